@@ -1,0 +1,93 @@
+// Kysely client factory: SQLite file by default, PostgreSQL when given a postgres:// URL.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database } from './types.ts';
+import type { DialectName } from './dialect.ts';
+import { SqlitePortablePlugin } from './portable.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Human-readable location without credentials, for logs and the system page. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; empty for the embedded SQLite file. */
+  url?: string;
+  /** Directory of the SQLite file (finhub.db). */
+  dataDir?: string;
+  /** Explicit SQLite file path (tests, restores). Overrides dataDir. */
+  sqliteFile?: string;
+  poolSize?: number;
+}
+
+const PG_OIDS = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 };
+
+/** Per-pool type parsers: numbers as numbers, instants as ISO strings, days as YYYY-MM-DD. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: any) {
+    switch (oid) {
+      case PG_OIDS.int8:
+      case PG_OIDS.numeric:
+        return (v: string) => (v === null ? null : Number(v));
+      case PG_OIDS.date:
+        return (v: string) => v;
+      case PG_OIDS.timestamptz:
+        return (v: string) => (v === null ? null : new Date(v).toISOString());
+      case PG_OIDS.timestamp:
+        return (v: string) => (v === null ? null : new Date(`${v.replace(' ', 'T')}Z`).toISOString());
+      default:
+        return pg.types.getTypeParser(oid, format);
+    }
+  },
+};
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
+  if (isPostgresUrl(options.url)) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+    });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin()],
+    });
+    const u = new URL(options.url);
+    return {
+      db,
+      dialect: 'postgres',
+      location: `postgres://${u.hostname}:${u.port || 5432}${u.pathname}`,
+      close: () => db.destroy(),
+    };
+  }
+
+  const file = options.sqliteFile ?? path.join(options.dataDir ?? './data', 'finhub.db');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = FULL');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database }),
+    plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()],
+  });
+  return { db, dialect: 'sqlite', location: path.resolve(file), close: () => db.destroy() };
+}
+
+/** Round trip to the database (readiness checks). */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,212 @@
+// Table interfaces (camelCase; the CamelCasePlugin maps them to snake_case columns).
+// Booleans, JSON and instants are normalised by PortablePlugin (db/portable.ts) so services
+// see the same shapes on SQLite and PostgreSQL: booleans, parsed JSON, ISO strings.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Instant = ColumnType<string, string | undefined, string>;
+type Json<T = unknown> = ColumnType<T, string | undefined, string>;
+
+export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const COMPANY_TYPES = ['mobile', 'infrastructure', 'fintech', 'marketing'] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  type: CompanyType;
+  description: string | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+export interface ExpenseCategoriesTable {
+  id: Generated<number>;
+  companyId: number;
+  departmentId: number | null;
+  name: string;
+  description: string | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+export interface PermissionFlagColumns {
+  canAccessFinancialData: ColumnType<boolean, boolean | undefined, boolean>;
+  canAccessSubscriberData: ColumnType<boolean, boolean | undefined, boolean>;
+  canAccessApiIntegrations: ColumnType<boolean, boolean | undefined, boolean>;
+  canAccessAnalytics: ColumnType<boolean, boolean | undefined, boolean>;
+  canAccessAuditLogs: ColumnType<boolean, boolean | undefined, boolean>;
+  canAccessBackups: ColumnType<boolean, boolean | undefined, boolean>;
+  canCreate: ColumnType<boolean, boolean | undefined, boolean>;
+  canEdit: ColumnType<boolean, boolean | undefined, boolean>;
+  canDelete: ColumnType<boolean, boolean | undefined, boolean>;
+  canManageUsers: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface UsersTable extends PermissionFlagColumns {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  fullName: string | null;
+  position: string | null;
+  phoneNumber: string | null;
+  isActive: ColumnType<boolean, boolean | undefined, boolean>;
+  isTemporaryPassword: ColumnType<boolean, boolean | undefined, boolean>;
+  passwordChangeRequired: ColumnType<boolean, boolean | undefined, boolean>;
+  passwordChangedAt: string | null;
+  companyId: number | null;
+  createdBy: number | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+  lastLoginAt: string | null;
+  lastActivityAt: string | null;
+  loginCount: ColumnType<number, number | undefined, number>;
+  totalSessionDuration: ColumnType<number, number | undefined, number>;
+  averageSessionDuration: ColumnType<number, number | undefined, number>;
+}
+
+export interface UserSessionsTable {
+  id: Generated<number>;
+  sessionId: string;
+  tokenHash: string;
+  userId: number;
+  ipAddress: string | null;
+  userAgent: string | null;
+  loginAt: Instant;
+  lastSeenAt: Instant;
+  expiresAt: string;
+  logoutAt: string | null;
+  sessionDuration: ColumnType<number, number | undefined, number>;
+  isActive: ColumnType<boolean, boolean | undefined, boolean>;
+  rememberMe: ColumnType<boolean, boolean | undefined, boolean>;
+  endReason: string | null;
+}
+
+export interface NotificationTypes {
+  system: boolean;
+  financial: boolean;
+  api: boolean;
+  user: boolean;
+  security: boolean;
+}
+
+export interface DashboardLayout {
+  cards: string[];
+  autoRefresh: boolean;
+  refreshInterval: number;
+}
+
+export interface UserSettingsTable {
+  id: Generated<number>;
+  userId: number;
+  emailNotifications: ColumnType<boolean, boolean | undefined, boolean>;
+  pushNotifications: ColumnType<boolean, boolean | undefined, boolean>;
+  notificationTypes: Json<NotificationTypes>;
+  theme: ColumnType<string, string | undefined, string>;
+  language: ColumnType<string, string | undefined, string>;
+  timezone: ColumnType<string, string | undefined, string>;
+  dateFormat: ColumnType<string, string | undefined, string>;
+  timeFormat: ColumnType<string, string | undefined, string>;
+  dashboardLayout: Json<DashboardLayout>;
+  shareActivityStatus: ColumnType<boolean, boolean | undefined, boolean>;
+  shareProfileInfo: ColumnType<boolean, boolean | undefined, boolean>;
+  autoLogout: ColumnType<number, number | undefined, number>;
+  sessionTimeout: ColumnType<number, number | undefined, number>;
+  defaultCurrency: ColumnType<string, string | undefined, string>;
+  reportEmails: ColumnType<boolean, boolean | undefined, boolean>;
+  securityAlerts: ColumnType<boolean, boolean | undefined, boolean>;
+  compactSidebar: ColumnType<boolean, boolean | undefined, boolean>;
+  animations: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  tableName: string;
+  recordId: number | null;
+  action: string;
+  oldData: Json<Record<string, unknown> | null> | null;
+  newData: Json<Record<string, unknown> | null> | null;
+  changes: Json<Record<string, { old: unknown; new: unknown }> | null> | null;
+  userId: number | null;
+  actorLabel: string | null;
+  timestamp: Instant;
+  ipAddress: string | null;
+  userAgent: string | null;
+  reason: string | null;
+  sessionId: string | null;
+}
+
+export interface DataVersionsTable {
+  id: Generated<number>;
+  tableName: string;
+  recordId: number;
+  version: number;
+  data: Json<Record<string, unknown> | null> | null;
+  createdBy: number | null;
+  createdAt: Instant;
+  action: string;
+  comment: string | null;
+  isActive: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ipAddress: string;
+  succeeded: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: Instant;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  windowStart: number;
+  count: number;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  departments: DepartmentsTable;
+  expenseCategories: ExpenseCategoriesTable;
+  users: UsersTable;
+  userSessions: UserSessionsTable;
+  userSettings: UserSettingsTable;
+  auditLogs: AuditLogsTable;
+  dataVersions: DataVersionsTable;
+  loginAttempts: LoginAttemptsTable;
+  rateLimitCounters: RateLimitCountersTable;
+}
+
+export type Company = Selectable<CompaniesTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type UserSession = Selectable<UserSessionsTable>;
+export type AuditLog = Selectable<AuditLogsTable>;
+
+/** Column names (camelCase) stored as 0/1 on SQLite; read back as booleans. */
+export const BOOLEAN_COLUMNS = new Set<string>([
+  'isActive', 'isTemporaryPassword', 'passwordChangeRequired', 'rememberMe', 'succeeded',
+  'emailNotifications', 'pushNotifications', 'shareActivityStatus', 'shareProfileInfo',
+  'reportEmails', 'securityAlerts', 'compactSidebar', 'animations',
+  'canAccessFinancialData', 'canAccessSubscriberData', 'canAccessApiIntegrations',
+  'canAccessAnalytics', 'canAccessAuditLogs', 'canAccessBackups', 'canCreate', 'canEdit',
+  'canDelete', 'canManageUsers',
+]);
+
+/** Column names (camelCase) holding JSON: text on SQLite, jsonb on PostgreSQL. */
+export const JSON_COLUMNS = new Set<string>([
+  'notificationTypes', 'dashboardLayout', 'oldData', 'newData', 'changes', 'data',
+]);
