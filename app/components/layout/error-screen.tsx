@@ -1,0 +1,32 @@
+import { Link } from '@remix-run/react';
+import { ShieldIcon } from '../ui/icons.tsx';
+
+export function NotFoundScreen() {
+  return (
+    <div className="mx-auto max-w-lg py-16 text-center" data-testid="not-found">
+      <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
+      <p className="mt-3 text-slate-600">Did you forget to add the page to the router?</p>
+      <Link to="/" className="mt-6 inline-block text-blue-700 underline">Back to the dashboard</Link>
+    </div>
+  );
+}
+
+export function ErrorScreen({ status }: { status: number }) {
+  if (status === 404) return <NotFoundScreen />;
+  if (status === 403) {
+    return (
+      <div className="mx-auto max-w-lg py-16 text-center" data-testid="forbidden">
+        <ShieldIcon className="mx-auto h-10 w-10 text-red-600" />
+        <h1 className="mt-3 text-3xl font-bold text-slate-900">403 Access Denied</h1>
+        <p className="mt-3 text-slate-600">You do not have permission to open this page. Ask an administrator if you need access.</p>
+        <Link to="/" className="mt-6 inline-block text-blue-700 underline">Back to the dashboard</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-lg py-16 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
+      <p className="mt-3 text-slate-600">An unexpected error occurred. Please try again in a moment.</p>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// What the HTTP server hands every loader and action (see server.ts).
+import type { AppConfig } from '../services/config.server.ts';
+import type { Db } from '../services/context.ts';
+import type { DialectName } from '../../db/dialect.ts';
+
+export interface AppContext {
+  db: Db;
+  dialect: DialectName;
+  config: AppConfig;
+  /** CSP nonce of this response. */
+  nonce: string;
+  /** Client address (X-Forwarded-For only when TRUST_PROXY is on). */
+  clientIp: string;
+  /** True when the request reached us over HTTPS (cookies get Secure). */
+  secure: boolean;
+  /** Per-request memo (the resolved session), shared by the loaders of one request. */
+  memo: Map<string, unknown>;
+}
+
+declare module '@remix-run/node' {
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,47 @@
+// Sign-in and password schemas, shared by the forms (conform), the JSON API and the CLI.
+import { z } from 'zod';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 256;
+
+/** A required string whose "missing" and "empty" messages are the same text. */
+const required = (message: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : 'Must be text') }).min(1, message);
+
+export const LoginSchema = z.object({
+  email: required('Email is required').trim().regex(EMAIL_PATTERN, 'Please enter a valid email address').max(255),
+  password: required('Password is required').max(MAX_PASSWORD, 'Password is too long'),
+  rememberMe: z.boolean().optional().default(false),
+  redirectTo: z.string().optional(),
+});
+
+const newPassword = z
+  .string({ error: `New password must be at least ${MIN_PASSWORD} characters` })
+  .min(MIN_PASSWORD, `New password must be at least ${MIN_PASSWORD} characters`)
+  .max(MAX_PASSWORD, 'Password is too long');
+
+const differs = (value: { currentPassword?: string; newPassword: string }) =>
+  !value.currentPassword || value.currentPassword !== value.newPassword;
+const DIFFERS_MESSAGE = 'New password must be different from the current password';
+
+/** The JSON API body: { currentPassword, newPassword }. */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: required('Current password is required').max(MAX_PASSWORD, 'Password is too long'),
+    newPassword,
+  })
+  .refine(differs, { message: DIFFERS_MESSAGE, path: ['newPassword'] });
+
+/** The change-password page adds a confirmation field. */
+export const ChangePasswordFormSchema = z
+  .object({
+    currentPassword: required('Current password is required').max(MAX_PASSWORD, 'Password is too long'),
+    newPassword,
+    confirmPassword: required('Please confirm your new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "New passwords don't match", path: ['confirmPassword'] })
+  .refine(differs, { message: DIFFERS_MESSAGE, path: ['newPassword'] });
+
+/** An administrator setting another user's password needs no current password. */
+export const AdminSetPasswordSchema = z.object({ currentPassword: z.string().optional(), newPassword });

@@ -1,0 +1,123 @@
+// Who may do what. Effective permissions = role baseline ∪ the user's ten flags (DESIGN §5).
+// Isomorphic: the server enforces with it, the sidebar hides what a user may not open.
+
+export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSION_FLAGS = [
+  'canAccessFinancialData',
+  'canAccessSubscriberData',
+  'canAccessApiIntegrations',
+  'canAccessAnalytics',
+  'canAccessAuditLogs',
+  'canAccessBackups',
+  'canCreate',
+  'canEdit',
+  'canDelete',
+  'canManageUsers',
+] as const;
+export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
+export type PermissionFlags = Record<PermissionFlag, boolean>;
+
+export const ROLE_BASELINE: Record<Role, readonly PermissionFlag[]> = {
+  owner: PERMISSION_FLAGS,
+  admin: PERMISSION_FLAGS,
+  editor: ['canAccessFinancialData', 'canAccessSubscriberData', 'canCreate', 'canEdit'],
+  viewer: ['canAccessFinancialData', 'canAccessSubscriberData'],
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'System Owner',
+  admin: 'Admin',
+  editor: 'Editor',
+  viewer: 'Viewer',
+};
+
+/** The parts of a user that decide permissions. */
+export type Principal = { id: number; role: Role; companyId: number | null } & PermissionFlags;
+
+export function effectiveFlags(user: Principal): PermissionFlags {
+  const baseline = new Set(ROLE_BASELINE[user.role]);
+  return Object.fromEntries(
+    PERMISSION_FLAGS.map((flag) => [flag, baseline.has(flag) || user[flag] === true]),
+  ) as PermissionFlags;
+}
+
+export function isAdministrator(user: Pick<Principal, 'role'>): boolean {
+  return user.role === 'owner' || user.role === 'admin';
+}
+
+/**
+ * Areas of the product and the flag that opens them.
+ * - flag areas: reading needs the flag; writes also need canCreate/canEdit/canDelete when
+ *   `writesNeedActionFlag` (finance and subscriber data, integrations).
+ * - `reference`: companies and departments, readable by every signed-in user, written by
+ *   owners and admins only. `admin`: owner/admin only. `personal`: every signed-in user.
+ */
+export const AREAS = {
+  financial: { flag: 'canAccessFinancialData', writesNeedActionFlag: true },
+  subscriber: { flag: 'canAccessSubscriberData', writesNeedActionFlag: true },
+  integrations: { flag: 'canAccessApiIntegrations', writesNeedActionFlag: true },
+  analytics: { flag: 'canAccessAnalytics', writesNeedActionFlag: false },
+  auditLogs: { flag: 'canAccessAuditLogs', writesNeedActionFlag: false },
+  backups: { flag: 'canAccessBackups', writesNeedActionFlag: false },
+  users: { flag: 'canManageUsers', writesNeedActionFlag: false },
+  reference: { flag: null, writesNeedActionFlag: false },
+  admin: { flag: null, writesNeedActionFlag: false },
+  personal: { flag: null, writesNeedActionFlag: false },
+} as const satisfies Record<string, { flag: PermissionFlag | null; writesNeedActionFlag: boolean }>;
+export type Area = keyof typeof AREAS;
+
+export type Action = 'read' | 'create' | 'edit' | 'delete';
+const ACTION_FLAG: Record<Exclude<Action, 'read'>, PermissionFlag> = {
+  create: 'canCreate',
+  edit: 'canEdit',
+  delete: 'canDelete',
+};
+
+export function can(user: Principal, area: Area, action: Action = 'read'): boolean {
+  const flags = effectiveFlags(user);
+  if (area === 'personal') return true;
+  if (area === 'admin') return isAdministrator(user);
+  if (area === 'reference') return action === 'read' || isAdministrator(user);
+  const rule = AREAS[area];
+  if (!flags[rule.flag]) return false;
+  if (action === 'read' || !rule.writesNeedActionFlag) return true;
+  return flags[ACTION_FLAG[action]];
+}
+
+/** null = every company; otherwise the one company the user is limited to. */
+export function companyScope(user: Pick<Principal, 'companyId'>): number | null {
+  return user.companyId ?? null;
+}
+
+export function canSeeCompany(user: Pick<Principal, 'companyId'>, companyId: number | null): boolean {
+  const scope = companyScope(user);
+  return scope === null || scope === companyId;
+}
+
+export type UserManagementAction = 'create' | 'edit' | 'permissions' | 'deactivate' | 'delete' | 'temporaryPassword' | 'changePassword';
+
+/**
+ * Owner protections (DESIGN §5): only an owner may create, edit or delete owners and admins;
+ * owners cannot be deactivated or deleted; nobody deletes or deactivates themselves; a
+ * company-scoped manager only manages users of their own company.
+ * `target` is the user as stored; `newRole` the role a create/edit would give.
+ */
+export function canManageUser(
+  actor: Principal,
+  action: UserManagementAction,
+  target: Pick<Principal, 'id' | 'role' | 'companyId'> | null,
+  newRole?: Role,
+): boolean {
+  if (!effectiveFlags(actor).canManageUsers) return false;
+  const privileged = (role: Role | undefined) => role === 'owner' || role === 'admin';
+  if ((privileged(target?.role) || privileged(newRole)) && actor.role !== 'owner') return false;
+  if (target) {
+    if (!canSeeCompany(actor, target.companyId)) return false;
+    if ((action === 'deactivate' || action === 'delete') && (target.role === 'owner' || target.id === actor.id)) {
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,50 @@
+// Every path without a route file of its own. Signed-out visitors get the landing page (with
+// a 404 status for unknown paths, or the login page for known screens). Signed-in users get
+// the screens of the route table that are not built yet, a 403 or the 404 screen.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { AppShell } from '../components/layout/app-shell.tsx';
+import { ErrorScreen } from '../components/layout/error-screen.tsx';
+import { NotYetAvailable } from '../components/layout/not-yet-available.tsx';
+import { Landing } from '../components/landing.tsx';
+import { forbiddenResponse, getAuth } from '../http/session.server.ts';
+import { canOpen, findScreen } from '../lib/navigation.ts';
+import { listCompanyCards } from '../services/companies.server.ts';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && 'title' in data ? `${data.title} · Group Finance Hub` : 'Group Finance Hub' },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { pathname, search } = new URL(request.url);
+  const screen = findScreen(pathname);
+  const auth = await getAuth(request, context);
+  if (!auth) {
+    if (screen) throw redirect(`/login?redirectTo=${encodeURIComponent(pathname + search)}`);
+    return json({ view: 'landing' as const, companies: await listCompanyCards(context.db) }, { status: 404 });
+  }
+  if (auth.mustChangePassword) throw redirect('/change-password');
+  if (!screen) throw new Response('Not Found', { status: 404 });
+  if (!canOpen(auth.user, screen)) throw forbiddenResponse();
+  return json({ view: 'screen' as const, title: screen.title });
+}
+
+export default function CatchAll() {
+  const data = useLoaderData<typeof loader>();
+  if (data.view === 'landing') return <Landing companies={data.companies} />;
+  return (
+    <AppShell>
+      <NotYetAvailable />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <AppShell>
+      <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,29 @@
+import { json, readJson, apiRoute } from '../http/api.server.ts';
+import { readSessionToken, requestMeta, sessionCookieHeader } from '../http/session.server.ts';
+import { login } from '../services/auth.server.ts';
+import { isDomainError } from '../services/errors.ts';
+import { toPublicUser } from '../services/users.server.ts';
+
+export const { loader, action } = apiRoute(
+  {
+    POST: async ({ request, context }) => {
+      try {
+        const body = await readJson(request);
+        const { user, token, session } = await login(context.db, requestMeta(request, context), body, await readSessionToken(request, context));
+        return json(
+          { success: true, user: toPublicUser(user) },
+          { headers: { 'Set-Cookie': await sessionCookieHeader(context, token, session.rememberMe) } },
+        );
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        // The old client reads { success, error }; DESIGN §9 adds { message, errors }.
+        const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {};
+        return json(
+          { success: false, error: error.message, message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+          { status: error.status, headers },
+        );
+      }
+    },
+  },
+  { access: 'public' },
+);

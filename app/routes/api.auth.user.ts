@@ -1,0 +1,2 @@
+// Same answer as /api/auth/me (the old client used both).
+export { loader, action } from './api.auth.me.ts';

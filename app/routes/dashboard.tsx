@@ -1,0 +1,4 @@
+import { redirect } from '@remix-run/node';
+
+// The old app sent people to /dashboard after signing in; the dashboard lives at "/".
+export const loader = () => redirect('/');

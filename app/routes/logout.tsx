@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { clearSessionCookieHeader, getAuth, requestMeta } from '../http/session.server.ts';
+import { redirectWithToast } from '../http/toast.server.ts';
+import { logout } from '../services/auth.server.ts';
+
+// Signing out changes state, so it is a POST only; a GET goes home.
+export const loader = () => redirect('/');
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await getAuth(request, context);
+  if (auth) await logout(context.db, requestMeta(request, context, auth), auth.user, auth.session.id);
+  return redirectWithToast(
+    context,
+    '/',
+    { type: 'success', title: 'Logged Out', description: 'You have been logged out successfully.' },
+    { 'Set-Cookie': await clearSessionCookieHeader(context) },
+  );
+}

@@ -1,0 +1,169 @@
+// The audit trail and data versions. Every create, update and delete of a domain row goes
+// through writeRecord: row, audit entry and version in one transaction (DESIGN §6).
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { toJson } from '../../db/dialect.ts';
+import { actorLabel, actorUserId, inTransaction, type Db, type ServiceContext } from './context.ts';
+import { notFound } from './errors.ts';
+
+/** Columns that never enter audit or version data. */
+const SECRET_FIELDS = new Set(['passwordHash', 'password', 'tokenHash', 'credentialValue', 'encryptedValue']);
+
+export function redact(row: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!row) return null;
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_FIELDS.has(key)));
+}
+
+const IGNORED_IN_CHANGES = new Set(['updatedAt']);
+
+export function diff(
+  oldData: Record<string, unknown> | null,
+  newData: Record<string, unknown> | null,
+): Record<string, { old: unknown; new: unknown }> {
+  const keys = new Set([...Object.keys(oldData ?? {}), ...Object.keys(newData ?? {})]);
+  const changes: Record<string, { old: unknown; new: unknown }> = {};
+  for (const key of keys) {
+    if (IGNORED_IN_CHANGES.has(key)) continue;
+    const before = oldData?.[key] ?? null;
+    const after = newData?.[key] ?? null;
+    if (JSON.stringify(before) !== JSON.stringify(after)) changes[key] = { old: before, new: after };
+  }
+  return changes;
+}
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'login' | 'login_failed' | 'logout' | 'restore' | 'other';
+
+export interface AuditEntry {
+  tableName: string;
+  recordId: number | null;
+  action: AuditAction;
+  oldData?: Record<string, unknown> | null;
+  newData?: Record<string, unknown> | null;
+  changes?: Record<string, { old: unknown; new: unknown }> | null;
+  reason?: string | null;
+  /** Overrides the acting user (e.g. a login attempt is the account's own). */
+  userId?: number | null;
+}
+
+export async function recordAudit(db: Db, ctx: Pick<ServiceContext, 'actor' | 'meta'>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('auditLogs')
+    .values({
+      tableName: entry.tableName,
+      recordId: entry.recordId,
+      action: entry.action,
+      oldData: entry.oldData === undefined ? null : toJson(redact(entry.oldData)),
+      newData: entry.newData === undefined ? null : toJson(redact(entry.newData)),
+      changes: entry.changes ? toJson(entry.changes) : null,
+      userId: entry.userId !== undefined ? entry.userId : actorUserId(ctx.actor),
+      actorLabel: actorLabel(ctx.actor),
+      timestamp: new Date().toISOString(),
+      ipAddress: ctx.meta.ip ?? null,
+      userAgent: ctx.meta.userAgent ?? null,
+      reason: entry.reason ?? null,
+      sessionId: ctx.meta.sessionId ?? null,
+    })
+    .execute();
+}
+
+async function recordVersion(
+  db: Db,
+  ctx: ServiceContext,
+  tableName: string,
+  recordId: number,
+  action: AuditAction,
+  data: Record<string, unknown> | null,
+  comment: string | null,
+): Promise<void> {
+  const last = await db
+    .selectFrom('dataVersions')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('tableName', '=', tableName)
+    .where('recordId', '=', recordId)
+    .executeTakeFirst();
+  await db
+    .updateTable('dataVersions')
+    .set({ isActive: false })
+    .where('tableName', '=', tableName)
+    .where('recordId', '=', recordId)
+    .where('isActive', '=', true)
+    .execute();
+  await db
+    .insertInto('dataVersions')
+    .values({
+      tableName,
+      recordId,
+      version: Number(last?.version ?? 0) + 1,
+      data: toJson(redact(data)),
+      createdBy: actorUserId(ctx.actor),
+      createdAt: new Date().toISOString(),
+      action,
+      comment,
+      isActive: true,
+    })
+    .execute();
+}
+
+type TableName = keyof Database & string;
+/** snake_case name used in audit/version rows (the names the specification lists). */
+const snake = (table: string) => table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export type WriteOperation =
+  | { action: 'create'; values: Record<string, unknown> }
+  | { action: 'update'; id: number; values: Record<string, unknown> }
+  | { action: 'delete'; id: number };
+
+export interface WriteOptions {
+  reason?: string | null;
+  comment?: string | null;
+}
+
+/**
+ * Writes one row of a table with an `id` column, its audit entry and its data version in a
+ * single transaction (joining the caller's if there is one). Returns the row as stored
+ * (before deletion for deletes). Throws notFound for a missing id.
+ */
+export async function writeRecord<T extends TableName>(
+  ctx: ServiceContext,
+  table: T,
+  op: WriteOperation,
+  options: WriteOptions = {},
+): Promise<Record<string, any>> {
+  const tableName = snake(table);
+  return inTransaction(ctx.db, async (trx) => {
+    // The table is chosen at run time, so the query builder is used untyped here.
+    const q = trx as unknown as Kysely<any>;
+    let before: Record<string, any> | null = null;
+    let after: Record<string, any> | null = null;
+    let id: number;
+
+    if (op.action === 'create') {
+      after = await q.insertInto(table).values(op.values).returningAll().executeTakeFirstOrThrow();
+      id = after.id;
+    } else {
+      id = op.id;
+      before = (await q.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+      if (!before) throw notFound();
+      if (op.action === 'update') {
+        const values = 'updatedAt' in before ? { ...op.values, updatedAt: new Date().toISOString() } : op.values;
+        after = await q.updateTable(table).set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      } else {
+        await q.deleteFrom(table).where('id', '=', id).execute();
+      }
+    }
+
+    const changes = diff(redact(before), redact(after));
+    const txCtx = { ...ctx, db: trx };
+    await recordAudit(trx, txCtx, {
+      tableName,
+      recordId: id,
+      action: op.action,
+      oldData: before,
+      newData: after,
+      changes,
+      reason: options.reason,
+    });
+    await recordVersion(trx, txCtx, tableName, id, op.action, op.action === 'delete' ? before : after, options.comment ?? options.reason ?? null);
+    return (op.action === 'delete' ? before : after)!;
+  });
+}

@@ -1,0 +1,155 @@
+// Signing in and out, and changing passwords.
+import { AdminSetPasswordSchema, ChangePasswordSchema, LoginSchema } from '../lib/auth-schemas.ts';
+import { canManageUser } from '../lib/permissions.ts';
+import { recordAudit, writeRecord } from './audit.server.ts';
+import { inTransaction, type AuthUser, type Db, type RequestMeta, type ServiceContext } from './context.ts';
+import { DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
+import { createSession, endSessions, type SessionInfo } from './sessions.server.ts';
+import { assertLoginAllowed, recordLoginAttempt } from './throttle.server.ts';
+import { findUserById, findUserForLogin, normalizeEmail } from './users.server.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Please contact your administrator.';
+
+export interface LoginResult {
+  user: AuthUser;
+  token: string;
+  session: SessionInfo;
+}
+
+/**
+ * Verifies credentials under the throttle and opens a new session (ending `previousToken`'s,
+ * so a sign-in always rotates the session id). Failed and successful sign-ins are audited.
+ */
+export async function login(
+  db: Db,
+  meta: RequestMeta,
+  input: unknown,
+  previousToken?: string | null,
+): Promise<LoginResult> {
+  const parsed = LoginSchema.safeParse(input);
+  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+  const email = normalizeEmail(parsed.data.email);
+  const ip = meta.ip ?? 'unknown';
+  await assertLoginAllowed(db, email, ip);
+
+  const found = await findUserForLogin(db, email);
+  const passwordOk = found
+    ? await verifyPassword(found.passwordHash, parsed.data.password)
+    : await verifyAgainstDummy(parsed.data.password);
+  const system = { actor: { kind: 'system', label: 'system' } as const, meta };
+
+  if (!found || !passwordOk || !found.isActive) {
+    await inTransaction(db, async (trx) => {
+      await recordLoginAttempt(trx, email, ip, false);
+      await recordAudit(trx, system, {
+        tableName: 'users',
+        recordId: found?.id ?? null,
+        userId: found?.id ?? null,
+        action: 'login_failed',
+        newData: { email },
+        reason: !found ? 'Unknown e-mail address' : !passwordOk ? 'Wrong password' : 'Account deactivated',
+      });
+    });
+    throw new DomainError('unauthenticated', found && passwordOk ? ACCOUNT_DEACTIVATED : INVALID_CREDENTIALS);
+  }
+
+  const { passwordHash: _hash, ...user } = found;
+  return inTransaction(db, async (trx) => {
+    if (previousToken) await endSessions(trx, { token: previousToken }, 'rotated');
+    const now = new Date().toISOString();
+    await recordLoginAttempt(trx, email, ip, true);
+    const { token, session } = await createSession(trx, {
+      userId: user.id,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      rememberMe: parsed.data.rememberMe,
+    });
+    const counters = await trx.selectFrom('users').select(['loginCount', 'totalSessionDuration']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const loginCount = counters.loginCount + 1;
+    await trx
+      .updateTable('users')
+      .set({
+        lastLoginAt: now,
+        lastActivityAt: now,
+        loginCount,
+        averageSessionDuration: Math.round(counters.totalSessionDuration / loginCount),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    await recordAudit(trx, { actor: { kind: 'user', user }, meta: { ...meta, sessionId: session.sessionId } }, {
+      tableName: 'users',
+      recordId: user.id,
+      action: 'login',
+      reason: parsed.data.rememberMe ? 'Signed in (remember me)' : 'Signed in',
+    });
+    return { user: { ...user, lastLoginAt: now }, token, session };
+  });
+}
+
+export async function logout(db: Db, meta: RequestMeta, user: AuthUser, sessionRowId: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await endSessions(trx, { sessionRowId }, 'logout');
+    await recordAudit(trx, { actor: { kind: 'user', user }, meta }, {
+      tableName: 'users',
+      recordId: user.id,
+      action: 'logout',
+      reason: 'Signed out',
+    });
+  });
+}
+
+/**
+ * Changes a password. For oneself the current password is checked and other sessions end;
+ * an administrator (with the owner protections) may set another user's password without it,
+ * which ends all of that user's sessions and makes them choose a new one at next sign-in.
+ */
+export async function changePassword(
+  ctx: ServiceContext,
+  targetUserId: number,
+  input: unknown,
+  currentSessionRowId?: number,
+): Promise<void> {
+  if (ctx.actor.kind !== 'user') throw forbidden();
+  const actor = ctx.actor.user;
+  const self = actor.id === targetUserId;
+  const target = await findUserById(ctx.db, targetUserId);
+  if (!target) throw notFound();
+  if (!self && !canManageUser(actor, 'changePassword', target)) {
+    // A user outside the actor's company must not be revealed.
+    throw canManageUser({ ...actor, companyId: null }, 'changePassword', target) ? notFound() : forbidden();
+  }
+
+  const parsed = (self ? ChangePasswordSchema : AdminSetPasswordSchema).safeParse(input);
+  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+  const { currentPassword, newPassword } = parsed.data;
+
+  const stored = await ctx.db.selectFrom('users').select('passwordHash').where('id', '=', targetUserId).executeTakeFirstOrThrow();
+  if (self) {
+    if (!(await verifyPassword(stored.passwordHash, currentPassword!))) {
+      throw invalid([{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+    }
+  } else if (await verifyPassword(stored.passwordHash, newPassword)) {
+    throw invalid([{ field: 'newPassword', message: 'New password must be different from the current password' }]);
+  }
+
+  const passwordHash = await hashPassword(newPassword);
+  await inTransaction(ctx.db, async (trx) => {
+    await writeRecord({ ...ctx, db: trx }, 'users', {
+      action: 'update',
+      id: targetUserId,
+      values: {
+        passwordHash,
+        isTemporaryPassword: false,
+        passwordChangeRequired: !self,
+        passwordChangedAt: new Date().toISOString(),
+      },
+    }, { reason: self ? 'Password changed' : 'Password set by an administrator' });
+    await endSessions(
+      trx,
+      self ? { userId: targetUserId, exceptSessionRowId: currentSessionRowId } : { userId: targetUserId },
+      'password_changed',
+    );
+  });
+}

@@ -1,0 +1,118 @@
+// Environment, validated once at start. In embedded mode missing secrets are generated once
+// and kept in DATA_DIR/secrets.json (0600); in production on PostgreSQL they must be given.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z.string().trim().optional().transform((v) => (v ? v : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optional.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
+    message: 'DATABASE_URL must be a postgres:// URL (leave it empty for the embedded SQLite database)',
+  }),
+  DATA_DIR: z.string().default('./data'),
+  BACKUP_DIR: optional,
+  SESSION_SECRET: optional.refine((v) => !v || v.length >= 32, {
+    message: 'SESSION_SECRET must be at least 32 characters',
+  }),
+  ENCRYPTION_KEY: optional.refine((v) => !v || /^[0-9a-fA-F]{64}$/.test(v), {
+    message: 'ENCRYPTION_KEY must be 64 hexadecimal characters (32 bytes)',
+  }),
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  VAPID_SUBJECT: optional,
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: optional.refine((v) => !v || URL.canParse(v), { message: 'OPENAI_BASE_URL must be a URL' }),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OWNER_EMAIL: optional.refine((v) => !v || z.email().safeParse(v).success, {
+    message: 'OWNER_EMAIL must be an e-mail address',
+  }),
+  OWNER_PASSWORD: optional.refine((v) => !v || v.length >= 8, {
+    message: 'OWNER_PASSWORD must be at least 8 characters',
+  }),
+  SEED_DEMO: z.enum(['0', '1', 'true', 'false']).default('1').transform((v) => v === '1' || v === 'true'),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  backupDir: string;
+  sessionSecret: string;
+  encryptionKey: string;
+  vapid?: { publicKey: string; privateKey: string; subject: string };
+  openai: { apiKey?: string; baseUrl?: string; model: string };
+  owner: { email?: string; password?: string };
+  seedDemo: boolean;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+interface StoredSecrets {
+  SESSION_SECRET?: string;
+  ENCRYPTION_KEY?: string;
+}
+
+function loadOrCreateSecrets(dataDir: string, needed: (keyof StoredSecrets)[]): StoredSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: StoredSecrets = {};
+  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+  let changed = false;
+  for (const key of needed) {
+    if (!stored[key]) {
+      stored[key] = crypto.randomBytes(32).toString('hex');
+      changed = true;
+    }
+  }
+  if (changed) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return stored;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const production = env.NODE_ENV === 'production' && !!env.DATABASE_URL;
+  const missing = (['SESSION_SECRET', 'ENCRYPTION_KEY'] as const).filter((k) => !env[k]);
+  if (production && missing.length) {
+    throw new ConfigError(
+      `Missing required secret(s) for production: ${missing.join(', ')}. ` +
+        'Set them in the environment (for example: openssl rand -hex 32).',
+    );
+  }
+  const generated = missing.length ? loadOrCreateSecrets(dataDir, [...missing]) : {};
+  const vapid =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? 'mailto:admin@example.com' }
+      : undefined;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    sessionSecret: env.SESSION_SECRET ?? generated.SESSION_SECRET!,
+    encryptionKey: env.ENCRYPTION_KEY ?? generated.ENCRYPTION_KEY!,
+    vapid,
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    owner: { email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD },
+    seedDemo: env.SEED_DEMO,
+    trustProxy: env.TRUST_PROXY,
+  };
+}

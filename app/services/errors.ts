@@ -1,0 +1,68 @@
+// One error type for the domain, mapped once per entry point (HTTP, screens, CLI, worker).
+
+export type FieldError = { field: string; message: string };
+
+export type DomainErrorKind =
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'passwordChangeRequired'
+  | 'notFound'
+  | 'invalid'
+  | 'conflict'
+  | 'rateLimited';
+
+const STATUS: Record<DomainErrorKind, number> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  passwordChangeRequired: 403,
+  notFound: 404,
+  invalid: 400,
+  conflict: 409,
+  rateLimited: 429,
+};
+
+export const DEFAULT_MESSAGES: Record<DomainErrorKind, string> = {
+  unauthenticated: 'Not authenticated',
+  forbidden: 'Forbidden',
+  passwordChangeRequired: 'Password change required',
+  notFound: 'Resource not found',
+  invalid: 'Invalid data',
+  conflict: 'Conflict',
+  rateLimited: 'Too many requests',
+};
+
+export class DomainError extends Error {
+  readonly kind: DomainErrorKind;
+  readonly errors?: FieldError[];
+  /** Seconds until a rate-limited caller may retry. */
+  readonly retryAfter?: number;
+
+  constructor(kind: DomainErrorKind, message?: string, extra: { errors?: FieldError[]; retryAfter?: number } = {}) {
+    super(message ?? DEFAULT_MESSAGES[kind]);
+    this.name = 'DomainError';
+    this.kind = kind;
+    this.errors = extra.errors;
+    this.retryAfter = extra.retryAfter;
+  }
+
+  get status(): number {
+    return STATUS[this.kind];
+  }
+}
+
+export const notFound = (message?: string) => new DomainError('notFound', message);
+export const forbidden = (message?: string) => new DomainError('forbidden', message);
+export const invalid = (errors: FieldError[], message = 'Invalid data') => new DomainError('invalid', message, { errors });
+export const conflict = (message: string) => new DomainError('conflict', message);
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
+
+/** Zod issues → field errors (path joined with dots; the whole body is field "body"). */
+export function fieldErrorsFromZod(issues: { path: PropertyKey[]; message: string }[]): FieldError[] {
+  return issues.map((issue) => ({
+    field: issue.path.length ? issue.path.map(String).join('.') : 'body',
+    message: issue.message,
+  }));
+}

@@ -1,0 +1,99 @@
+// Sign-in throttling and API rate limits. Counters live in the database so every web
+// process sees the same numbers (DESIGN §2).
+import { sql } from 'kysely';
+import type { Db } from './context.ts';
+import { DomainError } from './errors.ts';
+
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_FAILURES_PER_IP = 20;
+
+/** Seconds until the given failures (newest first) fall back under the limit. */
+function retryAfterSeconds(failuresNewestFirst: { createdAt: string }[], limit: number, now: Date): number | null {
+  if (failuresNewestFirst.length < limit) return null;
+  const gate = Date.parse(failuresNewestFirst[limit - 1].createdAt) + LOGIN_WINDOW_MS;
+  return Math.max(1, Math.ceil((gate - now.getTime()) / 1000));
+}
+
+/** Throws rateLimited when the account or the address has failed too often lately. */
+export async function assertLoginAllowed(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  const lastSuccess = await db
+    .selectFrom('loginAttempts')
+    .select('createdAt')
+    .where('email', '=', email)
+    .where('succeeded', '=', true)
+    .where('createdAt', '>=', since)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  // A successful sign-in clears the account's count; the address count is not cleared.
+  const accountSince = lastSuccess && lastSuccess.createdAt > since ? lastSuccess.createdAt : since;
+  const accountFailures = await db
+    .selectFrom('loginAttempts')
+    .select('createdAt')
+    .where('email', '=', email)
+    .where('succeeded', '=', false)
+    .where('createdAt', '>', accountSince)
+    .orderBy('createdAt', 'desc')
+    .limit(LOGIN_FAILURES_PER_ACCOUNT)
+    .execute();
+  const ipFailures = await db
+    .selectFrom('loginAttempts')
+    .select('createdAt')
+    .where('ipAddress', '=', ip)
+    .where('succeeded', '=', false)
+    .where('createdAt', '>', since)
+    .orderBy('createdAt', 'desc')
+    .limit(LOGIN_FAILURES_PER_IP)
+    .execute();
+  const wait = Math.max(
+    retryAfterSeconds(accountFailures, LOGIN_FAILURES_PER_ACCOUNT, now) ?? 0,
+    retryAfterSeconds(ipFailures, LOGIN_FAILURES_PER_IP, now) ?? 0,
+  );
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    throw new DomainError(
+      'rateLimited',
+      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { retryAfter: wait },
+    );
+  }
+}
+
+export async function recordLoginAttempt(db: Db, email: string, ip: string, succeeded: boolean, now = new Date()): Promise<void> {
+  await db.insertInto('loginAttempts').values({ email, ipAddress: ip, succeeded, createdAt: now.toISOString() }).execute();
+}
+
+export interface RateLimitWindow {
+  seconds: number;
+  max: number;
+}
+
+/** DESIGN §9: 1000 requests per hour per user, burst 100 per minute. */
+export const API_RATE_LIMITS: RateLimitWindow[] = [
+  { seconds: 60, max: 100 },
+  { seconds: 3600, max: 1000 },
+];
+
+/** Counts one request against each window; throws rateLimited (with Retry-After) when over. */
+export async function consumeRateLimit(db: Db, key: string, windows = API_RATE_LIMITS, now = new Date()): Promise<void> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  let retryAfter = 0;
+  for (const window of windows) {
+    const windowStart = nowSeconds - (nowSeconds % window.seconds);
+    const counterKey = `${key}:${window.seconds}`;
+    const row = await db
+      .insertInto('rateLimitCounters')
+      .values({ key: counterKey, windowStart, count: 1 })
+      .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    if (row.count > window.max) retryAfter = Math.max(retryAfter, windowStart + window.seconds - nowSeconds);
+  }
+  // Old windows are swept now and then rather than on every request.
+  if (Math.random() < 0.01) {
+    await db.deleteFrom('rateLimitCounters').where('windowStart', '<', nowSeconds - 7200).execute();
+  }
+  if (retryAfter > 0) throw new DomainError('rateLimited', 'Too many requests', { retryAfter });
+}

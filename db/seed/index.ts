@@ -1,0 +1,27 @@
+// Seeding an empty database: one module per area, run in this order. Later areas append
+// their module (demo figures check `demo`).
+import type { Kysely } from 'kysely';
+import type { Database } from '../types.ts';
+import { referenceSeed } from './reference.ts';
+
+export interface SeedOptions {
+  /** Demo figures (36 months per company); off with SEED_DEMO=0. */
+  demo: boolean;
+}
+
+export interface SeedModule {
+  name: string;
+  run(db: Kysely<Database>, options: SeedOptions): Promise<void>;
+}
+
+export const seedModules: SeedModule[] = [referenceSeed];
+
+/** Seeds only a database without companies; returns the modules that ran. */
+export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): Promise<string[]> {
+  const any = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+  if (any) return [];
+  return db.transaction().execute(async (trx) => {
+    for (const module of seedModules) await module.run(trx, options);
+    return seedModules.map((m) => m.name);
+  });
+}

@@ -1,0 +1,134 @@
+// The HTTP server: Remix behind a few request-level guards that must run before any action
+// (same-origin check, security headers, health probes), with a graceful stop on SIGTERM.
+// remix-serve cannot host these, so we use its express adapter directly.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+import express from 'express';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import { createDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { loadConfig, ConfigError, type AppConfig } from './app/services/config.server.ts';
+import { isSameOrigin, securityHeaders } from './app/http/security.ts';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+export async function createApp(config: AppConfig, handle: DatabaseHandle, build: ServerBuild) {
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy) app.set('trust proxy', true);
+  app.use(compression());
+
+  app.use((req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    res.locals.nonce = nonce;
+    for (const [name, value] of Object.entries(securityHeaders(nonce, req.secure))) res.setHeader(name, value);
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', uptime: Math.round(process.uptime()) });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await pingDatabase(handle.db);
+      res.json({ status: 'ready', database: handle.dialect });
+    } catch {
+      res.status(503).json({ status: 'unavailable', database: handle.dialect });
+    }
+  });
+
+  // Every state-changing request must come from our own pages (DESIGN §5).
+  app.use((req, res, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+    const host = req.get('host') ?? '';
+    if (isSameOrigin({ origin: req.get('origin'), referer: req.get('referer'), host, protocol: req.protocol })) return next();
+    if (req.path.startsWith('/api/')) res.status(403).json({ message: 'Forbidden' });
+    else res.status(403).type('text/plain').send('Forbidden: cross-origin request');
+  });
+
+  app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y' }));
+  app.use(express.static(path.join(root, 'public'), { maxAge: '1h', index: false }));
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: build.mode,
+      getLoadContext: (req, res) => ({
+        db: handle.db,
+        dialect: handle.dialect,
+        config,
+        nonce: res.locals.nonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        secure: req.secure,
+        memo: new Map(),
+      }),
+    }),
+  );
+
+  app.use((err: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    console.error('[http] unhandled error:', err);
+    if (res.headersSent) return;
+    if (req.path.startsWith('/api/')) res.status(500).json({ message: 'Internal server error' });
+    else res.status(500).type('text/plain').send('Internal server error');
+  });
+  return app;
+}
+
+export async function startServer(config = loadConfig()) {
+  const handle = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const { owner, seeded } = await prepareDatabase(handle, { seedDemo: config.seedDemo, owner: config.owner });
+  if (seeded.length) console.log(`[db] seeded an empty database: ${seeded.join(', ')}`);
+  if (owner.created) {
+    if (owner.temporaryPassword) {
+      console.log('');
+      console.log('  First start: an owner account was created. Sign in with:');
+      console.log(`    e-mail:             ${owner.email}`);
+      console.log(`    temporary password: ${owner.temporaryPassword}`);
+      console.log('  (shown once; you will be asked to choose a new password)');
+      console.log('');
+    } else {
+      console.log(`[auth] owner account created for ${owner.email}`);
+    }
+  }
+
+  const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild;
+  const app = await createApp(config, handle, build);
+  const server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`[http] Group Finance Hub on http://localhost:${port} (${handle.dialect}: ${handle.location})`);
+  });
+
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    console.error(error.code === 'EADDRINUSE' ? `[http] port ${config.port} is already in use (set PORT to another port)` : error);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[http] ${signal}: finishing open requests`);
+    server.close(async () => {
+      await handle.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    // Requests that hang must not keep a deploy waiting for ever.
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  return { server, handle };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  startServer().catch((error) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}
