@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { dialectHelpers, dialectOf } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
@@ -21,7 +21,13 @@ class ListedMigrations implements MigrationProvider {
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new ListedMigrations(db) });
+  // On PostgreSQL the migrator must look in the connection's own schema: by default it would
+  // find another schema's bookkeeping tables and skip creating its own.
+  const schema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
+      : undefined;
+  const migrator = new Migrator({ db, provider: new ListedMigrations(db), migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -1,0 +1,66 @@
+// Real databases for tests: a fresh SQLite file, or a fresh schema in TEST_DATABASE_URL.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { DialectName } from '../db/dialect.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const TEST_DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** What DATABASE_URL / DATA_DIR a separate process would need to reach the same data. */
+  url?: string;
+  dataDir: string;
+  destroy(): Promise<void>;
+}
+
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-test-'));
+  if (dialect === 'sqlite') {
+    const handle = createDatabase({ dataDir });
+    return {
+      ...handle,
+      dataDir,
+      destroy: async () => {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const handle = createDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    ...handle,
+    url: url.toString(),
+    dataDir,
+    destroy: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A migrated and seeded test database (reference data only, no demo figures, no owner). */
+export async function createPreparedDatabase(dialect: DialectName): Promise<TestDatabase> {
+  const database = await createTestDatabase(dialect);
+  await prepareDatabase(database, { seedDemo: false, owner: { email: 'owner@example.com', password: OWNER_PASSWORD } });
+  return database;
+}
+
+export const OWNER_PASSWORD = 'Owner-Password-1';

@@ -1,0 +1,92 @@
+// A real HTTP server on loopback around the built app (run `npm run build` first; `npm test`
+// does), over a fresh test database.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from '@remix-run/node';
+import { createApp } from '../server.ts';
+import { loadConfig } from '../app/services/config.server.ts';
+import type { DialectName } from '../db/dialect.ts';
+import { createPreparedDatabase, type TestDatabase } from './database.ts';
+
+const buildFile = path.resolve(import.meta.dirname, '../build/index.js');
+
+export interface TestServer {
+  baseUrl: string;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(dialect: DialectName): Promise<TestServer> {
+  if (!fs.existsSync(buildFile)) throw new Error('build/index.js is missing: run `npm run build` before the API tests');
+  const database = await createPreparedDatabase(dialect);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir, SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64) });
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const app = await createApp(config, database, build);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    database,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.destroy();
+    },
+  };
+}
+
+/** A tiny cookie-keeping client, like a browser without JavaScript. */
+export class TestClient {
+  readonly baseUrl: string;
+  cookies = new Map<string, string>();
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  async request(pathname: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(new URL(pathname, this.baseUrl), { ...init, headers, body, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    return response;
+  }
+
+  get(pathname: string, init: RequestInit = {}) {
+    return this.request(pathname, { ...init, method: 'GET' });
+  }
+
+  post(pathname: string, json?: unknown, init: RequestInit = {}) {
+    return this.request(pathname, { ...init, method: 'POST', json });
+  }
+
+  /** Posts a form as a browser without JavaScript does (same-origin headers included). */
+  postForm(pathname: string, fields: Record<string, string>) {
+    return this.request(pathname, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: this.baseUrl },
+    });
+  }
+
+  async login(email: string, password: string) {
+    const response = await this.post('/api/auth/login', { email, password });
+    if (response.status !== 200) throw new Error(`login failed for ${email}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Playwright specs live in e2e/*.spec.ts and must not be picked up here.
+    include: ['**/*.test.ts', '**/*.test.tsx'],
+    exclude: ['node_modules/**', 'build/**', 'e2e/**'],
+    // better-sqlite3 is a native module: separate processes, not worker threads.
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
