@@ -133,22 +133,23 @@ export async function writeRecord<T extends TableName>(
   return inTransaction(ctx.db, async (trx) => {
     // The table is chosen at run time, so the query builder is used untyped here.
     const q = trx as unknown as Kysely<any>;
+    const target: string = table;
     let before: Record<string, any> | null = null;
     let after: Record<string, any> | null = null;
     let id: number;
 
     if (op.action === 'create') {
-      after = await q.insertInto(table).values(op.values).returningAll().executeTakeFirstOrThrow();
+      after = await q.insertInto(target).values(op.values).returningAll().executeTakeFirstOrThrow();
       id = after.id;
     } else {
       id = op.id;
-      before = (await q.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+      before = (await q.selectFrom(target).selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
       if (!before) throw notFound();
       if (op.action === 'update') {
         const values = 'updatedAt' in before ? { ...op.values, updatedAt: new Date().toISOString() } : op.values;
-        after = await q.updateTable(table).set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        after = await q.updateTable(target).set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
       } else {
-        await q.deleteFrom(table).where('id', '=', id).execute();
+        await q.deleteFrom(target).where('id', '=', id).execute();
       }
     }
 

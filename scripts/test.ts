@@ -1,0 +1,27 @@
+// npm test: build the app (the API and browser tests use the real build), type-check, then
+// vitest (unit, service and API suites; on PostgreSQL too when TEST_DATABASE_URL is set), then
+// Playwright with JavaScript on and off.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './build-if-stale.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const run = (command: string, args: string[]) => spawnSync(bin(command), args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+
+buildIfStale(root);
+console.log(`[test] databases: sqlite${process.env.TEST_DATABASE_URL ? ' + postgres (TEST_DATABASE_URL)' : ' (set TEST_DATABASE_URL for PostgreSQL too)'}`);
+const steps: [string, () => number][] = [
+  ['type check', () => run('tsc', [])],
+  ['vitest', () => run('vitest', ['run', ...process.argv.slice(2)])],
+  ['playwright', () => run('playwright', ['test'])],
+];
+for (const [name, step] of steps) {
+  console.log(`[test] ${name}`);
+  const status = step();
+  if (status !== 0) {
+    console.error(`[test] ${name} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
