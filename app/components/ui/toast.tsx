@@ -20,7 +20,7 @@ export function ToastView({ toast }: { toast: Toast }) {
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
       data-testid="toast"
-      className={`fixed right-4 top-4 z-50 w-80 rounded-lg border p-4 shadow-lg ${STYLES[toast.type]}`}
+      className={`fixed bottom-4 right-4 z-50 w-80 max-w-[calc(100vw-2rem)] rounded-lg border p-4 shadow-lg ${STYLES[toast.type]}`}
     >
       <p className="font-semibold">{toast.title}</p>
       {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
