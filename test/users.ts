@@ -5,6 +5,18 @@ import type { Db } from '../app/services/context.ts';
 
 export const TEST_PASSWORD = 'Test-Password-1';
 
+// Hashing costs ~40 ms (more on a busy machine): the default password is hashed once per
+// process and its hash shared. Verification at sign-in stays real.
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 let counter = 0;
 export async function createTestUser(
   db: Db,
@@ -26,7 +38,7 @@ export async function createTestUser(
     .values({
       username: email.split('@')[0],
       email,
-      passwordHash: await hashPassword(options.password ?? TEST_PASSWORD),
+      passwordHash: await hashOnce(options.password ?? TEST_PASSWORD),
       role: options.role ?? 'viewer',
       companyId: options.companyId ?? null,
       isTemporaryPassword: options.isTemporaryPassword ?? false,

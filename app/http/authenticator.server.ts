@@ -27,8 +27,18 @@ export function authenticatorFor(context: AppLoadContext): Authenticator<LoginRe
   return authenticator;
 }
 
-/** Only same-site paths: "/x", never "//host" or "/\host". */
+/** Only paths of this site: "/x", never "//host", "/\host" or "/\t/host". */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
+  // Browsers drop tabs and newlines and read "\" as "/", so such characters are refused
+  // outright; what remains must resolve to this site.
+  if (typeof target !== 'string' || !target.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  const base = 'http://finhub.invalid';
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

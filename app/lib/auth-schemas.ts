@@ -5,9 +5,14 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 256;
 
-/** A required string whose "missing" and "empty" messages are the same text. */
+/**
+ * A required string whose "missing" and "empty" messages are the same text. An empty value
+ * stops there, so later checks (the e-mail pattern) do not add a second message.
+ */
 const required = (message: string) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : 'Must be text') }).min(1, message);
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : 'Must be text') })
+    .min(1, { message, abort: true });
 
 export const LoginSchema = z.object({
   email: required('Email is required').trim().regex(EMAIL_PATTERN, 'Please enter a valid email address').max(255),

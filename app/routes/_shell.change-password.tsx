@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from '
 import { useEffect } from 'react';
 import { PageHeading } from '../components/layout/app-shell.tsx';
 import { Alert, Button, Card, Field, inputClass } from '../components/ui/form.tsx';
+import { readFormData } from '../http/form.server.ts';
 import { requireAuth, serviceContext } from '../http/session.server.ts';
 import { ChangePasswordFormSchema, MIN_PASSWORD } from '../lib/auth-schemas.ts';
 import { changePassword } from '../services/auth.server.ts';
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context, { allowPasswordChange: true });
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ChangePasswordFormSchema });
   const hidden = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] };
   if (submission.status !== 'success') return json({ result: submission.reply(hidden), done: false }, { status: 400 });
   try {

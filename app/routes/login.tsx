@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -8,12 +8,21 @@ import { Alert, Button, Field, inputClass } from '../components/ui/form.tsx';
 import { EyeIcon, EyeOffIcon, LockIcon } from '../components/ui/icons.tsx';
 import { ToastView } from '../components/ui/toast.tsx';
 import { authenticatorFor, safeRedirect } from '../http/authenticator.server.ts';
+import { readFormData } from '../http/form.server.ts';
 import { getAuth, sessionCookieHeader } from '../http/session.server.ts';
 import { toastHeader } from '../http/toast.server.ts';
 import { LoginSchema } from '../lib/auth-schemas.ts';
 import { isDomainError } from '../services/errors.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Group Finance Hub' }];
+
+// Remix keeps only Set-Cookie from an action on a full page; pass Retry-After on too.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 export const FORGOT_PASSWORD_MESSAGE = 'Please contact your administrator for password reset.';
 
@@ -25,7 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  // remix-auth reads the body again, so validate a copy.
+  const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== 'success') {
     return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });

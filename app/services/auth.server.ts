@@ -1,6 +1,6 @@
 // Signing in and out, and changing passwords.
 import { AdminSetPasswordSchema, ChangePasswordSchema, LoginSchema } from '../lib/auth-schemas.ts';
-import { canManageUser } from '../lib/permissions.ts';
+import { canManageUser, canSeeCompany } from '../lib/permissions.ts';
 import { recordAudit, writeRecord } from './audit.server.ts';
 import { inTransaction, type AuthUser, type Db, type RequestMeta, type ServiceContext } from './context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
@@ -115,11 +115,9 @@ export async function changePassword(
   const actor = ctx.actor.user;
   const self = actor.id === targetUserId;
   const target = await findUserById(ctx.db, targetUserId);
-  if (!target) throw notFound();
-  if (!self && !canManageUser(actor, 'changePassword', target)) {
-    // A user outside the actor's company must not be revealed.
-    throw canManageUser({ ...actor, companyId: null }, 'changePassword', target) ? notFound() : forbidden();
-  }
+  // A user outside the actor's company must not be revealed: 404 before any 403.
+  if (!target || (!self && !canSeeCompany(actor, target.companyId))) throw notFound();
+  if (!self && !canManageUser(actor, 'changePassword', target)) throw forbidden();
 
   const parsed = (self ? ChangePasswordSchema : AdminSetPasswordSchema).safeParse(input);
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));

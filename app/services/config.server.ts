@@ -64,7 +64,13 @@ interface StoredSecrets {
 function loadOrCreateSecrets(dataDir: string, needed: (keyof StoredSecrets)[]): StoredSecrets {
   const file = path.join(dataDir, 'secrets.json');
   let stored: StoredSecrets = {};
-  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (fs.existsSync(file)) {
+    try {
+      stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch {
+      throw new ConfigError(`${file} is not valid JSON: fix or remove it (removing it signs everybody out).`);
+    }
+  }
   let changed = false;
   for (const key of needed) {
     if (!stored[key]) {

@@ -1,0 +1,128 @@
+// Configuration (DESIGN §2): validated once; embedded mode generates missing secrets once into
+// DATA_DIR (0600); production on PostgreSQL without secrets is a start-up error.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig as loadFromEnv } from './config.server.ts';
+
+const SECRET = 's'.repeat(40);
+const KEY = 'ab'.repeat(32);
+const PG_URL = 'postgres://app@db.internal:5432/finhub';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** loadConfig over exactly these variables (nothing from the real environment). */
+const loadConfig = (vars: Record<string, string>) => loadFromEnv(vars as NodeJS.ProcessEnv);
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('production on PostgreSQL without secrets is a clear start-up error, and writes nothing', () => {
+    const dataDir = tempDir();
+    const error = configError({ NODE_ENV: 'production', DATABASE_URL: PG_URL, DATA_DIR: dataDir });
+    expect(error.message).toContain('SESSION_SECRET');
+    expect(error.message).toContain('ENCRYPTION_KEY');
+    expect(configError({ NODE_ENV: 'production', DATABASE_URL: PG_URL, DATA_DIR: dataDir, SESSION_SECRET: SECRET }).message).toContain(
+      'ENCRYPTION_KEY',
+    );
+    expect(configError({ NODE_ENV: 'production', DATABASE_URL: PG_URL, DATA_DIR: dataDir, ENCRYPTION_KEY: KEY }).message).toContain(
+      'SESSION_SECRET',
+    );
+    expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
+  });
+
+  it('production on PostgreSQL with both secrets uses them', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: PG_URL, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, DATA_DIR: tempDir() });
+    expect(config).toMatchObject({ env: 'production', databaseUrl: PG_URL, sessionSecret: SECRET, encryptionKey: KEY });
+  });
+
+  it('embedded mode generates the secrets once, into DATA_DIR/secrets.json with mode 0600, and reuses them', () => {
+    const dataDir = path.join(tempDir(), 'nested', 'data');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'secrets.json');
+    expect(fs.existsSync(file)).toBe(true);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.encryptionKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.sessionSecret).not.toBe(first.encryptionKey);
+    const stored = fs.readFileSync(file, 'utf8');
+    expect(JSON.parse(stored)).toEqual({ SESSION_SECRET: first.sessionSecret, ENCRYPTION_KEY: first.encryptionKey });
+
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(second.encryptionKey).toBe(first.encryptionKey);
+    expect(fs.readFileSync(file, 'utf8')).toBe(stored);
+
+    // Production without PostgreSQL is embedded too: it reuses the same file.
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }).sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('given secrets win over stored ones, and only missing ones are generated', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET });
+    expect(config.sessionSecret).toBe(SECRET);
+    const stored = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+    expect(Object.keys(stored)).toEqual(['ENCRYPTION_KEY']);
+    expect(config.encryptionKey).toBe(stored.ENCRYPTION_KEY);
+
+    const both = tempDir();
+    loadConfig({ DATA_DIR: both, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY });
+    expect(fs.existsSync(path.join(both, 'secrets.json'))).toBe(false);
+  });
+
+  it('has sensible defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: path.resolve(dataDir),
+      backupDir: path.join(path.resolve(dataDir), 'backups'),
+      seedDemo: true,
+      trustProxy: false,
+      vapid: undefined,
+      openai: { apiKey: undefined, baseUrl: undefined, model: 'gpt-4o-mini' },
+    });
+    // Empty values count as unset.
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, DATABASE_URL: '', OPENAI_API_KEY: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, SEED_DEMO: '0', PORT: '8080' })).toMatchObject({
+      seedDemo: false,
+      port: 8080,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['NODE_ENV', 'staging'],
+    ['DATABASE_URL', 'mysql://root@localhost/finhub'],
+    ['SESSION_SECRET', 'too-short'],
+    ['ENCRYPTION_KEY', 'not-hex-'.repeat(8)],
+    ['ENCRYPTION_KEY', 'ab'.repeat(16)],
+    ['OPENAI_BASE_URL', 'not a url'],
+    ['OWNER_EMAIL', 'owner-at-example'],
+    ['OWNER_PASSWORD', 'short'],
+    ['SEED_DEMO', 'maybe'],
+  ])('rejects %s=%s naming the variable', (name, value) => {
+    const error = configError({ DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, [name]: value });
+    expect(error.message).toContain(name);
+  });
+});

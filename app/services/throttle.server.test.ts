@@ -1,0 +1,154 @@
+// Sign-in throttling (5 failures per account or 20 per address in 15 minutes → 429 with
+// Retry-After) and the API rate limits (100 per minute, 1000 per hour), kept in the database.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
+import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
+import { login } from './auth.server.ts';
+import type { Db } from './context.ts';
+import { API_RATE_LIMITS, assertLoginAllowed, consumeRateLimit, recordLoginAttempt } from './throttle.server.ts';
+
+const MINUTE = 60_000;
+
+async function rejection(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error as any;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe.each(TEST_DIALECTS)('sign-in throttle on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  let n = 0;
+  const freshIp = () => `192.0.2.${++n}`;
+
+  beforeAll(async () => {
+    database = await createPreparedDatabase(dialect);
+    db = database.db;
+  });
+  afterAll(() => database?.destroy());
+
+  const attempt = (email: string, password: string, ip: string) => login(db, { ip }, { email, password });
+
+  it('the sixth attempt on an account after five failures is a 429 with retryAfter, even with the right password', async () => {
+    const user = await createTestUser(db);
+    for (let i = 0; i < 5; i++) {
+      // Different addresses: the account count does not depend on where the attempts come from.
+      expect((await rejection(attempt(user.email, `wrong-${i}-password`, freshIp()))).status).toBe(401);
+    }
+    const blocked = await rejection(attempt(user.email, TEST_PASSWORD, freshIp()));
+    expect(blocked.status).toBe(429);
+    expect(blocked.kind).toBe('rateLimited');
+    expect(blocked.retryAfter).toBeGreaterThan(14 * 60);
+    expect(blocked.retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.message).toMatch(/too many/i);
+    // The same account in another letter case is the same account.
+    expect((await rejection(attempt(user.email.toUpperCase(), TEST_PASSWORD, freshIp()))).status).toBe(429);
+    const sessions = await db.selectFrom('userSessions').select('id').where('userId', '=', user.id).execute();
+    expect(sessions).toHaveLength(0);
+  });
+
+  it('unknown e-mail addresses are throttled the same way', async () => {
+    const email = `ghost-${crypto.randomUUID()}@example.com`;
+    for (let i = 0; i < 5; i++) expect((await rejection(attempt(email, 'whatever-pass', freshIp()))).status).toBe(401);
+    const blocked = await rejection(attempt(email, 'whatever-pass', freshIp()));
+    expect(blocked.status).toBe(429);
+    expect(blocked.retryAfter).toBeGreaterThan(0);
+  });
+
+  it('a successful sign-in resets the account count', async () => {
+    const user = await createTestUser(db);
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) expect((await rejection(attempt(user.email, 'wrong-password', ip))).status).toBe(401);
+    await attempt(user.email, TEST_PASSWORD, ip);
+    // Four more failures after the success: not yet five.
+    for (let i = 0; i < 4; i++) expect((await rejection(attempt(user.email, 'wrong-password', ip))).status).toBe(401);
+    await expect(attempt(user.email, TEST_PASSWORD, ip)).resolves.toMatchObject({ user: { id: user.id } });
+  });
+
+  it('twenty failures from one address block that address for every account', async () => {
+    const ip = freshIp();
+    // Nineteen earlier failures for different accounts (recorded as login() records them)…
+    for (let i = 0; i < 19; i++) await recordLoginAttempt(db, `spray-${i}-${crypto.randomUUID()}@example.com`, ip, false);
+    // …still let a twentieth attempt through; its failure completes the twenty.
+    expect((await rejection(attempt(`spray-20-${crypto.randomUUID()}@example.com`, 'sprayed-password', ip))).status).toBe(401);
+    const user = await createTestUser(db);
+    const blocked = await rejection(attempt(user.email, TEST_PASSWORD, ip));
+    expect(blocked.status).toBe(429);
+    expect(blocked.retryAfter).toBeGreaterThan(0);
+    // The same account from another address is fine.
+    await expect(attempt(user.email, TEST_PASSWORD, freshIp())).resolves.toMatchObject({ user: { id: user.id } });
+  });
+
+  it('counts only the last 15 minutes and tells how long to wait', async () => {
+    const email = `window-${crypto.randomUUID()}@example.com`;
+    const ip = freshIp();
+    const now = new Date('2031-05-01T12:00:00.000Z');
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * MINUTE);
+    // Five failures, the oldest 16 minutes ago: only four count.
+    for (const minutes of [16, 10, 8, 6, 4]) await recordLoginAttempt(db, email, ip, false, ago(minutes));
+    await expect(assertLoginAllowed(db, email, ip, now)).resolves.toBeUndefined();
+    // A fifth inside the window: blocked until the oldest counted one (10 minutes ago) expires.
+    await recordLoginAttempt(db, email, ip, false, ago(2));
+    const error = await rejection(assertLoginAllowed(db, email, ip, now));
+    expect(error.status).toBe(429);
+    expect(error.retryAfter).toBe(5 * 60);
+    expect(error.message).toBe('Too many failed login attempts. Please try again in 5 minutes.');
+    // Five minutes later it is allowed again.
+    await expect(assertLoginAllowed(db, email, ip, new Date(now.getTime() + 5 * MINUTE))).resolves.toBeUndefined();
+  });
+});
+
+describe.each(TEST_DIALECTS)('API rate limits on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await createPreparedDatabase(dialect);
+    db = database.db;
+  });
+  afterAll(() => database?.destroy());
+
+  it('are 100 a minute and 1000 an hour', () => {
+    expect(API_RATE_LIMITS).toEqual([
+      { seconds: 60, max: 100 },
+      { seconds: 3600, max: 1000 },
+    ]);
+  });
+
+  it('the 101st request in a minute is refused with the seconds left in that minute', async () => {
+    const key = `user:${crypto.randomUUID()}`;
+    const now = new Date('2031-05-01T10:00:15.000Z');
+    // One transaction keeps SQLite from syncing to disk 200 times; the counting is the same.
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 100; i++) await consumeRateLimit(trx, key, undefined, now);
+    });
+    const error = await rejection(consumeRateLimit(db, key, undefined, now));
+    expect(error.status).toBe(429);
+    expect(error.message).toBe('Too many requests');
+    expect(error.retryAfter).toBe(45);
+    // The next minute starts afresh; other keys are unaffected meanwhile.
+    await expect(consumeRateLimit(db, `${key}-other`, undefined, now)).resolves.toBeUndefined();
+    await expect(consumeRateLimit(db, key, undefined, new Date('2031-05-01T10:01:00.000Z'))).resolves.toBeUndefined();
+  });
+
+  it('the 1001st request in an hour is refused until the hour is over', async () => {
+    const key = `user:${crypto.randomUUID()}`;
+    const start = Date.parse('2031-05-01T11:00:00.000Z');
+    // 100 a minute for ten minutes: never over the burst limit, 1000 in the hour.
+    await db.transaction().execute(async (trx) => {
+      for (let minute = 0; minute < 10; minute++) {
+        const now = new Date(start + minute * MINUTE);
+        for (let i = 0; i < 100; i++) await consumeRateLimit(trx, key, undefined, now);
+      }
+    });
+    const now = new Date(start + 10 * MINUTE);
+    const error = await rejection(consumeRateLimit(db, key, undefined, now));
+    expect(error.status).toBe(429);
+    expect(error.retryAfter).toBe(50 * 60);
+    await expect(consumeRateLimit(db, key, undefined, new Date(start + 60 * MINUTE))).resolves.toBeUndefined();
+  });
+});
