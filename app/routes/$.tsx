@@ -3,9 +3,8 @@
 // the screens of the route table that are not built yet, a 403 or the 404 screen.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { AppShell } from '../components/layout/app-shell.tsx';
-import { ErrorScreen } from '../components/layout/error-screen.tsx';
 import { NotYetAvailable } from '../components/layout/not-yet-available.tsx';
 import { Landing } from '../components/landing.tsx';
 import { forbiddenResponse, getAuth } from '../http/session.server.ts';
@@ -40,11 +39,4 @@ export default function CatchAll() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <AppShell>
-      <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} />
-    </AppShell>
-  );
-}
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

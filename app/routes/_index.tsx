@@ -1,9 +1,8 @@
 // "/": the landing page for visitors, the dashboard for signed-in users.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { AppShell, PageHeading } from '../components/layout/app-shell.tsx';
-import { ErrorScreen } from '../components/layout/error-screen.tsx';
 import { AccessCard } from '../components/dashboard/access-card.tsx';
 import { Landing } from '../components/landing.tsx';
 import { getAuth } from '../http/session.server.ts';
@@ -40,11 +39,4 @@ export default function Index() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <AppShell>
-      <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} />
-    </AppShell>
-  );
-}
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

@@ -1,9 +1,8 @@
 // Pathless layout of the signed-in screens. Every child loader checks its own permission too
 // (loaders run in parallel), so this one only makes sure somebody is signed in.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Outlet, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { Outlet } from '@remix-run/react';
 import { AppShell } from '../components/layout/app-shell.tsx';
-import { ErrorScreen } from '../components/layout/error-screen.tsx';
 import { requireAuth } from '../http/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,11 +19,4 @@ export default function ShellLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <AppShell>
-      <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} />
-    </AppShell>
-  );
-}
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

@@ -7,15 +7,7 @@ import { userContext } from '../../test/context.ts';
 import { createTestUser } from '../../test/users.ts';
 import { diff, recordAudit, redact, writeRecord } from './audit.server.ts';
 import { inTransaction, type Db, type ServiceContext } from './context.ts';
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as any;
-  }
-  throw new Error('expected the call to fail');
-}
+import { rejection } from '../../test/assertions.ts';
 
 describe('redact and diff', () => {
   it('redact drops every secret field and keeps the rest', () => {

@@ -9,19 +9,10 @@ import type { Db } from './context.ts';
 import { isDomainError } from './errors.ts';
 import { verifyPassword } from './passwords.server.ts';
 import { createSession } from './sessions.server.ts';
+import { rejection } from '../../test/assertions.ts';
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 const MINUTE = 60_000;
-
-/** The rejection of a promise (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as any;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
   let database: TestDatabase;

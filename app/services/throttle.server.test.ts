@@ -7,17 +7,9 @@ import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
 import { login } from './auth.server.ts';
 import type { Db } from './context.ts';
 import { API_RATE_LIMITS, assertLoginAllowed, consumeRateLimit, recordLoginAttempt } from './throttle.server.ts';
+import { rejection } from '../../test/assertions.ts';
 
 const MINUTE = 60_000;
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as any;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe.each(TEST_DIALECTS)('sign-in throttle on %s', (dialect) => {
   let database: TestDatabase;

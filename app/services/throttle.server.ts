@@ -15,6 +15,19 @@ function retryAfterSeconds(failuresNewestFirst: { createdAt: string }[], limit: 
   return Math.max(1, Math.ceil((gate - now.getTime()) / 1000));
 }
 
+/** The newest failed attempts (at most `limit`) for an account or an address since a time. */
+function recentFailures(db: Db, column: 'email' | 'ipAddress', value: string, since: string, limit: number) {
+  return db
+    .selectFrom('loginAttempts')
+    .select('createdAt')
+    .where(column, '=', value)
+    .where('succeeded', '=', false)
+    .where('createdAt', '>', since)
+    .orderBy('createdAt', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Throws rateLimited when the account or the address has failed too often lately. */
 export async function assertLoginAllowed(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
@@ -29,24 +42,8 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string, now 
     .executeTakeFirst();
   // A successful sign-in clears the account's count; the address count is not cleared.
   const accountSince = lastSuccess && lastSuccess.createdAt > since ? lastSuccess.createdAt : since;
-  const accountFailures = await db
-    .selectFrom('loginAttempts')
-    .select('createdAt')
-    .where('email', '=', email)
-    .where('succeeded', '=', false)
-    .where('createdAt', '>', accountSince)
-    .orderBy('createdAt', 'desc')
-    .limit(LOGIN_FAILURES_PER_ACCOUNT)
-    .execute();
-  const ipFailures = await db
-    .selectFrom('loginAttempts')
-    .select('createdAt')
-    .where('ipAddress', '=', ip)
-    .where('succeeded', '=', false)
-    .where('createdAt', '>', since)
-    .orderBy('createdAt', 'desc')
-    .limit(LOGIN_FAILURES_PER_IP)
-    .execute();
+  const accountFailures = await recentFailures(db, 'email', email, accountSince, LOGIN_FAILURES_PER_ACCOUNT);
+  const ipFailures = await recentFailures(db, 'ipAddress', ip, since, LOGIN_FAILURES_PER_IP);
   const wait = Math.max(
     retryAfterSeconds(accountFailures, LOGIN_FAILURES_PER_ACCOUNT, now) ?? 0,
     retryAfterSeconds(ipFailures, LOGIN_FAILURES_PER_IP, now) ?? 0,

@@ -1,4 +1,5 @@
-import { Link } from '@remix-run/react';
+import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { AppShell } from './app-shell.tsx';
 import { ShieldIcon } from '../ui/icons.tsx';
 
 export function NotFoundScreen() {
@@ -28,5 +29,15 @@ export function ErrorScreen({ status }: { status: number }) {
       <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
       <p className="mt-3 text-slate-600">An unexpected error occurred. Please try again in a moment.</p>
     </div>
+  );
+}
+
+/** Error boundary of the signed-in screens: the 403/404/500 screen inside the layout. */
+export function ShellErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <AppShell>
+      <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} />
+    </AppShell>
   );
 }
