@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { useEffect } from 'react';
 import stylesheet from './tailwind.css';
 import { useNonce } from './components/nonce.tsx';
 import { ToastView } from './components/ui/toast.tsx';
@@ -55,6 +56,10 @@ function Document({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  // Marks the page as interactive (browser tests wait for it before using client behaviour).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <Document>
       {toast ? <ToastView toast={toast} /> : null}

@@ -96,6 +96,19 @@ describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
       expect(await response.text()).toContain('404 Page Not Found');
     });
 
+    it("another company's own screens are a 404 for a company-scoped user", async () => {
+      const vult = await db().selectFrom('companies').select('id').where('name', '=', 'Vult').executeTakeFirstOrThrow();
+      const { c } = await signedIn({ role: 'viewer', companyId: vult.id });
+      for (const path of ['/one-network-data', '/one-network-subscription-metrics']) {
+        expect((await c.get(path)).status, path).toBe(404);
+      }
+      for (const path of ['/vult-financial-services', '/vult-subscriber-metrics', '/fintech-metrics']) {
+        expect((await c.get(path)).status, path).toBe(200);
+      }
+      // All-company users open both companies' screens.
+      expect((await viewer.get('/one-network-data')).status).toBe(200);
+    });
+
     it('the login page sends a signed-in user on', async () => {
       const response = await viewer.get('/login?redirectTo=%2Fbudget-planning');
       expect(response.status).toBe(302);

@@ -8,8 +8,8 @@ import { AppShell } from '../components/layout/app-shell.tsx';
 import { NotYetAvailable } from '../components/layout/not-yet-available.tsx';
 import { Landing } from '../components/landing.tsx';
 import { forbiddenResponse, getAuth } from '../http/session.server.ts';
-import { canOpen, findScreen } from '../lib/navigation.ts';
-import { listCompanyCards } from '../services/companies.server.ts';
+import { canOpen, companyMetricItems, findScreen } from '../lib/navigation.ts';
+import { listCompanyCards, listVisibleCompanies } from '../services/companies.server.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'title' in data ? `${data.title} · Group Finance Hub` : 'Group Finance Hub' },
@@ -26,6 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (auth.mustChangePassword) throw redirect('/change-password');
   if (!screen) throw new Response('Not Found', { status: 404 });
   if (!canOpen(auth.user, screen)) throw forbiddenResponse();
+  // A company's own screens exist only for users who can see that company (DESIGN §5: 404).
+  if (screen.group === 'Company Metrics') {
+    const items = companyMetricItems(await listVisibleCompanies(context.db, auth.user));
+    if (!items.some((item) => item.path === screen.path)) throw new Response('Not Found', { status: 404 });
+  }
   return json({ view: 'screen' as const, title: screen.title });
 }
 

@@ -1,0 +1,73 @@
+// The Playwright `test` of this suite: the shared database (the e2e server's SQLite file) and
+// a factory for users with unique e-mail addresses, so tests never share an account (and so
+// the per-account sign-in throttle never carries over from one test to another).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { PermissionFlag, Role } from '../../app/lib/permissions.ts';
+import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
+
+export { expect };
+
+export interface E2EUser {
+  id: number;
+  email: string;
+  password: string;
+  role: Role;
+  companyId: number | null;
+}
+
+export interface UserOptions {
+  role?: Role;
+  companyId?: number | null;
+  flags?: Partial<Record<PermissionFlag, boolean>>;
+  password?: string;
+  isTemporaryPassword?: boolean;
+  isActive?: boolean;
+}
+
+/** Seeded reference companies (db/seed/reference.ts), by id. */
+export const COMPANY = { oneNetwork: 1, vult: 2, atlas: 3, spark: 4 } as const;
+
+interface TestFixtures {
+  /** Creates a user directly in the database (the user-management screens come later). */
+  createUser: (options?: UserOptions) => Promise<E2EUser>;
+  /** True in the "js" project, false in "no-js". */
+  js: boolean;
+}
+
+interface WorkerFixtures {
+  database: DatabaseHandle;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  database: [
+    async ({}, use) => {
+      const dataDir = process.env.E2E_DATA_DIR;
+      if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the suite through playwright.config.ts');
+      // Never create an empty database here: the server's must exist (it is gone if the server stopped).
+      if (!fs.existsSync(path.join(dataDir, 'finhub.db'))) throw new Error(`No e2e database in ${dataDir}: is the e2e server running?`);
+      const handle = createDatabase({ dataDir });
+      await use(handle);
+      await handle.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  createUser: async ({ database }, use, testInfo) => {
+    await use(async (options = {}) => {
+      const role = options.role ?? 'viewer';
+      const project = testInfo.project.name.replace(/[^a-z0-9]/gi, '');
+      const email = `e2e-${role}-${project}-${crypto.randomBytes(5).toString('hex')}@example.com`;
+      const password = options.password ?? TEST_PASSWORD;
+      const row = await createTestUser(database.db, { ...options, role, email, password });
+      return { id: row.id, email, password, role, companyId: row.companyId ?? null };
+    });
+  },
+
+  js: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+});

@@ -1,0 +1,50 @@
+// The server the Playwright suite runs against (playwright.config.ts starts it as its
+// webServer): the built app over a fresh SQLite database in E2E_DATA_DIR, reference data
+// only (SEED_DEMO=0), a known owner account and fixed test secrets.
+// Run under Node 24 (type stripping): `node scripts/e2e-server.ts`, after `npx remix build`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_ENCRYPTION_KEY, E2E_PORT, E2E_SESSION_SECRET, OWNER_EMAIL, OWNER_PASSWORD } from '../e2e/support/constants.ts';
+
+// Before the app (and React) load: the production builds, as in real use.
+process.env.NODE_ENV = 'production';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+if (!fs.existsSync(path.join(root, 'build/index.js'))) {
+  console.error('[e2e] build/index.js is missing: run `npx remix build` first');
+  process.exit(1);
+}
+
+const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-e2e-'));
+// Every run starts from an empty database, even when the directory is reused.
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+console.log(`[e2e] data directory: ${dataDir}`);
+// The data is throw-away: remove it when the server stops (Playwright sends SIGTERM).
+process.on('exit', (code) => {
+  console.error(`[e2e] server stopped (exit code ${code}); removed ${dataDir}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const { startServer } = await import('../server.ts');
+const { loadConfig } = await import('../app/services/config.server.ts');
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: process.env.PORT ?? String(E2E_PORT),
+  DATA_DIR: dataDir,
+  SEED_DEMO: '0',
+  OWNER_EMAIL,
+  OWNER_PASSWORD,
+  SESSION_SECRET: E2E_SESSION_SECRET,
+  ENCRYPTION_KEY: E2E_ENCRYPTION_KEY,
+});
+
+try {
+  await startServer(config);
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}
