@@ -115,34 +115,27 @@ test.describe('temporary password', () => {
 });
 
 test.describe('voluntary password change', () => {
-  test('keeps the user on the page and ends their other sessions', async ({ browser, page, js, createUser }) => {
+  test('keeps the user on the page and ends their other sessions', async ({ page, createUser, signInElsewhere }) => {
     const user = await createUser();
     await signIn(page, user);
     // The same account signed in from a second browser.
-    const other = await browser.newContext({ javaScriptEnabled: js });
-    try {
-      const otherPage = await other.newPage();
-      await signIn(otherPage, user);
-      await expect(otherPage.getByTestId('access-card')).toBeVisible();
+    const otherPage = await signInElsewhere(user);
 
-      await page.goto('/change-password');
-      await expect(page.getByText('Password change required')).toHaveCount(0);
-      await expect(breadcrumbTrail(page)).toHaveText(['', 'My Profile', 'Change Password']);
-      await fill(page, { current: user.password, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
-      await changeForm(page).submit.click();
-      await expect(page.getByText('Password changed successfully!')).toBeVisible();
-      await expect(page.getByText('Use your new password the next time you sign in.')).toBeVisible();
-      // No trip to the dashboard for a voluntary change.
-      await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
-      await expect(page).toHaveURL('/change-password');
+    await page.goto('/change-password');
+    await expect(page.getByText('Password change required')).toHaveCount(0);
+    await expect(breadcrumbTrail(page)).toHaveText(['', 'My Profile', 'Change Password']);
+    await fill(page, { current: user.password, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    await changeForm(page).submit.click();
+    await expect(page.getByText('Password changed successfully!')).toBeVisible();
+    await expect(page.getByText('Use your new password the next time you sign in.')).toBeVisible();
+    // No trip to the dashboard for a voluntary change.
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    await expect(page).toHaveURL('/change-password');
 
-      // This session stays; the other one has ended.
-      await page.goto('/');
-      await expect(page.getByTestId('access-card')).toBeVisible();
-      await otherPage.reload();
-      await expect(otherPage.getByTestId('landing')).toBeVisible();
-    } finally {
-      await other.close();
-    }
+    // This session stays; the other one has ended.
+    await page.goto('/');
+    await expect(page.getByTestId('access-card')).toBeVisible();
+    await otherPage.reload();
+    await expect(otherPage.getByTestId('landing')).toBeVisible();
   });
 });

@@ -32,22 +32,15 @@ test.describe('logout', () => {
     await expect(page).toHaveURL('/login?redirectTo=%2Fbudget-planning');
   });
 
-  test('signing out in one browser leaves a session in another browser alive', async ({ browser, page, createUser, js }) => {
+  test('signing out in one browser leaves a session in another browser alive', async ({ page, createUser, signInElsewhere }) => {
     const user = await createUser();
     await signIn(page, user);
-    const other = await browser.newContext({ javaScriptEnabled: js });
-    try {
-      const otherPage = await other.newPage();
-      await signIn(otherPage, user);
-      await expect(otherPage.getByTestId('access-card')).toBeVisible();
+    const otherPage = await signInElsewhere(user);
 
-      await page.getByRole('button', { name: 'Logout' }).click();
-      await expect(page.getByTestId('landing')).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByTestId('landing')).toBeVisible();
 
-      await otherPage.reload();
-      await expect(otherPage.getByTestId('access-card')).toBeVisible();
-    } finally {
-      await other.close();
-    }
+    await otherPage.reload();
+    await expect(otherPage.getByTestId('access-card')).toBeVisible();
   });
 });

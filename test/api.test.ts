@@ -1,8 +1,8 @@
 // The /api JSON contract (DESIGN §5, §9) over real HTTP, on every test dialect.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../app/services/passwords.server.ts';
 import { OWNER_PASSWORD, TEST_DIALECTS } from './database.ts';
-import { startTestServer, TestClient, type TestServer } from './server.ts';
+import { startTestServer, TestClient, type TestServer, useTestServer } from './server.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
 
 const OWNER = 'owner@example.com';
@@ -25,20 +25,9 @@ async function waitForFreshMinute(maxSecondsNeeded: number) {
 }
 
 describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
-  let server: TestServer;
-  const db = () => server.database.db;
-  const client = () => new TestClient(server.baseUrl);
+  const { server, db, client } = useTestServer(dialect);
   const passwordOf = async (id: number) =>
     (await db().selectFrom('users').select('passwordHash').where('id', '=', id).executeTakeFirstOrThrow()).passwordHash;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server?.close());
-  // Every request comes from 127.0.0.1: keep the per-address sign-in throttle out of the way.
-  beforeEach(async () => {
-    await db().deleteFrom('loginAttempts').execute();
-  });
 
   describe('POST /api/auth/login', () => {
     it('200 with { success, user } and an httpOnly SameSite=Lax session cookie', async () => {
@@ -82,7 +71,7 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       const first = c.cookies.get('__session')!;
       await c.login(user.email, TEST_PASSWORD);
       expect(c.cookies.get('__session')).not.toBe(first);
-      expect((await replay(server, first).get('/api/auth/me')).status).toBe(401);
+      expect((await replay(server(), first).get('/api/auth/me')).status).toBe(401);
       expect((await c.get('/api/auth/me')).status).toBe(200);
     });
 
@@ -154,8 +143,8 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       const c = client();
       await c.login(user.email, TEST_PASSWORD);
       const value = c.cookies.get('__session')!;
-      expect((await replay(server, `${value.slice(0, -3)}abc`).get('/api/auth/me')).status).toBe(401);
-      expect((await replay(server, 'forged-token').get('/api/auth/me')).status).toBe(401);
+      expect((await replay(server(), `${value.slice(0, -3)}abc`).get('/api/auth/me')).status).toBe(401);
+      expect((await replay(server(), 'forged-token').get('/api/auth/me')).status).toBe(401);
     });
 
     it('/api/auth/user answers like /api/auth/me', async () => {
@@ -179,11 +168,11 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       expect(await response.json()).toEqual({ success: true });
       expect(setCookie(response, '__session')).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
       expect(c.cookies.has('__session')).toBe(false);
-      expect((await replay(server, old).get('/api/auth/me')).status).toBe(401);
+      expect((await replay(server(), old).get('/api/auth/me')).status).toBe(401);
       const session = await db().selectFrom('userSessions').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
       expect(session).toMatchObject({ isActive: false, endReason: 'logout' });
       // Signing out twice is harmless.
-      expect((await replay(server, old).post('/api/auth/logout')).status).toBe(200);
+      expect((await replay(server(), old).post('/api/auth/logout')).status).toBe(200);
     });
   });
 
@@ -348,7 +337,7 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       const response = await client().request('/api/auth/login', {
         method: 'POST',
         json: { email: user.email, password: TEST_PASSWORD },
-        headers: { Origin: server.baseUrl, Referer: `${server.baseUrl}/login` },
+        headers: { Origin: server().baseUrl, Referer: `${server().baseUrl}/login` },
       });
       expect(response.status).toBe(200);
     });

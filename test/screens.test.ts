@@ -1,8 +1,8 @@
 // Screens over HTTP without a browser (DESIGN §5, §8): guards, redirects, the no-JavaScript
 // sign-in, sign-out and change-password forms, and flash toasts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './database.ts';
-import { startTestServer, TestClient, type TestServer } from './server.ts';
+import { TestClient, useTestServer } from './server.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
 
 function setCookie(response: Response, name: string): string | undefined {
@@ -10,23 +10,13 @@ function setCookie(response: Response, name: string): string | undefined {
 }
 
 describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
-  let server: TestServer;
-  const db = () => server.database.db;
-  const client = () => new TestClient(server.baseUrl);
+  const { server, db, client } = useTestServer(dialect);
   async function signedIn(options: Parameters<typeof createTestUser>[1] = {}) {
     const user = await createTestUser(db(), options);
     const c = client();
     await c.login(user.email, options.password ?? TEST_PASSWORD);
     return { user, c };
   }
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server?.close());
-  beforeEach(async () => {
-    await db().deleteFrom('loginAttempts').execute();
-  });
 
   describe('signed out', () => {
     it('a known screen redirects to /login with redirectTo', async () => {
@@ -163,19 +153,19 @@ describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
 
     it('redirectTo with a tab or newline cannot leave the site either (browsers drop those characters)', async () => {
       const user = await createTestUser(db());
-      const origin = new URL(server.baseUrl).origin;
+      const origin = new URL(server().baseUrl).origin;
       // '/\t/evil.example' passes a "starts with / but not //" check, yet a browser strips the
       // tab and follows '//evil.example': an open redirect.
       for (const redirectTo of ['/\t/evil.example/', '/\n/evil.example/', '/\r\n/evil.example/']) {
         const response = await client().postForm('/login', { email: user.email, password: TEST_PASSWORD, redirectTo });
         expect(response.status, JSON.stringify(redirectTo)).toBe(302);
         const location = response.headers.get('Location') ?? '';
-        expect(new URL(location, server.baseUrl).origin, JSON.stringify(redirectTo)).toBe(origin);
+        expect(new URL(location, server().baseUrl).origin, JSON.stringify(redirectTo)).toBe(origin);
       }
       const { c } = await signedIn();
       const response = await c.get('/login?redirectTo=%2F%09%2Fevil.example%2F');
       expect(response.status).toBe(302);
-      expect(new URL(response.headers.get('Location') ?? '', server.baseUrl).origin).toBe(origin);
+      expect(new URL(response.headers.get('Location') ?? '', server().baseUrl).origin).toBe(origin);
     });
 
     it('a body that is not a form is a 400, not a 500', async () => {
@@ -183,7 +173,7 @@ describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
       const response = await client().request('/login', {
         method: 'POST',
         body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
-        headers: { 'Content-Type': 'application/json', Origin: server.baseUrl },
+        headers: { 'Content-Type': 'application/json', Origin: server().baseUrl },
       });
       expect(response.status).toBe(400);
     });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApp } from '../server.ts';
 import { loadConfig } from '../app/services/config.server.ts';
 import type { DialectName } from '../db/dialect.ts';
@@ -89,4 +90,24 @@ export class TestClient {
     if (response.status !== 200) throw new Error(`login failed for ${email}: ${response.status} ${await response.text()}`);
     return response.json();
   }
+}
+
+/**
+ * A test server for the enclosing describe block. All test traffic comes from 127.0.0.1, so
+ * the per-address sign-in throttle is cleared before each test to keep tests independent.
+ */
+export function useTestServer(dialect: DialectName) {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server?.close());
+  beforeEach(async () => {
+    await server.database.db.deleteFrom('loginAttempts').execute();
+  });
+  return {
+    server: () => server,
+    db: () => server.database.db,
+    client: () => new TestClient(server.baseUrl),
+  };
 }

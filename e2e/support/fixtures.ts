@@ -4,7 +4,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { signIn } from './app.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { PermissionFlag, Role } from '../../app/lib/permissions.ts';
 import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
@@ -36,6 +37,11 @@ interface TestFixtures {
   createUser: (options?: UserOptions) => Promise<E2EUser>;
   /** True in the "js" project, false in "no-js". */
   js: boolean;
+  /**
+   * Signs the user in from a second browser (same JavaScript setting) and returns its page,
+   * on the dashboard; the browser is closed after the test.
+   */
+  signInElsewhere: (user: E2EUser) => Promise<Page>;
 }
 
 interface WorkerFixtures {
@@ -69,5 +75,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
+  },
+
+  signInElsewhere: async ({ browser, js }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (user) => {
+      const context = await browser.newContext({ javaScriptEnabled: js });
+      contexts.push(context);
+      const page = await context.newPage();
+      await signIn(page, user);
+      await expect(page.getByTestId('access-card')).toBeVisible();
+      return page;
+    });
+    for (const context of contexts) await context.close();
   },
 });
