@@ -39,6 +39,67 @@ export interface ExpenseCategoriesTable {
   updatedAt: Instant;
 }
 
+export const PERIODS = ['monthly', 'quarterly', 'annual'] as const;
+export const STATUSES = ['active', 'pending', 'expired'] as const;
+export const METRIC_PERIODS = ['daily', 'weekly', 'monthly', 'quarterly', 'annual'] as const;
+export const METRIC_COMPANY_TYPES = ['mobile', 'fintech'] as const;
+
+interface FinanceRowColumns {
+  id: Generated<number>;
+  companyId: number;
+  createdBy: number | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+export interface BudgetsTable extends FinanceRowColumns {
+  departmentId: number;
+  categoryId: number;
+  amountCents: number;
+  period: (typeof PERIODS)[number];
+  startDate: string;
+  endDate: string;
+  description: string | null;
+  status: ColumnType<(typeof STATUSES)[number], (typeof STATUSES)[number] | undefined, (typeof STATUSES)[number]>;
+}
+
+export interface ActualExpensesTable extends FinanceRowColumns {
+  departmentId: number;
+  categoryId: number;
+  amountCents: number;
+  expenseDate: string;
+  description: string;
+  vendor: string | null;
+  receiptNumber: string | null;
+}
+
+export interface RevenueProjectionsTable extends FinanceRowColumns {
+  source: string;
+  amountCents: number;
+  period: (typeof PERIODS)[number];
+  startDate: string;
+  endDate: string;
+  description: string | null;
+  status: ColumnType<(typeof STATUSES)[number], (typeof STATUSES)[number] | undefined, (typeof STATUSES)[number]>;
+}
+
+export interface ActualRevenueTable extends FinanceRowColumns {
+  source: string;
+  amountCents: number;
+  revenueDate: string;
+  description: string | null;
+  customerReference: string | null;
+}
+
+export interface SubscriberMetricsTable extends FinanceRowColumns {
+  companyType: (typeof METRIC_COMPANY_TYPES)[number];
+  metricName: string;
+  metricValueHundredths: number;
+  period: (typeof METRIC_PERIODS)[number];
+  recordDate: string;
+  description: string | null;
+}
+
 export interface PermissionFlagColumns {
   canAccessFinancialData: ColumnType<boolean, boolean | undefined, boolean>;
   canAccessSubscriberData: ColumnType<boolean, boolean | undefined, boolean>;
@@ -187,6 +248,11 @@ export interface Database {
   dataVersions: DataVersionsTable;
   loginAttempts: LoginAttemptsTable;
   rateLimitCounters: RateLimitCountersTable;
+  budgets: BudgetsTable;
+  actualExpenses: ActualExpensesTable;
+  revenueProjections: RevenueProjectionsTable;
+  actualRevenue: ActualRevenueTable;
+  subscriberMetrics: SubscriberMetricsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.ts';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_finance.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -11,4 +12,5 @@ export interface DialectMigration {
 
 export const migrations: Record<string, DialectMigration> = {
   '0001_foundation': m0001,
+  '0002_finance': m0002,
 };

@@ -2,6 +2,7 @@
 // their module (demo figures check `demo`).
 import type { Kysely } from 'kysely';
 import type { Database } from '../types.ts';
+import { demoSeed } from './demo.ts';
 import { referenceSeed } from './reference.ts';
 
 export interface SeedOptions {
@@ -14,7 +15,7 @@ export interface SeedModule {
   run(db: Kysely<Database>, options: SeedOptions): Promise<void>;
 }
 
-export const seedModules: SeedModule[] = [referenceSeed];
+export const seedModules: SeedModule[] = [referenceSeed, demoSeed];
 
 /** Seeds only a database without companies; returns the modules that ran. */
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): Promise<string[]> {

@@ -1,0 +1,140 @@
+// The create/edit form of a declared resource: one input per field, validated by the same zod
+// schema in the browser (conform) and on the server; errors render beside the fields.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useMemo } from 'react';
+import { recordSchema, type FieldDef, type ResourceDef } from '../../resources/define.ts';
+import type { Choice } from '../../services/resources.server.ts';
+import { Alert, Button, Field, inputClass } from '../ui/form.tsx';
+
+export interface FormChoices {
+  companies: { id: number; name: string; type: string }[];
+  departments: Choice[];
+  categories: Choice[];
+}
+
+interface Props {
+  def: ResourceDef;
+  record: Record<string, unknown> | null;
+  choices: FormChoices;
+  lastResult?: SubmissionResult<string[]> | null;
+  formError?: string | null;
+  cancelTo: string;
+  /** Fields fixed by the screen (sent as hidden inputs). */
+  fixed?: Record<string, string>;
+  /** Options of an enum field narrowed by the screen (metric names of one company type). */
+  optionsFor?: (field: FieldDef) => readonly string[] | undefined;
+}
+
+function initialValue(field: FieldDef, record: Record<string, unknown> | null): string | undefined {
+  if (!record) return field.defaultValue;
+  const value = record[field.name];
+  return value === null || value === undefined ? undefined : String(value);
+}
+
+export function ResourceForm({ def, record, choices, lastResult, formError, cancelTo, fixed = {}, optionsFor }: Props) {
+  const schema = useMemo(() => recordSchema(def), [def]);
+  const navigation = useNavigation();
+  const intent = record ? 'update' : 'create';
+  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const defaultValue = Object.fromEntries(def.fields.map((f) => [f.name, fixed[f.name] ?? initialValue(f, record)]));
+  const [form, fields] = useForm({
+    id: `${def.key}-form-${record ? String(record.id) : 'new'}`,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-4" preventScrollReset>
+      {formError ? <Alert title="Error">{formError}</Alert> : null}
+      <input type="hidden" name="intent" value={intent} />
+      {record ? <input type="hidden" name="id" value={String(record.id)} /> : null}
+      {Object.entries(fixed).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {def.fields.filter((f) => !(f.name in fixed)).map((field) => {
+          const meta = fields[field.name];
+          const wide = field.kind === 'textarea';
+          return (
+            <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
+              <Field label={field.label} id={meta.id} error={meta.errors}>
+                <FieldInput field={field} meta={meta} choices={choices} options={optionsFor?.(field) ?? field.options} />
+              </Field>
+            </div>
+          );
+        })}
+      </div>
+      <div className="flex justify-end gap-2">
+        <Link to={cancelTo} preventScrollReset className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          Cancel
+        </Link>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Saving...' : record ? 'Update' : 'Create'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function FieldInput({ field, meta, choices, options }: { field: FieldDef; meta: any; choices: FormChoices; options?: readonly string[] }) {
+  switch (field.kind) {
+    case 'reference': {
+      const props = getSelectProps(meta);
+      if (field.reference === 'expenseCategories') {
+        const groups = new Map<string, Choice[]>();
+        for (const c of choices.categories) groups.set(c.group ?? '', [...(groups.get(c.group ?? '') ?? []), c]);
+        return (
+          <select {...props} className={inputClass}>
+            <option value="">Select category</option>
+            {[...groups].map(([group, items]) => (
+              <optgroup key={group} label={group}>
+                {items.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+              </optgroup>
+            ))}
+          </select>
+        );
+      }
+      const list: Choice[] = field.reference === 'companies'
+        ? choices.companies.map((c) => ({ value: String(c.id), label: c.name }))
+        : choices.departments;
+      return (
+        <select {...props} className={inputClass}>
+          <option value="">{field.nullable ? 'None' : `Select ${field.label.toLowerCase()}`}</option>
+          {list.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+        </select>
+      );
+    }
+    case 'enum':
+      return (
+        <select {...getSelectProps(meta)} className={inputClass}>
+          {field.required !== false && !meta.initialValue ? <option value="">Select {field.label.toLowerCase()}</option> : null}
+          {(options ?? []).map((o) => <option key={o} value={o}>{field.optionLabels?.[o] ?? o}</option>)}
+        </select>
+      );
+    case 'textarea':
+      return <textarea {...getTextareaProps(meta)} rows={3} className={inputClass} />;
+    case 'money':
+      return <input {...getInputProps(meta, { type: 'number' })} step="0.01" min="0.01" inputMode="decimal" className={inputClass} />;
+    case 'decimal':
+      return <input {...getInputProps(meta, { type: 'number' })} step="0.01" min="0" inputMode="decimal" className={inputClass} />;
+    case 'date':
+      return <input {...getInputProps(meta, { type: 'date' })} className={inputClass} />;
+    default:
+      return (
+        <>
+          <input {...getInputProps(meta, { type: 'text' })} list={field.suggestions ? `${meta.id}-suggestions` : undefined} placeholder={field.placeholder} className={inputClass} />
+          {field.suggestions ? (
+            <datalist id={`${meta.id}-suggestions`}>
+              {field.suggestions.map((s) => <option key={s} value={s} />)}
+            </datalist>
+          ) : null}
+        </>
+      );
+  }
+}

@@ -1,0 +1,126 @@
+// The list screen of a declared resource: heading with Export Data and Add, the form (panel
+// or dialog, from the URL), the delete confirmation step, and the table.
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import type { FieldDef, ResourceDef } from '../../resources/define.ts';
+import type { ResourceActionData, ResourceLoaderData } from '../../http/resource-screen.server.ts';
+import { withParams } from '../../lib/url.ts';
+import { PageHeading } from '../layout/app-shell.tsx';
+import { ResourceForm } from '../form/resource-form.tsx';
+import { DataTable, ListToolbar } from '../table/data-table.tsx';
+import { Alert, Card } from '../ui/form.tsx';
+import { FormPanel } from '../ui/form-panel.tsx';
+import { DownloadIcon, PlusIcon } from '../ui/icons.tsx';
+import { ConfirmDelete } from './delete-button.tsx';
+
+export interface ScreenProps {
+  def: ResourceDef;
+  title?: string;
+  /** Fields fixed by the screen (hidden in the form). */
+  fixed?: Record<string, string>;
+  optionsFor?: (field: FieldDef) => readonly string[] | undefined;
+  /** List parameters the export must carry besides the URL's own (fixed filters). */
+  exportParams?: Record<string, string>;
+  /** URL parameters the search form keeps (a tab). */
+  keep?: Record<string, string | null>;
+  /** Content between the heading and the table (tabs, counts). */
+  children?: ReactNode;
+  extraCell?: { label: string; render: (row: Record<string, any>) => ReactNode };
+}
+
+/** The list URL without the form's parameters. */
+export function useCloseUrl(): string {
+  const { pathname, search } = useLocation();
+  const params = withParams(search, { new: null, edit: null });
+  return `${pathname}${params === '?' ? '' : params}`;
+}
+
+export function exportHref(def: ResourceDef, search: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(search);
+  for (const key of ['new', 'edit', 'page', 'index']) params.delete(key);
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  const text = params.toString();
+  return `/export/${def.key}${text ? `?${text}` : ''}`;
+}
+
+export function ExportButton({ href }: { href: string }) {
+  return (
+    <a href={href} download className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50">
+      <DownloadIcon className="h-4 w-4" /> Export Data
+    </a>
+  );
+}
+
+export function AddButton({ noun }: { noun: string }) {
+  const { search } = useLocation();
+  return (
+    <Link to={withParams(search, { new: 1, edit: null })} preventScrollReset className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800">
+      <PlusIcon className="h-4 w-4" /> Add {noun}
+    </Link>
+  );
+}
+
+/** The form panel and delete confirmation driven by the URL and the last action. */
+export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, 'def' | 'fixed' | 'optionsFor'>) {
+  const data = useLoaderData<ResourceLoaderData>();
+  const actionData = useActionData<ResourceActionData>() as any;
+  const closeTo = useCloseUrl();
+  const formOpen = data.creating || data.editing;
+  const formIntent = data.editing ? 'update' : 'create';
+  const formAction = actionData && actionData.intent === formIntent ? actionData : null;
+  return (
+    <>
+      {actionData?.intent === 'confirm-delete' ? <ConfirmDelete id={actionData.id} message={actionData.message} cancelTo={closeTo} /> : null}
+      {actionData?.intent === 'delete' && actionData.formError ? (
+        <div className="mb-4"><Alert title="Error">{actionData.formError}</Alert></div>
+      ) : null}
+      {formOpen ? (
+        <FormPanel title={data.editing ? `Edit ${def.noun}` : `Add ${def.noun}`} closeTo={closeTo}>
+          <ResourceForm
+            key={data.editing ? `edit-${data.editing.id}` : 'new'}
+            def={def}
+            record={data.editing}
+            choices={data.choices}
+            lastResult={formAction?.result}
+            formError={formAction?.formError}
+            cancelTo={closeTo}
+            fixed={fixed}
+            optionsFor={optionsFor}
+          />
+        </FormPanel>
+      ) : null}
+    </>
+  );
+}
+
+export function ResourceScreen({ def, title, fixed, optionsFor, exportParams, keep, children, extraCell }: ScreenProps) {
+  const data = useLoaderData<ResourceLoaderData>();
+  const { search } = useLocation();
+  return (
+    <div>
+      <PageHeading title={title ?? def.title}>
+        <div className="flex flex-wrap gap-2">
+          <ExportButton href={exportHref(def, search, exportParams)} />
+          {data.can.create ? <AddButton noun={def.noun} /> : null}
+        </div>
+      </PageHeading>
+      <ResourceOverlays def={def} fixed={fixed} optionsFor={optionsFor} />
+      {children}
+      <Card className="!p-0">
+        <ListToolbar def={def} state={data.state} filterChoices={data.choices.filter} keep={keep} />
+        <DataTable
+          def={def}
+          rows={data.rows}
+          state={data.state}
+          total={data.total}
+          page={data.page}
+          pageCount={data.pageCount}
+          pageSize={data.pageSize}
+          canEdit={data.can.edit}
+          canDelete={data.can.delete}
+          extraCell={extraCell}
+        />
+      </Card>
+    </div>
+  );
+}

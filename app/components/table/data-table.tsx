@@ -1,0 +1,173 @@
+// The generic list table: search and dropdown filter (a GET form), sortable headers (links),
+// rows with edit and delete actions, and the pagination footer.
+import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { ResourceDef } from '../../resources/define.ts';
+import type { Choice } from '../../services/resources.server.ts';
+import { withParams } from '../../lib/url.ts';
+import { DeleteButton } from '../resource/delete-button.tsx';
+import { inputClass } from '../ui/form.tsx';
+import { PencilIcon, SearchIcon } from '../ui/icons.tsx';
+import { cellText } from './cell.tsx';
+import { Pagination } from './pagination.tsx';
+
+export interface ListState {
+  q: string;
+  filter: string;
+  sort: string | null;
+  dir: 'asc' | 'desc' | null;
+  page: number;
+}
+
+export function ListToolbar({ def, state, filterChoices, keep = {} }: { def: ResourceDef; state: ListState; filterChoices: Choice[]; keep?: Record<string, string | null> }) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const filter = def.list.filter;
+  const hidden = { ...keep, sort: state.sort, dir: state.dir };
+  const autoSubmit = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
+  };
+  return (
+    <Form method="get" ref={formRef} role="search" className="flex flex-wrap items-end gap-2 border-b border-slate-200 p-4" preventScrollReset>
+      {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      <label className="min-w-[12rem] flex-1">
+        <span className="sr-only">Search</span>
+        <input type="search" name="q" defaultValue={state.q} placeholder="Search..." className={inputClass} onChange={() => autoSubmit(350)} />
+      </label>
+      {filter ? (
+        <label>
+          <span className="sr-only">{filter.label}</span>
+          <select name={filter.param} defaultValue={state.filter} className={inputClass} onChange={() => autoSubmit(0)} aria-label={filter.label}>
+            <option value="">All Filters</option>
+            {filterChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+          </select>
+        </label>
+      ) : null}
+      <button type="submit" className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        <SearchIcon className="h-4 w-4" /> Search
+      </button>
+    </Form>
+  );
+}
+
+function SortHeader({ label, sortKey, state, defaultSort }: { label: string; sortKey?: string; state: ListState; defaultSort: { key: string; dir: 'asc' | 'desc' } }) {
+  const { search } = useLocation();
+  if (!sortKey) return <>{label}</>;
+  const activeKey = state.sort ?? defaultSort.key;
+  const active = activeKey === sortKey;
+  const currentDir = active ? state.dir ?? (state.sort ? 'asc' : defaultSort.dir) : null;
+  const nextDir = currentDir === 'asc' ? 'desc' : 'asc';
+  return (
+    <Link to={withParams(search, { sort: sortKey, dir: nextDir, page: null })} preventScrollReset className="inline-flex items-center gap-1 hover:text-slate-900" aria-sort={active ? (currentDir === 'asc' ? 'ascending' : 'descending') : undefined}>
+      {label}
+      <span aria-hidden="true" className="text-xs">{active ? (currentDir === 'asc' ? '▲' : '▼') : '↕'}</span>
+    </Link>
+  );
+}
+
+export function useListLoading(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+}
+
+export function DataTable({
+  def,
+  rows,
+  state,
+  total,
+  page,
+  pageCount,
+  pageSize,
+  canEdit,
+  canDelete,
+  extraCell,
+}: {
+  def: ResourceDef;
+  rows: Record<string, any>[];
+  state: ListState;
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  canEdit: boolean;
+  canDelete: boolean;
+  /** An extra column before the actions (the category department remap). */
+  extraCell?: { label: string; render: (row: Record<string, any>) => ReactNode };
+}) {
+  const { search } = useLocation();
+  const loading = useListLoading();
+  const actions = canEdit || canDelete;
+  return (
+    <div className="relative" aria-busy={loading}>
+      {loading ? (
+        <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/60 pt-16" data-testid="loading">
+          <span className="inline-flex items-center gap-2 rounded-md bg-white px-3 py-2 text-sm text-slate-600 shadow">
+            <span className="h-4 w-4 animate-spin rounded-full border-2 border-blue-600 border-t-transparent" /> Loading...
+          </span>
+        </div>
+      ) : null}
+      <div className="overflow-x-auto">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              {def.list.columns.map((c) => (
+                <th key={c.key} scope="col" className={`px-4 py-3 ${c.format === 'money' || c.format === 'decimal' || c.format === 'number' ? 'text-right' : ''}`}>
+                  <SortHeader label={c.label} sortKey={c.sort} state={state} defaultSort={def.list.defaultSort} />
+                </th>
+              ))}
+              {extraCell ? <th scope="col" className="px-4 py-3">{extraCell.label}</th> : null}
+              {actions ? <th scope="col" className="px-4 py-3 text-right">Actions</th> : null}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={def.list.columns.length + (actions ? 1 : 0) + (extraCell ? 1 : 0)} className="px-4 py-10 text-center text-slate-500">
+                  No results found.
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id} className="hover:bg-slate-50" data-testid="row">
+                  {def.list.columns.map((c) => {
+                    const full = row[c.key];
+                    const text = cellText(def, c, row);
+                    return (
+                      <td
+                        key={c.key}
+                        className={`px-4 py-3 ${c.format === 'money' || c.format === 'decimal' || c.format === 'number' ? 'text-right tabular-nums' : ''}`}
+                        title={c.truncate && typeof full === 'string' && full.length > c.truncate ? full : undefined}
+                      >
+                        {text}
+                      </td>
+                    );
+                  })}
+                  {extraCell ? <td className="px-4 py-2">{extraCell.render(row)}</td> : null}
+                  {actions ? (
+                    <td className="px-4 py-2">
+                      <div className="flex justify-end gap-1">
+                        {canEdit ? (
+                          <Link to={withParams(search, { edit: row.id, new: null })} preventScrollReset className="rounded p-1.5 text-blue-700 hover:bg-blue-50" title="Edit" aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}>
+                            <PencilIcon className="h-4 w-4" />
+                          </Link>
+                        ) : null}
+                        {canDelete ? (
+                          <DeleteButton id={row.id} label={`${def.noun.toLowerCase()} ${row.id}`} message={def.messages.confirmDelete.replace('{name}', String(row.name ?? ''))} />
+                        ) : null}
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// 'Showing X to Y of Z results' with Previous/Next and numbered page links (links, so they work
+// without JavaScript). The buttons show only when there is more than one page.
+import { Link, useLocation } from '@remix-run/react';
+import { withParams } from '../../lib/url.ts';
+
+/** Page numbers to show: first, last, and two either side of the current one. */
+export function pageWindow(page: number, pageCount: number): (number | 'gap')[] {
+  const pages = new Set([1, pageCount]);
+  for (let p = page - 2; p <= page + 2; p++) if (p >= 1 && p <= pageCount) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: (number | 'gap')[] = [];
+  sorted.forEach((p, i) => {
+    if (i > 0 && p - sorted[i - 1] > 1) out.push('gap');
+    out.push(p);
+  });
+  return out;
+}
+
+export function Pagination({ page, pageCount, total, pageSize, param = 'page' }: { page: number; pageCount: number; total: number; pageSize: number; param?: string }) {
+  const { search } = useLocation();
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const link = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50';
+  const disabled = 'rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400';
+  return (
+    <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" aria-label="Pagination">
+      <p className="text-sm text-slate-600" data-testid="showing">
+        Showing {from.toLocaleString('en-US')} to {to.toLocaleString('en-US')} of {total.toLocaleString('en-US')} results
+      </p>
+      {pageCount > 1 ? (
+        <div className="flex flex-wrap items-center gap-1">
+          {page > 1 ? <Link to={withParams(search, { [param]: page - 1 })} className={link} preventScrollReset>Previous</Link> : <span className={disabled}>Previous</span>}
+          {pageWindow(page, pageCount).map((p, i) =>
+            p === 'gap' ? (
+              <span key={`gap-${i}`} className="px-2 text-slate-400">…</span>
+            ) : (
+              <Link
+                key={p}
+                to={withParams(search, { [param]: p })}
+                preventScrollReset
+                aria-current={p === page ? 'page' : undefined}
+                className={p === page ? 'rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white' : link}
+              >
+                {p}
+              </Link>
+            ),
+          )}
+          {page < pageCount ? <Link to={withParams(search, { [param]: page + 1 })} className={link} preventScrollReset>Next</Link> : <span className={disabled}>Next</span>}
+        </div>
+      ) : null}
+    </nav>
+  );
+}

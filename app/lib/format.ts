@@ -1,0 +1,31 @@
+// Display formatting shared by screens (isomorphic; fixed en-US so server and browser agree).
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export function formatNumber(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : number.format(value);
+}
+
+export function formatMoney(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : money.format(value);
+}
+
+/** A calendar day (YYYY-MM-DD) as e.g. 'Nov 22, 2026', without time-zone shifts. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** An instant's date in UTC (the server renders it, so the same text shows with or without JS). */
+export function formatInstantDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function truncate(text: string | null | undefined, length: number): string {
+  if (!text) return '';
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}

@@ -1,0 +1,36 @@
+import { messagesFor, type ResourceDef } from './define.ts';
+import { companyField, companyJoin, REVENUE_SOURCES, SOURCE_FILTER } from './shared.ts';
+
+export const actualRevenue: ResourceDef = {
+  key: 'actual-revenues',
+  table: 'actualRevenue',
+  title: 'Actual Revenue',
+  noun: 'Revenue Entry',
+  area: 'financial',
+  company: 'column',
+  fields: [
+    companyField,
+    { name: 'source', label: 'Source', kind: 'text', required: true, max: 255, suggestions: REVENUE_SOURCES },
+    { name: 'amount', label: 'Amount', kind: 'money', required: true },
+    { name: 'revenueDate', label: 'Revenue Date', kind: 'date', required: true },
+    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+    { name: 'customerReference', label: 'Customer Reference', kind: 'text', max: 255 },
+  ],
+  joins: [companyJoin],
+  list: {
+    columns: [
+      { key: 'revenueDate', label: 'Date', format: 'date', sort: 'revenueDate' },
+      { key: 'companyName', label: 'Company' },
+      { key: 'source', label: 'Source', sort: 'source' },
+      { key: 'amount', label: 'Amount', format: 'money', sort: 'amount' },
+      { key: 'description', label: 'Description', truncate: 50 },
+      { key: 'customerReference', label: 'Customer Reference', fallback: 'N/A' },
+    ],
+    search: ['c.name', 'source', 'description', 'customerReference', 'revenueDate'],
+    filter: SOURCE_FILTER,
+    sorts: { revenueDate: { column: 'revenueDate' }, amount: { column: 'amountCents' }, source: { column: 'source' } },
+    defaultSort: { key: 'revenueDate', dir: 'desc' },
+  },
+  messages: messagesFor('revenue entry'),
+  exportName: 'actual-revenue',
+};

@@ -1,0 +1,40 @@
+import { PERIODS, STATUSES } from '../../db/types.ts';
+import { datesInOrder, messagesFor, type ResourceDef } from './define.ts';
+import { categoryJoins, DEPARTMENT_FILTER, financeReferences, PERIOD_LABELS, STATUS_LABELS } from './shared.ts';
+
+export const budgets: ResourceDef = {
+  key: 'budgets',
+  table: 'budgets',
+  title: 'Budget Planning',
+  noun: 'Budget Entry',
+  area: 'financial',
+  company: 'category',
+  fields: [
+    ...financeReferences,
+    { name: 'amount', label: 'Amount', kind: 'money', required: true },
+    { name: 'period', label: 'Period', kind: 'enum', options: PERIODS, optionLabels: PERIOD_LABELS, defaultValue: 'monthly' },
+    { name: 'startDate', label: 'Start Date', kind: 'date', required: true },
+    { name: 'endDate', label: 'End Date', kind: 'date', required: true },
+    { name: 'status', label: 'Status', kind: 'enum', options: STATUSES, optionLabels: STATUS_LABELS, defaultValue: 'active', required: false },
+    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+  ],
+  refine: datesInOrder('startDate', 'endDate'),
+  joins: categoryJoins,
+  list: {
+    columns: [
+      { key: 'departmentName', label: 'Department', fallback: 'Unknown' },
+      { key: 'categoryName', label: 'Category', fallback: 'Unknown' },
+      { key: 'amount', label: 'Amount', format: 'money', sort: 'amount' },
+      { key: 'period', label: 'Period', format: 'label' },
+      { key: 'startDate', label: 'Start Date', format: 'date', sort: 'startDate' },
+      { key: 'endDate', label: 'End Date', format: 'date', sort: 'endDate' },
+      { key: 'status', label: 'Status', format: 'label' },
+    ],
+    search: ['d.name', 'cat.name', 'c.name', 'period', 'status', 'description', 'startDate', 'endDate'],
+    filter: DEPARTMENT_FILTER,
+    sorts: { startDate: { column: 'startDate' }, endDate: { column: 'endDate' }, amount: { column: 'amountCents' } },
+    defaultSort: { key: 'startDate', dir: 'desc' },
+  },
+  messages: messagesFor('budget entry'),
+  exportName: 'budgets',
+};

@@ -1,0 +1,50 @@
+import { COMPANY_TYPES } from '../../db/types.ts';
+import type { ResourceDef } from './define.ts';
+import { COMPANY_TYPE_LABELS } from './shared.ts';
+
+export const companies: ResourceDef = {
+  key: 'companies',
+  table: 'companies',
+  title: 'Companies',
+  noun: 'Company',
+  area: 'reference',
+  company: 'self',
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
+    { name: 'type', label: 'Type', kind: 'enum', options: COMPANY_TYPES, optionLabels: COMPANY_TYPE_LABELS },
+    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+  ],
+  joins: [],
+  list: {
+    columns: [
+      { key: 'name', label: 'Name', sort: 'name' },
+      { key: 'type', label: 'Type', format: 'label' },
+      { key: 'description', label: 'Description', truncate: 100 },
+      { key: 'createdAt', label: 'Created', format: 'instant', sort: 'createdAt' },
+    ],
+    search: ['name', 'type', 'description'],
+    filter: { param: 'type', label: 'Type', column: 'type', options: 'distinct' },
+    sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' }, id: { column: 'id' } },
+    defaultSort: { key: 'id', dir: 'asc' },
+  },
+  unique: [{ fields: ['name'], message: 'A company with this name already exists' }],
+  referencedBy: [
+    { table: 'expenseCategories', column: 'companyId', label: 'expense categories' },
+    { table: 'budgets', column: 'companyId', label: 'budget entries' },
+    { table: 'actualExpenses', column: 'companyId', label: 'expense entries' },
+    { table: 'revenueProjections', column: 'companyId', label: 'revenue projections' },
+    { table: 'actualRevenue', column: 'companyId', label: 'revenue entries' },
+    { table: 'subscriberMetrics', column: 'companyId', label: 'subscriber metrics' },
+    { table: 'users', column: 'companyId', label: 'users' },
+  ],
+  messages: {
+    created: 'Company created successfully',
+    updated: 'Company updated successfully',
+    deleted: 'Company deleted successfully',
+    createFailed: 'Failed to create company',
+    updateFailed: 'Failed to update company',
+    deleteFailed: 'Failed to delete company',
+    confirmDelete: 'Are you sure you want to delete {name}?',
+  },
+  exportName: 'companies',
+};

@@ -1,0 +1,33 @@
+import { messagesFor, type ResourceDef } from './define.ts';
+
+export const departments: ResourceDef = {
+  key: 'departments',
+  table: 'departments',
+  title: 'Departments',
+  noun: 'Department',
+  area: 'reference',
+  company: 'none',
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
+    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+  ],
+  joins: [],
+  list: {
+    columns: [
+      { key: 'name', label: 'Name', sort: 'name' },
+      { key: 'description', label: 'Description', truncate: 100 },
+      { key: 'createdAt', label: 'Created', format: 'instant', sort: 'createdAt' },
+    ],
+    search: ['name', 'description'],
+    sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
+    defaultSort: { key: 'name', dir: 'asc' },
+  },
+  unique: [{ fields: ['name'], message: 'A department with this name already exists' }],
+  referencedBy: [
+    { table: 'expenseCategories', column: 'departmentId', label: 'expense categories' },
+    { table: 'budgets', column: 'departmentId', label: 'budget entries' },
+    { table: 'actualExpenses', column: 'departmentId', label: 'expense entries' },
+  ],
+  messages: messagesFor('department'),
+  exportName: 'departments',
+};

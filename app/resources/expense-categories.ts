@@ -1,0 +1,39 @@
+import { messagesFor, type ResourceDef } from './define.ts';
+import { companyField } from './shared.ts';
+
+export const expenseCategories: ResourceDef = {
+  key: 'expense-categories',
+  table: 'expenseCategories',
+  title: 'Expense Categories',
+  noun: 'Expense Category',
+  area: 'financial',
+  company: 'column',
+  fields: [
+    companyField,
+    { name: 'departmentId', label: 'Department', kind: 'reference', reference: 'departments', nullable: true },
+    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
+    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+  ],
+  joins: [
+    { table: 'departments', alias: 'd', on: 'departmentId', select: { departmentName: 'name' } },
+    { table: 'companies', alias: 'c', on: 'companyId', select: { companyName: 'name' } },
+  ],
+  list: {
+    columns: [
+      { key: 'name', label: 'Name', sort: 'name' },
+      { key: 'departmentName', label: 'Department', fallback: 'None' },
+      { key: 'description', label: 'Description', truncate: 80 },
+    ],
+    search: ['name', 'description', 'd.name'],
+    filter: { param: 'departmentId', label: 'Department', column: 'departmentId', options: 'departments' },
+    sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
+    defaultSort: { key: 'name', dir: 'asc' },
+  },
+  unique: [{ fields: ['companyId', 'name'], message: 'This company already has a category with this name' }],
+  referencedBy: [
+    { table: 'budgets', column: 'categoryId', label: 'budget entries' },
+    { table: 'actualExpenses', column: 'categoryId', label: 'expense entries' },
+  ],
+  messages: messagesFor('expense category'),
+  exportName: 'expense-categories',
+};

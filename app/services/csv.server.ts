@@ -1,0 +1,244 @@
+// The one CSV writer, shared by the web "Export Data" buttons (a Remix loader returning
+// `new Response(csvReadableStream(...), { headers: csvDownloadHeaders(...) })`) and the
+// `finhub export` CLI (`for await (const chunk of csvChunks(...)) process.stdout.write(chunk)`).
+//
+// Output format (RFC 4180):
+// - UTF-8, comma-separated, one header row, then one record per row.
+// - Every record, the header included, ends with CRLF ("\r\n"), the last one too.
+// - A field is wrapped in double quotes when it contains a comma, a double quote, CR or LF;
+//   double quotes inside are doubled. Other fields are written bare.
+// - No byte order mark unless `{ bom: true }` is asked for (Excel on Windows needs one to
+//   read non-ASCII text as UTF-8 when a file is opened by double-click).
+//
+// Memory stays constant whatever the number of rows: rows are pulled from the source only as
+// the consumer asks for more text, at most CSV_BATCH_ROWS rows (or about CSV_BATCH_CHARS
+// characters) at a time, and each batch is turned into text with csv-stringify's sync API and
+// handed on as one chunk. Stopping early (a `break`, `return()`, or a cancelled stream) calls
+// `return()` on the source, so a database cursor behind it is closed.
+
+import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => unknown;
+}
+
+export interface CsvOptions {
+  /** Start the output with a UTF-8 byte order mark (U+FEFF). Default false. */
+  bom?: boolean;
+}
+
+/** The largest number of rows turned into one chunk. */
+export const CSV_BATCH_ROWS = 1000;
+/** A chunk is also cut once its cells reach about this many characters. */
+export const CSV_BATCH_CHARS = 64 * 1024;
+
+/** RFC 4180 line ending, used after every record. */
+export const CSV_RECORD_DELIMITER = '\r\n';
+
+/**
+ * Turns rows into CSV text: the header row as the first chunk (so a download starts at once),
+ * then one chunk per batch of rows. Cells go through `csvCell`; headers too.
+ *
+ * The source is read lazily and sequentially; an error thrown by the source or by a column's
+ * `value` surfaces from the iteration (the latter wrapped with the column and row number).
+ */
+export function csvChunks<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Row> | Iterable<Row>, options: CsvOptions = {}): AsyncGenerator<string, void, undefined> {
+  if (!Array.isArray(columns) || columns.length === 0) throw new TypeError('csvChunks needs at least one column');
+  for (const column of columns) {
+    if (typeof column?.header !== 'string' || typeof column.value !== 'function') throw new TypeError('Each CSV column needs a header string and a value function');
+  }
+  if (rows == null || (typeof (rows as any)[Symbol.asyncIterator] !== 'function' && typeof (rows as any)[Symbol.iterator] !== 'function')) {
+    throw new TypeError('csvChunks needs an iterable or async iterable of rows');
+  }
+  return generateCsv(columns, rows, options);
+}
+
+async function* generateCsv<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Row> | Iterable<Row>, options: CsvOptions): AsyncGenerator<string, void, undefined> {
+  const base: StringifyOptions = {
+    record_delimiter: CSV_RECORD_DELIMITER,
+    eof: true,
+    escape_formulas: false, // done by csvCell, which spares plain negative numbers
+    // A one-column record whose only cell is empty would be a blank line, which many readers
+    // skip: write it as "" instead.
+    quoted_empty: columns.length === 1,
+  };
+  const headers = columns.map((column) => csvCell(column.header));
+  yield stringify([], { ...base, bom: options.bom === true, header: true, columns: headers });
+
+  let batch: string[][] = [];
+  let batchChars = 0;
+  let rowNumber = 0;
+  for await (const row of rows) {
+    rowNumber++;
+    const record = new Array<string>(columns.length);
+    for (let i = 0; i < columns.length; i++) {
+      let value: unknown;
+      try {
+        value = columns[i].value(row);
+      } catch (error) {
+        throw new Error(`CSV column "${columns[i].header}" failed on row ${rowNumber}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      const cell = csvCell(value);
+      record[i] = cell;
+      batchChars += cell.length + 1;
+    }
+    batch.push(record);
+    if (batch.length >= CSV_BATCH_ROWS || batchChars >= CSV_BATCH_CHARS) {
+      const text = stringify(batch, base);
+      batch = [];
+      batchChars = 0;
+      yield text;
+    }
+  }
+  if (batch.length > 0) yield stringify(batch, base);
+}
+
+/**
+ * The same CSV as UTF-8 bytes in a web ReadableStream, for `new Response(stream)`. Pull-based
+ * with a high-water mark of 0: nothing is read from `rows` until the consumer reads, and each
+ * read pulls one chunk (one batch of rows). Cancelling the stream ends the source.
+ */
+export function csvReadableStream<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Row> | Iterable<Row>, options: CsvOptions = {}): ReadableStream<Uint8Array> {
+  const chunks = csvChunks(columns, rows, options);
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+// Characters that make a spreadsheet treat a cell as a formula (OWASP "CSV Injection"), plus
+// the full-width forms some spreadsheet apps normalise to them (as csv-stringify's own
+// `escape_formulas` does).
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+// A plain decimal, optionally negative: '-12.50', '-3', '-0.5', '-.5'. Harmless, left as is.
+const PLAIN_DECIMAL = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
+
+/** Prefixes a single quote to text a spreadsheet would run as a formula; plain numbers pass. */
+function neutralise(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_DECIMAL.test(text) ? `'${text}` : text;
+}
+
+/** Writes a number without an exponent: 1e21 → '1000000000000000000000', 1e-7 → '0.0000001'. */
+function formatNumber(n: number): string {
+  const text = String(n);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text; // ordinary values, NaN, Infinity, -Infinity
+  const [, sign, lead, fraction = '', exponent] = match;
+  const digits = lead + fraction;
+  const point = 1 + Number(exponent); // the decimal point's position within `digits`
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length);
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/**
+ * One cell's text (before CSV quoting, which csv-stringify does):
+ * null/undefined → ''; booleans → 'true'/'false'; numbers and bigints in plain decimal
+ * notation (never an exponent); Date → ISO 8601 (an invalid Date → ''); other objects → JSON;
+ * strings as they are. Text starting with =, +, -, @, tab or CR (or a full-width =, +, -, @)
+ * gets a leading single quote against formula injection, unless it is a plain decimal number
+ * such as '-12.50'.
+ */
+export function csvCell(value: unknown): string {
+  let text: string;
+  switch (typeof value) {
+    case 'undefined':
+      return '';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'string':
+      text = value;
+      break;
+    case 'number':
+      text = formatNumber(value);
+      break;
+    case 'bigint':
+      text = value.toString();
+      break;
+    case 'symbol':
+      text = value.toString();
+      break;
+    case 'function':
+      return '';
+    default: // object
+      if (value === null) return '';
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+      try {
+        text = JSON.stringify(value) ?? '';
+      } catch {
+        text = String(value); // cycles, bigints inside
+      }
+  }
+  return neutralise(text);
+}
+
+// Characters never kept in a download name: control characters (read as spaces), and path
+// separators and the other characters Windows refuses in file names (read as '_').
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
+const UNSAFE_FILENAME_CHARS = /[<>:"/\\|?*]/g;
+const MAX_FILENAME_LENGTH = 180;
+
+function safeFilename(filename: string): string {
+  let stem = String(filename)
+    .replace(/\p{Cs}/gu, '') // lone surrogates cannot be encoded
+    .replace(CONTROL_CHARS, ' ')
+    .split(/[/\\]/)
+    .pop()!
+    .replace(UNSAFE_FILENAME_CHARS, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/\.csv$/i, '')
+    .replace(/^[.\s]+|[.\s]+$/g, ''); // no hidden files, no '..', no trailing dots
+  if (stem.length > MAX_FILENAME_LENGTH) stem = stem.slice(0, MAX_FILENAME_LENGTH).replace(/\p{Cs}/gu, '');
+  return `${stem || 'export'}.csv`;
+}
+
+/** RFC 5987 ext-value encoding (for `filename*`). */
+function encodeExtValue(text: string): string {
+  return encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * Response headers for a CSV download. The name is reduced to a safe base name ending in .csv
+ * (no directories, quotes, control or reserved characters); non-ASCII names are sent as an
+ * RFC 6266 `filename*` with an ASCII `filename` fallback.
+ */
+export function csvDownloadHeaders(filename: string): Headers {
+  const name = safeFilename(filename);
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/%/g, '_');
+  let disposition = `attachment; filename="${ascii}"`;
+  if (ascii !== name) disposition += `; filename*=UTF-8''${encodeExtValue(name)}`;
+  return new Headers({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': disposition,
+    'Cache-Control': 'no-store',
+  });
+}
+
+/**
+ * A download name from a base and the date (UTC calendar day, as the rest of the app stores
+ * dates): exportFilename('actual-expenses', new Date('2026-11-22T10:00:00Z')) →
+ * 'actual-expenses-2026-11-22.csv'. The base is reduced to lower-case ASCII letters, digits
+ * and single dashes ('export' if nothing is left). Throws a RangeError for an invalid Date.
+ */
+export function exportFilename(base: string, date: Date = new Date()): string {
+  const slug =
+    String(base)
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/\.csv$/, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'export';
+  return `${slug}-${date.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,393 @@
+// The generic service behind every declared resource (app/resources): list, read, create,
+// update and delete with permission checks, company scope, validation, reference checks and
+// the audit/version write helper. Routes, the API, the CLI and jobs all call these.
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { dialectOf } from '../../db/dialect.ts';
+import type { ResourceDef } from '../resources/define.ts';
+import { patchSchema, recordSchema } from '../resources/define.ts';
+import { can, canSeeCompany, companyScope, type Action } from '../lib/permissions.ts';
+import { writeRecord } from './audit.server.ts';
+import type { Db, ServiceContext } from './context.ts';
+import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, notFound, type FieldError } from './errors.ts';
+
+export interface ListQuery {
+  q?: string | null;
+  /** Value of the declaration's dropdown filter. */
+  filter?: string | null;
+  sort?: string | null;
+  dir?: 'asc' | 'desc' | null;
+  limit: number;
+  offset: number;
+  companyId?: number | null;
+  /** Company name. */
+  company?: string | null;
+  companyType?: string | null;
+  source?: string | null;
+}
+
+export type ApiRow = Record<string, unknown> & { id: number };
+
+type AnyDb = Kysely<any>;
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+const SCALE: Record<string, number> = { money: 100, decimal: 100 };
+
+/** Database column (camelCase) of a field: money in cents, decimals in hundredths. */
+export function columnOf(field: { name: string; kind: string }): string {
+  if (field.kind === 'money') return `${field.name}Cents`;
+  if (field.kind === 'decimal') return `${field.name}Hundredths`;
+  return field.name;
+}
+
+const hasCompanyColumn = (def: ResourceDef) => def.company === 'column' || def.company === 'category';
+/** The finance tables record who created a row. */
+const tracksCreator = (def: ResourceDef) => hasCompanyColumn(def) && def.table !== 'expenseCategories';
+
+export function toApiRow(def: ResourceDef, row: Record<string, any>): ApiRow {
+  const out: ApiRow = { id: row.id };
+  if (hasCompanyColumn(def)) out.companyId = row.companyId;
+  for (const field of def.fields) {
+    const value = row[columnOf(field)];
+    out[field.name] = SCALE[field.kind] && value !== null && value !== undefined ? Number(value) / SCALE[field.kind] : value ?? null;
+  }
+  for (const join of def.joins) for (const key of Object.keys(join.select)) out[key] = row[key] ?? null;
+  if (tracksCreator(def)) out.createdBy = row.createdBy ?? null;
+  out.createdAt = row.createdAt;
+  out.updatedAt = row.updatedAt;
+  return out;
+}
+
+function toColumns(def: ResourceDef, value: Record<string, any>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    if (!(field.name in value) || value[field.name] === undefined) continue;
+    const v = value[field.name];
+    out[columnOf(field)] = SCALE[field.kind] && v !== null ? Math.round(v * SCALE[field.kind]) : v;
+  }
+  return out;
+}
+
+export function authorize(ctx: ServiceContext, def: ResourceDef, action: Action) {
+  if (ctx.actor.kind !== 'user') return;
+  const user = ctx.actor.user;
+  if (!can(user, def.area, action)) throw forbidden();
+  // A user limited to one company cannot add or remove companies.
+  if (def.company === 'self' && action !== 'read' && action !== 'edit' && companyScope(user) !== null) throw forbidden();
+}
+
+function scopeOf(ctx: ServiceContext): number | null {
+  return ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+}
+
+function ref(column: string) {
+  return sql.ref(column.includes('.') ? column : `t.${column}`);
+}
+
+/** The main table as `t` with its display joins, limited to the caller's company. */
+function baseQuery(ctx: ServiceContext, def: ResourceDef, withJoins = true): AnyQuery {
+  const db = ctx.db as unknown as AnyDb;
+  let query: AnyQuery = db.selectFrom(`${def.table} as t`);
+  if (withJoins) {
+    for (const join of def.joins) {
+      query = query.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
+    }
+  }
+  const scope = scopeOf(ctx);
+  if (scope !== null) {
+    if (hasCompanyColumn(def)) query = query.where('t.companyId', '=', scope);
+    else if (def.company === 'self') query = query.where('t.id', '=', scope);
+  }
+  return query;
+}
+
+function selectRow(def: ResourceDef, query: AnyQuery): AnyQuery {
+  let q = query.selectAll('t');
+  for (const join of def.joins) {
+    for (const [key, column] of Object.entries(join.select)) q = q.select(`${join.alias}.${column} as ${key}`);
+  }
+  return q;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Which joined aliases a list query's conditions need (the count can skip the others). */
+function conditions(ctx: ServiceContext, def: ResourceDef, query: ListQuery): { where: Expression<SqlBool>[]; aliases: Set<string> } {
+  const where: Expression<SqlBool>[] = [];
+  const aliases = new Set<string>();
+  const companyAlias = def.joins.find((j) => j.table === 'companies')?.alias;
+  const pg = dialectOf(ctx.db) === 'postgres';
+
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    const terms = def.list.search.map((column) => {
+      if (column.includes('.')) aliases.add(column.split('.')[0]);
+      return pg
+        ? sql<SqlBool>`cast(${ref(column)} as text) ilike ${pattern} escape '\\'`
+        : sql<SqlBool>`cast(${ref(column)} as text) like ${pattern} escape '\\'`;
+    });
+    where.push(sql<SqlBool>`(${sql.join(terms, sql` or `)})`);
+  }
+  const filter = def.list.filter;
+  if (filter && query.filter !== undefined && query.filter !== null && query.filter !== '') {
+    where.push(sql<SqlBool>`${ref(filter.column)} = ${query.filter}`);
+  }
+  if (query.companyId != null) {
+    where.push(sql<SqlBool>`${ref(def.company === 'self' ? 'id' : 'companyId')} = ${query.companyId}`);
+  }
+  if (query.company) {
+    if (def.company === 'self') where.push(sql<SqlBool>`${ref('name')} = ${query.company}`);
+    else if (companyAlias) {
+      aliases.add(companyAlias);
+      where.push(sql<SqlBool>`${ref(`${companyAlias}.name`)} = ${query.company}`);
+    }
+  }
+  if (query.companyType) {
+    if (def.company === 'self') where.push(sql<SqlBool>`${ref('type')} = ${query.companyType}`);
+    else if (def.fields.some((f) => f.name === 'companyType')) where.push(sql<SqlBool>`${ref('companyType')} = ${query.companyType}`);
+    else if (companyAlias) {
+      aliases.add(companyAlias);
+      where.push(sql<SqlBool>`${ref(`${companyAlias}.type`)} = ${query.companyType}`);
+    }
+  }
+  if (query.source && def.fields.some((f) => f.name === 'source')) where.push(sql<SqlBool>`${ref('source')} = ${query.source}`);
+  return { where, aliases };
+}
+
+function applyWhere(query: AnyQuery, where: Expression<SqlBool>[]): AnyQuery {
+  return where.reduce((q, condition) => q.where(condition), query);
+}
+
+/** The requested sort, or the declaration's default; always ends with id for a stable order. */
+export function resolveSort(def: ResourceDef, sort?: string | null, dir?: string | null): { key: string; column: string; dir: 'asc' | 'desc' } {
+  const key = sort && Object.hasOwn(def.list.sorts, sort) ? sort : def.list.defaultSort.key;
+  const direction = dir === 'asc' || dir === 'desc' ? dir : sort && key === sort ? 'asc' : def.list.defaultSort.dir;
+  return { key, column: def.list.sorts[key].column, dir: direction };
+}
+
+export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
+  authorize(ctx, def, 'read');
+  const { where, aliases } = conditions(ctx, def, query);
+  const sort = resolveSort(def, query.sort, query.dir);
+
+  let countQuery = baseQuery(ctx, def, false);
+  for (const join of def.joins) {
+    if (aliases.has(join.alias)) countQuery = countQuery.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
+  }
+  const counted = await applyWhere(countQuery, where).select((eb: any) => eb.fn.countAll().as('total')).executeTakeFirst();
+  const total = Number(counted?.total ?? 0);
+  if (total === 0 || query.offset >= total) return { rows: [], total };
+
+  const rows = await selectRow(def, applyWhere(baseQuery(ctx, def), where))
+    .orderBy(`t.${sort.column}`, sort.dir)
+    .orderBy('t.id', sort.dir)
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
+  return { rows: rows.map((row) => toApiRow(def, row)), total };
+}
+
+/**
+ * Every row of the filtered list in the list's order, fetched in keyset batches so that no
+ * statement holds the database for long and memory stays flat (CSV export).
+ */
+export async function* iterateRecords(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, batchSize = 1000): AsyncGenerator<ApiRow> {
+  authorize(ctx, def, 'read');
+  const { where } = conditions(ctx, def, { ...query, limit: 0, offset: 0 });
+  const sort = resolveSort(def, query.sort, query.dir);
+  const op = sort.dir === 'asc' ? sql.raw('>') : sql.raw('<');
+  let last: { value: unknown; id: number } | null = null;
+  for (;;) {
+    let q = applyWhere(baseQuery(ctx, def), where);
+    if (last) {
+      const { value, id } = last;
+      q = q.where(sql<SqlBool>`(${ref(sort.column)} ${op} ${value} or (${ref(sort.column)} = ${value} and t.id ${op} ${id}))`);
+    }
+    const rows = await selectRow(def, q).orderBy(`t.${sort.column}`, sort.dir).orderBy('t.id', sort.dir).limit(batchSize).execute();
+    for (const row of rows) yield toApiRow(def, row);
+    if (rows.length < batchSize) return;
+    const tail = rows[rows.length - 1];
+    last = { value: tail[sort.column], id: tail.id };
+  }
+}
+
+async function findRow(ctx: ServiceContext, def: ResourceDef, id: number): Promise<Record<string, any>> {
+  const row = await selectRow(def, baseQuery(ctx, def)).where('t.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getRecord(ctx: ServiceContext, def: ResourceDef, id: number): Promise<ApiRow> {
+  authorize(ctx, def, 'read');
+  return toApiRow(def, await findRow(ctx, def, id));
+}
+
+function parse<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: any[] } } }, input: unknown): T {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw invalid([{ field: 'body', message: 'Expected a JSON object' }]);
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalid(fieldErrorsFromZod(result.error.issues));
+  return result.data;
+}
+
+/**
+ * Checks the record's references exist and are visible, and works out its company.
+ * Returns the company_id to store (for company-bearing resources).
+ */
+async function resolveReferences(ctx: ServiceContext, def: ResourceDef, value: Record<string, any>): Promise<number | undefined> {
+  const errors: FieldError[] = [];
+  const user = ctx.actor.kind === 'user' ? ctx.actor.user : null;
+  const visible = (companyId: number) => !user || canSeeCompany(user, companyId);
+  let companyId: number | undefined;
+  for (const field of def.fields) {
+    if (field.kind !== 'reference' || value[field.name] == null) continue;
+    const id = value[field.name] as number;
+    const notFoundError = { field: field.name, message: `${field.label} not found` };
+    if (field.reference === 'departments') {
+      const row = await ctx.db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst();
+      if (!row) errors.push(notFoundError);
+    } else if (field.reference === 'expenseCategories') {
+      const row = await ctx.db.selectFrom('expenseCategories').select(['id', 'companyId']).where('id', '=', id).executeTakeFirst();
+      if (!row || !visible(row.companyId)) errors.push(notFoundError);
+      else if (def.company === 'category') companyId = row.companyId;
+    } else if (field.reference === 'companies') {
+      const row = await ctx.db.selectFrom('companies').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
+      if (!row || !visible(row.id)) errors.push(notFoundError);
+      else {
+        if (def.company === 'column' && field.name === 'companyId') companyId = row.id;
+        const typeField = def.companyTypeField;
+        if (typeField && value[typeField] !== row.type) {
+          errors.push({ field: field.name, message: `This company is not a ${value[typeField]} company` });
+        }
+      }
+    }
+  }
+  if (errors.length) throw invalid(errors);
+  return companyId;
+}
+
+async function checkUnique(ctx: ServiceContext, def: ResourceDef, value: Record<string, any>, exceptId?: number) {
+  const db = ctx.db as unknown as AnyDb;
+  for (const rule of def.unique ?? []) {
+    let q = db.selectFrom(def.table).select('id');
+    for (const field of rule.fields) q = q.where(field, '=', value[field]);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) throw invalid([{ field: rule.fields[rule.fields.length - 1], message: rule.message }]);
+  }
+}
+
+function constraintError(def: ResourceDef, error: unknown): never {
+  const code = (error as { code?: string })?.code ?? '';
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    const rule = def.unique?.[0];
+    throw invalid([{ field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' }]);
+  }
+  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw conflict('This record is still referenced by other records');
+  throw error;
+}
+
+async function write<T>(def: ResourceDef, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    constraintError(def, error);
+  }
+}
+
+export interface WriteMeta {
+  reason?: string | null;
+}
+
+export async function createRecord(ctx: ServiceContext, def: ResourceDef, input: unknown, meta: WriteMeta = {}): Promise<ApiRow> {
+  authorize(ctx, def, 'create');
+  const value = parse(recordSchema(def), input) as Record<string, any>;
+  const companyId = await resolveReferences(ctx, def, value);
+  await checkUnique(ctx, def, value);
+  const values: Record<string, unknown> = toColumns(def, value);
+  if (def.company === 'category') values.companyId = companyId;
+  if (tracksCreator(def)) values.createdBy = ctx.actor.kind === 'user' ? ctx.actor.user.id : null;
+  const row = await write(def, () => writeRecord(ctx, def.table as any, { action: 'create', values }, { reason: meta.reason }));
+  return getRecordAs(ctx, def, row.id);
+}
+
+/** Reads a row just written (the caller may not pass the read check's scope otherwise). */
+async function getRecordAs(ctx: ServiceContext, def: ResourceDef, id: number): Promise<ApiRow> {
+  return toApiRow(def, await findRow(ctx, def, id));
+}
+
+/** Applies any subset of fields; the merged record must pass every rule of a new one. */
+export async function updateRecord(ctx: ServiceContext, def: ResourceDef, id: number, input: unknown, meta: WriteMeta = {}): Promise<ApiRow> {
+  authorize(ctx, def, 'edit');
+  const patch = parse(patchSchema(def), input) as Record<string, any>;
+  const existing = toApiRow(def, await findRow(ctx, def, id));
+  const merged: Record<string, any> = { ...existing };
+  for (const [key, v] of Object.entries(patch)) if (v !== undefined) merged[key] = v;
+  const value = parse(recordSchema(def), Object.fromEntries(def.fields.map((f) => [f.name, merged[f.name] ?? undefined]))) as Record<string, any>;
+  const companyId = await resolveReferences(ctx, def, value);
+  await checkUnique(ctx, def, value, id);
+  const values: Record<string, unknown> = toColumns(def, value);
+  if (def.company === 'category') values.companyId = companyId;
+  await write(def, () => writeRecord(ctx, def.table as any, { action: 'update', id, values }, { reason: meta.reason }));
+  return getRecordAs(ctx, def, id);
+}
+
+export async function deleteRecord(ctx: ServiceContext, def: ResourceDef, id: number, meta: WriteMeta = {}): Promise<ApiRow> {
+  authorize(ctx, def, 'delete');
+  const existing = toApiRow(def, await findRow(ctx, def, id));
+  const db = ctx.db as unknown as AnyDb;
+  const uses: string[] = [];
+  for (const reference of def.referencedBy ?? []) {
+    const row: any = await db.selectFrom(reference.table).select((eb: any) => eb.fn.countAll().as("n")).where(reference.column, "=", id).executeTakeFirst();
+    const n = Number(row?.n ?? 0);
+    if (n > 0) uses.push(`${n.toLocaleString('en-US')} ${reference.label}`);
+  }
+  if (uses.length) throw conflict(`Cannot delete this ${def.noun.toLowerCase()}: it is still used by ${joinWords(uses)}`);
+  await write(def, () => writeRecord(ctx, def.table as any, { action: 'delete', id }, { reason: meta.reason }));
+  return existing;
+}
+
+function joinWords(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+  group?: string;
+}
+
+/** Dropdown choices for a resource's form and filter, limited to what the user may see. */
+export async function formChoices(ctx: ServiceContext, def: ResourceDef): Promise<{
+  companies: { id: number; name: string; type: string }[];
+  departments: Choice[];
+  categories: Choice[];
+  filter: Choice[];
+}> {
+  authorize(ctx, def, 'read');
+  const scope = scopeOf(ctx);
+  const needs = new Set(def.fields.filter((f) => f.kind === 'reference').map((f) => f.reference));
+  const companiesQuery = ctx.db.selectFrom('companies').select(['id', 'name', 'type']).orderBy('id');
+  const companies = needs.has('companies') || needs.has('expenseCategories') || def.companyTypeField
+    ? await (scope === null ? companiesQuery : companiesQuery.where('id', '=', scope)).execute()
+    : [];
+  const needDepartments = needs.has('departments') || def.list.filter?.options === 'departments';
+  const departments = needDepartments
+    ? (await ctx.db.selectFrom('departments').select(['id', 'name']).orderBy('name').execute()).map((d) => ({ value: String(d.id), label: d.name }))
+    : [];
+  let categories: Choice[] = [];
+  if (needs.has('expenseCategories')) {
+    let q = ctx.db.selectFrom('expenseCategories as cat').innerJoin('companies as c', 'c.id', 'cat.companyId')
+      .select(['cat.id', 'cat.name', 'c.name as companyName']).orderBy('c.id').orderBy('cat.name');
+    if (scope !== null) q = q.where('cat.companyId', '=', scope);
+    categories = (await q.execute()).map((c) => ({ value: String(c.id), label: c.name, group: c.companyName }));
+  }
+  let filter: Choice[] = [];
+  const filterDef = def.list.filter;
+  if (filterDef?.options === 'departments') filter = departments;
+  else if (filterDef?.options === 'distinct') {
+    const labels = def.fields.find((f) => f.name === filterDef.column)?.optionLabels;
+    const rows = await baseQuery(ctx, def, false).select(`t.${filterDef.column} as value`).distinct().orderBy(`t.${filterDef.column}`).limit(500).execute();
+    filter = rows.map((r: any) => ({ value: String(r.value), label: labels?.[r.value] ?? String(r.value) }));
+  }
+  return { companies, departments, categories, filter };
+}
