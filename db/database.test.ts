@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database.ts';
 import { migrateToLatest } from './migrate.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { migrations } from './migrations/index.ts';
+import { seedIfEmpty, seedModules } from './seed/index.ts';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const TABLES = [
@@ -32,7 +33,7 @@ describe.each(TEST_DIALECTS)('database on %s', (dialect) => {
   afterAll(() => database?.destroy());
 
   it('migrates an empty database, and a second run is a no-op', async () => {
-    expect(await migrateToLatest(database.db)).toEqual(['0001_foundation']);
+    expect(await migrateToLatest(database.db)).toEqual(Object.keys(migrations));
     const tables = await tableNames(database);
     for (const table of TABLES) expect(tables, table).toContain(table);
     expect(await migrateToLatest(database.db)).toEqual([]);
@@ -40,7 +41,7 @@ describe.each(TEST_DIALECTS)('database on %s', (dialect) => {
   });
 
   it('seeds the reference data once', async () => {
-    expect(await seedIfEmpty(database.db, { demo: false })).toEqual(['reference']);
+    expect(await seedIfEmpty(database.db, { demo: false })).toEqual(seedModules.map((m) => m.name));
 
     const companies = await database.db.selectFrom('companies').select(['name', 'type']).orderBy('id').execute();
     expect(companies).toEqual([
@@ -145,7 +146,7 @@ describe.each(TEST_DIALECTS)('database on %s', (dialect) => {
     it('migrates each schema on its own (another schema’s bookkeeping is not mistaken for ours)', async () => {
       const other = await createTestDatabase('postgres');
       try {
-        expect(await migrateToLatest(other.db)).toEqual(['0001_foundation']);
+        expect(await migrateToLatest(other.db)).toEqual(Object.keys(migrations));
         expect(await tableNames(other)).toEqual(expect.arrayContaining(TABLES));
       } finally {
         await other.destroy();

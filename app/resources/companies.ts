@@ -46,5 +46,6 @@ export const companies: ResourceDef = {
     deleteFailed: 'Failed to delete company',
     confirmDelete: 'Are you sure you want to delete {name}?',
   },
+  formTitles: { create: 'Add New Company', edit: 'Edit Company' },
   exportName: 'companies',
 };

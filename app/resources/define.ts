@@ -127,6 +127,8 @@ export interface ResourceDef {
   unique?: { fields: string[]; message: string }[];
   referencedBy?: ReferencedBy[];
   messages: Messages;
+  /** Form headings when they are not 'Add <noun>' / 'Edit <noun>'. */
+  formTitles?: { create: string; edit: string };
   /** CSV export file base name. */
   exportName: string;
 }

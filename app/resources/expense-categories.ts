@@ -21,7 +21,6 @@ export const expenseCategories: ResourceDef = {
   list: {
     columns: [
       { key: 'name', label: 'Name', sort: 'name' },
-      { key: 'departmentName', label: 'Department', fallback: 'None' },
       { key: 'description', label: 'Description', truncate: 80 },
     ],
     search: ['name', 'description', 'd.name'],

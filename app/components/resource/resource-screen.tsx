@@ -75,7 +75,7 @@ export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, '
         <div className="mb-4"><Alert title="Error">{actionData.formError}</Alert></div>
       ) : null}
       {formOpen ? (
-        <FormPanel title={data.editing ? `Edit ${def.noun}` : `Add ${def.noun}`} closeTo={closeTo}>
+        <FormPanel title={data.editing ? def.formTitles?.edit ?? `Edit ${def.noun}` : def.formTitles?.create ?? `Add ${def.noun}`} closeTo={closeTo}>
           <ResourceForm
             key={data.editing ? `edit-${data.editing.id}` : 'new'}
             def={def}

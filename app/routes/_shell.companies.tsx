@@ -1,0 +1,89 @@
+// Companies: a card grid (name, type badge, description, created date) over the generic
+// resource loader, form and delete flow.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { DeleteButton } from '../components/resource/delete-button.tsx';
+import { AddButton, ExportButton, exportHref, ResourceOverlays } from '../components/resource/resource-screen.tsx';
+import { PageHeading } from '../components/layout/app-shell.tsx';
+import { useListLoading } from '../components/table/data-table.tsx';
+import { Pagination } from '../components/table/pagination.tsx';
+import { PencilIcon } from '../components/ui/icons.tsx';
+import { resourceAction, resourceLoader, type ResourceLoaderData } from '../http/resource-screen.server.ts';
+import { formatInstantDate } from '../lib/format.ts';
+import { withParams } from '../lib/url.ts';
+import { companies } from '../resources/index.ts';
+import { COMPANY_TYPE_LABELS } from '../resources/shared.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Companies · Group Finance Hub' }];
+export const loader = (args: LoaderFunctionArgs) => resourceLoader(companies, args);
+export const action = (args: ActionFunctionArgs) => resourceAction(companies, args);
+
+/** Badge colours of spec 2 §2: mobile orange, infrastructure blue, fintech green, marketing purple, other grey. */
+const TYPE_BADGE: Record<string, string> = {
+  mobile: 'bg-orange-100 text-orange-800',
+  infrastructure: 'bg-blue-100 text-blue-800',
+  fintech: 'bg-green-100 text-green-800',
+  marketing: 'bg-purple-100 text-purple-800',
+};
+
+export default function CompaniesScreen() {
+  const data = useLoaderData<ResourceLoaderData>();
+  const { search } = useLocation();
+  const loading = useListLoading();
+  return (
+    <div>
+      <PageHeading title="Companies">
+        <div className="flex flex-wrap gap-2">
+          <ExportButton href={exportHref(companies, search)} />
+          {data.can.create ? <AddButton noun="Company" /> : null}
+        </div>
+      </PageHeading>
+      <ResourceOverlays def={companies} />
+      {loading ? (
+        <p className="mb-4 flex items-center gap-2 text-sm text-slate-600" data-testid="loading">
+          <span className="h-4 w-4 animate-spin rounded-full border-2 border-blue-600 border-t-transparent" /> Loading...
+        </p>
+      ) : null}
+      {data.total === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="text-slate-600">No companies found</p>
+          {data.can.create ? <div className="mt-4"><AddButton noun="Company" /></div> : null}
+        </div>
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {data.rows.map((company: any) => (
+              <li key={company.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="company-card">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="text-lg font-semibold text-slate-900">{company.name}</h2>
+                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${TYPE_BADGE[company.type] ?? 'bg-slate-100 text-slate-700'}`}>
+                    {COMPANY_TYPE_LABELS[company.type] ?? company.type}
+                  </span>
+                </div>
+                <p className="mt-2 flex-1 text-sm text-slate-600">{company.description}</p>
+                <div className="mt-4 flex items-center justify-between text-xs text-slate-500">
+                  <span>Created {formatInstantDate(company.createdAt)}</span>
+                  <div className="flex gap-1">
+                    {data.can.edit ? (
+                      <Link to={withParams(search, { edit: company.id, new: null })} preventScrollReset className="rounded p-1.5 text-blue-700 hover:bg-blue-50" title="Edit" aria-label={`Edit ${company.name}`}>
+                        <PencilIcon className="h-4 w-4" />
+                      </Link>
+                    ) : null}
+                    {data.can.delete ? <DeleteButton id={company.id} label={company.name} message={`Are you sure you want to delete ${company.name}?`} /> : null}
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {data.pageCount > 1 ? (
+            <div className="mt-4 rounded-lg border border-slate-200 bg-white">
+              <Pagination page={data.page} pageCount={data.pageCount} total={data.total} pageSize={data.pageSize} />
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
