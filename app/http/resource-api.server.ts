@@ -5,7 +5,7 @@ import type { ResourceDef } from '../resources/define.ts';
 import { notFound } from '../services/errors.ts';
 import { apiListQuery } from '../services/list-query.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../services/resources.server.ts';
-import { apiRoute, idParam, json, readJson } from './api.server.ts';
+import { apiRoute, errorResponse, idParam, json, readJson } from './api.server.ts';
 
 function resourceOf(params: Record<string, string | undefined>): ResourceDef {
   const def = findResource(params.resource);
@@ -18,7 +18,7 @@ function reasonOf(request: Request): string | null {
 }
 
 export function apiCollectionRoute() {
-  return apiRoute({
+  return knownResourcesOnly(apiRoute({
     GET: async ({ request, params, ctx }) => {
       const def = resourceOf(params);
       const url = new URL(request.url);
@@ -38,11 +38,11 @@ export function apiCollectionRoute() {
       const body = await readJson(request);
       return json(await createRecord(ctx, def, body, { reason: reasonOf(request) }), { status: 201 });
     },
-  });
+  }));
 }
 
 export function apiItemRoute() {
-  return apiRoute({
+  return knownResourcesOnly(apiRoute({
     GET: async ({ params, ctx }) => getRecord(ctx, resourceOf(params), idParam(params.id)),
     PUT: async ({ request, params, ctx }) => {
       const def = resourceOf(params);
@@ -54,5 +54,13 @@ export function apiItemRoute() {
       await deleteRecord(ctx, def, idParam(params.id), { reason: reasonOf(request) });
       return new Response(null, { status: 204 });
     },
-  });
+  }));
+}
+
+type Handler = (args: { params: Record<string, string | undefined> } & Record<string, any>) => Promise<Response>;
+
+/** An unknown /api path is a 404 whoever asks, before sign-in is checked. */
+function knownResourcesOnly(route: { loader: Handler; action: Handler }) {
+  const guard = (handler: Handler): Handler => async (args) => (findResource(args.params.resource) ? handler(args) : errorResponse(notFound()));
+  return { loader: guard(route.loader), action: guard(route.action) };
 }
