@@ -357,7 +357,7 @@ export interface Choice {
 }
 
 /** Dropdown choices for a resource's form and filter, limited to what the user may see. */
-export async function formChoices(ctx: ServiceContext, def: ResourceDef): Promise<{
+export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: Partial<ListQuery> = {}): Promise<{
   companies: { id: number; name: string; type: string }[];
   departments: Choice[];
   categories: Choice[];
@@ -386,7 +386,9 @@ export async function formChoices(ctx: ServiceContext, def: ResourceDef): Promis
   if (filterDef?.options === 'departments') filter = departments;
   else if (filterDef?.options === 'distinct') {
     const labels = def.fields.find((f) => f.name === filterDef.column)?.optionLabels;
-    const rows = await baseQuery(ctx, def, false).select(`t.${filterDef.column} as value`).distinct().orderBy(`t.${filterDef.column}`).limit(500).execute();
+    // Choices come from the rows the screen can list (e.g. only fintech metric names).
+    const { where } = conditions(ctx, def, { companyId: fixed.companyId, companyType: fixed.companyType, limit: 0, offset: 0 });
+    const rows = await applyWhere(baseQuery(ctx, def, false), where).select(`t.${filterDef.column} as value`).distinct().orderBy(`t.${filterDef.column}`).limit(500).execute();
     filter = rows.map((r: any) => ({ value: String(r.value), label: labels?.[r.value] ?? String(r.value) }));
   }
   return { companies, departments, categories, filter };
