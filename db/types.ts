@@ -100,6 +100,12 @@ export interface SubscriberMetricsTable extends FinanceRowColumns {
   description: string | null;
 }
 
+export interface RowCountsTable {
+  tableName: string;
+  companyId: number;
+  rowCount: number;
+}
+
 export interface PermissionFlagColumns {
   canAccessFinancialData: ColumnType<boolean, boolean | undefined, boolean>;
   canAccessSubscriberData: ColumnType<boolean, boolean | undefined, boolean>;
@@ -253,6 +259,7 @@ export interface Database {
   revenueProjections: RevenueProjectionsTable;
   actualRevenue: ActualRevenueTable;
   subscriberMetrics: SubscriberMetricsTable;
+  rowCounts: RowCountsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

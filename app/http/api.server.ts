@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import { DomainError, isDomainError } from '../services/errors.ts';
 import type { ServiceContext } from '../services/context.ts';
-import { consumeRateLimit } from '../services/throttle.server.ts';
+import { consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, type RateLimiter } from '../services/throttle.server.ts';
 import { getAuth, serviceContext, type Auth } from './session.server.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -54,6 +54,20 @@ export function idParam(value: string | undefined): number {
   return id;
 }
 
+const memoryLimiters = new WeakMap<object, RateLimiter>();
+
+/** DESIGN §9 rate limits: in the database on PostgreSQL, in memory in embedded SQLite mode. */
+async function countRequest(context: AppLoadContext, key: string): Promise<void> {
+  const windows = rateLimitWindows(context.config.apiRateLimits);
+  if (context.dialect === 'postgres') return consumeRateLimit(context.db, key, windows);
+  let limiter = memoryLimiters.get(context.config);
+  if (!limiter) {
+    limiter = createMemoryRateLimiter(windows);
+    memoryLimiters.set(context.config, limiter);
+  }
+  limiter.consume(key);
+}
+
 interface RouteOptions {
   /** 'public': no session needed. 'user': signed in (default). */
   access?: 'public' | 'user';
@@ -80,7 +94,7 @@ export function apiRoute(handlers: Handlers<any>, options: RouteOptions = {}) {
         if (!auth) throw new DomainError('unauthenticated');
         const path = new URL(request.url).pathname;
         if (auth.mustChangePassword && !path.startsWith('/api/auth/')) throw new DomainError('passwordChangeRequired');
-        await consumeRateLimit(context.db, `user:${auth.user.id}`);
+        await countRequest(context, `user:${auth.user.id}`);
         args = { ...args, auth, ctx: serviceContext(request, context, auth) };
       }
       const result = await handler(args);

@@ -106,7 +106,7 @@ async function recordVersion(
 
 type TableName = keyof Database & string;
 /** snake_case name used in audit/version rows (the names the specification lists). */
-const snake = (table: string) => table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const snakeCase = (table: string) => table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export type WriteOperation =
   | { action: 'create'; values: Record<string, unknown> }
@@ -129,7 +129,7 @@ export async function writeRecord<T extends TableName>(
   op: WriteOperation,
   options: WriteOptions = {},
 ): Promise<Record<string, any>> {
-  const tableName = snake(table);
+  const tableName = snakeCase(table);
   return inTransaction(ctx.db, async (trx) => {
     // The table is chosen at run time, so the query builder is used untyped here.
     const q = trx as unknown as Kysely<any>;

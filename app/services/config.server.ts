@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   }),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).default('1').transform((v) => v === '1' || v === 'true'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  API_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(1000),
 });
 
 export interface AppConfig {
@@ -52,6 +54,8 @@ export interface AppConfig {
   owner: { email?: string; password?: string };
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Requests per user: burst per minute and per hour (DESIGN §9: 100 and 1000). */
+  apiRateLimits: { perMinute: number; perHour: number };
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     vapid,
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
     owner: { email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD },
+    apiRateLimits: { perMinute: env.API_RATE_LIMIT_PER_MINUTE, perHour: env.API_RATE_LIMIT_PER_HOUR },
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
   };

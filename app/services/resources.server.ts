@@ -6,7 +6,7 @@ import { dialectOf } from '../../db/dialect.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { patchSchema, recordSchema } from '../resources/define.ts';
 import { can, canSeeCompany, companyScope, type Action } from '../lib/permissions.ts';
-import { writeRecord } from './audit.server.ts';
+import { snakeCase, writeRecord } from './audit.server.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, notFound, type FieldError } from './errors.ts';
 
@@ -132,7 +132,7 @@ function conditions(ctx: ServiceContext, def: ResourceDef, query: ListQuery): { 
   if (filter && query.filter !== undefined && query.filter !== null && query.filter !== '') {
     where.push(sql<SqlBool>`${ref(filter.column)} = ${query.filter}`);
   }
-  if (query.companyId != null) {
+  if (query.companyId != null && def.company !== 'none') {
     where.push(sql<SqlBool>`${ref(def.company === 'self' ? 'id' : 'companyId')} = ${query.companyId}`);
   }
   if (query.company) {
@@ -165,17 +165,30 @@ export function resolveSort(def: ResourceDef, sort?: string | null, dir?: string
   return { key, column: def.list.sorts[key].column, dir: direction };
 }
 
+/** Tables whose rows per company are kept in row_counts by triggers (migration 0003). */
+const COUNTED_TABLES = new Set(['budgets', 'actualExpenses', 'revenueProjections', 'actualRevenue', 'subscriberMetrics']);
+
+/**
+ * The total of an unfiltered list (at most limited to one company) from row_counts, or null
+ * when the list has conditions that need a real count.
+ */
+async function trackedTotal(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<number | null> {
+  if (!COUNTED_TABLES.has(def.table)) return null;
+  const hasFilter = query.filter !== undefined && query.filter !== null && query.filter !== '';
+  if (query.q?.trim() || hasFilter || query.company || query.companyType || query.source) return null;
+  const companies = [scopeOf(ctx), query.companyId ?? null].filter((id): id is number => id !== null);
+  if (companies.length === 2 && companies[0] !== companies[1]) return 0;
+  let q = ctx.db.selectFrom('rowCounts').select((eb) => eb.fn.sum<number>('rowCount').as('total')).where('tableName', '=', snakeCase(def.table));
+  if (companies.length) q = q.where('companyId', '=', companies[0]);
+  const row = await q.executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
   authorize(ctx, def, 'read');
   const { where, aliases } = conditions(ctx, def, query);
   const sort = resolveSort(def, query.sort, query.dir);
-
-  let countQuery = baseQuery(ctx, def, false);
-  for (const join of def.joins) {
-    if (aliases.has(join.alias)) countQuery = countQuery.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
-  }
-  const counted = await applyWhere(countQuery, where).select((eb: any) => eb.fn.countAll().as('total')).executeTakeFirst();
-  const total = Number(counted?.total ?? 0);
+  const total = (await trackedTotal(ctx, def, query)) ?? (await countRows(ctx, def, where, aliases));
   if (total === 0 || query.offset >= total) return { rows: [], total };
 
   const rows = await selectRow(def, applyWhere(baseQuery(ctx, def), where))
@@ -185,6 +198,15 @@ export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: 
     .offset(query.offset)
     .execute();
   return { rows: rows.map((row) => toApiRow(def, row)), total };
+}
+
+async function countRows(ctx: ServiceContext, def: ResourceDef, where: Expression<SqlBool>[], aliases: Set<string>): Promise<number> {
+  let countQuery = baseQuery(ctx, def, false);
+  for (const join of def.joins) {
+    if (aliases.has(join.alias)) countQuery = countQuery.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
+  }
+  const counted = await applyWhere(countQuery, where).select((eb: any) => eb.fn.countAll().as('total')).executeTakeFirst();
+  return Number(counted?.total ?? 0);
 }
 
 /**

@@ -6,7 +6,7 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
 import { login } from './auth.server.ts';
 import type { Db } from './context.ts';
-import { API_RATE_LIMITS, assertLoginAllowed, consumeRateLimit, recordLoginAttempt } from './throttle.server.ts';
+import { API_RATE_LIMITS, assertLoginAllowed, consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, recordLoginAttempt } from './throttle.server.ts';
 import { rejection } from '../../test/assertions.ts';
 
 const MINUTE = 60_000;
@@ -142,5 +142,32 @@ describe.each(TEST_DIALECTS)('API rate limits on %s', (dialect) => {
     expect(error.status).toBe(429);
     expect(error.retryAfter).toBe(50 * 60);
     await expect(consumeRateLimit(db, key, undefined, new Date(start + 60 * MINUTE))).resolves.toBeUndefined();
+  });
+});
+
+describe('in-memory API rate limiter (embedded SQLite mode)', () => {
+  it('counts like the database: the 101st call in a minute waits for the next minute', () => {
+    const limiter = createMemoryRateLimiter();
+    const now = new Date('2031-05-01T10:00:15.000Z');
+    for (let i = 0; i < 100; i++) limiter.consume('user:1', now);
+    let error: unknown;
+    try {
+      limiter.consume('user:1', now);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ status: 429, retryAfter: 45 });
+    expect(() => limiter.consume('user:2', now)).not.toThrow();
+    expect(() => limiter.consume('user:1', new Date('2031-05-01T10:01:00.000Z'))).not.toThrow();
+  });
+
+  it('applies the configured windows (API_RATE_LIMIT_PER_MINUTE / _PER_HOUR)', () => {
+    const limiter = createMemoryRateLimiter(rateLimitWindows({ perMinute: 3, perHour: 5 }));
+    const start = Date.parse('2031-05-01T11:00:00.000Z');
+    for (let i = 0; i < 3; i++) limiter.consume('k', new Date(start));
+    expect(() => limiter.consume('k', new Date(start))).toThrow('Too many requests');
+    // The refused call still counted, so the hour's 5 are used up after one more minute.
+    limiter.consume('k', new Date(start + MINUTE));
+    expect(() => limiter.consume('k', new Date(start + 2 * MINUTE))).toThrow('Too many requests');
   });
 });

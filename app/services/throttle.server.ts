@@ -1,7 +1,9 @@
 // Sign-in throttling and API rate limits. Counters live in the database so every web
-// process sees the same numbers (DESIGN §2).
+// process sees the same numbers (DESIGN §2), except API counters in embedded SQLite mode,
+// which has a single web process.
 import { sql } from 'kysely';
-import type { Db } from './context.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import { inTransaction, type Db } from './context.ts';
 import { DomainError } from './errors.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -73,24 +75,77 @@ export const API_RATE_LIMITS: RateLimitWindow[] = [
   { seconds: 3600, max: 1000 },
 ];
 
-/** Counts one request against each window; throws rateLimited (with Retry-After) when over. */
+export function rateLimitWindows(limits: { perMinute: number; perHour: number }): RateLimitWindow[] {
+  return [
+    { seconds: 60, max: limits.perMinute },
+    { seconds: 3600, max: limits.perHour },
+  ];
+}
+
+function windowStartOf(nowSeconds: number, window: RateLimitWindow): number {
+  return nowSeconds - (nowSeconds % window.seconds);
+}
+
+function rejectIfOver(retryAfter: number): void {
+  if (retryAfter > 0) throw new DomainError('rateLimited', 'Too many requests', { retryAfter });
+}
+
+/**
+ * Counts one request against each window in the database, shared by every web process
+ * (PostgreSQL deployments run several); throws rateLimited (with Retry-After) when over.
+ * The commit does not wait for the disk: losing a counter in a crash is harmless.
+ */
 export async function consumeRateLimit(db: Db, key: string, windows = API_RATE_LIMITS, now = new Date()): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   let retryAfter = 0;
-  for (const window of windows) {
-    const windowStart = nowSeconds - (nowSeconds % window.seconds);
-    const counterKey = `${key}:${window.seconds}`;
-    const row = await db
-      .insertInto('rateLimitCounters')
-      .values({ key: counterKey, windowStart, count: 1 })
-      .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    if (row.count > window.max) retryAfter = Math.max(retryAfter, windowStart + window.seconds - nowSeconds);
-  }
-  // Old windows are swept now and then rather than on every request.
-  if (Math.random() < 0.01) {
-    await db.deleteFrom('rateLimitCounters').where('windowStart', '<', nowSeconds - 7200).execute();
-  }
-  if (retryAfter > 0) throw new DomainError('rateLimited', 'Too many requests', { retryAfter });
+  await inTransaction(db, async (trx) => {
+    if (dialectOf(trx) === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+    for (const window of windows) {
+      const windowStart = windowStartOf(nowSeconds, window);
+      const row = await trx
+        .insertInto('rateLimitCounters')
+        .values({ key: `${key}:${window.seconds}`, windowStart, count: 1 })
+        .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      if (row.count > window.max) retryAfter = Math.max(retryAfter, windowStart + window.seconds - nowSeconds);
+    }
+    // Old windows are swept now and then rather than on every request.
+    if (Math.random() < 0.01) {
+      await trx.deleteFrom('rateLimitCounters').where('windowStart', '<', nowSeconds - 7200).execute();
+    }
+  });
+  rejectIfOver(retryAfter);
+}
+
+export interface RateLimiter {
+  consume(key: string, now?: Date): void;
+}
+
+/**
+ * The same counting in process memory, for the embedded SQLite mode where one web process
+ * serves everything: a database write (and fsync) per API request would cap throughput.
+ */
+export function createMemoryRateLimiter(windows = API_RATE_LIMITS): RateLimiter {
+  const counters = new Map<string, { windowStart: number; count: number }>();
+  let lastSweep = 0;
+  return {
+    consume(key, now = new Date()) {
+      const nowSeconds = Math.floor(now.getTime() / 1000);
+      let retryAfter = 0;
+      for (const window of windows) {
+        const windowStart = windowStartOf(nowSeconds, window);
+        const counterKey = `${key}:${window.seconds}`;
+        const counter = counters.get(counterKey);
+        const count = counter && counter.windowStart === windowStart ? counter.count + 1 : 1;
+        counters.set(counterKey, { windowStart, count });
+        if (count > window.max) retryAfter = Math.max(retryAfter, windowStart + window.seconds - nowSeconds);
+      }
+      if (nowSeconds - lastSweep > 600) {
+        lastSweep = nowSeconds;
+        for (const [k, c] of counters) if (c.windowStart < nowSeconds - 7200) counters.delete(k);
+      }
+      rejectIfOver(retryAfter);
+    },
+  };
 }
