@@ -223,7 +223,9 @@ test.describe('login success', () => {
 
     await expect(page).toHaveURL('/budget-planning');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Budget Planning');
-    await expect(page.getByText('This screen is not available yet.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export Data' })).toBeVisible();
+    await expect(page.getByTestId('showing')).toBeVisible();
+    await expect(page.getByText('This screen is not available yet.')).toHaveCount(0);
     await expect(page.getByTestId('toast')).toContainText('Welcome back!');
 
     const session = (await context.cookies()).find((c) => c.name === '__session');

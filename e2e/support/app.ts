@@ -69,6 +69,9 @@ export function breadcrumb(page: Page): Locator {
  */
 export async function sidebarStructure(page: Page): Promise<Record<string, string[]>> {
   const nav = sidebar(page);
+  // The HTML is streamed: once the first group is there the last ones may still be on the way
+  // (seen without JavaScript on a busy machine), so read the groups from the complete document.
+  await page.waitForLoadState('domcontentloaded');
   await expect(nav.locator('details').first()).toBeAttached();
   const structure: Record<string, string[]> = {};
   for (const group of await nav.locator('details').all()) {
