@@ -19,10 +19,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(dialect: DialectName): Promise<TestServer> {
+/** `env`: extra configuration, e.g. higher API rate limits for suites that make many calls. */
+export async function startTestServer(dialect: DialectName, env: Record<string, string> = {}): Promise<TestServer> {
   if (!fs.existsSync(buildFile)) throw new Error('build/index.js is missing: run `npm run build` before the API tests');
   const database = await createPreparedDatabase(dialect);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir, SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64) });
+  const config = loadConfig({ ...env, NODE_ENV: 'test', DATA_DIR: database.dataDir, SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64) });
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = await createApp(config, database, build);
   const server = app.listen(0, '127.0.0.1');
@@ -96,10 +97,10 @@ export class TestClient {
  * A test server for the enclosing describe block. All test traffic comes from 127.0.0.1, so
  * the per-address sign-in throttle is cleared before each test to keep tests independent.
  */
-export function useTestServer(dialect: DialectName) {
+export function useTestServer(dialect: DialectName, options: { env?: Record<string, string> } = {}) {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, options.env);
   });
   afterAll(() => server?.close());
   beforeEach(async () => {

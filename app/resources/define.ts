@@ -93,6 +93,8 @@ export interface ReferencedBy {
   column: string;
   /** Plural label, e.g. 'budget entries'. */
   label: string;
+  /** Singular label, e.g. 'budget entry'. */
+  one: string;
 }
 
 export interface Messages {
@@ -141,7 +143,8 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+// toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
+const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
 
 function fieldSchema(field: FieldDef): z.ZodType {
   const required = field.requiredMessage ?? `${field.label} is required`;
@@ -197,7 +200,7 @@ export function patchSchema(def: Pick<ResourceDef, 'fields'>) {
 /** Field errors for end dates before start dates. */
 export function datesInOrder(start: string, end: string) {
   return (value: Record<string, any>): FieldError[] =>
-    typeof value[start] === 'string' && typeof value[end] === 'string' && value[end] < value[start]
+    isIsoDate(String(value[start])) && isIsoDate(String(value[end])) && value[end] < value[start]
       ? [{ field: end, message: 'End date must be on or after the start date' }]
       : [];
 }

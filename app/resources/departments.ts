@@ -24,9 +24,9 @@ export const departments: ResourceDef = {
   },
   unique: [{ fields: ['name'], message: 'A department with this name already exists' }],
   referencedBy: [
-    { table: 'expenseCategories', column: 'departmentId', label: 'expense categories' },
-    { table: 'budgets', column: 'departmentId', label: 'budget entries' },
-    { table: 'actualExpenses', column: 'departmentId', label: 'expense entries' },
+    { table: 'expenseCategories', column: 'departmentId', label: 'expense categories', one: 'expense category' },
+    { table: 'budgets', column: 'departmentId', label: 'budget entries', one: 'budget entry' },
+    { table: 'actualExpenses', column: 'departmentId', label: 'expense entries', one: 'expense entry' },
   ],
   messages: messagesFor('department'),
   exportName: 'departments',

@@ -30,8 +30,8 @@ export const expenseCategories: ResourceDef = {
   },
   unique: [{ fields: ['companyId', 'name'], message: 'This company already has a category with this name' }],
   referencedBy: [
-    { table: 'budgets', column: 'categoryId', label: 'budget entries' },
-    { table: 'actualExpenses', column: 'categoryId', label: 'expense entries' },
+    { table: 'budgets', column: 'categoryId', label: 'budget entries', one: 'budget entry' },
+    { table: 'actualExpenses', column: 'categoryId', label: 'expense entries', one: 'expense entry' },
   ],
   messages: messagesFor('expense category'),
   exportName: 'expense-categories',

@@ -218,14 +218,20 @@ export async function* iterateRecords(ctx: ServiceContext, def: ResourceDef, que
   const { where } = conditions(ctx, def, { ...query, limit: 0, offset: 0 });
   const sort = resolveSort(def, query.sort, query.dir);
   const op = sort.dir === 'asc' ? sql.raw('>') : sql.raw('<');
+  const direction = sql.raw(sort.dir);
+  // PostgreSQL keeps microseconds but instants are read back in milliseconds: compare and
+  // order on what was read, or the batch boundary row would come back again.
+  const key = dialectOf(ctx.db) === 'postgres' && /At$/.test(sort.column)
+    ? sql`date_trunc('milliseconds', ${ref(sort.column)})`
+    : ref(sort.column);
   let last: { value: unknown; id: number } | null = null;
   for (;;) {
     let q = applyWhere(baseQuery(ctx, def), where);
     if (last) {
       const { value, id } = last;
-      q = q.where(sql<SqlBool>`(${ref(sort.column)} ${op} ${value} or (${ref(sort.column)} = ${value} and t.id ${op} ${id}))`);
+      q = q.where(sql<SqlBool>`(${key} ${op} ${value} or (${key} = ${value} and t.id ${op} ${id}))`);
     }
-    const rows = await selectRow(def, q).orderBy(`t.${sort.column}`, sort.dir).orderBy('t.id', sort.dir).limit(batchSize).execute();
+    const rows = await selectRow(def, q).orderBy(sql`${key} ${direction}`).orderBy(sql`t.id ${direction}`).limit(batchSize).execute();
     for (const row of rows) yield toApiRow(def, row);
     if (rows.length < batchSize) return;
     const tail = rows[rows.length - 1];
@@ -361,7 +367,7 @@ export async function deleteRecord(ctx: ServiceContext, def: ResourceDef, id: nu
   for (const reference of def.referencedBy ?? []) {
     const row: any = await db.selectFrom(reference.table).select((eb: any) => eb.fn.countAll().as("n")).where(reference.column, "=", id).executeTakeFirst();
     const n = Number(row?.n ?? 0);
-    if (n > 0) uses.push(`${n.toLocaleString('en-US')} ${reference.label}`);
+    if (n > 0) uses.push(`${n.toLocaleString('en-US')} ${n === 1 ? reference.one : reference.label}`);
   }
   if (uses.length) throw conflict(`Cannot delete this ${def.noun.toLowerCase()}: it is still used by ${joinWords(uses)}`);
   await write(def, () => writeRecord(ctx, def.table as any, { action: 'delete', id }, { reason: meta.reason }));
