@@ -52,15 +52,19 @@ interface FinanceRowColumns {
   updatedAt: Instant;
 }
 
-export interface BudgetsTable extends FinanceRowColumns {
-  departmentId: number;
-  categoryId: number;
-  amountCents: number;
+/** Budgets and revenue projections: a planned amount over a period. */
+interface PlannedPeriodColumns {
   period: (typeof PERIODS)[number];
   startDate: string;
   endDate: string;
   description: string | null;
   status: ColumnType<(typeof STATUSES)[number], (typeof STATUSES)[number] | undefined, (typeof STATUSES)[number]>;
+}
+
+export interface BudgetsTable extends FinanceRowColumns, PlannedPeriodColumns {
+  departmentId: number;
+  categoryId: number;
+  amountCents: number;
 }
 
 export interface ActualExpensesTable extends FinanceRowColumns {
@@ -73,14 +77,9 @@ export interface ActualExpensesTable extends FinanceRowColumns {
   receiptNumber: string | null;
 }
 
-export interface RevenueProjectionsTable extends FinanceRowColumns {
+export interface RevenueProjectionsTable extends FinanceRowColumns, PlannedPeriodColumns {
   source: string;
   amountCents: number;
-  period: (typeof PERIODS)[number];
-  startDate: string;
-  endDate: string;
-  description: string | null;
-  status: ColumnType<(typeof STATUSES)[number], (typeof STATUSES)[number] | undefined, (typeof STATUSES)[number]>;
 }
 
 export interface ActualRevenueTable extends FinanceRowColumns {

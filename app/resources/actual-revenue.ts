@@ -1,5 +1,5 @@
 import { messagesFor, type ResourceDef } from './define.ts';
-import { companyField, companyJoin, REVENUE_SOURCES, SOURCE_FILTER } from './shared.ts';
+import { companyJoin, revenueFields, SOURCE_FILTER } from './shared.ts';
 
 export const actualRevenue: ResourceDef = {
   key: 'actual-revenues',
@@ -9,9 +9,7 @@ export const actualRevenue: ResourceDef = {
   area: 'financial',
   company: 'column',
   fields: [
-    companyField,
-    { name: 'source', label: 'Source', kind: 'text', required: true, max: 255, suggestions: REVENUE_SOURCES },
-    { name: 'amount', label: 'Amount', kind: 'money', required: true },
+    ...revenueFields,
     { name: 'revenueDate', label: 'Revenue Date', kind: 'date', required: true },
     { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
     { name: 'customerReference', label: 'Customer Reference', kind: 'text', max: 255 },

@@ -1,6 +1,5 @@
-import { PERIODS, STATUSES } from '../../db/types.ts';
 import { datesInOrder, messagesFor, type ResourceDef } from './define.ts';
-import { categoryJoins, DEPARTMENT_FILTER, financeReferences, PERIOD_LABELS, STATUS_LABELS } from './shared.ts';
+import { categoryJoins, DEPARTMENT_FILTER, financeReferences, plannedPeriodFields } from './shared.ts';
 
 export const budgets: ResourceDef = {
   key: 'budgets',
@@ -12,11 +11,7 @@ export const budgets: ResourceDef = {
   fields: [
     ...financeReferences,
     { name: 'amount', label: 'Amount', kind: 'money', required: true },
-    { name: 'period', label: 'Period', kind: 'enum', options: PERIODS, optionLabels: PERIOD_LABELS, defaultValue: 'monthly' },
-    { name: 'startDate', label: 'Start Date', kind: 'date', required: true },
-    { name: 'endDate', label: 'End Date', kind: 'date', required: true },
-    { name: 'status', label: 'Status', kind: 'enum', options: STATUSES, optionLabels: STATUS_LABELS, defaultValue: 'active', required: false },
-    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+    ...plannedPeriodFields,
   ],
   refine: datesInOrder('startDate', 'endDate'),
   joins: categoryJoins,

@@ -1,6 +1,5 @@
-import { PERIODS, STATUSES } from '../../db/types.ts';
 import { datesInOrder, messagesFor, type ResourceDef } from './define.ts';
-import { companyField, companyJoin, PERIOD_LABELS, REVENUE_SOURCES, SOURCE_FILTER, STATUS_LABELS } from './shared.ts';
+import { companyJoin, plannedPeriodFields, revenueFields, SOURCE_FILTER } from './shared.ts';
 
 export const revenueProjections: ResourceDef = {
   key: 'revenue-projections',
@@ -10,14 +9,8 @@ export const revenueProjections: ResourceDef = {
   area: 'financial',
   company: 'column',
   fields: [
-    companyField,
-    { name: 'source', label: 'Source', kind: 'text', required: true, max: 255, suggestions: REVENUE_SOURCES },
-    { name: 'amount', label: 'Amount', kind: 'money', required: true },
-    { name: 'period', label: 'Period', kind: 'enum', options: PERIODS, optionLabels: PERIOD_LABELS, defaultValue: 'monthly' },
-    { name: 'startDate', label: 'Start Date', kind: 'date', required: true },
-    { name: 'endDate', label: 'End Date', kind: 'date', required: true },
-    { name: 'status', label: 'Status', kind: 'enum', options: STATUSES, optionLabels: STATUS_LABELS, defaultValue: 'active', required: false },
-    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+    ...revenueFields,
+    ...plannedPeriodFields,
   ],
   refine: datesInOrder('startDate', 'endDate'),
   joins: [companyJoin],

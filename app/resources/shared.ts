@@ -1,5 +1,6 @@
 // Pieces several declarations share: the department/category pair of budgets and expenses,
 // the company picker, and display labels of enumerations.
+import { PERIODS, STATUSES } from '../../db/types.ts';
 import type { FieldDef, FilterDef, JoinDef } from './define.ts';
 
 export const PERIOD_LABELS: Record<string, string> = {
@@ -48,3 +49,19 @@ export const METRIC_LABELS: Record<string, string> = {
   new_users: 'New Users', active_users: 'Active Users', transaction_volume: 'Transaction Volume', transaction_count: 'Transaction Count',
   aum: 'Assets Under Management', loan_origination: 'Loan Origination', default_rate: 'Default Rate (%)', customer_acquisition_cost: 'Customer Acquisition Cost',
 };
+
+/** Budgets and revenue projections: the period, its dates, the status and a description. */
+export const plannedPeriodFields: FieldDef[] = [
+  { name: 'period', label: 'Period', kind: 'enum', options: PERIODS, optionLabels: PERIOD_LABELS, defaultValue: 'monthly' },
+  { name: 'startDate', label: 'Start Date', kind: 'date', required: true },
+  { name: 'endDate', label: 'End Date', kind: 'date', required: true },
+  { name: 'status', label: 'Status', kind: 'enum', options: STATUSES, optionLabels: STATUS_LABELS, defaultValue: 'active', required: false },
+  { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+];
+
+/** Revenue projections and actual revenue: the company, the source and the amount. */
+export const revenueFields: FieldDef[] = [
+  companyField,
+  { name: 'source', label: 'Source', kind: 'text', required: true, max: 255, suggestions: REVENUE_SOURCES },
+  { name: 'amount', label: 'Amount', kind: 'money', required: true },
+];

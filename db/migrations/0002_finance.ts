@@ -2,7 +2,7 @@
 // revenue and subscriber metrics. Money is integer cents, metric values integer hundredths.
 // Every row carries company_id (budgets and expenses copy it from their category) so company
 // scope and the list screens' filters and sorts are index lookups.
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.ts';
 
 const PERIODS = ['monthly', 'quarterly', 'annual'];
@@ -15,6 +15,20 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   const category = (c: any) => c.notNull().references('expense_categories.id').onDelete('restrict');
   const createdBy = (c: any) => c.references('users.id').onDelete('set null');
   const positive = (column: string) => (c: any) => c.notNull().check(sql.raw(`${column} > 0`));
+  /** Budgets and revenue projections: a period with its dates, a description and a status. */
+  const plannedPeriod = (t: CreateTableBuilder<any, any>) =>
+    t
+      .addColumn('period', 'varchar(20)', (c) => c.notNull().check(sqlIn('period', PERIODS)))
+      .addColumn('start_date', d.day, (c) => c.notNull())
+      .addColumn('end_date', d.day, (c) => c.notNull())
+      .addColumn('description', 'text')
+      .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('active').check(sqlIn('status', STATUSES)));
+  /** Who created the row and when it was created and last changed. */
+  const rowTracking = (t: CreateTableBuilder<any, any>) =>
+    t
+      .addColumn('created_by', 'integer', createdBy)
+      .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
+      .addColumn('updated_at', d.instant, (c) => c.notNull().defaultTo(d.now));
 
   await db.schema
     .createTable('budgets')
@@ -23,14 +37,8 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('department_id', 'integer', department)
     .addColumn('category_id', 'integer', category)
     .addColumn('amount_cents', d.bigint, positive('amount_cents'))
-    .addColumn('period', 'varchar(20)', (c) => c.notNull().check(sqlIn('period', PERIODS)))
-    .addColumn('start_date', d.day, (c) => c.notNull())
-    .addColumn('end_date', d.day, (c) => c.notNull())
-    .addColumn('description', 'text')
-    .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('active').check(sqlIn('status', STATUSES)))
-    .addColumn('created_by', 'integer', createdBy)
-    .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
-    .addColumn('updated_at', d.instant, (c) => c.notNull().defaultTo(d.now))
+    .$call(plannedPeriod)
+    .$call(rowTracking)
     .addCheckConstraint('budgets_dates_ck', sql.raw('end_date >= start_date'))
     .execute();
   await indexes(db, 'budgets', [
@@ -49,9 +57,7 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('vendor', 'varchar(255)')
     .addColumn('receipt_number', 'varchar(100)')
-    .addColumn('created_by', 'integer', createdBy)
-    .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
-    .addColumn('updated_at', d.instant, (c) => c.notNull().defaultTo(d.now))
+    .$call(rowTracking)
     .execute();
   await indexes(db, 'actual_expenses', [
     ['expense_date', 'id'], ['company_id', 'expense_date', 'id'], ['department_id', 'expense_date'],
@@ -64,14 +70,8 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('company_id', 'integer', company)
     .addColumn('source', 'varchar(255)', (c) => c.notNull())
     .addColumn('amount_cents', d.bigint, positive('amount_cents'))
-    .addColumn('period', 'varchar(20)', (c) => c.notNull().check(sqlIn('period', PERIODS)))
-    .addColumn('start_date', d.day, (c) => c.notNull())
-    .addColumn('end_date', d.day, (c) => c.notNull())
-    .addColumn('description', 'text')
-    .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('active').check(sqlIn('status', STATUSES)))
-    .addColumn('created_by', 'integer', createdBy)
-    .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
-    .addColumn('updated_at', d.instant, (c) => c.notNull().defaultTo(d.now))
+    .$call(plannedPeriod)
+    .$call(rowTracking)
     .addCheckConstraint('revenue_projections_dates_ck', sql.raw('end_date >= start_date'))
     .execute();
   await indexes(db, 'revenue_projections', [
@@ -87,9 +87,7 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('revenue_date', d.day, (c) => c.notNull())
     .addColumn('description', 'text')
     .addColumn('customer_reference', 'varchar(255)')
-    .addColumn('created_by', 'integer', createdBy)
-    .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
-    .addColumn('updated_at', d.instant, (c) => c.notNull().defaultTo(d.now))
+    .$call(rowTracking)
     .execute();
   await indexes(db, 'actual_revenue', [
     ['revenue_date', 'id'], ['company_id', 'revenue_date', 'id'], ['source', 'revenue_date'], ['amount_cents'],
@@ -105,9 +103,7 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('period', 'varchar(20)', (c) => c.notNull().check(sqlIn('period', METRIC_PERIODS)))
     .addColumn('record_date', d.day, (c) => c.notNull())
     .addColumn('description', 'text')
-    .addColumn('created_by', 'integer', createdBy)
-    .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
-    .addColumn('updated_at', d.instant, (c) => c.notNull().defaultTo(d.now))
+    .$call(rowTracking)
     .execute();
   await indexes(db, 'subscriber_metrics', [
     ['company_type', 'record_date', 'id'], ['company_id', 'record_date', 'id'], ['metric_name', 'record_date'],
