@@ -52,7 +52,7 @@ export async function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs,
     const editId = url.searchParams.get('edit');
     const editing = editId && /^\d{1,9}$/.test(editId) && allowed(ctx, def, 'edit') ? await getRecord(ctx, def, Number(editId)) : null;
     const creating = url.searchParams.get('new') === '1' && allowed(ctx, def, 'create');
-    const choices = await formChoices(ctx, def, fixed);
+    const choices = await formChoices(ctx, def, fixed, { form: creating || editing !== null });
     let companyName: string | null = null;
     if (options.companyType) {
       choices.companies = choices.companies.filter((c) => c.type === options.companyType);

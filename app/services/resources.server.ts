@@ -385,7 +385,7 @@ export interface Choice {
 }
 
 /** Dropdown choices for a resource's form and filter, limited to what the user may see. */
-export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: Partial<ListQuery> = {}): Promise<{
+export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: Partial<ListQuery> = {}, options: { form?: boolean } = {}): Promise<{
   companies: { id: number; name: string; type: string }[];
   departments: Choice[];
   categories: Choice[];
@@ -403,7 +403,8 @@ export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: 
     ? (await ctx.db.selectFrom('departments').select(['id', 'name']).orderBy('name').execute()).map((d) => ({ value: String(d.id), label: d.name }))
     : [];
   let categories: Choice[] = [];
-  if (needs.has('expenseCategories')) {
+  // The category picker is the longest list: only sent with an open form.
+  if (needs.has('expenseCategories') && options.form !== false) {
     let q = ctx.db.selectFrom('expenseCategories as cat').innerJoin('companies as c', 'c.id', 'cat.companyId')
       .select(['cat.id', 'cat.name', 'c.name as companyName']).orderBy('c.id').orderBy('cat.name');
     if (scope !== null) q = q.where('cat.companyId', '=', scope);
