@@ -81,10 +81,34 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = FULL');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database }),
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()],
   });
   return { db, dialect: 'sqlite', location: path.resolve(file), close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every statement again on each execution; better-sqlite3 statements can be
+ * reused, and the app runs the same few hundred SQL texts over and over. Kysely holds the one
+ * connection for a whole query (and a whole stream), so a cached statement is never in use twice.
+ */
+function withStatementCache(database: SQLite.Database, size = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        // Most recently used last, so the oldest is evicted first.
+        cache.delete(text);
+      } else {
+        statement = database.prepare(text);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 /** Round trip to the database (readiness checks). */
