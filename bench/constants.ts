@@ -1,0 +1,34 @@
+// Fixed values shared by the bench scripts (plain constants: loaded under type stripping).
+import os from 'node:os';
+import path from 'node:path';
+
+/** Where the bench keeps its database unless told otherwise (re-used between runs). */
+export const DEFAULT_DATA_DIR = path.join(os.tmpdir(), 'finhub-bench');
+export const DEFAULT_ROWS = 1_000_000;
+
+/** The owner the bench signs in as (created by prepareDatabase at the first start). */
+export const BENCH_OWNER_EMAIL = 'owner@example.com';
+export const BENCH_OWNER_PASSWORD = 'Bench-Owner-Password-1';
+
+/** Fixed secrets, so the bench can sign session cookies for its pool of API users. */
+export const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
+export const BENCH_ENCRYPTION_KEY = 'be7c'.repeat(16);
+
+/** Users of the API run's session pool: bench-user-0001@bench.invalid … */
+export const BENCH_USER_PREFIX = 'bench-user-';
+export const BENCH_USER_DOMAIN = '@bench.invalid';
+
+export function argValue(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  if (i >= 0) return argv[i + 1];
+  const eq = argv.find((a) => a.startsWith(`--${name}=`));
+  return eq?.slice(name.length + 3);
+}
+
+export function numberArg(argv: string[], name: string, fallback: number): number {
+  const raw = argValue(argv, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replaceAll('_', ''));
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a non-negative number (got ${raw})`);
+  return value;
+}

@@ -1,0 +1,538 @@
+// The list benchmark: the Actual Expenses screen (/actual-expenses) and its API
+// (/api/actual-expenses?limit=10) for signed-in users at N actual expenses, under autocannon,
+// beside a bare node:http server answering the same bytes, in the same run.
+//
+//   npx node bench/list-page.ts [--rows 1000000] [--connections 50] [--duration 10] [--warmup 3]
+//                               [--data-dir /tmp/finhub-bench] [--database-url postgres://…]
+//                               [--api-users 2000] [--only app-page,app-api] [--rebuild] [--cpu-prof]
+//                               [--instrument [--synchronous NORMAL]] [--wait-quiet 300]
+//
+// Three processes: this one (seeding, orchestration, and autocannon while a run is on), the
+// real app server (bench/app-server.ts: server.ts's startServer, NODE_ENV=production) and the
+// bare server (bench/bare-server.ts). Only one server is under load at a time; both compete
+// with autocannon for the same cores, so the ratio app/bare is the figure that travels.
+// See bench/README.md for the method and the measured figures.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { createDatabase, isPostgresUrl } from '../db/client.ts';
+import type { CapturedResponse } from './bare-server.ts';
+import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, DEFAULT_DATA_DIR, DEFAULT_ROWS, numberArg } from './constants.ts';
+import { formatTimings, queryTimings, type QueryTimings } from './query-timings.ts';
+import { seedExpenses, type SeedResult } from './seed-expenses.ts';
+import { prepareApiSessions, refreshApiSessions } from './sessions.ts';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const argv = process.argv.slice(2);
+const options = {
+  rows: numberArg(argv, 'rows', DEFAULT_ROWS),
+  connections: numberArg(argv, 'connections', 50),
+  duration: numberArg(argv, 'duration', 10),
+  warmup: numberArg(argv, 'warmup', 3),
+  apiUsers: Math.max(1, numberArg(argv, 'api-users', 2000)),
+  idleSamples: numberArg(argv, 'idle-samples', 50),
+  dataDir: path.resolve(argValue(argv, 'data-dir') ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR),
+  databaseUrl: argValue(argv, 'database-url') ?? (isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined),
+  only: argValue(argv, 'only')?.split(',').map((s) => s.trim()),
+  rebuild: argv.includes('--rebuild'),
+  cpuProf: argv.includes('--cpu-prof'),
+  /** Before each run, wait up to this many seconds for the machine to be idle (others' work). */
+  waitQuiet: numberArg(argv, 'wait-quiet', 0),
+  /** bench/instrumented-server.ts instead of bench/app-server.ts: SQL statement timings per run. */
+  instrument: argv.includes('--instrument'),
+  /** With --instrument only: a what-if value of PRAGMA synchronous (the app uses FULL). */
+  synchronous: argValue(argv, 'synchronous'),
+};
+if (options.synchronous && !options.instrument) throw new Error('--synchronous needs --instrument');
+if (options.instrument && options.databaseUrl) throw new Error('--instrument is for SQLite only');
+
+const PAGE_PATH = '/actual-expenses';
+const API_PATH = '/api/actual-expenses?limit=10';
+const RESULTS_DIR = path.join(root, 'bench', 'results');
+
+const log = (line: string) => console.log(line);
+const children: ChildProcess[] = [];
+
+function stopChildren() {
+  for (const child of children) if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGTERM');
+}
+process.on('exit', stopChildren);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopChildren();
+    process.exit(130);
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startChild(name: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  children.push(child);
+  const prefix = (chunk: Buffer) => chunk.toString().trimEnd().split('\n').map((l) => `  [${name}] ${l}`).join('\n');
+  child.stdout!.on('data', (chunk: Buffer) => console.log(prefix(chunk)));
+  child.stderr!.on('data', (chunk: Buffer) => console.error(prefix(chunk)));
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM' && code !== null) console.error(`  [${name}] exited with code ${code}`);
+  });
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.pid) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(child.pid, 'SIGTERM');
+  await exited;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+interface RawResponse {
+  status: number;
+  rawHeaders: string[];
+  body: Buffer;
+  ms: number;
+}
+
+/** One GET through node:http (no Accept-Encoding, like autocannon), with the exact bytes. */
+function rawRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks), ms: performance.now() - started }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+function header(r: RawResponse, name: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < r.rawHeaders.length; i += 2) if (r.rawHeaders[i].toLowerCase() === name) out.push(r.rawHeaders[i + 1]);
+  return out;
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, seconds = 120): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await rawRequest(`${origin}/healthz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${origin} did not become healthy within ${seconds} s`);
+}
+
+/** Signs in through /api/auth/login like the browser's sign-in form does; returns the Cookie header. */
+async function signIn(origin: string): Promise<string> {
+  const r = await rawRequest(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({ email: BENCH_OWNER_EMAIL, password: BENCH_OWNER_PASSWORD }),
+  });
+  const body = JSON.parse(r.body.toString());
+  if (r.status !== 200 || !body.success) throw new Error(`sign-in failed (${r.status}): ${r.body}`);
+  if (body.user.isTemporaryPassword || body.user.passwordChangeRequired) throw new Error('the bench owner must change its password first');
+  const cookie = header(r, 'set-cookie').find((c) => c.startsWith('__session='));
+  if (!cookie) throw new Error('sign-in answered without a __session cookie');
+  return cookie.split(';')[0];
+}
+
+const SKIPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+function capture(r: RawResponse): CapturedResponse {
+  const headers: [string, string][] = [];
+  for (let i = 0; i < r.rawHeaders.length; i += 2) {
+    if (!SKIPPED_HEADERS.has(r.rawHeaders[i].toLowerCase())) headers.push([r.rawHeaders[i], r.rawHeaders[i + 1]]);
+  }
+  return { status: r.status, headers, bodyBase64: r.body.toString('base64') };
+}
+
+interface IdleTiming {
+  path: string;
+  bytes: number;
+  medianMs: number;
+  minMs: number;
+  p90Ms: number;
+}
+
+/** Sequential requests on one keep-alive connection, nothing else running. */
+async function idleTiming(origin: string, pathname: string, cookies: string[], samples: number): Promise<IdleTiming> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < samples + 5; i++) {
+    const r = await rawRequest(`${origin}${pathname}`, { headers: { Cookie: cookies[i % cookies.length] } });
+    if (r.status !== 200) throw new Error(`${pathname}: status ${r.status}`);
+    bytes = r.body.length;
+    if (i >= 5) times.push(r.ms);
+  }
+  times.sort((a, b) => a - b);
+  return { path: pathname, bytes, medianMs: times[times.length >> 1], minMs: times[0], p90Ms: times[Math.floor(times.length * 0.9)] };
+}
+
+interface RunResult {
+  name: string;
+  target: 'bare' | 'app';
+  kind: 'page' | 'api';
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  p97_5: number;
+  avg: number;
+  max: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  bytesPerResponse: number;
+  statusCodes: Record<string, number>;
+  /** Requests of the discarded warm-up before the measured run. */
+  warmupRequests: number;
+  /** 1-minute load average when the run started: other work on the machine skews a run. */
+  loadBefore: number;
+  /** Share of the cores busy with other work during the second before the run. */
+  busyBefore: number;
+  /** CPU time (user + system, all threads) the server process used per request, in ms. */
+  serverCpuMsPerRequest: number;
+  /** Cores busy on average: the server process and autocannon (this process). */
+  serverCores: number;
+  loadgenCores: number;
+}
+
+/** Share of all cores busy over `ms` (from /proc/stat), while the bench itself is idle. */
+async function machineBusy(ms = 1000): Promise<number> {
+  const read = () => {
+    try {
+      const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+      const idle = cpu[3] + (cpu[4] ?? 0);
+      return { idle, total: cpu.reduce((a, b) => a + b, 0) };
+    } catch {
+      return null;
+    }
+  };
+  const a = read();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const b = read();
+  if (!a || !b || b.total === a.total) return NaN;
+  return 1 - (b.idle - a.idle) / (b.total - a.total);
+}
+
+/** With --wait-quiet: waits (up to the given seconds) until other work leaves the cores idle. */
+async function waitQuiet(label: string): Promise<number> {
+  const deadline = Date.now() + options.waitQuiet * 1000;
+  let busy = await machineBusy();
+  let warned = false;
+  while (options.waitQuiet > 0 && busy > 0.1 && Date.now() < deadline) {
+    if (!warned) log(`  (${label}: waiting for other work to finish: ${(busy * 100).toFixed(0)}% of the cores busy)`);
+    warned = true;
+    busy = await machineBusy(2000);
+  }
+  return busy;
+}
+
+const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux only). */
+function processCpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
+/** What a run sends: one path, and the Cookie header of each request taken in turn from `cookies`. */
+interface Workload {
+  path: string;
+  cookies: string[];
+}
+
+async function load(origin: string, workload: Workload, duration: number): Promise<Result> {
+  const { cookies } = workload;
+  let next = 0;
+  return autocannon({
+    url: origin,
+    connections: options.connections,
+    duration,
+    pipelining: 1,
+    timeout: 10,
+    requests: [
+      cookies.length === 1
+        ? { method: 'GET', path: workload.path, headers: { Cookie: cookies[0] } }
+        : {
+            method: 'GET',
+            path: workload.path,
+            // Round robin over the pool across all connections, so that every user stays far
+            // below the per-user rate limit (all connections share this counter).
+            setupRequest: (request: Record<string, any>) => ({ ...request, headers: { ...request.headers, Cookie: cookies[next++ % cookies.length] } }),
+          },
+    ],
+  });
+}
+
+async function run(name: string, target: 'bare' | 'app', kind: 'page' | 'api', origin: string, workload: Workload, pid: number | undefined, before?: () => Promise<void>, server?: ChildProcess): Promise<RunResult> {
+  const busyBefore = await waitQuiet(name);
+  if (before) await before();
+  const loadBefore = os.loadavg()[0];
+  const warm = options.warmup > 0 ? await load(origin, workload, options.warmup) : null;
+  server?.stdin?.write('reset\n');
+  const cpuBefore = processCpuSeconds(pid);
+  const ownBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  const r = await load(origin, workload, options.duration);
+  const wall = (performance.now() - wallBefore) / 1000;
+  const serverCpu = processCpuSeconds(pid) - cpuBefore;
+  const own = process.cpuUsage(ownBefore);
+  if (server) {
+    server.stdin?.write(`report ${name}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  const result: RunResult = {
+    name,
+    target,
+    kind,
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p97_5: r.latency.p97_5,
+    p99: r.latency.p99,
+    avg: r.latency.average,
+    max: r.latency.max,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    bytesPerResponse: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+    statusCodes,
+    warmupRequests: warm?.requests.total ?? 0,
+    loadBefore,
+    busyBefore,
+    serverCpuMsPerRequest: r.requests.total ? (serverCpu * 1000) / r.requests.total : NaN,
+    serverCores: serverCpu / wall,
+    loadgenCores: (own.user + own.system) / 1e6 / wall,
+  };
+  log(`  ${name.padEnd(9)} ${fmt(result.reqPerSec, 0).padStart(7)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  server CPU ${fmt(result.serverCpuMsPerRequest, 2)} ms/req (${fmt(result.serverCores, 2)} cores; autocannon ${fmt(result.loadgenCores, 2)})  (${result.total} requests${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx ${JSON.stringify(statusCodes)}, ${result.errors} errors` : ''})`);
+  return result;
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+/** Newest modification time under the build's sources (as scripts/build-if-stale.ts sees them). */
+function newestSource(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(target).reduce((latest, entry) => Math.max(latest, newestSource(path.join(target, entry))), stat.mtimeMs);
+}
+
+function gitState(): { commit: string; dirty: string[] } {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const dirty = git('status', '--porcelain', '--', 'app', 'db', 'server.ts', 'remix.config.js').split('\n').filter(Boolean);
+  return { commit: git('rev-parse', '--short', 'HEAD'), dirty };
+}
+
+function buildIfNeeded() {
+  const output = path.join(root, 'build', 'index.js');
+  if (!options.rebuild && fs.existsSync(output)) {
+    const built = fs.statSync(output).mtimeMs;
+    const sources = Math.max(...['app', 'db', 'remix.config.js'].map((s) => newestSource(path.join(root, s))));
+    log(`[build] using build/index.js of ${new Date(built).toISOString()} (--rebuild to build first)`);
+    if (sources > built) log(`[build] WARNING: app/ or db/ changed after that build (${new Date(sources).toISOString()}): the routes run the older code`);
+    return;
+  }
+  log('[build] npx remix build …');
+  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (result.status !== 0) throw new Error('remix build failed');
+}
+
+function table(results: RunResult[]): string {
+  const by = (name: string) => results.find((r) => r.name === name);
+  const lines = [
+    `| run       |   req/s |  p50 ms |  p99 ms | p97.5 ms | max ms | requests | non-2xx/errors | bytes/resp | server CPU ms/req | server cores | autocannon cores | load | busy before |`,
+    `|-----------|--------:|--------:|--------:|---------:|-------:|---------:|---------------:|-----------:|------------------:|-------------:|-----------------:|-----:|------------:|`,
+  ];
+  for (const r of results) {
+    lines.push(`| ${r.name.padEnd(9)} | ${fmt(r.reqPerSec, 0).padStart(7)} | ${fmt(r.p50).padStart(7)} | ${fmt(r.p99).padStart(7)} | ${fmt(r.p97_5).padStart(8)} | ${fmt(r.max, 0).padStart(6)} | ${String(r.total).padStart(8)} | ${`${r.non2xx}/${r.errors + r.timeouts}`.padStart(14)} | ${String(r.bytesPerResponse).padStart(10)} | ${fmt(r.serverCpuMsPerRequest, 3).padStart(17)} | ${fmt(r.serverCores, 2).padStart(12)} | ${fmt(r.loadgenCores, 2).padStart(16)} | ${r.loadBefore.toFixed(1).padStart(4)} | ${`${fmt(r.busyBefore * 100, 0)}%`.padStart(11)} |`);
+  }
+  lines.push('');
+  for (const kind of ['page', 'api'] as const) {
+    const app = by(`app-${kind}`);
+    const bare = by(`bare-${kind}`);
+    if (!app) continue;
+    const goalRatio = kind === 'page' ? 0.15 : 0.4;
+    const ratio = bare ? app.reqPerSec / bare.reqPerSec : NaN;
+    const clean = app.non2xx === 0 && app.errors === 0 && app.timeouts === 0;
+    lines.push(
+      `${kind.padEnd(4)}: app/bare = ${fmt(ratio, 3)} (goal ≥ ${goalRatio}: ${ratio >= goalRatio ? 'met' : 'NOT met'}); ` +
+        `app p99 = ${fmt(app.p99)} ms at ${options.connections} connections (goal < 100 ms: ${app.p99 < 100 ? 'met' : 'NOT met'})` +
+        (clean ? '' : ' — WARNING: the app answered non-2xx or errors, figures are not valid'),
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const started = new Date();
+  log(`[bench] ${started.toISOString()}  ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`);
+  if (options.instrument) log(`[bench] app server: bench/instrumented-server.ts (SQL timing wrappers${options.synchronous ? `, what-if synchronous=${options.synchronous}` : ''}): not the figures to quote`);
+  log(`[bench] rows ${options.rows.toLocaleString('en-US')}, ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per run, API session pool ${options.apiUsers}`);
+  const load = os.loadavg();
+  if (load[0] > 1.5) log(`[bench] WARNING: load average ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores: something else is running, figures will be low and noisy`);
+  const git = gitState();
+  log(`[bench] commit ${git.commit}${git.dirty.length ? ` with uncommitted changes: ${git.dirty.map((l) => l.slice(3)).join(', ')}` : ''}`);
+  buildIfNeeded();
+
+  const seed: SeedResult = await seedExpenses({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, rows: options.rows, log });
+
+  // Idle: the list's pieces without HTTP (SQLite only), before any server runs.
+  let timings: QueryTimings | null = null;
+  if (!options.databaseUrl) {
+    timings = await queryTimings({ dataDir: options.dataDir, iterations: 30 });
+    log(formatTimings(timings));
+  }
+
+  const handle = createDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
+  let apiCookies: string[];
+  try {
+    apiCookies = await prepareApiSessions(handle, options.apiUsers);
+  } finally {
+    await handle.close();
+  }
+
+  const appPort = await freePort();
+  const appOrigin = `http://127.0.0.1:${appPort}`;
+  const profDir = path.join(RESULTS_DIR, `cpu-prof-${started.toISOString().replace(/[:.]/g, '-')}`);
+  const serverScript = options.instrument ? 'bench/instrumented-server.ts' : 'bench/app-server.ts';
+  const app = startChild('app', [...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), serverScript], {
+    PORT: String(appPort),
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? '',
+    NODE_ENV: 'production',
+    BENCH_SQLITE_SYNCHRONOUS: options.synchronous ?? '',
+  });
+  await waitForHealth(appOrigin, app);
+
+  const ownerCookie = await signIn(appOrigin);
+  const page = await rawRequest(`${appOrigin}${PAGE_PATH}`, { headers: { Cookie: ownerCookie } });
+  if (page.status !== 200) throw new Error(`${PAGE_PATH} answered ${page.status} ${header(page, 'location')}`);
+  const api = await rawRequest(`${appOrigin}${API_PATH}`, { headers: { Cookie: apiCookies[0] } });
+  if (api.status !== 200) throw new Error(`${API_PATH} answered ${api.status}: ${api.body}`);
+  const apiAsOwner = await rawRequest(`${appOrigin}${API_PATH}`, { headers: { Cookie: ownerCookie } });
+  if (!apiAsOwner.body.equals(api.body)) throw new Error('the pool users and the owner see different API bodies');
+  const total = Number(header(api, 'x-total-count')[0]);
+  log(`[bench] captured ${PAGE_PATH} (${page.body.length} bytes, ${header(page, 'content-type')[0]}) and ${API_PATH} (${api.body.length} bytes, X-Total-Count ${total})`);
+
+  // One request at a time on an idle server: what a single request costs.
+  const idle = [
+    await idleTiming(appOrigin, PAGE_PATH, [ownerCookie], options.idleSamples),
+    await idleTiming(appOrigin, API_PATH, apiCookies, options.idleSamples),
+  ];
+  for (const t of idle) log(`  idle ${t.path}: median ${fmt(t.medianMs, 2)} ms, min ${fmt(t.minMs, 2)} ms, p90 ${fmt(t.p90Ms, 2)} ms (${t.bytes} bytes)`);
+
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const capturedFile = path.join(RESULTS_DIR, 'captured-responses.json');
+  fs.writeFileSync(capturedFile, JSON.stringify({ [PAGE_PATH]: capture(page), [API_PATH]: capture(api) }));
+  const barePort = await freePort();
+  const bareOrigin = `http://127.0.0.1:${barePort}`;
+  const bare = startChild('bare', ['bench/bare-server.ts', String(barePort), capturedFile], {});
+  await waitForHealthBare(bareOrigin, bare);
+
+  const pageWorkload: Workload = { path: PAGE_PATH, cookies: [ownerCookie] };
+  const apiWorkload: Workload = { path: API_PATH, cookies: apiCookies };
+  const refresh = async () => {
+    const h = createDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
+    try {
+      await refreshApiSessions(h);
+    } finally {
+      await h.close();
+    }
+  };
+  const plan: [string, 'bare' | 'app', 'page' | 'api', string, Workload, (() => Promise<void>)?][] = [
+    ['bare-page', 'bare', 'page', bareOrigin, pageWorkload],
+    ['app-page', 'app', 'page', appOrigin, pageWorkload],
+    ['bare-api', 'bare', 'api', bareOrigin, apiWorkload],
+    ['app-api', 'app', 'api', appOrigin, apiWorkload, refresh],
+  ];
+  log(`[bench] autocannon: ${options.connections} connections, ${options.warmup} s warm-up (discarded) then ${options.duration} s`);
+  const results: RunResult[] = [];
+  for (const [name, target, kind, origin, workload, before] of plan) {
+    if (options.only && !options.only.includes(name)) continue;
+    const pid = target === 'app' ? app.pid : bare.pid;
+    results.push(await run(name, target, kind, origin, workload, pid, before, target === 'app' && options.instrument ? app : undefined));
+  }
+
+  // Requests whose client autocannon dropped at the end of the last run may still be running.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await stopChild(bare);
+  await stopChild(app);
+
+  // Everything the app server answered: sign-in, captures, idle samples, warm-ups, runs.
+  const appRequests = 3 + 2 * (options.idleSamples + 5) + results.filter((r) => r.target === 'app').reduce((n, r) => n + r.warmupRequests + r.total, 0);
+  const summary = table(results);
+  log('');
+  log(summary);
+  const report = {
+    date: started.toISOString(),
+    git,
+    build: fs.existsSync(path.join(root, 'build', 'index.js')) ? fs.statSync(path.join(root, 'build', 'index.js')).mtime.toISOString() : null,
+    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, platform: `${os.type()} ${os.release()}` },
+    options: { ...options, databaseUrl: options.databaseUrl ? '(postgres)' : undefined },
+    server: options.instrument ? `bench/instrumented-server.ts (synchronous=${options.synchronous ?? 'FULL'})` : 'bench/app-server.ts',
+    seed,
+    apiTotalCount: total,
+    appRequests,
+    bytes: { page: page.body.length, api: api.body.length },
+    idle,
+    timings,
+    results,
+    summary,
+  };
+  const out = path.join(RESULTS_DIR, `list-page-${started.toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(out, JSON.stringify(report, null, 2));
+  log(`\n[bench] results written to ${path.relative(root, out)}${options.cpuProf ? `; CPU profile of the app server in ${path.relative(root, profDir)} (npx node bench/cpu-profile.ts ${path.relative(root, profDir)} --requests ${appRequests})` : ''}`);
+  log(`[bench] total time ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`);
+}
+
+async function waitForHealthBare(origin: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the bare server exited during start-up');
+    try {
+      if ((await rawRequest(`${origin}${API_PATH}`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the bare server did not start');
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    stopChildren();
+    process.exit(1);
+  },
+);
