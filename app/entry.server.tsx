@@ -1,6 +1,6 @@
 // Server rendering. No route defers data, so the whole page is rendered in one pass with
-// renderToString: on this hardware it serves about 2.5× the pages per CPU second of
-// renderToPipeableStream (bench/README.md), and a finance page is useless half-rendered.
+// renderToString: less work per page than renderToPipeableStream (no stream, no abort timer,
+// no bot check), and a finance page is of no use half-rendered.
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
