@@ -32,3 +32,25 @@ export function numberArg(argv: string[], name: string, fallback: number): numbe
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a non-negative number (got ${raw})`);
   return value;
 }
+
+/** The server's environment in every bench process: production builds, fixed secrets and owner. */
+export function benchEnv(): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: process.env.PORT ?? '3300',
+    DATA_DIR: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
+    DATABASE_URL: process.env.DATABASE_URL,
+    SEED_DEMO: '0',
+    OWNER_EMAIL: BENCH_OWNER_EMAIL,
+    OWNER_PASSWORD: BENCH_OWNER_PASSWORD,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+    ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
+  };
+}
+
+/** One progress line of a bulk load. */
+export function loadProgress(done: number, started: number): string {
+  const seconds = (performance.now() - started) / 1000;
+  return `  ${done.toLocaleString('en-US')} rows, ${Math.round(done / seconds).toLocaleString('en-US')} rows/s`;
+}

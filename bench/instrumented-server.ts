@@ -12,7 +12,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import type { ServerBuild } from '@remix-run/node';
 import type { Database } from '../db/types.ts';
-import { BENCH_ENCRYPTION_KEY, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, BENCH_SESSION_SECRET, DEFAULT_DATA_DIR } from './constants.ts';
+import { benchEnv } from './constants.ts';
 
 process.env.NODE_ENV = 'production';
 const { createApp } = await import('../server.ts');
@@ -20,17 +20,8 @@ const { prepareDatabase } = await import('../db/prepare.ts');
 const { SqlitePortablePlugin } = await import('../db/portable.ts');
 const { loadConfig } = await import('../app/services/config.server.ts');
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  PORT: process.env.PORT ?? '3300',
-  DATA_DIR: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
-  SEED_DEMO: '0',
-  OWNER_EMAIL: BENCH_OWNER_EMAIL,
-  OWNER_PASSWORD: BENCH_OWNER_PASSWORD,
-  SESSION_SECRET: BENCH_SESSION_SECRET,
-  ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
-});
+// SQLite only: the statements are timed on our own better-sqlite3 connection.
+const config = loadConfig({ ...benchEnv(), DATABASE_URL: undefined });
 const synchronous = process.env.BENCH_SQLITE_SYNCHRONOUS || 'FULL';
 
 const database = new SQLite(path.join(config.dataDir, 'finhub.db'));

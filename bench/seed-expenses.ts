@@ -19,7 +19,7 @@ import pg from 'pg';
 import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { buildDemoRows, loadDemoReference, mulberry32 } from '../db/seed/demo.ts';
-import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, DEFAULT_DATA_DIR, DEFAULT_ROWS, numberArg } from './constants.ts';
+import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, DEFAULT_DATA_DIR, DEFAULT_ROWS, loadProgress, numberArg } from './constants.ts';
 
 export interface SeedOptions {
   dataDir: string;
@@ -153,10 +153,7 @@ function insertSqlite(file: string, rows: number, next: () => Row, batch: number
       const count = Math.min(batch, rows - done);
       load(count);
       done += count;
-      if (done % (batch * 4) === 0 || done === rows) {
-        const s = (performance.now() - started) / 1000;
-        log(`  ${done.toLocaleString('en-US')} rows, ${Math.round(done / s).toLocaleString('en-US')} rows/s`);
-      }
+      if (done % (batch * 4) === 0 || done === rows) log(loadProgress(done, started));
     }
     if (dropIndexes) {
       const t = performance.now();
@@ -207,10 +204,7 @@ async function insertPostgres(url: string, rows: number, next: () => Row, batch:
       }
       await client.query(text, columns);
       done += count;
-      if (done % (batch * 4) === 0 || done === rows) {
-        const s = (performance.now() - started) / 1000;
-        log(`  ${done.toLocaleString('en-US')} rows, ${Math.round(done / s).toLocaleString('en-US')} rows/s`);
-      }
+      if (done % (batch * 4) === 0 || done === rows) log(loadProgress(done, started));
     }
     if (dropIndexes) {
       const t = performance.now();
