@@ -120,11 +120,15 @@ function conditions(ctx: ServiceContext, def: ResourceDef, query: ListQuery): { 
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
+    const matches = (column: ReturnType<typeof sql.ref>) =>
+      pg ? sql<SqlBool>`cast(${column} as text) ilike ${pattern} escape '\\'` : sql<SqlBool>`cast(${column} as text) like ${pattern} escape '\\'`;
     const terms = def.list.search.map((column) => {
-      if (column.includes('.')) aliases.add(column.split('.')[0]);
-      return pg
-        ? sql<SqlBool>`cast(${ref(column)} as text) ilike ${pattern} escape '\\'`
-        : sql<SqlBool>`cast(${ref(column)} as text) like ${pattern} escape '\\'`;
+      const join = column.includes('.') ? def.joins.find((j) => j.alias === column.split('.')[0]) : undefined;
+      if (!join) return matches(ref(column));
+      // A name of a small reference table: match its ids first, so neither the count nor the
+      // scan of a large table has to join it.
+      const ids = sql`select id from ${sql.table(snakeCase(join.table))} where ${matches(sql.ref(column.split('.')[1]))}`;
+      return sql<SqlBool>`${ref(join.on)} in (${ids})`;
     });
     where.push(sql<SqlBool>`(${sql.join(terms, sql` or `)})`);
   }
