@@ -12,6 +12,8 @@ import { createDatabase, pingDatabase, type DatabaseHandle } from './db/client.t
 import { prepareDatabase } from './db/prepare.ts';
 import { loadConfig, ConfigError, type AppConfig } from './app/services/config.server.ts';
 import { isSameOrigin, securityHeaders } from './app/http/security.ts';
+import { JobEngine } from './worker/engine.ts';
+import { stopJobEngine, useJobEngine } from './app/services/jobs.server.ts';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
@@ -95,6 +97,22 @@ export async function startServer(config = loadConfig()) {
     }
   }
 
+  // Embedded mode: the web process hosts the job engine (pg-boss on PGlite) and runs the
+  // handlers (DESIGN §7). On PostgreSQL, `npm run worker` processes do; this one only sends.
+  let jobs: JobEngine | null = null;
+  if (handle.dialect === 'sqlite' && process.env.EMBEDDED_JOBS !== '0') {
+    const engine = new JobEngine({ role: 'embedded', db: handle.db, dataDir: config.dataDir, queueDir: path.join(config.dataDir, 'queue') });
+    try {
+      await engine.start();
+      jobs = engine;
+      useJobEngine(engine);
+    } catch (error) {
+      // The app still serves; background jobs are off until the next start.
+      console.error('[jobs] the embedded job engine failed to start; background jobs are off:', error);
+      await engine.stop({ graceful: false }).catch(() => {});
+    }
+  }
+
   const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild;
   const app = await createApp(config, handle, build);
   const server = app.listen(config.port, config.host, () => {
@@ -114,6 +132,9 @@ export async function startServer(config = loadConfig()) {
     stopping = true;
     console.log(`[http] ${signal}: finishing open requests`);
     server.close(async () => {
+      // Running jobs finish (within the deadline below); no new one starts. On PostgreSQL this
+      // closes the send-only engine, if a request opened one.
+      await stopJobEngine({ timeout: 8_000 }).catch((error) => console.error('[jobs] stop failed:', error));
       await handle.close();
       process.exit(0);
     });
@@ -123,7 +144,7 @@ export async function startServer(config = loadConfig()) {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  return { server, handle };
+  return { server, handle, jobs };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

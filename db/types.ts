@@ -242,6 +242,70 @@ export interface RateLimitCountersTable {
   count: number;
 }
 
+export type ErrorSeverity = 'low' | 'medium' | 'high' | 'critical';
+export type RecoveryStatus = 'executing' | 'completed' | 'failed' | 'other';
+
+export interface SystemErrorsTable {
+  id: Generated<number>;
+  severity: ColumnType<ErrorSeverity, ErrorSeverity | undefined, ErrorSeverity>;
+  errorType: string;
+  message: string;
+  endpoint: string | null;
+  method: string | null;
+  stack: string | null;
+  occurrenceCount: ColumnType<number, number | undefined, number>;
+  affectedUsers: ColumnType<number, number | undefined, number>;
+  details: Json<Record<string, unknown> | null> | null;
+  firstOccurrence: Instant;
+  lastOccurrence: Instant;
+  isResolved: ColumnType<boolean, boolean | undefined, boolean>;
+  resolvedAt: string | null;
+  resolvedBy: number | null;
+  resolution: string | null;
+}
+
+export interface RecoveryActionsTable {
+  id: Generated<number>;
+  actionType: string;
+  status: ColumnType<RecoveryStatus, RecoveryStatus | undefined, RecoveryStatus>;
+  description: string | null;
+  result: string | null;
+  systemErrorId: number | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+  completedAt: string | null;
+}
+
+export interface HealthSnapshotsTable {
+  id: Generated<number>;
+  createdAt: Instant;
+  /** Percent of all CPUs busy over a short sample. */
+  cpuUsage: number;
+  loadAverage: Json<number[]>;
+  cpuCount: number;
+  memoryUsed: number;
+  memoryTotal: number;
+  processRss: number;
+  /** Bytes free/total on the file system holding DATA_DIR. */
+  diskFree: number | null;
+  diskTotal: number | null;
+  databaseSize: number | null;
+  databaseResponseMs: number;
+  databaseConnections: number | null;
+}
+
+export interface SecurityAnomaliesTable {
+  id: Generated<number>;
+  userId: number | null;
+  username: string;
+  anomalyType: ColumnType<string, string | undefined, string>;
+  deleteCount: number;
+  windowStart: string;
+  windowEnd: string;
+  description: string;
+  createdAt: Instant;
+}
+
 export interface Database {
   companies: CompaniesTable;
   departments: DepartmentsTable;
@@ -259,6 +323,10 @@ export interface Database {
   actualRevenue: ActualRevenueTable;
   subscriberMetrics: SubscriberMetricsTable;
   rowCounts: RowCountsTable;
+  systemErrors: SystemErrorsTable;
+  recoveryActions: RecoveryActionsTable;
+  healthSnapshots: HealthSnapshotsTable;
+  securityAnomalies: SecurityAnomaliesTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
@@ -275,10 +343,11 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'reportEmails', 'securityAlerts', 'compactSidebar', 'animations',
   'canAccessFinancialData', 'canAccessSubscriberData', 'canAccessApiIntegrations',
   'canAccessAnalytics', 'canAccessAuditLogs', 'canAccessBackups', 'canCreate', 'canEdit',
-  'canDelete', 'canManageUsers',
+  'canDelete', 'canManageUsers', 'isResolved',
 ]);
 
 /** Column names (camelCase) holding JSON: text on SQLite, jsonb on PostgreSQL. */
 export const JSON_COLUMNS = new Set<string>([
   'notificationTypes', 'dashboardLayout', 'oldData', 'newData', 'changes', 'data',
+  'details', 'loadAverage',
 ]);

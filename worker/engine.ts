@@ -1,0 +1,206 @@
+// pg-boss 12 in both modes (DESIGN §7):
+// - PostgreSQL: pg-boss on the application database, in its own schema (default `pgboss`).
+//   `npm run worker` processes run the handlers (role 'worker'); web processes only send
+//   (role 'sender').
+// - Embedded (SQLite app data): pg-boss on PGlite under DATA_DIR/queue, hosted and worked by
+//   the web process (role 'embedded'). PGlite is single-connection and single-process.
+// Queues (and the dead-letter queue) are created at start, schedules use singleton keys, and
+// stop() is graceful: in-flight handlers finish, no new job starts.
+import fs from 'node:fs';
+import os from 'node:os';
+import { PgBoss, fromPglite, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import { systemActor, type Db } from '../app/services/context.ts';
+import { recordSystemError, recoverInterrupted } from '../app/services/system.server.ts';
+import type { JobDefinition, JobContext } from './define.ts';
+import { DEAD_LETTER_QUEUE, registry } from './registry.ts';
+
+export type EngineRole = 'embedded' | 'worker' | 'sender';
+
+export interface EngineOptions {
+  role: EngineRole;
+  /** Application database the handlers work on. */
+  db: Db;
+  dataDir: string;
+  /** postgres://… (roles 'worker' and 'sender'). */
+  databaseUrl?: string;
+  /** pg-boss schema on PostgreSQL. */
+  schema?: string;
+  /** PGlite data directory (embedded); null keeps the queue in memory (tests). */
+  queueDir?: string | null;
+  jobs?: JobDefinition[];
+  /** Create the cron schedules of the jobs that have one (default: on, except for senders). */
+  schedules?: boolean;
+  pollingIntervalSeconds?: number;
+  /** How often expired active jobs are failed/retried (pg-boss supervise). */
+  superviseIntervalSeconds?: number;
+  /** Handlers of one queue running at once in this process. */
+  localConcurrency?: number;
+  log?: (message: string) => void;
+}
+
+export interface StopOptions {
+  /** Let in-flight handlers finish (default true). */
+  graceful?: boolean;
+  /** Longest wait for them, in ms (default 30 s). */
+  timeout?: number;
+}
+
+export class JobEngine {
+  readonly options: EngineOptions;
+  readonly jobs: JobDefinition[];
+  boss!: PgBoss;
+  #pglite: { close(): Promise<void> } | null = null;
+  #started = false;
+  #log: (message: string) => void;
+
+  constructor(options: EngineOptions) {
+    this.options = options;
+    this.jobs = options.jobs ?? registry;
+    this.#log = options.log ?? ((message) => console.log(`[jobs] ${message}`));
+  }
+
+  get mode(): 'postgres' | 'embedded' {
+    return this.options.role === 'embedded' ? 'embedded' : 'postgres';
+  }
+
+  async start(): Promise<this> {
+    const { role } = this.options;
+    const works = role !== 'sender';
+    const timing = {
+      // Expired active jobs are failed (and retried) by the per-queue monitor pass, which runs at
+      // most every monitorIntervalSeconds inside a supervise pass: both follow this setting.
+      superviseIntervalSeconds: this.options.superviseIntervalSeconds ?? 60,
+      monitorIntervalSeconds: this.options.superviseIntervalSeconds ?? 60,
+      // Senders leave maintenance and cron to the workers.
+      supervise: works,
+      schedule: works && this.options.schedules !== false,
+      cronWorkerIntervalSeconds: 5,
+      instanceName: `${role}@${os.hostname()}:${process.pid}`,
+    };
+    if (role === 'embedded') {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const dir = this.options.queueDir;
+      if (dir) fs.mkdirSync(dir, { recursive: true });
+      const pglite = dir ? new PGlite(dir) : new PGlite();
+      await pglite.waitReady;
+      this.#pglite = pglite;
+      this.boss = new PgBoss({ db: fromPglite(pglite), backend: 'pglite', ...timing });
+    } else {
+      if (!this.options.databaseUrl) throw new Error('The job engine needs DATABASE_URL on PostgreSQL');
+      this.boss = new PgBoss({
+        connectionString: this.options.databaseUrl,
+        schema: this.options.schema ?? 'pgboss',
+        max: role === 'sender' ? 2 : 5,
+        ...timing,
+      });
+    }
+    this.boss.on('error', (error) => this.#log(`pg-boss error: ${(error as Error).message ?? error}`));
+    await this.boss.start();
+    this.#started = true;
+
+    await this.#ensureQueue(DEAD_LETTER_QUEUE, { retryLimit: 0, expireInSeconds: 60 });
+    for (const job of this.jobs) {
+      const { policy, ...queue } = job.queue;
+      await this.#ensureQueue(job.name, { ...queue, policy: policy ?? 'standard', deadLetter: DEAD_LETTER_QUEUE });
+    }
+    if (!works) return this;
+
+    // Embedded: nothing else can own a row left 'executing'. PostgreSQL: other workers may, so
+    // only rows untouched for longer than any job may run are taken as interrupted.
+    const longest = Math.max(60, ...this.jobs.map((job) => job.queue.expireInSeconds));
+    const recovered = await recoverInterrupted(this.options.db, {
+      olderThan: role === 'embedded' ? undefined : new Date(Date.now() - longest * 1000),
+    });
+    if (recovered) this.#log(`marked ${recovered} interrupted action(s) failed`);
+
+    const workOptions = {
+      pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+      localConcurrency: this.options.localConcurrency ?? 1,
+      batchSize: 1,
+      includeMetadata: true as const,
+    };
+    for (const job of this.jobs) {
+      await this.boss.work(job.name, workOptions, async (batch: JobWithMetadata<object>[]) => {
+        const results = [];
+        for (const item of batch) results.push(await this.#run(job, item));
+        return results.length === 1 ? results[0] : results;
+      });
+    }
+    await this.boss.work(DEAD_LETTER_QUEUE, workOptions, async (batch: JobWithMetadata<object>[]) => {
+      for (const item of batch) await this.#deadLettered(item);
+    });
+
+    if (timing.schedule) {
+      for (const job of this.jobs) {
+        if (!job.cron) continue;
+        // The singleton key plus the queue's singleton policy: a run never overlaps the last one.
+        await this.boss.schedule(job.name, job.cron, {}, { tz: 'UTC', singletonKey: job.name });
+      }
+    }
+    this.#log(`${role} engine started (${this.mode}); queues: ${this.jobs.map((j) => j.name).join(', ')}`);
+    return this;
+  }
+
+  async #ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1] & {}) {
+    await this.boss.createQueue(name, options);
+    // createQueue leaves an existing queue as it was: bring its options up to date.
+    const { policy: _policy, ...updatable } = options;
+    await this.boss.updateQueue(name, updatable);
+  }
+
+  #context(item: JobWithMetadata<object>): JobContext {
+    return {
+      db: this.options.db,
+      actor: systemActor('worker'),
+      meta: {},
+      dataDir: this.options.dataDir,
+      job: { id: item.id, name: item.name, retryCount: item.retryCount },
+      log: (message) => this.#log(`${item.name} ${item.id}: ${message}`),
+    };
+  }
+
+  async #run(job: JobDefinition, item: JobWithMetadata<object>) {
+    // A payload that does not parse can never succeed: it still goes through retries to the
+    // dead-letter queue, where it becomes a system error.
+    const payload = job.payload.parse(item.data ?? {});
+    return job.handler(payload, this.#context(item));
+  }
+
+  async #deadLettered(item: JobWithMetadata<object>) {
+    const source = item.sourceName ?? 'unknown';
+    let output: any = null;
+    if (item.sourceName && item.sourceId) {
+      const [original] = await this.boss.findJobs(item.sourceName, { id: item.sourceId }).catch(() => []);
+      output = original?.output ?? null;
+    }
+    const message = typeof output?.message === 'string' ? output.message : 'Job failed after all retries';
+    await recordSystemError(this.options.db, {
+      severity: 'high',
+      errorType: 'job_failed',
+      message: `Job ${source} failed: ${message}`,
+      endpoint: `job:${source}`,
+      method: 'JOB',
+      stack: typeof output?.stack === 'string' ? output.stack : null,
+      details: { jobId: item.sourceId, deadLetterJobId: item.id, payload: item.data ?? null },
+      occurrenceKey: `dead-letter:${item.id}`,
+    });
+    this.#log(`${source} ${item.sourceId} reached the dead-letter queue: ${message}`);
+  }
+
+  /** Sends a job (payload validated by the job's schema). */
+  async send(name: string, payload: unknown = {}, options: SendOptions = {}): Promise<string | null> {
+    const job = this.jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`Unknown job: ${name}`);
+    const data = job.payload.parse(payload ?? {}) as object;
+    return this.boss.send(name, data, options);
+  }
+
+  async stop(options: StopOptions = {}): Promise<void> {
+    if (this.#started) {
+      this.#started = false;
+      await this.boss.stop({ graceful: options.graceful ?? true, timeout: options.timeout ?? 30_000 });
+    }
+    if (this.#pglite) await this.#pglite.close();
+    this.#pglite = null;
+  }
+}

@@ -1,0 +1,80 @@
+// `npm run worker`: on PostgreSQL a worker process running the job handlers (several may run
+// at once); SIGTERM/SIGINT stop it gracefully (in-flight jobs finish, no new one starts).
+// On SQLite the jobs run inside the web process, so this explains that and exits 0.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig, ConfigError } from '../app/services/config.server.ts';
+import { createDatabase, isPostgresUrl } from '../db/client.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { JobDefinition } from './define.ts';
+import { JobEngine } from './engine.ts';
+import { useJobEngine } from '../app/services/jobs.server.ts';
+import { registry } from './registry.ts';
+
+const seconds = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+
+async function main() {
+  const config = loadConfig();
+  if (!isPostgresUrl(config.databaseUrl)) {
+    console.log(
+      'No DATABASE_URL: the app uses the embedded SQLite database, and its jobs run inside the web\n' +
+        'process (pg-boss on PGlite under DATA_DIR/queue). There is nothing for a separate worker to do.\n' +
+        'Set DATABASE_URL=postgres://… to run separate workers.',
+    );
+    return 0;
+  }
+  const handle = createDatabase({ url: config.databaseUrl, poolSize: 5 });
+  await migrateToLatest(handle.db);
+
+  // Tests add jobs of their own (a slow job to kill mid-run) through this module path.
+  let jobs: JobDefinition[] = registry;
+  if (process.env.WORKER_EXTRA_JOBS) {
+    const extra = await import(pathToFileURL(path.resolve(process.env.WORKER_EXTRA_JOBS)).href);
+    jobs = [...registry, ...(extra.default as JobDefinition[])];
+  }
+  const engine = new JobEngine({
+    role: 'worker',
+    db: handle.db,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    schema: process.env.PGBOSS_SCHEMA || 'pgboss',
+    jobs,
+    schedules: process.env.WORKER_SCHEDULES !== '0',
+    pollingIntervalSeconds: seconds('WORKER_POLLING_SECONDS'),
+    superviseIntervalSeconds: seconds('WORKER_SUPERVISE_SECONDS'),
+    localConcurrency: seconds('WORKER_CONCURRENCY'),
+  });
+  await engine.start();
+  useJobEngine(engine);
+  console.log(`[worker] ready (pid ${process.pid})`);
+
+  const stopTimeout = (seconds('WORKER_STOP_TIMEOUT_SECONDS') ?? 30) * 1000;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[worker] ${signal}: no new jobs; waiting up to ${stopTimeout / 1000}s for running ones`);
+    try {
+      await engine.stop({ graceful: true, timeout: stopTimeout });
+      await handle.close();
+      console.log('[worker] stopped');
+      process.exit(0);
+    } catch (error) {
+      console.error('[worker] stop failed:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  return null;
+}
+
+main().then(
+  (code) => {
+    if (code !== null) process.exit(code);
+  },
+  (error) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);
