@@ -7,6 +7,8 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'ky
 import type { Database } from './types.ts';
 import type { DialectName } from './dialect.ts';
 import { SqlitePortablePlugin } from './portable.ts';
+import { registerSqliteFile } from './stream.ts';
+import Cursor from 'pg-cursor';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -47,6 +49,13 @@ const pgTypes = {
   },
 };
 
+/** Kysely creates cursors without the pool's type parsers: give them the same ones. */
+class TypedCursor extends Cursor {
+  constructor(text: string, values: unknown[], config: Cursor.CursorQueryConfig = {}) {
+    super(text, values, { ...config, types: pgTypes });
+  }
+}
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
@@ -61,7 +70,7 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     // An idle client losing its connection must not crash the process.
     pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: new PostgresDialect({ pool, cursor: TypedCursor }),
       plugins: [new CamelCasePlugin()],
     });
     const u = new URL(options.url);
@@ -84,6 +93,7 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()],
   });
+  registerSqliteFile(db, path.resolve(file));
   return { db, dialect: 'sqlite', location: path.resolve(file), close: () => db.destroy() };
 }
 

@@ -37,12 +37,19 @@ export class SqlitePortablePlugin implements KyselyPlugin {
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    for (const row of args.result.rows) {
-      for (const key of Object.keys(row)) {
-        const value = row[key];
-        if (BOOLEAN_COLUMNS.has(key) && typeof value === 'number') row[key] = value !== 0;
-        else if (JSON_COLUMNS.has(key) && typeof value === 'string') row[key] = JSON.parse(value);
-      }
+    const { rows } = args.result;
+    if (rows.length === 0) return args.result;
+    // Every row of one result has the same columns: find the ones to convert once.
+    const booleans: string[] = [];
+    const json: string[] = [];
+    for (const key of Object.keys(rows[0])) {
+      if (BOOLEAN_COLUMNS.has(key)) booleans.push(key);
+      else if (JSON_COLUMNS.has(key)) json.push(key);
+    }
+    if (booleans.length === 0 && json.length === 0) return args.result;
+    for (const row of rows) {
+      for (const key of booleans) if (typeof row[key] === 'number') row[key] = row[key] !== 0;
+      for (const key of json) if (typeof row[key] === 'string') row[key] = JSON.parse(row[key] as string);
     }
     return args.result;
   }

@@ -6,7 +6,7 @@ import { exportColumns } from '../services/resource-csv.server.ts';
 import { csvDownloadHeaders, csvReadableStream, exportFilename } from '../services/csv.server.ts';
 import { isDomainError } from '../services/errors.ts';
 import { screenListQuery, screenListState } from '../services/list-query.ts';
-import { authorize, iterateRecords } from '../services/resources.server.ts';
+import { authorize, recordBatches } from '../services/resources.server.ts';
 import { requireAuth, serviceContext } from './session.server.ts';
 
 export async function exportResourceCsv({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
@@ -27,6 +27,6 @@ export async function exportResourceCsv({ request, context, params }: LoaderFunc
     companyType: url.searchParams.get('companyType') || null,
     companyId: Number.isSafeInteger(companyId) && companyId > 0 ? companyId : null,
   });
-  const rows = iterateRecords(ctx, def, query);
-  return new Response(csvReadableStream(exportColumns(def), rows), { headers: csvDownloadHeaders(exportFilename(def.exportName)) });
+  const batches = recordBatches(ctx, def, query);
+  return new Response(csvReadableStream(exportColumns(def), { batches }), { headers: csvDownloadHeaders(exportFilename(def.exportName)) });
 }

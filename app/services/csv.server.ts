@@ -43,18 +43,39 @@ export const CSV_RECORD_DELIMITER = '\r\n';
  * The source is read lazily and sequentially; an error thrown by the source or by a column's
  * `value` surfaces from the iteration (the latter wrapped with the column and row number).
  */
-export function csvChunks<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Row> | Iterable<Row>, options: CsvOptions = {}): AsyncGenerator<string, void, undefined> {
+export function csvChunks<Row>(columns: CsvColumn<Row>[], rows: RowSource<Row>, options: CsvOptions = {}): AsyncGenerator<string, void, undefined> {
   if (!Array.isArray(columns) || columns.length === 0) throw new TypeError('csvChunks needs at least one column');
   for (const column of columns) {
     if (typeof column?.header !== 'string' || typeof column.value !== 'function') throw new TypeError('Each CSV column needs a header string and a value function');
   }
+  if (isBatches(rows)) return generateCsv(columns, rows.batches, options);
   if (rows == null || (typeof (rows as any)[Symbol.asyncIterator] !== 'function' && typeof (rows as any)[Symbol.iterator] !== 'function')) {
     throw new TypeError('csvChunks needs an iterable or async iterable of rows');
   }
-  return generateCsv(columns, rows, options);
+  return generateCsv(columns, batchesOf(rows), options);
 }
 
-async function* generateCsv<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Row> | Iterable<Row>, options: CsvOptions): AsyncGenerator<string, void, undefined> {
+/** Rows one at a time, or already in batches (database cursors): one CSV chunk per batch. */
+export type RowSource<Row> = AsyncIterable<Row> | Iterable<Row> | { batches: AsyncIterable<Row[]> };
+
+function isBatches<Row>(rows: RowSource<Row>): rows is { batches: AsyncIterable<Row[]> } {
+  return rows != null && typeof rows === 'object' && 'batches' in rows;
+}
+
+/** Groups single rows into batches (how many does not change the chunks: those follow CSV_BATCH_ROWS/CHARS). */
+async function* batchesOf<Row>(rows: AsyncIterable<Row> | Iterable<Row>): AsyncGenerator<Row[]> {
+  let batch: Row[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= CSV_BATCH_ROWS) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+async function* generateCsv<Row>(columns: CsvColumn<Row>[], batches: AsyncIterable<Row[]>, options: CsvOptions): AsyncGenerator<string, void, undefined> {
   const base: StringifyOptions = {
     record_delimiter: CSV_RECORD_DELIMITER,
     eof: true,
@@ -66,32 +87,34 @@ async function* generateCsv<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<
   const headers = columns.map((column) => csvCell(column.header));
   yield stringify([], { ...base, bom: options.bom === true, header: true, columns: headers });
 
-  let batch: string[][] = [];
-  let batchChars = 0;
+  const width = columns.length;
   let rowNumber = 0;
-  for await (const row of rows) {
-    rowNumber++;
-    const record = new Array<string>(columns.length);
-    for (let i = 0; i < columns.length; i++) {
-      let value: unknown;
-      try {
-        value = columns[i].value(row);
-      } catch (error) {
-        throw new Error(`CSV column "${columns[i].header}" failed on row ${rowNumber}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  let records: string[][] = [];
+  let chars = 0;
+  for await (const batch of batches) {
+    for (const row of batch) {
+      rowNumber++;
+      const record = new Array<string>(width);
+      for (let i = 0; i < width; i++) {
+        let value: unknown;
+        try {
+          value = columns[i].value(row);
+        } catch (error) {
+          throw new Error(`CSV column "${columns[i].header}" failed on row ${rowNumber}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        }
+        const cell = csvCell(value);
+        record[i] = cell;
+        chars += cell.length + 1;
       }
-      const cell = csvCell(value);
-      record[i] = cell;
-      batchChars += cell.length + 1;
-    }
-    batch.push(record);
-    if (batch.length >= CSV_BATCH_ROWS || batchChars >= CSV_BATCH_CHARS) {
-      const text = stringify(batch, base);
-      batch = [];
-      batchChars = 0;
-      yield text;
+      records.push(record);
+      if (records.length >= CSV_BATCH_ROWS || chars >= CSV_BATCH_CHARS) {
+        yield stringify(records, base);
+        records = [];
+        chars = 0;
+      }
     }
   }
-  if (batch.length > 0) yield stringify(batch, base);
+  if (records.length > 0) yield stringify(records, base);
 }
 
 /**
@@ -99,7 +122,7 @@ async function* generateCsv<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<
  * with a high-water mark of 0: nothing is read from `rows` until the consumer reads, and each
  * read pulls one chunk (one batch of rows). Cancelling the stream ends the source.
  */
-export function csvReadableStream<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Row> | Iterable<Row>, options: CsvOptions = {}): ReadableStream<Uint8Array> {
+export function csvReadableStream<Row>(columns: CsvColumn<Row>[], rows: RowSource<Row>, options: CsvOptions = {}): ReadableStream<Uint8Array> {
   const chunks = csvChunks(columns, rows, options);
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>(

@@ -1,0 +1,51 @@
+// One query's rows in batches, read by a cursor: constant memory for millions of rows and one
+// consistent snapshot (CSV exports, backups). Rows come out exactly as `execute()` returns them
+// (the Kysely plugins run on each batch).
+// - SQLite: a separate read-only connection to the same file, so a long download never holds the
+//   app's one connection (WAL lets it read beside the writer); each batch is read synchronously.
+// - PostgreSQL: a pg-cursor on one pooled client (Kysely's stream), FETCHing a batch at a time.
+import SQLite from 'better-sqlite3';
+import type { Compilable, Kysely } from 'kysely';
+
+const sqliteFiles = new WeakMap<Kysely<any>, string>();
+
+/** createDatabase registers the file behind a SQLite Kysely instance, so streams can open it. */
+export function registerSqliteFile(db: Kysely<any>, file: string): void {
+  sqliteFiles.set(db, file);
+}
+
+export async function* streamQuery<Row>(db: Kysely<any>, query: Compilable<Row>, batchSize = 1000): AsyncGenerator<Row[], void, undefined> {
+  const compiled = query.compile();
+  const executor = db.getExecutor();
+  const file = sqliteFiles.get(db);
+  if (!file) {
+    for await (const result of executor.stream(compiled, batchSize)) {
+      if (result.rows.length) yield result.rows as Row[];
+    }
+    return;
+  }
+
+  const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+  let rows: IterableIterator<unknown> | undefined;
+  try {
+    reader.pragma('busy_timeout = 5000');
+    rows = reader.prepare(compiled.sql).iterate(...(compiled.parameters as unknown[]));
+    for (;;) {
+      const batch: Record<string, unknown>[] = [];
+      while (batch.length < batchSize) {
+        const next = rows.next();
+        if (next.done) break;
+        batch.push(next.value as Record<string, unknown>);
+      }
+      if (batch.length === 0) return;
+      let result = { rows: batch };
+      for (const plugin of executor.plugins) result = (await plugin.transformResult({ result, queryId: compiled.queryId })) as typeof result;
+      yield result.rows as Row[];
+      if (batch.length < batchSize) return;
+    }
+  } finally {
+    // Ends the statement and its read transaction even when the consumer stopped early.
+    rows?.return?.();
+    reader.close();
+  }
+}
