@@ -13,6 +13,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { loadConfig, ConfigError, type AppConfig } from './app/services/config.server.ts';
 import { isSameOrigin, securityHeaders } from './app/http/security.ts';
 import { JobEngine } from './worker/engine.ts';
+import { queueDirOf } from './worker/embedded-queue.ts';
 import { stopJobEngine, useJobEngine } from './app/services/jobs.server.ts';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -101,7 +102,13 @@ export async function startServer(config = loadConfig()) {
   // handlers (DESIGN §7). On PostgreSQL, `npm run worker` processes do; this one only sends.
   let jobs: JobEngine | null = null;
   if (handle.dialect === 'sqlite' && process.env.EMBEDDED_JOBS !== '0') {
-    const engine = new JobEngine({ role: 'embedded', db: handle.db, dataDir: config.dataDir, queueDir: path.join(config.dataDir, 'queue') });
+    const engine = new JobEngine({
+      role: 'embedded',
+      db: handle.db,
+      dataDir: config.dataDir,
+      queueDir: queueDirOf(config.dataDir),
+      statusSnapshotSeconds: 15,
+    });
     try {
       await engine.start();
       jobs = engine;

@@ -8,13 +8,15 @@
 // stop() is graceful: in-flight handlers finish, no new job starts.
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { PgBoss, fromPglite, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import { systemActor, type Db } from '../app/services/context.ts';
 import { recordSystemError, recoverInterrupted } from '../app/services/system.server.ts';
 import type { JobDefinition, JobContext } from './define.ts';
+import { claimQueue, writeStatusSnapshot } from './embedded-queue.ts';
 import { DEAD_LETTER_QUEUE, registry } from './registry.ts';
 
-export type EngineRole = 'embedded' | 'worker' | 'sender';
+export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
 
 export interface EngineOptions {
   role: EngineRole;
@@ -25,8 +27,10 @@ export interface EngineOptions {
   databaseUrl?: string;
   /** pg-boss schema on PostgreSQL. */
   schema?: string;
-  /** PGlite data directory (embedded); null keeps the queue in memory (tests). */
+  /** PGlite data directory (embedded, or inspect without databaseUrl); null keeps the queue in memory (tests). */
   queueDir?: string | null;
+  /** Embedded: write DATA_DIR/queue-status.json this often, for `finhub jobs status` (0: never). */
+  statusSnapshotSeconds?: number;
   jobs?: JobDefinition[];
   /** Create the cron schedules of the jobs that have one (default: on, except for senders). */
   schedules?: boolean;
@@ -36,6 +40,32 @@ export interface EngineOptions {
   /** Handlers of one queue running at once in this process. */
   localConcurrency?: number;
   log?: (message: string) => void;
+}
+
+export interface QueueCounts {
+  name: string;
+  queued: number;
+  active: number;
+  deferred: number;
+  failed: number;
+  total: number;
+}
+
+export interface FailedJob {
+  id: string;
+  name: string;
+  failedAt: string | null;
+  retryCount: number;
+  message: string;
+}
+
+/** What `finhub jobs status` shows. */
+export interface JobsStatus {
+  mode: 'postgres' | 'embedded';
+  queues: QueueCounts[];
+  /** The most recent failed attempts that used up their retries, newest first. */
+  failed: FailedJob[];
+  schedules: { name: string; cron: string }[];
 }
 
 export interface StopOptions {
@@ -50,6 +80,8 @@ export class JobEngine {
   readonly jobs: JobDefinition[];
   boss!: PgBoss;
   #pglite: { close(): Promise<void> } | null = null;
+  #releaseQueue: (() => void) | null = null;
+  #snapshotTimer: NodeJS.Timeout | null = null;
   #started = false;
   #log: (message: string) => void;
 
@@ -60,12 +92,12 @@ export class JobEngine {
   }
 
   get mode(): 'postgres' | 'embedded' {
-    return this.options.role === 'embedded' ? 'embedded' : 'postgres';
+    return this.options.role === 'embedded' || (this.options.role === 'inspect' && !this.options.databaseUrl) ? 'embedded' : 'postgres';
   }
 
   async start(): Promise<this> {
     const { role } = this.options;
-    const works = role !== 'sender';
+    const works = role === 'embedded' || role === 'worker';
     const timing = {
       // Expired active jobs are failed (and retried) by the per-queue monitor pass, which runs at
       // most every monitorIntervalSeconds inside a supervise pass: both follow this setting.
@@ -77,9 +109,11 @@ export class JobEngine {
       cronWorkerIntervalSeconds: 5,
       instanceName: `${role}@${os.hostname()}:${process.pid}`,
     };
-    if (role === 'embedded') {
+    if (this.mode === 'embedded') {
       const { PGlite } = await import('@electric-sql/pglite');
       const dir = this.options.queueDir;
+      // One process per PGlite directory: refuse (QueueBusyError) while another holds it.
+      if (dir) this.#releaseQueue = claimQueue(path.dirname(dir));
       if (dir) fs.mkdirSync(dir, { recursive: true });
       const pglite = dir ? new PGlite(dir) : new PGlite();
       await pglite.waitReady;
@@ -95,8 +129,14 @@ export class JobEngine {
       });
     }
     this.boss.on('error', (error) => this.#log(`pg-boss error: ${(error as Error).message ?? error}`));
-    await this.boss.start();
+    try {
+      await this.boss.start();
+    } catch (error) {
+      this.#releaseQueue?.();
+      throw error;
+    }
     this.#started = true;
+    if (role === 'inspect') return this;
 
     await this.#ensureQueue(DEAD_LETTER_QUEUE, { retryLimit: 0, expireInSeconds: 60 });
     for (const job of this.jobs) {
@@ -137,8 +177,52 @@ export class JobEngine {
         await this.boss.schedule(job.name, job.cron, {}, { tz: 'UTC', singletonKey: job.name });
       }
     }
+    const snapshotSeconds = this.options.statusSnapshotSeconds ?? 0;
+    if (role === 'embedded' && this.options.queueDir && snapshotSeconds > 0) {
+      const dataDir = path.dirname(this.options.queueDir);
+      const snapshot = () =>
+        this.status()
+          .then((status) => writeStatusSnapshot(dataDir, status))
+          .catch((error) => this.#log(`status snapshot failed: ${(error as Error).message}`));
+      await snapshot();
+      this.#snapshotTimer = setInterval(snapshot, snapshotSeconds * 1000);
+      this.#snapshotTimer.unref();
+    }
     this.#log(`${role} engine started (${this.mode}); queues: ${this.jobs.map((j) => j.name).join(', ')}`);
     return this;
+  }
+
+  /** Queue counts, recent failures and schedules (`finhub jobs status`). */
+  async status(failedLimit = 10): Promise<JobsStatus> {
+    const names = [...this.jobs.map((job) => job.name), DEAD_LETTER_QUEUE];
+    const found = await this.boss.getQueues(names);
+    const byName = new Map(found.map((queue) => [queue.name, queue]));
+    const queues = names.map((name) => {
+      const queue = byName.get(name);
+      return {
+        name,
+        queued: queue?.queuedCount ?? 0,
+        active: queue?.activeCount ?? 0,
+        deferred: queue?.deferredCount ?? 0,
+        failed: queue?.failedCount ?? 0,
+        total: queue?.totalCount ?? 0,
+      };
+    });
+    const schema = this.mode === 'embedded' ? 'pgboss' : (this.options.schema ?? 'pgboss');
+    const { rows } = await this.boss.getDb().executeSql(
+      `select id, name, retry_count, output, completed_on from ${schema}.job
+       where state = 'failed' and name = any($1::text[]) order by completed_on desc nulls last limit $2`,
+      [names.filter((name) => name !== DEAD_LETTER_QUEUE), failedLimit],
+    );
+    const failed = (rows as any[]).map((row) => ({
+      id: String(row.id),
+      name: String(row.name),
+      failedAt: row.completed_on ? new Date(row.completed_on).toISOString() : null,
+      retryCount: Number(row.retry_count),
+      message: typeof row.output?.message === 'string' ? row.output.message : 'failed',
+    }));
+    const schedules = this.jobs.filter((job) => job.cron).map((job) => ({ name: job.name, cron: job.cron! }));
+    return { mode: this.mode, queues, failed, schedules };
   }
 
   async #ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1] & {}) {
@@ -196,11 +280,15 @@ export class JobEngine {
   }
 
   async stop(options: StopOptions = {}): Promise<void> {
+    if (this.#snapshotTimer) clearInterval(this.#snapshotTimer);
+    this.#snapshotTimer = null;
     if (this.#started) {
       this.#started = false;
       await this.boss.stop({ graceful: options.graceful ?? true, timeout: options.timeout ?? 30_000 });
     }
     if (this.#pglite) await this.#pglite.close();
     this.#pglite = null;
+    this.#releaseQueue?.();
+    this.#releaseQueue = null;
   }
 }

@@ -1,0 +1,125 @@
+// Whole-table CSV exports (spec 3 §2.3 "Backup and export tables"): the declared resources with
+// the web export's own columns and cells (exportColumns + iterateRecords), plus users (never
+// with password data). Rows are read by one database cursor in batches, so memory stays flat for
+// millions of rows. Used by `finhub export`; the Backup & Recovery screen's Export tab can use it too.
+import { sql } from 'kysely';
+import { can } from '../lib/permissions.ts';
+import { findResource } from '../resources/index.ts';
+import type { ServiceContext } from './context.ts';
+import type { CsvColumn } from './csv.server.ts';
+import { forbidden, invalid, notFound } from './errors.ts';
+import { exportColumns } from './resource-csv.server.ts';
+import { EXPORT_BATCH_ROWS, recordBatches, type ApiRow } from './resources.server.ts';
+import { streamQuery } from '../../db/stream.ts';
+import { PUBLIC_USER_COLUMNS } from './users.server.ts';
+
+/** The specification's names, in its order, and the resource behind each (null = users). */
+export const EXPORT_TABLES = {
+  users: null,
+  companies: 'companies',
+  departments: 'departments',
+  expenseCategories: 'expense-categories',
+  budgets: 'budgets',
+  actualExpenses: 'actual-expenses',
+  revenueProjections: 'revenue-projections',
+  actualRevenue: 'actual-revenues',
+  subscriberMetrics: 'subscriber-metrics',
+} as const;
+export type ExportTable = keyof typeof EXPORT_TABLES;
+
+/** 'actualExpenses', 'actual_expenses' and 'actual-expenses' all name the same table. */
+export function resolveExportTable(name: string): ExportTable | undefined {
+  const camel = name.trim().replace(/[-_]+([a-z])/g, (_, c: string) => c.toUpperCase());
+  if (Object.hasOwn(EXPORT_TABLES, camel)) return camel as ExportTable;
+  // The resource keys differ in one place: actual-revenues.
+  const byKey = Object.entries(EXPORT_TABLES).find(([, key]) => key === name.trim());
+  return byKey?.[0] as ExportTable | undefined;
+}
+
+export const exportTableNames = () => Object.keys(EXPORT_TABLES).map((t) => t.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+
+export interface ExportFilter {
+  companyId?: number | null;
+  /** Inclusive days (YYYY-MM-DD). */
+  from?: string | null;
+  to?: string | null;
+}
+
+export interface TableExport {
+  columns: CsvColumn<ApiRow>[];
+  /** Rows in batches, read by one database cursor. */
+  rows: { batches: AsyncIterable<ApiRow[]> };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+function checkDay(field: string, value: string | null | undefined) {
+  if (value == null) return;
+  const ok = DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  if (!ok) throw invalid([{ field, message: `${field} must be a date (YYYY-MM-DD)` }]);
+}
+
+/** Whole-table exports need the backups permission (DESIGN §5); the CLI acts as the system. */
+function authorizeExport(ctx: ServiceContext) {
+  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'backups')) throw forbidden();
+}
+
+export function exportTable(ctx: ServiceContext, table: ExportTable, filter: ExportFilter = {}): TableExport {
+  authorizeExport(ctx);
+  checkDay('from', filter.from);
+  checkDay('to', filter.to);
+  const key = EXPORT_TABLES[table];
+  if (key === undefined) throw notFound(`Unknown table ${table}`);
+  if (key === null) return { columns: USER_COLUMNS, rows: { batches: userBatches(ctx, filter) } };
+  const def = findResource(key)!;
+  return {
+    columns: exportColumns(def),
+    rows: { batches: recordBatches(ctx, def, { companyId: filter.companyId ?? null, from: filter.from, to: filter.to }) },
+  };
+}
+
+const USER_COLUMNS: CsvColumn<ApiRow>[] = [
+  { header: 'ID', value: (u) => u.id },
+  { header: 'Username', value: (u) => u.username },
+  { header: 'Email', value: (u) => u.email },
+  { header: 'Full Name', value: (u) => u.fullName },
+  { header: 'Role', value: (u) => u.role },
+  { header: 'Company ID', value: (u) => u.companyId },
+  { header: 'Company', value: (u) => u.companyName },
+  { header: 'Position', value: (u) => u.position },
+  { header: 'Phone Number', value: (u) => u.phoneNumber },
+  { header: 'Active', value: (u) => u.isActive },
+  { header: 'Temporary Password', value: (u) => u.isTemporaryPassword },
+  { header: 'Can Access Financial Data', value: (u) => u.canAccessFinancialData },
+  { header: 'Can Access Subscriber Data', value: (u) => u.canAccessSubscriberData },
+  { header: 'Can Access API Integrations', value: (u) => u.canAccessApiIntegrations },
+  { header: 'Can Access Analytics', value: (u) => u.canAccessAnalytics },
+  { header: 'Can Access Audit Logs', value: (u) => u.canAccessAuditLogs },
+  { header: 'Can Access Backups', value: (u) => u.canAccessBackups },
+  { header: 'Can Create', value: (u) => u.canCreate },
+  { header: 'Can Edit', value: (u) => u.canEdit },
+  { header: 'Can Delete', value: (u) => u.canDelete },
+  { header: 'Can Manage Users', value: (u) => u.canManageUsers },
+  { header: 'Last Login At', value: (u) => u.lastLoginAt },
+  { header: 'Created At', value: (u) => u.createdAt },
+];
+
+function userBatches(ctx: ServiceContext, filter: ExportFilter, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<ApiRow[]> {
+  let q = ctx.db
+    .selectFrom('users as u')
+    .leftJoin('companies as c', 'c.id', 'u.companyId')
+    .select(PUBLIC_USER_COLUMNS.map((c) => `u.${c}` as const))
+    .select('c.name as companyName');
+  const scope = ctx.actor.kind === 'user' ? ctx.actor.user.companyId : null;
+  if (scope !== null) q = q.where('u.companyId', '=', scope);
+  if (filter.companyId != null) q = q.where('u.companyId', '=', filter.companyId);
+  if (filter.from) q = q.where(sql`u.created_at`, '>=', `${filter.from}T00:00:00.000Z`);
+  if (filter.to) q = q.where(sql`u.created_at`, '<', new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000).toISOString());
+  return streamQuery(ctx.db, q.orderBy('u.id'), batchSize) as AsyncGenerator<ApiRow[]>;
+}
+
+/** A company by id (digits) or exact name (case-insensitive). */
+export async function findCompany(ctx: ServiceContext, key: string): Promise<{ id: number; name: string } | undefined> {
+  const text = key.trim();
+  if (/^\d+$/.test(text)) return ctx.db.selectFrom('companies').select(['id', 'name']).where('id', '=', Number(text)).executeTakeFirst();
+  return ctx.db.selectFrom('companies').select(['id', 'name']).where(sql`lower(name)`, '=', text.toLowerCase()).executeTakeFirst();
+}

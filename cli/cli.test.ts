@@ -1,0 +1,420 @@
+// The `finhub` CLI as real subprocesses (process.execPath + bin/finhub.mjs) against a temporary
+// SQLite database, and PostgreSQL when TEST_DATABASE_URL is set: exit codes, non-TTY output,
+// --json, refusal without --yes, temporary passwords, CSV export round trips, generation speed.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../app/services/auth.server.ts';
+import type { Db } from '../app/services/context.ts';
+import { createSession } from '../app/services/sessions.server.ts';
+import { createPreparedDatabase, type TestDatabase } from '../test/database.ts';
+import { createTestUser } from '../test/users.ts';
+import { JobEngine } from '../worker/engine.ts';
+import { registry } from '../worker/registry.ts';
+import { dropSchema, waitFor } from '../worker/test-helpers.ts';
+import testJobs from '../worker/test-jobs.ts';
+
+const BIN = fileURLToPath(new URL('../bin/finhub.mjs', import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function finhub(database: { dataDir: string; url?: string }, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'test',
+        DATA_DIR: database.dataDir,
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        ...env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.stdin.end();
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** RFC 4180 parser (quoted fields with doubled quotes, CRLF records). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) throw new Error('CSV does not end with CRLF');
+  return rows;
+}
+
+const FORMULA = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
+const neutralised = (text: string) => (FORMULA.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text);
+
+const TRICKY = [
+  'Plain description',
+  'Comma, inside',
+  'She said "hello"',
+  'Line one\nline two\r\nline three',
+  'Ünïcødé — 日本語 — emoji 🎉',
+  '=SUM(A1:A9)',
+  '+1 555 0100',
+  '-cmd|calc',
+  '@import',
+  '-42.50',
+  '  leading spaces, trailing  ',
+];
+
+describe('finhub CLI on SQLite', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let categoryId: number;
+  let departmentId: number;
+  const run = (args: string[], env?: Record<string, string>) => finhub(database, args, env);
+
+  beforeAll(async () => {
+    database = await createPreparedDatabase('sqlite');
+    db = database.db;
+    const category = await db.selectFrom('expenseCategories').select(['id', 'companyId', 'departmentId']).where('departmentId', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    categoryId = category.id;
+    departmentId = category.departmentId!;
+    let day = 1;
+    for (const description of TRICKY) {
+      await db.insertInto('actualExpenses').values({
+        companyId: category.companyId,
+        departmentId,
+        categoryId,
+        amountCents: 123_456 + day,
+        expenseDate: `2026-03-${String(day++).padStart(2, '0')}`,
+        description,
+        vendor: description.includes('"') ? 'Vendor "Quoted", Ltd' : null,
+        receiptNumber: day % 2 ? '=HYPERLINK("x")' : null,
+        createdBy: null,
+      }).execute();
+    }
+  });
+  afterAll(() => database?.destroy());
+
+  describe('exit codes', () => {
+    it('0 for help and version', async () => {
+      const help = await run(['--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('Usage: finhub');
+      expect((await run(['--version'])).code).toBe(0);
+    });
+
+    it('2 for usage errors', async () => {
+      for (const args of [['bogus'], ['db', 'generate'], ['db', 'generate', '--rows', 'many'], ['users', 'create', '--email', 'a@b.c'], ['users', 'list', '--role', 'boss'], ['export', 'passwords'], ['export', 'budgets', '--from', '2026-02-30'], ['users', 'list', '--nope']]) {
+        const result = await run(args);
+        expect(result.code, args.join(' ')).toBe(2);
+        expect(result.stderr, args.join(' ')).toMatch(/error/);
+        expect(result.stdout).toBe('');
+      }
+    });
+
+    it('1 for failures, with a one-line message and no stack', async () => {
+      const missing = await run(['users', 'deactivate', 'nobody@example.com']);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toBe("error: No user 'nobody@example.com' (give an e-mail address or id)\n");
+      const owner = await run(['users', 'deactivate', 'owner@example.com']);
+      expect(owner.code).toBe(1);
+      expect(owner.stderr).toContain('Owners cannot be deactivated or deleted');
+      const invalid = await run(['users', 'create', '--email', 'bad', '--username', 'x', '--role', 'viewer', '--password', 'short']);
+      expect(invalid.code).toBe(1);
+      expect(invalid.stderr).toContain('email: Must be a valid email address');
+      expect(invalid.stderr).toContain('password: Password must be at least 8 characters');
+    });
+  });
+
+  describe('users', () => {
+    it('lists users as plain text without colours, and as JSON', async () => {
+      const plain = await run(['users', 'list']);
+      expect(plain.code).toBe(0);
+      expect(plain.stdout).toMatch(/^ID\s+Username\s+Email\s+Role\s+Company\s+Status\s+Last Login\n/);
+      expect(plain.stdout).toContain('owner@example.com');
+      expect(plain.stdout).not.toMatch(/\u001b\[/);
+      const json = await run(['--json', 'users', 'list', '--role', 'owner']);
+      expect(json.code).toBe(0);
+      const rows = JSON.parse(json.stdout);
+      expect(rows.map((r: { email: string }) => r.email)).toEqual(['owner@example.com']);
+      expect(json.stdout).not.toMatch(/passwordHash/);
+    });
+
+    it('creates a user with a temporary password printed alone on the last line; signing in forces a change', async () => {
+      const result = await run(['users', 'create', '--email', 'new.analyst@example.com', '--username', 'new.analyst', '--role', 'editor', '--company', 'Vult']);
+      expect(result.code).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      const password = lines.at(-1)!;
+      expect(password).toMatch(/^[A-Za-z0-9]{14}$/);
+      expect(lines[0]).toMatch(/^created user #\d+ new\.analyst@example\.com \(editor\)$/);
+      const signedIn = await login(db, { ip: '203.0.113.50' }, { email: 'new.analyst@example.com', password });
+      expect(signedIn.user.isTemporaryPassword).toBe(true);
+      const vult = await db.selectFrom('companies').select('id').where('name', '=', 'Vult').executeTakeFirstOrThrow();
+      expect(signedIn.user.companyId).toBe(vult.id);
+      const audit = await db.selectFrom('auditLogs').selectAll().where('tableName', '=', 'users').where('recordId', '=', signedIn.user.id).where('action', '=', 'create').executeTakeFirstOrThrow();
+      expect(audit.actorLabel).toBe('cli');
+    });
+
+    it('issues a temporary password: ends sessions, prints it once, forces a change at sign-in', async () => {
+      const user = await createTestUser(db, { role: 'viewer' });
+      await createSession(db, { userId: user.id, rememberMe: false });
+      const result = await run(['users', 'temp-password', user.email]);
+      expect(result.code).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      expect(lines[0]).toContain('1 session(s) ended');
+      const password = lines.at(-1)!;
+      expect(password).toMatch(/^[A-Za-z0-9]{14}$/);
+      const active = await db.selectFrom('userSessions').select('id').where('userId', '=', user.id).where('isActive', '=', true).execute();
+      expect(active).toHaveLength(0);
+      const signedIn = await login(db, { ip: '203.0.113.51' }, { email: user.email, password });
+      expect(signedIn.user.isTemporaryPassword).toBe(true);
+
+      const json = await run(['--json', 'users', 'temp-password', String(user.id)]);
+      expect(json.code).toBe(0);
+      const body = JSON.parse(json.stdout);
+      expect(body.temporaryPassword).toMatch(/^[A-Za-z0-9]{14}$/);
+      expect(body.endedSessions).toBe(1);
+    });
+
+    it('deactivates and reactivates', async () => {
+      const user = await createTestUser(db, { role: 'viewer' });
+      const off = await run(['--json', 'users', 'deactivate', user.email]);
+      expect(off.code).toBe(0);
+      expect(JSON.parse(off.stdout)).toMatchObject({ changed: true, user: { isActive: false } });
+      const listed = await run(['users', 'list', '--inactive']);
+      expect(listed.stdout).toContain(user.email);
+      const on = await run(['users', 'reactivate', String(user.id)]);
+      expect(on.code).toBe(0);
+      expect(on.stdout).toBe(`${user.email} is now active\n`);
+    });
+
+    it('refuses to delete without a terminal unless --yes is given', async () => {
+      const user = await createTestUser(db, { role: 'viewer' });
+      const refused = await run(['users', 'delete', user.email]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('Pass --yes');
+      expect(await db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeDefined();
+      const refusedJson = await run(['--json', 'users', 'delete', user.email]);
+      expect(refusedJson.code).toBe(2);
+      const deleted = await run(['users', 'delete', user.email, '--yes']);
+      expect(deleted.code).toBe(0);
+      expect(await db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+      const owner = await run(['users', 'delete', 'owner@example.com', '--yes']);
+      expect(owner.code).toBe(1);
+    });
+  });
+
+  describe('export', () => {
+    const expectedRow = (r: { id: number; amountCents: number; expenseDate: string; description: string; vendor: string | null; receiptNumber: string | null }) => [
+      String(r.id), (r.amountCents / 100).toFixed(2), r.expenseDate, neutralised(r.description), r.vendor === null ? '' : neutralised(r.vendor), r.receiptNumber === null ? '' : neutralised(r.receiptNumber),
+    ];
+
+    it('writes CSV to stdout that parses back to the database rows', async () => {
+      const result = await run(['export', 'actual_expenses']);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      const [header, ...rows] = parseCsv(result.stdout);
+      expect(header).toEqual(['ID', 'Company', 'Department', 'Category', 'Amount', 'Expense Date', 'Description', 'Vendor', 'Receipt Number', 'Created At', 'Updated At']);
+      const stored = await db.selectFrom('actualExpenses').selectAll().orderBy('expenseDate', 'desc').orderBy('id', 'desc').execute();
+      expect(rows).toHaveLength(stored.length);
+      expect(rows.map((r) => [r[0], r[4], r[5], r[6], r[7], r[8]])).toEqual(stored.map(expectedRow));
+      // The tricky cells, spelt out.
+      const descriptions = rows.map((r) => r[6]);
+      expect(descriptions).toContain('Line one\nline two\r\nline three');
+      expect(descriptions).toContain('Ünïcødé — 日本語 — emoji 🎉');
+      expect(descriptions).toContain("'=SUM(A1:A9)");
+      expect(descriptions).toContain("'@import");
+      expect(descriptions).toContain('-42.50');
+      expect(rows.every((r) => r[9] && !Number.isNaN(Date.parse(r[9])))).toBe(true);
+    });
+
+    it('writes --out atomically and filters by company and dates', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-export-'));
+      try {
+        const file = path.join(dir, 'expenses.csv');
+        fs.writeFileSync(file, 'previous export\r\n');
+        const result = await run(['export', 'actualExpenses', '--out', file, '--from', '2026-03-02', '--to', '2026-03-04']);
+        expect(result.code).toBe(0);
+        expect(result.stdout).toBe(`3 rows written to ${file}\n`);
+        expect(fs.readdirSync(dir)).toEqual(['expenses.csv']);
+        const rows = parseCsv(fs.readFileSync(file, 'utf8')).slice(1);
+        expect(rows.map((r) => r[5])).toEqual(['2026-03-04', '2026-03-03', '2026-03-02']);
+
+        const other = await db.selectFrom('companies').select(['id', 'name']).where('id', '!=', (await db.selectFrom('expenseCategories').select('companyId').where('id', '=', categoryId).executeTakeFirstOrThrow()).companyId).orderBy('id').executeTakeFirstOrThrow();
+        const none = await run(['export', 'actual-expenses', '--company', String(other.id)]);
+        expect(parseCsv(none.stdout)).toHaveLength(1);
+
+        const failed = await run(['export', 'actual_expenses', '--out', path.join(dir, 'missing-dir', 'x.csv')]);
+        expect(failed.code).toBe(1);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('exports every specification table; users without password data', async () => {
+      for (const table of ['users', 'companies', 'departments', 'expense_categories', 'budgets', 'actual_expenses', 'revenue_projections', 'actual_revenue', 'subscriber_metrics']) {
+        const result = await run(['export', table]);
+        expect(result.code, table).toBe(0);
+        expect(parseCsv(result.stdout).length, table).toBeGreaterThanOrEqual(1);
+      }
+      const users = await run(['export', 'users']);
+      const [header, ...rows] = parseCsv(users.stdout);
+      expect(header.slice(0, 5)).toEqual(['ID', 'Username', 'Email', 'Full Name', 'Role']);
+      expect(users.stdout).not.toMatch(/argon2|password_hash|passwordHash/i);
+      const count = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      expect(rows).toHaveLength(Number(count.n));
+    });
+  });
+
+  describe('jobs', () => {
+    it('status opens the embedded queue when no web server holds it', async () => {
+      const result = await run(['--json', 'jobs', 'status']);
+      expect(result.code, result.stderr).toBe(0);
+      const status = JSON.parse(result.stdout);
+      expect(status).toMatchObject({ mode: 'embedded', source: 'queue', failed: [] });
+      expect(status.queues.map((q: { name: string }) => q.name)).toEqual([...registry.map((job) => job.name), 'dead-letter']);
+      expect(status.schedules).toContainEqual({ name: 'health-snapshot', cron: '* * * * *' });
+      // The queue was released again.
+      expect(fs.existsSync(path.join(database.dataDir, 'queue.pid'))).toBe(false);
+      const plain = await run(['jobs', 'status']);
+      expect(plain.stdout).toMatch(/^Embedded queue \(PGlite\): live, /);
+      expect(plain.stdout).toMatch(/health-snapshot\s+0\s+0\s+0\s+0\s+0\s+\* \* \* \* \*/);
+      expect(plain.stdout).not.toMatch(/\x1b\[/);
+    });
+
+    it('status reads the web server\'s snapshot while it holds the queue, and shows failed jobs', async () => {
+      // This test process plays the web server: it hosts the embedded engine.
+      const engine = new JobEngine({
+        role: 'embedded', db, dataDir: database.dataDir, queueDir: path.join(database.dataDir, 'queue'),
+        jobs: [...registry, ...testJobs], schedules: false, pollingIntervalSeconds: 0.5, statusSnapshotSeconds: 0.5, log: () => {},
+      });
+      await engine.start();
+      try {
+        const id = await engine.send('test-poison', { file: path.join(database.dataDir, 'poison.log') });
+        await waitFor(async () => (await engine.status()).failed.some((f) => f.id === id), 'the poison job to fail');
+        const status = await waitFor(async () => {
+          const result = await run(['--json', 'jobs', 'status']);
+          expect(result.code, result.stderr).toBe(0);
+          const body = JSON.parse(result.stdout);
+          return body.failed.some((f: { id: string }) => f.id === id) ? body : null;
+        }, 'a snapshot that shows the failure');
+        expect(status.source).toBe('snapshot');
+        expect(status.failed[0]).toMatchObject({ id, name: 'test-poison', message: expect.stringContaining('poison') });
+      } finally {
+        await engine.stop({ graceful: false });
+      }
+    }, 60_000);
+
+    it('run executes a job now through the services; unknown jobs and bad payloads are usage errors', async () => {
+      const before = Number((await db.selectFrom('healthSnapshots').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const result = await run(['--json', 'jobs', 'run', 'health-snapshot']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ job: 'health-snapshot', result: { snapshotId: expect.any(Number) } });
+      const after = Number((await db.selectFrom('healthSnapshots').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      expect(after).toBe(before + 1);
+      const unknown = await run(['jobs', 'run', 'nope']);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toMatch(/Unknown job 'nope'/);
+      const badJson = await run(['jobs', 'run', 'health-snapshot', '--payload', '{']);
+      expect(badJson.code).toBe(2);
+    });
+  });
+
+  it('generates 100,000 expenses plus proportional planning rows within seconds', async () => {
+    const target = await createPreparedDatabase('sqlite');
+    try {
+      const started = performance.now();
+      const result = await finhub(target, ['--json', 'db', 'generate', '--rows', '100000']);
+      const seconds = (performance.now() - started) / 1000;
+      expect(result.code, result.stderr).toBe(0);
+      const body = JSON.parse(result.stdout);
+      expect(body.inserted).toEqual({ actual_expenses: 100_000, budgets: 10_000, revenue_projections: 5_000, actual_revenue: 10_000 });
+      // ≥ 100k rows/s on an idle machine; a loose bound here, the suite shares two cores.
+      expect(seconds).toBeLessThan(20);
+      const count = async (table: 'actualExpenses' | 'budgets' | 'actualRevenue') =>
+        Number((await target.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      expect(await count('actualExpenses')).toBe(100_000);
+      expect(await count('budgets')).toBe(10_000);
+      // The row-count triggers were off during the load; the counts were recomputed.
+      const counted = await target.db.selectFrom('rowCounts').select((eb) => eb.fn.sum<number>('rowCount').as('n')).where('tableName', '=', 'actual_expenses').executeTakeFirstOrThrow();
+      expect(Number(counted.n)).toBe(100_000);
+      const triggers = await target.db.selectFrom('sqlite_master' as any).select('name' as any).where('type' as any, '=', 'trigger').execute();
+      expect(triggers.length).toBeGreaterThan(0);
+    } finally {
+      await target.destroy();
+    }
+  }, 60_000);
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('finhub CLI on PostgreSQL', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createPreparedDatabase('postgres');
+  });
+  afterAll(() => database?.destroy());
+
+  it('jobs status reads pg-boss on PostgreSQL', async () => {
+    const schema = `pgboss_cli_${process.pid}`;
+    try {
+      const result = await finhub(database, ['--json', 'jobs', 'status'], { PGBOSS_SCHEMA: schema });
+      expect(result.code, result.stderr).toBe(0);
+      const status = JSON.parse(result.stdout);
+      expect(status).toMatchObject({ mode: 'postgres', source: 'queue', failed: [] });
+      expect(status.queues).toHaveLength(registry.length + 1);
+    } finally {
+      await dropSchema(schema);
+    }
+  }, 60_000);
+
+  it('migrates, creates a user, issues a temporary password and exports', async () => {
+    const migrate = await finhub(database, ['db', 'migrate']);
+    expect(migrate.code, migrate.stderr).toBe(0);
+    expect(migrate.stdout).toBe('database is up to date\n');
+    const created = await finhub(database, ['--json', 'users', 'create', '--email', 'pg.user@example.com', '--username', 'pg.user', '--role', 'viewer']);
+    expect(created.code, created.stderr).toBe(0);
+    const temp = await finhub(database, ['users', 'temp-password', 'pg.user@example.com']);
+    expect(temp.code).toBe(0);
+    const password = temp.stdout.trimEnd().split('\n').at(-1)!;
+    const signedIn = await login(database.db, { ip: '203.0.113.77' }, { email: 'pg.user@example.com', password });
+    expect(signedIn.user.isTemporaryPassword).toBe(true);
+
+    const generated = await finhub(database, ['db', 'generate', '--rows', '2000']);
+    expect(generated.code, generated.stderr).toBe(0);
+    const exported = await finhub(database, ['export', 'actual_expenses']);
+    expect(exported.code).toBe(0);
+    const rows = parseCsv(exported.stdout).slice(1);
+    const stored = await database.db.selectFrom('actualExpenses').select(['id', 'amountCents']).orderBy('expenseDate', 'desc').orderBy('id', 'desc').execute();
+    expect(rows.map((r) => [Number(r[0]), r[4]])).toEqual(stored.map((s) => [s.id, (s.amountCents / 100).toFixed(2)]));
+  }, 60_000);
+});

@@ -1,0 +1,94 @@
+// What every command shares: the database opened from the same configuration as the web app,
+// the service context (actor `cli`, audited as 'cli'), output that is Ink on a terminal and
+// plain text or JSON otherwise, and the mapping of errors to exit codes.
+import { createDatabase, type DatabaseHandle } from '../db/client.ts';
+import { loadConfig, type AppConfig } from '../app/services/config.server.ts';
+import { systemActor, type ServiceContext } from '../app/services/context.ts';
+import type { Cell, TableColumn, TaskHandle } from './ui.ts';
+
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+/** A mistake in how the command was called (exit code 2). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface GlobalOptions {
+  json?: boolean;
+}
+
+export interface Output {
+  /** Ink allowed: stdout is a terminal and --json is off. */
+  interactive: boolean;
+  json: boolean;
+  /** A list: Ink table, aligned plain text, or a JSON array. */
+  table(columns: TableColumn[], rows: Record<string, Cell>[], jsonRows?: unknown[]): Promise<void>;
+  /** The outcome of a command: a JSON object with --json, else the lines. */
+  result(data: unknown, lines: string[]): void;
+  /** Progress on stderr (spinner/bar) only on a terminal; nothing otherwise. */
+  task<T>(label: string, fn: (task: TaskHandle) => Promise<T>, done: (result: T) => string): Promise<T>;
+  /**
+   * Asks before something that cannot be undone. `yes` (the flag) skips the question; without
+   * a terminal the command refuses and names the flag instead of waiting for an answer.
+   */
+  confirm(question: string, options: { yes?: boolean; flag?: string; refusal: string }): Promise<boolean>;
+}
+
+const quietTask: TaskHandle = { update() {} };
+
+export function createOutput(options: GlobalOptions, io = { stdout: process.stdout, stdin: process.stdin }): Output {
+  const json = options.json === true;
+  const interactive = !json && io.stdout.isTTY === true && process.env.CI !== 'true';
+  const ui = () => import('./ui.ts');
+  const write = (text: string) => io.stdout.write(text);
+  return {
+    interactive,
+    json,
+    async table(columns, rows, jsonRows) {
+      if (json) write(`${JSON.stringify(jsonRows ?? rows, null, 2)}\n`);
+      else if (interactive) await (await ui()).renderTable(columns, rows);
+      else write((await ui()).plainTable(columns, rows));
+    },
+    result(data, lines) {
+      if (json) write(`${JSON.stringify(data, null, 2)}\n`);
+      else if (lines.length) write(`${lines.join('\n')}\n`);
+    },
+    async task(label, fn, done) {
+      if (!interactive) return fn(quietTask);
+      return (await ui()).runTask(label, fn, done);
+    },
+    async confirm(question, { yes, flag = '--yes', refusal }) {
+      if (yes) return true;
+      if (!interactive || io.stdin.isTTY !== true) {
+        throw new UsageError(`${refusal}: there is no terminal to confirm on. Pass ${flag} to go ahead.`);
+      }
+      return (await ui()).confirmPrompt(question);
+    },
+  };
+}
+
+export interface CliContext {
+  config: AppConfig;
+  handle: DatabaseHandle;
+  ctx: ServiceContext;
+}
+
+/** Opens the configured database for one command and closes it afterwards. */
+export async function withDatabase<T>(fn: (c: CliContext) => Promise<T>): Promise<T> {
+  const config = loadConfig(process.env);
+  const handle = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    return await fn({ config, handle, ctx: { db: handle.db, actor: systemActor('cli'), meta: { userAgent: 'finhub-cli' } } });
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Parses a positive whole number option (`--rows 100_000` and `1e6` accepted). */
+export function positiveInteger(flag: string) {
+  return (raw: string): number => {
+    const value = Number(raw.replaceAll('_', ''));
+    if (!Number.isSafeInteger(value) || value <= 0) throw new UsageError(`${flag} must be a whole number greater than 0 (got '${raw}')`);
+    return value;
+  };
+}
