@@ -1,0 +1,147 @@
+// The CSV export benchmark: `finhub export actual_expenses` against `sqlite3 -csv` on the same
+// SQLite file, in the same run, at 1M and 3M generated rows: wall time, time ratio and peak RSS.
+//
+//   npx node bench/export.ts [--rows 1000000,3000000] [--data-dir /tmp/finhub-export-bench] [--repeat 3]
+//
+// Two sqlite3 baselines: `select *` (the table as stored: ids, cents, no joins) and the same
+// export finhub writes (company, department and category names, money as decimals, the list's
+// order), so the ratio can be read against either. Peak RSS comes from /usr/bin/time (Debian
+// package `time`); finhub's growth is its peak minus the peak of exporting the tiny companies
+// table (the process's start-up size); peak RSS varies with GC timing, so the median and the
+// largest of the runs are both reported. Data is generated with `finhub db generate` (expenses
+// only), one data directory per size, kept between runs.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { argValue, numberArg } from './constants.ts';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const argv = process.argv.slice(2);
+const sizes = (argValue(argv, 'rows') ?? '1000000,3000000').split(',').map((n) => Number(n.replaceAll('_', '')));
+const benchDir = path.resolve(argValue(argv, 'data-dir') ?? path.join(os.tmpdir(), 'finhub-export-bench'));
+const repeat = numberArg(argv, 'repeat', 3);
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-export-out-'));
+
+for (const tool of ['/usr/bin/time', 'sqlite3']) {
+  if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) {
+    console.error(`${tool} is missing: apt-get install -y ${tool === 'sqlite3' ? 'sqlite3' : 'time'}`);
+    process.exit(1);
+  }
+}
+
+// The finhub bin as a user runs it (its shebang and flags), with this Node first on PATH.
+const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` };
+delete env.DATABASE_URL;
+const FINHUB = path.join(root, 'bin', 'finhub.mjs');
+
+const SAME_AS_FINHUB = `
+  select t.id, c.name, d.name, ec.name, printf('%.2f', t.amount_cents / 100.0), t.expense_date,
+         t.description, t.vendor, t.receipt_number, t.created_at, t.updated_at
+  from actual_expenses t
+  left join companies c on c.id = t.company_id
+  left join departments d on d.id = t.department_id
+  left join expense_categories ec on ec.id = t.category_id
+  order by t.expense_date desc, t.id desc`;
+
+interface Measure {
+  seconds: number;
+  peakRssMb: number;
+  /** With repeats: the largest peak of the runs (peakRssMb is their median). */
+  maxPeakRssMb?: number;
+}
+
+/** Runs a command with stdout to `out`, under /usr/bin/time: wall seconds and peak RSS. */
+function measure(command: string[], out: string): Measure {
+  const timing = path.join(outDir, 'time.txt');
+  const fd = fs.openSync(out, 'w');
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', '-o', timing, ...command], { env, stdio: ['ignore', fd, 'pipe'], cwd: root });
+  fs.closeSync(fd);
+  if (result.status !== 0) throw new Error(`${command.join(' ')} failed (${result.status}):\n${result.stderr}`);
+  const [seconds, kb] = fs.readFileSync(timing, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
+  return { seconds, peakRssMb: kb / 1024 };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function repeated(command: string[], out: string): Measure {
+  const runs = Array.from({ length: repeat }, () => measure(command, out));
+  return { seconds: median(runs.map((r) => r.seconds)), peakRssMb: median(runs.map((r) => r.peakRssMb)), maxPeakRssMb: Math.max(...runs.map((r) => r.peakRssMb)) };
+}
+
+function countRows(dbFile: string): number {
+  if (!fs.existsSync(dbFile)) return 0;
+  const result = spawnSync('sqlite3', [dbFile, 'select count(*) from actual_expenses'], { encoding: 'utf8' });
+  return result.status === 0 ? Number(result.stdout.trim()) : 0;
+}
+
+function lines(file: string): number {
+  const result = spawnSync('wc', ['-l', file], { encoding: 'utf8' });
+  return Number(result.stdout.trim().split(' ')[0]);
+}
+
+const results = [];
+for (const rows of sizes.sort((a, b) => a - b)) {
+  const dataDir = path.join(benchDir, String(rows));
+  const dbFile = path.join(dataDir, 'finhub.db');
+  env.DATA_DIR = dataDir;
+  const have = countRows(dbFile);
+  if (have < rows) {
+    console.log(`generating ${(rows - have).toLocaleString('en-US')} rows in ${dataDir} …`);
+    const generated = spawnSync(FINHUB, ['db', 'generate', '--rows', String(rows - have), '--expenses-only'], { env, stdio: 'inherit', cwd: root });
+    if (generated.status !== 0) process.exit(1);
+  } else if (have > rows) {
+    console.log(`note: ${dbFile} holds ${have.toLocaleString('en-US')} rows (asked for ${rows.toLocaleString('en-US')}); measuring all of them`);
+  }
+  const count = countRows(dbFile);
+  // Warm the page cache once, so the first measured tool does not pay for the disk alone.
+  measure(['sqlite3', '-csv', dbFile, SAME_AS_FINHUB], path.join(outDir, 'warm.csv'));
+
+  const raw = repeated(['sqlite3', '-csv', '-header', dbFile, 'select * from actual_expenses'], path.join(outDir, 'sqlite-raw.csv'));
+  const same = repeated(['sqlite3', '-csv', '-header', dbFile, SAME_AS_FINHUB], path.join(outDir, 'sqlite-same.csv'));
+  const finhub = repeated([FINHUB, 'export', 'actual_expenses'], path.join(outDir, 'finhub.csv'));
+  const baseline = repeated([FINHUB, 'export', 'companies'], path.join(outDir, 'companies.csv'));
+  const finhubLines = lines(path.join(outDir, 'finhub.csv'));
+  const sameLines = lines(path.join(outDir, 'sqlite-same.csv'));
+  if (finhubLines !== sameLines) throw new Error(`finhub wrote ${finhubLines} lines, sqlite3 ${sameLines}`);
+
+  const row = {
+    rows: count,
+    sqliteRawSeconds: raw.seconds,
+    sqliteSameSeconds: same.seconds,
+    finhubSeconds: finhub.seconds,
+    ratioToRaw: finhub.seconds / raw.seconds,
+    ratioToSame: finhub.seconds / same.seconds,
+    finhubPeakRssMb: finhub.peakRssMb,
+    finhubMaxPeakRssMb: finhub.maxPeakRssMb!,
+    finhubStartRssMb: baseline.peakRssMb,
+    finhubRssGrowthMb: finhub.peakRssMb - baseline.peakRssMb,
+    sqlitePeakRssMb: Math.max(raw.peakRssMb, same.peakRssMb),
+    csvMb: fs.statSync(path.join(outDir, 'finhub.csv')).size / 1024 / 1024,
+  };
+  results.push(row);
+  console.log(
+    `${count.toLocaleString('en-US')} rows: sqlite3 select * ${raw.seconds.toFixed(2)} s, sqlite3 same export ${same.seconds.toFixed(2)} s, ` +
+      `finhub ${finhub.seconds.toFixed(2)} s (${row.ratioToRaw.toFixed(2)}× / ${row.ratioToSame.toFixed(2)}×), ` +
+      `finhub peak RSS ${finhub.peakRssMb.toFixed(0)} MB, largest ${finhub.maxPeakRssMb!.toFixed(0)} MB (start ${baseline.peakRssMb.toFixed(0)} MB, growth ${row.finhubRssGrowthMb.toFixed(0)} MB), ${row.csvMb.toFixed(0)} MB of CSV`,
+  );
+}
+
+console.log('\n| rows | sqlite3 `select *` | sqlite3 same export | finhub export | ratio (raw / same) | finhub peak RSS (median, largest) | growth over start (median, largest) |');
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const r of results) {
+  console.log(
+    `| ${r.rows.toLocaleString('en-US')} | ${r.sqliteRawSeconds.toFixed(2)} s | ${r.sqliteSameSeconds.toFixed(2)} s | ${r.finhubSeconds.toFixed(2)} s | ` +
+      `${r.ratioToRaw.toFixed(2)}× / ${r.ratioToSame.toFixed(2)}× | ${r.finhubPeakRssMb.toFixed(0)}, ${r.finhubMaxPeakRssMb.toFixed(0)} MB | ` +
+      `${r.finhubRssGrowthMb.toFixed(0)}, ${(r.finhubMaxPeakRssMb - r.finhubStartRssMb).toFixed(0)} MB |`,
+  );
+}
+const resultsDir = path.join(root, 'bench', 'results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const report = path.join(resultsDir, `export-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(report, JSON.stringify({ repeat, cores: os.cpus().length, results }, null, 2));
+console.log(`\nreport: ${report}`);
+fs.rmSync(outDir, { recursive: true, force: true });
