@@ -11,6 +11,7 @@ import { login } from '../app/services/auth.server.ts';
 import type { Db } from '../app/services/context.ts';
 import { createSession } from '../app/services/sessions.server.ts';
 import { createPreparedDatabase, type TestDatabase } from '../test/database.ts';
+import { parseCsv } from '../test/csv.ts';
 import { createTestUser } from '../test/users.ts';
 import { JobEngine } from '../worker/engine.ts';
 import { registry } from '../worker/registry.ts';
@@ -48,35 +49,6 @@ function finhub(database: { dataDir: string; url?: string }, args: string[], env
   });
 }
 
-/** RFC 4180 parser (quoted fields with doubled quotes, CRLF records). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length) throw new Error('CSV does not end with CRLF');
-  return rows;
-}
 
 const FORMULA = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
