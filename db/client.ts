@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './types.ts';
 import type { DialectName } from './dialect.ts';
 import { SqlitePortablePlugin } from './portable.ts';
@@ -90,11 +90,34 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = FULL');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
     plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()],
   });
   registerSqliteFile(db, path.resolve(file));
   return { db, dialect: 'sqlite', location: path.resolve(file), close: () => db.destroy() };
+}
+
+/**
+ * Transactions start with BEGIN IMMEDIATE. Kysely's plain BEGIN is deferred: a transaction that
+ * reads and then writes must upgrade its lock, and in WAL mode that fails at once with
+ * SQLITE_BUSY (no busy_timeout wait) when another process (the CLI, a test fixture) committed in
+ * between. Taking the write lock at BEGIN makes the other side wait its busy_timeout instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /**
