@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import stylesheet from './tailwind.css';
 import { useNonce } from './components/nonce.tsx';
@@ -9,7 +9,9 @@ import { getAuth } from './http/session.server.ts';
 import { takeToast } from './http/toast.server.ts';
 import { buildSidebar } from './lib/navigation.ts';
 import { effectiveFlags } from './lib/permissions.ts';
+import { appearanceClasses, type AppearanceSettings } from './lib/user-settings.ts';
 import { listVisibleCompanies } from './services/companies.server.ts';
+import { readAppearance } from './services/user-settings.server.ts';
 import { toPublicUser } from './services/users.server.ts';
 
 export const links: LinksFunction = () => [
@@ -22,26 +24,36 @@ export const meta: MetaFunction = () => [{ title: 'Group Finance Hub' }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [auth, { toast, clear }] = await Promise.all([getAuth(request, context), takeToast(request, context)]);
   let shell = null;
+  // The signed-in user's theme, compact sidebar and animations are applied in the server
+  // render (classes on <html>), so a page never flashes the wrong theme (DESIGN §10).
+  let appearance: AppearanceSettings | null = null;
   if (auth) {
-    const companies = auth.mustChangePassword ? [] : await listVisibleCompanies(context.db, auth.user);
+    const [companies, stored] = await Promise.all([
+      auth.mustChangePassword ? [] : listVisibleCompanies(context.db, auth.user),
+      readAppearance(context.db, auth.user.id),
+    ]);
+    appearance = stored;
     shell = {
       user: toPublicUser(auth.user),
       permissions: effectiveFlags(auth.user),
       sidebar: auth.mustChangePassword ? [] : buildSidebar(auth.user, companies),
     };
   }
-  return json({ shell, toast }, { headers: clear ? { 'Set-Cookie': clear } : {} });
+  return json({ shell, toast, appearance }, { headers: clear ? { 'Set-Cookie': clear } : {} });
 }
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  const appearance = appearanceClasses(data?.appearance);
   return (
-    <html lang="en" className="h-full">
+    <html lang="en" className={appearance ? `h-full ${appearance}` : 'h-full'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={data?.appearance?.theme === 'dark' ? 'dark' : data?.appearance?.theme === 'system' ? 'light dark' : 'light'} />
         <Meta />
         <Links />
       </head>

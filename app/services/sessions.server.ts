@@ -85,7 +85,9 @@ export async function resolveSession(
   if (!row) return null;
 
   const { sessionRowId, sessionId, rememberMe, expiresAt, lastSeenAt, sessionTimeout, ...user } = row;
-  const idleMs = (sessionTimeout ?? DEFAULT_SESSION_TIMEOUT_MINUTES) * 60_000;
+  // The user's sessionTimeout setting, in minutes; 0 means never idle out (Settings → Security).
+  const idleMinutes = sessionTimeout ?? DEFAULT_SESSION_TIMEOUT_MINUTES;
+  const idleMs = idleMinutes > 0 ? idleMinutes * 60_000 : Number.POSITIVE_INFINITY;
   let ended: SessionEndReason | null = null;
   if (!user.isActive) ended = 'user_inactive';
   else if (now.getTime() >= Date.parse(expiresAt)) ended = 'expired';

@@ -4,7 +4,8 @@ import { Form, Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run
 import { useEffect, useRef } from 'react';
 import type { loader as rootLoader } from '../../root.tsx';
 import { breadcrumbFor } from '../../lib/navigation.ts';
-import { BellIcon, ChevronIcon, CloseIcon, GearIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
+import { SettingsGear } from '../settings/quick-settings.tsx';
+import { BellIcon, ChevronIcon, CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
 
 export function useShell() {
   const data = useRouteLoaderData<typeof rootLoader>('root');
@@ -42,9 +43,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
               <Link to="/notifications" className="rounded p-2 text-slate-600 hover:bg-slate-100" title="Notifications" aria-label="Notifications">
                 <BellIcon />
               </Link>
-              <Link to="/settings" className="rounded p-2 text-slate-600 hover:bg-slate-100" title="Settings" aria-label="Settings">
-                <GearIcon />
-              </Link>
+              <SettingsGear />
               <Link to="/profile" className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
                 <UserIcon className="h-4 w-4" /> Profile
               </Link>

@@ -1,0 +1,180 @@
+// User settings (spec 1 §3, §9; DESIGN §10): the fixed option lists, the stored defaults and
+// the zod schema of a partial update. Isomorphic: the settings page, the gear's pop-over, the
+// JSON API and the service all use these.
+import { z } from 'zod';
+
+/**
+ * Themes: the pop-over offers light/dark/system, the settings page light/dark/auto. 'auto' and
+ * 'system' mean the same thing (follow the operating system); 'auto' is stored as 'system'.
+ */
+export const THEMES = ['light', 'dark', 'system'] as const;
+export const THEME_INPUTS = ['light', 'dark', 'system', 'auto'] as const;
+export type Theme = (typeof THEMES)[number];
+export const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'Auto (system)' };
+
+/** The settings page's list (the pop-over's en/es/fr is a subset). */
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch' };
+
+export const TIMEZONES = ['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'] as const;
+export const TIMEZONE_LABELS: Record<(typeof TIMEZONES)[number], string> = {
+  UTC: 'UTC',
+  'America/New_York': 'Eastern Time (America/New_York)',
+  'America/Chicago': 'Central Time (America/Chicago)',
+  'America/Denver': 'Mountain Time (America/Denver)',
+  'America/Los_Angeles': 'Pacific Time (America/Los_Angeles)',
+};
+
+export const DATE_FORMATS = ['MM/dd/yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd'] as const;
+export const TIME_FORMATS = ['12h', '24h'] as const;
+export const TIME_FORMAT_LABELS: Record<(typeof TIME_FORMATS)[number], string> = { '12h': '12-hour', '24h': '24-hour' };
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD'] as const;
+
+/** Dashboard auto-refresh interval, seconds. */
+export const REFRESH_INTERVALS = [15, 30, 60, 300] as const;
+/** Auto-logout (absolute session lifetime), minutes. */
+export const AUTO_LOGOUT_OPTIONS = [60, 240, 480, 1440] as const;
+/**
+ * Session (idle) timeout, minutes. The pop-over offers 15/30/60/120 minutes, the security tab
+ * 1 h/8 h/24 h/never; both lists are accepted, 0 meaning never. The stored default is 30.
+ */
+export const SESSION_TIMEOUT_OPTIONS = [15, 30, 60, 120, 480, 1440, 0] as const;
+export const NEVER = 0;
+
+export const NOTIFICATION_TYPES = ['system', 'financial', 'api', 'user', 'security'] as const;
+export type NotificationTypeFlags = Record<(typeof NOTIFICATION_TYPES)[number], boolean>;
+export const NOTIFICATION_TYPE_LABELS: Record<(typeof NOTIFICATION_TYPES)[number], string> = {
+  system: 'System', financial: 'Financial', api: 'API', user: 'User', security: 'Security',
+};
+
+/** Dashboard cards a layout may list. */
+export const DASHBOARD_CARDS = ['stats', 'activity', 'health', 'access', 'api', 'alerts'] as const;
+export interface DashboardLayoutValue {
+  cards: string[];
+  autoRefresh: boolean;
+  refreshInterval: number;
+}
+
+export function minutesLabel(minutes: number): string {
+  if (minutes === NEVER) return 'Never';
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = minutes / 60;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
+export function secondsLabel(seconds: number): string {
+  return seconds < 60 ? `${seconds} seconds` : seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
+}
+
+/** The stored defaults (spec 1 §9), also the database column defaults. */
+export const DEFAULT_SETTINGS = {
+  emailNotifications: true,
+  pushNotifications: true,
+  notificationTypes: { system: true, financial: true, api: true, user: true, security: true } as NotificationTypeFlags,
+  theme: 'light' as Theme,
+  language: 'en',
+  timezone: 'UTC',
+  dateFormat: 'MM/dd/yyyy',
+  timeFormat: '12h',
+  dashboardLayout: { cards: ['stats', 'activity', 'health'], autoRefresh: true, refreshInterval: 30 } as DashboardLayoutValue,
+  shareActivityStatus: true,
+  shareProfileInfo: true,
+  autoLogout: 480,
+  sessionTimeout: 30,
+  defaultCurrency: 'USD',
+  reportEmails: true,
+  securityAlerts: true,
+  compactSidebar: false,
+  animations: true,
+};
+
+export type UserSettingsValues = typeof DEFAULT_SETTINGS;
+
+const oneOf = <T extends readonly (string | number)[]>(values: T, what: string) =>
+  z.custom<T[number]>((v) => (values as readonly unknown[]).includes(v), {
+    message: `${what} must be one of: ${values.map((v) => (v === 0 && what === 'Session timeout' ? '0 (never)' : String(v))).join(', ')}`,
+  });
+
+const bool = (what: string) => z.boolean({ error: `${what} must be true or false` });
+
+/** Objects may arrive as JSON text (spec 1 §3). */
+const jsonText = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+
+const NotificationTypesPatch = z.preprocess(
+  jsonText,
+  z.strictObject(
+    Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, bool(`notificationTypes.${t}`).optional()])) as Record<
+      (typeof NOTIFICATION_TYPES)[number],
+      z.ZodOptional<z.ZodBoolean>
+    >,
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown notification type: ${issue.keys.join(', ')}` : 'notificationTypes must be an object of true/false flags') },
+  ),
+);
+
+const DashboardLayoutPatch = z.preprocess(
+  jsonText,
+  z.strictObject(
+    {
+      cards: z.array(oneOf(DASHBOARD_CARDS, 'Card'), { error: 'cards must be a list of card names' }).max(DASHBOARD_CARDS.length).optional(),
+      autoRefresh: bool('autoRefresh').optional(),
+      refreshInterval: oneOf(REFRESH_INTERVALS, 'Refresh interval').optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown dashboard layout field: ${issue.keys.join(', ')}` : 'dashboardLayout must be an object') },
+  ),
+);
+
+/**
+ * A partial update: any subset of the fields, unknown fields rejected. notificationTypes and
+ * dashboardLayout may be whole or partial objects (merged into the stored ones) or JSON text.
+ */
+export const UserSettingsPatchSchema = z
+  .strictObject(
+    {
+      emailNotifications: bool('emailNotifications').optional(),
+      pushNotifications: bool('pushNotifications').optional(),
+      notificationTypes: NotificationTypesPatch.optional(),
+      theme: oneOf(THEME_INPUTS, 'Theme').transform((t): Theme => (t === 'auto' ? 'system' : t)).optional(),
+      language: oneOf(LANGUAGES, 'Language').optional(),
+      timezone: oneOf(TIMEZONES, 'Timezone').optional(),
+      dateFormat: oneOf(DATE_FORMATS, 'Date format').optional(),
+      timeFormat: oneOf(TIME_FORMATS, 'Time format').optional(),
+      dashboardLayout: DashboardLayoutPatch.optional(),
+      shareActivityStatus: bool('shareActivityStatus').optional(),
+      shareProfileInfo: bool('shareProfileInfo').optional(),
+      autoLogout: oneOf(AUTO_LOGOUT_OPTIONS, 'Auto-logout').optional(),
+      sessionTimeout: oneOf(SESSION_TIMEOUT_OPTIONS, 'Session timeout').optional(),
+      defaultCurrency: oneOf(CURRENCIES, 'Currency').optional(),
+      reportEmails: bool('reportEmails').optional(),
+      securityAlerts: bool('securityAlerts').optional(),
+      compactSidebar: bool('compactSidebar').optional(),
+      animations: bool('animations').optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : 'Expected an object of settings') },
+  );
+
+export type UserSettingsPatch = z.output<typeof UserSettingsPatchSchema>;
+export const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof UserSettingsValues)[];
+
+/** What the shell and the document need on every page. */
+export interface AppearanceSettings {
+  theme: Theme;
+  compactSidebar: boolean;
+  animations: boolean;
+}
+
+/** Classes on <html> for the appearance settings (read by tailwind.config.ts's rules). */
+export function appearanceClasses(appearance: AppearanceSettings | null | undefined): string {
+  const classes: string[] = [];
+  if (appearance?.theme === 'dark') classes.push('dark');
+  if (appearance?.theme === 'system') classes.push('theme-system');
+  if (appearance?.compactSidebar) classes.push('compact-sidebar');
+  if (appearance && !appearance.animations) classes.push('reduce-motion');
+  return classes.join(' ');
+}

@@ -1,0 +1,224 @@
+// /profile (spec 1 "Profile"): read and edit modes for the profile fields (?edit=1), a
+// change-password section with its own edit mode (?password=1), and the account information
+// card. Edit modes are URL state so the page works without JavaScript (DESIGN §8).
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { PageHeading } from '../components/layout/app-shell.tsx';
+import { Alert, Button, Card, Field, inputClass } from '../components/ui/form.tsx';
+import { readFormData } from '../http/form.server.ts';
+import { requireScreen, serviceContext } from '../http/session.server.ts';
+import { redirectWithToast } from '../http/toast.server.ts';
+import { formatInstantDate } from '../lib/format.ts';
+import { ROLE_LABELS } from '../lib/permissions.ts';
+import { MIN_PASSWORD } from '../lib/auth-schemas.ts';
+import { ProfilePasswordSchema, ProfileSchema } from '../lib/profile.ts';
+import { changePassword } from '../services/auth.server.ts';
+import { isDomainError } from '../services/errors.ts';
+import { getOwnProfile, updateOwnProfile } from '../services/profile.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Profile · Group Finance Hub' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireScreen(request, context);
+  const profile = await getOwnProfile(serviceContext(request, context, auth));
+  const url = new URL(request.url);
+  return json({
+    profile,
+    editing: url.searchParams.get('edit') === '1',
+    changingPassword: url.searchParams.get('password') === '1',
+  });
+}
+
+type ActionResult = { intent: 'profile' | 'password'; result: SubmissionResult<string[]> };
+
+function domainReply(error: unknown, reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>) {
+  if (!isDomainError(error)) throw error;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const e of error.errors ?? []) (fieldErrors[e.field] ??= []).push(e.message);
+  return { result: reply({ fieldErrors, formErrors: error.errors?.length ? [] : [error.message] }), status: error.status };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireScreen(request, context);
+  const ctx = serviceContext(request, context, auth);
+  const formData = await readFormData(request);
+  const intent = formData.get('intent') === 'password' ? 'password' : 'profile';
+
+  if (intent === 'profile') {
+    const submission = parseWithZod(formData, { schema: ProfileSchema });
+    if (submission.status !== 'success') return json<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
+    try {
+      await updateOwnProfile(ctx, submission.value);
+    } catch (error) {
+      const { result, status } = domainReply(error, (o) => submission.reply(o));
+      return json<ActionResult>({ intent, result }, { status });
+    }
+    return redirectWithToast(context, '/profile', { type: 'success', title: 'Profile Updated', description: 'Your profile has been saved.' });
+  }
+
+  const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
+  const submission = parseWithZod(formData, { schema: ProfilePasswordSchema });
+  if (submission.status !== 'success') return json<ActionResult>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+  try {
+    const { currentPassword, newPassword } = submission.value;
+    await changePassword(ctx, auth.user.id, { currentPassword, newPassword }, auth.session.id);
+  } catch (error) {
+    const { result, status } = domainReply(error, (o) => submission.reply({ ...o, hideFields }));
+    return json<ActionResult>({ intent, result }, { status });
+  }
+  return redirectWithToast(context, '/profile', { type: 'success', title: 'Password Changed', description: 'Your password has been changed.' });
+}
+
+function Row({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <div className="grid grid-cols-3 gap-3 py-2">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="col-span-2 text-sm text-slate-900" data-testid={testId}>{value || <span className="text-slate-400">Not set</span>}</dd>
+    </div>
+  );
+}
+
+/** Keeps the other section's edit state in links (both may be open at once). */
+function href(editing: boolean, changingPassword: boolean): string {
+  const params = new URLSearchParams();
+  if (editing) params.set('edit', '1');
+  if (changingPassword) params.set('password', '1');
+  const query = params.toString();
+  return query ? `/profile?${query}` : '/profile';
+}
+
+export default function ProfilePage() {
+  const { profile, editing, changingPassword } = useLoaderData<typeof loader>();
+  const { user } = profile;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
+
+  const [form, fields] = useForm({
+    id: 'profile-form',
+    lastResult: actionData?.intent === 'profile' ? actionData.result : undefined,
+    defaultValue: { username: user.username, email: user.email, fullName: user.fullName ?? '', position: user.position ?? '', phoneNumber: user.phoneNumber ?? '' },
+    constraint: getZodConstraint(ProfileSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
+
+  const [pwForm, pw] = useForm({
+    id: 'profile-password-form',
+    lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfilePasswordSchema }),
+  });
+
+  const passwordStatus = user.isTemporaryPassword
+    ? 'Temporary password (must be changed)'
+    : user.passwordChangeRequired
+      ? 'Change required'
+      : profile.passwordChangedAt
+        ? `Set · last changed ${formatInstantDate(profile.passwordChangedAt)}`
+        : 'Set';
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeading title="My Profile" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card title="Profile Information">
+            {editing ? (
+              <Form method="post" {...getFormProps(form)} noValidate className="space-y-4" data-testid="profile-form">
+                <input type="hidden" name="intent" value="profile" />
+                {form.errors?.length ? <Alert>{form.errors[0]}</Alert> : null}
+                <Field label="Username" id={fields.username.id} error={fields.username.errors}>
+                  <input {...getInputProps(fields.username, { type: 'text' })} autoComplete="username" className={inputClass} />
+                </Field>
+                <Field label="Email" id={fields.email.id} error={fields.email.errors}>
+                  <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" className={inputClass} />
+                </Field>
+                <Field label="Full Name" id={fields.fullName.id} error={fields.fullName.errors}>
+                  <input {...getInputProps(fields.fullName, { type: 'text' })} autoComplete="name" className={inputClass} />
+                </Field>
+                <Field label="Position" id={fields.position.id} error={fields.position.errors}>
+                  <input {...getInputProps(fields.position, { type: 'text' })} autoComplete="organization-title" className={inputClass} />
+                </Field>
+                <Field label="Phone Number" id={fields.phoneNumber.id} error={fields.phoneNumber.errors}>
+                  <input {...getInputProps(fields.phoneNumber, { type: 'tel' })} autoComplete="tel" className={inputClass} />
+                </Field>
+                <div className="flex gap-2">
+                  <Button type="submit" disabled={submittingIntent === 'profile'}>
+                    {submittingIntent === 'profile' ? 'Saving...' : 'Save Changes'}
+                  </Button>
+                  {/* Cancel is a fresh load of the read mode: fields and errors reset. */}
+                  <Link to={href(false, changingPassword)} className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                    Cancel
+                  </Link>
+                </div>
+              </Form>
+            ) : (
+              <>
+                <dl className="divide-y divide-slate-100" data-testid="profile-details">
+                  <Row label="Username" value={user.username} testId="profile-username" />
+                  <Row label="Email" value={user.email} testId="profile-email" />
+                  <Row label="Full Name" value={user.fullName} testId="profile-full-name" />
+                  <Row label="Position" value={user.position} testId="profile-position" />
+                  <Row label="Phone Number" value={user.phoneNumber} testId="profile-phone" />
+                </dl>
+                <Link to={href(true, changingPassword)} className="mt-4 inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+                  Edit Profile
+                </Link>
+              </>
+            )}
+          </Card>
+
+          <Card title="Change Password">
+            {changingPassword ? (
+              <Form method="post" {...getFormProps(pwForm)} noValidate className="space-y-4" data-testid="profile-password-form">
+                <input type="hidden" name="intent" value="password" />
+                {pwForm.errors?.length ? <Alert>{pwForm.errors[0]}</Alert> : null}
+                <Field label="Current Password" id={pw.currentPassword.id} error={pw.currentPassword.errors}>
+                  <input {...getInputProps(pw.currentPassword, { type: 'password' })} autoComplete="current-password" className={inputClass} />
+                </Field>
+                <Field label="New Password" id={pw.newPassword.id} error={pw.newPassword.errors} hint={`At least ${MIN_PASSWORD} characters; use upper case, lower case and digits.`}>
+                  <input {...getInputProps(pw.newPassword, { type: 'password' })} autoComplete="new-password" className={inputClass} />
+                </Field>
+                <Field label="Confirm New Password" id={pw.confirmPassword.id} error={pw.confirmPassword.errors}>
+                  <input {...getInputProps(pw.confirmPassword, { type: 'password' })} autoComplete="new-password" className={inputClass} />
+                </Field>
+                <div className="flex gap-2">
+                  <Button type="submit" disabled={submittingIntent === 'password'}>
+                    {submittingIntent === 'password' ? 'Changing...' : 'Change Password'}
+                  </Button>
+                  <Link to={href(editing, false)} className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                    Cancel
+                  </Link>
+                </div>
+              </Form>
+            ) : (
+              <>
+                <p className="text-sm text-slate-600">Choose a new password of at least {MIN_PASSWORD} characters. Your other sessions end when it changes.</p>
+                <Link to={href(editing, true)} className="mt-4 inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                  Change Password
+                </Link>
+              </>
+            )}
+          </Card>
+        </div>
+
+        <Card title="Account Information" className="h-fit">
+          <dl className="divide-y divide-slate-100" data-testid="account-info">
+            <Row label="User ID" value={String(user.id)} />
+            <Row label="Account Type" value={user.role === 'owner' ? 'System Owner' : `Regular User (${ROLE_LABELS[user.role]})`} />
+            <Row label="Company Access" value={profile.companyName ?? 'All Companies'} />
+            <Row label="Password Status" value={passwordStatus} />
+          </dl>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

@@ -1,0 +1,378 @@
+// /settings (spec 1 "Settings"): five tabs in the URL (?tab=…). Every choice is saved to the
+// user's settings record with a plain form (DESIGN §10: the old app kept them in the browser);
+// the device-only notification switches (sound, vibration, badge) live in a cookie of this
+// browser, as the specification stores them on the device.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { PageHeading } from '../components/layout/app-shell.tsx';
+import { SaveButton, SelectField, StatusBadge, Switch } from '../components/settings/controls.tsx';
+import { deviceSettingsCookie, readDeviceSettings, type DeviceSettings } from '../components/settings/device-settings.server.ts';
+import { NotificationDevice } from '../components/settings/notification-device.tsx';
+import { Alert, Card } from '../components/ui/form.tsx';
+import { readFormData } from '../http/form.server.ts';
+import { requireScreen, serviceContext } from '../http/session.server.ts';
+import { redirectWithToast } from '../http/toast.server.ts';
+import {
+  AUTO_LOGOUT_OPTIONS,
+  CURRENCIES,
+  DATE_FORMATS,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  minutesLabel,
+  NOTIFICATION_TYPE_LABELS,
+  NOTIFICATION_TYPES,
+  REFRESH_INTERVALS,
+  secondsLabel,
+  SESSION_TIMEOUT_OPTIONS,
+  TIME_FORMAT_LABELS,
+  TIME_FORMATS,
+  TIMEZONE_LABELS,
+  TIMEZONES,
+} from '../lib/user-settings.ts';
+import { isDomainError } from '../services/errors.ts';
+import { getSystemFacts } from '../services/system-info.server.ts';
+import { getUserSettings, updateUserSettings } from '../services/user-settings.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Settings · Group Finance Hub' }];
+
+const TABS = [
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'appearance', label: 'Appearance' },
+  { id: 'preferences', label: 'Preferences' },
+  { id: 'security', label: 'Security' },
+  { id: 'system', label: 'System' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+const isTab = (value: unknown): value is TabId => TABS.some((t) => t.id === value);
+
+function describeDevice(userAgent: string): { label: string; isIos: boolean } {
+  const isIos = /iPhone|iPad|iPod/i.test(userAgent);
+  const os = isIos ? 'iOS' : /Android/i.test(userAgent) ? 'Android' : /Windows/i.test(userAgent) ? 'Windows' : /Mac OS X/i.test(userAgent) ? 'macOS' : /Linux/i.test(userAgent) ? 'Linux' : 'Unknown system';
+  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Unknown browser';
+  return { label: `${browser} on ${os}`, isIos };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireScreen(request, context);
+  const url = new URL(request.url);
+  const requested = url.searchParams.get('tab');
+  const tab: TabId = isTab(requested) ? requested : 'notifications';
+  const ctx = serviceContext(request, context, auth);
+  const [settings, device, system] = await Promise.all([
+    getUserSettings(ctx),
+    readDeviceSettings(request),
+    tab === 'system' ? getSystemFacts(context.db) : null,
+  ]);
+  const { label, isIos } = describeDevice(request.headers.get('User-Agent') ?? '');
+  return json({ tab, settings, device, system, deviceLabel: label, isIos });
+}
+
+const checked = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return v === 'on' || v === 'true' || v === '1';
+};
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : undefined;
+};
+const number = (form: FormData, name: string) => {
+  const v = text(form, name);
+  return v === undefined ? undefined : v.trim() === '' ? Number.NaN : Number(v);
+};
+
+/** A tab's form → a partial settings update (validated by the service against the lists). */
+function patchFor(tab: TabId, form: FormData): Record<string, unknown> {
+  switch (tab) {
+    case 'notifications':
+      return {
+        pushNotifications: checked(form, 'pushNotifications'),
+        notificationTypes: Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, checked(form, `notificationTypes.${t}`)])),
+      };
+    case 'appearance':
+      return { theme: text(form, 'theme'), compactSidebar: checked(form, 'compactSidebar'), animations: checked(form, 'animations') };
+    case 'preferences':
+      return {
+        language: text(form, 'language'),
+        timezone: text(form, 'timezone'),
+        dateFormat: text(form, 'dateFormat'),
+        timeFormat: text(form, 'timeFormat'),
+        defaultCurrency: text(form, 'defaultCurrency'),
+        emailNotifications: checked(form, 'emailNotifications'),
+        reportEmails: checked(form, 'reportEmails'),
+        shareActivityStatus: checked(form, 'shareActivityStatus'),
+        shareProfileInfo: checked(form, 'shareProfileInfo'),
+        dashboardLayout: { autoRefresh: checked(form, 'autoRefresh'), refreshInterval: number(form, 'refreshInterval') },
+      };
+    case 'security':
+      return { securityAlerts: checked(form, 'securityAlerts'), sessionTimeout: number(form, 'sessionTimeout'), autoLogout: number(form, 'autoLogout') };
+    default:
+      return {};
+  }
+}
+
+const SAVED = { type: 'success', title: 'Settings updated', description: 'Your settings have been saved successfully.' } as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireScreen(request, context);
+  const form = await readFormData(request);
+  const intent = text(form, 'intent');
+
+  if (intent === 'clear-cache') {
+    // Asks the browser to drop this site's HTTP and Cache Storage caches (with JavaScript the
+    // page has already cleared Cache Storage itself). Settings live on the server: untouched.
+    return redirectWithToast(context, '/settings?tab=system', { type: 'success', title: 'Cache cleared', description: 'Cached files of this site were removed from this browser.' }, {
+      'Clear-Site-Data': '"cache"',
+    });
+  }
+  if (!isTab(intent) || intent === 'system') {
+    return json({ tab: 'notifications' as TabId, message: 'Unknown settings form', errors: {} as Record<string, string> }, { status: 400 });
+  }
+
+  const headers = new Headers();
+  if (intent === 'notifications') {
+    const device: DeviceSettings = { soundEnabled: checked(form, 'soundEnabled'), vibrationEnabled: checked(form, 'vibrationEnabled'), showBadge: checked(form, 'showBadge') };
+    headers.append('Set-Cookie', await deviceSettingsCookie(device, context.secure));
+  }
+  // Fields the form did not send stay as they are (a select that is missing is not "never").
+  const patch = Object.fromEntries(Object.entries(patchFor(intent, form)).filter(([, v]) => v !== undefined));
+  if (patch.dashboardLayout && (patch.dashboardLayout as { refreshInterval?: number }).refreshInterval === undefined) {
+    delete (patch.dashboardLayout as { refreshInterval?: number }).refreshInterval;
+  }
+  try {
+    await updateUserSettings(serviceContext(request, context, auth), patch);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const errors: Record<string, string> = {};
+    for (const e of error.errors ?? []) errors[e.field] ??= e.message;
+    return json(
+      { tab: intent as TabId, message: error.errors?.length ? 'Failed to update settings. Please try again.' : error.message, errors },
+      { status: error.status },
+    );
+  }
+  return redirectWithToast(context, `/settings?tab=${intent}`, SAVED, headers);
+}
+
+function clearClientCaches() {
+  try {
+    if (typeof caches !== 'undefined') void caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))));
+    sessionStorage.clear();
+  } catch {
+    // Nothing cached, or storage not available: nothing to clear.
+  }
+}
+
+export default function SettingsPage() {
+  const { tab, settings, device, system, deviceLabel, isIos } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const errors: Record<string, string> = actionData && actionData.tab === tab ? actionData.errors : {};
+  const failure = actionData && actionData.tab === tab ? actionData.message : null;
+  const theme = settings.theme === 'system' ? 'auto' : settings.theme;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeading title="Settings" />
+      <nav aria-label="Settings sections" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200">
+        {TABS.map((t) => (
+          <Link
+            key={t.id}
+            to={`/settings?tab=${t.id}`}
+            aria-current={t.id === tab ? 'page' : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${t.id === tab ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+
+      {failure ? (
+        <div className="mb-4">
+          <Alert title="Error updating settings">{failure}</Alert>
+        </div>
+      ) : null}
+
+      {tab === 'notifications' ? (
+        <div className="space-y-6">
+          <Card title="Push Notifications">
+            <NotificationDevice deviceLabel={deviceLabel} isIos={isIos} />
+          </Card>
+          <Card title="Notification Settings">
+            <Form method="post" action="/settings?tab=notifications" className="divide-y divide-slate-100">
+              <input type="hidden" name="intent" value="notifications" />
+              <Switch name="pushNotifications" label="Push notifications" description="Receive notifications in this browser when push delivery is available." defaultChecked={settings.pushNotifications} error={errors.pushNotifications} />
+              <Switch name="soundEnabled" label="Sound" description="Play a sound with notifications on this device." defaultChecked={device.soundEnabled} />
+              <Switch name="vibrationEnabled" label="Vibration" description="Vibrate on notifications (mobile devices)." defaultChecked={device.vibrationEnabled} />
+              <Switch name="showBadge" label="Badge" description="Show the unread count on the app icon." defaultChecked={device.showBadge} />
+              <div className="pt-3">
+                <fieldset>
+                  <legend className="text-sm font-semibold text-slate-900">Notification types</legend>
+                  {NOTIFICATION_TYPES.map((type) => (
+                    <Switch
+                      key={type}
+                      name={`notificationTypes.${type}`}
+                      label={`${NOTIFICATION_TYPE_LABELS[type]} notifications`}
+                      defaultChecked={settings.notificationTypes[type]}
+                      error={errors[`notificationTypes.${type}`]}
+                    />
+                  ))}
+                </fieldset>
+              </div>
+              <div className="pt-2">
+                <SaveButton busy={busy} />
+              </div>
+            </Form>
+          </Card>
+        </div>
+      ) : null}
+
+      {tab === 'appearance' ? (
+        <Card title="Appearance">
+          <Form method="post" action="/settings?tab=appearance" className="divide-y divide-slate-100">
+            <input type="hidden" name="intent" value="appearance" />
+            <div className="py-3">
+              <fieldset>
+                <legend className="text-sm font-medium text-slate-800">Theme</legend>
+                <div className="mt-2 flex flex-wrap gap-3">
+                  {(['light', 'dark', 'auto'] as const).map((value) => (
+                    <label key={value} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-800">
+                      <input type="radio" name="theme" value={value} defaultChecked={theme === value} className="accent-blue-700" />
+                      {value === 'light' ? 'Light' : value === 'dark' ? 'Dark' : 'Auto (follow system)'}
+                    </label>
+                  ))}
+                </div>
+                {errors.theme ? <p className="mt-1 text-sm text-red-700" data-testid="setting-theme-error">{errors.theme}</p> : null}
+              </fieldset>
+            </div>
+            <Switch name="compactSidebar" label="Compact sidebar" description="A narrower navigation with tighter rows." defaultChecked={settings.compactSidebar} error={errors.compactSidebar} />
+            <Switch name="animations" label="Animations" description="Turn off to remove transitions and animations." defaultChecked={settings.animations} error={errors.animations} />
+            <div className="pt-2">
+              <SaveButton busy={busy} />
+            </div>
+          </Form>
+        </Card>
+      ) : null}
+
+      {tab === 'preferences' ? (
+        <Card title="Preferences">
+          <Form method="post" action="/settings?tab=preferences" className="divide-y divide-slate-100">
+            <input type="hidden" name="intent" value="preferences" />
+            <SelectField name="language" label="Language" options={LANGUAGES} value={settings.language as (typeof LANGUAGES)[number]} format={(l) => LANGUAGE_LABELS[l]} error={errors.language} />
+            <SelectField name="timezone" label="Timezone" options={TIMEZONES} value={settings.timezone as (typeof TIMEZONES)[number]} format={(z) => TIMEZONE_LABELS[z]} error={errors.timezone} />
+            <SelectField name="dateFormat" label="Date format" options={DATE_FORMATS} value={settings.dateFormat as (typeof DATE_FORMATS)[number]} error={errors.dateFormat} />
+            <SelectField name="timeFormat" label="Time format" options={TIME_FORMATS} value={settings.timeFormat as (typeof TIME_FORMATS)[number]} format={(t) => TIME_FORMAT_LABELS[t]} error={errors.timeFormat} />
+            <SelectField name="defaultCurrency" label="Default currency" options={CURRENCIES} value={settings.defaultCurrency as (typeof CURRENCIES)[number]} error={errors.defaultCurrency} />
+            <Switch name="autoRefresh" label="Dashboard auto-refresh" defaultChecked={settings.dashboardLayout.autoRefresh} error={errors['dashboardLayout.autoRefresh']} />
+            <SelectField name="refreshInterval" label="Refresh interval" options={REFRESH_INTERVALS} value={settings.dashboardLayout.refreshInterval as (typeof REFRESH_INTERVALS)[number]} format={secondsLabel} error={errors['dashboardLayout.refreshInterval']} />
+            <Switch name="emailNotifications" label="E-mail notifications" defaultChecked={settings.emailNotifications} error={errors.emailNotifications} />
+            <Switch name="reportEmails" label="Report e-mails" description="Receive scheduled reports by e-mail." defaultChecked={settings.reportEmails} error={errors.reportEmails} />
+            <Switch name="shareActivityStatus" label="Share activity status" defaultChecked={settings.shareActivityStatus} error={errors.shareActivityStatus} />
+            <Switch name="shareProfileInfo" label="Share profile info" defaultChecked={settings.shareProfileInfo} error={errors.shareProfileInfo} />
+            <div className="pt-2">
+              <SaveButton busy={busy} />
+            </div>
+          </Form>
+        </Card>
+      ) : null}
+
+      {tab === 'security' ? (
+        <div className="space-y-6">
+          <Card title="Security">
+            <Form method="post" action="/settings?tab=security" className="divide-y divide-slate-100">
+              <input type="hidden" name="intent" value="security" />
+              <Switch name="securityAlerts" label="Security alerts" description="Be told about sign-ins and security events on your account." defaultChecked={settings.securityAlerts} error={errors.securityAlerts} />
+              <SelectField
+                name="sessionTimeout"
+                label="Session timeout"
+                options={SESSION_TIMEOUT_OPTIONS}
+                value={settings.sessionTimeout as (typeof SESSION_TIMEOUT_OPTIONS)[number]}
+                format={minutesLabel}
+                error={errors.sessionTimeout}
+                hint="You are signed out after this long without activity (not with Remember me)."
+              />
+              <SelectField
+                name="autoLogout"
+                label="Auto-logout"
+                options={AUTO_LOGOUT_OPTIONS}
+                value={settings.autoLogout as (typeof AUTO_LOGOUT_OPTIONS)[number]}
+                format={minutesLabel}
+                error={errors.autoLogout}
+                hint="The longest a sign-in lasts; applies from your next sign-in."
+              />
+              <div className="pt-2">
+                <SaveButton busy={busy} />
+              </div>
+            </Form>
+          </Card>
+          <Card title="Password and sign-in">
+            <div className="flex flex-wrap items-center justify-between gap-3 py-2">
+              <div>
+                <p className="text-sm font-medium text-slate-800">Password</p>
+                <p className="text-xs text-slate-500">Change the password you sign in with.</p>
+              </div>
+              <Link to="/profile?password=1" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+                Change Password
+              </Link>
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 py-2">
+              <div>
+                <p className="text-sm font-medium text-slate-800">Two-factor authentication</p>
+                <p className="text-xs text-slate-500">An extra code at sign-in.</p>
+              </div>
+              <StatusBadge status="warning">Coming Soon</StatusBadge>
+            </div>
+          </Card>
+        </div>
+      ) : null}
+
+      {tab === 'system' && system ? (
+        <div className="space-y-6">
+          <Card title="System Information">
+            <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="system-info">
+              <dt className="text-slate-500">Version</dt>
+              <dd className="col-span-2 text-slate-900" data-testid="app-version">{system.version}</dd>
+              <dt className="text-slate-500">Database</dt>
+              <dd className="col-span-2 text-slate-900">{system.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} {system.database.serverVersion ?? ''}</dd>
+              <dt className="text-slate-500">Environment</dt>
+              <dd className="col-span-2 text-slate-900">{system.environment}</dd>
+              <dt className="text-slate-500">Node.js</dt>
+              <dd className="col-span-2 text-slate-900">{system.node}</dd>
+            </dl>
+          </Card>
+          <Card title="Status">
+            <ul className="divide-y divide-slate-100" data-testid="system-statuses">
+              {system.statuses.map((s) => (
+                <li key={s.name} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <span className="font-medium text-slate-800">{s.name}</span>
+                  <span className="flex items-center gap-2 text-slate-600">
+                    <span className="text-xs">{s.detail}</span>
+                    <StatusBadge status={s.status}>{s.label}</StatusBadge>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card title="Maintenance">
+            <div className="flex flex-wrap gap-3">
+              <a href="/settings-report" download className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                Download report
+              </a>
+              <Form method="post" action="/settings?tab=system" onSubmit={clearClientCaches}>
+                <input type="hidden" name="intent" value="clear-cache" />
+                <button type="submit" className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                  Clear cache
+                </button>
+              </Form>
+            </div>
+            <p className="mt-3 text-xs text-slate-500">
+              The report is a JSON summary of the version, statuses and your settings. Clearing the cache removes files this browser keeps for the site; your settings are stored on the server and stay as they are.
+            </p>
+          </Card>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

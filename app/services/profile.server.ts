@@ -1,0 +1,66 @@
+// The signed-in user's own profile (spec 1 "Profile"): username, e-mail, full name, position,
+// phone. One transaction with its audit entry; password data never enters the audit.
+import { sql } from 'kysely';
+import { ProfileSchema } from '../lib/profile.ts';
+import { writeRecord } from './audit.server.ts';
+import { inTransaction, type AuthUser, type ServiceContext } from './context.ts';
+import { DomainError, fieldErrorsFromZod, forbidden, invalid, type FieldError } from './errors.ts';
+import { findUserById } from './users.server.ts';
+
+export const USERNAME_TAKEN = 'This username is already taken';
+export const EMAIL_TAKEN = 'This email address is already in use';
+
+/**
+ * Updates the acting user's profile fields. Invalid input → 400 with field errors; a username
+ * or e-mail another account uses (compared case-insensitively) → 409 with field errors.
+ */
+export async function updateOwnProfile(ctx: ServiceContext, input: unknown): Promise<AuthUser> {
+  if (ctx.actor.kind !== 'user') throw forbidden();
+  const userId = ctx.actor.user.id;
+  const parsed = ProfileSchema.safeParse(input ?? {});
+  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+  const values = parsed.data;
+
+  return inTransaction(ctx.db, async (trx) => {
+    const clashes = await trx
+      .selectFrom('users')
+      .select(['username', 'email'])
+      .where('id', '!=', userId)
+      .where((eb) => eb.or([
+        eb(sql<string>`lower(username)`, '=', values.username.toLowerCase()),
+        eb(sql<string>`lower(email)`, '=', values.email),
+      ]))
+      .execute();
+    const errors: FieldError[] = [];
+    if (clashes.some((u) => u.username.toLowerCase() === values.username.toLowerCase())) errors.push({ field: 'username', message: USERNAME_TAKEN });
+    if (clashes.some((u) => u.email.toLowerCase() === values.email)) errors.push({ field: 'email', message: EMAIL_TAKEN });
+    if (errors.length) throw new DomainError('conflict', errors.map((e) => e.message).join('. '), { errors });
+
+    const current = await findUserById(trx, userId);
+    if (!current) throw forbidden();
+    const changed = (Object.keys(values) as (keyof typeof values)[]).some((key) => current[key] !== values[key]);
+    if (changed) await writeRecord({ ...ctx, db: trx }, 'users', { action: 'update', id: userId, values }, { reason: 'Profile updated' });
+    return (await findUserById(trx, userId))!;
+  });
+}
+
+export interface ProfileView {
+  user: AuthUser;
+  companyName: string | null;
+  passwordChangedAt: string | null;
+}
+
+/** The signed-in user's profile with what the account information card shows. */
+export async function getOwnProfile(ctx: ServiceContext): Promise<ProfileView> {
+  if (ctx.actor.kind !== 'user') throw forbidden();
+  const userId = ctx.actor.user.id;
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw forbidden();
+  const extra = await ctx.db
+    .selectFrom('users as u')
+    .leftJoin('companies as c', 'c.id', 'u.companyId')
+    .select(['c.name as companyName', 'u.passwordChangedAt'])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { user, companyName: extra.companyName ?? null, passwordChangedAt: extra.passwordChangedAt ?? null };
+}

@@ -1,0 +1,105 @@
+// Real facts for the Settings page's System tab and its downloadable report (DESIGN §10):
+// the app version, the database (dialect, server version, reachability) and the job engine.
+import { sql } from 'kysely';
+import packageJson from '../../package.json';
+import { dialectOf } from '../../db/dialect.ts';
+import type { Db, ServiceContext } from './context.ts';
+import { forbidden } from './errors.ts';
+import { currentJobEngine } from './jobs.server.ts';
+import { getUserSettings } from './user-settings.server.ts';
+
+export const APP_VERSION: string = packageJson.version;
+/** A worker writes a health snapshot every minute; older than this means none is running. */
+const WORKER_SILENCE_MS = 5 * 60_000;
+
+export interface StatusItem {
+  name: string;
+  status: 'ok' | 'warning' | 'error';
+  label: string;
+  detail: string;
+}
+
+export interface SystemFacts {
+  version: string;
+  environment: string;
+  node: string;
+  database: { dialect: string; serverVersion: string | null; reachable: boolean; latencyMs: number | null };
+  statuses: StatusItem[];
+  checkedAt: string;
+}
+
+async function databaseFacts(db: Db) {
+  const dialect = dialectOf(db);
+  const started = performance.now();
+  try {
+    const query = dialect === 'postgres' ? sql<{ v: string }>`select current_setting('server_version') as v` : sql<{ v: string }>`select sqlite_version() as v`;
+    const { rows } = await query.execute(db);
+    return { dialect, serverVersion: rows[0]?.v ?? null, reachable: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+  } catch {
+    return { dialect, serverVersion: null, reachable: false, latencyMs: null };
+  }
+}
+
+async function jobStatus(db: Db, dialect: string): Promise<StatusItem> {
+  const engine = currentJobEngine();
+  if (engine) {
+    return { name: 'Job engine', status: 'ok', label: 'Running', detail: `pg-boss ${engine.mode === 'embedded' ? 'on embedded PGlite, inside the web process' : 'on PostgreSQL'}` };
+  }
+  const last = await db
+    .selectFrom('healthSnapshots')
+    .select('createdAt')
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+    .catch(() => undefined);
+  const seen = last ? Date.parse(last.createdAt) : NaN;
+  if (Number.isFinite(seen) && Date.now() - seen < WORKER_SILENCE_MS) {
+    return { name: 'Job engine', status: 'ok', label: 'Running', detail: `Workers active (last health snapshot ${new Date(seen).toISOString()})` };
+  }
+  return {
+    name: 'Job engine',
+    status: 'warning',
+    label: 'Not seen',
+    detail: dialect === 'postgres' ? 'No worker has reported in the last 5 minutes (start one with `npm run worker`)' : 'The embedded job engine is not running in this process',
+  };
+}
+
+/** What the System tab shows. Any signed-in user may read it (it holds no secrets). */
+export async function getSystemFacts(db: Db): Promise<SystemFacts> {
+  const database = await databaseFacts(db);
+  const statuses: StatusItem[] = [
+    {
+      name: 'Database',
+      status: database.reachable ? 'ok' : 'error',
+      label: database.reachable ? 'Online' : 'Unreachable',
+      detail: database.reachable
+        ? `${database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${database.serverVersion ?? ''} · ${database.latencyMs} ms`
+        : 'The database did not answer',
+    },
+    await jobStatus(db, database.dialect),
+  ];
+  return {
+    version: APP_VERSION,
+    environment: process.env.NODE_ENV ?? 'development',
+    node: process.version,
+    database,
+    statuses,
+    checkedAt: new Date().toISOString(),
+  };
+}
+
+/** The Download report JSON: system facts and the user's own settings (no secrets). */
+export async function buildSettingsReport(ctx: ServiceContext) {
+  if (ctx.actor.kind !== 'user') throw forbidden();
+  const user = ctx.actor.user;
+  const [system, settings] = await Promise.all([getSystemFacts(ctx.db), getUserSettings(ctx)]);
+  return {
+    report: 'Group Finance Hub settings and system report',
+    generatedAt: new Date().toISOString(),
+    app: { name: packageJson.name, version: system.version, environment: system.environment, node: system.node },
+    database: system.database,
+    statuses: system.statuses,
+    user: { id: user.id, username: user.username, email: user.email, role: user.role, companyId: user.companyId },
+    settings,
+  };
+}
