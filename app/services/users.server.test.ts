@@ -11,7 +11,8 @@ import { isDomainError } from './errors.ts';
 import { verifyPassword } from './passwords.server.ts';
 import { createSession } from './sessions.server.ts';
 import {
-  createUser, deleteUser, findUserByIdOrEmail, issueTemporaryPassword, listUsers, OWNER_PROTECTED, setUserActive,
+  createUser, deleteUser, findUserByIdOrEmail, issueTemporaryPassword, listUsers, listUsersPage, OWNER_PROTECTED, setUserActive,
+  assertOwnAccount, OWN_PROFILE_ONLY, updateUser, updateUserPermissions, userStats,
 } from './users.server.ts';
 
 describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
@@ -126,6 +127,55 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
     const viewer = await createTestUser(db, { role: 'viewer' });
     const viewerCtx = await userContext(db, viewer.id);
     expect((await rejection(listUsers(viewerCtx))).kind).toBe('forbidden');
+  });
+
+  it('pages, filters and sorts the list in SQL; bad parameters are invalid', async () => {
+    const stamp = `pg${Date.now().toString(36)}`;
+    for (let i = 0; i < 3; i++) await createTestUser(db, { role: 'viewer', email: `${stamp}-${i}@example.com` });
+    const page = await listUsersPage(cli, { search: stamp, sortBy: 'email', sortOrder: 'asc', limit: '2', page: '2' });
+    expect(page).toMatchObject({ total: 3, totalPages: 2, page: 2, limit: 2 });
+    expect(page.users.map((u) => u.email)).toEqual([`${stamp}-2@example.com`]);
+    expect(JSON.stringify(page)).not.toMatch(/passwordHash/);
+    const bad = await rejection(listUsersPage(cli, { limit: '-1', sortBy: 'passwordHash' }));
+    expect(bad.kind).toBe('invalid');
+    expect(bad.errors.map((e: { field: string }) => e.field).sort()).toEqual(['limit', 'sortBy']);
+  });
+
+  it("edits users and permissions as the CLI; duplicates conflict; the profile call is for one's own account only", async () => {
+    const user = await createTestUser(db, { role: 'viewer' });
+    const other = await createTestUser(db, { role: 'viewer' });
+    const edited = await updateUser(cli, user.id, { role: 'editor', fullName: 'ignored' });
+    expect(edited.role).toBe('editor');
+    const clash = await rejection(updateUser(cli, user.id, { email: other.email.toUpperCase() }));
+    expect(clash).toMatchObject({ kind: 'conflict', message: 'A user with this email already exists' });
+    expect((await rejection(updateUser(cli, user.id, { password: 'New-Password-1' }))).kind).toBe('invalid');
+    const flags = await updateUserPermissions(cli, user.id, { canAccessAnalytics: true });
+    expect(flags.canAccessAnalytics).toBe(true);
+    expect((await auditOf(user.id)).map((a) => a.reason)).toEqual(['User updated', 'Permissions updated']);
+    // The own-profile call is for a signed-in user on their own id only.
+    expect(() => assertOwnAccount(cli, user.id)).toThrow(OWN_PROFILE_ONLY);
+    const self = await userContext(db, user.id);
+    expect(() => assertOwnAccount(self, other.id)).toThrow(OWN_PROFILE_ONLY);
+    expect(() => assertOwnAccount(self, user.id)).not.toThrow();
+  });
+
+  it('creates a user with a given password flagged temporary; counts users by role', async () => {
+    const { user } = await createUser(cli, { email: email(), username: `tmp${n}`, role: 'viewer', password: 'Initial-Pass-1', isTemporaryPassword: true });
+    expect(user.isTemporaryPassword).toBe(true);
+    const stats = await userStats(cli);
+    const rows = await db.selectFrom('users').select(['role', 'isActive']).execute();
+    expect(stats.totalUsers).toBe(rows.length);
+    expect(stats.usersByRole.viewer).toBe(rows.filter((r) => r.role === 'viewer').length);
+    expect(stats.activeUsers + stats.inactiveUsers).toBe(rows.length);
+  });
+
+  it('two creates with the same e-mail at once: one user, the other a 409 conflict (never a 500)', async () => {
+    const address = email();
+    const results = await Promise.allSettled([1, 2, 3].map((i) => createUser(cli, { email: address, username: `race${n}-${i}`, role: 'viewer', password: 'Racing-Pass-1' })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+      expect(r.reason).toMatchObject({ kind: 'conflict', message: 'A user with this email already exists' });
+    }
   });
 
   it('finds users by id or e-mail, case-insensitively', async () => {

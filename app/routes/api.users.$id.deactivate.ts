@@ -1,0 +1,11 @@
+// PUT /api/users/{id}/deactivate: the user's sessions end at once.
+import { apiRoute, idParam } from '../http/api.server.ts';
+import { getUser, setUserActive } from '../services/users.server.ts';
+
+export const { loader, action } = apiRoute({
+  PUT: async ({ params, ctx }) => {
+    const id = idParam(params.id);
+    await setUserActive(ctx, id, false);
+    return getUser(ctx, id);
+  },
+});

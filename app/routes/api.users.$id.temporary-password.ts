@@ -1,0 +1,11 @@
+// POST /api/users/{id}/temporary-password → { temporaryPassword } (shown once; the user's
+// sessions end and they must change it at next sign-in).
+import { apiRoute, idParam } from '../http/api.server.ts';
+import { issueTemporaryPassword } from '../services/users.server.ts';
+
+export const { loader, action } = apiRoute({
+  POST: async ({ params, ctx }) => {
+    const { temporaryPassword } = await issueTemporaryPassword(ctx, idParam(params.id));
+    return { temporaryPassword };
+  },
+});

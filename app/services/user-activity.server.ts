@@ -1,0 +1,391 @@
+// User activity for User Management (spec 3 §2.1, §3, §7): analytics from the real sessions in
+// user_sessions and the audit trail, activity statistics, and the paged activity history.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import type { ServiceContext } from './context.ts';
+import { fieldErrorsFromZod, invalid } from './errors.ts';
+import { actorCompanyScope, assertUserManager } from './users.server.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Pure helpers and the constants behind them.
+
+/** Scores and levels look at this many days of activity (DESIGN §10: "over the last 30 days"). */
+export const ACTIVITY_WINDOW_DAYS = 30;
+/** Activity score = 2 × entries (creates) + 1 × edits (updates) + 3 × sign-ins (DESIGN §10). */
+export const ACTIVITY_SCORE_WEIGHTS = { entry: 2, edit: 1, login: 3 } as const;
+/** The score bar is capped at 100% (spec 3 §9). */
+export const MAX_ACTIVITY_SCORE = 100;
+/** Levels (spec 3 §4): 50 or more high, 25 or more medium, 10 or more low, else inactive. */
+export const ACTIVITY_LEVEL_THRESHOLDS = { high: 50, medium: 25, low: 10 } as const;
+/**
+ * The "Active Users" card of Activity Analytics (the spec does not define it): active accounts
+ * seen (signed in or using the app) within this many days.
+ */
+export const ACTIVE_USER_WINDOW_DAYS = 7;
+/** Activity history page size (spec 3 §9). */
+export const HISTORY_PAGE_SIZE = 25;
+export const HISTORY_MAX_LIMIT = 1000;
+/** Activity statistics: how many most active users to list. */
+export const TOP_USERS = 5;
+
+export type ActivityLevel = 'high' | 'medium' | 'low' | 'inactive';
+
+export function activityScore(counts: { logins: number; entries: number; edits: number }): number {
+  const raw = ACTIVITY_SCORE_WEIGHTS.login * counts.logins
+    + ACTIVITY_SCORE_WEIGHTS.entry * counts.entries
+    + ACTIVITY_SCORE_WEIGHTS.edit * counts.edits;
+  return Math.max(0, Math.min(MAX_ACTIVITY_SCORE, Math.round(raw)));
+}
+
+export function activityLevel(score: number): ActivityLevel {
+  if (score >= ACTIVITY_LEVEL_THRESHOLDS.high) return 'high';
+  if (score >= ACTIVITY_LEVEL_THRESHOLDS.medium) return 'medium';
+  if (score >= ACTIVITY_LEVEL_THRESHOLDS.low) return 'low';
+  return 'inactive';
+}
+
+/** Spec 3 §2.1: under 1 minute '< 1m'; under 60 minutes 'Xm'; longer 'Xh Ym'. */
+export function formatDuration(minutes: number | null | undefined): string {
+  const m = Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0;
+  if (m < 1) return '< 1m';
+  const whole = Math.floor(m);
+  if (whole < 60) return `${whole}m`;
+  return `${Math.floor(whole / 60)}h ${whole % 60}m`;
+}
+
+/** The Avg Session card: always 'Xh Ym'. */
+export function formatHoursMinutes(minutes: number | null | undefined): string {
+  const whole = Math.floor(Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0);
+  return `${Math.floor(whole / 60)}h ${whole % 60}m`;
+}
+
+/** Seconds → minutes with one decimal (durations are stored in seconds). */
+export const toMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+const startOfUtcDay = (now: Date) => `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
+const later = (a: string | null | undefined, b: string | null | undefined) => (!a ? b ?? null : !b ? a : a > b ? a : b);
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/users/activity/analytics
+
+export interface UserActivity {
+  userId: number;
+  username: string;
+  fullName: string | null;
+  email: string;
+  role: string;
+  isActive: boolean;
+  activityLevel: ActivityLevel;
+  /** All sign-ins (sessions) on record. */
+  totalLogins: number;
+  /** Minutes, one decimal. */
+  totalSessionTime: number;
+  averageSessionTime: number;
+  lastLogin: string | null;
+  lastActivity: string | null;
+  /** 0–100 over the last ACTIVITY_WINDOW_DAYS days. */
+  activityScore: number;
+  recentLogins: number;
+  recentEntries: number;
+  recentEdits: number;
+}
+
+export interface ActivityAnalytics {
+  summary: { totalUsers: number; activeUsers: number; loginsToday: number; averageSessionDuration: number };
+  users: UserActivity[];
+}
+
+export async function userActivityAnalytics(ctx: ServiceContext, now = new Date()): Promise<ActivityAnalytics> {
+  assertUserManager(ctx);
+  const scope = actorCompanyScope(ctx);
+  const { db } = ctx;
+  const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
+  const activeSince = daysBefore(now, ACTIVE_USER_WINDOW_DAYS);
+  const today = startOfUtcDay(now);
+
+  let usersQuery = db.selectFrom('users')
+    .select(['id', 'username', 'fullName', 'email', 'role', 'isActive', 'lastLoginAt', 'lastActivityAt']);
+  if (scope !== null) usersQuery = usersQuery.where('companyId', '=', scope);
+
+  const sessions = () => {
+    let q = db.selectFrom('userSessions as s').innerJoin('users as u', 'u.id', 's.userId');
+    if (scope !== null) q = q.where('u.companyId', '=', scope);
+    return q;
+  };
+  const totalsQuery = sessions()
+    .select((eb) => [
+      's.userId',
+      eb.fn.countAll().as('logins'),
+      eb.fn.sum<number>('s.sessionDuration').as('seconds'),
+      eb.fn.max('s.loginAt').as('lastLogin'),
+      eb.fn.max('s.lastSeenAt').as('lastSeen'),
+      eb.fn.count<number>(sql`case when ${sql.ref('s.loginAt')} >= ${since} then 1 end`).as('recentLogins'),
+      eb.fn.count<number>(sql`case when ${sql.ref('s.loginAt')} >= ${today} then 1 end`).as('loginsToday'),
+    ])
+    .groupBy('s.userId');
+  // A session still open has no stored duration yet: it counts up to its last request.
+  const openQuery = sessions().select(['s.userId', 's.loginAt', 's.lastSeenAt']).where('s.isActive', '=', true);
+
+  let auditQuery = db.selectFrom('auditLogs as a').innerJoin('users as u', 'u.id', 'a.userId')
+    .select((eb) => ['a.userId', 'a.action', eb.fn.countAll().as('n')])
+    .where('a.action', 'in', ['create', 'update'])
+    .where('a.timestamp', '>=', since)
+    .groupBy(['a.userId', 'a.action']);
+  if (scope !== null) auditQuery = auditQuery.where('u.companyId', '=', scope);
+
+  const [users, totals, open, audit] = await Promise.all([usersQuery.execute(), totalsQuery.execute(), openQuery.execute(), auditQuery.execute()]);
+
+  const byUser = new Map(totals.map((t) => [t.userId, { ...t, seconds: Number(t.seconds ?? 0) }]));
+  for (const s of open) {
+    const t = byUser.get(s.userId);
+    if (t) t.seconds += Math.max(0, Math.floor((Date.parse(s.lastSeenAt) - Date.parse(s.loginAt)) / 1000));
+  }
+  const counts = new Map<number, { entries: number; edits: number }>();
+  for (const row of audit) {
+    const c = counts.get(row.userId!) ?? { entries: 0, edits: 0 };
+    if (row.action === 'create') c.entries += Number(row.n);
+    else c.edits += Number(row.n);
+    counts.set(row.userId!, c);
+  }
+
+  let allLogins = 0;
+  let allSeconds = 0;
+  let loginsToday = 0;
+  let activeUsers = 0;
+  const rows: UserActivity[] = users.map((u) => {
+    const t = byUser.get(u.id);
+    const logins = Number(t?.logins ?? 0);
+    const seconds = t?.seconds ?? 0;
+    const recentLogins = Number(t?.recentLogins ?? 0);
+    const { entries, edits } = counts.get(u.id) ?? { entries: 0, edits: 0 };
+    allLogins += logins;
+    allSeconds += seconds;
+    loginsToday += Number(t?.loginsToday ?? 0);
+    const lastLogin = later(t?.lastLogin as string | undefined, u.lastLoginAt);
+    const lastActivity = later(later(t?.lastSeen as string | undefined, u.lastActivityAt), lastLogin);
+    if (u.isActive && lastActivity && lastActivity >= activeSince) activeUsers += 1;
+    const score = activityScore({ logins: recentLogins, entries, edits });
+    return {
+      userId: u.id,
+      username: u.username,
+      fullName: u.fullName,
+      email: u.email,
+      role: u.role,
+      isActive: u.isActive,
+      activityLevel: activityLevel(score),
+      totalLogins: logins,
+      totalSessionTime: toMinutes(seconds),
+      averageSessionTime: logins ? toMinutes(seconds / logins) : 0,
+      lastLogin,
+      lastActivity,
+      activityScore: score,
+      recentLogins,
+      recentEntries: entries,
+      recentEdits: edits,
+    };
+  });
+  rows.sort((a, b) => b.activityScore - a.activityScore || (b.lastActivity ?? '').localeCompare(a.lastActivity ?? '') || a.userId - b.userId);
+  return {
+    summary: {
+      totalUsers: users.length,
+      activeUsers,
+      loginsToday,
+      averageSessionDuration: allLogins ? toMinutes(allSeconds / allLogins) : 0,
+    },
+    users: rows,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/users/activity/statistics
+
+export interface ActivityStatistics {
+  windowDays: number;
+  since: string;
+  totalEvents: number;
+  eventsByAction: Record<string, number>;
+  eventsByTable: Record<string, number>;
+  loginsToday: number;
+  loginsThisWeek: number;
+  failedLoginsToday: number;
+  activeSessions: number;
+  /** Distinct users who signed in within ACTIVE_USER_WINDOW_DAYS days. */
+  activeUsersThisWeek: number;
+  mostActiveUsers: { userId: number; username: string; fullName: string | null; email: string; events: number }[];
+}
+
+/**
+ * Counts over the audit trail of the last ACTIVITY_WINDOW_DAYS days and over sessions (the
+ * specification names the call, not its shape). A company-scoped manager counts only their
+ * company's users; others also count events without a user (system, CLI, unknown sign-ins).
+ */
+export async function userActivityStatistics(ctx: ServiceContext, now = new Date()): Promise<ActivityStatistics> {
+  assertUserManager(ctx);
+  const scope = actorCompanyScope(ctx);
+  const { db } = ctx;
+  const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
+  const weekAgo = daysBefore(now, ACTIVE_USER_WINDOW_DAYS);
+  const today = startOfUtcDay(now);
+
+  const events = () => {
+    let q = db.selectFrom('auditLogs as a').leftJoin('users as u', 'u.id', 'a.userId').where('a.timestamp', '>=', since);
+    if (scope !== null) q = q.where('u.companyId', '=', scope);
+    return q;
+  };
+  const sessions = () => {
+    let q = db.selectFrom('userSessions as s').innerJoin('users as u', 'u.id', 's.userId');
+    if (scope !== null) q = q.where('u.companyId', '=', scope);
+    return q;
+  };
+  const [byAction, byTable, top, loginCounts, active] = await Promise.all([
+    events().select((eb) => ['a.action', eb.fn.countAll().as('n')]).groupBy('a.action').execute(),
+    events().select((eb) => ['a.tableName', eb.fn.countAll().as('n')]).groupBy('a.tableName').execute(),
+    events()
+      .innerJoin('users as actor', 'actor.id', 'a.userId')
+      .select((eb) => ['actor.id', 'actor.username', 'actor.fullName', 'actor.email', eb.fn.countAll().as('n')])
+      .where('a.action', 'not in', ['login_failed'])
+      .groupBy(['actor.id', 'actor.username', 'actor.fullName', 'actor.email'])
+      .orderBy('n', 'desc')
+      .orderBy('actor.id')
+      .limit(TOP_USERS)
+      .execute(),
+    sessions()
+      .select((eb) => [
+        eb.fn.count<number>(sql`case when ${sql.ref('s.loginAt')} >= ${today} then 1 end`).as('today'),
+        eb.fn.count<number>(sql`case when ${sql.ref('s.loginAt')} >= ${weekAgo} then 1 end`).as('week'),
+        eb.fn.count<number>(sql`distinct case when ${sql.ref('s.loginAt')} >= ${weekAgo} then ${sql.ref('s.userId')} end`).as('users'),
+      ])
+      .executeTakeFirstOrThrow(),
+    sessions()
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('s.isActive', '=', true)
+      .where('s.expiresAt', '>', now.toISOString())
+      .executeTakeFirstOrThrow(),
+  ]);
+  const failedToday = await events()
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('a.action', '=', 'login_failed')
+    .where('a.timestamp', '>=', today)
+    .executeTakeFirstOrThrow();
+
+  const eventsByAction = Object.fromEntries(byAction.map((r) => [r.action, Number(r.n)]));
+  return {
+    windowDays: ACTIVITY_WINDOW_DAYS,
+    since,
+    totalEvents: Object.values(eventsByAction).reduce((a, b) => a + b, 0),
+    eventsByAction,
+    eventsByTable: Object.fromEntries(byTable.map((r) => [r.tableName, Number(r.n)])),
+    loginsToday: Number(loginCounts.today),
+    loginsThisWeek: Number(loginCounts.week),
+    failedLoginsToday: Number(failedToday.n),
+    activeSessions: Number(active.n),
+    activeUsersThisWeek: Number(loginCounts.users),
+    mostActiveUsers: top.map((r) => ({ userId: r.id, username: r.username, fullName: r.fullName, email: r.email, events: Number(r.n) })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/users/activity/history
+
+export const HISTORY_ACTIONS = ['login', 'login_failed', 'logout', 'create', 'update', 'delete', 'restore', 'other'] as const;
+
+const blank = (v: unknown) => (v === '' || v === null || v === 'all' ? undefined : v);
+const intParam = (name: string, min: number, max: number) => {
+  const message = `${name} must be an integer from ${min} to ${max}`;
+  return z.preprocess(
+    blank,
+    z.union([z.string(), z.number()], { error: message }).transform(Number)
+      .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message))
+      .optional(),
+  );
+};
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayParam = (name: string) => {
+  const message = `${name} must be a date (YYYY-MM-DD)`;
+  return z.preprocess(
+    blank,
+    z.string({ error: message })
+      .refine((v) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), message)
+      .optional(),
+  );
+};
+
+/** Query: limit (25), offset (or page), userId, startDate, endDate (inclusive days, UTC), action, tableName. */
+export const ActivityHistoryQuerySchema = z.object({
+  limit: intParam('limit', 1, HISTORY_MAX_LIMIT),
+  offset: intParam('offset', 0, Number.MAX_SAFE_INTEGER),
+  page: intParam('page', 1, 1_000_000),
+  userId: intParam('userId', 1, 2_147_483_647),
+  startDate: dayParam('startDate'),
+  endDate: dayParam('endDate'),
+  action: z.preprocess(blank, z.enum(HISTORY_ACTIONS, { error: `action must be one of: ${HISTORY_ACTIONS.join(', ')}` }).optional()),
+  tableName: z.preprocess(blank, z.string().regex(/^[a-z_]{1,100}$/, 'tableName must be a table name such as users or budgets').optional()),
+}).superRefine((q, ctx) => {
+  if (q.startDate && q.endDate && q.endDate < q.startDate) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
+  }
+});
+
+export interface ActivityEvent {
+  id: number;
+  user: { id: number; username: string; fullName: string | null; email: string } | null;
+  /** Who acted as recorded (a username, or system/cli/worker). */
+  actorLabel: string | null;
+  action: string;
+  tableName: string;
+  recordId: number | null;
+  timestamp: string;
+  /** null when unknown: the screen shows 'N/A'. */
+  ipAddress: string | null;
+  /** null when none was given: the screen shows 'No reason provided'. */
+  reason: string | null;
+}
+
+export async function userActivityHistory(
+  ctx: ServiceContext,
+  rawQuery: unknown,
+): Promise<{ events: ActivityEvent[]; total: number; totalPages: number; limit: number; offset: number }> {
+  assertUserManager(ctx);
+  const parsed = ActivityHistoryQuerySchema.safeParse(rawQuery ?? {});
+  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+  const q = parsed.data;
+  const limit = q.limit ?? HISTORY_PAGE_SIZE;
+  const offset = q.offset ?? (q.page ? (q.page - 1) * limit : 0);
+  const scope = actorCompanyScope(ctx);
+
+  const base = () => ctx.db.selectFrom('auditLogs as a').leftJoin('users as u', 'u.id', 'a.userId').where((eb) => {
+    const where: Expression<SqlBool>[] = [];
+    if (scope !== null) where.push(eb('u.companyId', '=', scope));
+    if (q.userId) where.push(eb('a.userId', '=', q.userId));
+    if (q.startDate) where.push(eb('a.timestamp', '>=', `${q.startDate}T00:00:00.000Z`));
+    if (q.endDate) where.push(eb('a.timestamp', '<', new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000).toISOString()));
+    if (q.action) where.push(eb('a.action', '=', q.action));
+    if (q.tableName) where.push(eb('a.tableName', '=', q.tableName));
+    return eb.and(where);
+  });
+  const counted = await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const rows = await base()
+    .select([
+      'a.id', 'a.action', 'a.tableName', 'a.recordId', 'a.timestamp', 'a.ipAddress', 'a.reason', 'a.actorLabel', 'a.userId',
+      'u.id as uid', 'u.username', 'u.fullName', 'u.email',
+    ])
+    .orderBy('a.timestamp', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const events = rows.map((r) => ({
+    id: r.id,
+    user: r.uid !== null && r.uid !== undefined ? { id: r.uid, username: r.username!, fullName: r.fullName ?? null, email: r.email! } : null,
+    actorLabel: r.actorLabel,
+    action: r.action,
+    tableName: r.tableName,
+    recordId: r.recordId,
+    timestamp: r.timestamp,
+    ipAddress: r.ipAddress || null,
+    reason: r.reason || null,
+  }));
+  return { events, total, totalPages: Math.ceil(total / limit), limit, offset };
+}
