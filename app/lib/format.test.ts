@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMoney, formatNumber, truncate } from './format.ts';
+import { formatDay, formatDuration, formatHoursMinutes, formatInstant, formatMoney, formatNumber, truncate } from './format.ts';
 
 describe('format', () => {
   it('shows money with a dollar sign and thousands separators', () => {
@@ -18,5 +18,40 @@ describe('format', () => {
     expect(truncate('a'.repeat(50), 50)).toBe('a'.repeat(50));
     expect(truncate('a'.repeat(51), 50)).toBe(`${'a'.repeat(50)}...`);
     expect(truncate(null, 5)).toBe('');
+  });
+});
+
+describe('formatDuration', () => {
+  it("shows '< 1m' under a minute, 'Xm' under an hour, 'Xh Ym' beyond", () => {
+    expect(formatDuration(0)).toBe('< 1m');
+    expect(formatDuration(0.99)).toBe('< 1m');
+    expect(formatDuration(1)).toBe('1m');
+    expect(formatDuration(59.9)).toBe('59m');
+    expect(formatDuration(60)).toBe('1h 0m');
+    expect(formatDuration(61.5)).toBe('1h 1m');
+    expect(formatDuration(125)).toBe('2h 5m');
+    expect(formatDuration(24 * 60 + 7)).toBe('24h 7m');
+  });
+
+  it('treats missing, negative and non-finite values as no time', () => {
+    expect(formatDuration(null)).toBe('< 1m');
+    expect(formatDuration(undefined)).toBe('< 1m');
+    expect(formatDuration(-5)).toBe('< 1m');
+    expect(formatDuration(Number.NaN)).toBe('< 1m');
+  });
+
+  it("the Avg Session card is always 'Xh Ym'", () => {
+    expect(formatHoursMinutes(0)).toBe('0h 0m');
+    expect(formatHoursMinutes(45.7)).toBe('0h 45m');
+    expect(formatHoursMinutes(135)).toBe('2h 15m');
+    expect(formatHoursMinutes(null)).toBe('0h 0m');
+  });
+});
+
+describe('formatInstant', () => {
+  it('shows date and time in UTC, and passes through what it cannot read', () => {
+    expect(formatInstant('2026-11-22T14:05:09.000Z')).toBe('Nov 22, 2026, 14:05 UTC');
+    expect(formatInstant('')).toBe('');
+    expect(formatInstant('not a date')).toBe('not a date');
   });
 });

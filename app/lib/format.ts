@@ -3,6 +3,9 @@
 // Formatters are built once: toLocaleDateString with options builds one per call (~65 µs).
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+const instant = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false,
+});
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export function formatNumber(value: number | null | undefined): string {
@@ -30,4 +33,26 @@ export function formatInstantDate(value: string | null | undefined): string {
 export function truncate(text: string | null | undefined, length: number): string {
   if (!text) return '';
   return text.length > length ? `${text.slice(0, length)}...` : text;
+}
+
+/** An instant as date and time in UTC, e.g. 'Nov 22, 2026, 14:05 UTC'. */
+export function formatInstant(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : `${instant.format(date)} UTC`;
+}
+
+/** Spec 3 §2.1: under 1 minute '< 1m'; under 60 minutes 'Xm'; longer 'Xh Ym'. */
+export function formatDuration(minutes: number | null | undefined): string {
+  const m = Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0;
+  if (m < 1) return '< 1m';
+  const whole = Math.floor(m);
+  if (whole < 60) return `${whole}m`;
+  return `${Math.floor(whole / 60)}h ${whole % 60}m`;
+}
+
+/** The Avg Session card: always 'Xh Ym'. */
+export function formatHoursMinutes(minutes: number | null | undefined): string {
+  const whole = Math.floor(Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0);
+  return `${Math.floor(whole / 60)}h ${whole % 60}m`;
 }

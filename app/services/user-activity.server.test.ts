@@ -1,35 +1,10 @@
 // The pure helpers behind Activity Analytics: durations, scores and levels (spec 3 §2.1, §4, §9).
 import { describe, expect, it } from 'vitest';
 import {
-  ACTIVITY_LEVEL_THRESHOLDS, activityLevel, activityScore, formatDuration, formatHoursMinutes, MAX_ACTIVITY_SCORE, toMinutes,
+  ACTIVITY_LEVEL_THRESHOLDS, activityLevel, activityScore, MAX_ACTIVITY_SCORE, toMinutes,
 } from './user-activity.server.ts';
 
-describe('formatDuration', () => {
-  it("shows '< 1m' under a minute, 'Xm' under an hour, 'Xh Ym' beyond", () => {
-    expect(formatDuration(0)).toBe('< 1m');
-    expect(formatDuration(0.99)).toBe('< 1m');
-    expect(formatDuration(1)).toBe('1m');
-    expect(formatDuration(59.9)).toBe('59m');
-    expect(formatDuration(60)).toBe('1h 0m');
-    expect(formatDuration(61.5)).toBe('1h 1m');
-    expect(formatDuration(125)).toBe('2h 5m');
-    expect(formatDuration(24 * 60 + 7)).toBe('24h 7m');
-  });
-
-  it('treats missing, negative and non-finite values as no time', () => {
-    expect(formatDuration(null)).toBe('< 1m');
-    expect(formatDuration(undefined)).toBe('< 1m');
-    expect(formatDuration(-5)).toBe('< 1m');
-    expect(formatDuration(Number.NaN)).toBe('< 1m');
-  });
-
-  it("the Avg Session card is always 'Xh Ym'", () => {
-    expect(formatHoursMinutes(0)).toBe('0h 0m');
-    expect(formatHoursMinutes(45.7)).toBe('0h 45m');
-    expect(formatHoursMinutes(135)).toBe('2h 15m');
-    expect(formatHoursMinutes(null)).toBe('0h 0m');
-  });
-
+describe('toMinutes', () => {
   it('seconds become minutes with one decimal', () => {
     expect(toMinutes(0)).toBe(0);
     expect(toMinutes(30)).toBe(0.5);

@@ -44,21 +44,6 @@ export function activityLevel(score: number): ActivityLevel {
   return 'inactive';
 }
 
-/** Spec 3 §2.1: under 1 minute '< 1m'; under 60 minutes 'Xm'; longer 'Xh Ym'. */
-export function formatDuration(minutes: number | null | undefined): string {
-  const m = Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0;
-  if (m < 1) return '< 1m';
-  const whole = Math.floor(m);
-  if (whole < 60) return `${whole}m`;
-  return `${Math.floor(whole / 60)}h ${whole % 60}m`;
-}
-
-/** The Avg Session card: always 'Xh Ym'. */
-export function formatHoursMinutes(minutes: number | null | undefined): string {
-  const whole = Math.floor(Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0);
-  return `${Math.floor(whole / 60)}h ${whole % 60}m`;
-}
-
 /** Seconds → minutes with one decimal (durations are stored in seconds). */
 export const toMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
 
