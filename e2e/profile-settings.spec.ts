@@ -196,7 +196,9 @@ test.describe('settings', () => {
     await expect(page.getByRole('switch', { name: 'Financial notifications' })).not.toBeChecked();
     await expect(page.getByRole('switch', { name: 'System notifications' })).toBeChecked();
 
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
     await page.goto('/settings?tab=appearance');
+    await expect(sidebar).toHaveCSS('width', '256px');
     await waitForHydration(page, js);
     await page.getByRole('switch', { name: 'Compact sidebar' }).check();
     await page.getByRole('switch', { name: 'Animations' }).uncheck();
@@ -205,6 +207,9 @@ test.describe('settings', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveClass(/\bcompact-sidebar\b/);
     await expect(page.locator('html')).toHaveClass(/\breduce-motion\b/);
+    // The choices take effect: a narrower sidebar, and no transitions.
+    await expect(sidebar).toHaveCSS('width', '208px');
+    await expect(sidebar.locator('svg.transition-transform').first()).toHaveCSS('transition-duration', '0s');
   });
 
   test('system tab: version, statuses, report download, clear cache', async ({ page, js, createUser }) => {

@@ -124,6 +124,20 @@ describe.each(TEST_DIALECTS)('user settings service on %s', (dialect) => {
     expect(rows).toEqual([{ language: 'fr', timeFormat: '24h' }]);
   });
 
+  it('concurrent one-flag updates of the same object all stick (the pop-over saves one toggle at a time)', async () => {
+    const { user, ctx } = await newUser();
+    await getUserSettings(ctx);
+    const flags = Object.keys(DEFAULT_SETTINGS.notificationTypes);
+    await Promise.all([
+      ...flags.map((flag) => updateUserSettings(ctx, { notificationTypes: { [flag]: false } })),
+      updateUserSettings(ctx, { dashboardLayout: { autoRefresh: false } }),
+      updateUserSettings(ctx, { dashboardLayout: { refreshInterval: 300 } }),
+    ]);
+    const settings = await findUserSettings(db, user.id);
+    expect(settings!.notificationTypes).toEqual(Object.fromEntries(flags.map((flag) => [flag, false])));
+    expect(settings!.dashboardLayout).toMatchObject({ autoRefresh: false, refreshInterval: 300 });
+  });
+
   it('an update that changes nothing writes no audit entry', async () => {
     const { ctx } = await newUser();
     const settings = await getUserSettings(ctx);

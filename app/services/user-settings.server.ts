@@ -11,7 +11,7 @@ import {
   type Theme,
   type UserSettingsValues,
 } from '../lib/user-settings.ts';
-import { toJson } from '../../db/dialect.ts';
+import { dialectOf, toJson } from '../../db/dialect.ts';
 import { writeRecord } from './audit.server.ts';
 import { inTransaction, type Db, type ServiceContext } from './context.ts';
 import { forbidden, invalid, type FieldError } from './errors.ts';
@@ -117,6 +117,11 @@ export async function updateUserSettings(ctx: ServiceContext, input: unknown): P
   await ensureRow(ctx, userId);
   return inTransaction(ctx.db, async (trx) => {
     const txCtx = { ...ctx, db: trx };
+    // The objects are merged read-modify-write, so two quick toggles must not both read the old
+    // object: PostgreSQL locks the row here; SQLite transactions already begin immediate.
+    if (dialectOf(trx) === 'postgres') {
+      await trx.selectFrom('userSettings').select('id').where('userId', '=', userId).forUpdate().execute();
+    }
     const current = await ensureRow(txCtx, userId);
     const values: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(patch)) {
