@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { PageHeading } from '../components/layout/app-shell.tsx';
-import { SaveButton, SelectField, StatusBadge, Switch } from '../components/settings/controls.tsx';
+import { SelectField, SettingsForm, StatusBadge, Switch } from '../components/settings/controls.tsx';
 import { deviceSettingsCookie, readDeviceSettings, type DeviceSettings } from '../components/settings/device-settings.server.ts';
 import { NotificationDevice } from '../components/settings/notification-device.tsx';
 import { Alert, Card } from '../components/ui/form.tsx';
@@ -199,8 +199,7 @@ export default function SettingsPage() {
             <NotificationDevice deviceLabel={deviceLabel} isIos={isIos} />
           </Card>
           <Card title="Notification Settings">
-            <Form method="post" action="/settings?tab=notifications" className="divide-y divide-slate-100">
-              <input type="hidden" name="intent" value="notifications" />
+            <SettingsForm tab="notifications" busy={busy}>
               <Switch name="pushNotifications" label="Push notifications" description="Receive notifications in this browser when push delivery is available." defaultChecked={settings.pushNotifications} error={errors.pushNotifications} />
               <Switch name="soundEnabled" label="Sound" description="Play a sound with notifications on this device." defaultChecked={device.soundEnabled} />
               <Switch name="vibrationEnabled" label="Vibration" description="Vibrate on notifications (mobile devices)." defaultChecked={device.vibrationEnabled} />
@@ -219,18 +218,14 @@ export default function SettingsPage() {
                   ))}
                 </fieldset>
               </div>
-              <div className="pt-2">
-                <SaveButton busy={busy} />
-              </div>
-            </Form>
+            </SettingsForm>
           </Card>
         </div>
       ) : null}
 
       {tab === 'appearance' ? (
         <Card title="Appearance">
-          <Form method="post" action="/settings?tab=appearance" className="divide-y divide-slate-100">
-            <input type="hidden" name="intent" value="appearance" />
+          <SettingsForm tab="appearance" busy={busy}>
             <div className="py-3">
               <fieldset>
                 <legend className="text-sm font-medium text-slate-800">Theme</legend>
@@ -247,17 +242,13 @@ export default function SettingsPage() {
             </div>
             <Switch name="compactSidebar" label="Compact sidebar" description="A narrower navigation with tighter rows." defaultChecked={settings.compactSidebar} error={errors.compactSidebar} />
             <Switch name="animations" label="Animations" description="Turn off to remove transitions and animations." defaultChecked={settings.animations} error={errors.animations} />
-            <div className="pt-2">
-              <SaveButton busy={busy} />
-            </div>
-          </Form>
+          </SettingsForm>
         </Card>
       ) : null}
 
       {tab === 'preferences' ? (
         <Card title="Preferences">
-          <Form method="post" action="/settings?tab=preferences" className="divide-y divide-slate-100">
-            <input type="hidden" name="intent" value="preferences" />
+          <SettingsForm tab="preferences" busy={busy}>
             <SelectField name="language" label="Language" options={LANGUAGES} value={settings.language as (typeof LANGUAGES)[number]} format={(l) => LANGUAGE_LABELS[l]} error={errors.language} />
             <SelectField name="timezone" label="Timezone" options={TIMEZONES} value={settings.timezone as (typeof TIMEZONES)[number]} format={(z) => TIMEZONE_LABELS[z]} error={errors.timezone} />
             <SelectField name="dateFormat" label="Date format" options={DATE_FORMATS} value={settings.dateFormat as (typeof DATE_FORMATS)[number]} error={errors.dateFormat} />
@@ -269,18 +260,14 @@ export default function SettingsPage() {
             <Switch name="reportEmails" label="Report e-mails" description="Receive scheduled reports by e-mail." defaultChecked={settings.reportEmails} error={errors.reportEmails} />
             <Switch name="shareActivityStatus" label="Share activity status" defaultChecked={settings.shareActivityStatus} error={errors.shareActivityStatus} />
             <Switch name="shareProfileInfo" label="Share profile info" defaultChecked={settings.shareProfileInfo} error={errors.shareProfileInfo} />
-            <div className="pt-2">
-              <SaveButton busy={busy} />
-            </div>
-          </Form>
+          </SettingsForm>
         </Card>
       ) : null}
 
       {tab === 'security' ? (
         <div className="space-y-6">
           <Card title="Security">
-            <Form method="post" action="/settings?tab=security" className="divide-y divide-slate-100">
-              <input type="hidden" name="intent" value="security" />
+            <SettingsForm tab="security" busy={busy}>
               <Switch name="securityAlerts" label="Security alerts" description="Be told about sign-ins and security events on your account." defaultChecked={settings.securityAlerts} error={errors.securityAlerts} />
               <SelectField
                 name="sessionTimeout"
@@ -300,10 +287,7 @@ export default function SettingsPage() {
                 error={errors.autoLogout}
                 hint="The longest a sign-in lasts; applies from your next sign-in."
               />
-              <div className="pt-2">
-                <SaveButton busy={busy} />
-              </div>
-            </Form>
+            </SettingsForm>
           </Card>
           <Card title="Password and sign-in">
             <div className="flex flex-wrap items-center justify-between gap-3 py-2">

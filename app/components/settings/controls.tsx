@@ -1,5 +1,6 @@
 // Small form controls of the Settings page: plain HTML inputs, so every tab works without
 // JavaScript (DESIGN §8).
+import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 export function ErrorText({ id, error }: { id: string; error?: string }) {
@@ -76,6 +77,19 @@ export function SaveButton({ busy, children = 'Save Settings' }: { busy?: boolea
     <button type="submit" disabled={busy} className="mt-4 inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:bg-blue-300">
       {busy ? 'Saving...' : children}
     </button>
+  );
+}
+
+/** One tab's form: posts its fields with the tab as the intent, and ends with Save Settings. */
+export function SettingsForm({ tab, busy, children }: { tab: string; busy?: boolean; children: ReactNode }) {
+  return (
+    <Form method="post" action={`/settings?tab=${tab}`} className="divide-y divide-slate-100">
+      <input type="hidden" name="intent" value={tab} />
+      {children}
+      <div className="pt-2">
+        <SaveButton busy={busy} />
+      </div>
+    </Form>
   );
 }
 

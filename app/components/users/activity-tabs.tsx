@@ -1,6 +1,7 @@
 // The Statistics, Activity Analytics and Activity History tabs of User Management.
 import { Form, useLocation } from '@remix-run/react';
 import { ROLES, type Role } from '../../lib/permissions.ts';
+import type { ActivityAnalytics, ActivityEvent } from '../../services/user-activity.server.ts';
 import { Alert, inputClass } from '../ui/form.tsx';
 import { SearchIcon } from '../ui/icons.tsx';
 import { formatDuration, formatHoursMinutes, formatInstant } from '../../lib/format.ts';
@@ -46,22 +47,7 @@ export function StatisticsTab({ data }: { data: StatisticsData }) {
   );
 }
 
-export interface AnalyticsData {
-  summary: { totalUsers: number; activeUsers: number; loginsToday: number; averageSessionDuration: number };
-  users: {
-    userId: number;
-    username: string;
-    fullName: string | null;
-    email: string;
-    activityLevel: 'high' | 'medium' | 'low' | 'inactive';
-    totalLogins: number;
-    totalSessionTime: number;
-    averageSessionTime: number;
-    lastLogin: string | null;
-    lastActivity: string | null;
-    activityScore: number;
-  }[];
-}
+export type AnalyticsData = ActivityAnalytics;
 
 const LEVEL_STYLE = {
   high: 'bg-green-100 text-green-800',
@@ -134,17 +120,7 @@ export interface HistoryData {
   totalPages: number;
   error: string | null;
   userChoices: { value: string; label: string }[];
-  events: {
-    id: number;
-    user: { id: number; username: string; fullName: string | null; email: string } | null;
-    actorLabel: string | null;
-    action: string;
-    tableName: string;
-    recordId: number | null;
-    timestamp: string;
-    ipAddress: string | null;
-    reason: string | null;
-  }[];
+  events: ActivityEvent[];
 }
 
 export function HistoryTab({ data }: { data: HistoryData }) {

@@ -1,6 +1,6 @@
 // The User Management forms: Create New User, Edit User and User Permissions. Validated by
 // the same zod schemas in the browser (conform, with JavaScript) and on the server.
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { ROLE_LABELS, type PermissionFlag, type Role } from '../../lib/permissions.ts';
@@ -27,6 +27,17 @@ function useSubmitting(intent: string): boolean {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
 }
 
+/** Cancel (back to the list, keeping its state) and the submit button of one intent. */
+function FormFooter({ intent, cancelTo, label, busyLabel }: { intent: string; cancelTo: string; label: string; busyLabel: string }) {
+  const submitting = useSubmitting(intent);
+  return (
+    <div className="flex justify-end gap-2">
+      <Link to={cancelTo} preventScrollReset className={cancelClass}>Cancel</Link>
+      <Button type="submit" disabled={submitting}>{submitting ? busyLabel : label}</Button>
+    </div>
+  );
+}
+
 function RoleSelect({ meta, roles }: { meta: any; roles: Role[] }) {
   return (
     <select {...getSelectProps(meta)} className={inputClass}>
@@ -45,8 +56,36 @@ function CompanySelect({ meta, companies, allCompanies }: { meta: any; companies
   );
 }
 
+// Both forms' fields (their form types differ, so the form type stays open here).
+type UserFields = Record<'username' | 'email' | 'role' | 'companyId', FieldMetadata<string | undefined, any, string[]>>;
+
+function NameFields({ fields }: { fields: UserFields }) {
+  return (
+    <>
+      <Field label="Username" id={fields.username.id} error={fields.username.errors}>
+        <input {...getInputProps(fields.username, { type: 'text' })} autoComplete="off" className={inputClass} />
+      </Field>
+      <Field label="Email" id={fields.email.id} error={fields.email.errors}>
+        <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" className={inputClass} />
+      </Field>
+    </>
+  );
+}
+
+function AccessFields({ fields, roles, companies, allCompanies }: { fields: UserFields; roles: Role[]; companies: CompanyChoice[]; allCompanies: boolean }) {
+  return (
+    <>
+      <Field label="Role" id={fields.role.id} error={fields.role.errors}>
+        <RoleSelect meta={fields.role} roles={roles} />
+      </Field>
+      <Field label="Company" id={fields.companyId.id} error={fields.companyId.errors}>
+        <CompanySelect meta={fields.companyId} companies={companies} allCompanies={allCompanies} />
+      </Field>
+    </>
+  );
+}
+
 export function CreateUserForm({ companies, roles, allCompanies, lastResult, cancelTo }: UserFormProps) {
-  const submitting = useSubmitting('create');
   const [form, fields] = useForm({
     id: 'create-user',
     lastResult,
@@ -60,30 +99,17 @@ export function CreateUserForm({ companies, roles, allCompanies, lastResult, can
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4" preventScrollReset>
       <input type="hidden" name="intent" value="create" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Username" id={fields.username.id} error={fields.username.errors}>
-          <input {...getInputProps(fields.username, { type: 'text' })} autoComplete="off" className={inputClass} />
-        </Field>
-        <Field label="Email" id={fields.email.id} error={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" className={inputClass} />
-        </Field>
+        <NameFields fields={fields} />
         <Field label="Password" id={fields.password.id} error={fields.password.errors} hint={`At least ${MIN_USER_PASSWORD} characters.`}>
           <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" className={inputClass} />
         </Field>
-        <Field label="Role" id={fields.role.id} error={fields.role.errors}>
-          <RoleSelect meta={fields.role} roles={roles} />
-        </Field>
-        <Field label="Company" id={fields.companyId.id} error={fields.companyId.errors}>
-          <CompanySelect meta={fields.companyId} companies={companies} allCompanies={allCompanies} />
-        </Field>
+        <AccessFields fields={fields} roles={roles} companies={companies} allCompanies={allCompanies} />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
           <input {...getInputProps(fields.isTemporaryPassword, { type: 'checkbox' })} className="h-4 w-4 rounded border-slate-300" />
           Require password change at first sign-in
         </label>
       </div>
-      <div className="flex justify-end gap-2">
-        <Link to={cancelTo} preventScrollReset className={cancelClass}>Cancel</Link>
-        <Button type="submit" disabled={submitting}>{submitting ? 'Creating...' : 'Create User'}</Button>
-      </div>
+      <FormFooter intent="create" cancelTo={cancelTo} label="Create User" busyLabel="Creating..." />
     </Form>
   );
 }
@@ -97,7 +123,6 @@ export interface EditableUser {
 }
 
 export function EditUserForm({ user, companies, roles, allCompanies, lastResult, cancelTo }: UserFormProps & { user: EditableUser }) {
-  const submitting = useSubmitting('update');
   // The user's current role stays selectable (an admin editing an editor keeps its role).
   const roleList = roles.includes(user.role) ? roles : [user.role, ...roles];
   const [form, fields] = useForm({
@@ -114,23 +139,10 @@ export function EditUserForm({ user, companies, roles, allCompanies, lastResult,
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={user.id} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Username" id={fields.username.id} error={fields.username.errors}>
-          <input {...getInputProps(fields.username, { type: 'text' })} autoComplete="off" className={inputClass} />
-        </Field>
-        <Field label="Email" id={fields.email.id} error={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" className={inputClass} />
-        </Field>
-        <Field label="Role" id={fields.role.id} error={fields.role.errors}>
-          <RoleSelect meta={fields.role} roles={roleList} />
-        </Field>
-        <Field label="Company" id={fields.companyId.id} error={fields.companyId.errors}>
-          <CompanySelect meta={fields.companyId} companies={companies} allCompanies={allCompanies} />
-        </Field>
+        <NameFields fields={fields} />
+        <AccessFields fields={fields} roles={roleList} companies={companies} allCompanies={allCompanies} />
       </div>
-      <div className="flex justify-end gap-2">
-        <Link to={cancelTo} preventScrollReset className={cancelClass}>Cancel</Link>
-        <Button type="submit" disabled={submitting}>{submitting ? 'Saving...' : 'Update User'}</Button>
-      </div>
+      <FormFooter intent="update" cancelTo={cancelTo} label="Update User" busyLabel="Saving..." />
     </Form>
   );
 }
@@ -140,7 +152,6 @@ export function EditUserForm({ user, companies, roles, allCompanies, lastResult,
  * role baseline ∪ flags) show checked and locked, and are not posted.
  */
 export function PermissionsForm({ user, baseline, cancelTo }: { user: EditableUser & Record<PermissionFlag, boolean>; baseline: PermissionFlag[]; cancelTo: string }) {
-  const submitting = useSubmitting('permissions');
   const fromRole = new Set(baseline);
   return (
     <Form method="post" className="space-y-4" preventScrollReset>
@@ -174,10 +185,7 @@ export function PermissionsForm({ user, baseline, cancelTo }: { user: EditableUs
           </fieldset>
         ))}
       </div>
-      <div className="flex justify-end gap-2">
-        <Link to={cancelTo} preventScrollReset className={cancelClass}>Cancel</Link>
-        <Button type="submit" disabled={submitting}>{submitting ? 'Saving...' : 'Update Permissions'}</Button>
-      </div>
+      <FormFooter intent="permissions" cancelTo={cancelTo} label="Update Permissions" busyLabel="Saving..." />
     </Form>
   );
 }
