@@ -16,7 +16,7 @@ import { benchEnv } from './constants.ts';
 
 process.env.NODE_ENV = 'production';
 const { createApp } = await import('../server.ts');
-const { prepareDatabase } = await import('../db/prepare.ts');
+const { prepareDatabase } = await import('../app/services/bootstrap.server.ts');
 const { SqlitePortablePlugin } = await import('../db/portable.ts');
 const { loadConfig } = await import('../app/services/config.server.ts');
 

@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import { csvChunks } from '../app/services/csv.server.ts';
 import { exportTable, exportTableNames, findCompany, resolveExportTable } from '../app/services/exports.server.ts';
 import { createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
+import { isIsoDay } from '../app/lib/dates.ts';
 
 interface ExportOptions {
   out?: string;
@@ -20,7 +21,7 @@ interface ExportOptions {
 
 function day(flag: string) {
   return (raw: string) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) || new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw) {
+    if (!isIsoDay(raw)) {
       throw new UsageError(`${flag} must be a date as YYYY-MM-DD (got '${raw}')`);
     }
     return raw;

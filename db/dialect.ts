@@ -41,3 +41,18 @@ export type DialectHelpers = ReturnType<typeof dialectHelpers>;
 export function toJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
+
+/** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally (use `escape '\'`). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export type ConstraintViolation = 'unique' | 'foreignKey';
+
+/** Which integrity constraint a failed statement broke, on either dialect (null: another error). */
+export function constraintViolation(error: unknown): ConstraintViolation | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') return 'unique';
+  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'foreignKey';
+  return null;
+}

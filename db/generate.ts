@@ -18,7 +18,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseHandle } from './client.ts';
-import { buildDemoRows, loadDemoReference, mulberry32 } from './seed/demo.ts';
+import { buildDemoRows, loadDemoReference, MONTH_NAMES, mulberry32 } from './seed/demo.ts';
 
 export type GeneratedTable = 'actual_expenses' | 'budgets' | 'revenue_projections' | 'actual_revenue';
 
@@ -67,7 +67,6 @@ interface TableSpec {
   next: () => Cell[];
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -87,7 +86,7 @@ function monthAt(rng: Rng, start: number) {
   const first = Date.UTC(y, m, 1);
   const last = Date.UTC(y, m + 1, 0);
   const d = new Date(first);
-  return { first: isoDay(first), last: isoDay(last), firstMs: first, label: `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` };
+  return { first: isoDay(first), last: isoDay(last), firstMs: first, label: `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}` };
 }
 
 const statusOf = (start: string, end: string, today: string) => (end < today ? 'expired' : start > today ? 'pending' : 'active');
@@ -182,7 +181,7 @@ function expenseSpec(t: Templates, seed: number, rows: number): TableSpec {
       receipt += 1 + Math.floor(rng() * 3);
       const receiptNumber = rng() < 0.15 ? null : `${e.vendor ? 'INV' : 'RCT'}-${String(y).slice(2)}${pad(m)}-${receipt}`;
       const created = createdAfter(rng, ms);
-      return [e.companyId, e.departmentId, e.categoryId, amountCents, isoDay(ms), `${e.description}, ${MONTHS[m - 1]} ${y}`, e.vendor, receiptNumber, t.createdBy, created, created];
+      return [e.companyId, e.departmentId, e.categoryId, amountCents, isoDay(ms), `${e.description}, ${MONTH_NAMES[m - 1]} ${y}`, e.vendor, receiptNumber, t.createdBy, created, created];
     },
   };
 }
@@ -234,7 +233,7 @@ function revenueSpec(t: Templates, seed: number): TableSpec {
       const date = new Date(ms);
       const amountCents = Math.max(1_000, Math.round((r.amountCents / 30) * spread(rng, 1.2)));
       const entry = r.entries.length ? r.entries[Math.floor(rng() * r.entries.length)] : r.source;
-      const description = rng() < 0.08 ? null : `${entry}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+      const description = rng() < 0.08 ? null : `${entry}, ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
       const customer = r.customers.length && rng() >= 0.15 ? r.customers[Math.floor(rng() * r.customers.length)] : null;
       const created = createdAfter(rng, ms);
       return [r.companyId, r.source, amountCents, isoDay(ms), description, customer, t.createdBy, created, created];

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
 import type { DialectName } from '../db/dialect.ts';
-import { prepareDatabase } from '../db/prepare.ts';
+import { prepareDatabase } from '../app/services/bootstrap.server.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const TEST_DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -36,6 +36,23 @@ export function errorResponse(error: unknown): Response {
   return json({ message: 'Internal server error' }, { status: 500 });
 }
 
+/**
+ * The headers of a paged list (DESIGN §9): X-Total-Count, and while rows remain a Link to the
+ * next page: this URL with the `next` parameters set (null removes one).
+ */
+export function pagingHeaders(url: URL, total: number, next: Record<string, string | number | null> | null): Headers {
+  const headers = new Headers({ 'X-Total-Count': String(total) });
+  if (next) {
+    const target = new URL(url);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === null) target.searchParams.delete(key);
+      else target.searchParams.set(key, String(value));
+    }
+    headers.set('Link', `<${target.pathname}${target.search}>; rel="next"`);
+  }
+  return headers;
+}
+
 /** The request body as JSON: an empty body is {}, malformed JSON is a 400, never a 500. */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();

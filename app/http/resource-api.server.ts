@@ -5,7 +5,7 @@ import type { ResourceDef } from '../resources/define.ts';
 import { notFound } from '../services/errors.ts';
 import { apiListQuery } from '../services/list-query.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../services/resources.server.ts';
-import { apiRoute, errorResponse, idParam, json, readJson } from './api.server.ts';
+import { apiRoute, errorResponse, idParam, json, pagingHeaders, readJson } from './api.server.ts';
 
 function resourceOf(params: Record<string, string | undefined>): ResourceDef {
   const def = findResource(params.resource);
@@ -24,14 +24,8 @@ export function apiCollectionRoute() {
       const url = new URL(request.url);
       const query = apiListQuery(def, url.searchParams);
       const { rows, total } = await listRecords(ctx, def, query);
-      const headers = new Headers({ 'X-Total-Count': String(total) });
-      if (query.offset + rows.length < total) {
-        const next = new URL(url);
-        next.searchParams.set('limit', String(query.limit));
-        next.searchParams.set('offset', String(query.offset + query.limit));
-        headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`);
-      }
-      return json(rows, { headers });
+      const more = query.offset + rows.length < total;
+      return json(rows, { headers: pagingHeaders(url, total, more ? { limit: query.limit, offset: query.offset + query.limit } : null) });
     },
     POST: async ({ request, params, ctx }) => {
       const def = resourceOf(params);

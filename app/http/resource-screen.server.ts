@@ -6,7 +6,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { recordSchema, type ResourceDef } from '../resources/define.ts';
 import { can, type Action } from '../lib/permissions.ts';
 import { isDomainError } from '../services/errors.ts';
-import { lastPage, PAGE_SIZE, screenListQuery, screenListState } from '../services/list-query.ts';
+import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
+import { screenListQuery, screenListState } from '../services/list-query.ts';
 import { createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from '../services/resources.server.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { readFormData } from './form.server.ts';

@@ -17,7 +17,8 @@ import { canManageUser, PERMISSION_FLAGS, ROLE_BASELINE, ROLES, type Principal, 
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import type { AuthUser, ServiceContext } from '../services/context.ts';
 import { DEFAULT_MESSAGES, isDomainError, type DomainError } from '../services/errors.ts';
-import { userActivityAnalytics, userActivityHistory, HISTORY_PAGE_SIZE } from '../services/user-activity.server.ts';
+import { HISTORY_PAGE_SIZE, PAGE_SIZE } from '../lib/paging.ts';
+import { userActivityAnalytics, userActivityHistory } from '../services/user-activity.server.ts';
 import {
   createUser,
   deleteUser,
@@ -28,7 +29,6 @@ import {
   updateUser,
   updateUserPermissions,
   userStats,
-  USER_PAGE_SIZE,
   type ListedUser,
 } from '../services/users.server.ts';
 import { readFormData } from './form.server.ts';
@@ -85,7 +85,7 @@ async function usersTab(ctx: ServiceContext, actor: AuthUser, params: URLSearchP
   let page = positiveInt(params.get('page')) ?? 1;
   const query = (p: number) => ({
     page: p,
-    limit: USER_PAGE_SIZE,
+    limit: PAGE_SIZE,
     sortBy: sort ?? 'createdAt',
     sortOrder: dir ?? (sort ? 'asc' : 'desc'),
     search: q || undefined,
@@ -103,7 +103,7 @@ async function usersTab(ctx: ServiceContext, actor: AuthUser, params: URLSearchP
   return {
     filters: { q, role, company: company ? String(company) : '', inactive, sort, dir },
     page,
-    pageSize: USER_PAGE_SIZE,
+    pageSize: PAGE_SIZE,
     total: list.total,
     totalPages: list.totalPages,
     users: list.users.map((user) => ({ ...user, can: rowAbilities(actor, user) })),

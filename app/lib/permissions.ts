@@ -1,8 +1,9 @@
 // Who may do what. Effective permissions = role baseline ∪ the user's ten flags (DESIGN §5).
 // Isomorphic: the server enforces with it, the sidebar hides what a user may not open.
 
-export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../../db/types.ts';
+
+export { ROLES, type Role };
 
 export const PERMISSION_FLAGS = [
   'canAccessFinancialData',

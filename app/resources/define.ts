@@ -2,6 +2,7 @@
 // the server validates with the schema, conform validates the same schema in the browser,
 // and the generic screens render forms and tables from the field and column lists.
 import { z } from 'zod';
+import { isIsoDay } from '../lib/dates.ts';
 import type { Area } from '../lib/permissions.ts';
 import type { FieldError } from '../services/errors.ts';
 
@@ -135,14 +136,6 @@ export interface ResourceDef {
   exportName: string;
 }
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isIsoDate(value: string): boolean {
-  if (!DATE_RE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 // toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
 const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
 
@@ -170,7 +163,7 @@ function fieldSchema(field: FieldDef): z.ZodType {
     case 'date':
       return z
         .string({ error: required })
-        .refine(isIsoDate, { message: `${field.label} must be a valid date (YYYY-MM-DD)` });
+        .refine(isIsoDay, { message: `${field.label} must be a valid date (YYYY-MM-DD)` });
     case 'enum': {
       const options = field.options as [string, ...string[]];
       const schema = z.enum(options, { error: `${field.label} must be one of: ${options.join(', ')}` });
@@ -200,7 +193,7 @@ export function patchSchema(def: Pick<ResourceDef, 'fields'>) {
 /** Field errors for end dates before start dates. */
 export function datesInOrder(start: string, end: string) {
   return (value: Record<string, any>): FieldError[] =>
-    isIsoDate(String(value[start])) && isIsoDate(String(value[end])) && value[end] < value[start]
+    isIsoDay(String(value[start])) && isIsoDay(String(value[end])) && value[end] < value[start]
       ? [{ field: end, message: 'End date must be on or after the start date' }]
       : [];
 }

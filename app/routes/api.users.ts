@@ -1,17 +1,12 @@
 // GET /api/users (paged list: { users, total, totalPages }) and POST /api/users (create).
-import { apiRoute, json, readJson } from '../http/api.server.ts';
+import { apiRoute, json, pagingHeaders, readJson } from '../http/api.server.ts';
 import { createUser, getUser, listUsersPage } from '../services/users.server.ts';
 
 export const { loader, action } = apiRoute({
   GET: async ({ request, ctx }) => {
     const url = new URL(request.url);
     const { users, total, totalPages, page } = await listUsersPage(ctx, Object.fromEntries(url.searchParams));
-    const headers = new Headers({ 'X-Total-Count': String(total) });
-    if (page < totalPages) {
-      url.searchParams.set('page', String(page + 1));
-      headers.set('Link', `<${url.pathname}${url.search}>; rel="next"`);
-    }
-    return json({ users, total, totalPages }, { headers });
+    return json({ users, total, totalPages }, { headers: pagingHeaders(url, total, page < totalPages ? { page: page + 1 } : null) });
   },
   POST: async ({ request, ctx }) => {
     const { user, temporaryPassword } = await createUser(ctx, await readJson(request));

@@ -1,4 +1,8 @@
-// First start: an owner account so somebody can sign in.
+// What a fresh or existing database needs before the app serves: migrations, the seed of an
+// empty database, and a first owner account so somebody can sign in.
+import type { DatabaseHandle } from '../../db/client.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { seedIfEmpty } from '../../db/seed/index.ts';
 import { systemActor, type Db } from './context.ts';
 import { writeRecord } from './audit.server.ts';
 import { generateTemporaryPassword, hashPassword } from './passwords.server.ts';
@@ -30,4 +34,16 @@ export async function ensureOwner(db: Db, given: { email?: string; password?: st
     },
   }, { reason: 'Initial owner account created at first start' });
   return { created: true, email, temporaryPassword };
+}
+
+export interface PrepareOptions {
+  seedDemo: boolean;
+  owner: { email?: string; password?: string };
+}
+
+export async function prepareDatabase(handle: Pick<DatabaseHandle, 'db'>, options: PrepareOptions) {
+  const migrated = await migrateToLatest(handle.db);
+  const seeded = await seedIfEmpty(handle.db, { demo: options.seedDemo });
+  const owner = await ensureOwner(handle.db, options.owner);
+  return { migrated, seeded, owner };
 }

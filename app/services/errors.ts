@@ -1,4 +1,5 @@
 // One error type for the domain, mapped once per entry point (HTTP, screens, CLI, worker).
+import { constraintViolation } from '../../db/dialect.ts';
 
 export type FieldError = { field: string; message: string };
 
@@ -65,4 +66,24 @@ export function fieldErrorsFromZod(issues: { path: PropertyKey[]; message: strin
     field: issue.path.length ? issue.path.map(String).join('.') : 'body',
     message: issue.message,
   }));
+}
+
+/**
+ * Runs a write, turning an integrity violation that the checks before it could not see (two
+ * requests at once) into a domain error instead of a 500: `unique` builds the answer for a
+ * duplicate (it gets the database error, to tell which constraint), `foreignKey` is the 409's text.
+ */
+export async function mapConstraintErrors<T>(
+  write: () => Promise<T>,
+  answers: { unique: (error: unknown) => DomainError; foreignKey: string },
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    const violation = constraintViolation(error);
+    if (violation === 'unique') throw answers.unique(error);
+    if (violation === 'foreignKey') throw conflict(answers.foreignKey);
+    throw error;
+  }
 }

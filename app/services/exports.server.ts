@@ -3,6 +3,7 @@
 // with password data). Rows are read by one database cursor in batches, so memory stays flat for
 // millions of rows. Used by `finhub export`; the Backup & Recovery screen's Export tab can use it too.
 import { sql } from 'kysely';
+import { dayAfter, dayStart, isIsoDay } from '../lib/dates.ts';
 import { can } from '../lib/permissions.ts';
 import { findResource } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
@@ -51,11 +52,8 @@ export interface TableExport {
   rows: { batches: AsyncIterable<ApiRow[]> };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function checkDay(field: string, value: string | null | undefined) {
-  if (value == null) return;
-  const ok = DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-  if (!ok) throw invalid([{ field, message: `${field} must be a date (YYYY-MM-DD)` }]);
+  if (value != null && !isIsoDay(value)) throw invalid([{ field, message: `${field} must be a date (YYYY-MM-DD)` }]);
 }
 
 /** Whole-table exports need the backups permission (DESIGN §5); the CLI acts as the system. */
@@ -112,8 +110,8 @@ function userBatches(ctx: ServiceContext, filter: ExportFilter, batchSize = EXPO
   const scope = ctx.actor.kind === 'user' ? ctx.actor.user.companyId : null;
   if (scope !== null) q = q.where('u.companyId', '=', scope);
   if (filter.companyId != null) q = q.where('u.companyId', '=', filter.companyId);
-  if (filter.from) q = q.where(sql`u.created_at`, '>=', `${filter.from}T00:00:00.000Z`);
-  if (filter.to) q = q.where(sql`u.created_at`, '<', new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000).toISOString());
+  if (filter.from) q = q.where(sql`u.created_at`, '>=', dayStart(filter.from));
+  if (filter.to) q = q.where(sql`u.created_at`, '<', dayAfter(filter.to));
   return streamQuery(ctx.db, q.orderBy('u.id'), batchSize) as AsyncGenerator<ApiRow[]>;
 }
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { actualRevenue, budgets, companies, departments, subscriberMetrics } from '../resources/index.ts';
 import { DomainError } from './errors.ts';
-import { API_MAX_LIMIT, apiListQuery, lastPage, PAGE_SIZE, screenListQuery, screenListState } from './list-query.ts';
+import { API_MAX_LIMIT, lastPage, PAGE_SIZE } from '../lib/paging.ts';
+import { apiListQuery, screenListQuery, screenListState } from './list-query.ts';
 
 const params = (query: string) => new URLSearchParams(query);
 

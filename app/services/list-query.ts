@@ -1,12 +1,12 @@
 // Reading list parameters from a URL: the screens' page/search/filter/sort state and the
 // API's limit/offset and documented filters. Bad API parameters are a 400; a screen treats
 // nonsense (page=abc) as the default, since people edit URLs by hand.
+import { z } from 'zod';
+import { API_MAX_LIMIT, PAGE_SIZE } from '../lib/paging.ts';
+import { integerParam } from '../lib/query.ts';
 import type { ResourceDef } from '../resources/define.ts';
-import { invalid, type FieldError } from './errors.ts';
+import { fieldErrorsFromZod, invalid, type FieldError } from './errors.ts';
 import type { ListQuery } from './resources.server.ts';
-
-export const PAGE_SIZE = 10;
-export const API_MAX_LIMIT = 1000;
 
 function filterValue(def: ResourceDef, raw: string | null): string | number | null {
   if (!raw || !def.list.filter) return null;
@@ -47,28 +47,17 @@ export function screenListQuery(def: ResourceDef, state: ScreenListState, extra:
   };
 }
 
-/** The last page that has rows (1 when there are none). */
-export function lastPage(total: number, pageSize = PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
-function integerParam(params: URLSearchParams, name: string, errors: FieldError[], min: number, max?: number): number | null {
-  const raw = params.get(name);
-  if (raw === null || raw === '') return null;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || (max !== undefined && value > max)) {
-    errors.push({ field: name, message: max !== undefined ? `${name} must be an integer from ${min} to ${max}` : `${name} must be an integer of at least ${min}` });
-    return null;
-  }
-  return value;
-}
+const ApiPagingSchema = z.object({
+  limit: integerParam('limit', 1, API_MAX_LIMIT),
+  offset: integerParam('offset', 0),
+  companyId: integerParam('companyId', 1),
+});
 
 /** GET /api/<resource>: limit (default and maximum 1000), offset, q, sortBy/sortOrder and the documented filters. */
 export function apiListQuery(def: ResourceDef, params: URLSearchParams): ListQuery {
-  const errors: FieldError[] = [];
-  const limit = integerParam(params, 'limit', errors, 1, API_MAX_LIMIT) ?? API_MAX_LIMIT;
-  const offset = integerParam(params, 'offset', errors, 0) ?? 0;
-  const companyId = integerParam(params, 'companyId', errors, 1);
+  const paging = ApiPagingSchema.safeParse({ limit: params.get('limit'), offset: params.get('offset'), companyId: params.get('companyId') });
+  const errors: FieldError[] = paging.success ? [] : fieldErrorsFromZod(paging.error.issues);
+  const { limit = API_MAX_LIMIT, offset = 0, companyId = null } = paging.success ? paging.data : {};
   const sortOrder = params.get('sortOrder') ?? params.get('order');
   if (sortOrder !== null && sortOrder !== 'asc' && sortOrder !== 'desc') errors.push({ field: 'sortOrder', message: 'sortOrder must be asc or desc' });
   const sortBy = params.get('sortBy') ?? params.get('sort');

@@ -10,7 +10,8 @@ import { actualRevenue, budgets, companies, departments, expenseCategories, reve
 import type { ResourceDef } from '../resources/define.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { DomainError } from './errors.ts';
-import { lastPage, screenListQuery, screenListState } from './list-query.ts';
+import { lastPage } from '../lib/paging.ts';
+import { screenListQuery, screenListState } from './list-query.ts';
 import {
   createRecord,
   deleteRecord,

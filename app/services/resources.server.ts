@@ -2,14 +2,15 @@
 // update and delete with permission checks, company scope, validation, reference checks and
 // the audit/version write helper. Routes, the API, the CLI and jobs all call these.
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { dialectOf } from '../../db/dialect.ts';
+import { containsPattern, dialectOf } from '../../db/dialect.ts';
 import { streamQuery } from '../../db/stream.ts';
+import { dayAfter, dayStart } from '../lib/dates.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { patchSchema, recordSchema } from '../resources/define.ts';
 import { can, canSeeCompany, companyScope, type Action } from '../lib/permissions.ts';
 import { snakeCase, writeRecord } from './audit.server.ts';
 import type { Db, ServiceContext } from './context.ts';
-import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, notFound, type FieldError } from './errors.ts';
+import { conflict, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors, notFound, type FieldError } from './errors.ts';
 
 export interface ListQuery {
   q?: string | null;
@@ -118,8 +119,6 @@ function selectRow(def: ResourceDef, query: AnyQuery): AnyQuery {
   return q;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Which joined aliases a list query's conditions need (the count can skip the others). */
 function conditions(ctx: ServiceContext, def: ResourceDef, query: ListQuery): { where: Expression<SqlBool>[]; aliases: Set<string> } {
   const where: Expression<SqlBool>[] = [];
@@ -129,7 +128,7 @@ function conditions(ctx: ServiceContext, def: ResourceDef, query: ListQuery): { 
 
   const q = query.q?.trim();
   if (q) {
-    const pattern = `%${escapeLike(q)}%`;
+    const pattern = containsPattern(q);
     const matches = (column: ReturnType<typeof sql.ref>) =>
       pg ? sql<SqlBool>`cast(${column} as text) ilike ${pattern} escape '\\'` : sql<SqlBool>`cast(${column} as text) like ${pattern} escape '\\'`;
     const terms = def.list.search.map((column) => {
@@ -168,13 +167,8 @@ function conditions(ctx: ServiceContext, def: ResourceDef, query: ListQuery): { 
   if (query.from || query.to) {
     const { column, instant } = dateColumnOf(def);
     // Instants are ISO text on SQLite and timestamptz on PostgreSQL: compare with day bounds.
-    if (query.from) where.push(sql<SqlBool>`${ref(column)} >= ${instant ? `${query.from}T00:00:00.000Z` : query.from}`);
-    if (query.to) {
-      if (instant) {
-        const next = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString();
-        where.push(sql<SqlBool>`${ref(column)} < ${next}`);
-      } else where.push(sql<SqlBool>`${ref(column)} <= ${query.to}`);
-    }
+    if (query.from) where.push(sql<SqlBool>`${ref(column)} >= ${instant ? dayStart(query.from) : query.from}`);
+    if (query.to) where.push(instant ? sql<SqlBool>`${ref(column)} < ${dayAfter(query.to)}` : sql<SqlBool>`${ref(column)} <= ${query.to}`);
   }
   return { where, aliases };
 }
@@ -326,23 +320,13 @@ async function checkUnique(ctx: ServiceContext, def: ResourceDef, value: Record<
   }
 }
 
-function constraintError(def: ResourceDef, error: unknown): never {
-  const code = (error as { code?: string })?.code ?? '';
-  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
-    const rule = def.unique?.[0];
-    throw invalid([{ field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' }]);
-  }
-  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw conflict('This record is still referenced by other records');
-  throw error;
-}
-
-async function write<T>(def: ResourceDef, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    constraintError(def, error);
-  }
+/** A write whose unique or foreign-key violation (a race the checks did not see) is a 400/409. */
+function write<T>(def: ResourceDef, fn: () => Promise<T>): Promise<T> {
+  const rule = def.unique?.[0];
+  return mapConstraintErrors(fn, {
+    unique: () => invalid([{ field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' }]),
+    foreignKey: 'This record is still referenced by other records',
+  });
 }
 
 export interface WriteMeta {

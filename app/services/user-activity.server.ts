@@ -3,6 +3,9 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { ServiceContext } from './context.ts';
+import { dayAfter, dayStart } from '../lib/dates.ts';
+import { API_MAX_LIMIT, HISTORY_PAGE_SIZE } from '../lib/paging.ts';
+import { blankToUndefined, dayParam, integerParam } from '../lib/query.ts';
 import { fieldErrorsFromZod, invalid } from './errors.ts';
 import { actorCompanyScope, assertUserManager } from './users.server.ts';
 
@@ -22,9 +25,6 @@ export const ACTIVITY_LEVEL_THRESHOLDS = { high: 50, medium: 25, low: 10 } as co
  * seen (signed in or using the app) within this many days.
  */
 export const ACTIVE_USER_WINDOW_DAYS = 7;
-/** Activity history page size (spec 3 §9). */
-export const HISTORY_PAGE_SIZE = 25;
-export const HISTORY_MAX_LIMIT = 1000;
 /** Activity statistics: how many most active users to list. */
 export const TOP_USERS = 5;
 
@@ -275,42 +275,25 @@ export async function userActivityStatistics(ctx: ServiceContext, now = new Date
 
 export const HISTORY_ACTIONS = ['login', 'login_failed', 'logout', 'create', 'update', 'delete', 'restore', 'other'] as const;
 
-const blank = (v: unknown) => (v === '' || v === null || v === 'all' ? undefined : v);
-const intParam = (name: string, min: number, max: number) => {
-  const message = `${name} must be an integer from ${min} to ${max}`;
-  return z.preprocess(
-    blank,
-    z.union([z.string(), z.number()], { error: message }).transform(Number)
-      .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message))
-      .optional(),
-  );
-};
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayParam = (name: string) => {
-  const message = `${name} must be a date (YYYY-MM-DD)`;
-  return z.preprocess(
-    blank,
-    z.string({ error: message })
-      .refine((v) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), message)
-      .optional(),
-  );
-};
+/** The screen's "All" choices send 'all': no filter. */
+const withoutAll = (query: unknown) =>
+  query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === 'all' ? undefined : v])) : query;
 
 /** Query: limit (25), offset (or page), userId, startDate, endDate (inclusive days, UTC), action, tableName. */
-export const ActivityHistoryQuerySchema = z.object({
-  limit: intParam('limit', 1, HISTORY_MAX_LIMIT),
-  offset: intParam('offset', 0, Number.MAX_SAFE_INTEGER),
-  page: intParam('page', 1, 1_000_000),
-  userId: intParam('userId', 1, 2_147_483_647),
+export const ActivityHistoryQuerySchema = z.preprocess(withoutAll, z.object({
+  limit: integerParam('limit', 1, API_MAX_LIMIT),
+  offset: integerParam('offset', 0),
+  page: integerParam('page', 1, 1_000_000),
+  userId: integerParam('userId', 1, 2_147_483_647),
   startDate: dayParam('startDate'),
   endDate: dayParam('endDate'),
-  action: z.preprocess(blank, z.enum(HISTORY_ACTIONS, { error: `action must be one of: ${HISTORY_ACTIONS.join(', ')}` }).optional()),
-  tableName: z.preprocess(blank, z.string().regex(/^[a-z_]{1,100}$/, 'tableName must be a table name such as users or budgets').optional()),
+  action: z.preprocess(blankToUndefined, z.enum(HISTORY_ACTIONS, { error: `action must be one of: ${HISTORY_ACTIONS.join(', ')}` }).optional()),
+  tableName: z.preprocess(blankToUndefined, z.string().regex(/^[a-z_]{1,100}$/, 'tableName must be a table name such as users or budgets').optional()),
 }).superRefine((q, ctx) => {
   if (q.startDate && q.endDate && q.endDate < q.startDate) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
   }
-});
+}));
 
 export interface ActivityEvent {
   id: number;
@@ -343,8 +326,8 @@ export async function userActivityHistory(
     const where: Expression<SqlBool>[] = [];
     if (scope !== null) where.push(eb('u.companyId', '=', scope));
     if (q.userId) where.push(eb('a.userId', '=', q.userId));
-    if (q.startDate) where.push(eb('a.timestamp', '>=', `${q.startDate}T00:00:00.000Z`));
-    if (q.endDate) where.push(eb('a.timestamp', '<', new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000).toISOString()));
+    if (q.startDate) where.push(eb('a.timestamp', '>=', dayStart(q.startDate)));
+    if (q.endDate) where.push(eb('a.timestamp', '<', dayAfter(q.endDate)));
     if (q.action) where.push(eb('a.action', '=', q.action));
     if (q.tableName) where.push(eb('a.tableName', '=', q.tableName));
     return eb.and(where);

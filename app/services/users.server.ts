@@ -7,7 +7,10 @@ import {
 } from '../lib/permissions.ts';
 import { writeRecord } from './audit.server.ts';
 import { actorUserId, inTransaction, type AuthUser, type Db, type ServiceContext } from './context.ts';
-import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound, DomainError } from './errors.ts';
+import { containsPattern } from '../../db/dialect.ts';
+import { API_MAX_LIMIT, PAGE_SIZE } from '../lib/paging.ts';
+import { blankToUndefined, integerParam } from '../lib/query.ts';
+import { fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors, notFound, DomainError } from './errors.ts';
 import { generateTemporaryPassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.server.ts';
 import { endSessions } from './sessions.server.ts';
 
@@ -239,20 +242,16 @@ export function actorCompanyScope(ctx: ServiceContext): number | null {
  * Runs a write, turning a unique or foreign-key violation the checks before it could not see
  * (two requests at once) into a 409 instead of a 500.
  */
-async function constraintSafe<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    const { code = '', message = '', constraint = '' } = error as { code?: string; message?: string; constraint?: string };
-    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+function constraintSafe<T>(fn: () => Promise<T>): Promise<T> {
+  return mapConstraintErrors(fn, {
+    unique: (error) => {
+      const { message = '', constraint = '' } = error as { message?: string; constraint?: string };
       const field = /email/i.test(`${constraint} ${message}`) ? 'email' : 'username';
       const text = field === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN;
-      throw new DomainError('conflict', text, { errors: [{ field, message: text }] });
-    }
-    if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw conflict('This user is still referenced by other records');
-    throw error;
-  }
+      return new DomainError('conflict', text, { errors: [{ field, message: text }] });
+    },
+    foreignKey: 'This user is still referenced by other records',
+  });
 }
 
 function takenError(taken: { email: string; username: string }, email: string): DomainError {
@@ -283,8 +282,6 @@ async function assertCompanyExists(db: Db, companyId: number | null): Promise<vo
   if (!company) throw invalid([{ field: 'companyId', message: 'Company not found' }]);
 }
 
-export const USER_PAGE_SIZE = 10;
-export const USER_MAX_LIMIT = 1000;
 export const USER_SORT_COLUMNS = {
   id: 'u.id',
   createdAt: 'u.createdAt',
@@ -300,23 +297,10 @@ export const USER_SORT_COLUMNS = {
 type UserSortKey = keyof typeof USER_SORT_COLUMNS;
 const SORT_KEYS = Object.keys(USER_SORT_COLUMNS) as [UserSortKey, ...UserSortKey[]];
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const queryInt = (name: string, min: number, max: number, fallback: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.union([z.string(), z.number()])
-      .transform((v) => Number(v))
-      .pipe(z.number({ error: `${name} must be an integer from ${min} to ${max}` })
-        .int(`${name} must be an integer from ${min} to ${max}`)
-        .min(min, `${name} must be an integer from ${min} to ${max}`)
-        .max(max, `${name} must be an integer from ${min} to ${max}`))
-      .optional(),
-  ).transform((v) => v ?? fallback);
-
 /** GET /api/users query: page, limit (10), sortBy (createdAt), sortOrder (desc), search, role, company, isActive. */
 export const UserListQuerySchema = z.object({
-  page: queryInt('page', 1, 1_000_000, 1),
-  limit: queryInt('limit', 1, USER_MAX_LIMIT, USER_PAGE_SIZE),
+  page: integerParam('page', 1, 1_000_000).transform((v) => v ?? 1),
+  limit: integerParam('limit', 1, API_MAX_LIMIT).transform((v) => v ?? PAGE_SIZE),
   sortBy: z.preprocess(blankToUndefined, z.enum(SORT_KEYS, { error: `sortBy must be one of: ${SORT_KEYS.join(', ')}` }).default('createdAt')),
   sortOrder: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
@@ -352,8 +336,6 @@ export type ListedUser = AuthUser & {
   company: { id: number; name: string } | null;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 type UserListEb = ExpressionBuilder<Database & { u: Database['users']; c: Database['companies'] }, 'u' | 'c'>;
 
 function userListConditions(ctx: ServiceContext, query: UserListQuery, eb: UserListEb): Expression<SqlBool>[] {
@@ -367,7 +349,7 @@ function userListConditions(ctx: ServiceContext, query: UserListQuery, eb: UserL
     else where.push(eb(sql`lower(${sql.ref('c.name')})`, '=', query.company.toLowerCase()));
   }
   if (query.search) {
-    const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
+    const pattern = containsPattern(query.search.toLowerCase());
     const like = (column: string) => sql<SqlBool>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
     where.push(eb.or([like('u.username'), like('u.email'), like('u.fullName')]));
   }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { prepareDatabase } from '../prepare.ts';
+import { prepareDatabase } from '../../app/services/bootstrap.server.ts';
 import { buildDemoRows, DEMO_MONTHS, demoMonths, loadDemoReference, revenueSourcesFor } from './demo.ts';
 import { seedModules } from './index.ts';
 

@@ -78,7 +78,7 @@ function sample<T>(rng: Rng, items: readonly T[], n: number): T[] {
 // ---------------------------------------------------------------------------------------------
 // Calendar
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const pad = (n: number) => String(n).padStart(2, '0');
 const day = (year: number, month: number, d: number) => `${year}-${pad(month + 1)}-${pad(d)}`;
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();

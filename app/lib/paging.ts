@@ -1,0 +1,14 @@
+// Page sizes of lists: what a screen shows at once, and the most one /api call returns
+// (DESIGN §9: default and maximum 1000, so no call can pull a million rows).
+
+/** Rows a list screen shows per page (spec 2 §9, spec 3 §9 users). */
+export const PAGE_SIZE = 10;
+/** Activity history rows per page (spec 3 §9). */
+export const HISTORY_PAGE_SIZE = 25;
+/** The default and maximum `limit` of an /api list. */
+export const API_MAX_LIMIT = 1000;
+
+/** The last page that has rows (1 when there are none). */
+export function lastPage(total: number, pageSize = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
