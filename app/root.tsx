@@ -12,7 +12,7 @@ import { effectiveFlags } from './lib/permissions.ts';
 import { appearanceClasses, type AppearanceSettings } from './lib/user-settings.ts';
 import { listVisibleCompanies } from './services/companies.server.ts';
 import { readAppearance } from './services/user-settings.server.ts';
-import { toPublicUser } from './services/users.server.ts';
+import { toPublicUser } from './services/user-queries.server.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -17,7 +17,7 @@ import type { ServiceContext } from '../app/services/context.ts';
 import { apiListQuery, screenListQuery, screenListState } from '../app/services/list-query.ts';
 import { formChoices, listRecords } from '../app/services/resources.server.ts';
 import { hashToken, resolveSession } from '../app/services/sessions.server.ts';
-import { findUserById } from '../app/services/users.server.ts';
+import { findUserById } from '../app/services/user-queries.server.ts';
 import { argValue, DEFAULT_DATA_DIR, numberArg } from './constants.ts';
 
 export interface Timing {

@@ -4,9 +4,8 @@ import { ROLES, type Role } from '../app/lib/permissions.ts';
 import type { AuthUser, ServiceContext } from '../app/services/context.ts';
 import { notFound } from '../app/services/errors.ts';
 import { findCompany } from '../app/services/exports.server.ts';
-import {
-  createUser, deleteUser, findUserByIdOrEmail, issueTemporaryPassword, listUsers, setUserActive,
-} from '../app/services/users.server.ts';
+import { findUserByIdOrEmail } from '../app/services/user-queries.server.ts';
+import { createUser, deleteUser, issueTemporaryPassword, listUsers, setUserActive } from '../app/services/users.server.ts';
 import { createOutput, UsageError, withDatabase, type GlobalOptions, type Output } from './runtime.ts';
 
 function role(raw: string): Role {

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './database.ts';
 import { useTestServer } from './server.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
-import { CreateUserFormSchema, permissionsFromForm } from '../app/components/users/schemas.ts';
-import { roleChoices, rowAbilities } from '../app/http/user-management-screen.server.ts';
+import { CreateUserFormSchema, permissionsFromForm } from '../app/lib/users.ts';
+import { roleChoices, rowAbilities } from '../app/services/user-policy.server.ts';
 import { PERMISSION_FLAGS, type Principal, type Role } from '../app/lib/permissions.ts';
 
 const ATLAS = 3;

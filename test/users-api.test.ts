@@ -5,7 +5,8 @@
 // entries free of password data.
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_MESSAGE, REQUIRED_MESSAGE } from '../app/lib/profile.ts';
+import { EMAIL_MESSAGE } from '../app/lib/auth-schemas.ts';
+import { REQUIRED_MESSAGE } from '../app/lib/profile.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../app/services/profile.server.ts';
 import { hashToken } from '../app/services/sessions.server.ts';
 import { OWNER_PASSWORD, TEST_DIALECTS } from './database.ts';

@@ -1,9 +1,12 @@
 // Sign-in and password schemas, shared by the forms (conform), the JSON API and the CLI.
 import { z } from 'zod';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A loose e-mail shape (something@host.tld) for sign-in and the profile, with its message. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+/** DESIGN §5: at least 8 characters everywhere. */
 export const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 256;
+export const MAX_PASSWORD = 256;
 
 /**
  * A required string whose "missing" and "empty" messages are the same text. An empty value
@@ -15,7 +18,7 @@ const required = (message: string) =>
     .min(1, { message, abort: true });
 
 export const LoginSchema = z.object({
-  email: required('Email is required').trim().regex(EMAIL_PATTERN, 'Please enter a valid email address').max(255),
+  email: required('Email is required').trim().regex(EMAIL_PATTERN, EMAIL_MESSAGE).max(255),
   password: required('Password is required').max(MAX_PASSWORD, 'Password is too long'),
   rememberMe: z.boolean().optional().default(false),
   redirectTo: z.string().optional(),

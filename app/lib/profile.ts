@@ -1,11 +1,9 @@
 // The profile page's schemas (spec 1 §5 "Profile edit", "Profile password change"), shared by
 // the form (conform, in the browser and on the server) and the profile service.
 import { z } from 'zod';
-import { MIN_PASSWORD } from './auth-schemas.ts';
+import { EMAIL_MESSAGE, EMAIL_PATTERN, MAX_PASSWORD, MIN_PASSWORD } from './auth-schemas.ts';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const REQUIRED_MESSAGE = 'Username and email are required';
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
 
 const requiredText = z
   .string({ error: REQUIRED_MESSAGE })
@@ -36,7 +34,7 @@ export const PASSWORDS_MISMATCH = 'New passwords do not match';
 /** DESIGN §5: at least 8 characters everywhere (the specification's 6 here is superseded). */
 export const PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD} characters`;
 
-const requiredPassword = z.string({ error: PASSWORDS_REQUIRED }).min(1, { message: PASSWORDS_REQUIRED, abort: true }).max(256, 'Password is too long');
+const requiredPassword = z.string({ error: PASSWORDS_REQUIRED }).min(1, { message: PASSWORDS_REQUIRED, abort: true }).max(MAX_PASSWORD, 'Password is too long');
 
 export const ProfilePasswordSchema = z
   .object({

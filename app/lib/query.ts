@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { isIsoDay } from './dates.ts';
 
+/** Ids are 32-bit integers in the database: a larger one cannot exist (and must not reach SQL). */
+export const MAX_ID = 2_147_483_647;
+
 /** '' and null mean "not given". */
 export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -39,5 +42,5 @@ export function dayParam(name: string) {
 /** The first positive id in a screen's URL parameter (hand-edited nonsense is simply absent). */
 export function positiveIdParam(value: string | null | undefined): number | null {
   const n = toInteger(value ?? '');
-  return n !== null && n >= 1 && n <= 2_147_483_647 ? n : null;
+  return n !== null && n >= 1 && n <= MAX_ID ? n : null;
 }

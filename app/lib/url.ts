@@ -10,3 +10,14 @@ export function withParams(search: string | URLSearchParams, changes: Record<str
   const text = params.toString();
   return text ? `?${text}` : '?';
 }
+
+/** URL parameters that open a form or a panel on a list screen (?new=1, ?edit=12, …). */
+export const FORM_PARAMS = ['new', 'edit', 'permissions', 'index'] as const;
+
+/** The list URL: this one without the forms' parameters (where Cancel, Close and a save return). */
+export function listHref(pathname: string, search: string | URLSearchParams): string {
+  const params = new URLSearchParams(search);
+  for (const key of FORM_PARAMS) params.delete(key);
+  const text = params.toString();
+  return `${pathname}${text ? `?${text}` : ''}`;
+}

@@ -1,14 +1,200 @@
 // /user-management (spec 3 §2.1): users, statistics, activity analytics and activity history.
+// The URL holds the tab (?tab=), each tab's filters and page, and the open form (?new=1,
+// ?edit=ID, ?permissions=ID); every write is an intent of the action. The services authorise
+// each call again (owner protections, company scope).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { UserManagementScreen } from '../components/users/user-management-screen.tsx';
-import { userManagementAction, userManagementLoader } from '../http/user-management-screen.server.ts';
+import { json } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { UserManagementScreen, type UserManagementAction, type UserManagementData } from '../components/users/user-management-screen.tsx';
+import { clampedPage, confirmationStep, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
+import { HISTORY_PAGE_SIZE, PAGE_SIZE } from '../lib/paging.ts';
+import { PERMISSION_FLAGS, ROLE_BASELINE } from '../lib/permissions.ts';
+import { positiveIdParam } from '../lib/query.ts';
+import {
+  confirmDeleteUserMessage, CreateUserFormSchema, EditUserFormSchema, permissionsFromForm, USER_MESSAGES, USER_SORTS, USER_TABS,
+} from '../lib/users.ts';
+import { listVisibleCompanies } from '../services/companies.server.ts';
+import { isDomainError } from '../services/errors.ts';
+import { userActivityAnalytics, userActivityHistory } from '../services/user-activity.server.ts';
+import { roleChoices, rowAbilities } from '../services/user-policy.server.ts';
+import {
+  createUser, deleteUser, getUser, issueTemporaryPassword, listUsersPage, setUserActive, updateUser, updateUserPermissions, userStats,
+} from '../services/users.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'User Management · Group Finance Hub' }];
-export const loader = (args: LoaderFunctionArgs) => userManagementLoader(args);
-export const action = (args: ActionFunctionArgs) => userManagementAction(args);
+
+async function usersTab({ ctx, user, url }: Screen) {
+  const params = url.searchParams;
+  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const role = params.get('role') ?? '';
+  const company = positiveIdParam(params.get('company'));
+  const inactive = params.get('inactive') === '1' || params.get('inactive') === 'on';
+  const sort = USER_SORTS.find((s) => s === params.get('sort')) ?? null;
+  const dir = (['asc', 'desc'] as const).find((d) => d === params.get('dir')) ?? null;
+  const { page, result } = await clampedPage(
+    positiveIdParam(params.get('page')) ?? 1,
+    (p) => listUsersPage(ctx, {
+      page: p,
+      limit: PAGE_SIZE,
+      sortBy: sort ?? 'createdAt',
+      sortOrder: dir ?? (sort ? 'asc' : 'desc'),
+      search: q,
+      role: role === '' ? undefined : role,
+      company: company ? String(company) : undefined,
+      // Active users by default; 'Show Inactive' lists the inactive ones as well.
+      isActive: inactive ? undefined : 'true',
+    }),
+    (list) => list.totalPages,
+  );
+  return {
+    filters: { q, role, company: company ? String(company) : '', inactive, sort, dir },
+    page,
+    pageSize: PAGE_SIZE,
+    total: result.total,
+    totalPages: result.totalPages,
+    users: result.users.map((listed) => ({ ...listed, can: rowAbilities(user, listed) })),
+  };
+}
+
+async function historyTab({ ctx, url }: Screen) {
+  const params = url.searchParams;
+  const filters = {
+    userId: params.get('userId') ?? '',
+    startDate: params.get('startDate') ?? '',
+    endDate: params.get('endDate') ?? '',
+    action: params.get('action') ?? '',
+    tableName: params.get('tableName') ?? '',
+  };
+  const page = positiveIdParam(params.get('page')) ?? 1;
+  const people = await listUsersPage(ctx, { limit: 1000, sortBy: 'username', sortOrder: 'asc' });
+  const userChoices = people.users.map((u) => ({ value: String(u.id), label: u.fullName ? `${u.fullName} (${u.username})` : u.username }));
+  try {
+    const result = await userActivityHistory(ctx, { ...filters, limit: HISTORY_PAGE_SIZE, page });
+    return { filters, page, pageSize: HISTORY_PAGE_SIZE, ...result, userChoices, error: null };
+  } catch (error) {
+    if (!isDomainError(error) || error.kind !== 'invalid') throw error;
+    // A bad filter (a hand-edited URL, an end date before the start) shows why, with no rows.
+    const message = error.errors?.map((e) => e.message).join('; ') ?? error.message;
+    return { filters, page: 1, pageSize: HISTORY_PAGE_SIZE, events: [], total: 0, totalPages: 0, userChoices, error: message };
+  }
+}
+
+/** The user a form is opened for, when the signed-in user may use that form on them. */
+async function openFor(screen: Screen, param: 'edit' | 'permissions') {
+  const id = positiveIdParam(screen.url.searchParams.get(param));
+  if (!id) return null;
+  const target = await getUser(screen.ctx, id);
+  return rowAbilities(screen.user, target)[param] ? target : null;
+}
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async (screen) => {
+    const { ctx, user, url } = screen;
+    const tab = tabOf(url, USER_TABS.map((t) => t.key));
+    const roles = roleChoices(user);
+    const [companies, users, statistics, analytics, history, editing, permissionsFor] = await Promise.all([
+      listVisibleCompanies(ctx.db, user),
+      tab === 'users' ? usersTab(screen) : null,
+      tab === 'statistics' ? userStats(ctx) : null,
+      tab === 'analytics' ? userActivityAnalytics(ctx) : null,
+      tab === 'history' ? historyTab(screen) : null,
+      openFor(screen, 'edit'),
+      openFor(screen, 'permissions'),
+    ]);
+    const data: UserManagementData = {
+      tab,
+      companies,
+      roles,
+      canCreate: roles.length > 0,
+      /** A company-scoped manager creates users of their own company only. */
+      allCompanies: user.companyId === null,
+      creating: url.searchParams.get('new') === '1' && roles.length > 0,
+      editing,
+      permissionsFor: permissionsFor ? { user: permissionsFor, baseline: [...ROLE_BASELINE[permissionsFor.role]] } : null,
+      users,
+      statistics,
+      analytics,
+      history,
+    };
+    return json(data);
+  });
+
+const userId = z.object({ id: z.number({ error: 'Unknown user' }).int().positive() });
+
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, {
+    create: intent({
+      schema: CreateUserFormSchema,
+      hideFields: ['password'],
+      failed: USER_MESSAGES.createFailed,
+      run: async (value, screen) => {
+        await createUser(screen.ctx, value);
+        return succeed(screen, USER_MESSAGES.created);
+      },
+    }),
+    update: intent({
+      schema: EditUserFormSchema.extend(userId.shape),
+      failed: USER_MESSAGES.updateFailed,
+      run: async ({ id, ...value }, screen) => {
+        await updateUser(screen.ctx, id, value);
+        return succeed(screen, USER_MESSAGES.updated);
+      },
+    }),
+    permissions: intent({
+      schema: userId,
+      failed: USER_MESSAGES.permissionsFailed,
+      run: async ({ id }, screen, form) => {
+        // Flags the role already grants are shown checked and locked; they are not posted.
+        const baseline = new Set(ROLE_BASELINE[(await getUser(screen.ctx, id)).role]);
+        await updateUserPermissions(screen.ctx, id, permissionsFromForm(form, PERMISSION_FLAGS.filter((flag) => !baseline.has(flag))));
+        return succeed(screen, USER_MESSAGES.permissions);
+      },
+    }),
+    'temporary-password': intent({
+      schema: userId,
+      failed: USER_MESSAGES.temporaryFailed,
+      run: async ({ id }, screen) => {
+        const { user, temporaryPassword } = await issueTemporaryPassword(screen.ctx, id);
+        // Shown once, in this answer only (never in the URL or a cookie). The hydration data
+        // carries it base64-encoded, so the page holds it in plain text once: the input.
+        const secret = Buffer.from(temporaryPassword, 'utf8').toString('base64');
+        return json({ intent: 'temporary-password', temporary: { id: user.id, username: user.username, email: user.email, secret } }, { headers: { 'Cache-Control': 'no-store' } });
+      },
+    }),
+    deactivate: intent({
+      schema: userId,
+      failed: USER_MESSAGES.deactivateFailed,
+      run: async ({ id }, screen) => {
+        await setUserActive(screen.ctx, id, false);
+        return succeed(screen, USER_MESSAGES.deactivated);
+      },
+    }),
+    activate: intent({
+      schema: userId,
+      failed: USER_MESSAGES.reactivateFailed,
+      run: async ({ id }, screen) => {
+        await setUserActive(screen.ctx, id, true);
+        return succeed(screen, USER_MESSAGES.reactivated);
+      },
+    }),
+    delete: intent({
+      schema: userId,
+      failed: USER_MESSAGES.deleteFailed,
+      run: async ({ id }, screen, form) => {
+        const target = await getUser(screen.ctx, id);
+        const confirm = confirmationStep(form, id, confirmDeleteUserMessage(target.username));
+        if (confirm) return confirm;
+        await deleteUser(screen.ctx, id);
+        return succeed(screen, USER_MESSAGES.deleted);
+      },
+    }),
+  });
 
 export default function Screen() {
-  return <UserManagementScreen />;
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<UserManagementAction>() ?? null;
+  return <UserManagementScreen data={data as UserManagementData} actionData={actionData} />;
 }
 
 export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

@@ -2,7 +2,7 @@ import { json, readJson, apiRoute } from '../http/api.server.ts';
 import { readSessionToken, requestMeta, sessionCookieHeader } from '../http/session.server.ts';
 import { login } from '../services/auth.server.ts';
 import { isDomainError } from '../services/errors.ts';
-import { toPublicUser } from '../services/users.server.ts';
+import { toPublicUser } from '../services/user-queries.server.ts';
 
 export const { loader, action } = apiRoute(
   {

@@ -2,7 +2,8 @@
 // managers), PATCH (one's own profile fields only), DELETE (204).
 import { apiRoute, idParam, readJson } from '../http/api.server.ts';
 import { updateOwnProfile } from '../services/profile.server.ts';
-import { assertOwnAccount, deleteUser, getUser, updateUser } from '../services/users.server.ts';
+import { assertOwnAccount } from '../services/user-policy.server.ts';
+import { deleteUser, getUser, updateUser } from '../services/users.server.ts';
 
 export const { loader, action } = apiRoute({
   GET: async ({ params, ctx }) => getUser(ctx, idParam(params.id)),

@@ -7,7 +7,7 @@ import { DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from '.
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
 import { createSession, endSessions, type SessionInfo } from './sessions.server.ts';
 import { assertLoginAllowed, recordLoginAttempt } from './throttle.server.ts';
-import { findUserById, findUserForLogin, normalizeEmail } from './users.server.ts';
+import { findUserById, findUserForLogin, normalizeEmail } from './user-queries.server.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Please contact your administrator.';

@@ -12,7 +12,7 @@ import { forbidden, invalid, notFound } from './errors.ts';
 import { exportColumns } from './resource-csv.server.ts';
 import { EXPORT_BATCH_ROWS, recordBatches, type ApiRow } from './resources.server.ts';
 import { streamQuery } from '../../db/stream.ts';
-import { PUBLIC_USER_COLUMNS } from './users.server.ts';
+import { PUBLIC_USER_COLUMNS } from './user-queries.server.ts';
 
 /** The specification's names, in its order, and the resource behind each (null = users). */
 export const EXPORT_TABLES = {

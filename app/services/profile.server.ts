@@ -5,7 +5,7 @@ import { ProfileSchema } from '../lib/profile.ts';
 import { writeRecord } from './audit.server.ts';
 import { inTransaction, type AuthUser, type ServiceContext } from './context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, type FieldError } from './errors.ts';
-import { findUserById } from './users.server.ts';
+import { findUserById } from './user-queries.server.ts';
 
 export const USERNAME_TAKEN = 'This username is already taken';
 export const EMAIL_TAKEN = 'This email address is already in use';

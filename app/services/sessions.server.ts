@@ -1,7 +1,7 @@
 // Server-side sessions: the cookie holds a random token; the table keeps only its SHA-256.
 import crypto from 'node:crypto';
 import { inTransaction, type AuthUser, type Db } from './context.ts';
-import { PUBLIC_USER_COLUMNS } from './users.server.ts';
+import { PUBLIC_USER_COLUMNS } from './user-queries.server.ts';
 
 export const REMEMBER_ME_DAYS = 30;
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;

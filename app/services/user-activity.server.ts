@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { ServiceContext } from './context.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { API_MAX_LIMIT, HISTORY_PAGE_SIZE } from '../lib/paging.ts';
-import { blankToUndefined, dayParam, integerParam } from '../lib/query.ts';
+import { ActivityHistoryQuerySchema } from '../lib/users.ts';
 import { fieldErrorsFromZod, invalid } from './errors.ts';
-import { actorCompanyScope, assertUserManager } from './users.server.ts';
+import { actorCompanyScope, assertUserManager } from './user-policy.server.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers and the constants behind them.
@@ -272,28 +272,6 @@ export async function userActivityStatistics(ctx: ServiceContext, now = new Date
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/users/activity/history
-
-export const HISTORY_ACTIONS = ['login', 'login_failed', 'logout', 'create', 'update', 'delete', 'restore', 'other'] as const;
-
-/** The screen's "All" choices send 'all': no filter. */
-const withoutAll = (query: unknown) =>
-  query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === 'all' ? undefined : v])) : query;
-
-/** Query: limit (25), offset (or page), userId, startDate, endDate (inclusive days, UTC), action, tableName. */
-export const ActivityHistoryQuerySchema = z.preprocess(withoutAll, z.object({
-  limit: integerParam('limit', 1, API_MAX_LIMIT),
-  offset: integerParam('offset', 0),
-  page: integerParam('page', 1, 1_000_000),
-  userId: integerParam('userId', 1, 2_147_483_647),
-  startDate: dayParam('startDate'),
-  endDate: dayParam('endDate'),
-  action: z.preprocess(blankToUndefined, z.enum(HISTORY_ACTIONS, { error: `action must be one of: ${HISTORY_ACTIONS.join(', ')}` }).optional()),
-  tableName: z.preprocess(blankToUndefined, z.string().regex(/^[a-z_]{1,100}$/, 'tableName must be a table name such as users or budgets').optional()),
-}).superRefine((q, ctx) => {
-  if (q.startDate && q.endDate && q.endDate < q.startDate) {
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
-  }
-}));
 
 export interface ActivityEvent {
   id: number;

@@ -10,9 +10,10 @@ import { systemActor, type Db, type ServiceContext } from './context.ts';
 import { isDomainError } from './errors.ts';
 import { verifyPassword } from './passwords.server.ts';
 import { createSession } from './sessions.server.ts';
+import { assertOwnAccount, OWN_PROFILE_ONLY, OWNER_PROTECTED } from './user-policy.server.ts';
+import { findUserByIdOrEmail } from './user-queries.server.ts';
 import {
-  createUser, deleteUser, findUserByIdOrEmail, issueTemporaryPassword, listUsers, listUsersPage, OWNER_PROTECTED, setUserActive,
-  assertOwnAccount, OWN_PROFILE_ONLY, updateUser, updateUserPermissions, userStats,
+  createUser, deleteUser, issueTemporaryPassword, listUsers, listUsersPage, setUserActive, updateUser, updateUserPermissions, userStats,
 } from './users.server.ts';
 
 describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {

@@ -5,7 +5,8 @@ import type { ActivityAnalytics, ActivityEvent } from '../../services/user-activ
 import { Alert, inputClass } from '../ui/form.tsx';
 import { SearchIcon } from '../ui/icons.tsx';
 import { formatDuration, formatHoursMinutes, formatInstant } from '../../lib/format.ts';
-import { HISTORY_ACTION_CHOICES, HISTORY_TABLE_CHOICES } from './schemas.ts';
+import { HISTORY_ACTION_CHOICES } from '../../lib/users.ts';
+import { HISTORY_TABLE_CHOICES } from './schemas.ts';
 import { PrevNext, RoleBadge } from './users-tab.tsx';
 
 function StatCard({ label, value, testId }: { label: string; value: string | number; testId?: string }) {

@@ -5,7 +5,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { ROLE_LABELS, type PermissionFlag, type Role } from '../../lib/permissions.ts';
 import { Button, Field, inputClass } from '../ui/form.tsx';
-import { CreateUserFormSchema, EditUserFormSchema, MIN_USER_PASSWORD, PERMISSION_GROUPS } from './schemas.ts';
+import { MIN_PASSWORD } from '../../lib/auth-schemas.ts';
+import { CreateUserFormSchema, EditUserFormSchema, PERMISSION_GROUPS } from '../../lib/users.ts';
 
 export interface CompanyChoice {
   id: number;
@@ -100,7 +101,7 @@ export function CreateUserForm({ companies, roles, allCompanies, lastResult, can
       <input type="hidden" name="intent" value="create" />
       <div className="grid gap-4 sm:grid-cols-2">
         <NameFields fields={fields} />
-        <Field label="Password" id={fields.password.id} error={fields.password.errors} hint={`At least ${MIN_USER_PASSWORD} characters.`}>
+        <Field label="Password" id={fields.password.id} error={fields.password.errors} hint={`At least ${MIN_PASSWORD} characters.`}>
           <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" className={inputClass} />
         </Field>
         <AccessFields fields={fields} roles={roles} companies={companies} allCompanies={allCompanies} />

@@ -1,66 +1,44 @@
 // User Management (spec 3 §2.1): heading with Add User, the forms opened through the URL
-// (?new=1, ?edit=ID, ?permissions=ID), the answers of the last action (error toast, temporary
-// password, delete confirmation) and the four tabs.
-import type { SerializeFrom } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import type { SubmissionResult } from '@conform-to/react';
-import type { userManagementLoader } from '../../http/user-management-screen.server.ts';
-import type { Toast } from '../../lib/toast.ts';
-import type { PermissionFlag } from '../../lib/permissions.ts';
+// (?new=1, ?edit=ID, ?permissions=ID), the answers of the last action (an error toast, the
+// temporary password, the delete confirmation) and the four tabs.
+import { Link, useLocation } from '@remix-run/react';
+import type { PermissionFlag, Role } from '../../lib/permissions.ts';
 import { withParams } from '../../lib/url.ts';
+import { USER_TABS, type UserTab } from '../../lib/users.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { ConfirmDelete } from '../resource/delete-button.tsx';
+import { formErrorOf, resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../screen/action-result.tsx';
 import { FormPanel } from '../ui/form-panel.tsx';
 import { PlusIcon } from '../ui/icons.tsx';
 import { ToastView } from '../ui/toast.tsx';
 import { AnalyticsTab, HistoryTab, StatisticsTab, type AnalyticsData, type HistoryData, type StatisticsData } from './activity-tabs.tsx';
-import { USER_TABS } from './schemas.ts';
 import { TemporaryPasswordPanel, type TemporaryPasswordResult } from './temporary-password.tsx';
-import { CreateUserForm, EditUserForm, PermissionsForm, type EditableUser } from './user-forms.tsx';
+import { CreateUserForm, EditUserForm, PermissionsForm, type CompanyChoice, type EditableUser } from './user-forms.tsx';
 import { UsersTab, type UsersTabData } from './users-tab.tsx';
 
-type LoaderData = SerializeFrom<typeof userManagementLoader>;
-
-/** The action's answers, loosely typed (one shape per intent). */
-interface ActionData {
-  intent: string;
-  id?: number;
-  toast?: Toast | null;
-  result?: SubmissionResult<string[]>;
-  temporary?: TemporaryPasswordResult;
-  message?: string;
+/** What the screen's loader gives it. */
+export interface UserManagementData {
+  tab: UserTab;
+  companies: (CompanyChoice & { type: string })[];
+  roles: Role[];
+  canCreate: boolean;
+  allCompanies: boolean;
+  creating: boolean;
+  editing: EditableUser | null;
+  permissionsFor: { user: EditableUser & Record<PermissionFlag, boolean>; baseline: PermissionFlag[] } | null;
+  users: UsersTabData | null;
+  statistics: StatisticsData | null;
+  analytics: AnalyticsData | null;
+  history: HistoryData | null;
 }
 
-/** The current URL without the forms' parameters. */
-function useCloseUrl(): string {
-  const { pathname, search } = useLocation();
-  const params = withParams(search, { new: null, edit: null, permissions: null });
-  return `${pathname}${params === '?' ? '' : params}`;
-}
+/** What the action answers besides a failure: the temporary password, the confirmation step. */
+export type UserManagementAction = ActionAnswer & { temporary?: TemporaryPasswordResult; id?: number; message?: string };
 
-function Tabs({ current }: { current: string }) {
-  return (
-    <nav className="mb-4 flex flex-wrap gap-1 border-b border-slate-200" aria-label="User management tabs">
-      {USER_TABS.map((t) => (
-        <Link
-          key={t.key}
-          to={`?tab=${t.key}`}
-          aria-current={t.key === current ? 'page' : undefined}
-          className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${t.key === current ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-        >
-          {t.label}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
-export function UserManagementScreen() {
-  const data = useLoaderData<LoaderData>();
-  const actionData = useActionData<ActionData>() ?? null;
+export function UserManagementScreen({ data, actionData }: { data: UserManagementData; actionData: UserManagementAction | null }) {
   const { search } = useLocation();
   const closeTo = useCloseUrl();
-  const formResult = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const failure = formErrorOf(actionData);
   const shared = { companies: data.companies, roles: data.roles, allCompanies: data.allCompanies, cancelTo: closeTo };
   return (
     <div>
@@ -76,7 +54,8 @@ export function UserManagementScreen() {
         ) : null}
       </PageHeading>
 
-      {actionData?.toast ? <ToastView toast={actionData.toast} /> : null}
+      {/* Spec 3 §5: user actions show the server message or a fallback toast titled Error. */}
+      {failure ? <ToastView toast={{ type: 'error', title: 'Error', description: failure }} /> : null}
       {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
         <ConfirmDelete id={actionData.id} message={actionData.message} cancelTo={closeTo} />
       ) : null}
@@ -84,30 +63,25 @@ export function UserManagementScreen() {
 
       {data.creating ? (
         <FormPanel title="Create New User" closeTo={closeTo}>
-          <CreateUserForm {...shared} lastResult={formResult('create')} />
+          <CreateUserForm {...shared} lastResult={resultFor(actionData, 'create')} />
         </FormPanel>
       ) : null}
       {data.editing ? (
         <FormPanel title="Edit User" closeTo={closeTo}>
-          <EditUserForm key={data.editing.id} {...shared} user={data.editing as EditableUser} lastResult={formResult('update')} />
+          <EditUserForm key={data.editing.id} {...shared} user={data.editing} lastResult={resultFor(actionData, 'update')} />
         </FormPanel>
       ) : null}
       {data.permissionsFor ? (
         <FormPanel title="User Permissions" closeTo={closeTo}>
-          <PermissionsForm
-            key={data.permissionsFor.user.id}
-            user={data.permissionsFor.user as EditableUser & Record<PermissionFlag, boolean>}
-            baseline={data.permissionsFor.baseline as PermissionFlag[]}
-            cancelTo={closeTo}
-          />
+          <PermissionsForm key={data.permissionsFor.user.id} user={data.permissionsFor.user} baseline={data.permissionsFor.baseline} cancelTo={closeTo} />
         </FormPanel>
       ) : null}
 
-      <Tabs current={data.tab} />
-      {data.users ? <UsersTab data={data.users as UsersTabData} companies={data.companies} /> : null}
-      {data.statistics ? <StatisticsTab data={data.statistics as StatisticsData} /> : null}
-      {data.analytics ? <AnalyticsTab data={data.analytics as AnalyticsData} /> : null}
-      {data.history ? <HistoryTab data={data.history as HistoryData} /> : null}
+      <TabNav label="User management tabs" current={data.tab} tabs={USER_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))} />
+      {data.users ? <UsersTab data={data.users} companies={data.companies} /> : null}
+      {data.statistics ? <StatisticsTab data={data.statistics} /> : null}
+      {data.analytics ? <AnalyticsTab data={data.analytics} /> : null}
+      {data.history ? <HistoryTab data={data.history} /> : null}
     </div>
   );
 }

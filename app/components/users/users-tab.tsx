@@ -9,7 +9,8 @@ import { DeleteButton } from '../resource/delete-button.tsx';
 import { inputClass } from '../ui/form.tsx';
 import { LockIcon, PencilIcon, SearchIcon, ShieldIcon, TrashIcon } from '../ui/icons.tsx';
 import { formatInstant } from '../../lib/format.ts';
-import { confirmDeleteUserMessage, ROLE_BADGE } from './schemas.ts';
+import { confirmDeleteUserMessage } from '../../lib/users.ts';
+import { ROLE_BADGE } from './schemas.ts';
 import type { CompanyChoice } from './user-forms.tsx';
 
 export interface UserRow {

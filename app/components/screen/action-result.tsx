@@ -1,0 +1,54 @@
+// The page side of the screen kit (app/http/screen.server.ts): what the last action answered,
+// the list URL forms close to, the form-level error and the tab bar. Isomorphic.
+import type { SubmissionResult } from '@conform-to/react';
+import { Link, useLocation } from '@remix-run/react';
+import { listHref } from '../../lib/url.ts';
+import { Alert } from '../ui/form.tsx';
+
+/** A failed action's answer (ActionFailure on the server). */
+export interface ActionFailure {
+  intent: string;
+  result: SubmissionResult<string[]>;
+}
+
+/** Anything an action answered: a failure, or an intent's own data (a confirmation step, …). */
+export type ActionAnswer = { intent: string; result?: SubmissionResult<string[]> };
+
+/** conform's lastResult for the form of `intent`, when the last action was that intent. */
+export function resultFor(answer: ActionAnswer | null | undefined, intent: string): SubmissionResult<string[]> | undefined {
+  return answer?.intent === intent ? answer.result : undefined;
+}
+
+/** The form-level error of the last action (conform keeps form errors under the '' key). */
+export function formErrorOf(answer: ActionAnswer | null | undefined): string | null {
+  return answer?.result?.error?.['']?.[0] ?? null;
+}
+
+/** The current list URL without the forms' parameters: where Cancel and Close go. */
+export function useCloseUrl(): string {
+  const { pathname, search } = useLocation();
+  return listHref(pathname, search);
+}
+
+/** A form's error (conform's form.errors) as an alert. */
+export function FormError({ errors, title }: { errors: string[] | undefined; title?: string }) {
+  return errors?.length ? <Alert title={title}>{errors[0]}</Alert> : null;
+}
+
+/** Tabs as links (?tab=…), so they work without JavaScript. */
+export function TabNav({ tabs, current, label }: { tabs: readonly { key: string; label: string; to: string }[]; current: string; label: string }) {
+  return (
+    <nav className="mb-4 flex flex-wrap gap-1 border-b border-slate-200" aria-label={label}>
+      {tabs.map((t) => (
+        <Link
+          key={t.key}
+          to={t.to}
+          aria-current={t.key === current ? 'page' : undefined}
+          className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${t.key === current ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

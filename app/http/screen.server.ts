@@ -1,0 +1,172 @@
+// The screen kit: what every signed-in screen's loader and action is made of (DESIGN §3, §8).
+// - openScreen / loadScreen: the signed-in user allowed into this screen of the route table,
+//   a service context, and domain errors thrown while loading turned into the error page.
+// - screenAction: reads the form once, picks the `intent`, validates it with conform + zod and
+//   runs it. One failure convention for every form: conform's reply with field errors and a form
+//   error, under the error's status. Success is the caller's: usually `succeed` (a redirect with
+//   a flash toast), or an answer that shows something once (a temporary password, a
+//   confirmation step).
+// - URL state: the list URL without the forms' parameters, a tab from the URL, page clamping.
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { SubmissionResult } from '@conform-to/react';
+import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import type { Toast } from '../lib/toast.ts';
+import { listHref } from '../lib/url.ts';
+import type { AuthUser, ServiceContext } from '../services/context.ts';
+import { DEFAULT_MESSAGES, isDomainError, type DomainError } from '../services/errors.ts';
+import { readFormData } from './form.server.ts';
+import { requireScreen, serviceContext, type Auth } from './session.server.ts';
+import { redirectWithToast } from './toast.server.ts';
+
+type ScreenArgs = LoaderFunctionArgs | ActionFunctionArgs;
+
+export interface Screen {
+  request: Request;
+  context: AppLoadContext;
+  url: URL;
+  auth: Auth;
+  user: AuthUser;
+  ctx: ServiceContext;
+}
+
+/** The signed-in user allowed into the route-table screen of this URL (else sign-in, 403 or 404). */
+export async function openScreen({ request, context }: ScreenArgs): Promise<Screen> {
+  const auth = await requireScreen(request, context);
+  return { request, context, url: new URL(request.url), auth, user: auth.user, ctx: serviceContext(request, context, auth) };
+}
+
+/** A domain error met while loading becomes the screen's error page (404, 403, 400). */
+export function toErrorResponse(error: unknown): unknown {
+  return isDomainError(error) ? new Response(error.message, { status: error.status }) : error;
+}
+
+/** A screen's loader: its body runs for the signed-in, allowed user. */
+export async function loadScreen<T>(args: LoaderFunctionArgs, body: (screen: Screen) => Promise<T>): Promise<T> {
+  const screen = await openScreen(args);
+  try {
+    return await body(screen);
+  } catch (error) {
+    throw toErrorResponse(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+/** What a failed action answers, for the form of its intent (conform's lastResult). */
+export interface ActionFailure {
+  intent: string;
+  result: SubmissionResult<string[]>;
+}
+
+export interface Intent {
+  /** The form's zod schema (conform coerces the posted strings); none: nothing to validate. */
+  schema?: z.ZodType;
+  /** Fields never sent back to the page (passwords). */
+  hideFields?: string[];
+  /** The form error when the post or the service reports field errors. */
+  invalid?: string;
+  /**
+   * How a refusal without field errors reads: the service's message, or this text when the
+   * message is a generic one ('Forbidden', 'Resource not found'); with `prefix`, always
+   * '<failed>: <message>' (spec 2's 'Failed to delete department: …').
+   */
+  failed?: string;
+  prefix?: boolean;
+  /** Typed by `intent()`; the kit calls it with the parsed value. */
+  run(value: never, screen: Screen, form: FormData): Promise<Response>;
+}
+
+/** Declares one intent (typed against its schema). */
+export function intent<S extends z.ZodType = z.ZodObject<{}>>(definition: Omit<Intent, 'schema' | 'run'> & {
+  schema?: S;
+  run(value: z.output<S>, screen: Screen, form: FormData): Promise<Response>;
+}): Intent {
+  return definition;
+}
+
+const NOTHING = z.object({});
+
+/** The text of a refusal without field errors (see Intent.failed). */
+export function failureText(error: DomainError, options: Pick<Intent, 'failed' | 'prefix'>): string {
+  if (!options.failed) return error.message;
+  if (options.prefix) return `${options.failed}: ${error.message}`;
+  return Object.values(DEFAULT_MESSAGES).includes(error.message) ? options.failed : error.message;
+}
+
+/**
+ * A screen's action: the form's `intent` (or `fallback` when the form has none) picks the
+ * handler. An unknown intent is a 400; a domain error is the failure reply under its status.
+ */
+export async function screenAction(
+  args: ActionFunctionArgs,
+  intents: Record<string, Intent>,
+  options: { fallback?: string; open?: (args: ActionFunctionArgs) => Promise<Screen> } = {},
+): Promise<Response> {
+  const screen = await (options.open ?? openScreen)(args);
+  const form = await readFormData(args.request);
+  const name = String(form.get('intent') ?? '') || options.fallback || '';
+  const handler = Object.hasOwn(intents, name) ? intents[name] : undefined;
+  const submission = parseWithZod(form, { schema: handler?.schema ?? NOTHING });
+  const reply = (status: number, replyOptions: Parameters<typeof submission.reply>[0] = {}) =>
+    json<ActionFailure>({ intent: name, result: submission.reply({ hideFields: handler?.hideFields, ...replyOptions }) }, { status });
+  if (!handler) return reply(400, { formErrors: ['Unknown action'] });
+  if (submission.status !== 'success') return reply(400, { formErrors: handler.invalid ? [handler.invalid] : [] });
+  try {
+    return await handler.run(submission.value as never, screen, form);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!isDomainError(error)) throw error;
+    const fieldErrors: Record<string, string[]> = {};
+    for (const e of error.errors ?? []) (fieldErrors[e.field] ??= []).push(e.message);
+    const formErrors = error.errors?.length ? (handler.invalid ? [handler.invalid] : []) : [failureText(error, handler)];
+    const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
+    return json<ActionFailure>(
+      { intent: name, result: submission.reply({ hideFields: handler.hideFields, fieldErrors, formErrors }) },
+      { status: error.status, headers },
+    );
+  }
+}
+
+/** Success: back to `to` (the list URL without the forms' parameters) with a flash toast. */
+export function succeed(screen: Pick<Screen, 'context' | 'url'>, toast: Toast | string, options: { to?: string; headers?: HeadersInit } = {}): Promise<Response> {
+  const message: Toast = typeof toast === 'string' ? { type: 'success', title: 'Success', description: toast } : toast;
+  return redirectWithToast(screen.context, options.to ?? listUrl(screen.url), message, options.headers);
+}
+
+/**
+ * A delete (or another step that cannot be undone) posted without `confirmed=1`: without
+ * JavaScript there was no confirm(), so the server answers the confirmation step first (DESIGN
+ * §8); the page renders it with Confirm (the same post, confirmed) and Cancel.
+ */
+export function confirmationStep(form: FormData, id: number, message: string): Response | null {
+  return form.get('confirmed') === '1' ? null : json({ intent: 'confirm-delete' as const, id, message });
+}
+
+export type ConfirmationStep = { intent: 'confirm-delete'; id: number; message: string };
+
+// ---------------------------------------------------------------------------------------------
+// URL state
+
+/** The list URL without the forms' parameters (?new, ?edit, …): where a successful write returns. */
+export function listUrl(url: URL): string {
+  return listHref(url.pathname, url.search);
+}
+
+/** The tab named by ?tab=, or the first one. */
+export function tabOf<T extends string>(url: URL, tabs: readonly T[]): T {
+  const requested = url.searchParams.get('tab');
+  return tabs.find((tab) => tab === requested) ?? tabs[0];
+}
+
+/**
+ * Loads page `page`; one beyond the end (a stale link, a deleted row) loads the last page
+ * instead. `pagesOf` tells how many pages a result has.
+ */
+export async function clampedPage<T>(page: number, load: (page: number) => Promise<T>, pagesOf: (result: T) => number): Promise<{ page: number; result: T }> {
+  const result = await load(page);
+  const last = Math.max(1, pagesOf(result));
+  if (page <= last) return { page, result };
+  return { page: last, result: await load(last) };
+}
