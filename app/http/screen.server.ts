@@ -60,7 +60,10 @@ export interface ActionFailure {
   result: SubmissionResult<string[]>;
 }
 
-export interface Intent {
+/** What a public page's action knows (no sign-in): the login page. */
+export type PublicPage = Pick<Screen, 'request' | 'context' | 'url'>;
+
+export interface Intent<Page = Screen> {
   /** The form's zod schema (conform coerces the posted strings); none: nothing to validate. */
   schema?: z.ZodType;
   /** Fields never sent back to the page (passwords). */
@@ -75,14 +78,17 @@ export interface Intent {
   failed?: string;
   prefix?: boolean;
   /** Typed by `intent()`; the kit calls it with the parsed value. */
-  run(value: never, screen: Screen, form: FormData): Promise<Response>;
+  run(value: never, page: Page, form: FormData, reply: Reply): Promise<Response>;
 }
 
+/** conform's reply to this post, for an intent that answers on the page (e.g. resetForm). */
+export type Reply = (options?: { resetForm?: boolean }) => SubmissionResult<string[]>;
+
 /** Declares one intent (typed against its schema). */
-export function intent<S extends z.ZodType = z.ZodObject<{}>>(definition: Omit<Intent, 'schema' | 'run'> & {
+export function intent<S extends z.ZodType = z.ZodObject<{}>, Page = Screen>(definition: Omit<Intent<Page>, 'schema' | 'run'> & {
   schema?: S;
-  run(value: z.output<S>, screen: Screen, form: FormData): Promise<Response>;
-}): Intent {
+  run(value: z.output<S>, page: Page, form: FormData, reply: Reply): Promise<Response>;
+}): Intent<Page> {
   return definition;
 }
 
@@ -95,42 +101,45 @@ export function failureText(error: DomainError, options: Pick<Intent, 'failed' |
   return Object.values(DEFAULT_MESSAGES).includes(error.message) ? options.failed : error.message;
 }
 
+interface ActionOptions<Page> {
+  /** The intent of a form that posts none. */
+  fallback?: string;
+  /** Who may post (default: the signed-in user allowed into this screen). */
+  open?: (args: ActionFunctionArgs) => Promise<Page>;
+  /** Leave the request's body unread for a later reader (remix-auth reads it again). */
+  keepBody?: boolean;
+}
+
 /**
  * A screen's action: the form's `intent` (or `fallback` when the form has none) picks the
  * handler. An unknown intent is a 400; a domain error is the failure reply under its status.
  */
-export async function screenAction(
-  args: ActionFunctionArgs,
-  intents: Record<string, Intent>,
-  options: { fallback?: string; open?: (args: ActionFunctionArgs) => Promise<Screen> } = {},
-): Promise<Response> {
-  const screen = await (options.open ?? openScreen)(args);
-  const form = await readFormData(args.request);
+export async function screenAction(args: ActionFunctionArgs, intents: Record<string, Intent>, options?: ActionOptions<Screen>): Promise<Response>;
+export async function screenAction<Page>(args: ActionFunctionArgs, intents: Record<string, Intent<Page>>, options: ActionOptions<Page> & { open: (args: ActionFunctionArgs) => Promise<Page> }): Promise<Response>;
+export async function screenAction(args: ActionFunctionArgs, intents: Record<string, Intent<unknown>>, options: ActionOptions<unknown> = {}): Promise<Response> {
+  const page = await (options.open ?? openScreen)(args);
+  const form = await readFormData(options.keepBody ? args.request.clone() : args.request);
   const name = String(form.get('intent') ?? '') || options.fallback || '';
   const handler = Object.hasOwn(intents, name) ? intents[name] : undefined;
   const submission = parseWithZod(form, { schema: handler?.schema ?? NOTHING });
-  const reply = (status: number, replyOptions: Parameters<typeof submission.reply>[0] = {}) =>
-    json<ActionFailure>({ intent: name, result: submission.reply({ hideFields: handler?.hideFields, ...replyOptions }) }, { status });
-  if (!handler) return reply(400, { formErrors: ['Unknown action'] });
-  if (submission.status !== 'success') return reply(400, { formErrors: handler.invalid ? [handler.invalid] : [] });
+  const hideFields = handler?.hideFields;
+  const failure = (status: number, replyOptions: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }, headers?: HeadersInit) =>
+    json<ActionFailure>({ intent: name, result: submission.reply({ hideFields, ...replyOptions }) }, { status, headers });
+  if (!handler) return failure(400, { formErrors: ['Unknown action'] });
+  if (submission.status !== 'success') return failure(400, { formErrors: handler.invalid ? [handler.invalid] : [] });
   try {
-    return await handler.run(submission.value as never, screen, form);
+    return await handler.run(submission.value as never, page, form, (replyOptions) => submission.reply({ hideFields, ...replyOptions }));
   } catch (error) {
-    if (error instanceof Response) throw error;
     if (!isDomainError(error)) throw error;
     const fieldErrors: Record<string, string[]> = {};
     for (const e of error.errors ?? []) (fieldErrors[e.field] ??= []).push(e.message);
     const formErrors = error.errors?.length ? (handler.invalid ? [handler.invalid] : []) : [failureText(error, handler)];
-    const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
-    return json<ActionFailure>(
-      { intent: name, result: submission.reply({ hideFields: handler.hideFields, fieldErrors, formErrors }) },
-      { status: error.status, headers },
-    );
+    return failure(error.status, { fieldErrors, formErrors }, error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined);
   }
 }
 
 /** Success: back to `to` (the list URL without the forms' parameters) with a flash toast. */
-export function succeed(screen: Pick<Screen, 'context' | 'url'>, toast: Toast | string, options: { to?: string; headers?: HeadersInit } = {}): Promise<Response> {
+export function succeed(screen: PublicPage, toast: Toast | string, options: { to?: string; headers?: HeadersInit } = {}): Promise<Response> {
   const message: Toast = typeof toast === 'string' ? { type: 'success', title: 'Success', description: toast } : toast;
   return redirectWithToast(screen.context, options.to ?? listUrl(screen.url), message, options.headers);
 }

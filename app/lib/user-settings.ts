@@ -178,3 +178,53 @@ export function appearanceClasses(appearance: AppearanceSettings | null | undefi
   if (appearance && !appearance.animations) classes.push('reduce-motion');
   return classes.join(' ');
 }
+
+// ---------------------------------------------------------------------------------------------
+// The Settings page's forms, one per tab: conform reads the posted fields (a checked box posts
+// 'on', an unchecked one nothing), and each form becomes a partial update that the service
+// validates with UserSettingsPatchSchema, like the API's. The notifications form also carries
+// this device's switches, which live in a cookie, not in the settings record.
+
+/** A checkbox: checked is true, left out of the post is false. */
+const checkbox = z.boolean().optional().transform((v) => v === true);
+const choice = z.string().optional();
+const number = z.number().optional();
+
+export const DEVICE_SWITCHES = ['soundEnabled', 'vibrationEnabled', 'showBadge'] as const;
+
+export const SETTINGS_FORMS = {
+  notifications: z.object({
+    pushNotifications: checkbox,
+    notificationTypes: z.record(z.string(), z.unknown()).optional()
+      .transform((posted) => Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, posted?.[t] === true || posted?.[t] === 'on'])) as NotificationTypeFlags),
+    ...(Object.fromEntries(DEVICE_SWITCHES.map((name) => [name, checkbox])) as Record<(typeof DEVICE_SWITCHES)[number], typeof checkbox>),
+  }),
+  appearance: z.object({ theme: choice, compactSidebar: checkbox, animations: checkbox }),
+  preferences: z
+    .object({
+      language: choice,
+      timezone: choice,
+      dateFormat: choice,
+      timeFormat: choice,
+      defaultCurrency: choice,
+      emailNotifications: checkbox,
+      reportEmails: checkbox,
+      shareActivityStatus: checkbox,
+      shareProfileInfo: checkbox,
+      autoRefresh: checkbox,
+      refreshInterval: number,
+    })
+    .transform(({ autoRefresh, refreshInterval, ...rest }) => ({ ...rest, dashboardLayout: { autoRefresh, refreshInterval } })),
+  security: z.object({ securityAlerts: checkbox, sessionTimeout: number, autoLogout: number }),
+};
+export type SettingsTab = keyof typeof SETTINGS_FORMS;
+
+/** A tab's parsed form as a settings patch: fields the form did not send stay as they are. */
+export function settingsPatch(value: Record<string, unknown>): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined || (DEVICE_SWITCHES as readonly string[]).includes(key)) continue;
+    patch[key] = v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, inner]) => inner !== undefined)) : v;
+  }
+  return patch;
+}

@@ -1,3 +1,5 @@
+// /change-password: the page a temporary password (or an administrator's "change required")
+// leads to before anything else opens, and where anyone may change their own password.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -5,46 +7,37 @@ import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { PageHeading } from '../components/layout/app-shell.tsx';
+import { FormError, type ActionAnswer } from '../components/screen/action-result.tsx';
 import { Alert, Button, Card, Field, inputClass } from '../components/ui/form.tsx';
-import { readFormData } from '../http/form.server.ts';
-import { requireAuth, serviceContext } from '../http/session.server.ts';
+import { intent, loadScreen, screenAction } from '../http/screen.server.ts';
 import { ChangePasswordFormSchema, MIN_PASSWORD } from '../lib/auth-schemas.ts';
 import { changePassword } from '../services/auth.server.ts';
-import { isDomainError } from '../services/errors.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Change Password · Group Finance Hub' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, context, { allowPasswordChange: true });
-  return json({ temporary: auth.user.isTemporaryPassword, required: auth.mustChangePassword });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ user, auth }) => json({ temporary: user.isTemporaryPassword, required: auth.mustChangePassword }));
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, context, { allowPasswordChange: true });
-  const submission = parseWithZod(await readFormData(request), { schema: ChangePasswordFormSchema });
-  const hidden = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] };
-  if (submission.status !== 'success') return json({ result: submission.reply(hidden), done: false }, { status: 400 });
-  try {
-    const { currentPassword, newPassword } = submission.value;
-    await changePassword(serviceContext(request, context, auth), auth.user.id, { currentPassword, newPassword }, auth.session.id);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const fieldErrors = Object.fromEntries((error.errors ?? []).map((e) => [e.field, [e.message]]));
-    return json(
-      { result: submission.reply({ ...hidden, fieldErrors, formErrors: error.errors ? [] : [error.message || 'Failed to change password'] }), done: false },
-      { status: error.status },
-    );
-  }
-  return json({ result: submission.reply({ resetForm: true }), done: true, wasRequired: auth.mustChangePassword });
-}
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, {
+    change: intent({
+      schema: ChangePasswordFormSchema,
+      hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
+      run: async ({ currentPassword, newPassword }, screen, _form, reply) => {
+        await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
+        // The page says so itself (and, when the change was required, moves on to the dashboard).
+        return json({ intent: 'change', result: reply({ resetForm: true }), done: true, wasRequired: screen.auth.mustChangePassword });
+      },
+    }),
+  }, { fallback: 'change' });
 
 export default function ChangePasswordPage() {
   const { temporary, required } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ActionAnswer & { done?: boolean; wasRequired?: boolean }>();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const done = actionData?.done === true;
-  const goHome = done && 'wasRequired' in actionData && actionData.wasRequired;
+  const goHome = done && actionData.wasRequired === true;
 
   const [form, fields] = useForm({
     id: 'change-password',
@@ -84,7 +77,7 @@ export default function ChangePasswordPage() {
       ) : null}
       {form.errors?.length ? (
         <div className="mb-4">
-          <Alert title="Failed to change password">{form.errors[0]}</Alert>
+          <FormError title="Failed to change password" errors={form.errors} />
         </div>
       ) : null}
       <Card>

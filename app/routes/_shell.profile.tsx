@@ -1,76 +1,51 @@
 // /profile (spec 1 "Profile"): read and edit modes for the profile fields (?edit=1), a
 // change-password section with its own edit mode (?password=1), and the account information
 // card. Edit modes are URL state so the page works without JavaScript (DESIGN §8).
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { PageHeading } from '../components/layout/app-shell.tsx';
-import { Alert, Button, Card, Field, inputClass } from '../components/ui/form.tsx';
-import { readFormData } from '../http/form.server.ts';
-import { requireScreen, serviceContext } from '../http/session.server.ts';
-import { redirectWithToast } from '../http/toast.server.ts';
+import { FormError, resultFor, type ActionAnswer } from '../components/screen/action-result.tsx';
+import { Button, Card, Field, inputClass } from '../components/ui/form.tsx';
+import { intent, loadScreen, screenAction, succeed } from '../http/screen.server.ts';
+import { MIN_PASSWORD } from '../lib/auth-schemas.ts';
 import { formatInstantDate } from '../lib/format.ts';
 import { ROLE_LABELS } from '../lib/permissions.ts';
-import { MIN_PASSWORD } from '../lib/auth-schemas.ts';
 import { ProfilePasswordSchema, ProfileSchema } from '../lib/profile.ts';
 import { changePassword } from '../services/auth.server.ts';
-import { isDomainError } from '../services/errors.ts';
 import { getOwnProfile, updateOwnProfile } from '../services/profile.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Group Finance Hub' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireScreen(request, context);
-  const profile = await getOwnProfile(serviceContext(request, context, auth));
-  const url = new URL(request.url);
-  return json({
-    profile,
-    editing: url.searchParams.get('edit') === '1',
-    changingPassword: url.searchParams.get('password') === '1',
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ ctx, url }) =>
+    json({
+      profile: await getOwnProfile(ctx),
+      editing: url.searchParams.get('edit') === '1',
+      changingPassword: url.searchParams.get('password') === '1',
+    }),
+  );
 
-type ActionResult = { intent: 'profile' | 'password'; result: SubmissionResult<string[]> };
-
-function domainReply(error: unknown, reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>) {
-  if (!isDomainError(error)) throw error;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const e of error.errors ?? []) (fieldErrors[e.field] ??= []).push(e.message);
-  return { result: reply({ fieldErrors, formErrors: error.errors?.length ? [] : [error.message] }), status: error.status };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireScreen(request, context);
-  const ctx = serviceContext(request, context, auth);
-  const formData = await readFormData(request);
-  const intent = formData.get('intent') === 'password' ? 'password' : 'profile';
-
-  if (intent === 'profile') {
-    const submission = parseWithZod(formData, { schema: ProfileSchema });
-    if (submission.status !== 'success') return json<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
-    try {
-      await updateOwnProfile(ctx, submission.value);
-    } catch (error) {
-      const { result, status } = domainReply(error, (o) => submission.reply(o));
-      return json<ActionResult>({ intent, result }, { status });
-    }
-    return redirectWithToast(context, '/profile', { type: 'success', title: 'Profile Updated', description: 'Your profile has been saved.' });
-  }
-
-  const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
-  const submission = parseWithZod(formData, { schema: ProfilePasswordSchema });
-  if (submission.status !== 'success') return json<ActionResult>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
-  try {
-    const { currentPassword, newPassword } = submission.value;
-    await changePassword(ctx, auth.user.id, { currentPassword, newPassword }, auth.session.id);
-  } catch (error) {
-    const { result, status } = domainReply(error, (o) => submission.reply({ ...o, hideFields }));
-    return json<ActionResult>({ intent, result }, { status });
-  }
-  return redirectWithToast(context, '/profile', { type: 'success', title: 'Password Changed', description: 'Your password has been changed.' });
-}
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, {
+    profile: intent({
+      schema: ProfileSchema,
+      run: async (value, screen) => {
+        await updateOwnProfile(screen.ctx, value);
+        return succeed(screen, { type: 'success', title: 'Profile Updated', description: 'Your profile has been saved.' }, { to: '/profile' });
+      },
+    }),
+    password: intent({
+      schema: ProfilePasswordSchema,
+      hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
+      run: async ({ currentPassword, newPassword }, screen) => {
+        await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
+        return succeed(screen, { type: 'success', title: 'Password Changed', description: 'Your password has been changed.' }, { to: '/profile' });
+      },
+    }),
+  }, { fallback: 'profile' });
 
 function Row({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -93,13 +68,13 @@ function href(editing: boolean, changingPassword: boolean): string {
 export default function ProfilePage() {
   const { profile, editing, changingPassword } = useLoaderData<typeof loader>();
   const { user } = profile;
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ActionAnswer>();
   const navigation = useNavigation();
   const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
 
   const [form, fields] = useForm({
     id: 'profile-form',
-    lastResult: actionData?.intent === 'profile' ? actionData.result : undefined,
+    lastResult: resultFor(actionData, 'profile'),
     defaultValue: { username: user.username, email: user.email, fullName: user.fullName ?? '', position: user.position ?? '', phoneNumber: user.phoneNumber ?? '' },
     constraint: getZodConstraint(ProfileSchema),
     shouldValidate: 'onSubmit',
@@ -109,7 +84,7 @@ export default function ProfilePage() {
 
   const [pwForm, pw] = useForm({
     id: 'profile-password-form',
-    lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
+    lastResult: resultFor(actionData, 'password'),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfilePasswordSchema }),
@@ -132,7 +107,7 @@ export default function ProfilePage() {
             {editing ? (
               <Form method="post" {...getFormProps(form)} noValidate className="space-y-4" data-testid="profile-form">
                 <input type="hidden" name="intent" value="profile" />
-                {form.errors?.length ? <Alert>{form.errors[0]}</Alert> : null}
+                <FormError errors={form.errors} />
                 <Field label="Username" id={fields.username.id} error={fields.username.errors}>
                   <input {...getInputProps(fields.username, { type: 'text' })} autoComplete="username" className={inputClass} />
                 </Field>
@@ -178,7 +153,7 @@ export default function ProfilePage() {
             {changingPassword ? (
               <Form method="post" {...getFormProps(pwForm)} noValidate className="space-y-4" data-testid="profile-password-form">
                 <input type="hidden" name="intent" value="password" />
-                {pwForm.errors?.length ? <Alert>{pwForm.errors[0]}</Alert> : null}
+                <FormError errors={pwForm.errors} />
                 <Field label="Current Password" id={pw.currentPassword.id} error={pw.currentPassword.errors}>
                   <input {...getInputProps(pw.currentPassword, { type: 'password' })} autoComplete="current-password" className={inputClass} />
                 </Field>

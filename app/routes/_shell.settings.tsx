@@ -6,13 +6,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { PageHeading } from '../components/layout/app-shell.tsx';
+import { fieldErrorsOf, formErrorOf, TabNav, type ActionAnswer } from '../components/screen/action-result.tsx';
 import { SelectField, SettingsForm, StatusBadge, Switch } from '../components/settings/controls.tsx';
-import { deviceSettingsCookie, readDeviceSettings, type DeviceSettings } from '../components/settings/device-settings.server.ts';
 import { NotificationDevice } from '../components/settings/notification-device.tsx';
 import { Alert, Card } from '../components/ui/form.tsx';
-import { readFormData } from '../http/form.server.ts';
-import { requireScreen, serviceContext } from '../http/session.server.ts';
-import { redirectWithToast } from '../http/toast.server.ts';
+import { deviceSettingsCookie, readDeviceSettings } from '../http/device-settings.server.ts';
+import { intent, loadScreen, screenAction, succeed, tabOf, type Intent } from '../http/screen.server.ts';
 import {
   AUTO_LOGOUT_OPTIONS,
   CURRENCIES,
@@ -25,26 +24,26 @@ import {
   REFRESH_INTERVALS,
   secondsLabel,
   SESSION_TIMEOUT_OPTIONS,
+  SETTINGS_FORMS,
+  settingsPatch,
   TIME_FORMAT_LABELS,
   TIME_FORMATS,
   TIMEZONE_LABELS,
   TIMEZONES,
+  type SettingsTab,
 } from '../lib/user-settings.ts';
-import { isDomainError } from '../services/errors.ts';
 import { getSystemFacts } from '../services/system-info.server.ts';
 import { getUserSettings, updateUserSettings } from '../services/user-settings.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Group Finance Hub' }];
 
 const TABS = [
-  { id: 'notifications', label: 'Notifications' },
-  { id: 'appearance', label: 'Appearance' },
-  { id: 'preferences', label: 'Preferences' },
-  { id: 'security', label: 'Security' },
-  { id: 'system', label: 'System' },
+  { key: 'notifications', label: 'Notifications' },
+  { key: 'appearance', label: 'Appearance' },
+  { key: 'preferences', label: 'Preferences' },
+  { key: 'security', label: 'Security' },
+  { key: 'system', label: 'System' },
 ] as const;
-type TabId = (typeof TABS)[number]['id'];
-const isTab = (value: unknown): value is TabId => TABS.some((t) => t.id === value);
 
 function describeDevice(userAgent: string): { label: string; isIos: boolean } {
   const isIos = /iPhone|iPad|iPod/i.test(userAgent);
@@ -53,105 +52,53 @@ function describeDevice(userAgent: string): { label: string; isIos: boolean } {
   return { label: `${browser} on ${os}`, isIos };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireScreen(request, context);
-  const url = new URL(request.url);
-  const requested = url.searchParams.get('tab');
-  const tab: TabId = isTab(requested) ? requested : 'notifications';
-  const ctx = serviceContext(request, context, auth);
-  const [settings, device, system] = await Promise.all([
-    getUserSettings(ctx),
-    readDeviceSettings(request),
-    tab === 'system' ? getSystemFacts(context.db) : null,
-  ]);
-  const { label, isIos } = describeDevice(request.headers.get('User-Agent') ?? '');
-  return json({ tab, settings, device, system, deviceLabel: label, isIos });
-}
-
-const checked = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return v === 'on' || v === 'true' || v === '1';
-};
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : undefined;
-};
-const number = (form: FormData, name: string) => {
-  const v = text(form, name);
-  return v === undefined ? undefined : v.trim() === '' ? Number.NaN : Number(v);
-};
-
-/** A tab's form → a partial settings update (validated by the service against the lists). */
-function patchFor(tab: TabId, form: FormData): Record<string, unknown> {
-  switch (tab) {
-    case 'notifications':
-      return {
-        pushNotifications: checked(form, 'pushNotifications'),
-        notificationTypes: Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, checked(form, `notificationTypes.${t}`)])),
-      };
-    case 'appearance':
-      return { theme: text(form, 'theme'), compactSidebar: checked(form, 'compactSidebar'), animations: checked(form, 'animations') };
-    case 'preferences':
-      return {
-        language: text(form, 'language'),
-        timezone: text(form, 'timezone'),
-        dateFormat: text(form, 'dateFormat'),
-        timeFormat: text(form, 'timeFormat'),
-        defaultCurrency: text(form, 'defaultCurrency'),
-        emailNotifications: checked(form, 'emailNotifications'),
-        reportEmails: checked(form, 'reportEmails'),
-        shareActivityStatus: checked(form, 'shareActivityStatus'),
-        shareProfileInfo: checked(form, 'shareProfileInfo'),
-        dashboardLayout: { autoRefresh: checked(form, 'autoRefresh'), refreshInterval: number(form, 'refreshInterval') },
-      };
-    case 'security':
-      return { securityAlerts: checked(form, 'securityAlerts'), sessionTimeout: number(form, 'sessionTimeout'), autoLogout: number(form, 'autoLogout') };
-    default:
-      return {};
-  }
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ ctx, url, request, context }) => {
+    const tab = tabOf(url, TABS.map((t) => t.key));
+    const [settings, device, system] = await Promise.all([
+      getUserSettings(ctx),
+      readDeviceSettings(request),
+      tab === 'system' ? getSystemFacts(context.db) : null,
+    ]);
+    const { label, isIos } = describeDevice(request.headers.get('User-Agent') ?? '');
+    return json({ tab, settings, device, system, deviceLabel: label, isIos });
+  });
 
 const SAVED = { type: 'success', title: 'Settings updated', description: 'Your settings have been saved successfully.' } as const;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireScreen(request, context);
-  const form = await readFormData(request);
-  const intent = text(form, 'intent');
+/** One tab's form: saved to the settings record (the notifications tab also to this device's cookie). */
+function saveTab(tab: SettingsTab): Intent {
+  return intent({
+    schema: SETTINGS_FORMS[tab],
+    invalid: 'Failed to update settings. Please try again.',
+    run: async (value, screen) => {
+      const headers = new Headers();
+      if ('soundEnabled' in value) {
+        const { soundEnabled, vibrationEnabled, showBadge } = value;
+        headers.append('Set-Cookie', await deviceSettingsCookie({ soundEnabled, vibrationEnabled, showBadge }, screen.context.secure));
+      }
+      await updateUserSettings(screen.ctx, settingsPatch(value));
+      return succeed(screen, SAVED, { to: `/settings?tab=${tab}`, headers });
+    },
+  });
+}
 
-  if (intent === 'clear-cache') {
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, {
+    notifications: saveTab('notifications'),
+    appearance: saveTab('appearance'),
+    preferences: saveTab('preferences'),
+    security: saveTab('security'),
     // Asks the browser to drop this site's HTTP and Cache Storage caches (with JavaScript the
     // page has already cleared Cache Storage itself). Settings live on the server: untouched.
-    return redirectWithToast(context, '/settings?tab=system', { type: 'success', title: 'Cache cleared', description: 'Cached files of this site were removed from this browser.' }, {
-      'Clear-Site-Data': '"cache"',
-    });
-  }
-  if (!isTab(intent) || intent === 'system') {
-    return json({ tab: 'notifications' as TabId, message: 'Unknown settings form', errors: {} as Record<string, string> }, { status: 400 });
-  }
-
-  const headers = new Headers();
-  if (intent === 'notifications') {
-    const device: DeviceSettings = { soundEnabled: checked(form, 'soundEnabled'), vibrationEnabled: checked(form, 'vibrationEnabled'), showBadge: checked(form, 'showBadge') };
-    headers.append('Set-Cookie', await deviceSettingsCookie(device, context.secure));
-  }
-  // Fields the form did not send stay as they are (a select that is missing is not "never").
-  const patch = Object.fromEntries(Object.entries(patchFor(intent, form)).filter(([, v]) => v !== undefined));
-  if (patch.dashboardLayout && (patch.dashboardLayout as { refreshInterval?: number }).refreshInterval === undefined) {
-    delete (patch.dashboardLayout as { refreshInterval?: number }).refreshInterval;
-  }
-  try {
-    await updateUserSettings(serviceContext(request, context, auth), patch);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const errors: Record<string, string> = {};
-    for (const e of error.errors ?? []) errors[e.field] ??= e.message;
-    return json(
-      { tab: intent as TabId, message: error.errors?.length ? 'Failed to update settings. Please try again.' : error.message, errors },
-      { status: error.status },
-    );
-  }
-  return redirectWithToast(context, `/settings?tab=${intent}`, SAVED, headers);
-}
+    'clear-cache': intent({
+      run: async (_value, screen) =>
+        succeed(screen, { type: 'success', title: 'Cache cleared', description: 'Cached files of this site were removed from this browser.' }, {
+          to: '/settings?tab=system',
+          headers: { 'Clear-Site-Data': '"cache"' },
+        }),
+    }),
+  });
 
 function clearClientCaches() {
   try {
@@ -164,28 +111,18 @@ function clearClientCaches() {
 
 export default function SettingsPage() {
   const { tab, settings, device, system, deviceLabel, isIos } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ActionAnswer>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const errors: Record<string, string> = actionData && actionData.tab === tab ? actionData.errors : {};
-  const failure = actionData && actionData.tab === tab ? actionData.message : null;
+  const ours = actionData?.intent === tab ? actionData : null;
+  const errors = fieldErrorsOf(ours);
+  const failure = formErrorOf(ours);
   const theme = settings.theme === 'system' ? 'auto' : settings.theme;
 
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeading title="Settings" />
-      <nav aria-label="Settings sections" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200">
-        {TABS.map((t) => (
-          <Link
-            key={t.id}
-            to={`/settings?tab=${t.id}`}
-            aria-current={t.id === tab ? 'page' : undefined}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${t.id === tab ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+      <TabNav label="Settings sections" current={tab} tabs={TABS.map((t) => ({ ...t, to: `/settings?tab=${t.key}` }))} />
 
       {failure ? (
         <div className="mb-4">

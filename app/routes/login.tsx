@@ -4,15 +4,14 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { Alert, Button, Field, inputClass } from '../components/ui/form.tsx';
+import { FormError, type ActionAnswer } from '../components/screen/action-result.tsx';
+import { Button, Field, inputClass } from '../components/ui/form.tsx';
 import { EyeIcon, EyeOffIcon, LockIcon } from '../components/ui/icons.tsx';
 import { ToastView } from '../components/ui/toast.tsx';
 import { authenticatorFor, safeRedirect } from '../http/authenticator.server.ts';
-import { readFormData } from '../http/form.server.ts';
 import { getAuth, sessionCookieHeader } from '../http/session.server.ts';
-import { toastHeader } from '../http/toast.server.ts';
+import { intent, screenAction, succeed, type PublicPage } from '../http/screen.server.ts';
 import { LoginSchema } from '../lib/auth-schemas.ts';
-import { isDomainError } from '../services/errors.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Group Finance Hub' }];
 
@@ -33,30 +32,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ forgot: url.searchParams.has('forgot') });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  // remix-auth reads the body again, so validate a copy.
-  const formData = await readFormData(request.clone());
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== 'success') {
-    return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
-  }
-  try {
-    const { token, session } = await authenticatorFor(context).authenticate('form', request);
-    const headers = new Headers();
-    headers.append('Set-Cookie', await sessionCookieHeader(context, token, session.rememberMe));
-    headers.append('Set-Cookie', await toastHeader(context, { type: 'success', title: 'Welcome back!', description: 'Login successful.' }));
-    return redirect(safeRedirect(submission.value.redirectTo), { headers });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {};
-    const message = error.kind === 'invalid' ? 'Login failed' : error.message;
-    return json({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status: error.status, headers });
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, {
+    login: intent({
+      schema: LoginSchema,
+      hideFields: ['password'],
+      run: async (value, page: PublicPage) => {
+        const { token, session } = await authenticatorFor(page.context).authenticate('form', page.request);
+        const cookie = await sessionCookieHeader(page.context, token, session.rememberMe);
+        return succeed(page, { type: 'success', title: 'Welcome back!', description: 'Login successful.' }, { to: safeRedirect(value.redirectTo), headers: { 'Set-Cookie': cookie } });
+      },
+    }),
+  }, {
+    fallback: 'login',
+    // Anyone may post; remix-auth reads the body again.
+    open: async ({ request, context }) => ({ request, context, url: new URL(request.url) }),
+    keepBody: true,
+  });
 
 export default function LoginPage() {
   const { forgot } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ActionAnswer>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const [hydrated, setHydrated] = useState(false);
@@ -85,7 +81,7 @@ export default function LoginPage() {
 
         {form.errors?.length ? (
           <div className="mb-4">
-            <Alert title="Login failed">{form.errors[0]}</Alert>
+            <FormError title="Login failed" errors={form.errors} />
           </div>
         ) : null}
 

@@ -24,6 +24,13 @@ export function formErrorOf(answer: ActionAnswer | null | undefined): string | n
   return answer?.result?.error?.['']?.[0] ?? null;
 }
 
+/** The first error of each field of the last action (for forms rendered without useForm). */
+export function fieldErrorsOf(answer: ActionAnswer | null | undefined): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(answer?.result?.error ?? {})) if (field && messages?.length) errors[field] = messages[0];
+  return errors;
+}
+
 /** The current list URL without the forms' parameters: where Cancel and Close go. */
 export function useCloseUrl(): string {
   const { pathname, search } = useLocation();
