@@ -1,18 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import stylesheet from './tailwind.css';
 import { useNonce } from './components/nonce.tsx';
 import { ToastView } from './components/ui/toast.tsx';
-import { getAuth } from './http/session.server.ts';
-import { takeToast } from './http/toast.server.ts';
-import { buildSidebar } from './lib/navigation.ts';
-import { effectiveFlags } from './lib/permissions.ts';
-import { appearanceClasses, type AppearanceSettings } from './lib/user-settings.ts';
-import { listVisibleCompanies } from './services/companies.server.ts';
-import { readAppearance } from './services/user-settings.server.ts';
-import { toPublicUser } from './services/user-queries.server.ts';
+import { documentLoader } from './http/document.server.ts';
+import { appearanceClasses } from './lib/user-settings.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -21,28 +14,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: 'Group Finance Hub' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [auth, { toast, clear }] = await Promise.all([getAuth(request, context), takeToast(request, context)]);
-  let shell = null;
-  // The signed-in user's theme, compact sidebar and animations are applied in the server
-  // render (classes on <html>), so a page never flashes the wrong theme (DESIGN §10).
-  let appearance: AppearanceSettings | null = null;
-  if (auth) {
-    const [companies, stored] = await Promise.all([
-      auth.mustChangePassword ? [] : listVisibleCompanies(context.db, auth.user),
-      readAppearance(context.db, auth.user.id),
-    ]);
-    appearance = stored;
-    shell = {
-      user: toPublicUser(auth.user),
-      permissions: effectiveFlags(auth.user),
-      sidebar: auth.mustChangePassword ? [] : buildSidebar(auth.user, companies),
-    };
-  }
-  return json({ shell, toast, appearance }, { headers: clear ? { 'Set-Cookie': clear } : {} });
-}
-
-export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+export const loader = documentLoader;
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -2,7 +2,6 @@
 import { createCookie, redirect, type Cookie } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/node';
 import { findScreen, canOpen } from '../lib/navigation.ts';
-import { can, type Action, type Area } from '../lib/permissions.ts';
 import type { AuthUser, RequestMeta, ServiceContext } from '../services/context.ts';
 import { REMEMBER_ME_DAYS, resolveSession, type SessionInfo } from '../services/sessions.server.ts';
 
@@ -92,13 +91,6 @@ export async function requireAuth(request: Request, context: AppLoadContext, opt
 
 export function forbiddenResponse(): Response {
   return new Response('Forbidden', { status: 403, statusText: 'Forbidden' });
-}
-
-/** Screens: signed in and allowed into `area` (403 screen otherwise). */
-export async function requirePermission(request: Request, context: AppLoadContext, area: Area, action: Action = 'read'): Promise<Auth> {
-  const auth = await requireAuth(request, context);
-  if (!can(auth.user, area, action)) throw forbiddenResponse();
-  return auth;
 }
 
 /** Screens of the route table: the permission comes from the table entry for the path. */

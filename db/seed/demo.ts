@@ -13,7 +13,7 @@ import type {
   STATUSES,
   SubscriberMetricsTable,
 } from '../types.ts';
-import type { SeedModule } from './index.ts';
+import type { SeedModule } from './define.ts';
 
 export const DEMO_MONTHS = 36;
 /** Rows per INSERT: 500 × at most 10 columns stays far below PostgreSQL's 65535 parameters. */

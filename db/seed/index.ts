@@ -2,18 +2,10 @@
 // their module (demo figures check `demo`).
 import type { Kysely } from 'kysely';
 import type { Database } from '../types.ts';
+import type { SeedModule, SeedOptions } from './define.ts';
 import { demoSeed } from './demo.ts';
 import { referenceSeed } from './reference.ts';
 
-export interface SeedOptions {
-  /** Demo figures (36 months per company); off with SEED_DEMO=0. */
-  demo: boolean;
-}
-
-export interface SeedModule {
-  name: string;
-  run(db: Kysely<Database>, options: SeedOptions): Promise<void>;
-}
 
 export const seedModules: SeedModule[] = [referenceSeed, demoSeed];
 

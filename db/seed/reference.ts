@@ -1,7 +1,7 @@
 // Reference data: the four companies, the 16 shared departments, categories per company.
 import type { Kysely } from 'kysely';
 import type { CompanyType, Database } from '../types.ts';
-import type { SeedModule } from './index.ts';
+import type { SeedModule } from './define.ts';
 
 export const COMPANIES: { name: string; type: CompanyType; description: string }[] = [
   { name: 'One Network', type: 'mobile', description: 'Mobile network operator: broadband, mobile subscriptions and access devices.' },

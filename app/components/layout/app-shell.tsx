@@ -2,13 +2,13 @@
 // so route components and error boundaries alike can wrap their content in it.
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import type { loader as rootLoader } from '../../root.tsx';
+import type { documentLoader } from '../../http/document.server.ts';
 import { breadcrumbFor } from '../../lib/navigation.ts';
 import { SettingsGear } from '../settings/quick-settings.tsx';
 import { BellIcon, ChevronIcon, CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
 
 export function useShell() {
-  const data = useRouteLoaderData<typeof rootLoader>('root');
+  const data = useRouteLoaderData<typeof documentLoader>('root');
   return data?.shell ?? null;
 }
 

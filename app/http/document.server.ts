@@ -1,0 +1,31 @@
+// What every page's document needs, loaded once by the root route: the signed-in user's shell
+// (user, permissions, sidebar), the flash toast (cleared once shown) and the appearance
+// settings applied in the server render (DESIGN §10), so a page never flashes the wrong theme.
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { buildSidebar } from '../lib/navigation.ts';
+import { effectiveFlags } from '../lib/permissions.ts';
+import type { AppearanceSettings } from '../lib/user-settings.ts';
+import { listVisibleCompanies } from '../services/companies.server.ts';
+import { toPublicUser } from '../services/user-queries.server.ts';
+import { readAppearance } from '../services/user-settings.server.ts';
+import { getAuth } from './session.server.ts';
+import { takeToast } from './toast.server.ts';
+
+export async function documentLoader({ request, context }: LoaderFunctionArgs) {
+  const [auth, { toast, clear }] = await Promise.all([getAuth(request, context), takeToast(request, context)]);
+  let shell = null;
+  let appearance: AppearanceSettings | null = null;
+  if (auth) {
+    const [companies, stored] = await Promise.all([
+      auth.mustChangePassword ? [] : listVisibleCompanies(context.db, auth.user),
+      readAppearance(context.db, auth.user.id),
+    ]);
+    appearance = stored;
+    shell = {
+      user: toPublicUser(auth.user),
+      permissions: effectiveFlags(auth.user),
+      sidebar: auth.mustChangePassword ? [] : buildSidebar(auth.user, companies),
+    };
+  }
+  return json({ shell, toast, appearance }, { headers: clear ? { 'Set-Cookie': clear } : {} });
+}
