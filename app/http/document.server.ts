@@ -8,7 +8,7 @@ import type { AppearanceSettings } from '../lib/user-settings.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { toPublicUser } from '../services/user-queries.server.ts';
 import { readAppearance } from '../services/user-settings.server.ts';
-import { getAuth } from './session.server.ts';
+import { getAuth, serviceContext } from './session.server.ts';
 import { takeToast } from './toast.server.ts';
 
 export async function documentLoader({ request, context }: LoaderFunctionArgs) {
@@ -18,7 +18,7 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
   if (auth) {
     const [companies, stored] = await Promise.all([
       auth.mustChangePassword ? [] : listVisibleCompanies(context.db, auth.user),
-      readAppearance(context.db, auth.user.id),
+      readAppearance(serviceContext(request, context, auth)),
     ]);
     appearance = stored;
     shell = {

@@ -53,12 +53,12 @@ function describeDevice(userAgent: string): { label: string; isIos: boolean } {
 }
 
 export const loader = (args: LoaderFunctionArgs) =>
-  loadScreen(args, async ({ ctx, url, request, context }) => {
+  loadScreen(args, async ({ ctx, url, request }) => {
     const tab = tabOf(url, TABS.map((t) => t.key));
     const [settings, device, system] = await Promise.all([
       getUserSettings(ctx),
       readDeviceSettings(request),
-      tab === 'system' ? getSystemFacts(context.db) : null,
+      tab === 'system' ? getSystemFacts(ctx) : null,
     ]);
     const { label, isIos } = describeDevice(request.headers.get('User-Agent') ?? '');
     return json({ tab, settings, device, system, deviceLabel: label, isIos });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { clearSessionCookieHeader, getAuth, requestMeta } from '../http/session.server.ts';
+import { clearSessionCookieHeader, getAuth, serviceContext } from '../http/session.server.ts';
 import { redirectWithToast } from '../http/toast.server.ts';
 import { logout } from '../services/auth.server.ts';
 
@@ -9,7 +9,7 @@ export const loader = () => redirect('/');
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await getAuth(request, context);
-  if (auth) await logout(context.db, requestMeta(request, context, auth), auth.user, auth.session.id);
+  if (auth) await logout(serviceContext(request, context, auth), auth.session.id);
   return redirectWithToast(
     context,
     '/',

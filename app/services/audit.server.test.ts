@@ -184,10 +184,10 @@ describe.each(TEST_DIALECTS)('writeRecord on %s', (dialect) => {
   });
 
   it('recordAudit takes the acting user, or an explicit one, and system actors by label', async () => {
-    await recordAudit(db, { actor: { kind: 'system', label: 'cli' }, meta: {} }, {
+    await recordAudit({ db, actor: { kind: 'system', label: 'cli' }, meta: {} }, {
       tableName: 'companies', recordId: 424242, action: 'other', reason: 'from the CLI',
     });
-    await recordAudit(db, ctx, { tableName: 'companies', recordId: 424242, action: 'other', userId: null });
+    await recordAudit({ ...ctx, db }, { tableName: 'companies', recordId: 424242, action: 'other', userId: null });
     const rows = await auditFor('companies', 424242);
     expect(rows).toMatchObject([
       { userId: null, actorLabel: 'cli', reason: 'from the CLI', oldData: null, newData: null, changes: null },

@@ -45,8 +45,8 @@ export interface AuditEntry {
   userId?: number | null;
 }
 
-export async function recordAudit(db: Db, ctx: Pick<ServiceContext, 'actor' | 'meta'>, entry: AuditEntry): Promise<void> {
-  await db
+export async function recordAudit(ctx: ServiceContext, entry: AuditEntry): Promise<void> {
+  await ctx.db
     .insertInto('auditLogs')
     .values({
       tableName: entry.tableName,
@@ -155,7 +155,7 @@ export async function writeRecord<T extends TableName>(
 
     const changes = diff(redact(before), redact(after));
     const txCtx = { ...ctx, db: trx };
-    await recordAudit(trx, txCtx, {
+    await recordAudit(txCtx, {
       tableName,
       recordId: id,
       action: op.action,

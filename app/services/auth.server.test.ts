@@ -169,7 +169,7 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
       const tenMinutesAgo = new Date(Date.now() - 10 * MINUTE).toISOString();
       await db.updateTable('userSessions').set({ loginAt: tenMinutesAgo }).where('id', '=', session.id).execute();
 
-      await logout(db, m, authUser, session.id);
+      await logout({ db, actor: { kind: 'user', user: authUser }, meta: m }, session.id);
 
       const [row] = await sessionsOf(user.id);
       expect(row).toMatchObject({ isActive: false, endReason: 'logout' });

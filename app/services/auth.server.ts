@@ -2,7 +2,7 @@
 import { AdminSetPasswordSchema, ChangePasswordSchema, LoginSchema } from '../lib/auth-schemas.ts';
 import { canManageUser, canSeeCompany } from '../lib/permissions.ts';
 import { recordAudit, writeRecord } from './audit.server.ts';
-import { inTransaction, type AuthUser, type Db, type RequestMeta, type ServiceContext } from './context.ts';
+import { actorUserId, inTransaction, systemActor, type AuthUser, type Db, type RequestMeta, type ServiceContext } from './context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
 import { createSession, endSessions, type SessionInfo } from './sessions.server.ts';
@@ -38,12 +38,12 @@ export async function login(
   const passwordOk = found
     ? await verifyPassword(found.passwordHash, parsed.data.password)
     : await verifyAgainstDummy(parsed.data.password);
-  const system = { actor: { kind: 'system', label: 'system' } as const, meta };
+  const system = { actor: systemActor(), meta };
 
   if (!found || !passwordOk || !found.isActive) {
     await inTransaction(db, async (trx) => {
       await recordLoginAttempt(trx, email, ip, false);
-      await recordAudit(trx, system, {
+      await recordAudit({ ...system, db: trx }, {
         tableName: 'users',
         recordId: found?.id ?? null,
         userId: found?.id ?? null,
@@ -78,7 +78,7 @@ export async function login(
       })
       .where('id', '=', user.id)
       .execute();
-    await recordAudit(trx, { actor: { kind: 'user', user }, meta: { ...meta, sessionId: session.sessionId } }, {
+    await recordAudit({ db: trx, actor: { kind: 'user', user }, meta: { ...meta, sessionId: session.sessionId } }, {
       tableName: 'users',
       recordId: user.id,
       action: 'login',
@@ -88,12 +88,13 @@ export async function login(
   });
 }
 
-export async function logout(db: Db, meta: RequestMeta, user: AuthUser, sessionRowId: number): Promise<void> {
-  await inTransaction(db, async (trx) => {
+/** Ends the signed-in user's session `sessionRowId` (the actor's own), audited. */
+export async function logout(ctx: ServiceContext, sessionRowId: number): Promise<void> {
+  await inTransaction(ctx.db, async (trx) => {
     await endSessions(trx, { sessionRowId }, 'logout');
-    await recordAudit(trx, { actor: { kind: 'user', user }, meta }, {
+    await recordAudit({ ...ctx, db: trx }, {
       tableName: 'users',
-      recordId: user.id,
+      recordId: actorUserId(ctx.actor),
       action: 'logout',
       reason: 'Signed out',
     });

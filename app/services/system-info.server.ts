@@ -65,8 +65,8 @@ async function jobStatus(db: Db, dialect: string): Promise<StatusItem> {
 }
 
 /** What the System tab shows. Any signed-in user may read it (it holds no secrets). */
-export async function getSystemFacts(db: Db): Promise<SystemFacts> {
-  const database = await databaseFacts(db);
+export async function getSystemFacts(ctx: ServiceContext): Promise<SystemFacts> {
+  const database = await databaseFacts(ctx.db);
   const statuses: StatusItem[] = [
     {
       name: 'Database',
@@ -76,7 +76,7 @@ export async function getSystemFacts(db: Db): Promise<SystemFacts> {
         ? `${database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${database.serverVersion ?? ''} · ${database.latencyMs} ms`
         : 'The database did not answer',
     },
-    await jobStatus(db, database.dialect),
+    await jobStatus(ctx.db, database.dialect),
   ];
   return {
     version: APP_VERSION,
@@ -92,7 +92,7 @@ export async function getSystemFacts(db: Db): Promise<SystemFacts> {
 export async function buildSettingsReport(ctx: ServiceContext) {
   if (ctx.actor.kind !== 'user') throw forbidden();
   const user = ctx.actor.user;
-  const [system, settings] = await Promise.all([getSystemFacts(ctx.db), getUserSettings(ctx)]);
+  const [system, settings] = await Promise.all([getSystemFacts(ctx), getUserSettings(ctx)]);
   return {
     report: 'Group Finance Hub settings and system report',
     generatedAt: new Date().toISOString(),

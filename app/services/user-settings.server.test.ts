@@ -95,7 +95,7 @@ describe.each(TEST_DIALECTS)('user settings service on %s', (dialect) => {
   it('first read creates the defaults; appearance defaults without a record', async () => {
     const { user, ctx } = await newUser();
     expect(await findUserSettings(db, user.id)).toBeNull();
-    expect(await readAppearance(db, user.id)).toEqual({ theme: 'light', compactSidebar: false, animations: true });
+    expect(await readAppearance(ctx)).toEqual({ theme: 'light', compactSidebar: false, animations: true });
     const settings = await getUserSettings(ctx);
     expect(settings).toMatchObject({ ...DEFAULT_SETTINGS, userId: user.id });
     expect(await findUserSettings(db, user.id)).toEqual(settings);
@@ -107,7 +107,7 @@ describe.each(TEST_DIALECTS)('user settings service on %s', (dialect) => {
     expect(updated.theme).toBe('dark');
     expect(updated.notificationTypes).toEqual({ ...DEFAULT_SETTINGS.notificationTypes, security: false });
     expect(updated.dashboardLayout).toEqual({ ...DEFAULT_SETTINGS.dashboardLayout, refreshInterval: 60 });
-    expect(await readAppearance(db, user.id)).toEqual({ theme: 'dark', compactSidebar: false, animations: true });
+    expect(await readAppearance(ctx)).toEqual({ theme: 'dark', compactSidebar: false, animations: true });
     const audit = await db.selectFrom('auditLogs').select(['action', 'reason']).where('tableName', '=', 'user_settings').where('recordId', '=', updated.id).orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
     const versions = await db.selectFrom('dataVersions').select(['version', 'isActive']).where('tableName', '=', 'user_settings').where('recordId', '=', updated.id).orderBy('version').execute();

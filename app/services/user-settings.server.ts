@@ -52,12 +52,12 @@ export async function findUserSettings(db: Db, userId: number): Promise<UserSett
   return row ? toSettings(row) : null;
 }
 
-/** Theme, compact sidebar and animations for the document (defaults when nothing is stored). */
-export async function readAppearance(db: Db, userId: number): Promise<AppearanceSettings> {
-  const row = await db
+/** The signed-in user's theme, compact sidebar and animations for the document (defaults when nothing is stored). */
+export async function readAppearance(ctx: ServiceContext): Promise<AppearanceSettings> {
+  const row = await ctx.db
     .selectFrom('userSettings')
     .select(['theme', 'compactSidebar', 'animations'])
-    .where('userId', '=', userId)
+    .where('userId', '=', actorId(ctx))
     .executeTakeFirst();
   const theme = (row?.theme === 'auto' ? 'system' : row?.theme ?? DEFAULT_SETTINGS.theme) as Theme;
   return { theme, compactSidebar: row?.compactSidebar ?? false, animations: row?.animations ?? true };
