@@ -37,7 +37,7 @@ export async function openScreen({ request, context }: ScreenArgs): Promise<Scre
 }
 
 /** A domain error met while loading becomes the screen's error page (404, 403, 400). */
-export function toErrorResponse(error: unknown): unknown {
+function toErrorResponse(error: unknown): unknown {
   return isDomainError(error) ? new Response(error.message, { status: error.status }) : error;
 }
 
@@ -95,7 +95,7 @@ export function intent<S extends z.ZodType = z.ZodObject<{}>, Page = Screen>(def
 const NOTHING = z.object({});
 
 /** The text of a refusal without field errors (see Intent.failed). */
-export function failureText(error: DomainError, options: Pick<Intent, 'failed' | 'prefix'>): string {
+function failureText(error: DomainError, options: Pick<Intent, 'failed' | 'prefix'>): string {
   if (!options.failed) return error.message;
   if (options.prefix) return `${options.failed}: ${error.message}`;
   return Object.values(DEFAULT_MESSAGES).includes(error.message) ? options.failed : error.message;
@@ -152,8 +152,6 @@ export function succeed(screen: PublicPage, toast: Toast | string, options: { to
 export function confirmationStep(form: FormData, id: number, message: string): Response | null {
   return form.get('confirmed') === '1' ? null : json({ intent: 'confirm-delete' as const, id, message });
 }
-
-export type ConfirmationStep = { intent: 'confirm-delete'; id: number; message: string };
 
 // ---------------------------------------------------------------------------------------------
 // URL state

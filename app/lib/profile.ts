@@ -26,8 +26,6 @@ export const ProfileSchema = z.object({
   position: optionalText(255, 'Position'),
   phoneNumber: optionalText(50, 'Phone number').refine((v) => v === null || /^[0-9+()\-.\s]{3,50}$/.test(v), 'Please enter a valid phone number'),
 });
-export type ProfileInput = z.input<typeof ProfileSchema>;
-export type ProfileValues = z.output<typeof ProfileSchema>;
 
 export const PASSWORDS_REQUIRED = 'All password fields are required';
 export const PASSWORDS_MISMATCH = 'New passwords do not match';

@@ -14,7 +14,7 @@ import { blankToUndefined, dayParam, integerParam, MAX_ID } from './query.ts';
 const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD} characters`;
 const EMAIL_INVALID = 'Must be a valid email address';
 
-export const userFields = {
+const userFields = {
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(255, 'Username must be at most 255 characters'),
   email: z
     .string({ error: EMAIL_INVALID })
@@ -56,7 +56,6 @@ export const CreateUserSchema = z.object({
   // a temporary one is generated and the flag is always set.
   isTemporaryPassword: z.boolean({ error: 'isTemporaryPassword must be true or false' }).optional().default(false),
 });
-export type CreateUserInput = z.input<typeof CreateUserSchema>;
 
 export const UpdateUserSchema = z
   .object({
@@ -121,7 +120,7 @@ export const PERMISSION_GROUPS: { title: string; flags: { flag: PermissionFlag; 
 // ---------------------------------------------------------------------------------------------
 // Lists: GET /api/users and GET /api/users/activity/history (and the screen's tabs over them).
 
-export const USER_SORT_KEYS = ['id', 'createdAt', 'username', 'email', 'fullName', 'role', 'company', 'isActive', 'lastLoginAt', 'lastActivityAt'] as const;
+const USER_SORT_KEYS = ['id', 'createdAt', 'username', 'email', 'fullName', 'role', 'company', 'isActive', 'lastLoginAt', 'lastActivityAt'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 /** The columns the Users tab sorts by (?sort=). */
 export const USER_SORTS = ['username', 'role', 'company', 'isActive', 'lastLoginAt'] as const satisfies readonly UserSortKey[];
@@ -151,7 +150,7 @@ export const UserListQuerySchema = z.object({
 });
 export type UserListQuery = z.output<typeof UserListQuerySchema>;
 
-export const HISTORY_ACTIONS = ['login', 'login_failed', 'logout', 'create', 'update', 'delete', 'restore', 'other'] as const;
+const HISTORY_ACTIONS = ['login', 'login_failed', 'logout', 'create', 'update', 'delete', 'restore', 'other'] as const;
 /** The actions the Activity History tab offers as filters (spec 3 §2.1). */
 export const HISTORY_ACTION_CHOICES = ['login', 'create', 'update', 'delete'] as const;
 
@@ -185,10 +184,6 @@ export const USER_TABS = [
   { key: 'history', label: 'Activity History' },
 ] as const;
 export type UserTab = (typeof USER_TABS)[number]['key'];
-
-export function parseTab(value: string | null): UserTab {
-  return USER_TABS.some((t) => t.key === value) ? (value as UserTab) : 'users';
-}
 
 export const USER_MESSAGES = {
   created: 'User created successfully',

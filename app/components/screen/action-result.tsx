@@ -5,13 +5,7 @@ import { Link, useLocation } from '@remix-run/react';
 import { listHref } from '../../lib/url.ts';
 import { Alert } from '../ui/form.tsx';
 
-/** A failed action's answer (ActionFailure on the server). */
-export interface ActionFailure {
-  intent: string;
-  result: SubmissionResult<string[]>;
-}
-
-/** Anything an action answered: a failure, or an intent's own data (a confirmation step, …). */
+/** Anything an action answered: a failure (ActionFailure on the server), or an intent's own data. */
 export type ActionAnswer = { intent: string; result?: SubmissionResult<string[]> };
 
 /** conform's lastResult for the form of `intent`, when the last action was that intent. */
