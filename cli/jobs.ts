@@ -6,9 +6,10 @@
 import type { Command } from 'commander';
 import { isPostgresUrl } from '../db/client.ts';
 import { runJobNow } from '../app/services/jobs.server.ts';
-import { JobEngine, type JobsStatus } from '../worker/engine.ts';
+import { JobEngine } from '../worker/engine.ts';
 import { queueDirOf, queueOwner, readStatusSnapshot } from '../worker/embedded-queue.ts';
 import { registry } from '../worker/registry.ts';
+import type { JobsStatus } from '../worker/status.ts';
 import { loadConfig } from '../app/services/config.server.ts';
 import { createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
 

@@ -15,6 +15,7 @@ import { recordSystemError, recoverInterrupted } from '../app/services/system.se
 import type { JobDefinition, JobContext } from './define.ts';
 import { claimQueue, writeStatusSnapshot } from './embedded-queue.ts';
 import { DEAD_LETTER_QUEUE, registry } from './registry.ts';
+import type { JobsStatus } from './status.ts';
 
 export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
 
@@ -40,32 +41,6 @@ export interface EngineOptions {
   /** Handlers of one queue running at once in this process. */
   localConcurrency?: number;
   log?: (message: string) => void;
-}
-
-export interface QueueCounts {
-  name: string;
-  queued: number;
-  active: number;
-  deferred: number;
-  failed: number;
-  total: number;
-}
-
-export interface FailedJob {
-  id: string;
-  name: string;
-  failedAt: string | null;
-  retryCount: number;
-  message: string;
-}
-
-/** What `finhub jobs status` shows. */
-export interface JobsStatus {
-  mode: 'postgres' | 'embedded';
-  queues: QueueCounts[];
-  /** The most recent failed attempts that used up their retries, newest first. */
-  failed: FailedJob[];
-  schedules: { name: string; cron: string }[];
 }
 
 export interface StopOptions {
