@@ -10,11 +10,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PgBoss, fromPglite, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import { DEAD_LETTER_QUEUE } from '../app/jobs/index.ts';
+import type { AppConfig } from '../app/services/config.server.ts';
 import { systemActor, type Db } from '../app/services/context.ts';
+import type { JobSender, JobSenderFactory } from '../app/services/jobs.server.ts';
 import { recordSystemError, recoverInterrupted } from '../app/services/system.server.ts';
-import type { JobDefinition, JobContext } from './define.ts';
+import { isPostgresUrl } from '../db/client.ts';
+import type { JobContext, WorkerJob } from './define.ts';
 import { claimQueue, writeStatusSnapshot } from './embedded-queue.ts';
-import { DEAD_LETTER_QUEUE, registry } from './registry.ts';
+import { registry } from './registry.ts';
 import type { JobsStatus } from './status.ts';
 
 export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
@@ -32,7 +36,7 @@ export interface EngineOptions {
   queueDir?: string | null;
   /** Embedded: write DATA_DIR/queue-status.json this often, for `finhub jobs status` (0: never). */
   statusSnapshotSeconds?: number;
-  jobs?: JobDefinition[];
+  jobs?: WorkerJob[];
   /** Create the cron schedules of the jobs that have one (default: on, except for senders). */
   schedules?: boolean;
   pollingIntervalSeconds?: number;
@@ -50,9 +54,9 @@ export interface StopOptions {
   timeout?: number;
 }
 
-export class JobEngine {
+export class JobEngine implements JobSender {
   readonly options: EngineOptions;
-  readonly jobs: JobDefinition[];
+  readonly jobs: WorkerJob[];
   boss!: PgBoss;
   #pglite: { close(): Promise<void> } | null = null;
   #releaseQueue: (() => void) | null = null;
@@ -218,7 +222,7 @@ export class JobEngine {
     };
   }
 
-  async #run(job: JobDefinition, item: JobWithMetadata<object>) {
+  async #run(job: WorkerJob, item: JobWithMetadata<object>) {
     // A payload that does not parse can never succeed: it still goes through retries to the
     // dead-letter queue, where it becomes a system error.
     const payload = job.payload.parse(item.data ?? {});
@@ -266,4 +270,25 @@ export class JobEngine {
     this.#releaseQueue?.();
     this.#releaseQueue = null;
   }
+}
+
+/**
+ * What a web process registers with useJobSenderFactory: on PostgreSQL the first enqueue opens a
+ * send-only engine on the process's database handle; on SQLite the jobs belong to the embedded
+ * engine, so there is nothing to open.
+ */
+export function jobSenderFactory(config: AppConfig, db: Db): JobSenderFactory {
+  return async () => {
+    if (!isPostgresUrl(config.databaseUrl)) {
+      throw new Error('The embedded job engine is not running in this process (it runs inside the web server)');
+    }
+    const sender = new JobEngine({
+      role: 'sender',
+      db,
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      schema: config.jobs.pgbossSchema,
+    });
+    return sender.start();
+  };
 }

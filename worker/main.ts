@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError } from '../app/services/config.server.ts';
 import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import type { JobDefinition } from './define.ts';
+import type { WorkerJob } from './define.ts';
 import { JobEngine } from './engine.ts';
 import { useJobEngine } from '../app/services/jobs.server.ts';
 import { registry } from './registry.ts';
@@ -27,10 +27,10 @@ async function main() {
   await migrateToLatest(handle.db);
 
   // Tests add jobs of their own (a slow job to kill mid-run) through this module path.
-  let jobs: JobDefinition[] = registry;
+  let jobs: WorkerJob[] = registry;
   if (process.env.WORKER_EXTRA_JOBS) {
     const extra = await import(pathToFileURL(path.resolve(process.env.WORKER_EXTRA_JOBS)).href);
-    jobs = [...registry, ...(extra.default as JobDefinition[])];
+    jobs = [...registry, ...(extra.default as WorkerJob[])];
   }
   const engine = new JobEngine({
     role: 'worker',
