@@ -12,8 +12,7 @@ import { createDatabase, pingDatabase, type DatabaseHandle } from './db/client.t
 import { prepareDatabase } from './app/services/bootstrap.server.ts';
 import { loadConfig, ConfigError, type AppConfig } from './app/services/config.server.ts';
 import { isSameOrigin, securityHeaders } from './app/http/security.ts';
-import { JobEngine, jobSenderFactory } from './worker/engine.ts';
-import { queueDirOf } from './worker/embedded-queue.ts';
+import { createJobEngine, jobSenderFactory, type JobEngine } from './worker/engine.ts';
 import { stopJobEngine, useJobEngine, useJobSenderFactory } from './app/services/jobs.server.ts';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -103,14 +102,8 @@ export async function startServer(config = loadConfig()) {
   // through a send-only engine opened on the first enqueue.
   useJobSenderFactory(jobSenderFactory(config, handle.db));
   let jobs: JobEngine | null = null;
-  if (handle.dialect === 'sqlite' && process.env.EMBEDDED_JOBS !== '0') {
-    const engine = new JobEngine({
-      role: 'embedded',
-      db: handle.db,
-      dataDir: config.dataDir,
-      queueDir: queueDirOf(config.dataDir),
-      statusSnapshotSeconds: 15,
-    });
+  if (handle.dialect === 'sqlite' && config.jobs.embedded) {
+    const engine = createJobEngine(config, handle.db, 'embedded');
     try {
       await engine.start();
       jobs = engine;

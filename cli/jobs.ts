@@ -6,8 +6,8 @@
 import type { Command } from 'commander';
 import { isPostgresUrl } from '../db/client.ts';
 import { findJob, JOBS } from '../app/jobs/index.ts';
-import { JobEngine } from '../worker/engine.ts';
-import { queueDirOf, queueOwner, readStatusSnapshot } from '../worker/embedded-queue.ts';
+import { createJobEngine } from '../worker/engine.ts';
+import { queueOwner, readStatusSnapshot } from '../worker/embedded-queue.ts';
 import { runJobNow } from '../worker/run-now.ts';
 import type { JobsStatus } from '../worker/status.ts';
 import { loadConfig } from '../app/services/config.server.ts';
@@ -32,15 +32,7 @@ async function readStatus(): Promise<StatusReport | null> {
     }
   }
   return withDatabase(async ({ handle }) => {
-    const engine = new JobEngine({
-      role: 'inspect',
-      db: handle.db,
-      dataDir: config.dataDir,
-      databaseUrl: postgres ? config.databaseUrl : undefined,
-      schema: process.env.PGBOSS_SCHEMA || 'pgboss',
-      queueDir: postgres ? undefined : queueDirOf(config.dataDir),
-      log: () => {},
-    });
+    const engine = createJobEngine(config, handle.db, 'inspect', { log: () => {} });
     await engine.start();
     try {
       return { ...(await engine.status()), source: 'queue' as const, asOf: new Date().toISOString() };

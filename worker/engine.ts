@@ -17,7 +17,7 @@ import type { JobSender, JobSenderFactory } from '../app/services/jobs.server.ts
 import { recordSystemError, recoverInterrupted } from '../app/services/system.server.ts';
 import { isPostgresUrl } from '../db/client.ts';
 import type { JobContext, WorkerJob } from './define.ts';
-import { claimQueue, writeStatusSnapshot } from './embedded-queue.ts';
+import { claimQueue, queueDirOf, writeStatusSnapshot } from './embedded-queue.ts';
 import { registry } from './registry.ts';
 import type { JobsStatus } from './status.ts';
 
@@ -272,6 +272,34 @@ export class JobEngine implements JobSender {
   }
 }
 
+/** What a caller may set beyond the configuration (tests, the worker's extra jobs, a quiet log). */
+export type EngineOverrides = Partial<Omit<EngineOptions, 'role' | 'db'>>;
+
+/**
+ * The one way to build the engine, from the validated configuration:
+ * - embedded: the SQLite web process hosts the queue (PGlite in DATA_DIR/queue) and works it;
+ * - worker: `npm run worker` on PostgreSQL, tuned by the WORKER_* settings;
+ * - sender: a PostgreSQL web process that only sends;
+ * - inspect: `finhub jobs status` (PostgreSQL, or the embedded queue when no web server holds it).
+ */
+export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, overrides: EngineOverrides = {}): JobEngine {
+  const postgres = isPostgresUrl(config.databaseUrl);
+  const base = { role, db, dataDir: config.dataDir, schema: config.jobs.pgbossSchema };
+  const byRole: Record<EngineRole, Omit<EngineOptions, keyof typeof base>> = {
+    embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: 15 },
+    worker: {
+      databaseUrl: config.databaseUrl,
+      schedules: config.jobs.worker.schedules,
+      pollingIntervalSeconds: config.jobs.worker.pollingSeconds,
+      superviseIntervalSeconds: config.jobs.worker.superviseSeconds,
+      localConcurrency: config.jobs.worker.concurrency,
+    },
+    sender: { databaseUrl: config.databaseUrl },
+    inspect: postgres ? { databaseUrl: config.databaseUrl } : { queueDir: queueDirOf(config.dataDir) },
+  };
+  return new JobEngine({ ...base, ...byRole[role], ...overrides });
+}
+
 /**
  * What a web process registers with useJobSenderFactory: on PostgreSQL the first enqueue opens a
  * send-only engine on the process's database handle; on SQLite the jobs belong to the embedded
@@ -282,13 +310,6 @@ export function jobSenderFactory(config: AppConfig, db: Db): JobSenderFactory {
     if (!isPostgresUrl(config.databaseUrl)) {
       throw new Error('The embedded job engine is not running in this process (it runs inside the web server)');
     }
-    const sender = new JobEngine({
-      role: 'sender',
-      db,
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      schema: config.jobs.pgbossSchema,
-    });
-    return sender.start();
+    return createJobEngine(config, db, 'sender').start();
   };
 }
