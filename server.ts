@@ -12,9 +12,8 @@ import { createDatabase, pingDatabase, type DatabaseHandle } from './db/client.t
 import { prepareDatabase } from './app/services/bootstrap.server.ts';
 import { loadConfig, ConfigError, type AppConfig } from './app/services/config.server.ts';
 import { isSameOrigin, securityHeaders } from './app/http/security.ts';
-import { JobEngine } from './worker/engine.ts';
-import { queueDirOf } from './worker/embedded-queue.ts';
-import { stopJobEngine, useJobEngine } from './app/services/jobs.server.ts';
+import { createJobEngine, jobSenderFactory, type JobEngine } from './worker/engine.ts';
+import { stopJobEngine, useJobEngine, useJobSenderFactory } from './app/services/jobs.server.ts';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
@@ -99,16 +98,12 @@ export async function startServer(config = loadConfig()) {
   }
 
   // Embedded mode: the web process hosts the job engine (pg-boss on PGlite) and runs the
-  // handlers (DESIGN §7). On PostgreSQL, `npm run worker` processes do; this one only sends.
+  // handlers (DESIGN §7). On PostgreSQL, `npm run worker` processes do; this one only sends,
+  // through a send-only engine opened on the first enqueue.
+  useJobSenderFactory(jobSenderFactory(config, handle.db));
   let jobs: JobEngine | null = null;
-  if (handle.dialect === 'sqlite' && process.env.EMBEDDED_JOBS !== '0') {
-    const engine = new JobEngine({
-      role: 'embedded',
-      db: handle.db,
-      dataDir: config.dataDir,
-      queueDir: queueDirOf(config.dataDir),
-      statusSnapshotSeconds: 15,
-    });
+  if (handle.dialect === 'sqlite' && config.jobs.embedded) {
+    const engine = createJobEngine(config, handle.db, 'embedded');
     try {
       await engine.start();
       jobs = engine;

@@ -5,10 +5,11 @@
 // run: runs one job's handler now in this process, through the same services (actor cli).
 import type { Command } from 'commander';
 import { isPostgresUrl } from '../db/client.ts';
-import { runJobNow } from '../app/services/jobs.server.ts';
-import { JobEngine, type JobsStatus } from '../worker/engine.ts';
-import { queueDirOf, queueOwner, readStatusSnapshot } from '../worker/embedded-queue.ts';
-import { registry } from '../worker/registry.ts';
+import { findJob, JOBS } from '../app/jobs/index.ts';
+import { createJobEngine } from '../worker/engine.ts';
+import { queueOwner, readStatusSnapshot } from '../worker/embedded-queue.ts';
+import { runJobNow } from '../worker/run-now.ts';
+import type { JobsStatus } from '../worker/status.ts';
 import { loadConfig } from '../app/services/config.server.ts';
 import { createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
 
@@ -31,15 +32,7 @@ async function readStatus(): Promise<StatusReport | null> {
     }
   }
   return withDatabase(async ({ handle }) => {
-    const engine = new JobEngine({
-      role: 'inspect',
-      db: handle.db,
-      dataDir: config.dataDir,
-      databaseUrl: postgres ? config.databaseUrl : undefined,
-      schema: process.env.PGBOSS_SCHEMA || 'pgboss',
-      queueDir: postgres ? undefined : queueDirOf(config.dataDir),
-      log: () => {},
-    });
+    const engine = createJobEngine(config, handle.db, 'inspect', { log: () => {} });
     await engine.start();
     try {
       return { ...(await engine.status()), source: 'queue' as const, asOf: new Date().toISOString() };
@@ -94,13 +87,13 @@ export function registerJobs(program: Command): void {
     });
 
   jobs.command('run')
-    .description(`run one job now, in this process (${registry.map((job) => job.name).join(', ')})`)
+    .description(`run one job now, in this process (${JOBS.map((job) => job.name).join(', ')})`)
     .argument('<name>', 'the job to run')
     .option('--payload <json>', 'the job payload as JSON', '{}')
     .action(async (name: string, options: { payload: string }, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
-      const job = registry.find((j) => j.name === name);
-      if (!job) throw new UsageError(`Unknown job '${name}'. Jobs: ${registry.map((j) => j.name).join(', ')}`);
+      const job = findJob(name);
+      if (!job) throw new UsageError(`Unknown job '${name}'. Jobs: ${JOBS.map((j) => j.name).join(', ')}`);
       let payload: unknown;
       try {
         payload = JSON.parse(options.payload);

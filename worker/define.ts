@@ -1,6 +1,7 @@
-// What one job file declares (graphile-worker style): name, payload schema, queue options,
-// optional cron, and a handler that is a plain function over services.
+// What the worker adds to a job definition (app/jobs/): the context a handler runs in and the
+// handler itself, a thin adapter that calls a service.
 import type { z } from 'zod';
+import type { JobDefinition } from '../app/jobs/define.ts';
 import type { ServiceContext } from '../app/services/context.ts';
 
 export interface JobContext extends ServiceContext {
@@ -11,25 +12,14 @@ export interface JobContext extends ServiceContext {
   log: (message: string) => void;
 }
 
-export interface JobQueueOptions {
-  retryLimit: number;
-  retryDelay: number;
-  retryBackoff: boolean;
-  expireInSeconds: number;
-  /** pg-boss queue policy; schedules use 'singleton' so a run never overlaps the previous one. */
-  policy?: 'standard' | 'singleton' | 'stately';
+/** Runs one job; safe to run twice for the same payload (at-least-once delivery). */
+export type JobHandler<S extends z.ZodType = z.ZodType> = (payload: z.output<S>, ctx: JobContext) => Promise<unknown>;
+
+/** A job definition paired with its handler: what the engine works and `finhub jobs run` runs. */
+export interface WorkerJob<S extends z.ZodType = z.ZodType> extends JobDefinition<S> {
+  handler: JobHandler<S>;
 }
 
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
-  name: string;
-  description: string;
-  payload: S;
-  queue: JobQueueOptions;
-  /** Cron expression (UTC) when the job is scheduled. */
-  cron?: string;
-  handler: (payload: z.output<S>, ctx: JobContext) => Promise<unknown>;
-}
-
-export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
-  return definition;
+export function handleJob<S extends z.ZodType>(definition: JobDefinition<S>, handler: JobHandler<S>): WorkerJob<S> {
+  return { ...definition, handler };
 }

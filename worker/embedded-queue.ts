@@ -4,7 +4,7 @@
 // so `finhub jobs status` can report while the web server holds the queue.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { JobsStatus } from './engine.ts';
+import type { JobsStatus } from './status.ts';
 
 export const queueDirOf = (dataDir: string) => path.join(dataDir, 'queue');
 const pidFile = (dataDir: string) => path.join(dataDir, 'queue.pid');

@@ -7,9 +7,10 @@ import { createPreparedDatabase, type TestDatabase } from '../test/database.ts';
 import { createTestUser } from '../test/users.ts';
 import { INTERRUPTED } from '../app/services/system.server.ts';
 import { JobEngine } from './engine.ts';
-import { enqueue, runJobNow, schedules, useJobEngine } from '../app/services/jobs.server.ts';
-import { ANOMALY_TEXT } from './jobs/anomaly-detection.ts';
+import { enqueue, schedules, useJobEngine } from '../app/services/jobs.server.ts';
+import { ANOMALY_TEXT } from '../app/services/anomalies.server.ts';
 import { registry } from './registry.ts';
+import { runJobNow } from './run-now.ts';
 import { dropSchema, lines, waitFor } from './test-helpers.ts';
 import testJobs from './test-jobs.ts';
 

@@ -10,11 +10,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PgBoss, fromPglite, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import { DEAD_LETTER_QUEUE } from '../app/jobs/index.ts';
+import type { AppConfig } from '../app/services/config.server.ts';
 import { systemActor, type Db } from '../app/services/context.ts';
+import type { JobSender, JobSenderFactory } from '../app/services/jobs.server.ts';
 import { recordSystemError, recoverInterrupted } from '../app/services/system.server.ts';
-import type { JobDefinition, JobContext } from './define.ts';
-import { claimQueue, writeStatusSnapshot } from './embedded-queue.ts';
-import { DEAD_LETTER_QUEUE, registry } from './registry.ts';
+import { isPostgresUrl } from '../db/client.ts';
+import type { JobContext, WorkerJob } from './define.ts';
+import { claimQueue, queueDirOf, writeStatusSnapshot } from './embedded-queue.ts';
+import { registry } from './registry.ts';
+import type { JobsStatus } from './status.ts';
 
 export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
 
@@ -31,7 +36,7 @@ export interface EngineOptions {
   queueDir?: string | null;
   /** Embedded: write DATA_DIR/queue-status.json this often, for `finhub jobs status` (0: never). */
   statusSnapshotSeconds?: number;
-  jobs?: JobDefinition[];
+  jobs?: WorkerJob[];
   /** Create the cron schedules of the jobs that have one (default: on, except for senders). */
   schedules?: boolean;
   pollingIntervalSeconds?: number;
@@ -42,32 +47,6 @@ export interface EngineOptions {
   log?: (message: string) => void;
 }
 
-export interface QueueCounts {
-  name: string;
-  queued: number;
-  active: number;
-  deferred: number;
-  failed: number;
-  total: number;
-}
-
-export interface FailedJob {
-  id: string;
-  name: string;
-  failedAt: string | null;
-  retryCount: number;
-  message: string;
-}
-
-/** What `finhub jobs status` shows. */
-export interface JobsStatus {
-  mode: 'postgres' | 'embedded';
-  queues: QueueCounts[];
-  /** The most recent failed attempts that used up their retries, newest first. */
-  failed: FailedJob[];
-  schedules: { name: string; cron: string }[];
-}
-
 export interface StopOptions {
   /** Let in-flight handlers finish (default true). */
   graceful?: boolean;
@@ -75,9 +54,9 @@ export interface StopOptions {
   timeout?: number;
 }
 
-export class JobEngine {
+export class JobEngine implements JobSender {
   readonly options: EngineOptions;
-  readonly jobs: JobDefinition[];
+  readonly jobs: WorkerJob[];
   boss!: PgBoss;
   #pglite: { close(): Promise<void> } | null = null;
   #releaseQueue: (() => void) | null = null;
@@ -243,7 +222,7 @@ export class JobEngine {
     };
   }
 
-  async #run(job: JobDefinition, item: JobWithMetadata<object>) {
+  async #run(job: WorkerJob, item: JobWithMetadata<object>) {
     // A payload that does not parse can never succeed: it still goes through retries to the
     // dead-letter queue, where it becomes a system error.
     const payload = job.payload.parse(item.data ?? {});
@@ -291,4 +270,46 @@ export class JobEngine {
     this.#releaseQueue?.();
     this.#releaseQueue = null;
   }
+}
+
+/** What a caller may set beyond the configuration (tests, the worker's extra jobs, a quiet log). */
+export type EngineOverrides = Partial<Omit<EngineOptions, 'role' | 'db'>>;
+
+/**
+ * The one way to build the engine, from the validated configuration:
+ * - embedded: the SQLite web process hosts the queue (PGlite in DATA_DIR/queue) and works it;
+ * - worker: `npm run worker` on PostgreSQL, tuned by the WORKER_* settings;
+ * - sender: a PostgreSQL web process that only sends;
+ * - inspect: `finhub jobs status` (PostgreSQL, or the embedded queue when no web server holds it).
+ */
+export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, overrides: EngineOverrides = {}): JobEngine {
+  const postgres = isPostgresUrl(config.databaseUrl);
+  const base = { role, db, dataDir: config.dataDir, schema: config.jobs.pgbossSchema };
+  const byRole: Record<EngineRole, Omit<EngineOptions, keyof typeof base>> = {
+    embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: 15 },
+    worker: {
+      databaseUrl: config.databaseUrl,
+      schedules: config.jobs.worker.schedules,
+      pollingIntervalSeconds: config.jobs.worker.pollingSeconds,
+      superviseIntervalSeconds: config.jobs.worker.superviseSeconds,
+      localConcurrency: config.jobs.worker.concurrency,
+    },
+    sender: { databaseUrl: config.databaseUrl },
+    inspect: postgres ? { databaseUrl: config.databaseUrl } : { queueDir: queueDirOf(config.dataDir) },
+  };
+  return new JobEngine({ ...base, ...byRole[role], ...overrides });
+}
+
+/**
+ * What a web process registers with useJobSenderFactory: on PostgreSQL the first enqueue opens a
+ * send-only engine on the process's database handle; on SQLite the jobs belong to the embedded
+ * engine, so there is nothing to open.
+ */
+export function jobSenderFactory(config: AppConfig, db: Db): JobSenderFactory {
+  return async () => {
+    if (!isPostgresUrl(config.databaseUrl)) {
+      throw new Error('The embedded job engine is not running in this process (it runs inside the web server)');
+    }
+    return createJobEngine(config, db, 'sender').start();
+  };
 }

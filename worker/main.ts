@@ -6,12 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError } from '../app/services/config.server.ts';
 import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import type { JobDefinition } from './define.ts';
-import { JobEngine } from './engine.ts';
+import type { WorkerJob } from './define.ts';
+import { createJobEngine } from './engine.ts';
 import { useJobEngine } from '../app/services/jobs.server.ts';
 import { registry } from './registry.ts';
-
-const seconds = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
 async function main() {
   const config = loadConfig();
@@ -27,28 +25,17 @@ async function main() {
   await migrateToLatest(handle.db);
 
   // Tests add jobs of their own (a slow job to kill mid-run) through this module path.
-  let jobs: JobDefinition[] = registry;
+  let jobs: WorkerJob[] = registry;
   if (process.env.WORKER_EXTRA_JOBS) {
     const extra = await import(pathToFileURL(path.resolve(process.env.WORKER_EXTRA_JOBS)).href);
-    jobs = [...registry, ...(extra.default as JobDefinition[])];
+    jobs = [...registry, ...(extra.default as WorkerJob[])];
   }
-  const engine = new JobEngine({
-    role: 'worker',
-    db: handle.db,
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    schema: process.env.PGBOSS_SCHEMA || 'pgboss',
-    jobs,
-    schedules: process.env.WORKER_SCHEDULES !== '0',
-    pollingIntervalSeconds: seconds('WORKER_POLLING_SECONDS'),
-    superviseIntervalSeconds: seconds('WORKER_SUPERVISE_SECONDS'),
-    localConcurrency: seconds('WORKER_CONCURRENCY'),
-  });
+  const engine = createJobEngine(config, handle.db, 'worker', { jobs });
   await engine.start();
   useJobEngine(engine);
   console.log(`[worker] ready (pid ${process.pid})`);
 
-  const stopTimeout = (seconds('WORKER_STOP_TIMEOUT_SECONDS') ?? 30) * 1000;
+  const stopTimeout = config.jobs.worker.stopTimeoutSeconds * 1000;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

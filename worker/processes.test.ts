@@ -6,11 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, type TestDatabase } from '../test/database.ts';
-import { JobEngine } from './engine.ts';
+import { JobEngine, jobSenderFactory } from './engine.ts';
 import { registry } from './registry.ts';
 import { dropSchema, lines, root, waitFor } from './test-helpers.ts';
 import testJobs from './test-jobs.ts';
-import { currentJobEngine, enqueue, stopJobEngine, useJobEngine } from '../app/services/jobs.server.ts';
+import { loadConfig } from '../app/services/config.server.ts';
+import { currentJobEngine, enqueue, stopJobEngine, useJobEngine, useJobSenderFactory } from '../app/services/jobs.server.ts';
 
 describe('npm run worker', () => {
   it('explains and exits 0 on SQLite', async () => {
@@ -166,6 +167,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('separate worker processes (Post
     process.env.PGBOSS_SCHEMA = schema;
     try {
       useJobEngine(null);
+      // What server.ts registers on PostgreSQL.
+      useJobSenderFactory(jobSenderFactory(loadConfig({ ...process.env, DATA_DIR: database.dataDir }), database.db));
       const id = await enqueue('purge-login-attempts', {});
       const job = await waitFor(async () => {
         const [found] = await sender.boss.findJobs('purge-login-attempts', { id: id! });
@@ -175,6 +178,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('separate worker processes (Post
       await stopJobEngine({ timeout: 1000 });
       expect(currentJobEngine()).toBeNull();
     } finally {
+      useJobSenderFactory(null);
       Object.assign(process.env, saved);
       for (const [key, value] of Object.entries(saved)) if (value === undefined) delete process.env[key];
       worker.kill('SIGTERM');

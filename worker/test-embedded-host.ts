@@ -1,23 +1,20 @@
 // Test fixture: a process hosting the embedded engine (SQLite app data + pg-boss on PGlite
 // under DATA_DIR/queue), as the web process does. With SEND_SLOW=<file> it sends one slow
 // job itself (PGlite belongs to this process: nobody else can send to it).
-import path from 'node:path';
+import { loadConfig } from '../app/services/config.server.ts';
 import { createDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { JobEngine } from './engine.ts';
+import { createJobEngine } from './engine.ts';
 import { registry } from './registry.ts';
 import testJobs from './test-jobs.ts';
 
-const dataDir = process.env.DATA_DIR!;
-const handle = createDatabase({ dataDir });
+const config = loadConfig();
+const handle = createDatabase({ dataDir: config.dataDir });
 await migrateToLatest(handle.db);
-const engine = new JobEngine({
-  role: 'embedded',
-  db: handle.db,
-  dataDir,
-  queueDir: path.join(dataDir, 'queue'),
+const engine = createJobEngine(config, handle.db, 'embedded', {
   jobs: [...registry, ...testJobs],
   schedules: false,
+  statusSnapshotSeconds: 0,
   pollingIntervalSeconds: 0.5,
   superviseIntervalSeconds: 1,
   log: () => {},

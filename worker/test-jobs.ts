@@ -3,7 +3,8 @@
 // test can follow what ran where, even in another process.
 import fs from 'node:fs';
 import { z } from 'zod';
-import { defineJob, type JobDefinition } from './define.ts';
+import { defineJob } from '../app/jobs/define.ts';
+import { handleJob, type WorkerJob } from './define.ts';
 
 const Payload = z.object({ file: z.string(), ms: z.number().int().min(0).default(0) });
 
@@ -13,54 +14,62 @@ function note(file: string, event: string, ctx: { job: { id: string; retryCount:
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const echo = defineJob({
-  name: 'test-echo',
-  description: 'writes one line',
-  payload: Payload,
-  queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 10 },
-  async handler(payload, ctx) {
+export const echo = handleJob(
+  defineJob({
+    name: 'test-echo',
+    description: 'writes one line',
+    payload: Payload,
+    queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 10 },
+  }),
+  async (payload, ctx) => {
     note(payload.file, 'done', ctx);
     return { ok: true };
   },
-});
+);
 
-export const flaky = defineJob({
-  name: 'test-flaky',
-  description: 'fails on its first two attempts',
-  payload: Payload,
-  queue: { retryLimit: 3, retryDelay: 1, retryBackoff: false, expireInSeconds: 10 },
-  async handler(payload, ctx) {
+export const flaky = handleJob(
+  defineJob({
+    name: 'test-flaky',
+    description: 'fails on its first two attempts',
+    payload: Payload,
+    queue: { retryLimit: 3, retryDelay: 1, retryBackoff: false, expireInSeconds: 10 },
+  }),
+  async (payload, ctx) => {
     if (ctx.job.retryCount < 2) {
       note(payload.file, 'fail', ctx);
       throw new Error('transient failure');
     }
     note(payload.file, 'done', ctx);
   },
-});
+);
 
-export const poison = defineJob({
-  name: 'test-poison',
-  description: 'always fails',
-  payload: Payload,
-  queue: { retryLimit: 1, retryDelay: 0, retryBackoff: false, expireInSeconds: 10 },
-  async handler(payload, ctx) {
+export const poison = handleJob(
+  defineJob({
+    name: 'test-poison',
+    description: 'always fails',
+    payload: Payload,
+    queue: { retryLimit: 1, retryDelay: 0, retryBackoff: false, expireInSeconds: 10 },
+  }),
+  async (payload, ctx) => {
     note(payload.file, 'fail', ctx);
     throw new Error('poison payload');
   },
-});
+);
 
 /** Sleeps payload.ms on its first attempt only; retries finish at once. */
-export const slow = defineJob({
-  name: 'test-slow',
-  description: 'slow first attempt',
-  payload: Payload,
-  queue: { retryLimit: 2, retryDelay: 0, retryBackoff: false, expireInSeconds: 2 },
-  async handler(payload, ctx) {
+export const slow = handleJob(
+  defineJob({
+    name: 'test-slow',
+    description: 'slow first attempt',
+    payload: Payload,
+    queue: { retryLimit: 2, retryDelay: 0, retryBackoff: false, expireInSeconds: 2 },
+  }),
+  async (payload, ctx) => {
     note(payload.file, 'start', ctx);
     if (ctx.job.retryCount === 0) await sleep(payload.ms);
     note(payload.file, 'done', ctx);
   },
-});
+);
 
-const testJobs = [echo, flaky, poison, slow] as JobDefinition[];
+const testJobs = [echo, flaky, poison, slow] as WorkerJob[];
 export default testJobs;

@@ -109,6 +109,54 @@ describe('loadConfig', () => {
     });
   });
 
+  it('has job settings with defaults, read from PGBOSS_SCHEMA, EMBEDDED_JOBS and WORKER_*', () => {
+    const base = { DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY };
+    expect(loadConfig(base).jobs).toEqual({
+      pgbossSchema: 'pgboss',
+      embedded: true,
+      worker: { pollingSeconds: 2, superviseSeconds: 60, concurrency: 1, stopTimeoutSeconds: 30, schedules: true },
+    });
+    const set = loadConfig({
+      ...base,
+      PGBOSS_SCHEMA: 'pgboss_test_01',
+      EMBEDDED_JOBS: '0',
+      WORKER_POLLING_SECONDS: '0.5',
+      WORKER_SUPERVISE_SECONDS: '1',
+      WORKER_CONCURRENCY: '4',
+      WORKER_STOP_TIMEOUT_SECONDS: '10',
+      WORKER_SCHEDULES: '0',
+    });
+    expect(set.jobs).toEqual({
+      pgbossSchema: 'pgboss_test_01',
+      embedded: false,
+      worker: { pollingSeconds: 0.5, superviseSeconds: 1, concurrency: 4, stopTimeoutSeconds: 10, schedules: false },
+    });
+    expect(loadConfig({ ...base, EMBEDDED_JOBS: 'true', WORKER_SCHEDULES: '1' }).jobs).toMatchObject({ embedded: true, worker: { schedules: true } });
+    // Empty values count as unset.
+    const empty = loadConfig({ ...base, PGBOSS_SCHEMA: '', EMBEDDED_JOBS: '', WORKER_POLLING_SECONDS: '', WORKER_SCHEDULES: '' });
+    expect(empty.jobs).toMatchObject({ pgbossSchema: 'pgboss', embedded: true, worker: { pollingSeconds: 2, schedules: true } });
+  });
+
+  it.each([
+    ['PGBOSS_SCHEMA', 'pg-boss', 'plain SQL identifier'],
+    ['PGBOSS_SCHEMA', 'jobs; drop table users', 'plain SQL identifier'],
+    ['PGBOSS_SCHEMA', '1jobs', 'plain SQL identifier'],
+    ['PGBOSS_SCHEMA', 'PgBoss', 'plain SQL identifier'],
+    ['PGBOSS_SCHEMA', 'x'.repeat(51), 'plain SQL identifier'],
+    ['EMBEDDED_JOBS', 'off', 'must be 0 or 1'],
+    ['WORKER_SCHEDULES', 'no', 'must be 0 or 1'],
+    ['WORKER_POLLING_SECONDS', '0.1', 'at least 0.5'],
+    ['WORKER_POLLING_SECONDS', 'soon', 'at least 0.5'],
+    ['WORKER_SUPERVISE_SECONDS', '0', 'at least 1'],
+    ['WORKER_CONCURRENCY', '0', 'a whole number of at least 1'],
+    ['WORKER_CONCURRENCY', '1.5', 'a whole number of at least 1'],
+    ['WORKER_STOP_TIMEOUT_SECONDS', '-1', 'at least 0'],
+  ])('rejects job setting %s=%s with a clear message', (name, value, text) => {
+    const error = configError({ DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, [name]: value });
+    expect(error.message).toContain(`${name} must be`);
+    expect(error.message).toContain(text);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],

@@ -7,6 +7,21 @@ import { z } from 'zod';
 
 const optional = z.string().trim().optional().transform((v) => (v ? v : undefined));
 
+const SWITCH_VALUES = ['0', '1', 'true', 'false'];
+/** An on/off switch ('0', '1', 'true', 'false'); empty counts as unset. */
+const onOff = (name: string, fallback: boolean) =>
+  optional
+    .refine((v) => v === undefined || SWITCH_VALUES.includes(v), { message: `${name} must be 0 or 1` })
+    .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true'));
+
+/** A number at least `min` (a whole one when `integer`); empty counts as unset. */
+const numberAtLeast = (name: string, min: number, fallback: number, integer = false) =>
+  optional
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .refine((n) => Number.isFinite(n) && n >= min && (!integer || Number.isInteger(n)), {
+      message: `${name} must be ${integer ? 'a whole number' : 'a number'} of at least ${min}`,
+    });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,6 +53,16 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   API_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  // Background jobs (DESIGN §7). pg-boss puts the schema name into SQL unquoted.
+  PGBOSS_SCHEMA: optional.transform((v) => v ?? 'pgboss').refine((v) => /^[a-z_][a-z0-9_]{0,49}$/.test(v), {
+    message: 'PGBOSS_SCHEMA must be a plain SQL identifier: lowercase letters, digits and _, not starting with a digit, at most 50 characters',
+  }),
+  EMBEDDED_JOBS: onOff('EMBEDDED_JOBS', true),
+  WORKER_POLLING_SECONDS: numberAtLeast('WORKER_POLLING_SECONDS', 0.5, 2),
+  WORKER_SUPERVISE_SECONDS: numberAtLeast('WORKER_SUPERVISE_SECONDS', 1, 60),
+  WORKER_CONCURRENCY: numberAtLeast('WORKER_CONCURRENCY', 1, 1, true),
+  WORKER_STOP_TIMEOUT_SECONDS: numberAtLeast('WORKER_STOP_TIMEOUT_SECONDS', 0, 30),
+  WORKER_SCHEDULES: onOff('WORKER_SCHEDULES', true),
 });
 
 export interface AppConfig {
@@ -56,6 +81,27 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Requests per user: burst per minute and per hour (DESIGN §9: 100 and 1000). */
   apiRateLimits: { perMinute: number; perHour: number };
+  jobs: JobsConfig;
+}
+
+export interface JobsConfig {
+  /** pg-boss schema on PostgreSQL (`PGBOSS_SCHEMA`, default `pgboss`). */
+  pgbossSchema: string;
+  /** SQLite: the web process hosts and works the job engine (`EMBEDDED_JOBS=0` turns it off). */
+  embedded: boolean;
+  /** `npm run worker` (PostgreSQL) tuning. */
+  worker: {
+    /** How often each queue is polled for new jobs (`WORKER_POLLING_SECONDS`). */
+    pollingSeconds: number;
+    /** How often expired active jobs are failed/retried (`WORKER_SUPERVISE_SECONDS`). */
+    superviseSeconds: number;
+    /** Handlers of one queue running at once in one worker (`WORKER_CONCURRENCY`). */
+    concurrency: number;
+    /** On SIGTERM, the longest wait for running handlers (`WORKER_STOP_TIMEOUT_SECONDS`). */
+    stopTimeoutSeconds: number;
+    /** Create the cron schedules (`WORKER_SCHEDULES=0`: this worker only works queued jobs). */
+    schedules: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +171,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     apiRateLimits: { perMinute: env.API_RATE_LIMIT_PER_MINUTE, perHour: env.API_RATE_LIMIT_PER_HOUR },
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
+    jobs: {
+      pgbossSchema: env.PGBOSS_SCHEMA,
+      embedded: env.EMBEDDED_JOBS,
+      worker: {
+        pollingSeconds: env.WORKER_POLLING_SECONDS,
+        superviseSeconds: env.WORKER_SUPERVISE_SECONDS,
+        concurrency: env.WORKER_CONCURRENCY,
+        stopTimeoutSeconds: env.WORKER_STOP_TIMEOUT_SECONDS,
+        schedules: env.WORKER_SCHEDULES,
+      },
+    },
   };
 }

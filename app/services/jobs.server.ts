@@ -1,14 +1,11 @@
 // The small jobs interface services use: enqueue(name, payload, options) and the schedule
-// definitions. Payloads are validated by the job's zod schema before anything is sent.
-// The process that hosts an engine (the web process in embedded mode, a worker) registers it;
-// a PostgreSQL web process gets a send-only engine on first use.
-import type { SendOptions } from 'pg-boss';
-import { loadConfig } from './config.server.ts';
-import { createDatabase, isPostgresUrl } from '../../db/client.ts';
-import { systemActor, type Actor, type Db } from './context.ts';
-import type { JobContext } from '../../worker/define.ts';
-import type { JobEngine } from '../../worker/engine.ts';
-import { findJob, registry } from '../../worker/registry.ts';
+// definitions. Payloads are validated by the job's zod schema (app/jobs) before anything is sent.
+// Services never import the engine (it lives in the worker): the process that hosts one
+// registers it here (useJobEngine: the web process in embedded mode, a worker), and a web
+// process registers a factory (useJobSenderFactory) that opens a send-only engine on first use
+// (PostgreSQL).
+import { findJob, JOBS } from '../jobs/index.ts';
+import type { JobDefinition } from '../jobs/define.ts';
 
 export interface EnqueueOptions {
   /** At most one queued/active job with this key (pg-boss singletonKey). */
@@ -18,81 +15,60 @@ export interface EnqueueOptions {
   priority?: number;
 }
 
+/** What enqueue needs from a job engine (the worker's JobEngine implements it). */
+export interface JobSender {
+  readonly mode: 'postgres' | 'embedded';
+  /** The jobs it knows: enqueue accepts these names. */
+  readonly jobs: readonly JobDefinition[];
+  send(name: string, data: object, options: EnqueueOptions): Promise<string | null>;
+  /** graceful: running handlers finish; timeout in ms. */
+  stop(options: { graceful?: boolean; timeout?: number }): Promise<void>;
+}
+
+/** Opens a send-only engine, or throws why this process cannot send. */
+export type JobSenderFactory = () => Promise<JobSender>;
+
 /** What runs when: one entry per job that has a cron expression (UTC). */
-export const schedules = registry.filter((job) => job.cron).map((job) => ({ name: job.name, cron: job.cron!, description: job.description }));
+export const schedules = JOBS.filter((job) => job.cron).map((job) => ({ name: job.name, cron: job.cron!, description: job.description }));
 
-let engine: JobEngine | null = null;
-let pendingSender: Promise<JobEngine> | null = null;
-let senderClose: (() => Promise<void>) | null = null;
+let engine: JobSender | null = null;
+let pendingSender: Promise<JobSender> | null = null;
+let senderFactory: JobSenderFactory | null = null;
 
-export function useJobEngine(next: JobEngine | null): void {
+/** The host registers the engine it started (or null when it is gone). */
+export function useJobEngine(next: JobSender | null): void {
   engine = next;
 }
 
-export function currentJobEngine(): JobEngine | null {
+/** The host registers how to open a send-only engine when something is enqueued. */
+export function useJobSenderFactory(factory: JobSenderFactory | null): void {
+  senderFactory = factory;
+}
+
+export function currentJobEngine(): JobSender | null {
   return engine;
 }
 
-async function senderFromConfig(): Promise<JobEngine> {
-  const config = loadConfig();
-  if (!isPostgresUrl(config.databaseUrl)) {
-    throw new Error('The embedded job engine is not running in this process (it runs inside the web server)');
-  }
-  const { JobEngine } = await import('../../worker/engine.ts');
-  const handle = createDatabase({ url: config.databaseUrl, poolSize: 1 });
-  const sender = new JobEngine({
-    role: 'sender',
-    db: handle.db,
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    schema: process.env.PGBOSS_SCHEMA || 'pgboss',
-  });
-  await sender.start();
-  senderClose = () => handle.close();
-  return sender;
+async function openSender(): Promise<JobSender> {
+  if (!senderFactory) throw new Error('No job engine in this process: its host registers one (useJobEngine or useJobSenderFactory)');
+  return senderFactory();
 }
 
-/** Stops this process's engine (gracefully: running handlers finish) and a lazily opened sender's pool. */
+/** Stops this process's engine (gracefully: running handlers finish), or the lazily opened sender. */
 export async function stopJobEngine(options: { timeout?: number } = {}): Promise<void> {
   const current = engine ?? (pendingSender ? await pendingSender.catch(() => null) : null);
   engine = null;
   pendingSender = null;
   await current?.stop({ graceful: true, timeout: options.timeout ?? 30_000 });
-  await senderClose?.();
-  senderClose = null;
 }
 
 export async function enqueue(name: string, payload: unknown = {}, options: EnqueueOptions = {}): Promise<string | null> {
-  const job = findJob(name, engine?.jobs);
+  const job = findJob(name, engine?.jobs ?? JOBS);
   if (!job) throw new Error(`Unknown job: ${name}`);
-  const data = job.payload.parse(payload ?? {});
+  const data = job.payload.parse(payload ?? {}) as object;
   if (!engine) {
-    pendingSender ??= senderFromConfig();
+    pendingSender ??= openSender();
     engine = await pendingSender;
   }
-  const sendOptions: SendOptions = { ...options };
-  return engine.send(name, data, sendOptions);
-}
-
-/**
- * Runs one job's handler now, in this process, without the queue (`finhub jobs run <name>`):
- * the CLI never needs the queue, and in embedded mode the queue belongs to the web process.
- */
-export async function runJobNow(
-  name: string,
-  payload: unknown,
-  ctx: { db: Db; dataDir: string; actor?: Actor; log?: (message: string) => void },
-): Promise<unknown> {
-  const job = findJob(name);
-  if (!job) throw new Error(`Unknown job: ${name} (known: ${registry.map((j) => j.name).join(', ')})`);
-  const data = job.payload.parse(payload ?? {});
-  const context: JobContext = {
-    db: ctx.db,
-    actor: ctx.actor ?? systemActor('cli'),
-    meta: {},
-    dataDir: ctx.dataDir,
-    job: { id: `direct-${Date.now()}`, name, retryCount: 0 },
-    log: ctx.log ?? (() => {}),
-  };
-  return job.handler(data, context);
+  return engine.send(name, data, options);
 }

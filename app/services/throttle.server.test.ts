@@ -6,7 +6,9 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
 import { login } from './auth.server.ts';
 import type { Db } from './context.ts';
-import { API_RATE_LIMITS, assertLoginAllowed, consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, recordLoginAttempt } from './throttle.server.ts';
+import { API_RATE_LIMITS, assertLoginAllowed, consumeRateLimit, createMemoryRateLimiter, purgeLoginAttempts, rateLimitWindows, recordLoginAttempt } from './throttle.server.ts';
+import { systemActor } from './context.ts';
+import { userContext } from '../../test/context.ts';
 import { rejection } from '../../test/assertions.ts';
 
 const MINUTE = 60_000;
@@ -91,6 +93,35 @@ describe.each(TEST_DIALECTS)('sign-in throttle on %s', (dialect) => {
     expect(error.message).toBe('Too many failed login attempts. Please try again in 5 minutes.');
     // Five minutes later it is allowed again.
     await expect(assertLoginAllowed(db, email, ip, new Date(now.getTime() + 5 * MINUTE))).resolves.toBeUndefined();
+  });
+});
+
+describe.each(TEST_DIALECTS)('purging old sign-in attempts on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createPreparedDatabase(dialect);
+  });
+  afterAll(() => database?.destroy());
+
+  it('deletes attempts older than the given days, keeps the rest, and may run twice', async () => {
+    const db = database.db;
+    const now = new Date('2026-03-02T12:00:00.000Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    await recordLoginAttempt(db, 'old@example.com', '192.0.2.1', false, daysAgo(31));
+    await recordLoginAttempt(db, 'older@example.com', '192.0.2.1', true, daysAgo(90));
+    await recordLoginAttempt(db, 'recent@example.com', '192.0.2.1', false, daysAgo(29));
+    const ctx = { db, actor: systemActor('worker'), meta: {} };
+    expect(await purgeLoginAttempts(ctx, { olderThanDays: 30, now })).toEqual({ deleted: 2 });
+    expect(await purgeLoginAttempts(ctx, { olderThanDays: 30, now })).toEqual({ deleted: 0 });
+    expect((await db.selectFrom('loginAttempts').select('email').execute()).map((r) => r.email)).toEqual(['recent@example.com']);
+    expect(await purgeLoginAttempts(ctx, { olderThanDays: 1, now })).toEqual({ deleted: 1 });
+  });
+
+  it('may be run by the system or an administrator, not by other users', async () => {
+    const editor = await createTestUser(database.db, { role: 'editor' });
+    const admin = await createTestUser(database.db, { role: 'admin' });
+    expect((await rejection(purgeLoginAttempts(await userContext(database.db, editor.id), { olderThanDays: 30 }))).status).toBe(403);
+    await expect(purgeLoginAttempts(await userContext(database.db, admin.id), { olderThanDays: 30 })).resolves.toEqual({ deleted: 0 });
   });
 });
 

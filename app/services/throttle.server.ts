@@ -3,8 +3,9 @@
 // which has a single web process.
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
-import { inTransaction, type Db } from './context.ts';
-import { DomainError } from './errors.ts';
+import { isAdministrator } from '../lib/permissions.ts';
+import { inTransaction, type Db, type ServiceContext } from './context.ts';
+import { DomainError, forbidden } from './errors.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
@@ -62,6 +63,20 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string, now 
 
 export async function recordLoginAttempt(db: Db, email: string, ip: string, succeeded: boolean, now = new Date()): Promise<void> {
   await db.insertInto('loginAttempts').values({ email, ipAddress: ip, succeeded, createdAt: now.toISOString() }).execute();
+}
+
+/**
+ * Deletes login attempts older than `olderThanDays` (the purge-login-attempts job, daily): they
+ * serve no throttling window any more. System or administrators.
+ */
+export async function purgeLoginAttempts(
+  ctx: ServiceContext,
+  options: { olderThanDays: number; now?: Date },
+): Promise<{ deleted: number }> {
+  if (ctx.actor.kind === 'user' && !isAdministrator(ctx.actor.user)) throw forbidden();
+  const cutoff = new Date((options.now ?? new Date()).getTime() - options.olderThanDays * 86_400_000).toISOString();
+  const result = await ctx.db.deleteFrom('loginAttempts').where('createdAt', '<', cutoff).executeTakeFirst();
+  return { deleted: Number(result.numDeletedRows) };
 }
 
 export interface RateLimitWindow {

@@ -1,0 +1,92 @@
+// Health snapshots for System Monitoring: CPU, memory, disk (the data directory's file system),
+// database size and a round-trip time, recorded every minute by the health-snapshot job.
+// Snapshots older than 7 days are deleted in the same call.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import { sql } from 'kysely';
+import { dialectOf, toJson } from '../../db/dialect.ts';
+import { isAdministrator } from '../lib/permissions.ts';
+import { inTransaction, type Db, type ServiceContext } from './context.ts';
+import { forbidden } from './errors.ts';
+
+export const SNAPSHOT_RETENTION_DAYS = 7;
+
+function cpuTimes() {
+  let idle = 0;
+  let total = 0;
+  for (const cpu of os.cpus()) {
+    idle += cpu.times.idle;
+    total += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq + cpu.times.idle;
+  }
+  return { idle, total };
+}
+
+async function cpuUsage(sampleMs: number): Promise<number> {
+  const a = cpuTimes();
+  await new Promise((resolve) => setTimeout(resolve, sampleMs));
+  const b = cpuTimes();
+  const total = b.total - a.total;
+  return total > 0 ? Math.round(((total - (b.idle - a.idle)) / total) * 10000) / 100 : 0;
+}
+
+async function databaseFigures(db: Db) {
+  const started = performance.now();
+  await sql`select 1`.execute(db);
+  const responseMs = Math.round((performance.now() - started) * 100) / 100;
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<{ size: number; connections: number }>`
+      select pg_database_size(current_database()) as size,
+        (select count(*) from pg_stat_activity where datname = current_database()) as connections`.execute(db);
+    return { responseMs, size: Number(rows[0].size), connections: Number(rows[0].connections) };
+  }
+  const { rows } = await sql<{ size: number }>`
+    select page_count * page_size as size from pragma_page_count(), pragma_page_size()`.execute(db);
+  return { responseMs, size: Number(rows[0].size), connections: null };
+}
+
+export interface HealthSnapshotOptions {
+  /** Whose file system's free and total space is recorded (DATA_DIR). */
+  dataDir: string;
+  /** How long CPU usage is sampled, in ms. */
+  sampleMs: number;
+}
+
+/**
+ * Measures and records one snapshot, then deletes those older than SNAPSHOT_RETENTION_DAYS.
+ * The measuring (which waits sampleMs) happens before the transaction. System or administrators.
+ */
+export async function recordHealthSnapshot(
+  ctx: ServiceContext,
+  options: HealthSnapshotOptions,
+): Promise<{ snapshotId: number; purged: number }> {
+  if (ctx.actor.kind === 'user' && !isAdministrator(ctx.actor.user)) throw forbidden();
+  const [usage, disk, database] = await Promise.all([
+    cpuUsage(options.sampleMs),
+    fs.statfs(options.dataDir).catch(() => null),
+    databaseFigures(ctx.db),
+  ]);
+  const now = new Date();
+  const cutoff = new Date(now.getTime() - SNAPSHOT_RETENTION_DAYS * 86_400_000).toISOString();
+  return inTransaction(ctx.db, async (db) => {
+    const row = await db
+      .insertInto('healthSnapshots')
+      .values({
+        createdAt: now.toISOString(),
+        cpuUsage: usage,
+        loadAverage: toJson(os.loadavg().map((n) => Math.round(n * 100) / 100)),
+        cpuCount: os.cpus().length,
+        memoryUsed: os.totalmem() - os.freemem(),
+        memoryTotal: os.totalmem(),
+        processRss: process.memoryUsage.rss(),
+        diskFree: disk ? disk.bavail * disk.bsize : null,
+        diskTotal: disk ? disk.blocks * disk.bsize : null,
+        databaseSize: database.size,
+        databaseResponseMs: database.responseMs,
+        databaseConnections: database.connections,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const purged = await db.deleteFrom('healthSnapshots').where('createdAt', '<', cutoff).executeTakeFirst();
+    return { snapshotId: row.id, purged: Number(purged.numDeletedRows) };
+  });
+}

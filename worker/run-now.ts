@@ -1,0 +1,25 @@
+// `finhub jobs run <name>`: one job's handler now, in this process, without the queue. The CLI
+// never needs the queue, and in embedded mode the queue belongs to the web process.
+import { findJob } from '../app/jobs/index.ts';
+import { systemActor, type Actor, type Db } from '../app/services/context.ts';
+import type { JobContext } from './define.ts';
+import { registry } from './registry.ts';
+
+export async function runJobNow(
+  name: string,
+  payload: unknown,
+  ctx: { db: Db; dataDir: string; actor?: Actor; log?: (message: string) => void },
+): Promise<unknown> {
+  const job = findJob(name, registry);
+  if (!job) throw new Error(`Unknown job: ${name} (known: ${registry.map((j) => j.name).join(', ')})`);
+  const data = job.payload.parse(payload ?? {});
+  const context: JobContext = {
+    db: ctx.db,
+    actor: ctx.actor ?? systemActor('cli'),
+    meta: {},
+    dataDir: ctx.dataDir,
+    job: { id: `direct-${Date.now()}`, name, retryCount: 0 },
+    log: ctx.log ?? (() => {}),
+  };
+  return job.handler(data, context);
+}
