@@ -4,6 +4,7 @@
 // millions of rows. Used by `finhub export`; the Backup & Recovery screen's Export tab can use it too.
 import { sql } from 'kysely';
 import { dayAfter, dayStart, isIsoDay } from '../lib/dates.ts';
+import { camelCase, snakeCase } from '../lib/names.ts';
 import { can } from '../lib/permissions.ts';
 import { findResource } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
@@ -30,14 +31,14 @@ export type ExportTable = keyof typeof EXPORT_TABLES;
 
 /** 'actualExpenses', 'actual_expenses' and 'actual-expenses' all name the same table. */
 export function resolveExportTable(name: string): ExportTable | undefined {
-  const camel = name.trim().replace(/[-_]+([a-z])/g, (_, c: string) => c.toUpperCase());
+  const camel = camelCase(name.trim());
   if (Object.hasOwn(EXPORT_TABLES, camel)) return camel as ExportTable;
   // The resource keys differ in one place: actual-revenues.
   const byKey = Object.entries(EXPORT_TABLES).find(([, key]) => key === name.trim());
   return byKey?.[0] as ExportTable | undefined;
 }
 
-export const exportTableNames = () => Object.keys(EXPORT_TABLES).map((t) => t.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+export const exportTableNames = () => Object.keys(EXPORT_TABLES).map(snakeCase);
 
 export interface ExportFilter {
   companyId?: number | null;

@@ -8,7 +8,8 @@ import { dayAfter, dayStart } from '../lib/dates.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { patchSchema, recordSchema } from '../resources/define.ts';
 import { can, canSeeCompany, companyScope, type Action } from '../lib/permissions.ts';
-import { snakeCase, writeRecord } from './audit.server.ts';
+import { snakeCase } from '../lib/names.ts';
+import { writeRecord } from './audit.server.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { conflict, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors, notFound, type FieldError } from './errors.ts';
 
