@@ -4,6 +4,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { recordSchema, type ResourceDef } from '../resources/define.ts';
+import { companyFieldOf, referenceChoices } from '../resources/index.ts';
 import { can, type Action } from '../lib/permissions.ts';
 import { isDomainError } from '../services/errors.ts';
 import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
@@ -56,12 +57,14 @@ export async function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs,
     const choices = await formChoices(ctx, def, fixed, { form: creating || editing !== null });
     let companyName: string | null = null;
     if (options.companyType) {
-      choices.companies = choices.companies.filter((c) => c.type === options.companyType);
+      // The company choices are those of the screen's company type (formChoices narrows them).
+      const companyField = companyFieldOf(def);
+      const companies = companyField ? referenceChoices(companyField, choices) : [];
       // A user limited to a company of another type has no such screen (DESIGN §5: 404).
-      if (choices.companies.length === 0 && ctx.actor.kind === 'user' && ctx.actor.user.companyId !== null) {
+      if (companies.length === 0 && ctx.actor.kind === 'user' && ctx.actor.user.companyId !== null) {
         throw new Response('Not Found', { status: 404 });
       }
-      companyName = choices.companies[0]?.name ?? null;
+      companyName = companies[0]?.label ?? null;
     }
     return {
       rows: list.rows,
