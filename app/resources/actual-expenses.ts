@@ -5,6 +5,7 @@ export const actualExpenses = defineResource({
   key: 'actual-expenses',
   table: 'actualExpenses',
   title: 'Actual Expenses',
+  auditLabel: 'Expenses',
   noun: 'Expense Entry',
   area: 'financial',
   company: { copiedFrom: 'categoryId' },

@@ -5,6 +5,7 @@ export const budgets = defineResource({
   key: 'budgets',
   table: 'budgets',
   title: 'Budget Planning',
+  auditLabel: 'Budgets',
   noun: 'Budget Entry',
   area: 'financial',
   company: { copiedFrom: 'categoryId' },

@@ -207,6 +207,8 @@ interface ResourceShape<N extends Names> {
   rowCounts?: N['counted'];
   /** A field that must equal the type of the company the row's company reference chooses. */
   companyTypeField?: FieldName<N>;
+  /** Label in the audit trail's table filter (default: the title). */
+  auditLabel?: string;
   fields: readonly Field<N>[];
   /** Cross-field rules, checked on the whole record (after merging an update). */
   refine?: (value: Record<string, unknown>) => FieldError[];

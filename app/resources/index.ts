@@ -1,6 +1,8 @@
 // The registry of declared resources, in the specification's order (companies, departments,
 // expense categories, budgets, actual expenses, revenue projections, actual revenue, subscriber
-// metrics), keyed by their /api path segment and by their table.
+// metrics): the /api paths, the whole-table exports and the audit trail's table filter all
+// derive from it.
+import { snakeCase } from '../lib/names.ts';
 import { actualExpenses } from './actual-expenses.ts';
 import { actualRevenue } from './actual-revenue.ts';
 import { budgets } from './budgets.ts';
@@ -45,5 +47,11 @@ export function referenceChoices(field: FieldDef, choices: FormChoices): Choice[
 export function companyFieldOf(def: Pick<ResourceDef, 'fields'>): FieldDef | undefined {
   return def.fields.find((f) => f.kind === 'reference' && f.reference === companyResource.table);
 }
+
+/** Tables whose writes the audit trail records (snake_case, as stored) with their labels: users, then every resource. */
+export const AUDITED_TABLES: readonly { value: string; label: string }[] = [
+  { value: 'users', label: 'Users' },
+  ...RESOURCE_LIST.map((def) => ({ value: snakeCase(def.table), label: def.auditLabel ?? def.title })),
+];
 
 export { actualExpenses, actualRevenue, budgets, companies, departments, expenseCategories, revenueProjections, subscriberMetrics };

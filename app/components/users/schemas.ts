@@ -3,6 +3,7 @@
 // which check everything again). Messages are the specification's (spec 3 §5).
 import { z } from 'zod';
 import { PERMISSION_FLAGS, ROLES, type PermissionFlag } from '../../lib/permissions.ts';
+import { AUDITED_TABLES } from '../../resources/index.ts';
 
 export const MIN_USER_PASSWORD = 8;
 
@@ -70,12 +71,8 @@ export const ROLE_BADGE: Record<(typeof ROLES)[number], string> = {
 };
 
 export const HISTORY_ACTION_CHOICES = ['login', 'create', 'update', 'delete'] as const;
-export const HISTORY_TABLE_CHOICES = [
-  { value: 'users', label: 'Users' },
-  { value: 'companies', label: 'Companies' },
-  { value: 'budgets', label: 'Budgets' },
-  { value: 'actual_expenses', label: 'Expenses' },
-] as const;
+/** Every audited table (users and each declared resource), from the resource registry. */
+export const HISTORY_TABLE_CHOICES = AUDITED_TABLES;
 
 export const USER_TABS = [
   { key: 'users', label: 'Users' },
