@@ -28,7 +28,12 @@ async function screenContext(args: LoaderFunctionArgs | ActionFunctionArgs): Pro
 }
 
 function allowed(ctx: ServiceContext, def: ResourceDef, action: Action): boolean {
-  return ctx.actor.kind === 'user' && can(ctx.actor.user, def.area, action);
+  return (action === 'read' || !def.readOnly) && ctx.actor.kind === 'user' && can(ctx.actor.user, def.area, action);
+}
+
+/** Which controls the list screen shows: none that write on a read-only resource. */
+export function screenPermissions(ctx: ServiceContext, def: ResourceDef) {
+  return { create: allowed(ctx, def, 'create'), edit: allowed(ctx, def, 'edit'), delete: allowed(ctx, def, 'delete') };
 }
 
 /** Converts domain errors thrown while loading (404, 403) into the screens' error responses. */
@@ -77,7 +82,7 @@ export async function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs,
       creating,
       choices,
       companyName,
-      can: { create: allowed(ctx, def, 'create'), edit: allowed(ctx, def, 'edit'), delete: allowed(ctx, def, 'delete') },
+      can: screenPermissions(ctx, def),
     };
   } catch (error) {
     asResponse(error);
@@ -106,6 +111,8 @@ function formValues(def: ResourceDef, value: Record<string, unknown>): Record<st
 
 export async function resourceAction(def: ResourceDef, args: ActionFunctionArgs, options: ScreenOptions = {}) {
   const ctx = await screenContext(args);
+  // A log has no forms: nothing to post.
+  if (def.readOnly) throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET' } });
   const url = new URL(args.request.url);
   const form = await readFormData(args.request);
   const intent = String(form.get('intent') ?? '');

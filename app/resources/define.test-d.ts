@@ -36,6 +36,17 @@ defineResource({
   list: { columns: [], search: ['cat.name', 'description'], sorts: { amount: { column: 'amountCents' } }, defaultSort: { key: 'amount', dir: 'desc' } },
 });
 
+// A read-only resource needs no messages.
+defineResource({
+  ...base,
+  table: 'auditLogs',
+  readOnly: true,
+  company: 'none',
+  fields: [{ name: 'tableName', label: 'Table', kind: 'text' }],
+  joins: [],
+  list: { columns: [], search: ['tableName'], sorts: { timestamp: { column: 'timestamp' } }, defaultSort: { key: 'timestamp', dir: 'desc' } },
+});
+
 const list = { columns: [], search: [], sorts: { id: { column: 'id' } }, defaultSort: { key: 'id', dir: 'asc' } } as const;
 
 // ---- Tables
@@ -54,6 +65,7 @@ defineResource({
   company: 'none', messages, fields: [], joins: [], list,
 });
 
+// A writable resource needs its messages.
 // @ts-expect-error: messages missing
 defineResource({ ...base, table: 'departments', company: 'none', fields: [], joins: [], list });
 

@@ -207,6 +207,8 @@ interface ResourceShape<N extends Names> {
   rowCounts?: N['counted'];
   /** A field that must equal the type of the company the row's company reference chooses. */
   companyTypeField?: FieldName<N>;
+  /** A log: list, filter, search, sort, paging and export; no create, update or delete. */
+  readOnly?: boolean;
   /** Label in the audit trail's table filter (default: the title). */
   auditLabel?: string;
   fields: readonly Field<N>[];
@@ -258,13 +260,13 @@ interface TableNames<T extends TableName, S extends string = string, J = JoinOf<
   counted: 'companyId' extends ColumnOf<T> ? true : never;
 }
 
-/** What a declaration is written as. */
+/** What a declaration is written as; a read-only resource needs no messages. */
 type ResourceDeclaration<T extends ResourceTable, S extends string, J extends readonly JoinOf<T>[]> =
-  Omit<ResourceShape<TableNames<NoInfer<T>, S, J[number]>>, 'joins'> & {
+  Omit<ResourceShape<TableNames<NoInfer<T>, S, J[number]>>, 'messages' | 'joins' | 'readOnly'> & {
     /** Kysely table name (camelCase). */
     table: T;
     joins: J;
-  };
+  } & ({ readOnly?: false; messages: Messages } | { readOnly: true; messages?: Messages });
 
 declare const declared: unique symbol;
 
@@ -287,7 +289,10 @@ export type ResourceDef = ResourceShape<Names> & {
 export function defineResource<T extends ResourceTable, S extends string, const J extends readonly JoinOf<T>[]>(
   declaration: ResourceDeclaration<T, S, J>,
 ): ResourceDef {
-  const def: ResourceShape<Names> & { table: ResourceTable } = declaration;
+  const def: ResourceShape<Names> & { table: ResourceTable } = {
+    ...declaration,
+    messages: declaration.messages ?? messagesFor(declaration.noun.toLowerCase()),
+  };
   return def as ResourceDef;
 }
 

@@ -40,7 +40,8 @@ export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: 
   for (const resource of RESOURCE_LIST) if (resource.choices) choices[resource.choices.list] = [];
 
   // The lists this screen needs: its reference fields' (a form-only list only with an open
-  // form), the filter's when it compares a reference, and the lists whose labels group another list.
+  // form; none for a read-only resource, which has no form), the filter's when it compares a
+  // reference, and the lists whose labels group another list.
   const filter = def.list.filter;
   const filterField: FieldDef | undefined = filter && def.fields.find((f) => f.name === filter.column);
   const needed = new Set<ResourceDef>();
@@ -49,10 +50,12 @@ export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: 
     const groupField = groupFieldOf(target);
     if (groupField) needed.add(referencedResource(groupField));
   };
-  for (const field of def.fields) {
-    if (field.kind !== 'reference') continue;
-    const target = referencedResource(field);
-    if (!(target.choices?.formOnly && options.form === false)) need(target);
+  if (!def.readOnly) {
+    for (const field of def.fields) {
+      if (field.kind !== 'reference') continue;
+      const target = referencedResource(field);
+      if (!(target.choices?.formOnly && options.form === false)) need(target);
+    }
   }
   if (filterField?.kind === 'reference') need(referencedResource(filterField));
 
