@@ -8,6 +8,7 @@ import { companyFieldOf, referenceChoices } from '../resources/index.ts';
 import { can, type Action } from '../lib/permissions.ts';
 import { isDomainError } from '../services/errors.ts';
 import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
+import { positiveIdParam } from '../lib/query.ts';
 import { screenListQuery, screenListState } from '../services/list-query.ts';
 import { createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from '../services/resources.server.ts';
 import type { ServiceContext } from '../services/context.ts';
@@ -56,8 +57,8 @@ export async function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs,
       page = pages;
       list = await listRecords(ctx, def, screenListQuery(def, { ...state, page }, fixed));
     }
-    const editId = url.searchParams.get('edit');
-    const editing = editId && /^\d{1,9}$/.test(editId) && allowed(ctx, def, 'edit') ? await getRecord(ctx, def, Number(editId)) : null;
+    const editId = positiveIdParam(url.searchParams.get('edit'));
+    const editing = editId !== null && allowed(ctx, def, 'edit') ? await getRecord(ctx, def, editId) : null;
     const creating = url.searchParams.get('new') === '1' && allowed(ctx, def, 'create');
     const choices = await formChoices(ctx, def, fixed, { form: creating || editing !== null });
     let companyName: string | null = null;
@@ -116,12 +117,12 @@ export async function resourceAction(def: ResourceDef, args: ActionFunctionArgs,
   const url = new URL(args.request.url);
   const form = await readFormData(args.request);
   const intent = String(form.get('intent') ?? '');
-  const id = Number(form.get('id'));
+  const id = positiveIdParam(String(form.get('id') ?? ''));
   const back = listUrl(url);
   const toast = (description: string) => redirectWithToast(args.context, back, { type: 'success', title: 'Success', description });
 
   if (intent === 'delete') {
-    if (!Number.isSafeInteger(id) || id < 1) return json({ intent, formError: def.messages.deleteFailed }, { status: 400 });
+    if (id === null) return json({ intent, formError: def.messages.deleteFailed }, { status: 400 });
     if (form.get('confirmed') !== '1') {
       // No JavaScript, so no confirm(): answer the confirmation step first (DESIGN §8).
       try {
@@ -152,7 +153,7 @@ export async function resourceAction(def: ResourceDef, args: ActionFunctionArgs,
       const values = formValues(def, submission.value as Record<string, unknown>);
       if (intent === 'create') await createRecord(ctx, def, values);
       else {
-        if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 });
+        if (id === null) throw new Response('Not Found', { status: 404 });
         await updateRecord(ctx, def, id, values);
       }
     } catch (error) {
