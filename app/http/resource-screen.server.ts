@@ -16,7 +16,7 @@ import { readFormData } from './form.server.ts';
 import { requireScreen, serviceContext } from './session.server.ts';
 import { redirectWithToast } from './toast.server.ts';
 
-export interface ScreenOptions {
+interface ScreenOptions {
   /** Limits the screen to one company type (Mobile Metrics, Fintech Metrics). */
   companyType?: 'mobile' | 'fintech';
   /** Extra fixed list conditions (the Expense Categories tab's company). */

@@ -16,7 +16,7 @@ function filterValue(def: ResourceDef, raw: string | null): string | number | nu
   return raw;
 }
 
-export interface ScreenListState {
+interface ScreenListState {
   q: string;
   filter: string;
   sort: string | null;

@@ -10,7 +10,7 @@ import { PencilIcon, SearchIcon } from '../ui/icons.tsx';
 import { cellText } from './cell.tsx';
 import { Pagination } from './pagination.tsx';
 
-export interface ListState {
+interface ListState {
   q: string;
   filter: string;
   sort: string | null;
