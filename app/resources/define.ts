@@ -35,8 +35,9 @@ interface Names {
   money: string;
   /** A decimal field: stored in the column `<name>Hundredths`. */
   decimal: string;
-  /** A sort key as declared in `list.sorts`, and as referred to by columns and the default. */
+  /** A sort key as declared in `list.sorts`… */
   sort: string;
+  /** …and as the columns and the default sort refer to it (never widening the declared keys). */
   sortRef: string;
   /** A searched column: of the main table, or `alias.column` of a join. */
   search: string;
@@ -47,7 +48,6 @@ interface Names {
   creator: true;
   counted: true;
 }
-
 
 type FieldName<N extends Names> = N['column'] | N['money'] | N['decimal'];
 
@@ -246,6 +246,7 @@ interface ResourceShape<N extends Names> {
   exportName: string;
 }
 
+/** One table's names: S are the declared sort keys, J the declared joins (for 'alias.column'). */
 interface TableNames<T extends TableName, S extends string = string, J = JoinOf<T>> {
   column: ColumnOf<T>;
   money: Stem<ColumnOf<T>, 'Cents'>;
