@@ -1,6 +1,7 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
+  // Tests, and type-level tests (*.test-d.ts, checked by tsc only), are never routes.
+  ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}', '**/*.test-d.ts'],
   serverModuleFormat: 'esm',
   serverPlatform: 'node',
   tailwind: true,

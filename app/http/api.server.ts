@@ -36,6 +36,11 @@ export function errorResponse(error: unknown): Response {
   return json({ message: 'Internal server error' }, { status: 500 });
 }
 
+/** 405 naming the methods the path answers (DESIGN §9). */
+export function methodNotAllowed(allowed: readonly string[]): Response {
+  return json({ message: 'Method not allowed' }, { status: 405, headers: { Allow: allowed.join(', ') } });
+}
+
 /**
  * The headers of a paged list (DESIGN §9): X-Total-Count, and while rows remain a Link to the
  * next page: this URL with the `next` parameters set (null removes one).
@@ -99,12 +104,12 @@ type Handlers<A> = Partial<Record<Method, (args: A) => Promise<Response | unknow
 export function apiRoute(handlers: Handlers<AuthedApiArgs>, options?: { access?: 'user' }): { loader: any; action: any };
 export function apiRoute(handlers: Handlers<ApiArgs>, options: { access: 'public' }): { loader: any; action: any };
 export function apiRoute(handlers: Handlers<any>, options: RouteOptions = {}) {
-  const allowed = Object.keys(handlers).join(', ');
+  const allowed = Object.keys(handlers);
   async function handle({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
     try {
       const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
       const handler = handlers[method];
-      if (!handler) return json({ message: 'Method not allowed' }, { status: 405, headers: { Allow: allowed } });
+      if (!handler) return methodNotAllowed(allowed);
       let args: ApiArgs | AuthedApiArgs = { request, params, context };
       if (options.access !== 'public') {
         const auth = await getAuth(request, context);

@@ -1,24 +1,29 @@
 // The /api collection and item routes of every declared resource (DESIGN §9): arrays with
-// X-Total-Count and a Link to the next page, 201 on create, 204 on delete.
+// X-Total-Count and a Link to the next page, 201 on create, 204 on delete. A read-only
+// resource (a log) answers GET only: its writes are a 405 naming the allowed methods.
 import { findResource } from '../resources/index.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { notFound } from '../services/errors.ts';
 import { apiListQuery } from '../services/list-query.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../services/resources.server.ts';
-import { apiRoute, errorResponse, idParam, json, pagingHeaders, readJson } from './api.server.ts';
+import { apiRoute, errorResponse, idParam, json, methodNotAllowed, pagingHeaders, readJson, type ApiArgs } from './api.server.ts';
 
-function resourceOf(params: Record<string, string | undefined>): ResourceDef {
-  const def = findResource(params.resource);
-  if (!def) throw notFound();
-  return def;
+/** Finds the declaration behind the path's `resource` segment (the registry; tests pass their own). */
+type Lookup = (key: string | undefined) => ResourceDef | undefined;
+
+/** The methods a resource's collection or item path answers. */
+export function allowedMethods(def: ResourceDef, path: 'collection' | 'item'): string[] {
+  if (def.readOnly) return ['GET'];
+  return path === 'collection' ? ['GET', 'POST'] : ['GET', 'PUT', 'DELETE'];
 }
 
 function reasonOf(request: Request): string | null {
   return request.headers.get('X-Change-Reason')?.slice(0, 500) || null;
 }
 
-export function apiCollectionRoute() {
-  return knownResourcesOnly(apiRoute({
+export function apiCollectionRoute(find: Lookup = findResource) {
+  const resourceOf = resolver(find);
+  return declaredMethodsOnly('collection', find, apiRoute({
     GET: async ({ request, params, ctx }) => {
       const def = resourceOf(params);
       const url = new URL(request.url);
@@ -35,8 +40,9 @@ export function apiCollectionRoute() {
   }));
 }
 
-export function apiItemRoute() {
-  return knownResourcesOnly(apiRoute({
+export function apiItemRoute(find: Lookup = findResource) {
+  const resourceOf = resolver(find);
+  return declaredMethodsOnly('item', find, apiRoute({
     GET: async ({ params, ctx }) => getRecord(ctx, resourceOf(params), idParam(params.id)),
     PUT: async ({ request, params, ctx }) => {
       const def = resourceOf(params);
@@ -51,10 +57,27 @@ export function apiItemRoute() {
   }));
 }
 
-type Handler = (args: { params: Record<string, string | undefined> } & Record<string, any>) => Promise<Response>;
+function resolver(find: Lookup) {
+  return (params: Record<string, string | undefined>): ResourceDef => {
+    const def = find(params.resource);
+    if (!def) throw notFound();
+    return def;
+  };
+}
 
-/** An unknown /api path is a 404 whoever asks, before sign-in is checked. */
-function knownResourcesOnly(route: { loader: Handler; action: Handler }) {
-  const guard = (handler: Handler): Handler => async (args) => (findResource(args.params.resource) ? handler(args) : errorResponse(notFound()));
+type Handler = (args: ApiArgs) => Promise<Response>;
+
+/**
+ * Before sign-in is checked: an unknown /api path is a 404 whoever asks, and a method the
+ * resource does not answer (a write to a log) is a 405 with Allow.
+ */
+function declaredMethodsOnly(path: 'collection' | 'item', find: Lookup, route: { loader: Handler; action: Handler }) {
+  const guard = (handler: Handler): Handler => async (args) => {
+    const def = find(args.params.resource);
+    if (!def) return errorResponse(notFound());
+    const allowed = allowedMethods(def, path);
+    const method = args.request.method === 'HEAD' ? 'GET' : args.request.method;
+    return allowed.includes(method) ? handler(args) : methodNotAllowed(allowed);
+  };
   return { loader: guard(route.loader), action: guard(route.action) };
 }

@@ -6,6 +6,7 @@ import { exportColumns } from '../services/resource-csv.server.ts';
 import { csvDownloadHeaders, csvReadableStream, exportFilename } from '../services/csv.server.ts';
 import { isDomainError } from '../services/errors.ts';
 import { screenListQuery, screenListState } from '../services/list-query.ts';
+import { positiveIdParam } from '../lib/query.ts';
 import { authorize, recordBatches } from '../services/resources.server.ts';
 import { requireAuth, serviceContext } from './session.server.ts';
 
@@ -22,10 +23,9 @@ export async function exportResourceCsv({ request, context, params }: LoaderFunc
   }
   const url = new URL(request.url);
   const state = screenListState(def, url.searchParams);
-  const companyId = Number(url.searchParams.get('companyId'));
   const { limit: _limit, offset: _offset, ...query } = screenListQuery(def, state, {
     companyType: url.searchParams.get('companyType') || null,
-    companyId: Number.isSafeInteger(companyId) && companyId > 0 ? companyId : null,
+    companyId: positiveIdParam(url.searchParams.get('companyId')),
   });
   const batches = recordBatches(ctx, def, query);
   return new Response(csvReadableStream(exportColumns(def), { batches }), { headers: csvDownloadHeaders(exportFilename(def.exportName)) });

@@ -4,9 +4,11 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { recordSchema, type ResourceDef } from '../resources/define.ts';
+import { companyFieldOf, referenceChoices } from '../resources/index.ts';
 import { can, type Action } from '../lib/permissions.ts';
 import { isDomainError } from '../services/errors.ts';
 import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
+import { positiveIdParam } from '../lib/query.ts';
 import { screenListQuery, screenListState } from '../services/list-query.ts';
 import { createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from '../services/resources.server.ts';
 import type { ServiceContext } from '../services/context.ts';
@@ -14,7 +16,7 @@ import { readFormData } from './form.server.ts';
 import { requireScreen, serviceContext } from './session.server.ts';
 import { redirectWithToast } from './toast.server.ts';
 
-export interface ScreenOptions {
+interface ScreenOptions {
   /** Limits the screen to one company type (Mobile Metrics, Fintech Metrics). */
   companyType?: 'mobile' | 'fintech';
   /** Extra fixed list conditions (the Expense Categories tab's company). */
@@ -27,7 +29,12 @@ async function screenContext(args: LoaderFunctionArgs | ActionFunctionArgs): Pro
 }
 
 function allowed(ctx: ServiceContext, def: ResourceDef, action: Action): boolean {
-  return ctx.actor.kind === 'user' && can(ctx.actor.user, def.area, action);
+  return (action === 'read' || !def.readOnly) && ctx.actor.kind === 'user' && can(ctx.actor.user, def.area, action);
+}
+
+/** Which controls the list screen shows: none that write on a read-only resource. */
+export function screenPermissions(ctx: ServiceContext, def: ResourceDef) {
+  return { create: allowed(ctx, def, 'create'), edit: allowed(ctx, def, 'edit'), delete: allowed(ctx, def, 'delete') };
 }
 
 /** Converts domain errors thrown while loading (404, 403) into the screens' error responses. */
@@ -50,18 +57,20 @@ export async function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs,
       page = pages;
       list = await listRecords(ctx, def, screenListQuery(def, { ...state, page }, fixed));
     }
-    const editId = url.searchParams.get('edit');
-    const editing = editId && /^\d{1,9}$/.test(editId) && allowed(ctx, def, 'edit') ? await getRecord(ctx, def, Number(editId)) : null;
+    const editId = positiveIdParam(url.searchParams.get('edit'));
+    const editing = editId !== null && allowed(ctx, def, 'edit') ? await getRecord(ctx, def, editId) : null;
     const creating = url.searchParams.get('new') === '1' && allowed(ctx, def, 'create');
     const choices = await formChoices(ctx, def, fixed, { form: creating || editing !== null });
     let companyName: string | null = null;
     if (options.companyType) {
-      choices.companies = choices.companies.filter((c) => c.type === options.companyType);
+      // The company choices are those of the screen's company type (formChoices narrows them).
+      const companyField = companyFieldOf(def);
+      const companies = companyField ? referenceChoices(companyField, choices) : [];
       // A user limited to a company of another type has no such screen (DESIGN §5: 404).
-      if (choices.companies.length === 0 && ctx.actor.kind === 'user' && ctx.actor.user.companyId !== null) {
+      if (companies.length === 0 && ctx.actor.kind === 'user' && ctx.actor.user.companyId !== null) {
         throw new Response('Not Found', { status: 404 });
       }
-      companyName = choices.companies[0]?.name ?? null;
+      companyName = companies[0]?.label ?? null;
     }
     return {
       rows: list.rows,
@@ -74,7 +83,7 @@ export async function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs,
       creating,
       choices,
       companyName,
-      can: { create: allowed(ctx, def, 'create'), edit: allowed(ctx, def, 'edit'), delete: allowed(ctx, def, 'delete') },
+      can: screenPermissions(ctx, def),
     };
   } catch (error) {
     asResponse(error);
@@ -103,15 +112,17 @@ function formValues(def: ResourceDef, value: Record<string, unknown>): Record<st
 
 export async function resourceAction(def: ResourceDef, args: ActionFunctionArgs, options: ScreenOptions = {}) {
   const ctx = await screenContext(args);
+  // A log has no forms: nothing to post.
+  if (def.readOnly) throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET' } });
   const url = new URL(args.request.url);
   const form = await readFormData(args.request);
   const intent = String(form.get('intent') ?? '');
-  const id = Number(form.get('id'));
+  const id = positiveIdParam(String(form.get('id') ?? ''));
   const back = listUrl(url);
   const toast = (description: string) => redirectWithToast(args.context, back, { type: 'success', title: 'Success', description });
 
   if (intent === 'delete') {
-    if (!Number.isSafeInteger(id) || id < 1) return json({ intent, formError: def.messages.deleteFailed }, { status: 400 });
+    if (id === null) return json({ intent, formError: def.messages.deleteFailed }, { status: 400 });
     if (form.get('confirmed') !== '1') {
       // No JavaScript, so no confirm(): answer the confirmation step first (DESIGN §8).
       try {
@@ -142,7 +153,7 @@ export async function resourceAction(def: ResourceDef, args: ActionFunctionArgs,
       const values = formValues(def, submission.value as Record<string, unknown>);
       if (intent === 'create') await createRecord(ctx, def, values);
       else {
-        if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 });
+        if (id === null) throw new Response('Not Found', { status: 404 });
         await updateRecord(ctx, def, id, values);
       }
     } catch (error) {

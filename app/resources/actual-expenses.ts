@@ -1,13 +1,16 @@
-import { messagesFor, type ResourceDef } from './define.ts';
+import { defineResource, messagesFor } from './define.ts';
 import { categoryJoins, DEPARTMENT_FILTER, financeReferences } from './shared.ts';
 
-export const actualExpenses: ResourceDef = {
+export const actualExpenses = defineResource({
   key: 'actual-expenses',
   table: 'actualExpenses',
   title: 'Actual Expenses',
+  auditLabel: 'Expenses',
   noun: 'Expense Entry',
   area: 'financial',
-  company: 'category',
+  company: { copiedFrom: 'categoryId' },
+  createdBy: true,
+  rowCounts: true,
   fields: [
     ...financeReferences,
     { name: 'amount', label: 'Amount', kind: 'money', required: true },
@@ -34,4 +37,4 @@ export const actualExpenses: ResourceDef = {
   },
   messages: messagesFor('expense entry'),
   exportName: 'actual-expenses',
-};
+});

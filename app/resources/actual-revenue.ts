@@ -1,13 +1,15 @@
-import { messagesFor, type ResourceDef } from './define.ts';
+import { defineResource, messagesFor } from './define.ts';
 import { companyJoin, revenueFields, SOURCE_FILTER } from './shared.ts';
 
-export const actualRevenue: ResourceDef = {
+export const actualRevenue = defineResource({
   key: 'actual-revenues',
   table: 'actualRevenue',
   title: 'Actual Revenue',
   noun: 'Revenue Entry',
   area: 'financial',
   company: 'column',
+  createdBy: true,
+  rowCounts: true,
   fields: [
     ...revenueFields,
     { name: 'revenueDate', label: 'Revenue Date', kind: 'date', required: true },
@@ -31,4 +33,4 @@ export const actualRevenue: ResourceDef = {
   },
   messages: messagesFor('revenue entry'),
   exportName: 'actual-revenue',
-};
+});

@@ -1,13 +1,16 @@
-import { datesInOrder, messagesFor, type ResourceDef } from './define.ts';
+import { datesInOrder, defineResource, messagesFor } from './define.ts';
 import { categoryJoins, DEPARTMENT_FILTER, financeReferences, plannedPeriodFields } from './shared.ts';
 
-export const budgets: ResourceDef = {
+export const budgets = defineResource({
   key: 'budgets',
   table: 'budgets',
   title: 'Budget Planning',
+  auditLabel: 'Budgets',
   noun: 'Budget Entry',
   area: 'financial',
-  company: 'category',
+  company: { copiedFrom: 'categoryId' },
+  createdBy: true,
+  rowCounts: true,
   fields: [
     ...financeReferences,
     { name: 'amount', label: 'Amount', kind: 'money', required: true },
@@ -32,4 +35,4 @@ export const budgets: ResourceDef = {
   },
   messages: messagesFor('budget entry'),
   exportName: 'budgets',
-};
+});

@@ -1,14 +1,17 @@
 import { COMPANY_TYPES } from '../../db/types.ts';
-import type { ResourceDef } from './define.ts';
+import { defineResource } from './define.ts';
 import { COMPANY_TYPE_LABELS } from './shared.ts';
 
-export const companies: ResourceDef = {
+/** The columns naming and typing a company: other resources filter by them through their join to companies. */
+export const COMPANY_COLUMNS = { nameColumn: 'name', typeColumn: 'type' } as const;
+
+export const companies = defineResource({
   key: 'companies',
   table: 'companies',
   title: 'Companies',
   noun: 'Company',
   area: 'reference',
-  company: 'self',
+  company: { self: COMPANY_COLUMNS },
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
     { name: 'type', label: 'Type', kind: 'enum', options: COMPANY_TYPES, optionLabels: COMPANY_TYPE_LABELS },
@@ -23,7 +26,7 @@ export const companies: ResourceDef = {
       { key: 'createdAt', label: 'Created', format: 'instant', sort: 'createdAt' },
     ],
     search: ['name', 'type', 'description'],
-    filter: { param: 'type', label: 'Type', column: 'type', options: 'distinct' },
+    filter: { param: 'type', label: 'Type', column: 'type' },
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' }, id: { column: 'id' } },
     defaultSort: { key: 'id', dir: 'asc' },
   },
@@ -37,6 +40,7 @@ export const companies: ResourceDef = {
     { table: 'subscriberMetrics', column: 'companyId', label: 'subscriber metrics', one: 'subscriber metric' },
     { table: 'users', column: 'companyId', label: 'users', one: 'user' },
   ],
+  choices: { list: 'companies', label: 'name', orderBy: ['id'] },
   messages: {
     created: 'Company created successfully',
     updated: 'Company updated successfully',
@@ -48,4 +52,4 @@ export const companies: ResourceDef = {
   },
   formTitles: { create: 'Add New Company', edit: 'Edit Company' },
   exportName: 'companies',
-};
+});

@@ -1,7 +1,9 @@
-// The shape of a resource declaration and the one zod schema derived from it. Isomorphic:
-// the server validates with the schema, conform validates the same schema in the browser,
-// and the generic screens render forms and tables from the field and column lists.
+// The shape of a resource declaration, `defineResource` that checks it against the database
+// types, and the one zod schema derived from it. Isomorphic: the server validates with the
+// schema, conform validates the same schema in the browser, and the generic screens render
+// forms and tables from the field and column lists.
 import { z } from 'zod';
+import type { Database } from '../../db/types.ts';
 import { isIsoDay } from '../lib/dates.ts';
 import type { Area } from '../lib/permissions.ts';
 import type { FieldError } from '../services/errors.ts';
@@ -9,14 +11,51 @@ import type { FieldError } from '../services/errors.ts';
 /** Largest amount with 12 digits of which 2 are decimals. */
 export const MAX_AMOUNT = 9_999_999_999.99;
 
-export type FieldKind = 'text' | 'textarea' | 'money' | 'decimal' | 'date' | 'enum' | 'reference';
-export type ReferenceTable = 'companies' | 'departments' | 'expenseCategories';
+// ---------------------------------------------------------------------------------------------
+// Names checked against db/types.ts. A declaration is written against one table's real columns
+// (`defineResource` infers the table); the generic layer sees the checked result with plain
+// strings, so declarations of different tables sit in one registry.
 
-export interface FieldDef {
-  /** Name in forms and the API (camelCase). */
-  name: string;
+type TableName = keyof Database & string;
+/** Tables with an `id`: what a resource is declared over (and what a reference points to). */
+export type ResourceTable = { [K in TableName]: Database[K] extends { id: unknown } ? K : never }[TableName];
+/** Columns (camelCase) of a table; of a union of tables, the columns they all have. */
+type ColumnOf<T extends TableName> = keyof Database[T] & string;
+/** `amount` for a column `amountCents` and the suffix 'Cents'. */
+type Stem<Column extends string, Suffix extends string> = Column extends `${infer Name extends string}${Suffix}` ? Name : never;
+
+/**
+ * The names a declaration may use: plain text here (what the generic layer reads once a
+ * declaration passed the check); `TableNames` below narrows each to one table's real names.
+ */
+interface Names {
+  /** A column of the main table. */
+  column: string;
+  /** A money field: stored in the column `<name>Cents`. */
+  money: string;
+  /** A decimal field: stored in the column `<name>Hundredths`. */
+  decimal: string;
+  /** A sort key as declared in `list.sorts`… */
+  sort: string;
+  /** …and as the columns and the default sort refer to it (never widening the declared keys). */
+  sortRef: string;
+  /** A searched column: of the main table, or `alias.column` of a join. */
+  search: string;
+  join: JoinDef;
+  use: ReferencedBy;
+  company: CompanyRule;
+  /** `true` when the table has the column the flag needs (else the flag cannot be set). */
+  creator: true;
+  counted: true;
+}
+
+type FieldName<N extends Names> = N['column'] | N['money'] | N['decimal'];
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+interface FieldOptions {
   label: string;
-  kind: FieldKind;
   required?: boolean;
   /** Message when a required field is missing (default '<Label> is required'). */
   requiredMessage?: string;
@@ -26,7 +65,6 @@ export interface FieldDef {
   optionLabels?: Record<string, string>;
   /** Value a new record's form starts with. */
   defaultValue?: string;
-  reference?: ReferenceTable;
   /** A reference that may be cleared ('None'). */
   nullable?: boolean;
   placeholder?: string;
@@ -34,16 +72,63 @@ export interface FieldDef {
   suggestions?: readonly string[];
 }
 
-/** How a row finds its company (DESIGN §5 company scope). */
-export type CompanyRule =
-  | 'column' // the row has company_id, chosen in the form
-  | 'category' // company_id copied from the row's expense category
-  | 'self' // the row is a company
-  | 'none'; // shared reference data (departments)
+/** A field in forms and the API (camelCase name); money and decimals are stored scaled. */
+type Field<N extends Names> =
+  | (FieldOptions & { name: N['money']; kind: 'money'; reference?: never })
+  | (FieldOptions & { name: N['decimal']; kind: 'decimal'; reference?: never })
+  | (FieldOptions & { name: N['column']; kind: 'text' | 'textarea' | 'date' | 'enum'; reference?: never })
+  | (FieldOptions & {
+      name: N['column'];
+      kind: 'reference';
+      /** Table of the referenced resource: its declaration says how the reference is checked and offered. */
+      reference: ResourceTable;
+    });
 
-export type ColumnFormat = 'text' | 'money' | 'decimal' | 'number' | 'date' | 'instant' | 'label';
+export type FieldDef = Field<Names>;
+/** A field of table T (or of every table of a union: shared pieces). */
+export type FieldOf<T extends TableName> = Field<TableNames<T>>;
 
-export interface ColumnDef {
+// ---------------------------------------------------------------------------------------------
+// Company scope (DESIGN §5)
+
+/**
+ * How a row finds its company: its own `companyId` column chosen in the form; `companyId`
+ * copied from the row a reference field points to (budgets from their expense category); the
+ * row is a company (with its name and type columns); or shared data with no company.
+ */
+type CompanyRule =
+  | 'column'
+  | { copiedFrom: string }
+  | { self: { nameColumn: string; typeColumn: string } }
+  | 'none';
+
+/** The column holding a row's company: its own `companyId`, its `id` (a company), or none (shared data). */
+export function companyColumnOf(def: { company: CompanyRule }): 'companyId' | 'id' | null {
+  if (def.company === 'none') return null;
+  return typeof def.company === 'object' && 'self' in def.company ? 'id' : 'companyId';
+}
+
+/** The reference field a row copies its company from, if it does. */
+export function companyCopiedFrom(def: { company: CompanyRule }): string | null {
+  return typeof def.company === 'object' && 'copiedFrom' in def.company ? def.company.copiedFrom : null;
+}
+
+/** The name and type columns of a resource whose rows are companies. */
+export function companySelf(def: { company: CompanyRule }): { nameColumn: string; typeColumn: string } | null {
+  return typeof def.company === 'object' && 'self' in def.company ? def.company.self : null;
+}
+
+type CompanyOf<T extends TableName> =
+  | 'none'
+  | { self: { nameColumn: ColumnOf<T>; typeColumn: ColumnOf<T> } }
+  | ('companyId' extends ColumnOf<T> ? 'column' | { copiedFrom: ColumnOf<T> } : never);
+
+// ---------------------------------------------------------------------------------------------
+// List screens, joins and references
+
+type ColumnFormat = 'text' | 'money' | 'decimal' | 'number' | 'date' | 'instant' | 'label';
+
+interface Column<Sort extends string> {
   /** Key of the API row shown in this column. */
   key: string;
   label: string;
@@ -52,51 +137,47 @@ export interface ColumnDef {
   truncate?: number;
   /** Text shown for an empty value ('N/A', 'Unknown'). */
   fallback?: string;
-  /** Sort key (see ListDef.sorts) when the header sorts. */
-  sort?: string;
+  /** Sort key (see `list.sorts`) when the header sorts. */
+  sort?: Sort;
 }
+export type ColumnDef = Column<string>;
 
-export interface SortDef {
-  /** Column of the main table (camelCase), never null. */
-  column: string;
-}
-
-export interface FilterDef {
+interface Filter<Col extends string> {
   /** URL/API parameter. */
   param: string;
   label: string;
-  /** Column of the main table the filter compares with. */
-  column: string;
-  /** Where the dropdown's choices come from. */
-  options: 'departments' | 'distinct';
+  /**
+   * Column of the main table the filter compares with. A reference field's filter offers the
+   * referenced resource's choices; another column offers its distinct values.
+   */
+  column: Col;
 }
+export type FilterOf<T extends TableName> = Filter<ColumnOf<T>>;
 
-export interface ListDef {
-  columns: ColumnDef[];
-  /** Columns searched by the free-text search: 'column' of the main table or 'alias.column'. */
-  search: string[];
-  filter?: FilterDef;
-  sorts: Record<string, SortDef>;
-  defaultSort: { key: string; dir: 'asc' | 'desc' };
-}
-
-export interface JoinDef {
-  table: ReferenceTable;
+interface Join<On extends string, Table extends ResourceTable, Select extends string> {
+  table: Table;
   alias: string;
   /** Column of the main table holding the referenced id. */
-  on: string;
+  on: On;
   /** API key → column of the joined table. */
-  select: Record<string, string>;
+  select: Record<string, Select>;
 }
+type JoinDef = Join<string, ResourceTable, string>;
+export type JoinOf<T extends TableName> = { [J in ResourceTable]: Join<ColumnOf<T>, J, ColumnOf<J>> }[ResourceTable];
+/** 'alias.column' of each join. */
+type JoinColumns<J> = J extends { alias: infer A extends string; table: infer R extends ResourceTable } ? `${A}.${ColumnOf<R>}` : never;
 
-export interface ReferencedBy {
-  table: string;
-  column: string;
+/** Rows of another table that point to this one: a delete answers 409 while they exist. */
+interface Use<Table extends TableName, Col extends string> {
+  table: Table;
+  column: Col;
   /** Plural label, e.g. 'budget entries'. */
   label: string;
   /** Singular label, e.g. 'budget entry'. */
   one: string;
 }
+type ReferencedBy = Use<TableName, string>;
+type UseOf = { [R in TableName]: Use<R, ColumnOf<R>> }[TableName];
 
 export interface Messages {
   created: string;
@@ -109,32 +190,132 @@ export interface Messages {
   confirmDelete: string;
 }
 
-export interface ResourceDef {
+// ---------------------------------------------------------------------------------------------
+// The declaration
+
+interface ResourceShape<N extends Names> {
   /** Registry key and /api path segment ('budgets', 'actual-revenues'). */
   key: string;
-  /** Kysely table name (camelCase). */
-  table: string;
   title: string;
   /** Singular noun for headings ('Budget Entry'). */
   noun: string;
   area: Area;
-  company: CompanyRule;
-  /** A field that must equal the chosen company's type (subscriber metrics). */
-  companyTypeField?: string;
-  fields: FieldDef[];
+  company: N['company'];
+  /** The row records who created it (`createdBy`), set on create and shown in the API. */
+  createdBy?: N['creator'];
+  /** Rows per company are kept in row_counts by triggers (migration 0003). */
+  rowCounts?: N['counted'];
+  /** A field that must equal the type of the company the row's company reference chooses. */
+  companyTypeField?: FieldName<N>;
+  /** A log: list, filter, search, sort, paging and export; no create, update or delete. */
+  readOnly?: boolean;
+  /** Label in the audit trail's table filter (default: the title). */
+  auditLabel?: string;
+  fields: readonly Field<N>[];
   /** Cross-field rules, checked on the whole record (after merging an update). */
-  refine?: (value: Record<string, any>) => FieldError[];
-  joins: JoinDef[];
-  list: ListDef;
-  /** Unique rules checked before writing: fields and the message for the first field. */
-  unique?: { fields: string[]; message: string }[];
-  referencedBy?: ReferencedBy[];
+  refine?: (value: Record<string, unknown>) => FieldError[];
+  joins: readonly N['join'][];
+  list: {
+    columns: readonly Column<N['sortRef']>[];
+    /** Columns searched by the free-text search: 'column' of the main table or 'alias.column'. */
+    search: readonly N['search'][];
+    filter?: Filter<N['column']>;
+    sorts: Record<N['sort'], { /** Column of the main table (camelCase), never null. */ column: N['column'] }>;
+    defaultSort: { key: N['sortRef']; dir: 'asc' | 'desc' };
+  };
+  /** Unique rules checked before writing: fields and the message for the last field. */
+  unique?: readonly { fields: readonly FieldName<N>[]; message: string }[];
+  referencedBy?: readonly N['use'][];
+  /** How other resources' forms and filters offer this one's rows. */
+  choices?: {
+    /** Name of the list in the form choices ('companies'). */
+    list: string;
+    /** Column shown as the option's text. */
+    label: N['column'];
+    /** Order of the options (default: the label). */
+    orderBy?: readonly N['column'][];
+    /** A reference field whose row's label groups the options (categories by company). */
+    groupBy?: N['column'];
+    /** A long list: sent only with an open form. */
+    formOnly?: boolean;
+  };
   messages: Messages;
   /** Form headings when they are not 'Add <noun>' / 'Edit <noun>'. */
   formTitles?: { create: string; edit: string };
   /** CSV export file base name. */
   exportName: string;
 }
+
+/** One table's names: S are the declared sort keys, J the declared joins (for 'alias.column'). */
+interface TableNames<T extends TableName, S extends string = string, J = JoinOf<T>> {
+  column: ColumnOf<T>;
+  money: Stem<ColumnOf<T>, 'Cents'>;
+  decimal: Stem<ColumnOf<T>, 'Hundredths'>;
+  sort: S;
+  sortRef: NoInfer<S>;
+  search: NoInfer<ColumnOf<T> | JoinColumns<J>>;
+  join: JoinOf<T>;
+  use: UseOf;
+  company: CompanyOf<T>;
+  creator: 'createdBy' extends ColumnOf<T> ? true : never;
+  counted: 'companyId' extends ColumnOf<T> ? true : never;
+}
+
+/** What a declaration is written as; a read-only resource needs no messages. */
+type ResourceDeclaration<T extends ResourceTable, S extends string, J extends readonly JoinOf<T>[]> =
+  Omit<ResourceShape<TableNames<NoInfer<T>, S, J[number]>>, 'messages' | 'joins' | 'readOnly'> & {
+    /** Kysely table name (camelCase). */
+    table: T;
+    joins: J;
+  } & ({ readOnly?: false; messages: Messages } | { readOnly: true; messages?: Messages });
+
+declare const declared: unique symbol;
+
+/**
+ * A declaration that passed `defineResource`: the generic layer's view of it, with plain names,
+ * so declarations over different tables sit in one registry.
+ */
+export type ResourceDef = ResourceShape<Names> & {
+  /** Kysely table name (camelCase). */
+  readonly table: ResourceTable;
+  readonly [declared]: true;
+};
+
+/**
+ * Declares a resource over a table of `Database`: the table, field names (money as
+ * `<name>Cents`, decimals as `<name>Hundredths`), sort, search, filter and join columns,
+ * unique rules, the tables that reference it and its company rule must all exist, so a wrong
+ * name fails `tsc` (see define.test-d.ts).
+ */
+export function defineResource<T extends ResourceTable, S extends string, const J extends readonly JoinOf<T>[]>(
+  declaration: ResourceDeclaration<T, S, J>,
+): ResourceDef {
+  const def: ResourceShape<Names> & { table: ResourceTable } = {
+    ...declaration,
+    messages: declaration.messages ?? messagesFor(declaration.noun.toLowerCase()),
+  };
+  return def as ResourceDef;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dropdown choices (isomorphic: filled by the service, rendered by the form and the toolbar)
+
+/** One option of a dropdown: a referenced row (with its id) or a distinct value of a column. */
+export interface Choice {
+  value: string;
+  label: string;
+  group?: string;
+  id?: number;
+}
+
+/** The dropdowns of a resource screen: one list per referenced resource (its `choices.list`) and the filter's. */
+export interface FormChoices {
+  filter: Choice[];
+  [list: string]: Choice[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
 
 // toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
 const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
@@ -184,7 +365,7 @@ export function recordSchema(def: Pick<ResourceDef, 'fields' | 'refine'>) {
   });
 }
 
-/** Schema of an update body: any subset of the fields, each checked alone. */
+/** Schema of an update body: a subset of the fields, each checked alone. */
 export function patchSchema(def: Pick<ResourceDef, 'fields'>) {
   const shape = Object.fromEntries(def.fields.map((f) => [f.name, fieldSchema(f).optional()]));
   return z.object(shape);
@@ -192,10 +373,11 @@ export function patchSchema(def: Pick<ResourceDef, 'fields'>) {
 
 /** Field errors for end dates before start dates. */
 export function datesInOrder(start: string, end: string) {
-  return (value: Record<string, any>): FieldError[] =>
-    isIsoDay(String(value[start])) && isIsoDay(String(value[end])) && value[end] < value[start]
-      ? [{ field: end, message: 'End date must be on or after the start date' }]
-      : [];
+  return (value: Record<string, unknown>): FieldError[] => {
+    const from = String(value[start]);
+    const to = String(value[end]);
+    return isIsoDay(from) && isIsoDay(to) && to < from ? [{ field: end, message: 'End date must be on or after the start date' }] : [];
+  };
 }
 
 /** The specification's message set for a noun ('budget entry' → 'Budget entry created successfully'). */

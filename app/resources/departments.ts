@@ -1,6 +1,6 @@
-import { messagesFor, type ResourceDef } from './define.ts';
+import { defineResource, messagesFor } from './define.ts';
 
-export const departments: ResourceDef = {
+export const departments = defineResource({
   key: 'departments',
   table: 'departments',
   title: 'Departments',
@@ -28,6 +28,7 @@ export const departments: ResourceDef = {
     { table: 'budgets', column: 'departmentId', label: 'budget entries', one: 'budget entry' },
     { table: 'actualExpenses', column: 'departmentId', label: 'expense entries', one: 'expense entry' },
   ],
+  choices: { list: 'departments', label: 'name' },
   messages: messagesFor('department'),
   exportName: 'departments',
-};
+});

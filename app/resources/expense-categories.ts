@@ -1,7 +1,7 @@
-import { messagesFor, type ResourceDef } from './define.ts';
+import { defineResource, messagesFor } from './define.ts';
 import { companyField } from './shared.ts';
 
-export const expenseCategories: ResourceDef = {
+export const expenseCategories = defineResource({
   key: 'expense-categories',
   table: 'expenseCategories',
   title: 'Expense Categories',
@@ -24,7 +24,7 @@ export const expenseCategories: ResourceDef = {
       { key: 'description', label: 'Description', truncate: 80 },
     ],
     search: ['name', 'description', 'd.name'],
-    filter: { param: 'departmentId', label: 'Department', column: 'departmentId', options: 'departments' },
+    filter: { param: 'departmentId', label: 'Department', column: 'departmentId' },
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
     defaultSort: { key: 'name', dir: 'asc' },
   },
@@ -33,6 +33,8 @@ export const expenseCategories: ResourceDef = {
     { table: 'budgets', column: 'categoryId', label: 'budget entries', one: 'budget entry' },
     { table: 'actualExpenses', column: 'categoryId', label: 'expense entries', one: 'expense entry' },
   ],
+  // The longest list: grouped by company, and only sent with an open form.
+  choices: { list: 'categories', label: 'name', orderBy: ['companyId', 'name'], groupBy: 'companyId', formOnly: true },
   messages: messagesFor('expense category'),
   exportName: 'expense-categories',
-};
+});

@@ -1,13 +1,15 @@
-import { datesInOrder, messagesFor, type ResourceDef } from './define.ts';
+import { datesInOrder, defineResource, messagesFor } from './define.ts';
 import { companyJoin, plannedPeriodFields, revenueFields, SOURCE_FILTER } from './shared.ts';
 
-export const revenueProjections: ResourceDef = {
+export const revenueProjections = defineResource({
   key: 'revenue-projections',
   table: 'revenueProjections',
   title: 'Revenue Projections',
   noun: 'Revenue Projection',
   area: 'financial',
   company: 'column',
+  createdBy: true,
+  rowCounts: true,
   fields: [
     ...revenueFields,
     ...plannedPeriodFields,
@@ -31,4 +33,4 @@ export const revenueProjections: ResourceDef = {
   },
   messages: messagesFor('revenue projection'),
   exportName: 'revenue-projections',
-};
+});

@@ -1,7 +1,7 @@
 // Pieces several declarations share: the department/category pair of budgets and expenses,
 // the company picker, and display labels of enumerations.
 import { PERIODS, STATUSES } from '../../db/types.ts';
-import type { FieldDef, FilterDef, JoinDef } from './define.ts';
+import type { FieldOf, FilterOf, JoinOf } from './define.ts';
 
 export const PERIOD_LABELS: Record<string, string> = {
   daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', annual: 'Annual',
@@ -11,25 +11,27 @@ export const COMPANY_TYPE_LABELS: Record<string, string> = {
   mobile: 'Mobile', infrastructure: 'Infrastructure', fintech: 'Fintech', marketing: 'Marketing',
 };
 
-export const financeReferences: FieldDef[] = [
+export const financeReferences: FieldOf<'budgets' | 'actualExpenses'>[] = [
   { name: 'departmentId', label: 'Department', kind: 'reference', reference: 'departments', required: true, requiredMessage: 'Department is required' },
   { name: 'categoryId', label: 'Category', kind: 'reference', reference: 'expenseCategories', required: true, requiredMessage: 'Category is required' },
 ];
 
-export const companyField: FieldDef = {
+export const companyField: FieldOf<'expenseCategories' | 'revenueProjections' | 'actualRevenue' | 'subscriberMetrics'> = {
   name: 'companyId', label: 'Company', kind: 'reference', reference: 'companies', required: true, requiredMessage: 'Company is required',
 };
 
-export const companyJoin: JoinDef = { table: 'companies', alias: 'c', on: 'companyId', select: { companyName: 'name', companyType: 'type' } };
+export const companyJoin = {
+  table: 'companies', alias: 'c', on: 'companyId', select: { companyName: 'name', companyType: 'type' },
+} as const satisfies JoinOf<'budgets' | 'actualExpenses' | 'revenueProjections' | 'actualRevenue' | 'subscriberMetrics'>;
 
-export const categoryJoins: JoinDef[] = [
+export const categoryJoins = [
   { table: 'departments', alias: 'd', on: 'departmentId', select: { departmentName: 'name' } },
   { table: 'expenseCategories', alias: 'cat', on: 'categoryId', select: { categoryName: 'name' } },
   companyJoin,
-];
+] as const satisfies readonly JoinOf<'budgets' | 'actualExpenses'>[];
 
-export const DEPARTMENT_FILTER: FilterDef = { param: 'departmentId', label: 'Department', column: 'departmentId', options: 'departments' };
-export const SOURCE_FILTER: FilterDef = { param: 'source', label: 'Source', column: 'source', options: 'distinct' };
+export const DEPARTMENT_FILTER: FilterOf<'budgets' | 'actualExpenses'> = { param: 'departmentId', label: 'Department', column: 'departmentId' };
+export const SOURCE_FILTER: FilterOf<'revenueProjections' | 'actualRevenue'> = { param: 'source', label: 'Source', column: 'source' };
 
 export const REVENUE_SOURCES = [
   'Prepaid Airtime', 'Postpaid Plans', 'Data Bundles', 'Device Sales', 'Roaming',
@@ -51,7 +53,7 @@ export const METRIC_LABELS: Record<string, string> = {
 };
 
 /** Budgets and revenue projections: the period, its dates, the status and a description. */
-export const plannedPeriodFields: FieldDef[] = [
+export const plannedPeriodFields: FieldOf<'budgets' | 'revenueProjections'>[] = [
   { name: 'period', label: 'Period', kind: 'enum', options: PERIODS, optionLabels: PERIOD_LABELS, defaultValue: 'monthly' },
   { name: 'startDate', label: 'Start Date', kind: 'date', required: true },
   { name: 'endDate', label: 'End Date', kind: 'date', required: true },
@@ -60,7 +62,7 @@ export const plannedPeriodFields: FieldDef[] = [
 ];
 
 /** Revenue projections and actual revenue: the company, the source and the amount. */
-export const revenueFields: FieldDef[] = [
+export const revenueFields: FieldOf<'revenueProjections' | 'actualRevenue'>[] = [
   companyField,
   { name: 'source', label: 'Source', kind: 'text', required: true, max: 255, suggestions: REVENUE_SOURCES },
   { name: 'amount', label: 'Amount', kind: 'money', required: true },

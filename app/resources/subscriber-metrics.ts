@@ -1,6 +1,6 @@
 import { METRIC_COMPANY_TYPES, METRIC_PERIODS } from '../../db/types.ts';
 import type { FieldError } from '../services/errors.ts';
-import { messagesFor, type ResourceDef } from './define.ts';
+import { defineResource, messagesFor } from './define.ts';
 import { companyField, companyJoin, COMPANY_TYPE_LABELS, FINTECH_METRICS, METRIC_LABELS, MOBILE_METRICS, PERIOD_LABELS } from './shared.ts';
 
 export const METRIC_NAMES: Record<(typeof METRIC_COMPANY_TYPES)[number], readonly string[]> = {
@@ -8,20 +8,22 @@ export const METRIC_NAMES: Record<(typeof METRIC_COMPANY_TYPES)[number], readonl
   fintech: FINTECH_METRICS,
 };
 
-function metricMatchesType(value: Record<string, any>): FieldError[] {
+function metricMatchesType(value: Record<string, unknown>): FieldError[] {
   const names = METRIC_NAMES[value.companyType as keyof typeof METRIC_NAMES];
-  return names && !names.includes(value.metricName)
+  return names && !names.includes(String(value.metricName))
     ? [{ field: 'metricName', message: `Metric name must be one of: ${names.join(', ')}` }]
     : [];
 }
 
-export const subscriberMetrics: ResourceDef = {
+export const subscriberMetrics = defineResource({
   key: 'subscriber-metrics',
   table: 'subscriberMetrics',
   title: 'Subscriber Metrics',
   noun: 'Metric',
   area: 'subscriber',
   company: 'column',
+  createdBy: true,
+  rowCounts: true,
   companyTypeField: 'companyType',
   fields: [
     companyField,
@@ -44,10 +46,10 @@ export const subscriberMetrics: ResourceDef = {
       { key: 'description', label: 'Description', truncate: 50 },
     ],
     search: ['c.name', 'metricName', 'period', 'description', 'recordDate'],
-    filter: { param: 'metricName', label: 'Metric', column: 'metricName', options: 'distinct' },
+    filter: { param: 'metricName', label: 'Metric', column: 'metricName' },
     sorts: { recordDate: { column: 'recordDate' }, metricName: { column: 'metricName' }, metricValue: { column: 'metricValueHundredths' } },
     defaultSort: { key: 'recordDate', dir: 'desc' },
   },
   messages: messagesFor('metric'),
   exportName: 'subscriber-metrics',
-};
+});

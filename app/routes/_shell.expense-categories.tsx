@@ -9,6 +9,7 @@ import { listUrl, resourceAction, resourceLoader } from '../http/resource-screen
 import { readFormData } from '../http/form.server.ts';
 import { requireScreen, serviceContext } from '../http/session.server.ts';
 import { redirectWithToast } from '../http/toast.server.ts';
+import { positiveIdParam } from '../lib/query.ts';
 import { withParams } from '../lib/url.ts';
 import { expenseCategories } from '../resources/index.ts';
 import { isDomainError } from '../services/errors.ts';
@@ -18,8 +19,7 @@ import { updateRecord } from '../services/resources.server.ts';
 export const meta: MetaFunction = () => [{ title: 'Expense Categories · Group Finance Hub' }];
 
 function requestedCompany(url: URL): number | null {
-  const raw = url.searchParams.get('company');
-  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  return positiveIdParam(url.searchParams.get('company'));
 }
 
 export async function loader(args: LoaderFunctionArgs) {

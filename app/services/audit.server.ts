@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { toJson } from '../../db/dialect.ts';
+import { snakeCase } from '../lib/names.ts';
 import { actorLabel, actorUserId, inTransaction, type Db, type ServiceContext } from './context.ts';
 import { notFound } from './errors.ts';
 
@@ -105,8 +106,6 @@ async function recordVersion(
 }
 
 type TableName = keyof Database & string;
-/** snake_case name used in audit/version rows (the names the specification lists). */
-export const snakeCase = (table: string) => table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export type WriteOperation =
   | { action: 'create'; values: Record<string, unknown> }
@@ -129,6 +128,7 @@ export async function writeRecord<T extends TableName>(
   op: WriteOperation,
   options: WriteOptions = {},
 ): Promise<Record<string, any>> {
+  // snake_case in audit/version rows: the names the specification lists.
   const tableName = snakeCase(table);
   return inTransaction(ctx.db, async (trx) => {
     // The table is chosen at run time, so the query builder is used untyped here.

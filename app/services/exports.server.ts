@@ -1,11 +1,13 @@
 // Whole-table CSV exports (spec 3 §2.3 "Backup and export tables"): the declared resources with
-// the web export's own columns and cells (exportColumns + iterateRecords), plus users (never
+// the web export's own columns and cells (exportColumns + recordBatches), plus users (never
 // with password data). Rows are read by one database cursor in batches, so memory stays flat for
 // millions of rows. Used by `finhub export`; the Backup & Recovery screen's Export tab can use it too.
 import { sql } from 'kysely';
 import { dayAfter, dayStart, isIsoDay } from '../lib/dates.ts';
+import { camelCase, snakeCase } from '../lib/names.ts';
 import { can } from '../lib/permissions.ts';
-import { findResource } from '../resources/index.ts';
+import type { ResourceDef, ResourceTable } from '../resources/define.ts';
+import { findResource, RESOURCE_LIST } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
 import type { CsvColumn } from './csv.server.ts';
 import { forbidden, invalid, notFound } from './errors.ts';
@@ -14,39 +16,36 @@ import { EXPORT_BATCH_ROWS, recordBatches, type ApiRow } from './resources.serve
 import { streamQuery } from '../../db/stream.ts';
 import { PUBLIC_USER_COLUMNS } from './user-queries.server.ts';
 
-/** The specification's names, in its order, and the resource behind each (null = users). */
-export const EXPORT_TABLES = {
-  users: null,
-  companies: 'companies',
-  departments: 'departments',
-  expenseCategories: 'expense-categories',
-  budgets: 'budgets',
-  actualExpenses: 'actual-expenses',
-  revenueProjections: 'revenue-projections',
-  actualRevenue: 'actual-revenues',
-  subscriberMetrics: 'subscriber-metrics',
-} as const;
-export type ExportTable = keyof typeof EXPORT_TABLES;
+/** A table the export knows: users (not a resource), or a declared resource's table (camelCase). */
+type ExportTable = 'users' | ResourceTable;
 
-/** 'actualExpenses', 'actual_expenses' and 'actual-expenses' all name the same table. */
+/**
+ * The specification's tables in its order, and the resource behind each (null = users): users,
+ * then every declared resource in the registry's order.
+ */
+export const EXPORT_TABLES: ReadonlyMap<ExportTable, ResourceDef | null> = new Map<ExportTable, ResourceDef | null>([
+  ['users', null],
+  ...RESOURCE_LIST.map((def) => [def.table, def] as const),
+]);
+
+/** 'actualExpenses', 'actual_expenses', 'actual-expenses' and the resource key ('actual-revenues') all name the same table. */
 export function resolveExportTable(name: string): ExportTable | undefined {
-  const camel = name.trim().replace(/[-_]+([a-z])/g, (_, c: string) => c.toUpperCase());
-  if (Object.hasOwn(EXPORT_TABLES, camel)) return camel as ExportTable;
-  // The resource keys differ in one place: actual-revenues.
-  const byKey = Object.entries(EXPORT_TABLES).find(([, key]) => key === name.trim());
-  return byKey?.[0] as ExportTable | undefined;
+  const text = name.trim();
+  const camel = camelCase(text);
+  const table = [...EXPORT_TABLES.keys()].find((t) => t === camel);
+  return table ?? findResource(text)?.table;
 }
 
-export const exportTableNames = () => Object.keys(EXPORT_TABLES).map((t) => t.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+export const exportTableNames = () => [...EXPORT_TABLES.keys()].map(snakeCase);
 
-export interface ExportFilter {
+interface ExportFilter {
   companyId?: number | null;
   /** Inclusive days (YYYY-MM-DD). */
   from?: string | null;
   to?: string | null;
 }
 
-export interface TableExport {
+interface TableExport {
   columns: CsvColumn<ApiRow>[];
   /** Rows in batches, read by one database cursor. */
   rows: { batches: AsyncIterable<ApiRow[]> };
@@ -65,10 +64,9 @@ export function exportTable(ctx: ServiceContext, table: ExportTable, filter: Exp
   authorizeExport(ctx);
   checkDay('from', filter.from);
   checkDay('to', filter.to);
-  const key = EXPORT_TABLES[table];
-  if (key === undefined) throw notFound(`Unknown table ${table}`);
-  if (key === null) return { columns: USER_COLUMNS, rows: { batches: userBatches(ctx, filter) } };
-  const def = findResource(key)!;
+  const def = EXPORT_TABLES.get(table);
+  if (def === undefined) throw notFound(`Unknown table ${table}`);
+  if (def === null) return { columns: USER_COLUMNS, rows: { batches: userBatches(ctx, filter) } };
   return {
     columns: exportColumns(def),
     rows: { batches: recordBatches(ctx, def, { companyId: filter.companyId ?? null, from: filter.from, to: filter.to }) },

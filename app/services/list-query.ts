@@ -3,7 +3,7 @@
 // nonsense (page=abc) as the default, since people edit URLs by hand.
 import { z } from 'zod';
 import { API_MAX_LIMIT, PAGE_SIZE } from '../lib/paging.ts';
-import { integerParam } from '../lib/query.ts';
+import { integerParam, positiveIdParam } from '../lib/query.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { fieldErrorsFromZod, invalid, type FieldError } from './errors.ts';
 import type { ListQuery } from './resources.server.ts';
@@ -11,11 +11,12 @@ import type { ListQuery } from './resources.server.ts';
 function filterValue(def: ResourceDef, raw: string | null): string | number | null {
   if (!raw || !def.list.filter) return null;
   const field = def.fields.find((f) => f.name === def.list.filter!.column);
-  if (field?.kind === 'reference') return /^\d{1,9}$/.test(raw) ? Number(raw) : -1;
+  // Nonsense becomes an id that matches nothing.
+  if (field?.kind === 'reference') return positiveIdParam(raw) ?? -1;
   return raw;
 }
 
-export interface ScreenListState {
+interface ScreenListState {
   q: string;
   filter: string;
   sort: string | null;

@@ -1,13 +1,14 @@
 // CSV columns of a declared resource: id, company, every field (references by name as well
 // as id), money as decimals with two places, then the timestamps.
-import type { ResourceDef } from '../resources/define.ts';
+import { companyCopiedFrom, type ResourceDef } from '../resources/define.ts';
 import type { CsvColumn } from './csv.server.ts';
 import type { ApiRow } from './resources.server.ts';
 
 export function exportColumns(def: ResourceDef): CsvColumn<ApiRow>[] {
   const columns: CsvColumn<ApiRow>[] = [{ header: 'ID', value: (row) => row.id }];
   const joined = new Map(def.joins.map((j) => [j.on, j]));
-  if (def.company === 'category') columns.push({ header: 'Company', value: (row) => row.companyName });
+  // A row that copies its company from a reference has no company field: name it here.
+  if (companyCopiedFrom(def)) columns.push({ header: 'Company', value: (row) => row.companyName });
   for (const field of def.fields) {
     const join = joined.get(field.name);
     if (join) {

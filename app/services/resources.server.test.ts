@@ -1,6 +1,6 @@
 // The generic resource service over a real database, on every test dialect: search (case-
 // insensitive, over joined names, LIKE wildcards taken literally), the dropdown filter, paging
-// edges, stable sorts with the id tie-break, and iterateRecords' keyset batches.
+// edges, stable sorts with the id tie-break, and recordBatches' cursor batches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
@@ -17,8 +17,8 @@ import {
   deleteRecord,
   formChoices,
   getRecord,
-  iterateRecords,
   listRecords,
+  recordBatches,
   resolveSort,
   updateRecord,
   type ApiRow,
@@ -27,9 +27,10 @@ import {
 
 const ALL = { limit: 1000, offset: 0 };
 
-async function collect(generator: AsyncGenerator<ApiRow>): Promise<ApiRow[]> {
+/** Every row of recordBatches' batches, in order. */
+async function collect(batches: AsyncGenerator<ApiRow[]>): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
-  for await (const row of generator) rows.push(row);
+  for await (const batch of batches) rows.push(...batch);
   return rows;
 }
 
@@ -147,7 +148,7 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       for (const query of [{ companyId }, { company: companyName }, { companyType: 'marketing' }, { source: 'Retainers' }]) {
         expect((await list(departments, query)).total).toBe(all.total);
       }
-      expect(await collect(iterateRecords(ctx, departments, { companyId }, 5))).toHaveLength(all.total);
+      expect(await collect(recordBatches(ctx, departments, { companyId }, 5))).toHaveLength(all.total);
     });
 
     it('the dropdown filter narrows by its column; nonsense matches nothing', async () => {
@@ -268,11 +269,11 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       expect(resolveSort(actualRevenue, 'constructor', null)).toEqual({ key: 'revenueDate', column: 'revenueDate', dir: 'desc' });
     });
 
-    it('iterateRecords yields every filtered row once, in list order, across batches of 3', async () => {
+    it('recordBatches yields every filtered row once, in list order, across batches of 3', async () => {
       for (const sort of [null, 'amount', 'revenueDate', 'source'] as const) {
         for (const dir of [null, 'asc', 'desc'] as const) {
           const expected = ids((await list(actualRevenue, { companyId: eleven, sort, dir })).rows);
-          const got = ids(await collect(iterateRecords(ctx, actualRevenue, { companyId: eleven, sort, dir }, 3)));
+          const got = ids(await collect(recordBatches(ctx, actualRevenue, { companyId: eleven, sort, dir }, 3)));
           expect(got, `${sort} ${dir}`).toEqual(expected);
           expect(new Set(got).size).toBe(11);
         }
@@ -280,11 +281,11 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       // Filters apply; an exact multiple of the batch size; nothing at all.
       const retainers = ids((await list(actualRevenue, { companyId: eleven, filter: 'Retainers', sort: 'amount' })).rows);
       expect(retainers).toHaveLength(5);
-      expect(ids(await collect(iterateRecords(ctx, actualRevenue, { companyId: eleven, filter: 'Retainers', sort: 'amount' }, 3)))).toEqual(retainers);
-      expect(await collect(iterateRecords(ctx, actualRevenue, { companyId: ten }, 5))).toHaveLength(10);
-      expect(await collect(iterateRecords(ctx, actualRevenue, { companyId: empty }, 3))).toEqual([]);
+      expect(ids(await collect(recordBatches(ctx, actualRevenue, { companyId: eleven, filter: 'Retainers', sort: 'amount' }, 3)))).toEqual(retainers);
+      expect(await collect(recordBatches(ctx, actualRevenue, { companyId: ten }, 5))).toHaveLength(10);
+      expect(await collect(recordBatches(ctx, actualRevenue, { companyId: empty }, 3))).toEqual([]);
       // Rows are the API's: decimal amounts and joined names.
-      const [first] = await collect(iterateRecords(ctx, actualRevenue, { companyId: eleven, sort: 'amount', dir: 'asc' }, 3));
+      const [first] = await collect(recordBatches(ctx, actualRevenue, { companyId: eleven, sort: 'amount', dir: 'asc' }, 3));
       expect(first).toMatchObject({ amount: 1, companyId: eleven });
       expect(typeof first.companyName).toBe('string');
     });
@@ -301,7 +302,7 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       const check = async (dir: 'asc' | 'desc') => {
         const expected = ids((await list(departments, { q: prefix, sort: 'createdAt', dir })).rows);
         expect(expected).toHaveLength(8);
-        const got = ids(await collect(iterateRecords(ctx, departments, { q: prefix, sort: 'createdAt', dir }, 3)));
+        const got = ids(await collect(recordBatches(ctx, departments, { q: prefix, sort: 'createdAt', dir }, 3)));
         expect(got, `createdAt ${dir}`).toEqual(expected);
       };
 
@@ -361,7 +362,7 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       expect(rows[0].companyId).toBe(mine);
       expect(await listRecords(scoped, actualRevenue, { ...ALL, companyId: theirs })).toEqual({ rows: [], total: 0 });
       expect(ids((await listRecords(scoped, companies, { ...ALL })).rows)).toEqual([mine]);
-      expect(await collect(iterateRecords(scoped, actualRevenue, {}, 3))).toHaveLength(1);
+      expect(await collect(recordBatches(scoped, actualRevenue, {}, 3))).toHaveLength(1);
     });
 
     it('another company\'s row is not found; its company cannot be chosen', async () => {

@@ -4,15 +4,9 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
-import { recordSchema, type FieldDef, type ResourceDef } from '../../resources/define.ts';
-import type { Choice } from '../../services/resources.server.ts';
+import { recordSchema, type Choice, type FieldDef, type FormChoices, type ResourceDef } from '../../resources/define.ts';
+import { referenceChoices } from '../../resources/index.ts';
 import { Alert, Button, Field, inputClass } from '../ui/form.tsx';
-
-export interface FormChoices {
-  companies: { id: number; name: string; type: string }[];
-  departments: Choice[];
-  categories: Choice[];
-}
 
 interface Props {
   def: ResourceDef;
@@ -85,13 +79,16 @@ export function ResourceForm({ def, record, choices, lastResult, formError, canc
 function FieldInput({ field, meta, choices, options }: { field: FieldDef; meta: any; choices: FormChoices; options?: readonly string[] }) {
   switch (field.kind) {
     case 'reference': {
+      // The referenced resource's own choices (its label, company scope and grouping).
       const props = getSelectProps(meta);
-      if (field.reference === 'expenseCategories') {
+      const list = referenceChoices(field, choices);
+      const empty = <option value="">{field.nullable ? 'None' : `Select ${field.label.toLowerCase()}`}</option>;
+      if (list.some((c) => c.group !== undefined)) {
         const groups = new Map<string, Choice[]>();
-        for (const c of choices.categories) groups.set(c.group ?? '', [...(groups.get(c.group ?? '') ?? []), c]);
+        for (const c of list) groups.set(c.group ?? '', [...(groups.get(c.group ?? '') ?? []), c]);
         return (
           <select {...props} className={inputClass}>
-            <option value="">Select category</option>
+            {empty}
             {[...groups].map(([group, items]) => (
               <optgroup key={group} label={group}>
                 {items.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
@@ -100,12 +97,9 @@ function FieldInput({ field, meta, choices, options }: { field: FieldDef; meta: 
           </select>
         );
       }
-      const list: Choice[] = field.reference === 'companies'
-        ? choices.companies.map((c) => ({ value: String(c.id), label: c.name }))
-        : choices.departments;
       return (
         <select {...props} className={inputClass}>
-          <option value="">{field.nullable ? 'None' : `Select ${field.label.toLowerCase()}`}</option>
+          {empty}
           {list.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
         </select>
       );

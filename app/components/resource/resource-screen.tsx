@@ -13,7 +13,7 @@ import { FormPanel } from '../ui/form-panel.tsx';
 import { DownloadIcon, PlusIcon } from '../ui/icons.tsx';
 import { ConfirmDelete } from './delete-button.tsx';
 
-export interface ScreenProps {
+interface ScreenProps {
   def: ResourceDef;
   title?: string;
   /** Fields fixed by the screen (hidden in the form). */

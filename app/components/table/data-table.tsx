@@ -2,8 +2,7 @@
 // rows with edit and delete actions, and the pagination footer.
 import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { ResourceDef } from '../../resources/define.ts';
-import type { Choice } from '../../services/resources.server.ts';
+import type { Choice, ResourceDef } from '../../resources/define.ts';
 import { withParams } from '../../lib/url.ts';
 import { DeleteButton } from '../resource/delete-button.tsx';
 import { inputClass } from '../ui/form.tsx';
@@ -11,7 +10,7 @@ import { PencilIcon, SearchIcon } from '../ui/icons.tsx';
 import { cellText } from './cell.tsx';
 import { Pagination } from './pagination.tsx';
 
-export interface ListState {
+interface ListState {
   q: string;
   filter: string;
   sort: string | null;

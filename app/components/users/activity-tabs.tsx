@@ -6,7 +6,7 @@ import { Alert, inputClass } from '../ui/form.tsx';
 import { SearchIcon } from '../ui/icons.tsx';
 import { formatDuration, formatHoursMinutes, formatInstant } from '../../lib/format.ts';
 import { HISTORY_ACTION_CHOICES } from '../../lib/users.ts';
-import { HISTORY_TABLE_CHOICES } from './schemas.ts';
+import { AUDITED_TABLES } from '../../resources/index.ts';
 import { PrevNext, RoleBadge } from './users-tab.tsx';
 
 function StatCard({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
@@ -158,7 +158,7 @@ export function HistoryTab({ data }: { data: HistoryData }) {
           <span className="mb-1 block font-medium">Table</span>
           <select name="tableName" defaultValue={filters.tableName} className={inputClass}>
             <option value="">All Tables</option>
-            {HISTORY_TABLE_CHOICES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+            {AUDITED_TABLES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
           </select>
         </label>
         <button type="submit" className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">

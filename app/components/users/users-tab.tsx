@@ -10,7 +10,6 @@ import { inputClass } from '../ui/form.tsx';
 import { LockIcon, PencilIcon, SearchIcon, ShieldIcon, TrashIcon } from '../ui/icons.tsx';
 import { formatInstant } from '../../lib/format.ts';
 import { confirmDeleteUserMessage } from '../../lib/users.ts';
-import { ROLE_BADGE } from './schemas.ts';
 import type { CompanyChoice } from './user-forms.tsx';
 
 export interface UserRow {
@@ -33,6 +32,14 @@ export interface UsersTabData {
   totalPages: number;
   users: UserRow[];
 }
+
+/** Role badge colours (spec 3 §2.1): owner red, admin orange, editor blue, viewer gray. */
+const ROLE_BADGE: Record<Role, string> = {
+  owner: 'bg-red-100 text-red-800',
+  admin: 'bg-orange-100 text-orange-800',
+  editor: 'bg-blue-100 text-blue-800',
+  viewer: 'bg-gray-100 text-gray-800',
+};
 
 export function RoleBadge({ role }: { role: Role }) {
   return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${ROLE_BADGE[role]}`} data-role={role}>{ROLE_LABELS[role]}</span>;

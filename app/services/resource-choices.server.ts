@@ -1,0 +1,88 @@
+// The dropdowns of a resource screen, each derived from the declaration of the resource it
+// offers: its rows as the caller's company scope allows, labelled, ordered and grouped as its
+// `choices` declare (expense categories under their company's name); the filter's choices are
+// the referenced list, or the distinct values of its column among the rows the screen lists.
+import { companyColumnOf, companySelf, type Choice, type FieldDef, type FormChoices, type ResourceDef } from '../resources/define.ts';
+import { RESOURCE_LIST, referenceChoices, referencedResource } from '../resources/index.ts';
+import type { ServiceContext } from './context.ts';
+import { applyWhere, conditions, type ListQuery } from './resource-list.server.ts';
+import { authorize, baseQuery, dynamic, scopeOf, type Row } from './resource-rows.server.ts';
+
+/** The reference field whose row's label groups a resource's choices. */
+function groupFieldOf(target: ResourceDef): FieldDef | undefined {
+  const groupBy = target.choices?.groupBy;
+  return groupBy === undefined ? undefined : target.fields.find((f) => f.name === groupBy && f.kind === 'reference');
+}
+
+type ChoiceSource = NonNullable<ResourceDef['choices']>;
+
+/** The rows a referenced resource offers, and how it declares them. */
+async function choiceRows(ctx: ServiceContext, def: ResourceDef, target: ResourceDef, fixed: Partial<ListQuery>): Promise<{ source: ChoiceSource; rows: Row[] }> {
+  const source = target.choices;
+  if (!source) throw new Error(`${target.key} is referenced but declares no choices`);
+  let q = dynamic(ctx.db)
+    .selectFrom(target.table)
+    .select(['id', source.label, ...(source.groupBy ? [source.groupBy] : [])]);
+  const scope = scopeOf(ctx);
+  const companyColumn = companyColumnOf(target);
+  if (scope !== null && companyColumn) q = q.where(companyColumn, '=', scope);
+  // A screen of one company type (Mobile Metrics, Fintech Metrics) offers only such companies.
+  const self = companySelf(target);
+  if (self && def.companyTypeField && fixed.companyType) q = q.where(self.typeColumn, '=', fixed.companyType);
+  for (const column of source.orderBy ?? [source.label]) q = q.orderBy(column);
+  return { source, rows: await q.execute() };
+}
+
+/** Dropdown choices for a resource's form and filter, limited to what the user may see. */
+export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: Partial<ListQuery> = {}, options: { form?: boolean } = {}): Promise<FormChoices> {
+  authorize(ctx, def, 'read');
+  const choices: FormChoices = { filter: [] };
+  for (const resource of RESOURCE_LIST) if (resource.choices) choices[resource.choices.list] = [];
+
+  // The lists this screen needs: its reference fields' (a form-only list only with an open
+  // form; none for a read-only resource, which has no form), the filter's when it compares a
+  // reference, and the lists whose labels group another list.
+  const filter = def.list.filter;
+  const filterField: FieldDef | undefined = filter && def.fields.find((f) => f.name === filter.column);
+  const needed = new Set<ResourceDef>();
+  const need = (target: ResourceDef) => {
+    needed.add(target);
+    const groupField = groupFieldOf(target);
+    if (groupField) needed.add(referencedResource(groupField));
+  };
+  if (!def.readOnly) {
+    for (const field of def.fields) {
+      if (field.kind !== 'reference') continue;
+      const target = referencedResource(field);
+      if (!(target.choices?.formOnly && options.form === false)) need(target);
+    }
+  }
+  if (filterField?.kind === 'reference') need(referencedResource(filterField));
+
+  const loaded = new Map<ResourceDef, { source: ChoiceSource; rows: Row[] }>();
+  for (const target of needed) loaded.set(target, await choiceRows(ctx, def, target, fixed));
+  const toChoice = (source: ChoiceSource, row: Row): Choice => ({ id: Number(row.id), value: String(row.id), label: String(row[source.label]) });
+  for (const { source, rows } of loaded.values()) choices[source.list] = rows.map((row) => toChoice(source, row));
+  // Grouped lists take their groups' labels from the lists just read (categories: company names).
+  for (const [target, { source, rows }] of loaded) {
+    const groupField = groupFieldOf(target);
+    if (!groupField) continue;
+    const labels = new Map(referenceChoices(groupField, choices).map((c) => [c.id, c.label]));
+    choices[source.list] = rows.map((row) => ({ ...toChoice(source, row), group: labels.get(Number(row[groupField.name])) ?? '' }));
+  }
+
+  if (filterField?.kind === 'reference') choices.filter = referenceChoices(filterField, choices);
+  else if (filter) {
+    const labels = filterField?.optionLabels;
+    // Choices come from the rows the screen can list (e.g. only fintech metric names).
+    const { where } = conditions(ctx, def, { companyId: fixed.companyId, companyType: fixed.companyType, limit: 0, offset: 0 });
+    const values = await applyWhere(baseQuery(ctx, def, false), where)
+      .select(`t.${filter.column} as value`)
+      .distinct()
+      .orderBy(`t.${filter.column}`)
+      .limit(500)
+      .execute();
+    choices.filter = values.map((r) => ({ value: String(r.value), label: labels?.[String(r.value)] ?? String(r.value) }));
+  }
+  return choices;
+}

@@ -1,0 +1,106 @@
+// What every part of the generic resource service shares: who may do what to a declared
+// resource, its rows as the API shows them (money in cents and decimals in hundredths become
+// decimals) and back, and the main table read as `t` with its display joins, limited to the
+// caller's company. Tables and columns come from the declarations, which defineResource checked
+// against the database types, so the query builder is used over names chosen at run time.
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { can, companyScope, type Action } from '../lib/permissions.ts';
+import { companyColumnOf, companySelf, type FieldDef, type ResourceDef } from '../resources/define.ts';
+import type { Db, ServiceContext } from './context.ts';
+import { forbidden, notFound } from './errors.ts';
+
+export type ApiRow = Record<string, unknown> & { id: number };
+/** A row as the database returns it (camelCase columns). */
+export type Row = Record<string, unknown>;
+
+type Tables = Record<string, Row>;
+/** The query builder over tables named by declarations. */
+type DynamicDb = Kysely<Tables>;
+export type RowQuery = SelectQueryBuilder<Tables, string, Row>;
+
+export function dynamic(db: Db): DynamicDb {
+  return db as unknown as DynamicDb;
+}
+
+export function authorize(ctx: ServiceContext, def: ResourceDef, action: Action) {
+  // A log is never written through the generic layer, whoever asks.
+  if (def.readOnly && action !== 'read') throw forbidden();
+  if (ctx.actor.kind !== 'user') return;
+  const user = ctx.actor.user;
+  if (!can(user, def.area, action)) throw forbidden();
+  // A user limited to one company cannot add or remove companies.
+  if (companySelf(def) && action !== 'read' && action !== 'edit' && companyScope(user) !== null) throw forbidden();
+}
+
+export function scopeOf(ctx: ServiceContext): number | null {
+  return ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+}
+
+const SCALE: Partial<Record<FieldDef['kind'], number>> = { money: 100, decimal: 100 };
+
+/** Database column (camelCase) of a field: money in cents, decimals in hundredths. */
+export function columnOf(field: Pick<FieldDef, 'name' | 'kind'>): string {
+  if (field.kind === 'money') return `${field.name}Cents`;
+  if (field.kind === 'decimal') return `${field.name}Hundredths`;
+  return field.name;
+}
+
+export function toApiRow(def: ResourceDef, row: Row): ApiRow {
+  const out: ApiRow = { id: Number(row.id) };
+  if (companyColumnOf(def) === 'companyId') out.companyId = row.companyId;
+  for (const field of def.fields) {
+    const value = row[columnOf(field)];
+    const scale = SCALE[field.kind];
+    out[field.name] = scale && value !== null && value !== undefined ? Number(value) / scale : value ?? null;
+  }
+  for (const join of def.joins) for (const key of Object.keys(join.select)) out[key] = row[key] ?? null;
+  if (def.createdBy) out.createdBy = row.createdBy ?? null;
+  out.createdAt = row.createdAt;
+  out.updatedAt = row.updatedAt;
+  return out;
+}
+
+/** The columns to store for a validated record (fields left undefined are not written). */
+export function toColumns(def: ResourceDef, value: Record<string, unknown>): Row {
+  const out: Row = {};
+  for (const field of def.fields) {
+    const v = value[field.name];
+    if (v === undefined) continue;
+    const scale = SCALE[field.kind];
+    out[columnOf(field)] = scale && typeof v === 'number' ? Math.round(v * scale) : v;
+  }
+  return out;
+}
+
+/** A column of the main table (`t`), or `alias.column` of a join. */
+export function ref(column: string) {
+  return sql.ref(column.includes('.') ? column : `t.${column}`);
+}
+
+/** The main table as `t` with its display joins, limited to the caller's company. */
+export function baseQuery(ctx: ServiceContext, def: ResourceDef, withJoins = true): RowQuery {
+  let query: RowQuery = dynamic(ctx.db).selectFrom(`${def.table} as t`);
+  if (withJoins) {
+    for (const join of def.joins) query = query.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
+  }
+  const scope = scopeOf(ctx);
+  const companyColumn = companyColumnOf(def);
+  if (scope !== null && companyColumn) query = query.where(`t.${companyColumn}`, '=', scope);
+  return query;
+}
+
+/** The main table's columns and the joins' selected names. */
+export function selectRow(def: ResourceDef, query: RowQuery): RowQuery {
+  let q = query.selectAll('t');
+  for (const join of def.joins) {
+    for (const [key, column] of Object.entries(join.select)) q = q.select(`${join.alias}.${column} as ${key}`);
+  }
+  return q;
+}
+
+/** A row the caller may see, with its joined names; another company's row is not found. */
+export async function findRow(ctx: ServiceContext, def: ResourceDef, id: number): Promise<Row> {
+  const row = await selectRow(def, baseQuery(ctx, def)).where('t.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}

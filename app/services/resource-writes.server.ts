@@ -1,0 +1,158 @@
+// Create, update and delete of a declared resource. The checks that decide a write run in the
+// write's own transaction, before it: the references exist and are visible to the actor (and
+// give the row its company when the declaration copies it), the unique rules hold, nothing
+// still uses a row being deleted; then writeRecord stores the row with its audit entry and
+// version (joining this transaction). On PostgreSQL the rows checked are locked until commit;
+// SQLite transactions begin immediate, so no other write runs in between. A constraint
+// violation the checks could still not see (two requests at once) is a 400/409, never a 500.
+import type { z } from 'zod';
+import { dialectOf } from '../../db/dialect.ts';
+import { canSeeCompany } from '../lib/permissions.ts';
+import { companyColumnOf, companyCopiedFrom, companySelf, patchSchema, recordSchema, type ResourceDef } from '../resources/define.ts';
+import { referencedResource } from '../resources/index.ts';
+import { writeRecord } from './audit.server.ts';
+import { actorUserId, inTransaction, type Db, type ServiceContext } from './context.ts';
+import { conflict, fieldErrorsFromZod, invalid, mapConstraintErrors, type FieldError } from './errors.ts';
+import { authorize, columnOf, dynamic, findRow, toApiRow, toColumns, type ApiRow } from './resource-rows.server.ts';
+
+interface WriteMeta {
+  reason?: string | null;
+}
+
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw invalid([{ field: 'body', message: 'Expected a JSON object' }]);
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalid(fieldErrorsFromZod(result.error.issues));
+  return result.data;
+}
+
+/** Runs a write's checks and the write in one transaction, with the constraint fallback. */
+function inWriteTransaction<T>(ctx: ServiceContext, def: ResourceDef, fn: (tx: ServiceContext) => Promise<T>): Promise<T> {
+  const rule = def.unique?.[0];
+  return mapConstraintErrors(() => inTransaction(ctx.db, (db) => fn({ ...ctx, db })), {
+    unique: () => invalid([{ field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' }]),
+    foreignKey: 'This record is still referenced by other records',
+  });
+}
+
+/** PostgreSQL: the row stays as read until the write commits (a concurrent update or delete waits). */
+async function lockRow(db: Db, def: ResourceDef, id: number): Promise<void> {
+  if (dialectOf(db) === 'postgres') await dynamic(db).selectFrom(def.table).select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/**
+ * Checks the record's references exist and are visible to the actor, each as the referenced
+ * resource declares its company, and the company-type rule. Returns the company the row copies
+ * from a reference, when its declaration says so.
+ */
+async function resolveReferences(ctx: ServiceContext, def: ResourceDef, value: Record<string, unknown>): Promise<number | undefined> {
+  const errors: FieldError[] = [];
+  const user = ctx.actor.kind === 'user' ? ctx.actor.user : null;
+  const visible = (companyId: number | null) => companyId === null || !user || canSeeCompany(user, companyId);
+  const copiedFrom = companyCopiedFrom(def);
+  const typeField = def.companyTypeField;
+  const pg = dialectOf(ctx.db) === 'postgres';
+  let companyId: number | undefined;
+  for (const field of def.fields) {
+    if (field.kind !== 'reference' || value[field.name] == null) continue;
+    const target = referencedResource(field);
+    const companyColumn = companyColumnOf(target);
+    const typeColumn = typeField ? companySelf(target)?.typeColumn : undefined;
+    let q = dynamic(ctx.db)
+      .selectFrom(target.table)
+      .select(['id', ...(companyColumn && companyColumn !== 'id' ? [companyColumn] : []), ...(typeColumn ? [typeColumn] : [])])
+      .where('id', '=', Number(value[field.name]));
+    // Neither changed nor deleted before the write commits.
+    if (pg) q = q.forShare();
+    const row = await q.executeTakeFirst();
+    const rowCompany = row && companyColumn ? Number(row[companyColumn]) : null;
+    if (!row || !visible(rowCompany)) {
+      errors.push({ field: field.name, message: `${field.label} not found` });
+      continue;
+    }
+    if (field.name === copiedFrom && rowCompany !== null) companyId = rowCompany;
+    if (typeField && typeColumn && value[typeField] !== row[typeColumn]) {
+      errors.push({ field: field.name, message: `This company is not a ${String(value[typeField])} company` });
+    }
+  }
+  if (errors.length) throw invalid(errors);
+  return companyId;
+}
+
+async function checkUnique(ctx: ServiceContext, def: ResourceDef, value: Record<string, unknown>, exceptId?: number) {
+  const columns = toColumns(def, value);
+  for (const rule of def.unique ?? []) {
+    let q = dynamic(ctx.db).selectFrom(def.table).select('id');
+    for (const name of rule.fields) {
+      const field = def.fields.find((f) => f.name === name);
+      const column = field ? columnOf(field) : name;
+      q = q.where(column, '=', columns[column] ?? value[name]);
+    }
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) throw invalid([{ field: rule.fields[rule.fields.length - 1], message: rule.message }]);
+  }
+}
+
+/** A row still used by others (referencedBy) is a 409 naming them. */
+async function checkNotUsed(ctx: ServiceContext, def: ResourceDef, id: number) {
+  const uses: string[] = [];
+  for (const reference of def.referencedBy ?? []) {
+    const row = await dynamic(ctx.db)
+      .selectFrom(reference.table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(reference.column, '=', id)
+      .executeTakeFirst();
+    const n = Number(row?.n ?? 0);
+    if (n > 0) uses.push(`${n.toLocaleString('en-US')} ${n === 1 ? reference.one : reference.label}`);
+  }
+  if (uses.length) throw conflict(`Cannot delete this ${def.noun.toLowerCase()}: it is still used by ${joinWords(uses)}`);
+}
+
+function joinWords(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+export async function createRecord(ctx: ServiceContext, def: ResourceDef, input: unknown, meta: WriteMeta = {}): Promise<ApiRow> {
+  authorize(ctx, def, 'create');
+  const value = parse(recordSchema(def), input);
+  return inWriteTransaction(ctx, def, async (tx) => {
+    const companyId = await resolveReferences(tx, def, value);
+    await checkUnique(tx, def, value);
+    const values = toColumns(def, value);
+    if (companyCopiedFrom(def)) values.companyId = companyId;
+    if (def.createdBy) values.createdBy = actorUserId(ctx.actor);
+    const row = await writeRecord(tx, def.table, { action: 'create', values }, { reason: meta.reason });
+    // Read back with its joined names, within the caller's company scope.
+    return toApiRow(def, await findRow(tx, def, Number(row.id)));
+  });
+}
+
+/** Applies a subset of fields; the merged record must pass every rule of a new one. */
+export async function updateRecord(ctx: ServiceContext, def: ResourceDef, id: number, input: unknown, meta: WriteMeta = {}): Promise<ApiRow> {
+  authorize(ctx, def, 'edit');
+  const patch = parse(patchSchema(def), input);
+  return inWriteTransaction(ctx, def, async (tx) => {
+    await lockRow(tx.db, def, id);
+    const existing = toApiRow(def, await findRow(tx, def, id));
+    const merged: Record<string, unknown> = { ...existing };
+    for (const [key, v] of Object.entries(patch)) if (v !== undefined) merged[key] = v;
+    const value = parse(recordSchema(def), Object.fromEntries(def.fields.map((f) => [f.name, merged[f.name] ?? undefined])));
+    const companyId = await resolveReferences(tx, def, value);
+    await checkUnique(tx, def, value, id);
+    const values = toColumns(def, value);
+    if (companyCopiedFrom(def)) values.companyId = companyId;
+    await writeRecord(tx, def.table, { action: 'update', id, values }, { reason: meta.reason });
+    return toApiRow(def, await findRow(tx, def, id));
+  });
+}
+
+export async function deleteRecord(ctx: ServiceContext, def: ResourceDef, id: number, meta: WriteMeta = {}): Promise<ApiRow> {
+  authorize(ctx, def, 'delete');
+  return inWriteTransaction(ctx, def, async (tx) => {
+    await lockRow(tx.db, def, id);
+    const existing = toApiRow(def, await findRow(tx, def, id));
+    await checkNotUsed(tx, def, id);
+    await writeRecord(tx, def.table, { action: 'delete', id }, { reason: meta.reason });
+    return existing;
+  });
+}
