@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/types.ts';
 import { isIsoDay } from '../lib/dates.ts';
 import type { Area } from '../lib/permissions.ts';
-import type { FieldError } from '../services/errors.ts';
+import type { FieldError } from '../lib/field-error.ts';
 
 /** Largest amount with 12 digits of which 2 are decimals. */
 export const MAX_AMOUNT = 9_999_999_999.99;

@@ -1,5 +1,5 @@
 import { METRIC_COMPANY_TYPES, METRIC_PERIODS } from '../../db/types.ts';
-import type { FieldError } from '../services/errors.ts';
+import type { FieldError } from '../lib/field-error.ts';
 import { defineResource, messagesFor } from './define.ts';
 import { companyField, companyJoin, COMPANY_TYPE_LABELS, FINTECH_METRICS, METRIC_LABELS, MOBILE_METRICS, PERIOD_LABELS } from './shared.ts';
 

@@ -1,7 +1,8 @@
 // One error type for the domain, mapped once per entry point (HTTP, screens, CLI, worker).
 import { constraintViolation } from '../../db/dialect.ts';
+import type { FieldError } from '../lib/field-error.ts';
 
-export type FieldError = { field: string; message: string };
+export type { FieldError };
 
 export type DomainErrorKind =
   | 'unauthenticated'
