@@ -357,9 +357,11 @@ function fieldSchema(field: FieldDef): z.ZodType {
   }
 }
 
-/** Schema of a whole record (create, and an update merged with the stored record). */
-export function recordSchema(def: Pick<ResourceDef, 'fields' | 'refine'>) {
-  const shape = Object.fromEntries(def.fields.map((f) => [f.name, fieldSchema(f)]));
+/** Schema of a whole record (create, and an update merged with the stored record); `fixed`: values the screen sets. */
+export function recordSchema(def: Pick<ResourceDef, 'fields' | 'refine'>, fixed: Record<string, string> = {}) {
+  // A value the screen fixes (Mobile Metrics' company type) is never taken from the post.
+  const schemaOf = (f: FieldDef) => (Object.hasOwn(fixed, f.name) ? z.preprocess(() => fixed[f.name], fieldSchema(f)) : fieldSchema(f));
+  const shape = Object.fromEntries(def.fields.map((f) => [f.name, schemaOf(f)]));
   return z.object(shape).superRefine((value, ctx) => {
     for (const error of def.refine?.(value) ?? []) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
   });

@@ -2,59 +2,48 @@
 // categories and of those mapped to a department, and inline department reassignment.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { z } from 'zod';
 import { ResourceScreen } from '../components/resource/resource-screen.tsx';
-import { Alert } from '../components/ui/form.tsx';
-import { listUrl, resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { readFormData } from '../http/form.server.ts';
-import { requireScreen, serviceContext } from '../http/session.server.ts';
-import { redirectWithToast } from '../http/toast.server.ts';
+import { TabNav } from '../components/screen/action-result.tsx';
+import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
+import { intent, loadScreen, succeed } from '../http/screen.server.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { withParams } from '../lib/url.ts';
 import { expenseCategories } from '../resources/index.ts';
-import { isDomainError } from '../services/errors.ts';
 import { categoryCounts, categoryTabs } from '../services/expense-categories.server.ts';
 import { updateRecord } from '../services/resources.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Expense Categories · Group Finance Hub' }];
 
-function requestedCompany(url: URL): number | null {
-  return positiveIdParam(url.searchParams.get('company'));
-}
-
-export async function loader(args: LoaderFunctionArgs) {
-  const auth = await requireScreen(args.request, args.context);
-  const ctx = serviceContext(args.request, args.context, auth);
-  const url = new URL(args.request.url);
-  const { companies, current } = await categoryTabs(ctx, requestedCompany(url));
-  const companyId = current?.id ?? -1;
-  const [list, counts] = await Promise.all([
-    resourceLoader(expenseCategories, args, { listQuery: () => ({ companyId }) }),
-    current ? categoryCounts(ctx, current.id) : { total: 0, mapped: 0 },
-  ]);
-  return json({ ...list, tabs: companies, currentCompanyId: current?.id ?? null, counts });
-}
-
-export async function action(args: ActionFunctionArgs) {
-  const form = await readFormData(args.request.clone());
-  if (form.get('intent') !== 'remap') return resourceAction(expenseCategories, args);
-  const auth = await requireScreen(args.request, args.context);
-  const ctx = serviceContext(args.request, args.context, auth);
-  const id = Number(form.get('id'));
-  const raw = String(form.get('departmentId') ?? '');
-  try {
-    if (!Number.isSafeInteger(id) || id < 1) throw new Error('bad id');
-    await updateRecord(ctx, expenseCategories, id, { departmentId: raw === '' ? null : Number(raw) });
-  } catch (error) {
-    if (!isDomainError(error) && !(error instanceof Error && error.message === 'bad id')) throw error;
-    return json({ intent: 'remap' as const, formError: 'Failed to update department mapping' }, { status: isDomainError(error) ? error.status : 400 });
-  }
-  return redirectWithToast(args.context, listUrl(new URL(args.request.url)), {
-    type: 'success',
-    title: 'Success',
-    description: 'Department mapping updated successfully',
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ ctx, url }) => {
+    const { companies, current } = await categoryTabs(ctx, positiveIdParam(url.searchParams.get('company')));
+    const companyId = current?.id ?? -1;
+    const [list, counts] = await Promise.all([
+      resourceLoader(expenseCategories, args, { listQuery: () => ({ companyId }) }),
+      current ? categoryCounts(ctx, current.id) : { total: 0, mapped: 0 },
+    ]);
+    return json({ ...list, tabs: companies, currentCompanyId: current?.id ?? null, counts });
   });
-}
+
+const REMAP_FAILED = 'Failed to update department mapping';
+
+export const action = (args: ActionFunctionArgs) =>
+  resourceAction(expenseCategories, args, {
+    intents: {
+      // The inline department select: an empty choice unmaps the category.
+      remap: intent({
+        schema: z.object({ id: z.number().int().positive(), departmentId: z.number().int().positive().optional() }),
+        invalid: REMAP_FAILED,
+        failed: REMAP_FAILED,
+        run: async ({ id, departmentId }, screen) => {
+          await updateRecord(screen.ctx, expenseCategories, id, { departmentId: departmentId ?? null });
+          return succeed(screen, 'Department mapping updated successfully');
+        },
+      }),
+    },
+  });
 
 function DepartmentSelect({ row, departments }: { row: Record<string, any>; departments: { value: string; label: string }[] }) {
   const submit = useSubmit();
@@ -85,7 +74,6 @@ function DepartmentSelect({ row, departments }: { row: Record<string, any>; depa
 
 export default function ExpenseCategoriesScreen() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<any>();
   const { search } = useLocation();
   const company = data.currentCompanyId ? String(data.currentCompanyId) : '';
   return (
@@ -100,21 +88,15 @@ export default function ExpenseCategoriesScreen() {
           data.can.edit ? <DepartmentSelect row={row} departments={data.choices.departments} /> : <span>{row.departmentName ?? 'None'}</span>,
       }}
     >
-      {actionData?.intent === 'remap' && actionData.formError ? (
-        <div className="mb-4"><Alert title="Error">{actionData.formError}</Alert></div>
-      ) : null}
-      <nav className="mb-4 flex flex-wrap gap-1 border-b border-slate-200" aria-label="Companies">
-        {data.tabs.map((c) => (
-          <Link
-            key={c.id}
-            to={withParams(search, { company: c.id, page: null, q: null, departmentId: null, new: null, edit: null })}
-            aria-current={String(c.id) === company ? 'page' : undefined}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${String(c.id) === company ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {c.name}
-          </Link>
-        ))}
-      </nav>
+      <TabNav
+        label="Companies"
+        current={company}
+        tabs={data.tabs.map((c) => ({
+          key: String(c.id),
+          label: c.name,
+          to: withParams(search, { company: c.id, page: null, q: null, departmentId: null, new: null, edit: null }),
+        }))}
+      />
       <div className="mb-4 grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-slate-200 bg-white p-4">
           <p className="text-sm text-slate-500">Total Categories</p>

@@ -6,14 +6,14 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { recordSchema, type Choice, type FieldDef, type FormChoices, type ResourceDef } from '../../resources/define.ts';
 import { referenceChoices } from '../../resources/index.ts';
-import { Alert, Button, Field, inputClass } from '../ui/form.tsx';
+import { FormError } from '../screen/action-result.tsx';
+import { Button, Field, inputClass } from '../ui/form.tsx';
 
 interface Props {
   def: ResourceDef;
   record: Record<string, unknown> | null;
   choices: FormChoices;
   lastResult?: SubmissionResult<string[]> | null;
-  formError?: string | null;
   cancelTo: string;
   /** Fields fixed by the screen (sent as hidden inputs). */
   fixed?: Record<string, string>;
@@ -27,7 +27,7 @@ function initialValue(field: FieldDef, record: Record<string, unknown> | null): 
   return value === null || value === undefined ? undefined : String(value);
 }
 
-export function ResourceForm({ def, record, choices, lastResult, formError, cancelTo, fixed = {}, optionsFor }: Props) {
+export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed = {}, optionsFor }: Props) {
   const schema = useMemo(() => recordSchema(def), [def]);
   const navigation = useNavigation();
   const intent = record ? 'update' : 'create';
@@ -45,7 +45,7 @@ export function ResourceForm({ def, record, choices, lastResult, formError, canc
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4" preventScrollReset>
-      {formError ? <Alert title="Error">{formError}</Alert> : null}
+      <FormError title="Error" errors={form.errors} />
       <input type="hidden" name="intent" value={intent} />
       {record ? <input type="hidden" name="id" value={String(record.id)} /> : null}
       {Object.entries(fixed).map(([name, value]) => (

@@ -3,11 +3,12 @@
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { FieldDef, ResourceDef } from '../../resources/define.ts';
-import type { ResourceActionData, ResourceLoaderData } from '../../http/resource-screen.server.ts';
-import { withParams } from '../../lib/url.ts';
+import type { ResourceLoaderData } from '../../http/resource-screen.server.ts';
+import { FORM_PARAMS, withParams } from '../../lib/url.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { ResourceForm } from '../form/resource-form.tsx';
 import { DataTable, ListToolbar } from '../table/data-table.tsx';
+import { formErrorOf, resultFor, useCloseUrl, type ActionAnswer } from '../screen/action-result.tsx';
 import { Alert, Card } from '../ui/form.tsx';
 import { FormPanel } from '../ui/form-panel.tsx';
 import { DownloadIcon, PlusIcon } from '../ui/icons.tsx';
@@ -28,16 +29,9 @@ interface ScreenProps {
   extraCell?: { label: string; render: (row: Record<string, any>) => ReactNode };
 }
 
-/** The list URL without the form's parameters. */
-export function useCloseUrl(): string {
-  const { pathname, search } = useLocation();
-  const params = withParams(search, { new: null, edit: null });
-  return `${pathname}${params === '?' ? '' : params}`;
-}
-
 export function exportHref(def: ResourceDef, search: string, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(search);
-  for (const key of ['new', 'edit', 'page', 'index']) params.delete(key);
+  for (const key of [...FORM_PARAMS, 'page']) params.delete(key);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   const text = params.toString();
   return `/export/${def.key}${text ? `?${text}` : ''}`;
@@ -60,20 +54,21 @@ export function AddButton({ noun }: { noun: string }) {
   );
 }
 
-/** The form panel and delete confirmation driven by the URL and the last action. */
+/** The form panel, the delete confirmation and a failed row action, driven by the URL and the last action. */
 export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, 'def' | 'fixed' | 'optionsFor'>) {
   const data = useLoaderData<ResourceLoaderData>();
-  const actionData = useActionData<ResourceActionData>() as any;
+  const actionData = useActionData<ActionAnswer & { id?: number; message?: string }>();
   const closeTo = useCloseUrl();
   const formOpen = data.creating || data.editing;
   const formIntent = data.editing ? 'update' : 'create';
-  const formAction = actionData && actionData.intent === formIntent ? actionData : null;
+  // A form's own failure shows in the form; any other action's (a delete, a remap) up here.
+  const rowFailure = formOpen && actionData?.intent === formIntent ? null : formErrorOf(actionData);
   return (
     <>
-      {actionData?.intent === 'confirm-delete' ? <ConfirmDelete id={actionData.id} message={actionData.message} cancelTo={closeTo} /> : null}
-      {actionData?.intent === 'delete' && actionData.formError ? (
-        <div className="mb-4"><Alert title="Error">{actionData.formError}</Alert></div>
+      {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
+        <ConfirmDelete id={actionData.id} message={actionData.message} cancelTo={closeTo} />
       ) : null}
+      {rowFailure ? <div className="mb-4"><Alert title="Error">{rowFailure}</Alert></div> : null}
       {formOpen ? (
         <FormPanel title={data.editing ? def.formTitles?.edit ?? `Edit ${def.noun}` : def.formTitles?.create ?? `Add ${def.noun}`} closeTo={closeTo}>
           <ResourceForm
@@ -81,8 +76,7 @@ export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, '
             def={def}
             record={data.editing}
             choices={data.choices}
-            lastResult={formAction?.result}
-            formError={formAction?.formError}
+            lastResult={resultFor(actionData, formIntent)}
             cancelTo={closeTo}
             fixed={fixed}
             optionsFor={optionsFor}
