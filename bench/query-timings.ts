@@ -116,7 +116,7 @@ export async function queryTimings(options: { dataDir: string; iterations?: numb
     }
     services.push(await time('  JSON.stringify of the 10 rows', iterations, () => JSON.stringify(listed.rows)));
     services.push(await time('formChoices (screen dropdowns)', iterations, () => formChoices(ctx, def, {})));
-    services.push(await time('listVisibleCompanies (root loader)', iterations, () => listVisibleCompanies(db, user)));
+    services.push(await time('listVisibleCompanies (root loader)', iterations, () => listVisibleCompanies(ctx)));
     services.push(await time('resolveSession (every request)', iterations, () => resolveSession(db, token)));
 
     // Every statement issued, timed directly (no Kysely), in the order the app issues them.

@@ -16,10 +16,8 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
   let shell = null;
   let appearance: AppearanceSettings | null = null;
   if (auth) {
-    const [companies, stored] = await Promise.all([
-      auth.mustChangePassword ? [] : listVisibleCompanies(context.db, auth.user),
-      readAppearance(serviceContext(request, context, auth)),
-    ]);
+    const ctx = serviceContext(request, context, auth);
+    const [companies, stored] = await Promise.all([auth.mustChangePassword ? [] : listVisibleCompanies(ctx), readAppearance(ctx)]);
     appearance = stored;
     shell = {
       user: toPublicUser(auth.user),

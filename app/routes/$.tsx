@@ -7,7 +7,7 @@ import { useLoaderData } from '@remix-run/react';
 import { AppShell } from '../components/layout/app-shell.tsx';
 import { NotYetAvailable } from '../components/layout/not-yet-available.tsx';
 import { Landing } from '../components/landing.tsx';
-import { forbiddenResponse, getAuth } from '../http/session.server.ts';
+import { forbiddenResponse, getAuth, serviceContext } from '../http/session.server.ts';
 import { canOpen, companyMetricItems, findScreen } from '../lib/navigation.ts';
 import { listCompanyCards, listVisibleCompanies } from '../services/companies.server.ts';
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!canOpen(auth.user, screen)) throw forbiddenResponse();
   // A company's own screens exist only for users who can see that company (DESIGN §5: 404).
   if (screen.group === 'Company Metrics') {
-    const items = companyMetricItems(await listVisibleCompanies(context.db, auth.user));
+    const items = companyMetricItems(await listVisibleCompanies(serviceContext(request, context, auth)));
     if (!items.some((item) => item.path === screen.path)) throw new Response('Not Found', { status: 404 });
   }
   return json({ view: 'screen' as const, title: screen.title });

@@ -5,7 +5,7 @@ import { useLoaderData } from '@remix-run/react';
 import { AppShell, PageHeading } from '../components/layout/app-shell.tsx';
 import { AccessCard } from '../components/dashboard/access-card.tsx';
 import { Landing } from '../components/landing.tsx';
-import { getAuth } from '../http/session.server.ts';
+import { getAuth, serviceContext } from '../http/session.server.ts';
 import { listCompanyCards } from '../services/companies.server.ts';
 import { getUserAccess } from '../services/dashboard.server.ts';
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (auth.mustChangePassword) throw redirect('/change-password');
   return json({
     view: 'dashboard' as const,
-    access: await getUserAccess(context.db, auth.user),
+    access: await getUserAccess(serviceContext(request, context, auth)),
     updatedAt: new Date().toISOString(),
   });
 }

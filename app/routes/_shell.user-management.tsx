@@ -94,7 +94,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const tab = tabOf(url, USER_TABS.map((t) => t.key));
     const roles = roleChoices(user);
     const [companies, users, statistics, analytics, history, editing, permissionsFor] = await Promise.all([
-      listVisibleCompanies(ctx.db, user),
+      listVisibleCompanies(ctx),
       tab === 'users' ? usersTab(screen) : null,
       tab === 'statistics' ? userStats(ctx) : null,
       tab === 'analytics' ? userActivityAnalytics(ctx) : null,

@@ -1,10 +1,10 @@
-import { companyScope, type Principal } from '../lib/permissions.ts';
-import type { Db } from './context.ts';
+// Companies as the shell, the tabs and the dashboard list them.
+import type { Db, ServiceContext } from './context.ts';
 
-/** Companies the user may see (all, or their own), in id order. */
-export async function listVisibleCompanies(db: Db, user: Pick<Principal, 'companyId'>) {
-  let query = db.selectFrom('companies').select(['id', 'name', 'type']).orderBy('id');
-  const scope = companyScope(user);
+/** Companies the actor may see (all, or the one a user is limited to), in id order. */
+export async function listVisibleCompanies(ctx: ServiceContext) {
+  let query = ctx.db.selectFrom('companies').select(['id', 'name', 'type']).orderBy('id');
+  const scope = ctx.actor.kind === 'user' ? ctx.actor.user.companyId : null;
   if (scope !== null) query = query.where('id', '=', scope);
   return query.execute();
 }

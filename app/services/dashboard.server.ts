@@ -1,6 +1,7 @@
 import { effectiveFlags } from '../lib/permissions.ts';
-import type { AuthUser, Db } from './context.ts';
+import type { AuthUser, ServiceContext } from './context.ts';
 import { listVisibleCompanies } from './companies.server.ts';
+import { forbidden } from './errors.ts';
 
 export function accessLevelLabel(user: AuthUser): string {
   const flags = effectiveFlags(user);
@@ -10,9 +11,11 @@ export function accessLevelLabel(user: AuthUser): string {
   return 'Read Only';
 }
 
-/** The 'Your Access Level' card (spec 1 §3 userAccess). */
-export async function getUserAccess(db: Db, user: AuthUser) {
-  const companies = await listVisibleCompanies(db, user);
+/** The signed-in user's 'Your Access Level' card (spec 1 §3 userAccess). */
+export async function getUserAccess(ctx: ServiceContext) {
+  if (ctx.actor.kind !== 'user') throw forbidden();
+  const user = ctx.actor.user;
+  const companies = await listVisibleCompanies(ctx);
   const own = user.companyId ? companies.find((c) => c.id === user.companyId) : undefined;
   const flags = effectiveFlags(user);
   return {

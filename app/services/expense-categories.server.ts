@@ -1,6 +1,5 @@
 // What the Expense Categories screen adds to the generic resource: its company tabs and the
 // count of categories mapped to a department.
-import { canSeeCompany } from '../lib/permissions.ts';
 import { expenseCategories } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
 import { listVisibleCompanies } from './companies.server.ts';
@@ -9,9 +8,8 @@ import { authorize } from './resources.server.ts';
 /** The tab's company: the requested one if visible, else company 1 (spec default), else the first visible. */
 export async function categoryTabs(ctx: ServiceContext, requested: number | null) {
   authorize(ctx, expenseCategories, 'read');
-  const user = ctx.actor.kind === 'user' ? ctx.actor.user : { companyId: null };
-  const companies = await listVisibleCompanies(ctx.db, user);
-  const pick = (id: number | null) => (id !== null && canSeeCompany(user, id) ? companies.find((c) => c.id === id) : undefined);
+  const companies = await listVisibleCompanies(ctx);
+  const pick = (id: number | null) => (id === null ? undefined : companies.find((c) => c.id === id));
   const current = pick(requested) ?? pick(1) ?? companies[0] ?? null;
   return { companies, current };
 }
