@@ -16,7 +16,7 @@ import { listHref } from '../lib/url.ts';
 import type { AuthUser, ServiceContext } from '../services/context.ts';
 import { DEFAULT_MESSAGES, isDomainError, type DomainError } from '../services/errors.ts';
 import { readFormData } from './form.server.ts';
-import { requireScreen, serviceContext, type Auth } from './session.server.ts';
+import { requireAuth, requireScreen, serviceContext, type Auth } from './session.server.ts';
 import { redirectWithToast } from './toast.server.ts';
 
 type ScreenArgs = LoaderFunctionArgs | ActionFunctionArgs;
@@ -30,10 +30,13 @@ export interface Screen {
   ctx: ServiceContext;
 }
 
-/** The signed-in user allowed into the route-table screen of this URL (else sign-in, 403 or 404). */
-export async function openScreen({ request, context }: ScreenArgs): Promise<Screen> {
-  const auth = await requireScreen(request, context);
+function screenOf({ request, context }: ScreenArgs, auth: Auth): Screen {
   return { request, context, url: new URL(request.url), auth, user: auth.user, ctx: serviceContext(request, context, auth) };
+}
+
+/** The signed-in user allowed into the route-table screen of this URL (else sign-in, 403 or 404). */
+export async function openScreen(args: ScreenArgs): Promise<Screen> {
+  return screenOf(args, await requireScreen(args.request, args.context));
 }
 
 /** A domain error met while loading becomes the screen's error page (404, 403, 400). */
@@ -44,6 +47,19 @@ function toErrorResponse(error: unknown): unknown {
 /** A screen's loader: its body runs for the signed-in, allowed user. */
 export async function loadScreen<T>(args: LoaderFunctionArgs, body: (screen: Screen) => Promise<T>): Promise<T> {
   const screen = await openScreen(args);
+  try {
+    return await body(screen);
+  } catch (error) {
+    throw toErrorResponse(error);
+  }
+}
+
+/**
+ * A download outside the route table (a CSV export, a report): any signed-in user gets this
+ * far, the services it calls decide the rest, and their refusals are the same error responses.
+ */
+export async function loadDownload(args: LoaderFunctionArgs, body: (screen: Screen) => Promise<Response>): Promise<Response> {
+  const screen = screenOf(args, await requireAuth(args.request, args.context));
   try {
     return await body(screen);
   } catch (error) {
