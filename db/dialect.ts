@@ -1,6 +1,6 @@
 // The few places where SQLite and PostgreSQL differ, kept in one file so migrations and
 // services stay dialect-free.
-import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -45,6 +45,12 @@ export function toJson(value: unknown): string {
 /** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally (use `escape '\'`). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `expression` contains `text`, ignoring case (SQLite's LIKE already does; PostgreSQL needs ILIKE). */
+export function containsText(dialect: DialectName, expression: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+  const pattern = containsPattern(text);
+  return dialect === 'postgres' ? sql<SqlBool>`${expression} ilike ${pattern} escape '\\'` : sql<SqlBool>`${expression} like ${pattern} escape '\\'`;
 }
 
 export type ConstraintViolation = 'unique' | 'foreignKey';

@@ -2,7 +2,7 @@
 // company, company type, source and a date range), its sort, its total (from row_counts when
 // the resource declares them and nothing narrows the list), one page, or every row in batches.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { containsPattern, dialectOf } from '../../db/dialect.ts';
+import { containsText, dialectOf } from '../../db/dialect.ts';
 import { streamQuery } from '../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { snakeCase } from '../lib/names.ts';
@@ -41,13 +41,10 @@ export function conditions(ctx: ServiceContext, def: ResourceDef, query: ListQue
   const aliases = new Set<string>();
   const companyAlias = def.joins.find((j) => j.table === companyResource.table)?.alias;
   const self = companySelf(def);
-  const pg = dialectOf(ctx.db) === 'postgres';
 
   const q = query.q?.trim();
   if (q) {
-    const pattern = containsPattern(q);
-    const matches = (column: ReturnType<typeof sql.ref>) =>
-      pg ? sql<SqlBool>`cast(${column} as text) ilike ${pattern} escape '\\'` : sql<SqlBool>`cast(${column} as text) like ${pattern} escape '\\'`;
+    const matches = (column: ReturnType<typeof sql.ref>) => containsText(dialectOf(ctx.db), sql`cast(${column} as text)`, q);
     const terms = def.list.search.map((column) => {
       const join = column.includes('.') ? def.joins.find((j) => j.alias === column.split('.')[0]) : undefined;
       if (!join) return matches(ref(column));

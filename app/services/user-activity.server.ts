@@ -48,7 +48,7 @@ export function activityLevel(score: number): ActivityLevel {
 export const toMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
-const startOfUtcDay = (now: Date) => `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
+const startOfUtcDay = (now: Date) => dayStart(now.toISOString().slice(0, 10));
 const later = (a: string | null | undefined, b: string | null | undefined) => (!a ? b ?? null : !b ? a : a > b ? a : b);
 
 // ---------------------------------------------------------------------------------------------

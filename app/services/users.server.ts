@@ -3,7 +3,7 @@
 // transaction with its audit entry (writeRecord); password data never enters the audit. Who may
 // do what is decided in user-policy.server.ts.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { containsPattern } from '../../db/dialect.ts';
+import { containsText, dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/types.ts';
 import { ROLES, type PermissionFlag, type Role } from '../lib/permissions.ts';
 import { CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema, type UserListQuery, type UserSortKey } from '../lib/users.ts';
@@ -42,9 +42,9 @@ function userListConditions(ctx: ServiceContext, query: Pick<UserListQuery, 'isA
     else where.push(eb(sql`lower(${sql.ref('c.name')})`, '=', query.company.toLowerCase()));
   }
   if (query.search) {
-    const pattern = containsPattern(query.search.toLowerCase());
-    const like = (column: string) => sql<SqlBool>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
-    where.push(eb.or([like('u.username'), like('u.email'), like('u.fullName')]));
+    const dialect = dialectOf(ctx.db);
+    const search = query.search;
+    where.push(eb.or(['u.username', 'u.email', 'u.fullName'].map((column) => containsText(dialect, sql.ref(column), search))));
   }
   return eb.and(where);
 }
