@@ -4,9 +4,9 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@re
 import { DomainError, isDomainError } from '../services/errors.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, type RateLimiter } from '../services/throttle.server.ts';
+import { passes, type Method, type SignedInRule, type RouteAccess, type RouteVariant } from './route-access.ts';
 import { getAuth, serviceContext, type Auth } from './session.server.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiArgs {
   request: Request;
@@ -90,40 +90,44 @@ async function countRequest(context: AppLoadContext, key: string): Promise<void>
   limiter.consume(key);
 }
 
-interface RouteOptions {
-  /** 'public': no session needed. 'user': signed in (default). */
-  access?: 'public' | 'user';
-}
-
-type Handlers<A> = Partial<Record<Method, (args: A) => Promise<Response | unknown>>>;
+type Handler<A> = (args: A) => Promise<Response | unknown>;
+/** One method of a route: who may call it (checked before the handler runs) and the handler. */
+type Rules = Partial<Record<Method, SignedInRule | { kind: 'public' }>>;
+type MethodRoutes<R extends Rules> = {
+  [M in keyof R]: { allow: R[M]; run: Handler<R[M] extends { kind: 'public' } ? ApiArgs : AuthedApiArgs> };
+};
 
 /**
- * Builds a resource route's loader and action. Signed-in handlers get the user and a service
- * context; a user who must change their password may only use /api/auth/*.
+ * Builds an /api route's loader and action from its methods. Each method declares who may call
+ * it (`allow`, see route-access.ts); the declaration is enforced here and exported as the
+ * route's `access`, from which the route manifest is built. Signed-in handlers get the user and
+ * a service context; a user who must change their password may only use /api/auth/*.
  */
-export function apiRoute(handlers: Handlers<AuthedApiArgs>, options?: { access?: 'user' }): { loader: any; action: any };
-export function apiRoute(handlers: Handlers<ApiArgs>, options: { access: 'public' }): { loader: any; action: any };
-export function apiRoute(handlers: Handlers<any>, options: RouteOptions = {}) {
-  const allowed = Object.keys(handlers);
+export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omit<RouteVariant, 'methods'> = {}) {
+  const allowed = Object.keys(methods);
   async function handle({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
     try {
       const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
-      const handler = handlers[method];
-      if (!handler) return methodNotAllowed(allowed);
-      let args: ApiArgs | AuthedApiArgs = { request, params, context };
-      if (options.access !== 'public') {
+      const route = (methods as Partial<Record<Method, { allow: SignedInRule | { kind: 'public' }; run: Handler<never> }>>)[method];
+      if (!route) return methodNotAllowed(allowed);
+      let result: unknown;
+      if (route.allow.kind === 'public') {
+        result = await (route.run as unknown as Handler<ApiArgs>)({ request, params, context });
+      } else {
         const auth = await getAuth(request, context);
         if (!auth) throw new DomainError('unauthenticated');
         const path = new URL(request.url).pathname;
         if (auth.mustChangePassword && !path.startsWith('/api/auth/')) throw new DomainError('passwordChangeRequired');
         await countRequest(context, `user:${auth.user.id}`);
-        args = { ...args, auth, ctx: serviceContext(request, context, auth) };
+        if (passes(route.allow, auth.user, params) === false) throw new DomainError('forbidden');
+        result = await (route.run as unknown as Handler<AuthedApiArgs>)({ request, params, context, auth, ctx: serviceContext(request, context, auth) });
       }
-      const result = await handler(args);
       return result instanceof Response ? result : json(result);
     } catch (error) {
       return errorResponse(error);
     }
   }
-  return { loader: handle, action: handle };
+  const rules = Object.fromEntries(Object.entries(methods as Record<string, { allow: SignedInRule }>).map(([method, route]) => [method, route.allow]));
+  const access: RouteAccess = [{ ...variant, methods: rules }];
+  return { loader: handle, action: handle, access };
 }

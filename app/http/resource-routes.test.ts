@@ -11,8 +11,7 @@ import type { Db, ServiceContext } from '../services/context.ts';
 import { allowedMethods, apiCollectionRoute, apiItemRoute } from './resource-api.server.ts';
 import { screenPermissions } from './resource-screen.server.ts';
 
-const registry: Record<string, ResourceDef> = { budgets, 'budget-log': budgetLog };
-const find = (key: string | undefined) => (key !== undefined ? registry[key] : undefined);
+const registry: readonly ResourceDef[] = [budgets, budgetLog];
 
 function call(route: { loader: (args: never) => Promise<Response>; action: (args: never) => Promise<Response> }, method: string, path: string, params: Record<string, string>) {
   const request = new Request(`http://localhost${path}`, { method, ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }) });
@@ -30,8 +29,8 @@ describe('allowedMethods', () => {
 });
 
 describe('resource /api routes', () => {
-  const collection = apiCollectionRoute(find);
-  const item = apiItemRoute(find);
+  const collection = apiCollectionRoute(registry);
+  const item = apiItemRoute(registry);
 
   it('writes to a read-only resource are a 405 with Allow: GET, before sign-in', async () => {
     for (const [route, method, path, params] of [

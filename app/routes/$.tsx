@@ -10,11 +10,14 @@ import { Landing } from '../components/landing.tsx';
 import { forbiddenResponse, getAuth, serviceContext } from '../http/session.server.ts';
 import { canOpen, companyMetricItems, findScreen } from '../lib/navigation.ts';
 import { listCompanyCards, listVisibleCompanies } from '../services/companies.server.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'title' in data ? `${data.title} · Group Finance Hub` : 'Group Finance Hub' },
 ];
 
+/** The route table's screens that have no route file of their own. */
+export const access: RouteAccess = [{ methods: { GET: allow.screen }, catchAll: true }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pathname, search } = new URL(request.url);
   const screen = findScreen(pathname);

@@ -8,11 +8,13 @@ import { Landing } from '../components/landing.tsx';
 import { getAuth, serviceContext } from '../http/session.server.ts';
 import { listCompanyCards } from '../services/companies.server.ts';
 import { getUserAccess } from '../services/dashboard.server.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.view === 'dashboard' ? 'Dashboard · Group Finance Hub' : 'Group Finance Hub' },
 ];
 
+export const access: RouteAccess = [{ methods: { GET: allow.public } }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context);
   if (!auth) return json({ view: 'landing' as const, companies: await listCompanyCards(context.db) });

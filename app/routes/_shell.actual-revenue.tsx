@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { ResourceScreen } from '../components/resource/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
 import { actualRevenue } from '../resources/index.ts';
+import { resourceScreenAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Actual Revenue · Group Finance Hub' }];
+export const access = resourceScreenAccess(actualRevenue);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(actualRevenue, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(actualRevenue, args);
 

@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { ResourceScreen } from '../components/resource/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
 import { budgets } from '../resources/index.ts';
+import { resourceScreenAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Budget Planning · Group Finance Hub' }];
+export const access = resourceScreenAccess(budgets);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(budgets, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(budgets, args);
 

@@ -12,9 +12,11 @@ import { Alert, Button, Card, Field, inputClass } from '../components/ui/form.ts
 import { intent, loadScreen, screenAction } from '../http/screen.server.ts';
 import { ChangePasswordFormSchema, MIN_PASSWORD } from '../lib/auth-schemas.ts';
 import { changePassword } from '../services/auth.server.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Change Password · Group Finance Hub' }];
 
+export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { change: allow.signedIn } } } }];
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ user, auth }) => json({ temporary: user.isTemporaryPassword, required: auth.mustChangePassword }));
 

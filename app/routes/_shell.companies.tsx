@@ -13,8 +13,10 @@ import { formatInstantDate } from '../lib/format.ts';
 import { withParams } from '../lib/url.ts';
 import { companies } from '../resources/index.ts';
 import { COMPANY_TYPE_LABELS } from '../resources/shared.ts';
+import { resourceScreenAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Companies · Group Finance Hub' }];
+export const access = resourceScreenAccess(companies);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(companies, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(companies, args);
 

@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { ResourceScreen } from '../components/resource/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
 import { departments } from '../resources/index.ts';
+import { resourceScreenAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Departments · Group Finance Hub' }];
+export const access = resourceScreenAccess(departments);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(departments, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(departments, args);
 

@@ -13,9 +13,11 @@ import { withParams } from '../lib/url.ts';
 import { expenseCategories } from '../resources/index.ts';
 import { categoryCounts, categoryTabs } from '../services/expense-categories.server.ts';
 import { updateRecord } from '../services/resources.server.ts';
+import { resourceScreenAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Expense Categories · Group Finance Hub' }];
 
+export const access = resourceScreenAccess(expenseCategories, { remap: 'edit' });
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
     const { companies, current } = await categoryTabs(ctx, positiveIdParam(url.searchParams.get('company')));

@@ -2,10 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { MetricsScreen, metricsMeta } from '../components/resource/metrics-screen.tsx';
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
 import { subscriberMetrics } from '../resources/index.ts';
+import { resourceScreenAccess } from '../http/route-access.ts';
 
 const options = { companyType: 'fintech' } as const;
 
 export const meta = metricsMeta('fintech');
+export const access = resourceScreenAccess(subscriberMetrics);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(subscriberMetrics, args, options);
 export const action = (args: ActionFunctionArgs) => resourceAction(subscriberMetrics, args, options);
 

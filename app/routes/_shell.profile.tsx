@@ -16,9 +16,11 @@ import { ROLE_LABELS } from '../lib/permissions.ts';
 import { ProfilePasswordSchema, ProfileSchema } from '../lib/profile.ts';
 import { changePassword } from '../services/auth.server.ts';
 import { getOwnProfile, updateOwnProfile } from '../services/profile.server.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Group Finance Hub' }];
 
+export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { profile: allow.signedIn, password: allow.signedIn } } } }];
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) =>
     json({

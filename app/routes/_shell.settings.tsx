@@ -34,6 +34,7 @@ import {
 } from '../lib/user-settings.ts';
 import { getSystemFacts } from '../services/system-info.server.ts';
 import { getUserSettings, updateUserSettings } from '../services/user-settings.server.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Group Finance Hub' }];
 
@@ -52,6 +53,12 @@ function describeDevice(userAgent: string): { label: string; isIos: boolean } {
   return { label: `${browser} on ${os}`, isIos };
 }
 
+export const access: RouteAccess = [{
+  methods: {
+    GET: allow.screen,
+    POST: { intents: Object.fromEntries([...Object.keys(SETTINGS_FORMS), 'clear-cache'].map((name) => [name, allow.signedIn])) },
+  },
+}];
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url, request }) => {
     const tab = tabOf(url, TABS.map((t) => t.key));

@@ -21,6 +21,7 @@ import { roleChoices, rowAbilities } from '../services/user-policy.server.ts';
 import {
   createUser, deleteUser, getUser, issueTemporaryPassword, listUsersPage, setUserActive, updateUser, updateUserPermissions, userStats,
 } from '../services/users.server.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'User Management · Group Finance Hub' }];
 
@@ -88,6 +89,23 @@ async function openFor(screen: Screen, param: 'edit' | 'permissions') {
   return rowAbilities(screen.user, target)[param] ? target : null;
 }
 
+export const access: RouteAccess = [{
+  methods: {
+    GET: allow.screen,
+    POST: {
+      intents: {
+        create: allow.to('users', 'create'),
+        update: allow.to('users', 'edit'),
+        permissions: allow.to('users', 'edit'),
+        'temporary-password': allow.to('users', 'edit'),
+        deactivate: allow.to('users', 'edit'),
+        activate: allow.to('users', 'edit'),
+        delete: allow.to('users', 'delete'),
+      },
+    },
+  },
+  companyScoped: true,
+}];
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async (screen) => {
     const { ctx, user, url } = screen;

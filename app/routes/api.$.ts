@@ -1,4 +1,7 @@
 import { json } from '../http/api.server.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
+
+export const access: RouteAccess = [{ methods: { GET: allow.none, POST: allow.none, PUT: allow.none, PATCH: allow.none, DELETE: allow.none } }];
 
 // Unknown /api paths answer JSON, never the HTML 404 page.
 const notFound = () => json({ message: 'Resource not found' }, { status: 404 });

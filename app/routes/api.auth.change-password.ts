@@ -1,9 +1,13 @@
 import { apiRoute, readJson } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
 import { changePassword } from '../services/auth.server.ts';
 
-export const { loader, action } = apiRoute({
-  POST: async ({ request, auth, ctx }) => {
-    await changePassword(ctx, auth.user.id, await readJson(request), auth.session.id);
-    return { success: true, message: 'Password changed successfully' };
+export const { loader, action, access } = apiRoute({
+  POST: {
+    allow: allow.signedIn,
+    run: async ({ request, auth, ctx }) => {
+      await changePassword(ctx, auth.user.id, await readJson(request), auth.session.id);
+      return { success: true, message: 'Password changed successfully' };
+    },
   },
 });

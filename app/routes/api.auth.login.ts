@@ -1,12 +1,14 @@
 import { json, readJson, apiRoute } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
 import { readSessionToken, requestMeta, sessionCookieHeader } from '../http/session.server.ts';
 import { login } from '../services/auth.server.ts';
 import { isDomainError } from '../services/errors.ts';
 import { toPublicUser } from '../services/user-queries.server.ts';
 
-export const { loader, action } = apiRoute(
-  {
-    POST: async ({ request, context }) => {
+export const { loader, action, access } = apiRoute({
+  POST: {
+    allow: allow.public,
+    run: async ({ request, context }) => {
       try {
         const body = await readJson(request);
         const { user, token, session } = await login(context.db, requestMeta(request, context), body, await readSessionToken(request, context));
@@ -25,5 +27,4 @@ export const { loader, action } = apiRoute(
       }
     },
   },
-  { access: 'public' },
-);
+});

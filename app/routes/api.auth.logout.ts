@@ -1,15 +1,16 @@
 import { apiRoute, json } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
 import { clearSessionCookieHeader, getAuth, serviceContext } from '../http/session.server.ts';
 import { logout } from '../services/auth.server.ts';
 
 // Public so that signing out twice, or with an expired session, still clears the cookie.
-export const { loader, action } = apiRoute(
-  {
-    POST: async ({ request, context }) => {
+export const { loader, action, access } = apiRoute({
+  POST: {
+    allow: allow.public,
+    run: async ({ request, context }) => {
       const auth = await getAuth(request, context);
       if (auth) await logout(serviceContext(request, context, auth), auth.session.id);
       return json({ success: true }, { headers: { 'Set-Cookie': await clearSessionCookieHeader(context) } });
     },
   },
-  { access: 'public' },
-);
+});

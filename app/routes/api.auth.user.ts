@@ -1,2 +1,2 @@
 // Same answer as /api/auth/me (the old client used both).
-export { loader, action } from './api.auth.me.ts';
+export { loader, action, access } from './api.auth.me.ts';

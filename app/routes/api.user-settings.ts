@@ -1,8 +1,9 @@
 // GET/PUT /api/user-settings (spec 1 §7): the signed-in user's settings record.
 import { apiRoute, readJson } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
 import { getUserSettings, updateUserSettings } from '../services/user-settings.server.ts';
 
-export const { loader, action } = apiRoute({
-  GET: ({ ctx }) => getUserSettings(ctx),
-  PUT: async ({ ctx, request }) => updateUserSettings(ctx, await readJson(request)),
+export const { loader, action, access } = apiRoute({
+  GET: { allow: allow.signedIn, run: ({ ctx }) => getUserSettings(ctx) },
+  PUT: { allow: allow.signedIn, run: async ({ ctx, request }) => updateUserSettings(ctx, await readJson(request)) },
 });

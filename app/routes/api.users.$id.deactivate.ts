@@ -1,11 +1,15 @@
 // PUT /api/users/{id}/deactivate: the user's sessions end at once.
 import { apiRoute, idParam } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
 import { getUser, setUserActive } from '../services/users.server.ts';
 
-export const { loader, action } = apiRoute({
-  PUT: async ({ params, ctx }) => {
-    const id = idParam(params.id);
-    await setUserActive(ctx, id, false);
-    return getUser(ctx, id);
+export const { loader, action, access } = apiRoute({
+  PUT: {
+    allow: allow.to('users', 'edit'),
+    run: async ({ params, ctx }) => {
+      const id = idParam(params.id);
+      await setUserActive(ctx, id, false);
+      return getUser(ctx, id);
+    },
   },
-});
+}, { companyScoped: true });

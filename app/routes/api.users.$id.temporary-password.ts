@@ -1,11 +1,15 @@
 // POST /api/users/{id}/temporary-password → { temporaryPassword } (shown once; the user's
 // sessions end and they must change it at next sign-in).
 import { apiRoute, idParam } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
 import { issueTemporaryPassword } from '../services/users.server.ts';
 
-export const { loader, action } = apiRoute({
-  POST: async ({ params, ctx }) => {
-    const { temporaryPassword } = await issueTemporaryPassword(ctx, idParam(params.id));
-    return { temporaryPassword };
+export const { loader, action, access } = apiRoute({
+  POST: {
+    allow: allow.to('users', 'edit'),
+    run: async ({ params, ctx }) => {
+      const { temporaryPassword } = await issueTemporaryPassword(ctx, idParam(params.id));
+      return { temporaryPassword };
+    },
   },
-});
+}, { companyScoped: true });

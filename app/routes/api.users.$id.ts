@@ -1,21 +1,28 @@
 // One user: GET (oneself, or a user manager), PUT (username, email, role, companyId; user
 // managers), PATCH (one's own profile fields only), DELETE (204).
 import { apiRoute, idParam, readJson } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
 import { updateOwnProfile } from '../services/profile.server.ts';
 import { assertOwnAccount } from '../services/user-policy.server.ts';
 import { deleteUser, getUser, updateUser } from '../services/users.server.ts';
 
-export const { loader, action } = apiRoute({
-  GET: async ({ params, ctx }) => getUser(ctx, idParam(params.id)),
-  PUT: async ({ request, params, ctx }) => updateUser(ctx, idParam(params.id), await readJson(request)),
-  PATCH: async ({ request, params, ctx }) => {
-    const id = idParam(params.id);
-    assertOwnAccount(ctx, id);
-    await updateOwnProfile(ctx, await readJson(request));
-    return getUser(ctx, id);
+export const { loader, action, access } = apiRoute({
+  GET: { allow: allow.self({ area: 'users', action: 'read' }), run: async ({ params, ctx }) => getUser(ctx, idParam(params.id)) },
+  PUT: { allow: allow.to('users', 'edit'), run: async ({ request, params, ctx }) => updateUser(ctx, idParam(params.id), await readJson(request)) },
+  PATCH: {
+    allow: allow.self(),
+    run: async ({ request, params, ctx }) => {
+      const id = idParam(params.id);
+      assertOwnAccount(ctx, id);
+      await updateOwnProfile(ctx, await readJson(request));
+      return getUser(ctx, id);
+    },
   },
-  DELETE: async ({ params, ctx }) => {
-    await deleteUser(ctx, idParam(params.id));
-    return new Response(null, { status: 204 });
+  DELETE: {
+    allow: allow.to('users', 'delete'),
+    run: async ({ params, ctx }) => {
+      await deleteUser(ctx, idParam(params.id));
+      return new Response(null, { status: 204 });
+    },
   },
-});
+}, { companyScoped: true });

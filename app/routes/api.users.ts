@@ -1,17 +1,24 @@
 // GET /api/users (paged list: { users, total, totalPages }) and POST /api/users (create).
 import { apiRoute, json, pagingHeaders, readJson } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
 import { createUser, getUser, listUsersPage } from '../services/users.server.ts';
 
-export const { loader, action } = apiRoute({
-  GET: async ({ request, ctx }) => {
-    const url = new URL(request.url);
-    const { users, total, totalPages, page } = await listUsersPage(ctx, Object.fromEntries(url.searchParams));
-    return json({ users, total, totalPages }, { headers: pagingHeaders(url, total, page < totalPages ? { page: page + 1 } : null) });
+export const { loader, action, access } = apiRoute({
+  GET: {
+    allow: allow.to('users'),
+    run: async ({ request, ctx }) => {
+      const url = new URL(request.url);
+      const { users, total, totalPages, page } = await listUsersPage(ctx, Object.fromEntries(url.searchParams));
+      return json({ users, total, totalPages }, { headers: pagingHeaders(url, total, page < totalPages ? { page: page + 1 } : null) });
+    },
   },
-  POST: async ({ request, ctx }) => {
-    const { user, temporaryPassword } = await createUser(ctx, await readJson(request));
-    // A generated temporary password is shown once, in this answer only.
-    const created = await getUser(ctx, user.id);
-    return json(temporaryPassword ? { ...created, temporaryPassword } : created, { status: 201 });
+  POST: {
+    allow: allow.to('users', 'create'),
+    run: async ({ request, ctx }) => {
+      const { user, temporaryPassword } = await createUser(ctx, await readJson(request));
+      // A generated temporary password is shown once, in this answer only.
+      const created = await getUser(ctx, user.id);
+      return json(temporaryPassword ? { ...created, temporaryPassword } : created, { status: 201 });
+    },
   },
 });

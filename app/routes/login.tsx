@@ -12,6 +12,7 @@ import { authenticatorFor, safeRedirect } from '../http/authenticator.server.ts'
 import { getAuth, sessionCookieHeader } from '../http/session.server.ts';
 import { intent, screenAction, succeed, type PublicPage } from '../http/screen.server.ts';
 import { LoginSchema } from '../lib/auth-schemas.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Group Finance Hub' }];
 
@@ -25,6 +26,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export const FORGOT_PASSWORD_MESSAGE = 'Please contact your administrator for password reset.';
 
+export const access: RouteAccess = [{ methods: { GET: allow.public, POST: { intents: { login: allow.public } } } }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context);
   const url = new URL(request.url);

@@ -3,6 +3,9 @@ import { redirect } from '@remix-run/node';
 import { clearSessionCookieHeader, getAuth, serviceContext } from '../http/session.server.ts';
 import { redirectWithToast } from '../http/toast.server.ts';
 import { logout } from '../services/auth.server.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
+
+export const access: RouteAccess = [{ methods: { GET: allow.redirect, POST: allow.public } }];
 
 // Signing out changes state, so it is a POST only; a GET goes home.
 export const loader = () => redirect('/');

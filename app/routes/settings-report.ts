@@ -2,6 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { loadDownload } from '../http/screen.server.ts';
 import { buildSettingsReport } from '../services/system-info.server.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
+
+export const access: RouteAccess = [{ methods: { GET: allow.signedIn } }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadDownload(args, async ({ ctx }) => {

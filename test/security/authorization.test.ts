@@ -1,0 +1,195 @@
+// The authorization matrix (DESIGN §5): every route of the manifest × every actor answers the
+// status the permission rules give, on every test database. Refused writes change nothing
+// (the target row, the audit trail and the versions stay as they were); another company's row
+// is a 404 to a company-scoped actor.
+import type { Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../database.ts';
+import { useTestServer } from '../server.ts';
+import { createTestUser, TEST_PASSWORD } from '../users.ts';
+import { ACTOR_NAMES, createActor, grants, isolated, type Actor, type ActorName, type ActorSetup } from './actors.ts';
+import { planFor, rowSnapshot, sampleRecord, tableOfResource, type Fixtures, type Plan } from './cases.ts';
+import { buildManifest, loadBuild, type ManifestEntry } from './manifest.ts';
+
+interface Expected {
+  status: number;
+  /** Where a redirect must point. */
+  location?: RegExp;
+}
+
+const SIGN_IN = /^\/login(\?|$)/;
+const CHANGE_PASSWORD = /^\/change-password$/;
+
+/** Which companies a company screen belongs to (spec 1 §2): a scoped user of another company gets 404. */
+const COMPANY_SCREENS: Record<string, (company: { name: string; type: string }) => boolean> = {
+  '/mobile-metrics': (c) => c.type === 'mobile',
+  '/fintech-metrics': (c) => c.type === 'fintech',
+  '/one-network-data': (c) => c.name === 'One Network',
+  '/one-network-subscription-metrics': (c) => c.name === 'One Network',
+  '/vult-financial-services': (c) => c.name === 'Vult',
+  '/vult-subscriber-metrics': (c) => c.name === 'Vult',
+};
+
+/** Outcomes of the routes anyone may call, by who calls. */
+function publicOutcome(entry: ManifestEntry, actor: Actor): Expected {
+  const signedIn = actor.session !== 'none';
+  switch (entry.name) {
+    case 'GET /':
+      return actor.session === 'mustChangePassword' ? { status: 302, location: CHANGE_PASSWORD } : { status: 200 };
+    case 'GET /login':
+      return signedIn ? { status: 302 } : { status: 200 };
+    case 'POST /login [login]':
+      return { status: 302 };
+    case 'POST /logout':
+      return { status: 302 };
+    case 'POST /api/auth/login':
+    case 'POST /api/auth/logout':
+      return { status: 200 };
+  }
+  throw new Error(`no expected outcome for the public route ${entry.name}`);
+}
+
+function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, companies: Map<number, { name: string; type: string }>, companyA: number): Expected {
+  const { rule } = entry;
+  if (rule.kind === 'none') return { status: 404 };
+  if (rule.kind === 'redirect') return { status: 302 };
+  if (rule.kind === 'public') return publicOutcome(entry, actor);
+  if (actor.session === 'none') return entry.kind === 'api' ? { status: 401 } : { status: 302, location: SIGN_IN };
+  if (actor.session === 'mustChangePassword') {
+    if (entry.kind === 'api' && !entry.path.startsWith('/api/auth/')) return { status: 403 };
+    if (entry.kind === 'page' && entry.path !== '/change-password') return { status: 302, location: CHANGE_PASSWORD };
+  }
+  const permitted =
+    rule.kind === 'signedIn' ||
+    (rule.kind === 'area' && grants(actor, rule.area, rule.action)) ||
+    (rule.kind === 'self' && (rule.or ? grants(actor, rule.or.area, rule.or.action) : true));
+  if (!permitted) return { status: 403 };
+  if (actor.companyId !== null) {
+    const visible = (companyId: number) => companyId === actor.companyId;
+    if (plan.target && entry.companyScoped && !visible(plan.targetCompany ?? companyA)) return { status: 404 };
+    const belongs = entry.screen && COMPANY_SCREENS[entry.screen.path];
+    if (belongs && entry.method === 'GET' && !belongs(companies.get(actor.companyId)!)) return { status: 404 };
+  }
+  return { status: plan.success };
+}
+
+async function send(actor: Actor, entry: ManifestEntry, plan: Plan): Promise<Response> {
+  const origin = { Origin: actor.client.baseUrl };
+  if (entry.method === 'GET') return actor.client.get(plan.url);
+  if (plan.form) return actor.client.postForm(plan.url, plan.form);
+  return actor.client.request(plan.url, { method: entry.method, json: plan.body ?? {}, headers: origin });
+}
+
+describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
+  const { server, db } = useTestServer(dialect, { env: { API_RATE_LIMIT_PER_MINUTE: '1000000', API_RATE_LIMIT_PER_HOUR: '10000000' } });
+  const anyDb = () => db() as unknown as Kysely<any>;
+  let entries: ManifestEntry[];
+  let fixtures: Fixtures;
+  let setup: ActorSetup;
+  const actors = {} as Record<ActorName, Actor>;
+  const companies = new Map<number, { name: string; type: string }>();
+
+  const count = async (table: string) => Number(((await anyDb().selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n);
+
+  beforeAll(async () => {
+    const manifest = buildManifest(await loadBuild());
+    expect(manifest.problems).toEqual([]);
+    entries = manifest.entries;
+    for (const c of await db().selectFrom('companies').select(['id', 'name', 'type']).execute()) companies.set(c.id, c);
+    const byName = (name: string) => [...companies.entries()].find(([, c]) => c.name === name)!;
+    const [aId, a] = byName('One Network');
+    const [bId, b] = byName('Vult');
+    setup = { baseUrl: server().baseUrl, db: db(), otherCompanyId: bId };
+    const owner = await createActor(setup, 'owner');
+    const department = await db().selectFrom('departments').select('id').where('name', '=', 'Finance').executeTakeFirstOrThrow();
+    const categoryOf: Record<number, number> = {};
+    for (const companyId of [aId, bId]) {
+      const response = await owner.client.post('/api/expense-categories', { companyId, departmentId: department.id, name: `Matrix category ${companyId}` }, { headers: { Origin: setup.baseUrl } });
+      expect(response.status).toBe(201);
+      categoryOf[companyId] = (await response.json()).id;
+    }
+    const loginUser = await createTestUser(db(), { role: 'viewer' });
+    fixtures = {
+      db: db(),
+      companyA: { id: aId, type: a.type },
+      companyB: { id: bId, type: b.type },
+      departmentId: department.id,
+      categoryOf,
+      loginUser: { email: loginUser.email, password: TEST_PASSWORD },
+      createRow: async (resource, companyId = aId) => {
+        const response = await owner.client.post(`/api/${resource}`, sampleRecord(resource, fixtures, companyId), { headers: { Origin: setup.baseUrl } });
+        if (response.status !== 201) throw new Error(`creating a ${resource} row failed: ${response.status} ${await response.text()}`);
+        return (await response.json()).id;
+      },
+      createUser: async (companyId) => (await createTestUser(db(), { role: 'viewer', companyId })).id,
+    };
+    for (const name of ACTOR_NAMES) actors[name] = name === 'owner' ? owner : await createActor(setup, name);
+  });
+
+  it('the manifest describes every route, and every entry has a matrix case', () => {
+    expect(entries.length).toBeGreaterThan(100);
+    const names = entries.map((e) => e.name);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it('every route answers every actor as DESIGN §5 says, and refused writes change nothing', { timeout: 600_000 }, async () => {
+    const failures: string[] = [];
+    let cases = 0;
+    for (const entry of entries) {
+      for (const name of ACTOR_NAMES) {
+        const shared = actors[name];
+        const plan = await planFor(entry, shared, fixtures);
+        const actor = plan.changesActor ? await createActor(setup, name) : isolated(shared);
+        const expected = expectedOutcome(entry, actor, plan, companies, fixtures.companyA.id);
+        const write = entry.method !== 'GET';
+        const before = write && expected.status >= 400
+          ? { audit: await count('auditLogs'), versions: await count('dataVersions'), row: plan.target ? await rowSnapshot(db(), plan.target) : null }
+          : null;
+        const response = await send(actor, entry, plan);
+        cases += 1;
+        const location = response.headers.get('Location') ?? '';
+        if (response.status !== expected.status || (expected.location && !expected.location.test(location))) {
+          const body = (await response.text()).slice(0, 200).replace(/\s+/g, ' ');
+          failures.push(`${entry.name} as ${name}: expected ${expected.status}${expected.location ? ` → ${expected.location}` : ''}, got ${response.status}${location ? ` → ${location}` : ''} ${body}`);
+          continue;
+        }
+        await response.body?.cancel();
+        if (before) {
+          const after = { audit: await count('auditLogs'), versions: await count('dataVersions'), row: plan.target ? await rowSnapshot(db(), plan.target) : null };
+          if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${entry.name} as ${name}: refused (${response.status}) but the database changed`);
+        }
+      }
+    }
+    console.log(`[matrix] ${dialect}: ${entries.length} routes × ${ACTOR_NAMES.length} actors = ${cases} cases`);
+    expect(failures).toEqual([]);
+  });
+
+  it('writes cannot point at another company’s rows (a category, a company, a user’s company)', async () => {
+    const f = fixtures;
+    const a = f.companyA.id;
+    const editor = actors.scopedEditor;
+    const admin = actors.scopedAdmin;
+    const attempts: { actor: Actor; path: string; body: Record<string, unknown>; table: string }[] = [
+      { actor: editor, path: '/api/budgets', body: { ...sampleRecord('budgets', f, f.companyB.id), categoryId: f.categoryOf[a] }, table: 'budgets' },
+      { actor: editor, path: '/api/actual-expenses', body: { ...sampleRecord('actual-expenses', f, f.companyB.id), categoryId: f.categoryOf[a] }, table: 'actualExpenses' },
+      { actor: editor, path: '/api/actual-revenue', body: sampleRecord('actual-revenues', f, a), table: 'actualRevenue' },
+      { actor: editor, path: '/api/revenue-projections', body: sampleRecord('revenue-projections', f, a), table: 'revenueProjections' },
+      { actor: editor, path: '/api/subscriber-metrics', body: sampleRecord('subscriber-metrics', f, a), table: 'subscriberMetrics' },
+      { actor: admin, path: '/api/expense-categories', body: sampleRecord('expense-categories', f, a), table: 'expenseCategories' },
+      { actor: admin, path: '/api/users', body: { username: 'crosscompany', email: 'cross-company@example.com', password: 'Created-Password-1', role: 'viewer', companyId: a }, table: 'users' },
+    ];
+    for (const { actor, path, body, table } of attempts) {
+      const before = { rows: await count(table), audit: await count('auditLogs') };
+      const response = await isolated(actor).client.post(path, body, { headers: { Origin: server().baseUrl } });
+      expect([400, 403, 404], `${path}: ${response.status} ${await response.clone().text()}`).toContain(response.status);
+      expect({ rows: await count(table), audit: await count('auditLogs') }, path).toEqual(before);
+    }
+    // Moving an own row to another company's category is refused the same way.
+    const own = await f.createRow('budgets', f.companyB.id);
+    const before = await rowSnapshot(db(), { table: 'budgets', id: own });
+    const moved = await isolated(editor).client.request(`/api/budgets/${own}`, { method: 'PUT', json: { categoryId: f.categoryOf[a] }, headers: { Origin: server().baseUrl } });
+    expect([400, 404]).toContain(moved.status);
+    expect(await rowSnapshot(db(), { table: 'budgets', id: own })).toBe(before);
+    expect(tableOfResource('budgets')).toBe('budgets');
+  });
+});

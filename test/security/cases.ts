@@ -1,0 +1,235 @@
+// How the matrix calls each manifest entry: the URL (ids filled with fresh rows of the company
+// under test), a valid body or form, and the status a permitted call answers. A manifest entry
+// without a case here fails the matrix: a new route must say how it is called.
+import type { Kysely } from 'kysely';
+import { findResource } from '../../app/resources/index.ts';
+import type { Db } from '../../app/services/context.ts';
+import type { Actor } from './actors.ts';
+import type { ManifestEntry } from './manifest.ts';
+
+export interface Fixtures {
+  db: Db;
+  /** The company whose rows the matrix targets (One Network), and the scoped actors' company (Vult). */
+  companyA: { id: number; type: string };
+  companyB: { id: number; type: string };
+  departmentId: number;
+  /** An expense category of each company. */
+  categoryOf: Record<number, number>;
+  /** A user the login entries sign in as. */
+  loginUser: { email: string; password: string };
+  /** Creates a row of a resource (company A unless told), as the owner would; returns its id. */
+  createRow(resource: string, companyId?: number): Promise<number>;
+  /** Creates a plain viewer of a company; returns its id. */
+  createUser(companyId: number | null): Promise<number>;
+}
+
+export interface Plan {
+  url: string;
+  /** JSON for /api entries, form fields for screen posts. */
+  body?: unknown;
+  form?: Record<string, string>;
+  /** The status of a permitted call. */
+  success: number;
+  /** The row the call targets (checked unchanged when refused). */
+  target?: { table: string; id: number };
+  /** The company of the target row (default company A): other companies' rows are 404 to a scoped actor. */
+  targetCompany?: number;
+  /** The case changes the actor (signs out, sets a password): use a fresh actor. */
+  changesActor?: boolean;
+}
+
+let serial = 0;
+const tag = Math.random().toString(36).slice(2, 7);
+const unique = (prefix: string) => `${prefix} ${tag}-${++serial}`;
+
+/** A valid record of each declared resource for a company (the scoped actors' own, else company A). */
+export function sampleRecord(resource: string, f: Fixtures, companyId: number): Record<string, unknown> {
+  const company = companyId === f.companyB.id ? f.companyB : f.companyA;
+  switch (resource) {
+    case 'companies':
+      return { name: unique('Company'), type: 'marketing', description: 'Matrix' };
+    case 'departments':
+      return { name: unique('Department'), description: 'Matrix' };
+    case 'expense-categories':
+      return { companyId, departmentId: f.departmentId, name: unique('Category'), description: 'Matrix' };
+    case 'budgets':
+      return { departmentId: f.departmentId, categoryId: f.categoryOf[companyId], amount: 100, period: 'monthly', startDate: '2026-01-01', endDate: '2026-12-31', status: 'active', description: 'Matrix' };
+    case 'actual-expenses':
+      return { departmentId: f.departmentId, categoryId: f.categoryOf[companyId], amount: 100, expenseDate: '2026-03-01', description: 'Matrix', vendor: 'Vendor', receiptNumber: 'R-1' };
+    case 'revenue-projections':
+      return { companyId, source: 'Roaming', amount: 100, period: 'monthly', startDate: '2026-01-01', endDate: '2026-12-31', status: 'active', description: 'Matrix' };
+    case 'actual-revenues':
+      return { companyId, source: 'Roaming', amount: 100, revenueDate: '2026-03-01', description: 'Matrix', customerReference: 'C-1' };
+    case 'subscriber-metrics':
+      return company.type === 'mobile'
+        ? { companyId, companyType: 'mobile', metricName: 'new_subscribers', metricValue: 10, period: 'monthly', recordDate: '2026-03-01' }
+        : { companyId, companyType: 'fintech', metricName: 'new_users', metricValue: 10, period: 'monthly', recordDate: '2026-03-01' };
+    default:
+      throw new Error(`no sample record for resource ${resource}`);
+  }
+}
+
+/** A record as a browser form posts it. */
+export function asForm(record: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
+}
+
+export function tableOfResource(resource: string): string {
+  const def = findResource(resource);
+  if (!def) throw new Error(`unknown resource ${resource}`);
+  return def.table;
+}
+
+/** The company a scoped actor's own writes go to; everybody else writes to company A. */
+const ownCompany = (actor: Actor, f: Fixtures) => actor.companyId ?? f.companyA.id;
+
+/** The screen a company-type metrics screen fixes. */
+const METRIC_SCREENS: Record<string, 'mobile' | 'fintech'> = { '/mobile-metrics': 'mobile', '/fintech-metrics': 'fintech' };
+
+export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): Promise<Plan> {
+  const own = ownCompany(actor, f);
+  // Targets of id routes are rows of company A: for a company-scoped actor, another company's.
+  const withId = (id: number) => entry.path.replace(':id', String(id));
+
+  if (entry.rule.kind === 'none') return { url: '/api/no-such-route', success: 404, body: entry.method === 'GET' ? undefined : {} };
+  if (entry.rule.kind === 'redirect') return { url: entry.path, success: 302, form: entry.method === 'GET' ? undefined : {} };
+
+  if (entry.kind === 'api') {
+    if (entry.resource) {
+      const table = tableOfResource(entry.resource);
+      if (entry.ids.length === 0) {
+        if (entry.method === 'GET') return { url: entry.path, success: 200 };
+        return { url: entry.path, body: sampleRecord(entry.resource, f, own), success: 201 };
+      }
+      const id = await f.createRow(entry.resource);
+      if (entry.method === 'GET') return { url: withId(id), success: 200, target: { table, id } };
+      if (entry.method === 'PUT') return { url: withId(id), body: { description: unique('Changed') }, success: 200, target: { table, id } };
+      if (entry.method === 'DELETE') return { url: withId(id), success: 204, target: { table, id } };
+    }
+    switch (`${entry.method} ${entry.path}`) {
+      case 'POST /api/auth/login':
+        return { url: entry.path, body: { email: f.loginUser.email, password: f.loginUser.password }, success: 200 };
+      case 'POST /api/auth/logout':
+        return { url: entry.path, body: {}, success: 200, changesActor: true };
+      case 'POST /api/auth/change-password':
+        return { url: entry.path, body: { currentPassword: 'Test-Password-1', newPassword: 'Another-Password-2' }, success: 200, changesActor: true };
+      case 'GET /api/auth/me':
+      case 'GET /api/auth/user':
+      case 'GET /api/user-settings':
+      case 'GET /api/users':
+      case 'GET /api/users/stats':
+      case 'GET /api/users/activity/analytics':
+      case 'GET /api/users/activity/statistics':
+      case 'GET /api/users/activity/history':
+        return { url: entry.path, success: 200 };
+      case 'PUT /api/user-settings':
+        return { url: entry.path, body: { theme: 'dark' }, success: 200 };
+      case 'POST /api/users':
+        return { url: entry.path, body: { username: unique('user').replace(/\W/g, ''), email: `${unique('u').replace(/\W/g, '')}@example.com`, password: 'Created-Password-1', role: 'viewer', companyId: own }, success: 201 };
+    }
+    // User item routes: a fresh viewer of company A.
+    if (entry.path.startsWith('/api/users/:id')) {
+      if (entry.rule.kind === 'self' && !entry.rule.or) {
+        // Only oneself: the actor's own id (PATCH /api/users/:id, the profile).
+        return { url: withId(actor.userId ?? 1), body: { fullName: unique('Name') }, success: 200 };
+      }
+      const id = await f.createUser(f.companyA.id);
+      const target = { table: 'users', id };
+      switch (`${entry.method} ${entry.path}`) {
+        case 'GET /api/users/:id':
+          return { url: withId(id), success: 200, target };
+        case 'PUT /api/users/:id':
+          return { url: withId(id), body: { username: unique('renamed').replace(/\W/g, '') }, success: 200, target };
+        case 'DELETE /api/users/:id':
+          return { url: withId(id), success: 204, target };
+        case 'PUT /api/users/:id/permissions':
+          return { url: withId(id), body: { canCreate: true }, success: 200, target };
+        case 'PUT /api/users/:id/deactivate':
+        case 'PUT /api/users/:id/reactivate':
+          return { url: withId(id), body: {}, success: 200, target };
+        case 'POST /api/users/:id/temporary-password':
+          return { url: withId(id), body: {}, success: 200, target };
+        case 'POST /api/users/:id/change-password':
+          return { url: withId(id), body: { newPassword: 'Reset-Password-3' }, success: 200, target };
+      }
+    }
+    throw new Error(`no matrix case for ${entry.name}`);
+  }
+
+  // Pages.
+  if (entry.method === 'GET') {
+    if (entry.path.startsWith('/export/')) return { url: entry.path, success: 200 };
+    return { url: entry.path, success: 200 };
+  }
+  if (entry.path === '/logout') return { url: entry.path, form: {}, success: 302, changesActor: true };
+  if (entry.path === '/login') return { url: entry.path, form: { intent: 'login', email: f.loginUser.email, password: f.loginUser.password }, success: 302 };
+  if (entry.path === '/change-password') {
+    return { url: entry.path, form: { intent: 'change', currentPassword: 'Test-Password-1', newPassword: 'Another-Password-2', confirmPassword: 'Another-Password-2' }, success: 302, changesActor: true };
+  }
+  if (entry.path === '/profile') {
+    if (entry.intent === 'password') {
+      return { url: entry.path, form: { intent: 'password', currentPassword: 'Test-Password-1', newPassword: 'Another-Password-2', confirmPassword: 'Another-Password-2' }, success: 302, changesActor: true };
+    }
+    return { url: entry.path, form: { intent: 'profile', username: unique('me').replace(/\W/g, ''), email: `${unique('me').replace(/\W/g, '')}@example.com` }, success: 302, changesActor: true };
+  }
+  if (entry.path === '/settings') {
+    const forms: Record<string, Record<string, string>> = {
+      notifications: { pushNotifications: 'on' },
+      appearance: { theme: 'dark' },
+      preferences: { language: 'en', timezone: 'UTC', dateFormat: 'MM/DD/YYYY' },
+      security: { sessionTimeout: '30' },
+      'clear-cache': {},
+    };
+    const form = forms[entry.intent!];
+    if (!form) throw new Error(`no matrix case for ${entry.name}`);
+    return { url: entry.path, form: { intent: entry.intent!, ...form }, success: 302 };
+  }
+  if (entry.path === '/user-management') {
+    const newUser = { username: unique('screenuser').replace(/\W/g, ''), email: `${unique('s').replace(/\W/g, '')}@example.com`, role: 'viewer', companyId: String(own) };
+    if (entry.intent === 'create') return { url: entry.path, form: { intent: 'create', ...newUser, password: 'Created-Password-1' }, success: 302 };
+    const id = await f.createUser(f.companyA.id);
+    const target = { table: 'users', id };
+    switch (entry.intent) {
+      case 'update':
+        return { url: entry.path, form: { intent: 'update', id: String(id), ...newUser, companyId: String(f.companyA.id) }, success: 302, target };
+      case 'permissions':
+        return { url: entry.path, form: { intent: 'permissions', id: String(id), canCreate: 'on' }, success: 302, target };
+      case 'temporary-password':
+        return { url: entry.path, form: { intent: 'temporary-password', id: String(id) }, success: 200, target };
+      case 'deactivate':
+      case 'activate':
+        return { url: entry.path, form: { intent: entry.intent, id: String(id) }, success: 302, target };
+      case 'delete':
+        return { url: entry.path, form: { intent: 'delete', id: String(id), confirmed: '1' }, success: 302, target };
+    }
+    throw new Error(`no matrix case for ${entry.name}`);
+  }
+  if (entry.resource) {
+    const table = tableOfResource(entry.resource);
+    const metricType = METRIC_SCREENS[entry.path];
+    if (entry.intent === 'create') {
+      let company = own;
+      if (metricType && metricType !== (own === f.companyB.id ? f.companyB.type : f.companyA.type)) company = f.companyA.type === metricType ? f.companyA.id : f.companyB.id;
+      return { url: entry.path, form: { intent: 'create', ...asForm(sampleRecord(entry.resource, f, company)) }, success: 302 };
+    }
+    // A metrics screen shows the rows of companies of its type only.
+    const company = metricType && f.companyA.type !== metricType ? f.companyB.id : f.companyA.id;
+    const id = await f.createRow(entry.resource, company);
+    const target = { table, id };
+    const base = { url: entry.path, success: 302, target, targetCompany: company };
+    switch (entry.intent) {
+      case 'update':
+        return { ...base, form: { intent: 'update', id: String(id), ...asForm(sampleRecord(entry.resource, f, company)) } };
+      case 'delete':
+        return { ...base, form: { intent: 'delete', id: String(id), confirmed: '1' } };
+      case 'remap':
+        return { ...base, form: { intent: 'remap', id: String(id), departmentId: String(f.departmentId) } };
+    }
+  }
+  throw new Error(`no matrix case for ${entry.name}`);
+}
+
+export async function rowSnapshot(db: Db, target: { table: string; id: number }): Promise<string> {
+  const row = await (db as unknown as Kysely<any>).selectFrom(target.table).selectAll().where('id', '=', target.id).executeTakeFirst();
+  return JSON.stringify(row ?? null);
+}
