@@ -11,8 +11,9 @@ import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { screenListQuery, screenListState } from '../services/list-query.ts';
 import { createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from '../services/resources.server.ts';
+import { listVisibleCompanies } from '../services/companies.server.ts';
 import type { ServiceContext } from '../services/context.ts';
-import { clampedPage, confirmationStep, intent, loadScreen, screenAction, succeed, type Intent } from './screen.server.ts';
+import { clampedPage, confirmationStep, intent, loadScreen, openScreen, screenAction, succeed, type Intent } from './screen.server.ts';
 
 interface ScreenOptions {
   /** Limits the screen to one company type (Mobile Metrics, Fintech Metrics). */
@@ -93,6 +94,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
   if (def.readOnly) throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET' } });
   const { messages } = def;
   const schema = recordSchema(def, options.companyType ? { companyType: options.companyType } : {});
+  const { companyType } = options;
   return screenAction(args, {
     create: intent({
       schema,
@@ -128,5 +130,12 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
       },
     }),
     ...options.intents,
+  }, {
+    // A company screen does not exist for a user limited to a company of another type (DESIGN §5: 404).
+    open: async (screenArgs) => {
+      const screen = await openScreen(screenArgs);
+      if (companyType && screen.user.companyId !== null && !(await listVisibleCompanies(screen.ctx)).some((c) => c.type === companyType)) throw new Response('Not Found', { status: 404 });
+      return screen;
+    },
   });
 }

@@ -3,7 +3,6 @@
 // matrix instead of agreeing with it.
 import type { Action, Area } from '../../app/lib/permissions.ts';
 import type { Db } from '../../app/services/context.ts';
-import { OWNER_PASSWORD } from '../database.ts';
 import { TestClient } from '../server.ts';
 import { createTestUser, TEST_PASSWORD } from '../users.ts';
 
@@ -23,6 +22,8 @@ export interface Actor {
   /** 'none': the request carries no valid session (401 / sign-in redirect). */
   session: 'valid' | 'none' | 'mustChangePassword';
   role: 'owner' | 'admin' | 'editor' | 'viewer' | null;
+  username: string;
+  email: string;
 }
 
 const ALL_ACTIONS: readonly Action[] = ['read', 'create', 'edit', 'delete'];
@@ -61,24 +62,20 @@ async function signedIn(setup: ActorSetup, name: ActorName, options: Parameters<
   const user = await createTestUser(setup.db, options);
   const client = new TestClient(setup.baseUrl);
   await client.login(user.email, TEST_PASSWORD);
-  return { name, client, userId: user.id, companyId: user.companyId, session: 'valid', role: user.role };
+  return { name, client, userId: user.id, companyId: user.companyId, session: 'valid', role: user.role, username: user.username, email: user.email };
 }
 
 /** A fresh actor of the same kind: for cases that change the actor itself (sign-out, a new password). */
 export async function createActor(setup: ActorSetup, name: ActorName): Promise<Actor> {
   switch (name) {
     case 'anonymous':
-      return { name, client: new TestClient(setup.baseUrl), userId: null, companyId: null, session: 'none', role: null };
+      return { name, client: new TestClient(setup.baseUrl), userId: null, companyId: null, session: 'none', role: null, username: '', email: '' };
     case 'viewer':
     case 'editor':
     case 'admin':
       return signedIn(setup, name, { role: name });
-    case 'owner': {
-      const owner = await setup.db.selectFrom('users').select(['id']).where('email', '=', 'owner@example.com').executeTakeFirstOrThrow();
-      const client = new TestClient(setup.baseUrl);
-      await client.login('owner@example.com', OWNER_PASSWORD);
-      return { name, client, userId: owner.id, companyId: null, session: 'valid', role: 'owner' };
-    }
+    case 'owner':
+      return signedIn(setup, name, { role: 'owner' });
     case 'scopedAdmin':
       return signedIn(setup, name, { role: 'admin', companyId: setup.otherCompanyId });
     case 'scopedEditor':

@@ -108,7 +108,8 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     }
     switch (`${entry.method} ${entry.path}`) {
       case 'POST /api/auth/login':
-        return { url: entry.path, body: { email: f.loginUser.email, password: f.loginUser.password }, success: 200 };
+        // Signing in ends the session the cookie held: the actor changes.
+        return { url: entry.path, body: { email: f.loginUser.email, password: f.loginUser.password }, success: 200, changesActor: true };
       case 'POST /api/auth/logout':
         return { url: entry.path, body: {}, success: 200, changesActor: true };
       case 'POST /api/auth/change-password':
@@ -131,7 +132,7 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     if (entry.path.startsWith('/api/users/:id')) {
       if (entry.rule.kind === 'self' && !entry.rule.or) {
         // Only oneself: the actor's own id (PATCH /api/users/:id, the profile).
-        return { url: withId(actor.userId ?? 1), body: { fullName: unique('Name') }, success: 200 };
+        return { url: withId(actor.userId ?? 1), body: { username: actor.username, email: actor.email, fullName: unique('Name') }, success: 200 };
       }
       const id = await f.createUser(f.companyA.id);
       const target = { table: 'users', id };
@@ -162,9 +163,10 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     return { url: entry.path, success: 200 };
   }
   if (entry.path === '/logout') return { url: entry.path, form: {}, success: 302, changesActor: true };
-  if (entry.path === '/login') return { url: entry.path, form: { intent: 'login', email: f.loginUser.email, password: f.loginUser.password }, success: 302 };
+  if (entry.path === '/login') return { url: entry.path, form: { intent: 'login', email: f.loginUser.email, password: f.loginUser.password }, success: 302, changesActor: true };
   if (entry.path === '/change-password') {
-    return { url: entry.path, form: { intent: 'change', currentPassword: 'Test-Password-1', newPassword: 'Another-Password-2', confirmPassword: 'Another-Password-2' }, success: 302, changesActor: true };
+    // The page itself says the password changed (200), then moves on.
+    return { url: entry.path, form: { intent: 'change', currentPassword: 'Test-Password-1', newPassword: 'Another-Password-2', confirmPassword: 'Another-Password-2' }, success: 200, changesActor: true };
   }
   if (entry.path === '/profile') {
     if (entry.intent === 'password') {
@@ -176,7 +178,7 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     const forms: Record<string, Record<string, string>> = {
       notifications: { pushNotifications: 'on' },
       appearance: { theme: 'dark' },
-      preferences: { language: 'en', timezone: 'UTC', dateFormat: 'MM/DD/YYYY' },
+      preferences: { language: 'en', timezone: 'UTC', dateFormat: 'MM/dd/yyyy', timeFormat: '12h', defaultCurrency: 'USD', refreshInterval: '30' },
       security: { sessionTimeout: '30' },
       'clear-cache': {},
     };

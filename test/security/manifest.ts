@@ -107,6 +107,7 @@ export function buildManifest(build: ServerBuild): Manifest {
         }
         let rule = declared;
         let screen: Screen | undefined;
+        if (kind === 'page' && method === 'GET' && SCREENS.some((s) => s.path === concrete)) screensServed.set(concrete, routeId);
         if (declared.kind === 'screen') {
           screen = SCREENS.find((s) => s.path === concrete);
           if (!screen) {
@@ -141,8 +142,9 @@ export function buildManifest(build: ServerBuild): Manifest {
     if (!route.path && !route.index) continue;
     const p = fullPath(build.routes, route);
     const access = (route.module as { access?: RouteAccess }).access;
-    const publicPage = access?.some((v) => v.methods.GET && !isIntentRules(v.methods.GET) && v.methods.GET.kind === 'public');
-    if (SCREENS.some((s) => s.path === p) && !screensServed.has(p) && !publicPage) problems.push(`${p}: a route file serves it but does not use the route table's rule`);
+    const get = access?.find((v) => v.methods.GET)?.methods.GET;
+    const ruled = get && !isIntentRules(get) && (get.kind === 'screen' || get.kind === 'public');
+    if (SCREENS.some((s) => s.path === p) && !ruled) problems.push(`${p}: a route file serves it but does not use the route table's rule`);
   }
   return { entries, problems };
 }
