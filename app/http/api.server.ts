@@ -119,7 +119,7 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
         const path = new URL(request.url).pathname;
         if (auth.mustChangePassword && !path.startsWith('/api/auth/')) throw new DomainError('passwordChangeRequired');
         await countRequest(context, `user:${auth.user.id}`);
-        if (passes(route.allow, auth.user, params) === false) throw new DomainError('forbidden');
+        if (passes(route.allow, auth.user, params) === false) throw new DomainError('forbidden', 'refusal' in route.allow ? route.allow.refusal : undefined);
         result = await (route.run as unknown as Handler<AuthedApiArgs>)({ request, params, context, auth, ctx: serviceContext(request, context, auth) });
       }
       return result instanceof Response ? result : json(result);

@@ -21,7 +21,7 @@ export type AccessRule =
   /** A permission: an area and an action (DESIGN §5). */
   | { kind: 'area'; area: Area; action: Action }
   /** The user named by the path's `id` themselves, or (when given) a holder of the permission. */
-  | { kind: 'self'; or?: { area: Area; action: Action } };
+  | { kind: 'self'; or?: { area: Area; action: Action }; refusal?: string };
 
 /** A rule that needs a signed-in user. */
 export type SignedInRule = Exclude<AccessRule, { kind: 'public' | 'redirect' | 'none' }>;
@@ -33,7 +33,8 @@ export const allow = {
   signedIn: { kind: 'signedIn' } as const,
   screen: { kind: 'screen' } as const,
   to: (area: Area, action: Action = 'read'): SignedInRule => ({ kind: 'area', area, action }),
-  self: (or?: { area: Area; action: Action }): SignedInRule => ({ kind: 'self', ...(or ? { or } : {}) }),
+  /** `refusal`: the 403 message for somebody else (default 'Forbidden'). */
+  self: (or?: { area: Area; action: Action }, refusal?: string): SignedInRule => ({ kind: 'self', ...(or ? { or } : {}), ...(refusal ? { refusal } : {}) }),
 };
 
 /** A screen's POST: one rule per `intent` of its forms. */

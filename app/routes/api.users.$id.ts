@@ -3,14 +3,14 @@
 import { apiRoute, idParam, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { updateOwnProfile } from '../services/profile.server.ts';
-import { assertOwnAccount } from '../services/user-policy.server.ts';
+import { assertOwnAccount, OWN_PROFILE_ONLY } from '../services/user-policy.server.ts';
 import { deleteUser, getUser, updateUser } from '../services/users.server.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: { allow: allow.self({ area: 'users', action: 'read' }), run: async ({ params, ctx }) => getUser(ctx, idParam(params.id)) },
   PUT: { allow: allow.to('users', 'edit'), run: async ({ request, params, ctx }) => updateUser(ctx, idParam(params.id), await readJson(request)) },
   PATCH: {
-    allow: allow.self(),
+    allow: allow.self(undefined, OWN_PROFILE_ONLY),
     run: async ({ request, params, ctx }) => {
       const id = idParam(params.id);
       assertOwnAccount(ctx, id);
