@@ -68,4 +68,34 @@ describe('safeRedirect', () => {
       expect(new URL(result, 'https://finance.example.com').host, JSON.stringify(target)).toBe('finance.example.com');
     }
   });
+
+  it('checks the normalised target: dot segments, encoded dots and backslashes cannot reach another host', () => {
+    const attacks = [
+      '/.//evil.example',
+      '/..//evil.example/phish',
+      '/a/..//evil.example/x',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/.\t//evil.example',
+      '/\n\\evil.example',
+      '/./\\evil.example',
+      ' //evil.example',
+      '//evil.example/%2e%2e',
+    ];
+    for (const target of attacks) {
+      const result = safeRedirect(target);
+      expect(result, JSON.stringify(target)).toBe('/');
+    }
+  });
+
+  it('keeps legitimate paths, normalised', () => {
+    expect(safeRedirect('/')).toBe('/');
+    expect(safeRedirect('/users?tab=active#row-3')).toBe('/users?tab=active#row-3');
+    expect(safeRedirect('/a/../budget-planning')).toBe('/budget-planning');
+    expect(safeRedirect('/reports/./monthly?from=2026-01')).toBe('/reports/monthly?from=2026-01');
+    expect(safeRedirect('/search?q=%2F%2Fevil')).toBe('/search?q=%2F%2Fevil');
+  });
 });
