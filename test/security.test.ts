@@ -46,4 +46,43 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
       }
     });
   });
+
+  describe('a partial user manager (manage users, but not delete/backups/audit logs)', () => {
+    it('cannot take over a more powerful account through the API', async () => {
+      const { c } = await signedIn({ role: 'viewer', flags: { canManageUsers: true } });
+      const target = await createTestUser(db(), { role: 'viewer', flags: { canDelete: true, canAccessBackups: true } });
+      const calls: [string, () => Promise<Response>][] = [
+        ['change-password', () => c.post(`/api/users/${target.id}/change-password`, { newPassword: 'Taken-Over-123' })],
+        ['temporary-password', () => c.post(`/api/users/${target.id}/temporary-password`)],
+        ['edit', () => c.request(`/api/users/${target.id}`, { method: 'PUT', json: { username: `${target.username}x` } })],
+        ['delete', () => c.request(`/api/users/${target.id}`, { method: 'DELETE' })],
+      ];
+      for (const [name, call] of calls) {
+        const response = await call();
+        expect(response.status, name).toBe(403);
+        expect(await response.json(), name).toEqual({ message: 'Forbidden' });
+      }
+      await client().login(target.email, TEST_PASSWORD);
+    });
+
+    it('the User Management screen hides and refuses the same actions', async () => {
+      const { c } = await signedIn({ role: 'viewer', flags: { canManageUsers: true } });
+      const target = await createTestUser(db(), { role: 'viewer', flags: { canAccessAuditLogs: true } });
+      const page = await (await c.get(`/user-management?q=${target.username}`)).text();
+      expect(page).toContain(target.email);
+      // The row's buttons are disabled and its Edit / Permissions links are not offered.
+      expect(page).not.toContain(`aria-label="Edit ${target.username}"`);
+      expect(page).not.toContain(`aria-label="Permissions of ${target.username}"`);
+      for (const label of [`Create temporary password for ${target.username}`, `Deactivate ${target.username}`, `Delete ${target.username}`]) {
+        expect(page, label).toMatch(new RegExp(`<button[^>]*disabled=""[^>]*aria-label="${label}"`));
+      }
+      for (const intent of ['temporary-password', 'deactivate', 'delete']) {
+        const response = await c.postForm('/user-management', { intent, id: String(target.id), confirmed: '1' });
+        expect(response.status, intent).toBe(403);
+      }
+      const row = await db().selectFrom('users').select(['isActive', 'isTemporaryPassword']).where('id', '=', target.id).executeTakeFirstOrThrow();
+      expect(Boolean(row.isActive)).toBe(true);
+      expect(Boolean(row.isTemporaryPassword)).toBe(false);
+    });
+  });
 });

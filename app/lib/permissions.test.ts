@@ -288,7 +288,8 @@ describe('canManageUser: owner protections (DESIGN §5)', () => {
     for (const actor of [admin, scopedAdmin, managerViewer, managerEditor]) {
       expect(canManageUser(actor, 'create', null, 'owner'), `${actor.id}`).toBe(false);
       expect(canManageUser(actor, 'create', null, 'admin'), `${actor.id}`).toBe(false);
-      expect(canManageUser(actor, 'create', null, 'editor'), `${actor.id}`).toBe(true);
+      // Nobody gives a role beyond their own rights: a viewer manager cannot create an editor.
+      expect(canManageUser(actor, 'create', null, 'editor'), `${actor.id}`).toBe(actor !== managerViewer);
       expect(canManageUser(actor, 'create', null, 'viewer'), `${actor.id}`).toBe(true);
     }
   });
@@ -304,7 +305,8 @@ describe('canManageUser: owner protections (DESIGN §5)', () => {
         expect(canManageUser(actor, action, viewer, 'admin'), `${actor.id} ${action} promote`).toBe(false);
         expect(canManageUser(actor, action, viewer, 'owner'), `${actor.id} ${action} promote`).toBe(false);
         expect(canManageUser(actor, action, viewer), `${actor.id} ${action} viewer`).toBe(true);
-        expect(canManageUser(actor, action, editor, 'viewer'), `${actor.id} ${action} editor`).toBe(true);
+        // An editor holds rights a viewer manager lacks (DESIGN §5: only users within one's own).
+        expect(canManageUser(actor, action, editor, 'viewer'), `${actor.id} ${action} editor`).toBe(actor !== managerViewer);
       }
     }
   });
@@ -323,7 +325,21 @@ describe('canManageUser: owner protections (DESIGN §5)', () => {
       expect(canManageUser(admin, action, otherAdmin)).toBe(false);
       expect(canManageUser(managerEditor, action, otherAdmin)).toBe(false);
       expect(canManageUser(admin, action, viewer)).toBe(true);
-      expect(canManageUser(managerViewer, action, editor)).toBe(true);
+      expect(canManageUser(managerEditor, action, editor)).toBe(true);
+      expect(canManageUser(managerViewer, action, editor)).toBe(false);
+    }
+  });
+
+  it('a manager only acts on users whose role and flags are all within their own (DESIGN §5)', () => {
+    const withFlag = (flag: PermissionFlag) => ({ ...viewer, [flag]: true });
+    for (const action of [...EDITS, 'deactivate', 'delete'] as UserManagementAction[]) {
+      for (const flag of [DEL, 'canAccessBackups', 'canAccessAuditLogs'] as PermissionFlag[]) {
+        expect(canManageUser(managerViewer, action, withFlag(flag)), `${action} ${flag}`).toBe(false);
+        expect(canManageUser(managerEditor, action, withFlag(flag)), `${action} ${flag}`).toBe(false);
+        expect(canManageUser(admin, action, withFlag(flag)), `${action} ${flag}`).toBe(true);
+      }
+      expect(canManageUser(managerViewer, action, { ...viewer, [MAN]: true }), action).toBe(true);
+      expect(canManageUser(managerViewer, action, viewer), action).toBe(true);
     }
   });
 
