@@ -61,7 +61,7 @@ function principal(role: Role, flags: readonly string[] = [], companyId: number 
  * companies/departments are readable by all and written by owners and admins; admin screens
  * are owner/admin only; personal screens are open to every signed-in user.
  */
-function expectedCan(role: Role, effective: Set<string>, area: Area, action: Action): boolean {
+function expectedCan(role: Role, effective: Set<string>, area: Area, action: Action, companyId: number | null = null): boolean {
   const administrator = role === 'owner' || role === 'admin';
   const withAction = (flag: string) =>
     effective.has(flag) && (action === 'read' || effective.has(ACTION_FLAG[action]));
@@ -73,7 +73,8 @@ function expectedCan(role: Role, effective: Set<string>, area: Area, action: Act
     case 'auditLogs': return effective.has(AUD);
     case 'backups': return effective.has(BAK);
     case 'users': return effective.has(MAN);
-    case 'reference': return action === 'read' || administrator;
+    // Company-scoped users never write group-wide reference data (DESIGN §5).
+    case 'reference': return action === 'read' || (administrator && companyId === null);
     case 'admin': return administrator;
     case 'personal': return true;
   }
@@ -132,9 +133,11 @@ describe('can() without extra flags, written out per role', () => {
         const actual = Object.fromEntries(
           AREAS_UNDER_TEST.map((area) => [area, ACTIONS.map((action) => can(user, area, action))]),
         );
-        expect(actual).toEqual(MATRIX[role]);
+        // A company-scoped owner or admin reads companies and departments but never writes them.
+        const expected = companyId === null ? MATRIX[role] : { ...MATRIX[role], reference: [T, F, F, F] };
+        expect(actual).toEqual(expected);
         // read is the default action
-        for (const area of AREAS_UNDER_TEST) expect(can(user, area)).toBe(MATRIX[role][area][0]);
+        for (const area of AREAS_UNDER_TEST) expect(can(user, area)).toBe(expected[area][0]);
       });
     }
   }
@@ -162,7 +165,7 @@ describe('every role × flag × scope combination', () => {
 
     for (const area of AREAS_UNDER_TEST) {
       for (const action of ACTIONS) {
-        expect(can(user, area, action), `${area}/${action}`).toBe(expectedCan(role, effective, area, action));
+        expect(can(user, area, action), `${area}/${action}`).toBe(expectedCan(role, effective, area, action, companyId));
       }
     }
 

@@ -53,7 +53,7 @@ export function isAdministrator(user: Pick<Principal, 'role'>): boolean {
  * - flag areas: reading needs the flag; writes also need canCreate/canEdit/canDelete when
  *   `writesNeedActionFlag` (finance and subscriber data, integrations).
  * - `reference`: companies and departments, readable by every signed-in user, written by
- *   owners and admins only. `admin`: owner/admin only. `personal`: every signed-in user.
+ *   owners and admins who are not limited to one company. `admin`: owner/admin only. `personal`: every signed-in user.
  */
 export const AREAS = {
   financial: { flag: 'canAccessFinancialData', writesNeedActionFlag: true },
@@ -80,7 +80,8 @@ export function can(user: Principal, area: Area, action: Action = 'read'): boole
   const flags = effectiveFlags(user);
   if (area === 'personal') return true;
   if (area === 'admin') return isAdministrator(user);
-  if (area === 'reference') return action === 'read' || isAdministrator(user);
+  // Group-wide reference data: a company-scoped user (even an admin) never writes it.
+  if (area === 'reference') return action === 'read' || (isAdministrator(user) && companyScope(user) === null);
   const rule = AREAS[area];
   if (!flags[rule.flag]) return false;
   if (action === 'read' || !rule.writesNeedActionFlag) return true;
