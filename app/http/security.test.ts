@@ -26,8 +26,16 @@ describe('isSameOrigin', () => {
     expect(check({ referer: '::::' })).toBe(false);
   });
 
-  it('lets requests without Origin and Referer through (non-browser clients)', () => {
-    expect(check({})).toBe(true);
+  it('refuses requests without Origin and Referer (DESIGN §5)', () => {
+    expect(check({})).toBe(false);
+    expect(check({ origin: '' })).toBe(false);
+  });
+
+  it('compares the scheme too', () => {
+    expect(check({ origin: 'http://finance.example.com' })).toBe(false);
+    expect(check({ referer: 'http://finance.example.com/profile' })).toBe(false);
+    expect(isSameOrigin({ origin: 'https://finance.example.com', host, protocol: 'http' })).toBe(false);
+    expect(isSameOrigin({ origin: 'http://finance.example.com', host, protocol: 'http' })).toBe(true);
   });
 });
 
