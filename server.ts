@@ -20,7 +20,9 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 export async function createApp(config: AppConfig, handle: DatabaseHandle, build: ServerBuild) {
   const app = express();
   app.disable('x-powered-by');
-  if (config.trustProxy) app.set('trust proxy', true);
+  // A number of hops, never `true`: with `true` express would take the leftmost X-Forwarded-For
+  // entry, which the client writes itself.
+  app.set('trust proxy', config.trustProxy);
   app.use(compression());
 
   app.use((req, res, next) => {

@@ -20,7 +20,16 @@ export default function handleRequest(
     </NonceContext.Provider>,
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  // Pages carry the signed-in user's data: no browser or proxy cache may keep them (the public
+  // landing and login pages are cheap to render, so they are not worth a distinction).
+  responseHeaders.set('Cache-Control', 'no-store');
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Loader and action data fetched by the client: the same rule as pages. */
+export function handleDataRequest(response: Response) {
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

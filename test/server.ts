@@ -49,15 +49,25 @@ export class TestClient {
     this.baseUrl = baseUrl;
   }
 
-  async request(pathname: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  /**
+   * Every non-GET/HEAD request carries `Origin: <baseUrl>` as a browser's would (the server
+   * refuses state-changing requests without Origin or Referer), unless the caller gave Origin or
+   * Referer itself or passes `sameOrigin: false` to send neither.
+   */
+  async request(pathname: string, init: RequestInit & { json?: unknown; sameOrigin?: boolean } = {}): Promise<Response> {
+    const { sameOrigin = true, json: _json, ...fetchInit } = init;
     const headers = new Headers(init.headers);
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (sameOrigin && method !== 'GET' && method !== 'HEAD' && !headers.has('Origin') && !headers.has('Referer')) {
+      headers.set('Origin', new URL(this.baseUrl).origin);
+    }
     if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    const response = await fetch(new URL(pathname, this.baseUrl), { ...init, headers, body, redirect: 'manual' });
+    const response = await fetch(new URL(pathname, this.baseUrl), { ...fetchInit, headers, body, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';');
       const [name, ...rest] = pair.split('=');

@@ -27,12 +27,14 @@ export function authenticatorFor(context: AppLoadContext): Authenticator<LoginRe
   return authenticator;
 }
 
-/** Only paths of this site: "/x", never "//host", "/\host" or "/\t/host". */
+/**
+ * Only paths of this site: "/x", never "//host", "/\host" or "/\t/host". The target is resolved
+ * against a dummy origin first, so what is checked is what a browser would follow: "/.//evil",
+ * "/a/..//evil" and "/%2e//evil" all normalise to "//evil" and are refused.
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  // Browsers drop tabs and newlines and read "\" as "/", so such characters are refused
-  // outright; what remains must resolve to this site.
-  if (typeof target !== 'string' || !target.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
-  const base = 'http://finhub.invalid';
+  if (typeof target !== 'string' || target === '') return fallback;
+  const base = 'http://x.invalid';
   let url: URL;
   try {
     url = new URL(target, base);
@@ -40,5 +42,8 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
     return fallback;
   }
   if (url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Still refuse control characters and backslashes left anywhere in the result.
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\') || /[\u0000-\u001f\u007f\\]/.test(path)) return fallback;
+  return path;
 }

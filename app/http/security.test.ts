@@ -26,8 +26,16 @@ describe('isSameOrigin', () => {
     expect(check({ referer: '::::' })).toBe(false);
   });
 
-  it('lets requests without Origin and Referer through (non-browser clients)', () => {
-    expect(check({})).toBe(true);
+  it('refuses requests without Origin and Referer (DESIGN §5)', () => {
+    expect(check({})).toBe(false);
+    expect(check({ origin: '' })).toBe(false);
+  });
+
+  it('compares the scheme too', () => {
+    expect(check({ origin: 'http://finance.example.com' })).toBe(false);
+    expect(check({ referer: 'http://finance.example.com/profile' })).toBe(false);
+    expect(isSameOrigin({ origin: 'https://finance.example.com', host, protocol: 'http' })).toBe(false);
+    expect(isSameOrigin({ origin: 'http://finance.example.com', host, protocol: 'http' })).toBe(true);
   });
 });
 
@@ -67,5 +75,35 @@ describe('safeRedirect', () => {
       const result = safeRedirect(target);
       expect(new URL(result, 'https://finance.example.com').host, JSON.stringify(target)).toBe('finance.example.com');
     }
+  });
+
+  it('checks the normalised target: dot segments, encoded dots and backslashes cannot reach another host', () => {
+    const attacks = [
+      '/.//evil.example',
+      '/..//evil.example/phish',
+      '/a/..//evil.example/x',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/.\t//evil.example',
+      '/\n\\evil.example',
+      '/./\\evil.example',
+      ' //evil.example',
+      '//evil.example/%2e%2e',
+    ];
+    for (const target of attacks) {
+      const result = safeRedirect(target);
+      expect(result, JSON.stringify(target)).toBe('/');
+    }
+  });
+
+  it('keeps legitimate paths, normalised', () => {
+    expect(safeRedirect('/')).toBe('/');
+    expect(safeRedirect('/users?tab=active#row-3')).toBe('/users?tab=active#row-3');
+    expect(safeRedirect('/a/../budget-planning')).toBe('/budget-planning');
+    expect(safeRedirect('/reports/./monthly?from=2026-01')).toBe('/reports/monthly?from=2026-01');
+    expect(safeRedirect('/search?q=%2F%2Fevil')).toBe('/search?q=%2F%2Fevil');
   });
 });

@@ -28,15 +28,17 @@ export function securityHeaders(nonce: string, secure: boolean): Record<string, 
 
 /**
  * A state-changing request is ours when its Origin (or, without one, its Referer) names this
- * host. Requests with neither come from non-browser clients, which cannot ride a victim's
- * cookies (and SameSite=Lax keeps browsers from sending them cross-site anyway).
+ * scheme and host (DESIGN §5). A request with neither is refused: browsers send one of them on
+ * every cross-site or same-site POST we serve, and API clients can set Origin themselves.
+ * `protocol` is the request's scheme as express sees it (X-Forwarded-Proto only through trusted
+ * proxies), so an https Origin posting to a plain-http address is refused.
  */
 export function isSameOrigin(req: { origin?: string; referer?: string; host: string; protocol: string }): boolean {
   const source = req.origin ?? req.referer;
-  if (source === undefined) return true;
-  if (source === 'null') return false;
+  if (source === undefined || source === '' || source === 'null') return false;
   try {
-    return new URL(source).host === req.host;
+    const url = new URL(source);
+    return url.host === req.host && url.protocol === `${req.protocol.replace(/:$/, '')}:`;
   } catch {
     return false;
   }

@@ -61,7 +61,7 @@ function principal(role: Role, flags: readonly string[] = [], companyId: number 
  * companies/departments are readable by all and written by owners and admins; admin screens
  * are owner/admin only; personal screens are open to every signed-in user.
  */
-function expectedCan(role: Role, effective: Set<string>, area: Area, action: Action): boolean {
+function expectedCan(role: Role, effective: Set<string>, area: Area, action: Action, companyId: number | null = null): boolean {
   const administrator = role === 'owner' || role === 'admin';
   const withAction = (flag: string) =>
     effective.has(flag) && (action === 'read' || effective.has(ACTION_FLAG[action]));
@@ -73,7 +73,8 @@ function expectedCan(role: Role, effective: Set<string>, area: Area, action: Act
     case 'auditLogs': return effective.has(AUD);
     case 'backups': return effective.has(BAK);
     case 'users': return effective.has(MAN);
-    case 'reference': return action === 'read' || administrator;
+    // Company-scoped users never write group-wide reference data (DESIGN §5).
+    case 'reference': return action === 'read' || (administrator && companyId === null);
     case 'admin': return administrator;
     case 'personal': return true;
   }
@@ -132,9 +133,11 @@ describe('can() without extra flags, written out per role', () => {
         const actual = Object.fromEntries(
           AREAS_UNDER_TEST.map((area) => [area, ACTIONS.map((action) => can(user, area, action))]),
         );
-        expect(actual).toEqual(MATRIX[role]);
+        // A company-scoped owner or admin reads companies and departments but never writes them.
+        const expected = companyId === null ? MATRIX[role] : { ...MATRIX[role], reference: [T, F, F, F] };
+        expect(actual).toEqual(expected);
         // read is the default action
-        for (const area of AREAS_UNDER_TEST) expect(can(user, area)).toBe(MATRIX[role][area][0]);
+        for (const area of AREAS_UNDER_TEST) expect(can(user, area)).toBe(expected[area][0]);
       });
     }
   }
@@ -162,7 +165,7 @@ describe('every role × flag × scope combination', () => {
 
     for (const area of AREAS_UNDER_TEST) {
       for (const action of ACTIONS) {
-        expect(can(user, area, action), `${area}/${action}`).toBe(expectedCan(role, effective, area, action));
+        expect(can(user, area, action), `${area}/${action}`).toBe(expectedCan(role, effective, area, action, companyId));
       }
     }
 
@@ -288,7 +291,8 @@ describe('canManageUser: owner protections (DESIGN §5)', () => {
     for (const actor of [admin, scopedAdmin, managerViewer, managerEditor]) {
       expect(canManageUser(actor, 'create', null, 'owner'), `${actor.id}`).toBe(false);
       expect(canManageUser(actor, 'create', null, 'admin'), `${actor.id}`).toBe(false);
-      expect(canManageUser(actor, 'create', null, 'editor'), `${actor.id}`).toBe(true);
+      // Nobody gives a role beyond their own rights: a viewer manager cannot create an editor.
+      expect(canManageUser(actor, 'create', null, 'editor'), `${actor.id}`).toBe(actor !== managerViewer);
       expect(canManageUser(actor, 'create', null, 'viewer'), `${actor.id}`).toBe(true);
     }
   });
@@ -304,7 +308,8 @@ describe('canManageUser: owner protections (DESIGN §5)', () => {
         expect(canManageUser(actor, action, viewer, 'admin'), `${actor.id} ${action} promote`).toBe(false);
         expect(canManageUser(actor, action, viewer, 'owner'), `${actor.id} ${action} promote`).toBe(false);
         expect(canManageUser(actor, action, viewer), `${actor.id} ${action} viewer`).toBe(true);
-        expect(canManageUser(actor, action, editor, 'viewer'), `${actor.id} ${action} editor`).toBe(true);
+        // An editor holds rights a viewer manager lacks (DESIGN §5: only users within one's own).
+        expect(canManageUser(actor, action, editor, 'viewer'), `${actor.id} ${action} editor`).toBe(actor !== managerViewer);
       }
     }
   });
@@ -323,7 +328,21 @@ describe('canManageUser: owner protections (DESIGN §5)', () => {
       expect(canManageUser(admin, action, otherAdmin)).toBe(false);
       expect(canManageUser(managerEditor, action, otherAdmin)).toBe(false);
       expect(canManageUser(admin, action, viewer)).toBe(true);
-      expect(canManageUser(managerViewer, action, editor)).toBe(true);
+      expect(canManageUser(managerEditor, action, editor)).toBe(true);
+      expect(canManageUser(managerViewer, action, editor)).toBe(false);
+    }
+  });
+
+  it('a manager only acts on users whose role and flags are all within their own (DESIGN §5)', () => {
+    const withFlag = (flag: PermissionFlag) => ({ ...viewer, [flag]: true });
+    for (const action of [...EDITS, 'deactivate', 'delete'] as UserManagementAction[]) {
+      for (const flag of [DEL, 'canAccessBackups', 'canAccessAuditLogs'] as PermissionFlag[]) {
+        expect(canManageUser(managerViewer, action, withFlag(flag)), `${action} ${flag}`).toBe(false);
+        expect(canManageUser(managerEditor, action, withFlag(flag)), `${action} ${flag}`).toBe(false);
+        expect(canManageUser(admin, action, withFlag(flag)), `${action} ${flag}`).toBe(true);
+      }
+      expect(canManageUser(managerViewer, action, { ...viewer, [MAN]: true }), action).toBe(true);
+      expect(canManageUser(managerViewer, action, viewer), action).toBe(true);
     }
   });
 

@@ -53,7 +53,7 @@ export function isAdministrator(user: Pick<Principal, 'role'>): boolean {
  * - flag areas: reading needs the flag; writes also need canCreate/canEdit/canDelete when
  *   `writesNeedActionFlag` (finance and subscriber data, integrations).
  * - `reference`: companies and departments, readable by every signed-in user, written by
- *   owners and admins only. `admin`: owner/admin only. `personal`: every signed-in user.
+ *   owners and admins who are not limited to one company. `admin`: owner/admin only. `personal`: every signed-in user.
  */
 export const AREAS = {
   financial: { flag: 'canAccessFinancialData', writesNeedActionFlag: true },
@@ -80,7 +80,8 @@ export function can(user: Principal, area: Area, action: Action = 'read'): boole
   const flags = effectiveFlags(user);
   if (area === 'personal') return true;
   if (area === 'admin') return isAdministrator(user);
-  if (area === 'reference') return action === 'read' || isAdministrator(user);
+  // Group-wide reference data: a company-scoped user (even an admin) never writes it.
+  if (area === 'reference') return action === 'read' || (isAdministrator(user) && companyScope(user) === null);
   const rule = AREAS[area];
   if (!flags[rule.flag]) return false;
   if (action === 'read' || !rule.writesNeedActionFlag) return true;
@@ -99,23 +100,49 @@ export function canSeeCompany(user: Pick<Principal, 'companyId'>, companyId: num
 
 export type UserManagementAction = 'create' | 'edit' | 'permissions' | 'deactivate' | 'delete' | 'temporaryPassword' | 'changePassword';
 
+/** The user a management action is about: who they are and the flags they hold as stored. */
+export type ManagedUser = Pick<Principal, 'id' | 'role' | 'companyId'> & Partial<PermissionFlags>;
+
+/** Whether every one of `flags` is among the actor's effective permissions. */
+function holdsAll(actor: Principal, flags: readonly PermissionFlag[]): boolean {
+  const mine = effectiveFlags(actor);
+  return flags.every((flag) => mine[flag]);
+}
+
+/** Whether the actor holds every permission a user with this role gets from the role alone. */
+export function mayGrantRole(actor: Principal, role: Role): boolean {
+  return holdsAll(actor, ROLE_BASELINE[role]);
+}
+
+/**
+ * Whether the target's role and effective flags are all within the actor's own (DESIGN §5): a
+ * manager may only act on users no more powerful than themselves, the same rule as granting.
+ */
+export function withinActorPermissions(actor: Principal, target: ManagedUser): boolean {
+  const baseline = new Set(ROLE_BASELINE[target.role]);
+  return holdsAll(actor, PERMISSION_FLAGS.filter((flag) => baseline.has(flag) || target[flag] === true));
+}
+
 /**
  * Owner protections (DESIGN §5): only an owner may create, edit or delete owners and admins;
  * owners cannot be deactivated or deleted; nobody deletes or deactivates themselves; a
- * company-scoped manager only manages users of their own company.
- * `target` is the user as stored; `newRole` the role a create/edit would give.
+ * company-scoped manager only manages users of their own company; and a manager only acts on
+ * users whose role and flags are all within their own, and only gives a role within their own.
+ * `target` is the user as stored (with their flags); `newRole` the role a create/edit would give.
  */
 export function canManageUser(
   actor: Principal,
   action: UserManagementAction,
-  target: Pick<Principal, 'id' | 'role' | 'companyId'> | null,
+  target: ManagedUser | null,
   newRole?: Role,
 ): boolean {
   if (!effectiveFlags(actor).canManageUsers) return false;
   const privileged = (role: Role | undefined) => role === 'owner' || role === 'admin';
   if ((privileged(target?.role) || privileged(newRole)) && actor.role !== 'owner') return false;
+  if (newRole && !mayGrantRole(actor, newRole)) return false;
   if (target) {
     if (!canSeeCompany(actor, target.companyId)) return false;
+    if (!withinActorPermissions(actor, target)) return false;
     if ((action === 'deactivate' || action === 'delete') && (target.role === 'owner' || target.id === actor.id)) {
       return false;
     }

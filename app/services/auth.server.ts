@@ -1,6 +1,6 @@
 // Signing in and out, and changing passwords.
 import { AdminSetPasswordSchema, ChangePasswordSchema, LoginSchema } from '../lib/auth-schemas.ts';
-import { canManageUser, canSeeCompany } from '../lib/permissions.ts';
+import { canSeeCompany } from '../lib/permissions.ts';
 import { recordAudit, writeRecord } from './audit.server.ts';
 import { actorUserId, inTransaction, systemActor, type AuthUser, type Db, type RequestMeta, type ServiceContext } from './context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
@@ -8,6 +8,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.se
 import { createSession, endSessions, type SessionInfo } from './sessions.server.ts';
 import { assertLoginAllowed, recordLoginAttempt } from './throttle.server.ts';
 import { findUserById, findUserForLogin, normalizeEmail } from './user-queries.server.ts';
+import { assertMayManage } from './user-policy.server.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Please contact your administrator.';
@@ -118,7 +119,7 @@ export async function changePassword(
   const target = await findUserById(ctx.db, targetUserId);
   // A user outside the actor's company must not be revealed: 404 before any 403.
   if (!target || (!self && !canSeeCompany(actor, target.companyId))) throw notFound();
-  if (!self && !canManageUser(actor, 'changePassword', target)) throw forbidden();
+  if (!self) assertMayManage(ctx, 'changePassword', target);
 
   const parsed = (self ? ChangePasswordSchema : AdminSetPasswordSchema).safeParse(input);
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));

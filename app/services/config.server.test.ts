@@ -34,6 +34,18 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
+  it('TRUST_PROXY is a number of proxy hops (never "trust every X-Forwarded-For entry")', () => {
+    const base = { DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY };
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    for (const bad of ['yes', '-1', '1.5', '11', 'loopback']) {
+      expect(configError({ ...base, TRUST_PROXY: bad }).message, bad).toContain('TRUST_PROXY');
+    }
+  });
+
   it('production on PostgreSQL without secrets is a clear start-up error, and writes nothing', () => {
     const dataDir = tempDir();
     const error = configError({ NODE_ENV: 'production', DATABASE_URL: PG_URL, DATA_DIR: dataDir });
@@ -97,7 +109,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve(dataDir),
       backupDir: path.join(path.resolve(dataDir), 'backups'),
       seedDemo: true,
-      trustProxy: false,
+      trustProxy: 0,
       vapid: undefined,
       openai: { apiKey: undefined, baseUrl: undefined, model: 'gpt-4o-mini' },
     });

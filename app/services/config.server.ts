@@ -50,7 +50,17 @@ const EnvSchema = z.object({
     message: 'OWNER_PASSWORD must be at least 8 characters',
   }),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).default('1').transform((v) => v === '1' || v === 'true'),
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  // The number of reverse proxies in front of the app (0: none). Express then takes the client
+  // address that many hops from the right of X-Forwarded-For: the leftmost entries are whatever
+  // the client sent. 'true'/'false' are kept as aliases of 1 and 0.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .transform((v) => (v === '' || v === 'false' ? '0' : v === 'true' ? '1' : v))
+    .pipe(z.string().regex(/^\d{1,2}$/, 'TRUST_PROXY must be the number of proxy hops in front of the app (0-10)'))
+    .transform(Number)
+    .pipe(z.number().int().min(0, 'TRUST_PROXY must be at least 0').max(10, 'TRUST_PROXY must be at most 10')),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   API_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   // Background jobs (DESIGN §7). pg-boss puts the schema name into SQL unquoted.
@@ -78,7 +88,8 @@ export interface AppConfig {
   openai: { apiKey?: string; baseUrl?: string; model: string };
   owner: { email?: string; password?: string };
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Trusted reverse-proxy hops in front of the app (0: none; X-Forwarded-* are then ignored). */
+  trustProxy: number;
   /** Requests per user: burst per minute and per hour (DESIGN §9: 100 and 1000). */
   apiRateLimits: { perMinute: number; perHour: number };
   jobs: JobsConfig;

@@ -1,6 +1,6 @@
 // Who may manage whom (DESIGN §5, owner protections): one answer for the services that enforce
 // it, the /api/users calls and the User Management screen that greys out what it refuses.
-import { canManageUser, effectiveFlags, ROLE_BASELINE, ROLES, type PermissionFlag, type Principal, type Role, type UserManagementAction } from '../lib/permissions.ts';
+import { canManageUser, effectiveFlags, mayGrantRole, ROLES, type ManagedUser, type PermissionFlag, type Principal, type Role, type UserManagementAction } from '../lib/permissions.ts';
 import { MAX_ID } from '../lib/query.ts';
 import type { AuthUser, ServiceContext } from './context.ts';
 import { forbidden, notFound } from './errors.ts';
@@ -15,11 +15,13 @@ export const CANNOT_GRANT = 'You cannot grant permissions you do not have';
 export const OWN_PROFILE_ONLY = 'You can only edit your own profile';
 const FORBIDDEN = 'Forbidden';
 
-type Target = Pick<Principal, 'id' | 'role' | 'companyId'>;
+type Target = ManagedUser;
 
 /**
- * Why `actor` may not do `action` to `target` (null: allowed). A null actor is the system or
- * the CLI: it manages everybody, but the owner protections hold for it as well.
+ * Why `actor` may not do `action` to `target` (null: allowed): the one rule behind every user
+ * management action (API, screen intents, the screen's row buttons). A null actor is the system
+ * or the CLI: it manages everybody, but the owner protections hold for it as well. `target`
+ * must carry the user's stored flags: a manager acts only on users within their own rights.
  */
 export function managementRefusal(actor: Principal | null, action: UserManagementAction, target: Target | null, newRole?: Role): string | null {
   const removing = action === 'deactivate' || action === 'delete';
@@ -27,7 +29,11 @@ export function managementRefusal(actor: Principal | null, action: UserManagemen
   if (!actor) return null;
   const self = target !== null && target.id === actor.id;
   if (self && removing) return CANNOT_REMOVE_SELF;
-  if (!canManageUser(actor, action, target, newRole)) return FORBIDDEN;
+  if (!canManageUser(actor, action, target, newRole)) {
+    // Allowed but for the role it would give: say so, as granting a flag does.
+    const onlyTheRole = newRole !== undefined && canManageUser(actor, action, target) && !mayGrantRole(actor, newRole) && newRole !== 'owner' && newRole !== 'admin';
+    return onlyTheRole ? CANNOT_GRANT : FORBIDDEN;
+  }
   // One's own password and permissions are not managed from user management: the password is
   // changed with the current one (change-password), and nobody widens their own permissions.
   if (self && action === 'permissions') return CANNOT_CHANGE_OWN_PERMISSIONS;
@@ -78,8 +84,7 @@ export async function loadTarget(ctx: ServiceContext, id: number): Promise<AuthU
 export function assertMayGrantRole(ctx: ServiceContext, role: Role): void {
   const actor = actorOf(ctx);
   if (!actor || actor.role === 'owner') return;
-  const mine = effectiveFlags(actor);
-  if (ROLE_BASELINE[role].some((flag) => !mine[flag])) throw forbidden(CANNOT_GRANT);
+  if (!mayGrantRole(actor, role)) throw forbidden(CANNOT_GRANT);
 }
 
 /** Nor a flag they do not hold themselves (no escalation through another account). */
