@@ -92,7 +92,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
   // A log has no forms: nothing to post.
   if (def.readOnly) throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET' } });
   const { messages } = def;
-  const schema = recordSchema(def, options.companyType ? { companyType: options.companyType } : {});
+  const schema = recordSchema(def, options.companyType ? { companyType: options.companyType } : {}, { form: true });
   return screenAction(args, {
     create: intent({
       schema,
