@@ -12,6 +12,7 @@ import { createDatabase, pingDatabase, type DatabaseHandle } from './db/client.t
 import { prepareDatabase } from './app/services/bootstrap.server.ts';
 import { loadConfig, ConfigError, type AppConfig } from './app/services/config.server.ts';
 import { isSameOrigin, securityHeaders } from './app/http/security.ts';
+import { BODY_LIMIT_EXCEEDED, bodyLimit } from './app/http/body-limit.ts';
 import { createJobEngine, jobSenderFactory, type JobEngine } from './worker/engine.ts';
 import { stopJobEngine, useJobEngine, useJobSenderFactory } from './app/services/jobs.server.ts';
 
@@ -53,6 +54,9 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
     else res.status(403).type('text/plain').send('Forbidden: cross-origin request');
   });
 
+  // Bodies above MAX_BODY_BYTES answer 413 before they are read (DESIGN §5).
+  app.use(bodyLimit(config.maxBodyBytes));
+
   app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(path.join(root, 'public'), { maxAge: '1h', index: false }));
 
@@ -74,6 +78,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
   );
 
   app.use((err: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (res.locals[BODY_LIMIT_EXCEEDED]) return; // already answered 413
     console.error('[http] unhandled error:', err);
     if (res.headersSent) return;
     if (req.path.startsWith('/api/')) res.status(500).json({ message: 'Internal server error' });

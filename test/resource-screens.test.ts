@@ -86,6 +86,36 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  it('a viewer posting an invalid form is refused with 403 before any validation', async () => {
+    const c = await signedIn({ role: 'viewer' });
+    const posts: Record<string, string>[] = [{ intent: 'create' }, { intent: 'create', amount: 'lots', startDate: 'yesterday' }, { intent: 'update', id: 'x' }, { intent: 'delete', id: '1e3' }];
+    for (const fields of posts) {
+      const post = await c.postForm('/budget-planning', fields);
+      expect(post.status, JSON.stringify(fields)).toBe(403);
+    }
+  });
+
+  it('form ids and ?edit= take plain digits only: 1e3, 0x3e9, " 1001 ", 01001 name no row', async () => {
+    const c = await signedIn({ role: 'admin' });
+    const created = await c.post('/api/departments', { name: `Ids ${dialect}` });
+    const { id } = await created.json();
+    const disguised = [`${id}.0`, ` ${id} `, `0${id}`, `+${id}`, `0x${id.toString(16)}`, ...(id % 10 === 0 ? [`${id / 10}e1`] : []), `${id}e0`];
+    for (const spelled of disguised) {
+      const del = await c.postForm('/departments', { intent: 'delete', id: spelled, confirmed: '1' });
+      expect(del.status, spelled).toBe(404);
+      const upd = await c.postForm('/departments', { intent: 'update', id: spelled, name: `Renamed ${dialect}` });
+      expect(upd.status, spelled).toBe(404);
+      const edit = await text(await c.get(`/departments?edit=${encodeURIComponent(spelled)}`));
+      expect(edit, spelled).not.toContain(`Renamed ${dialect}`);
+      expect(edit, spelled).not.toContain('Edit Department');
+    }
+    expect((await c.get(`/api/departments/${id}`)).status).toBe(200);
+    expect((await (await c.get(`/api/departments/${id}`)).json()).name).toBe(`Ids ${dialect}`);
+    // The plain spelling still works.
+    expect(await text(await c.get(`/departments?edit=${id}`))).toContain('Edit Department');
+    expect((await c.postForm('/departments', { intent: 'delete', id: String(id), confirmed: '1' })).status).toBe(302);
+  });
+
   it('without JavaScript a delete answers the confirmation first and deletes only when confirmed', async () => {
     const c = await signedIn({ role: 'admin' });
     const created = await c.post('/api/departments', { name: `Temp ${dialect}` });

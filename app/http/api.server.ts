@@ -32,6 +32,9 @@ export function errorResponse(error: unknown): Response {
     return json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, { status: error.status, headers });
   }
   if (error instanceof Response) return error;
+  // The body limit already answered 413 (app/http/body-limit.ts, loaded by server.ts, not by
+  // this build: so by name): nothing to log.
+  if (error instanceof Error && error.name === 'PayloadTooLargeError') return json({ message: 'Payload too large' }, { status: 413 });
   console.error('[api] unexpected error:', error);
   return json({ message: 'Internal server error' }, { status: 500 });
 }

@@ -2,7 +2,6 @@
 // page and the open form (?new=1, ?edit=ID); the action handles create, update and delete
 // (with a server-rendered confirmation step when the browser has no JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
 import { recordSchema, type ResourceDef } from '../resources/define.ts';
 import { companyFieldOf, referenceChoices } from '../resources/index.ts';
 import { can, type Action } from '../lib/permissions.ts';
@@ -10,10 +9,10 @@ import { notFound } from '../services/errors.ts';
 import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { screenListQuery, screenListState } from '../services/list-query.ts';
-import { createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from '../services/resources.server.ts';
+import { authorize, createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from '../services/resources.server.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import type { ServiceContext } from '../services/context.ts';
-import { clampedPage, confirmationStep, intent, loadScreen, openScreen, screenAction, succeed, type Intent } from './screen.server.ts';
+import { clampedPage, confirmationStep, formRowId, intent, loadScreen, openScreen, screenAction, succeed, type Intent, type Screen } from './screen.server.ts';
 
 interface ScreenOptions {
   /** Limits the screen to one company type (Mobile Metrics, Fintech Metrics). */
@@ -81,22 +80,25 @@ function formValues(def: ResourceDef, value: Record<string, unknown>): Record<st
   return out;
 }
 
-/** The post's row id: a missing or malformed one names no row. */
-function rowId(form: FormData): number {
-  const id = positiveIdParam(String(form.get('id') ?? ''));
-  if (id === null) throw notFound();
-  return id;
-}
-
 /** Create and update, delete (with the no-JS confirmation step), and the screen's own intents. */
 export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, options: ScreenOptions & { intents?: Record<string, Intent> } = {}) {
   // A log has no forms: nothing to post.
   if (def.readOnly) throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET' } });
   const { messages } = def;
-  const schema = recordSchema(def, options.companyType ? { companyType: options.companyType } : {});
+  const schema = recordSchema(def, options.companyType ? { companyType: options.companyType } : {}, { form: true });
   const { companyType } = options;
+  // Checked by the kit before the form is validated (the services check again).
+  const may = (action: 'create' | 'edit' | 'delete') => (screen: Screen) => {
+    try {
+      authorize(screen.ctx, def, action);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return screenAction(args, {
     create: intent({
+      allowed: may('create'),
       schema,
       invalid: messages.createFailed,
       failed: messages.createFailed,
@@ -107,21 +109,23 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
       },
     }),
     update: intent({
+      allowed: may('edit'),
       schema,
       invalid: messages.updateFailed,
       failed: messages.updateFailed,
       prefix: true,
       run: async (value, screen, form) => {
-        await updateRecord(screen.ctx, def, rowId(form), formValues(def, value));
+        await updateRecord(screen.ctx, def, formRowId(form), formValues(def, value));
         return succeed(screen, messages.updated);
       },
     }),
     delete: intent({
-      schema: z.object({ id: z.number().int().positive() }),
+      allowed: may('delete'),
       invalid: messages.deleteFailed,
       failed: messages.deleteFailed,
       prefix: true,
-      run: async ({ id }, screen, form) => {
+      run: async (_value, screen, form) => {
+        const id = formRowId(form);
         const record = await getRecord(screen.ctx, def, id);
         const confirm = confirmationStep(form, id, messages.confirmDelete.replace('{name}', String(record.name ?? '')));
         if (confirm) return confirm;

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import type { Toast } from '../lib/toast.ts';
 import { listHref } from '../lib/url.ts';
 import type { AuthUser, ServiceContext } from '../services/context.ts';
-import { DEFAULT_MESSAGES, isDomainError, type DomainError } from '../services/errors.ts';
+import { DEFAULT_MESSAGES, forbidden, isDomainError, notFound, type DomainError } from '../services/errors.ts';
+import { positiveIdParam } from '../lib/query.ts';
 import { readFormData } from './form.server.ts';
 import { requireAuth, requireScreen, serviceContext, type Auth } from './session.server.ts';
 import { redirectWithToast } from './toast.server.ts';
@@ -93,6 +94,11 @@ export interface Intent<Page = Screen> {
    */
   failed?: string;
   prefix?: boolean;
+  /**
+   * Who may run this intent, checked by the kit before the form is validated: a user who may
+   * not gets a 403 whatever the body. The services check again.
+   */
+  allowed?(page: Page): boolean;
   /** Typed by `intent()`; the kit calls it with the parsed value. */
   run(value: never, page: Page, form: FormData, reply: Reply): Promise<Response>;
 }
@@ -142,6 +148,10 @@ export async function screenAction(args: ActionFunctionArgs, intents: Record<str
   const failure = (status: number, replyOptions: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }, headers?: HeadersInit) =>
     json<ActionFailure>({ intent: name, result: submission.reply({ hideFields, ...replyOptions }) }, { status, headers });
   if (!handler) return failure(400, { formErrors: ['Unknown action'] });
+  // Permission first: a refused user learns nothing from validation.
+  if (handler.allowed && !handler.allowed(page)) {
+    return json<ActionFailure>({ intent: name, result: parseWithZod(form, { schema: NOTHING }).reply({ hideFields, formErrors: [failureText(forbidden(), handler)] }) }, { status: 403 });
+  }
   if (submission.status !== 'success') return failure(400, { formErrors: handler.invalid ? [handler.invalid] : [] });
   try {
     return await handler.run(submission.value as never, page, form, (replyOptions) => submission.reply({ hideFields, ...replyOptions }));
@@ -152,6 +162,13 @@ export async function screenAction(args: ActionFunctionArgs, intents: Record<str
     const formErrors = error.errors?.length ? (handler.invalid ? [handler.invalid] : []) : [failureText(error, handler)];
     return failure(error.status, { fieldErrors, formErrors }, error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined);
   }
+}
+
+/** The row id a form posts (`id`): plain digits only; anything else names no row (404). */
+export function formRowId(form: FormData): number {
+  const id = positiveIdParam(String(form.get('id') ?? ''));
+  if (id === null) throw notFound();
+  return id;
 }
 
 /** Success: back to `to` (the list URL without the forms' parameters) with a flash toast. */

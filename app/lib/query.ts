@@ -39,8 +39,15 @@ export function dayParam(name: string) {
   return z.preprocess(blankToUndefined, z.string({ error: message }).refine(isIsoDay, message).optional());
 }
 
-/** The first positive id in a screen's URL parameter (hand-edited nonsense is simply absent). */
+/** The only spelling of an id: plain digits, no sign, no leading zero, no space, no exponent or hex. */
+const PLAIN_ID = /^[1-9][0-9]*$/;
+
+/**
+ * A positive id from a screen's URL parameter or form field (hand-edited nonsense such as
+ * '1e3', '0x3e9' or ' 1001 ' is simply absent): plain digits within MAX_ID, else null.
+ */
 export function positiveIdParam(value: string | null | undefined): number | null {
-  const n = toInteger(value ?? '');
-  return n !== null && n >= 1 && n <= MAX_ID ? n : null;
+  if (typeof value !== 'string' || !PLAIN_ID.test(value)) return null;
+  const n = Number(value);
+  return n <= MAX_ID ? n : null;
 }

@@ -45,7 +45,8 @@ const formRole = z.enum(ROLES, { error: 'Select a role' });
 // ---------------------------------------------------------------------------------------------
 // The JSON API (POST /api/users, PUT /api/users/{id}, PUT …/permissions).
 
-export const CreateUserSchema = z.object({
+// Strict: an unknown field is a 400, never silently dropped.
+export const CreateUserSchema = z.strictObject({
   username: userFields.username,
   email: userFields.email,
   password: userFields.password.optional(),
@@ -58,7 +59,7 @@ export const CreateUserSchema = z.object({
 });
 
 export const UpdateUserSchema = z
-  .object({
+  .strictObject({
     username: userFields.username.optional(),
     email: userFields.email.optional(),
     role: apiRole.optional(),

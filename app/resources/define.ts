@@ -357,20 +357,25 @@ function fieldSchema(field: FieldDef): z.ZodType {
   }
 }
 
-/** Schema of a whole record (create, and an update merged with the stored record); `fixed`: values the screen sets. */
-export function recordSchema(def: Pick<ResourceDef, 'fields' | 'refine'>, fixed: Record<string, string> = {}) {
+/**
+ * Schema of a whole record (create, and an update merged with the stored record); `fixed`:
+ * values the screen sets. Strict (an unknown field is a 400) for the JSON API; `form: true`
+ * for the screens' forms, whose posts also carry their controls (intent, id, conform's own
+ * fields): those are dropped, and only the declared fields are kept.
+ */
+export function recordSchema(def: Pick<ResourceDef, 'fields' | 'refine'>, fixed: Record<string, string> = {}, options: { form?: boolean } = {}) {
   // A value the screen fixes (Mobile Metrics' company type) is never taken from the post.
   const schemaOf = (f: FieldDef) => (Object.hasOwn(fixed, f.name) ? z.preprocess(() => fixed[f.name], fieldSchema(f)) : fieldSchema(f));
   const shape = Object.fromEntries(def.fields.map((f) => [f.name, schemaOf(f)]));
-  return z.object(shape).superRefine((value, ctx) => {
+  return (options.form ? z.object(shape) : z.strictObject(shape)).superRefine((value, ctx) => {
     for (const error of def.refine?.(value) ?? []) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
   });
 }
 
-/** Schema of an update body: a subset of the fields, each checked alone. */
+/** Schema of an update body: a subset of the fields, each checked alone; unknown fields are a 400. */
 export function patchSchema(def: Pick<ResourceDef, 'fields'>) {
   const shape = Object.fromEntries(def.fields.map((f) => [f.name, fieldSchema(f).optional()]));
-  return z.object(shape);
+  return z.strictObject(shape);
 }
 
 /** Field errors for end dates before start dates. */

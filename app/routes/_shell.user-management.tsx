@@ -5,9 +5,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { UserManagementScreen, type UserManagementAction, type UserManagementData } from '../components/users/user-management-screen.tsx';
-import { clampedPage, confirmationStep, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
+import { clampedPage, confirmationStep, formRowId, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
 import { HISTORY_PAGE_SIZE, PAGE_SIZE } from '../lib/paging.ts';
 import { PERMISSION_FLAGS, ROLE_BASELINE } from '../lib/permissions.ts';
 import { positiveIdParam } from '../lib/query.ts';
@@ -17,7 +16,7 @@ import {
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { isDomainError } from '../services/errors.ts';
 import { userActivityAnalytics, userActivityHistory } from '../services/user-activity.server.ts';
-import { roleChoices, rowAbilities } from '../services/user-policy.server.ts';
+import { assertUserManager, roleChoices, rowAbilities } from '../services/user-policy.server.ts';
 import {
   createUser, deleteUser, getUser, issueTemporaryPassword, listUsersPage, setUserActive, updateUser, updateUserPermissions, userStats,
 } from '../services/users.server.ts';
@@ -138,11 +137,20 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json(data);
   });
 
-const userId = z.object({ id: z.number({ error: 'Unknown user' }).int().positive() });
+/** Managing users is checked by the kit before any form is validated (the services check again). */
+const managesUsers = (screen: Screen) => {
+  try {
+    assertUserManager(screen.ctx);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export const action = (args: ActionFunctionArgs) =>
   screenAction(args, {
     create: intent({
+      allowed: managesUsers,
       schema: CreateUserFormSchema,
       hideFields: ['password'],
       failed: USER_MESSAGES.createFailed,
@@ -152,17 +160,19 @@ export const action = (args: ActionFunctionArgs) =>
       },
     }),
     update: intent({
-      schema: EditUserFormSchema.extend(userId.shape),
+      allowed: managesUsers,
+      schema: EditUserFormSchema,
       failed: USER_MESSAGES.updateFailed,
-      run: async ({ id, ...value }, screen) => {
-        await updateUser(screen.ctx, id, value);
+      run: async (value, screen, form) => {
+        await updateUser(screen.ctx, formRowId(form), value);
         return succeed(screen, USER_MESSAGES.updated);
       },
     }),
     permissions: intent({
-      schema: userId,
+      allowed: managesUsers,
       failed: USER_MESSAGES.permissionsFailed,
-      run: async ({ id }, screen, form) => {
+      run: async (_value, screen, form) => {
+        const id = formRowId(form);
         // Flags the role already grants are shown checked and locked; they are not posted.
         const baseline = new Set(ROLE_BASELINE[(await getUser(screen.ctx, id)).role]);
         await updateUserPermissions(screen.ctx, id, permissionsFromForm(form, PERMISSION_FLAGS.filter((flag) => !baseline.has(flag))));
@@ -170,9 +180,10 @@ export const action = (args: ActionFunctionArgs) =>
       },
     }),
     'temporary-password': intent({
-      schema: userId,
+      allowed: managesUsers,
       failed: USER_MESSAGES.temporaryFailed,
-      run: async ({ id }, screen) => {
+      run: async (_value, screen, form) => {
+        const id = formRowId(form);
         const { user, temporaryPassword } = await issueTemporaryPassword(screen.ctx, id);
         // Shown once, in this answer only (never in the URL or a cookie). The hydration data
         // carries it base64-encoded, so the page holds it in plain text once: the input.
@@ -181,25 +192,28 @@ export const action = (args: ActionFunctionArgs) =>
       },
     }),
     deactivate: intent({
-      schema: userId,
+      allowed: managesUsers,
       failed: USER_MESSAGES.deactivateFailed,
-      run: async ({ id }, screen) => {
+      run: async (_value, screen, form) => {
+        const id = formRowId(form);
         await setUserActive(screen.ctx, id, false);
         return succeed(screen, USER_MESSAGES.deactivated);
       },
     }),
     activate: intent({
-      schema: userId,
+      allowed: managesUsers,
       failed: USER_MESSAGES.reactivateFailed,
-      run: async ({ id }, screen) => {
+      run: async (_value, screen, form) => {
+        const id = formRowId(form);
         await setUserActive(screen.ctx, id, true);
         return succeed(screen, USER_MESSAGES.reactivated);
       },
     }),
     delete: intent({
-      schema: userId,
+      allowed: managesUsers,
       failed: USER_MESSAGES.deleteFailed,
-      run: async ({ id }, screen, form) => {
+      run: async (_value, screen, form) => {
+        const id = formRowId(form);
         const target = await getUser(screen.ctx, id);
         const confirm = confirmationStep(form, id, confirmDeleteUserMessage(target.username));
         if (confirm) return confirm;

@@ -2,7 +2,7 @@
 // through writeRecord: row, audit entry and version in one transaction (DESIGN §6).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { toJson } from '../../db/dialect.ts';
+import { dialectOf, toJson } from '../../db/dialect.ts';
 import { snakeCase } from '../lib/names.ts';
 import { actorLabel, actorUserId, inTransaction, type Db, type ServiceContext } from './context.ts';
 import { notFound } from './errors.ts';
@@ -143,7 +143,11 @@ export async function writeRecord<T extends TableName>(
       id = after.id;
     } else {
       id = op.id;
-      before = (await q.selectFrom(target).selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+      // PostgreSQL: locked until commit, so a concurrent write waits and the `changes` below
+      // are only this write's (SQLite transactions begin immediate: nothing runs in between).
+      let read = q.selectFrom(target).selectAll().where('id', '=', id);
+      if (dialectOf(trx) === 'postgres') read = read.forUpdate();
+      before = (await read.executeTakeFirst()) ?? null;
       if (!before) throw notFound();
       if (op.action === 'update') {
         const values = 'updatedAt' in before ? { ...op.values, updatedAt: new Date().toISOString() } : op.values;

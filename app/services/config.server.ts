@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: numberAtLeast('WORKER_CONCURRENCY', 1, 1, true),
   WORKER_STOP_TIMEOUT_SECONDS: numberAtLeast('WORKER_STOP_TIMEOUT_SECONDS', 0, 30),
   WORKER_SCHEDULES: onOff('WORKER_SCHEDULES', true),
+  // DESIGN §5: request bodies above this answer 413 before they are read (1 MB).
+  MAX_BODY_BYTES: numberAtLeast('MAX_BODY_BYTES', 1024, 1024 * 1024, true),
 });
 
 export interface AppConfig {
@@ -92,6 +94,8 @@ export interface AppConfig {
   trustProxy: number;
   /** Requests per user: burst per minute and per hour (DESIGN §9: 100 and 1000). */
   apiRateLimits: { perMinute: number; perHour: number };
+  /** Largest accepted request body in bytes (`MAX_BODY_BYTES`, default 1 MB): above, 413. */
+  maxBodyBytes: number;
   jobs: JobsConfig;
 }
 
@@ -182,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     apiRateLimits: { perMinute: env.API_RATE_LIMIT_PER_MINUTE, perHour: env.API_RATE_LIMIT_PER_HOUR },
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
+    maxBodyBytes: env.MAX_BODY_BYTES,
     jobs: {
       pgbossSchema: env.PGBOSS_SCHEMA,
       embedded: env.EMBEDDED_JOBS,

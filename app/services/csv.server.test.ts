@@ -1,6 +1,7 @@
 // The shared CSV writer: RFC 4180 output that parses back to the same cells, formula-injection
 // neutralising, lazy pull-based streaming with constant memory, and download headers.
 import { describe, expect, it } from 'vitest';
+import { parse as csvParse } from 'csv-parse/sync';
 import { parseCsv } from '../../test/csv.ts';
 import { CSV_BATCH_ROWS, csvCell, csvChunks, csvDownloadHeaders, csvReadableStream, exportFilename, type CsvColumn } from './csv.server.ts';
 
@@ -114,6 +115,31 @@ describe('csvChunks', () => {
       ['8', "'-cmd", "'@x"],
       ['9', ' spaced ', '-12.5'],
     ]);
+  });
+
+  it('quotes cells holding a bare LF or CR so they cannot split a row or smuggle a formula', async () => {
+    const rows = [
+      { description: '=1+1\n=2+2', vendor: '=1+1\n=2+2', amount: 5 },
+      { description: 'a\rb', vendor: '\n=cmd', amount: 6 },
+      { description: 'plain', vendor: 'x\ny', amount: 7 },
+    ];
+    const cols: CsvColumn<(typeof rows)[number]>[] = [
+      { header: 'Description', value: (r) => r.description },
+      { header: 'Vendor', value: (r) => r.vendor },
+      { header: 'Amount', value: (r) => r.amount },
+    ];
+    const text = await collect(csvChunks(cols, rows));
+    // No line of the file starts with a formula character: every break sits inside quotes.
+    expect(text).toContain('"\'=1+1\n=2+2"');
+    const expected = [
+      ['Description', 'Vendor', 'Amount'],
+      ["'=1+1\n=2+2", "'=1+1\n=2+2", '5'],
+      ['a\rb', "'\n=cmd", '6'],
+      ['plain', 'x\ny', '7'],
+    ];
+    // Parsed back by csv-parse (csv-stringify's sibling, as a spreadsheet would) and by the strict parser.
+    expect(csvParse(text, { record_delimiter: '\r\n', relax_column_count: false })).toEqual(expected);
+    expect(parseCsv(text)).toEqual(expected);
   });
 
   it('reads async iterables too, and writes only the header for no rows', async () => {

@@ -5,7 +5,8 @@
 // Output format (RFC 4180):
 // - UTF-8, comma-separated, one header row, then one record per row.
 // - Every record, the header included, ends with CRLF ("\r\n"), the last one too.
-// - A field is wrapped in double quotes when it contains a comma, a double quote, CR or LF;
+// - A field is wrapped in double quotes when it contains a comma, a double quote, CR or LF
+//   (a bare LF or CR too, which csv-stringify alone would leave unquoted);
 //   double quotes inside are doubled. Other fields are written bare.
 // - No byte order mark unless `{ bom: true }` is asked for (Excel on Windows needs one to
 //   read non-ASCII text as UTF-8 when a file is opened by double-click).
@@ -80,6 +81,10 @@ async function* generateCsv<Row>(columns: CsvColumn<Row>[], batches: AsyncIterab
     record_delimiter: CSV_RECORD_DELIMITER,
     eof: true,
     escape_formulas: false, // done by csvCell, which spares plain negative numbers
+    // csv-stringify quotes only the configured record delimiter (\r\n): a bare \n or \r would
+    // be written unquoted and split the row, the next "row" starting with un-neutralised text
+    // (STACK-NOTES 13). Quote every cell holding either.
+    quoted_match: /[\r\n]/,
     // A one-column record whose only cell is empty would be a blank line, which many readers
     // skip: write it as "" instead.
     quoted_empty: columns.length === 1,
@@ -142,8 +147,8 @@ export function csvReadableStream<Row>(columns: CsvColumn<Row>[], rows: RowSourc
 
 // Characters that make a spreadsheet treat a cell as a formula (OWASP "CSV Injection"), plus
 // the full-width forms some spreadsheet apps normalise to them (as csv-stringify's own
-// `escape_formulas` does).
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+// `escape_formulas` does). A leading line feed counts like a leading CR.
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 // A plain decimal, optionally negative: '-12.50', '-3', '-0.5', '-.5'. Harmless, left as is.
 const PLAIN_DECIMAL = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
 
@@ -170,7 +175,7 @@ function formatNumber(n: number): string {
  * null/undefined → ''; booleans → 'true'/'false'; numbers and bigints in plain decimal
  * notation (never an exponent); Date → ISO 8601 (an invalid Date → ''); other objects → JSON;
  * strings as they are. Text starting with =, +, -, @, tab or CR (or a full-width =, +, -, @)
- * gets a leading single quote against formula injection, unless it is a plain decimal number
+ * (or LF) gets a leading single quote against formula injection, unless it is a plain decimal number
  * such as '-12.50'.
  */
 export function csvCell(value: unknown): string {

@@ -62,11 +62,15 @@ export function isDomainError(error: unknown): error is DomainError {
 }
 
 /** Zod issues → field errors (path joined with dots; the whole body is field "body"). */
-export function fieldErrorsFromZod(issues: { path: PropertyKey[]; message: string }[]): FieldError[] {
-  return issues.map((issue) => ({
-    field: issue.path.length ? issue.path.map(String).join('.') : 'body',
-    message: issue.message,
-  }));
+export function fieldErrorsFromZod(issues: { path: PropertyKey[]; message: string; code?: string; keys?: string[] }[]): FieldError[] {
+  return issues.flatMap((issue) => {
+    // A strict object's unknown fields, where the schema gave no message of its own: one
+    // error naming each.
+    if (issue.code === 'unrecognized_keys' && Array.isArray(issue.keys) && /^Unrecognized key/.test(issue.message)) {
+      return issue.keys.map((key) => ({ field: [...issue.path.map(String), key].join('.'), message: 'Unknown field' }));
+    }
+    return [{ field: issue.path.length ? issue.path.map(String).join('.') : 'body', message: issue.message }];
+  });
 }
 
 /**

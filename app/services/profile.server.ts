@@ -17,7 +17,8 @@ export const EMAIL_TAKEN = 'This email address is already in use';
 export async function updateOwnProfile(ctx: ServiceContext, input: unknown): Promise<AuthUser> {
   if (ctx.actor.kind !== 'user') throw forbidden();
   const userId = ctx.actor.user.id;
-  const parsed = ProfileSchema.safeParse(input ?? {});
+  // Strict here (the JSON API); the profile form's own controls are dropped by the form's parse.
+  const parsed = ProfileSchema.strict().safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const values = parsed.data;
 

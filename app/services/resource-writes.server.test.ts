@@ -9,6 +9,8 @@ import { actualRevenue, companies, departments, expenseCategories } from '../res
 import type { Db, ServiceContext } from './context.ts';
 import { DomainError } from './errors.ts';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './resources.server.ts';
+import { createTestUser } from '../../test/users.ts';
+import { updateUser } from './users.server.ts';
 
 /** Each outcome of calls made at once: the value, or the domain error (anything else fails the test). */
 async function together<T>(...calls: (() => Promise<T>)[]): Promise<({ ok: true; value: T } | { ok: false; error: DomainError })[]> {
@@ -94,6 +96,49 @@ describe.each(TEST_DIALECTS)('concurrent resource writes on %s', (dialect) => {
       );
       expect(outcomes.every((o) => o.ok)).toBe(true);
       expect(await getRecord(ctx, actualRevenue, row.id)).toMatchObject({ amount: 20, description: 'after' });
+    }
+  });
+
+  /** The `changes` of each update audit entry of a record, keyed by the acting user. */
+  const updateChanges = async (table: string, recordId: number) =>
+    (await db.selectFrom('auditLogs').select(['userId', 'changes']).where('tableName', '=', table).where('recordId', '=', recordId).where('action', '=', 'update').orderBy('id').execute()).map((r) => ({
+      userId: r.userId,
+      fields: Object.keys(typeof r.changes === 'string' ? JSON.parse(r.changes) : (r.changes ?? {})).sort(),
+    }));
+
+  it('two callers changing different fields at once: both changes kept, each audit entry names only its caller\'s field', async () => {
+    const other = await userContext(db, (await createTestUser(db, { role: 'admin' })).id);
+    for (let round = 0; round < 5; round++) {
+      const row = await createRecord(ctx, actualRevenue, { companyId, source: 'Retainers', amount: 10, revenueDate: '2026-01-01', description: 'before' });
+      const outcomes = await together(
+        () => updateRecord(ctx, actualRevenue, row.id, { revenueDate: '2026-02-02' }),
+        () => updateRecord(other, actualRevenue, row.id, { description: `after ${round}` }),
+      );
+      expect(outcomes.every((o) => o.ok)).toBe(true);
+      expect(await getRecord(ctx, actualRevenue, row.id)).toMatchObject({ revenueDate: '2026-02-02', description: `after ${round}` });
+      const entries = await updateChanges('actual_revenue', row.id);
+      expect(entries).toHaveLength(2);
+      expect(entries.find((e) => e.userId === (ctx.actor.kind === 'user' ? ctx.actor.user.id : 0))).toMatchObject({ fields: ['revenueDate'] });
+      expect(entries.find((e) => e.userId === (other.actor.kind === 'user' ? other.actor.user.id : 0))).toMatchObject({ fields: ['description'] });
+    }
+  });
+
+  it('two managers editing different fields of one user at once: both kept, each audited with only its field', async () => {
+    const other = await userContext(db, (await createTestUser(db, { role: 'admin' })).id);
+    const ownerUserId = ctx.actor.kind === 'user' ? ctx.actor.user.id : 0;
+    const otherUserId = other.actor.kind === 'user' ? other.actor.user.id : 0;
+    for (let round = 0; round < 5; round++) {
+      const target = await createTestUser(db, { role: 'viewer' });
+      const outcomes = await together(
+        () => updateUser(ctx, target.id, { email: `renamed-${tag}-${round}@example.com` }),
+        () => updateUser(other, target.id, { username: `moved_${tag}_${round}`.replace(/-/g, '_') }),
+      );
+      expect(outcomes.every((o) => o.ok), JSON.stringify(outcomes)).toBe(true);
+      const stored = await db.selectFrom('users').select(['email', 'username']).where('id', '=', target.id).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ email: `renamed-${tag}-${round}@example.com`, username: `moved_${tag}_${round}`.replace(/-/g, '_') });
+      const entries = await updateChanges('users', target.id);
+      expect(entries.find((e) => e.userId === ownerUserId)).toMatchObject({ fields: ['email'] });
+      expect(entries.find((e) => e.userId === otherUserId)).toMatchObject({ fields: ['username'] });
     }
   });
 });

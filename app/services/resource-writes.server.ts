@@ -137,6 +137,10 @@ export async function updateRecord(ctx: ServiceContext, def: ResourceDef, id: nu
     const merged: Record<string, unknown> = { ...existing };
     for (const [key, v] of Object.entries(patch)) if (v !== undefined) merged[key] = v;
     const value = parse(recordSchema(def), Object.fromEntries(def.fields.map((f) => [f.name, merged[f.name] ?? undefined])));
+    // Nothing changes (an empty body, or the values it already has): no write, no audit entry,
+    // no new version. Both sides go through the same schema, so they compare like for like.
+    const stored = recordSchema(def).safeParse(Object.fromEntries(def.fields.map((f) => [f.name, existing[f.name] ?? undefined])));
+    if (stored.success && def.fields.every((f) => JSON.stringify(stored.data[f.name] ?? null) === JSON.stringify(value[f.name] ?? null))) return existing;
     const companyId = await resolveReferences(tx, def, value);
     await checkUnique(tx, def, value, id);
     const values = toColumns(def, value);

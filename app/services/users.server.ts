@@ -6,6 +6,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { containsText, dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/types.ts';
 import { ROLES, type PermissionFlag, type Role } from '../lib/permissions.ts';
+import { MAX_ID } from '../lib/query.ts';
 import { CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema, type UserListQuery, type UserSortKey } from '../lib/users.ts';
 import { writeRecord } from './audit.server.ts';
 import { actorUserId, inTransaction, type AuthUser, type Db, type ServiceContext } from './context.ts';
@@ -212,23 +213,34 @@ export async function createUser(ctx: ServiceContext, input: unknown): Promise<{
 /** Edits a user within the owner protections; a no-op edit writes nothing. */
 export async function updateUser(ctx: ServiceContext, userId: number, input: unknown): Promise<ListedUser> {
   assertUserManager(ctx);
-  const target = await loadTarget(ctx, userId);
-  const { password: _ignored, ...value } = parse(UpdateUserSchema, input);
-  assertMayManage(ctx, 'edit', target, value.role);
-  const changes = changedValues(target, value);
-  if (ctx.actor.kind === 'user') {
-    if (ctx.actor.user.id === target.id && ('role' in changes || 'companyId' in changes)) throw forbidden(CANNOT_CHANGE_OWN_ROLE);
-    if ('role' in changes) assertMayGrantRole(ctx, changes.role as Role);
-    // A company-scoped manager cannot move users out of (or widen them beyond) their company.
-    if (actorCompanyScope(ctx) !== null && 'companyId' in changes) throw forbidden();
-  }
-  if (Object.keys(changes).length === 0) return getUser(ctx, userId);
+  // The target is read, checked and compared under a row lock in the write's transaction: a
+  // concurrent edit waits, and neither decides on (nor audits against) a stale row.
   return constraintSafe(() => inTransaction(ctx.db, async (trx) => {
+    const tx = { ...ctx, db: trx };
+    const target = await lockTarget(tx, userId);
+    const { password: _ignored, ...value } = parse(UpdateUserSchema, input);
+    assertMayManage(tx, 'edit', target, value.role);
+    const changes = changedValues(target, value);
+    if (ctx.actor.kind === 'user') {
+      if (ctx.actor.user.id === target.id && ('role' in changes || 'companyId' in changes)) throw forbidden(CANNOT_CHANGE_OWN_ROLE);
+      if ('role' in changes) assertMayGrantRole(tx, changes.role as Role);
+      // A company-scoped manager cannot move users out of (or widen them beyond) their company.
+      if (actorCompanyScope(tx) !== null && 'companyId' in changes) throw forbidden();
+    }
+    if (Object.keys(changes).length === 0) return getUser(tx, userId);
     if ('companyId' in changes) await assertCompanyExists(trx, changes.companyId as number | null);
     await assertUnique(trx, { email: changes.email as string | undefined, username: changes.username as string | undefined }, userId);
-    await writeRecord({ ...ctx, db: trx }, 'users', { action: 'update', id: userId, values: changes }, { reason: 'User updated' });
-    return getUser({ ...ctx, db: trx }, userId);
+    await writeRecord(tx, 'users', { action: 'update', id: userId, values: changes }, { reason: 'User updated' });
+    return getUser(tx, userId);
   }));
+}
+
+/** loadTarget under a row lock (PostgreSQL; SQLite transactions begin immediate). */
+async function lockTarget(tx: ServiceContext, userId: number): Promise<AuthUser> {
+  if (dialectOf(tx.db) === 'postgres' && userId > 0 && userId <= MAX_ID) {
+    await tx.db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
+  return loadTarget(tx, userId);
 }
 
 /**
@@ -237,15 +249,16 @@ export async function updateUser(ctx: ServiceContext, userId: number, input: unk
  */
 export async function updateUserPermissions(ctx: ServiceContext, userId: number, input: unknown): Promise<ListedUser> {
   assertUserManager(ctx);
-  const target = await loadTarget(ctx, userId);
-  const flags = parse(PermissionsSchema, input);
-  assertMayManage(ctx, 'permissions', target);
-  const changes = changedValues(target, flags) as Partial<Record<PermissionFlag, boolean>>;
-  assertMayGrantFlags(ctx, changes);
-  if (Object.keys(changes).length === 0) return getUser(ctx, userId);
   return inTransaction(ctx.db, async (trx) => {
-    await writeRecord({ ...ctx, db: trx }, 'users', { action: 'update', id: userId, values: changes }, { reason: 'Permissions updated' });
-    return getUser({ ...ctx, db: trx }, userId);
+    const tx = { ...ctx, db: trx };
+    const target = await lockTarget(tx, userId);
+    const flags = parse(PermissionsSchema, input);
+    assertMayManage(tx, 'permissions', target);
+    const changes = changedValues(target, flags) as Partial<Record<PermissionFlag, boolean>>;
+    assertMayGrantFlags(tx, changes);
+    if (Object.keys(changes).length === 0) return getUser(tx, userId);
+    await writeRecord(tx, 'users', { action: 'update', id: userId, values: changes }, { reason: 'Permissions updated' });
+    return getUser(tx, userId);
   });
 }
 

@@ -28,7 +28,7 @@ function initialValue(field: FieldDef, record: Record<string, unknown> | null): 
 }
 
 export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed = {}, optionsFor }: Props) {
-  const schema = useMemo(() => recordSchema(def), [def]);
+  const schema = useMemo(() => recordSchema(def, {}, { form: true }), [def]);
   const navigation = useNavigation();
   const intent = record ? 'update' : 'create';
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
