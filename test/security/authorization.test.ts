@@ -63,13 +63,11 @@ function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, compani
     rule.kind === 'signedIn' ||
     (rule.kind === 'area' && grants(actor, rule.area, rule.action)) ||
     (rule.kind === 'self' && (rule.or ? grants(actor, rule.or.area, rule.or.action) : true));
+  // A company's own screen does not exist for a user limited to another company.
+  const belongs = entry.screen && COMPANY_SCREENS[entry.screen.path];
+  if (belongs && actor.companyId !== null && !belongs(companies.get(actor.companyId)!)) return { status: 404 };
   if (!permitted) return { status: 403 };
-  if (actor.companyId !== null) {
-    const visible = (companyId: number) => companyId === actor.companyId;
-    if (plan.target && entry.companyScoped && !visible(plan.targetCompany ?? companyA)) return { status: 404 };
-    const belongs = entry.screen && COMPANY_SCREENS[entry.screen.path];
-    if (belongs && !belongs(companies.get(actor.companyId)!)) return { status: 404 };
-  }
+  if (plan.target && entry.companyScoped && actor.companyId !== null && actor.companyId !== (plan.targetCompany ?? companyA)) return { status: 404 };
   return { status: plan.success };
 }
 
