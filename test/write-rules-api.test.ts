@@ -77,4 +77,44 @@ describe.each(TEST_DIALECTS)('API write rules on %s', (dialect) => {
       expect((await db().selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirstOrThrow()).role).toBe('viewer');
     });
   });
+
+  describe('names unique case-insensitively after NFKC', () => {
+    it('companies and departments: other case or full-width forms of a taken name are refused', async () => {
+      await expectInvalidCreate('/api/companies', { name: `Uniq ${tag}`, type: 'marketing' }, (name) => ({ name, type: 'marketing' }), 'A company with this name already exists');
+      await expectInvalidCreate('/api/departments', { name: `Dept ${tag}` }, (name) => ({ name }), 'A department with this name already exists');
+    });
+
+    async function expectInvalidCreate(path: string, first: { name: string; type?: string }, body: (name: string) => Record<string, unknown>, message: string) {
+      const created = await owner.post(path, first);
+      expect(created.status).toBe(201);
+      const stored = await created.json();
+      const before = await counts();
+      const fullWidth = [...first.name].map((ch) => (ch >= '!' && ch <= '~' ? String.fromCharCode(ch.charCodeAt(0) + 0xfee0) : ch)).join('');
+      for (const name of [first.name.toLowerCase(), first.name.toUpperCase(), ` ${first.name} `, fullWidth]) {
+        await expectInvalid(await owner.post(path, body(name)), [{ field: 'name', message }]);
+      }
+      // Renaming another row to such a spelling is refused too.
+      const other = await (await owner.post(path, body(`Other ${first.name}`))).json();
+      await expectInvalid(await owner.request(`${path}/${other.id}`, { method: 'PUT', json: { name: fullWidth.toUpperCase() } }), [{ field: 'name', message }]);
+      expect((await counts()).audit).toBe(before.audit + 1);
+      expect(stored.name).toBe(first.name);
+    }
+
+    it('users: usernames and e-mails differing only in case or width are taken', async () => {
+      const user = await createTestUser(db(), { role: 'viewer' });
+      const upper = user.username.toUpperCase();
+      const fullWidth = [...user.username].map((ch) => (ch >= '!' && ch <= '~' ? String.fromCharCode(ch.charCodeAt(0) + 0xfee0) : ch)).join('');
+      for (const username of [upper, fullWidth]) {
+        const response = await owner.post('/api/users', { username, email: `n-${tag}-${username.length}-${Math.random()}@example.com`.replace(/[^a-z0-9@.-]/g, ''), role: 'viewer' });
+        expect(response.status, username).toBe(409);
+        expect((await response.json()).errors).toEqual([{ field: 'username', message: 'A user with this username already exists' }]);
+      }
+      const byEmail = await owner.post('/api/users', { username: `fresh_${tag}`, email: user.email.toUpperCase(), role: 'viewer' });
+      expect(byEmail.status).toBe(409);
+      // A new name is stored NFKC-normalised: full-width letters become plain ones.
+      const created = await owner.post('/api/users', { username: `ｎｅｗ_${tag}`, email: `new-${tag}@example.com`, role: 'viewer' });
+      expect(created.status).toBe(201);
+      expect((await db().selectFrom('users').select('username').where('email', '=', `new-${tag}@example.com`).executeTakeFirstOrThrow()).username).toBe(`new_${tag}`);
+    });
+  });
 });

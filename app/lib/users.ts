@@ -15,9 +15,11 @@ const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD} characters
 const EMAIL_INVALID = 'Must be a valid email address';
 
 const userFields = {
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(255, 'Username must be at most 255 characters'),
+  // Stored NFKC-normalised and trimmed (uniqueness compares app/lib/names.ts nameKey).
+  username: z.string({ error: 'Username is required' }).normalize('NFKC').trim().min(1, 'Username is required').max(255, 'Username must be at most 255 characters'),
   email: z
     .string({ error: EMAIL_INVALID })
+    .normalize('NFKC')
     .trim()
     .toLowerCase()
     .max(255, 'Email must be at most 255 characters')

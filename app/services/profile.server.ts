@@ -1,6 +1,7 @@
 // The signed-in user's own profile (spec 1 "Profile"): username, e-mail, full name, position,
 // phone. One transaction with its audit entry; password data never enters the audit.
 import { sql } from 'kysely';
+import { nameKey } from '../lib/names.ts';
 import { ProfileSchema } from '../lib/profile.ts';
 import { writeRecord } from './audit.server.ts';
 import { inTransaction, type AuthUser, type ServiceContext } from './context.ts';
@@ -23,18 +24,11 @@ export async function updateOwnProfile(ctx: ServiceContext, input: unknown): Pro
   const values = parsed.data;
 
   return inTransaction(ctx.db, async (trx) => {
-    const clashes = await trx
-      .selectFrom('users')
-      .select(['username', 'email'])
-      .where('id', '!=', userId)
-      .where((eb) => eb.or([
-        eb(sql<string>`lower(username)`, '=', values.username.toLowerCase()),
-        eb(sql<string>`lower(email)`, '=', values.email),
-      ]))
-      .execute();
+    // Compared by nameKey (case-insensitive after NFKC, app/lib/names.ts), like every unique name.
+    const others = await trx.selectFrom('users').select(['username', 'email']).where('id', '!=', userId).execute();
     const errors: FieldError[] = [];
-    if (clashes.some((u) => u.username.toLowerCase() === values.username.toLowerCase())) errors.push({ field: 'username', message: USERNAME_TAKEN });
-    if (clashes.some((u) => u.email.toLowerCase() === values.email)) errors.push({ field: 'email', message: EMAIL_TAKEN });
+    if (others.some((u) => nameKey(u.username) === nameKey(values.username))) errors.push({ field: 'username', message: USERNAME_TAKEN });
+    if (others.some((u) => nameKey(u.email) === nameKey(values.email))) errors.push({ field: 'email', message: EMAIL_TAKEN });
     if (errors.length) throw new DomainError('conflict', errors.map((e) => e.message).join('. '), { errors });
 
     const current = await findUserById(trx, userId);

@@ -7,6 +7,7 @@
 // violation the checks could still not see (two requests at once) is a 400/409, never a 500.
 import type { z } from 'zod';
 import { dialectOf } from '../../db/dialect.ts';
+import { nameKey, normaliseName } from '../lib/names.ts';
 import { canSeeCompany } from '../lib/permissions.ts';
 import { companyColumnOf, companyCopiedFrom, companySelf, patchSchema, recordSchema, type ResourceDef } from '../resources/define.ts';
 import { referencedResource } from '../resources/index.ts';
@@ -79,17 +80,32 @@ async function resolveReferences(ctx: ServiceContext, def: ResourceDef, value: R
   return companyId;
 }
 
+/**
+ * The unique rules, compared as app/lib/names.ts nameKey says (case-insensitive after NFKC):
+ * rows agreeing on the rule's other fields are read (in this transaction) and their text
+ * compared by key. The value's text fields of a rule are stored NFKC-normalised and trimmed.
+ */
 async function checkUnique(ctx: ServiceContext, def: ResourceDef, value: Record<string, unknown>, exceptId?: number) {
+  for (const rule of def.unique ?? []) {
+    for (const name of rule.fields) if (typeof value[name] === 'string') value[name] = normaliseName(value[name] as string);
+  }
   const columns = toColumns(def, value);
   for (const rule of def.unique ?? []) {
     let q = dynamic(ctx.db).selectFrom(def.table).select('id');
+    const texts: { column: string; key: string }[] = [];
     for (const name of rule.fields) {
       const field = def.fields.find((f) => f.name === name);
       const column = field ? columnOf(field) : name;
-      q = q.where(column, '=', columns[column] ?? value[name]);
+      const v = columns[column] ?? value[name];
+      if (typeof v === 'string') {
+        texts.push({ column, key: nameKey(v) });
+        q = q.select(column);
+      } else q = q.where(column, '=', v);
     }
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw invalid([{ field: rule.fields[rule.fields.length - 1], message: rule.message }]);
+    const rows = (await q.execute()) as Record<string, unknown>[];
+    const clash = rows.some((row) => texts.every(({ column, key }) => typeof row[column] === 'string' && nameKey(row[column] as string) === key));
+    if (clash) throw invalid([{ field: rule.fields[rule.fields.length - 1], message: rule.message }]);
   }
 }
 
@@ -117,7 +133,7 @@ export async function createRecord(ctx: ServiceContext, def: ResourceDef, input:
   const value = parse(recordSchema(def), input);
   return inWriteTransaction(ctx, def, async (tx) => {
     const companyId = await resolveReferences(tx, def, value);
-    await checkUnique(tx, def, value);
+    await checkUnique(tx, def, value); // (normalises the unique names first)
     const values = toColumns(def, value);
     if (companyCopiedFrom(def)) values.companyId = companyId;
     if (def.createdBy) values.createdBy = actorUserId(ctx.actor);

@@ -7,6 +7,7 @@ import { containsText, dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/types.ts';
 import { ROLES, type PermissionFlag, type Role } from '../lib/permissions.ts';
 import { MAX_ID } from '../lib/query.ts';
+import { nameKey } from '../lib/names.ts';
 import { CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema, type UserListQuery, type UserSortKey } from '../lib/users.ts';
 import { writeRecord } from './audit.server.ts';
 import { actorUserId, inTransaction, type AuthUser, type Db, type ServiceContext } from './context.ts';
@@ -150,19 +151,20 @@ function takenError(field: 'email' | 'username'): DomainError {
   return new DomainError('conflict', message, { errors: [{ field, message }] });
 }
 
-/** 409 when another user already has this e-mail address (any case) or username; an e-mail clash is named first. */
+/**
+ * 409 when another user already has this e-mail address or username, compared by nameKey
+ * (case-insensitive after NFKC, app/lib/names.ts); an e-mail clash is named first. Runs in the
+ * write's transaction.
+ */
 async function assertUnique(db: Db, values: { email?: string; username?: string }, exceptId?: number): Promise<void> {
   if (values.email === undefined && values.username === undefined) return;
-  let q = db.selectFrom('users').select(['email', 'username']).where((eb) => {
-    const terms: Expression<SqlBool>[] = [];
-    if (values.email !== undefined) terms.push(eb(sql`lower(email)`, '=', values.email));
-    if (values.username !== undefined) terms.push(eb('username', '=', values.username));
-    return eb.or(terms);
-  });
+  let q = db.selectFrom('users').select(['email', 'username']);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  const rows = await q.limit(2).execute();
-  if (rows.length === 0) return;
-  throw takenError(rows.some((r) => values.email !== undefined && r.email.toLowerCase() === values.email) ? 'email' : 'username');
+  const rows = await q.execute();
+  const email = values.email === undefined ? undefined : nameKey(values.email);
+  const username = values.username === undefined ? undefined : nameKey(values.username);
+  if (email !== undefined && rows.some((r) => nameKey(r.email) === email)) throw takenError('email');
+  if (username !== undefined && rows.some((r) => nameKey(r.username) === username)) throw takenError('username');
 }
 
 async function assertCompanyExists(db: Db, companyId: number | null | undefined): Promise<void> {
