@@ -802,7 +802,8 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
       }
       await expectError(await del(scopedAdmin, `/api/budgets/${sparkBudget.id}`), 404, 'Resource not found');
       await expectError(await del(scopedAdmin, `/api/actual-revenues/${sparkRevenue.id}`), 404, 'Resource not found');
-      await expectError(await put(scopedAdmin, `/api/companies/${seed.spark}`, { description: 'x' }), 404, 'Resource not found');
+      // Companies are group-wide reference data: a scoped admin may not write them at all (403).
+      await expectError(await put(scopedAdmin, `/api/companies/${seed.spark}`, { description: 'x' }), 403, 'Forbidden');
       await expectError(await del(scopedEditor, `/api/budgets/${sparkBudget.id}`), 403, 'Forbidden'); // editors never delete
       expect(await snapshot('budgets')).toEqual(before);
       expect(await (await owner.get(`/api/budgets/${sparkBudget.id}`)).json()).toEqual(sparkBudget);
@@ -816,8 +817,8 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
       const own = await created(scopedEditor, '/api/budgets', { ...bodies.budgets(), categoryId: seed.vultCategory, departmentId: seed.vultCategoryDept });
       expect(own.companyId).toBe(seed.vult);
       await expectStatus(await del(scopedAdmin, `/api/budgets/${own.id}`), 204);
-      // A scoped admin may edit their company but not add or remove companies.
-      await expectStatus(await put(scopedAdmin, `/api/companies/${seed.vult}`, { description: 'Edited by its admin' }), 200);
+      // Companies are group-wide reference data: a scoped admin edits, adds and removes none (DESIGN §5).
+      await expectError(await put(scopedAdmin, `/api/companies/${seed.vult}`, { description: 'Edited by its admin' }), 403, 'Forbidden');
       await expectError(await scopedAdmin.post('/api/companies', bodies.companies()), 403, 'Forbidden');
       await expectError(await del(scopedAdmin, `/api/companies/${seed.vult}`), 403, 'Forbidden');
     });
