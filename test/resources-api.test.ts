@@ -802,7 +802,8 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
       }
       await expectError(await del(scopedAdmin, `/api/budgets/${sparkBudget.id}`), 404, 'Resource not found');
       await expectError(await del(scopedAdmin, `/api/actual-revenues/${sparkRevenue.id}`), 404, 'Resource not found');
-      // Companies are group-wide reference data: a scoped admin may not write them at all (403).
+      // Company-scoped users never write companies (DESIGN §5): refused before any row is read,
+      // so the answer is the same whether the id exists or not.
       await expectError(await put(scopedAdmin, `/api/companies/${seed.spark}`, { description: 'x' }), 403, 'Forbidden');
       await expectError(await del(scopedEditor, `/api/budgets/${sparkBudget.id}`), 403, 'Forbidden'); // editors never delete
       expect(await snapshot('budgets')).toEqual(before);
@@ -817,7 +818,7 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
       const own = await created(scopedEditor, '/api/budgets', { ...bodies.budgets(), categoryId: seed.vultCategory, departmentId: seed.vultCategoryDept });
       expect(own.companyId).toBe(seed.vult);
       await expectStatus(await del(scopedAdmin, `/api/budgets/${own.id}`), 204);
-      // Companies are group-wide reference data: a scoped admin edits, adds and removes none (DESIGN §5).
+      // A scoped admin may not edit, add or remove companies: group-wide reference data (DESIGN §5).
       await expectError(await put(scopedAdmin, `/api/companies/${seed.vult}`, { description: 'Edited by its admin' }), 403, 'Forbidden');
       await expectError(await scopedAdmin.post('/api/companies', bodies.companies()), 403, 'Forbidden');
       await expectError(await del(scopedAdmin, `/api/companies/${seed.vult}`), 403, 'Forbidden');

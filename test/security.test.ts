@@ -164,6 +164,46 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
       expect((await c.get('/api/auth/me')).headers.get('Cache-Control')).toBe('no-store');
     });
   });
+
+  describe('wrong current passwords', () => {
+    it('the API answers 429 with Retry-After after five wrong current passwords', async () => {
+      const { c } = await signedIn();
+      for (let i = 0; i < 5; i++) {
+        const wrong = await c.post('/api/auth/change-password', { currentPassword: `Wrong-Current-${i}`, newPassword: 'Brand-New-Pass-1' });
+        expect(wrong.status).toBe(400);
+      }
+      const blocked = await c.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-1' });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await blocked.json()).toEqual({ message: 'Too many attempts. Please try again later.' });
+    });
+
+    it('the /profile password form answers 429 with the form error after five wrong current passwords', async () => {
+      const { c } = await signedIn();
+      const post = (currentPassword: string) =>
+        c.postForm('/profile?password=1', { intent: 'password', currentPassword, newPassword: 'Brand-New-Pass-1', confirmPassword: 'Brand-New-Pass-1' });
+      for (let i = 0; i < 5; i++) {
+        const wrong = await post(`Wrong-Current-${i}`);
+        expect(wrong.status).toBe(400);
+        expect(await wrong.text()).toContain('Current password is incorrect');
+      }
+      const blocked = await post(TEST_PASSWORD);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await blocked.text()).toContain('Too many attempts. Please try again later.');
+    });
+
+    it('the /change-password form does the same', async () => {
+      const { c } = await signedIn({ isTemporaryPassword: true });
+      const post = (currentPassword: string) =>
+        c.postForm('/change-password', { currentPassword, newPassword: 'Brand-New-Pass-1', confirmPassword: 'Brand-New-Pass-1' });
+      for (let i = 0; i < 5; i++) expect((await post(`Wrong-Current-${i}`)).status).toBe(400);
+      const blocked = await post(TEST_PASSWORD);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await blocked.text()).toContain('Too many attempts. Please try again later.');
+    });
+  });
 });
 
 describe.each(TEST_DIALECTS)('TRUST_PROXY=1 on %s', (dialect) => {
@@ -182,5 +222,16 @@ describe.each(TEST_DIALECTS)('TRUST_PROXY=1 on %s', (dialect) => {
     expect(session.ipAddress).toBe('5.6.7.8');
     const attempt = await db().selectFrom('loginAttempts').select('ipAddress').where('email', '=', user.email).executeTakeFirstOrThrow();
     expect(attempt.ipAddress).toBe('5.6.7.8');
+  });
+
+  it('five wrong passwords from address A lock A out of that account (429), not the owner at address B', async () => {
+    const user = await createTestUser(db());
+    const signIn = (password: string, ip: string) =>
+      client().request('/api/auth/login', { method: 'POST', json: { email: user.email, password }, headers: { 'X-Forwarded-For': ip } });
+    for (let i = 0; i < 5; i++) expect((await signIn('Wrong-Password-1', '203.0.113.10')).status).toBe(401);
+    const blocked = await signIn(TEST_PASSWORD, '203.0.113.10');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await signIn(TEST_PASSWORD, '198.51.100.7')).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@
 // leads to before anything else opens, and where anyone may change their own password.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -13,6 +13,15 @@ import { intent, loadScreen, screenAction } from '../http/screen.server.ts';
 import { ChangePasswordFormSchema, MIN_PASSWORD } from '../lib/auth-schemas.ts';
 import { changePassword } from '../services/auth.server.ts';
 import { allow, type RouteAccess } from '../http/route-access.ts';
+
+// Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After
+// (too many wrong current passwords) on too.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 export const meta: MetaFunction = () => [{ title: 'Change Password · Group Finance Hub' }];
 

@@ -3,7 +3,7 @@
 // card. Edit modes are URL state so the page works without JavaScript (DESIGN §8).
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { PageHeading } from '../components/layout/app-shell.tsx';
@@ -17,6 +17,15 @@ import { ProfilePasswordSchema, ProfileSchema } from '../lib/profile.ts';
 import { changePassword } from '../services/auth.server.ts';
 import { getOwnProfile, updateOwnProfile } from '../services/profile.server.ts';
 import { allow, type RouteAccess } from '../http/route-access.ts';
+
+// Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After
+// (too many wrong current passwords) on too.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Group Finance Hub' }];
 

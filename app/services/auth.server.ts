@@ -6,7 +6,9 @@ import { actorUserId, inTransaction, systemActor, type AuthUser, type Db, type R
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
 import { createSession, endSessions, type SessionInfo } from './sessions.server.ts';
-import { assertLoginAllowed, recordLoginAttempt } from './throttle.server.ts';
+import {
+  assertCurrentPasswordAllowed, assertLoginAllowed, loginDelayMs, recordCurrentPasswordAttempt, recordLoginAttempt, sleep, type Delay,
+} from './throttle.server.ts';
 import { findUserById, findUserForLogin, normalizeEmail } from './user-queries.server.ts';
 import { assertMayManage } from './user-policy.server.ts';
 
@@ -20,7 +22,8 @@ export interface LoginResult {
 }
 
 /**
- * Verifies credentials under the throttle and opens a new session (ending `previousToken`'s,
+ * Verifies credentials under the throttle (hard limits per account and address and per
+ * address; a growing, capped delay per account) and opens a new session (ending `previousToken`'s,
  * so a sign-in always rotates the session id). Failed and successful sign-ins are audited.
  */
 export async function login(
@@ -28,12 +31,16 @@ export async function login(
   meta: RequestMeta,
   input: unknown,
   previousToken?: string | null,
+  options: { delay?: Delay } = {},
 ): Promise<LoginResult> {
   const parsed = LoginSchema.safeParse(input);
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const email = normalizeEmail(parsed.data.email);
   const ip = meta.ip ?? 'unknown';
   await assertLoginAllowed(db, email, ip);
+  // Failures of this account from other addresses slow the answer down instead of locking out.
+  const wait = await loginDelayMs(db, email);
+  if (wait > 0) await (options.delay ?? sleep)(wait);
 
   const found = await findUserForLogin(db, email);
   const passwordOk = found
@@ -127,9 +134,11 @@ export async function changePassword(
 
   const stored = await ctx.db.selectFrom('users').select('passwordHash').where('id', '=', targetUserId).executeTakeFirstOrThrow();
   if (self) {
-    if (!(await verifyPassword(stored.passwordHash, currentPassword!))) {
-      throw invalid([{ field: 'currentPassword', message: 'Current password is incorrect' }]);
-    }
+    // Wrong current passwords are counted per user: a stolen session cannot guess it for ever.
+    await assertCurrentPasswordAllowed(ctx.db, targetUserId);
+    const currentOk = await verifyPassword(stored.passwordHash, currentPassword!);
+    await recordCurrentPasswordAttempt(ctx.db, targetUserId, currentOk);
+    if (!currentOk) throw invalid([{ field: 'currentPassword', message: 'Current password is incorrect' }]);
   } else if (await verifyPassword(stored.passwordHash, newPassword)) {
     throw invalid([{ field: 'newPassword', message: 'New password must be different from the current password' }]);
   }

@@ -1,12 +1,12 @@
-// Sign-in throttling (5 failures per account or 20 per address in 15 minutes → 429 with
-// Retry-After) and the API rate limits (100 per minute, 1000 per hour), kept in the database.
+// Sign-in throttling (5 failures per account and address or 20 per address in 15 minutes →
+// 429 with Retry-After; failures per account from anywhere only slow answers down) and the API rate limits (100 per minute, 1000 per hour), kept in the database.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
-import { login } from './auth.server.ts';
+import { changePassword, login } from './auth.server.ts';
 import type { Db } from './context.ts';
-import { API_RATE_LIMITS, assertLoginAllowed, consumeRateLimit, createMemoryRateLimiter, purgeLoginAttempts, rateLimitWindows, recordLoginAttempt } from './throttle.server.ts';
+import { API_RATE_LIMITS, assertCurrentPasswordAllowed, TOO_MANY_ATTEMPTS, assertLoginAllowed, LOGIN_SLOWDOWN_BASE_MS, LOGIN_SLOWDOWN_MAX_MS, loginSlowdownMs, consumeRateLimit, createMemoryRateLimiter, purgeLoginAttempts, rateLimitWindows, recordLoginAttempt } from './throttle.server.ts';
 import { systemActor } from './context.ts';
 import { userContext } from '../../test/context.ts';
 import { rejection } from '../../test/assertions.ts';
@@ -27,28 +27,59 @@ describe.each(TEST_DIALECTS)('sign-in throttle on %s', (dialect) => {
 
   const attempt = (email: string, password: string, ip: string) => login(db, { ip }, { email, password });
 
-  it('the sixth attempt on an account after five failures is a 429 with retryAfter, even with the right password', async () => {
+  it('the sixth attempt on an account from the same address after five failures is a 429 with retryAfter, even with the right password', async () => {
     const user = await createTestUser(db);
-    for (let i = 0; i < 5; i++) {
-      // Different addresses: the account count does not depend on where the attempts come from.
-      expect((await rejection(attempt(user.email, `wrong-${i}-password`, freshIp()))).status).toBe(401);
-    }
-    const blocked = await rejection(attempt(user.email, TEST_PASSWORD, freshIp()));
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await rejection(attempt(user.email, `wrong-${i}-password`, ip))).status).toBe(401);
+    const blocked = await rejection(attempt(user.email, TEST_PASSWORD, ip));
     expect(blocked.status).toBe(429);
     expect(blocked.kind).toBe('rateLimited');
     expect(blocked.retryAfter).toBeGreaterThan(14 * 60);
     expect(blocked.retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(blocked.message).toMatch(/too many/i);
     // The same account in another letter case is the same account.
-    expect((await rejection(attempt(user.email.toUpperCase(), TEST_PASSWORD, freshIp()))).status).toBe(429);
+    expect((await rejection(attempt(user.email.toUpperCase(), TEST_PASSWORD, ip))).status).toBe(429);
     const sessions = await db.selectFrom('userSessions').select('id').where('userId', '=', user.id).execute();
     expect(sessions).toHaveLength(0);
   });
 
+  it('failures from address A never lock the owner out from address B: they only slow sign-ins down (DESIGN §5)', async () => {
+    const user = await createTestUser(db);
+    const attacker = freshIp();
+    const waits: number[] = [];
+    const delay = async (ms: number) => void waits.push(ms);
+    const from = (password: string, ip: string) => login(db, { ip }, { email: user.email, password }, null, { delay });
+    for (let i = 0; i < 5; i++) expect((await rejection(from(`wrong-${i}-password`, attacker))).status).toBe(401);
+    expect(waits).toEqual([]);
+    expect((await rejection(from(TEST_PASSWORD, attacker))).status).toBe(429);
+    // The real owner, elsewhere, signs in: answered after a short delay, not refused.
+    await expect(from(TEST_PASSWORD, freshIp())).resolves.toMatchObject({ user: { id: user.id } });
+    expect(waits).toEqual([250]);
+  });
+
+  it('an attacker spreading failures over many addresses gets a growing delay, capped, never a lock-out', async () => {
+    const user = await createTestUser(db);
+    const waits: number[] = [];
+    const delay = async (ms: number) => void waits.push(ms);
+    for (let i = 0; i < 12; i++) {
+      expect((await rejection(login(db, { ip: freshIp() }, { email: user.email, password: 'wrong-password' }, null, { delay }))).status).toBe(401);
+    }
+    expect(waits).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
+    expect(loginSlowdownMs(4)).toBe(0);
+    expect(loginSlowdownMs(5)).toBe(LOGIN_SLOWDOWN_BASE_MS);
+    expect(loginSlowdownMs(50)).toBe(LOGIN_SLOWDOWN_MAX_MS);
+    await expect(login(db, { ip: freshIp() }, { email: user.email, password: TEST_PASSWORD }, null, { delay })).resolves.toMatchObject({ user: { id: user.id } });
+    // The success clears the account's count: no delay any more.
+    await login(db, { ip: freshIp() }, { email: user.email, password: TEST_PASSWORD }, null, { delay });
+    expect(waits.at(-1)).toBe(4000);
+    expect(waits).toHaveLength(8);
+  });
+
   it('unknown e-mail addresses are throttled the same way', async () => {
     const email = `ghost-${crypto.randomUUID()}@example.com`;
-    for (let i = 0; i < 5; i++) expect((await rejection(attempt(email, 'whatever-pass', freshIp()))).status).toBe(401);
-    const blocked = await rejection(attempt(email, 'whatever-pass', freshIp()));
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await rejection(attempt(email, 'whatever-pass', ip))).status).toBe(401);
+    const blocked = await rejection(attempt(email, 'whatever-pass', ip));
     expect(blocked.status).toBe(429);
     expect(blocked.retryAfter).toBeGreaterThan(0);
   });
@@ -93,6 +124,47 @@ describe.each(TEST_DIALECTS)('sign-in throttle on %s', (dialect) => {
     expect(error.message).toBe('Too many failed login attempts. Please try again in 5 minutes.');
     // Five minutes later it is allowed again.
     await expect(assertLoginAllowed(db, email, ip, new Date(now.getTime() + 5 * MINUTE))).resolves.toBeUndefined();
+  });
+});
+
+describe.each(TEST_DIALECTS)('wrong current passwords on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await createPreparedDatabase(dialect);
+    db = database.db;
+  });
+  afterAll(() => database?.destroy());
+
+  it('five wrong current passwords in 15 minutes answer 429 with retryAfter, even with the right one; other users are not affected', async () => {
+    const user = await createTestUser(db);
+    const other = await createTestUser(db);
+    const ctx = await userContext(db, user.id);
+    const change = (currentPassword: string) => changePassword(ctx, user.id, { currentPassword, newPassword: 'Brand-New-Pass-1' });
+    for (let i = 0; i < 5; i++) {
+      const error = await rejection(change(`Wrong-Current-${i}`));
+      expect(error.status).toBe(400);
+      expect(error.errors).toEqual([{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+    }
+    const blocked = await rejection(change(TEST_PASSWORD));
+    expect(blocked.status).toBe(429);
+    expect(blocked.message).toBe(TOO_MANY_ATTEMPTS);
+    expect(blocked.retryAfter).toBeGreaterThan(14 * 60);
+    // The password did not change; another user is free to change theirs; sign-ins are untouched.
+    await expect(login(db, { ip: '192.0.2.200' }, { email: user.email, password: TEST_PASSWORD })).resolves.toBeTruthy();
+    await changePassword(await userContext(db, other.id), other.id, { currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-1' });
+    // After the window the right password works again.
+    await expect(assertCurrentPasswordAllowed(db, user.id, new Date(Date.now() + 16 * MINUTE))).resolves.toBeUndefined();
+  });
+
+  it('a success clears the count', async () => {
+    const user = await createTestUser(db);
+    const ctx = await userContext(db, user.id);
+    for (let i = 0; i < 4; i++) await rejection(changePassword(ctx, user.id, { currentPassword: 'Wrong-Current-1', newPassword: 'Brand-New-Pass-1' }));
+    await changePassword(ctx, user.id, { currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-1' });
+    for (let i = 0; i < 4; i++) expect((await rejection(changePassword(ctx, user.id, { currentPassword: 'Wrong-Current-1', newPassword: 'Brand-New-Pass-2' }))).status).toBe(400);
+    await changePassword(ctx, user.id, { currentPassword: 'Brand-New-Pass-1', newPassword: 'Brand-New-Pass-2' });
   });
 });
 

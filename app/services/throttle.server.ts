@@ -8,8 +8,24 @@ import { inTransaction, type Db, type ServiceContext } from './context.ts';
 import { DomainError, forbidden } from './errors.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+/** Hard limit (429): failures for one account from one address in the window. */
+export const LOGIN_FAILURES_PER_ACCOUNT_AND_IP = 5;
+/** Hard limit (429): failures from one address, whatever the accounts, in the window. */
 export const LOGIN_FAILURES_PER_IP = 20;
+/**
+ * Failures for one account from any addresses only slow its sign-ins down (DESIGN §5), so that
+ * nobody can lock another person out by failing on purpose: no delay for the first
+ * LOGIN_SLOWDOWN_AFTER, then LOGIN_SLOWDOWN_BASE_MS doubling with each failure, capped.
+ */
+export const LOGIN_SLOWDOWN_AFTER = 5;
+export const LOGIN_SLOWDOWN_BASE_MS = 250;
+export const LOGIN_SLOWDOWN_MAX_MS = 4_000;
+
+/** The wait before answering a sign-in for an account with this many recent failures. */
+export function loginSlowdownMs(accountFailures: number): number {
+  if (accountFailures < LOGIN_SLOWDOWN_AFTER) return 0;
+  return Math.min(LOGIN_SLOWDOWN_MAX_MS, LOGIN_SLOWDOWN_BASE_MS * 2 ** (accountFailures - LOGIN_SLOWDOWN_AFTER));
+}
 
 /** Seconds until the given failures (newest first) fall back under the limit. */
 function retryAfterSeconds(failuresNewestFirst: { createdAt: string }[], limit: number, now: Date): number | null {
@@ -18,21 +34,20 @@ function retryAfterSeconds(failuresNewestFirst: { createdAt: string }[], limit: 
   return Math.max(1, Math.ceil((gate - now.getTime()) / 1000));
 }
 
-/** The newest failed attempts (at most `limit`) for an account or an address since a time. */
-function recentFailures(db: Db, column: 'email' | 'ipAddress', value: string, since: string, limit: number) {
-  return db
+/** The newest failed attempts (at most `limit`) for an account and/or an address since a time. */
+function recentFailures(db: Db, by: { email?: string; ipAddress?: string }, since: string, limit: number) {
+  let q = db
     .selectFrom('loginAttempts')
     .select('createdAt')
-    .where(column, '=', value)
     .where('succeeded', '=', false)
-    .where('createdAt', '>', since)
-    .orderBy('createdAt', 'desc')
-    .limit(limit)
-    .execute();
+    .where('createdAt', '>', since);
+  if (by.email !== undefined) q = q.where('email', '=', by.email);
+  if (by.ipAddress !== undefined) q = q.where('ipAddress', '=', by.ipAddress);
+  return q.orderBy('createdAt', 'desc').limit(limit).execute();
 }
 
-/** Throws rateLimited when the account or the address has failed too often lately. */
-export async function assertLoginAllowed(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
+/** The start of the account's counting window: a successful sign-in clears its count. */
+async function accountWindowStart(db: Db, email: string, now: Date): Promise<string> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
   const lastSuccess = await db
     .selectFrom('loginAttempts')
@@ -43,12 +58,21 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string, now 
     .orderBy('createdAt', 'desc')
     .limit(1)
     .executeTakeFirst();
-  // A successful sign-in clears the account's count; the address count is not cleared.
-  const accountSince = lastSuccess && lastSuccess.createdAt > since ? lastSuccess.createdAt : since;
-  const accountFailures = await recentFailures(db, 'email', email, accountSince, LOGIN_FAILURES_PER_ACCOUNT);
-  const ipFailures = await recentFailures(db, 'ipAddress', ip, since, LOGIN_FAILURES_PER_IP);
+  return lastSuccess && lastSuccess.createdAt > since ? lastSuccess.createdAt : since;
+}
+
+/**
+ * Throws rateLimited when this account has failed too often from this address, or this address
+ * too often for any accounts (DESIGN §5). Failures of the account from other addresses never
+ * block: they only slow answers down (loginDelayMs).
+ */
+export async function assertLoginAllowed(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  const accountSince = await accountWindowStart(db, email, now);
+  const pairFailures = await recentFailures(db, { email, ipAddress: ip }, accountSince, LOGIN_FAILURES_PER_ACCOUNT_AND_IP);
+  const ipFailures = await recentFailures(db, { ipAddress: ip }, since, LOGIN_FAILURES_PER_IP);
   const wait = Math.max(
-    retryAfterSeconds(accountFailures, LOGIN_FAILURES_PER_ACCOUNT, now) ?? 0,
+    retryAfterSeconds(pairFailures, LOGIN_FAILURES_PER_ACCOUNT_AND_IP, now) ?? 0,
     retryAfterSeconds(ipFailures, LOGIN_FAILURES_PER_IP, now) ?? 0,
   );
   if (wait > 0) {
@@ -61,8 +85,42 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string, now 
   }
 }
 
+/** How long to wait before answering a sign-in for this account (its failures from anywhere). */
+export async function loginDelayMs(db: Db, email: string, now = new Date()): Promise<number> {
+  const accountSince = await accountWindowStart(db, email, now);
+  const needed = LOGIN_SLOWDOWN_AFTER + Math.ceil(Math.log2(LOGIN_SLOWDOWN_MAX_MS / LOGIN_SLOWDOWN_BASE_MS)) + 1;
+  const failures = await recentFailures(db, { email }, accountSince, needed);
+  return loginSlowdownMs(failures.length);
+}
+
+/** Waits; tests pass their own so they do not sleep. */
+export type Delay = (ms: number) => Promise<void>;
+export const sleep: Delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function recordLoginAttempt(db: Db, email: string, ip: string, succeeded: boolean, now = new Date()): Promise<void> {
   await db.insertInto('loginAttempts').values({ email, ipAddress: ip, succeeded, createdAt: now.toISOString() }).execute();
+}
+
+/**
+ * Wrong current passwords (profile, change-password, screen and API) are counted per user in
+ * the same table, under a key that is not an e-mail address and an address that is not an IP,
+ * so they never mix with sign-in counts: 5 in 15 minutes answer 429 (Retry-After).
+ */
+export const CURRENT_PASSWORD_FAILURES = 5;
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+const currentPasswordKey = (userId: number) => `#current-password:${userId}`;
+const NOT_AN_ADDRESS = '-';
+
+export async function assertCurrentPasswordAllowed(db: Db, userId: number, now = new Date()): Promise<void> {
+  const key = currentPasswordKey(userId);
+  const failures = await recentFailures(db, { email: key }, await accountWindowStart(db, key, now), CURRENT_PASSWORD_FAILURES);
+  const wait = retryAfterSeconds(failures, CURRENT_PASSWORD_FAILURES, now);
+  if (wait) throw new DomainError('rateLimited', TOO_MANY_ATTEMPTS, { retryAfter: wait });
+}
+
+/** A success clears the user's count, as a successful sign-in clears an account's. */
+export async function recordCurrentPasswordAttempt(db: Db, userId: number, succeeded: boolean, now = new Date()): Promise<void> {
+  await recordLoginAttempt(db, currentPasswordKey(userId), NOT_AN_ADDRESS, succeeded, now);
 }
 
 /**
