@@ -68,7 +68,10 @@ export function buildIfStale(root: string): void {
     // Another process may have built it while this one waited for the lock.
     if (isBuildFresh(root)) return;
     console.log('[build] building the app…');
-    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: 'inherit' });
+    // Always the production build (what `npm run build` makes): vitest sets NODE_ENV=test,
+    // which would otherwise give a development bundle (jsxDEV) the e2e server cannot run.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: 'inherit', env });
     if (result.status !== 0) throw new Error('remix build failed');
   });
 }
