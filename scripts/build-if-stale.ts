@@ -70,7 +70,7 @@ export function buildIfStale(root: string): void {
     console.log('[build] building the app…');
     // Always the production build (what `npm run build` makes): vitest sets NODE_ENV=test,
     // which would otherwise give a development bundle (jsxDEV) the e2e server cannot run.
-    const env = { ...process.env, NODE_ENV: 'production' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
     const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: 'inherit', env });
     if (result.status !== 0) throw new Error('remix build failed');
   });
