@@ -7,6 +7,8 @@ export default defineConfig({
     exclude: ['node_modules/**', 'build/**', 'e2e/**'],
     // better-sqlite3 is a native module: separate processes, not worker threads.
     pool: 'forks',
+    // Once before all files: no CI run without PostgreSQL, and a fresh build for the test servers.
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -20,6 +20,11 @@ function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   const appearance = appearanceClasses(data?.appearance);
+  // Marks the page as interactive (browser tests wait for it before using client behaviour, and
+  // the no-JS project asserts it is absent). In the Document, so error pages are marked too.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="en" className={appearance ? `h-full ${appearance}` : 'h-full'}>
       <head>
@@ -40,10 +45,6 @@ function Document({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
-  // Marks the page as interactive (browser tests wait for it before using client behaviour).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
     <Document>
       {toast ? <ToastView toast={toast} /> : null}

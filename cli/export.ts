@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import type { Command } from 'commander';
 import { csvChunks } from '../app/services/csv.server.ts';
 import { exportTable, exportTableNames, findCompany, resolveExportTable } from '../app/services/exports.server.ts';
-import { createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
+import { cliIo, createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
 import { isIsoDay } from '../app/lib/dates.ts';
 
 interface ExportOptions {
@@ -68,7 +68,7 @@ export function registerExport(program: Command): void {
         const chunks = csvChunks(columns, { batches: counted() }, { bom: options.bom });
 
         if (!options.out) {
-          await writeAll(process.stdout, chunks);
+          await writeAll(cliIo().stdout, chunks);
           return;
         }
 

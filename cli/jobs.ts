@@ -11,7 +11,7 @@ import { queueOwner, readStatusSnapshot } from '../worker/embedded-queue.ts';
 import { runJobNow } from '../worker/run-now.ts';
 import type { JobsStatus } from '../worker/status.ts';
 import { loadConfig } from '../app/services/config.server.ts';
-import { createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
+import { cliIo, createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
 
 interface StatusReport extends JobsStatus {
   /** Where the figures come from: the queue itself, or the web server's snapshot. */
@@ -20,7 +20,7 @@ interface StatusReport extends JobsStatus {
 }
 
 async function readStatus(): Promise<StatusReport | null> {
-  const config = loadConfig(process.env);
+  const config = loadConfig(cliIo().env);
   const postgres = isPostgresUrl(config.databaseUrl);
   if (!postgres) {
     const owner = queueOwner(config.dataDir);

@@ -5,37 +5,45 @@ import { CommanderError } from 'commander';
 import { ConfigError } from '../app/services/config.server.ts';
 import { isDomainError } from '../app/services/errors.ts';
 import { buildProgram } from './program.ts';
-import { EXIT, UsageError } from './runtime.ts';
+import { EXIT, processIo, UsageError, withCliIo, type CliIo } from './runtime.ts';
 
 const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version']);
 
-export async function runCli(argv: string[]): Promise<number> {
-  const program = buildProgram();
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // Commander has already printed its message (and the help hint).
-      return SUCCESS_CODES.has(error.code) ? EXIT.ok : EXIT.usage;
-    }
-    if (error instanceof UsageError) {
-      process.stderr.write(`error: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    if (isDomainError(error)) {
-      const details = error.errors?.map((e) => `\n  ${e.field}: ${e.message}`).join('') ?? '';
-      process.stderr.write(`error: ${error.message}${details}\n`);
+/**
+ * Runs one command line and returns its exit code. `io` (default: this process's environment
+ * and streams) is what the command reads its configuration from and writes to, so tests can
+ * run the program in process.
+ */
+export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const program = buildProgram({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  const fail = (text: string) => io.stderr.write(text);
+  return withCliIo(io, async () => {
+    try {
+      await program.parseAsync(argv, { from: 'user' });
+      return EXIT.ok;
+    } catch (error) {
+      if (error instanceof CommanderError) {
+        // Commander has already printed its message (and the help hint).
+        return SUCCESS_CODES.has(error.code) ? EXIT.ok : EXIT.usage;
+      }
+      if (error instanceof UsageError) {
+        fail(`error: ${error.message}\n`);
+        return EXIT.usage;
+      }
+      if (isDomainError(error)) {
+        const details = error.errors?.map((e) => `\n  ${e.field}: ${e.message}`).join('') ?? '';
+        fail(`error: ${error.message}${details}\n`);
+        return EXIT.failure;
+      }
+      if (error instanceof ConfigError) {
+        fail(`${error.message}\n`);
+        return EXIT.failure;
+      }
+      fail(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (io.env.FINHUB_DEBUG && error instanceof Error) fail(`${error.stack}\n`);
       return EXIT.failure;
     }
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return EXIT.failure;
-    }
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
-    if (process.env.FINHUB_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
-    return EXIT.failure;
-  }
+  });
 }
 
 /** A closed pipe (`finhub export … | head`) is not a failure: stop quietly. */

@@ -1,6 +1,7 @@
 // What every command shares: the database opened from the same configuration as the web app,
 // the service context (actor `cli`, audited as 'cli'), output that is Ink on a terminal and
 // plain text or JSON otherwise, and the mapping of errors to exit codes.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
 import { loadConfig, type AppConfig } from '../app/services/config.server.ts';
 import { systemActor, type ServiceContext } from '../app/services/context.ts';
@@ -34,11 +35,36 @@ export interface Output {
   confirm(question: string, options: { yes?: boolean; flag?: string; refusal: string }): Promise<boolean>;
 }
 
+/**
+ * What one CLI run reads and writes: its environment and standard streams. The process's own
+ * in real use; the tests run the program in process (`runCli(argv, io)`) with an injected
+ * environment (DATA_DIR / DATABASE_URL of a test database) and captured output.
+ */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: { isTTY?: boolean };
+}
+
+export const processIo = (): CliIo => ({ env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
+
+const currentIo = new AsyncLocalStorage<CliIo>();
+
+/** The running command's environment and streams (the process's outside `withCliIo`). */
+export function cliIo(): CliIo {
+  return currentIo.getStore() ?? processIo();
+}
+
+export function withCliIo<T>(io: CliIo, fn: () => Promise<T>): Promise<T> {
+  return currentIo.run(io, fn);
+}
+
 const quietTask: TaskHandle = { update() {} };
 
-export function createOutput(options: GlobalOptions, io = { stdout: process.stdout, stdin: process.stdin }): Output {
+export function createOutput(options: GlobalOptions, io: Pick<CliIo, 'stdout' | 'stdin' | 'env'> = cliIo()): Output {
   const json = options.json === true;
-  const interactive = !json && io.stdout.isTTY === true && process.env.CI !== 'true';
+  const interactive = !json && io.stdout.isTTY === true && io.env.CI !== 'true';
   const ui = () => import('./ui.ts');
   const write = (text: string) => io.stdout.write(text);
   return {
@@ -75,7 +101,7 @@ export interface CliContext {
 
 /** Opens the configured database for one command and closes it afterwards. */
 export async function withDatabase<T>(fn: (c: CliContext) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env);
+  const config = loadConfig(cliIo().env);
   const handle = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     return await fn({ config, handle, ctx: { db: handle.db, actor: systemActor('cli'), meta: { userAgent: 'finhub-cli' } } });

@@ -1,18 +1,23 @@
 // The server the Playwright suite runs against (playwright.config.ts starts it as its
 // webServer): the built app over a fresh SQLite database in E2E_DATA_DIR, reference data
-// only (SEED_DEMO=0), a known owner account and fixed test secrets.
-// Run under Node 24 (type stripping): `node scripts/e2e-server.ts`, after `npx remix build`.
+// only (SEED_DEMO=0), a known owner account and fixed test secrets. It rebuilds a stale build
+// first (scripts/build-if-stale.ts, the same check as `npm test`). No embedded job engine (it
+// costs a PGlite start and a polling loop per run and no spec needs it): E2E_JOBS=1 turns it on.
+// Run under Node 24 (type stripping): `node scripts/e2e-server.ts`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildIfStale } from './build-if-stale.ts';
 import { E2E_ENCRYPTION_KEY, E2E_PORT, E2E_SESSION_SECRET, OWNER_EMAIL, OWNER_PASSWORD } from '../e2e/support/constants.ts';
 
 // Before the app (and React) load: the production builds, as in real use.
 process.env.NODE_ENV = 'production';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-if (!fs.existsSync(path.join(root, 'build/index.js'))) {
-  console.error('[e2e] build/index.js is missing: run `npx remix build` first');
+try {
+  buildIfStale(root);
+} catch (error) {
+  console.error(`[e2e] ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
@@ -36,6 +41,7 @@ const config = loadConfig({
   PORT: process.env.PORT ?? String(E2E_PORT),
   DATA_DIR: dataDir,
   SEED_DEMO: '0',
+  EMBEDDED_JOBS: process.env.E2E_JOBS === '1' ? '1' : '0',
   OWNER_EMAIL,
   OWNER_PASSWORD,
   SESSION_SECRET: E2E_SESSION_SECRET,

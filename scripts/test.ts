@@ -5,11 +5,17 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.ts';
+import { missingPostgresInCi } from '../test/ci.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const run = (command: string, args: string[]) => spawnSync(bin(command), args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
+const missingPostgres = missingPostgresInCi();
+if (missingPostgres) {
+  console.error(`[test] ${missingPostgres}`);
+  process.exit(1);
+}
 buildIfStale(root);
 console.log(`[test] databases: sqlite${process.env.TEST_DATABASE_URL ? ' + postgres (TEST_DATABASE_URL)' : ' (set TEST_DATABASE_URL for PostgreSQL too)'}`);
 const steps: [string, () => number][] = [

@@ -1,5 +1,5 @@
 // The /api JSON contract (DESIGN §5, §9) over real HTTP, on every test dialect.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../app/services/passwords.server.ts';
 import { OWNER_PASSWORD, TEST_DIALECTS } from './database.ts';
 import { startTestServer, TestClient, type TestServer, useTestServer } from './server.ts';
@@ -19,9 +19,14 @@ function replay(server: TestServer, session: string): TestClient {
   return client;
 }
 
-async function waitForFreshMinute(maxSecondsNeeded: number) {
-  const seconds = new Date().getUTCSeconds();
-  if (seconds > 60 - maxSecondsNeeded) await new Promise((r) => setTimeout(r, (61 - seconds) * 1000));
+/**
+ * Freezes the clock (Date only; the test server runs in this process) at the first second of
+ * the next minute, so 101 requests fall in one rate-limit window however slow the machine is.
+ * This used to sleep until the next minute when fewer than a few seconds were left.
+ */
+function freezeClockAtNextMinute(): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
 }
 
 describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
@@ -385,11 +390,15 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
   });
 
   describe('rate limit', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
     it('the 101st API call in a minute is a 429 with Retry-After', async () => {
       const user = await createTestUser(db());
       const c = client();
       await c.login(user.email, TEST_PASSWORD);
-      await waitForFreshMinute(8);
+      freezeClockAtNextMinute();
       for (let i = 0; i < 100; i++) {
         const response = await c.get('/api/auth/me');
         if (response.status !== 200) throw new Error(`request ${i + 1} answered ${response.status}`);

@@ -7,8 +7,12 @@ import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
 import type { DialectName } from '../db/dialect.ts';
 import { prepareDatabase } from '../app/services/bootstrap.server.ts';
+import { missingPostgresInCi } from './ci.ts';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+const missingPostgres = missingPostgresInCi();
+if (missingPostgres) throw new Error(missingPostgres);
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (required under CI=true). */
 export const TEST_DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestDatabase extends DatabaseHandle {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as csvParse } from 'csv-parse/sync';
 import { parseCsv } from '../../test/csv.ts';
 import { CSV_BATCH_ROWS, csvCell, csvChunks, csvDownloadHeaders, csvReadableStream, exportFilename, type CsvColumn } from './csv.server.ts';
+import { settle } from '../../test/wait.ts';
 
 
 async function collect(chunks: AsyncIterable<string>): Promise<string> {
@@ -145,7 +146,7 @@ describe('csvChunks', () => {
   it('reads async iterables too, and writes only the header for no rows', async () => {
     async function* rows(): AsyncGenerator<Row> {
       yield { id: 1, name: 'a', amount: 1 };
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setImmediate(resolve));
       yield { id: 2, name: 'b', amount: 2 };
     }
     expect(await collect(csvChunks(columns, rows()))).toBe('ID,Name,Amount\r\n1,a,1\r\n2,b,2\r\n');
@@ -245,7 +246,7 @@ describe('csvReadableStream', () => {
       }
     }
     const stream = csvReadableStream(columns, forever());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(produced).toBe(0); // nothing read yet, nothing pulled
 
     const reader = stream.getReader();
@@ -263,7 +264,7 @@ describe('csvReadableStream', () => {
     const afterCancel = produced;
     expect(afterCancel).toBeGreaterThan(0);
     expect(afterCancel).toBeLessThanOrEqual(2 * CSV_BATCH_ROWS + 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(produced).toBe(afterCancel);
   });
 

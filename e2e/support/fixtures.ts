@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { signIn } from './app.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { PermissionFlag, Role } from '../../app/lib/permissions.ts';
@@ -32,7 +32,21 @@ export interface UserOptions {
 /** Seeded reference companies (db/seed/reference.ts), by id. */
 export const COMPANY = { oneNetwork: 1, vult: 2, atlas: 3, spark: 4 } as const;
 
+/** A POST the browser sent during the test, and how (a document navigation or a fetch). */
+export interface RecordedPost {
+  url: string;
+  resourceType: string;
+}
+
 interface TestFixtures {
+  /**
+   * Automatic, in every test: every POST of the test's browser context. In the "no-js" project
+   * it checks afterwards that JavaScript really was off (the page never hydrated: no
+   * <html data-hydrated>, which the root sets on mount) and that every POST was a document
+   * (a native form submission), not a fetch/XHR. In "js" it only records, and checks the app
+   * did hydrate.
+   */
+  scripting: RecordedPost[];
   /** Creates a user directly in the database (the user-management screens come later). */
   createUser: (options?: UserOptions) => Promise<E2EUser>;
   /** True in the "js" project, false in "no-js". */
@@ -72,6 +86,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return { id: row.id, email, password, role, companyId: row.companyId ?? null };
     });
   },
+
+  scripting: [
+    async ({ context, page, js }, use, testInfo) => {
+      // Strict in the no-js project whatever its settings say: that is what is being proved.
+      const noJs = !js || testInfo.project.name === 'no-js';
+      const posts: RecordedPost[] = [];
+      const onRequest = (request: Request) => {
+        if (request.method() === 'POST') posts.push({ url: request.url(), resourceType: request.resourceType() });
+      };
+      context.on('request', onRequest);
+      await use(posts);
+      context.off('request', onRequest);
+      const onApp = !page.isClosed() && page.url().startsWith('http') && (await page.locator('body').count()) > 0;
+      if (noJs) {
+        if (onApp) await expect(page.locator('html[data-hydrated]'), 'JavaScript ran in the no-js project: the page hydrated').toHaveCount(0);
+        expect(posts.filter((p) => p.resourceType !== 'document'), 'POSTs without JavaScript must be document (form) submissions').toEqual([]);
+      } else if (onApp && (await page.locator('link[rel="modulepreload"][href*="/build/"]').count()) > 0) {
+        await expect(page.locator('html[data-hydrated]'), 'the page has the app\'s scripts but never hydrated').toHaveCount(1);
+      }
+    },
+    { auto: true },
+  ],
 
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);

@@ -1,0 +1,13 @@
+// vitest globalSetup: runs once in the main process before any test file. It refuses a CI run
+// without PostgreSQL (test/ci.ts) and rebuilds a stale build/ before the suites that start a
+// test server on it (test/server.ts), once for all workers. TEST_SKIP_BUILD=1 skips the build
+// check (e.g. a pure unit test while the sources are mid-edit).
+import path from 'node:path';
+import { buildIfStale } from '../scripts/build-if-stale.ts';
+import { missingPostgresInCi } from './ci.ts';
+
+export default function setup(): void {
+  const missing = missingPostgresInCi();
+  if (missing) throw new Error(missing);
+  if (process.env.TEST_SKIP_BUILD !== '1') buildIfStale(path.resolve(import.meta.dirname, '..'));
+}
