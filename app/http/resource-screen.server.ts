@@ -8,7 +8,7 @@ import { companyFieldOf, referenceChoices } from '../resources/index.ts';
 import { can, type Action } from '../lib/permissions.ts';
 import { notFound } from '../services/errors.ts';
 import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
-import { positiveIdParam } from '../lib/query.ts';
+import { MAX_ID, positiveIdParam } from '../lib/query.ts';
 import { screenListQuery, screenListState } from '../services/list-query.ts';
 import { createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from '../services/resources.server.ts';
 import type { ServiceContext } from '../services/context.ts';
@@ -115,7 +115,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
       },
     }),
     delete: intent({
-      schema: z.object({ id: z.number().int().positive() }),
+      schema: z.object({ id: z.number().int().positive().max(MAX_ID) }),
       invalid: messages.deleteFailed,
       failed: messages.deleteFailed,
       prefix: true,

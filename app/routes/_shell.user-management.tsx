@@ -10,7 +10,7 @@ import { UserManagementScreen, type UserManagementAction, type UserManagementDat
 import { clampedPage, confirmationStep, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
 import { HISTORY_PAGE_SIZE, PAGE_SIZE } from '../lib/paging.ts';
 import { PERMISSION_FLAGS, ROLE_BASELINE } from '../lib/permissions.ts';
-import { positiveIdParam } from '../lib/query.ts';
+import { MAX_ID, positiveIdParam } from '../lib/query.ts';
 import {
   confirmDeleteUserMessage, CreateUserFormSchema, EditUserFormSchema, permissionsFromForm, USER_MESSAGES, USER_SORTS, USER_TABS,
 } from '../lib/users.ts';
@@ -120,7 +120,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json(data);
   });
 
-const userId = z.object({ id: z.number({ error: 'Unknown user' }).int().positive() });
+const userId = z.object({ id: z.number({ error: 'Unknown user' }).int().positive().max(MAX_ID, 'Unknown user') });
 
 export const action = (args: ActionFunctionArgs) =>
   screenAction(args, {
