@@ -2,6 +2,7 @@
 // rate limits, JSON bodies, method dispatch and the mapping of errors to status codes.
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import { DomainError, isDomainError } from '../services/errors.ts';
+import { MAX_ID } from '../lib/query.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, type RateLimiter } from '../services/throttle.server.ts';
 import { passes, type Method, type SignedInRule, type RouteAccess, type RouteVariant } from './route-access.ts';
@@ -75,7 +76,8 @@ export async function readJson(request: Request): Promise<unknown> {
 /** Parses a positive integer route parameter; anything else is a 404 (there is no such row). */
 export function idParam(value: string | undefined): number {
   const id = Number(value);
-  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw new DomainError('notFound');
+  // Above MAX_ID no row can exist (PostgreSQL's integer ids would fail the query: a 500).
+  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new DomainError('notFound');
   return id;
 }
 

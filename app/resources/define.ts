@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/types.ts';
 import { isIsoDay } from '../lib/dates.ts';
+import { MAX_ID } from '../lib/query.ts';
 import type { Area } from '../lib/permissions.ts';
 import type { FieldError } from '../lib/field-error.ts';
 
@@ -351,7 +352,8 @@ function fieldSchema(field: FieldDef): z.ZodType {
       return field.required === false ? schema.optional() : schema;
     }
     case 'reference': {
-      const id = z.number({ error: required }).int({ message: required }).positive({ message: required });
+      // Above MAX_ID no row can exist (and PostgreSQL's integer columns would refuse the lookup).
+      const id = z.number({ error: required }).int({ message: required }).positive({ message: required }).max(MAX_ID, { message: `${field.label} not found` });
       return field.nullable ? id.nullish().transform((v) => v ?? null) : id;
     }
   }

@@ -8,7 +8,7 @@ import { ResourceScreen } from '../components/resource/resource-screen.tsx';
 import { TabNav } from '../components/screen/action-result.tsx';
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
 import { intent, loadScreen, succeed } from '../http/screen.server.ts';
-import { positiveIdParam } from '../lib/query.ts';
+import { MAX_ID, positiveIdParam } from '../lib/query.ts';
 import { withParams } from '../lib/url.ts';
 import { expenseCategories } from '../resources/index.ts';
 import { categoryCounts, categoryTabs } from '../services/expense-categories.server.ts';
@@ -36,7 +36,7 @@ export const action = (args: ActionFunctionArgs) =>
     intents: {
       // The inline department select: an empty choice unmaps the category.
       remap: intent({
-        schema: z.object({ id: z.number().int().positive(), departmentId: z.number().int().positive().optional() }),
+        schema: z.object({ id: z.number().int().positive().max(MAX_ID), departmentId: z.number().int().positive().max(MAX_ID).optional() }),
         invalid: REMAP_FAILED,
         failed: REMAP_FAILED,
         run: async ({ id, departmentId }, screen) => {

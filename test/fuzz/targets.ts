@@ -1,0 +1,174 @@
+// The routes the fuzz suite drives, as data: { method, path, kind, body } with the generator of
+// each request. The resource routes and screens are enumerated from the declarations
+// (RESOURCE_LIST) and the route files that pass a declaration to resourceAction; the users,
+// auth and settings routes and the custom screens are listed here. FUZZ_TARGETS is the list
+// (method + path pattern + kind) another suite can compare with a route manifest.
+import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import * as resources from '../../app/resources/index.ts';
+import { RESOURCE_LIST } from '../../app/resources/index.ts';
+import type { ResourceDef } from '../../app/resources/define.ts';
+import { PERMISSION_FLAGS, ROLES } from '../../app/lib/permissions.ts';
+import { DEVICE_SWITCHES, NOTIFICATION_TYPES } from '../../app/lib/user-settings.ts';
+import {
+  apiBody, deleteId, formBody, formId, listQuery, mutated, origin, Ref, rowId, validRecord,
+  type FuzzCase,
+} from './arbitraries.ts';
+
+/** Who sends the request: the owner; a company-scoped editor (resource routes only); nobody signed in; a user whose own password may change. */
+export type Actor = 'owner' | 'editor' | 'anonymous' | 'pwuser';
+
+export interface FuzzTarget {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path pattern; `:id` is replaced by the case's id. */
+  path: string;
+  kind: 'api' | 'form';
+  body: fc.Arbitrary<FuzzCase>;
+  actors: readonly Actor[];
+  /** Where real `:id`s (and form ids) come from: a table (camelCase), fuzz victims, or the signed-in user. */
+  idFrom?: string;
+  /** Audit entries an accepted (2xx/3xx) request leaves: exactly one, or none or one (no-op writes, confirmation steps, GETs). */
+  audit: 'one' | 'atMostOne' | 'none';
+  /**
+   * A sign-in target: the throttle counters are cleared before each case, and an accepted
+   * sign-in leaves a `login` audit entry that is an event, not a record write (no version).
+   */
+  signIn?: boolean;
+}
+
+/** Table name used for users created as targets of the user-management routes. */
+export const VICTIMS = 'victims';
+export const SELF = 'self';
+
+const withId = (id: fc.Arbitrary<FuzzCase['id']>, rest: fc.Arbitrary<Omit<FuzzCase, 'id'>>) => fc.tuple(id, rest).map(([i, r]): FuzzCase => ({ ...r, id: i }));
+const apiCase = (body: fc.Arbitrary<Record<string, unknown>>) => fc.record({ api: apiBody(mutated(body)), origin });
+const getCase = (params: readonly string[]) => fc.record({ query: listQuery(params), origin: fc.constant('same' as const) });
+
+// ---------------------------------------------------------------------------------------------
+// Resources
+
+function resourceApiTargets(def: ResourceDef): FuzzTarget[] {
+  const base = `/api/${def.key}`;
+  const actors = ['owner', 'editor'] as const;
+  const listParams = ['limit', 'offset', 'sortBy', 'sortOrder', 'sort', 'order', 'q', 'search', 'companyId', ...(def.list.filter ? [def.list.filter.param] : [])];
+  return [
+    { method: 'POST', path: base, kind: 'api', actors, audit: 'one', body: apiCase(validRecord(def)) },
+    { method: 'PUT', path: `${base}/:id`, kind: 'api', actors, audit: 'one', idFrom: def.table, body: withId(rowId, apiCase(validRecord(def).chain((r) => fc.subarray(Object.keys(r)).map((keys) => Object.fromEntries(keys.map((k) => [k, r[k]])))))) },
+    { method: 'DELETE', path: `${base}/:id`, kind: 'api', actors, audit: 'one', idFrom: def.table, body: withId(deleteId, fc.record({ origin })) },
+    { method: 'GET', path: base, kind: 'api', actors, audit: 'none', body: getCase(listParams) },
+  ];
+}
+
+/** Screen paths of the resources: route files `_shell.<path>.tsx` whose action is `resourceAction(<def>, …)`. */
+export function resourceScreens(routesDir = path.resolve(import.meta.dirname, '../../app/routes')): { path: string; def: ResourceDef }[] {
+  const byName = resources as unknown as Record<string, ResourceDef | undefined>;
+  const screens: { path: string; def: ResourceDef }[] = [];
+  for (const file of fs.readdirSync(routesDir).sort()) {
+    const match = /^_shell\.([a-z0-9-]+)\.tsx$/.exec(file);
+    if (!match) continue;
+    const name = /resourceAction\(\s*(\w+)/.exec(fs.readFileSync(path.join(routesDir, file), 'utf8'))?.[1];
+    const def = name ? byName[name] : undefined;
+    if (def && RESOURCE_LIST.includes(def)) screens.push({ path: `/${match[1]}`, def });
+  }
+  return screens;
+}
+
+function resourceFormTarget(screen: { path: string; def: ResourceDef }): FuzzTarget {
+  return {
+    method: 'POST', path: screen.path, kind: 'form', actors: ['owner', 'editor'], audit: 'atMostOne', idFrom: screen.def.table,
+    body: fc.record({
+      form: formBody(['create', 'update', 'delete'], mutated(validRecord(screen.def)), fc.oneof({ weight: 3, arbitrary: fc.nat({ max: 1000 }).map((n) => new Ref(screen.def.table, n)) }, { weight: 1, arbitrary: formId })),
+      origin,
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users, auth, settings
+
+const hex = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 6, maxLength: 10 });
+const email = hex.map((h) => `fuzz-${h}@example.com`);
+const username = hex.map((h) => `fuzz-${h}`);
+const password = fc.constantFrom('Password-123', 'Another-Pass-9', 'short', '12345678', 'x'.repeat(200), '密码密码密码密码');
+const companyRef = fc.oneof(fc.nat({ max: 100 }).map((n) => new Ref('companies', n)), fc.constantFrom<unknown>('all', null, ''));
+const role = fc.constantFrom(...ROLES);
+const victimRef = fc.oneof({ weight: 4, arbitrary: fc.nat({ max: 100 }).map((n) => new Ref(VICTIMS, n)) }, { weight: 1, arbitrary: formId });
+
+const newUser = fc.record({ username, email, password, role, companyId: companyRef, fullName: fc.constantFrom('Fuzz User', null, ''), isTemporaryPassword: fc.boolean() });
+const userEdit = fc.record({ username, email, role, companyId: companyRef });
+const profile = fc.record({ username, email, fullName: fc.constantFrom('Fuzz Self', null, ''), position: fc.constantFrom('CFO', null), phoneNumber: fc.constantFrom('+1 (555) 010-0101', null, '', 'abc') });
+const permissions = fc.record(Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, fc.boolean()])) as Record<string, fc.Arbitrary<boolean>>, { requiredKeys: [] });
+const changePassword = fc.record({ currentPassword: fc.constantFrom('Test-Password-1', 'wrong-password'), newPassword: password, confirmPassword: password });
+const settings = fc.record({
+  emailNotifications: fc.boolean(), pushNotifications: fc.boolean(),
+  notificationTypes: fc.record(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, fc.boolean()])) as Record<string, fc.Arbitrary<boolean>>, { requiredKeys: [] }),
+  theme: fc.constantFrom('light', 'dark', 'system', 'auto'), language: fc.constantFrom('en', 'es', 'xx'), timezone: fc.constantFrom('UTC', 'Europe/London', 'Mars/Base'),
+  dateFormat: fc.constantFrom('MM/dd/yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd'), timeFormat: fc.constantFrom('12h', '24h'),
+  dashboardLayout: fc.record({ cards: fc.subarray(['stats', 'activity', 'health', 'nope']), autoRefresh: fc.boolean(), refreshInterval: fc.constantFrom(30, 60, 7) }, { requiredKeys: [] }),
+  shareActivityStatus: fc.boolean(), shareProfileInfo: fc.boolean(), autoLogout: fc.constantFrom(480, 60, 7), sessionTimeout: fc.constantFrom(30, 0, 15, 7),
+  defaultCurrency: fc.constantFrom('USD', 'EUR', 'XXX'), reportEmails: fc.boolean(), securityAlerts: fc.boolean(), compactSidebar: fc.boolean(), animations: fc.boolean(),
+}, { requiredKeys: [] });
+/** The settings tabs' forms: checkboxes post 'on', selects their value. */
+const settingsForm = fc.record({
+  pushNotifications: fc.constantFrom('on', undefined), theme: fc.constantFrom('light', 'dark', 'system', 'auto', 'neon'),
+  compactSidebar: fc.constantFrom('on', undefined), animations: fc.constantFrom('on', undefined),
+  language: fc.constantFrom('en', 'es', 'xx'), timezone: fc.constantFrom('UTC', 'Mars/Base'), dateFormat: fc.constantFrom('MM/dd/yyyy', 'nope'), timeFormat: fc.constantFrom('12h', '24h'),
+  defaultCurrency: fc.constantFrom('USD', 'XXX'), emailNotifications: fc.constantFrom('on', undefined), reportEmails: fc.constantFrom('on', undefined),
+  shareActivityStatus: fc.constantFrom('on', undefined), shareProfileInfo: fc.constantFrom('on', undefined), autoRefresh: fc.constantFrom('on', undefined),
+  refreshInterval: fc.constantFrom('30', '60', '7', '1e1'), securityAlerts: fc.constantFrom('on', undefined), sessionTimeout: fc.constantFrom('30', '0', '7'), autoLogout: fc.constantFrom('480', '7'),
+  ...Object.fromEntries([...NOTIFICATION_TYPES.map((t) => `notificationTypes.${t}`), ...DEVICE_SWITCHES].map((n) => [n, fc.constantFrom('on', undefined)])),
+}, { requiredKeys: [] }).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)));
+const login = fc.record({ email: fc.constantFrom('login-user@example.com', 'LOGIN-USER@example.com ', 'nobody@example.com', 'not-an-email'), password: fc.constantFrom('Test-Password-1', 'wrong-password-1'), rememberMe: fc.boolean(), redirectTo: fc.constantFrom('/', '//evil.example', 'https://evil.example/', '/settings', 'javascript:alert(1)') }, { requiredKeys: [] });
+const userListParams = ['limit', 'offset', 'sortBy', 'sortOrder', 'search', 'role', 'company', 'isActive', 'page'];
+const historyParams = ['limit', 'offset', 'userId', 'action', 'tableName', 'startDate', 'endDate', 'from', 'to', 'search'];
+
+function userTargets(): FuzzTarget[] {
+  const owner = ['owner'] as const;
+  const victimPath = (suffix: string, method: FuzzTarget['method'], body: fc.Arbitrary<Record<string, unknown>> | null, audit: FuzzTarget['audit']): FuzzTarget => ({
+    method, path: `/api/users/:id${suffix}`, kind: 'api', actors: owner, audit, idFrom: VICTIMS,
+    body: withId(rowId, body ? apiCase(body) : fc.record({ origin })),
+  });
+  return [
+    { method: 'POST', path: '/api/users', kind: 'api', actors: owner, audit: 'one', body: apiCase(newUser) },
+    victimPath('', 'PUT', userEdit, 'atMostOne'),
+    { method: 'PATCH', path: '/api/users/:id', kind: 'api', actors: owner, audit: 'atMostOne', idFrom: SELF, body: withId(fc.oneof({ weight: 4, arbitrary: fc.constant({ real: 0 }) }, { weight: 1, arbitrary: rowId }), apiCase(profile)) },
+    victimPath('/permissions', 'PUT', permissions, 'atMostOne'),
+    victimPath('/change-password', 'POST', fc.record({ currentPassword: fc.constantFrom('x', undefined), newPassword: password }, { requiredKeys: [] }), 'one'),
+    victimPath('/temporary-password', 'POST', null, 'one'),
+    victimPath('/deactivate', 'PUT', null, 'atMostOne'),
+    victimPath('/reactivate', 'PUT', null, 'atMostOne'),
+    { method: 'POST', path: '/api/auth/login', kind: 'api', actors: ['anonymous'], audit: 'atMostOne', signIn: true, body: apiCase(login) },
+    { method: 'POST', path: '/api/auth/change-password', kind: 'api', actors: ['pwuser'], audit: 'one', body: apiCase(changePassword) },
+    { method: 'PUT', path: '/api/user-settings', kind: 'api', actors: owner, audit: 'atMostOne', body: apiCase(settings) },
+    { method: 'GET', path: '/api/users', kind: 'api', actors: owner, audit: 'none', body: getCase(userListParams) },
+    { method: 'GET', path: '/api/users/activity/history', kind: 'api', actors: owner, audit: 'none', body: getCase(historyParams) },
+  ];
+}
+
+function screenTargets(): FuzzTarget[] {
+  const form = (fields: fc.Arbitrary<[string, unknown][]>) => fc.record({ form: fields, origin });
+  const userForm = fc.oneof(
+    newUser.map((u) => ({ ...u, isTemporaryPassword: u.isTemporaryPassword ? 'on' : undefined })),
+    userEdit,
+    permissions.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v ? 'on' : 'off']))),
+  ).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)));
+  return [
+    { method: 'POST', path: '/user-management', kind: 'form', actors: ['owner'], audit: 'atMostOne', idFrom: VICTIMS, body: form(formBody(['create', 'update', 'permissions', 'temporary-password', 'deactivate', 'activate', 'delete'], mutated(userForm), victimRef)) },
+    { method: 'POST', path: '/profile', kind: 'form', actors: ['pwuser'], audit: 'atMostOne', body: form(formBody(['profile', 'password'], mutated(fc.oneof(profile, changePassword)))) },
+    { method: 'POST', path: '/settings', kind: 'form', actors: ['owner'], audit: 'atMostOne', body: form(formBody(['notifications', 'appearance', 'preferences', 'security', 'clear-cache'], mutated(settingsForm))) },
+    { method: 'POST', path: '/change-password', kind: 'form', actors: ['pwuser'], audit: 'atMostOne', body: form(formBody(['change'], mutated(changePassword))) },
+    { method: 'POST', path: '/login', kind: 'form', actors: ['anonymous'], audit: 'atMostOne', signIn: true, body: form(formBody(['login'], mutated(login.map((l) => ({ ...l, rememberMe: l.rememberMe ? 'on' : undefined }))))) },
+  ];
+}
+
+/** Every fuzzed route with its generator. */
+export const TARGETS: readonly FuzzTarget[] = [
+  ...RESOURCE_LIST.filter((def) => !def.readOnly).flatMap(resourceApiTargets),
+  ...userTargets(),
+  ...resourceScreens().filter((s) => !s.def.readOnly).map(resourceFormTarget),
+  ...screenTargets(),
+];
+
+/** What is covered, for a comparison with a route manifest: method, path pattern, kind. */
+export const FUZZ_TARGETS: readonly { method: FuzzTarget['method']; path: string; kind: FuzzTarget['kind'] }[] = TARGETS.map(({ method, path: p, kind }) => ({ method, path: p, kind }));
