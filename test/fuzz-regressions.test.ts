@@ -50,4 +50,26 @@ describe.each(TEST_DIALECTS)('fuzz findings on %s', (dialect) => {
     const row = await db().selectFrom('users').select('isActive').where('id', '=', target.id).executeTakeFirstOrThrow();
     expect(Boolean(row.isActive)).toBe(true);
   });
+
+  it('text with a NUL character is a 400 (PostgreSQL cannot store it), never a 500', async () => {
+    const nul = 'a\u0000b';
+    const refused = async (response: Response, field: string) => {
+      expect(response.status, `${response.url} ${field}`).toBe(400);
+      expect((await response.json()).errors).toEqual([expect.objectContaining({ field })]);
+    };
+    await refused(await owner.request('/api/departments', json('POST', { name: nul })), 'name');
+    await refused(await owner.request('/api/companies', json('POST', { name: 'Nul Co', type: 'marketing', description: nul })), 'description');
+    await refused(await owner.request('/api/users', json('POST', { username: nul, email: 'nul-user@example.com', password: 'Password-123' })), 'username');
+    await refused(await owner.request('/api/users', json('POST', { username: 'nul-user', email: 'nul-user@example.com', password: 'Password-123', fullName: nul })), 'fullName');
+    const me = await owner.get('/api/auth/me').then((r) => r.json());
+    const ownId = me.user?.id ?? me.id;
+    await refused(await owner.request(`/api/users/${ownId}`, json('PATCH', { username: 'owner', email: 'owner@example.com', position: nul })), 'position');
+    const form = await owner.postForm('/departments', { intent: 'create', name: nul });
+    expect(form.status).toBe(400);
+    expect(await db().selectFrom('departments').select('id').where('name', 'like', 'a%b').execute()).toEqual([]);
+    // Searches with a NUL find nothing rather than failing.
+    for (const path of ['/api/companies?q=%00', '/api/users?search=a%00b', '/api/users/activity/history?tableName=%00', '/api/users?company=%00', '/api/budgets?status=a%00', '/departments?q=%00', '/user-management?q=%00']) {
+      expect((await owner.get(path)).status, path).toBeLessThan(500);
+    }
+  });
 });

@@ -13,7 +13,7 @@ import { TEST_DIALECTS, OWNER_PASSWORD } from './database.ts';
 import { TestClient, useTestServer } from './server.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
 import { Ref, type FuzzCase } from './fuzz/arbitraries.ts';
-import { changedCounts, countsAndViolations, KNOWN, leakIn, prototypePolluted, snapshot } from './fuzz/invariants.ts';
+import { BODY_LIMIT_BYTES, changedCounts, countsAndViolations, KNOWN, leakIn, prototypePolluted, snapshot } from './fuzz/invariants.ts';
 import { SELF, TARGETS, VICTIMS, type Actor, type FuzzTarget } from './fuzz/targets.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -162,6 +162,16 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
     if (leak) fail(`response leaks internals (${leak}): …${text.slice(Math.max(0, text.search(leak) - 100), text.search(leak) + 200)}…`);
     if (target.method !== 'GET' && c.origin === 'foreign' && response.status !== 403) fail('a foreign Origin must be refused with 403');
     if (target.method !== 'GET' && c.origin === 'none' && KNOWN.ORIGIN_REQUIRED && response.status !== 403) fail('a post with neither Origin nor Referer must be refused with 403');
+    const size = typeof init.body === 'string' ? Buffer.byteLength(init.body) : 0;
+    if (size > BODY_LIMIT_BYTES && KNOWN.BODY_LIMIT && response.status !== 413) fail(`a body of ${size} bytes must be refused with 413`);
+    if (size > BODY_LIMIT_BYTES && target.kind === 'api' && target.method === 'POST' && c.api?.type === 'raw' && (response.status < 400 || response.status >= 500)) {
+      fail(`a ${size}-byte create body must be refused (413, or 400; 403 before reading it)`);
+    }
+    const formId = c.form?.find(([k]) => k === 'id')?.[1];
+    const formIntent = c.form?.find(([k]) => k === 'intent')?.[1];
+    if (KNOWN.STRICT_FORM_IDS && typeof formId === 'string' && !/^[1-9][0-9]*$/.test(formId) && formIntent !== 'create' && response.status < 400) {
+      fail(`a form id ${JSON.stringify(formId)} must name no row`);
+    }
     const audit = after.auditLogs - before.auditLogs;
     const versions = after.dataVersions - before.dataVersions;
     // Failed sign-ins are audited by design (an event, no version): the one change allowed.

@@ -2,13 +2,15 @@
 // the form (conform, in the browser and on the server) and the profile service.
 import { z } from 'zod';
 import { EMAIL_MESSAGE, EMAIL_PATTERN, MAX_PASSWORD, MIN_PASSWORD } from './auth-schemas.ts';
+import { hasNoNul, nulMessage } from './text.ts';
 
 export const REQUIRED_MESSAGE = 'Username and email are required';
 
 const requiredText = z
   .string({ error: REQUIRED_MESSAGE })
   .trim()
-  .min(1, { message: REQUIRED_MESSAGE, abort: true });
+  .min(1, { message: REQUIRED_MESSAGE, abort: true })
+  .refine(hasNoNul, { message: nulMessage('Text'), abort: true });
 
 /** Optional text: empty means none (stored as null). */
 const optionalText = (max: number, label: string) =>
@@ -16,6 +18,7 @@ const optionalText = (max: number, label: string) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, nulMessage(label))
     .nullish()
     .transform((v) => (v ? v : null));
 

@@ -3,6 +3,7 @@
 // forms with these in the browser and on the server, the services validate API bodies with
 // them, and the services check everything again. Also the screen's fixed texts and choices.
 import { z } from 'zod';
+import { hasNoNul, nulMessage, withoutNul } from './text.ts';
 import { MAX_PASSWORD, MIN_PASSWORD } from './auth-schemas.ts';
 import { API_MAX_LIMIT, PAGE_SIZE } from './paging.ts';
 import { PERMISSION_FLAGS, ROLES, type PermissionFlag } from './permissions.ts';
@@ -16,7 +17,7 @@ const EMAIL_INVALID = 'Must be a valid email address';
 
 const userFields = {
   // Stored NFKC-normalised and trimmed (uniqueness compares app/lib/names.ts nameKey).
-  username: z.string({ error: 'Username is required' }).normalize('NFKC').trim().min(1, 'Username is required').max(255, 'Username must be at most 255 characters'),
+  username: z.string({ error: 'Username is required' }).normalize('NFKC').trim().min(1, 'Username is required').max(255, 'Username must be at most 255 characters').refine(hasNoNul, nulMessage('Username')),
   email: z
     .string({ error: EMAIL_INVALID })
     .normalize('NFKC')
@@ -25,7 +26,7 @@ const userFields = {
     .max(255, 'Email must be at most 255 characters')
     .pipe(z.email(EMAIL_INVALID)),
   password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD, PASSWORD_TOO_SHORT).max(MAX_PASSWORD, 'Password is too long'),
-  fullName: z.string().trim().max(255, 'Full name must be at most 255 characters').nullish().transform((v) => v || null),
+  fullName: z.string().trim().max(255, 'Full name must be at most 255 characters').refine(hasNoNul, nulMessage('Full name')).nullish().transform((v) => v || null),
 };
 
 /** JSON: a company id; 'all', '' or null mean every company (spec 3 §5). */
@@ -137,14 +138,14 @@ export const UserListQuerySchema = z.object({
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
     z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('desc'),
   ),
-  search: z.preprocess(blankToUndefined, z.string().trim().max(200, 'search must be at most 200 characters').optional()),
+  search: z.preprocess((v) => blankToUndefined(typeof v === 'string' ? withoutNul(v) : v), z.string().trim().max(200, 'search must be at most 200 characters').optional()),
   // 'all' (or empty) means no filter, as the screen's "All" choices send.
   role: z.preprocess(
     (v) => (v === '' || v === 'all' ? undefined : v),
     z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}` }).optional(),
   ),
   /** A company id, or its name (case-insensitive); 'all' or empty: every company. */
-  company: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.string().trim().max(255).optional()),
+  company: z.preprocess((v) => (v === '' || v === 'all' ? undefined : typeof v === 'string' ? withoutNul(v) : v), z.string().trim().max(255).optional()),
   /** true: active users only; false: inactive only; absent or 'all': both. */
   isActive: z.preprocess(
     (v) => (v === '' || v === 'all' || v === undefined ? undefined : String(v).toLowerCase()),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/types.ts';
 import { isIsoDay } from '../lib/dates.ts';
 import { MAX_ID } from '../lib/query.ts';
+import { hasNoNul, nulMessage } from '../lib/text.ts';
 import type { Area } from '../lib/permissions.ts';
 import type { FieldError } from '../lib/field-error.ts';
 
@@ -327,7 +328,8 @@ function fieldSchema(field: FieldDef): z.ZodType {
     case 'text':
     case 'textarea': {
       const max = field.max ?? 255;
-      const text = z.string({ error: `${field.label} must be text` }).trim().max(max, { message: `${field.label} must be at most ${max} characters` });
+      const text = z.string({ error: `${field.label} must be text` }).trim().max(max, { message: `${field.label} must be at most ${max} characters` })
+        .refine(hasNoNul, { message: nulMessage(field.label), abort: true });
       return field.required ? text.min(1, { message: required }) : text.nullish().transform((v) => (v ? v : null));
     }
     case 'money':

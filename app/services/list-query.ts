@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { API_MAX_LIMIT, PAGE_SIZE } from '../lib/paging.ts';
 import { integerParam, positiveIdParam } from '../lib/query.ts';
+import { withoutNul } from '../lib/text.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { fieldErrorsFromZod, invalid, type FieldError } from './errors.ts';
 import type { ListQuery } from './resources.server.ts';
@@ -28,8 +29,8 @@ export function screenListState(def: ResourceDef, params: URLSearchParams): Scre
   const page = Number(params.get('page'));
   const dir = params.get('dir');
   return {
-    q: (params.get('q') ?? '').slice(0, 200),
-    filter: def.list.filter ? params.get(def.list.filter.param) ?? '' : '',
+    q: withoutNul(params.get('q') ?? '').slice(0, 200),
+    filter: def.list.filter ? withoutNul(params.get(def.list.filter.param) ?? '') : '',
     sort: params.get('sort'),
     dir: dir === 'asc' || dir === 'desc' ? dir : null,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
@@ -68,8 +69,8 @@ export function apiListQuery(def: ResourceDef, params: URLSearchParams): ListQue
   if (errors.length) throw invalid(errors);
   const filterParam = def.list.filter?.param;
   return {
-    q: params.get('q') || params.get('search') || null,
-    filter: filterParam ? (filterValue(def, params.get(filterParam)) as string | null) : null,
+    q: withoutNul(params.get('q') || params.get('search') || null),
+    filter: filterParam ? (filterValue(def, withoutNul(params.get(filterParam))) as string | null) : null,
     sort: sortBy,
     dir: sortOrder as 'asc' | 'desc' | null,
     limit,

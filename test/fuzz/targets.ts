@@ -10,7 +10,10 @@ import * as resources from '../../app/resources/index.ts';
 import { RESOURCE_LIST } from '../../app/resources/index.ts';
 import type { ResourceDef } from '../../app/resources/define.ts';
 import { PERMISSION_FLAGS, ROLES } from '../../app/lib/permissions.ts';
-import { DEVICE_SWITCHES, NOTIFICATION_TYPES } from '../../app/lib/user-settings.ts';
+import {
+  AUTO_LOGOUT_OPTIONS, CURRENCIES, DASHBOARD_CARDS, DATE_FORMATS, DEVICE_SWITCHES, LANGUAGES, NOTIFICATION_TYPES, REFRESH_INTERVALS,
+  SESSION_TIMEOUT_OPTIONS, THEME_INPUTS, TIME_FORMATS, TIMEZONES,
+} from '../../app/lib/user-settings.ts';
 import {
   apiBody, deleteId, formBody, formId, listQuery, mutated, origin, Ref, rowId, validRecord,
   type FuzzCase,
@@ -99,15 +102,18 @@ const newUser = fc.record({ username, email, password, role, companyId: companyR
 const userEdit = fc.record({ username, email, role, companyId: companyRef });
 const profile = fc.record({ username, email, fullName: fc.constantFrom('Fuzz Self', null, ''), position: fc.constantFrom('CFO', null), phoneNumber: fc.constantFrom('+1 (555) 010-0101', null, '', 'abc') });
 const permissions = fc.record(Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, fc.boolean()])) as Record<string, fc.Arbitrary<boolean>>, { requiredKeys: [] });
-const changePassword = fc.record({ currentPassword: fc.constantFrom('Test-Password-1', 'wrong-password'), newPassword: password, confirmPassword: password });
+const changePassword = fc
+  .record({ currentPassword: fc.constantFrom('Test-Password-1', 'Test-Password-1', 'wrong-password'), newPassword: password, confirmPassword: password, confirmed: fc.boolean() })
+  .map(({ confirmed, ...p }) => (confirmed ? { ...p, confirmPassword: p.newPassword } : p));
+/** Valid settings values (the lists the schema accepts); the mutator brings the invalid ones. */
 const settings = fc.record({
   emailNotifications: fc.boolean(), pushNotifications: fc.boolean(),
   notificationTypes: fc.record(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, fc.boolean()])) as Record<string, fc.Arbitrary<boolean>>, { requiredKeys: [] }),
-  theme: fc.constantFrom('light', 'dark', 'system', 'auto'), language: fc.constantFrom('en', 'es', 'xx'), timezone: fc.constantFrom('UTC', 'Europe/London', 'Mars/Base'),
-  dateFormat: fc.constantFrom('MM/dd/yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd'), timeFormat: fc.constantFrom('12h', '24h'),
-  dashboardLayout: fc.record({ cards: fc.subarray(['stats', 'activity', 'health', 'nope']), autoRefresh: fc.boolean(), refreshInterval: fc.constantFrom(30, 60, 7) }, { requiredKeys: [] }),
-  shareActivityStatus: fc.boolean(), shareProfileInfo: fc.boolean(), autoLogout: fc.constantFrom(480, 60, 7), sessionTimeout: fc.constantFrom(30, 0, 15, 7),
-  defaultCurrency: fc.constantFrom('USD', 'EUR', 'XXX'), reportEmails: fc.boolean(), securityAlerts: fc.boolean(), compactSidebar: fc.boolean(), animations: fc.boolean(),
+  theme: fc.constantFrom(...THEME_INPUTS), language: fc.constantFrom(...LANGUAGES), timezone: fc.constantFrom(...TIMEZONES),
+  dateFormat: fc.constantFrom(...DATE_FORMATS), timeFormat: fc.constantFrom(...TIME_FORMATS),
+  dashboardLayout: fc.record({ cards: fc.subarray([...DASHBOARD_CARDS]), autoRefresh: fc.boolean(), refreshInterval: fc.constantFrom(...REFRESH_INTERVALS) }, { requiredKeys: [] }),
+  shareActivityStatus: fc.boolean(), shareProfileInfo: fc.boolean(), autoLogout: fc.constantFrom(...AUTO_LOGOUT_OPTIONS), sessionTimeout: fc.constantFrom(...SESSION_TIMEOUT_OPTIONS),
+  defaultCurrency: fc.constantFrom(...CURRENCIES), reportEmails: fc.boolean(), securityAlerts: fc.boolean(), compactSidebar: fc.boolean(), animations: fc.boolean(),
 }, { requiredKeys: [] });
 /** The settings tabs' forms: checkboxes post 'on', selects their value. */
 const settingsForm = fc.record({
@@ -119,7 +125,7 @@ const settingsForm = fc.record({
   refreshInterval: fc.constantFrom('30', '60', '7', '1e1'), securityAlerts: fc.constantFrom('on', undefined), sessionTimeout: fc.constantFrom('30', '0', '7'), autoLogout: fc.constantFrom('480', '7'),
   ...Object.fromEntries([...NOTIFICATION_TYPES.map((t) => `notificationTypes.${t}`), ...DEVICE_SWITCHES].map((n) => [n, fc.constantFrom('on', undefined)])),
 }, { requiredKeys: [] }).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)));
-const login = fc.record({ email: fc.constantFrom('login-user@example.com', 'LOGIN-USER@example.com ', 'nobody@example.com', 'not-an-email'), password: fc.constantFrom('Test-Password-1', 'wrong-password-1'), rememberMe: fc.boolean(), redirectTo: fc.constantFrom('/', '//evil.example', 'https://evil.example/', '/settings', 'javascript:alert(1)') }, { requiredKeys: [] });
+const login = fc.record({ email: fc.constantFrom('login-user@example.com', 'login-user@example.com', 'LOGIN-USER@example.com ', 'nobody@example.com', 'not-an-email'), password: fc.constantFrom('Test-Password-1', 'wrong-password-1'), rememberMe: fc.boolean(), redirectTo: fc.constantFrom('/', '//evil.example', 'https://evil.example/', '/settings', 'javascript:alert(1)') }, { requiredKeys: ['email', 'password'] });
 const userListParams = ['limit', 'offset', 'sortBy', 'sortOrder', 'search', 'role', 'company', 'isActive', 'page'];
 const historyParams = ['limit', 'offset', 'userId', 'action', 'tableName', 'startDate', 'endDate', 'from', 'to', 'search'];
 
