@@ -10,13 +10,7 @@ function setCookie(response: Response, name: string): string | undefined {
 }
 
 describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
-  const { server, db, client } = useTestServer(dialect);
-  async function signedIn(options: Parameters<typeof createTestUser>[1] = {}) {
-    const user = await createTestUser(db(), options);
-    const c = client();
-    await c.login(user.email, options.password ?? TEST_PASSWORD);
-    return { user, c };
-  }
+  const { server, db, client, signedIn } = useTestServer(dialect);
 
   describe('signed out', () => {
     it('a known screen redirects to /login with redirectTo', async () => {

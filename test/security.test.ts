@@ -17,13 +17,7 @@ const ATTACKS = [
 ];
 
 describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
-  const { server, db, client } = useTestServer(dialect);
-  async function signedIn(options: Parameters<typeof createTestUser>[1] = {}) {
-    const user = await createTestUser(db(), options);
-    const c = client();
-    await c.login(user.email, options.password ?? TEST_PASSWORD);
-    return { user, c };
-  }
+  const { server, db, client, signedIn } = useTestServer(dialect);
 
   describe('redirectTo after sign-in', () => {
     it('GET /login when signed in never redirects off the site, whatever the dot segments', async () => {

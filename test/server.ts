@@ -10,6 +10,7 @@ import { createApp } from '../server.ts';
 import { loadConfig } from '../app/services/config.server.ts';
 import type { DialectName } from '../db/dialect.ts';
 import { createPreparedDatabase, type TestDatabase } from './database.ts';
+import { createTestUser, TEST_PASSWORD } from './users.ts';
 
 const buildFile = path.resolve(import.meta.dirname, '../build/index.js');
 
@@ -116,9 +117,17 @@ export function useTestServer(dialect: DialectName, options: { env?: Record<stri
   beforeEach(async () => {
     await server.database.db.deleteFrom('loginAttempts').execute();
   });
+  const client = () => new TestClient(server.baseUrl);
   return {
     server: () => server,
     db: () => server.database.db,
-    client: () => new TestClient(server.baseUrl),
+    client,
+    /** A new user (viewer unless told), signed in on a client of their own. */
+    signedIn: async (options: Parameters<typeof createTestUser>[1] = {}) => {
+      const user = await createTestUser(server.database.db, options);
+      const c = client();
+      await c.login(user.email, options.password ?? TEST_PASSWORD);
+      return { user, c };
+    },
   };
 }

@@ -57,7 +57,8 @@ function resourceApiTargets(def: ResourceDef): FuzzTarget[] {
   const listParams = ['limit', 'offset', 'sortBy', 'sortOrder', 'sort', 'order', 'q', 'search', 'companyId', ...(def.list.filter ? [def.list.filter.param] : [])];
   return [
     { method: 'POST', path: base, kind: 'api', actors, audit: 'one', body: apiCase(validRecord(def)) },
-    { method: 'PUT', path: `${base}/:id`, kind: 'api', actors, audit: 'one', idFrom: def.table, body: withId(rowId, apiCase(validRecord(def).chain((r) => fc.subarray(Object.keys(r)).map((keys) => Object.fromEntries(keys.map((k) => [k, r[k]])))))) },
+    // An update that changes nothing writes nothing (no audit entry, no version).
+    { method: 'PUT', path: `${base}/:id`, kind: 'api', actors, audit: 'atMostOne', idFrom: def.table, body: withId(rowId, apiCase(validRecord(def).chain((r) => fc.subarray(Object.keys(r)).map((keys) => Object.fromEntries(keys.map((k) => [k, r[k]])))))) },
     { method: 'DELETE', path: `${base}/:id`, kind: 'api', actors, audit: 'one', idFrom: def.table, body: withId(deleteId, fc.record({ origin })) },
     { method: 'GET', path: base, kind: 'api', actors, audit: 'none', body: getCase(listParams) },
   ];
@@ -144,6 +145,7 @@ function userTargets(): FuzzTarget[] {
     victimPath('/temporary-password', 'POST', null, 'one'),
     victimPath('/deactivate', 'PUT', null, 'atMostOne'),
     victimPath('/reactivate', 'PUT', null, 'atMostOne'),
+    victimPath('', 'DELETE', null, 'one'),
     { method: 'POST', path: '/api/auth/login', kind: 'api', actors: ['anonymous'], audit: 'atMostOne', signIn: true, body: apiCase(login) },
     { method: 'POST', path: '/api/auth/change-password', kind: 'api', actors: ['pwuser'], audit: 'one', body: apiCase(changePassword) },
     { method: 'PUT', path: '/api/user-settings', kind: 'api', actors: owner, audit: 'atMostOne', body: apiCase(settings) },
