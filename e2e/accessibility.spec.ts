@@ -49,7 +49,8 @@ const SAMPLE_ROWS: Record<string, (ids: Ids) => Record<string, unknown>> = {
 
 /** The id of a real row on the screen's list, creating one through the API if the list is empty. */
 async function rowToEdit(page: Page, screen: { path: string; def: ResourceDef }, ids: () => Promise<Ids>): Promise<number> {
-  const editLink = page.getByTestId('row').locator('a[href*="edit="]').first();
+  // An edit link of the list (table rows or cards) in the page's main content.
+  const editLink = page.getByRole('main').locator('a[href*="edit="]').first();
   if ((await editLink.count()) > 0) {
     const href = (await editLink.getAttribute('href')) ?? '';
     return Number(new URL(href, 'http://x').searchParams.get('edit'));
@@ -118,7 +119,7 @@ for (const theme of THEMES) {
 
         if (!js) {
           // Without JavaScript a delete first answers the server's confirmation step.
-          await page.getByRole('button', { name: /^Delete / }).first().click();
+          await page.getByRole('main').getByRole('button', { name: /^Delete / }).first().click();
           await expect(page.getByTestId('confirm-delete')).toBeVisible();
           await audit(page, `${screen.path} delete confirmation`, found);
         }

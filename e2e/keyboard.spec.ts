@@ -29,7 +29,7 @@ async function focusDescription(page: Page): Promise<string> {
 async function tabTo(page: Page, target: Locator, { max = 120, back = false } = {}): Promise<void> {
   for (let i = 0; i <= max; i++) {
     if (await isFocused(target)) {
-      await expectVisibleFocus(page);
+      await expectVisibleFocus(page, target);
       return;
     }
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
@@ -38,8 +38,8 @@ async function tabTo(page: Page, target: Locator, { max = 120, back = false } = 
 }
 
 /** The focused element shows where it is: an outline, or a box-shadow ring. */
-async function expectVisibleFocus(page: Page): Promise<void> {
-  const style = await page.locator(':focus').evaluate((el) => {
+async function expectVisibleFocus(page: Page, target: Locator): Promise<void> {
+  const style = await target.evaluate((el) => {
     const s = getComputedStyle(el);
     return { outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0, ring: s.boxShadow !== 'none' };
   });
@@ -84,11 +84,13 @@ test('add a budget entry with the keyboard', async ({ page, js, createUser }, te
 
   if (js) {
     // The dialog takes the focus and keeps it: Tab and Shift+Tab cycle inside it.
-    await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const dialog = page.getByRole('dialog');
+    const focusInDialog = () => dialog.evaluate((el) => el.contains(document.activeElement));
+    await expect.poll(focusInDialog, { message: 'the dialog takes the focus' }).toBe(true);
     for (let i = 0; i < 25; i++) await page.keyboard.press('Tab');
-    expect(await panel.evaluate((el) => el.contains(document.activeElement)), 'focus stays in the dialog (Tab)').toBe(true);
+    expect(await focusInDialog(), 'focus stays in the dialog (Tab)').toBe(true);
     for (let i = 0; i < 25; i++) await page.keyboard.press('Shift+Tab');
-    expect(await panel.evaluate((el) => el.contains(document.activeElement)), 'focus stays in the dialog (Shift+Tab)').toBe(true);
+    expect(await focusInDialog(), 'focus stays in the dialog (Shift+Tab)').toBe(true);
     // Escape closes it and gives the focus back to the link that opened it.
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
