@@ -3,7 +3,7 @@
 // and reused as Playwright storage states (no login form per test).
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { request as playwrightRequest, type BrowserContextOptions, type Page } from '@playwright/test';
+import { request as playwrightRequest, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
 import { E2E_BASE_URL } from './constants.ts';
 import { waitForHydration } from './app.ts';
@@ -30,15 +30,47 @@ type StorageState = Exclude<BrowserContextOptions['storageState'], string | unde
 const BLOCKING = new Set(['serious', 'critical']);
 
 /**
+ * Chromium runs no timers in a page whose JavaScript is disabled, and axe needs them (its run
+ * never finishes there). Without JavaScript the page's DOM as rendered (its scripts, which never
+ * ran, removed) is checked in a JavaScript-enabled page of the same origin and viewport, so the
+ * stylesheet and the theme classes apply as they did. One such page per no-JS page.
+ */
+const mirrors = new WeakMap<Page, Promise<Page>>();
+/** The mirror contexts of the running test, closed by the `mirrorCleanup` fixture after it. */
+const openMirrors: BrowserContext[] = [];
+async function mirrorOf(page: Page): Promise<Page> {
+  let mirror = mirrors.get(page);
+  if (!mirror) {
+    mirror = (async () => {
+      const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+      openMirrors.push(context);
+      const other = await context.newPage();
+      await other.goto(`${E2E_BASE_URL}/readyz`);
+      return other;
+    })();
+    mirrors.set(page, mirror);
+  }
+  const other = await mirror;
+  const html = await page.evaluate(() => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    for (const script of copy.querySelectorAll('script')) script.remove();
+    return `<!DOCTYPE html>${copy.outerHTML}`;
+  });
+  await other.setContent(html, { waitUntil: 'load' });
+  return other;
+}
+
+/**
  * Runs axe on the page as it is now and records its serious/critical violations under `label`
  * (ids, impact, help text and the offending nodes' selectors), so one test reports every page
- * state it visited instead of stopping at the first.
+ * state it visited instead of stopping at the first. `rules` limits the run to those rules.
  */
-export async function audit(page: Page, label: string, found: string[], rules?: readonly string[]): Promise<void> {
+export async function audit(page: Page, label: string, found: string[], js: boolean, rules?: readonly string[]): Promise<void> {
+  const target = js ? page : await mirrorOf(page);
   // Legacy mode runs axe in the page itself: the default (partial runs finished in a new blank
   // page) costs a page per check, and the app has no iframes to reach. Only violations are
   // serialized back.
-  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+  let builder = new AxeBuilder({ page: target }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (rules) builder = builder.withRules([...rules]);
   const results = await builder.analyze();
   for (const v of results.violations) {
@@ -90,6 +122,7 @@ export async function signedInAccount(db: Parameters<typeof createTestUser>[0], 
 interface A11yOptions {
   /** The theme of the signed-in owner (set with test.use in a describe block). */
   theme: Theme;
+  mirrorCleanup: void;
 }
 interface A11yWorker {
   /** Owner-role accounts, one per theme, created and signed in once per worker. */
@@ -103,6 +136,13 @@ interface A11yWorker {
  */
 export const test = base.extend<A11yOptions, A11yWorker>({
   theme: ['light', { option: true }],
+  mirrorCleanup: [
+    async ({}, use) => {
+      await use();
+      for (const context of openMirrors.splice(0)) await context.close().catch(() => {});
+    },
+    { auto: true },
+  ],
   owners: [
     async ({ database }, use, workerInfo) => {
       const tag = `${workerInfo.project.name.replace(/[^a-z0-9]/gi, '')}${workerInfo.workerIndex}`;
