@@ -22,6 +22,15 @@ function darkRules(root: string): Record<string, Record<string, string>> {
     [root]: { ...darkVars, colorScheme: 'dark', backgroundColor: colors.slate[950], color: colors.slate[100] },
     [`${root} .bg-white`]: { backgroundColor: colors.slate[900] },
     [`${root} .hover\\:bg-white:hover`]: { backgroundColor: colors.slate[800] },
+    // The middle grey keeps its value when the scale flips; as text on the dark surfaces it
+    // would be under 4.5:1, so secondary text takes the next lighter shade.
+    [`${root} .text-slate-500`]: { color: colors.slate[400] },
+    // Coloured text and icon buttons on the plain surfaces (user-management row actions, delete).
+    [`${root} .text-orange-700`]: { color: colors.orange[300] },
+    [`${root} .text-amber-700`]: { color: colors.amber[300] },
+    [`${root} .text-green-700`]: { color: colors.green[300] },
+    [`${root} .text-indigo-700`]: { color: colors.indigo[300] },
+    [`${root} .text-red-600`]: { color: colors.red[400] },
     [`${root} .bg-blue-50`]: { backgroundColor: 'rgb(30 58 138 / 0.45)' },
     [`${root} .text-blue-800, ${root} .text-blue-900, ${root} .text-blue-700`]: { color: colors.blue[300] },
     [`${root} .bg-red-50`]: { backgroundColor: 'rgb(127 29 29 / 0.45)' },

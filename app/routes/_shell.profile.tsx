@@ -62,7 +62,7 @@ function Row({ label, value, testId }: { label: string; value: React.ReactNode; 
   return (
     <div className="grid grid-cols-3 gap-3 py-2">
       <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="col-span-2 text-sm text-slate-900" data-testid={testId}>{value || <span className="text-slate-400">Not set</span>}</dd>
+      <dd className="col-span-2 text-sm text-slate-900" data-testid={testId}>{value || <span className="text-slate-500">Not set</span>}</dd>
     </div>
   );
 }

@@ -50,7 +50,7 @@ export function AccessCard({ access }: { access: UserAccess }) {
         <p className="text-slate-500">Available companies</p>
         <ul className="mt-1 flex flex-wrap gap-2" data-testid="available-companies">
           {access.availableCompanies.map((c) => (
-            <li key={c.id} className="rounded border border-slate-200 px-2 py-1">{c.name} <span className="text-slate-400">({c.type})</span></li>
+            <li key={c.id} className="rounded border border-slate-200 px-2 py-1">{c.name} <span className="text-slate-500">({c.type})</span></li>
           ))}
         </ul>
       </div>

@@ -40,9 +40,11 @@ export function SettingsGear() {
       <PopoverButton className={GEAR_CLASS} title="Settings" aria-label="Settings" data-testid="settings-gear">
         <GearIcon />
       </PopoverButton>
+      {/* Positioned by CSS, not anchored: an anchored panel is portalled, and Headless UI then
+          adds aria-hidden focus sentinels around it (axe: aria-hidden-focus). In place, the
+          panel follows the gear in the tab order by itself. */}
       <PopoverPanel
-        anchor={{ to: 'bottom end', gap: 4 }}
-        className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg"
+        className="absolute right-0 top-full z-50 mt-1 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg"
         aria-label="Quick settings"
       >
         <QuickSettingsPanel />
@@ -101,8 +103,17 @@ function QuickSettingsPanel() {
     [settings, revalidator],
   );
 
-  if (loadError) return <p role="alert" className="text-red-700">Failed to load settings ({loadError}).</p>;
-  if (!settings) return <p className="text-slate-500">Loading settings…</p>;
+  // The heading and its link are there from the first render: with a focusable element in the
+  // panel right after the gear, Headless UI keeps the panel in the tab order as it is and adds
+  // no aria-hidden focus sentinels (axe: aria-hidden-focus).
+  const heading = (
+    <div className="flex items-center justify-between">
+      <h2 className="font-semibold text-slate-900">Quick Settings</h2>
+      <CloseButton as={Link} to="/settings" className="text-xs text-blue-700 underline">All settings</CloseButton>
+    </div>
+  );
+  if (loadError) return <div className="space-y-3">{heading}<p role="alert" className="text-red-700">Failed to load settings ({loadError}).</p></div>;
+  if (!settings) return <div className="space-y-3">{heading}<p className="text-slate-500">Loading settings…</p></div>;
 
   const select = (field: keyof UserSettingsValues, label: string, options: readonly (string | number)[], format: (v: any) => string = String) => {
     const current = settings[field] as string | number;
@@ -134,10 +145,7 @@ function QuickSettingsPanel() {
 
   return (
     <div className="space-y-3">
-      <div className="flex items-center justify-between">
-        <h2 className="font-semibold text-slate-900">Quick Settings</h2>
-        <CloseButton as={Link} to="/settings" className="text-xs text-blue-700 underline">All settings</CloseButton>
-      </div>
+      {heading}
       {select('theme', 'Theme', THEMES, (t) => THEME_LABELS[t as keyof typeof THEME_LABELS])}
       {select('language', 'Language', LANGUAGES, (l) => LANGUAGE_LABELS[l as keyof typeof LANGUAGE_LABELS])}
       {select('dateFormat', 'Date format', DATE_FORMATS)}

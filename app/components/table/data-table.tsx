@@ -52,15 +52,28 @@ export function ListToolbar({ def, state, filterChoices, keep = {} }: { def: Res
   );
 }
 
-function SortHeader({ label, sortKey, state, defaultSort }: { label: string; sortKey?: string; state: ListState; defaultSort: { key: string; dir: 'asc' | 'desc' } }) {
+type ListSort = { state: ListState; defaultSort: { key: string; dir: 'asc' | 'desc' } };
+
+/** The direction a column is sorted in, or null when the list is not sorted by it. */
+function sortDirection(sortKey: string | undefined, { state, defaultSort }: ListSort): 'asc' | 'desc' | null {
+  if (!sortKey || (state.sort ?? defaultSort.key) !== sortKey) return null;
+  return state.dir ?? (state.sort ? 'asc' : defaultSort.dir);
+}
+
+/** aria-sort belongs on the column header (a link may not carry it). */
+function ariaSort(sortKey: string | undefined, sort: ListSort): 'ascending' | 'descending' | undefined {
+  const dir = sortDirection(sortKey, sort);
+  return dir === null ? undefined : dir === 'asc' ? 'ascending' : 'descending';
+}
+
+function SortHeader({ label, sortKey, state, defaultSort }: { label: string; sortKey?: string } & ListSort) {
   const { search } = useLocation();
   if (!sortKey) return <>{label}</>;
-  const activeKey = state.sort ?? defaultSort.key;
-  const active = activeKey === sortKey;
-  const currentDir = active ? state.dir ?? (state.sort ? 'asc' : defaultSort.dir) : null;
+  const currentDir = sortDirection(sortKey, { state, defaultSort });
+  const active = currentDir !== null;
   const nextDir = currentDir === 'asc' ? 'desc' : 'asc';
   return (
-    <Link to={withParams(search, { sort: sortKey, dir: nextDir, page: null })} preventScrollReset className="inline-flex items-center gap-1 hover:text-slate-900" aria-sort={active ? (currentDir === 'asc' ? 'ascending' : 'descending') : undefined}>
+    <Link to={withParams(search, { sort: sortKey, dir: nextDir, page: null })} preventScrollReset className="inline-flex items-center gap-1 hover:text-slate-900">
       {label}
       <span aria-hidden="true" className="text-xs">{active ? (currentDir === 'asc' ? '▲' : '▼') : '↕'}</span>
     </Link>
@@ -114,7 +127,7 @@ export function DataTable({
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               {def.list.columns.map((c) => (
-                <th key={c.key} scope="col" className={`px-4 py-3 ${c.format === 'money' || c.format === 'decimal' || c.format === 'number' ? 'text-right' : ''}`}>
+                <th key={c.key} scope="col" aria-sort={ariaSort(c.sort, { state, defaultSort: def.list.defaultSort })} className={`px-4 py-3 ${c.format === 'money' || c.format === 'decimal' || c.format === 'number' ? 'text-right' : ''}`}>
                   <SortHeader label={c.label} sortKey={c.sort} state={state} defaultSort={def.list.defaultSort} />
                 </th>
               ))}

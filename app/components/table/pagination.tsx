@@ -21,7 +21,7 @@ export function Pagination({ page, pageCount, total, pageSize, param = 'page' }:
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const link = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50';
-  const disabled = 'rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400';
+  const disabled = 'rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-500';
   return (
     <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" aria-label="Pagination">
       <p className="text-sm text-slate-600" data-testid="showing">
@@ -32,7 +32,7 @@ export function Pagination({ page, pageCount, total, pageSize, param = 'page' }:
           {page > 1 ? <Link to={withParams(search, { [param]: page - 1 })} className={link} preventScrollReset>Previous</Link> : <span className={disabled}>Previous</span>}
           {pageWindow(page, pageCount).map((p, i) =>
             p === 'gap' ? (
-              <span key={`gap-${i}`} className="px-2 text-slate-400">…</span>
+              <span key={`gap-${i}`} className="px-2 text-slate-500">…</span>
             ) : (
               <Link
                 key={p}

@@ -114,12 +114,17 @@ function SortHeader({ label, sortKey, filters }: { label: string; sortKey: strin
       to={withParams(search, { sort: sortKey, dir: next, page: null })}
       preventScrollReset
       className="inline-flex items-center gap-1 hover:text-slate-900"
-      aria-sort={active ? (current === 'asc' ? 'ascending' : 'descending') : undefined}
     >
       {label}
       <span aria-hidden="true" className="text-xs">{active ? (current === 'asc' ? '▲' : '▼') : '↕'}</span>
     </Link>
   );
+}
+
+/** aria-sort of a column header (on the th: a link may not carry it). */
+function ariaSort(sortKey: string, filters: UsersTabData['filters']): 'ascending' | 'descending' | undefined {
+  if (filters.sort !== sortKey) return undefined;
+  return (filters.dir ?? 'asc') === 'asc' ? 'ascending' : 'descending';
 }
 
 const iconButton = 'rounded p-1.5 hover:bg-slate-100';
@@ -191,11 +196,11 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className={header}><SortHeader label="User" sortKey="username" filters={filters} /></th>
-              <th scope="col" className={header}><SortHeader label="Role" sortKey="role" filters={filters} /></th>
-              <th scope="col" className={header}><SortHeader label="Company" sortKey="company" filters={filters} /></th>
-              <th scope="col" className={header}><SortHeader label="Status" sortKey="isActive" filters={filters} /></th>
-              <th scope="col" className={header}><SortHeader label="Last Login" sortKey="lastLoginAt" filters={filters} /></th>
+              <th scope="col" aria-sort={ariaSort('username', filters)} className={header}><SortHeader label="User" sortKey="username" filters={filters} /></th>
+              <th scope="col" aria-sort={ariaSort('role', filters)} className={header}><SortHeader label="Role" sortKey="role" filters={filters} /></th>
+              <th scope="col" aria-sort={ariaSort('company', filters)} className={header}><SortHeader label="Company" sortKey="company" filters={filters} /></th>
+              <th scope="col" aria-sort={ariaSort('isActive', filters)} className={header}><SortHeader label="Status" sortKey="isActive" filters={filters} /></th>
+              <th scope="col" aria-sort={ariaSort('lastLoginAt', filters)} className={header}><SortHeader label="Last Login" sortKey="lastLoginAt" filters={filters} /></th>
               <th scope="col" className={`${header} text-right`}>Actions</th>
             </tr>
           </thead>
@@ -228,7 +233,7 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
 
 export function PrevNext({ search, page, totalPages }: { search: string; page: number; totalPages: number }) {
   const link = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50';
-  const disabled = 'rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400';
+  const disabled = 'rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-500';
   return (
     <div className="flex items-center gap-2">
       {page > 1 ? <Link to={withParams(search, { page: page - 1 })} className={link} preventScrollReset>Previous</Link> : <span className={disabled} aria-disabled="true">Previous</span>}

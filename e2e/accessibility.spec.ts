@@ -1,0 +1,199 @@
+// Accessibility (axe-core): no serious or critical violation on any screen of the route table,
+// signed out (landing, login), the 403 and 404 screens, and the open forms (resource create
+// and edit, the no-JS delete confirmation, user management's create/edit/permissions forms and
+// tabs, the settings tabs, the profile's forms), with and without JavaScript (the two
+// projects) and in the light and dark themes.
+//
+// The screens come from the route table (SCREENS) and the resource screens from the route
+// files that serve a declared resource (`resourceLoader(<def>, …)`), so a new screen is checked
+// the day it lands. Each test visits many page states and reports every violation at once.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { SCREENS } from '../app/lib/navigation.ts';
+import * as resources from '../app/resources/index.ts';
+import type { ResourceDef } from '../app/resources/define.ts';
+import { audit as auditAll, expect, expectNoViolations, open, signedInAccount, test, THEME_RULES, THEMES, type Theme } from './support/a11y.ts';
+import { apiPost, categoryIds, departmentIds } from './support/resources.ts';
+import { COMPANY } from './support/fixtures.ts';
+
+const ROUTES_DIR = path.resolve(import.meta.dirname, '../app/routes');
+const NOT_FOUND = '/no-such-page-a11y';
+
+/** The resource screens: `_shell.<path>.tsx` route files whose loader is `resourceLoader(<def>, …)`. */
+const RESOURCE_SCREENS: { path: string; def: ResourceDef }[] = fs
+  .readdirSync(ROUTES_DIR)
+  .flatMap((file) => {
+    const match = /^_shell\.(.+)\.tsx$/.exec(file);
+    const loader = /resourceLoader\((\w+)/.exec(fs.readFileSync(path.join(ROUTES_DIR, file), 'utf8'));
+    if (!match || !loader) return [];
+    const def = (resources as unknown as Record<string, ResourceDef>)[loader[1]];
+    if (!def?.key) throw new Error(`${file}: ${loader[1]} is not a resource of app/resources/index.ts`);
+    return [{ path: `/${match[1].replace(/\./g, '/')}`, def }];
+  });
+
+/**
+ * A row to edit when a resource screen has none yet (the e2e database has reference data only):
+ * the JSON API body of one valid row, by screen. A resource screen missing here fails with a
+ * message saying so once its list is empty.
+ */
+type Ids = { departments: Record<string, number>; vult: Record<string, number> };
+const SAMPLE_ROWS: Record<string, (ids: Ids) => Record<string, unknown>> = {
+  '/budget-planning': (ids) => ({ departmentId: ids.departments.Finance, categoryId: Object.values(ids.vult)[0], amount: 1234, period: 'monthly', startDate: '2031-01-01', endDate: '2031-01-31', description: 'a11y' }),
+  '/actual-expenses': (ids) => ({ departmentId: ids.departments.Finance, categoryId: Object.values(ids.vult)[0], amount: 99, expenseDate: '2031-01-05', description: 'a11y' }),
+  '/revenue-projections': () => ({ companyId: COMPANY.vult, source: 'Card Fees', amount: 5000, period: 'monthly', startDate: '2031-01-01', endDate: '2031-01-31', description: 'a11y' }),
+  '/actual-revenue': () => ({ companyId: COMPANY.vult, source: 'Card Fees', amount: 700, revenueDate: '2031-01-05', description: 'a11y' }),
+  '/mobile-metrics': () => ({ companyId: COMPANY.oneNetwork, companyType: 'mobile', metricName: 'new_subscribers', metricValue: 10, period: 'monthly', recordDate: '2031-01-05' }),
+  '/fintech-metrics': () => ({ companyId: COMPANY.vult, companyType: 'fintech', metricName: 'new_users', metricValue: 10, period: 'monthly', recordDate: '2031-01-05' }),
+};
+
+/** The id of a real row on the screen's list, creating one through the API if the list is empty. */
+async function rowToEdit(page: Page, screen: { path: string; def: ResourceDef }, ids: () => Promise<Ids>): Promise<number> {
+  // An edit link of the list (table rows or cards) in the main content; by CSS, since an open
+  // dialog hides the rest of the page from the accessibility tree.
+  const editLink = page.locator('main a[href*="edit="]').first();
+  if ((await editLink.count()) > 0) {
+    const href = (await editLink.getAttribute('href')) ?? '';
+    return Number(new URL(href, 'http://x').searchParams.get('edit'));
+  }
+  const sample = SAMPLE_ROWS[screen.path];
+  if (!sample) throw new Error(`${screen.path} has no row to edit: add a sample row for it to SAMPLE_ROWS in e2e/accessibility.spec.ts`);
+  const row = await apiPost<{ id: number }>(page, `/api/${screen.def.key}`, sample(await ids()));
+  return row.id;
+}
+
+/** The targets of a tab bar (a `nav` of links with aria-current), read from the page. */
+async function tabLinks(page: Page, label: string): Promise<string[]> {
+  const links = page.getByRole('navigation', { name: label }).getByRole('link');
+  const hrefs = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''));
+  expect(hrefs.length, `tabs of "${label}"`).toBeGreaterThan(1);
+  return hrefs;
+}
+
+/** With JavaScript the form is a dialog: wait until it is open (focus moved in) before checking. */
+async function formOpen(page: Page): Promise<void> {
+  await expect(page.getByTestId('form-panel')).toBeVisible();
+}
+
+// Route-table screens in chunks, so the checks spread over the workers.
+const SCREEN_PATHS = [...SCREENS.map((s) => s.path), NOT_FOUND];
+const CHUNK = 8;
+const CHUNKS = Array.from({ length: Math.ceil(SCREEN_PATHS.length / CHUNK) }, (_, i) => SCREEN_PATHS.slice(i * CHUNK, (i + 1) * CHUNK));
+
+test('the route table has screens and resource screens to check', () => {
+  expect(SCREENS.length).toBeGreaterThan(20);
+  expect(RESOURCE_SCREENS.map((s) => s.path)).toContain('/budget-planning');
+});
+
+// Generous ceilings for a busy CI machine; the checks themselves take a few seconds per test.
+test.describe.configure({ timeout: 90_000 });
+
+for (const theme of THEMES) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ theme });
+    const audit = (page: Page, label: string, found: string[], js: boolean) => auditAll(page, label, found, js, THEME_RULES[theme as Theme]);
+
+    for (const [index, paths] of CHUNKS.entries()) {
+      test(`route-table screens, part ${index + 1} (${paths[0]} …)`, async ({ page, js }) => {
+        const found: string[] = [];
+        for (const screenPath of paths) {
+          const status = await open(page, screenPath, js);
+          expect([200, 404], `status of ${screenPath}`).toContain(status);
+          await audit(page, screenPath, found, js);
+        }
+        expectNoViolations(found);
+      });
+    }
+
+    for (const screen of RESOURCE_SCREENS) {
+      test(`${screen.path}: the create and edit forms and the delete confirmation step`, async ({ page, js }) => {
+        const found: string[] = [];
+        const ids = async (): Promise<Ids> => ({ departments: await departmentIds(page), vult: await categoryIds(page, COMPANY.vult) });
+        await open(page, `${screen.path}?new=1`, js, 200);
+        await formOpen(page);
+        await audit(page, `${screen.path}?new=1`, found, js);
+
+        const id = await rowToEdit(page, screen, ids);
+        await open(page, `${screen.path}?edit=${id}`, js, 200);
+        await formOpen(page);
+        await audit(page, `${screen.path}?edit=${id}`, found, js);
+
+        if (!js) {
+          // Without JavaScript a delete first answers the server's confirmation step.
+          await page.locator('main').getByRole('button', { name: /^Delete / }).first().click();
+          await expect(page.getByTestId('confirm-delete')).toBeVisible();
+          await audit(page, `${screen.path} delete confirmation`, found, js);
+        }
+        expectNoViolations(found);
+      });
+    }
+
+    test('user management: tabs and the create, edit and permissions forms', async ({ page, js, createUser }) => {
+      const found: string[] = [];
+      const target = await createUser({ role: 'viewer' });
+      await open(page, '/user-management', js, 200);
+      for (const href of await tabLinks(page, 'User management tabs')) {
+        const url = new URL(href, `http://x/user-management`);
+        await open(page, url.pathname + url.search, js, 200);
+        await audit(page, `/user-management${url.search}`, found, js);
+      }
+      for (const form of ['new=1', `edit=${target.id}`, `permissions=${target.id}`]) {
+        await open(page, `/user-management?${form}`, js, 200);
+        await formOpen(page);
+        await audit(page, `/user-management?${form}`, found, js);
+      }
+      expectNoViolations(found);
+    });
+
+    test('settings tabs, profile forms and the shell pop-overs', async ({ page, js }) => {
+      const found: string[] = [];
+      await open(page, '/settings', js, 200);
+      for (const href of await tabLinks(page, 'Settings sections')) {
+        await open(page, href, js, 200);
+        await audit(page, href, found, js);
+      }
+      for (const url of ['/profile?edit=1', '/profile?password=1']) {
+        await open(page, url, js, 200);
+        await audit(page, url, found, js);
+      }
+      if (js) {
+        // The gear opens the quick settings pop-over with JavaScript.
+        await open(page, '/profile', js, 200);
+        await page.getByTestId('settings-gear').click();
+        await expect(page.getByRole('dialog', { name: 'Quick settings' }).or(page.getByLabel('Quick settings'))).toBeVisible();
+        await audit(page, 'quick settings pop-over', found, js);
+        await page.keyboard.press('Escape');
+      }
+      expectNoViolations(found);
+    });
+
+    test('the 403 screen', async ({ page, js, database }) => {
+      const viewer = await signedInAccount(database.db, 'viewer', theme, `403${js ? 'js' : 'nojs'}`);
+      await page.context().clearCookies();
+      await page.context().addCookies(viewer.state.cookies);
+      const found: string[] = [];
+      await open(page, '/user-management', js, 403);
+      await expect(page.getByTestId('forbidden')).toBeVisible();
+      await audit(page, '403 /user-management', found, js);
+      expectNoViolations(found);
+    });
+  });
+}
+
+test.describe('signed out', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('landing page, login page and the signed-out 404', async ({ page, js }) => {
+    const found: string[] = [];
+    for (const [url, status] of [['/', 200], [NOT_FOUND, 404], ['/login?redirectTo=%2Fsettings', 200]] as const) {
+      await open(page, url, js, status);
+      await auditAll(page, `signed out ${url}`, found, js);
+    }
+    // A failed sign-in (errors next to the fields and the form's alert).
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForLoadState('load');
+    await auditAll(page, 'signed out /login with errors', found, js);
+    expectNoViolations(found);
+  });
+});
+

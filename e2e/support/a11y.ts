@@ -1,0 +1,158 @@
+// Accessibility helpers: axe-core checks that collect the serious and critical violations of
+// each page state, and owner sessions per theme, signed in once per worker through the JSON API
+// and reused as Playwright storage states (no login form per test).
+import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { request as playwrightRequest, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test as base } from './fixtures.ts';
+import { E2E_BASE_URL } from './constants.ts';
+import { waitForHydration } from './app.ts';
+import type { Role } from '../../app/lib/permissions.ts';
+import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
+
+export { expect };
+
+export type Theme = 'light' | 'dark';
+export const THEMES: Theme[] = ['light', 'dark'];
+
+/**
+ * The rules a theme can change the outcome of. The theme is CSS only (classes on <html>, the
+ * markup is the same), so the light theme runs every rule and the dark one only these.
+ */
+export const THEME_RULES: Record<Theme, readonly string[] | undefined> = {
+  light: undefined,
+  dark: ['color-contrast', 'link-in-text-block'],
+};
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/** The impacts that fail the check. */
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * Chromium runs no timers in a page whose JavaScript is disabled, and axe needs them (its run
+ * never finishes there). Without JavaScript the page's DOM as rendered (its scripts, which never
+ * ran, removed) is checked in a JavaScript-enabled page of the same origin and viewport, so the
+ * stylesheet and the theme classes apply as they did. One such page per no-JS page.
+ */
+const mirrors = new WeakMap<Page, Promise<Page>>();
+/** The mirror contexts of the running test, closed by the `mirrorCleanup` fixture after it. */
+const openMirrors: BrowserContext[] = [];
+async function mirrorOf(page: Page): Promise<Page> {
+  let mirror = mirrors.get(page);
+  if (!mirror) {
+    mirror = (async () => {
+      const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+      openMirrors.push(context);
+      const other = await context.newPage();
+      await other.goto(`${E2E_BASE_URL}/readyz`);
+      return other;
+    })();
+    mirrors.set(page, mirror);
+  }
+  const other = await mirror;
+  const html = await page.evaluate(() => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    for (const script of copy.querySelectorAll('script')) script.remove();
+    return `<!DOCTYPE html>${copy.outerHTML}`;
+  });
+  await other.setContent(html, { waitUntil: 'load' });
+  return other;
+}
+
+/**
+ * Runs axe on the page as it is now and records its serious/critical violations under `label`
+ * (ids, impact, help text and the offending nodes' selectors), so one test reports every page
+ * state it visited instead of stopping at the first. `rules` limits the run to those rules.
+ */
+export async function audit(page: Page, label: string, found: string[], js: boolean, rules?: readonly string[]): Promise<void> {
+  const target = js ? page : await mirrorOf(page);
+  // Legacy mode runs axe in the page itself: the default (partial runs finished in a new blank
+  // page) costs a page per check, and the app has no iframes to reach. Only violations are
+  // serialized back.
+  let builder = new AxeBuilder({ page: target }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+  if (rules) builder = builder.withRules([...rules]);
+  const results = await builder.analyze();
+  for (const v of results.violations) {
+    if (!BLOCKING.has(v.impact ?? '')) continue;
+    const nodes = v.nodes.slice(0, 6).map((n) => `      ${n.target.join(' ')}${n.failureSummary ? `  (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})` : ''}`);
+    const more = v.nodes.length > 6 ? [`      … and ${v.nodes.length - 6} more`] : [];
+    found.push([`${label}: [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`, ...nodes, ...more].join('\n'));
+  }
+}
+
+/** Fails with every violation collected (an empty list passes). */
+export function expectNoViolations(found: string[]): void {
+  expect(found, `serious/critical axe violations:\n${found.join('\n')}`).toEqual([]);
+}
+
+/** Loads a page (waiting for hydration with JavaScript) and checks that it answered `status`. */
+export async function open(page: Page, url: string, js: boolean, status?: number): Promise<number> {
+  const response = await page.goto(url);
+  const code = response?.status() ?? 0;
+  if (status !== undefined) expect(code, `status of ${url}`).toBe(status);
+  await page.waitForLoadState('load');
+  await waitForHydration(page, js);
+  return code;
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  password: string;
+  state: StorageState;
+}
+
+/** Creates a user with this role and theme and signs it in through the JSON API (no browser). */
+export async function signedInAccount(db: Parameters<typeof createTestUser>[0], role: Role, theme: Theme, tag: string): Promise<Account> {
+  const email = `a11y-${role}-${theme}-${tag}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const row = await createTestUser(db, { role, email });
+  const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
+  try {
+    const login = await api.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } });
+    expect(login.status(), await login.text()).toBe(200);
+    const settings = await api.put('/api/user-settings', { data: { theme } });
+    expect(settings.status(), await settings.text()).toBe(200);
+    return { id: row.id, email, password: TEST_PASSWORD, state: await api.storageState() };
+  } finally {
+    await api.dispose();
+  }
+}
+
+interface A11yOptions {
+  /** The theme of the signed-in owner (set with test.use in a describe block). */
+  theme: Theme;
+  mirrorCleanup: void;
+}
+interface A11yWorker {
+  /** Owner-role accounts, one per theme, created and signed in once per worker. */
+  owners: Record<Theme, Account>;
+}
+
+/**
+ * The suite's `test` with `page` signed in as an owner-role user whose theme is `theme`. Each
+ * worker gets its own owners, so the two projects (which run in parallel) never change the
+ * theme under each other's feet.
+ */
+export const test = base.extend<A11yOptions, A11yWorker>({
+  theme: ['light', { option: true }],
+  mirrorCleanup: [
+    async ({}, use) => {
+      await use();
+      for (const context of openMirrors.splice(0)) await context.close().catch(() => {});
+    },
+    { auto: true },
+  ],
+  owners: [
+    async ({ database }, use, workerInfo) => {
+      const tag = `${workerInfo.project.name.replace(/[^a-z0-9]/gi, '')}${workerInfo.workerIndex}`;
+      const owners = {} as Record<Theme, Account>;
+      for (const theme of THEMES) owners[theme] = await signedInAccount(database.db, 'owner', theme, tag);
+      await use(owners);
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ owners, theme }, use) => {
+    await use(owners[theme].state);
+  },
+});
