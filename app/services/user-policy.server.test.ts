@@ -164,14 +164,15 @@ describe.each(TEST_DIALECTS)('user management policy on %s', (dialect) => {
       const manager = await createTestUser(db, { role: 'admin', companyId: companies[0].id });
       const ctx = await userContext(db, manager.id);
       const elsewhere = await createTestUser(db, { role: 'viewer', companyId: companies[1].id });
+      // One call at a time: promises made up front would reject before they are awaited.
       for (const call of [
-        changePassword(ctx, elsewhere.id, { newPassword: NEW_PASSWORD }),
-        issueTemporaryPassword(ctx, elsewhere.id),
-        updateUser(ctx, elsewhere.id, { username: fresh() }),
-        setUserActive(ctx, elsewhere.id, false),
-        deleteUser(ctx, elsewhere.id),
+        () => changePassword(ctx, elsewhere.id, { newPassword: NEW_PASSWORD }),
+        () => issueTemporaryPassword(ctx, elsewhere.id),
+        () => updateUser(ctx, elsewhere.id, { username: fresh() }),
+        () => setUserActive(ctx, elsewhere.id, false),
+        () => deleteUser(ctx, elsewhere.id),
       ]) {
-        expect((await rejection(call)).kind).toBe('notFound');
+        expect((await rejection(call())).kind).toBe('notFound');
       }
     });
   });
