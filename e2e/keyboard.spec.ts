@@ -64,6 +64,9 @@ async function visit(page: Page, js: boolean, url: string): Promise<void> {
   await waitForHydration(page, js);
 }
 
+// Many single key presses with a focus check after each: a generous ceiling for a busy CI machine.
+test.describe.configure({ timeout: 90_000 });
+
 test('sign in with the keyboard', async ({ page, js, createUser }) => {
   const user = await createUser({ role: 'viewer' });
   await keyboardSignIn(page, js, user);
