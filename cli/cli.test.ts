@@ -15,7 +15,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../app/services/auth.server.ts';
 import type { Db } from '../app/services/context.ts';
+import { systemActor } from '../app/services/context.ts';
+import { createRecord, deleteRecord, updateRecord } from '../app/services/resource-writes.server.ts';
 import { createSession } from '../app/services/sessions.server.ts';
+import { findResource } from '../app/resources/index.ts';
+import { userContext } from '../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database.ts';
 import { parseCsv } from '../test/csv.ts';
 import { createTestUser } from '../test/users.ts';
@@ -380,6 +384,117 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
       expect(unknown.stderr).toMatch(/Unknown job 'nope'/);
       const badJson = await run(['jobs', 'run', 'health-snapshot', '--payload', '{']);
       expect(badJson.code).toBe(2);
+    });
+  });
+
+  describe('audit', () => {
+    const companies = findResource('companies')!;
+    let admin: { id: number; email: string; username: string };
+    let companyId: number;
+    let n = 0;
+    const unique = (label: string) => `${label} ${dialect} ${++n}`;
+    const versionOf = (recordId: number, version: number) =>
+      db.selectFrom('dataVersions').select('id').where('tableName', '=', 'companies').where('recordId', '=', recordId).where('version', '=', version).executeTakeFirstOrThrow().then((v) => v.id);
+    const companyRow = (id: number) => db.selectFrom('companies').select(['name', 'description']).where('id', '=', id).executeTakeFirst();
+
+    beforeAll(async () => {
+      admin = await createTestUser(db, { role: 'admin' });
+      const ctx = await userContext(db, admin.id);
+      companyId = (await createRecord(ctx, companies, { name: unique('Audited Co'), type: 'fintech', description: 'Original' }, { reason: 'set up' })).id as number;
+      await updateRecord(ctx, companies, companyId, { description: 'Changed by admin' }, { reason: 'tidy up' });
+    });
+
+    it('lists entries as plain text, one line per entry, filtered by table, record, user and action', async () => {
+      const plain = await run(['audit', 'list', '--table', 'companies', '--record', String(companyId)]);
+      expect(plain.code, plain.stderr).toBe(0);
+      expect(plain.stderr).toBe('');
+      expect(plain.stdout).not.toMatch(/\u001b\[/);
+      const [header, ...lines] = plain.stdout.trimEnd().split('\n');
+      expect(header).toMatch(/^Timestamp\s+Action\s+Record\s+User\s+Reason$/);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\S+\\s+update\\s+companies #${companyId}\\s+${admin.username}\\s+tidy up$`));
+      expect(lines[1]).toMatch(new RegExp(`\\s+create\\s+companies #${companyId}\\s+${admin.username}\\s+set up$`));
+
+      for (const user of [admin.username, admin.email.toUpperCase(), String(admin.id)]) {
+        const byUser = await run(['--json', 'audit', 'list', '--user', user]);
+        expect(byUser.code, byUser.stderr).toBe(0);
+        const rows = JSON.parse(byUser.stdout);
+        expect(rows.map((r: { action: string; recordId: number }) => `${r.action} ${r.recordId}`), user).toEqual([`update ${companyId}`, `create ${companyId}`]);
+        expect(rows.every((r: { userId: number; username: string }) => r.userId === admin.id && r.username === admin.username)).toBe(true);
+      }
+      // --json after the command works too; camelCase and dashed table names are the same table.
+      const updates = await run(['audit', 'list', '--table', 'expense-categories', '--action', 'update', '--json']);
+      expect(updates.code, updates.stderr).toBe(0);
+      expect(JSON.parse(updates.stdout).every((r: { tableName: string; action: string }) => r.tableName === 'expense_categories' && r.action === 'update')).toBe(true);
+      const one = await run(['--json', 'audit', 'list', '--table', 'companies', '--record', String(companyId), '--action', 'update']);
+      expect(JSON.parse(one.stdout)).toMatchObject([{ action: 'update', tableName: 'companies', recordId: companyId, reason: 'tidy up', changes: { description: { old: 'Original', new: 'Changed by admin' } } }]);
+    });
+
+    it('--limit caps the list (and says so on stderr); bad flags are usage errors, an unknown user a failure', async () => {
+      const limited = await run(['audit', 'list', '--limit', '1']);
+      expect(limited.code).toBe(0);
+      expect(limited.stdout.trimEnd().split('\n')).toHaveLength(2);
+      expect(limited.stderr).toMatch(/^1 of \d+ entries shown/);
+      const json = await run(['--json', 'audit', 'list', '--limit', '1']);
+      expect(JSON.parse(json.stdout)).toHaveLength(1);
+      expect(json.stderr).toBe('');
+      for (const [args, text] of [[['--table', 'passwords'], '--table'], [['--action', 'explode'], '--action'], [['--limit', '0'], '--limit'], [['--limit', '5000'], '--limit'], [['--record', 'x'], '--record']] as const) {
+        const result = await run(['audit', 'list', ...args]);
+        expect(result.code, args.join(' ')).toBe(2);
+        expect(result.stderr, args.join(' ')).toContain(text);
+        expect(result.stdout).toBe('');
+      }
+      const nobody = await run(['audit', 'list', '--user', 'nobody-at-all']);
+      expect(nobody.code).toBe(1);
+      expect(nobody.stderr).toBe("error: No user 'nobody-at-all' (give a user id, username or e-mail address)\n");
+    });
+
+    it('refuses to restore without --yes when there is no terminal, and changes nothing', async () => {
+      const version = await versionOf(companyId, 1);
+      for (const args of [['audit', 'restore', String(version)], ['--json', 'audit', 'restore', String(version)]]) {
+        const refused = await run(args);
+        expect(refused.code).toBe(2);
+        expect(refused.stderr).toContain(`Not restoring version 1 of companies #${companyId}`);
+        expect(refused.stderr).toContain('Pass --yes');
+        expect(refused.stdout).toBe('');
+      }
+      expect(await companyRow(companyId)).toMatchObject({ description: 'Changed by admin' });
+      const missing = await run(['audit', 'restore', '99999999', '--yes']);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toBe('error: No data version 99999999\n');
+      expect((await run(['audit', 'restore', 'latest', '--yes'])).code).toBe(2);
+    });
+
+    it('restores an updated record to an old version with --yes (audited as cli)', async () => {
+      const result = await run(['audit', 'restore', String(await versionOf(companyId, 1)), '--yes']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe(`Restored version 1 of companies #${companyId}\n`);
+      expect(await companyRow(companyId)).toMatchObject({ description: 'Original' });
+      const entry = await db.selectFrom('auditLogs').selectAll().where('tableName', '=', 'companies').where('recordId', '=', companyId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(entry).toMatchObject({ action: 'update', reason: 'Restored version 1', actorLabel: 'cli', userId: null });
+      // The version it now is cannot be restored onto itself.
+      const current = await db.selectFrom('dataVersions').select('id').where('tableName', '=', 'companies').where('recordId', '=', companyId).where('isActive', '=', true).executeTakeFirstOrThrow();
+      const again = await run(['audit', 'restore', String(current.id), '--yes']);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toBe('error: This is already the current version\n');
+    });
+
+    it('recreates a deleted record from its version with --yes, with its old id', async () => {
+      const system = { db, actor: systemActor('system'), meta: {} };
+      const name = unique('Deleted Co');
+      const id = (await createRecord(system, companies, { name, type: 'marketing', description: 'Gone soon' })).id as number;
+      await deleteRecord(system, companies, id);
+      expect(await companyRow(id)).toBeUndefined();
+      const result = await run(['--json', 'audit', 'restore', String(await versionOf(id, 2)), '--yes']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ restored: true, created: true, version: { tableName: 'companies', recordId: id, version: 2 }, record: { id, name, description: 'Gone soon' } });
+      expect(await companyRow(id)).toEqual({ name, description: 'Gone soon' });
+      const listed = await run(['audit', 'list', '--table', 'companies', '--record', String(id), '--limit', '1']);
+      expect(listed.stdout).toMatch(new RegExp(`create\\s+companies #${id}\\s+cli\\s+Restored version 2`));
+      // Plain text names the recreation.
+      await deleteRecord(system, companies, id);
+      const plain = await run(['audit', 'restore', String(await versionOf(id, 4)), '--yes']);
+      expect(plain.stdout).toBe(`Restored version 4 of companies #${id} (the deleted record was recreated)\n`);
     });
   });
 

@@ -1,5 +1,6 @@
 // The commander program. Command groups are a list: adding one is one line.
 import { Command } from 'commander';
+import { registerAudit } from './audit.ts';
 import { registerDb } from './db.ts';
 import { registerExport } from './export.ts';
 import { registerJobs } from './jobs.ts';
@@ -10,6 +11,7 @@ export const COMMAND_GROUPS: ((program: Command) => void)[] = [
   registerUsers,
   registerExport,
   registerJobs,
+  registerAudit,
 ];
 
 export function buildProgram(io: { writeOut(text: string): void; writeErr(text: string): void } = {

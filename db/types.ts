@@ -99,6 +99,112 @@ export interface SubscriberMetricsTable extends FinanceRowColumns {
   description: string | null;
 }
 
+// Company metrics (migration 0005): counts, percentages in hundredths, revenue in cents.
+export const CONNECTION_TYPES = ['fixed_broadband', 'fixed_fiber', 'fixed_fwa_5g'] as const;
+export const SUBSCRIPTION_TYPES = ['daily', 'weekly', 'monthly'] as const;
+export const ACCESS_METHODS = ['mifi', 'sim', 'esim', 'fwa_mobile'] as const;
+export const SUBSCRIBER_LEVELS = ['level_0', 'level_1', 'level_2', 'in_progress'] as const;
+/** One card-type list everywhere (DESIGN §10). */
+export const CARD_TYPES = ['platinum', 'gold', 'black', 'aqua', 'plastic', 'virtual'] as const;
+
+/** A company's figures for one month. */
+interface MonthRowColumns {
+  id: Generated<number>;
+  companyId: number;
+  year: number;
+  month: number;
+  createdBy: number | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+type Count = ColumnType<number, number | undefined, number>;
+
+export interface BroadbandConnectionsTable extends MonthRowColumns {
+  connectionType: (typeof CONNECTION_TYPES)[number];
+  activeConnections: Count;
+  newThisMonth: Count;
+  churnThisMonth: Count;
+  percentageOfTotalHundredths: Count;
+  revenueCents: number | null;
+}
+
+export interface MobileSubscriptionsTable extends MonthRowColumns {
+  subscriptionType: (typeof SUBSCRIPTION_TYPES)[number];
+  activeSubscriptions: Count;
+  newThisMonth: Count;
+  churnThisMonth: Count;
+  percentageOfTotalHundredths: Count;
+  revenueCents: number | null;
+}
+
+export interface MobileAccessMethodsTable extends MonthRowColumns {
+  accessMethod: (typeof ACCESS_METHODS)[number];
+  activeDevices: Count;
+  percentageOfTotalHundredths: Count;
+  revenueCents: number | null;
+}
+
+export interface NetworkBroadbandRecordsTable extends MonthRowColumns {
+  totalBroadband: Count;
+  fixedBroadband: Count;
+  fixedBroadbandPercentageHundredths: Count;
+  fixedFwa5gRouter: Count;
+  fixedFwa5gRouterPercentageHundredths: Count;
+  newConnections: Count;
+  churnConnections: Count;
+}
+
+export interface NetworkSubscriptionPatternsTable extends MonthRowColumns {
+  totalMobileSubscriptions: Count;
+  dailySubscriptions: Count;
+  dailySubscriptionsPercentageHundredths: Count;
+  dailyNew: Count;
+  dailyChurn: Count;
+  weeklySubscriptions: Count;
+  weeklySubscriptionsPercentageHundredths: Count;
+  weeklyNew: Count;
+  weeklyChurn: Count;
+  monthlySubscriptions: Count;
+  monthlySubscriptionsPercentageHundredths: Count;
+  monthlyNew: Count;
+  monthlyChurn: Count;
+}
+
+export interface NetworkAccessRecordsTable extends MonthRowColumns {
+  mifiDevices: Count;
+  mifiDevicesPercentageHundredths: Count;
+  simCards: Count;
+  simCardsPercentageHundredths: Count;
+  eSim: Count;
+  eSimPercentageHundredths: Count;
+  fwaMobile: Count;
+  fwaMobilePercentageHundredths: Count;
+}
+
+export interface VultSubscriberMetricsTable extends MonthRowColumns {
+  totalSubscribers: Count;
+  retentionRateHundredths: Count;
+  conversionRateHundredths: Count;
+  cardHolders: Count;
+  cardAdoptionRateHundredths: Count;
+}
+
+export interface VultSubscriberLevelsTable extends MonthRowColumns {
+  level: (typeof SUBSCRIBER_LEVELS)[number];
+  subscriberCount: Count;
+  percentageOfTotalHundredths: Count;
+  description: string | null;
+}
+
+export interface VultCardTypesTable extends MonthRowColumns {
+  cardType: (typeof CARD_TYPES)[number];
+  cardCount: Count;
+  percentageOfCardsHundredths: Count;
+  percentageOfUsersHundredths: Count;
+  description: string | null;
+}
+
 export interface RowCountsTable {
   tableName: string;
   companyId: number;
@@ -213,6 +319,8 @@ export interface AuditLogsTable {
   userAgent: string | null;
   reason: string | null;
   sessionId: string | null;
+  /** The company of the row the entry is about (its own id for a company), if any. */
+  companyId: number | null;
 }
 
 export interface DataVersionsTable {
@@ -226,6 +334,8 @@ export interface DataVersionsTable {
   action: string;
   comment: string | null;
   isActive: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The company of the versioned row (its own id for a company), if any. */
+  companyId: number | null;
 }
 
 export interface LoginAttemptsTable {
@@ -322,6 +432,15 @@ export interface Database {
   revenueProjections: RevenueProjectionsTable;
   actualRevenue: ActualRevenueTable;
   subscriberMetrics: SubscriberMetricsTable;
+  broadbandConnections: BroadbandConnectionsTable;
+  mobileSubscriptions: MobileSubscriptionsTable;
+  mobileAccessMethods: MobileAccessMethodsTable;
+  networkBroadbandRecords: NetworkBroadbandRecordsTable;
+  networkSubscriptionPatterns: NetworkSubscriptionPatternsTable;
+  networkAccessRecords: NetworkAccessRecordsTable;
+  vultSubscriberMetrics: VultSubscriberMetricsTable;
+  vultSubscriberLevels: VultSubscriberLevelsTable;
+  vultCardTypes: VultCardTypesTable;
   rowCounts: RowCountsTable;
   systemErrors: SystemErrorsTable;
   recoveryActions: RecoveryActionsTable;

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SCREENS } from '../app/lib/navigation.ts';
-import * as resources from '../app/resources/index.ts';
+import { resourceScreens } from '../test/fuzz/targets.ts';
 import type { ResourceDef } from '../app/resources/define.ts';
 import { audit as auditAll, expect, expectNoViolations, open, signedInAccount, test, THEME_RULES, THEMES, type Theme } from './support/a11y.ts';
 import { apiPost, categoryIds, departmentIds } from './support/resources.ts';
@@ -20,24 +20,21 @@ import { COMPANY } from './support/fixtures.ts';
 const ROUTES_DIR = path.resolve(import.meta.dirname, '../app/routes');
 const NOT_FOUND = '/no-such-page-a11y';
 
-/** The resource screens: `_shell.<path>.tsx` route files whose loader is `resourceLoader(<def>, …)`. */
-const RESOURCE_SCREENS: { path: string; def: ResourceDef }[] = fs
-  .readdirSync(ROUTES_DIR)
-  .flatMap((file) => {
-    const match = /^_shell\.(.+)\.tsx$/.exec(file);
-    const loader = /resourceLoader\((\w+)/.exec(fs.readFileSync(path.join(ROUTES_DIR, file), 'utf8'));
-    if (!match || !loader) return [];
-    const def = (resources as unknown as Record<string, ResourceDef>)[loader[1]];
-    if (!def?.key) throw new Error(`${file}: ${loader[1]} is not a resource of app/resources/index.ts`);
-    return [{ path: `/${match[1].replace(/\./g, '/')}`, def }];
-  });
+/**
+ * The resource screens: the route files the fuzz suite finds (an action `resourceAction(<def>,
+ * …)` or tabs `resourceTabs({ <tab>: <def>, … })`, checked on the default tab) whose loader is
+ * the generic list's (`resourceLoader(`).
+ */
+const RESOURCE_SCREENS: { path: string; def: ResourceDef }[] = resourceScreens().filter((screen) =>
+  fs.readFileSync(path.join(ROUTES_DIR, `_shell.${screen.path.slice(1)}.tsx`), 'utf8').includes('resourceLoader('),
+);
 
 /**
  * A row to edit when a resource screen has none yet (the e2e database has reference data only):
  * the JSON API body of one valid row, by screen. A resource screen missing here fails with a
  * message saying so once its list is empty.
  */
-type Ids = { departments: Record<string, number>; vult: Record<string, number> };
+type Ids = { departments: Record<string, number>; vult: Record<string, number>; /** 0–3: which of the four runs (theme × project) asks. */ slot: number };
 const SAMPLE_ROWS: Record<string, (ids: Ids) => Record<string, unknown>> = {
   '/budget-planning': (ids) => ({ departmentId: ids.departments.Finance, categoryId: Object.values(ids.vult)[0], amount: 1234, period: 'monthly', startDate: '2031-01-01', endDate: '2031-01-31', description: 'a11y' }),
   '/actual-expenses': (ids) => ({ departmentId: ids.departments.Finance, categoryId: Object.values(ids.vult)[0], amount: 99, expenseDate: '2031-01-05', description: 'a11y' }),
@@ -45,6 +42,8 @@ const SAMPLE_ROWS: Record<string, (ids: Ids) => Record<string, unknown>> = {
   '/actual-revenue': () => ({ companyId: COMPANY.vult, source: 'Card Fees', amount: 700, revenueDate: '2031-01-05', description: 'a11y' }),
   '/mobile-metrics': () => ({ companyId: COMPANY.oneNetwork, companyType: 'mobile', metricName: 'new_subscribers', metricValue: 10, period: 'monthly', recordDate: '2031-01-05' }),
   '/fintech-metrics': () => ({ companyId: COMPANY.vult, companyType: 'fintech', metricName: 'new_users', metricValue: 10, period: 'monthly', recordDate: '2031-01-05' }),
+  // One month per run (theme × project), so runs at the same time never clash.
+  '/one-network-data': (ids) => ({ companyId: COMPANY.oneNetwork, year: 2020, month: 1 + ids.slot, connectionType: 'fixed_fiber', activeConnections: 10, newThisMonth: 1, churnThisMonth: 1, percentageOfTotal: 10 }),
 };
 
 /** The id of a real row on the screen's list, creating one through the API if the list is empty. */
@@ -112,7 +111,7 @@ for (const theme of THEMES) {
     for (const screen of RESOURCE_SCREENS) {
       test(`${screen.path}: the create and edit forms and the delete confirmation step`, async ({ page, js }) => {
         const found: string[] = [];
-        const ids = async (): Promise<Ids> => ({ departments: await departmentIds(page), vult: await categoryIds(page, COMPANY.vult) });
+        const ids = async (): Promise<Ids> => ({ departments: await departmentIds(page), vult: await categoryIds(page, COMPANY.vult), slot: THEMES.indexOf(theme) * 2 + (js ? 1 : 0) });
         await open(page, `${screen.path}?new=1`, js, 200);
         await formOpen(page);
         await audit(page, `${screen.path}?new=1`, found, js);
@@ -167,6 +166,23 @@ for (const theme of THEMES) {
         await expect(page.getByRole('dialog', { name: 'Quick settings' }).or(page.getByLabel('Quick settings'))).toBeVisible();
         await audit(page, 'quick settings pop-over', found, js);
         await page.keyboard.press('Escape');
+      }
+      expectNoViolations(found);
+    });
+
+    test('company metric and audit trail screens: every tab and the record forms', async ({ page, js }) => {
+      const found: string[] = [];
+      const states = [
+        ...['broadband', 'mobile', 'access'].flatMap((tab) => [`/one-network-subscription-metrics?tab=${tab}`, `/one-network-subscription-metrics?tab=${tab}&new=1`]),
+        ...['metrics', 'levels', 'cards'].map((tab) => `/vult-financial-services?tab=${tab}`),
+        ...['levels', 'cards'].map((tab) => `/vult-subscriber-metrics?tab=${tab}`),
+        ...['mobile-subscriptions', 'mobile-access'].map((tab) => `/one-network-data?tab=${tab}&new=1`),
+        '/audit-trail?tab=versions', '/audit-trail?tab=versions&tableName=departments&recordId=1', '/audit-trail?tab=anomalies', '/audit-trail?tableName=users',
+      ];
+      for (const url of states) {
+        await open(page, url, js, 200);
+        if (url.includes('new=1')) await formOpen(page);
+        await audit(page, url, found, js);
       }
       expectNoViolations(found);
     });

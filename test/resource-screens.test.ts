@@ -42,12 +42,17 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     const fields = { intent: 'create', companyId: String(VULT), metricName: 'arpu', metricValue: '12.5', period: 'monthly', recordDate: '2026-10-31', description: '' };
     const wrong = await c.postForm('/fintech-metrics?new=1', fields);
     expect(wrong.status).toBe(400);
-    expect(await text(wrong)).toContain('Metric name must be one of: new_users');
+    const wrongPage = await text(wrong);
+    expect(wrongPage).toContain('Metric name must be one of: new_users');
+    // Spec 2 §8 words the failure after the screen's kind of metric.
+    expect(wrongPage).toContain('Failed to create fintech metric');
+    const mobile = await c.postForm('/mobile-metrics?new=1', { ...fields, companyId: '1', metricName: 'new_users' });
+    expect(await text(mobile)).toContain('Failed to create mobile metric');
     // The screen fixes the company type even if the form says otherwise.
     const ok = await c.postForm('/fintech-metrics?new=1', { ...fields, metricName: 'new_users', companyType: 'mobile', description: 'Screen test' });
     expect(ok.status).toBe(302);
     expect(ok.headers.get('Location')).toBe('/fintech-metrics');
-    expect(await text(await c.get('/fintech-metrics'))).toContain('Metric created successfully');
+    expect(await text(await c.get('/fintech-metrics'))).toContain('Fintech metric created successfully');
     const row = await db().selectFrom('subscriberMetrics').selectAll().where('description', '=', 'Screen test').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ companyId: VULT, companyType: 'fintech', metricValueHundredths: 1250 });
   });

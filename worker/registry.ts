@@ -2,7 +2,8 @@
 // at run time). Add a job: its handler file in jobs/, one line here.
 import type { WorkerJob } from './define.ts';
 import anomalyDetection from './jobs/anomaly-detection.ts';
+import auditRetention from './jobs/audit-retention.ts';
 import healthSnapshot from './jobs/health-snapshot.ts';
 import purgeLoginAttempts from './jobs/purge-login-attempts.ts';
 
-export const registry: WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts] as WorkerJob[];
+export const registry: WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts, auditRetention] as WorkerJob[];

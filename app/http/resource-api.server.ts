@@ -1,10 +1,12 @@
 // The /api collection and item routes of every declared resource (DESIGN §9): arrays with
 // X-Total-Count and a Link to the next page, 201 on create, 204 on delete. A read-only
 // resource (a log) answers GET only: its writes are a 405 naming the allowed methods.
+// A resource answers at its key (/api/vult-card-types) or at the paths it declares, which
+// may sit under a prefix (/api/vult/card-types: the `api.vult.$resource.ts` route group).
 import type { Action } from '../lib/permissions.ts';
 import { RESOURCE_LIST } from '../resources/index.ts';
 import type { ResourceDef } from '../resources/define.ts';
-import { notFound } from '../services/errors.ts';
+import { invalid, notFound } from '../services/errors.ts';
 import { apiListQuery } from '../services/list-query.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../services/resources.server.ts';
 import { apiRoute, errorResponse, idParam, json, pagingHeaders, readJson, type ApiArgs, type AuthedApiArgs } from './api.server.ts';
@@ -12,6 +14,22 @@ import { allow, type Method, type RouteAccess } from './route-access.ts';
 
 /** Finds the declaration behind the path's `resource` segment (the registry; tests pass their own). */
 type Lookup = (key: string | undefined) => ResourceDef | undefined;
+
+/** The /api paths of a resource's collection (without `/api/`), and whether each answers the latest row. */
+export function apiPathsOf(def: ResourceDef): readonly { path: string; latest?: boolean }[] {
+  return def.apiPaths ?? [{ path: def.key }];
+}
+
+/** The resources answering under a prefix ('' for /api/<segment>, 'vult' for /api/vult/<segment>), by segment. */
+function underPrefix(defs: readonly ResourceDef[], prefix: string): { segment: string; def: ResourceDef; latest: boolean }[] {
+  return defs.flatMap((def) =>
+    apiPathsOf(def).flatMap(({ path, latest }) => {
+      const slash = path.lastIndexOf('/');
+      const [head, segment] = slash < 0 ? ['', path] : [path.slice(0, slash), path.slice(slash + 1)];
+      return head === prefix ? [{ segment, def, latest: latest === true }] : [];
+    }),
+  );
+}
 
 /** The methods a resource's collection or item path answers. */
 export function allowedMethods(def: ResourceDef, path: 'collection' | 'item'): Method[] {
@@ -26,20 +44,20 @@ function reasonOf(request: Request): string | null {
 }
 
 type Route = ReturnType<typeof apiRoute>;
-type Handlers = Record<Method, (def: ResourceDef, args: AuthedApiArgs) => Promise<unknown>>;
+type Handlers = Record<Method, (def: ResourceDef, args: AuthedApiArgs, path: { latest: boolean }) => Promise<unknown>>;
 
 /**
  * One apiRoute per declared resource behind the `$resource` segment, each answering only the
  * methods its declaration allows (a log: GET; a write to it is a 405 with Allow) under its
  * area's permission. An unknown resource is a 404 whoever asks, before sign-in is checked.
  */
-function perResource(path: 'collection' | 'item', defs: readonly ResourceDef[], handlers: Partial<Handlers>) {
+function perResource(path: 'collection' | 'item', defs: readonly ResourceDef[], prefix: string, handlers: Partial<Handlers>) {
   const routes = new Map<string, Route>();
-  for (const def of defs) {
+  for (const { segment, def, latest } of underPrefix(defs, prefix)) {
     const methods = Object.fromEntries(
-      allowedMethods(def, path).map((method) => [method, { allow: allow.to(def.area, ACTION_OF[method]), run: (args: AuthedApiArgs) => handlers[method]!(def, args) }]),
+      allowedMethods(def, path).map((method) => [method, { allow: allow.to(def.area, ACTION_OF[method]), run: (args: AuthedApiArgs) => handlers[method]!(def, args, { latest }) }]),
     );
-    routes.set(def.key, apiRoute(methods, { params: { resource: def.key }, companyScoped: def.company !== 'none', resource: def.key }));
+    routes.set(segment, apiRoute(methods, { params: { resource: segment }, companyScoped: def.company !== 'none', resource: def.key }));
   }
   const dispatch = (kind: 'loader' | 'action') => (args: ApiArgs) => {
     const route = args.params.resource === undefined ? undefined : routes.get(args.params.resource);
@@ -49,11 +67,25 @@ function perResource(path: 'collection' | 'item', defs: readonly ResourceDef[], 
   return { loader: dispatch('loader'), action: dispatch('action'), access };
 }
 
-export function apiCollectionRoute(defs: readonly ResourceDef[] = RESOURCE_LIST) {
-  return perResource('collection', defs, {
-    GET: async (def, { request, ctx }) => {
+/** A PUT body may repeat the row's id (spec 2 §7); a different id is a 400, not a move. */
+function withoutPathId(body: unknown, id: number): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'id')) return body;
+  const { id: bodyId, ...rest } = body as Record<string, unknown>;
+  if (bodyId !== id) throw invalid([{ field: 'id', message: 'id must match the id in the path' }]);
+  return rest;
+}
+
+export function apiCollectionRoute(defs: readonly ResourceDef[] = RESOURCE_LIST, prefix = '') {
+  return perResource('collection', defs, prefix, {
+    GET: async (def, { request, ctx }, { latest }) => {
       const url = new URL(request.url);
       const query = apiListQuery(def, url.searchParams);
+      if (latest) {
+        // The newest row of the filtered list (its default order) as one object.
+        const { rows } = await listRecords(ctx, def, { ...query, sort: null, dir: null, limit: 1, offset: 0 });
+        if (!rows[0]) throw notFound();
+        return rows[0];
+      }
       const { rows, total } = await listRecords(ctx, def, query);
       const more = query.offset + rows.length < total;
       return json(rows, { headers: pagingHeaders(url, total, more ? { limit: query.limit, offset: query.offset + query.limit } : null) });
@@ -65,10 +97,13 @@ export function apiCollectionRoute(defs: readonly ResourceDef[] = RESOURCE_LIST)
   });
 }
 
-export function apiItemRoute(defs: readonly ResourceDef[] = RESOURCE_LIST) {
-  return perResource('item', defs, {
+export function apiItemRoute(defs: readonly ResourceDef[] = RESOURCE_LIST, prefix = '') {
+  return perResource('item', defs, prefix, {
     GET: async (def, { params, ctx }) => getRecord(ctx, def, idParam(params.id)),
-    PUT: async (def, { request, params, ctx }) => updateRecord(ctx, def, idParam(params.id), await readJson(request), { reason: reasonOf(request) }),
+    PUT: async (def, { request, params, ctx }) => {
+      const id = idParam(params.id);
+      return updateRecord(ctx, def, id, withoutPathId(await readJson(request), id), { reason: reasonOf(request) });
+    },
     DELETE: async (def, { request, params, ctx }) => {
       await deleteRecord(ctx, def, idParam(params.id), { reason: reasonOf(request) });
       return new Response(null, { status: 204 });

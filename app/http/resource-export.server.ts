@@ -7,14 +7,15 @@ import { csvDownloadHeaders, csvReadableStream, exportFilename } from '../servic
 import { notFound } from '../services/errors.ts';
 import { screenListQuery, screenListState } from '../services/list-query.ts';
 import { exportColumns } from '../services/resource-csv.server.ts';
-import { authorize, recordBatches } from '../services/resources.server.ts';
+import { authorizeRead, recordBatches } from '../services/resources.server.ts';
 import { loadDownload } from './screen.server.ts';
 
 export function exportResourceCsv(args: LoaderFunctionArgs): Promise<Response> {
   return loadDownload(args, async ({ ctx, url }) => {
     const def = findResource(args.params.resource);
     if (!def) throw notFound();
-    authorize(ctx, def, 'read');
+    // Checked before the download starts: a refusal is a status, not a broken stream.
+    await authorizeRead(ctx, def);
     const state = screenListState(def, url.searchParams);
     const { limit: _limit, offset: _offset, ...query } = screenListQuery(def, state, {
       companyType: url.searchParams.get('companyType') || null,

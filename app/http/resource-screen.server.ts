@@ -10,7 +10,7 @@ import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { screenListQuery, screenListState } from '../services/list-query.ts';
 import { authorize, createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from '../services/resources.server.ts';
-import { listVisibleCompanies } from '../services/companies.server.ts';
+import { findScreenCompany, listVisibleCompanies } from '../services/companies.server.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { clampedPage, confirmationStep, formRowId, intent, loadScreen, openScreen, screenAction, succeed, type Intent, type Screen } from './screen.server.ts';
 
@@ -20,6 +20,18 @@ interface ScreenOptions {
   /** Extra fixed list conditions (the Expense Categories tab's company). */
   listQuery?: (url: URL) => Partial<ListQuery>;
 }
+
+interface ActionOptions extends ScreenOptions {
+  /** The company the screen is about, by name: a user limited to another company may not post (404). */
+  company?: string;
+  /**
+   * The screen's rows are that company's (`companyId`): new and edited rows are its whatever
+   * the form says, and a row of another company is not found here (404), as in its list.
+   */
+  pinCompany?: boolean;
+  intents?: Record<string, Intent>;
+}
+
 
 function allowed(ctx: ServiceContext, def: ResourceDef, action: Action): boolean {
   return (action === 'read' || !def.readOnly) && ctx.actor.kind === 'user' && can(ctx.actor.user, def.area, action);
@@ -41,6 +53,8 @@ export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, optio
     );
     const editId = positiveIdParam(url.searchParams.get('edit'));
     const editing = editId !== null && allowed(ctx, def, 'edit') ? await getRecord(ctx, def, editId) : null;
+    // A row outside the screen's fixed company (a tab of one company) is not found here.
+    if (editing && fixed.companyId != null && editing.companyId !== fixed.companyId) throw notFound();
     const creating = url.searchParams.get('new') === '1' && allowed(ctx, def, 'create');
     const choices = await formChoices(ctx, def, fixed, { form: creating || editing !== null });
     let companyName: string | null = null;
@@ -81,7 +95,7 @@ function formValues(def: ResourceDef, value: Record<string, unknown>): Record<st
 }
 
 /** Create and update, delete (with the no-JS confirmation step), and the screen's own intents. */
-export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, options: ScreenOptions & { intents?: Record<string, Intent> } = {}) {
+export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, options: ActionOptions = {}) {
   // A log has no forms: nothing to post.
   if (def.readOnly) throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET' } });
   const { messages } = def;
@@ -96,6 +110,14 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
       return false;
     }
   };
+  /** The pinned company's id, and the row's company checked against it. */
+  const pinned = async (screen: Screen, id?: number): Promise<{ companyId?: number }> => {
+    if (!options.pinCompany || !options.company) return {};
+    const company = await findScreenCompany(screen.ctx, options.company);
+    if (!company) throw notFound();
+    if (id !== undefined && (await getRecord(screen.ctx, def, id)).companyId !== company.id) throw notFound();
+    return { companyId: company.id };
+  };
   return screenAction(args, {
     create: intent({
       allowed: may('create'),
@@ -104,7 +126,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
       failed: messages.createFailed,
       prefix: true,
       run: async (value, screen) => {
-        await createRecord(screen.ctx, def, formValues(def, value));
+        await createRecord(screen.ctx, def, { ...formValues(def, value), ...(await pinned(screen)) });
         return succeed(screen, messages.created);
       },
     }),
@@ -115,7 +137,8 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
       failed: messages.updateFailed,
       prefix: true,
       run: async (value, screen, form) => {
-        await updateRecord(screen.ctx, def, formRowId(form), formValues(def, value));
+        const id = formRowId(form);
+        await updateRecord(screen.ctx, def, id, { ...formValues(def, value), ...(await pinned(screen, id)) });
         return succeed(screen, messages.updated);
       },
     }),
@@ -126,6 +149,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
       prefix: true,
       run: async (_value, screen, form) => {
         const id = formRowId(form);
+        await pinned(screen, id);
         const record = await getRecord(screen.ctx, def, id);
         const confirm = confirmationStep(form, id, messages.confirmDelete.replace('{name}', String(record.name ?? '')));
         if (confirm) return confirm;
@@ -138,7 +162,9 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
     // A company screen does not exist for a user limited to a company of another type (DESIGN §5: 404).
     open: async (screenArgs) => {
       const screen = await openScreen(screenArgs);
-      if (companyType && screen.user.companyId !== null && !(await listVisibleCompanies(screen.ctx)).some((c) => c.type === companyType)) throw new Response('Not Found', { status: 404 });
+      const notFound = () => new Response('Not Found', { status: 404 });
+      if (companyType && screen.user.companyId !== null && !(await listVisibleCompanies(screen.ctx)).some((c) => c.type === companyType)) throw notFound();
+      if (options.company && !(await findScreenCompany(screen.ctx, options.company).catch(() => null))) throw notFound();
       return screen;
     },
   });

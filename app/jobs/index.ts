@@ -1,11 +1,12 @@
 // The explicit list of jobs (no discovery at run time). Add a job: one file here, one line in
 // JOBS, its handler in the worker's jobs folder and one line in the worker's registry.
 import { anomalyDetectionJob } from './anomaly-detection.ts';
+import { auditRetentionJob } from './audit-retention.ts';
 import type { JobDefinition } from './define.ts';
 import { healthSnapshotJob } from './health-snapshot.ts';
 import { purgeLoginAttemptsJob } from './purge-login-attempts.ts';
 
-export const JOBS: JobDefinition[] = [healthSnapshotJob, anomalyDetectionJob, purgeLoginAttemptsJob];
+export const JOBS: JobDefinition[] = [healthSnapshotJob, anomalyDetectionJob, purgeLoginAttemptsJob, auditRetentionJob];
 
 /** Queue that receives jobs whose retries are exhausted; its handler records a system error. */
 export const DEAD_LETTER_QUEUE = 'dead-letter';

@@ -1,4 +1,5 @@
 // Display formatting shared by screens (isomorphic; fixed en-US so server and browser agree).
+export { MONTH_NAMES } from '../../db/months.ts';
 
 // Formatters are built once: toLocaleDateString with options builds one per call (~65 µs).
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -10,6 +11,11 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 
 export function formatNumber(value: number | null | undefined): string {
   return value === null || value === undefined ? '' : number.format(value);
+}
+
+/** A percentage with two decimals ('33.30%'; spec 2 §2). */
+export function formatPercent(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : `${value.toFixed(2)}%`;
 }
 
 export function formatMoney(value: number | null | undefined): string {

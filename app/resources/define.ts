@@ -12,6 +12,8 @@ import type { FieldError } from '../lib/field-error.ts';
 
 /** Largest amount with 12 digits of which 2 are decimals. */
 export const MAX_AMOUNT = 9_999_999_999.99;
+/** Largest count (subscribers, devices): what every integer column of both databases holds. */
+export const MAX_COUNT = 2_147_483_647;
 
 // ---------------------------------------------------------------------------------------------
 // Names checked against db/types.ts. A declaration is written against one table's real columns
@@ -72,12 +74,20 @@ interface FieldOptions {
   placeholder?: string;
   /** Suggestions for a text field (datalist). */
   suggestions?: readonly string[];
+  /** Smallest and largest value of an integer field (default 0 and MAX_COUNT). */
+  range?: readonly [number, number];
+  /**
+   * How a form offers an integer field: a year (this year and the nine before, new records
+   * start at this year) or a month (January–December, new records start at this month).
+   */
+  widget?: 'year' | 'month';
 }
 
 /** A field in forms and the API (camelCase name); money and decimals are stored scaled. */
 type Field<N extends Names> =
   | (FieldOptions & { name: N['money']; kind: 'money'; reference?: never })
-  | (FieldOptions & { name: N['decimal']; kind: 'decimal'; reference?: never })
+  | (FieldOptions & { name: N['decimal']; kind: 'decimal' | 'percent'; reference?: never })
+  | (FieldOptions & { name: N['column']; kind: 'integer'; reference?: never })
   | (FieldOptions & { name: N['column']; kind: 'text' | 'textarea' | 'date' | 'enum'; reference?: never })
   | (FieldOptions & {
       name: N['column'];
@@ -102,6 +112,7 @@ type CompanyRule =
   | 'column'
   | { copiedFrom: string }
   | { self: { nameColumn: string; typeColumn: string } }
+  | { named: string }
   | 'none';
 
 /** The column holding a row's company: its own `companyId`, its `id` (a company), or none (shared data). */
@@ -115,6 +126,11 @@ export function companyCopiedFrom(def: { company: CompanyRule }): string | null 
   return typeof def.company === 'object' && 'copiedFrom' in def.company ? def.company.copiedFrom : null;
 }
 
+/** The company whose name a resource's rows all belong to ('One Network'), if its rule names one. */
+export function companyNamed(def: { company: CompanyRule }): string | null {
+  return typeof def.company === 'object' && 'named' in def.company ? def.company.named : null;
+}
+
 /** The name and type columns of a resource whose rows are companies. */
 export function companySelf(def: { company: CompanyRule }): { nameColumn: string; typeColumn: string } | null {
   return typeof def.company === 'object' && 'self' in def.company ? def.company.self : null;
@@ -123,12 +139,12 @@ export function companySelf(def: { company: CompanyRule }): { nameColumn: string
 type CompanyOf<T extends TableName> =
   | 'none'
   | { self: { nameColumn: ColumnOf<T>; typeColumn: ColumnOf<T> } }
-  | ('companyId' extends ColumnOf<T> ? 'column' | { copiedFrom: ColumnOf<T> } : never);
+  | ('companyId' extends ColumnOf<T> ? 'column' | { copiedFrom: ColumnOf<T> } | { named: string } : never);
 
 // ---------------------------------------------------------------------------------------------
 // List screens, joins and references
 
-type ColumnFormat = 'text' | 'money' | 'decimal' | 'number' | 'date' | 'instant' | 'label';
+type ColumnFormat = 'text' | 'money' | 'decimal' | 'number' | 'percent' | 'month' | 'date' | 'instant' | 'label';
 
 interface Column<Sort extends string> {
   /** Key of the API row shown in this column. */
@@ -222,11 +238,23 @@ interface ResourceShape<N extends Names> {
     /** Columns searched by the free-text search: 'column' of the main table or 'alias.column'. */
     search: readonly N['search'][];
     filter?: Filter<N['column']>;
-    sorts: Record<N['sort'], { /** Column of the main table (camelCase), never null. */ column: N['column'] }>;
+    /** Integer fields the API filters by equality (`?year=2026&month=3`). */
+    exact?: readonly N['column'][];
+    sorts: Record<N['sort'], {
+      /** Column of the main table (camelCase), never null. */
+      column: N['column'];
+      /** A second column ordered the same way (year, then month). */
+      then?: N['column'];
+    }>;
     defaultSort: { key: N['sortRef']; dir: 'asc' | 'desc' };
   };
   /** Unique rules checked before writing: fields and the message for the last field. */
-  unique?: readonly { fields: readonly FieldName<N>[]; message: string }[];
+  unique?: readonly {
+    fields: readonly FieldName<N>[];
+    message: string;
+    /** A clash is a 409 with the message (one record per month), not a field error. */
+    conflict?: boolean;
+  }[];
   referencedBy?: readonly N['use'][];
   /** How other resources' forms and filters offer this one's rows. */
   choices?: {
@@ -246,6 +274,13 @@ interface ResourceShape<N extends Names> {
   formTitles?: { create: string; edit: string };
   /** CSV export file base name. */
   exportName: string;
+  /**
+   * The /api paths of the collection (item: `/{id}` below it), when not just `key`; a
+   * `latest` path answers its GET with the newest row (default sort) as one object, or 404.
+   */
+  apiPaths?: readonly ({ path: string; latest?: boolean })[];
+  /** Values computed from a row for the API and the table (a churn rate). */
+  derived?: Record<string, (row: Record<string, unknown>) => number | null>;
 }
 
 /** One table's names: S are the declared sort keys, J the declared joins (for 'alias.column'). */
@@ -332,18 +367,35 @@ function fieldSchema(field: FieldDef): z.ZodType {
         .refine(hasNoNul, { message: nulMessage(field.label), abort: true });
       return field.required ? text.min(1, { message: required }) : text.nullish().transform((v) => (v ? v : null));
     }
-    case 'money':
-      return z
-        .number({ error: 'Amount must be a positive number' })
-        .positive({ message: 'Amount must be a positive number' })
-        .max(MAX_AMOUNT, { message: 'Amount must have at most 12 digits' })
-        .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most 2 decimals' });
+    case 'money': {
+      // An optional amount (a month's revenue) may be zero; a required one (a budget) is positive.
+      const positive = `${field.label} must be a positive number`;
+      const zeroOrMore = `${field.label} must be zero or more`;
+      const optional = field.required === false;
+      const amount = z
+        .number({ error: optional ? zeroOrMore : positive })
+        .min(optional ? 0 : Number.MIN_VALUE, { message: optional ? zeroOrMore : positive })
+        .max(MAX_AMOUNT, { message: `${field.label} must have at most 12 digits` })
+        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
+      return optional ? amount.nullish().transform((v) => v ?? null) : amount;
+    }
     case 'decimal':
       return z
         .number({ error: `${field.label} must be a number` })
         .min(0, { message: `${field.label} must be zero or more` })
         .max(MAX_AMOUNT, { message: `${field.label} must have at most 12 digits` })
         .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
+    case 'percent':
+      return z
+        .number({ error: `${field.label} must be a number` })
+        .min(0, { message: `${field.label} must be between 0 and 100` })
+        .max(100, { message: `${field.label} must be between 0 and 100` })
+        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
+    case 'integer': {
+      const [min, max] = field.range ?? [0, MAX_COUNT];
+      const message = min === 0 && max === MAX_COUNT ? `${field.label} must be a whole number of 0 or more` : `${field.label} must be a whole number from ${min} to ${max}`;
+      return z.number({ error: (issue) => (issue.input === undefined && field.required !== false ? required : message) }).int({ message }).min(min, { message }).max(max, { message });
+    }
     case 'date':
       return z
         .string({ error: required })

@@ -1,6 +1,6 @@
 // The registry of declared resources, in the specification's order (companies, departments,
 // expense categories, budgets, actual expenses, revenue projections, actual revenue, subscriber
-// metrics): the /api paths, the whole-table exports and the audit trail's table filter all
+// metrics, then the company metrics of One Network and Vult): the /api paths, the whole-table exports and the audit trail's table filter all
 // derive from it.
 import { snakeCase } from '../lib/names.ts';
 import { actualExpenses } from './actual-expenses.ts';
@@ -11,11 +11,17 @@ import type { Choice, FieldDef, FormChoices, ResourceDef } from './define.ts';
 import { departments } from './departments.ts';
 import { expenseCategories } from './expense-categories.ts';
 import { revenueProjections } from './revenue-projections.ts';
-import { subscriberMetrics } from './subscriber-metrics.ts';
+import { fintechMetrics, mobileMetrics, subscriberMetrics } from './subscriber-metrics.ts';
+import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from './network-data.ts';
+import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from './one-network.ts';
+import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from './vult.ts';
 
 /** Every declared resource. */
 export const RESOURCE_LIST: readonly ResourceDef[] = [
   companies, departments, expenseCategories, budgets, actualExpenses, revenueProjections, actualRevenue, subscriberMetrics,
+  broadbandConnections, mobileSubscriptions, mobileAccessMethods,
+  networkBroadbandRecords, networkSubscriptionPatterns, networkAccessRecords,
+  vultSubscriberMetrics, vultSubscriberLevels, vultCardTypes,
 ];
 
 const BY_KEY = new Map<string, ResourceDef>(RESOURCE_LIST.map((def) => [def.key, def]));
@@ -55,3 +61,7 @@ export const AUDITED_TABLES: readonly { value: string; label: string }[] = [
 ];
 
 export { actualExpenses, actualRevenue, budgets, companies, departments, expenseCategories, revenueProjections, subscriberMetrics };
+export { broadbandConnections, mobileAccessMethods, mobileSubscriptions, networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns };
+export { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics };
+/** Subscriber metrics as the Mobile Metrics and Fintech Metrics screens word them. */
+export { fintechMetrics, mobileMetrics };

@@ -30,6 +30,9 @@ describe('resource registry', () => {
   it('whole-table exports: users, then every resource in the specification\'s order and spellings', () => {
     expect(exportTableNames()).toEqual([
       'users', 'companies', 'departments', 'expense_categories', 'budgets', 'actual_expenses', 'revenue_projections', 'actual_revenue', 'subscriber_metrics',
+      'broadband_connections', 'mobile_subscriptions', 'mobile_access_methods',
+      'network_broadband_records', 'network_subscription_patterns', 'network_access_records',
+      'vult_subscriber_metrics', 'vult_subscriber_levels', 'vult_card_types',
     ]);
     for (const name of ['actualExpenses', 'actual_expenses', 'actual-expenses', ' actual_expenses ']) expect(resolveExportTable(name)).toBe('actualExpenses');
     for (const name of ['actual-revenues', 'actual_revenue', 'actualRevenue']) expect(resolveExportTable(name)).toBe('actualRevenue');
@@ -48,6 +51,15 @@ describe('resource registry', () => {
       { value: 'revenue_projections', label: 'Revenue Projections' },
       { value: 'actual_revenue', label: 'Actual Revenue' },
       { value: 'subscriber_metrics', label: 'Subscriber Metrics' },
+      { value: 'broadband_connections', label: 'Broadband Connections' },
+      { value: 'mobile_subscriptions', label: 'Mobile Subscriptions' },
+      { value: 'mobile_access_methods', label: 'Mobile Access Methods' },
+      { value: 'network_broadband_records', label: 'One Network Broadband' },
+      { value: 'network_subscription_patterns', label: 'One Network Subscription Patterns' },
+      { value: 'network_access_records', label: 'One Network Mobile Access' },
+      { value: 'vult_subscriber_metrics', label: 'Vult Subscriber Metrics' },
+      { value: 'vult_subscriber_levels', label: 'Vult Subscriber Levels' },
+      { value: 'vult_card_types', label: 'Vult Card Types' },
     ]);
   });
 });

@@ -1,7 +1,7 @@
 // Pieces several declarations share: the department/category pair of budgets and expenses,
 // the company picker, and display labels of enumerations.
 import { PERIODS, STATUSES } from '../../db/types.ts';
-import type { FieldOf, FilterOf, JoinOf } from './define.ts';
+import type { FieldDef, FieldOf, FilterOf, JoinOf } from './define.ts';
 
 export const PERIOD_LABELS: Record<string, string> = {
   daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', annual: 'Annual',
@@ -16,9 +16,10 @@ export const financeReferences: FieldOf<'budgets' | 'actualExpenses'>[] = [
   { name: 'categoryId', label: 'Category', kind: 'reference', reference: 'expenseCategories', required: true, requiredMessage: 'Category is required' },
 ];
 
-export const companyField: FieldOf<'expenseCategories' | 'revenueProjections' | 'actualRevenue' | 'subscriberMetrics'> = {
+/** The company a row belongs to (any table with a `companyId` column). */
+export const companyField = {
   name: 'companyId', label: 'Company', kind: 'reference', reference: 'companies', required: true, requiredMessage: 'Company is required',
-};
+} as const satisfies FieldDef;
 
 export const companyJoin = {
   table: 'companies', alias: 'c', on: 'companyId', select: { companyName: 'name', companyType: 'type' },

@@ -1,6 +1,6 @@
 import { METRIC_COMPANY_TYPES, METRIC_PERIODS } from '../../db/types.ts';
 import type { FieldError } from '../lib/field-error.ts';
-import { defineResource, messagesFor } from './define.ts';
+import { defineResource, messagesFor, type ResourceDef } from './define.ts';
 import { companyField, companyJoin, COMPANY_TYPE_LABELS, FINTECH_METRICS, METRIC_LABELS, MOBILE_METRICS, PERIOD_LABELS } from './shared.ts';
 
 export const METRIC_NAMES: Record<(typeof METRIC_COMPANY_TYPES)[number], readonly string[]> = {
@@ -53,3 +53,11 @@ export const subscriberMetrics = defineResource({
   messages: messagesFor('metric'),
   exportName: 'subscriber-metrics',
 });
+
+/**
+ * The list as the Mobile Metrics and Fintech Metrics screens show it: the same resource with
+ * the specification's texts for each ('Failed to create mobile metric', 'Are you sure you want
+ * to delete this fintech metric?').
+ */
+export const mobileMetrics: ResourceDef = { ...subscriberMetrics, messages: messagesFor('mobile metric') };
+export const fintechMetrics: ResourceDef = { ...subscriberMetrics, messages: messagesFor('fintech metric') };

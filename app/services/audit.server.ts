@@ -44,6 +44,8 @@ export interface AuditEntry {
   reason?: string | null;
   /** Overrides the acting user (e.g. a login attempt is the account's own). */
   userId?: number | null;
+  /** The company of the row (for company-scoped readers of the trail). */
+  companyId?: number | null;
 }
 
 export async function recordAudit(ctx: ServiceContext, entry: AuditEntry): Promise<void> {
@@ -63,8 +65,16 @@ export async function recordAudit(ctx: ServiceContext, entry: AuditEntry): Promi
       userAgent: ctx.meta.userAgent ?? null,
       reason: entry.reason ?? null,
       sessionId: ctx.meta.sessionId ?? null,
+      companyId: entry.companyId ?? null,
     })
     .execute();
+}
+
+/** The company a row belongs to: its own id for a company, else its companyId column. */
+export function companyOfRow(tableName: string, row: Record<string, unknown> | null): number | null {
+  if (!row) return null;
+  const id = tableName === 'companies' ? row.id : row.companyId;
+  return typeof id === 'number' ? id : id == null ? null : Number(id);
 }
 
 async function recordVersion(
@@ -75,6 +85,7 @@ async function recordVersion(
   action: AuditAction,
   data: Record<string, unknown> | null,
   comment: string | null,
+  companyId: number | null,
 ): Promise<void> {
   const last = await db
     .selectFrom('dataVersions')
@@ -101,6 +112,7 @@ async function recordVersion(
       action,
       comment,
       isActive: true,
+      companyId,
     })
     .execute();
 }
@@ -159,6 +171,7 @@ export async function writeRecord<T extends TableName>(
 
     const changes = diff(redact(before), redact(after));
     const txCtx = { ...ctx, db: trx };
+    const companyId = companyOfRow(tableName, after ?? before);
     await recordAudit(txCtx, {
       tableName,
       recordId: id,
@@ -167,8 +180,9 @@ export async function writeRecord<T extends TableName>(
       newData: after,
       changes,
       reason: options.reason,
+      companyId,
     });
-    await recordVersion(trx, txCtx, tableName, id, op.action, op.action === 'delete' ? before : after, options.comment ?? options.reason ?? null);
+    await recordVersion(trx, txCtx, tableName, id, op.action, op.action === 'delete' ? before : after, options.comment ?? options.reason ?? null, companyId);
     return (op.action === 'delete' ? before : after)!;
   });
 }

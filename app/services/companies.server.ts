@@ -1,5 +1,6 @@
 // Companies as the shell, the tabs and the dashboard list them.
 import type { Db, ServiceContext } from './context.ts';
+import { notFound } from './errors.ts';
 
 /** Companies the actor may see (all, or the one a user is limited to), in id order. */
 export async function listVisibleCompanies(ctx: ServiceContext) {
@@ -12,4 +13,16 @@ export async function listVisibleCompanies(ctx: ServiceContext) {
 /** Public facts for the landing page (names and types only). */
 export async function listCompanyCards(db: Db) {
   return db.selectFrom('companies').select(['id', 'name', 'type', 'description']).orderBy('id').limit(8).execute();
+}
+
+/**
+ * The company a company screen is about, by its exact name ('One Network', 'Vult'; spec 2 §9),
+ * or null when no company has that name (the screen says so). A user limited to another
+ * company gets a 404: the screen does not exist for them (DESIGN §5).
+ */
+export async function findScreenCompany(ctx: ServiceContext, name: string): Promise<{ id: number; name: string; type: string } | null> {
+  const company = (await ctx.db.selectFrom('companies').select(['id', 'name', 'type']).where('name', '=', name).executeTakeFirst()) ?? null;
+  const scope = ctx.actor.kind === 'user' ? ctx.actor.user.companyId : null;
+  if (scope !== null && company?.id !== scope) throw notFound();
+  return company;
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig as loadFromEnv } from './config.server.ts';
+import { auditRetentionDaysFrom, ConfigError, loadConfig as loadFromEnv, MAX_AUDIT_RETENTION_DAYS } from './config.server.ts';
 
 const SECRET = 's'.repeat(40);
 const KEY = 'ab'.repeat(32);
@@ -167,6 +167,22 @@ describe('loadConfig', () => {
     const error = configError({ DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, [name]: value });
     expect(error.message).toContain(`${name} must be`);
     expect(error.message).toContain(text);
+  });
+
+  it('AUDIT_RETENTION_DAYS: unset or empty keeps the audit trail forever (null), else a whole number of days', () => {
+    const base = { DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY };
+    expect(loadConfig(base).auditRetentionDays).toBeNull();
+    expect(loadConfig({ ...base, AUDIT_RETENTION_DAYS: '' }).auditRetentionDays).toBeNull();
+    expect(loadConfig({ ...base, AUDIT_RETENTION_DAYS: ' 365 ' }).auditRetentionDays).toBe(365);
+    expect(loadConfig({ ...base, AUDIT_RETENTION_DAYS: '1' }).auditRetentionDays).toBe(1);
+    expect(loadConfig({ ...base, AUDIT_RETENTION_DAYS: String(MAX_AUDIT_RETENTION_DAYS) }).auditRetentionDays).toBe(MAX_AUDIT_RETENTION_DAYS);
+    for (const bad of ['0', '-30', '1.5', '30d', 'forever', '1e3', String(MAX_AUDIT_RETENTION_DAYS + 1)]) {
+      expect(configError({ ...base, AUDIT_RETENTION_DAYS: bad }).message, bad).toContain('AUDIT_RETENTION_DAYS must be a whole number of days');
+    }
+    // The job's handler reads the variable alone, by the same rule.
+    expect(auditRetentionDaysFrom({})).toBeNull();
+    expect(auditRetentionDaysFrom({ AUDIT_RETENTION_DAYS: '90' })).toBe(90);
+    expect(() => auditRetentionDaysFrom({ AUDIT_RETENTION_DAYS: '0' })).toThrow(ConfigError);
   });
 
   it.each([

@@ -7,6 +7,9 @@ import { z } from 'zod';
 
 const optional = z.string().trim().optional().transform((v) => (v ? v : undefined));
 
+/** 100 years: beyond it a cut-off date stops being meaningful (and Date arithmetic overflows far later). */
+export const MAX_AUDIT_RETENTION_DAYS = 36_500;
+
 const SWITCH_VALUES = ['0', '1', 'true', 'false'];
 /** An on/off switch ('0', '1', 'true', 'false'); empty counts as unset. */
 const onOff = (name: string, fallback: boolean) =>
@@ -21,6 +24,13 @@ const numberAtLeast = (name: string, min: number, fallback: number, integer = fa
     .refine((n) => Number.isFinite(n) && n >= min && (!integer || Number.isInteger(n)), {
       message: `${name} must be ${integer ? 'a whole number' : 'a number'} of at least ${min}`,
     });
+
+/** Days the audit trail is kept (`AUDIT_RETENTION_DAYS`); unset or empty: forever (null). */
+const auditRetentionDays = optional
+  .refine((v) => v === undefined || (/^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_AUDIT_RETENTION_DAYS), {
+    message: `AUDIT_RETENTION_DAYS must be a whole number of days from 1 to ${MAX_AUDIT_RETENTION_DAYS} (leave it empty to keep the audit trail forever)`,
+  })
+  .transform((v) => (v === undefined ? null : Number(v)));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,6 +85,9 @@ const EnvSchema = z.object({
   WORKER_SCHEDULES: onOff('WORKER_SCHEDULES', true),
   // DESIGN §5: request bodies above this answer 413 before they are read (1 MB).
   MAX_BODY_BYTES: numberAtLeast('MAX_BODY_BYTES', 1024, 1024 * 1024, true),
+  // DESIGN §6/§7: the nightly audit-retention job prunes audit entries (and versions of deleted
+  // records) older than this many days; unset keeps everything.
+  AUDIT_RETENTION_DAYS: auditRetentionDays,
 });
 
 export interface AppConfig {
@@ -96,6 +109,11 @@ export interface AppConfig {
   apiRateLimits: { perMinute: number; perHour: number };
   /** Largest accepted request body in bytes (`MAX_BODY_BYTES`, default 1 MB): above, 413. */
   maxBodyBytes: number;
+  /**
+   * Days audit entries and versions of deleted records are kept (`AUDIT_RETENTION_DAYS`); null
+   * (unset): forever. Versions of records that still exist are never pruned.
+   */
+  auditRetentionDays: number | null;
   jobs: JobsConfig;
 }
 
@@ -187,6 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
     maxBodyBytes: env.MAX_BODY_BYTES,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     jobs: {
       pgbossSchema: env.PGBOSS_SCHEMA,
       embedded: env.EMBEDDED_JOBS,
@@ -199,4 +218,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
   };
+}
+
+/**
+ * `AUDIT_RETENTION_DAYS` alone, for the audit-retention job's handler, which runs where no
+ * AppConfig is passed down (worker, embedded engine, `finhub jobs run`). The same rule as
+ * loadConfig, which has already refused a bad value at start.
+ */
+export function auditRetentionDaysFrom(source: Record<string, string | undefined> = process.env): number | null {
+  const parsed = auditRetentionDays.safeParse(source.AUDIT_RETENTION_DAYS);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  AUDIT_RETENTION_DAYS: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
 }

@@ -1,7 +1,7 @@
 // Reading list parameters from URLs (pure): the screens' forgiving page/search/filter/sort
 // state and the API's strict limit/offset/sort validation (DESIGN §8, §9).
 import { describe, expect, it } from 'vitest';
-import { actualRevenue, budgets, companies, departments, subscriberMetrics } from '../resources/index.ts';
+import { actualRevenue, budgets, companies, departments, subscriberMetrics, vultCardTypes } from '../resources/index.ts';
 import { DomainError } from './errors.ts';
 import { API_MAX_LIMIT, lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { apiListQuery, screenListQuery, screenListState } from './list-query.ts';
@@ -108,7 +108,7 @@ describe('apiListQuery', () => {
   it('defaults: limit 1000, offset 0, no filters', () => {
     expect(apiListQuery(budgets, params(''))).toEqual({
       q: null, filter: null, sort: null, dir: null, limit: 1000, offset: 0,
-      companyId: null, company: null, companyType: null, source: null,
+      companyId: null, company: null, companyType: null, source: null, exact: {},
     });
   });
 
@@ -117,8 +117,12 @@ describe('apiListQuery', () => {
       apiListQuery(budgets, params('limit=5&offset=15&q=rent&sortBy=amount&sortOrder=desc&companyId=2&company=Vult&companyType=fintech&departmentId=4')),
     ).toEqual({
       q: 'rent', filter: 4, sort: 'amount', dir: 'desc', limit: 5, offset: 15,
-      companyId: 2, company: 'Vult', companyType: 'fintech', source: null,
+      companyId: 2, company: 'Vult', companyType: 'fintech', source: null, exact: {},
     });
+    // Monthly figures filter by year and month (their declaration's exact fields), within their ranges.
+    expect(apiListQuery(vultCardTypes, params('year=2026&month=3&budgets=1')).exact).toEqual({ year: 2026, month: 3 });
+    expect(apiListQuery(budgets, params('year=2026')).exact).toEqual({});
+    expect(() => apiListQuery(vultCardTypes, params('year=2031'))).toThrow('Invalid data');
     expect(apiListQuery(actualRevenue, params('source=Roaming'))).toMatchObject({ filter: 'Roaming', source: 'Roaming' });
     expect(apiListQuery(subscriberMetrics, params('metricName=arpu&companyType=mobile'))).toMatchObject({ filter: 'arpu', companyType: 'mobile' });
     expect(apiListQuery(companies, params('type=mobile'))).toMatchObject({ filter: 'mobile' });

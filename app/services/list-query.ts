@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { API_MAX_LIMIT, PAGE_SIZE } from '../lib/paging.ts';
 import { integerParam, positiveIdParam } from '../lib/query.ts';
 import { withoutNul } from '../lib/text.ts';
-import type { ResourceDef } from '../resources/define.ts';
+import { MAX_COUNT, type ResourceDef } from '../resources/define.ts';
 import { fieldErrorsFromZod, invalid, type FieldError } from './errors.ts';
 import type { ListQuery } from './resources.server.ts';
 
@@ -66,6 +66,13 @@ export function apiListQuery(def: ResourceDef, params: URLSearchParams): ListQue
   if (sortBy !== null && !Object.hasOwn(def.list.sorts, sortBy)) {
     errors.push({ field: 'sortBy', message: `sortBy must be one of: ${Object.keys(def.list.sorts).join(', ')}` });
   }
+  const exact: Record<string, number> = {};
+  for (const name of def.list.exact ?? []) {
+    const [min, max] = def.fields.find((f) => f.name === name)?.range ?? [0, MAX_COUNT];
+    const parsed = integerParam(name, min, max).safeParse(params.get(name));
+    if (!parsed.success) errors.push(...fieldErrorsFromZod(parsed.error.issues).map((e) => ({ ...e, field: name })));
+    else if (parsed.data !== undefined) exact[name] = parsed.data;
+  }
   if (errors.length) throw invalid(errors);
   const filterParam = def.list.filter?.param;
   return {
@@ -79,5 +86,6 @@ export function apiListQuery(def: ResourceDef, params: URLSearchParams): ListQue
     company: params.get('company') || null,
     companyType: params.get('companyType') || null,
     source: params.get('source') || null,
+    exact,
   };
 }

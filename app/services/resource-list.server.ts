@@ -9,7 +9,7 @@ import { snakeCase } from '../lib/names.ts';
 import { companyColumnOf, companySelf, type ResourceDef } from '../resources/define.ts';
 import { COMPANY_COLUMNS, companyResource } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
-import { authorize, baseQuery, columnOf, ref, scopeOf, selectRow, toApiRow, type ApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
+import { authorizeRead, baseQuery, columnOf, ref, scopeOf, selectRow, toApiRow, type ApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
 
 export interface ListQuery {
   q?: string | null;
@@ -24,6 +24,8 @@ export interface ListQuery {
   company?: string | null;
   companyType?: string | null;
   source?: string | null;
+  /** Equality filters on the declaration's `list.exact` integer fields (year, month). */
+  exact?: Record<string, number> | null;
   /** Inclusive day range (YYYY-MM-DD) on the resource's first date field, else on createdAt. */
   from?: string | null;
   to?: string | null;
@@ -79,6 +81,9 @@ export function conditions(ctx: ServiceContext, def: ResourceDef, query: ListQue
       where.push(sql<SqlBool>`${ref(`${companyAlias}.${COMPANY_COLUMNS.typeColumn}`)} = ${query.companyType}`);
     }
   }
+  for (const [name, value] of Object.entries(query.exact ?? {})) {
+    if (def.list.exact?.includes(name)) where.push(sql<SqlBool>`${ref(name)} = ${value}`);
+  }
   if (query.source && def.fields.some((f) => f.name === 'source')) where.push(sql<SqlBool>`${ref('source')} = ${query.source}`);
   if (query.from || query.to) {
     const { column, instant } = dateColumnOf(def);
@@ -94,10 +99,16 @@ export function applyWhere(query: RowQuery, where: Expression<SqlBool>[]): RowQu
 }
 
 /** The requested sort, or the declaration's default; always ends with id for a stable order. */
-export function resolveSort(def: ResourceDef, sort?: string | null, dir?: string | null): { key: string; column: string; dir: 'asc' | 'desc' } {
+export function resolveSort(def: ResourceDef, sort?: string | null, dir?: string | null): { key: string; columns: string[]; dir: 'asc' | 'desc' } {
   const key = sort && Object.hasOwn(def.list.sorts, sort) ? sort : def.list.defaultSort.key;
   const direction = dir === 'asc' || dir === 'desc' ? dir : sort && key === sort ? 'asc' : def.list.defaultSort.dir;
-  return { key, column: def.list.sorts[key].column, dir: direction };
+  const { column, then } = def.list.sorts[key];
+  return { key, columns: then ? [column, then, 'id'] : [column, 'id'], dir: direction };
+}
+
+/** The list's order: the sort's columns, then id, for a stable order. */
+function ordered(query: RowQuery, sort: ReturnType<typeof resolveSort>): RowQuery {
+  return sort.columns.reduce((q, column) => q.orderBy(`t.${column}`, sort.dir), query);
 }
 
 /**
@@ -107,7 +118,7 @@ export function resolveSort(def: ResourceDef, sort?: string | null, dir?: string
 async function trackedTotal(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<number | null> {
   if (!def.rowCounts) return null;
   const hasFilter = query.filter !== undefined && query.filter !== null && query.filter !== '';
-  if (query.q?.trim() || hasFilter || query.company || query.companyType || query.source || query.from || query.to) return null;
+  if (query.q?.trim() || hasFilter || Object.keys(query.exact ?? {}).length || query.company || query.companyType || query.source || query.from || query.to) return null;
   const companies = [scopeOf(ctx), query.companyId ?? null].filter((id): id is number => id !== null);
   if (companies.length === 2 && companies[0] !== companies[1]) return 0;
   let q = ctx.db.selectFrom('rowCounts').select((eb) => eb.fn.sum<number>('rowCount').as('total')).where('tableName', '=', snakeCase(def.table));
@@ -126,15 +137,13 @@ async function countRows(ctx: ServiceContext, def: ResourceDef, where: Expressio
 }
 
 export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
-  authorize(ctx, def, 'read');
+  await authorizeRead(ctx, def);
   const { where, aliases } = conditions(ctx, def, query);
   const sort = resolveSort(def, query.sort, query.dir);
   const total = (await trackedTotal(ctx, def, query)) ?? (await countRows(ctx, def, where, aliases));
   if (total === 0 || query.offset >= total) return { rows: [], total };
 
-  const rows = await selectRow(def, applyWhere(baseQuery(ctx, def), where))
-    .orderBy(`t.${sort.column}`, sort.dir)
-    .orderBy('t.id', sort.dir)
+  const rows = await ordered(selectRow(def, applyWhere(baseQuery(ctx, def), where)), sort)
     .limit(query.limit)
     .offset(query.offset)
     .execute();
@@ -153,12 +162,10 @@ export const EXPORT_BATCH_ROWS = 250;
  * separate read connection, so a long download never holds up the app's writes.
  */
 export async function* recordBatches(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<ApiRow[]> {
-  authorize(ctx, def, 'read');
+  await authorizeRead(ctx, def);
   const { where } = conditions(ctx, def, { ...query, limit: 0, offset: 0 });
   const sort = resolveSort(def, query.sort, query.dir);
-  const rows = selectRow(def, applyWhere(baseQuery(ctx, def), where))
-    .orderBy(`t.${sort.column}`, sort.dir)
-    .orderBy('t.id', sort.dir);
+  const rows = ordered(selectRow(def, applyWhere(baseQuery(ctx, def), where)), sort);
   for await (const batch of streamQuery<Row>(ctx.db, rows, batchSize)) {
     yield batch.map((row) => toApiRow(def, row));
   }

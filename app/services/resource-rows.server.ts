@@ -4,8 +4,8 @@
 // caller's company. Tables and columns come from the declarations, which defineResource checked
 // against the database types, so the query builder is used over names chosen at run time.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { can, companyScope, type Action } from '../lib/permissions.ts';
-import { companyColumnOf, companySelf, type FieldDef, type ResourceDef } from '../resources/define.ts';
+import { can, canSeeCompany, companyScope, type Action } from '../lib/permissions.ts';
+import { companyColumnOf, companyNamed, companySelf, type FieldDef, type ResourceDef } from '../resources/define.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { forbidden, notFound } from './errors.ts';
 
@@ -36,12 +36,12 @@ export function scopeOf(ctx: ServiceContext): number | null {
   return ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
 }
 
-const SCALE: Partial<Record<FieldDef['kind'], number>> = { money: 100, decimal: 100 };
+const SCALE: Partial<Record<FieldDef['kind'], number>> = { money: 100, decimal: 100, percent: 100 };
 
 /** Database column (camelCase) of a field: money in cents, decimals in hundredths. */
 export function columnOf(field: Pick<FieldDef, 'name' | 'kind'>): string {
   if (field.kind === 'money') return `${field.name}Cents`;
-  if (field.kind === 'decimal') return `${field.name}Hundredths`;
+  if (field.kind === 'decimal' || field.kind === 'percent') return `${field.name}Hundredths`;
   return field.name;
 }
 
@@ -51,9 +51,11 @@ export function toApiRow(def: ResourceDef, row: Row): ApiRow {
   for (const field of def.fields) {
     const value = row[columnOf(field)];
     const scale = SCALE[field.kind];
-    out[field.name] = scale && value !== null && value !== undefined ? Number(value) / scale : value ?? null;
+    // Counts are bigint on PostgreSQL (pg returns text for them): numbers like the rest.
+    out[field.name] = value === null || value === undefined ? null : scale ? Number(value) / scale : field.kind === 'integer' ? Number(value) : value;
   }
   for (const join of def.joins) for (const key of Object.keys(join.select)) out[key] = row[key] ?? null;
+  for (const [key, compute] of Object.entries(def.derived ?? {})) out[key] = compute(out);
   if (def.createdBy) out.createdBy = row.createdBy ?? null;
   out.createdAt = row.createdAt;
   out.updatedAt = row.updatedAt;
@@ -86,7 +88,29 @@ export function baseQuery(ctx: ServiceContext, def: ResourceDef, withJoins = tru
   const scope = scopeOf(ctx);
   const companyColumn = companyColumnOf(def);
   if (scope !== null && companyColumn) query = query.where(`t.${companyColumn}`, '=', scope);
+  const named = companyNamed(def);
+  if (named !== null) query = query.where('t.companyId', '=', dynamic(ctx.db).selectFrom('companies').select('id').where('name', '=', named));
   return query;
+}
+
+/** A read of a resource's rows: the permission, and for a named company's rows that the user may see them. */
+export async function authorizeRead(ctx: ServiceContext, def: ResourceDef): Promise<void> {
+  authorize(ctx, def, 'read');
+  await namedCompanyId(ctx, def);
+}
+
+/**
+ * The company a resource's rows all belong to by its rule (`{ named: 'One Network' }`): its
+ * id, or null when no company has that name. A user limited to another company gets a 404,
+ * as for any other company's rows.
+ */
+export async function namedCompanyId(ctx: ServiceContext, def: ResourceDef): Promise<number | null> {
+  const named = companyNamed(def);
+  if (named === null) return null;
+  const row = await dynamic(ctx.db).selectFrom('companies').select('id').where('name', '=', named).executeTakeFirst();
+  const id = row ? Number(row.id) : null;
+  if (ctx.actor.kind === 'user' && !canSeeCompany(ctx.actor.user, id)) throw notFound();
+  return id;
 }
 
 /** The main table's columns and the joins' selected names. */

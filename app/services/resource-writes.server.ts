@@ -9,15 +9,17 @@ import type { z } from 'zod';
 import { dialectOf } from '../../db/dialect.ts';
 import { nameKey, normaliseName } from '../lib/names.ts';
 import { canSeeCompany } from '../lib/permissions.ts';
-import { companyColumnOf, companyCopiedFrom, companySelf, patchSchema, recordSchema, type ResourceDef } from '../resources/define.ts';
+import { companyColumnOf, companyCopiedFrom, companyNamed, companySelf, patchSchema, recordSchema, type ResourceDef } from '../resources/define.ts';
 import { referencedResource } from '../resources/index.ts';
 import { writeRecord } from './audit.server.ts';
 import { actorUserId, inTransaction, type Db, type ServiceContext } from './context.ts';
 import { conflict, fieldErrorsFromZod, invalid, mapConstraintErrors, type FieldError } from './errors.ts';
-import { authorize, columnOf, dynamic, findRow, toApiRow, toColumns, type ApiRow } from './resource-rows.server.ts';
+import { authorize, columnOf, dynamic, findRow, namedCompanyId, toApiRow, toColumns, type ApiRow } from './resource-rows.server.ts';
 
 interface WriteMeta {
   reason?: string | null;
+  /** Create the row with this id (a deleted record restored from its last version); taken: 409. */
+  id?: number;
 }
 
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
@@ -31,7 +33,7 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
 function inWriteTransaction<T>(ctx: ServiceContext, def: ResourceDef, fn: (tx: ServiceContext) => Promise<T>): Promise<T> {
   const rule = def.unique?.[0];
   return mapConstraintErrors(() => inTransaction(ctx.db, (db) => fn({ ...ctx, db })), {
-    unique: () => invalid([{ field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' }]),
+    unique: () => (rule?.conflict ? conflict(rule.message) : invalid([{ field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' }])),
     foreignKey: 'This record is still referenced by other records',
   });
 }
@@ -105,6 +107,7 @@ async function checkUnique(ctx: ServiceContext, def: ResourceDef, value: Record<
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     const rows = (await q.execute()) as Record<string, unknown>[];
     const clash = rows.some((row) => texts.every(({ column, key }) => typeof row[column] === 'string' && nameKey(row[column] as string) === key));
+    if (clash && rule.conflict) throw conflict(rule.message);
     if (clash) throw invalid([{ field: rule.fields[rule.fields.length - 1], message: rule.message }]);
   }
 }
@@ -132,11 +135,21 @@ export async function createRecord(ctx: ServiceContext, def: ResourceDef, input:
   authorize(ctx, def, 'create');
   const value = parse(recordSchema(def), input);
   return inWriteTransaction(ctx, def, async (tx) => {
+    // Rows of a named company ('One Network') take its id; it must exist and be the user's.
+    const named = companyNamed(def);
+    const namedId = named === null ? null : await namedCompanyId(tx, def);
+    if (named !== null && namedId === null) throw conflict(`The ${named} company does not exist`);
     const companyId = await resolveReferences(tx, def, value);
     await checkUnique(tx, def, value); // (normalises the unique names first)
     const values = toColumns(def, value);
     if (companyCopiedFrom(def)) values.companyId = companyId;
+    if (namedId !== null) values.companyId = namedId;
     if (def.createdBy) values.createdBy = actorUserId(ctx.actor);
+    if (meta.id !== undefined) {
+      const taken = await dynamic(tx.db).selectFrom(def.table).select('id').where('id', '=', meta.id).executeTakeFirst();
+      if (taken) throw conflict(`A ${def.noun.toLowerCase()} with id ${meta.id} already exists`);
+      values.id = meta.id;
+    }
     const row = await writeRecord(tx, def.table, { action: 'create', values }, { reason: meta.reason });
     // Read back with its joined names, within the caller's company scope.
     return toApiRow(def, await findRow(tx, def, Number(row.id)));

@@ -264,9 +264,9 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       expect(ids((await list(actualRevenue, { companyId: eleven, sort: 'amount' })).rows)).toEqual(expectedOrder(all, 'amount', 'asc'));
       // An unknown key falls back to the default sort (the API rejects it earlier).
       expect(ids((await list(actualRevenue, { companyId: eleven, sort: 'nope' })).rows)).toEqual(expectedOrder(all, 'revenueDate', 'desc'));
-      expect(resolveSort(actualRevenue, null, 'asc')).toEqual({ key: 'revenueDate', column: 'revenueDate', dir: 'asc' });
-      expect(resolveSort(actualRevenue, 'amount', null)).toEqual({ key: 'amount', column: 'amountCents', dir: 'asc' });
-      expect(resolveSort(actualRevenue, 'constructor', null)).toEqual({ key: 'revenueDate', column: 'revenueDate', dir: 'desc' });
+      expect(resolveSort(actualRevenue, null, 'asc')).toEqual({ key: 'revenueDate', columns: ['revenueDate', 'id'], dir: 'asc' });
+      expect(resolveSort(actualRevenue, 'amount', null)).toEqual({ key: 'amount', columns: ['amountCents', 'id'], dir: 'asc' });
+      expect(resolveSort(actualRevenue, 'constructor', null)).toEqual({ key: 'revenueDate', columns: ['revenueDate', 'id'], dir: 'desc' });
     });
 
     it('recordBatches yields every filtered row once, in list order, across batches of 3', async () => {

@@ -10,7 +10,7 @@ import type { ResourceDef } from '../resources/define.ts';
 import type { ServiceContext } from './context.ts';
 import { authorize, findRow, toApiRow, type ApiRow } from './resource-rows.server.ts';
 
-export { authorize, type ApiRow } from './resource-rows.server.ts';
+export { authorize, authorizeRead, type ApiRow } from './resource-rows.server.ts';
 export { EXPORT_BATCH_ROWS, listRecords, recordBatches, resolveSort, type ListQuery } from './resource-list.server.ts';
 export { createRecord, deleteRecord, updateRecord } from './resource-writes.server.ts';
 export { formChoices } from './resource-choices.server.ts';

@@ -6,6 +6,8 @@ import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_finance.ts';
 import * as m0003 from './0003_row_counts.ts';
 import * as m0004 from './0004_jobs.ts';
+import * as m0005 from './0005_company_metrics.ts';
+import * as m0006 from './0006_audit_company.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -17,4 +19,6 @@ export const migrations: Record<string, DialectMigration> = {
   '0002_finance': m0002,
   '0003_row_counts': m0003,
   '0004_jobs': m0004,
+  '0005_company_metrics': m0005,
+  '0006_audit_company': m0006,
 };

@@ -8,7 +8,11 @@ import { buildDemoRows, DEMO_MONTHS, demoMonths, loadDemoReference, revenueSourc
 import { seedModules } from './index.ts';
 
 const FINANCE_TABLES = ['budgets', 'actualExpenses', 'revenueProjections', 'actualRevenue', 'subscriberMetrics'] as const;
-type FinanceTable = (typeof FINANCE_TABLES)[number];
+const METRIC_TABLES = [
+  'broadbandConnections', 'mobileSubscriptions', 'mobileAccessMethods', 'networkBroadbandRecords', 'networkSubscriptionPatterns',
+  'networkAccessRecords', 'vultSubscriberMetrics', 'vultSubscriberLevels', 'vultCardTypes',
+] as const;
+type FinanceTable = (typeof FINANCE_TABLES)[number] | (typeof METRIC_TABLES)[number];
 
 const MOBILE_METRICS = ['new_subscribers', 'active_subscribers', 'churned_subscribers', 'arpu', 'data_usage', 'voice_minutes', 'sms_count', 'roaming_revenue'];
 const FINTECH_METRICS = ['new_users', 'active_users', 'transaction_volume', 'transaction_count', 'aum', 'loan_origination', 'default_rate', 'customer_acquisition_cost'];
@@ -37,7 +41,7 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     // createPreparedDatabase seeds without demo figures; this is the same preparation with them.
     const { seeded } = await prepareDatabase(database, { seedDemo: true, owner: { email: 'owner@example.com', password: OWNER_PASSWORD } });
-    expect(seeded).toEqual(['reference', 'demo']);
+    expect(seeded).toEqual(['reference', 'demo', 'company-metrics']);
     companies = await database.db.selectFrom('companies').select(['id', 'name', 'type']).orderBy('id').execute();
   });
   afterAll(() => database?.destroy());
@@ -52,6 +56,57 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     for (const company of companies) {
       const expected = company.type === 'mobile' || company.type === 'fintech' ? 8 * DEMO_MONTHS : 0;
       expect(metrics.get(company.id) ?? 0, `subscriber metrics of ${company.name}`).toBe(expected);
+    }
+  });
+
+  it('fills the company metric tables: 36 months per company they apply to, one row per month and type', async () => {
+    const expected: Record<(typeof METRIC_TABLES)[number], (c: { name: string; type: string }) => number> = {
+      broadbandConnections: (c) => (c.name === 'One Network' ? 2 : c.type === 'infrastructure' || c.type === 'mobile' ? 3 : 0),
+      mobileSubscriptions: (c) => (c.type === 'mobile' ? 3 : 0),
+      mobileAccessMethods: (c) => (c.type === 'mobile' ? 1 : 0),
+      networkBroadbandRecords: (c) => (c.name === 'One Network' ? 1 : 0),
+      networkSubscriptionPatterns: (c) => (c.name === 'One Network' ? 1 : 0),
+      networkAccessRecords: (c) => (c.name === 'One Network' ? 1 : 0),
+      vultSubscriberMetrics: (c) => (c.type === 'fintech' ? 1 : 0),
+      vultSubscriberLevels: (c) => (c.type === 'fintech' ? 4 : 0),
+      vultCardTypes: (c) => (c.type === 'fintech' ? 6 : 0),
+    };
+    for (const table of METRIC_TABLES) {
+      const counts = await countsByCompany(database, table);
+      for (const company of companies) expect(counts.get(company.id) ?? 0, `${table} of ${company.name}`).toBe(expected[table](company) * DEMO_MONTHS);
+    }
+  });
+
+  it("holds the specification's default figures as One Network's latest month (DESIGN §10)", async () => {
+    const now = new Date();
+    const latest = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+    const broadband = await database.db.selectFrom('networkBroadbandRecords').selectAll().where('year', '=', latest.year).where('month', '=', latest.month).executeTakeFirstOrThrow();
+    expect([Number(broadband.totalBroadband), Number(broadband.newConnections), Number(broadband.churnConnections)]).toEqual([2144, 17, 32]);
+    expect(Number(broadband.fixedBroadband) + Number(broadband.fixedFwa5gRouter)).toBe(2144);
+    const patterns = await database.db.selectFrom('networkSubscriptionPatterns').selectAll().where('year', '=', latest.year).where('month', '=', latest.month).executeTakeFirstOrThrow();
+    expect([patterns.totalMobileSubscriptions, patterns.dailySubscriptions, patterns.weeklySubscriptions, patterns.monthlySubscriptions].map(Number)).toEqual([30, 10, 10, 10]);
+    expect(Number(patterns.dailySubscriptionsPercentageHundredths)).toBe(3333);
+    const access = await database.db.selectFrom('networkAccessRecords').selectAll().where('year', '=', latest.year).where('month', '=', latest.month).executeTakeFirstOrThrow();
+    expect([Number(access.mifiDevices), Number(access.mifiDevicesPercentageHundredths)]).toEqual([679, 10_000]);
+    // The per-company network data of the same month agrees with the records.
+    const oneNetwork = companies.find((c) => c.name === 'One Network')!;
+    const connections = await database.db.selectFrom('broadbandConnections').selectAll().where('companyId', '=', oneNetwork.id).where('year', '=', latest.year).where('month', '=', latest.month).execute();
+    expect(connections.reduce((sum, r) => sum + Number(r.activeConnections), 0)).toBe(2144);
+    expect(connections.reduce((sum, r) => sum + Number(r.newThisMonth), 0)).toBe(17);
+    expect(connections.reduce((sum, r) => sum + Number(r.churnThisMonth), 0)).toBe(32);
+  });
+
+  it('keeps Vult figures consistent: levels add up to the subscribers, cards to the card holders', async () => {
+    const vult = companies.find((c) => c.type === 'fintech')!;
+    const metrics = await database.db.selectFrom('vultSubscriberMetrics').selectAll().where('companyId', '=', vult.id).execute();
+    expect(metrics).toHaveLength(DEMO_MONTHS);
+    for (const m of metrics.slice(0, 3)) {
+      const levels = await database.db.selectFrom('vultSubscriberLevels').select('subscriberCount').where('companyId', '=', vult.id).where('year', '=', m.year).where('month', '=', m.month).execute();
+      expect(levels.reduce((sum, r) => sum + Number(r.subscriberCount), 0)).toBe(Number(m.totalSubscribers));
+      const cards = await database.db.selectFrom('vultCardTypes').select('cardCount').where('companyId', '=', vult.id).where('year', '=', m.year).where('month', '=', m.month).execute();
+      expect(cards.reduce((sum, r) => sum + Number(r.cardCount), 0)).toBe(Number(m.cardHolders));
+      expect(Number(m.cardAdoptionRateHundredths)).toBeGreaterThan(0);
+      expect(Number(m.cardAdoptionRateHundredths)).toBeLessThanOrEqual(10_000);
     }
   });
 
@@ -191,11 +246,11 @@ describe.each(TEST_DIALECTS)('demo seed turned off on %s', (dialect) => {
   afterAll(() => database?.destroy());
 
   it('runs after the reference seed and inserts nothing with demo off', async () => {
-    expect(seedModules.map((m) => m.name)).toEqual(['reference', 'demo']);
+    expect(seedModules.map((m) => m.name)).toEqual(['reference', 'demo', 'company-metrics']);
     await database.db.transaction().execute(async (trx) => {
       for (const module of seedModules) await module.run(trx, { demo: false });
     });
     expect(Number((await database.db.selectFrom('companies').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(4);
-    for (const table of FINANCE_TABLES) expect(await total(database, table), table).toBe(0);
+    for (const table of [...FINANCE_TABLES, ...METRIC_TABLES]) expect(await total(database, table), table).toBe(0);
   });
 });

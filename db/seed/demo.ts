@@ -2,6 +2,7 @@
 // actual expenses, revenue projections, actual revenue and subscriber metrics for the 36 whole
 // months ending with the current month (UTC). Generation is pure and deterministic (seeded
 // PRNG, no Math.random); insertion is batched through the seed transaction.
+import { MONTH_NAMES } from '../months.ts';
 import type { Insertable, Kysely } from 'kysely';
 import type {
   ActualExpensesTable,
@@ -78,7 +79,7 @@ function sample<T>(rng: Rng, items: readonly T[], n: number): T[] {
 // ---------------------------------------------------------------------------------------------
 // Calendar
 
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export { MONTH_NAMES };
 const pad = (n: number) => String(n).padStart(2, '0');
 const day = (year: number, month: number, d: number) => `${year}-${pad(month + 1)}-${pad(d)}`;
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();

@@ -3,11 +3,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../types.ts';
 import type { SeedModule, SeedOptions } from './define.ts';
+import { companyMetricsSeed } from './company-metrics.ts';
 import { demoSeed } from './demo.ts';
 import { referenceSeed } from './reference.ts';
 
 
-export const seedModules: SeedModule[] = [referenceSeed, demoSeed];
+export const seedModules: SeedModule[] = [referenceSeed, demoSeed, companyMetricsSeed];
 
 /** Seeds only a database without companies; returns the modules that ran. */
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): Promise<string[]> {

@@ -84,6 +84,12 @@ export function validValue(field: FieldDef): fc.Arbitrary<unknown> {
       return money;
     case 'decimal':
       return fc.integer({ min: 0, max: 9_999_999 }).map((h) => h / 100);
+    case 'percent':
+      return fc.integer({ min: 0, max: 10_000 }).map((h) => h / 100);
+    case 'integer': {
+      const [min, max] = field.range ?? [0, 1_000_000];
+      return fc.integer({ min, max });
+    }
     case 'date':
       return isoDay;
     case 'enum':

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import * as resources from '../../app/resources/index.ts';
-import { RESOURCE_LIST } from '../../app/resources/index.ts';
+import { findResource, RESOURCE_LIST } from '../../app/resources/index.ts';
 import type { ResourceDef } from '../../app/resources/define.ts';
 import { PERMISSION_FLAGS, ROLES } from '../../app/lib/permissions.ts';
 import {
@@ -51,10 +51,14 @@ const getCase = (params: readonly string[]) => fc.record({ query: listQuery(para
 // ---------------------------------------------------------------------------------------------
 // Resources
 
+/** Every /api path of a resource (Vult's answer at two spellings). */
 function resourceApiTargets(def: ResourceDef): FuzzTarget[] {
-  const base = `/api/${def.key}`;
+  return (def.apiPaths ?? [{ path: def.key }]).flatMap(({ path: p }) => resourcePathTargets(def, `/api/${p}`));
+}
+
+function resourcePathTargets(def: ResourceDef, base: string): FuzzTarget[] {
   const actors = ['owner', 'editor'] as const;
-  const listParams = ['limit', 'offset', 'sortBy', 'sortOrder', 'sort', 'order', 'q', 'search', 'companyId', ...(def.list.filter ? [def.list.filter.param] : [])];
+  const listParams = ['limit', 'offset', 'sortBy', 'sortOrder', 'sort', 'order', 'q', 'search', 'companyId', ...(def.list.filter ? [def.list.filter.param] : []), ...(def.list.exact ?? [])];
   return [
     { method: 'POST', path: base, kind: 'api', actors, audit: 'one', body: apiCase(validRecord(def)) },
     // An update that changes nothing writes nothing (no audit entry, no version).
@@ -64,16 +68,21 @@ function resourceApiTargets(def: ResourceDef): FuzzTarget[] {
   ];
 }
 
-/** Screen paths of the resources: route files `_shell.<path>.tsx` whose action is `resourceAction(<def>, …)`. */
+/**
+ * Screen paths of the resources: route files `_shell.<path>.tsx` whose action is
+ * `resourceAction(<def>, …)`, or whose tabs are `resourceTabs({ <tab>: <def>, … })` (the
+ * default tab's resource: the others run the same generic action and are fuzzed by their API).
+ */
 export function resourceScreens(routesDir = path.resolve(import.meta.dirname, '../../app/routes')): { path: string; def: ResourceDef }[] {
   const byName = resources as unknown as Record<string, ResourceDef | undefined>;
   const screens: { path: string; def: ResourceDef }[] = [];
   for (const file of fs.readdirSync(routesDir).sort()) {
     const match = /^_shell\.([a-z0-9-]+)\.tsx$/.exec(file);
     if (!match) continue;
-    const name = /resourceAction\(\s*(\w+)/.exec(fs.readFileSync(path.join(routesDir, file), 'utf8'))?.[1];
+    const source = fs.readFileSync(path.join(routesDir, file), 'utf8');
+    const name = (/resourceAction\(\s*(\w+)\s*,/.exec(source) ?? /resourceTabs\(\{\s*[\w'-]+:\s*(\w+)/.exec(source))?.[1];
     const def = name ? byName[name] : undefined;
-    if (def && RESOURCE_LIST.includes(def)) screens.push({ path: `/${match[1]}`, def });
+    if (def && findResource(def.key)) screens.push({ path: `/${match[1]}`, def });
   }
   return screens;
 }
@@ -170,10 +179,32 @@ function screenTargets(): FuzzTarget[] {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Audit trail
+
+function auditTargets(): FuzzTarget[] {
+  const owner = ['owner'] as const;
+  return [
+    { method: 'GET', path: '/api/audit-logs', kind: 'api', actors: owner, audit: 'none', body: getCase(['tableName', 'userId', 'recordId', 'action', 'from', 'to', 'q', 'limit', 'offset']) },
+    { method: 'GET', path: '/api/data-versions', kind: 'api', actors: owner, audit: 'none', body: getCase(['tableName', 'recordId']) },
+    // A restore is one audited write, or a refusal (already current, a reference gone) that writes nothing.
+    { method: 'POST', path: '/api/data-versions/:id/restore', kind: 'api', actors: owner, audit: 'atMostOne', idFrom: 'dataVersions', body: withId(rowId, fc.record({ origin })) },
+    // The screen's restore: a confirmation step, or (confirmed) the same restore.
+    {
+      method: 'POST', path: '/audit-trail', kind: 'form', actors: owner, audit: 'atMostOne',
+      body: fc.record({
+        form: formBody(['restore'], mutated(fc.record({ versionId: fc.oneof({ weight: 3, arbitrary: fc.nat({ max: 1000 }).map((n) => new Ref('dataVersions', n)) }, { weight: 1, arbitrary: formId }) }))),
+        origin,
+      }),
+    },
+  ];
+}
+
 /** Every fuzzed route with its generator. */
 export const TARGETS: readonly FuzzTarget[] = [
   ...RESOURCE_LIST.filter((def) => !def.readOnly).flatMap(resourceApiTargets),
   ...userTargets(),
+  ...auditTargets(),
   ...resourceScreens().filter((s) => !s.def.readOnly).map(resourceFormTarget),
   ...screenTargets(),
 ];

@@ -64,9 +64,63 @@ export function sampleRecord(resource: string, f: Fixtures, companyId: number): 
       return company.type === 'mobile'
         ? { companyId, companyType: 'mobile', metricName: 'new_subscribers', metricValue: 10, period: 'monthly', recordDate: '2026-03-01' }
         : { companyId, companyType: 'fintech', metricName: 'new_users', metricValue: 10, period: 'monthly', recordDate: '2026-03-01' };
-    default:
-      throw new Error(`no sample record for resource ${resource}`);
   }
+  const metric = companyMetricRecord(resource, companyId);
+  if (metric) return metric;
+  throw new Error(`no sample record for resource ${resource}`);
+}
+
+/** A month (2020–2030) no other sample of this run used, and a type to go with it: one record per month and type. */
+const months = new Map<string, number>();
+function nextMonth(resource: string) {
+  const n = months.get(resource) ?? 0;
+  months.set(resource, n + 1);
+  return { year: 2020 + (Math.floor(n / 12) % 11), month: (n % 12) + 1, pick: <T>(items: readonly T[]) => items[Math.floor(n / 132) % items.length] };
+}
+
+function companyMetricRecord(resource: string, companyId: number): Record<string, unknown> | null {
+  const { year, month, pick } = nextMonth(resource);
+  switch (resource) {
+    case 'broadband-connections':
+      return { companyId, year, month, connectionType: pick(['fixed_broadband', 'fixed_fiber', 'fixed_fwa_5g']), activeConnections: 100, newThisMonth: 5, churnThisMonth: 2, percentageOfTotal: 50, revenue: 1000 };
+    case 'mobile-subscriptions':
+      return { companyId, year, month, subscriptionType: pick(['daily', 'weekly', 'monthly']), activeSubscriptions: 10, newThisMonth: 1, churnThisMonth: 1, percentageOfTotal: 33.33 };
+    case 'mobile-access-methods':
+      return { companyId, year, month, accessMethod: pick(['mifi', 'sim', 'esim', 'fwa_mobile']), activeDevices: 10, percentageOfTotal: 100 };
+    case 'network-broadband-records':
+      return { year, month, totalBroadband: 10, fixedBroadband: 6, fixedBroadbandPercentage: 60, fixedFwa5gRouter: 4, fixedFwa5gRouterPercentage: 40, newConnections: 1, churnConnections: 1 };
+    case 'network-subscription-patterns':
+      return {
+        year, month, totalMobileSubscriptions: 3,
+        ...Object.fromEntries(['daily', 'weekly', 'monthly'].flatMap((c) => [[`${c}Subscriptions`, 1], [`${c}SubscriptionsPercentage`, 33.33], [`${c}New`, 0], [`${c}Churn`, 0]])),
+      };
+    case 'network-access-records':
+      return { year, month, mifiDevices: 1, mifiDevicesPercentage: 100, simCards: 0, simCardsPercentage: 0, eSim: 0, eSimPercentage: 0, fwaMobile: 0, fwaMobilePercentage: 0 };
+    case 'vult-subscriber-metrics':
+      return { companyId, year, month, totalSubscribers: 100, retentionRate: 90, conversionRate: 20, cardHolders: 50, cardAdoptionRate: 50 };
+    case 'vult-subscriber-levels':
+      return { companyId, year, month, level: pick(['level_0', 'level_1', 'level_2', 'in_progress']), subscriberCount: 10, percentageOfTotal: 10, description: 'Matrix' };
+    case 'vult-card-types':
+      return { companyId, year, month, cardType: pick(['platinum', 'gold', 'black', 'aqua', 'plastic', 'virtual']), cardCount: 10, percentageOfCards: 10, percentageOfUsers: 5, description: 'Matrix' };
+  }
+  return null;
+}
+
+/** A change to one field of a resource's row: its description, else its first count. */
+export function samplePatch(resource: string): Record<string, unknown> {
+  const def = findResource(resource);
+  if (!def) throw new Error(`unknown resource ${resource}`);
+  if (def.fields.some((f) => f.name === 'description')) return { description: unique('Changed') };
+  const count = def.fields.find((f) => f.kind === 'integer' && !f.widget);
+  if (count) return { [count.name]: 1000 + serial++ };
+  throw new Error(`no sample change for resource ${resource}`);
+}
+
+/** The /api path of a resource's collection (its key, or the first path it declares). */
+export function apiPathOf(resource: string): string {
+  const def = findResource(resource);
+  if (!def) throw new Error(`unknown resource ${resource}`);
+  return `/api/${def.apiPaths?.[0]?.path ?? def.key}`;
 }
 
 /** A record as a browser form posts it. */
@@ -85,6 +139,8 @@ const ownCompany = (actor: Actor, f: Fixtures) => actor.companyId ?? f.companyA.
 
 /** The screen a company-type metrics screen fixes. */
 const METRIC_SCREENS: Record<string, 'mobile' | 'fintech'> = { '/mobile-metrics': 'mobile', '/fintech-metrics': 'fintech' };
+/** Screens whose rows are one company's (company A is One Network, B is Vult): their rows live there. */
+const PINNED_SCREENS: Record<string, 'A' | 'B'> = { '/one-network-data': 'A', '/vult-financial-services': 'B', '/vult-subscriber-metrics': 'B' };
 
 export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): Promise<Plan> {
   const own = ownCompany(actor, f);
@@ -98,12 +154,14 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     if (entry.resource) {
       const table = tableOfResource(entry.resource);
       if (entry.ids.length === 0) {
+        // A latest-row GET (/api/vult/subscriber-metrics) needs a row of the actor's company.
+        if (entry.method === 'GET' && findResource(entry.resource)?.apiPaths?.some((p) => p.latest && `/api/${p.path}` === entry.path)) await f.createRow(entry.resource, own);
         if (entry.method === 'GET') return { url: entry.path, success: 200 };
         return { url: entry.path, body: sampleRecord(entry.resource, f, own), success: 201 };
       }
       const id = await f.createRow(entry.resource);
       if (entry.method === 'GET') return { url: withId(id), success: 200, target: { table, id } };
-      if (entry.method === 'PUT') return { url: withId(id), body: { description: unique('Changed') }, success: 200, target: { table, id } };
+      if (entry.method === 'PUT') return { url: withId(id), body: samplePatch(entry.resource), success: 200, target: { table, id } };
       if (entry.method === 'DELETE') return { url: withId(id), success: 204, target: { table, id } };
     }
     switch (`${entry.method} ${entry.path}`) {
@@ -125,6 +183,15 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, success: 200 };
       case 'PUT /api/user-settings':
         return { url: entry.path, body: { theme: 'dark' }, success: 200 };
+      case 'GET /api/audit-logs':
+      case 'GET /api/audit-logs/anomalies':
+        return { url: entry.path, success: 200 };
+      case 'GET /api/data-versions':
+        return { url: `${entry.path}?tableName=budgets&recordId=1`, success: 200 };
+      case 'POST /api/data-versions/:id/restore': {
+        const { versionId, target } = await olderVersion(f);
+        return { url: withId(versionId), body: {}, success: 200, target };
+      }
       case 'POST /api/users':
         return { url: entry.path, body: { username: unique('user').replace(/\W/g, ''), email: `${unique('u').replace(/\W/g, '')}@example.com`, password: 'Created-Password-1', role: 'viewer', companyId: own }, success: 201 };
     }
@@ -183,6 +250,10 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     if (!form) throw new Error(`no matrix case for ${entry.name}`);
     return { url: entry.path, form: { intent: entry.intent!, ...form }, success: 302 };
   }
+  if (entry.path === '/audit-trail' && entry.intent === 'restore') {
+    const { versionId, target } = await olderVersion(f);
+    return { url: entry.path, form: { intent: 'restore', versionId: String(versionId), confirmed: '1' }, success: 302, target };
+  }
   if (entry.path === '/user-management') {
     const newUser = { username: unique('screenuser').replace(/\W/g, ''), email: `${unique('s').replace(/\W/g, '')}@example.com`, role: 'viewer', companyId: String(own) };
     if (entry.intent === 'create') return { url: entry.path, form: { intent: 'create', ...newUser, password: 'Created-Password-1' }, success: 302 };
@@ -212,7 +283,8 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
       return { url: entry.path, form: { intent: 'create', ...asForm(sampleRecord(entry.resource, f, company)) }, success: 302 };
     }
     // A metrics screen shows the rows of companies of its type only.
-    const company = metricType && f.companyA.type !== metricType ? f.companyB.id : f.companyA.id;
+    const pinned = PINNED_SCREENS[entry.path];
+    const company = pinned ? (pinned === 'A' ? f.companyA.id : f.companyB.id) : metricType && f.companyA.type !== metricType ? f.companyB.id : f.companyA.id;
     const id = await f.createRow(entry.resource, company);
     const target = { table, id };
     const base = { url: entry.path, success: 302, target, targetCompany: company };
@@ -226,6 +298,16 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     }
   }
   throw new Error(`no matrix case for ${entry.name}`);
+}
+
+/** A version to restore: version 1 of a fresh budget of company A, no longer current (the row was changed since). */
+async function olderVersion(f: Fixtures): Promise<{ versionId: number; target: { table: string; id: number } }> {
+  const db = f.db as unknown as Kysely<any>;
+  const id = await f.createRow('budgets');
+  const version = await db.selectFrom('dataVersions').select('id').where('tableName', '=', 'budgets').where('recordId', '=', id).where('version', '=', 1).executeTakeFirstOrThrow();
+  await db.updateTable('budgets').set({ description: unique('Edited outside') }).where('id', '=', id).execute();
+  await db.updateTable('dataVersions').set({ isActive: false }).where('id', '=', version.id).execute();
+  return { versionId: version.id, target: { table: 'budgets', id } };
 }
 
 export async function rowSnapshot(db: Db, target: { table: string; id: number }): Promise<string> {

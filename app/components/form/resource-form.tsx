@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { recordSchema, type Choice, type FieldDef, type FormChoices, type ResourceDef } from '../../resources/define.ts';
 import { referenceChoices } from '../../resources/index.ts';
 import { FormError } from '../screen/action-result.tsx';
+import { MONTH_NAMES } from '../../lib/format.ts';
 import { Button, Field, inputClass } from '../ui/form.tsx';
 
 interface Props {
@@ -22,9 +23,27 @@ interface Props {
 }
 
 function initialValue(field: FieldDef, record: Record<string, unknown> | null): string | undefined {
-  if (!record) return field.defaultValue;
+  if (!record) return field.defaultValue ?? widgetDefault(field);
   const value = record[field.name];
   return value === null || value === undefined ? undefined : String(value);
+}
+
+/** A new record starts at this year and month (spec 2 §5). */
+function widgetDefault(field: FieldDef): string | undefined {
+  const now = new Date();
+  if (field.widget === 'year') return String(now.getUTCFullYear());
+  if (field.widget === 'month') return String(now.getUTCMonth() + 1);
+  return undefined;
+}
+
+/** Year choices: this year and the nine before (within the field's range), and the record's own. */
+export function yearChoices(field: FieldDef, current?: string): number[] {
+  const [min, max] = field.range ?? [0, Number.MAX_SAFE_INTEGER];
+  const thisYear = new Date().getUTCFullYear();
+  const years = new Set<number>();
+  for (let y = thisYear; y > thisYear - 10; y--) if (y >= min && y <= max) years.add(y);
+  if (current && Number.isInteger(Number(current))) years.add(Number(current));
+  return [...years].sort((a, b) => b - a);
 }
 
 export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed = {}, optionsFor }: Props) {
@@ -117,6 +136,24 @@ function FieldInput({ field, meta, choices, options }: { field: FieldDef; meta: 
       return <input {...getInputProps(meta, { type: 'number' })} step="0.01" min="0.01" inputMode="decimal" className={inputClass} />;
     case 'decimal':
       return <input {...getInputProps(meta, { type: 'number' })} step="0.01" min="0" inputMode="decimal" className={inputClass} />;
+    case 'percent':
+      return <input {...getInputProps(meta, { type: 'number' })} step="0.01" min="0" max="100" inputMode="decimal" className={inputClass} />;
+    case 'integer':
+      if (field.widget === 'year') {
+        return (
+          <select {...getSelectProps(meta)} className={inputClass}>
+            {yearChoices(field, meta.initialValue).map((y) => <option key={y} value={y}>{y}</option>)}
+          </select>
+        );
+      }
+      if (field.widget === 'month') {
+        return (
+          <select {...getSelectProps(meta)} className={inputClass}>
+            {MONTH_NAMES.map((name, i) => <option key={name} value={i + 1}>{name}</option>)}
+          </select>
+        );
+      }
+      return <input {...getInputProps(meta, { type: 'number' })} step="1" min={field.range?.[0] ?? 0} inputMode="numeric" className={inputClass} />;
     case 'date':
       return <input {...getInputProps(meta, { type: 'date' })} className={inputClass} />;
     default:

@@ -3,7 +3,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import type { ResourceLoaderData } from '../../http/resource-screen.server.ts';
-import { subscriberMetrics } from '../../resources/index.ts';
+import { fintechMetrics, mobileMetrics } from '../../resources/index.ts';
 import { METRIC_NAMES } from '../../resources/subscriber-metrics.ts';
 import { ResourceScreen } from './resource-screen.tsx';
 
@@ -23,7 +23,7 @@ export function MetricsScreen({ companyType }: { companyType: MetricCompanyType 
   const data = useLoaderData<ResourceLoaderData>();
   return (
     <ResourceScreen
-      def={subscriberMetrics}
+      def={companyType === 'mobile' ? mobileMetrics : fintechMetrics}
       title={metricsTitle(companyType, data.companyName)}
       fixed={{ companyType }}
       exportParams={{ companyType }}

@@ -1,5 +1,5 @@
 import type { ColumnDef, ResourceDef } from '../../resources/define.ts';
-import { formatDay, formatInstantDate, formatMoney, formatNumber, truncate } from '../../lib/format.ts';
+import { formatDay, formatInstantDate, formatMoney, formatNumber, formatPercent, MONTH_NAMES, truncate } from '../../lib/format.ts';
 
 /** One table cell's text, formatted as the column declares. */
 export function cellText(def: Pick<ResourceDef, 'fields'>, column: ColumnDef, row: Record<string, unknown>): string {
@@ -11,6 +11,10 @@ export function cellText(def: Pick<ResourceDef, 'fields'>, column: ColumnDef, ro
     case 'decimal':
     case 'number':
       return formatNumber(Number(value));
+    case 'percent':
+      return formatPercent(Number(value));
+    case 'month':
+      return MONTH_NAMES[Number(value) - 1] ?? String(value);
     case 'date':
       return formatDay(String(value));
     case 'instant':

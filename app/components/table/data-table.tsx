@@ -9,6 +9,7 @@ import { inputClass } from '../ui/form.tsx';
 import { PencilIcon, SearchIcon } from '../ui/icons.tsx';
 import { cellText } from './cell.tsx';
 import { Pagination } from './pagination.tsx';
+import { ScrollRegion } from './scroll-region.tsx';
 
 interface ListState {
   q: string;
@@ -17,6 +18,9 @@ interface ListState {
   dir: 'asc' | 'desc' | null;
   page: number;
 }
+
+/** Formats right-aligned (figures line up). */
+const NUMERIC = new Set<string | undefined>(['money', 'decimal', 'number', 'percent']);
 
 export function ListToolbar({ def, state, filterChoices, keep = {} }: { def: ResourceDef; state: ListState; filterChoices: Choice[]; keep?: Record<string, string | null> }) {
   const submit = useSubmit();
@@ -122,12 +126,12 @@ export function DataTable({
           </span>
         </div>
       ) : null}
-      <div className="overflow-x-auto">
+      <ScrollRegion label={def.title}>
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               {def.list.columns.map((c) => (
-                <th key={c.key} scope="col" aria-sort={ariaSort(c.sort, { state, defaultSort: def.list.defaultSort })} className={`px-4 py-3 ${c.format === 'money' || c.format === 'decimal' || c.format === 'number' ? 'text-right' : ''}`}>
+                <th key={c.key} scope="col" aria-sort={ariaSort(c.sort, { state, defaultSort: def.list.defaultSort })} className={`px-4 py-3 ${NUMERIC.has(c.format) ? 'text-right' : ''}`}>
                   <SortHeader label={c.label} sortKey={c.sort} state={state} defaultSort={def.list.defaultSort} />
                 </th>
               ))}
@@ -151,7 +155,7 @@ export function DataTable({
                     return (
                       <td
                         key={c.key}
-                        className={`px-4 py-3 ${c.format === 'money' || c.format === 'decimal' || c.format === 'number' ? 'text-right tabular-nums' : ''}`}
+                        className={`px-4 py-3 ${NUMERIC.has(c.format) ? 'text-right tabular-nums' : ''}`}
                         title={c.truncate && typeof full === 'string' && full.length > c.truncate ? full : undefined}
                       >
                         {text}
@@ -178,7 +182,7 @@ export function DataTable({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} />
     </div>
   );

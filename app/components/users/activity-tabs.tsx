@@ -8,6 +8,7 @@ import { formatDuration, formatHoursMinutes, formatInstant } from '../../lib/for
 import { HISTORY_ACTION_CHOICES } from '../../lib/users.ts';
 import { AUDITED_TABLES } from '../../resources/index.ts';
 import { PrevNext, RoleBadge } from './users-tab.tsx';
+import { ScrollRegion } from '../table/scroll-region.tsx';
 
 function StatCard({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
   return (
@@ -69,7 +70,7 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
       </div>
       <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
         <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Detailed User Activity</h2>
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Detailed user activity">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -108,7 +109,7 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
     </div>
   );
@@ -166,7 +167,7 @@ export function HistoryTab({ data }: { data: HistoryData }) {
         </button>
       </Form>
       {data.error ? <div className="p-4"><Alert title="Invalid filter">{data.error}</Alert></div> : null}
-      <div className="overflow-x-auto">
+      <ScrollRegion label="User history">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
@@ -196,7 +197,7 @@ export function HistoryTab({ data }: { data: HistoryData }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" aria-label="Pagination">
         <p className="text-sm text-slate-600" data-testid="history-showing">{data.total.toLocaleString('en-US')} events</p>
         <PrevNext search={search} page={data.page} totalPages={data.totalPages} />

@@ -11,6 +11,7 @@ import { LockIcon, PencilIcon, SearchIcon, ShieldIcon, TrashIcon } from '../ui/i
 import { formatInstant } from '../../lib/format.ts';
 import { confirmDeleteUserMessage } from '../../lib/users.ts';
 import type { CompanyChoice } from './user-forms.tsx';
+import { ScrollRegion } from '../table/scroll-region.tsx';
 
 export interface UserRow {
   id: number;
@@ -192,7 +193,7 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm" aria-busy={loading}>
       <Filters data={data} companies={companies} />
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Users">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
@@ -222,7 +223,7 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" aria-label="Pagination">
         <p className="text-sm text-slate-600" data-testid="showing">Showing {data.users.length} of {data.total} users</p>
         <PrevNext search={search} page={data.page} totalPages={data.totalPages} />

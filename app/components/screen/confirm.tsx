@@ -1,0 +1,54 @@
+// A post that asks first (DESIGN §8): with JavaScript the browser's confirm(); without it the
+// server answers the first post with a confirmation step (ConfirmStep), whose Confirm posts
+// the same fields again with `confirmed=1`.
+import { Form, Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { Alert, Button } from '../ui/form.tsx';
+
+type Fields = Record<string, string | number>;
+
+function HiddenFields({ fields }: { fields: Fields }) {
+  return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+}
+
+/** The form of a post that asks first; `children` is its submit button. */
+export function ConfirmingForm({ message, fields, children }: { message: string; fields: Fields; children: ReactNode }) {
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      onSubmit={(event) => {
+        if (!window.confirm(message)) {
+          event.preventDefault();
+          return;
+        }
+        const confirmed = event.currentTarget.elements.namedItem('confirmed') as HTMLInputElement | null;
+        if (confirmed) confirmed.value = '1';
+      }}
+    >
+      <HiddenFields fields={fields} />
+      <input type="hidden" name="confirmed" value="" />
+      {children}
+    </Form>
+  );
+}
+
+/** The server's confirmation step: the message with Confirm (the same post, confirmed) and Cancel. */
+export function ConfirmStep({ title, message, fields, cancelTo, danger, testId }: { title: string; message: string; fields: Fields; cancelTo: string; danger?: boolean; testId: string }) {
+  return (
+    <div className="mb-6" data-testid={testId}>
+      <Alert tone="warning" title={title}>
+        <p className="mt-1">{message}</p>
+        <div className="mt-3 flex gap-2">
+          <Form method="post" preventScrollReset>
+            <HiddenFields fields={{ ...fields, confirmed: '1' }} />
+            <Button type="submit" variant={danger ? 'danger' : undefined}>Confirm</Button>
+          </Form>
+          <Link to={cancelTo} className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            Cancel
+          </Link>
+        </div>
+      </Alert>
+    </div>
+  );
+}

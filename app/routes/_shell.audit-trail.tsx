@@ -1,0 +1,100 @@
+// /audit-trail (spec 3 §2.2, DESIGN §6, §8): audit log entries, one record's data versions and
+// the security anomalies, with filters, tab and page in the URL. The one write is restoring a
+// version (confirm() with JavaScript, the server's confirmation step without). The services
+// check the audit-logs permission and limit a company-scoped reader to their company.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { AUDIT_TABS, AuditTrailScreen, type AuditTrailAction, type AuditTrailData } from '../components/audit/audit-trail-screen.tsx';
+import { restoreMessage } from '../components/audit/data-versions.tsx';
+import { allow, type RouteAccess } from '../http/route-access.ts';
+import { clampedPage, confirmationStep, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
+import { snakeCase } from '../lib/names.ts';
+import { can } from '../lib/permissions.ts';
+import { MAX_ID, positiveIdParam } from '../lib/query.ts';
+import { RESOURCE_LIST } from '../resources/index.ts';
+import { auditUserChoices } from '../services/audit-filters.server.ts';
+import {
+  AUDIT_PAGE_SIZE, getDataVersion, listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, type AuditQuery, type DataVersion,
+} from '../services/audit-trail.server.ts';
+import { isDomainError } from '../services/errors.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Audit Trail · Group Finance Hub' }];
+
+export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { restore: allow.to('auditLogs') } } }, companyScoped: true }];
+
+/** The URL's filters as a query; refused ones (a hand-edited URL) are shown, with nothing listed. */
+function filtersOf(url: URL): { values: AuditTrailData['filters']; query: AuditQuery | null; error: string | null } {
+  const value = (name: keyof AuditTrailData['filters']) => (url.searchParams.get(name) ?? '').slice(0, 200);
+  const values: AuditTrailData['filters'] = { q: value('q'), tableName: value('tableName'), userId: value('userId'), recordId: value('recordId'), from: value('from'), to: value('to') };
+  try {
+    return { values, query: parseAuditQuery(values), error: null };
+  } catch (error) {
+    if (!isDomainError(error) || error.kind !== 'invalid') throw error;
+    return { values, query: null, error: error.errors?.map((e) => e.message).join('; ') ?? error.message };
+  }
+}
+
+/** Whether the reader may restore this record's versions (the service checks again). */
+function mayRestore(screen: Screen, tableName: string, versions: DataVersion[]): boolean {
+  const def = RESOURCE_LIST.find((d) => snakeCase(d.table) === tableName);
+  if (!def || def.readOnly || !can(screen.user, 'auditLogs')) return false;
+  const deleted = versions[0]?.action === 'delete';
+  return can(screen.user, def.area, deleted ? 'create' : 'edit');
+}
+
+async function logsTab({ ctx, url }: Screen, query: AuditQuery | null) {
+  if (!query) return { rows: [], total: 0, page: 1, pageSize: AUDIT_PAGE_SIZE };
+  const { page, result } = await clampedPage(
+    positiveIdParam(url.searchParams.get('page')) ?? 1,
+    (p) => listAuditLogs(ctx, { ...query, limit: AUDIT_PAGE_SIZE, offset: (p - 1) * AUDIT_PAGE_SIZE }),
+    (r) => Math.ceil(r.total / AUDIT_PAGE_SIZE),
+  );
+  return { ...result, page, pageSize: AUDIT_PAGE_SIZE };
+}
+
+async function versionsTab(screen: Screen, query: AuditQuery | null) {
+  if (!query?.tableName || !query.recordId) return { versions: null, canRestore: false };
+  const versions = await listDataVersions(screen.ctx, { tableName: query.tableName, recordId: query.recordId });
+  return { versions, canRestore: mayRestore(screen, query.tableName, versions) };
+}
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async (screen) => {
+    const tab = tabOf(screen.url, AUDIT_TABS.map((t) => t.key));
+    const { values, query, error } = filtersOf(screen.url);
+    const [users, logs, versions, anomalies] = await Promise.all([
+      auditUserChoices(screen.ctx),
+      tab === 'logs' ? logsTab(screen, query) : null,
+      tab === 'versions' ? versionsTab(screen, query) : null,
+      tab === 'anomalies' ? listSecurityAnomalies(screen.ctx) : null,
+    ]);
+    const data: AuditTrailData = { tab, filters: values, filterError: error, users, logs, versions, anomalies };
+    return json(data);
+  });
+
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, {
+    restore: intent({
+      allowed: (screen) => can(screen.user, 'auditLogs'),
+      schema: z.object({ versionId: z.number().int().min(1).max(MAX_ID) }),
+      invalid: 'This version cannot be restored',
+      failed: 'Failed to restore this version',
+      run: async ({ versionId }, screen, form) => {
+        const version = await getDataVersion(screen.ctx, versionId);
+        const confirm = confirmationStep(form, version.id, restoreMessage(version.version));
+        if (confirm) return confirm;
+        await restoreVersion(screen.ctx, version.id);
+        return succeed(screen, `Version ${version.version} restored`);
+      },
+    }),
+  });
+
+export default function AuditTrail() {
+  const data = useLoaderData<typeof loader>() as unknown as AuditTrailData;
+  const actionData = (useActionData<typeof action>() ?? null) as AuditTrailAction | null;
+  return <AuditTrailScreen data={data} actionData={actionData} />;
+}
+
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

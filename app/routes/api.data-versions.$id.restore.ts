@@ -1,0 +1,16 @@
+// POST /api/data-versions/{id}/restore: the record gets that version's data back (an audited
+// update, or a create with its old id when it was deleted). Needs the audit-logs permission
+// here, and edit (or create) on the record's table in the service.
+import { apiRoute, idParam, json } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
+import { restoreVersion } from '../services/audit-trail.server.ts';
+
+export const { loader, action, access } = apiRoute({
+  POST: {
+    allow: allow.to('auditLogs'),
+    run: async ({ params, ctx }) => {
+      const { record, version, created } = await restoreVersion(ctx, idParam(params.id));
+      return json({ restored: version.version, created, record });
+    },
+  },
+}, { companyScoped: true });

@@ -1,0 +1,5 @@
+// GET, PUT and DELETE on one of One Network's monthly records (/api/one-network/…/12).
+import { apiItemRoute } from '../http/resource-api.server.ts';
+import { RESOURCE_LIST } from '../resources/index.ts';
+
+export const { loader, action, access } = apiItemRoute(RESOURCE_LIST, 'one-network');

@@ -1,0 +1,118 @@
+// finhub audit list | restore
+// The audit trail from the command line: thin commands over app/services/audit-trail.server.ts,
+// as the system actor `cli` (every entry and version is visible; a restore is audited as 'cli').
+import type { Command } from 'commander';
+import { sql } from 'kysely';
+import { camelCase, nameKey, snakeCase } from '../app/lib/names.ts';
+import { AUDIT_ACTIONS, getDataVersion, listAuditLogs, parseAuditQuery, restoreVersion, type AuditLogEntry, type AuditQuery } from '../app/services/audit-trail.server.ts';
+import type { ServiceContext } from '../app/services/context.ts';
+import { isDomainError, notFound } from '../app/services/errors.ts';
+import { findUserByIdOrEmail } from '../app/services/user-queries.server.ts';
+import { AUDITED_TABLES } from '../app/resources/index.ts';
+import { cliIo, createOutput, positiveInteger, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
+
+interface ListOptions {
+  table?: string;
+  record?: string;
+  user?: string;
+  action?: string;
+  limit?: number;
+}
+
+/** The query's field → the flag that set it, for usage errors. */
+const FLAGS: Record<string, string> = { tableName: '--table', recordId: '--record', userId: '--user', action: '--action', limit: '--limit' };
+
+/** 'actual-expenses', 'actualExpenses' and 'actual_expenses' are the same table. */
+const tableName = (raw: string) => snakeCase(camelCase(raw.trim()));
+
+/** A user id (digits), e-mail address or username (case-insensitive); a deleted user's id still filters. */
+async function userId(ctx: ServiceContext, key: string): Promise<number> {
+  const text = key.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const byEmail = await findUserByIdOrEmail(ctx.db, text);
+  if (byEmail) return byEmail.id;
+  const candidates = await ctx.db.selectFrom('users').select(['id', 'username']).where(sql`lower(username)`, '=', text.toLowerCase()).execute();
+  const match = candidates.find((u) => nameKey(u.username) === nameKey(text)) ?? candidates[0];
+  if (!match) throw notFound(`No user '${key}' (give a user id, username or e-mail address)`);
+  return match.id;
+}
+
+/** The audit query from the flags: a value the query refuses is a usage error naming the flag. */
+function query(input: Record<string, unknown>): AuditQuery {
+  try {
+    return parseAuditQuery(input);
+  } catch (error) {
+    if (isDomainError(error) && error.kind === 'invalid' && error.errors?.length) {
+      throw new UsageError(error.errors.map((e) => `${FLAGS[e.field] ?? e.field}: ${e.message}`).join('; '));
+    }
+    throw error;
+  }
+}
+
+const recordOf = (entry: AuditLogEntry) => (entry.recordId === null ? entry.tableName : `${entry.tableName} #${entry.recordId}`);
+
+export function registerAudit(program: Command): void {
+  const audit = program.command('audit').description('read the audit trail and restore data versions (restores audited as cli)');
+
+  audit.command('list')
+    .description('list audit log entries, newest first')
+    .option('--table <table>', `only this table (snake_case: ${AUDITED_TABLES.slice(0, 3).map((t) => t.value).join(', ')}, …)`)
+    .option('--record <id>', 'only entries about this record id')
+    .option('--user <user>', 'only entries by this user (id, username or e-mail address)')
+    .option('--action <action>', `only this action (${AUDIT_ACTIONS.join(', ')})`)
+    .option('--limit <n>', 'at most N entries (default 25, at most 1000)', positiveInteger('--limit'))
+    .action(async (options: ListOptions, command: Command) => {
+      const out = createOutput(command.optsWithGlobals<GlobalOptions>());
+      const input: Record<string, unknown> = {
+        tableName: options.table === undefined ? undefined : tableName(options.table),
+        recordId: options.record,
+        action: options.action,
+        limit: options.limit === undefined ? undefined : String(options.limit),
+      };
+      // The flags are checked before the database is opened; --user needs it to be resolved.
+      query(input);
+      await withDatabase(async ({ ctx }) => {
+        const filter = query(options.user === undefined ? input : { ...input, userId: String(await userId(ctx, options.user)) });
+        const { rows, total } = await listAuditLogs(ctx, filter);
+        await out.table(
+          [
+            { key: 'timestamp', label: 'Timestamp' },
+            { key: 'action', label: 'Action' },
+            { key: 'record', label: 'Record' },
+            { key: 'username', label: 'User' },
+            { key: 'reason', label: 'Reason' },
+          ],
+          rows.map((entry) => ({ timestamp: entry.timestamp, action: entry.action, record: recordOf(entry), username: entry.username, reason: entry.reason ?? '' })),
+          rows,
+        );
+        if (!out.json && rows.length < total) cliIo().stderr.write(`${rows.length} of ${total} entries shown (--limit N for more)\n`);
+      });
+    });
+
+  audit.command('restore')
+    .description("give a record a version's data back (an update; a deleted record is recreated with its id); asks first")
+    .argument('<versionId>', 'the data version id (GET /api/data-versions, or the record\'s history)', positiveInteger('<versionId>'))
+    .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)
+    .action(async (versionId: number, options: { yes: boolean }, command: Command) => {
+      const out = createOutput(command.optsWithGlobals<GlobalOptions>());
+      await withDatabase(async ({ ctx }) => {
+        const version = await getDataVersion(ctx, versionId).catch((error: unknown) => {
+          throw isDomainError(error) && error.kind === 'notFound' ? notFound(`No data version ${versionId}`) : error;
+        });
+        const what = `version ${version.version} of ${version.tableName} #${version.recordId}`;
+        const ok = await out.confirm(`Restore ${what}? Its current data is replaced (and stays in its history).`, {
+          yes: options.yes,
+          refusal: `Not restoring ${what}`,
+        });
+        if (!ok) {
+          out.result({ restored: false }, ['cancelled: nothing restored']);
+          return;
+        }
+        const result = await restoreVersion(ctx, versionId);
+        out.result(
+          { restored: true, created: result.created, version: { id: version.id, tableName: version.tableName, recordId: version.recordId, version: version.version }, record: result.record },
+          [`Restored ${what}${result.created ? ' (the deleted record was recreated)' : ''}`],
+        );
+      });
+    });
+}
