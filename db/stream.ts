@@ -14,6 +14,11 @@ export function registerSqliteFile(db: Kysely<any>, file: string): void {
   sqliteFiles.set(db, file);
 }
 
+/** The file behind a SQLite Kysely instance opened by createDatabase (undefined for PostgreSQL). */
+export function sqliteFileOf(db: Kysely<any>): string | undefined {
+  return sqliteFiles.get(db);
+}
+
 export async function* streamQuery<Row>(db: Kysely<any>, query: Compilable<Row>, batchSize = 1000): AsyncGenerator<Row[], void, undefined> {
   const compiled = query.compile();
   const executor = db.getExecutor();

@@ -416,6 +416,34 @@ export interface SecurityAnomaliesTable {
   createdAt: Instant;
 }
 
+export type BackupType = 'manual' | 'automated' | 'scheduled';
+export type BackupStatus = 'completed' | 'failed' | 'in_progress';
+
+export interface BackupsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  type: BackupType;
+  status: ColumnType<BackupStatus, BackupStatus | undefined, BackupStatus>;
+  /** The tables asked for (camelCase). */
+  tables: Json<string[]>;
+  includeAuditLogs: ColumnType<boolean, boolean | undefined, boolean>;
+  includeVersions: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The file's name inside BACKUP_DIR. */
+  fileName: string | null;
+  size: ColumnType<number, number | undefined, number>;
+  recordCount: ColumnType<number, number | undefined, number>;
+  tableCounts: Json<Record<string, number> | null> | null;
+  sha256: string | null;
+  schemaVersion: string | null;
+  /** Why a failed backup failed. */
+  error: string | null;
+  createdBy: number | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+  completedAt: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   departments: DepartmentsTable;
@@ -446,6 +474,7 @@ export interface Database {
   recoveryActions: RecoveryActionsTable;
   healthSnapshots: HealthSnapshotsTable;
   securityAnomalies: SecurityAnomaliesTable;
+  backups: BackupsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
@@ -462,11 +491,11 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'reportEmails', 'securityAlerts', 'compactSidebar', 'animations',
   'canAccessFinancialData', 'canAccessSubscriberData', 'canAccessApiIntegrations',
   'canAccessAnalytics', 'canAccessAuditLogs', 'canAccessBackups', 'canCreate', 'canEdit',
-  'canDelete', 'canManageUsers', 'isResolved',
+  'canDelete', 'canManageUsers', 'isResolved', 'includeAuditLogs', 'includeVersions',
 ]);
 
 /** Column names (camelCase) holding JSON: text on SQLite, jsonb on PostgreSQL. */
 export const JSON_COLUMNS = new Set<string>([
   'notificationTypes', 'dashboardLayout', 'oldData', 'newData', 'changes', 'data',
-  'details', 'loadAverage',
+  'details', 'loadAverage', 'tables', 'tableCounts',
 ]);

@@ -3,7 +3,9 @@
 import type { WorkerJob } from './define.ts';
 import anomalyDetection from './jobs/anomaly-detection.ts';
 import auditRetention from './jobs/audit-retention.ts';
+import backupCreate from './jobs/backup-create.ts';
+import backupScheduled from './jobs/backup-scheduled.ts';
 import healthSnapshot from './jobs/health-snapshot.ts';
 import purgeLoginAttempts from './jobs/purge-login-attempts.ts';
 
-export const registry: WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts, auditRetention] as WorkerJob[];
+export const registry: WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts, auditRetention, backupCreate, backupScheduled] as WorkerJob[];

@@ -2,11 +2,13 @@
 // JOBS, its handler in the worker's jobs folder and one line in the worker's registry.
 import { anomalyDetectionJob } from './anomaly-detection.ts';
 import { auditRetentionJob } from './audit-retention.ts';
+import { backupCreateJob } from './backup-create.ts';
+import { backupScheduledJob } from './backup-scheduled.ts';
 import type { JobDefinition } from './define.ts';
 import { healthSnapshotJob } from './health-snapshot.ts';
 import { purgeLoginAttemptsJob } from './purge-login-attempts.ts';
 
-export const JOBS: JobDefinition[] = [healthSnapshotJob, anomalyDetectionJob, purgeLoginAttemptsJob, auditRetentionJob];
+export const JOBS: JobDefinition[] = [healthSnapshotJob, anomalyDetectionJob, purgeLoginAttemptsJob, auditRetentionJob, backupCreateJob, backupScheduledJob];
 
 /** Queue that receives jobs whose retries are exhausted; its handler records a system error. */
 export const DEAD_LETTER_QUEUE = 'dead-letter';

@@ -84,6 +84,9 @@ export function can(user: Principal, area: Area, action: Action = 'read'): boole
   if (area === 'reference') return action === 'read' || (isAdministrator(user) && companyScope(user) === null);
   const rule = AREAS[area];
   if (!flags[rule.flag]) return false;
+  // A backup holds every company: only a user not limited to one company makes, restores or
+  // deletes one (a scoped holder of the flag lists them and exports their own company's rows).
+  if (area === 'backups' && action !== 'read') return companyScope(user) === null;
   if (action === 'read' || !rule.writesNeedActionFlag) return true;
   return flags[ACTION_FLAG[action]];
 }

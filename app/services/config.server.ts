@@ -32,6 +32,39 @@ const auditRetentionDays = optional
   })
   .transform((v) => (v === undefined ? null : Number(v)));
 
+/** A five-field cron expression (minute hour day month weekday), UTC. */
+const cron = (name: string, fallback: string) =>
+  optional
+    .refine((v) => v === undefined || /^(\S+\s+){4}\S+$/.test(v), { message: `${name} must be a cron expression of five fields (minute hour day month weekday), e.g. '0 2 * * *'` })
+    .transform((v) => v ?? fallback);
+
+/** Backup settings, read where no AppConfig is passed down (job handlers) as well as by loadConfig. */
+const BackupEnv = z.object({
+  DATA_DIR: z.string().default('./data'),
+  BACKUP_DIR: optional,
+  // Scheduled backups: daily at 02:00 UTC unless told otherwise; the last BACKUP_KEEP are kept.
+  BACKUP_SCHEDULE: cron('BACKUP_SCHEDULE', '0 2 * * *'),
+  BACKUP_KEEP: numberAtLeast('BACKUP_KEEP', 1, 14, true),
+});
+
+export interface BackupSettings {
+  /** Where backup files are written (`BACKUP_DIR`, default DATA_DIR/backups). */
+  dir: string;
+  /** When the scheduled backup runs (`BACKUP_SCHEDULE`, cron, UTC). */
+  schedule: string;
+  /** How many scheduled backups are kept (`BACKUP_KEEP`, default 14); older ones are deleted. */
+  keep: number;
+}
+
+export function backupSettingsFrom(source: Record<string, string | undefined> = process.env): BackupSettings {
+  const parsed = BackupEnv.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const env = parsed.data;
+  return { dir: path.resolve(env.BACKUP_DIR ?? path.join(path.resolve(env.DATA_DIR), 'backups')), schedule: env.BACKUP_SCHEDULE, keep: env.BACKUP_KEEP };
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,6 +74,8 @@ const EnvSchema = z.object({
   }),
   DATA_DIR: z.string().default('./data'),
   BACKUP_DIR: optional,
+  BACKUP_SCHEDULE: BackupEnv.shape.BACKUP_SCHEDULE,
+  BACKUP_KEEP: BackupEnv.shape.BACKUP_KEEP,
   SESSION_SECRET: optional.refine((v) => !v || v.length >= 32, {
     message: 'SESSION_SECRET must be at least 32 characters',
   }),
@@ -97,6 +132,7 @@ export interface AppConfig {
   databaseUrl?: string;
   dataDir: string;
   backupDir: string;
+  backups: BackupSettings;
   sessionSecret: string;
   encryptionKey: string;
   vapid?: { publicKey: string; privateKey: string; subject: string };
@@ -196,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    backups: { dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')), schedule: env.BACKUP_SCHEDULE, keep: env.BACKUP_KEEP },
     sessionSecret: env.SESSION_SECRET ?? generated.SESSION_SECRET!,
     encryptionKey: env.ENCRYPTION_KEY ?? generated.ENCRYPTION_KEY!,
     vapid,

@@ -9,7 +9,7 @@ export const DEFAULT_AUTO_LOGOUT_MINUTES = 480;
 /** lastSeenAt is refreshed at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export type SessionEndReason = 'logout' | 'idle' | 'expired' | 'rotated' | 'deactivated' | 'deleted' | 'password_changed' | 'temporary_password' | 'user_inactive';
+export type SessionEndReason = 'logout' | 'idle' | 'expired' | 'rotated' | 'deactivated' | 'deleted' | 'password_changed' | 'temporary_password' | 'user_inactive' | 'restored';
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');

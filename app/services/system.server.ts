@@ -3,6 +3,7 @@
 import { inTransaction, type Db } from './context.ts';
 import { toJson } from '../../db/dialect.ts';
 import type { ErrorSeverity, RecoveryStatus } from '../../db/types.ts';
+import { failInterruptedBackups } from './backups.server.ts';
 
 export interface SystemErrorInput {
   severity?: ErrorSeverity;
@@ -105,6 +106,15 @@ export async function recoverInterrupted(db: Db, options: { olderThan?: Date } =
     .where('status', '=', 'executing');
   if (options.olderThan) update = update.where('updatedAt', '<', options.olderThan.toISOString());
   const rows = await update.returning('id').execute();
+  const backups = await failInterruptedBackups({ db }, INTERRUPTED, options.olderThan);
+  if (backups.length) {
+    await recordRecoveryAction(db, {
+      actionType: 'restart_cleanup',
+      status: 'completed',
+      description: 'Backups left in progress by a previous run were marked failed',
+      result: `${backups.length} interrupted backup(s) marked failed: ${INTERRUPTED} (ids ${backups.join(', ')})`,
+    });
+  }
   if (rows.length) {
     await recordRecoveryAction(db, {
       actionType: 'restart_cleanup',
@@ -113,5 +123,5 @@ export async function recoverInterrupted(db: Db, options: { olderThan?: Date } =
       result: `${rows.length} interrupted action(s) marked failed: ${INTERRUPTED} (ids ${rows.map((r) => r.id).join(', ')})`,
     });
   }
-  return rows.length;
+  return rows.length + backups.length;
 }

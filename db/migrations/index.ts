@@ -8,6 +8,7 @@ import * as m0003 from './0003_row_counts.ts';
 import * as m0004 from './0004_jobs.ts';
 import * as m0005 from './0005_company_metrics.ts';
 import * as m0006 from './0006_audit_company.ts';
+import * as m0007 from './0007_backups.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -21,4 +22,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0004_jobs': m0004,
   '0005_company_metrics': m0005,
   '0006_audit_company': m0006,
+  '0007_backups': m0007,
 };

@@ -1,0 +1,58 @@
+// A backup made by an older schema restores after the migrations in between are applied to its
+// rows; one from a newer schema, or older than the first migration that says how, is refused
+// with both versions named. Each migration since backups exist says what it does to backed-up
+// rows: nothing (new tables, new nullable columns), or a function per table.
+import { migrations } from '../../db/migrations/index.ts';
+
+type RowUpgrade = (row: Record<string, unknown>) => Record<string, unknown>;
+
+/** Per migration name: the row changes it makes to backed-up tables (camelCase names). */
+const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
+  // New company metric tables: an older backup simply has none.
+  '0005_company_metrics': {},
+  // Audit entries and versions record their row's company (as the migration's backfill does).
+  '0006_audit_company': {
+    auditLogs: (row) => ({ ...row, companyId: row.companyId ?? companyOf(row.tableName, row.recordId, row.newData, row.oldData) }),
+    dataVersions: (row) => ({ ...row, companyId: row.companyId ?? companyOf(row.tableName, row.recordId, row.data) }),
+  },
+  '0007_backups': {},
+};
+
+function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {
+  if (table === 'companies') return typeof recordId === 'number' ? recordId : null;
+  for (const d of data) {
+    const id = (d as { companyId?: unknown } | null)?.companyId;
+    if (typeof id === 'number') return id;
+  }
+  return null;
+}
+
+const ORDER = Object.keys(migrations);
+
+/** The schema version of this code: its last migration. */
+export const SCHEMA_VERSION = ORDER[ORDER.length - 1];
+
+export class SchemaVersionError extends Error {
+  override name = 'SchemaVersionError';
+}
+
+/**
+ * How to bring a backup's rows from `version` to SCHEMA_VERSION: per table, the row changes in
+ * order (empty when the versions are equal). Throws SchemaVersionError when that cannot be done.
+ */
+export function upgradesFrom(version: string): Map<string, RowUpgrade[]> {
+  const index = ORDER.indexOf(version);
+  if (index === -1) {
+    throw new SchemaVersionError(`This backup was made by a newer or unknown version of the database (schema ${version}); this installation is at ${SCHEMA_VERSION}. Upgrade the app first.`);
+  }
+  const steps = ORDER.slice(index + 1);
+  const missing = steps.find((name) => !(name in UPGRADES));
+  if (missing) {
+    throw new SchemaVersionError(`This backup's schema ${version} is too old to restore into ${SCHEMA_VERSION}: rows cannot be brought past migration ${missing}.`);
+  }
+  const byTable = new Map<string, RowUpgrade[]>();
+  for (const name of steps) {
+    for (const [table, upgrade] of Object.entries(UPGRADES[name])) byTable.set(table, [...(byTable.get(table) ?? []), upgrade]);
+  }
+  return byTable;
+}

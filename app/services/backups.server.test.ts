@@ -1,0 +1,264 @@
+// Backups on every test database: a backup of the demo data restores to equal rows (with and
+// without overwrite), across dialects, refuses a damaged file or a newer schema without
+// changing anything, upgrades an older schema's rows, names the row that fails, keeps the
+// restorer's sign-in and the newest scheduled backups.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDatabase } from './bootstrap.server.ts';
+import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
+import { ownerId, userContext } from '../../test/context.ts';
+import { createTestUser } from '../../test/users.ts';
+import { snakeCase } from '../lib/names.ts';
+import { BACKUP_TABLES, NOT_BACKED_UP } from './backup-tables.server.ts';
+import { restoreBackup } from './backup-restore.server.ts';
+import { SCHEMA_VERSION } from './backup-upgrades.server.ts';
+import { createBackupNow, deleteBackup, failInterruptedBackups, listBackups, pruneScheduledBackups, verifyBackup, verifyBackupFile, backupFilePath } from './backups.server.ts';
+import type { BackupSettings } from './config.server.ts';
+import { systemActor, type ServiceContext } from './context.ts';
+import { createSession } from './sessions.server.ts';
+import type { Database } from '../../db/types.ts';
+
+const ALL = { includeAuditLogs: true, includeVersions: true };
+
+/** Every backed-up table's rows, ordered by id, as comparable text. */
+async function dump(ctx: ServiceContext, tables = BACKUP_TABLES.map((t) => t.name)): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const t of tables) {
+    const rows = await (ctx.db as any).selectFrom(t).selectAll().orderBy('id').execute();
+    out[t] = rows.map((r: Record<string, unknown>) => JSON.stringify(Object.keys(r).sort().map((k) => [k, r[k]])));
+  }
+  return out;
+}
+
+async function seeded(dialect: 'sqlite' | 'postgres'): Promise<TestDatabase> {
+  const database = await createTestDatabase(dialect);
+  await prepareDatabase(database, { seedDemo: true, owner: { email: 'owner@example.com', password: OWNER_PASSWORD } });
+  return database;
+}
+
+it('every table is either backed up or left out with a reason', async () => {
+  const database = await createTestDatabase('sqlite');
+  try {
+    const { migrateToLatest } = await import('../../db/migrate.ts');
+    await migrateToLatest(database.db);
+    const tables = (await database.db.introspection.getTables()).map((t) => t.name);
+    const known = new Set([...BACKUP_TABLES.map((t) => snakeCase(t.name)), ...Object.keys(NOT_BACKED_UP).map(snakeCase)]);
+    expect(tables.filter((t) => !known.has(t))).toEqual([]);
+  } finally {
+    await database.destroy();
+  }
+});
+
+describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
+  let database: TestDatabase;
+  let owner: ServiceContext;
+  let settings: BackupSettings;
+
+  beforeAll(async () => {
+    database = await seeded(dialect);
+    owner = await userContext(database.db, await ownerId(database.db));
+    settings = { dir: path.join(database.dataDir, 'backups'), schedule: '0 2 * * *', keep: 2 };
+  });
+  afterAll(() => database?.destroy());
+
+  it('writes a 0600 gzip file with its manifest, and verifies it', async () => {
+    const backup = await createBackupNow(owner, settings, { name: 'Everything', ...ALL });
+    expect(backup.status).toBe('completed');
+    const before = await dump(owner);
+    const total = Object.values(before).reduce((n, rows) => n + rows.length, 0);
+    expect(backup.recordCount).toBe(total);
+    expect(backup.tableCounts?.budgets).toBe(before.budgets.length);
+    expect(backup.schemaVersion).toBe(SCHEMA_VERSION);
+    const [file] = fs.readdirSync(settings.dir).filter((f) => f.startsWith(`finhub-backup-${backup.id}-`));
+    const stat = fs.statSync(path.join(settings.dir, file));
+    expect(stat.mode & 0o777).toBe(0o600);
+    expect(stat.size).toBe(backup.size);
+    expect(await verifyBackup(owner, settings, backup.id)).toEqual({ valid: true });
+    const manifest = JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(settings.dir, file))).toString().split('\n')[0]);
+    expect(manifest).toMatchObject({ format: 'finhub-backup', formatVersion: 1, schemaVersion: SCHEMA_VERSION, dialect, rows: total });
+    // Password hashes travel (a restore must let people sign in).
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(settings.dir, file))).toString()).toContain('$argon2');
+  });
+
+  it('restores with overwrite to exactly the backup, after a safety backup, and audits it once', async () => {
+    const backup = await createBackupNow(owner, settings, { name: 'Before changes', ...ALL });
+    const before = await dump(owner);
+    const db = database.db;
+    const budget = await db.selectFrom('budgets').select(['id']).orderBy('id').executeTakeFirstOrThrow();
+    await db.updateTable('budgets').set({ amountCents: 1 }).where('id', '=', budget.id).execute();
+    await db.deleteFrom('actualExpenses').where('id', 'in', db.selectFrom('actualExpenses').select('id').orderBy('id').limit(5)).execute();
+    const category = await db.selectFrom('expenseCategories').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    await db.insertInto('actualExpenses').values({ companyId: category.companyId, departmentId: category.departmentId ?? 1, categoryId: category.id, amountCents: 99, expenseDate: '2026-01-02', description: 'added after the backup' }).execute();
+
+    const result = await restoreBackup(owner, settings, { backupId: backup.id }, { overwrite: true });
+    expect(result.safetyBackupId).not.toBeNull();
+    const after = await dump(owner);
+    // The restore's own audit entry is the one new audit row.
+    const { auditLogs, ...rest } = after;
+    const { auditLogs: beforeAudit, ...restBefore } = before;
+    expect(rest).toEqual(restBefore);
+    expect(auditLogs.slice(0, beforeAudit.length)).toEqual(beforeAudit);
+    const entries = await db.selectFrom('auditLogs').selectAll().where('action', '=', 'restore').execute();
+    expect(entries.length).toBe(1);
+    expect(entries[0].newData).toMatchObject({ overwrite: true, rows: backup.recordCount });
+    const safety = (await listBackups(owner)).find((b) => b.id === result.safetyBackupId)!;
+    expect(safety).toMatchObject({ type: 'automated', status: 'completed' });
+    // Row counts kept by triggers still agree with the tables.
+    const counts = await db.selectFrom('rowCounts').select(['companyId', 'rowCount']).where('tableName', '=', 'actual_expenses').execute();
+    const real = await db.selectFrom('actualExpenses').select(['companyId', db.fn.countAll<number>().as('n')]).groupBy('companyId').execute();
+    expect(Object.fromEntries(counts.filter((c) => c.rowCount > 0).map((c) => [c.companyId, Number(c.rowCount)]))).toEqual(Object.fromEntries(real.map((r) => [r.companyId, Number(r.n)])));
+    // New rows get ids past the restored ones (sequences moved on PostgreSQL).
+    const added = await db.insertInto('departments').values({ name: `After restore ${dialect}` }).returning('id').executeTakeFirstOrThrow();
+    const max = await db.selectFrom('departments').select(db.fn.max('id').as('m')).executeTakeFirstOrThrow();
+    expect(added.id).toBe(Number(max.m));
+    await db.deleteFrom('departments').where('id', '=', added.id).execute();
+  });
+
+  it('without overwrite adds only missing rows and leaves existing ones', async () => {
+    const backup = await createBackupNow(owner, settings, { tables: ['departments', 'companies', 'expenseCategories', 'actualExpenses'] });
+    const db = database.db;
+    const gone = await db.selectFrom('actualExpenses').selectAll().orderBy('id').limit(3).execute();
+    await db.deleteFrom('actualExpenses').where('id', 'in', gone.map((r) => r.id)).execute();
+    const changed = await db.selectFrom('actualExpenses').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await db.updateTable('actualExpenses').set({ description: 'changed since' }).where('id', '=', changed.id).execute();
+    const result = await restoreBackup(owner, settings, { backupId: backup.id }, { overwrite: false, skipAuditLogs: true });
+    expect(result.safetyBackupId).toBeNull();
+    expect(result.tables.find((t) => t.table === 'actualExpenses')).toMatchObject({ written: 3, deleted: 0 });
+    const back = await db.selectFrom('actualExpenses').selectAll().where('id', 'in', gone.map((r) => r.id)).orderBy('id').execute();
+    expect(back).toEqual(gone);
+    expect((await db.selectFrom('actualExpenses').select('description').where('id', '=', changed.id).executeTakeFirstOrThrow()).description).toBe('changed since');
+  });
+
+  it('refuses a file with one flipped byte: verify says invalid and restore changes nothing', async () => {
+    const backup = await createBackupNow(owner, settings, { tables: ['departments'] });
+    const row = await database.db.selectFrom('backups').select('fileName').where('id', '=', backup.id).executeTakeFirstOrThrow();
+    const file = backupFilePath(settings, row.fileName!);
+    const bytes = fs.readFileSync(file);
+    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    fs.writeFileSync(file, bytes);
+    const verification = await verifyBackup(owner, settings, backup.id);
+    expect(verification.valid).toBe(false);
+    expect(verification.reason).toMatch(/SHA-256/);
+    expect((await verifyBackupFile(file)).valid).toBe(false);
+    const before = await dump(owner);
+    await expect(restoreBackup(owner, settings, { backupId: backup.id }, { overwrite: true })).rejects.toThrow(/integrity check failed/);
+    await expect(restoreBackup(owner, settings, { file }, { overwrite: true })).rejects.toMatchObject({ kind: 'conflict' });
+    const after = await dump(owner);
+    expect(after).toEqual(before);
+  });
+
+  it('names the row that fails and rolls everything back', async () => {
+    const db = database.db;
+    const department = await db.insertInto('departments').values({ name: `Clash ${dialect}` }).returningAll().executeTakeFirstOrThrow();
+    const backup = await createBackupNow(owner, settings, { tables: ['departments'] });
+    // The same name under another id: adding the backup's row back must clash on the name.
+    await db.deleteFrom('departments').where('id', '=', department.id).execute();
+    await db.insertInto('departments').values({ name: department.name }).execute();
+    const before = await dump(owner);
+    await expect(restoreBackup(owner, settings, { backupId: backup.id }, {})).rejects.toThrow(new RegExp(`Departments row ${department.id} could not be restored: another row already has the same name`));
+    expect(await dump(owner)).toEqual(before);
+  });
+
+  it('keeps the restorer signed in and ends other sessions when users are replaced', async () => {
+    const db = database.db;
+    const other = await createTestUser(db, { role: 'viewer' });
+    const backup = await createBackupNow(owner, settings, { tables: ['users'] });
+    const { session: mine } = await createSession(db, { userId: owner.actor.kind === 'user' ? owner.actor.user.id : 0, ip: '192.0.2.1', userAgent: 'vitest', rememberMe: false });
+    const { session: theirs } = await createSession(db, { userId: other.id, ip: '192.0.2.2', userAgent: 'vitest', rememberMe: false });
+    const ctx = { ...owner, meta: { ...owner.meta, sessionId: mine.sessionId } };
+    await restoreBackup(ctx, settings, { backupId: backup.id }, { overwrite: true });
+    const sessions = await db.selectFrom('userSessions').select(['sessionId', 'isActive', 'endReason']).where('sessionId', 'in', [mine.sessionId, theirs.sessionId]).execute();
+    expect(sessions.find((s) => s.sessionId === mine.sessionId)).toMatchObject({ isActive: true });
+    expect(sessions.find((s) => s.sessionId === theirs.sessionId)).toMatchObject({ isActive: false, endReason: 'restored' });
+  });
+
+  it('upgrades rows of an older schema, refuses a newer or too old one', async () => {
+    const backup = await createBackupNow(owner, settings, { ...ALL, tables: ['companies'] });
+    const row = await database.db.selectFrom('backups').select('fileName').where('id', '=', backup.id).executeTakeFirstOrThrow();
+    const lines = zlib.gunzipSync(fs.readFileSync(backupFilePath(settings, row.fileName!))).toString().trimEnd().split('\n');
+    const manifest = JSON.parse(lines[0]);
+    const rewrite = (version: string, dropCompany: boolean) => {
+      const m = structuredClone(manifest);
+      m.schemaVersion = version;
+      const out = [JSON.stringify(m)];
+      let table = '';
+      let drop = -1;
+      for (const line of lines.slice(1)) {
+        const value = JSON.parse(line);
+        if (!Array.isArray(value)) {
+          table = value.table ?? table;
+          drop = dropCompany && (table === 'auditLogs' || table === 'dataVersions') ? manifest.tables.find((t: any) => t.name === table).columns.indexOf('companyId') : -1;
+          out.push(line);
+        } else out.push(JSON.stringify(drop >= 0 ? value.filter((_: unknown, i: number) => i !== drop) : value));
+      }
+      if (dropCompany) for (const t of m.tables) if (t.name === 'auditLogs' || t.name === 'dataVersions') t.columns = t.columns.filter((c: string) => c !== 'companyId');
+      out[0] = JSON.stringify(m);
+      const file = path.join(database.dataDir, `schema-${version}.jsonl.gz`);
+      fs.writeFileSync(file, zlib.gzipSync(out.join('\n') + '\n'));
+      return file;
+    };
+    await expect(restoreBackup(owner, settings, { file: rewrite('9999_future', false) })).rejects.toThrow(/newer or unknown version.*9999_future.*this installation is at/);
+    await expect(restoreBackup(owner, settings, { file: rewrite('0003_row_counts', false) })).rejects.toThrow(/0003_row_counts is too old.*0004_jobs/);
+    // Before 0006 audit entries had no company: the upgrade fills it in from their data.
+    const db = database.db;
+    const audit = await db.selectFrom('auditLogs').select(['id', 'companyId']).where('companyId', 'is not', null).orderBy('id').executeTakeFirst();
+    if (audit) await db.deleteFrom('auditLogs').where('id', '=', audit.id).execute();
+    await restoreBackup(owner, settings, { file: rewrite('0005_company_metrics', true) }, { skipAuditLogs: true });
+    if (audit) expect((await db.selectFrom('auditLogs').select('companyId').where('id', '=', audit.id).executeTakeFirstOrThrow()).companyId).toBe(audit.companyId);
+  });
+
+  it('keeps the newest scheduled backups, fails interrupted ones, deletes row and file', async () => {
+    const system = { db: database.db, actor: systemActor('worker'), meta: {} } as ServiceContext;
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await createBackupNow(system, settings, {}, 'scheduled'));
+    const scheduled = (await listBackups(owner)).filter((b) => b.type === 'scheduled').map((b) => b.id);
+    expect(scheduled).toEqual([made[2].id, made[1].id]);
+    expect(await pruneScheduledBackups(system, settings)).toEqual([]);
+    const stuck = await database.db.insertInto('backups').values({ name: 'stuck', type: 'manual', tables: '[]' }).returning('id').executeTakeFirstOrThrow();
+    expect(await failInterruptedBackups(system, 'Interrupted by restart')).toEqual([stuck.id]);
+    await deleteBackup(owner, settings, made[2].id);
+    expect(fs.readdirSync(settings.dir).some((f) => f.startsWith(`finhub-backup-${made[2].id}-`))).toBe(false);
+  });
+
+  it('refuses users without the permission or limited to one company', async () => {
+    const viewer = await userContext(database.db, (await createTestUser(database.db, { role: 'viewer' })).id);
+    await expect(createBackupNow(viewer, settings, {})).rejects.toMatchObject({ kind: 'forbidden' });
+    const scoped = await userContext(database.db, (await createTestUser(database.db, { role: 'admin', companyId: 1 })).id);
+    await expect(listBackups(scoped)).resolves.toBeInstanceOf(Array);
+    await expect(createBackupNow(scoped, settings, {})).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(restoreBackup(scoped, settings, { backupId: 1 })).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+});
+
+if (TEST_DIALECTS.includes('postgres')) {
+  it('a SQLite backup restores into PostgreSQL and back with equal rows', async () => {
+    const source = await seeded('sqlite');
+    const target = await createTestDatabase('postgres');
+    const back = await createTestDatabase('sqlite');
+    try {
+      const { migrateToLatest } = await import('../../db/migrate.ts');
+      await migrateToLatest(target.db);
+      await migrateToLatest(back.db);
+      const system = (db: typeof source.db) => ({ db, actor: systemActor('cli'), meta: {} }) as ServiceContext;
+      const dirOf = (d: TestDatabase): BackupSettings => ({ dir: path.join(d.dataDir, 'backups'), schedule: '0 2 * * *', keep: 14 });
+      const tables = BACKUP_TABLES.filter((t) => t.group === 'data').map((t) => t.name);
+      const expected = await dump(system(source.db), tables);
+
+      const first = await createBackupNow(system(source.db), dirOf(source), {});
+      const file = backupFilePath(dirOf(source), (await source.db.selectFrom('backups').select('fileName').where('id', '=', first.id).executeTakeFirstOrThrow()).fileName!);
+      await restoreBackup(system(target.db), dirOf(target), { file }, { overwrite: true });
+      expect(await dump(system(target.db), tables)).toEqual(expected);
+
+      const second = await createBackupNow(system(target.db), dirOf(target), {});
+      const file2 = backupFilePath(dirOf(target), (await target.db.selectFrom('backups').select('fileName').where('id', '=', second.id).executeTakeFirstOrThrow()).fileName!);
+      await restoreBackup(system(back.db), dirOf(back), { file: file2 }, { overwrite: true });
+      expect(await dump(system(back.db), tables)).toEqual(expected);
+    } finally {
+      await Promise.all([source.destroy(), target.destroy(), back.destroy()]);
+    }
+  });
+}
+
+export type { Database };
