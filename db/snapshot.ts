@@ -39,8 +39,10 @@ function selectSql(table: string, columns: readonly string[]): string {
 
 export async function withSnapshot<T>(db: Kysely<any>, fn: (snapshot: Snapshot) => Promise<T>): Promise<T> {
   if (dialectOf(db) === 'postgres') return postgresSnapshot(db, fn);
-  const file = sqliteFileOf(db);
-  if (!file) throw new Error('withSnapshot: this SQLite database was not opened by createDatabase');
+  // The file from the connection itself: a Kysely instance derived by withPlugin() or
+  // withSchema() is not the one createDatabase registered.
+  const file = sqliteFileOf(db) ?? (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)).rows[0]?.file;
+  if (!file) throw new Error('withSnapshot: an in-memory SQLite database has no file to read a snapshot from');
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     reader.pragma('busy_timeout = 5000');

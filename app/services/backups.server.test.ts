@@ -211,7 +211,7 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
 
   it('keeps the newest scheduled backups, fails interrupted ones, deletes row and file', async () => {
     const system = { db: database.db, actor: systemActor('worker'), meta: {} } as ServiceContext;
-    const made = [];
+    const made: Awaited<ReturnType<typeof createBackupNow>>[] = [];
     for (let i = 0; i < 3; i++) made.push(await createBackupNow(system, settings, {}, 'scheduled'));
     const scheduled = (await listBackups(owner)).filter((b) => b.type === 'scheduled').map((b) => b.id);
     expect(scheduled).toEqual([made[2].id, made[1].id]);

@@ -143,16 +143,21 @@ async function getBackupUnchecked(ctx: ServiceContext, id: number): Promise<Back
   return backup;
 }
 
-/** From the web: the row now (in progress), the file by the backup-create job. */
-export async function requestBackup(ctx: ServiceContext, input: unknown, type: 'manual' | 'scheduled' = 'manual'): Promise<Backup> {
+/**
+ * From the web: the row now (in progress), the file by the backup-create job. When this process
+ * can reach no job engine (EMBEDDED_JOBS=0, an engine that failed to start) it writes the file
+ * itself in the background rather than refuse: the backup still happens, and its row tells how
+ * it ended.
+ */
+export async function requestBackup(ctx: ServiceContext, settings: BackupSettings, input: unknown, type: 'manual' | 'scheduled' = 'manual'): Promise<Backup> {
   authorizeBackups(ctx, 'create');
   const values = type === 'scheduled' ? scheduledValues() : parseBackupRequest(input);
   const backup = await ctx.db.transaction().execute((trx) => insertBackup({ ...ctx, db: trx }, values, type));
   try {
     await enqueue('backup-create', { backupId: backup.id }, { singletonKey: `backup-${backup.id}` });
   } catch (error) {
-    await markFailed(ctx, backup.id, `Could not start the backup job: ${(error as Error).message}`);
-    throw error;
+    console.error(`[backups] no job engine (${(error as Error).message}): backup #${backup.id} is written by this process`);
+    void runBackup(ctx, settings, backup.id).catch((failure: unknown) => console.error(`[backups] backup #${backup.id} failed: ${(failure as Error).message}`));
   }
   return backup;
 }

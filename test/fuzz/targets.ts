@@ -38,6 +38,8 @@ export interface FuzzTarget {
    * sign-in leaves a `login` audit entry that is an event, not a record write (no version).
    */
   signIn?: boolean;
+  /** Its audit entries are events about a record (a backup made, restored, deleted), with no data version. */
+  event?: boolean;
 }
 
 /** Table name used for users created as targets of the user-management routes. */
@@ -200,11 +202,32 @@ function auditTargets(): FuzzTarget[] {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Backups
+
+function backupTargets(): FuzzTarget[] {
+  const owner = ['owner'] as const;
+  const request = fc.record({
+    name: fc.string({ maxLength: 40 }),
+    description: fc.string({ maxLength: 60 }),
+    tables: fc.subarray(['departments', 'companies', 'expense_categories', 'budgets', 'users']),
+    includeAuditLogs: fc.boolean(),
+    includeVersions: fc.boolean(),
+  }, { requiredKeys: [] });
+  return [
+    { method: 'POST', path: '/api/backups', kind: 'api', actors: owner, audit: 'one', event: true, body: apiCase(request) },
+    // Without overwrite: adds the backup's missing rows (one restore entry), or refuses (in progress, a clash).
+    { method: 'POST', path: '/api/backups/:id/restore', kind: 'api', actors: owner, audit: 'atMostOne', event: true, idFrom: 'backups', body: withId(rowId, apiCase(fc.record({}))) },
+    { method: 'DELETE', path: '/api/backups/:id', kind: 'api', actors: owner, audit: 'atMostOne', event: true, idFrom: 'backups', body: withId(deleteId, fc.record({ origin })) },
+  ];
+}
+
 /** Every fuzzed route with its generator. */
 export const TARGETS: readonly FuzzTarget[] = [
   ...RESOURCE_LIST.filter((def) => !def.readOnly).flatMap(resourceApiTargets),
   ...userTargets(),
   ...auditTargets(),
+  ...backupTargets(),
   ...resourceScreens().filter((s) => !s.def.readOnly).map(resourceFormTarget),
   ...screenTargets(),
 ];

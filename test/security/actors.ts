@@ -35,8 +35,9 @@ function grantsOf(role: Actor['role'], scoped: boolean): Partial<Record<Area, re
     case 'owner':
     case 'admin': {
       const all = Object.fromEntries(EVERY_AREA.map((area) => [area, ALL_ACTIONS])) as Record<Area, readonly Action[]>;
-      // Company-scoped users never change group-wide reference data.
-      return scoped ? { ...all, reference: ['read'] } : all;
+      // Company-scoped users never change group-wide reference data, nor make, restore or
+      // delete backups (a backup holds every company).
+      return scoped ? { ...all, reference: ['read'], backups: ['read'] } : all;
     }
     case 'editor':
       return { financial: ['read', 'create', 'edit'], subscriber: ['read', 'create', 'edit'], reference: ['read'], personal: ALL_ACTIONS };

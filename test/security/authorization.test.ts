@@ -8,6 +8,9 @@ import { OWNER_PASSWORD, TEST_DIALECTS } from '../database.ts';
 import { TestClient, useTestServer } from '../server.ts';
 import { createTestUser, TEST_PASSWORD } from '../users.ts';
 import { ACTOR_NAMES, createActor, grants, isolated, type Actor, type ActorName, type ActorSetup } from './actors.ts';
+import { createBackupNow } from '../../app/services/backups.server.ts';
+import { backupSettingsFrom } from '../../app/services/config.server.ts';
+import { systemActor } from '../../app/services/context.ts';
 import { apiPathOf, planFor, rowSnapshot, sampleRecord, type Fixtures, type Plan } from './cases.ts';
 import { companyNamed } from '../../app/resources/define.ts';
 import { findResource } from '../../app/resources/index.ts';
@@ -127,6 +130,11 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         return (await response.json()).id;
       },
       createUser: async (companyId) => (await createTestUser(db(), { role: 'viewer', companyId })).id,
+      createBackup: async () => {
+        const system = { db: db(), actor: systemActor('cli'), meta: {} };
+        const settings = backupSettingsFrom({ DATA_DIR: server().database.dataDir });
+        return (await createBackupNow(system, settings, { tables: ['departments'] })).id;
+      },
     };
     for (const name of ACTOR_NAMES) actors[name] = await createActor(setup, name);
   });

@@ -21,6 +21,8 @@ export interface Fixtures {
   createRow(resource: string, companyId?: number): Promise<number>;
   /** Creates a plain viewer of a company; returns its id. */
   createUser(companyId: number | null): Promise<number>;
+  /** Makes a small completed backup (departments only); returns its id. */
+  createBackup(): Promise<number>;
 }
 
 export interface Plan {
@@ -192,6 +194,29 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         const { versionId, target } = await olderVersion(f);
         return { url: withId(versionId), body: {}, success: 200, target };
       }
+      case 'GET /api/backups':
+        return { url: entry.path, success: 200 };
+      case 'POST /api/backups':
+        return { url: entry.path, body: { name: unique('Matrix backup'), tables: ['departments'] }, success: 201 };
+      case 'POST /api/backups/scheduled':
+        return { url: entry.path, body: {}, success: 201 };
+    }
+    if (entry.path.startsWith('/api/export/')) return { url: entry.path, success: 200 };
+    if (entry.path.startsWith('/api/backups/:id')) {
+      const id = await f.createBackup();
+      const target = { table: 'backups', id };
+      switch (`${entry.method} ${entry.path}`) {
+        case 'GET /api/backups/:id':
+        case 'GET /api/backups/:id/verify':
+          return { url: withId(id), success: 200, target };
+        case 'DELETE /api/backups/:id':
+          return { url: withId(id), success: 204, target };
+        case 'POST /api/backups/:id/restore':
+          // Adds the backup's missing departments: none, so nothing else changes.
+          return { url: withId(id), body: {}, success: 200, target };
+      }
+    }
+    switch (`${entry.method} ${entry.path}`) {
       case 'POST /api/users':
         return { url: entry.path, body: { username: unique('user').replace(/\W/g, ''), email: `${unique('u').replace(/\W/g, '')}@example.com`, password: 'Created-Password-1', role: 'viewer', companyId: own }, success: 201 };
     }

@@ -1,0 +1,24 @@
+// POST /api/backups/{id}/restore with options overwrite and skipAuditLogs (both off by default;
+// at the top level or under `options`) → what was restored per table. All or nothing: a failure
+// answers 409 with the reason and changes nothing.
+import { z } from 'zod';
+import { apiRoute, idParam, readJson } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
+import { restoreBackup } from '../services/backup-restore.server.ts';
+import { fieldErrorsFromZod, invalid } from '../services/errors.ts';
+
+const Options = z.strictObject({ overwrite: z.boolean().optional(), skipAuditLogs: z.boolean().optional() });
+const Body = z.union([z.strictObject({ options: Options }), Options]);
+
+export const { loader, action, access } = apiRoute({
+  POST: {
+    allow: allow.to('backups', 'edit'),
+    run: async ({ request, params, ctx, context }) => {
+      const id = idParam(params.id);
+      const parsed = Body.safeParse(await readJson(request));
+      if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+      const options = 'options' in parsed.data ? parsed.data.options : parsed.data;
+      return restoreBackup(ctx, context.config.backups, { backupId: id }, options);
+    },
+  },
+});

@@ -1,0 +1,14 @@
+// GET /api/backups: every backup, newest first (spec 3 §7). POST /api/backups: name,
+// description, tables, includeAuditLogs, includeVersions (none required) → 201 with the backup,
+// in progress: the backup-create job writes the file and completes it.
+import { apiRoute, json, readJson } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
+import { listBackups, requestBackup } from '../services/backups.server.ts';
+
+export const { loader, action, access } = apiRoute({
+  GET: { allow: allow.to('backups'), run: async ({ ctx }) => listBackups(ctx) },
+  POST: {
+    allow: allow.to('backups', 'create'),
+    run: async ({ request, ctx, context }) => json(await requestBackup(ctx, context.config.backups, await readJson(request), 'manual'), { status: 201 }),
+  },
+});
