@@ -11,13 +11,15 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from './dialect.ts';
 import { sqliteFileOf } from './stream.ts';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from './types.ts';
-import { snakeCase } from '../app/lib/names.ts';
 
 export interface Snapshot {
   count(table: string): Promise<number>;
   /** The table's rows ordered by id, in batches; `columns` are camelCase. */
   rows(table: string, columns: readonly string[], batchSize?: number): AsyncGenerator<unknown[][]>;
 }
+
+/** 'actualExpenses' → 'actual_expenses' (the CamelCasePlugin's mapping). */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

@@ -2,16 +2,16 @@
 // every table with the audit logs and versions; afterwards only the newest BACKUP_KEEP scheduled
 // backups are kept.
 import { z } from 'zod';
-import { backupSettingsFrom } from '../services/config.server.ts';
 import { defineJob } from './define.ts';
 
-/** BACKUP_SCHEDULE as validated at start (loadConfig refuses a bad one; the default here only stands in). */
+export const DEFAULT_BACKUP_SCHEDULE = '0 2 * * *';
+/** Five cron fields: minute hour day month weekday. */
+export const CRON_FIELDS = /^(\S+\s+){4}\S+$/;
+
+/** BACKUP_SCHEDULE (loadConfig refuses a bad one at start; the default only stands in). */
 function schedule(): string {
-  try {
-    return backupSettingsFrom(process.env).schedule;
-  } catch {
-    return '0 2 * * *';
-  }
+  const value = process.env.BACKUP_SCHEDULE?.trim();
+  return value && CRON_FIELDS.test(value) ? value : DEFAULT_BACKUP_SCHEDULE;
 }
 
 export const backupScheduledJob = defineJob({

@@ -18,6 +18,7 @@ import { createBackupNow, deleteBackup, failInterruptedBackups, listBackups, pru
 import type { BackupSettings } from './config.server.ts';
 import { systemActor, type ServiceContext } from './context.ts';
 import { createSession } from './sessions.server.ts';
+import { runJobNow } from '../../worker/run-now.ts';
 import type { Database } from '../../db/types.ts';
 
 const ALL = { includeAuditLogs: true, includeVersions: true };
@@ -220,6 +221,19 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     expect(await failInterruptedBackups(system, 'Interrupted by restart')).toEqual([stuck.id]);
     await deleteBackup(owner, settings, made[2].id);
     expect(fs.readdirSync(settings.dir).some((f) => f.startsWith(`finhub-backup-${made[2].id}-`))).toBe(false);
+  });
+
+  it('the backup-create job completes a requested backup once; the scheduled job makes a full one', async () => {
+    const system = { db: database.db, actor: systemActor('worker'), meta: {} } as ServiceContext;
+    const row = await database.db.insertInto('backups').values({ name: 'queued', type: 'manual', tables: JSON.stringify(['departments']) }).returning('id').executeTakeFirstOrThrow();
+    const first = (await runJobNow('backup-create', { backupId: row.id }, { db: database.db, dataDir: database.dataDir })) as { status: string; size: number };
+    expect(first.status).toBe('completed');
+    const stored = await database.db.selectFrom('backups').select(['sha256', 'completedAt']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    // At-least-once delivery: a second run leaves the completed backup as it is.
+    await runJobNow('backup-create', { backupId: row.id }, { db: database.db, dataDir: database.dataDir });
+    expect(await database.db.selectFrom('backups').select(['sha256', 'completedAt']).where('id', '=', row.id).executeTakeFirstOrThrow()).toEqual(stored);
+    const scheduled = (await runJobNow('backup-scheduled', {}, { db: database.db, dataDir: database.dataDir })) as { id: number };
+    expect(await listBackups(system).then((all) => all.find((b) => b.id === scheduled.id))).toMatchObject({ type: 'scheduled', includeAuditLogs: true, includeVersions: true, status: 'completed' });
   });
 
   it('refuses users without the permission or limited to one company', async () => {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditRetentionDaysFrom, ConfigError, loadConfig as loadFromEnv, MAX_AUDIT_RETENTION_DAYS } from './config.server.ts';
+import { auditRetentionDaysFrom, backupSettingsFrom, ConfigError, loadConfig as loadFromEnv, MAX_AUDIT_RETENTION_DAYS } from './config.server.ts';
 
 const SECRET = 's'.repeat(40);
 const KEY = 'ab'.repeat(32);
@@ -183,6 +183,17 @@ describe('loadConfig', () => {
     expect(auditRetentionDaysFrom({})).toBeNull();
     expect(auditRetentionDaysFrom({ AUDIT_RETENTION_DAYS: '90' })).toBe(90);
     expect(() => auditRetentionDaysFrom({ AUDIT_RETENTION_DAYS: '0' })).toThrow(ConfigError);
+  });
+
+  it('backups: BACKUP_DIR (default DATA_DIR/backups), BACKUP_SCHEDULE (cron, daily 02:00) and BACKUP_KEEP (14)', () => {
+    const dataDir = tempDir();
+    const base = { DATA_DIR: dataDir, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY };
+    expect(loadConfig(base).backups).toEqual({ dir: path.join(dataDir, 'backups'), schedule: '0 2 * * *', keep: 14 });
+    expect(loadConfig({ ...base, BACKUP_DIR: '/srv/backups', BACKUP_SCHEDULE: '30 1 * * 0', BACKUP_KEEP: '30' }).backups).toEqual({ dir: '/srv/backups', schedule: '30 1 * * 0', keep: 30 });
+    expect(configError({ ...base, BACKUP_SCHEDULE: 'daily' }).message).toContain('BACKUP_SCHEDULE must be a cron expression');
+    expect(configError({ ...base, BACKUP_KEEP: '0' }).message).toContain('BACKUP_KEEP must be a whole number of at least 1');
+    // Job handlers read the same settings from the environment alone.
+    expect(backupSettingsFrom({ DATA_DIR: dataDir, BACKUP_KEEP: '3' })).toEqual({ dir: path.join(dataDir, 'backups'), schedule: '0 2 * * *', keep: 3 });
   });
 
   it.each([

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CRON_FIELDS, DEFAULT_BACKUP_SCHEDULE } from '../jobs/backup-scheduled.ts';
 
 const optional = z.string().trim().optional().transform((v) => (v ? v : undefined));
 
@@ -35,7 +36,7 @@ const auditRetentionDays = optional
 /** A five-field cron expression (minute hour day month weekday), UTC. */
 const cron = (name: string, fallback: string) =>
   optional
-    .refine((v) => v === undefined || /^(\S+\s+){4}\S+$/.test(v), { message: `${name} must be a cron expression of five fields (minute hour day month weekday), e.g. '0 2 * * *'` })
+    .refine((v) => v === undefined || CRON_FIELDS.test(v), { message: `${name} must be a cron expression of five fields (minute hour day month weekday), e.g. '0 2 * * *'` })
     .transform((v) => v ?? fallback);
 
 /** Backup settings, read where no AppConfig is passed down (job handlers) as well as by loadConfig. */
@@ -43,7 +44,7 @@ const BackupEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   BACKUP_DIR: optional,
   // Scheduled backups: daily at 02:00 UTC unless told otherwise; the last BACKUP_KEEP are kept.
-  BACKUP_SCHEDULE: cron('BACKUP_SCHEDULE', '0 2 * * *'),
+  BACKUP_SCHEDULE: cron('BACKUP_SCHEDULE', DEFAULT_BACKUP_SCHEDULE),
   BACKUP_KEEP: numberAtLeast('BACKUP_KEEP', 1, 14, true),
 });
 

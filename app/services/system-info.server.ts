@@ -1,12 +1,33 @@
 // Real facts for the Settings page's System tab and its downloadable report (DESIGN §10):
 // the app version, the database (dialect, server version, reachability) and the job engine.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import packageJson from '../../package.json';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { forbidden } from './errors.ts';
 import { currentJobEngine } from './jobs.server.ts';
 import { getUserSettings } from './user-settings.server.ts';
+
+/**
+ * package.json, read rather than imported: Node runs these sources directly (the CLI, the
+ * worker, server.ts through the backup jobs) and refuses a JSON import without
+ * `with { type: 'json' }`, which the Remix compiler (esbuild 0.17) cannot parse. Looked up from
+ * this file: in the sources and in the bundle (build/index.js) alike.
+ */
+function readPackage(): { name: string; version: string } {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'group-finance-hub' && pkg.version) return { name: pkg.name, version: pkg.version };
+    }
+    if (path.dirname(dir) === dir) return { name: 'group-finance-hub', version: '0.0.0' };
+  }
+}
+
+const packageJson = readPackage();
 
 export const APP_VERSION: string = packageJson.version;
 /** A worker writes a health snapshot every minute; older than this means none is running. */
