@@ -10,6 +10,7 @@ import { csvChunks } from '../app/services/csv.server.ts';
 import { exportTable, exportTableNames, findCompany, resolveExportTable } from '../app/services/exports.server.ts';
 import { cliIo, createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
 import { isIsoDay } from '../app/lib/dates.ts';
+import { commitFile } from '../app/lib/durable-file.server.ts';
 
 interface ExportOptions {
   out?: string;
@@ -83,13 +84,7 @@ export function registerExport(program: Command): void {
             await once(stream, 'finish');
           }, () => `${count.toLocaleString('en-US')} rows written to ${file}`);
           // Durable before it replaces the previous file.
-          const fd = fs.openSync(temp, 'r');
-          try {
-            fs.fsyncSync(fd);
-          } finally {
-            fs.closeSync(fd);
-          }
-          fs.renameSync(temp, file);
+          commitFile(temp, file);
         } catch (error) {
           stream.destroy();
           fs.rmSync(temp, { force: true });

@@ -13,6 +13,7 @@ import readline from 'node:readline';
 import { once } from 'node:events';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Snapshot } from '../../db/snapshot.ts';
+import { commitFile } from '../lib/durable-file.server.ts';
 
 export const BACKUP_FORMAT = 'finhub-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -99,13 +100,7 @@ export async function writeBackupFile(
     await write(`${JSON.stringify({ end: true, rows: total })}\n`);
     gzip.end();
     await Promise.race([once(out, 'finish'), failed]);
-    const fd = fs.openSync(temp, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temp, file);
+    commitFile(temp, file);
     return { manifest, sha256: hash.digest('hex'), size };
   } catch (error) {
     gzip.destroy();
