@@ -5,12 +5,9 @@
 // a few run the real bin as a subprocess: --help/--version and an exit code, one export end to
 // end per database, and jobs status against an engine hosted by another process. Generation
 // speed is a benchmark (bench/generate.ts), not a test.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../app/services/auth.server.ts';
@@ -27,56 +24,7 @@ import { JobEngine } from '../worker/engine.ts';
 import { registry } from '../worker/registry.ts';
 import { dropSchema, waitFor } from '../worker/test-helpers.ts';
 import testJobs from '../worker/test-jobs.ts';
-import { runCli } from './main.ts';
-
-const BIN = fileURLToPath(new URL('../bin/finhub.mjs', import.meta.url));
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** What a command needs to reach the test database: DATA_DIR, and DATABASE_URL for PostgreSQL. */
-function cliEnv(database: { dataDir: string; url?: string }, env: Record<string, string>): NodeJS.ProcessEnv {
-  return { NODE_ENV: 'test', DATA_DIR: database.dataDir, ...(database.url ? { DATABASE_URL: database.url } : {}), ...env };
-}
-
-class Capture extends Writable {
-  text = '';
-  constructor() {
-    super({ decodeStrings: false });
-  }
-  override _write(chunk: string | Buffer, _encoding: BufferEncoding, callback: () => void) {
-    this.text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-    callback();
-  }
-}
-
-/** The program in this process: not a terminal, the given environment, output captured. */
-async function finhub(database: { dataDir: string; url?: string }, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await runCli(args, { env: cliEnv(database, env), stdout, stderr, stdin: { isTTY: false } });
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
-
-/** The real bin (process.execPath + bin/finhub.mjs) as a subprocess. */
-function finhubProcess(database: { dataDir: string; url?: string }, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...cliEnv(database, env) },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    child.stdin.end();
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { finhub, finhubProcess } from './test-helpers.ts';
 
 const FORMULA = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;

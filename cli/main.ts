@@ -5,7 +5,7 @@ import { CommanderError } from 'commander';
 import { ConfigError } from '../app/services/config.server.ts';
 import { isDomainError } from '../app/services/errors.ts';
 import { buildProgram } from './program.ts';
-import { EXIT, processIo, UsageError, withCliIo, type CliIo } from './runtime.ts';
+import { EXIT, processIo, ReportedFailure, UsageError, withCliIo, type CliIo } from './runtime.ts';
 
 const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version']);
 
@@ -26,6 +26,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
         // Commander has already printed its message (and the help hint).
         return SUCCESS_CODES.has(error.code) ? EXIT.ok : EXIT.usage;
       }
+      if (error instanceof ReportedFailure) return EXIT.failure;
       if (error instanceof UsageError) {
         fail(`error: ${error.message}\n`);
         return EXIT.usage;

@@ -1,6 +1,7 @@
 // The commander program. Command groups are a list: adding one is one line.
 import { Command } from 'commander';
 import { registerAudit } from './audit.ts';
+import { registerBackups } from './backups.ts';
 import { registerDb } from './db.ts';
 import { registerExport } from './export.ts';
 import { registerJobs } from './jobs.ts';
@@ -12,6 +13,7 @@ export const COMMAND_GROUPS: ((program: Command) => void)[] = [
   registerExport,
   registerJobs,
   registerAudit,
+  registerBackups,
 ];
 
 export function buildProgram(io: { writeOut(text: string): void; writeErr(text: string): void } = {

@@ -14,6 +14,14 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * The command has already said what went wrong (e.g. `backups verify` printed 'invalid: …'):
+ * exit code 1 without a further message.
+ */
+export class ReportedFailure extends Error {
+  override name = 'ReportedFailure';
+}
+
 export interface GlobalOptions {
   json?: boolean;
 }

@@ -51,7 +51,7 @@ export async function renderTable(columns: TableColumn[], rows: Record<string, C
 /** Plain aligned columns for pipes and files (no colours). */
 export function plainTable(columns: TableColumn[], rows: Record<string, Cell>[]): string {
   const w = widths(columns, rows).map((n, i) => Math.max(n, ...rows.map((r) => cellText(r[columns[i].key]).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : columns[i].right ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) => cells.map((c, i) => (columns[i].right ? c.padStart(w[i]) : i === cells.length - 1 ? c : c.padEnd(w[i]))).join('  ').trimEnd();
   return [line(columns.map((c) => c.label)), ...rows.map((row) => line(columns.map((c) => cellText(row[c.key]))))].join('\n') + '\n';
 }
 

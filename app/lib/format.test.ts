@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDuration, formatHoursMinutes, formatInstant, formatMoney, formatNumber, truncate } from './format.ts';
+import { formatBytes, formatDay, formatDuration, formatHoursMinutes, formatInstant, formatMoney, formatNumber, truncate } from './format.ts';
 
 describe('format', () => {
   it('shows money with a dollar sign and thousands separators', () => {
@@ -53,5 +53,17 @@ describe('formatInstant', () => {
     expect(formatInstant('2026-11-22T14:05:09.000Z')).toBe('Nov 22, 2026, 14:05 UTC');
     expect(formatInstant('')).toBe('');
     expect(formatInstant('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatBytes', () => {
+  it('gives Bytes, KB, MB or GB in units of 1024 with up to two decimals', () => {
+    expect(formatBytes(0)).toBe('0 Bytes');
+    expect(formatBytes(null)).toBe('0 Bytes');
+    expect(formatBytes(512)).toBe('512 Bytes');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 ** 2 + 1234)).toBe('5 MB');
+    expect(formatBytes(3.25 * 1024 ** 3)).toBe('3.25 GB');
+    expect(formatBytes(2048 * 1024 ** 3)).toBe('2048 GB');
   });
 });

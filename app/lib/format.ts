@@ -62,3 +62,12 @@ export function formatHoursMinutes(minutes: number | null | undefined): string {
   const whole = Math.floor(Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0);
   return `${Math.floor(whole / 60)}h ${whole % 60}m`;
 }
+
+/** Spec 3 §9: a size in Bytes, KB, MB or GB (units of 1024, up to two decimals). */
+export function formatBytes(bytes: number | null | undefined): string {
+  const value = Number.isFinite(bytes) ? Math.max(0, bytes as number) : 0;
+  if (value < 1) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(value) / Math.log(1024)));
+  return `${Number.parseFloat((value / 1024 ** i).toFixed(2))} ${units[i]}`;
+}

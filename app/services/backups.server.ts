@@ -80,6 +80,16 @@ export function backupFilePath(settings: Pick<BackupSettings, 'dir'>, fileName: 
   return path.join(settings.dir, path.basename(fileName));
 }
 
+/**
+ * Where a backup's file is (null until written). Web answers never name a path; the
+ * administrator at the command line is told.
+ */
+export async function backupFileOf(ctx: ServiceContext, settings: Pick<BackupSettings, 'dir'>, id: number): Promise<string | null> {
+  authorizeBackups(ctx);
+  const row = await ctx.db.selectFrom('backups').select('fileName').where('id', '=', id).executeTakeFirst();
+  return row?.fileName ? backupFilePath(settings, row.fileName) : null;
+}
+
 const SELECTABLE = new Set<string>(SELECTABLE_BACKUP_TABLES.map((t) => t.name));
 
 const flag = z.preprocess((v) => (v === 'on' || v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean());
