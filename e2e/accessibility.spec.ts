@@ -170,19 +170,44 @@ for (const theme of THEMES) {
       expectNoViolations(found);
     });
 
-    test('company metric and audit trail screens: every tab and the record forms', async ({ page, js }) => {
+    test('company metric, audit trail and backup screens: every tab and the record forms', async ({ page, js, database }) => {
       const found: string[] = [];
+      // Backups to list and select (rows only: showing them needs no file); removed afterwards.
+      const backups = await database.db
+        .insertInto('backups')
+        .values([
+          { name: `a11y ${theme} ${js ? 'js' : 'nojs'} backup`, description: 'a11y', type: 'manual', status: 'completed', error: null, tables: JSON.stringify(['actualRevenue']) as never, size: 2048, recordCount: 3 },
+          { name: `a11y ${theme} ${js ? 'js' : 'nojs'} failed`, description: null, type: 'scheduled', status: 'failed', error: 'a11y', tables: JSON.stringify(['companies']) as never, size: 0, recordCount: 0 },
+        ])
+        .returning('id')
+        .execute();
       const states = [
         ...['broadband', 'mobile', 'access'].flatMap((tab) => [`/one-network-subscription-metrics?tab=${tab}`, `/one-network-subscription-metrics?tab=${tab}&new=1`]),
         ...['metrics', 'levels', 'cards'].map((tab) => `/vult-financial-services?tab=${tab}`),
         ...['levels', 'cards'].map((tab) => `/vult-subscriber-metrics?tab=${tab}`),
         ...['mobile-subscriptions', 'mobile-access'].map((tab) => `/one-network-data?tab=${tab}&new=1`),
         '/audit-trail?tab=versions', '/audit-trail?tab=versions&tableName=departments&recordId=1', '/audit-trail?tab=anomalies', '/audit-trail?tableName=users',
+        ...['create', 'restore', 'export', 'backups'].map((tab) => `/backup-recovery?tab=${tab}`),
+        `/backup-recovery?tab=restore&backup=${backups[0].id}`,
       ];
-      for (const url of states) {
-        await open(page, url, js, 200);
-        if (url.includes('new=1')) await formOpen(page);
-        await audit(page, url, found, js);
+      try {
+        for (const url of states) {
+          await open(page, url, js, 200);
+          if (url.includes('new=1')) await formOpen(page);
+          await audit(page, url, found, js);
+        }
+        if (!js) {
+          // Without JavaScript a restore and a delete first answer the server's confirmation step.
+          await page.getByRole('button', { name: 'Restore Backup' }).click();
+          await expect(page.getByTestId('confirm-restore')).toBeVisible();
+          await audit(page, '/backup-recovery restore confirmation', found, js);
+          await open(page, '/backup-recovery', js, 200);
+          await page.locator('main').getByRole('button', { name: /^Delete / }).first().click();
+          await expect(page.getByTestId('confirm-delete')).toBeVisible();
+          await audit(page, '/backup-recovery delete confirmation', found, js);
+        }
+      } finally {
+        await database.db.deleteFrom('backups').where('id', 'in', backups.map((b) => b.id)).execute();
       }
       expectNoViolations(found);
     });

@@ -3,10 +3,13 @@
 import type { z } from 'zod';
 import type { JobDefinition } from '../app/jobs/define.ts';
 import type { ServiceContext } from '../app/services/context.ts';
+import type { BackupSettings } from '../app/services/config.server.ts';
 
 export interface JobContext extends ServiceContext {
   /** DATA_DIR (disk figures, files the job may write). */
   dataDir: string;
+  /** Backup directory and retention (the process's configuration). */
+  backups: BackupSettings;
   /** pg-boss job id and attempt, for logs and idempotency keys. */
   job: { id: string; name: string; retryCount: number };
   log: (message: string) => void;

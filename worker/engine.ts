@@ -19,6 +19,7 @@ import { isPostgresUrl } from '../db/client.ts';
 import type { JobContext, WorkerJob } from './define.ts';
 import { claimQueue, queueDirOf, writeStatusSnapshot } from './embedded-queue.ts';
 import { registry } from './registry.ts';
+import { backupSettingsFrom, type BackupSettings } from '../app/services/config.server.ts';
 import type { JobsStatus } from './status.ts';
 
 export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
@@ -28,6 +29,8 @@ export interface EngineOptions {
   /** Application database the handlers work on. */
   db: Db;
   dataDir: string;
+  /** Where backups go and how many scheduled ones are kept (default: from the environment and dataDir). */
+  backups?: BackupSettings;
   /** postgres://… (roles 'worker' and 'sender'). */
   databaseUrl?: string;
   /** pg-boss schema on PostgreSQL. */
@@ -217,6 +220,7 @@ export class JobEngine implements JobSender {
       actor: systemActor('worker'),
       meta: {},
       dataDir: this.options.dataDir,
+      backups: this.options.backups ?? backupSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir }),
       job: { id: item.id, name: item.name, retryCount: item.retryCount },
       log: (message) => this.#log(`${item.name} ${item.id}: ${message}`),
     };
@@ -284,7 +288,7 @@ export type EngineOverrides = Partial<Omit<EngineOptions, 'role' | 'db'>>;
  */
 export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, overrides: EngineOverrides = {}): JobEngine {
   const postgres = isPostgresUrl(config.databaseUrl);
-  const base = { role, db, dataDir: config.dataDir, schema: config.jobs.pgbossSchema };
+  const base = { role, db, dataDir: config.dataDir, backups: config.backups, schema: config.jobs.pgbossSchema };
   const byRole: Record<EngineRole, Omit<EngineOptions, keyof typeof base>> = {
     embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: 15 },
     worker: {

@@ -31,44 +31,51 @@ export type JobSenderFactory = () => Promise<JobSender>;
 /** What runs when: one entry per job that has a cron expression (UTC). */
 export const schedules = JOBS.filter((job) => job.cron).map((job) => ({ name: job.name, cron: job.cron!, description: job.description }));
 
-let engine: JobSender | null = null;
-let pendingSender: Promise<JobSender> | null = null;
-let senderFactory: JobSenderFactory | null = null;
+/**
+ * The process's one job state. Kept on globalThis: the Remix build bundles its own copy of this
+ * module, and the engine server.ts registers on Node's copy must be the one routes enqueue on.
+ */
+interface JobState {
+  engine: JobSender | null;
+  pendingSender: Promise<JobSender> | null;
+  senderFactory: JobSenderFactory | null;
+}
+const state: JobState = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.jobs')] ??= { engine: null, pendingSender: null, senderFactory: null }) as JobState;
 
 /** The host registers the engine it started (or null when it is gone). */
 export function useJobEngine(next: JobSender | null): void {
-  engine = next;
+  state.engine = next;
 }
 
 /** The host registers how to open a send-only engine when something is enqueued. */
 export function useJobSenderFactory(factory: JobSenderFactory | null): void {
-  senderFactory = factory;
+  state.senderFactory = factory;
 }
 
 export function currentJobEngine(): JobSender | null {
-  return engine;
+  return state.engine;
 }
 
 async function openSender(): Promise<JobSender> {
-  if (!senderFactory) throw new Error('No job engine in this process: its host registers one (useJobEngine or useJobSenderFactory)');
-  return senderFactory();
+  if (!state.senderFactory) throw new Error('No job engine in this process: its host registers one (useJobEngine or useJobSenderFactory)');
+  return state.senderFactory();
 }
 
 /** Stops this process's engine (gracefully: running handlers finish), or the lazily opened sender. */
 export async function stopJobEngine(options: { timeout?: number } = {}): Promise<void> {
-  const current = engine ?? (pendingSender ? await pendingSender.catch(() => null) : null);
-  engine = null;
-  pendingSender = null;
+  const current = state.engine ?? (state.pendingSender ? await state.pendingSender.catch(() => null) : null);
+  state.engine = null;
+  state.pendingSender = null;
   await current?.stop({ graceful: true, timeout: options.timeout ?? 30_000 });
 }
 
 export async function enqueue(name: string, payload: unknown = {}, options: EnqueueOptions = {}): Promise<string | null> {
-  const job = findJob(name, engine?.jobs ?? JOBS);
+  const job = findJob(name, state.engine?.jobs ?? JOBS);
   if (!job) throw new Error(`Unknown job: ${name}`);
   const data = job.payload.parse(payload ?? {}) as object;
-  if (!engine) {
-    pendingSender ??= openSender();
-    engine = await pendingSender;
+  if (!state.engine) {
+    state.pendingSender ??= openSender();
+    state.engine = await state.pendingSender;
   }
-  return engine.send(name, data, options);
+  return state.engine.send(name, data, options);
 }

@@ -219,6 +219,16 @@ function backupTargets(): FuzzTarget[] {
     // Without overwrite: adds the backup's missing rows (one restore entry), or refuses (in progress, a clash).
     { method: 'POST', path: '/api/backups/:id/restore', kind: 'api', actors: owner, audit: 'atMostOne', event: true, idFrom: 'backups', body: withId(rowId, apiCase(fc.record({}))) },
     { method: 'DELETE', path: '/api/backups/:id', kind: 'api', actors: owner, audit: 'atMostOne', event: true, idFrom: 'backups', body: withId(deleteId, fc.record({ origin })) },
+    { method: 'POST', path: '/api/backups/scheduled', kind: 'api', actors: owner, audit: 'one', event: true, body: apiCase(fc.record({})) },
+    // The screen: a create (one entry), a verify (none), a restore without overwrite or a delete
+    // (one entry, or none at their confirmation step or a refusal).
+    {
+      method: 'POST', path: '/backup-recovery', kind: 'form', actors: owner, audit: 'atMostOne', event: true, idFrom: 'backups',
+      body: fc.record({
+        form: formBody(['create', 'scheduled', 'verify', 'restore', 'delete'], mutated(request.map((r) => ({ ...r, tables: r.tables?.[0], includeAuditLogs: r.includeAuditLogs ? 'on' : undefined, includeVersions: r.includeVersions ? 'on' : undefined })).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)))), fc.oneof({ weight: 3, arbitrary: fc.nat({ max: 1000 }).map((n) => new Ref('backups', n)) }, { weight: 1, arbitrary: formId })),
+        origin,
+      }),
+    },
   ];
 }
 

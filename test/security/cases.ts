@@ -279,6 +279,24 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     const { versionId, target } = await olderVersion(f);
     return { url: entry.path, form: { intent: 'restore', versionId: String(versionId), confirmed: '1' }, success: 302, target };
   }
+  if (entry.path === '/backup-recovery') {
+    switch (entry.intent) {
+      case 'create':
+        return { url: entry.path, form: { intent: 'create', name: unique('Matrix screen backup'), tables: 'departments' }, success: 302 };
+      case 'scheduled':
+        return { url: entry.path, form: { intent: 'scheduled' }, success: 302 };
+    }
+    const id = await f.createBackup();
+    const target = { table: 'backups', id };
+    switch (entry.intent) {
+      case 'verify':
+        return { url: entry.path, form: { intent: 'verify', id: String(id) }, success: 302, target };
+      case 'restore':
+        return { url: entry.path, form: { intent: 'restore', id: String(id), confirmed: '1' }, success: 302, target };
+      case 'delete':
+        return { url: entry.path, form: { intent: 'delete', id: String(id), confirmed: '1' }, success: 302, target };
+    }
+  }
   if (entry.path === '/user-management') {
     const newUser = { username: unique('screenuser').replace(/\W/g, ''), email: `${unique('s').replace(/\W/g, '')}@example.com`, role: 'viewer', companyId: String(own) };
     if (entry.intent === 'create') return { url: entry.path, form: { intent: 'create', ...newUser, password: 'Created-Password-1' }, success: 302 };

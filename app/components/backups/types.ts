@@ -1,0 +1,10 @@
+// What the Backup & Recovery screen shows of a backup (the loader sends no more).
+import type { Backup } from '../../services/backups.server.ts';
+
+export type BackupView = Pick<Backup, 'id' | 'name' | 'description' | 'type' | 'status' | 'createdAt' | 'size' | 'recordCount' | 'tables' | 'error'>;
+
+/** A table to choose (create) or export, with its label. */
+export interface TableChoice {
+  name: string;
+  label: string;
+}

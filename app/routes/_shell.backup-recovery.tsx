@@ -1,0 +1,187 @@
+// /backup-recovery (spec 3 §2.3, DESIGN §8, §10): the backup history, creating one (queued: the
+// backup-create job writes the file, or this process when it reaches no job engine), the
+// scheduled backup, verifying, restoring (after a confirmation) and deleting (after the spec's
+// confirmation), and per-table CSV exports. Tab and selected backup live in the URL. The services
+// check the backups permission again; a user limited to one company lists and exports only.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { BackupRecoveryScreen, type BackupRecoveryAction, type BackupRecoveryData } from '../components/backups/backup-recovery-screen.tsx';
+import type { BackupView } from '../components/backups/types.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
+import { confirmationStep, formRowId, intent, listUrl, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
+import { BACKUP_MESSAGES as M, BACKUP_TABS, confirmRestoreMessage } from '../lib/backups.ts';
+import { formatNumber } from '../lib/format.ts';
+import { camelCase } from '../lib/names.ts';
+import { can, companyScope } from '../lib/permissions.ts';
+import { positiveIdParam } from '../lib/query.ts';
+import type { Toast } from '../lib/toast.ts';
+import { restoreBackup, type RestoreResult } from '../services/backup-restore.server.ts';
+import { backupTableInfo, BACKUP_TABLES, SELECTABLE_BACKUP_TABLES } from '../services/backup-tables.server.ts';
+import { deleteBackup, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../services/backups.server.ts';
+import { isDomainError } from '../services/errors.ts';
+import { exportTableNames } from '../services/exports.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Backup & Recovery · Group Finance Hub' }];
+
+export const access: RouteAccess = [{
+  methods: {
+    GET: allow.screen,
+    POST: {
+      intents: {
+        create: allow.to('backups', 'create'),
+        scheduled: allow.to('backups', 'create'),
+        verify: allow.to('backups', 'read'),
+        restore: allow.to('backups', 'edit'),
+        delete: allow.to('backups', 'delete'),
+      },
+    },
+  },
+}];
+
+const BACKUPS_TAB = '/backup-recovery?tab=backups';
+
+const view = (b: Backup): BackupView => ({
+  id: b.id, name: b.name, description: b.description, type: b.type, status: b.status, createdAt: b.createdAt,
+  size: Number(b.size), recordCount: Number(b.recordCount), tables: b.tables, error: b.error,
+});
+
+const titleOf = (snake: string) => snake.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+
+/** The Restore tab's backup: ?backup=ID, or none (and whether the id named no backup). */
+async function selectedBackup({ ctx, url }: Screen): Promise<{ selected: BackupView | null; selectedMissing: boolean }> {
+  const param = url.searchParams.get('backup');
+  if (!param) return { selected: null, selectedMissing: false };
+  const id = positiveIdParam(param);
+  try {
+    if (id !== null) return { selected: view(await getBackup(ctx, id)), selectedMissing: false };
+  } catch (error) {
+    if (!isDomainError(error) || error.kind !== 'notFound') throw error;
+  }
+  return { selected: null, selectedMissing: true };
+}
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async (screen) => {
+    const { user, ctx, url } = screen;
+    const abilities = { create: can(user, 'backups', 'create'), restore: can(user, 'backups', 'edit'), delete: can(user, 'backups', 'delete') };
+    const tabs = BACKUP_TABS.map((t) => t.key).filter((key) => (key !== 'create' || abilities.create) && (key !== 'restore' || abilities.restore));
+    const tab = tabOf(url, tabs);
+    const [backups, selection] = await Promise.all([listBackups(ctx), tab === 'restore' ? selectedBackup(screen) : { selected: null, selectedMissing: false }]);
+    const data: BackupRecoveryData = {
+      tab,
+      tabs,
+      backups: backups.map(view),
+      ...selection,
+      tables: SELECTABLE_BACKUP_TABLES.map((t) => ({ name: t.name, label: t.label })),
+      tableLabels: BACKUP_TABLES.map((t) => ({ name: t.name, label: t.label })),
+      exports: exportTableNames().map((name) => ({ name, label: backupTableInfo(camelCase(name))?.label ?? titleOf(name) })),
+      can: abilities,
+      scoped: companyScope(user) !== null,
+    };
+    return json(data);
+  });
+
+const settingsOf = (screen: Screen) => screen.context.config.backups;
+
+/** The create form as the service reads it (its zod schema validates; conform shows the errors). */
+function backupRequest(form: FormData) {
+  const text = (name: string) => (form.has(name) ? String(form.get(name)) : undefined);
+  return {
+    name: text('name'),
+    description: text('description'),
+    tables: form.getAll('tables').map(String),
+    includeAuditLogs: text('includeAuditLogs'),
+    includeVersions: text('includeVersions'),
+  };
+}
+
+function restoredText(result: RestoreResult): string {
+  if (!result.overwrite) {
+    const added = result.tables.reduce((sum, t) => sum + t.written, 0);
+    return `${formatNumber(added)} of ${formatNumber(result.rows)} rows were missing and have been added back; existing rows were kept.`;
+  }
+  const safety = result.safetyBackupId ? ` A safety backup (#${result.safetyBackupId}) was taken first.` : '';
+  return `${formatNumber(result.rows)} rows restored.${safety}`;
+}
+
+/** Back to this list, without the selection of a backup that is gone. */
+function afterDelete(url: URL, id: number): string {
+  const next = new URL(url);
+  if (next.searchParams.get('backup') === String(id)) next.searchParams.delete('backup');
+  return listUrl(next);
+}
+
+const checkbox = z.boolean().optional().default(false);
+
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, {
+    create: intent({
+      allowed: (screen) => can(screen.user, 'backups', 'create'),
+      failed: M.createFailed,
+      prefix: true,
+      invalid: `${M.createFailed}: Invalid data`,
+      run: async (_value, screen, form) => {
+        await requestBackup(screen.ctx, settingsOf(screen), backupRequest(form), 'manual');
+        return succeed(screen, M.created, { to: BACKUPS_TAB });
+      },
+    }),
+    scheduled: intent({
+      allowed: (screen) => can(screen.user, 'backups', 'create'),
+      failed: M.scheduledFailed,
+      prefix: true,
+      run: async (_value, screen) => {
+        await requestBackup(screen.ctx, settingsOf(screen), {}, 'scheduled');
+        return succeed(screen, M.scheduled, { to: BACKUPS_TAB });
+      },
+    }),
+    verify: intent({
+      allowed: (screen) => can(screen.user, 'backups'),
+      failed: M.verifyFailed,
+      prefix: true,
+      run: async (_value, screen, form) => {
+        const result = await verifyBackup(screen.ctx, settingsOf(screen), formRowId(form));
+        const toast: Toast = result.valid
+          ? { type: 'success', ...M.verified }
+          : { type: 'error', title: M.invalid.title, description: `${M.invalid.description}${result.reason ? `: ${result.reason}` : ''}` };
+        return succeed(screen, toast);
+      },
+    }),
+    restore: intent({
+      allowed: (screen) => can(screen.user, 'backups', 'edit'),
+      schema: z.object({ overwrite: checkbox, skipAuditLogs: checkbox }),
+      failed: M.restoreFailed,
+      prefix: true,
+      run: async ({ overwrite, skipAuditLogs }, screen, form) => {
+        const backup = await getBackup(screen.ctx, formRowId(form));
+        // Without JavaScript there was no confirm(): the step first, carrying the options.
+        if (form.get('confirmed') !== '1') {
+          return json({ intent: 'confirm-restore' as const, id: backup.id, message: confirmRestoreMessage(backup.name, overwrite), overwrite, skipAuditLogs });
+        }
+        const result = await restoreBackup(screen.ctx, settingsOf(screen), { backupId: backup.id }, { overwrite, skipAuditLogs });
+        // Spec 3 §4: the selection clears after a restore.
+        return succeed(screen, { type: 'success', title: M.restored, description: restoredText(result) }, { to: BACKUPS_TAB });
+      },
+    }),
+    delete: intent({
+      allowed: (screen) => can(screen.user, 'backups', 'delete'),
+      failed: M.deleteFailed,
+      prefix: true,
+      run: async (_value, screen, form) => {
+        const backup = await getBackup(screen.ctx, formRowId(form));
+        const confirm = confirmationStep(form, backup.id, M.confirmDelete);
+        if (confirm) return confirm;
+        await deleteBackup(screen.ctx, settingsOf(screen), backup.id);
+        return succeed(screen, M.deleted, { to: afterDelete(screen.url, backup.id) });
+      },
+    }),
+  });
+
+export default function BackupRecovery() {
+  const data = useLoaderData<typeof loader>() as unknown as BackupRecoveryData;
+  const actionData = (useActionData<typeof action>() ?? null) as BackupRecoveryAction | null;
+  return <BackupRecoveryScreen data={data} actionData={actionData} />;
+}
+
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
