@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, type TestDatabase } from '../test/database.ts';
 import { createTestUser } from '../test/users.ts';
 import { INTERRUPTED } from '../app/services/system.server.ts';
+import { requestBackup } from '../app/services/backups.server.ts';
+import { systemActor } from '../app/services/context.ts';
 import { JobEngine } from './engine.ts';
 import { enqueue, schedules, useJobEngine } from '../app/services/jobs.server.ts';
 import { ANOMALY_TEXT } from '../app/services/anomalies.server.ts';
@@ -41,6 +43,8 @@ describe.each(MODES)('job engine (%s)', (mode) => {
       .insertInto('recoveryActions')
       .values({ actionType: 'restore_backup', status: 'executing', createdAt: old, updatedAt: old })
       .execute();
+    // A backup a crashed run left in progress.
+    await database.db.insertInto('backups').values({ name: 'Interrupted backup', type: 'manual', tables: '[]', createdAt: old, updatedAt: old }).execute();
     const started = Date.now();
     engine = new JobEngine({
       role: mode === 'embedded' ? 'embedded' : 'worker',
@@ -71,6 +75,21 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     expect(actions[0]).toMatchObject({ actionType: 'restore_backup', status: 'failed', result: INTERRUPTED });
     expect(actions[1]).toMatchObject({ actionType: 'restart_cleanup', status: 'completed' });
     expect(actions[1].result).toContain(INTERRUPTED);
+    const backup = await database.db.selectFrom('backups').selectAll().where('name', '=', 'Interrupted backup').executeTakeFirstOrThrow();
+    expect(backup).toMatchObject({ status: 'failed', error: INTERRUPTED });
+    expect(actions.some((a) => a.actionType === 'restart_cleanup' && a.result?.includes('interrupted backup'))).toBe(true);
+  });
+
+  it('a backup asked for from the web is written by the backup-create job', async () => {
+    const system = { db: database.db, actor: systemActor('worker'), meta: {} };
+    const settings = { dir: path.join(database.dataDir, 'backups'), schedule: '0 2 * * *', keep: 14 };
+    const backup = await requestBackup(system, settings, { tables: ['departments'] });
+    const done = await waitFor(async () => {
+      const row = await database.db.selectFrom('backups').selectAll().where('id', '=', backup.id).executeTakeFirstOrThrow();
+      return row.status !== 'in_progress' ? row : null;
+    }, 'the backup to complete');
+    expect(done).toMatchObject({ status: 'completed', recordCount: 16 + 0 });
+    expect(done.fileName).toMatch(/^finhub-backup-\d+-/);
   });
 
   it('creates the queues, the dead-letter queue and the schedules', async () => {
