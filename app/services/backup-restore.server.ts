@@ -78,39 +78,41 @@ interface TableWriter {
   write(rows: Record<string, unknown>[]): Promise<number>;
 }
 
-function pgWriter(trx: Db, table: string, columns: string[], types: Map<string, string>, overwrite: boolean): TableWriter {
-  const names = columns.map(snakeCase);
-  const conflictClause = overwrite
+/**
+ * What a row whose id exists already does: replaced (overwrite) or left (not). A table that was
+ * empty when the restore began cannot have such a row: a plain insert is much cheaper.
+ */
+function conflictOf(names: string[], overwrite: boolean, hadRows: boolean): string {
+  if (!hadRows) return '';
+  return overwrite
     ? `on conflict ("id") do update set ${names.filter((n) => n !== 'id').map((n) => `${quote(n)} = excluded.${quote(n)}`).join(', ')}`
     : 'on conflict ("id") do nothing';
-  // One array parameter per column (text), cast back to each column's type: one statement for
-  // thousands of rows, parsed once (much faster than multi-row VALUES).
-  const text =
-    `insert into ${quote(snakeCase(table))} (${names.map(quote).join(', ')}) ` +
-    `select ${names.map((n, i) => `u.c${i}::${types.get(n)}`).join(', ')} from unnest(${names.map((_, i) => `$${i + 1}::text[]`).join(', ')}) as u(${names.map((_, i) => `c${i}`).join(', ')}) ` +
-    conflictClause;
-  const json = columns.map((c) => JSON_COLUMNS.has(c));
+}
+
+function pgWriter(trx: Db, table: string, columns: string[], overwrite: boolean, hadRows: boolean): TableWriter {
+  const names = columns.map(snakeCase);
+  const conflictClause = conflictOf(names, overwrite, hadRows);
+  // The whole batch as one JSON parameter, turned into rows of the table's own type by
+  // PostgreSQL (json_populate_recordset): one statement for thousands of rows, no per-value
+  // escaping here, each value read by its column's type.
+  const list = names.map(quote).join(', ');
+  const text = `insert into ${quote(snakeCase(table))} (${list}) select ${list} from json_populate_recordset(null::${quote(snakeCase(table))}, $1::json) ${conflictClause}`;
   return {
     async write(rows) {
-      const params = columns.map((c, i) =>
-        rows.map((row) => {
-          const v = row[c];
-          if (v === null || v === undefined) return null;
-          if (json[i]) return JSON.stringify(v);
-          return typeof v === 'string' ? v : String(v);
-        }),
-      );
-      const result = await trx.executeQuery(CompiledQuery.raw(text, params));
+      const records = rows.map((row) => {
+        const record: Record<string, unknown> = {};
+        for (let i = 0; i < columns.length; i++) record[names[i]] = row[columns[i]] ?? null;
+        return record;
+      });
+      const result = await trx.executeQuery(CompiledQuery.raw(text, [JSON.stringify(records)]));
       return Number(result.numAffectedRows ?? 0);
     },
   };
 }
 
-function sqliteWriter(trx: Db, table: string, columns: string[], overwrite: boolean): TableWriter {
+function sqliteWriter(trx: Db, table: string, columns: string[], overwrite: boolean, hadRows: boolean): TableWriter {
   const names = columns.map(snakeCase);
-  const conflictClause = overwrite
-    ? `on conflict ("id") do update set ${names.filter((n) => n !== 'id').map((n) => `${quote(n)} = excluded.${quote(n)}`).join(', ')}`
-    : 'on conflict ("id") do nothing';
+  const conflictClause = conflictOf(names, overwrite, hadRows);
   const head = `insert into ${quote(snakeCase(table))} (${names.map(quote).join(', ')}) values `;
   const tuple = `(${names.map(() => '?').join(', ')})`;
   const texts = new Map<number, string>();
@@ -133,14 +135,6 @@ function sqliteWriter(trx: Db, table: string, columns: string[], overwrite: bool
       return Number(result.numAffectedRows ?? 0);
     },
   };
-}
-
-/** Column types as PostgreSQL writes them (`integer`, `timestamp with time zone`, …). */
-async function pgColumnTypes(trx: Db, table: string): Promise<Map<string, string>> {
-  const { rows } = await sql<{ name: string; type: string }>`
-    select a.attname as name, format_type(a.atttypid, a.atttypmod) as type from pg_attribute a
-    where a.attrelid = ${snakeCase(table)}::regclass and a.attnum > 0 and not a.attisdropped`.execute(trx);
-  return new Map(rows.map((r) => [r.name, r.type]));
 }
 
 async function inSavepoint<T>(trx: Db, fn: () => Promise<T>): Promise<T> {
@@ -260,13 +254,16 @@ export async function restoreBackup(
       const counted = steps.tables.map((s) => snakeCase(s.table.name)).filter((n) => COUNTED_TABLES.includes(n));
       // PostgreSQL: the row-count triggers would fire once per row; counts are recomputed below.
       if (dialect === 'postgres') for (const name of counted) await sql.raw(`alter table ${quote(name)} disable trigger user`).execute(trx);
-      const deleted = overwrite ? await removeRowsNotInBackup(trx, file, steps, restorer) : new Map<string, number>();
-      const written = await writeRows(trx, file, steps, overwrite, onProgress);
+      const filled = await tablesWithRows(trx, steps);
+      const deleted = overwrite ? await removeRowsNotInBackup(trx, file, steps, filled, restorer) : new Map<string, number>();
+      const bulk = steps.tables.filter((s) => s.table.rows >= BULK_ROWS).map((s) => s.table.name);
+      const restoreBulkTables = await relaxForBulkLoad(trx, bulk);
+      const written = await writeRows(trx, file, steps, overwrite, filled, onProgress);
+      await restoreBulkTables();
       if (dialect === 'postgres') {
         for (const name of counted) {
           await sql.raw(`alter table ${quote(name)} enable trigger user`).execute(trx);
-          await sql.raw(`delete from row_counts where table_name = '${name}'`).execute(trx);
-          await sql.raw(`insert into row_counts (table_name, company_id, row_count) select '${name}', company_id, count(*) from ${quote(name)} group by company_id`).execute(trx);
+          await recountRows(trx, name);
         }
         for (const s of steps.tables) {
           const name = snakeCase(s.table.name);
@@ -301,15 +298,29 @@ export async function restoreBackup(
 }
 
 /** Overwrite, step 1: the ids each table keeps (the backup's), then everything else goes, children first. */
-async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, restorer: number | null): Promise<Map<string, number>> {
+/** The restored tables that hold rows now (the others need no removals and no conflict checks). */
+async function tablesWithRows(trx: Db, steps: Plan): Promise<Set<string>> {
+  const filled = new Set<string>();
+  for (const step of steps.tables) {
+    const { rows } = await sql.raw<{ one: number }>(`select 1 as one from ${quote(snakeCase(step.table.name))} limit 1`).execute(trx);
+    if (rows.length) filled.add(step.table.name);
+  }
+  return filled;
+}
+
+async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, filled: Set<string>, restorer: number | null): Promise<Map<string, number>> {
   const postgres = dialectOf(trx) === 'postgres';
+  const deleted = new Map<string, number>();
+  // An empty table has nothing to remove: its ids need not be collected (a restore into a new
+  // database skips this step entirely).
+  if (filled.size === 0) return deleted;
   await sql.raw(
     postgres
       ? 'create temp table restore_keep (table_name text not null, id bigint not null, primary key (table_name, id)) on commit drop'
       : 'create temp table restore_keep (table_name text not null, id integer not null, primary key (table_name, id)) without rowid',
   ).execute(trx);
   for await (const event of readBackupFile(file, postgres ? 10_000 : 500)) {
-    if (event.kind !== 'rows') continue;
+    if (event.kind !== 'rows' || !filled.has(event.table.name)) continue;
     const idIndex = event.table.columns.indexOf('id');
     const ids = event.rows.map((r) => r[idIndex]);
     if (postgres) {
@@ -318,8 +329,8 @@ async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, restore
       await trx.executeQuery(CompiledQuery.raw(`insert or ignore into restore_keep (table_name, id) values ${ids.map(() => '(?, ?)').join(', ')}`, ids.flatMap((id) => [event.table.name, id])));
     }
   }
-  const deleted = new Map<string, number>();
   for (const step of [...steps.tables].reverse()) {
+    if (!filled.has(step.table.name)) continue;
     const name = snakeCase(step.table.name);
     const spare = step.table.name === 'users' && restorer !== null ? ` and ${quote(name)}.id <> ${Number(restorer)}` : '';
     try {
@@ -341,8 +352,81 @@ async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, restore
   return deleted;
 }
 
+/** From this many rows a table is bulk-loaded: indexes built once after, not row by row. */
+const BULK_ROWS = 10_000;
+
+/**
+ * Prepares tables that receive many rows as pg_restore does: their non-unique indexes (and on
+ * SQLite their triggers; on PostgreSQL their foreign keys) go for the load and come back once
+ * at the end, each built or checked in one pass instead of once per row. All of it inside the
+ * restore's transaction, so a failure or a kill brings the schema back with the data. Returns
+ * what puts them back (and recounts row_counts where SQLite triggers were off).
+ */
+async function relaxForBulkLoad(trx: Db, tables: string[]): Promise<() => Promise<void>> {
+  if (tables.length === 0) return async () => {};
+  const postgres = dialectOf(trx) === 'postgres';
+  const restore: string[] = [];
+  const foreignKeys: { table: string; name: string; def: string }[] = [];
+  const recount: string[] = [];
+  for (const table of tables) {
+    const name = snakeCase(table);
+    if (postgres) {
+      const { rows: indexes } = await sql<{ name: string; def: string }>`
+        select i.relname as name, pg_get_indexdef(i.oid) as def from pg_index x join pg_class i on i.oid = x.indexrelid
+        where x.indrelid = ${name}::regclass and not x.indisunique and not x.indisprimary`.execute(trx);
+      for (const index of indexes) {
+        await sql.raw(`drop index ${quote(index.name)}`).execute(trx);
+        restore.push(index.def);
+      }
+      const { rows: keys } = await sql<{ name: string; def: string }>`
+        select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where contype = 'f' and conrelid = ${name}::regclass`.execute(trx);
+      for (const key of keys) {
+        await sql.raw(`alter table ${quote(name)} drop constraint ${quote(key.name)}`).execute(trx);
+        foreignKeys.push({ table, name: key.name, def: key.def });
+      }
+    } else {
+      const { rows } = await sql<{ type: string; name: string; sql: string }>`
+        select type, name, sql from sqlite_master where tbl_name = ${name} and sql is not null
+        and (type = 'trigger' or (type = 'index' and sql not like 'CREATE UNIQUE%'))`.execute(trx);
+      for (const row of rows) {
+        await sql.raw(`drop ${row.type} ${quote(row.name)}`).execute(trx);
+        restore.push(row.sql);
+        if (row.type === 'trigger' && COUNTED_TABLES.includes(name) && !recount.includes(name)) recount.push(name);
+      }
+    }
+  }
+  return async () => {
+    for (const statement of restore) await sql.raw(statement).execute(trx);
+    for (const name of recount) await recountRows(trx, name);
+    for (const key of foreignKeys) {
+      try {
+        await inSavepoint(trx, () => sql.raw(`alter table ${quote(snakeCase(key.table))} add constraint ${quote(key.name)} ${key.def}`).execute(trx));
+      } catch (error) {
+        if (constraintViolation(error) !== 'foreignKey') throw error;
+        throw new RestoreFailure(await danglingRow(trx, key.table, error));
+      }
+    }
+  };
+}
+
+/** The row a foreign key check refused (PostgreSQL names the key and value), in words. */
+async function danglingRow(trx: Db, table: string, error: unknown): Promise<string> {
+  const match = /Key \((\w+)\)=\(([^)]*)\)/.exec(String((error as { detail?: string }).detail ?? ''));
+  if (match) {
+    const { rows } = await sql.raw<{ id: number }>(`select id from ${quote(snakeCase(table))} where ${quote(match[1])}::text = '${match[2].replaceAll("'", "''")}' order by id limit 1`).execute(trx);
+    if (rows[0]) return `${label(table)} row ${rows[0].id} could not be restored: it refers to a row that is neither in the backup nor in the database`;
+  }
+  return `${label(table)} could not be restored: a row refers to a row that is neither in the backup nor in the database`;
+}
+
+/** row_counts of one counted table from the table itself. */
+async function recountRows(trx: Db, name: string): Promise<void> {
+  await sql.raw(`delete from row_counts where table_name = '${name}'`).execute(trx);
+  await sql.raw(`insert into row_counts (table_name, company_id, row_count) select '${name}', company_id, count(*) from ${quote(name)} group by company_id`).execute(trx);
+}
+
 /** Step 2: the backup's rows, parents first; self-references are filled in once the table is in. */
-async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean, onProgress?: RestoreProgress): Promise<Map<string, number>> {
+async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean, filled: Set<string>, onProgress?: RestoreProgress): Promise<Map<string, number>> {
   const dialect = dialectOf(trx);
   const written = new Map<string, number>();
   const byName = new Map(steps.tables.map((s) => [s.table.name, s]));
@@ -358,19 +442,35 @@ async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean,
     kept: Set<unknown>;
   } | null = null;
 
+  // One batch is written while the next is read and parsed: the database and this process
+  // work at the same time. Statements still run one after another on the one connection.
+  let inflight: Promise<void> | null = null;
+  const settle = async () => {
+    const pending = inflight;
+    inflight = null;
+    await pending;
+  };
   const flush = async () => {
     if (!current || current.pending.length === 0) return;
-    const rows = current.pending;
-    current.pending = [];
-    if (!overwrite && current.selfRefs.length) {
-      const existing = await (trx as Db).selectFrom(current.name as 'users').select('id').where('id', 'in', rows.map((r) => r.id as number)).execute();
-      for (const r of existing) current.kept.add(r.id);
-    }
-    written.set(current.name, (written.get(current.name) ?? 0) + (await writeBatch(trx, current.writer, current.name, rows)));
+    const table = current;
+    const rows = table.pending;
+    table.pending = [];
+    await settle();
+    const write = async () => {
+      if (!overwrite && table.selfRefs.length) {
+        const existing = await (trx as Db).selectFrom(table.name as 'users').select('id').where('id', 'in', rows.map((r) => r.id as number)).execute();
+        for (const r of existing) table.kept.add(r.id);
+      }
+      written.set(table.name, (written.get(table.name) ?? 0) + (await writeBatch(trx, table.writer, table.name, rows)));
+    };
+    inflight = write();
+    // Awaited by the next flush or at the table's end; marked handled so a failure waits there.
+    inflight.catch(() => {});
   };
   const finishTable = async () => {
     if (!current) return;
     await flush();
+    await settle();
     // Self-references (a user created by a user) point at rows that are all in now.
     for (const ref of current.later) {
       if (current.kept.has(ref.id)) continue;
@@ -391,8 +491,8 @@ async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean,
       const step = byName.get(event.table.name)!;
       const writer =
         dialect === 'postgres'
-          ? pgWriter(trx, event.table.name, step.columns, await pgColumnTypes(trx, event.table.name), overwrite)
-          : sqliteWriter(trx, event.table.name, step.columns, overwrite);
+          ? pgWriter(trx, event.table.name, step.columns, overwrite, filled.has(event.table.name))
+          : sqliteWriter(trx, event.table.name, step.columns, overwrite, filled.has(event.table.name));
       current = { name: event.table.name, writer, size: batchRows(dialect, step.columns.length), pending: [], selfRefs: backupTableInfo(event.table.name)?.selfReferences ?? [], later: [], kept: new Set() };
       written.set(event.table.name, 0);
     } else if (event.kind === 'rows' && current) {

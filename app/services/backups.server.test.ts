@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from './bootstrap.server.ts';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
@@ -234,6 +235,31 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     expect(await database.db.selectFrom('backups').select(['sha256', 'completedAt']).where('id', '=', row.id).executeTakeFirstOrThrow()).toEqual(stored);
     const scheduled = (await runJobNow('backup-scheduled', {}, { db: database.db, dataDir: database.dataDir })) as { id: number };
     expect(await listBackups(system).then((all) => all.find((b) => b.id === scheduled.id))).toMatchObject({ type: 'scheduled', includeAuditLogs: true, includeVersions: true, status: 'completed' });
+  });
+
+  it('bulk-loads a big table with its indexes and keys put back, and names a row whose reference is gone', async () => {
+    const db = database.db;
+    const schema = async () =>
+      dialect === 'postgres'
+        ? (await sql<{ d: string }>`select indexdef as d from pg_indexes where tablename = 'audit_logs' union all select conname || pg_get_constraintdef(oid) from pg_constraint where conrelid = 'audit_logs'::regclass order by 1`.execute(db)).rows.map((r) => r.d)
+        : (await sql<{ d: string }>`select name || ':' || coalesce(sql, '') as d from sqlite_master where tbl_name = 'audit_logs' order by 1`.execute(db)).rows.map((r) => r.d);
+    const before = await schema();
+    const author = await createTestUser(db, { role: 'editor' });
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({ tableName: 'bulk_test', recordId: i + 1, action: 'update', userId: author.id, actorLabel: author.username }));
+    for (let i = 0; i < rows.length; i += 1000) await db.insertInto('auditLogs').values(rows.slice(i, i + 1000)).execute();
+    const backup = await createBackupNow(owner, settings, { tables: ['departments'], includeAuditLogs: true });
+    await db.deleteFrom('auditLogs').where('tableName', '=', 'bulk_test').where('recordId', '>', 6000).execute();
+    await restoreBackup(owner, settings, { backupId: backup.id }, { overwrite: true, skipAuditLogs: true });
+    expect(Number((await db.selectFrom('auditLogs').select(db.fn.countAll().as('n')).where('tableName', '=', 'bulk_test').executeTakeFirstOrThrow()).n)).toBe(12_000);
+    expect(await schema()).toEqual(before);
+    // The author is gone now: the backup's entries name a user the database no longer has.
+    await db.deleteFrom('users').where('id', '=', author.id).execute();
+    const first = await db.selectFrom('auditLogs').select('id').where('tableName', '=', 'bulk_test').orderBy('id').executeTakeFirstOrThrow();
+    await expect(restoreBackup(owner, settings, { backupId: backup.id }, { overwrite: true, skipAuditLogs: true })).rejects.toThrow(
+      new RegExp(`Audit Logs row ${first.id} could not be restored: it refers to a row that is neither in the backup nor in the database`),
+    );
+    expect(await schema()).toEqual(before);
+    await db.deleteFrom('auditLogs').where('tableName', '=', 'bulk_test').execute();
   });
 
   it('refuses users without the permission or limited to one company', async () => {
