@@ -132,6 +132,7 @@ export class JobEngine implements JobSender {
     const longest = Math.max(60, ...this.jobs.map((job) => job.queue.expireInSeconds));
     const recovered = await recoverInterrupted(this.options.db, {
       olderThan: role === 'embedded' ? undefined : new Date(Date.now() - longest * 1000),
+      backupDir: (this.options.backups ?? backupSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir })).dir,
     });
     if (recovered) this.#log(`marked ${recovered} interrupted action(s) failed`);
 

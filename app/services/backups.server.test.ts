@@ -219,7 +219,9 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     expect(scheduled).toEqual([made[2].id, made[1].id]);
     expect(await pruneScheduledBackups(system, settings)).toEqual([]);
     const stuck = await database.db.insertInto('backups').values({ name: 'stuck', type: 'manual', tables: '[]' }).returning('id').executeTakeFirstOrThrow();
-    expect(await failInterruptedBackups(system, 'Interrupted by restart')).toEqual([stuck.id]);
+    fs.writeFileSync(path.join(settings.dir, `.finhub-backup-${stuck.id}-20260101T000000Z.jsonl.gz.1234.tmp`), 'half');
+    expect(await failInterruptedBackups(system, 'Interrupted by restart', { dir: settings.dir })).toEqual([stuck.id]);
+    expect(fs.readdirSync(settings.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     await deleteBackup(owner, settings, made[2].id);
     expect(fs.readdirSync(settings.dir).some((f) => f.startsWith(`finhub-backup-${made[2].id}-`))).toBe(false);
   });

@@ -335,10 +335,20 @@ export async function deleteBackup(ctx: ServiceContext, settings: BackupSettings
   if (backup.fileName) fs.rmSync(backupFilePath(settings, backup.fileName), { force: true });
 }
 
-/** Backups a crash left in progress (DESIGN §7); `olderThan` spares ones other workers may own. */
-export async function failInterruptedBackups(ctx: Pick<ServiceContext, 'db'>, reason: string, olderThan?: Date): Promise<number[]> {
+/**
+ * Backups a crash left in progress (DESIGN §7) are marked failed, and the half-written files
+ * they left in `dir` are removed; `olderThan` spares ones other workers may own.
+ */
+export async function failInterruptedBackups(ctx: Pick<ServiceContext, 'db'>, reason: string, options: { olderThan?: Date; dir?: string } = {}): Promise<number[]> {
   const now = new Date().toISOString();
   let update = ctx.db.updateTable('backups').set({ status: 'failed', error: reason, updatedAt: now, completedAt: now }).where('status', '=', 'in_progress');
-  if (olderThan) update = update.where('updatedAt', '<', olderThan.toISOString());
-  return (await update.returning('id').execute()).map((r) => r.id);
+  if (options.olderThan) update = update.where('updatedAt', '<', options.olderThan.toISOString());
+  const ids = (await update.returning('id').execute()).map((r) => r.id);
+  if (options.dir && ids.length && fs.existsSync(options.dir)) {
+    const prefixes = ids.map((id) => `.finhub-backup-${id}-`);
+    for (const name of fs.readdirSync(options.dir)) {
+      if (name.endsWith('.tmp') && prefixes.some((p) => name.startsWith(p))) fs.rmSync(path.join(options.dir, name), { force: true });
+    }
+  }
+  return ids;
 }

@@ -98,7 +98,7 @@ export const INTERRUPTED = 'Interrupted by restart';
  * clean-up itself is recorded as a completed recovery action. `olderThan` limits it to rows not
  * touched since then (on PostgreSQL other live workers may own recent rows).
  */
-export async function recoverInterrupted(db: Db, options: { olderThan?: Date } = {}): Promise<number> {
+export async function recoverInterrupted(db: Db, options: { olderThan?: Date; backupDir?: string } = {}): Promise<number> {
   const now = new Date().toISOString();
   let update = db
     .updateTable('recoveryActions')
@@ -106,7 +106,7 @@ export async function recoverInterrupted(db: Db, options: { olderThan?: Date } =
     .where('status', '=', 'executing');
   if (options.olderThan) update = update.where('updatedAt', '<', options.olderThan.toISOString());
   const rows = await update.returning('id').execute();
-  const backups = await failInterruptedBackups({ db }, INTERRUPTED, options.olderThan);
+  const backups = await failInterruptedBackups({ db }, INTERRUPTED, { olderThan: options.olderThan, dir: options.backupDir });
   if (backups.length) {
     await recordRecoveryAction(db, {
       actionType: 'restart_cleanup',
