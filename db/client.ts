@@ -7,7 +7,7 @@ import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, SqliteDialect,
 import type { Database } from './types.ts';
 import type { DialectName } from './dialect.ts';
 import { SqlitePortablePlugin } from './portable.ts';
-import { registerSqliteFile } from './stream.ts';
+import { registerDatabase } from './registry.ts';
 import Cursor from 'pg-cursor';
 
 export interface DatabaseHandle {
@@ -73,6 +73,7 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
       dialect: new PostgresDialect({ pool, cursor: TypedCursor }),
       plugins: [new CamelCasePlugin()],
     });
+    registerDatabase(db, { pgPool: pool });
     const u = new URL(options.url);
     return {
       db,
@@ -93,7 +94,7 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
     plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()],
   });
-  registerSqliteFile(db, path.resolve(file));
+  registerDatabase(db, { sqliteFile: path.resolve(file) });
   return { db, dialect: 'sqlite', location: path.resolve(file), close: () => db.destroy() };
 }
 

@@ -9,7 +9,7 @@
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from './dialect.ts';
-import { sqliteFileOf } from './stream.ts';
+import { sqliteFileOf } from './registry.ts';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from './types.ts';
 
 export interface Snapshot {

@@ -6,23 +6,14 @@
 // - PostgreSQL: a pg-cursor on one pooled client (Kysely's stream), FETCHing a batch at a time.
 import SQLite from 'better-sqlite3';
 import type { Compilable, Kysely } from 'kysely';
+import { sqliteFileOf } from './registry.ts';
 
-const sqliteFiles = new WeakMap<Kysely<any>, string>();
-
-/** createDatabase registers the file behind a SQLite Kysely instance, so streams can open it. */
-export function registerSqliteFile(db: Kysely<any>, file: string): void {
-  sqliteFiles.set(db, file);
-}
-
-/** The file behind a SQLite Kysely instance opened by createDatabase (undefined for PostgreSQL). */
-export function sqliteFileOf(db: Kysely<any>): string | undefined {
-  return sqliteFiles.get(db);
-}
+export { sqliteFileOf };
 
 export async function* streamQuery<Row>(db: Kysely<any>, query: Compilable<Row>, batchSize = 1000): AsyncGenerator<Row[], void, undefined> {
   const compiled = query.compile();
   const executor = db.getExecutor();
-  const file = sqliteFiles.get(db);
+  const file = sqliteFileOf(db);
   if (!file) {
     for await (const result of executor.stream(compiled, batchSize)) {
       if (result.rows.length) yield result.rows as Row[];

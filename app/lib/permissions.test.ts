@@ -57,7 +57,8 @@ function principal(role: Role, flags: readonly string[] = [], companyId: number 
 /**
  * The gates of DESIGN §5 written as an independent oracle over a set of effective flags:
  * finance/subscriber/integration data need their flag, and writes also the action flag;
- * analytics, audit logs, backups and user management need their flag for everything;
+ * analytics, audit logs, backups and user management need their flag for everything (backup
+ * writes also a user not limited to one company);
  * companies/departments are readable by all and written by owners and admins; admin screens
  * are owner/admin only; personal screens are open to every signed-in user.
  */
@@ -71,7 +72,8 @@ function expectedCan(role: Role, effective: Set<string>, area: Area, action: Act
     case 'integrations': return withAction(API);
     case 'analytics': return effective.has(ANA);
     case 'auditLogs': return effective.has(AUD);
-    case 'backups': return effective.has(BAK);
+    // A backup holds every company: a company-scoped user only reads (lists, exports).
+    case 'backups': return effective.has(BAK) && (action === 'read' || companyId === null);
     case 'users': return effective.has(MAN);
     // Company-scoped users never write group-wide reference data (DESIGN §5).
     case 'reference': return action === 'read' || (administrator && companyId === null);
@@ -133,8 +135,9 @@ describe('can() without extra flags, written out per role', () => {
         const actual = Object.fromEntries(
           AREAS_UNDER_TEST.map((area) => [area, ACTIONS.map((action) => can(user, area, action))]),
         );
-        // A company-scoped owner or admin reads companies and departments but never writes them.
-        const expected = companyId === null ? MATRIX[role] : { ...MATRIX[role], reference: [T, F, F, F] };
+        // A company-scoped owner or admin reads companies, departments and backups but never writes them.
+        const scoped = (row: [boolean, boolean, boolean, boolean]): [boolean, boolean, boolean, boolean] => [row[0], F, F, F];
+        const expected = companyId === null ? MATRIX[role] : { ...MATRIX[role], reference: scoped(MATRIX[role].reference), backups: scoped(MATRIX[role].backups) };
         expect(actual).toEqual(expected);
         // read is the default action
         for (const area of AREAS_UNDER_TEST) expect(can(user, area)).toBe(expected[area][0]);

@@ -8,7 +8,13 @@
 // everything back and names the table and row. On PostgreSQL identity sequences are moved past
 // the restored ids. The restoring user's own sign-in survives; other sessions end when users
 // are replaced.
-import { CompiledQuery, sql } from 'kysely';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pgPoolOf } from '../../db/registry.ts';
+import type { Database } from '../../db/types.ts';
 import { constraintViolation, dialectOf, toJson } from '../../db/dialect.ts';
 import { COUNTED_TABLES } from '../../db/migrations/0003_row_counts.ts';
 import { JSON_COLUMNS } from '../../db/types.ts';
@@ -36,6 +42,8 @@ export interface RestoredTable {
   written: number;
   /** Rows removed because the backup does not hold them (overwrite only). */
   deleted: number;
+  /** How the rows went in: PostgreSQL's COPY (a big table that was empty) or INSERT statements. */
+  via: 'copy' | 'insert';
 }
 
 export interface RestoreResult {
@@ -249,7 +257,7 @@ export async function restoreBackup(
   const dialect = dialectOf(ctx.db);
   const restorer = actorUserId(ctx.actor);
   try {
-    const tables = await ctx.db.transaction().execute(async (trx) => {
+    const tables = await withRestoreConnection(ctx.db, (db, copyClient) => db.transaction().execute(async (trx) => {
       const t = { ...ctx, db: trx };
       const counted = steps.tables.map((s) => snakeCase(s.table.name)).filter((n) => COUNTED_TABLES.includes(n));
       // PostgreSQL: the row-count triggers would fire once per row; counts are recomputed below.
@@ -258,7 +266,8 @@ export async function restoreBackup(
       const deleted = overwrite ? await removeRowsNotInBackup(trx, file, steps, filled, restorer) : new Map<string, number>();
       const bulk = steps.tables.filter((s) => s.table.rows >= BULK_ROWS).map((s) => s.table.name);
       const restoreBulkTables = await relaxForBulkLoad(trx, bulk);
-      const written = await writeRows(trx, file, steps, overwrite, filled, onProgress);
+      const copied = new Set<string>();
+      const written = await writeRows(trx, file, steps, overwrite, filled, copyClient, copied, onProgress);
       await restoreBulkTables();
       if (dialect === 'postgres') {
         for (const name of counted) {
@@ -278,7 +287,9 @@ export async function restoreBackup(
           .$if(!!ctx.meta.sessionId, (q) => q.where('sessionId', '!=', ctx.meta.sessionId!))
           .execute();
       }
-      const result = steps.tables.map((s) => ({ table: s.table.name, rows: s.table.rows, written: written.get(s.table.name) ?? 0, deleted: deleted.get(s.table.name) ?? 0 }));
+      const result: RestoredTable[] = steps.tables.map((s) => ({
+        table: s.table.name, rows: s.table.rows, written: written.get(s.table.name) ?? 0, deleted: deleted.get(s.table.name) ?? 0, via: copied.has(s.table.name) ? 'copy' : 'insert',
+      }));
       if (!options.skipAuditLogs) {
         await recordAudit(t, {
           tableName: 'backups',
@@ -289,7 +300,7 @@ export async function restoreBackup(
         });
       }
       return result;
-    });
+    }));
     return { backupId: backup?.id ?? null, overwrite, tables, rows: manifest.rows, safetyBackupId };
   } catch (error) {
     if (error instanceof RestoreFailure || error instanceof BackupFileError) throw conflict(error.message);
@@ -426,7 +437,16 @@ async function recountRows(trx: Db, name: string): Promise<void> {
 }
 
 /** Step 2: the backup's rows, parents first; self-references are filled in once the table is in. */
-async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean, filled: Set<string>, onProgress?: RestoreProgress): Promise<Map<string, number>> {
+async function writeRows(
+  trx: Db,
+  file: string,
+  steps: Plan,
+  overwrite: boolean,
+  filled: Set<string>,
+  copyClient: pg.PoolClient | null,
+  copied: Set<string>,
+  onProgress?: RestoreProgress,
+): Promise<Map<string, number>> {
   const dialect = dialectOf(trx);
   const written = new Map<string, number>();
   const byName = new Map(steps.tables.map((s) => [s.table.name, s]));
@@ -440,6 +460,8 @@ async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean,
     later: { id: unknown; column: string; value: unknown }[];
     /** Without overwrite: rows that were already there keep their own references. */
     kept: Set<unknown>;
+    /** PostgreSQL, a big table that was empty: its rows stream in by COPY. */
+    copy?: CopyLoad;
   } | null = null;
 
   // One batch is written while the next is read and parsed: the database and this process
@@ -455,6 +477,11 @@ async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean,
     const table = current;
     const rows = table.pending;
     table.pending = [];
+    if (table.copy) {
+      await table.copy.write(rows);
+      written.set(table.name, (written.get(table.name) ?? 0) + rows.length);
+      return;
+    }
     await settle();
     const write = async () => {
       if (!overwrite && table.selfRefs.length) {
@@ -471,6 +498,11 @@ async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean,
     if (!current) return;
     await flush();
     await settle();
+    if (current.copy) {
+      const copy = current.copy;
+      current.copy = undefined;
+      await copy.finish();
+    }
     // Self-references (a user created by a user) point at rows that are all in now.
     for (const ref of current.later) {
       if (current.kept.has(ref.id)) continue;
@@ -485,6 +517,17 @@ async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean,
     current = null;
   };
 
+  try {
+    await readRows();
+  } catch (error) {
+    // A COPY still open holds the connection: end it first, or the rollback would wait forever.
+    await (current as { copy?: CopyLoad } | null)?.copy?.abort();
+    await (inflight as Promise<void> | null)?.catch(() => {});
+    throw error;
+  }
+  return written;
+
+  async function readRows() {
   for await (const event of readBackupFile(file, 1000)) {
     if (event.kind === 'table') {
       await finishTable();
@@ -493,7 +536,10 @@ async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean,
         dialect === 'postgres'
           ? pgWriter(trx, event.table.name, step.columns, overwrite, filled.has(event.table.name))
           : sqliteWriter(trx, event.table.name, step.columns, overwrite, filled.has(event.table.name));
-      current = { name: event.table.name, writer, size: batchRows(dialect, step.columns.length), pending: [], selfRefs: backupTableInfo(event.table.name)?.selfReferences ?? [], later: [], kept: new Set() };
+      // A big table that was empty: nothing to conflict with, so PostgreSQL's bulk COPY.
+      const copy = copyClient && !filled.has(event.table.name) && event.table.rows >= BULK_ROWS ? await startCopy(trx, copyClient, file, event.table.name, step.columns) : undefined;
+      if (copy) copied.add(event.table.name);
+      current = { name: event.table.name, writer, size: batchRows(dialect, step.columns.length), pending: [], selfRefs: backupTableInfo(event.table.name)?.selfReferences ?? [], later: [], kept: new Set(), copy };
       written.set(event.table.name, 0);
     } else if (event.kind === 'rows' && current) {
       const step = byName.get(event.table.name)!;
@@ -516,5 +562,116 @@ async function writeRows(trx: Db, file: string, steps: Plan, overwrite: boolean,
     }
   }
   await finishTable();
-  return written;
+  }
+}
+
+interface CopyLoad {
+  write(rows: Record<string, unknown>[]): Promise<void>;
+  /** Ends the COPY; a refused row is named (found again in the file by its line). */
+  finish(): Promise<void>;
+  /** Cancels a COPY in progress (CopyFail) and undoes what it wrote. */
+  abort(): Promise<void>;
+}
+
+/** A value in COPY's text format: \N for null, backslash escapes for the separators. */
+function copyText(value: unknown, json: boolean): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = json ? JSON.stringify(value) : typeof value === 'boolean' ? (value ? 't' : 'f') : String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : text;
+}
+
+async function startCopy(trx: Db, client: pg.PoolClient, file: string, table: string, columns: string[]): Promise<CopyLoad> {
+  await sql.raw('savepoint restore_copy').execute(trx);
+  const stream = client.query(copyFrom(`copy ${quote(snakeCase(table))} (${columns.map((c) => quote(snakeCase(c))).join(', ')}) from stdin`));
+  let failure: Error | null = null;
+  const failed = new Promise<never>((_, reject) => stream.once('error', (error: Error) => reject((failure = error))));
+  failed.catch(() => {});
+  const json = columns.map((c) => JSON_COLUMNS.has(c));
+  let open = true;
+  const undo = async () => {
+    open = false;
+    await sql.raw('rollback to savepoint restore_copy').execute(trx);
+  };
+  /** PostgreSQL refused a row: undo the COPY and name the row (its line in the COPY). */
+  const refused = async (error: unknown): Promise<RestoreFailure> => {
+    await Promise.race([finished(stream), failed]).catch(() => {});
+    await undo();
+    const line = Number(/line (\d+)/.exec(String((error as { where?: string }).where ?? ''))?.[1]);
+    const id = Number.isInteger(line) ? await nthRowId(file, table, line) : undefined;
+    return new RestoreFailure(`${label(table)}${id === undefined ? '' : ` row ${String(id)}`} could not be restored: ${rowProblem(error)}`);
+  };
+  return {
+    async write(rows) {
+      if (failure) throw await refused(failure);
+      let text = '';
+      for (const row of rows) {
+        for (let i = 0; i < columns.length; i++) text += (i ? '\t' : '') + copyText(row[columns[i]], json[i]);
+        text += '\n';
+      }
+      try {
+        if (!stream.write(text)) await Promise.race([once(stream, 'drain'), failed]);
+      } catch (error) {
+        throw await refused(error);
+      }
+    },
+    async finish() {
+      stream.end();
+      try {
+        await Promise.race([finished(stream), failed]);
+      } catch (error) {
+        throw await refused(error);
+      }
+      open = false;
+      await sql.raw('release savepoint restore_copy').execute(trx);
+    },
+    async abort() {
+      if (!open) return;
+      stream.destroy(new Error('restore stopped'));
+      await Promise.race([finished(stream), failed]).catch(() => {});
+      await undo().catch(() => {});
+    },
+  };
+}
+
+/** The id of the n-th row (from 1) of a table in a backup file. */
+async function nthRowId(file: string, table: string, n: number): Promise<unknown> {
+  let seen = 0;
+  for await (const event of readBackupFile(file, 1000)) {
+    if (event.kind !== 'rows' || event.table.name !== table) continue;
+    if (seen + event.rows.length >= n) return event.rows[n - seen - 1][event.table.columns.indexOf('id')];
+    seen += event.rows.length;
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL: the restore's transaction runs on one connection of its own, held for the whole
+ * restore, so a COPY can stream into the same transaction as the statements around it.
+ */
+async function withRestoreConnection<T>(db: Db, fn: (db: Db, copyClient: pg.PoolClient | null) => Promise<T>): Promise<T> {
+  const pool = dialectOf(db) === 'postgres' ? pgPoolOf(db) : undefined;
+  if (!pool) return fn(db, null);
+  const client = await pool.connect();
+  // Kysely releases its connection after the transaction: this one is released here instead.
+  const held = new Proxy(client, {
+    get(target, property) {
+      if (property === 'release') return () => {};
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const single = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: { connect: async () => held, end: async () => {} } as unknown as pg.Pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  let broken = false;
+  try {
+    return await fn(single, client);
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    // After a failure the connection may be mid-protocol: it is closed rather than reused.
+    client.release(broken);
+  }
 }
