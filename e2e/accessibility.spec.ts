@@ -172,12 +172,14 @@ for (const theme of THEMES) {
 
     test('company metric, audit trail and backup screens: every tab and the record forms', async ({ page, js, database }) => {
       const found: string[] = [];
-      // Backups to list and select (rows only: showing them needs no file); removed afterwards.
+      // Backups to list and select, one of each status (rows only: showing them needs no file); removed afterwards.
       const backups = await database.db
         .insertInto('backups')
         .values([
           { name: `a11y ${theme} ${js ? 'js' : 'nojs'} backup`, description: 'a11y', type: 'manual', status: 'completed', error: null, tables: JSON.stringify(['actualRevenue']) as never, size: 2048, recordCount: 3 },
           { name: `a11y ${theme} ${js ? 'js' : 'nojs'} failed`, description: null, type: 'scheduled', status: 'failed', error: 'a11y', tables: JSON.stringify(['companies']) as never, size: 0, recordCount: 0 },
+          // In progress too: its status line has colours of its own (checked in both themes).
+          { name: `a11y ${theme} ${js ? 'js' : 'nojs'} running`, description: null, type: 'manual', status: 'in_progress', error: null, tables: JSON.stringify(['companies']) as never, size: 0, recordCount: 0 },
         ])
         .returning('id')
         .execute();

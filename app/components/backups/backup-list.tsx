@@ -81,7 +81,7 @@ function Entry({ backup, can, hydrated }: { backup: BackupView; can: BackupListA
         </p>
         {backup.status === 'failed' ? <p className="mt-1 break-words text-sm text-red-700">Failed: {backup.error || 'no reason was recorded'}</p> : null}
         {backup.status === 'in_progress' ? (
-          <p className="mt-1 text-sm text-amber-800" data-testid="backup-in-progress">
+          <p className="mt-1 text-sm text-amber-700" data-testid="backup-in-progress">
             {hydrated ? 'In progress — the status updates by itself' : 'In progress — reload the page to see the result'}
           </p>
         ) : null}
