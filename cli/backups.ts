@@ -12,7 +12,6 @@ import { readManifest } from '../app/services/backup-file.server.ts';
 import { restoreBackup, type RestoreSource } from '../app/services/backup-restore.server.ts';
 import { SELECTABLE_BACKUP_TABLES } from '../app/services/backup-tables.server.ts';
 import { backupFileOf, createBackupNow, deleteBackup, getBackup, listBackups, verifyBackup, verifyBackupFile, type Backup } from '../app/services/backups.server.ts';
-import type { BackupSettings } from '../app/services/config.server.ts';
 import type { ServiceContext } from '../app/services/context.ts';
 import { isDomainError, notFound } from '../app/services/errors.ts';
 import { createOutput, ReportedFailure, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';

@@ -18,7 +18,7 @@ import { can, companyScope } from '../lib/permissions.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import type { Toast } from '../lib/toast.ts';
 import { restoreBackup, type RestoreResult } from '../services/backup-restore.server.ts';
-import { backupTableInfo, BACKUP_TABLES, SELECTABLE_BACKUP_TABLES } from '../services/backup-tables.server.ts';
+import { BACKUP_TABLES, SELECTABLE_BACKUP_TABLES, tableLabel } from '../services/backup-tables.server.ts';
 import { deleteBackup, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../services/backups.server.ts';
 import { isDomainError } from '../services/errors.ts';
 import { exportTableNames } from '../services/exports.server.ts';
@@ -47,8 +47,6 @@ const view = (b: Backup): BackupView => ({
   size: Number(b.size), recordCount: Number(b.recordCount), tables: b.tables, error: b.error,
 });
 
-const titleOf = (snake: string) => snake.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-
 /** The Restore tab's backup: ?backup=ID, or none (and whether the id named no backup). */
 async function selectedBackup({ ctx, url }: Screen): Promise<{ selected: BackupView | null; selectedMissing: boolean }> {
   const param = url.searchParams.get('backup');
@@ -76,7 +74,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       ...selection,
       tables: SELECTABLE_BACKUP_TABLES.map((t) => ({ name: t.name, label: t.label })),
       tableLabels: BACKUP_TABLES.map((t) => ({ name: t.name, label: t.label })),
-      exports: exportTableNames().map((name) => ({ name, label: backupTableInfo(camelCase(name))?.label ?? titleOf(name) })),
+      exports: exportTableNames().map((name) => ({ name, label: tableLabel(camelCase(name)) })),
       can: abilities,
       scoped: companyScope(user) !== null,
     };

@@ -8,7 +8,8 @@ import { restoreBackup } from '../services/backup-restore.server.ts';
 import { fieldErrorsFromZod, invalid } from '../services/errors.ts';
 
 const Options = z.strictObject({ overwrite: z.boolean().optional(), skipAuditLogs: z.boolean().optional() });
-const Body = z.union([z.strictObject({ options: Options }), Options]);
+/** `{ options: {…} }` (the specification's wording) is read as its options, so errors name the option. */
+const Body = z.preprocess((body) => (body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).join() === 'options' ? (body as { options: unknown }).options : body), Options);
 
 export const { loader, action, access } = apiRoute({
   POST: {
@@ -17,8 +18,7 @@ export const { loader, action, access } = apiRoute({
       const id = idParam(params.id);
       const parsed = Body.safeParse(await readJson(request));
       if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
-      const options = 'options' in parsed.data ? parsed.data.options : parsed.data;
-      return restoreBackup(ctx, context.config.backups, { backupId: id }, options);
+      return restoreBackup(ctx, context.config.backups, { backupId: id }, parsed.data);
     },
   },
 });

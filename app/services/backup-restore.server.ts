@@ -15,13 +15,13 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgPoolOf } from '../../db/registry.ts';
 import type { Database } from '../../db/types.ts';
-import { constraintViolation, dialectOf, toJson } from '../../db/dialect.ts';
+import { constraintViolation, dialectOf } from '../../db/dialect.ts';
 import { COUNTED_TABLES } from '../../db/migrations/0003_row_counts.ts';
 import { JSON_COLUMNS } from '../../db/types.ts';
 import { snakeCase } from '../lib/names.ts';
 import { recordAudit } from './audit.server.ts';
 import { BackupFileError, readBackupFile, readManifest, type BackupManifest, type ManifestTable } from './backup-file.server.ts';
-import { backupTableInfo, BACKUP_TABLES } from './backup-tables.server.ts';
+import { backupTableInfo, BACKUP_TABLES, tableLabel } from './backup-tables.server.ts';
 import { SchemaVersionError, upgradesFrom } from './backup-upgrades.server.ts';
 import { authorizeBackups, checkBackup, createBackupNow, tableColumns, type Backup } from './backups.server.ts';
 import type { BackupSettings } from './config.server.ts';
@@ -174,7 +174,7 @@ async function writeBatch(trx: Db, writer: TableWriter, table: string, rows: Rec
   }
 }
 
-const label = (table: string) => backupTableInfo(table)?.label ?? table;
+const label = tableLabel;
 
 /** Rows per statement: SQLite allows 32,766 parameters; PostgreSQL gets one array per column. */
 const batchRows = (dialect: string, columns: number) => (dialect === 'postgres' ? 5000 : Math.max(1, Math.min(500, Math.floor(30_000 / columns))));

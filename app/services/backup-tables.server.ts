@@ -18,9 +18,10 @@ export interface BackupTableInfo {
   selfReferences?: string[];
 }
 
-const label = (name: string) => snakeCase(name).split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+/** 'expenseCategories' → 'Expense Categories': how screens and messages name a table. */
+export const tableLabel = (name: string) => snakeCase(name).split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
 
-const table = (name: BackupTable, extra: Partial<BackupTableInfo> = {}): BackupTableInfo => ({ name, label: label(name), group: 'data', ...extra });
+const table = (name: BackupTable, extra: Partial<BackupTableInfo> = {}): BackupTableInfo => ({ name, label: tableLabel(name), group: 'data', ...extra });
 
 export const BACKUP_TABLES: readonly BackupTableInfo[] = [
   table('companies'),
