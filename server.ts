@@ -15,10 +15,13 @@ import { isSameOrigin, securityHeaders } from './app/http/security.ts';
 import { BODY_LIMIT_EXCEEDED, bodyLimit } from './app/http/body-limit.ts';
 import { createJobEngine, jobSenderFactory, type JobEngine } from './worker/engine.ts';
 import { stopJobEngine, useJobEngine, useJobSenderFactory } from './app/services/jobs.server.ts';
+import { usePushFallback } from './app/services/push.server.ts';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
 export async function createApp(config: AppConfig, handle: DatabaseHandle, build: ServerBuild) {
+  // Notifications made while no job engine is reachable are pushed by this process.
+  usePushFallback({ db: handle.db, settings: config.push });
   const app = express();
   app.disable('x-powered-by');
   // A number of hops, never `true`: with `true` express would take the leftmost X-Forwarded-For

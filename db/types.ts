@@ -444,6 +444,64 @@ export interface BackupsTable {
   completedAt: string | null;
 }
 
+export const NOTIFICATION_TYPES = ['info', 'warning', 'error', 'success'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const NOTIFICATION_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+export const NOTIFICATION_CATEGORIES = ['system', 'financial', 'security', 'api', 'user'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  title: string;
+  message: string;
+  type: ColumnType<NotificationType, NotificationType | undefined, NotificationType>;
+  priority: ColumnType<NotificationPriority, NotificationPriority | undefined, NotificationPriority>;
+  category: ColumnType<NotificationCategory, NotificationCategory | undefined, NotificationCategory>;
+  targetCompanyId: number | null;
+  targetDepartmentId: number | null;
+  /** This role and every role above it (owner > admin > editor > viewer). */
+  targetUserRole: Role | null;
+  targetUserId: number | null;
+  /** Only users without a company scope. */
+  targetGroupWide: ColumnType<boolean, boolean | undefined, boolean>;
+  actionUrl: string | null;
+  actionText: string | null;
+  relatedTable: string | null;
+  relatedRecordId: number | null;
+  isActive: ColumnType<boolean, boolean | undefined, boolean>;
+  expiresAt: string | null;
+  createdBy: number | null;
+  updatedBy: number | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+export interface UserNotificationSettingsTable {
+  id: Generated<number>;
+  userId: number;
+  notificationId: number;
+  isRead: ColumnType<boolean, boolean | undefined, boolean>;
+  readAt: string | null;
+  isDismissed: ColumnType<boolean, boolean | undefined, boolean>;
+  dismissedAt: string | null;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+  lastSuccessAt: string | null;
+  failingSince: string | null;
+  failureCount: ColumnType<number, number | undefined, number>;
+  lastError: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   departments: DepartmentsTable;
@@ -475,6 +533,9 @@ export interface Database {
   healthSnapshots: HealthSnapshotsTable;
   securityAnomalies: SecurityAnomaliesTable;
   backups: BackupsTable;
+  notifications: NotificationsTable;
+  userNotificationSettings: UserNotificationSettingsTable;
+  pushSubscriptions: PushSubscriptionsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
@@ -491,7 +552,7 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'reportEmails', 'securityAlerts', 'compactSidebar', 'animations',
   'canAccessFinancialData', 'canAccessSubscriberData', 'canAccessApiIntegrations',
   'canAccessAnalytics', 'canAccessAuditLogs', 'canAccessBackups', 'canCreate', 'canEdit',
-  'canDelete', 'canManageUsers', 'isResolved', 'includeAuditLogs', 'includeVersions',
+  'canDelete', 'canManageUsers', 'isResolved', 'isRead', 'isDismissed', 'targetGroupWide', 'includeAuditLogs', 'includeVersions',
 ]);
 
 /** Column names (camelCase) holding JSON: text on SQLite, jsonb on PostgreSQL. */

@@ -11,6 +11,7 @@ import { loadConfig } from '../app/services/config.server.ts';
 import type { DialectName } from '../db/dialect.ts';
 import { createPreparedDatabase, type TestDatabase } from './database.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
+import { usePushFallback } from '../app/services/push.server.ts';
 
 const buildFile = path.resolve(import.meta.dirname, '../build/index.js');
 
@@ -34,6 +35,7 @@ export async function startTestServer(dialect: DialectName, env: Record<string, 
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     close: async () => {
+      usePushFallback(null);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.destroy();

@@ -3,13 +3,15 @@
 import type { z } from 'zod';
 import type { JobDefinition } from '../app/jobs/define.ts';
 import type { ServiceContext } from '../app/services/context.ts';
-import type { BackupSettings } from '../app/services/config.server.ts';
+import type { BackupSettings, PushSettings } from '../app/services/config.server.ts';
 
 export interface JobContext extends ServiceContext {
   /** DATA_DIR (disk figures, files the job may write). */
   dataDir: string;
   /** Backup directory and retention (the process's configuration). */
   backups: BackupSettings;
+  /** VAPID keys and the outbound-target policy for Web Push. */
+  push: PushSettings;
   /** pg-boss job id and attempt, for logs and idempotency keys. */
   job: { id: string; name: string; retryCount: number };
   log: (message: string) => void;

@@ -14,12 +14,13 @@ import { DEAD_LETTER_QUEUE } from '../app/jobs/index.ts';
 import type { AppConfig } from '../app/services/config.server.ts';
 import { systemActor, type Db } from '../app/services/context.ts';
 import type { JobSender, JobSenderFactory } from '../app/services/jobs.server.ts';
+import { jobDeadLettered } from '../app/services/notification-events.server.ts';
 import { recordSystemError, recoverInterrupted } from '../app/services/system.server.ts';
 import { isPostgresUrl } from '../db/client.ts';
 import type { JobContext, WorkerJob } from './define.ts';
 import { claimQueue, queueDirOf, writeStatusSnapshot } from './embedded-queue.ts';
 import { registry } from './registry.ts';
-import { backupSettingsFrom, type BackupSettings } from '../app/services/config.server.ts';
+import { backupSettingsFrom, pushSettingsFrom, type BackupSettings, type PushSettings } from '../app/services/config.server.ts';
 import type { JobsStatus } from './status.ts';
 
 export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
@@ -31,6 +32,8 @@ export interface EngineOptions {
   dataDir: string;
   /** Where backups go and how many scheduled ones are kept (default: from the environment and dataDir). */
   backups?: BackupSettings;
+  /** VAPID keys and outbound-target policy (default: from the environment and dataDir). */
+  push?: PushSettings;
   /** postgres://… (roles 'worker' and 'sender'). */
   databaseUrl?: string;
   /** pg-boss schema on PostgreSQL. */
@@ -222,6 +225,7 @@ export class JobEngine implements JobSender {
       meta: {},
       dataDir: this.options.dataDir,
       backups: this.options.backups ?? backupSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir }),
+      push: this.options.push ?? pushSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir }),
       job: { id: item.id, name: item.name, retryCount: item.retryCount },
       log: (message) => this.#log(`${item.name} ${item.id}: ${message}`),
     };
@@ -242,7 +246,7 @@ export class JobEngine implements JobSender {
       output = original?.output ?? null;
     }
     const message = typeof output?.message === 'string' ? output.message : 'Job failed after all retries';
-    await recordSystemError(this.options.db, {
+    const systemErrorId = await recordSystemError(this.options.db, {
       severity: 'high',
       errorType: 'job_failed',
       message: `Job ${source} failed: ${message}`,
@@ -252,6 +256,7 @@ export class JobEngine implements JobSender {
       details: { jobId: item.sourceId, deadLetterJobId: item.id, payload: item.data ?? null },
       occurrenceKey: `dead-letter:${item.id}`,
     });
+    await jobDeadLettered({ db: this.options.db, actor: systemActor('worker'), meta: {} }, source, message, systemErrorId);
     this.#log(`${source} ${item.sourceId} reached the dead-letter queue: ${message}`);
   }
 
@@ -289,7 +294,7 @@ export type EngineOverrides = Partial<Omit<EngineOptions, 'role' | 'db'>>;
  */
 export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, overrides: EngineOverrides = {}): JobEngine {
   const postgres = isPostgresUrl(config.databaseUrl);
-  const base = { role, db, dataDir: config.dataDir, backups: config.backups, schema: config.jobs.pgbossSchema };
+  const base = { role, db, dataDir: config.dataDir, backups: config.backups, push: config.push, schema: config.jobs.pgbossSchema };
   const byRole: Record<EngineRole, Omit<EngineOptions, keyof typeof base>> = {
     embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: 15 },
     worker: {

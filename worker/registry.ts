@@ -6,6 +6,10 @@ import auditRetention from './jobs/audit-retention.ts';
 import backupCreate from './jobs/backup-create.ts';
 import backupScheduled from './jobs/backup-scheduled.ts';
 import healthSnapshot from './jobs/health-snapshot.ts';
+import notificationPush from './jobs/notification-push.ts';
+import notificationsPurge from './jobs/notifications-purge.ts';
 import purgeLoginAttempts from './jobs/purge-login-attempts.ts';
+import pushSend from './jobs/push-send.ts';
 
-export const registry: WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts, auditRetention, backupCreate, backupScheduled] as WorkerJob[];
+export const registry: WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts, auditRetention, backupCreate, backupScheduled,
+  notificationPush, pushSend, notificationsPurge] as WorkerJob[];

@@ -6,9 +6,13 @@ import { backupCreateJob } from './backup-create.ts';
 import { backupScheduledJob } from './backup-scheduled.ts';
 import type { JobDefinition } from './define.ts';
 import { healthSnapshotJob } from './health-snapshot.ts';
+import { notificationPushJob } from './notification-push.ts';
+import { notificationsPurgeJob } from './notifications-purge.ts';
 import { purgeLoginAttemptsJob } from './purge-login-attempts.ts';
+import { pushSendJob } from './push-send.ts';
 
-export const JOBS: JobDefinition[] = [healthSnapshotJob, anomalyDetectionJob, purgeLoginAttemptsJob, auditRetentionJob, backupCreateJob, backupScheduledJob];
+export const JOBS: JobDefinition[] = [healthSnapshotJob, anomalyDetectionJob, purgeLoginAttemptsJob, auditRetentionJob, backupCreateJob, backupScheduledJob,
+  notificationPushJob, pushSendJob, notificationsPurgeJob];
 
 /** Queue that receives jobs whose retries are exhausted; its handler records a system error. */
 export const DEAD_LETTER_QUEUE = 'dead-letter';

@@ -71,3 +71,18 @@ export function formatBytes(bytes: number | null | undefined): string {
   const i = Math.min(units.length - 1, Math.floor(Math.log(value) / Math.log(1024)));
   return `${Number.parseFloat((value / 1024 ** i).toFixed(2))} ${units[i]}`;
 }
+
+/**
+ * Spec 1 §9: 'Just now' under a minute, then minutes, hours, days ago; an invalid date reads
+ * 'Unknown time' (spec 1 §2).
+ */
+export function formatRelativeTime(value: string | null | undefined, now: number = Date.now()): string {
+  const at = value ? Date.parse(value) : Number.NaN;
+  if (!Number.isFinite(at)) return 'Unknown time';
+  const seconds = Math.max(0, Math.floor((now - at) / 1000));
+  if (seconds < 60) return 'Just now';
+  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (seconds < 3600) return ago(Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return ago(Math.floor(seconds / 3600), 'hour');
+  return ago(Math.floor(seconds / 86_400), 'day');
+}

@@ -5,6 +5,7 @@
 import { can } from '../lib/permissions.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
 import { forbidden } from './errors.ts';
+import { securityAnomaly } from './notification-events.server.ts';
 
 /** The specification's fixed text (spec 3 §2.2, Anomalies tab). */
 export const ANOMALY_TEXT =
@@ -28,24 +29,25 @@ export async function detectDeleteAnomalies(
   const now = options.now ?? new Date();
   const windowMs = options.windowMinutes * 60_000;
   const since = new Date(now.getTime() - Math.max(options.lookbackMinutes * 60_000, windowMs)).toISOString();
-  return inTransaction(ctx.db, async (db) => {
+  const found: { id?: number; username: string; companyId: number | null; deleteCount: number }[] = [];
+  const counts = await inTransaction(ctx.db, async (db) => {
     const deletes = await db
       .selectFrom('auditLogs')
       .innerJoin('users', 'users.id', 'auditLogs.userId')
-      .select(['auditLogs.userId', 'users.username', 'auditLogs.timestamp'])
+      .select(['auditLogs.userId', 'users.username', 'users.companyId', 'auditLogs.timestamp'])
       .where('auditLogs.action', '=', 'delete')
       .where('auditLogs.timestamp', '>=', since)
       .orderBy('auditLogs.userId')
       .orderBy('auditLogs.timestamp')
       .execute();
-    const byUser = new Map<number, { username: string; times: number[] }>();
+    const byUser = new Map<number, { username: string; companyId: number | null; times: number[] }>();
     for (const row of deletes) {
-      const entry = byUser.get(row.userId!) ?? { username: row.username, times: [] };
+      const entry = byUser.get(row.userId!) ?? { username: row.username, companyId: row.companyId, times: [] };
       entry.times.push(Date.parse(row.timestamp));
       byUser.set(row.userId!, entry);
     }
     let created = 0;
-    for (const [userId, { username, times }] of byUser) {
+    for (const [userId, { username, companyId, times }] of byUser) {
       const last = await db
         .selectFrom('securityAnomalies')
         .select((eb) => eb.fn.max('windowEnd').as('windowEnd'))
@@ -74,7 +76,9 @@ export async function detectDeleteAnomalies(
             })
             .onConflict((oc) => oc.columns(['username', 'windowStart']).doNothing())
             .executeTakeFirst();
-          created += Number(result.numInsertedOrUpdatedRows ?? 0);
+          const inserted = Number(result.numInsertedOrUpdatedRows ?? 0);
+          created += inserted;
+          if (inserted) found.push({ id: result.insertId !== undefined ? Number(result.insertId) : undefined, username, companyId, deleteCount: count });
           i = j + 1;
         } else {
           i += 1;
@@ -83,4 +87,7 @@ export async function detectDeleteAnomalies(
     }
     return { users: byUser.size, created };
   });
+  // Told once the anomalies are stored: the admins of the user's company.
+  for (const anomaly of found) await securityAnomaly(ctx, { ...anomaly, windowMinutes: options.windowMinutes });
+  return counts;
 }

@@ -11,6 +11,7 @@ import {
 } from './throttle.server.ts';
 import { findUserById, findUserForLogin, normalizeEmail } from './user-queries.server.ts';
 import { assertMayManage } from './user-policy.server.ts';
+import { passwordChanged } from './notification-events.server.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Please contact your administrator.';
@@ -161,4 +162,5 @@ export async function changePassword(
       'password_changed',
     );
   });
+  await passwordChanged(ctx, target, self);
 }

@@ -24,6 +24,7 @@ import { BackupFileError, readBackupFile, readManifest, type BackupManifest, typ
 import { backupTableInfo, BACKUP_TABLES, tableLabel } from './backup-tables.server.ts';
 import { SchemaVersionError, upgradesFrom } from './backup-upgrades.server.ts';
 import { authorizeBackups, checkBackup, createBackupNow, tableColumns, type Backup } from './backups.server.ts';
+import { backupRestored } from './notification-events.server.ts';
 import type { BackupSettings } from './config.server.ts';
 import { actorUserId, type Db, type ServiceContext } from './context.ts';
 import { conflict, notFound } from './errors.ts';
@@ -301,6 +302,7 @@ export async function restoreBackup(
       }
       return result;
     }));
+    await backupRestored(ctx, { backupId: backup?.id ?? null, backupName: backup?.name ?? null, overwrite, rows: manifest.rows, tables: tables.length });
     return { backupId: backup?.id ?? null, overwrite, tables, rows: manifest.rows, safetyBackupId };
   } catch (error) {
     if (error instanceof RestoreFailure || error instanceof BackupFileError) throw conflict(error.message);

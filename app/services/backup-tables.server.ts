@@ -58,6 +58,9 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   healthSnapshots: 'operational history of this installation',
   securityAnomalies: 'derived from the audit trail by the anomaly job',
   backups: 'the list of backup files of this installation',
+  notifications: 'messages about events of this installation, purged when they expire',
+  userNotificationSettings: 'who read or dismissed which notification: follows the notifications',
+  pushSubscriptions: "this installation's browsers and their push keys: each browser subscribes again",
 };
 
 /** The tables a user picks from (every data table that does not follow another). */

@@ -16,6 +16,8 @@ const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
     dataVersions: (row) => ({ ...row, companyId: row.companyId ?? companyOf(row.tableName, row.recordId, row.data) }),
   },
   '0007_backups': {},
+  // Notifications and push subscriptions are not backed up (backup-tables: NOT_BACKED_UP).
+  '0008_notifications': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -15,9 +15,10 @@ import { backupTablesFor, SELECTABLE_BACKUP_TABLES } from './backup-tables.serve
 import { BackupFileError, hashFile, readBackupFile, writeBackupFile, type BackupManifest } from './backup-file.server.ts';
 import { SCHEMA_VERSION } from './backup-upgrades.server.ts';
 import type { BackupSettings } from './config.server.ts';
-import { actorUserId, type ServiceContext } from './context.ts';
+import { actorUserId, systemActor, type ServiceContext } from './context.ts';
 import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import { enqueue } from './jobs.server.ts';
+import { backupFinished } from './notification-events.server.ts';
 import { APP_VERSION } from './system-info.server.ts';
 
 export interface Backup {
@@ -247,10 +248,13 @@ export async function runBackup(ctx: ServiceContext, settings: BackupSettings, i
       .execute();
   } catch (error) {
     await markFailed(ctx, id, (error as Error).message);
+    await backupFinished(ctx, { id, name: backup.name, status: 'failed', error: (error as Error).message, createdBy: backup.createdBy });
     throw error;
   }
   if (backup.type === 'scheduled') await pruneScheduledBackups(ctx, settings);
-  return getBackupUnchecked(ctx, id);
+  const done = await getBackupUnchecked(ctx, id);
+  await backupFinished(ctx, done);
+  return done;
 }
 
 /** Temporary files of an earlier run of the same backup that was killed while writing. */
@@ -343,7 +347,11 @@ export async function failInterruptedBackups(ctx: Pick<ServiceContext, 'db'>, re
   const now = new Date().toISOString();
   let update = ctx.db.updateTable('backups').set({ status: 'failed', error: reason, updatedAt: now, completedAt: now }).where('status', '=', 'in_progress');
   if (options.olderThan) update = update.where('updatedAt', '<', options.olderThan.toISOString());
-  const ids = (await update.returning('id').execute()).map((r) => r.id);
+  const failed = await update.returning(['id', 'name', 'createdBy']).execute();
+  const ids = failed.map((r) => r.id);
+  for (const row of failed) {
+    await backupFinished({ db: ctx.db, actor: systemActor('worker'), meta: {} }, { ...row, status: 'failed', error: reason });
+  }
   if (options.dir && ids.length && fs.existsSync(options.dir)) {
     const prefixes = ids.map((id) => `.finhub-backup-${id}-`);
     for (const name of fs.readdirSync(options.dir)) {

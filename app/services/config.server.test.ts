@@ -8,6 +8,7 @@ import { auditRetentionDaysFrom, backupSettingsFrom, ConfigError, loadConfig as 
 
 const SECRET = 's'.repeat(40);
 const KEY = 'ab'.repeat(32);
+const VAPID = { VAPID_PUBLIC_KEY: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', VAPID_PRIVATE_KEY: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94' };
 const PG_URL = 'postgres://app@db.internal:5432/finhub';
 
 const dirs: string[] = [];
@@ -75,11 +76,17 @@ describe('loadConfig', () => {
     expect(first.encryptionKey).toMatch(/^[0-9a-f]{64}$/);
     expect(first.sessionSecret).not.toBe(first.encryptionKey);
     const stored = fs.readFileSync(file, 'utf8');
-    expect(JSON.parse(stored)).toEqual({ SESSION_SECRET: first.sessionSecret, ENCRYPTION_KEY: first.encryptionKey });
+    expect(JSON.parse(stored)).toEqual({
+      SESSION_SECRET: first.sessionSecret,
+      ENCRYPTION_KEY: first.encryptionKey,
+      VAPID_PUBLIC_KEY: first.push.vapid!.publicKey,
+      VAPID_PRIVATE_KEY: first.push.vapid!.privateKey,
+    });
 
     const second = loadConfig({ DATA_DIR: dataDir });
     expect(second.sessionSecret).toBe(first.sessionSecret);
     expect(second.encryptionKey).toBe(first.encryptionKey);
+    expect(second.push.vapid).toEqual(first.push.vapid);
     expect(fs.readFileSync(file, 'utf8')).toBe(stored);
 
     // Production without PostgreSQL is embedded too: it reuses the same file.
@@ -91,12 +98,35 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET });
     expect(config.sessionSecret).toBe(SECRET);
     const stored = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
-    expect(Object.keys(stored)).toEqual(['ENCRYPTION_KEY']);
+    expect(Object.keys(stored).sort()).toEqual(['ENCRYPTION_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']);
     expect(config.encryptionKey).toBe(stored.ENCRYPTION_KEY);
 
-    const both = tempDir();
-    loadConfig({ DATA_DIR: both, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY });
-    expect(fs.existsSync(path.join(both, 'secrets.json'))).toBe(false);
+    const all = tempDir();
+    const given = loadConfig({ DATA_DIR: all, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, ...VAPID });
+    expect(fs.existsSync(path.join(all, 'secrets.json'))).toBe(false);
+    expect(given.push.vapid).toEqual({ publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY, subject: 'mailto:admin@example.com' });
+  });
+
+  it('push: VAPID keys given (both or neither, well-formed), generated outside production, off in production on PostgreSQL without them', () => {
+    const base = { DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY };
+    const generated = loadConfig(base).push;
+    expect(Buffer.from(generated.vapid!.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(generated.vapid!.privateKey, 'base64url')).toHaveLength(32);
+    expect(generated.allowPrivateTargets).toBe(false);
+    expect(loadConfig({ ...base, OWNER_EMAIL: 'cfo@example.com' }).push.vapid!.subject).toBe('mailto:cfo@example.com');
+    expect(loadConfig({ ...base, ...VAPID, VAPID_SUBJECT: 'https://finance.example.com' }).push.vapid!.subject).toBe('https://finance.example.com');
+    expect(loadConfig({ ...base, ALLOW_PRIVATE_TARGETS: '1' }).push.allowPrivateTargets).toBe(true);
+
+    const production = { NODE_ENV: 'production', DATABASE_URL: PG_URL, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, DATA_DIR: tempDir() };
+    expect(loadConfig(production).push.vapid).toBeNull();
+    expect(fs.existsSync(path.join(production.DATA_DIR, 'secrets.json'))).toBe(false);
+    expect(loadConfig({ ...production, ...VAPID }).push.vapid?.publicKey).toBe(VAPID.VAPID_PUBLIC_KEY);
+
+    expect(configError({ ...base, VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY }).message).toContain('VAPID_PRIVATE_KEY');
+    expect(configError({ ...base, ...VAPID, VAPID_PUBLIC_KEY: 'short' }).message).toContain('VAPID_PUBLIC_KEY');
+    expect(configError({ ...base, ...VAPID, VAPID_PRIVATE_KEY: 'not+base64url' }).message).toContain('VAPID_PRIVATE_KEY');
+    expect(configError({ ...base, ...VAPID, VAPID_SUBJECT: 'admin@example.com' }).message).toContain('VAPID_SUBJECT');
+    expect(configError({ ...base, ALLOW_PRIVATE_TARGETS: 'yes' }).message).toContain('ALLOW_PRIVATE_TARGETS');
   });
 
   it('has sensible defaults', () => {
@@ -110,7 +140,6 @@ describe('loadConfig', () => {
       backupDir: path.join(path.resolve(dataDir), 'backups'),
       seedDemo: true,
       trustProxy: 0,
-      vapid: undefined,
       openai: { apiKey: undefined, baseUrl: undefined, model: 'gpt-4o-mini' },
     });
     // Empty values count as unset.

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 import { CRON_FIELDS, DEFAULT_BACKUP_SCHEDULE } from '../jobs/backup-scheduled.ts';
 
@@ -66,6 +67,51 @@ export function backupSettingsFrom(source: Record<string, string | undefined> = 
   return { dir: path.resolve(env.BACKUP_DIR ?? path.join(path.resolve(env.DATA_DIR), 'backups')), schedule: env.BACKUP_SCHEDULE, keep: env.BACKUP_KEEP };
 }
 
+/** Web Push (DESIGN §5, §7): the VAPID key pair and whether private addresses may be targets. */
+export interface PushSettings {
+  /** null: push is not configured (production without VAPID_* keys). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** `ALLOW_PRIVATE_TARGETS=1`: http and loopback/private addresses allowed (tests, closed networks). */
+  allowPrivateTargets: boolean;
+}
+
+const base64url = (bytes: number) => (v: string | undefined) => !v || (/^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes);
+
+const PushEnv = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    DATABASE_URL: optional,
+    DATA_DIR: z.string().default('./data'),
+    OWNER_EMAIL: optional,
+    VAPID_PUBLIC_KEY: optional.refine(base64url(65), { message: 'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in URL-safe base64 (65 bytes), as web-push generate-vapid-keys prints it' }),
+    VAPID_PRIVATE_KEY: optional.refine(base64url(32), { message: 'VAPID_PRIVATE_KEY must be a P-256 private key in URL-safe base64 (32 bytes)' }),
+    VAPID_SUBJECT: optional.refine((v) => !v || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), { message: 'VAPID_SUBJECT must be a mailto: address or an https: URL' }),
+    ALLOW_PRIVATE_TARGETS: onOff('ALLOW_PRIVATE_TARGETS', false),
+  })
+  .refine((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, { message: 'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither', path: ['VAPID_PUBLIC_KEY'] });
+
+/**
+ * Push settings from the environment: the VAPID keys given, or (outside production on
+ * PostgreSQL) a pair generated once and kept in DATA_DIR/secrets.json beside the other
+ * generated secrets, so the web process and workers of one installation sign alike.
+ */
+export function pushSettingsFrom(source: Record<string, string | undefined> = process.env): PushSettings {
+  const parsed = PushEnv.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const env = parsed.data;
+  const subject = env.VAPID_SUBJECT ?? (env.OWNER_EMAIL ? `mailto:${env.OWNER_EMAIL}` : 'mailto:admin@example.com');
+  let vapid: PushSettings['vapid'] = null;
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    vapid = { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  } else if (!(env.NODE_ENV === 'production' && env.DATABASE_URL)) {
+    const stored = loadOrCreateSecrets(path.resolve(env.DATA_DIR), ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']);
+    vapid = { publicKey: stored.VAPID_PUBLIC_KEY!, privateKey: stored.VAPID_PRIVATE_KEY!, subject };
+  }
+  return { vapid, allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS };
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -86,6 +132,7 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: optional,
   VAPID_PRIVATE_KEY: optional,
   VAPID_SUBJECT: optional,
+  ALLOW_PRIVATE_TARGETS: optional,
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional.refine((v) => !v || URL.canParse(v), { message: 'OPENAI_BASE_URL must be a URL' }),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
@@ -136,7 +183,8 @@ export interface AppConfig {
   backups: BackupSettings;
   sessionSecret: string;
   encryptionKey: string;
-  vapid?: { publicKey: string; privateKey: string; subject: string };
+  /** Web Push keys and outbound-target policy (`VAPID_*`, `ALLOW_PRIVATE_TARGETS`). */
+  push: PushSettings;
   openai: { apiKey?: string; baseUrl?: string; model: string };
   owner: { email?: string; password?: string };
   seedDemo: boolean;
@@ -179,6 +227,8 @@ export class ConfigError extends Error {}
 interface StoredSecrets {
   SESSION_SECRET?: string;
   ENCRYPTION_KEY?: string;
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
 }
 
 function loadOrCreateSecrets(dataDir: string, needed: (keyof StoredSecrets)[]): StoredSecrets {
@@ -192,6 +242,13 @@ function loadOrCreateSecrets(dataDir: string, needed: (keyof StoredSecrets)[]): 
     }
   }
   let changed = false;
+  // The VAPID keys are a pair: generated together.
+  if (needed.includes('VAPID_PUBLIC_KEY') && (!stored.VAPID_PUBLIC_KEY || !stored.VAPID_PRIVATE_KEY)) {
+    const pair = webpush.generateVAPIDKeys();
+    stored.VAPID_PUBLIC_KEY = pair.publicKey;
+    stored.VAPID_PRIVATE_KEY = pair.privateKey;
+    changed = true;
+  }
   for (const key of needed) {
     if (!stored[key]) {
       stored[key] = crypto.randomBytes(32).toString('hex');
@@ -222,10 +279,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const generated = missing.length ? loadOrCreateSecrets(dataDir, [...missing]) : {};
-  const vapid =
-    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
-      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? 'mailto:admin@example.com' }
-      : undefined;
+  const push = pushSettingsFrom({ ...source, DATA_DIR: dataDir });
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -236,7 +290,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     backups: { dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')), schedule: env.BACKUP_SCHEDULE, keep: env.BACKUP_KEEP },
     sessionSecret: env.SESSION_SECRET ?? generated.SESSION_SECRET!,
     encryptionKey: env.ENCRYPTION_KEY ?? generated.ENCRYPTION_KEY!,
-    vapid,
+    push,
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
     owner: { email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD },
     apiRateLimits: { perMinute: env.API_RATE_LIMIT_PER_MINUTE, perHour: env.API_RATE_LIMIT_PER_HOUR },

@@ -11,7 +11,8 @@ export type DomainErrorKind =
   | 'notFound'
   | 'invalid'
   | 'conflict'
-  | 'rateLimited';
+  | 'rateLimited'
+  | 'unavailable';
 
 const STATUS: Record<DomainErrorKind, number> = {
   unauthenticated: 401,
@@ -21,6 +22,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
   conflict: 409,
   rateLimited: 429,
+  unavailable: 503,
 };
 
 export const DEFAULT_MESSAGES: Record<DomainErrorKind, string> = {
@@ -31,6 +33,7 @@ export const DEFAULT_MESSAGES: Record<DomainErrorKind, string> = {
   invalid: 'Invalid data',
   conflict: 'Conflict',
   rateLimited: 'Too many requests',
+  unavailable: 'Service unavailable',
 };
 
 export class DomainError extends Error {

@@ -74,7 +74,11 @@ export async function enqueue(name: string, payload: unknown = {}, options: Enqu
   if (!job) throw new Error(`Unknown job: ${name}`);
   const data = job.payload.parse(payload ?? {}) as object;
   if (!state.engine) {
-    state.pendingSender ??= openSender();
+    // A sender that failed to open (the database was down) is tried again by the next enqueue.
+    state.pendingSender ??= openSender().catch((error: unknown) => {
+      state.pendingSender = null;
+      throw error;
+    });
     state.engine = await state.pendingSender;
   }
   return state.engine.send(name, data, options);

@@ -18,6 +18,7 @@ import {
   actorCompanyScope, assertMayGrantFlags, assertMayGrantRole, assertMayManage, assertUserManager, CANNOT_CHANGE_OWN_ROLE, loadTarget,
 } from './user-policy.server.ts';
 import { findUserById, listedUsers, PUBLIC_USER_COLUMNS, toListedUser, usersWithCompany, type ListedUser } from './user-queries.server.ts';
+import * as notifications from './notification-events.server.ts';
 
 export const EMAIL_TAKEN = 'A user with this email already exists';
 export const USERNAME_TAKEN = 'A user with this username already exists';
@@ -190,7 +191,7 @@ export async function createUser(ctx: ServiceContext, input: unknown): Promise<{
   if (scope !== null && value.companyId !== scope) throw forbidden();
   const temporaryPassword = value.password ? undefined : generateTemporaryPassword();
   const passwordHash = await hashPassword(value.password ?? temporaryPassword!);
-  return constraintSafe(() => inTransaction(ctx.db, async (trx) => {
+  const created = await constraintSafe(() => inTransaction(ctx.db, async (trx) => {
     await assertCompanyExists(trx, value.companyId);
     await assertUnique(trx, { email: value.email, username: value.username });
     const row = await writeRecord({ ...ctx, db: trx }, 'users', {
@@ -210,6 +211,8 @@ export async function createUser(ctx: ServiceContext, input: unknown): Promise<{
     const user = (await findUserById(trx, row.id))!;
     return { user, temporaryPassword };
   }));
+  await notifications.userCreated(ctx, created.user);
+  return created;
 }
 
 /** Edits a user within the owner protections; a no-op edit writes nothing. */
@@ -273,7 +276,7 @@ export async function issueTemporaryPassword(ctx: ServiceContext, userId: number
   assertMayManage(ctx, 'temporaryPassword', target);
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
-  return inTransaction(ctx.db, async (trx) => {
+  const issued = await inTransaction(ctx.db, async (trx) => {
     await writeRecord({ ...ctx, db: trx }, 'users', {
       action: 'update',
       id: userId,
@@ -282,6 +285,8 @@ export async function issueTemporaryPassword(ctx: ServiceContext, userId: number
     const endedSessions = await endSessions(trx, { userId }, 'temporary_password');
     return { user: (await findUserById(trx, userId))!, temporaryPassword, endedSessions };
   });
+  await notifications.temporaryPasswordIssued(ctx, issued.user);
+  return issued;
 }
 
 /** Deactivates (ending the user's sessions) or reactivates a user. */
@@ -290,13 +295,15 @@ export async function setUserActive(ctx: ServiceContext, userId: number, active:
   // Reactivating is an edit; deactivating has the owner protections.
   assertMayManage(ctx, active ? 'edit' : 'deactivate', target);
   if (target.isActive === active) return { user: target, changed: false, endedSessions: 0 };
-  return inTransaction(ctx.db, async (trx) => {
+  const result = await inTransaction(ctx.db, async (trx) => {
     await writeRecord({ ...ctx, db: trx }, 'users', { action: 'update', id: userId, values: { isActive: active } }, {
       reason: active ? 'User reactivated' : 'User deactivated',
     });
     const endedSessions = active ? 0 : await endSessions(trx, { userId }, 'deactivated');
     return { user: (await findUserById(trx, userId))!, changed: true, endedSessions };
   });
+  if (!active) await notifications.userDeactivated(ctx, result.user, result.endedSessions);
+  return result;
 }
 
 /** Deletes a user (never an owner): sessions end first, then the row, audited with its data. */

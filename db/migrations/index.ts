@@ -9,6 +9,7 @@ import * as m0004 from './0004_jobs.ts';
 import * as m0005 from './0005_company_metrics.ts';
 import * as m0006 from './0006_audit_company.ts';
 import * as m0007 from './0007_backups.ts';
+import * as m0008 from './0008_notifications.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -23,4 +24,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0005_company_metrics': m0005,
   '0006_audit_company': m0006,
   '0007_backups': m0007,
+  '0008_notifications': m0008,
 };

@@ -232,12 +232,45 @@ function backupTargets(): FuzzTarget[] {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Notifications and push subscriptions (no audit entries: a user's read state and browsers are
+// not domain rows)
+
+function notificationTargets(): FuzzTarget[] {
+  const owner = ['owner'] as const;
+  const base64url = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => Buffer.from(b).toString('base64url'));
+  const subscription = fc.record({
+    endpoint: fc.oneof(
+      fc.string({ minLength: 1, maxLength: 20 }).map((s) => `https://1.1.1.1/push/${encodeURIComponent(s)}`),
+      fc.constantFrom('http://1.1.1.1/push/x', 'https://127.0.0.1/push', 'https://10.0.0.1/push', 'https://[::1]/push', 'ftp://1.1.1.1/x', 'not a url', ''),
+      fc.webUrl(),
+    ),
+    keys: fc.record({ p256dh: fc.oneof(base64url(65).map((k) => `BC${k.slice(2)}`), base64url(64), fc.string()), auth: fc.oneof(base64url(16), fc.string()) }, { requiredKeys: [] }),
+    expirationTime: fc.constantFrom(null, 0),
+  }, { requiredKeys: [] });
+  const noteId = fc.oneof({ weight: 3, arbitrary: fc.nat({ max: 1000 }).map((n) => new Ref('notifications', n)) }, { weight: 1, arbitrary: formId });
+  return [
+    { method: 'GET', path: '/api/notifications', kind: 'api', actors: owner, audit: 'none', body: getCase(['isRead', 'category', 'limit', 'offset']) },
+    { method: 'POST', path: '/api/notifications/:id/read', kind: 'api', actors: owner, audit: 'none', idFrom: 'notifications', body: withId(rowId, fc.record({ origin })) },
+    { method: 'POST', path: '/api/notifications/:id/dismiss', kind: 'api', actors: owner, audit: 'none', idFrom: 'notifications', body: withId(rowId, fc.record({ origin })) },
+    { method: 'POST', path: '/api/notifications/mark-all-read', kind: 'api', actors: owner, audit: 'none', body: apiCase(fc.record({})) },
+    { method: 'POST', path: '/api/notifications/subscribe', kind: 'api', actors: owner, audit: 'none', body: apiCase(subscription) },
+    { method: 'POST', path: '/api/notifications/unsubscribe', kind: 'api', actors: owner, audit: 'none', body: apiCase(fc.record({ endpoint: fc.string({ maxLength: 40 }) }, { requiredKeys: [] })) },
+    { method: 'POST', path: '/api/notifications/test', kind: 'api', actors: owner, audit: 'none', body: apiCase(fc.record({})) },
+    {
+      method: 'POST', path: '/notifications', kind: 'form', actors: owner, audit: 'none', idFrom: 'notifications',
+      body: fc.record({ form: formBody(['read', 'dismiss', 'mark-all-read'], mutated(fc.record({})), noteId), origin }),
+    },
+  ];
+}
+
 /** Every fuzzed route with its generator. */
 export const TARGETS: readonly FuzzTarget[] = [
   ...RESOURCE_LIST.filter((def) => !def.readOnly).flatMap(resourceApiTargets),
   ...userTargets(),
   ...auditTargets(),
   ...backupTargets(),
+  ...notificationTargets(),
   ...resourceScreens().filter((s) => !s.def.readOnly).map(resourceFormTarget),
   ...screenTargets(),
 ];

@@ -11,6 +11,7 @@ import { ACTOR_NAMES, createActor, grants, isolated, type Actor, type ActorName,
 import { createBackupNow } from '../../app/services/backups.server.ts';
 import { backupSettingsFrom } from '../../app/services/config.server.ts';
 import { systemActor } from '../../app/services/context.ts';
+import { notify } from '../../app/services/notifications.server.ts';
 import { apiPathOf, planFor, rowSnapshot, sampleRecord, type Fixtures, type Plan } from './cases.ts';
 import { companyNamed } from '../../app/resources/define.ts';
 import { findResource } from '../../app/resources/index.ts';
@@ -134,6 +135,11 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         const system = { db: db(), actor: systemActor('cli'), meta: {} };
         const settings = backupSettingsFrom({ DATA_DIR: server().database.dataDir });
         return (await createBackupNow(system, settings, { tables: ['departments'] })).id;
+      },
+      createNotification: async (userId) => {
+        const system = { db: db(), actor: systemActor('cli'), meta: {} };
+        const row = await notify(system, { category: 'system', title: 'Matrix notification', message: 'For the matrix', to: userId === null ? {} : { userId } });
+        return row!.id;
       },
     };
     for (const name of ACTOR_NAMES) actors[name] = await createActor(setup, name);

@@ -23,6 +23,8 @@ export interface Fixtures {
   createUser(companyId: number | null): Promise<number>;
   /** Makes a small completed backup (departments only); returns its id. */
   createBackup(): Promise<number>;
+  /** A notification for one user (or everyone when null); returns its id. */
+  createNotification(userId: number | null): Promise<number>;
 }
 
 export interface Plan {
@@ -39,6 +41,12 @@ export interface Plan {
   /** The case changes the actor (signs out, sets a password): use a fresh actor. */
   changesActor?: boolean;
 }
+
+/** A browser's push keys (RFC 8291's example: a P-256 public point and a 16-byte auth secret). */
+export const SAMPLE_PUSH_KEYS = {
+  p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+  auth: 'BTBZMqHH6r4Tts7J_aSIgg',
+};
 
 let serial = 0;
 const tag = Math.random().toString(36).slice(2, 7);
@@ -200,6 +208,23 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, body: { name: unique('Matrix backup'), tables: ['departments'] }, success: 201 };
       case 'POST /api/backups/scheduled':
         return { url: entry.path, body: {}, success: 201 };
+      case 'GET /api/notifications':
+      case 'GET /api/notifications/count':
+      case 'GET /api/notifications/vapid-public-key':
+        return { url: entry.path, success: 200 };
+      case 'POST /api/notifications/mark-all-read':
+      case 'POST /api/notifications/unsubscribe':
+        return { url: entry.path, body: {}, success: 200 };
+      case 'POST /api/notifications/subscribe':
+        // A public address as an IP literal: accepted without a DNS lookup.
+        return { url: entry.path, body: { endpoint: `https://1.1.1.1/push/${unique('matrix').replace(/\W/g, '')}`, keys: SAMPLE_PUSH_KEYS }, success: 201 };
+      case 'POST /api/notifications/test':
+        // Permitted, but the actor has no subscribed browser (the subscribe case's is removed): 409 says so.
+        if (actor.userId !== null) await f.db.deleteFrom('pushSubscriptions').where('userId', '=', actor.userId).execute();
+        return { url: entry.path, body: {}, success: 409 };
+      case 'POST /api/notifications/:id/read':
+      case 'POST /api/notifications/:id/dismiss':
+        return { url: withId(await f.createNotification(actor.userId ?? null)), body: {}, success: 200 };
     }
     if (entry.path.startsWith('/api/export/')) return { url: entry.path, success: 200 };
     if (entry.path.startsWith('/api/backups/:id')) {
@@ -274,6 +299,10 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     const form = forms[entry.intent!];
     if (!form) throw new Error(`no matrix case for ${entry.name}`);
     return { url: entry.path, form: { intent: entry.intent!, ...form }, success: 302 };
+  }
+  if (entry.path === '/notifications') {
+    if (entry.intent === 'mark-all-read') return { url: entry.path, form: { intent: 'mark-all-read' }, success: 302 };
+    return { url: entry.path, form: { intent: entry.intent!, id: String(await f.createNotification(actor.userId ?? null)) }, success: 302 };
   }
   if (entry.path === '/audit-trail' && entry.intent === 'restore') {
     const { versionId, target } = await olderVersion(f);

@@ -1,0 +1,8 @@
+// GET /api/notifications/count → { total, unread } (spec 1 §7; polled every 30 s by the bell).
+import { apiRoute } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
+import { countNotifications } from '../services/notifications.server.ts';
+
+export const { loader, action, access } = apiRoute({
+  GET: { allow: allow.signedIn, run: async ({ ctx }) => countNotifications(ctx) },
+});

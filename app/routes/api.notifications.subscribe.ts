@@ -1,0 +1,13 @@
+// POST /api/notifications/subscribe: endpoint, keys { p256dh, auth } → 201 { subscribed }.
+// The endpoint must be https on a public address (ALLOW_PRIVATE_TARGETS=1 also allows http and
+// private addresses).
+import { apiRoute, json, readJson } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
+import { subscribePush } from '../services/push.server.ts';
+
+export const { loader, action, access } = apiRoute({
+  POST: {
+    allow: allow.signedIn,
+    run: async ({ request, ctx, context }) => json(await subscribePush(ctx, context.config.push, await readJson(request)), { status: 201 }),
+  },
+});

@@ -1,0 +1,266 @@
+// Notifications (issue 16): targeting and company scope, the type switches, read / dismiss /
+// mark-all-read per user, the count, paging, expiry and the producers, on every test dialect.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rejection } from '../../test/assertions.ts';
+import { userContext } from '../../test/context.ts';
+import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
+import { createTestUser } from '../../test/users.ts';
+import { badgeLabel, filterOfTab, isSafeActionUrl } from '../lib/notifications.ts';
+import { formatRelativeTime } from '../lib/format.ts';
+import { detectDeleteAnomalies } from './anomalies.server.ts';
+import { changePassword } from './auth.server.ts';
+import { systemActor, type Db, type ServiceContext } from './context.ts';
+import { backupFinished, jobDeadLettered } from './notification-events.server.ts';
+import {
+  countNotifications,
+  dismissNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notify,
+  parseNotificationQuery,
+  purgeExpiredNotifications,
+  recipientsOf,
+  type NotifyInput,
+} from './notifications.server.ts';
+import { updateUserSettings } from './user-settings.server.ts';
+import { createUser, issueTemporaryPassword, setUserActive } from './users.server.ts';
+
+describe('notification helpers', () => {
+  it('badge caps at 99+', () => {
+    expect(badgeLabel(0)).toBe('');
+    expect(badgeLabel(7)).toBe('7');
+    expect(badgeLabel(99)).toBe('99');
+    expect(badgeLabel(100)).toBe('99+');
+  });
+
+  it('relative time: Just now, minutes, hours, days, Unknown time', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    expect(formatRelativeTime('2026-11-23T11:59:30Z', now)).toBe('Just now');
+    expect(formatRelativeTime('2026-11-23T11:59:00Z', now)).toBe('1 minute ago');
+    expect(formatRelativeTime('2026-11-23T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2026-11-20T12:00:00Z', now)).toBe('3 days ago');
+    expect(formatRelativeTime('not a date', now)).toBe('Unknown time');
+    expect(formatRelativeTime(null, now)).toBe('Unknown time');
+  });
+
+  it('tabs map to the API filters; action links stay on this site', () => {
+    expect(filterOfTab('all')).toEqual({});
+    expect(filterOfTab('unread')).toEqual({ isRead: false });
+    expect(filterOfTab('security')).toEqual({ category: 'security' });
+    expect(isSafeActionUrl('/backup-recovery?tab=1')).toBe(true);
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/a b']) expect(isSafeActionUrl(bad)).toBe(false);
+  });
+
+  it('query: isRead and category from the URL, bad values are field errors', () => {
+    expect(parseNotificationQuery({ isRead: 'false', category: 'system', limit: '5' })).toEqual({ isRead: false, category: 'system', limit: 5 });
+    expect(parseNotificationQuery({ isRead: '', category: '' })).toEqual({});
+    for (const input of [{ isRead: 'maybe' }, { category: 'weather' }, { limit: '0' }, { limit: '1001' }, { offset: '-1' }]) {
+      expect(() => parseNotificationQuery(input)).toThrow('Invalid data');
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)('notifications on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  const system: () => ServiceContext = () => ({ db, actor: systemActor('worker'), meta: {} });
+  beforeAll(async () => {
+    database = await createPreparedDatabase(dialect);
+    db = database.db;
+  });
+  afterAll(() => database?.destroy());
+
+  // People of company 4 unless said otherwise, which no role- or company-wide notification here
+  // targets: their lists hold only what each test sends them.
+  const person = async (options: Parameters<typeof createTestUser>[1] = {}) => {
+    const user = await createTestUser(db, { ...options, companyId: options.companyId === undefined ? 4 : options.companyId });
+    return { user, ctx: await userContext(db, user.id) };
+  };
+  let counter = 0;
+  const send = async (input: Partial<NotifyInput> & Pick<NotifyInput, 'to'>) => {
+    counter += 1;
+    const row = await notify(system(), { category: 'system', title: `Note ${dialect} ${counter}`, message: 'Something happened', ...input });
+    return { id: row!.id, title: `Note ${dialect} ${counter}` };
+  };
+  const titles = async (ctx: ServiceContext, query = {}) => (await listNotifications(ctx, query)).rows.map((r) => r.title);
+
+  it('a user notification reaches that user only; another user gets 404 for it and changes nothing', async () => {
+    const alice = await person();
+    const bob = await person();
+    const note = await send({ to: { userId: alice.user.id }, actionUrl: '/profile', actionText: 'View profile', type: 'warning', priority: 'high' });
+    const [row] = (await listNotifications(alice.ctx)).rows;
+    expect(row).toMatchObject({ id: note.id, title: note.title, message: 'Something happened', type: 'warning', priority: 'high', category: 'system', isRead: false, actionUrl: '/profile', actionText: 'View profile' });
+    expect(Number.isFinite(Date.parse(row.createdAt))).toBe(true);
+    expect(await titles(bob.ctx)).not.toContain(note.title);
+    for (const act of [markNotificationRead, dismissNotification]) {
+      expect((await rejection(act(bob.ctx, note.id))).status).toBe(404);
+    }
+    expect((await rejection(markNotificationRead(alice.ctx, 2_000_000_000))).status).toBe(404);
+    expect(await countNotifications(alice.ctx)).toEqual({ total: 1, unread: 1 });
+  });
+
+  it('read, dismiss and mark-all-read are per user and change the count', async () => {
+    const carol = await person({ companyId: 3 });
+    const dave = await person({ companyId: 3 });
+    const notes = [];
+    for (let i = 0; i < 3; i += 1) notes.push(await send({ to: { userId: carol.user.id } }));
+    const shared = await send({ to: { role: 'viewer', companyId: 3 } });
+    const daveBefore = await countNotifications(dave.ctx);
+    expect(await countNotifications(carol.ctx)).toMatchObject({ unread: expect.any(Number) });
+    const start = await countNotifications(carol.ctx);
+
+    expect(await markNotificationRead(carol.ctx, notes[0].id)).toEqual({ total: start.total, unread: start.unread - 1 });
+    // Reading again changes nothing.
+    expect(await markNotificationRead(carol.ctx, notes[0].id)).toEqual({ total: start.total, unread: start.unread - 1 });
+    expect((await listNotifications(carol.ctx, { isRead: false })).rows.map((r) => r.id)).not.toContain(notes[0].id);
+    expect((await listNotifications(carol.ctx, { isRead: true })).rows.map((r) => r.id)).toEqual([notes[0].id]);
+
+    expect(await dismissNotification(carol.ctx, notes[1].id)).toEqual({ total: start.total - 1, unread: start.unread - 2 });
+    expect((await listNotifications(carol.ctx)).rows.map((r) => r.id)).not.toContain(notes[1].id);
+
+    // The shared notification stays unread for Dave when Carol reads everything.
+    const all = await markAllNotificationsRead(carol.ctx);
+    expect(all).toMatchObject({ total: start.total - 1, unread: 0 });
+    expect(all.marked).toBe(start.unread - 2);
+    expect(await countNotifications(dave.ctx)).toEqual(daveBefore);
+    expect((await listNotifications(dave.ctx)).rows.find((r) => r.id === shared.id)?.isRead).toBe(false);
+  });
+
+  it('roles reach themselves and above; company targets stay inside the company; group-wide ones skip scoped users', async () => {
+    const viewerA = await person({ role: 'viewer', companyId: 1 });
+    const adminA = await person({ role: 'admin', companyId: 1 });
+    const adminB = await person({ role: 'admin', companyId: 2 });
+    const groupAdmin = await person({ role: 'admin', companyId: null });
+    const owner = await person({ role: 'owner', companyId: null });
+    const editorA = await person({ role: 'editor', companyId: 1 });
+
+    const forAdminsOfA = await send({ to: { role: 'admin', companyId: 1 } });
+    const forGroupAdmins = await send({ to: { role: 'admin', groupWide: true } });
+    const forCompanyB = await send({ to: { companyId: 2 } });
+    const forEditors = await send({ to: { role: 'editor' } });
+
+    const seen = async (ctx: ServiceContext) => new Set(await titles(ctx));
+    const check = async (ctx: ServiceContext, expected: Record<string, boolean>) => {
+      const got = await seen(ctx);
+      for (const [title, yes] of Object.entries(expected)) expect(got.has(title), title).toBe(yes);
+    };
+    await check(adminA.ctx, { [forAdminsOfA.title]: true, [forGroupAdmins.title]: false, [forCompanyB.title]: false, [forEditors.title]: true });
+    await check(adminB.ctx, { [forAdminsOfA.title]: false, [forGroupAdmins.title]: false, [forCompanyB.title]: true, [forEditors.title]: true });
+    await check(groupAdmin.ctx, { [forAdminsOfA.title]: true, [forGroupAdmins.title]: true, [forCompanyB.title]: true, [forEditors.title]: true });
+    await check(owner.ctx, { [forAdminsOfA.title]: true, [forGroupAdmins.title]: true, [forCompanyB.title]: true, [forEditors.title]: true });
+    await check(viewerA.ctx, { [forAdminsOfA.title]: false, [forGroupAdmins.title]: false, [forCompanyB.title]: false, [forEditors.title]: false });
+    await check(editorA.ctx, { [forAdminsOfA.title]: false, [forEditors.title]: true });
+    // A notification outside the reader's reach is a 404, as if it did not exist.
+    expect((await rejection(markNotificationRead(adminB.ctx, forAdminsOfA.id))).status).toBe(404);
+
+    const recipients = await recipientsOf(db, forAdminsOfA.id);
+    expect(recipients!.userIds).toEqual(expect.arrayContaining([adminA.user.id, groupAdmin.user.id, owner.user.id]));
+    expect(recipients!.userIds).not.toContain(adminB.user.id);
+    expect(recipients!.userIds).not.toContain(viewerA.user.id);
+    const groupRecipients = await recipientsOf(db, forGroupAdmins.id);
+    expect(groupRecipients!.userIds).toContain(groupAdmin.user.id);
+    expect(groupRecipients!.userIds).not.toContain(adminA.user.id);
+  });
+
+  it('the notification-type switches hide a category from the list, the count and push', async () => {
+    const erin = await person();
+    const financial = await send({ to: { userId: erin.user.id }, category: 'financial' });
+    const security = await send({ to: { userId: erin.user.id }, category: 'security' });
+    await updateUserSettings(erin.ctx, { notificationTypes: { financial: false } });
+    expect(await titles(erin.ctx)).toEqual([security.title]);
+    expect(await countNotifications(erin.ctx)).toEqual({ total: 1, unread: 1 });
+    expect((await rejection(markNotificationRead(erin.ctx, 0 + 2_000_000_001))).status).toBe(404);
+    expect((await recipientsOf(db, financial.id))!.userIds).toEqual([]);
+    expect((await recipientsOf(db, security.id))!.userIds).toEqual([erin.user.id]);
+    await updateUserSettings(erin.ctx, { notificationTypes: { financial: true } });
+    expect(await titles(erin.ctx, { category: 'financial' })).toEqual([financial.title]);
+  });
+
+  it('lists newest first, pages with limit/offset and filters by category', async () => {
+    const frank = await person();
+    const sent = [];
+    for (let i = 0; i < 5; i += 1) sent.push(await send({ to: { userId: frank.user.id }, category: i % 2 ? 'financial' : 'system' }));
+    const page = await listNotifications(frank.ctx, { limit: 2, offset: 1 });
+    expect(page.total).toBe(5);
+    expect(page.rows.map((r) => r.id)).toEqual([sent[3].id, sent[2].id]);
+    expect((await listNotifications(frank.ctx, { category: 'financial' })).rows.map((r) => r.id)).toEqual([sent[3].id, sent[1].id]);
+  });
+
+  it('expired and inactive notifications are gone; the purge deletes expired ones with their states', async () => {
+    const gina = await person();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const expired = await send({ to: { userId: gina.user.id }, expiresAt: past });
+    const live = await send({ to: { userId: gina.user.id }, expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    await markNotificationRead(gina.ctx, live.id);
+    expect(await titles(gina.ctx)).toEqual([live.title]);
+    expect(await recipientsOf(db, expired.id)).toBeNull();
+    const purged = await purgeExpiredNotifications(db);
+    expect(purged.deleted).toBeGreaterThanOrEqual(1);
+    expect(await db.selectFrom('notifications').select('id').where('id', '=', expired.id).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('notifications').select('id').where('id', '=', live.id).executeTakeFirst()).toBeDefined();
+    // A default expiry is set 90 days out.
+    const row = await db.selectFrom('notifications').select('expiresAt').where('id', '=', (await send({ to: { userId: gina.user.id } })).id).executeTakeFirstOrThrow();
+    expect(Date.parse(row.expiresAt!) - Date.now()).toBeGreaterThan(89 * 86_400_000);
+  });
+
+  it('refuses bad input: unknown category, an action link to another site, an empty title', async () => {
+    for (const input of [
+      { category: 'weather' },
+      { actionUrl: 'https://evil.example/' },
+      { title: '  ' },
+      { to: { userId: 1, extra: true } },
+    ]) {
+      const error = await rejection(notify(system(), { category: 'system', title: 'x', message: 'y', to: {}, ...input } as NotifyInput));
+      expect(error.status).toBe(400);
+    }
+  });
+
+  it('producers: user created / deactivated reach the admins of that company; password events reach the user', async () => {
+    const adminA = await person({ role: 'admin', companyId: 3, flags: { canManageUsers: true } });
+    const adminB = await person({ role: 'admin', companyId: 2 });
+    const { user } = await createUser(adminA.ctx, { username: `newbie-${dialect}`, email: `newbie-${dialect}@example.com`, role: 'viewer', companyId: 3, password: 'Newbie-Password-1' });
+    const created = (await listNotifications(adminA.ctx)).rows.find((r) => r.title === 'User created' && r.message.includes(user.username));
+    expect(created).toMatchObject({ category: 'user', actionUrl: `/user-management?q=${user.username}` });
+    expect((await listNotifications(adminB.ctx)).rows.some((r) => r.message.includes(user.username))).toBe(false);
+
+    await setUserActive(adminA.ctx, user.id, false);
+    expect((await listNotifications(adminA.ctx)).rows.some((r) => r.title === 'User deactivated' && r.message.includes(user.username))).toBe(true);
+    await setUserActive(adminA.ctx, user.id, true);
+
+    await issueTemporaryPassword(adminA.ctx, user.id);
+    const newbie = await userContext(db, user.id);
+    expect((await listNotifications(newbie, { category: 'security' })).rows.map((r) => r.title)).toEqual(['Temporary password issued']);
+
+    const self = await person();
+    await changePassword(self.ctx, self.user.id, { currentPassword: 'Test-Password-1', newPassword: 'Brand-New-Password-2' });
+    expect((await listNotifications(self.ctx)).rows.map((r) => r.title)).toEqual(['Password changed']);
+  });
+
+  it('producers: a failed job and a backup outcome reach group-wide admins once; anomalies reach the admins', async () => {
+    const groupAdmin = await person({ role: 'admin', companyId: null });
+    const scopedAdmin = await person({ role: 'admin', companyId: 1 });
+    await jobDeadLettered(system(), 'backup-create', 'disk full', 987_654);
+    await jobDeadLettered(system(), 'backup-create', 'disk full', 987_654);
+    await jobDeadLettered(system(), 'push-send', 'push failed', 987_655);
+    const failed = (await listNotifications(groupAdmin.ctx)).rows.filter((r) => r.title === 'Background job failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0].message).toContain('disk full');
+    expect((await listNotifications(scopedAdmin.ctx)).rows.some((r) => r.title === 'Background job failed')).toBe(false);
+
+    await backupFinished(system(), { id: 424_242, name: 'Nightly', status: 'failed', error: 'no space', createdBy: null });
+    await backupFinished(system(), { id: 424_242, name: 'Nightly', status: 'failed', error: 'no space', createdBy: null });
+    expect((await listNotifications(groupAdmin.ctx)).rows.filter((r) => r.title === 'Backup failed' && r.message.includes('no space'))).toHaveLength(1);
+
+    // Five deletes by one user within the window make an anomaly.
+    const deleter = await person({ role: 'editor', companyId: 2 });
+    const now = Date.now();
+    for (let i = 0; i < 5; i += 1) {
+      await db.insertInto('auditLogs').values({ tableName: 'budgets', recordId: 900_000 + i, action: 'delete', userId: deleter.user.id, timestamp: new Date(now - i * 1000).toISOString() }).execute();
+    }
+    await detectDeleteAnomalies(system(), { threshold: 5, windowMinutes: 10, lookbackMinutes: 30 });
+    const anomaly = (await listNotifications(groupAdmin.ctx, { category: 'security' })).rows.find((r) => r.message.startsWith(deleter.user.username));
+    expect(anomaly).toMatchObject({ title: 'Security anomaly detected', actionUrl: '/audit-trail?tab=anomalies' });
+    expect((await listNotifications(scopedAdmin.ctx)).rows.some((r) => r.message.startsWith(deleter.user.username))).toBe(false);
+  });
+});

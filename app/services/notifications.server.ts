@@ -1,0 +1,302 @@
+// Notifications (issue 16, spec 1 §2–§4, §7): one notify() used by every producer, and each
+// user's view of the notifications that reach them: the list, the count, read, dismiss and
+// mark-all-read. Who a notification reaches is decided when it is read, from its targeting
+// (every set target must match; none set means everyone) and the reader's scope and
+// notification-type switches, so a Vult user never learns about One Network rows and a switch
+// turned off hides its category at once. Users belong to no department in this product, so the
+// spec's department target is never set.
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import type { Database, Role } from '../../db/types.ts';
+import { API_MAX_LIMIT } from '../lib/paging.ts';
+import {
+  isSafeActionUrl,
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TYPES,
+  type NotificationCategory,
+  type NotificationCount,
+  type NotificationFilter,
+  type NotificationView,
+} from '../lib/notifications.ts';
+import { integerParam } from '../lib/query.ts';
+import { actorUserId, type AuthUser, type Db, type ServiceContext } from './context.ts';
+import { fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
+import { enabledCategories, rolesAtOrBelow } from './notification-recipients.server.ts';
+import { startPushDelivery } from './push.server.ts';
+import { findUserSettings } from './user-settings.server.ts';
+
+/** How long a notification lives unless its producer says otherwise; then the nightly purge removes it. */
+export const DEFAULT_NOTIFICATION_DAYS = 90;
+
+export interface NotificationTarget {
+  userId?: number;
+  /** This role and above. */
+  role?: Role;
+  companyId?: number;
+  /** Only users without a company scope (events of the whole installation). */
+  groupWide?: boolean;
+}
+
+export interface NotifyInput {
+  type?: (typeof NOTIFICATION_TYPES)[number];
+  priority?: (typeof NOTIFICATION_PRIORITIES)[number];
+  category: NotificationCategory;
+  title: string;
+  message: string;
+  actionUrl?: string | null;
+  actionText?: string | null;
+  to: NotificationTarget;
+  relatedTable?: string | null;
+  relatedRecordId?: number | null;
+  /** Default: DEFAULT_NOTIFICATION_DAYS from now. */
+  expiresAt?: string | null;
+  /**
+   * At-least-once producers (a job that may run twice): store nothing when a notification with
+   * the same title about the same related row exists already.
+   */
+  once?: boolean;
+}
+
+const NotifySchema = z.object({
+  type: z.enum(NOTIFICATION_TYPES).default('info'),
+  priority: z.enum(NOTIFICATION_PRIORITIES).default('medium'),
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  title: z.string().trim().min(1).max(255),
+  message: z.string().trim().min(1).max(5000),
+  actionUrl: z.string().refine(isSafeActionUrl, 'The action link must be a path on this site').nullish(),
+  actionText: z.string().trim().max(100).nullish(),
+  to: z.object({
+    userId: z.number().int().positive().optional(),
+    role: z.enum(['owner', 'admin', 'editor', 'viewer']).optional(),
+    companyId: z.number().int().positive().optional(),
+    groupWide: z.boolean().optional(),
+  }).strict(),
+  relatedTable: z.string().max(100).nullish(),
+  relatedRecordId: z.number().int().nullish(),
+  expiresAt: z.iso.datetime({ offset: true }).nullish(),
+  once: z.boolean().optional(),
+});
+
+/**
+ * Stores a notification and starts its push delivery. Best called after the write it tells
+ * about has committed; inside a transaction the push job waits (retries) until the row is
+ * visible. A failure to start the delivery is logged, never thrown: the notification is in the
+ * bell either way.
+ */
+export async function notify(ctx: ServiceContext, input: NotifyInput): Promise<{ id: number } | null> {
+  const parsed = NotifySchema.safeParse(input);
+  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+  const value = parsed.data;
+  if (value.once && value.relatedTable && value.relatedRecordId != null) {
+    const earlier = await ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('relatedTable', '=', value.relatedTable)
+      .where('relatedRecordId', '=', value.relatedRecordId)
+      .where('title', '=', value.title)
+      .executeTakeFirst();
+    if (earlier) return null;
+  }
+  const now = new Date();
+  const expiresAt = value.expiresAt === undefined ? new Date(now.getTime() + DEFAULT_NOTIFICATION_DAYS * 86_400_000).toISOString() : value.expiresAt;
+  const row = await ctx.db
+    .insertInto('notifications')
+    .values({
+      title: value.title,
+      message: value.message,
+      type: value.type,
+      priority: value.priority,
+      category: value.category,
+      targetUserId: value.to.userId ?? null,
+      targetUserRole: value.to.role ?? null,
+      targetCompanyId: value.to.companyId ?? null,
+      // Users belong to no department here: the spec's column stays empty.
+      targetDepartmentId: null,
+      targetGroupWide: value.to.groupWide ?? false,
+      actionUrl: value.actionUrl ?? null,
+      actionText: value.actionText ?? null,
+      relatedTable: value.relatedTable ?? null,
+      relatedRecordId: value.relatedRecordId ?? null,
+      isActive: true,
+      expiresAt: expiresAt ? new Date(expiresAt).toISOString() : null,
+      createdBy: actorUserId(ctx.actor),
+      updatedBy: actorUserId(ctx.actor),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await startPushDelivery(row.id).catch((error: unknown) => console.error(`[notifications] push delivery of #${row.id} not started: ${(error as Error).message}`));
+  return row;
+}
+
+/**
+ * notify() for producers whose own work has already succeeded: a notification that cannot be
+ * stored is logged, and the producer's answer stands.
+ */
+export async function notifyQuietly(ctx: ServiceContext, input: NotifyInput): Promise<void> {
+  try {
+    await notify(ctx, input);
+  } catch (error) {
+    console.error(`[notifications] '${input.title}' not stored: ${(error as Error).message}`);
+  }
+}
+
+/** Who reads: the fields of a user that decide what reaches them. */
+export interface Reader {
+  id: number;
+  role: Role;
+  companyId: number | null;
+  /** Categories the reader's switches allow. */
+  categories: NotificationCategory[];
+}
+
+async function readerOf(ctx: ServiceContext): Promise<Reader> {
+  if (ctx.actor.kind !== 'user') throw forbidden();
+  const user: AuthUser = ctx.actor.user;
+  const settings = await findUserSettings(ctx.db, user.id);
+  return { id: user.id, role: user.role, companyId: user.companyId, categories: enabledCategories(settings?.notificationTypes) };
+}
+
+type NotificationsEb = ExpressionBuilder<Database, 'notifications'>;
+
+/** The targeting and life rules: does notification n reach this reader now? */
+export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>, now: string): Expression<SqlBool> {
+  return eb.and([
+    eb('notifications.isActive', '=', true),
+    eb.or([eb('notifications.expiresAt', 'is', null), eb('notifications.expiresAt', '>', now)]),
+    eb.or([eb('notifications.targetUserId', 'is', null), eb('notifications.targetUserId', '=', reader.id)]),
+    eb.or([eb('notifications.targetUserRole', 'is', null), eb('notifications.targetUserRole', 'in', rolesAtOrBelow(reader.role))]),
+    reader.companyId === null
+      ? eb.lit(true)
+      : eb.and([
+          eb('notifications.targetGroupWide', '=', false),
+          eb.or([eb('notifications.targetCompanyId', 'is', null), eb('notifications.targetCompanyId', '=', reader.companyId)]),
+        ]),
+  ]);
+}
+
+/** The reader's notifications joined with their own state, dismissed ones left out. */
+function visible(db: Db, reader: Reader, now: string) {
+  return db
+    .selectFrom('notifications')
+    .leftJoin('userNotificationSettings as state', (join) =>
+      join.onRef('state.notificationId', '=', 'notifications.id').on('state.userId', '=', reader.id),
+    )
+    .where((eb) => reaches(eb, reader, now))
+    .where('notifications.category', 'in', reader.categories.length ? reader.categories : ['__none__' as NotificationCategory])
+    .where((eb) => eb.or([eb('state.isDismissed', 'is', null), eb('state.isDismissed', '=', false)]));
+}
+
+const isUnread = (eb: ExpressionBuilder<any, any>) => eb.or([eb('state.isRead', 'is', null), eb('state.isRead', '=', false)]);
+
+export const NotificationQuerySchema = z.object({
+  isRead: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['true', 'false'], { error: 'isRead must be true or false' }).optional())
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  category: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(NOTIFICATION_CATEGORIES, { error: `category must be one of ${NOTIFICATION_CATEGORIES.join(', ')}` }).optional()),
+  limit: integerParam('limit', 1, API_MAX_LIMIT),
+  offset: integerParam('offset', 0),
+});
+export type NotificationQuery = NotificationFilter & { limit?: number; offset?: number };
+
+export function parseNotificationQuery(input: Record<string, unknown>): NotificationQuery {
+  const parsed = NotificationQuerySchema.safeParse(input);
+  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+  return parsed.data;
+}
+
+/** GET /api/notifications and the page: newest first, with the total for paging. */
+export async function listNotifications(ctx: ServiceContext, query: NotificationQuery = {}): Promise<{ rows: NotificationView[]; total: number }> {
+  const reader = await readerOf(ctx);
+  const now = new Date().toISOString();
+  let base = visible(ctx.db, reader, now);
+  if (query.category) base = base.where('notifications.category', '=', query.category);
+  if (query.isRead === false) base = base.where(isUnread);
+  if (query.isRead === true) base = base.where('state.isRead', '=', true);
+  const limit = Math.min(query.limit ?? API_MAX_LIMIT, API_MAX_LIMIT);
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'notifications.id', 'notifications.type', 'notifications.priority', 'notifications.title', 'notifications.message',
+        'notifications.createdAt', 'notifications.actionUrl', 'notifications.actionText', 'notifications.category', 'state.isRead',
+      ])
+      .orderBy('notifications.createdAt', 'desc')
+      .orderBy('notifications.id', 'desc')
+      .limit(limit)
+      .offset(query.offset ?? 0)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  ]);
+  return { rows: rows.map((row) => ({ ...row, isRead: row.isRead === true })), total: Number(count?.total ?? 0) };
+}
+
+/** GET /api/notifications/count and the badge: the reader's notifications, and how many are unread. */
+export async function countNotifications(ctx: ServiceContext): Promise<NotificationCount> {
+  const reader = await readerOf(ctx);
+  const row = await visible(ctx.db, reader, new Date().toISOString())
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when(isUnread(eb)).then(1).else(0).end()).as('unread'),
+    ])
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+}
+
+/** A notification that reaches the reader (dismissed or not), else 404: another user's id leaks nothing. */
+async function reachable(ctx: ServiceContext, reader: Reader, id: number): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('notifications')
+    .select('notifications.id')
+    .where('notifications.id', '=', id)
+    .where((eb) => reaches(eb, reader, new Date().toISOString()))
+    .executeTakeFirst();
+  if (!row) throw notFound();
+}
+
+async function setState(ctx: ServiceContext, reader: Reader, ids: number[], change: 'read' | 'dismiss'): Promise<void> {
+  if (ids.length === 0) return;
+  const now = new Date().toISOString();
+  const values = change === 'read' ? { isRead: true, readAt: now } : { isDismissed: true, dismissedAt: now };
+  // Chunks keep each statement under SQLite's bound-parameter limit.
+  for (let i = 0; i < ids.length; i += 500) {
+    await ctx.db
+      .insertInto('userNotificationSettings')
+      .values(ids.slice(i, i + 500).map((notificationId) => ({ userId: reader.id, notificationId, ...values })))
+      .onConflict((oc) => oc.columns(['userId', 'notificationId']).doUpdateSet(values))
+      .execute();
+  }
+}
+
+/** POST /api/notifications/{id}/read. Reading again changes nothing but the answer. */
+export async function markNotificationRead(ctx: ServiceContext, id: number): Promise<NotificationCount> {
+  const reader = await readerOf(ctx);
+  await reachable(ctx, reader, id);
+  const state = await ctx.db.selectFrom('userNotificationSettings').select('isRead').where('userId', '=', reader.id).where('notificationId', '=', id).executeTakeFirst();
+  if (!state?.isRead) await setState(ctx, reader, [id], 'read');
+  return countNotifications(ctx);
+}
+
+/** POST /api/notifications/{id}/dismiss: gone from the reader's list and count. */
+export async function dismissNotification(ctx: ServiceContext, id: number): Promise<NotificationCount> {
+  const reader = await readerOf(ctx);
+  await reachable(ctx, reader, id);
+  await setState(ctx, reader, [id], 'dismiss');
+  return countNotifications(ctx);
+}
+
+/** POST /api/notifications/mark-all-read: every unread notification of the reader (spec 1 §4). */
+export async function markAllNotificationsRead(ctx: ServiceContext): Promise<NotificationCount & { marked: number }> {
+  const reader = await readerOf(ctx);
+  const unread = await visible(ctx.db, reader, new Date().toISOString()).where(isUnread).select('notifications.id').execute();
+  await setState(ctx, reader, unread.map((row) => row.id), 'read');
+  return { ...(await countNotifications(ctx)), marked: unread.length };
+}
+
+export { enabledCategories, recipientsOf, rolesAtOrBelow } from './notification-recipients.server.ts';
+
+/** The nightly purge: expired notifications (and their read states, by cascade). */
+export async function purgeExpiredNotifications(db: Db, now = new Date()): Promise<{ deleted: number }> {
+  const result = await db.deleteFrom('notifications').where('expiresAt', '<=', now.toISOString()).executeTakeFirst();
+  return { deleted: Number(result.numDeletedRows ?? 0) };
+}
