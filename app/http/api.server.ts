@@ -62,6 +62,15 @@ export function pagingHeaders(url: URL, total: number, next: Record<string, stri
   return headers;
 }
 
+/**
+ * A page of a list as JSON with its paging headers: X-Total-Count, and a Link to the next page
+ * (limit/offset; `extra` also set on it, e.g. `page: null` to drop a page parameter) while rows remain.
+ */
+export function pagedList(url: URL, body: unknown, page: { rows: number; total: number; limit: number; offset: number }, extra: Record<string, string | number | null> = {}): Response {
+  const more = page.offset + page.rows < page.total;
+  return json(body, { headers: pagingHeaders(url, page.total, more ? { ...extra, limit: page.limit, offset: page.offset + page.limit } : null) });
+}
+
 /** The request body as JSON: an empty body is {}, malformed JSON is a 400, never a 500. */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();

@@ -9,7 +9,7 @@ import type { ResourceDef } from '../resources/define.ts';
 import { invalid, notFound } from '../services/errors.ts';
 import { apiListQuery } from '../services/list-query.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../services/resources.server.ts';
-import { apiRoute, errorResponse, idParam, json, pagingHeaders, readJson, type ApiArgs, type AuthedApiArgs } from './api.server.ts';
+import { apiRoute, errorResponse, idParam, json, pagedList, readJson, type ApiArgs, type AuthedApiArgs } from './api.server.ts';
 import { allow, type Method, type RouteAccess } from './route-access.ts';
 
 /** Finds the declaration behind the path's `resource` segment (the registry; tests pass their own). */
@@ -87,8 +87,7 @@ export function apiCollectionRoute(defs: readonly ResourceDef[] = RESOURCE_LIST,
         return rows[0];
       }
       const { rows, total } = await listRecords(ctx, def, query);
-      const more = query.offset + rows.length < total;
-      return json(rows, { headers: pagingHeaders(url, total, more ? { limit: query.limit, offset: query.offset + query.limit } : null) });
+      return pagedList(url, rows, { rows: rows.length, total, limit: query.limit, offset: query.offset });
     },
     POST: async (def, { request, ctx }) => {
       const body = await readJson(request);

@@ -1,6 +1,6 @@
 // GET /api/audit-logs: audit entries, newest first (tableName, userId, recordId, action, from,
 // to, q, limit, offset), each with `user {id, username}` and `username`; X-Total-Count.
-import { apiRoute, json, pagingHeaders } from '../http/api.server.ts';
+import { apiRoute, pagedList } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { AUDIT_PAGE_SIZE, listAuditLogs, parseAuditQuery } from '../services/audit-trail.server.ts';
 
@@ -11,10 +11,7 @@ export const { loader, action, access } = apiRoute({
       const url = new URL(request.url);
       const query = parseAuditQuery(Object.fromEntries(url.searchParams));
       const { rows, total } = await listAuditLogs(ctx, query);
-      const limit = query.limit ?? AUDIT_PAGE_SIZE;
-      const offset = query.offset ?? 0;
-      const more = offset + rows.length < total;
-      return json(rows, { headers: pagingHeaders(url, total, more ? { limit, offset: offset + limit } : null) });
+      return pagedList(url, rows, { rows: rows.length, total, limit: query.limit ?? AUDIT_PAGE_SIZE, offset: query.offset ?? 0 });
     },
   },
 });

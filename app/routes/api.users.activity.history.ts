@@ -1,6 +1,6 @@
 // GET /api/users/activity/history → { events, total, totalPages } (25 a page; filters userId,
 // startDate, endDate, action, tableName; limit/offset or page).
-import { apiRoute, json, pagingHeaders } from '../http/api.server.ts';
+import { apiRoute, pagedList } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { userActivityHistory } from '../services/user-activity.server.ts';
 
@@ -10,8 +10,7 @@ export const { loader, action, access } = apiRoute({
     run: async ({ request, ctx }) => {
       const url = new URL(request.url);
       const { events, total, totalPages, limit, offset } = await userActivityHistory(ctx, Object.fromEntries(url.searchParams));
-      const more = offset + events.length < total;
-      return json({ events, total, totalPages }, { headers: pagingHeaders(url, total, more ? { page: null, limit, offset: offset + limit } : null) });
+      return pagedList(url, { events, total, totalPages }, { rows: events.length, total, limit, offset }, { page: null });
     },
   },
 });
