@@ -1,11 +1,12 @@
 // What every page's document needs, loaded once by the root route: the signed-in user's shell
-// (user, permissions, sidebar), the flash toast (cleared once shown) and the appearance
+// (user, permissions, sidebar, the bell's count), the flash toast (cleared once shown) and the appearance
 // settings applied in the server render (DESIGN §10), so a page never flashes the wrong theme.
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { buildSidebar } from '../lib/navigation.ts';
 import { effectiveFlags } from '../lib/permissions.ts';
 import type { AppearanceSettings } from '../lib/user-settings.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
+import { countNotifications } from '../services/notifications.server.ts';
 import { toPublicUser } from '../services/user-queries.server.ts';
 import { readAppearance } from '../services/user-settings.server.ts';
 import { getAuth, serviceContext } from './session.server.ts';
@@ -17,12 +18,18 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
   let appearance: AppearanceSettings | null = null;
   if (auth) {
     const ctx = serviceContext(request, context, auth);
-    const [companies, stored] = await Promise.all([auth.mustChangePassword ? [] : listVisibleCompanies(ctx), readAppearance(ctx)]);
+    const [companies, stored, notifications] = await Promise.all([
+      auth.mustChangePassword ? [] : listVisibleCompanies(ctx),
+      readAppearance(ctx),
+      auth.mustChangePassword ? { total: 0, unread: 0 } : countNotifications(ctx),
+    ]);
     appearance = stored;
     shell = {
       user: toPublicUser(auth.user),
       permissions: effectiveFlags(auth.user),
       sidebar: auth.mustChangePassword ? [] : buildSidebar(auth.user, companies),
+      // The bell's badge, rendered by the server on every page (spec 1 §2).
+      notifications,
     };
   }
   return json({ shell, toast, appearance }, { headers: clear ? { 'Set-Cookie': clear } : {} });

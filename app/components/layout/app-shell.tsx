@@ -4,8 +4,9 @@ import { Form, Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run
 import { useEffect, useRef } from 'react';
 import type { documentLoader } from '../../http/document.server.ts';
 import { breadcrumbFor } from '../../lib/navigation.ts';
+import { NotificationBell } from '../notifications/bell.tsx';
 import { SettingsGear } from '../settings/quick-settings.tsx';
-import { BellIcon, ChevronIcon, CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
+import { ChevronIcon, CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
 
 export function useShell() {
   const data = useRouteLoaderData<typeof documentLoader>('root');
@@ -40,9 +41,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         <div className="ml-auto flex items-center gap-1">
           {!restricted ? (
             <>
-              <Link to="/notifications" className="rounded p-2 text-slate-600 hover:bg-slate-100" title="Notifications" aria-label="Notifications">
-                <BellIcon />
-              </Link>
+              <NotificationBell count={shell.notifications} />
               <SettingsGear />
               <Link to="/profile" className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
                 <UserIcon className="h-4 w-4" /> Profile

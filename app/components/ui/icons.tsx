@@ -33,4 +33,6 @@ export const DownloadIcon = svg('M12 4v11m-4-4 4 4 4-4M5 20h14');
 export const SearchIcon = svg('M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm10 3-5-5');
 export const CheckCircleIcon = svg('M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0ZM8 12l3 3 5-6');
 export const XCircleIcon = svg('M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0ZM9 9l6 6m0-6-6 6');
+export const InfoIcon = svg('M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0ZM12 11v5M12 8h.01');
+export const WarningIcon = svg('M12 4 2.5 20h19L12 4ZM12 10v4M12 17h.01');
 export const ClockIcon = svg('M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0ZM12 7v5l3 2');

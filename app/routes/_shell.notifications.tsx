@@ -1,0 +1,137 @@
+// /notifications: the bell's list as a full page (DESIGN §8), where the bell leads without
+// JavaScript. Tabs and page live in the URL; mark read, dismiss and mark all read are forms.
+// Every reader sees only the notifications that reach them; another user's id is a 404.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { PageHeading } from '../components/layout/app-shell.tsx';
+import { ITEM_BUTTON, NotificationItem } from '../components/notifications/notification-item.tsx';
+import { formErrorOf, TabNav, type ActionAnswer } from '../components/screen/action-result.tsx';
+import { Pagination } from '../components/table/pagination.tsx';
+import { Alert } from '../components/ui/form.tsx';
+import { allow, type RouteAccess } from '../http/route-access.ts';
+import { clampedPage, formRowId, intent, listUrl, loadScreen, screenAction, succeed, tabOf } from '../http/screen.server.ts';
+import { EMPTY_NOTIFICATIONS, filterOfTab, NOTIFICATION_TABS } from '../lib/notifications.ts';
+import { lastPage } from '../lib/paging.ts';
+import { positiveIdParam } from '../lib/query.ts';
+import { countNotifications, dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from '../services/notifications.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Notifications · Group Finance Hub' }];
+
+const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const access: RouteAccess = [{
+  methods: {
+    GET: allow.screen,
+    POST: { intents: { read: allow.signedIn, dismiss: allow.signedIn, 'mark-all-read': allow.signedIn } },
+  },
+}];
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ ctx, url }) => {
+    const tab = tabOf(url, NOTIFICATION_TABS.map((t) => t.key));
+    const requested = positiveIdParam(url.searchParams.get('page')) ?? 1;
+    const [{ page, result }, count] = await Promise.all([
+      clampedPage(
+        requested,
+        (p) => listNotifications(ctx, { ...filterOfTab(tab), limit: NOTIFICATIONS_PAGE_SIZE, offset: (p - 1) * NOTIFICATIONS_PAGE_SIZE }),
+        (r) => lastPage(r.total, NOTIFICATIONS_PAGE_SIZE),
+      ),
+      countNotifications(ctx),
+    ]);
+    return json({ tab, page, pageCount: lastPage(result.total, NOTIFICATIONS_PAGE_SIZE), total: result.total, notifications: result.rows, count });
+  });
+
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, {
+    read: intent({
+      failed: 'Failed to mark the notification as read',
+      run: async (_value, screen, form) => {
+        await markNotificationRead(screen.ctx, formRowId(form));
+        return succeed(screen, { type: 'success', title: 'Notification marked as read' }, { to: listUrl(screen.url) });
+      },
+    }),
+    dismiss: intent({
+      failed: 'Failed to dismiss the notification',
+      run: async (_value, screen, form) => {
+        await dismissNotification(screen.ctx, formRowId(form));
+        return succeed(screen, { type: 'success', title: 'Notification dismissed' }, { to: listUrl(screen.url) });
+      },
+    }),
+    'mark-all-read': intent({
+      failed: 'Failed to mark all notifications as read',
+      run: async (_value, screen) => {
+        const { marked } = await markAllNotificationsRead(screen.ctx);
+        return succeed(screen, { type: 'success', title: 'All notifications marked as read', description: `${marked} marked as read.` }, { to: listUrl(screen.url) });
+      },
+    }),
+  });
+
+export default function NotificationsPage() {
+  const { tab, page, pageCount, total, notifications, count } = useLoaderData<typeof loader>();
+  const failure = formErrorOf(useActionData<ActionAnswer>());
+  const { search } = useLocation();
+  const here = `/notifications${search}`;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeading title="Notifications">
+        <div className="flex items-center gap-3">
+          <p className="text-sm text-slate-600" data-testid="notification-figures">
+            {count.unread} unread of {count.total}
+          </p>
+          {count.unread > 0 ? (
+            <Form method="post" action={here}>
+              <input type="hidden" name="intent" value="mark-all-read" />
+              <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+                Mark all as read
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </PageHeading>
+      <TabNav label="Notification filters" current={tab} tabs={NOTIFICATION_TABS.map((t) => ({ ...t, to: `/notifications?tab=${t.key}` }))} />
+      {failure ? (
+        <div className="mb-4">
+          <Alert title="Error">{failure}</Alert>
+        </div>
+      ) : null}
+      <section className="rounded-lg border border-slate-200 bg-white" aria-label="Notification list">
+        {notifications.length === 0 ? (
+          <p className="px-4 py-10 text-center text-slate-500">{EMPTY_NOTIFICATIONS}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {notifications.map((n) => (
+              <NotificationItem
+                key={n.id}
+                notification={n}
+                controls={
+                  <>
+                    {!n.isRead ? (
+                      <Form method="post" action={here}>
+                        <input type="hidden" name="intent" value="read" />
+                        <input type="hidden" name="id" value={n.id} />
+                        <button type="submit" className={ITEM_BUTTON} aria-label={`Mark "${n.title}" as read`}>Mark as read</button>
+                      </Form>
+                    ) : null}
+                    <Form method="post" action={here}>
+                      <input type="hidden" name="intent" value="dismiss" />
+                      <input type="hidden" name="id" value={n.id} />
+                      <button type="submit" className={ITEM_BUTTON} aria-label={`Dismiss "${n.title}"`}>Dismiss</button>
+                    </Form>
+                  </>
+                }
+              />
+            ))}
+          </ul>
+        )}
+        <Pagination page={page} pageCount={pageCount} total={total} pageSize={NOTIFICATIONS_PAGE_SIZE} />
+      </section>
+      <p className="mt-4 text-sm text-slate-600">
+        Choose which kinds of notification you receive, and turn on push notifications for this browser, in{' '}
+        <Link to="/settings?tab=notifications" className="text-blue-700 underline hover:text-blue-900">Settings</Link>.
+      </p>
+    </div>
+  );
+}
+
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
