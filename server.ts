@@ -61,6 +61,11 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
   app.use(bodyLimit(config.maxBodyBytes));
 
   app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y' }));
+  // The service worker is checked for a new version at every visit (never served from a cache).
+  app.get('/sw.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(path.join(root, 'public', 'sw.js'), { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+  });
   app.use(express.static(path.join(root, 'public'), { maxAge: '1h', index: false }));
 
   app.all(

@@ -1,6 +1,7 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { registerServiceWorker } from './components/notifications/service-worker.ts';
 
 startTransition(() => {
   hydrateRoot(
@@ -10,3 +11,7 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// Push notifications (spec 1 §7): the service worker at /sw.js, registered once the page is up.
+if (document.readyState === 'complete') registerServiceWorker();
+else window.addEventListener('load', registerServiceWorker, { once: true });

@@ -9,6 +9,8 @@ export function securityHeaders(nonce: string, secure: boolean): Record<string, 
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The push service worker (public/sw.js) and nothing else.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -140,11 +140,11 @@ export default function SettingsPage() {
       {tab === 'notifications' ? (
         <div className="space-y-6">
           <Card title="Push Notifications">
-            <NotificationDevice deviceLabel={deviceLabel} isIos={isIos} />
+            <NotificationDevice deviceLabel={deviceLabel} isIos={isIos} device={device} />
           </Card>
           <Card title="Notification Settings">
             <SettingsForm tab="notifications" busy={busy}>
-              <Switch name="pushNotifications" label="Push notifications" description="Receive notifications in this browser when push delivery is available." defaultChecked={settings.pushNotifications} error={errors.pushNotifications} />
+              <Switch name="pushNotifications" label="Push notifications" description="Send new notifications to the browsers you turned push on in (above). Off: they stay in the bell only." defaultChecked={settings.pushNotifications} error={errors.pushNotifications} />
               <Switch name="soundEnabled" label="Sound" description="Play a sound with notifications on this device." defaultChecked={device.soundEnabled} />
               <Switch name="vibrationEnabled" label="Vibration" description="Vibrate on notifications (mobile devices)." defaultChecked={device.vibrationEnabled} />
               <Switch name="showBadge" label="Badge" description="Show the unread count on the app icon." defaultChecked={device.showBadge} />
