@@ -16,6 +16,8 @@ import type { ResourceDef } from '../app/resources/define.ts';
 import { audit as auditAll, expect, expectNoViolations, open, signedInAccount, test, THEME_RULES, THEMES, type Theme } from './support/a11y.ts';
 import { apiPost, categoryIds, departmentIds } from './support/resources.ts';
 import { COMPANY } from './support/fixtures.ts';
+import { systemActor } from '../app/services/context.ts';
+import { notify } from '../app/services/notifications.server.ts';
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, '../app/routes');
 const NOT_FOUND = '/no-such-page-a11y';
@@ -210,6 +212,38 @@ for (const theme of THEMES) {
         }
       } finally {
         await database.db.deleteFrom('backups').where('id', 'in', backups.map((b) => b.id)).execute();
+      }
+      expectNoViolations(found);
+    });
+
+    test('notifications: the page with every type and priority, and the bell pop-over', async ({ page, js, database, owners }) => {
+      const found: string[] = [];
+      const system = { db: database.db, actor: systemActor('worker'), meta: {} };
+      const kinds = [['info', 'low', 'system'], ['warning', 'medium', 'financial'], ['error', 'high', 'security'], ['success', 'critical', 'user']] as const;
+      const ids: number[] = [];
+      for (const [type, priority, category] of kinds) {
+        const row = await notify(system, {
+          type, priority, category, title: `a11y ${theme} ${js ? 'js' : 'nojs'} ${type}`, message: `A ${priority} ${type} notification.`,
+          actionUrl: '/profile', actionText: 'View profile', to: { userId: owners[theme].id },
+        });
+        ids.push(row!.id);
+      }
+      // One read, so both emphases are checked.
+      await database.db.insertInto('userNotificationSettings').values({ userId: owners[theme].id, notificationId: ids[0], isRead: true, readAt: new Date().toISOString() }).execute();
+      try {
+        for (const url of ['/notifications', '/notifications?tab=unread', '/notifications?tab=security']) {
+          await open(page, url, js, 200);
+          await audit(page, url, found, js);
+        }
+        if (js) {
+          await open(page, '/profile', js, 200);
+          await page.getByTestId('notification-bell').click();
+          await expect(page.getByTestId('notification-panel').getByTestId('notification').first()).toBeVisible();
+          await audit(page, 'notification bell pop-over', found, js);
+          await page.keyboard.press('Escape');
+        }
+      } finally {
+        await database.db.deleteFrom('notifications').where('id', 'in', ids).execute();
       }
       expectNoViolations(found);
     });

@@ -40,13 +40,13 @@ test.describe('notifications', () => {
     await panel.getByRole('button', { name: 'Financial', exact: true }).click();
     await expect(panel.getByTestId('notification')).toHaveCount(1);
     await expect(panel.getByTestId('notification')).toContainText('Budget over plan');
-    await panel.getByRole('button', { name: 'Mark "Budget over plan" as read' }).click();
+    await panel.getByRole('button', { name: 'Mark as read: Budget over plan' }).click();
     await expect(badge(page)).toHaveText('2');
     await expect(panel.getByTestId('notification')).toHaveAttribute('data-read', 'true');
 
     await panel.getByRole('button', { name: 'Unread', exact: true }).click();
     await expect(panel.getByTestId('notification')).toHaveCount(2);
-    await panel.getByRole('button', { name: 'Dismiss "Password changed"' }).click();
+    await panel.getByRole('button', { name: 'Dismiss: Password changed' }).click();
     await expect(panel.getByTestId('notification')).toHaveCount(1);
     await expect(badge(page)).toHaveText('1');
 
@@ -91,13 +91,13 @@ test.describe('notifications', () => {
     await page.getByRole('navigation', { name: 'Notification filters' }).getByRole('link', { name: 'Security' }).click();
     await expect(page).toHaveURL(/tab=security/);
     await expect(items).toHaveCount(1);
-    await page.getByRole('button', { name: 'Mark "Password changed" as read' }).click();
+    await page.getByRole('button', { name: 'Mark as read: Password changed' }).click();
     await expect(toast(page)).toContainText('Notification marked as read');
     await expect(page).toHaveURL(/tab=security/);
     await expect(badge(page)).toHaveText('2');
 
     await page.getByRole('navigation', { name: 'Notification filters' }).getByRole('link', { name: 'All' }).click();
-    await page.getByRole('button', { name: 'Dismiss "Budget over plan"' }).click();
+    await page.getByRole('button', { name: 'Dismiss: Budget over plan' }).click();
     await expect(toast(page)).toContainText('Notification dismissed');
     await expect(items).toHaveCount(2);
     await expect(badge(page)).toHaveText('1');

@@ -110,13 +110,13 @@ export default function NotificationsPage() {
                       <Form method="post" action={here}>
                         <input type="hidden" name="intent" value="read" />
                         <input type="hidden" name="id" value={n.id} />
-                        <button type="submit" className={ITEM_BUTTON} aria-label={`Mark "${n.title}" as read`}>Mark as read</button>
+                        <button type="submit" className={ITEM_BUTTON} aria-label={`Mark as read: ${n.title}`}>Mark as read</button>
                       </Form>
                     ) : null}
                     <Form method="post" action={here}>
                       <input type="hidden" name="intent" value="dismiss" />
                       <input type="hidden" name="id" value={n.id} />
-                      <button type="submit" className={ITEM_BUTTON} aria-label={`Dismiss "${n.title}"`}>Dismiss</button>
+                      <button type="submit" className={ITEM_BUTTON} aria-label={`Dismiss: ${n.title}`}>Dismiss</button>
                     </Form>
                   </>
                 }

@@ -183,11 +183,11 @@ function NotificationPanel({ onCount, onClose }: { onCount: (count: Notification
                 controls={
                   <>
                     {!n.isRead ? (
-                      <button type="button" className={ITEM_BUTTON} onClick={() => void act(`/api/notifications/${n.id}/read`)} aria-label={`Mark "${n.title}" as read`}>
+                      <button type="button" className={ITEM_BUTTON} onClick={() => void act(`/api/notifications/${n.id}/read`)} aria-label={`Mark as read: ${n.title}`}>
                         Mark as read
                       </button>
                     ) : null}
-                    <button type="button" className={ITEM_BUTTON} onClick={() => void act(`/api/notifications/${n.id}/dismiss`)} aria-label={`Dismiss "${n.title}"`}>
+                    <button type="button" className={ITEM_BUTTON} onClick={() => void act(`/api/notifications/${n.id}/dismiss`)} aria-label={`Dismiss: ${n.title}`}>
                       Dismiss
                     </button>
                   </>

@@ -36,12 +36,12 @@ export function NotificationItem({ notification: n, controls, onFollow }: { noti
           <span className="sr-only">{label}{n.isRead ? '' : ', unread'}:</span>
           <p className={`text-sm text-slate-900 ${n.isRead ? 'font-medium' : 'font-semibold'}`}>{n.title}</p>
           <span className={`rounded border px-1.5 text-xs ${PRIORITY_CLASS[n.priority]}`}>{PRIORITY_LABELS[n.priority]}</span>
-          <span className="text-xs text-slate-500">{CATEGORY_LABELS[n.category]}</span>
+          <span className="text-xs text-slate-600">{CATEGORY_LABELS[n.category]}</span>
         </div>
         <p className="mt-0.5 break-words text-sm text-slate-700">{n.message}</p>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
           {/* The time is relative to now: the client may render a minute later than the server. */}
-          <time dateTime={Number.isFinite(Date.parse(n.createdAt)) ? n.createdAt : undefined} className="text-slate-500" suppressHydrationWarning>
+          <time dateTime={Number.isFinite(Date.parse(n.createdAt)) ? n.createdAt : undefined} className="text-slate-600" suppressHydrationWarning>
             {formatRelativeTime(n.createdAt)}
           </time>
           {n.actionUrl ? (
