@@ -42,6 +42,13 @@ describe('screenAction', () => {
     expect((await act({ intent: 'save', name: 'a' })).status).toBe(204);
   });
 
+  it('a row id in any spelling but plain digits names no row, whatever the intent: 404 before it runs', async () => {
+    for (const id of ['', 'abc', '1e3', '0x3e9', ' 7', '0', '-1', '99999999999']) {
+      expect(await answer(await act({ intent: 'save', name: 'a', id }, { failed: 'Failed to save' })), id).toMatchObject({ status: 404, formErrors: ['Failed to save'] });
+    }
+    expect((await act({ intent: 'save', name: 'a', id: '7' })).status).toBe(204);
+  });
+
   it('an unknown intent is a 400 with a form error', async () => {
     expect(await answer(await act({ intent: 'nope', name: 'a' }))).toMatchObject({ status: 400, intent: 'nope', formErrors: ['Unknown action'] });
   });

@@ -152,6 +152,12 @@ export async function screenAction(args: ActionFunctionArgs, intents: Record<str
   if (handler.allowed && !handler.allowed(page)) {
     return json<ActionFailure>({ intent: name, result: parseWithZod(form, { schema: NOTHING }).reply({ hideFields, formErrors: [failureText(forbidden(), handler)] }) }, { status: 403 });
   }
+  // A row id in any other spelling than plain digits names no row, whichever intent carries it
+  // (a create has no row yet and ignores the field).
+  const rowId = form.get('id');
+  if (name !== 'create' && typeof rowId === 'string' && positiveIdParam(rowId) === null) {
+    return failure(404, { formErrors: [failureText(notFound(), handler)] });
+  }
   if (submission.status !== 'success') return failure(400, { formErrors: handler.invalid ? [handler.invalid] : [] });
   try {
     return await handler.run(submission.value as never, page, form, (replyOptions) => submission.reply({ hideFields, ...replyOptions }));
