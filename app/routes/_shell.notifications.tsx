@@ -5,13 +5,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { PageHeading } from '../components/layout/app-shell.tsx';
-import { ITEM_BUTTON, NotificationItem } from '../components/notifications/notification-item.tsx';
+import { NotificationList } from '../components/notifications/notification-item.tsx';
 import { formErrorOf, TabNav, type ActionAnswer } from '../components/screen/action-result.tsx';
 import { Pagination } from '../components/table/pagination.tsx';
 import { Alert } from '../components/ui/form.tsx';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 import { clampedPage, formRowId, intent, listUrl, loadScreen, screenAction, succeed, tabOf } from '../http/screen.server.ts';
-import { EMPTY_NOTIFICATIONS, filterOfTab, NOTIFICATION_TABS } from '../lib/notifications.ts';
+import { filterOfTab, NOTIFICATION_TABS } from '../lib/notifications.ts';
 import { lastPage } from '../lib/paging.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { countNotifications, dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from '../services/notifications.server.ts';
@@ -96,34 +96,7 @@ export default function NotificationsPage() {
         </div>
       ) : null}
       <section className="rounded-lg border border-slate-200 bg-white" aria-label="Notification list">
-        {notifications.length === 0 ? (
-          <p className="px-4 py-10 text-center text-slate-500">{EMPTY_NOTIFICATIONS}</p>
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {notifications.map((n) => (
-              <NotificationItem
-                key={n.id}
-                notification={n}
-                controls={
-                  <>
-                    {!n.isRead ? (
-                      <Form method="post" action={here}>
-                        <input type="hidden" name="intent" value="read" />
-                        <input type="hidden" name="id" value={n.id} />
-                        <button type="submit" className={ITEM_BUTTON} aria-label={`Mark as read: ${n.title}`}>Mark as read</button>
-                      </Form>
-                    ) : null}
-                    <Form method="post" action={here}>
-                      <input type="hidden" name="intent" value="dismiss" />
-                      <input type="hidden" name="id" value={n.id} />
-                      <button type="submit" className={ITEM_BUTTON} aria-label={`Dismiss: ${n.title}`}>Dismiss</button>
-                    </Form>
-                  </>
-                }
-              />
-            ))}
-          </ul>
-        )}
+        <NotificationList items={notifications} actions={{ kind: 'form', action: here }} emptyClassName="py-10" />
         <Pagination page={page} pageCount={pageCount} total={total} pageSize={NOTIFICATIONS_PAGE_SIZE} />
       </section>
       <p className="mt-4 text-sm text-slate-600">

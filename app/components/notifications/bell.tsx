@@ -6,7 +6,6 @@ import { Link } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import {
   badgeLabel,
-  EMPTY_NOTIFICATIONS,
   filterOfTab,
   LOADING_NOTIFICATIONS,
   NOTIFICATION_TABS,
@@ -16,7 +15,7 @@ import {
 } from '../../lib/notifications.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { BellIcon } from '../ui/icons.tsx';
-import { ITEM_BUTTON, NotificationItem } from './notification-item.tsx';
+import { NotificationList } from './notification-item.tsx';
 
 /** Spec 1 §9: the notification count is polled every 30 s. */
 export const COUNT_REFRESH_MS = 30_000;
@@ -171,30 +170,8 @@ function NotificationPanel({ onCount, onClose }: { onCount: (count: Notification
         {error ? <p role="alert" className="px-4 py-2 text-xs text-red-700">{error}</p> : null}
         {items === null ? (
           <p className="px-4 py-6 text-center text-slate-500">{LOADING_NOTIFICATIONS}</p>
-        ) : items.length === 0 ? (
-          <p className="px-4 py-6 text-center text-slate-500">{EMPTY_NOTIFICATIONS}</p>
         ) : (
-          <ul className="divide-y divide-slate-200">
-            {items.map((n) => (
-              <NotificationItem
-                key={n.id}
-                notification={n}
-                onFollow={onClose}
-                controls={
-                  <>
-                    {!n.isRead ? (
-                      <button type="button" className={ITEM_BUTTON} onClick={() => void act(`/api/notifications/${n.id}/read`)} aria-label={`Mark as read: ${n.title}`}>
-                        Mark as read
-                      </button>
-                    ) : null}
-                    <button type="button" className={ITEM_BUTTON} onClick={() => void act(`/api/notifications/${n.id}/dismiss`)} aria-label={`Dismiss: ${n.title}`}>
-                      Dismiss
-                    </button>
-                  </>
-                }
-              />
-            ))}
-          </ul>
+          <NotificationList items={items} onFollow={onClose} actions={{ kind: 'call', run: (n, what) => void act(`/api/notifications/${n.id}/${what}`) }} />
         )}
       </div>
       <div className="border-t border-slate-200 px-4 py-2 text-center">

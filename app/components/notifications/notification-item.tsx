@@ -1,10 +1,10 @@
 // One notification as the bell's panel and the /notifications page show it (spec 1 §2): type
 // icon, priority, title, message, time, the action link; unread ones emphasised. The controls
 // (buttons in the panel, forms on the page) come from the caller.
-import { Link } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { formatRelativeTime } from '../../lib/format.ts';
-import { CATEGORY_LABELS, PRIORITY_LABELS, type NotificationType, type NotificationView } from '../../lib/notifications.ts';
+import { CATEGORY_LABELS, EMPTY_NOTIFICATIONS, PRIORITY_LABELS, type NotificationType, type NotificationView } from '../../lib/notifications.ts';
 import { CheckCircleIcon, InfoIcon, WarningIcon, XCircleIcon } from '../ui/icons.tsx';
 
 const TYPE_ICON: Record<NotificationType, { Icon: typeof InfoIcon; className: string; label: string }> = {
@@ -21,7 +21,7 @@ const PRIORITY_CLASS: Record<NotificationView['priority'], string> = {
   critical: 'border-red-300 text-red-700',
 };
 
-export function NotificationItem({ notification: n, controls, onFollow }: { notification: NotificationView; controls: ReactNode; onFollow?: () => void }) {
+function NotificationItem({ notification: n, controls, onFollow }: { notification: NotificationView; controls: ReactNode; onFollow?: () => void }) {
   const { Icon, className, label } = TYPE_ICON[n.type] ?? TYPE_ICON.info;
   return (
     <li
@@ -56,4 +56,47 @@ export function NotificationItem({ notification: n, controls, onFollow }: { noti
   );
 }
 
-export const ITEM_BUTTON = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50';
+const ITEM_BUTTON = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50';
+
+type ItemAction = 'read' | 'dismiss';
+/** How an item's Mark as read and Dismiss act: forms posted to a page, or calls (the bell's panel). */
+export type ItemActions = { kind: 'form'; action: string } | { kind: 'call'; run: (notification: NotificationView, what: ItemAction) => void };
+
+const ACTION_TEXT: Record<ItemAction, string> = { read: 'Mark as read', dismiss: 'Dismiss' };
+
+function ItemControl({ notification: n, what, actions }: { notification: NotificationView; what: ItemAction; actions: ItemActions }) {
+  // The accessible name begins with the visible text and says which notification it acts on.
+  const label = `${ACTION_TEXT[what]}: ${n.title}`;
+  if (actions.kind === 'call') {
+    return <button type="button" className={ITEM_BUTTON} onClick={() => actions.run(n, what)} aria-label={label}>{ACTION_TEXT[what]}</button>;
+  }
+  return (
+    <Form method="post" action={actions.action}>
+      <input type="hidden" name="intent" value={what} />
+      <input type="hidden" name="id" value={n.id} />
+      <button type="submit" className={ITEM_BUTTON} aria-label={label}>{ACTION_TEXT[what]}</button>
+    </Form>
+  );
+}
+
+/** The list of the panel and the page, newest first, or 'No notifications found'. */
+export function NotificationList({ items, actions, onFollow, emptyClassName = 'py-6' }: { items: NotificationView[]; actions: ItemActions; onFollow?: () => void; emptyClassName?: string }) {
+  if (items.length === 0) return <p className={`px-4 text-center text-slate-500 ${emptyClassName}`}>{EMPTY_NOTIFICATIONS}</p>;
+  return (
+    <ul className="divide-y divide-slate-200">
+      {items.map((n) => (
+        <NotificationItem
+          key={n.id}
+          notification={n}
+          onFollow={onFollow}
+          controls={
+            <>
+              {!n.isRead ? <ItemControl notification={n} what="read" actions={actions} /> : null}
+              <ItemControl notification={n} what="dismiss" actions={actions} />
+            </>
+          }
+        />
+      ))}
+    </ul>
+  );
+}
