@@ -1,0 +1,101 @@
+// The AI analytics services over real books on every test dialect: a predictable category, a
+// planted outlier and duplicate, a budget overrun, the analytics permission and company scope.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rejection } from '../../test/assertions.ts';
+import { userContext } from '../../test/context.ts';
+import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
+import { createTestUser } from '../../test/users.ts';
+import { analyzeCompanyBudget, detectExpenseAnomalies, predictExpenses, SELECT_COMPANY } from './ai-analytics.server.ts';
+import { addMonths } from './ai/forecast.ts';
+import type { Db, ServiceContext } from './context.ts';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  let analyst: ServiceContext;
+  let scoped: ServiceContext;
+  let plain: ServiceContext;
+  let companyId: number;
+  let otherCompanyId: number;
+  let departmentId: number;
+  let categoryId: number;
+  let otherCategoryId: number;
+
+  beforeAll(async () => {
+    database = await createPreparedDatabase(dialect);
+    db = database.db;
+    const companies = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
+    companyId = companies[2].id;
+    otherCompanyId = companies[3].id;
+    departmentId = (await db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const category = async (company: number, name: string) =>
+      (await db.insertInto('expenseCategories').values({ companyId: company, departmentId, name }).returning('id').executeTakeFirstOrThrow()).id;
+    categoryId = await category(companyId, `AI Cloud ${dialect}`);
+    otherCategoryId = await category(otherCompanyId, `AI Other ${dialect}`);
+    const expense = (company: number, category: number, amountCents: number, expenseDate: string, vendor = 'Cloud Inc') =>
+      ({ companyId: company, departmentId, categoryId: category, amountCents, expenseDate, description: 'AI test', vendor });
+    // 18 months of one $1,000 invoice growing by $40 a month, the last in October 2026.
+    const rows = Array.from({ length: 18 }, (_, i) => expense(companyId, categoryId, 100_000 + 4_000 * i, `${addMonths('2025-05', i)}-15`));
+    // November 2026: an outlier and the same charge twice.
+    rows.push(expense(companyId, categoryId, 2_000_000, '2026-11-10'));
+    rows.push(expense(companyId, categoryId, 50_000, '2026-11-12', 'Coffee Co'), expense(companyId, categoryId, 50_000, '2026-11-12', 'Coffee Co'));
+    rows.push(expense(otherCompanyId, otherCategoryId, 9_999_999, '2026-11-11', 'Elsewhere'));
+    await db.insertInto('actualExpenses').values(rows).execute();
+    await db.insertInto('budgets').values({ companyId, departmentId, categoryId, amountCents: 1_000_000, period: 'annual', startDate: '2026-01-01', endDate: '2026-12-31', description: 'AI test', status: 'active' }).execute();
+
+    analyst = await userContext(db, (await createTestUser(db, { role: 'viewer', flags: { canAccessAnalytics: true } })).id);
+    scoped = await userContext(db, (await createTestUser(db, { role: 'viewer', companyId: otherCompanyId, flags: { canAccessAnalytics: true } })).id);
+    plain = await userContext(db, (await createTestUser(db, { role: 'viewer' })).id);
+  });
+  afterAll(() => database?.destroy());
+
+  it('predicts the next months of a steady rise from the books', async () => {
+    const [prediction] = await predictExpenses(analyst, { companyId, categoryId, months: 3 }, NOW);
+    expect(prediction).toMatchObject({ categoryName: `AI Cloud ${dialect}`, trend: 'increasing', seasonalPattern: false, months: 3 });
+    // The November rows make the last month big; the prediction still follows the history's line.
+    expect(prediction.history.at(-1)!.month).toBe('2026-11');
+    expect(prediction.forecast.map((f) => f.month)).toEqual(['2026-12', '2027-01', '2027-02']);
+    expect(prediction.predictedAmount).toBeGreaterThan(3 * 1_680);
+    expect(prediction.factors[0]).toMatch(/^19-month upward trend/);
+  });
+
+  it('finds the planted outlier and duplicate in the last 30 days, none of another company\'s', async () => {
+    const found = await detectExpenseAnomalies(analyst, { companyId, lookbackDays: '30' }, NOW);
+    expect(found.map((f) => [f.anomalyType, f.amount])).toEqual(expect.arrayContaining([['unusual_amount', 20_000], ['duplicate', 500]]));
+    expect(found.every((f) => f.categoryName === `AI Cloud ${dialect}`)).toBe(true);
+    expect(await detectExpenseAnomalies(analyst, { companyId, lookbackDays: 7 }, NOW)).toEqual([]);
+  });
+
+  it('analyzes the budget of a company\'s year; a company is required', async () => {
+    const analysis = await analyzeCompanyBudget(analyst, { companyId: String(companyId), year: '2026' });
+    expect(analysis).toMatchObject({ companyId, year: 2026, totalBudget: 10_000 });
+    expect(analysis.totalActual).toBeGreaterThan(20_000);
+    expect(analysis.variance).toBeCloseTo(analysis.totalActual - 10_000, 2);
+    expect(analysis.recommendations[0]).toMatch(new RegExp(`^AI Cloud ${dialect} is \\$[\\d,]+ \\(\\d+(\\.\\d)?%\\) over budget`));
+    const missing = await rejection(analyzeCompanyBudget(analyst, { year: '2026' }));
+    expect(missing.status).toBe(400);
+    expect(missing.errors[0].message).toBe(SELECT_COMPANY);
+    expect((await rejection(analyzeCompanyBudget(analyst, { companyId, year: '2023' }))).status).toBe(400);
+  });
+
+  it('needs the analytics permission; a scoped user sees their own company only (another is a 404)', async () => {
+    expect((await rejection(predictExpenses(plain, {}, NOW))).status).toBe(403);
+    expect((await rejection(detectExpenseAnomalies(scoped, { companyId }, NOW))).status).toBe(404);
+    expect((await rejection(analyzeCompanyBudget(scoped, { companyId, year: 2026 }))).status).toBe(404);
+    // Without a company they get their own.
+    const own = await detectExpenseAnomalies(scoped, { lookbackDays: 90 }, NOW);
+    expect(own.every((f) => f.categoryName === `AI Other ${dialect}`)).toBe(true);
+    const predictions = await predictExpenses(scoped, {}, NOW);
+    expect(predictions.map((p) => p.categoryName)).toEqual([`AI Other ${dialect}`]);
+  });
+
+  it('refuses bad input with field errors', async () => {
+    for (const input of [{ months: 5 }, { months: 'x' }, { companyId: 'abc' }, { departmentId: -1 }]) {
+      expect((await rejection(predictExpenses(analyst, input, NOW))).status).toBe(400);
+    }
+    expect((await rejection(detectExpenseAnomalies(analyst, { lookbackDays: 31 }, NOW))).status).toBe(400);
+    expect((await rejection(predictExpenses(analyst, { companyId: 999_999 }, NOW))).status).toBe(404);
+  });
+});

@@ -1,0 +1,239 @@
+// AI analytics over the books (issue 17, spec 3 §2.4, §7 AI): expense predictions, expense
+// anomalies and budget analysis, computed by the engine in ./ai from the expenses and budgets the
+// caller may see. Needs the analytics permission; a user limited to one company gets that
+// company's numbers only (another company's id is a 404, DESIGN §5). Amounts are US dollars.
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { dialectOf } from '../../db/dialect.ts';
+import { can, companyScope } from '../lib/permissions.ts';
+import { analyzeBudget } from './ai/budget-variance.ts';
+import { forecast, type Trend } from './ai/forecast.ts';
+import { findOutliers, type AnomalyType, type Severity } from './ai/outliers.ts';
+import type { Db, ServiceContext } from './context.ts';
+import { fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
+
+export const PREDICTION_MONTHS = [1, 3, 6, 12] as const;
+export const ANOMALY_WINDOWS = [7, 14, 30, 90] as const;
+export const BUDGET_YEARS = [2024, 2025, 2026] as const;
+export const SELECT_COMPANY = 'Please select a company for budget analysis';
+/** Expenses older than this many months are not read for predictions and anomaly baselines. */
+const HISTORY_MONTHS = 36;
+
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+function authorize(ctx: ServiceContext): void {
+  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'analytics')) throw forbidden();
+}
+
+/** The company the caller asks about, within their scope: a scoped user's own (another is a 404). */
+async function scopedCompany(ctx: ServiceContext, requested: number | null | undefined): Promise<number | null> {
+  const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+  if (scope !== null && requested != null && requested !== scope) throw notFound();
+  const companyId = requested ?? scope;
+  if (companyId !== null) {
+    const exists = await ctx.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
+    if (!exists) throw notFound();
+  }
+  return companyId;
+}
+
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'Must be an id' }).int().positive().max(2_147_483_647).optional());
+const choice = <T extends readonly number[]>(values: T, name: string, fallback: T[number]) =>
+  z.preprocess((v) => (v === '' || v === null || v === undefined ? fallback : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().refine((n) => (values as readonly number[]).includes(n), `${name} must be one of ${values.join(', ')}`));
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+  return parsed.data;
+}
+
+const monthOf = (db: Db) => (dialectOf(db) === 'postgres' ? sql<string>`to_char(e.expense_date, 'YYYY-MM')` : sql<string>`substr(e.expense_date, 1, 7)`);
+const dayText = (db: Db) => (dialectOf(db) === 'postgres' ? sql<string>`to_char(e.expense_date, 'YYYY-MM-DD')` : sql<string>`e.expense_date`);
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+function monthsBefore(now: Date, months: number): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1));
+  return isoDay(d);
+}
+
+/** The expenses the filters select, from `since` on. */
+function expenses(db: Db, filter: { companyId: number | null; departmentId?: number; categoryId?: number }, since: string) {
+  return db
+    .selectFrom('actualExpenses as e')
+    .where('e.expenseDate', '>=', since)
+    .$if(filter.companyId !== null, (q) => q.where('e.companyId', '=', filter.companyId!))
+    .$if(filter.departmentId !== undefined, (q) => q.where('e.departmentId', '=', filter.departmentId!))
+    .$if(filter.categoryId !== undefined, (q) => q.where('e.categoryId', '=', filter.categoryId!));
+}
+
+async function names(db: Db, table: 'departments' | 'expenseCategories', ids: Iterable<number>): Promise<Map<number, string>> {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return new Map();
+  const rows = await db.selectFrom(table).select(['id', 'name']).where('id', 'in', list).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export const PredictionRequest = z.object({
+  companyId: optionalId,
+  departmentId: optionalId,
+  categoryId: optionalId,
+  months: choice(PREDICTION_MONTHS, 'months', 3),
+});
+
+export interface ExpensePrediction {
+  categoryId: number;
+  categoryName: string;
+  departmentId: number;
+  departmentName: string;
+  predictedAmount: number;
+  confidence: number;
+  historicalAverage: number;
+  seasonalPattern: boolean;
+  trend: Trend;
+  factors: string[];
+  months: number;
+  /** The monthly history and the predicted months with their band, for the chart. */
+  history: { month: string; amount: number }[];
+  forecast: { month: string; amount: number; low: number; high: number }[];
+}
+
+/** POST /api/ai/predict-expenses: per category × department, the next 1, 3, 6 or 12 months. */
+export async function predictExpenses(ctx: ServiceContext, input: unknown, now = new Date()): Promise<ExpensePrediction[]> {
+  authorize(ctx);
+  const request = parse(PredictionRequest, input);
+  const companyId = await scopedCompany(ctx, request.companyId);
+  const month = monthOf(ctx.db);
+  const rows = await expenses(ctx.db, { companyId, departmentId: request.departmentId, categoryId: request.categoryId }, monthsBefore(now, HISTORY_MONTHS))
+    .select((eb) => ['e.categoryId', 'e.departmentId', month.as('month'), eb.fn.sum<number>('e.amountCents').as('cents')])
+    .groupBy(['e.categoryId', 'e.departmentId', month])
+    .execute();
+  const groups = new Map<string, { categoryId: number; departmentId: number; series: { month: string; cents: number }[] }>();
+  for (const row of rows) {
+    const key = `${row.categoryId}:${row.departmentId}`;
+    const group = groups.get(key) ?? { categoryId: row.categoryId, departmentId: row.departmentId, series: [] };
+    group.series.push({ month: row.month, cents: Number(row.cents) });
+    groups.set(key, group);
+  }
+  const [categories, departments] = await Promise.all([
+    names(ctx.db, 'expenseCategories', [...groups.values()].map((g) => g.categoryId)),
+    names(ctx.db, 'departments', [...groups.values()].map((g) => g.departmentId)),
+  ]);
+  return [...groups.values()]
+    .map((g) => {
+      const result = forecast(g.series, request.months);
+      return {
+        categoryId: g.categoryId,
+        categoryName: categories.get(g.categoryId) ?? '',
+        departmentId: g.departmentId,
+        departmentName: departments.get(g.departmentId) ?? '',
+        predictedAmount: dollars(result.predictedCents),
+        confidence: result.confidence,
+        historicalAverage: dollars(result.historicalAverageCents),
+        seasonalPattern: result.seasonalPattern,
+        trend: result.trend,
+        factors: result.factors,
+        months: request.months,
+        history: [...g.series].sort((a, b) => a.month.localeCompare(b.month)).map((s) => ({ month: s.month, amount: dollars(s.cents) })),
+        forecast: result.monthly.map((m) => ({ month: m.month, amount: dollars(m.cents), low: dollars(m.lowCents), high: dollars(m.highCents) })),
+      };
+    })
+    .sort((a, b) => b.predictedAmount - a.predictedAmount || a.categoryName.localeCompare(b.categoryName));
+}
+
+export const AnomalyRequest = z.object({
+  companyId: optionalId,
+  departmentId: optionalId,
+  lookbackDays: choice(ANOMALY_WINDOWS, 'lookbackDays', 30),
+});
+
+export interface ExpenseAnomaly {
+  expenseId: number;
+  categoryName: string;
+  departmentName: string;
+  anomalyType: AnomalyType;
+  severity: Severity;
+  amount: number;
+  expectedAmount: number;
+  deviation: number;
+  date: string;
+  explanation: string;
+  recommendations: string[];
+}
+
+/** POST /api/ai/detect-anomalies: the expenses of the last 7, 14, 30 or 90 days that stand out. */
+export async function detectExpenseAnomalies(ctx: ServiceContext, input: unknown, now = new Date()): Promise<ExpenseAnomaly[]> {
+  authorize(ctx);
+  const request = parse(AnomalyRequest, input);
+  const companyId = await scopedCompany(ctx, request.companyId);
+  const since = isoDay(new Date(now.getTime() - (request.lookbackDays - 1) * 86_400_000));
+  const rows = await expenses(ctx.db, { companyId, departmentId: request.departmentId }, monthsBefore(now, 12))
+    .select(['e.id', 'e.categoryId', 'e.departmentId', 'e.amountCents', 'e.vendor', dayText(ctx.db).as('expenseDate')])
+    .execute();
+  const findings = findOutliers(rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) })), { since });
+  const [categories, departments] = await Promise.all([
+    names(ctx.db, 'expenseCategories', findings.map((f) => f.categoryId)),
+    names(ctx.db, 'departments', findings.map((f) => f.departmentId)),
+  ]);
+  return findings.map((f) => ({
+    expenseId: f.expenseId,
+    categoryName: categories.get(f.categoryId) ?? '',
+    departmentName: departments.get(f.departmentId) ?? '',
+    anomalyType: f.anomalyType,
+    severity: f.severity,
+    amount: dollars(f.amountCents),
+    expectedAmount: dollars(f.expectedCents),
+    deviation: f.deviation,
+    date: f.date,
+    explanation: f.explanation,
+    recommendations: f.recommendations,
+  }));
+}
+
+export interface BudgetAnalysis {
+  companyId: number;
+  year: number;
+  totalBudget: number;
+  totalActual: number;
+  variance: number;
+  variancePercentage: number | null;
+  categories: { categoryName: string; budget: number; actual: number; variance: number; variancePercentage: number | null }[];
+  recommendations: string[];
+}
+
+/** GET /api/ai/budget-analysis/{companyId}/{year}: the company's year, budget against actual. */
+export async function analyzeCompanyBudget(ctx: ServiceContext, input: { companyId?: unknown; year?: unknown }): Promise<BudgetAnalysis> {
+  authorize(ctx);
+  const request = parse(z.object({
+    companyId: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: SELECT_COMPANY }).int().positive().max(2_147_483_647, SELECT_COMPANY)),
+    year: choice(BUDGET_YEARS, 'year', new Date().getUTCFullYear() as (typeof BUDGET_YEARS)[number]),
+  }), input);
+  const companyId = (await scopedCompany(ctx, request.companyId))!;
+  const { year } = request;
+  const [budgets, actuals] = await Promise.all([
+    ctx.db.selectFrom('budgets').select(['categoryId', 'amountCents', 'startDate', 'endDate'])
+      .where('companyId', '=', companyId).where('startDate', '<=', `${year}-12-31`).where('endDate', '>=', `${year}-01-01`).execute(),
+    ctx.db.selectFrom('actualExpenses as e').select((eb) => ['e.categoryId', eb.fn.sum<number>('e.amountCents').as('cents')])
+      .where('e.companyId', '=', companyId).where('e.expenseDate', '>=', `${year}-01-01`).where('e.expenseDate', '<=', `${year}-12-31`)
+      .groupBy('e.categoryId').execute(),
+  ]);
+  const day = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : new Date(value as Date).toISOString().slice(0, 10));
+  const categoryNames = await names(ctx.db, 'expenseCategories', [...budgets.map((b) => b.categoryId), ...actuals.map((a) => a.categoryId)]);
+  const result = analyzeBudget(
+    year,
+    budgets.map((b) => ({ categoryId: b.categoryId, amountCents: Number(b.amountCents), startDate: day(b.startDate), endDate: day(b.endDate) })),
+    actuals.map((a) => ({ categoryId: a.categoryId, amountCents: Number(a.cents) })),
+    categoryNames,
+  );
+  return {
+    companyId,
+    year,
+    totalBudget: dollars(result.totalBudgetCents),
+    totalActual: dollars(result.totalActualCents),
+    variance: dollars(result.varianceCents),
+    variancePercentage: result.variancePercentage,
+    categories: result.categories.map((c) => ({ categoryName: c.categoryName, budget: dollars(c.budgetCents), actual: dollars(c.actualCents), variance: dollars(c.varianceCents), variancePercentage: c.variancePercentage })),
+    recommendations: result.recommendations,
+  };
+}
