@@ -264,6 +264,18 @@ function notificationTargets(): FuzzTarget[] {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// AI analytics (reads: no audit entries)
+
+function aiTargets(): FuzzTarget[] {
+  const owner = ['owner'] as const;
+  const id = fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constant(null), fc.string({ maxLength: 6 }), fc.integer());
+  return [
+    { method: 'POST', path: '/api/ai/predict-expenses', kind: 'api', actors: owner, audit: 'none', body: apiCase(fc.record({ companyId: id, departmentId: id, categoryId: id, months: fc.oneof(fc.constantFrom(1, 3, 6, 12, '3'), fc.integer(), fc.string({ maxLength: 3 })) }, { requiredKeys: [] })) },
+    { method: 'POST', path: '/api/ai/detect-anomalies', kind: 'api', actors: owner, audit: 'none', body: apiCase(fc.record({ companyId: id, departmentId: id, lookbackDays: fc.oneof(fc.constantFrom(7, 14, 30, 90, '30'), fc.integer(), fc.string({ maxLength: 3 })) }, { requiredKeys: [] })) },
+  ];
+}
+
 /** Every fuzzed route with its generator. */
 export const TARGETS: readonly FuzzTarget[] = [
   ...RESOURCE_LIST.filter((def) => !def.readOnly).flatMap(resourceApiTargets),
@@ -271,6 +283,7 @@ export const TARGETS: readonly FuzzTarget[] = [
   ...auditTargets(),
   ...backupTargets(),
   ...notificationTargets(),
+  ...aiTargets(),
   ...resourceScreens().filter((s) => !s.def.readOnly).map(resourceFormTarget),
   ...screenTargets(),
 ];

@@ -222,6 +222,12 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         // Permitted, but the actor has no subscribed browser (the subscribe case's is removed): 409 says so.
         if (actor.userId !== null) await f.db.deleteFrom('pushSubscriptions').where('userId', '=', actor.userId).execute();
         return { url: entry.path, body: {}, success: 409 };
+      case 'POST /api/ai/predict-expenses':
+        return { url: entry.path, body: { companyId: own, months: 3 }, success: 200 };
+      case 'POST /api/ai/detect-anomalies':
+        return { url: entry.path, body: { companyId: own, lookbackDays: 30 }, success: 200 };
+      case 'GET /api/ai/budget-analysis/:id/2026':
+        return { url: withId(f.companyA.id), success: 200, target: { table: 'companies', id: f.companyA.id } };
       case 'POST /api/notifications/:id/read':
       case 'POST /api/notifications/:id/dismiss':
         return { url: withId(await f.createNotification(actor.userId ?? null)), body: {}, success: 200 };

@@ -1,0 +1,14 @@
+// GET /api/ai/budget-analysis/{companyId}/{year} → totalBudget, totalActual, variance,
+// variancePercentage, per-category figures and recommendations (spec 3 §3). The company id is
+// the route's `id` parameter (the route manifest's name for a row id); the year is 2024–2026.
+import { apiRoute, idParam } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
+import { analyzeCompanyBudget } from '../services/ai-analytics.server.ts';
+
+const route = apiRoute({
+  GET: { allow: allow.to('analytics'), run: async ({ params, ctx }) => analyzeCompanyBudget(ctx, { companyId: idParam(params.id), year: params.year }) },
+}, { companyScoped: true });
+
+export const { loader, action } = route;
+// The manifest checks one year; every year of BUDGET_YEARS is served the same way.
+export const access = [{ ...route.access[0], params: { year: '2026' } }];

@@ -1,0 +1,69 @@
+// The AI analytics calls of spec 3 §7 over real HTTP, on every test dialect: the answers' shapes,
+// the analytics permission, company scope and bad input.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addMonths } from '../app/services/ai/forecast.ts';
+import { SELECT_COMPANY } from '../app/services/ai-analytics.server.ts';
+import { TEST_DIALECTS } from './database.ts';
+import { useTestServer, type TestClient } from './server.ts';
+
+describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
+  const { db, signedIn } = useTestServer(dialect);
+  let companyId: number;
+  let otherCompanyId: number;
+
+  beforeAll(async () => {
+    const companies = await db().selectFrom('companies').select('id').orderBy('id').execute();
+    companyId = companies[2].id;
+    otherCompanyId = companies[3].id;
+    const departmentId = (await db().selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const categoryId = (await db().insertInto('expenseCategories').values({ companyId, departmentId, name: `API AI ${dialect}` }).returning('id').executeTakeFirstOrThrow()).id;
+    const today = new Date().toISOString().slice(0, 10);
+    const start = addMonths(today.slice(0, 7), -14);
+    await db().insertInto('actualExpenses').values([
+      ...Array.from({ length: 14 }, (_, i) => ({ companyId, departmentId, categoryId, amountCents: 50_000 + 1_000 * i, expenseDate: `${addMonths(start, i)}-01`, description: 'API AI', vendor: 'Steady Ltd' })),
+      { companyId, departmentId, categoryId, amountCents: 5_000_000, expenseDate: today, description: 'API AI', vendor: 'Steady Ltd' },
+    ]).execute();
+  });
+
+  const analyst = () => signedIn({ role: 'viewer', flags: { canAccessAnalytics: true } });
+  const post = (c: TestClient, path: string, body: unknown) => c.request(path, { method: 'POST', json: body });
+
+  it('predictions, anomalies and budget analysis answer with the spec\'s fields', async () => {
+    const { c } = await analyst();
+    const predictions = await (await post(c, '/api/ai/predict-expenses', { companyId, departmentId: null, categoryId: null, months: 6 })).json();
+    expect(predictions[0]).toMatchObject({ categoryName: `API AI ${dialect}`, departmentName: expect.any(String), predictedAmount: expect.any(Number), confidence: expect.any(Number), historicalAverage: expect.any(Number), seasonalPattern: false, trend: 'increasing', factors: expect.any(Array) });
+    expect(predictions[0].forecast).toHaveLength(6);
+
+    const anomalies = await (await post(c, '/api/ai/detect-anomalies', { companyId, lookbackDays: 7 })).json();
+    expect(anomalies[0]).toMatchObject({ categoryName: `API AI ${dialect}`, anomalyType: 'unusual_amount', severity: 'critical', amount: 50_000, expectedAmount: expect.any(Number), deviation: expect.any(Number), date: expect.any(String), explanation: expect.any(String), recommendations: expect.any(Array) });
+
+    const year = new Date().getUTCFullYear();
+    const budget = await c.get(`/api/ai/budget-analysis/${companyId}/${year}`);
+    expect(budget.status).toBe(200);
+    expect(await budget.json()).toMatchObject({ companyId, year, totalBudget: expect.any(Number), totalActual: expect.any(Number), variance: expect.any(Number), recommendations: expect.any(Array) });
+  });
+
+  it('needs the analytics permission (403), sign-in (401); a scoped user gets 404 for another company', async () => {
+    const { c: plain } = await signedIn({ role: 'viewer' });
+    expect((await post(plain, '/api/ai/predict-expenses', {})).status).toBe(403);
+    expect((await plain.get(`/api/ai/budget-analysis/${companyId}/2026`)).status).toBe(403);
+    const { c: scoped } = await signedIn({ role: 'viewer', companyId: otherCompanyId, flags: { canAccessAnalytics: true } });
+    expect((await post(scoped, '/api/ai/detect-anomalies', { companyId })).status).toBe(404);
+    expect((await scoped.get(`/api/ai/budget-analysis/${companyId}/2026`)).status).toBe(404);
+    expect((await post(scoped, '/api/ai/detect-anomalies', {})).status).toBe(200);
+  });
+
+  it('bad input is a 400 with field errors; a missing company says to select one', async () => {
+    const { c } = await analyst();
+    for (const [path, body] of [['/api/ai/predict-expenses', { months: 5 }], ['/api/ai/detect-anomalies', { lookbackDays: 'soon' }]] as const) {
+      const response = await post(c, path, body);
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors.length).toBeGreaterThan(0);
+    }
+    expect((await c.get(`/api/ai/budget-analysis/${companyId}/1999`)).status).toBe(400);
+    expect((await c.get('/api/ai/budget-analysis/abc/2026')).status).toBe(404);
+    const malformed = await c.request('/api/ai/predict-expenses', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(SELECT_COMPANY).toBe('Please select a company for budget analysis');
+  });
+});
