@@ -502,6 +502,24 @@ export interface PushSubscriptionsTable {
   lastError: string | null;
 }
 
+export const INSIGHT_TYPES = ['trend', 'forecast', 'optimization', 'alert'] as const;
+export type InsightType = (typeof INSIGHT_TYPES)[number];
+export type InsightPriority = 'critical' | 'high' | 'medium' | 'low';
+export type InsightImpact = 'positive' | 'negative' | 'neutral';
+
+export interface AiInsightsTable {
+  id: Generated<number>;
+  /** null: the whole group. */
+  companyId: number | null;
+  type: InsightType;
+  priority: InsightPriority;
+  impact: InsightImpact;
+  title: string;
+  description: string;
+  actionItems: Json<string[]>;
+  generatedAt: Instant;
+}
+
 export interface Database {
   companies: CompaniesTable;
   departments: DepartmentsTable;
@@ -536,6 +554,7 @@ export interface Database {
   notifications: NotificationsTable;
   userNotificationSettings: UserNotificationSettingsTable;
   pushSubscriptions: PushSubscriptionsTable;
+  aiInsights: AiInsightsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
@@ -558,5 +577,5 @@ export const BOOLEAN_COLUMNS = new Set<string>([
 /** Column names (camelCase) holding JSON: text on SQLite, jsonb on PostgreSQL. */
 export const JSON_COLUMNS = new Set<string>([
   'notificationTypes', 'dashboardLayout', 'oldData', 'newData', 'changes', 'data',
-  'details', 'loadAverage', 'tables', 'tableCounts',
+  'details', 'loadAverage', 'tables', 'tableCounts', 'actionItems',
 ]);

@@ -65,5 +65,17 @@ describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
     const malformed = await c.request('/api/ai/predict-expenses', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } });
     expect(malformed.status).toBe(400);
     expect(SELECT_COMPANY).toBe('Please select a company for budget analysis');
+    expect((await c.get('/api/ai/insights?companyId=abc')).status).toBe(400);
+  });
+
+  it('insights: the stored ones, most pressing first', async () => {
+    const { generateAllInsights } = await import('../app/services/ai-insights.server.ts');
+    await generateAllInsights(db());
+    const { c } = await analyst();
+    const response = await c.get(`/api/ai/insights?companyId=${companyId}`);
+    expect(response.status).toBe(200);
+    const insights = await response.json();
+    expect(insights[0]).toMatchObject({ companyId, type: 'alert', priority: 'critical', impact: 'negative', title: expect.any(String), description: expect.any(String), actionItems: expect.any(Array), generatedAt: expect.any(String) });
+    expect(insights.every((i: { companyId: number }) => i.companyId === companyId)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { userContext } from '../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { createTestUser } from '../../test/users.ts';
 import { analyzeCompanyBudget, detectExpenseAnomalies, predictExpenses, SELECT_COMPANY } from './ai-analytics.server.ts';
+import { generateAllInsights, generateInsights, listInsights } from './ai-insights.server.ts';
 import { addMonths } from './ai/forecast.ts';
 import type { Db, ServiceContext } from './context.ts';
 
@@ -41,7 +42,7 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     // November 2026: an outlier and the same charge twice.
     rows.push(expense(companyId, categoryId, 2_000_000, '2026-11-10'));
     rows.push(expense(companyId, categoryId, 50_000, '2026-11-12', 'Coffee Co'), expense(companyId, categoryId, 50_000, '2026-11-12', 'Coffee Co'));
-    rows.push(expense(otherCompanyId, otherCategoryId, 9_999_999, '2026-11-11', 'Elsewhere'));
+    rows.push(expense(otherCompanyId, otherCategoryId, 20_000, '2026-10-11', 'Elsewhere'), expense(otherCompanyId, otherCategoryId, 9_999_999, '2026-11-11', 'Elsewhere'));
     await db.insertInto('actualExpenses').values(rows).execute();
     await db.insertInto('budgets').values({ companyId, departmentId, categoryId, amountCents: 1_000_000, period: 'annual', startDate: '2026-01-01', endDate: '2026-12-31', description: 'AI test', status: 'active' }).execute();
 
@@ -54,11 +55,14 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
   it('predicts the next months of a steady rise from the books', async () => {
     const [prediction] = await predictExpenses(analyst, { companyId, categoryId, months: 3 }, NOW);
     expect(prediction).toMatchObject({ categoryName: `AI Cloud ${dialect}`, trend: 'increasing', seasonalPattern: false, months: 3 });
-    // The November rows make the last month big; the prediction still follows the history's line.
-    expect(prediction.history.at(-1)!.month).toBe('2026-11');
-    expect(prediction.forecast.map((f) => f.month)).toEqual(['2026-12', '2027-01', '2027-02']);
-    expect(prediction.predictedAmount).toBeGreaterThan(3 * 1_680);
-    expect(prediction.factors[0]).toMatch(/^19-month upward trend/);
+    // November is still being booked (its outlier included): the history ends with October and
+    // the prediction starts with November, on the line: $1,720, $1,760, $1,800.
+    expect(prediction.history.at(-1)!.month).toBe('2026-10');
+    expect(prediction.forecast.map((f) => f.month)).toEqual(['2026-11', '2026-12', '2027-01']);
+    expect(prediction.forecast.map((f) => f.amount)).toEqual([1_720, 1_760, 1_800]);
+    expect(prediction.predictedAmount).toBe(5_280);
+    expect(prediction.confidence).toBe(1);
+    expect(prediction.factors[0]).toMatch(/^18-month upward trend/);
   });
 
   it('finds the planted outlier and duplicate in the last 30 days, none of another company\'s', async () => {
@@ -97,5 +101,29 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     }
     expect((await rejection(detectExpenseAnomalies(analyst, { lookbackDays: 31 }, NOW))).status).toBe(400);
     expect((await rejection(predictExpenses(analyst, { companyId: 999_999 }, NOW))).status).toBe(404);
+  });
+
+  it('insights: computed from the books, stored per company (a new run replaces them), read within scope', async () => {
+    const insights = await generateInsights(analyst, companyId, NOW);
+    const byType = Object.fromEntries(insights.map((i) => [i.type + (i.title.includes('budget') ? '-budget' : ''), i]));
+    expect(byType.forecast.title).toMatch(/^Expenses of the next 3 months: about \$[\d,]+$/);
+    expect(byType.trend).toMatchObject({ title: `AI Cloud ${dialect} spending is rising`, impact: 'negative' });
+    expect(byType.alert).toMatchObject({ priority: 'critical', title: '1 unusual expense in the last 30 days' });
+    expect(byType['alert-budget'].title).toMatch(/^\$[\d,]+ over the 2026 budget$/);
+    expect(insights[0].priority).toBe('critical');
+    expect(insights.every((i) => i.companyId === companyId && i.actionItems.length > 0 && i.generatedAt === NOW.toISOString())).toBe(true);
+
+    // Again: replaced, not added.
+    await generateInsights(analyst, companyId, NOW);
+    expect(await listInsights(analyst, { companyId })).toHaveLength(insights.length);
+    // The nightly job: the group and every company; a scoped reader sees their own company's only.
+    await generateAllInsights(db, NOW);
+    expect((await listInsights(analyst, { group: true })).every((i) => i.companyId === null)).toBe(true);
+    const own = await listInsights(scoped);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((i) => i.companyId === otherCompanyId)).toBe(true);
+    expect((await rejection(listInsights(scoped, { companyId }))).status).toBe(404);
+    expect((await rejection(generateInsights(scoped, companyId, NOW))).status).toBe(404);
+    expect((await rejection(listInsights(plain))).status).toBe(403);
   });
 });

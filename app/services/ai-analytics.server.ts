@@ -99,7 +99,7 @@ export interface ExpensePrediction {
   forecast: { month: string; amount: number; low: number; high: number }[];
 }
 
-/** POST /api/ai/predict-expenses: per category × department, the next 1, 3, 6 or 12 months. */
+/** POST /api/ai/predict-expenses: per category × department, the next 1, 3, 6 or 12 months from the current one. */
 export async function predictExpenses(ctx: ServiceContext, input: unknown, now = new Date()): Promise<ExpensePrediction[]> {
   authorize(ctx);
   const request = parse(PredictionRequest, input);
@@ -110,7 +110,10 @@ export async function predictExpenses(ctx: ServiceContext, input: unknown, now =
     .groupBy(['e.categoryId', 'e.departmentId', month])
     .execute();
   const groups = new Map<string, { categoryId: number; departmentId: number; series: { month: string; cents: number }[] }>();
+  // Complete months only: the current month is still being booked, so it is predicted, not read.
+  const current = now.toISOString().slice(0, 7);
   for (const row of rows) {
+    if (row.month >= current) continue;
     const key = `${row.categoryId}:${row.departmentId}`;
     const group = groups.get(key) ?? { categoryId: row.categoryId, departmentId: row.departmentId, series: [] };
     group.series.push({ month: row.month, cents: Number(row.cents) });

@@ -61,6 +61,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   notifications: 'messages about events of this installation, purged when they expire',
   userNotificationSettings: 'who read or dismissed which notification: follows the notifications',
   pushSubscriptions: "this installation's browsers and their push keys: each browser subscribes again",
+  aiInsights: 'derived from the books by the nightly ai-insights job',
 };
 
 /** The tables a user picks from (every data table that does not follow another). */

@@ -18,6 +18,8 @@ const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
   '0007_backups': {},
   // Notifications and push subscriptions are not backed up (backup-tables: NOT_BACKED_UP).
   '0008_notifications': {},
+  // AI insights are recomputed from the books, not backed up.
+  '0009_ai_insights': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {
