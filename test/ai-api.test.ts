@@ -68,6 +68,20 @@ describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
     expect((await c.get('/api/ai/insights?companyId=abc')).status).toBe(400);
   });
 
+  it('chat: an offline answer with the numbers, the context for the next question; an empty message is a 400', async () => {
+    const { c } = await analyst();
+    const name = (await db().selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()).name;
+    const response = await post(c, '/api/ai/chat', { message: `Any anomalies for ${name} in the last 7 days?`, context: {}, history: [] });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.response).toContain(`1 unusual expense in ${name} over the last 7 days:`);
+    expect(body.response).toContain('Offline mode');
+    expect(body.context).toEqual({ companyId, topic: 'anomalies' });
+    const empty = await post(c, '/api/ai/chat', { message: '  ' });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).errors[0]).toEqual({ field: 'message', message: 'Message is required' });
+  });
+
   it('insights: the stored ones, most pressing first', async () => {
     const { generateAllInsights } = await import('../app/services/ai-insights.server.ts');
     await generateAllInsights(db());

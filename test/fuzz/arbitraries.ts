@@ -151,7 +151,7 @@ export function apiBody(object: fc.Arbitrary<Record<string, unknown>>): fc.Arbit
     {
       weight: 2,
       arbitrary: fc.tuple(object, fc.constantFrom<string | null>('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zzz', 'application/xml', 'application/json; charset=utf-16', null))
-        .map(([value, contentType]): ApiBody => ({ type: 'raw', contentType, text: contentType?.includes('urlencoded') ? new URLSearchParams(Object.entries(value).map(([k, v]) => [k, String(v)])).toString() : JSON.stringify(value) })),
+        .map(([value, contentType]): ApiBody => ({ type: 'raw', contentType, text: contentType?.includes('urlencoded') ? new URLSearchParams(Object.entries(value).map(([k, v]) => [k, v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v)])).toString() : JSON.stringify(value) })),
     },
     { weight: 1, arbitrary: fc.constant<ApiBody>({ type: 'raw', contentType: 'application/json', text: TWO_MB_JSON }) },
   );

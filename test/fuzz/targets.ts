@@ -272,6 +272,14 @@ function aiTargets(): FuzzTarget[] {
   const id = fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constant(null), fc.string({ maxLength: 6 }), fc.integer());
   return [
     { method: 'POST', path: '/api/ai/predict-expenses', kind: 'api', actors: owner, audit: 'none', body: apiCase(fc.record({ companyId: id, departmentId: id, categoryId: id, months: fc.oneof(fc.constantFrom(1, 3, 6, 12, '3'), fc.integer(), fc.string({ maxLength: 3 })) }, { requiredKeys: [] })) },
+    {
+      method: 'POST', path: '/api/ai/chat', kind: 'api', actors: owner, audit: 'none',
+      body: apiCase(fc.record({
+        message: fc.oneof(fc.constantFrom('total expenses in 2026', 'top categories last year', 'Is Vult over budget?', 'any anomalies in the last 90 days', 'forecast the next 12 months', 'revenue of One Network in March'), fc.string({ maxLength: 80 })),
+        context: fc.oneof(fc.constant({}), fc.record({ companyId: id, topic: fc.constantFrom('budget', 'expenses', 'nonsense') }, { requiredKeys: [] }), fc.constant(null)),
+        history: fc.array(fc.record({ type: fc.constantFrom('user', 'assistant'), content: fc.string({ maxLength: 20 }) }), { maxLength: 5 }),
+      }, { requiredKeys: [] })),
+    },
     { method: 'POST', path: '/api/ai/detect-anomalies', kind: 'api', actors: owner, audit: 'none', body: apiCase(fc.record({ companyId: id, departmentId: id, lookbackDays: fc.oneof(fc.constantFrom(7, 14, 30, 90, '30'), fc.integer(), fc.string({ maxLength: 3 })) }, { requiredKeys: [] })) },
   ];
 }

@@ -222,6 +222,8 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         // Permitted, but the actor has no subscribed browser (the subscribe case's is removed): 409 says so.
         if (actor.userId !== null) await f.db.deleteFrom('pushSubscriptions').where('userId', '=', actor.userId).execute();
         return { url: entry.path, body: {}, success: 409 };
+      case 'POST /api/ai/chat':
+        return { url: entry.path, body: { message: 'What are the total expenses this year?', context: {}, history: [] }, success: 200 };
       case 'GET /api/ai/insights':
         return { url: entry.path, success: 200 };
       case 'POST /api/ai/predict-expenses':

@@ -1,0 +1,183 @@
+// The AI chat's offline mode (issue 17, DESIGN §10): without a language model it answers the
+// common questions itself from the same services the screens use, within the asker's permissions
+// and company scope, with the numbers it used, and says it is in offline mode. Questions it
+// cannot answer get the list of what it can. POST /api/ai/chat {message, context, history} →
+// {response, context}.
+import { z } from 'zod';
+import { can, companyScope } from '../lib/permissions.ts';
+import { analyzeCompanyBudget, BUDGET_YEARS, detectExpenseAnomalies, predictExpenses } from './ai-analytics.server.ts';
+import type { Db, ServiceContext } from './context.ts';
+import { fieldErrorsFromZod, forbidden, invalid } from './errors.ts';
+
+export const OFFLINE_NOTE = 'Offline mode: answered from the books without a language model.';
+export const CAPABILITIES = [
+  'total expenses or revenue of a company for a year, a month or the last N days ("What did Vult spend in 2026?")',
+  'the top expense categories ("Top categories for One Network last year")',
+  'budget against actual and the variance ("Is Atlas over budget in 2026?")',
+  'unusual expenses ("Any anomalies in the last 90 days?")',
+  'predicted expenses ("Forecast the next 6 months for Vult")',
+];
+
+const ChatRequest = z.object({
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)'),
+  context: z.record(z.string(), z.unknown()).nullish(),
+  history: z.array(z.unknown()).max(50).nullish(),
+});
+
+export interface ChatContext {
+  companyId?: number | null;
+  topic?: string;
+}
+
+export interface ChatAnswer {
+  response: string;
+  context: ChatContext;
+}
+
+interface Period {
+  from: string;
+  to: string;
+  label: string;
+}
+
+const usd = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const lastDay = (year: number, month: number) => iso(new Date(Date.UTC(year, month + 1, 0)));
+
+/** The period a question names: a month and year, a year, this/last year or month, the last N days; default this year. */
+export function periodOf(text: string, now: Date): Period {
+  const year = now.getUTCFullYear();
+  const lower = text.toLowerCase();
+  const days = lower.match(/last (\d{1,3}) days?/);
+  if (days) {
+    const n = Math.min(3650, Number(days[1]));
+    return { from: iso(new Date(now.getTime() - (n - 1) * 86_400_000)), to: iso(now), label: `the last ${n} days` };
+  }
+  const named = lower.match(new RegExp(`\\b(${MONTHS.join('|')})\\b(?:\\s+(\\d{4}))?`));
+  if (named) {
+    const month = MONTHS.indexOf(named[1]);
+    const y = named[2] ? Number(named[2]) : year;
+    return { from: `${y}-${String(month + 1).padStart(2, '0')}-01`, to: lastDay(y, month), label: `${named[1][0].toUpperCase()}${named[1].slice(1)} ${y}` };
+  }
+  if (/\bthis month\b/.test(lower)) return { from: `${iso(now).slice(0, 7)}-01`, to: lastDay(year, now.getUTCMonth()), label: 'this month' };
+  if (/\blast month\b/.test(lower)) {
+    const d = new Date(Date.UTC(year, now.getUTCMonth() - 1, 1));
+    return { from: iso(d), to: lastDay(d.getUTCFullYear(), d.getUTCMonth()), label: 'last month' };
+  }
+  const explicit = lower.match(/\b(20\d{2})\b/);
+  const y = explicit ? Number(explicit[1]) : /\blast year\b/.test(lower) ? year - 1 : year;
+  return { from: `${y}-01-01`, to: `${y}-12-31`, label: String(y) };
+}
+
+/** The company a question names (by name), else the conversation's, else the asker's own (scoped users always their own). */
+async function companyOf(ctx: ServiceContext, text: string, context: ChatContext): Promise<{ id: number; name: string } | null> {
+  const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+  const companies = await ctx.db.selectFrom('companies').select(['id', 'name']).$if(scope !== null, (q) => q.where('id', '=', scope!)).execute();
+  const lower = text.toLowerCase();
+  const named = [...companies].sort((a, b) => b.name.length - a.name.length).find((c) => lower.includes(c.name.toLowerCase()));
+  if (named) return named;
+  const remembered = companies.find((c) => c.id === context.companyId);
+  if (remembered) return remembered;
+  return scope !== null ? companies[0] ?? null : null;
+}
+
+async function totalOf(db: Db, table: 'actualExpenses' | 'actualRevenue', companyId: number | null, period: Period): Promise<{ cents: number; count: number }> {
+  // Both tables have amountCents and companyId: the revenue builder is typed as the expenses one.
+  const base = table === 'actualExpenses'
+    ? db.selectFrom('actualExpenses as t').where('t.expenseDate', '>=', period.from).where('t.expenseDate', '<=', period.to)
+    : (db.selectFrom('actualRevenue as t').where('t.revenueDate', '>=', period.from).where('t.revenueDate', '<=', period.to) as unknown as ReturnType<typeof expensesOnly>);
+  const row = await base
+    .select((eb) => [eb.fn.sum<number>('t.amountCents').as('cents'), eb.fn.countAll<number>().as('count')])
+    .$if(companyId !== null, (q) => q.where('t.companyId', '=', companyId!))
+    .executeTakeFirst();
+  return { cents: Number(row?.cents ?? 0), count: Number(row?.count ?? 0) };
+}
+const expensesOnly = (db: Db) => db.selectFrom('actualExpenses as t');
+
+const TOPICS = ['anomalies', 'predictions', 'budget', 'categories', 'revenue', 'expenses'] as const;
+type Topic = (typeof TOPICS)[number] | 'help';
+
+/** What a message asks about, in order of precedence; null when it names nothing known. */
+function topicOf(text: string): Topic | null {
+  if (/anomal|unusual|suspicious|duplicate|outlier|strange/.test(text)) return 'anomalies';
+  if (/predict|forecast|next \d* ?months?|projection|expect/.test(text)) return 'predictions';
+  if (/budget|variance|over spend|overspen/.test(text)) return 'budget';
+  if (/top|largest|biggest|most|categor/.test(text) && !/revenue/.test(text)) return 'categories';
+  if (/revenue|income|earn|sales/.test(text)) return 'revenue';
+  if (/total|spend|spent|expense|cost|paid/.test(text)) return 'expenses';
+  return null;
+}
+
+const where = (company: { name: string } | null) => (company ? company.name : 'the group');
+
+/** Answers one message offline. */
+export async function answerOffline(ctx: ServiceContext, input: unknown, now = new Date()): Promise<ChatAnswer> {
+  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'analytics')) throw forbidden();
+  const parsed = ChatRequest.safeParse(input ?? {});
+  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+  const { message } = parsed.data;
+  const given = parsed.data.context ?? {};
+  const context: ChatContext = { companyId: typeof given.companyId === 'number' ? given.companyId : null };
+  const text = message.toLowerCase();
+  // A follow-up ('And in 2025?') asks the previous question again for what it names.
+  const topic = topicOf(text) ?? (typeof given.topic === 'string' && (TOPICS as readonly string[]).includes(given.topic) ? (given.topic as Topic) : 'help');
+  const company = await companyOf(ctx, message, context);
+  const companyId = company?.id ?? null;
+  const period = periodOf(message, now);
+  const reply = (topic: string, lines: string[]): ChatAnswer => ({ response: [...lines, '', OFFLINE_NOTE].join('\n'), context: { companyId, topic } });
+
+  if (topic === 'anomalies') {
+    const window = ([90, 30, 14, 7] as const).find((d) => text.includes(`${d} day`)) ?? 30;
+    const found = await detectExpenseAnomalies(ctx, { companyId: companyId ?? undefined, lookbackDays: window }, now);
+    if (found.length === 0) return reply('anomalies', [`No unusual expenses in ${where(company)} over the last ${window} days.`]);
+    return reply('anomalies', [
+      `${found.length} unusual expense${found.length === 1 ? '' : 's'} in ${where(company)} over the last ${window} days:`,
+      ...found.slice(0, 5).map((a) => `- ${a.date}: ${usd(a.amount)} in ${a.categoryName} (${a.departmentName}), ${a.severity} ${a.anomalyType.replace('_', ' ')}; expected ${usd(a.expectedAmount)}.`),
+    ]);
+  }
+  if (topic === 'predictions') {
+    const months = ([12, 6, 3, 1] as const).find((m) => new RegExp(`\\b${m} months?\\b`).test(text)) ?? 3;
+    const predictions = await predictExpenses(ctx, { companyId: companyId ?? undefined, months }, now);
+    if (predictions.length === 0) return reply('predictions', [`There are no expenses in ${where(company)} to predict from yet.`]);
+    const total = predictions.reduce((s, p) => s + p.predictedAmount, 0);
+    return reply('predictions', [
+      `Predicted expenses of ${where(company)} for the next ${months} month${months === 1 ? '' : 's'}: ${usd(total)}.`,
+      ...predictions.slice(0, 5).map((p) => `- ${p.categoryName} (${p.departmentName}): ${usd(p.predictedAmount)}, ${p.trend}, confidence ${Math.round(p.confidence * 100)}%.`),
+    ]);
+  }
+  if (topic === 'budget') {
+    if (!company) return reply('budget', ['Which company? Budget analysis is per company, e.g. "Is Vult over budget in 2026?"']);
+    const year = Number(period.from.slice(0, 4));
+    if (!(BUDGET_YEARS as readonly number[]).includes(year)) return reply('budget', [`Budget analysis covers ${BUDGET_YEARS.join(', ')}.`]);
+    const analysis = await analyzeCompanyBudget(ctx, { companyId: company.id, year });
+    return reply('budget', [
+      `${company.name} in ${year}: budget ${usd(analysis.totalBudget)}, actual ${usd(analysis.totalActual)}, variance ${usd(analysis.variance)}${analysis.variancePercentage === null ? '' : ` (${analysis.variancePercentage}%)`} — ${analysis.variance > 0 ? 'over budget' : 'within budget'}.`,
+      ...analysis.recommendations.map((r) => `- ${r}`),
+    ]);
+  }
+  if (topic === 'categories') {
+    const rows = await ctx.db
+      .selectFrom('actualExpenses as e')
+      .innerJoin('expenseCategories as c', 'c.id', 'e.categoryId')
+      .select((eb) => ['c.name', eb.fn.sum<number>('e.amountCents').as('cents')])
+      .where('e.expenseDate', '>=', period.from)
+      .where('e.expenseDate', '<=', period.to)
+      .$if(companyId !== null, (q) => q.where('e.companyId', '=', companyId!))
+      .groupBy('c.name')
+      .orderBy('cents', 'desc')
+      .limit(5)
+      .execute();
+    if (rows.length === 0) return reply('categories', [`No expenses in ${where(company)} for ${period.label}.`]);
+    return reply('categories', [`Top expense categories of ${where(company)} for ${period.label}:`, ...rows.map((r, i) => `${i + 1}. ${r.name}: ${usd(Number(r.cents) / 100)}`)]);
+  }
+  if (topic === 'revenue') {
+    const { cents, count } = await totalOf(ctx.db, 'actualRevenue', companyId, period);
+    return reply('revenue', [`Revenue of ${where(company)} for ${period.label}: ${usd(cents / 100)} from ${count} entr${count === 1 ? 'y' : 'ies'}.`]);
+  }
+  if (topic === 'expenses') {
+    const { cents, count } = await totalOf(ctx.db, 'actualExpenses', companyId, period);
+    return reply('expenses', [`Expenses of ${where(company)} for ${period.label}: ${usd(cents / 100)} across ${count} expense${count === 1 ? '' : 's'}.`]);
+  }
+  return reply('help', ['I can answer these without a language model:', ...CAPABILITIES.map((c) => `- ${c}`)]);
+}
