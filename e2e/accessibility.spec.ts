@@ -248,6 +248,36 @@ for (const theme of THEMES) {
       expectNoViolations(found);
     });
 
+    test('AI analytics: every tab with results, the budget prompt and a chat answer', async ({ page, js, database }) => {
+      const found: string[] = [];
+      const tag = `a11y AI ${theme} ${js ? 'js' : 'nojs'}`;
+      const departmentId = (await database.db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+      const categoryId = (await database.db.insertInto('expenseCategories').values({ companyId: COMPANY.spark, departmentId, name: tag }).returning('id').executeTakeFirstOrThrow()).id;
+      const today = new Date().toISOString().slice(0, 10);
+      const month = (back: number) => new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - back, 5)).toISOString().slice(0, 10);
+      await database.db.insertInto('actualExpenses').values([
+        ...Array.from({ length: 8 }, (_, i) => ({ companyId: COMPANY.spark, departmentId, categoryId, amountCents: 20_000 + 1_000 * i, expenseDate: month(8 - i), description: tag, vendor: tag })),
+        { companyId: COMPANY.spark, departmentId, categoryId, amountCents: 4_000_000, expenseDate: today, description: tag, vendor: tag },
+      ]).execute();
+      await database.db.insertInto('budgets').values({ companyId: COMPANY.spark, departmentId, categoryId, amountCents: 50_000, period: 'annual', startDate: `${today.slice(0, 4)}-01-01`, endDate: `${today.slice(0, 4)}-12-31`, description: tag, status: 'active' }).execute();
+      for (const url of [
+        `/ai-analytics?tab=predictions&companyId=${COMPANY.spark}&categoryId=${categoryId}`,
+        `/ai-analytics?tab=anomalies&companyId=${COMPANY.spark}&lookbackDays=7`,
+        '/ai-analytics?tab=budget',
+        `/ai-analytics?tab=budget&companyId=${COMPANY.spark}`,
+        `/ai-analytics?tab=insights&companyId=${COMPANY.spark}`,
+      ]) {
+        await open(page, url, js, 200);
+        await audit(page, url, found, js);
+      }
+      await open(page, '/ai-analytics?tab=chat', js, 200);
+      await page.getByLabel('Your question').fill('Top categories this year');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(page.getByTestId('chat-assistant')).toBeVisible();
+      await audit(page, '/ai-analytics chat answer', found, js);
+      expectNoViolations(found);
+    });
+
     test('the 403 screen', async ({ page, js, database }) => {
       const viewer = await signedInAccount(database.db, 'viewer', theme, `403${js ? 'js' : 'nojs'}`);
       await page.context().clearCookies();

@@ -310,6 +310,10 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     if (!form) throw new Error(`no matrix case for ${entry.name}`);
     return { url: entry.path, form: { intent: entry.intent!, ...form }, success: 302 };
   }
+  if (entry.path === '/ai-analytics') {
+    if (entry.intent === 'chat') return { url: entry.path, form: { intent: 'chat', message: 'total expenses this year' }, success: 200 };
+    return { url: entry.path, form: { intent: 'generate' }, success: 302 };
+  }
   if (entry.path === '/notifications') {
     if (entry.intent === 'mark-all-read') return { url: entry.path, form: { intent: 'mark-all-read' }, success: 302 };
     return { url: entry.path, form: { intent: entry.intent!, id: String(await f.createNotification(actor.userId ?? null)) }, success: 302 };

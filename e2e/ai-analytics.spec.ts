@@ -1,0 +1,69 @@
+// AI Analytics in a real browser, with and without JavaScript (spec 3 §2.4, DESIGN §8): the
+// tabs' GET forms, the prediction chart, an anomaly planted for this test, the budget prompt and
+// figures, Generate now, and the chat as a form post that keeps its conversation. Each test plants
+// its expenses in a category of its own (the projects share one database).
+import { addMonths } from '../app/services/ai/forecast.ts';
+import { signIn, waitForHydration } from './support/app.ts';
+import { COMPANY, expect, test } from './support/fixtures.ts';
+import { toast } from './support/resources.ts';
+
+test.describe('AI analytics', () => {
+  test('tabs, predictions, anomalies, budget, insights and the chat', async ({ page, js, createUser, database }, testInfo) => {
+    const tag = `E2E AI ${testInfo.project.name}`;
+    const db = database.db;
+    const departmentId = (await db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const categoryId = (await db.insertInto('expenseCategories').values({ companyId: COMPANY.atlas, departmentId, name: tag }).returning('id').executeTakeFirstOrThrow()).id;
+    const today = new Date().toISOString().slice(0, 10);
+    await db.insertInto('actualExpenses').values([
+      ...Array.from({ length: 12 }, (_, i) => ({ companyId: COMPANY.atlas, departmentId, categoryId, amountCents: 30_000 + 1_500 * i, expenseDate: `${addMonths(today.slice(0, 7), i - 12)}-05`, description: tag, vendor: tag })),
+      { companyId: COMPANY.atlas, departmentId, categoryId, amountCents: 7_654_300, expenseDate: today, description: tag, vendor: tag },
+    ]).execute();
+
+    await signIn(page, await createUser({ role: 'viewer', flags: { canAccessAnalytics: true } }));
+    await page.goto('/ai-analytics');
+    await waitForHydration(page, js);
+    await expect(page.getByRole('heading', { name: 'AI Insights', level: 1 })).toBeVisible();
+
+    const tabs = page.getByRole('navigation', { name: 'AI analytics sections' });
+    await tabs.getByRole('link', { name: 'Predictions' }).click();
+    const filters = page.getByRole('form', { name: 'Analysis filters' });
+    await filters.getByLabel('Company').selectOption({ label: 'Atlas Infrastructure' });
+    await filters.getByLabel('Horizon').selectOption('6');
+    await filters.getByRole('button', { name: 'Analyze' }).click();
+    await expect(page).toHaveURL(/tab=predictions.*months=6/);
+    await expect(page.getByTestId('prediction').filter({ hasText: tag })).toContainText('increasing');
+    await expect(page.locator('svg title').first()).toContainText('history and prediction');
+
+    await tabs.getByRole('link', { name: 'Anomalies' }).click();
+    await filters.getByLabel('Window').selectOption('7');
+    await filters.getByRole('button', { name: 'Analyze' }).click();
+    await expect(page.getByTestId('anomaly').filter({ hasText: tag })).toContainText('$76,543.00');
+
+    await tabs.getByRole('link', { name: 'Budget Analysis' }).click();
+    await expect(page).toHaveURL(/tab=budget/);
+    await expect(page.getByTestId('budget-totals')).toContainText('Total actual');
+
+    await page.goto('/ai-analytics?tab=budget');
+    await expect(page.getByText('Please select a company for budget analysis')).toBeVisible();
+
+    await page.goto('/ai-analytics?tab=insights&companyId=3');
+    await waitForHydration(page, js);
+    await page.getByRole('button', { name: 'Generate now' }).click();
+    await expect(toast(page)).toContainText('Analysis Complete');
+    await expect(page.getByTestId('insight').first()).toBeVisible();
+
+    await page.goto('/ai-analytics?tab=chat');
+    await waitForHydration(page, js);
+    await expect(page.getByTestId('chat-log')).toContainText('Hello!');
+    await page.getByLabel('Your question').fill('What did Atlas Infrastructure spend in the last 400 days?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('chat-assistant')).toContainText('Expenses of Atlas Infrastructure');
+    await page.getByLabel('Your question').fill('Any anomalies in the last 7 days?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('chat-user')).toHaveCount(2);
+    await expect(page.getByTestId('chat-assistant').last()).toContainText('unusual expense');
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await expect(page.getByTestId('chat-log')).toContainText('Chat cleared.');
+    await expect(page.getByTestId('chat-user')).toHaveCount(0);
+  });
+});
