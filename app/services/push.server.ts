@@ -64,7 +64,7 @@ export interface InProcessDelivery extends PushDeliveryOptions {
  * The process-wide fallback, registered by the web server (server.ts) with its database and
  * push settings. Kept on globalThis: the Remix build bundles its own copy of this module.
  */
-const fallback: { delivery: InProcessDelivery | null } = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.push-fallback')] ??= { delivery: null }) as { delivery: InProcessDelivery | null };
+const fallback: { delivery: InProcessDelivery | null; warned?: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.push-fallback')] ??= { delivery: null }) as { delivery: InProcessDelivery | null; warned?: boolean };
 
 /** The host (the web server) says how this process pushes when it can reach no job engine; null: it does not. */
 export function usePushFallback(delivery: InProcessDelivery | null): void {
@@ -84,7 +84,10 @@ export async function startPushDelivery(notificationId: number, inProcess: InPro
   } catch (error) {
     const delivery = inProcess ?? fallback.delivery;
     if (!delivery?.db || !delivery.settings || delivery.db.isTransaction) return;
-    console.error(`[push] no job engine (${(error as Error).message}): notification #${notificationId} is pushed by this process`);
+    if (!fallback.warned) {
+      fallback.warned = true;
+      console.error(`[push] no job engine (${(error as Error).message}): this process pushes notifications itself`);
+    }
     const { db, settings } = delivery;
     void fanOutWithRetries(db, settings, notificationId, delivery)
       .catch((failure: unknown) => console.error(`[push] push of notification #${notificationId} failed: ${(failure as Error).message}`));
