@@ -21,12 +21,12 @@ const HISTORY_MONTHS = 36;
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
-function authorize(ctx: ServiceContext): void {
+export function authorize(ctx: ServiceContext): void {
   if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'analytics')) throw forbidden();
 }
 
 /** The company the caller asks about, within their scope: a scoped user's own (another is a 404). */
-async function scopedCompany(ctx: ServiceContext, requested: number | null | undefined): Promise<number | null> {
+export async function scopedCompany(ctx: ServiceContext, requested: number | null | undefined): Promise<number | null> {
   const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
   if (scope !== null && requested != null && requested !== scope) throw notFound();
   const companyId = requested ?? scope;

@@ -6,7 +6,10 @@
 import { z } from 'zod';
 import { can, companyScope } from '../lib/permissions.ts';
 import { analyzeCompanyBudget, BUDGET_YEARS, detectExpenseAnomalies, predictExpenses } from './ai-analytics.server.ts';
-import type { Db, ServiceContext } from './context.ts';
+import { ledgerTotals } from './ai-books.server.ts';
+import { answerWithModel, type ModelOptions, type ModelTurn } from './ai-model.server.ts';
+import type { OpenAiSettings } from './config.server.ts';
+import type { ServiceContext } from './context.ts';
 import { fieldErrorsFromZod, forbidden, invalid } from './errors.ts';
 
 export const OFFLINE_NOTE = 'Offline mode: answered from the books without a language model.';
@@ -27,6 +30,8 @@ const ChatRequest = z.object({
 export interface ChatContext {
   companyId?: number | null;
   topic?: string;
+  /** How the answer was made: from the books directly, or by the language model through its tools. */
+  mode?: 'offline' | 'model';
 }
 
 export interface ChatAnswer {
@@ -82,19 +87,6 @@ async function companyOf(ctx: ServiceContext, text: string, context: ChatContext
   return scope !== null ? companies[0] ?? null : null;
 }
 
-async function totalOf(db: Db, table: 'actualExpenses' | 'actualRevenue', companyId: number | null, period: Period): Promise<{ cents: number; count: number }> {
-  // Both tables have amountCents and companyId: the revenue builder is typed as the expenses one.
-  const base = table === 'actualExpenses'
-    ? db.selectFrom('actualExpenses as t').where('t.expenseDate', '>=', period.from).where('t.expenseDate', '<=', period.to)
-    : (db.selectFrom('actualRevenue as t').where('t.revenueDate', '>=', period.from).where('t.revenueDate', '<=', period.to) as unknown as ReturnType<typeof expensesOnly>);
-  const row = await base
-    .select((eb) => [eb.fn.sum<number>('t.amountCents').as('cents'), eb.fn.countAll<number>().as('count')])
-    .$if(companyId !== null, (q) => q.where('t.companyId', '=', companyId!))
-    .executeTakeFirst();
-  return { cents: Number(row?.cents ?? 0), count: Number(row?.count ?? 0) };
-}
-const expensesOnly = (db: Db) => db.selectFrom('actualExpenses as t');
-
 const TOPICS = ['anomalies', 'predictions', 'budget', 'categories', 'revenue', 'expenses'] as const;
 type Topic = (typeof TOPICS)[number] | 'help';
 
@@ -125,7 +117,7 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
   const company = await companyOf(ctx, message, context);
   const companyId = company?.id ?? null;
   const period = periodOf(message, now);
-  const reply = (topic: string, lines: string[]): ChatAnswer => ({ response: [...lines, '', OFFLINE_NOTE].join('\n'), context: { companyId, topic } });
+  const reply = (topic: string, lines: string[]): ChatAnswer => ({ response: [...lines, '', OFFLINE_NOTE].join('\n'), context: { companyId, topic, mode: 'offline' } });
 
   if (topic === 'anomalies') {
     const window = ([90, 30, 14, 7] as const).find((d) => text.includes(`${d} day`)) ?? 30;
@@ -157,27 +149,52 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
     ]);
   }
   if (topic === 'categories') {
-    const rows = await ctx.db
-      .selectFrom('actualExpenses as e')
-      .innerJoin('expenseCategories as c', 'c.id', 'e.categoryId')
-      .select((eb) => ['c.name', eb.fn.sum<number>('e.amountCents').as('cents')])
-      .where('e.expenseDate', '>=', period.from)
-      .where('e.expenseDate', '<=', period.to)
-      .$if(companyId !== null, (q) => q.where('e.companyId', '=', companyId!))
-      .groupBy('c.name')
-      .orderBy('cents', 'desc')
-      .limit(5)
-      .execute();
-    if (rows.length === 0) return reply('categories', [`No expenses in ${where(company)} for ${period.label}.`]);
-    return reply('categories', [`Top expense categories of ${where(company)} for ${period.label}:`, ...rows.map((r, i) => `${i + 1}. ${r.name}: ${usd(Number(r.cents) / 100)}`)]);
+    const totals = await ledgerTotals(ctx, { ledger: 'expenses', companyId, from: period.from, to: period.to, groupBy: 'category' });
+    const top = totals.groups.slice(0, 5);
+    if (top.length === 0) return reply('categories', [`No expenses in ${where(company)} for ${period.label}.`]);
+    return reply('categories', [`Top expense categories of ${where(company)} for ${period.label}:`, ...top.map((g, i) => `${i + 1}. ${g.label}: ${usd(g.amount)}`)]);
   }
   if (topic === 'revenue') {
-    const { cents, count } = await totalOf(ctx.db, 'actualRevenue', companyId, period);
-    return reply('revenue', [`Revenue of ${where(company)} for ${period.label}: ${usd(cents / 100)} from ${count} entr${count === 1 ? 'y' : 'ies'}.`]);
+    const { total, count } = await ledgerTotals(ctx, { ledger: 'revenue', companyId, from: period.from, to: period.to });
+    return reply('revenue', [`Revenue of ${where(company)} for ${period.label}: ${usd(total)} from ${count} entr${count === 1 ? 'y' : 'ies'}.`]);
   }
   if (topic === 'expenses') {
-    const { cents, count } = await totalOf(ctx.db, 'actualExpenses', companyId, period);
-    return reply('expenses', [`Expenses of ${where(company)} for ${period.label}: ${usd(cents / 100)} across ${count} expense${count === 1 ? '' : 's'}.`]);
+    const { total, count } = await ledgerTotals(ctx, { ledger: 'expenses', companyId, from: period.from, to: period.to });
+    return reply('expenses', [`Expenses of ${where(company)} for ${period.label}: ${usd(total)} across ${count} expense${count === 1 ? '' : 's'}.`]);
   }
   return reply('help', ['I can answer these without a language model:', ...CAPABILITIES.map((c) => `- ${c}`)]);
+}
+
+export interface ChatOptions extends Pick<ModelOptions, 'onDelta' | 'signal' | 'limits'> {
+  now?: Date;
+}
+
+/** The earlier messages a request carries, as model turns (spec 3 §3 chat messages or role/content pairs; anything else skipped). */
+export function historyTurns(history: unknown[] | null | undefined): ModelTurn[] {
+  return (history ?? []).flatMap((item) => {
+    if (!item || typeof item !== 'object') return [];
+    const { type, role, content } = item as { type?: unknown; role?: unknown; content?: unknown };
+    const who = type ?? role;
+    if ((who !== 'user' && who !== 'assistant') || typeof content !== 'string' || !content.trim()) return [];
+    return [{ role: who, content: content.slice(0, 4000) }];
+  });
+}
+
+/**
+ * POST /api/ai/chat and the screen's chat: the language model with its tools when configured,
+ * else the offline answers. `onDelta` receives the answer as it is written.
+ */
+export async function answerChat(ctx: ServiceContext, openai: OpenAiSettings | null, input: unknown, options: ChatOptions = {}): Promise<ChatAnswer> {
+  const now = options.now ?? new Date();
+  if (!openai) {
+    const answer = await answerOffline(ctx, input, now);
+    for (const line of answer.response.split(/(?<=\n)/)) options.onDelta?.(line);
+    return answer;
+  }
+  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'analytics')) throw forbidden();
+  const parsed = ChatRequest.safeParse(input ?? {});
+  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+  const given = parsed.data.context ?? {};
+  const { response } = await answerWithModel(ctx, openai, { message: parsed.data.message, history: historyTurns(parsed.data.history) }, { ...options, now });
+  return { response, context: { companyId: typeof given.companyId === 'number' ? given.companyId : null, mode: 'model' } };
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditRetentionDaysFrom, backupSettingsFrom, ConfigError, loadConfig as loadFromEnv, MAX_AUDIT_RETENTION_DAYS } from './config.server.ts';
+import { auditRetentionDaysFrom, backupSettingsFrom, ConfigError, DEFAULT_OPENAI_MODEL, loadConfig as loadFromEnv, MAX_AUDIT_RETENTION_DAYS, openAiSettingsFrom } from './config.server.ts';
 
 const SECRET = 's'.repeat(40);
 const KEY = 'ab'.repeat(32);
@@ -140,7 +140,7 @@ describe('loadConfig', () => {
       backupDir: path.join(path.resolve(dataDir), 'backups'),
       seedDemo: true,
       trustProxy: 0,
-      openai: { apiKey: undefined, baseUrl: undefined, model: 'gpt-4o-mini' },
+      openai: null,
     });
     // Empty values count as unset.
     expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, DATABASE_URL: '', OPENAI_API_KEY: '' }).databaseUrl).toBeUndefined();
@@ -223,6 +223,13 @@ describe('loadConfig', () => {
     expect(configError({ ...base, BACKUP_KEEP: '0' }).message).toContain('BACKUP_KEEP must be a whole number of at least 1');
     // Job handlers read the same settings from the environment alone.
     expect(backupSettingsFrom({ DATA_DIR: dataDir, BACKUP_KEEP: '3' })).toEqual({ dir: path.join(dataDir, 'backups'), schedule: '0 2 * * *', keep: 3 });
+  });
+
+  it('turns the language model on only with OPENAI_API_KEY, with the default model unless named', () => {
+    expect(openAiSettingsFrom({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })).toBeNull();
+    expect(openAiSettingsFrom({ OPENAI_API_KEY: 'sk-test' })).toEqual({ apiKey: 'sk-test', model: DEFAULT_OPENAI_MODEL });
+    expect(loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, OPENAI_API_KEY: ' sk-x ', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'local' }).openai)
+      .toEqual({ apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:9/v1', model: 'local' });
   });
 
   it.each([

@@ -67,6 +67,34 @@ export function backupSettingsFrom(source: Record<string, string | undefined> = 
   return { dir: path.resolve(env.BACKUP_DIR ?? path.join(path.resolve(env.DATA_DIR), 'backups')), schedule: env.BACKUP_SCHEDULE, keep: env.BACKUP_KEEP };
 }
 
+/**
+ * The language model of the AI layer (DESIGN §10): only with `OPENAI_API_KEY`; `OPENAI_BASE_URL`
+ * points it at an OpenAI-compatible server. null: the AI answers offline.
+ */
+export interface OpenAiSettings {
+  apiKey: string;
+  baseUrl?: string;
+  model: string;
+}
+
+export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+
+const OpenAiEnv = z.object({
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: optional.refine((v) => !v || URL.canParse(v), { message: 'OPENAI_BASE_URL must be a URL' }),
+  OPENAI_MODEL: optional,
+});
+
+export function openAiSettingsFrom(source: Record<string, string | undefined> = process.env): OpenAiSettings | null {
+  const parsed = OpenAiEnv.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const env = parsed.data;
+  if (!env.OPENAI_API_KEY) return null;
+  return { apiKey: env.OPENAI_API_KEY, ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}), model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL };
+}
+
 /** Web Push (DESIGN §5, §7): the VAPID key pair and whether private addresses may be targets. */
 export interface PushSettings {
   /** null: push is not configured (production without VAPID_* keys). */
@@ -133,9 +161,9 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: optional,
   VAPID_SUBJECT: optional,
   ALLOW_PRIVATE_TARGETS: optional,
-  OPENAI_API_KEY: optional,
-  OPENAI_BASE_URL: optional.refine((v) => !v || URL.canParse(v), { message: 'OPENAI_BASE_URL must be a URL' }),
-  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_API_KEY: OpenAiEnv.shape.OPENAI_API_KEY,
+  OPENAI_BASE_URL: OpenAiEnv.shape.OPENAI_BASE_URL,
+  OPENAI_MODEL: OpenAiEnv.shape.OPENAI_MODEL,
   OWNER_EMAIL: optional.refine((v) => !v || z.email().safeParse(v).success, {
     message: 'OWNER_EMAIL must be an e-mail address',
   }),
@@ -185,7 +213,8 @@ export interface AppConfig {
   encryptionKey: string;
   /** Web Push keys and outbound-target policy (`VAPID_*`, `ALLOW_PRIVATE_TARGETS`). */
   push: PushSettings;
-  openai: { apiKey?: string; baseUrl?: string; model: string };
+  /** The language model (`OPENAI_*`); null: offline AI. */
+  openai: OpenAiSettings | null;
   owner: { email?: string; password?: string };
   seedDemo: boolean;
   /** Trusted reverse-proxy hops in front of the app (0: none; X-Forwarded-* are then ignored). */
@@ -291,7 +320,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: env.SESSION_SECRET ?? generated.SESSION_SECRET!,
     encryptionKey: env.ENCRYPTION_KEY ?? generated.ENCRYPTION_KEY!,
     push,
-    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    openai: openAiSettingsFrom(source),
     owner: { email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD },
     apiRateLimits: { perMinute: env.API_RATE_LIMIT_PER_MINUTE, perHour: env.API_RATE_LIMIT_PER_HOUR },
     seedDemo: env.SEED_DEMO,
