@@ -518,6 +518,20 @@ export interface AiInsightsTable {
   description: string;
   actionItems: Json<string[]>;
   generatedAt: Instant;
+  /** Written by the language model (a summary of the computed insights). */
+  narrated: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface AiChatMessagesTable {
+  id: Generated<number>;
+  /** The sign-in session (user_sessions.session_id) the conversation belongs to. */
+  sessionId: string;
+  userId: number;
+  type: 'user' | 'assistant';
+  content: string;
+  companyId: number | null;
+  topic: string | null;
+  createdAt: ColumnType<string, string | undefined, never>;
 }
 
 export interface Database {
@@ -555,6 +569,7 @@ export interface Database {
   userNotificationSettings: UserNotificationSettingsTable;
   pushSubscriptions: PushSubscriptionsTable;
   aiInsights: AiInsightsTable;
+  aiChatMessages: AiChatMessagesTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
@@ -571,7 +586,7 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'reportEmails', 'securityAlerts', 'compactSidebar', 'animations',
   'canAccessFinancialData', 'canAccessSubscriberData', 'canAccessApiIntegrations',
   'canAccessAnalytics', 'canAccessAuditLogs', 'canAccessBackups', 'canCreate', 'canEdit',
-  'canDelete', 'canManageUsers', 'isResolved', 'isRead', 'isDismissed', 'targetGroupWide', 'includeAuditLogs', 'includeVersions',
+  'canDelete', 'canManageUsers', 'isResolved', 'isRead', 'isDismissed', 'targetGroupWide', 'includeAuditLogs', 'includeVersions', 'narrated',
 ]);
 
 /** Column names (camelCase) holding JSON: text on SQLite, jsonb on PostgreSQL. */

@@ -262,7 +262,7 @@ for (const theme of THEMES) {
       await database.db.insertInto('budgets').values({ companyId: COMPANY.spark, departmentId, categoryId, amountCents: 50_000, period: 'annual', startDate: `${today.slice(0, 4)}-01-01`, endDate: `${today.slice(0, 4)}-12-31`, description: tag, status: 'active' }).execute();
       for (const url of [
         `/ai-analytics?tab=predictions&companyId=${COMPANY.spark}&categoryId=${categoryId}`,
-        `/ai-analytics?tab=anomalies&companyId=${COMPANY.spark}&lookbackDays=7`,
+        `/ai-analytics?tab=anomalies&companyId=${COMPANY.spark}&lookbackDays=7&run=1`,
         '/ai-analytics?tab=budget',
         `/ai-analytics?tab=budget&companyId=${COMPANY.spark}`,
         `/ai-analytics?tab=insights&companyId=${COMPANY.spark}`,

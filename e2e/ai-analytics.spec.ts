@@ -1,6 +1,7 @@
 // AI Analytics in a real browser, with and without JavaScript (spec 3 §2.4, DESIGN §8): the
 // tabs' GET forms, the prediction chart, an anomaly planted for this test, the budget prompt and
-// figures, Generate now, and the chat as a form post that keeps its conversation. Each test plants
+// figures, Generate now, and the chat: streamed with JavaScript, a form post without, its
+// conversation kept on the server. Each test plants
 // its expenses in a category of its own (the projects share one database).
 import { addMonths } from '../app/services/ai/forecast.ts';
 import { signIn, waitForHydration } from './support/app.ts';
@@ -38,6 +39,8 @@ test.describe('AI analytics', () => {
     await filters.getByLabel('Window').selectOption('7');
     await filters.getByRole('button', { name: 'Analyze' }).click();
     await expect(page.getByTestId('anomaly').filter({ hasText: tag })).toContainText('$76,543.00');
+    await expect(toast(page)).toContainText(/Analysis Complete\s*\d+ anomal(y|ies) detected/);
+    await expect(page.locator('#anomaly-chart-title')).toHaveText('Daily expenses of the last 7 days, anomalies marked');
 
     await tabs.getByRole('link', { name: 'Budget Analysis' }).click();
     await expect(page).toHaveURL(/tab=budget/);
@@ -55,14 +58,25 @@ test.describe('AI analytics', () => {
     await page.goto('/ai-analytics?tab=chat');
     await waitForHydration(page, js);
     await expect(page.getByTestId('chat-log')).toContainText('Hello!');
-    await page.getByLabel('Your question').fill('What did Atlas Infrastructure spend in the last 400 days?');
+    const question = page.getByLabel('Your question');
+    if (js) await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await question.fill('What did Atlas Infrastructure spend in the last 400 days?');
+    // With JavaScript the answer streams from /api/ai/chat/stream; without, the form posts.
+    const streamed = js ? page.waitForResponse((r) => r.url().endsWith('/api/ai/chat/stream') && r.status() === 200) : null;
     await page.getByRole('button', { name: 'Send' }).click();
+    await streamed;
     await expect(page.getByTestId('chat-assistant')).toContainText('Expenses of Atlas Infrastructure');
-    await page.getByLabel('Your question').fill('Any anomalies in the last 7 days?');
+    await expect(page.getByTestId('chat-assistant')).toContainText('Offline mode');
+    if (js) await expect(question).toHaveValue('');
+    await question.fill('Any anomalies in the last 7 days?');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByTestId('chat-user')).toHaveCount(2);
     await expect(page.getByTestId('chat-assistant').last()).toContainText('unusual expense');
-    await page.getByRole('link', { name: 'Clear' }).click();
+    // The conversation is kept on the server for this session.
+    await page.reload();
+    await waitForHydration(page, js);
+    await expect(page.getByTestId('chat-user')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Clear' }).click();
     await expect(page.getByTestId('chat-log')).toContainText('Chat cleared.');
     await expect(page.getByTestId('chat-user')).toHaveCount(0);
   });

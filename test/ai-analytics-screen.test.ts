@@ -60,20 +60,49 @@ describe.each(TEST_DIALECTS)('AI analytics screen on %s', (dialect) => {
     expect(insights).toContain('Analysis Complete');
     expect(insights).toContain('unusual expense');
 
+    // The chat is a plain post: the conversation is kept on the server for this session.
     const first = await post(c, '/ai-analytics?tab=chat', { intent: 'chat', message: `What did ${companyName} spend last year?` });
-    expect(first.status).toBe(200);
-    const raw = await first.text();
-    const page = raw.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'");
+    expect(first.status).toBe(302);
+    expect(first.headers.get('Location')).toBe('/ai-analytics?tab=chat');
+    const page = await text(await c.get('/ai-analytics?tab=chat'));
     expect(page).toContain(`Expenses of ${companyName} for`);
     expect(page).toContain('Offline mode');
-    // The conversation travels in the form, as the page wrote it.
-    const history = raw.match(/name="history" value="([^"]*)"/)![1].replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    expect(JSON.parse(history)).toHaveLength(2);
-    const second = await text(await post(c, '/ai-analytics?tab=chat', { intent: 'chat', message: 'Any anomalies in the last 7 days?', history, companyId: String(companyId) }));
+    expect(page).not.toContain('name="history"');
+    // A follow-up uses the conversation's company without naming it.
+    await post(c, '/ai-analytics?tab=chat', { intent: 'chat', message: 'Any anomalies in the last 7 days?' });
+    const second = await text(await c.get('/ai-analytics?tab=chat'));
     expect(second).toContain(`What did ${companyName} spend last year?`);
     expect(second).toContain(`unusual expense in ${companyName}`);
-    expect((await post(c, '/ai-analytics?tab=chat', { intent: 'chat', message: '  ' })).status).toBe(400);
-    expect(await text(await c.get('/ai-analytics?tab=chat&cleared=1'))).toContain('Chat cleared.');
+    expect(second.match(/data-testid="chat-(user|assistant)"/g)).toHaveLength(4);
+
+    // Another session of the same user starts with the welcome message only.
+    const { c: other } = await analyst();
+    expect((await text(await other.get('/ai-analytics?tab=chat'))).match(/data-testid="chat-(user|assistant)"/g)).toBeNull();
+
+    const blank = await post(c, '/ai-analytics?tab=chat', { intent: 'chat', message: '  ' });
+    expect(blank.status).toBe(400);
+    expect(await text(blank)).toContain('Chat failed: Message is required');
+
+    const cleared = await post(c, '/ai-analytics?tab=chat', { intent: 'clear' });
+    expect(cleared.headers.get('Location')).toBe('/ai-analytics?tab=chat&cleared=1');
+    const after = await text(await c.get('/ai-analytics?tab=chat&cleared=1'));
+    expect(after).toContain('Chat cleared.');
+    expect(after).not.toContain('chat-assistant');
+    expect(await db().selectFrom('aiChatMessages').select('id').where('content', 'like', `What did ${companyName}%`).execute()).toEqual([]);
+  });
+
+  it('Analyze says Analysis Complete with what it found, or the spec\'s failure toast', async () => {
+    const { c } = await analyst();
+    expect(await text(await c.get(`/ai-analytics?tab=predictions&companyId=${companyId}&months=3&run=1`))).toMatch(/Analysis Complete.*\d+ predictions? generated/s);
+    const anomalies = await text(await c.get(`/ai-analytics?tab=anomalies&companyId=${companyId}&lookbackDays=7&run=1`));
+    expect(anomalies).toMatch(/Analysis Complete.*1 anomaly detected/s);
+    // The anomaly is marked on the daily series: seven days, one marked point at its amount.
+    expect(anomalies).toContain('Daily expenses of the last 7 days, anomalies marked');
+    expect(anomalies).toContain(`Anomaly — ${new Date().toISOString().slice(0, 10)}: $90,000.00`);
+    expect(await text(await c.get(`/ai-analytics?tab=budget&companyId=${companyId}&run=1`))).toContain('Budget performance analysis ready');
+    expect(await text(await c.get('/ai-analytics?tab=budget&run=1'))).toMatch(/role="alert".*Please select a company for budget analysis/s);
+    // Without run=1 (following a tab link) no toast.
+    expect(await text(await c.get(`/ai-analytics?tab=predictions&companyId=${companyId}`))).not.toContain('Analysis Complete');
   });
 
   it('without the analytics permission: 403 for the page and its forms', async () => {

@@ -76,10 +76,33 @@ describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
     const body = await response.json();
     expect(body.response).toContain(`1 unusual expense in ${name} over the last 7 days:`);
     expect(body.response).toContain('Offline mode');
-    expect(body.context).toEqual({ companyId, topic: 'anomalies' });
+    expect(body.context).toEqual({ companyId, topic: 'anomalies', mode: 'offline' });
     const empty = await post(c, '/api/ai/chat', { message: '  ' });
     expect(empty.status).toBe(400);
     expect((await empty.json()).errors[0]).toEqual({ field: 'message', message: 'Message is required' });
+  });
+
+  it('chat stream: the answer as newline-delimited JSON, kept in this session\'s conversation', async () => {
+    const { c } = await analyst();
+    const name = (await db().selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()).name;
+    const response = await post(c, '/api/ai/chat/stream', { message: `What did ${name} spend this year?` });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/x-ndjson');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const events = (await response.text()).trim().split('\n').map((line) => JSON.parse(line));
+    expect(events.at(-1)).toEqual({ done: true, context: { companyId, topic: 'expenses' } });
+    const answer = events.slice(0, -1).map((e) => e.delta).join('');
+    expect(answer).toMatch(new RegExp(`^Expenses of ${name} for \\d{4}: \\$[\\d,.]+ across \\d+ expenses?\\.\\n\\nOffline mode`));
+    // The screen shows the same conversation; the follow-up keeps the company.
+    await post(c, '/api/ai/chat/stream', { message: 'And revenue?' });
+    const page = (await (await c.get('/ai-analytics?tab=chat')).text()).replace(/<!-- -->/g, '');
+    expect(page).toContain(`What did ${name} spend this year?`);
+    expect(page).toContain(`Revenue of ${name} for`);
+
+    expect((await post(c, '/api/ai/chat/stream', { message: '' })).status).toBe(400);
+    const { c: plain } = await signedIn({ role: 'viewer' });
+    expect((await post(plain, '/api/ai/chat/stream', { message: 'total' })).status).toBe(403);
+    expect((await c.get('/api/ai/chat/stream')).status).toBe(405);
   });
 
   it('insights: the stored ones, most pressing first', async () => {

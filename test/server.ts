@@ -110,10 +110,11 @@ export class TestClient {
  * A test server for the enclosing describe block. All test traffic comes from 127.0.0.1, so
  * the per-address sign-in throttle is cleared before each test to keep tests independent.
  */
-export function useTestServer(dialect: DialectName, options: { env?: Record<string, string> } = {}) {
+/** `env`: extra settings, or a function giving them once earlier beforeAll hooks have run (a fake server's URL). */
+export function useTestServer(dialect: DialectName, options: { env?: Record<string, string> | (() => Record<string, string>) } = {}) {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect, options.env);
+    server = await startTestServer(dialect, typeof options.env === 'function' ? options.env() : options.env);
   });
   afterAll(() => server?.close());
   beforeEach(async () => {

@@ -1,17 +1,20 @@
 // /ai-analytics (spec 3 §2.4, issue 17): AI Insights, Predictions, Anomalies, Budget Analysis and
 // AI Chat. Every choice is a GET form in the URL, so each tab works without JavaScript; 'Generate
-// now' and the chat are form posts. All numbers come from the books through the AI services,
-// within the analytics permission and the user's company scope. Amounts in US dollars.
+// now', the chat and Clear are form posts (the conversation is kept on the server per session;
+// with JavaScript the chat streams from /api/ai/chat/stream instead). All numbers come from the
+// books through the AI services, within the analytics permission and the user's company scope.
+// Amounts in US dollars.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { AI_TABS, AiAnalyticsScreen, type AiAnalyticsData, type ChatTurn } from '../components/ai/ai-analytics-screen.tsx';
+import { AI_TABS, AiAnalyticsScreen, type AiAnalyticsData } from '../components/ai/ai-analytics-screen.tsx';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 import { intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
 import { positiveIdParam } from '../lib/query.ts';
-import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, detectExpenseAnomalies, PREDICTION_MONTHS, predictExpenses, SELECT_COMPANY } from '../services/ai-analytics.server.ts';
-import { answerOffline } from '../services/ai-chat.server.ts';
+import type { Toast } from '../lib/toast.ts';
+import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, dailyExpenses, detectExpenseAnomalies, PREDICTION_MONTHS, predictExpenses, SELECT_COMPANY } from '../services/ai-analytics.server.ts';
+import { askInConversation, clearConversation, loadConversation } from '../services/ai-conversation.server.ts';
 import { generateInsights, listInsights } from '../services/ai-insights.server.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { isDomainError } from '../services/errors.ts';
@@ -20,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: 'AI Insights · Group Finance 
 
 
 export const access: RouteAccess = [{
-  methods: { GET: allow.screen, POST: { intents: { generate: allow.to('analytics'), chat: allow.to('analytics') } } },
+  methods: { GET: allow.screen, POST: { intents: { generate: allow.to('analytics'), chat: allow.to('analytics'), clear: allow.to('analytics') } } },
 }];
 
 const numberParam = <T extends number>(url: URL, name: string, allowed: readonly T[], fallback: T): T => {
@@ -38,23 +41,35 @@ async function attempt<T>(run: () => Promise<T>): Promise<{ result: T | null; er
   }
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** After an Analyze (run=1): 'Analysis Complete' with what was found, or the spec's failure toast. */
+function analysisToast(run: boolean, failed: string, error: string | null, done: string): Toast | null {
+  if (!run) return null;
+  return error ? { type: 'error', title: 'Error', description: `${failed}: ${error}` } : { type: 'success', title: 'Analysis Complete', description: done };
+}
+
 async function tabData(screen: Screen, tab: string, filters: AiAnalyticsData['filters']): Promise<Partial<AiAnalyticsData>> {
-  const { ctx } = screen;
+  const { ctx, url } = screen;
+  const run = url.searchParams.get('run') === '1';
   const companyId = filters.companyId ?? undefined;
   if (tab === 'insights') return { insights: await listInsights(ctx, { companyId: filters.companyId }).catch(() => []) };
   if (tab === 'predictions') {
     const { result, error } = await attempt(() => predictExpenses(ctx, { companyId, departmentId: filters.departmentId ?? undefined, categoryId: filters.categoryId ?? undefined, months: filters.months }));
-    return { predictions: result, error };
+    return { predictions: result, error, toast: analysisToast(run, 'Failed to predict expenses', error, `${plural(result?.length ?? 0, 'prediction')} generated`) };
   }
   if (tab === 'anomalies') {
-    const { result, error } = await attempt(() => detectExpenseAnomalies(ctx, { companyId, departmentId: filters.departmentId ?? undefined, lookbackDays: filters.lookbackDays }));
-    return { anomalies: result, error };
+    const request = { companyId, departmentId: filters.departmentId ?? undefined, lookbackDays: filters.lookbackDays };
+    const { result, error } = await attempt(() => detectExpenseAnomalies(ctx, request));
+    const daily = result?.length ? await dailyExpenses(ctx, request) : null;
+    return { anomalies: result, daily, error, toast: analysisToast(run, 'Failed to detect anomalies', error, `${result?.length ?? 0} ${result?.length === 1 ? 'anomaly' : 'anomalies'} detected`) };
   }
   if (tab === 'budget') {
-    if (!filters.companyId) return { budget: null, error: SELECT_COMPANY };
+    if (!filters.companyId) return { budget: null, error: SELECT_COMPANY, toast: run ? { type: 'error', title: 'Error', description: SELECT_COMPANY } : null };
     const { result, error } = await attempt(() => analyzeCompanyBudget(ctx, { companyId: filters.companyId, year: filters.year }));
-    return { budget: result, error };
+    return { budget: result, error, toast: analysisToast(run, 'Failed to analyze budget', error, 'Budget performance analysis ready') };
   }
+  if (tab === 'chat') return { conversation: await loadConversation(ctx), cleared: url.searchParams.get('cleared') === '1' };
   return {};
 }
 
@@ -79,27 +94,14 @@ export const loader = (args: LoaderFunctionArgs) =>
     };
     const data: AiAnalyticsData = {
       tab, companies, departments, categories, filters,
-      insights: [], predictions: null, anomalies: null, budget: null, error: null,
+      insights: [], predictions: null, anomalies: null, budget: null, daily: null, error: null, toast: null,
+      conversation: null, cleared: false, mode: screen.context.config.openai ? 'model' : 'offline',
       ...(await tabData(screen, tab, filters)),
     };
     return json(data);
   });
 
-const ChatForm = z.object({ message: z.string().trim().min(1, 'Message is required').max(2000), history: z.string().max(50_000).optional(), companyId: z.string().optional(), topic: z.string().max(40).optional() });
-
-/** The transcript the page posted back (its last turns), tolerating anything malformed. */
-function earlierTurns(text: string | undefined): ChatTurn[] {
-  try {
-    const parsed = JSON.parse(text ?? '[]') as unknown;
-    if (!Array.isArray(parsed)) return [];
-    return parsed
-      .filter((t): t is ChatTurn => !!t && typeof t === 'object' && ((t as ChatTurn).type === 'user' || (t as ChatTurn).type === 'assistant') && typeof (t as ChatTurn).content === 'string')
-      .slice(-10)
-      .map((t) => ({ type: t.type, content: t.content.slice(0, 4000), timestamp: typeof t.timestamp === 'string' ? t.timestamp : new Date().toISOString() }));
-  } catch {
-    return [];
-  }
-}
+const ChatForm = z.object({ message: z.string().trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)') });
 
 export const action = (args: ActionFunctionArgs) =>
   screenAction(args, {
@@ -107,7 +109,7 @@ export const action = (args: ActionFunctionArgs) =>
       failed: 'Failed to fetch insights',
       run: async (_value, screen, form) => {
         const companyId = positiveIdParam(String(form.get('companyId') ?? ''));
-        const insights = await generateInsights(screen.ctx, companyId);
+        const insights = await generateInsights(screen.ctx, companyId, new Date(), screen.context.config.openai);
         return succeed(screen, { type: 'success', title: 'Analysis Complete', description: `${insights.length} insight${insights.length === 1 ? '' : 's'} generated` }, { to: `/ai-analytics?tab=insights${companyId ? `&companyId=${companyId}` : ''}` });
       },
     }),
@@ -115,22 +117,23 @@ export const action = (args: ActionFunctionArgs) =>
       schema: ChatForm,
       invalid: 'Chat failed: Message is required',
       failed: 'Chat failed',
-      prefix: true,
-      run: async ({ message, history, companyId, topic }, screen) => {
-        const before = earlierTurns(history);
-        const context = { companyId: positiveIdParam(companyId ?? '') ?? undefined, topic };
-        const answer = await answerOffline(screen.ctx, { message, context, history: before.slice(-5) });
-        const now = new Date().toISOString();
-        const turns: ChatTurn[] = [...before, { type: 'user', content: message, timestamp: now }, { type: 'assistant', content: answer.response, timestamp: now }];
-        return json({ intent: 'chat' as const, turns, context: answer.context });
+      run: async ({ message }, screen) => {
+        await askInConversation(screen.ctx, screen.context.config.openai, message, { signal: screen.request.signal });
+        return redirect('/ai-analytics?tab=chat');
+      },
+    }),
+    clear: intent({
+      run: async (_value, screen) => {
+        await clearConversation(screen.ctx);
+        return redirect('/ai-analytics?tab=chat&cleared=1');
       },
     }),
   });
 
 export default function AiAnalyticsPage() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { intent?: string; turns?: ChatTurn[]; context?: { companyId?: number | null; topic?: string } } | undefined;
-  return <AiAnalyticsScreen data={data as unknown as AiAnalyticsData} chat={answer?.intent === 'chat' && answer.turns ? { turns: answer.turns, context: answer.context ?? {} } : null} failure={answer as never} />;
+  const failure = useActionData<typeof action>() as { result?: { error?: Record<string, string[]> } } | undefined;
+  return <AiAnalyticsScreen data={data as unknown as AiAnalyticsData} failure={failure} />;
 }
 
 export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

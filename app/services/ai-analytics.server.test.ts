@@ -5,7 +5,7 @@ import { rejection } from '../../test/assertions.ts';
 import { userContext } from '../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { createTestUser } from '../../test/users.ts';
-import { analyzeCompanyBudget, detectExpenseAnomalies, predictExpenses, SELECT_COMPANY } from './ai-analytics.server.ts';
+import { analyzeCompanyBudget, dailyExpenses, detectExpenseAnomalies, predictExpenses, SELECT_COMPANY } from './ai-analytics.server.ts';
 import { generateAllInsights, generateInsights, listInsights } from './ai-insights.server.ts';
 import { addMonths } from './ai/forecast.ts';
 import type { Db, ServiceContext } from './context.ts';
@@ -70,6 +70,16 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     expect(found.map((f) => [f.anomalyType, f.amount])).toEqual(expect.arrayContaining([['unusual_amount', 20_000], ['duplicate', 500]]));
     expect(found.every((f) => f.categoryName === `AI Cloud ${dialect}`)).toBe(true);
     expect(await detectExpenseAnomalies(analyst, { companyId, lookbackDays: 7 }, NOW)).toEqual([]);
+  });
+
+  it('gives the daily totals of an anomaly window, every day, within scope', async () => {
+    const days = await dailyExpenses(analyst, { companyId, lookbackDays: 14 }, NOW);
+    expect(days).toHaveLength(14);
+    expect(days[0].date).toBe('2026-11-07');
+    expect(days.at(-1)!.date).toBe('2026-11-20');
+    expect(days.filter((d) => d.amount > 0)).toEqual([{ date: '2026-11-10', amount: 20_000 }, { date: '2026-11-12', amount: 1_000 }]);
+    expect((await dailyExpenses(scoped, { lookbackDays: 14 }, NOW)).filter((d) => d.amount > 0)).toEqual([{ date: '2026-11-11', amount: 99_999.99 }]);
+    await expect(dailyExpenses(scoped, { companyId, lookbackDays: 14 }, NOW)).rejects.toMatchObject({ kind: 'notFound' });
   });
 
   it('analyzes the budget of a company\'s year; a company is required', async () => {

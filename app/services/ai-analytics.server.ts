@@ -194,6 +194,25 @@ export async function detectExpenseAnomalies(ctx: ServiceContext, input: unknown
   }));
 }
 
+/** The daily expense totals of an anomaly window (every day, zero when nothing was spent): the series the screen marks the anomalies on. */
+export async function dailyExpenses(ctx: ServiceContext, input: unknown, now = new Date()): Promise<{ date: string; amount: number }[]> {
+  authorize(ctx);
+  const request = parse(AnomalyRequest, input);
+  const companyId = await scopedCompany(ctx, request.companyId);
+  const first = now.getTime() - (request.lookbackDays - 1) * 86_400_000;
+  const day = dayText(ctx.db);
+  const rows = await expenses(ctx.db, { companyId, departmentId: request.departmentId }, isoDay(new Date(first)))
+    .where('e.expenseDate', '<=', isoDay(now))
+    .select((eb) => [day.as('date'), eb.fn.sum<number>('e.amountCents').as('cents')])
+    .groupBy(day)
+    .execute();
+  const byDay = new Map(rows.map((r) => [r.date, Number(r.cents)]));
+  return Array.from({ length: request.lookbackDays }, (_, i) => {
+    const date = isoDay(new Date(first + i * 86_400_000));
+    return { date, amount: dollars(byDay.get(date) ?? 0) };
+  });
+}
+
 export interface BudgetAnalysis {
   companyId: number;
   year: number;

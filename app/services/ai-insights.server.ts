@@ -6,6 +6,8 @@ import { toJson } from '../../db/dialect.ts';
 import type { InsightImpact, InsightPriority, InsightType } from '../../db/types.ts';
 import { can, companyScope } from '../lib/permissions.ts';
 import { analyzeCompanyBudget, BUDGET_YEARS, detectExpenseAnomalies, predictExpenses } from './ai-analytics.server.ts';
+import { narrateInsights } from './ai-model.server.ts';
+import type { OpenAiSettings } from './config.server.ts';
 import { inTransaction, systemActor, type Db, type ServiceContext } from './context.ts';
 import { forbidden, notFound } from './errors.ts';
 
@@ -20,9 +22,11 @@ export interface Insight {
   description: string;
   actionItems: string[];
   generatedAt: string;
+  /** Written by the language model: a summary of the computed insights beside it. */
+  narrated: boolean;
 }
 
-type Draft = Omit<Insight, 'id' | 'companyId' | 'companyName' | 'generatedAt'>;
+type Draft = Omit<Insight, 'id' | 'companyId' | 'companyName' | 'generatedAt' | 'narrated'> & { narrated?: boolean };
 
 const usd = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}`;
 
@@ -123,28 +127,36 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
   return drafts;
 }
 
-/** Computes and stores the insights of one company or (null) the group, replacing the previous ones. */
-export async function generateInsights(ctx: ServiceContext, requestedCompanyId: number | null, now = new Date()): Promise<Insight[]> {
+/**
+ * Computes and stores the insights of one company or (null) the group, replacing the previous
+ * ones. With a language model, a narrated summary of them is added (none if the model fails).
+ */
+export async function generateInsights(ctx: ServiceContext, requestedCompanyId: number | null, now = new Date(), openai: OpenAiSettings | null = null): Promise<Insight[]> {
   authorize(ctx);
   const companyId = scoped(ctx, requestedCompanyId);
   if (companyId !== null && !(await ctx.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst())) throw notFound();
   const drafts = await draftInsights(ctx, companyId, now);
+  if (openai && drafts.length) {
+    const scopeName = companyId === null ? 'the whole group' : (await ctx.db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()).name;
+    const summary = await narrateInsights(openai, scopeName, drafts);
+    if (summary) drafts.unshift({ type: 'trend', priority: 'medium', impact: 'neutral', title: `Summary for ${scopeName}`, description: summary, actionItems: [], narrated: true });
+  }
   const generatedAt = now.toISOString();
   await inTransaction(ctx.db, async (trx) => {
     await trx.deleteFrom('aiInsights').where('companyId', companyId === null ? 'is' : '=', companyId).execute();
     if (drafts.length) {
-      await trx.insertInto('aiInsights').values(drafts.map((d) => ({ ...d, companyId, actionItems: toJson(d.actionItems) as never, generatedAt }))).execute();
+      await trx.insertInto('aiInsights').values(drafts.map((d) => ({ ...d, narrated: d.narrated ?? false, companyId, actionItems: toJson(d.actionItems) as never, generatedAt }))).execute();
     }
   });
   return listInsights(ctx, companyId === null ? { group: true } : { companyId });
 }
 
 /** The nightly job: the group and every company. */
-export async function generateAllInsights(db: Db, now = new Date()): Promise<{ companies: number; insights: number }> {
+export async function generateAllInsights(db: Db, now = new Date(), openai: OpenAiSettings | null = null): Promise<{ companies: number; insights: number }> {
   const ctx: ServiceContext = { db, actor: systemActor('worker'), meta: {} };
   const companies = await db.selectFrom('companies').select('id').orderBy('id').execute();
-  let insights = (await generateInsights(ctx, null, now)).length;
-  for (const { id } of companies) insights += (await generateInsights(ctx, id, now)).length;
+  let insights = (await generateInsights(ctx, null, now, openai)).length;
+  for (const { id } of companies) insights += (await generateInsights(ctx, id, now, openai)).length;
   return { companies: companies.length, insights };
 }
 
@@ -161,7 +173,7 @@ export async function listInsights(ctx: ServiceContext, filter: { companyId?: nu
   const rows = await ctx.db
     .selectFrom('aiInsights as i')
     .leftJoin('companies as c', 'c.id', 'i.companyId')
-    .select(['i.id', 'i.companyId', 'c.name as companyName', 'i.type', 'i.priority', 'i.impact', 'i.title', 'i.description', 'i.actionItems', 'i.generatedAt'])
+    .select(['i.id', 'i.companyId', 'c.name as companyName', 'i.type', 'i.priority', 'i.impact', 'i.title', 'i.description', 'i.actionItems', 'i.generatedAt', 'i.narrated'])
     .$if(filter.group === true && scope === null, (q) => q.where('i.companyId', 'is', null))
     .$if(filter.group !== true && companyId !== null, (q) => q.where('i.companyId', '=', companyId!))
     .$if(scope !== null, (q) => q.where('i.companyId', '=', scope!))
@@ -171,5 +183,5 @@ export async function listInsights(ctx: ServiceContext, filter: { companyId?: nu
     .execute();
   return rows
     .map((r) => ({ ...r, actionItems: Array.isArray(r.actionItems) ? (r.actionItems as string[]) : JSON.parse(String(r.actionItems)) as string[] }))
-    .sort((a, b) => PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] || (a.generatedAt < b.generatedAt ? 1 : a.generatedAt > b.generatedAt ? -1 : a.id - b.id));
+    .sort((a, b) => Number(b.narrated) - Number(a.narrated) || PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] || (a.generatedAt < b.generatedAt ? 1 : a.generatedAt > b.generatedAt ? -1 : a.id - b.id));
 }

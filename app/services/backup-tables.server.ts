@@ -62,6 +62,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   userNotificationSettings: 'who read or dismissed which notification: follows the notifications',
   pushSubscriptions: "this installation's browsers and their push keys: each browser subscribes again",
   aiInsights: 'derived from the books by the nightly ai-insights job',
+  aiChatMessages: 'a sign-in session\'s chat, gone with the session (sessions end on restore)',
 };
 
 /** The tables a user picks from (every data table that does not follow another). */

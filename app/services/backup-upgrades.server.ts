@@ -20,6 +20,8 @@ const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
   '0008_notifications': {},
   // AI insights are recomputed from the books, not backed up.
   '0009_ai_insights': {},
+  // Chat conversations and the narrated flag of insights: neither is backed up.
+  '0010_ai_chat': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

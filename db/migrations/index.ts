@@ -11,6 +11,7 @@ import * as m0006 from './0006_audit_company.ts';
 import * as m0007 from './0007_backups.ts';
 import * as m0008 from './0008_notifications.ts';
 import * as m0009 from './0009_ai_insights.ts';
+import * as m0010 from './0010_ai_chat.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -27,4 +28,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0007_backups': m0007,
   '0008_notifications': m0008,
   '0009_ai_insights': m0009,
+  '0010_ai_chat': m0010,
 };

@@ -283,14 +283,16 @@ function aiTargets(): FuzzTarget[] {
     {
       method: 'POST', path: '/ai-analytics', kind: 'form', actors: owner, audit: 'none',
       body: fc.record({
-        form: formBody(['generate', 'chat'], mutated(fc.record({
-          message: fc.oneof(fc.constantFrom('total expenses', 'top categories', 'budget of Vult'), fc.string({ maxLength: 40 })),
-          history: fc.oneof(fc.constant('[]'), fc.string({ maxLength: 60 }), fc.constant('[{"type":"user","content":"hi"}]')),
+        form: formBody(['generate', 'chat', 'clear'], mutated(fc.record({
+          message: fc.oneof(fc.constantFrom('total expenses', 'top categories', 'budget of Vult', 'and in 2025?'), fc.string({ maxLength: 40 })),
           companyId: fc.oneof(fc.constantFrom('1', '2', ''), fc.string({ maxLength: 4 })),
-          topic: fc.constantFrom('budget', 'expenses', 'x'),
         }, { requiredKeys: [] }))),
         origin,
       }),
+    },
+    {
+      method: 'POST', path: '/api/ai/chat/stream', kind: 'api', actors: owner, audit: 'none',
+      body: apiCase(fc.record({ message: fc.oneof(fc.constantFrom('total expenses in 2026', 'and last year?', 'any anomalies?'), fc.string({ maxLength: 80 }), fc.integer(), fc.constant(null)) }, { requiredKeys: [] })),
     },
     { method: 'POST', path: '/api/ai/detect-anomalies', kind: 'api', actors: owner, audit: 'none', body: apiCase(fc.record({ companyId: id, departmentId: id, lookbackDays: fc.oneof(fc.constantFrom(7, 14, 30, 90, '30'), fc.integer(), fc.string({ maxLength: 3 })) }, { requiredKeys: [] })) },
   ];

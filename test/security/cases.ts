@@ -224,6 +224,8 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, body: {}, success: 409 };
       case 'POST /api/ai/chat':
         return { url: entry.path, body: { message: 'What are the total expenses this year?', context: {}, history: [] }, success: 200 };
+      case 'POST /api/ai/chat/stream':
+        return { url: entry.path, body: { message: 'What are the total expenses this year?' }, success: 200 };
       case 'GET /api/ai/insights':
         return { url: entry.path, success: 200 };
       case 'POST /api/ai/predict-expenses':
@@ -311,7 +313,8 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     return { url: entry.path, form: { intent: entry.intent!, ...form }, success: 302 };
   }
   if (entry.path === '/ai-analytics') {
-    if (entry.intent === 'chat') return { url: entry.path, form: { intent: 'chat', message: 'total expenses this year' }, success: 200 };
+    if (entry.intent === 'chat') return { url: entry.path, form: { intent: 'chat', message: 'total expenses this year' }, success: 302 };
+    if (entry.intent === 'clear') return { url: entry.path, form: { intent: 'clear' }, success: 302 };
     return { url: entry.path, form: { intent: 'generate' }, success: 302 };
   }
   if (entry.path === '/notifications') {

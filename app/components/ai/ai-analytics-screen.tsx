@@ -1,20 +1,18 @@
 // The AI Analytics screen's markup (spec 3 §2.4): five tabs, each a GET form of filters and its
 // results; charts are server-rendered SVG (SeriesChart) with their numbers as tables too.
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { BudgetAnalysis, ExpenseAnomaly, ExpensePrediction } from '../../services/ai-analytics.server.ts';
+import type { Conversation } from '../../services/ai-conversation.server.ts';
 import type { Insight } from '../../services/ai-insights.server.ts';
+import type { Toast } from '../../lib/toast.ts';
+import { ToastView } from '../ui/toast.tsx';
+import { ChatPanel } from './chat-panel.tsx';
 import { SeriesChart } from '../chart/series-chart.tsx';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
-import { ScrollRegion } from '../table/scroll-region.tsx';
+import { ResultTable, type ResultColumn } from '../table/result-table.tsx';
 import { Alert, Card, inputClass } from '../ui/form.tsx';
-
-export interface ChatTurn {
-  type: 'user' | 'assistant';
-  content: string;
-  timestamp: string;
-}
 
 export interface AiAnalyticsData {
   tab: 'insights' | 'predictions' | 'anomalies' | 'budget' | 'chat';
@@ -26,7 +24,15 @@ export interface AiAnalyticsData {
   predictions: ExpensePrediction[] | null;
   anomalies: ExpenseAnomaly[] | null;
   budget: BudgetAnalysis | null;
+  /** The anomaly window's daily totals, the series the anomalies are marked on. */
+  daily: { date: string; amount: number }[] | null;
   error: string | null;
+  /** 'Analysis Complete' (or the failure) after an Analyze. */
+  toast: Toast | null;
+  /** The AI Chat tab: the session's conversation. */
+  conversation: Conversation | null;
+  cleared: boolean;
+  mode: 'model' | 'offline';
 }
 
 export const AI_TABS = [
@@ -37,8 +43,6 @@ export const AI_TABS = [
   { key: 'chat', label: 'AI Chat' },
 ] as const;
 
-export const WELCOME = 'Hello! I can answer questions about your expenses, revenue, budgets, anomalies and predictions. Ask me, for example, "What did we spend this year?"';
-export const CLEARED = 'Chat cleared. Ask me about expenses, revenue, budgets, anomalies or predictions.';
 
 const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const BUTTON = 'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60';
@@ -63,7 +67,7 @@ function Filters({ data, children }: { data: AiAnalyticsData; children?: ReactNo
       <input type="hidden" name="tab" value={data.tab} />
       <Select name="companyId" label="Company" value={data.filters.companyId} options={data.companies} empty={scoped ? undefined : data.tab === 'budget' ? 'Select a company' : 'All companies'} />
       {children}
-      <button type="submit" className={BUTTON}>Analyze</button>
+      <button type="submit" name="run" value="1" className={BUTTON}>Analyze</button>
     </Form>
   );
 }
@@ -110,6 +114,7 @@ function InsightsTab({ data }: { data: AiAnalyticsData }) {
                 <span className={`font-semibold capitalize ${PRIORITY_CLASS[i.priority] ?? ''}`}>{i.priority} priority</span>
                 <span className="capitalize text-slate-600">{i.impact} impact</span>
                 <span className="text-slate-600">{i.companyName ?? 'Group'}</span>
+                {i.narrated ? <span className="rounded border border-blue-300 px-1.5 text-blue-800">Written by the language model</span> : null}
               </div>
               <h3 className="mt-2 font-semibold text-slate-900">{i.title}</h3>
               <p className="mt-1 text-sm text-slate-700">{i.description}</p>
@@ -124,6 +129,30 @@ function InsightsTab({ data }: { data: AiAnalyticsData }) {
     </>
   );
 }
+
+const PREDICTION_COLUMNS: ResultColumn<ExpensePrediction>[] = [
+  { heading: 'Category', cell: (p) => p.categoryName },
+  { heading: 'Department', cell: (p) => p.departmentName },
+  { heading: 'Predicted amount', cell: (p) => usd(p.predictedAmount), className: 'tabular-nums' },
+  { heading: 'Confidence', cell: (p) => `${Math.round(p.confidence * 100)}%`, className: 'tabular-nums' },
+  { heading: 'Historical average', cell: (p) => usd(p.historicalAverage), className: 'tabular-nums' },
+  { heading: 'Seasonal pattern', cell: (p) => (p.seasonalPattern ? 'Yes' : 'No') },
+  { heading: 'Trend', cell: (p) => p.trend, className: 'capitalize' },
+  { heading: 'Factors', cell: (p) => p.factors.join('; ') },
+];
+
+const ANOMALY_COLUMNS: ResultColumn<ExpenseAnomaly>[] = [
+  { heading: 'Date', cell: (a) => a.date, className: 'whitespace-nowrap' },
+  { heading: 'Category', cell: (a) => a.categoryName },
+  { heading: 'Department', cell: (a) => a.departmentName },
+  { heading: 'Type', cell: (a) => a.anomalyType.replace('_', ' ') },
+  { heading: 'Severity', cell: (a) => a.severity, className: (a) => `font-semibold capitalize ${PRIORITY_CLASS[a.severity] ?? ''}` },
+  { heading: 'Amount', cell: (a) => usd(a.amount), className: 'tabular-nums' },
+  { heading: 'Expected', cell: (a) => usd(a.expectedAmount), className: 'tabular-nums' },
+  { heading: 'Deviation', cell: (a) => `${a.deviation}%`, className: 'tabular-nums' },
+  { heading: 'Explanation', cell: (a) => a.explanation },
+  { heading: 'Recommendations', cell: (a) => <ul className="list-disc pl-4">{a.recommendations.map((r) => <li key={r}>{r}</li>)}</ul> },
+];
 
 function PredictionsTab({ data }: { data: AiAnalyticsData }) {
   const top = data.predictions?.[0];
@@ -154,32 +183,13 @@ function PredictionsTab({ data }: { data: AiAnalyticsData }) {
           />
         </div>
       ) : null}
-      {data.predictions?.length ? (
-        <ScrollRegion label="Predictions">
-          <table className="min-w-full divide-y divide-slate-200 bg-white text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>{['Category', 'Department', 'Predicted amount', 'Confidence', 'Historical average', 'Seasonal pattern', 'Trend', 'Factors'].map((h) => <th key={h} scope="col" className="px-3 py-2 font-medium">{h}</th>)}</tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {data.predictions.map((p) => (
-                <tr key={`${p.categoryId}-${p.departmentId}`} data-testid="prediction">
-                  <td className="px-3 py-2">{p.categoryName}</td>
-                  <td className="px-3 py-2">{p.departmentName}</td>
-                  <td className="px-3 py-2 tabular-nums">{usd(p.predictedAmount)}</td>
-                  <td className="px-3 py-2 tabular-nums">{Math.round(p.confidence * 100)}%</td>
-                  <td className="px-3 py-2 tabular-nums">{usd(p.historicalAverage)}</td>
-                  <td className="px-3 py-2">{p.seasonalPattern ? 'Yes' : 'No'}</td>
-                  <td className="px-3 py-2 capitalize">{p.trend}</td>
-                  <td className="px-3 py-2">{p.factors.join('; ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      ) : null}
+      {data.predictions?.length ? <ResultTable label="Predictions" columns={PREDICTION_COLUMNS} rows={data.predictions} rowKey={(p) => `${p.categoryId}-${p.departmentId}`} rowTestId="prediction" /> : null}
     </>
   );
 }
+
+/** The largest flagged amount of a day (NaN: nothing flagged, no mark). */
+const largestOn = (anomalies: ExpenseAnomaly[], date: string) => anomalies.filter((a) => a.date === date).reduce((max, a) => (Number.isNaN(max) || a.amount > max ? a.amount : max), Number.NaN);
 
 function AnomaliesTab({ data }: { data: AiAnalyticsData }) {
   return (
@@ -190,31 +200,23 @@ function AnomaliesTab({ data }: { data: AiAnalyticsData }) {
       </Filters>
       {data.error ? <Alert title="Error">{`Failed to detect anomalies: ${data.error}`}</Alert> : null}
       {data.anomalies && data.anomalies.length === 0 ? <Empty>No anomalies detected</Empty> : null}
-      {data.anomalies?.length ? (
-        <ScrollRegion label="Anomalies">
-          <table className="min-w-full divide-y divide-slate-200 bg-white text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>{['Date', 'Category', 'Department', 'Type', 'Severity', 'Amount', 'Expected', 'Deviation', 'Explanation', 'Recommendations'].map((h) => <th key={h} scope="col" className="px-3 py-2 font-medium">{h}</th>)}</tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {data.anomalies.map((a) => (
-                <tr key={`${a.anomalyType}-${a.expenseId}`} data-testid="anomaly">
-                  <td className="whitespace-nowrap px-3 py-2">{a.date}</td>
-                  <td className="px-3 py-2">{a.categoryName}</td>
-                  <td className="px-3 py-2">{a.departmentName}</td>
-                  <td className="px-3 py-2">{a.anomalyType.replace('_', ' ')}</td>
-                  <td className={`px-3 py-2 font-semibold capitalize ${PRIORITY_CLASS[a.severity] ?? ''}`}>{a.severity}</td>
-                  <td className="px-3 py-2 tabular-nums">{usd(a.amount)}</td>
-                  <td className="px-3 py-2 tabular-nums">{usd(a.expectedAmount)}</td>
-                  <td className="px-3 py-2 tabular-nums">{a.deviation}%</td>
-                  <td className="px-3 py-2">{a.explanation}</td>
-                  <td className="px-3 py-2"><ul className="list-disc pl-4">{a.recommendations.map((r) => <li key={r}>{r}</li>)}</ul></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+      {data.daily?.length && data.anomalies?.length ? (
+        <div className="mb-4">
+          <SeriesChart
+            id="anomaly-chart"
+            title={`Daily expenses of the last ${data.filters.lookbackDays} days, anomalies marked`}
+            description="Each day's expenses in US dollars; the marked points are the days with an unusual expense, at that expense's amount."
+            format={usd}
+            unit="US dollars"
+            labelHeading="Day"
+            series={[
+              { name: 'Daily expenses', points: data.daily.map((d) => ({ label: d.date, value: d.amount })) },
+              { name: 'Anomaly', points: data.daily.map((d) => ({ label: d.date, value: largestOn(data.anomalies!, d.date) })) },
+            ]}
+          />
+        </div>
       ) : null}
+      {data.anomalies?.length ? <ResultTable label="Anomalies" columns={ANOMALY_COLUMNS} rows={data.anomalies} rowKey={(a) => `${a.anomalyType}-${a.expenseId}`} rowTestId="anomaly" /> : null}
     </>
   );
 }
@@ -261,40 +263,7 @@ function BudgetTab({ data }: { data: AiAnalyticsData }) {
   );
 }
 
-function ChatTab({ data, chat }: { data: AiAnalyticsData; chat: { turns: ChatTurn[]; context: { companyId?: number | null; topic?: string } } | null }) {
-  const { search } = useLocation();
-  const busy = useNavigation().state === 'submitting';
-  const cleared = new URLSearchParams(search).get('cleared') === '1';
-  const turns: ChatTurn[] = chat?.turns ?? [];
-  return (
-    <div className="space-y-4">
-      <ol className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Conversation" data-testid="chat-log">
-        <li className="text-sm text-slate-700">{cleared ? CLEARED : WELCOME}</li>
-        {turns.map((t, i) => (
-          <li key={i} className={`whitespace-pre-wrap rounded-md p-3 text-sm ${t.type === 'user' ? 'ml-8 bg-blue-50 text-slate-900' : 'mr-8 bg-slate-50 text-slate-800'}`} data-testid={`chat-${t.type}`}>
-            <span className="sr-only">{t.type === 'user' ? 'You' : 'Assistant'}: </span>
-            {t.content}
-          </li>
-        ))}
-      </ol>
-      <Form method="post" className="space-y-2" aria-label="Ask a question">
-        <input type="hidden" name="intent" value="chat" />
-        <input type="hidden" name="history" value={JSON.stringify(turns.slice(-10))} />
-        {chat?.context.companyId ? <input type="hidden" name="companyId" value={chat.context.companyId} /> : null}
-        {chat?.context.topic ? <input type="hidden" name="topic" value={chat.context.topic} /> : null}
-        <label htmlFor="chat-message" className="block text-sm font-medium text-slate-700">Your question</label>
-        <textarea id="chat-message" name="message" required rows={2} maxLength={2000} className={inputClass} placeholder="Ask about expenses, budgets, anomalies or predictions" />
-        <div className="flex gap-2">
-          <button type="submit" className={BUTTON} disabled={busy}>Send</button>
-          <Link to="/ai-analytics?tab=chat&cleared=1" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">Clear</Link>
-        </div>
-      </Form>
-      <p className="text-xs text-slate-600">Answers come from the books you may see; amounts are in US dollars.{data.companies.length === 1 ? ` Only ${data.companies[0].name} is included.` : ''}</p>
-    </div>
-  );
-}
-
-export function AiAnalyticsScreen({ data, chat, failure }: { data: AiAnalyticsData; chat: { turns: ChatTurn[]; context: { companyId?: number | null; topic?: string } } | null; failure?: { result?: { error?: Record<string, string[]> } } }) {
+export function AiAnalyticsScreen({ data, failure }: { data: AiAnalyticsData; failure?: { result?: { error?: Record<string, string[]> } } }) {
   const company = data.filters.companyId ? `&companyId=${data.filters.companyId}` : '';
   const formError = failure?.result?.error?.['']?.[0];
   return (
@@ -306,7 +275,10 @@ export function AiAnalyticsScreen({ data, chat, failure }: { data: AiAnalyticsDa
       {data.tab === 'predictions' ? <PredictionsTab data={data} /> : null}
       {data.tab === 'anomalies' ? <AnomaliesTab data={data} /> : null}
       {data.tab === 'budget' ? <BudgetTab data={data} /> : null}
-      {data.tab === 'chat' ? <ChatTab data={data} chat={chat} /> : null}
+      {data.tab === 'chat' ? (
+        <ChatPanel turns={data.conversation?.turns ?? []} cleared={data.cleared} mode={data.mode} scopeNote={data.companies.length === 1 ? ` Only ${data.companies[0].name} is included.` : ''} />
+      ) : null}
+      {data.toast ? <ToastView toast={data.toast} /> : null}
     </div>
   );
 }

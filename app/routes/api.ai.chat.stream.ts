@@ -1,0 +1,37 @@
+// POST /api/ai/chat/stream {message}: the AI Chat screen's question in the signed-in session's
+// conversation (kept on the server), answered as a stream of newline-delimited JSON events:
+// {"delta": text}… then {"done": true, "context": …} or {"error": "Chat failed: …"}. Refusals
+// and bad input are plain JSON errors before the stream starts.
+import { z } from 'zod';
+import { apiRoute, readJson } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
+import { askInConversation } from '../services/ai-conversation.server.ts';
+import { fieldErrorsFromZod, invalid, isDomainError } from '../services/errors.ts';
+
+const Question = z.object({ message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)') });
+
+export const { loader, action, access } = apiRoute({
+  POST: {
+    allow: allow.to('analytics'),
+    run: async ({ request, context, ctx }) => {
+      const parsed = Question.safeParse(await readJson(request));
+      if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          const send = (event: object) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+          try {
+            const conversation = await askInConversation(ctx, context.config.openai, parsed.data.message, { onDelta: (delta) => send({ delta }), signal: request.signal });
+            send({ done: true, context: conversation.context });
+          } catch (error) {
+            if (!isDomainError(error)) console.error('AI chat stream failed:', error);
+            send({ error: isDomainError(error) && error.message.startsWith('Chat failed: ') ? error.message : `Chat failed: ${isDomainError(error) ? error.message : 'an unexpected error'}` });
+          }
+          controller.close();
+        },
+      });
+      // no-transform: the compression middleware leaves the stream alone, so each piece is sent at once.
+      return new Response(body, { headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no' } });
+    },
+  },
+});
