@@ -1,6 +1,6 @@
 // Totals from the books for the AI chat (offline answers and the language model's tools): sums
 // of expenses or revenue over a period, for one company or all the caller may see, optionally
-// grouped by category, department, source, company or month. Same permission and company scope
+// grouped by category, department, source, company or month, or (expenses) for one category name. Same permission and company scope
 // as the other AI services: a scoped user's totals never include another company.
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
@@ -24,9 +24,12 @@ export const TotalsRequest = z
     from: day,
     to: day,
     groupBy: z.enum(GROUPINGS, { error: `groupBy must be one of: ${GROUPINGS.join(', ')}` }).default('none'),
+    /** Expenses of the categories with this name only. */
+    category: z.string().trim().min(1).max(100).optional(),
   })
   .refine((r) => r.from <= r.to, { message: 'from must not be after to', path: ['to'] })
   .refine((r) => !(r.ledger === 'revenue' && (r.groupBy === 'category' || r.groupBy === 'department')), { message: 'revenue is grouped by source, company or month', path: ['groupBy'] })
+  .refine((r) => !(r.ledger === 'revenue' && r.category), { message: 'category applies to expenses only', path: ['category'] })
   .refine((r) => !(r.ledger === 'expenses' && r.groupBy === 'source'), { message: 'expenses are grouped by category, department, company or month', path: ['groupBy'] });
 
 export interface LedgerTotals {
@@ -70,9 +73,9 @@ export async function ledgerTotals(ctx: ServiceContext, input: unknown): Promise
 }
 
 type Sums = { label: string | null; cents: number | string | null; count: number | string }[];
-type Filter = { from: string; to: string; groupBy: Grouping };
+type Filter = { from: string; to: string; groupBy: Grouping; category?: string };
 
-async function expenseSums(db: Db, companyId: number | null, { from, to, groupBy }: Filter): Promise<Sums> {
+async function expenseSums(db: Db, companyId: number | null, { from, to, groupBy, category }: Filter): Promise<Sums> {
   const label = {
     none: sql<string>`''`,
     category: sql<string>`c.name`,
@@ -90,6 +93,7 @@ async function expenseSums(db: Db, companyId: number | null, { from, to, groupBy
     .where('e.expenseDate', '>=', from)
     .where('e.expenseDate', '<=', to)
     .$if(companyId !== null, (q) => q.where('e.companyId', '=', companyId!))
+    .$if(category !== undefined, (q) => q.where('c.name', '=', category!))
     .$if(groupBy !== 'none', (q) => q.groupBy(label))
     .execute();
 }

@@ -77,6 +77,18 @@ describe.each(TEST_DIALECTS)('chat offline on %s', (dialect) => {
     expect((await ask(analyst, `Forecast the next 6 months for ${a.name}`)).response).toMatch(new RegExp(`^Predicted expenses of ${a.name} for the next 6 months: \\$[\\d,.]+\\.`));
   });
 
+  it('a named expense category narrows totals and predictions', async () => {
+    const a = companies[2];
+    expect((await ask(analyst, `What did ${a.name} spend on chat travel ${dialect} in March 2026?`)).response)
+      .toContain(`Expenses of ${a.name} on Chat Travel ${dialect} for March 2026: $3,000.00 across 1 expense.`);
+    expect((await ask(analyst, `Total spent on Chat Software ${dialect} in 2025`)).response).toContain(`on Chat Software ${dialect} for 2025: $999.99 across 1 expense.`);
+    const forecast = await ask(analyst, `Forecast the next 3 months of Chat Software ${dialect} for ${a.name}`);
+    expect(forecast.response).toMatch(new RegExp(`^Predicted expenses of ${a.name} on Chat Software ${dialect} for the next 3 months`));
+    expect(forecast.response).not.toContain('Chat Travel');
+    // Another company's category is not recognised for a scoped asker.
+    expect((await ask(scoped, `Spent on Chat Travel ${dialect} in 2026`)).response).not.toContain('Chat Travel');
+  });
+
   it('a scoped asker only ever hears about their own company, even when naming another', async () => {
     const [a, b] = [companies[2], companies[3]];
     const answer = await ask(scoped, `What did ${a.name} spend in 2026?`);

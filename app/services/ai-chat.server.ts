@@ -14,11 +14,11 @@ import { fieldErrorsFromZod, forbidden, invalid } from './errors.ts';
 
 export const OFFLINE_NOTE = 'Offline mode: answered from the books without a language model.';
 export const CAPABILITIES = [
-  'total expenses or revenue of a company for a year, a month or the last N days ("What did Vult spend in 2026?")',
+  'total expenses or revenue of a company for a year, a month or the last N days ("What did Vult spend in 2026?"), also for one expense category ("…on Travel last month?")',
   'the top expense categories ("Top categories for One Network last year")',
   'budget against actual and the variance ("Is Atlas over budget in 2026?")',
   'unusual expenses ("Any anomalies in the last 90 days?")',
-  'predicted expenses ("Forecast the next 6 months for Vult")',
+  'predicted expenses, also for one category ("Forecast the next 6 months of Travel for Vult")',
 ];
 
 const ChatRequest = z.object({
@@ -102,6 +102,21 @@ function topicOf(text: string): Topic | null {
 }
 
 const where = (company: { name: string } | null) => (company ? company.name : 'the group');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The expense category a question names (of the company asked about, within scope), by name. */
+async function categoryOf(ctx: ServiceContext, text: string, companyId: number | null): Promise<string | null> {
+  const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+  const rows = await ctx.db
+    .selectFrom('expenseCategories')
+    .select('name')
+    .distinct()
+    .$if(companyId !== null, (q) => q.where('companyId', '=', companyId!))
+    .$if(scope !== null, (q) => q.where('companyId', '=', scope!))
+    .execute();
+  const names = rows.map((r) => r.name).sort((a, b) => b.length - a.length);
+  return names.find((name) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}])`, 'iu').test(text)) ?? null;
+}
 
 /** Answers one message offline. */
 export async function answerOffline(ctx: ServiceContext, input: unknown, now = new Date()): Promise<ChatAnswer> {
@@ -130,11 +145,13 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
   }
   if (topic === 'predictions') {
     const months = ([12, 6, 3, 1] as const).find((m) => new RegExp(`\\b${m} months?\\b`).test(text)) ?? 3;
-    const predictions = await predictExpenses(ctx, { companyId: companyId ?? undefined, months }, now);
-    if (predictions.length === 0) return reply('predictions', [`There are no expenses in ${where(company)} to predict from yet.`]);
+    const category = await categoryOf(ctx, message, companyId);
+    const predictions = (await predictExpenses(ctx, { companyId: companyId ?? undefined, months }, now)).filter((p) => category === null || p.categoryName === category);
+    const subject = `${where(company)}${category ? ` on ${category}` : ''}`;
+    if (predictions.length === 0) return reply('predictions', [`There are no expenses in ${subject} to predict from yet.`]);
     const total = predictions.reduce((s, p) => s + p.predictedAmount, 0);
     return reply('predictions', [
-      `Predicted expenses of ${where(company)} for the next ${months} month${months === 1 ? '' : 's'}: ${usd(total)}.`,
+      `Predicted expenses of ${subject} for the next ${months} month${months === 1 ? '' : 's'}: ${usd(total)}.`,
       ...predictions.slice(0, 5).map((p) => `- ${p.categoryName} (${p.departmentName}): ${usd(p.predictedAmount)}, ${p.trend}, confidence ${Math.round(p.confidence * 100)}%.`),
     ]);
   }
@@ -159,6 +176,11 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
     return reply('revenue', [`Revenue of ${where(company)} for ${period.label}: ${usd(total)} from ${count} entr${count === 1 ? 'y' : 'ies'}.`]);
   }
   if (topic === 'expenses') {
+    const category = await categoryOf(ctx, message, companyId);
+    if (category) {
+      const { total, count } = await ledgerTotals(ctx, { ledger: 'expenses', companyId, from: period.from, to: period.to, category });
+      return reply('expenses', [`Expenses of ${where(company)} on ${category} for ${period.label}: ${usd(total)} across ${count} expense${count === 1 ? '' : 's'}.`]);
+    }
     const { total, count } = await ledgerTotals(ctx, { ledger: 'expenses', companyId, from: period.from, to: period.to });
     return reply('expenses', [`Expenses of ${where(company)} for ${period.label}: ${usd(total)} across ${count} expense${count === 1 ? '' : 's'}.`]);
   }

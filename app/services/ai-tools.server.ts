@@ -35,6 +35,7 @@ export const TOOLS: Record<string, Tool> = {
         from: { type: 'string', description: 'First day, YYYY-MM-DD' },
         to: { type: 'string', description: 'Last day, YYYY-MM-DD' },
         groupBy: { type: 'string', enum: [...GROUPINGS] },
+        category: { type: 'string', description: 'Expenses only: just the expense categories with this exact name' },
       },
       required: ['ledger', 'from', 'to'],
       additionalProperties: false,
