@@ -1,34 +1,28 @@
 // Totals from the books on every test dialect: each grouping, the category filter, the scope,
 // and bad requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userContext } from '../../test/context.ts';
-import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
-import { createTestUser } from '../../test/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAnalyticsDatabase } from '../../test/analytics-fixture.ts';
+import { TEST_DIALECTS } from '../../test/database.ts';
 import { ledgerTotals } from './ai-books.server.ts';
 import type { ServiceContext } from './context.ts';
 
 describe.each(TEST_DIALECTS)('ledger totals on %s', (dialect) => {
-  let database: TestDatabase;
+  const f = useAnalyticsDatabase(dialect);
   let analyst: ServiceContext;
   let scoped: ServiceContext;
   let a: { id: number; name: string };
   let b: { id: number; name: string };
 
   beforeAll(async () => {
-    database = await createPreparedDatabase(dialect);
-    const db = database.db;
-    [a, b] = (await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute()).slice(2, 4);
-    const departmentId = (await db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    ({ analyst, scoped, a, b } = f);
+    const { db, departmentId } = f;
     const travel = (await db.insertInto('expenseCategories').values({ companyId: a.id, departmentId, name: 'Books Travel' }).returning('id').executeTakeFirstOrThrow()).id;
     const rent = (await db.insertInto('expenseCategories').values({ companyId: a.id, departmentId, name: 'Books Rent' }).returning('id').executeTakeFirstOrThrow()).id;
     const e = (categoryId: number, amountCents: number, expenseDate: string) => ({ companyId: a.id, departmentId, categoryId, amountCents, expenseDate, description: 'books', vendor: null });
     await db.insertInto('actualExpenses').values([e(travel, 10_000, '2026-01-31'), e(travel, 20_000, '2026-02-01'), e(rent, 300_000, '2026-02-15'), e(rent, 1, '2025-12-31')]).execute();
     const r = (companyId: number, source: string, amountCents: number, revenueDate: string) => ({ companyId, source, amountCents, revenueDate, description: null, customerReference: null });
     await db.insertInto('actualRevenue').values([r(a.id, 'Books Sales', 50_000, '2026-01-10'), r(a.id, 'Books Fees', 7_500, '2026-02-10'), r(b.id, 'Books Sales', 99_900, '2026-02-11')]).execute();
-    analyst = await userContext(db, (await createTestUser(db, { role: 'viewer', flags: { canAccessAnalytics: true } })).id);
-    scoped = await userContext(db, (await createTestUser(db, { role: 'viewer', companyId: b.id, flags: { canAccessAnalytics: true } })).id);
   });
-  afterAll(() => database?.destroy());
 
   const year = { from: '2026-01-01', to: '2026-12-31' };
 

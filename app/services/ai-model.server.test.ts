@@ -3,7 +3,8 @@
 // failure reads 'Chat failed: …'.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userContext } from '../../test/context.ts';
-import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
+import { useAnalyticsDatabase } from '../../test/analytics-fixture.ts';
+import { TEST_DIALECTS } from '../../test/database.ts';
 import { startFakeOpenAi, toolResults, type FakeOpenAi } from '../../test/support/fake-openai.ts';
 import { createTestUser } from '../../test/users.ts';
 import { answerChat } from './ai-chat.server.ts';
@@ -15,7 +16,7 @@ const NOW = new Date('2026-11-20T12:00:00Z');
 const KEY = 'sk-fake-secret-key';
 
 describe.each(TEST_DIALECTS)('chat with the language model on %s', (dialect) => {
-  let database: TestDatabase;
+  const f = useAnalyticsDatabase(dialect);
   let db: Db;
   let fake: FakeOpenAi;
   let settings: OpenAiSettings;
@@ -25,28 +26,20 @@ describe.each(TEST_DIALECTS)('chat with the language model on %s', (dialect) => 
   let b: { id: number; name: string };
 
   beforeAll(async () => {
-    database = await createPreparedDatabase(dialect);
-    db = database.db;
+    ({ db, analyst, scoped, a, b } = f);
     fake = await startFakeOpenAi();
     settings = { apiKey: KEY, baseUrl: fake.url, model: 'fake-model' };
-    const companies = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
-    [a, b] = [companies[2], companies[3]];
-    const departmentId = (await db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const { departmentId } = f;
     const category = async (companyId: number, name: string) => (await db.insertInto('expenseCategories').values({ companyId, departmentId, name }).returning('id').executeTakeFirstOrThrow()).id;
     const travel = await category(a.id, `Model Travel ${dialect}`);
     const other = await category(b.id, `Model Other ${dialect}`);
     const e = (companyId: number, categoryId: number, amountCents: number, expenseDate: string) => ({ companyId, departmentId, categoryId, amountCents, expenseDate, description: 'model', vendor: 'V' });
     await db.insertInto('actualExpenses').values([e(a.id, travel, 300_000, '2026-03-05'), e(a.id, travel, 200_025, '2026-04-05'), e(b.id, other, 777_700, '2026-03-01')]).execute();
-    analyst = await userContext(db, (await createTestUser(db, { role: 'viewer', flags: { canAccessAnalytics: true } })).id);
-    scoped = await userContext(db, (await createTestUser(db, { role: 'viewer', companyId: b.id, flags: { canAccessAnalytics: true } })).id);
   });
   afterEach(() => {
     fake.requests.length = 0;
   });
-  afterAll(async () => {
-    await fake?.close();
-    await database?.destroy();
-  });
+  afterAll(() => fake?.close());
 
   it('answers through tool calls: the model is sent the books\' numbers and its answer streams back', async () => {
     fake.script = (request, index) => {

@@ -8,7 +8,7 @@ import type { Insight } from '../../services/ai-insights.server.ts';
 import type { Toast } from '../../lib/toast.ts';
 import { ToastView } from '../ui/toast.tsx';
 import { ChatPanel } from './chat-panel.tsx';
-import { SeriesChart } from '../chart/series-chart.tsx';
+import { SeriesChart, type SeriesChartProps } from '../chart/series-chart.tsx';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
 import { ResultTable, type ResultColumn } from '../table/result-table.tsx';
@@ -45,6 +45,9 @@ export const AI_TABS = [
 
 
 const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+/** Every chart of this screen is in US dollars. */
+const DollarChart = (props: Omit<SeriesChartProps, 'format' | 'unit'>) => <SeriesChart format={usd} unit="US dollars" {...props} />;
+
 const BUTTON = 'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60';
 const PRIORITY_CLASS: Record<string, string> = { critical: 'text-red-700', high: 'text-amber-700', medium: 'text-blue-700', low: 'text-slate-600' };
 
@@ -167,12 +170,10 @@ function PredictionsTab({ data }: { data: AiAnalyticsData }) {
       {data.predictions && data.predictions.length === 0 ? <Empty>No expenses to predict from for these filters.</Empty> : null}
       {top ? (
         <div className="mb-4">
-          <SeriesChart
+          <DollarChart
             id="prediction-chart"
             title={`${top.categoryName} (${top.departmentName}): history and prediction`}
             description={`Monthly expenses and the next ${top.months} predicted months with their likely range, in US dollars.`}
-            format={usd}
-            unit="US dollars"
             labelHeading="Month"
             series={[
               { name: 'Actual', points: [...top.history.map((h) => ({ label: h.month, value: h.amount })), ...top.forecast.map((f) => ({ label: f.month, value: Number.NaN }))] },
@@ -202,12 +203,10 @@ function AnomaliesTab({ data }: { data: AiAnalyticsData }) {
       {data.anomalies && data.anomalies.length === 0 ? <Empty>No anomalies detected</Empty> : null}
       {data.daily?.length && data.anomalies?.length ? (
         <div className="mb-4">
-          <SeriesChart
+          <DollarChart
             id="anomaly-chart"
             title={`Daily expenses of the last ${data.filters.lookbackDays} days, anomalies marked`}
             description="Each day's expenses in US dollars; the marked points are the days with an unusual expense, at that expense's amount."
-            format={usd}
-            unit="US dollars"
             labelHeading="Day"
             series={[
               { name: 'Daily expenses', points: data.daily.map((d) => ({ label: d.date, value: d.amount })) },
@@ -240,13 +239,11 @@ function BudgetTab({ data }: { data: AiAnalyticsData }) {
             ))}
           </dl>
           {b.categories.length ? (
-            <SeriesChart
+            <DollarChart
               id="budget-chart"
               kind="bar"
               title={`Budget and actual by category, ${b.year}`}
               description="Each category's budget for the year next to what was spent, in US dollars."
-              format={usd}
-              unit="US dollars"
               labelHeading="Category"
               series={[
                 { name: 'Budget', points: b.categories.map((c) => ({ label: c.categoryName, value: c.budget })) },
