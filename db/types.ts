@@ -534,6 +534,85 @@ export interface AiChatMessagesTable {
   createdAt: ColumnType<string, string | undefined, never>;
 }
 
+export const AUTH_TYPES = ['none', 'bearer', 'api_key', 'basic', 'oauth2'] as const;
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+export const SYNC_DIRECTIONS = ['inbound', 'outbound'] as const;
+export type SyncStatus = 'running' | 'success' | 'failed';
+
+export interface ApiIntegrationSourcesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  baseUrl: string;
+  authType: ColumnType<(typeof AUTH_TYPES)[number], (typeof AUTH_TYPES)[number] | undefined, (typeof AUTH_TYPES)[number]>;
+  isActive: ColumnType<boolean, boolean | undefined, boolean>;
+  createdBy: number | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+export interface ApiIntegrationEndpointsTable {
+  id: Generated<number>;
+  sourceId: number;
+  name: string;
+  endpoint: string;
+  method: ColumnType<(typeof HTTP_METHODS)[number], (typeof HTTP_METHODS)[number] | undefined, (typeof HTTP_METHODS)[number]>;
+  direction: ColumnType<(typeof SYNC_DIRECTIONS)[number], (typeof SYNC_DIRECTIONS)[number] | undefined, (typeof SYNC_DIRECTIONS)[number]>;
+  targetTable: string;
+  /** JSON text (see app/services/integration-mapping.server.ts). */
+  mappingConfig: string | null;
+  syncFrequency: ColumnType<string, string | undefined, string>;
+  webhookConfig: string | null;
+  description: string | null;
+  isActive: ColumnType<boolean, boolean | undefined, boolean>;
+  lastSyncAt: string | null;
+  createdBy: number | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+export interface ApiIntegrationCredentialsTable {
+  id: Generated<number>;
+  sourceId: number;
+  credentialKey: string;
+  /** Encrypted: base64url(iv ‖ tag ‖ ciphertext). */
+  credentialValue: string;
+  keyId: string;
+  description: string | null;
+  isActive: ColumnType<boolean, boolean | undefined, boolean>;
+  expiresAt: string | null;
+  createdBy: number | null;
+  createdAt: Instant;
+}
+
+export interface ApiIntegrationSyncLogsTable {
+  id: Generated<number>;
+  endpointId: number;
+  status: SyncStatus;
+  startedAt: Instant;
+  completedAt: string | null;
+  recordsProcessed: ColumnType<number, number | undefined, number>;
+  recordsCreated: ColumnType<number, number | undefined, number>;
+  recordsUpdated: ColumnType<number, number | undefined, number>;
+  recordsSkipped: ColumnType<number, number | undefined, number>;
+  recordsFailed: ColumnType<number, number | undefined, number>;
+  requests: ColumnType<number, number | undefined, number>;
+  syncDuration: number | null;
+  responseTime: number | null;
+  errorMessage: string | null;
+  syncData: string | null;
+  triggeredBy: number | null;
+}
+
+export interface ApiIntegrationRecordsTable {
+  id: Generated<number>;
+  endpointId: number;
+  externalKey: string;
+  targetTable: string;
+  recordId: number;
+  syncedAt: Instant;
+}
+
 export interface Database {
   companies: CompaniesTable;
   departments: DepartmentsTable;
@@ -570,6 +649,11 @@ export interface Database {
   pushSubscriptions: PushSubscriptionsTable;
   aiInsights: AiInsightsTable;
   aiChatMessages: AiChatMessagesTable;
+  apiIntegrationSources: ApiIntegrationSourcesTable;
+  apiIntegrationEndpoints: ApiIntegrationEndpointsTable;
+  apiIntegrationCredentials: ApiIntegrationCredentialsTable;
+  apiIntegrationSyncLogs: ApiIntegrationSyncLogsTable;
+  apiIntegrationRecords: ApiIntegrationRecordsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

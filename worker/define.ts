@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { JobDefinition } from '../app/jobs/define.ts';
 import type { ServiceContext } from '../app/services/context.ts';
-import type { BackupSettings, OpenAiSettings, PushSettings } from '../app/services/config.server.ts';
+import type { BackupSettings, IntegrationSettings, OpenAiSettings, PushSettings } from '../app/services/config.server.ts';
 
 export interface JobContext extends ServiceContext {
   /** DATA_DIR (disk figures, files the job may write). */
@@ -12,6 +12,8 @@ export interface JobContext extends ServiceContext {
   backups: BackupSettings;
   /** VAPID keys and the outbound-target policy for Web Push. */
   push: PushSettings;
+  /** Credential keys and outbound limits of integration syncs. */
+  integrations: IntegrationSettings;
   /** The language model for narrated insights; null: offline. */
   openai: OpenAiSettings | null;
   /** pg-boss job id and attempt, for logs and idempotency keys. */

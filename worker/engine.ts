@@ -20,7 +20,7 @@ import { isPostgresUrl } from '../db/client.ts';
 import type { JobContext, WorkerJob } from './define.ts';
 import { claimQueue, queueDirOf, writeStatusSnapshot } from './embedded-queue.ts';
 import { registry } from './registry.ts';
-import { backupSettingsFrom, openAiSettingsFrom, pushSettingsFrom, type BackupSettings, type OpenAiSettings, type PushSettings } from '../app/services/config.server.ts';
+import { backupSettingsFrom, integrationSettingsFrom, openAiSettingsFrom, pushSettingsFrom, type BackupSettings, type IntegrationSettings, type OpenAiSettings, type PushSettings } from '../app/services/config.server.ts';
 import type { JobsStatus } from './status.ts';
 
 export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
@@ -34,6 +34,8 @@ export interface EngineOptions {
   backups?: BackupSettings;
   /** VAPID keys and outbound-target policy (default: from the environment and dataDir). */
   push?: PushSettings;
+  /** Credential keys and outbound limits (default: from the environment and dataDir). */
+  integrations?: IntegrationSettings;
   /** The language model; undefined: from the environment. */
   openai?: OpenAiSettings | null;
   /** postgres://… (roles 'worker' and 'sender'). */
@@ -228,6 +230,7 @@ export class JobEngine implements JobSender {
       dataDir: this.options.dataDir,
       backups: this.options.backups ?? backupSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir }),
       push: this.options.push ?? pushSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir }),
+      integrations: this.options.integrations ?? integrationSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir }),
       openai: this.options.openai === undefined ? openAiSettingsFrom(process.env) : this.options.openai,
       job: { id: item.id, name: item.name, retryCount: item.retryCount },
       log: (message) => this.#log(`${item.name} ${item.id}: ${message}`),
@@ -297,7 +300,7 @@ export type EngineOverrides = Partial<Omit<EngineOptions, 'role' | 'db'>>;
  */
 export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, overrides: EngineOverrides = {}): JobEngine {
   const postgres = isPostgresUrl(config.databaseUrl);
-  const base = { role, db, dataDir: config.dataDir, backups: config.backups, push: config.push, openai: config.openai, schema: config.jobs.pgbossSchema };
+  const base = { role, db, dataDir: config.dataDir, backups: config.backups, push: config.push, integrations: config.integrations, openai: config.openai, schema: config.jobs.pgbossSchema };
   const byRole: Record<EngineRole, Omit<EngineOptions, keyof typeof base>> = {
     embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: 15 },
     worker: {

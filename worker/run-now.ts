@@ -4,12 +4,12 @@ import { findJob } from '../app/jobs/index.ts';
 import { systemActor, type Actor, type Db } from '../app/services/context.ts';
 import type { JobContext } from './define.ts';
 import { registry } from './registry.ts';
-import { backupSettingsFrom, openAiSettingsFrom, pushSettingsFrom, type BackupSettings, type OpenAiSettings, type PushSettings } from '../app/services/config.server.ts';
+import { backupSettingsFrom, integrationSettingsFrom, openAiSettingsFrom, pushSettingsFrom, type BackupSettings, type IntegrationSettings, type OpenAiSettings, type PushSettings } from '../app/services/config.server.ts';
 
 export async function runJobNow(
   name: string,
   payload: unknown,
-  ctx: { db: Db; dataDir: string; backups?: BackupSettings; push?: PushSettings; openai?: OpenAiSettings | null; actor?: Actor; log?: (message: string) => void },
+  ctx: { db: Db; dataDir: string; backups?: BackupSettings; push?: PushSettings; integrations?: IntegrationSettings; openai?: OpenAiSettings | null; actor?: Actor; log?: (message: string) => void },
 ): Promise<unknown> {
   const job = findJob(name, registry);
   if (!job) throw new Error(`Unknown job: ${name} (known: ${registry.map((j) => j.name).join(', ')})`);
@@ -21,6 +21,7 @@ export async function runJobNow(
     dataDir: ctx.dataDir,
     backups: ctx.backups ?? backupSettingsFrom({ ...process.env, DATA_DIR: ctx.dataDir }),
     push: ctx.push ?? pushSettingsFrom({ ...process.env, DATA_DIR: ctx.dataDir }),
+    integrations: ctx.integrations ?? integrationSettingsFrom({ ...process.env, DATA_DIR: ctx.dataDir }),
     openai: ctx.openai === undefined ? openAiSettingsFrom(process.env) : ctx.openai,
     job: { id: `direct-${Date.now()}`, name, retryCount: 0 },
     log: ctx.log ?? (() => {}),

@@ -65,6 +65,8 @@ interface FieldOptions {
   requiredMessage?: string;
   /** Longest text accepted. */
   max?: number;
+  /** What a text must hold: an http(s) URL, or a JSON object. */
+  format?: 'url' | 'json';
   options?: readonly string[];
   optionLabels?: Record<string, string>;
   /** Value a new record's form starts with. */
@@ -88,7 +90,7 @@ type Field<N extends Names> =
   | (FieldOptions & { name: N['money']; kind: 'money'; reference?: never })
   | (FieldOptions & { name: N['decimal']; kind: 'decimal' | 'percent'; reference?: never })
   | (FieldOptions & { name: N['column']; kind: 'integer'; reference?: never })
-  | (FieldOptions & { name: N['column']; kind: 'text' | 'textarea' | 'date' | 'enum'; reference?: never })
+  | (FieldOptions & { name: N['column']; kind: 'text' | 'textarea' | 'date' | 'enum' | 'boolean'; reference?: never })
   | (FieldOptions & {
       name: N['column'];
       kind: 'reference';
@@ -357,14 +359,32 @@ export interface FormChoices {
 // toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
 const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
 
-function fieldSchema(field: FieldDef): z.ZodType {
+function isWebUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname && !url.username && !url.password;
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return !!value && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** `form`: a form post, where an unticked checkbox sends nothing (false). */
+function fieldSchema(field: FieldDef, form = false): z.ZodType {
   const required = field.requiredMessage ?? `${field.label} is required`;
   switch (field.kind) {
     case 'text':
     case 'textarea': {
       const max = field.max ?? 255;
-      const text = z.string({ error: `${field.label} must be text` }).trim().max(max, { message: `${field.label} must be at most ${max} characters` })
+      let text = z.string({ error: `${field.label} must be text` }).trim().max(max, { message: `${field.label} must be at most ${max} characters` })
         .refine(hasNoNul, { message: nulMessage(field.label), abort: true });
+      if (field.format === 'url') text = text.refine((v) => !v || isWebUrl(v), { message: 'Must be a valid URL' });
+      if (field.format === 'json') text = text.refine((v) => !v || isJsonObject(v), { message: `${field.label} must be a JSON object` });
       return field.required ? text.min(1, { message: required }) : text.nullish().transform((v) => (v ? v : null));
     }
     case 'money': {
@@ -403,7 +423,17 @@ function fieldSchema(field: FieldDef): z.ZodType {
     case 'enum': {
       const options = field.options as [string, ...string[]];
       const schema = z.enum(options, { error: `${field.label} must be one of: ${options.join(', ')}` });
-      return field.required === false ? schema.optional() : schema;
+      if (field.required === false) return schema.optional();
+      // A JSON create may leave out a field with a default (an API source's auth type: none).
+      return field.defaultValue !== undefined && !form ? schema.optional().transform((v) => v ?? field.defaultValue) : schema;
+    }
+    case 'boolean': {
+      // JSON true/false; a form's checkbox 'on', or nothing when unticked. Missing in a JSON create: the default.
+      const flag = z.preprocess(
+        (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v === undefined && form ? false : v),
+        z.boolean({ error: `${field.label} must be true or false` }),
+      );
+      return form ? flag : flag.optional().transform((v) => v ?? field.defaultValue !== 'false');
     }
     case 'reference': {
       // Above MAX_ID no row can exist (and PostgreSQL's integer columns would refuse the lookup).
@@ -421,7 +451,7 @@ function fieldSchema(field: FieldDef): z.ZodType {
  */
 export function recordSchema(def: Pick<ResourceDef, 'fields' | 'refine'>, fixed: Record<string, string> = {}, options: { form?: boolean } = {}) {
   // A value the screen fixes (Mobile Metrics' company type) is never taken from the post.
-  const schemaOf = (f: FieldDef) => (Object.hasOwn(fixed, f.name) ? z.preprocess(() => fixed[f.name], fieldSchema(f)) : fieldSchema(f));
+  const schemaOf = (f: FieldDef) => (Object.hasOwn(fixed, f.name) ? z.preprocess(() => fixed[f.name], fieldSchema(f, options.form)) : fieldSchema(f, options.form));
   const shape = Object.fromEntries(def.fields.map((f) => [f.name, schemaOf(f)]));
   return (options.form ? z.object(shape) : z.strictObject(shape)).superRefine((value, ctx) => {
     for (const error of def.refine?.(value) ?? []) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });

@@ -15,6 +15,7 @@ import { fintechMetrics, mobileMetrics, subscriberMetrics } from './subscriber-m
 import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from './network-data.ts';
 import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from './one-network.ts';
 import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from './vult.ts';
+import { apiIntegrationEndpoints, apiIntegrationSources } from './integrations.ts';
 
 /** Every declared resource. */
 export const RESOURCE_LIST: readonly ResourceDef[] = [
@@ -22,6 +23,7 @@ export const RESOURCE_LIST: readonly ResourceDef[] = [
   broadbandConnections, mobileSubscriptions, mobileAccessMethods,
   networkBroadbandRecords, networkSubscriptionPatterns, networkAccessRecords,
   vultSubscriberMetrics, vultSubscriberLevels, vultCardTypes,
+  apiIntegrationSources, apiIntegrationEndpoints,
 ];
 
 const BY_KEY = new Map<string, ResourceDef>(RESOURCE_LIST.map((def) => [def.key, def]));

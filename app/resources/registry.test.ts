@@ -33,6 +33,7 @@ describe('resource registry', () => {
       'broadband_connections', 'mobile_subscriptions', 'mobile_access_methods',
       'network_broadband_records', 'network_subscription_patterns', 'network_access_records',
       'vult_subscriber_metrics', 'vult_subscriber_levels', 'vult_card_types',
+      'api_integration_sources', 'api_integration_endpoints',
     ]);
     for (const name of ['actualExpenses', 'actual_expenses', 'actual-expenses', ' actual_expenses ']) expect(resolveExportTable(name)).toBe('actualExpenses');
     for (const name of ['actual-revenues', 'actual_revenue', 'actualRevenue']) expect(resolveExportTable(name)).toBe('actualRevenue');
@@ -60,6 +61,8 @@ describe('resource registry', () => {
       { value: 'vult_subscriber_metrics', label: 'Vult Subscriber Metrics' },
       { value: 'vult_subscriber_levels', label: 'Vult Subscriber Levels' },
       { value: 'vult_card_types', label: 'Vult Card Types' },
+      { value: 'api_integration_sources', label: 'API Integration Sources' },
+      { value: 'api_integration_endpoints', label: 'API Integration Endpoints' },
     ]);
   });
 });

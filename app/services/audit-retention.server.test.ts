@@ -169,7 +169,7 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
       const logs: string[] = [];
       const result = await auditRetentionHandler.handler(
         { batchSize: 1000 },
-        { db, actor: systemActor('worker'), meta: {}, dataDir: database.dataDir, backups: { dir: database.dataDir, schedule: '0 2 * * *', keep: 14 }, push: { vapid: null, allowPrivateTargets: false }, openai: null, job: { id: 'test', name: 'audit-retention', retryCount: 0 }, log: (m) => logs.push(m) },
+        { db, actor: systemActor('worker'), meta: {}, dataDir: database.dataDir, backups: { dir: database.dataDir, schedule: '0 2 * * *', keep: 14 }, push: { vapid: null, allowPrivateTargets: false }, openai: null, integrations: { keys: ['0'.repeat(64)], allowPrivateTargets: false, timeoutMs: 1000, maxResponseBytes: 1024 }, job: { id: 'test', name: 'audit-retention', retryCount: 0 }, log: (m) => logs.push(m) },
       );
       expect(result).toMatchObject({ skipped: false, retentionDays: 30, auditLogs: 1 });
       expect(await auditTimes('retention_job_set')).toHaveLength(1);

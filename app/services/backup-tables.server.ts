@@ -43,6 +43,11 @@ export const BACKUP_TABLES: readonly BackupTableInfo[] = [
   table('vultSubscriberMetrics'),
   table('vultSubscriberLevels'),
   table('vultCardTypes'),
+  table('apiIntegrationSources'),
+  // Credentials travel encrypted, as stored: they restore under the same ENCRYPTION_KEY.
+  table('apiIntegrationCredentials', { follows: 'apiIntegrationSources' }),
+  table('apiIntegrationEndpoints'),
+  table('apiIntegrationRecords', { follows: 'apiIntegrationEndpoints' }),
   table('auditLogs', { group: 'auditLogs' }),
   table('dataVersions', { group: 'versions' }),
 ];
@@ -63,6 +68,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   pushSubscriptions: "this installation's browsers and their push keys: each browser subscribes again",
   aiInsights: 'derived from the books by the nightly ai-insights job',
   aiChatMessages: 'a sign-in session\'s chat, gone with the session (sessions end on restore)',
+  apiIntegrationSyncLogs: 'operational history of this installation\'s syncs',
 };
 
 /** The tables a user picks from (every data table that does not follow another). */

@@ -22,6 +22,8 @@ const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
   '0009_ai_insights': {},
   // Chat conversations and the narrated flag of insights: neither is backed up.
   '0010_ai_chat': {},
+  // Integration tables are new: older backups hold none of their rows.
+  '0011_integrations': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -95,6 +95,45 @@ export function openAiSettingsFrom(source: Record<string, string | undefined> = 
   return { apiKey: env.OPENAI_API_KEY, ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}), model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL };
 }
 
+/**
+ * Integration syncs (DESIGN §5, §10): the keys credentials are sealed under (ENCRYPTION_KEY first,
+ * then PREVIOUS_ENCRYPTION_KEY while a rotation is pending) and the limits of outbound requests.
+ */
+export interface IntegrationSettings {
+  keys: string[];
+  allowPrivateTargets: boolean;
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+const hexKey = (name: string) => optional.refine((v) => !v || /^[0-9a-fA-F]{64}$/.test(v), { message: `${name} must be 64 hexadecimal characters (32 bytes)` });
+
+const IntegrationEnv = z.object({
+  NODE_ENV: z.string().optional(),
+  DATABASE_URL: optional,
+  DATA_DIR: z.string().default('./data'),
+  ENCRYPTION_KEY: hexKey('ENCRYPTION_KEY'),
+  PREVIOUS_ENCRYPTION_KEY: hexKey('PREVIOUS_ENCRYPTION_KEY'),
+  ALLOW_PRIVATE_TARGETS: onOff('ALLOW_PRIVATE_TARGETS', false),
+  INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(100, 'INTEGRATION_TIMEOUT_MS must be at least 100').max(300_000).default(15_000),
+  INTEGRATION_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(1_073_741_824).default(10 * 1024 * 1024),
+});
+
+export function integrationSettingsFrom(source: Record<string, string | undefined> = process.env): IntegrationSettings {
+  const parsed = IntegrationEnv.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const env = parsed.data;
+  let current = env.ENCRYPTION_KEY;
+  if (!current) {
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL) throw new ConfigError('Missing required secret for production: ENCRYPTION_KEY.');
+    current = loadOrCreateSecrets(path.resolve(env.DATA_DIR), ['ENCRYPTION_KEY']).ENCRYPTION_KEY!;
+  }
+  const keys = [current, env.PREVIOUS_ENCRYPTION_KEY].filter((k): k is string => !!k).map((k) => k.toLowerCase());
+  return { keys: [...new Set(keys)], allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS, timeoutMs: env.INTEGRATION_TIMEOUT_MS, maxResponseBytes: env.INTEGRATION_MAX_RESPONSE_BYTES };
+}
+
 /** Web Push (DESIGN §5, §7): the VAPID key pair and whether private addresses may be targets. */
 export interface PushSettings {
   /** null: push is not configured (production without VAPID_* keys). */
@@ -157,6 +196,9 @@ const EnvSchema = z.object({
   ENCRYPTION_KEY: optional.refine((v) => !v || /^[0-9a-fA-F]{64}$/.test(v), {
     message: 'ENCRYPTION_KEY must be 64 hexadecimal characters (32 bytes)',
   }),
+  PREVIOUS_ENCRYPTION_KEY: IntegrationEnv.shape.PREVIOUS_ENCRYPTION_KEY,
+  INTEGRATION_TIMEOUT_MS: IntegrationEnv.shape.INTEGRATION_TIMEOUT_MS,
+  INTEGRATION_MAX_RESPONSE_BYTES: IntegrationEnv.shape.INTEGRATION_MAX_RESPONSE_BYTES,
   VAPID_PUBLIC_KEY: optional,
   VAPID_PRIVATE_KEY: optional,
   VAPID_SUBJECT: optional,
@@ -213,6 +255,8 @@ export interface AppConfig {
   encryptionKey: string;
   /** Web Push keys and outbound-target policy (`VAPID_*`, `ALLOW_PRIVATE_TARGETS`). */
   push: PushSettings;
+  /** Credential keys and outbound limits of integration syncs. */
+  integrations: IntegrationSettings;
   /** The language model (`OPENAI_*`); null: offline AI. */
   openai: OpenAiSettings | null;
   owner: { email?: string; password?: string };
@@ -320,6 +364,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: env.SESSION_SECRET ?? generated.SESSION_SECRET!,
     encryptionKey: env.ENCRYPTION_KEY ?? generated.ENCRYPTION_KEY!,
     push,
+    integrations: integrationSettingsFrom({ ...source, DATA_DIR: dataDir, ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? generated.ENCRYPTION_KEY }),
     openai: openAiSettingsFrom(source),
     owner: { email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD },
     apiRateLimits: { perMinute: env.API_RATE_LIMIT_PER_MINUTE, perHour: env.API_RATE_LIMIT_PER_HOUR },

@@ -12,6 +12,7 @@ import * as m0007 from './0007_backups.ts';
 import * as m0008 from './0008_notifications.ts';
 import * as m0009 from './0009_ai_insights.ts';
 import * as m0010 from './0010_ai_chat.ts';
+import * as m0011 from './0011_integrations.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -29,4 +30,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0008_notifications': m0008,
   '0009_ai_insights': m0009,
   '0010_ai_chat': m0010,
+  '0011_integrations': m0011,
 };

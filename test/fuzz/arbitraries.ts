@@ -79,6 +79,8 @@ export function validValue(field: FieldDef): fc.Arbitrary<unknown> {
   switch (field.kind) {
     case 'text':
     case 'textarea':
+      if (field.format === 'url') return fc.constantFrom('https://api.example.com', 'https://api.example.com/v2/', 'http://203.0.113.9:8080');
+      if (field.format === 'json') return fc.constantFrom('{}', '{"records":"data"}');
       return fc.tuple(fc.constantFrom('Fuzz', 'Zz', 'Ünï', '測試'), plainText(field.max ?? 255)).map(([p, s]) => `${p} ${s}`.slice(0, field.max ?? 255));
     case 'money':
       return money;
@@ -94,6 +96,8 @@ export function validValue(field: FieldDef): fc.Arbitrary<unknown> {
       return isoDay;
     case 'enum':
       return fc.constantFrom(...(field.options ?? ['x']));
+    case 'boolean':
+      return fc.boolean();
     case 'reference':
       return fc.nat({ max: 1000 }).map((n) => new Ref(field.reference!, n));
   }

@@ -73,6 +73,9 @@ function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, compani
   const belongs = entry.screen && COMPANY_SCREENS[entry.screen.path];
   if (belongs && actor.companyId !== null && !belongs(companies.get(actor.companyId)!)) return { status: 404 };
   if (!permitted) return { status: 403 };
+  // What the whole group shares (departments, integration sources and endpoints) is read-only to a scoped user (DESIGN §5).
+  const shared = entry.resource ? findResource(entry.resource)?.company === 'none' : false;
+  if (shared && entry.method !== 'GET' && actor.companyId !== null) return { status: 403 };
   // Rows that all belong to a named company (One Network's records) do not exist for a user of another.
   const named = entry.resource ? companyNamed(findResource(entry.resource)!) : null;
   if (named && actor.companyId !== null && companies.get(actor.companyId)?.name !== named) return { status: 404 };
@@ -118,7 +121,11 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
       categoryOf[companyId] = (await response.json()).id;
     }
     const loginUser = await createTestUser(db(), { role: 'viewer' });
+    const source = await owner.post('/api/api-integration-sources', { name: 'Matrix source', baseUrl: 'https://api.example.com' }, { headers: { Origin: setup.baseUrl } });
+    expect(source.status).toBe(201);
+    const sourceId = (await source.json()).id as number;
     fixtures = {
+      sourceId,
       db: db(),
       companyA: { id: aId, type: a.type },
       companyB: { id: bId, type: b.type },

@@ -15,6 +15,8 @@ export interface Fixtures {
   departmentId: number;
   /** An expense category of each company. */
   categoryOf: Record<number, number>;
+  /** An API integration source (the endpoints' sample records use it). */
+  sourceId: number;
   /** A user the login entries sign in as. */
   loginUser: { email: string; password: string };
   /** Creates a row of a resource (company A unless told), as the owner would; returns its id. */
@@ -74,6 +76,10 @@ export function sampleRecord(resource: string, f: Fixtures, companyId: number): 
       return company.type === 'mobile'
         ? { companyId, companyType: 'mobile', metricName: 'new_subscribers', metricValue: 10, period: 'monthly', recordDate: '2026-03-01' }
         : { companyId, companyType: 'fintech', metricName: 'new_users', metricValue: 10, period: 'monthly', recordDate: '2026-03-01' };
+  }
+  if (resource === 'api-integration-sources') return { name: unique('Source'), baseUrl: 'https://api.example.com/v1', authType: 'bearer', isActive: true, description: 'Matrix' };
+  if (resource === 'api-integration-endpoints') {
+    return { sourceId: f.sourceId, name: unique('Endpoint'), endpoint: '/items', method: 'GET', direction: 'inbound', targetTable: 'actual_expenses', syncFrequency: 'manual', isActive: true };
   }
   const metric = companyMetricRecord(resource, companyId);
   if (metric) return metric;

@@ -1,0 +1,42 @@
+// Secrets at rest (DESIGN §10): AES-256-GCM under ENCRYPTION_KEY, a fresh 12-byte IV per value,
+// stored as base64url(iv ‖ tag ‖ ciphertext) with the key's id beside it. The id is a hash of
+// the key (never the key), so after ENCRYPTION_KEY changes the values sealed under the previous
+// key (PREVIOUS_ENCRYPTION_KEY) still open until `finhub integrations rotate-key` re-seals them.
+import crypto from 'node:crypto';
+
+export interface SealedSecret {
+  value: string;
+  keyId: string;
+}
+
+/** 64 hex characters (32 bytes), as ENCRYPTION_KEY is validated. */
+export type KeyHex = string;
+
+export function keyIdOf(key: KeyHex): string {
+  return crypto.createHash('sha256').update(`finhub-secret-key:${key}`).digest('hex').slice(0, 12);
+}
+
+export function sealSecret(plain: string, key: KeyHex): SealedSecret {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', Buffer.from(key, 'hex'), iv);
+  const encrypted = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return { value: Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString('base64url'), keyId: keyIdOf(key) };
+}
+
+export class SecretKeyMissing extends Error {
+  readonly keyId: string;
+  constructor(keyId: string) {
+    super(`The secret was sealed under another encryption key (id ${keyId}); set PREVIOUS_ENCRYPTION_KEY to that key and run finhub integrations rotate-key`);
+    this.keyId = keyId;
+  }
+}
+
+/** Opens a sealed value with whichever of the keys sealed it; a tampered value throws. */
+export function openSecret(sealed: SealedSecret, keys: readonly KeyHex[]): string {
+  const key = keys.find((k) => keyIdOf(k) === sealed.keyId);
+  if (!key) throw new SecretKeyMissing(sealed.keyId);
+  const raw = Buffer.from(sealed.value, 'base64url');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', Buffer.from(key, 'hex'), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
