@@ -135,8 +135,12 @@ interface ChildRun {
   stderr: string;
 }
 
-/** Runs the restoring child; with `delayMs` it is SIGKILLed that long after it begins the restore. */
-function runChild(database: TestDatabase, backupId: number, delayMs: number | null, applicationName: string): Promise<ChildRun> {
+/**
+ * Runs the restoring child; with `delayMs` it is SIGKILLed that long after it begins the restore
+ * (or, `from: 'writing'`, that long after it reports writing rows: a kill aimed at the writing
+ * whatever the machine's load).
+ */
+function runChild(database: TestDatabase, backupId: number, delayMs: number | null, applicationName: string, from: 'begin' | 'writing' = 'begin'): Promise<ChildRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: database.dataDir, RESTORE_BACKUP_ID: String(backupId) };
   delete env.DATABASE_URL;
   delete env.BACKUP_DIR;
@@ -151,6 +155,12 @@ function runChild(database: TestDatabase, backupId: number, delayMs: number | nu
     let began = 0;
     let timer: NodeJS.Timeout | undefined;
     let buffered = '';
+    const killLater = () => {
+      if (delayMs === null) return;
+      timer = setTimeout(() => {
+        run.killed = child.kill('SIGKILL');
+      }, delayMs);
+    };
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => (run.stderr += chunk));
@@ -162,12 +172,11 @@ function runChild(database: TestDatabase, backupId: number, delayMs: number | nu
         buffered = buffered.slice(newline + 1);
         if (line === 'begin') {
           began = performance.now();
-          if (delayMs !== null) {
-            timer = setTimeout(() => {
-              run.killed = child.kill('SIGKILL');
-            }, delayMs);
-          }
-        } else if (line.startsWith('writing')) run.writingMs = Math.round(performance.now() - began);
+          if (from === 'begin') killLater();
+        } else if (line.startsWith('writing')) {
+          run.writingMs = Math.round(performance.now() - began);
+          if (from === 'writing') killLater();
+        }
         else if (line.startsWith('done')) run.doneMs = Math.round(performance.now() - began);
       }
     });
@@ -242,8 +251,8 @@ describe.each(TEST_DIALECTS)('a restore killed at a random moment on %s', (diale
     const duration = full.doneMs!;
 
     const outcomes: { delayMs: number; phase: string; result: 'old' | 'new' }[] = [];
-    const killAt = async (i: number, delayMs: number) => {
-      const run = await runChild(database, newBackupId, delayMs, appName(i));
+    const killAt = async (i: number, delayMs: number, from: 'begin' | 'writing' = 'begin') => {
+      const run = await runChild(database, newBackupId, delayMs, appName(i), from);
       await waitForBackends(database, appName(i));
       expect(await integrityProblems(database), `run ${i} (killed after ${delayMs} ms)`).toEqual([]);
       const now = await fingerprint(database.db);
@@ -263,10 +272,11 @@ describe.each(TEST_DIALECTS)('a restore killed at a random moment on %s', (diale
     const slice = Math.max(1, duration - MIN_DELAY_MS) / RUNS;
     for (let i = 0; i < RUNS; i++) await killAt(i, Math.round(MIN_DELAY_MS + (i + Math.random()) * slice));
     // The transaction's row writing is the heart of it: when no kill landed there (a run slower
-    // or faster than the first), up to three more runs aim at it.
-    const writingFrom = full.writingMs ?? MIN_DELAY_MS;
+    // or faster than the first), up to three more runs are killed a random moment after they
+    // report writing rows (within the first run's writing time, halved each try).
+    const writing = Math.max(2, duration - (full.writingMs ?? MIN_DELAY_MS));
     for (let extra = 0; extra < 3 && !outcomes.some((o) => o.phase === 'writing rows'); extra++) {
-      await killAt(RUNS + extra, Math.round(writingFrom + Math.random() * Math.max(1, duration - writingFrom)));
+      await killAt(RUNS + extra, Math.round((Math.random() * writing) / 2 ** (extra + 1)), 'writing');
     }
     console.log(
       `[crash test ${dialect}] uninterrupted restore ${duration} ms (rows from ${full.writingMs} ms); ` +

@@ -7,10 +7,12 @@ import auditRetention from './jobs/audit-retention.ts';
 import backupCreate from './jobs/backup-create.ts';
 import backupScheduled from './jobs/backup-scheduled.ts';
 import healthSnapshot from './jobs/health-snapshot.ts';
+import integrationSchedule from './jobs/integration-schedule.ts';
+import integrationSync from './jobs/integration-sync.ts';
 import notificationPush from './jobs/notification-push.ts';
 import notificationsPurge from './jobs/notifications-purge.ts';
 import purgeLoginAttempts from './jobs/purge-login-attempts.ts';
 import pushSend from './jobs/push-send.ts';
 
 export const registry: WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts, auditRetention, backupCreate, backupScheduled,
-  notificationPush, pushSend, notificationsPurge, aiInsights] as WorkerJob[];
+  notificationPush, pushSend, notificationsPurge, aiInsights, integrationSync, integrationSchedule] as WorkerJob[];

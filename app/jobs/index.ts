@@ -7,13 +7,15 @@ import { backupCreateJob } from './backup-create.ts';
 import { backupScheduledJob } from './backup-scheduled.ts';
 import type { JobDefinition } from './define.ts';
 import { healthSnapshotJob } from './health-snapshot.ts';
+import { integrationScheduleJob } from './integration-schedule.ts';
+import { integrationSyncJob } from './integration-sync.ts';
 import { notificationPushJob } from './notification-push.ts';
 import { notificationsPurgeJob } from './notifications-purge.ts';
 import { purgeLoginAttemptsJob } from './purge-login-attempts.ts';
 import { pushSendJob } from './push-send.ts';
 
 export const JOBS: JobDefinition[] = [healthSnapshotJob, anomalyDetectionJob, purgeLoginAttemptsJob, auditRetentionJob, backupCreateJob, backupScheduledJob,
-  notificationPushJob, pushSendJob, notificationsPurgeJob, aiInsightsJob];
+  notificationPushJob, pushSendJob, notificationsPurgeJob, aiInsightsJob, integrationSyncJob, integrationScheduleJob];
 
 /** Queue that receives jobs whose retries are exhausted; its handler records a system error. */
 export const DEAD_LETTER_QUEUE = 'dead-letter';

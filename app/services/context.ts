@@ -21,7 +21,7 @@ export type AuthUser = Principal & {
 
 export type Actor =
   | { kind: 'user'; user: AuthUser }
-  | { kind: 'system'; label: 'system' | 'cli' | 'worker' };
+  | { kind: 'system'; label: 'system' | 'cli' | 'worker' | 'integration' };
 
 export interface RequestMeta {
   ip?: string | null;
@@ -35,7 +35,7 @@ export interface ServiceContext {
   meta: RequestMeta;
 }
 
-export const systemActor = (label: 'system' | 'cli' | 'worker' = 'system'): Actor => ({ kind: 'system', label });
+export const systemActor = (label: 'system' | 'cli' | 'worker' | 'integration' = 'system'): Actor => ({ kind: 'system', label });
 
 export function actorUserId(actor: Actor): number | null {
   return actor.kind === 'user' ? actor.user.id : null;

@@ -93,6 +93,23 @@ export function jobDeadLettered(ctx: ServiceContext, job: string, message: strin
   });
 }
 
+/** A sync run failed: the installation's admins, once per run. */
+export function integrationSyncFailed(ctx: ServiceContext, run: { logId: number; endpointName: string; sourceName: string; message: string }): Promise<void> {
+  return notifyQuietly(ctx, {
+    type: 'error',
+    priority: 'high',
+    category: 'api',
+    title: 'API sync failed',
+    message: `${run.sourceName} · ${run.endpointName}: ${run.message.slice(0, 500)}`,
+    actionUrl: '/api-integrations?tab=logs',
+    actionText: 'Open the sync logs',
+    to: installationAdmins,
+    relatedTable: 'api_integration_sync_logs',
+    relatedRecordId: run.logId,
+    once: true,
+  });
+}
+
 export function securityAnomaly(ctx: ServiceContext, anomaly: { id?: number; username: string; companyId: number | null; deleteCount: number; windowMinutes: number }): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'warning',

@@ -4,6 +4,7 @@ import { inTransaction, type Db } from './context.ts';
 import { toJson } from '../../db/dialect.ts';
 import type { ErrorSeverity, RecoveryStatus } from '../../db/types.ts';
 import { failInterruptedBackups } from './backups.server.ts';
+import { failInterruptedSyncs } from './integration-sync.server.ts';
 
 export interface SystemErrorInput {
   severity?: ErrorSeverity;
@@ -107,6 +108,15 @@ export async function recoverInterrupted(db: Db, options: { olderThan?: Date; ba
   if (options.olderThan) update = update.where('updatedAt', '<', options.olderThan.toISOString());
   const rows = await update.returning('id').execute();
   const backups = await failInterruptedBackups({ db }, INTERRUPTED, { olderThan: options.olderThan, dir: options.backupDir });
+  const syncs = await failInterruptedSyncs(db, INTERRUPTED, { olderThan: options.olderThan });
+  if (syncs.length) {
+    await recordRecoveryAction(db, {
+      actionType: 'restart_cleanup',
+      status: 'completed',
+      description: 'API integration syncs left running by a previous run were marked failed',
+      result: `${syncs.length} interrupted sync(s) marked failed: ${INTERRUPTED} (ids ${syncs.join(', ')})`,
+    });
+  }
   if (backups.length) {
     await recordRecoveryAction(db, {
       actionType: 'restart_cleanup',
@@ -123,5 +133,5 @@ export async function recoverInterrupted(db: Db, options: { olderThan?: Date; ba
       result: `${rows.length} interrupted action(s) marked failed: ${INTERRUPTED} (ids ${rows.map((r) => r.id).join(', ')})`,
     });
   }
-  return rows.length + backups.length;
+  return rows.length + backups.length + syncs.length;
 }

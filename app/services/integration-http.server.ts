@@ -1,0 +1,123 @@
+// The sync engine's HTTP client (DESIGN §5, §10): http(s) only, public addresses only unless
+// ALLOW_PRIVATE_TARGETS=1 (checked before any connection, and the connection pinned to the
+// checked addresses), a timeout, a cap on the response size, redirects followed on the same
+// host only, and a 5xx or a dropped connection retried twice. Errors read well in a sync log.
+import http from 'node:http';
+import https from 'node:https';
+import type { IntegrationSettings } from './config.server.ts';
+import { assertPublicTarget, isOutboundTargetError, type HostResolver } from './outbound-target.server.ts';
+
+export class SyncHttpError extends Error {
+  readonly status: number | null;
+  /** Worth another try (a 5xx, a dropped connection). */
+  readonly transient: boolean;
+  constructor(message: string, options: { status?: number | null; transient?: boolean } = {}) {
+    super(message);
+    this.name = 'SyncHttpError';
+    this.status = options.status ?? null;
+    this.transient = options.transient ?? false;
+  }
+}
+
+export interface JsonResponse {
+  status: number;
+  body: unknown;
+  /** Wall time of the successful attempt. */
+  ms: number;
+  /** Attempts made (retries included). */
+  attempts: number;
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  settings: Pick<IntegrationSettings, 'allowPrivateTargets' | 'timeoutMs' | 'maxResponseBytes'>;
+  resolve?: HostResolver;
+  /** Pause before retry n (1-based); tests shorten it. */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+const MAX_REDIRECTS = 3;
+const RETRIES = 2;
+
+async function once(url: string, options: RequestOptions): Promise<{ status: number; location: string | null; text: string }> {
+  let target;
+  try {
+    target = await assertPublicTarget(url, { allowPrivate: options.settings.allowPrivateTargets, resolve: options.resolve });
+  } catch (error) {
+    if (isOutboundTargetError(error)) throw new SyncHttpError(`${url}: ${error.message}`);
+    throw error;
+  }
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const client = target.url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      target.url,
+      {
+        method: options.method ?? 'GET',
+        lookup: target.lookup,
+        headers: {
+          Accept: 'application/json',
+          'User-Agent': 'GroupFinanceHub-Sync/1.0',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }),
+          ...options.headers,
+        },
+        timeout: options.settings.timeoutMs,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.settings.maxResponseBytes) {
+            request.destroy(new SyncHttpError(`The answer of ${target.url.host} is larger than ${options.settings.maxResponseBytes.toLocaleString('en-US')} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new SyncHttpError(`${target.url.host} did not answer within ${options.settings.timeoutMs.toLocaleString('en-US')} ms`)));
+    request.on('error', (error) => reject(error instanceof SyncHttpError ? error : new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true })));
+    request.end(body);
+  });
+}
+
+/** One request and its JSON answer, with the redirect, retry and size rules above. */
+export async function requestJson(url: string, options: RequestOptions): Promise<JsonResponse> {
+  let attempts = 0;
+  for (;;) {
+    attempts++;
+    const started = performance.now();
+    try {
+      let current = url;
+      for (let redirects = 0; ; redirects++) {
+        const answer = await once(current, options);
+        if (answer.status >= 300 && answer.status < 400 && answer.location) {
+          const next = new URL(answer.location, current);
+          if (next.host !== new URL(current).host) throw new SyncHttpError(`Redirect to another host refused (${next.host})`, { status: answer.status });
+          if (redirects >= MAX_REDIRECTS) throw new SyncHttpError(`More than ${MAX_REDIRECTS} redirects`, { status: answer.status });
+          current = next.href;
+          continue;
+        }
+        if (answer.status >= 500) throw new SyncHttpError(`${new URL(current).host} answered ${answer.status}`, { status: answer.status, transient: true });
+        if (answer.status >= 400) throw new SyncHttpError(`${new URL(current).host} answered ${answer.status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ''}`, { status: answer.status });
+        let body: unknown = null;
+        if (answer.text.trim()) {
+          try {
+            body = JSON.parse(answer.text);
+          } catch {
+            throw new SyncHttpError(`${new URL(current).host} did not answer JSON`, { status: answer.status });
+          }
+        }
+        return { status: answer.status, body, ms: Math.round(performance.now() - started), attempts };
+      }
+    } catch (error) {
+      if (!(error instanceof SyncHttpError) || !error.transient || attempts > RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs?.(attempts) ?? 500 * attempts));
+    }
+  }
+}

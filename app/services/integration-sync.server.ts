@@ -1,0 +1,464 @@
+// The sync engine (issue 18, spec 3 §2.5, DESIGN §10): one sync log per run, a job per run.
+// Inbound: GET the remote JSON page by page with the source's auth, map each record with the
+// endpoint's mappingConfig, validate it with the target resource's own rules and upsert it
+// through the audited write helpers as the 'integration' actor, matching on the record's
+// external key (a second run updates the row the first made). Outbound: send the target table's
+// rows changed since the last successful run, in batches. A bad record is skipped and logged; a
+// failed request, an unusable mapping or a missing credential fails the run and tells the admins.
+import { CronExpressionParser } from 'cron-parser';
+import { z } from 'zod';
+import { RESOURCE_LIST } from '../resources/index.ts';
+import type { ResourceDef } from '../resources/define.ts';
+import { parseInboundMapping, parseOutboundMapping, valueAt, type FieldRuleConfig, type InboundMappingConfig } from '../resources/integration-mapping.ts';
+import { camelCase } from '../lib/names.ts';
+import { can } from '../lib/permissions.ts';
+import type { IntegrationSettings } from './config.server.ts';
+import { inTransaction, systemActor, type Db, type ServiceContext } from './context.ts';
+import { forbidden, invalid, isDomainError, notFound } from './errors.ts';
+import { authorizeIntegrationWrite, openCredentials } from './integration-credentials.server.ts';
+import { requestJson, SyncHttpError, type RequestOptions } from './integration-http.server.ts';
+import { enqueue } from './jobs.server.ts';
+import { integrationSyncFailed } from './notification-events.server.ts';
+import { dynamic, toApiRow } from './resource-rows.server.ts';
+import { createRecord, updateRecord } from './resource-writes.server.ts';
+import { SecretKeyMissing } from './secret-box.server.ts';
+
+export interface SyncLog {
+  id: number;
+  endpointId: number;
+  endpointName: string | null;
+  sourceName: string | null;
+  status: 'running' | 'success' | 'failed';
+  startedAt: string;
+  completedAt: string | null;
+  recordsProcessed: number;
+  recordsCreated: number;
+  recordsUpdated: number;
+  recordsSkipped: number;
+  recordsFailed: number;
+  requests: number;
+  syncDuration: number | null;
+  responseTime: number | null;
+  errorMessage: string | null;
+  syncData: { errors: { record: string; message: string }[] } | null;
+  triggeredBy: number | null;
+}
+
+/** Errors kept in a log's syncData. */
+const KEPT_ERRORS = 20;
+
+class SyncFailure extends Error {}
+
+function resourceOfTable(table: string): ResourceDef | undefined {
+  const camel = camelCase(table);
+  return RESOURCE_LIST.find((def) => def.table === camel);
+}
+
+function authorizeRead(ctx: ServiceContext): void {
+  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'integrations')) throw forbidden();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting a run
+
+/**
+ * POST /api/api-integration-sync/{endpointId}, 'Sync Now' and the schedule: a running log now,
+ * the run by the integration-sync job. Without a reachable job engine the run happens in this
+ * process in the background (the log tells how it ended).
+ */
+export async function requestSync(ctx: ServiceContext, settings: IntegrationSettings, endpointId: number): Promise<SyncLog> {
+  authorizeIntegrationWrite(ctx);
+  const endpoint = await ctx.db
+    .selectFrom('apiIntegrationEndpoints as e')
+    .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
+    .select(['e.id', 'e.isActive', 's.isActive as sourceActive'])
+    .where('e.id', '=', endpointId)
+    .executeTakeFirst();
+  if (!endpoint) throw notFound();
+  if (!endpoint.isActive) throw invalid([{ field: 'endpointId', message: 'This endpoint is inactive' }]);
+  if (!endpoint.sourceActive) throw invalid([{ field: 'endpointId', message: 'The source of this endpoint is inactive' }]);
+  const log = await ctx.db
+    .insertInto('apiIntegrationSyncLogs')
+    .values({ endpointId, status: 'running', startedAt: new Date().toISOString(), triggeredBy: ctx.actor.kind === 'user' ? ctx.actor.user.id : null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    await enqueue('integration-sync', { logId: log.id }, { singletonKey: `integration-sync-${log.id}` });
+  } catch (error) {
+    console.error(`[integrations] no job engine (${(error as Error).message}): sync #${log.id} runs in this process`);
+    void runSync(ctx.db, settings, log.id).catch((failure: unknown) => console.error(`[integrations] sync #${log.id} failed: ${(failure as Error).message}`));
+  }
+  return getSyncLog(ctx, log.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A run
+
+interface Tally {
+  processed: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  requests: number;
+  responseMs: number;
+  errors: { record: string; message: string }[];
+}
+
+function authHeaders(authType: string, credentials: Map<string, string>): Record<string, string> {
+  const first = () => [...credentials.values()][0];
+  const need = (value: string | undefined, what: string) => {
+    if (!value) throw new SyncFailure(`The source has no ${what} credential`);
+    return value;
+  };
+  switch (authType) {
+    case 'bearer':
+      return { Authorization: `Bearer ${need(credentials.get('token') ?? credentials.get('bearer_token') ?? first(), 'bearer token')}` };
+    case 'oauth2':
+      return { Authorization: `Bearer ${need(credentials.get('access_token') ?? first(), 'access_token')}` };
+    case 'api_key': {
+      // The credential's key names the header: X-API-Key → its value.
+      const [header, value] = [...credentials.entries()][0] ?? [];
+      return { [need(header, 'API key')]: value! };
+    }
+    case 'basic': {
+      const user = need(credentials.get('username'), 'username');
+      const password = need(credentials.get('password'), 'password');
+      return { Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
+    }
+    default:
+      return {};
+  }
+}
+
+function joinUrl(base: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** Names → ids for the lookups, read once per run. */
+async function lookupTables(db: Db): Promise<Record<string, Map<string, number>>> {
+  const byName = async (table: 'companies' | 'departments' | 'expenseCategories') =>
+    new Map((await db.selectFrom(table).select(['id', 'name']).execute()).map((r) => [r.name.trim().toLowerCase(), r.id] as const));
+  return { companies: await byName('companies'), departments: await byName('departments'), expenseCategories: await byName('expenseCategories') };
+}
+
+function applyRule(rule: FieldRuleConfig, record: unknown, lookups: Record<string, Map<string, number>>, field: string): unknown {
+  if (rule.path === undefined) return rule.constant;
+  const raw = valueAt(record, rule.path);
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (rule.lookup) {
+    const id = lookups[rule.lookup].get(String(raw).trim().toLowerCase());
+    if (id === undefined) throw new Error(`${field}: no ${rule.lookup === 'expenseCategories' ? 'expense category' : rule.lookup.replace(/s$/, '').replace(/ie$/, 'y')} named "${String(raw).slice(0, 80)}"`);
+    return id;
+  }
+  switch (rule.transform) {
+    case 'number':
+    case 'cents': {
+      const n = typeof raw === 'number' ? raw : Number(String(raw).replace(/[,\s]/g, ''));
+      if (!Number.isFinite(n)) throw new Error(`${field}: "${String(raw).slice(0, 40)}" is not a number`);
+      return rule.transform === 'cents' ? Math.round(n) / 100 : n;
+    }
+    case 'date': {
+      const d = new Date(String(raw));
+      if (Number.isNaN(d.getTime())) throw new Error(`${field}: "${String(raw).slice(0, 40)}" is not a date`);
+      return /^\d{4}-\d{2}-\d{2}/.test(String(raw)) ? String(raw).slice(0, 10) : d.toISOString().slice(0, 10);
+    }
+    case 'text':
+      return String(raw);
+    case 'boolean':
+      return raw === true || raw === 1 || raw === 'true' || raw === '1' || raw === 'yes';
+    default:
+      return raw;
+  }
+}
+
+function describeError(error: unknown): string {
+  if (isDomainError(error)) return error.errors?.length ? error.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : error.message;
+  return (error as Error).message;
+}
+
+async function upsert(ctx: ServiceContext, def: ResourceDef, endpointId: number, key: string, value: Record<string, unknown>): Promise<'created' | 'updated'> {
+  const link = await ctx.db.selectFrom('apiIntegrationRecords').select(['id', 'recordId']).where('endpointId', '=', endpointId).where('externalKey', '=', key).executeTakeFirst();
+  if (link) {
+    try {
+      await inTransaction(ctx.db, async (trx) => {
+        await updateRecord({ ...ctx, db: trx }, def, link.recordId, value, { reason: 'API integration sync' });
+        await trx.updateTable('apiIntegrationRecords').set({ syncedAt: new Date().toISOString() }).where('id', '=', link.id).execute();
+      });
+      return 'updated';
+    } catch (error) {
+      // The row it made was deleted since: make it again.
+      if (!isDomainError(error) || error.kind !== 'notFound') throw error;
+    }
+  }
+  await inTransaction(ctx.db, async (trx) => {
+    const row = await createRecord({ ...ctx, db: trx }, def, value, { reason: 'API integration sync' });
+    if (link) await trx.updateTable('apiIntegrationRecords').set({ recordId: row.id, syncedAt: new Date().toISOString() }).where('id', '=', link.id).execute();
+    else await trx.insertInto('apiIntegrationRecords').values({ endpointId, externalKey: key, targetTable: def.table, recordId: row.id }).execute();
+  });
+  return 'created';
+}
+
+function pageUrl(base: string, mapping: InboundMappingConfig, page: number): string {
+  const p = mapping.pagination;
+  if (!p || p.type === 'next') return base;
+  const url = new URL(base);
+  if (p.type === 'page') {
+    url.searchParams.set(p.param, String((p.start ?? 1) + page));
+    if (p.sizeParam && p.size) url.searchParams.set(p.sizeParam, String(p.size));
+  } else {
+    url.searchParams.set(p.param, String(page * p.size));
+    if (p.limitParam) url.searchParams.set(p.limitParam, String(p.size));
+  }
+  return url.href;
+}
+
+async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: string, def: ResourceDef, endpointId: number, mapping: InboundMappingConfig, tally: Tally): Promise<void> {
+  const lookups = await lookupTables(ctx.db);
+  let next: string | null = pageUrl(url, mapping, 0);
+  for (let page = 0; next && page < mapping.maxPages; page++) {
+    const answer = await requestJson(next, options);
+    tally.requests += answer.attempts;
+    tally.responseMs += answer.ms;
+    const body = answer.body;
+    const records = mapping.records !== undefined ? valueAt(body, mapping.records) : Array.isArray(body) ? body : valueAt(body, 'data');
+    if (!Array.isArray(records)) throw new SyncFailure(`The answer has no list of records at "${mapping.records ?? 'data'}"`);
+    for (const [index, record] of records.entries()) {
+      tally.processed++;
+      const rawKey = valueAt(record, mapping.key);
+      const key = rawKey === undefined || rawKey === null || rawKey === '' ? null : String(rawKey).slice(0, 255);
+      const label = key ?? `page ${page + 1}, record ${index + 1}`;
+      try {
+        if (key === null) throw new Error(`no "${mapping.key}" key`);
+        const value = Object.fromEntries(Object.entries(mapping.fields).map(([field, rule]) => [field, applyRule(rule, record, lookups, field)]));
+        tally[await upsert(ctx, def, endpointId, key, value)]++;
+      } catch (error) {
+        // A record the table refuses is skipped and logged; anything else stops the run.
+        if (isDomainError(error) && error.kind !== 'invalid' && error.kind !== 'conflict' && error.kind !== 'notFound') throw error;
+        if (!isDomainError(error) && !(error instanceof Error && error.constructor === Error)) throw error;
+        tally.skipped++;
+        if (tally.errors.length < KEPT_ERRORS) tally.errors.push({ record: label, message: describeError(error).slice(0, 500) });
+      }
+    }
+    const p = mapping.pagination;
+    if (!p) next = null;
+    else if (p.type === 'next') {
+      const link = valueAt(body, p.path);
+      next = typeof link === 'string' && link ? new URL(link, next).href : null;
+    } else {
+      next = records.length === 0 || (p.size !== undefined && records.length < p.size) ? null : pageUrl(url, mapping, page + 1);
+    }
+  }
+}
+
+async function pushOutbound(ctx: ServiceContext, options: RequestOptions, url: string, method: string, def: ResourceDef, endpointId: number, mappingText: string | null, tally: Tally): Promise<void> {
+  const mapping = parseOutboundMapping(mappingText);
+  if (!mapping.ok) throw new SyncFailure(mapping.message);
+  const last = await ctx.db
+    .selectFrom('apiIntegrationSyncLogs')
+    .select('startedAt')
+    .where('endpointId', '=', endpointId)
+    .where('status', '=', 'success')
+    .orderBy('startedAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  let afterId = 0;
+  for (;;) {
+    let query = dynamic(ctx.db).selectFrom(def.table).selectAll().where('id', '>', afterId).orderBy('id').limit(mapping.value.batchSize);
+    if (last) query = query.where('updatedAt', '>', last.startedAt);
+    const rows = await query.execute();
+    if (rows.length === 0) return;
+    afterId = Number(rows.at(-1)!.id);
+    const records = rows.map((row) => {
+      const api = toApiRow(def, row);
+      const fields = mapping.value.fields;
+      return fields ? Object.fromEntries(Object.entries(fields).map(([remote, field]) => [remote, api[field] ?? null])) : api;
+    });
+    const answer = await requestJson(url, { ...options, method: method === 'GET' ? 'POST' : method, body: { table: def.table, records } });
+    tally.requests += answer.attempts;
+    tally.responseMs += answer.ms;
+    tally.processed += records.length;
+    tally.created += records.length;
+  }
+}
+
+/**
+ * The integration-sync job: runs the run a log stands for. Safe to run twice: a log that is no
+ * longer running is left alone.
+ */
+export async function runSync(db: Db, settings: IntegrationSettings, logId: number, options: { resolve?: RequestOptions['resolve']; retryDelayMs?: RequestOptions['retryDelayMs'] } = {}): Promise<SyncLog> {
+  const ctx: ServiceContext = { db, actor: systemActor('integration'), meta: {} };
+  const log = await db.selectFrom('apiIntegrationSyncLogs').selectAll().where('id', '=', logId).executeTakeFirst();
+  if (!log) throw notFound();
+  if (log.status !== 'running') return getSyncLog(ctx, logId);
+  const started = Date.now();
+  const tally: Tally = { processed: 0, created: 0, updated: 0, skipped: 0, failed: 0, requests: 0, responseMs: 0, errors: [] };
+  let failure: string | null = null;
+  const endpoint = await db
+    .selectFrom('apiIntegrationEndpoints as e')
+    .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
+    .select(['e.id', 'e.name', 'e.endpoint', 'e.method', 'e.direction', 'e.targetTable', 'e.mappingConfig', 's.id as sourceId', 's.baseUrl', 's.authType', 's.name as sourceName'])
+    .where('e.id', '=', log.endpointId)
+    .executeTakeFirst();
+  try {
+    if (!endpoint) throw new SyncFailure('The endpoint no longer exists');
+    const def = resourceOfTable(endpoint.targetTable);
+    if (!def || def.readOnly) throw new SyncFailure(`The target table ${endpoint.targetTable} cannot be synced`);
+    const credentials = await openCredentials(db, settings, endpoint.sourceId);
+    const request: RequestOptions = { headers: authHeaders(endpoint.authType, credentials), settings, resolve: options.resolve, retryDelayMs: options.retryDelayMs };
+    const url = joinUrl(endpoint.baseUrl, endpoint.endpoint);
+    if (endpoint.direction === 'inbound') {
+      const mapping = parseInboundMapping(endpoint.mappingConfig);
+      if (!mapping.ok) throw new SyncFailure(mapping.message);
+      await pullInbound(ctx, { ...request, method: endpoint.method }, url, def, endpoint.id, mapping.value, tally);
+    } else {
+      await pushOutbound(ctx, request, url, endpoint.method, def, endpoint.id, endpoint.mappingConfig, tally);
+    }
+  } catch (error) {
+    if (!(error instanceof SyncFailure || error instanceof SyncHttpError || error instanceof SecretKeyMissing || isDomainError(error))) console.error(`[integrations] sync #${logId}:`, error);
+    failure = describeError(error).slice(0, 2000);
+  }
+  const completedAt = new Date().toISOString();
+  const status = failure ? 'failed' : 'success';
+  const skippedNote = tally.skipped ? `${tally.skipped} record${tally.skipped === 1 ? '' : 's'} skipped; first: ${tally.errors[0]?.message ?? ''}`.slice(0, 2000) : null;
+  await db
+    .updateTable('apiIntegrationSyncLogs')
+    .set({
+      status,
+      completedAt,
+      recordsProcessed: tally.processed,
+      recordsCreated: tally.created,
+      recordsUpdated: tally.updated,
+      recordsSkipped: tally.skipped,
+      recordsFailed: tally.failed,
+      requests: tally.requests,
+      syncDuration: Date.now() - started,
+      responseTime: tally.requests ? Math.round(tally.responseMs / tally.requests) : null,
+      errorMessage: failure ?? skippedNote,
+      syncData: tally.errors.length ? JSON.stringify({ errors: tally.errors }) : null,
+    })
+    .where('id', '=', logId)
+    .where('status', '=', 'running')
+    .execute();
+  if (endpoint) await db.updateTable('apiIntegrationEndpoints').set({ lastSyncAt: completedAt }).where('id', '=', endpoint.id).execute();
+  if (failure && endpoint) await integrationSyncFailed(ctx, { logId, endpointName: endpoint.name, sourceName: endpoint.sourceName, message: failure });
+  return getSyncLog(ctx, logId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logs
+
+function toSyncLog(row: Record<string, unknown>): SyncLog {
+  let syncData: SyncLog['syncData'] = null;
+  try {
+    syncData = row.syncData ? (JSON.parse(String(row.syncData)) as SyncLog['syncData']) : null;
+  } catch {
+    syncData = null;
+  }
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    id: n(row.id),
+    endpointId: n(row.endpointId),
+    endpointName: (row.endpointName as string | null) ?? null,
+    sourceName: (row.sourceName as string | null) ?? null,
+    status: row.status as SyncLog['status'],
+    startedAt: String(row.startedAt),
+    completedAt: (row.completedAt as string | null) ?? null,
+    recordsProcessed: n(row.recordsProcessed),
+    recordsCreated: n(row.recordsCreated),
+    recordsUpdated: n(row.recordsUpdated),
+    recordsSkipped: n(row.recordsSkipped),
+    recordsFailed: n(row.recordsFailed),
+    requests: n(row.requests),
+    syncDuration: row.syncDuration === null || row.syncDuration === undefined ? null : n(row.syncDuration),
+    responseTime: row.responseTime === null || row.responseTime === undefined ? null : n(row.responseTime),
+    errorMessage: (row.errorMessage as string | null) ?? null,
+    syncData,
+    triggeredBy: row.triggeredBy === null || row.triggeredBy === undefined ? null : n(row.triggeredBy),
+  };
+}
+
+const logs = (db: Db) =>
+  db
+    .selectFrom('apiIntegrationSyncLogs as l')
+    .leftJoin('apiIntegrationEndpoints as e', 'e.id', 'l.endpointId')
+    .leftJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
+    .selectAll('l')
+    .select(['e.name as endpointName', 's.name as sourceName']);
+
+export async function getSyncLog(ctx: ServiceContext, id: number): Promise<SyncLog> {
+  authorizeRead(ctx);
+  const row = await logs(ctx.db).where('l.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return toSyncLog(row);
+}
+
+export const SyncLogQuery = z.object({
+  limit: z.preprocess((v) => (v === undefined || v === '' ? 50 : Number(v)), z.number({ error: 'limit must be a whole number from 1 to 200' }).int('limit must be a whole number from 1 to 200').min(1, 'limit must be a whole number from 1 to 200').max(200, 'limit must be a whole number from 1 to 200')),
+  offset: z.preprocess((v) => (v === undefined || v === '' ? 0 : Number(v)), z.number({ error: 'offset must be a whole number of 0 or more' }).int('offset must be a whole number of 0 or more').min(0, 'offset must be a whole number of 0 or more').max(1_000_000_000)),
+  endpointId: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.number({ error: 'endpointId must be an id' }).int().positive().max(2_147_483_647).optional()),
+});
+
+/** GET /api/api-integration-sync-logs and /api/api-integrations/sync-logs: newest first. */
+export async function listSyncLogs(ctx: ServiceContext, input: Record<string, unknown>): Promise<{ rows: SyncLog[]; total: number; limit: number; offset: number }> {
+  authorizeRead(ctx);
+  const parsed = SyncLogQuery.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: i.message })));
+  const { limit, offset, endpointId } = parsed.data;
+  let count = ctx.db.selectFrom('apiIntegrationSyncLogs').select((eb) => eb.fn.countAll<number>().as('n'));
+  let page = logs(ctx.db).orderBy('l.startedAt', 'desc').orderBy('l.id', 'desc').limit(limit).offset(offset);
+  if (endpointId !== undefined) {
+    count = count.where('endpointId', '=', endpointId);
+    page = page.where('l.endpointId', '=', endpointId);
+  }
+  const [total, rows] = await Promise.all([count.executeTakeFirstOrThrow(), page.execute()]);
+  return { rows: rows.map(toSyncLog), total: Number(total.n), limit, offset };
+}
+
+/** Runs left `running` by a crash are failed ('Interrupted by restart'); returns their ids. */
+export async function failInterruptedSyncs(db: Db, reason: string, options: { olderThan?: Date } = {}): Promise<number[]> {
+  const now = new Date().toISOString();
+  let update = db.updateTable('apiIntegrationSyncLogs').set({ status: 'failed', completedAt: now, errorMessage: reason }).where('status', '=', 'running');
+  if (options.olderThan) update = update.where('startedAt', '<', options.olderThan.toISOString());
+  return (await update.returning('id').execute()).map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The schedule
+
+const INTERVALS: Record<string, number> = { hourly: 3_600_000, daily: 86_400_000 };
+
+/** Whether an endpoint of this frequency whose last run started at `last` is due at `now`. */
+export function isDue(frequency: string, last: Date | null, created: Date, now: Date): boolean {
+  if (frequency === 'manual') return false;
+  const interval = INTERVALS[frequency];
+  if (interval) return !last || now.getTime() - last.getTime() >= interval;
+  try {
+    const next = CronExpressionParser.parse(frequency, { currentDate: last ?? created, tz: 'UTC' }).next().toDate();
+    return next.getTime() <= now.getTime();
+  } catch {
+    return false;
+  }
+}
+
+/** The integration-schedule job: starts a run of every active endpoint that is due and not running. */
+export async function startDueSyncs(db: Db, settings: IntegrationSettings, now = new Date()): Promise<number[]> {
+  const ctx: ServiceContext = { db, actor: systemActor('worker'), meta: {} };
+  const endpoints = await db
+    .selectFrom('apiIntegrationEndpoints as e')
+    .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
+    .select(['e.id', 'e.syncFrequency', 'e.createdAt'])
+    .where('e.isActive', '=', true)
+    .where('s.isActive', '=', true)
+    .where('e.syncFrequency', '!=', 'manual')
+    .execute();
+  const started: number[] = [];
+  for (const endpoint of endpoints) {
+    const last = await db.selectFrom('apiIntegrationSyncLogs').select(['status', 'startedAt']).where('endpointId', '=', endpoint.id).orderBy('startedAt', 'desc').limit(1).executeTakeFirst();
+    if (last?.status === 'running') continue;
+    if (!isDue(endpoint.syncFrequency, last ? new Date(last.startedAt) : null, new Date(endpoint.createdAt), now)) continue;
+    started.push((await requestSync(ctx, settings, endpoint.id)).id);
+  }
+  return started;
+}

@@ -1,0 +1,9 @@
+import { integrationSyncJob } from '../../app/jobs/integration-sync.ts';
+import { runSync } from '../../app/services/integration-sync.server.ts';
+import { handleJob } from '../define.ts';
+
+export default handleJob(integrationSyncJob, async (payload, ctx) => {
+  const log = await runSync(ctx.db, ctx.integrations, payload.logId);
+  ctx.log(`integration-sync: run #${log.id} ${log.status} (${log.recordsProcessed} processed, ${log.recordsCreated} created, ${log.recordsUpdated} updated, ${log.recordsSkipped} skipped)`);
+  return { id: log.id, status: log.status };
+});
