@@ -385,7 +385,8 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
         .refine(hasNoNul, { message: nulMessage(field.label), abort: true });
       if (field.format === 'url') text = text.refine((v) => !v || isWebUrl(v), { message: 'Must be a valid URL' });
       if (field.format === 'json') text = text.refine((v) => !v || isJsonObject(v), { message: `${field.label} must be a JSON object` });
-      return field.required ? text.min(1, { message: required }) : text.nullish().transform((v) => (v ? v : null));
+      // An optional text left empty is null, or its default when it has one (an endpoint's sync frequency: manual).
+      return field.required ? text.min(1, { message: required }) : text.nullish().transform((v) => (v ? v : field.defaultValue ?? null));
     }
     case 'money': {
       // An optional amount (a month's revenue) may be zero; a required one (a budget) is positive.

@@ -52,6 +52,13 @@ async function once(url: string, options: RequestOptions): Promise<{ status: num
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      request.destroy();
+      reject(error);
+    };
     const request = client.request(
       target.url,
       {
@@ -71,17 +78,22 @@ async function once(url: string, options: RequestOptions): Promise<{ status: num
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > options.settings.maxResponseBytes) {
-            request.destroy(new SyncHttpError(`The answer of ${target.url.host} is larger than ${options.settings.maxResponseBytes.toLocaleString('en-US')} bytes`));
+            response.destroy();
+            fail(new SyncHttpError(`The answer of ${target.url.host} is larger than ${options.settings.maxResponseBytes.toLocaleString('en-US')} bytes`));
             return;
           }
           chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
+        response.on('end', () => {
+          if (settled) return;
+          settled = true;
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        response.on('error', (error) => fail(new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true })));
       },
     );
-    request.on('timeout', () => request.destroy(new SyncHttpError(`${target.url.host} did not answer within ${options.settings.timeoutMs.toLocaleString('en-US')} ms`)));
-    request.on('error', (error) => reject(error instanceof SyncHttpError ? error : new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true })));
+    request.on('timeout', () => fail(new SyncHttpError(`${target.url.host} did not answer within ${options.settings.timeoutMs.toLocaleString('en-US')} ms`)));
+    request.on('error', (error) => fail(error instanceof SyncHttpError ? error : new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true })));
     request.end(body);
   });
 }

@@ -1,0 +1,259 @@
+// The sync engine against a real remote API on loopback, on every test dialect: pagination,
+// every auth type, mapping with lookups and transforms, a malformed record skipped and logged,
+// a second run updating instead of duplicating, outbound batches, the timeout, a retried 500, a
+// redirect to another host refused, private and link-local addresses refused before any
+// connection, credentials never stored or logged in clear, and the schedule's due rule.
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ownerId, userContext } from '../../test/context.ts';
+import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
+import { startFakeRemoteApi, type FakeRemoteApi, type RemoteRequest } from '../../test/support/fake-remote-api.ts';
+import { apiIntegrationEndpoints, apiIntegrationSources } from '../resources/integrations.ts';
+import type { IntegrationSettings } from './config.server.ts';
+import type { Db, ServiceContext } from './context.ts';
+import { addCredential, openCredentials, rotateCredentialKey } from './integration-credentials.server.ts';
+import { isDue, listSyncLogs, runSync, type SyncLog } from './integration-sync.server.ts';
+import { createRecord } from './resource-writes.server.ts';
+import { recoverInterrupted } from './system.server.ts';
+
+const KEY = 'c3'.repeat(32);
+const SECRET = 'tok-Very-Secret-4711';
+
+describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  let owner: ServiceContext;
+  let remote: FakeRemoteApi;
+  let settings: IntegrationSettings;
+  let category: string;
+  let department: string;
+  let serial = 0;
+
+  beforeAll(async () => {
+    database = await createPreparedDatabase(dialect);
+    db = database.db;
+    owner = await userContext(db, await ownerId(db));
+    remote = await startFakeRemoteApi();
+    settings = { keys: [KEY], allowPrivateTargets: true, timeoutMs: 400, maxResponseBytes: 200_000 };
+    const company = (await db.selectFrom('companies').select(['id']).orderBy('id').executeTakeFirstOrThrow()).id;
+    const dep = await db.selectFrom('departments').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    department = dep.name;
+    category = `Sync Cloud ${dialect}`;
+    await db.insertInto('expenseCategories').values({ companyId: company, departmentId: dep.id, name: category }).execute();
+  });
+  afterEach(() => {
+    remote.requests.length = 0;
+  });
+  afterAll(async () => {
+    await remote?.close();
+    await database?.destroy();
+  });
+
+  async function source(authType: string, baseUrl = `${remote.origin}/v1`, credentials: Record<string, string> = {}) {
+    const row = await createRecord(owner, apiIntegrationSources, { name: `Remote ${dialect} ${++serial}`, baseUrl, authType });
+    for (const [credentialKey, credentialValue] of Object.entries(credentials)) await addCredential(owner, settings, { sourceId: String(row.id), credentialKey, credentialValue });
+    return row.id;
+  }
+
+  const expenseMapping = (extra: object = {}) => JSON.stringify({
+    records: 'items',
+    key: 'id',
+    fields: {
+      categoryId: { path: 'category', lookup: 'expenseCategories' },
+      departmentId: { path: 'department', lookup: 'departments' },
+      amount: { path: 'amount_cents', transform: 'cents' },
+      expenseDate: { path: 'booked_at', transform: 'date' },
+      description: 'memo',
+      vendor: { constant: 'Remote Vendor' },
+    },
+    ...extra,
+  });
+
+  async function endpoint(sourceId: number, values: Record<string, unknown> = {}) {
+    return (await createRecord(owner, apiIntegrationEndpoints, { sourceId, name: `Endpoint ${++serial}`, endpoint: '/expenses', targetTable: 'actual_expenses', mappingConfig: expenseMapping(), ...values })).id;
+  }
+
+  async function sync(endpointId: number, custom: Partial<IntegrationSettings> = {}): Promise<SyncLog> {
+    const log = await db.insertInto('apiIntegrationSyncLogs').values({ endpointId, status: 'running', startedAt: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    return runSync(db, { ...settings, ...custom }, log.id, { retryDelayMs: () => 5 });
+  }
+
+  const record = (id: string, amountCents: number | string, memo = `memo ${id}`) => ({ id, category, department, amount_cents: amountCents, booked_at: '2026-03-04T10:00:00Z', memo });
+
+  it('pulls every page with a bearer token, maps and validates; a bad record is skipped and logged; a second run updates', async () => {
+    const tag = `bearer-${dialect}`;
+    let amounts = [12_345, 500];
+    remote.handler = (request) => {
+      if (request.headers.authorization !== `Bearer ${SECRET}`) return { status: 401, json: { error: 'no' } };
+      if (request.url.searchParams.get('cursor') === '2') return { json: { items: [record(`${tag}-3`, 'abc'), record(`${tag}-4`, 77)], links: {} } };
+      return { json: { items: [record(`${tag}-1`, amounts[0]), record(`${tag}-2`, amounts[1])], links: { next: '/v1/expenses?cursor=2' } } };
+    };
+    const id = await endpoint(await source('bearer', undefined, { token: SECRET }), { mappingConfig: expenseMapping({ pagination: { type: 'next', path: 'links.next' } }) });
+    const first = await sync(id);
+    expect(first).toMatchObject({ status: 'success', recordsProcessed: 4, recordsCreated: 3, recordsUpdated: 0, recordsSkipped: 1, requests: 2 });
+    expect(first.syncData!.errors).toEqual([{ record: `${tag}-3`, message: 'amount: "abc" is not a number' }]);
+    expect(first.errorMessage).toContain('1 record skipped');
+    expect(remote.requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual(['GET /v1/expenses', 'GET /v1/expenses?cursor=2']);
+    const rows = await db.selectFrom('actualExpenses').select(['amountCents', 'expenseDate', 'vendor', 'description']).where('description', 'like', `memo ${tag}%`).orderBy('description').execute();
+    expect(rows.map((r) => [r.amountCents, r.vendor])).toEqual([[12_345, 'Remote Vendor'], [500, 'Remote Vendor'], [77, 'Remote Vendor']]);
+    const audit = await db.selectFrom('auditLogs').select(['actorLabel', 'userId']).where('tableName', '=', 'actual_expenses').where('reason', '=', 'API integration sync').execute();
+    expect(audit).toHaveLength(3);
+    expect(audit.every((a) => a.actorLabel === 'integration' && a.userId === null)).toBe(true);
+
+    amounts = [99_900, 500];
+    const second = await sync(id);
+    expect(second).toMatchObject({ status: 'success', recordsCreated: 0, recordsUpdated: 3, recordsSkipped: 1 });
+    expect(await db.selectFrom('actualExpenses').select('amountCents').where('description', 'like', `memo ${tag}%`).orderBy('description').execute()).toEqual([{ amountCents: 99_900 }, { amountCents: 500 }, { amountCents: 77 }]);
+    const endpointRow = await db.selectFrom('apiIntegrationEndpoints').select('lastSyncAt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(endpointRow.lastSyncAt).toBe(second.completedAt);
+  });
+
+  it('sends each auth type as it is declared', async () => {
+    const seen: Record<string, RemoteRequest['headers']> = {};
+    remote.handler = (request) => {
+      seen[request.url.searchParams.get('auth') ?? ''] = request.headers;
+      return { json: { items: [] } };
+    };
+    const cases: [string, Record<string, string>][] = [
+      ['none', {}],
+      ['api_key', { 'X-Api-Key': SECRET }],
+      ['basic', { username: 'sync-user', password: SECRET }],
+      ['oauth2', { access_token: SECRET }],
+    ];
+    for (const [authType, credentials] of cases) {
+      const log = await sync(await endpoint(await source(authType, undefined, credentials), { endpoint: `/expenses?auth=${authType}` }));
+      expect(log.status, log.errorMessage ?? '').toBe('success');
+    }
+    expect(seen.none.authorization).toBeUndefined();
+    expect(seen.api_key['x-api-key']).toBe(SECRET);
+    expect(seen.basic.authorization).toBe(`Basic ${Buffer.from(`sync-user:${SECRET}`).toString('base64')}`);
+    expect(seen.oauth2.authorization).toBe(`Bearer ${SECRET}`);
+    // A declared auth type without its credential fails before any request.
+    remote.requests.length = 0;
+    const missing = await sync(await endpoint(await source('bearer')));
+    expect(missing).toMatchObject({ status: 'failed', errorMessage: 'The source has no bearer token credential' });
+    expect(remote.requests).toHaveLength(0);
+    const notice = await db.selectFrom('notifications').select(['title', 'category']).where('relatedTable', '=', 'api_integration_sync_logs').where('relatedRecordId', '=', missing.id).executeTakeFirst();
+    expect(notice).toEqual({ title: 'API sync failed', category: 'api' });
+  });
+
+  it('follows page and offset pagination until a short page', async () => {
+    const tag = `paged-${dialect}`;
+    remote.handler = (request) => {
+      const page = Number(request.url.searchParams.get('page') ?? request.url.searchParams.get('offset'));
+      const items = request.url.searchParams.has('page')
+        ? page < 3 ? [record(`${tag}-p${page}a`, 1), record(`${tag}-p${page}b`, 2)] : [record(`${tag}-p${page}`, 3)]
+        : page < 4 ? [record(`${tag}-o${page}a`, 1), record(`${tag}-o${page}b`, 2)] : [];
+      return { json: { items } };
+    };
+    const src = await source('none');
+    const byPage = await sync(await endpoint(src, { mappingConfig: expenseMapping({ pagination: { type: 'page', param: 'page', sizeParam: 'per_page', size: 2 } }) }));
+    expect(byPage).toMatchObject({ status: 'success', recordsCreated: 5, requests: 3 });
+    expect(remote.requests.map((r) => r.url.search)).toEqual(['?page=1&per_page=2', '?page=2&per_page=2', '?page=3&per_page=2']);
+    remote.requests.length = 0;
+    const byOffset = await sync(await endpoint(src, { mappingConfig: expenseMapping({ pagination: { type: 'offset', param: 'offset', limitParam: 'limit', size: 2 } }) }));
+    expect(byOffset).toMatchObject({ status: 'success', recordsCreated: 4, requests: 3 });
+    expect(remote.requests.map((r) => r.url.search)).toEqual(['?offset=0&limit=2', '?offset=2&limit=2', '?offset=4&limit=2']);
+  });
+
+  it('retries a 500, gives up on a slow answer, refuses a redirect to another host and an answer too large', async () => {
+    const src = await source('none');
+    let calls = 0;
+    remote.handler = () => (++calls <= 2 ? { status: 500, json: { error: 'busy' } } : { json: { items: [] } });
+    expect(await sync(await endpoint(src))).toMatchObject({ status: 'success', requests: 3 });
+
+    remote.handler = () => ({ json: { items: [] }, delayMs: 1500 });
+    const slow = await sync(await endpoint(src));
+    expect(slow).toMatchObject({ status: 'failed', errorMessage: `127.0.0.1:${remote.port} did not answer within 400 ms` });
+
+    remote.handler = () => ({ status: 302, headers: { Location: `http://localhost:${remote.port}/v1/expenses` } });
+    remote.requests.length = 0;
+    expect(await sync(await endpoint(src))).toMatchObject({ status: 'failed', errorMessage: `Redirect to another host refused (localhost:${remote.port})` });
+    expect(remote.requests).toHaveLength(1);
+
+    remote.handler = () => ({ text: JSON.stringify({ items: [], padding: 'x'.repeat(5000) }) });
+    expect(await sync(await endpoint(src), { maxResponseBytes: 2048 })).toMatchObject({ status: 'failed', errorMessage: `The answer of 127.0.0.1:${remote.port} is larger than 2,048 bytes` });
+  });
+
+  it('refuses loopback, private and link-local addresses before connecting unless private targets are allowed', async () => {
+    remote.handler = () => ({ json: { items: [] } });
+    for (const base of [`${remote.origin}/v1`, 'http://10.20.30.40/v1', 'http://169.254.169.254/latest', 'http://[::1]:9/v1']) {
+      const log = await sync(await endpoint(await source('none', base)), { allowPrivateTargets: false });
+      expect(log.status).toBe('failed');
+      expect(log.errorMessage).toMatch(/private|loopback|link-local|not a public/i);
+    }
+    expect(remote.requests).toHaveLength(0);
+  });
+
+  it('pushes the rows changed since the last successful run, in batches', async () => {
+    const received: unknown[][] = [];
+    remote.handler = (request) => {
+      received.push((request.body as { records: unknown[] }).records);
+      return { json: { ok: true } };
+    };
+    const id = await endpoint(await source('none'), { direction: 'outbound', method: 'POST', targetTable: 'expense_categories', endpoint: '/categories', mappingConfig: JSON.stringify({ batchSize: 10, fields: { title: 'name' } }) });
+    const total = Number((await db.selectFrom('expenseCategories').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const first = await sync(id);
+    expect(first).toMatchObject({ status: 'success', recordsProcessed: total, requests: Math.ceil(total / 10) });
+    expect(received.flat()).toContainEqual({ title: category });
+    expect(remote.requests[0]).toMatchObject({ method: 'POST', body: { table: 'expenseCategories' } });
+    received.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await db.updateTable('expenseCategories').set({ description: 'changed', updatedAt: new Date().toISOString() }).where('name', '=', category).execute();
+    expect(await sync(id)).toMatchObject({ status: 'success', recordsProcessed: 1 });
+    expect(received).toEqual([[{ title: category }]]);
+  });
+
+  it('never keeps a credential in clear: not in the table, the audit trail, the versions or the database file; rotation re-seals', async () => {
+    const plain = `Plain-Credential-${dialect}-Zq9`;
+    const sourceId = await source('bearer', undefined, { token: plain });
+    const stored = await db.selectFrom('apiIntegrationCredentials').selectAll().where('sourceId', '=', sourceId).executeTakeFirstOrThrow();
+    expect(stored.credentialValue).not.toContain(plain);
+    const trail = JSON.stringify([
+      await db.selectFrom('auditLogs').selectAll().where('tableName', '=', 'api_integration_credentials').execute(),
+      await db.selectFrom('dataVersions').selectAll().where('tableName', '=', 'api_integration_credentials').execute(),
+    ]);
+    expect(trail).not.toContain(plain);
+    expect(trail).not.toContain(stored.credentialValue);
+    if (dialect === 'sqlite') {
+      await db.selectFrom('companies').select('id').execute();
+      const files = fs.readdirSync(database.dataDir).filter((f) => /\.(db|sqlite)(-wal)?$/.test(f));
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(fs.readFileSync(`${database.dataDir}/${file}`).includes(plain)).toBe(false);
+    }
+    // A new ENCRYPTION_KEY with the old one as PREVIOUS_ENCRYPTION_KEY: still opens; rotation re-seals.
+    const next = { keys: ['d4'.repeat(32), KEY] };
+    expect((await openCredentials(db, next, sourceId)).get('token')).toBe(plain);
+    const { rotated } = await rotateCredentialKey(db, next);
+    expect(rotated).toBeGreaterThanOrEqual(1);
+    expect((await openCredentials(db, { keys: ['d4'.repeat(32)] }, sourceId)).get('token')).toBe(plain);
+    await expect(openCredentials(db, { keys: [KEY] }, sourceId)).rejects.toThrow(/another encryption key/);
+    await rotateCredentialKey(db, { keys: [KEY, 'd4'.repeat(32)] });
+  });
+
+  it('lists logs newest first; runs left running are failed at start', async () => {
+    const id = await endpoint(await source('none'));
+    const log = await db.insertInto('apiIntegrationSyncLogs').values({ endpointId: id, status: 'running', startedAt: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    const { rows, total } = await listSyncLogs(owner, { limit: '5', offset: '0' });
+    expect(rows[0]).toMatchObject({ id: log.id, status: 'running', completedAt: null, endpointName: expect.any(String), sourceName: expect.any(String) });
+    expect(total).toBeGreaterThan(5);
+    await expect(listSyncLogs(owner, { limit: '0' })).rejects.toMatchObject({ kind: 'invalid' });
+    await recoverInterrupted(db);
+    expect(await db.selectFrom('apiIntegrationSyncLogs').select(['status', 'errorMessage']).where('id', '=', log.id).executeTakeFirstOrThrow()).toEqual({ status: 'failed', errorMessage: 'Interrupted by restart' });
+  });
+});
+
+describe('sync schedule', () => {
+  const at = (iso: string) => new Date(iso);
+  it('is due by interval, by cron, never when manual', () => {
+    const created = at('2026-11-01T00:00:00Z');
+    expect(isDue('manual', null, created, at('2026-11-25T00:00:00Z'))).toBe(false);
+    expect(isDue('hourly', null, created, at('2026-11-25T00:00:00Z'))).toBe(true);
+    expect(isDue('hourly', at('2026-11-25T10:00:00Z'), created, at('2026-11-25T10:59:00Z'))).toBe(false);
+    expect(isDue('hourly', at('2026-11-25T10:00:00Z'), created, at('2026-11-25T11:00:00Z'))).toBe(true);
+    expect(isDue('daily', at('2026-11-24T10:00:00Z'), created, at('2026-11-25T09:00:00Z'))).toBe(false);
+    expect(isDue('30 6 * * *', at('2026-11-25T06:30:00Z'), created, at('2026-11-26T06:29:00Z'))).toBe(false);
+    expect(isDue('30 6 * * *', at('2026-11-25T06:30:00Z'), created, at('2026-11-26T06:31:00Z'))).toBe(true);
+    expect(isDue('not a cron', null, created, at('2026-11-26T06:31:00Z'))).toBe(false);
+  });
+});
