@@ -57,7 +57,7 @@ function perResource(path: 'collection' | 'item', defs: readonly ResourceDef[], 
     const methods = Object.fromEntries(
       allowedMethods(def, path).map((method) => [method, { allow: allow.to(def.area, ACTION_OF[method]), run: (args: AuthedApiArgs) => handlers[method]!(def, args, { latest }) }]),
     );
-    routes.set(segment, apiRoute(methods, { params: { resource: segment }, companyScoped: def.company !== 'none', resource: def.key }));
+    routes.set(segment, apiRoute(methods, { params: { resource: segment }, companyScoped: def.company !== 'none', groupWide: def.company === 'none', resource: def.key }));
   }
   const dispatch = (kind: 'loader' | 'action') => (args: ApiArgs) => {
     const route = args.params.resource === undefined ? undefined : routes.get(args.params.resource);

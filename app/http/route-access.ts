@@ -48,6 +48,8 @@ export interface RouteVariant {
   methods: Partial<Record<Method, AccessRule | IntentRules>>;
   /** Rows belong to companies: a company-scoped user gets 404 for another company's row. */
   companyScoped?: boolean;
+  /** Writes change what the whole group shares: a company-scoped user is refused (403) whatever their permissions. */
+  groupWide?: boolean;
   /** The declared resource (key) the variant serves. */
   resource?: string;
   /** Catch-all screen route: serves the route table's screens that have no route file. */
@@ -75,7 +77,7 @@ export function resourceScreenAccess(
   def: { key: string; area: Area; readOnly?: boolean; company: unknown },
   extraIntents: Record<string, Action> = {},
 ): RouteAccess {
-  return [{ methods: { GET: allow.screen, POST: resourceIntentRules(def, extraIntents) }, companyScoped: def.company !== 'none', resource: def.key }];
+  return [{ methods: { GET: allow.screen, POST: resourceIntentRules(def, extraIntents) }, companyScoped: def.company !== 'none', groupWide: def.company === 'none', resource: def.key }];
 }
 
 /** Whether a signed-in user passes a rule (null: the rule is decided elsewhere). */

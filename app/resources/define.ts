@@ -281,6 +281,8 @@ interface ResourceShape<N extends Names> {
    * `latest` path answers its GET with the newest row (default sort) as one object, or 404.
    */
   apiPaths?: readonly ({ path: string; latest?: boolean })[];
+  /** Columns the API rows and the table show but no form sets (an endpoint's last sync, written by the engine). */
+  readOnlyColumns?: readonly N['column'][];
   /** Values computed from a row for the API and the table (a churn rate). */
   derived?: Record<string, (row: Record<string, unknown>) => number | null>;
 }

@@ -9,4 +9,4 @@ export const { loader, action, access } = apiRoute({
     allow: allow.to('integrations', 'create'),
     run: async ({ request, context, ctx }) => json(await addCredential(ctx, context.config.integrations, await readJson(request)), { status: 201 }),
   },
-});
+}, { groupWide: true });

@@ -9,4 +9,4 @@ export const { loader, action, access } = apiRoute({
     allow: allow.to('integrations', 'create'),
     run: async ({ params, context, ctx }) => json({ message: 'Sync started successfully', syncLog: await requestSync(ctx, context.config.integrations, idParam(params.id)) }, { status: 202 }),
   },
-});
+}, { groupWide: true });

@@ -57,6 +57,7 @@ export function toApiRow(def: ResourceDef, row: Row): ApiRow {
     out[field.name] = value === null || value === undefined ? null : scale ? Number(value) / scale : field.kind === 'integer' ? Number(value) : value;
   }
   for (const join of def.joins) for (const key of Object.keys(join.select)) out[key] = row[key] ?? null;
+  for (const column of def.readOnlyColumns ?? []) out[column] = row[column] ?? null;
   for (const [key, compute] of Object.entries(def.derived ?? {})) out[key] = compute(out);
   if (def.createdBy) out.createdBy = row.createdBy ?? null;
   out.createdAt = row.createdAt;

@@ -298,6 +298,27 @@ function aiTargets(): FuzzTarget[] {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// API integrations (the sources and endpoints are resources: fuzzed with them)
+
+function integrationTargets(): FuzzTarget[] {
+  const owner = ['owner'] as const;
+  const sourceRef = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom('1', '2', '', 'x', null), fc.integer());
+  return [
+    {
+      method: 'POST', path: '/api/api-integration-credentials', kind: 'api', actors: owner, audit: 'atMostOne',
+      body: apiCase(fc.record({
+        sourceId: sourceRef,
+        credentialKey: fc.oneof(fc.constantFrom('token', 'X-Api-Key', 'username', ''), fc.string({ maxLength: 120 })),
+        credentialValue: fc.oneof(fc.constantFrom('s3cret', ''), fc.string({ maxLength: 60 })),
+        description: fc.oneof(fc.constant(null), fc.string({ maxLength: 40 })),
+        expiresAt: fc.constantFrom(undefined, '', '2030-01-01', '2030-01-01T00:00:00Z', 'soon'),
+      }, { requiredKeys: [] })),
+    },
+    { method: 'POST', path: '/api/api-integration-sync/:id', kind: 'api', actors: owner, audit: 'none', idFrom: 'apiIntegrationEndpoints', body: withId(rowId, apiCase(fc.record({ userId: fc.constantFrom(1, 2, 'x') }, { requiredKeys: [] }))) },
+  ];
+}
+
 /** Every fuzzed route with its generator. */
 export const TARGETS: readonly FuzzTarget[] = [
   ...RESOURCE_LIST.filter((def) => !def.readOnly).flatMap(resourceApiTargets),
@@ -306,6 +327,7 @@ export const TARGETS: readonly FuzzTarget[] = [
   ...backupTargets(),
   ...notificationTargets(),
   ...aiTargets(),
+  ...integrationTargets(),
   ...resourceScreens().filter((s) => !s.def.readOnly).map(resourceFormTarget),
   ...screenTargets(),
 ];

@@ -74,8 +74,7 @@ function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, compani
   if (belongs && actor.companyId !== null && !belongs(companies.get(actor.companyId)!)) return { status: 404 };
   if (!permitted) return { status: 403 };
   // What the whole group shares (departments, integration sources and endpoints) is read-only to a scoped user (DESIGN §5).
-  const shared = entry.resource ? findResource(entry.resource)?.company === 'none' : false;
-  if (shared && entry.method !== 'GET' && actor.companyId !== null) return { status: 403 };
+  if (entry.groupWide && entry.method !== 'GET' && actor.companyId !== null) return { status: 403 };
   // Rows that all belong to a named company (One Network's records) do not exist for a user of another.
   const named = entry.resource ? companyNamed(findResource(entry.resource)!) : null;
   if (named && actor.companyId !== null && companies.get(actor.companyId)?.name !== named) return { status: 404 };

@@ -230,6 +230,18 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, body: {}, success: 409 };
       case 'POST /api/ai/chat':
         return { url: entry.path, body: { message: 'What are the total expenses this year?', context: {}, history: [] }, success: 200 };
+      case 'GET /api/api-recommendations':
+      case 'GET /api/api-activity-timeline':
+      case 'GET /api/api-performance-analysis':
+      case 'GET /api/api-integration-sync-logs':
+      case 'GET /api/api-integrations/sync-logs':
+        return { url: entry.path, success: 200 };
+      case 'POST /api/api-integration-credentials':
+        return { url: entry.path, body: { sourceId: f.sourceId, credentialKey: 'token', credentialValue: 'matrix-secret', description: 'Matrix' }, success: 201 };
+      case 'POST /api/api-integration-sync/:id': {
+        const id = await f.createRow('api-integration-endpoints');
+        return { url: withId(id), body: { userId: 1 }, success: 202, target: { table: 'apiIntegrationEndpoints', id } };
+      }
       case 'POST /api/ai/chat/stream':
         return { url: entry.path, body: { message: 'What are the total expenses this year?' }, success: 200 };
       case 'GET /api/ai/insights':

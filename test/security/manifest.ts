@@ -26,6 +26,7 @@ export interface ManifestEntry {
   /** The route-table screen a page entry serves. */
   screen?: Screen;
   companyScoped: boolean;
+  groupWide: boolean;
   /** Id parameters of the path ('id'); a form intent that takes an `id` field lists it too. */
   ids: string[];
   resource?: string;
@@ -97,7 +98,7 @@ export function buildManifest(build: ServerBuild): Manifest {
         if (!METHODS.includes(method)) problems.push(`${routeId}: unknown method ${method}`);
         if (kind === 'page' && method === 'GET' && !module.loader) problems.push(`${routeId}: access declares GET but the route has no loader`);
         if (kind === 'page' && method !== 'GET' && !module.action) problems.push(`${routeId}: access declares ${method} but the route has no action`);
-        const base = { method, path: concrete, kind, companyScoped: variant.companyScoped ?? false, resource: variant.resource, routeId } as const;
+        const base = { method, path: concrete, kind, companyScoped: variant.companyScoped ?? false, groupWide: variant.groupWide ?? false, resource: variant.resource, routeId } as const;
         if (isIntentRules(declared)) {
           for (const [intent, rule] of Object.entries(declared.intents)) {
             if (rule.kind === 'screen') problems.push(`${routeId}: intent ${intent} must name its permission, not the screen's`);
@@ -134,7 +135,7 @@ export function buildManifest(build: ServerBuild): Manifest {
       problems.push(`${screen.path}: in SCREENS but no route serves it`);
       continue;
     }
-    entries.push({ name: `GET ${screen.path}`, method: 'GET', path: screen.path, kind: 'page', rule: screenRule(screen), screen, companyScoped: false, ids: [], routeId: catchAll.routeId });
+    entries.push({ name: `GET ${screen.path}`, method: 'GET', path: screen.path, kind: 'page', rule: screenRule(screen), screen, companyScoped: false, groupWide: false, ids: [], routeId: catchAll.routeId });
   }
   // A route file for a route-table path must open it under the table's rule (the landing page
   // at "/" is public: visitors get the landing, signed-in users the dashboard).

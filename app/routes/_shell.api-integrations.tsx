@@ -1,0 +1,92 @@
+// /api-integrations (spec 3 §2.5, issue 18): six tabs in the URL (?tab=, default
+// recommendations). API Sources and Endpoints are the declared resources' lists with their add
+// and edit panels (dialogs with JavaScript) and delete; Endpoints adds 'Sync Now' per row;
+// Credentials is an add form only; Recommendations, Performance and Sync Logs are computed
+// from the sync logs, endpoints and audit trail. Everything works without JavaScript.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { IntegrationsScreen, INTEGRATION_TABS, type IntegrationsData, type IntegrationTab } from '../components/integrations/api-integrations-screen.tsx';
+import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
+import { resourceScreenAccess } from '../http/route-access.ts';
+import { intent, loadScreen, succeed, tabOf } from '../http/screen.server.ts';
+import { MAX_ID, positiveIdParam } from '../lib/query.ts';
+import { apiIntegrationEndpoints, apiIntegrationSources } from '../resources/integrations.ts';
+import { activityTimeline, analyzePerformance, recommendations } from '../services/integration-analysis.server.ts';
+import { addCredential } from '../services/integration-credentials.server.ts';
+import { listSyncLogs } from '../services/integration-sync.server.ts';
+import { requestSync } from '../services/integration-sync.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'API Integration · Group Finance Hub' }];
+
+export const access = resourceScreenAccess(apiIntegrationSources, { sync: 'create', credential: 'create' });
+
+const KEYS = INTEGRATION_TABS.map((t) => t.key);
+const LOGS_PAGE = 25;
+const defOf = (tab: IntegrationTab) => (tab === 'endpoints' ? apiIntegrationEndpoints : apiIntegrationSources);
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async (screen) => {
+    const { ctx, url } = screen;
+    const tab = tabOf(url, KEYS) as IntegrationTab;
+    const base: IntegrationsData = { tab, recommendations: null, performance: null, timeline: null, logs: null, sources: null };
+    if (tab === 'sources' || tab === 'endpoints') {
+      const list = await resourceLoader(defOf(tab), args);
+      return json({ ...list, ...base });
+    }
+    if (tab === 'recommendations') return json({ ...base, recommendations: await recommendations(ctx) });
+    if (tab === 'performance') {
+      const [performance, timeline] = await Promise.all([analyzePerformance(ctx), activityTimeline(ctx)]);
+      return json({ ...base, performance, timeline });
+    }
+    if (tab === 'credentials') {
+      return json({ ...base, sources: await ctx.db.selectFrom('apiIntegrationSources').select(['id', 'name', 'authType']).orderBy('name').execute() });
+    }
+    const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get('page')) || 1));
+    const logs = await listSyncLogs(ctx, { limit: LOGS_PAGE, offset: (page - 1) * LOGS_PAGE });
+    return json({ ...base, logs: { rows: logs.rows, total: logs.total, page, pageCount: Math.max(1, Math.ceil(logs.total / LOGS_PAGE)) } });
+  });
+
+const CredentialForm = z.object({
+  sourceId: z.string().optional(),
+  credentialKey: z.string().optional(),
+  credentialValue: z.string().optional(),
+  description: z.string().optional(),
+});
+
+export const action = (args: ActionFunctionArgs) => {
+  const tab = tabOf(new URL(args.request.url), KEYS) as IntegrationTab;
+  return resourceAction(defOf(tab), args, {
+    intents: {
+      sync: intent({
+        schema: z.object({ id: z.number().int().positive().max(MAX_ID) }),
+        failed: 'Error starting sync',
+        prefix: true,
+        run: async ({ id }, screen) => {
+          await requestSync(screen.ctx, screen.context.config.integrations, id);
+          return succeed(screen, 'Sync started successfully', { to: '/api-integrations?tab=endpoints' });
+        },
+      }),
+      credential: intent({
+        schema: CredentialForm,
+        invalid: 'Error creating API credential',
+        failed: 'Error creating API credential',
+        prefix: true,
+        hideFields: ['credentialValue'],
+        run: async (value, screen) => {
+          await addCredential(screen.ctx, screen.context.config.integrations, { ...value, sourceId: positiveIdParam(value.sourceId ?? '') ?? value.sourceId });
+          return succeed(screen, 'API credential created successfully', { to: '/api-integrations?tab=credentials' });
+        },
+      }),
+    },
+  });
+};
+
+export default function ApiIntegrationsPage() {
+  const data = useLoaderData<typeof loader>() as unknown as IntegrationsData;
+  const answer = useActionData<typeof action>() as { result?: { error?: Record<string, string[]> }; intent?: string } | undefined;
+  return <IntegrationsScreen data={data} answer={answer} />;
+}
+
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
