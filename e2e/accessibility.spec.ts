@@ -248,6 +248,25 @@ for (const theme of THEMES) {
       expectNoViolations(found);
     });
 
+    test('API integration: every tab with rows, the add panels and a failed run', async ({ page, js, database }) => {
+      const found: string[] = [];
+      const tag = `a11y API ${theme} ${js ? 'js' : 'nojs'}`;
+      const db = database.db;
+      const source = await db.insertInto('apiIntegrationSources').values({ name: `${tag} source`, baseUrl: 'https://api.example.com', authType: 'bearer' }).returning('id').executeTakeFirstOrThrow();
+      const endpoint = await db.insertInto('apiIntegrationEndpoints').values({ sourceId: source.id, name: `${tag} endpoint`, endpoint: '/x', targetTable: 'budgets' }).returning('id').executeTakeFirstOrThrow();
+      const at = new Date().toISOString();
+      await db.insertInto('apiIntegrationSyncLogs').values([
+        { endpointId: endpoint.id, status: 'failed', startedAt: at, completedAt: at, requests: 3, responseTime: 6000, errorMessage: 'api.example.com answered 500' },
+        { endpointId: endpoint.id, status: 'failed', startedAt: at, completedAt: at, requests: 1, responseTime: 7000, errorMessage: 'api.example.com answered 500' },
+        { endpointId: endpoint.id, status: 'running', startedAt: at, completedAt: null, requests: 0, responseTime: null, errorMessage: null },
+      ]).execute();
+      for (const url of ['/api-integrations', '/api-integrations?tab=performance', '/api-integrations?tab=sources', '/api-integrations?tab=sources&new=1', '/api-integrations?tab=endpoints', '/api-integrations?tab=endpoints&new=1', '/api-integrations?tab=credentials', '/api-integrations?tab=logs']) {
+        await open(page, url, js, 200);
+        await audit(page, url, found, js);
+      }
+      expectNoViolations(found);
+    });
+
     test('AI analytics: every tab with results, the budget prompt and a chat answer', async ({ page, js, database }) => {
       const found: string[] = [];
       const tag = `a11y AI ${theme} ${js ? 'js' : 'nojs'}`;

@@ -425,7 +425,9 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
         .refine(isIsoDay, { message: `${field.label} must be a valid date (YYYY-MM-DD)` });
     case 'enum': {
       const options = field.options as [string, ...string[]];
-      const schema = z.enum(options, { error: `${field.label} must be one of: ${options.join(', ')}` });
+      const oneOf = `${field.label} must be one of: ${options.join(', ')}`;
+      // A declared required message answers a missing choice ('Target table is required').
+      const schema = z.enum(options, { error: (issue) => (field.requiredMessage && (issue.input === undefined || issue.input === '') ? field.requiredMessage : oneOf) });
       if (field.required === false) return schema.optional();
       // A JSON create may leave out a field with a default (an API source's auth type: none).
       return field.defaultValue !== undefined && !form ? schema.optional().transform((v) => v ?? field.defaultValue) : schema;

@@ -124,7 +124,12 @@ async function checkNotUsed(ctx: ServiceContext, def: ResourceDef, id: number) {
     const n = Number(row?.n ?? 0);
     if (n > 0) uses.push(`${n.toLocaleString('en-US')} ${n === 1 ? reference.one : reference.label}`);
   }
-  if (uses.length) throw conflict(`Cannot delete this ${def.noun.toLowerCase()}: it is still used by ${joinWords(uses)}`);
+  if (uses.length) throw conflict(`Cannot delete this ${nounInText(def.noun)}: it is still used by ${joinWords(uses)}`);
+}
+
+/** A noun inside a sentence: lower case, acronyms kept ('API Source' → 'API source'). */
+function nounInText(noun: string): string {
+  return noun.split(' ').map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase())).join(' ');
 }
 
 function joinWords(items: string[]): string {
@@ -147,7 +152,7 @@ export async function createRecord(ctx: ServiceContext, def: ResourceDef, input:
     if (def.createdBy) values.createdBy = actorUserId(ctx.actor);
     if (meta.id !== undefined) {
       const taken = await dynamic(tx.db).selectFrom(def.table).select('id').where('id', '=', meta.id).executeTakeFirst();
-      if (taken) throw conflict(`A ${def.noun.toLowerCase()} with id ${meta.id} already exists`);
+      if (taken) throw conflict(`A ${nounInText(def.noun)} with id ${meta.id} already exists`);
       values.id = meta.id;
     }
     const row = await writeRecord(tx, def.table, { action: 'create', values }, { reason: meta.reason });

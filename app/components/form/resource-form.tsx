@@ -133,7 +133,8 @@ function FieldInput({ field, meta, choices, options }: { field: FieldDef; meta: 
     case 'textarea':
       return <textarea {...getTextareaProps(meta)} rows={3} className={inputClass} />;
     case 'boolean':
-      return <input {...getInputProps(meta, { type: 'checkbox' })} className="h-4 w-4 rounded border-slate-300" />;
+      // Checked sends 'true' (as a record's true reads back); unchecked sends nothing: false.
+      return <input {...getInputProps(meta, { type: 'checkbox', value: 'true' })} className="h-4 w-4 rounded border-slate-300" />;
     case 'money':
       return <input {...getInputProps(meta, { type: 'number' })} step="0.01" min="0.01" inputMode="decimal" className={inputClass} />;
     case 'decimal':

@@ -1,0 +1,68 @@
+// API Integration in a real browser, with and without JavaScript (spec 3 §2.5, DESIGN §8): the
+// six tabs, a source added in its dialog (a panel without JavaScript) and deleted after the
+// spec's confirmation, an endpoint with Sync Now, a credential that is never shown again, the
+// sync log of the run, and the analysis tabs. Each project works on sources of its own.
+import { signIn, waitForHydration } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
+import { confirmDelete, formPanel, tableRows, toast, uniqueTag } from './support/resources.ts';
+
+test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', async ({ page, js, createUser }, testInfo) => {
+  const tag = uniqueTag(testInfo, 'api');
+  await signIn(page, await createUser({ role: 'admin' }));
+  await page.goto('/api-integrations');
+  await waitForHydration(page, js);
+  await expect(page.getByRole('heading', { name: 'API Integration', level: 1 })).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: 'API integration sections' });
+  await expect(tabs.getByRole('link', { name: 'Recommendations' })).toHaveAttribute('aria-current', 'page');
+
+  await tabs.getByRole('link', { name: 'API Sources' }).click();
+  await page.getByRole('link', { name: 'Add API Source' }).click();
+  const panel = formPanel(page);
+  await panel.getByLabel('Name').fill(`${tag} source`);
+  await panel.getByLabel('Base URL').fill('https://api.example.com/v1');
+  await panel.getByLabel('Auth Type').selectOption('bearer');
+  await panel.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page)).toContainText('API source created successfully');
+  await expect(tableRows(page).filter({ hasText: `${tag} source` })).toContainText('Active');
+
+  await page.getByRole('link', { name: 'Add API Source' }).click();
+  await formPanel(page).getByLabel('Name').fill(`${tag} spare`);
+  await formPanel(page).getByLabel('Base URL').fill('https://spare.example.com');
+  await formPanel(page).getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page)).toContainText('API source created successfully');
+  const spare = tableRows(page).filter({ hasText: `${tag} spare` });
+  await confirmDelete(page, js, spare.getByRole('button', { name: /^Delete/ }), 'Are you sure you want to delete this API source?', true);
+  await expect(toast(page)).toContainText('API source deleted successfully');
+  await expect(spare).toHaveCount(0);
+
+  await tabs.getByRole('link', { name: 'Endpoints' }).click();
+  await page.getByRole('link', { name: 'Add API Endpoint' }).click();
+  const endpointForm = formPanel(page);
+  await endpointForm.getByLabel('Source').selectOption({ label: `${tag} source` });
+  await endpointForm.getByLabel('Name', { exact: true }).fill(`${tag} expenses`);
+  await endpointForm.getByLabel('Endpoint', { exact: true }).fill('/expenses');
+  await endpointForm.getByLabel('Target Table').selectOption('actual_expenses');
+  await endpointForm.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page)).toContainText('API endpoint created successfully');
+  const row = tableRows(page).filter({ hasText: `${tag} expenses` });
+  await expect(row).toContainText('Never');
+  await row.getByRole('button', { name: `Sync Now: ${tag} expenses` }).click();
+  await expect(toast(page)).toContainText('Sync started successfully');
+
+  await tabs.getByRole('link', { name: 'Credentials' }).click();
+  await expect(page.getByText('Credentials are encrypted and stored securely')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Add credential' });
+  await form.getByLabel('Source').selectOption({ label: `${tag} source (bearer)` });
+  await form.getByLabel('Credential key').fill('token');
+  await form.getByLabel('Credential value').fill(`${tag}-secret`);
+  await form.getByRole('button', { name: 'Add credential' }).click();
+  await expect(toast(page)).toContainText('API credential created successfully');
+  await expect(page.getByText(`${tag}-secret`)).toHaveCount(0);
+
+  await tabs.getByRole('link', { name: 'Sync Logs' }).click();
+  await expect(page.getByTestId('sync-log').filter({ hasText: `${tag} expenses` }).first()).toBeVisible();
+
+  await tabs.getByRole('link', { name: 'Performance' }).click();
+  await expect(page.getByTestId('performance-tiles')).toContainText('Success rate');
+  await expect(page.getByTestId('timeline-item').first()).toBeVisible();
+});
