@@ -4,6 +4,7 @@ import { registerAudit } from './audit.ts';
 import { registerBackups } from './backups.ts';
 import { registerDb } from './db.ts';
 import { registerExport } from './export.ts';
+import { registerIntegrations } from './integrations.ts';
 import { registerJobs } from './jobs.ts';
 import { registerUsers } from './users.ts';
 
@@ -14,6 +15,7 @@ export const COMMAND_GROUPS: ((program: Command) => void)[] = [
   registerJobs,
   registerAudit,
   registerBackups,
+  registerIntegrations,
 ];
 
 export function buildProgram(io: { writeOut(text: string): void; writeErr(text: string): void } = {

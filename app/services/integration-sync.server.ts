@@ -67,6 +67,23 @@ function authorizeRead(ctx: ServiceContext): void {
  * process in the background (the log tells how it ended).
  */
 export async function requestSync(ctx: ServiceContext, settings: IntegrationSettings, endpointId: number): Promise<SyncLog> {
+  const logId = await openRun(ctx, endpointId);
+  try {
+    await enqueue('integration-sync', { logId }, { singletonKey: `integration-sync-${logId}` });
+  } catch (error) {
+    console.error(`[integrations] no job engine (${(error as Error).message}): sync #${logId} runs in this process`);
+    void runSync(ctx.db, settings, logId).catch((failure: unknown) => console.error(`[integrations] sync #${logId} failed: ${(failure as Error).message}`));
+  }
+  return getSyncLog(ctx, logId);
+}
+
+/** `finhub integrations sync`: the run in this process, to its end. */
+export async function syncNow(ctx: ServiceContext, settings: IntegrationSettings, endpointId: number): Promise<SyncLog> {
+  return runSync(ctx.db, settings, await openRun(ctx, endpointId));
+}
+
+/** Checks the endpoint can run and writes its running log. */
+async function openRun(ctx: ServiceContext, endpointId: number): Promise<number> {
   authorizeIntegrationWrite(ctx);
   const endpoint = await ctx.db
     .selectFrom('apiIntegrationEndpoints as e')
@@ -82,13 +99,7 @@ export async function requestSync(ctx: ServiceContext, settings: IntegrationSett
     .values({ endpointId, status: 'running', startedAt: new Date().toISOString(), triggeredBy: ctx.actor.kind === 'user' ? ctx.actor.user.id : null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  try {
-    await enqueue('integration-sync', { logId: log.id }, { singletonKey: `integration-sync-${log.id}` });
-  } catch (error) {
-    console.error(`[integrations] no job engine (${(error as Error).message}): sync #${log.id} runs in this process`);
-    void runSync(ctx.db, settings, log.id).catch((failure: unknown) => console.error(`[integrations] sync #${log.id} failed: ${(failure as Error).message}`));
-  }
-  return getSyncLog(ctx, log.id);
+  return log.id;
 }
 
 // ---------------------------------------------------------------------------------------------
