@@ -4,6 +4,10 @@
 // redirect to another host refused, private and link-local addresses refused before any
 // connection, credentials never stored or logged in clear, and the schedule's due rule.
 import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createBackupNow } from './backups.server.ts';
+import { backupSettingsFrom } from './config.server.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ownerId, userContext } from '../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
@@ -221,6 +225,13 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
       expect(files.length).toBeGreaterThan(0);
       for (const file of files) expect(fs.readFileSync(`${database.dataDir}/${file}`).includes(plain)).toBe(false);
     }
+    // A backup carries the credential sealed, as stored.
+    const backup = await createBackupNow(owner, backupSettingsFrom({ DATA_DIR: database.dataDir }), { tables: ['apiIntegrationSources'] });
+    expect(backup.status).toBe('completed');
+    const { fileName } = await db.selectFrom('backups').select('fileName').where('id', '=', backup.id).executeTakeFirstOrThrow();
+    const file = zlib.gunzipSync(fs.readFileSync(path.join(database.dataDir, 'backups', fileName!))).toString('utf8');
+    expect(file).toContain(stored.credentialValue);
+    expect(file).not.toContain(plain);
     // A new ENCRYPTION_KEY with the old one as PREVIOUS_ENCRYPTION_KEY: still opens; rotation re-seals.
     const next = { keys: ['d4'.repeat(32), KEY] };
     expect((await openCredentials(db, next, sourceId)).get('token')).toBe(plain);
