@@ -80,7 +80,10 @@ export function validValue(field: FieldDef): fc.Arbitrary<unknown> {
     case 'text':
     case 'textarea':
       if (field.format === 'url') return fc.constantFrom('https://api.example.com', 'https://api.example.com/v2/', 'http://203.0.113.9:8080');
-      if (field.format === 'json') return fc.constantFrom('{}', '{"records":"data"}');
+      // A mapping's rules depend on the direction: none (empty) is valid for both.
+      if (field.format === 'json') return fc.constant('');
+      // A text with suggestions (an endpoint's sync frequency) is checked against them.
+      if (field.suggestions?.length) return fc.constantFrom(...field.suggestions);
       return fc.tuple(fc.constantFrom('Fuzz', 'Zz', 'Ünï', '測試'), plainText(field.max ?? 255)).map(([p, s]) => `${p} ${s}`.slice(0, field.max ?? 255));
     case 'money':
       return money;
