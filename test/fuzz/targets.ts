@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import * as resources from '../../app/resources/index.ts';
 import { findResource, RESOURCE_LIST } from '../../app/resources/index.ts';
 import type { ResourceDef } from '../../app/resources/define.ts';
+import { apiIntegrationSources } from '../../app/resources/integrations.ts';
 import { PERMISSION_FLAGS, ROLES } from '../../app/lib/permissions.ts';
 import {
   AUTO_LOGOUT_OPTIONS, CURRENCIES, DASHBOARD_CARDS, DATE_FORMATS, DEVICE_SWITCHES, LANGUAGES, NOTIFICATION_TYPES, REFRESH_INTERVALS,
@@ -314,6 +315,18 @@ function integrationTargets(): FuzzTarget[] {
         description: fc.oneof(fc.constant(null), fc.string({ maxLength: 40 })),
         expiresAt: fc.constantFrom(undefined, '', '2030-01-01', '2030-01-01T00:00:00Z', 'soon'),
       }, { requiredKeys: [] })),
+    },
+    {
+      // The screen: the sources' forms (its default tab), Sync Now and the credential form.
+      method: 'POST', path: '/api-integrations', kind: 'form', actors: owner, audit: 'atMostOne', idFrom: 'apiIntegrationSources',
+      body: fc.record({
+        form: formBody(
+          ['create', 'update', 'delete', 'sync', 'credential'],
+          mutated(fc.tuple(validRecord(apiIntegrationSources), fc.record({ sourceId: fc.constantFrom('1', '2', '', 'x'), credentialKey: fc.constantFrom('token', ''), credentialValue: fc.constantFrom('v', '') })).map(([r, c]) => ({ ...r, ...c }))),
+          fc.oneof({ weight: 3, arbitrary: fc.nat({ max: 1000 }).map((n) => new Ref('apiIntegrationSources', n)) }, { weight: 1, arbitrary: formId }),
+        ),
+        origin,
+      }),
     },
     { method: 'POST', path: '/api/api-integration-sync/:id', kind: 'api', actors: owner, audit: 'none', idFrom: 'apiIntegrationEndpoints', body: withId(rowId, apiCase(fc.record({ userId: fc.constantFrom(1, 2, 'x') }, { requiredKeys: [] }))) },
   ];

@@ -381,6 +381,13 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     }
     throw new Error(`no matrix case for ${entry.name}`);
   }
+  if (entry.path === '/api-integrations' && entry.intent === 'sync') {
+    const id = await f.createRow('api-integration-endpoints');
+    return { url: `${entry.path}?tab=endpoints`, form: { intent: 'sync', id: String(id) }, success: 302, target: { table: 'apiIntegrationEndpoints', id } };
+  }
+  if (entry.path === '/api-integrations' && entry.intent === 'credential') {
+    return { url: `${entry.path}?tab=credentials`, form: { intent: 'credential', sourceId: String(f.sourceId), credentialKey: 'token', credentialValue: 'matrix-secret' }, success: 302 };
+  }
   if (entry.resource) {
     const table = tableOfResource(entry.resource);
     const metricType = METRIC_SCREENS[entry.path];
