@@ -7,6 +7,8 @@ import { expect, test } from './support/fixtures.ts';
 import { confirmDelete, formPanel, tableRows, toast, uniqueTag } from './support/resources.ts';
 
 test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', async ({ page, js, createUser }, testInfo) => {
+  // Six tabs and five forms in one story: longer than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const tag = uniqueTag(testInfo, 'api');
   await signIn(page, await createUser({ role: 'admin' }));
   await page.goto('/api-integrations');
