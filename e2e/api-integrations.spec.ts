@@ -24,17 +24,17 @@ test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', as
   await panel.getByLabel('Base URL').fill('https://api.example.com/v1');
   await panel.getByLabel('Auth Type').selectOption('bearer');
   await panel.getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page)).toContainText('API source created successfully');
+  await expect(toast(page)).toContainText('API source created successfully', { timeout: 15_000 });
   await expect(tableRows(page).filter({ hasText: `${tag} source` })).toContainText('Active');
 
   await page.getByRole('link', { name: 'Add API Source' }).click();
   await formPanel(page).getByLabel('Name').fill(`${tag} spare`);
   await formPanel(page).getByLabel('Base URL').fill('https://spare.example.com');
   await formPanel(page).getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page)).toContainText('API source created successfully');
+  await expect(toast(page)).toContainText('API source created successfully', { timeout: 15_000 });
   const spare = tableRows(page).filter({ hasText: `${tag} spare` });
   await confirmDelete(page, js, spare.getByRole('button', { name: /^Delete/ }), 'Are you sure you want to delete this API source?', true);
-  await expect(toast(page)).toContainText('API source deleted successfully');
+  await expect(toast(page)).toContainText('API source deleted successfully', { timeout: 15_000 });
   await expect(spare).toHaveCount(0);
 
   await tabs.getByRole('link', { name: 'Endpoints' }).click();
@@ -45,11 +45,11 @@ test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', as
   await endpointForm.getByLabel('Endpoint', { exact: true }).fill('/expenses');
   await endpointForm.getByLabel('Target Table').selectOption('actual_expenses');
   await endpointForm.getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page)).toContainText('API endpoint created successfully');
+  await expect(toast(page)).toContainText('API endpoint created successfully', { timeout: 15_000 });
   const row = tableRows(page).filter({ hasText: `${tag} expenses` });
   await expect(row).toContainText('Never');
   await row.getByRole('button', { name: `Sync Now: ${tag} expenses` }).click();
-  await expect(toast(page)).toContainText('Sync started successfully');
+  await expect(toast(page)).toContainText('Sync started successfully', { timeout: 15_000 });
 
   await tabs.getByRole('link', { name: 'Credentials' }).click();
   await expect(page.getByText('Credentials are encrypted and stored securely')).toBeVisible();
@@ -58,7 +58,7 @@ test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', as
   await form.getByLabel('Credential key').fill('token');
   await form.getByLabel('Credential value').fill(`${tag}-secret`);
   await form.getByRole('button', { name: 'Add credential' }).click();
-  await expect(toast(page)).toContainText('API credential created successfully');
+  await expect(toast(page)).toContainText('API credential created successfully', { timeout: 15_000 });
   await expect(page.getByText(`${tag}-secret`)).toHaveCount(0);
 
   await tabs.getByRole('link', { name: 'Sync Logs' }).click();
