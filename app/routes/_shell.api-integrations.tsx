@@ -14,9 +14,8 @@ import { intent, loadScreen, succeed, tabOf } from '../http/screen.server.ts';
 import { MAX_ID, positiveIdParam } from '../lib/query.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from '../resources/integrations.ts';
 import { activityTimeline, analyzePerformance, recommendations } from '../services/integration-analysis.server.ts';
-import { addCredential } from '../services/integration-credentials.server.ts';
-import { listSyncLogs } from '../services/integration-sync.server.ts';
-import { requestSync } from '../services/integration-sync.server.ts';
+import { addCredential, credentialSourceChoices } from '../services/integration-credentials.server.ts';
+import { listSyncLogs, requestSync } from '../services/integration-sync.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'API Integration · Group Finance Hub' }];
 
@@ -41,7 +40,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       return json({ ...base, performance, timeline });
     }
     if (tab === 'credentials') {
-      return json({ ...base, sources: await ctx.db.selectFrom('apiIntegrationSources').select(['id', 'name', 'authType']).orderBy('name').execute() });
+      return json({ ...base, sources: await credentialSourceChoices(ctx) });
     }
     const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get('page')) || 1));
     const logs = await listSyncLogs(ctx, { limit: LOGS_PAGE, offset: (page - 1) * LOGS_PAGE });

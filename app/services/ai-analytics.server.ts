@@ -26,10 +26,15 @@ export function authorize(ctx: ServiceContext): void {
 }
 
 /** The company the caller asks about, within their scope: a scoped user's own (another is a 404). */
-export async function scopedCompany(ctx: ServiceContext, requested: number | null | undefined): Promise<number | null> {
+export function companyInScope(ctx: ServiceContext, requested: number | null | undefined): number | null {
   const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
   if (scope !== null && requested != null && requested !== scope) throw notFound();
-  const companyId = requested ?? scope;
+  return requested ?? scope;
+}
+
+/** companyInScope, and the company must exist (404). */
+export async function scopedCompany(ctx: ServiceContext, requested: number | null | undefined): Promise<number | null> {
+  const companyId = companyInScope(ctx, requested);
   if (companyId !== null) {
     const exists = await ctx.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
     if (!exists) throw notFound();

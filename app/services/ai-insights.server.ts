@@ -4,12 +4,11 @@
 // insights in one transaction. A user limited to one company reads that company's only.
 import { toJson } from '../../db/dialect.ts';
 import type { InsightImpact, InsightPriority, InsightType } from '../../db/types.ts';
-import { can, companyScope } from '../lib/permissions.ts';
-import { analyzeCompanyBudget, BUDGET_YEARS, detectExpenseAnomalies, predictExpenses } from './ai-analytics.server.ts';
+import { companyScope } from '../lib/permissions.ts';
+import { analyzeCompanyBudget, authorize, BUDGET_YEARS, companyInScope, detectExpenseAnomalies, predictExpenses, scopedCompany } from './ai-analytics.server.ts';
 import { narrateInsights } from './ai-model.server.ts';
 import type { OpenAiSettings } from './config.server.ts';
 import { inTransaction, systemActor, type Db, type ServiceContext } from './context.ts';
-import { forbidden, notFound } from './errors.ts';
 
 export interface Insight {
   id: number;
@@ -29,17 +28,6 @@ export interface Insight {
 type Draft = Omit<Insight, 'id' | 'companyId' | 'companyName' | 'generatedAt' | 'narrated'> & { narrated?: boolean };
 
 const usd = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}`;
-
-function authorize(ctx: ServiceContext): void {
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'analytics')) throw forbidden();
-}
-
-/** The company a request is about, within the caller's scope (another company is a 404). */
-function scoped(ctx: ServiceContext, requested: number | null | undefined): number | null {
-  const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
-  if (scope !== null && requested != null && requested !== scope) throw notFound();
-  return requested ?? scope;
-}
 
 /** The insights the books support now, for one company or (null) the group. */
 export async function draftInsights(ctx: ServiceContext, companyId: number | null, now = new Date()): Promise<Draft[]> {
@@ -133,8 +121,7 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
  */
 export async function generateInsights(ctx: ServiceContext, requestedCompanyId: number | null, now = new Date(), openai: OpenAiSettings | null = null): Promise<Insight[]> {
   authorize(ctx);
-  const companyId = scoped(ctx, requestedCompanyId);
-  if (companyId !== null && !(await ctx.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst())) throw notFound();
+  const companyId = await scopedCompany(ctx, requestedCompanyId);
   const drafts = await draftInsights(ctx, companyId, now);
   if (openai && drafts.length) {
     const scopeName = companyId === null ? 'the whole group' : (await ctx.db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()).name;
@@ -169,7 +156,7 @@ const PRIORITY_ORDER: Record<InsightPriority, number> = { critical: 0, high: 1, 
 export async function listInsights(ctx: ServiceContext, filter: { companyId?: number | null; group?: boolean } = {}): Promise<Insight[]> {
   authorize(ctx);
   const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
-  const companyId = scoped(ctx, filter.companyId);
+  const companyId = companyInScope(ctx, filter.companyId);
   const rows = await ctx.db
     .selectFrom('aiInsights as i')
     .leftJoin('companies as c', 'c.id', 'i.companyId')

@@ -11,19 +11,16 @@
 //   needs credentials and has none.
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
-import { can, companyScope } from '../lib/permissions.ts';
+import { companyScope } from '../lib/permissions.ts';
 import { SYNC_TARGET_TABLES } from '../resources/integrations.ts';
 import type { ServiceContext } from './context.ts';
-import { forbidden } from './errors.ts';
+import { authorizeIntegrationRead } from './integration-access.server.ts';
 
 export const PERFORMANCE_WINDOW_DAYS = 30;
 const TIMELINE_LENGTH = 50;
 /** Minutes a hand-made entry is taken to cost (for hours saved per week). */
 const MINUTES_PER_ENTRY = 3;
 
-function authorize(ctx: ServiceContext): void {
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'integrations')) throw forbidden();
-}
 
 /** The speed part of the score: 100 at ≤ 1 s, 0 at ≥ 10 s. */
 export function speedScore(ms: number | null): number {
@@ -95,7 +92,7 @@ function byEndpoint(runs: RunRow[], per: number): Map<number, RunRow[]> {
 
 /** GET /api/api-performance-analysis. */
 export async function analyzePerformance(ctx: ServiceContext, now = new Date()): Promise<PerformanceAnalysis> {
-  authorize(ctx);
+  authorizeIntegrationRead(ctx);
   const since = new Date(now.getTime() - PERFORMANCE_WINDOW_DAYS * 86_400_000).toISOString();
   const runs = await recentRuns(ctx, since, 10_000);
   const finished = runs.filter((r) => r.status !== 'running');
@@ -155,7 +152,7 @@ export interface TimelineItem {
 
 /** GET /api/api-activity-timeline: the latest runs. */
 export async function activityTimeline(ctx: ServiceContext): Promise<TimelineItem[]> {
-  authorize(ctx);
+  authorizeIntegrationRead(ctx);
   return (await recentRuns(ctx, null, TIMELINE_LENGTH)).map((r) => ({
     id: r.id,
     status: r.status,
@@ -189,7 +186,7 @@ const tableLabel = (table: string) => table.replace(/_/g, ' ');
 
 /** GET /api/api-recommendations: most pressing first. */
 export async function recommendations(ctx: ServiceContext, now = new Date()): Promise<Recommendation[]> {
-  authorize(ctx);
+  authorizeIntegrationRead(ctx);
   const out: Recommendation[] = [];
   const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1)).toISOString();

@@ -3,11 +3,11 @@
 // version leave it out; no call returns it. The sync engine opens the source's active,
 // unexpired credentials to authenticate; `finhub integrations rotate-key` re-seals them all.
 import { z } from 'zod';
-import { can, companyScope } from '../lib/permissions.ts';
 import { writeRecord } from './audit.server.ts';
 import type { IntegrationSettings } from './config.server.ts';
 import { inTransaction, type Db, type ServiceContext } from './context.ts';
-import { fieldErrorsFromZod, forbidden, invalid } from './errors.ts';
+import { authorizeIntegrationRead, authorizeIntegrationWrite } from './integration-access.server.ts';
+import { fieldErrorsFromZod, invalid } from './errors.ts';
 import { keyIdOf, openSecret, sealSecret } from './secret-box.server.ts';
 
 const id = z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v), z.number({ error: 'Source is required' }).int().positive('Source is required').max(2_147_483_647, 'Source not found'));
@@ -31,10 +31,10 @@ export interface CredentialSummary {
   createdAt: string;
 }
 
-/** Managing integrations changes what every company's syncs do: group-wide users with the permission only. */
-export function authorizeIntegrationWrite(ctx: ServiceContext, action: 'create' | 'edit' = 'create'): void {
-  if (ctx.actor.kind !== 'user') return;
-  if (!can(ctx.actor.user, 'integrations', action) || companyScope(ctx.actor.user) !== null) throw forbidden();
+/** The sources a credential can be added to, for the Credentials tab's form. */
+export async function credentialSourceChoices(ctx: ServiceContext): Promise<{ id: number; name: string; authType: string }[]> {
+  authorizeIntegrationRead(ctx);
+  return ctx.db.selectFrom('apiIntegrationSources').select(['id', 'name', 'authType']).orderBy('name').execute();
 }
 
 export async function addCredential(ctx: ServiceContext, settings: Pick<IntegrationSettings, 'keys'>, input: unknown): Promise<CredentialSummary> {

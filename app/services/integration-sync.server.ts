@@ -11,11 +11,11 @@ import { RESOURCE_LIST } from '../resources/index.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { parseInboundMapping, parseOutboundMapping, valueAt, type FieldRuleConfig, type InboundMappingConfig } from '../resources/integration-mapping.ts';
 import { camelCase } from '../lib/names.ts';
-import { can } from '../lib/permissions.ts';
 import type { IntegrationSettings } from './config.server.ts';
 import { inTransaction, systemActor, type Db, type ServiceContext } from './context.ts';
-import { forbidden, invalid, isDomainError, notFound } from './errors.ts';
-import { authorizeIntegrationWrite, openCredentials } from './integration-credentials.server.ts';
+import { invalid, isDomainError, notFound } from './errors.ts';
+import { authorizeIntegrationRead, authorizeIntegrationWrite } from './integration-access.server.ts';
+import { openCredentials } from './integration-credentials.server.ts';
 import { requestJson, SyncHttpError, type RequestOptions } from './integration-http.server.ts';
 import { enqueue } from './jobs.server.ts';
 import { integrationSyncFailed } from './notification-events.server.ts';
@@ -52,10 +52,6 @@ class SyncFailure extends Error {}
 function resourceOfTable(table: string): ResourceDef | undefined {
   const camel = camelCase(table);
   return RESOURCE_LIST.find((def) => def.table === camel);
-}
-
-function authorizeRead(ctx: ServiceContext): void {
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'integrations')) throw forbidden();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -399,7 +395,7 @@ const logs = (db: Db) =>
     .select(['e.name as endpointName', 's.name as sourceName']);
 
 export async function getSyncLog(ctx: ServiceContext, id: number): Promise<SyncLog> {
-  authorizeRead(ctx);
+  authorizeIntegrationRead(ctx);
   const row = await logs(ctx.db).where('l.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return toSyncLog(row);
@@ -413,7 +409,7 @@ export const SyncLogQuery = z.object({
 
 /** GET /api/api-integration-sync-logs and /api/api-integrations/sync-logs: newest first. */
 export async function listSyncLogs(ctx: ServiceContext, input: Record<string, unknown>): Promise<{ rows: SyncLog[]; total: number; limit: number; offset: number }> {
-  authorizeRead(ctx);
+  authorizeIntegrationRead(ctx);
   const parsed = SyncLogQuery.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: i.message })));
   const { limit, offset, endpointId } = parsed.data;
