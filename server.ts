@@ -13,6 +13,8 @@ import { prepareDatabase } from './app/services/bootstrap.server.ts';
 import { loadConfig, ConfigError, type AppConfig } from './app/services/config.server.ts';
 import { isSameOrigin, securityHeaders } from './app/http/security.ts';
 import { BODY_LIMIT_EXCEEDED, bodyLimit } from './app/http/body-limit.ts';
+import { isMeasured, RequestMetrics } from './app/http/request-metrics.ts';
+import { captureServerError } from './app/services/error-capture.server.ts';
 import { createJobEngine, jobSenderFactory, type JobEngine } from './worker/engine.ts';
 import { stopJobEngine, useJobEngine, useJobSenderFactory } from './app/services/jobs.server.ts';
 import { usePushFallback } from './app/services/push.server.ts';
@@ -28,6 +30,15 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
   // entry, which the client writes itself.
   app.set('trust proxy', config.trustProxy);
   app.use(compression());
+
+  // The app's own traffic figures for System Monitoring (answer time until the response is sent).
+  const requestMetrics = new RequestMetrics();
+  app.use((req, res, next) => {
+    if (!isMeasured(req.path)) return next();
+    const started = performance.now();
+    res.on('finish', () => requestMetrics.record(res.statusCode, performance.now() - started));
+    next();
+  });
 
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString('base64');
@@ -81,6 +92,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
         clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         secure: req.secure,
         memo: new Map(),
+        requestMetrics,
       }),
     }),
   );
@@ -88,6 +100,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
   app.use((err: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     if (res.locals[BODY_LIMIT_EXCEEDED]) return; // already answered 413
     console.error('[http] unhandled error:', err);
+    void captureServerError(handle.db, err, { method: req.method, path: req.path });
     if (res.headersSent) return;
     if (req.path.startsWith('/api/')) res.status(500).json({ message: 'Internal server error' });
     else res.status(500).type('text/plain').send('Internal server error');

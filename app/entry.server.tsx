@@ -5,6 +5,7 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { NonceContext } from './components/nonce.tsx';
+import { reportServerError } from './http/error-report.server.ts';
 
 export default function handleRequest(
   request: Request,
@@ -32,7 +33,9 @@ export function handleDataRequest(response: Response) {
   return response;
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+/** An unexpected error in a loader or action: logged, and recorded for Error Tracking. */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   console.error('[remix]', error);
+  void reportServerError(request, context, error);
 }

@@ -372,6 +372,8 @@ export interface SystemErrorsTable {
   resolvedAt: string | null;
   resolvedBy: number | null;
   resolution: string | null;
+  /** sha-256 of the type, method, endpoint and the message without its varying parts (null: before 0012). */
+  fingerprint: string | null;
 }
 
 export interface RecoveryActionsTable {

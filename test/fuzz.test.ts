@@ -65,6 +65,8 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
     pwHash = (await db().selectFrom('users').select('passwordHash').where('id', '=', pw.id).executeTakeFirstOrThrow()).passwordHash;
     await createTestUser(db(), { role: 'viewer', email: LOGIN_EMAIL });
     await ensureVictims();
+    // Open system errors for the Resolve targets.
+    await db().insertInto('systemErrors').values(Array.from({ length: 30 }, (_, i) => ({ errorType: 'FuzzError', message: `fuzz ${i}`, endpoint: `/fuzz/${i}`, method: 'GET', fingerprint: `fuzz-${dialect}-${i}`, firstOccurrence: new Date().toISOString(), lastOccurrence: new Date().toISOString() }))).execute();
     clients.owner = await signIn(ids.owner);
     clients.editor = await signIn(ids.editor);
     clients.pwuser = await signIn(ids.pwuser);

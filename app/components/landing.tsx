@@ -2,12 +2,24 @@
 import { Link } from '@remix-run/react';
 import { BuildingIcon, ChartIcon, LockIcon, ShieldIcon, SparkIcon, SyncIcon } from './ui/icons.tsx';
 
-const STATS = [
-  { value: '4', label: 'Companies' },
-  { value: '16', label: 'Departments per company' },
-  { value: '1M+', label: 'Data points' },
-  { value: '99.9%', label: 'Uptime' },
-];
+export interface LandingStatsView {
+  companies: number;
+  departments: number;
+  dataPoints: number;
+  uptime: number | null;
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** The stats row from the data; uptime only once it has been measured. */
+function statsRow(stats: LandingStatsView) {
+  return [
+    { value: String(stats.companies), label: 'Companies' },
+    { value: String(stats.departments), label: 'Departments per company' },
+    { value: stats.dataPoints < 10_000 ? stats.dataPoints.toLocaleString('en-US') : compact.format(stats.dataPoints), label: 'Data points' },
+    ...(stats.uptime === null ? [] : [{ value: `${stats.uptime.toFixed(1)}%`, label: 'Uptime (7 days)' }]),
+  ];
+}
 
 const CAPABILITIES = [
   { icon: SparkIcon, title: 'AI Predictive Analytics', text: 'Expense predictions, anomaly detection and budget analysis computed from your own figures.' },
@@ -25,7 +37,7 @@ const TYPE_BADGE: Record<string, string> = {
   marketing: 'bg-purple-100 text-purple-800',
 };
 
-export function Landing({ companies }: { companies: { id: number; name: string; type: string; description: string | null }[] }) {
+export function Landing({ companies, stats }: { companies: { id: number; name: string; type: string; description: string | null }[]; stats: LandingStatsView }) {
   return (
     <div className="min-h-full bg-gradient-to-b from-slate-900 via-slate-800 to-slate-50" data-testid="landing">
       <section className="mx-auto max-w-5xl px-6 pb-16 pt-20 text-center text-white">
@@ -39,8 +51,8 @@ export function Landing({ companies }: { companies: { id: number; name: string; 
           <Link to="/login" className="rounded-md bg-blue-600 px-6 py-3 font-medium text-white shadow hover:bg-blue-500">Access Platform</Link>
           <Link to="/api-documentation" className="rounded-md border border-slate-400 px-6 py-3 font-medium text-white hover:bg-white/10">View Documentation</Link>
         </div>
-        <dl className="mx-auto mt-12 grid max-w-3xl grid-cols-2 gap-6 sm:grid-cols-4">
-          {STATS.map((s) => (
+        <dl className="mx-auto mt-12 grid max-w-3xl grid-cols-2 gap-6 sm:grid-cols-4" data-testid="landing-stats">
+          {statsRow(stats).map((s) => (
             <div key={s.label}>
               <dt className="text-sm text-slate-400">{s.label}</dt>
               <dd className="text-3xl font-bold">{s.value}</dd>

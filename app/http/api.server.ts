@@ -7,6 +7,7 @@ import type { ServiceContext } from '../services/context.ts';
 import { consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, type RateLimiter } from '../services/throttle.server.ts';
 import { passes, type Method, type SignedInRule, type RouteAccess, type RouteVariant } from './route-access.ts';
 import { getAuth, serviceContext, type Auth } from './session.server.ts';
+import { reportServerError } from './error-report.server.ts';
 
 
 export interface ApiArgs {
@@ -138,7 +139,9 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
       }
       return result instanceof Response ? result : json(result);
     } catch (error) {
-      return errorResponse(error);
+      const response = errorResponse(error);
+      if (response.status === 500) await reportServerError(request, context, error);
+      return response;
     }
   }
   const rules = Object.fromEntries(Object.entries(methods as Record<string, { allow: SignedInRule }>).map(([method, route]) => [method, route.allow]));

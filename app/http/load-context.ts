@@ -2,6 +2,7 @@
 import type { AppConfig } from '../services/config.server.ts';
 import type { Db } from '../services/context.ts';
 import type { DialectName } from '../../db/dialect.ts';
+import type { RequestMetrics } from './request-metrics.ts';
 
 export interface AppContext {
   db: Db;
@@ -15,6 +16,8 @@ export interface AppContext {
   secure: boolean;
   /** Per-request memo (the resolved session), shared by the loaders of one request. */
   memo: Map<string, unknown>;
+  /** This process's traffic figures (System Monitoring). */
+  requestMetrics: RequestMetrics;
 }
 
 declare module '@remix-run/node' {

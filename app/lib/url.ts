@@ -12,7 +12,7 @@ export function withParams(search: string | URLSearchParams, changes: Record<str
 }
 
 /** URL parameters that open a form or a panel on a list screen (?new=1, ?edit=12, …). */
-export const FORM_PARAMS = ['new', 'edit', 'permissions', 'index'] as const;
+export const FORM_PARAMS = ['new', 'edit', 'permissions', 'index', 'resolve'] as const;
 
 /** The list URL: this one without the forms' parameters (where Cancel, Close and a save return). */
 export function listHref(pathname: string, search: string | URLSearchParams): string {

@@ -9,7 +9,8 @@ import { NotYetAvailable } from '../components/layout/not-yet-available.tsx';
 import { Landing } from '../components/landing.tsx';
 import { forbiddenResponse, getAuth, serviceContext } from '../http/session.server.ts';
 import { canOpen, companyMetricItems, findScreen } from '../lib/navigation.ts';
-import { listCompanyCards, listVisibleCompanies } from '../services/companies.server.ts';
+import { listVisibleCompanies } from '../services/companies.server.ts';
+import { landingPage } from '../services/landing-stats.server.ts';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context);
   if (!auth) {
     if (screen) throw redirect(`/login?redirectTo=${encodeURIComponent(pathname + search)}`);
-    return json({ view: 'landing' as const, companies: await listCompanyCards(context.db) }, { status: 404 });
+    return json({ view: 'landing' as const, ...(await landingPage(context.db)) }, { status: 404 });
   }
   if (auth.mustChangePassword) throw redirect('/change-password');
   if (!screen) throw new Response('Not Found', { status: 404 });
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function CatchAll() {
   const data = useLoaderData<typeof loader>();
-  if (data.view === 'landing') return <Landing companies={data.companies} />;
+  if (data.view === 'landing') return <Landing companies={data.companies} stats={data.stats} />;
   return (
     <AppShell>
       <NotYetAvailable />

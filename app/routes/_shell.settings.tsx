@@ -9,6 +9,7 @@ import { PageHeading } from '../components/layout/app-shell.tsx';
 import { fieldErrorsOf, formErrorOf, TabNav, type ActionAnswer } from '../components/screen/action-result.tsx';
 import { SelectField, SettingsForm, StatusBadge, Switch } from '../components/settings/controls.tsx';
 import { NotificationDevice } from '../components/settings/notification-device.tsx';
+import { SystemInformation, SystemStatuses } from '../components/system/system-facts.tsx';
 import { Alert, Card } from '../components/ui/form.tsx';
 import { deviceSettingsCookie, readDeviceSettings } from '../http/device-settings.server.ts';
 import { intent, loadScreen, screenAction, succeed, tabOf, type Intent } from '../http/screen.server.ts';
@@ -256,31 +257,8 @@ export default function SettingsPage() {
 
       {tab === 'system' && system ? (
         <div className="space-y-6">
-          <Card title="System Information">
-            <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="system-info">
-              <dt className="text-slate-500">Version</dt>
-              <dd className="col-span-2 text-slate-900" data-testid="app-version">{system.version}</dd>
-              <dt className="text-slate-500">Database</dt>
-              <dd className="col-span-2 text-slate-900">{system.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} {system.database.serverVersion ?? ''}</dd>
-              <dt className="text-slate-500">Environment</dt>
-              <dd className="col-span-2 text-slate-900">{system.environment}</dd>
-              <dt className="text-slate-500">Node.js</dt>
-              <dd className="col-span-2 text-slate-900">{system.node}</dd>
-            </dl>
-          </Card>
-          <Card title="Status">
-            <ul className="divide-y divide-slate-100" data-testid="system-statuses">
-              {system.statuses.map((s) => (
-                <li key={s.name} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <span className="font-medium text-slate-800">{s.name}</span>
-                  <span className="flex items-center gap-2 text-slate-600">
-                    <span className="text-xs">{s.detail}</span>
-                    <StatusBadge status={s.status}>{s.label}</StatusBadge>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </Card>
+          <SystemInformation system={system} />
+          <SystemStatuses system={system} />
           <Card title="Maintenance">
             <div className="flex flex-wrap gap-3">
               <a href="/settings-report" download className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">

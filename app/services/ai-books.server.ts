@@ -75,7 +75,8 @@ export async function ledgerTotals(ctx: ServiceContext, input: unknown): Promise
 type Sums = { label: string | null; cents: number | string | null; count: number | string }[];
 type Filter = { from: string; to: string; groupBy: Grouping; category?: string };
 
-async function expenseSums(db: Db, companyId: number | null, { from, to, groupBy, category }: Filter): Promise<Sums> {
+/** Sums in cents of one company's (null: every company's) expenses; no permission check: callers check. */
+export async function expenseSums(db: Db, companyId: number | null, { from, to, groupBy, category }: Filter): Promise<Sums> {
   const label = {
     none: sql<string>`''`,
     category: sql<string>`c.name`,
@@ -98,7 +99,8 @@ async function expenseSums(db: Db, companyId: number | null, { from, to, groupBy
     .execute();
 }
 
-async function revenueSums(db: Db, companyId: number | null, { from, to, groupBy }: Filter): Promise<Sums> {
+/** Sums in cents of one company's (null: every company's) revenue; no permission check: callers check. */
+export async function revenueSums(db: Db, companyId: number | null, { from, to, groupBy }: Filter): Promise<Sums> {
   const label = {
     none: sql<string>`''`,
     source: sql<string>`r.source`,

@@ -173,11 +173,12 @@ export interface SecurityAnomaly {
   createdAt: string;
 }
 
-/** The recorded anomalies, newest first; a company-limited reader sees its own users' only. */
-export async function listSecurityAnomalies(ctx: ServiceContext, options: { limit?: number } = {}): Promise<SecurityAnomaly[]> {
+/** The recorded anomalies, newest first (`since`: whose window ended then or later); a company-limited reader sees its own users' only. */
+export async function listSecurityAnomalies(ctx: ServiceContext, options: { limit?: number; since?: string } = {}): Promise<SecurityAnomaly[]> {
   const scope = authorizeAuditRead(ctx);
   let q = ctx.db.selectFrom('securityAnomalies as s').leftJoin('users as u', 'u.id', 's.userId').selectAll('s');
   if (scope !== null) q = q.where('u.companyId', '=', scope);
+  if (options.since) q = q.where('s.windowEnd', '>=', options.since);
   const rows = await q.orderBy('s.windowEnd', 'desc').orderBy('s.id', 'desc').limit(options.limit ?? 100).execute();
   return rows.map((r) => ({ ...r, deleteCount: Number(r.deleteCount) }));
 }

@@ -24,6 +24,7 @@ const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
   '0010_ai_chat': {},
   // Integration tables are new: older backups hold none of their rows.
   '0011_integrations': {},
+  '0012_error_fingerprints': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -53,11 +53,12 @@ export function authorizeBackups(ctx: ServiceContext, action: Action = 'read'): 
 }
 
 /** Newest first (the list is short: one row per file on disk). */
-export async function listBackups(ctx: ServiceContext, options: { limit?: number } = {}): Promise<Backup[]> {
+export async function listBackups(ctx: ServiceContext, options: { limit?: number; status?: Backup['status'] } = {}): Promise<Backup[]> {
   authorizeBackups(ctx);
   return (await ctx.db
     .selectFrom('backups')
     .select(COLUMNS)
+    .$if(options.status !== undefined, (q) => q.where('status', '=', options.status!))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(options.limit ?? 1000)

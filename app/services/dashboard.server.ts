@@ -1,7 +1,13 @@
 import { effectiveFlags } from '../lib/permissions.ts';
-import type { AuthUser, ServiceContext } from './context.ts';
+import { listAuditLogs, listSecurityAnomalies, parseAuditQuery } from './audit-trail.server.ts';
+import { listBackups } from './backups.server.ts';
 import { listVisibleCompanies } from './companies.server.ts';
-import { forbidden } from './errors.ts';
+import type { AuthUser, ServiceContext } from './context.ts';
+import { dashboardCharts, type DashboardCharts } from './dashboard-charts.server.ts';
+import { forbidden, isDomainError } from './errors.ts';
+import { analyzePerformance } from './integration-analysis.server.ts';
+import { listSyncLogs } from './integration-sync.server.ts';
+import { userStats } from './users.server.ts';
 
 export function accessLevelLabel(user: AuthUser): string {
   const flags = effectiveFlags(user);
@@ -30,5 +36,100 @@ export async function getUserAccess(ctx: ServiceContext) {
       canManageUsers: flags.canManageUsers,
     },
     availableCompanies: companies,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard's figures (spec 1 §2 Dashboard): each tile and list comes from the service that
+// owns it, with that service's permission and company scope; what the user may not see is null
+// (the screen leaves it out) rather than an error.
+
+/** Anomalies this recent make System Health read 'Issues' and show as System Alerts. */
+export const ALERT_WINDOW_DAYS = 7;
+export const RECENT_ACTIVITY_SHOWN = 8;
+export const API_ACTIVITY_SHOWN = 5;
+export const ALERTS_SHOWN = 5;
+
+export interface DashboardActivity {
+  id: number;
+  action: string;
+  tableName: string;
+  username: string;
+  timestamp: string;
+}
+
+export interface DashboardSyncRun {
+  id: number;
+  status: string;
+  sourceName: string | null;
+  endpointName: string | null;
+  startTime: string;
+  endTime: string | null;
+  recordsProcessed: number;
+  errorMessage: string | null;
+  timestamp: string;
+}
+
+export interface DashboardAlert {
+  id: number;
+  username: string;
+  anomalyType: string;
+  description: string;
+  windowEnd: string;
+}
+
+export interface Dashboard {
+  updatedAt: string;
+  userAccess: Awaited<ReturnType<typeof getUserAccess>>;
+  userStats: { activeUsers: number; totalUsers: number } | null;
+  api: { successRate: number; runs: number; windowDays: number } | null;
+  systemHealth: { status: 'Issues' | 'Healthy'; anomalies: number; windowDays: number } | null;
+  /** `backup` null: none completed yet. */
+  lastBackup: { backup: { id: number; name: string; createdAt: string } | null } | null;
+  recentActivity: DashboardActivity[] | null;
+  apiActivity: DashboardSyncRun[] | null;
+  alerts: DashboardAlert[] | null;
+  charts: DashboardCharts | null;
+}
+
+/** The value, or null when the service refuses the caller (403). */
+async function ifAllowed<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isDomainError(error) && error.kind === 'forbidden') return null;
+    throw error;
+  }
+}
+
+/** GET /api/dashboard and the dashboard screen. */
+export async function getDashboard(ctx: ServiceContext, now = new Date()): Promise<Dashboard> {
+  const since = new Date(now.getTime() - ALERT_WINDOW_DAYS * 86_400_000).toISOString();
+  const [userAccess, stats, performance, anomalies, backups, audit, syncs, charts] = await Promise.all([
+    getUserAccess(ctx),
+    ifAllowed(() => userStats(ctx)),
+    ifAllowed(() => analyzePerformance(ctx, now)),
+    ifAllowed(() => listSecurityAnomalies(ctx, { since, limit: 1000 })),
+    ifAllowed(() => listBackups(ctx, { status: 'completed', limit: 1 })),
+    ifAllowed(() => listAuditLogs(ctx, parseAuditQuery({ limit: RECENT_ACTIVITY_SHOWN, offset: 0 }))),
+    ifAllowed(() => listSyncLogs(ctx, { limit: API_ACTIVITY_SHOWN })),
+    ifAllowed(() => dashboardCharts(ctx, now)),
+  ]);
+  return {
+    updatedAt: now.toISOString(),
+    userAccess,
+    userStats: stats && { activeUsers: stats.activeUsers, totalUsers: stats.totalUsers },
+    api: performance && { successRate: performance.successRate, runs: performance.runs, windowDays: performance.windowDays },
+    systemHealth: anomalies && { status: anomalies.length > 0 ? 'Issues' : 'Healthy', anomalies: anomalies.length, windowDays: ALERT_WINDOW_DAYS },
+    lastBackup: backups && { backup: backups[0] ? { id: backups[0].id, name: backups[0].name, createdAt: backups[0].createdAt } : null },
+    recentActivity: audit && audit.rows.map((r) => ({ id: r.id, action: r.action, tableName: r.tableName, username: r.username, timestamp: r.timestamp })),
+    apiActivity:
+      syncs &&
+      syncs.rows.map((r) => ({
+        id: r.id, status: r.status, sourceName: r.sourceName, endpointName: r.endpointName, startTime: r.startedAt, endTime: r.completedAt,
+        recordsProcessed: r.recordsProcessed, errorMessage: r.errorMessage, timestamp: r.completedAt ?? r.startedAt,
+      })),
+    alerts: anomalies && anomalies.slice(0, ALERTS_SHOWN).map((a) => ({ id: a.id, username: a.username, anomalyType: a.anomalyType, description: a.description, windowEnd: a.windowEnd })),
+    charts,
   };
 }

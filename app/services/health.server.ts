@@ -51,6 +51,41 @@ export interface HealthSnapshotOptions {
   sampleMs: number;
 }
 
+/** One measurement: what a snapshot stores. */
+export interface HealthMeasurement {
+  createdAt: string;
+  cpuUsage: number;
+  loadAverage: number[];
+  cpuCount: number;
+  memoryUsed: number;
+  memoryTotal: number;
+  processRss: number;
+  diskFree: number | null;
+  diskTotal: number | null;
+  databaseSize: number | null;
+  databaseResponseMs: number;
+  databaseConnections: number | null;
+}
+
+/** Measures CPU (over sampleMs), memory, the data directory's disk and the database now. */
+export async function measureHealth(db: Db, options: HealthSnapshotOptions): Promise<HealthMeasurement> {
+  const [usage, disk, database] = await Promise.all([cpuUsage(options.sampleMs), fs.statfs(options.dataDir).catch(() => null), databaseFigures(db)]);
+  return {
+    createdAt: new Date().toISOString(),
+    cpuUsage: usage,
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    cpuCount: os.cpus().length,
+    memoryUsed: os.totalmem() - os.freemem(),
+    memoryTotal: os.totalmem(),
+    processRss: process.memoryUsage.rss(),
+    diskFree: disk ? disk.bavail * disk.bsize : null,
+    diskTotal: disk ? disk.blocks * disk.bsize : null,
+    databaseSize: database.size,
+    databaseResponseMs: database.responseMs,
+    databaseConnections: database.connections,
+  };
+}
+
 /**
  * Measures and records one snapshot, then deletes those older than SNAPSHOT_RETENTION_DAYS.
  * The measuring (which waits sampleMs) happens before the transaction. System or administrators.
@@ -60,33 +95,36 @@ export async function recordHealthSnapshot(
   options: HealthSnapshotOptions,
 ): Promise<{ snapshotId: number; purged: number }> {
   if (ctx.actor.kind === 'user' && !isAdministrator(ctx.actor.user)) throw forbidden();
-  const [usage, disk, database] = await Promise.all([
-    cpuUsage(options.sampleMs),
-    fs.statfs(options.dataDir).catch(() => null),
-    databaseFigures(ctx.db),
-  ]);
-  const now = new Date();
-  const cutoff = new Date(now.getTime() - SNAPSHOT_RETENTION_DAYS * 86_400_000).toISOString();
+  const measured = await measureHealth(ctx.db, options);
+  const cutoff = new Date(Date.parse(measured.createdAt) - SNAPSHOT_RETENTION_DAYS * 86_400_000).toISOString();
   return inTransaction(ctx.db, async (db) => {
     const row = await db
       .insertInto('healthSnapshots')
-      .values({
-        createdAt: now.toISOString(),
-        cpuUsage: usage,
-        loadAverage: toJson(os.loadavg().map((n) => Math.round(n * 100) / 100)),
-        cpuCount: os.cpus().length,
-        memoryUsed: os.totalmem() - os.freemem(),
-        memoryTotal: os.totalmem(),
-        processRss: process.memoryUsage.rss(),
-        diskFree: disk ? disk.bavail * disk.bsize : null,
-        diskTotal: disk ? disk.blocks * disk.bsize : null,
-        databaseSize: database.size,
-        databaseResponseMs: database.responseMs,
-        databaseConnections: database.connections,
-      })
+      .values({ ...measured, loadAverage: toJson(measured.loadAverage) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const purged = await db.deleteFrom('healthSnapshots').where('createdAt', '<', cutoff).executeTakeFirst();
     return { snapshotId: row.id, purged: Number(purged.numDeletedRows) };
   });
+}
+
+/** Below this many snapshots (an hour's worth) there is too little to state an uptime. */
+export const MIN_UPTIME_SNAPSHOTS = 60;
+
+/**
+ * The share of the minutes since the first snapshot of the retention window (7 days at most)
+ * that have a health snapshot: the job engine writes one a minute while the system runs. Null
+ * when fewer than an hour's worth exist.
+ */
+export async function uptimePercent(db: Db, now = new Date()): Promise<number | null> {
+  const since = new Date(now.getTime() - SNAPSHOT_RETENTION_DAYS * 86_400_000).toISOString();
+  const row = await db
+    .selectFrom('healthSnapshots')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<string>('createdAt').as('first')])
+    .where('createdAt', '>=', since)
+    .executeTakeFirst();
+  const count = Number(row?.n ?? 0);
+  if (!row?.first || count < MIN_UPTIME_SNAPSHOTS) return null;
+  const minutes = Math.floor((now.getTime() - Date.parse(row.first)) / 60_000) + 1;
+  return Math.round(Math.min(1, count / minutes) * 1000) / 10;
 }

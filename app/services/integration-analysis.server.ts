@@ -49,6 +49,8 @@ export interface PerformanceAnalysis {
   performanceScore: number;
   scoreFormula: string;
   issues: PerformanceIssue[];
+  /** Finished runs in the window (the success rate's base). */
+  runs: number;
   windowDays: number;
 }
 
@@ -134,6 +136,7 @@ export async function analyzePerformance(ctx: ServiceContext, now = new Date()):
     performanceScore: finished.length ? performanceScore(successRate, avgResponseTime || null) : 0,
     scoreFormula: SCORE_FORMULA,
     issues,
+    runs: finished.length,
     windowDays: PERFORMANCE_WINDOW_DAYS,
   };
 }

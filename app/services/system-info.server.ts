@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Db, ServiceContext } from './context.ts';
+import { isAdministrator } from '../lib/permissions.ts';
 import { forbidden } from './errors.ts';
 import { currentJobEngine } from './jobs.server.ts';
 import { getUserSettings } from './user-settings.server.ts';
@@ -107,6 +108,43 @@ export async function getSystemFacts(ctx: ServiceContext): Promise<SystemFacts> 
     statuses,
     checkedAt: new Date().toISOString(),
   };
+}
+
+/** A completed backup older than this makes the backup status a warning (the schedule is daily). */
+export const BACKUP_STALE_HOURS = 48;
+/** Security anomalies this recent make the security status a warning. */
+export const SECURITY_WINDOW_DAYS = 7;
+
+async function backupStatus(db: Db, now: Date): Promise<StatusItem> {
+  const latest = await db.selectFrom('backups').select(['name', 'status', 'createdAt', 'error']).where('status', '!=', 'in_progress').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const completed = latest?.status === 'completed' ? latest : await db.selectFrom('backups').select(['name', 'status', 'createdAt', 'error']).where('status', '=', 'completed').orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
+  if (latest?.status === 'failed') {
+    return { name: 'Backups', status: 'error', label: 'Failed', detail: `The latest backup (${latest.name}) failed${completed ? `; last good one ${completed.createdAt}` : ''}` };
+  }
+  if (!completed) return { name: 'Backups', status: 'warning', label: 'None', detail: 'No backup has been completed yet' };
+  const hours = (now.getTime() - Date.parse(completed.createdAt)) / 3_600_000;
+  if (hours > BACKUP_STALE_HOURS) return { name: 'Backups', status: 'warning', label: 'Stale', detail: `Last completed backup ${completed.createdAt} (${Math.floor(hours / 24)} days ago)` };
+  return { name: 'Backups', status: 'ok', label: 'Healthy', detail: `Last completed backup ${completed.createdAt}` };
+}
+
+async function securityStatus(db: Db, now: Date): Promise<StatusItem> {
+  const since = new Date(now.getTime() - SECURITY_WINDOW_DAYS * 86_400_000).toISOString();
+  const day = new Date(now.getTime() - 86_400_000).toISOString();
+  const [anomalies, failedLogins] = await Promise.all([
+    db.selectFrom('securityAnomalies').select((eb) => eb.fn.countAll<number>().as('n')).where('windowEnd', '>=', since).executeTakeFirstOrThrow(),
+    db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', 'login_failed').where('timestamp', '>=', day).executeTakeFirstOrThrow(),
+  ]);
+  const n = Number(anomalies.n);
+  const failed = `${Number(failedLogins.n)} failed sign-in${Number(failedLogins.n) === 1 ? '' : 's'} in 24 hours`;
+  if (n > 0) return { name: 'Security', status: 'warning', label: 'Review', detail: `${n} security anomal${n === 1 ? 'y' : 'ies'} in ${SECURITY_WINDOW_DAYS} days · ${failed}` };
+  return { name: 'Security', status: 'ok', label: 'Secure', detail: `No security anomalies in ${SECURITY_WINDOW_DAYS} days · ${failed}` };
+}
+
+/** System Settings (owner and admin): the facts, plus the backup and security statuses. */
+export async function getSystemStatus(ctx: ServiceContext, now = new Date()): Promise<SystemFacts> {
+  if (ctx.actor.kind === 'user' && !isAdministrator(ctx.actor.user)) throw forbidden();
+  const [facts, backups, security] = await Promise.all([getSystemFacts(ctx), backupStatus(ctx.db, now), securityStatus(ctx.db, now)]);
+  return { ...facts, statuses: [...facts.statuses, backups, security] };
 }
 
 /** The Download report JSON: system facts and the user's own settings (no secrets). */

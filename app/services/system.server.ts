@@ -1,5 +1,6 @@
 // System errors and recovery actions (spec 1 §3), written by the worker and read later by
 // System Monitoring.
+import crypto from 'node:crypto';
 import { inTransaction, type Db } from './context.ts';
 import { toJson } from '../../db/dialect.ts';
 import type { ErrorSeverity, RecoveryStatus } from '../../db/types.ts';
@@ -14,6 +15,8 @@ export interface SystemErrorInput {
   method?: string | null;
   stack?: string | null;
   details?: Record<string, unknown> | null;
+  /** The signed-in user the error happened to: counted once in affectedUsers. */
+  userId?: number | null;
   /**
    * Identifies this occurrence (e.g. the dead-letter job id): recording the same occurrence
    * twice (at-least-once delivery) counts it once.
@@ -21,31 +24,54 @@ export interface SystemErrorInput {
   occurrenceKey?: string;
 }
 
+/** Affected users are counted by id up to this many; later ones are not told apart. */
+export const MAX_TRACKED_USERS = 1000;
+
+/** The message without what varies between repeats of one fault: ids, numbers, quoted values, hex. */
+export function messageShape(message: string): string {
+  return message
+    .replace(/"[^"]*"|'[^']*'/g, '?')
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '#')
+    .replace(/\b0x[0-9a-f]+\b/gi, '#')
+    .replace(/\d+(\.\d+)?/g, '#');
+}
+
+export function errorFingerprint(input: Pick<SystemErrorInput, 'errorType' | 'message' | 'endpoint' | 'method'>): string {
+  return crypto.createHash('sha256').update([input.errorType, input.method ?? '', input.endpoint ?? '', messageShape(input.message)].join('\n')).digest('hex');
+}
+
 /**
- * Records an error; an unresolved error of the same type, endpoint and message counts one more
- * occurrence instead of adding a row.
+ * Records an error; an unresolved error with the same fingerprint (type, method, endpoint and
+ * message shape) counts one more occurrence instead of adding a row, with the latest message
+ * and stack.
  */
 export async function recordSystemError(db: Db, input: SystemErrorInput): Promise<number> {
   const now = new Date().toISOString();
+  const fingerprint = errorFingerprint(input);
   return inTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom('systemErrors')
       .select(['id', 'occurrenceCount', 'details'])
-      .where('errorType', '=', input.errorType)
-      .where('message', '=', input.message)
-      .where('endpoint', input.endpoint == null ? 'is' : '=', input.endpoint ?? null)
+      .where('fingerprint', '=', fingerprint)
       .where('isResolved', '=', false)
+      .orderBy('id')
       .executeTakeFirst();
-    const details = input.occurrenceKey ? { ...input.details, occurrenceKey: input.occurrenceKey } : input.details ?? null;
+    const previous = (existing?.details ?? {}) as { occurrenceKey?: string; affectedUserIds?: number[] };
+    const users = new Set(previous.affectedUserIds ?? []);
+    if (input.userId != null && users.size < MAX_TRACKED_USERS) users.add(input.userId);
+    const details = { ...input.details, ...(input.occurrenceKey ? { occurrenceKey: input.occurrenceKey } : {}), ...(users.size ? { affectedUserIds: [...users] } : {}) };
+    const stored = Object.keys(details).length ? details : null;
     if (existing) {
-      if (input.occurrenceKey && existing.details?.occurrenceKey === input.occurrenceKey) return existing.id;
+      if (input.occurrenceKey && previous.occurrenceKey === input.occurrenceKey) return existing.id;
       await trx
         .updateTable('systemErrors')
         .set({
           occurrenceCount: existing.occurrenceCount + 1,
           lastOccurrence: now,
+          message: input.message,
           stack: input.stack ?? null,
-          details: toJson(details),
+          details: toJson(stored),
+          affectedUsers: users.size,
         })
         .where('id', '=', existing.id)
         .execute();
@@ -60,7 +86,9 @@ export async function recordSystemError(db: Db, input: SystemErrorInput): Promis
         endpoint: input.endpoint ?? null,
         method: input.method ?? null,
         stack: input.stack ?? null,
-        details: toJson(details),
+        details: toJson(stored),
+        affectedUsers: users.size,
+        fingerprint,
         firstOccurrence: now,
         lastOccurrence: now,
       })

@@ -332,8 +332,28 @@ function integrationTargets(): FuzzTarget[] {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// System Monitoring (the fuzz database gets open system errors to resolve)
+
+function monitoringTargets(): FuzzTarget[] {
+  const owner = ['owner'] as const;
+  const resolution = fc.oneof(fc.constantFrom('Restarted the worker', '', '   '), fc.string({ maxLength: 80 }), fc.integer(), fc.constant(null));
+  return [
+    { method: 'POST', path: '/api/system/errors/:id/resolve', kind: 'api', actors: owner, audit: 'atMostOne', idFrom: 'systemErrors', body: withId(rowId, apiCase(fc.record({ resolution }, { requiredKeys: [] }))) },
+    {
+      method: 'POST', path: '/system-monitoring', kind: 'form', actors: owner, audit: 'atMostOne',
+      body: fc.record({
+        form: formBody(['resolve'], mutated(fc.record({ resolution: fc.oneof(fc.constantFrom('Fixed', ''), fc.string({ maxLength: 40 })) })), fc.oneof({ weight: 3, arbitrary: fc.nat({ max: 1000 }).map((n) => new Ref('systemErrors', n)) }, { weight: 1, arbitrary: formId })),
+        origin,
+      }),
+    },
+    { method: 'GET', path: '/api/system/errors', kind: 'api', actors: owner, audit: 'none', body: getCase(['status', 'limit', 'offset']) },
+  ];
+}
+
 /** Every fuzzed route with its generator. */
 export const TARGETS: readonly FuzzTarget[] = [
+  ...monitoringTargets(),
   ...RESOURCE_LIST.filter((def) => !def.readOnly).flatMap(resourceApiTargets),
   ...userTargets(),
   ...auditTargets(),

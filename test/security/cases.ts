@@ -158,6 +158,14 @@ const METRIC_SCREENS: Record<string, 'mobile' | 'fintech'> = { '/mobile-metrics'
 /** Screens whose rows are one company's (company A is One Network, B is Vult): their rows live there. */
 const PINNED_SCREENS: Record<string, 'A' | 'B'> = { '/one-network-data': 'A', '/vult-financial-services': 'B', '/vult-subscriber-metrics': 'B' };
 
+/** A new unresolved system error to resolve. */
+async function openSystemError(f: Fixtures): Promise<number> {
+  const now = new Date().toISOString();
+  const key = unique('matrix-error');
+  const row = await f.db.insertInto('systemErrors').values({ errorType: 'MatrixError', message: key, endpoint: '/matrix', method: 'GET', fingerprint: key, firstOccurrence: now, lastOccurrence: now }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): Promise<Plan> {
   const own = ownCompany(actor, f);
   // Targets of id routes are rows of company A: for a company-scoped actor, another company's.
@@ -190,6 +198,7 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, body: { currentPassword: 'Test-Password-1', newPassword: 'Another-Password-2' }, success: 200, changesActor: true };
       case 'GET /api/auth/me':
       case 'GET /api/auth/user':
+      case 'GET /api/dashboard':
       case 'GET /api/user-settings':
       case 'GET /api/users':
       case 'GET /api/users/stats':
@@ -252,6 +261,14 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, body: { companyId: own, lookbackDays: 30 }, success: 200 };
       case 'GET /api/ai/budget-analysis/:id/2026':
         return { url: withId(f.companyA.id), success: 200, target: { table: 'companies', id: f.companyA.id } };
+      case 'GET /api/system/health':
+      case 'GET /api/system/errors':
+      case 'GET /api/system/recovery-actions':
+        return { url: entry.path, success: 200 };
+      case 'POST /api/system/errors/:id/resolve': {
+        const id = await openSystemError(f);
+        return { url: withId(id), body: { resolution: 'Matrix: fixed' }, success: 200, target: { table: 'systemErrors', id } };
+      }
       case 'POST /api/notifications/:id/read':
       case 'POST /api/notifications/:id/dismiss':
         return { url: withId(await f.createNotification(actor.userId ?? null)), body: {}, success: 200 };
@@ -380,6 +397,10 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, form: { intent: 'delete', id: String(id), confirmed: '1' }, success: 302, target };
     }
     throw new Error(`no matrix case for ${entry.name}`);
+  }
+  if (entry.path === '/system-monitoring' && entry.intent === 'resolve') {
+    const id = await openSystemError(f);
+    return { url: `${entry.path}?tab=errors&resolve=${id}`, form: { intent: 'resolve', id: String(id), resolution: 'Matrix: fixed' }, success: 302, target: { table: 'systemErrors', id } };
   }
   if (entry.path === '/api-integrations' && entry.intent === 'sync') {
     const id = await f.createRow('api-integration-endpoints');

@@ -8,7 +8,7 @@ import type { Insight } from '../../services/ai-insights.server.ts';
 import type { Toast } from '../../lib/toast.ts';
 import { ToastView } from '../ui/toast.tsx';
 import { ChatPanel } from './chat-panel.tsx';
-import { SeriesChart, type SeriesChartProps } from '../chart/series-chart.tsx';
+import { DollarChart } from '../chart/series-chart.tsx';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
 import { ResultTable, type ResultColumn } from '../table/result-table.tsx';
@@ -46,7 +46,6 @@ export const AI_TABS = [
 
 const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 /** Every chart of this screen is in US dollars. */
-const DollarChart = (props: Omit<SeriesChartProps, 'format' | 'unit'>) => <SeriesChart format={usd} unit="US dollars" {...props} />;
 
 const BUTTON = 'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60';
 const PRIORITY_CLASS: Record<string, string> = { critical: 'text-red-700', high: 'text-amber-700', medium: 'text-blue-700', low: 'text-slate-600' };

@@ -1,8 +1,7 @@
 // /backup-recovery (spec 3 §2.3): the Create Scheduled Backup button, the four tabs (in the URL),
 // the answers of the last post (a failure, the delete or restore confirmation step) and, with
 // JavaScript, a refresh every 3 s while a backup is in progress.
-import { Form, useLocation, useRevalidator } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { Form, useLocation } from '@remix-run/react';
 import { BACKUP_MESSAGES, BACKUP_TABS, type BackupTab } from '../../lib/backups.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { ConfirmDelete } from '../resource/delete-button.tsx';
@@ -10,6 +9,7 @@ import { formErrorOf, resultFor, TabNav, useCloseUrl, type ActionAnswer } from '
 import { Alert, Button } from '../ui/form.tsx';
 import { ClockIcon } from '../ui/icons.tsx';
 import { ToastView } from '../ui/toast.tsx';
+import { useRefreshEvery } from '../screen/use-refresh.ts';
 import { BackupList } from './backup-list.tsx';
 import { CreateBackupForm } from './create-backup-form.tsx';
 import { ExportLinks } from './export-links.tsx';
@@ -39,24 +39,6 @@ export type BackupRecoveryAction = ActionAnswer & { id?: number; message?: strin
 
 export const POLL_MS = 3000;
 
-/**
- * With JavaScript: the loaders run again every `ms` while `active`, so statuses update in place.
- * The count starts again at each navigation, so a flash toast (gone at the next load) stays up.
- */
-function useRevalidateWhile(active: boolean, ms: number) {
-  const { key } = useLocation();
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (latest.current.state === 'idle') latest.current.revalidate();
-    }, ms);
-    return () => clearInterval(timer);
-  }, [active, ms, key]);
-}
-
 function ScheduledBackupButton() {
   return (
     <Form method="post" preventScrollReset>
@@ -69,7 +51,7 @@ function ScheduledBackupButton() {
 export function BackupRecoveryScreen({ data, actionData }: { data: BackupRecoveryData; actionData: BackupRecoveryAction | null }) {
   const { search } = useLocation();
   const closeTo = useCloseUrl();
-  useRevalidateWhile(data.backups.some((b) => b.status === 'in_progress'), POLL_MS);
+  useRefreshEvery(POLL_MS, data.backups.some((b) => b.status === 'in_progress'));
   const failure = formErrorOf(actionData);
   const tabs = BACKUP_TABS.filter((t) => data.tabs.includes(t.key)).map((t) => ({
     ...t,

@@ -223,3 +223,8 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
     </figure>
   );
 }
+
+const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+/** A chart of US-dollar amounts. */
+export const DollarChart = (props: Omit<SeriesChartProps, 'format' | 'unit'>) => <SeriesChart format={usd} unit="US dollars" {...props} />;

@@ -1,7 +1,7 @@
 // The signed-in layout: top bar, sidebar, breadcrumbs, footer. Reads the root loader's data,
 // so route components and error boundaries alike can wrap their content in it.
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import type { documentLoader } from '../../http/document.server.ts';
 import { breadcrumbFor } from '../../lib/navigation.ts';
 import { NotificationBell } from '../notifications/bell.tsx';
@@ -13,7 +13,11 @@ export function useShell() {
   return data?.shell ?? null;
 }
 
+/** True inside an AppShell: a screen's error boundary under the shell layout must not draw a second one. */
+const InsideShell = createContext(false);
+
 export function AppShell({ children }: { children: React.ReactNode }) {
+  const inside = useContext(InsideShell);
   const shell = useShell();
   const location = useLocation();
   const toggle = useRef<HTMLInputElement>(null);
@@ -21,7 +25,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (toggle.current) toggle.current.checked = false;
   }, [location.pathname]);
-  if (!shell) return <>{children}</>;
+  if (!shell || inside) return <>{children}</>;
   const restricted = shell.user.mustChangePassword;
   const crumb = breadcrumbFor(location.pathname);
 
@@ -116,7 +120,9 @@ export function AppShell({ children }: { children: React.ReactNode }) {
               <li aria-current="page" className="font-medium text-slate-700">{crumb.page}</li>
             </ol>
           </nav>
-          <main className="flex-1 px-6 py-4">{children}</main>
+          <main className="flex-1 px-6 py-4">
+            <InsideShell.Provider value>{children}</InsideShell.Provider>
+          </main>
           <footer className="flex flex-wrap items-center gap-4 border-t border-slate-200 px-6 py-4 text-xs text-slate-500">
             <span>© {new Date().getFullYear()} Group Finance Hub. Internal use only.</span>
             <span className="ml-auto flex gap-4">

@@ -43,14 +43,19 @@ export const ON_TARGET_PERCENT = 5;
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
+/** The share of a planned range (inclusive days) that falls between two days (inclusive). */
+export function shareBetween(plan: Pick<BudgetFact, 'startDate' | 'endDate'>, first: string, last: string): number {
+  const start = dayNumber(plan.startDate);
+  const end = dayNumber(plan.endDate);
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return 0;
+  const from = Math.max(start, dayNumber(first));
+  const to = Math.min(end, dayNumber(last));
+  return to < from ? 0 : (to - from + 1) / (end - start + 1);
+}
+
 /** The share of a budget's range (inclusive days) that falls inside the year. */
 export function shareInYear(budget: Pick<BudgetFact, 'startDate' | 'endDate'>, year: number): number {
-  const start = dayNumber(budget.startDate);
-  const end = dayNumber(budget.endDate);
-  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return 0;
-  const from = Math.max(start, dayNumber(`${year}-01-01`));
-  const to = Math.min(end, dayNumber(`${year}-12-31`));
-  return to < from ? 0 : (to - from + 1) / (end - start + 1);
+  return shareBetween(budget, `${year}-01-01`, `${year}-12-31`);
 }
 
 const pct = (variance: number, budget: number) => (budget > 0 ? Math.round((variance / budget) * 1000) / 10 : null);

@@ -1,0 +1,60 @@
+// /system-monitoring (spec 1 §2 System Monitoring; owners and admins): live health with 24-hour
+// sparklines, Error Tracking with Resolve (notes required), Recovery Actions and System Metrics.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { MONITORING_PAGE_SIZE, MONITORING_TABS, SystemMonitoringScreen, type MonitoringData, type MonitoringTab } from '../components/system/system-monitoring-screen.tsx';
+import type { ActionAnswer } from '../components/screen/action-result.tsx';
+import { allow, type RouteAccess } from '../http/route-access.ts';
+import { clampedPage, intent, listUrl, loadScreen, screenAction, succeed, tabOf } from '../http/screen.server.ts';
+import { healthOptions } from '../http/system-monitoring.server.ts';
+import { lastPage } from '../lib/paging.ts';
+import { MAX_ID, positiveIdParam } from '../lib/query.ts';
+import { listRecoveryActions, listSystemErrors, RESOLUTION_REQUIRED, resolveSystemError, systemHealth } from '../services/system-monitoring.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'System Monitoring · Group Finance Hub' }];
+
+export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { resolve: allow.to('admin') } } } }];
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ ctx, url, context }) => {
+    const tab = tabOf(url, MONITORING_TABS.map((t) => t.key)) as MonitoringTab;
+    const requested = positiveIdParam(url.searchParams.get('page')) ?? 1;
+    const paged = <T extends { total: number }>(load: (offset: number) => Promise<T>) =>
+      clampedPage(requested, (p) => load((p - 1) * MONITORING_PAGE_SIZE), (r) => lastPage(r.total, MONITORING_PAGE_SIZE)).then(({ page, result }) => ({ ...result, page, pageCount: lastPage(result.total, MONITORING_PAGE_SIZE) }));
+    const resolveId = positiveIdParam(url.searchParams.get('resolve'));
+    const [health, errors, recovery] = await Promise.all([
+      systemHealth(ctx, healthOptions(context)),
+      tab === 'errors' ? paged((offset) => listSystemErrors(ctx, { limit: MONITORING_PAGE_SIZE, offset })) : null,
+      tab === 'recovery' ? paged((offset) => listRecoveryActions(ctx, { limit: MONITORING_PAGE_SIZE, offset })) : null,
+    ]);
+    let resolving = errors?.rows.find((e) => e.id === resolveId && !e.isResolved) ?? null;
+    if (resolveId !== null && !resolving) {
+      // Not on this page: looked up among the open errors (a resolved or unknown one opens nothing).
+      resolving = (await listSystemErrors(ctx, { status: 'open', limit: 1000 })).rows.find((e) => e.id === resolveId) ?? null;
+    }
+    const data: MonitoringData = { tab, health, errors, recovery, resolving };
+    return json(data);
+  });
+
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, {
+    resolve: intent({
+      schema: z.object({ id: z.number().int().positive().max(MAX_ID), resolution: z.string({ error: RESOLUTION_REQUIRED }).trim().min(1, RESOLUTION_REQUIRED).max(2000) }),
+      invalid: 'Failed to resolve error',
+      failed: 'Failed to resolve error',
+      run: async ({ id, resolution }, screen) => {
+        await resolveSystemError(screen.ctx, id, { resolution });
+        return succeed(screen, 'Error marked as resolved', { to: listUrl(screen.url) });
+      },
+    }),
+  });
+
+export default function SystemMonitoring() {
+  const data = useLoaderData<typeof loader>() as unknown as MonitoringData;
+  const answer = useActionData<ActionAnswer>() ?? null;
+  return <SystemMonitoringScreen data={data} answer={answer} />;
+}
+
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

@@ -1,0 +1,9 @@
+// POST /api/system/errors/{id}/resolve {resolution} (owners and admins): the error resolved with
+// the notes (required), or 409 when it already is.
+import { apiRoute, idParam, readJson } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
+import { resolveSystemError } from '../services/system-monitoring.server.ts';
+
+export const { loader, action, access } = apiRoute({
+  POST: { allow: allow.to('admin'), run: async ({ request, params, ctx }) => resolveSystemError(ctx, idParam(params.id), await readJson(request)) },
+});
