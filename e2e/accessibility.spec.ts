@@ -283,6 +283,35 @@ for (const theme of THEMES) {
       expectNoViolations(found);
     });
 
+    test('system monitoring: every tab with rows, the Resolve form; the dashboard with every list and an alert', async ({ page, js, database }) => {
+      const found: string[] = [];
+      const tag = `a11y monitoring ${theme} ${js ? 'js' : 'nojs'}`;
+      const now = new Date().toISOString();
+      const db = database.db;
+      const errors = await db.insertInto('systemErrors').values([
+        { severity: 'critical', errorType: 'TypeError', message: `${tag} open`, endpoint: '/api/x/:id', method: 'GET', stack: 'TypeError: x\n    at y (z.ts:1:1)', fingerprint: `${tag} a`, firstOccurrence: now, lastOccurrence: now, affectedUsers: 2, occurrenceCount: 3, isResolved: false, resolvedAt: null, resolution: null },
+        { severity: 'low', errorType: 'job_failed', message: `${tag} resolved`, endpoint: 'job:x', method: 'JOB', stack: null, fingerprint: `${tag} b`, firstOccurrence: now, lastOccurrence: now, affectedUsers: 0, occurrenceCount: 1, isResolved: true, resolvedAt: now, resolution: 'Fixed' },
+      ]).returning('id').execute();
+      const actions = await db.insertInto('recoveryActions').values([
+        { actionType: `${tag} cleanup`, status: 'completed', description: 'Cleaned', result: 'ok', createdAt: now, updatedAt: now },
+        { actionType: `${tag} retry`, status: 'failed', description: null, result: 'no', createdAt: now, updatedAt: now },
+        { actionType: `${tag} running`, status: 'executing', description: null, result: null, createdAt: now, updatedAt: now },
+      ]).returning('id').execute();
+      const anomaly = await db.insertInto('securityAnomalies').values({ userId: null, username: tag, anomalyType: 'bulk_delete', deleteCount: 12, windowStart: now, windowEnd: now, description: `${tag} bulk delete` }).returning('id').executeTakeFirstOrThrow();
+      try {
+        for (const url of ['/system-monitoring', `/system-monitoring?tab=errors&resolve=${errors[0].id}`, '/system-monitoring?tab=recovery', '/system-monitoring?tab=metrics', '/system-settings', '/']) {
+          await open(page, url, js, 200);
+          if (url.includes('resolve=')) await formOpen(page);
+          await audit(page, url, found, js);
+        }
+      } finally {
+        await db.deleteFrom('systemErrors').where('id', 'in', errors.map((e) => e.id)).execute();
+        await db.deleteFrom('recoveryActions').where('id', 'in', actions.map((a) => a.id)).execute();
+        await db.deleteFrom('securityAnomalies').where('id', '=', anomaly.id).execute();
+      }
+      expectNoViolations(found);
+    });
+
     test('AI analytics: every tab with results, the budget prompt and a chat answer', async ({ page, js, database }) => {
       const found: string[] = [];
       const tag = `a11y AI ${theme} ${js ? 'js' : 'nojs'}`;

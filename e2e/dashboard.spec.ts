@@ -17,7 +17,7 @@ test('an admin: the four tiles lead to their screens; lists and charts', async (
   }
   await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
   await expect(page.getByTestId('recent-activity').getByRole('listitem').first()).toBeVisible();
-  await expect(page.getByText('No API activity')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'API Integration Activity' })).toBeVisible();
   const budget = page.getByRole('img', { name: /Budget and actual expenses by month/ });
   await expect(budget).toBeVisible();
   await page.getByText('Show the numbers').first().click();
