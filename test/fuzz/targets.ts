@@ -348,6 +348,11 @@ function monitoringTargets(): FuzzTarget[] {
       }),
     },
     { method: 'GET', path: '/api/system/errors', kind: 'api', actors: owner, audit: 'none', body: getCase(['status', 'limit', 'offset']) },
+    // An activity's row changed through its resource's rules (most ids name someone else's activity: 404).
+    {
+      method: 'PATCH', path: '/api/editor/activities/:id', kind: 'api', actors: ['owner', 'editor'], audit: 'atMostOne', idFrom: 'auditLogs',
+      body: withId(rowId, apiCase(fc.record({ description: fc.oneof(fc.constant('patched'), fc.string({ maxLength: 60 }), fc.constant(null)), amount: fc.oneof(fc.constantFrom(10, 0, -1, '12.50', 'x'), fc.double()) }, { requiredKeys: [] }))),
+    },
   ];
 }
 

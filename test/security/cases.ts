@@ -261,6 +261,17 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, body: { companyId: own, lookbackDays: 30 }, success: 200 };
       case 'GET /api/ai/budget-analysis/:id/2026':
         return { url: withId(f.companyA.id), success: 200, target: { table: 'companies', id: f.companyA.id } };
+      case 'GET /api/editor/metrics':
+      case 'GET /api/editor/activities':
+      case 'GET /api/admin/editor-stats':
+      case 'GET /api/admin/editor-activity-history':
+        return { url: entry.path, success: 200 };
+      case 'PATCH /api/editor/activities/:id': {
+        // A budget row of company A and the actor's own activity about it.
+        const id = await f.createRow('budgets');
+        const activity = await f.db.insertInto('auditLogs').values({ tableName: 'budgets', recordId: id, action: 'create', userId: actor.userId, companyId: f.companyA.id, timestamp: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+        return { url: withId(activity.id), body: samplePatch('budgets'), success: 200, target: { table: 'budgets', id } };
+      }
       case 'GET /api/system/health':
       case 'GET /api/system/errors':
       case 'GET /api/system/recovery-actions':

@@ -37,7 +37,8 @@ export function FormError({ errors, title }: { errors: string[] | undefined; tit
 }
 
 /** Tabs as links (?tab=…), so they work without JavaScript. */
-export function TabNav({ tabs, current, label }: { tabs: readonly { key: string; label: string; to: string }[]; current: string; label: string }) {
+/** `wideOnly`: a tab left out below the md breakpoint. */
+export function TabNav({ tabs, current, label }: { tabs: readonly { key: string; label: string; to: string; wideOnly?: boolean }[]; current: string; label: string }) {
   return (
     <nav className="mb-4 flex flex-wrap gap-1 border-b border-slate-200" aria-label={label}>
       {tabs.map((t) => (
@@ -45,7 +46,7 @@ export function TabNav({ tabs, current, label }: { tabs: readonly { key: string;
           key={t.key}
           to={t.to}
           aria-current={t.key === current ? 'page' : undefined}
-          className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${t.key === current ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${t.wideOnly ? 'hidden md:inline-block' : ''} ${t.key === current ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
         >
           {t.label}
         </Link>

@@ -1,0 +1,25 @@
+// /editor-dashboard ('My Dashboard', spec 1 §2): the signed-in editor's own figures.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { EDITOR_TABS, EditorDashboardScreen, type EditorTab } from '../components/editor/editor-dashboard-screen.tsx';
+import { allow, type RouteAccess } from '../http/route-access.ts';
+import { loadScreen, tabOf } from '../http/screen.server.ts';
+import { editorMetrics } from '../services/editor-dashboard.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'My Dashboard · Group Finance Hub' }];
+
+export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ ctx, url }) => {
+    const tab = tabOf(url, EDITOR_TABS.map((t) => t.key)) as EditorTab;
+    return json({ tab, metrics: await editorMetrics(ctx) });
+  });
+
+export default function EditorDashboard() {
+  const { tab, metrics } = useLoaderData<typeof loader>();
+  return <EditorDashboardScreen tab={tab} metrics={metrics} />;
+}
+
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

@@ -1,0 +1,9 @@
+// PATCH /api/editor/activities/{activityId} (spec 1 §7): the row one of the caller's activities
+// is about, changed with the JSON fields through that resource's own rules; the updated row.
+import { apiRoute, idParam, readJson } from '../http/api.server.ts';
+import { allow } from '../http/route-access.ts';
+import { updateActivityRecord } from '../services/editor-activity.server.ts';
+
+export const { loader, action, access } = apiRoute({
+  PATCH: { allow: allow.to('financial', 'edit'), run: async ({ request, params, ctx }) => updateActivityRecord(ctx, idParam(params.id), await readJson(request)) },
+}, { companyScoped: true });

@@ -1,0 +1,171 @@
+// My Dashboard (spec 1 §2 Editor personal dashboard, §3 Editor metrics; DESIGN §10): the
+// signed-in editor's own figures, every one computed. Tiles and goals from the audit trail and
+// sessions; the budget status and department variances of the companies they may see, this
+// year to date (a budget counts by the share of its days that have passed); accuracy = the
+// share of their entries of the last 30 days that nobody else corrected within 7 days.
+import { companyScope } from '../lib/permissions.ts';
+import { analyzeBudget, ON_TARGET_PERCENT, shareBetween } from './ai/budget-variance.ts';
+import type { ServiceContext } from './context.ts';
+import { editorActivities, type EditorActivity } from './editor-activity.server.ts';
+import { workOf } from './editor-stats.server.ts';
+import { forbidden } from './errors.ts';
+import { listVisibleCompanies } from './companies.server.ts';
+import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes, type ActivityLevel } from './user-activity.server.ts';
+
+/** Spec 1 §2: weekly goals of 50 entries and 40 hours; an accuracy target of 95 %. */
+export const WEEKLY_GOALS = { entries: 50, hours: 40, accuracy: 95 } as const;
+/** An entry changed by someone else within this many days counts as corrected. */
+export const CORRECTION_DAYS = 7;
+/** Spec 1 §9: the feed shows 10. */
+export const RECENT_ACTIVITY = 10;
+/** Spec 1 §2: department variance above +10 % reads red, below −10 % green, otherwise yellow. */
+export const VARIANCE_BAND = 10;
+/** How many of an editor's recent entries are examined for accuracy and department frequency. */
+const MAX_EXAMINED = 2000;
+
+export interface EditorMetrics {
+  totalEntries: number;
+  totalEdits: number;
+  /** Minutes, one decimal. */
+  averageSessionTime: number;
+  lastLoginDate: string | null;
+  lastLoginTime: string | null;
+  weeklyHours: number;
+  week: { entries: number; edits: number };
+  activityScore: number;
+  activityLevel: ActivityLevel;
+  /** Percent of the last 30 days' changes that were entries, edits and others (deletes, restores). */
+  performance: { entries: number; edits: number; other: number; changes: number };
+  goals: {
+    entries: { target: number; actual: number; percentage: number };
+    hours: { target: number; actual: number; percentage: number };
+    /** null: no entries to judge yet. */
+    accuracy: { target: number; actual: number | null; judged: number; corrected: number };
+  };
+  budgetVariances: { overBudget: number; underBudget: number; onTarget: number; year: number };
+  departmentPerformance: { department: string; variance: number | null; frequency: number }[];
+  insights: string[];
+  companyAccess: string[];
+  recentActivity: EditorActivity[];
+}
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** GET /api/editor/metrics. */
+export async function editorMetrics(ctx: ServiceContext, now = new Date()): Promise<EditorMetrics> {
+  if (ctx.actor.kind !== 'user') throw forbidden();
+  const user = ctx.actor.user;
+  const scope = companyScope(user);
+  const db = ctx.db;
+  const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
+  const weekAgo = daysBefore(now, 7);
+  const year = now.getUTCFullYear();
+  const yearStart = `${year}-01-01`;
+  const today = now.toISOString().slice(0, 10);
+
+  const [work, totals, sessions, recentChanges, created, budgets, actuals, departments, categories, companies, recentActivity] = await Promise.all([
+    workOf(db, [user.id], now).then((m) => m.get(user.id)!),
+    db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n')]).where('userId', '=', user.id).where('action', 'in', ['create', 'update']).groupBy('action').execute(),
+    db.selectFrom('userSessions').select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('sessionDuration').as('seconds')]).where('userId', '=', user.id).where('isActive', '=', false).executeTakeFirstOrThrow(),
+    db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n'), eb.fn.count<number>(eb.case().when('timestamp', '>=', weekAgo).then(1).end()).as('week')]).where('userId', '=', user.id).where('action', 'in', ['create', 'update', 'delete', 'restore']).where('timestamp', '>=', since).groupBy('action').execute(),
+    db.selectFrom('auditLogs').select(['tableName', 'recordId', 'timestamp', 'newData']).where('userId', '=', user.id).where('action', '=', 'create').where('timestamp', '>=', since).orderBy('timestamp', 'desc').limit(MAX_EXAMINED).execute(),
+    db.selectFrom('budgets').select(['departmentId', 'categoryId', 'amountCents', 'startDate', 'endDate']).where('startDate', '<=', today).where('endDate', '>=', yearStart).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).execute(),
+    db.selectFrom('actualExpenses').select((eb) => ['departmentId', 'categoryId', eb.fn.sum<number>('amountCents').as('cents')]).where('expenseDate', '>=', yearStart).where('expenseDate', '<=', today).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).groupBy(['departmentId', 'categoryId']).execute(),
+    db.selectFrom('departments').select(['id', 'name']).execute(),
+    db.selectFrom('expenseCategories').select(['id', 'name']).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).execute(),
+    listVisibleCompanies(ctx),
+    editorActivities(db, { userId: user.id, limit: RECENT_ACTIVITY }),
+  ]);
+
+  const total = (action: string) => Number(totals.find((r) => r.action === action)?.n ?? 0);
+  const recent = (action: string, key: 'n' | 'week' = 'n') => Number(recentChanges.find((r) => r.action === action)?.[key] ?? 0);
+  const changes = recentChanges.reduce((s, r) => s + Number(r.n), 0);
+  const score = activityScore({ logins: work.recentLogins, entries: work.entries, edits: work.edits });
+  const weeklyHours = Math.round((work.weekSeconds / 3600) * 10) / 10;
+  const weekEntries = recent('create', 'week');
+
+  // Accuracy: entries old enough to be judged (7 days) or already corrected.
+  const keys = created.filter((c) => c.recordId !== null);
+  const corrections = keys.length
+    ? await db
+        .selectFrom('auditLogs')
+        .select(['tableName', 'recordId', 'timestamp'])
+        .where('action', '=', 'update')
+        .where('userId', '!=', user.id)
+        .where('timestamp', '>=', since)
+        .where('recordId', 'in', [...new Set(keys.map((k) => k.recordId!))])
+        .execute()
+    : [];
+  let judged = 0;
+  let corrected = 0;
+  for (const entry of keys) {
+    const from = Date.parse(entry.timestamp);
+    const until = from + CORRECTION_DAYS * 86_400_000;
+    const fixed = corrections.some((c) => c.tableName === entry.tableName && c.recordId === entry.recordId && Date.parse(c.timestamp) > from && Date.parse(c.timestamp) <= until);
+    if (fixed) corrected += 1;
+    if (fixed || until <= now.getTime()) judged += 1;
+  }
+  const accuracy = judged ? Math.round(((judged - corrected) / judged) * 1000) / 10 : null;
+
+  // Budgets to date, by category (status counts) and by department (variances).
+  const toDate = budgets.map((b) => ({ ...b, amountCents: Math.round(Number(b.amountCents) * shareBetween(b, yearStart, today)), startDate: yearStart, endDate: `${year}-12-31` }));
+  const byCategory = analyzeBudget(year, toDate, actuals.map((a) => ({ categoryId: a.categoryId, amountCents: Number(a.cents) })), new Map(categories.map((c) => [c.id, c.name])));
+  const status = { overBudget: 0, underBudget: 0, onTarget: 0, year };
+  for (const c of byCategory.categories) {
+    if (c.variancePercentage !== null && Math.abs(c.variancePercentage) <= ON_TARGET_PERCENT) status.onTarget += 1;
+    else if (c.varianceCents > 0) status.overBudget += 1;
+    else status.underBudget += 1;
+  }
+  const departmentName = new Map(departments.map((d) => [d.id, d.name]));
+  const byDepartment = analyzeBudget(year, toDate.map((b) => ({ ...b, categoryId: b.departmentId })), actuals.map((a) => ({ categoryId: a.departmentId, amountCents: Number(a.cents) })), departmentName);
+  const frequency = new Map<number, number>();
+  for (const c of created) {
+    const dept = (c.newData as Record<string, unknown> | null)?.departmentId;
+    if (typeof dept === 'number') frequency.set(dept, (frequency.get(dept) ?? 0) + 1);
+  }
+  const departmentPerformance = byDepartment.categories
+    .map((d) => ({ department: d.categoryName, variance: d.variancePercentage, frequency: frequency.get(d.categoryId) ?? 0 }))
+    .sort((a, b) => b.frequency - a.frequency || (b.variance ?? 0) - (a.variance ?? 0));
+
+  const insights: string[] = [];
+  insights.push(`In the last 7 days you added ${weekEntries} entr${weekEntries === 1 ? 'y' : 'ies'} and made ${recent('update', 'week')} edit${recent('update', 'week') === 1 ? '' : 's'}: ${pct(weekEntries, WEEKLY_GOALS.entries)}% of the weekly goal of ${WEEKLY_GOALS.entries} entries.`);
+  const tables = new Map<string, number>();
+  for (const c of created) tables.set(c.tableName, (tables.get(c.tableName) ?? 0) + 1);
+  const busiest = [...tables.entries()].sort((a, b) => b[1] - a[1])[0];
+  if (busiest) insights.push(`Most of your entries of the last ${ACTIVITY_WINDOW_DAYS} days went to ${busiest[0].replace(/_/g, ' ')} (${busiest[1]} of ${created.length}).`);
+  const worst = byDepartment.categories.find((d) => d.variancePercentage !== null && d.variancePercentage > VARIANCE_BAND);
+  if (worst) insights.push(`${worst.categoryName} is ${worst.variancePercentage}% over its budget so far this year.`);
+  if (accuracy !== null) insights.push(`${accuracy}% of your ${judged} judged entries needed no correction by someone else (target ${WEEKLY_GOALS.accuracy}%).`);
+
+  const lastLogin = work.lastLogin;
+  const endedSessions = Number(sessions.n);
+  return {
+    totalEntries: total('create'),
+    totalEdits: total('update'),
+    averageSessionTime: endedSessions ? toMinutes(Number(sessions.seconds ?? 0) / endedSessions) : 0,
+    lastLoginDate: lastLogin ? lastLogin.slice(0, 10) : null,
+    lastLoginTime: lastLogin ? lastLogin.slice(11, 16) : null,
+    weeklyHours,
+    week: { entries: weekEntries, edits: recent('update', 'week') },
+    activityScore: score,
+    activityLevel: activityLevel(score),
+    performance: { entries: pct(recent('create'), changes), edits: pct(recent('update'), changes), other: pct(recent('delete') + recent('restore'), changes), changes },
+    goals: {
+      entries: { target: WEEKLY_GOALS.entries, actual: weekEntries, percentage: Math.min(100, pct(weekEntries, WEEKLY_GOALS.entries)) },
+      hours: { target: WEEKLY_GOALS.hours, actual: weeklyHours, percentage: Math.min(100, pct(weeklyHours, WEEKLY_GOALS.hours)) },
+      accuracy: { target: WEEKLY_GOALS.accuracy, actual: accuracy, judged, corrected },
+    },
+    budgetVariances: status,
+    departmentPerformance,
+    insights,
+    companyAccess: companies.map((c) => c.name),
+    recentActivity,
+  };
+}
+
+/** GET /api/editor/activities: the caller's latest writes. */
+export async function myActivities(ctx: ServiceContext, limit = 50): Promise<EditorActivity[]> {
+  if (ctx.actor.kind !== 'user') throw forbidden();
+  return editorActivities(ctx.db, { userId: ctx.actor.user.id, limit });
+}
