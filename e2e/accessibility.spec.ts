@@ -312,6 +312,23 @@ for (const theme of THEMES) {
       expectNoViolations(found);
     });
 
+    test('editor screens: every tab of My Dashboard and Editor Statistics, with activity', async ({ page, js, database }) => {
+      const found: string[] = [];
+      // Activity to show: an expense entered by this run's owner (the owner may open both screens).
+      const departmentId = (await database.db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+      const categoryId = (await database.db.selectFrom('expenseCategories').select('id').where('companyId', '=', COMPANY.vult).orderBy('id').executeTakeFirstOrThrow()).id;
+      await apiPost(page, '/api/actual-expenses', { departmentId, categoryId, amount: 12, expenseDate: new Date().toISOString().slice(0, 10), description: `a11y editor ${theme} ${js ? 'js' : 'nojs'}` });
+      const urls = [
+        ...['activity', 'performance', 'insights', 'goals'].map((tab) => `/editor-dashboard?tab=${tab}`),
+        ...['overview', 'performance', 'activity', 'analytics'].map((tab) => `/editor-stats?tab=${tab}`),
+      ];
+      for (const url of urls) {
+        await open(page, url, js, 200);
+        await audit(page, url, found, js);
+      }
+      expectNoViolations(found);
+    });
+
     test('AI analytics: every tab with results, the budget prompt and a chat answer', async ({ page, js, database }) => {
       const found: string[] = [];
       const tag = `a11y AI ${theme} ${js ? 'js' : 'nojs'}`;
