@@ -312,7 +312,7 @@ for (const theme of THEMES) {
       expectNoViolations(found);
     });
 
-    test('editor screens: every tab of My Dashboard and Editor Statistics, with activity', async ({ page, js, database }) => {
+    test('editor screens and API documentation: every tab of My Dashboard, Editor Statistics and the documentation', async ({ page, js, database }) => {
       const found: string[] = [];
       // Activity to show: an expense entered by this run's owner (the owner may open both screens).
       const departmentId = (await database.db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
@@ -321,6 +321,7 @@ for (const theme of THEMES) {
       const urls = [
         ...['activity', 'performance', 'insights', 'goals'].map((tab) => `/editor-dashboard?tab=${tab}`),
         ...['overview', 'performance', 'activity', 'analytics'].map((tab) => `/editor-stats?tab=${tab}`),
+        ...['filters', 'endpoints', 'schemas', 'authentication'].map((tab) => `/api-documentation?tab=${tab}`),
       ];
       for (const url of urls) {
         await open(page, url, js, 200);

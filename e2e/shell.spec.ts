@@ -114,22 +114,22 @@ test.describe('breadcrumbs', () => {
     const trail = breadcrumb(page).getByRole('listitem');
     await expect(trail).toHaveText(['', 'Overview', 'Dashboard']);
 
-    // [sidebar link, path, breadcrumb group, breadcrumb title, page heading, still a placeholder?]
+    // [sidebar link, path, breadcrumb group, breadcrumb title, page heading, a list with Export Data?]
     const steps: [string, string, string, string, string, boolean][] = [
-      ['Budget Planning', '/budget-planning', 'Financial Data', 'Budget Planning', 'Budget Planning', false],
-      ['Companies', '/companies', 'Configuration', 'Companies', 'Companies', false],
+      ['Budget Planning', '/budget-planning', 'Financial Data', 'Budget Planning', 'Budget Planning', true],
+      ['Companies', '/companies', 'Configuration', 'Companies', 'Companies', true],
       // The fintech metrics screen is named after the first fintech company (spec 2 §2).
-      ['Vult', '/fintech-metrics', 'Company Metrics', 'Fintech Metrics', 'Vult Metrics', false],
-      ['API Documentation', '/api-documentation', 'System Management', 'API Documentation', 'API Documentation', true],
+      ['Vult', '/fintech-metrics', 'Company Metrics', 'Fintech Metrics', 'Vult Metrics', true],
+      ['API Documentation', '/api-documentation', 'System Management', 'API Documentation', 'API Documentation', false],
     ];
-    for (const [link, path, group, title, heading, placeholder] of steps) {
+    for (const [link, path, group, title, heading, list] of steps) {
       await sidebar(page).getByRole('link', { name: link, exact: true }).click();
       await expect(page).toHaveURL(path);
       await expect(trail).toHaveText(['', group, title]);
       await expect(breadcrumb(page).locator('[aria-current="page"]')).toHaveText(title);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-      await expect(page.getByText('This screen is not available yet.')).toHaveCount(placeholder ? 1 : 0);
-      if (!placeholder) await expect(page.getByRole('link', { name: 'Export Data' })).toBeVisible();
+      await expect(page.getByText('This screen is not available yet.')).toHaveCount(0);
+      if (list) await expect(page.getByRole('link', { name: 'Export Data' })).toBeVisible();
       // The sidebar marks where we are.
       await expect(sidebar(page).getByRole('link', { name: link, exact: true })).toHaveAttribute('aria-current', 'page');
     }

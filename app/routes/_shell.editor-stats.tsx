@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { EditorStatsScreen, STATS_TABS, type StatsTab } from '../components/editor/editor-stats-screen.tsx';
+import { ShellErrorBoundary } from '../components/layout/error-screen.tsx';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 import { loadScreen, tabOf } from '../http/screen.server.ts';
 import { editorActivityHistory, editorStats } from '../services/editor-stats.server.ts';
@@ -23,4 +24,7 @@ export default function EditorStatistics() {
   return <EditorStatsScreen tab={tab} stats={stats} history={history} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+/** Spec 3 §8: the page's own words when the user may not see it. */
+export function ErrorBoundary() {
+  return <ShellErrorBoundary forbiddenText="Unable to load editor statistics. Please check your permissions or contact support." />;
+}

@@ -2,19 +2,17 @@
 // conversation (kept on the server), answered as a stream of newline-delimited JSON events:
 // {"delta": text}… then {"done": true, "context": …} or {"error": "Chat failed: …"}. Refusals
 // and bad input are plain JSON errors before the stream starts.
-import { z } from 'zod';
 import { apiRoute, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
-import { askInConversation } from '../services/ai-conversation.server.ts';
+import { askInConversation, StreamQuestion } from '../services/ai-conversation.server.ts';
 import { fieldErrorsFromZod, invalid, isDomainError } from '../services/errors.ts';
 
-const Question = z.object({ message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)') });
 
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('analytics'),
     run: async ({ request, context, ctx }) => {
-      const parsed = Question.safeParse(await readJson(request));
+      const parsed = StreamQuestion.safeParse(await readJson(request));
       if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({

@@ -21,7 +21,7 @@ export const CAPABILITIES = [
   'predicted expenses, also for one category ("Forecast the next 6 months of Travel for Vult")',
 ];
 
-const ChatRequest = z.object({
+export const ChatRequest = z.object({
   message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)'),
   context: z.record(z.string(), z.unknown()).nullish(),
   history: z.array(z.unknown()).max(50).nullish(),

@@ -2,11 +2,15 @@
 // needs no hidden history, a reload keeps it, and the JavaScript stream and the plain form post
 // continue the same conversation. A question and its answer are stored together once answered;
 // a failed question stores nothing. 'Clear' deletes it; ended sessions' conversations are purged.
+import { z } from 'zod';
 import { can } from '../lib/permissions.ts';
 import { answerChat, type ChatContext, type ChatOptions } from './ai-chat.server.ts';
 import type { OpenAiSettings } from './config.server.ts';
 import { inTransaction, type Db, type ServiceContext } from './context.ts';
 import { DomainError, forbidden } from './errors.ts';
+
+/** POST /api/ai/chat/stream's body. */
+export const StreamQuestion = z.object({ message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)') });
 
 export interface ChatTurn {
   type: 'user' | 'assistant';

@@ -124,7 +124,7 @@ export interface DataVersion {
   data: Record<string, unknown> | null;
 }
 
-const VersionQuerySchema = z.object({
+export const VersionQuerySchema = z.object({
   tableName: z.enum(AUDITED_TABLES.map((t) => t.value) as [string, ...string[]], { error: 'tableName is not an audited table' }),
   recordId: integerParam('recordId', 1, 2_147_483_647).pipe(z.number({ error: 'recordId is required' })),
 });

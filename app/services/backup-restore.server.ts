@@ -9,6 +9,7 @@
 // the restored ids. The restoring user's own sign-in survives; other sessions end when users
 // are replaced.
 import { once } from 'node:events';
+import { z } from 'zod';
 import { finished } from 'node:stream/promises';
 import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
@@ -28,6 +29,10 @@ import { backupRestored } from './notification-events.server.ts';
 import type { BackupSettings } from './config.server.ts';
 import { actorUserId, type Db, type ServiceContext } from './context.ts';
 import { conflict, notFound } from './errors.ts';
+
+/** POST /api/backups/{id}/restore's body: the options at the top level or under `options` (the specification's wording), so errors name the option. */
+export const RestoreOptions = z.strictObject({ overwrite: z.boolean().optional(), skipAuditLogs: z.boolean().optional() });
+export const RestoreRequest = z.preprocess((body) => (body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).join() === 'options' ? (body as { options: unknown }).options : body), RestoreOptions);
 
 export interface RestoreOptions {
   overwrite?: boolean;

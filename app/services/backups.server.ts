@@ -96,7 +96,7 @@ const SELECTABLE = new Set<string>(SELECTABLE_BACKUP_TABLES.map((t) => t.name));
 
 const flag = z.preprocess((v) => (v === 'on' || v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean());
 
-const BackupRequest = z.strictObject({
+export const BackupRequest = z.strictObject({
   name: z.string().trim().max(255, 'Name must be at most 255 characters').optional().nullable(),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').optional().nullable(),
   tables: z

@@ -3,7 +3,9 @@
 // sessions; the budget status and department variances of the companies they may see, this
 // year to date (a budget counts by the share of its days that have passed); accuracy = the
 // share of their entries of the last 30 days that nobody else corrected within 7 days.
+import { z } from 'zod';
 import { companyScope } from '../lib/permissions.ts';
+import { integerParam } from '../lib/query.ts';
 import { analyzeBudget, ON_TARGET_PERCENT, shareBetween } from './ai/budget-variance.ts';
 import type { ServiceContext } from './context.ts';
 import { editorActivities, type EditorActivity } from './editor-activity.server.ts';
@@ -163,6 +165,9 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
     recentActivity,
   };
 }
+
+/** GET /api/editor/activities?limit (1–100, default 50). */
+export const ActivitiesQuery = z.object({ limit: integerParam('limit', 1, 100) });
 
 /** GET /api/editor/activities: the caller's latest writes. */
 export async function myActivities(ctx: ServiceContext, limit = 50): Promise<EditorActivity[]> {

@@ -373,7 +373,7 @@ function isP256PublicKey(value: string): boolean {
 const isAuthSecret = (value: string) => base64urlBytes(value)?.length === 16;
 
 /** A browser's PushSubscription.toJSON(); other keys (expirationTime) are allowed and ignored. */
-const SubscribeSchema = z.object({
+export const SubscribeSchema = z.object({
   endpoint: z
     .string({ error: 'The endpoint is required' })
     .min(1, 'The endpoint is required')
@@ -422,7 +422,7 @@ export async function subscribePush(ctx: ServiceContext, settings: PushSettings,
   return { subscribed: true };
 }
 
-const UnsubscribeSchema = z.object({
+export const UnsubscribeSchema = z.object({
   endpoint: z.string({ error: 'The endpoint must be a string' }).max(1000, 'The endpoint is at most 1000 characters').nullish(),
 });
 

@@ -199,6 +199,7 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
       case 'GET /api/auth/me':
       case 'GET /api/auth/user':
       case 'GET /api/dashboard':
+      case 'GET /api/openapi.json':
       case 'GET /api/user-settings':
       case 'GET /api/users':
       case 'GET /api/users/stats':

@@ -12,14 +12,15 @@ export function NotFoundScreen() {
   );
 }
 
-export function ErrorScreen({ status }: { status: number }) {
+/** `forbiddenText`: a screen's own words for a 403 (Editor Statistics, spec 3 §8). */
+export function ErrorScreen({ status, forbiddenText }: { status: number; forbiddenText?: string }) {
   if (status === 404) return <NotFoundScreen />;
   if (status === 403) {
     return (
       <div className="mx-auto max-w-lg py-16 text-center" data-testid="forbidden">
         <ShieldIcon className="mx-auto h-10 w-10 text-red-600" />
         <h1 className="mt-3 text-3xl font-bold text-slate-900">403 Access Denied</h1>
-        <p className="mt-3 text-slate-600">You do not have permission to open this page. Ask an administrator if you need access.</p>
+        <p className="mt-3 text-slate-600">{forbiddenText ?? 'You do not have permission to open this page. Ask an administrator if you need access.'}</p>
         <Link to="/" className="mt-6 inline-block text-blue-700 underline">Back to the dashboard</Link>
       </div>
     );
@@ -33,11 +34,11 @@ export function ErrorScreen({ status }: { status: number }) {
 }
 
 /** Error boundary of the signed-in screens: the 403/404/500 screen inside the layout. */
-export function ShellErrorBoundary() {
+export function ShellErrorBoundary({ forbiddenText }: { forbiddenText?: string } = {}) {
   const error = useRouteError();
   return (
     <AppShell>
-      <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} />
+      <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} forbiddenText={forbiddenText} />
     </AppShell>
   );
 }

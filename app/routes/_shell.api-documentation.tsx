@@ -1,0 +1,41 @@
+// /api-documentation (spec 3 §2.6; every signed-in user): rendered on the server from the
+// OpenAPI document served at /api/openapi.json.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { ApiDocumentationScreen, DOC_TABS, type ApiDocsView, type DocTab } from '../components/api-docs/api-documentation-screen.tsx';
+import { docsView } from '../http/openapi/docs-view.server.ts';
+import { openApiDocument } from '../http/openapi/document.server.ts';
+import { allow, type RouteAccess } from '../http/route-access.ts';
+import { loadScreen, tabOf } from '../http/screen.server.ts';
+import { API_MAX_LIMIT } from '../lib/paging.ts';
+
+export const meta: MetaFunction = () => [{ title: 'API Documentation · Group Finance Hub' }];
+
+export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ ctx, url, context }) => {
+    const tab = tabOf(url, DOC_TABS.map((t) => t.key)) as DocTab;
+    const doc = openApiDocument({ rateLimits: context.config.apiRateLimits }) as { info: { version: string } };
+    const { endpoints, filters, schemas } = docsView(doc);
+    const departments = await ctx.db.selectFrom('departments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const view: ApiDocsView = {
+      tab,
+      version: doc.info.version,
+      departments: Number(departments.n),
+      rateLimits: context.config.apiRateLimits,
+      maxLimit: API_MAX_LIMIT,
+      endpoints: tab === 'endpoints' ? endpoints : null,
+      filters: tab === 'filters' ? filters : null,
+      schemas: tab === 'schemas' ? schemas : null,
+    };
+    return json(view);
+  });
+
+export default function ApiDocumentation() {
+  const view = useLoaderData<typeof loader>() as ApiDocsView;
+  return <ApiDocumentationScreen view={view} />;
+}
+
+export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';

@@ -1,0 +1,24 @@
+// API Documentation in a real browser, with and without JavaScript (spec 3 §2.6): the four
+// tabs rendered from the served OpenAPI document, the true session rule and rate limits.
+import { signIn, waitForHydration } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
+
+test('the four tabs, from the OpenAPI document', async ({ page, js, createUser }) => {
+  await signIn(page, await createUser({ role: 'viewer' }));
+  await page.goto('/api-documentation');
+  await waitForHydration(page, js);
+  await expect(page.getByRole('heading', { name: 'API Documentation', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('api-version')).toContainText('16 shared departments');
+  const tabs = page.getByRole('navigation', { name: 'API documentation sections' });
+  await expect(page.getByTestId('filters')).toContainText('companyType');
+  await tabs.getByRole('link', { name: 'Endpoints' }).click();
+  await expect(page.getByTestId('endpoints')).toContainText('/api/budgets/{id}');
+  await tabs.getByRole('link', { name: 'Data Schemas' }).click();
+  await expect(page.getByTestId('schemas')).toContainText('departmentId');
+  await tabs.getByRole('link', { name: 'Authentication' }).click();
+  await expect(page.getByTestId('authentication')).toContainText('Every call needs a session');
+  await expect(page.getByTestId('authentication')).toContainText('requests a minute');
+  const response = await page.request.get('/api/openapi.json');
+  expect(response.status()).toBe(200);
+  expect((await response.json()).openapi).toBe('3.1.0');
+});

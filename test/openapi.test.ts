@@ -1,0 +1,82 @@
+// The OpenAPI document (DESIGN §9): valid OpenAPI 3.1; every /api route of the built app and
+// every method it answers is documented, under the very rule the route enforces; nothing is
+// documented that the app does not serve; the document is served to signed-in users only and
+// the API Documentation page renders from it.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allOperations, openApiDocument } from '../app/http/openapi/document.server.ts';
+import type { AccessRule } from '../app/http/route-access.ts';
+import { TEST_DIALECTS } from './database.ts';
+import { buildManifest, loadBuild, type ManifestEntry } from './security/manifest.ts';
+import { useTestServer } from './server.ts';
+
+const withoutRefusal = (rule: AccessRule) => {
+  const { refusal: _, ...rest } = rule as AccessRule & { refusal?: string };
+  return rest;
+};
+const placeholders = (path: string) => (path.match(/\{/g) ?? []).length;
+const pattern = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
+
+describe('the OpenAPI document', () => {
+  let entries: ManifestEntry[];
+  beforeAll(async () => {
+    entries = buildManifest(await loadBuild()).entries.filter((e) => e.kind === 'api' && e.rule.kind !== 'none' && e.rule.kind !== 'redirect');
+  });
+
+  it('is valid OpenAPI 3.1', async () => {
+    const result = await new Validator().validate(openApiDocument({ rateLimits: { perMinute: 100, perHour: 1000 } }) as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every route and method of the built app, under the rule the route enforces', () => {
+    const ops = allOperations();
+    const missing: string[] = [];
+    const wrongRule: string[] = [];
+    for (const entry of entries) {
+      const concrete = entry.path.replace(/:id\b/g, '1');
+      // The most literal documented path that matches (/api/users/stats before /api/users/{id}).
+      const op = ops.filter((o) => o.method === entry.method && pattern(o.path).test(concrete)).sort((a, b) => placeholders(a.path) - placeholders(b.path))[0];
+      if (!op) missing.push(entry.name);
+      else if (JSON.stringify(withoutRefusal(op.rule)) !== JSON.stringify(withoutRefusal(entry.rule))) wrongRule.push(`${entry.name}: documented ${JSON.stringify(op.rule)}, enforced ${JSON.stringify(entry.rule)}`);
+    }
+    expect(missing).toEqual([]);
+    expect(wrongRule).toEqual([]);
+  });
+
+  it('documents nothing the app does not serve', () => {
+    const phantom = allOperations().filter((op) => !entries.some((e) => e.method === op.method && pattern(op.path).test(e.path.replace(/:id\b/g, '1'))));
+    expect(phantom.map((op) => `${op.method} ${op.path}`)).toEqual([]);
+  });
+
+  it('states the session rule, the rate limits and the errors; request bodies come from the routes’ zod schemas', () => {
+    const doc = openApiDocument({ rateLimits: { perMinute: 7, perHour: 70 } }) as any;
+    expect(doc.components.securitySchemes.session).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: '__session' }));
+    expect(doc.info.description).toContain('7 requests a minute and 70 an hour');
+    expect(doc.paths['/api/auth/login'].post.security).toEqual([]);
+    expect(doc.paths['/api/budgets'].post.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['departmentId', 'categoryId', 'amount']));
+    expect(doc.paths['/api/budgets'].get.responses['200'].headers['X-Total-Count']).toBeDefined();
+    expect(doc.paths['/api/system/errors/{id}/resolve'].post.requestBody.content['application/json'].schema.properties.resolution).toEqual(expect.objectContaining({ type: 'string', minLength: 1 }));
+    expect(doc.components.responses.Invalid.content['application/json'].example).toEqual({ message: 'Invalid data', errors: [{ field: 'amount', message: 'Amount must be a positive number' }] });
+  });
+});
+
+describe.each(TEST_DIALECTS)('/api/openapi.json and the API Documentation page on %s', (dialect) => {
+  const { client, signedIn } = useTestServer(dialect);
+
+  it('needs a session; answers the document; the page renders it', async () => {
+    expect((await client().get('/api/openapi.json')).status).toBe(401);
+    const { c } = await signedIn({ role: 'viewer' });
+    const response = await c.get('/api/openapi.json');
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/api/budgets/{id}');
+    for (const [tab, text] of [['filters', 'companyType'], ['endpoints', '/api/budgets/{id}'], ['schemas', 'Budgets'], ['authentication', '__session']]) {
+      const html = await (await c.get(`/api-documentation?tab=${tab}`)).text();
+      expect(html, tab).toContain('API Documentation');
+      expect(html, tab).toContain(text);
+      expect(html, tab).not.toContain('no authentication');
+    }
+  });
+});
