@@ -72,6 +72,15 @@ export function pagedList(url: URL, body: unknown, page: { rows: number; total: 
   return json(body, { headers: pagingHeaders(url, page.total, more ? { ...extra, limit: page.limit, offset: page.offset + page.limit } : null) });
 }
 
+/** A GET answering one page of a list service (given the query parameters) as an array with its paging headers. */
+export function pagedAnswer(list: (ctx: ServiceContext, query: Record<string, string>) => Promise<{ rows: unknown[]; total: number; limit: number; offset: number }>) {
+  return async ({ request, ctx }: AuthedApiArgs): Promise<Response> => {
+    const url = new URL(request.url);
+    const page = await list(ctx, Object.fromEntries(url.searchParams));
+    return pagedList(url, page.rows, { rows: page.rows.length, total: page.total, limit: page.limit, offset: page.offset });
+  };
+}
+
 /** The request body as JSON: an empty body is {}, malformed JSON is a 400, never a 500. */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();

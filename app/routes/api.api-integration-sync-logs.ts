@@ -1,6 +1,6 @@
 // GET /api/api-integration-sync-logs?limit&offset&endpointId: sync runs, newest first (spec 3 §7); X-Total-Count.
-import { apiRoute } from '../http/api.server.ts';
+import { apiRoute, pagedAnswer } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
-import { syncLogsAnswer } from '../http/sync-logs.server.ts';
+import { listSyncLogs } from '../services/integration-sync.server.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('integrations'), run: syncLogsAnswer } });
+export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('integrations'), run: pagedAnswer(listSyncLogs) } });

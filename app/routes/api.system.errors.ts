@@ -1,16 +1,7 @@
 // GET /api/system/errors?status=open|resolved|all&limit&offset (owners and admins): captured
 // server errors and job failures, unresolved first; X-Total-Count.
-import { apiRoute, pagedList } from '../http/api.server.ts';
+import { apiRoute, pagedAnswer } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { listSystemErrors } from '../services/system-monitoring.server.ts';
 
-export const { loader, action, access } = apiRoute({
-  GET: {
-    allow: allow.to('admin'),
-    run: async ({ request, ctx }) => {
-      const url = new URL(request.url);
-      const page = await listSystemErrors(ctx, Object.fromEntries(url.searchParams));
-      return pagedList(url, page.rows, { rows: page.rows.length, total: page.total, limit: page.limit, offset: page.offset });
-    },
-  },
-});
+export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('admin'), run: pagedAnswer(listSystemErrors) } });

@@ -250,7 +250,7 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     const db = database.db;
     const schema = async () =>
       dialect === 'postgres'
-        ? (await sql<{ d: string }>`select indexdef as d from pg_indexes where tablename = 'audit_logs' union all select conname || pg_get_constraintdef(oid) from pg_constraint where conrelid = 'audit_logs'::regclass order by 1`.execute(db)).rows.map((r) => r.d)
+        ? (await sql<{ d: string }>`select indexdef as d from pg_indexes where schemaname = current_schema() and tablename = 'audit_logs' union all select conname || pg_get_constraintdef(oid) from pg_constraint where conrelid = 'audit_logs'::regclass order by 1`.execute(db)).rows.map((r) => r.d)
         : (await sql<{ d: string }>`select name || ':' || coalesce(sql, '') as d from sqlite_master where tbl_name = 'audit_logs' order by 1`.execute(db)).rows.map((r) => r.d);
     const before = await schema();
     const author = await createTestUser(db, { role: 'editor' });

@@ -3,8 +3,9 @@
 // Snapshots older than 7 days are deleted in the same call.
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { dialectOf, toJson } from '../../db/dialect.ts';
+import type { HealthSnapshotsTable } from '../../db/types.ts';
 import { isAdministrator } from '../lib/permissions.ts';
 import { inTransaction, type Db, type ServiceContext } from './context.ts';
 import { forbidden } from './errors.ts';
@@ -52,20 +53,7 @@ export interface HealthSnapshotOptions {
 }
 
 /** One measurement: what a snapshot stores. */
-export interface HealthMeasurement {
-  createdAt: string;
-  cpuUsage: number;
-  loadAverage: number[];
-  cpuCount: number;
-  memoryUsed: number;
-  memoryTotal: number;
-  processRss: number;
-  diskFree: number | null;
-  diskTotal: number | null;
-  databaseSize: number | null;
-  databaseResponseMs: number;
-  databaseConnections: number | null;
-}
+export type HealthMeasurement = Omit<Selectable<HealthSnapshotsTable>, 'id' | 'loadAverage'> & { loadAverage: number[] };
 
 /** Measures CPU (over sampleMs), memory, the data directory's disk and the database now. */
 export async function measureHealth(db: Db, options: HealthSnapshotOptions): Promise<HealthMeasurement> {

@@ -96,79 +96,79 @@ function Tiles({ data, now }: { data: DashboardView; now: number }) {
   return <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{tiles}</div>;
 }
 
+const CHARTS = [
+  { key: 'budgetVsActual', id: 'budget-chart', card: 'Budget vs actual expenses', title: 'Budget and actual expenses by month', planned: 'Budget', actual: 'Actual expenses', text: 'Budgeted amounts (spread over the months they cover) and actual expenses' },
+  { key: 'revenue', id: 'revenue-chart', card: 'Projected vs actual revenue', title: 'Projected and actual revenue by month', planned: 'Projected revenue', actual: 'Actual revenue', text: 'Revenue projections (spread over the months they cover) and actual revenue' },
+] as const;
+
 function Charts({ charts, scope }: { charts: NonNullable<DashboardView['charts']>; scope: string }) {
-  const pairs = (rows: MonthPair[], planned: string, actual: string) => [
-    { name: planned, points: rows.map((r) => ({ label: r.month, value: r.planned })) },
-    { name: actual, points: rows.map((r) => ({ label: r.month, value: r.actual })) },
-  ];
   return (
     <div className="mt-6 grid gap-6 xl:grid-cols-2">
-      <Card title="Budget vs actual expenses">
-        <DollarChart
-          id="budget-chart"
-          kind="bar"
-          title={`Budget and actual expenses by month, ${scope}`}
-          description="Budgeted amounts (spread over the months they cover) and actual expenses for each of the last 12 months, in US dollars."
-          labelHeading="Month"
-          series={pairs(charts.budgetVsActual, 'Budget', 'Actual expenses')}
-        />
-      </Card>
-      <Card title="Projected vs actual revenue">
-        <DollarChart
-          id="revenue-chart"
-          kind="bar"
-          title={`Projected and actual revenue by month, ${scope}`}
-          description="Revenue projections (spread over the months they cover) and actual revenue for each of the last 12 months, in US dollars."
-          labelHeading="Month"
-          series={pairs(charts.revenue, 'Projected revenue', 'Actual revenue')}
-        />
-      </Card>
+      {CHARTS.map((c) => (
+        <Card key={c.key} title={c.card}>
+          <DollarChart
+            id={c.id}
+            kind="bar"
+            title={`${c.title}, ${scope}`}
+            description={`${c.text} for each of the last 12 months, in US dollars.`}
+            labelHeading="Month"
+            series={[
+              { name: c.planned, points: charts[c.key].map((r) => ({ label: r.month, value: r.planned })) },
+              { name: c.actual, points: charts[c.key].map((r) => ({ label: r.month, value: r.actual })) },
+            ]}
+          />
+        </Card>
+      ))}
     </div>
   );
 }
 
-function RecentActivity({ rows, now }: { rows: NonNullable<DashboardView['recentActivity']>; now: number }) {
+/** A card listing timed rows (newest first), or its empty text. */
+function TimedList<T extends { id: number; timestamp: string }>({ title, empty, testId, rows, now, children }: { title: string; empty: string; testId: string; rows: T[]; now: number; children: (row: T) => ReactNode }) {
   return (
-    <Card title="Recent Activity">
+    <Card title={title}>
       {rows.length === 0 ? (
-        <p className="text-sm text-slate-600">No recent activity</p>
+        <p className="text-sm text-slate-600">{empty}</p>
       ) : (
-        <ul className="divide-y divide-slate-100" data-testid="recent-activity">
+        <ul className="divide-y divide-slate-100" data-testid={testId}>
           {rows.map((r) => (
             <li key={r.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-              <span className="min-w-0">
-                <span className={`mr-2 rounded px-1.5 py-0.5 text-xs font-medium ${ACTION_CLASS[r.action] ?? 'bg-slate-100 text-slate-700'}`}>{r.action}</span>
-                <span className="font-medium">{r.tableName}</span> <span className="text-slate-600">by {r.username}</span>
-              </span>
+              <span className="min-w-0">{children(r)}</span>
               <time dateTime={r.timestamp} title={formatInstant(r.timestamp)} className="shrink-0 text-xs text-slate-600">{formatRelativeTime(r.timestamp, now)}</time>
             </li>
           ))}
         </ul>
       )}
     </Card>
+  );
+}
+
+const badge = (classes: Record<string, string>, key: string) => `rounded px-1.5 py-0.5 text-xs font-medium ${classes[key] ?? 'bg-slate-100 text-slate-700'}`;
+
+function RecentActivity({ rows, now }: { rows: NonNullable<DashboardView['recentActivity']>; now: number }) {
+  return (
+    <TimedList title="Recent Activity" empty="No recent activity" testId="recent-activity" rows={rows} now={now}>
+      {(r) => (
+        <>
+          <span className={`mr-2 ${badge(ACTION_CLASS, r.action)}`}>{r.action}</span>
+          <span className="font-medium">{r.tableName}</span> <span className="text-slate-600">by {r.username}</span>
+        </>
+      )}
+    </TimedList>
   );
 }
 
 function ApiActivity({ rows, now }: { rows: NonNullable<DashboardView['apiActivity']>; now: number }) {
   return (
-    <Card title="API Integration Activity">
-      {rows.length === 0 ? (
-        <p className="text-sm text-slate-600">No API activity</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" data-testid="api-activity">
-          {rows.map((r) => (
-            <li key={r.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-              <span className="min-w-0">
-                <span className="font-medium">{r.sourceName ?? 'Deleted source'}</span>
-                {r.endpointName ? <span className="text-slate-600"> · {r.endpointName}</span> : null}
-                <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_CLASS[r.status] ?? 'bg-slate-100 text-slate-700'}`}>{r.status}</span>
-              </span>
-              <time dateTime={r.timestamp} title={formatInstant(r.timestamp)} className="shrink-0 text-xs text-slate-600">{formatRelativeTime(r.timestamp, now)}</time>
-            </li>
-          ))}
-        </ul>
+    <TimedList title="API Integration Activity" empty="No API activity" testId="api-activity" rows={rows} now={now}>
+      {(r) => (
+        <>
+          <span className="font-medium">{r.sourceName ?? 'Deleted source'}</span>
+          {r.endpointName ? <span className="text-slate-600"> · {r.endpointName}</span> : null}
+          <span className={`ml-2 ${badge(STATUS_CLASS, r.status)}`}>{r.status}</span>
+        </>
       )}
-    </Card>
+    </TimedList>
   );
 }
 

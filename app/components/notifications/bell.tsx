@@ -16,6 +16,7 @@ import {
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { BellIcon } from '../ui/icons.tsx';
 import { NotificationList } from './notification-item.tsx';
+import { useEveryWhileVisible } from '../screen/use-refresh.ts';
 
 /** Spec 1 §9: the notification count is polled every 30 s. */
 export const COUNT_REFRESH_MS = 30_000;
@@ -55,31 +56,7 @@ export function NotificationBell({ count }: { count: NotificationCount }) {
     if (body && typeof body.unread === 'number') setUnread(body.unread);
   }, []);
 
-  useEffect(() => {
-    if (!hydrated) return;
-    let timer: ReturnType<typeof setInterval> | null = null;
-    const start = () => {
-      if (timer === null && document.visibilityState === 'visible') timer = setInterval(() => void refreshCount(), COUNT_REFRESH_MS);
-    };
-    const stop = () => {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') {
-        void refreshCount();
-        start();
-      } else {
-        stop();
-      }
-    };
-    start();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      stop();
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [hydrated, refreshCount]);
+  useEveryWhileVisible(() => void refreshCount(), COUNT_REFRESH_MS, hydrated);
 
   if (!hydrated) {
     return (

@@ -1,23 +1,19 @@
-// With JavaScript: the page's loaders run again every `ms` while `active` and the tab is
-// visible (and once when it becomes visible again), so figures and statuses update in place.
-// The count starts again at each navigation, so a flash toast (gone at the next load) stays up.
-// Without JavaScript every load is fresh anyway.
+// Work repeated while the tab is visible: every `ms` (and once when the tab becomes visible
+// again), stopped while it is hidden. `useRefreshEvery` runs the page's loaders again that way,
+// so figures and statuses update in place; the count starts again at each navigation, so a flash
+// toast (gone at the next load) stays up. Without JavaScript every load is fresh anyway.
 import { useLocation, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 
-export function useRefreshEvery(ms: number, active = true): void {
-  const { key } = useLocation();
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
+/** Calls `tick` every `ms` while `active` and the tab is visible. `restartKey` restarts the count. */
+export function useEveryWhileVisible(tick: () => void, ms: number, active = true, restartKey: unknown = null): void {
+  const latest = useRef(tick);
+  latest.current = tick;
   useEffect(() => {
     if (!active) return;
     let timer: ReturnType<typeof setInterval> | null = null;
-    const refresh = () => {
-      if (latest.current.state === 'idle') latest.current.revalidate();
-    };
     const start = () => {
-      if (timer === null && document.visibilityState === 'visible') timer = setInterval(refresh, ms);
+      if (timer === null && document.visibilityState === 'visible') timer = setInterval(() => latest.current(), ms);
     };
     const stop = () => {
       if (timer !== null) clearInterval(timer);
@@ -25,7 +21,7 @@ export function useRefreshEvery(ms: number, active = true): void {
     };
     const onVisibility = () => {
       if (document.visibilityState === 'visible') {
-        refresh();
+        latest.current();
         start();
       } else {
         stop();
@@ -37,5 +33,13 @@ export function useRefreshEvery(ms: number, active = true): void {
       stop();
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [active, ms, key]);
+  }, [active, ms, restartKey]);
+}
+
+export function useRefreshEvery(ms: number, active = true): void {
+  const { key } = useLocation();
+  const revalidator = useRevalidator();
+  useEveryWhileVisible(() => {
+    if (revalidator.state === 'idle') revalidator.revalidate();
+  }, ms, active, key);
 }

@@ -4,6 +4,7 @@
 // System Metrics. With JavaScript the figures refresh every 10 s while the tab is visible.
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
+import type { RecoveryActionView, SystemErrorView, SystemHealth } from '../../services/system-monitoring.server.ts';
 import { formatBytes, formatInstant } from '../../lib/format.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Sparkline } from '../chart/sparkline.tsx';
@@ -27,40 +28,13 @@ export const MONITORING_TABS = [
 ] as const;
 export type MonitoringTab = (typeof MONITORING_TABS)[number]['key'];
 
-export interface SystemErrorRow {
-  id: number;
-  severity: string;
-  errorType: string;
-  message: string;
-  endpoint: string | null;
-  method: string | null;
-  stack: string | null;
-  occurrenceCount: number;
-  affectedUsers: number;
-  lastOccurrence: string;
-  isResolved: boolean;
-  resolvedAt: string | null;
-  resolvedByName: string | null;
-  resolution: string | null;
-}
+export type SystemErrorRow = SystemErrorView;
 
 export interface MonitoringData {
   tab: MonitoringTab;
-  health: {
-    timestamp: string;
-    overall: 'healthy' | 'warning' | 'critical' | 'unknown';
-    reasons: string[];
-    details: {
-      cpu: { usage: number; loadAverage: number[]; cores: number };
-      memory: { used: number; total: number; percentage: number };
-      disk: { used: number; total: number; percentage: number } | null;
-      database: { responseTime: number; connectionCount: number | null; size: number | null; dialect: string };
-      api: { responseTime: number | null; errorRate: number; requestsPerMinute: number; requests: number; windowMinutes: number } | null;
-    };
-    history: { timestamp: string; cpu: number; memory: number; databaseResponseTime: number }[];
-  };
+  health: SystemHealth;
   errors: { rows: SystemErrorRow[]; total: number; page: number; pageCount: number } | null;
-  recovery: { rows: { id: number; actionType: string; status: string; description: string | null; result: string | null; createdAt: string }[]; total: number; page: number; pageCount: number } | null;
+  recovery: { rows: RecoveryActionView[]; total: number; page: number; pageCount: number } | null;
   /** The error whose Resolve form is open (?resolve=ID). */
   resolving: SystemErrorRow | null;
 }
