@@ -2,6 +2,7 @@
 // Schemas and Authentication, rendered on the server from the OpenAPI document the app serves at
 // /api/openapi.json, so the page can only say what the API does. It states the truth the old
 // page did not: every call needs a session, and the rate limits are enforced.
+import type { DocEndpoint, DocFilter, DocSchema } from '../../http/openapi/docs-view.server.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
 import { Card } from '../ui/form.tsx';
@@ -13,27 +14,6 @@ export const DOC_TABS = [
   { key: 'authentication', label: 'Authentication' },
 ] as const;
 export type DocTab = (typeof DOC_TABS)[number]['key'];
-
-export interface DocEndpoint {
-  method: string;
-  path: string;
-  summary: string;
-  who: string;
-  tag: string;
-}
-
-export interface DocFilter {
-  name: string;
-  description: string;
-  /** The list paths that take it. */
-  paths: string[];
-}
-
-export interface DocSchema {
-  name: string;
-  description: string;
-  fields: { name: string; type: string; required: boolean; detail: string }[];
-}
 
 export interface ApiDocsView {
   tab: DocTab;

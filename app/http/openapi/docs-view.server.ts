@@ -1,9 +1,29 @@
 // The API Documentation page's content, read from the OpenAPI document (never written apart
 // from it): endpoints by tag with who may call, the list filters and which lists take them, and
 // the resources' fields with their rules.
-import type { DocEndpoint, DocFilter, DocSchema } from '../../components/api-docs/api-documentation-screen.tsx';
-
 type Json = Record<string, any>;
+
+export interface DocEndpoint {
+  method: string;
+  path: string;
+  summary: string;
+  who: string;
+  tag: string;
+}
+
+export interface DocFilter {
+  name: string;
+  description: string;
+  /** The list paths that take it. */
+  paths: string[];
+}
+
+export interface DocSchema {
+  name: string;
+  description: string;
+  fields: { name: string; type: string; required: boolean; detail: string }[];
+}
+
 
 function typeOf(schema: Json): string {
   if (schema.enum) return 'one of';
