@@ -49,12 +49,10 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     ...handle,
     url: url.toString(),
     dataDir,
+    // The schema is dropped by the global teardown (test/global-setup.ts), not here: a drop
+    // while another test file migrates breaks Kysely's introspection, which reads every schema.
     destroy: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-      await cleanup.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

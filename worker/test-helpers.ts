@@ -1,7 +1,7 @@
 // Helpers shared by the job tests.
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import { TEST_SCHEMA_PATTERN } from '../test/schemas.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -28,10 +28,12 @@ export function lines(file: string): { event: string; pid: number; retry: number
     });
 }
 
+/**
+ * A test's pg-boss schema is left for the global teardown (test/global-setup.ts drops every
+ * test schema once all files are done): dropped now, it would break another file's migration
+ * (Kysely's introspection reads every schema). Its name must match TEST_SCHEMA_PATTERN.
+ */
 export async function dropSchema(schema: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  await client.query(`drop schema if exists ${schema} cascade`);
-  await client.end();
+  if (!TEST_SCHEMA_PATTERN.test(schema)) throw new Error(`${schema} is not named as a test schema`);
 }
 
