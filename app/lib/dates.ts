@@ -19,3 +19,8 @@ export function dayStart(day: string): string {
 export function dayAfter(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 }
+
+/** The instant `days` days before `now`, as ISO text. */
+export function daysBefore(now: Date, days: number): string {
+  return new Date(now.getTime() - days * 86_400_000).toISOString();
+}

@@ -11,7 +11,7 @@ import { clampedPage, intent, listUrl, loadScreen, screenAction, succeed, tabOf 
 import { healthOptions } from '../http/system-monitoring.server.ts';
 import { lastPage } from '../lib/paging.ts';
 import { MAX_ID, positiveIdParam } from '../lib/query.ts';
-import { listRecoveryActions, listSystemErrors, RESOLUTION_REQUIRED, resolveSystemError, systemHealth } from '../services/system-monitoring.server.ts';
+import { listRecoveryActions, listSystemErrors, ResolveRequest, resolveSystemError, systemHealth } from '../services/system-monitoring.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'System Monitoring · Group Finance Hub' }];
 
@@ -41,7 +41,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 export const action = (args: ActionFunctionArgs) =>
   screenAction(args, {
     resolve: intent({
-      schema: z.object({ id: z.number().int().positive().max(MAX_ID), resolution: z.string({ error: RESOLUTION_REQUIRED }).trim().min(1, RESOLUTION_REQUIRED).max(2000) }),
+      schema: ResolveRequest.extend({ id: z.number().int().positive().max(MAX_ID) }),
       invalid: 'Failed to resolve error',
       failed: 'Failed to resolve error',
       run: async ({ id, resolution }, screen) => {

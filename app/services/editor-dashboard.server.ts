@@ -13,6 +13,7 @@ import { workOf } from './editor-stats.server.ts';
 import { forbidden } from './errors.ts';
 import { listVisibleCompanies } from './companies.server.ts';
 import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes, type ActivityLevel } from './user-activity.server.ts';
+import { daysBefore } from '../lib/dates.ts';
 
 /** Spec 1 §2: weekly goals of 50 entries and 40 hours; an accuracy target of 95 %. */
 export const WEEKLY_GOALS = { entries: 50, hours: 40, accuracy: 95 } as const;
@@ -51,7 +52,6 @@ export interface EditorMetrics {
   recentActivity: EditorActivity[];
 }
 
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 /** GET /api/editor/metrics. */

@@ -8,6 +8,7 @@ import type { Db, ServiceContext } from './context.ts';
 import { editorActivities, type EditorActivity } from './editor-activity.server.ts';
 import { forbidden } from './errors.ts';
 import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, type ActivityLevel } from './user-activity.server.ts';
+import { daysBefore } from '../lib/dates.ts';
 
 export const WEEK_DAYS = 7;
 /** Spec 3 §9: an active editor scores above 10. */
@@ -17,7 +18,6 @@ export const TOP_PERFORMERS = 5;
 export const HISTORY_LENGTH = 100;
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 
 export interface UserWork {
   userId: number;

@@ -3,7 +3,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { ServiceContext } from './context.ts';
-import { dayAfter, dayStart } from '../lib/dates.ts';
+import { dayAfter, dayStart, daysBefore } from '../lib/dates.ts';
 import { API_MAX_LIMIT, HISTORY_PAGE_SIZE } from '../lib/paging.ts';
 import { ActivityHistoryQuerySchema } from '../lib/users.ts';
 import { fieldErrorsFromZod, invalid } from './errors.ts';
@@ -47,7 +47,6 @@ export function activityLevel(score: number): ActivityLevel {
 /** Seconds → minutes with one decimal (durations are stored in seconds). */
 export const toMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
 
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 const startOfUtcDay = (now: Date) => dayStart(now.toISOString().slice(0, 10));
 const later = (a: string | null | undefined, b: string | null | undefined) => (!a ? b ?? null : !b ? a : a > b ? a : b);
 

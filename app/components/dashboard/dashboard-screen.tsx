@@ -10,29 +10,14 @@ import { DollarChart } from '../chart/series-chart.tsx';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { useRefreshEvery } from '../screen/use-refresh.ts';
 import { Card } from '../ui/form.tsx';
-import { AccessCard, type UserAccess } from './access-card.tsx';
+import { AccessCard } from './access-card.tsx';
+import type { Dashboard } from '../../services/dashboard.server.ts';
 
 /** Spec 1 §9: the dashboard's calls refresh every 30 s (anomalies 60 s, backups 5 min: at least as fresh). */
 export const DASHBOARD_REFRESH_MS = 30_000;
 
-interface MonthPair {
-  month: string;
-  planned: number;
-  actual: number;
-}
-
-export interface DashboardView {
-  updatedAt: string;
-  userAccess: UserAccess;
-  userStats: { activeUsers: number; totalUsers: number } | null;
-  api: { successRate: number; runs: number; windowDays: number } | null;
-  systemHealth: { status: 'Issues' | 'Healthy'; anomalies: number; windowDays: number } | null;
-  lastBackup: { backup: { id: number; name: string; createdAt: string } | null } | null;
-  recentActivity: { id: number; action: string; tableName: string; username: string; timestamp: string }[] | null;
-  apiActivity: { id: number; status: string; sourceName: string | null; endpointName: string | null; timestamp: string; recordsProcessed: number }[] | null;
-  alerts: { id: number; username: string; anomalyType: string; description: string; windowEnd: string }[] | null;
-  charts: { months: string[]; budgetVsActual: MonthPair[]; revenue: MonthPair[] } | null;
-}
+/** The dashboard as the loader sends it (app/services/dashboard.server.ts). */
+export type DashboardView = Dashboard;
 
 const STATUS_CLASS: Record<string, string> = {
   success: 'bg-green-100 text-green-800',
