@@ -19,20 +19,40 @@ class ListedMigrations implements MigrationProvider {
   }
 }
 
+/** Names of the listed migrations not yet applied to this database (all of them on a new one). */
+async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const exists =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ found: boolean }>`select to_regclass(quote_ident(current_schema()) || '.kysely_migration') is not null as found`.execute(db)).rows[0].found
+      : (await sql`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db)).rows.length > 0;
+  if (!exists) return Object.keys(migrations);
+  const applied = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  // An up-to-date database (every start of the web process and the workers) needs no Migrator:
+  // its introspection reads the catalog of the whole PostgreSQL database, and a table dropped
+  // elsewhere at that moment makes it fail ('relation … does not exist').
+  if ((await pendingMigrations(db)).length === 0) return [];
   // On PostgreSQL the migrator must look in the connection's own schema: by default it would
   // find another schema's bookkeeping tables and skip creating its own.
   const schema =
     dialectOf(db) === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
       : undefined;
-  const migrator = new Migrator({ db, provider: new ListedMigrations(db), migrationTableSchema: schema });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error) {
-    const name = failed ? ` (${failed.migrationName})` : '';
-    throw new Error(`Database migration failed${name}: ${(error as Error).message ?? error}`);
+  for (let attempt = 1; ; attempt++) {
+    const migrator = new Migrator({ db, provider: new ListedMigrations(db), migrationTableSchema: schema });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    // The same catalog race before any migration ran changed nothing: try again.
+    const introspectionRace = error && !failed && /does not exist/.test(String((error as Error).message));
+    if (introspectionRace && attempt < 3) continue;
+    if (error) {
+      const name = failed ? ` (${failed.migrationName})` : '';
+      throw new Error(`Database migration failed${name}: ${(error as Error).message ?? error}`);
+    }
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
