@@ -18,6 +18,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseHandle } from './client.ts';
+import { sqliteRebuildStatement } from './search-index.ts';
 import { buildDemoRows, loadDemoReference, MONTH_NAMES, mulberry32 } from './seed/demo.ts';
 
 export type GeneratedTable = 'actual_expenses' | 'budgets' | 'revenue_projections' | 'actual_revenue';
@@ -294,6 +295,9 @@ function insertSqlite(file: string, plan: Plan, batch: number, options: Generate
         for (const s of [...indexes, ...triggers]) db.exec(s.sql);
         options.log?.(`${spec.table}: ${indexes.length} indexes and ${triggers.length} triggers re-created in ${((performance.now() - t) / 1000).toFixed(2)} s`);
         if (triggers.length) {
+          // The search index's triggers were off too: read it again from the rows.
+          const rebuild = sqliteRebuildStatement(spec.table);
+          if (rebuild) db.exec(rebuild);
           db.transaction(() => {
             db.prepare('DELETE FROM row_counts WHERE table_name = ?').run(spec.table);
             db.prepare(`INSERT INTO row_counts (table_name, company_id, row_count) SELECT ?, company_id, count(*) FROM ${spec.table} GROUP BY company_id`).run(spec.table);

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { buildIfStale } from '../scripts/build-if-stale.ts';
 import { missingPostgresInCi } from './ci.ts';
-import { dropTestSchemas } from './schemas.ts';
+import { dropTestSchemas, installExtensions } from './schemas.ts';
 
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   const missing = missingPostgresInCi();
@@ -17,6 +17,7 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
   // Test schemas are dropped here, when no test file runs (see test/schemas.ts): first those an
   // aborted run left, then, at the end, this run's.
   await dropTestSchemas(url);
+  await installExtensions(url);
   return async () => {
     await dropTestSchemas(url);
   };

@@ -18,3 +18,17 @@ export async function dropTestSchemas(url: string): Promise<number> {
     await client.end();
   }
 }
+
+/**
+ * The extensions the migrations use (pg_trgm, db/search-index.ts), installed once before the
+ * test files run: two migrations creating one at the same moment would collide.
+ */
+export async function installExtensions(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_trgm with schema public');
+  } finally {
+    await client.end();
+  }
+}

@@ -18,6 +18,7 @@ import { pgPoolOf } from '../../db/registry.ts';
 import type { Database } from '../../db/types.ts';
 import { constraintViolation, dialectOf } from '../../db/dialect.ts';
 import { COUNTED_TABLES } from '../../db/migrations/0003_row_counts.ts';
+import { rebuildSearchIndex, SEARCH_INDEXES } from '../../db/search-index.ts';
 import { JSON_COLUMNS } from '../../db/types.ts';
 import { snakeCase } from '../lib/names.ts';
 import { recordAudit } from './audit.server.ts';
@@ -386,6 +387,7 @@ async function relaxForBulkLoad(trx: Db, tables: string[]): Promise<() => Promis
   const restore: string[] = [];
   const foreignKeys: { table: string; name: string; def: string }[] = [];
   const recount: string[] = [];
+  const rebuild: string[] = [];
   for (const table of tables) {
     const name = snakeCase(table);
     if (postgres) {
@@ -410,12 +412,15 @@ async function relaxForBulkLoad(trx: Db, tables: string[]): Promise<() => Promis
         await sql.raw(`drop ${row.type} ${quote(row.name)}`).execute(trx);
         restore.push(row.sql);
         if (row.type === 'trigger' && COUNTED_TABLES.includes(name) && !recount.includes(name)) recount.push(name);
+        if (row.type === 'trigger' && SEARCH_INDEXES[name] && !rebuild.includes(name)) rebuild.push(name);
       }
     }
   }
   return async () => {
     for (const statement of restore) await sql.raw(statement).execute(trx);
     for (const name of recount) await recountRows(trx, name);
+    // SQLite: the search indexes' triggers were off with the others.
+    for (const name of rebuild) await rebuildSearchIndex(trx, 'sqlite', name);
     for (const key of foreignKeys) {
       try {
         await inSavepoint(trx, () => sql.raw(`alter table ${quote(snakeCase(key.table))} add constraint ${quote(key.name)} ${key.def}`).execute(trx));

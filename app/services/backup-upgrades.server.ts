@@ -25,6 +25,8 @@ const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
   // Integration tables are new: older backups hold none of their rows.
   '0011_integrations': {},
   '0012_error_fingerprints': {},
+  // Search indexes are derived from the rows.
+  '0013_search_indexes': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -11,6 +11,7 @@ import { prepareDatabase } from './bootstrap.server.ts';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
 import { createTestUser } from '../../test/users.ts';
+import { isSearchIndexTable } from '../../db/search-index.ts';
 import { snakeCase } from '../lib/names.ts';
 import { BACKUP_TABLES, NOT_BACKED_UP } from './backup-tables.server.ts';
 import { restoreBackup } from './backup-restore.server.ts';
@@ -54,7 +55,8 @@ it('every table is either backed up or left out with a reason', async () => {
     await migrateToLatest(database.db);
     const tables = (await database.db.introspection.getTables()).map((t) => t.name);
     const known = new Set([...BACKUP_TABLES.map((t) => snakeCase(t.name)), ...Object.keys(NOT_BACKED_UP).map(snakeCase)]);
-    expect(tables.filter((t) => !known.has(t))).toEqual([]);
+    // The search indexes' FTS5 tables are derived from their rows, rebuilt by a restore.
+    expect(tables.filter((t) => !known.has(t) && !isSearchIndexTable(t))).toEqual([]);
   } finally {
     await database.destroy();
   }

@@ -3,13 +3,14 @@
 // the resource declares them and nothing narrows the list), one page, or every row in batches.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { containsText, dialectOf } from '../../db/dialect.ts';
+import { SEARCH_INDEXES, searchIndexIds, searchIndexMatch, usesSearchIndex } from '../../db/search-index.ts';
 import { streamQuery } from '../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { snakeCase } from '../lib/names.ts';
-import { companyColumnOf, companySelf, type ResourceDef } from '../resources/define.ts';
+import { companyColumnOf, companyNamed, companySelf, type ResourceDef } from '../resources/define.ts';
 import { COMPANY_COLUMNS, companyResource } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
-import { authorizeRead, baseQuery, columnOf, ref, scopeOf, selectRow, toApiRow, type ApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
+import { authorizeRead, baseQuery, columnOf, dynamic, ref, scopeOf, selectRow, toApiRow, type ApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
 
 export interface ListQuery {
   q?: string | null;
@@ -37,26 +38,24 @@ function dateColumnOf(def: ResourceDef): { column: string; instant: boolean } {
   return field ? { column: field.name, instant: false } : { column: 'createdAt', instant: true };
 }
 
-/** The list's conditions, and which joined aliases they need (the count can skip the others). */
-export function conditions(ctx: ServiceContext, def: ResourceDef, query: ListQuery): { where: Expression<SqlBool>[]; aliases: Set<string> } {
+/**
+ * The list's conditions, and which joined aliases they need (the count can skip the others).
+ * `others` is every condition but the search; `matchIds`, on SQLite with a search index, the
+ * ids the search matches (see searchCondition).
+ */
+export function conditions(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  query: ListQuery,
+  nameIds?: NameIds,
+): { where: Expression<SqlBool>[]; aliases: Set<string>; others: Expression<SqlBool>[]; matchIds: Expression<unknown> | null } {
   const where: Expression<SqlBool>[] = [];
   const aliases = new Set<string>();
   const companyAlias = def.joins.find((j) => j.table === companyResource.table)?.alias;
   const self = companySelf(def);
 
   const q = query.q?.trim();
-  if (q) {
-    const matches = (column: ReturnType<typeof sql.ref>) => containsText(dialectOf(ctx.db), sql`cast(${column} as text)`, q);
-    const terms = def.list.search.map((column) => {
-      const join = column.includes('.') ? def.joins.find((j) => j.alias === column.split('.')[0]) : undefined;
-      if (!join) return matches(ref(column));
-      // A name of a small reference table: match its ids first, so neither the count nor the
-      // scan of a large table has to join it.
-      const ids = sql`select id from ${sql.table(snakeCase(join.table))} where ${matches(sql.ref(column.split('.')[1]))}`;
-      return sql<SqlBool>`${ref(join.on)} in (${ids})`;
-    });
-    where.push(sql<SqlBool>`(${sql.join(terms, sql` or `)})`);
-  }
+  const search = q ? searchCondition(ctx, def, q, nameIds) : null;
   const filter = def.list.filter;
   if (filter && query.filter !== undefined && query.filter !== null && query.filter !== '') {
     where.push(sql<SqlBool>`${ref(filter.column)} = ${query.filter}`);
@@ -91,7 +90,49 @@ export function conditions(ctx: ServiceContext, def: ResourceDef, query: ListQue
     if (query.from) where.push(sql<SqlBool>`${ref(column)} >= ${instant ? dayStart(query.from) : query.from}`);
     if (query.to) where.push(instant ? sql<SqlBool>`${ref(column)} < ${dayAfter(query.to)}` : sql<SqlBool>`${ref(column)} <= ${query.to}`);
   }
-  return { where, aliases };
+  return { where: search ? [search.condition, ...where] : where, aliases, others: where, matchIds: search?.matchIds ?? null };
+}
+
+/**
+ * `q` in any searched column (case-insensitive substring). The table's own columns go through
+ * its trigram index when it has one (db/search-index.ts); a name of a small reference table is
+ * matched by its ids first, so neither the count nor the scan of a large table joins it. On
+ * SQLite with an index the matches are one set of ids (`matchIds`: the index's rows, then the
+ * rows of the matching names through their covering indexes), which a count reads without
+ * touching the table.
+ */
+function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, nameIds?: NameIds): { condition: Expression<SqlBool>; matchIds: Expression<unknown> | null } {
+  const dialect = dialectOf(ctx.db);
+  const matches = (column: ReturnType<typeof sql.ref>) => containsText(dialect, sql`cast(${column} as text)`, q);
+  const index = SEARCH_INDEXES[snakeCase(def.table)];
+  const indexed = index && usesSearchIndex(q);
+  const own: Expression<SqlBool>[] = [];
+  const names: Expression<SqlBool>[] = [];
+  for (const column of def.list.search) {
+    const join = column.includes('.') ? def.joins.find((j) => j.alias === column.split('.')[0]) : undefined;
+    if (!join) {
+      if (!indexed) own.push(matches(ref(column)));
+      continue;
+    }
+    const known = nameIds?.get(column);
+    if (known) {
+      if (known.length) names.push(sql<SqlBool>`${ref(join.on)} in (${sql.join(known)})`);
+      continue;
+    }
+    const ids = sql`select id from ${sql.table(snakeCase(join.table))} where ${matches(sql.ref(column.split('.')[1]))}`;
+    // PostgreSQL reads `= any(array(…))` as a list of values (an index lookup, one of a bitmap
+    // OR with the trigram index); `in (…)` would be a subplan checked row by row.
+    names.push(dialect === 'postgres' ? sql<SqlBool>`${ref(join.on)} = any(array(${ids}))` : sql<SqlBool>`${ref(join.on)} in (${ids})`);
+  }
+  if (indexed && dialect === 'sqlite') {
+    const table = sql.table(snakeCase(def.table));
+    const byName = sql`select t.id from ${table} as t where ${sql.join(names, sql` or `)}`;
+    // Names known to match nothing leave the index's rows alone (no union to deduplicate).
+    const matchIds = names.length ? sql`${searchIndexIds(index, q)} union ${byName}` : searchIndexIds(index, q);
+    return { condition: sql<SqlBool>`${sql.ref('t.id')} in (${matchIds})`, matchIds };
+  }
+  if (indexed) own.push(searchIndexMatch(dialect, index, 't', q));
+  return { condition: sql<SqlBool>`(${sql.join([...own, ...names], sql` or `)})`, matchIds: null };
 }
 
 export function applyWhere(query: RowQuery, where: Expression<SqlBool>[]): RowQuery {
@@ -127,27 +168,138 @@ async function trackedTotal(ctx: ServiceContext, def: ResourceDef, query: ListQu
   return Number(row?.total ?? 0);
 }
 
-async function countRows(ctx: ServiceContext, def: ResourceDef, where: Expression<SqlBool>[], aliases: Set<string>): Promise<number> {
-  let countQuery = baseQuery(ctx, def, false);
-  for (const join of def.joins) {
-    if (aliases.has(join.alias)) countQuery = countQuery.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
+/** Ids of the reference rows whose name contains the search, by searched column ('d.name'). */
+type NameIds = Map<string, number[]>;
+
+/**
+ * A table with a search index: the reference rows each searched name matches, looked up first
+ * (small tables), so that a name that matches nothing costs nothing and one that does is a
+ * list of ids for the big table's indexes. PostgreSQL plans with the real list: with
+ * `= any(array(…))` it had to guess, guessed a quarter of the table for four companies, and
+ * scanned it (1.1 s at 1M rows).
+ */
+async function matchingNames(ctx: ServiceContext, def: ResourceDef, q: string): Promise<NameIds | undefined> {
+  if (!SEARCH_INDEXES[snakeCase(def.table)] || !usesSearchIndex(q)) return undefined;
+  const found: NameIds = new Map();
+  for (const column of def.list.search) {
+    const [alias, name] = column.split('.');
+    const join = name ? def.joins.find((j) => j.alias === alias) : undefined;
+    if (!join) continue;
+    const { rows } = await sql<{ id: number }>`select id from ${sql.table(snakeCase(join.table))} where ${containsText(dialectOf(ctx.db), sql`cast(${sql.ref(name)} as text)`, q)}`.execute(ctx.db);
+    found.set(column, rows.map((r) => Number(r.id)));
   }
-  const counted = await applyWhere(countQuery, where).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+  return found;
+}
+
+/** SQLite search paging (an object so that tests can take both ways with a few rows). */
+export const SEARCH_PAGING = {
+  /** Up to this many matches are sorted directly (one row read each). */
+  sortMatchesUpTo: 2_000,
+  /** How far down the sort's index a page is looked for before sorting the matches. */
+  walkEntries: 100_000,
+};
+
+/**
+ * SQLite, a search with many matches: the page found by walking the first `walkEntries` entries
+ * of the sort's index (ids and sort keys only, no row read) and keeping the matches, or null
+ * when that stretch holds too few of them (matches that cluster elsewhere, such as one month's
+ * dates): then sorting the matches is the way. A common term fills a page within a few hundred
+ * entries; sorting its 60,000 matches would read 60,000 rows.
+ */
+async function walkedPage(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  others: Expression<SqlBool>[],
+  aliases: Set<string>,
+  matchIds: Expression<unknown>,
+  seek: ReturnType<typeof resolveSort>,
+  limit: number,
+  offset: number,
+): Promise<number[] | null> {
+  const stretch = ordered(filtered(ctx, def, others, aliases), seek)
+    .select(seek.columns.map((c) => `t.${c}`))
+    .limit(SEARCH_PAGING.walkEntries)
+    .as('w');
+  const page = await seek.columns
+    .reduce((q, column) => q.orderBy(`w.${column}`, seek.dir), dynamic(ctx.db).selectFrom(stretch).select('w.id').where(sql<SqlBool>`${sql.ref('w.id')} in (${matchIds})`))
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return page.length === limit ? page.map((r: { id: unknown }) => Number(r.id)) : null;
+}
+
+/** PostgreSQL, a search through the trigram index. */
+function postgresIndexedSearch(ctx: ServiceContext, def: ResourceDef, q: string | undefined): boolean {
+  return !!q && dialectOf(ctx.db) === 'postgres' && !!SEARCH_INDEXES[snakeCase(def.table)] && usesSearchIndex(q);
+}
+
+/**
+ * PostgreSQL, a search: the page from the matches read through the trigram index and sorted.
+ * `offset 0` keeps the planner from walking the sort's index instead, which it prefers when it
+ * takes the matches for evenly spread: a month's dates or a year's receipts cluster, and the
+ * walk read most of a 1M-row table (1.2–2.1 s) before it found them.
+ */
+function sortedMatches(ctx: ServiceContext, def: ResourceDef, where: Expression<SqlBool>[], aliases: Set<string>, seek: ReturnType<typeof resolveSort>, limit: number, offset: number) {
+  const matches = filtered(ctx, def, where, aliases)
+    .select(seek.columns.map((c) => `t.${c}`))
+    .offset(0)
+    .as('m');
+  return seek.columns
+    .reduce((q, column) => q.orderBy(`m.${column}`, seek.dir), dynamic(ctx.db).selectFrom(matches).select('m.id'))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Whether the base query adds conditions of its own (a company scope or a named company). */
+function unscoped(ctx: ServiceContext, def: ResourceDef): boolean {
+  return (scopeOf(ctx) === null || !companyColumnOf(def)) && companyNamed(def) === null;
+}
+
+/** The table with the list's conditions, joined only to what the conditions name. */
+function filtered(ctx: ServiceContext, def: ResourceDef, where: Expression<SqlBool>[], aliases: Set<string>): RowQuery {
+  let query = baseQuery(ctx, def, false);
+  for (const join of def.joins) {
+    if (aliases.has(join.alias)) query = query.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
+  }
+  return applyWhere(query, where);
+}
+
+async function countRows(ctx: ServiceContext, def: ResourceDef, where: Expression<SqlBool>[], aliases: Set<string>): Promise<number> {
+  const counted = await filtered(ctx, def, where, aliases).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
   return Number(counted?.total ?? 0);
 }
 
 export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
   await authorizeRead(ctx, def);
-  const { where, aliases } = conditions(ctx, def, query);
+  const q = query.q?.trim();
+  const { where, aliases, others, matchIds } = conditions(ctx, def, query, q ? await matchingNames(ctx, def, q) : undefined);
   const sort = resolveSort(def, query.sort, query.dir);
-  const total = (await trackedTotal(ctx, def, query)) ?? (await countRows(ctx, def, where, aliases));
+  const total =
+    (await trackedTotal(ctx, def, query)) ??
+    (matchIds && others.length === 0 && unscoped(ctx, def) ? await countIds(ctx, matchIds) : await countRows(ctx, def, where, aliases));
   if (total === 0 || query.offset >= total) return { rows: [], total };
 
-  const rows = await ordered(selectRow(def, applyWhere(baseQuery(ctx, def), where)), sort)
-    .limit(query.limit)
-    .offset(query.offset)
-    .execute();
+  // Deep pages: the page's ids first, from the sort's index alone (no row is read or joined
+  // until the page is known), counted from whichever end of the list is nearer; then those
+  // rows with their names. OFFSET 500,000 through the joins read 500,000 rows (~1 s at 1M).
+  const limit = Math.min(query.limit, total - query.offset);
+  const fromEnd = query.offset + limit > total / 2;
+  const seek = fromEnd ? { ...sort, dir: sort.dir === 'asc' ? ('desc' as const) : ('asc' as const) } : sort;
+  const offset = fromEnd ? total - query.offset - limit : query.offset;
+  const walked = matchIds && total > SEARCH_PAGING.sortMatchesUpTo ? await walkedPage(ctx, def, others, aliases, matchIds, seek, limit, offset) : null;
+  const ids =
+    walked ??
+    (postgresIndexedSearch(ctx, def, q)
+      ? sortedMatches(ctx, def, where, aliases, seek, limit, offset)
+      : ordered(filtered(ctx, def, where, aliases), seek).select('t.id').limit(limit).offset(offset));
+  const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort).where('t.id', 'in', ids).execute();
   return { rows: rows.map((row) => toApiRow(def, row)), total };
+}
+
+/** How many ids a set holds (SQLite search: the matches, counted without reading the table). */
+async function countIds(ctx: ServiceContext, ids: Expression<unknown>): Promise<number> {
+  const { rows } = await sql<{ total: number }>`select count(*) as total from (${ids}) as matches`.execute(ctx.db);
+  return Number(rows[0]?.total ?? 0);
 }
 
 /**

@@ -14,6 +14,7 @@ import * as m0009 from './0009_ai_insights.ts';
 import * as m0010 from './0010_ai_chat.ts';
 import * as m0011 from './0011_integrations.ts';
 import * as m0012 from './0012_error_fingerprints.ts';
+import * as m0013 from './0013_search_indexes.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -33,4 +34,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0010_ai_chat': m0010,
   '0011_integrations': m0011,
   '0012_error_fingerprints': m0012,
+  '0013_search_indexes': m0013,
 };

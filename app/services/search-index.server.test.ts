@@ -1,0 +1,138 @@
+// Search through the trigram index (db/search-index.ts) gives what a substring match over the
+// columns gives, on every test dialect: for awkward text, after updates and deletes (the
+// triggers), and after a rebuild; the table's searched columns are the index's.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
+import { ownerId, userContext } from '../../test/context.ts';
+import { rebuildSearchIndex, SEARCH_INDEXES, usesSearchIndex } from '../../db/search-index.ts';
+import { snakeCase } from '../lib/names.ts';
+import { RESOURCE_LIST } from '../resources/index.ts';
+import { actualExpenses, companies, expenseCategories } from '../resources/index.ts';
+import type { ServiceContext } from './context.ts';
+import { createRecord, deleteRecord, listRecords, updateRecord, type ApiRow } from './resources.server.ts';
+import { SEARCH_PAGING } from './resource-list.server.ts';
+
+const DEFAULT_PAGING = { ...SEARCH_PAGING };
+
+it("each index covers exactly its resource's own searched columns", () => {
+  for (const index of Object.values(SEARCH_INDEXES)) {
+    const def = RESOURCE_LIST.find((r) => snakeCase(r.table) === index.table);
+    expect(def, index.table).toBeDefined();
+    const own = def!.list.search.filter((c) => !c.includes('.')).map(snakeCase);
+    expect([...own].sort()).toEqual([...index.columns].sort());
+  }
+});
+
+it('uses the index from three characters, and not for text with a line break', () => {
+  expect(usesSearchIndex('ab')).toBe(false);
+  expect(usesSearchIndex('abc')).toBe(true);
+  expect(usesSearchIndex('a\nbc')).toBe(false);
+});
+
+const TEXTS = [
+  { description: 'Cloud hosting – Azure subscription', vendor: 'Microsoft Azure', receiptNumber: 'RCP-1001' },
+  { description: 'AZURE credits (promo)', vendor: null, receiptNumber: null },
+  { description: '50% off office chairs', vendor: 'Office_Depot', receiptNumber: 'A_B-2' },
+  { description: 'Say "hello" to the team', vendor: "O'Brien & Sons", receiptNumber: 'Q"1' },
+  { description: 'Back\\slash and *stars* (parens) ^caret', vendor: 'NEAR AND OR NOT', receiptNumber: '***' },
+  { description: 'Ümlaut café supplies', vendor: 'Straße GmbH', receiptNumber: 'ÉCLAIR-9' },
+  { description: 'Consulting retainer', vendor: 'Acme Consulting', receiptNumber: 'INV-2024-07' },
+];
+
+const QUERIES = [
+  'azure', 'AZURE', 'Azure sub', 'RCP-10', '50%', '0% o', 'e_D', '_', 'a_b', '"hello"', 'lo" t', "o'brien", '\\sla', '*st',
+  'near and', 'and', 'not', '***', 'café', 'caf', 'straße', 'GmbH', 'INV-2024', '2026-02', '-02-1', 'consult', 'nothing like this',
+  'Finance', 'marketing', 'zz', 'a', '%', '2026',
+];
+
+describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
+  let database: TestDatabase;
+  let ctx: ServiceContext;
+  let companyId: number;
+  let companyName: string;
+  const created: number[] = [];
+
+  beforeAll(async () => {
+    database = await createPreparedDatabase(dialect);
+    ctx = await userContext(database.db, await ownerId(database.db));
+    companyName = `Searchco ${Math.random().toString(36).slice(2, 8)}`;
+    companyId = (await createRecord(ctx, companies, { name: companyName, type: 'marketing', description: null })).id;
+    const departments = await database.db.selectFrom('departments').select(['id', 'name']).where('name', 'in', ['Finance', 'Marketing']).execute();
+    for (const [i, text] of TEXTS.entries()) {
+      const department = departments[i % departments.length];
+      const category = await createRecord(ctx, expenseCategories, { companyId, departmentId: department.id, name: `Cat ${i} Supplies` });
+      const day = `2026-0${1 + (i % 3)}-1${i}`;
+      created.push((await createRecord(ctx, actualExpenses, { departmentId: department.id, categoryId: category.id, amount: 10 + i, expenseDate: day, ...text })).id);
+    }
+  });
+  afterAll(() => database?.destroy());
+
+  async function everyRow(): Promise<ApiRow[]> {
+    return (await listRecords(ctx, actualExpenses, { limit: 1000, offset: 0, companyId })).rows;
+  }
+
+  /** What a substring match over the columns finds (ASCII case folding, as SQLite's LIKE). */
+  function expected(rows: ApiRow[], q: string): number[] {
+    const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const term = fold(q.trim());
+    const texts = (r: ApiRow) => [r.description, r.vendor, r.receiptNumber, r.expenseDate, r.departmentName, r.categoryName, companyName];
+    return rows.filter((r) => texts(r).some((t) => t !== null && t !== undefined && fold(String(t)).includes(term))).map((r) => r.id);
+  }
+
+  async function found(q: string): Promise<number[]> {
+    const { rows, total } = await listRecords(ctx, actualExpenses, { q, limit: 1000, offset: 0, companyId });
+    expect(total).toBe(rows.length);
+    return rows.map((r) => r.id);
+  }
+
+  async function expectSameAsSubstring(): Promise<void> {
+    const rows = await everyRow();
+    for (const q of QUERIES) expect(await found(q), q).toEqual(expected(rows, q));
+  }
+
+  it('finds what a substring match over the columns finds', async () => {
+    expect(await found('azure')).toHaveLength(2);
+    expect(await found('o"brien')).toEqual([]);
+    await expectSameAsSubstring();
+  });
+
+  it.each([
+    ['sorting the matches', { sortMatchesUpTo: 2_000, walkEntries: 100_000 }],
+    ['walking the sort index, or sorting when the stretch falls short', { sortMatchesUpTo: 0, walkEntries: 4 }],
+  ])('pages of one result, %s, make up the whole result', async (_way, paging) => {
+    Object.assign(SEARCH_PAGING, paging);
+    onTestFinished(() => {
+      Object.assign(SEARCH_PAGING, DEFAULT_PAGING);
+    });
+    for (const q of ['supplies', 'azure', '2026-0', 'Finance']) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const whole = await listRecords(ctx, actualExpenses, { q, limit: 1000, offset: 0, companyId, dir });
+        const paged: number[] = [];
+        for (let offset = 0; offset < whole.total; offset++) {
+          const page = await listRecords(ctx, actualExpenses, { q, limit: 1, offset, companyId, dir });
+          expect(page.total).toBe(whole.total);
+          paged.push(...page.rows.map((r) => r.id));
+        }
+        expect(paged, `${q} ${dir}`).toEqual(whole.rows.map((r) => r.id));
+      }
+    }
+  });
+
+  it('follows updates and deletes', async () => {
+    await updateRecord(ctx, actualExpenses, created[0], { description: 'Renamed entry', vendor: 'Globex' });
+    await deleteRecord(ctx, actualExpenses, created[6]);
+    expect(await found('microsoft')).toEqual([]);
+    expect(await found('globex')).toEqual([created[0]]);
+    expect(await found('acme consult')).toEqual([]);
+    await expectSameAsSubstring();
+    if (dialect === 'sqlite') await sql`insert into actual_expenses_search (actual_expenses_search) values ('integrity-check')`.execute(database.db);
+  });
+
+  it('gives the same answers after a rebuild from the rows', async () => {
+    await rebuildSearchIndex(database.db, dialect, 'actual_expenses');
+    await expectSameAsSubstring();
+    // FTS5 compares its index with the rows (throws when they differ).
+    if (dialect === 'sqlite') await sql`insert into actual_expenses_search (actual_expenses_search) values ('integrity-check')`.execute(database.db);
+  });
+});

@@ -1,0 +1,90 @@
+// Search and deep pages of the Actual Expenses list at a million rows (issue 20), on SQLite or
+// PostgreSQL: the service call behind both the screen and the API (listRecords: the exact count
+// and one page of 10), each variant repeated, median and p90.
+//
+//   npx node bench/search-pages.ts                                   # SQLite in /tmp/finhub-bench (seeded by seed-expenses.ts)
+//   npx node bench/search-pages.ts --database-url postgres://postgres@127.0.0.1:5432/test --schema finhub_bench
+//   npx node bench/search-pages.ts --iterations 15 --json bench/results/search.json
+//
+// It opens the data as it is (no migrations): the same script measures a build without the
+// search index when copied into that build's checkout.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createDatabase } from '../db/client.ts';
+import { actualExpenses } from '../app/resources/index.ts';
+import type { ServiceContext } from '../app/services/context.ts';
+import { apiListQuery } from '../app/services/list-query.ts';
+import { listRecords } from '../app/services/resources.server.ts';
+import { findUserById } from '../app/services/user-queries.server.ts';
+import { argValue, DEFAULT_DATA_DIR, numberArg } from './constants.ts';
+
+/** Searches a finance user types: vendors, words of descriptions, receipt numbers, a month, a name, nothing. */
+export const SEARCH_TERMS = [
+  'Azure', 'payroll', 'Harbour Point', 'Webber', 'water and', 'managed data', 'INV-2312', 'RCT-24', '2025-03', 'December 2023',
+  'Finance', 'Legal Fees', 'no such vendor',
+];
+
+/** Pages of 10 (the screens' page size), from the first to the last of 1M rows. */
+const PAGES = [1, 2, 100, 10_000, 25_000, 50_000, 75_000, 99_999, 100_000];
+
+interface Sample {
+  name: string;
+  total: number;
+  medianMs: number;
+  p90Ms: number;
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const iterations = numberArg(argv, 'iterations', 11);
+  let url = argValue(argv, 'database-url') ?? process.env.DATABASE_URL ?? undefined;
+  const schema = argValue(argv, 'schema');
+  if (url && schema) {
+    const u = new URL(url);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    url = u.toString();
+  }
+  const dataDir = path.resolve(argValue(argv, 'data-dir') ?? DEFAULT_DATA_DIR);
+  const handle = createDatabase({ url, dataDir });
+  try {
+    const owner = await handle.db.selectFrom('users').select('id').where('role', '=', 'owner').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const ctx: ServiceContext = { db: handle.db, actor: { kind: 'user', user: (await findUserById(handle.db, owner.id))! }, meta: {} };
+    const measure = async (name: string, params: string): Promise<Sample> => {
+      const query = apiListQuery(actualExpenses, new URLSearchParams(params));
+      const { total } = await listRecords(ctx, actualExpenses, query); // warm-up
+      const samples: number[] = [];
+      for (let i = 0; i < iterations; i++) {
+        const t = performance.now();
+        await listRecords(ctx, actualExpenses, query);
+        samples.push(performance.now() - t);
+      }
+      const sample = { name, total, medianMs: quantile(samples, 0.5), p90Ms: quantile(samples, 0.9) };
+      console.log(`  ${name.padEnd(34)} ${String(total).padStart(9)} rows  median ${sample.medianMs.toFixed(1).padStart(7)} ms  p90 ${sample.p90Ms.toFixed(1).padStart(7)} ms`);
+      return sample;
+    };
+    const dialect = url ? 'postgres' : 'sqlite';
+    console.log(`[bench] ${dialect}, listRecords of actual expenses, ${iterations} runs each`);
+    console.log('search (?q=…, count + first page of 10):');
+    const searches: Sample[] = [];
+    for (const term of SEARCH_TERMS) searches.push(await measure(`q=${term}`, `limit=10&q=${encodeURIComponent(term)}`));
+    console.log('pages of 10 (?page=N):');
+    const pages: Sample[] = [];
+    for (const page of PAGES) pages.push(await measure(`page ${page}`, `limit=10&offset=${(page - 1) * 10}`));
+    pages.push(await measure('page 50,000 by amount', `limit=10&offset=499990&sortBy=amount&sortOrder=desc`));
+    pages.push(await measure('page 2,000 of q=payroll', `limit=10&offset=19990&q=payroll`));
+    const searchMedian = quantile(searches.map((s) => s.medianMs), 0.5);
+    const worstPage = Math.max(...pages.map((p) => p.medianMs));
+    console.log(`[bench] search: median of the medians ${searchMedian.toFixed(1)} ms, slowest ${Math.max(...searches.map((s) => s.medianMs)).toFixed(1)} ms; slowest page ${worstPage.toFixed(1)} ms`);
+    const json = argValue(argv, 'json');
+    if (json) fs.writeFileSync(json, JSON.stringify({ dialect, iterations, searches, pages, searchMedian, worstPage }, null, 2));
+  } finally {
+    await handle.close();
+  }
+}
+
+await main();
