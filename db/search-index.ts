@@ -4,9 +4,9 @@
 // - SQLite: an FTS5 table with the trigram tokenizer over the table's own rows (external
 //   content: it stores the index, not a copy), kept in step by triggers. A phrase query is a
 //   substring match of one column, case folded.
-// - PostgreSQL: one pg_trgm GIN index over the columns joined by a newline. ILIKE over that
-//   expression matches exactly when one of the columns matches, as long as the text holds no
-//   newline (such searches use the columns one by one).
+// - PostgreSQL: one pg_trgm GIN index over the text columns joined by a newline. ILIKE over
+//   that expression matches exactly when one of the columns matches, as long as the text holds
+//   no newline (such searches use the columns one by one). Dates are matched as a list of days.
 // Both need three characters or more; shorter searches scan as before.
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { containsPattern, type DialectName } from './dialect.ts';
@@ -37,10 +37,30 @@ export function isSearchIndexTable(name: string): boolean {
   return Object.values(SEARCH_INDEXES).some((index) => name === ftsTable(index) || name.startsWith(`${ftsTable(index)}_`));
 }
 
-/** PostgreSQL: the indexed expression; the query must spell it the same way to use the index. */
+/**
+ * PostgreSQL: the indexed expression (the text columns); the query must spell it the same way to
+ * use the index. Date columns stay out: turning each row's date into text cost ~1.8 µs a row,
+ * ten times the rest of the recheck; a search finds them as a list of days (daysContaining).
+ */
 function postgresDocument(index: SearchIndex, alias?: string): string {
   const col = (c: string) => (alias ? `${alias}.${c}` : c);
-  return `(${index.columns.map((c) => (index.dateColumns?.includes(c) ? `search_day_text(${col(c)})` : `coalesce(${col(c)}, '')`)).join(` || E'\\n' || `)})`;
+  return `(${index.columns.filter((c) => !index.dateColumns?.includes(c)).map((c) => `coalesce(${col(c)}, '')`).join(` || E'\\n' || `)})`;
+}
+
+/**
+ * The days from `first` to `last` (YYYY-MM-DD) whose text contains `text`: how a search matches
+ * a date column on PostgreSQL, as an index lookup of a few days instead of text per row.
+ */
+export function daysContaining(first: string, last: string, text: string): string[] {
+  const term = text.toLowerCase();
+  if (!/^[0-9-]+$/.test(term)) return [];
+  const days: string[] = [];
+  const end = Date.parse(`${last}T00:00:00Z`);
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= end; t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (day.includes(term)) days.push(day);
+  }
+  return days;
 }
 
 /** Whether a search of `text` can use the index. */
@@ -69,9 +89,6 @@ export async function createSearchIndex(db: Kysely<any>, dialect: DialectName, i
   const { table, columns } = index;
   if (dialect === 'postgres') {
     const schema = await trigramSchema(db);
-    // Immutable, as an index expression must be (a date's text output depends on DateStyle).
-    await sql`create or replace function search_day_text(day date) returns text language sql immutable strict parallel safe
-      as $$ select to_char(day, 'YYYY-MM-DD') $$`.execute(db);
     await sql.raw(`create index ${table}_search_idx on ${table} using gin (${postgresDocument(index)} ${sql.id(schema).compile(db).sql}.gin_trgm_ops)`).execute(db);
     return;
   }

@@ -3,7 +3,7 @@
 // the resource declares them and nothing narrows the list), one page, or every row in batches.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { containsText, dialectOf } from '../../db/dialect.ts';
-import { SEARCH_INDEXES, searchIndexIds, searchIndexMatch, usesSearchIndex } from '../../db/search-index.ts';
+import { daysContaining, SEARCH_INDEXES, searchIndexIds, searchIndexMatch, usesSearchIndex } from '../../db/search-index.ts';
 import { streamQuery } from '../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { snakeCase } from '../lib/names.ts';
@@ -47,7 +47,7 @@ export function conditions(
   ctx: ServiceContext,
   def: ResourceDef,
   query: ListQuery,
-  nameIds?: NameIds,
+  lookups?: SearchLookups,
 ): { where: Expression<SqlBool>[]; aliases: Set<string>; others: Expression<SqlBool>[]; matchIds: Expression<unknown> | null } {
   const where: Expression<SqlBool>[] = [];
   const aliases = new Set<string>();
@@ -55,7 +55,7 @@ export function conditions(
   const self = companySelf(def);
 
   const q = query.q?.trim();
-  const search = q ? searchCondition(ctx, def, q, nameIds) : null;
+  const search = q ? searchCondition(ctx, def, q, lookups) : null;
   const filter = def.list.filter;
   if (filter && query.filter !== undefined && query.filter !== null && query.filter !== '') {
     where.push(sql<SqlBool>`${ref(filter.column)} = ${query.filter}`);
@@ -101,7 +101,7 @@ export function conditions(
  * rows of the matching names through their covering indexes), which a count reads without
  * touching the table.
  */
-function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, nameIds?: NameIds): { condition: Expression<SqlBool>; matchIds: Expression<unknown> | null } {
+function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, lookups?: SearchLookups): { condition: Expression<SqlBool>; matchIds: Expression<unknown> | null } {
   const dialect = dialectOf(ctx.db);
   const matches = (column: ReturnType<typeof sql.ref>) => containsText(dialect, sql`cast(${column} as text)`, q);
   const index = SEARCH_INDEXES[snakeCase(def.table)];
@@ -114,7 +114,7 @@ function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, nameI
       if (!indexed) own.push(matches(ref(column)));
       continue;
     }
-    const known = nameIds?.get(column);
+    const known = lookups?.names.get(column);
     if (known) {
       if (known.length) names.push(sql<SqlBool>`${ref(join.on)} in (${sql.join(known)})`);
       continue;
@@ -131,7 +131,10 @@ function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, nameI
     const matchIds = names.length ? sql`${searchIndexIds(index, q)} union ${byName}` : searchIndexIds(index, q);
     return { condition: sql<SqlBool>`${sql.ref('t.id')} in (${matchIds})`, matchIds };
   }
-  if (indexed) own.push(searchIndexMatch(dialect, index, 't', q));
+  if (indexed) {
+    own.push(searchIndexMatch(dialect, index, 't', q));
+    for (const [column, days] of lookups?.days ?? []) if (days.length) own.push(sql<SqlBool>`${sql.ref(`t.${column}`)} in (${sql.join(days)})`);
+  }
   return { condition: sql<SqlBool>`(${sql.join([...own, ...names], sql` or `)})`, matchIds: null };
 }
 
@@ -168,27 +171,45 @@ async function trackedTotal(ctx: ServiceContext, def: ResourceDef, query: ListQu
   return Number(row?.total ?? 0);
 }
 
-/** Ids of the reference rows whose name contains the search, by searched column ('d.name'). */
-type NameIds = Map<string, number[]>;
+/**
+ * What a search through an index looks up first: the reference rows each searched name matches
+ * ('d.name' → ids), and on PostgreSQL the days of each date column whose text matches.
+ */
+interface SearchLookups {
+  names: Map<string, number[]>;
+  days: Map<string, string[]>;
+}
 
 /**
  * A table with a search index: the reference rows each searched name matches, looked up first
  * (small tables), so that a name that matches nothing costs nothing and one that does is a
  * list of ids for the big table's indexes. PostgreSQL plans with the real list: with
  * `= any(array(…))` it had to guess, guessed a quarter of the table for four companies, and
- * scanned it (1.1 s at 1M rows).
+ * scanned it (1.1 s at 1M rows). On PostgreSQL also the days between the column's first and
+ * last that contain the search (its trigram index leaves dates out).
  */
-async function matchingNames(ctx: ServiceContext, def: ResourceDef, q: string): Promise<NameIds | undefined> {
-  if (!SEARCH_INDEXES[snakeCase(def.table)] || !usesSearchIndex(q)) return undefined;
-  const found: NameIds = new Map();
+async function searchLookups(ctx: ServiceContext, def: ResourceDef, q: string): Promise<SearchLookups | undefined> {
+  const index = SEARCH_INDEXES[snakeCase(def.table)];
+  if (!index || !usesSearchIndex(q)) return undefined;
+  const dialect = dialectOf(ctx.db);
+  const lookups: SearchLookups = { names: new Map(), days: new Map() };
   for (const column of def.list.search) {
     const [alias, name] = column.split('.');
     const join = name ? def.joins.find((j) => j.alias === alias) : undefined;
     if (!join) continue;
-    const { rows } = await sql<{ id: number }>`select id from ${sql.table(snakeCase(join.table))} where ${containsText(dialectOf(ctx.db), sql`cast(${sql.ref(name)} as text)`, q)}`.execute(ctx.db);
-    found.set(column, rows.map((r) => Number(r.id)));
+    const { rows } = await sql<{ id: number }>`select id from ${sql.table(snakeCase(join.table))} where ${containsText(dialect, sql`cast(${sql.ref(name)} as text)`, q)}`.execute(ctx.db);
+    lookups.names.set(column, rows.map((r) => Number(r.id)));
   }
-  return found;
+  if (dialect === 'postgres') {
+    for (const column of index.dateColumns ?? []) {
+      const table = sql.table(index.table);
+      const { rows } = await sql<{ first: string | null; last: string | null }>`
+        select (select min(${sql.ref(column)}) from ${table}) as first, (select max(${sql.ref(column)}) from ${table}) as last`.execute(ctx.db);
+      const { first, last } = rows[0] ?? {};
+      lookups.days.set(column, first && last ? daysContaining(String(first), String(last), q) : []);
+    }
+  }
+  return lookups;
 }
 
 /** SQLite search paging (an object so that tests can take both ways with a few rows). */
@@ -234,20 +255,33 @@ function postgresIndexedSearch(ctx: ServiceContext, def: ResourceDef, q: string 
 }
 
 /**
- * PostgreSQL, a search: the page from the matches read through the trigram index and sorted.
- * `offset 0` keeps the planner from walking the sort's index instead, which it prefers when it
- * takes the matches for evenly spread: a month's dates or a year's receipts cluster, and the
- * walk read most of a 1M-row table (1.2–2.1 s) before it found them.
+ * PostgreSQL, a search: the page and the total in one pass over the matches, read through the
+ * trigram index and sorted (each match costs a heap read and a recheck, so one pass instead of
+ * a count and then a page halves the time). `offset 0` keeps the planner from walking the
+ * sort's index instead, which it prefers when it takes the matches for evenly spread: a month's
+ * dates or a year's receipts cluster, and that walk read most of a 1M-row table (1.2–2.1 s).
+ * Null past the last match (the count then comes on its own).
  */
-function sortedMatches(ctx: ServiceContext, def: ResourceDef, where: Expression<SqlBool>[], aliases: Set<string>, seek: ReturnType<typeof resolveSort>, limit: number, offset: number) {
+async function postgresSearchPage(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  where: Expression<SqlBool>[],
+  aliases: Set<string>,
+  sort: ReturnType<typeof resolveSort>,
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[]; total: number } | null> {
   const matches = filtered(ctx, def, where, aliases)
-    .select(seek.columns.map((c) => `t.${c}`))
+    .select(sort.columns.map((c) => `t.${c}`))
     .offset(0)
     .as('m');
-  return seek.columns
-    .reduce((q, column) => q.orderBy(`m.${column}`, seek.dir), dynamic(ctx.db).selectFrom(matches).select('m.id'))
+  const page = await sort.columns
+    .reduce((q, column) => q.orderBy(`m.${column}`, sort.dir), dynamic(ctx.db).selectFrom(matches).select(['m.id', sql<number>`count(*) over ()`.as('total')]))
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .execute();
+  if (page.length === 0) return null;
+  return { ids: page.map((r: { id: unknown }) => Number(r.id)), total: Number(page[0].total) };
 }
 
 /** Whether the base query adds conditions of its own (a company scope or a named company). */
@@ -272,8 +306,14 @@ async function countRows(ctx: ServiceContext, def: ResourceDef, where: Expressio
 export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
   await authorizeRead(ctx, def);
   const q = query.q?.trim();
-  const { where, aliases, others, matchIds } = conditions(ctx, def, query, q ? await matchingNames(ctx, def, q) : undefined);
+  const { where, aliases, others, matchIds } = conditions(ctx, def, query, q ? await searchLookups(ctx, def, q) : undefined);
   const sort = resolveSort(def, query.sort, query.dir);
+  if (postgresIndexedSearch(ctx, def, q)) {
+    const page = await postgresSearchPage(ctx, def, where, aliases, sort, query.limit, query.offset);
+    if (!page) return { rows: [], total: await countRows(ctx, def, where, aliases) };
+    const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort).where('t.id', 'in', page.ids).execute();
+    return { rows: rows.map((row) => toApiRow(def, row)), total: page.total };
+  }
   const total =
     (await trackedTotal(ctx, def, query)) ??
     (matchIds && others.length === 0 && unscoped(ctx, def) ? await countIds(ctx, matchIds) : await countRows(ctx, def, where, aliases));
@@ -287,11 +327,7 @@ export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: 
   const seek = fromEnd ? { ...sort, dir: sort.dir === 'asc' ? ('desc' as const) : ('asc' as const) } : sort;
   const offset = fromEnd ? total - query.offset - limit : query.offset;
   const walked = matchIds && total > SEARCH_PAGING.sortMatchesUpTo ? await walkedPage(ctx, def, others, aliases, matchIds, seek, limit, offset) : null;
-  const ids =
-    walked ??
-    (postgresIndexedSearch(ctx, def, q)
-      ? sortedMatches(ctx, def, where, aliases, seek, limit, offset)
-      : ordered(filtered(ctx, def, where, aliases), seek).select('t.id').limit(limit).offset(offset));
+  const ids = walked ?? ordered(filtered(ctx, def, where, aliases), seek).select('t.id').limit(limit).offset(offset);
   const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort).where('t.id', 'in', ids).execute();
   return { rows: rows.map((row) => toApiRow(def, row)), total };
 }

@@ -94,6 +94,8 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
   it('finds what a substring match over the columns finds', async () => {
     expect(await found('azure')).toHaveLength(2);
     expect(await found('o"brien')).toEqual([]);
+    // Past the last match: no rows, the right total.
+    expect(await listRecords(ctx, actualExpenses, { q: 'azure', limit: 10, offset: 2, companyId })).toEqual({ rows: [], total: 2 });
     await expectSameAsSubstring();
   });
 
