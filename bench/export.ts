@@ -118,6 +118,8 @@ for (const rows of sizes.sort((a, b) => a - b)) {
     finhubPeakRssMb: finhub.peakRssMb,
     finhubMaxPeakRssMb: finhub.maxPeakRssMb!,
     finhubStartRssMb: baseline.peakRssMb,
+    /** The bin's start-up: a whole export of the 4-row companies table. */
+    finhubStartSeconds: baseline.seconds,
     finhubRssGrowthMb: finhub.peakRssMb - baseline.peakRssMb,
     sqlitePeakRssMb: Math.max(raw.peakRssMb, same.peakRssMb),
     csvMb: fs.statSync(path.join(outDir, 'finhub.csv')).size / 1024 / 1024,
@@ -126,7 +128,7 @@ for (const rows of sizes.sort((a, b) => a - b)) {
   console.log(
     `${count.toLocaleString('en-US')} rows: sqlite3 select * ${raw.seconds.toFixed(2)} s, sqlite3 same export ${same.seconds.toFixed(2)} s, ` +
       `finhub ${finhub.seconds.toFixed(2)} s (${row.ratioToRaw.toFixed(2)}× / ${row.ratioToSame.toFixed(2)}×), ` +
-      `finhub peak RSS ${finhub.peakRssMb.toFixed(0)} MB, largest ${finhub.maxPeakRssMb!.toFixed(0)} MB (start ${baseline.peakRssMb.toFixed(0)} MB, growth ${row.finhubRssGrowthMb.toFixed(0)} MB), ${row.csvMb.toFixed(0)} MB of CSV`,
+      `finhub peak RSS ${finhub.peakRssMb.toFixed(0)} MB, largest ${finhub.maxPeakRssMb!.toFixed(0)} MB (start ${baseline.peakRssMb.toFixed(0)} MB in ${baseline.seconds.toFixed(2)} s, growth ${row.finhubRssGrowthMb.toFixed(0)} MB), ${row.csvMb.toFixed(0)} MB of CSV`,
   );
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
+import { pgInstantToIso } from './pg-instant.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './dialect.ts';
 import { SqlitePortablePlugin } from './portable.ts';
@@ -40,7 +41,7 @@ const pgTypes = {
       case PG_OIDS.date:
         return (v: string) => v;
       case PG_OIDS.timestamptz:
-        return (v: string) => (v === null ? null : new Date(v).toISOString());
+        return (v: string) => (v === null ? null : pgInstantToIso(v));
       case PG_OIDS.timestamp:
         return (v: string) => (v === null ? null : new Date(`${v.replace(' ', 'T')}Z`).toISOString());
       default:
