@@ -212,8 +212,11 @@ async function searchLookups(ctx: ServiceContext, def: ResourceDef, q: string): 
   return lookups;
 }
 
-/** SQLite search paging (an object so that tests can take both ways with a few rows). */
-export const SEARCH_PAGING = {
+/** How pages are found (an object so that tests can take every way with a few rows). */
+export const LIST_PAGING = {
+  /** Pages fewer rows than this from the nearer end are read in one query; deeper ones ids first. */
+  directPageOffset: 200,
+  // SQLite searches:
   /** Up to this many matches are sorted directly (one row read each). */
   sortMatchesUpTo: 2_000,
   /** How far down the sort's index a page is looked for before sorting the matches. */
@@ -239,7 +242,7 @@ async function walkedPage(
 ): Promise<number[] | null> {
   const stretch = ordered(filtered(ctx, def, others, aliases), seek)
     .select(seek.columns.map((c) => `t.${c}`))
-    .limit(SEARCH_PAGING.walkEntries)
+    .limit(LIST_PAGING.walkEntries)
     .as('w');
   const page = await seek.columns
     .reduce((q, column) => q.orderBy(`w.${column}`, seek.dir), dynamic(ctx.db).selectFrom(stretch).select('w.id').where(sql<SqlBool>`${sql.ref('w.id')} in (${matchIds})`))
@@ -326,11 +329,19 @@ export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: 
   const fromEnd = query.offset + limit > total / 2;
   const seek = fromEnd ? { ...sort, dir: sort.dir === 'asc' ? ('desc' as const) : ('asc' as const) } : sort;
   const offset = fromEnd ? total - query.offset - limit : query.offset;
-  const walked = matchIds && total > SEARCH_PAGING.sortMatchesUpTo ? await walkedPage(ctx, def, others, aliases, matchIds, seek, limit, offset) : null;
+  const walked = matchIds && total > LIST_PAGING.sortMatchesUpTo ? await walkedPage(ctx, def, others, aliases, matchIds, seek, limit, offset) : null;
+  if (!walked && offset < LIST_PAGING.directPageOffset) {
+    // Near either end one query does it (the common case: the first pages), cheaper to build.
+    const near = await ordered(selectRow(def, applyWhere(baseQuery(ctx, def), where)), seek).limit(limit).offset(offset).execute();
+    if (fromEnd) near.reverse();
+    return { rows: near.map((row) => toApiRow(def, row)), total };
+  }
   const ids = walked ?? ordered(filtered(ctx, def, where, aliases), seek).select('t.id').limit(limit).offset(offset);
   const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort).where('t.id', 'in', ids).execute();
   return { rows: rows.map((row) => toApiRow(def, row)), total };
 }
+
+
 
 /** How many ids a set holds (SQLite search: the matches, counted without reading the table). */
 async function countIds(ctx: ServiceContext, ids: Expression<unknown>): Promise<number> {

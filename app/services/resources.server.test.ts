@@ -1,7 +1,7 @@
 // The generic resource service over a real database, on every test dialect: search (case-
 // insensitive, over joined names, LIKE wildcards taken literally), the dropdown filter, paging
 // edges, stable sorts with the id tie-break, and recordBatches' cursor batches.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
 import { createTestUser } from '../../test/users.ts';
@@ -12,6 +12,7 @@ import type { Db, ServiceContext } from './context.ts';
 import { DomainError } from './errors.ts';
 import { lastPage } from '../lib/paging.ts';
 import { screenListQuery, screenListState } from './list-query.ts';
+import { LIST_PAGING } from './resource-list.server.ts';
 import {
   createRecord,
   deleteRecord,
@@ -239,7 +240,14 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       expect((await list(actualRevenue, { companyId: eleven, offset: 9, limit: 10 })).rows).toHaveLength(2);
     });
 
-    it('sorts asc and desc with the id tie-break, the same across pages', async () => {
+    it.each([
+      ['in one query', 200],
+      ['ids first (deep pages)', 0],
+    ])('sorts asc and desc with the id tie-break, the same across pages, %s', async (_way, directPageOffset) => {
+      Object.assign(LIST_PAGING, { directPageOffset });
+      onTestFinished(() => {
+        LIST_PAGING.directPageOffset = 200;
+      });
       const all = (await list(actualRevenue, { companyId: eleven })).rows;
       expect(all).toHaveLength(11);
       for (const [sort, key] of [['amount', 'amount'], ['revenueDate', 'revenueDate'], ['source', 'source']] as const) {

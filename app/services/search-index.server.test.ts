@@ -11,9 +11,9 @@ import { RESOURCE_LIST } from '../resources/index.ts';
 import { actualExpenses, companies, expenseCategories } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
 import { createRecord, deleteRecord, listRecords, updateRecord, type ApiRow } from './resources.server.ts';
-import { SEARCH_PAGING } from './resource-list.server.ts';
+import { LIST_PAGING } from './resource-list.server.ts';
 
-const DEFAULT_PAGING = { ...SEARCH_PAGING };
+const DEFAULT_PAGING = { ...LIST_PAGING };
 
 it("each index covers exactly its resource's own searched columns", () => {
   for (const index of Object.values(SEARCH_INDEXES)) {
@@ -100,12 +100,13 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
   });
 
   it.each([
-    ['sorting the matches', { sortMatchesUpTo: 2_000, walkEntries: 100_000 }],
-    ['walking the sort index, or sorting when the stretch falls short', { sortMatchesUpTo: 0, walkEntries: 4 }],
+    ['sorting the matches', { sortMatchesUpTo: 2_000, walkEntries: 100_000, directPageOffset: 200 }],
+    ['sorting the matches, ids first', { sortMatchesUpTo: 2_000, walkEntries: 100_000, directPageOffset: 0 }],
+    ['walking the sort index, or sorting when the stretch falls short', { sortMatchesUpTo: 0, walkEntries: 4, directPageOffset: 200 }],
   ])('pages of one result, %s, make up the whole result', async (_way, paging) => {
-    Object.assign(SEARCH_PAGING, paging);
+    Object.assign(LIST_PAGING, paging);
     onTestFinished(() => {
-      Object.assign(SEARCH_PAGING, DEFAULT_PAGING);
+      Object.assign(LIST_PAGING, DEFAULT_PAGING);
     });
     for (const q of ['supplies', 'azure', '2026-0', 'Finance']) {
       for (const dir of ['asc', 'desc'] as const) {
