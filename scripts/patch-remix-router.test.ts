@@ -1,0 +1,59 @@
+// The postinstall patch of @remix-run/router (scripts/patch-remix-router.mjs): applied to the
+// server's build, same matches, and the route tree is read once, not on every match.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { expect, it } from 'vitest';
+import { MARKER, ROUTER_CJS, unpatched } from './patch-remix-router.mjs';
+
+const require = createRequire(import.meta.url);
+
+it('is applied to the CommonJS router that the server loads, and only there', () => {
+  expect(require.resolve('@remix-run/router')).toBe(ROUTER_CJS);
+  expect(fs.readFileSync(ROUTER_CJS, 'utf8')).toContain(MARKER);
+  expect(fs.readFileSync(ROUTER_CJS.replace('router.cjs.js', 'router.js'), 'utf8')).not.toContain(MARKER);
+});
+
+it('matches as before and reads a route tree once, however many times it matches', () => {
+  const { matchRoutes } = require('@remix-run/router') as typeof import('@remix-run/router');
+  const tree = () => [
+    { id: 'root', path: '', children: [
+      { id: 'index', index: true },
+      { id: 'expenses', path: 'actual-expenses' },
+      { id: 'expense', path: 'actual-expenses/:id' },
+      { id: 'api', path: 'api/*' },
+    ] },
+  ];
+  let reads = 0;
+  const counted = new Proxy(tree(), { get: (target, key, receiver) => ((reads += 1), Reflect.get(target, key, receiver)) });
+  const ids = (matches: { route: { id?: string } }[] | null) => matches?.map((m) => m.route.id);
+  for (const [pathname, expected] of [['/actual-expenses/7', ['root', 'expense']], ['/', ['root', 'index']], ['/api/x/y', ['root', 'api']]] as const) {
+    expect(ids(matchRoutes(counted, pathname))).toEqual(expected);
+    expect(ids(matchRoutes(tree(), pathname))).toEqual(expected);
+  }
+  const afterFirstMatches = reads;
+  expect(afterFirstMatches).toBeGreaterThan(0);
+  for (let i = 0; i < 100; i++) matchRoutes(counted, '/actual-expenses');
+  expect(reads).toBe(afterFirstMatches);
+});
+
+it('matches paths with params, optional segments, splats and case as the unpatched router does', () => {
+  const patched = require('@remix-run/router') as typeof import('@remix-run/router');
+  // The same file with the patch taken out, as the reference.
+  const pristine = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'router-')), 'router.cjs');
+  fs.writeFileSync(pristine, unpatched(fs.readFileSync(ROUTER_CJS, 'utf8')));
+  const original = require(pristine) as typeof import('@remix-run/router');
+  expect(fs.readFileSync(pristine, 'utf8')).not.toContain(MARKER);
+  const patterns = ['/a/:id', '/a/:id?/b', '/files/*', '/Case', '/x/y', '/'];
+  const paths = ['/a/7', '/a/b', '/a/7/b', '/files/one/two', '/case', '/Case', '/x/y/', '/x', '/'];
+  for (let round = 0; round < 3; round++) {
+    for (const path of patterns) {
+      for (const pathname of paths) {
+        for (const pattern of [path, { path, caseSensitive: true }, { path, end: false }]) {
+          expect(patched.matchPath(pattern, pathname), `${JSON.stringify(pattern)} ${pathname}`).toEqual(original.matchPath(pattern, pathname));
+        }
+      }
+    }
+  }
+});
