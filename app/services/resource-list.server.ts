@@ -3,6 +3,7 @@
 // the resource declares them and nothing narrows the list), one page, or every row in batches.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { containsText, dialectOf } from '../../db/dialect.ts';
+import { runCompiled } from '../../db/compiled-cache.ts';
 import { daysContaining, SEARCH_INDEXES, searchIndexIds, searchIndexMatch, usesSearchIndex } from '../../db/search-index.ts';
 import { streamQuery } from '../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
@@ -165,9 +166,11 @@ async function trackedTotal(ctx: ServiceContext, def: ResourceDef, query: ListQu
   if (query.q?.trim() || hasFilter || Object.keys(query.exact ?? {}).length || query.company || query.companyType || query.source || query.from || query.to) return null;
   const companies = [scopeOf(ctx), query.companyId ?? null].filter((id): id is number => id !== null);
   if (companies.length === 2 && companies[0] !== companies[1]) return 0;
-  let q = ctx.db.selectFrom('rowCounts').select((eb) => eb.fn.sum<number>('rowCount').as('total')).where('tableName', '=', snakeCase(def.table));
-  if (companies.length) q = q.where('companyId', '=', companies[0]);
-  const row = await q.executeTakeFirst();
+  const values = [snakeCase(def.table), ...companies.slice(0, 1)];
+  const [row] = await runCompiled(ctx.db, `rowCounts:${values.length}`, values, ([table, company]) => {
+    const q = ctx.db.selectFrom('rowCounts').select((eb) => eb.fn.sum<number>('rowCount').as('total')).where('tableName', '=', table as string);
+    return values.length > 1 ? q.where('companyId', '=', company as number) : q;
+  });
   return Number(row?.total ?? 0);
 }
 
@@ -332,7 +335,13 @@ export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: 
   const walked = matchIds && total > LIST_PAGING.sortMatchesUpTo ? await walkedPage(ctx, def, others, aliases, matchIds, seek, limit, offset) : null;
   if (!walked && offset < LIST_PAGING.directPageOffset) {
     // Near either end one query does it (the common case: the first pages), cheaper to build.
-    const near = await ordered(selectRow(def, applyWhere(baseQuery(ctx, def), where)), seek).limit(limit).offset(offset).execute();
+    const build = () => ordered(selectRow(def, applyWhere(baseQuery(ctx, def), where)), seek);
+    // The whole list of a user who sees every company (most requests): compiled once per
+    // resource and sort. A company scope is a value inside baseQuery, so those compile each time.
+    const near =
+      where.length === 0 && scopeOf(ctx) === null
+        ? await runCompiled(ctx.db, `list:${def.key}:${seek.key}:${seek.dir}`, [limit, offset], ([l, o]) => build().limit(l as number).offset(o as number))
+        : await build().limit(limit).offset(offset).execute();
     if (fromEnd) near.reverse();
     return { rows: near.map((row) => toApiRow(def, row)), total };
   }

@@ -1,5 +1,6 @@
 // Server-side sessions: the cookie holds a random token; the table keeps only its SHA-256.
 import crypto from 'node:crypto';
+import { runCompiled } from '../../db/compiled-cache.ts';
 import { inTransaction, type AuthUser, type Db } from './context.ts';
 import { PUBLIC_USER_COLUMNS } from './user-queries.server.ts';
 
@@ -70,18 +71,20 @@ export async function resolveSession(
   token: string,
   now = new Date(),
 ): Promise<{ user: AuthUser; session: SessionInfo } | null> {
-  const row = await db
-    .selectFrom('userSessions as s')
-    .innerJoin('users as u', 'u.id', 's.userId')
-    .leftJoin('userSettings as us', 'us.userId', 'u.id')
-    .select(PUBLIC_USER_COLUMNS.map((c) => `u.${c}` as const))
-    .select([
-      's.id as sessionRowId', 's.sessionId', 's.rememberMe', 's.expiresAt', 's.lastSeenAt',
-      'us.sessionTimeout',
-    ])
-    .where('s.tokenHash', '=', hashToken(token))
-    .where('s.isActive', '=', true)
-    .executeTakeFirst();
+  // Every request asks this: compiled once (db/compiled-cache.ts).
+  const [row] = await runCompiled(db, 'resolveSession', [hashToken(token)], ([tokenHash]) =>
+    db
+      .selectFrom('userSessions as s')
+      .innerJoin('users as u', 'u.id', 's.userId')
+      .leftJoin('userSettings as us', 'us.userId', 'u.id')
+      .select(PUBLIC_USER_COLUMNS.map((c) => `u.${c}` as const))
+      .select([
+        's.id as sessionRowId', 's.sessionId', 's.rememberMe', 's.expiresAt', 's.lastSeenAt',
+        'us.sessionTimeout',
+      ])
+      .where('s.tokenHash', '=', tokenHash as string)
+      .where('s.isActive', '=', true),
+  );
   if (!row) return null;
 
   const { sessionRowId, sessionId, rememberMe, expiresAt, lastSeenAt, sessionTimeout, ...user } = row;
