@@ -63,18 +63,23 @@ export function daysContaining(first: string, last: string, text: string): strin
   return days;
 }
 
-/** Whether a search of `text` can use the index. */
+/** Whether a search of `text` can use an index. */
 export function usesSearchIndex(text: string): boolean {
   return [...text].length >= SEARCH_INDEX_MIN_CHARACTERS && !/[\n\r]/.test(text);
 }
 
+/** The index a search of `text` over `table` goes through, or null (no index, or too short). */
+export function searchIndexFor(table: string, text: string | null | undefined): SearchIndex | null {
+  const index = SEARCH_INDEXES[table];
+  return index && text && usesSearchIndex(text) ? index : null;
+}
+
 /**
- * The rows of `alias` (the indexed table) that contain `text` in one of the indexed columns,
- * through the index. Callers check usesSearchIndex first.
+ * PostgreSQL: the rows of `alias` (the indexed table) whose text columns contain `text`, through
+ * the GIN index (dates: daysContaining). The index comes from searchIndexFor.
  */
-export function searchIndexMatch(dialect: DialectName, index: SearchIndex, alias: string, text: string): Expression<SqlBool> {
-  if (dialect === 'postgres') return sql<SqlBool>`${sql.raw(postgresDocument(index, alias))} ilike ${containsPattern(text)} escape '\\'`;
-  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (${searchIndexIds(index, text)})`;
+export function postgresIndexMatch(index: SearchIndex, alias: string, text: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.raw(postgresDocument(index, alias))} ilike ${containsPattern(text)} escape '\\'`;
 }
 
 /** SQLite: the ids of the rows that contain `text` in an indexed column (a phrase of the FTS5 table). */

@@ -4,14 +4,14 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { containsText, dialectOf } from '../../db/dialect.ts';
 import { runCompiled } from '../../db/compiled-cache.ts';
-import { daysContaining, SEARCH_INDEXES, searchIndexIds, searchIndexMatch, usesSearchIndex } from '../../db/search-index.ts';
+import { daysContaining, postgresIndexMatch, searchIndexFor, searchIndexIds } from '../../db/search-index.ts';
 import { streamQuery } from '../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { snakeCase } from '../lib/names.ts';
-import { companyColumnOf, companyNamed, companySelf, type ResourceDef } from '../resources/define.ts';
+import { companyColumnOf, companySelf, type ResourceDef } from '../resources/define.ts';
 import { COMPANY_COLUMNS, companyResource } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
-import { authorizeRead, baseQuery, columnOf, dynamic, ref, scopeOf, selectRow, toApiRow, type ApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
+import { authorizeRead, baseQuery, baseQueryNarrows, columnOf, dynamic, ref, scopeOf, selectRow, toApiRow, type ApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
 
 export interface ListQuery {
   q?: string | null;
@@ -105,8 +105,8 @@ export function conditions(
 function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, lookups?: SearchLookups): { condition: Expression<SqlBool>; matchIds: Expression<unknown> | null } {
   const dialect = dialectOf(ctx.db);
   const matches = (column: ReturnType<typeof sql.ref>) => containsText(dialect, sql`cast(${column} as text)`, q);
-  const index = SEARCH_INDEXES[snakeCase(def.table)];
-  const indexed = index && usesSearchIndex(q);
+  const index = searchIndexFor(snakeCase(def.table), q);
+  const indexed = index !== null;
   const own: Expression<SqlBool>[] = [];
   const names: Expression<SqlBool>[] = [];
   for (const column of def.list.search) {
@@ -133,7 +133,7 @@ function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, looku
     return { condition: sql<SqlBool>`${sql.ref('t.id')} in (${matchIds})`, matchIds };
   }
   if (indexed) {
-    own.push(searchIndexMatch(dialect, index, 't', q));
+    own.push(postgresIndexMatch(index, 't', q));
     for (const [column, days] of lookups?.days ?? []) if (days.length) own.push(sql<SqlBool>`${sql.ref(`t.${column}`)} in (${sql.join(days)})`);
   }
   return { condition: sql<SqlBool>`(${sql.join([...own, ...names], sql` or `)})`, matchIds: null };
@@ -152,8 +152,8 @@ export function resolveSort(def: ResourceDef, sort?: string | null, dir?: string
 }
 
 /** The list's order: the sort's columns, then id, for a stable order. */
-function ordered(query: RowQuery, sort: ReturnType<typeof resolveSort>): RowQuery {
-  return sort.columns.reduce((q, column) => q.orderBy(`t.${column}`, sort.dir), query);
+function ordered(query: RowQuery, sort: ReturnType<typeof resolveSort>, alias = 't'): RowQuery {
+  return sort.columns.reduce((q, column) => q.orderBy(`${alias}.${column}`, sort.dir), query);
 }
 
 /**
@@ -192,8 +192,8 @@ interface SearchLookups {
  * last that contain the search (its trigram index leaves dates out).
  */
 async function searchLookups(ctx: ServiceContext, def: ResourceDef, q: string): Promise<SearchLookups | undefined> {
-  const index = SEARCH_INDEXES[snakeCase(def.table)];
-  if (!index || !usesSearchIndex(q)) return undefined;
+  const index = searchIndexFor(snakeCase(def.table), q);
+  if (!index) return undefined;
   const dialect = dialectOf(ctx.db);
   const lookups: SearchLookups = { names: new Map(), days: new Map() };
   for (const column of def.list.search) {
@@ -247,17 +247,16 @@ async function walkedPage(
     .select(seek.columns.map((c) => `t.${c}`))
     .limit(LIST_PAGING.walkEntries)
     .as('w');
-  const page = await seek.columns
-    .reduce((q, column) => q.orderBy(`w.${column}`, seek.dir), dynamic(ctx.db).selectFrom(stretch).select('w.id').where(sql<SqlBool>`${sql.ref('w.id')} in (${matchIds})`))
+  const page = await ordered(dynamic(ctx.db).selectFrom(stretch).select('w.id').where(sql<SqlBool>`${sql.ref('w.id')} in (${matchIds})`), seek, 'w')
     .limit(limit)
     .offset(offset)
     .execute();
-  return page.length === limit ? page.map((r: { id: unknown }) => Number(r.id)) : null;
+  return page.length === limit ? page.map((r) => Number(r.id)) : null;
 }
 
 /** PostgreSQL, a search through the trigram index. */
 function postgresIndexedSearch(ctx: ServiceContext, def: ResourceDef, q: string | undefined): boolean {
-  return !!q && dialectOf(ctx.db) === 'postgres' && !!SEARCH_INDEXES[snakeCase(def.table)] && usesSearchIndex(q);
+  return dialectOf(ctx.db) === 'postgres' && searchIndexFor(snakeCase(def.table), q) !== null;
 }
 
 /**
@@ -281,18 +280,12 @@ async function postgresSearchPage(
     .select(sort.columns.map((c) => `t.${c}`))
     .offset(0)
     .as('m');
-  const page = await sort.columns
-    .reduce((q, column) => q.orderBy(`m.${column}`, sort.dir), dynamic(ctx.db).selectFrom(matches).select(['m.id', sql<number>`count(*) over ()`.as('total')]))
+  const page = await ordered(dynamic(ctx.db).selectFrom(matches).select(['m.id', sql<number>`count(*) over ()`.as('total')]), sort, 'm')
     .limit(limit)
     .offset(offset)
     .execute();
   if (page.length === 0) return null;
-  return { ids: page.map((r: { id: unknown }) => Number(r.id)), total: Number(page[0].total) };
-}
-
-/** Whether the base query adds conditions of its own (a company scope or a named company). */
-function unscoped(ctx: ServiceContext, def: ResourceDef): boolean {
-  return (scopeOf(ctx) === null || !companyColumnOf(def)) && companyNamed(def) === null;
+  return { ids: page.map((r) => Number(r.id)), total: Number(page[0].total) };
 }
 
 /** The table with the list's conditions, joined only to what the conditions name. */
@@ -322,7 +315,7 @@ export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: 
   }
   const total =
     (await trackedTotal(ctx, def, query)) ??
-    (matchIds && others.length === 0 && unscoped(ctx, def) ? await countIds(ctx, matchIds) : await countRows(ctx, def, where, aliases));
+    (matchIds && others.length === 0 && !baseQueryNarrows(ctx, def) ? await countIds(ctx, matchIds) : await countRows(ctx, def, where, aliases));
   if (total === 0 || query.offset >= total) return { rows: [], total };
 
   // Deep pages: the page's ids first, from the sort's index alone (no row is read or joined

@@ -96,6 +96,11 @@ export function baseQuery(ctx: ServiceContext, def: ResourceDef, withJoins = tru
   return query;
 }
 
+/** Whether baseQuery adds conditions of its own (the user's company scope, or a named company). */
+export function baseQueryNarrows(ctx: ServiceContext, def: ResourceDef): boolean {
+  return (scopeOf(ctx) !== null && !!companyColumnOf(def)) || companyNamed(def) !== null;
+}
+
 /** A read of a resource's rows: the permission, and for a named company's rows that the user may see them. */
 export async function authorizeRead(ctx: ServiceContext, def: ResourceDef): Promise<void> {
   authorize(ctx, def, 'read');
