@@ -6,6 +6,7 @@
 //                               [--data-dir /tmp/finhub-bench] [--database-url postgres://…]
 //                               [--api-users 2000] [--only app-page,app-api] [--rebuild] [--cpu-prof]
 //                               [--instrument [--synchronous NORMAL]] [--wait-quiet 300]
+//                               [--browser-requests 300] [--open-loop 10] [--floor-iterations 2000]
 //
 // Three processes: this one (seeding, orchestration, and autocannon while a run is on), the
 // real app server (bench/app-server.ts: server.ts's startServer, NODE_ENV=production) and the
@@ -24,6 +25,7 @@ import type { CapturedResponse } from './bare-server.ts';
 import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, DEFAULT_DATA_DIR, DEFAULT_ROWS, numberArg } from './constants.ts';
 import { formatTimings, queryTimings, type QueryTimings } from './query-timings.ts';
 import { seedExpenses, type SeedResult } from './seed-expenses.ts';
+import { browserLike, idleCpu, openLoop, processCpuSeconds, type BrowserLikeResult, type OpenLoopResult } from './request-modes.ts';
 import { prepareApiSessions, refreshApiSessions } from './sessions.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -46,6 +48,12 @@ const options = {
   instrument: argv.includes('--instrument'),
   /** With --instrument only: a what-if value of PRAGMA synchronous (the app uses FULL). */
   synchronous: argValue(argv, 'synchronous'),
+  /** Sequential browser-like requests per target after the runs (0: none). */
+  browserRequests: numberArg(argv, 'browser-requests', 300),
+  /** Seconds of open-loop load at half the measured maximum rate per target (0: none). */
+  openLoopSeconds: numberArg(argv, 'open-loop', 10),
+  /** Iterations of bench/floor.ts after the runs (SQLite only; 0: none). */
+  floorIterations: numberArg(argv, 'floor-iterations', 2000),
 };
 if (options.synchronous && !options.instrument) throw new Error('--synchronous needs --instrument');
 if (options.instrument && options.databaseUrl) throw new Error('--instrument is for SQLite only');
@@ -247,19 +255,6 @@ async function waitQuiet(label: string): Promise<number> {
     busy = await machineBusy(2000);
   }
   return busy;
-}
-
-const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux only). */
-function processCpuSeconds(pid: number | undefined): number {
-  if (!pid) return NaN;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
 }
 
 /** What a run sends: one path, and the Cookie header of each request taken in turn from `cookies`. */
@@ -485,11 +480,52 @@ async function main() {
   // Requests whose client autocannon dropped at the end of the last run may still be running.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await stopChild(bare);
+
+  const browser: BrowserLikeResult[] = [];
+  const openLoops: OpenLoopResult[] = [];
+  let extraRequests = 0;
+  if (options.browserRequests > 0) {
+    // One request at a time, as a browser sends them, less the server's own idle CPU.
+    await waitQuiet('browser-like');
+    const idleMsPerSecond = await idleCpu(app.pid, 10);
+    log(`[bench] browser-like: the idle app server uses ${fmt(idleMsPerSecond, 2)} ms of CPU per second (its job engine); ${options.browserRequests} sequential requests per target after 30 warm-up requests, gzip accepted, ${apiCookies.length} signed-in users in turn`);
+    await refresh();
+    for (const [target, accept] of [[PAGE_PATH, undefined], [API_PATH, 'application/json']] as const) {
+      const r = await browserLike({ origin: appOrigin, path: target, cookies: apiCookies, pid: app.pid, requests: options.browserRequests, warmup: 30, idleCpuMsPerSecond: idleMsPerSecond, accept });
+      browser.push(r);
+      extraRequests += r.requests + 30;
+      log(`  browser ${target}: server CPU ${fmt(r.serverCpuMsPerRequest, 2)} ms/req (${fmt(r.grossCpuMsPerRequest, 2)} with the idle background), median ${fmt(r.medianMs, 2)} ms, p90 ${fmt(r.p90Ms, 2)} ms, ${r.wireBytes} bytes ${r.encoding}`);
+    }
+  }
+  if (options.openLoopSeconds > 0) {
+    // Latency at half the maximum rate the closed-loop runs reached, requests sent on schedule.
+    for (const [kind, target] of [['page', PAGE_PATH], ['api', API_PATH]] as const) {
+      const max = results.find((r) => r.name === `app-${kind}`);
+      if (!max) continue;
+      await waitQuiet(`open-loop ${kind}`);
+      await refresh();
+      const rate = Math.max(1, Math.round(max.reqPerSec / 2));
+      const cookies = kind === 'page' ? [ownerCookie] : apiCookies;
+      const r = await openLoop({ origin: appOrigin, path: target, cookies, rate, seconds: options.openLoopSeconds });
+      openLoops.push(r);
+      extraRequests += r.sent;
+      log(`  open loop ${target} at ${rate} req/s (half of ${fmt(max.reqPerSec, 0)}): p50 ${fmt(r.p50)} ms, p90 ${fmt(r.p90)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms (${r.completed}/${r.sent} answered, ${r.non200} non-200, ${r.errors} errors, ${r.lateStarts} sent late by the load generator)`);
+    }
+  }
   await stopChild(app);
 
+  // The page's floor (bench/floor.ts) in its own process once the app has stopped.
+  let floor: FloorResult | null = null;
+  if (options.floorIterations > 0 && !options.databaseUrl) {
+    await waitQuiet('floor');
+    floor = runFloor(ownerCookie);
+    const appPage = results.find((r) => r.name === 'app-page');
+    log(`[bench] floor of ${PAGE_PATH}: ${fmt(floor.floorCpuMsPerRequest, 3)} ms CPU per request (SQL ${fmt(floor.sqlCpuMsPerRequest, 3)} ms in ${floor.statements.length} statements, render ${fmt(floor.renderCpuMsPerRequest, 3)} ms)${appPage ? `; app-page ÷ floor = ${fmt(appPage.serverCpuMsPerRequest / floor.floorCpuMsPerRequest, 2)} (goal ≤ 1.5)` : ''}`);
+  }
+
   // Everything the app server answered: sign-in, captures, idle samples, warm-ups, runs.
-  const appRequests = 3 + 2 * (options.idleSamples + 5) + results.filter((r) => r.target === 'app').reduce((n, r) => n + r.warmupRequests + r.total, 0);
-  const summary = table(results);
+  const appRequests = 3 + 2 * (options.idleSamples + 5) + results.filter((r) => r.target === 'app').reduce((n, r) => n + r.warmupRequests + r.total, 0) + extraRequests;
+  const summary = [table(results), floorLine(floor, results), browserTable(browser), openLoopTable(openLoops)].filter(Boolean).join('\n\n');
   log('');
   log(summary);
   const report = {
@@ -506,12 +542,70 @@ async function main() {
     idle,
     timings,
     results,
+    browser,
+    openLoops,
+    floor,
     summary,
   };
   const out = path.join(RESULTS_DIR, `list-page-${started.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
   log(`\n[bench] results written to ${path.relative(root, out)}${options.cpuProf ? `; CPU profile of the app server in ${path.relative(root, profDir)} (npx node bench/cpu-profile.ts ${path.relative(root, profDir)} --requests ${appRequests})` : ''}`);
   log(`[bench] total time ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`);
+}
+
+interface FloorResult {
+  floorCpuMsPerRequest: number;
+  sqlCpuMsPerRequest: number;
+  renderCpuMsPerRequest: number;
+  iterations: number;
+  statements: string[];
+  htmlBytes: number;
+  appHtmlBytes: number;
+}
+
+function runFloor(cookie: string): FloorResult {
+  const result = spawnSync(process.execPath, ['bench/floor.ts', '--cookie', cookie, '--path', PAGE_PATH, '--iterations', String(options.floorIterations)], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: options.dataDir, NODE_ENV: 'production' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`bench/floor.ts failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as FloorResult;
+}
+
+function floorLine(floor: FloorResult | null, results: RunResult[]): string {
+  if (!floor) return '';
+  const appPage = results.find((r) => r.name === 'app-page');
+  const ratio = appPage ? appPage.serverCpuMsPerRequest / floor.floorCpuMsPerRequest : NaN;
+  return [
+    `floor of ${PAGE_PATH} (bench/floor.ts, ${floor.iterations} iterations): ${fmt(floor.floorCpuMsPerRequest, 3)} ms CPU per request = SQL ${fmt(floor.sqlCpuMsPerRequest, 3)} ms (${floor.statements.length} statements run directly) + render ${fmt(floor.renderCpuMsPerRequest, 3)} ms (entry.server over the same loader data, ${floor.htmlBytes} bytes; the app answered ${floor.appHtmlBytes})`,
+    `page: app CPU ÷ floor = ${fmt(ratio, 2)} (goal ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}); app page CPU ${fmt(appPage?.serverCpuMsPerRequest ?? NaN, 3)} ms/req (goal ≤ 2.0: ${(appPage?.serverCpuMsPerRequest ?? Infinity) <= 2 ? 'met' : 'NOT met'})`,
+    ...floor.statements.map((s) => `  sql: ${s}`),
+  ].join('\n');
+}
+
+function browserTable(rows: BrowserLikeResult[]): string {
+  if (!rows.length) return '';
+  const goal = (r: BrowserLikeResult) => (r.path === PAGE_PATH ? 3.0 : 1.2);
+  const lines = [
+    '| browser-like, one at a time | server CPU ms/req (less idle) | with idle background | idle ms CPU/s | median ms | p90 ms | wire bytes | goal |',
+    '|---|--:|--:|--:|--:|--:|--:|---|',
+  ];
+  for (const r of rows) {
+    lines.push(`| ${r.path} | ${fmt(r.serverCpuMsPerRequest, 2)} | ${fmt(r.grossCpuMsPerRequest, 2)} | ${fmt(r.idleCpuMsPerSecond, 2)} | ${fmt(r.medianMs, 2)} | ${fmt(r.p90Ms, 2)} | ${r.wireBytes} ${r.encoding} | ≤ ${goal(r).toFixed(1)} ms: ${r.serverCpuMsPerRequest <= goal(r) ? 'met' : 'NOT met'} |`);
+  }
+  return lines.join('\n');
+}
+
+function openLoopTable(rows: OpenLoopResult[]): string {
+  if (!rows.length) return '';
+  const lines = ['| open loop | req/s | p50 ms | p90 ms | p99 ms | max ms | answered | non-200/errors | sent late | p99 < 50 ms |', '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|'];
+  for (const r of rows) {
+    const clean = r.non200 === 0 && r.errors === 0 && r.completed === r.sent;
+    lines.push(`| ${r.path} | ${r.ratePerSecond} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.completed}/${r.sent} | ${r.non200}/${r.errors} | ${r.lateStarts} | ${clean && r.p99 < 50 ? 'met' : 'NOT met'} |`);
+  }
+  return lines.join('\n');
 }
 
 async function waitForHealthBare(origin: string, child: ChildProcess): Promise<void> {
