@@ -57,3 +57,43 @@ it('matches paths with params, optional segments, splats and case as the unpatch
     }
   }
 });
+
+it('finds the same route as the unpatched router when it tries only the branches whose first segment fits', () => {
+  const patched = require('@remix-run/router') as typeof import('@remix-run/router');
+  const pristine = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'router-')), 'router.cjs');
+  fs.writeFileSync(pristine, unpatched(fs.readFileSync(ROUTER_CJS, 'utf8')));
+  const original = require(pristine) as typeof import('@remix-run/router');
+  // Shaped like the app's tree: a root, pathless layouts, fixed first segments, params first,
+  // optional and splat segments, a case-sensitive route and an index.
+  const tree = () => [
+    { id: 'root', path: '', children: [
+      { id: 'index', index: true },
+      { id: 'shell', children: [
+        { id: 'expenses', path: 'actual-expenses' },
+        { id: 'expense', path: 'actual-expenses/:id' },
+        { id: 'Reports', path: 'Reports', caseSensitive: true },
+        { id: 'lang', path: ':lang?/settings' },
+        { id: 'docs', path: 'docs?/guide/:page' },
+      ] },
+      { id: 'api-expenses', path: 'api/actual-expenses' },
+      { id: 'api-expense', path: 'api/actual-expenses/:id' },
+      { id: 'api-any', path: 'api/*' },
+      { id: 'company', path: ':company/overview' },
+      { id: 'file', path: 'files/*' },
+      { id: 'dotted', path: 'sitemap.xml' },
+      { id: 'splat', path: '*' },
+    ] },
+  ];
+  const paths = ['/', '//', '', '/actual-expenses', '/ACTUAL-EXPENSES/7', '/actual-expenses/7/', '//actual-expenses', '/reports', '/Reports', '/settings', '/fr/settings',
+    '/api/actual-expenses', '/Api/Actual-Expenses/3', '/api/other/deep', '/api', '/acme/overview', '/files', '/files/a/b', '/sitemap.xml', '/sitemapxxml', '/nope', '/%61pi/actual-expenses', '/caf%C3%A9/overview', '/api/actual-expenses/3/extra', '/actual-expenses/7/x', '/fr/settings/x', '/api//actual-expenses', '/guide/intro', '/docs/guide/intro', '/DOCS/Guide/x/'];
+  const ids = (matches: { route: { id?: string }; params: unknown; pathname: string }[] | null) => matches?.map((m) => [m.route.id, m.params, m.pathname]);
+  const patchedTree = tree();
+  const originalTree = tree();
+  for (let round = 0; round < 2; round++) {
+    for (const pathname of paths) {
+      expect(ids(patched.matchRoutes(patchedTree, pathname)), pathname).toEqual(ids(original.matchRoutes(originalTree, pathname)));
+    }
+  }
+  // Every pathname found a route (the splat at least), so the comparison compared matches.
+  expect(paths.filter((p) => !patched.matchRoutes(patchedTree, p))).toEqual([]);
+});
