@@ -8,7 +8,7 @@ import type { AppearanceSettings } from '../lib/user-settings.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { countNotifications } from '../services/notifications.server.ts';
 import { toPublicUser } from '../services/user-queries.server.ts';
-import { readAppearance } from '../services/user-settings.server.ts';
+import { appearanceOf, findUserSettings } from '../services/user-settings.server.ts';
 import { getAuth, serviceContext } from './session.server.ts';
 import { takeToast } from './toast.server.ts';
 
@@ -18,12 +18,10 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
   let appearance: AppearanceSettings | null = null;
   if (auth) {
     const ctx = serviceContext(request, context, auth);
-    const [companies, stored, notifications] = await Promise.all([
-      auth.mustChangePassword ? [] : listVisibleCompanies(ctx),
-      readAppearance(ctx),
-      auth.mustChangePassword ? { total: 0, unread: 0 } : countNotifications(ctx),
-    ]);
-    appearance = stored;
+    // One read of the settings row serves the appearance and the bell's notification switches.
+    const [companies, settings] = await Promise.all([auth.mustChangePassword ? [] : listVisibleCompanies(ctx), findUserSettings(ctx.db, auth.user.id)]);
+    const notifications = auth.mustChangePassword ? { total: 0, unread: 0 } : await countNotifications(ctx, { settings });
+    appearance = appearanceOf(settings);
     shell = {
       user: toPublicUser(auth.user),
       permissions: effectiveFlags(auth.user),

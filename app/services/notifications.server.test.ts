@@ -23,7 +23,7 @@ import {
   recipientsOf,
   type NotifyInput,
 } from './notifications.server.ts';
-import { updateUserSettings } from './user-settings.server.ts';
+import { findUserSettings, updateUserSettings } from './user-settings.server.ts';
 import { createUser, issueTemporaryPassword, setUserActive } from './users.server.ts';
 
 describe('notification helpers', () => {
@@ -170,6 +170,9 @@ describe.each(TEST_DIALECTS)('notifications on %s', (dialect) => {
     await updateUserSettings(erin.ctx, { notificationTypes: { financial: false } });
     expect(await titles(erin.ctx)).toEqual([security.title]);
     expect(await countNotifications(erin.ctx)).toEqual({ total: 1, unread: 1 });
+    // The document loader's count, from the settings row it has read already, is the same.
+    expect(await countNotifications(erin.ctx, { settings: await findUserSettings(db, erin.user.id) })).toEqual({ total: 1, unread: 1 });
+    expect(await countNotifications(erin.ctx, { settings: null })).toEqual({ total: 2, unread: 2 });
     expect((await rejection(markNotificationRead(erin.ctx, 0 + 2_000_000_001))).status).toBe(404);
     expect((await recipientsOf(db, financial.id))!.userIds).toEqual([]);
     expect((await recipientsOf(db, security.id))!.userIds).toEqual([erin.user.id]);

@@ -24,7 +24,7 @@ import { actorUserId, type AuthUser, type Db, type ServiceContext } from './cont
 import { fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import { enabledCategories, rolesAtOrBelow } from './notification-recipients.server.ts';
 import { startPushDelivery } from './push.server.ts';
-import { findUserSettings } from './user-settings.server.ts';
+import { findUserSettings, type UserSettings } from './user-settings.server.ts';
 
 /** How long a notification lives unless its producer says otherwise; then the nightly purge removes it. */
 export const DEFAULT_NOTIFICATION_DAYS = 90;
@@ -152,10 +152,11 @@ export interface Reader {
   categories: NotificationCategory[];
 }
 
-async function readerOf(ctx: ServiceContext): Promise<Reader> {
+/** `known`: the reader's settings row when the caller has read it already (the document loader). */
+async function readerOf(ctx: ServiceContext, known?: { settings: UserSettings | null }): Promise<Reader> {
   if (ctx.actor.kind !== 'user') throw forbidden();
   const user: AuthUser = ctx.actor.user;
-  const settings = await findUserSettings(ctx.db, user.id);
+  const settings = known ? known.settings : await findUserSettings(ctx.db, user.id);
   return { id: user.id, role: user.role, companyId: user.companyId, categories: enabledCategories(settings?.notificationTypes) };
 }
 
@@ -232,8 +233,8 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
 }
 
 /** GET /api/notifications/count and the badge: the reader's notifications, and how many are unread. */
-export async function countNotifications(ctx: ServiceContext): Promise<NotificationCount> {
-  const reader = await readerOf(ctx);
+export async function countNotifications(ctx: ServiceContext, known?: { settings: UserSettings | null }): Promise<NotificationCount> {
+  const reader = await readerOf(ctx, known);
   const row = await visible(ctx.db, reader, new Date().toISOString())
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),

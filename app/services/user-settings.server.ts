@@ -52,15 +52,18 @@ export async function findUserSettings(db: Db, userId: number): Promise<UserSett
   return row ? toSettings(row) : null;
 }
 
+/** The theme, compact sidebar and animations of a settings row (defaults when there is none). */
+export function appearanceOf(settings: UserSettings | null): AppearanceSettings {
+  return {
+    theme: (settings?.theme ?? DEFAULT_SETTINGS.theme) as Theme,
+    compactSidebar: settings?.compactSidebar ?? false,
+    animations: settings?.animations ?? true,
+  };
+}
+
 /** The signed-in user's theme, compact sidebar and animations for the document (defaults when nothing is stored). */
 export async function readAppearance(ctx: ServiceContext): Promise<AppearanceSettings> {
-  const row = await ctx.db
-    .selectFrom('userSettings')
-    .select(['theme', 'compactSidebar', 'animations'])
-    .where('userId', '=', actorId(ctx))
-    .executeTakeFirst();
-  const theme = (row?.theme === 'auto' ? 'system' : row?.theme ?? DEFAULT_SETTINGS.theme) as Theme;
-  return { theme, compactSidebar: row?.compactSidebar ?? false, animations: row?.animations ?? true };
+  return appearanceOf(await findUserSettings(ctx.db, actorId(ctx)));
 }
 
 async function ensureRow(ctx: ServiceContext, userId: number): Promise<UserSettings> {
