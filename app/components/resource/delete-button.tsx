@@ -7,11 +7,23 @@ import { TrashIcon } from '../ui/icons.tsx';
 export function DeleteButton({ id, message, label, children }: { id: number; message: string; label: string; children?: ReactNode }) {
   return (
     <ConfirmingForm message={message} fields={{ intent: 'delete', id }}>
-      <button type="submit" className="rounded p-1.5 text-red-600 hover:bg-red-50" title="Delete" aria-label={`Delete ${label}`}>
-        {children ?? <TrashIcon className="h-4 w-4" />}
-      </button>
+      <RowDeleteButton id={id} label={label}>{children}</RowDeleteButton>
     </ConfirmingForm>
   );
+}
+
+/** The delete button of a row; with `form`, it posts that form (see DeleteForm) with its own id. */
+export function RowDeleteButton({ id, label, form, children }: { id: number; label: string; form?: string; children?: ReactNode }) {
+  return (
+    <button type="submit" form={form} name={form ? 'id' : undefined} value={form ? id : undefined} className="rounded p-1.5 text-red-600 hover:bg-red-50" title="Delete" aria-label={`Delete ${label}`}>
+      {children ?? <TrashIcon className="h-4 w-4" />}
+    </button>
+  );
+}
+
+/** One delete form for all rows of a table (less markup than a form per row): its buttons carry the id. */
+export function DeleteForm({ id, message }: { id: string; message: (rowId: string) => string }) {
+  return <ConfirmingForm id={id} message={(button) => message(button?.value ?? '')} fields={{ intent: 'delete' }} />;
 }
 
 export function ConfirmDelete({ id, message, cancelTo }: { id: number; message: string; cancelTo: string }) {
