@@ -26,7 +26,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     if (toggle.current) toggle.current.checked = false;
   }, [location.pathname]);
   if (!shell || inside) return <>{children}</>;
-  const restricted = shell.user.mustChangePassword;
+  const restricted = shell.mustChangePassword;
   const crumb = breadcrumbFor(location.pathname);
 
   return (
