@@ -2,6 +2,7 @@
 // page carries a short <use> per icon instead of its path (icons.test.ts checks every name).
 import sprite from './icons.svg';
 
+/** `className=""`: no class, sized by the container (the sidebar's chevrons). */
 type IconProps = { className?: string };
 
 export const ICON_NAMES = [
@@ -12,7 +13,7 @@ export type IconName = (typeof ICON_NAMES)[number];
 
 export function Icon({ name, className = 'h-5 w-5' }: IconProps & { name: IconName }) {
   return (
-    <svg aria-hidden="true" className={className}>
+    <svg aria-hidden="true" className={className || undefined}>
       <use href={`${sprite}#${name}`} />
     </svg>
   );
