@@ -13,17 +13,6 @@ export function useShell() {
   return data?.shell ?? null;
 }
 
-// The sidebar's repeated rows (8 groups, ~20 links on every page) are styled once, on the nav.
-// Colour classes the dark theme rewrites (text-slate-500, the current link's) stay on the elements.
-const SIDEBAR_ROWS = [
-  '[&_details]:mb-2 [&_ul]:mt-1 [&_ul]:space-y-0.5',
-  '[&_summary]:flex [&_summary]:cursor-pointer [&_summary]:list-none [&_summary]:items-center [&_summary]:justify-between [&_summary]:rounded',
-  '[&_summary]:px-2 [&_summary]:py-1 [&_summary]:text-xs [&_summary]:font-semibold [&_summary]:uppercase [&_summary]:tracking-wide [&_summary:hover]:bg-slate-50',
-  '[&_summary_svg]:h-3.5 [&_summary_svg]:w-3.5 [&_summary_svg]:transition-transform [&_[open]>summary_svg]:rotate-90',
-  '[&_li>a]:block [&_li>a]:rounded [&_li>a]:px-3 [&_li>a]:py-1.5 [&_li>a]:text-sm',
-  '[&_li>a:not([aria-current])]:text-slate-700 [&_li>a:not([aria-current]):hover]:bg-slate-100',
-].join(' ');
-
 /** True inside an AppShell: a screen's error boundary under the shell layout must not draw a second one. */
 const InsideShell = createContext(false);
 
@@ -80,7 +69,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             <nav
               aria-label="Main navigation"
               data-testid="sidebar"
-              className={`fixed inset-y-0 left-0 z-40 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 peer-checked:block lg:sticky lg:top-14 lg:z-auto lg:block lg:h-[calc(100vh-3.5rem)] ${SIDEBAR_ROWS}`}
+              className="sidebar fixed inset-y-0 left-0 z-40 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 peer-checked:block lg:sticky lg:top-14 lg:z-auto lg:block lg:h-[calc(100vh-3.5rem)]"
             >
               <div className="mb-2 flex justify-end lg:hidden">
                 <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-1 text-slate-600 hover:bg-slate-100" title="Close navigation">
@@ -92,7 +81,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
                 <details key={group.name} open>
                   <summary className="text-slate-500">
                     {group.name}
-                    <ChevronIcon className="" /* sized and turned by SIDEBAR_ROWS */ />
+                    <ChevronIcon className="" /* sized and turned by .sidebar (tailwind.css) */ />
                   </summary>
                   <ul>
                     {group.items.map((item) => (

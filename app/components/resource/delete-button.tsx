@@ -7,16 +7,18 @@ import { TrashIcon } from '../ui/icons.tsx';
 export function DeleteButton({ id, message, label, children }: { id: number; message: string; label: string; children?: ReactNode }) {
   return (
     <ConfirmingForm message={message} fields={{ intent: 'delete', id }}>
-      <RowDeleteButton id={id} label={label}>{children}</RowDeleteButton>
+      <button type="submit" className="rounded p-1.5 text-red-600 hover:bg-red-50" title="Delete" aria-label={`Delete ${label}`}>
+        {children ?? <TrashIcon className="h-4 w-4" />}
+      </button>
     </ConfirmingForm>
   );
 }
 
-/** The delete button of a row; with `form`, it posts that form (see DeleteForm) with its own id. */
-export function RowDeleteButton({ id, label, form, children }: { id: number; label: string; form?: string; children?: ReactNode }) {
+/** A list table row's delete button: it posts the table's DeleteForm with its id; styled by `.row-actions`. */
+export function RowDeleteButton({ id, label, form }: { id: number; label: string; form: string }) {
   return (
-    <button type="submit" form={form} name={form ? 'id' : undefined} value={form ? id : undefined} className="rounded p-1.5 text-red-600 hover:bg-red-50" title="Delete" aria-label={`Delete ${label}`}>
-      {children ?? <TrashIcon className="h-4 w-4" />}
+    <button form={form} name="id" value={id} className="text-red-600" title="Delete" aria-label={`Delete ${label}`}>
+      <TrashIcon className="" />
     </button>
   );
 }

@@ -168,10 +168,10 @@ export function DataTable({
                   {extraCell ? <td className="!py-2">{extraCell.render(row)}</td> : null}
                   {actions ? (
                     <td className="!py-2">
-                      <div className="flex justify-end gap-1">
+                      <div className="row-actions">
                         {canEdit ? (
-                          <Link to={withParams(search, { edit: row.id, new: null })} discover="none" preventScrollReset className="rounded p-1.5 text-blue-700 hover:bg-blue-50" title="Edit" aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}>
-                            <PencilIcon className="h-4 w-4" />
+                          <Link to={withParams(search, { edit: row.id, new: null })} discover="none" preventScrollReset className="text-blue-700" title="Edit" aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}>
+                            <PencilIcon className="" />
                           </Link>
                         ) : null}
                         {canDelete ? (
