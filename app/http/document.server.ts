@@ -3,7 +3,7 @@
 // renders, as every page carries it in its hydration data), the flash toast (cleared once shown) and the appearance
 // settings applied in the server render (DESIGN §10), so a page never flashes the wrong theme.
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { buildSidebar } from '../lib/navigation.ts';
+import { buildSidebar, sidebarLinks } from '../lib/navigation.ts';
 import type { AppearanceSettings } from '../lib/user-settings.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { countNotifications } from '../services/notifications.server.ts';
@@ -25,7 +25,7 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
     appearance = stored;
     shell = {
       mustChangePassword: auth.mustChangePassword,
-      sidebar: auth.mustChangePassword ? [] : buildSidebar(auth.user, companies),
+      sidebar: auth.mustChangePassword ? [] : sidebarLinks(buildSidebar(auth.user, companies)),
       // The bell's badge, rendered by the server on every page (spec 1 §2).
       notifications,
     };

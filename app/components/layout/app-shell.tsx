@@ -3,7 +3,7 @@
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { documentLoader } from '../../http/document.server.ts';
-import { breadcrumbFor } from '../../lib/navigation.ts';
+import { breadcrumbFor, sidebarGroups } from '../../lib/navigation.ts';
 import { NotificationBell } from '../notifications/bell.tsx';
 import { SettingsGear } from '../settings/quick-settings.tsx';
 import { ChevronIcon, CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
@@ -77,7 +77,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
                   <span className="sr-only">Close navigation</span>
                 </label>
               </div>
-              {shell.sidebar.map((group) => (
+              {sidebarGroups(shell.sidebar).map((group) => (
                 <details key={group.name} open>
                   <summary className="text-slate-500">
                     {group.name}
