@@ -21,6 +21,7 @@ export function ConfirmingForm({ id, message, fields, children }: { id?: string;
     <Form
       id={id}
       method="post"
+      discover="none"
       preventScrollReset
       onSubmit={(event) => {
         const button = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;

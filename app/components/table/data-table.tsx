@@ -1,5 +1,6 @@
 // The generic list table: search and dropdown filter (a GET form), sortable headers (links),
-// rows with edit and delete actions, and the pagination footer.
+// rows with edit and delete actions, and the pagination footer. Its links and forms stay on this
+// route, which the client knows already: discover="none" (no discovery attribute on each).
 import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Choice, ResourceDef } from '../../resources/define.ts';
@@ -34,7 +35,7 @@ export function ListToolbar({ def, state, filterChoices, keep = {} }: { def: Res
     timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
   };
   return (
-    <Form method="get" ref={formRef} role="search" className="flex flex-wrap items-end gap-2 border-b border-slate-200 p-4" preventScrollReset>
+    <Form method="get" discover="none" ref={formRef} role="search" className="flex flex-wrap items-end gap-2 border-b border-slate-200 p-4" preventScrollReset>
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       <label className="min-w-[12rem] flex-1">
         <span className="sr-only">Search</span>
