@@ -5,6 +5,7 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { NonceContext } from './components/nonce.tsx';
+import { compactManifest } from './http/compact-manifest.ts';
 import { reportServerError } from './http/error-report.server.ts';
 
 export default function handleRequest(
@@ -24,7 +25,7 @@ export default function handleRequest(
   // Pages carry the signed-in user's data: no browser or proxy cache may keep them (the public
   // landing and login pages are cheap to render, so they are not worth a distinction).
   responseHeaders.set('Cache-Control', 'no-store');
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${compactManifest(html)}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** Loader and action data fetched by the client: the same rule as pages. */

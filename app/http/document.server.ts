@@ -1,13 +1,12 @@
 // What every page's document needs, loaded once by the root route: the signed-in user's shell
-// (user, permissions, sidebar, the bell's count), the flash toast (cleared once shown) and the appearance
+// (whether the password must be changed first, sidebar, the bell's count; only what the shell
+// renders, as every page carries it in its hydration data), the flash toast (cleared once shown) and the appearance
 // settings applied in the server render (DESIGN §10), so a page never flashes the wrong theme.
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { buildSidebar } from '../lib/navigation.ts';
-import { effectiveFlags } from '../lib/permissions.ts';
+import { buildSidebar, sidebarLinks } from '../lib/navigation.ts';
 import type { AppearanceSettings } from '../lib/user-settings.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { countNotifications } from '../services/notifications.server.ts';
-import { toPublicUser } from '../services/user-queries.server.ts';
 import { appearanceOf, findUserSettings } from '../services/user-settings.server.ts';
 import { getAuth, serviceContext } from './session.server.ts';
 import { takeToast } from './toast.server.ts';
@@ -23,9 +22,8 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
     const notifications = auth.mustChangePassword ? { total: 0, unread: 0 } : await countNotifications(ctx, { settings });
     appearance = appearanceOf(settings);
     shell = {
-      user: toPublicUser(auth.user),
-      permissions: effectiveFlags(auth.user),
-      sidebar: auth.mustChangePassword ? [] : buildSidebar(auth.user, companies),
+      mustChangePassword: auth.mustChangePassword,
+      sidebar: auth.mustChangePassword ? [] : sidebarLinks(buildSidebar(auth.user, companies)),
       // The bell's badge, rendered by the server on every page (spec 1 §2).
       notifications,
     };

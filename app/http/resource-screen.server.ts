@@ -12,6 +12,7 @@ import { screenListQuery, screenListState } from '../services/list-query.ts';
 import { authorize, createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from '../services/resources.server.ts';
 import { findScreenCompany, listVisibleCompanies } from '../services/companies.server.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { screenChoices, screenRows } from './screen-rows.ts';
 import { clampedPage, confirmationStep, formRowId, intent, loadScreen, openScreen, screenAction, succeed, type Intent, type Screen } from './screen.server.ts';
 
 interface ScreenOptions {
@@ -19,6 +20,13 @@ interface ScreenOptions {
   companyType?: 'mobile' | 'fintech';
   /** Extra fixed list conditions (the Expense Categories tab's company). */
   listQuery?: (url: URL) => Partial<ListQuery>;
+}
+
+interface LoaderOptions extends ScreenOptions {
+  /** Row fields the screen renders besides its columns (an inline control's value). */
+  rowFields?: readonly string[];
+  /** Choice lists the screen renders with no form open (an inline dropdown). */
+  choiceLists?: readonly string[];
 }
 
 interface ActionOptions extends ScreenOptions {
@@ -49,7 +57,7 @@ export function screenPermissions(ctx: ServiceContext, def: ResourceDef) {
   return { create: allowed(ctx, def, 'create'), edit: allowed(ctx, def, 'edit'), delete: allowed(ctx, def, 'delete') };
 }
 
-export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, options: ScreenOptions = {}) {
+export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, options: LoaderOptions = {}) {
   return loadScreen(args, async ({ ctx, url }) => {
     const state = screenListState(def, url.searchParams);
     const fixed: Partial<ListQuery> = { ...(options.companyType ? { companyType: options.companyType } : {}), ...options.listQuery?.(url) };
@@ -74,7 +82,7 @@ export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, optio
       companyName = companies[0]?.label ?? null;
     }
     return {
-      rows: list.rows,
+      rows: screenRows(def, list.rows, options.rowFields),
       total: list.total,
       page,
       pageCount: lastPage(list.total),
@@ -82,7 +90,7 @@ export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, optio
       state: { ...state, page },
       editing,
       creating,
-      choices,
+      choices: screenChoices(choices, creating || editing !== null, options.choiceLists),
       companyName,
       can: screenPermissions(ctx, def),
     };

@@ -1,7 +1,7 @@
 // The route table, the sidebar per role and the Company Metrics rules (spec 1 §2 "Sidebar
 // groups", DESIGN §5 "the sidebar only shows what the user may open").
 import { describe, expect, it } from 'vitest';
-import { breadcrumbFor, buildSidebar, canOpen, companyMetricItems, findScreen, SCREENS, type NavGroup } from './navigation.ts';
+import { breadcrumbFor, buildSidebar, canOpen, companyMetricItems, findScreen, SCREENS, sidebarGroups, sidebarLinks, type NavGroup } from './navigation.ts';
 import type { Principal, Role } from './permissions.ts';
 
 const FLAG_NAMES = [
@@ -251,6 +251,24 @@ describe('route table', () => {
       expect(open(principal('admin'), path), path).toBe(true);
       expect(open(principal('owner'), path), path).toBe(true);
     }
+  });
+});
+
+describe('sidebar links (the compact form the page carries)', () => {
+  it('rebuild the same sidebar for every role and company list', () => {
+    const lists = [SEEDED, [], [{ name: 'Atlas Infrastructure', type: 'infrastructure' }], [{ name: 'Orbit', type: 'mobile' }, { name: 'Pay', type: 'fintech' }]];
+    for (const role of ['viewer', 'editor', 'admin', 'owner'] as const) {
+      for (const companies of lists) {
+        const sidebar = buildSidebar(principal(role, [...FLAG_NAMES]), companies);
+        expect(sidebarGroups(sidebarLinks(sidebar)), `${role} ${companies.length}`).toEqual(sidebar);
+      }
+    }
+  });
+
+  it('carry a label only where it is not the screen\'s own', () => {
+    expect(sidebarLinks(ADMIN_SIDEBAR)).toContainEqual(['/fintech-metrics', 'Vult']);
+    expect(sidebarLinks(ADMIN_SIDEBAR)).toContain('/system-settings');
+    expect(sidebarLinks(ADMIN_SIDEBAR)).toContain('/');
   });
 });
 

@@ -101,6 +101,28 @@ export function buildSidebar(user: Principal, companies: { name: string; type: s
   return GROUP_ORDER.map((name) => ({ name, items: groups.get(name)! })).filter((g) => g.items.length > 0);
 }
 
+/**
+ * The sidebar as the page's hydration data carries it: its paths in order, with a label only
+ * where it is not the screen's own (a company's name); sidebarGroups rebuilds the groups.
+ */
+export type SidebarLinks = (string | [path: string, label: string])[];
+
+const ownLabel = (screen: Screen | undefined) => (typeof screen?.sidebar === 'string' ? screen.sidebar : screen?.title);
+
+export function sidebarLinks(groups: NavGroup[]): SidebarLinks {
+  return groups.flatMap((group) => group.items.map((item): SidebarLinks[number] => (item.label === ownLabel(findScreen(item.path)) ? item.path : [item.path, item.label])));
+}
+
+export function sidebarGroups(links: SidebarLinks): NavGroup[] {
+  const groups = new Map<string, NavItem[]>(GROUP_ORDER.map((g) => [g, []]));
+  for (const link of links) {
+    const [path, label] = typeof link === 'string' ? [link, undefined] : link;
+    const screen = findScreen(path);
+    if (screen) groups.get(screen.group)!.push({ path, label: label ?? ownLabel(screen)! });
+  }
+  return GROUP_ORDER.map((name) => ({ name, items: groups.get(name)! })).filter((g) => g.items.length > 0);
+}
+
 export function breadcrumbFor(pathname: string): { group: string | null; page: string } {
   const screen = findScreen(pathname);
   return screen ? { group: screen.group, page: screen.title } : { group: null, page: 'Page' };

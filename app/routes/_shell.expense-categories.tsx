@@ -23,7 +23,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const { companies, current } = await categoryTabs(ctx, positiveIdParam(url.searchParams.get('company')));
     const companyId = current?.id ?? -1;
     const [list, counts] = await Promise.all([
-      resourceLoader(expenseCategories, args, { listQuery: () => ({ companyId }) }),
+      resourceLoader(expenseCategories, args, { listQuery: () => ({ companyId }), rowFields: ['departmentId', 'departmentName'], choiceLists: ['departments'] }),
       current ? categoryCounts(ctx, current.id) : { total: 0, mapped: 0 },
     ]);
     return json({ ...list, tabs: companies, currentCompanyId: current?.id ?? null, counts });

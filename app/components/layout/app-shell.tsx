@@ -3,7 +3,7 @@
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { documentLoader } from '../../http/document.server.ts';
-import { breadcrumbFor } from '../../lib/navigation.ts';
+import { breadcrumbFor, sidebarGroups } from '../../lib/navigation.ts';
 import { NotificationBell } from '../notifications/bell.tsx';
 import { SettingsGear } from '../settings/quick-settings.tsx';
 import { ChevronIcon, CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
@@ -26,7 +26,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     if (toggle.current) toggle.current.checked = false;
   }, [location.pathname]);
   if (!shell || inside) return <>{children}</>;
-  const restricted = shell.user.mustChangePassword;
+  const restricted = shell.mustChangePassword;
   const crumb = breadcrumbFor(location.pathname);
 
   return (
@@ -69,7 +69,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             <nav
               aria-label="Main navigation"
               data-testid="sidebar"
-              className="fixed inset-y-0 left-0 z-40 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 peer-checked:block lg:sticky lg:top-14 lg:z-auto lg:block lg:h-[calc(100vh-3.5rem)]"
+              className="sidebar fixed inset-y-0 left-0 z-40 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 peer-checked:block lg:sticky lg:top-14 lg:z-auto lg:block lg:h-[calc(100vh-3.5rem)]"
             >
               <div className="mb-2 flex justify-end lg:hidden">
                 <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-1 text-slate-600 hover:bg-slate-100" title="Close navigation">
@@ -77,21 +77,19 @@ export function AppShell({ children }: { children: React.ReactNode }) {
                   <span className="sr-only">Close navigation</span>
                 </label>
               </div>
-              {shell.sidebar.map((group) => (
-                <details key={group.name} open className="group mb-2">
-                  <summary className="flex cursor-pointer list-none items-center justify-between rounded px-2 py-1 text-xs font-semibold uppercase tracking-wide text-slate-500 hover:bg-slate-50">
+              {sidebarGroups(shell.sidebar).map((group) => (
+                <details key={group.name} open>
+                  <summary className="text-slate-500">
                     {group.name}
-                    <ChevronIcon className="h-3.5 w-3.5 transition-transform group-open:rotate-90" />
+                    <ChevronIcon className="" /* sized and turned by .sidebar (tailwind.css) */ />
                   </summary>
-                  <ul className="mt-1 space-y-0.5">
+                  <ul>
                     {group.items.map((item) => (
                       <li key={item.path}>
                         <NavLink
                           to={item.path}
                           end
-                          className={({ isActive }) =>
-                            `block rounded px-3 py-1.5 text-sm ${isActive ? 'bg-blue-50 font-medium text-blue-800' : 'text-slate-700 hover:bg-slate-100'}`
-                          }
+                          className={({ isActive }) => (isActive ? 'bg-blue-50 font-medium text-blue-800' : undefined)}
                         >
                           {item.label}
                         </NavLink>

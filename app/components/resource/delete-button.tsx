@@ -14,6 +14,20 @@ export function DeleteButton({ id, message, label, children }: { id: number; mes
   );
 }
 
+/** A list table row's delete button: it posts the table's DeleteForm with its id; styled by `.row-actions`. */
+export function RowDeleteButton({ id, label, form }: { id: number; label: string; form: string }) {
+  return (
+    <button form={form} name="id" value={id} className="text-red-600" title="Delete" aria-label={`Delete ${label}`}>
+      <TrashIcon className="" />
+    </button>
+  );
+}
+
+/** One delete form for all rows of a table (less markup than a form per row): its buttons carry the id. */
+export function DeleteForm({ id, message }: { id: string; message: (rowId: string) => string }) {
+  return <ConfirmingForm id={id} message={(button) => message(button?.value ?? '')} fields={{ intent: 'delete' }} />;
+}
+
 export function ConfirmDelete({ id, message, cancelTo }: { id: number; message: string; cancelTo: string }) {
   return <ConfirmStep title="Confirm delete" message={message} fields={{ intent: 'delete', id }} cancelTo={cancelTo} danger testId="confirm-delete" />;
 }

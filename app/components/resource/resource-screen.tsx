@@ -48,7 +48,7 @@ export function ExportButton({ href }: { href: string }) {
 export function AddButton({ noun }: { noun: string }) {
   const { search } = useLocation();
   return (
-    <Link to={withParams(search, { new: 1, edit: null })} preventScrollReset className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800">
+    <Link to={withParams(search, { new: 1, edit: null })} discover="none" preventScrollReset className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800">
       <PlusIcon className="h-4 w-4" /> Add {noun}
     </Link>
   );

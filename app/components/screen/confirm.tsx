@@ -11,14 +11,21 @@ function HiddenFields({ fields }: { fields: Fields }) {
   return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 }
 
-/** The form of a post that asks first; `children` is its submit button. */
-export function ConfirmingForm({ message, fields, children }: { message: string; fields: Fields; children: ReactNode }) {
+/**
+ * The form of a post that asks first; `children` is its submit button. With an `id` and no
+ * children it serves buttons elsewhere (`form={id}`, each with its own name and value), and the
+ * message may depend on the button pressed.
+ */
+export function ConfirmingForm({ id, message, fields, children }: { id?: string; message: string | ((button: HTMLButtonElement | null) => string); fields: Fields; children?: ReactNode }) {
   return (
     <Form
+      id={id}
       method="post"
+      discover="none"
       preventScrollReset
       onSubmit={(event) => {
-        if (!window.confirm(message)) {
+        const button = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (!window.confirm(typeof message === 'string' ? message : message(button))) {
           event.preventDefault();
           return;
         }

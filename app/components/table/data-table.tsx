@@ -1,10 +1,11 @@
 // The generic list table: search and dropdown filter (a GET form), sortable headers (links),
-// rows with edit and delete actions, and the pagination footer.
+// rows with edit and delete actions, and the pagination footer. Its links and forms stay on this
+// route, which the client knows already: discover="none" (no discovery attribute on each).
 import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Choice, ResourceDef } from '../../resources/define.ts';
 import { withParams } from '../../lib/url.ts';
-import { DeleteButton } from '../resource/delete-button.tsx';
+import { DeleteForm, RowDeleteButton } from '../resource/delete-button.tsx';
 import { inputClass } from '../ui/form.tsx';
 import { PencilIcon, SearchIcon } from '../ui/icons.tsx';
 import { cellText } from './cell.tsx';
@@ -34,7 +35,7 @@ export function ListToolbar({ def, state, filterChoices, keep = {} }: { def: Res
     timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
   };
   return (
-    <Form method="get" ref={formRef} role="search" className="flex flex-wrap items-end gap-2 border-b border-slate-200 p-4" preventScrollReset>
+    <Form method="get" discover="none" ref={formRef} role="search" className="flex flex-wrap items-end gap-2 border-b border-slate-200 p-4" preventScrollReset>
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       <label className="min-w-[12rem] flex-1">
         <span className="sr-only">Search</span>
@@ -77,7 +78,7 @@ function SortHeader({ label, sortKey, state, defaultSort }: { label: string; sor
   const active = currentDir !== null;
   const nextDir = currentDir === 'asc' ? 'desc' : 'asc';
   return (
-    <Link to={withParams(search, { sort: sortKey, dir: nextDir, page: null })} preventScrollReset className="inline-flex items-center gap-1 hover:text-slate-900">
+    <Link to={withParams(search, { sort: sortKey, dir: nextDir, page: null })} discover="none" preventScrollReset className="inline-flex items-center gap-1 hover:text-slate-900">
       {label}
       <span aria-hidden="true" className="text-xs">{active ? (currentDir === 'asc' ? '▲' : '▼') : '↕'}</span>
     </Link>
@@ -117,6 +118,8 @@ export function DataTable({
   const { search } = useLocation();
   const loading = useListLoading();
   const actions = canEdit || canDelete;
+  const deleteForm = `delete-${def.key}`;
+  const deleteMessage = (id: string) => def.messages.confirmDelete.replace('{name}', String(rows.find((row) => String(row.id) === id)?.name ?? ''));
   return (
     <div className="relative" aria-busy={loading}>
       {loading ? (
@@ -127,52 +130,53 @@ export function DataTable({
         </div>
       ) : null}
       <ScrollRegion label={def.title}>
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        {/* Cell padding and row hover are set once here, not on each of the page's cells. */}
+        <table className="min-w-full divide-y divide-slate-200 text-sm [&_td]:px-4 [&_td]:py-3 [&_th]:px-4 [&_th]:py-3">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               {def.list.columns.map((c) => (
-                <th key={c.key} scope="col" aria-sort={ariaSort(c.sort, { state, defaultSort: def.list.defaultSort })} className={`px-4 py-3 ${NUMERIC.has(c.format) ? 'text-right' : ''}`}>
+                <th key={c.key} scope="col" aria-sort={ariaSort(c.sort, { state, defaultSort: def.list.defaultSort })} className={NUMERIC.has(c.format) ? 'text-right' : undefined}>
                   <SortHeader label={c.label} sortKey={c.sort} state={state} defaultSort={def.list.defaultSort} />
                 </th>
               ))}
-              {extraCell ? <th scope="col" className="px-4 py-3">{extraCell.label}</th> : null}
-              {actions ? <th scope="col" className="px-4 py-3 text-right">Actions</th> : null}
+              {extraCell ? <th scope="col">{extraCell.label}</th> : null}
+              {actions ? <th scope="col" className="text-right">Actions</th> : null}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 bg-white">
+          <tbody className="divide-y divide-slate-100 bg-white [&>tr:hover]:bg-slate-50">
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={def.list.columns.length + (actions ? 1 : 0) + (extraCell ? 1 : 0)} className="px-4 py-10 text-center text-slate-500">
+                <td colSpan={def.list.columns.length + (actions ? 1 : 0) + (extraCell ? 1 : 0)} className="!py-10 text-center text-slate-500">
                   No results found.
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.id} className="hover:bg-slate-50" data-testid="row">
+                <tr key={row.id} data-testid="row">
                   {def.list.columns.map((c) => {
                     const full = row[c.key];
                     const text = cellText(def, c, row);
                     return (
                       <td
                         key={c.key}
-                        className={`px-4 py-3 ${NUMERIC.has(c.format) ? 'text-right tabular-nums' : ''}`}
+                        className={NUMERIC.has(c.format) ? 'text-right tabular-nums' : undefined}
                         title={c.truncate && typeof full === 'string' && full.length > c.truncate ? full : undefined}
                       >
                         {text}
                       </td>
                     );
                   })}
-                  {extraCell ? <td className="px-4 py-2">{extraCell.render(row)}</td> : null}
+                  {extraCell ? <td className="!py-2">{extraCell.render(row)}</td> : null}
                   {actions ? (
-                    <td className="px-4 py-2">
-                      <div className="flex justify-end gap-1">
+                    <td className="!py-2">
+                      <div className="row-actions">
                         {canEdit ? (
-                          <Link to={withParams(search, { edit: row.id, new: null })} preventScrollReset className="rounded p-1.5 text-blue-700 hover:bg-blue-50" title="Edit" aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}>
-                            <PencilIcon className="h-4 w-4" />
+                          <Link to={withParams(search, { edit: row.id, new: null })} discover="none" preventScrollReset className="text-blue-700" title="Edit" aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}>
+                            <PencilIcon className="" />
                           </Link>
                         ) : null}
                         {canDelete ? (
-                          <DeleteButton id={row.id} label={`${def.noun.toLowerCase()} ${row.id}`} message={def.messages.confirmDelete.replace('{name}', String(row.name ?? ''))} />
+                          <RowDeleteButton id={row.id} label={`${def.noun.toLowerCase()} ${row.id}`} form={deleteForm} />
                         ) : null}
                       </div>
                     </td>
@@ -183,6 +187,7 @@ export function DataTable({
           </tbody>
         </table>
       </ScrollRegion>
+      {canDelete && rows.length > 0 ? <DeleteForm id={deleteForm} message={deleteMessage} /> : null}
       <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} />
     </div>
   );

@@ -1,5 +1,6 @@
 // 'Showing X to Y of Z results' with Previous/Next and numbered page links (links, so they work
-// without JavaScript). The buttons show only when there is more than one page.
+// without JavaScript). The buttons show only when there is more than one page. The links stay on
+// this route, known to the client already: no discovery attribute (discover="none").
 import { Link, useLocation } from '@remix-run/react';
 import { withParams } from '../../lib/url.ts';
 
@@ -29,7 +30,7 @@ export function Pagination({ page, pageCount, total, pageSize, param = 'page' }:
       </p>
       {pageCount > 1 ? (
         <div className="flex flex-wrap items-center gap-1">
-          {page > 1 ? <Link to={withParams(search, { [param]: page - 1 })} className={link} preventScrollReset>Previous</Link> : <span className={disabled}>Previous</span>}
+          {page > 1 ? <Link to={withParams(search, { [param]: page - 1 })} discover="none" className={link} preventScrollReset>Previous</Link> : <span className={disabled}>Previous</span>}
           {pageWindow(page, pageCount).map((p, i) =>
             p === 'gap' ? (
               <span key={`gap-${i}`} className="px-2 text-slate-500">…</span>
@@ -37,6 +38,7 @@ export function Pagination({ page, pageCount, total, pageSize, param = 'page' }:
               <Link
                 key={p}
                 to={withParams(search, { [param]: p })}
+                discover="none"
                 preventScrollReset
                 aria-current={p === page ? 'page' : undefined}
                 className={p === page ? 'rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white' : link}
@@ -45,7 +47,7 @@ export function Pagination({ page, pageCount, total, pageSize, param = 'page' }:
               </Link>
             ),
           )}
-          {page < pageCount ? <Link to={withParams(search, { [param]: page + 1 })} className={link} preventScrollReset>Next</Link> : <span className={disabled}>Next</span>}
+          {page < pageCount ? <Link to={withParams(search, { [param]: page + 1 })} discover="none" className={link} preventScrollReset>Next</Link> : <span className={disabled}>Next</span>}
         </div>
       ) : null}
     </nav>

@@ -25,8 +25,8 @@ export function Field({
   );
 }
 
-export const inputClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-blue-500 focus:outline-none focus:ring-1 focus:ring-blue-500 aria-[invalid=true]:border-red-500';
+/** `.input` (tailwind.css) styles every text input and select; bg-white stays a class for the dark theme. */
+export const inputClass = 'input bg-white';
 
 export function Button({
   children,
