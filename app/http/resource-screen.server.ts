@@ -2,7 +2,8 @@
 // page and the open form (?new=1, ?edit=ID); the action handles create, update and delete
 // (with a server-rendered confirmation step when the browser has no JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { recordSchema, type ResourceDef } from '../resources/define.ts';
+import type { ResourceDef } from '../resources/define.ts';
+import { recordSchema } from '../resources/schema.ts';
 import { companyFieldOf, referenceChoices } from '../resources/index.ts';
 import type { Action } from '../lib/permissions.ts';
 import { notFound } from '../services/errors.ts';

@@ -7,7 +7,8 @@ import { hasNoNul, nulMessage, withoutNul } from './text.ts';
 import { MAX_PASSWORD, MIN_PASSWORD } from './auth-schemas.ts';
 import { API_MAX_LIMIT, PAGE_SIZE } from './paging.ts';
 import { PERMISSION_FLAGS, ROLES, type PermissionFlag } from './permissions.ts';
-import { blankToUndefined, dayParam, integerParam, MAX_ID } from './query.ts';
+import { blankToUndefined, MAX_ID } from './query.ts';
+import { dayParam, integerParam } from './query-params.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The fields, once.

@@ -1,12 +1,9 @@
-// The shape of a resource declaration, `defineResource` that checks it against the database
-// types, and the one zod schema derived from it. Isomorphic: the server validates with the
-// schema, conform validates the same schema in the browser, and the generic screens render
-// forms and tables from the field and column lists.
-import { z } from 'zod';
+// The shape of a resource declaration and `defineResource` that checks it against the database
+// types. Isomorphic and free of zod (every list page loads it): the generic screens render forms
+// and tables from the field and column lists; the zod schemas derived from the fields are in
+// schema.ts, and the forms' HTML constraints in constraint.ts.
 import type { Database } from '../../db/types.ts';
 import { isIsoDay } from '../lib/dates.ts';
-import { MAX_ID } from '../lib/query.ts';
-import { hasNoNul, nulMessage } from '../lib/text.ts';
 import type { Area } from '../lib/permissions.ts';
 import type { FieldError } from '../lib/field-error.ts';
 
@@ -199,6 +196,12 @@ interface Use<Table extends TableName, Col extends string> {
 type ReferencedBy = Use<TableName, string>;
 type UseOf = { [R in TableName]: Use<R, ColumnOf<R>> }[TableName];
 
+/** The checks a declaration's `refine` may use that are written with zod (given by schema.ts). */
+export interface RecordChecks {
+  /** An API endpoint's mappingConfig for its direction (integration-mapping.ts). */
+  mapping: (text: string, direction: 'inbound' | 'outbound') => FieldError[];
+}
+
 export interface Messages {
   created: string;
   updated: string;
@@ -232,8 +235,12 @@ interface ResourceShape<N extends Names> {
   /** Label in the audit trail's table filter (default: the title). */
   auditLabel?: string;
   fields: readonly Field<N>[];
-  /** Cross-field rules, checked on the whole record (after merging an update). */
-  refine?: (value: Record<string, unknown>) => FieldError[];
+  /**
+   * Cross-field rules, checked on the whole record (after merging an update); `checks` are the
+   * rules that need zod themselves, handed in by the schema (schema.ts), so that a declaration,
+   * which every list page loads, does not bring zod along.
+   */
+  refine?: (value: Record<string, unknown>, checks: RecordChecks) => FieldError[];
   joins: readonly N['join'][];
   list: {
     columns: readonly Column<N['sortRef']>[];
@@ -353,120 +360,6 @@ export interface Choice {
 export interface FormChoices {
   filter: Choice[];
   [list: string]: Choice[];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Schemas
-
-// toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
-const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
-
-function isWebUrl(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const url = new URL(text);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname && !url.username && !url.password;
-}
-
-function isJsonObject(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return !!value && typeof value === 'object' && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
-/** `form`: a form post, where an unticked checkbox sends nothing (false). */
-function fieldSchema(field: FieldDef, form = false): z.ZodType {
-  const required = field.requiredMessage ?? `${field.label} is required`;
-  switch (field.kind) {
-    case 'text':
-    case 'textarea': {
-      const max = field.max ?? 255;
-      let text = z.string({ error: `${field.label} must be text` }).trim().max(max, { message: `${field.label} must be at most ${max} characters` })
-        .refine(hasNoNul, { message: nulMessage(field.label), abort: true });
-      if (field.format === 'url') text = text.refine((v) => !v || isWebUrl(v), { message: 'Must be a valid URL' });
-      if (field.format === 'json') text = text.refine((v) => !v || isJsonObject(v), { message: `${field.label} must be a JSON object` });
-      // An optional text left empty is null, or its default when it has one (an endpoint's sync frequency: manual).
-      return field.required ? text.min(1, { message: required }) : text.nullish().transform((v) => (v ? v : field.defaultValue ?? null));
-    }
-    case 'money': {
-      // An optional amount (a month's revenue) may be zero; a required one (a budget) is positive.
-      const positive = `${field.label} must be a positive number`;
-      const zeroOrMore = `${field.label} must be zero or more`;
-      const optional = field.required === false;
-      const amount = z
-        .number({ error: optional ? zeroOrMore : positive })
-        .min(optional ? 0 : Number.MIN_VALUE, { message: optional ? zeroOrMore : positive })
-        .max(MAX_AMOUNT, { message: `${field.label} must have at most 12 digits` })
-        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
-      return optional ? amount.nullish().transform((v) => v ?? null) : amount;
-    }
-    case 'decimal':
-      return z
-        .number({ error: `${field.label} must be a number` })
-        .min(0, { message: `${field.label} must be zero or more` })
-        .max(MAX_AMOUNT, { message: `${field.label} must have at most 12 digits` })
-        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
-    case 'percent':
-      return z
-        .number({ error: `${field.label} must be a number` })
-        .min(0, { message: `${field.label} must be between 0 and 100` })
-        .max(100, { message: `${field.label} must be between 0 and 100` })
-        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
-    case 'integer': {
-      const [min, max] = field.range ?? [0, MAX_COUNT];
-      const message = min === 0 && max === MAX_COUNT ? `${field.label} must be a whole number of 0 or more` : `${field.label} must be a whole number from ${min} to ${max}`;
-      return z.number({ error: (issue) => (issue.input === undefined && field.required !== false ? required : message) }).int({ message }).min(min, { message }).max(max, { message });
-    }
-    case 'date':
-      return z
-        .string({ error: required })
-        .refine(isIsoDay, { message: `${field.label} must be a valid date (YYYY-MM-DD)` });
-    case 'enum': {
-      const options = field.options as [string, ...string[]];
-      const oneOf = `${field.label} must be one of: ${options.join(', ')}`;
-      // A declared required message answers a missing choice ('Target table is required').
-      const schema = z.enum(options, { error: (issue) => (field.requiredMessage && (issue.input === undefined || issue.input === '') ? field.requiredMessage : oneOf) });
-      if (field.required === false) return schema.optional();
-      // A JSON create may leave out a field with a default (an API source's auth type: none).
-      return field.defaultValue !== undefined && !form ? schema.optional().transform((v) => v ?? field.defaultValue) : schema;
-    }
-    case 'boolean': {
-      // JSON true/false; a form's checkbox 'on', or nothing when unticked. Missing in a JSON create: the default.
-      const flag = z.preprocess(
-        (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v === undefined && form ? false : v),
-        z.boolean({ error: `${field.label} must be true or false` }),
-      );
-      return form ? flag : flag.optional().transform((v) => v ?? field.defaultValue !== 'false');
-    }
-    case 'reference': {
-      // Above MAX_ID no row can exist (and PostgreSQL's integer columns would refuse the lookup).
-      const id = z.number({ error: required }).int({ message: required }).positive({ message: required }).max(MAX_ID, { message: `${field.label} not found` });
-      return field.nullable ? id.nullish().transform((v) => v ?? null) : id;
-    }
-  }
-}
-
-/**
- * Schema of a whole record (create, and an update merged with the stored record); `fixed`:
- * values the screen sets. Strict (an unknown field is a 400) for the JSON API; `form: true`
- * for the screens' forms, whose posts also carry their controls (intent, id, conform's own
- * fields): those are dropped, and only the declared fields are kept.
- */
-export function recordSchema(def: Pick<ResourceDef, 'fields' | 'refine'>, fixed: Record<string, string> = {}, options: { form?: boolean } = {}) {
-  // A value the screen fixes (Mobile Metrics' company type) is never taken from the post.
-  const schemaOf = (f: FieldDef) => (Object.hasOwn(fixed, f.name) ? z.preprocess(() => fixed[f.name], fieldSchema(f, options.form)) : fieldSchema(f, options.form));
-  const shape = Object.fromEntries(def.fields.map((f) => [f.name, schemaOf(f)]));
-  return (options.form ? z.object(shape) : z.strictObject(shape)).superRefine((value, ctx) => {
-    for (const error of def.refine?.(value) ?? []) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
-  });
-}
-
-/** Schema of an update body: a subset of the fields, each checked alone; unknown fields are a 400. */
-export function patchSchema(def: Pick<ResourceDef, 'fields'>) {
-  const shape = Object.fromEntries(def.fields.map((f) => [f.name, fieldSchema(f).optional()]));
-  return z.strictObject(shape);
 }
 
 /** Field errors for end dates before start dates. */

@@ -5,8 +5,7 @@
 // written by the sync engine only.
 import { AUTH_TYPES, HTTP_METHODS, SYNC_DIRECTIONS } from '../../db/types.ts';
 import type { FieldError } from '../lib/field-error.ts';
-import { defineResource, messagesFor } from './define.ts';
-import { mappingErrors } from './integration-mapping.ts';
+import { defineResource, messagesFor, type RecordChecks } from './define.ts';
 
 /** Tables an endpoint can fill or send (snake_case, as the spec's targetTable). */
 export const SYNC_TARGET_TABLES = [
@@ -59,14 +58,14 @@ export const apiIntegrationSources = defineResource({
   exportName: 'api-integration-sources',
 });
 
-function endpointErrors(value: Record<string, unknown>): FieldError[] {
+function endpointErrors(value: Record<string, unknown>, checks: RecordChecks): FieldError[] {
   const errors: FieldError[] = [];
   const frequency = String(value.syncFrequency ?? 'manual');
   if (!(SYNC_FREQUENCIES as readonly string[]).includes(frequency) && !CRON_PATTERN.test(frequency)) {
     errors.push({ field: 'syncFrequency', message: 'Sync frequency must be manual, hourly, daily or a cron expression (minute hour day month weekday)' });
   }
   if (typeof value.mappingConfig === 'string' && value.mappingConfig) {
-    errors.push(...mappingErrors(value.mappingConfig, value.direction === 'outbound' ? 'outbound' : 'inbound'));
+    errors.push(...checks.mapping(value.mappingConfig, value.direction === 'outbound' ? 'outbound' : 'inbound'));
   }
   return errors;
 }

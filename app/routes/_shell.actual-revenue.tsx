@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { ResourceScreen } from '../components/resource/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { actualRevenue } from '../resources/index.ts';
+import { actualRevenue } from '../resources/actual-revenue.ts';
 import { resourceScreenAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Actual Revenue · Group Finance Hub' }];

@@ -7,14 +7,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { AI_TABS, AiAnalyticsScreen, type AiAnalyticsData } from '../components/ai/ai-analytics-screen.tsx';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 import { intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import type { Toast } from '../lib/toast.ts';
 import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, dailyExpenses, detectExpenseAnomalies, PREDICTION_MONTHS, predictExpenses, SELECT_COMPANY } from '../services/ai-analytics.server.ts';
-import { askInConversation, clearConversation, loadConversation } from '../services/ai-conversation.server.ts';
+import { askInConversation, ChatForm, clearConversation, loadConversation } from '../services/ai-conversation.server.ts';
 import { generateInsights, listInsights } from '../services/ai-insights.server.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { isDomainError } from '../services/errors.ts';
@@ -100,8 +99,6 @@ export const loader = (args: LoaderFunctionArgs) =>
     };
     return json(data);
   });
-
-const ChatForm = z.object({ message: z.string().trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)') });
 
 export const action = (args: ActionFunctionArgs) =>
   screenAction(args, {

@@ -6,16 +6,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { IntegrationsScreen, INTEGRATION_TABS, type IntegrationsData, type IntegrationTab } from '../components/integrations/api-integrations-screen.tsx';
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
 import { resourceScreenAccess } from '../http/route-access.ts';
 import { intent, loadScreen, succeed, tabOf } from '../http/screen.server.ts';
-import { MAX_ID, positiveIdParam } from '../lib/query.ts';
+import { positiveIdParam } from '../lib/query.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from '../resources/integrations.ts';
 import { activityTimeline, analyzePerformance, recommendations } from '../services/integration-analysis.server.ts';
-import { addCredential, credentialSourceChoices } from '../services/integration-credentials.server.ts';
-import { listSyncLogs, requestSync } from '../services/integration-sync.server.ts';
+import { addCredential, CredentialForm, credentialSourceChoices } from '../services/integration-credentials.server.ts';
+import { listSyncLogs, requestSync, SyncForm } from '../services/integration-sync.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'API Integration · Group Finance Hub' }];
 
@@ -47,19 +46,12 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json({ ...base, logs: { rows: logs.rows, total: logs.total, page, pageCount: Math.max(1, Math.ceil(logs.total / LOGS_PAGE)) } });
   });
 
-const CredentialForm = z.object({
-  sourceId: z.string().optional(),
-  credentialKey: z.string().optional(),
-  credentialValue: z.string().optional(),
-  description: z.string().optional(),
-});
-
 export const action = (args: ActionFunctionArgs) => {
   const tab = tabOf(new URL(args.request.url), KEYS) as IntegrationTab;
   return resourceAction(defOf(tab), args, {
     intents: {
       sync: intent({
-        schema: z.object({ id: z.number().int().positive().max(MAX_ID) }),
+        schema: SyncForm,
         failed: 'Error starting sync',
         prefix: true,
         run: async ({ id }, screen) => {

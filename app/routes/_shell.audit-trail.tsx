@@ -5,18 +5,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { AUDIT_TABS, AuditTrailScreen, type AuditTrailAction, type AuditTrailData } from '../components/audit/audit-trail-screen.tsx';
 import { restoreMessage } from '../components/audit/data-versions.tsx';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 import { clampedPage, confirmationStep, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
 import { snakeCase } from '../lib/names.ts';
 import { can } from '../lib/permissions.ts';
-import { MAX_ID, positiveIdParam } from '../lib/query.ts';
+import { positiveIdParam } from '../lib/query.ts';
 import { RESOURCE_LIST } from '../resources/index.ts';
 import { auditUserChoices } from '../services/audit-filters.server.ts';
 import {
-  AUDIT_PAGE_SIZE, getDataVersion, listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, type AuditQuery, type DataVersion,
+  AUDIT_PAGE_SIZE, RestoreVersionForm, getDataVersion, listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, type AuditQuery, type DataVersion,
 } from '../services/audit-trail.server.ts';
 import { isDomainError } from '../services/errors.ts';
 
@@ -78,7 +77,7 @@ export const action = (args: ActionFunctionArgs) =>
   screenAction(args, {
     restore: intent({
       allowed: (screen) => can(screen.user, 'auditLogs'),
-      schema: z.object({ versionId: z.number().int().min(1).max(MAX_ID) }),
+      schema: RestoreVersionForm,
       invalid: 'This version cannot be restored',
       failed: 'Failed to restore this version',
       run: async ({ versionId }, screen, form) => {

@@ -6,7 +6,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { BackupRecoveryScreen, type BackupRecoveryAction, type BackupRecoveryData } from '../components/backups/backup-recovery-screen.tsx';
 import type { BackupView } from '../components/backups/types.ts';
 import { allow, type RouteAccess } from '../http/route-access.ts';
@@ -17,7 +16,7 @@ import { camelCase } from '../lib/names.ts';
 import { can, companyScope } from '../lib/permissions.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import type { Toast } from '../lib/toast.ts';
-import { restoreBackup, type RestoreResult } from '../services/backup-restore.server.ts';
+import { restoreBackup, RestoreForm, type RestoreResult } from '../services/backup-restore.server.ts';
 import { BACKUP_TABLES, SELECTABLE_BACKUP_TABLES, tableLabel } from '../services/backup-tables.server.ts';
 import { deleteBackup, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../services/backups.server.ts';
 import { isDomainError } from '../services/errors.ts';
@@ -111,8 +110,6 @@ function afterDelete(url: URL, id: number): string {
   return listUrl(next);
 }
 
-const checkbox = z.boolean().optional().default(false);
-
 export const action = (args: ActionFunctionArgs) =>
   screenAction(args, {
     create: intent({
@@ -148,7 +145,7 @@ export const action = (args: ActionFunctionArgs) =>
     }),
     restore: intent({
       allowed: (screen) => can(screen.user, 'backups', 'edit'),
-      schema: z.object({ overwrite: checkbox, skipAuditLogs: checkbox }),
+      schema: RestoreForm,
       failed: M.restoreFailed,
       prefix: true,
       run: async ({ overwrite, skipAuditLogs }, screen, form) => {

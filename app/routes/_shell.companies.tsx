@@ -11,7 +11,7 @@ import { PencilIcon } from '../components/ui/icons.tsx';
 import { resourceAction, resourceLoader, type ResourceLoaderData } from '../http/resource-screen.server.ts';
 import { formatInstantDate } from '../lib/format.ts';
 import { withParams } from '../lib/url.ts';
-import { companies } from '../resources/index.ts';
+import { companies } from '../resources/companies.ts';
 import { COMPANY_TYPE_LABELS } from '../resources/shared.ts';
 import { resourceScreenAccess } from '../http/route-access.ts';
 

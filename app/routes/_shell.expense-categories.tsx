@@ -3,15 +3,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
-import { z } from 'zod';
 import { ResourceScreen } from '../components/resource/resource-screen.tsx';
 import { TabNav } from '../components/screen/action-result.tsx';
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
 import { intent, loadScreen, succeed } from '../http/screen.server.ts';
-import { MAX_ID, positiveIdParam } from '../lib/query.ts';
+import { positiveIdParam } from '../lib/query.ts';
 import { withParams } from '../lib/url.ts';
-import { expenseCategories } from '../resources/index.ts';
-import { categoryCounts, categoryTabs } from '../services/expense-categories.server.ts';
+import { expenseCategories } from '../resources/expense-categories.ts';
+import { categoryCounts, categoryTabs, RemapSchema } from '../services/expense-categories.server.ts';
 import { updateRecord } from '../services/resources.server.ts';
 import { resourceScreenAccess } from '../http/route-access.ts';
 
@@ -36,7 +35,7 @@ export const action = (args: ActionFunctionArgs) =>
     intents: {
       // The inline department select: an empty choice unmaps the category.
       remap: intent({
-        schema: z.object({ id: z.number().int().positive().max(MAX_ID), departmentId: z.number().int().positive().max(MAX_ID).optional() }),
+        schema: RemapSchema,
         invalid: REMAP_FAILED,
         failed: REMAP_FAILED,
         run: async ({ id, departmentId }, screen) => {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { MetricsScreen, metricsMeta } from '../components/resource/metrics-screen.tsx';
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { mobileMetrics } from '../resources/index.ts';
+import { mobileMetrics } from '../resources/subscriber-metrics.ts';
 import { resourceScreenAccess } from '../http/route-access.ts';
 
 const options = { companyType: 'mobile' } as const;

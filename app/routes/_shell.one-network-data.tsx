@@ -13,7 +13,7 @@ import { resourceScreenAccess } from '../http/route-access.ts';
 import { loadScreen } from '../http/screen.server.ts';
 import { NETWORK_COMPANY } from '../lib/navigation.ts';
 import { withParams } from '../lib/url.ts';
-import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from '../resources/index.ts';
+import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from '../resources/network-data.ts';
 import { findScreenCompany } from '../services/companies.server.ts';
 
 const TITLE = 'One Network Data';

@@ -17,7 +17,7 @@ import { loadScreen, tabOf } from '../http/screen.server.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { withParams } from '../lib/url.ts';
 import { requestedMonth, yearField } from '../resources/metric-fields.ts';
-import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from '../resources/index.ts';
+import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from '../resources/one-network.ts';
 import { ONE_NETWORK } from '../resources/one-network.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { resourceTabs } from '../resources/tabs.ts';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { ResourceScreen } from '../components/resource/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { revenueProjections } from '../resources/index.ts';
+import { revenueProjections } from '../resources/revenue-projections.ts';
 import { resourceScreenAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Revenue Projections · Group Finance Hub' }];

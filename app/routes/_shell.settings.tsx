@@ -25,14 +25,13 @@ import {
   REFRESH_INTERVALS,
   secondsLabel,
   SESSION_TIMEOUT_OPTIONS,
-  SETTINGS_FORMS,
   settingsPatch,
   TIME_FORMAT_LABELS,
   TIME_FORMATS,
   TIMEZONE_LABELS,
   TIMEZONES,
-  type SettingsTab,
 } from '../lib/user-settings.ts';
+import { SETTINGS_FORMS, type SettingsTab } from '../lib/user-settings-schema.ts';
 import { getSystemFacts } from '../services/system-info.server.ts';
 import { getUserSettings, updateUserSettings } from '../services/user-settings.server.ts';
 import { allow, type RouteAccess } from '../http/route-access.ts';

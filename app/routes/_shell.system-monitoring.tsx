@@ -3,15 +3,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { MONITORING_PAGE_SIZE, MONITORING_TABS, SystemMonitoringScreen, type MonitoringData, type MonitoringTab } from '../components/system/system-monitoring-screen.tsx';
 import type { ActionAnswer } from '../components/screen/action-result.tsx';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 import { clampedPage, intent, listUrl, loadScreen, screenAction, succeed, tabOf } from '../http/screen.server.ts';
 import { healthOptions } from '../http/system-monitoring.server.ts';
 import { lastPage } from '../lib/paging.ts';
-import { MAX_ID, positiveIdParam } from '../lib/query.ts';
-import { listRecoveryActions, listSystemErrors, ResolveRequest, resolveSystemError, systemHealth } from '../services/system-monitoring.server.ts';
+import { positiveIdParam } from '../lib/query.ts';
+import { listRecoveryActions, listSystemErrors, ResolveForm, resolveSystemError, systemHealth } from '../services/system-monitoring.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'System Monitoring · Group Finance Hub' }];
 
@@ -41,7 +40,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 export const action = (args: ActionFunctionArgs) =>
   screenAction(args, {
     resolve: intent({
-      schema: ResolveRequest.extend({ id: z.number().int().positive().max(MAX_ID) }),
+      schema: ResolveForm,
       invalid: 'Failed to resolve error',
       failed: 'Failed to resolve error',
       run: async ({ id, resolution }, screen) => {

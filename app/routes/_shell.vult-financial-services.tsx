@@ -17,7 +17,7 @@ import { resourceAction, screenPermissions } from '../http/resource-screen.serve
 import { resourceScreenAccess } from '../http/route-access.ts';
 import { loadScreen } from '../http/screen.server.ts';
 import { FINANCIAL_SERVICES_COMPANY } from '../lib/navigation.ts';
-import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../resources/index.ts';
+import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../resources/vult.ts';
 import { resourceTabs } from '../resources/tabs.ts';
 import { findScreenCompany } from '../services/companies.server.ts';
 import { listRecords, type ApiRow } from '../services/resources.server.ts';

@@ -17,7 +17,7 @@ import { loadScreen } from '../http/screen.server.ts';
 import { resourceScreenAccess } from '../http/route-access.ts';
 import { FINANCIAL_SERVICES_COMPANY } from '../lib/navigation.ts';
 import { positiveIdParam } from '../lib/query.ts';
-import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../resources/index.ts';
+import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../resources/vult.ts';
 import { resourceTabs } from '../resources/tabs.ts';
 import { findScreenCompany } from '../services/companies.server.ts';
 import { notFound } from '../services/errors.ts';

@@ -82,3 +82,6 @@ export async function purgeEndedConversations(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The AI Insights screen's chat form (intent ask): the message. */
+export const ChatForm = z.object({ message: z.string().trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)') });

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { containsText, dialectOf } from '../../db/dialect.ts';
 import { dayAfter, dayStart, isIsoDay } from '../lib/dates.ts';
 import { can, companyScope } from '../lib/permissions.ts';
-import { integerParam } from '../lib/query.ts';
+import { MAX_ID } from '../lib/query.ts';
+import { integerParam } from '../lib/query-params.ts';
 import { withoutNul } from '../lib/text.ts';
 import { snakeCase } from '../lib/names.ts';
 import { AUDITED_TABLES, RESOURCE_LIST } from '../resources/index.ts';
@@ -209,3 +210,6 @@ export async function restoreVersion(ctx: ServiceContext, versionId: number): Pr
 function withoutNulls(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null));
 }
+
+/** The screen's restore button (intent restore): the data version to restore. */
+export const RestoreVersionForm = z.object({ versionId: z.number().int().min(1).max(MAX_ID) });

@@ -687,3 +687,6 @@ async function withRestoreConnection<T>(db: Db, fn: (db: Db, copyClient: pg.Pool
     client.release(broken);
   }
 }
+
+/** The Backup & Recovery screen's restore form (intent restore): its two options, unticked when not posted. */
+export const RestoreForm = z.object({ overwrite: z.boolean().optional().default(false), skipAuditLogs: z.boolean().optional().default(false) });

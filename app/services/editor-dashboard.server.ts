@@ -5,7 +5,7 @@
 // share of their entries of the last 30 days that nobody else corrected within 7 days.
 import { z } from 'zod';
 import { companyScope } from '../lib/permissions.ts';
-import { integerParam } from '../lib/query.ts';
+import { integerParam } from '../lib/query-params.ts';
 import { analyzeBudget, ON_TARGET_PERCENT, shareBetween } from './ai/budget-variance.ts';
 import type { ServiceContext } from './context.ts';
 import { editorActivities, type EditorActivity } from './editor-activity.server.ts';

@@ -1,9 +1,14 @@
 // What the Expense Categories screen adds to the generic resource: its company tabs and the
-// count of categories mapped to a department.
+// count of categories mapped to a department, and the post of its inline department select.
+import { z } from 'zod';
+import { MAX_ID } from '../lib/query.ts';
 import { expenseCategories } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
 import { listVisibleCompanies } from './companies.server.ts';
 import { authorize } from './resources.server.ts';
+
+/** The inline department select's post (intent remap): the category, and its department or none (unmapped). */
+export const RemapSchema = z.object({ id: z.number().int().positive().max(MAX_ID), departmentId: z.number().int().positive().max(MAX_ID).optional() });
 
 /** The tab's company: the requested one if visible, else company 1 (spec default), else the first visible. */
 export async function categoryTabs(ctx: ServiceContext, requested: number | null) {

@@ -95,3 +95,11 @@ export async function rotateCredentialKey(db: Db, settings: Pick<IntegrationSett
     return { rotated, total: rows.length };
   });
 }
+
+/** The API Integration screen's credential form (intent credential), as posted; addCredential checks it. */
+export const CredentialForm = z.object({
+  sourceId: z.string().optional(),
+  credentialKey: z.string().optional(),
+  credentialValue: z.string().optional(),
+  description: z.string().optional(),
+});

@@ -11,6 +11,7 @@ import { RESOURCE_LIST } from '../resources/index.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { parseInboundMapping, parseOutboundMapping, valueAt, type FieldRuleConfig, type InboundMappingConfig } from '../resources/integration-mapping.ts';
 import { camelCase } from '../lib/names.ts';
+import { MAX_ID } from '../lib/query.ts';
 import type { IntegrationSettings } from './config.server.ts';
 import { inTransaction, systemActor, type Db, type ServiceContext } from './context.ts';
 import { invalid, isDomainError, notFound } from './errors.ts';
@@ -469,3 +470,6 @@ export async function startDueSyncs(db: Db, settings: IntegrationSettings, now =
   }
   return started;
 }
+
+/** The API Integration screen's sync button (intent sync): the endpoint. */
+export const SyncForm = z.object({ id: z.number().int().positive().max(MAX_ID) });

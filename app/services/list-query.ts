@@ -3,7 +3,8 @@
 // nonsense (page=abc) as the default, since people edit URLs by hand.
 import { z } from 'zod';
 import { API_MAX_LIMIT, PAGE_SIZE } from '../lib/paging.ts';
-import { integerParam, positiveIdParam } from '../lib/query.ts';
+import { integerParam } from '../lib/query-params.ts';
+import { positiveIdParam } from '../lib/query.ts';
 import { withoutNul } from '../lib/text.ts';
 import { MAX_COUNT, type ResourceDef } from '../resources/define.ts';
 import { fieldErrorsFromZod, invalid, type FieldError } from './errors.ts';

@@ -19,7 +19,7 @@ import {
   type NotificationFilter,
   type NotificationView,
 } from '../lib/notifications.ts';
-import { integerParam } from '../lib/query.ts';
+import { integerParam } from '../lib/query-params.ts';
 import { actorUserId, type AuthUser, type Db, type ServiceContext } from './context.ts';
 import { fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import { enabledCategories, rolesAtOrBelow } from './notification-recipients.server.ts';

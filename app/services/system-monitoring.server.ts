@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { dialectOf } from '../../db/dialect.ts';
 import type { ErrorSeverity, RecoveryStatus } from '../../db/types.ts';
 import { isAdministrator } from '../lib/permissions.ts';
+import { MAX_ID } from '../lib/query.ts';
 import { writeRecord } from './audit.server.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
 import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
@@ -218,6 +219,9 @@ export const ALREADY_RESOLVED = 'This error is already resolved';
 export const ResolveRequest = z.object({
   resolution: z.string({ error: RESOLUTION_REQUIRED }).trim().min(1, RESOLUTION_REQUIRED).max(2000, 'Resolution notes must be at most 2000 characters'),
 });
+
+/** The screen's resolve form (intent resolve): the error's id and the notes. */
+export const ResolveForm = ResolveRequest.extend({ id: z.number().int().positive().max(MAX_ID) });
 
 /**
  * POST /api/system/errors/{id}/resolve {resolution}: marks the error resolved with the notes,

@@ -7,8 +7,9 @@ import { createTestUser } from '../../test/users.ts';
 import { rejection } from '../../test/assertions.ts';
 import {
   appearanceClasses, AUTO_LOGOUT_OPTIONS, CURRENCIES, DATE_FORMATS, DEFAULT_SETTINGS, LANGUAGES, REFRESH_INTERVALS,
-  SESSION_TIMEOUT_OPTIONS, TIMEZONES, UserSettingsPatchSchema,
+  SESSION_TIMEOUT_OPTIONS, TIMEZONES,
 } from '../lib/user-settings.ts';
+import { UserSettingsPatchSchema } from '../lib/user-settings-schema.ts';
 import { systemActor, type Db } from './context.ts';
 import { isDomainError } from './errors.ts';
 import { findUserSettings, getUserSettings, parseSettingsPatch, readAppearance, updateUserSettings } from './user-settings.server.ts';

@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import {
   DEFAULT_SETTINGS,
   SETTING_FIELDS,
-  UserSettingsPatchSchema,
   type AppearanceSettings,
   type DashboardLayoutValue,
   type NotificationTypeFlags,
   type Theme,
   type UserSettingsValues,
 } from '../lib/user-settings.ts';
+import { UserSettingsPatchSchema } from '../lib/user-settings-schema.ts';
 import { dialectOf, toJson } from '../../db/dialect.ts';
 import { writeRecord } from './audit.server.ts';
 import { inTransaction, type Db, type ServiceContext } from './context.ts';

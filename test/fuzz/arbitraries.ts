@@ -5,6 +5,7 @@
 // ids; list query strings.
 import fc from 'fast-check';
 import type { FieldDef, ResourceDef } from '../../app/resources/define.ts';
+import { RECORD_CHECKS } from '../../app/resources/schema.ts';
 
 /** A reference to a real row, resolved when the case runs (ids are known only then). */
 export class Ref {
@@ -108,7 +109,7 @@ export function validValue(field: FieldDef): fc.Arbitrary<unknown> {
 
 /** A record of valid values for every field of a declaration, passing its cross-field rules (dates in order, metric of the type). */
 export function validRecord(def: Pick<ResourceDef, 'fields' | 'refine'>): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record(Object.fromEntries(def.fields.map((f) => [f.name, validValue(f)]))).filter((r) => !def.refine?.(r).length);
+  return fc.record(Object.fromEntries(def.fields.map((f) => [f.name, validValue(f)]))).filter((r) => !def.refine?.(r, RECORD_CHECKS).length);
 }
 
 /** A plain object with an own `__proto__` key (an object literal would set the prototype). */

@@ -1,10 +1,12 @@
 // The create/edit form of a declared resource: one input per field, validated by the same zod
-// schema in the browser (conform) and on the server; errors render beside the fields.
+// schema in the browser (conform) and on the server; errors render beside the fields. The
+// inputs' constraints come from the declaration (resources/constraint.ts); the schema and zod
+// arrive with resource-validation.ts, imported only once a form is shown.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { useMemo } from 'react';
-import { recordSchema, type Choice, type FieldDef, type FormChoices, type ResourceDef } from '../../resources/define.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { formConstraint } from '../../resources/constraint.ts';
+import type { Choice, FieldDef, FormChoices, ResourceDef } from '../../resources/define.ts';
 import { referenceChoices } from '../../resources/index.ts';
 import { FormError } from '../screen/action-result.tsx';
 import { MONTH_NAMES } from '../../lib/format.ts';
@@ -46,8 +48,26 @@ export function yearChoices(field: FieldDef, current?: string): number[] {
   return [...years].sort((a, b) => b - a);
 }
 
+type Validator = ReturnType<typeof import('./resource-validation.ts').formValidator>;
+
+/** The form's zod checks, once their chunk has loaded (null before). */
+function useFormValidator(def: ResourceDef): Validator | null {
+  const [loaded, setLoaded] = useState<{ def: ResourceDef; validate: Validator } | null>(null);
+  useEffect(() => {
+    let active = true;
+    void import('./resource-validation.ts').then(({ formValidator }) => {
+      if (active) setLoaded({ def, validate: formValidator(def) });
+    });
+    return () => {
+      active = false;
+    };
+  }, [def]);
+  return loaded?.def === def ? loaded.validate : null;
+}
+
 export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed = {}, optionsFor }: Props) {
-  const schema = useMemo(() => recordSchema(def, {}, { form: true }), [def]);
+  const constraint = useMemo(() => formConstraint(def), [def]);
+  const validate = useFormValidator(def);
   const navigation = useNavigation();
   const intent = record ? 'update' : 'create';
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
@@ -56,10 +76,11 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
     id: `${def.key}-form-${record ? String(record.id) : 'new'}`,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(schema),
+    constraint,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // Until the schema has loaded conform leaves the checks to the server (a post, as without JavaScript).
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
 
   return (

@@ -1,7 +1,6 @@
 // The bell of the top bar (spec 1 §2). Without JavaScript it is a link to /notifications with
 // the unread badge the server rendered (DESIGN §8); with JavaScript it opens a panel that loads
 // the list only while open, and the badge refreshes every 30 s while the tab is visible.
-import { CloseButton, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Link } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../../lib/notifications.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { BellIcon } from '../ui/icons.tsx';
+import { Popover } from '../ui/popover.tsx';
 import { NotificationList } from './notification-item.tsx';
 import { useEveryWhileVisible } from '../screen/use-refresh.ts';
 
@@ -67,19 +67,11 @@ export function NotificationBell({ count }: { count: NotificationCount }) {
     );
   }
   return (
-    <Popover className="relative">
-      <PopoverButton className={BELL_CLASS} title="Notifications" aria-label={bellLabel(unread)} data-testid="notification-bell">
-        <BellIcon />
-        <Badge unread={unread} />
-      </PopoverButton>
-      {/* In place, not anchored (see the settings gear): no portal, no aria-hidden sentinels. */}
-      <PopoverPanel
-        className="absolute right-0 top-full z-50 mt-1 w-96 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white text-sm shadow-lg"
-        aria-label="Notifications"
-        data-testid="notification-panel"
-      >
-        {({ close }) => <NotificationPanel onCount={(next) => setUnread(next.unread)} onClose={close} />}
-      </PopoverPanel>
+    <Popover
+      button={{ className: BELL_CLASS, title: 'Notifications', label: bellLabel(unread), testId: 'notification-bell', content: <><BellIcon /><Badge unread={unread} /></> }}
+      panel={{ className: 'absolute right-0 top-full z-50 mt-1 w-96 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white text-sm shadow-lg', label: 'Notifications', testId: 'notification-panel' }}
+    >
+      {(close) => <NotificationPanel onCount={(next) => setUnread(next.unread)} onClose={close} />}
     </Popover>
   );
 }
@@ -152,9 +144,9 @@ function NotificationPanel({ onCount, onClose }: { onCount: (count: Notification
         )}
       </div>
       <div className="border-t border-slate-200 px-4 py-2 text-center">
-        <CloseButton as={Link} to="/notifications" className="text-xs font-medium text-blue-700 hover:text-blue-900">
+        <Link to="/notifications" onClick={onClose} className="text-xs font-medium text-blue-700 hover:text-blue-900">
           View all notifications
-        </CloseButton>
+        </Link>
       </div>
     </div>
   );

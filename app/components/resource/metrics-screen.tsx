@@ -3,7 +3,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import type { ResourceLoaderData } from '../../http/resource-screen.server.ts';
-import { fintechMetrics, mobileMetrics } from '../../resources/index.ts';
+import { fintechMetrics, mobileMetrics } from '../../resources/subscriber-metrics.ts';
 import { METRIC_NAMES } from '../../resources/subscriber-metrics.ts';
 import { ResourceScreen } from './resource-screen.tsx';
 

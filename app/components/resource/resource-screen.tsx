@@ -6,7 +6,7 @@ import type { FieldDef, ResourceDef } from '../../resources/define.ts';
 import type { ResourceLoaderData } from '../../http/resource-screen.server.ts';
 import { FORM_PARAMS, withParams } from '../../lib/url.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
-import { ResourceForm } from '../form/resource-form.tsx';
+import { ResourceFormSlot } from '../form/resource-form-slot.tsx';
 import { DataTable, ListToolbar } from '../table/data-table.tsx';
 import { formErrorOf, resultFor, useCloseUrl, type ActionAnswer } from '../screen/action-result.tsx';
 import { Alert, Card } from '../ui/form.tsx';
@@ -71,7 +71,7 @@ export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, '
       {rowFailure ? <div className="mb-4"><Alert title="Error">{rowFailure}</Alert></div> : null}
       {formOpen ? (
         <FormPanel title={data.editing ? def.formTitles?.edit ?? `Edit ${def.noun}` : def.formTitles?.create ?? `Add ${def.noun}`} closeTo={closeTo}>
-          <ResourceForm
+          <ResourceFormSlot
             key={data.editing ? `edit-${data.editing.id}` : 'new'}
             def={def}
             record={data.editing}

@@ -1,7 +1,6 @@
 // The gear of the top bar (spec 1 "settings pop-over"). Without JavaScript it is a plain link to
 // /settings (DESIGN §8); with JavaScript it opens a pop-over that loads the settings while open
 // and saves each change on its own through PUT /api/user-settings.
-import { CloseButton, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Link, useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -23,6 +22,7 @@ import {
   type UserSettingsValues,
 } from '../../lib/user-settings.ts';
 import { GearIcon } from '../ui/icons.tsx';
+import { Popover } from '../ui/popover.tsx';
 
 const GEAR_CLASS = 'rounded p-2 text-slate-600 hover:bg-slate-100';
 
@@ -36,26 +36,18 @@ export function SettingsGear() {
     );
   }
   return (
-    <Popover className="relative">
-      <PopoverButton className={GEAR_CLASS} title="Settings" aria-label="Settings" data-testid="settings-gear">
-        <GearIcon />
-      </PopoverButton>
-      {/* Positioned by CSS, not anchored: an anchored panel is portalled, and Headless UI then
-          adds aria-hidden focus sentinels around it (axe: aria-hidden-focus). In place, the
-          panel follows the gear in the tab order by itself. */}
-      <PopoverPanel
-        className="absolute right-0 top-full z-50 mt-1 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg"
-        aria-label="Quick settings"
-      >
-        <QuickSettingsPanel />
-      </PopoverPanel>
+    <Popover
+      button={{ className: GEAR_CLASS, title: 'Settings', label: 'Settings', testId: 'settings-gear', content: <GearIcon /> }}
+      panel={{ className: 'absolute right-0 top-full z-50 mt-1 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg', label: 'Quick settings' }}
+    >
+      {(close) => <QuickSettingsPanel onClose={close} />}
     </Popover>
   );
 }
 
 type Status = { kind: 'saved' | 'error'; title: string; description: string } | null;
 
-function QuickSettingsPanel() {
+function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
   const [settings, setSettings] = useState<UserSettingsValues | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -103,13 +95,10 @@ function QuickSettingsPanel() {
     [settings, revalidator],
   );
 
-  // The heading and its link are there from the first render: with a focusable element in the
-  // panel right after the gear, Headless UI keeps the panel in the tab order as it is and adds
-  // no aria-hidden focus sentinels (axe: aria-hidden-focus).
   const heading = (
     <div className="flex items-center justify-between">
       <h2 className="font-semibold text-slate-900">Quick Settings</h2>
-      <CloseButton as={Link} to="/settings" className="text-xs text-blue-700 underline">All settings</CloseButton>
+      <Link to="/settings" onClick={onClose} className="text-xs text-blue-700 underline">All settings</Link>
     </div>
   );
   if (loadError) return <div className="space-y-3">{heading}<p role="alert" className="text-red-700">Failed to load settings ({loadError}).</p></div>;

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { API_MAX_LIMIT } from '../../lib/paging.ts';
 import type { Area } from '../../lib/permissions.ts';
-import { patchSchema, recordSchema, type ResourceDef } from '../../resources/define.ts';
+import type { ResourceDef } from '../../resources/define.ts';
+import { patchSchema, recordSchema } from '../../resources/schema.ts';
 import { RESOURCE_LIST, findResource } from '../../resources/index.ts';
 import { APP_VERSION } from '../../services/system-info.server.ts';
 import { apiCollectionRoute, apiItemRoute } from '../resource-api.server.ts';

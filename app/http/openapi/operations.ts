@@ -18,7 +18,7 @@ import { SubscribeSchema, UnsubscribeSchema } from '../../services/push.server.t
 import { ErrorQuery, PageQuery, ResolveRequest } from '../../services/system-monitoring.server.ts';
 import { AdminSetPasswordSchema, ChangePasswordSchema, LoginSchema } from '../../lib/auth-schemas.ts';
 import { ProfileSchema } from '../../lib/profile.ts';
-import { UserSettingsPatchSchema } from '../../lib/user-settings.ts';
+import { UserSettingsPatchSchema } from '../../lib/user-settings-schema.ts';
 import { ActivityHistoryQuerySchema, CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema } from '../../lib/users.ts';
 import { allow, type AccessRule, type Method } from '../route-access.ts';
 
