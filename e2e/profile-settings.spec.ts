@@ -209,7 +209,7 @@ test.describe('settings', () => {
     await expect(page.locator('html')).toHaveClass(/\breduce-motion\b/);
     // The choices take effect: a narrower sidebar, and no transitions.
     await expect(sidebar).toHaveCSS('width', '208px');
-    await expect(sidebar.locator('svg.transition-transform').first()).toHaveCSS('transition-duration', '0s');
+    await expect(sidebar.locator('summary svg').first()).toHaveCSS('transition-duration', '0s');
   });
 
   test('system tab: version, statuses, report download, clear cache', async ({ page, js, createUser }) => {
