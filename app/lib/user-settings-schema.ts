@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import {
   AUTO_LOGOUT_OPTIONS, CURRENCIES, DASHBOARD_CARDS, DATE_FORMATS, DEVICE_SWITCHES, LANGUAGES, NOTIFICATION_TYPES,
-  REFRESH_INTERVALS, SESSION_TIMEOUT_OPTIONS, THEME_INPUTS, TIME_FORMATS, TIMEZONES, type NotificationTypeFlags, type Theme,
+  REFRESH_INTERVALS, SESSION_TIMEOUT_OPTIONS, THEME_INPUTS, TIME_FORMATS, TIMEZONES, type NotificationTypeFlags, type SettingsTab, type Theme,
 } from './user-settings.ts';
 
 const oneOf = <T extends readonly (string | number)[]>(values: T, what: string) =>
@@ -112,5 +112,5 @@ export const SETTINGS_FORMS = {
     })
     .transform(({ autoRefresh, refreshInterval, ...rest }) => ({ ...rest, dashboardLayout: { autoRefresh, refreshInterval } })),
   security: z.object({ securityAlerts: checkbox, sessionTimeout: number, autoLogout: number }),
-};
-export type SettingsTab = keyof typeof SETTINGS_FORMS;
+} satisfies Record<SettingsTab, z.ZodType>;
+

@@ -116,6 +116,10 @@ export function appearanceClasses(appearance: AppearanceSettings | null | undefi
 
 export const DEVICE_SWITCHES = ['soundEnabled', 'vibrationEnabled', 'showBadge'] as const;
 
+/** The Settings page's tabs that save a form (each one's schema: SETTINGS_FORMS). */
+export const SETTINGS_TABS = ['notifications', 'appearance', 'preferences', 'security'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
 /** A tab's parsed form as a settings patch: fields the form did not send stay as they are. */
 export function settingsPatch(value: Record<string, unknown>): Record<string, unknown> {
   const patch: Record<string, unknown> = {};

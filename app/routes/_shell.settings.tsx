@@ -26,12 +26,14 @@ import {
   secondsLabel,
   SESSION_TIMEOUT_OPTIONS,
   settingsPatch,
+  SETTINGS_TABS,
+  type SettingsTab,
   TIME_FORMAT_LABELS,
   TIME_FORMATS,
   TIMEZONE_LABELS,
   TIMEZONES,
 } from '../lib/user-settings.ts';
-import { SETTINGS_FORMS, type SettingsTab } from '../lib/user-settings-schema.ts';
+import { SETTINGS_FORMS } from '../http/settings-forms.server.ts';
 import { getSystemFacts } from '../services/system-info.server.ts';
 import { getUserSettings, updateUserSettings } from '../services/user-settings.server.ts';
 import { allow, type RouteAccess } from '../http/route-access.ts';
@@ -56,7 +58,7 @@ function describeDevice(userAgent: string): { label: string; isIos: boolean } {
 export const access: RouteAccess = [{
   methods: {
     GET: allow.screen,
-    POST: { intents: Object.fromEntries([...Object.keys(SETTINGS_FORMS), 'clear-cache'].map((name) => [name, allow.signedIn])) },
+    POST: { intents: Object.fromEntries([...SETTINGS_TABS, 'clear-cache'].map((name) => [name, allow.signedIn])) },
   },
 }];
 export const loader = (args: LoaderFunctionArgs) =>
