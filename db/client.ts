@@ -51,7 +51,7 @@ const pgTypes = {
 };
 
 /** Kysely creates cursors without the pool's type parsers: give them the same ones. */
-export class TypedCursor extends Cursor {
+class TypedCursor extends Cursor {
   constructor(text: string, values: unknown[], config: Cursor.CursorQueryConfig = {}) {
     super(text, values, { ...config, types: pgTypes });
   }
