@@ -1,6 +1,8 @@
 import type { Config } from 'tailwindcss';
 import colors from 'tailwindcss/colors';
 import plugin from 'tailwindcss/plugin';
+import fs from 'node:fs';
+import { iconRules, spriteSymbols } from './app/components/ui/icon-css.ts';
 
 // Appearance settings (DESIGN §10) are classes on <html> set by the server render:
 //   dark           the dark theme
@@ -24,15 +26,15 @@ function darkRules(root: string): Record<string, Record<string, string>> {
     [`${root} .hover\\:bg-white:hover`]: { backgroundColor: colors.slate[800] },
     // The middle grey keeps its value when the scale flips; as text on the dark surfaces it
     // would be under 4.5:1, so secondary text takes the next lighter shade.
-    [`${root} .text-slate-500`]: { color: colors.slate[400] },
+    [`${root} .text-slate-500, ${root} .sidebar summary`]: { color: colors.slate[400] },
     // Coloured text and icon buttons on the plain surfaces (user-management row actions, delete).
     [`${root} .text-orange-700`]: { color: colors.orange[300] },
     [`${root} .text-amber-700`]: { color: colors.amber[300] },
     [`${root} .text-green-700`]: { color: colors.green[300] },
     [`${root} .text-indigo-700`]: { color: colors.indigo[300] },
-    [`${root} .text-red-600`]: { color: colors.red[400] },
+    [`${root} .text-red-600, ${root} .row-actions > button`]: { color: colors.red[400] },
     [`${root} .bg-blue-50`]: { backgroundColor: 'rgb(30 58 138 / 0.45)' },
-    [`${root} .text-blue-800, ${root} .text-blue-900, ${root} .text-blue-700`]: { color: colors.blue[300] },
+    [`${root} .text-blue-800, ${root} .text-blue-900, ${root} .text-blue-700, ${root} .row-actions > a`]: { color: colors.blue[300] },
     [`${root} .bg-red-50`]: { backgroundColor: 'rgb(127 29 29 / 0.45)' },
     [`${root} .text-red-900, ${root} .text-red-700`]: { color: colors.red[300] },
     [`${root} .bg-green-50, ${root} .bg-green-100`]: { backgroundColor: 'rgb(20 83 45 / 0.5)' },
@@ -45,8 +47,12 @@ function darkRules(root: string): Record<string, Record<string, string>> {
   };
 }
 
+const sprite = fs.readFileSync(new URL('./app/components/ui/icons.svg', import.meta.url), 'utf8');
+
 export default {
   content: ['./app/**/*.{ts,tsx}'],
+  // Icon classes are made from names (`i-${name}`), which the content scan cannot see.
+  safelist: [...spriteSymbols(sprite).keys()].map((name) => `i-${name}`),
   // dark: utilities follow the same classes as the rules below.
   darkMode: ['variant', ['&:is(.dark *)', '@media (prefers-color-scheme: dark) { &:is(.theme-system *) }']],
   theme: {
@@ -59,6 +65,7 @@ export default {
   plugins: [
     plugin(({ addBase }) => {
       addBase({ ':root': lightVars });
+      addBase(iconRules(sprite));
       addBase(darkRules('html.dark'));
       addBase({ '@media (prefers-color-scheme: dark)': darkRules('html.theme-system') });
       addBase({

@@ -11,6 +11,12 @@ describe('compactManifest', () => {
     expect(out).toBe(page(JSON.stringify(manifest)));
   });
 
+  it('leaves out the routes\' false has… flags and keeps the true ones and everything else', () => {
+    const routes = { root: { id: 'root', path: '', hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: true, index: false } };
+    const out = compactManifest(page(JSON.stringify({ ...manifest, routes }, null, 2)));
+    expect(out).toContain('"root":{"id":"root","path":"","hasLoader":true,"hasErrorBoundary":true,"index":false}');
+  });
+
   it('leaves a page without a manifest, or with one it cannot read, as it is', () => {
     expect(compactManifest('<html><body>No scripts</body></html>')).toBe('<html><body>No scripts</body></html>');
     const broken = page('{ "entry": ');

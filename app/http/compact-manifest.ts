@@ -2,8 +2,12 @@
 // indented JSON.stringify), and every page carries it: a quarter of it is whitespace. The page is
 // rendered to one string anyway (entry.server), so the manifest is rewritten compact. Anything
 // unexpected (another shape, characters Remix escapes for HTML) leaves the page as it was.
+// A route's `has…: false` flags are left out too: the client only tests them for truth
+// (@remix-run/react's routes.js, components.js, links.js), and four per route add up.
 const START = 'window.__remixManifest = ';
 const END = ';\nwindow.__remixRouteModules';
+
+const withoutFalseFlags = (key: string, value: unknown) => (value === false && /^has[A-Z]/.test(key) ? undefined : value);
 
 export function compactManifest(html: string): string {
   const start = html.lastIndexOf(START);
@@ -13,7 +17,7 @@ export function compactManifest(html: string): string {
   if (end < 0) return html;
   let compact: string;
   try {
-    compact = JSON.stringify(JSON.parse(html.slice(from, end)));
+    compact = JSON.stringify(JSON.parse(html.slice(from, end), withoutFalseFlags));
   } catch {
     return html;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actualExpenses } from '../resources/index.ts';
+import { unpackRows } from '../lib/packed-rows.ts';
 import { screenChoices, screenRows } from './screen-rows.ts';
 
 const row = {
@@ -10,7 +11,7 @@ const row = {
 
 describe('screenRows', () => {
   it('keeps the id and the columns the table shows, nothing else', () => {
-    const [kept] = screenRows(actualExpenses, [row]);
+    const [kept] = unpackRows(screenRows(actualExpenses, [row]));
     const columns = actualExpenses.list.columns.map((c) => c.key);
     expect(Object.keys(kept).sort()).toEqual([...new Set(['id', ...columns])].filter((k) => k in row).sort());
     expect(kept).not.toHaveProperty('companyId');
@@ -19,8 +20,19 @@ describe('screenRows', () => {
   });
 
   it('keeps the fields the screen asks for and the name', () => {
-    const [kept] = screenRows(actualExpenses, [{ ...row, name: 'Dinner' }], ['departmentId']);
+    const [kept] = unpackRows(screenRows(actualExpenses, [{ ...row, name: 'Dinner' }], ['departmentId']));
     expect(kept).toMatchObject({ id: 7, name: 'Dinner', departmentId: 2 });
+  });
+
+  it('writes the keys once, and a row without a key the others have reads null', () => {
+    const packed = screenRows(actualExpenses, [row, { ...row, id: 8, vendor: null }, { id: 9, amount: 1 }]);
+    expect(packed.keys.filter((k) => k === 'amount')).toHaveLength(1);
+    expect(packed.values).toHaveLength(3);
+    const rows = unpackRows(JSON.parse(JSON.stringify(packed)));
+    expect(rows.map((r) => r.id)).toEqual([7, 8, 9]);
+    expect(rows[1].vendor).toBeNull();
+    expect(rows[2]).toMatchObject({ amount: 1, vendor: null, description: null });
+    expect(Object.keys(rows[0])).not.toContain('name');
   });
 });
 

@@ -1,14 +1,15 @@
 // What a list screen sends the browser of its rows and choices: only what it renders. The
 // hydration data repeats every field of the HTML, so a stored row's other fields (ids, audit
 // times, joined names the table does not show) and the form's dropdowns would weigh on every page.
+import { packRows, type PackedRows, type ScreenRow } from '../lib/packed-rows.ts';
 import type { FormChoices, ResourceDef } from '../resources/define.ts';
 
-type ScreenRow = Record<string, unknown> & { id: number };
-
-/** The rows' id, their name (the delete confirmation quotes it), the columns and the screen's own fields. */
-export function screenRows(def: ResourceDef, rows: readonly ScreenRow[], extra: readonly string[] = []): ScreenRow[] {
-  const keys = [...new Set(['id', 'name', ...def.list.columns.map((c) => c.key), ...extra])];
-  return rows.map((row) => ({ id: row.id, ...Object.fromEntries(keys.filter((key) => key in row).map((key) => [key, row[key]])) }));
+/**
+ * The rows' id, their name (the delete confirmation quotes it), the columns and the screen's own
+ * fields, packed (lib/packed-rows.ts: the keys once, not once per row); `unpackRows` reads them.
+ */
+export function screenRows(def: ResourceDef, rows: readonly ScreenRow[], extra: readonly string[] = []): PackedRows {
+  return packRows(rows, [...new Set(['id', 'name', ...def.list.columns.map((c) => c.key), ...extra])]);
 }
 
 /** With a form open all dropdowns; otherwise the filter's (value and label) and the lists the screen names. */

@@ -10,6 +10,7 @@ import { Pagination } from '../components/table/pagination.tsx';
 import { PencilIcon } from '../components/ui/icons.tsx';
 import { resourceAction, resourceLoader, type ResourceLoaderData } from '../http/resource-screen.server.ts';
 import { formatInstantDate } from '../lib/format.ts';
+import { unpackRows } from '../lib/packed-rows.ts';
 import { withParams } from '../lib/url.ts';
 import { companies } from '../resources/companies.ts';
 import { COMPANY_TYPE_LABELS } from '../resources/shared.ts';
@@ -54,7 +55,7 @@ export default function CompaniesScreen() {
       ) : (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {data.rows.map((company: any) => (
+            {unpackRows(data.rows).map((company: any) => (
               <li key={company.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="company-card">
                 <div className="flex items-start justify-between gap-2">
                   <h2 className="text-lg font-semibold text-slate-900">{company.name}</h2>

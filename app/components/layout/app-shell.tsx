@@ -6,7 +6,7 @@ import type { documentLoader } from '../../http/document.server.ts';
 import { breadcrumbFor, sidebarGroups } from '../../lib/navigation.ts';
 import { NotificationBell } from '../notifications/bell.tsx';
 import { SettingsGear } from '../settings/quick-settings.tsx';
-import { ChevronIcon, CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
+import { CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
 
 export function useShell() {
   const data = useRouteLoaderData<typeof documentLoader>('root');
@@ -79,9 +79,8 @@ export function AppShell({ children }: { children: React.ReactNode }) {
               </div>
               {sidebarGroups(shell.sidebar).map((group) => (
                 <details key={group.name} open>
-                  <summary className="text-slate-500">
+                  <summary>
                     {group.name}
-                    <ChevronIcon className="" /* sized and turned by .sidebar (tailwind.css) */ />
                   </summary>
                   <ul>
                     {group.items.map((item) => (

@@ -17,7 +17,7 @@ export function DeleteButton({ id, message, label, children }: { id: number; mes
 /** A list table row's delete button: it posts the table's DeleteForm with its id; styled by `.row-actions`. */
 export function RowDeleteButton({ id, label, form }: { id: number; label: string; form: string }) {
   return (
-    <button form={form} name="id" value={id} className="text-red-600" title="Delete" aria-label={`Delete ${label}`}>
+    <button form={form} name="id" value={id} title="Delete" aria-label={`Delete ${label}`}>
       <TrashIcon className="" />
     </button>
   );

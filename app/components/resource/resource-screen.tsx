@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/reac
 import type { ReactNode } from 'react';
 import type { FieldDef, ResourceDef } from '../../resources/define.ts';
 import type { ResourceLoaderData } from '../../http/resource-screen.server.ts';
+import { unpackRows } from '../../lib/packed-rows.ts';
 import { FORM_PARAMS, withParams } from '../../lib/url.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { ResourceFormSlot } from '../form/resource-form-slot.tsx';
@@ -104,7 +105,7 @@ export function ResourceScreen({ def, title, fixed, optionsFor, exportParams, ke
         <ListToolbar def={def} state={data.state} filterChoices={data.choices.filter} keep={keep} />
         <DataTable
           def={def}
-          rows={data.rows}
+          rows={unpackRows(data.rows)}
           state={data.state}
           total={data.total}
           page={data.page}

@@ -159,7 +159,7 @@ export function DataTable({
                     return (
                       <td
                         key={c.key}
-                        className={NUMERIC.has(c.format) ? 'text-right tabular-nums' : undefined}
+                        className={NUMERIC.has(c.format) ? 'num' : undefined}
                         title={c.truncate && typeof full === 'string' && full.length > c.truncate ? full : undefined}
                       >
                         {text}
@@ -168,10 +168,10 @@ export function DataTable({
                   })}
                   {extraCell ? <td className="!py-2">{extraCell.render(row)}</td> : null}
                   {actions ? (
-                    <td className="!py-2">
+                    <td>
                       <div className="row-actions">
                         {canEdit ? (
-                          <Link to={withParams(search, { edit: row.id, new: null })} discover="none" preventScrollReset className="text-blue-700" title="Edit" aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}>
+                          <Link to={withParams(search, { edit: row.id, new: null })} discover="none" preventScrollReset title="Edit" aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}>
                             <PencilIcon className="" />
                           </Link>
                         ) : null}

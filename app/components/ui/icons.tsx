@@ -1,8 +1,8 @@
-// The app's icons: symbols of one SVG sprite (icons.svg, a hashed and long-cached asset), so a
-// page carries a short <use> per icon instead of its path (icons.test.ts checks every name).
-import sprite from './icons.svg';
+// The app's icons: one class per icon (icon-css.ts turns each symbol of icons.svg into a CSS
+// mask in the stylesheet), so a page carries an empty <i> per icon instead of its SVG
+// (icons.test.ts checks every name against the sprite).
 
-/** `className=""`: no class, sized by the container (the sidebar's chevrons). */
+/** Without a className an icon is 1.25rem square (h-5 w-5), or as the surrounding rule sizes it (the row actions). */
 type IconProps = { className?: string };
 
 export const ICON_NAMES = [
@@ -11,12 +11,8 @@ export const ICON_NAMES = [
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
-export function Icon({ name, className = 'h-5 w-5' }: IconProps & { name: IconName }) {
-  return (
-    <svg aria-hidden="true" className={className || undefined}>
-      <use href={`${sprite}#${name}`} />
-    </svg>
-  );
+export function Icon({ name, className = '' }: IconProps & { name: IconName }) {
+  return <i className={className ? `i-${name} ${className}` : `i-${name}`} />;
 }
 
 const icon = (name: IconName) =>
@@ -31,7 +27,6 @@ export const UserIcon = icon('user');
 export const LogoutIcon = icon('logout');
 export const MenuIcon = icon('menu');
 export const CloseIcon = icon('close');
-export const ChevronIcon = icon('chevron');
 export const ShieldIcon = icon('shield');
 export const ChartIcon = icon('chart');
 export const SyncIcon = icon('sync');
