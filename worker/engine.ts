@@ -25,6 +25,15 @@ import type { JobsStatus } from './status.ts';
 
 export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
 
+/**
+ * How often the embedded engine's queues are polled. Each poll is a PGlite query on the web
+ * process's event loop (15 queues every 2 s cost an idle server ~40 ms of CPU a second and showed
+ * in the pages' p99), and a job sent from this process wakes its queue's worker at once (send()),
+ * so polling only picks up what the process did not send itself: cron runs, retries after their
+ * delay, dead-lettered jobs; those start up to this many seconds later.
+ */
+export const EMBEDDED_POLLING_SECONDS = 15;
+
 export interface EngineOptions {
   role: EngineRole;
   /** Application database the handlers work on. */
@@ -72,6 +81,8 @@ export class JobEngine implements JobSender {
   #releaseQueue: (() => void) | null = null;
   #snapshotTimer: NodeJS.Timeout | null = null;
   #started = false;
+  /** Queue → this process's worker on it (pg-boss worker ids), to wake it when a job is sent. */
+  #workers = new Map<string, string>();
   #log: (message: string) => void;
 
   constructor(options: EngineOptions) {
@@ -150,11 +161,12 @@ export class JobEngine implements JobSender {
       includeMetadata: true as const,
     };
     for (const job of this.jobs) {
-      await this.boss.work(job.name, workOptions, async (batch: JobWithMetadata<object>[]) => {
+      const workerId = await this.boss.work(job.name, workOptions, async (batch: JobWithMetadata<object>[]) => {
         const results = [];
         for (const item of batch) results.push(await this.#run(job, item));
         return results.length === 1 ? results[0] : results;
       });
+      this.#workers.set(job.name, workerId);
     }
     await this.boss.work(DEAD_LETTER_QUEUE, workOptions, async (batch: JobWithMetadata<object>[]) => {
       for (const item of batch) await this.#deadLettered(item);
@@ -271,7 +283,11 @@ export class JobEngine implements JobSender {
     const job = this.jobs.find((j) => j.name === name);
     if (!job) throw new Error(`Unknown job: ${name}`);
     const data = job.payload.parse(payload ?? {}) as object;
-    return this.boss.send(name, data, options);
+    const id = await this.boss.send(name, data, options);
+    // A job due now is fetched at once by this process's own worker, not at its next poll.
+    const workerId = this.#workers.get(name);
+    if (id && workerId && options.startAfter == null) this.boss.notifyWorker(workerId);
+    return id;
   }
 
   async stop(options: StopOptions = {}): Promise<void> {
@@ -279,6 +295,7 @@ export class JobEngine implements JobSender {
     this.#snapshotTimer = null;
     if (this.#started) {
       this.#started = false;
+      this.#workers.clear();
       await this.boss.stop({ graceful: options.graceful ?? true, timeout: options.timeout ?? 30_000 });
     }
     if (this.#pglite) await this.#pglite.close();
@@ -302,7 +319,7 @@ export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, ove
   const postgres = isPostgresUrl(config.databaseUrl);
   const base = { role, db, dataDir: config.dataDir, backups: config.backups, push: config.push, integrations: config.integrations, openai: config.openai, schema: config.jobs.pgbossSchema };
   const byRole: Record<EngineRole, Omit<EngineOptions, keyof typeof base>> = {
-    embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: 15 },
+    embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: 15, pollingIntervalSeconds: EMBEDDED_POLLING_SECONDS },
     worker: {
       databaseUrl: config.databaseUrl,
       schedules: config.jobs.worker.schedules,
