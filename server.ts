@@ -2,6 +2,7 @@
 // (same-origin check, security headers, health probes), with a graceful stop on SIGTERM.
 // remix-serve cannot host these, so we use its express adapter directly.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
@@ -77,7 +78,12 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(path.join(root, 'public', 'sw.js'), { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
   });
-  app.use(express.static(path.join(root, 'public'), { maxAge: '1h', index: false }));
+  // The other files of public/ (the favicon). Only requests under one of its entries go through
+  // serve-static: a stat of the path for every page and /api call cost ~0.05 ms each.
+  const publicDir = path.join(root, 'public');
+  const publicEntries = new Set(fs.readdirSync(publicDir).filter((name) => name !== 'build'));
+  const publicFiles = express.static(publicDir, { maxAge: '1h', index: false });
+  app.use((req, res, next) => (publicEntries.has(req.path.split('/', 2)[1]) ? publicFiles(req, res, next) : next()));
 
   app.all(
     '*',

@@ -4,6 +4,7 @@
 //                                 [--inclusive listRecords,formChoices,renderToPipeableStream]
 // --requests: divide by the number of requests the server answered (ms per request).
 // --inclusive: time of the samples with the named function anywhere on the stack.
+// --skip-seconds: leave out the profile's first seconds (the server's start-up and warm-up).
 import fs from 'node:fs';
 import path from 'node:path';
 import { argValue, numberArg } from './constants.ts';
@@ -32,6 +33,7 @@ const args = process.argv.slice(2);
 const dir = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--')));
 const top = numberArg(args, 'top', 30);
 const requests = numberArg(args, 'requests', 0);
+const skipMicros = numberArg(args, 'skip-seconds', 0) * 1e6;
 const inclusive = (argValue(args, 'inclusive') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 if (!dir) {
   console.error('usage: npx node bench/cpu-profile.ts <dir or .cpuprofile> [--top 30]');
@@ -45,7 +47,11 @@ for (const file of files) {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const perNode = new Map<number, number>();
-  profile.samples.forEach((id, i) => perNode.set(id, (perNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= skipMicros) perNode.set(id, (perNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const byFunction = new Map<string, number>();
   const byArea = new Map<string, number>();
   let total = 0;

@@ -384,6 +384,18 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       expect(await ready.json()).toEqual({ status: 'ready', database: dialect });
     });
 
+    it('serves the files of public/ (only those go through the static handler)', async () => {
+      const favicon = await client().get('/favicon.svg');
+      expect(favicon.status).toBe(200);
+      expect(favicon.headers.get('Content-Type')).toContain('image/svg+xml');
+      expect(favicon.headers.get('Cache-Control')).toBe('public, max-age=3600');
+      expect(await favicon.text()).toContain('<svg');
+      const worker = await client().get('/sw.js');
+      expect(worker.status).toBe(200);
+      expect(worker.headers.get('Cache-Control')).toBe('no-cache');
+      expect((await client().get('/favicon.svg.bak')).status).toBe(404);
+    });
+
     it('API answers are not cached', async () => {
       expect((await client().get('/api/auth/me')).headers.get('Cache-Control')).toBe('no-store');
     });
