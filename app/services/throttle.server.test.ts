@@ -1,6 +1,7 @@
 // Sign-in throttling (5 failures per account and address or 20 per address in 15 minutes →
 // 429 with Retry-After; failures per account from anywhere only slow answers down) and the API rate limits (100 per minute, 1000 per hour), kept in the database.
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
@@ -228,6 +229,23 @@ describe.each(TEST_DIALECTS)('API rate limits on %s', (dialect) => {
     // The next minute starts afresh; other keys are unaffected meanwhile.
     await expect(consumeRateLimit(db, `${key}-other`, undefined, now)).resolves.toBeUndefined();
     await expect(consumeRateLimit(db, key, undefined, new Date('2031-05-01T10:01:00.000Z'))).resolves.toBeUndefined();
+  });
+
+  it('counts requests made at the same time exactly, one statement each', async () => {
+    const key = `user:${crypto.randomUUID()}`;
+    const now = new Date('2031-05-01T12:00:15.000Z');
+    await Promise.all(Array.from({ length: 40 }, () => consumeRateLimit(db, key, undefined, now)));
+    const rows = await db.selectFrom('rateLimitCounters').select(['key', 'count']).where('key', 'like', `${key}:%`).orderBy('key').execute();
+    expect(rows.map((r) => [r.key, Number(r.count)])).toEqual([[`${key}:3600`, 40], [`${key}:60`, 40]]);
+  });
+
+  it.runIf(dialect === 'postgres')('turns synchronous commit off for its own statement only', async () => {
+    await db.connection().execute(async (connection) => {
+      const setting = async () => (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(connection)).rows[0].s;
+      expect(await setting()).toBe('on');
+      await consumeRateLimit(connection, `user:${crypto.randomUUID()}`);
+      expect(await setting()).toBe('on');
+    });
   });
 
   it('the 1001st request in an hour is refused until the hour is over', async () => {

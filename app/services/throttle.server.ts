@@ -170,25 +170,40 @@ function rejectIfOver(retryAfter: number): void {
  */
 export async function consumeRateLimit(db: Db, key: string, windows = API_RATE_LIMITS, now = new Date()): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
+  const counters = windows.map((window) => ({ window, key: `${key}:${window.seconds}`, windowStart: windowStartOf(nowSeconds, window) }));
+  const counts = new Map((await countOnce(db, counters)).map((row) => [row.key, Number(row.count)]));
   let retryAfter = 0;
-  await inTransaction(db, async (trx) => {
-    if (dialectOf(trx) === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
-    for (const window of windows) {
-      const windowStart = windowStartOf(nowSeconds, window);
-      const row = await trx
-        .insertInto('rateLimitCounters')
-        .values({ key: `${key}:${window.seconds}`, windowStart, count: 1 })
-        .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
-        .returning('count')
-        .executeTakeFirstOrThrow();
-      if (row.count > window.max) retryAfter = Math.max(retryAfter, windowStart + window.seconds - nowSeconds);
-    }
-    // Old windows are swept now and then rather than on every request.
-    if (Math.random() < 0.01) {
-      await trx.deleteFrom('rateLimitCounters').where('windowStart', '<', nowSeconds - 7200).execute();
-    }
-  });
+  for (const { window, key: counterKey, windowStart } of counters) {
+    if ((counts.get(counterKey) ?? 0) > window.max) retryAfter = Math.max(retryAfter, windowStart + window.seconds - nowSeconds);
+  }
+  // Old windows are swept now and then rather than on every request.
+  if (Math.random() < 0.01) await db.deleteFrom('rateLimitCounters').where('windowStart', '<', nowSeconds - 7200).execute();
   rejectIfOver(retryAfter);
+}
+
+/**
+ * Adds one to each window's counter in one statement (atomic by itself). On PostgreSQL, outside
+ * a caller's transaction, the statement also turns synchronous commit off for its own implicit
+ * transaction: a lost count after a crash does not matter, a WAL flush per API request does,
+ * and one round trip replaces BEGIN, SET LOCAL, an upsert per window and COMMIT.
+ */
+async function countOnce(db: Db, counters: { key: string; windowStart: number }[]): Promise<{ key: string; count: number | string }[]> {
+  if (dialectOf(db) === 'postgres' && !db.isTransaction) {
+    const values = sql.join(counters.map((c) => sql`(${c.key}::text, ${c.windowStart}::bigint)`));
+    const { rows } = await sql<{ key: string; count: number | string }>`
+      insert into rate_limit_counters (key, window_start, count)
+      select v.key, v.window_start, 1 from (values ${values}) as v (key, window_start)
+      where set_config('synchronous_commit', 'off', true) is not null
+      on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
+      returning key, count`.execute(db);
+    return rows;
+  }
+  return db
+    .insertInto('rateLimitCounters')
+    .values(counters.map((c) => ({ key: c.key, windowStart: c.windowStart, count: 1 })))
+    .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
+    .returning(['key', 'count'])
+    .execute();
 }
 
 export interface RateLimiter {
