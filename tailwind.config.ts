@@ -26,7 +26,7 @@ function darkRules(root: string): Record<string, Record<string, string>> {
     [`${root} .hover\\:bg-white:hover`]: { backgroundColor: colors.slate[800] },
     // The middle grey keeps its value when the scale flips; as text on the dark surfaces it
     // would be under 4.5:1, so secondary text takes the next lighter shade.
-    [`${root} .text-slate-500, ${root} .sidebar summary`]: { color: colors.slate[400] },
+    [`${root} .text-slate-500, ${root} .sidebar summary, ${root} .pager > [aria-disabled]`]: { color: colors.slate[400] },
     // Coloured text and icon buttons on the plain surfaces (user-management row actions, delete).
     [`${root} .text-orange-700`]: { color: colors.orange[300] },
     [`${root} .text-amber-700`]: { color: colors.amber[300] },

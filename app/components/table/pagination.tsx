@@ -1,6 +1,7 @@
 // 'Showing X to Y of Z results' with Previous/Next and numbered page links (links, so they work
 // without JavaScript). The buttons show only when there is more than one page. The links stay on
-// this route, known to the client already: no discovery attribute (discover="none").
+// this route, known to the client already: no discovery attribute (discover="none"). Styled by
+// .pager (tailwind.css): the links, the current page, and the ends as disabled spans.
 import { Link, useLocation } from '@remix-run/react';
 import { withParams } from '../../lib/url.ts';
 
@@ -21,16 +22,14 @@ export function Pagination({ page, pageCount, total, pageSize, param = 'page' }:
   const { search } = useLocation();
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
-  const link = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50';
-  const disabled = 'rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-500';
   return (
     <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" aria-label="Pagination">
       <p className="text-sm text-slate-600" data-testid="showing">
         Showing {from.toLocaleString('en-US')} to {to.toLocaleString('en-US')} of {total.toLocaleString('en-US')} results
       </p>
       {pageCount > 1 ? (
-        <div className="flex flex-wrap items-center gap-1">
-          {page > 1 ? <Link to={withParams(search, { [param]: page - 1 })} discover="none" className={link} preventScrollReset>Previous</Link> : <span className={disabled}>Previous</span>}
+        <div className="pager">
+          {page > 1 ? <Link to={withParams(search, { [param]: page - 1 })} discover="none" preventScrollReset>Previous</Link> : <span aria-disabled="true">Previous</span>}
           {pageWindow(page, pageCount).map((p, i) =>
             p === 'gap' ? (
               <span key={`gap-${i}`} className="px-2 text-slate-500">…</span>
@@ -41,13 +40,12 @@ export function Pagination({ page, pageCount, total, pageSize, param = 'page' }:
                 discover="none"
                 preventScrollReset
                 aria-current={p === page ? 'page' : undefined}
-                className={p === page ? 'rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white' : link}
               >
                 {p}
               </Link>
             ),
           )}
-          {page < pageCount ? <Link to={withParams(search, { [param]: page + 1 })} discover="none" className={link} preventScrollReset>Next</Link> : <span className={disabled}>Next</span>}
+          {page < pageCount ? <Link to={withParams(search, { [param]: page + 1 })} discover="none" preventScrollReset>Next</Link> : <span aria-disabled="true">Next</span>}
         </div>
       ) : null}
     </nav>
