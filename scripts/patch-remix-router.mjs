@@ -8,6 +8,7 @@
 // order is the same, found after a few tries instead of ~100. The browser bundle (the ESM build)
 // is left alone: lazy route discovery adds routes to its arrays.
 // Idempotent; a router whose code changed is reported, not patched (scripts/patch-remix-router.test.ts fails then).
+// The same script keeps the server render's route objects per build (below).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,8 +106,80 @@ export function patchRouter(file = ROUTER_CJS) {
   return 'patched';
 }
 
+// Every page render also rebuilt the whole route tree twice: <RemixServer> made the React route
+// objects from the manifest (createServerRoutes, ~100 routes) and createStaticRouter converted
+// them into data routes, so the route matching the render does (useRoutes) met a new array each
+// time and ranked every branch again (~0.5 ms of a 2 ms render, bench/README.md). Both depend
+// only on the build, so they are kept: RemixServer's routes per manifest (checked against the
+// same route modules, flags and mode), and the static router's data routes per routes array.
+export const SERVER_MARKER = '/* finhub: server routes kept per build */';
+export const REMIX_SERVER_CJS = path.join(root, 'node_modules', '@remix-run', 'react', 'dist', 'server.js');
+export const STATIC_ROUTER_CJS = path.join(root, 'node_modules', 'react-router-dom', 'server.js');
+
+const REMIX_BEFORE = `  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);`;
+const REMIX_AFTER = `  let routes$1 = serverRoutesOf(manifest, routeModules, context.future, context.isSpaMode); ${SERVER_MARKER}`;
+const REMIX_ANCHOR = 'function RemixServer({';
+const REMIX_HELPER = `${SERVER_MARKER}
+const SERVER_ROUTES = new WeakMap();
+function serverRoutesOf(manifest, routeModules, future, isSpaMode) {
+  let kept = SERVER_ROUTES.get(manifest.routes);
+  let same = kept && kept.future === future && kept.isSpaMode === isSpaMode &&
+    Object.keys(routeModules).length === kept.ids.length && kept.ids.every(id => routeModules[id] === kept.routeModules[id]);
+  if (!same) {
+    kept = { routes: routes.createServerRoutes(manifest.routes, routeModules, future, isSpaMode), routeModules: { ...routeModules }, ids: Object.keys(routeModules), future, isSpaMode };
+    SERVER_ROUTES.set(manifest.routes, kept);
+  }
+  return kept.routes;
+}
+function RemixServer({`;
+
+const STATIC_BEFORE = `  let manifest = {};
+  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);`;
+const STATIC_AFTER = `  let { manifest, dataRoutes } = dataRoutesOf(routes); ${SERVER_MARKER}`;
+const STATIC_ANCHOR = 'function createStaticRouter(routes, context, opts = {}) {';
+const STATIC_HELPER = `${SERVER_MARKER}
+const DATA_ROUTES = new WeakMap();
+function dataRoutesOf(routes) {
+  let kept = DATA_ROUTES.get(routes);
+  if (!kept) {
+    let manifest = {};
+    kept = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };
+    DATA_ROUTES.set(routes, kept);
+  }
+  return kept;
+}
+function createStaticRouter(routes, context, opts = {}) {`;
+
+const SERVER_PATCHES = [
+  { file: REMIX_SERVER_CJS, parts: [[REMIX_BEFORE, REMIX_AFTER], [REMIX_ANCHOR, REMIX_HELPER]] },
+  { file: STATIC_ROUTER_CJS, parts: [[STATIC_BEFORE, STATIC_AFTER], [STATIC_ANCHOR, STATIC_HELPER]] },
+];
+
+/** A patched file's code before the patch (the tests' reference). */
+export function unpatchedServer(text) {
+  let out = text;
+  for (const { parts } of SERVER_PATCHES) for (const [before, after] of parts) out = out.replace(after, before);
+  return out;
+}
+
+export function patchServerRoutes() {
+  return SERVER_PATCHES.map(({ file, parts }) => {
+    if (!fs.existsSync(file)) return 'missing';
+    const text = fs.readFileSync(file, 'utf8');
+    if (text.includes(SERVER_MARKER)) return 'already';
+    if (!parts.every(([before]) => text.split(before).length === 2)) return 'changed';
+    fs.writeFileSync(file, parts.reduce((out, [before, after]) => out.replace(before, after), text));
+    return 'patched';
+  });
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const result = patchRouter();
   if (result === 'changed') console.warn(`[postinstall] ${ROUTER_CJS} is not the code this patch knows: left as it is`);
   else if (result === 'patched') console.log('[postinstall] @remix-run/router: route branches ranked once per route tree');
+  patchServerRoutes().forEach((outcome, i) => {
+    const { file } = SERVER_PATCHES[i];
+    if (outcome === 'changed') console.warn(`[postinstall] ${file} is not the code this patch knows: left as it is`);
+    else if (outcome === 'patched') console.log(`[postinstall] ${path.relative(root, file)}: server routes kept per build`);
+  });
 }
