@@ -43,21 +43,22 @@ export function exportColumns(def: ResourceDef): CsvColumn<ApiRow>[] {
  * csvCell's text: '' as NULL (COPY writes NULL bare and '' as `""`; csvCell writes both bare),
  * and a leading single quote before text a spreadsheet would run as a formula (=, +, -, @, tab,
  * CR, LF and their full-width forms), unless it is a plain decimal such as '-12.50'.
- * `ascii()` (the first character's code point) keeps the common case to one cheap call a cell.
+ * `ascii()` (the first character's code point; 0 for '') keeps the common case to one cheap
+ * test a cell.
  */
-function textCell(expression: RawBuilder<unknown>): RawBuilder<unknown> {
-  const x = sql`nullif(${expression}, '')`;
-  return sql`case when ascii(${x}) in (61, 43, 64, 9, 13, 10, 65309, 65291, 65293, 65312) or (ascii(${x}) = 45 and ${x} !~ '^-([0-9]+(\\.[0-9]+)?|\\.[0-9]+)$') then '''' || ${x} else ${x} end`;
+function textCell(x: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`case when ascii(${x}) in (61, 43, 45, 64, 9, 13, 10, 65309, 65291, 65293, 65312) then case when ascii(${x}) = 45 and ${x} ~ '^-([0-9]+(\\.[0-9]+)?|\\.[0-9]+)$' then ${x} else '''' || ${x} end else nullif(${x}, '') end`;
 }
 
 /**
  * A scaled integer (cents, hundredths) as toApiRow's number `n / 100` printed by toFixed(2).
  * Below 2^46 units that double is within 2^-8 of the exact value, so toFixed(2) gives the exact
- * decimal, which numeric rounds to. Above, the double is a multiple of 2^-6 (a bigint ≤ 2^63
- * over 100 fits 2^57): its exact value is (d * 64) / 64, rounded half away from zero as toFixed does.
+ * decimal: `n * 0.01` (numeric, two places, no division). Above, the double is a multiple of
+ * 2^-6 (a bigint ≤ 2^63 over 100 is below 2^57): its exact value is (d * 64) / 64, rounded half
+ * away from zero as toFixed does.
  */
 function hundredthsCell(column: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`case when abs(${column}) < 7036874417766400 then round(${column} / 100.0, 2)::text else round(((${column}::float8 / 100) * 64)::bigint::numeric / 64, 2)::text end`;
+  return sql`case when abs(${column}) < 7036874417766400 then (${column} * 0.01)::text else round(((${column}::float8 / 100) * 64)::bigint::numeric / 64, 2)::text end`;
 }
 
 /** A timestamptz as the ISO-8601 UTC text the app shows (pgInstantToIso: milliseconds, truncated). */
