@@ -67,9 +67,7 @@ export function registerExport(program: Command): void {
 
         const file = path.resolve(options.out);
         const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-        // 1 MB of buffer rather than 16 KB: fewer waits for 'drain', so the database (or cursor)
-        // keeps producing while the disk writes.
-        const stream = fs.createWriteStream(temp, { flags: 'wx', mode: 0o640, highWaterMark: 1 << 20 });
+        const stream = fs.createWriteStream(temp, { flags: 'wx', mode: 0o640 });
         await once(stream, 'open');
         try {
           await out.task(`Exporting ${table}`, async (task) => {

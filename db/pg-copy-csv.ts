@@ -22,8 +22,6 @@ import type { CompiledQuery } from 'kysely';
 const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
-/** Bytes COPY's stream reads ahead of its consumer. */
-const COPY_BUFFER_BYTES = 1 << 20;
 
 /** One SQL literal for a bind value; throws for kinds a query here has no business passing. */
 export function sqlLiteral(value: unknown): string {
@@ -149,9 +147,7 @@ export async function* copyCsv(pool: pg.Pool, query: Pick<CompiledQuery, 'sql' |
   const text = `copy (${inlineParameters(query)}) to stdout (format csv)`;
   const client = await pool.connect();
   let finished = false;
-  // A larger buffer than a stream's 16 KB lets the server keep writing while the consumer
-  // waits on its own writes, instead of the two taking turns.
-  const stream = client.query(copyTo(text, { highWaterMark: COPY_BUFFER_BYTES }));
+  const stream = client.query(copyTo(text));
   try {
     const state: CrlfState = { quoted: false, records: 0 };
     for await (const chunk of stream as AsyncIterable<Buffer>) {
