@@ -1,6 +1,8 @@
 // The one CSV writer, shared by the web "Export Data" buttons (a Remix loader returning
 // `new Response(csvReadableStream(...), { headers: csvDownloadHeaders(...) })`) and the
 // `finhub export` CLI (`for await (const chunk of csvChunks(...)) process.stdout.write(chunk)`).
+// On PostgreSQL a resource's records are written by the database instead (COPY, in
+// resource-csv.server.ts), after csvHeader's header row, in this same format byte for byte.
 //
 // Output format (RFC 4180):
 // - UTF-8, comma-separated, one header row, then one record per row.
