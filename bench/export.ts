@@ -2,6 +2,13 @@
 // SQLite file, in the same run, at 1M and 3M generated rows: wall time, time ratio and peak RSS.
 //
 //   npx node bench/export.ts [--rows 1000000,3000000] [--data-dir /tmp/finhub-export-bench] [--repeat 3]
+//   npx node bench/export.ts --database-url 'postgres://…?options=-c%20search_path%3Dschema' [--repeat 3] [--finhub bin/finhub.mjs,/other/checkout/bin/finhub.mjs]
+//
+// With --database-url (PostgreSQL): the rows already in that database (a schema holding N actual
+// expenses, e.g. from `finhub db generate --expenses-only`), `psql -c "\copy (the same export's
+// query) to stdout csv"` against `finhub export actual_expenses --out FILE`, run alternately
+// (psql, finhub, psql, finhub, …) so both see the same load; each finhub bin given is measured
+// in the same rotation (the current checkout's and an older one's, for a before/after).
 //
 // Two sqlite3 baselines: `select *` (the table as stored: ids, cents, no joins) and the same
 // export finhub writes (company, department and category names, money as decimals, the list's
@@ -52,10 +59,10 @@ interface Measure {
 }
 
 /** Runs a command with stdout to `out`, under /usr/bin/time: wall seconds and peak RSS. */
-function measure(command: string[], out: string): Measure {
+function measure(command: string[], out: string, extraEnv: Record<string, string> = {}): Measure {
   const timing = path.join(outDir, 'time.txt');
   const fd = fs.openSync(out, 'w');
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', '-o', timing, ...command], { env, stdio: ['ignore', fd, 'pipe'], cwd: root });
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', '-o', timing, ...command], { env: { ...env, ...extraEnv }, stdio: ['ignore', fd, 'pipe'], cwd: root });
   fs.closeSync(fd);
   if (result.status !== 0) throw new Error(`${command.join(' ')} failed (${result.status}):\n${result.stderr}`);
   const [seconds, kb] = fs.readFileSync(timing, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
@@ -81,6 +88,79 @@ function countRows(dbFile: string): number {
 function lines(file: string): number {
   const result = spawnSync('wc', ['-l', file], { encoding: 'utf8' });
   return Number(result.stdout.trim().split(' ')[0]);
+}
+
+// The same export's columns on PostgreSQL, as the database's own CSV (psql's baseline).
+const SAME_AS_FINHUB_PG = `
+  select t.id, c.name, d.name, ec.name, round(t.amount_cents / 100.0, 2), t.expense_date,
+         t.description, t.vendor, t.receipt_number, t.created_at, t.updated_at
+  from actual_expenses t
+  left join companies c on c.id = t.company_id
+  left join departments d on d.id = t.department_id
+  left join expense_categories ec on ec.id = t.category_id
+  order by t.expense_date desc, t.id desc`.replace(/\s+/g, ' ').trim();
+
+const databaseUrl = argValue(argv, 'database-url');
+if (databaseUrl) {
+  if (spawnSync('sh', ['-c', 'command -v psql']).status !== 0) {
+    console.error('psql is missing: apt-get install -y postgresql-client');
+    process.exit(1);
+  }
+  const bins = (argValue(argv, 'finhub') ?? FINHUB).split(',').map((b) => path.resolve(b));
+  const count = Number(spawnSync('psql', [databaseUrl, '-Atc', 'select count(*) from actual_expenses'], { encoding: 'utf8' }).stdout.trim());
+  const pgEnv = { DATABASE_URL: databaseUrl };
+  const psqlCommand = ['psql', databaseUrl, '-c', `\\copy (${SAME_AS_FINHUB_PG}) to stdout csv`];
+  const timed = measure;
+  // Warm the caches once.
+  timed(psqlCommand, path.join(outDir, 'warm.csv'));
+  const psqlRuns: Measure[] = [];
+  const finhubRuns: Measure[][] = bins.map(() => []);
+  for (let run = 0; run < repeat; run++) {
+    psqlRuns.push(timed(psqlCommand, path.join(outDir, 'psql.csv')));
+    console.log(`run ${run + 1}: psql ${psqlRuns.at(-1)!.seconds.toFixed(2)} s`);
+    bins.forEach((bin, i) => {
+      const file = path.join(outDir, `finhub-${i}.csv`);
+      finhubRuns[i].push(timed([bin, 'export', 'actual_expenses', '--out', file], path.join(outDir, 'finhub-stdout.txt'), pgEnv));
+      console.log(`run ${run + 1}: ${bin} ${finhubRuns[i].at(-1)!.seconds.toFixed(2)} s, ${finhubRuns[i].at(-1)!.peakRssMb.toFixed(0)} MB`);
+    });
+  }
+  const psqlSeconds = median(psqlRuns.map((r) => r.seconds));
+  const report = {
+    database: 'postgres',
+    rows: count,
+    repeat,
+    cores: os.cpus().length,
+    psql: { seconds: psqlSeconds, runs: psqlRuns.map((r) => r.seconds) },
+    finhub: bins.map((bin, i) => ({
+      bin,
+      seconds: median(finhubRuns[i].map((r) => r.seconds)),
+      runs: finhubRuns[i].map((r) => r.seconds),
+      ratio: median(finhubRuns[i].map((r) => r.seconds)) / psqlSeconds,
+      // Each run against the psql run just before it.
+      pairedRatios: finhubRuns[i].map((r, k) => r.seconds / psqlRuns[k].seconds),
+      peakRssMb: median(finhubRuns[i].map((r) => r.peakRssMb)),
+      maxPeakRssMb: Math.max(...finhubRuns[i].map((r) => r.peakRssMb)),
+    })),
+  };
+  const files = bins.map((_, i) => fs.readFileSync(path.join(outDir, `finhub-${i}.csv`)));
+  for (let i = 1; i < files.length; i++) if (!files[i].equals(files[0])) console.log(`note: ${bins[i]} wrote different bytes from ${bins[0]}`);
+  console.log(`\n${count.toLocaleString('en-US')} rows on PostgreSQL, ${repeat} alternated runs (median):`);
+  console.log('| command | runs | median | ratio to psql (median; per run) | peak RSS (median, largest) |');
+  console.log('| --- | --- | ---: | ---: | ---: |');
+  console.log(`| psql \\copy (same columns) | ${psqlRuns.map((r) => r.seconds.toFixed(2)).join(', ')} s | ${psqlSeconds.toFixed(2)} s | 1 | |`);
+  for (const f of report.finhub) {
+    console.log(
+      `| ${path.relative(root, f.bin) || f.bin} | ${f.runs.map((r) => r.toFixed(2)).join(', ')} s | ${f.seconds.toFixed(2)} s | ` +
+        `${f.ratio.toFixed(2)}×; ${f.pairedRatios.map((r) => r.toFixed(2)).join(', ')} | ${f.peakRssMb.toFixed(0)}, ${f.maxPeakRssMb.toFixed(0)} MB |`,
+    );
+  }
+  const resultsDir = path.join(root, 'bench', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const reportFile = path.join(resultsDir, `export-postgres-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(reportFile, JSON.stringify(report, null, 2));
+  console.log(`\nreport: ${reportFile}`);
+  fs.rmSync(outDir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 const results = [];

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { Command } from 'commander';
-import { csvChunks } from '../app/services/csv.server.ts';
 import { exportTable, exportTableNames, findCompany, resolveExportTable } from '../app/services/exports.server.ts';
 import { cliIo, createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
 import { isIsoDay } from '../app/lib/dates.ts';
@@ -30,10 +29,10 @@ function day(flag: string) {
 }
 
 /** Writes respecting back-pressure, so a slow reader never makes the chunks pile up in memory. */
-async function writeAll(stream: NodeJS.WritableStream, chunks: AsyncIterable<string>, onRows?: (chars: number) => void): Promise<void> {
+async function writeAll(stream: NodeJS.WritableStream, chunks: AsyncIterable<string | Uint8Array>, onChunk?: () => void): Promise<void> {
   for await (const chunk of chunks) {
     if (!stream.write(chunk)) await once(stream, 'drain');
-    onRows?.(chunk.length);
+    onChunk?.();
   }
 }
 
@@ -58,15 +57,8 @@ export function registerExport(program: Command): void {
           if (!company) throw new UsageError(`No company '${options.company}' (give its name or id)`);
           companyId = company.id;
         }
-        const { columns, rows } = exportTable(ctx, table, { companyId, from: options.from, to: options.to });
-        let count = 0;
-        async function* counted() {
-          for await (const batch of rows.batches) {
-            count += batch.length;
-            yield batch;
-          }
-        }
-        const chunks = csvChunks(columns, { batches: counted() }, { bom: options.bom });
+        const csv = exportTable(ctx, table, { companyId, from: options.from, to: options.to }).csv({ bom: options.bom });
+        const chunks = csv.chunks;
 
         if (!options.out) {
           await writeAll(cliIo().stdout, chunks);
@@ -79,10 +71,10 @@ export function registerExport(program: Command): void {
         await once(stream, 'open');
         try {
           await out.task(`Exporting ${table}`, async (task) => {
-            await writeAll(stream, chunks, () => task.update({ done: count }));
+            await writeAll(stream, chunks, () => task.update({ done: csv.rows() }));
             stream.end();
             await once(stream, 'finish');
-          }, () => `${count.toLocaleString('en-US')} rows written to ${file}`);
+          }, () => `${csv.rows().toLocaleString('en-US')} rows written to ${file}`);
           // Durable before it replaces the previous file.
           commitFile(temp, file);
         } catch (error) {
@@ -90,7 +82,7 @@ export function registerExport(program: Command): void {
           fs.rmSync(temp, { force: true });
           throw error;
         }
-        out.result({ table, file, rows: count }, out.interactive ? [] : [`${count} rows written to ${file}`]);
+        out.result({ table, file, rows: csv.rows() }, out.interactive ? [] : [`${csv.rows()} rows written to ${file}`]);
       });
     });
 }

@@ -80,7 +80,12 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
       db,
       dialect: 'postgres',
       location: `postgres://${u.hostname}:${u.port || 5432}${u.pathname}`,
-      close: () => db.destroy(),
+      // Kysely ends the pool only if it ever used it: a run that reached the pool directly
+      // (a COPY export, a restore) would otherwise keep an idle client open for pg's 10 s.
+      close: async () => {
+        await db.destroy();
+        if (!pool.ending) await pool.end();
+      },
     };
   }
 

@@ -1,13 +1,13 @@
-// Streams a declared resource's filtered list as CSV with the shared writer (the CLI export
-// uses the same columns and cells).
+// Streams a declared resource's filtered list as CSV (resourceCsv: the CLI export's columns and
+// cells; on PostgreSQL the database writes the records).
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { positiveIdParam } from '../lib/query.ts';
 import { findResource } from '../resources/index.ts';
-import { csvDownloadHeaders, csvReadableStream, exportFilename } from '../services/csv.server.ts';
+import { csvByteStream, csvDownloadHeaders, exportFilename } from '../services/csv.server.ts';
 import { notFound } from '../services/errors.ts';
 import { screenListQuery, screenListState } from '../services/list-query.ts';
-import { exportColumns } from '../services/resource-csv.server.ts';
-import { authorizeRead, recordBatches } from '../services/resources.server.ts';
+import { resourceCsv } from '../services/resource-csv.server.ts';
+import { authorizeRead } from '../services/resources.server.ts';
 import { loadDownload } from './screen.server.ts';
 
 export function exportResourceCsv(args: LoaderFunctionArgs): Promise<Response> {
@@ -21,7 +21,6 @@ export function exportResourceCsv(args: LoaderFunctionArgs): Promise<Response> {
       companyType: url.searchParams.get('companyType') || null,
       companyId: positiveIdParam(url.searchParams.get('companyId')),
     });
-    const batches = recordBatches(ctx, def, query);
-    return new Response(csvReadableStream(exportColumns(def), { batches }), { headers: csvDownloadHeaders(exportFilename(def.exportName)) });
+    return new Response(csvByteStream(resourceCsv(ctx, def, query).chunks), { headers: csvDownloadHeaders(exportFilename(def.exportName)) });
   });
 }

@@ -3,7 +3,7 @@
 // user limited to one company gets that company's rows only.
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
-import { csvDownloadHeaders, csvReadableStream, exportFilename } from '../services/csv.server.ts';
+import { csvByteStream, csvChunks, csvDownloadHeaders, exportFilename } from '../services/csv.server.ts';
 import { isDomainError, notFound } from '../services/errors.ts';
 import { EXPORT_TABLES, exportTable, exportTableNames, resolveExportTable } from '../services/exports.server.ts';
 import { authorize } from '../services/resources.server.ts';
@@ -22,10 +22,10 @@ const route = apiRoute({
       // A table of one named company (One Network's) holds none of another company's rows:
       // its export for a user limited to that other company is the header alone.
       const foreign = def ? await namedCompanyId(ctx, def).then(() => false, (error: unknown) => (isDomainError(error) && error.kind === 'notFound' ? true : Promise.reject(error))) : false;
-      const { columns, rows } = exportTable(ctx, table);
-      const batches = foreign ? (async function* () {})() : rows.batches;
+      const exported = exportTable(ctx, table);
+      const chunks = foreign ? csvChunks(exported.columns, []) : exported.csv().chunks;
       const name = snakeCase(table).replaceAll('_', '-');
-      return new Response(csvReadableStream(columns, { batches }), { headers: csvDownloadHeaders(exportFilename(name)) });
+      return new Response(csvByteStream(chunks), { headers: csvDownloadHeaders(exportFilename(name)) });
     },
   },
 });

@@ -1,6 +1,8 @@
 // The one CSV writer, shared by the web "Export Data" buttons (a Remix loader returning
 // `new Response(csvReadableStream(...), { headers: csvDownloadHeaders(...) })`) and the
 // `finhub export` CLI (`for await (const chunk of csvChunks(...)) process.stdout.write(chunk)`).
+// On PostgreSQL a resource's records are written by the database instead (COPY, in
+// resource-csv.server.ts), after csvHeader's header row, in this same format byte for byte.
 //
 // Output format (RFC 4180):
 // - UTF-8, comma-separated, one header row, then one record per row.
@@ -76,8 +78,8 @@ async function* batchesOf<Row>(rows: AsyncIterable<Row> | Iterable<Row>): AsyncG
   if (batch.length > 0) yield batch;
 }
 
-async function* generateCsv<Row>(columns: CsvColumn<Row>[], batches: AsyncIterable<Row[]>, options: CsvOptions): AsyncGenerator<string, void, undefined> {
-  const base: StringifyOptions = {
+function stringifyOptions(columns: CsvColumn<unknown>[]): StringifyOptions {
+  return {
     record_delimiter: CSV_RECORD_DELIMITER,
     eof: true,
     escape_formulas: false, // done by csvCell, which spares plain negative numbers
@@ -89,8 +91,20 @@ async function* generateCsv<Row>(columns: CsvColumn<Row>[], batches: AsyncIterab
     // skip: write it as "" instead.
     quoted_empty: columns.length === 1,
   };
+}
+
+/**
+ * The header row (with the byte order mark when asked for), CRLF included: the first chunk of
+ * csvChunks, and of the PostgreSQL export, whose rows the database writes (resource-csv.server.ts).
+ */
+export function csvHeader(columns: CsvColumn<any>[], options: CsvOptions = {}): string {
   const headers = columns.map((column) => csvCell(column.header));
-  yield stringify([], { ...base, bom: options.bom === true, header: true, columns: headers });
+  return stringify([], { ...stringifyOptions(columns), bom: options.bom === true, header: true, columns: headers });
+}
+
+async function* generateCsv<Row>(columns: CsvColumn<Row>[], batches: AsyncIterable<Row[]>, options: CsvOptions): AsyncGenerator<string, void, undefined> {
+  const base = stringifyOptions(columns as CsvColumn<unknown>[]);
+  yield csvHeader(columns, options);
 
   const width = columns.length;
   let rowNumber = 0;
@@ -128,17 +142,21 @@ async function* generateCsv<Row>(columns: CsvColumn<Row>[], batches: AsyncIterab
  * read pulls one chunk (one batch of rows). Cancelling the stream ends the source.
  */
 export function csvReadableStream<Row>(columns: CsvColumn<Row>[], rows: RowSource<Row>, options: CsvOptions = {}): ReadableStream<Uint8Array> {
-  const chunks = csvChunks(columns, rows, options);
+  return csvByteStream(csvChunks(columns, rows, options));
+}
+
+/** CSV text or bytes (csvChunks, or the PostgreSQL export's) as a pull-based byte stream; see csvReadableStream. */
+export function csvByteStream(chunks: AsyncIterator<string | Uint8Array, unknown, undefined>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         const { value, done } = await chunks.next();
         if (done) controller.close();
-        else controller.enqueue(encoder.encode(value));
+        else controller.enqueue(typeof value === 'string' ? encoder.encode(value) : value);
       },
       async cancel() {
-        await chunks.return(undefined);
+        await chunks.return?.(undefined);
       },
     },
     { highWaterMark: 0 },

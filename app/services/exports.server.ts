@@ -1,7 +1,7 @@
 // Whole-table CSV exports (spec 3 §2.3 "Backup and export tables"): the declared resources with
-// the web export's own columns and cells (exportColumns + recordBatches), plus users (never
-// with password data). Rows are read by one database cursor in batches, so memory stays flat for
-// millions of rows. Used by `finhub export`; the Backup & Recovery screen's Export tab can use it too.
+// the web export's own columns and cells (resourceCsv: on PostgreSQL written by COPY), plus users
+// (never with password data). Rows are streamed (a cursor in batches, or COPY), so memory stays
+// flat for millions of rows. Used by `finhub export`; the Backup & Recovery screen's Export tab can use it too.
 import { sql } from 'kysely';
 import { dayAfter, dayStart, isIsoDay } from '../lib/dates.ts';
 import { camelCase, snakeCase } from '../lib/names.ts';
@@ -9,10 +9,10 @@ import { can } from '../lib/permissions.ts';
 import type { ResourceDef, ResourceTable } from '../resources/define.ts';
 import { findResource, RESOURCE_LIST } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
-import type { CsvColumn } from './csv.server.ts';
+import { csvChunks, type CsvColumn, type CsvOptions } from './csv.server.ts';
 import { forbidden, invalid, notFound } from './errors.ts';
-import { exportColumns } from './resource-csv.server.ts';
-import { EXPORT_BATCH_ROWS, recordBatches, type ApiRow } from './resources.server.ts';
+import { exportColumns, resourceCsv, type ResourceCsv } from './resource-csv.server.ts';
+import { EXPORT_BATCH_ROWS, type ApiRow } from './resources.server.ts';
 import { streamQuery } from '../../db/stream.ts';
 import { PUBLIC_USER_COLUMNS } from './user-queries.server.ts';
 
@@ -47,8 +47,8 @@ interface ExportFilter {
 
 interface TableExport {
   columns: CsvColumn<ApiRow>[];
-  /** Rows in batches, read by one database cursor. */
-  rows: { batches: AsyncIterable<ApiRow[]> };
+  /** The CSV (header and rows); call once. Resources go through resourceCsv (COPY on PostgreSQL). */
+  csv(options?: CsvOptions): ResourceCsv;
 }
 
 function checkDay(field: string, value: string | null | undefined) {
@@ -66,10 +66,24 @@ export function exportTable(ctx: ServiceContext, table: ExportTable, filter: Exp
   checkDay('to', filter.to);
   const def = EXPORT_TABLES.get(table);
   if (def === undefined) throw notFound(`Unknown table ${table}`);
-  if (def === null) return { columns: USER_COLUMNS, rows: { batches: userBatches(ctx, filter) } };
+  if (def === null) {
+    return {
+      columns: USER_COLUMNS,
+      csv: (options) => {
+        let count = 0;
+        async function* counted() {
+          for await (const batch of userBatches(ctx, filter)) {
+            count += batch.length;
+            yield batch;
+          }
+        }
+        return { chunks: csvChunks(USER_COLUMNS, { batches: counted() }, options), rows: () => count };
+      },
+    };
+  }
   return {
     columns: exportColumns(def),
-    rows: { batches: recordBatches(ctx, def, { companyId: filter.companyId ?? null, from: filter.from, to: filter.to }) },
+    csv: (options) => resourceCsv(ctx, def, { companyId: filter.companyId ?? null, from: filter.from, to: filter.to }, options),
   };
 }
 

@@ -364,10 +364,13 @@ export const EXPORT_BATCH_ROWS = 250;
  */
 export async function* recordBatches(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<ApiRow[]> {
   await authorizeRead(ctx, def);
-  const { where } = conditions(ctx, def, { ...query, limit: 0, offset: 0 });
-  const sort = resolveSort(def, query.sort, query.dir);
-  const rows = ordered(selectRow(def, applyWhere(baseQuery(ctx, def), where)), sort);
-  for await (const batch of streamQuery<Row>(ctx.db, rows, batchSize)) {
+  for await (const batch of streamQuery<Row>(ctx.db, selectRow(def, recordQuery(ctx, def, query)), batchSize)) {
     yield batch.map((row) => toApiRow(def, row));
   }
+}
+
+/** The filtered list in its order, nothing selected yet: recordBatches' rows, and the PostgreSQL CSV export's (resource-csv.server.ts). */
+export function recordQuery(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>): RowQuery {
+  const { where } = conditions(ctx, def, { ...query, limit: 0, offset: 0 });
+  return ordered(applyWhere(baseQuery(ctx, def), where), resolveSort(def, query.sort, query.dir));
 }
