@@ -65,31 +65,31 @@ export async function anchoredPageIds(db: Db, list: AnchoredList, limit: number,
   if (k === 0) return null;
   const compiled = list.ids.compile();
   const key = `${list.table}|${PAGE_ANCHORS.every}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let anchors = kept.get(key);
-    if (!anchors || anchors.ids.length < k) {
-      const found = await findAnchors(db, list, key, k, attempt === 0 ? anchors : undefined);
-      if (!found) return null;
-      anchors = found;
-      remember(key, anchors);
-      // The list ends before the page (rows deleted since the total was read).
-      if (anchors.ids.length < k) return null;
-    }
-    const page = await list.ids
+  const page = { limit, skip: offset - k * PAGE_ANCHORS.every };
+  let anchors = kept.get(key);
+  if (anchors && anchors.ids.length >= k) {
+    const rows = await list.ids
       .where(after(list, anchors.ids[k - 1]))
       .where(tokenIs(list.table, anchors.token))
-      .limit(limit)
-      .offset(offset - k * PAGE_ANCHORS.every)
+      .limit(page.limit)
+      .offset(page.skip)
       .execute();
-    if (page.length > 0) {
+    if (rows.length > 0) {
       remember(key, anchors);
       pageAnchorStats.pages++;
-      return page.map((r) => Number(r.id));
+      return rows.map((r) => Number(r.id));
     }
-    // The table changed (or the page is past a list that shrank): find the anchors again, once.
+    // The table changed (or the list shrank past the page): the walk starts from the first entry.
     kept.delete(key);
+    anchors = undefined;
   }
-  return null;
+  const walked = await findAnchors(db, list, key, k, page, anchors);
+  if (!walked) return null;
+  remember(key, walked.anchors);
+  // The list ends before the page (rows deleted since the total was read): OFFSET says so.
+  if (walked.anchors.ids.length < k || walked.page.length === 0) return null;
+  pageAnchorStats.pages++;
+  return walked.page;
 }
 
 function remember(key: string, anchors: Anchors): void {
@@ -117,11 +117,19 @@ function after(list: AnchoredList, anchor: number | Expression<unknown>): Expres
 
 /**
  * Walks the list once up to anchor `k` (from `from`'s last anchor when given) and returns the
- * anchors with the token they hold for, all read in one statement (one snapshot). Anchors
- * continued from `from` under another token are worthless: then the walk starts over from the
- * first entry. Null when a sort column may be null (a row comparison would skip those rows).
+ * anchors with the token they hold for, and the page `page.skip` entries after anchor `k`, all
+ * read in one statement (one snapshot). Anchors continued from `from` under another token are
+ * worthless: then the walk starts over from the first entry. Null when a sort column may be
+ * null (a row comparison would skip those rows) or no index gives the list's order.
  */
-async function findAnchors(db: Db, list: AnchoredList, key: string, k: number, from?: Anchors): Promise<Anchors | null> {
+async function findAnchors(
+  db: Db,
+  list: AnchoredList,
+  key: string,
+  k: number,
+  page: { limit: number; skip: number },
+  from?: Anchors,
+): Promise<{ anchors: Anchors; page: number[] } | null> {
   const checked = walkable.get(key);
   const known = checked !== undefined && Date.now() - checked < PAGE_ANCHORS.walkableMs;
   if (!known && !(await sortColumnsNotNull(db, list))) return null;
@@ -129,13 +137,16 @@ async function findAnchors(db: Db, list: AnchoredList, key: string, k: number, f
   const start = from?.ids.length ? from : undefined;
   const first = start ? step(list.ids.where(after(list, start.ids[start.ids.length - 1]))) : step(list.ids);
   const next = step(list.ids.where(after(list, sql.ref('a.id'))));
-  const walk = sql<{ n: number; id: number | null; token: string | null }>`
+  const rest = list.ids.where(after(list, sql.ref('a.id'))).limit(page.limit).offset(page.skip);
+  const walk = sql<{ n: number; id: number | null; token: string | null; page: unknown[] | null }>`
     with recursive a(n, id) as (
       select cast(${(start?.ids.length ?? 0) + 1} as integer), (${first})
       union all
       select a.n + 1, (${next}) from a where a.n < ${k} and a.id is not null
     )
-    select a.n, a.id, (select token from change_tokens where table_name = ${list.table}) as token from a`;
+    select a.n, a.id, (select token from change_tokens where table_name = ${list.table}) as token,
+      case when a.n = ${k} then array(${rest}) end as page
+    from a`;
   // Each step must continue along an index: were the list sorted (no index gives its order
   // under its conditions), every step would sort what is left of the list again.
   if (!known) {
@@ -149,12 +160,13 @@ async function findAnchors(db: Db, list: AnchoredList, key: string, k: number, f
   pageAnchorStats.walks++;
   const token = rows[0]?.token;
   if (!token) return null;
-  if (start && token !== start.token) return findAnchors(db, list, key, k);
+  if (start && token !== start.token) return findAnchors(db, list, key, k, page);
   const found = rows
     .filter((r) => r.id !== null)
     .sort((a, b) => a.n - b.n)
     .map((r) => Number(r.id));
-  return { token, ids: [...(start?.ids ?? []), ...found] };
+  const last = rows.find((r) => r.n === k && r.id !== null);
+  return { anchors: { token, ids: [...(start?.ids ?? []), ...found] }, page: (last?.page ?? []).map(Number) };
 }
 
 /** Whether an EXPLAIN (format json) holds a sort anywhere. */
