@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { generateData } from '../../db/generate.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
 import { createTestUser } from '../../test/users.ts';
@@ -179,5 +180,24 @@ describe.each(TEST_DIALECTS)('deep pages from anchors on %s', (dialect) => {
       expect(await token()).toBe(afterEmpty);
     });
     expect(await token()).toBe(inside);
+  });
+
+  it.runIf(dialect === 'postgres')('a bulk load with the triggers off (db generate) replaces the token too', async () => {
+    Object.assign(PAGE_ANCHORS, { every: 3 });
+    Object.assign(LIST_PAGING, { directPageOffset: 0 });
+    onTestFinished(() => {
+      Object.assign(PAGE_ANCHORS, DEFAULTS.anchors);
+      Object.assign(LIST_PAGING, DEFAULTS.paging);
+    });
+    const token = async () => (await sql<{ token: string }>`select token from change_tokens where table_name = 'actual_expenses'`.execute(database.db)).rows[0].token;
+    const offsetPage = async () =>
+      (await sql<{ id: number }>`select id from actual_expenses order by expense_date desc, id desc limit 3 offset 10`.execute(database.db)).rows.map((r) => r.id);
+    const deep = { limit: 3, offset: 10 };
+    expect((await listRecords(owner, actualExpenses, deep)).rows.map((r) => r.id)).toEqual(await offsetPage());
+    const before = await token();
+    // 50,000 rows: a bulk load, which switches the table's user triggers off.
+    await generateData(database, { rows: 50_000, related: false, url: database.url, seed: 7 });
+    expect(await token()).not.toBe(before);
+    expect((await listRecords(owner, actualExpenses, deep)).rows.map((r) => r.id)).toEqual(await offsetPage());
   });
 });
