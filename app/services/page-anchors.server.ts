@@ -64,7 +64,8 @@ export async function anchoredPageIds(db: Db, list: AnchoredList, limit: number,
   const k = Math.floor(offset / PAGE_ANCHORS.every);
   if (k === 0) return null;
   const compiled = list.ids.compile();
-  const key = `${list.table}|${PAGE_ANCHORS.every}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+  const values = JSON.stringify(compiled.parameters, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+  const key = `${list.table}|${PAGE_ANCHORS.every}|${compiled.sql}|${values}`;
   const page = { limit, skip: offset - k * PAGE_ANCHORS.every };
   let anchors = kept.get(key);
   if (anchors && anchors.ids.length >= k) {
