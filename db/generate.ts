@@ -322,6 +322,7 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
     );
     const names = new Set(countColumns.map((c: { column_name: string }) => c.column_name));
     const canRecount = ['table_name', 'company_id', 'row_count'].every((c) => names.has(c));
+    const hasChangeTokens = (await client.query(`SELECT to_regclass('change_tokens') IS NOT NULL AS present`)).rows[0].present === true;
     await client.query('BEGIN');
     for (const { spec, rows } of plan) {
       if (rows <= 0) continue;
@@ -351,6 +352,8 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
       if (bulk) for (const index of indexes) await client.query(index.indexdef);
       if (recount) {
         await client.query(`ALTER TABLE ${spec.table} ENABLE TRIGGER USER`);
+        // The change token's trigger was off too (migration 0014): the rows changed.
+        if (hasChangeTokens) await client.query(`UPDATE change_tokens SET token = gen_random_uuid() WHERE table_name = $1`, [spec.table]);
         await client.query(`DELETE FROM row_counts WHERE table_name = $1`, [spec.table]);
         await client.query(`INSERT INTO row_counts (table_name, company_id, row_count) SELECT $1, company_id, count(*) FROM ${spec.table} GROUP BY company_id`, [spec.table]);
       }

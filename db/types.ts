@@ -211,6 +211,12 @@ export interface RowCountsTable {
   rowCount: number;
 }
 
+/** PostgreSQL only (migration 0014): a token each statement writing the table replaces. */
+export interface ChangeTokensTable {
+  tableName: string;
+  token: string;
+}
+
 export interface PermissionFlagColumns {
   canAccessFinancialData: ColumnType<boolean, boolean | undefined, boolean>;
   canAccessSubscriberData: ColumnType<boolean, boolean | undefined, boolean>;
@@ -641,6 +647,7 @@ export interface Database {
   vultSubscriberLevels: VultSubscriberLevelsTable;
   vultCardTypes: VultCardTypesTable;
   rowCounts: RowCountsTable;
+  changeTokens: ChangeTokensTable;
   systemErrors: SystemErrorsTable;
   recoveryActions: RecoveryActionsTable;
   healthSnapshots: HealthSnapshotsTable;

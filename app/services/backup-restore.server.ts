@@ -280,6 +280,8 @@ export async function restoreBackup(
         for (const name of counted) {
           await sql.raw(`alter table ${quote(name)} enable trigger user`).execute(trx);
           await recountRows(trx, name);
+          // The change token's trigger was off with the others (migration 0014): the rows changed.
+          await sql`update change_tokens set token = gen_random_uuid() where table_name = ${name}`.execute(trx);
         }
         for (const s of steps.tables) {
           const name = snakeCase(s.table.name);

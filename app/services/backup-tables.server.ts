@@ -58,6 +58,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   loginAttempts: 'throttling counters, kept for 15 minutes',
   rateLimitCounters: 'throttling counters',
   rowCounts: 'derived: kept by triggers as rows are restored',
+  changeTokens: 'PostgreSQL: replaced by every write of their table, and by the restore',
   systemErrors: 'operational history of this installation',
   recoveryActions: 'operational history of this installation',
   healthSnapshots: 'operational history of this installation',

@@ -27,6 +27,8 @@ const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
   '0012_error_fingerprints': {},
   // Search indexes are derived from the rows.
   '0013_search_indexes': {},
+  // Change tokens are not backed up (a restore replaces them).
+  '0014_change_tokens': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

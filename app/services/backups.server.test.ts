@@ -103,8 +103,13 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     const category = await db.selectFrom('expenseCategories').selectAll().orderBy('id').executeTakeFirstOrThrow();
     await db.insertInto('actualExpenses').values({ companyId: category.companyId, departmentId: category.departmentId ?? 1, categoryId: category.id, amountCents: 99, expenseDate: '2026-01-02', description: 'added after the backup' }).execute();
 
+    // PostgreSQL: the restore writes with the user triggers off, and replaces the change token
+    // itself (migration 0014), so no process keeps page anchors of the rows before it.
+    const token = async () => (await sql<{ token: string }>`select token from change_tokens where table_name = 'actual_expenses'`.execute(db)).rows[0].token;
+    const tokenBefore = dialect === 'postgres' ? await token() : null;
     const result = await restoreBackup(owner, settings, { backupId: backup.id }, { overwrite: true });
     expect(result.safetyBackupId).not.toBeNull();
+    if (dialect === 'postgres') expect(await token()).not.toBe(tokenBefore);
     const after = await dump(owner);
     // The restore's own audit entry is the one new audit row.
     const { auditLogs, ...rest } = after;

@@ -8,9 +8,10 @@ import { daysContaining, postgresIndexMatch, searchIndexFor, searchIndexIds } fr
 import { streamQuery } from '../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { snakeCase } from '../lib/names.ts';
-import { companyColumnOf, companySelf, type ResourceDef } from '../resources/define.ts';
+import { companyColumnOf, companyNamed, companySelf, type ResourceDef } from '../resources/define.ts';
 import { COMPANY_COLUMNS, companyResource } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
+import { anchoredPageIds } from './page-anchors.server.ts';
 import { authorizeRead, baseQuery, baseQueryNarrows, columnOf, dynamic, ref, scopeOf, selectRow, toApiRow, type ApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
 
 export interface ListQuery {
@@ -338,12 +339,24 @@ export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: 
     if (fromEnd) near.reverse();
     return { rows: near.map((row) => toApiRow(def, row)), total };
   }
-  const ids = walked ?? ordered(filtered(ctx, def, where, aliases), seek).select('t.id').limit(limit).offset(offset);
+  const listIds = ordered(filtered(ctx, def, where, aliases), seek).select('t.id');
+  const anchored = !walked && anchorable(ctx, def, q, aliases) ? await anchoredPageIds(ctx.db, { table: snakeCase(def.table), ids: listIds, columns: seek.columns, dir: seek.dir }, limit, offset) : null;
+  const ids = walked ?? anchored ?? listIds.limit(limit).offset(offset);
   const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort).where('t.id', 'in', ids).execute();
   return { rows: rows.map((row) => toApiRow(def, row)), total };
 }
 
 
+
+/**
+ * PostgreSQL: whether a deep page may start from the list's anchors (page-anchors.server.ts): a
+ * table with a change token (the counted ones, migration 0014) and conditions on its own
+ * columns only. A search, a joined name or a named company read other tables, whose changes
+ * the token does not follow.
+ */
+function anchorable(ctx: ServiceContext, def: ResourceDef, q: string | undefined, aliases: Set<string>): boolean {
+  return dialectOf(ctx.db) === 'postgres' && !!def.rowCounts && !q && aliases.size === 0 && companyNamed(def) === null;
+}
 
 /** How many ids a set holds (SQLite search: the matches, counted without reading the table). */
 async function countIds(ctx: ServiceContext, ids: Expression<unknown>): Promise<number> {

@@ -15,6 +15,7 @@ import * as m0010 from './0010_ai_chat.ts';
 import * as m0011 from './0011_integrations.ts';
 import * as m0012 from './0012_error_fingerprints.ts';
 import * as m0013 from './0013_search_indexes.ts';
+import * as m0014 from './0014_change_tokens.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -35,4 +36,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0011_integrations': m0011,
   '0012_error_fingerprints': m0012,
   '0013_search_indexes': m0013,
+  '0014_change_tokens': m0014,
 };
