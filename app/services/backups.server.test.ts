@@ -2,6 +2,7 @@
 // without overwrite), across dialects, refuses a damaged file or a newer schema without
 // changing anything, upgrades an older schema's rows, names the row that fails, keeps the
 // restorer's sign-in and the newest scheduled backups.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -16,7 +17,7 @@ import { snakeCase } from '../lib/names.ts';
 import { BACKUP_TABLES, NOT_BACKED_UP } from './backup-tables.server.ts';
 import { restoreBackup } from './backup-restore.server.ts';
 import { SCHEMA_VERSION } from './backup-upgrades.server.ts';
-import { createBackupNow, deleteBackup, failInterruptedBackups, listBackups, pruneScheduledBackups, verifyBackup, verifyBackupFile, backupFilePath } from './backups.server.ts';
+import { createBackupNow, deleteBackup, failInterruptedBackups, listBackups, pruneScheduledBackups, tableColumns, verifyBackup, verifyBackupFile, backupFilePath } from './backups.server.ts';
 import type { BackupSettings } from './config.server.ts';
 import { systemActor, type ServiceContext } from './context.ts';
 import { createSession } from './sessions.server.ts';
@@ -73,6 +74,17 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     settings = { dir: path.join(database.dataDir, 'backups'), schedule: '0 2 * * *', keep: 2 };
   });
   afterAll(() => database?.destroy());
+
+  it.runIf(dialect === 'postgres')('reads the columns of its own schema, not of same-named tables elsewhere in the database', async () => {
+    // A schema named like a test database's, so the global teardown drops it.
+    const other = `t_${crypto.randomBytes(6).toString('hex')}`;
+    await sql`create schema ${sql.id(other)}`.execute(database.db);
+    await sql`create table ${sql.id(other, 'actual_expenses')} (zz_other integer)`.execute(database.db);
+    const columns = (await tableColumns(owner, ['actualExpenses', 'departments'])).get('actualExpenses');
+    expect(columns).toContain('amountCents');
+    expect(columns).not.toContain('zzOther');
+    expect(columns?.[0]).toBe('id');
+  });
 
   it('writes a 0600 gzip file with its manifest, and verifies it', async () => {
     const backup = await createBackupNow(owner, settings, { name: 'Everything', ...ALL });

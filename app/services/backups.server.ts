@@ -4,6 +4,7 @@
 // never names a path.
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { dialectOf, toJson } from '../../db/dialect.ts';
 import { withSnapshot } from '../../db/snapshot.ts';
@@ -196,17 +197,36 @@ async function markFailed(ctx: ServiceContext, id: number, reason: string): Prom
   await ctx.db.updateTable('backups').set({ status: 'failed', error: reason.slice(0, 2000), updatedAt: now, completedAt: now }).where('id', '=', id).execute();
 }
 
-/** The camelCase columns of each table, as the database has them now. */
+/**
+ * The camelCase columns of each table, as the database has them now, in their order. On
+ * PostgreSQL only the connection's own schema is read: Kysely's introspection reads every
+ * schema of the database, which mixed in same-named tables of other schemas and failed when
+ * one was dropped meanwhile ('relation … does not exist').
+ */
 export async function tableColumns(ctx: ServiceContext, tables: readonly string[]): Promise<Map<string, string[]>> {
-  const metadata = await ctx.db.introspection.getTables();
   const wanted = new Map(tables.map((t) => [snakeCase(t), t]));
+  const metadata =
+    dialectOf(ctx.db) === 'postgres'
+      ? await ownSchemaColumns(ctx, [...wanted.keys()])
+      : (await ctx.db.introspection.getTables()).map((table) => ({ name: table.name, columns: table.columns.map((c) => c.name) }));
   const result = new Map<string, string[]>();
   for (const table of metadata) {
     const name = wanted.get(table.name);
-    if (name) result.set(name, table.columns.map((c) => camelCase(c.name)));
+    if (name) result.set(name, table.columns.map((c) => camelCase(c)));
   }
   for (const t of tables) if (!result.has(t)) throw new Error(`Table ${t} does not exist in this database`);
   return result;
+}
+
+async function ownSchemaColumns(ctx: ServiceContext, names: string[]): Promise<{ name: string; columns: string[] }[]> {
+  if (names.length === 0) return [];
+  const { rows } = await sql<{ tableName: string; columnName: string }>`
+    select table_name as "tableName", column_name as "columnName" from information_schema.columns
+    where table_schema = current_schema() and table_name in (${sql.join(names)})
+    order by table_name, ordinal_position`.execute(ctx.db);
+  const byTable = new Map<string, string[]>();
+  for (const row of rows) byTable.set(row.tableName, [...(byTable.get(row.tableName) ?? []), row.columnName]);
+  return [...byTable].map(([name, columns]) => ({ name, columns }));
 }
 
 /**
