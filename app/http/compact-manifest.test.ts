@@ -30,6 +30,15 @@ describe('compactManifest', () => {
     expect(compactManifest(escaped)).toBe(escaped);
   });
 
+  it('gives the same answer for a manifest it has compacted before, or left alone before', () => {
+    const pretty = page(JSON.stringify({ ...manifest, version: 'again' }, null, 2));
+    expect(compactManifest(pretty)).toBe(compactManifest(pretty));
+    expect(compactManifest(pretty)).toBe(page(JSON.stringify({ ...manifest, version: 'again' })));
+    const escaped = page(JSON.stringify({ routes: { y: { path: '<b>' } } }, null, 2).replace(/</g, '\\u003c').replace(/>/g, '\\u003e'));
+    expect(compactManifest(escaped)).toBe(escaped);
+    expect(compactManifest(escaped)).toBe(escaped);
+  });
+
   it('reads the manifest of the module script, not the same words in page data', () => {
     const html = page(JSON.stringify(manifest, null, 2)).replace('{"state":{}}', '{"state":{"note":"window.__remixManifest = {"}}');
     expect(compactManifest(html)).toContain(`window.__remixManifest = ${JSON.stringify(manifest)};`);

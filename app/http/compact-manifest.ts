@@ -9,18 +9,28 @@ const END = ';\nwindow.__remixRouteModules';
 
 const withoutFalseFlags = (key: string, value: unknown) => (value === false && /^has[A-Z]/.test(key) ? undefined : value);
 
+/** Pages of the same routes carry the same manifest: each one is compacted once (at most 500 kept). */
+const compacted = new Map<string, string | null>();
+
+function compact(pretty: string): string | null {
+  let out = compacted.get(pretty);
+  if (out !== undefined) return out;
+  try {
+    out = JSON.stringify(JSON.parse(pretty, withoutFalseFlags));
+  } catch {
+    out = null;
+  }
+  if (out !== null && /[<>&\u2028\u2029]/.test(out)) out = null;
+  if (compacted.size < 500) compacted.set(pretty, out);
+  return out;
+}
+
 export function compactManifest(html: string): string {
   const start = html.lastIndexOf(START);
   if (start < 0) return html;
   const from = start + START.length;
   const end = html.indexOf(END, from);
   if (end < 0) return html;
-  let compact: string;
-  try {
-    compact = JSON.stringify(JSON.parse(html.slice(from, end), withoutFalseFlags));
-  } catch {
-    return html;
-  }
-  if (/[<>&\u2028\u2029]/.test(compact)) return html;
-  return html.slice(0, from) + compact + html.slice(end);
+  const manifest = compact(html.slice(from, end));
+  return manifest === null ? html : html.slice(0, from) + manifest + html.slice(end);
 }

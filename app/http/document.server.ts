@@ -28,5 +28,7 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
       notifications,
     };
   }
-  return json({ shell, toast, appearance }, { headers: clear ? { 'Set-Cookie': clear } : {} });
+  // A Response only when a cookie must be cleared: Remix turns a loader's Response back into
+  // data by parsing its JSON, a plain object it takes as it is.
+  return clear ? json({ shell, toast, appearance }, { headers: { 'Set-Cookie': clear } }) : { shell, toast, appearance };
 }

@@ -37,11 +37,19 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** The parts of a user that decide permissions. */
 export type Principal = { id: number; role: Role; companyId: number | null } & PermissionFlags;
 
+/** Each role's baseline as a set, made once (effectiveFlags runs for every permission check). */
+const BASELINE_SETS: Record<Role, ReadonlySet<PermissionFlag>> = {
+  owner: new Set(ROLE_BASELINE.owner),
+  admin: new Set(ROLE_BASELINE.admin),
+  editor: new Set(ROLE_BASELINE.editor),
+  viewer: new Set(ROLE_BASELINE.viewer),
+};
+
 export function effectiveFlags(user: Principal): PermissionFlags {
-  const baseline = new Set(ROLE_BASELINE[user.role]);
-  return Object.fromEntries(
-    PERMISSION_FLAGS.map((flag) => [flag, baseline.has(flag) || user[flag] === true]),
-  ) as PermissionFlags;
+  const baseline = BASELINE_SETS[user.role];
+  const flags = {} as PermissionFlags;
+  for (const flag of PERMISSION_FLAGS) flags[flag] = baseline.has(flag) || user[flag] === true;
+  return flags;
 }
 
 export function isAdministrator(user: Pick<Principal, 'role'>): boolean {

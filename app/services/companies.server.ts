@@ -1,13 +1,15 @@
 // Companies as the shell, the tabs and the dashboard list them.
+import { runCompiled } from '../../db/compiled-cache.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { notFound } from './errors.ts';
 
 /** Companies the actor may see (all, or the one a user is limited to), in id order. */
 export async function listVisibleCompanies(ctx: ServiceContext) {
-  let query = ctx.db.selectFrom('companies').select(['id', 'name', 'type']).orderBy('id');
+  const all = ctx.db.selectFrom('companies').select(['id', 'name', 'type']).orderBy('id');
   const scope = ctx.actor.kind === 'user' ? ctx.actor.user.companyId : null;
-  if (scope !== null) query = query.where('id', '=', scope);
-  return query.execute();
+  // Every page's shell asks this: compiled once per shape (db/compiled-cache.ts).
+  if (scope === null) return runCompiled(ctx.db, 'visibleCompanies:all', [], () => all);
+  return runCompiled(ctx.db, 'visibleCompanies:one', [scope], ([id]) => all.where('id', '=', id as number));
 }
 
 /** Public facts for the landing page (names and types only). */

@@ -11,6 +11,7 @@ import {
   type UserSettingsValues,
 } from '../lib/user-settings.ts';
 import { UserSettingsPatchSchema } from '../lib/user-settings-schema.ts';
+import { runCompiled } from '../../db/compiled-cache.ts';
 import { dialectOf, toJson } from '../../db/dialect.ts';
 import { writeRecord } from './audit.server.ts';
 import { inTransaction, type Db, type ServiceContext } from './context.ts';
@@ -48,7 +49,8 @@ function toSettings(row: Record<string, any>): UserSettings {
 
 /** The settings row of a user without creating it (null when there is none yet). */
 export async function findUserSettings(db: Db, userId: number): Promise<UserSettings | null> {
-  const row = await db.selectFrom('userSettings').selectAll().where('userId', '=', userId).executeTakeFirst();
+  // Every page's shell asks this: compiled once (db/compiled-cache.ts).
+  const [row] = await runCompiled(db, 'userSettings', [userId], ([id]) => db.selectFrom('userSettings').selectAll().where('userId', '=', id as number));
   return row ? toSettings(row) : null;
 }
 
