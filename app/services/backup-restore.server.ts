@@ -280,8 +280,6 @@ export async function restoreBackup(
         for (const name of counted) {
           await sql.raw(`alter table ${quote(name)} enable trigger user`).execute(trx);
           await recountRows(trx, name);
-          // The change token's trigger was off with the others (migration 0014): the rows changed.
-          await sql`update change_tokens set token = gen_random_uuid() where table_name = ${name}`.execute(trx);
         }
         for (const s of steps.tables) {
           const name = snakeCase(s.table.name);
@@ -444,10 +442,14 @@ async function danglingRow(trx: Db, table: string, error: unknown): Promise<stri
   return `${label(table)} could not be restored: a row refers to a row that is neither in the backup nor in the database`;
 }
 
-/** row_counts of one counted table from the table itself. */
+/**
+ * What a counted table's triggers keep, made again after a load with them off: its row_counts
+ * from the table itself and, on PostgreSQL, a new change token (migration 0014: the rows changed).
+ */
 async function recountRows(trx: Db, name: string): Promise<void> {
   await sql.raw(`delete from row_counts where table_name = '${name}'`).execute(trx);
   await sql.raw(`insert into row_counts (table_name, company_id, row_count) select '${name}', company_id, count(*) from ${quote(name)} group by company_id`).execute(trx);
+  if (dialectOf(trx) === 'postgres') await sql`update change_tokens set token = gen_random_uuid() where table_name = ${name}`.execute(trx);
 }
 
 /** Step 2: the backup's rows, parents first; self-references are filled in once the table is in. */

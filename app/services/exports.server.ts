@@ -9,9 +9,9 @@ import { can } from '../lib/permissions.ts';
 import type { ResourceDef, ResourceTable } from '../resources/define.ts';
 import { findResource, RESOURCE_LIST } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
-import { csvChunks, type CsvColumn, type CsvOptions } from './csv.server.ts';
+import type { CsvColumn, CsvOptions } from './csv.server.ts';
 import { forbidden, invalid, notFound } from './errors.ts';
-import { exportColumns, resourceCsv, type ResourceCsv } from './resource-csv.server.ts';
+import { csvOfBatches, exportColumns, resourceCsv, type ResourceCsv } from './resource-csv.server.ts';
 import { EXPORT_BATCH_ROWS, type ApiRow } from './resources.server.ts';
 import { streamQuery } from '../../db/stream.ts';
 import { PUBLIC_USER_COLUMNS } from './user-queries.server.ts';
@@ -67,19 +67,7 @@ export function exportTable(ctx: ServiceContext, table: ExportTable, filter: Exp
   const def = EXPORT_TABLES.get(table);
   if (def === undefined) throw notFound(`Unknown table ${table}`);
   if (def === null) {
-    return {
-      columns: USER_COLUMNS,
-      csv: (options) => {
-        let count = 0;
-        async function* counted() {
-          for await (const batch of userBatches(ctx, filter)) {
-            count += batch.length;
-            yield batch;
-          }
-        }
-        return { chunks: csvChunks(USER_COLUMNS, { batches: counted() }, options), rows: () => count };
-      },
-    };
+    return { columns: USER_COLUMNS, csv: (options) => csvOfBatches(USER_COLUMNS, userBatches(ctx, filter), options) };
   }
   return {
     columns: exportColumns(def),

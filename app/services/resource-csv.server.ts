@@ -121,16 +121,21 @@ export function resourceCsv(ctx: ServiceContext, def: ResourceDef, query: Omit<L
   return dialectOf(ctx.db) === 'postgres' ? copiedResourceCsv(ctx, def, query, options) : cursorResourceCsv(ctx, def, query, options);
 }
 
-/** The cursor path (SQLite): rows through toApiRow and csv.server.ts. Exported for the tests, which compare the two on PostgreSQL. */
-export function cursorResourceCsv(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, options: CsvOptions = {}): ResourceCsv {
+/** Rows read in batches (a cursor) written by csv.server.ts, counted as they go. */
+export function csvOfBatches<Row>(columns: CsvColumn<Row>[], batches: AsyncIterable<Row[]>, options: CsvOptions = {}): ResourceCsv {
   let count = 0;
   async function* counted() {
-    for await (const batch of recordBatches(ctx, def, query)) {
+    for await (const batch of batches) {
       count += batch.length;
       yield batch;
     }
   }
-  return { chunks: csvChunks(exportColumns(def), { batches: counted() }, options), rows: () => count };
+  return { chunks: csvChunks(columns, { batches: counted() }, options), rows: () => count };
+}
+
+/** The cursor path (SQLite): rows through toApiRow and csv.server.ts. Exported for the tests, which compare the two on PostgreSQL. */
+export function cursorResourceCsv(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, options: CsvOptions = {}): ResourceCsv {
+  return csvOfBatches(exportColumns(def), recordBatches(ctx, def, query), options);
 }
 
 /** The PostgreSQL path: the header from csv.server.ts, the records from COPY. */
