@@ -49,7 +49,9 @@ test.describe('push notifications', () => {
 
     // A payload that is not ours still shows something, pointing at the notifications page; a
     // link to another site is never followed.
+    // One at a time: two pushes delivered back to back through DevTools lost one once in CI.
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId, data: 'not json' });
+    await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(2);
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId, data: JSON.stringify({ title: 'Elsewhere', tag: 'elsewhere', url: 'https://evil.example/' }) });
     await expect.poll(async () => (await shown()).map((n) => [n.title, n.url]).sort()).toEqual([
       ['Backup completed', `${E2E_BASE_URL}/backup-recovery`],
