@@ -8,7 +8,8 @@
 // order is the same, found after a few tries instead of ~100. The browser bundle (the ESM build)
 // is left alone: lazy route discovery adds routes to its arrays.
 // Idempotent; a router whose code changed is reported, not patched (scripts/patch-remix-router.test.ts fails then).
-// The same script keeps the server render's route objects per build (below).
+// The same script keeps the server render's route objects per build, and spares loaders a copy
+// of the request (below).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +174,31 @@ export function patchServerRoutes() {
   });
 }
 
+// Each loader and action of a request got a copy of the request (new URL, new Request: ~25 µs
+// each with undici's Request, two per route, three routes a page) only to drop an `index` or
+// `_data` parameter from its URL. A request without them now reaches the loader as it came: the
+// same URL, method, headers, body and signal that the copy would carry.
+export const REQUEST_MARKER = '/* finhub: no request copy without the parameter */';
+export const REMIX_DATA_CJS = path.join(root, 'node_modules', '@remix-run', 'server-runtime', 'dist', 'data.js');
+const DATA_PARTS = [
+  ['function stripIndexParam(request) {\n  let url = new URL(request.url);\n', `function stripIndexParam(request) {\n  let url = new URL(request.url);\n  if (!url.searchParams.has("index")) return request; ${REQUEST_MARKER}\n`],
+  ['function stripDataParam(request) {\n  let url = new URL(request.url);\n', `function stripDataParam(request) {\n  let url = new URL(request.url);\n  if (!url.searchParams.has("_data")) return request; ${REQUEST_MARKER}\n`],
+];
+
+/** The data module's code before the patch (the tests' reference). */
+export function unpatchedData(text) {
+  return DATA_PARTS.reduce((out, [before, after]) => out.replace(after, before), text);
+}
+
+export function patchRequestCopies(file = REMIX_DATA_CJS) {
+  if (!fs.existsSync(file)) return 'missing';
+  const text = fs.readFileSync(file, 'utf8');
+  if (text.includes(REQUEST_MARKER)) return 'already';
+  if (!DATA_PARTS.every(([before]) => text.split(before).length === 2)) return 'changed';
+  fs.writeFileSync(file, DATA_PARTS.reduce((out, [before, after]) => out.replace(before, after), text));
+  return 'patched';
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const result = patchRouter();
   if (result === 'changed') console.warn(`[postinstall] ${ROUTER_CJS} is not the code this patch knows: left as it is`);
@@ -181,5 +207,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const { file } = SERVER_PATCHES[i];
     if (outcome === 'changed') console.warn(`[postinstall] ${file} is not the code this patch knows: left as it is`);
     else if (outcome === 'patched') console.log(`[postinstall] ${path.relative(root, file)}: server routes kept per build`);
-  });
+  });  const copies = patchRequestCopies();
+  if (copies === 'changed') console.warn(`[postinstall] ${REMIX_DATA_CJS} is not the code this patch knows: left as it is`);
+  else if (copies === 'patched') console.log('[postinstall] @remix-run/server-runtime: loaders get the request itself when there is nothing to strip');
 }
