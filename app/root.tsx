@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import stylesheet from './tailwind.css';
 import { useNonce } from './components/nonce.tsx';
 import { ToastView } from './components/ui/toast.tsx';
+import { useAppLinkNavigation } from './components/ui/app-link.tsx';
 import { documentLoader } from './http/document.server.ts';
 import { appearanceClasses } from './lib/user-settings.ts';
 
@@ -25,6 +26,7 @@ function Document({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  useAppLinkNavigation();
   return (
     <html lang="en" className={appearance ? `h-full ${appearance}` : 'h-full'}>
       <head>

@@ -4,7 +4,7 @@
 // Both projects share one database: every test tags its rows (description) and searches for
 // the tag, so it only ever sees its own rows.
 import { expect, test, COMPANY } from './support/fixtures.ts';
-import { postVia, recordPosts, signIn, waitForHydration } from './support/app.ts';
+import { expectSameDocument, markDocument, postVia, recordPosts, signIn, waitForHydration } from './support/app.ts';
 import {
   categoryIds,
   confirmDelete,
@@ -218,6 +218,7 @@ test('pagination: 10 rows a page, Next/Previous and page links, sorting kept acr
   await expect(pagination.getByRole('link', { name: 'Previous' })).toHaveCount(0);
   await expect(pagination.getByText('Previous')).toBeVisible();
   await expect(pagination.getByRole('link', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
+  await markDocument(page, js);
 
   await pagination.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
@@ -238,6 +239,8 @@ test('pagination: 10 rows a page, Next/Previous and page links, sorting kept acr
   await expect(tableRows(page).first().getByRole('cell').nth(2)).toHaveText('$111.00');
   await expect(tableRows(page).nth(1).getByRole('cell').nth(2)).toHaveText('$112.00');
   expect(new URL(page.url()).searchParams.get('q')).toBe(tag);
+  // With JavaScript, paging and sorting stayed in the page (AppLinks to queries of this page).
+  await expectSameDocument(page, js);
 
   // A search that fits on one page shows no page buttons.
   await search(page, `${tag} row 105`);

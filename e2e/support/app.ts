@@ -12,6 +12,19 @@ export async function waitForHydration(page: Page, js: boolean): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/**
+ * With JavaScript, marks the loaded document, so that expectSameDocument can tell a client-side
+ * navigation (the document stays) from a page load. Without JavaScript, links load pages.
+ */
+export async function markDocument(page: Page, js: boolean): Promise<void> {
+  if (js) await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+}
+
+/** With JavaScript: the navigations since markDocument were client-side (no page load). */
+export async function expectSameDocument(page: Page, js: boolean): Promise<void> {
+  if (js) expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+}
+
 /** Records every POST the page sends (to prove client-side validation sent nothing). */
 export function recordPosts(page: Page): string[] {
   const posts: string[] = [];

@@ -1,11 +1,12 @@
 // The signed-in layout: top bar, sidebar, breadcrumbs, footer. Reads the root loader's data,
 // so route components and error boundaries alike can wrap their content in it.
-import { Form, Link, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { Form, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { documentLoader } from '../../http/document.server.ts';
 import { breadcrumbFor, sidebarGroups } from '../../lib/navigation.ts';
 import { NotificationBell } from '../notifications/bell.tsx';
 import { SettingsGear } from '../settings/quick-settings.tsx';
+import { AppLink } from '../ui/app-link.tsx';
 import { CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
 
 export function useShell() {
@@ -41,18 +42,18 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             <span className="sr-only">Open navigation</span>
           </label>
         ) : null}
-        <Link to="/" className="font-semibold text-slate-900">
+        <AppLink to="/" className="font-semibold text-slate-900">
           <span className="hidden sm:inline">Group Finance Hub</span>
           <span className="sm:hidden">GFH</span>
-        </Link>
+        </AppLink>
         <div className="ml-auto flex items-center gap-1">
           {!restricted ? (
             <>
               <NotificationBell count={shell.notifications} />
               <SettingsGear />
-              <Link to="/profile" className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+              <AppLink to="/profile" className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
                 <UserIcon className="h-4 w-4" /> Profile
-              </Link>
+              </AppLink>
             </>
           ) : null}
           <Form method="post" action="/logout">
@@ -89,9 +90,9 @@ export function AppShell({ children }: { children: React.ReactNode }) {
                     {group.items.map((item) => (
                       <li key={item.path}>
                         {item.path === current ? (
-                          <Link to={item.path} aria-current="page" className="bg-blue-50 font-medium text-blue-800">{item.label}</Link>
+                          <AppLink to={item.path} aria-current="page" className="bg-blue-50 font-medium text-blue-800">{item.label}</AppLink>
                         ) : (
-                          <Link to={item.path}>{item.label}</Link>
+                          <AppLink to={item.path}>{item.label}</AppLink>
                         )}
                       </li>
                     ))}
@@ -106,7 +107,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           <nav aria-label="Breadcrumb" className="px-6 pt-4 text-sm text-slate-500">
             <ol className="flex items-center gap-2">
               <li>
-                <Link to="/" aria-label="Home" className="hover:text-slate-700"><HomeIcon className="h-4 w-4" /></Link>
+                <AppLink to="/" aria-label="Home" className="hover:text-slate-700"><HomeIcon className="h-4 w-4" /></AppLink>
               </li>
               {crumb.group ? (
                 <>

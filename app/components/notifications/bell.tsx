@@ -2,6 +2,7 @@
 // the unread badge the server rendered (DESIGN §8); with JavaScript it opens a panel that loads
 // the list only while open, and the badge refreshes every 30 s while the tab is visible.
 import { Link } from '@remix-run/react';
+import { AppLink } from '../ui/app-link.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import {
   badgeLabel,
@@ -60,10 +61,10 @@ export function NotificationBell({ count }: { count: NotificationCount }) {
 
   if (!hydrated) {
     return (
-      <Link to="/notifications" className={BELL_CLASS} title="Notifications" aria-label={bellLabel(unread)} data-testid="notification-bell">
+      <AppLink to="/notifications" className={BELL_CLASS} title="Notifications" aria-label={bellLabel(unread)} data-testid="notification-bell">
         <BellIcon />
         <Badge unread={unread} />
-      </Link>
+      </AppLink>
     );
   }
   return (

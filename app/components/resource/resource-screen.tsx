@@ -1,6 +1,7 @@
 // The list screen of a declared resource: heading with Export Data and Add, the form (panel
 // or dialog, from the URL), the delete confirmation step, and the table.
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { AppLink } from '../ui/app-link.tsx';
 import type { ReactNode } from 'react';
 import type { FieldDef, ResourceDef } from '../../resources/define.ts';
 import type { ResourceLoaderData } from '../../http/resource-screen.server.ts';
@@ -49,9 +50,9 @@ export function ExportButton({ href }: { href: string }) {
 export function AddButton({ noun }: { noun: string }) {
   const { search } = useLocation();
   return (
-    <Link to={withParams(search, { new: 1, edit: null })} discover="none" preventScrollReset className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800">
+    <AppLink to={withParams(search, { new: 1, edit: null })} className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800">
       <PlusIcon className="h-4 w-4" /> Add {noun}
-    </Link>
+    </AppLink>
   );
 }
 

@@ -2,6 +2,7 @@
 // /settings (DESIGN §8); with JavaScript it opens a pop-over that loads the settings while open
 // and saves each change on its own through PUT /api/user-settings.
 import { Link, useRevalidator } from '@remix-run/react';
+import { AppLink } from '../ui/app-link.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import {
@@ -30,9 +31,9 @@ export function SettingsGear() {
   const hydrated = useHydrated();
   if (!hydrated) {
     return (
-      <Link to="/settings" className={GEAR_CLASS} title="Settings" aria-label="Settings">
+      <AppLink to="/settings" className={GEAR_CLASS} title="Settings" aria-label="Settings">
         <GearIcon />
-      </Link>
+      </AppLink>
     );
   }
   return (

@@ -1,7 +1,8 @@
 // The generic list table: search and dropdown filter (a GET form), sortable headers (links),
-// rows with edit and delete actions, and the pagination footer. Its links and forms stay on this
-// route, which the client knows already: discover="none" (no discovery attribute on each).
-import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+// rows with edit and delete actions, and the pagination footer. Its links (AppLinks to queries
+// of this page) and forms stay on this route, which the client knows already: no discovery.
+import { Form, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { AppLink } from '../ui/app-link.tsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Choice, ResourceDef } from '../../resources/define.ts';
 import { withParams } from '../../lib/url.ts';
@@ -78,10 +79,10 @@ function SortHeader({ label, sortKey, state, defaultSort }: { label: string; sor
   const active = currentDir !== null;
   const nextDir = currentDir === 'asc' ? 'desc' : 'asc';
   return (
-    <Link to={withParams(search, { sort: sortKey, dir: nextDir, page: null })} discover="none" preventScrollReset className="inline-flex items-center gap-1 hover:text-slate-900">
+    <AppLink to={withParams(search, { sort: sortKey, dir: nextDir, page: null })} className="inline-flex items-center gap-1 hover:text-slate-900">
       {label}
       <span aria-hidden="true" className="text-xs">{active ? (currentDir === 'asc' ? '▲' : '▼') : '↕'}</span>
-    </Link>
+    </AppLink>
   );
 }
 
@@ -171,9 +172,9 @@ export function DataTable({
                     <td>
                       <div className="row-actions">
                         {canEdit ? (
-                          <Link to={withParams(search, { edit: row.id, new: null })} discover="none" preventScrollReset title="Edit" aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}>
+                          <AppLink to={withParams(search, { edit: row.id, new: null })} title="Edit" aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}>
                             <PencilIcon className="" />
-                          </Link>
+                          </AppLink>
                         ) : null}
                         {canDelete ? (
                           <RowDeleteButton id={row.id} label={`${def.noun.toLowerCase()} ${row.id}`} form={deleteForm} />

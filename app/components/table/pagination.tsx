@@ -1,8 +1,9 @@
 // 'Showing X to Y of Z results' with Previous/Next and numbered page links (links, so they work
-// without JavaScript). The buttons show only when there is more than one page. The links stay on
-// this route, known to the client already: no discovery attribute (discover="none"). Styled by
+// without JavaScript). The buttons show only when there is more than one page. The links are
+// queries of this page (AppLinks: the scroll stays, no route to discover). Styled by
 // .pager (tailwind.css): the links, the current page, and the ends as disabled spans.
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
+import { AppLink } from '../ui/app-link.tsx';
 import { withParams } from '../../lib/url.ts';
 
 /** Page numbers to show: first, last, and two either side of the current one. */
@@ -29,23 +30,21 @@ export function Pagination({ page, pageCount, total, pageSize, param = 'page' }:
       </p>
       {pageCount > 1 ? (
         <div className="pager">
-          {page > 1 ? <Link to={withParams(search, { [param]: page - 1 })} discover="none" preventScrollReset>Previous</Link> : <span aria-disabled="true">Previous</span>}
+          {page > 1 ? <AppLink to={withParams(search, { [param]: page - 1 })}>Previous</AppLink> : <span aria-disabled="true">Previous</span>}
           {pageWindow(page, pageCount).map((p, i) =>
             p === 'gap' ? (
               <span key={`gap-${i}`} className="px-2 text-slate-500">…</span>
             ) : (
-              <Link
+              <AppLink
                 key={p}
                 to={withParams(search, { [param]: p })}
-                discover="none"
-                preventScrollReset
                 aria-current={p === page ? 'page' : undefined}
               >
                 {p}
-              </Link>
+              </AppLink>
             ),
           )}
-          {page < pageCount ? <Link to={withParams(search, { [param]: page + 1 })} discover="none" preventScrollReset>Next</Link> : <span aria-disabled="true">Next</span>}
+          {page < pageCount ? <AppLink to={withParams(search, { [param]: page + 1 })}>Next</AppLink> : <span aria-disabled="true">Next</span>}
         </div>
       ) : null}
     </nav>
