@@ -53,3 +53,8 @@ export async function runCompiled<Row>(db: Kysely<any>, shape: string, values: r
   entry.slots.forEach((slot, i) => (parameters[slot] = values[i]));
   return (await db.executeQuery({ ...entry.compiled, parameters } as CompiledQuery<Row>)).rows;
 }
+
+/** Tests: the shapes seen so far whose query is compiled once (true) or every time (false). */
+export function compiledShapes(): Map<string, boolean> {
+  return new Map([...cache].map(([key, entry]) => [key.split('|').slice(2).join('|'), entry !== null]));
+}

@@ -7,6 +7,7 @@
 // spec's department target is never set.
 import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
+import { runCompiled } from '../../db/compiled-cache.ts';
 import type { Database, Role } from '../../db/types.ts';
 import { API_MAX_LIMIT } from '../lib/paging.ts';
 import {
@@ -178,12 +179,15 @@ export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>,
   ]);
 }
 
-/** The reader's notifications joined with their own state, dismissed ones left out. */
-function visible(db: Db, reader: Reader, now: string) {
+/**
+ * The reader's notifications joined with their own state, dismissed ones left out. `stateOf`:
+ * whose state is joined, the reader's (a separate value only for the compiled count below).
+ */
+function visible(db: Db, reader: Reader, now: string, stateOf: number = reader.id) {
   return db
     .selectFrom('notifications')
     .leftJoin('userNotificationSettings as state', (join) =>
-      join.onRef('state.notificationId', '=', 'notifications.id').on('state.userId', '=', reader.id),
+      join.onRef('state.notificationId', '=', 'notifications.id').on('state.userId', '=', stateOf),
     )
     .where((eb) => reaches(eb, reader, now))
     .where('notifications.category', 'in', reader.categories.length ? reader.categories : ['__none__' as NotificationCategory])
@@ -235,12 +239,18 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
 /** GET /api/notifications/count and the badge: the reader's notifications, and how many are unread. */
 export async function countNotifications(ctx: ServiceContext, known?: { settings: UserSettings | null }): Promise<NotificationCount> {
   const reader = await readerOf(ctx, known);
-  const row = await visible(ctx.db, reader, new Date().toISOString())
-    .select((eb) => [
+  // Every page's top bar asks this: compiled once per shape of reader (db/compiled-cache.ts). The
+  // role and the categories are in the shape; the ids and the time are values, the reader's id
+  // twice (the state's join and the targeting use it once each).
+  const scoped = reader.companyId !== null;
+  const shape = `notificationCount:${reader.role}:${scoped ? 'company' : 'group'}:${reader.categories.join(',')}`;
+  const values = [reader.id, reader.id, new Date().toISOString(), ...(scoped ? [reader.companyId] : [])];
+  const [row] = await runCompiled(ctx.db, shape, values, ([stateOf, id, now, companyId]) =>
+    visible(ctx.db, { ...reader, id: id as number, companyId: scoped ? (companyId as number) : null }, now as string, stateOf as number).select((eb) => [
       eb.fn.countAll<number>().as('total'),
       eb.fn.sum<number>(eb.case().when(isUnread(eb)).then(1).else(0).end()).as('unread'),
-    ])
-    .executeTakeFirst();
+    ]),
+  );
   return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
 }
 

@@ -2,6 +2,7 @@
 // offers: its rows as the caller's company scope allows, labelled, ordered and grouped as its
 // `choices` declare (expense categories under their company's name); the filter's choices are
 // the referenced list, or the distinct values of its column among the rows the screen lists.
+import { runCompiled } from '../../db/compiled-cache.ts';
 import { companyColumnOf, companySelf, type Choice, type FieldDef, type FormChoices, type ResourceDef } from '../resources/define.ts';
 import { RESOURCE_LIST, referenceChoices, referencedResource } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
@@ -20,17 +21,25 @@ type ChoiceSource = NonNullable<ResourceDef['choices']>;
 async function choiceRows(ctx: ServiceContext, def: ResourceDef, target: ResourceDef, fixed: Partial<ListQuery>): Promise<{ source: ChoiceSource; rows: Row[] }> {
   const source = target.choices;
   if (!source) throw new Error(`${target.key} is referenced but declares no choices`);
-  let q = dynamic(ctx.db)
-    .selectFrom(target.table)
-    .select(['id', source.label, ...(source.groupBy ? [source.groupBy] : [])]);
   const scope = scopeOf(ctx);
   const companyColumn = companyColumnOf(target);
-  if (scope !== null && companyColumn) q = q.where(companyColumn, '=', scope);
+  const byCompany = scope !== null && !!companyColumn;
   // A screen of one company type (Mobile Metrics, Fintech Metrics) offers only such companies.
   const self = companySelf(target);
-  if (self && def.companyTypeField && fixed.companyType) q = q.where(self.typeColumn, '=', fixed.companyType);
-  for (const column of source.orderBy ?? [source.label]) q = q.orderBy(column);
-  return { source, rows: await q.execute() };
+  const byType = !!(self && def.companyTypeField && fixed.companyType);
+  // Every screen with a form or a filter reads these lists: compiled once per shape (db/compiled-cache.ts).
+  const values = [...(byCompany ? [scope] : []), ...(byType ? [fixed.companyType] : [])];
+  const rows = await runCompiled<Row>(ctx.db, `choices:${target.key}:${byCompany ? 'company' : ''}:${byType ? 'type' : ''}`, values, (vs) => {
+    const given = [...vs];
+    let q = dynamic(ctx.db)
+      .selectFrom(target.table)
+      .select(['id', source.label, ...(source.groupBy ? [source.groupBy] : [])]);
+    if (byCompany) q = q.where(companyColumn!, '=', given.shift());
+    if (byType) q = q.where(self!.typeColumn, '=', given.shift());
+    for (const column of source.orderBy ?? [source.label]) q = q.orderBy(column);
+    return q;
+  });
+  return { source, rows };
 }
 
 /** Dropdown choices for a resource's form and filter, limited to what the user may see. */
