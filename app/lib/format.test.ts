@@ -14,6 +14,23 @@ describe('format', () => {
   it('shows calendar days without shifting them across time zones', () => {
     expect(formatDay('2026-01-01')).toBe('Jan 1, 2026');
   });
+  it('spells every day as Intl does, and leaves what is not a day to it', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+    const viaIntl = (value: string) => {
+      const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+      return Number.isNaN(date.getTime()) ? value : intl.format(date);
+    };
+    for (let t = Date.UTC(1999, 0, 1); t <= Date.UTC(2031, 11, 31); t += 86_400_000) {
+      const iso = new Date(t).toISOString();
+      expect(formatDay(iso.slice(0, 10))).toBe(viaIntl(iso.slice(0, 10)));
+      expect(formatDay(iso)).toBe(viaIntl(iso));
+    }
+    for (const odd of ['2024-02-29', '2023-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '2026-04-31', '0999-12-31', '1000-01-01', '9999-12-31', '2026-1-1', 'soon', '2026-06-01T23:59:59Z']) {
+      expect(formatDay(odd), odd).toBe(viaIntl(odd));
+    }
+    expect(formatDay('')).toBe('');
+    expect(formatDay(null)).toBe('');
+  });
   it('truncates at the given length with an ellipsis', () => {
     expect(truncate('a'.repeat(50), 50)).toBe('a'.repeat(50));
     expect(truncate('a'.repeat(51), 50)).toBe(`${'a'.repeat(50)}...`);
