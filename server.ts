@@ -7,12 +7,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import express from 'express';
-import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import { createDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts';
 import { prepareDatabase } from './app/services/bootstrap.server.ts';
 import { loadConfig, ConfigError, type AppConfig } from './app/services/config.server.ts';
 import { isSameOrigin, securityHeaders } from './app/http/security.ts';
+import { remixHandler } from './app/http/remix-express.ts';
 import { BODY_LIMIT_EXCEEDED, bodyLimit } from './app/http/body-limit.ts';
 import { isMeasured, RequestMetrics } from './app/http/request-metrics.ts';
 import { captureServerError } from './app/services/error-capture.server.ts';
@@ -87,9 +87,8 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
 
   app.all(
     '*',
-    createRequestHandler({
+    remixHandler({
       build,
-      mode: build.mode,
       getLoadContext: (req, res) => ({
         db: handle.db,
         dialect: handle.dialect,

@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { NonceContext } from './components/nonce.tsx';
 import { compactManifest } from './http/compact-manifest.ts';
 import { reportServerError } from './http/error-report.server.ts';
+import { textResponse } from './http/text-body.ts';
 
 export default function handleRequest(
   request: Request,
@@ -25,7 +26,7 @@ export default function handleRequest(
   // Pages carry the signed-in user's data: no browser or proxy cache may keep them (the public
   // landing and login pages are cheap to render, so they are not worth a distinction).
   responseHeaders.set('Cache-Control', 'no-store');
-  return new Response(`<!DOCTYPE html>${compactManifest(html)}`, { headers: responseHeaders, status: responseStatusCode });
+  return textResponse(`<!DOCTYPE html>${compactManifest(html)}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** Loader and action data fetched by the client: the same rule as pages. */

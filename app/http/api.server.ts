@@ -8,6 +8,7 @@ import { consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, type RateL
 import { passes, type Method, type SignedInRule, type RouteAccess, type RouteVariant } from './route-access.ts';
 import { getAuth, serviceContext, type Auth } from './session.server.ts';
 import { reportServerError } from './error-report.server.ts';
+import { textResponse } from './text-body.ts';
 
 
 export interface ApiArgs {
@@ -24,7 +25,7 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set('Content-Type', 'application/json; charset=utf-8');
   headers.set('Cache-Control', 'no-store');
-  return new Response(data === undefined ? null : JSON.stringify(data), { ...init, headers });
+  return textResponse(data === undefined ? null : JSON.stringify(data), { ...init, headers });
 }
 
 export function errorResponse(error: unknown): Response {
