@@ -8,8 +8,8 @@
 // order is the same, found after a few tries instead of ~100. The browser bundle (the ESM build)
 // is left alone: lazy route discovery adds routes to its arrays.
 // Idempotent; a router whose code changed is reported, not patched (scripts/patch-remix-router.test.ts fails then).
-// The same script keeps the server render's route objects per build, and spares loaders a copy
-// of the request (below).
+// The same script keeps the server render's route objects per build, spares loaders a copy of
+// the request, and reads loader data back from its JSON text (below).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -199,6 +199,49 @@ export function patchRequestCopies(file = REMIX_DATA_CJS) {
   return 'patched';
 }
 
+// A loader's data goes through a JSON Response even on the server: Remix wraps what a loader
+// returns in json() (JSON.stringify, a Response with a web stream) and the static handler reads
+// it back (result.json(): encode, stream, decode, JSON.parse), ~3 % of a list page. json() now
+// also keeps its text on the Response (the symbol app/http/text-body.ts uses), and the handler
+// parses that text while the body is unread: the same JSON.parse of the same text, without the
+// bytes and the stream. The kept text also lets the server write Remix's `?_data` answers as
+// they are (app/http/remix-express.ts).
+export const JSON_MARKER = '/* finhub: json keeps its text */';
+const JSON_PARTS = [
+  [
+    `  return new Response(JSON.stringify(data), _extends({}, responseInit, {
+    headers
+  }));
+};`,
+    `  let text = JSON.stringify(data); ${JSON_MARKER}
+  let response = new Response(text, _extends({}, responseInit, {
+    headers
+  }));
+  response[Symbol.for("finhub.response.text-body")] = text;
+  return response;
+};`,
+  ],
+  [
+    `          data = await result.json();`,
+    `          let text = result[Symbol.for("finhub.response.text-body")]; ${JSON_MARKER}
+          data = typeof text === "string" && !result.bodyUsed ? JSON.parse(text) : await result.json();`,
+  ],
+];
+
+/** The router's JSON parts before the patch (the tests' reference). */
+export function unpatchedJson(text) {
+  return JSON_PARTS.reduce((out, [before, after]) => out.replace(after, before), text);
+}
+
+export function patchJsonText(file = ROUTER_CJS) {
+  if (!fs.existsSync(file)) return 'missing';
+  const text = fs.readFileSync(file, 'utf8');
+  if (text.includes(JSON_MARKER)) return 'already';
+  if (!JSON_PARTS.every(([before]) => text.split(before).length === 2)) return 'changed';
+  fs.writeFileSync(file, JSON_PARTS.reduce((out, [before, after]) => out.replace(before, after), text));
+  return 'patched';
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const result = patchRouter();
   if (result === 'changed') console.warn(`[postinstall] ${ROUTER_CJS} is not the code this patch knows: left as it is`);
@@ -209,5 +252,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     else if (outcome === 'patched') console.log(`[postinstall] ${path.relative(root, file)}: server routes kept per build`);
   });  const copies = patchRequestCopies();
   if (copies === 'changed') console.warn(`[postinstall] ${REMIX_DATA_CJS} is not the code this patch knows: left as it is`);
-  else if (copies === 'patched') console.log('[postinstall] @remix-run/server-runtime: loaders get the request itself when there is nothing to strip');
+  else if (copies === 'patched') console.log('[postinstall] @remix-run/server-runtime: loaders get the request itself when there is nothing to strip');  const jsonText = patchJsonText();
+  if (jsonText === 'changed') console.warn(`[postinstall] ${ROUTER_CJS} (json) is not the code this patch knows: left as it is`);
+  else if (jsonText === 'patched') console.log('[postinstall] @remix-run/router: loader data read back from its JSON text');
 }
