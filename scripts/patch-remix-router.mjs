@@ -156,22 +156,31 @@ const SERVER_PATCHES = [
   { file: STATIC_ROUTER_CJS, parts: [[STATIC_BEFORE, STATIC_AFTER], [STATIC_ANCHOR, STATIC_HELPER]] },
 ];
 
+/** A file's code with `parts` ([before, after] pairs) taken back out (the tests' reference). */
+function withoutParts(text, parts) {
+  return parts.reduce((out, [before, after]) => out.replace(after, before), text);
+}
+
+/**
+ * Replaces each `before` of `parts` with its `after` in `file`, once: 'already' when `marker`
+ * is there, 'changed' (and nothing written) when a `before` is not there exactly once.
+ */
+function applyParts(file, marker, parts) {
+  if (!fs.existsSync(file)) return 'missing';
+  const text = fs.readFileSync(file, 'utf8');
+  if (text.includes(marker)) return 'already';
+  if (!parts.every(([before]) => text.split(before).length === 2)) return 'changed';
+  fs.writeFileSync(file, parts.reduce((out, [before, after]) => out.replace(before, after), text));
+  return 'patched';
+}
+
 /** A patched file's code before the patch (the tests' reference). */
 export function unpatchedServer(text) {
-  let out = text;
-  for (const { parts } of SERVER_PATCHES) for (const [before, after] of parts) out = out.replace(after, before);
-  return out;
+  return SERVER_PATCHES.reduce((out, { parts }) => withoutParts(out, parts), text);
 }
 
 export function patchServerRoutes() {
-  return SERVER_PATCHES.map(({ file, parts }) => {
-    if (!fs.existsSync(file)) return 'missing';
-    const text = fs.readFileSync(file, 'utf8');
-    if (text.includes(SERVER_MARKER)) return 'already';
-    if (!parts.every(([before]) => text.split(before).length === 2)) return 'changed';
-    fs.writeFileSync(file, parts.reduce((out, [before, after]) => out.replace(before, after), text));
-    return 'patched';
-  });
+  return SERVER_PATCHES.map(({ file, parts }) => applyParts(file, SERVER_MARKER, parts));
 }
 
 // Each loader and action of a request got a copy of the request (new URL, new Request: ~25 µs
@@ -187,16 +196,11 @@ const DATA_PARTS = [
 
 /** The data module's code before the patch (the tests' reference). */
 export function unpatchedData(text) {
-  return DATA_PARTS.reduce((out, [before, after]) => out.replace(after, before), text);
+  return withoutParts(text, DATA_PARTS);
 }
 
 export function patchRequestCopies(file = REMIX_DATA_CJS) {
-  if (!fs.existsSync(file)) return 'missing';
-  const text = fs.readFileSync(file, 'utf8');
-  if (text.includes(REQUEST_MARKER)) return 'already';
-  if (!DATA_PARTS.every(([before]) => text.split(before).length === 2)) return 'changed';
-  fs.writeFileSync(file, DATA_PARTS.reduce((out, [before, after]) => out.replace(before, after), text));
-  return 'patched';
+  return applyParts(file, REQUEST_MARKER, DATA_PARTS);
 }
 
 // A loader's data goes through a JSON Response even on the server: Remix wraps what a loader
@@ -230,16 +234,11 @@ const JSON_PARTS = [
 
 /** The router's JSON parts before the patch (the tests' reference). */
 export function unpatchedJson(text) {
-  return JSON_PARTS.reduce((out, [before, after]) => out.replace(after, before), text);
+  return withoutParts(text, JSON_PARTS);
 }
 
 export function patchJsonText(file = ROUTER_CJS) {
-  if (!fs.existsSync(file)) return 'missing';
-  const text = fs.readFileSync(file, 'utf8');
-  if (text.includes(JSON_MARKER)) return 'already';
-  if (!JSON_PARTS.every(([before]) => text.split(before).length === 2)) return 'changed';
-  fs.writeFileSync(file, JSON_PARTS.reduce((out, [before, after]) => out.replace(before, after), text));
-  return 'patched';
+  return applyParts(file, JSON_MARKER, JSON_PARTS);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
