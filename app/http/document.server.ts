@@ -28,7 +28,6 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
       notifications,
     };
   }
-  // A Response only when a cookie must be cleared: Remix turns a loader's Response back into
-  // data by parsing its JSON, a plain object it takes as it is.
+  // A Response only when a cookie must be cleared (Remix wraps a plain object in json() itself).
   return clear ? json({ shell, toast, appearance }, { headers: { 'Set-Cookie': clear } }) : { shell, toast, appearance };
 }
