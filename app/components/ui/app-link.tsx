@@ -25,10 +25,10 @@ export function AppLink({ to, ...rest }: AppLinkProps) {
 }
 
 /** The links the document's click listener navigates: AppLinks (and <Link>s, which handle their own clicks first). */
-export const APP_LINK_SELECTOR = 'a[data-discover], a[href^="?"]';
+const APP_LINK_SELECTOR = 'a[data-discover], a[href^="?"]';
 
 /** Whether a click is one the page handles itself rather than the browser (as react-router's Link decides). */
-export function isPlainLeftClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'defaultPrevented'>): boolean {
+function isPlainLeftClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'defaultPrevented'>): boolean {
   return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }
 
