@@ -18,7 +18,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseHandle } from './client.ts';
-import { sqliteRebuildStatement } from './search-index.ts';
+import { ftsTable, postgresRebuildStatements, SEARCH_INDEXES, sqliteRebuildStatement } from './search-index.ts';
 import { buildDemoRows, loadDemoReference, MONTH_NAMES, mulberry32 } from './seed/demo.ts';
 
 export type GeneratedTable = 'actual_expenses' | 'budgets' | 'revenue_projections' | 'actual_revenue';
@@ -322,7 +322,13 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
     );
     const names = new Set(countColumns.map((c: { column_name: string }) => c.column_name));
     const canRecount = ['table_name', 'company_id', 'row_count'].every((c) => names.has(c));
-    const hasChangeTokens = (await client.query(`SELECT to_regclass('change_tokens') IS NOT NULL AS present`)).rows[0].present === true;
+    // The pg_trgm extension's schema, quoted (search tables, migration 0015).
+    const { rows: trigramRows } = await client.query<{ schema: string }>(
+      `SELECT quote_ident(n.nspname) AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+    );
+    const trigrams = trigramRows[0]?.schema;
+    const hasTable = async (name: string) => (await client.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [name])).rows[0].present === true;
+    const hasChangeTokens = await hasTable('change_tokens');
     await client.query('BEGIN');
     for (const { spec, rows } of plan) {
       if (rows <= 0) continue;
@@ -356,6 +362,9 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
         if (hasChangeTokens) await client.query(`UPDATE change_tokens SET token = gen_random_uuid() WHERE table_name = $1`, [spec.table]);
         await client.query(`DELETE FROM row_counts WHERE table_name = $1`, [spec.table]);
         await client.query(`INSERT INTO row_counts (table_name, company_id, row_count) SELECT $1, company_id, count(*) FROM ${spec.table} GROUP BY company_id`, [spec.table]);
+        // So was the search table's (migration 0015): read it again from the rows.
+        const index = SEARCH_INDEXES[spec.table];
+        if (index && trigrams && (await hasTable(ftsTable(index)))) for (const statement of postgresRebuildStatements(index, trigrams)) await client.query(statement);
       }
     }
     await client.query('COMMIT');

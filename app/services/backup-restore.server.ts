@@ -444,12 +444,16 @@ async function danglingRow(trx: Db, table: string, error: unknown): Promise<stri
 
 /**
  * What a counted table's triggers keep, made again after a load with them off: its row_counts
- * from the table itself and, on PostgreSQL, a new change token (migration 0014: the rows changed).
+ * from the table itself and, on PostgreSQL, a new change token (migration 0014: the rows
+ * changed) and its search table (migration 0015).
  */
 async function recountRows(trx: Db, name: string): Promise<void> {
   await sql.raw(`delete from row_counts where table_name = '${name}'`).execute(trx);
   await sql.raw(`insert into row_counts (table_name, company_id, row_count) select '${name}', company_id, count(*) from ${quote(name)} group by company_id`).execute(trx);
-  if (dialectOf(trx) === 'postgres') await sql`update change_tokens set token = gen_random_uuid() where table_name = ${name}`.execute(trx);
+  if (dialectOf(trx) === 'postgres') {
+    await sql`update change_tokens set token = gen_random_uuid() where table_name = ${name}`.execute(trx);
+    await rebuildSearchIndex(trx, 'postgres', name);
+  }
 }
 
 /** Step 2: the backup's rows, parents first; self-references are filled in once the table is in. */

@@ -29,6 +29,8 @@ const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
   '0013_search_indexes': {},
   // Change tokens are not backed up (a restore replaces them).
   '0014_change_tokens': {},
+  // Search tables are derived from their table's rows, never backed up.
+  '0015_search_tables': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -1,7 +1,9 @@
 // Search through the trigram index (db/search-index.ts) gives what a substring match over the
 // columns gives, on every test dialect: for awkward text, after updates and deletes (the
-// triggers), and after a rebuild; the table's searched columns are the index's.
-import { sql } from 'kysely';
+// triggers), and after a rebuild; the table's searched columns are the index's. On PostgreSQL
+// also that the search table holds what the rows give, and that a search with no other
+// condition is answered from it alone (for every company and for a company-scoped user).
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
@@ -49,6 +51,7 @@ const QUERIES = [
 describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
   let database: TestDatabase;
   let ctx: ServiceContext;
+  let scoped: ServiceContext;
   let companyId: number;
   let companyName: string;
   const created: number[] = [];
@@ -58,6 +61,8 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     ctx = await userContext(database.db, await ownerId(database.db));
     companyName = `Searchco ${Math.random().toString(36).slice(2, 8)}`;
     companyId = (await createRecord(ctx, companies, { name: companyName, type: 'marketing', description: null })).id;
+    if (ctx.actor.kind !== 'user') throw new Error('a user context was expected');
+    scoped = { ...ctx, actor: { kind: 'user', user: { ...ctx.actor.user, companyId } } };
     const departments = await database.db.selectFrom('departments').select(['id', 'name']).where('name', 'in', ['Finance', 'Marketing']).execute();
     for (const [i, text] of TEXTS.entries()) {
       const department = departments[i % departments.length];
@@ -80,16 +85,66 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     return rows.filter((r) => texts(r).some((t) => t !== null && t !== undefined && fold(String(t)).includes(term))).map((r) => r.id);
   }
 
-  async function found(q: string): Promise<number[]> {
-    const { rows, total } = await listRecords(ctx, actualExpenses, { q, limit: 1000, offset: 0, companyId });
+  async function found(q: string, where: { companyId?: number } = { companyId }, as = ctx): Promise<number[]> {
+    const { rows, total } = await listRecords(as, actualExpenses, { q, limit: 1000, offset: 0, ...where });
     expect(total).toBe(rows.length);
     return rows.map((r) => r.id);
   }
 
+  /** PostgreSQL: the search table's rows, and what the table's rows give (spelled here on its own). */
+  async function searchTableAgainstRows(): Promise<[unknown[], unknown[]]> {
+    const columns = sql`id, company_id, expense_date::text as day, amount_cents::text as amount`;
+    const table = await sql`select ${columns}, text from actual_expenses_search order by id`.execute(database.db);
+    const rows = await sql`select ${columns}, lower(concat_ws(E'\\n', coalesce(description, ''), coalesce(vendor, ''), coalesce(receipt_number, ''))) as text
+      from actual_expenses order by id`.execute(database.db);
+    return [table.rows, rows.rows];
+  }
+
   async function expectSameAsSubstring(): Promise<void> {
     const rows = await everyRow();
-    for (const q of QUERIES) expect(await found(q), q).toEqual(expected(rows, q));
+    // Only this test's rows: "every company" below lists the same ones.
+    expect((await listRecords(ctx, actualExpenses, { limit: 1000, offset: 0 })).total).toBe(rows.length);
+    for (const q of QUERIES) {
+      const want = expected(rows, q);
+      expect(await found(q), q).toEqual(want);
+      expect(await found(q, {}), `${q}, every company`).toEqual(want);
+      expect(await found(q, {}, scoped), `${q}, company-scoped user`).toEqual(want);
+    }
+    if (dialect === 'postgres') {
+      const [table, fromRows] = await searchTableAgainstRows();
+      expect(table).toEqual(fromRows);
+    }
   }
+
+  /** The queries listRecords sends, as Kysely's nodes (names and all) after the app's plugins. */
+  function recording(as: ServiceContext): { ctx: ServiceContext; queries: string[] } {
+    const queries: string[] = [];
+    const plugin: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        queries.push(JSON.stringify(node));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    return { ctx: { ...as, db: as.db.withPlugin(plugin) }, queries };
+  }
+
+  it.runIf(dialect === 'postgres')('answers a search with nothing else to check from the search table alone', async () => {
+    const readsTable = async (as: ServiceContext, query: Record<string, unknown>) => {
+      const spy = recording(as);
+      await listRecords(spy.ctx, actualExpenses, { q: 'azure', limit: 10, offset: 0, ...query });
+      const paging = spy.queries.filter((q) => q.includes('count(*) over ()'));
+      expect(paging).toHaveLength(1);
+      return paging[0].includes('"name":"actual_expenses"');
+    };
+    expect(await readsTable(ctx, {})).toBe(false);
+    expect(await readsTable(scoped, {})).toBe(false);
+    expect(await readsTable(ctx, { sort: 'amount', dir: 'asc' })).toBe(false);
+    // Conditions and names the search table does not hold send the search to the table.
+    expect(await readsTable(ctx, { companyId })).toBe(true);
+    expect(await readsTable(ctx, { q: 'Finance' })).toBe(true);
+    expect(await readsTable(ctx, { q: '2026-02' })).toBe(true);
+  });
 
   it('finds what a substring match over the columns finds', async () => {
     expect(await found('azure')).toHaveLength(2);
@@ -108,28 +163,50 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     onTestFinished(() => {
       Object.assign(LIST_PAGING, DEFAULT_PAGING);
     });
-    for (const q of ['supplies', 'azure', '2026-0', 'Finance']) {
-      for (const dir of ['asc', 'desc'] as const) {
-        const whole = await listRecords(ctx, actualExpenses, { q, limit: 1000, offset: 0, companyId, dir });
-        const paged: number[] = [];
-        for (let offset = 0; offset < whole.total; offset++) {
-          const page = await listRecords(ctx, actualExpenses, { q, limit: 1, offset, companyId, dir });
-          expect(page.total).toBe(whole.total);
-          paged.push(...page.rows.map((r) => r.id));
+    // With and without a company condition: on PostgreSQL the table, or the search table alone.
+    for (const where of [{ companyId }, {}]) {
+      for (const q of ['supplies', 'azure', '2026-0', 'Finance']) {
+        for (const order of [{ dir: 'asc' }, { dir: 'desc' }, { sort: 'amount', dir: 'desc' }] as const) {
+          const whole = await listRecords(ctx, actualExpenses, { q, limit: 1000, offset: 0, ...where, ...order });
+          const paged: number[] = [];
+          for (let offset = 0; offset < whole.total; offset++) {
+            const page = await listRecords(ctx, actualExpenses, { q, limit: 1, offset, ...where, ...order });
+            expect(page.total).toBe(whole.total);
+            paged.push(...page.rows.map((r) => r.id));
+          }
+          expect(paged, `${q} ${JSON.stringify(where)} ${JSON.stringify(order)}`).toEqual(whole.rows.map((r) => r.id));
         }
-        expect(paged, `${q} ${dir}`).toEqual(whole.rows.map((r) => r.id));
       }
     }
   });
 
   it('follows updates and deletes', async () => {
     await updateRecord(ctx, actualExpenses, created[0], { description: 'Renamed entry', vendor: 'Globex' });
+    // Keys the search table keeps beside the text follow too.
+    await updateRecord(ctx, actualExpenses, created[1], { amount: 99, expenseDate: '2025-12-31' });
     await deleteRecord(ctx, actualExpenses, created[6]);
     expect(await found('microsoft')).toEqual([]);
     expect(await found('globex')).toEqual([created[0]]);
     expect(await found('acme consult')).toEqual([]);
     await expectSameAsSubstring();
     if (dialect === 'sqlite') await sql`insert into actual_expenses_search (actual_expenses_search) values ('integrity-check')`.execute(database.db);
+  });
+
+  it.runIf(dialect === 'postgres')('migration 0015 gives a database from before it its search table', async () => {
+    const db = database.db;
+    // As 0013 left it before the search tables: the GIN index over the table's own text.
+    await sql`drop trigger actual_expenses_search_sync on actual_expenses`.execute(db);
+    await sql`drop function actual_expenses_search_sync()`.execute(db);
+    await sql`drop table actual_expenses_search`.execute(db);
+    await sql.raw(`create index actual_expenses_search_idx on actual_expenses using gin ((coalesce(description, '') || E'\\n' || coalesce(vendor, '') || E'\\n' || coalesce(receipt_number, '')) public.gin_trgm_ops)`).execute(db);
+    await sql`delete from kysely_migration where name = '0015_search_tables'`.execute(db);
+    const { migrateToLatest } = await import('../../db/migrate.ts');
+    expect(await migrateToLatest(db)).toEqual(['0015_search_tables']);
+    const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename in ('actual_expenses', 'actual_expenses_search') and indexname like '%search%' order by 1`.execute(db);
+    expect(rows.map((r) => r.name)).toEqual(['actual_expenses_search_pkey', 'actual_expenses_search_text_idx']);
+    await expectSameAsSubstring();
+    await updateRecord(ctx, actualExpenses, created[2], { vendor: 'Initech' });
+    expect(await found('initech')).toEqual([created[2]]);
   });
 
   it('gives the same answers after a rebuild from the rows', async () => {

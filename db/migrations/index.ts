@@ -16,6 +16,7 @@ import * as m0011 from './0011_integrations.ts';
 import * as m0012 from './0012_error_fingerprints.ts';
 import * as m0013 from './0013_search_indexes.ts';
 import * as m0014 from './0014_change_tokens.ts';
+import * as m0015 from './0015_search_tables.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -37,4 +38,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0012_error_fingerprints': m0012,
   '0013_search_indexes': m0013,
   '0014_change_tokens': m0014,
+  '0015_search_tables': m0015,
 };
