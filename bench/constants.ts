@@ -46,6 +46,8 @@ export function benchEnv(): NodeJS.ProcessEnv {
     OWNER_PASSWORD: BENCH_OWNER_PASSWORD,
     SESSION_SECRET: BENCH_SESSION_SECRET,
     ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
+    // bench/ab.ts runs two servers on one data directory: one job engine per directory.
+    EMBEDDED_JOBS: process.env.EMBEDDED_JOBS,
   };
 }
 
