@@ -1,7 +1,6 @@
 // The HTTP server: Remix behind a few request-level guards that must run before any action
 // (same-origin check, security headers, health probes), with a graceful stop on SIGTERM.
 // remix-serve cannot host these, so we use its express adapter directly.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +11,7 @@ import { createDatabase, pingDatabase, type DatabaseHandle } from './db/client.t
 import { prepareDatabase } from './app/services/bootstrap.server.ts';
 import { loadConfig, ConfigError, type AppConfig } from './app/services/config.server.ts';
 import { isSameOrigin, securityHeaders } from './app/http/security.ts';
+import { newNonce } from './app/http/nonce.ts';
 import { remixHandler } from './app/http/remix-express.ts';
 import { BODY_LIMIT_EXCEEDED, bodyLimit } from './app/http/body-limit.ts';
 import { isMeasured, RequestMetrics } from './app/http/request-metrics.ts';
@@ -42,7 +42,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
   });
 
   app.use((req, res, next) => {
-    const nonce = crypto.randomBytes(16).toString('base64');
+    const nonce = newNonce();
     res.locals.nonce = nonce;
     for (const [name, value] of Object.entries(securityHeaders(nonce, req.secure))) res.setHeader(name, value);
     next();

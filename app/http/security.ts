@@ -1,23 +1,26 @@
 // Response headers and the same-origin rule for state-changing requests.
 
+const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  // Remix needs its inline hydration scripts; they carry this response's nonce.
+  "script-src 'self' 'nonce-{nonce}'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  // The push service worker (public/sw.js) and nothing else.
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+// Joined once: every response only puts its nonce in between.
+const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = CSP_DIRECTIVES.split('{nonce}');
+
 export function securityHeaders(nonce: string, secure: boolean): Record<string, string> {
-  const csp = [
-    "default-src 'self'",
-    // Remix needs its inline hydration scripts; they carry this response's nonce.
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    // The push service worker (public/sw.js) and nothing else.
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
   const headers: Record<string, string> = {
-    'Content-Security-Policy': csp,
+    'Content-Security-Policy': CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE,
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'same-origin',
