@@ -1,9 +1,10 @@
 // Two app servers side by side on the same data, loaded in alternating short batches, so that
 // the host's own drift (this VM's speed changed 2× within an hour) falls on both alike.
-// Each side is a checkout (its build/ and node_modules/) and node flags; the figure is server
+// Each side is a checkout (its build/ and node_modules/), node flags and environment variables;
+// `--gzip` sends Accept-Encoding as a browser does, `--connections 1` one request at a time. The figure is server
 // CPU per request from /proc (all threads: GC and compiler included), per batch, then the
 // median of the batches and B ÷ A.
-//   npx node bench/ab.ts [--a-root DIR] [--b-root DIR] [--a-flags "--x"] [--b-flags "--y"]
+//   npx node bench/ab.ts [--a-root DIR] [--b-root DIR] [--a-flags "--x"] [--b-flags "--y"] [--a-env "K=V …"] [--b-env …]
 //                        [--path /actual-expenses] [--connections 8] [--batch 300] [--batches 16]
 //                        [--data-dir /tmp/finhub-bench | --database-url …]
 // Builds must exist (npm run build in each root). The servers run without the embedded job
@@ -30,6 +31,7 @@ interface Side {
   name: 'A' | 'B';
   root: string;
   flags: string[];
+  env: Record<string, string>;
   child?: ChildProcess;
   origin?: string;
   cookie?: string;
@@ -40,6 +42,7 @@ const sides: Side[] = (['a', 'b'] as const).map((k) => ({
   name: k.toUpperCase() as 'A' | 'B',
   root: path.resolve(argValue(argv, `${k}-root`) ?? here),
   flags: (argValue(argv, `${k}-flags`) ?? '').split(/\s+/).filter(Boolean),
+  env: Object.fromEntries((argValue(argv, `${k}-env`) ?? '').split(/\s+/).filter(Boolean).map((kv) => [kv.split('=')[0], kv.slice(kv.indexOf('=') + 1)])),
   agent: new http.Agent({ keepAlive: true, maxSockets: connections }),
   perRequest: [],
 }));
@@ -71,7 +74,7 @@ async function start(side: Side) {
   const nodeBin = path.join(side.root, 'node_modules', '.bin', 'node');
   side.child = spawn(fs.existsSync(nodeBin) ? nodeBin : process.execPath, [...side.flags, 'bench/app-server.ts'], {
     cwd: side.root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', EMBEDDED_JOBS: '0' },
+    env: { ...process.env, ...side.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', EMBEDDED_JOBS: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -101,7 +104,7 @@ function cpuTicks(pid: number): number {
 async function load(side: Side, count: number) {
   let sent = 0;
   const headers: Record<string, string> = { Cookie: side.cookie! };
-  if (gzip) headers['Accept-Encoding'] = 'gzip';
+  if (gzip) headers['Accept-Encoding'] = 'gzip, deflate, br, zstd';
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (sent < count) {
@@ -128,7 +131,7 @@ try {
   }
   const [a, b] = sides.map((s) => median(s.perRequest));
   for (const s of sides) {
-    console.log(`${s.name} ${s.root} ${s.flags.join(' ')}`.trimEnd());
+    console.log(`${s.name} ${s.root} ${s.flags.join(' ')} ${Object.entries(s.env).map(([k, v]) => `${k}=${v}`).join(' ')}`.trimEnd());
     console.log(`  ${target}: median ${median(s.perRequest).toFixed(3)} ms CPU/req; batches ${s.perRequest.map((x) => x.toFixed(2)).join(' ')}`);
   }
   const ratios = sides[0].perRequest.map((x, i) => sides[1].perRequest[i] / x);

@@ -1,6 +1,7 @@
 // The response side of remixHandler over a real Express server on loopback: app-made text is
-// written as it is (status, headers and cookies kept, compressed when asked), and every other
-// body still streams through the adapter.
+// written as it is (status, headers and cookies kept; gzipped in one piece when the client takes
+// gzip, otherwise left to the compression middleware), and every other body still streams
+// through the adapter.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
@@ -35,6 +36,9 @@ const responses: Record<string, () => Response> = {
     return new Response(response.body, response);
   },
   '/empty': () => textResponse(null, { status: 204 }),
+  '/small': () => textResponse('<p>short</p>', { headers: { 'Content-Type': 'text/html' } }),
+  '/no-transform': () => textResponse(PAGE, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'private, no-transform' } }),
+  '/json': () => textResponse(JSON.stringify({ rows: PAGE }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } }),
 };
 
 let server: http.Server;
@@ -43,7 +47,7 @@ beforeAll(async () => {
   const app = express();
   app.use(compression());
   app.get('*', (req, res, next) => {
-    sendResponse(res, responses[req.path]()).catch(next);
+    sendResponse(req, res, responses[req.path]()).catch(next);
   });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -79,10 +83,32 @@ it('writes app-made text with its status, headers and every cookie', async () =>
   expect(answer.body.toString('utf8')).toBe(PAGE);
 });
 
-it('compresses it when the client accepts gzip', async () => {
-  const answer = await get('/text', { 'Accept-Encoding': 'gzip' });
-  expect(answer.headers['content-encoding']).toBe('gzip');
-  expect(zlib.gunzipSync(answer.body).toString('utf8')).toBe(PAGE);
+it('gzips it in one piece when the client accepts gzip', async () => {
+  for (const path of ['/text', '/json']) {
+    const answer = await get(path, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(answer.headers['content-encoding'], path).toBe('gzip');
+    // Whole, with its length: not the middleware's chunked stream.
+    expect(answer.headers['content-length'], path).toBe(String(answer.body.length));
+    expect(answer.headers['transfer-encoding'], path).toBeUndefined();
+    expect(answer.headers.vary, path).toContain('Accept-Encoding');
+    expect(zlib.gunzipSync(answer.body).toString('utf8'), path).toBe(responses[path]().headers.get('Content-Type')!.startsWith('text') ? PAGE : JSON.stringify({ rows: PAGE }));
+  }
+  expect((await get('/text', { 'Accept-Encoding': 'gzip' })).headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+});
+
+it('leaves other encodings, small bodies and no-transform to the middleware', async () => {
+  const brotli = await get('/text', { 'Accept-Encoding': 'gzip;q=0, br' });
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(zlib.brotliDecompressSync(brotli.body).toString('utf8')).toBe(PAGE);
+  const plain = await get('/text');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body.toString('utf8')).toBe(PAGE);
+  const small = await get('/small', { 'Accept-Encoding': 'gzip' });
+  expect(small.headers['content-encoding']).toBeUndefined();
+  expect(small.body.toString('utf8')).toBe('<p>short</p>');
+  const kept = await get('/no-transform', { 'Accept-Encoding': 'gzip' });
+  expect(kept.headers['content-encoding']).toBeUndefined();
+  expect(kept.body.toString('utf8')).toBe(PAGE);
 });
 
 it('streams every other body', async () => {
