@@ -8,7 +8,8 @@
 //                        [--path /actual-expenses] [--connections 8] [--batch 300] [--batches 16]
 //                        [--data-dir /tmp/finhub-bench | --database-url …]
 // Builds must exist (npm run build in each root). The servers run without the embedded job
-// engine (EMBEDDED_JOBS=0): two processes cannot share one engine directory.
+// engine (EMBEDDED_JOBS=0): two processes cannot share one engine directory; and with API rate
+// limits no run reaches (each request still counted), since one user sends every request.
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -74,7 +75,17 @@ async function start(side: Side) {
   const nodeBin = path.join(side.root, 'node_modules', '.bin', 'node');
   side.child = spawn(fs.existsSync(nodeBin) ? nodeBin : process.execPath, [...side.flags, 'bench/app-server.ts'], {
     cwd: side.root,
-    env: { ...process.env, ...side.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', EMBEDDED_JOBS: '0' },
+    env: {
+      ...process.env,
+      API_RATE_LIMIT_PER_MINUTE: '100000000',
+      API_RATE_LIMIT_PER_HOUR: '100000000',
+      ...side.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      EMBEDDED_JOBS: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

@@ -48,6 +48,9 @@ export function benchEnv(): NodeJS.ProcessEnv {
     ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
     // bench/ab.ts runs two servers on one data directory: one job engine per directory.
     EMBEDDED_JOBS: process.env.EMBEDDED_JOBS,
+    // bench/ab.ts sends one user's /api requests by the thousand (counted as ever, never refused).
+    API_RATE_LIMIT_PER_MINUTE: process.env.API_RATE_LIMIT_PER_MINUTE,
+    API_RATE_LIMIT_PER_HOUR: process.env.API_RATE_LIMIT_PER_HOUR,
   };
 }
 

@@ -1,5 +1,6 @@
 // The session cookie (a signed random token) and the guards every loader and action use.
-import { createCookie, redirect, type Cookie } from '@remix-run/node';
+import { redirect, type Cookie } from '@remix-run/node';
+import { createCookie } from './cookie.server.ts';
 import type { AppLoadContext } from '@remix-run/node';
 import { findScreen, canOpen } from '../lib/navigation.ts';
 import type { AuthUser, RequestMeta, ServiceContext } from '../services/context.ts';

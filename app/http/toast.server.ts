@@ -1,6 +1,7 @@
 // Flash toasts: one message in a short-lived signed cookie, shown on the next page (with or
 // without JavaScript) and cleared by the page that shows it.
-import { createCookie, redirect, type AppLoadContext, type Cookie } from '@remix-run/node';
+import { redirect, type AppLoadContext, type Cookie } from '@remix-run/node';
+import { createCookie } from './cookie.server.ts';
 import type { Toast } from '../lib/toast.ts';
 
 const cookies = new WeakMap<object, Cookie>();
