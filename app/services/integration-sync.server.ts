@@ -65,13 +65,15 @@ function resourceOfTable(table: string): ResourceDef | undefined {
  */
 export async function requestSync(ctx: ServiceContext, settings: IntegrationSettings, endpointId: number): Promise<SyncLog> {
   const logId = await openRun(ctx, endpointId);
+  // The answer describes the run as started: a fast worker may finish it before we could read it back.
+  const started = await getSyncLog(ctx, logId);
   try {
     await enqueue('integration-sync', { logId }, { singletonKey: `integration-sync-${logId}` });
   } catch (error) {
     console.error(`[integrations] no job engine (${(error as Error).message}): sync #${logId} runs in this process`);
     void runSync(ctx.db, settings, logId).catch((failure: unknown) => console.error(`[integrations] sync #${logId} failed: ${(failure as Error).message}`));
   }
-  return getSyncLog(ctx, logId);
+  return started;
 }
 
 /** `finhub integrations sync`: the run in this process, to its end. */
