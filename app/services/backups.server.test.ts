@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from './bootstrap.server.ts';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
+import { searchTableAgainstRows } from '../../test/search-table.ts';
 import { createTestUser } from '../../test/users.ts';
 import { isSearchIndexTable } from '../../db/search-index.ts';
 import { snakeCase } from '../lib/names.ts';
@@ -143,9 +144,8 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     // (PostgreSQL's search table is loaded with the triggers off, then rebuilt).
     expect(await listRecords(owner, actualExpenses, { q: 'added after the backup', limit: 10, offset: 0 })).toEqual({ rows: [], total: 0 });
     if (dialect === 'postgres') {
-      const searched = await sql<{ id: number; text: string }>`select id, text from actual_expenses_search order by id`.execute(db);
-      const rows = await sql<{ id: number; text: string }>`select id, lower(concat_ws(E'\n', coalesce(description, ''), coalesce(vendor, ''), coalesce(receipt_number, ''))) as text from actual_expenses order by id`.execute(db);
-      expect(searched.rows).toEqual(rows.rows);
+      const [searched, fromRows] = await searchTableAgainstRows(db);
+      expect(searched).toEqual(fromRows);
     } else {
       await sql`insert into actual_expenses_search (actual_expenses_search) values ('integrity-check')`.execute(db);
     }

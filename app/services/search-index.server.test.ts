@@ -7,6 +7,7 @@ import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
+import { searchTableAgainstRows } from '../../test/search-table.ts';
 import { rebuildSearchIndex, SEARCH_INDEXES, usesSearchIndex } from '../../db/search-index.ts';
 import { snakeCase } from '../lib/names.ts';
 import { RESOURCE_LIST } from '../resources/index.ts';
@@ -91,15 +92,6 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     return rows.map((r) => r.id);
   }
 
-  /** PostgreSQL: the search table's rows, and what the table's rows give (spelled here on its own). */
-  async function searchTableAgainstRows(): Promise<[unknown[], unknown[]]> {
-    const columns = sql`id, company_id, expense_date::text as day, amount_cents::text as amount`;
-    const table = await sql`select ${columns}, text from actual_expenses_search order by id`.execute(database.db);
-    const rows = await sql`select ${columns}, lower(concat_ws(E'\\n', coalesce(description, ''), coalesce(vendor, ''), coalesce(receipt_number, ''))) as text
-      from actual_expenses order by id`.execute(database.db);
-    return [table.rows, rows.rows];
-  }
-
   async function expectSameAsSubstring(): Promise<void> {
     const rows = await everyRow();
     // Only this test's rows: "every company" below lists the same ones.
@@ -111,7 +103,7 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
       expect(await found(q, {}, scoped), `${q}, company-scoped user`).toEqual(want);
     }
     if (dialect === 'postgres') {
-      const [table, fromRows] = await searchTableAgainstRows();
+      const [table, fromRows] = await searchTableAgainstRows(database.db);
       expect(table).toEqual(fromRows);
     }
   }
