@@ -17,8 +17,13 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
   let appearance: AppearanceSettings | null = null;
   if (auth) {
     const ctx = serviceContext(request, context, auth);
-    // One read of the settings row serves the appearance and the bell's notification switches.
-    const [companies, settings] = await Promise.all([auth.mustChangePassword ? [] : listVisibleCompanies(ctx), findUserSettings(ctx.db, auth.user.id)]);
+    // One read of the settings row serves the appearance and the bell's notification switches:
+    // the session lookup's, unless this request ran an action (it may have changed them).
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const [companies, settings] = await Promise.all([
+      auth.mustChangePassword ? [] : listVisibleCompanies(ctx),
+      read ? auth.settings : findUserSettings(ctx.db, auth.user.id),
+    ]);
     const notifications = auth.mustChangePassword ? { total: 0, unread: 0 } : await countNotifications(ctx, { settings });
     appearance = appearanceOf(settings);
     shell = {

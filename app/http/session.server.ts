@@ -5,6 +5,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { findScreen, canOpen } from '../lib/navigation.ts';
 import type { AuthUser, RequestMeta, ServiceContext } from '../services/context.ts';
 import { REMEMBER_ME_DAYS, resolveSession, type SessionInfo } from '../services/sessions.server.ts';
+import type { UserSettings } from '../services/user-settings.server.ts';
 
 const cookies = new WeakMap<object, Cookie>();
 function sessionCookie(context: AppLoadContext): Cookie {
@@ -41,6 +42,8 @@ export interface Auth {
   user: AuthUser;
   session: SessionInfo;
   mustChangePassword: boolean;
+  /** The user's settings row as read with the session, before this request's action (null: none yet). */
+  settings: UserSettings | null;
 }
 
 /** The signed-in user of this request, resolved once per request. */
@@ -52,8 +55,8 @@ export async function getAuth(request: Request, context: AppLoadContext): Promis
     if (!token) return null;
     const resolved = await resolveSession(context.db, token);
     if (!resolved) return null;
-    const { user, session } = resolved;
-    return { user, session, mustChangePassword: user.isTemporaryPassword || user.passwordChangeRequired };
+    const { user, session, settings } = resolved;
+    return { user, session, settings, mustChangePassword: user.isTemporaryPassword || user.passwordChangeRequired };
   })();
   context.memo.set('auth', pending);
   return pending;

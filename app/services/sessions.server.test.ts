@@ -6,6 +6,8 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser } from '../../test/users.ts';
 import type { Db } from './context.ts';
 import { createSession, endSessions, resolveSession } from './sessions.server.ts';
+import { PUBLIC_USER_COLUMNS } from './user-queries.server.ts';
+import { findUserSettings } from './user-settings.server.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -33,6 +35,20 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
     expect(resolved?.user).not.toHaveProperty('passwordHash');
     expect(resolved?.session).toEqual({ id: session.id, sessionId: session.sessionId, rememberMe: false, expiresAt: session.expiresAt });
     expect(session.expiresAt).toBe(at(480 * MINUTE).toISOString());
+  });
+
+  it("brings the user's settings row along, as findUserSettings reads it, and only the public columns as the user", async () => {
+    const { id } = await createTestUser(db, { role: 'viewer' });
+    const { token } = await createSession(db, { userId: id, rememberMe: false }, T0);
+    const before = await resolveSession(db, token, at(MINUTE));
+    expect(before?.settings).toBeNull();
+    expect(Object.keys(before!.user).sort()).toEqual([...PUBLIC_USER_COLUMNS].sort());
+    await db.insertInto('userSettings').values({ userId: id, theme: 'dark', compactSidebar: true, animations: false, notificationTypes: JSON.stringify({ system: false, financial: true, api: true, user: true, security: true }) as never }).execute();
+    const after = await resolveSession(db, token, at(2 * MINUTE));
+    expect(after?.settings).toEqual(await findUserSettings(db, id));
+    expect(after?.settings).toMatchObject({ userId: id, theme: 'dark', compactSidebar: true, animations: false, emailNotifications: true, notificationTypes: { system: false } });
+    expect(Object.keys(after!.user).sort()).toEqual([...PUBLIC_USER_COLUMNS].sort());
+    expect(after?.user.id).toBe(id);
   });
 
   it('rejects unknown tokens', async () => {

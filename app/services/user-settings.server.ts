@@ -37,7 +37,8 @@ function parseJsonValue<T extends object>(value: unknown, fallback: T): T {
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...fallback, ...(parsed as object) } : { ...fallback };
 }
 
-function toSettings(row: Record<string, any>): UserSettings {
+/** A settings row as read (also from the session lookup's join), with the defaults filled in. */
+export function settingsFromRow(row: Record<string, any>): UserSettings {
   const out: Record<string, unknown> = { id: row.id, userId: row.userId, createdAt: row.createdAt, updatedAt: row.updatedAt };
   for (const field of SETTING_FIELDS) out[field] = row[field] ?? DEFAULT_SETTINGS[field];
   out.notificationTypes = parseJsonValue<NotificationTypeFlags>(row.notificationTypes, DEFAULT_SETTINGS.notificationTypes);
@@ -51,7 +52,7 @@ function toSettings(row: Record<string, any>): UserSettings {
 export async function findUserSettings(db: Db, userId: number): Promise<UserSettings | null> {
   // Every page's shell asks this: compiled once (db/compiled-cache.ts).
   const [row] = await runCompiled(db, 'userSettings', [userId], ([id]) => db.selectFrom('userSettings').selectAll().where('userId', '=', id as number));
-  return row ? toSettings(row) : null;
+  return row ? settingsFromRow(row) : null;
 }
 
 /** The theme, compact sidebar and animations of a settings row (defaults when there is none). */
@@ -77,7 +78,7 @@ async function ensureRow(ctx: ServiceContext, userId: number): Promise<UserSetti
       action: 'create',
       values: { userId, notificationTypes: toJson(DEFAULT_SETTINGS.notificationTypes), dashboardLayout: toJson(DEFAULT_SETTINGS.dashboardLayout) },
     }, { reason: 'Default settings created' });
-    return toSettings(row);
+    return settingsFromRow(row);
   } catch (error) {
     if (ctx.db.isTransaction) throw error;
     const again = await findUserSettings(ctx.db, userId);
@@ -137,7 +138,7 @@ export async function updateUserSettings(ctx: ServiceContext, input: unknown): P
     }
     if (Object.keys(values).length === 0) return current;
     const row = await writeRecord(txCtx, 'userSettings', { action: 'update', id: current.id, values }, { reason: 'Settings updated' });
-    return toSettings(row);
+    return settingsFromRow(row);
   });
 }
 
