@@ -162,9 +162,7 @@ function ordered(query: RowQuery, sort: ReturnType<typeof resolveSort>, alias = 
  * when the resource keeps no counts or the list has conditions that need a real count.
  */
 async function trackedTotal(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<number | null> {
-  if (!def.rowCounts) return null;
-  const hasFilter = query.filter !== undefined && query.filter !== null && query.filter !== '';
-  if (query.q?.trim() || hasFilter || Object.keys(query.exact ?? {}).length || query.company || query.companyType || query.source || query.from || query.to) return null;
+  if (!countsCover(def, query)) return null;
   const companies = [scopeOf(ctx), query.companyId ?? null].filter((id): id is number => id !== null);
   if (companies.length === 2 && companies[0] !== companies[1]) return 0;
   const values = [snakeCase(def.table), ...companies.slice(0, 1)];
@@ -173,6 +171,32 @@ async function trackedTotal(ctx: ServiceContext, def: ResourceDef, query: ListQu
     return values.length > 1 ? q.where('companyId', '=', company as number) : q;
   });
   return Number(row?.total ?? 0);
+}
+
+/** Whether row_counts holds the list's total: a counted table, no condition but a company. */
+function countsCover(def: ResourceDef, query: ListQuery): boolean {
+  if (!def.rowCounts) return false;
+  const hasFilter = query.filter !== undefined && query.filter !== null && query.filter !== '';
+  return !(query.q?.trim() || hasFilter || Object.keys(query.exact ?? {}).length || query.company || query.companyType || query.source || query.from || query.to);
+}
+
+/**
+ * The first pages of a whole counted list for a user who sees every company (most page and API
+ * requests): the rows and the total from row_counts in one statement, compiled once per
+ * resource and sort. Null when the list is another or the page is empty (the usual way then).
+ */
+async function firstPageWithTotal(ctx: ServiceContext, def: ResourceDef, query: ListQuery, where: Expression<SqlBool>[], sort: ReturnType<typeof resolveSort>): Promise<{ rows: ApiRow[]; total: number } | null> {
+  if (where.length > 0 || scopeOf(ctx) !== null || (query.companyId ?? null) !== null || query.offset >= LIST_PAGING.directPageOffset || !countsCover(def, query)) return null;
+  const rows = await runCompiled(ctx.db, `listWithTotal:${def.key}:${sort.key}:${sort.dir}`, [snakeCase(def.table), query.limit, query.offset], ([table, limit, offset]) =>
+    ordered(selectRow(def, baseQuery(ctx, def)), sort)
+      .select((eb) => eb.selectFrom('rowCounts').select(eb.fn.sum('rowCount').as('total')).where('tableName', '=', table as string).as('listTotal'))
+      .limit(limit as number)
+      .offset(offset as number),
+  );
+  if (rows.length === 0) return null;
+  // As the two statements did: a page never runs past the counted total.
+  const total = Number(rows[0].listTotal ?? 0);
+  return { rows: rows.slice(0, Math.max(0, total - query.offset)).map((row) => toApiRow(def, row)), total };
 }
 
 /**
@@ -342,6 +366,8 @@ export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: 
     const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort).where('t.id', 'in', page.ids).execute();
     return { rows: rows.map((row) => toApiRow(def, row)), total: page.total };
   }
+  const first = await firstPageWithTotal(ctx, def, query, where, sort);
+  if (first) return first;
   const total =
     (await trackedTotal(ctx, def, query)) ??
     (matchIds && others.length === 0 && !baseQueryNarrows(ctx, def) ? await countIds(ctx, matchIds) : await countRows(ctx, def, where, aliases));
