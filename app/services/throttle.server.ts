@@ -2,6 +2,7 @@
 // process sees the same numbers (DESIGN §2), except API counters in embedded SQLite mode,
 // which has a single web process.
 import { sql } from 'kysely';
+import { runCompiled } from '../../db/compiled-cache.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { isAdministrator } from '../lib/permissions.ts';
 import { inTransaction, type Db, type ServiceContext } from './context.ts';
@@ -198,12 +199,15 @@ async function countOnce(db: Db, counters: { key: string; windowStart: number }[
       returning key, count`.execute(db);
     return rows;
   }
-  return db
-    .insertInto('rateLimitCounters')
-    .values(counters.map((c) => ({ key: c.key, windowStart: c.windowStart, count: 1 })))
-    .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
-    .returning(['key', 'count'])
-    .execute();
+  // Every API request on SQLite runs this: compiled once per number of windows (db/compiled-cache.ts).
+  const values = counters.flatMap((c) => [c.key, c.windowStart]);
+  return runCompiled(db, `rateLimit:${counters.length}`, values, (v) =>
+    db
+      .insertInto('rateLimitCounters')
+      .values(counters.map((_, i) => ({ key: v[2 * i] as string, windowStart: v[2 * i + 1] as number, count: 1 })))
+      .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
+      .returning(['key', 'count']),
+  );
 }
 
 export interface RateLimiter {
