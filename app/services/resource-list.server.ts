@@ -166,11 +166,16 @@ async function trackedTotal(ctx: ServiceContext, def: ResourceDef, query: ListQu
   const companies = [scopeOf(ctx), query.companyId ?? null].filter((id): id is number => id !== null);
   if (companies.length === 2 && companies[0] !== companies[1]) return 0;
   const values = [snakeCase(def.table), ...companies.slice(0, 1)];
-  const [row] = await runCompiled(ctx.db, `rowCounts:${values.length}`, values, ([table, company]) => {
-    const q = ctx.db.selectFrom('rowCounts').select((eb) => eb.fn.sum<number>('rowCount').as('total')).where('tableName', '=', table as string);
-    return values.length > 1 ? q.where('companyId', '=', company as number) : q;
-  });
+  const [row] = await runCompiled(ctx.db, `rowCounts:${values.length}`, values, ([table, company]) =>
+    countedTotal(ctx, table as string, values.length > 1 ? (company as number) : null),
+  );
   return Number(row?.total ?? 0);
+}
+
+/** The counted rows of a table (of one company, or of all), as `total`. */
+function countedTotal(ctx: ServiceContext, table: string, companyId: number | null) {
+  const query = ctx.db.selectFrom('rowCounts').select((eb) => eb.fn.sum<number>('rowCount').as('total')).where('tableName', '=', table);
+  return companyId === null ? query : query.where('companyId', '=', companyId);
 }
 
 /** Whether row_counts holds the list's total: a counted table, no condition but a company. */
@@ -189,7 +194,7 @@ async function firstPageWithTotal(ctx: ServiceContext, def: ResourceDef, query: 
   if (where.length > 0 || scopeOf(ctx) !== null || (query.companyId ?? null) !== null || query.offset >= LIST_PAGING.directPageOffset || !countsCover(def, query)) return null;
   const rows = await runCompiled(ctx.db, `listWithTotal:${def.key}:${sort.key}:${sort.dir}`, [snakeCase(def.table), query.limit, query.offset], ([table, limit, offset]) =>
     ordered(selectRow(def, baseQuery(ctx, def)), sort)
-      .select((eb) => eb.selectFrom('rowCounts').select(eb.fn.sum('rowCount').as('total')).where('tableName', '=', table as string).as('listTotal'))
+      .select(countedTotal(ctx, table as string, null).as('listTotal'))
       .limit(limit as number)
       .offset(offset as number),
   );
