@@ -31,6 +31,8 @@ const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
   '0014_change_tokens': {},
   // Search tables are derived from their table's rows, never backed up.
   '0015_search_tables': {},
+  // So are their dictionaries of repeated values.
+  '0016_search_terms': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -4,7 +4,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { containsText, dialectOf } from '../../db/dialect.ts';
 import { runCompiled } from '../../db/compiled-cache.ts';
-import { daysContaining, ftsTable, postgresIndexMatch, postgresTextMatch, searchIndexFor, searchIndexIds } from '../../db/search-index.ts';
+import { daysContaining, ftsTable, postgresIndexMatch, postgresTermBranches, postgresTermMatches, postgresTextBranch, searchIndexFor, searchIndexIds, type TermMatches } from '../../db/search-index.ts';
 import { streamQuery } from '../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { snakeCase } from '../lib/names.ts';
@@ -134,7 +134,9 @@ function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, looku
     return { condition: sql<SqlBool>`${sql.ref('t.id')} in (${matchIds})`, matchIds };
   }
   if (indexed) {
-    own.push(postgresIndexMatch(index, 't', q));
+    own.push(postgresIndexMatch(index, 't', q, lookups?.terms));
+    // Without the looked-up days (an export's query), a date column is matched as text.
+    if (!lookups) for (const column of index.dateColumns ?? []) own.push(containsText(dialect, sql`cast(${sql.ref(`t.${column}`)} as text)`, q));
     for (const [column, days] of lookups?.days ?? []) if (days.length) own.push(sql<SqlBool>`${sql.ref(`t.${column}`)} in (${sql.join(days)})`);
   }
   return { condition: sql<SqlBool>`(${sql.join([...own, ...names], sql` or `)})`, matchIds: null };
@@ -211,6 +213,8 @@ async function firstPageWithTotal(ctx: ServiceContext, def: ResourceDef, query: 
 interface SearchLookups {
   names: Map<string, number[]>;
   days: Map<string, string[]>;
+  /** PostgreSQL: the search table's matching dictionary values and whether its own text matches. */
+  terms?: TermMatches;
 }
 
 /**
@@ -241,6 +245,7 @@ async function searchLookups(ctx: ServiceContext, def: ResourceDef, q: string): 
       const { first, last } = rows[0] ?? {};
       lookups.days.set(column, first && last ? daysContaining(String(first), String(last), q) : []);
     }
+    lookups.terms = await postgresTermMatches(ctx.db, index, q);
   }
   return lookups;
 }
@@ -312,11 +317,14 @@ async function postgresSearchPage(
 
 /**
  * PostgreSQL, a search's matches with their sort keys (as `m`). When the search table holds all
- * the search needs (no condition but the search and the user's company scope, no name or day
- * that matches, a sort by its keys) only that narrow table is read; otherwise the table with
- * the list's conditions. `offset 0` keeps the planner from walking the sort's index instead,
- * which it prefers when it takes the matches for evenly spread: a month's dates or a year's
- * receipts cluster, and that walk read most of a 1M-row table (1.2–2.1 s).
+ * the search needs (no condition but the search and the user's company scope, no company name
+ * that matches, a sort by its keys) only that table is read: one index lookup per kind of match
+ * (matching dictionary values of each term column, the row's own text, matching departments or
+ * categories, matching days), each an index-only scan that gives the sort keys, and their union
+ * when more than one kind matches. Otherwise the table with the list's conditions. `offset 0`
+ * keeps the planner from walking the sort's index instead, which it prefers when it takes the
+ * matches for evenly spread: a month's dates or a year's receipts cluster, and that walk read
+ * most of a 1M-row table (1.2–2.1 s).
  */
 function postgresMatches(
   ctx: ServiceContext,
@@ -330,17 +338,37 @@ function postgresMatches(
   const keys = new Set(['id', ...(index?.keys ?? [])]);
   const scope = scopeOf(ctx);
   const companyColumn = companyColumnOf(def);
+  // Matching names, by the key the search table would hold them in.
+  const names = [...(lookups?.names ?? [])]
+    .filter(([, ids]) => ids.length > 0)
+    .map(([column, ids]) => ({ key: snakeCase(def.joins.find((j) => j.alias === column.split('.')[0])!.on), ids }));
   const searchTableOnly =
     index !== null &&
+    lookups?.terms !== undefined &&
     list.others.length === 0 &&
     companyNamed(def) === null &&
     (scope === null || (companyColumn !== null && keys.has(snakeCase(companyColumn)))) &&
     sort.columns.every((c) => keys.has(snakeCase(c))) &&
-    [...(lookups?.names.values() ?? []), ...(lookups?.days.values() ?? [])].every((found) => found.length === 0);
+    names.every((n) => index.nameKeys?.includes(n.key));
   if (searchTableOnly) {
-    let query = dynamic(ctx.db).selectFrom(`${ftsTable(index)} as t`).where(postgresTextMatch('t', q));
-    if (scope !== null && companyColumn) query = query.where(`t.${companyColumn}`, '=', scope);
-    return query.select(sort.columns.map((c) => `t.${c}`)).offset(0).as('m');
+    const lookupsOfRows = [
+      ...postgresTermBranches(index, 't', q, lookups.terms),
+      ...names.map((n) => sql<SqlBool>`${sql.ref(`t.${n.key}`)} in (${sql.join(n.ids)})`),
+      ...[...lookups.days].filter(([, days]) => days.length > 0).map(([column, days]) => sql<SqlBool>`${sql.ref(`t.${column}`)} in (${sql.join(days)})`),
+    ];
+    const text = postgresTextBranch(index, 't', q);
+    const branches = text ? [...lookupsOfRows, text] : lookupsOfRows;
+    // Each lookup leaves out the rows an earlier one gave (from the same index entries), so the
+    // lookups are simply appended: no union of tens of thousands of rows to deduplicate.
+    const matching = (branch: Expression<SqlBool>, earlier: Expression<SqlBool>[]) => {
+      let query = dynamic(ctx.db).selectFrom(`${ftsTable(index)} as t`).where(branch);
+      if (earlier.length) query = query.where(sql<SqlBool>`not coalesce(${sql.join(earlier, sql` or `)}, false)`);
+      if (scope !== null && companyColumn) query = query.where(`t.${companyColumn}`, '=', scope);
+      return query.select(sort.columns.map((c) => `t.${c}`));
+    };
+    if (branches.length === 0) return matching(sql<SqlBool>`false`, []).as('m');
+    const [first, ...rest] = branches;
+    return rest.reduce((all, branch, i) => all.unionAll(matching(branch, branches.slice(0, i + 1))), matching(first, [])).offset(0).as('m');
   }
   return filtered(ctx, def, list.where, list.aliases).select(sort.columns.map((c) => `t.${c}`)).offset(0).as('m');
 }

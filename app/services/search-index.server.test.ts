@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
 import { searchTableAgainstRows } from '../../test/search-table.ts';
-import { rebuildSearchIndex, SEARCH_INDEXES, usesSearchIndex } from '../../db/search-index.ts';
+import { dropPostgresSearchTable, rebuildSearchIndex, SEARCH_INDEXES, usesSearchIndex } from '../../db/search-index.ts';
 import { snakeCase } from '../lib/names.ts';
 import { RESOURCE_LIST } from '../resources/index.ts';
 import { actualExpenses, companies, expenseCategories } from '../resources/index.ts';
@@ -92,6 +92,18 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     return rows.map((r) => r.id);
   }
 
+  const SEARCH_TABLE_INDEXES = [
+    'actual_expenses_search_category_id_idx', 'actual_expenses_search_department_id_idx', 'actual_expenses_search_description_term_idx',
+    'actual_expenses_search_expense_date_idx', 'actual_expenses_search_pkey', 'actual_expenses_search_terms_key', 'actual_expenses_search_terms_pkey',
+    'actual_expenses_search_terms_value_idx', 'actual_expenses_search_text_idx', 'actual_expenses_search_vendor_term_idx',
+  ];
+
+  async function searchIndexNames(): Promise<string[]> {
+    const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()
+      and tablename in ('actual_expenses', 'actual_expenses_search', 'actual_expenses_search_terms') and indexname like '%search%' order by 1`.execute(database.db);
+    return rows.map((r) => r.name);
+  }
+
   async function expectSameAsSubstring(): Promise<void> {
     const rows = await everyRow();
     // Only this test's rows: "every company" below lists the same ones.
@@ -132,10 +144,38 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     expect(await readsTable(ctx, {})).toBe(false);
     expect(await readsTable(scoped, {})).toBe(false);
     expect(await readsTable(ctx, { sort: 'amount', dir: 'asc' })).toBe(false);
+    // Departments, categories and days by their keys in the search table.
+    expect(await readsTable(ctx, { q: 'Finance' })).toBe(false);
+    expect(await readsTable(ctx, { q: 'Supplies' })).toBe(false);
+    expect(await readsTable(ctx, { q: '2026-02' })).toBe(false);
     // Conditions and names the search table does not hold send the search to the table.
     expect(await readsTable(ctx, { companyId })).toBe(true);
-    expect(await readsTable(ctx, { q: 'Finance' })).toBe(true);
-    expect(await readsTable(ctx, { q: '2026-02' })).toBe(true);
+    expect(await readsTable(ctx, { q: companyName })).toBe(true);
+  });
+
+  it.runIf(dialect === 'postgres')('finds the rows of each kind of match through its own lookup, appended without deduplicating', async () => {
+    const lookups = async (q: string) => {
+      const spy = recording(ctx);
+      await listRecords(spy.ctx, actualExpenses, { q, limit: 10, offset: 0 });
+      const paging = spy.queries.find((text) => text.includes('count(*) over ()'))!;
+      const appended = [...paging.matchAll(/"kind":"SetOperationNode","operator":"union","expression":.*?"all":(true|false)/g)];
+      expect(appended.every((m) => m[1] === 'true'), q).toBe(true);
+      return appended.length + 1;
+    };
+    // Vendors, then the receipt numbers (the row's own text).
+    expect(await lookups("o'brien")).toBe(2);
+    // Descriptions, vendors and receipt numbers.
+    expect(await lookups('consult')).toBe(3);
+    // Descriptions, categories (by name), then receipt numbers.
+    expect(await lookups('supplies')).toBe(3);
+  });
+
+  it('exports what the list finds (the export builds its conditions without the looked-up matches)', async () => {
+    const { recordQuery } = await import('./resource-list.server.ts');
+    for (const q of QUERIES) {
+      const exported = await recordQuery(ctx, actualExpenses, { q, companyId }).select('t.id').execute();
+      expect(exported.map((r) => Number(r.id)).sort((a, b) => a - b), q).toEqual([...(await found(q))].sort((a, b) => a - b));
+    }
   });
 
   it('finds what a substring match over the columns finds', async () => {
@@ -187,18 +227,33 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
   it.runIf(dialect === 'postgres')('migration 0015 gives a database from before it its search table', async () => {
     const db = database.db;
     // As 0013 left it before the search tables: the GIN index over the table's own text.
-    await sql`drop trigger actual_expenses_search_sync on actual_expenses`.execute(db);
-    await sql`drop function actual_expenses_search_sync()`.execute(db);
-    await sql`drop table actual_expenses_search`.execute(db);
+    await dropPostgresSearchTable(db, SEARCH_INDEXES.actual_expenses);
     await sql.raw(`create index actual_expenses_search_idx on actual_expenses using gin ((coalesce(description, '') || E'\\n' || coalesce(vendor, '') || E'\\n' || coalesce(receipt_number, '')) public.gin_trgm_ops)`).execute(db);
-    await sql`delete from kysely_migration where name = '0015_search_tables'`.execute(db);
+    await sql`delete from kysely_migration where name in ('0015_search_tables', '0016_search_terms')`.execute(db);
     const { migrateToLatest } = await import('../../db/migrate.ts');
-    expect(await migrateToLatest(db)).toEqual(['0015_search_tables']);
-    const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename in ('actual_expenses', 'actual_expenses_search') and indexname like '%search%' order by 1`.execute(db);
-    expect(rows.map((r) => r.name)).toEqual(['actual_expenses_search_pkey', 'actual_expenses_search_text_idx']);
+    // 0015 makes today's search table, which 0016 then leaves alone.
+    expect(await migrateToLatest(db)).toEqual(['0015_search_tables', '0016_search_terms']);
+    expect(await searchIndexNames()).toEqual(SEARCH_TABLE_INDEXES);
     await expectSameAsSubstring();
     await updateRecord(ctx, actualExpenses, created[2], { vendor: 'Initech' });
     expect(await found('initech')).toEqual([created[2]]);
+  });
+
+  it.runIf(dialect === 'postgres')('migration 0016 gives a search table of the 0015 shape its dictionary', async () => {
+    const db = database.db;
+    // As 0015 left it: the text columns joined, lowercased, under one GIN index.
+    await dropPostgresSearchTable(db, SEARCH_INDEXES.actual_expenses);
+    await sql.raw(`create table actual_expenses_search as select id, company_id, expense_date, amount_cents,
+        lower(coalesce(description, '') || E'\\n' || coalesce(vendor, '') || E'\\n' || coalesce(receipt_number, '')) as text from actual_expenses`).execute(db);
+    await sql.raw(`create index actual_expenses_search_text_idx on actual_expenses_search using gin (text public.gin_trgm_ops)`).execute(db);
+    await sql`delete from kysely_migration where name = '0016_search_terms'`.execute(db);
+    const { migrateToLatest } = await import('../../db/migrate.ts');
+    expect(await migrateToLatest(db)).toEqual(['0016_search_terms']);
+    expect(await searchIndexNames()).toEqual(SEARCH_TABLE_INDEXES);
+    await expectSameAsSubstring();
+    await updateRecord(ctx, actualExpenses, created[3], { vendor: 'Hooli Partners', description: 'Hooli workshop' });
+    expect(await found('hooli')).toEqual([created[3]]);
+    await expectSameAsSubstring();
   });
 
   it('gives the same answers after a rebuild from the rows', async () => {

@@ -17,6 +17,7 @@ import * as m0012 from './0012_error_fingerprints.ts';
 import * as m0013 from './0013_search_indexes.ts';
 import * as m0014 from './0014_change_tokens.ts';
 import * as m0015 from './0015_search_tables.ts';
+import * as m0016 from './0016_search_terms.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -39,4 +40,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0013_search_indexes': m0013,
   '0014_change_tokens': m0014,
   '0015_search_tables': m0015,
+  '0016_search_terms': m0016,
 };
