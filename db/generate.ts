@@ -18,6 +18,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseHandle } from './client.ts';
+import { dayRecountStatements } from './day-counts.ts';
 import { ftsTable, postgresRebuildStatements, SEARCH_INDEXES, sqliteRebuildStatement } from './search-index.ts';
 import { buildDemoRows, loadDemoReference, MONTH_NAMES, mulberry32 } from './seed/demo.ts';
 
@@ -329,6 +330,7 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
     const trigrams = trigramRows[0]?.schema;
     const hasTable = async (name: string) => (await client.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [name])).rows[0].present === true;
     const hasChangeTokens = await hasTable('change_tokens');
+    const hasDayCounts = await hasTable('day_counts');
     await client.query('BEGIN');
     for (const { spec, rows } of plan) {
       if (rows <= 0) continue;
@@ -360,6 +362,8 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
         await client.query(`ALTER TABLE ${spec.table} ENABLE TRIGGER USER`);
         // The change token's trigger was off too (migration 0014): the rows changed.
         if (hasChangeTokens) await client.query(`UPDATE change_tokens SET token = gen_random_uuid() WHERE table_name = $1`, [spec.table]);
+        // So were its day counts' (migration 0017).
+        if (hasDayCounts) for (const statement of dayRecountStatements(spec.table)) await client.query(statement);
         await client.query(`DELETE FROM row_counts WHERE table_name = $1`, [spec.table]);
         await client.query(`INSERT INTO row_counts (table_name, company_id, row_count) SELECT $1, company_id, count(*) FROM ${spec.table} GROUP BY company_id`, [spec.table]);
         // So was the search table's (migration 0015): read it again from the rows.

@@ -211,6 +211,14 @@ export interface RowCountsTable {
   rowCount: number;
 }
 
+/** PostgreSQL only (migration 0017): rows per company and day of a big table's date column. */
+export interface DayCountsTable {
+  tableName: string;
+  companyId: number;
+  day: string;
+  rowCount: number;
+}
+
 /** PostgreSQL only (migration 0014): a token each statement writing the table replaces. */
 export interface ChangeTokensTable {
   tableName: string;
@@ -648,6 +656,7 @@ export interface Database {
   vultCardTypes: VultCardTypesTable;
   rowCounts: RowCountsTable;
   changeTokens: ChangeTokensTable;
+  dayCounts: DayCountsTable;
   systemErrors: SystemErrorsTable;
   recoveryActions: RecoveryActionsTable;
   healthSnapshots: HealthSnapshotsTable;

@@ -18,6 +18,7 @@ import { pgPoolOf } from '../../db/registry.ts';
 import type { Database } from '../../db/types.ts';
 import { constraintViolation, dialectOf } from '../../db/dialect.ts';
 import { COUNTED_TABLES } from '../../db/migrations/0003_row_counts.ts';
+import { dayRecountStatements } from '../../db/day-counts.ts';
 import { rebuildSearchIndex, SEARCH_INDEXES } from '../../db/search-index.ts';
 import { JSON_COLUMNS } from '../../db/types.ts';
 import { snakeCase } from '../lib/names.ts';
@@ -445,13 +446,14 @@ async function danglingRow(trx: Db, table: string, error: unknown): Promise<stri
 /**
  * What a counted table's triggers keep, made again after a load with them off: its row_counts
  * from the table itself and, on PostgreSQL, a new change token (migration 0014: the rows
- * changed) and its search table (migration 0015).
+ * changed), its day counts (migration 0017) and its search table (migration 0015).
  */
 async function recountRows(trx: Db, name: string): Promise<void> {
   await sql.raw(`delete from row_counts where table_name = '${name}'`).execute(trx);
   await sql.raw(`insert into row_counts (table_name, company_id, row_count) select '${name}', company_id, count(*) from ${quote(name)} group by company_id`).execute(trx);
   if (dialectOf(trx) === 'postgres') {
     await sql`update change_tokens set token = gen_random_uuid() where table_name = ${name}`.execute(trx);
+    for (const statement of dayRecountStatements(name)) await sql.raw(statement).execute(trx);
     await rebuildSearchIndex(trx, 'postgres', name);
   }
 }

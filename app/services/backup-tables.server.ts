@@ -59,6 +59,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   rateLimitCounters: 'throttling counters',
   rowCounts: 'derived: kept by triggers as rows are restored',
   changeTokens: 'PostgreSQL: replaced by every write of their table, and by the restore',
+  dayCounts: 'PostgreSQL: derived, kept by triggers and counted again by the restore',
   systemErrors: 'operational history of this installation',
   recoveryActions: 'operational history of this installation',
   healthSnapshots: 'operational history of this installation',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from './bootstrap.server.ts';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
+import { dayCountsAgainstRows } from '../../test/day-counts.ts';
 import { searchTableAgainstRows } from '../../test/search-table.ts';
 import { createTestUser } from '../../test/users.ts';
 import { isSearchIndexTable } from '../../db/search-index.ts';
@@ -146,6 +147,9 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     if (dialect === 'postgres') {
       const [searched, fromRows] = await searchTableAgainstRows(db);
       expect(searched).toEqual(fromRows);
+      // So are the day counts (migration 0017), counted again from the restored rows.
+      const [kept, counted] = await dayCountsAgainstRows(db);
+      expect(kept).toEqual(counted);
     } else {
       await sql`insert into actual_expenses_search (actual_expenses_search) values ('integrity-check')`.execute(db);
     }

@@ -1,8 +1,10 @@
-// Deep pages read from anchors (page-anchors.server.ts, PostgreSQL) are exactly the pages OFFSET
-// gives, on every test dialect (SQLite reads them with OFFSET: the same answers): both sorts
-// and directions with runs of equal keys (the id tie-break), with filters and a company-scoped
-// user, and after inserts, updates and deletes made through another connection; the change
-// token (migration 0014) follows every write of its table and nothing else.
+// Deep pages read from anchors (page-anchors.server.ts, PostgreSQL) or placed by the day counts
+// (day-pages.server.ts, PostgreSQL: the date sort of a list with no condition but a company) are
+// exactly the pages OFFSET gives, on every test dialect (SQLite reads them with OFFSET: the same
+// answers): both sorts and directions with runs of equal keys (the id tie-break), with filters
+// and a company-scoped user, and after inserts, updates, moves and deletes made through another
+// connection; the change token (migration 0014) follows every write of its table and nothing
+// else, and the day counts (migration 0017) stay those of the rows.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
@@ -10,9 +12,11 @@ import { generateData } from '../../db/generate.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
 import { createTestUser } from '../../test/users.ts';
+import { dayCountsAgainstRows } from '../../test/day-counts.ts';
 import { searchTableAgainstRows } from '../../test/search-table.ts';
 import { actualExpenses, companies, expenseCategories } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
+import { dayPageStats } from './day-pages.server.ts';
 import { forgetPageAnchors, PAGE_ANCHORS, pageAnchorStats } from './page-anchors.server.ts';
 import { LIST_PAGING } from './resource-list.server.ts';
 import { createRecord, listRecords, type ApiRow, type ListQuery } from './resources.server.ts';
@@ -127,10 +131,15 @@ describe.each(TEST_DIALECTS)('deep pages from anchors on %s', (dialect) => {
   it('gives the pages OFFSET gives, for every list, sort and direction', async () => {
     forgetPageAnchors();
     const before = { ...pageAnchorStats };
+    const byDay = dayPageStats.pages;
     await expectPagesAsOffset();
     if (dialect === 'postgres') {
+      // The date sort's pages of the whole list, one company's and the scoped user's: by day.
+      expect(dayPageStats.pages - byDay).toBeGreaterThan(200);
+      const [kept, counted] = await dayCountsAgainstRows(database.db);
+      expect(kept).toEqual(counted);
       // The deep pages did come from anchors, found once per list while nothing changed.
-      expect(pageAnchorStats.pages - before.pages).toBeGreaterThan(500);
+      expect(pageAnchorStats.pages - before.pages).toBeGreaterThan(300);
       const walks = pageAnchorStats.walks - before.walks;
       expect(walks).toBeGreaterThan(0);
       expect(walks).toBeLessThan(pageAnchorStats.pages - before.pages);
@@ -151,8 +160,15 @@ describe.each(TEST_DIALECTS)('deep pages from anchors on %s', (dialect) => {
     await sql`insert into actual_expenses (company_id, department_id, category_id, amount_cents, expense_date, description)
       select company_id, department_id, category_id, amount_cents, expense_date, 'Copy' from actual_expenses where company_id = ${first} order by id limit 3`.execute(other.db);
     await sql`delete from actual_expenses where id = (select max(id) from actual_expenses where company_id = ${second} and description <> 'Copy')`.execute(other.db);
+    // A row moves to the other company, one changes only its amount.
+    await sql`update actual_expenses set company_id = ${second} where id = (select max(id) from actual_expenses where company_id = ${first} and description <> 'Copy')`.execute(other.db);
+    await sql`update actual_expenses set amount_cents = amount_cents + 1 where id = (select min(id) from actual_expenses where company_id = ${second})`.execute(other.db);
     await expectPagesAsOffset();
-    if (dialect === 'postgres') expect(pageAnchorStats.walks).toBeGreaterThan(walks);
+    if (dialect === 'postgres') {
+      expect(pageAnchorStats.walks).toBeGreaterThan(walks);
+      const [kept, counted] = await dayCountsAgainstRows(database.db);
+      expect(kept).toEqual(counted);
+    }
   });
 
   it.runIf(dialect === 'postgres')('the change token follows each statement that writes the table, once committed', async () => {
@@ -204,5 +220,8 @@ describe.each(TEST_DIALECTS)('deep pages from anchors on %s', (dialect) => {
     const [searched, fromRows] = await searchTableAgainstRows(database.db);
     expect(fromRows.length).toBeGreaterThan(50_000);
     expect(searched).toEqual(fromRows);
+    // So were the day counts' (migration 0017): counted again from the rows.
+    const [kept, counted] = await dayCountsAgainstRows(database.db);
+    expect(kept).toEqual(counted);
   });
 });

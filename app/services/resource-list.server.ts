@@ -11,6 +11,7 @@ import { snakeCase } from '../lib/names.ts';
 import { companyColumnOf, companyNamed, companySelf, type ResourceDef } from '../resources/define.ts';
 import { COMPANY_COLUMNS, companyResource } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
+import { dayCounted, dayCountedPageIds } from './day-pages.server.ts';
 import { anchoredPageIds } from './page-anchors.server.ts';
 import { authorizeRead, baseQuery, baseQueryNarrows, columnOf, dynamic, ref, scopeOf, selectRow, toApiRow, type ApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
 
@@ -427,13 +428,36 @@ export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: 
     return { rows: near.map((row) => toApiRow(def, row)), total };
   }
   const listIds = ordered(filtered(ctx, def, where, aliases), seek).select('t.id');
-  const anchored = !walked && anchorable(ctx, def, q, aliases) ? await anchoredPageIds(ctx.db, { table: snakeCase(def.table), ids: listIds, columns: seek.columns, dir: seek.dir }, limit, offset) : null;
-  const ids = walked ?? anchored ?? listIds.limit(limit).offset(offset);
+  const byDay = !walked ? await dayCountedPage(ctx, def, query, listIds, seek, limit, offset) : null;
+  const anchored = !walked && !byDay && anchorable(ctx, def, q, aliases) ? await anchoredPageIds(ctx.db, { table: snakeCase(def.table), ids: listIds, columns: seek.columns, dir: seek.dir }, limit, offset) : null;
+  const ids = walked ?? byDay ?? anchored ?? listIds.limit(limit).offset(offset);
   const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort).where('t.id', 'in', ids).execute();
   return { rows: rows.map((row) => toApiRow(def, row)), total };
 }
 
 
+
+/**
+ * PostgreSQL: a deep page of a list that day_counts covers (a day-counted table sorted by its
+ * date, no condition but a company, as for row_counts) placed by those counts
+ * (day-pages.server.ts), or null for another list or when the page is past the end.
+ */
+async function dayCountedPage(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  query: ListQuery,
+  ids: RowQuery,
+  seek: ReturnType<typeof resolveSort>,
+  limit: number,
+  offset: number,
+): Promise<number[] | null> {
+  const table = snakeCase(def.table);
+  const columns = seek.columns.map(snakeCase);
+  if (dialectOf(ctx.db) !== 'postgres' || !countsCover(def, query) || companyNamed(def) !== null || !dayCounted(table, columns)) return null;
+  const companies = [...new Set([scopeOf(ctx), query.companyId ?? null].filter((id): id is number => id !== null))];
+  const page = await dayCountedPageIds(ctx.db, { table, ids, columns, dir: seek.dir, companies }, limit, offset);
+  return page.length ? page : null;
+}
 
 /**
  * PostgreSQL: whether a deep page may start from the list's anchors (page-anchors.server.ts): a
