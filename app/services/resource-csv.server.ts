@@ -149,7 +149,7 @@ export function copiedResourceCsv(ctx: ServiceContext, def: ResourceDef, query: 
     const cells = exportCells(def);
     if (cells.length !== columns.length || cells.length < 2) throw new Error(`The SQL cells of ${def.key} do not match its CSV columns`);
     yield csvHeader(columns, options);
-    const compiled = recordQuery(ctx, def, query)
+    const compiled = (await recordQuery(ctx, def, query))
       .select(cells.map((cell, i) => cell.as(`c${i}`)))
       .compile();
     yield* copyCsv(pool, compiled, (records) => (count = records));

@@ -136,7 +136,7 @@ function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, looku
   }
   if (indexed) {
     own.push(postgresIndexMatch(index, 't', q, lookups?.terms));
-    // Without the looked-up days (an export's query), a date column is matched as text.
+    // Without the looked-up days (a caller that did not look them up), a date column is matched as text.
     if (!lookups) for (const column of index.dateColumns ?? []) own.push(containsText(dialect, sql`cast(${sql.ref(`t.${column}`)} as text)`, q));
     for (const [column, days] of lookups?.days ?? []) if (days.length) own.push(sql<SqlBool>`${sql.ref(`t.${column}`)} in (${sql.join(days)})`);
   }
@@ -488,13 +488,19 @@ export const EXPORT_BATCH_ROWS = 250;
  */
 export async function* recordBatches(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<ApiRow[]> {
   await authorizeRead(ctx, def);
-  for await (const batch of streamQuery<Row>(ctx.db, selectRow(def, recordQuery(ctx, def, query)), batchSize)) {
+  for await (const batch of streamQuery<Row>(ctx.db, selectRow(def, await recordQuery(ctx, def, query)), batchSize)) {
     yield batch.map((row) => toApiRow(def, row));
   }
 }
 
-/** The filtered list in its order, nothing selected yet: recordBatches' rows, and the PostgreSQL CSV export's (resource-csv.server.ts). */
-export function recordQuery(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>): RowQuery {
-  const { where } = conditions(ctx, def, { ...query, limit: 0, offset: 0 });
+/**
+ * The filtered list in its order, nothing selected yet: recordBatches' rows, and the PostgreSQL
+ * CSV export's (resource-csv.server.ts). A search looks its names, days and dictionary values
+ * up first, as the list does, so the export finds the same rows through the same indexes.
+ */
+export async function recordQuery(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>): Promise<RowQuery> {
+  const q = query.q?.trim();
+  const lookups = q ? await searchLookups(ctx, def, q) : undefined;
+  const { where } = conditions(ctx, def, { ...query, limit: 0, offset: 0 }, lookups);
   return ordered(applyWhere(baseQuery(ctx, def), where), resolveSort(def, query.sort, query.dir));
 }

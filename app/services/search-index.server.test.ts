@@ -172,11 +172,17 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     expect(await lookups('supplies')).toBe(3);
   });
 
-  it('exports what the list finds (the export builds its conditions without the looked-up matches)', async () => {
-    const { recordQuery } = await import('./resource-list.server.ts');
+  it("exports what the list finds, and so do conditions built without the search's lookups", async () => {
+    const { conditions, recordQuery } = await import('./resource-list.server.ts');
+    const sorted = (ids: unknown[]) => ids.map(Number).sort((a, b) => a - b);
     for (const q of QUERIES) {
-      const exported = await recordQuery(ctx, actualExpenses, { q, companyId }).select('t.id').execute();
-      expect(exported.map((r) => Number(r.id)).sort((a, b) => a - b), q).toEqual([...(await found(q))].sort((a, b) => a - b));
+      const want = sorted(await found(q));
+      const exported = await (await recordQuery(ctx, actualExpenses, { q, companyId })).select('t.id').execute();
+      expect(sorted(exported.map((r) => r.id)), q).toEqual(want);
+      // The names, days and dictionary values read in the statement instead.
+      const { where } = conditions(ctx, actualExpenses, { q, companyId, limit: 0, offset: 0 });
+      const unlooked = await where.reduce((query, condition) => query.where(condition), database.db.selectFrom('actualExpenses as t').select('t.id')).execute();
+      expect(sorted(unlooked.map((r) => r.id)), `${q}, without lookups`).toEqual(want);
     }
   });
 
