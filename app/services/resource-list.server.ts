@@ -166,13 +166,18 @@ function ordered(query: RowQuery, sort: ReturnType<typeof resolveSort>, alias = 
  */
 async function trackedTotal(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<number | null> {
   if (!countsCover(def, query)) return null;
-  const companies = [scopeOf(ctx), query.companyId ?? null].filter((id): id is number => id !== null);
+  const companies = countedCompanies(ctx, query);
   if (companies.length === 2 && companies[0] !== companies[1]) return 0;
   const values = [snakeCase(def.table), ...companies.slice(0, 1)];
   const [row] = await runCompiled(ctx.db, `rowCounts:${values.length}`, values, ([table, company]) =>
     countedTotal(ctx, table as string, values.length > 1 ? (company as number) : null),
   );
   return Number(row?.total ?? 0);
+}
+
+/** The companies a counted list is limited to: the user's scope and the company filter (none: every one). */
+function countedCompanies(ctx: ServiceContext, query: ListQuery): number[] {
+  return [scopeOf(ctx), query.companyId ?? null].filter((id): id is number => id !== null);
 }
 
 /** The counted rows of a table (of one company, or of all), as `total`. */
@@ -251,6 +256,13 @@ async function searchLookups(ctx: ServiceContext, def: ResourceDef, q: string): 
   return lookups;
 }
 
+/** The list's conditions with its search's names, days and dictionary values looked up first. */
+async function lookedUpConditions(ctx: ServiceContext, def: ResourceDef, query: ListQuery) {
+  const q = query.q?.trim();
+  const lookups = q ? await searchLookups(ctx, def, q) : undefined;
+  return { lookups, ...conditions(ctx, def, query, lookups) };
+}
+
 /** How pages are found (an object so that tests can take every way with a few rows). */
 export const LIST_PAGING = {
   /** Pages fewer rows than this from the nearer end are read in one query; deeper ones ids first. */
@@ -322,10 +334,10 @@ async function postgresSearchPage(
  * that matches, a sort by its keys) only that table is read: one index lookup per kind of match
  * (matching dictionary values of each term column, the row's own text, matching departments or
  * categories, matching days), each an index-only scan that gives the sort keys, appended one
- * after another (each leaves out the rows an earlier one gave). Otherwise the table with the list's conditions. `offset 0`
- * keeps the planner from walking the sort's index instead, which it prefers when it takes the
- * matches for evenly spread: a month's dates or a year's receipts cluster, and that walk read
- * most of a 1M-row table (1.2–2.1 s).
+ * after another (each leaves out the rows an earlier one gave). Otherwise the table with the
+ * list's conditions. `offset 0` keeps the planner from walking the sort's index instead, which
+ * it prefers when it takes the matches for evenly spread: a month's dates or a year's receipts
+ * cluster, and that walk read most of a 1M-row table (1.2–2.1 s).
  */
 function postgresMatches(
   ctx: ServiceContext,
@@ -391,8 +403,7 @@ async function countRows(ctx: ServiceContext, def: ResourceDef, where: Expressio
 export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
   await authorizeRead(ctx, def);
   const q = query.q?.trim();
-  const lookups = q ? await searchLookups(ctx, def, q) : undefined;
-  const { where, aliases, others, matchIds } = conditions(ctx, def, query, lookups);
+  const { lookups, where, aliases, others, matchIds } = await lookedUpConditions(ctx, def, query);
   const sort = resolveSort(def, query.sort, query.dir);
   if (postgresIndexedSearch(ctx, def, q)) {
     const page = await postgresSearchPage(ctx, postgresMatches(ctx, def, q!, lookups, { where, aliases, others }, sort), sort, query.limit, query.offset);
@@ -454,7 +465,7 @@ async function dayCountedPage(
   const table = snakeCase(def.table);
   const columns = seek.columns.map(snakeCase);
   if (dialectOf(ctx.db) !== 'postgres' || !countsCover(def, query) || companyNamed(def) !== null || !dayCounted(table, columns)) return null;
-  const companies = [...new Set([scopeOf(ctx), query.companyId ?? null].filter((id): id is number => id !== null))];
+  const companies = [...new Set(countedCompanies(ctx, query))];
   const page = await dayCountedPageIds(ctx.db, { table, ids, columns, dir: seek.dir, companies }, limit, offset);
   return page.length ? page : null;
 }
@@ -499,8 +510,6 @@ export async function* recordBatches(ctx: ServiceContext, def: ResourceDef, quer
  * up first, as the list does, so the export finds the same rows through the same indexes.
  */
 export async function recordQuery(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>): Promise<RowQuery> {
-  const q = query.q?.trim();
-  const lookups = q ? await searchLookups(ctx, def, q) : undefined;
-  const { where } = conditions(ctx, def, { ...query, limit: 0, offset: 0 }, lookups);
+  const { where } = await lookedUpConditions(ctx, def, { ...query, limit: 0, offset: 0 });
   return ordered(applyWhere(baseQuery(ctx, def), where), resolveSort(def, query.sort, query.dir));
 }
