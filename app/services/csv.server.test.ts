@@ -2,6 +2,7 @@
 // neutralising, lazy pull-based streaming with constant memory, and download headers.
 import { describe, expect, it } from 'vitest';
 import { parse as csvParse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { parseCsv } from '../../test/csv.ts';
 import { CSV_BATCH_ROWS, csvCell, csvChunks, csvDownloadHeaders, csvReadableStream, exportFilename, type CsvColumn } from './csv.server.ts';
 import { settle } from '../../test/wait.ts';
@@ -116,6 +117,27 @@ describe('csvChunks', () => {
       ['8', "'-cmd", "'@x"],
       ['9', ' spaced ', '-12.5'],
     ]);
+  });
+
+  it('writes every record as csv-stringify does with the same options, for awkward cells and every width', async () => {
+    // Cells from pieces that each change how a field is written: separators, quotes, line
+    // breaks alone and as CRLF, spaces, formula starts, a plain negative number, non-ASCII.
+    const pieces = ['', 'a', ',', '"', '""', '\r', '\n', '\r\n', ' ', '=', '-', '-12.50', "'", 'é', '🚀', 'x,y', 'q"q', '\t'];
+    let seed = 20;
+    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % n;
+    const cell = () => Array.from({ length: next(4) }, () => pieces[next(pieces.length)]).join('');
+    for (const width of [1, 2, 5]) {
+      const cols: CsvColumn<string[]>[] = Array.from({ length: width }, (_, i) => ({ header: `H${i}`, value: (r) => r[i] }));
+      const rows = Array.from({ length: 3_000 }, () => Array.from({ length: width }, cell));
+      rows.push(Array.from({ length: width }, () => ''));
+      const chunks: string[] = [];
+      for await (const chunk of csvChunks(cols, rows)) chunks.push(chunk);
+      chunks.shift(); // the header
+      const cells = rows.map((row) => row.map((value) => csvCell(value)));
+      expect(new Set(cells.flat()).size).toBeGreaterThan(500);
+      const reference = stringify(cells, { record_delimiter: '\r\n', eof: true, escape_formulas: false, quoted_match: /[\r\n]/, quoted_empty: width === 1 });
+      expect(chunks.join('')).toBe(reference);
+    }
   });
 
   it('quotes cells holding a bare LF or CR so they cannot split a row or smuggle a formula', async () => {
