@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { sendResponse } from './remix-express.ts';
 import { textBodyOf, textResponse } from './text-body.ts';
 
@@ -71,6 +71,22 @@ it('marks only text it made, and only while the body is unread', async () => {
   const read = textResponse('x', {});
   await read.text();
   expect(textBodyOf(read)).toBeUndefined();
+});
+
+it('reads app-made text back whole, encoding it only when something reads the body', async () => {
+  const encode = vi.spyOn(TextEncoder.prototype, 'encode');
+  try {
+    const response = textResponse(PAGE, { status: 201 });
+    expect(encode).not.toHaveBeenCalled();
+    expect(response.headers.get('Content-Type')).toBe('text/plain;charset=UTF-8');
+    expect(await response.clone().text()).toBe(PAGE);
+    expect(encode).toHaveBeenCalled();
+    expect(await response.text()).toBe(PAGE);
+    expect(await textResponse('', {}).text()).toBe('');
+    expect(textResponse(null, { status: 204 }).body).toBeNull();
+  } finally {
+    encode.mockRestore();
+  }
 });
 
 it('writes app-made text with its status, headers and every cookie', async () => {

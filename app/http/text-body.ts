@@ -8,10 +8,32 @@ const TEXT_BODY = Symbol.for('finhub.response.text-body');
 
 type Marked = Response & { [TEXT_BODY]?: string };
 
+const encoder = new TextEncoder();
+
+/**
+ * `text` as a body stream that encodes it only if something reads it. A Response made of the
+ * string itself encodes it to bytes at once (~30 µs for a 24 KB page, ~1.5 % of a list page's
+ * CPU), and the server, which writes the text, never reads them.
+ */
+export function lazyTextBody(text: string): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(encoder.encode(text));
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 /** A Response of `text`, marked so that the server may write the text directly. */
 export function textResponse(text: string | null, init: ResponseInit): Response {
-  const response = new Response(text, init) as Marked;
-  if (text !== null) response[TEXT_BODY] = text;
+  if (text === null) return new Response(null, init);
+  const response = new Response(lazyTextBody(text), init) as Marked;
+  // What a Response made of the string would say when nobody named a type.
+  if (!response.headers.has('Content-Type')) response.headers.set('Content-Type', 'text/plain;charset=UTF-8');
+  response[TEXT_BODY] = text;
   return response;
 }
 
