@@ -82,6 +82,7 @@ async function main(): Promise<void> {
     // first deep page after a write finds the list's anchors again (page-anchors.server.ts).
     const write = () => sql`update actual_expenses set vendor = vendor where id = -1`.execute(handle.db);
     pages.push(await measure('page 50,000 right after a write', `limit=10&offset=499990`, write));
+    pages.push(await measure('page 50,000 by amount after a write', `limit=10&offset=499990&sortBy=amount&sortOrder=desc`, write));
     pages.push(await measure('page 2,000 of q=payroll', `limit=10&offset=19990&q=payroll`));
     const searchMedian = quantile(searches.map((s) => s.medianMs), 0.5);
     const worstPage = Math.max(...pages.map((p) => p.medianMs));
