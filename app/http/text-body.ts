@@ -15,7 +15,7 @@ const encoder = new TextEncoder();
  * string itself encodes it to bytes at once (~30 µs for a 24 KB page, ~1.5 % of a list page's
  * CPU), and the server, which writes the text, never reads them.
  */
-export function lazyTextBody(text: string): ReadableStream<Uint8Array> {
+function lazyTextBody(text: string): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {

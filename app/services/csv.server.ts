@@ -16,8 +16,9 @@
 // Memory stays constant whatever the number of rows: rows are pulled from the source only as
 // the consumer asks for more text, at most CSV_BATCH_ROWS rows (or about CSV_BATCH_CHARS
 // characters) at a time, and each batch is turned into text (the header by csv-stringify's sync
-// API, the records by csvField with the same rules) and handed on as one chunk. Stopping early (a `break`, `return()`, or a cancelled stream) calls
-// `return()` on the source, so a database cursor behind it is closed.
+// API, the records by csvField with the same rules) and handed on as one chunk. Stopping early
+// (a `break`, `return()`, or a cancelled stream) calls `return()` on the source, so a database
+// cursor behind it is closed.
 
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 
@@ -78,7 +79,8 @@ async function* batchesOf<Row>(rows: AsyncIterable<Row> | Iterable<Row>): AsyncG
   if (batch.length > 0) yield batch;
 }
 
-function stringifyOptions(columns: CsvColumn<unknown>[]): StringifyOptions {
+/** csv-stringify's options for these columns: the header's, and the rules csvField follows. */
+export function stringifyOptions(columns: CsvColumn<unknown>[]): StringifyOptions {
   return {
     record_delimiter: CSV_RECORD_DELIMITER,
     eof: true,
