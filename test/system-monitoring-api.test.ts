@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './database.ts';
+import { waitFor } from './wait.ts';
 import { useTestServer, type TestClient } from './server.ts';
 
 const form = (c: TestClient, path: string, fields: Record<string, string>) => c.postForm(path, fields);
@@ -36,9 +37,19 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
     expect(b.status).toBe(500);
     expect(page.status).toBe(500);
 
-    const list = await admin.get('/api/system/errors?status=open');
-    expect(list.status).toBe(200);
-    const errors = (await list.json()) as { id: number; endpoint: string; method: string; occurrenceCount: number; affectedUsers: number; stack: string | null }[];
+    // Faults are recorded after their 500 is sent: list once every one of them has landed (the
+    // screen's, from each loader that failed, the API's twice), when the total and the rows agree.
+    type Recorded = { id: number; endpoint: string; method: string; occurrenceCount: number; affectedUsers: number; stack: string | null };
+    const { list, errors } = await waitFor(
+      async () => {
+        const list = await admin.get('/api/system/errors?status=open');
+        expect(list.status).toBe(200);
+        const errors = (await list.json()) as Recorded[];
+        const landed = errors.some((e) => e.endpoint === '/notifications') && errors.find((e) => e.endpoint === '/api/notifications/count')?.occurrenceCount === 2;
+        return landed && list.headers.get('X-Total-Count') === String(errors.length) ? { list, errors } : null;
+      },
+      { what: 'the recorded faults' },
+    );
     const api = errors.find((e) => e.endpoint === '/api/notifications/count')!;
     expect(api).toMatchObject({ method: 'GET', occurrenceCount: 2, affectedUsers: 2 });
     expect(api.stack).toBeTruthy();
