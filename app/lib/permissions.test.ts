@@ -43,7 +43,7 @@ const BASELINE: Record<Role, readonly string[]> = {
 };
 
 const AREAS_UNDER_TEST: Area[] = [
-  'financial', 'subscriber', 'integrations', 'analytics', 'auditLogs', 'backups', 'users', 'reference', 'admin', 'personal',
+  'financial', 'subscriber', 'integrations', 'analytics', 'auditLogs', 'backups', 'users', 'reference', 'admin', 'installation', 'personal',
 ];
 const ACTIONS: Action[] = ['read', 'create', 'edit', 'delete'];
 const ACTION_FLAG = { create: CRE, edit: EDI, delete: DEL } as const;
@@ -78,6 +78,8 @@ function expectedCan(role: Role, effective: Set<string>, area: Area, action: Act
     // Company-scoped users never write group-wide reference data (DESIGN §5).
     case 'reference': return action === 'read' || (administrator && companyId === null);
     case 'admin': return administrator;
+    // Installation-wide (every backup, system monitoring): never a company-scoped user.
+    case 'installation': return administrator && companyId === null;
     case 'personal': return true;
   }
   throw new Error(`unknown area ${area}`);
@@ -109,22 +111,22 @@ describe('can() without extra flags, written out per role', () => {
     owner: {
       financial: [T, T, T, T], subscriber: [T, T, T, T], integrations: [T, T, T, T], analytics: [T, T, T, T],
       auditLogs: [T, T, T, T], backups: [T, T, T, T], users: [T, T, T, T], reference: [T, T, T, T],
-      admin: [T, T, T, T], personal: [T, T, T, T],
+      admin: [T, T, T, T], installation: [T, T, T, T], personal: [T, T, T, T],
     },
     admin: {
       financial: [T, T, T, T], subscriber: [T, T, T, T], integrations: [T, T, T, T], analytics: [T, T, T, T],
       auditLogs: [T, T, T, T], backups: [T, T, T, T], users: [T, T, T, T], reference: [T, T, T, T],
-      admin: [T, T, T, T], personal: [T, T, T, T],
+      admin: [T, T, T, T], installation: [T, T, T, T], personal: [T, T, T, T],
     },
     editor: {
       financial: [T, T, T, F], subscriber: [T, T, T, F], integrations: [F, F, F, F], analytics: [F, F, F, F],
       auditLogs: [F, F, F, F], backups: [F, F, F, F], users: [F, F, F, F], reference: [T, F, F, F],
-      admin: [F, F, F, F], personal: [T, T, T, T],
+      admin: [F, F, F, F], installation: [F, F, F, F], personal: [T, T, T, T],
     },
     viewer: {
       financial: [T, F, F, F], subscriber: [T, F, F, F], integrations: [F, F, F, F], analytics: [F, F, F, F],
       auditLogs: [F, F, F, F], backups: [F, F, F, F], users: [F, F, F, F], reference: [T, F, F, F],
-      admin: [F, F, F, F], personal: [T, T, T, T],
+      admin: [F, F, F, F], installation: [F, F, F, F], personal: [T, T, T, T],
     },
   };
 
@@ -135,9 +137,12 @@ describe('can() without extra flags, written out per role', () => {
         const actual = Object.fromEntries(
           AREAS_UNDER_TEST.map((area) => [area, ACTIONS.map((action) => can(user, area, action))]),
         );
-        // A company-scoped owner or admin reads companies, departments and backups but never writes them.
+        // A company-scoped owner or admin reads companies, departments and backups but never writes
+        // them, and nothing installation-wide is theirs.
         const scoped = (row: [boolean, boolean, boolean, boolean]): [boolean, boolean, boolean, boolean] => [row[0], F, F, F];
-        const expected = companyId === null ? MATRIX[role] : { ...MATRIX[role], reference: scoped(MATRIX[role].reference), backups: scoped(MATRIX[role].backups) };
+        const expected = companyId === null
+          ? MATRIX[role]
+          : { ...MATRIX[role], reference: scoped(MATRIX[role].reference), backups: scoped(MATRIX[role].backups), installation: [F, F, F, F] as [boolean, boolean, boolean, boolean] };
         expect(actual).toEqual(expected);
         // read is the default action
         for (const area of AREAS_UNDER_TEST) expect(can(user, area)).toBe(expected[area][0]);

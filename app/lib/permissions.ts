@@ -73,6 +73,7 @@ export const AREAS = {
   users: { flag: 'canManageUsers', writesNeedActionFlag: false },
   reference: { flag: null, writesNeedActionFlag: false },
   admin: { flag: null, writesNeedActionFlag: false },
+  installation: { flag: null, writesNeedActionFlag: false },
   personal: { flag: null, writesNeedActionFlag: false },
 } as const satisfies Record<string, { flag: PermissionFlag | null; writesNeedActionFlag: boolean }>;
 export type Area = keyof typeof AREAS;
@@ -88,6 +89,7 @@ export function can(user: Principal, area: Area, action: Action = 'read'): boole
   const flags = effectiveFlags(user);
   if (area === 'personal') return true;
   if (area === 'admin') return isAdministrator(user);
+  if (area === 'installation') return isAdministrator(user) && companyScope(user) === null;
   // Group-wide reference data: a company-scoped user (even an admin) never writes it.
   if (area === 'reference') return action === 'read' || (isAdministrator(user) && companyScope(user) === null);
   const rule = AREAS[area];
