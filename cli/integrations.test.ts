@@ -57,6 +57,6 @@ describe.each(TEST_DIALECTS)('finhub integrations on %s', (dialect) => {
     const run = await finhub(database, ['integrations', 'rotate-key'], { ENCRYPTION_KEY: next, PREVIOUS_ENCRYPTION_KEY: old });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe('1 of 1 credential re-sealed under the current ENCRYPTION_KEY\n');
-    expect((await openCredentials(database.db, { keys: [next] }, sourceId)).get('token')).toBe('cli-token');
+    expect((await openCredentials(database.db, { keys: [next] }, sourceId, remote.origin)).get('token')).toBe('cli-token');
   });
 });

@@ -1,7 +1,9 @@
 // finhub integrations list | sync <endpointId> | rotate-key
 // API integrations from the command line: thin commands over the integration services, as the
 // system actor `cli`. `sync` runs in this process to its end (no job engine needed); `rotate-key`
-// re-seals every credential under ENCRYPTION_KEY (set PREVIOUS_ENCRYPTION_KEY to the old key).
+// re-seals every credential under ENCRYPTION_KEY (set PREVIOUS_ENCRYPTION_KEY to the old key),
+// with the origin it is bound to (credentials sealed before origins were bound included); one
+// that does not open for its origin is named and the command exits 1.
 import type { Command } from 'commander';
 import { rotateCredentialKey } from '../app/services/integration-credentials.server.ts';
 import { syncNow } from '../app/services/integration-sync.server.ts';
@@ -61,8 +63,11 @@ export function registerIntegrations(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
       await withDatabase(async ({ ctx, config }) => {
-        const { rotated, total } = await rotateCredentialKey(ctx.db, config.integrations);
-        out.result({ rotated, total }, [`${rotated} of ${total} credential${total === 1 ? '' : 's'} re-sealed under the current ENCRYPTION_KEY`]);
+        const { rotated, total, unusable } = await rotateCredentialKey(ctx.db, config.integrations);
+        const lines = [`${rotated} of ${total} credential${total === 1 ? '' : 's'} re-sealed under the current ENCRYPTION_KEY`];
+        if (unusable.length) lines.push(`${unusable.length} do not open for the origin they are bound to (altered or moved; ids ${unusable.join(', ')}): they are never used, enter them again`);
+        out.result({ rotated, total, unusable }, lines);
+        if (unusable.length) throw new ReportedFailure(`${unusable.length} credential${unusable.length === 1 ? '' : 's'} could not be re-sealed`);
       });
     });
 }

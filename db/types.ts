@@ -599,6 +599,10 @@ export interface ApiIntegrationCredentialsTable {
   expiresAt: string | null;
   createdBy: number | null;
   createdAt: Instant;
+  /** scheme://host[:port] the credential was entered for; it is sent nowhere else. */
+  origin: string | null;
+  /** 1: sealed without associated data (before migration 0018); 2: the origin sealed in as associated data. */
+  sealVersion: ColumnType<number, number | undefined, number>;
 }
 
 export interface ApiIntegrationSyncLogsTable {
@@ -618,6 +622,9 @@ export interface ApiIntegrationSyncLogsTable {
   errorMessage: string | null;
   syncData: string | null;
   triggeredBy: number | null;
+  /** The run holding the log (one worker at a time), until lease_expires_at unless renewed. */
+  leaseToken: string | null;
+  leaseExpiresAt: string | null;
 }
 
 export interface ApiIntegrationRecordsTable {

@@ -58,8 +58,22 @@ export const apiIntegrationSources = defineResource({
   exportName: 'api-integration-sources',
 });
 
+/**
+ * Why an endpoint's path is refused, or null: it is a path on the source's base URL (its
+ * credentials are bound to that origin), never an absolute URL (`https://…`, `mailto:…`) nor a
+ * protocol-relative address (`//host/…`, and the backslash spellings browsers read the same way).
+ */
+export function endpointPathError(text: string): string | null {
+  // As a URL parser reads it: no leading or trailing controls and spaces, no tabs or newlines.
+  const path = text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  if (/^[a-z][a-z\d+.-]*:/i.test(path) || /^[\\/]{2}/.test(path)) return "Endpoint must be a path on the source's base URL (such as /v1/expenses), not an address of its own";
+  return null;
+}
+
 function endpointErrors(value: Record<string, unknown>, checks: RecordChecks): FieldError[] {
   const errors: FieldError[] = [];
+  const pathError = typeof value.endpoint === 'string' && value.endpoint ? endpointPathError(value.endpoint) : null;
+  if (pathError) errors.push({ field: 'endpoint', message: pathError });
   const frequency = String(value.syncFrequency ?? 'manual');
   if (!(SYNC_FREQUENCIES as readonly string[]).includes(frequency) && !CRON_PATTERN.test(frequency)) {
     errors.push({ field: 'syncFrequency', message: 'Sync frequency must be manual, hourly, daily or a cron expression (minute hour day month weekday)' });

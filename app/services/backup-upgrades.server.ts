@@ -3,11 +3,16 @@
 // with both versions named. Each migration since backups exist says what it does to backed-up
 // rows: nothing (new tables, new nullable columns), or a function per table.
 import { migrations } from '../../db/migrations/index.ts';
+import { originOfUrl } from '../../db/migrations/0018_credential_origin.ts';
 
 type RowUpgrade = (row: Record<string, unknown>) => Record<string, unknown>;
+type TableUpgrades = Record<string, RowUpgrade>;
 
-/** Per migration name: the row changes it makes to backed-up tables (camelCase names). */
-const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
+/**
+ * Per migration name: the row changes it makes to backed-up tables (camelCase names), or a
+ * function making them afresh for each restore when they carry what earlier tables held.
+ */
+const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   // New company metric tables: an older backup simply has none.
   '0005_company_metrics': {},
   // Audit entries and versions record their row's company (as the migration's backfill does).
@@ -35,6 +40,18 @@ const UPGRADES: Record<string, Record<string, RowUpgrade>> = {
   '0016_search_terms': {},
   // Day counts are kept by triggers and counted again by a restore, never backed up.
   '0017_day_counts': {},
+  // Credentials take the origin of their source's base URL (a backup holds a credential's source
+  // before it), sealed without associated data (seal version 1) until first use or rotate-key.
+  '0018_credential_origin': () => {
+    const origins = new Map<string, string | null>();
+    return {
+      apiIntegrationSources: (row) => {
+        if (row.id != null) origins.set(String(row.id), originOfUrl(row.baseUrl));
+        return row;
+      },
+      apiIntegrationCredentials: (row) => ({ ...row, origin: row.origin ?? origins.get(String(row.sourceId)) ?? null, sealVersion: row.sealVersion ?? 1 }),
+    };
+  },
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {
@@ -71,7 +88,8 @@ export function upgradesFrom(version: string): Map<string, RowUpgrade[]> {
   }
   const byTable = new Map<string, RowUpgrade[]>();
   for (const name of steps) {
-    for (const [table, upgrade] of Object.entries(UPGRADES[name])) byTable.set(table, [...(byTable.get(table) ?? []), upgrade]);
+    const step = UPGRADES[name];
+    for (const [table, upgrade] of Object.entries(typeof step === 'function' ? step() : step)) byTable.set(table, [...(byTable.get(table) ?? []), upgrade]);
   }
   return byTable;
 }

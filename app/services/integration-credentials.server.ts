@@ -1,14 +1,30 @@
-// API integration credentials (spec 3 §2.5, DESIGN §10): added, never read back. The value is
-// sealed (secret-box.server.ts) before it reaches the database; the audit entry and the data
-// version leave it out; no call returns it. The sync engine opens the source's active,
-// unexpired credentials to authenticate; `finhub integrations rotate-key` re-seals them all.
+// API integration credentials (spec 3 §2.5, DESIGN §5, §10): added, never read back. The value
+// is sealed (secret-box.server.ts) before it reaches the database; the audit entry and the data
+// version leave it out; no call returns it. A credential is bound to the origin (scheme, host,
+// port) of its source's base URL when it was entered: the origin is stored beside it and sealed
+// into it as associated data (seal version 2), so a row moved to another origin in the database
+// no longer opens. Credentials from before that (seal version 1, no associated data) open as
+// before for the origin the migration recorded, and are re-sealed at version 2 by their first
+// use or by `finhub integrations rotate-key`. A source moved to another origin deactivates its
+// credentials in the same write. The sync engine opens the source's active, unexpired
+// credentials of the origin it requests.
 import { z } from 'zod';
+import { dialectOf } from '../../db/dialect.ts';
 import { writeRecord } from './audit.server.ts';
 import type { IntegrationSettings } from './config.server.ts';
 import { inTransaction, type Db, type ServiceContext } from './context.ts';
 import { authorizeIntegrationRead, authorizeIntegrationWrite } from './integration-access.server.ts';
+import { originOf } from './integration-http.server.ts';
 import { fieldErrorsFromZod, invalid } from './errors.ts';
-import { keyIdOf, openSecret, sealSecret } from './secret-box.server.ts';
+import { keyIdOf, openSecret, sealSecret, SecretKeyMissing } from './secret-box.server.ts';
+
+/** Seal version of new values: the origin sealed in as associated data. */
+const SEAL_VERSION = 2;
+
+/** A stored credential that does not open for the origin asked: moved in the database, or altered. */
+export class CredentialUnusable extends Error {
+  override name = 'CredentialUnusable';
+}
 
 const id = z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v), z.number({ error: 'Source is required' }).int().positive('Source is required').max(2_147_483_647, 'Source not found'));
 
@@ -43,9 +59,14 @@ export async function addCredential(ctx: ServiceContext, settings: Pick<Integrat
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const { sourceId, credentialKey, credentialValue, description, expiresAt } = parsed.data;
   return inTransaction(ctx.db, async (trx) => {
-    const source = await trx.selectFrom('apiIntegrationSources').select('id').where('id', '=', sourceId).executeTakeFirst();
+    // PostgreSQL: the base URL stays as read until commit (an origin change waits for this credential).
+    let read = trx.selectFrom('apiIntegrationSources').select(['id', 'baseUrl']).where('id', '=', sourceId);
+    if (dialectOf(trx) === 'postgres') read = read.forShare();
+    const source = await read.executeTakeFirst();
     if (!source) throw invalid([{ field: 'sourceId', message: 'Source not found' }]);
-    const sealed = sealSecret(credentialValue, settings.keys[0]);
+    const origin = originOf(source.baseUrl);
+    if (!origin) throw invalid([{ field: 'sourceId', message: 'The source has no valid base URL' }]);
+    const sealed = sealSecret(credentialValue, settings.keys[0], origin);
     const row = await writeRecord({ ...ctx, db: trx }, 'apiIntegrationCredentials', {
       action: 'create',
       values: {
@@ -53,6 +74,8 @@ export async function addCredential(ctx: ServiceContext, settings: Pick<Integrat
         credentialKey,
         credentialValue: sealed.value,
         keyId: sealed.keyId,
+        origin,
+        sealVersion: SEAL_VERSION,
         description,
         isActive: true,
         expiresAt: expiresAt ? new Date(expiresAt).toISOString() : null,
@@ -63,36 +86,113 @@ export async function addCredential(ctx: ServiceContext, settings: Pick<Integrat
   });
 }
 
-/** The source's usable credentials, opened: key → value (the newest of a key wins). For the sync engine only. */
-export async function openCredentials(db: Db, settings: Pick<IntegrationSettings, 'keys'>, sourceId: number, now = new Date()): Promise<Map<string, string>> {
+/** Opens one stored credential for its origin; a failure to authenticate names the row. */
+function openStored(row: { id: number; credentialKey: string; credentialValue: string; keyId: string; origin: string; sealVersion: number }, keys: readonly string[]): string {
+  try {
+    return openSecret({ value: row.credentialValue, keyId: row.keyId }, keys, row.sealVersion >= SEAL_VERSION ? row.origin : undefined);
+  } catch (error) {
+    if (error instanceof SecretKeyMissing) throw error;
+    throw new CredentialUnusable(`The credential "${row.credentialKey}" (#${row.id}) does not open for ${row.origin}: it was sealed for another origin or altered; enter it again`);
+  }
+}
+
+/**
+ * The source's usable credentials for `origin`, opened: key → value (the newest of a key wins).
+ * Only credentials entered for that origin are read; one sealed before origins were bound is
+ * re-sealed with it. For the sync engine only.
+ */
+export async function openCredentials(db: Db, settings: Pick<IntegrationSettings, 'keys'>, sourceId: number, origin: string, now = new Date()): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('apiIntegrationCredentials')
-    .select(['credentialKey', 'credentialValue', 'keyId', 'expiresAt'])
+    .select(['id', 'credentialKey', 'credentialValue', 'keyId', 'expiresAt', 'origin', 'sealVersion'])
     .where('sourceId', '=', sourceId)
     .where('isActive', '=', true)
+    .where('origin', '=', origin)
     .orderBy('id')
     .execute();
   const open = new Map<string, string>();
   for (const row of rows) {
     if (row.expiresAt && row.expiresAt <= now.toISOString()) continue;
-    open.set(row.credentialKey, openSecret({ value: row.credentialValue, keyId: row.keyId }, settings.keys));
+    const value = openStored({ ...row, origin }, settings.keys);
+    if (row.sealVersion < SEAL_VERSION) {
+      const sealed = sealSecret(value, settings.keys[0], origin);
+      await db
+        .updateTable('apiIntegrationCredentials')
+        .set({ credentialValue: sealed.value, keyId: sealed.keyId, sealVersion: SEAL_VERSION })
+        .where('id', '=', row.id)
+        .where('sealVersion', '=', row.sealVersion)
+        .execute();
+    }
+    open.set(row.credentialKey, value);
   }
   return open;
 }
 
-/** Re-seals every credential under the current key (ENCRYPTION_KEY); returns how many changed. */
-export async function rotateCredentialKey(db: Db, settings: Pick<IntegrationSettings, 'keys'>): Promise<{ rotated: number; total: number }> {
+/** How many credentials of the source were entered for another origin than `origin` (they are never sent there). */
+export async function credentialsOffOrigin(db: Db, sourceId: number, origin: string): Promise<number> {
+  const row = await db
+    .selectFrom('apiIntegrationCredentials')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sourceId', '=', sourceId)
+    .where((eb) => eb.or([eb('origin', 'is', null), eb('origin', '!=', origin)]))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A source's base URL changed (in the caller's transaction): its active credentials entered for
+ * another origin than the new one are deactivated, each with its audit entry, until they are
+ * entered again. Returns the ids deactivated.
+ */
+export async function deactivateCredentialsOffOrigin(ctx: ServiceContext, sourceId: number, baseUrl: string): Promise<number[]> {
+  const origin = originOf(baseUrl);
+  const rows = await ctx.db
+    .selectFrom('apiIntegrationCredentials')
+    .select(['id', 'origin'])
+    .where('sourceId', '=', sourceId)
+    .where('isActive', '=', true)
+    .orderBy('id')
+    .execute();
+  const moved = rows.filter((row) => row.origin === null || row.origin !== origin);
+  for (const row of moved) {
+    await writeRecord(ctx, 'apiIntegrationCredentials', { action: 'update', id: row.id, values: { isActive: false } }, {
+      reason: `The source's origin changed from ${row.origin ?? 'an unknown origin'} to ${origin ?? 'an invalid URL'}: the credential must be entered again`,
+    });
+  }
+  return moved.map((row) => row.id);
+}
+
+/**
+ * Re-seals every credential that is not sealed under the current key (ENCRYPTION_KEY), or not
+ * yet with its origin; returns how many changed, and the ids of those that do not open (altered
+ * or moved in the database, or without an origin): they are left as they are and never used.
+ * A key that is missing altogether (PREVIOUS_ENCRYPTION_KEY unset) stops it with nothing changed.
+ */
+export async function rotateCredentialKey(db: Db, settings: Pick<IntegrationSettings, 'keys'>): Promise<{ rotated: number; total: number; unusable: number[] }> {
   const current = keyIdOf(settings.keys[0]);
   return inTransaction(db, async (trx) => {
-    const rows = await trx.selectFrom('apiIntegrationCredentials').select(['id', 'credentialValue', 'keyId']).execute();
+    const rows = await trx.selectFrom('apiIntegrationCredentials').select(['id', 'credentialKey', 'credentialValue', 'keyId', 'origin', 'sealVersion']).orderBy('id').execute();
     let rotated = 0;
+    const unusable: number[] = [];
     for (const row of rows) {
-      if (row.keyId === current) continue;
-      const sealed = sealSecret(openSecret({ value: row.credentialValue, keyId: row.keyId }, settings.keys), settings.keys[0]);
-      await trx.updateTable('apiIntegrationCredentials').set({ credentialValue: sealed.value, keyId: sealed.keyId }).where('id', '=', row.id).execute();
+      if (row.origin === null) {
+        unusable.push(row.id);
+        continue;
+      }
+      if (row.keyId === current && row.sealVersion >= SEAL_VERSION) continue;
+      let plain: string;
+      try {
+        plain = openStored({ ...row, origin: row.origin }, settings.keys);
+      } catch (error) {
+        if (!(error instanceof CredentialUnusable)) throw error;
+        unusable.push(row.id);
+        continue;
+      }
+      const sealed = sealSecret(plain, settings.keys[0], row.origin);
+      await trx.updateTable('apiIntegrationCredentials').set({ credentialValue: sealed.value, keyId: sealed.keyId, sealVersion: SEAL_VERSION }).where('id', '=', row.id).execute();
       rotated++;
     }
-    return { rotated, total: rows.length };
+    return { rotated, total: rows.length, unusable };
   });
 }
 

@@ -1,7 +1,9 @@
 // The sync engine's HTTP client (DESIGN §5, §10): http(s) only, public addresses only unless
 // ALLOW_PRIVATE_TARGETS=1 (checked before any connection, and the connection pinned to the
-// checked addresses), a timeout, a cap on the response size, redirects followed on the same
-// host only, and a 5xx or a dropped connection retried twice. Errors read well in a sync log.
+// checked addresses), every request and redirect on the source's origin (scheme, host and port:
+// the origin its credentials were entered for), a deadline for the whole answer (headers and
+// body), a cap on the response size, and a 5xx or a dropped connection retried twice. Errors
+// read well in a sync log.
 import http from 'node:http';
 import https from 'node:https';
 import type { IntegrationSettings } from './config.server.ts';
@@ -19,6 +21,27 @@ export class SyncHttpError extends Error {
   }
 }
 
+/** A request, redirect or page link off the source's origin: refused before anything is sent. */
+export class OriginRefused extends SyncHttpError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OriginRefused';
+  }
+}
+
+/** scheme://host[:port] of an http(s) URL (default ports left out, as browsers compare them); null otherwise. */
+export function originOf(text: string | null | undefined): string | null {
+  if (typeof text !== 'string' || !URL.canParse(text.trim())) return null;
+  const url = new URL(text.trim());
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+}
+
+/** Refuses a URL that is not on `origin` (scheme, host and port compared). */
+export function assertOnOrigin(url: string, origin: string, what: string): void {
+  const target = originOf(url);
+  if (target !== origin) throw new OriginRefused(`${what} ${target ?? url.slice(0, 200)} refused: only the source's origin ${origin} is allowed`);
+}
+
 export interface JsonResponse {
   status: number;
   body: unknown;
@@ -33,7 +56,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   body?: unknown;
   settings: Pick<IntegrationSettings, 'allowPrivateTargets' | 'timeoutMs' | 'maxResponseBytes'>;
+  /** The only origin requests may go to: the source's, which its credentials are bound to. */
+  origin: string;
   resolve?: HostResolver;
+  /** Certificates trusted besides the system's (tests' own authority). */
+  ca?: string;
   /** Pause before retry n (1-based); tests shorten it. */
   retryDelayMs?: (attempt: number) => number;
 }
@@ -42,6 +69,8 @@ const MAX_REDIRECTS = 3;
 const RETRIES = 2;
 
 async function once(url: string, options: RequestOptions): Promise<{ status: number; location: string | null; text: string }> {
+  const limit = options.settings.timeoutMs;
+  const deadline = Date.now() + limit;
   let target;
   try {
     target = await assertPublicTarget(url, { allowPrivate: options.settings.allowPrivateTargets, resolve: options.resolve });
@@ -53,9 +82,15 @@ async function once(url: string, options: RequestOptions): Promise<{ status: num
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     let settled = false;
+    let answered = false;
+    const late = () => new SyncHttpError(answered ? `${target.url.host} did not send its whole answer within ${limit.toLocaleString('en-US')} ms` : `${target.url.host} did not answer within ${limit.toLocaleString('en-US')} ms`);
+    // The idle timeout below restarts with every byte: a remote sending a byte now and then
+    // would hold the run for ever without this one for the whole exchange.
+    const timer = setTimeout(() => fail(late()), Math.max(0, deadline - Date.now()));
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       request.destroy();
       reject(error);
     };
@@ -64,15 +99,17 @@ async function once(url: string, options: RequestOptions): Promise<{ status: num
       {
         method: options.method ?? 'GET',
         lookup: target.lookup,
+        ...(options.ca ? { ca: options.ca } : {}),
         headers: {
           Accept: 'application/json',
           'User-Agent': 'GroupFinanceHub-Sync/1.0',
           ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }),
           ...options.headers,
         },
-        timeout: options.settings.timeoutMs,
+        timeout: limit,
       },
       (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
@@ -87,19 +124,21 @@ async function once(url: string, options: RequestOptions): Promise<{ status: num
         response.on('end', () => {
           if (settled) return;
           settled = true;
+          clearTimeout(timer);
           resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null, text: Buffer.concat(chunks).toString('utf8') });
         });
         response.on('error', (error) => fail(new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true })));
       },
     );
-    request.on('timeout', () => fail(new SyncHttpError(`${target.url.host} did not answer within ${options.settings.timeoutMs.toLocaleString('en-US')} ms`)));
+    request.on('timeout', () => fail(late()));
     request.on('error', (error) => fail(error instanceof SyncHttpError ? error : new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true })));
     request.end(body);
   });
 }
 
-/** One request and its JSON answer, with the redirect, retry and size rules above. */
+/** One request and its JSON answer, with the origin, redirect, retry and size rules above. */
 export async function requestJson(url: string, options: RequestOptions): Promise<JsonResponse> {
+  assertOnOrigin(url, options.origin, 'Request to');
   let attempts = 0;
   for (;;) {
     attempts++;
@@ -110,7 +149,7 @@ export async function requestJson(url: string, options: RequestOptions): Promise
         const answer = await once(current, options);
         if (answer.status >= 300 && answer.status < 400 && answer.location) {
           const next = new URL(answer.location, current);
-          if (next.host !== new URL(current).host) throw new SyncHttpError(`Redirect to another host refused (${next.host})`, { status: answer.status });
+          assertOnOrigin(next.href, options.origin, 'Redirect to');
           if (redirects >= MAX_REDIRECTS) throw new SyncHttpError(`More than ${MAX_REDIRECTS} redirects`, { status: answer.status });
           current = next.href;
           continue;

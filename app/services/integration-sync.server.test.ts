@@ -2,13 +2,19 @@
 // every auth type, mapping with lookups and transforms, a malformed record skipped and logged,
 // a second run updating instead of duplicating, outbound batches, the timeout, a retried 500, a
 // redirect to another host refused, private and link-local addresses refused before any
-// connection, credentials never stored or logged in clear, and the schedule's due rule.
+// connection, credentials never stored or logged in clear, and the schedule's due rule. The
+// origin rules (DESIGN §5): a page link, a redirect (https to http on the same host too) or an
+// endpoint off the source's origin never receives the credential; a source moved elsewhere
+// sends none. A remote dripping its answer ends at the deadline; a run delivered twice at
+// once, or two runs of one endpoint, run once.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createBackupNow } from './backups.server.ts';
 import { backupSettingsFrom } from './config.server.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDatabase } from '../../db/client.ts';
+import { LOOPBACK_TLS_CERT, LOOPBACK_TLS_KEY } from '../../test/support/loopback-tls.ts';
 import { ownerId, userContext } from '../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { startFakeRemoteApi, type FakeRemoteApi, type RemoteRequest } from '../../test/support/fake-remote-api.ts';
@@ -17,7 +23,7 @@ import type { IntegrationSettings } from './config.server.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { addCredential, openCredentials, rotateCredentialKey } from './integration-credentials.server.ts';
 import { isDue, listSyncLogs, runSync, type SyncLog } from './integration-sync.server.ts';
-import { createRecord } from './resource-writes.server.ts';
+import { createRecord, updateRecord } from './resource-writes.server.ts';
 import { recoverInterrupted } from './system.server.ts';
 
 const KEY = 'c3'.repeat(32);
@@ -28,6 +34,10 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
   let db: Db;
   let owner: ServiceContext;
   let remote: FakeRemoteApi;
+  /** Another origin: the same address, another port. */
+  let other: FakeRemoteApi;
+  /** https and plain http on one port. */
+  let secure: FakeRemoteApi;
   let settings: IntegrationSettings;
   let category: string;
   let department: string;
@@ -38,6 +48,8 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
     db = database.db;
     owner = await userContext(db, await ownerId(db));
     remote = await startFakeRemoteApi();
+    other = await startFakeRemoteApi(() => ({ json: { items: [] } }));
+    secure = await startFakeRemoteApi(() => ({ json: { items: [] } }), { tls: { key: LOOPBACK_TLS_KEY, cert: LOOPBACK_TLS_CERT } });
     settings = { keys: [KEY], allowPrivateTargets: true, timeoutMs: 400, maxResponseBytes: 200_000 };
     const company = (await db.selectFrom('companies').select(['id']).orderBy('id').executeTakeFirstOrThrow()).id;
     const dep = await db.selectFrom('departments').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
@@ -47,9 +59,13 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
   });
   afterEach(() => {
     remote.requests.length = 0;
+    other.requests.length = 0;
+    secure.requests.length = 0;
   });
   afterAll(async () => {
     await remote?.close();
+    await other?.close();
+    await secure?.close();
     await database?.destroy();
   });
 
@@ -79,7 +95,7 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
 
   async function sync(endpointId: number, custom: Partial<IntegrationSettings> = {}): Promise<SyncLog> {
     const log = await db.insertInto('apiIntegrationSyncLogs').values({ endpointId, status: 'running', startedAt: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
-    return runSync(db, { ...settings, ...custom }, log.id, { retryDelayMs: () => 5 });
+    return runSync(db, { ...settings, ...custom }, log.id, { retryDelayMs: () => 5, ca: LOOPBACK_TLS_CERT });
   }
 
   const record = (id: string, amountCents: number | string, memo = `memo ${id}`) => ({ id, category, department, amount_cents: amountCents, booked_at: '2026-03-04T10:00:00Z', memo });
@@ -172,7 +188,7 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
 
     remote.handler = () => ({ status: 302, headers: { Location: `http://localhost:${remote.port}/v1/expenses` } });
     remote.requests.length = 0;
-    expect(await sync(await endpoint(src))).toMatchObject({ status: 'failed', errorMessage: `Redirect to another host refused (localhost:${remote.port})` });
+    expect(await sync(await endpoint(src))).toMatchObject({ status: 'failed', errorMessage: `Redirect to http://localhost:${remote.port} refused: only the source's origin ${remote.origin} is allowed` });
     expect(remote.requests).toHaveLength(1);
 
     remote.handler = () => ({ text: JSON.stringify({ items: [], padding: 'x'.repeat(5000) }) });
@@ -234,12 +250,136 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
     expect(file).not.toContain(plain);
     // A new ENCRYPTION_KEY with the old one as PREVIOUS_ENCRYPTION_KEY: still opens; rotation re-seals.
     const next = { keys: ['d4'.repeat(32), KEY] };
-    expect((await openCredentials(db, next, sourceId)).get('token')).toBe(plain);
+    expect((await openCredentials(db, next, sourceId, remote.origin)).get('token')).toBe(plain);
     const { rotated } = await rotateCredentialKey(db, next);
     expect(rotated).toBeGreaterThanOrEqual(1);
-    expect((await openCredentials(db, { keys: ['d4'.repeat(32)] }, sourceId)).get('token')).toBe(plain);
-    await expect(openCredentials(db, { keys: [KEY] }, sourceId)).rejects.toThrow(/another encryption key/);
+    expect((await openCredentials(db, { keys: ['d4'.repeat(32)] }, sourceId, remote.origin)).get('token')).toBe(plain);
+    await expect(openCredentials(db, { keys: [KEY] }, sourceId, remote.origin)).rejects.toThrow(/another encryption key/);
     await rotateCredentialKey(db, { keys: [KEY, 'd4'.repeat(32)] });
+  });
+
+  it('never follows a page link to another origin: that origin gets no request and no credential', async () => {
+    const tag = `next-${dialect}`;
+    remote.handler = (request) =>
+      request.headers.authorization === `Bearer ${SECRET}` ? { json: { items: [record(`${tag}-1`, 100)], links: { next: `${other.origin}/v1/expenses?cursor=2` } } } : { status: 401 };
+    const id = await endpoint(await source('bearer', undefined, { token: SECRET }), { mappingConfig: expenseMapping({ pagination: { type: 'next', path: 'links.next' } }) });
+    const log = await sync(id);
+    expect(log).toMatchObject({ status: 'failed', errorMessage: `Next page link to ${other.origin} refused: only the source's origin ${remote.origin} is allowed`, requests: 1 });
+    expect(remote.requests).toHaveLength(1);
+    expect(other.requests).toHaveLength(0);
+    // The same origin's link is followed.
+    remote.handler = (request) => ({ json: { items: [], links: request.url.searchParams.has('cursor') ? {} : { next: `${remote.origin}/v1/expenses?cursor=2` } } });
+    expect(await sync(id)).toMatchObject({ status: 'success', requests: 2 });
+  });
+
+  it('refuses a redirect from https to http on the same host and port: the credential never travels in clear', async () => {
+    secure.handler = (request) => {
+      if (!request.secure) return { json: { items: [] } };
+      if (request.url.pathname === '/v1/moved') return { status: 302, headers: { Location: `${secure.origin}/v1/expenses` } };
+      return request.url.pathname === '/v1/expenses' ? { json: { items: [] } } : { status: 302, headers: { Location: `${secure.plainOrigin}/v1/expenses` } };
+    };
+    const src = await source('bearer', `${secure.origin}/v1`, { token: SECRET });
+    // https to https on the origin is followed, with the credential.
+    expect(await sync(await endpoint(src, { endpoint: '/moved' }))).toMatchObject({ status: 'success' });
+    expect(secure.requests.map((r) => [r.secure, r.url.pathname, r.headers.authorization])).toEqual([[true, '/v1/moved', `Bearer ${SECRET}`], [true, '/v1/expenses', `Bearer ${SECRET}`]]);
+    secure.requests.length = 0;
+    const log = await sync(await endpoint(src, { endpoint: '/insecure' }));
+    expect(log).toMatchObject({ status: 'failed', errorMessage: `Redirect to ${secure.plainOrigin} refused: only the source's origin ${secure.origin} is allowed` });
+    expect(secure.requests.filter((r) => !r.secure)).toEqual([]);
+  });
+
+  it('refuses an endpoint that is not a path; one stored before runs only on the source\'s origin', async () => {
+    const src = await source('bearer', undefined, { token: SECRET });
+    for (const address of [`${other.origin}/v1/expenses`, `//127.0.0.1:${other.port}/x`, '\\\\evil.example/x', '/\\evil.example/x', ' HTTPS://evil.example/x', 'mailto:someone@example.com', '\t//evil.example']) {
+      await expect(endpoint(src, { endpoint: address }), address).rejects.toMatchObject({
+        kind: 'invalid',
+        errors: [{ field: 'endpoint', message: "Endpoint must be a path on the source's base URL (such as /v1/expenses), not an address of its own" }],
+      });
+    }
+    const id = await endpoint(src);
+    await expect(updateRecord(owner, apiIntegrationEndpoints, id, { endpoint: `${other.origin}/steal` })).rejects.toMatchObject({ kind: 'invalid' });
+    // Written before endpoints were checked: the run fails before any request.
+    await db.updateTable('apiIntegrationEndpoints').set({ endpoint: `${other.origin}/v1/expenses` }).where('id', '=', id).execute();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = await sync(id);
+    expect(log).toMatchObject({ status: 'failed', requests: 0 });
+    expect(log.errorMessage).toBe(`The endpoint ${other.origin}/v1/expenses is not on the source's origin ${remote.origin}: an endpoint is a path on the source's base URL (edit it); nothing was sent`);
+    expect(errors.mock.calls.map((c) => String(c[0]))).toContain(`[integrations] sync #${log.id} refused: ${log.errorMessage}`);
+    errors.mockRestore();
+    expect(other.requests).toHaveLength(0);
+    // An absolute address on the source's own origin still runs.
+    remote.handler = () => ({ json: { items: [] } });
+    await db.updateTable('apiIntegrationEndpoints').set({ endpoint: `${remote.origin}/v1/expenses` }).where('id', '=', id).execute();
+    expect(await sync(id)).toMatchObject({ status: 'success' });
+  });
+
+  it('a source moved to another origin sends its old credentials nowhere', async () => {
+    remote.handler = () => ({ json: { items: [] } });
+    const src = await source('bearer', undefined, { token: SECRET });
+    const id = await endpoint(src);
+    expect(await sync(id)).toMatchObject({ status: 'success' });
+    await updateRecord(owner, apiIntegrationSources, src, { baseUrl: `${other.origin}/v1` });
+    const log = await sync(id);
+    expect(log).toMatchObject({ status: 'failed', errorMessage: `The source has no bearer token credential: its credentials were entered for another origin than ${other.origin}; enter them again` });
+    expect(other.requests).toHaveLength(0);
+    // A row moved there in the database (origin and value's source) does not open either.
+    await db.updateTable('apiIntegrationCredentials').set({ origin: other.origin, isActive: true }).where('sourceId', '=', src).execute();
+    const tampered = await sync(id);
+    expect(tampered.status).toBe('failed');
+    expect(tampered.errorMessage).toMatch(new RegExp(`^The credential "token" \\(#\\d+\\) does not open for ${other.origin.replaceAll('.', '\\.')}: it was sealed for another origin or altered; enter it again$`));
+    expect(other.requests).toHaveLength(0);
+  });
+
+  it('reads inbound with GET unless the endpoint says POST; never with a method that changes data', async () => {
+    remote.handler = () => ({ json: { items: [] } });
+    const src = await source('none');
+    for (const method of ['GET', 'DELETE', 'PUT', 'PATCH', 'POST']) expect(await sync(await endpoint(src, { method }))).toMatchObject({ status: 'success' });
+    expect(remote.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'GET', 'POST']);
+  });
+
+  it('ends a request at the deadline even when the remote keeps sending a byte now and then', async () => {
+    const body = JSON.stringify({ items: [] });
+    remote.handler = () => ({ drip: { pieces: body.split(''), everyMs: 100 } });
+    const started = Date.now();
+    const log = await sync(await endpoint(await source('none')));
+    expect(log).toMatchObject({ status: 'failed', errorMessage: `127.0.0.1:${remote.port} did not send its whole answer within 400 ms` });
+    expect(Date.now() - started).toBeLessThan(body.length * 100);
+    // An answer within the deadline is fine, however it is cut up.
+    remote.handler = () => ({ drip: { pieces: [body.slice(0, 4), body.slice(4)], everyMs: 50 } });
+    expect(await sync(await endpoint(await source('none')))).toMatchObject({ status: 'success' });
+  });
+
+  it('runs a log once when its job is delivered twice at once (another process on PostgreSQL), and one run of an endpoint at a time', async () => {
+    const second = dialect === 'postgres' ? createDatabase({ url: database.url!, poolSize: 2 }) : null;
+    const otherDb = second?.db ?? db;
+    try {
+      const tag = `twice-${dialect}`;
+      remote.handler = () => ({ json: { items: [record(`${tag}-1`, 4200)] }, delayMs: 300 });
+      const id = await endpoint(await source('none'));
+      const log = await db.insertInto('apiIntegrationSyncLogs').values({ endpointId: id, status: 'running', startedAt: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const [one, two] = await Promise.all([runSync(db, settings, log.id), runSync(otherDb, settings, log.id)]);
+      expect(remote.requests).toHaveLength(1);
+      expect([one.status, two.status].sort()).toEqual(['running', 'success']);
+      expect(await db.selectFrom('apiIntegrationSyncLogs').select(['status', 'recordsCreated', 'requests']).where('id', '=', log.id).executeTakeFirstOrThrow()).toEqual({ status: 'success', recordsCreated: 1, requests: 1 });
+      expect(warn.mock.calls.map((c) => String(c[0]))).toContain(`[integrations] sync #${log.id} is already being run by another worker: left to it`);
+      // Two logs of one endpoint: the second fails cleanly, without a request.
+      remote.requests.length = 0;
+      const a = await db.insertInto('apiIntegrationSyncLogs').values({ endpointId: id, status: 'running', startedAt: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+      const b = await db.insertInto('apiIntegrationSyncLogs').values({ endpointId: id, status: 'running', startedAt: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+      const runs = await Promise.all([runSync(db, settings, a.id), runSync(otherDb, settings, b.id)]);
+      warn.mockRestore();
+      expect(remote.requests).toHaveLength(1);
+      const failed = runs.find((r) => r.status === 'failed')!;
+      const done = runs.find((r) => r.status === 'success')!;
+      expect(failed.errorMessage).toBe(`Another sync of this endpoint is running (#${done.id}); this one did not start`);
+      expect(await db.selectFrom('actualExpenses').select('amountCents').where('description', '=', `memo ${tag}-1`).execute()).toEqual([{ amountCents: 4200 }]);
+      // The lease is released: the next run goes ahead.
+      remote.handler = () => ({ json: { items: [] } });
+      expect(await sync(id)).toMatchObject({ status: 'success' });
+    } finally {
+      await second?.close();
+    }
   });
 
   it('lists logs newest first; runs left running are failed at start', async () => {

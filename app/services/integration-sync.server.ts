@@ -5,19 +5,26 @@
 // external key (a second run updates the row the first made). Outbound: send the target table's
 // rows changed since the last successful run, in batches. A bad record is skipped and logged; a
 // failed request, an unusable mapping or a missing credential fails the run and tells the admins.
+// Every request, redirect and page link stays on the source's origin, the one its credentials
+// were entered for (DESIGN §5). A run holds a lease on its log, claimed in one transaction with
+// the endpoint's row locked: a job delivered again while its first delivery still runs (in this
+// process or another) leaves the run to it, and a second run of the same endpoint fails cleanly.
+import crypto from 'node:crypto';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 import { RESOURCE_LIST } from '../resources/index.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { parseInboundMapping, parseOutboundMapping, valueAt, type FieldRuleConfig, type InboundMappingConfig } from '../resources/integration-mapping.ts';
+import { endpointPathError } from '../resources/integrations.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import { camelCase } from '../lib/names.ts';
 import { MAX_ID } from '../lib/query.ts';
 import type { IntegrationSettings } from './config.server.ts';
 import { inTransaction, systemActor, type Db, type ServiceContext } from './context.ts';
 import { invalid, isDomainError, notFound } from './errors.ts';
 import { authorizeIntegrationRead, authorizeIntegrationWrite } from './integration-access.server.ts';
-import { openCredentials } from './integration-credentials.server.ts';
-import { requestJson, SyncHttpError, type RequestOptions } from './integration-http.server.ts';
+import { credentialsOffOrigin, CredentialUnusable, openCredentials } from './integration-credentials.server.ts';
+import { assertOnOrigin, OriginRefused, originOf, requestJson, SyncHttpError, type RequestOptions } from './integration-http.server.ts';
 import { enqueue } from './jobs.server.ts';
 import { integrationSyncFailed } from './notification-events.server.ts';
 import { dynamic, toApiRow } from './resource-rows.server.ts';
@@ -141,8 +148,13 @@ function authHeaders(authType: string, credentials: Map<string, string>): Record
   }
 }
 
-function joinUrl(base: string, path: string): string {
-  if (/^https?:\/\//i.test(path)) return path;
+/**
+ * The endpoint's URL: its path after the base URL. An absolute address (refused since endpoints
+ * are checked as paths, but older rows may hold one) is taken as it is, and must then be on the
+ * source's origin like every request.
+ */
+function endpointUrl(base: string, path: string): string {
+  if (endpointPathError(path) && URL.canParse(path.trim())) return new URL(path.trim()).href;
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
@@ -224,10 +236,11 @@ function pageUrl(base: string, mapping: InboundMappingConfig, page: number): str
   return url.href;
 }
 
-async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: string, def: ResourceDef, endpointId: number, mapping: InboundMappingConfig, tally: Tally): Promise<void> {
+async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: string, def: ResourceDef, endpointId: number, mapping: InboundMappingConfig, tally: Tally, lease: Lease): Promise<void> {
   const lookups = await lookupTables(ctx.db);
   let next: string | null = pageUrl(url, mapping, 0);
   for (let page = 0; next && page < mapping.maxPages; page++) {
+    lease.check();
     const answer = await requestJson(next, options);
     tally.requests += answer.attempts;
     tally.responseMs += answer.ms;
@@ -256,13 +269,15 @@ async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: st
     else if (p.type === 'next') {
       const link = valueAt(body, p.path);
       next = typeof link === 'string' && link ? new URL(link, next).href : null;
+      // The remote's own link: followed only on the source's origin, whatever it names.
+      if (next) assertOnOrigin(next, options.origin, 'Next page link to');
     } else {
       next = records.length === 0 || (p.size !== undefined && records.length < p.size) ? null : pageUrl(url, mapping, page + 1);
     }
   }
 }
 
-async function pushOutbound(ctx: ServiceContext, options: RequestOptions, url: string, method: string, def: ResourceDef, endpointId: number, mappingText: string | null, tally: Tally): Promise<void> {
+async function pushOutbound(ctx: ServiceContext, options: RequestOptions, url: string, method: string, def: ResourceDef, endpointId: number, mappingText: string | null, tally: Tally, lease: Lease): Promise<void> {
   const mapping = parseOutboundMapping(mappingText);
   if (!mapping.ok) throw new SyncFailure(mapping.message);
   const last = await ctx.db
@@ -275,6 +290,7 @@ async function pushOutbound(ctx: ServiceContext, options: RequestOptions, url: s
     .executeTakeFirst();
   let afterId = 0;
   for (;;) {
+    lease.check();
     let query = dynamic(ctx.db).selectFrom(def.table).selectAll().where('id', '>', afterId).orderBy('id').limit(mapping.value.batchSize);
     if (last) query = query.where('updatedAt', '>', last.startedAt);
     const rows = await query.execute();
@@ -293,15 +309,109 @@ async function pushOutbound(ctx: ServiceContext, options: RequestOptions, url: s
   }
 }
 
+/** How long a claimed run stays its runner's without being renewed (renewed every third of it). */
+const LEASE_MS = 60_000;
+
+/** A run's hold on its log. */
+interface Lease {
+  token: string;
+  /** Stops the run between pages when another runner took the log over (this one stalled past the lease). */
+  check(): void;
+  release(): void;
+}
+
+type Claim = { kind: 'claimed'; lease: Lease } | { kind: 'held' } | { kind: 'busy'; logId: number };
+
+/**
+ * Claims the log for this run, atomically: the endpoint's row is locked (PostgreSQL; SQLite
+ * write transactions run one at a time), so of two claims at once one sees the other's lease.
+ * Held: another runner has this log. Busy: another log of the endpoint is being run.
+ */
+async function claimRun(db: Db, logId: number, endpointId: number): Promise<Claim> {
+  const token = crypto.randomUUID();
+  const claim = await inTransaction(db, async (trx): Promise<'claimed' | 'held' | { busy: number }> => {
+    const now = new Date().toISOString();
+    if (dialectOf(trx) === 'postgres') await trx.selectFrom('apiIntegrationEndpoints').select('id').where('id', '=', endpointId).forUpdate().execute();
+    const other = await trx
+      .selectFrom('apiIntegrationSyncLogs')
+      .select('id')
+      .where('endpointId', '=', endpointId)
+      .where('id', '!=', logId)
+      .where('status', '=', 'running')
+      .where('leaseExpiresAt', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+    if (other) return { busy: other.id };
+    const result = await trx
+      .updateTable('apiIntegrationSyncLogs')
+      .set({ leaseToken: token, leaseExpiresAt: new Date(Date.now() + LEASE_MS).toISOString() })
+      .where('id', '=', logId)
+      .where('status', '=', 'running')
+      .where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<=', now)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? 'claimed' : 'held';
+  });
+  if (claim === 'held') return { kind: 'held' };
+  if (claim !== 'claimed') return { kind: 'busy', logId: claim.busy };
+  let lost = false;
+  const renew = setInterval(() => {
+    db.updateTable('apiIntegrationSyncLogs')
+      .set({ leaseExpiresAt: new Date(Date.now() + LEASE_MS).toISOString() })
+      .where('id', '=', logId)
+      .where('leaseToken', '=', token)
+      .where('status', '=', 'running')
+      .executeTakeFirst()
+      .then((result) => {
+        if (Number(result.numUpdatedRows) === 0) lost = true;
+      })
+      .catch((error: unknown) => console.error(`[integrations] sync #${logId}: renewing its lease failed: ${(error as Error).message}`));
+  }, LEASE_MS / 3);
+  renew.unref();
+  return {
+    kind: 'claimed',
+    lease: {
+      token,
+      check: () => {
+        if (lost) throw new SyncFailure('Another worker took this run over; this one stopped');
+      },
+      release: () => clearInterval(renew),
+    },
+  };
+}
+
+export interface RunOptions {
+  resolve?: RequestOptions['resolve'];
+  retryDelayMs?: RequestOptions['retryDelayMs'];
+  /** Certificates trusted besides the system's (tests' own authority). */
+  ca?: string;
+}
+
 /**
  * The integration-sync job: runs the run a log stands for. Safe to run twice: a log that is no
- * longer running is left alone.
+ * longer running is left alone, and one another runner holds is left to it.
  */
-export async function runSync(db: Db, settings: IntegrationSettings, logId: number, options: { resolve?: RequestOptions['resolve']; retryDelayMs?: RequestOptions['retryDelayMs'] } = {}): Promise<SyncLog> {
+export async function runSync(db: Db, settings: IntegrationSettings, logId: number, options: RunOptions = {}): Promise<SyncLog> {
   const ctx: ServiceContext = { db, actor: systemActor('integration'), meta: {} };
   const log = await db.selectFrom('apiIntegrationSyncLogs').selectAll().where('id', '=', logId).executeTakeFirst();
   if (!log) throw notFound();
   if (log.status !== 'running') return getSyncLog(ctx, logId);
+  const claim = await claimRun(db, logId, log.endpointId);
+  if (claim.kind === 'held') {
+    console.warn(`[integrations] sync #${logId} is already being run by another worker: left to it`);
+    return getSyncLog(ctx, logId);
+  }
+  if (claim.kind === 'busy') {
+    const message = `Another sync of this endpoint is running (#${claim.logId}); this one did not start`;
+    console.warn(`[integrations] sync #${logId}: ${message}`);
+    await db
+      .updateTable('apiIntegrationSyncLogs')
+      .set({ status: 'failed', completedAt: new Date().toISOString(), syncDuration: 0, errorMessage: message })
+      .where('id', '=', logId)
+      .where('status', '=', 'running')
+      .execute();
+    return getSyncLog(ctx, logId);
+  }
+  const { lease } = claim;
   const started = Date.now();
   const tally: Tally = { processed: 0, created: 0, updated: 0, skipped: 0, failed: 0, requests: 0, responseMs: 0, errors: [] };
   let failure: string | null = null;
@@ -315,24 +425,42 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
     if (!endpoint) throw new SyncFailure('The endpoint no longer exists');
     const def = resourceOfTable(endpoint.targetTable);
     if (!def || def.readOnly) throw new SyncFailure(`The target table ${endpoint.targetTable} cannot be synced`);
-    const credentials = await openCredentials(db, settings, endpoint.sourceId);
-    const request: RequestOptions = { headers: authHeaders(endpoint.authType, credentials), settings, resolve: options.resolve, retryDelayMs: options.retryDelayMs };
-    const url = joinUrl(endpoint.baseUrl, endpoint.endpoint);
+    const origin = originOf(endpoint.baseUrl);
+    if (!origin) throw new SyncFailure(`The source's base URL ${endpoint.baseUrl.slice(0, 200)} is not an http(s) address`);
+    const url = endpointUrl(endpoint.baseUrl, endpoint.endpoint);
+    if (originOf(url) !== origin) {
+      throw new OriginRefused(`The endpoint ${endpoint.endpoint.slice(0, 200)} is not on the source's origin ${origin}: an endpoint is a path on the source's base URL (edit it); nothing was sent`);
+    }
+    const credentials = await openCredentials(db, settings, endpoint.sourceId, origin);
+    let headers: Record<string, string>;
+    try {
+      headers = authHeaders(endpoint.authType, credentials);
+    } catch (error) {
+      const elsewhere = error instanceof SyncFailure ? await credentialsOffOrigin(db, endpoint.sourceId, origin) : 0;
+      if (elsewhere) throw new SyncFailure(`${(error as Error).message}: its credentials were entered for another origin than ${origin}; enter them again`);
+      throw error;
+    }
+    const request: RequestOptions = { headers, settings, origin, resolve: options.resolve, retryDelayMs: options.retryDelayMs, ca: options.ca };
     if (endpoint.direction === 'inbound') {
       const mapping = parseInboundMapping(endpoint.mappingConfig);
       if (!mapping.ok) throw new SyncFailure(mapping.message);
-      await pullInbound(ctx, { ...request, method: endpoint.method }, url, def, endpoint.id, mapping.value, tally);
+      // A pull reads: GET, unless the endpoint asks for POST (remotes that search by POST).
+      // PUT, PATCH and DELETE change data and are never used to read.
+      await pullInbound(ctx, { ...request, method: endpoint.method === 'POST' ? 'POST' : 'GET' }, url, def, endpoint.id, mapping.value, tally, lease);
     } else {
-      await pushOutbound(ctx, request, url, endpoint.method, def, endpoint.id, endpoint.mappingConfig, tally);
+      await pushOutbound(ctx, request, url, endpoint.method, def, endpoint.id, endpoint.mappingConfig, tally, lease);
     }
   } catch (error) {
-    if (!(error instanceof SyncFailure || error instanceof SyncHttpError || error instanceof SecretKeyMissing || isDomainError(error))) console.error(`[integrations] sync #${logId}:`, error);
+    if (error instanceof OriginRefused || error instanceof CredentialUnusable) console.error(`[integrations] sync #${logId} refused: ${(error as Error).message}`);
+    else if (!(error instanceof SyncFailure || error instanceof SyncHttpError || error instanceof SecretKeyMissing || isDomainError(error))) console.error(`[integrations] sync #${logId}:`, error);
     failure = describeError(error).slice(0, 2000);
+  } finally {
+    lease.release();
   }
   const completedAt = new Date().toISOString();
   const status = failure ? 'failed' : 'success';
   const skippedNote = tally.skipped ? `${tally.skipped} record${tally.skipped === 1 ? '' : 's'} skipped; first: ${tally.errors[0]?.message ?? ''}`.slice(0, 2000) : null;
-  await db
+  const written = await db
     .updateTable('apiIntegrationSyncLogs')
     .set({
       status,
@@ -347,10 +475,14 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
       responseTime: tally.requests ? Math.round(tally.responseMs / tally.requests) : null,
       errorMessage: failure ?? skippedNote,
       syncData: tally.errors.length ? JSON.stringify({ errors: tally.errors }) : null,
+      leaseExpiresAt: null,
     })
     .where('id', '=', logId)
     .where('status', '=', 'running')
-    .execute();
+    .where('leaseToken', '=', lease.token)
+    .executeTakeFirst();
+  // Taken over meanwhile: the runner that holds the log now writes its end.
+  if (Number(written.numUpdatedRows) === 0) return getSyncLog(ctx, logId);
   if (endpoint) await db.updateTable('apiIntegrationEndpoints').set({ lastSyncAt: completedAt }).where('id', '=', endpoint.id).execute();
   if (failure && endpoint) await integrationSyncFailed(ctx, { logId, endpointName: endpoint.name, sourceName: endpoint.sourceName, message: failure });
   return getSyncLog(ctx, logId);
@@ -426,11 +558,16 @@ export async function listSyncLogs(ctx: ServiceContext, input: Record<string, un
   return { rows: rows.map(toSyncLog), total: Number(total.n), limit, offset };
 }
 
-/** Runs left `running` by a crash are failed ('Interrupted by restart'); returns their ids. */
+/**
+ * Runs left `running` by a crash are failed ('Interrupted by restart'); returns their ids. With
+ * `olderThan` (other workers may be alive), a run whose lease is still renewed is left to it.
+ */
 export async function failInterruptedSyncs(db: Db, reason: string, options: { olderThan?: Date } = {}): Promise<number[]> {
   const now = new Date().toISOString();
-  let update = db.updateTable('apiIntegrationSyncLogs').set({ status: 'failed', completedAt: now, errorMessage: reason }).where('status', '=', 'running');
-  if (options.olderThan) update = update.where('startedAt', '<', options.olderThan.toISOString());
+  let update = db.updateTable('apiIntegrationSyncLogs').set({ status: 'failed', completedAt: now, errorMessage: reason, leaseExpiresAt: null }).where('status', '=', 'running');
+  if (options.olderThan) {
+    update = update.where('startedAt', '<', options.olderThan.toISOString()).where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<', now)]));
+  }
   return (await update.returning('id').execute()).map((r) => r.id);
 }
 

@@ -15,6 +15,7 @@ import { referencedResource } from '../resources/index.ts';
 import { writeRecord } from './audit.server.ts';
 import { actorUserId, inTransaction, type Db, type ServiceContext } from './context.ts';
 import { conflict, fieldErrorsFromZod, invalid, mapConstraintErrors, type FieldError } from './errors.ts';
+import { deactivateCredentialsOffOrigin } from './integration-credentials.server.ts';
 import { authorize, columnOf, dynamic, findRow, namedCompanyId, toApiRow, toColumns, type ApiRow } from './resource-rows.server.ts';
 
 interface WriteMeta {
@@ -181,6 +182,9 @@ export async function updateRecord(ctx: ServiceContext, def: ResourceDef, id: nu
     const values = toColumns(def, value);
     if (companyCopiedFrom(def)) values.companyId = companyId;
     await writeRecord(tx, def.table, { action: 'update', id, values }, { reason: meta.reason });
+    // Credentials are bound to the origin they were entered for (DESIGN §5): a source moved
+    // elsewhere keeps none active.
+    if (def.table === 'apiIntegrationSources') await deactivateCredentialsOffOrigin(tx, id, String(value.baseUrl));
     return toApiRow(def, await findRow(tx, def, id));
   });
 }

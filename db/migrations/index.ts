@@ -19,6 +19,7 @@ import * as m0014 from './0014_change_tokens.ts';
 import * as m0015 from './0015_search_tables.ts';
 import * as m0016 from './0016_search_terms.ts';
 import * as m0017 from './0017_day_counts.ts';
+import * as m0018 from './0018_credential_origin.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -43,4 +44,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0015_search_tables': m0015,
   '0016_search_terms': m0016,
   '0017_day_counts': m0017,
+  '0018_credential_origin': m0018,
 };
