@@ -366,6 +366,14 @@ export interface RateLimitCountersTable {
   count: number;
 }
 
+/** Work running one at a time per user (app/services/work-lease.server.ts); times in epoch ms. */
+export interface WorkLeasesTable {
+  key: string;
+  holder: string;
+  acquiredAt: number;
+  expiresAt: number;
+}
+
 export type ErrorSeverity = 'low' | 'medium' | 'high' | 'critical';
 export type RecoveryStatus = 'executing' | 'completed' | 'failed' | 'other';
 
@@ -647,6 +655,7 @@ export interface Database {
   dataVersions: DataVersionsTable;
   loginAttempts: LoginAttemptsTable;
   rateLimitCounters: RateLimitCountersTable;
+  workLeases: WorkLeasesTable;
   budgets: BudgetsTable;
   actualExpenses: ActualExpensesTable;
   revenueProjections: RevenueProjectionsTable;

@@ -57,6 +57,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   userSessions: 'sign-ins are not data: a restore never brings back a session',
   loginAttempts: 'throttling counters, kept for 15 minutes',
   rateLimitCounters: 'throttling counters',
+  workLeases: 'work running now (one at a time per user): held by live processes, expiring by itself',
   rowCounts: 'derived: kept by triggers as rows are restored',
   changeTokens: 'PostgreSQL: replaced by every write of their table, and by the restore',
   dayCounts: 'PostgreSQL: derived, kept by triggers and counted again by the restore',
