@@ -23,11 +23,15 @@ import { useJobEngine } from './jobs.server.ts';
 import { notify, type NotifyInput } from './notifications.server.ts';
 import {
   fanOutNotificationPush,
+  MAX_BROWSERS_PER_USER,
+  PUSH_HOST_CONCURRENCY,
   purgeFailingSubscriptions,
   sendTestPush,
   sendToSubscription,
   startPushDelivery,
   subscribePush,
+  TEST_PUSH_RUNNING,
+  TEST_PUSHES_PER_MINUTE,
   unsubscribePush,
   vapidPublicKey,
   type Attempt,
@@ -36,6 +40,13 @@ import { updateUserSettings } from './user-settings.server.ts';
 import type { HostResolver } from './outbound-target.server.ts';
 
 const FINAL: Attempt = { retryCount: 0, retryLimit: 0 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts in a fresh minute when the current one is nearly over (the per-minute counters' windows). */
+async function notNearTheMinute(): Promise<void> {
+  const second = new Date().getUTCSeconds();
+  if (second >= 50) await sleep((61 - second) * 1000);
+}
 const FIRST: Attempt = { retryCount: 0, retryLimit: 5 };
 const DAY = 86_400_000;
 
@@ -470,4 +481,82 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       await engine.stop({ graceful: false });
     }
   }, 60_000);
+
+  it('keeps at most 10 browsers per user: subscribing more replaces the ones that subscribed longest ago', async () => {
+    expect(MAX_BROWSERS_PER_USER).toBe(10);
+    const rita = await user();
+    const sam = await user();
+    const theirs = await browser(sam.ctx);
+    const devices = [];
+    for (let i = 0; i < 12; i++) {
+      devices.push(await browser(rita.ctx));
+      await sleep(2);
+    }
+    const kept = async () => (await database.db.selectFrom('pushSubscriptions').select('id').where('userId', '=', rita.id).orderBy('id').execute()).map((row) => row.id);
+    expect(await kept()).toEqual(devices.slice(2).map((d) => d.id));
+    // A browser renewing its subscription is recent again: the next newcomer replaces another.
+    await subscribePush(rita.ctx, settings, { endpoint: devices[2].endpoint, keys: devices[2].keys.subscriptionKeys });
+    await sleep(2);
+    const newcomer = await browser(rita.ctx);
+    expect(await kept()).toEqual([devices[2], ...devices.slice(4), newcomer].map((d) => d.id));
+    // Another user's browsers are not touched.
+    expect(await subscription(theirs.id)).toBeDefined();
+  });
+
+  it('never more than 4 messages in flight to one push service, for a test push and for a fan-out', async () => {
+    expect(PUSH_HOST_CONCURRENCY).toBe(4);
+    const slow = await startPushService({ delayMs: 150 });
+    try {
+      const tess = await user();
+      for (let i = 0; i < 10; i++) {
+        const keys = browserKeys();
+        await subscribePush(tess.ctx, settings, { endpoint: `${slow.url}/${dialect}/tess-${i}`, keys: keys.subscriptionKeys });
+      }
+      expect(await sendTestPush(tess.ctx, settings)).toEqual({ sent: 10, failed: 0, removed: 0 });
+      expect(slow.requests).toHaveLength(10);
+      expect(slow.maxInFlight).toBe(PUSH_HOST_CONCURRENCY);
+
+      // Without a job engine the fan-out sends from this process: bounded the same way.
+      const { id } = await note({ to: { userId: tess.id } });
+      const before = slow.requests.length;
+      expect(await fanOutNotificationPush(database.db, settings, id, FINAL)).toEqual({ subscriptions: 10 });
+      expect(slow.requests.length - before).toBe(10);
+      expect(slow.maxInFlight).toBe(PUSH_HOST_CONCURRENCY);
+      expect(slow.inFlight).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('a test push runs one at a time per user, and at most 5 a minute', async () => {
+    expect(TEST_PUSHES_PER_MINUTE).toBe(5);
+    await notNearTheMinute();
+    const slow = await startPushService({ delayMs: 400 });
+    try {
+      const uma = await user();
+      await subscribePush(uma.ctx, settings, { endpoint: `${slow.url}/${dialect}/uma`, keys: browserKeys().subscriptionKeys });
+      const first = sendTestPush(uma.ctx, settings);
+      await waitFor(() => (slow.inFlight > 0 ? true : null), 'the first test push to reach the push service');
+      expect(await failure(sendTestPush(uma.ctx, settings))).toMatchObject({ kind: 'rateLimited', status: 429, message: TEST_PUSH_RUNNING, retryAfter: 5 });
+      expect(await first).toEqual({ sent: 1, failed: 0, removed: 0 });
+      expect(slow.requests).toHaveLength(1);
+
+      slow.delayMs = 0;
+      // Every attempt counts, the refused one too: three more make five this minute.
+      for (let i = 0; i < 3; i++) expect(await sendTestPush(uma.ctx, settings)).toEqual({ sent: 1, failed: 0, removed: 0 });
+      const over = await failure(sendTestPush(uma.ctx, settings));
+      expect(over).toMatchObject({ kind: 'rateLimited', status: 429 });
+      expect(over.message).toMatch(/^Too many test notifications: at most 5 a minute\. Try again in \d+ seconds\.$/);
+      expect(over.retryAfter).toBeGreaterThan(0);
+      expect(over.retryAfter).toBeLessThanOrEqual(60);
+      expect(slow.requests).toHaveLength(4);
+
+      // Somebody else's test push is not held up.
+      const vic = await user();
+      await subscribePush(vic.ctx, settings, { endpoint: `${slow.url}/${dialect}/vic`, keys: browserKeys().subscriptionKeys });
+      expect(await sendTestPush(vic.ctx, settings)).toEqual({ sent: 1, failed: 0, removed: 0 });
+    } finally {
+      await slow.close();
+    }
+  });
 });

@@ -6,6 +6,9 @@
 // internal network later (DNS rebinding). 404/410 from the push service removes the browser;
 // a browser failing for 7 days is removed too. Keys (the browser's p256dh/auth, the VAPID
 // private key) are never logged or returned; neither are endpoints (they are capabilities).
+// Limits (DESIGN §5): at most 10 browsers per user (an 11th replaces the one that subscribed
+// longest ago); a test push runs one at a time per user and at most 5 a minute; at most 4
+// messages are in flight to one push-service host at once from a process.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -14,11 +17,14 @@ import { z } from 'zod';
 import type { NotificationView } from '../lib/notifications.ts';
 import { notificationPushJob } from '../jobs/notification-push.ts';
 import type { PushSettings } from './config.server.ts';
-import type { AuthUser, Db, ServiceContext } from './context.ts';
-import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid } from './errors.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import { inTransaction, type AuthUser, type Db, type ServiceContext } from './context.ts';
+import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, isDomainError } from './errors.ts';
 import { enqueue } from './jobs.server.ts';
 import { recipientsOf } from './notification-recipients.server.ts';
 import { assertPublicTarget, isOutboundTargetError, type HostResolver } from './outbound-target.server.ts';
+import { consumeRateLimit } from './throttle.server.ts';
+import { oneAtATime } from './work-lease.server.ts';
 
 /** Where the job handlers say which attempt this is (pg-boss retryCount, the queue's retryLimit). */
 export interface Attempt {
@@ -45,6 +51,13 @@ export const PUSH_MAX_PAYLOAD_BYTES = 3_000;
 const SEND_TIMEOUT_MS = 10_000;
 /** Browsers sent to at once when a process sends without the queue. */
 const LOCAL_CONCURRENCY = 8;
+/** Subscribed browsers kept per user: subscribing one more replaces the one that subscribed longest ago. */
+export const MAX_BROWSERS_PER_USER = 10;
+/** Messages in flight to one push-service host (scheme, name, port) at once, per process. */
+export const PUSH_HOST_CONCURRENCY = 4;
+/** Test pushes a user may send a minute (each one at a time). */
+export const TEST_PUSHES_PER_MINUTE = 5;
+export const TEST_PUSH_RUNNING = 'A test notification is already being sent. Try again in a few seconds.';
 /** An attempt that never throws: failures are recorded and answered. */
 const FINAL_ATTEMPT: Attempt = { retryCount: 0, retryLimit: 0 };
 
@@ -249,6 +262,30 @@ type Outcome = { kind: 'answer'; status: number; text: string } | { kind: 'error
 
 const protocolsFor = (settings: PushSettings) => (settings.allowPrivateTargets ? ['https:', 'http:'] : ['https:']);
 
+/**
+ * Sends in flight per push-service host, so that no fan-out or test push floods one host. Kept
+ * on globalThis: the Remix build and the job engine each bundle a copy of this module.
+ */
+type HostSlots = Map<string, { active: number; waiting: (() => void)[] }>;
+const hostSlots: HostSlots = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.push-host-slots')] ??= new Map()) as HostSlots;
+
+/** Runs `send` once fewer than PUSH_HOST_CONCURRENCY sends to `host` are in flight. */
+async function withHostSlot<T>(host: string, send: () => Promise<T>): Promise<T> {
+  let slot = hostSlots.get(host);
+  if (!slot) hostSlots.set(host, (slot = { active: 0, waiting: [] }));
+  const own = slot;
+  if (own.active < PUSH_HOST_CONCURRENCY) own.active += 1;
+  // A finished send hands its place straight to the next waiting one.
+  else await new Promise<void>((resolve) => own.waiting.push(resolve));
+  try {
+    return await send();
+  } finally {
+    const next = own.waiting.shift();
+    if (next) next();
+    else if (--own.active === 0) hostSlots.delete(host);
+  }
+}
+
 /** One encrypted, VAPID-signed POST to the browser's push service (no retries here). */
 async function postPush(
   settings: PushSettings & { vapid: NonNullable<PushSettings['vapid']> },
@@ -278,7 +315,7 @@ async function postPush(
   }
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   const transport = target.url.protocol === 'http:' ? http : https;
-  return new Promise<Outcome>((resolve) => {
+  return withHostSlot(`${target.url.protocol}//${target.url.host}`, () => new Promise<Outcome>((resolve) => {
     const request = transport.request(
       target.url,
       { method: 'POST', headers: details.headers, agent: false, ...(target.lookup ? { lookup: target.lookup } : {}) },
@@ -291,7 +328,7 @@ async function postPush(
     request.on('close', () => clearTimeout(timer));
     request.on('error', (error: NodeJS.ErrnoException) => resolve({ kind: 'error', message: error.message || error.code || 'Network error' }));
     request.end(details.body ?? undefined);
-  });
+  }));
 }
 
 /** Sends, then records the outcome on the subscription; throws (for a retry) only while retries remain. */
@@ -412,13 +449,27 @@ export async function subscribePush(ctx: ServiceContext, settings: PushSettings,
     userAgent: ctx.meta.userAgent ? ctx.meta.userAgent.slice(0, 500) : null,
     updatedAt: now,
   };
-  // One row per browser: the same browser subscribing again (under this or another account)
-  // takes the row over, with its new keys and a clean record.
-  await ctx.db
-    .insertInto('pushSubscriptions')
-    .values({ ...values, endpoint, createdAt: now })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...values, failingSince: null, failureCount: 0, lastError: null }))
-    .execute();
+  await inTransaction(ctx.db, async (trx) => {
+    // One subscriber of this user at a time, so that the cap holds on PostgreSQL too.
+    if (dialectOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+    // One row per browser: the same browser subscribing again (under this or another account)
+    // takes the row over, with its new keys and a clean record.
+    await trx
+      .insertInto('pushSubscriptions')
+      .values({ ...values, endpoint, createdAt: now })
+      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...values, failingSince: null, failureCount: 0, lastError: null }))
+      .execute();
+    // At most MAX_BROWSERS_PER_USER: the browsers that subscribed (or renewed) longest ago go.
+    const kept = await trx
+      .selectFrom('pushSubscriptions')
+      .select('id')
+      .where('userId', '=', user.id)
+      .orderBy('updatedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(MAX_BROWSERS_PER_USER)
+      .execute();
+    await trx.deleteFrom('pushSubscriptions').where('userId', '=', user.id).where('id', 'not in', kept.map((row) => row.id)).execute();
+  });
   return { subscribed: true };
 }
 
@@ -437,11 +488,36 @@ export async function unsubscribePush(ctx: ServiceContext, input: unknown): Prom
   return { removed: Number(result.numDeletedRows ?? 0) };
 }
 
-/** POST /api/notifications/test: a test push to the caller's own browsers, sent now. */
+/** Counts a test push of this user: TEST_PUSHES_PER_MINUTE, in the database (every process). */
+async function countTestPush(db: Db, userId: number): Promise<void> {
+  try {
+    await consumeRateLimit(db, `test-push:user:${userId}`, [{ seconds: 60, max: TEST_PUSHES_PER_MINUTE }]);
+  } catch (error) {
+    if (!isDomainError(error) || !error.retryAfter) throw error;
+    throw new DomainError('rateLimited', `Too many test notifications: at most ${TEST_PUSHES_PER_MINUTE} a minute. Try again in ${error.retryAfter} seconds.`, { retryAfter: error.retryAfter });
+  }
+}
+
+/**
+ * POST /api/notifications/test: a test push to the caller's own browsers, sent now; one at a
+ * time per user (429 while one is being sent) and TEST_PUSHES_PER_MINUTE.
+ */
 export async function sendTestPush(ctx: ServiceContext, settings: PushSettings, options: PushDeliveryOptions = {}): Promise<{ sent: number; failed: number; removed: number }> {
   const user = signedInUser(ctx);
   if (!settings.vapid) throw unavailable();
-  const subscriptions = await ctx.db.selectFrom('pushSubscriptions as s').select(SUBSCRIPTION_COLUMNS).where('s.userId', '=', user.id).orderBy('s.id').execute();
+  await countTestPush(ctx.db, user.id);
+  return oneAtATime(ctx, 'test-push', () => sendTestPushNow(ctx, user, settings, options), { busyMessage: TEST_PUSH_RUNNING });
+}
+
+async function sendTestPushNow(ctx: ServiceContext, user: AuthUser, settings: PushSettings, options: PushDeliveryOptions): Promise<{ sent: number; failed: number; removed: number }> {
+  const subscriptions = await ctx.db
+    .selectFrom('pushSubscriptions as s')
+    .select(SUBSCRIPTION_COLUMNS)
+    .where('s.userId', '=', user.id)
+    .orderBy('s.updatedAt', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(MAX_BROWSERS_PER_USER)
+    .execute();
   if (subscriptions.length === 0) throw conflict('No browser of yours is subscribed to push notifications');
   const payload = fitPayload({ title: 'Test notification', body: 'Push notifications work on this device.', url: '/settings?tab=notifications', tag: 'push-test', type: 'info', priority: 'low', category: 'system' });
   const results = await Promise.all(subscriptions.map((subscription) => deliver(ctx.db, settings, subscription, payload, 'normal', FINAL_ATTEMPT, options)));
