@@ -8,6 +8,7 @@ import { createDatabase, type DatabaseHandle } from '../db/client.ts';
 import type { DialectName } from '../db/dialect.ts';
 import { prepareDatabase } from '../app/services/bootstrap.server.ts';
 import { missingPostgresInCi } from './ci.ts';
+import { runComment } from './schemas.ts';
 
 const missingPostgres = missingPostgresInCi();
 if (missingPostgres) throw new Error(missingPostgres);
@@ -41,6 +42,8 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
+  const comment = runComment();
+  if (comment) await admin.query(`comment on schema ${schema} is '${comment}'`);
   await admin.end();
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { buildIfStale } from '../scripts/build-if-stale.ts';
 import { missingPostgresInCi } from './ci.ts';
-import { dropTestSchemas, installExtensions } from './schemas.ts';
+import { dropTestSchemas, installExtensions, TEST_RUN_VARIABLE } from './schemas.ts';
 
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   const missing = missingPostgresInCi();
@@ -14,6 +14,7 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
   if (process.env.TEST_SKIP_BUILD !== '1') buildIfStale(path.resolve(import.meta.dirname, '..'));
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
+  process.env[TEST_RUN_VARIABLE] = String(process.pid);
   // Test schemas are dropped here, when no test file runs (see test/schemas.ts): first those an
   // aborted run left, then, at the end, this run's.
   await dropTestSchemas(url);
