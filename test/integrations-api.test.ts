@@ -1,6 +1,8 @@
 // The API integration calls of spec 3 §7 over real HTTP, on every test dialect: sources and
 // endpoints with the spec's bodies, defaults and messages; credentials that never come back;
-// a sync started (202) and its log; the analysis calls; permissions and company scope.
+// a sync started (202) and its log; the analysis calls; permissions and company scope; an
+// endpoint that is not a path refused; a source moved to another origin deactivating its
+// credentials, audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRemoteApi, type FakeRemoteApi } from './support/fake-remote-api.ts';
 import { TEST_DIALECTS } from './database.ts';
@@ -49,6 +51,41 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
     const conflict = await send(c, 'DELETE', `/api/api-integration-sources/${source.id}`);
     expect(conflict.status).toBe(409);
     expect((await conflict.json()).message).toBe('Cannot delete this API source: it is still used by 1 endpoint');
+  });
+
+  it('an endpoint is a path on its source: an absolute or protocol-relative address is a 400 on create and update', async () => {
+    const { c } = await admin();
+    const source = await (await send(c, 'POST', '/api/api-integration-sources', { name: `Paths ${dialect}`, baseUrl: 'https://paths.example.com/v1' })).json();
+    const message = "Endpoint must be a path on the source's base URL (such as /v1/expenses), not an address of its own";
+    for (const endpoint of ['https://collector.example/steal', '//collector.example/steal', 'http:collector.example']) {
+      const bad = await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, name: 'Absolute', endpoint, targetTable: 'actual_revenue' });
+      expect(bad.status, endpoint).toBe(400);
+      expect((await bad.json()).errors).toEqual([{ field: 'endpoint', message }]);
+    }
+    const created = await (await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, name: 'Relative', endpoint: '/revenue', targetTable: 'actual_revenue' })).json();
+    const moved = await send(c, 'PUT', `/api/api-integration-endpoints/${created.id}`, { endpoint: 'https://collector.example/steal' });
+    expect(moved.status).toBe(400);
+    expect((await moved.json()).errors).toEqual([{ field: 'endpoint', message }]);
+  });
+
+  it('a source moved to another origin deactivates its credentials, each with an audit entry; another path keeps them', async () => {
+    const { c, user } = await admin();
+    const source = await (await send(c, 'POST', '/api/api-integration-sources', { name: `Moving ${dialect}`, baseUrl: 'https://moving.example.com/v1', authType: 'bearer' })).json();
+    const credential = await (await send(c, 'POST', '/api/api-integration-credentials', { sourceId: source.id, credentialKey: 'token', credentialValue: 'Moving-Secret-991' })).json();
+    const active = async () => (await db().selectFrom('apiIntegrationCredentials').select('isActive').where('id', '=', credential.id).executeTakeFirstOrThrow()).isActive;
+    expect((await send(c, 'PUT', `/api/api-integration-sources/${source.id}`, { baseUrl: 'https://moving.example.com/v2' })).status).toBe(200);
+    expect(await active()).toBe(true);
+    expect((await send(c, 'PUT', `/api/api-integration-sources/${source.id}`, { baseUrl: 'http://moving.example.com/v2' })).status).toBe(200);
+    expect(await active()).toBe(false);
+    const entry = await db()
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('tableName', '=', 'api_integration_credentials')
+      .where('recordId', '=', credential.id)
+      .where('action', '=', 'update')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ userId: user.id, reason: "The source's origin changed from https://moving.example.com to http://moving.example.com: the credential must be entered again" });
+    expect(JSON.stringify(entry)).not.toContain('Moving-Secret-991');
   });
 
   it('credentials are stored sealed and never returned', async () => {
