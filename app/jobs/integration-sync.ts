@@ -1,6 +1,7 @@
 // One API integration sync run (POST /api/api-integration-sync/{id}, 'Sync Now', the schedule):
 // the running sync log exists; the job pulls or pushes and completes or fails it. Safe to run
-// twice: a log that is no longer running is left alone.
+// twice: a log that is no longer running is left alone, and a delivery made while the run still
+// goes (the job expired, pg-boss delivered it again) finds the log's lease held and leaves it.
 import { z } from 'zod';
 import { defineJob } from './define.ts';
 

@@ -27,6 +27,20 @@ describe('secret box', () => {
     expect(() => openSecret({ value: sealSecret('x', OTHER).value, keyId: sealed.keyId }, [KEY])).toThrow();
   });
 
+  it('binds a value to its context (associated data): another context, none, or a cut tag does not open it', () => {
+    const sealed = sealSecret('bound', KEY, 'https://api.example.com');
+    expect(openSecret(sealed, [KEY], 'https://api.example.com')).toBe('bound');
+    expect(() => openSecret(sealed, [KEY], 'https://collector.example')).toThrow();
+    expect(() => openSecret(sealed, [KEY], 'http://api.example.com')).toThrow();
+    expect(() => openSecret(sealed, [KEY])).toThrow();
+    // A value sealed without context does not open with one.
+    expect(() => openSecret(sealSecret('plain', KEY), [KEY], 'https://api.example.com')).toThrow();
+    // Only the full 16-byte tag is accepted (a 4-byte one would be guessed in 2^32 tries).
+    const empty = sealSecret('', KEY, 'https://api.example.com');
+    const cut = Buffer.from(empty.value, 'base64url').subarray(0, 16).toString('base64url');
+    expect(() => openSecret({ ...empty, value: cut }, [KEY], 'https://api.example.com')).toThrow();
+  });
+
   it('handles empty and long unicode values', () => {
     for (const plain of ['', 'pässwörd ✓', crypto.randomBytes(3000).toString('hex')]) expect(openSecret(sealSecret(plain, KEY), [KEY])).toBe(plain);
   });
