@@ -135,4 +135,29 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
     expect((await viewer.get('/system-monitoring')).status).toBe(403);
     expect((await viewer.get('/api/system/health')).status).toBe(403);
   });
+
+  it('an admin of one company: system monitoring, its errors and System Settings do not exist (404), the sidebar leaves them out, Resolve changes nothing', async () => {
+    const vult = await db().selectFrom('companies').select('id').where('name', '=', 'Vult').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const fault = await db().insertInto('systemErrors').values({ errorType: 'ScopeError', message: 'installation-wide', endpoint: '/scope', method: 'GET', stack: 'Error: installation-wide\n    at secret (/srv/app.js:1:1)', fingerprint: `scope-${now}`, firstOccurrence: now, lastOccurrence: now }).returning('id').executeTakeFirstOrThrow();
+    const { c: scoped } = await signedIn({ role: 'admin', companyId: vult.id });
+    for (const path of ['/api/system/health', '/api/system/errors', '/api/system/errors?status=open', '/api/system/recovery-actions']) {
+      const response = await scoped.get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toEqual({ message: 'Resource not found' });
+    }
+    const resolve = await scoped.request(`/api/system/errors/${fault.id}/resolve`, { method: 'POST', json: { resolution: 'not mine' } });
+    expect(resolve.status).toBe(404);
+    for (const path of ['/system-monitoring', '/system-monitoring?tab=errors', '/system-settings']) expect((await scoped.get(path)).status, path).toBe(404);
+    const screenResolve = await form(scoped, `/system-monitoring?tab=errors&resolve=${fault.id}`, { intent: 'resolve', id: String(fault.id), resolution: 'not mine' });
+    expect(screenResolve.status).toBe(404);
+    expect(await db().selectFrom('systemErrors').select(['isResolved', 'resolution']).where('id', '=', fault.id).executeTakeFirstOrThrow()).toMatchObject({ resolution: null });
+    const home = await (await scoped.get('/')).text();
+    expect(home).not.toContain('href="/system-monitoring"');
+    expect(home).not.toContain('href="/system-settings"');
+    // An admin of every company still has them.
+    const { c: admin } = await signedIn({ role: 'admin' });
+    expect((await admin.get('/api/system/errors')).status).toBe(200);
+    expect(await (await admin.get('/')).text()).toContain('href="/system-monitoring"');
+  });
 });

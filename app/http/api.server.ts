@@ -5,7 +5,7 @@ import { DomainError, isDomainError } from '../services/errors.ts';
 import { MAX_ID } from '../lib/query.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, type RateLimiter } from '../services/throttle.server.ts';
-import { passes, type Method, type SignedInRule, type RouteAccess, type RouteVariant } from './route-access.ts';
+import { passes, refusalStatus, type Method, type SignedInRule, type RouteAccess, type RouteVariant } from './route-access.ts';
 import { getAuth, serviceContext, type Auth } from './session.server.ts';
 import { reportServerError } from './error-report.server.ts';
 import { textResponse } from './text-body.ts';
@@ -144,7 +144,11 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
         const path = new URL(request.url).pathname;
         if (auth.mustChangePassword && !path.startsWith('/api/auth/')) throw new DomainError('passwordChangeRequired');
         await countRequest(context, `user:${auth.user.id}`);
-        if (passes(route.allow, auth.user, params) === false) throw new DomainError('forbidden', 'refusal' in route.allow ? route.allow.refusal : undefined);
+        if (passes(route.allow, auth.user, params) === false) {
+          // Installation-wide routes do not exist for an admin of one company (404).
+          if (refusalStatus(route.allow, auth.user) === 404) throw new DomainError('notFound');
+          throw new DomainError('forbidden', 'refusal' in route.allow ? route.allow.refusal : undefined);
+        }
         result = await (route.run as unknown as Handler<AuthedApiArgs>)({ request, params, context, auth, ctx: serviceContext(request, context, auth) });
       }
       return result instanceof Response ? result : json(result);

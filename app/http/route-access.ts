@@ -2,7 +2,7 @@
 // route manifest (test/security/manifest.ts) is built from those exports, the route table
 // (SCREENS) and the built Remix route list. `/api` routes enforce their rules in `apiRoute`;
 // screens enforce theirs through the route table and the services.
-import { can, type Action, type Area, type Principal } from '../lib/permissions.ts';
+import { can, outOfScope, type Action, type Area, type Principal } from '../lib/permissions.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -96,4 +96,13 @@ export function passes(rule: AccessRule, user: Principal, params: Record<string,
     case 'screen':
       return null;
   }
+}
+
+/**
+ * How a user a rule refuses is answered: 404 when only their company scope keeps them out of
+ * something installation-wide (for them it does not exist, DESIGN §5), else 403.
+ */
+export function refusalStatus(rule: AccessRule, user: Principal): 403 | 404 {
+  const area = rule.kind === 'area' ? rule.area : rule.kind === 'self' ? rule.or?.area : undefined;
+  return area !== undefined && outOfScope(user, area) ? 404 : 403;
 }

@@ -3,6 +3,7 @@ import { redirect, type Cookie } from '@remix-run/node';
 import { createCookie } from './cookie.server.ts';
 import type { AppLoadContext } from '@remix-run/node';
 import { findScreen, canOpen } from '../lib/navigation.ts';
+import { outOfScope } from '../lib/permissions.ts';
 import type { AuthUser, RequestMeta, ServiceContext } from '../services/context.ts';
 import { REMEMBER_ME_DAYS, resolveSession, type SessionInfo } from '../services/sessions.server.ts';
 import type { UserSettings } from '../services/user-settings.server.ts';
@@ -102,6 +103,10 @@ export async function requireScreen(request: Request, context: AppLoadContext): 
   const screen = findScreen(new URL(request.url).pathname);
   if (!screen) throw new Response('Not Found', { status: 404 });
   const auth = await requireAuth(request, context, { allowPasswordChange: screen.path === '/change-password' });
-  if (!canOpen(auth.user, screen)) throw forbiddenResponse();
+  if (!canOpen(auth.user, screen)) {
+    // An installation-wide screen does not exist for an admin of one company.
+    if (outOfScope(auth.user, screen.area)) throw new Response('Not Found', { status: 404 });
+    throw forbiddenResponse();
+  }
   return auth;
 }

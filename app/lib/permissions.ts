@@ -61,7 +61,9 @@ export function isAdministrator(user: Pick<Principal, 'role'>): boolean {
  * - flag areas: reading needs the flag; writes also need canCreate/canEdit/canDelete when
  *   `writesNeedActionFlag` (finance and subscriber data, integrations).
  * - `reference`: companies and departments, readable by every signed-in user, written by
- *   owners and admins who are not limited to one company. `admin`: owner/admin only. `personal`: every signed-in user.
+ *   owners and admins who are not limited to one company. `admin`: owner/admin only.
+ *   `installation`: what spans every company (system monitoring, system settings, every
+ *   backup): owners and admins not limited to one company. `personal`: every signed-in user.
  */
 export const AREAS = {
   financial: { flag: 'canAccessFinancialData', writesNeedActionFlag: true },
@@ -99,6 +101,16 @@ export function can(user: Principal, area: Area, action: Action = 'read'): boole
   if (area === 'backups' && action !== 'read') return companyScope(user) === null;
   if (action === 'read' || !rule.writesNeedActionFlag) return true;
   return flags[ACTION_FLAG[action]];
+}
+
+/**
+ * Whether the user is refused the area only because they are limited to one company: an owner
+ * or admin of one company and what spans the whole installation (system monitoring and its
+ * errors, system settings, every company's backups). Such a refusal is a 404, as other
+ * companies' rows are (DESIGN §5): for them it does not exist.
+ */
+export function outOfScope(user: Principal, area: Area): boolean {
+  return area === 'installation' && isAdministrator(user) && companyScope(user) !== null;
 }
 
 /** null = every company; otherwise the one company the user is limited to. */

@@ -14,7 +14,7 @@ import { listRecoveryActions, listSystemErrors, ResolveForm, resolveSystemError,
 
 export const meta: MetaFunction = () => [{ title: 'System Monitoring · Group Finance Hub' }];
 
-export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { resolve: allow.to('admin') } } } }];
+export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { resolve: allow.to('installation') } } } }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url, context }) => {

@@ -5,5 +5,5 @@ import { allow } from '../http/route-access.ts';
 import { resolveSystemError } from '../services/system-monitoring.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  POST: { allow: allow.to('admin'), run: async ({ request, params, ctx }) => resolveSystemError(ctx, idParam(params.id), await readJson(request)) },
+  POST: { allow: allow.to('installation'), run: async ({ request, params, ctx }) => resolveSystemError(ctx, idParam(params.id), await readJson(request)) },
 });

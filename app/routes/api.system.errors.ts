@@ -4,4 +4,4 @@ import { apiRoute, pagedAnswer } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { listSystemErrors } from '../services/system-monitoring.server.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('admin'), run: pagedAnswer(listSystemErrors) } });
+export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('installation'), run: pagedAnswer(listSystemErrors) } });

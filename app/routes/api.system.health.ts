@@ -5,4 +5,4 @@ import { allow } from '../http/route-access.ts';
 import { healthOptions } from '../http/system-monitoring.server.ts';
 import { systemHealth } from '../services/system-monitoring.server.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('admin'), run: async ({ context, ctx }) => systemHealth(ctx, healthOptions(context)) } });
+export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('installation'), run: async ({ context, ctx }) => systemHealth(ctx, healthOptions(context)) } });

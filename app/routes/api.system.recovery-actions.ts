@@ -3,4 +3,4 @@ import { apiRoute, pagedAnswer } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { listRecoveryActions } from '../services/system-monitoring.server.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('admin'), run: pagedAnswer(listRecoveryActions) } });
+export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('installation'), run: pagedAnswer(listRecoveryActions) } });

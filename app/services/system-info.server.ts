@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Db, ServiceContext } from './context.ts';
-import { isAdministrator } from '../lib/permissions.ts';
-import { forbidden } from './errors.ts';
+import { can, outOfScope } from '../lib/permissions.ts';
+import { forbidden, notFound } from './errors.ts';
 import { currentJobEngine } from './jobs.server.ts';
 import { getUserSettings } from './user-settings.server.ts';
 
@@ -140,9 +140,9 @@ async function securityStatus(db: Db, now: Date): Promise<StatusItem> {
   return { name: 'Security', status: 'ok', label: 'Secure', detail: `No security anomalies in ${SECURITY_WINDOW_DAYS} days · ${failed}` };
 }
 
-/** System Settings (owner and admin): the facts, plus the backup and security statuses. */
+/** System Settings (owners and admins of every company; 404 to an admin of one): the facts, plus the backup and security statuses. */
 export async function getSystemStatus(ctx: ServiceContext, now = new Date()): Promise<SystemFacts> {
-  if (ctx.actor.kind === 'user' && !isAdministrator(ctx.actor.user)) throw forbidden();
+  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'installation')) throw outOfScope(ctx.actor.user, 'installation') ? notFound() : forbidden();
   const [facts, backups, security] = await Promise.all([getSystemFacts(ctx), backupStatus(ctx.db, now), securityStatus(ctx.db, now)]);
   return { ...facts, statuses: [...facts.statuses, backups, security] };
 }

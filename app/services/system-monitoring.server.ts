@@ -5,15 +5,17 @@
 import { z } from 'zod';
 import { dialectOf } from '../../db/dialect.ts';
 import type { ErrorSeverity, RecoveryStatus } from '../../db/types.ts';
-import { isAdministrator } from '../lib/permissions.ts';
+import { can, outOfScope } from '../lib/permissions.ts';
 import { MAX_ID } from '../lib/query.ts';
 import { writeRecord } from './audit.server.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
 import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import { measureHealth, type HealthSnapshotOptions } from './health.server.ts';
 
+/** Installation-wide: an owner or admin of every company; to an admin of one company it does not exist (404). */
 export function authorizeMonitoring(ctx: ServiceContext): void {
-  if (ctx.actor.kind === 'user' && !isAdministrator(ctx.actor.user)) throw forbidden();
+  if (ctx.actor.kind !== 'user' || can(ctx.actor.user, 'installation')) return;
+  throw outOfScope(ctx.actor.user, 'installation') ? notFound() : forbidden();
 }
 
 export type OverallHealth = 'healthy' | 'warning' | 'critical' | 'unknown';

@@ -27,7 +27,7 @@ export interface Actor {
 }
 
 const ALL_ACTIONS: readonly Action[] = ['read', 'create', 'edit', 'delete'];
-const EVERY_AREA: Area[] = ['financial', 'subscriber', 'integrations', 'analytics', 'auditLogs', 'backups', 'users', 'reference', 'admin', 'personal'];
+const EVERY_AREA: Area[] = ['financial', 'subscriber', 'integrations', 'analytics', 'auditLogs', 'backups', 'users', 'reference', 'admin', 'installation', 'personal'];
 
 /** DESIGN §5, role baselines and gates, as a table: area → the actions granted. */
 function grantsOf(role: Actor['role'], scoped: boolean): Partial<Record<Area, readonly Action[]>> {
@@ -36,8 +36,8 @@ function grantsOf(role: Actor['role'], scoped: boolean): Partial<Record<Area, re
     case 'admin': {
       const all = Object.fromEntries(EVERY_AREA.map((area) => [area, ALL_ACTIONS])) as Record<Area, readonly Action[]>;
       // Company-scoped users never change group-wide reference data, nor make, restore or
-      // delete backups (a backup holds every company).
-      return scoped ? { ...all, reference: ['read'], backups: ['read'] } : all;
+      // delete backups (a backup holds every company), and nothing installation-wide is theirs.
+      return scoped ? { ...all, reference: ['read'], backups: ['read'], installation: [] } : all;
     }
     case 'editor':
       return { financial: ['read', 'create', 'edit'], subscriber: ['read', 'create', 'edit'], reference: ['read'], personal: ALL_ACTIONS };
@@ -50,6 +50,14 @@ function grantsOf(role: Actor['role'], scoped: boolean): Partial<Record<Area, re
 
 export function grants(actor: Actor, area: Area, action: Action): boolean {
   return grantsOf(actor.role, actor.companyId !== null)[area]?.includes(action) ?? false;
+}
+
+/**
+ * DESIGN §5: what spans the whole installation (system monitoring and its errors, system
+ * settings, every company's backups) does not exist for an owner or admin of one company: 404.
+ */
+export function hiddenFrom(actor: Actor, area: Area): boolean {
+  return area === 'installation' && (actor.role === 'owner' || actor.role === 'admin') && actor.companyId !== null;
 }
 
 export interface ActorSetup {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_PASSWORD, TEST_DIALECTS } from '../database.ts';
 import { TestClient, useTestServer } from '../server.ts';
 import { createTestUser, TEST_PASSWORD } from '../users.ts';
-import { ACTOR_NAMES, createActor, grants, isolated, type Actor, type ActorName, type ActorSetup } from './actors.ts';
+import { ACTOR_NAMES, createActor, grants, hiddenFrom, isolated, type Actor, type ActorName, type ActorSetup } from './actors.ts';
 import { createBackupNow } from '../../app/services/backups.server.ts';
 import { backupSettingsFrom } from '../../app/services/config.server.ts';
 import { systemActor } from '../../app/services/context.ts';
@@ -72,7 +72,12 @@ function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, compani
   // A company's own screen does not exist for a user limited to another company.
   const belongs = entry.screen && COMPANY_SCREENS[entry.screen.path];
   if (belongs && actor.companyId !== null && !belongs(companies.get(actor.companyId)!)) return { status: 404 };
-  if (!permitted) return { status: 403 };
+  if (!permitted) {
+    // Installation-wide routes and screens do not exist for an admin of one company (404); an
+    // installation-wide action on a screen they do open is refused there (403).
+    const hidden = rule.kind === 'area' && hiddenFrom(actor, rule.area) && (entry.kind === 'api' || !entry.screen || hiddenFrom(actor, entry.screen.area));
+    return { status: hidden ? 404 : 403 };
+  }
   // What the whole group shares (departments, integration sources and endpoints) is read-only to a scoped user (DESIGN §5).
   if (entry.groupWide && entry.method !== 'GET' && actor.companyId !== null) return { status: 403 };
   // Rows that all belong to a named company (One Network's records) do not exist for a user of another.

@@ -32,6 +32,7 @@ const AREA_LABELS: Record<Area, string> = {
   backups: 'backups',
   users: 'user management',
   admin: 'owners and admins',
+  installation: 'owners and admins of every company',
   reference: 'reference data',
   personal: 'any signed-in user',
 } as Record<Area, string>;
@@ -45,6 +46,7 @@ export function ruleText(rule: AccessRule): string {
       return 'Any signed-in user';
     case 'area':
       if (rule.area === 'admin') return 'Owners and admins';
+      if (rule.area === 'installation') return 'Owners and admins not limited to one company (404 to an admin of one company)';
       return `Permission: ${AREA_LABELS[rule.area] ?? rule.area}${rule.action === 'read' ? '' : ` (${rule.action})`}`;
     case 'self':
       return rule.or ? `The user themself, or permission: ${AREA_LABELS[rule.or.area]} (${rule.or.action})` : 'The user themself only';

@@ -53,10 +53,10 @@ export const OPERATIONS: readonly ApiOperation[] = [
 
   // Dashboard and system
   { method: 'GET', path: '/api/dashboard', tag: 'Dashboard', summary: 'The dashboard: userAccess and every figure the user may see (null otherwise)', rule: allow.signedIn, success: ok('The dashboard') },
-  { method: 'GET', path: '/api/system/health', tag: 'System', summary: 'Health measured now, this process’s traffic and 24 hours of snapshots', rule: allow.to('admin'), success: ok('System health') },
-  { method: 'GET', path: '/api/system/errors', tag: 'System', summary: 'Captured server errors and job failures, unresolved first', rule: allow.to('admin'), query: ErrorQuery, paged: true, success: ok('Errors') },
-  { method: 'POST', path: '/api/system/errors/{id}/resolve', tag: 'System', summary: 'Resolve an error with notes (409 when already resolved)', rule: allow.to('admin'), body: ResolveRequest, success: ok('The resolved error') },
-  { method: 'GET', path: '/api/system/recovery-actions', tag: 'System', summary: 'Recovery actions, newest first', rule: allow.to('admin'), query: PageQuery, paged: true, success: ok('Recovery actions') },
+  { method: 'GET', path: '/api/system/health', tag: 'System', summary: 'Health measured now, this process’s traffic and 24 hours of snapshots', rule: allow.to('installation'), success: ok('System health') },
+  { method: 'GET', path: '/api/system/errors', tag: 'System', summary: 'Captured server errors and job failures, unresolved first', rule: allow.to('installation'), query: ErrorQuery, paged: true, success: ok('Errors') },
+  { method: 'POST', path: '/api/system/errors/{id}/resolve', tag: 'System', summary: 'Resolve an error with notes (409 when already resolved)', rule: allow.to('installation'), body: ResolveRequest, success: ok('The resolved error') },
+  { method: 'GET', path: '/api/system/recovery-actions', tag: 'System', summary: 'Recovery actions, newest first', rule: allow.to('installation'), query: PageQuery, paged: true, success: ok('Recovery actions') },
   { method: 'GET', path: '/api/openapi.json', tag: 'System', summary: 'This document', rule: allow.signedIn, success: ok('OpenAPI 3.1') },
 
   // Users
