@@ -5,7 +5,7 @@ import { nameKey } from '../lib/names.ts';
 import { ProfileSchema } from '../lib/profile.ts';
 import { writeRecord } from './audit.server.ts';
 import { inTransaction, type AuthUser, type ServiceContext } from './context.ts';
-import { DomainError, fieldErrorsFromZod, forbidden, invalid, type FieldError } from './errors.ts';
+import { DomainError, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors, type FieldError } from './errors.ts';
 import { findUserById } from './user-queries.server.ts';
 
 export const USERNAME_TAKEN = 'This username is already taken';
@@ -23,7 +23,8 @@ export async function updateOwnProfile(ctx: ServiceContext, input: unknown): Pro
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const values = parsed.data;
 
-  return inTransaction(ctx.db, async (trx) => {
+  // Another account taking the name at the same moment trips the database's unique index: the same 409.
+  return mapConstraintErrors(() => inTransaction(ctx.db, async (trx) => {
     // Compared by nameKey (case-insensitive after NFKC, app/lib/names.ts), like every unique name.
     const others = await trx.selectFrom('users').select(['username', 'email']).where('id', '!=', userId).execute();
     const errors: FieldError[] = [];
@@ -36,6 +37,14 @@ export async function updateOwnProfile(ctx: ServiceContext, input: unknown): Pro
     const changed = (Object.keys(values) as (keyof typeof values)[]).some((key) => current[key] !== values[key]);
     if (changed) await writeRecord({ ...ctx, db: trx }, 'users', { action: 'update', id: userId, values }, { reason: 'Profile updated' });
     return (await findUserById(trx, userId))!;
+  }), {
+    unique: (error) => {
+      const { message = '', constraint = '' } = error as { message?: string; constraint?: string };
+      const field = /email/i.test(`${constraint} ${message}`) ? 'email' : 'username';
+      const text = field === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN;
+      return new DomainError('conflict', text, { errors: [{ field, message: text }] });
+    },
+    foreignKey: 'This user is still referenced by other records',
   });
 }
 

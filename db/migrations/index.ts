@@ -20,6 +20,7 @@ import * as m0015 from './0015_search_tables.ts';
 import * as m0016 from './0016_search_terms.ts';
 import * as m0017 from './0017_day_counts.ts';
 import * as m0018 from './0018_credential_origin.ts';
+import * as m0019 from './0019_unique_names.ts';
 import * as m0020 from './0020_work_leases.ts';
 
 export interface DialectMigration {
@@ -46,5 +47,6 @@ export const migrations: Record<string, DialectMigration> = {
   '0016_search_terms': m0016,
   '0017_day_counts': m0017,
   '0018_credential_origin': m0018,
+  '0019_unique_names': m0019,
   '0020_work_leases': m0020,
 };
