@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { NonceContext } from './components/nonce.tsx';
 import { compactManifest } from './http/compact-manifest.ts';
 import { reportServerError } from './http/error-report.server.ts';
+import { notedRetryAfter } from './http/rate-limit.server.ts';
 import { textResponse } from './http/text-body.ts';
 
 export default function handleRequest(
@@ -26,12 +27,20 @@ export default function handleRequest(
   // Pages carry the signed-in user's data: no browser or proxy cache may keep them (the public
   // landing and login pages are cheap to render, so they are not worth a distinction).
   responseHeaders.set('Cache-Control', 'no-store');
+  setRetryAfter(responseStatusCode, responseHeaders, loadContext);
   return textResponse(`<!DOCTYPE html>${compactManifest(html)}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
+/** A page or data answering 429 (the per-user limits, work already running) says when to retry. */
+function setRetryAfter(status: number, headers: Headers, context: AppLoadContext): void {
+  const seconds = notedRetryAfter(context);
+  if (status === 429 && seconds && !headers.has('Retry-After')) headers.set('Retry-After', String(seconds));
+}
+
 /** Loader and action data fetched by the client: the same rule as pages. */
-export function handleDataRequest(response: Response) {
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
   response.headers.set('Cache-Control', 'no-store');
+  setRetryAfter(response.status, response.headers, context);
   return response;
 }
 

@@ -4,11 +4,11 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@re
 import { DomainError, isDomainError } from '../services/errors.ts';
 import { MAX_ID } from '../lib/query.ts';
 import type { ServiceContext } from '../services/context.ts';
-import { consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, type RateLimiter } from '../services/throttle.server.ts';
 import { passes, refusalStatus, type Method, type SignedInRule, type RouteAccess, type RouteVariant } from './route-access.ts';
 import { getAuth, serviceContext, type Auth } from './session.server.ts';
 import { reportServerError } from './error-report.server.ts';
 import { textResponse } from './text-body.ts';
+import { countUserRequest } from './rate-limit.server.ts';
 
 
 export interface ApiArgs {
@@ -101,20 +101,6 @@ export function idParam(value: string | undefined): number {
   return id;
 }
 
-const memoryLimiters = new WeakMap<object, RateLimiter>();
-
-/** DESIGN §9 rate limits: in the database on PostgreSQL, in memory in embedded SQLite mode. */
-async function countRequest(context: AppLoadContext, key: string): Promise<void> {
-  const windows = rateLimitWindows(context.config.apiRateLimits);
-  if (context.dialect === 'postgres') return consumeRateLimit(context.db, key, windows);
-  let limiter = memoryLimiters.get(context.config);
-  if (!limiter) {
-    limiter = createMemoryRateLimiter(windows);
-    memoryLimiters.set(context.config, limiter);
-  }
-  limiter.consume(key);
-}
-
 type Handler<A> = (args: A) => Promise<Response | unknown>;
 /** One method of a route: who may call it (checked before the handler runs) and the handler. */
 type Rules = Partial<Record<Method, SignedInRule | { kind: 'public' }>>;
@@ -143,7 +129,8 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
         if (!auth) throw new DomainError('unauthenticated');
         const path = new URL(request.url).pathname;
         if (auth.mustChangePassword && !path.startsWith('/api/auth/')) throw new DomainError('passwordChangeRequired');
-        await countRequest(context, `user:${auth.user.id}`);
+        // DESIGN §9 rate limits, shared with the screens (rate-limit.server.ts).
+        await countUserRequest(context, auth.user.id);
         if (passes(route.allow, auth.user, params) === false) {
           // Installation-wide routes do not exist for an admin of one company (404).
           if (refusalStatus(route.allow, auth.user) === 404) throw new DomainError('notFound');

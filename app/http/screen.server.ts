@@ -7,6 +7,9 @@
 //   a flash toast), or an answer that shows something once (a temporary password, a
 //   confirmation step).
 // - URL state: the list URL without the forms' parameters, a tab from the URL, page clamping.
+// - Rate limits: every action of a signed-in user, every download and every analysis a screen
+//   computes counts against the same per-user limits as /api (rate-limit.server.ts); plain page
+//   views do not. Over them: the 429 page, with Retry-After.
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
@@ -15,6 +18,7 @@ import type { Toast } from '../lib/toast.ts';
 import { listHref } from '../lib/url.ts';
 import type { AuthUser, ServiceContext } from '../services/context.ts';
 import { DEFAULT_MESSAGES, forbidden, isDomainError, notFound, type DomainError } from '../services/errors.ts';
+import { countUserRequest, noteRetryAfter } from './rate-limit.server.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { readFormData } from './form.server.ts';
 import { requireAuth, requireScreen, serviceContext, type Auth } from './session.server.ts';
@@ -40,9 +44,40 @@ export async function openScreen(args: ScreenArgs): Promise<Screen> {
   return screenOf(args, await requireScreen(args.request, args.context));
 }
 
-/** A domain error met while loading becomes the screen's error page (404, 403, 400). */
-function toErrorResponse(error: unknown): unknown {
-  return isDomainError(error) ? new Response(error.message, { status: error.status }) : error;
+/** A domain error met while loading becomes the screen's error page (404, 403, 400, 429). */
+function toErrorResponse(error: unknown, context: AppLoadContext): unknown {
+  if (!isDomainError(error)) return error;
+  if (error.kind === 'rateLimited') return tooManyRequests({ context }, error);
+  return new Response(error.message, { status: error.status });
+}
+
+/** The words of the 429 page after the per-user limits. */
+export function tooManyRequestsText(retryAfter: number | undefined): string {
+  const wait = retryAfter ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}` : 'a moment';
+  return `Too many requests. You have sent more requests than allowed in a short time; try again in ${wait}.`;
+}
+
+/**
+ * The 429 page (thrown by a loader or action): the error's own words when it has some (an
+ * analysis already running), else the limiter's; Retry-After on the response.
+ */
+export function tooManyRequests(screen: { context: AppLoadContext }, error: DomainError): Response {
+  noteRetryAfter(screen.context, error.retryAfter);
+  const text = error.message === DEFAULT_MESSAGES.rateLimited ? tooManyRequestsText(error.retryAfter) : error.message;
+  return new Response(text, { status: 429, headers: error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {} });
+}
+
+/**
+ * Counts this screen request (an action, a download, an analysis) against the user's limits,
+ * shared with /api; over them it throws the 429 page.
+ */
+export async function countScreenRequest(screen: Pick<Screen, 'context' | 'user'>): Promise<void> {
+  try {
+    await countUserRequest(screen.context, screen.user.id);
+  } catch (error) {
+    if (isDomainError(error) && error.kind === 'rateLimited') throw tooManyRequests(screen, error);
+    throw error;
+  }
 }
 
 /** A screen's loader: its body runs for the signed-in, allowed user. */
@@ -51,7 +86,7 @@ export async function loadScreen<T>(args: LoaderFunctionArgs, body: (screen: Scr
   try {
     return await body(screen);
   } catch (error) {
-    throw toErrorResponse(error);
+    throw toErrorResponse(error, args.context);
   }
 }
 
@@ -61,10 +96,11 @@ export async function loadScreen<T>(args: LoaderFunctionArgs, body: (screen: Scr
  */
 export async function loadDownload(args: LoaderFunctionArgs, body: (screen: Screen) => Promise<Response>): Promise<Response> {
   const screen = screenOf(args, await requireAuth(args.request, args.context));
+  await countScreenRequest(screen);
   try {
     return await body(screen);
   } catch (error) {
-    throw toErrorResponse(error);
+    throw toErrorResponse(error, args.context);
   }
 }
 
@@ -140,6 +176,8 @@ export async function screenAction(args: ActionFunctionArgs, intents: Record<str
 export async function screenAction<Page>(args: ActionFunctionArgs, intents: Record<string, Intent<Page>>, options: ActionOptions<Page> & { open: (args: ActionFunctionArgs) => Promise<Page> }): Promise<Response>;
 export async function screenAction(args: ActionFunctionArgs, intents: Record<string, Intent<unknown>>, options: ActionOptions<unknown> = {}): Promise<Response> {
   const page = await (options.open ?? openScreen)(args);
+  // Signed-in pages only: the login page has its own throttle.
+  if (page && typeof page === 'object' && 'user' in page) await countScreenRequest(page as Screen);
   const form = await readFormData(options.keepBody ? args.request.clone() : args.request);
   const name = String(form.get('intent') ?? '') || options.fallback || '';
   const handler = Object.hasOwn(intents, name) ? intents[name] : undefined;
@@ -166,6 +204,7 @@ export async function screenAction(args: ActionFunctionArgs, intents: Record<str
     const fieldErrors: Record<string, string[]> = {};
     for (const e of error.errors ?? []) (fieldErrors[e.field] ??= []).push(e.message);
     const formErrors = error.errors?.length ? (handler.invalid ? [handler.invalid] : []) : [failureText(error, handler)];
+    noteRetryAfter(args.context, error.retryAfter);
     return failure(error.status, { fieldErrors, formErrors }, error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined);
   }
 }

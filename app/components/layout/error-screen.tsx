@@ -12,9 +12,21 @@ export function NotFoundScreen() {
   );
 }
 
-/** `forbiddenText`: a screen's own words for a 403 (Editor Statistics, spec 3 §8). */
-export function ErrorScreen({ status, forbiddenText }: { status: number; forbiddenText?: string }) {
+/**
+ * `forbiddenText`: a screen's own words for a 403 (Editor Statistics, spec 3 §8). `message`: the
+ * server's words for a 429 (the rate limits, work already running), with when to try again.
+ */
+export function ErrorScreen({ status, forbiddenText, message }: { status: number; forbiddenText?: string; message?: string }) {
   if (status === 404) return <NotFoundScreen />;
+  if (status === 429) {
+    return (
+      <div className="mx-auto max-w-lg py-16 text-center" data-testid="too-many-requests">
+        <h1 className="text-3xl font-bold text-slate-900">429 Too Many Requests</h1>
+        <p className="mt-3 text-slate-600" role="alert">{message || 'Too many requests. Please try again in a moment.'}</p>
+        <Link to="/" className="mt-6 inline-block text-blue-700 underline">Back to the dashboard</Link>
+      </div>
+    );
+  }
   if (status === 403) {
     return (
       <div className="mx-auto max-w-lg py-16 text-center" data-testid="forbidden">
@@ -38,7 +50,11 @@ export function ShellErrorBoundary({ forbiddenText }: { forbiddenText?: string }
   const error = useRouteError();
   return (
     <AppShell>
-      <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} forbiddenText={forbiddenText} />
+      <ErrorScreen
+        status={isRouteErrorResponse(error) ? error.status : 500}
+        forbiddenText={forbiddenText}
+        message={isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined}
+      />
     </AppShell>
   );
 }
