@@ -3,13 +3,16 @@
 // now', the chat and Clear are form posts (the conversation is kept on the server per session;
 // with JavaScript the chat streams from /api/ai/chat/stream instead). All numbers come from the
 // books through the AI services, within the analytics permission and the user's company scope.
-// Amounts in US dollars.
+// Amounts in US dollars. Each analysis (the Predictions, Anomalies and Budget Analysis tabs,
+// Generate now, a chat question) counts against the user's rate limits and runs one at a time
+// per user: a second one while the first runs answers 429 and says so on the page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { AI_TABS, AiAnalyticsScreen, type AiAnalyticsData } from '../components/ai/ai-analytics-screen.tsx';
 import { allow, type RouteAccess } from '../http/route-access.ts';
-import { intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
+import { countScreenRequest, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
+import { noteRetryAfter } from '../http/rate-limit.server.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import type { Toast } from '../lib/toast.ts';
 import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, dailyExpenses, detectExpenseAnomalies, PREDICTION_MONTHS, predictExpenses, SELECT_COMPANY } from '../services/ai-analytics.server.ts';
@@ -17,6 +20,7 @@ import { askInConversation, ChatForm, clearConversation, loadConversation } from
 import { generateInsights, listInsights } from '../services/ai-insights.server.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { isDomainError } from '../services/errors.ts';
+import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'AI Insights · Group Finance Hub' }];
 
@@ -30,13 +34,17 @@ const numberParam = <T extends number>(url: URL, name: string, allowed: readonly
   return (allowed as readonly number[]).includes(value) ? (value as T) : fallback;
 };
 
-/** A failure of one analysis shows on its tab (bad filters, another company's id), never a 500. */
-async function attempt<T>(run: () => Promise<T>): Promise<{ result: T | null; error: string | null }> {
+/**
+ * One analysis of the user's (counted, one at a time): a failure shows on its tab (bad filters,
+ * another company's id, another analysis still running), never a 500; `retryAfter` when refused.
+ */
+async function attempt<T>(screen: Screen, run: () => Promise<T>): Promise<{ result: T | null; error: string | null; retryAfter?: number }> {
+  await countScreenRequest(screen);
   try {
-    return { result: await run(), error: null };
+    return { result: await oneAnalysisAtATime(screen.ctx, run), error: null };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return { result: null, error: error.errors?.[0]?.message ?? error.message };
+    return { result: null, error: error.errors?.[0]?.message ?? error.message, retryAfter: error.kind === 'rateLimited' ? error.retryAfter : undefined };
   }
 }
 
@@ -48,25 +56,28 @@ function analysisToast(run: boolean, failed: string, error: string | null, done:
   return error ? { type: 'error', title: 'Error', description: `${failed}: ${error}` } : { type: 'success', title: 'Analysis Complete', description: done };
 }
 
-async function tabData(screen: Screen, tab: string, filters: AiAnalyticsData['filters']): Promise<Partial<AiAnalyticsData>> {
+async function tabData(screen: Screen, tab: string, filters: AiAnalyticsData['filters']): Promise<Partial<AiAnalyticsData> & { retryAfter?: number }> {
   const { ctx, url } = screen;
   const run = url.searchParams.get('run') === '1';
   const companyId = filters.companyId ?? undefined;
   if (tab === 'insights') return { insights: await listInsights(ctx, { companyId: filters.companyId }).catch(() => []) };
   if (tab === 'predictions') {
-    const { result, error } = await attempt(() => predictExpenses(ctx, { companyId, departmentId: filters.departmentId ?? undefined, categoryId: filters.categoryId ?? undefined, months: filters.months }));
-    return { predictions: result, error, toast: analysisToast(run, 'Failed to predict expenses', error, `${plural(result?.length ?? 0, 'prediction')} generated`) };
+    const { result, error, retryAfter } = await attempt(screen, () => predictExpenses(ctx, { companyId, departmentId: filters.departmentId ?? undefined, categoryId: filters.categoryId ?? undefined, months: filters.months }));
+    return { predictions: result, error, retryAfter, toast: analysisToast(run, 'Failed to predict expenses', error, `${plural(result?.length ?? 0, 'prediction')} generated`) };
   }
   if (tab === 'anomalies') {
     const request = { companyId, departmentId: filters.departmentId ?? undefined, lookbackDays: filters.lookbackDays };
-    const { result, error } = await attempt(() => detectExpenseAnomalies(ctx, request));
-    const daily = result?.length ? await dailyExpenses(ctx, request) : null;
-    return { anomalies: result, daily, error, toast: analysisToast(run, 'Failed to detect anomalies', error, `${result?.length ?? 0} ${result?.length === 1 ? 'anomaly' : 'anomalies'} detected`) };
+    const { result, error, retryAfter } = await attempt(screen, async () => {
+      const anomalies = await detectExpenseAnomalies(ctx, request);
+      return { anomalies, daily: anomalies.length ? await dailyExpenses(ctx, request) : null };
+    });
+    const found = result?.anomalies ?? null;
+    return { anomalies: found, daily: result?.daily ?? null, error, retryAfter, toast: analysisToast(run, 'Failed to detect anomalies', error, `${found?.length ?? 0} ${found?.length === 1 ? 'anomaly' : 'anomalies'} detected`) };
   }
   if (tab === 'budget') {
     if (!filters.companyId) return { budget: null, error: SELECT_COMPANY, toast: run ? { type: 'error', title: 'Error', description: SELECT_COMPANY } : null };
-    const { result, error } = await attempt(() => analyzeCompanyBudget(ctx, { companyId: filters.companyId, year: filters.year }));
-    return { budget: result, error, toast: analysisToast(run, 'Failed to analyze budget', error, 'Budget performance analysis ready') };
+    const { result, error, retryAfter } = await attempt(screen, () => analyzeCompanyBudget(ctx, { companyId: filters.companyId, year: filters.year }));
+    return { budget: result, error, retryAfter, toast: analysisToast(run, 'Failed to analyze budget', error, 'Budget performance analysis ready') };
   }
   if (tab === 'chat') return { conversation: await loadConversation(ctx), cleared: url.searchParams.get('cleared') === '1' };
   return {};
@@ -91,13 +102,16 @@ export const loader = (args: LoaderFunctionArgs) =>
       lookbackDays: numberParam(url, 'lookbackDays', ANOMALY_WINDOWS, 30),
       year: numberParam(url, 'year', BUDGET_YEARS, (BUDGET_YEARS as readonly number[]).includes(new Date().getUTCFullYear()) ? (new Date().getUTCFullYear() as (typeof BUDGET_YEARS)[number]) : 2026),
     };
+    const { retryAfter, ...found } = await tabData(screen, tab, filters);
     const data: AiAnalyticsData = {
       tab, companies, departments, categories, filters,
       insights: [], predictions: null, anomalies: null, budget: null, daily: null, error: null, toast: null,
       conversation: null, cleared: false, mode: screen.context.config.openai ? 'model' : 'offline',
-      ...(await tabData(screen, tab, filters)),
+      ...found,
     };
-    return json(data);
+    if (!retryAfter) return json(data);
+    noteRetryAfter(screen.context, retryAfter);
+    return json(data, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
   });
 
 export const action = (args: ActionFunctionArgs) =>
@@ -106,7 +120,7 @@ export const action = (args: ActionFunctionArgs) =>
       failed: 'Failed to fetch insights',
       run: async (_value, screen, form) => {
         const companyId = positiveIdParam(String(form.get('companyId') ?? ''));
-        const insights = await generateInsights(screen.ctx, companyId, new Date(), screen.context.config.openai);
+        const insights = await oneAnalysisAtATime(screen.ctx, () => generateInsights(screen.ctx, companyId, new Date(), screen.context.config.openai));
         return succeed(screen, { type: 'success', title: 'Analysis Complete', description: `${insights.length} insight${insights.length === 1 ? '' : 's'} generated` }, { to: `/ai-analytics?tab=insights${companyId ? `&companyId=${companyId}` : ''}` });
       },
     }),
@@ -115,7 +129,7 @@ export const action = (args: ActionFunctionArgs) =>
       invalid: 'Chat failed: Message is required',
       failed: 'Chat failed',
       run: async ({ message }, screen) => {
-        await askInConversation(screen.ctx, screen.context.config.openai, message, { signal: screen.request.signal });
+        await oneAnalysisAtATime(screen.ctx, () => askInConversation(screen.ctx, screen.context.config.openai, message, { signal: screen.request.signal }));
         return redirect('/ai-analytics?tab=chat');
       },
     }),

@@ -1,12 +1,20 @@
 // GET /api/ai/budget-analysis/{companyId}/{year} → totalBudget, totalActual, variance,
 // variancePercentage, per-category figures and recommendations (spec 3 §3). The company id is
 // the route's `id` parameter (the route manifest's name for a row id); the year is 2024–2026.
+// One analysis at a time per user: 429 while another of theirs runs.
 import { apiRoute, idParam } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { analyzeCompanyBudget } from '../services/ai-analytics.server.ts';
+import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
 
 const route = apiRoute({
-  GET: { allow: allow.to('analytics'), run: async ({ params, ctx }) => analyzeCompanyBudget(ctx, { companyId: idParam(params.id), year: params.year }) },
+  GET: {
+    allow: allow.to('analytics'),
+    run: async ({ params, ctx }) => {
+      const companyId = idParam(params.id);
+      return oneAnalysisAtATime(ctx, () => analyzeCompanyBudget(ctx, { companyId, year: params.year }));
+    },
+  },
 }, { companyScoped: true });
 
 export const { loader, action } = route;

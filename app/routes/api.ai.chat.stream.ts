@@ -1,10 +1,12 @@
 // POST /api/ai/chat/stream {message}: the AI Chat screen's question in the signed-in session's
 // conversation (kept on the server), answered as a stream of newline-delimited JSON events:
 // {"delta": text}… then {"done": true, "context": …} or {"error": "Chat failed: …"}. Refusals
-// and bad input are plain JSON errors before the stream starts.
+// and bad input are plain JSON errors before the stream starts, and so is the 429 of a question
+// asked while another analysis of the user's runs (one at a time, until the last event).
 import { apiRoute, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { askInConversation, StreamQuestion } from '../services/ai-conversation.server.ts';
+import { holdAnalysisLease } from '../services/analysis-limit.server.ts';
 import { fieldErrorsFromZod, invalid, isDomainError } from '../services/errors.ts';
 
 
@@ -14,14 +16,18 @@ export const { loader, action, access } = apiRoute({
     run: async ({ request, context, ctx }) => {
       const parsed = StreamQuestion.safeParse(await readJson(request));
       if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+      const lease = await holdAnalysisLease(ctx);
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
           const send = (event: object) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
           try {
             const conversation = await askInConversation(ctx, context.config.openai, parsed.data.message, { onDelta: (delta) => send({ delta }), signal: request.signal });
+            // Released before the last event: the next question may follow it at once.
+            await lease.release();
             send({ done: true, context: conversation.context });
           } catch (error) {
+            await lease.release();
             if (!isDomainError(error)) console.error('AI chat stream failed:', error);
             send({ error: isDomainError(error) && error.message.startsWith('Chat failed: ') ? error.message : `Chat failed: ${isDomainError(error) ? error.message : 'an unexpected error'}` });
           }

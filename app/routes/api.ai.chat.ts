@@ -1,10 +1,18 @@
 // POST /api/ai/chat {message, context?, history?} → {response, context} (spec 3 §7 AI). Answers
 // from the books within the asker's permissions and company scope: through the language model's
 // tools when OPENAI_API_KEY is set, else offline. A model failure is a 503 'Chat failed: …'.
+// A question is an analysis: one at a time per user, 429 while another of theirs runs.
 import { apiRoute, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { answerChat } from '../services/ai-chat.server.ts';
+import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  POST: { allow: allow.to('analytics'), run: async ({ request, context, ctx }) => answerChat(ctx, context.config.openai, await readJson(request), { signal: request.signal }) },
+  POST: {
+    allow: allow.to('analytics'),
+    run: async ({ request, context, ctx }) => {
+      const input = await readJson(request);
+      return oneAnalysisAtATime(ctx, () => answerChat(ctx, context.config.openai, input, { signal: request.signal }));
+    },
+  },
 });

@@ -1,10 +1,18 @@
 // POST /api/ai/predict-expenses {companyId?, departmentId?, categoryId?, months: 1|3|6|12} → one
 // prediction per category × department (spec 3 §3): predictedAmount, confidence, historicalAverage,
 // seasonalPattern, trend, factors, plus the monthly history and forecast band for charts.
+// One analysis at a time per user: 429 while another of theirs runs.
 import { apiRoute, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { predictExpenses } from '../services/ai-analytics.server.ts';
+import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  POST: { allow: allow.to('analytics'), run: async ({ request, ctx }) => predictExpenses(ctx, await readJson(request)) },
+  POST: {
+    allow: allow.to('analytics'),
+    run: async ({ request, ctx }) => {
+      const input = await readJson(request);
+      return oneAnalysisAtATime(ctx, () => predictExpenses(ctx, input));
+    },
+  },
 });
