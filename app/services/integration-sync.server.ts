@@ -415,13 +415,14 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
   const started = Date.now();
   const tally: Tally = { processed: 0, created: 0, updated: 0, skipped: 0, failed: 0, requests: 0, responseMs: 0, errors: [] };
   let failure: string | null = null;
-  const endpoint = await db
-    .selectFrom('apiIntegrationEndpoints as e')
-    .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
-    .select(['e.id', 'e.name', 'e.endpoint', 'e.method', 'e.direction', 'e.targetTable', 'e.mappingConfig', 's.id as sourceId', 's.baseUrl', 's.authType', 's.name as sourceName'])
-    .where('e.id', '=', log.endpointId)
-    .executeTakeFirst();
+  let endpoint;
   try {
+    endpoint = await db
+      .selectFrom('apiIntegrationEndpoints as e')
+      .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
+      .select(['e.id', 'e.name', 'e.endpoint', 'e.method', 'e.direction', 'e.targetTable', 'e.mappingConfig', 's.id as sourceId', 's.baseUrl', 's.authType', 's.name as sourceName'])
+      .where('e.id', '=', log.endpointId)
+      .executeTakeFirst();
     if (!endpoint) throw new SyncFailure('The endpoint no longer exists');
     const def = resourceOfTable(endpoint.targetTable);
     if (!def || def.readOnly) throw new SyncFailure(`The target table ${endpoint.targetTable} cannot be synced`);
