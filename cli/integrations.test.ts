@@ -1,5 +1,6 @@
 // `finhub integrations` on every test database: list, sync (to a loopback remote; a failed run
-// exits 1) and rotate-key (credentials sealed under the previous key re-sealed under the new).
+// exits 1) and rotate-key (credentials sealed under the previous key re-sealed under the new; one
+// that does not open for its origin named, exit 1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationSettingsFrom } from '../app/services/config.server.ts';
 import { systemActor } from '../app/services/context.ts';
@@ -58,5 +59,15 @@ describe.each(TEST_DIALECTS)('finhub integrations on %s', (dialect) => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe('1 of 1 credential re-sealed under the current ENCRYPTION_KEY\n');
     expect((await openCredentials(database.db, { keys: [next] }, sourceId, remote.origin)).get('token')).toBe('cli-token');
+  });
+
+  it('rotate-key names a credential that no longer opens for its origin and exits 1', async () => {
+    const next = 'e5'.repeat(32);
+    // Moved to another origin in the database: it was sealed for the remote's.
+    await database.db.updateTable('apiIntegrationCredentials').set({ origin: 'https://collector.example' }).where('sourceId', '=', sourceId).execute();
+    const id = (await database.db.selectFrom('apiIntegrationCredentials').select('id').where('sourceId', '=', sourceId).executeTakeFirstOrThrow()).id;
+    const run = await finhub(database, ['integrations', 'rotate-key'], { ENCRYPTION_KEY: 'f6'.repeat(32), PREVIOUS_ENCRYPTION_KEY: next });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`0 of 1 credential re-sealed under the current ENCRYPTION_KEY\n1 do not open for the origin they are bound to (altered or moved; ids ${id}): they are never used, enter them again`);
   });
 });
