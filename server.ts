@@ -19,6 +19,7 @@ import { captureServerError } from './app/services/error-capture.server.ts';
 import { createJobEngine, jobSenderFactory, type JobEngine } from './worker/engine.ts';
 import { stopJobEngine, useJobEngine, useJobSenderFactory } from './app/services/jobs.server.ts';
 import { usePushFallback } from './app/services/push.server.ts';
+import { usePrivateFileModes, warnAboutWidePermissions } from './app/services/private-files.server.ts';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
@@ -113,7 +114,10 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
   return app;
 }
 
-export async function startServer(config = loadConfig()) {
+export async function startServer(given?: AppConfig) {
+  // Before anything is written (the configuration may generate DATA_DIR/secrets.json).
+  usePrivateFileModes();
+  const config = given ?? loadConfig();
   const handle = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const { owner, seeded } = await prepareDatabase(handle, { seedDemo: config.seedDemo, owner: config.owner });
   if (seeded.length) console.log(`[db] seeded an empty database: ${seeded.join(', ')}`);
@@ -147,6 +151,9 @@ export async function startServer(config = loadConfig()) {
       await engine.stop({ graceful: false }).catch(() => {});
     }
   }
+
+  // After the embedded queue has made its own files private.
+  warnAboutWidePermissions([config.dataDir, config.backupDir]);
 
   const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild;
   const app = await createApp(config, handle, build);

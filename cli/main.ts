@@ -5,6 +5,7 @@ import { CommanderError } from 'commander';
 import { ConfigError } from '../app/services/config.server.ts';
 import { isDomainError } from '../app/services/errors.ts';
 import { buildProgram } from './program.ts';
+import { usePrivateFileModes } from '../app/services/private-files.server.ts';
 import { EXIT, processIo, ReportedFailure, UsageError, withCliIo, type CliIo } from './runtime.ts';
 
 const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version']);
@@ -56,6 +57,8 @@ function quietOnBrokenPipe(stream: NodeJS.WriteStream) {
 }
 
 export async function main(): Promise<void> {
+  // What the CLI writes (the database, backups, exports) is private like the server's files.
+  usePrivateFileModes();
   quietOnBrokenPipe(process.stdout);
   const code = await runCli(process.argv.slice(2));
   // Let stdout drain (a pipe may still hold the tail of an export) before exiting.

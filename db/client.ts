@@ -90,7 +90,8 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   }
 
   const file = options.sqliteFile ?? path.join(options.dataDir ?? './data', 'finhub.db');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // DATA_DIR is private (DESIGN §5): 0700; the file and its WAL follow the process umask (077).
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');

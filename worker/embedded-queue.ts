@@ -47,7 +47,7 @@ export function claimQueue(dataDir: string): () => void {
   if (claimedHere.has(key)) throw new QueueBusyError(process.pid);
   const owner = queueOwner(dataDir);
   if (owner) throw new QueueBusyError(owner);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = pidFile(dataDir);
   // Exclusive create, so two processes starting at once cannot both win. A stale file (its
   // process is gone) was checked above and is replaced.

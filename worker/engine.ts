@@ -22,6 +22,7 @@ import { claimQueue, queueDirOf, writeStatusSnapshot } from './embedded-queue.ts
 import { registry } from './registry.ts';
 import { backupSettingsFrom, integrationSettingsFrom, openAiSettingsFrom, pushSettingsFrom, type BackupSettings, type IntegrationSettings, type OpenAiSettings, type PushSettings } from '../app/services/config.server.ts';
 import type { JobsStatus } from './status.ts';
+import { removeGroupAndOtherAccess } from '../app/services/private-files.server.ts';
 
 export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
 
@@ -114,9 +115,12 @@ export class JobEngine implements JobSender {
       const dir = this.options.queueDir;
       // One process per PGlite directory: refuse (QueueBusyError) while another holds it.
       if (dir) this.#releaseQueue = claimQueue(path.dirname(dir));
-      if (dir) fs.mkdirSync(dir, { recursive: true });
+      if (dir) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       const pglite = dir ? new PGlite(dir) : new PGlite();
       await pglite.waitReady;
+      // PGlite unpacks its database 0666 and rewrites a few files 0644 at each start, whatever
+      // the umask: private like the rest of DATA_DIR (what it writes later follows the umask).
+      if (dir) removeGroupAndOtherAccess(dir);
       this.#pglite = pglite;
       this.boss = new PgBoss({ db: fromPglite(pglite), backend: 'pglite', ...timing });
     } else {

@@ -10,8 +10,10 @@ import type { WorkerJob } from './define.ts';
 import { createJobEngine } from './engine.ts';
 import { useJobEngine } from '../app/services/jobs.server.ts';
 import { registry } from './registry.ts';
+import { usePrivateFileModes, warnAboutWidePermissions } from '../app/services/private-files.server.ts';
 
 async function main() {
+  usePrivateFileModes();
   const config = loadConfig();
   if (!isPostgresUrl(config.databaseUrl)) {
     console.log(
@@ -21,6 +23,8 @@ async function main() {
     );
     return 0;
   }
+  // Backups are written to BACKUP_DIR by the workers.
+  warnAboutWidePermissions([config.dataDir, config.backupDir]);
   const handle = createDatabase({ url: config.databaseUrl, poolSize: 5 });
   await migrateToLatest(handle.db);
 

@@ -329,7 +329,7 @@ function loadOrCreateSecrets(dataDir: string, needed: (keyof StoredSecrets)[]): 
     }
   }
   if (changed) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   }
   return stored;
