@@ -122,7 +122,7 @@ function Authentication({ view }: { view: ApiDocsView }) {
       </Card>
       <Card title="Limits and errors">
         <ul className="list-disc space-y-2 pl-5 text-sm text-slate-800">
-          <li>Rate limits per user: <strong>{view.rateLimits.perMinute}</strong> requests a minute and <strong>{view.rateLimits.perHour}</strong> an hour. Beyond them: 429 <code className="font-mono">Too many requests</code> with a Retry-After header.</li>
+          <li>Rate limits per user: <strong>{view.rateLimits.perMinute}</strong> requests a minute and <strong>{view.rateLimits.perHour}</strong> an hour, counted together with your actions on the screens. Beyond them: 429 <code className="font-mono">Too many requests</code> with a Retry-After header. AI analyses and test pushes run one at a time per user: another while one runs answers 429 too.</li>
           <li>Lists: <code className="font-mono">limit</code> (default and maximum {view.maxLimit}) and <code className="font-mono">offset</code>; the total in X-Total-Count and a Link rel="next" header while rows remain.</li>
           <li>Bad input: 400 <code className="font-mono">{'{ "message": "Invalid data", "errors": [{ "field": "amount", "message": "Amount must be a positive number" }] }'}</code>, and nothing is changed.</li>
           <li>404 <code className="font-mono">Resource not found</code>, 409 with the reason (e.g. a row still in use), 500 <code className="font-mono">Internal server error</code> without details.</li>

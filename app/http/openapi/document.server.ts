@@ -183,7 +183,7 @@ export function openApiDocument(settings: DocumentSettings): Json {
       version: APP_VERSION,
       description: [
         'Every call needs a session: sign in with POST /api/auth/login (or the login page) and send the `__session` cookie it sets. Writes from another origin are refused (403).',
-        `Rate limits per signed-in user: ${settings.rateLimits.perMinute} requests a minute and ${settings.rateLimits.perHour} an hour; beyond them a 429 with Retry-After.`,
+        `Rate limits per signed-in user: ${settings.rateLimits.perMinute} requests a minute and ${settings.rateLimits.perHour} an hour, counted with the user's screen actions; beyond them a 429 with Retry-After. AI analyses and test pushes run one at a time per user: another while one runs is a 429 with Retry-After too.`,
         `Lists take limit (default and maximum ${API_MAX_LIMIT}) and offset and send X-Total-Count, plus a Link rel="next" header while more rows remain.`,
         'Errors are JSON { message, errors? }: 400 Invalid data with errors [{ field, message }], 401 Not authenticated, 403 Forbidden or Password change required, 404 Resource not found, 409 with the reason, 429 Too many requests, 500 Internal server error (never a stack).',
       ].join('\n\n'),
@@ -204,7 +204,7 @@ export function openApiDocument(settings: DocumentSettings): Json {
         Forbidden: error('Signed in without the permission, or a password change is required first', { message: 'Forbidden' }),
         NotFound: error('No such row, or not in the caller’s companies', { message: 'Resource not found' }),
         Conflict: error('The write conflicts with the data', { message: 'Cannot delete this department: it is still used by 3 budget entries' }),
-        TooManyRequests: error('Rate limit reached', { message: 'Too many requests' }, { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }),
+        TooManyRequests: error('Rate limit reached, or the same work of the caller is already running', { message: 'Too many requests' }, { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }),
         ServerError: error('An unexpected fault (recorded for System Monitoring)', { message: 'Internal server error' }),
       },
     },
