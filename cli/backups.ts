@@ -180,7 +180,7 @@ export function registerBackups(program: Command): void {
     .description('restore a backup (all or nothing): add its missing rows, or with --overwrite replace the tables; asks first')
     .argument('<backup>', 'a backup id, or the path of a backup file')
     .option('--overwrite', "make each table hold exactly the backup's rows (a safety backup is taken first)", false)
-    .option('--skip-audit-logs', 'write no audit entry for the restore', false)
+    .option('--skip-audit-logs', "do not bring back the backup's audit entries and data versions (the restore itself is audited all the same)", false)
     .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)
     .action(async (target: string, options: { overwrite: boolean; skipAuditLogs: boolean; yes: boolean }, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
@@ -192,7 +192,11 @@ export function registerBackups(program: Command): void {
           options.overwrite
             ? "Overwrite: each table will hold exactly the backup's rows (rows it does not hold are deleted); a safety backup is taken first"
             : 'No overwrite: only rows whose ids are missing are added; existing rows stay as they are',
-          ...(options.skipAuditLogs ? ['The restore writes no audit entry (--skip-audit-logs)'] : []),
+          ...(plan.tables.some((t) => t.table === 'auditLogs' || t.table === 'dataVersions')
+            ? [options.skipAuditLogs
+              ? "The backup's audit entries and versions are left out (--skip-audit-logs)"
+              : "The backup's audit entries and versions are only added where missing: the audit trail is never deleted from or rewritten"]
+            : []),
         ];
         // The plan is shown before asking, and before a restore run with --yes; a refusal
         // (no terminal, no --yes) prints nothing on stdout.

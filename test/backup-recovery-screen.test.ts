@@ -63,7 +63,7 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     expect(create).toContain('placeholder="Manual Backup + current date and time"');
     for (const label of ['Companies', 'Expense Categories', 'Actual Revenue', 'Subscriber Metrics', 'Include audit logs', 'Include versions']) expect(create).toContain(label);
     expect(create).toMatch(/<input id="create-backup-tables-expenseCategories" name="tables"[^>]*type="checkbox"[^>]*value="expenseCategories"\/>/);
-    expect(create).toContain('None checked: every table is backed up.');
+    expect(create).toContain('None checked: every table listed here is backed up.');
 
     expect(await text(await c.get(`${URL_}?tab=restore`))).toContain('No backup selected.');
     expect(await text(await c.get(`${URL_}?tab=restore&backup=999999`))).toContain('The selected backup no longer exists.');
@@ -225,9 +225,10 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     const safety = await db().selectFrom('backups').select(['id', 'type']).where('name', '=', `Safety backup before restoring "${backup.name}"`).executeTakeFirstOrThrow();
     expect(safety.type).toBe('automated');
     expect(page).toContain(`A safety backup (#${safety.id}) was taken first.`);
-    // Skipped: no audit entry for this restore.
-    const audit = await db().selectFrom('auditLogs').select('id').where('tableName', '=', 'backups').where('recordId', '=', backup.id).where('action', '=', 'restore').execute();
-    expect(audit).toEqual([]);
+    // Skip audit logs leaves the backup's trail out; the restore itself is audited all the same.
+    const audit = await db().selectFrom('auditLogs').select('newData').where('tableName', '=', 'backups').where('recordId', '=', backup.id).where('action', '=', 'restore').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0].newData).toMatchObject({ overwrite: true, importedAuditTrail: false, safetyBackupId: safety.id });
   });
 
   it('delete: the spec\'s confirmation step without JavaScript, then the backup and its file are gone', async () => {
@@ -280,5 +281,43 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     expect(await countBackups()).toBe(before);
     expect(await rowNamed(backup.name)).toBeDefined();
     expect(await follow(c, await post(c, URL_, [['intent', 'verify'], ['id', String(backup.id)]]))).toContain('Backup integrity verified');
+  });
+
+  it('the backups flag alone: backs up what its holder may read and deletes their own, never restores', async () => {
+    const owner = (await signedIn({ role: 'owner' })).c;
+    const others = await completedBackup(owner, tag('Others'), ['departments']);
+    const { c } = await signedIn({ role: 'viewer', flags: { canAccessBackups: true } });
+    const mine = await completedBackup(c, tag('Mine'), ['departments']);
+    const list = await text(await c.get(URL_));
+    expect(list).not.toContain('Select for restore');
+    expect(list).not.toContain('Create Scheduled Backup');
+    // Delete is offered on their own backup only.
+    expect(list).toContain(`aria-label="Delete ${mine.name}"`);
+    expect(list).not.toContain(`aria-label="Delete ${others.name}"`);
+    const create = await text(await c.get(`${URL_}?tab=create`));
+    expect(create).toContain('value="budgets"');
+    expect(create).not.toContain('value="users"');
+    expect(create).not.toContain('name="includeAuditLogs"');
+    expect(await text(await c.get(`${URL_}?tab=export`))).not.toContain('href="/api/export/users/csv"');
+    const refused = await post(c, URL_, [['intent', 'restore'], ['id', String(mine.id)], ['confirmed', '1']]);
+    expect(refused.status).toBe(403);
+    const deleteOthers = await post(c, URL_, [['intent', 'delete'], ['id', String(others.id)], ['confirmed', '1']]);
+    expect(deleteOthers.status).toBe(403);
+    expect(await text(deleteOthers)).toContain('Failed to delete backup: You can only delete the backups you made');
+    expect(await follow(c, await post(c, URL_, [['intent', 'delete'], ['id', String(mine.id)], ['confirmed', '1']]))).toContain(BACKUP_MESSAGES.deleted);
+    expect(await rowNamed(others.name)).toBeDefined();
+  });
+
+  it('an admin sees that a backup holding user accounts needs an owner to restore', async () => {
+    const owner = (await signedIn({ role: 'owner' })).c;
+    const accounts = await completedBackup(owner, tag('Accounts'), ['users']);
+    const { c } = await signedIn({ role: 'admin' });
+    const html = await text(await c.get(`${URL_}?tab=restore&backup=${accounts.id}`));
+    expect(html).toContain('Only an owner can restore this backup');
+    expect(html).not.toContain('Overwrite existing data');
+    const refused = await post(c, URL_, [['intent', 'restore'], ['id', String(accounts.id)], ['confirmed', '1']]);
+    expect(refused.status).toBe(403);
+    expect(await text(refused)).toContain('Failed to restore backup: Only an owner can restore a backup that holds user accounts or their settings');
+    expect(await text(await owner.get(`${URL_}?tab=restore&backup=${accounts.id}`))).toContain('Overwrite existing data');
   });
 });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './database.ts';
 import { TestClient, useTestServer } from './server.ts';
 import { waitFor } from './wait.ts';
+import { TEST_PASSWORD } from './users.ts';
 
 type Row = Record<string, any>;
 const VULT = 2;
@@ -136,11 +137,63 @@ describe.each(TEST_DIALECTS)('backups API on %s', (dialect) => {
     await status(await viewer.get('/api/export/budgets/csv'), 403);
     await status(await vultAdmin.get('/api/backups'), 200);
     await status(await vultAdmin.post('/api/backups', {}), 403);
-    await status(await vultAdmin.post('/api/backups/scheduled'), 403);
+    // Installation-wide calls do not exist for an admin of one company (DESIGN §5).
+    await status(await vultAdmin.post('/api/backups/scheduled'), 404);
     const backup = await completed(owner, { tables: ['departments'] });
-    await status(await vultAdmin.post(`/api/backups/${backup.id}/restore`, {}), 403);
+    await status(await vultAdmin.post(`/api/backups/${backup.id}/restore`, {}), 404);
     await status(await vultAdmin.request(`/api/backups/${backup.id}`, { method: 'DELETE' }), 403);
     await status(await vultAdmin.get(`/api/backups/${backup.id}/verify`), 200);
     await status(await new TestClient(server().baseUrl).get('/api/backups'), 401);
+  });
+
+  it('the backups flag alone never restores: a deleted admin stays deleted', async () => {
+    const holder = (await signedIn({ role: 'viewer', flags: { canAccessBackups: true } })).c;
+    const admin = await signedIn({ role: 'admin' });
+    // Backups of what the holder may read only: not the accounts.
+    await status(await holder.post('/api/backups', { name: 'x', tables: ['users'] }), 403);
+    const accounts = await completed(owner, { name: 'accounts', tables: ['users'] });
+    const victim = await signedIn({ role: 'admin' });
+    await status(await owner.request(`/api/users/${victim.user.id}`, { method: 'DELETE' }), 204);
+    const restores = () => db().selectFrom('auditLogs').select('id').where('action', '=', 'restore').where('recordId', '=', accounts.id).execute();
+    await status(await holder.post(`/api/backups/${accounts.id}/restore`, { skipAuditLogs: true }), 403);
+    await status(await holder.post(`/api/backups/${accounts.id}/restore`, { overwrite: true }), 403);
+    // An admin restores data, but accounts only come back by an owner's hand.
+    expect(await json(await admin.c.post(`/api/backups/${accounts.id}/restore`, {}), 403)).toEqual({ message: 'Only an owner can restore a backup that holds user accounts or their settings' });
+    await status(await new TestClient(server().baseUrl).post('/api/auth/login', { email: victim.user.email, password: TEST_PASSWORD }), 401);
+    expect(await restores()).toEqual([]);
+    await status(await owner.post(`/api/backups/${accounts.id}/restore`, { skipAuditLogs: true }), 200);
+    // The owner's restore is audited, skipAuditLogs or not.
+    expect(await restores()).toHaveLength(1);
+  });
+
+  it('a restore never erases the audit trail, and only an owner deletes its safety backup', async () => {
+    const holder = (await signedIn({ role: 'viewer', flags: { canAccessBackups: true } })).c;
+    const admin = (await signedIn({ role: 'admin' })).c;
+    // The holder may not read the audit trail, so may not back it up.
+    await status(await holder.post('/api/backups', { tables: ['departments'], includeAuditLogs: true, includeVersions: true }), 403);
+    const department = await db().selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const category = await json(await owner.post('/api/expense-categories', { companyId: VULT, departmentId: department.id, name: `Audit trail ${dialect}` }), 201);
+    const expenses: Row[] = [];
+    for (let i = 0; i < 3; i++) {
+      expenses.push(await json(await owner.post('/api/actual-expenses', { categoryId: category.id, departmentId: department.id, amount: 10 + i, expenseDate: '2026-02-01', description: 'evidence' }), 201));
+    }
+    const backup = await completed(admin, { tables: ['companies', 'departments', 'expenseCategories', 'actualExpenses'], includeAuditLogs: true, includeVersions: true });
+    for (const e of expenses) await status(await admin.request(`/api/actual-expenses/${e.id}`, { method: 'DELETE' }), 204);
+    const evidence = async () => ({
+      deletes: (await db().selectFrom('auditLogs').select('id').where('action', '=', 'delete').where('tableName', '=', 'actual_expenses').where('recordId', 'in', expenses.map((e) => e.id)).execute()).length,
+      versions: (await db().selectFrom('dataVersions').select('id').where('tableName', '=', 'actual_expenses').where('recordId', 'in', expenses.map((e) => e.id)).execute()).length,
+    });
+    const before = await evidence();
+    expect(before.deletes).toBe(3);
+    await status(await holder.post(`/api/backups/${backup.id}/restore`, { overwrite: true, skipAuditLogs: true }), 403);
+    const result = await json(await admin.post(`/api/backups/${backup.id}/restore`, { overwrite: true, skipAuditLogs: true }));
+    expect(result.tables.map((t: Row) => t.table)).not.toContain('auditLogs');
+    expect(await evidence()).toEqual(before);
+    const withTrail = await json(await admin.post(`/api/backups/${backup.id}/restore`, { overwrite: true }));
+    expect(withTrail.tables.filter((t: Row) => t.table === 'auditLogs' || t.table === 'dataVersions').map((t: Row) => t.deleted)).toEqual([0, 0]);
+    expect(await evidence()).toEqual(before);
+    // The safety backups are the way back: an admin cannot delete them, an owner can.
+    expect(await json(await admin.request(`/api/backups/${withTrail.safetyBackupId}`, { method: 'DELETE' }), 403)).toEqual({ message: 'Only an owner can delete a safety backup' });
+    await status(await owner.request(`/api/backups/${withTrail.safetyBackupId}`, { method: 'DELETE' }), 204);
   });
 });

@@ -16,9 +16,10 @@ import { camelCase } from '../lib/names.ts';
 import { can, companyScope } from '../lib/permissions.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import type { Toast } from '../lib/toast.ts';
-import { restoreBackup, RestoreForm, type RestoreResult } from '../services/backup-restore.server.ts';
+import { mayRestore, mayRestoreTables, restoreBackup, RestoreForm, type RestoreResult } from '../services/backup-restore.server.ts';
+import type { AuthUser } from '../services/context.ts';
 import { BACKUP_TABLES, SELECTABLE_BACKUP_TABLES, tableLabel } from '../services/backup-tables.server.ts';
-import { deleteBackup, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../services/backups.server.ts';
+import { deleteBackup, deleteRefusal, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../services/backups.server.ts';
 import { isDomainError } from '../services/errors.ts';
 import { exportTableNames } from '../services/exports.server.ts';
 
@@ -30,9 +31,9 @@ export const access: RouteAccess = [{
     POST: {
       intents: {
         create: allow.to('backups', 'create'),
-        scheduled: allow.to('backups', 'create'),
+        scheduled: allow.to('installation', 'create'),
         verify: allow.to('backups', 'read'),
-        restore: allow.to('backups', 'edit'),
+        restore: allow.to('installation', 'edit'),
         delete: allow.to('backups', 'delete'),
       },
     },
@@ -41,18 +42,20 @@ export const access: RouteAccess = [{
 
 const BACKUPS_TAB = '/backup-recovery?tab=backups';
 
-const view = (b: Backup): BackupView => ({
+const view = (b: Backup, user: AuthUser): BackupView => ({
   id: b.id, name: b.name, description: b.description, type: b.type, status: b.status, createdAt: b.createdAt,
   size: Number(b.size), recordCount: Number(b.recordCount), tables: b.tables, error: b.error,
+  canDelete: can(user, 'backups', 'delete') && deleteRefusal(user, b) === null,
+  canRestore: mayRestore(user) && mayRestoreTables(user, b.tables),
 });
 
 /** The Restore tab's backup: ?backup=ID, or none (and whether the id named no backup). */
-async function selectedBackup({ ctx, url }: Screen): Promise<{ selected: BackupView | null; selectedMissing: boolean }> {
+async function selectedBackup({ ctx, url }: Screen, user: AuthUser): Promise<{ selected: BackupView | null; selectedMissing: boolean }> {
   const param = url.searchParams.get('backup');
   if (!param) return { selected: null, selectedMissing: false };
   const id = positiveIdParam(param);
   try {
-    if (id !== null) return { selected: view(await getBackup(ctx, id)), selectedMissing: false };
+    if (id !== null) return { selected: view(await getBackup(ctx, id), user), selectedMissing: false };
   } catch (error) {
     if (!isDomainError(error) || error.kind !== 'notFound') throw error;
   }
@@ -62,18 +65,19 @@ async function selectedBackup({ ctx, url }: Screen): Promise<{ selected: BackupV
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async (screen) => {
     const { user, ctx, url } = screen;
-    const abilities = { create: can(user, 'backups', 'create'), restore: can(user, 'backups', 'edit'), delete: can(user, 'backups', 'delete') };
+    const abilities = { create: can(user, 'backups', 'create'), scheduled: can(user, 'installation', 'create'), restore: mayRestore(user) };
     const tabs = BACKUP_TABS.map((t) => t.key).filter((key) => (key !== 'create' || abilities.create) && (key !== 'restore' || abilities.restore));
     const tab = tabOf(url, tabs);
-    const [backups, selection] = await Promise.all([listBackups(ctx), tab === 'restore' ? selectedBackup(screen) : { selected: null, selectedMissing: false }]);
+    const [backups, selection] = await Promise.all([listBackups(ctx), tab === 'restore' ? selectedBackup(screen, user) : { selected: null, selectedMissing: false }]);
     const data: BackupRecoveryData = {
       tab,
       tabs,
-      backups: backups.map(view),
+      backups: backups.map((b) => view(b, user)),
       ...selection,
-      tables: SELECTABLE_BACKUP_TABLES.map((t) => ({ name: t.name, label: t.label })),
+      tables: SELECTABLE_BACKUP_TABLES.filter((t) => can(user, t.area)).map((t) => ({ name: t.name, label: t.label })),
+      auditTrail: can(user, 'auditLogs'),
       tableLabels: BACKUP_TABLES.map((t) => ({ name: t.name, label: t.label })),
-      exports: exportTableNames().map((name) => ({ name, label: tableLabel(camelCase(name)) })),
+      exports: exportTableNames(user).map((name) => ({ name, label: tableLabel(camelCase(name)) })),
       can: abilities,
       scoped: companyScope(user) !== null,
     };
@@ -123,7 +127,7 @@ export const action = (args: ActionFunctionArgs) =>
       },
     }),
     scheduled: intent({
-      allowed: (screen) => can(screen.user, 'backups', 'create'),
+      allowed: (screen) => can(screen.user, 'installation', 'create'),
       failed: M.scheduledFailed,
       prefix: true,
       run: async (_value, screen) => {
@@ -144,7 +148,7 @@ export const action = (args: ActionFunctionArgs) =>
       },
     }),
     restore: intent({
-      allowed: (screen) => can(screen.user, 'backups', 'edit'),
+      allowed: (screen) => can(screen.user, 'installation', 'edit'),
       schema: RestoreForm,
       failed: M.restoreFailed,
       prefix: true,

@@ -1,6 +1,7 @@
 // POST /api/backups/{id}/restore with options overwrite and skipAuditLogs (both off by default;
 // at the top level or under `options`) → what was restored per table. All or nothing: a failure
-// answers 409 with the reason and changes nothing.
+// answers 409 with the reason and changes nothing. Installation-wide: owners and admins not
+// limited to one company, and only owners for a backup holding user accounts (the service).
 import { apiRoute, idParam, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { restoreBackup, RestoreRequest } from '../services/backup-restore.server.ts';
@@ -9,7 +10,7 @@ import { fieldErrorsFromZod, invalid } from '../services/errors.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {
-    allow: allow.to('backups', 'edit'),
+    allow: allow.to('installation', 'edit'),
     run: async ({ request, params, ctx, context }) => {
       const id = idParam(params.id);
       const parsed = RestoreRequest.safeParse(await readJson(request));

@@ -5,5 +5,5 @@ import { allow } from '../http/route-access.ts';
 import { requestBackup } from '../services/backups.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  POST: { allow: allow.to('backups', 'create'), run: async ({ ctx, context }) => json(await requestBackup(ctx, context.config.backups, {}, 'scheduled'), { status: 201 }) },
+  POST: { allow: allow.to('installation', 'create'), run: async ({ ctx, context }) => json(await requestBackup(ctx, context.config.backups, {}, 'scheduled'), { status: 201 }) },
 });

@@ -1,9 +1,14 @@
-// Restoring a backup (spec 3 §2.3, DESIGN §10): all or nothing, in one transaction.
+// Restoring a backup (spec 3 §2.3, DESIGN §5, §6, §10): all or nothing, in one transaction.
 // - Without overwrite: the backup's rows whose ids are missing are added; existing rows stay.
 // - With overwrite: a safety backup of the tables is taken first; then each table ends up
 //   holding exactly the backup's rows: rows the backup lacks are deleted (children first),
 //   rows it holds are inserted or replaced in place (parents first), so rows of tables not
 //   restored keep pointing at the same ids.
+// - The audit trail is append-only evidence, overwrite or not: the backup's audit entries and
+//   data versions are only added where the database lacks them (skipAuditLogs: not at all);
+//   nothing of the trail is deleted or rewritten, and every restore writes its own entry.
+// - Who: an owner or admin not limited to one company; an owner when the backup holds tables
+//   that give people rights (accounts, their settings). The CLI acts as the operator.
 // Rows of an older schema are brought up to date (backup-upgrades.server.ts). Any failure rolls
 // everything back and names the table and row. On PostgreSQL identity sequences are moved past
 // the restored ids. The restoring user's own sign-in survives; other sessions end when users
@@ -21,16 +26,18 @@ import { COUNTED_TABLES } from '../../db/migrations/0003_row_counts.ts';
 import { dayRecountStatements } from '../../db/day-counts.ts';
 import { rebuildSearchIndex, SEARCH_INDEXES } from '../../db/search-index.ts';
 import { JSON_COLUMNS } from '../../db/types.ts';
+import { UNIQUE_NAMES } from '../../db/migrations/0019_unique_names.ts';
 import { snakeCase } from '../lib/names.ts';
 import { recordAudit } from './audit.server.ts';
 import { BackupFileError, readBackupFile, readManifest, type BackupManifest, type ManifestTable } from './backup-file.server.ts';
-import { backupTableInfo, BACKUP_TABLES, tableLabel } from './backup-tables.server.ts';
+import { backupTableInfo, BACKUP_TABLES, grantsRights, isAppendOnly, tableLabel } from './backup-tables.server.ts';
 import { SchemaVersionError, upgradesFrom } from './backup-upgrades.server.ts';
 import { authorizeBackups, checkBackup, createBackupNow, tableColumns, type Backup } from './backups.server.ts';
 import { backupRestored } from './notification-events.server.ts';
 import type { BackupSettings } from './config.server.ts';
 import { actorUserId, type Db, type ServiceContext } from './context.ts';
-import { conflict, notFound } from './errors.ts';
+import { conflict, forbidden, notFound } from './errors.ts';
+import { can, type Principal } from '../lib/permissions.ts';
 
 /** POST /api/backups/{id}/restore's body: the options at the top level or under `options` (the specification's wording), so errors name the option. */
 export const RestoreOptions = z.strictObject({ overwrite: z.boolean().optional(), skipAuditLogs: z.boolean().optional() });
@@ -38,8 +45,24 @@ export const RestoreRequest = z.preprocess((body) => (body && typeof body === 'o
 
 export interface RestoreOptions {
   overwrite?: boolean;
-  /** No audit entry for the restore. */
+  /** The backup's audit entries and data versions are not imported (the restore is audited all the same). */
   skipAuditLogs?: boolean;
+}
+
+export const RIGHTS_RESTORE_REFUSAL = 'Only an owner can restore a backup that holds user accounts or their settings';
+
+/** Restoring is installation-wide: an owner or admin not limited to one company (the CLI: always). */
+export const mayRestore = (user: Principal) => can(user, 'installation') && can(user, 'backups', 'edit');
+
+/** Rows that give people rights come back only by an owner's hand. */
+export const mayRestoreTables = (user: Principal, tables: readonly string[]) => user.role === 'owner' || !grantsRights(tables);
+
+function authorizeRestore(ctx: ServiceContext): void {
+  if (ctx.actor.kind === 'user' && !mayRestore(ctx.actor.user)) throw forbidden();
+}
+
+function authorizeRestoredTables(ctx: ServiceContext, tables: readonly string[]): void {
+  if (ctx.actor.kind === 'user' && !mayRestoreTables(ctx.actor.user, tables)) throw forbidden(RIGHTS_RESTORE_REFUSAL);
 }
 
 export interface RestoredTable {
@@ -74,6 +97,10 @@ function rowProblem(error: unknown): string {
   const message = String((error as Error)?.message ?? '');
   const detail = String((error as { detail?: string })?.detail ?? '');
   if (kind === 'unique') {
+    // A unique index on a normalised name (migration 0019) is named, not its columns.
+    const index = (error as { constraint?: string })?.constraint ?? /UNIQUE constraint failed: index '([^']+)'/.exec(message)?.[1];
+    const normalised = UNIQUE_NAMES.find((u) => u.index === index);
+    if (normalised) return `another row already has the same ${normalised.column} (ignoring case)`;
     const columns = /Key \(([^)]+)\)/.exec(detail)?.[1] ?? /UNIQUE constraint failed: (.+)$/.exec(message)?.[1]?.split(', ').map((c) => c.split('.').pop()).join(', ');
     return `another row already has the same ${columns ?? 'unique value'}`;
   }
@@ -96,10 +123,13 @@ interface TableWriter {
 
 /**
  * What a row whose id exists already does: replaced (overwrite) or left (not). A table that was
- * empty when the restore began cannot have such a row: a plain insert is much cheaper.
+ * empty when the restore began cannot have such a row: a plain insert is much cheaper. The audit
+ * trail's rows are never replaced: one that clashes with an entry or version the database holds
+ * (by id, or a version's record and number) is left out.
  */
-function conflictOf(names: string[], overwrite: boolean, hadRows: boolean): string {
+function conflictOf(table: string, names: string[], overwrite: boolean, hadRows: boolean): string {
   if (!hadRows) return '';
+  if (isAppendOnly(table)) return 'on conflict do nothing';
   return overwrite
     ? `on conflict ("id") do update set ${names.filter((n) => n !== 'id').map((n) => `${quote(n)} = excluded.${quote(n)}`).join(', ')}`
     : 'on conflict ("id") do nothing';
@@ -107,7 +137,7 @@ function conflictOf(names: string[], overwrite: boolean, hadRows: boolean): stri
 
 function pgWriter(trx: Db, table: string, columns: string[], overwrite: boolean, hadRows: boolean): TableWriter {
   const names = columns.map(snakeCase);
-  const conflictClause = conflictOf(names, overwrite, hadRows);
+  const conflictClause = conflictOf(table, names, overwrite, hadRows);
   // The whole batch as one JSON parameter, turned into rows of the table's own type by
   // PostgreSQL (json_populate_recordset): one statement for thousands of rows, no per-value
   // escaping here, each value read by its column's type.
@@ -128,7 +158,7 @@ function pgWriter(trx: Db, table: string, columns: string[], overwrite: boolean,
 
 function sqliteWriter(trx: Db, table: string, columns: string[], overwrite: boolean, hadRows: boolean): TableWriter {
   const names = columns.map(snakeCase);
-  const conflictClause = conflictOf(names, overwrite, hadRows);
+  const conflictClause = conflictOf(table, names, overwrite, hadRows);
   const head = `insert into ${quote(snakeCase(table))} (${names.map(quote).join(', ')}) values `;
   const tuple = `(${names.map(() => '?').join(', ')})`;
   const texts = new Map<number, string>();
@@ -189,11 +219,17 @@ const batchRows = (dialect: string, columns: number) => (dialect === 'postgres' 
 
 interface Plan {
   manifest: BackupManifest;
+  /** The tables restored, in foreign-key order (the audit trail's left out when not imported). */
   tables: { table: ManifestTable; columns: string[]; upgrade: ((row: Record<string, unknown>) => Record<string, unknown>) | null }[];
+  /** Rows of those tables in the file. */
+  rows: number;
 }
 
-/** Checks the manifest against this database: known tables, a schema it can bring up to date, columns that exist. */
-async function plan(ctx: ServiceContext, manifest: BackupManifest): Promise<Plan> {
+/**
+ * Checks the manifest against this database: known tables, a schema it can bring up to date,
+ * columns that exist. `importAuditTrail` false leaves the backup's audit entries and versions out.
+ */
+async function plan(ctx: ServiceContext, manifest: BackupManifest, importAuditTrail: boolean): Promise<Plan> {
   let upgrades;
   try {
     upgrades = upgradesFrom(manifest.schemaVersion);
@@ -204,10 +240,11 @@ async function plan(ctx: ServiceContext, manifest: BackupManifest): Promise<Plan
   const unknown = manifest.tables.filter((t) => !backupTableInfo(t.name));
   if (unknown.length) throw conflict(`The backup holds tables this version does not know: ${unknown.map((t) => t.name).join(', ')}`);
   const order = BACKUP_TABLES.map((t) => t.name as string);
-  const tables = [...manifest.tables].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  const tables = manifest.tables.filter((t) => importAuditTrail || !isAppendOnly(t.name)).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   const current = await tableColumns(ctx, tables.map((t) => t.name));
   return {
     manifest,
+    rows: tables.reduce((sum, t) => sum + t.rows, 0),
     tables: tables.map((table) => {
       const steps = upgrades.get(table.name) ?? [];
       const upgrade = steps.length ? (row: Record<string, unknown>) => steps.reduce((r, step) => step(r), row) : null;
@@ -237,8 +274,9 @@ export async function restoreBackup(
   options: RestoreOptions = {},
   onProgress?: RestoreProgress,
 ): Promise<RestoreResult> {
-  authorizeBackups(ctx, 'edit');
+  authorizeRestore(ctx);
   const overwrite = options.overwrite === true;
+  const importAuditTrail = options.skipAuditLogs !== true;
   const { file, backup } = await sourceFile(ctx, settings, source);
   let manifest: BackupManifest;
   try {
@@ -247,17 +285,17 @@ export async function restoreBackup(
     if (error instanceof BackupFileError) throw conflict(error.message);
     throw error;
   }
-  const steps = await plan(ctx, manifest);
+  authorizeRestoredTables(ctx, manifest.tables.map((t) => t.name));
+  const steps = await plan(ctx, manifest, importAuditTrail);
 
   let safetyBackupId: number | null = null;
-  if (overwrite) {
-    const data = steps.tables.map((t) => backupTableInfo(t.table.name)!).filter((t) => t.group === 'data' && !t.follows).map((t) => t.name);
+  // Only data tables are replaced: the audit trail is never removed from, so it needs no copy.
+  const replaced = steps.tables.map((t) => backupTableInfo(t.table.name)!).filter((t) => t.group === 'data' && !t.follows).map((t) => t.name);
+  if (overwrite && replaced.length) {
     const safety = await createBackupNow(ctx, settings, {
       name: `Safety backup before restoring ${backup ? `"${backup.name}"` : 'a backup file'}`,
       description: `Taken automatically before an overwriting restore${backup ? ` of backup #${backup.id}` : ''}`,
-      tables: data,
-      includeAuditLogs: steps.tables.some((t) => t.table.name === 'auditLogs'),
-      includeVersions: steps.tables.some((t) => t.table.name === 'dataVersions'),
+      tables: replaced,
     }, 'automated');
     safetyBackupId = safety.id;
   }
@@ -274,8 +312,10 @@ export async function restoreBackup(
       const deleted = overwrite ? await removeRowsNotInBackup(trx, file, steps, filled, restorer) : new Map<string, number>();
       const bulk = steps.tables.filter((s) => s.table.rows >= BULK_ROWS).map((s) => s.table.name);
       const restoreBulkTables = await relaxForBulkLoad(trx, bulk);
+      const versionsAdded = filled.has('dataVersions') ? await rememberActiveVersions(trx) : null;
       const copied = new Set<string>();
       const written = await writeRows(trx, file, steps, overwrite, filled, copyClient, copied, onProgress);
+      await versionsAdded?.();
       await restoreBulkTables();
       if (dialect === 'postgres') {
         for (const name of counted) {
@@ -298,19 +338,21 @@ export async function restoreBackup(
       const result: RestoredTable[] = steps.tables.map((s) => ({
         table: s.table.name, rows: s.table.rows, written: written.get(s.table.name) ?? 0, deleted: deleted.get(s.table.name) ?? 0, via: copied.has(s.table.name) ? 'copy' : 'insert',
       }));
-      if (!options.skipAuditLogs) {
-        await recordAudit(t, {
-          tableName: 'backups',
-          recordId: backup?.id ?? null,
-          action: 'restore',
-          newData: { backup: backup?.name ?? null, overwrite, safetyBackupId, schemaVersion: manifest.schemaVersion, rows: manifest.rows, tables: result },
-          reason: backup ? `Restored backup #${backup.id}` : 'Restored a backup file',
-        });
-      }
+      // Always, whoever restores: the restore is part of the evidence.
+      await recordAudit(t, {
+        tableName: 'backups',
+        recordId: backup?.id ?? null,
+        action: 'restore',
+        newData: {
+          backup: backup?.name ?? null, overwrite, importedAuditTrail: importAuditTrail, safetyBackupId, schemaVersion: manifest.schemaVersion, rows: steps.rows,
+          tables: result.map(({ table, rows, written, deleted }) => ({ table, rows, written, deleted })),
+        },
+        reason: backup ? `Restored backup #${backup.id}` : 'Restored a backup file',
+      });
       return result;
     }));
-    await backupRestored(ctx, { backupId: backup?.id ?? null, backupName: backup?.name ?? null, overwrite, rows: manifest.rows, tables: tables.length });
-    return { backupId: backup?.id ?? null, overwrite, tables, rows: manifest.rows, safetyBackupId };
+    await backupRestored(ctx, { backupId: backup?.id ?? null, backupName: backup?.name ?? null, overwrite, rows: steps.rows, tables: tables.length });
+    return { backupId: backup?.id ?? null, overwrite, tables, rows: steps.rows, safetyBackupId };
   } catch (error) {
     if (error instanceof RestoreFailure || error instanceof BackupFileError) throw conflict(error.message);
     throw error;
@@ -340,7 +382,7 @@ async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, filled:
       : 'create temp table restore_keep (table_name text not null, id integer not null, primary key (table_name, id)) without rowid',
   ).execute(trx);
   for await (const event of readBackupFile(file, postgres ? 10_000 : 500)) {
-    if (event.kind !== 'rows' || !filled.has(event.table.name)) continue;
+    if (event.kind !== 'rows' || !filled.has(event.table.name) || isAppendOnly(event.table.name)) continue;
     const idIndex = event.table.columns.indexOf('id');
     const ids = event.rows.map((r) => r[idIndex]);
     if (postgres) {
@@ -350,7 +392,7 @@ async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, filled:
     }
   }
   for (const step of [...steps.tables].reverse()) {
-    if (!filled.has(step.table.name)) continue;
+    if (!filled.has(step.table.name) || isAppendOnly(step.table.name)) continue;
     const name = snakeCase(step.table.name);
     const spare = step.table.name === 'users' && restorer !== null ? ` and ${quote(name)}.id <> ${Number(restorer)}` : '';
     try {
@@ -370,6 +412,30 @@ async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, filled:
   }
   await sql.raw(postgres ? 'drop table restore_keep' : 'drop table temp.restore_keep').execute(trx);
   return deleted;
+}
+
+/**
+ * A record has exactly one active version. Versions a restore adds to a table that already held
+ * some may belong to records that have their active version here already (a backup of another
+ * installation): before the load the active versions are noted; the returned step, run after
+ * it, leaves those active and switches the added ones off. Versions already here are never
+ * touched.
+ */
+async function rememberActiveVersions(trx: Db): Promise<() => Promise<void>> {
+  const postgres = dialectOf(trx) === 'postgres';
+  await sql.raw(
+    postgres
+      ? 'create temp table restore_active_versions (id bigint primary key, table_name text not null, record_id bigint not null) on commit drop'
+      : 'create temp table restore_active_versions (id integer primary key, table_name text not null, record_id integer not null)',
+  ).execute(trx);
+  await sql.raw('create index temp_restore_active_versions_record on restore_active_versions (table_name, record_id)').execute(trx);
+  await sql.raw('insert into restore_active_versions (id, table_name, record_id) select id, table_name, record_id from data_versions where is_active').execute(trx);
+  return async () => {
+    await sql.raw(
+      `update data_versions set is_active = ${postgres ? 'false' : '0'} where is_active and exists (select 1 from restore_active_versions a where a.table_name = data_versions.table_name and a.record_id = data_versions.record_id) and not exists (select 1 from restore_active_versions a where a.id = data_versions.id)`,
+    ).execute(trx);
+    await sql.raw(postgres ? 'drop table restore_active_versions' : 'drop table temp.restore_active_versions').execute(trx);
+  };
 }
 
 /** From this many rows a table is bulk-loaded: indexes built once after, not row by row. */
@@ -553,7 +619,9 @@ async function writeRows(
   for await (const event of readBackupFile(file, 1000)) {
     if (event.kind === 'table') {
       await finishTable();
-      const step = byName.get(event.table.name)!;
+      const step = byName.get(event.table.name);
+      // A table of the file left out of the restore (the audit trail with skipAuditLogs).
+      if (!step) continue;
       const writer =
         dialect === 'postgres'
           ? pgWriter(trx, event.table.name, step.columns, overwrite, filled.has(event.table.name))
@@ -580,7 +648,7 @@ async function writeRows(
         if (current.pending.length >= current.size) await flush();
       }
       done += event.rows.length;
-      onProgress?.(done, steps.manifest.rows, event.table.name);
+      onProgress?.(done, steps.rows, event.table.name);
     }
   }
   await finishTable();

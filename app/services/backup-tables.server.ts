@@ -3,6 +3,7 @@
 // parents first and removes children first. A new table must be placed here or in
 // NOT_BACKED_UP (backup-tables.server.test.ts fails until it is).
 import { snakeCase } from '../lib/names.ts';
+import { can, type Area, type Principal } from '../lib/permissions.ts';
 import type { Database } from '../../db/types.ts';
 
 export type BackupTable = keyof Database & string;
@@ -16,41 +17,64 @@ export interface BackupTableInfo {
   follows?: BackupTable;
   /** Columns referring to the same table (a user created by a user): filled after the rows. */
   selfReferences?: string[];
+  /** Who may read the table's rows, and so put them in a backup: the area of its screens and /api. */
+  area: Area;
+  /** Its rows give people rights (accounts, their flags, their settings): only an owner restores them. */
+  grantsRights?: boolean;
 }
 
 /** 'expenseCategories' → 'Expense Categories': how screens and messages name a table. */
 export const tableLabel = (name: string) => snakeCase(name).split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
 
-const table = (name: BackupTable, extra: Partial<BackupTableInfo> = {}): BackupTableInfo => ({ name, label: tableLabel(name), group: 'data', ...extra });
+const table = (name: BackupTable, area: Area, extra: Partial<BackupTableInfo> = {}): BackupTableInfo => ({ name, label: tableLabel(name), group: 'data', area, ...extra });
 
 export const BACKUP_TABLES: readonly BackupTableInfo[] = [
-  table('companies'),
-  table('departments'),
-  table('users', { selfReferences: ['createdBy'] }),
-  table('userSettings', { follows: 'users' }),
-  table('expenseCategories'),
-  table('budgets'),
-  table('actualExpenses'),
-  table('revenueProjections'),
-  table('actualRevenue'),
-  table('subscriberMetrics'),
-  table('broadbandConnections'),
-  table('mobileSubscriptions'),
-  table('mobileAccessMethods'),
-  table('networkBroadbandRecords'),
-  table('networkSubscriptionPatterns'),
-  table('networkAccessRecords'),
-  table('vultSubscriberMetrics'),
-  table('vultSubscriberLevels'),
-  table('vultCardTypes'),
-  table('apiIntegrationSources'),
+  table('companies', 'reference'),
+  table('departments', 'reference'),
+  table('users', 'users', { selfReferences: ['createdBy'], grantsRights: true }),
+  table('userSettings', 'users', { follows: 'users', grantsRights: true }),
+  table('expenseCategories', 'financial'),
+  table('budgets', 'financial'),
+  table('actualExpenses', 'financial'),
+  table('revenueProjections', 'financial'),
+  table('actualRevenue', 'financial'),
+  table('subscriberMetrics', 'subscriber'),
+  table('broadbandConnections', 'subscriber'),
+  table('mobileSubscriptions', 'subscriber'),
+  table('mobileAccessMethods', 'subscriber'),
+  table('networkBroadbandRecords', 'subscriber'),
+  table('networkSubscriptionPatterns', 'subscriber'),
+  table('networkAccessRecords', 'subscriber'),
+  table('vultSubscriberMetrics', 'subscriber'),
+  table('vultSubscriberLevels', 'subscriber'),
+  table('vultCardTypes', 'subscriber'),
+  table('apiIntegrationSources', 'integrations'),
   // Credentials travel encrypted, as stored: they restore under the same ENCRYPTION_KEY.
-  table('apiIntegrationCredentials', { follows: 'apiIntegrationSources' }),
-  table('apiIntegrationEndpoints'),
-  table('apiIntegrationRecords', { follows: 'apiIntegrationEndpoints' }),
-  table('auditLogs', { group: 'auditLogs' }),
-  table('dataVersions', { group: 'versions' }),
+  table('apiIntegrationCredentials', 'integrations', { follows: 'apiIntegrationSources' }),
+  table('apiIntegrationEndpoints', 'integrations'),
+  table('apiIntegrationRecords', 'integrations', { follows: 'apiIntegrationEndpoints' }),
+  // The audit trail is append-only evidence: a restore only adds the entries and versions the
+  // database lacks (backup-restore.server.ts).
+  table('auditLogs', 'auditLogs', { group: 'auditLogs' }),
+  table('dataVersions', 'auditLogs', { group: 'versions' }),
 ];
+
+/** The tables of a selection the user may not read (and so may not put in a backup). */
+export function unreadableTables(user: Principal, tables: readonly string[]): BackupTableInfo[] {
+  return tables.map((name) => backupTableInfo(name)!).filter((info) => info && !can(user, info.area));
+}
+
+/** The data tables a user may read: what "every table" means in their backup. */
+export const readableTables = (user: Principal) => SELECTABLE_BACKUP_TABLES.filter((t) => can(user, t.area)).map((t) => t.name);
+
+/** Whether restoring these tables gives people rights (accounts, flags, settings). */
+export const grantsRights = (tables: readonly string[]) => tables.some((name) => backupTableInfo(name)?.grantsRights);
+
+/** The audit trail's tables: never deleted or rewritten by a restore, only added to. */
+export function isAppendOnly(name: string): boolean {
+  const group = backupTableInfo(name)?.group;
+  return group === 'auditLogs' || group === 'versions';
+}
 
 /** Tables a backup leaves out, and why (the test checks every table is in one of the lists). */
 export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {

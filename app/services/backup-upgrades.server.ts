@@ -52,6 +52,12 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
       apiIntegrationCredentials: (row) => ({ ...row, origin: row.origin ?? origins.get(String(row.sourceId)) ?? null, sealVersion: row.sealVersion ?? 1 }),
     };
   },
+  // Unique indexes on names ignoring case: a backup holding two such names is refused, naming the row.
+  '0019_unique_names': {},
+  // Work leases are not backed up (NOT_BACKED_UP).
+  '0020_work_leases': {},
+  // An index on backups, which are never in a backup.
+  '0021_backup_per_user': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -1,7 +1,12 @@
-// Backups (spec 3 §2.3, DESIGN §7, §10): the list, creating one (as a job from the web, at once
-// from the CLI), the scheduled backup and its retention, verifying and deleting. Restoring is in
-// backup-restore.server.ts. Files live in BACKUP_DIR under names the server chooses; a request
-// never names a path.
+// Backups (spec 3 §2.3, DESIGN §5, §7, §10): the list, creating one (as a job from the web, at
+// once from the CLI), the scheduled backup and its retention, verifying and deleting. Restoring
+// is in backup-restore.server.ts. Files live in BACKUP_DIR under names the server chooses; a
+// request never names a path.
+// Who: the backups permission makes backups of the tables its holder may read (and deletes the
+// ones they made); the scheduled backup of everything and deleting others' backups are
+// installation-wide (owners and admins not limited to one company); safety backups, taken
+// before an overwriting restore, are deleted only by owners. Each user keeps at most
+// MANUAL_BACKUP_QUOTA manual backups and has one written at a time.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -10,14 +15,15 @@ import { dialectOf, toJson } from '../../db/dialect.ts';
 import { withSnapshot } from '../../db/snapshot.ts';
 import type { BackupStatus, BackupType } from '../../db/types.ts';
 import { camelCase, snakeCase } from '../lib/names.ts';
-import { can, type Action } from '../lib/permissions.ts';
+import { can, type Action, type Principal } from '../lib/permissions.ts';
+import { constraintViolation } from '../../db/dialect.ts';
 import { recordAudit } from './audit.server.ts';
-import { backupTablesFor, SELECTABLE_BACKUP_TABLES } from './backup-tables.server.ts';
+import { backupTablesFor, readableTables, SELECTABLE_BACKUP_TABLES, unreadableTables } from './backup-tables.server.ts';
 import { BackupFileError, hashFile, readBackupFile, writeBackupFile, type BackupManifest } from './backup-file.server.ts';
 import { SCHEMA_VERSION } from './backup-upgrades.server.ts';
 import type { BackupSettings } from './config.server.ts';
 import { actorUserId, systemActor, type ServiceContext } from './context.ts';
-import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
+import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import { enqueue } from './jobs.server.ts';
 import { backupFinished } from './notification-events.server.ts';
 import { APP_VERSION } from './system-info.server.ts';
@@ -127,10 +133,47 @@ export function parseBackupRequest(input: unknown): BackupRequestValues {
 
 const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 
+/** Manual backups one user keeps (failed ones do not count): beyond it they delete one first. */
+export const MANUAL_BACKUP_QUOTA = 20;
+export const BACKUP_QUOTA_REACHED = `You keep ${MANUAL_BACKUP_QUOTA} manual backups, the most one person may: delete one before making another`;
+export const BACKUP_ALREADY_RUNNING = 'A backup you asked for is still being written: try again when it has finished';
+/** Seconds a user asked to wait for their running backup. */
+const BACKUP_RETRY_AFTER = 30;
+
+/**
+ * The tables of a new backup, checked against what its maker may read: no selection means every
+ * table they may read; a scheduled backup holds everything, so only someone who may read
+ * everything (in practice an owner or admin) makes one from the web.
+ */
+function backupValuesFor(ctx: ServiceContext, values: BackupRequestValues): BackupRequestValues {
+  if (ctx.actor.kind !== 'user') return values;
+  const user = ctx.actor.user;
+  const resolved = values.tables.length ? values : { ...values, tables: readableTables(user) };
+  const refused = unreadableTables(user, backupTablesFor(resolved));
+  if (refused.length) throw forbidden(`You may only back up what you may read, and not: ${refused.map((t) => t.label).join(', ')}`);
+  return resolved;
+}
+
+/** A user's manual backups: one written at a time, at most MANUAL_BACKUP_QUOTA kept. */
+async function checkManualBackups(ctx: ServiceContext): Promise<void> {
+  const userId = actorUserId(ctx.actor);
+  if (userId === null) return;
+  const mine = await ctx.db
+    .selectFrom('backups')
+    .select(['status'])
+    .where('createdBy', '=', userId)
+    .where('type', '=', 'manual')
+    .where('status', '!=', 'failed')
+    .execute();
+  if (mine.some((b) => b.status === 'in_progress')) throw new DomainError('rateLimited', BACKUP_ALREADY_RUNNING, { retryAfter: BACKUP_RETRY_AFTER });
+  if (mine.length >= MANUAL_BACKUP_QUOTA) throw conflict(BACKUP_QUOTA_REACHED);
+}
+
 async function insertBackup(ctx: ServiceContext, values: BackupRequestValues, type: BackupType): Promise<Backup> {
   const now = new Date().toISOString();
   const fallback = type === 'scheduled' ? 'Scheduled Backup' : type === 'automated' ? 'Automatic Backup' : 'Manual Backup';
   const tables = backupTablesFor(values);
+  if (type === 'manual') await checkManualBackups(ctx);
   const row = await ctx.db
     .insertInto('backups')
     .values({
@@ -146,7 +189,12 @@ async function insertBackup(ctx: ServiceContext, values: BackupRequestValues, ty
       updatedAt: now,
     })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      // Two requests at once (PostgreSQL): the index of one running manual backup per user refused the second.
+      if (constraintViolation(error) === 'unique') throw new DomainError('rateLimited', BACKUP_ALREADY_RUNNING, { retryAfter: BACKUP_RETRY_AFTER });
+      throw error;
+    });
   await recordAudit(ctx, { tableName: 'backups', recordId: row.id, action: 'create', newData: { name: values.name || `${fallback} ${now}`, type, tables } });
   return getBackupUnchecked(ctx, row.id);
 }
@@ -163,9 +211,7 @@ async function getBackupUnchecked(ctx: ServiceContext, id: number): Promise<Back
  * it ended.
  */
 export async function requestBackup(ctx: ServiceContext, settings: BackupSettings, input: unknown, type: 'manual' | 'scheduled' = 'manual'): Promise<Backup> {
-  authorizeBackups(ctx, 'create');
-  const values = type === 'scheduled' ? scheduledValues() : parseBackupRequest(input);
-  const backup = await ctx.db.transaction().execute((trx) => insertBackup({ ...ctx, db: trx }, values, type));
+  const backup = await newBackup(ctx, input, type);
   try {
     await enqueue('backup-create', { backupId: backup.id }, { singletonKey: `backup-${backup.id}` });
   } catch (error) {
@@ -186,10 +232,16 @@ export async function createBackupNow(
   type: BackupType = 'manual',
   onProgress?: (done: number, total: number) => void,
 ): Promise<Backup> {
-  authorizeBackups(ctx, 'create');
-  const values = type === 'scheduled' ? scheduledValues() : parseBackupRequest(input);
-  const backup = await ctx.db.transaction().execute((trx) => insertBackup({ ...ctx, db: trx }, values, type));
+  const backup = await newBackup(ctx, input, type);
   return runBackup(ctx, settings, backup.id, onProgress);
+}
+
+/** The checked request as a backup row, in progress (its file is written next). */
+async function newBackup(ctx: ServiceContext, input: unknown, type: BackupType): Promise<Backup> {
+  authorizeBackups(ctx, 'create');
+  if (type === 'scheduled' && ctx.actor.kind === 'user' && !can(ctx.actor.user, 'installation')) throw forbidden();
+  const values = backupValuesFor(ctx, type === 'scheduled' ? scheduledValues() : parseBackupRequest(input));
+  return ctx.db.transaction().execute((trx) => insertBackup({ ...ctx, db: trx }, values, type));
 }
 
 async function markFailed(ctx: ServiceContext, id: number, reason: string): Promise<void> {
@@ -238,8 +290,10 @@ export async function runBackup(ctx: ServiceContext, settings: BackupSettings, i
   if (backup.status === 'completed') return getBackupUnchecked(ctx, id);
   const fileName = `finhub-backup-${id}-${stamp(backup.createdAt)}.jsonl.gz`;
   const file = backupFilePath(settings, fileName);
-  removeLeftovers(settings, fileName);
   try {
+    // Inside the try: whatever fails before the first row is written (a backup folder that is
+    // a file, no permission) fails the backup at once, with its reason.
+    removeLeftovers(settings, fileName);
     const columns = await tableColumns(ctx, backup.tables);
     const written = await withSnapshot(ctx.db, (snapshot) =>
       writeBackupFile(
@@ -348,10 +402,23 @@ export async function checkBackup(backup: Backup & { fileName: string | null }, 
   return { valid: true, file, manifest: read.manifest };
 }
 
+export const SAFETY_BACKUP_DELETE_REFUSAL = 'Only an owner can delete a safety backup';
+export const OTHERS_BACKUP_DELETE_REFUSAL = 'You can only delete the backups you made';
+
+/** Why this holder of the backups permission may not delete this backup (null: they may). */
+export function deleteRefusal(user: Principal, backup: Pick<Backup, 'type' | 'createdBy'>): string | null {
+  // A safety backup is what an overwriting restore can be undone with.
+  if (backup.type === 'automated' && user.role !== 'owner') return SAFETY_BACKUP_DELETE_REFUSAL;
+  if (!can(user, 'installation') && !(backup.type === 'manual' && backup.createdBy === user.id)) return OTHERS_BACKUP_DELETE_REFUSAL;
+  return null;
+}
+
 /** The row and its file. A backup still being written cannot be deleted. */
 export async function deleteBackup(ctx: ServiceContext, settings: BackupSettings, id: number): Promise<void> {
   authorizeBackups(ctx, 'delete');
   const backup = await findBackup(ctx, id);
+  const refusal = ctx.actor.kind === 'user' ? deleteRefusal(ctx.actor.user, backup) : null;
+  if (refusal) throw forbidden(refusal);
   if (backup.status === 'in_progress') throw conflict('A backup in progress cannot be deleted');
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('backups').where('id', '=', id).execute();

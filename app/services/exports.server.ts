@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { dayAfter, dayStart, isIsoDay } from '../lib/dates.ts';
 import { camelCase, snakeCase } from '../lib/names.ts';
-import { can } from '../lib/permissions.ts';
+import { can, type Principal } from '../lib/permissions.ts';
 import type { ResourceDef, ResourceTable } from '../resources/define.ts';
 import { findResource, RESOURCE_LIST } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
@@ -36,7 +36,8 @@ export function resolveExportTable(name: string): ExportTable | undefined {
   return table ?? findResource(text)?.table;
 }
 
-export const exportTableNames = () => [...EXPORT_TABLES.keys()].map(snakeCase);
+/** The tables' names as the export URLs spell them; given a user, only those they may export. */
+export const exportTableNames = (user?: Principal) => [...EXPORT_TABLES.keys()].filter((t) => !user || mayExport(user, t)).map(snakeCase);
 
 interface ExportFilter {
   companyId?: number | null;
@@ -55,13 +56,23 @@ function checkDay(field: string, value: string | null | undefined) {
   if (value != null && !isIsoDay(value)) throw invalid([{ field, message: `${field} must be a date (YYYY-MM-DD)` }]);
 }
 
-/** Whole-table exports need the backups permission (DESIGN §5); the CLI acts as the system. */
-function authorizeExport(ctx: ServiceContext) {
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'backups')) throw forbidden();
+/**
+ * Whole-table exports need the backups permission (DESIGN §5) and the right to read the table:
+ * its resource's area, or managing users for the users table. The CLI acts as the system.
+ */
+function authorizeExport(ctx: ServiceContext, table: ExportTable) {
+  if (ctx.actor.kind !== 'user') return;
+  if (!can(ctx.actor.user, 'backups') || !mayExport(ctx.actor.user, table)) throw forbidden();
+}
+
+/** Whether the user may read the table an export would download. */
+export function mayExport(user: Principal, table: ExportTable): boolean {
+  const def = EXPORT_TABLES.get(table);
+  return def === null ? can(user, 'users') : def !== undefined && can(user, def.area);
 }
 
 export function exportTable(ctx: ServiceContext, table: ExportTable, filter: ExportFilter = {}): TableExport {
-  authorizeExport(ctx);
+  authorizeExport(ctx, table);
   checkDay('from', filter.from);
   checkDay('to', filter.to);
   const def = EXPORT_TABLES.get(table);

@@ -7,7 +7,7 @@ import { TestClient } from '../server.ts';
 import { createTestUser, TEST_PASSWORD } from '../users.ts';
 
 export const ACTOR_NAMES = [
-  'anonymous', 'viewer', 'editor', 'admin', 'owner', 'scopedAdmin', 'scopedEditor',
+  'anonymous', 'viewer', 'backupsViewer', 'editor', 'admin', 'owner', 'scopedAdmin', 'scopedEditor',
   'temporaryPassword', 'deactivated', 'signedOut', 'tamperedCookie',
 ] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
@@ -49,6 +49,8 @@ function grantsOf(role: Actor['role'], scoped: boolean): Partial<Record<Area, re
 }
 
 export function grants(actor: Actor, area: Area, action: Action): boolean {
+  // A viewer given the backups flag: makes, verifies and deletes backups (the matrix's are their own), never restores.
+  if (actor.name === 'backupsViewer' && area === 'backups') return true;
   return grantsOf(actor.role, actor.companyId !== null)[area]?.includes(action) ?? false;
 }
 
@@ -83,6 +85,8 @@ export async function createActor(setup: ActorSetup, name: ActorName): Promise<A
     case 'editor':
     case 'admin':
       return signedIn(setup, name, { role: name });
+    case 'backupsViewer':
+      return signedIn(setup, name, { role: 'viewer', flags: { canAccessBackups: true } });
     case 'owner':
       return signedIn(setup, name, { role: 'owner' });
     case 'scopedAdmin':

@@ -3,6 +3,7 @@
 // (the target row, the audit trail and the versions stay as they were); another company's row
 // is a 404 to a company-scoped actor.
 import type { Kysely } from 'kysely';
+import type { Area } from '../../app/lib/permissions.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_PASSWORD, TEST_DIALECTS } from '../database.ts';
 import { TestClient, useTestServer } from '../server.ts';
@@ -36,6 +37,16 @@ const COMPANY_SCREENS: Record<string, (company: { name: string; type: string }) 
   '/vult-subscriber-metrics': (c) => c.name === 'Vult',
 };
 
+/** The area of the table a whole-table export downloads (`/api/export/<table>/csv`), as DESIGN §5 gates it. */
+function exportArea(path: string): Area {
+  const table = path.split('/')[3];
+  if (table === 'users') return 'users';
+  if (table === 'companies' || table === 'departments') return 'reference';
+  if (table.startsWith('api_integration_')) return 'integrations';
+  if (['expense_categories', 'budgets', 'actual_expenses', 'revenue_projections', 'actual_revenue'].includes(table)) return 'financial';
+  return 'subscriber';
+}
+
 /** Outcomes of the routes anyone may call, by who calls. */
 function publicOutcome(entry: ManifestEntry, actor: Actor): Expected {
   const signedIn = actor.session !== 'none';
@@ -66,9 +77,11 @@ function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, compani
     if (entry.kind === 'page' && entry.path !== '/change-password') return { status: 302, location: CHANGE_PASSWORD };
   }
   const permitted =
-    rule.kind === 'signedIn' ||
+    (rule.kind === 'signedIn' ||
     (rule.kind === 'area' && grants(actor, rule.area, rule.action)) ||
-    (rule.kind === 'self' && (rule.or ? grants(actor, rule.or.area, rule.or.action) : true));
+    (rule.kind === 'self' && (rule.or ? grants(actor, rule.or.area, rule.or.action) : true))) &&
+    // A whole-table export also needs the right to read the table (DESIGN §5: backups of what one may read).
+    (!entry.path.startsWith('/api/export/') || grants(actor, exportArea(entry.path), 'read'));
   // A company's own screen does not exist for a user limited to another company.
   const belongs = entry.screen && COMPANY_SCREENS[entry.screen.path];
   if (belongs && actor.companyId !== null && !belongs(companies.get(actor.companyId)!)) return { status: 404 };
@@ -142,10 +155,12 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         return (await response.json()).id;
       },
       createUser: async (companyId) => (await createTestUser(db(), { role: 'viewer', companyId })).id,
-      createBackup: async () => {
+      createBackup: async (madeBy = null) => {
         const system = { db: db(), actor: systemActor('cli'), meta: {} };
         const settings = backupSettingsFrom({ DATA_DIR: server().database.dataDir });
-        return (await createBackupNow(system, settings, { tables: ['departments'] })).id;
+        const { id } = await createBackupNow(system, settings, { tables: ['departments'] });
+        if (madeBy !== null) await db().updateTable('backups').set({ createdBy: madeBy }).where('id', '=', id).execute();
+        return id;
       },
       createNotification: async (userId) => {
         const system = { db: db(), actor: systemActor('cli'), meta: {} };
@@ -197,6 +212,32 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
       }
     }
     console.log(`[matrix] ${dialect}: ${entries.length} routes × ${ACTOR_NAMES.length} actors = ${cases} cases`);
+    expect(failures).toEqual([]);
+  });
+
+  it('restoring needs the rights the data carries: never the backups flag alone, never an admin of one company, accounts only an owner', async () => {
+    const settings = backupSettingsFrom({ DATA_DIR: server().database.dataDir });
+    const system = { db: db(), actor: systemActor('cli'), meta: {} };
+    const expected: Record<string, Partial<Record<ActorName, number>>> = {
+      departments: { backupsViewer: 403, scopedAdmin: 404, admin: 200, owner: 200 },
+      users: { backupsViewer: 403, scopedAdmin: 404, admin: 403, owner: 200 },
+    };
+    const failures: string[] = [];
+    for (const [table, outcomes] of Object.entries(expected)) {
+      const { id } = await createBackupNow(system, settings, { tables: [table] });
+      for (const [name, status] of Object.entries(outcomes) as [ActorName, number][]) {
+        const before = { audit: await count('auditLogs'), users: await count('users') };
+        for (const body of [{}, { overwrite: true, skipAuditLogs: true }]) {
+          if (status === 200 && 'overwrite' in body) continue;
+          const response = await isolated(actors[name]).client.post(`/api/backups/${id}/restore`, body, { headers: { Origin: server().baseUrl } });
+          if (response.status !== status) failures.push(`${table} as ${name} ${JSON.stringify(body)}: expected ${status}, got ${response.status} ${await response.text()}`);
+        }
+        // A refused restore leaves no trace; an allowed one leaves its audit entry.
+        const after = { audit: await count('auditLogs'), users: await count('users') };
+        const audited = status === 200 ? before.audit + 1 : before.audit;
+        if (after.audit !== audited || after.users !== before.users) failures.push(`${table} as ${name}: audit ${before.audit} → ${after.audit}, users ${before.users} → ${after.users}`);
+      }
+    }
     expect(failures).toEqual([]);
   });
 

@@ -23,8 +23,8 @@ export interface Fixtures {
   createRow(resource: string, companyId?: number): Promise<number>;
   /** Creates a plain viewer of a company; returns its id. */
   createUser(companyId: number | null): Promise<number>;
-  /** Makes a small completed backup (departments only); returns its id. */
-  createBackup(): Promise<number>;
+  /** Makes a small completed backup (departments only), made by a user when given; returns its id. */
+  createBackup(madeBy?: number | null): Promise<number>;
   /** A notification for one user (or everyone when null); returns its id. */
   createNotification(userId: number | null): Promise<number>;
 }
@@ -293,8 +293,11 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         case 'GET /api/backups/:id':
         case 'GET /api/backups/:id/verify':
           return { url: withId(id), success: 200, target };
-        case 'DELETE /api/backups/:id':
-          return { url: withId(id), success: 204, target };
+        case 'DELETE /api/backups/:id': {
+          // The actor's own manual backup: a holder of the backups flag deletes those.
+          const own = await f.createBackup(actor.userId);
+          return { url: withId(own), success: 204, target: { table: 'backups', id: own } };
+        }
         case 'POST /api/backups/:id/restore':
           // Adds the backup's missing departments: none, so nothing else changes.
           return { url: withId(id), body: {}, success: 200, target };
@@ -386,8 +389,10 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, form: { intent: 'verify', id: String(id) }, success: 302, target };
       case 'restore':
         return { url: entry.path, form: { intent: 'restore', id: String(id), confirmed: '1' }, success: 302, target };
-      case 'delete':
-        return { url: entry.path, form: { intent: 'delete', id: String(id), confirmed: '1' }, success: 302, target };
+      case 'delete': {
+        const own = await f.createBackup(actor.userId);
+        return { url: entry.path, form: { intent: 'delete', id: String(own), confirmed: '1' }, success: 302, target: { table: 'backups', id: own } };
+      }
     }
   }
   if (entry.path === '/user-management') {

@@ -35,12 +35,7 @@ function StatusIcon({ status }: { status: BackupView['status'] }) {
   );
 }
 
-export interface BackupListAbilities {
-  restore: boolean;
-  delete: boolean;
-}
-
-function Actions({ backup, can }: { backup: BackupView; can: BackupListAbilities }) {
+function Actions({ backup }: { backup: BackupView }) {
   if (backup.status === 'in_progress') return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -49,12 +44,12 @@ function Actions({ backup, can }: { backup: BackupView; can: BackupListAbilities
         <input type="hidden" name="id" value={backup.id} />
         <button type="submit" className={actionClass} aria-label={`Verify ${backup.name}`}>Verify</button>
       </Form>
-      {can.restore && backup.status === 'completed' ? (
+      {backup.canRestore && backup.status === 'completed' ? (
         <Link to={`?tab=restore&backup=${backup.id}`} className={actionClass}>
           Select for restore<span className="sr-only">: {backup.name}</span>
         </Link>
       ) : null}
-      {can.delete ? (
+      {backup.canDelete ? (
         <DeleteButton id={backup.id} label={backup.name} message={BACKUP_MESSAGES.confirmDelete}>
           <span className="inline-flex items-center gap-1 text-xs font-medium"><TrashIcon className="h-4 w-4" />Delete</span>
         </DeleteButton>
@@ -63,7 +58,7 @@ function Actions({ backup, can }: { backup: BackupView; can: BackupListAbilities
   );
 }
 
-function Entry({ backup, can, hydrated }: { backup: BackupView; can: BackupListAbilities; hydrated: boolean }) {
+function Entry({ backup, hydrated }: { backup: BackupView; hydrated: boolean }) {
   return (
     <li className="flex flex-wrap items-start gap-3 px-4 py-3" data-testid="backup" data-status={backup.status}>
       <StatusIcon status={backup.status} />
@@ -86,19 +81,19 @@ function Entry({ backup, can, hydrated }: { backup: BackupView; can: BackupListA
           </p>
         ) : null}
       </div>
-      <Actions backup={backup} can={can} />
+      <Actions backup={backup} />
     </li>
   );
 }
 
-export function BackupList({ backups, can }: { backups: BackupView[]; can: BackupListAbilities }) {
+export function BackupList({ backups }: { backups: BackupView[] }) {
   const hydrated = useHydrated();
   if (backups.length === 0) return <EmptyState>No backups found</EmptyState>;
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="max-h-[600px] overflow-y-auto" tabIndex={0} role="region" aria-label="Backup history">
         <ul className="divide-y divide-slate-100">
-          {backups.map((backup) => <Entry key={backup.id} backup={backup} can={can} hydrated={hydrated} />)}
+          {backups.map((backup) => <Entry key={backup.id} backup={backup} hydrated={hydrated} />)}
         </ul>
       </div>
     </section>

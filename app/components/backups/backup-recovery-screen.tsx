@@ -24,12 +24,13 @@ export interface BackupRecoveryData {
   /** The Restore tab's backup (?backup=ID), and whether that id named none. */
   selected: BackupView | null;
   selectedMissing: boolean;
-  /** The Create tab's choices. */
+  /** The Create tab's choices: the tables the user may read, and whether the audit trail is one. */
   tables: TableChoice[];
+  auditTrail: boolean;
   /** Every table a backup can hold, for the Restore tab's summary. */
   tableLabels: TableChoice[];
   exports: TableChoice[];
-  can: { create: boolean; restore: boolean; delete: boolean };
+  can: { create: boolean; scheduled: boolean; restore: boolean };
   /** Limited to one company: lists and exports, never creates, restores or deletes. */
   scoped: boolean;
 }
@@ -59,7 +60,7 @@ export function BackupRecoveryScreen({ data, actionData }: { data: BackupRecover
   }));
   return (
     <div>
-      <PageHeading title="Backup & Recovery">{data.can.create ? <ScheduledBackupButton /> : null}</PageHeading>
+      <PageHeading title="Backup & Recovery">{data.can.scheduled ? <ScheduledBackupButton /> : null}</PageHeading>
       {/* Spec 3 §8: failures are toasts titled Error ('Failed to … backup: {message}'). */}
       {failure ? <ToastView toast={{ type: 'error', title: 'Error', description: failure }} /> : null}
       {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
@@ -70,8 +71,8 @@ export function BackupRecoveryScreen({ data, actionData }: { data: BackupRecover
       ) : null}
       {data.scoped ? <div className="mb-4"><Alert tone="info" title="Backups of every company">{BACKUP_MESSAGES.scopedNote}</Alert></div> : null}
       <TabNav tabs={tabs} current={data.tab} label="Backup and recovery tabs" />
-      {data.tab === 'backups' ? <BackupList backups={data.backups} can={{ restore: data.can.restore, delete: data.can.delete }} /> : null}
-      {data.tab === 'create' ? <CreateBackupForm tables={data.tables} lastResult={resultFor(actionData, 'create')} /> : null}
+      {data.tab === 'backups' ? <BackupList backups={data.backups} /> : null}
+      {data.tab === 'create' ? <CreateBackupForm tables={data.tables} auditTrail={data.auditTrail} lastResult={resultFor(actionData, 'create')} /> : null}
       {data.tab === 'restore' ? <RestorePanel backup={data.selected} missing={data.selectedMissing} tables={data.tableLabels} /> : null}
       {data.tab === 'export' ? <ExportLinks tables={data.exports} scoped={data.scoped} /> : null}
     </div>

@@ -8,7 +8,8 @@ import type { TableChoice } from './types.ts';
 
 const checkboxClass = 'h-4 w-4 rounded border-slate-300 text-blue-700';
 
-export function CreateBackupForm({ tables, lastResult }: { tables: TableChoice[]; lastResult?: SubmissionResult<string[]> }) {
+/** `tables`: those the user may read (a backup holds nothing else); `auditTrail`: whether they read the audit trail. */
+export function CreateBackupForm({ tables, auditTrail, lastResult }: { tables: TableChoice[]; auditTrail: boolean; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({ id: 'create-backup', lastResult, shouldValidate: 'onSubmit' });
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create';
@@ -28,7 +29,7 @@ export function CreateBackupForm({ tables, lastResult }: { tables: TableChoice[]
         </div>
         <fieldset aria-describedby={tablesError ? `${fields.tables.id}-error` : 'backup-tables-hint'}>
           <legend className="text-sm font-medium text-slate-700">Tables</legend>
-          <p id="backup-tables-hint" className="mt-1 text-xs text-slate-500">None checked: every table is backed up.</p>
+          <p id="backup-tables-hint" className="mt-1 text-xs text-slate-500">None checked: every table listed here is backed up.</p>
           <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {tableInputs.map(({ key, ...props }, i) => (
               <label key={key ?? props.value} className="flex items-center gap-2 text-sm text-slate-700">
@@ -39,7 +40,7 @@ export function CreateBackupForm({ tables, lastResult }: { tables: TableChoice[]
           </div>
           {tablesError ? <p id={`${fields.tables.id}-error`} className="mt-1 text-sm text-red-700" data-testid={`${fields.tables.id}-error`}>{tablesError}</p> : null}
         </fieldset>
-        <fieldset className="space-y-2">
+        {auditTrail ? <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-700">Options</legend>
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input {...getInputProps(fields.includeAuditLogs, { type: 'checkbox' })} className={checkboxClass} />
@@ -49,7 +50,7 @@ export function CreateBackupForm({ tables, lastResult }: { tables: TableChoice[]
             <input {...getInputProps(fields.includeVersions, { type: 'checkbox' })} className={checkboxClass} />
             Include versions
           </label>
-        </fieldset>
+        </fieldset> : null}
         <Button type="submit" disabled={submitting}>{submitting ? 'Creating...' : 'Create Backup'}</Button>
       </Form>
     </Card>

@@ -12,6 +12,8 @@ import { Alert, Button, Card } from '../ui/form.tsx';
 import { EmptyState } from '../vult/screen-parts.tsx';
 import type { BackupView, TableChoice } from './types.ts';
 
+const RIGHTS_RESTORE_NOTE = 'It holds user accounts or their settings, which give people rights: restoring them needs an owner.';
+
 const checkboxClass = 'mt-0.5 h-4 w-4 rounded border-slate-300 text-blue-700';
 
 function Summary({ backup, labels }: { backup: BackupView; labels: Map<string, string> }) {
@@ -53,7 +55,7 @@ function RestoreForm({ backup }: { backup: BackupView }) {
         </div>
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input type="checkbox" name="skipAuditLogs" defaultChecked={false} className={checkboxClass} />
-          <span>Skip audit logs <span className="block text-xs text-slate-500">The restore is not recorded in the audit trail.</span></span>
+          <span>Skip audit logs <span className="block text-xs text-slate-500">The backup&apos;s audit entries and versions are not brought back. The audit trail is never deleted from, and the restore itself is always recorded.</span></span>
         </label>
       </fieldset>
       <div className="mt-5">
@@ -76,7 +78,9 @@ export function RestorePanel({ backup, missing, tables }: { backup: BackupView |
   return (
     <Card title="Restore Backup">
       <Summary backup={backup} labels={labels} />
-      {backup.status === 'completed' ? (
+      {backup.status === 'completed' && !backup.canRestore ? (
+        <div className="mt-4"><Alert tone="warning" title="Only an owner can restore this backup">{RIGHTS_RESTORE_NOTE}</Alert></div>
+      ) : backup.status === 'completed' ? (
         <RestoreForm key={backup.id} backup={backup} />
       ) : (
         <div className="mt-4"><Alert tone="warning" title="This backup cannot be restored">Only completed backups can be restored; this one is {backup.status === 'failed' ? 'failed' : 'still in progress'}.</Alert></div>
