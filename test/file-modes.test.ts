@@ -52,7 +52,7 @@ describe('file modes of what the app writes', () => {
   });
 
   /** Starts server.ts; resolves with its output once it listens (and the job queue runs). */
-  async function startServer(dataDir: string, extra: NodeJS.ProcessEnv = {}): Promise<{ output: () => string }> {
+  async function startServer(dataDir: string, extra: Record<string, string> = {}): Promise<{ output: () => string }> {
     let output = '';
     server = spawn(NODE, ['server.ts'], { cwd: root, env: { ...env(dataDir), ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout!.on('data', (chunk) => (output += chunk));

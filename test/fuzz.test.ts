@@ -1,6 +1,7 @@
 // The fuzz suite: every write route (API and screen forms, see test/fuzz/targets.ts) and the
 // list GETs driven with generated hostile requests over real HTTP, on every test dialect, with
-// the invariants of test/fuzz/invariants.ts checked after each case.
+// the invariants of test/fuzz/invariants.ts checked after each case. Every /api write is also
+// sent bodies carrying a field no route declares: each must be a 400 naming it, changing nothing.
 //
 // Quick by default (a fixed seed, FUZZ_RUNS = 15 cases per target, half as many for the scoped
 // editor's second pass); `npm run test:fuzz` runs 1000 per target. Replay a failure with the seed (and path) it prints:
@@ -29,6 +30,24 @@ function brief(value: unknown): string {
     if (typeof v === 'string' && v.length > 120) return `<${v.length} chars: ${JSON.stringify(v.slice(0, 40))}…>`;
     if (v instanceof Ref) return v.toString();
     return v;
+  });
+}
+
+/** Fields no /api route declares, in the spellings a client might try. */
+const UNKNOWN_FIELDS = ['expires_at', 'is_active', 'created_by', 'passwordHash', 'unknownField', '__proto__'];
+
+/**
+ * The target's cases as same-origin JSON objects (its generated body when that is one, else {})
+ * with one field no route declares; a real row for `:id`.
+ */
+function withUnknownField(target: FuzzTarget): fc.Arbitrary<FuzzCase & { unknownField: string }> {
+  return fc.tuple(target.body, fc.constantFrom(...UNKNOWN_FIELDS), fc.constantFrom<unknown>(false, 1, 'x', null, {}, '2030-01-01T00:00:00Z')).map(([c, key, value]) => {
+    const generated = c.api?.type === 'json' ? c.api.value : undefined;
+    const usable = generated !== null && typeof generated === 'object' && !Array.isArray(generated) && JSON.stringify(generated).length < 100_000;
+    const body: Record<string, unknown> = usable ? { ...(generated as Record<string, unknown>) } : {};
+    Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
+    const id = c.id && 'real' in c.id ? c.id : { real: 0 };
+    return { id, origin: 'same' as const, api: { type: 'json' as const, value: body }, unknownField: key };
   });
 }
 
@@ -141,7 +160,7 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
     return { url, init: { method: target.method, headers, body } };
   }
 
-  async function runCase(target: FuzzTarget, actor: Actor, c: FuzzCase, name: string) {
+  async function runCase(target: FuzzTarget, actor: Actor, c: FuzzCase & { unknownField?: string }, name: string) {
     if (target.signIn) await db().deleteFrom('loginAttempts').execute();
     if (target.idFrom === VICTIMS) await ensureVictims();
     const sender = actor === 'anonymous' ? client() : clients[actor];
@@ -161,6 +180,16 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
       throw new Error(`${message}\n  request: ${where}\n  changes: ${changes.join('; ') || 'none'}`);
     };
     if (response.status >= 500) fail('5xx answer');
+    // A field the route does not declare: 400 Invalid data naming it (and, below, nothing changed).
+    if (c.unknownField !== undefined) {
+      let errors: { field: string; message: string }[] = [];
+      try {
+        errors = JSON.parse(text).errors ?? [];
+      } catch {
+        // not JSON: fails below
+      }
+      if (response.status !== 400 || !errors.some((e) => e.field === c.unknownField && e.message === 'Unknown field')) fail(`an unknown field ${JSON.stringify(c.unknownField)} must be a 400 naming it`);
+    }
     const leak = leakIn(text);
     if (leak) fail(`response leaks internals (${leak}): …${text.slice(Math.max(0, text.search(leak) - 100), text.search(leak) + 200)}…`);
     if (target.method !== 'GET' && c.origin === 'foreign' && response.status !== 403) fail('a foreign Origin must be refused with 403');
@@ -196,6 +225,20 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
       await db().updateTable('users').set({ passwordHash: pwHash, isTemporaryPassword: false, passwordChangeRequired: false, isActive: true }).where('id', '=', ids.pwuser).execute();
       clients.pwuser = await signIn(ids.pwuser);
     }
+  }
+
+  // Every /api write: a body with a field the route does not declare is refused (DESIGN §9).
+  for (const target of TARGETS.filter((t) => t.kind === 'api' && t.method !== 'GET')) {
+    const actor = target.actors.find((a) => a !== 'editor')!;
+    const name = `${target.method} ${target.path} (api) as ${actor}: an unknown field`;
+    const runs = Math.max(3, Math.ceil(RUNS / 3));
+    it(name, async () => {
+      const details = await fc.check(fc.asyncProperty(withUnknownField(target), async (c) => runCase(target, actor, c, name)), { seed: SEED, numRuns: runs, ...(PATH ? { path: PATH, endOnFailure: true } : {}) });
+      if (details.failed) {
+        const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+        throw new Error(`${name}: failed after ${details.numRuns} cases\n${error}\n  counterexample: ${brief(details.counterexample)}\n  replay: FUZZ_SEED=${details.seed} FUZZ_RUNS=${RUNS} FUZZ_PATH=${details.counterexamplePath} npx vitest run test/fuzz.test.ts -t '${name}'`);
+      }
+    }, runs * 4000 + 60_000);
   }
 
   for (const target of TARGETS) {

@@ -59,6 +59,25 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/system/errors/{id}/resolve'].post.requestBody.content['application/json'].schema.properties.resolution).toEqual(expect.objectContaining({ type: 'string', minLength: 1 }));
     expect(doc.components.responses.Invalid.content['application/json'].example).toEqual({ message: 'Invalid data', errors: [{ field: 'amount', message: 'Amount must be a positive number' }] });
   });
+
+  it('shows request bodies closed, as /api enforces them: every object a body describes says which fields it takes', () => {
+    const doc = openApiDocument({ rateLimits: { perMinute: 100, perHour: 1000 } }) as any;
+    const open: string[] = [];
+    const visit = (node: any, where: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`));
+      if (!node || typeof node !== 'object') return;
+      if ((node.type === 'object' || node.properties) && node.additionalProperties === undefined) open.push(where);
+      for (const key of ['properties', '$defs']) for (const [name, schema] of Object.entries(node[key] ?? {})) visit(schema, `${where}.${name}`);
+      for (const key of ['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'prefixItems']) if (node[key] !== undefined) visit(node[key], `${where}/${key}`);
+    };
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) if (op.requestBody) visit(op.requestBody.content['application/json'].schema, `${method.toUpperCase()} ${path}`);
+    }
+    expect(open).toEqual([]);
+    const credential = doc.paths['/api/api-integration-credentials'].post.requestBody.content['application/json'].schema;
+    expect(credential).toMatchObject({ additionalProperties: false, properties: { sourceId: expect.any(Object), credentialKey: expect.any(Object) } });
+    expect(credential.properties.isActive).toBeUndefined();
+  });
 });
 
 describe.each(TEST_DIALECTS)('/api/openapi.json and the API Documentation page on %s', (dialect) => {

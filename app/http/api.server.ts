@@ -1,13 +1,15 @@
 // The /api JSON contract (DESIGN §9) in one place: authentication, the password-change rule,
 // rate limits, JSON bodies, method dispatch and the mapping of errors to status codes.
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
-import { DomainError, isDomainError } from '../services/errors.ts';
+import { DomainError, isDomainError, type FieldError } from '../services/errors.ts';
 import { MAX_ID } from '../lib/query.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { passes, refusalStatus, type Method, type SignedInRule, type RouteAccess, type RouteVariant } from './route-access.ts';
 import { getAuth, serviceContext, type Auth } from './session.server.ts';
 import { reportServerError } from './error-report.server.ts';
 import { textResponse } from './text-body.ts';
+import { unknownFields } from './body-fields.server.ts';
+import type { z } from 'zod';
 import { countUserRequest } from './rate-limit.server.ts';
 
 
@@ -83,7 +85,7 @@ export function pagedAnswer(list: (ctx: ServiceContext, query: Record<string, st
 }
 
 /** The request body as JSON: an empty body is {}, malformed JSON is a 400, never a 500. */
-export async function readJson(request: Request): Promise<unknown> {
+async function parseJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === '') return {};
   try {
@@ -91,6 +93,48 @@ export async function readJson(request: Request): Promise<unknown> {
   } catch {
     throw new DomainError('invalid', 'Invalid data', { errors: [{ field: 'body', message: 'Malformed JSON' }] });
   }
+}
+
+const bodies = new WeakMap<Request, unknown>();
+
+/**
+ * Reads a write's JSON body before its handler runs and refuses every field the method's
+ * declared `body` schema does not have, at any depth: 400 `Invalid data` naming each, nothing
+ * run (DESIGN §9). A method that declares no body takes none: only {} (or nothing) passes.
+ */
+async function acceptBody(request: Request, schema: z.ZodType | undefined): Promise<void> {
+  const body = await parseJson(request);
+  const unknown = unknownFields(body, schema);
+  if (unknown.length) throw new DomainError('invalid', 'Invalid data', { errors: withOwnWords(unknown, body, schema) });
+  if (!schema && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+    throw new DomainError('invalid', 'Invalid data', { errors: [{ field: 'body', message: 'This request takes no body' }] });
+  }
+  bodies.set(request, body);
+}
+
+/** A schema that names unknown fields in words of its own ('Unknown permission: isAdmin') keeps them. */
+function withOwnWords(errors: FieldError[], body: unknown, schema: z.ZodType | undefined): FieldError[] {
+  if (!schema) return errors;
+  const own = new Map<string, string>();
+  try {
+    const result = schema.safeParse(body);
+    for (const issue of result.success ? [] : result.error.issues) {
+      if (issue.code !== 'unrecognized_keys' || /^Unrecognized key/.test(issue.message)) continue;
+      for (const key of issue.keys) own.set([...issue.path.map(String), key].join('.'), issue.message);
+    }
+  } catch {
+    // a schema that cannot run here: the kit's words
+  }
+  return errors.map((error) => ({ ...error, message: own.get(error.field) ?? error.message }));
+}
+
+/**
+ * A write's JSON body, as the kit read it and checked it against the method's `body` schema
+ * (an empty body is {}). Only the handler of a write method of apiRoute has one.
+ */
+export async function readJson(request: Request): Promise<unknown> {
+  if (!bodies.has(request)) throw new Error('readJson: the body is read by apiRoute for its write methods, against their `body` schema');
+  return bodies.get(request);
 }
 
 /** Parses a positive integer route parameter; anything else is a 404 (there is no such row). */
@@ -105,7 +149,12 @@ type Handler<A> = (args: A) => Promise<Response | unknown>;
 /** One method of a route: who may call it (checked before the handler runs) and the handler. */
 type Rules = Partial<Record<Method, SignedInRule | { kind: 'public' }>>;
 type MethodRoutes<R extends Rules> = {
-  [M in keyof R]: { allow: R[M]; run: Handler<R[M] extends { kind: 'public' } ? ApiArgs : AuthedApiArgs> };
+  [M in keyof R]: {
+    allow: R[M];
+    run: Handler<R[M] extends { kind: 'public' } ? ApiArgs : AuthedApiArgs>;
+    /** The JSON body a write takes (its fields); none declared: the write takes no body. */
+    body?: z.ZodType;
+  };
 };
 
 /**
@@ -119,10 +168,11 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
   async function handle({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
     try {
       const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
-      const route = (methods as Partial<Record<Method, { allow: SignedInRule | { kind: 'public' }; run: Handler<never> }>>)[method];
+      const route = (methods as Partial<Record<Method, { allow: SignedInRule | { kind: 'public' }; run: Handler<never>; body?: z.ZodType }>>)[method];
       if (!route) return methodNotAllowed(allowed);
       let result: unknown;
       if (route.allow.kind === 'public') {
+        if (method !== 'GET') await acceptBody(request, route.body);
         result = await (route.run as unknown as Handler<ApiArgs>)({ request, params, context });
       } else {
         const auth = await getAuth(request, context);
@@ -135,6 +185,11 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
           // Installation-wide routes do not exist for an admin of one company (404).
           if (refusalStatus(route.allow, auth.user) === 404) throw new DomainError('notFound');
           throw new DomainError('forbidden', 'refusal' in route.allow ? route.allow.refusal : undefined);
+        }
+        if (method !== 'GET') {
+          // An id no row can have is a 404 whatever the body says (DESIGN §9).
+          if (params.id !== undefined) idParam(params.id);
+          await acceptBody(request, route.body);
         }
         result = await (route.run as unknown as Handler<AuthedApiArgs>)({ request, params, context, auth, ctx: serviceContext(request, context, auth) });
       }

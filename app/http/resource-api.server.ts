@@ -11,6 +11,8 @@ import { apiListQuery } from '../services/list-query.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../services/resources.server.ts';
 import { apiRoute, errorResponse, idParam, json, pagedList, readJson, type ApiArgs, type AuthedApiArgs } from './api.server.ts';
 import { allow, type Method, type RouteAccess } from './route-access.ts';
+import { recordSchema } from '../resources/schema.ts';
+import { resourceUpdateBody } from './request-bodies.server.ts';
 
 /** Finds the declaration behind the path's `resource` segment (the registry; tests pass their own). */
 type Lookup = (key: string | undefined) => ResourceDef | undefined;
@@ -44,6 +46,13 @@ function reasonOf(request: Request): string | null {
 }
 
 type Route = ReturnType<typeof apiRoute>;
+
+/** The fields a write of the resource takes (apiRoute refuses any other): a record to create, a subset to change. */
+function bodyOf(def: ResourceDef, method: Method) {
+  if (method === 'POST') return recordSchema(def);
+  if (method === 'PUT' || method === 'PATCH') return resourceUpdateBody(def);
+  return undefined;
+}
 type Handlers = Record<Method, (def: ResourceDef, args: AuthedApiArgs, path: { latest: boolean }) => Promise<unknown>>;
 
 /**
@@ -55,7 +64,7 @@ function perResource(path: 'collection' | 'item', defs: readonly ResourceDef[], 
   const routes = new Map<string, Route>();
   for (const { segment, def, latest } of underPrefix(defs, prefix)) {
     const methods = Object.fromEntries(
-      allowedMethods(def, path).map((method) => [method, { allow: allow.to(def.area, ACTION_OF[method]), run: (args: AuthedApiArgs) => handlers[method]!(def, args, { latest }) }]),
+      allowedMethods(def, path).map((method) => [method, { allow: allow.to(def.area, ACTION_OF[method]), body: bodyOf(def, method), run: (args: AuthedApiArgs) => handlers[method]!(def, args, { latest }) }]),
     );
     routes.set(segment, apiRoute(methods, { params: { resource: segment }, companyScoped: def.company !== 'none', groupWide: def.company === 'none', resource: def.key }));
   }

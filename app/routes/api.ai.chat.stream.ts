@@ -13,6 +13,7 @@ import { fieldErrorsFromZod, invalid, isDomainError } from '../services/errors.t
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('analytics'),
+    body: StreamQuestion,
     run: async ({ request, context, ctx }) => {
       const parsed = StreamQuestion.safeParse(await readJson(request));
       if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));

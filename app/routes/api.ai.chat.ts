@@ -4,12 +4,13 @@
 // A question is an analysis: one at a time per user, 429 while another of theirs runs.
 import { apiRoute, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
-import { answerChat } from '../services/ai-chat.server.ts';
+import { answerChat, ChatRequest } from '../services/ai-chat.server.ts';
 import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('analytics'),
+    body: ChatRequest,
     run: async ({ request, context, ctx }) => {
       const input = await readJson(request);
       return oneAnalysisAtATime(ctx, () => answerChat(ctx, context.config.openai, input, { signal: request.signal }));

@@ -4,12 +4,13 @@
 // One analysis at a time per user: 429 while another of theirs runs.
 import { apiRoute, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
-import { predictExpenses } from '../services/ai-analytics.server.ts';
+import { PredictionRequest, predictExpenses } from '../services/ai-analytics.server.ts';
 import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('analytics'),
+    body: PredictionRequest,
     run: async ({ request, ctx }) => {
       const input = await readJson(request);
       return oneAnalysisAtATime(ctx, () => predictExpenses(ctx, input));

@@ -2,11 +2,12 @@
 // → 201 without the value (spec 3 §7). Credentials are never listed or read back.
 import { apiRoute, json, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
-import { addCredential } from '../services/integration-credentials.server.ts';
+import { addCredential, CredentialRequest } from '../services/integration-credentials.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('integrations', 'create'),
+    body: CredentialRequest,
     run: async ({ request, context, ctx }) => json(await addCredential(ctx, context.config.integrations, await readJson(request)), { status: 201 }),
   },
 }, { groupWide: true });

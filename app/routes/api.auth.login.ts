@@ -3,11 +3,13 @@ import { allow } from '../http/route-access.ts';
 import { readSessionToken, requestMeta, sessionCookieHeader } from '../http/session.server.ts';
 import { login } from '../services/auth.server.ts';
 import { isDomainError } from '../services/errors.ts';
+import { LoginSchema } from '../lib/auth-schemas.ts';
 import { toPublicUser } from '../services/user-queries.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.public,
+    body: LoginSchema,
     run: async ({ request, context }) => {
       try {
         const body = await readJson(request);

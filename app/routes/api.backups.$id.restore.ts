@@ -6,11 +6,13 @@ import { apiRoute, idParam, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { restoreBackup, RestoreRequest } from '../services/backup-restore.server.ts';
 import { fieldErrorsFromZod, invalid } from '../services/errors.ts';
+import { RestoreBody } from '../http/request-bodies.server.ts';
 
 
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('installation', 'edit'),
+    body: RestoreBody,
     run: async ({ request, params, ctx, context }) => {
       const id = idParam(params.id);
       const parsed = RestoreRequest.safeParse(await readJson(request));

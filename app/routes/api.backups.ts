@@ -3,12 +3,13 @@
 // in progress: the backup-create job writes the file and completes it.
 import { apiRoute, json, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
-import { listBackups, requestBackup } from '../services/backups.server.ts';
+import { BackupRequest, listBackups, requestBackup } from '../services/backups.server.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: { allow: allow.to('backups'), run: async ({ ctx }) => listBackups(ctx) },
   POST: {
     allow: allow.to('backups', 'create'),
+    body: BackupRequest,
     run: async ({ request, ctx, context }) => json(await requestBackup(ctx, context.config.backups, await readJson(request), 'manual'), { status: 201 }),
   },
 });

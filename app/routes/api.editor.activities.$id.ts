@@ -3,7 +3,8 @@
 import { apiRoute, idParam, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { updateActivityRecord } from '../services/editor-activity.server.ts';
+import { ActivityPatchBody } from '../http/request-bodies.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  PATCH: { allow: allow.to('financial', 'edit'), run: async ({ request, params, ctx }) => updateActivityRecord(ctx, idParam(params.id), await readJson(request)) },
+  PATCH: { allow: allow.to('financial', 'edit'), body: ActivityPatchBody, run: async ({ request, params, ctx }) => updateActivityRecord(ctx, idParam(params.id), await readJson(request)) },
 }, { companyScoped: true });

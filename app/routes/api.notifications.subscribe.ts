@@ -4,10 +4,12 @@
 import { apiRoute, json, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { subscribePush } from '../services/push.server.ts';
+import { SubscribeBody } from '../http/request-bodies.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.signedIn,
+    body: SubscribeBody,
     run: async ({ request, ctx, context }) => json(await subscribePush(ctx, context.config.push, await readJson(request)), { status: 201 }),
   },
 });

@@ -2,8 +2,8 @@
 // removes every subscription of the caller → { removed }.
 import { apiRoute, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
-import { unsubscribePush } from '../services/push.server.ts';
+import { UnsubscribeSchema, unsubscribePush } from '../services/push.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  POST: { allow: allow.signedIn, run: async ({ request, ctx }) => unsubscribePush(ctx, await readJson(request)) },
+  POST: { allow: allow.signedIn, body: UnsubscribeSchema, run: async ({ request, ctx }) => unsubscribePush(ctx, await readJson(request)) },
 });

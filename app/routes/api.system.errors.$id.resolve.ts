@@ -2,8 +2,8 @@
 // the notes (required), or 409 when it already is.
 import { apiRoute, idParam, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
-import { resolveSystemError } from '../services/system-monitoring.server.ts';
+import { ResolveRequest, resolveSystemError } from '../services/system-monitoring.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  POST: { allow: allow.to('installation'), run: async ({ request, params, ctx }) => resolveSystemError(ctx, idParam(params.id), await readJson(request)) },
+  POST: { allow: allow.to('installation'), body: ResolveRequest, run: async ({ request, params, ctx }) => resolveSystemError(ctx, idParam(params.id), await readJson(request)) },
 });

@@ -2,8 +2,9 @@
 import { apiRoute, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { getUserSettings, updateUserSettings } from '../services/user-settings.server.ts';
+import { UserSettingsPatchSchema } from '../lib/user-settings-schema.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: { allow: allow.signedIn, run: ({ ctx }) => getUserSettings(ctx) },
-  PUT: { allow: allow.signedIn, run: async ({ ctx, request }) => updateUserSettings(ctx, await readJson(request)) },
+  PUT: { allow: allow.signedIn, body: UserSettingsPatchSchema, run: async ({ ctx, request }) => updateUserSettings(ctx, await readJson(request)) },
 });

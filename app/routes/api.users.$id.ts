@@ -5,12 +5,15 @@ import { allow } from '../http/route-access.ts';
 import { updateOwnProfile } from '../services/profile.server.ts';
 import { assertOwnAccount, OWN_PROFILE_ONLY } from '../services/user-policy.server.ts';
 import { deleteUser, getUser, updateUser } from '../services/users.server.ts';
+import { UpdateUserSchema } from '../lib/users.ts';
+import { ProfileSchema } from '../lib/profile.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: { allow: allow.self({ area: 'users', action: 'read' }), run: async ({ params, ctx }) => getUser(ctx, idParam(params.id)) },
-  PUT: { allow: allow.to('users', 'edit'), run: async ({ request, params, ctx }) => updateUser(ctx, idParam(params.id), await readJson(request)) },
+  PUT: { allow: allow.to('users', 'edit'), body: UpdateUserSchema, run: async ({ request, params, ctx }) => updateUser(ctx, idParam(params.id), await readJson(request)) },
   PATCH: {
     allow: allow.self(undefined, OWN_PROFILE_ONLY),
+    body: ProfileSchema,
     run: async ({ request, params, ctx }) => {
       const id = idParam(params.id);
       assertOwnAccount(ctx, id);

@@ -2,6 +2,7 @@
 import { apiRoute, json, pagingHeaders, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { createUser, getUser, listUsersPage } from '../services/users.server.ts';
+import { CreateUserSchema } from '../lib/users.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {
@@ -14,6 +15,7 @@ export const { loader, action, access } = apiRoute({
   },
   POST: {
     allow: allow.to('users', 'create'),
+    body: CreateUserSchema,
     run: async ({ request, ctx }) => {
       const { user, temporaryPassword } = await createUser(ctx, await readJson(request));
       // A generated temporary password is shown once, in this answer only.

@@ -7,10 +7,12 @@ import { z } from 'zod';
 import { API_MAX_LIMIT } from '../../lib/paging.ts';
 import type { Area } from '../../lib/permissions.ts';
 import type { ResourceDef } from '../../resources/define.ts';
-import { patchSchema, recordSchema } from '../../resources/schema.ts';
+import { recordSchema } from '../../resources/schema.ts';
 import { RESOURCE_LIST, findResource } from '../../resources/index.ts';
 import { APP_VERSION } from '../../services/system-info.server.ts';
 import { apiCollectionRoute, apiItemRoute } from '../resource-api.server.ts';
+import { closedObjects } from '../body-fields.server.ts';
+import { resourceUpdateBody } from '../request-bodies.server.ts';
 import type { AccessRule, Method } from '../route-access.ts';
 import { OPERATIONS, type ApiOperation } from './operations.ts';
 
@@ -113,7 +115,8 @@ function operationObject(op: ApiOperation, operationId: string): Json {
     ...(op.rule.kind === 'public' ? { security: [] } : {}),
     parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
     ...(bodies.length
-      ? { requestBody: { required: op.method !== 'POST' || bodies.length > 0, content: { 'application/json': { schema: bodies.length === 1 ? jsonSchema(bodies[0]) : { oneOf: bodies.map(jsonSchema) } } } } }
+      // Closed as apiRoute enforces it: a field a body's schema does not declare is a 400.
+      ? { requestBody: { required: op.method !== 'POST' || bodies.length > 0, content: { 'application/json': { schema: closedObjects(bodies.length === 1 ? jsonSchema(bodies[0]) : { oneOf: bodies.map(jsonSchema) }) } } } }
       : {}),
     responses: { [String(op.success.status)]: success, ...errorResponses({ method: op.method, rule: op.rule, path: op.path, hasInput: bodies.length > 0 || !!op.query }) },
   };
@@ -150,7 +153,7 @@ export function resourceOperations(): ApiOperation[] {
           if (method === 'GET' && shape === 'collection') ops.push({ ...base, summary: `List ${def.title}`, query: listParams, paged: true, success: { status: 200, description: `${def.title} rows` } });
           if (method === 'POST') ops.push({ ...base, summary: `Create a ${def.title} row`, body: recordSchema(def), success: { status: 201, description: `The new row (schema ${name})` } });
           if (method === 'GET' && shape === 'item') ops.push({ ...base, summary: `One ${def.title} row`, success: { status: 200, description: 'The row' } });
-          if (method === 'PUT') ops.push({ ...base, summary: `Change a ${def.title} row (any subset of fields)`, body: patchSchema(def), success: { status: 200, description: 'The row' } });
+          if (method === 'PUT') ops.push({ ...base, summary: `Change a ${def.title} row (any subset of fields)`, body: resourceUpdateBody(def), success: { status: 200, description: 'The row' } });
           if (method === 'DELETE') ops.push({ ...base, summary: `Delete a ${def.title} row`, success: { status: 204, description: 'Deleted' } });
         }
       }

@@ -8,19 +8,19 @@ import { ChatRequest } from '../../services/ai-chat.server.ts';
 import { AnomalyRequest, PredictionRequest } from '../../services/ai-analytics.server.ts';
 import { StreamQuestion } from '../../services/ai-conversation.server.ts';
 import { AuditQuerySchema, VersionQuerySchema } from '../../services/audit-trail.server.ts';
-import { RestoreRequest } from '../../services/backup-restore.server.ts';
 import { BackupRequest } from '../../services/backups.server.ts';
 import { ActivitiesQuery } from '../../services/editor-dashboard.server.ts';
 import { CredentialRequest } from '../../services/integration-credentials.server.ts';
 import { SyncLogQuery } from '../../services/integration-sync.server.ts';
 import { NotificationQuerySchema } from '../../services/notifications.server.ts';
-import { SubscribeSchema, UnsubscribeSchema } from '../../services/push.server.ts';
+import { UnsubscribeSchema } from '../../services/push.server.ts';
 import { ErrorQuery, PageQuery, ResolveRequest } from '../../services/system-monitoring.server.ts';
-import { AdminSetPasswordSchema, ChangePasswordSchema, LoginSchema } from '../../lib/auth-schemas.ts';
+import { ChangePasswordSchema, LoginSchema } from '../../lib/auth-schemas.ts';
 import { ProfileSchema } from '../../lib/profile.ts';
 import { UserSettingsPatchSchema } from '../../lib/user-settings-schema.ts';
 import { ActivityHistoryQuerySchema, CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema } from '../../lib/users.ts';
 import { allow, type AccessRule, type Method } from '../route-access.ts';
+import { PasswordChangeBody, RestoreBody, SubscribeBody, SyncRequest } from '../request-bodies.server.ts';
 
 export interface ApiOperation {
   method: Method;
@@ -70,7 +70,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   { method: 'PUT', path: '/api/users/{id}/deactivate', tag: 'Users', summary: 'Deactivate (ends the user’s sessions)', rule: allow.to('users', 'edit'), success: ok('The user') },
   { method: 'PUT', path: '/api/users/{id}/reactivate', tag: 'Users', summary: 'Reactivate', rule: allow.to('users', 'edit'), success: ok('The user') },
   { method: 'POST', path: '/api/users/{id}/temporary-password', tag: 'Users', summary: 'Issue a temporary password (shown once)', rule: allow.to('users', 'edit'), success: ok('{ temporaryPassword }') },
-  { method: 'POST', path: '/api/users/{id}/change-password', tag: 'Users', summary: 'Change one’s own password, or (a manager) another user’s', rule: allow.self({ area: 'users', action: 'edit' }), bodies: [ChangePasswordSchema, AdminSetPasswordSchema], success: ok('Changed') },
+  { method: 'POST', path: '/api/users/{id}/change-password', tag: 'Users', summary: 'Change one’s own password, or (a manager) another user’s', rule: allow.self({ area: 'users', action: 'edit' }), body: PasswordChangeBody, success: ok('Changed') },
   { method: 'GET', path: '/api/users/stats', tag: 'Users', summary: '{ totalUsers, activeUsers, inactiveUsers, usersByRole }', rule: allow.to('users'), success: ok('User statistics') },
   { method: 'GET', path: '/api/users/activity/analytics', tag: 'Users', summary: 'Activity analytics from sessions and the audit trail', rule: allow.to('users'), success: ok('{ summary, users }') },
   { method: 'GET', path: '/api/users/activity/statistics', tag: 'Users', summary: 'Counts over the audit trail and sessions', rule: allow.to('users'), success: ok('Statistics') },
@@ -94,11 +94,11 @@ export const OPERATIONS: readonly ApiOperation[] = [
   // Backups
   { method: 'GET', path: '/api/backups', tag: 'Backups', summary: 'Every backup, newest first', rule: allow.to('backups'), success: ok('Backups') },
   { method: 'POST', path: '/api/backups', tag: 'Backups', summary: 'Create a backup (written by a job)', rule: allow.to('backups', 'create'), body: BackupRequest, success: created('The backup, in progress') },
-  { method: 'POST', path: '/api/backups/scheduled', tag: 'Backups', summary: 'A scheduled backup now', rule: allow.to('backups', 'create'), success: created('The backup, in progress') },
+  { method: 'POST', path: '/api/backups/scheduled', tag: 'Backups', summary: 'A scheduled backup now', rule: allow.to('installation', 'create'), success: created('The backup, in progress') },
   { method: 'GET', path: '/api/backups/{id}', tag: 'Backups', summary: 'One backup', rule: allow.to('backups'), success: ok('The backup') },
   { method: 'DELETE', path: '/api/backups/{id}', tag: 'Backups', summary: 'Delete a backup and its file', rule: allow.to('backups', 'delete'), success: noContent },
   { method: 'GET', path: '/api/backups/{id}/verify', tag: 'Backups', summary: 'Check the file against its stored SHA-256', rule: allow.to('backups'), success: ok('{ valid, reason? }') },
-  { method: 'POST', path: '/api/backups/{id}/restore', tag: 'Backups', summary: 'Restore, all or nothing', rule: allow.to('backups', 'edit'), body: RestoreRequest, success: ok('What was restored per table') },
+  { method: 'POST', path: '/api/backups/{id}/restore', tag: 'Backups', summary: 'Restore, all or nothing', rule: allow.to('installation', 'edit'), body: RestoreBody, success: ok('What was restored per table') },
   { method: 'GET', path: '/api/export/{table}/csv', tag: 'Backups', summary: 'One table as CSV', rule: allow.to('backups'), success: { status: 200, description: 'CSV', contentType: 'text/csv' } },
 
   // Notifications
@@ -108,7 +108,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   { method: 'POST', path: '/api/notifications/{id}/dismiss', tag: 'Notifications', summary: 'Dismiss', rule: allow.signedIn, success: ok('The new counts') },
   { method: 'POST', path: '/api/notifications/mark-all-read', tag: 'Notifications', summary: 'Mark all as read', rule: allow.signedIn, success: ok('{ total, unread, marked }') },
   { method: 'GET', path: '/api/notifications/vapid-public-key', tag: 'Notifications', summary: 'The Web Push public key', rule: allow.signedIn, success: ok('{ publicKey }') },
-  { method: 'POST', path: '/api/notifications/subscribe', tag: 'Notifications', summary: 'Subscribe this browser to Web Push', rule: allow.signedIn, body: SubscribeSchema, success: created('{ subscribed }') },
+  { method: 'POST', path: '/api/notifications/subscribe', tag: 'Notifications', summary: 'Subscribe this browser to Web Push', rule: allow.signedIn, body: SubscribeBody, success: created('{ subscribed }') },
   { method: 'POST', path: '/api/notifications/unsubscribe', tag: 'Notifications', summary: 'Unsubscribe a browser (all without a body)', rule: allow.signedIn, body: UnsubscribeSchema, success: ok('{ removed }') },
   { method: 'POST', path: '/api/notifications/test', tag: 'Notifications', summary: 'A test push to the caller’s browsers', rule: allow.signedIn, success: ok('{ sent }') },
 
@@ -122,7 +122,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
 
   // API integrations (sources and endpoints are resources)
   { method: 'POST', path: '/api/api-integration-credentials', tag: 'Integrations', summary: 'Add a credential (stored encrypted, never returned)', rule: allow.to('integrations', 'create'), body: CredentialRequest, success: created('The credential without its value') },
-  { method: 'POST', path: '/api/api-integration-sync/{id}', tag: 'Integrations', summary: 'Start a sync run of an endpoint', rule: allow.to('integrations', 'create'), success: { status: 202, description: '{ message, syncLog }' } },
+  { method: 'POST', path: '/api/api-integration-sync/{id}', tag: 'Integrations', summary: 'Start a sync run of an endpoint', rule: allow.to('integrations', 'create'), body: SyncRequest, success: { status: 202, description: '{ message, syncLog }' } },
   { method: 'GET', path: '/api/api-integration-sync-logs', tag: 'Integrations', summary: 'Sync runs, newest first', rule: allow.to('integrations'), query: SyncLogQuery, paged: true, success: ok('Sync logs') },
   { method: 'GET', path: '/api/api-integrations/sync-logs', tag: 'Integrations', summary: 'Sync runs (the dashboard’s spelling)', rule: allow.to('integrations'), query: SyncLogQuery, paged: true, success: ok('Sync logs') },
   { method: 'GET', path: '/api/api-performance-analysis', tag: 'Integrations', summary: 'Success rate, answer time and score over 30 days', rule: allow.to('integrations'), success: ok('Performance') },
