@@ -24,7 +24,7 @@ try {
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-e2e-'));
 // Every run starts from an empty database, even when the directory is reused.
 fs.rmSync(dataDir, { recursive: true, force: true });
-fs.mkdirSync(dataDir, { recursive: true });
+fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 console.log(`[e2e] data directory: ${dataDir}`);
 // The data is throw-away: remove it when the server stops (Playwright sends SIGTERM).
 process.on('exit', (code) => {
