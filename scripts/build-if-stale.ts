@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from '../app/lib/process.server.ts';
 
 const SOURCES = ['app', 'remix.config.js', 'tailwind.config.ts', 'package-lock.json', 'db', 'public/favicon.svg'];
 const LOCK_WAIT_MS = 5 * 60_000;
@@ -25,15 +26,6 @@ export function isBuildFresh(root: string): boolean {
   return built > sources;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** Runs `fn` holding `<root>/.build.lock` (exclusive create; a dead holder's lock is taken over). */
@@ -47,7 +39,7 @@ function withBuildLock(root: string, fn: () => void): void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lock, 'utf8').trim());
-      if (!Number.isSafeInteger(holder) || holder <= 0 || !alive(holder)) {
+      if (!Number.isSafeInteger(holder) || holder <= 0 || !isProcessAlive(holder)) {
         fs.rmSync(lock, { force: true });
         continue;
       }

@@ -4,21 +4,13 @@
 // database's schema carries the run that made it (its vitest process id, as a comment), so two
 // test runs at once on one machine never drop each other's.
 import pg from 'pg';
+import { isProcessAlive } from '../app/lib/process.server.ts';
 
 export const TEST_SCHEMA_PATTERN = /^(t_[0-9a-f]{12}|pgboss_test_[0-9a-f]{8}|pgboss_cli_[0-9]+)$/;
 
 /** The environment variable naming the test run (set by the global setup, inherited by the test workers). */
 export const TEST_RUN_VARIABLE = 'FINHUB_TEST_RUN';
 const RUN_COMMENT = /^finhub-test-run:(\d+)$/;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The comment a test schema gets: the run it belongs to. */
 export const runComment = () => (process.env[TEST_RUN_VARIABLE] ? `finhub-test-run:${process.env[TEST_RUN_VARIABLE]}` : null);
@@ -33,7 +25,7 @@ export async function dropTestSchemas(url: string): Promise<number> {
       .filter((r) => TEST_SCHEMA_PATTERN.test(r.name))
       .filter((r) => {
         const run = Number(RUN_COMMENT.exec(r.comment ?? '')?.[1]);
-        return !run || run === process.pid || !alive(run);
+        return !run || run === process.pid || !isProcessAlive(run);
       })
       .map((r) => r.name);
     // One schema per statement: dropping them all at once would take more locks than PostgreSQL keeps.

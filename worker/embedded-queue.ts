@@ -5,19 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { JobsStatus } from './status.ts';
+import { isProcessAlive } from '../app/lib/process.server.ts';
 
 export const queueDirOf = (dataDir: string) => path.join(dataDir, 'queue');
 const pidFile = (dataDir: string) => path.join(dataDir, 'queue.pid');
 const statusFile = (dataDir: string) => path.join(dataDir, 'queue-status.json');
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The pid of another live process holding the embedded queue, or null. */
 export function queueOwner(dataDir: string): number | null {
@@ -27,7 +19,7 @@ export function queueOwner(dataDir: string): number | null {
   } catch {
     return null;
   }
-  return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : null;
+  return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid) ? pid : null;
 }
 
 export class QueueBusyError extends Error {
