@@ -18,7 +18,7 @@ import { positiveIdParam } from '../lib/query.ts';
 import type { Toast } from '../lib/toast.ts';
 import { mayRestore, mayRestoreTables, restoreBackup, RestoreForm, type RestoreResult } from '../services/backup-restore.server.ts';
 import type { AuthUser } from '../services/context.ts';
-import { BACKUP_TABLES, SELECTABLE_BACKUP_TABLES, tableLabel } from '../services/backup-tables.server.ts';
+import { BACKUP_TABLES, readableTableInfos, tableLabel } from '../services/backup-tables.server.ts';
 import { deleteBackup, deleteRefusal, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../services/backups.server.ts';
 import { isDomainError } from '../services/errors.ts';
 import { exportTableNames } from '../services/exports.server.ts';
@@ -74,7 +74,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       tabs,
       backups: backups.map((b) => view(b, user)),
       ...selection,
-      tables: SELECTABLE_BACKUP_TABLES.filter((t) => can(user, t.area)).map((t) => ({ name: t.name, label: t.label })),
+      tables: readableTableInfos(user).map((t) => ({ name: t.name, label: t.label })),
       auditTrail: can(user, 'auditLogs'),
       tableLabels: BACKUP_TABLES.map((t) => ({ name: t.name, label: t.label })),
       exports: exportTableNames(user).map((name) => ({ name, label: tableLabel(camelCase(name)) })),

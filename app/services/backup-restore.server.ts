@@ -32,7 +32,7 @@ import { recordAudit } from './audit.server.ts';
 import { BackupFileError, readBackupFile, readManifest, type BackupManifest, type ManifestTable } from './backup-file.server.ts';
 import { backupTableInfo, BACKUP_TABLES, grantsRights, isAppendOnly, tableLabel } from './backup-tables.server.ts';
 import { SchemaVersionError, upgradesFrom } from './backup-upgrades.server.ts';
-import { authorizeBackups, checkBackup, createBackupNow, tableColumns, type Backup } from './backups.server.ts';
+import { checkBackup, createBackupNow, tableColumns, type Backup } from './backups.server.ts';
 import { backupRestored } from './notification-events.server.ts';
 import type { BackupSettings } from './config.server.ts';
 import { actorUserId, type Db, type ServiceContext } from './context.ts';

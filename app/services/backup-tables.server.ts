@@ -64,8 +64,9 @@ export function unreadableTables(user: Principal, tables: readonly string[]): Ba
   return tables.map((name) => backupTableInfo(name)!).filter((info) => info && !can(user, info.area));
 }
 
-/** The data tables a user may read: what "every table" means in their backup. */
-export const readableTables = (user: Principal) => SELECTABLE_BACKUP_TABLES.filter((t) => can(user, t.area)).map((t) => t.name);
+/** The data tables a user may choose, those they may read: what "every table" means in their backup. */
+export const readableTableInfos = (user: Principal) => SELECTABLE_BACKUP_TABLES.filter((t) => can(user, t.area));
+export const readableTables = (user: Principal) => readableTableInfos(user).map((t) => t.name);
 
 /** Whether restoring these tables gives people rights (accounts, flags, settings). */
 export const grantsRights = (tables: readonly string[]) => tables.some((name) => backupTableInfo(name)?.grantsRights);
