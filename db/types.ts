@@ -219,6 +219,49 @@ export interface DayCountsTable {
   rowCount: number;
 }
 
+/** Migration 0022 (db/aggregates.ts): actual expenses per company, department, category and month ('YYYY-MM'). */
+export interface ExpenseMonthTotalsTable {
+  companyId: number;
+  departmentId: number;
+  categoryId: number;
+  month: string;
+  amountCents: number;
+  rowCount: number;
+}
+
+/** Migration 0022: actual revenue per company, source and month. */
+export interface RevenueMonthTotalsTable {
+  companyId: number;
+  source: string;
+  month: string;
+  amountCents: number;
+  rowCount: number;
+}
+
+/** Migration 0022: the one plan of a month per company, department and category, and the budget it comes from. */
+export interface BudgetMonthPlansTable {
+  companyId: number;
+  departmentId: number;
+  categoryId: number;
+  month: string;
+  budgetId: number;
+  period: (typeof PERIODS)[number];
+  /** The months the chosen budget covers (its amount is spread evenly over them). */
+  months: number;
+  amountCents: number;
+}
+
+/** Migration 0022: the one projected revenue of a month per company and source. */
+export interface ProjectionMonthPlansTable {
+  companyId: number;
+  source: string;
+  month: string;
+  projectionId: number;
+  period: (typeof PERIODS)[number];
+  months: number;
+  amountCents: number;
+}
+
 /** PostgreSQL only (migration 0014): a token each statement writing the table replaces. */
 export interface ChangeTokensTable {
   tableName: string;
@@ -673,6 +716,10 @@ export interface Database {
   rowCounts: RowCountsTable;
   changeTokens: ChangeTokensTable;
   dayCounts: DayCountsTable;
+  expenseMonthTotals: ExpenseMonthTotalsTable;
+  revenueMonthTotals: RevenueMonthTotalsTable;
+  budgetMonthPlans: BudgetMonthPlansTable;
+  projectionMonthPlans: ProjectionMonthPlansTable;
   systemErrors: SystemErrorsTable;
   recoveryActions: RecoveryActionsTable;
   healthSnapshots: HealthSnapshotsTable;

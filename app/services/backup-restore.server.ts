@@ -24,6 +24,7 @@ import type { Database } from '../../db/types.ts';
 import { constraintViolation, dialectOf } from '../../db/dialect.ts';
 import { COUNTED_TABLES } from '../../db/migrations/0003_row_counts.ts';
 import { dayRecountStatements } from '../../db/day-counts.ts';
+import { rebuildAggregates } from '../../db/aggregates.ts';
 import { rebuildSearchIndex, SEARCH_INDEXES } from '../../db/search-index.ts';
 import { JSON_COLUMNS } from '../../db/types.ts';
 import { UNIQUE_NAMES } from '../../db/migrations/0019_unique_names.ts';
@@ -511,12 +512,14 @@ async function danglingRow(trx: Db, table: string, error: unknown): Promise<stri
 
 /**
  * What a counted table's triggers keep, made again after a load with them off: its row_counts
- * from the table itself and, on PostgreSQL, a new change token (migration 0014: the rows
- * changed), its day counts (migration 0017) and its search table (migration 0015).
+ * and month totals or plans (db/aggregates.ts) from the table itself and, on PostgreSQL, a new
+ * change token (migration 0014: the rows changed), its day counts (migration 0017) and its
+ * search table (migration 0015).
  */
 async function recountRows(trx: Db, name: string): Promise<void> {
   await sql.raw(`delete from row_counts where table_name = '${name}'`).execute(trx);
   await sql.raw(`insert into row_counts (table_name, company_id, row_count) select '${name}', company_id, count(*) from ${quote(name)} group by company_id`).execute(trx);
+  await rebuildAggregates(trx, [name]);
   if (dialectOf(trx) === 'postgres') {
     await sql`update change_tokens set token = gen_random_uuid() where table_name = ${name}`.execute(trx);
     for (const statement of dayRecountStatements(name)) await sql.raw(statement).execute(trx);

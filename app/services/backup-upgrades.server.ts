@@ -58,6 +58,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0020_work_leases': {},
   // An index on backups, which are never in a backup.
   '0021_backup_per_user': {},
+  // Month totals and plans are derived from the rows, never backed up, built again by a restore.
+  '0022_money_aggregates': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -23,6 +23,7 @@ import * as m0018 from './0018_credential_origin.ts';
 import * as m0019 from './0019_unique_names.ts';
 import * as m0020 from './0020_work_leases.ts';
 import * as m0021 from './0021_backup_per_user.ts';
+import * as m0022 from './0022_money_aggregates.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -51,4 +52,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0019_unique_names': m0019,
   '0020_work_leases': m0020,
   '0021_backup_per_user': m0021,
+  '0022_money_aggregates': m0022,
 };
