@@ -9,15 +9,17 @@
 // Speed: the rows do not go through Kysely. SQLite: better-sqlite3 on the same file, 100-row
 // INSERT statements in transactions of 50,000 rows, `synchronous=OFF` and foreign keys off
 // during the load (`foreign_key_check` afterwards), the table's secondary indexes and
-// row-count triggers (migration 0003) dropped and re-created with their own SQL, row_counts
-// recomputed. Actual expenses come in date order (as they would be entered), which makes the
-// index re-creation about twice as fast. PostgreSQL: `INSERT … SELECT FROM unnest($1::int[], …)`
-// in batches, indexes dropped and re-created, user triggers off and row_counts recomputed in
-// the same transaction, then ANALYZE.
+// triggers (row counts, month totals and plans: migrations 0003, 0022) dropped and re-created
+// with their own SQL, row_counts and the month aggregates recomputed. Actual expenses come in
+// date order (as they would be entered), which makes the index re-creation about twice as fast.
+// PostgreSQL: `INSERT … SELECT FROM unnest($1::int[], …)` in batches, indexes dropped and
+// re-created, user triggers off and row_counts and the month aggregates recomputed in the same
+// transaction, then ANALYZE.
 // No audit entries: generated benchmark data is not somebody's edit.
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseHandle } from './client.ts';
+import { aggregateRebuildStatements } from './aggregates.ts';
 import { dayRecountStatements } from './day-counts.ts';
 import { ftsTable, postgresRebuildStatements, SEARCH_INDEXES, sqliteRebuildStatement } from './search-index.ts';
 import { buildDemoRows, loadDemoReference, MONTH_NAMES, mulberry32 } from './seed/demo.ts';
@@ -91,7 +93,11 @@ function monthAt(rng: Rng, start: number) {
   return { first: isoDay(first), last: isoDay(last), firstMs: first, label: `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}` };
 }
 
-const statusOf = (start: string, end: string, today: string) => (end < today ? 'expired' : start > today ? 'pending' : 'active');
+/**
+ * Generated plans are approved ones: active, the past ones too, since a plan stays in force for
+ * its months ('expired' means withdrawn or superseded, not over: docs/plans.md).
+ */
+const PLAN_STATUS = 'active';
 /** Entered some hours to a few days after the day it is about. */
 const createdAfter = (rng: Rng, ms: number) => new Date(ms + Math.floor((8 + rng() * 72) * 3_600_000) + Math.floor(rng() * 3_600_000)).toISOString();
 /** Log-normal spread around 1 (many small, a few large). */
@@ -140,9 +146,17 @@ async function loadTemplates(handle: DatabaseHandle): Promise<Templates> {
       }
     }
   }
-  const budgets = demo.budgets
-    .filter((b) => b.period === 'monthly')
-    .map((b) => ({ companyId: b.companyId, departmentId: b.departmentId, categoryId: b.categoryId, amountCents: Number(b.amountCents), description: stripMonth(b.description ?? '') }));
+  // One monthly budget per planned category (its latest plan; a quarter's or a year's amount by its months).
+  const monthsOf = (b: { startDate: string; endDate: string }) =>
+    (Number(b.endDate.slice(0, 4)) - Number(b.startDate.slice(0, 4))) * 12 + Number(b.endDate.slice(5, 7)) - Number(b.startDate.slice(5, 7)) + 1;
+  const latestPlans = new Map(demo.budgets.map((b) => [b.categoryId, b]));
+  const budgets = [...latestPlans.values()].map((b) => ({
+    companyId: b.companyId,
+    departmentId: b.departmentId,
+    categoryId: b.categoryId,
+    amountCents: Math.round(Number(b.amountCents) / monthsOf(b)),
+    description: (b.description ?? '').replace(/ (annual )?budget\b.*$/, ' budget'),
+  }));
   const bySource = new Map<string, Templates['revenue'][number]>();
   for (const p of demo.revenueProjections) {
     const key = `${p.companyId}:${p.source}`;
@@ -190,7 +204,7 @@ function expenseSpec(t: Templates, seed: number, rows: number): TableSpec {
 
 function budgetSpec(t: Templates, seed: number): TableSpec {
   const rng = mulberry32(seed ^ 0x5bd1e995);
-  const { start, today } = window36();
+  const { start } = window36();
   return {
     table: 'budgets',
     columns: ['company_id', 'department_id', 'category_id', 'amount_cents', 'period', 'start_date', 'end_date', 'description', 'status', 'created_by', 'created_at', 'updated_at'],
@@ -200,14 +214,14 @@ function budgetSpec(t: Templates, seed: number): TableSpec {
       const month = monthAt(rng, start);
       const amountCents = Math.max(10_000, Math.round((b.amountCents * spread(rng, 0.3)) / 10_000) * 10_000);
       const created = createdAfter(rng, month.firstMs - 20 * 86_400_000);
-      return [b.companyId, b.departmentId, b.categoryId, amountCents, 'monthly', month.first, month.last, `${b.description} for ${month.label}`, statusOf(month.first, month.last, today), t.createdBy, created, created];
+      return [b.companyId, b.departmentId, b.categoryId, amountCents, 'monthly', month.first, month.last, `${b.description} for ${month.label}`, PLAN_STATUS, t.createdBy, created, created];
     },
   };
 }
 
 function projectionSpec(t: Templates, seed: number): TableSpec {
   const rng = mulberry32(seed ^ 0x27d4eb2f);
-  const { start, today } = window36();
+  const { start } = window36();
   return {
     table: 'revenue_projections',
     columns: ['company_id', 'source', 'amount_cents', 'period', 'start_date', 'end_date', 'description', 'status', 'created_by', 'created_at', 'updated_at'],
@@ -217,7 +231,7 @@ function projectionSpec(t: Templates, seed: number): TableSpec {
       const month = monthAt(rng, start);
       const amountCents = Math.max(100_000, Math.round((r.amountCents * spread(rng, 0.2)) / 100_000) * 100_000);
       const created = createdAfter(rng, month.firstMs - 30 * 86_400_000);
-      return [r.companyId, r.source, amountCents, 'monthly', month.first, month.last, `${r.source} projection for ${month.label}`, statusOf(month.first, month.last, today), t.createdBy, created, created];
+      return [r.companyId, r.source, amountCents, 'monthly', month.first, month.last, `${r.source} projection for ${month.label}`, PLAN_STATUS, t.createdBy, created, created];
     },
   };
 }
@@ -256,6 +270,7 @@ function insertSqlite(file: string, plan: Plan, batch: number, options: Generate
     db.pragma('foreign_keys = OFF');
     db.pragma('cache_size = -262144');
     const hasRowCounts = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'row_counts'").get();
+    const hasAggregates = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'expense_month_totals'").get();
     for (const { spec, rows } of plan) {
       if (rows <= 0) continue;
       const schema = db
@@ -302,6 +317,8 @@ function insertSqlite(file: string, plan: Plan, batch: number, options: Generate
           db.transaction(() => {
             db.prepare('DELETE FROM row_counts WHERE table_name = ?').run(spec.table);
             db.prepare(`INSERT INTO row_counts (table_name, company_id, row_count) SELECT ?, company_id, count(*) FROM ${spec.table} GROUP BY company_id`).run(spec.table);
+            // So were its month totals' or plans' (migration 0022).
+            if (hasAggregates) for (const statement of aggregateRebuildStatements(spec.table, 'sqlite')) db.exec(statement);
           })();
         }
       }
@@ -331,6 +348,7 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
     const hasTable = async (name: string) => (await client.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [name])).rows[0].present === true;
     const hasChangeTokens = await hasTable('change_tokens');
     const hasDayCounts = await hasTable('day_counts');
+    const hasAggregates = await hasTable('expense_month_totals');
     await client.query('BEGIN');
     for (const { spec, rows } of plan) {
       if (rows <= 0) continue;
@@ -364,6 +382,8 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
         if (hasChangeTokens) await client.query(`UPDATE change_tokens SET token = gen_random_uuid() WHERE table_name = $1`, [spec.table]);
         // So were its day counts' (migration 0017).
         if (hasDayCounts) for (const statement of dayRecountStatements(spec.table)) await client.query(statement);
+        // And its month totals' or plans' (migration 0022).
+        if (hasAggregates) for (const statement of aggregateRebuildStatements(spec.table, 'postgres')) await client.query(statement);
         await client.query(`DELETE FROM row_counts WHERE table_name = $1`, [spec.table]);
         await client.query(`INSERT INTO row_counts (table_name, company_id, row_count) SELECT $1, company_id, count(*) FROM ${spec.table} GROUP BY company_id`, [spec.table]);
         // So was the search table's (migration 0015): read it again from the rows.

@@ -125,26 +125,31 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     }
   });
 
-  it('keeps budgets within their constraints and statuses consistent with today', async () => {
+  it('plans each category one way, never two budgets for one month, every plan in force (active)', async () => {
     const budgets = await database.db.selectFrom('budgets').selectAll().execute();
-    const today = utcToday();
     for (const b of budgets) {
       expect(b.startDate).toMatch(DAY);
       expect(b.endDate).toMatch(DAY);
       expect(b.endDate >= b.startDate, `${b.startDate}..${b.endDate}`).toBe(true);
       expect(Number.isInteger(b.amountCents) && b.amountCents > 0).toBe(true);
-      expect(['monthly', 'annual']).toContain(b.period);
-      const status = b.endDate < today ? 'expired' : b.startDate > today ? 'pending' : 'active';
-      expect(b.status, `${b.period} ${b.startDate}`).toBe(status);
+      // Past plans stay the plans of their months: active, not 'expired' (docs/plans.md).
+      expect(b.status, `${b.period} ${b.startDate}`).toBe('active');
     }
-    const monthly = budgets.filter((b) => b.period === 'monthly');
-    const annual = budgets.filter((b) => b.period === 'annual');
-    // One monthly budget per month per category with a department; one annual per year touched.
     const categories = await database.db.selectFrom('expenseCategories').select('id').where('departmentId', 'is not', null).execute();
-    const years = new Set(demoMonths(new Date()).map((m) => m.year));
-    expect(monthly).toHaveLength(categories.length * DEMO_MONTHS);
-    expect(annual).toHaveLength(categories.length * years.size);
-    expect(budgets.filter((b) => b.status === 'active').length).toBe(categories.length * 2);
+    const window = demoMonths(new Date()).map((m) => m.first.slice(0, 7));
+    for (const { id } of categories) {
+      const own = budgets.filter((b) => b.categoryId === id);
+      expect(new Set(own.map((b) => b.period)).size, `periods of category ${id}`).toBe(1);
+      // Every month of the window has exactly one budget covering it.
+      for (const month of window) {
+        const covering = own.filter((b) => b.startDate.slice(0, 7) <= month && b.endDate.slice(0, 7) >= month);
+        expect(covering.length, `budgets of category ${id} covering ${month}`).toBe(1);
+      }
+    }
+    expect(new Set(budgets.map((b) => b.period))).toEqual(new Set(['monthly', 'quarterly', 'annual']));
+    // The maintained plans: one per category and month of the window, from those budgets.
+    const plans = await database.db.selectFrom('budgetMonthPlans').select(['categoryId', 'month']).where('month', '>=', window[0]).where('month', '<=', window[window.length - 1]).execute();
+    expect(plans).toHaveLength(categories.length * DEMO_MONTHS);
   });
 
   it('gives budgets and expenses the company and department of their category', async () => {

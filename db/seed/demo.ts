@@ -122,11 +122,12 @@ export function demoMonths(today: Date): Month[] {
   return months;
 }
 
-function statusOf(start: string, end: string, today: string): Status {
-  if (end < today) return 'expired';
-  if (start > today) return 'pending';
-  return 'active';
-}
+/**
+ * A plan approved for its period is active, also once the period is over: it stays the plan of
+ * its months ('expired' means withdrawn or superseded, 'pending' not yet approved: docs/plans.md).
+ * The demo's plans are all approved.
+ */
+const PLAN_STATUS: Status = 'active';
 
 /** Compound growth from the start of the window; `annual` is the yearly rate. */
 const growth = (annual: number, monthIndex: number) => Math.pow(1 + annual, monthIndex / 12);
@@ -251,13 +252,12 @@ function sourceTrend(s: RevenueSource, m: Month): number {
 
 export function buildDemoRows(reference: DemoReference, now: Date = new Date()): DemoRows {
   const months = demoMonths(now);
-  const today = day(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const rows: DemoRows = { budgets: [], actualExpenses: [], revenueProjections: [], actualRevenue: [], subscriberMetrics: [] };
   for (const company of reference.companies) {
     const categories = reference.categories.filter((c) => c.companyId === company.id && c.departmentId !== null);
-    budgetsFor(company, categories, months, today, rows);
+    budgetsFor(company, categories, months, rows);
     expensesFor(company, categories, months, rows);
-    revenueFor(company, months, today, rows);
+    revenueFor(company, months, rows);
     if (company.type === 'mobile') mobileMetricsFor(company, months, rows);
     if (company.type === 'fintech') fintechMetricsFor(company, months, rows);
   }
@@ -275,9 +275,18 @@ function budgetTrend(company: Company, category: Category, monthIndex: number): 
   return profileOf(category.name).monthly * COMPANY_SCALE[company.type] * weight * growth(BUDGET_GROWTH[company.type], monthIndex);
 }
 
-function budgetsFor(company: Company, categories: Category[], months: Month[], today: string, rows: DemoRows) {
+/**
+ * How a category is planned: one period per category, so no two plans cover the same month
+ * (fixed costs month by month, the others by the year or the quarter, alternately).
+ */
+function planPeriodOf(category: Category, index: number): 'monthly' | 'quarterly' | 'annual' {
+  if (profileOf(category.name).dayOfMonth !== undefined) return 'monthly';
+  return index % 2 === 0 ? 'annual' : 'quarterly';
+}
+
+function budgetsFor(company: Company, categories: Category[], months: Month[], rows: DemoRows) {
   const rng = rngFor(company.name, 'budgets');
-  const budget = (category: Category, amountCents: number, period: 'monthly' | 'annual', startDate: string, endDate: string, description: string) =>
+  const budget = (category: Category, amountCents: number, period: 'monthly' | 'quarterly' | 'annual', startDate: string, endDate: string, description: string) =>
     rows.budgets.push({
       companyId: company.id,
       departmentId: category.departmentId!,
@@ -287,26 +296,41 @@ function budgetsFor(company: Company, categories: Category[], months: Month[], t
       startDate,
       endDate,
       description,
-      status: statusOf(startDate, endDate, today),
+      status: PLAN_STATUS,
       createdBy: null,
     });
 
+  const first = months[0];
+  /** The trend of `count` calendar months from month `month` (0–11) of `year`, in dollars. */
+  const trendOf = (category: Category, year: number, month: number, count: number) => {
+    let total = 0;
+    for (let i = 0; i < count; i++) total += budgetTrend(company, category, (year - first.year) * 12 + month + i - first.month);
+    return total;
+  };
   const years = [...new Set(months.map((m) => m.year))];
-  for (const category of categories) {
+  const quarters = [...new Set(months.map((m) => `${m.year}-${Math.floor(m.month / 3)}`))].map((q) => q.split('-').map(Number));
+  categories.forEach((category, index) => {
     const where = category.department ? ` (${category.department})` : '';
-    for (const m of months) {
-      const amount = cents(budgetTrend(company, category, m.index) * jitter(rng, 0.03), 100);
-      budget(category, amount, 'monthly', m.first, m.last, `${category.name}${where} budget for ${m.label}`);
+    const period = planPeriodOf(category, index);
+    if (period === 'monthly') {
+      for (const m of months) {
+        const amount = cents(budgetTrend(company, category, m.index) * jitter(rng, 0.03), 100);
+        budget(category, amount, 'monthly', m.first, m.last, `${category.name}${where} budget for ${m.label}`);
+      }
+    } else if (period === 'quarterly') {
+      // Each calendar quarter the window touches: its three months' trend, rounded to $1,000.
+      for (const [year, quarter] of quarters) {
+        const amount = cents(trendOf(category, year, quarter * 3, 3) * jitter(rng, 0.02), 1000);
+        budget(category, amount, 'quarterly', day(year, quarter * 3, 1), day(year, quarter * 3 + 2, daysIn(year, quarter * 3 + 2)), `${category.name}${where} budget for Q${quarter + 1} ${year}`);
+      }
+    } else {
+      // Each calendar year the window touches: the twelve months' trend, rounded to $1,000.
+      for (const year of years) {
+        const amount = cents(trendOf(category, year, 0, 12) * jitter(rng, 0.02), 1000);
+        budget(category, amount, 'annual', `${year}-01-01`, `${year}-12-31`, `${category.name}${where} annual budget ${year}`);
+      }
     }
-    for (const year of years) {
-      // The annual budget covers the calendar year: the twelve months' trend, rounded to $1,000.
-      const first = months[0];
-      let total = 0;
-      for (let month = 0; month < 12; month++) total += budgetTrend(company, category, (year - first.year) * 12 + month - first.month);
-      const amount = cents(total * jitter(rng, 0.02), 1000);
-      budget(category, amount, 'annual', `${year}-01-01`, `${year}-12-31`, `${category.name}${where} annual budget ${year}`);
-    }
-  }
+  });
 }
 
 function expensesFor(company: Company, categories: Category[], months: Month[], rows: DemoRows) {
@@ -352,7 +376,7 @@ function expensesFor(company: Company, categories: Category[], months: Month[], 
   }
 }
 
-function revenueFor(company: Company, months: Month[], today: string, rows: DemoRows) {
+function revenueFor(company: Company, months: Month[], rows: DemoRows) {
   const rng = rngFor(company.name, 'revenue');
   // A stable book of business customers per company, so references recur month to month.
   const customerBook = Array.from({ length: 24 }, () => `CUST-${intBetween(rng, 10_000, 99_999)}`);
@@ -368,7 +392,7 @@ function revenueFor(company: Company, months: Month[], today: string, rows: Demo
         startDate: m.first,
         endDate: m.last,
         description: `${s.source} projection for ${m.label}`,
-        status: statusOf(m.first, m.last, today),
+        status: PLAN_STATUS,
         createdBy: null,
       });
 
