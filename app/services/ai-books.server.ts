@@ -1,19 +1,20 @@
 // Totals from the books for the AI chat (offline answers and the language model's tools): sums
 // of expenses or revenue over a period, for one company or all the caller may see, optionally
-// grouped by category, department, source, company or month, or (expenses) for one category name. Same permission and company scope
-// as the other AI services: a scoped user's totals never include another company.
-import { sql, type RawBuilder } from 'kysely';
+// grouped by category, department, source, company or month, or (expenses) for one category
+// name, read from the maintained month totals (figures.server.ts) like the dashboard's. Same
+// permission and company scope as the other AI services: a scoped user's totals never include
+// another company.
 import { z } from 'zod';
-import { dialectOf } from '../../db/dialect.ts';
 import { companyScope } from '../lib/permissions.ts';
 import { authorize, scopedCompany } from './ai-analytics.server.ts';
-import type { Db, ServiceContext } from './context.ts';
+import type { ServiceContext } from './context.ts';
 import { fieldErrorsFromZod, invalid } from './errors.ts';
+import { expenseTotals, revenueTotals, TOTAL_GROUPINGS, type TotalGrouping } from './figures.server.ts';
 
 export const LEDGERS = ['expenses', 'revenue'] as const;
-export const GROUPINGS = ['none', 'category', 'department', 'source', 'company', 'month'] as const;
+export const GROUPINGS = TOTAL_GROUPINGS;
 export type Ledger = (typeof LEDGERS)[number];
-export type Grouping = (typeof GROUPINGS)[number];
+export type Grouping = TotalGrouping;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
 
@@ -46,9 +47,6 @@ export interface LedgerTotals {
 
 const MAX_GROUPS = 20;
 
-const monthLabel = (db: Db, column: 'e.expense_date' | 'r.revenue_date'): RawBuilder<string> =>
-  dialectOf(db) === 'postgres' ? sql<string>`to_char(${sql.raw(column)}, 'YYYY-MM')` : sql<string>`substr(${sql.raw(column)}, 1, 7)`;
-
 /** The sums of one ledger over a period, within the caller's permission and company scope. */
 export async function ledgerTotals(ctx: ServiceContext, input: unknown): Promise<LedgerTotals> {
   authorize(ctx);
@@ -56,7 +54,7 @@ export async function ledgerTotals(ctx: ServiceContext, input: unknown): Promise
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const request = parsed.data;
   const companyId = await scopedCompany(ctx, request.companyId);
-  const rows = request.ledger === 'expenses' ? await expenseSums(ctx.db, companyId, request) : await revenueSums(ctx.db, companyId, request);
+  const rows = request.ledger === 'expenses' ? await expenseTotals(ctx.db, companyId, request) : await revenueTotals(ctx.db, companyId, request);
   const groups = rows.map((r) => ({ label: String(r.label ?? ''), amount: Number(r.cents ?? 0) / 100, count: Number(r.count) }));
   const total = groups.reduce((sum, g) => sum + g.amount, 0);
   const count = groups.reduce((sum, g) => sum + g.count, 0);
@@ -70,54 +68,6 @@ export async function ledgerTotals(ctx: ServiceContext, input: unknown): Promise
     count,
     groups: request.groupBy === 'none' ? [] : ordered.slice(0, MAX_GROUPS),
   };
-}
-
-type Sums = { label: string | null; cents: number | string | null; count: number | string }[];
-type Filter = { from: string; to: string; groupBy: Grouping; category?: string };
-
-/** Sums in cents of one company's (null: every company's) expenses; no permission check: callers check. */
-export async function expenseSums(db: Db, companyId: number | null, { from, to, groupBy, category }: Filter): Promise<Sums> {
-  const label = {
-    none: sql<string>`''`,
-    category: sql<string>`c.name`,
-    department: sql<string>`d.name`,
-    company: sql<string>`co.name`,
-    month: monthLabel(db, 'e.expense_date'),
-    source: sql<string>`''`,
-  }[groupBy];
-  return db
-    .selectFrom('actualExpenses as e')
-    .innerJoin('expenseCategories as c', 'c.id', 'e.categoryId')
-    .innerJoin('departments as d', 'd.id', 'e.departmentId')
-    .innerJoin('companies as co', 'co.id', 'e.companyId')
-    .select((eb) => [label.as('label'), eb.fn.sum<number>('e.amountCents').as('cents'), eb.fn.countAll<number>().as('count')])
-    .where('e.expenseDate', '>=', from)
-    .where('e.expenseDate', '<=', to)
-    .$if(companyId !== null, (q) => q.where('e.companyId', '=', companyId!))
-    .$if(category !== undefined, (q) => q.where('c.name', '=', category!))
-    .$if(groupBy !== 'none', (q) => q.groupBy(label))
-    .execute();
-}
-
-/** Sums in cents of one company's (null: every company's) revenue; no permission check: callers check. */
-export async function revenueSums(db: Db, companyId: number | null, { from, to, groupBy }: Filter): Promise<Sums> {
-  const label = {
-    none: sql<string>`''`,
-    source: sql<string>`r.source`,
-    company: sql<string>`co.name`,
-    month: monthLabel(db, 'r.revenue_date'),
-    category: sql<string>`''`,
-    department: sql<string>`''`,
-  }[groupBy];
-  return db
-    .selectFrom('actualRevenue as r')
-    .innerJoin('companies as co', 'co.id', 'r.companyId')
-    .select((eb) => [label.as('label'), eb.fn.sum<number>('r.amountCents').as('cents'), eb.fn.countAll<number>().as('count')])
-    .where('r.revenueDate', '>=', from)
-    .where('r.revenueDate', '<=', to)
-    .$if(companyId !== null, (q) => q.where('r.companyId', '=', companyId!))
-    .$if(groupBy !== 'none', (q) => q.groupBy(label))
-    .execute();
 }
 
 /** The companies the caller may ask about (a scoped user: their own). */

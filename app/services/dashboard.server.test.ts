@@ -31,8 +31,10 @@ describe.each(TEST_DIALECTS)('dashboard on %s', (dialect) => {
     const departmentId = (await db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const category = async (companyId: number) => (await db.selectFrom('expenseCategories').select('id').where('companyId', '=', companyId).orderBy('id').executeTakeFirstOrThrow()).id;
     const plan = { period: 'quarterly' as const, description: null, status: 'active' as const };
-    // A: a quarter's budget (Oct–Dec 2026: 92 days, $9,200) and expenses in October and November.
-    await db.insertInto('budgets').values({ ...plan, companyId: a, departmentId, categoryId: await category(a), amountCents: 920_000, startDate: '2026-10-01', endDate: '2026-12-31' }).execute();
+    // A: a quarter's budget (Oct–Dec 2026, $9,000: $3,000 a month whatever the days) over the
+    // year's ($120,000: $10,000 a month), never added to it, and expenses in October and November.
+    await db.insertInto('budgets').values({ ...plan, companyId: a, departmentId, categoryId: await category(a), amountCents: 900_000, startDate: '2026-10-01', endDate: '2026-12-31' }).execute();
+    await db.insertInto('budgets').values({ ...plan, period: 'annual', companyId: a, departmentId, categoryId: await category(a), amountCents: 12_000_000, startDate: '2026-01-01', endDate: '2026-12-31' }).execute();
     await db.insertInto('actualExpenses').values([
       { companyId: a, departmentId, categoryId: await category(a), amountCents: 250_000, expenseDate: '2026-10-15', description: 'October', vendor: null, receiptNumber: null },
       { companyId: a, departmentId, categoryId: await category(a), amountCents: 100_050, expenseDate: '2026-11-02', description: 'November', vendor: null, receiptNumber: null },
@@ -46,15 +48,16 @@ describe.each(TEST_DIALECTS)('dashboard on %s', (dialect) => {
   });
   afterAll(() => database?.destroy());
 
-  it('charts: the last 12 months; budgets spread by their days; actuals summed; a scoped user sees their company only', async () => {
+  it('charts: the last 12 months; each month its one plan (monthly over quarterly over annual, spread by months); actuals summed; a scoped user sees their company only', async () => {
     const all = await dashboardCharts(owner, NOW);
     expect(all.months).toHaveLength(12);
     expect(all.months[0]).toBe('2025-12');
     expect(all.months[11]).toBe('2026-11');
     const month = (rows: typeof all.budgetVsActual, m: string) => rows.find((r) => r.month === m)!;
-    expect(month(all.budgetVsActual, '2026-10')).toEqual({ month: '2026-10', planned: 3100, actual: 2500 });
+    expect(month(all.budgetVsActual, '2026-09')).toEqual({ month: '2026-09', planned: 10_000, actual: 0 });
+    expect(month(all.budgetVsActual, '2026-10')).toEqual({ month: '2026-10', planned: 3000, actual: 2500 });
     expect(month(all.budgetVsActual, '2026-11')).toEqual({ month: '2026-11', planned: 3000, actual: 1000.5 + 123 });
-    expect(month(all.budgetVsActual, '2025-12').actual).toBe(0);
+    expect(month(all.budgetVsActual, '2025-12')).toEqual({ month: '2025-12', planned: 0, actual: 0 });
     expect(month(all.revenue, '2026-11')).toEqual({ month: '2026-11', planned: 5000, actual: 4200 });
 
     const mine = await dashboardCharts(scoped, NOW);

@@ -1,20 +1,14 @@
 // Budget analysis of one company and year without a network (issue 17, spec 3 §2.4): total
 // budget, total actual, variance and variance %, each category's overrun, and recommendations
-// from the largest overruns. A budget's amount covers its start–end range: the part of the range
-// inside the year counts, in proportion to its days. Variance = actual − budget (above 0: over
-// budget). Pure: rows in, analysis out.
+// from the largest overruns. A category's budget is the sum of its months' plans (one plan per
+// month by the rule, figures.server.ts). Variance = actual − budget (above 0: over budget).
+// Pure: figures in, analysis out.
 
-export interface BudgetFact {
+/** One category's (or department's) planned and actual cents over the period analysed. */
+export interface CategoryFigure {
   categoryId: number;
-  amountCents: number;
-  /** 'YYYY-MM-DD', inclusive. */
-  startDate: string;
-  endDate: string;
-}
-
-export interface ActualFact {
-  categoryId: number;
-  amountCents: number;
+  budgetCents: number;
+  actualCents: number;
 }
 
 export interface CategoryVariance {
@@ -40,44 +34,18 @@ export interface BudgetVariance {
 /** A category within ±5 % of its budget is on target. */
 export const ON_TARGET_PERCENT = 5;
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-
-/** The share of a planned range (inclusive days) that falls between two days (inclusive). */
-export function shareBetween(plan: Pick<BudgetFact, 'startDate' | 'endDate'>, first: string, last: string): number {
-  const start = dayNumber(plan.startDate);
-  const end = dayNumber(plan.endDate);
-  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return 0;
-  const from = Math.max(start, dayNumber(first));
-  const to = Math.min(end, dayNumber(last));
-  return to < from ? 0 : (to - from + 1) / (end - start + 1);
-}
-
-/** The share of a budget's range (inclusive days) that falls inside the year. */
-export function shareInYear(budget: Pick<BudgetFact, 'startDate' | 'endDate'>, year: number): number {
-  return shareBetween(budget, `${year}-01-01`, `${year}-12-31`);
-}
-
 const pct = (variance: number, budget: number) => (budget > 0 ? Math.round((variance / budget) * 1000) / 10 : null);
 const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
 
-export function analyzeBudget(
-  year: number,
-  budgets: readonly BudgetFact[],
-  actuals: readonly ActualFact[],
-  categoryNames: ReadonlyMap<number, string>,
-): BudgetVariance {
+export function analyzeBudget(year: number, figures: readonly CategoryFigure[], categoryNames: ReadonlyMap<number, string>): BudgetVariance {
   const byCategory = new Map<number, { budget: number; actual: number }>();
-  const entry = (id: number) => {
-    let row = byCategory.get(id);
-    if (!row) byCategory.set(id, (row = { budget: 0, actual: 0 }));
-    return row;
-  };
-  for (const b of budgets) {
-    const share = shareInYear(b, year);
-    if (share > 0) entry(b.categoryId).budget += b.amountCents * share;
+  for (const f of figures) {
+    if (f.budgetCents === 0 && f.actualCents === 0) continue;
+    const row = byCategory.get(f.categoryId) ?? { budget: 0, actual: 0 };
+    row.budget += f.budgetCents;
+    row.actual += f.actualCents;
+    byCategory.set(f.categoryId, row);
   }
-  for (const a of actuals) entry(a.categoryId).actual += a.amountCents;
 
   const categories: CategoryVariance[] = [...byCategory.entries()]
     .map(([categoryId, { budget, actual }]) => {

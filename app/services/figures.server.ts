@@ -1,0 +1,249 @@
+// The money figures, one query each (DESIGN §10), read from the maintained month tables
+// (db/aggregates.ts), never from the books: what the dashboard, budget analysis, the editor's
+// budget status, predictions and the AI chat show for the same question is the same number.
+// - budgetFigures: the plan (the one plan of each month: the most specific active budget) and
+//   the actual expenses, summed by month, category and/or department.
+// - revenueFigures: projected (the same rule over revenue projections) and actual revenue.
+// - expenseTotals / revenueTotals: the AI chat's sums over any day range: its whole months from
+//   the month totals, a partial first or last month from the rows (by the date index).
+// No permission checks here: callers check and pass the company scope (null: every company).
+import { sql, type RawBuilder } from 'kysely';
+import { dialectOf } from '../../db/dialect.ts';
+import type { Db } from './context.ts';
+
+/** Where plans appear, screens say how a month's plan is chosen in these words. */
+export const PLAN_RULE = 'Plan per month: the most specific active budget (monthly, else quarterly ÷ 3, else annual ÷ 12); two plans are never added.';
+export const PROJECTION_RULE = 'Projection per month: the most specific active projection (monthly, else quarterly ÷ 3, else annual ÷ 12).';
+
+export interface MonthRange {
+  companyId: number | null;
+  /** 'YYYY-MM', inclusive. */
+  from: string;
+  to: string;
+}
+
+export type BudgetDimension = 'month' | 'category' | 'department';
+
+export interface BudgetFigure {
+  /** 'YYYY-MM' when grouped by month. */
+  month?: string;
+  categoryId?: number;
+  departmentId?: number;
+  planCents: number;
+  actualCents: number;
+  /** Expense entries summed into actualCents (0: no expenses, not an expense of 0). */
+  actualRows: number;
+}
+
+const DIMENSION_COLUMNS = { month: 'month', category: 'categoryId', department: 'departmentId', source: 'source' } as const;
+
+/** Plan and actual expenses of the months, summed by the dimensions asked (none: one total row). */
+export async function budgetFigures(
+  db: Db,
+  range: MonthRange & { departmentId?: number; categoryId?: number },
+  by: readonly BudgetDimension[],
+): Promise<BudgetFigure[]> {
+  const plans = db
+    .selectFrom('budgetMonthPlans')
+    .select(['month', 'categoryId', 'departmentId', 'amountCents as planCents', sql<number>`0`.as('actualCents'), sql<number>`0`.as('actualRows')])
+    .where('month', '>=', range.from)
+    .where('month', '<=', range.to)
+    .$if(range.companyId !== null, (q) => q.where('companyId', '=', range.companyId!))
+    .$if(range.departmentId !== undefined, (q) => q.where('departmentId', '=', range.departmentId!))
+    .$if(range.categoryId !== undefined, (q) => q.where('categoryId', '=', range.categoryId!));
+  const actuals = db
+    .selectFrom('expenseMonthTotals')
+    .select(['month', 'categoryId', 'departmentId', sql<number>`0`.as('planCents'), 'amountCents as actualCents', 'rowCount as actualRows'])
+    .where('month', '>=', range.from)
+    .where('month', '<=', range.to)
+    .$if(range.companyId !== null, (q) => q.where('companyId', '=', range.companyId!))
+    .$if(range.departmentId !== undefined, (q) => q.where('departmentId', '=', range.departmentId!))
+    .$if(range.categoryId !== undefined, (q) => q.where('categoryId', '=', range.categoryId!));
+  const columns = by.map((d) => DIMENSION_COLUMNS[d]) as ('month' | 'categoryId' | 'departmentId')[];
+  const rows = await db
+    .selectFrom(plans.unionAll(actuals).as('f'))
+    .select((eb) => [...columns.map((c) => `f.${c}` as const), eb.fn.sum<number>('f.planCents').as('planCents'), eb.fn.sum<number>('f.actualCents').as('actualCents'), eb.fn.sum<number>('f.actualRows').as('actualRows')])
+    .$if(columns.length > 0, (q) => q.groupBy(columns.map((c) => `f.${c}` as const)))
+    .execute();
+  return rows.map((r) => ({ ...r, planCents: Number(r.planCents ?? 0), actualCents: Number(r.actualCents ?? 0), actualRows: Number(r.actualRows ?? 0) }));
+}
+
+export type RevenueDimension = 'month' | 'source';
+
+export interface RevenueFigure {
+  month?: string;
+  source?: string;
+  projectedCents: number;
+  actualCents: number;
+  actualRows: number;
+}
+
+/** Projected and actual revenue of the months, summed by the dimensions asked. */
+export async function revenueFigures(db: Db, range: MonthRange, by: readonly RevenueDimension[]): Promise<RevenueFigure[]> {
+  const plans = db
+    .selectFrom('projectionMonthPlans')
+    .select(['month', 'source', 'amountCents as projectedCents', sql<number>`0`.as('actualCents'), sql<number>`0`.as('actualRows')])
+    .where('month', '>=', range.from)
+    .where('month', '<=', range.to)
+    .$if(range.companyId !== null, (q) => q.where('companyId', '=', range.companyId!));
+  const actuals = db
+    .selectFrom('revenueMonthTotals')
+    .select(['month', 'source', sql<number>`0`.as('projectedCents'), 'amountCents as actualCents', 'rowCount as actualRows'])
+    .where('month', '>=', range.from)
+    .where('month', '<=', range.to)
+    .$if(range.companyId !== null, (q) => q.where('companyId', '=', range.companyId!));
+  const columns = by.map((d) => DIMENSION_COLUMNS[d]) as ('month' | 'source')[];
+  const rows = await db
+    .selectFrom(plans.unionAll(actuals).as('f'))
+    .select((eb) => [...columns.map((c) => `f.${c}` as const), eb.fn.sum<number>('f.projectedCents').as('projectedCents'), eb.fn.sum<number>('f.actualCents').as('actualCents'), eb.fn.sum<number>('f.actualRows').as('actualRows')])
+    .$if(columns.length > 0, (q) => q.groupBy(columns.map((c) => `f.${c}` as const)))
+    .execute();
+  return rows.map((r) => ({ ...r, projectedCents: Number(r.projectedCents ?? 0), actualCents: Number(r.actualCents ?? 0), actualRows: Number(r.actualRows ?? 0) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sums over any day range (the AI chat)
+
+export const TOTAL_GROUPINGS = ['none', 'category', 'department', 'source', 'company', 'month'] as const;
+export type TotalGrouping = (typeof TOTAL_GROUPINGS)[number];
+export interface DayRange {
+  /** 'YYYY-MM-DD', inclusive. */
+  from: string;
+  to: string;
+  groupBy: TotalGrouping;
+  /** Expenses of the categories with this name only. */
+  category?: string;
+}
+export type Sums = { label: string; cents: number; count: number }[];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const lastDayOf = (month: string) => {
+  const [y, m] = month.split('-').map(Number);
+  return `${month}-${pad(new Date(Date.UTC(y, m, 0)).getUTCDate())}`;
+};
+const shiftMonth = (month: string, n: number) => {
+  const [y, m] = month.split('-').map(Number);
+  const at = new Date(Date.UTC(y, m - 1 + n, 1));
+  return `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}`;
+};
+
+/**
+ * A day range as whole months (for the month totals) and the days left at its ends (for the rows).
+ * Exported for its test.
+ */
+export function splitByMonths(from: string, to: string): { months: { from: string; to: string } | null; days: { from: string; to: string }[] } {
+  const first = from.endsWith('-01') ? from.slice(0, 7) : shiftMonth(from.slice(0, 7), 1);
+  const last = to === lastDayOf(to.slice(0, 7)) ? to.slice(0, 7) : shiftMonth(to.slice(0, 7), -1);
+  if (first > last) return { months: null, days: [{ from, to }] };
+  const days: { from: string; to: string }[] = [];
+  if (from < `${first}-01`) days.push({ from, to: lastDayOf(shiftMonth(first, -1)) });
+  if (to > lastDayOf(last)) days.push({ from: `${shiftMonth(last, 1)}-01`, to });
+  return { months: { from: first, to: last }, days };
+}
+
+const monthOfDay = (db: Db, column: string): RawBuilder<string> =>
+  dialectOf(db) === 'postgres' ? sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM')` : sql<string>`substr(${sql.ref(column)}, 1, 7)`;
+
+function merge(parts: { label: string | null; cents: number | string | null; count: number | string | null }[][]): Sums {
+  const out = new Map<string, { label: string; cents: number; count: number }>();
+  for (const rows of parts) {
+    for (const r of rows) {
+      const label = String(r.label ?? '');
+      const entry = out.get(label) ?? { label, cents: 0, count: 0 };
+      entry.cents += Number(r.cents ?? 0);
+      entry.count += Number(r.count ?? 0);
+      out.set(label, entry);
+    }
+  }
+  return [...out.values()].filter((g) => g.count > 0);
+}
+
+/** Expense sums of one company (null: every company) over a day range, with a label per group. */
+export async function expenseTotals(db: Db, companyId: number | null, { from, to, groupBy, category }: DayRange): Promise<Sums> {
+  const split = splitByMonths(from, to);
+  const label = (month: RawBuilder<string> | string) =>
+    ({
+      none: sql<string>`''`,
+      category: sql<string>`c.name`,
+      department: sql<string>`d.name`,
+      company: sql<string>`co.name`,
+      month: typeof month === 'string' ? sql<string>`${sql.ref(month)}` : month,
+      source: sql<string>`''`,
+    })[groupBy].as('label');
+  const parts = [];
+  if (split.months) {
+    const lab = label('t.month');
+    parts.push(
+      await db
+        .selectFrom('expenseMonthTotals as t')
+        .innerJoin('expenseCategories as c', 'c.id', 't.categoryId')
+        .innerJoin('departments as d', 'd.id', 't.departmentId')
+        .innerJoin('companies as co', 'co.id', 't.companyId')
+        .select((eb) => [lab, eb.fn.sum<number>('t.amountCents').as('cents'), eb.fn.sum<number>('t.rowCount').as('count')])
+        .where('t.month', '>=', split.months.from)
+        .where('t.month', '<=', split.months.to)
+        .$if(companyId !== null, (q) => q.where('t.companyId', '=', companyId!))
+        .$if(category !== undefined, (q) => q.where('c.name', '=', category!))
+        .groupBy('label')
+        .execute(),
+    );
+  }
+  if (split.days.length) {
+    const lab = label(monthOfDay(db, 'e.expense_date'));
+    parts.push(
+      await db
+        .selectFrom('actualExpenses as e')
+        .innerJoin('expenseCategories as c', 'c.id', 'e.categoryId')
+        .innerJoin('departments as d', 'd.id', 'e.departmentId')
+        .innerJoin('companies as co', 'co.id', 'e.companyId')
+        .select((eb) => [lab, eb.fn.sum<number>('e.amountCents').as('cents'), eb.fn.countAll<number>().as('count')])
+        .where((eb) => eb.or(split.days.map((d) => eb.and([eb('e.expenseDate', '>=', d.from), eb('e.expenseDate', '<=', d.to)]))))
+        .$if(companyId !== null, (q) => q.where('e.companyId', '=', companyId!))
+        .$if(category !== undefined, (q) => q.where('c.name', '=', category!))
+        .groupBy('label')
+        .execute(),
+    );
+  }
+  return merge(parts);
+}
+
+/** Revenue sums of one company (null: every company) over a day range, with a label per group. */
+export async function revenueTotals(db: Db, companyId: number | null, { from, to, groupBy }: DayRange): Promise<Sums> {
+  const split = splitByMonths(from, to);
+  const label = (month: RawBuilder<string> | string, source: string) =>
+    ({
+      none: sql<string>`''`,
+      source: sql<string>`${sql.ref(source)}`,
+      company: sql<string>`co.name`,
+      month: typeof month === 'string' ? sql<string>`${sql.ref(month)}` : month,
+      category: sql<string>`''`,
+      department: sql<string>`''`,
+    })[groupBy].as('label');
+  const parts = [];
+  if (split.months) {
+    parts.push(
+      await db
+        .selectFrom('revenueMonthTotals as t')
+        .innerJoin('companies as co', 'co.id', 't.companyId')
+        .select((eb) => [label('t.month', 't.source'), eb.fn.sum<number>('t.amountCents').as('cents'), eb.fn.sum<number>('t.rowCount').as('count')])
+        .where('t.month', '>=', split.months.from)
+        .where('t.month', '<=', split.months.to)
+        .$if(companyId !== null, (q) => q.where('t.companyId', '=', companyId!))
+        .groupBy('label')
+        .execute(),
+    );
+  }
+  if (split.days.length) {
+    parts.push(
+      await db
+        .selectFrom('actualRevenue as r')
+        .innerJoin('companies as co', 'co.id', 'r.companyId')
+        .select((eb) => [label(monthOfDay(db, 'r.revenue_date'), 'r.source'), eb.fn.sum<number>('r.amountCents').as('cents'), eb.fn.countAll<number>().as('count')])
+        .where((eb) => eb.or(split.days.map((d) => eb.and([eb('r.revenueDate', '>=', d.from), eb('r.revenueDate', '<=', d.to)]))))
+        .$if(companyId !== null, (q) => q.where('r.companyId', '=', companyId!))
+        .groupBy('label')
+        .execute(),
+    );
+  }
+  return merge(parts);
+}
