@@ -1,16 +1,18 @@
 // My Dashboard (spec 1 §2 Editor personal dashboard, §3 Editor metrics; DESIGN §10): the
 // signed-in editor's own figures, every one computed. Tiles and goals from the audit trail and
 // sessions; the budget status and department variances of the companies they may see, this
-// year to date (a budget counts by the share of its days that have passed); accuracy = the
-// share of their entries of the last 30 days that nobody else corrected within 7 days.
+// year to date (each month's one plan from the maintained figures, the current month's by the
+// share of its days that have passed, against the expenses booked to those months); accuracy =
+// the share of their entries of the last 30 days that nobody else corrected within 7 days.
 import { z } from 'zod';
 import { companyScope } from '../lib/permissions.ts';
 import { integerParam } from '../lib/query-params.ts';
-import { analyzeBudget, ON_TARGET_PERCENT, shareBetween } from './ai/budget-variance.ts';
+import { analyzeBudget, ON_TARGET_PERCENT } from './ai/budget-variance.ts';
 import type { ServiceContext } from './context.ts';
 import { editorActivities, type EditorActivity } from './editor-activity.server.ts';
 import { workOf } from './editor-stats.server.ts';
 import { forbidden } from './errors.ts';
+import { budgetFigures } from './figures.server.ts';
 import { listVisibleCompanies } from './companies.server.ts';
 import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes, type ActivityLevel } from './user-activity.server.ts';
 import { daysBefore } from '../lib/dates.ts';
@@ -63,17 +65,15 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
   const weekAgo = daysBefore(now, 7);
   const year = now.getUTCFullYear();
-  const yearStart = `${year}-01-01`;
-  const today = now.toISOString().slice(0, 10);
+  const thisMonth = now.toISOString().slice(0, 7);
 
-  const [work, totals, sessions, recentChanges, created, budgets, actuals, departments, categories, companies, recentActivity] = await Promise.all([
+  const [work, totals, sessions, recentChanges, created, figures, departments, categories, companies, recentActivity] = await Promise.all([
     workOf(db, [user.id], now).then((m) => m.get(user.id)!),
     db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n')]).where('userId', '=', user.id).where('action', 'in', ['create', 'update']).groupBy('action').execute(),
     db.selectFrom('userSessions').select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('sessionDuration').as('seconds')]).where('userId', '=', user.id).where('isActive', '=', false).executeTakeFirstOrThrow(),
     db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n'), eb.fn.count<number>(eb.case().when('timestamp', '>=', weekAgo).then(1).end()).as('week')]).where('userId', '=', user.id).where('action', 'in', ['create', 'update', 'delete', 'restore']).where('timestamp', '>=', since).groupBy('action').execute(),
     db.selectFrom('auditLogs').select(['tableName', 'recordId', 'timestamp', 'newData']).where('userId', '=', user.id).where('action', '=', 'create').where('timestamp', '>=', since).orderBy('timestamp', 'desc').limit(MAX_EXAMINED).execute(),
-    db.selectFrom('budgets').select(['departmentId', 'categoryId', 'amountCents', 'startDate', 'endDate']).where('startDate', '<=', today).where('endDate', '>=', yearStart).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).execute(),
-    db.selectFrom('actualExpenses').select((eb) => ['departmentId', 'categoryId', eb.fn.sum<number>('amountCents').as('cents')]).where('expenseDate', '>=', yearStart).where('expenseDate', '<=', today).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).groupBy(['departmentId', 'categoryId']).execute(),
+    budgetFigures(db, { companyId: scope, from: `${year}-01`, to: thisMonth }, ['category', 'department', 'month']),
     db.selectFrom('departments').select(['id', 'name']).execute(),
     db.selectFrom('expenseCategories').select(['id', 'name']).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).execute(),
     listVisibleCompanies(ctx),
@@ -110,9 +110,11 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   }
   const accuracy = judged ? Math.round(((judged - corrected) / judged) * 1000) / 10 : null;
 
-  // Budgets to date, by category (status counts) and by department (variances).
-  const toDate = budgets.map((b) => ({ ...b, amountCents: Math.round(Number(b.amountCents) * shareBetween(b, yearStart, today)), startDate: yearStart, endDate: `${year}-12-31` }));
-  const byCategory = analyzeBudget(year, toDate, actuals.map((a) => ({ categoryId: a.categoryId, amountCents: Number(a.cents) })), new Map(categories.map((c) => [c.id, c.name])));
+  // Plans to date, by category (status counts) and by department (variances): each month's one
+  // plan, the current month's by the share of its days that have passed.
+  const passed = now.getUTCDate() / new Date(Date.UTC(year, now.getUTCMonth() + 1, 0)).getUTCDate();
+  const toDate = figures.map((f) => ({ ...f, budgetCents: f.month === thisMonth ? Math.round(f.planCents * passed) : f.planCents }));
+  const byCategory = analyzeBudget(year, toDate.map((f) => ({ categoryId: f.categoryId!, budgetCents: f.budgetCents, actualCents: f.actualCents })), new Map(categories.map((c) => [c.id, c.name])));
   const status = { overBudget: 0, underBudget: 0, onTarget: 0, year };
   for (const c of byCategory.categories) {
     if (c.variancePercentage !== null && Math.abs(c.variancePercentage) <= ON_TARGET_PERCENT) status.onTarget += 1;
@@ -120,7 +122,7 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
     else status.underBudget += 1;
   }
   const departmentName = new Map(departments.map((d) => [d.id, d.name]));
-  const byDepartment = analyzeBudget(year, toDate.map((b) => ({ ...b, categoryId: b.departmentId })), actuals.map((a) => ({ categoryId: a.departmentId, amountCents: Number(a.cents) })), departmentName);
+  const byDepartment = analyzeBudget(year, toDate.map((f) => ({ categoryId: f.departmentId!, budgetCents: f.budgetCents, actualCents: f.actualCents })), departmentName);
   const frequency = new Map<number, number>();
   for (const c of created) {
     const dept = (c.newData as Record<string, unknown> | null)?.departmentId;

@@ -60,6 +60,8 @@ describe.each(TEST_DIALECTS)('editor figures on %s', (dialect) => {
 
     // A budget row entered by Busy (so the feed can point at it and the dashboard can judge it).
     budgetId = (await db.insertInto('budgets').values({ companyId: a.id, departmentId, categoryId, amountCents: 1_000_000, period: 'annual', startDate: '2026-01-01', endDate: '2026-12-31', description: 'Team budget', status: 'active' }).returning('id').executeTakeFirstOrThrow()).id;
+    // June has its own monthly budget: it replaces the annual one's June, never added to it.
+    await db.insertInto('budgets').values({ companyId: a.id, departmentId, categoryId, amountCents: 500_000, period: 'monthly', startDate: '2026-06-01', endDate: '2026-06-30', description: 'June budget', status: 'active' }).execute();
     await db.insertInto('actualExpenses').values({ companyId: a.id, departmentId, categoryId, amountCents: 1_500_000, expenseDate: '2026-06-01', description: 'Spend', vendor: null, receiptNumber: null }).execute();
     const entries = [
       // 12 creates (3 in the last week), 5 updates, 1 delete; one entry corrected by the owner 1 day later.
@@ -117,11 +119,13 @@ describe.each(TEST_DIALECTS)('editor figures on %s', (dialect) => {
     // 12 entries within 30 days; the 3 of the last 3 days cannot be judged yet; 1 of 9 corrected.
     expect(m.goals.accuracy).toEqual({ target: 95, actual: 88.9, judged: 9, corrected: 1 });
     expect(m.performance).toEqual({ entries: 66.7, edits: 27.8, other: 5.6, changes: 18 });
-    // $15,000 spent against $10,000 × (323/365 days) ≈ $8,849: over budget, +69.5 %.
-    expect(m.budgetVariances).toMatchObject({ overBudget: 1, year: 2026 });
+    // Planned to 20 November: the annual $10,000 by months (January–October $8,333.33 less June's
+    // $833.33, November's $833.33 × 20/30 = $555.55) plus June's own $5,000 = $13,055.55;
+    // $15,000 spent: over budget, +14.9 %.
+    expect(m.budgetVariances).toMatchObject({ overBudget: 1, underBudget: 0, onTarget: 0, year: 2026 });
     const dept = m.departmentPerformance[0];
     expect(dept.frequency).toBe(12);
-    expect(dept.variance).toBeGreaterThan(10);
+    expect(dept.variance).toBe(14.9);
     expect(m.insights.some((t) => t.includes('over its budget'))).toBe(true);
     expect(m.recentActivity.length).toBeLessThanOrEqual(10);
     expect(m.companyAccess).toEqual([a.name]);
