@@ -1,5 +1,6 @@
 // API Documentation in a real browser, with and without JavaScript (spec 3 §2.6): the four
-// tabs rendered from the served OpenAPI document, the true session rule and rate limits.
+// tabs rendered from the served OpenAPI document, the true session rule and rate limits; the
+// endpoints one tag at a time and paged, the schemas paged.
 import { signIn, waitForHydration } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -12,9 +13,20 @@ test('the four tabs, from the OpenAPI document', async ({ page, js, createUser }
   const tabs = page.getByRole('navigation', { name: 'API documentation sections' });
   await expect(page.getByTestId('filters')).toContainText('companyType');
   await tabs.getByRole('link', { name: 'Endpoints' }).click();
+  await expect(page.getByTestId('endpoints')).toContainText('/api/auth/login');
+  const groups = page.getByRole('navigation', { name: 'Endpoint groups' });
+  await groups.getByRole('link', { name: /^Resources \(\d+\)$/ }).click();
+  await expect(groups.getByRole('link', { name: /^Resources/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('endpoints')).toContainText('/api/budgets');
+  await expect(page.getByTestId('endpoints')).not.toContainText('/api/budgets/{id}');
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/tag=Resources.*page=2/);
   await expect(page.getByTestId('endpoints')).toContainText('/api/budgets/{id}');
   await tabs.getByRole('link', { name: 'Data Schemas' }).click();
   await expect(page.getByTestId('schemas')).toContainText('departmentId');
+  await page.getByRole('navigation', { name: 'Data schemas' }).getByRole('link', { name: 'VultCardTypes' }).click();
+  await expect(page).toHaveURL(/tab=schemas&page=\d/);
+  await expect(page.locator('#schema-VultCardTypes')).toContainText('VultCardTypes');
   await tabs.getByRole('link', { name: 'Authentication' }).click();
   await expect(page.getByTestId('authentication')).toContainText('Every call needs a session');
   await expect(page.getByTestId('authentication')).toContainText('requests a minute');

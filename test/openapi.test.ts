@@ -4,6 +4,7 @@
 // the API Documentation page renders from it.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { docsView, endpointsPage, schemasPage } from '../app/http/openapi/docs-view.server.ts';
 import { allOperations, openApiDocument } from '../app/http/openapi/document.server.ts';
 import type { AccessRule } from '../app/http/route-access.ts';
 import { TEST_DIALECTS } from './database.ts';
@@ -91,11 +92,36 @@ describe.each(TEST_DIALECTS)('/api/openapi.json and the API Documentation page o
     const doc = await response.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/api/budgets/{id}');
-    for (const [tab, text] of [['filters', 'companyType'], ['endpoints', '/api/budgets/{id}'], ['schemas', 'Budgets'], ['authentication', '__session']]) {
+    for (const [tab, text] of [['filters', 'companyType'], ['endpoints', '/api/auth/login'], ['schemas', 'Budgets'], ['authentication', '__session']]) {
       const html = await (await c.get(`/api-documentation?tab=${tab}`)).text();
       expect(html, tab).toContain('API Documentation');
       expect(html, tab).toContain(text);
       expect(html, tab).not.toContain('no authentication');
     }
+  });
+
+  it('the page shows every endpoint and schema on one of its small pages, by tag and by page links', async () => {
+    const { c } = await signedIn({ role: 'viewer' });
+    const view = docsView(openApiDocument({ rateLimits: { perMinute: 100, perHour: 1000 } }));
+    const pages: [string, string[]][] = [];
+    for (const { name } of endpointsPage(view, null, 1).tags) {
+      for (let page = 1, first = endpointsPage(view, name, 1); page <= first.pageCount; page++) {
+        pages.push([`?tab=endpoints&tag=${encodeURIComponent(name)}&page=${page}`, endpointsPage(view, name, page).rows.map((e) => e.path)]);
+      }
+    }
+    for (let page = 1; page <= schemasPage(view, 1).pageCount; page++) pages.push([`?tab=schemas&page=${page}`, schemasPage(view, page).rows.map((s) => `schema-${s.name}`)]);
+    const shown = new Set<string>();
+    for (const [query, texts] of pages) {
+      const html = await (await c.get(`/api-documentation${query}`)).text();
+      expect(html.length, query).toBeLessThan(60_000);
+      for (const text of texts) {
+        expect(html, query).toContain(text);
+        shown.add(text);
+      }
+      // The next page is a link (no JavaScript needed).
+      if (query.endsWith('&page=1') && pages.some(([q]) => q === query.replace('&page=1', '&page=2'))) expect(html).toContain('page=2');
+    }
+    expect(shown).toContain('/api/budgets/{id}');
+    expect([...shown].filter((t) => t.startsWith('/api/')).length).toBe(new Set(view.endpoints.map((e) => e.path)).size);
   });
 });

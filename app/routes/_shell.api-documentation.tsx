@@ -4,11 +4,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ApiDocumentationScreen, DOC_TABS, type ApiDocsView, type DocTab } from '../components/api-docs/api-documentation-screen.tsx';
-import { docsView } from '../http/openapi/docs-view.server.ts';
+import { docsView, endpointsPage, schemasPage } from '../http/openapi/docs-view.server.ts';
 import { openApiDocument } from '../http/openapi/document.server.ts';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 import { loadScreen, tabOf } from '../http/screen.server.ts';
 import { API_MAX_LIMIT } from '../lib/paging.ts';
+import { positiveIdParam } from '../lib/query.ts';
 
 export const meta: MetaFunction = () => [{ title: 'API Documentation · Group Finance Hub' }];
 
@@ -18,7 +19,8 @@ export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url, context }) => {
     const tab = tabOf(url, DOC_TABS.map((t) => t.key)) as DocTab;
     const doc = openApiDocument({ rateLimits: context.config.apiRateLimits }) as { info: { version: string } };
-    const { endpoints, filters, schemas } = docsView(doc);
+    const docs = docsView(doc);
+    const page = positiveIdParam(url.searchParams.get('page')) ?? 1;
     const departments = await ctx.db.selectFrom('departments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const view: ApiDocsView = {
       tab,
@@ -26,9 +28,9 @@ export const loader = (args: LoaderFunctionArgs) =>
       departments: Number(departments.n),
       rateLimits: context.config.apiRateLimits,
       maxLimit: API_MAX_LIMIT,
-      endpoints: tab === 'endpoints' ? endpoints : null,
-      filters: tab === 'filters' ? filters : null,
-      schemas: tab === 'schemas' ? schemas : null,
+      endpoints: tab === 'endpoints' ? endpointsPage(docs, url.searchParams.get('tag'), page) : null,
+      filters: tab === 'filters' ? docs.filters : null,
+      schemas: tab === 'schemas' ? schemasPage(docs, page) : null,
     };
     return json(view);
   });

@@ -1,7 +1,14 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document of every /api call (DESIGN §9), generated
-// from the routes' own rules and zod schemas (app/http/openapi/).
+// from the routes' own rules and zod schemas (app/http/openapi/), once per process.
 import { apiRoute } from '../http/api.server.ts';
-import { openApiDocument } from '../http/openapi/document.server.ts';
+import { openApiText } from '../http/openapi/document.server.ts';
 import { allow } from '../http/route-access.ts';
+import { textResponse } from '../http/text-body.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.signedIn, run: async ({ context }) => openApiDocument({ rateLimits: context.config.apiRateLimits }) } });
+export const { loader, action, access } = apiRoute({
+  GET: {
+    allow: allow.signedIn,
+    run: async ({ context }) =>
+      textResponse(openApiText({ rateLimits: context.config.apiRateLimits }), { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } }),
+  },
+});

@@ -1,10 +1,14 @@
 // API Documentation (spec 3 §2.6; every signed-in user): the tabs Smart Filters, Endpoints, Data
 // Schemas and Authentication, rendered on the server from the OpenAPI document the app serves at
 // /api/openapi.json, so the page can only say what the API does. It states the truth the old
-// page did not: every call needs a session, and the rate limits are enforced.
-import type { DocEndpoint, DocFilter, DocSchema } from '../../http/openapi/docs-view.server.ts';
+// page did not: every call needs a session, and the rate limits are enforced. Endpoints show one
+// tag at a time and the schemas a few at a time (links, so also without JavaScript), which keeps
+// the page small.
+import type { DocFilter, EndpointsPage, SchemasPage } from '../../http/openapi/docs-view.server.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
+import { Pagination } from '../table/pagination.tsx';
+import { AppLink } from '../ui/app-link.tsx';
 import { Card } from '../ui/form.tsx';
 
 export const DOC_TABS = [
@@ -21,9 +25,10 @@ export interface ApiDocsView {
   departments: number;
   rateLimits: { perMinute: number; perHour: number };
   maxLimit: number;
-  endpoints: DocEndpoint[] | null;
+  /** One tag's endpoints (a page of them): the whole list would be over 100 KB of HTML. */
+  endpoints: EndpointsPage | null;
   filters: DocFilter[] | null;
-  schemas: DocSchema[] | null;
+  schemas: SchemasPage | null;
 }
 
 const METHOD_CLASS: Record<string, string> = {
@@ -34,26 +39,36 @@ const METHOD_CLASS: Record<string, string> = {
   DELETE: 'bg-red-100 text-red-800',
 };
 
-function Endpoints({ endpoints }: { endpoints: DocEndpoint[] }) {
-  const tags = [...new Set(endpoints.map((e) => e.tag))];
+function Endpoints({ endpoints }: { endpoints: EndpointsPage }) {
   return (
-    <div className="space-y-6" data-testid="endpoints">
-      {tags.map((tag) => (
-        <Card key={tag} title={tag}>
-          <ul className="divide-y divide-slate-100">
-            {endpoints.filter((e) => e.tag === tag).map((e) => (
-              <li key={`${e.method} ${e.path}`} className="py-2 text-sm">
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className={`w-16 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_CLASS[e.method] ?? 'bg-slate-100 text-slate-700'}`}>{e.method}</span>
-                  <code className="break-all font-mono text-slate-900">{e.path}</code>
-                </p>
-                <p className="mt-1 text-slate-700">{e.summary}</p>
-                <p className="text-xs text-slate-600">{e.who}</p>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      ))}
+    <div className="space-y-4" data-testid="endpoints">
+      <nav aria-label="Endpoint groups" className="flex flex-wrap gap-2 text-sm">
+        {endpoints.tags.map((t) => (
+          <AppLink
+            key={t.name}
+            to={`?tab=endpoints&tag=${encodeURIComponent(t.name)}`}
+            aria-current={t.name === endpoints.tag ? 'page' : undefined}
+            className={`rounded-full border px-3 py-1 ${t.name === endpoints.tag ? 'border-blue-700 bg-blue-50 font-semibold text-blue-800' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}
+          >
+            {t.name} ({t.count})
+          </AppLink>
+        ))}
+      </nav>
+      <Card title={endpoints.tag}>
+        <ul className="divide-y divide-slate-100">
+          {endpoints.rows.map((e) => (
+            <li key={`${e.method} ${e.path}`} className="py-2 text-sm">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className={`w-16 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_CLASS[e.method] ?? 'bg-slate-100 text-slate-700'}`}>{e.method}</span>
+                <code className="break-all font-mono text-slate-900">{e.path}</code>
+              </p>
+              <p className="mt-1 text-slate-700">{e.summary}</p>
+              <p className="text-xs text-slate-600">{e.who}</p>
+            </li>
+          ))}
+        </ul>
+        {endpoints.pageCount > 1 ? <Pagination page={endpoints.page} pageCount={endpoints.pageCount} total={endpoints.total} pageSize={endpoints.pageSize} /> : null}
+      </Card>
     </div>
   );
 }
@@ -77,33 +92,45 @@ function Filters({ filters, maxLimit }: { filters: DocFilter[]; maxLimit: number
   );
 }
 
-function Schemas({ schemas }: { schemas: DocSchema[] }) {
+function Schemas({ schemas }: { schemas: SchemasPage }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2" data-testid="schemas">
-      {schemas.map((s) => (
-        <Card key={s.name} title={s.name}>
-          <p className="mb-2 text-xs text-slate-600">{s.description}</p>
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">{s.name} fields</caption>
-            <thead>
-              <tr className="text-left text-xs text-slate-600">
-                <th scope="col" className="py-1 pr-2">Field</th>
-                <th scope="col" className="py-1 pr-2">Type</th>
-                <th scope="col" className="py-1">Rules</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {s.fields.map((f) => (
-                <tr key={f.name}>
-                  <td className="py-1 pr-2 font-mono text-slate-900">{f.name}{f.required ? ' *' : ''}</td>
-                  <td className="py-1 pr-2 text-slate-700">{f.type}</td>
-                  <td className="py-1 text-xs text-slate-600">{f.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      ))}
+    <div className="space-y-4" data-testid="schemas">
+      <nav aria-label="Data schemas" className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+        {schemas.index.map((s) => (
+          <AppLink key={s.name} to={`?tab=schemas&page=${s.page}#schema-${s.name}`} className="font-mono text-blue-700 underline">
+            {s.name}
+          </AppLink>
+        ))}
+      </nav>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {schemas.rows.map((s) => (
+          <div key={s.name} id={`schema-${s.name}`}>
+            <Card title={s.name}>
+              <p className="mb-2 text-xs text-slate-600">{s.description}</p>
+              <table className="min-w-full text-sm">
+                <caption className="sr-only">{s.name} fields</caption>
+                <thead>
+                  <tr className="text-left text-xs text-slate-600">
+                    <th scope="col" className="py-1 pr-2">Field</th>
+                    <th scope="col" className="py-1 pr-2">Type</th>
+                    <th scope="col" className="py-1">Rules</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {s.fields.map((f) => (
+                    <tr key={f.name}>
+                      <td className="py-1 pr-2 font-mono text-slate-900">{f.name}{f.required ? ' *' : ''}</td>
+                      <td className="py-1 pr-2 text-slate-700">{f.type}</td>
+                      <td className="py-1 text-xs text-slate-600">{f.detail}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          </div>
+        ))}
+      </div>
+      {schemas.pageCount > 1 ? <Pagination page={schemas.page} pageCount={schemas.pageCount} total={schemas.total} pageSize={schemas.pageSize} /> : null}
     </div>
   );
 }

@@ -45,7 +45,25 @@ function rulesOf(schema: Json): string {
   return parts.join('; ');
 }
 
-export function docsView(doc: Json): { endpoints: DocEndpoint[]; filters: DocFilter[]; schemas: DocSchema[] } {
+export interface DocsView {
+  endpoints: DocEndpoint[];
+  filters: DocFilter[];
+  schemas: DocSchema[];
+}
+
+const views = new WeakMap<Json, DocsView>();
+
+/** The page's content of a document, read once per document (the document is built once). */
+export function docsView(doc: Json): DocsView {
+  let view = views.get(doc);
+  if (!view) {
+    view = readDocument(doc);
+    views.set(doc, view);
+  }
+  return view;
+}
+
+function readDocument(doc: Json): DocsView {
   const endpoints: DocEndpoint[] = [];
   const filters = new Map<string, DocFilter>();
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
@@ -68,4 +86,61 @@ export function docsView(doc: Json): { endpoints: DocEndpoint[]; filters: DocFil
       fields: Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([field, s]) => ({ name: field, type: typeOf(s), required: (schema.required ?? []).includes(field), detail: rulesOf(s) })),
     }));
   return { endpoints, filters: [...filters.values()], schemas };
+}
+
+/** Endpoints shown at once: a tag with more is paged (the page stays far below 60 KB). */
+export const ENDPOINTS_PAGE_SIZE = 30;
+/** Data schemas shown at once. */
+export const SCHEMAS_PAGE_SIZE = 6;
+
+export interface EndpointsPage {
+  /** Every tag with how many endpoints it has, in the document's order. */
+  tags: { name: string; count: number }[];
+  tag: string;
+  rows: DocEndpoint[];
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+}
+
+export interface SchemasPage {
+  /** Every schema with the page it is on. */
+  index: { name: string; page: number }[];
+  rows: DocSchema[];
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+}
+
+const clamp = (page: number, pageCount: number) => Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+
+/** One tag's endpoints, one page of them (an unknown tag shows the first). */
+export function endpointsPage(view: DocsView, tag: string | null, page: number): EndpointsPage {
+  const tags: EndpointsPage['tags'] = [];
+  for (const e of view.endpoints) {
+    const known = tags.find((t) => t.name === e.tag);
+    if (known) known.count += 1;
+    else tags.push({ name: e.tag, count: 1 });
+  }
+  const current = tags.find((t) => t.name === tag)?.name ?? tags[0]?.name ?? '';
+  const all = view.endpoints.filter((e) => e.tag === current);
+  const pageCount = Math.max(1, Math.ceil(all.length / ENDPOINTS_PAGE_SIZE));
+  const p = clamp(page, pageCount);
+  return { tags, tag: current, rows: all.slice((p - 1) * ENDPOINTS_PAGE_SIZE, p * ENDPOINTS_PAGE_SIZE), page: p, pageCount, total: all.length, pageSize: ENDPOINTS_PAGE_SIZE };
+}
+
+/** One page of the data schemas, with where every schema is. */
+export function schemasPage(view: DocsView, page: number): SchemasPage {
+  const pageCount = Math.max(1, Math.ceil(view.schemas.length / SCHEMAS_PAGE_SIZE));
+  const p = clamp(page, pageCount);
+  return {
+    index: view.schemas.map((s, i) => ({ name: s.name, page: Math.floor(i / SCHEMAS_PAGE_SIZE) + 1 })),
+    rows: view.schemas.slice((p - 1) * SCHEMAS_PAGE_SIZE, p * SCHEMAS_PAGE_SIZE),
+    page: p,
+    pageCount,
+    total: view.schemas.length,
+    pageSize: SCHEMAS_PAGE_SIZE,
+  };
 }

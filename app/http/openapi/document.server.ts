@@ -169,7 +169,44 @@ export function allOperations(): ApiOperation[] {
 
 const error = (description: string, example: Json, extra: Json = {}) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } }, ...extra });
 
+/**
+ * The document for these settings, built once per process (building it converts every zod
+ * schema: far too slow for a request) and shared: callers must not change it.
+ */
 export function openApiDocument(settings: DocumentSettings): Json {
+  const key = `${settings.rateLimits.perMinute}/${settings.rateLimits.perHour}`;
+  let doc = built.get(key);
+  if (!doc) {
+    doc = deepFreeze(buildDocument(settings));
+    built.set(key, doc);
+  }
+  return doc;
+}
+
+/** The same document as JSON text, serialized once. */
+export function openApiText(settings: DocumentSettings): string {
+  const key = `${settings.rateLimits.perMinute}/${settings.rateLimits.perHour}`;
+  let text = serialized.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(openApiDocument(settings));
+    serialized.set(key, text);
+  }
+  return text;
+}
+
+// One entry per rate-limit setting a process runs with (one, outside tests).
+const built = new Map<string, Json>();
+const serialized = new Map<string, string>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function buildDocument(settings: DocumentSettings): Json {
   const paths: Record<string, Json> = {};
   const used = new Map<string, number>();
   for (const op of allOperations()) {
