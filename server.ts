@@ -15,6 +15,7 @@ import { newNonce } from './app/http/nonce.ts';
 import { remixHandler } from './app/http/remix-express.ts';
 import { BODY_LIMIT_EXCEEDED, bodyLimit } from './app/http/body-limit.ts';
 import { isMeasured, RequestMetrics } from './app/http/request-metrics.ts';
+import { HealthSampler } from './app/services/health-sampler.server.ts';
 import { captureServerError } from './app/services/error-capture.server.ts';
 import { createJobEngine, jobSenderFactory, type JobEngine } from './worker/engine.ts';
 import { stopJobEngine, useJobEngine, useJobSenderFactory } from './app/services/jobs.server.ts';
@@ -35,6 +36,8 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
 
   // The app's own traffic figures for System Monitoring (answer time until the response is sent).
   const requestMetrics = new RequestMetrics();
+  // Sampled in the background from the first health call on (a request never waits for a sample).
+  const health = new HealthSampler(handle.db, config.dataDir);
   app.use((req, res, next) => {
     if (!isMeasured(req.path)) return next();
     const started = performance.now();
@@ -99,6 +102,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
         secure: req.secure,
         memo: new Map(),
         requestMetrics,
+        health,
       }),
     }),
   );

@@ -1,6 +1,7 @@
 // What the HTTP server hands every loader and action (see server.ts).
 import type { AppConfig } from '../services/config.server.ts';
 import type { Db } from '../services/context.ts';
+import type { HealthSource } from '../services/health-sampler.server.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { RequestMetrics } from './request-metrics.ts';
 
@@ -18,6 +19,8 @@ export interface AppContext {
   memo: Map<string, unknown>;
   /** This process's traffic figures (System Monitoring). */
   requestMetrics: RequestMetrics;
+  /** This process's background health samples (System Monitoring). */
+  health: HealthSource;
 }
 
 declare module '@remix-run/node' {

@@ -12,7 +12,13 @@ import { forbidden } from './errors.ts';
 
 export const SNAPSHOT_RETENTION_DAYS = 7;
 
-function cpuTimes() {
+export interface CpuTimes {
+  idle: number;
+  total: number;
+}
+
+/** The machine's CPU time counters (since boot): two readings give the busy share between them. */
+export function cpuTimes(): CpuTimes {
   let idle = 0;
   let total = 0;
   for (const cpu of os.cpus()) {
@@ -22,12 +28,16 @@ function cpuTimes() {
   return { idle, total };
 }
 
+/** Percent of the CPU time between two readings that was busy. */
+export function busyPercent(a: CpuTimes, b: CpuTimes): number {
+  const total = b.total - a.total;
+  return total > 0 ? Math.round(((total - (b.idle - a.idle)) / total) * 10000) / 100 : 0;
+}
+
 async function cpuUsage(sampleMs: number): Promise<number> {
   const a = cpuTimes();
   await new Promise((resolve) => setTimeout(resolve, sampleMs));
-  const b = cpuTimes();
-  const total = b.total - a.total;
-  return total > 0 ? Math.round(((total - (b.idle - a.idle)) / total) * 10000) / 100 : 0;
+  return busyPercent(a, cpuTimes());
 }
 
 async function databaseFigures(db: Db) {
@@ -57,10 +67,15 @@ export type HealthMeasurement = Omit<Selectable<HealthSnapshotsTable>, 'id' | 'l
 
 /** Measures CPU (over sampleMs), memory, the data directory's disk and the database now. */
 export async function measureHealth(db: Db, options: HealthSnapshotOptions): Promise<HealthMeasurement> {
-  const [usage, disk, database] = await Promise.all([cpuUsage(options.sampleMs), fs.statfs(options.dataDir).catch(() => null), databaseFigures(db)]);
+  return measureHealthWith(db, options.dataDir, await cpuUsage(options.sampleMs));
+}
+
+/** Memory, the data directory's disk and the database now, with a CPU usage measured elsewhere. */
+export async function measureHealthWith(db: Db, dataDir: string, cpuPercent: number): Promise<HealthMeasurement> {
+  const [disk, database] = await Promise.all([fs.statfs(dataDir).catch(() => null), databaseFigures(db)]);
   return {
     createdAt: new Date().toISOString(),
-    cpuUsage: usage,
+    cpuUsage: cpuPercent,
     loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
     cpuCount: os.cpus().length,
     memoryUsed: os.totalmem() - os.freemem(),

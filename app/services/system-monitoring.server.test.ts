@@ -1,13 +1,15 @@
 // System Monitoring's services on every test dialect: errors grouped by fingerprint (ids and
 // figures in the message do not split them) with their affected users; the list's order and
 // filter; Resolve (notes required, 404, 409, audited); the health figures, the 24-hour history
-// in 15-minute averages and the overall status from the thresholds; administrators only.
+// in 15-minute averages and the overall status from the thresholds, served from the web
+// process's background sample with its time; administrators only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import os from 'node:os';
 import { ownerId, userContext } from '../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { createTestUser } from '../../test/users.ts';
 import { RequestMetrics } from '../http/request-metrics.ts';
+import { HealthSampler } from './health-sampler.server.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { errorFingerprint, messageShape, recordSystemError } from './system.server.ts';
 import { ALREADY_RESOLVED, listRecoveryActions, listSystemErrors, RESOLUTION_REQUIRED, resolveSystemError, systemHealth } from './system-monitoring.server.ts';
@@ -100,7 +102,8 @@ describe.each(TEST_DIALECTS)('system monitoring on %s', (dialect) => {
       memoryUsed: 50, memoryTotal: 100, processRss: 1, diskFree: 1, diskTotal: 2, databaseSize: 1, databaseResponseMs: 2, databaseConnections: null,
     });
     await db.insertInto('healthSnapshots').values([snapshot(60 * 25, 99), snapshot(120, 10), snapshot(119, 20), snapshot(30, 40)]).execute();
-    const health = await systemHealth(owner, { dataDir: os.tmpdir(), sampleMs: 20, api: { requests: 10, requestsPerMinute: 1, errorRate: 20, responseTime: 30, windowMinutes: 15 } });
+    const sampler = new HealthSampler(db, os.tmpdir());
+    const health = await systemHealth(owner, { health: sampler, api: { requests: 10, requestsPerMinute: 1, errorRate: 20, responseTime: 30, windowMinutes: 15 } });
     expect(health.details.memory.total).toBe(os.totalmem());
     expect(health.details.database.dialect).toBe(dialect);
     expect(health.details.disk!.total).toBeGreaterThan(0);
@@ -112,8 +115,23 @@ describe.each(TEST_DIALECTS)('system monitoring on %s', (dialect) => {
     // A 20 % error rate is critical whatever else is measured.
     expect(health.overall).toBe('critical');
     expect(health.reasons).toContain('20% of requests failed');
-    const calm = await systemHealth(admin, { dataDir: os.tmpdir(), sampleMs: 20, api: null });
+    const calm = await systemHealth(admin, { health: sampler, api: null });
     expect(calm.reasons).not.toContain('20% of requests failed');
-    await expect(systemHealth(viewer, { dataDir: os.tmpdir(), sampleMs: 20, api: null })).rejects.toMatchObject({ kind: 'forbidden' });
+    // The figures are the background sample's: a second call measures nothing and gives its time.
+    expect(calm.timestamp).toBe(health.timestamp);
+    expect(calm.timestamp).toBe((await sampler.latest()).createdAt);
+    await expect(systemHealth(viewer, { health: sampler, api: null })).rejects.toMatchObject({ kind: 'forbidden' });
+    sampler.stop();
+  });
+
+  it('the sampler takes its samples in the background, without waiting for a CPU sample', async () => {
+    const sampler = new HealthSampler(db, os.tmpdir(), 30);
+    const first = await sampler.latest();
+    expect(first.cpuUsage).toBeGreaterThanOrEqual(0);
+    expect(first.cpuUsage).toBeLessThanOrEqual(100);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const later = await sampler.latest();
+    sampler.stop();
+    expect(Date.parse(later.createdAt)).toBeGreaterThan(Date.parse(first.createdAt));
   });
 });

@@ -1,5 +1,5 @@
 // System Monitoring (spec 1 §2, §3 System health, System error, Recovery action; owners and
-// admins): the health figures measured now, the last 24 hours of the minute snapshots for the
+// admins): the newest health figures the web process sampled (with their time), the last 24 hours of the minute snapshots for the
 // sparklines, the app's own traffic figures (measured by the web process, handed in), the
 // captured errors with their Resolve step and the recovery actions.
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { MAX_ID } from '../lib/query.ts';
 import { writeRecord } from './audit.server.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
 import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
-import { measureHealth, type HealthSnapshotOptions } from './health.server.ts';
+import type { HealthSource } from './health-sampler.server.ts';
 
 /** Installation-wide: an owner or admin of every company; to an admin of one company it does not exist (404). */
 export function authorizeMonitoring(ctx: ServiceContext): void {
@@ -63,12 +63,15 @@ function level(value: number | null | undefined, limits: { warning: number; crit
   return value >= limits.critical ? 'critical' : value >= limits.warning ? 'warning' : 'ok';
 }
 
-/** GET /api/system/health. `api`: the web process's traffic figures (null where none are kept). */
-export async function systemHealth(ctx: ServiceContext, options: HealthSnapshotOptions & { api: ApiFigures | null }, now = new Date()): Promise<SystemHealth> {
+/**
+ * GET /api/system/health. `health`: the web process's background samples (the figures are the
+ * newest one's, `timestamp` its time); `api`: its traffic figures (null where none are kept).
+ */
+export async function systemHealth(ctx: ServiceContext, options: { health: HealthSource; api: ApiFigures | null }, now = new Date()): Promise<SystemHealth> {
   authorizeMonitoring(ctx);
   const since = new Date(now.getTime() - HISTORY_HOURS * 3_600_000).toISOString();
   const [measured, snapshots] = await Promise.all([
-    measureHealth(ctx.db, options),
+    options.health.latest(),
     ctx.db.selectFrom('healthSnapshots').select(['createdAt', 'cpuUsage', 'memoryUsed', 'memoryTotal', 'databaseResponseMs']).where('createdAt', '>=', since).orderBy('createdAt').execute(),
   ]);
   const memory = { used: measured.memoryUsed, total: measured.memoryTotal, percentage: pct(measured.memoryUsed, measured.memoryTotal) };
