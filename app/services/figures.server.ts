@@ -11,10 +11,6 @@ import { sql, type RawBuilder } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Db } from './context.ts';
 
-/** Where plans appear, screens say how a month's plan is chosen in these words. */
-export const PLAN_RULE = 'Plan per month: the most specific active budget (monthly, else quarterly ÷ 3, else annual ÷ 12); two plans are never added.';
-export const PROJECTION_RULE = 'Projection per month: the most specific active projection (monthly, else quarterly ÷ 3, else annual ÷ 12).';
-
 export interface MonthRange {
   companyId: number | null;
   /** 'YYYY-MM', inclusive. */

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { BudgetAnalysis, ExpenseAnomaly, ExpensePrediction } from '../../services/ai-analytics.server.ts';
 import type { Conversation } from '../../services/ai-conversation.server.ts';
 import type { Insight } from '../../services/ai-insights.server.ts';
+import { PLAN_RULE } from '../../lib/plan-rule.ts';
 import type { Toast } from '../../lib/toast.ts';
 import { ToastView } from '../ui/toast.tsx';
 import { ChatPanel } from './chat-panel.tsx';
@@ -242,7 +243,7 @@ function BudgetTab({ data }: { data: AiAnalyticsData }) {
               id="budget-chart"
               kind="bar"
               title={`Budget and actual by category, ${b.year}`}
-              description="Each category's budget for the year next to what was spent, in US dollars."
+              description={`Each category's budget for the year next to what was spent, in US dollars. ${PLAN_RULE}`}
               labelHeading="Category"
               series={[
                 { name: 'Budget', points: b.categories.map((c) => ({ label: c.categoryName, value: c.budget })) },
@@ -250,6 +251,7 @@ function BudgetTab({ data }: { data: AiAnalyticsData }) {
               ]}
             />
           ) : null}
+          <p className="text-xs text-slate-600" data-testid="budget-rule">{PLAN_RULE} A year's budget is the sum of its months' plans.</p>
           <Card title="Recommendations">
             <ul className="list-disc pl-5 text-sm text-slate-700">{b.recommendations.map((r) => <li key={r}>{r}</li>)}</ul>
           </Card>

@@ -6,6 +6,7 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { formatInstant, formatRelativeTime } from '../../lib/format.ts';
+import { PLAN_RULE, PROJECTION_RULE } from '../../lib/plan-rule.ts';
 import { DollarChart } from '../chart/series-chart.tsx';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { useRefreshEvery } from '../screen/use-refresh.ts';
@@ -82,8 +83,8 @@ function Tiles({ data, now }: { data: DashboardView; now: number }) {
 }
 
 const CHARTS = [
-  { key: 'budgetVsActual', id: 'budget-chart', card: 'Budget vs actual expenses', title: 'Budget and actual expenses by month', planned: 'Budget', actual: 'Actual expenses', text: 'Budgeted amounts (spread over the months they cover) and actual expenses' },
-  { key: 'revenue', id: 'revenue-chart', card: 'Projected vs actual revenue', title: 'Projected and actual revenue by month', planned: 'Projected revenue', actual: 'Actual revenue', text: 'Revenue projections (spread over the months they cover) and actual revenue' },
+  { key: 'budgetVsActual', id: 'budget-chart', card: 'Budget vs actual expenses', title: 'Budget and actual expenses by month', planned: 'Budget', actual: 'Actual expenses', text: 'Each month\'s budget and actual expenses', rule: PLAN_RULE },
+  { key: 'revenue', id: 'revenue-chart', card: 'Projected vs actual revenue', title: 'Projected and actual revenue by month', planned: 'Projected revenue', actual: 'Actual revenue', text: 'Each month\'s projected and actual revenue', rule: PROJECTION_RULE },
 ] as const;
 
 function Charts({ charts, scope }: { charts: NonNullable<DashboardView['charts']>; scope: string }) {
@@ -95,13 +96,14 @@ function Charts({ charts, scope }: { charts: NonNullable<DashboardView['charts']
             id={c.id}
             kind="bar"
             title={`${c.title}, ${scope}`}
-            description={`${c.text} for each of the last 12 months, in US dollars.`}
+            description={`${c.text} for each of the last 12 months, in US dollars. ${c.rule}`}
             labelHeading="Month"
             series={[
               { name: c.planned, points: charts[c.key].map((r) => ({ label: r.month, value: r.planned })) },
               { name: c.actual, points: charts[c.key].map((r) => ({ label: r.month, value: r.actual })) },
             ]}
           />
+          <p className="mt-2 text-xs text-slate-600" data-testid={`${c.id}-rule`}>{c.rule}</p>
         </Card>
       ))}
     </div>

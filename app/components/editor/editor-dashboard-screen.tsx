@@ -5,6 +5,7 @@ import { Link } from '@remix-run/react';
 import type { EditorActivity } from '../../services/editor-activity.server.ts';
 import type { EditorMetrics } from '../../services/editor-dashboard.server.ts';
 import { formatInstant, formatMoney } from '../../lib/format.ts';
+import { PLAN_RULE } from '../../lib/plan-rule.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
 import { Card } from '../ui/form.tsx';
@@ -121,7 +122,7 @@ export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metric
               <div><dt className="text-slate-600">On target</dt><dd className="text-xl font-bold text-slate-900">{m.budgetVariances.onTarget}</dd></div>
               <div><dt className="text-slate-600">Under budget</dt><dd className="text-xl font-bold text-green-700">{m.budgetVariances.underBudget}</dd></div>
             </dl>
-            <p className="mt-2 text-xs text-slate-600">Expense categories within 5% of their budget so far this year are on target.</p>
+            <p className="mt-2 text-xs text-slate-600">Expense categories within 5% of their budget so far this year are on target. {PLAN_RULE}</p>
           </Card>
           <Card title="Department performance" className="lg:col-span-2">
             {m.departmentPerformance.length === 0 ? (
