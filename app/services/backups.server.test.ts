@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from './bootstrap.server.ts';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { ownerId, userContext } from '../../test/context.ts';
+import { aggregatesAgainstRows } from '../../test/aggregates.ts';
 import { dayCountsAgainstRows } from '../../test/day-counts.ts';
 import { searchTableAgainstRows } from '../../test/search-table.ts';
 import { createTestUser } from '../../test/users.ts';
@@ -143,6 +144,10 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     const counts = await db.selectFrom('rowCounts').select(['companyId', 'rowCount']).where('tableName', '=', 'actual_expenses').execute();
     const real = await db.selectFrom('actualExpenses').select(['companyId', db.fn.countAll<number>().as('n')]).groupBy('companyId').execute();
     expect(Object.fromEntries(counts.filter((c) => c.rowCount > 0).map((c) => [c.companyId, Number(c.rowCount)]))).toEqual(Object.fromEntries(real.map((r) => [r.companyId, Number(r.n)])));
+    // So do the month totals and plans (migration 0022), built again from the restored rows.
+    const [kept, rebuilt] = await aggregatesAgainstRows(db);
+    expect(kept.budget_month_plans.length).toBeGreaterThan(0);
+    expect(kept).toEqual(rebuilt);
     // The search index holds the restored rows, and not the row added after the backup
     // (PostgreSQL's search table is loaded with the triggers off, then rebuilt).
     expect(await listRecords(owner, actualExpenses, { q: 'added after the backup', limit: 10, offset: 0 })).toEqual({ rows: [], total: 0 });
