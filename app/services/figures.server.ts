@@ -7,7 +7,7 @@
 // - expenseTotals / revenueTotals: the AI chat's sums over any day range: its whole months from
 //   the month totals, a partial first or last month from the rows (by the date index).
 // No permission checks here: callers check and pass the company scope (null: every company).
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Db } from './context.ts';
 
@@ -137,109 +137,92 @@ export function splitByMonths(from: string, to: string): { months: { from: strin
   return { months: { from: first, to: last }, days };
 }
 
-const monthOfDay = (db: Db, column: string): RawBuilder<string> =>
+const monthOfDay = (db: Db, column: 'expense_date' | 'revenue_date'): RawBuilder<string> =>
   dialectOf(db) === 'postgres' ? sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM')` : sql<string>`substr(${sql.ref(column)}, 1, 7)`;
-
-function merge(parts: { label: string | null; cents: number | string | null; count: number | string | null }[][]): Sums {
-  const out = new Map<string, { label: string; cents: number; count: number }>();
-  for (const rows of parts) {
-    for (const r of rows) {
-      const label = String(r.label ?? '');
-      const entry = out.get(label) ?? { label, cents: 0, count: 0 };
-      entry.cents += Number(r.cents ?? 0);
-      entry.count += Number(r.count ?? 0);
-      out.set(label, entry);
-    }
-  }
-  return [...out.values()].filter((g) => g.count > 0);
-}
 
 /** Expense sums of one company (null: every company) over a day range, with a label per group. */
 export async function expenseTotals(db: Db, companyId: number | null, { from, to, groupBy, category }: DayRange): Promise<Sums> {
   const split = splitByMonths(from, to);
-  const label = (month: RawBuilder<string> | string) =>
-    ({
-      none: sql<string>`''`,
-      category: sql<string>`c.name`,
-      department: sql<string>`d.name`,
-      company: sql<string>`co.name`,
-      month: typeof month === 'string' ? sql<string>`${sql.ref(month)}` : month,
-      source: sql<string>`''`,
-    })[groupBy].as('label');
-  const parts = [];
+  // Whole months from the totals, each partial month summed from its rows (a range of the date
+  // index each), in the totals' shape; then labelled and summed as one.
+  const parts: SelectQueryBuilder<any, any, any>[] = [];
   if (split.months) {
-    const lab = label('t.month');
     parts.push(
-      await db
-        .selectFrom('expenseMonthTotals as t')
-        .innerJoin('expenseCategories as c', 'c.id', 't.categoryId')
-        .innerJoin('departments as d', 'd.id', 't.departmentId')
-        .innerJoin('companies as co', 'co.id', 't.companyId')
-        .select((eb) => [lab, eb.fn.sum<number>('t.amountCents').as('cents'), eb.fn.sum<number>('t.rowCount').as('count')])
-        .where('t.month', '>=', split.months.from)
-        .where('t.month', '<=', split.months.to)
-        .$if(companyId !== null, (q) => q.where('t.companyId', '=', companyId!))
-        .$if(category !== undefined, (q) => q.where('c.name', '=', category!))
-        .groupBy('label')
-        .execute(),
+      db.selectFrom('expenseMonthTotals')
+        .select(['companyId', 'departmentId', 'categoryId', 'month', 'amountCents', 'rowCount'])
+        .where('month', '>=', split.months.from)
+        .where('month', '<=', split.months.to)
+        .$if(companyId !== null, (q) => q.where('companyId', '=', companyId!)),
     );
   }
-  if (split.days.length) {
-    const lab = label(monthOfDay(db, 'e.expense_date'));
+  for (const days of split.days) {
+    const month = monthOfDay(db, 'expense_date');
     parts.push(
-      await db
-        .selectFrom('actualExpenses as e')
-        .innerJoin('expenseCategories as c', 'c.id', 'e.categoryId')
-        .innerJoin('departments as d', 'd.id', 'e.departmentId')
-        .innerJoin('companies as co', 'co.id', 'e.companyId')
-        .select((eb) => [lab, eb.fn.sum<number>('e.amountCents').as('cents'), eb.fn.countAll<number>().as('count')])
-        .where((eb) => eb.or(split.days.map((d) => eb.and([eb('e.expenseDate', '>=', d.from), eb('e.expenseDate', '<=', d.to)]))))
-        .$if(companyId !== null, (q) => q.where('e.companyId', '=', companyId!))
-        .$if(category !== undefined, (q) => q.where('c.name', '=', category!))
-        .groupBy('label')
-        .execute(),
+      db.selectFrom('actualExpenses')
+        .select((eb) => ['companyId', 'departmentId', 'categoryId', month.as('month'), eb.fn.sum<number>('amountCents').as('amountCents'), eb.fn.countAll<number>().as('rowCount')])
+        .where('expenseDate', '>=', days.from)
+        .where('expenseDate', '<=', days.to)
+        .$if(companyId !== null, (q) => q.where('companyId', '=', companyId!))
+        .groupBy(['companyId', 'departmentId', 'categoryId', month]),
     );
   }
-  return merge(parts);
+  const label = {
+    none: sql<string>`''`,
+    category: sql<string>`c.name`,
+    department: sql<string>`d.name`,
+    company: sql<string>`co.name`,
+    month: sql<string>`t.month`,
+    source: sql<string>`''`,
+  }[groupBy];
+  const rows = await db
+    .selectFrom(parts.reduce((all, part) => all.unionAll(part)).as('t'))
+    .innerJoin('expenseCategories as c', 'c.id', 't.categoryId')
+    .innerJoin('departments as d', 'd.id', 't.departmentId')
+    .innerJoin('companies as co', 'co.id', 't.companyId')
+    .select((eb) => [label.as('label'), eb.fn.sum<number>('t.amountCents').as('cents'), eb.fn.sum<number>('t.rowCount').as('count')])
+    .$if(category !== undefined, (q) => q.where('c.name', '=', category!))
+    .groupBy('label')
+    .execute();
+  return rows.map((r) => ({ label: String(r.label ?? ''), cents: Number(r.cents ?? 0), count: Number(r.count ?? 0) }));
 }
 
 /** Revenue sums of one company (null: every company) over a day range, with a label per group. */
 export async function revenueTotals(db: Db, companyId: number | null, { from, to, groupBy }: DayRange): Promise<Sums> {
   const split = splitByMonths(from, to);
-  const label = (month: RawBuilder<string> | string, source: string) =>
-    ({
-      none: sql<string>`''`,
-      source: sql<string>`${sql.ref(source)}`,
-      company: sql<string>`co.name`,
-      month: typeof month === 'string' ? sql<string>`${sql.ref(month)}` : month,
-      category: sql<string>`''`,
-      department: sql<string>`''`,
-    })[groupBy].as('label');
-  const parts = [];
+  const parts: SelectQueryBuilder<any, any, any>[] = [];
   if (split.months) {
     parts.push(
-      await db
-        .selectFrom('revenueMonthTotals as t')
-        .innerJoin('companies as co', 'co.id', 't.companyId')
-        .select((eb) => [label('t.month', 't.source'), eb.fn.sum<number>('t.amountCents').as('cents'), eb.fn.sum<number>('t.rowCount').as('count')])
-        .where('t.month', '>=', split.months.from)
-        .where('t.month', '<=', split.months.to)
-        .$if(companyId !== null, (q) => q.where('t.companyId', '=', companyId!))
-        .groupBy('label')
-        .execute(),
+      db.selectFrom('revenueMonthTotals')
+        .select(['companyId', 'source', 'month', 'amountCents', 'rowCount'])
+        .where('month', '>=', split.months.from)
+        .where('month', '<=', split.months.to)
+        .$if(companyId !== null, (q) => q.where('companyId', '=', companyId!)),
     );
   }
-  if (split.days.length) {
+  for (const days of split.days) {
+    const month = monthOfDay(db, 'revenue_date');
     parts.push(
-      await db
-        .selectFrom('actualRevenue as r')
-        .innerJoin('companies as co', 'co.id', 'r.companyId')
-        .select((eb) => [label(monthOfDay(db, 'r.revenue_date'), 'r.source'), eb.fn.sum<number>('r.amountCents').as('cents'), eb.fn.countAll<number>().as('count')])
-        .where((eb) => eb.or(split.days.map((d) => eb.and([eb('r.revenueDate', '>=', d.from), eb('r.revenueDate', '<=', d.to)]))))
-        .$if(companyId !== null, (q) => q.where('r.companyId', '=', companyId!))
-        .groupBy('label')
-        .execute(),
+      db.selectFrom('actualRevenue')
+        .select((eb) => ['companyId', 'source', month.as('month'), eb.fn.sum<number>('amountCents').as('amountCents'), eb.fn.countAll<number>().as('rowCount')])
+        .where('revenueDate', '>=', days.from)
+        .where('revenueDate', '<=', days.to)
+        .$if(companyId !== null, (q) => q.where('companyId', '=', companyId!))
+        .groupBy(['companyId', 'source', month]),
     );
   }
-  return merge(parts);
+  const label = {
+    none: sql<string>`''`,
+    source: sql<string>`t.source`,
+    company: sql<string>`co.name`,
+    month: sql<string>`t.month`,
+    category: sql<string>`''`,
+    department: sql<string>`''`,
+  }[groupBy];
+  const rows = await db
+    .selectFrom(parts.reduce((all, part) => all.unionAll(part)).as('t'))
+    .innerJoin('companies as co', 'co.id', 't.companyId')
+    .select((eb) => [label.as('label'), eb.fn.sum<number>('t.amountCents').as('cents'), eb.fn.sum<number>('t.rowCount').as('count')])
+    .groupBy('label')
+    .execute();
+  return rows.map((r) => ({ label: String(r.label ?? ''), cents: Number(r.cents ?? 0), count: Number(r.count ?? 0) }));
 }
