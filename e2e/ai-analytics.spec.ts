@@ -45,6 +45,7 @@ test.describe('AI analytics', () => {
     await tabs.getByRole('link', { name: 'Budget Analysis' }).click();
     await expect(page).toHaveURL(/tab=budget/);
     await expect(page.getByTestId('budget-totals')).toContainText('Total actual');
+    await expect(page.getByTestId('budget-rule')).toContainText('Plan per month: the most specific active budget');
 
     await page.goto('/ai-analytics?tab=budget');
     await expect(page.getByText('Please select a company for budget analysis')).toBeVisible();

@@ -20,6 +20,7 @@ test('an admin: the four tiles lead to their screens; lists and charts', async (
   await expect(page.getByRole('heading', { name: 'API Integration Activity' })).toBeVisible();
   const budget = page.getByRole('img', { name: /Budget and actual expenses by month/ });
   await expect(budget).toBeVisible();
+  await expect(page.getByTestId('budget-chart-rule')).toHaveText(/^Plan per month: the most specific active budget \(monthly, else quarterly ÷ 3, else annual ÷ 12\)/);
   await page.getByText('Show the numbers').first().click();
   await expect(page.getByRole('table').first()).toContainText('Budget');
 

@@ -22,6 +22,9 @@ test('an editor’s entry shows in My Dashboard, whose shortcut opens it; an adm
   await expect(item).toContainText('$321.00');
   await page.getByRole('navigation', { name: 'My dashboard sections' }).getByRole('link', { name: 'Goals' }).click();
   await expect(page.getByTestId('goals')).toContainText('1 of 50');
+  await page.getByRole('navigation', { name: 'My dashboard sections' }).getByRole('link', { name: 'Insights' }).click();
+  await expect(page.getByTestId('budget-status')).toBeVisible();
+  await expect(page.getByText(/Plan per month: the most specific active budget/)).toBeVisible();
   await page.getByRole('navigation', { name: 'My dashboard sections' }).getByRole('link', { name: 'Activity Feed' }).click();
   await item.getByRole('link', { name: /^Edit/ }).click();
   await expect(page).toHaveURL(new RegExp(`/actual-expenses\\?edit=${row.id}`));
