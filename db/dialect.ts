@@ -53,6 +53,16 @@ export function containsText(dialect: DialectName, expression: Expression<unknow
   return dialect === 'postgres' ? sql<SqlBool>`${expression} ilike ${pattern} escape '\\'` : sql<SqlBool>`${expression} like ${pattern} escape '\\'`;
 }
 
+/**
+ * A column that a condition should only filter by, never be looked up by: SQLite keeps no
+ * statistics here and, given `column in (…)` and an index on it, reads every listed value's rows
+ * and sorts them, where reading another index in order until a limit is met costs far less. The
+ * unary plus hides the column from its indexes on SQLite; PostgreSQL plans from statistics.
+ */
+export function filterOnly<T>(dialect: DialectName, column: string): RawBuilder<T> {
+  return dialect === 'sqlite' ? sql<T>`+${sql.ref(column)}` : sql<T>`${sql.ref(column)}`;
+}
+
 export type ConstraintViolation = 'unique' | 'foreignKey';
 
 /** Which integrity constraint a failed statement broke, on either dialect (null: another error). */

@@ -60,6 +60,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0021_backup_per_user': {},
   // Month totals and plans are derived from the rows, never backed up, built again by a restore.
   '0022_money_aggregates': {},
+  // Indexes only (audit_logs, user_sessions).
+  '0024_activity_indexes': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

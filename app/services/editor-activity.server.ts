@@ -2,6 +2,7 @@
 // writes as the audit trail recorded them, with a description, the amount and category of a
 // finance row, the company, and a shortcut to the row on its screen. Read in two queries (the
 // entries, then the names of the categories they mention): no query per row.
+import { dialectOf, filterOnly } from '../../db/dialect.ts';
 import { AUDITED_TABLES, findResource, RESOURCE_LIST } from '../resources/index.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { camelCase } from '../lib/names.ts';
@@ -58,6 +59,9 @@ export interface ActivityFilter {
 type Data = Record<string, unknown> | null;
 
 export async function editorActivities(db: Db, filter: ActivityFilter): Promise<EditorActivity[]> {
+  // The users whose writes count filter the newest entries (read from the time index until the
+  // limit is met) instead of leading to all their entries.
+  const author = filterOnly<number>(dialectOf(db), 'a.userId');
   const rows = await db
     .selectFrom('auditLogs as a')
     .innerJoin('users as u', 'u.id', 'a.userId')
@@ -65,8 +69,15 @@ export async function editorActivities(db: Db, filter: ActivityFilter): Promise<
     .select(['a.id', 'a.userId', 'u.username', 'u.fullName', 'a.action', 'a.tableName', 'a.recordId', 'a.timestamp', 'a.ipAddress', 'a.newData', 'a.oldData', 'c.name as company'])
     .where('a.action', 'in', [...WRITE_ACTIONS])
     .$if(filter.userId !== undefined, (q) => q.where('a.userId', '=', filter.userId!))
-    .$if(filter.editorsOnly === true, (q) => q.where('u.role', '=', 'editor'))
-    .$if(filter.companyId != null, (q) => q.where('u.companyId', '=', filter.companyId!))
+    .$if(filter.editorsOnly === true || filter.companyId != null, (q) =>
+      q.where(author, 'in', (eb) =>
+        eb
+          .selectFrom('users')
+          .select('id')
+          .$if(filter.editorsOnly === true, (s) => s.where('role', '=', 'editor'))
+          .$if(filter.companyId != null, (s) => s.where('companyId', '=', filter.companyId!)),
+      ),
+    )
     .orderBy('a.timestamp', 'desc')
     .orderBy('a.id', 'desc')
     .limit(filter.limit)

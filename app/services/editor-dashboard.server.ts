@@ -93,10 +93,12 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
     ? await db
         .selectFrom('auditLogs')
         .select(['tableName', 'recordId', 'timestamp'])
+        // By table and record (their index): a correction is an update of that very row.
+        .where('tableName', 'in', [...new Set(keys.map((k) => k.tableName))])
+        .where('recordId', 'in', [...new Set(keys.map((k) => k.recordId!))])
         .where('action', '=', 'update')
         .where('userId', '!=', user.id)
         .where('timestamp', '>=', since)
-        .where('recordId', 'in', [...new Set(keys.map((k) => k.recordId!))])
         .execute()
     : [];
   let judged = 0;

@@ -103,6 +103,19 @@ describe.each(TEST_DIALECTS)('editor figures on %s', (dialect) => {
     expect(history.every((h) => h.userId === busy.id || h.userId === quiet.id)).toBe(true);
   });
 
+  it('the editors’ feed: their writes only, newest first; a company-limited admin sees their company’s editors', async () => {
+    const admin = await createTestUser(db, { role: 'admin' });
+    await db.insertInto('auditLogs').values([audit(admin.id, 'create', 1, { recordId: 9001 }), audit(quiet.id, 'update', 2, { recordId: 9002 }), audit(quiet.id, 'login', 0.5)]).execute();
+    const history = await editorActivityHistory(owner);
+    expect(history.some((h) => h.userId === admin.id || h.action === 'login')).toBe(false);
+    expect(history[0]).toMatchObject({ userId: quiet.id, recordId: 9002 });
+    const stamps = history.map((h) => h.timestamp);
+    expect([...stamps].sort().reverse()).toEqual(stamps);
+    expect(history.filter((h) => h.userId === busy.id)).toHaveLength(19);
+    const scopedAdmin = await userContext(db, (await createTestUser(db, { role: 'admin', companyId: b.id })).id);
+    expect((await editorActivityHistory(scopedAdmin)).map((h) => h.recordId)).toEqual([9002]);
+  });
+
   it('the feed: descriptions, amount, category, company and a shortcut to the row', async () => {
     const [latest] = await editorActivities(db, { userId: busy.id, limit: 50 }).then((rows) => rows.filter((r) => r.recordId === budgetId));
     expect(latest).toMatchObject({ action: 'create', description: `Added Budgets #${budgetId}: entry 0`, amount: 12.34, company: a.name, editUrl: `/budget-planning?edit=${budgetId}`, ipAddress: '10.0.0.1' });

@@ -35,7 +35,8 @@ export interface UserWork {
 /**
  * Entries, edits, sign-ins and the week's session time of the given users (three grouped
  * queries, whatever their number). A session's time is from sign-in to its end (sign-out or its
- * last request while open), counted only within the last 7 days.
+ * last request while open), counted only within the last 7 days. The audit counts read the
+ * window from an index alone, so they cost the window's entries, not the whole trail's.
  */
 export async function workOf(db: Db, userIds: readonly number[], now: Date): Promise<Map<number, UserWork>> {
   const out = new Map<number, UserWork>(userIds.map((id) => [id, { userId: id, entries: 0, edits: 0, recentLogins: 0, loginCount: 0, lastLogin: null, weekSeconds: 0 }]));
@@ -43,7 +44,15 @@ export async function workOf(db: Db, userIds: readonly number[], now: Date): Pro
   const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
   const weekAgo = daysBefore(now, WEEK_DAYS);
   const [audit, logins, week] = await Promise.all([
-    db.selectFrom('auditLogs').select((eb) => ['userId', 'action', eb.fn.countAll().as('n')]).where('userId', 'in', [...userIds]).where('action', 'in', ['create', 'update']).where('timestamp', '>=', since).groupBy(['userId', 'action']).execute(),
+    db
+      .selectFrom('auditLogs')
+      .select((eb) => ['action', 'userId', eb.fn.countAll().as('n')])
+      .where('timestamp', '>=', since)
+      .where('timestamp', '<=', now.toISOString())
+      .where('action', 'in', ['create', 'update'])
+      .where('userId', 'in', [...userIds])
+      .groupBy(['action', 'userId'])
+      .execute(),
     db
       .selectFrom('userSessions')
       .select((eb) => ['userId', eb.fn.countAll().as('n'), eb.fn.max('loginAt').as('last'), eb.fn.count<number>(sql`case when ${sql.ref('loginAt')} >= ${since} then 1 end`).as('recent')])

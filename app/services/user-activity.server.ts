@@ -1,6 +1,8 @@
 // User activity for User Management (spec 3 §2.1, §3, §7): analytics from the real sessions in
 // user_sessions and the audit trail, activity statistics, and the paged activity history.
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { dialectOf, filterOnly } from '../../db/dialect.ts';
+import type { Database } from '../../db/types.ts';
 import { z } from 'zod';
 import type { ServiceContext } from './context.ts';
 import { dayAfter, dayStart, daysBefore } from '../lib/dates.ts';
@@ -111,12 +113,16 @@ export async function userActivityAnalytics(ctx: ServiceContext, now = new Date(
   // A session still open has no stored duration yet: it counts up to its last request.
   const openQuery = sessions().select(['s.userId', 's.loginAt', 's.lastSeenAt']).where('s.isActive', '=', true);
 
-  let auditQuery = db.selectFrom('auditLogs as a').innerJoin('users as u', 'u.id', 'a.userId')
-    .select((eb) => ['a.userId', 'a.action', eb.fn.countAll().as('n')])
-    .where('a.action', 'in', ['create', 'update'])
-    .where('a.timestamp', '>=', since)
-    .groupBy(['a.userId', 'a.action']);
-  if (scope !== null) auditQuery = auditQuery.where('u.companyId', '=', scope);
+  // The window's creates and updates per user, from the activity index alone.
+  const auditQuery = db
+    .selectFrom('auditLogs')
+    .select((eb) => ['action', 'userId', eb.fn.countAll().as('n')])
+    .where('timestamp', '>=', since)
+    .where('timestamp', '<=', now.toISOString())
+    .where('action', 'in', ['create', 'update'])
+    .where('userId', 'is not', null)
+    .$if(scope !== null, (q) => q.where('userId', 'in', (eb) => eb.selectFrom('users').select('id').where('companyId', '=', scope)))
+    .groupBy(['action', 'userId']);
 
   const [users, totals, open, audit] = await Promise.all([usersQuery.execute(), totalsQuery.execute(), openQuery.execute(), auditQuery.execute()]);
 
@@ -212,34 +218,33 @@ export async function userActivityStatistics(ctx: ServiceContext, now = new Date
   const weekAgo = daysBefore(now, ACTIVE_USER_WINDOW_DAYS);
   const today = startOfUtcDay(now);
 
-  const events = () => {
-    let q = db.selectFrom('auditLogs as a').leftJoin('users as u', 'u.id', 'a.userId').where('a.timestamp', '>=', since);
-    if (scope !== null) q = q.where('u.companyId', '=', scope);
-    return q;
-  };
   const sessions = () => {
     let q = db.selectFrom('userSessions as s').innerJoin('users as u', 'u.id', 's.userId');
     if (scope !== null) q = q.where('u.companyId', '=', scope);
     return q;
   };
-  const [byAction, byTable, top, loginCounts, active] = await Promise.all([
-    events().select((eb) => ['a.action', eb.fn.countAll().as('n')]).groupBy('a.action').execute(),
-    events().select((eb) => ['a.tableName', eb.fn.countAll().as('n')]).groupBy('a.tableName').execute(),
-    events()
-      .innerJoin('users as actor', 'actor.id', 'a.userId')
-      .select((eb) => ['actor.id', 'actor.username', 'actor.fullName', 'actor.email', eb.fn.countAll().as('n')])
-      .where('a.action', 'not in', ['login_failed'])
-      .groupBy(['actor.id', 'actor.username', 'actor.fullName', 'actor.email'])
-      .orderBy('n', 'desc')
-      .orderBy('actor.id')
-      .limit(TOP_USERS)
-      .execute(),
+  // One pass over the window's entries, read from the activity index alone (never the rows):
+  // counts by action, table and user, added up here.
+  const counted = (from: string, actions?: string[]) =>
+    db
+      .selectFrom('auditLogs')
+      .select((eb) => ['action', 'tableName', 'userId', eb.fn.countAll().as('n')])
+      .where('timestamp', '>=', from)
+      .where('timestamp', '<=', now.toISOString())
+      .$if(actions !== undefined, (q) => q.where('action', 'in', actions!))
+      .groupBy(['action', 'tableName', 'userId'])
+      .execute();
+  const [window, failedToday, members, loginCounts, active] = await Promise.all([
+    counted(since),
+    counted(today, ['login_failed']),
+    scope === null ? null : db.selectFrom('users').select('id').where('companyId', '=', scope).execute(),
     sessions()
       .select((eb) => [
         eb.fn.count<number>(sql`case when ${sql.ref('s.loginAt')} >= ${today} then 1 end`).as('today'),
-        eb.fn.count<number>(sql`case when ${sql.ref('s.loginAt')} >= ${weekAgo} then 1 end`).as('week'),
-        eb.fn.count<number>(sql`distinct case when ${sql.ref('s.loginAt')} >= ${weekAgo} then ${sql.ref('s.userId')} end`).as('users'),
+        eb.fn.countAll<number>().as('week'),
+        eb.fn.count<number>(sql`distinct ${sql.ref('s.userId')}`).as('users'),
       ])
+      .where('s.loginAt', '>=', weekAgo)
       .executeTakeFirstOrThrow(),
     sessions()
       .select((eb) => eb.fn.countAll().as('n'))
@@ -247,25 +252,42 @@ export async function userActivityStatistics(ctx: ServiceContext, now = new Date
       .where('s.expiresAt', '>', now.toISOString())
       .executeTakeFirstOrThrow(),
   ]);
-  const failedToday = await events()
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('a.action', '=', 'login_failed')
-    .where('a.timestamp', '>=', today)
-    .executeTakeFirstOrThrow();
+  // A company-scoped manager counts only their company's users' events.
+  const inScope = members ? new Set(members.map((m) => m.id)) : null;
+  const counts = (rows: typeof window) => rows.filter((r) => !inScope || (r.userId !== null && inScope.has(r.userId)));
+  const eventsByAction: Record<string, number> = {};
+  const eventsByTable: Record<string, number> = {};
+  const byUser = new Map<number, number>();
+  for (const r of counts(window)) {
+    const n = Number(r.n);
+    eventsByAction[r.action] = (eventsByAction[r.action] ?? 0) + n;
+    eventsByTable[r.tableName] = (eventsByTable[r.tableName] ?? 0) + n;
+    if (r.userId !== null && r.action !== 'login_failed') byUser.set(r.userId, (byUser.get(r.userId) ?? 0) + n);
+  }
+  // Entries keep a user id only while the user exists (deleting one sets it null).
+  const top = [...byUser.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, TOP_USERS);
+  const people = new Map(
+    (top.length ? await db.selectFrom('users').select(['id', 'username', 'fullName', 'email']).where('id', 'in', top.map(([id]) => id)).execute() : []).map((u) => [u.id, u]),
+  );
+  const mostActiveUsers = top
+    .filter(([id]) => people.has(id))
+    .map(([id, events]) => {
+      const u = people.get(id)!;
+      return { userId: u.id, username: u.username, fullName: u.fullName, email: u.email, events };
+    });
 
-  const eventsByAction = Object.fromEntries(byAction.map((r) => [r.action, Number(r.n)]));
   return {
     windowDays: ACTIVITY_WINDOW_DAYS,
     since,
     totalEvents: Object.values(eventsByAction).reduce((a, b) => a + b, 0),
     eventsByAction,
-    eventsByTable: Object.fromEntries(byTable.map((r) => [r.tableName, Number(r.n)])),
+    eventsByTable,
     loginsToday: Number(loginCounts.today),
     loginsThisWeek: Number(loginCounts.week),
-    failedLoginsToday: Number(failedToday.n),
+    failedLoginsToday: counts(failedToday).reduce((sum, r) => sum + Number(r.n), 0),
     activeSessions: Number(active.n),
     activeUsersThisWeek: Number(loginCounts.users),
-    mostActiveUsers: top.map((r) => ({ userId: r.id, username: r.username, fullName: r.fullName, email: r.email, events: Number(r.n) })),
+    mostActiveUsers,
   };
 }
 
@@ -299,17 +321,22 @@ export async function userActivityHistory(
   const offset = q.offset ?? (q.page ? (q.page - 1) * limit : 0);
   const scope = actorCompanyScope(ctx);
 
-  const base = () => ctx.db.selectFrom('auditLogs as a').leftJoin('users as u', 'u.id', 'a.userId').where((eb) => {
+  const eb = expressionBuilder<Database & { a: Database['auditLogs'] }, 'a'>();
+  // A company-limited manager reads their company's users' entries: counted from those users'
+  // entries, while the page filters the newest entries by them (read in time order until full).
+  const conditions = (author: Expression<number | null>) => {
     const where: Expression<SqlBool>[] = [];
-    if (scope !== null) where.push(eb('u.companyId', '=', scope));
+    if (scope !== null) where.push(eb(author, 'in', eb.selectFrom('users').select('users.id').where('users.companyId', '=', scope)));
     if (q.userId) where.push(eb('a.userId', '=', q.userId));
     if (q.startDate) where.push(eb('a.timestamp', '>=', dayStart(q.startDate)));
     if (q.endDate) where.push(eb('a.timestamp', '<', dayAfter(q.endDate)));
     if (q.action) where.push(eb('a.action', '=', q.action));
     if (q.tableName) where.push(eb('a.tableName', '=', q.tableName));
     return eb.and(where);
-  });
-  const counted = await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  };
+  const base = () => ctx.db.selectFrom('auditLogs as a').leftJoin('users as u', 'u.id', 'a.userId').where(conditions(filterOnly(dialectOf(ctx.db), 'a.userId')));
+  // Counted without the users' join: a count of the whole trail reads one index.
+  const counted = await ctx.db.selectFrom('auditLogs as a').where(conditions(eb.ref('a.userId'))).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const total = Number(counted.n);
   const rows = await base()
     .select([
