@@ -11,7 +11,7 @@ import { addMonths, forecast, type Trend } from './ai/forecast.ts';
 import { findOutliers, type AnomalyType, type Severity } from './ai/outliers.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
-import { budgetFigures } from './figures.server.ts';
+import { budgetFigures, expenseMonthSeries } from './figures.server.ts';
 
 export const PREDICTION_MONTHS = [1, 3, 6, 12] as const;
 export const ANOMALY_WINDOWS = [7, 14, 30, 90] as const;
@@ -111,17 +111,14 @@ export async function predictExpenses(ctx: ServiceContext, input: unknown, now =
   const companyId = await scopedCompany(ctx, request.companyId);
   // Complete months only: the current month is still being booked, so it is predicted, not read.
   const current = now.toISOString().slice(0, 7);
-  const rows = await budgetFigures(
-    ctx.db,
-    { companyId, from: monthsBefore(now, HISTORY_MONTHS).slice(0, 7), to: addMonths(current, -1), departmentId: request.departmentId, categoryId: request.categoryId },
-    ['category', 'department', 'month'],
-  );
+  const rows = await expenseMonthSeries(ctx.db, {
+    companyId, from: monthsBefore(now, HISTORY_MONTHS).slice(0, 7), to: addMonths(current, -1), departmentId: request.departmentId, categoryId: request.categoryId,
+  });
   const groups = new Map<string, { categoryId: number; departmentId: number; series: { month: string; cents: number }[] }>();
   for (const row of rows) {
-    if (row.actualRows === 0) continue;
     const key = `${row.categoryId}:${row.departmentId}`;
-    const group = groups.get(key) ?? { categoryId: row.categoryId!, departmentId: row.departmentId!, series: [] };
-    group.series.push({ month: row.month!, cents: row.actualCents });
+    const group = groups.get(key) ?? { categoryId: row.categoryId, departmentId: row.departmentId, series: [] };
+    group.series.push({ month: row.month, cents: row.cents });
     groups.set(key, group);
   }
   const [categories, departments] = await Promise.all([

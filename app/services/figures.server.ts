@@ -3,6 +3,7 @@
 // budget status, predictions and the AI chat show for the same question is the same number.
 // - budgetFigures: the plan (the one plan of each month: the most specific active budget) and
 //   the actual expenses, summed by month, category and/or department.
+// - expenseMonthSeries: the actual expenses of each category, department and month as kept.
 // - revenueFigures: projected (the same rule over revenue projections) and actual revenue.
 // - expenseTotals / revenueTotals: the AI chat's sums over any day range: its whole months from
 //   the month totals, a partial first or last month from the rows (by the date index).
@@ -62,6 +63,27 @@ export async function budgetFigures(
     .$if(columns.length > 0, (q) => q.groupBy(columns.map((c) => `f.${c}` as const)))
     .execute();
   return rows.map((r) => ({ ...r, planCents: Number(r.planCents ?? 0), actualCents: Number(r.actualCents ?? 0), actualRows: Number(r.actualRows ?? 0) }));
+}
+
+/**
+ * Actual expenses per category, department and month (months without expenses left out): the
+ * series predictions forecast from. A category belongs to one company, so each row is one kept
+ * total, read as it is.
+ */
+export async function expenseMonthSeries(
+  db: Db,
+  range: MonthRange & { departmentId?: number; categoryId?: number },
+): Promise<{ categoryId: number; departmentId: number; month: string; cents: number }[]> {
+  const rows = await db
+    .selectFrom('expenseMonthTotals')
+    .select(['categoryId', 'departmentId', 'month', 'amountCents'])
+    .where('month', '>=', range.from)
+    .where('month', '<=', range.to)
+    .$if(range.companyId !== null, (q) => q.where('companyId', '=', range.companyId!))
+    .$if(range.departmentId !== undefined, (q) => q.where('departmentId', '=', range.departmentId!))
+    .$if(range.categoryId !== undefined, (q) => q.where('categoryId', '=', range.categoryId!))
+    .execute();
+  return rows.map((r) => ({ categoryId: r.categoryId, departmentId: r.departmentId, month: r.month, cents: Number(r.amountCents) }));
 }
 
 export type RevenueDimension = 'month' | 'source';
