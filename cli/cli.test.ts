@@ -460,7 +460,7 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
         const result = await finhub(target, ['--json', 'db', 'generate', '--rows', '2000']);
         expect(result.code, result.stderr).toBe(0);
         const body = JSON.parse(result.stdout);
-        expect(body.inserted).toEqual({ actual_expenses: 2_000, budgets: 200, revenue_projections: 100, actual_revenue: 200 });
+        expect(body.inserted).toEqual({ actual_expenses: 2_000, budgets: 200, revenue_projections: 100, actual_revenue: 200, users: 1, audit_logs: 2_000, data_versions: 200, notifications: 100 });
         const count = async (table: 'actualExpenses' | 'budgets' | 'actualRevenue') =>
           Number((await target.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
         expect(await count('actualExpenses')).toBe(2_000);

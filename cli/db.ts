@@ -41,9 +41,9 @@ export function registerDb(program: Command): void {
     });
 
   db.command('generate')
-    .description('add N realistic actual expenses plus proportional budgets and revenue (benchmarks)')
+    .description('add N realistic actual expenses plus proportional budgets, revenue, users, audit trail and notifications (benchmarks)')
     .requiredOption('--rows <n>', 'actual-expense rows to add', positiveInteger('--rows'))
-    .option('--expenses-only', 'only actual expenses, no budgets or revenue', false)
+    .option('--expenses-only', 'only actual expenses, no budgets, revenue, users, audit trail or notifications', false)
     .option('--seed <n>', 'random seed (repeatable data)', positiveInteger('--seed'))
     .action(async (options: { rows: number; expensesOnly: boolean; seed?: number }, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());

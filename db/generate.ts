@@ -15,12 +15,14 @@
 // PostgreSQL: `INSERT … SELECT FROM unnest($1::int[], …)` in batches, indexes dropped and
 // re-created, user triggers off and row_counts and the month aggregates recomputed in the same
 // transaction, then ANALYZE.
-// No audit entries: generated benchmark data is not somebody's edit.
+// Then the people and history around the book (db/generate-activity.ts): users, the audit
+// trail of their work with data versions, and notifications.
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseHandle } from './client.ts';
 import { aggregateRebuildStatements } from './aggregates.ts';
 import { dayRecountStatements } from './day-counts.ts';
+import { bookMarks, generateActivity, type ActivityTable } from './generate-activity.ts';
 import { ftsTable, postgresRebuildStatements, SEARCH_INDEXES, sqliteRebuildStatement } from './search-index.ts';
 import { buildDemoRows, loadDemoReference, MONTH_NAMES, mulberry32 } from './seed/demo.ts';
 
@@ -44,14 +46,14 @@ export interface GenerateOptions {
   batch?: number;
   /** PostgreSQL connection URL (when the handle is PostgreSQL). */
   url?: string;
-  onProgress?: (progress: { table: GeneratedTable; done: number; total: number }) => void;
+  onProgress?: (progress: { table: GeneratedTable | ActivityTable; done: number; total: number }) => void;
   log?: (line: string) => void;
 }
 
 export interface GenerateResult {
   dialect: 'sqlite' | 'postgres';
   location: string;
-  inserted: Record<GeneratedTable, number>;
+  inserted: Record<GeneratedTable | ActivityTable, number>;
   /** All tables, indexes and counts included. */
   seconds: number;
   /** Rows (all tables) per second of the whole run, index re-creation included. */
@@ -421,11 +423,14 @@ export async function generateData(handle: DatabaseHandle, options: GenerateOpti
     }
   }
   const started = performance.now();
+  const marks = related ? await bookMarks(handle) : null;
   if (handle.dialect === 'postgres') await insertPostgres(options.url!, plan, options.batch ?? 10_000, options);
   else insertSqlite(handle.location, plan, options.batch ?? 50_000, options);
+  const activity = marks ? await generateActivity(handle, { rows: options.rows, seed, marks, url: options.url, onProgress: options.onProgress, log: options.log }) : null;
   const seconds = (performance.now() - started) / 1000;
-  const inserted = { actual_expenses: 0, budgets: 0, revenue_projections: 0, actual_revenue: 0 } as Record<GeneratedTable, number>;
+  const inserted = { actual_expenses: 0, budgets: 0, revenue_projections: 0, actual_revenue: 0, users: 0, audit_logs: 0, data_versions: 0, notifications: 0 } as Record<GeneratedTable | ActivityTable, number>;
   for (const { spec, rows } of plan) inserted[spec.table] = Math.max(0, rows);
+  if (activity) Object.assign(inserted, activity);
   return {
     dialect: handle.dialect,
     location: handle.location,
