@@ -129,7 +129,8 @@ export async function machineBusy(ms = 1000): Promise<number> {
 export function gitState(): { commit: string; dirty: string[] } {
   const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout ?? '';
   const dirty = git('status', '--porcelain', '--', 'app', 'db', 'worker', 'server.ts', 'remix.config.js').split('\n').filter(Boolean);
-  return { commit: git('rev-parse', '--short', 'HEAD').trim(), dirty };
+  // A copy made with `git archive` (to bench a commit while others edit the checkout) names it.
+  return { commit: git('rev-parse', '--short', 'HEAD').trim() || process.env.BENCH_COMMIT || '(unknown)', dirty };
 }
 
 function newestSource(target: string): number {

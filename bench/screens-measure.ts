@@ -137,9 +137,12 @@ export async function heavyLoop(origin: string, options: { heavyPath: string; he
       statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
     }
   })();
-  // The analysis is under way before the list is sampled.
+  // The analysis is under way before the list is sampled, and stops when the last list request
+  // is due (the list's late answers are then timed as they come, without the analysis).
   await new Promise((resolve) => setTimeout(resolve, 500));
+  const end = setTimeout(() => (stop = true), options.seconds * 1000);
   const list = await openLoop({ origin, path: options.listPath, cookies: [options.listCookie], rate: options.rate, seconds: options.seconds, headers: { Accept: ACCEPT.html, 'Accept-Encoding': 'gzip' } });
+  clearTimeout(end);
   stop = true;
   await loop;
   analyst.close();
