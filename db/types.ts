@@ -268,6 +268,53 @@ export interface ChangeTokensTable {
   token: string;
 }
 
+/** SQLite only (migration 0023): a counter every write of the table bumps. */
+export interface ChangeCountersTable {
+  tableName: string;
+  counter: number;
+}
+
+/** Migration 0023: one computation of the expense anomalies; the latest finished one is read. */
+export interface ExpenseAnomalyRunsTable {
+  generation: number;
+  /** The books' change token the run started from: unchanged books need no new run. */
+  booksToken: string;
+  /** The first day of the window the run covers ('YYYY-MM-DD'). */
+  windowStart: string;
+  startedAt: string;
+  computedAt: string | null;
+  findings: ColumnType<number, number | undefined, number>;
+}
+
+/** Migration 0023: a run's findings. */
+export interface ExpenseAnomaliesTable {
+  generation: number;
+  expenseId: number;
+  anomalyType: 'unusual_amount' | 'duplicate' | 'new_vendor';
+  companyId: number;
+  departmentId: number;
+  categoryId: number;
+  severity: 'critical' | 'high' | 'medium' | 'low';
+  /** 0 critical … 3 low: the ranking order. */
+  severityRank: number;
+  amountCents: number;
+  expectedCents: number;
+  deviation: number;
+  expenseDate: string;
+  explanation: string;
+}
+
+/** Migration 0023: a run's spending per company, department and day, and the day's findings. */
+export interface ExpenseAnomalyDaysTable {
+  generation: number;
+  companyId: number;
+  departmentId: number;
+  day: string;
+  spentCents: number;
+  findings: number;
+  largestCents: number | null;
+}
+
 export interface PermissionFlagColumns {
   canAccessFinancialData: ColumnType<boolean, boolean | undefined, boolean>;
   canAccessSubscriberData: ColumnType<boolean, boolean | undefined, boolean>;
@@ -730,6 +777,10 @@ export interface Database {
   pushSubscriptions: PushSubscriptionsTable;
   aiInsights: AiInsightsTable;
   aiChatMessages: AiChatMessagesTable;
+  changeCounters: ChangeCountersTable;
+  expenseAnomalyRuns: ExpenseAnomalyRunsTable;
+  expenseAnomalies: ExpenseAnomaliesTable;
+  expenseAnomalyDays: ExpenseAnomalyDaysTable;
   apiIntegrationSources: ApiIntegrationSourcesTable;
   apiIntegrationEndpoints: ApiIntegrationEndpointsTable;
   apiIntegrationCredentials: ApiIntegrationCredentialsTable;

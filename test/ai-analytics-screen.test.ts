@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../app/services/ai/forecast.ts';
 import { TEST_DIALECTS } from './database.ts';
 import { useTestServer, type TestClient } from './server.ts';
+import { waitFor } from './wait.ts';
 
 describe.each(TEST_DIALECTS)('AI analytics screen on %s', (dialect) => {
   const { db, signedIn } = useTestServer(dialect);
@@ -41,9 +42,16 @@ describe.each(TEST_DIALECTS)('AI analytics screen on %s', (dialect) => {
     expect(predictions).toContain('history and prediction');
     expect(predictions).toContain('Increasing'.toLowerCase());
 
-    const anomalies = await text(await c.get(`/ai-analytics?tab=anomalies&companyId=${companyId}&lookbackDays=7`));
+    // The first visit finds nothing computed yet: it says so, and the computation starts.
+    const first = await text(await c.get(`/ai-analytics?tab=anomalies&companyId=${companyId}&lookbackDays=7`));
+    expect(first).toContain('Anomalies are being computed for the first time');
+    const anomalies = await waitFor(async () => {
+      const page = await text(await c.get(`/ai-analytics?tab=anomalies&companyId=${companyId}&lookbackDays=7`));
+      return page.includes('data-testid="anomaly"') ? page : null;
+    }, { what: 'the computed anomalies' });
     expect(anomalies).toContain('$90,000.00');
     expect(anomalies).toContain('critical');
+    expect(anomalies).toMatch(/Computed (just now|1 minute ago)<\/time> from the books as they are\./);
 
     expect(await text(await c.get('/ai-analytics?tab=budget'))).toContain('Please select a company for budget analysis');
     const budget = await text(await c.get(`/ai-analytics?tab=budget&companyId=${companyId}`));
@@ -109,5 +117,52 @@ describe.each(TEST_DIALECTS)('AI analytics screen on %s', (dialect) => {
     const { c } = await signedIn({ role: 'viewer' });
     expect((await c.get('/ai-analytics')).status).toBe(403);
     expect((await post(c, '/ai-analytics', { intent: 'chat', message: 'total' })).status).toBe(403);
+  });
+
+  it('long results come a page at a time (20 predictions, 15 anomalies), ranked, with a Show more link that needs no JavaScript; pages stay small', async () => {
+    const { c } = await analyst();
+    const departmentId = (await db().selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const company = (await db().selectFrom('companies').select('id').orderBy('id').execute())[1].id;
+    // 30 series to predict, and the same charge booked 31 times on one day: 30 duplicates.
+    const categories: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      categories.push((await db().insertInto('expenseCategories').values({ companyId: company, departmentId, name: `Paged ${dialect} ${String(i).padStart(2, '0')}` }).returning('id').executeTakeFirstOrThrow()).id);
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    await db().insertInto('actualExpenses').values([
+      ...categories.flatMap((categoryId, i) => [1, 2, 3].map((m) => ({ companyId: company, departmentId, categoryId, amountCents: 10_000 * (i + 1) + m * 100, expenseDate: `${addMonths(today.slice(0, 7), -m)}-10`, description: 'paged', vendor: `Paged vendor ${i}` }))),
+      ...Array.from({ length: 31 }, () => ({ companyId: company, departmentId, categoryId: categories[0], amountCents: 12_300, expenseDate: today, description: 'paged twice', vendor: 'Double Billing Ltd' })),
+    ]).execute();
+
+    const anomalyUrl = `/ai-analytics?tab=anomalies&companyId=${company}&lookbackDays=7`;
+    const firstPage = await waitFor(async () => {
+      const page = await text(await c.get(anomalyUrl));
+      return page.includes('Showing 1–15 of 30 anomalies') ? page : null;
+    }, { what: 'the planted duplicates' });
+    expect(firstPage.match(/data-testid="anomaly"/g)).toHaveLength(15);
+    expect(firstPage).toContain(`href="/ai-analytics?tab=anomalies&amp;companyId=${company}&amp;lookbackDays=7&amp;offset=15">Show more</a>`);
+    expect(firstPage).not.toContain('Back to the first');
+    const rest = await text(await c.get(`${anomalyUrl}&offset=15`));
+    expect(rest.match(/data-testid="anomaly"/g)).toHaveLength(15);
+    expect(rest).toContain('Showing 16–30 of 30 anomalies');
+    expect(rest).toContain('Back to the first');
+    expect(rest).not.toContain('>Show more</a>');
+
+    const predictionUrl = `/ai-analytics?tab=predictions&companyId=${company}&months=3`;
+    const predictions = await text(await c.get(predictionUrl));
+    expect(predictions.match(/data-testid="prediction"/g)).toHaveLength(20);
+    expect(predictions).toContain('Showing 1–20 of 30 predictions, ranked');
+    // Ranked by predicted amount: the largest series first, its chart on every page.
+    const ranked = [...predictions.matchAll(/data-testid="prediction"><td[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(ranked.slice(0, 2)).toEqual([`Paged ${dialect} 29`, `Paged ${dialect} 28`]);
+    const more = await text(await c.get(`${predictionUrl}&offset=20`));
+    expect(more.match(/data-testid="prediction"/g)).toHaveLength(10);
+    expect(more).toContain(`Paged ${dialect} 00`);
+    expect(more).toContain('history and prediction');
+
+    for (const url of [anomalyUrl, `${anomalyUrl}&offset=15`, predictionUrl, `/ai-analytics?tab=anomalies&lookbackDays=90`, `/ai-analytics?tab=predictions`]) {
+      const bytes = (await (await c.get(url)).arrayBuffer()).byteLength;
+      expect(bytes, url).toBeLessThan(60 * 1024);
+    }
   });
 });

@@ -3,8 +3,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../app/services/ai/forecast.ts';
 import { SELECT_COMPANY } from '../app/services/ai-analytics.server.ts';
+import { ANOMALIES_COMPUTING } from '../app/services/ai-anomalies.server.ts';
 import { TEST_DIALECTS } from './database.ts';
 import { useTestServer, type TestClient } from './server.ts';
+import { waitFor } from './wait.ts';
 
 describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
   const { db, signedIn } = useTestServer(dialect);
@@ -34,8 +36,23 @@ describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
     expect(predictions[0]).toMatchObject({ categoryName: `API AI ${dialect}`, departmentName: expect.any(String), predictedAmount: expect.any(Number), confidence: expect.any(Number), historicalAverage: expect.any(Number), seasonalPattern: false, trend: 'increasing', factors: expect.any(Array) });
     expect(predictions[0].forecast).toHaveLength(6);
 
-    const anomalies = await (await post(c, '/api/ai/detect-anomalies', { companyId, lookbackDays: 7 })).json();
-    expect(anomalies[0]).toMatchObject({ categoryName: `API AI ${dialect}`, anomalyType: 'unusual_amount', severity: 'critical', amount: 50_000, expectedAmount: expect.any(Number), deviation: expect.any(Number), date: expect.any(String), explanation: expect.any(String), recommendations: expect.any(Array) });
+    // Anomalies are read from the stored findings: before the first computation a 503 says so
+    // (and asks for one), then they come with their total and the time they were computed.
+    const first = await post(c, '/api/ai/detect-anomalies', { companyId, lookbackDays: 7 });
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('30');
+    expect(await first.json()).toEqual({ message: ANOMALIES_COMPUTING });
+    const answered = await waitFor(async () => {
+      const response = await post(c, '/api/ai/detect-anomalies', { companyId, lookbackDays: 7 });
+      return response.status === 200 ? response : null;
+    }, { what: 'the first computation of the anomalies' });
+    const anomalies = await answered.json();
+    expect(anomalies[0]).toMatchObject({ categoryName: `API AI ${dialect}`, companyId, anomalyType: 'unusual_amount', severity: 'critical', amount: 50_000, expectedAmount: expect.any(Number), deviation: expect.any(Number), date: expect.any(String), explanation: expect.any(String), recommendations: expect.any(Array) });
+    expect(answered.headers.get('x-total-count')).toBe(String(anomalies.length));
+    expect(Date.now() - Date.parse(answered.headers.get('x-computed-at')!)).toBeLessThan(60_000);
+    const paged = await post(c, '/api/ai/detect-anomalies', { companyId, lookbackDays: 90, limit: 1, offset: 0 });
+    expect(await paged.json()).toHaveLength(1);
+    expect((await post(c, '/api/ai/detect-anomalies', { companyId, limit: 1001 })).status).toBe(400);
 
     const year = new Date().getUTCFullYear();
     const budget = await c.get(`/api/ai/budget-analysis/${companyId}/${year}`);
@@ -74,7 +91,7 @@ describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
     const response = await post(c, '/api/ai/chat', { message: `Any anomalies for ${name} in the last 7 days?`, context: {}, history: [] });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.response).toContain(`1 unusual expense in ${name} over the last 7 days:`);
+    expect(body.response).toContain(`1 unusual expense in ${name} over the last 7 days (computed`);
     expect(body.response).toContain('Offline mode');
     expect(body.context).toEqual({ companyId, topic: 'anomalies', mode: 'offline' });
     const empty = await post(c, '/api/ai/chat', { message: '  ' });

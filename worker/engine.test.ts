@@ -94,7 +94,7 @@ describe.each(MODES)('job engine (%s)', (mode) => {
 
   it('creates the queues, the dead-letter queue and the schedules', async () => {
     const queues = (await engine.boss.getQueues()).map((q) => q.name);
-    expect(queues).toEqual(expect.arrayContaining(['dead-letter', 'health-snapshot', 'anomaly-detection', 'purge-login-attempts', 'audit-retention', 'backup-create', 'backup-scheduled', 'notification-push', 'push-send', 'notifications-purge', 'ai-insights', 'integration-sync', 'integration-schedule']));
+    expect(queues).toEqual(expect.arrayContaining(['dead-letter', 'health-snapshot', 'anomaly-detection', 'purge-login-attempts', 'audit-retention', 'backup-create', 'backup-scheduled', 'notification-push', 'push-send', 'notifications-purge', 'ai-insights', 'integration-sync', 'integration-schedule', 'expense-anomalies']));
     const health = await engine.boss.getQueue('health-snapshot');
     expect(health).toMatchObject({ deadLetter: 'dead-letter', expireInSeconds: 60, policy: 'singleton' });
     const schedules = await engine.boss.getSchedules();
@@ -103,6 +103,7 @@ describe.each(MODES)('job engine (%s)', (mode) => {
       ['anomaly-detection', '*/15 * * * *'],
       ['audit-retention', '30 3 * * *'],
       ['backup-scheduled', '0 2 * * *'],
+      ['expense-anomalies', '*/5 * * * *'],
       ['health-snapshot', '* * * * *'],
       ['integration-schedule', '*/5 * * * *'],
       ['notifications-purge', '45 3 * * *'],
@@ -209,7 +210,7 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     const result = (await runJobNow('purge-login-attempts', {}, { db: database.db, dataDir: database.dataDir })) as { deleted: number };
     expect(result.deleted).toBe(0);
     await expect(runJobNow('health-snapshot', { sampleMs: -1 }, { db: database.db, dataDir: database.dataDir })).rejects.toThrow();
-    expect(schedules.map((s) => s.name).sort()).toEqual(['ai-insights', 'anomaly-detection', 'audit-retention', 'backup-scheduled', 'health-snapshot', 'integration-schedule', 'notifications-purge', 'purge-login-attempts']);
+    expect(schedules.map((s) => s.name).sort()).toEqual(['ai-insights', 'anomaly-detection', 'audit-retention', 'backup-scheduled', 'expense-anomalies', 'health-snapshot', 'integration-schedule', 'notifications-purge', 'purge-login-attempts']);
   });
 
   // Last: it stops the shared engine.

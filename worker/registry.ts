@@ -6,6 +6,7 @@ import anomalyDetection from './jobs/anomaly-detection.ts';
 import auditRetention from './jobs/audit-retention.ts';
 import backupCreate from './jobs/backup-create.ts';
 import backupScheduled from './jobs/backup-scheduled.ts';
+import expenseAnomalies from './jobs/expense-anomalies.ts';
 import healthSnapshot from './jobs/health-snapshot.ts';
 import integrationSchedule from './jobs/integration-schedule.ts';
 import integrationSync from './jobs/integration-sync.ts';
@@ -15,4 +16,4 @@ import purgeLoginAttempts from './jobs/purge-login-attempts.ts';
 import pushSend from './jobs/push-send.ts';
 
 export const registry: WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts, auditRetention, backupCreate, backupScheduled,
-  notificationPush, pushSend, notificationsPurge, aiInsights, integrationSync, integrationSchedule] as WorkerJob[];
+  notificationPush, pushSend, notificationsPurge, aiInsights, integrationSync, integrationSchedule, expenseAnomalies] as WorkerJob[];

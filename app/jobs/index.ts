@@ -5,6 +5,7 @@ import { anomalyDetectionJob } from './anomaly-detection.ts';
 import { auditRetentionJob } from './audit-retention.ts';
 import { backupCreateJob } from './backup-create.ts';
 import { backupScheduledJob } from './backup-scheduled.ts';
+import { expenseAnomaliesJob } from './expense-anomalies.ts';
 import type { JobDefinition } from './define.ts';
 import { healthSnapshotJob } from './health-snapshot.ts';
 import { integrationScheduleJob } from './integration-schedule.ts';
@@ -15,7 +16,7 @@ import { purgeLoginAttemptsJob } from './purge-login-attempts.ts';
 import { pushSendJob } from './push-send.ts';
 
 export const JOBS: JobDefinition[] = [healthSnapshotJob, anomalyDetectionJob, purgeLoginAttemptsJob, auditRetentionJob, backupCreateJob, backupScheduledJob,
-  notificationPushJob, pushSendJob, notificationsPurgeJob, aiInsightsJob, integrationSyncJob, integrationScheduleJob];
+  notificationPushJob, pushSendJob, notificationsPurgeJob, aiInsightsJob, integrationSyncJob, integrationScheduleJob, expenseAnomaliesJob];
 
 /** Queue that receives jobs whose retries are exhausted; its handler records a system error. */
 export const DEAD_LETTER_QUEUE = 'dead-letter';

@@ -3,19 +3,23 @@
 // now', the chat and Clear are form posts (the conversation is kept on the server per session;
 // with JavaScript the chat streams from /api/ai/chat/stream instead). All numbers come from the
 // books through the AI services, within the analytics permission and the user's company scope.
-// Amounts in US dollars. Each analysis (the Predictions, Anomalies and Budget Analysis tabs,
-// Generate now, a chat question) counts against the user's rate limits and runs one at a time
-// per user: a second one while the first runs answers 429 and says so on the page.
+// Amounts in US dollars. Each analysis (the Predictions and Budget Analysis tabs, Generate now, a
+// chat question) counts against the user's rate limits and runs one at a time per user: a second
+// one while the first runs answers 429 and says so on the page. The Anomalies tab reads what the
+// expense-anomalies job stored, with the time it was computed. Long results come a page at a
+// time, ranked, with a 'Show more' link (?offset=) that needs no JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { AI_TABS, AiAnalyticsScreen, type AiAnalyticsData } from '../components/ai/ai-analytics-screen.tsx';
+import { AI_TABS, AiAnalyticsScreen, type AiAnalyticsData, type PredictionRow } from '../components/ai/ai-analytics-screen.tsx';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 import { countScreenRequest, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
 import { noteRetryAfter } from '../http/rate-limit.server.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import type { Toast } from '../lib/toast.ts';
-import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, dailyExpenses, detectExpenseAnomalies, PREDICTION_MONTHS, predictExpenses, SELECT_COMPANY } from '../services/ai-analytics.server.ts';
+import { formatRelativeTime } from '../lib/format.ts';
+import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, PREDICTION_MONTHS, predictExpenses, SELECT_COMPANY, type ExpensePrediction } from '../services/ai-analytics.server.ts';
+import { dailyExpenses, detectExpenseAnomalies, type AnomalyDay } from '../services/ai-anomalies.server.ts';
 import { askInConversation, ChatForm, clearConversation, loadConversation } from '../services/ai-conversation.server.ts';
 import { generateInsights, listInsights } from '../services/ai-insights.server.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
@@ -48,6 +52,34 @@ async function attempt<T>(screen: Screen, run: () => Promise<T>): Promise<{ resu
   }
 }
 
+/** Rows of a long result per page ('Show more' moves to the next): what keeps a page well under 60 KB with its chart. */
+const PREDICTION_PAGE = 20;
+const ANOMALY_PAGE = 15;
+
+/** ?offset=: where the page starts, a multiple of the page size. */
+function offsetParam(url: URL, size: number): number {
+  const value = Number(url.searchParams.get('offset'));
+  return Number.isSafeInteger(value) && value > 0 ? value - (value % size) : 0;
+}
+
+/** A prediction's row: what the table shows (only the chart's prediction keeps its monthly series). */
+const rowOf = ({ history: _h, forecast: _f, months: _m, ...row }: ExpensePrediction): PredictionRow => row;
+/** The chart's prediction with its last CHART_HISTORY months of history: enough to see the trend, and the page stays small. */
+const CHART_HISTORY = 12;
+const forChart = (p: ExpensePrediction | undefined): ExpensePrediction | null => (p ? { ...p, history: p.history.slice(-CHART_HISTORY) } : null);
+
+/** Longer than a month, the chart's points are weeks (from the window's first day): 13 for 90 days, so the page stays small. */
+function byWeekBeyondAMonth(days: AnomalyDay[]): AnomalyDay[] {
+  if (days.length <= 31) return days;
+  const weeks: AnomalyDay[] = [];
+  for (let i = 0; i < days.length; i += 7) {
+    const week = days.slice(i, i + 7);
+    const flagged = week.filter((d) => d.flagged !== null).map((d) => d.flagged!);
+    weeks.push({ date: week[0].date, amount: Math.round(week.reduce((s, d) => s + d.amount * 100, 0)) / 100, flagged: flagged.length ? Math.max(...flagged) : null });
+  }
+  return weeks;
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** After an Analyze (run=1): 'Analysis Complete' with what was found, or the spec's failure toast. */
@@ -63,16 +95,32 @@ async function tabData(screen: Screen, tab: string, filters: AiAnalyticsData['fi
   if (tab === 'insights') return { insights: await listInsights(ctx, { companyId: filters.companyId }).catch(() => []) };
   if (tab === 'predictions') {
     const { result, error, retryAfter } = await attempt(screen, () => predictExpenses(ctx, { companyId, departmentId: filters.departmentId ?? undefined, categoryId: filters.categoryId ?? undefined, months: filters.months }));
-    return { predictions: result, error, retryAfter, toast: analysisToast(run, 'Failed to predict expenses', error, `${plural(result?.length ?? 0, 'prediction')} generated`) };
+    // Ranked by predicted amount: one page of rows, and the monthly series of the first alone (the chart's).
+    const offset = offsetParam(url, PREDICTION_PAGE);
+    const predictions = result?.slice(offset, offset + PREDICTION_PAGE).map(rowOf) ?? null;
+    return {
+      predictions, predictionChart: forChart(result?.[0]), page: { offset, size: PREDICTION_PAGE, total: result?.length ?? 0 }, error, retryAfter,
+      toast: analysisToast(run, 'Failed to predict expenses', error, `${plural(result?.length ?? 0, 'prediction')} generated`),
+    };
   }
   if (tab === 'anomalies') {
-    const request = { companyId, departmentId: filters.departmentId ?? undefined, lookbackDays: filters.lookbackDays };
-    const { result, error, retryAfter } = await attempt(screen, async () => {
-      const anomalies = await detectExpenseAnomalies(ctx, request);
-      return { anomalies, daily: anomalies.length ? await dailyExpenses(ctx, request) : null };
-    });
-    const found = result?.anomalies ?? null;
-    return { anomalies: found, daily: result?.daily ?? null, error, retryAfter, toast: analysisToast(run, 'Failed to detect anomalies', error, `${found?.length ?? 0} ${found?.length === 1 ? 'anomaly' : 'anomalies'} detected`) };
+    const offset = offsetParam(url, ANOMALY_PAGE);
+    const request = { companyId, departmentId: filters.departmentId ?? undefined, lookbackDays: filters.lookbackDays, limit: ANOMALY_PAGE, offset };
+    try {
+      const found = await detectExpenseAnomalies(ctx, request);
+      const daily = found.total ? byWeekBeyondAMonth(await dailyExpenses(ctx, request)) : null;
+      const computed = found.computedAt === null ? null : { ago: formatRelativeTime(found.computedAt).toLowerCase(), at: found.computedAt, stale: found.stale };
+      // The page's rows without their advice: the screen words it from the type (recommendationsFor).
+      const anomalies = found.computedAt === null ? null : found.anomalies.map(({ recommendations: _r, companyId: _c, ...a }) => a);
+      return {
+        anomalies, daily, computed, computing: found.computedAt === null, page: { offset, size: ANOMALY_PAGE, total: found.total }, error: null,
+        toast: run && computed ? { type: 'success', title: 'Analysis Complete', description: `${found.total} ${found.total === 1 ? 'anomaly' : 'anomalies'} detected` } : null,
+      };
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      const message = error.errors?.[0]?.message ?? error.message;
+      return { anomalies: null, error: message, toast: analysisToast(run, 'Failed to detect anomalies', message, '') };
+    }
   }
   if (tab === 'budget') {
     if (!filters.companyId) return { budget: null, error: SELECT_COMPANY, toast: run ? { type: 'error', title: 'Error', description: SELECT_COMPANY } : null };
@@ -105,7 +153,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const { retryAfter, ...found } = await tabData(screen, tab, filters);
     const data: AiAnalyticsData = {
       tab, companies, departments, categories, filters,
-      insights: [], predictions: null, anomalies: null, budget: null, daily: null, error: null, toast: null,
+      insights: [], predictions: null, predictionChart: null, anomalies: null, computed: null, computing: false, page: null, budget: null, daily: null, error: null, toast: null,
       conversation: null, cleared: false, mode: screen.context.config.openai ? 'model' : 'offline',
       ...found,
     };

@@ -1,19 +1,22 @@
-// POST /api/ai/detect-anomalies {companyId?, departmentId?, lookbackDays: 7|14|30|90} → the
-// expenses of the window that stand out (spec 3 §3): unusual amounts, duplicate charges and first
-// payments to a vendor, each with severity, expected amount, deviation, explanation and advice.
-// One analysis at a time per user: 429 while another of theirs runs.
-import { apiRoute, readJson } from '../http/api.server.ts';
+// POST /api/ai/detect-anomalies {companyId?, departmentId?, lookbackDays: 7|14|30|90, limit?, offset?}
+// → the expenses of the window that stand out (spec 3 §3): unusual amounts, duplicate charges and
+// first payments to a vendor, each with severity, expected amount, deviation, explanation and
+// advice, most severe first. They are read from the findings the expense-anomalies job stores:
+// X-Computed-At says when they were computed, X-Total-Count how many the window holds (limit
+// default and maximum 1000). Before the first computation: 503 with Retry-After.
+import { apiRoute, json, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
-import { AnomalyRequest, detectExpenseAnomalies } from '../services/ai-analytics.server.ts';
-import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
+import { ANOMALIES_COMPUTING, AnomalyRequest, detectExpenseAnomalies } from '../services/ai-anomalies.server.ts';
+import { DomainError } from '../services/errors.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('analytics'),
     body: AnomalyRequest,
     run: async ({ request, ctx }) => {
-      const input = await readJson(request);
-      return oneAnalysisAtATime(ctx, () => detectExpenseAnomalies(ctx, input));
+      const page = await detectExpenseAnomalies(ctx, await readJson(request));
+      if (page.computedAt === null) throw new DomainError('unavailable', ANOMALIES_COMPUTING, { retryAfter: 30 });
+      return json(page.anomalies, { headers: { 'X-Total-Count': String(page.total), 'X-Computed-At': page.computedAt } });
     },
   },
 });

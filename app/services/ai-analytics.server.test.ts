@@ -5,10 +5,13 @@ import { rejection } from '../../test/assertions.ts';
 import { userContext } from '../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { createTestUser } from '../../test/users.ts';
-import { analyzeCompanyBudget, dailyExpenses, detectExpenseAnomalies, predictExpenses, SELECT_COMPANY } from './ai-analytics.server.ts';
+import { analyzeCompanyBudget, predictExpenses, SELECT_COMPANY } from './ai-analytics.server.ts';
+import { dailyExpenses, detectExpenseAnomalies } from './ai-anomalies.server.ts';
+import { anomalyRunSettled } from './anomaly-runs.server.ts';
 import { generateAllInsights, generateInsights, listInsights } from './ai-insights.server.ts';
 import { addMonths } from './ai/forecast.ts';
 import type { Db, ServiceContext } from './context.ts';
+import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -49,6 +52,8 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     analyst = await userContext(db, (await createTestUser(db, { role: 'viewer', flags: { canAccessAnalytics: true } })).id);
     scoped = await userContext(db, (await createTestUser(db, { role: 'viewer', companyId: otherCompanyId, flags: { canAccessAnalytics: true } })).id);
     plain = await userContext(db, (await createTestUser(db, { role: 'viewer' })).id);
+    // Anomalies are read from what the job stored: computed here for the test's day.
+    await refreshExpenseAnomalies(db, { now: NOW, force: true });
   });
   afterAll(() => database?.destroy());
 
@@ -66,10 +71,10 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
   });
 
   it('finds the planted outlier and duplicate in the last 30 days, none of another company\'s', async () => {
-    const found = await detectExpenseAnomalies(analyst, { companyId, lookbackDays: '30' }, NOW);
+    const found = (await detectExpenseAnomalies(analyst, { companyId, lookbackDays: '30' }, NOW)).anomalies;
     expect(found.map((f) => [f.anomalyType, f.amount])).toEqual(expect.arrayContaining([['unusual_amount', 20_000], ['duplicate', 500]]));
     expect(found.every((f) => f.categoryName === `AI Cloud ${dialect}`)).toBe(true);
-    expect(await detectExpenseAnomalies(analyst, { companyId, lookbackDays: 7 }, NOW)).toEqual([]);
+    expect((await detectExpenseAnomalies(analyst, { companyId, lookbackDays: 7 }, NOW)).anomalies).toEqual([]);
   });
 
   it('gives the daily totals of an anomaly window, every day, within scope', async () => {
@@ -77,8 +82,8 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     expect(days).toHaveLength(14);
     expect(days[0].date).toBe('2026-11-07');
     expect(days.at(-1)!.date).toBe('2026-11-20');
-    expect(days.filter((d) => d.amount > 0)).toEqual([{ date: '2026-11-10', amount: 20_000 }, { date: '2026-11-12', amount: 1_000 }]);
-    expect((await dailyExpenses(scoped, { lookbackDays: 14 }, NOW)).filter((d) => d.amount > 0)).toEqual([{ date: '2026-11-11', amount: 99_999.99 }]);
+    expect(days.filter((d) => d.amount > 0)).toEqual([{ date: '2026-11-10', amount: 20_000, flagged: 20_000 }, { date: '2026-11-12', amount: 1_000, flagged: 500 }]);
+    expect((await dailyExpenses(scoped, { lookbackDays: 14 }, NOW)).filter((d) => d.amount > 0)).toEqual([{ date: '2026-11-11', amount: 99_999.99, flagged: null }]);
     await expect(dailyExpenses(scoped, { companyId, lookbackDays: 14 }, NOW)).rejects.toMatchObject({ kind: 'notFound' });
   });
 
@@ -99,7 +104,7 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     expect((await rejection(detectExpenseAnomalies(scoped, { companyId }, NOW))).status).toBe(404);
     expect((await rejection(analyzeCompanyBudget(scoped, { companyId, year: 2026 }))).status).toBe(404);
     // Without a company they get their own.
-    const own = await detectExpenseAnomalies(scoped, { lookbackDays: 90 }, NOW);
+    const own = (await detectExpenseAnomalies(scoped, { lookbackDays: 90 }, NOW)).anomalies;
     expect(own.every((f) => f.categoryName === `AI Other ${dialect}`)).toBe(true);
     const predictions = await predictExpenses(scoped, {}, NOW);
     expect(predictions.map((p) => p.categoryName)).toEqual([`AI Other ${dialect}`]);
@@ -135,5 +140,24 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     expect((await rejection(listInsights(scoped, { companyId }))).status).toBe(404);
     expect((await rejection(generateInsights(scoped, companyId, NOW))).status).toBe(404);
     expect((await rejection(listInsights(plain))).status).toBe(403);
+  });
+
+  it('group-wide insights are group totals or name the company their one series belongs to', async () => {
+    await generateAllInsights(db, NOW);
+    const companyName = (await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()).name;
+    const group = await listInsights(analyst, { group: true });
+    const rising = group.find((i) => i.title.startsWith(`AI Cloud ${dialect} spending is rising`))!;
+    expect(rising.title).toBe(`AI Cloud ${dialect} spending is rising at ${companyName}`);
+    expect(rising.description.startsWith(`${companyName}: AI Cloud ${dialect} (`)).toBe(true);
+    const alert = group.find((i) => i.type === 'alert')!;
+    expect(alert.description).toMatch(new RegExp(`^The most pressing: \\$20,000 in AI Cloud ${dialect} at ${companyName} on 2026-11-10\\.`));
+    // A company's own insights need no name; the group's forecast is the sum of the companies'.
+    const own = await listInsights(analyst, { companyId });
+    expect(own.find((i) => i.type === 'trend')!.title).toBe(`AI Cloud ${dialect} spending is rising`);
+    const amount = (title: string) => Number(/about \$([\d,]+)/.exec(title)![1].replaceAll(',', ''));
+    const forecastOf = async (filter: { group: true } | { companyId: number }) => (await listInsights(analyst, filter)).find((i) => i.type === 'forecast');
+    const parts = await Promise.all([companyId, otherCompanyId].map((id) => forecastOf({ companyId: id })));
+    const sum = parts.reduce((s, p) => s + (p ? amount(p.title) : 0), 0);
+    expect(Math.abs(amount((await forecastOf({ group: true }))!.title) - sum)).toBeLessThanOrEqual(2);
   });
 });

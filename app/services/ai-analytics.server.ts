@@ -1,14 +1,12 @@
-// AI analytics over the books (issue 17, spec 3 §2.4, §7 AI): expense predictions, expense
-// anomalies and budget analysis, computed by the engine in ./ai from the expenses and budgets the
-// caller may see. Needs the analytics permission; a user limited to one company gets that
-// company's numbers only (another company's id is a 404, DESIGN §5). Amounts are US dollars.
-import { sql } from 'kysely';
+// AI analytics over the books (issue 17, spec 3 §2.4, §7 AI): expense predictions and budget
+// analysis, computed by the engine in ./ai from the expenses and budgets the caller may see
+// (expense anomalies: ai-anomalies.server.ts). Needs the analytics permission; a user limited
+// to one company gets that company's numbers only (another company's id is a 404, DESIGN §5).
+// Amounts are US dollars.
 import { z } from 'zod';
-import { dialectOf } from '../../db/dialect.ts';
 import { can, companyScope } from '../lib/permissions.ts';
 import { analyzeBudget } from './ai/budget-variance.ts';
 import { addMonths, forecast, type Trend } from './ai/forecast.ts';
-import { findOutliers, type AnomalyType, type Severity } from './ai/outliers.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import { budgetFigures, expenseMonthSeries } from './figures.server.ts';
@@ -43,17 +41,15 @@ export async function scopedCompany(ctx: ServiceContext, requested: number | nul
   return companyId;
 }
 
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'Must be an id' }).int().positive().max(2_147_483_647).optional());
-const choice = <T extends readonly number[]>(values: T, name: string, fallback: T[number]) =>
+export const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'Must be an id' }).int().positive().max(2_147_483_647).optional());
+export const choice = <T extends readonly number[]>(values: T, name: string, fallback: T[number]) =>
   z.preprocess((v) => (v === '' || v === null || v === undefined ? fallback : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().refine((n) => (values as readonly number[]).includes(n), `${name} must be one of ${values.join(', ')}`));
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   return parsed.data;
 }
-
-const dayText = (db: Db) => (dialectOf(db) === 'postgres' ? sql<string>`to_char(e.expense_date, 'YYYY-MM-DD')` : sql<string>`e.expense_date`);
 
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -61,16 +57,6 @@ function isoDay(date: Date): string {
 function monthsBefore(now: Date, months: number): string {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1));
   return isoDay(d);
-}
-
-/** The expenses the filters select, from `since` on. */
-function expenses(db: Db, filter: { companyId: number | null; departmentId?: number; categoryId?: number }, since: string) {
-  return db
-    .selectFrom('actualExpenses as e')
-    .where('e.expenseDate', '>=', since)
-    .$if(filter.companyId !== null, (q) => q.where('e.companyId', '=', filter.companyId!))
-    .$if(filter.departmentId !== undefined, (q) => q.where('e.departmentId', '=', filter.departmentId!))
-    .$if(filter.categoryId !== undefined, (q) => q.where('e.categoryId', '=', filter.categoryId!));
 }
 
 async function names(db: Db, table: 'departments' | 'expenseCategories', ids: Iterable<number>): Promise<Map<number, string>> {
@@ -145,74 +131,6 @@ export async function predictExpenses(ctx: ServiceContext, input: unknown, now =
       };
     })
     .sort((a, b) => b.predictedAmount - a.predictedAmount || a.categoryName.localeCompare(b.categoryName));
-}
-
-export const AnomalyRequest = z.object({
-  companyId: optionalId,
-  departmentId: optionalId,
-  lookbackDays: choice(ANOMALY_WINDOWS, 'lookbackDays', 30),
-});
-
-export interface ExpenseAnomaly {
-  expenseId: number;
-  categoryName: string;
-  departmentName: string;
-  anomalyType: AnomalyType;
-  severity: Severity;
-  amount: number;
-  expectedAmount: number;
-  deviation: number;
-  date: string;
-  explanation: string;
-  recommendations: string[];
-}
-
-/** POST /api/ai/detect-anomalies: the expenses of the last 7, 14, 30 or 90 days that stand out. */
-export async function detectExpenseAnomalies(ctx: ServiceContext, input: unknown, now = new Date()): Promise<ExpenseAnomaly[]> {
-  authorize(ctx);
-  const request = parse(AnomalyRequest, input);
-  const companyId = await scopedCompany(ctx, request.companyId);
-  const since = isoDay(new Date(now.getTime() - (request.lookbackDays - 1) * 86_400_000));
-  const rows = await expenses(ctx.db, { companyId, departmentId: request.departmentId }, monthsBefore(now, 12))
-    .select(['e.id', 'e.categoryId', 'e.departmentId', 'e.amountCents', 'e.vendor', dayText(ctx.db).as('expenseDate')])
-    .execute();
-  const findings = findOutliers(rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) })), { since });
-  const [categories, departments] = await Promise.all([
-    names(ctx.db, 'expenseCategories', findings.map((f) => f.categoryId)),
-    names(ctx.db, 'departments', findings.map((f) => f.departmentId)),
-  ]);
-  return findings.map((f) => ({
-    expenseId: f.expenseId,
-    categoryName: categories.get(f.categoryId) ?? '',
-    departmentName: departments.get(f.departmentId) ?? '',
-    anomalyType: f.anomalyType,
-    severity: f.severity,
-    amount: dollars(f.amountCents),
-    expectedAmount: dollars(f.expectedCents),
-    deviation: f.deviation,
-    date: f.date,
-    explanation: f.explanation,
-    recommendations: f.recommendations,
-  }));
-}
-
-/** The daily expense totals of an anomaly window (every day, zero when nothing was spent): the series the screen marks the anomalies on. */
-export async function dailyExpenses(ctx: ServiceContext, input: unknown, now = new Date()): Promise<{ date: string; amount: number }[]> {
-  authorize(ctx);
-  const request = parse(AnomalyRequest, input);
-  const companyId = await scopedCompany(ctx, request.companyId);
-  const first = now.getTime() - (request.lookbackDays - 1) * 86_400_000;
-  const day = dayText(ctx.db);
-  const rows = await expenses(ctx.db, { companyId, departmentId: request.departmentId }, isoDay(new Date(first)))
-    .where('e.expenseDate', '<=', isoDay(now))
-    .select((eb) => [day.as('date'), eb.fn.sum<number>('e.amountCents').as('cents')])
-    .groupBy(day)
-    .execute();
-  const byDay = new Map(rows.map((r) => [r.date, Number(r.cents)]));
-  return Array.from({ length: request.lookbackDays }, (_, i) => {
-    const date = isoDay(new Date(first + i * 86_400_000));
-    return { date, amount: dollars(byDay.get(date) ?? 0) };
-  });
 }
 
 export interface BudgetAnalysis {

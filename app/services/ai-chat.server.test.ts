@@ -7,7 +7,10 @@ import { userContext } from '../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { createTestUser } from '../../test/users.ts';
 import { answerOffline, CAPABILITIES, OFFLINE_NOTE, periodOf } from './ai-chat.server.ts';
+import { ANOMALIES_COMPUTING } from './ai-anomalies.server.ts';
+import { anomalyRunSettled } from './anomaly-runs.server.ts';
 import type { Db, ServiceContext } from './context.ts';
+import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -73,7 +76,11 @@ describe.each(TEST_DIALECTS)('chat offline on %s', (dialect) => {
     const budget = await ask(analyst, `Is ${a.name} over budget in 2026?`);
     expect(budget.response).toContain(`${a.name} in 2026: budget $4,000.00, actual $6,000.50, variance $2,000.50 (50%) — over budget.`);
     expect((await ask(analyst, 'How is the budget?')).response).toContain('Which company?');
-    expect((await ask(analyst, `Any anomalies for ${a.name} in the last 90 days?`)).response).toContain(`No unusual expenses in ${a.name} over the last 90 days.`);
+    // Anomalies are read from the stored findings: before the first computation the chat says so.
+    expect((await ask(analyst, `Any anomalies for ${a.name} in the last 90 days?`)).response).toContain(ANOMALIES_COMPUTING);
+    await anomalyRunSettled(db);
+    await refreshExpenseAnomalies(db, { now: NOW, force: true });
+    expect((await ask(analyst, `Any anomalies for ${a.name} in the last 90 days?`)).response).toContain(`No unusual expenses in ${a.name} over the last 90 days (computed just now).`);
     expect((await ask(analyst, `Forecast the next 6 months for ${a.name}`)).response).toMatch(new RegExp(`^Predicted expenses of ${a.name} for the next 6 months: \\$[\\d,.]+\\.`));
   });
 

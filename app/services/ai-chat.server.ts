@@ -4,8 +4,10 @@
 // cannot answer get the list of what it can. POST /api/ai/chat {message, context, history} →
 // {response, context}.
 import { z } from 'zod';
+import { formatRelativeTime } from '../lib/format.ts';
 import { can, companyScope } from '../lib/permissions.ts';
-import { analyzeCompanyBudget, BUDGET_YEARS, detectExpenseAnomalies, predictExpenses } from './ai-analytics.server.ts';
+import { analyzeCompanyBudget, BUDGET_YEARS, predictExpenses } from './ai-analytics.server.ts';
+import { ANOMALIES_COMPUTING, detectExpenseAnomalies } from './ai-anomalies.server.ts';
 import { ledgerTotals } from './ai-books.server.ts';
 import { answerWithModel, type ModelOptions, type ModelTurn } from './ai-model.server.ts';
 import type { OpenAiSettings } from './config.server.ts';
@@ -136,11 +138,13 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
 
   if (topic === 'anomalies') {
     const window = ([90, 30, 14, 7] as const).find((d) => text.includes(`${d} day`)) ?? 30;
-    const found = await detectExpenseAnomalies(ctx, { companyId: companyId ?? undefined, lookbackDays: window }, now);
-    if (found.length === 0) return reply('anomalies', [`No unusual expenses in ${where(company)} over the last ${window} days.`]);
+    const found = await detectExpenseAnomalies(ctx, { companyId: companyId ?? undefined, lookbackDays: window, limit: 5 }, now);
+    if (found.computedAt === null) return reply('anomalies', [ANOMALIES_COMPUTING]);
+    const computed = `(computed ${formatRelativeTime(found.computedAt, now.getTime()).toLowerCase()})`;
+    if (found.total === 0) return reply('anomalies', [`No unusual expenses in ${where(company)} over the last ${window} days ${computed}.`]);
     return reply('anomalies', [
-      `${found.length} unusual expense${found.length === 1 ? '' : 's'} in ${where(company)} over the last ${window} days:`,
-      ...found.slice(0, 5).map((a) => `- ${a.date}: ${usd(a.amount)} in ${a.categoryName} (${a.departmentName}), ${a.severity} ${a.anomalyType.replace('_', ' ')}; expected ${usd(a.expectedAmount)}.`),
+      `${found.total} unusual expense${found.total === 1 ? '' : 's'} in ${where(company)} over the last ${window} days ${computed}:`,
+      ...found.anomalies.map((a) => `- ${a.date}: ${usd(a.amount)} in ${a.categoryName} (${company ? '' : `${a.companyName}, `}${a.departmentName}), ${a.severity} ${a.anomalyType.replace('_', ' ')}; expected ${usd(a.expectedAmount)}.`),
     ]);
   }
   if (topic === 'predictions') {

@@ -5,10 +5,12 @@
 import { toJson } from '../../db/dialect.ts';
 import type { InsightImpact, InsightPriority, InsightType } from '../../db/types.ts';
 import { companyScope } from '../lib/permissions.ts';
-import { analyzeCompanyBudget, authorize, BUDGET_YEARS, companyInScope, detectExpenseAnomalies, predictExpenses, scopedCompany } from './ai-analytics.server.ts';
+import { analyzeCompanyBudget, authorize, BUDGET_YEARS, companyInScope, predictExpenses, scopedCompany, type ExpensePrediction } from './ai-analytics.server.ts';
+import { seriousAnomalies } from './ai-anomalies.server.ts';
 import { narrateInsights } from './ai-model.server.ts';
 import type { OpenAiSettings } from './config.server.ts';
 import { inTransaction, systemActor, type Db, type ServiceContext } from './context.ts';
+import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
 
 export interface Insight {
   id: number;
@@ -29,12 +31,23 @@ type Draft = Omit<Insight, 'id' | 'companyId' | 'companyName' | 'generatedAt' | 
 
 const usd = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}`;
 
-/** The insights the books support now, for one company or (null) the group. */
+/** The companies of these predictions' categories, by category id. */
+async function companiesOf(db: Db, predictions: (ExpensePrediction | undefined)[]): Promise<Map<number, string>> {
+  const ids = predictions.filter((p) => p !== undefined).map((p) => p.categoryId);
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('expenseCategories as c').innerJoin('companies as co', 'co.id', 'c.companyId').select(['c.id', 'co.name']).where('c.id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * The insights the books support now, for one company or (null) the group. A group insight is a
+ * group figure (the sum over every company) or names the company its one series belongs to.
+ */
 export async function draftInsights(ctx: ServiceContext, companyId: number | null, now = new Date()): Promise<Draft[]> {
   const filter = companyId === null ? {} : { companyId };
   const [predictions, anomalies] = await Promise.all([
     predictExpenses(ctx, { ...filter, months: 3 }, now),
-    detectExpenseAnomalies(ctx, { ...filter, lookbackDays: 30 }, now),
+    seriousAnomalies(ctx, { ...filter, lookbackDays: 30 }, now),
   ]);
   const drafts: Draft[] = [];
   const scopeName = companyId === null ? 'the group' : 'this company';
@@ -52,38 +65,41 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
       actionItems: ['Compare the prediction with the budgets of the coming months', 'Open Predictions for each category\'s trend and confidence'],
     });
     const rising = predictions.filter((p) => p.trend === 'increasing' && p.confidence >= 0.5).sort((a, b) => b.predictedAmount - a.predictedAmount)[0];
+    const falling = predictions.filter((p) => p.trend === 'decreasing' && p.confidence >= 0.5).sort((a, b) => b.historicalAverage - a.historicalAverage)[0];
+    // One series is one company's: the group's insight says whose.
+    const owners = companyId === null ? await companiesOf(ctx.db, [rising, falling]) : new Map<number, string>();
+    const whose = (p: ExpensePrediction) => (owners.has(p.categoryId) ? `${owners.get(p.categoryId)}: ` : '');
+    const within = (p: ExpensePrediction) => (owners.has(p.categoryId) ? ` at ${owners.get(p.categoryId)}` : '');
     if (rising) {
       drafts.push({
         type: 'trend',
         priority: rising.confidence >= 0.8 ? 'high' : 'medium',
         impact: 'negative',
-        title: `${rising.categoryName} spending is rising`,
-        description: `${rising.categoryName} (${rising.departmentName}): ${rising.factors[0]}. About ${usd(rising.predictedAmount)} expected over the next 3 months (confidence ${Math.round(rising.confidence * 100)}%).`,
+        title: `${rising.categoryName} spending is rising${within(rising)}`,
+        description: `${whose(rising)}${rising.categoryName} (${rising.departmentName}): ${rising.factors[0]}. About ${usd(rising.predictedAmount)} expected over the next 3 months (confidence ${Math.round(rising.confidence * 100)}%).`,
         actionItems: [`Review the largest ${rising.categoryName} expenses of recent months`, 'Check whether the rise was planned in the budget'],
       });
     }
-    const falling = predictions.filter((p) => p.trend === 'decreasing' && p.confidence >= 0.5).sort((a, b) => b.historicalAverage - a.historicalAverage)[0];
     if (falling) {
       drafts.push({
         type: 'trend',
         priority: 'low',
         impact: 'positive',
-        title: `${falling.categoryName} spending is falling`,
-        description: `${falling.categoryName} (${falling.departmentName}): ${falling.factors[0]}.`,
+        title: `${falling.categoryName} spending is falling${within(falling)}`,
+        description: `${whose(falling)}${falling.categoryName} (${falling.departmentName}): ${falling.factors[0]}.`,
         actionItems: ['Keep what brought the cost down', 'Consider moving the freed budget where spending rises'],
       });
     }
   }
 
-  const serious = anomalies.filter((a) => a.severity === 'critical' || a.severity === 'high');
-  if (serious.length) {
-    const top = serious[0];
+  if (anomalies.top) {
+    const { count, top } = anomalies;
     drafts.push({
       type: 'alert',
-      priority: serious.some((a) => a.severity === 'critical') ? 'critical' : 'high',
+      priority: anomalies.critical ? 'critical' : 'high',
       impact: 'negative',
-      title: `${serious.length} unusual expense${serious.length === 1 ? '' : 's'} in the last 30 days`,
-      description: `The largest: ${usd(top.amount)} in ${top.categoryName} on ${top.date}. ${top.explanation}`,
+      title: `${count} unusual expense${count === 1 ? '' : 's'} in the last 30 days`,
+      description: `The most pressing: ${usd(top.amount)} in ${top.categoryName}${companyId === null ? ` at ${top.companyName}` : ''} on ${top.date}. ${top.explanation}`,
       actionItems: ['Open Anomalies and check each flagged expense', ...top.recommendations.slice(0, 2)],
     });
   }
@@ -141,6 +157,8 @@ export async function generateInsights(ctx: ServiceContext, requestedCompanyId: 
 /** The nightly job: the group and every company. */
 export async function generateAllInsights(db: Db, now = new Date(), openai: OpenAiSettings | null = null): Promise<{ companies: number; insights: number }> {
   const ctx: ServiceContext = { db, actor: systemActor('worker'), meta: {} };
+  // Alerts read the stored anomalies: bring them up to date first (nothing to do if the books did not change).
+  await refreshExpenseAnomalies(db, { now });
   const companies = await db.selectFrom('companies').select('id').orderBy('id').execute();
   let insights = (await generateInsights(ctx, null, now, openai)).length;
   for (const { id } of companies) insights += (await generateInsights(ctx, id, now, openai)).length;

@@ -4,7 +4,8 @@
 // as {error} for it to recover from, never as another company's data. Results are trimmed to what
 // an answer needs (no audit change payloads, no addresses).
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
-import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, detectExpenseAnomalies, PREDICTION_MONTHS, predictExpenses } from './ai-analytics.server.ts';
+import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, PREDICTION_MONTHS, predictExpenses } from './ai-analytics.server.ts';
+import { ANOMALIES_COMPUTING, detectExpenseAnomalies } from './ai-anomalies.server.ts';
 import { GROUPINGS, LEDGERS, ledgerTotals, visibleCompanies } from './ai-books.server.ts';
 import { listAuditLogs, parseAuditQuery } from './audit-trail.server.ts';
 import type { ServiceContext } from './context.ts';
@@ -57,15 +58,16 @@ export const TOOLS: Record<string, Tool> = {
     },
   },
   expense_anomalies: {
-    description: `Unusual expenses over the last ${ANOMALY_WINDOWS.join(', ')} days: statistical outliers against the category's history, duplicates and large first-time vendors, most severe first.`,
+    description: `Unusual expenses over the last ${ANOMALY_WINDOWS.join(', ')} days: statistical outliers against the category's usual amount, duplicates and large first payments to a vendor, most severe first, as last computed (computedAt).`,
     parameters: {
       type: 'object',
       properties: { companyId: id('Company id; omit for all visible companies'), departmentId: id('Department id'), lookbackDays: { type: 'integer', enum: [...ANOMALY_WINDOWS] } },
       additionalProperties: false,
     },
     run: async (ctx, args, now) => {
-      const anomalies = await detectExpenseAnomalies(ctx, args, now);
-      return { count: anomalies.length, anomalies: anomalies.slice(0, TOP) };
+      const found = await detectExpenseAnomalies(ctx, { ...args, limit: TOP }, now);
+      if (found.computedAt === null) return { error: ANOMALIES_COMPUTING };
+      return { count: found.total, computedAt: found.computedAt, anomalies: found.anomalies };
     },
   },
   expense_predictions: {

@@ -99,6 +99,10 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   userNotificationSettings: 'who read or dismissed which notification: follows the notifications',
   pushSubscriptions: "this installation's browsers and their push keys: each browser subscribes again",
   aiInsights: 'derived from the books by the nightly ai-insights job',
+  expenseAnomalyRuns: 'derived from the books by the expense-anomalies job',
+  expenseAnomalies: 'derived from the books by the expense-anomalies job',
+  expenseAnomalyDays: 'derived from the books by the expense-anomalies job',
+  changeCounters: 'SQLite: bumped by every write of their table',
   aiChatMessages: 'a sign-in session\'s chat, gone with the session (sessions end on restore)',
   apiIntegrationSyncLogs: 'operational history of this installation\'s syncs',
 };

@@ -60,6 +60,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0021_backup_per_user': {},
   // Month totals and plans are derived from the rows, never backed up, built again by a restore.
   '0022_money_aggregates': {},
+  // Stored anomaly findings and the SQLite change counter are derived, never backed up; two new indexes.
+  '0023_expense_anomalies': {},
   // Indexes only (audit_logs, user_sessions).
   '0024_activity_indexes': {},
 };

@@ -24,6 +24,7 @@ import * as m0019 from './0019_unique_names.ts';
 import * as m0020 from './0020_work_leases.ts';
 import * as m0021 from './0021_backup_per_user.ts';
 import * as m0022 from './0022_money_aggregates.ts';
+import * as m0023 from './0023_expense_anomalies.ts';
 import * as m0024 from './0024_activity_indexes.ts';
 
 export interface DialectMigration {
@@ -54,5 +55,6 @@ export const migrations: Record<string, DialectMigration> = {
   '0020_work_leases': m0020,
   '0021_backup_per_user': m0021,
   '0022_money_aggregates': m0022,
+  '0023_expense_anomalies': m0023,
   '0024_activity_indexes': m0024,
 };

@@ -1,14 +1,17 @@
 // The AI Analytics screen's markup (spec 3 §2.4): five tabs, each a GET form of filters and its
 // results; charts are server-rendered SVG (SeriesChart) with their numbers as tables too.
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import type { BudgetAnalysis, ExpenseAnomaly, ExpensePrediction } from '../../services/ai-analytics.server.ts';
+import type { BudgetAnalysis, ExpensePrediction } from '../../services/ai-analytics.server.ts';
+import type { AnomalyDay, ExpenseAnomaly } from '../../services/ai-anomalies.server.ts';
+import { recommendationsFor } from '../../services/ai/outliers.ts';
 import type { Conversation } from '../../services/ai-conversation.server.ts';
 import type { Insight } from '../../services/ai-insights.server.ts';
 import { PLAN_RULE } from '../../lib/plan-rule.ts';
 import type { Toast } from '../../lib/toast.ts';
 import { ToastView } from '../ui/toast.tsx';
 import { ChatPanel } from './chat-panel.tsx';
+import { useRefreshEvery } from '../screen/use-refresh.ts';
 import { DollarChart } from '../chart/series-chart.tsx';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
@@ -22,11 +25,21 @@ export interface AiAnalyticsData {
   categories: { id: number; name: string }[];
   filters: { companyId: number | null; departmentId: number | null; categoryId: number | null; months: number; lookbackDays: number; year: number };
   insights: Insight[];
-  predictions: ExpensePrediction[] | null;
-  anomalies: ExpenseAnomaly[] | null;
+  /** A page of the ranked predictions (their monthly series left out). */
+  predictions: PredictionRow[] | null;
+  /** The first prediction with its (recent) series: the chart's. */
+  predictionChart: ExpensePrediction | null;
+  /** A page of the ranked anomalies (their advice is worded from the type here); null while being computed. */
+  anomalies: ScreenAnomaly[] | null;
+  /** When the anomalies shown were computed; stale: the books changed since (a new computation is on its way). */
+  computed: { ago: string; at: string; stale: boolean } | null;
+  /** No anomalies computed yet: the first computation is under way. */
+  computing: boolean;
+  /** Which rows of a long result this page holds. */
+  page: { offset: number; size: number; total: number } | null;
   budget: BudgetAnalysis | null;
-  /** The anomaly window's daily totals, the series the anomalies are marked on. */
-  daily: { date: string; amount: number }[] | null;
+  /** The anomaly window's daily totals (weekly beyond 31 days: each dated by its first day), the series the anomalies are marked on. */
+  daily: AnomalyDay[] | null;
   error: string | null;
   /** 'Analysis Complete' (or the failure) after an Analyze. */
   toast: Toast | null;
@@ -35,6 +48,9 @@ export interface AiAnalyticsData {
   cleared: boolean;
   mode: 'model' | 'offline';
 }
+
+export type ScreenAnomaly = Omit<ExpenseAnomaly, 'recommendations' | 'companyId'>;
+export type PredictionRow = Omit<ExpensePrediction, 'history' | 'forecast' | 'months'>;
 
 export const AI_TABS = [
   { key: 'insights', label: 'AI Insights' },
@@ -133,7 +149,7 @@ function InsightsTab({ data }: { data: AiAnalyticsData }) {
   );
 }
 
-const PREDICTION_COLUMNS: ResultColumn<ExpensePrediction>[] = [
+const PREDICTION_COLUMNS: ResultColumn<PredictionRow>[] = [
   { heading: 'Category', cell: (p) => p.categoryName },
   { heading: 'Department', cell: (p) => p.departmentName },
   { heading: 'Predicted amount', cell: (p) => usd(p.predictedAmount), className: 'tabular-nums' },
@@ -144,7 +160,7 @@ const PREDICTION_COLUMNS: ResultColumn<ExpensePrediction>[] = [
   { heading: 'Factors', cell: (p) => p.factors.join('; ') },
 ];
 
-const ANOMALY_COLUMNS: ResultColumn<ExpenseAnomaly>[] = [
+const ANOMALY_COLUMNS: ResultColumn<ScreenAnomaly>[] = [
   { heading: 'Date', cell: (a) => a.date, className: 'whitespace-nowrap' },
   { heading: 'Category', cell: (a) => a.categoryName },
   { heading: 'Department', cell: (a) => a.departmentName },
@@ -154,11 +170,37 @@ const ANOMALY_COLUMNS: ResultColumn<ExpenseAnomaly>[] = [
   { heading: 'Expected', cell: (a) => usd(a.expectedAmount), className: 'tabular-nums' },
   { heading: 'Deviation', cell: (a) => `${a.deviation}%`, className: 'tabular-nums' },
   { heading: 'Explanation', cell: (a) => a.explanation },
-  { heading: 'Recommendations', cell: (a) => <ul className="list-disc pl-4">{a.recommendations.map((r) => <li key={r}>{r}</li>)}</ul> },
+  { heading: 'Recommendations', cell: (a) => <ul className="list-disc pl-4">{recommendationsFor(a.anomalyType, a.amount, a.expectedAmount).map((r) => <li key={r}>{r}</li>)}</ul> },
 ];
+/** Group-wide, a row also names its company. */
+const ANOMALY_COMPANY: ResultColumn<ScreenAnomaly> = { heading: 'Company', cell: (a) => a.companyName };
+
+/**
+ * Where a long, ranked result stands and a 'Show more' link to its next rows (the same URL with
+ * ?offset= moved on: no JavaScript needed), with a way back to the first rows.
+ */
+function ShowMore({ page, noun }: { page: AiAnalyticsData['page']; noun: string }) {
+  const { search } = useLocation();
+  if (!page || page.total === 0) return null;
+  const to = (offset: number) => {
+    const params = new URLSearchParams(search);
+    params.delete('run');
+    if (offset > 0) params.set('offset', String(offset));
+    else params.delete('offset');
+    return `?${params}`;
+  };
+  const last = Math.min(page.total, page.offset + page.size);
+  return (
+    <nav aria-label={`More ${noun}`} className="mt-3 flex flex-wrap items-center gap-4 text-sm text-slate-700" data-testid="show-more">
+      <span>{`Showing ${page.offset + 1}–${last} of ${page.total.toLocaleString('en-US')} ${noun}, ranked`}</span>
+      {page.offset > 0 ? <Link to={to(0)} className="text-blue-700 underline">Back to the first</Link> : null}
+      {last < page.total ? <Link to={to(page.offset + page.size)} className="font-medium text-blue-700 underline">Show more</Link> : null}
+    </nav>
+  );
+}
 
 function PredictionsTab({ data }: { data: AiAnalyticsData }) {
-  const top = data.predictions?.[0];
+  const top = data.predictionChart;
   return (
     <>
       <Filters data={data}>
@@ -167,7 +209,7 @@ function PredictionsTab({ data }: { data: AiAnalyticsData }) {
         <Numbers name="months" label="Horizon" value={data.filters.months} options={[1, 3, 6, 12]} unit="month" />
       </Filters>
       {data.error ? <Alert title="Error">{`Failed to predict expenses: ${data.error}`}</Alert> : null}
-      {data.predictions && data.predictions.length === 0 ? <Empty>No expenses to predict from for these filters.</Empty> : null}
+      {data.predictions && data.page?.total === 0 ? <Empty>No expenses to predict from for these filters.</Empty> : null}
       {top ? (
         <div className="mb-4">
           <DollarChart
@@ -185,14 +227,26 @@ function PredictionsTab({ data }: { data: AiAnalyticsData }) {
         </div>
       ) : null}
       {data.predictions?.length ? <ResultTable label="Predictions" columns={PREDICTION_COLUMNS} rows={data.predictions} rowKey={(p) => `${p.categoryId}-${p.departmentId}`} rowTestId="prediction" /> : null}
+      <ShowMore page={data.page} noun="predictions" />
     </>
   );
 }
 
-/** The largest flagged amount of a day (NaN: nothing flagged, no mark). */
-const largestOn = (anomalies: ExpenseAnomaly[], date: string) => anomalies.filter((a) => a.date === date).reduce((max, a) => (Number.isNaN(max) || a.amount > max ? a.amount : max), Number.NaN);
+/** When the anomalies were computed, and whether the books moved on since. */
+function ComputedNote({ computed }: { computed: NonNullable<AiAnalyticsData['computed']> }) {
+  return (
+    <p className="mb-3 text-sm text-slate-600" data-testid="anomalies-computed">
+      <time dateTime={computed.at}>{`Computed ${computed.ago}`}</time>
+      {computed.stale ? ' from the books as they were then; they have changed since, and new figures are being computed.' : ' from the books as they are.'}
+    </p>
+  );
+}
 
 function AnomaliesTab({ data }: { data: AiAnalyticsData }) {
+  // With JavaScript the figures come in by themselves once computed; without, a reload brings them.
+  useRefreshEvery(5_000, data.computing || !!data.computed?.stale);
+  const weekly = data.daily !== null && data.daily.length < data.filters.lookbackDays;
+  const columns = data.filters.companyId ? ANOMALY_COLUMNS : [...ANOMALY_COLUMNS.slice(0, 1), ANOMALY_COMPANY, ...ANOMALY_COLUMNS.slice(1)];
   return (
     <>
       <Filters data={data}>
@@ -200,22 +254,33 @@ function AnomaliesTab({ data }: { data: AiAnalyticsData }) {
         <Numbers name="lookbackDays" label="Window" value={data.filters.lookbackDays} options={[7, 14, 30, 90]} unit="day" />
       </Filters>
       {data.error ? <Alert title="Error">{`Failed to detect anomalies: ${data.error}`}</Alert> : null}
-      {data.anomalies && data.anomalies.length === 0 ? <Empty>No anomalies detected</Empty> : null}
+      {data.computing ? (
+        <div role="status" data-testid="anomalies-computing">
+          <Empty>
+            Anomalies are being computed for the first time from the books; this takes a moment.{' '}
+            <Link to={`?${new URLSearchParams({ tab: 'anomalies', lookbackDays: String(data.filters.lookbackDays), ...(data.filters.companyId ? { companyId: String(data.filters.companyId) } : {}), ...(data.filters.departmentId ? { departmentId: String(data.filters.departmentId) } : {}) })}`} className="text-blue-700 underline">Reload</Link>{' '}
+            to see them.
+          </Empty>
+        </div>
+      ) : null}
+      {data.computed ? <ComputedNote computed={data.computed} /> : null}
+      {data.anomalies && data.page?.total === 0 ? <Empty>No anomalies detected</Empty> : null}
       {data.daily?.length && data.anomalies?.length ? (
         <div className="mb-4">
           <DollarChart
             id="anomaly-chart"
-            title={`Daily expenses of the last ${data.filters.lookbackDays} days, anomalies marked`}
-            description="Each day's expenses in US dollars; the marked points are the days with an unusual expense, at that expense's amount."
-            labelHeading="Day"
+            title={`${weekly ? 'Weekly' : 'Daily'} expenses of the last ${data.filters.lookbackDays} days, anomalies marked`}
+            description={`Each ${weekly ? 'week\'s (from the day shown)' : 'day\'s'} expenses in US dollars; the marked points are the ${weekly ? 'weeks' : 'days'} with an unusual expense, at the largest such expense's amount.`}
+            labelHeading={weekly ? 'Week from' : 'Day'}
             series={[
-              { name: 'Daily expenses', points: data.daily.map((d) => ({ label: d.date, value: d.amount })) },
-              { name: 'Anomaly', points: data.daily.map((d) => ({ label: d.date, value: largestOn(data.anomalies!, d.date) })) },
+              { name: `${weekly ? 'Weekly' : 'Daily'} expenses`, points: data.daily.map((d) => ({ label: d.date, value: d.amount })) },
+              { name: 'Anomaly', points: data.daily.map((d) => ({ label: d.date, value: d.flagged ?? Number.NaN })) },
             ]}
           />
         </div>
       ) : null}
-      {data.anomalies?.length ? <ResultTable label="Anomalies" columns={ANOMALY_COLUMNS} rows={data.anomalies} rowKey={(a) => `${a.anomalyType}-${a.expenseId}`} rowTestId="anomaly" /> : null}
+      {data.anomalies?.length ? <ResultTable label="Anomalies" columns={columns} rows={data.anomalies} rowKey={(a) => `${a.anomalyType}-${a.expenseId}`} rowTestId="anomaly" /> : null}
+      {data.anomalies ? <ShowMore page={data.page} noun="anomalies" /> : null}
     </>
   );
 }

@@ -103,12 +103,13 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
       .digits(2);
     return values.map((vs, si) => {
       const colour = PALETTE[si % PALETTE.length];
+      // The dots take their fill from the group: one class attribute, not one per dot.
       return (
-        <g key={si}>
+        <g key={si} className={colour.fill}>
           <path d={path(vs) ?? undefined} fill="none" strokeWidth={2} strokeLinejoin="round" strokeDasharray={colour.dash} className={colour.stroke} />
           {vs.map((v, i) =>
             Number.isFinite(v) ? (
-              <circle key={i} cx={round(centre(labels[i]))} cy={round(y(v))} r={3.5} className={colour.fill}>
+              <circle key={i} cx={round(centre(labels[i]))} cy={round(y(v))} r={3.5}>
                 <title>{tooltip(si, i)}</title>
               </circle>
             ) : null,
@@ -207,12 +208,13 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            {/* Cell styles set once on the body: a long table repeats no class per cell. */}
+            <tbody className="divide-y divide-slate-100 [&_td]:px-3 [&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_th]:px-3 [&_th]:py-1.5 [&_th]:text-left [&_th]:font-normal">
               {labels.map((label, i) => (
                 <tr key={label}>
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal">{label}</th>
+                  <th scope="row">{label}</th>
                   {values.map((v, si) => (
-                    <td key={si} className="px-3 py-1.5 text-right tabular-nums">{Number.isFinite(v[i]) ? format(v[i]) : '—'}</td>
+                    <td key={si}>{Number.isFinite(v[i]) ? format(v[i]) : '—'}</td>
                   ))}
                 </tr>
               ))}

@@ -13,14 +13,15 @@ export interface ResultColumn<Row> {
 export function ResultTable<Row>({ label, columns, rows, rowKey, rowTestId }: { label: string; columns: ResultColumn<Row>[]; rows: Row[]; rowKey: (row: Row) => string; rowTestId?: string }) {
   return (
     <ScrollRegion label={label}>
-      <table className="min-w-full divide-y divide-slate-200 bg-white text-sm">
+      {/* Cell padding set once on the table: a long result repeats no class per cell. */}
+      <table className="min-w-full divide-y divide-slate-200 bg-white text-sm [&_td]:px-3 [&_td]:py-2">
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>{columns.map((c) => <th key={c.heading} scope="col" className="px-3 py-2 font-medium">{c.heading}</th>)}</tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (
             <tr key={rowKey(row)} data-testid={rowTestId}>
-              {columns.map((c) => <td key={c.heading} className={`px-3 py-2 ${(typeof c.className === 'function' ? c.className(row) : c.className) ?? ''}`}>{c.cell(row)}</td>)}
+              {columns.map((c) => <td key={c.heading} className={(typeof c.className === 'function' ? c.className(row) : c.className) || undefined}>{c.cell(row)}</td>)}
             </tr>
           ))}
         </tbody>

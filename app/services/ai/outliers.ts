@@ -1,7 +1,8 @@
-// Expense anomalies without a network (issue 17, spec 3 §2.4): an amount far from its category's
-// usual ones by a robust z-score (median and MAD, so the outliers themselves do not hide), the
-// same charge twice (vendor, amount and day), and a first payment to a vendor above a threshold.
-// Pure: expenses in, anomalies out.
+// Expense anomalies without a network: an amount far from its category's usual ones by a robust
+// z-score (median and MAD, so the outliers themselves do not hide), the same charge twice
+// (vendor, amount and day), and a first payment to a vendor above a threshold. Pure: the rules
+// and their words; which rows they look at is app/services/expense-anomalies.server.ts (and
+// docs/anomalies.md).
 
 export interface ExpenseFact {
   id: number;
@@ -27,25 +28,25 @@ export interface AnomalyFinding {
   /** Percent above (or below) the expected amount. */
   deviation: number;
   date: string;
-  /** The robust z-score of an unusual amount. */
-  score?: number;
   explanation: string;
-  recommendations: string[];
 }
 
-export interface OutlierOptions {
-  /** Only expenses on or after this day are reported (the history before it still counts). */
-  since: string;
-  /** A first payment to a vendor at or above this is reported (cents). */
-  newVendorThresholdCents?: number;
-  /** Expenses of a category needed before its amounts are judged. */
-  minHistory?: number;
+/** A category's usual amount: the median and robust spread of its most recent expenses. */
+export interface Baseline {
+  center: number;
+  spread: number;
+  /** How many expenses it was taken from. */
+  count: number;
 }
 
 /** |robust z| from which an amount is unusual, and the severity bands above it. */
 export const Z_BANDS: readonly [Severity, number][] = [['critical', 10], ['high', 6], ['medium', 4.5], ['low', 3.5]];
+export const UNUSUAL_FROM_Z = 3.5;
 export const DEFAULT_NEW_VENDOR_THRESHOLD_CENTS = 500_000;
-const MIN_HISTORY = 6;
+/** Expenses of a category needed before its amounts are judged. */
+export const MIN_HISTORY = 6;
+/** The ranking order: most severe first. */
+export const SEVERITY_RANK: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 /** MAD × 1.4826 estimates the standard deviation of normal data. */
 const MAD_SCALE = 1.4826;
 
@@ -65,6 +66,18 @@ export function robustSpread(values: readonly number[]): { center: number; sprea
   return { center, spread };
 }
 
+/** The baseline of these amounts, or null when there are too few to judge by or they are all alike. */
+export function baselineOf(amounts: readonly number[], minHistory = MIN_HISTORY): Baseline | null {
+  if (amounts.length < minHistory) return null;
+  const { center, spread } = robustSpread(amounts);
+  return spread > 0 ? { center, spread, count: amounts.length } : null;
+}
+
+/** The amounts outside which an expense is unusual for this baseline (whole cents, inclusive). */
+export function unusualBounds(baseline: Baseline): { below: number; above: number } {
+  return { below: Math.floor(baseline.center - UNUSUAL_FROM_Z * baseline.spread), above: Math.ceil(baseline.center + UNUSUAL_FROM_Z * baseline.spread) };
+}
+
 export function severityOf(z: number): Severity | null {
   const size = Math.abs(z);
   for (const [severity, from] of Z_BANDS) if (size >= from) return severity;
@@ -73,74 +86,71 @@ export function severityOf(z: number): Severity | null {
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const percentOf = (amount: number, expected: number) => (expected > 0 ? Math.round(((amount - expected) / expected) * 1000) / 10 : 100);
-const vendorKey = (vendor: string | null) => vendor?.trim().toLowerCase() || null;
+/** A vendor's name as anomalies compare it: trimmed, case ignored (null: none recorded). */
+export const vendorKey = (vendor: string | null) => vendor?.trim().toLowerCase() || null;
 
-export function findOutliers(expenses: readonly ExpenseFact[], options: OutlierOptions): AnomalyFinding[] {
-  const minHistory = options.minHistory ?? MIN_HISTORY;
-  const threshold = options.newVendorThresholdCents ?? DEFAULT_NEW_VENDOR_THRESHOLD_CENTS;
-  const inWindow = (e: ExpenseFact) => e.expenseDate >= options.since;
-  const findings: AnomalyFinding[] = [];
+/** An unusual amount against its category's baseline, or null when it is not unusual. */
+export function unusualAmount(e: ExpenseFact, baseline: Baseline): AnomalyFinding | null {
+  const z = (e.amountCents - baseline.center) / baseline.spread;
+  const severity = severityOf(z);
+  if (!severity) return null;
+  const expectedCents = Math.round(baseline.center);
+  const score = Math.abs(Math.round(z * 10) / 10);
+  return {
+    expenseId: e.id, categoryId: e.categoryId, departmentId: e.departmentId, anomalyType: 'unusual_amount', severity,
+    amountCents: e.amountCents, expectedCents, deviation: percentOf(e.amountCents, baseline.center), date: e.expenseDate,
+    explanation: `${dollars(e.amountCents)} is ${z > 0 ? 'far above' : 'far below'} this category's usual ${dollars(expectedCents)} (${score} robust standard deviations over its last ${baseline.count} expenses).`,
+  };
+}
 
-  // Unusual amounts, per category.
-  const byCategory = new Map<number, ExpenseFact[]>();
-  for (const e of expenses) byCategory.set(e.categoryId, [...(byCategory.get(e.categoryId) ?? []), e]);
-  for (const rows of byCategory.values()) {
-    if (rows.length < minHistory) continue;
-    const { center, spread } = robustSpread(rows.map((r) => r.amountCents));
-    if (spread === 0) continue;
-    for (const e of rows.filter(inWindow)) {
-      const z = (e.amountCents - center) / spread;
-      const severity = severityOf(z);
-      if (!severity) continue;
-      const above = z > 0;
-      findings.push({
-        expenseId: e.id, categoryId: e.categoryId, departmentId: e.departmentId, anomalyType: 'unusual_amount', severity,
-        amountCents: e.amountCents, expectedCents: Math.round(center), deviation: percentOf(e.amountCents, center), date: e.expenseDate, score: Math.round(z * 10) / 10,
-        explanation: `${dollars(e.amountCents)} is ${above ? 'far above' : 'far below'} this category's usual ${dollars(Math.round(center))} (${Math.abs(Math.round(z * 10) / 10)} robust standard deviations over ${rows.length} expenses).`,
-        recommendations: above
-          ? ['Check the receipt and the approval for this expense', 'Confirm it was booked to the right category and department', 'If it is a one-off, note why in its description']
-          : ['Check whether this is a partial payment or a refund booked as an expense', 'Confirm the amount against the receipt'],
-      });
-    }
-  }
-
-  // The same charge twice: vendor, amount and day; the first one is the original.
+/**
+ * The same charge twice: among expenses of one company, those with the vendor, amount and day
+ * of an earlier one (lower id) are duplicates of it; the first is the original.
+ */
+export function duplicates(expenses: readonly ExpenseFact[], thresholdCents = DEFAULT_NEW_VENDOR_THRESHOLD_CENTS): AnomalyFinding[] {
   const charges = new Map<string, ExpenseFact[]>();
   for (const e of expenses) {
     const vendor = vendorKey(e.vendor);
     if (!vendor) continue;
     const key = `${vendor}|${e.amountCents}|${e.expenseDate}`;
-    charges.set(key, [...(charges.get(key) ?? []), e]);
+    const group = charges.get(key);
+    if (group) group.push(e);
+    else charges.set(key, [e]);
   }
+  const found: AnomalyFinding[] = [];
   for (const group of charges.values()) {
     if (group.length < 2) continue;
     const [original, ...repeats] = [...group].sort((a, b) => a.id - b.id);
-    for (const e of repeats.filter(inWindow)) {
-      findings.push({
-        expenseId: e.id, categoryId: e.categoryId, departmentId: e.departmentId, anomalyType: 'duplicate', severity: e.amountCents >= threshold ? 'high' : 'medium',
+    for (const e of repeats) {
+      found.push({
+        expenseId: e.id, categoryId: e.categoryId, departmentId: e.departmentId, anomalyType: 'duplicate', severity: e.amountCents >= thresholdCents ? 'high' : 'medium',
         amountCents: e.amountCents, expectedCents: 0, deviation: 100, date: e.expenseDate,
         explanation: `The same charge as expense #${original.id}: ${dollars(e.amountCents)} to ${e.vendor!.trim()} on ${e.expenseDate}.`,
-        recommendations: ['Check whether the vendor billed twice', 'Delete the duplicate entry if it was entered twice', 'Ask the vendor for a refund if it was paid twice'],
       });
     }
   }
+  return found;
+}
 
-  // First payments to a vendor above the threshold.
-  const firstSeen = new Map<string, ExpenseFact>();
-  for (const e of [...expenses].sort((a, b) => (a.expenseDate === b.expenseDate ? a.id - b.id : a.expenseDate < b.expenseDate ? -1 : 1))) {
-    const vendor = vendorKey(e.vendor);
-    if (vendor && !firstSeen.has(vendor)) firstSeen.set(vendor, e);
-  }
-  for (const e of firstSeen.values()) {
-    if (!inWindow(e) || e.amountCents < threshold) continue;
-    findings.push({
-      expenseId: e.id, categoryId: e.categoryId, departmentId: e.departmentId, anomalyType: 'new_vendor', severity: e.amountCents >= 4 * threshold ? 'medium' : 'low',
-      amountCents: e.amountCents, expectedCents: 0, deviation: 100, date: e.expenseDate,
-      explanation: `The first payment to ${e.vendor!.trim()}, and ${dollars(e.amountCents)} at once (reported from ${dollars(threshold)}).`,
-      recommendations: ['Confirm the vendor is approved', 'Check the contract or purchase order behind this payment'],
-    });
-  }
+/** A first payment to its vendor (the caller checked the company paid them nothing before). */
+export function firstPayment(e: ExpenseFact, thresholdCents = DEFAULT_NEW_VENDOR_THRESHOLD_CENTS): AnomalyFinding {
+  return {
+    expenseId: e.id, categoryId: e.categoryId, departmentId: e.departmentId, anomalyType: 'new_vendor', severity: e.amountCents >= 4 * thresholdCents ? 'medium' : 'low',
+    amountCents: e.amountCents, expectedCents: 0, deviation: 100, date: e.expenseDate,
+    explanation: `The first payment to ${e.vendor!.trim()}, and ${dollars(e.amountCents)} at once (reported from ${dollars(thresholdCents)}).`,
+  };
+}
 
-  const rank: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
-  return findings.sort((a, b) => rank[a.severity] - rank[b.severity] || (a.date < b.date ? 1 : a.date > b.date ? -1 : b.expenseId - a.expenseId));
+/** What to do about a finding: fixed per type (and, for an amount, its direction). */
+export function recommendationsFor(type: AnomalyType, amountCents: number, expectedCents: number): string[] {
+  if (type === 'duplicate') return ['Check whether the vendor billed twice', 'Delete the duplicate entry if it was entered twice', 'Ask the vendor for a refund if it was paid twice'];
+  if (type === 'new_vendor') return ['Confirm the vendor is approved', 'Check the contract or purchase order behind this payment'];
+  return amountCents >= expectedCents
+    ? ['Check the receipt and the approval for this expense', 'Confirm it was booked to the right category and department', 'If it is a one-off, note why in its description']
+    : ['Check whether this is a partial payment or a refund booked as an expense', 'Confirm the amount against the receipt'];
+}
+
+/** Most severe first, then the most recent, then the highest id (the stored ranking's order). */
+export function byRank(a: AnomalyFinding, b: AnomalyFinding): number {
+  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || (a.date < b.date ? 1 : a.date > b.date ? -1 : b.expenseId - a.expenseId);
 }
