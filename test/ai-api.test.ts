@@ -36,10 +36,10 @@ describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
     expect(predictions[0]).toMatchObject({ categoryName: `API AI ${dialect}`, departmentName: expect.any(String), predictedAmount: expect.any(Number), confidence: expect.any(Number), historicalAverage: expect.any(Number), seasonalPattern: false, trend: 'increasing', factors: expect.any(Array) });
     expect(predictions[0].forecast).toHaveLength(6);
 
-    // Anomalies are read from the stored findings: before the first computation a 503 says so
-    // (and asks for one), then they come with their total and the time they were computed.
+    // Anomalies are read from the stored findings: before the first computation a 429 with
+    // Retry-After says so (and asks for one), then they come with their total and computation time.
     const first = await post(c, '/api/ai/detect-anomalies', { companyId, lookbackDays: 7 });
-    expect(first.status).toBe(503);
+    expect(first.status).toBe(429);
     expect(first.headers.get('retry-after')).toBe('30');
     expect(await first.json()).toEqual({ message: ANOMALIES_COMPUTING });
     const answered = await waitFor(async () => {

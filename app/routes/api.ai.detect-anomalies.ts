@@ -3,7 +3,8 @@
 // first payments to a vendor, each with severity, expected amount, deviation, explanation and
 // advice, most severe first. They are read from the findings the expense-anomalies job stores:
 // X-Computed-At says when they were computed, X-Total-Count how many the window holds (limit
-// default and maximum 1000). Before the first computation: 503 with Retry-After.
+// default and maximum 1000). Before the first computation: 429 with Retry-After, as when the
+// same work is already running (it is: the read asked for it), so clients retry as they did.
 import { apiRoute, json, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { ANOMALIES_COMPUTING, AnomalyRequest, detectExpenseAnomalies } from '../services/ai-anomalies.server.ts';
@@ -15,7 +16,7 @@ export const { loader, action, access } = apiRoute({
     body: AnomalyRequest,
     run: async ({ request, ctx }) => {
       const page = await detectExpenseAnomalies(ctx, await readJson(request));
-      if (page.computedAt === null) throw new DomainError('unavailable', ANOMALIES_COMPUTING, { retryAfter: 30 });
+      if (page.computedAt === null) throw new DomainError('rateLimited', ANOMALIES_COMPUTING, { retryAfter: 30 });
       return json(page.anomalies, { headers: { 'X-Total-Count': String(page.total), 'X-Computed-At': page.computedAt } });
     },
   },

@@ -115,7 +115,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
 
   // AI
   { method: 'POST', path: '/api/ai/predict-expenses', tag: 'AI', summary: 'Expense predictions', rule: allow.to('analytics'), body: PredictionRequest, success: ok('Predictions') },
-  { method: 'POST', path: '/api/ai/detect-anomalies', tag: 'AI', summary: 'Unusual expenses of the window as last computed, most severe first (X-Total-Count, X-Computed-At; 503 with Retry-After before the first computation)', rule: allow.to('analytics'), body: AnomalyRequest, success: ok('Anomalies') },
+  { method: 'POST', path: '/api/ai/detect-anomalies', tag: 'AI', summary: 'Unusual expenses of the window as last computed, most severe first (X-Total-Count, X-Computed-At; 429 with Retry-After while the first computation runs)', rule: allow.to('analytics'), body: AnomalyRequest, success: ok('Anomalies') },
   { method: 'GET', path: '/api/ai/budget-analysis/{id}/{year}', tag: 'AI', summary: 'Budget against actual for a company and year', rule: allow.to('analytics'), success: ok('Budget analysis') },
   { method: 'GET', path: '/api/ai/insights', tag: 'AI', summary: 'Stored insights, most pressing first', rule: allow.to('analytics'), success: ok('Insights') },
   { method: 'POST', path: '/api/ai/chat', tag: 'AI', summary: 'Ask a question about the books', rule: allow.to('analytics'), body: ChatRequest, success: ok('{ response, context }') },
