@@ -51,6 +51,9 @@ export function benchEnv(): NodeJS.ProcessEnv {
     // bench/ab.ts sends one user's /api requests by the thousand (counted as ever, never refused).
     API_RATE_LIMIT_PER_MINUTE: process.env.API_RATE_LIMIT_PER_MINUTE,
     API_RATE_LIMIT_PER_HOUR: process.env.API_RATE_LIMIT_PER_HOUR,
+    // bench/screens.ts on PostgreSQL: production there needs the push keys from the environment.
+    VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY,
   };
 }
 

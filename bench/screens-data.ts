@@ -27,6 +27,7 @@ export interface BenchDatabase {
 
 export interface DataReport {
   /** The marker: what was loaded and how long it took. */
+  format: number;
   rows: number;
   preparedAt: string;
   seedSeconds: number;
@@ -36,6 +37,8 @@ export interface DataReport {
 }
 
 const MARKER = 'screens-data.json';
+/** Raised when what `finhub db generate` makes changes: older directories are made again. */
+const FORMAT = 2;
 
 /** 1000000 → '1m', 250000 → '250k'. */
 export function sizeLabel(rows: number): string {
@@ -63,11 +66,13 @@ const COUNTED = ['actual_expenses', 'budgets', 'revenue_projections', 'actual_re
 /** Makes the database unless its marker says it is there; returns the marker. */
 export async function prepareBenchData(target: BenchDatabase, adminUrl: string, log: (line: string) => void): Promise<DataReport> {
   const existing = readMarker(target);
-  if (existing && existing.rows === target.rows) {
+  if (existing && existing.rows === target.rows && existing.format === FORMAT) {
     log(`[data] ${target.databaseUrl ? new URL(target.databaseUrl).pathname.slice(1) : target.dataDir}: ready (${Object.entries(existing.tables).map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`).join(', ')})`);
     return existing;
   }
   if (!path.basename(target.dataDir).startsWith('finhub-screens-')) throw new Error(`refusing to remake ${target.dataDir}: not a bench directory`);
+  // Private like the app's own files (the server warns about anything else under DATA_DIR).
+  process.umask(0o077);
   fs.rmSync(target.dataDir, { recursive: true, force: true });
   fs.mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
   if (target.databaseUrl) {
@@ -106,7 +111,7 @@ export async function prepareBenchData(target: BenchDatabase, adminUrl: string, 
       const { rows } = await sql.raw<{ n: number | string }>(`select count(*) as n from ${table}`).execute(handle.db);
       tables[table] = Number(rows[0].n);
     }
-    const report: DataReport = { rows: target.rows, preparedAt: new Date().toISOString(), seedSeconds, generate, tables };
+    const report: DataReport = { format: FORMAT, rows: target.rows, preparedAt: new Date().toISOString(), seedSeconds, generate, tables };
     fs.writeFileSync(path.join(target.dataDir, MARKER), JSON.stringify(report, null, 2));
     return report;
   } finally {

@@ -36,30 +36,39 @@ function growthMiss(base: TargetResult | undefined, big: (TargetResult & { rows?
   return `${ratio.toFixed(2)}× at ${sizeLabel(big.rows ?? 0)}`;
 }
 
-/** Markdown table of one database: each target's figures at each size, and its misses. */
+/**
+ * Markdown table of one database: each target's figures at each size, and its misses. With two
+ * sizes or more (above 0), the largest is compared with the one before it (cost must not grow
+ * with the book).
+ */
 export function databaseTable(runs: RunReport[]): string {
   const sizes = [...runs].sort((a, b) => a.rows - b.rows);
-  const base = sizes[0];
+  const first = sizes[0];
+  const [small, big] = sizes.length > 1 && sizes[sizes.length - 2].rows > 0 ? sizes.slice(-2) : [undefined, undefined];
   const header = ['target'];
   for (const run of sizes) header.push(`${sizeLabel(run.rows)} median ms`, `${sizeLabel(run.rows)} p95 ms`);
   header.push('HTML KB', 'CPU ms/req', 'goal (median)');
-  if (sizes.length > 1) header.push(`${sizeLabel(sizes[sizes.length - 1].rows)} ÷ ${sizeLabel(base.rows)}`);
+  if (small && big) header.push(`${sizeLabel(big.rows)} ÷ ${sizeLabel(small.rows)}`);
   header.push('met?');
   const lines = [`| ${header.join(' | ')} |`, `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`];
-  for (const t of base.targets) {
-    const cells = [`\`${t.path}\``];
+  const paths = [...new Set(sizes.flatMap((run) => run.targets.map((t) => t.path)))];
+  for (const path of paths) {
+    const cells = [`\`${path}\``];
     const misses: string[] = [];
-    let biggest: (TargetResult & { rows?: number }) | undefined;
+    const at = (run: RunReport | undefined) => run?.targets.find((x) => x.path === path);
     for (const run of sizes) {
-      const r = run.targets.find((x) => x.path === t.path);
+      const r = at(run);
       cells.push(r ? ms(r.medianMs) : '–', r ? ms(r.p95Ms) : '–');
       if (r) for (const m of targetMisses(r)) misses.push(sizes.length > 1 ? `${m} (${sizeLabel(run.rows)})` : m);
-      if (r && run !== base) biggest = { ...r, rows: run.rows };
     }
-    cells.push(t.kind === 'api' ? `(${kb(t.bodyBytes)})` : kb(t.bodyBytes), ms(t.cpuMsPerRequest), `${t.goal.medianGoalMs}`);
-    if (sizes.length > 1) {
-      const growth = growthMiss(t, biggest);
-      cells.push(biggest && Number.isFinite(biggest.medianMs / t.medianMs) ? `${(biggest.medianMs / t.medianMs).toFixed(2)}×` : '–');
+    // Size and CPU at the largest size measured.
+    const last = at(sizes[sizes.length - 1]) ?? at(first)!;
+    cells.push(last.kind === 'api' ? `(${kb(last.bodyBytes)})` : kb(last.bodyBytes), ms(last.cpuMsPerRequest), `${last.goal.medianGoalMs}`);
+    if (small && big) {
+      const a = at(small);
+      const b = at(big);
+      const growth = growthMiss(a, b && { ...b, rows: big.rows });
+      cells.push(a && b && Number.isFinite(b.medianMs / a.medianMs) ? `${(b.medianMs / a.medianMs).toFixed(2)}×` : '–');
       if (growth) misses.push(`grows ${growth}`);
     }
     cells.push(misses.length ? `**no**: ${misses.join('; ')}` : 'yes');

@@ -14,7 +14,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../db/client.ts';
-import { argValue, numberArg } from './constants.ts';
+import webpush from 'web-push';
+import { argValue, benchEnv, numberArg } from './constants.ts';
 import { buildIfNeeded, freePort, gitState, machineBusy, root, signInOwner, startChild, stopChild, waitForHealth } from './processes.ts';
 import { Client } from './screens-client.ts';
 import { benchDatabase, prepareBenchData, sizeLabel, type BenchDatabase, type DataReport, type Dialect } from './screens-data.ts';
@@ -52,8 +53,11 @@ const HEAVY_CANDIDATES = /^\/ai-analytics\?tab=(anomalies|predictions|budget)|^\
 
 const log = (line: string) => console.log(line);
 
-function serverEnv(target: BenchDatabase, port: number): Record<string, string> {
-  return {
+/** One push key pair per run, the same for the web server and the worker (as production sets them). */
+const VAPID = webpush.generateVAPIDKeys();
+
+function serverEnv(target: BenchDatabase, port: number): Record<string, string | undefined> {
+  const env = {
     PORT: String(port),
     DATA_DIR: target.dataDir,
     DATABASE_URL: target.databaseUrl ?? '',
@@ -61,10 +65,15 @@ function serverEnv(target: BenchDatabase, port: number): Record<string, string> 
     // The bench sends one owner's /api calls by the hundred: counted as ever, never refused.
     API_RATE_LIMIT_PER_MINUTE: '1000000',
     API_RATE_LIMIT_PER_HOUR: '1000000',
+    VAPID_PUBLIC_KEY: VAPID.publicKey,
+    VAPID_PRIVATE_KEY: VAPID.privateKey,
   };
+  // The worker reads its configuration from the environment: the bench's fixed secrets and owner.
+  Object.assign(process.env, env);
+  return { ...benchEnv(), ...env };
 }
 
-async function measure(target: BenchDatabase, data: DataReport, report: { runs: RunReport[]; skipped: Skipped[] }): Promise<RunReport> {
+async function measure(target: BenchDatabase, report: { runs: RunReport[]; skipped: Skipped[] }): Promise<RunReport> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = serverEnv(target, port);
@@ -140,7 +149,7 @@ async function main() {
       const target = benchDatabase(dialect, rows, options.adminUrl);
       const data = await prepareBenchData(target, options.adminUrl, log);
       report.data.push({ ...data, dialect });
-      report.runs.push(await measure(target, data, report));
+      report.runs.push(await measure(target, report));
       save();
     }
   }
@@ -149,6 +158,11 @@ async function main() {
   for (const dialect of options.dialects) {
     const runs = report.runs.filter((r) => r.dialect === dialect);
     log(`## ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}\n`);
+    for (const run of runs) {
+      const data = report.data.find((d) => d.dialect === run.dialect && d.rows === run.rows);
+      if (data) log(`- ${sizeLabel(run.rows)}: demo data + \`finhub db generate --rows ${run.rows}\`: ${Object.entries(data.tables).map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`).join(', ')}`);
+    }
+    log('');
     log(databaseTable(runs));
     log('');
     for (const run of runs) for (const line of runGoals(run)) log(line);
