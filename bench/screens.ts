@@ -8,7 +8,7 @@
 //   npx node bench/screens.ts [--db sqlite,postgres] [--rows 1000000[,3000000]]
 //        [--samples 20] [--warmup 3] [--max-seconds 60] [--idle-seconds 600]
 //        [--heavy-seconds 60] [--heavy-rate 10] [--heavy PATH] [--only REGEX]
-//        [--skip memory,heavy,idle] [--database-url postgres://…/postgres] [--rebuild]
+//        [--skip memory,heavy,idle] [--database-url postgres://…/postgres] [--rebuild] [--data-only]
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +42,8 @@ const options = {
   settle: numberArg(argv, 'settle', 20),
   adminUrl: argValue(argv, 'database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   rebuild: argv.includes('--rebuild'),
+  /** Only make the data directories and databases (they are kept for later runs). */
+  dataOnly: argv.includes('--data-only'),
 };
 for (const d of options.dialects) if (d !== 'sqlite' && d !== 'postgres') throw new Error(`--db: sqlite or postgres, not ${d}`);
 for (const r of options.rows) if (!Number.isSafeInteger(r) || r < 0) throw new Error(`--rows: whole numbers, not ${r}`);
@@ -149,6 +151,7 @@ async function main() {
       const target = benchDatabase(dialect, rows, options.adminUrl);
       const data = await prepareBenchData(target, options.adminUrl, log);
       report.data.push({ ...data, dialect });
+      if (options.dataOnly) continue;
       report.runs.push(await measure(target, report));
       save();
     }
