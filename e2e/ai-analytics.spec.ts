@@ -18,6 +18,8 @@ test.describe('AI analytics', () => {
     await db.insertInto('actualExpenses').values([
       ...Array.from({ length: 12 }, (_, i) => ({ companyId: COMPANY.atlas, departmentId, categoryId, amountCents: 30_000 + 1_500 * i, expenseDate: `${addMonths(today.slice(0, 7), i - 12)}-05`, description: tag, vendor: tag })),
       { companyId: COMPANY.atlas, departmentId, categoryId, amountCents: 7_654_300, expenseDate: today, description: tag, vendor: tag },
+      // The same charge booked 17 times today: 16 duplicates, more than one page of anomalies.
+      ...Array.from({ length: 17 }, () => ({ companyId: COMPANY.atlas, departmentId, categoryId, amountCents: 40_000, expenseDate: today, description: tag, vendor: `${tag} twice` })),
     ]).execute();
 
     await signIn(page, await createUser({ role: 'viewer', flags: { canAccessAnalytics: true } }));
@@ -38,9 +40,23 @@ test.describe('AI analytics', () => {
     await tabs.getByRole('link', { name: 'Anomalies' }).click();
     await filters.getByLabel('Window').selectOption('7');
     await filters.getByRole('button', { name: 'Analyze' }).click();
-    await expect(page.getByTestId('anomaly').filter({ hasText: tag })).toContainText('$76,543.00');
+    // Anomalies are computed in the background from the books: the rows just planted show once a
+    // computation has seen them (with JavaScript the page refreshes itself; without, a reload).
+    await expect(async () => {
+      if (!js) await page.reload();
+      await expect(page.getByTestId('anomaly').filter({ hasText: tag }).filter({ hasText: '$76,543.00' })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 40_000 });
+    await expect(page.getByTestId('anomalies-computed')).toContainText(/^Computed (just now|\d+ minutes? ago)/);
     await expect(toast(page)).toContainText(/Analysis Complete\s*\d+ anomal(y|ies) detected/);
     await expect(page.locator('#anomaly-chart-title')).toHaveText('Daily expenses of the last 7 days, anomalies marked');
+    // A page of the ranked anomalies, and Show more for the next (a plain link).
+    await expect(page.getByTestId('anomaly')).toHaveCount(15);
+    await page.getByRole('navigation', { name: 'More anomalies' }).getByRole('link', { name: 'Show more' }).click();
+    await expect(page).toHaveURL(/offset=15/);
+    await expect(page.getByTestId('show-more')).toContainText(/Showing 16–\d+ of \d+ anomalies/);
+    await expect(page.getByTestId('anomaly').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the first' }).click();
+    await expect(page.getByTestId('show-more')).toContainText(/Showing 1–15 of/);
 
     await tabs.getByRole('link', { name: 'Budget Analysis' }).click();
     await expect(page).toHaveURL(/tab=budget/);
