@@ -1,9 +1,12 @@
 // The editor calls and screens over real HTTP on every test dialect: an editor's own metrics and
 // activities after real writes through the API, PATCH through an activity (the row changes, a
-// stranger's activity is a 404), Editor Statistics for admins only, and both screens rendered.
+// stranger's activity is a 404), Editor Statistics for admins only, and both screens rendered,
+// the editors a page at a time.
 import { describe, expect, it } from 'vitest';
+import { EDITORS_PAGE_SIZE } from '../app/components/editor/editor-stats-screen.tsx';
 import { TEST_DIALECTS } from './database.ts';
 import { useTestServer } from './server.ts';
+import { createTestUser } from './users.ts';
 
 describe.each(TEST_DIALECTS)('editor calls on %s', (dialect) => {
   const { db, signedIn } = useTestServer(dialect);
@@ -58,5 +61,27 @@ describe.each(TEST_DIALECTS)('editor calls on %s', (dialect) => {
       expect(html, tab).toContain('Editor Statistics');
       expect(html, tab).toContain(text);
     }
+  });
+
+  it('Editor Statistics lists the editors a page at a time, with page links', async () => {
+    while ((await db().selectFrom('users').select('id').where('role', '=', 'editor').execute()).length <= EDITORS_PAGE_SIZE.overview) await createTestUser(db(), { role: 'editor' });
+    const total = (await db().selectFrom('users').select('id').where('role', '=', 'editor').execute()).length;
+    const { c } = await signedIn({ role: 'admin' });
+    const page = async (query: string) => (await (await c.get(`/editor-stats?${query}`)).text()).replace(/<!-- -->/g, '');
+    const first = await page('tab=overview');
+    const rows = (html: string) => (html.match(/data-testid="editor-ranking"[\s\S]*?<\/ol>/)?.[0].match(/<li /g) ?? []).length;
+    expect(rows(first)).toBe(EDITORS_PAGE_SIZE.overview);
+    expect(first).toContain(`of ${total} results`);
+    expect(first).toContain('page=2');
+    const second = await page('tab=overview&page=2');
+    expect(rows(second)).toBe(total - EDITORS_PAGE_SIZE.overview);
+    expect(second).toContain(`>${EDITORS_PAGE_SIZE.overview + 1}<`);
+    const cards = await page('tab=performance');
+    expect((cards.match(/role="progressbar"/g) ?? []).length).toBe(EDITORS_PAGE_SIZE.performance);
+    // A tab without the list carries none of it (the top performers aside).
+    const ranked = (await (await c.get('/api/admin/editor-stats')).json()).editors as { email: string }[];
+    const analytics = await page('tab=analytics');
+    expect(analytics).toContain('Edit ratio');
+    expect(analytics).not.toContain(ranked[ranked.length - 1].email);
   });
 });

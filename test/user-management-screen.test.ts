@@ -1,11 +1,12 @@
 // The User Management screen over HTTP, as a browser without JavaScript uses it: the 403 for
 // users without the manage-users permission, the list and its filters, the create form's
 // errors, the temporary password shown once, deactivate/reactivate, the delete confirmation
-// step and the owner protections.
+// step and the owner protections; Activity Analytics a page of users at a time.
 import { describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './database.ts';
 import { useTestServer } from './server.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
+import { HISTORY_PAGE_SIZE } from '../app/lib/paging.ts';
 import { CreateUserFormSchema, permissionsFromForm } from '../app/lib/users.ts';
 import { roleChoices, rowAbilities } from '../app/services/user-policy.server.ts';
 import { PERMISSION_FLAGS, type Principal, type Role } from '../app/lib/permissions.ts';
@@ -266,5 +267,19 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     const badHistory = await c.get(`${SCREEN}?tab=history&startDate=2026-02-01&endDate=2026-01-01`);
     expect(badHistory.status).toBe(200);
     expect(await text(badHistory)).toContain('endDate must not be before startDate');
+  });
+
+  it('Activity Analytics shows every user’s summary and their rows a page at a time', async () => {
+    while ((await db().selectFrom('users').select('id').execute()).length <= HISTORY_PAGE_SIZE) await createTestUser(db());
+    const { c } = await signedIn({ role: 'owner' });
+    const total = (await db().selectFrom('users').select('id').execute()).length;
+    const rows = (html: string) => (html.match(/data-testid="activity-row"/g) ?? []).length;
+    const first = await text(await c.get(`${SCREEN}?tab=analytics`));
+    expect(first).toMatch(new RegExp(`data-testid="analytics-total"[^]*?>${total}<`));
+    expect(rows(first)).toBe(HISTORY_PAGE_SIZE);
+    expect(first).toContain(`Page 1 of ${Math.ceil(total / HISTORY_PAGE_SIZE)}`);
+    expect(first).toContain('tab=analytics&amp;page=2');
+    const second = await text(await c.get(`${SCREEN}?tab=analytics&page=2`));
+    expect(rows(second)).toBe(Math.min(HISTORY_PAGE_SIZE, total - HISTORY_PAGE_SIZE));
   });
 });

@@ -2,10 +2,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { EditorStatsScreen, STATS_TABS, type StatsTab } from '../components/editor/editor-stats-screen.tsx';
+import { EDITORS_PAGE_SIZE, EditorStatsScreen, FEED_SHOWN, STATS_TABS, type StatsTab } from '../components/editor/editor-stats-screen.tsx';
 import { ShellErrorBoundary } from '../components/layout/error-screen.tsx';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 import { loadScreen, tabOf } from '../http/screen.server.ts';
+import { lastPage } from '../lib/paging.ts';
+import { positiveIdParam } from '../lib/query.ts';
 import { editorActivityHistory, editorStats } from '../services/editor-stats.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Editor Statistics · Group Finance Hub' }];
@@ -16,12 +18,18 @@ export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
     const tab = tabOf(url, STATS_TABS.map((t) => t.key)) as StatsTab;
     const [stats, history] = await Promise.all([editorStats(ctx), tab === 'activity' ? editorActivityHistory(ctx) : null]);
-    return json({ tab, stats, history });
+    // Only what the tab shows goes to the page: one page of the editors (Overview, Performance)
+    // and the feed's shown entries.
+    const size = EDITORS_PAGE_SIZE[tab];
+    const pages = size ? lastPage(stats.editors.length, size) : 1;
+    const page = Math.min(positiveIdParam(url.searchParams.get('page')) ?? 1, pages);
+    const editors = size ? stats.editors.slice((page - 1) * size, page * size) : [];
+    return json({ tab, stats: { ...stats, editors }, paging: { page, pages, size, total: stats.editors.length }, history: history?.slice(0, FEED_SHOWN) ?? null });
   });
 
 export default function EditorStatistics() {
-  const { tab, stats, history } = useLoaderData<typeof loader>();
-  return <EditorStatsScreen tab={tab} stats={stats} history={history} />;
+  const { tab, stats, paging, history } = useLoaderData<typeof loader>();
+  return <EditorStatsScreen tab={tab} stats={stats} paging={paging} history={history} />;
 }
 
 /** Spec 3 §8: the page's own words when the user may not see it. */

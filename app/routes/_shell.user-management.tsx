@@ -7,7 +7,7 @@ import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { UserManagementScreen, type UserManagementAction, type UserManagementData } from '../components/users/user-management-screen.tsx';
 import { clampedPage, confirmationStep, formRowId, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
-import { HISTORY_PAGE_SIZE, PAGE_SIZE } from '../lib/paging.ts';
+import { HISTORY_PAGE_SIZE, lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { PERMISSION_FLAGS, ROLE_BASELINE } from '../lib/permissions.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import {
@@ -80,6 +80,14 @@ async function historyTab({ ctx, url }: Screen) {
   }
 }
 
+/** Activity Analytics: the summary of every user, their rows a page at a time. */
+async function analyticsTab({ ctx, url }: Screen) {
+  const { summary, users } = await userActivityAnalytics(ctx);
+  const totalPages = lastPage(users.length, HISTORY_PAGE_SIZE);
+  const page = Math.min(positiveIdParam(url.searchParams.get('page')) ?? 1, totalPages);
+  return { summary, users: users.slice((page - 1) * HISTORY_PAGE_SIZE, page * HISTORY_PAGE_SIZE), page, totalPages, total: users.length };
+}
+
 /** The user a form is opened for, when the signed-in user may use that form on them. */
 async function openFor(screen: Screen, param: 'edit' | 'permissions') {
   const id = positiveIdParam(screen.url.searchParams.get(param));
@@ -114,7 +122,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       listVisibleCompanies(ctx),
       tab === 'users' ? usersTab(screen) : null,
       tab === 'statistics' ? userStats(ctx) : null,
-      tab === 'analytics' ? userActivityAnalytics(ctx) : null,
+      tab === 'analytics' ? analyticsTab(screen) : null,
       tab === 'history' ? historyTab(screen) : null,
       openFor(screen, 'edit'),
       openFor(screen, 'permissions'),

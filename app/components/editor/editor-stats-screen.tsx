@@ -1,10 +1,12 @@
 // Editor Statistics (spec 3 §2.7; owners and admins): six summary cards and the tabs Overview,
-// Performance, Activity Feed and Analytics, all computed from the audit trail and sessions.
+// Performance, Activity Feed and Analytics, all computed from the audit trail and sessions. The
+// editors are listed a page at a time, so the page stays small however many there are.
 import type { EditorActivity } from '../../services/editor-activity.server.ts';
 import type { EditorStat, EditorStats } from '../../services/editor-stats.server.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
+import { Pagination } from '../table/pagination.tsx';
 import { Card } from '../ui/form.tsx';
 
 export const STATS_TABS = [
@@ -17,6 +19,16 @@ export type StatsTab = (typeof STATS_TABS)[number]['key'];
 
 /** Spec 3 §2.7: the feed shows 50 of the last 100. */
 export const FEED_SHOWN = 50;
+/** Editors a tab lists at once (0: the tab lists none): the page stays small however many there are. */
+export const EDITORS_PAGE_SIZE: Record<StatsTab, number> = { overview: 25, performance: 12, activity: 0, analytics: 0 };
+
+/** Which page of the editors the tab shows (the editors of `stats` are that page's). */
+export interface EditorsPaging {
+  page: number;
+  pages: number;
+  size: number;
+  total: number;
+}
 
 const LEVEL_CLASS: Record<string, string> = {
   high: 'bg-green-100 text-green-800',
@@ -48,8 +60,13 @@ function SummaryCard({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Overview({ stats }: { stats: EditorStats }) {
+function Pages({ paging }: { paging: EditorsPaging }) {
+  return paging.pages > 1 ? <Pagination page={paging.page} pageCount={paging.pages} total={paging.total} pageSize={paging.size} /> : null;
+}
+
+function Overview({ stats, paging }: { stats: EditorStats; paging: EditorsPaging }) {
   if (stats.editors.length === 0) return <Card><p className="text-sm text-slate-600">No editors found</p></Card>;
+  const first = (paging.page - 1) * paging.size;
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <Card title="Editors by activity score" className="lg:col-span-2">
@@ -57,8 +74,8 @@ function Overview({ stats }: { stats: EditorStats }) {
           {stats.editors.map((e, i) => (
             <li key={e.userId} className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
               <span className="flex min-w-0 items-center gap-3">
-                <span className="w-6 text-right font-semibold tabular-nums text-slate-700">{i + 1}</span>
-                {i === 0 ? <span role="img" aria-label="Top editor" className="text-amber-600">★</span> : null}
+                <span className="w-6 text-right font-semibold tabular-nums text-slate-700">{first + i + 1}</span>
+                {first + i === 0 ? <span role="img" aria-label="Top editor" className="text-amber-600">★</span> : null}
                 <span className="min-w-0">
                   <span className="font-medium text-slate-900">{e.fullName}</span>
                   <span className="block text-xs text-slate-600">{e.companyName} · {e.email}</span>
@@ -71,6 +88,7 @@ function Overview({ stats }: { stats: EditorStats }) {
             </li>
           ))}
         </ol>
+        <Pages paging={paging} />
       </Card>
       <Card title="Top Performers">
         <ul className="space-y-3 text-sm" data-testid="top-performers">
@@ -112,7 +130,7 @@ function EditorCard({ e }: { e: EditorStat }) {
   );
 }
 
-function Performance({ stats }: { stats: EditorStats }) {
+function Performance({ stats, paging }: { stats: EditorStats; paging: EditorsPaging }) {
   return (
     <div className="space-y-6">
       <Card title="Activity distribution">
@@ -129,7 +147,10 @@ function Performance({ stats }: { stats: EditorStats }) {
       {stats.editors.length === 0 ? (
         <Card><p className="text-sm text-slate-600">No editors found</p></Card>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">{stats.editors.map((e) => <EditorCard key={e.userId} e={e} />)}</div>
+        <div>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">{stats.editors.map((e) => <EditorCard key={e.userId} e={e} />)}</div>
+          <Pages paging={paging} />
+        </div>
       )}
     </div>
   );
@@ -191,7 +212,7 @@ function Analytics({ stats }: { stats: EditorStats }) {
   );
 }
 
-export function EditorStatsScreen({ tab, stats, history }: { tab: StatsTab; stats: EditorStats; history: EditorActivity[] | null }) {
+export function EditorStatsScreen({ tab, stats, paging, history }: { tab: StatsTab; stats: EditorStats; paging: EditorsPaging; history: EditorActivity[] | null }) {
   const s = stats.summary;
   return (
     <>
@@ -207,8 +228,8 @@ export function EditorStatsScreen({ tab, stats, history }: { tab: StatsTab; stat
         <SummaryCard label="Avg Score" value={String(s.averageScore)} />
       </div>
       <TabNav label="Editor statistics sections" current={tab} tabs={STATS_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))} />
-      {tab === 'overview' ? <Overview stats={stats} /> : null}
-      {tab === 'performance' ? <Performance stats={stats} /> : null}
+      {tab === 'overview' ? <Overview stats={stats} paging={paging} /> : null}
+      {tab === 'performance' ? <Performance stats={stats} paging={paging} /> : null}
       {tab === 'activity' && history ? <Feed rows={history} /> : null}
       {tab === 'analytics' ? <Analytics stats={stats} /> : null}
     </>

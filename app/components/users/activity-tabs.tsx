@@ -49,7 +49,8 @@ export function StatisticsTab({ data }: { data: StatisticsData }) {
   );
 }
 
-export type AnalyticsData = ActivityAnalytics;
+/** The summary of every user; the rows of one page of them (HISTORY_PAGE_SIZE a page). */
+export type AnalyticsData = ActivityAnalytics & { page: number; totalPages: number; total: number };
 
 const LEVEL_STYLE = {
   high: 'bg-green-100 text-green-800',
@@ -59,6 +60,7 @@ const LEVEL_STYLE = {
 } as const;
 
 export function AnalyticsTab({ data }: { data: AnalyticsData }) {
+  const { search } = useLocation();
   const cell = 'px-3 py-3';
   return (
     <div className="space-y-4">
@@ -110,6 +112,12 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
             </tbody>
           </table>
         </ScrollRegion>
+        {data.totalPages > 1 ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
+            <p className="text-sm text-slate-600">{data.total.toLocaleString('en-US')} users, by activity score</p>
+            <PrevNext search={search} page={data.page} totalPages={data.totalPages} />
+          </div>
+        ) : null}
       </section>
     </div>
   );
