@@ -7,12 +7,13 @@
 //   (category, date, amount) index alone, whatever the size of its history;
 // - the window two days at a time through the (company, date) index: unusual amounts against
 //   those baselines, the same charge twice (same day, so a chunk holds both), the day's spending;
-// - a first payment: an expense of at least the threshold whose vendor the company never paid
-//   before it, at any date, by a probe of the (company, normalised vendor, date) index.
+// - a first payment: an expense of at least the threshold that is the company's earliest payment
+//   to its vendor, at any date, by one probe per vendor of the (company, normalised vendor,
+//   date, id) index.
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Db } from './context.ts';
-import { baselineOf, DEFAULT_NEW_VENDOR_THRESHOLD_CENTS, duplicates, firstPayment, SEVERITY_RANK, unusualAmount, unusualBounds, type AnomalyFinding, type Baseline, type ExpenseFact } from './ai/outliers.ts';
+import { baselineOf, DEFAULT_NEW_VENDOR_THRESHOLD_CENTS, duplicates, firstPayment, SEVERITY_RANK, unusualAmount, vendorKey, type AnomalyFinding, type Baseline, type ExpenseFact } from './ai/outliers.ts';
 import { expensesToken } from './books-token.server.ts';
 import { claimLease } from './work-lease.server.ts';
 
@@ -110,6 +111,7 @@ interface DayFigures {
 /** One company's findings and days of the window, stored under `generation`; returns how many findings. */
 async function storeCompany(db: Db, generation: number, companyId: number, start: string, thresholdCents: number): Promise<number> {
   const baselines = await categoryBaselines(db, companyId);
+  const firstOf = firstPayments(db, companyId);
   const found: AnomalyFinding[] = [];
   const days = new Map<string, DayFigures>();
   const latest = await db.selectFrom('actualExpenses').select((eb) => eb.fn.max('expenseDate').as('day')).where('companyId', '=', companyId).executeTakeFirst();
@@ -131,7 +133,10 @@ async function storeCompany(db: Db, generation: number, companyId: number, start
     }
     found.push(...duplicates(rows, thresholdCents));
     await pause();
-    for (const e of await firstPayments(db, companyId, from, to, thresholdCents)) found.push(firstPayment(e, thresholdCents));
+    for (const e of rows) {
+      if (e.amountCents < thresholdCents || !vendorKey(e.vendor)) continue;
+      if ((await firstOf(e.vendor!)) === e.id) found.push(firstPayment(e, thresholdCents));
+    }
     await pause();
   }
   for (const f of found) {
@@ -169,22 +174,25 @@ async function categoryBaselines(db: Db, companyId: number): Promise<Map<number,
   return baselines;
 }
 
-/** The expenses of [from, to) of at least the threshold whose vendor the company had never paid before (earlier day, or earlier id that day). */
-async function firstPayments(db: Db, companyId: number, from: string, to: string, thresholdCents: number): Promise<ExpenseFact[]> {
-  const rows = await db.selectFrom('actualExpenses as e')
-    .select(['e.id', 'e.categoryId', 'e.departmentId', 'e.amountCents', dayOf(db).as('expenseDate'), 'e.vendor'])
-    .where('e.companyId', '=', companyId).where('e.expenseDate', '>=', from).where('e.expenseDate', '<', to)
-    .where('e.amountCents', '>=', thresholdCents)
-    .where(vendorKeyOf('e'), '<>', '')
-    .where(({ not, exists, selectFrom }) => not(exists(
-      selectFrom('actualExpenses as p').select(sql`1`.as('one'))
-        .whereRef('p.companyId', '=', 'e.companyId')
-        .where(vendorKeyOf('p'), '=', vendorKeyOf('e'))
-        .whereRef('p.expenseDate', '<=', 'e.expenseDate')
-        .where((eb) => eb.or([eb('p.expenseDate', '<', eb.ref('e.expenseDate')), eb('p.id', '<', eb.ref('e.id'))])),
-    )))
-    .execute();
-  return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
+/**
+ * The company's first payment to a vendor (earliest day, then lowest id), by one probe of the
+ * (company, normalised vendor, date, id) index, remembered for the run: each vendor is looked
+ * up once, however many of its payments the window holds.
+ */
+function firstPayments(db: Db, companyId: number): (vendor: string) => Promise<number | null> {
+  const known = new Map<string, Promise<number | null>>();
+  return (vendor) => {
+    let first = known.get(vendor);
+    if (!first) {
+      first = db.selectFrom('actualExpenses as p').select('p.id')
+        .where('p.companyId', '=', companyId)
+        .where(vendorKeyOf('p'), '=', sql<string>`lower(trim(${vendor}))`)
+        .orderBy('p.expenseDate').orderBy('p.id').limit(1)
+        .executeTakeFirst().then((row) => row?.id ?? null);
+      known.set(vendor, first);
+    }
+    return first;
+  };
 }
 
 /** Deletes the findings and days of the generations `drop` picks in small steps (company, severity), and their runs. */

@@ -41,7 +41,6 @@ export interface Baseline {
 
 /** |robust z| from which an amount is unusual, and the severity bands above it. */
 export const Z_BANDS: readonly [Severity, number][] = [['critical', 10], ['high', 6], ['medium', 4.5], ['low', 3.5]];
-export const UNUSUAL_FROM_Z = 3.5;
 export const DEFAULT_NEW_VENDOR_THRESHOLD_CENTS = 500_000;
 /** Expenses of a category needed before its amounts are judged. */
 export const MIN_HISTORY = 6;
@@ -71,11 +70,6 @@ export function baselineOf(amounts: readonly number[], minHistory = MIN_HISTORY)
   if (amounts.length < minHistory) return null;
   const { center, spread } = robustSpread(amounts);
   return spread > 0 ? { center, spread, count: amounts.length } : null;
-}
-
-/** The amounts outside which an expense is unusual for this baseline (whole cents, inclusive). */
-export function unusualBounds(baseline: Baseline): { below: number; above: number } {
-  return { below: Math.floor(baseline.center - UNUSUAL_FROM_Z * baseline.spread), above: Math.ceil(baseline.center + UNUSUAL_FROM_Z * baseline.spread) };
 }
 
 export function severityOf(z: number): Severity | null {
