@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { findResource } from '../../app/resources/index.ts';
 import type { Db } from '../../app/services/context.ts';
+import { currentRun, refreshExpenseAnomalies } from '../../app/services/expense-anomalies.server.ts';
 import type { Actor } from './actors.ts';
 import type { ManifestEntry } from './manifest.ts';
 
@@ -259,6 +260,8 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
       case 'POST /api/ai/predict-expenses':
         return { url: entry.path, body: { companyId: own, months: 3 }, success: 200 };
       case 'POST /api/ai/detect-anomalies':
+        // Read from the stored findings: computed first (before that, a 429 says they are being computed).
+        if (!(await currentRun(f.db))) await refreshExpenseAnomalies(f.db, { force: true });
         return { url: entry.path, body: { companyId: own, lookbackDays: 30 }, success: 200 };
       case 'GET /api/ai/budget-analysis/:id/2026':
         return { url: withId(f.companyA.id), success: 200, target: { table: 'companies', id: f.companyA.id } };
