@@ -601,6 +601,23 @@ export interface UserNotificationSettingsTable {
   dismissedAt: string | null;
 }
 
+/** Migration 0025: a user's bell count as last computed, and what it was computed from. */
+export interface NotificationBadgesTable {
+  userId: number;
+  /** Bumped by every write of the user's notification states. */
+  stateVersion: Generated<number>;
+  countedStateVersion: number | null;
+  /** The notifications' change token the count was computed from. */
+  countedToken: string | null;
+  /** The reader's role, company and enabled categories the count was computed for. */
+  scope: string | null;
+  total: Generated<number>;
+  unread: Generated<number>;
+  countedAt: string | null;
+  /** The first expiry of any notification after countedAt (null: none). */
+  nextExpiry: string | null;
+}
+
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   userId: number;
@@ -774,6 +791,7 @@ export interface Database {
   backups: BackupsTable;
   notifications: NotificationsTable;
   userNotificationSettings: UserNotificationSettingsTable;
+  notificationBadges: NotificationBadgesTable;
   pushSubscriptions: PushSubscriptionsTable;
   aiInsights: AiInsightsTable;
   aiChatMessages: AiChatMessagesTable;

@@ -97,6 +97,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   backups: 'the list of backup files of this installation',
   notifications: 'messages about events of this installation, purged when they expire',
   userNotificationSettings: 'who read or dismissed which notification: follows the notifications',
+  notificationBadges: 'derived: each user\'s bell count, counted again from the notifications when read',
   pushSubscriptions: "this installation's browsers and their push keys: each browser subscribes again",
   aiInsights: 'derived from the books by the nightly ai-insights job',
   expenseAnomalyRuns: 'derived from the books by the expense-anomalies job',

@@ -64,6 +64,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0023_expense_anomalies': {},
   // Indexes only (audit_logs, user_sessions).
   '0024_activity_indexes': {},
+  // The bell's kept counts are derived from notifications (never backed up) and counted again when read.
+  '0025_notification_badges': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -33,9 +33,10 @@ describe.each(TEST_DIALECTS)('compiled page statements on %s', (dialect) => {
       const offered = await formChoices(ctx, metrics, { companyType: 'fintech' });
       expect(offered.companies?.length).toBeGreaterThan(0);
     }
-    const shapes = [...compiledShapes()].filter(([shape]) => shape.startsWith('notificationCount:') || shape.startsWith('choices:'));
+    const shapes = [...compiledShapes()].filter(([shape]) => shape.startsWith('notification') || shape.startsWith('choices:'));
     expect(shapes.map(([shape]) => shape)).toEqual(
       expect.arrayContaining([
+        'notificationBadge',
         expect.stringMatching(/^notificationCount:editor:group:/),
         expect.stringMatching(/^notificationCount:viewer:company:/),
         expect.stringMatching(/^choices:.*:company:/),

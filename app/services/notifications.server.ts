@@ -25,6 +25,7 @@ import { actorUserId, type AuthUser, type Db, type ServiceContext } from './cont
 import { fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import { enabledCategories, rolesAtOrBelow } from './notification-recipients.server.ts';
 import { startPushDelivery } from './push.server.ts';
+import { keptNotificationCount } from './notification-badges.server.ts';
 import { findUserSettings, type UserSettings } from './user-settings.server.ts';
 
 /** How long a notification lives unless its producer says otherwise; then the nightly purge removes it. */
@@ -163,11 +164,16 @@ async function readerOf(ctx: ServiceContext, known?: { settings: UserSettings | 
 
 type NotificationsEb = ExpressionBuilder<Database, 'notifications'>;
 
-/** The targeting and life rules: does notification n reach this reader now? */
-export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>, now: string): Expression<SqlBool> {
+/**
+ * The targeting and life rules: does notification n reach this reader now? With `expiredAfter`:
+ * did it reach them until it expired, after that instant and by `now`?
+ */
+export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>, now: string, expiredAfter?: string): Expression<SqlBool> {
   return eb.and([
     eb('notifications.isActive', '=', true),
-    eb.or([eb('notifications.expiresAt', 'is', null), eb('notifications.expiresAt', '>', now)]),
+    expiredAfter === undefined
+      ? eb.or([eb('notifications.expiresAt', 'is', null), eb('notifications.expiresAt', '>', now)])
+      : eb.and([eb('notifications.expiresAt', '>', expiredAfter), eb('notifications.expiresAt', '<=', now)]),
     eb.or([eb('notifications.targetUserId', 'is', null), eb('notifications.targetUserId', '=', reader.id)]),
     eb.or([eb('notifications.targetUserRole', 'is', null), eb('notifications.targetUserRole', 'in', rolesAtOrBelow(reader.role))]),
     reader.companyId === null
@@ -183,13 +189,13 @@ export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>,
  * The reader's notifications joined with their own state, dismissed ones left out. `stateOf`:
  * whose state is joined, the reader's (a separate value only for the compiled count below).
  */
-function visible(db: Db, reader: Reader, now: string, stateOf: number = reader.id) {
+function visible(db: Db, reader: Reader, now: string, stateOf: number = reader.id, expiredAfter?: string) {
   return db
     .selectFrom('notifications')
     .leftJoin('userNotificationSettings as state', (join) =>
       join.onRef('state.notificationId', '=', 'notifications.id').on('state.userId', '=', stateOf),
     )
-    .where((eb) => reaches(eb, reader, now))
+    .where((eb) => reaches(eb, reader, now, expiredAfter))
     .where('notifications.category', 'in', reader.categories.length ? reader.categories : ['__none__' as NotificationCategory])
     .where((eb) => eb.or([eb('state.isDismissed', 'is', null), eb('state.isDismissed', '=', false)]));
 }
@@ -236,22 +242,32 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
   return { rows: rows.map((row) => ({ ...row, isRead: row.isRead === true })), total: Number(count?.total ?? 0) };
 }
 
-/** GET /api/notifications/count and the badge: the reader's notifications, and how many are unread. */
-export async function countNotifications(ctx: ServiceContext, known?: { settings: UserSettings | null }): Promise<NotificationCount> {
+/**
+ * GET /api/notifications/count and the badge: the reader's notifications, and how many are
+ * unread. Kept per user (notification-badges.server.ts) and counted here when it must be.
+ */
+export async function countNotifications(ctx: ServiceContext, known?: { settings: UserSettings | null }, now = new Date()): Promise<NotificationCount> {
   const reader = await readerOf(ctx, known);
-  // Every page's top bar asks this: compiled once per shape of reader (db/compiled-cache.ts). The
-  // role and the categories are in the shape; the ids and the time are values, the reader's id
-  // twice (the state's join and the targeting use it once each).
   const scoped = reader.companyId !== null;
-  const shape = `notificationCount:${reader.role}:${scoped ? 'company' : 'group'}:${reader.categories.join(',')}`;
-  const values = [reader.id, reader.id, new Date().toISOString(), ...(scoped ? [reader.companyId] : [])];
-  const [row] = await runCompiled(ctx.db, shape, values, ([stateOf, id, now, companyId]) =>
-    visible(ctx.db, { ...reader, id: id as number, companyId: scoped ? (companyId as number) : null }, now as string, stateOf as number).select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when(isUnread(eb)).then(1).else(0).end()).as('unread'),
-    ]),
-  );
-  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+  const scope = `${reader.role}:${reader.companyId ?? 'group'}:${reader.categories.join(',')}`;
+  return keptNotificationCount(ctx.db, reader.id, scope, async (now, expiredAfter) => {
+    // Compiled once per shape of reader (db/compiled-cache.ts). The role and the categories are
+    // in the shape; the ids and the times are values, the reader's id twice (the state's join
+    // and the targeting use it once each).
+    const window = expiredAfter === undefined ? 'live' : 'expired';
+    const shape = `notificationCount:${reader.role}:${scoped ? 'company' : 'group'}:${reader.categories.join(',')}:${window}`;
+    const values = [reader.id, reader.id, now, ...(expiredAfter === undefined ? [] : [expiredAfter]), ...(scoped ? [reader.companyId] : [])];
+    const [row] = await runCompiled(ctx.db, shape, values, (v) => {
+      const [stateOf, id, at] = v;
+      const after = expiredAfter === undefined ? undefined : (v[3] as string);
+      const companyId = scoped ? (v[v.length - 1] as number) : null;
+      return visible(ctx.db, { ...reader, id: id as number, companyId }, at as string, stateOf as number, after).select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>(eb.case().when(isUnread(eb)).then(1).else(0).end()).as('unread'),
+      ]);
+    });
+    return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+  }, now);
 }
 
 /** A notification that reaches the reader (dismissed or not), else 404: another user's id leaks nothing. */

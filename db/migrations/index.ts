@@ -26,6 +26,7 @@ import * as m0021 from './0021_backup_per_user.ts';
 import * as m0022 from './0022_money_aggregates.ts';
 import * as m0023 from './0023_expense_anomalies.ts';
 import * as m0024 from './0024_activity_indexes.ts';
+import * as m0025 from './0025_notification_badges.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -57,4 +58,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0022_money_aggregates': m0022,
   '0023_expense_anomalies': m0023,
   '0024_activity_indexes': m0024,
+  '0025_notification_badges': m0025,
 };
