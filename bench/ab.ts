@@ -6,10 +6,12 @@
 // median of the batches and B ÷ A.
 //   npx node bench/ab.ts [--a-root DIR] [--b-root DIR] [--a-flags "--x"] [--b-flags "--y"] [--a-env "K=V …"] [--b-env …]
 //                        [--path /actual-expenses] [--connections 8] [--batch 300] [--batches 16]
-//                        [--data-dir /tmp/finhub-bench | --database-url …]
+//                        [--data-dir /tmp/finhub-bench | --database-url …] [--a-data-dir D --b-data-dir E [--jobs]]
 // Builds must exist (npm run build in each root). The servers run without the embedded job
-// engine (EMBEDDED_JOBS=0): two processes cannot share one engine directory; and with API rate
-// limits no run reaches (each request still counted), since one user sends every request.
+// engine (EMBEDDED_JOBS=0): two processes cannot share one engine directory; with a data
+// directory per side (--a-data-dir/--b-data-dir, e.g. two copies of one database, or two setups)
+// `--jobs` leaves it on, as a user runs the app. API rate limits no run reaches (each request
+// still counted), since the owner sends every request.
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -26,6 +28,7 @@ const batches = numberArg(argv, 'batches', 16);
 const dataDir = argValue(argv, 'data-dir') ?? DEFAULT_DATA_DIR;
 const databaseUrl = argValue(argv, 'database-url') ?? '';
 const gzip = argv.includes('--gzip');
+const jobs = argv.includes('--jobs');
 const ticksPerMs = 100 / 1000; // USER_HZ
 
 interface Side {
@@ -33,6 +36,7 @@ interface Side {
   root: string;
   flags: string[];
   env: Record<string, string>;
+  dataDir: string;
   child?: ChildProcess;
   origin?: string;
   cookie?: string;
@@ -44,6 +48,7 @@ const sides: Side[] = (['a', 'b'] as const).map((k) => ({
   root: path.resolve(argValue(argv, `${k}-root`) ?? here),
   flags: (argValue(argv, `${k}-flags`) ?? '').split(/\s+/).filter(Boolean),
   env: Object.fromEntries((argValue(argv, `${k}-env`) ?? '').split(/\s+/).filter(Boolean).map((kv) => [kv.split('=')[0], kv.slice(kv.indexOf('=') + 1)])),
+  dataDir: path.resolve(argValue(argv, `${k}-data-dir`) ?? dataDir),
   agent: new http.Agent({ keepAlive: true, maxSockets: connections }),
   perRequest: [],
 }));
@@ -81,10 +86,10 @@ async function start(side: Side) {
       API_RATE_LIMIT_PER_HOUR: '100000000',
       ...side.env,
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DATA_DIR: side.dataDir,
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',
-      EMBEDDED_JOBS: '0',
+      EMBEDDED_JOBS: jobs ? '1' : '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -129,6 +134,7 @@ async function load(side: Side, count: number) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
+if (jobs && sides[0].dataDir === sides[1].dataDir && !databaseUrl) throw new Error('--jobs needs a data directory per side (--a-data-dir, --b-data-dir)');
 try {
   for (const side of sides) await start(side);
   for (const side of sides) await load(side, batch * 2); // warm-up
@@ -142,7 +148,7 @@ try {
   }
   const [a, b] = sides.map((s) => median(s.perRequest));
   for (const s of sides) {
-    console.log(`${s.name} ${s.root} ${s.flags.join(' ')} ${Object.entries(s.env).map(([k, v]) => `${k}=${v}`).join(' ')}`.trimEnd());
+    console.log(`${s.name} ${s.root} ${s.flags.join(' ')} ${Object.entries(s.env).map(([k, v]) => `${k}=${v}`).join(' ')}${s.dataDir !== path.resolve(dataDir) ? ` DATA_DIR=${s.dataDir}` : ''}`.trimEnd());
     console.log(`  ${target}: median ${median(s.perRequest).toFixed(3)} ms CPU/req; batches ${s.perRequest.map((x) => x.toFixed(2)).join(' ')}`);
   }
   const ratios = sides[0].perRequest.map((x, i) => sides[1].perRequest[i] / x);
