@@ -111,7 +111,8 @@ describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
     const answer = events.slice(0, -1).map((e) => e.delta).join('');
     expect(answer).toMatch(new RegExp(`^Expenses of ${name} for \\d{4}: \\$[\\d,.]+ across \\d+ expenses?\\.\\n\\nOffline mode`));
     // The screen shows the same conversation; the follow-up keeps the company.
-    await post(c, '/api/ai/chat/stream', { message: 'And revenue?' });
+    // Read to its end: the answer is kept when the stream has finished.
+    await (await post(c, '/api/ai/chat/stream', { message: 'And revenue?' })).text();
     const page = (await (await c.get('/ai-analytics?tab=chat')).text()).replace(/<!-- -->/g, '');
     expect(page).toContain(`What did ${name} spend this year?`);
     expect(page).toContain(`Revenue of ${name} for`);
