@@ -114,9 +114,9 @@ async function storeCompany(db: Db, generation: number, companyId: number, start
   const firstOf = firstPayments(db, companyId);
   const found: AnomalyFinding[] = [];
   const days = new Map<string, DayFigures>();
-  const latest = await db.selectFrom('actualExpenses').select((eb) => eb.fn.max('expenseDate').as('day')).where('companyId', '=', companyId).executeTakeFirst();
-  const end = latest?.day ? String(latest.day).slice(0, 10) : null;
-  for (let from = start; end !== null && from <= end; from = addDays(from, CHUNK_DAYS)) {
+  // From the window's first day to the company's last (future days included), skipping days without expenses.
+  let from = await nextDayWithExpenses(db, companyId, start);
+  while (from !== null) {
     const to = addDays(from, CHUNK_DAYS);
     const rows: ExpenseFact[] = (await db.selectFrom('actualExpenses as e')
       .select(['e.id', 'e.categoryId', 'e.departmentId', 'e.amountCents', dayOf(db).as('expenseDate'), 'e.vendor'])
@@ -138,6 +138,7 @@ async function storeCompany(db: Db, generation: number, companyId: number, start
       if ((await firstOf(e.vendor!)) === e.id) found.push(firstPayment(e, thresholdCents));
     }
     await pause();
+    from = await nextDayWithExpenses(db, companyId, to);
   }
   for (const f of found) {
     const figures = days.get(`${f.departmentId}|${f.date}`)!;
@@ -158,6 +159,12 @@ async function storeCompany(db: Db, generation: number, companyId: number, start
     await pause();
   }
   return found.length;
+}
+
+/** The company's first day with expenses on or after `day` (null: none), from the (company, date) index. */
+async function nextDayWithExpenses(db: Db, companyId: number, day: string): Promise<string | null> {
+  const row = await db.selectFrom('actualExpenses').select((eb) => eb.fn.min('expenseDate').as('day')).where('companyId', '=', companyId).where('expenseDate', '>=', day).executeTakeFirst();
+  return row?.day ? String(row.day).slice(0, 10) : null;
 }
 
 /** Each category's usual amount from its most recent expenses (none for a category too small or too even to judge). */
