@@ -88,20 +88,20 @@ export async function prepareBenchData(target: BenchDatabase, adminUrl: string, 
   }
   const handle = createDatabase({ url: target.databaseUrl, dataDir: target.dataDir });
   try {
-    let started = performance.now();
+    const started = performance.now();
     await prepareDatabase(handle, { seedDemo: true, owner: { email: BENCH_OWNER_EMAIL, password: BENCH_OWNER_PASSWORD } });
     const seedSeconds = (performance.now() - started) / 1000;
     log(`[data] demo data seeded in ${seedSeconds.toFixed(1)} s; generating ${target.rows.toLocaleString('en-US')} rows (finhub db generate)`);
-    started = performance.now();
-    let lastTable = '';
+    // Each table's rate from its own first batch on.
+    const tableStarted = new Map<string, number>();
     const generate = target.rows > 0
       ? await generateData(handle, {
         rows: target.rows,
         url: target.databaseUrl,
         log: (line) => log(`  ${line}`),
         onProgress: ({ table, done, total }) => {
-          if (table !== lastTable || done === total || done % 200_000 === 0) log(`  ${table}: ${loadProgress(done, started).trim()} of ${total.toLocaleString('en-US')}`);
-          lastTable = table;
+          if (!tableStarted.has(table)) tableStarted.set(table, performance.now());
+          if (done === total || done % 200_000 === 0) log(`  ${table}: ${loadProgress(done, tableStarted.get(table)!).trim()} of ${total.toLocaleString('en-US')}`);
         },
       })
       : null;

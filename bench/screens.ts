@@ -160,6 +160,7 @@ async function main() {
   log('');
   for (const dialect of options.dialects) {
     const runs = report.runs.filter((r) => r.dialect === dialect);
+    if (!runs.length) continue;
     log(`## ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}\n`);
     for (const run of runs) {
       const data = report.data.find((d) => d.dialect === run.dialect && d.rows === run.rows);
