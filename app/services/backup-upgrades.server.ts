@@ -66,6 +66,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0024_activity_indexes': {},
   // The bell's kept counts are derived from notifications (never backed up) and counted again when read.
   '0025_notification_badges': {},
+  // An index of audit_logs only.
+  '0026_audit_action_index': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -59,15 +59,16 @@ export interface ActivityFilter {
 type Data = Record<string, unknown> | null;
 
 export async function editorActivities(db: Db, filter: ActivityFilter): Promise<EditorActivity[]> {
-  // The users whose writes count filter the newest entries (read from the time index until the
-  // limit is met) instead of leading to all their entries.
+  // The actions and users whose writes count filter the newest entries (read from the time
+  // index until the limit is met) instead of leading to all their entries.
   const author = filterOnly<number>(dialectOf(db), 'a.userId');
+  const action = filterOnly<string>(dialectOf(db), 'a.action');
   const rows = await db
     .selectFrom('auditLogs as a')
     .innerJoin('users as u', 'u.id', 'a.userId')
     .leftJoin('companies as c', 'c.id', 'a.companyId')
     .select(['a.id', 'a.userId', 'u.username', 'u.fullName', 'a.action', 'a.tableName', 'a.recordId', 'a.timestamp', 'a.ipAddress', 'a.newData', 'a.oldData', 'c.name as company'])
-    .where('a.action', 'in', [...WRITE_ACTIONS])
+    .where(action, 'in', [...WRITE_ACTIONS])
     .$if(filter.userId !== undefined, (q) => q.where('a.userId', '=', filter.userId!))
     .$if(filter.editorsOnly === true || filter.companyId != null, (q) =>
       q.where(author, 'in', (eb) =>

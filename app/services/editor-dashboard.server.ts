@@ -5,6 +5,7 @@
 // share of its days that have passed, against the expenses booked to those months); accuracy =
 // the share of their entries of the last 30 days that nobody else corrected within 7 days.
 import { z } from 'zod';
+import { dialectOf, filterOnly } from '../../db/dialect.ts';
 import { companyScope } from '../lib/permissions.ts';
 import { integerParam } from '../lib/query-params.ts';
 import { analyzeBudget, ON_TARGET_PERCENT } from './ai/budget-variance.ts';
@@ -66,13 +67,15 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   const weekAgo = daysBefore(now, 7);
   const year = now.getUTCFullYear();
   const thisMonth = now.toISOString().slice(0, 7);
+  // One user's entries come from their own index (user, time, action): the action only filters.
+  const action = filterOnly<string>(dialectOf(db), 'action');
 
   const [work, totals, sessions, recentChanges, created, figures, departments, categories, companies, recentActivity] = await Promise.all([
     workOf(db, [user.id], now).then((m) => m.get(user.id)!),
-    db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n')]).where('userId', '=', user.id).where('action', 'in', ['create', 'update']).groupBy('action').execute(),
+    db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n')]).where('userId', '=', user.id).where(action, 'in', ['create', 'update']).groupBy('action').execute(),
     db.selectFrom('userSessions').select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('sessionDuration').as('seconds')]).where('userId', '=', user.id).where('isActive', '=', false).executeTakeFirstOrThrow(),
-    db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n'), eb.fn.count<number>(eb.case().when('timestamp', '>=', weekAgo).then(1).end()).as('week')]).where('userId', '=', user.id).where('action', 'in', ['create', 'update', 'delete', 'restore']).where('timestamp', '>=', since).groupBy('action').execute(),
-    db.selectFrom('auditLogs').select(['tableName', 'recordId', 'timestamp', 'newData']).where('userId', '=', user.id).where('action', '=', 'create').where('timestamp', '>=', since).orderBy('timestamp', 'desc').limit(MAX_EXAMINED).execute(),
+    db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n'), eb.fn.count<number>(eb.case().when('timestamp', '>=', weekAgo).then(1).end()).as('week')]).where('userId', '=', user.id).where(action, 'in', ['create', 'update', 'delete', 'restore']).where('timestamp', '>=', since).groupBy('action').execute(),
+    db.selectFrom('auditLogs').select(['tableName', 'recordId', 'timestamp', 'newData']).where('userId', '=', user.id).where(action, '=', 'create').where('timestamp', '>=', since).orderBy('timestamp', 'desc').limit(MAX_EXAMINED).execute(),
     budgetFigures(db, { companyId: scope, from: `${year}-01`, to: thisMonth }, ['category', 'department', 'month']),
     db.selectFrom('departments').select(['id', 'name']).execute(),
     db.selectFrom('expenseCategories').select(['id', 'name']).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).execute(),
@@ -96,7 +99,7 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
         // By table and record (their index): a correction is an update of that very row.
         .where('tableName', 'in', [...new Set(keys.map((k) => k.tableName))])
         .where('recordId', 'in', [...new Set(keys.map((k) => k.recordId!))])
-        .where('action', '=', 'update')
+        .where(action, '=', 'update')
         .where('userId', '!=', user.id)
         .where('timestamp', '>=', since)
         .execute()

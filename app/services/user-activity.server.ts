@@ -9,6 +9,7 @@ import { dayAfter, dayStart, daysBefore } from '../lib/dates.ts';
 import { API_MAX_LIMIT, HISTORY_PAGE_SIZE } from '../lib/paging.ts';
 import { ActivityHistoryQuerySchema } from '../lib/users.ts';
 import { fieldErrorsFromZod, invalid } from './errors.ts';
+import { AUDIT_ACTIONS } from './audit-trail.server.ts';
 import { actorCompanyScope, assertUserManager } from './user-policy.server.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -223,19 +224,19 @@ export async function userActivityStatistics(ctx: ServiceContext, now = new Date
     if (scope !== null) q = q.where('u.companyId', '=', scope);
     return q;
   };
-  // One pass over the window's entries, read from the activity index alone (never the rows):
-  // counts by action, table and user, added up here.
-  const counted = (from: string, actions?: string[]) =>
+  // One pass over the window's entries of every action, read from the activity index alone
+  // (never the rows): counts by action, table and user, added up here.
+  const counted = (from: string, actions: readonly string[]) =>
     db
       .selectFrom('auditLogs')
       .select((eb) => ['action', 'tableName', 'userId', eb.fn.countAll().as('n')])
+      .where('action', 'in', [...actions])
       .where('timestamp', '>=', from)
       .where('timestamp', '<=', now.toISOString())
-      .$if(actions !== undefined, (q) => q.where('action', 'in', actions!))
       .groupBy(['action', 'tableName', 'userId'])
       .execute();
   const [window, failedToday, members, loginCounts, active] = await Promise.all([
-    counted(since),
+    counted(since, AUDIT_ACTIONS),
     counted(today, ['login_failed']),
     scope === null ? null : db.selectFrom('users').select('id').where('companyId', '=', scope).execute(),
     sessions()

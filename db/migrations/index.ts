@@ -27,6 +27,7 @@ import * as m0022 from './0022_money_aggregates.ts';
 import * as m0023 from './0023_expense_anomalies.ts';
 import * as m0024 from './0024_activity_indexes.ts';
 import * as m0025 from './0025_notification_badges.ts';
+import * as m0026 from './0026_audit_action_index.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -59,4 +60,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0023_expense_anomalies': m0023,
   '0024_activity_indexes': m0024,
   '0025_notification_badges': m0025,
+  '0026_audit_action_index': m0026,
 };
