@@ -10,7 +10,7 @@
 // Builds must exist (npm run build in each root). The servers run without the embedded job
 // engine (EMBEDDED_JOBS=0): two processes cannot share one engine directory; with a data
 // directory per side (--a-data-dir/--b-data-dir, e.g. two copies of one database, or two setups)
-// `--jobs` leaves it on, as a user runs the app. API rate limits no run reaches (each request
+// `--jobs` leaves it on, as a user runs the app (`--b-env EMBEDDED_JOBS=0`: what the jobs cost). API rate limits no run reaches (each request
 // still counted), since the owner sends every request.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -84,12 +84,12 @@ async function start(side: Side) {
       ...process.env,
       API_RATE_LIMIT_PER_MINUTE: '100000000',
       API_RATE_LIMIT_PER_HOUR: '100000000',
+      EMBEDDED_JOBS: jobs ? '1' : '0',
       ...side.env,
       PORT: String(port),
       DATA_DIR: side.dataDir,
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',
-      EMBEDDED_JOBS: jobs ? '1' : '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

@@ -1,7 +1,11 @@
 // The CSV export benchmark: `finhub export actual_expenses` against `sqlite3 -csv` on the same
 // SQLite file, in the same run, at 1M and 3M generated rows: wall time, time ratio and peak RSS.
+// The setup is the real one unless told otherwise: the list bench's data (bench/list-data.ts: demo
+// data plus `finhub db generate --rows N`) with the app server and its job engine running beside
+// the export, idle, as on a machine where people use the app; --no-app leaves it out, and
+// --bare-data takes the earlier data (`finhub db generate --expenses-only`, one directory per size).
 //
-//   npx node bench/export.ts [--rows 1000000,3000000] [--data-dir /tmp/finhub-export-bench] [--repeat 3]
+//   npx node bench/export.ts [--rows 1000000,3000000] [--repeat 3] [--no-app] [--bare-data [--data-dir /tmp/finhub-export-bench]]
 //   npx node bench/export.ts --database-url 'postgres://…?options=-c%20search_path%3Dschema' [--repeat 3] [--finhub bin/finhub.mjs,/other/checkout/bin/finhub.mjs]
 //
 // With --database-url (PostgreSQL): the rows already in that database (a schema holding N actual
@@ -12,22 +16,27 @@
 //
 // Two sqlite3 baselines: `select *` (the table as stored: ids, cents, no joins) and the same
 // export finhub writes (company, department and category names, money as decimals, the list's
-// order), so the ratio can be read against either. Peak RSS comes from /usr/bin/time (Debian
-// package `time`); finhub's growth is its peak minus the peak of exporting the tiny companies
-// table (the process's start-up size); peak RSS varies with GC timing, so the median and the
-// largest of the runs are both reported. Data is generated with `finhub db generate` (expenses
-// only), one data directory per size, kept between runs.
-import { spawnSync } from 'node:child_process';
+// order), so the ratio can be read against either. Wall time, CPU time (user + system, which
+// other work on the machine moves less) and peak RSS come from /usr/bin/time (Debian package
+// `time`); finhub's growth is its peak minus the peak of exporting the tiny companies table (the
+// process's start-up size); peak RSS varies with GC timing, so the median and the largest of the
+// runs are both reported.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { argValue, numberArg } from './constants.ts';
+import { listBenchDatabase } from './list-data.ts';
+import { freePort, stopChild, waitForHealth } from './processes.ts';
+import { prepareBenchData } from './screens-data.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const argv = process.argv.slice(2);
 const sizes = (argValue(argv, 'rows') ?? '1000000,3000000').split(',').map((n) => Number(n.replaceAll('_', '')));
 const benchDir = path.resolve(argValue(argv, 'data-dir') ?? path.join(os.tmpdir(), 'finhub-export-bench'));
 const repeat = numberArg(argv, 'repeat', 3);
+const bareData = argv.includes('--bare-data');
+const withApp = !argv.includes('--no-app');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-export-out-'));
 
 for (const tool of ['/usr/bin/time', 'sqlite3']) {
@@ -53,6 +62,8 @@ const SAME_AS_FINHUB = `
 
 interface Measure {
   seconds: number;
+  /** User + system CPU seconds. */
+  cpuSeconds: number;
   peakRssMb: number;
   /** With repeats: the largest peak of the runs (peakRssMb is their median). */
   maxPeakRssMb?: number;
@@ -62,11 +73,11 @@ interface Measure {
 function measure(command: string[], out: string, extraEnv: Record<string, string> = {}): Measure {
   const timing = path.join(outDir, 'time.txt');
   const fd = fs.openSync(out, 'w');
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', '-o', timing, ...command], { env: { ...env, ...extraEnv }, stdio: ['ignore', fd, 'pipe'], cwd: root });
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', '-o', timing, ...command], { env: { ...env, ...extraEnv }, stdio: ['ignore', fd, 'pipe'], cwd: root });
   fs.closeSync(fd);
   if (result.status !== 0) throw new Error(`${command.join(' ')} failed (${result.status}):\n${result.stderr}`);
-  const [seconds, kb] = fs.readFileSync(timing, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
-  return { seconds, peakRssMb: kb / 1024 };
+  const [seconds, kb, user, system] = fs.readFileSync(timing, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
+  return { seconds, cpuSeconds: user + system, peakRssMb: kb / 1024 };
 }
 
 function median(values: number[]): number {
@@ -74,9 +85,15 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function repeated(command: string[], out: string): Measure {
-  const runs = Array.from({ length: repeat }, () => measure(command, out));
-  return { seconds: median(runs.map((r) => r.seconds)), peakRssMb: median(runs.map((r) => r.peakRssMb)), maxPeakRssMb: Math.max(...runs.map((r) => r.peakRssMb)) };
+function summary(runs: Measure[]): Measure {
+  return { seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)), peakRssMb: median(runs.map((r) => r.peakRssMb)), maxPeakRssMb: Math.max(...runs.map((r) => r.peakRssMb)) };
+}
+
+/** The commands in turn, `repeat` rounds, so that a change of the machine's load falls on all of them. */
+function rounds(commands: [string[], string][]): Measure[][] {
+  const runs: Measure[][] = commands.map(() => []);
+  for (let round = 0; round < repeat; round++) commands.forEach(([command, out], i) => runs[i].push(measure(command, out)));
+  return runs;
 }
 
 function countRows(dbFile: string): number {
@@ -163,27 +180,54 @@ if (databaseUrl) {
   process.exit(0);
 }
 
+/** The app server on the data directory, idle, with its job engine (as a user runs it), once its start-up jobs have passed. */
+async function startApp(dataDir: string): Promise<ChildProcess> {
+  const port = await freePort();
+  // Its output to a file: this process blocks in spawnSync while the app runs, so a pipe could fill.
+  const logFd = fs.openSync(path.join(outDir, 'app.log'), 'a');
+  const app = spawn(process.execPath, ['bench/app-server.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', EMBEDDED_JOBS: '1' }, stdio: ['ignore', logFd, logFd] });
+  await waitForHealth(`http://127.0.0.1:${port}`, app);
+  await new Promise((resolve) => setTimeout(resolve, 20_000));
+  return app;
+}
+
 const results = [];
 for (const rows of sizes.sort((a, b) => a - b)) {
-  const dataDir = path.join(benchDir, String(rows));
-  const dbFile = path.join(dataDir, 'finhub.db');
-  env.DATA_DIR = dataDir;
-  const have = countRows(dbFile);
-  if (have < rows) {
-    console.log(`generating ${(rows - have).toLocaleString('en-US')} rows in ${dataDir} …`);
-    const generated = spawnSync(FINHUB, ['db', 'generate', '--rows', String(rows - have), '--expenses-only'], { env, stdio: 'inherit', cwd: root });
-    if (generated.status !== 0) process.exit(1);
-  } else if (have > rows) {
-    console.log(`note: ${dbFile} holds ${have.toLocaleString('en-US')} rows (asked for ${rows.toLocaleString('en-US')}); measuring all of them`);
+  let dataDir = path.join(benchDir, String(rows));
+  if (bareData) {
+    const dbFile = path.join(dataDir, 'finhub.db');
+    env.DATA_DIR = dataDir;
+    const have = countRows(dbFile);
+    if (have < rows) {
+      console.log(`generating ${(rows - have).toLocaleString('en-US')} rows in ${dataDir} …`);
+      const generated = spawnSync(FINHUB, ['db', 'generate', '--rows', String(rows - have), '--expenses-only'], { env, stdio: 'inherit', cwd: root });
+      if (generated.status !== 0) process.exit(1);
+    } else if (have > rows) {
+      console.log(`note: ${dbFile} holds ${have.toLocaleString('en-US')} rows (asked for ${rows.toLocaleString('en-US')}); measuring all of them`);
+    }
+  } else {
+    const target = listBenchDatabase('sqlite', rows, '');
+    await prepareBenchData(target, '', (line) => console.log(line));
+    dataDir = target.dataDir;
+    env.DATA_DIR = dataDir;
   }
+  const dbFile = path.join(dataDir, 'finhub.db');
+  const app = withApp ? await startApp(dataDir) : null;
+  if (app) console.log(`the app server runs beside the export (pid ${app.pid}, embedded jobs on, start-up jobs passed)`);
   const count = countRows(dbFile);
   // Warm the page cache once, so the first measured tool does not pay for the disk alone.
   measure(['sqlite3', '-csv', dbFile, SAME_AS_FINHUB], path.join(outDir, 'warm.csv'));
 
-  const raw = repeated(['sqlite3', '-csv', '-header', dbFile, 'select * from actual_expenses'], path.join(outDir, 'sqlite-raw.csv'));
-  const same = repeated(['sqlite3', '-csv', '-header', dbFile, SAME_AS_FINHUB], path.join(outDir, 'sqlite-same.csv'));
-  const finhub = repeated([FINHUB, 'export', 'actual_expenses'], path.join(outDir, 'finhub.csv'));
-  const baseline = repeated([FINHUB, 'export', 'companies'], path.join(outDir, 'companies.csv'));
+  const [rawRuns, sameRuns, finhubRuns, baselineRuns] = rounds([
+    [['sqlite3', '-csv', '-header', dbFile, 'select * from actual_expenses'], path.join(outDir, 'sqlite-raw.csv')],
+    [['sqlite3', '-csv', '-header', dbFile, SAME_AS_FINHUB], path.join(outDir, 'sqlite-same.csv')],
+    [[FINHUB, 'export', 'actual_expenses'], path.join(outDir, 'finhub.csv')],
+    [[FINHUB, 'export', 'companies'], path.join(outDir, 'companies.csv')],
+  ]);
+  const [raw, same, finhub, baseline] = [rawRuns, sameRuns, finhubRuns, baselineRuns].map(summary);
+  /** Each round's finhub against the sqlite3 run just before it. */
+  const roundRatios = finhubRuns.map((r, i) => r.seconds / sameRuns[i].seconds);
+  if (app) await stopChild(app);
   const finhubLines = lines(path.join(outDir, 'finhub.csv'));
   const sameLines = lines(path.join(outDir, 'sqlite-same.csv'));
   if (finhubLines !== sameLines) throw new Error(`finhub wrote ${finhubLines} lines, sqlite3 ${sameLines}`);
@@ -195,6 +239,11 @@ for (const rows of sizes.sort((a, b) => a - b)) {
     finhubSeconds: finhub.seconds,
     ratioToRaw: finhub.seconds / raw.seconds,
     ratioToSame: finhub.seconds / same.seconds,
+    /** CPU time (user + system) of finhub over sqlite3's for the same export. */
+    cpuRatioToSame: finhub.cpuSeconds / same.cpuSeconds,
+    roundRatios,
+    setup: bareData ? 'expenses only' : 'demo data plus finhub db generate',
+    appBeside: withApp,
     finhubPeakRssMb: finhub.peakRssMb,
     finhubMaxPeakRssMb: finhub.maxPeakRssMb!,
     finhubStartRssMb: baseline.peakRssMb,
@@ -207,23 +256,24 @@ for (const rows of sizes.sort((a, b) => a - b)) {
   results.push(row);
   console.log(
     `${count.toLocaleString('en-US')} rows: sqlite3 select * ${raw.seconds.toFixed(2)} s, sqlite3 same export ${same.seconds.toFixed(2)} s, ` +
-      `finhub ${finhub.seconds.toFixed(2)} s (${row.ratioToRaw.toFixed(2)}× / ${row.ratioToSame.toFixed(2)}×), ` +
+      `finhub ${finhub.seconds.toFixed(2)} s (${row.ratioToRaw.toFixed(2)}× / ${row.ratioToSame.toFixed(2)}×, rounds ${roundRatios.map((r) => r.toFixed(2)).join(', ')}; CPU ${finhub.cpuSeconds.toFixed(2)} s against ${same.cpuSeconds.toFixed(2)} s, ${row.cpuRatioToSame.toFixed(2)}×), ` +
       `finhub peak RSS ${finhub.peakRssMb.toFixed(0)} MB, largest ${finhub.maxPeakRssMb!.toFixed(0)} MB (start ${baseline.peakRssMb.toFixed(0)} MB in ${baseline.seconds.toFixed(2)} s, growth ${row.finhubRssGrowthMb.toFixed(0)} MB), ${row.csvMb.toFixed(0)} MB of CSV`,
   );
 }
 
-console.log('\n| rows | sqlite3 `select *` | sqlite3 same export | finhub export | ratio (raw / same) | finhub peak RSS (median, largest) | growth over start (median, largest) |');
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log(`\n${bareData ? 'Generated expenses only' : 'Demo data plus finhub db generate'}, ${withApp ? 'the app server running beside the export' : 'no app running'}:`);
+console.log('\n| rows | sqlite3 `select *` | sqlite3 same export | finhub export | ratio (raw / same) | CPU ratio (same) | finhub peak RSS (median, largest) | growth over start (median, largest) |');
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of results) {
   console.log(
     `| ${r.rows.toLocaleString('en-US')} | ${r.sqliteRawSeconds.toFixed(2)} s | ${r.sqliteSameSeconds.toFixed(2)} s | ${r.finhubSeconds.toFixed(2)} s | ` +
-      `${r.ratioToRaw.toFixed(2)}× / ${r.ratioToSame.toFixed(2)}× | ${r.finhubPeakRssMb.toFixed(0)}, ${r.finhubMaxPeakRssMb.toFixed(0)} MB | ` +
+      `${r.ratioToRaw.toFixed(2)}× / ${r.ratioToSame.toFixed(2)}× | ${r.cpuRatioToSame.toFixed(2)}× | ${r.finhubPeakRssMb.toFixed(0)}, ${r.finhubMaxPeakRssMb.toFixed(0)} MB | ` +
       `${r.finhubRssGrowthMb.toFixed(0)}, ${(r.finhubMaxPeakRssMb - r.finhubStartRssMb).toFixed(0)} MB |`,
   );
 }
 const resultsDir = path.join(root, 'bench', 'results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const report = path.join(resultsDir, `export-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.writeFileSync(report, JSON.stringify({ repeat, cores: os.cpus().length, results }, null, 2));
+fs.writeFileSync(report, JSON.stringify({ repeat, cores: os.cpus().length, setup: bareData ? 'expenses only' : 'demo data plus finhub db generate', appBeside: withApp, results }, null, 2));
 console.log(`\nreport: ${report}`);
 fs.rmSync(outDir, { recursive: true, force: true });

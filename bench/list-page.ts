@@ -3,10 +3,18 @@
 // beside a bare node:http server answering the same bytes, in the same run.
 //
 //   npx node bench/list-page.ts [--rows 1000000] [--connections 50] [--duration 10] [--warmup 3]
-//                               [--data-dir /tmp/finhub-bench] [--database-url postgres://…]
+//                               [--database-url postgres://…] [--bare-data [--data-dir /tmp/finhub-bench]] [--no-jobs] [--settle 20]
 //                               [--api-users 2000] [--only app-page,app-api] [--rebuild] [--cpu-prof]
 //                               [--instrument [--synchronous NORMAL]] [--wait-quiet 300]
-//                               [--browser-requests 300] [--open-loop 10] [--floor-iterations 2000]
+//                               [--browser-requests 600] [--open-loop 10] [--floor-iterations 2000]
+//
+// The setup is the real one unless told otherwise: demo data plus `finhub db generate --rows N`
+// (bench/list-data.ts, made by bench/screens.ts's preparation) and the app's jobs on (the
+// embedded engine on SQLite, a worker process on PostgreSQL), and the one-at-a-time requests go
+// as the owner. --bare-data is the earlier setup (reference data and N expenses only,
+// bench/seed-expenses.ts, one-at-a-time requests as the pool's viewers); --no-jobs turns the
+// jobs off in either. With --database-url the bench's database is made on that PostgreSQL
+// server (in --bare-data: the URL is the database).
 //
 // Three processes: this one (seeding, orchestration, and autocannon while a run is on), the
 // real app server (bench/app-server.ts: server.ts's startServer, NODE_ENV=production) and the
@@ -22,8 +30,10 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import type { CapturedResponse } from './bare-server.ts';
-import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, DEFAULT_DATA_DIR, DEFAULT_ROWS, numberArg } from './constants.ts';
+import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, benchEnv, DEFAULT_DATA_DIR, DEFAULT_ROWS, numberArg } from './constants.ts';
+import { listBenchDatabase } from './list-data.ts';
 import { formatTimings, queryTimings, type QueryTimings } from './query-timings.ts';
+import { prepareBenchData, type DataReport } from './screens-data.ts';
 import { seedExpenses, type SeedResult } from './seed-expenses.ts';
 import { browserLike, idleCpu, openLoop, processCpuSeconds, type BrowserLikeResult, type OpenLoopResult } from './request-modes.ts';
 import { prepareApiSessions, refreshApiSessions } from './sessions.ts';
@@ -37,7 +47,15 @@ const options = {
   warmup: numberArg(argv, 'warmup', 3),
   apiUsers: Math.max(1, numberArg(argv, 'api-users', 2000)),
   idleSamples: numberArg(argv, 'idle-samples', 50),
-  dataDir: path.resolve(argValue(argv, 'data-dir') ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR),
+  /** The earlier setup: reference data and the generated expenses only (bench/seed-expenses.ts). */
+  bareData: argv.includes('--bare-data'),
+  /** The app's jobs beside the server, as a user runs it: embedded (SQLite) or a worker (PostgreSQL). */
+  jobs: !argv.includes('--no-jobs'),
+  /** Seconds to let the server's start-up jobs pass before measuring. */
+  settle: numberArg(argv, 'settle', argv.includes('--bare-data') ? 0 : 20),
+  /** --bare-data: the data directory; otherwise bench/list-data.ts says (SQLite: a given one must be named finhub-screens-…). */
+  dataDir: path.resolve(argValue(argv, 'data-dir') ?? (argv.includes('--bare-data') ? (process.env.DATA_DIR ?? DEFAULT_DATA_DIR) : '')),
+  /** --bare-data: the database; otherwise the PostgreSQL server the bench's database is made on. */
   databaseUrl: argValue(argv, 'database-url') ?? (isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined),
   only: argValue(argv, 'only')?.split(',').map((s) => s.trim()),
   rebuild: argv.includes('--rebuild'),
@@ -48,8 +66,8 @@ const options = {
   instrument: argv.includes('--instrument'),
   /** With --instrument only: a what-if value of PRAGMA synchronous (the app uses FULL). */
   synchronous: argValue(argv, 'synchronous'),
-  /** Sequential browser-like requests per target after the runs (0: none). */
-  browserRequests: numberArg(argv, 'browser-requests', 300),
+  /** Sequential browser-like requests per target after the runs (0: none), in batches of 50. */
+  browserRequests: numberArg(argv, 'browser-requests', 600),
   /** Seconds of open-loop load at half the measured maximum rate per target (0: none). */
   openLoopSeconds: numberArg(argv, 'open-loop', 10),
   /** Iterations of bench/floor.ts after the runs (SQLite only; 0: none). */
@@ -59,6 +77,11 @@ if (options.synchronous && !options.instrument) throw new Error('--synchronous n
 if (options.instrument && options.databaseUrl) throw new Error('--instrument is for SQLite only');
 
 const PAGE_PATH = '/actual-expenses';
+/**
+ * Requests before the browser-like figures count: the runs before them sent no Accept-Encoding
+ * (no gzip), and the server sat idle while its background was measured.
+ */
+const BROWSER_WARMUP = 100;
 const API_PATH = '/api/actual-expenses?limit=10';
 const RESULTS_DIR = path.join(root, 'bench', 'results');
 
@@ -344,7 +367,8 @@ function newestSource(target: string): number {
 function gitState(): { commit: string; dirty: string[] } {
   const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout?.trim() ?? '';
   const dirty = git('status', '--porcelain', '--', 'app', 'db', 'server.ts', 'remix.config.js').split('\n').filter(Boolean);
-  return { commit: git('rev-parse', '--short', 'HEAD'), dirty };
+  // A copy made with `git archive` (to bench a commit while others edit the checkout) names it.
+  return { commit: git('rev-parse', '--short', 'HEAD') || process.env.BENCH_COMMIT || '(unknown)', dirty };
 }
 
 function buildIfNeeded() {
@@ -398,7 +422,19 @@ async function main() {
   log(`[bench] commit ${git.commit}${git.dirty.length ? ` with uncommitted changes: ${git.dirty.map((l) => l.slice(3)).join(', ')}` : ''}`);
   buildIfNeeded();
 
-  const seed: SeedResult = await seedExpenses({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, rows: options.rows, log });
+  let seed: SeedResult | null = null;
+  let data: DataReport | null = null;
+  if (options.bareData) {
+    seed = await seedExpenses({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, rows: options.rows, log });
+  } else {
+    const adminUrl = options.databaseUrl ?? '';
+    const target = listBenchDatabase(adminUrl ? 'postgres' : 'sqlite', options.rows, adminUrl);
+    if (argValue(argv, 'data-dir') && !adminUrl) target.dataDir = options.dataDir;
+    data = await prepareBenchData(target, adminUrl, log);
+    options.dataDir = target.dataDir;
+    options.databaseUrl = target.databaseUrl;
+  }
+  log(`[bench] setup: ${options.bareData ? 'reference data and the generated expenses only (--bare-data)' : 'demo data plus finhub db generate'}, jobs ${options.jobs ? 'on' : 'off'}${options.jobs && options.databaseUrl ? ' (a worker process)' : ''}; data in ${options.databaseUrl ? new URL(options.databaseUrl).pathname.slice(1) : options.dataDir}`);
 
   // Idle: the list's pieces without HTTP (SQLite only), before any server runs.
   let timings: QueryTimings | null = null;
@@ -419,14 +455,24 @@ async function main() {
   const appOrigin = `http://127.0.0.1:${appPort}`;
   const profDir = path.join(RESULTS_DIR, `cpu-prof-${started.toISOString().replace(/[:.]/g, '-')}`);
   const serverScript = options.instrument ? 'bench/instrumented-server.ts' : 'bench/app-server.ts';
-  const app = startChild('app', [...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), serverScript], {
+  const appEnv = {
     PORT: String(appPort),
     DATA_DIR: options.dataDir,
     DATABASE_URL: options.databaseUrl ?? '',
     NODE_ENV: 'production',
     BENCH_SQLITE_SYNCHRONOUS: options.synchronous ?? '',
-  });
+    EMBEDDED_JOBS: options.jobs ? '1' : '0',
+    // The owner's one-at-a-time /api requests (real setup): counted as ever, never refused.
+    ...(options.bareData ? {} : { API_RATE_LIMIT_PER_MINUTE: '100000000', API_RATE_LIMIT_PER_HOUR: '100000000' }),
+  };
+  const app = startChild('app', [...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), serverScript], appEnv);
+  // PostgreSQL: the jobs run in a worker process (`npm run worker`), as in production.
+  const worker = options.jobs && options.databaseUrl ? startChild('worker', ['worker/main.ts'], { ...benchEnv(), ...appEnv }) : null;
   await waitForHealth(appOrigin, app);
+  if (options.settle > 0) {
+    log(`[bench] letting the start-up jobs pass for ${options.settle} s`);
+    await new Promise((resolve) => setTimeout(resolve, options.settle * 1000));
+  }
 
   const ownerCookie = await signIn(appOrigin);
   const page = await rawRequest(`${appOrigin}${PAGE_PATH}`, { headers: { Cookie: ownerCookie } });
@@ -488,13 +534,14 @@ async function main() {
     // One request at a time, as a browser sends them, less the server's own idle CPU.
     await waitQuiet('browser-like');
     const idleMsPerSecond = await idleCpu(app.pid, 10);
-    log(`[bench] browser-like: the idle app server uses ${fmt(idleMsPerSecond, 2)} ms of CPU per second (its job engine); ${options.browserRequests} sequential requests per target after 30 warm-up requests, gzip accepted, ${apiCookies.length} signed-in users in turn`);
+    const browserCookies = options.bareData ? apiCookies : [ownerCookie];
+    log(`[bench] browser-like: the idle app server uses ${fmt(idleMsPerSecond, 2)} ms of CPU per second (its job engine; median of 10 one-second readings); ${options.browserRequests} sequential requests per target after ${BROWSER_WARMUP} warm-up requests, gzip accepted, ${options.bareData ? `${apiCookies.length} signed-in viewers in turn` : 'as the owner'}`);
     await refresh();
     for (const [target, accept] of [[PAGE_PATH, undefined], [API_PATH, 'application/json']] as const) {
-      const r = await browserLike({ origin: appOrigin, path: target, cookies: apiCookies, pid: app.pid, requests: options.browserRequests, warmup: 30, idleCpuMsPerSecond: idleMsPerSecond, accept });
+      const r = await browserLike({ origin: appOrigin, path: target, cookies: browserCookies, pid: app.pid, requests: options.browserRequests, warmup: BROWSER_WARMUP, idleCpuMsPerSecond: idleMsPerSecond, accept });
       browser.push(r);
-      extraRequests += r.requests + 30;
-      log(`  browser ${target}: server CPU ${fmt(r.serverCpuMsPerRequest, 2)} ms/req (${fmt(r.grossCpuMsPerRequest, 2)} with the idle background), median ${fmt(r.medianMs, 2)} ms, p90 ${fmt(r.p90Ms, 2)} ms, ${r.wireBytes} bytes ${r.encoding}`);
+      extraRequests += r.requests + BROWSER_WARMUP;
+      log(`  browser ${target}: server CPU ${fmt(r.serverCpuMsPerRequest, 2)} ms/req (median of ${r.batches.length} batches of ${r.batch}: ${r.batches.map((b) => fmt(b, 2)).join(' ')}; all requests ${fmt(r.meanCpuMsPerRequest, 2)}, ${fmt(r.grossCpuMsPerRequest, 2)} with the idle background), median ${fmt(r.medianMs, 2)} ms, p90 ${fmt(r.p90Ms, 2)} ms, ${r.wireBytes} bytes ${r.encoding}`);
     }
   }
   if (options.openLoopSeconds > 0) {
@@ -513,6 +560,7 @@ async function main() {
     }
   }
   await stopChild(app);
+  if (worker) await stopChild(worker);
 
   // The page's floor (bench/floor.ts) in its own process once the app has stopped.
   let floor: FloorResult | null = null;
@@ -535,7 +583,10 @@ async function main() {
     machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, platform: `${os.type()} ${os.release()}` },
     options: { ...options, databaseUrl: options.databaseUrl ? '(postgres)' : undefined },
     server: options.instrument ? `bench/instrumented-server.ts (synchronous=${options.synchronous ?? 'FULL'})` : 'bench/app-server.ts',
+    setup: options.bareData ? 'bare' : 'real',
+    jobs: options.jobs,
     seed,
+    data,
     apiTotalCount: total,
     appRequests,
     bytes: { page: page.body.length, api: api.body.length },
@@ -589,11 +640,11 @@ function browserTable(rows: BrowserLikeResult[]): string {
   if (!rows.length) return '';
   const goal = (r: BrowserLikeResult) => (r.path === PAGE_PATH ? 3.0 : 1.2);
   const lines = [
-    '| browser-like, one at a time | server CPU ms/req (less idle) | with idle background | idle ms CPU/s | median ms | p90 ms | wire bytes | goal |',
-    '|---|--:|--:|--:|--:|--:|--:|---|',
+    '| browser-like, one at a time | server CPU ms/req (less idle, median batch) | batches (min–max) | all requests, less idle | with idle background | idle ms CPU/s | median ms | p90 ms | wire bytes | goal |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.path} | ${fmt(r.serverCpuMsPerRequest, 2)} | ${fmt(r.grossCpuMsPerRequest, 2)} | ${fmt(r.idleCpuMsPerSecond, 2)} | ${fmt(r.medianMs, 2)} | ${fmt(r.p90Ms, 2)} | ${r.wireBytes} ${r.encoding} | ≤ ${goal(r).toFixed(1)} ms: ${r.serverCpuMsPerRequest <= goal(r) ? 'met' : 'NOT met'} |`);
+    lines.push(`| ${r.path} | ${fmt(r.serverCpuMsPerRequest, 2)} | ${fmt(Math.min(...r.batches), 2)}–${fmt(Math.max(...r.batches), 2)} | ${fmt(r.meanCpuMsPerRequest, 2)} | ${fmt(r.grossCpuMsPerRequest, 2)} | ${fmt(r.idleCpuMsPerSecond, 2)} | ${fmt(r.medianMs, 2)} | ${fmt(r.p90Ms, 2)} | ${r.wireBytes} ${r.encoding} | ≤ ${goal(r).toFixed(1)} ms: ${r.serverCpuMsPerRequest <= goal(r) ? 'met' : 'NOT met'} |`);
   }
   return lines.join('\n');
 }

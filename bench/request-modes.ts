@@ -1,8 +1,9 @@
 // Two ways of sending requests that autocannon's closed loop does not cover, for
 // bench/list-page.ts:
 // - browserLike: one request at a time as a browser sends them (gzip accepted, a browser's
-//   Accept headers, a pool of signed-in users in turn, after a warm-up), with the server's CPU
-//   per request less what the server burns while idle (its job engine's polling).
+//   Accept headers, signed-in users in turn, after a warm-up), with the server's CPU per request
+//   less what the server burns while idle (its job engine's polling), per batch of requests: the
+//   median batch is the figure, so that a job run during one batch does not count as requests'.
 // - openLoop: requests started at a fixed rate whatever the answers do (no coordinated
 //   omission), each timed from the moment it was due, so a stall shows in p99 as users see it.
 import fs from 'node:fs';
@@ -21,6 +22,35 @@ export function processCpuSeconds(pid: number | undefined): number {
     return NaN;
   }
 }
+
+/**
+ * CPU nanoseconds a process's threads have run so far (the schedstat file of each task), precise
+ * where /proc/<pid>/stat counts 10 ms ticks; NaN where the kernel has no schedstat.
+ */
+export function processCpuNs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    let total = 0;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // a thread that ended since the listing
+      }
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU milliseconds so far: schedstat where there is one, else the ticks of /proc/<pid>/stat. */
+function cpuMs(pid: number | undefined): number {
+  const ns = processCpuNs(pid);
+  return Number.isFinite(ns) && ns > 0 ? ns / 1e6 : processCpuSeconds(pid) * 1000;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 const BROWSER_HEADERS = {
   Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -51,8 +81,13 @@ function get(agent: http.Agent, url: string, headers: Record<string, string>): P
 export interface BrowserLikeResult {
   path: string;
   requests: number;
-  /** Server CPU per request, after taking off the idle background CPU over the same time. */
+  /** Server CPU per request less the idle background, median of the batches' figures. */
   serverCpuMsPerRequest: number;
+  /** Requests per batch, and each batch's server CPU per request (less the idle background). */
+  batch: number;
+  batches: number[];
+  /** Server CPU per request less the idle background over all requests (a job run included). */
+  meanCpuMsPerRequest: number;
   /** Server CPU per request as measured, background included. */
   grossCpuMsPerRequest: number;
   /** The server's CPU while nobody asks anything, in ms per second. */
@@ -64,38 +99,57 @@ export interface BrowserLikeResult {
   wireBytes: number;
 }
 
-/** Measures the idle server's CPU (ms per second) over `seconds`. */
+/**
+ * The idle server's CPU in ms per second: the median of `seconds` one-second readings, so that a
+ * job that happens to run meanwhile does not count as the background.
+ */
 export async function idleCpu(pid: number | undefined, seconds: number): Promise<number> {
-  const before = processCpuSeconds(pid);
-  const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  return ((processCpuSeconds(pid) - before) * 1000) / ((performance.now() - started) / 1000);
+  const rates: number[] = [];
+  for (let i = 0; i < Math.max(1, Math.round(seconds)); i++) {
+    const before = cpuMs(pid);
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    rates.push((cpuMs(pid) - before) / ((performance.now() - started) / 1000));
+  }
+  return median(rates);
 }
 
-export async function browserLike(options: { origin: string; path: string; cookies: string[]; pid: number | undefined; requests: number; warmup: number; idleCpuMsPerSecond: number; accept?: string }): Promise<BrowserLikeResult> {
+export async function browserLike(options: { origin: string; path: string; cookies: string[]; pid: number | undefined; requests: number; warmup: number; idleCpuMsPerSecond: number; accept?: string; batch?: number }): Promise<BrowserLikeResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const headers = (i: number) => ({ ...BROWSER_HEADERS, ...(options.accept ? { Accept: options.accept } : {}), Cookie: options.cookies[i % options.cookies.length] });
   const url = `${options.origin}${options.path}`;
   let last: Answer | null = null;
   for (let i = 0; i < options.warmup; i++) last = await get(agent, url, headers(i));
   const times: number[] = [];
-  const cpuBefore = processCpuSeconds(options.pid);
+  const batch = Math.max(1, Math.min(options.batch ?? 50, options.requests));
+  const batches: number[] = [];
+  const cpuBefore = cpuMs(options.pid);
   const started = performance.now();
-  for (let i = 0; i < options.requests; i++) {
-    const t = performance.now();
-    last = await get(agent, url, headers(options.warmup + i));
-    times.push(performance.now() - t);
-    if (last.status !== 200) throw new Error(`${options.path}: status ${last.status}`);
+  for (let done = 0; done < options.requests; ) {
+    const batchCpu = cpuMs(options.pid);
+    const batchStarted = performance.now();
+    const size = Math.min(batch, options.requests - done);
+    for (let i = 0; i < size; i++, done++) {
+      const t = performance.now();
+      last = await get(agent, url, headers(options.warmup + done));
+      times.push(performance.now() - t);
+      if (last.status !== 200) throw new Error(`${options.path}: status ${last.status}`);
+    }
+    const seconds = (performance.now() - batchStarted) / 1000;
+    batches.push((cpuMs(options.pid) - batchCpu - options.idleCpuMsPerSecond * seconds) / size);
   }
   const wallSeconds = (performance.now() - started) / 1000;
-  const cpuMs = (processCpuSeconds(options.pid) - cpuBefore) * 1000;
+  const cpuUsed = cpuMs(options.pid) - cpuBefore;
   agent.destroy();
   times.sort((a, b) => a - b);
   return {
     path: options.path,
     requests: options.requests,
-    serverCpuMsPerRequest: (cpuMs - options.idleCpuMsPerSecond * wallSeconds) / options.requests,
-    grossCpuMsPerRequest: cpuMs / options.requests,
+    serverCpuMsPerRequest: median(batches),
+    batch,
+    batches,
+    meanCpuMsPerRequest: (cpuUsed - options.idleCpuMsPerSecond * wallSeconds) / options.requests,
+    grossCpuMsPerRequest: cpuUsed / options.requests,
     idleCpuMsPerSecond: options.idleCpuMsPerSecond,
     medianMs: times[times.length >> 1],
     p90Ms: times[Math.floor(times.length * 0.9)],
