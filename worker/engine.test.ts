@@ -112,6 +112,12 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     expect(schedules.every((s) => s.options?.singletonKey === s.name)).toBe(true);
   });
 
+  it.runIf(mode === 'embedded')('the embedded queue runs with small PostgreSQL buffers (a queue of a few thousand jobs)', async () => {
+    const { rows } = await engine.boss.getDb().executeSql('select name, setting, unit from pg_settings where name in ($1, $2)', ['shared_buffers', 'maintenance_work_mem']);
+    const kb = (row: any) => Number(row.setting) * (row.unit === '8kB' ? 8 : 1);
+    expect(Object.fromEntries((rows as any[]).map((r) => [r.name, kb(r)]))).toEqual({ shared_buffers: 16 * 1024, maintenance_work_mem: 8 * 1024 });
+  });
+
   it('runs a job sent through enqueue, and refuses an invalid payload', async () => {
     const log = file();
     const id = await enqueue('test-echo', { file: log });

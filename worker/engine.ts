@@ -35,6 +35,13 @@ export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
  */
 export const EMBEDDED_POLLING_SECONDS = 15;
 
+/**
+ * PostgreSQL settings of the embedded queue's PGlite: its tables hold a few thousand jobs, and
+ * PostgreSQL's defaults (128 MB of shared buffers, 64 MB for maintenance) sized for a database
+ * server kept ~130 MB more of the web process's memory for nothing.
+ */
+export const EMBEDDED_QUEUE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 1MB', 'maintenance_work_mem = 8MB', 'temp_buffers = 1MB'];
+
 export interface EngineOptions {
   role: EngineRole;
   /** Application database the handlers work on. */
@@ -116,7 +123,7 @@ export class JobEngine implements JobSender {
       // One process per PGlite directory: refuse (QueueBusyError) while another holds it.
       if (dir) this.#releaseQueue = claimQueue(path.dirname(dir));
       if (dir) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const pglite = dir ? new PGlite(dir) : new PGlite();
+      const pglite = new PGlite({ ...(dir ? { dataDir: dir } : {}), postgresqlconf: EMBEDDED_QUEUE_SETTINGS });
       await pglite.waitReady;
       // PGlite unpacks its database 0666 and rewrites a few files 0644 at each start, whatever
       // the umask: private like the rest of DATA_DIR (what it writes later follows the umask).
