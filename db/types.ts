@@ -211,6 +211,12 @@ export interface RowCountsTable {
   rowCount: number;
 }
 
+/** Migration 0027 (db/audit-counts.ts): audit entries per company (0: about no company), kept by triggers. */
+export interface AuditCountsTable {
+  companyId: number;
+  entries: number;
+}
+
 /** PostgreSQL only (migration 0017): rows per company and day of a big table's date column. */
 export interface DayCountsTable {
   tableName: string;
@@ -778,6 +784,7 @@ export interface Database {
   vultSubscriberLevels: VultSubscriberLevelsTable;
   vultCardTypes: VultCardTypesTable;
   rowCounts: RowCountsTable;
+  auditCounts: AuditCountsTable;
   changeTokens: ChangeTokensTable;
   dayCounts: DayCountsTable;
   expenseMonthTotals: ExpenseMonthTotalsTable;

@@ -25,6 +25,7 @@ import { constraintViolation, dialectOf } from '../../db/dialect.ts';
 import { COUNTED_TABLES } from '../../db/migrations/0003_row_counts.ts';
 import { dayRecountStatements } from '../../db/day-counts.ts';
 import { rebuildAggregates } from '../../db/aggregates.ts';
+import { recountAuditEntries } from '../../db/audit-counts.ts';
 import { rebuildSearchIndex, SEARCH_INDEXES } from '../../db/search-index.ts';
 import { JSON_COLUMNS } from '../../db/types.ts';
 import { UNIQUE_NAMES } from '../../db/migrations/0019_unique_names.ts';
@@ -479,7 +480,7 @@ async function relaxForBulkLoad(trx: Db, tables: string[]): Promise<() => Promis
       for (const row of rows) {
         await sql.raw(`drop ${row.type} ${quote(row.name)}`).execute(trx);
         restore.push(row.sql);
-        if (row.type === 'trigger' && COUNTED_TABLES.includes(name) && !recount.includes(name)) recount.push(name);
+        if (row.type === 'trigger' && (COUNTED_TABLES.includes(name) || name === 'audit_logs') && !recount.includes(name)) recount.push(name);
         if (row.type === 'trigger' && SEARCH_INDEXES[name] && !rebuild.includes(name)) rebuild.push(name);
       }
     }
@@ -511,12 +512,14 @@ async function danglingRow(trx: Db, table: string, error: unknown): Promise<stri
 }
 
 /**
- * What a counted table's triggers keep, made again after a load with them off: its row_counts
+ * What a counted table's triggers keep, made again after a load with them off (the audit
+ * trail's: its entries per company, db/audit-counts.ts): its row_counts
  * and month totals or plans (db/aggregates.ts) from the table itself and, on PostgreSQL, a new
  * change token (migration 0014: the rows changed), its day counts (migration 0017) and its
  * search table (migration 0015).
  */
 async function recountRows(trx: Db, name: string): Promise<void> {
+  if (name === 'audit_logs') return recountAuditEntries(trx);
   await sql.raw(`delete from row_counts where table_name = '${name}'`).execute(trx);
   await sql.raw(`insert into row_counts (table_name, company_id, row_count) select '${name}', company_id, count(*) from ${quote(name)} group by company_id`).execute(trx);
   await rebuildAggregates(trx, [name]);

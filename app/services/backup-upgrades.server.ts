@@ -68,6 +68,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0025_notification_badges': {},
   // An index of audit_logs only.
   '0026_audit_action_index': {},
+  // Audit entries per company are derived (kept by triggers), never backed up.
+  '0027_audit_counts': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

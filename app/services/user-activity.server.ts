@@ -2,6 +2,7 @@
 // user_sessions and the audit trail, activity statistics, and the paged activity history.
 import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { dialectOf, filterOnly } from '../../db/dialect.ts';
+import { auditEntries } from '../../db/audit-counts.ts';
 import type { Database } from '../../db/types.ts';
 import { z } from 'zod';
 import type { ServiceContext } from './context.ts';
@@ -336,9 +337,12 @@ export async function userActivityHistory(
     return eb.and(where);
   };
   const base = () => ctx.db.selectFrom('auditLogs as a').leftJoin('users as u', 'u.id', 'a.userId').where(conditions(filterOnly(dialectOf(ctx.db), 'a.userId')));
-  // Counted without the users' join: a count of the whole trail reads one index.
-  const counted = await ctx.db.selectFrom('auditLogs as a').where(conditions(eb.ref('a.userId'))).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const total = Number(counted.n);
+  // The whole trail is counted as it is written (db/audit-counts.ts); a filtered one without the
+  // users' join.
+  const unfiltered = scope === null && !q.userId && !q.startDate && !q.endDate && !q.action && !q.tableName;
+  const total = unfiltered
+    ? await auditEntries(ctx.db, null)
+    : Number((await ctx.db.selectFrom('auditLogs as a').where(conditions(eb.ref('a.userId'))).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base()
     .select([
       'a.id', 'a.action', 'a.tableName', 'a.recordId', 'a.timestamp', 'a.ipAddress', 'a.reason', 'a.actorLabel', 'a.userId',

@@ -28,6 +28,7 @@ import * as m0023 from './0023_expense_anomalies.ts';
 import * as m0024 from './0024_activity_indexes.ts';
 import * as m0025 from './0025_notification_badges.ts';
 import * as m0026 from './0026_audit_action_index.ts';
+import * as m0027 from './0027_audit_counts.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -61,4 +62,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0024_activity_indexes': m0024,
   '0025_notification_badges': m0025,
   '0026_audit_action_index': m0026,
+  '0027_audit_counts': m0027,
 };

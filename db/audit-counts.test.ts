@@ -1,0 +1,79 @@
+// The audit trail's entries per company kept by triggers (migration 0027) on every test dialect:
+// they follow inserts, deletes and a change of company; the trail's and the activity history's
+// unfiltered totals read them; a bulk restore (SQLite drops the table's triggers for it) and
+// recountAuditEntries count them again.
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerId, userContext } from '../test/context.ts';
+import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database.ts';
+import { listAuditLogs, parseAuditQuery } from '../app/services/audit-trail.server.ts';
+import { restoreBackup } from '../app/services/backup-restore.server.ts';
+import { createBackupNow } from '../app/services/backups.server.ts';
+import type { ServiceContext } from '../app/services/context.ts';
+import { userActivityHistory } from '../app/services/user-activity.server.ts';
+import { auditEntries, recountAuditEntries } from './audit-counts.ts';
+import type { Database } from './types.ts';
+
+/** The kept counts and a count of the rows, per company (0: none), for comparison. */
+async function keptAndCounted(db: Kysely<Database>) {
+  const kept = await db.selectFrom('auditCounts').select(['companyId', 'entries']).where('entries', '!=', 0).orderBy('companyId').execute();
+  const { rows } = await sql<{ companyId: number; entries: number }>`select coalesce(company_id, 0) as company_id, count(*) as entries from audit_logs group by coalesce(company_id, 0) order by 1`.execute(db);
+  return [kept.map((r) => [Number(r.companyId), Number(r.entries)]), rows.map((r) => [Number(r.companyId), Number(r.entries)])];
+}
+
+describe.each(TEST_DIALECTS)('audit counts on %s', (dialect) => {
+  let database: TestDatabase;
+  let owner: ServiceContext;
+  let companies: number[];
+
+  const entry = (companyId: number | null, i = 0) => ({
+    tableName: 'budgets', recordId: i, action: 'create', userId: null, timestamp: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), companyId,
+    oldData: null, newData: null, changes: null, ipAddress: null, userAgent: null, reason: null, sessionId: null, actorLabel: 'system',
+  });
+
+  beforeAll(async () => {
+    database = await createPreparedDatabase(dialect);
+    owner = await userContext(database.db, await ownerId(database.db));
+    companies = (await database.db.selectFrom('companies').select('id').orderBy('id').execute()).map((c) => c.id);
+  });
+  afterAll(() => database?.destroy());
+
+  it('follow every insert, delete and change of company, and give the trail its total', async () => {
+    const db = database.db;
+    await db.insertInto('auditLogs').values([entry(companies[0], 1), entry(companies[0], 2), entry(companies[1], 3), entry(null, 4)]).execute();
+    await db.deleteFrom('auditLogs').where('recordId', '=', 2).where('actorLabel', '=', 'system').execute();
+    await db.updateTable('auditLogs').set({ companyId: companies[2] }).where('recordId', '=', 4).where('actorLabel', '=', 'system').execute();
+    const [kept, counted] = await keptAndCounted(db);
+    expect(kept).toEqual(counted);
+    const all = Number((await db.selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await auditEntries(db, null)).toBe(all);
+    expect((await listAuditLogs(owner, parseAuditQuery({ limit: '1' }))).total).toBe(all);
+    expect((await userActivityHistory(owner, { limit: 1 })).total).toBe(all);
+    const [a] = companies;
+    const scoped = await userContext(db, (await db.insertInto('users').values({ username: `reader-${dialect}`, email: `reader-${dialect}@example.com`, passwordHash: 'x', role: 'admin', companyId: a, canAccessAuditLogs: true }).returning('id').executeTakeFirstOrThrow()).id);
+    const ofA = Number((await db.selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).where('companyId', '=', a).executeTakeFirstOrThrow()).n);
+    expect((await listAuditLogs(scoped, parseAuditQuery({ limit: '1' }))).total).toBe(ofA);
+  });
+
+  it('are counted again from the rows', async () => {
+    await database.db.updateTable('auditCounts').set({ entries: 12345 }).execute();
+    await recountAuditEntries(database.db);
+    const [kept, counted] = await keptAndCounted(database.db);
+    expect(kept).toEqual(counted);
+  });
+
+  it('agree with the trail after a restore that loads the audit entries in bulk', async () => {
+    const db = database.db;
+    const settings = { dir: path.join(database.dataDir, 'backups'), schedule: '0 2 * * *', keep: 2 };
+    const planted = Array.from({ length: 10_000 }, (_, i) => entry(companies[i % 3], 100 + i));
+    for (let i = 0; i < planted.length; i += 500) await db.insertInto('auditLogs').values(planted.slice(i, i + 500)).execute();
+    const backup = await createBackupNow(owner, settings, { name: 'With the trail', includeAuditLogs: true, includeVersions: true });
+    // The entries the restore will add back (a test may remove what the app never would).
+    await db.deleteFrom('auditLogs').where('recordId', '>=', 100).where('actorLabel', '=', 'system').execute();
+    await restoreBackup(owner, settings, { backupId: backup.id }, { overwrite: true });
+    const [kept, counted] = await keptAndCounted(db);
+    expect(counted.reduce((n, [, entries]) => n + entries, 0)).toBeGreaterThan(10_000);
+    expect(kept).toEqual(counted);
+  });
+});
