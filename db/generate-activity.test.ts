@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database.ts';
+import { bookMarks, generateActivity } from './generate-activity.ts';
 import { generateData, type GenerateResult } from './generate.ts';
 
 const ROWS = 5000;
@@ -20,6 +21,13 @@ describe.each(TEST_DIALECTS)('generated activity on %s', (dialect) => {
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table} order by name`.execute(database.db)
       : await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table} order by indexname`.execute(database.db)
     ).rows.map((r) => r.name);
+
+  /** The audit trail's triggers that are on. */
+  const auditTriggers = async () =>
+    Number((await (dialect === 'sqlite'
+      ? sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'trigger' and tbl_name = 'audit_logs'`
+      : sql<{ n: number }>`select count(*) as n from pg_trigger where tgrelid = 'audit_logs'::regclass and not tgisinternal and tgenabled <> 'D'`
+    ).execute(database.db)).rows[0].n);
 
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
@@ -102,6 +110,20 @@ describe.each(TEST_DIALECTS)('generated activity on %s', (dialect) => {
     expect(Number(expired.n)).toBe(0);
     const states = await database.db.selectFrom('userNotificationSettings as s').innerJoin('notifications as n', 'n.id', 's.notificationId').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(states.n)).toBeGreaterThan(0);
+  });
+
+  it('a large load turns the trail\'s triggers off and counts its entries again', async () => {
+    const marks = await bookMarks(database);
+    await generateData(database, { rows: 2000, related: false, seed: 9, url: database.url });
+    const triggers = await auditTriggers();
+    const added = await generateActivity(database, { rows: 2000, seed: 9, marks, url: database.url, bulkFrom: 1 });
+    expect(added.audit_logs).toBe(2000);
+    const counted = await database.db.selectFrom('auditCounts').select((eb) => eb.fn.sum<number>('entries').as('n')).executeTakeFirstOrThrow();
+    expect(Number(counted.n)).toBe(await count('audit_logs'));
+    const after = await auditTriggers();
+    expect(after).toBe(triggers);
+    expect(after).toBeGreaterThan(0);
+    expect(await indexesOf('audit_logs')).toEqual(auditIndexes);
   });
 
   it('adds nothing but expenses when asked for expenses only', async () => {

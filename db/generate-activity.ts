@@ -8,9 +8,10 @@
 // naming a writer of their company with the row as new data, some of those an edit (old and new
 // data, the change map, versions 1 and 2). Deletes name ids past the last row (the id sequence is
 // moved beyond them, as deleted rows leave it behind). Sign-ins, sign-outs and failed sign-ins
-// fill the rest. The trail's secondary indexes are dropped during a large load and re-created
-// after; triggers stay on, so whatever keeps counts of these tables keeps them during the load
-// too. Deterministic for a given seed and book.
+// fill the rest. During a large load the trail's secondary indexes are dropped and its triggers
+// off; afterwards the indexes are re-created and its counts (audit_counts) counted again. The
+// other tables keep their triggers. Deterministic for a given seed and book.
+import { recountAuditEntries } from './audit-counts.ts';
 import type { DatabaseHandle } from './client.ts';
 import { postgresConn, sqliteConn, Writer, type Sink } from './generate-bulk.ts';
 import { writeNotifications } from './generate-notifications.ts';
@@ -39,6 +40,8 @@ export interface ActivityOptions {
   seed: number;
   marks: BookMarks;
   url?: string;
+  /** Audit entries from which the load drops the trail's indexes and triggers (default 50,000). */
+  bulkFrom?: number;
   onProgress?: (progress: { table: ActivityTable; done: number; total: number }) => void;
   log?: (line: string) => void;
 }
@@ -120,10 +123,14 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
     if (table in total) options.onProgress?.({ table: table as ActivityTable, done, total: total[table] });
   });
   let ok = false;
+  let triggersWereOff = false;
   try {
-    // Large loads re-create the audit trail's indexes once instead of updating them per row.
+    // Large loads re-create the audit trail's indexes once instead of updating them per row,
+    // and count again what its triggers keep (a trigger per row costs more than the row).
     const existing = Number((await conn.all('SELECT count(*) AS n FROM audit_logs'))[0].n);
-    const recreate = counts.audit_logs >= 50_000 && counts.audit_logs >= existing / 2 ? await conn.dropIndexes('audit_logs') : [];
+    const bulk = counts.audit_logs >= (options.bulkFrom ?? 50_000) && counts.audit_logs >= existing / 2;
+    const recreate = bulk ? await conn.dropIndexes('audit_logs') : [];
+    const retrigger = bulk ? await conn.dropTriggers('audit_logs') : [];
 
     const audit = (e: { table: string; recordId: number | null; action: string; old?: unknown; data?: unknown; changes?: unknown; user: Person | null; userId?: number | null; label?: string; atMs: number; reason?: string | null; companyId: number | null; session?: boolean }) =>
       writer.push(AUDIT, [
@@ -264,8 +271,9 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
     }
     await writer.flush();
     const t = performance.now();
-    for (const statement of recreate) await conn.run(statement);
+    for (const statement of [...recreate, ...retrigger]) await conn.run(statement);
     if (recreate.length) options.log?.(`audit_logs: ${recreate.length} indexes re-created in ${((performance.now() - t) / 1000).toFixed(2)} s`);
+    triggersWereOff = retrigger.length > 0;
 
     await writeNotifications(conn, writer, rng, { count: counts.notifications, people, everyone, now, start });
     await writer.flush();
@@ -273,6 +281,7 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
   } finally {
     await conn.end(ok);
   }
+  if (triggersWereOff) await recountAuditEntries(handle.db);
   // Each account's sign-in figures follow from its sign-ins.
   for (const p of people) {
     if (!p.logins) continue;

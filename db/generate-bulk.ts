@@ -26,6 +26,8 @@ export interface Conn {
   insert(sink: Sink, rows: Cell[][]): Promise<void>;
   /** Drops the table's secondary indexes; returns what re-creates them. */
   dropIndexes(table: string): Promise<string[]>;
+  /** Turns the table's own triggers off; returns what turns them on again. */
+  dropTriggers(table: string): Promise<string[]>;
   end(ok: boolean): Promise<void>;
 }
 
@@ -65,6 +67,11 @@ export function sqliteConn(file: string): Conn {
       const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(table) as { name: string; sql: string }[];
       for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
       return indexes.map((i) => i.sql);
+    },
+    async dropTriggers(table) {
+      const triggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?").all(table) as { name: string; sql: string }[];
+      for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
+      return triggers.map((t) => t.sql);
     },
     async end() {
       db.pragma('wal_checkpoint(TRUNCATE)');
@@ -113,6 +120,12 @@ export async function postgresConn(url: string): Promise<Conn> {
       );
       for (const index of rows) await client.query(`DROP INDEX "${index.indexname}"`);
       return rows.map((r) => r.indexdef);
+    },
+    async dropTriggers(table) {
+      const { rows } = await client.query(`SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND NOT tgisinternal`, [table]);
+      if (!rows.length) return [];
+      await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+      return [`ALTER TABLE ${table} ENABLE TRIGGER USER`];
     },
     async end(ok) {
       try {
