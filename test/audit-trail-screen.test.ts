@@ -9,6 +9,7 @@ import { ANOMALY_TEXT } from '../app/services/anomalies.server.ts';
 import { TEST_DIALECTS } from './database.ts';
 import { useTestServer, type TestClient } from './server.ts';
 import { createTestUser } from './users.ts';
+import { USER_CHOICES_MAX } from '../app/services/user-filter.server.ts';
 
 const ONE_NETWORK = 1;
 const VULT = 2;
@@ -81,10 +82,10 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     const searched = await text(await c.get(`/audit-trail?q=${reason}`));
     expect(searched).toContain('Showing 1 to 1 of 1 results');
     expect(searched).toContain(`Record #${id}</span>`);
-    // The username, and the user filter: this admin's sign-in and 28 writes, over two pages.
-    expect(await text(await c.get(`/audit-trail?q=${user.username}`))).toContain('Showing 1 to 25 of 29 results');
-    const byUser = await text(await c.get(`/audit-trail?userId=${user.id}&page=2`));
-    expect(byUser).toContain('Showing 26 to 29 of 29 results');
+    // The username, and the user filter: this admin's sign-in and 28 writes, over three pages.
+    expect(await text(await c.get(`/audit-trail?q=${user.username}`))).toContain('Showing 1 to 10 of 29 results');
+    const byUser = await text(await c.get(`/audit-trail?userId=${user.id}&page=3`));
+    expect(byUser).toContain('Showing 21 to 29 of 29 results');
     expect(byUser).toContain('>login</span>');
     const other = await createTestUser(db(), { role: 'editor' });
     const none = await text(await c.get(`/audit-trail?userId=${other.id}`));
@@ -96,6 +97,23 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     const bad = await c.get('/audit-trail?recordId=abc');
     expect(bad.status).toBe(200);
     expect(await text(bad)).toContain('recordId must be an integer');
+  });
+
+  it('a page shows 10 entries and each its first 5 changes, long values cut short, so it stays small whatever the entries hold', async () => {
+    const { c, user } = await signedIn({ role: 'admin' });
+    const recordId = 900_000 + Math.floor(Math.random() * 1000);
+    const wide = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`field${i}`, { old: null, new: `${'x'.repeat(300)} ${i}` }]));
+    await db().insertInto('auditLogs').values(Array.from({ length: 30 }, (_, i) => ({
+      tableName: 'budgets', recordId, action: 'create', userId: user.id, timestamp: new Date(Date.now() - i * 1000).toISOString(), companyId: null,
+      oldData: null, newData: null, changes: JSON.stringify(wide) as never, ipAddress: null, userAgent: null, reason: null, sessionId: null, actorLabel: null,
+    }))).execute();
+    const html = await text(await c.get(`/audit-trail?tableName=budgets&recordId=${recordId}`));
+    expect(html).toContain('Showing 1 to 10 of 30 results');
+    expect((html.match(/data-testid="audit-entry"/g) ?? []).length).toBe(10);
+    expect((html.match(/data-testid="change"/g) ?? []).length).toBe(50);
+    expect(html).toContain('and 15 more changes (in the record’s history)');
+    expect(html).toContain(`${'x'.repeat(80)}… (302 characters)`);
+    expect(html.length).toBeLessThan(60_000);
   });
 
   it('the versions tab: a prompt, an empty record, and the versions with the current one marked', async () => {
@@ -217,4 +235,21 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(html).toContain('Mar 1, 2026, 10:00 UTC – Mar 1, 2026, 10:08 UTC');
     expect(html).toContain('Detected Mar 1, 2026, 10:15 UTC');
   });
+
+  it('with more users than a list can hold, the user filter is a text box taking a username or e-mail', async () => {
+    const { c, user } = await signedIn({ role: 'admin' });
+    const id = await createDepartment(c, tag('ByName'));
+    while ((await db().selectFrom('users').select('id').execute()).length <= USER_CHOICES_MAX) await createTestUser(db());
+    const listed = await text(await c.get('/audit-trail'));
+    expect(listed).toContain('id="audit-user" type="text" name="userId"');
+    expect(listed).not.toContain('<option value="">All users</option>');
+    for (const name of [user.username, user.email.toUpperCase(), String(user.id)]) {
+      const html = await text(await c.get(`/audit-trail?userId=${encodeURIComponent(name)}&tableName=departments&recordId=${id}`));
+      expect(html, name).toContain('Showing 1 to 1 of 1 results');
+      expect(html, name).toContain(`value="${user.username}"`);
+    }
+    const nobody = await text(await c.get('/audit-trail?userId=nobody-at-all'));
+    expect(nobody).toContain('No user matches “nobody-at-all”');
+  });
 });
+

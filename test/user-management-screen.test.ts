@@ -7,6 +7,7 @@ import { TEST_DIALECTS } from './database.ts';
 import { useTestServer } from './server.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
 import { HISTORY_PAGE_SIZE } from '../app/lib/paging.ts';
+import { USER_CHOICES_MAX } from '../app/services/user-filter.server.ts';
 import { CreateUserFormSchema, permissionsFromForm } from '../app/lib/users.ts';
 import { roleChoices, rowAbilities } from '../app/services/user-policy.server.ts';
 import { PERMISSION_FLAGS, type Principal, type Role } from '../app/lib/permissions.ts';
@@ -282,4 +283,16 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     const second = await text(await c.get(`${SCREEN}?tab=analytics&page=2`));
     expect(rows(second)).toBe(Math.min(HISTORY_PAGE_SIZE, total - HISTORY_PAGE_SIZE));
   });
+
+  it('Activity History: with more users than a list can hold, the user filter is a text box taking a username or e-mail', async () => {
+    while ((await db().selectFrom('users').select('id').execute()).length <= USER_CHOICES_MAX) await createTestUser(db());
+    const { c, user } = await signedIn({ role: 'owner' });
+    const listed = await text(await c.get(`${SCREEN}?tab=history`));
+    expect(listed).toContain('type="text" name="userId"');
+    const mine = await text(await c.get(`${SCREEN}?tab=history&userId=${encodeURIComponent(user.email)}`));
+    expect(mine).toContain(`value="${user.username}"`);
+    expect((mine.match(/data-testid="history-row"/g) ?? []).length).toBeGreaterThan(0);
+    expect(await text(await c.get(`${SCREEN}?tab=history&userId=nobody-at-all`))).toContain('No user matches “nobody-at-all”');
+  });
 });
+

@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { AUDIT_TABS, AuditTrailScreen, type AuditTrailAction, type AuditTrailData } from '../components/audit/audit-trail-screen.tsx';
+import { AUDIT_SCREEN_PAGE_SIZE, shownChanges, type AuditLogsData } from '../components/audit/audit-log-list.tsx';
 import { restoreMessage } from '../components/audit/data-versions.tsx';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 import { clampedPage, confirmationStep, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
@@ -13,9 +14,9 @@ import { snakeCase } from '../lib/names.ts';
 import { can } from '../lib/permissions.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { RESOURCE_LIST } from '../resources/index.ts';
-import { auditUserChoices } from '../services/audit-filters.server.ts';
+import { auditUserChoices, auditUserNamed } from '../services/audit-filters.server.ts';
 import {
-  AUDIT_PAGE_SIZE, RestoreVersionForm, getDataVersion, listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, type AuditQuery, type DataVersion,
+  RestoreVersionForm, getDataVersion, listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, type AuditQuery, type DataVersion,
 } from '../services/audit-trail.server.ts';
 import { isDomainError } from '../services/errors.ts';
 
@@ -23,15 +24,23 @@ export const meta: MetaFunction = () => [{ title: 'Audit Trail · Group Finance 
 
 export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { restore: allow.to('auditLogs') } } }, companyScoped: true }];
 
-/** The URL's filters as a query; refused ones (a hand-edited URL) are shown, with nothing listed. */
-function filtersOf(url: URL): { values: AuditTrailData['filters']; query: AuditQuery | null; error: string | null } {
-  const value = (name: keyof AuditTrailData['filters']) => (url.searchParams.get(name) ?? '').slice(0, 200);
+/**
+ * The URL's filters as a query; refused ones (a hand-edited URL) are shown, with nothing listed.
+ * The user is an id, or (typed into the text box shown when there are many users) a username or
+ * e-mail, looked up.
+ */
+async function filtersOf(screen: Screen): Promise<{ values: AuditTrailData['filters']; userText: string; query: AuditQuery | null; error: string | null }> {
+  const value = (name: keyof AuditTrailData['filters']) => (screen.url.searchParams.get(name) ?? '').slice(0, 200);
   const values: AuditTrailData['filters'] = { q: value('q'), tableName: value('tableName'), userId: value('userId'), recordId: value('recordId'), from: value('from'), to: value('to') };
+  const named = values.userId ? await auditUserNamed(screen.ctx, values.userId) : null;
+  const userText = named ? named.username : values.userId;
+  if (values.userId && !named) return { values, userText, query: null, error: `No user matches “${values.userId}”` };
+  const resolved = { ...values, userId: named?.value ?? '' };
   try {
-    return { values, query: parseAuditQuery(values), error: null };
+    return { values: resolved, userText, query: parseAuditQuery(resolved), error: null };
   } catch (error) {
     if (!isDomainError(error) || error.kind !== 'invalid') throw error;
-    return { values, query: null, error: error.errors?.map((e) => e.message).join('; ') ?? error.message };
+    return { values, userText, query: null, error: error.errors?.map((e) => e.message).join('; ') ?? error.message };
   }
 }
 
@@ -43,14 +52,14 @@ function mayRestore(screen: Screen, tableName: string, versions: DataVersion[]):
   return can(screen.user, def.area, deleted ? 'create' : 'edit');
 }
 
-async function logsTab({ ctx, url }: Screen, query: AuditQuery | null) {
-  if (!query) return { rows: [], total: 0, page: 1, pageSize: AUDIT_PAGE_SIZE };
+async function logsTab({ ctx, url }: Screen, query: AuditQuery | null): Promise<AuditLogsData> {
+  if (!query) return { rows: [], total: 0, page: 1, pageSize: AUDIT_SCREEN_PAGE_SIZE };
   const { page, result } = await clampedPage(
     positiveIdParam(url.searchParams.get('page')) ?? 1,
-    (p) => listAuditLogs(ctx, { ...query, limit: AUDIT_PAGE_SIZE, offset: (p - 1) * AUDIT_PAGE_SIZE }),
-    (r) => Math.ceil(r.total / AUDIT_PAGE_SIZE),
+    (p) => listAuditLogs(ctx, { ...query, limit: AUDIT_SCREEN_PAGE_SIZE, offset: (p - 1) * AUDIT_SCREEN_PAGE_SIZE }),
+    (r) => Math.ceil(r.total / AUDIT_SCREEN_PAGE_SIZE),
   );
-  return { ...result, page, pageSize: AUDIT_PAGE_SIZE };
+  return { ...result, rows: result.rows.map(shownChanges), page, pageSize: AUDIT_SCREEN_PAGE_SIZE };
 }
 
 async function versionsTab(screen: Screen, query: AuditQuery | null) {
@@ -62,14 +71,14 @@ async function versionsTab(screen: Screen, query: AuditQuery | null) {
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async (screen) => {
     const tab = tabOf(screen.url, AUDIT_TABS.map((t) => t.key));
-    const { values, query, error } = filtersOf(screen.url);
+    const { values, userText, query, error } = await filtersOf(screen);
     const [users, logs, versions, anomalies] = await Promise.all([
       auditUserChoices(screen.ctx),
       tab === 'logs' ? logsTab(screen, query) : null,
       tab === 'versions' ? versionsTab(screen, query) : null,
       tab === 'anomalies' ? listSecurityAnomalies(screen.ctx) : null,
     ]);
-    const data: AuditTrailData = { tab, filters: values, filterError: error, users, logs, versions, anomalies };
+    const data: AuditTrailData = { tab, filters: values, filterError: error, users, userText, logs, versions, anomalies };
     return json(data);
   });
 

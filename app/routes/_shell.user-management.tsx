@@ -15,7 +15,7 @@ import {
 } from '../lib/users.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { isDomainError } from '../services/errors.ts';
-import { userActivityAnalytics, userActivityHistory } from '../services/user-activity.server.ts';
+import { historyUserChoices, historyUserNamed, userActivityAnalytics, userActivityHistory } from '../services/user-activity.server.ts';
 import { assertUserManager, roleChoices, rowAbilities } from '../services/user-policy.server.ts';
 import {
   createUser, deleteUser, getUser, issueTemporaryPassword, listUsersPage, setUserActive, updateUser, updateUserPermissions, userStats,
@@ -67,16 +67,19 @@ async function historyTab({ ctx, url }: Screen) {
     tableName: params.get('tableName') ?? '',
   };
   const page = positiveIdParam(params.get('page')) ?? 1;
-  const people = await listUsersPage(ctx, { limit: 1000, sortBy: 'username', sortOrder: 'asc' });
-  const userChoices = people.users.map((u) => ({ value: String(u.id), label: u.fullName ? `${u.fullName} (${u.username})` : u.username }));
+  // The user: an id, or a username or e-mail typed into the text box shown when there are many.
+  const [userChoices, named] = await Promise.all([historyUserChoices(ctx), filters.userId ? historyUserNamed(ctx, filters.userId) : null]);
+  const userText = named ? named.username : filters.userId;
+  const refused = (message: string) => ({ filters, page: 1, pageSize: HISTORY_PAGE_SIZE, events: [], total: 0, totalPages: 0, userChoices, userText, error: message });
+  if (filters.userId && !named) return refused(`No user matches “${filters.userId}”`);
+  const resolved = { ...filters, userId: named?.value ?? '' };
   try {
-    const result = await userActivityHistory(ctx, { ...filters, limit: HISTORY_PAGE_SIZE, page });
-    return { filters, page, pageSize: HISTORY_PAGE_SIZE, ...result, userChoices, error: null };
+    const result = await userActivityHistory(ctx, { ...resolved, limit: HISTORY_PAGE_SIZE, page });
+    return { filters: resolved, page, pageSize: HISTORY_PAGE_SIZE, ...result, userChoices, userText, error: null };
   } catch (error) {
     if (!isDomainError(error) || error.kind !== 'invalid') throw error;
     // A bad filter (a hand-edited URL, an end date before the start) shows why, with no rows.
-    const message = error.errors?.map((e) => e.message).join('; ') ?? error.message;
-    return { filters, page: 1, pageSize: HISTORY_PAGE_SIZE, events: [], total: 0, totalPages: 0, userChoices, error: message };
+    return refused(error.errors?.map((e) => e.message).join('; ') ?? error.message);
   }
 }
 

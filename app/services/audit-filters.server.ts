@@ -1,19 +1,19 @@
 // The choices of the Audit Trail's filters that come from the database: the users whose
-// entries a reader may filter by (spec 3 §2.2). A reader limited to one company sees only
-// that company's users, as the trail itself shows only that company's entries.
+// entries a reader may filter by (spec 3 §2.2), as a list while they are few, else by name
+// (user-filter.server.ts). A reader limited to one company sees only that company's users, as
+// the trail itself shows only that company's entries.
 import type { ServiceContext } from './context.ts';
 import { authorizeAuditRead } from './audit-trail.server.ts';
+import { userChoices, userNamed, type UserChoice } from './user-filter.server.ts';
 
-export interface AuditUserChoice {
-  value: string;
-  label: string;
+export type AuditUserChoice = UserChoice;
+
+/** Every user the reader may filter by, by username; null when there are too many to list. */
+export async function auditUserChoices(ctx: ServiceContext): Promise<AuditUserChoice[] | null> {
+  return userChoices(ctx.db, authorizeAuditRead(ctx));
 }
 
-/** Every user (active or not: their entries stay in the trail) the reader may filter by, by username. */
-export async function auditUserChoices(ctx: ServiceContext): Promise<AuditUserChoice[]> {
-  const scope = authorizeAuditRead(ctx);
-  let q = ctx.db.selectFrom('users').select(['id', 'username', 'fullName']);
-  if (scope !== null) q = q.where('companyId', '=', scope);
-  const rows = await q.orderBy('username').orderBy('id').limit(1000).execute();
-  return rows.map((u) => ({ value: String(u.id), label: u.fullName ? `${u.fullName} (${u.username})` : u.username }));
+/** The user the filter's text names (id, username or e-mail) among those the reader may filter by. */
+export async function auditUserNamed(ctx: ServiceContext, text: string): Promise<(AuditUserChoice & { username: string }) | null> {
+  return userNamed(ctx.db, authorizeAuditRead(ctx), text);
 }

@@ -12,6 +12,7 @@ import { ActivityHistoryQuerySchema } from '../lib/users.ts';
 import { fieldErrorsFromZod, invalid } from './errors.ts';
 import { AUDIT_ACTIONS } from './audit-trail.server.ts';
 import { actorCompanyScope, assertUserManager } from './user-policy.server.ts';
+import { userChoices, userNamed, type UserChoice } from './user-filter.server.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers and the constants behind them.
@@ -365,4 +366,16 @@ export async function userActivityHistory(
     reason: r.reason || null,
   }));
   return { events, total, totalPages: Math.ceil(total / limit), limit, offset };
+}
+
+/** The users the history may be filtered by (null: too many to list, user-filter.server.ts). */
+export async function historyUserChoices(ctx: ServiceContext): Promise<UserChoice[] | null> {
+  assertUserManager(ctx);
+  return userChoices(ctx.db, actorCompanyScope(ctx));
+}
+
+/** The user the history filter's text names (id, username or e-mail) among those it may name. */
+export async function historyUserNamed(ctx: ServiceContext, text: string): Promise<(UserChoice & { username: string }) | null> {
+  assertUserManager(ctx);
+  return userNamed(ctx.db, actorCompanyScope(ctx), text);
 }

@@ -2,11 +2,12 @@
 // the URL and the current tab is kept; Clear drops them all.
 import { Form, Link } from '@remix-run/react';
 import { AUDITED_TABLES } from '../../resources/index.ts';
+import { UserFilter } from '../screen/user-filter.tsx';
 import { Button, inputClass } from '../ui/form.tsx';
 
 export type AuditFilterValues = Record<'q' | 'tableName' | 'userId' | 'recordId' | 'from' | 'to', string>;
 
-export function AuditFilters({ tab, values, users }: { tab: string; values: AuditFilterValues; users: { value: string; label: string }[] }) {
+export function AuditFilters({ tab, values, users, userText }: { tab: string; values: AuditFilterValues; users: { value: string; label: string }[] | null; userText: string }) {
   const label = 'block text-sm font-medium text-slate-700';
   return (
     <Form method="get" role="search" aria-label="Audit filters" className="mb-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -25,10 +26,7 @@ export function AuditFilters({ tab, values, users }: { tab: string; values: Audi
         </div>
         <div className="space-y-1">
           <label htmlFor="audit-user" className={label}>User</label>
-          <select id="audit-user" name="userId" defaultValue={values.userId} className={inputClass}>
-            <option value="">All users</option>
-            {users.map((u) => <option key={u.value} value={u.value}>{u.label}</option>)}
-          </select>
+          <UserFilter id="audit-user" name="userId" value={values.userId} text={userText} choices={users} />
         </div>
         <div className="space-y-1">
           <label htmlFor="audit-record" className={label}>Record ID</label>

@@ -1,21 +1,49 @@
 // The Audit Logs tab: entries newest first in a 600px scroll list (focusable, so keyboard
 // users can scroll it), each with its changes as 'field: old → new', a link to the record's
-// screen and to its version history, and pagination links.
+// screen and to its version history, and pagination links. A page holds 10 entries and each
+// shows its first changes (a create changes every field), long values cut short: the rest are in
+// the record's history, so the page stays small.
 import { Link } from '@remix-run/react';
 import { formatInstant } from '../../lib/format.ts';
 import type { AuditLogEntry } from '../../services/audit-trail.server.ts';
 import { Pagination } from '../table/pagination.tsx';
 import { ActionBadge, StoredValue } from './parts.tsx';
-import { recordHref, tableLabel } from './values.ts';
+import { readableValue, recordHref, tableLabel } from './values.ts';
+
+/** Entries a page of the screen shows (the API's pages are its own). */
+export const AUDIT_SCREEN_PAGE_SIZE = 10;
+/** Changes an entry shows; the others are counted. */
+export const CHANGES_SHOWN = 5;
+
+/** An entry as the screen gets it: its first changes, and how many it leaves out. */
+export type ShownAuditEntry = AuditLogEntry & { moreChanges: number };
 
 export interface AuditLogsData {
-  rows: AuditLogEntry[];
+  rows: ShownAuditEntry[];
   total: number;
   page: number;
   pageSize: number;
 }
 
-function Changes({ changes }: { changes: AuditLogEntry['changes'] }) {
+/** Characters of a value the list shows: a longer one shows its beginning and its length. */
+export const VALUE_SHOWN = 80;
+
+/** A long value as its beginning and its length (the whole of it is in the record's history). */
+function shortened(value: unknown): unknown {
+  const text = readableValue(value);
+  return text.length > VALUE_SHOWN ? `${text.slice(0, VALUE_SHOWN)}… (${text.length} characters)` : value;
+}
+
+export function shownChanges(entry: AuditLogEntry): ShownAuditEntry {
+  const changes = Object.entries(entry.changes ?? {});
+  return {
+    ...entry,
+    changes: entry.changes && Object.fromEntries(changes.slice(0, CHANGES_SHOWN).map(([field, c]) => [field, { old: shortened(c?.old), new: shortened(c?.new) }])),
+    moreChanges: Math.max(0, changes.length - CHANGES_SHOWN),
+  };
+}
+
+function Changes({ changes, more }: { changes: AuditLogEntry['changes']; more: number }) {
   const entries = Object.entries(changes ?? {});
   if (entries.length === 0) return null;
   return (
@@ -25,11 +53,12 @@ function Changes({ changes }: { changes: AuditLogEntry['changes'] }) {
           <span className="font-medium text-slate-900">{field}</span>: <StoredValue value={change?.old} /> → <StoredValue value={change?.new} />
         </li>
       ))}
+      {more > 0 ? <li className="text-slate-600" data-testid="more-changes">and {more} more change{more === 1 ? '' : 's'} (in the record’s history)</li> : null}
     </ul>
   );
 }
 
-function Entry({ entry }: { entry: AuditLogEntry }) {
+function Entry({ entry }: { entry: ShownAuditEntry }) {
   const href = recordHref(entry);
   const history = entry.recordId !== null
     ? `?${new URLSearchParams({ tab: 'versions', tableName: entry.tableName, recordId: String(entry.recordId) })}`
@@ -44,7 +73,7 @@ function Entry({ entry }: { entry: AuditLogEntry }) {
         <time dateTime={entry.timestamp} className="ml-auto text-xs text-slate-500">{formatInstant(entry.timestamp)}</time>
       </div>
       {entry.reason ? <p className="mt-1 text-sm text-slate-700">Reason: {entry.reason}</p> : null}
-      <Changes changes={entry.changes} />
+      <Changes changes={entry.changes} more={entry.moreChanges} />
       {href || history ? (
         <p className="mt-2 flex gap-4 text-sm">
           {href ? <Link to={href} className="text-blue-700 hover:underline">Open record<span className="sr-only"> {entry.recordId} of {tableLabel(entry.tableName)}</span></Link> : null}

@@ -23,7 +23,10 @@ export interface AuditTrailData {
   filters: AuditFilterValues;
   /** Why the filters were refused (a hand-edited URL), if they were. */
   filterError: string | null;
-  users: { value: string; label: string }[];
+  /** The users to filter by; null when there are too many to list (the filter is a text box). */
+  users: { value: string; label: string }[] | null;
+  /** The text box's text: the filtered user's name, or the text that named nobody. */
+  userText: string;
   logs: AuditLogsData | null;
   versions: VersionsData | null;
   anomalies: SecurityAnomaly[] | null;
@@ -40,7 +43,7 @@ export function AuditTrailScreen({ data, actionData }: { data: AuditTrailData; a
   return (
     <div>
       <PageHeading title="Audit Trail" />
-      <AuditFilters key={search} tab={data.tab} values={data.filters} users={data.users} />
+      <AuditFilters key={search} tab={data.tab} values={data.filters} users={data.users} userText={data.userText} />
       <TabNav tabs={tabs} current={data.tab} label="Audit trail tabs" />
       {data.filterError ? <div className="mb-4"><Alert title="Invalid filter">{data.filterError}</Alert></div> : null}
       {confirm ? <ConfirmRestore versionId={confirm.id!} message={confirm.message!} cancelTo={`/audit-trail${search}`} /> : null}

@@ -9,6 +9,7 @@ import { HISTORY_ACTION_CHOICES } from '../../lib/users.ts';
 import { AUDITED_TABLES } from '../../resources/index.ts';
 import { PrevNext, RoleBadge } from './users-tab.tsx';
 import { ScrollRegion } from '../table/scroll-region.tsx';
+import { UserFilter } from '../screen/user-filter.tsx';
 
 function StatCard({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
   return (
@@ -129,7 +130,10 @@ export interface HistoryData {
   total: number;
   totalPages: number;
   error: string | null;
-  userChoices: { value: string; label: string }[];
+  /** null: too many users to list (the filter is a text box). */
+  userChoices: { value: string; label: string }[] | null;
+  /** The text box's text: the filtered user's name, or the text that named nobody. */
+  userText: string;
   events: ActivityEvent[];
 }
 
@@ -143,10 +147,7 @@ export function HistoryTab({ data }: { data: HistoryData }) {
         <input type="hidden" name="tab" value="history" />
         <label className="text-sm text-slate-700">
           <span className="mb-1 block font-medium">User</span>
-          <select name="userId" defaultValue={filters.userId} className={inputClass}>
-            <option value="">All Users</option>
-            {data.userChoices.map((u) => <option key={u.value} value={u.value}>{u.label}</option>)}
-          </select>
+          <UserFilter name="userId" value={filters.userId} text={data.userText} choices={data.userChoices} allLabel="All Users" />
         </label>
         <label className="text-sm text-slate-700">
           <span className="mb-1 block font-medium">Start Date</span>
