@@ -164,3 +164,13 @@ export async function idleCpu(pids: Record<string, number | undefined>, seconds:
   const perProcess = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, (cpuSeconds(pid) - before[name]) / wall]));
   return { seconds: wall, shareOfCore: Object.values(perProcess).reduce((a, b) => a + b, 0), perProcess };
 }
+
+/** Waits (up to `maxSeconds`) until the processes use less than 10 % of a core over 5 s. */
+export async function untilQuiet(pids: Record<string, number | undefined>, maxSeconds: number): Promise<{ seconds: number; share: number }> {
+  const started = performance.now();
+  for (;;) {
+    const { shareOfCore } = await idleCpu(pids, 5);
+    const seconds = (performance.now() - started) / 1000;
+    if (shareOfCore < 0.1 || seconds >= maxSeconds) return { seconds, share: shareOfCore };
+  }
+}

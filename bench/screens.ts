@@ -19,7 +19,7 @@ import { argValue, benchEnv, numberArg } from './constants.ts';
 import { buildIfNeeded, freePort, gitState, machineBusy, root, signInOwner, startChild, stopChild, waitForHealth } from './processes.ts';
 import { Client } from './screens-client.ts';
 import { benchDatabase, prepareBenchData, sizeLabel, type BenchDatabase, type DataReport, type Dialect } from './screens-data.ts';
-import { heavyLoop, idleCpu, memoryGrowth, sampleTarget } from './screens-measure.ts';
+import { heavyLoop, idleCpu, memoryGrowth, sampleTarget, untilQuiet } from './screens-measure.ts';
 import { databaseTable, missList, runGoals, type RunReport } from './screens-report.ts';
 import { listTargets, type Skipped } from './screens-targets.ts';
 import { prepareApiSessions } from './sessions.ts';
@@ -89,8 +89,12 @@ async function measure(target: BenchDatabase, report: { runs: RunReport[]; skipp
   try {
     await waitForHealth(origin, web);
     const cookie = await signInOwner(origin);
-    log(`[run] ${target.dialect} ${sizeLabel(target.rows)}: server up (pid ${web.pid}${worker ? `, worker ${worker.pid}` : ''}); letting start-up jobs pass for ${options.settle} s`);
+    log(`[run] ${target.dialect} ${sizeLabel(target.rows)}: server up (pid ${web.pid}${worker ? `, worker ${worker.pid}` : ''}); letting start-up jobs pass (at least ${options.settle} s)`);
     await new Promise((resolve) => setTimeout(resolve, options.settle * 1000));
+    // Then until the app's processes are quiet: a first job run over the whole book (anomalies,
+    // insights) is the start-up's, not the screens'.
+    const settled = await untilQuiet({ web: web.pid, ...(worker ? { worker: worker.pid } : {}) }, 600);
+    log(`[run] quiet after ${Math.round(options.settle + settled.seconds)} s (${(settled.share * 100).toFixed(1)} % of a core over the last 5 s)`);
 
     const { targets: all, skipped } = await listTargets(client, cookie);
     const only = options.only ? new RegExp(options.only) : null;
