@@ -57,6 +57,9 @@ const HEAVY_CANDIDATES = /^\/ai-analytics\?tab=(anomalies|predictions|budget)|^\
 
 const log = (line: string) => console.log(line);
 
+/** Node flags of the web server as `npm start` runs it (scripts/bootstrap.mjs). */
+const WEB_NODE_FLAGS = ['--liftoff-only'];
+
 /** One push key pair per run, the same for the web server and the worker (as production sets them). */
 const VAPID = webpush.generateVAPIDKeys();
 
@@ -81,7 +84,7 @@ async function measure(target: BenchDatabase, report: { runs: RunReport[]; skipp
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = serverEnv(target, port);
-  const web = startChild('web', ['bench/app-server.ts'], env);
+  const web = startChild('web', [...WEB_NODE_FLAGS, 'bench/app-server.ts'], env);
   // PostgreSQL: the jobs run in a worker process (`npm run worker`), as in production.
   const worker: ChildProcess | null = target.databaseUrl ? startChild('worker', ['worker/main.ts'], env) : null;
   const run: RunReport = { dialect: target.dialect, rows: target.rows, targets: [], memory: null, heavy: null, idle: null };
