@@ -6,6 +6,9 @@ import path from 'node:path';
 export const DEFAULT_DATA_DIR = path.join(os.tmpdir(), 'finhub-bench');
 export const DEFAULT_ROWS = 1_000_000;
 
+/** Node flags the app's server runs with, as `npm start` and `npm run serve` start it (scripts/bootstrap.mjs). */
+export const SERVER_NODE_FLAGS = ['--liftoff-only'];
+
 /** The owner the bench signs in as (created by prepareDatabase at the first start). */
 export const BENCH_OWNER_EMAIL = 'owner@example.com';
 export const BENCH_OWNER_PASSWORD = 'Bench-Owner-Password-1';

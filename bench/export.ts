@@ -25,7 +25,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { argValue, numberArg } from './constants.ts';
+import { argValue, numberArg, SERVER_NODE_FLAGS } from './constants.ts';
 import { listBenchDatabase } from './list-data.ts';
 import { freePort, stopChild, waitForHealth } from './processes.ts';
 import { prepareBenchData } from './screens-data.ts';
@@ -185,7 +185,7 @@ async function startApp(dataDir: string): Promise<ChildProcess> {
   const port = await freePort();
   // Its output to a file: this process blocks in spawnSync while the app runs, so a pipe could fill.
   const logFd = fs.openSync(path.join(outDir, 'app.log'), 'a');
-  const app = spawn(process.execPath, ['bench/app-server.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', EMBEDDED_JOBS: '1' }, stdio: ['ignore', logFd, logFd] });
+  const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bench/app-server.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', EMBEDDED_JOBS: '1' }, stdio: ['ignore', logFd, logFd] });
   await waitForHealth(`http://127.0.0.1:${port}`, app);
   await new Promise((resolve) => setTimeout(resolve, 20_000));
   return app;

@@ -30,7 +30,7 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import type { CapturedResponse } from './bare-server.ts';
-import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, benchEnv, DEFAULT_DATA_DIR, DEFAULT_ROWS, numberArg } from './constants.ts';
+import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, benchEnv, DEFAULT_DATA_DIR, DEFAULT_ROWS, numberArg, SERVER_NODE_FLAGS } from './constants.ts';
 import { listBenchDatabase } from './list-data.ts';
 import { formatTimings, queryTimings, type QueryTimings } from './query-timings.ts';
 import { prepareBenchData, type DataReport } from './screens-data.ts';
@@ -465,7 +465,7 @@ async function main() {
     // The owner's one-at-a-time /api requests (real setup): counted as ever, never refused.
     ...(options.bareData ? {} : { API_RATE_LIMIT_PER_MINUTE: '100000000', API_RATE_LIMIT_PER_HOUR: '100000000' }),
   };
-  const app = startChild('app', [...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), serverScript], appEnv);
+  const app = startChild('app', [...SERVER_NODE_FLAGS, ...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), serverScript], appEnv);
   // PostgreSQL: the jobs run in a worker process (`npm run worker`), as in production.
   const worker = options.jobs && options.databaseUrl ? startChild('worker', ['worker/main.ts'], { ...benchEnv(), ...appEnv }) : null;
   await waitForHealth(appOrigin, app);
