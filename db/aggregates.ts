@@ -69,6 +69,8 @@ const monthsCovered = (dialect: DialectName, r: string) => `(${monthNumber(diale
 /** The cents of row `r` falling in its month `k` (0-based) of n: the months add up to the amount exactly. */
 const monthShare = (dialect: DialectName, r: string, k: string) => {
   const n = monthsCovered(dialect, r);
+  // PostgreSQL: in numeric, since amount × months can pass bigint for amounts a restore may hold.
+  if (dialect === 'postgres') return `(div(${r}.amount_cents::numeric * (${k} + 1), ${n}) - div(${r}.amount_cents::numeric * ${k}, ${n}))`;
   return `((${r}.amount_cents * (${k} + 1)) / ${n} - (${r}.amount_cents * ${k}) / ${n})`;
 };
 const periodRank = (r: string) => `case ${r}.period when 'monthly' then ${PERIOD_RANK.monthly} when 'quarterly' then ${PERIOD_RANK.quarterly} else ${PERIOD_RANK.annual} end`;
@@ -125,11 +127,14 @@ export async function rebuildAggregates(db: Kysely<any>, tables: readonly string
 
 async function createTable(db: Kysely<any>, dialect: DialectName, a: Aggregate): Promise<void> {
   const bigint = dialect === 'postgres' ? 'bigint' : 'integer';
+  // Sums of many bigint amounts can pass bigint's range (rows a restore wrote past the screens'
+  // limit): PostgreSQL keeps them in numeric; SQLite's integer arithmetic turns real instead.
+  const cents = dialect === 'postgres' ? 'numeric(38, 0)' : 'integer';
   const keyColumns = a.key.map((c) => `${c} ${c === 'source' ? 'varchar(255)' : 'integer'} not null`);
   const figures =
     a.kind === 'totals'
-      ? [`amount_cents ${bigint} not null`, `row_count ${bigint} not null`]
-      : [`${a.chosen} integer not null`, 'period varchar(20) not null', 'months integer not null', `amount_cents ${bigint} not null`];
+      ? [`amount_cents ${cents} not null`, `row_count ${bigint} not null`]
+      : [`${a.chosen} integer not null`, 'period varchar(20) not null', 'months integer not null', `amount_cents ${cents} not null`];
   await sql.raw(`create table ${a.target} (${[...keyColumns, 'month char(7) not null', ...figures].join(', ')},
     primary key (${primaryKey(a).join(', ')}))${dialect === 'sqlite' ? ' without rowid' : ''}`).execute(db);
 }
