@@ -1,7 +1,7 @@
 // finhub jobs status | run <name>
 // status: queue counts, recent failures and schedules. On PostgreSQL it reads pg-boss's tables
 // directly. On SQLite the queue is PGlite under DATA_DIR/queue, which only one process may open:
-// while the web server holds it, status shows the snapshot the web server writes every 15 s.
+// while the web server holds it, status shows the snapshot the web server writes every minute.
 // run: runs one job's handler now in this process, through the same services (actor cli).
 import type { Command } from 'commander';
 import { isPostgresUrl } from '../db/client.ts';

@@ -29,11 +29,14 @@ export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
 /**
  * How often the embedded engine's queues are polled. Each poll is a PGlite query on the web
  * process's event loop (15 queues every 2 s cost an idle server ~40 ms of CPU a second and showed
- * in the pages' p99), and a job sent from this process wakes its queue's worker at once (send()),
- * so polling only picks up what the process did not send itself: cron runs, retries after their
- * delay, dead-lettered jobs; those start up to this many seconds later.
+ * in the pages' p99; every 15 s they were still half of an idle server's CPU), and a job sent
+ * from this process wakes its queue's worker at once (send()), so polling only picks up what the
+ * process did not send itself: cron runs, retries after their delay, dead-lettered jobs; those
+ * start up to this many seconds later.
  */
-export const EMBEDDED_POLLING_SECONDS = 15;
+export const EMBEDDED_POLLING_SECONDS = 30;
+/** How often the embedded engine writes DATA_DIR/queue-status.json for `finhub jobs status`. */
+export const EMBEDDED_STATUS_SECONDS = 60;
 
 /**
  * PostgreSQL settings of the embedded queue's PGlite: its tables hold a few thousand jobs, and
@@ -330,7 +333,7 @@ export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, ove
   const postgres = isPostgresUrl(config.databaseUrl);
   const base = { role, db, dataDir: config.dataDir, backups: config.backups, push: config.push, integrations: config.integrations, openai: config.openai, schema: config.jobs.pgbossSchema };
   const byRole: Record<EngineRole, Omit<EngineOptions, keyof typeof base>> = {
-    embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: 15, pollingIntervalSeconds: EMBEDDED_POLLING_SECONDS },
+    embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: EMBEDDED_STATUS_SECONDS, pollingIntervalSeconds: EMBEDDED_POLLING_SECONDS },
     worker: {
       databaseUrl: config.databaseUrl,
       schedules: config.jobs.worker.schedules,
