@@ -29,12 +29,13 @@ export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
 /**
  * How often the embedded engine's queues are polled. Each poll is a PGlite query on the web
  * process's event loop (15 queues every 2 s cost an idle server ~40 ms of CPU a second and showed
- * in the pages' p99; every 15 s they were still half of an idle server's CPU), and a job sent
- * from this process wakes its queue's worker at once (send()), so polling only picks up what the
- * process did not send itself: cron runs, retries after their delay, dead-lettered jobs; those
- * start up to this many seconds later.
+ * in the pages' p99; every 15 s they are about half of an idle server's ~1.5 % of a core), and a
+ * job sent from this process wakes its queue's worker at once (send()), so polling only picks up
+ * what the process did not send itself: cron runs, retries after their delay, dead-lettered jobs
+ * (a job interrupted by a crash is taken up again this way); those start up to this many seconds
+ * later.
  */
-export const EMBEDDED_POLLING_SECONDS = 30;
+export const EMBEDDED_POLLING_SECONDS = 15;
 /** How often the embedded engine writes DATA_DIR/queue-status.json for `finhub jobs status`. */
 export const EMBEDDED_STATUS_SECONDS = 60;
 
