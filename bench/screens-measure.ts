@@ -121,18 +121,48 @@ export interface HeavyLoopResult {
 }
 
 /**
- * One user runs `heavyPath` again and again (one at a time, as one browser tab would) while
+ * One user runs the `heavy` analysis again and again (one at a time, as one browser tab would) while
  * another user's list page is requested at `rate` per second (open loop, each request timed from
  * when it was due).
  */
-export async function heavyLoop(origin: string, options: { heavyPath: string; heavyCookie: string; listPath: string; listCookie: string; seconds: number; rate: number }): Promise<HeavyLoopResult> {
+/** An analysis a user can run: a screen or API GET, or a POST with its JSON body. */
+export interface Analysis {
+  path: string;
+  json?: unknown;
+}
+
+export function runAnalysis(client: Client, analysis: Analysis, cookie: string) {
+  return client.request(analysis.path, analysis.json === undefined ? { cookie } : { cookie, method: 'POST', accept: 'json', json: analysis.json });
+}
+
+/** The analysis that takes longest (median of `runs`, one at a time) among `candidates`. */
+export async function slowestAnalysis(origin: string, candidates: Analysis[], cookie: string, runs = 3): Promise<{ analysis: Analysis; medianMs: number } | null> {
+  const client = new Client(origin);
+  let slowest: { analysis: Analysis; medianMs: number } | null = null;
+  try {
+    for (const analysis of candidates) {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const answer = await runAnalysis(client, analysis, cookie);
+        if (answer.status !== 200) break;
+        times.push(answer.ms);
+      }
+      if (times.length === runs && (!slowest || median(times) > slowest.medianMs)) slowest = { analysis, medianMs: median(times) };
+    }
+  } finally {
+    client.close();
+  }
+  return slowest;
+}
+
+export async function heavyLoop(origin: string, options: { heavy: Analysis; heavyCookie: string; listPath: string; listCookie: string; seconds: number; rate: number }): Promise<HeavyLoopResult> {
   const analyst = new Client(origin);
   let stop = false;
   const times: number[] = [];
   const statuses: Record<string, number> = {};
   const loop = (async () => {
     while (!stop) {
-      const answer = await analyst.request(options.heavyPath, { cookie: options.heavyCookie });
+      const answer = await runAnalysis(analyst, options.heavy, options.heavyCookie);
       times.push(answer.ms);
       statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
     }
@@ -146,7 +176,8 @@ export async function heavyLoop(origin: string, options: { heavyPath: string; he
   stop = true;
   await loop;
   analyst.close();
-  return { heavyPath: options.heavyPath, listPath: options.listPath, seconds: options.seconds, heavyRuns: times.length, heavyMedianMs: median(times), heavyStatuses: statuses, list };
+  const heavyPath = options.heavy.json === undefined ? options.heavy.path : `POST ${options.heavy.path} ${JSON.stringify(options.heavy.json)}`;
+  return { heavyPath, listPath: options.listPath, seconds: options.seconds, heavyRuns: times.length, heavyMedianMs: median(times), heavyStatuses: statuses, list };
 }
 
 export interface IdleResult {
