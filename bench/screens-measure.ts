@@ -185,15 +185,30 @@ export interface IdleResult {
   /** CPU of the app's processes (web server, and the worker on PostgreSQL) as a share of one core. */
   shareOfCore: number;
   perProcess: Record<string, number>;
+  /** The same per 10-second slice (all processes): steady polling or a job's burst. */
+  slices: { medianShare: number; maxShare: number; count: number };
 }
 
 export async function idleCpu(pids: Record<string, number | undefined>, seconds: number): Promise<IdleResult> {
-  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
+  const total = (): number => Object.values(pids).reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
+  const before: Record<string, number> = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
   const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const shares: number[] = [];
+  for (let left = seconds; left > 0; left -= 10) {
+    const sliceStart = performance.now();
+    const cpu = total();
+    await new Promise((resolve) => setTimeout(resolve, Math.min(10, left) * 1000));
+    shares.push((total() - cpu) / ((performance.now() - sliceStart) / 1000));
+  }
   const wall = (performance.now() - started) / 1000;
   const perProcess = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, (cpuSeconds(pid) - before[name]) / wall]));
-  return { seconds: wall, shareOfCore: Object.values(perProcess).reduce((a, b) => a + b, 0), perProcess };
+  const sorted = [...shares].sort((a, b) => a - b);
+  return {
+    seconds: wall,
+    shareOfCore: Object.values(perProcess).reduce((a, b) => a + b, 0),
+    perProcess,
+    slices: { medianShare: percentile(sorted, 0.5), maxShare: sorted[sorted.length - 1] ?? NaN, count: sorted.length },
+  };
 }
 
 /** Waits (up to `maxSeconds`) until the processes use less than 10 % of a core over 5 s. */

@@ -84,7 +84,8 @@ export function runGoals(run: RunReport): string[] {
   if (run.idle) {
     const share = run.idle.shareOfCore;
     const detail = Object.entries(run.idle.perProcess).map(([name, s]) => `${name} ${(s * 100).toFixed(2)} %`).join(', ');
-    lines.push(`- ${tag}: idle CPU over ${Math.round(run.idle.seconds)} s: **${(share * 100).toFixed(2)} % of a core** (${detail}); goal ≤ 2 % over 600 s: ${share <= RUN_GOALS.idleShareOfCore ? 'met' : '**not met**'}${run.idle.seconds < 590 ? ' (shorter period than the goal\'s)' : ''}`);
+    const slices = run.idle.slices ? `; per 10 s: median ${(run.idle.slices.medianShare * 100).toFixed(2)} %, max ${(run.idle.slices.maxShare * 100).toFixed(1)} %` : '';
+    lines.push(`- ${tag}: idle CPU over ${Math.round(run.idle.seconds)} s: **${(share * 100).toFixed(2)} % of a core** (${detail}${slices}); goal ≤ 2 % over 600 s: ${share <= RUN_GOALS.idleShareOfCore ? 'met' : '**not met**'}${run.idle.seconds < 590 ? ' (shorter period than the goal\'s)' : ''}`);
   }
   if (run.memory) {
     const m = run.memory;
