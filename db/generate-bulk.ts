@@ -2,7 +2,7 @@
 // operations on better-sqlite3 and pg, rows buffered per table and written in batches. SQLite:
 // multi-row INSERTs in a transaction per batch, no fsync per batch (generated data; the final
 // checkpoint makes it durable). PostgreSQL: INSERT … SELECT FROM unnest in one transaction for
-// the whole load, then ANALYZE.
+// the whole load, then VACUUM (ANALYZE).
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
@@ -130,7 +130,7 @@ export async function postgresConn(url: string): Promise<Conn> {
     async end(ok) {
       try {
         await client.query(ok ? 'COMMIT' : 'ROLLBACK');
-        if (ok) for (const table of ['users', 'audit_logs', 'data_versions', 'notifications', 'user_notification_settings']) await client.query(`ANALYZE ${table}`);
+        if (ok) for (const table of ['users', 'audit_logs', 'data_versions', 'notifications', 'user_notification_settings']) await client.query(`VACUUM (ANALYZE) ${table}`);
       } finally {
         await client.end();
       }
