@@ -190,6 +190,25 @@ describe.each(TEST_DIALECTS)('notifications on %s', (dialect) => {
     expect((await listNotifications(frank.ctx, { category: 'financial' })).rows.map((r) => r.id)).toEqual([sent[3].id, sent[1].id]);
   });
 
+  it('the all and unread totals (the kept badge) follow reads, dismisses and new notifications', async () => {
+    const hana = await person();
+    const totals = async () => ({
+      all: (await listNotifications(hana.ctx, { limit: 1 })).total,
+      unread: (await listNotifications(hana.ctx, { isRead: false, limit: 1 })).total,
+      read: (await listNotifications(hana.ctx, { isRead: true, limit: 1 })).total,
+    });
+    const first = await send({ to: { userId: hana.user.id } });
+    const second = await send({ to: { userId: hana.user.id } });
+    expect(await totals()).toEqual({ all: 2, unread: 2, read: 0 });
+    await markNotificationRead(hana.ctx, first.id);
+    expect(await totals()).toEqual({ all: 2, unread: 1, read: 1 });
+    await send({ to: { userId: hana.user.id } });
+    expect(await totals()).toEqual({ all: 3, unread: 2, read: 1 });
+    await dismissNotification(hana.ctx, second.id);
+    expect(await totals()).toEqual({ all: 2, unread: 1, read: 1 });
+    expect(await countNotifications(hana.ctx)).toEqual({ total: 2, unread: 1 });
+  });
+
   it('expired and inactive notifications are gone; the purge deletes expired ones with their states', async () => {
     const gina = await person();
     const past = new Date(Date.now() - 60_000).toISOString();

@@ -226,6 +226,9 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
   if (query.isRead === false) base = base.where(isUnread);
   if (query.isRead === true) base = base.where('state.isRead', '=', true);
   const limit = Math.min(query.limit ?? API_MAX_LIMIT, API_MAX_LIMIT);
+  // All and unread are the badge's own figures, kept per user: counting them again would read
+  // every notification that reaches the reader on each page.
+  const kept = !query.category && query.isRead !== true;
   const [rows, count] = await Promise.all([
     base
       .select([
@@ -237,7 +240,9 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
       .limit(limit)
       .offset(query.offset ?? 0)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    kept
+      ? countNotifications(ctx).then((c) => ({ total: query.isRead === false ? c.unread : c.total }))
+      : base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
   ]);
   return { rows: rows.map((row) => ({ ...row, isRead: row.isRead === true })), total: Number(count?.total ?? 0) };
 }
