@@ -1,7 +1,8 @@
 // The audit trail's entries per company kept by triggers (migration 0027) on every test dialect:
 // they follow inserts, deletes and a change of company; the trail's and the activity history's
 // unfiltered totals read them; a bulk restore (SQLite drops the table's triggers for it) and
-// recountAuditEntries count them again.
+// recountAuditEntries count them again. The creates per table, company and month (migration
+// 0028) likewise.
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,18 @@ async function keptAndCounted(db: Kysely<Database>) {
   const kept = await db.selectFrom('auditCounts').select(['companyId', 'entries']).where('entries', '!=', 0).orderBy('companyId').execute();
   const { rows } = await sql<{ companyId: number; entries: number }>`select coalesce(company_id, 0) as company_id, count(*) as entries from audit_logs group by coalesce(company_id, 0) order by 1`.execute(db);
   return [kept.map((r) => [Number(r.companyId), Number(r.entries)]), rows.map((r) => [Number(r.companyId), Number(r.entries)])];
+}
+
+/** The kept creates per table, company and month, and the same counted from the trail. */
+async function createMonthsKeptAndCounted(db: Kysely<Database>, dialect: string) {
+  const kept = await db.selectFrom('auditCreateMonths').select(['tableName', 'companyId', 'month', 'entries', 'byUsers']).where('entries', '!=', 0)
+    .orderBy('tableName').orderBy('companyId').orderBy('month').execute();
+  const month = dialect === 'postgres' ? sql`to_char(timestamp at time zone 'UTC', 'YYYY-MM')` : sql`substr(timestamp, 1, 7)`;
+  const { rows } = await sql<{ tableName: string; companyId: number; month: string; entries: number; byUsers: number }>`
+    select table_name, coalesce(company_id, 0) as company_id, ${month} as month, count(*) as entries, count(user_id) as by_users
+    from audit_logs where action = 'create' group by 1, 2, 3 order by 1, 2, 3`.execute(db);
+  const shape = (r: { tableName: string; companyId: number; month: string; entries: number; byUsers: number }) => [r.tableName, Number(r.companyId), r.month, Number(r.entries), Number(r.byUsers)];
+  return [kept.map(shape), rows.map(shape)];
 }
 
 describe.each(TEST_DIALECTS)('audit counts on %s', (dialect) => {
@@ -56,11 +69,32 @@ describe.each(TEST_DIALECTS)('audit counts on %s', (dialect) => {
     expect((await listAuditLogs(scoped, parseAuditQuery({ limit: '1' }))).total).toBe(ofA);
   });
 
+  it('keep the creates per table, company and month through inserts, deletes, moves and a deleted user', async () => {
+    const db = database.db;
+    const writer = (await db.insertInto('users').values({ username: `writer-${dialect}`, email: `writer-${dialect}@example.com`, passwordHash: 'x', role: 'editor', companyId: companies[0] }).returning('id').executeTakeFirstOrThrow()).id;
+    const made = (i: number, userId: number | null, action = 'create') => ({ ...entry(companies[i % 2], 500 + i), userId, action, tableName: 'actual_expenses', timestamp: new Date(Date.UTC(2025, i % 3, 28, 23, 59, 59)).toISOString() });
+    await db.insertInto('auditLogs').values([made(0, writer), made(1, writer), made(2, null), made(3, writer, 'update'), made(4, writer)]).execute();
+    await db.deleteFrom('auditLogs').where('recordId', '=', 501).where('tableName', '=', 'actual_expenses').execute();
+    await db.updateTable('auditLogs').set({ companyId: companies[2] }).where('recordId', '=', 500).where('tableName', '=', 'actual_expenses').execute();
+    await db.updateTable('auditLogs').set({ action: 'create' }).where('recordId', '=', 503).where('tableName', '=', 'actual_expenses').execute();
+    let [kept, counted] = await createMonthsKeptAndCounted(db, dialect);
+    expect(kept).toEqual(counted);
+    expect(kept.some(([table, , , , byUsers]) => table === 'actual_expenses' && Number(byUsers) > 0)).toBe(true);
+    // Deleting the user sets their entries' user to null (a foreign key action): no longer by a user.
+    await db.deleteFrom('users').where('id', '=', writer).execute();
+    [kept, counted] = await createMonthsKeptAndCounted(db, dialect);
+    expect(kept).toEqual(counted);
+    expect(kept.filter(([table]) => table === 'actual_expenses').every(([, , , , byUsers]) => Number(byUsers) === 0)).toBe(true);
+  });
+
   it('are counted again from the rows', async () => {
     await database.db.updateTable('auditCounts').set({ entries: 12345 }).execute();
+    await database.db.updateTable('auditCreateMonths').set({ entries: 12345 }).execute();
     await recountAuditEntries(database.db);
     const [kept, counted] = await keptAndCounted(database.db);
     expect(kept).toEqual(counted);
+    const [keptMonths, countedMonths] = await createMonthsKeptAndCounted(database.db, dialect);
+    expect(keptMonths).toEqual(countedMonths);
   });
 
   it('agree with the trail after a restore that loads the audit entries in bulk', async () => {
@@ -75,5 +109,7 @@ describe.each(TEST_DIALECTS)('audit counts on %s', (dialect) => {
     const [kept, counted] = await keptAndCounted(db);
     expect(counted.reduce((n, [, entries]) => n + entries, 0)).toBeGreaterThan(10_000);
     expect(kept).toEqual(counted);
+    const [keptMonths, countedMonths] = await createMonthsKeptAndCounted(db, dialect);
+    expect(keptMonths).toEqual(countedMonths);
   });
 });

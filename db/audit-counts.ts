@@ -3,6 +3,8 @@
 // total without counting a million entries on every page. Loads that drop the table's triggers
 // for speed (a bulk restore on SQLite) count them again with recountAuditEntries.
 import { sql, type Kysely } from 'kysely';
+import { recountAuditCreateMonths } from './audit-create-months.ts';
+import { dialectOf } from './dialect.ts';
 import type { Database } from './types.ts';
 
 /** Creates audit_counts, the triggers that keep it and its counts (migration 0027's step). */
@@ -36,11 +38,16 @@ export async function createAuditCounts(db: Kysely<any>, dialect: 'sqlite' | 'po
     await sql.raw(`create trigger audit_logs_count_moves after update of company_id on audit_logs for each row
       when (coalesce(old.company_id, 0) <> coalesce(new.company_id, 0)) execute function ${schema}.audit_counts_track()`).execute(db);
   }
-  await recountAuditEntries(db);
+  await countEntriesAgain(db);
 }
 
-/** Counts the audit entries again from the table (after a load with its triggers off). */
+/** Counts the audit entries again from the table (after a load with its triggers off), with the creates per month (db/audit-create-months.ts). */
 export async function recountAuditEntries(db: Kysely<any>): Promise<void> {
+  await countEntriesAgain(db);
+  await recountAuditCreateMonths(db, dialectOf(db));
+}
+
+async function countEntriesAgain(db: Kysely<any>): Promise<void> {
   await sql`delete from audit_counts`.execute(db);
   await sql`insert into audit_counts (company_id, entries) select coalesce(company_id, 0), count(*) from audit_logs group by coalesce(company_id, 0)`.execute(db);
 }

@@ -217,6 +217,17 @@ export interface AuditCountsTable {
   entries: number;
 }
 
+/** Migration 0028 (db/audit-create-months.ts): creates per table, company (0: none) and UTC month, kept by triggers. */
+export interface AuditCreateMonthsTable {
+  tableName: string;
+  companyId: number;
+  /** 'YYYY-MM'. */
+  month: string;
+  entries: number;
+  /** Of them, made by a signed-in user (the entry names a user). */
+  byUsers: number;
+}
+
 /** PostgreSQL only (migration 0017): rows per company and day of a big table's date column. */
 export interface DayCountsTable {
   tableName: string;
@@ -785,6 +796,7 @@ export interface Database {
   vultCardTypes: VultCardTypesTable;
   rowCounts: RowCountsTable;
   auditCounts: AuditCountsTable;
+  auditCreateMonths: AuditCreateMonthsTable;
   changeTokens: ChangeTokensTable;
   dayCounts: DayCountsTable;
   expenseMonthTotals: ExpenseMonthTotalsTable;

@@ -78,6 +78,31 @@ describe.each(TEST_DIALECTS)('API integration screen on %s', (dialect) => {
     expect(await text(await c.get(`${URL_}?tab=recommendations`))).toContain('Recommendations');
   });
 
+  it('shows recommendations ten at a time, ranked, with Show more and the way back (no JavaScript)', async () => {
+    const { c } = await signedIn({ role: 'admin' });
+    // Each active source with a key to send and no credential is a recommendation of its own.
+    const names = Array.from({ length: 12 }, (_, i) => `Bare source ${dialect} ${String(i).padStart(2, '0')}`);
+    await db().insertInto('apiIntegrationSources').values(names.map((name) => ({ name, baseUrl: `${remote.origin}/bare`, authType: 'api_key', isActive: true }))).execute();
+    const cards = (html: string) => html.match(/data-testid="recommendation"/g)?.length ?? 0;
+    const first = await text(await c.get(`${URL_}?tab=recommendations`));
+    const total = Number(/Showing 1–10 of (\d+) recommendations, ranked/.exec(first)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(12);
+    expect(cards(first)).toBe(10);
+    expect(first).toContain('>Show more</a>');
+    expect(first).toContain('href="/api-integrations?tab=recommendations&amp;offset=10"');
+    const shown = new Set<string>();
+    for (let offset = 0; offset < total; offset += 10) {
+      const html = await text(await c.get(`${URL_}?tab=recommendations&offset=${offset}`));
+      expect(cards(html)).toBe(Math.min(10, total - offset));
+      for (const name of names) if (html.includes(`Add credentials for ${name}`)) shown.add(name);
+      if (offset > 0) expect(html).toContain('Back to the first');
+    }
+    expect([...shown].sort()).toEqual(names);
+    // Past the end (or not a number): the last page, or the first.
+    expect(cards(await text(await c.get(`${URL_}?tab=recommendations&offset=100000`)))).toBe(total % 10 || 10);
+    expect(cards(await text(await c.get(`${URL_}?tab=recommendations&offset=abc`)))).toBe(10);
+  });
+
   it('needs the API integrations permission; a company-scoped admin reads but changes nothing', async () => {
     const { c: viewer } = await signedIn({ role: 'viewer' });
     expect((await viewer.get(URL_)).status).toBe(403);

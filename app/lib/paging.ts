@@ -12,3 +12,16 @@ export const API_MAX_LIMIT = 1000;
 export function lastPage(total: number, pageSize = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** Which rows of a long, ranked result a page holds ('Show more' moves `offset` on by `size`). */
+export interface RankedPage {
+  offset: number;
+  size: number;
+  total: number;
+}
+
+/** ?offset= of a ranked result: where the page starts, a multiple of the page size. */
+export function offsetParam(url: URL, size: number): number {
+  const value = Number(url.searchParams.get('offset'));
+  return Number.isSafeInteger(value) && value > 0 ? value - (value % size) : 0;
+}

@@ -25,6 +25,7 @@ import { generateInsights, listInsights } from '../services/ai-insights.server.t
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { isDomainError } from '../services/errors.ts';
 import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
+import { offsetParam } from '../lib/paging.ts';
 
 export const meta: MetaFunction = () => [{ title: 'AI Insights · Group Finance Hub' }];
 
@@ -55,12 +56,6 @@ async function attempt<T>(screen: Screen, run: () => Promise<T>): Promise<{ resu
 /** Rows of a long result per page ('Show more' moves to the next): what keeps a page well under 60 KB with its chart. */
 const PREDICTION_PAGE = 20;
 const ANOMALY_PAGE = 15;
-
-/** ?offset=: where the page starts, a multiple of the page size. */
-function offsetParam(url: URL, size: number): number {
-  const value = Number(url.searchParams.get('offset'));
-  return Number.isSafeInteger(value) && value > 0 ? value - (value % size) : 0;
-}
 
 /** A prediction's row: what the table shows (only the chart's prediction keeps its monthly series). */
 const rowOf = ({ history: _h, forecast: _f, months: _m, ...row }: ExpensePrediction): PredictionRow => row;

@@ -10,6 +10,7 @@ import { IntegrationsScreen, INTEGRATION_TABS, type IntegrationsData, type Integ
 import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
 import { resourceScreenAccess } from '../http/route-access.ts';
 import { intent, loadScreen, succeed, tabOf } from '../http/screen.server.ts';
+import { offsetParam } from '../lib/paging.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from '../resources/integrations.ts';
 import { activityTimeline, analyzePerformance, recommendations } from '../services/integration-analysis.server.ts';
@@ -22,6 +23,8 @@ export const access = resourceScreenAccess(apiIntegrationSources, { sync: 'creat
 
 const KEYS = INTEGRATION_TABS.map((t) => t.key);
 const LOGS_PAGE = 25;
+/** Recommendations per page ('Show more' for the next): each is a card of advice. */
+const RECOMMENDATIONS_PAGE = 10;
 const defOf = (tab: IntegrationTab) => (tab === 'endpoints' ? apiIntegrationEndpoints : apiIntegrationSources);
 
 export const loader = (args: LoaderFunctionArgs) =>
@@ -33,7 +36,13 @@ export const loader = (args: LoaderFunctionArgs) =>
       const list = await resourceLoader(defOf(tab), args);
       return json({ ...list, ...base });
     }
-    if (tab === 'recommendations') return json({ ...base, recommendations: await recommendations(ctx) });
+    if (tab === 'recommendations') {
+      const all = await recommendations(ctx);
+      // Past the end: the last page.
+      const lastOffset = Math.max(0, Math.floor((all.length - 1) / RECOMMENDATIONS_PAGE) * RECOMMENDATIONS_PAGE);
+      const offset = Math.min(offsetParam(url, RECOMMENDATIONS_PAGE), lastOffset);
+      return json({ ...base, recommendations: { items: all.slice(offset, offset + RECOMMENDATIONS_PAGE), page: { offset, size: RECOMMENDATIONS_PAGE, total: all.length } } });
+    }
     if (tab === 'performance') {
       const [performance, timeline] = await Promise.all([analyzePerformance(ctx), activityTimeline(ctx)]);
       return json({ ...base, performance, timeline });

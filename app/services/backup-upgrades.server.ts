@@ -70,6 +70,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0026_audit_action_index': {},
   // Audit entries per company are derived (kept by triggers), never backed up.
   '0027_audit_counts': {},
+  // Creates per table, company and month are derived from the audit trail (kept by triggers), never backed up.
+  '0028_audit_create_months': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

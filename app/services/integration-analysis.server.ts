@@ -9,8 +9,6 @@
 // - Recommendations: a table entered by hand in 3 or more of the last 6 months that no active
 //   inbound endpoint fills; an endpoint failing 3 or more of its last 10 runs; a source that
 //   needs credentials and has none.
-import { sql } from 'kysely';
-import { dialectOf } from '../../db/dialect.ts';
 import { companyScope } from '../lib/permissions.ts';
 import { SYNC_TARGET_TABLES } from '../resources/integrations.ts';
 import type { ServiceContext } from './context.ts';
@@ -193,32 +191,30 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
   const out: Recommendation[] = [];
   const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1)).toISOString();
-  const month = dialectOf(ctx.db) === 'postgres' ? sql<string>`to_char(a.timestamp, 'YYYY-MM')` : sql<string>`substr(a.timestamp, 1, 7)`;
-  // Hand-made entries (a signed-in user's creates) per target table and company, by month.
-  const manual = await ctx.db
-    .selectFrom('auditLogs as a')
-    .leftJoin('companies as c', 'c.id', 'a.companyId')
-    .select((eb) => ['a.tableName', 'a.companyId', 'c.name as companyName', month.as('month'), eb.fn.countAll<number>().as('n')])
-    .where('a.action', '=', 'create')
-    .where('a.userId', 'is not', null)
-    .where('a.timestamp', '>=', since)
-    .where('a.tableName', 'in', [...SYNC_TARGET_TABLES])
+  // Hand-made entries (a signed-in user's creates) per target table, company and month, and all
+  // creates per table, as the audit trail's triggers keep them (db/audit-create-months.ts).
+  const months = await ctx.db
+    .selectFrom('auditCreateMonths as m')
+    .leftJoin('companies as c', 'c.id', 'm.companyId')
+    .select(['m.tableName', 'm.companyId', 'c.name as companyName', 'm.month', 'm.entries', 'm.byUsers'])
+    .where('m.month', '>=', since.slice(0, 7))
+    .where('m.tableName', 'in', [...SYNC_TARGET_TABLES])
+    .where('m.entries', '>', 0)
     // A user limited to one company: that company's entries only.
-    .$if(scope !== null, (q) => q.where('a.companyId', '=', scope!))
-    .groupBy(['a.tableName', 'a.companyId', 'c.name', month])
+    .$if(scope !== null, (q) => q.where('m.companyId', '=', scope!))
     .execute();
   const fed = new Set((await ctx.db.selectFrom('apiIntegrationEndpoints').select('targetTable').where('direction', '=', 'inbound').where('isActive', '=', true).execute()).map((r) => r.targetTable));
   const groups = new Map<string, { table: string; companyName: string | null; months: Set<string>; entries: number }>();
-  for (const row of manual) {
-    const key = `${row.tableName}|${row.companyId ?? ''}`;
+  const totals = new Map<string, number>();
+  for (const row of months) {
+    totals.set(row.tableName, (totals.get(row.tableName) ?? 0) + Number(row.entries));
+    const byUsers = Number(row.byUsers);
+    if (byUsers === 0) continue;
+    const key = `${row.tableName}|${row.companyId}`;
     const group = groups.get(key) ?? { table: row.tableName, companyName: row.companyName ?? null, months: new Set<string>(), entries: 0 };
     group.months.add(row.month);
-    group.entries += Number(row.n);
+    group.entries += byUsers;
     groups.set(key, group);
-  }
-  const totals = new Map<string, number>();
-  for (const row of await ctx.db.selectFrom('auditLogs').select((eb) => ['tableName', eb.fn.countAll<number>().as('n')]).where('action', '=', 'create').where('timestamp', '>=', since).where('tableName', 'in', [...SYNC_TARGET_TABLES]).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).groupBy('tableName').execute()) {
-    totals.set(row.tableName, Number(row.n));
   }
   for (const group of groups.values()) {
     if (group.months.size < 3 || fed.has(group.table)) continue;

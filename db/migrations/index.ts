@@ -29,6 +29,7 @@ import * as m0024 from './0024_activity_indexes.ts';
 import * as m0025 from './0025_notification_badges.ts';
 import * as m0026 from './0026_audit_action_index.ts';
 import * as m0027 from './0027_audit_counts.ts';
+import * as m0028 from './0028_audit_create_months.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -63,4 +64,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0025_notification_badges': m0025,
   '0026_audit_action_index': m0026,
   '0027_audit_counts': m0027,
+  '0028_audit_create_months': m0028,
 };

@@ -1,6 +1,6 @@
 // The AI Analytics screen's markup (spec 3 §2.4): five tabs, each a GET form of filters and its
 // results; charts are server-rendered SVG (SeriesChart) with their numbers as tables too.
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { BudgetAnalysis, ExpensePrediction } from '../../services/ai-analytics.server.ts';
 import type { AnomalyDay, ExpenseAnomaly } from '../../services/ai-anomalies.server.ts';
@@ -8,6 +8,7 @@ import { recommendationsFor } from '../../services/ai/outliers.ts';
 import type { Conversation } from '../../services/ai-conversation.server.ts';
 import type { Insight } from '../../services/ai-insights.server.ts';
 import { PLAN_RULE } from '../../lib/plan-rule.ts';
+import type { RankedPage } from '../../lib/paging.ts';
 import type { Toast } from '../../lib/toast.ts';
 import { ToastView } from '../ui/toast.tsx';
 import { ChatPanel } from './chat-panel.tsx';
@@ -16,6 +17,7 @@ import { DollarChart } from '../chart/series-chart.tsx';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
 import { ResultTable, type ResultColumn } from '../table/result-table.tsx';
+import { ShowMore } from '../table/show-more.tsx';
 import { Alert, Card, inputClass } from '../ui/form.tsx';
 
 export interface AiAnalyticsData {
@@ -36,7 +38,7 @@ export interface AiAnalyticsData {
   /** No anomalies computed yet: the first computation is under way. */
   computing: boolean;
   /** Which rows of a long result this page holds. */
-  page: { offset: number; size: number; total: number } | null;
+  page: RankedPage | null;
   budget: BudgetAnalysis | null;
   /** The anomaly window's daily totals (weekly beyond 31 days: each dated by its first day), the series the anomalies are marked on. */
   daily: AnomalyDay[] | null;
@@ -174,30 +176,6 @@ const ANOMALY_COLUMNS: ResultColumn<ScreenAnomaly>[] = [
 ];
 /** Group-wide, a row also names its company. */
 const ANOMALY_COMPANY: ResultColumn<ScreenAnomaly> = { heading: 'Company', cell: (a) => a.companyName };
-
-/**
- * Where a long, ranked result stands and a 'Show more' link to its next rows (the same URL with
- * ?offset= moved on: no JavaScript needed), with a way back to the first rows.
- */
-function ShowMore({ page, noun }: { page: AiAnalyticsData['page']; noun: string }) {
-  const { search } = useLocation();
-  if (!page || page.total === 0) return null;
-  const to = (offset: number) => {
-    const params = new URLSearchParams(search);
-    params.delete('run');
-    if (offset > 0) params.set('offset', String(offset));
-    else params.delete('offset');
-    return `?${params}`;
-  };
-  const last = Math.min(page.total, page.offset + page.size);
-  return (
-    <nav aria-label={`More ${noun}`} className="mt-3 flex flex-wrap items-center gap-4 text-sm text-slate-700" data-testid="show-more">
-      <span>{`Showing ${page.offset + 1}–${last} of ${page.total.toLocaleString('en-US')} ${noun}, ranked`}</span>
-      {page.offset > 0 ? <Link to={to(0)} className="text-blue-700 underline">Back to the first</Link> : null}
-      {last < page.total ? <Link to={to(page.offset + page.size)} className="font-medium text-blue-700 underline">Show more</Link> : null}
-    </nav>
-  );
-}
 
 function PredictionsTab({ data }: { data: AiAnalyticsData }) {
   const top = data.predictionChart;

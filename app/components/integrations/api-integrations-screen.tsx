@@ -14,6 +14,8 @@ import { TabNav } from '../screen/action-result.tsx';
 import { Pagination } from '../table/pagination.tsx';
 import { ResultTable, type ResultColumn } from '../table/result-table.tsx';
 import { Alert, Card, Field, inputClass } from '../ui/form.tsx';
+import type { RankedPage } from '../../lib/paging.ts';
+import { ShowMore } from '../table/show-more.tsx';
 
 export const INTEGRATION_TABS = [
   { key: 'recommendations', label: 'Recommendations' },
@@ -27,7 +29,8 @@ export type IntegrationTab = (typeof INTEGRATION_TABS)[number]['key'];
 
 export interface IntegrationsData {
   tab: IntegrationTab;
-  recommendations: Recommendation[] | null;
+  /** A page of the ranked recommendations, with where it stands. */
+  recommendations: { items: Recommendation[]; page: RankedPage } | null;
   performance: PerformanceAnalysis | null;
   timeline: TimelineItem[] | null;
   logs: { rows: SyncLog[]; total: number; page: number; pageCount: number } | null;
@@ -62,51 +65,54 @@ function Status({ status }: { status: string }) {
   return <span className={`font-medium ${STATUS_CLASS[status] ?? 'text-slate-700'}`}>{label}</span>;
 }
 
-function RecommendationsTab({ items }: { items: Recommendation[] }) {
-  if (items.length === 0) return <Empty>No recommendations: the syncs run well and no table is typed in by hand month after month.</Empty>;
+function RecommendationsTab({ items, page }: { items: Recommendation[]; page: RankedPage }) {
+  if (page.total === 0) return <Empty>No recommendations: the syncs run well and no table is typed in by hand month after month.</Empty>;
   return (
-    <ul className="grid gap-4 lg:grid-cols-2">
-      {items.map((r) => (
-        <li key={r.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="recommendation">
-          <div className="flex flex-wrap items-center gap-2 text-xs">
-            <span className={`font-semibold capitalize ${PRIORITY_CLASS[r.priority] ?? ''}`}>{r.priority} priority</span>
-            <span className="rounded border border-slate-300 px-1.5 capitalize text-slate-700">{r.type}</span>
-            <span className="text-slate-600">{r.companyName ?? 'Group'}</span>
-            <span className="text-slate-600">Confidence {r.confidence}%</span>
-          </div>
-          <h3 className="mt-2 font-semibold text-slate-900">{r.title}</h3>
-          <p className="mt-1 text-sm text-slate-700">{r.description}</p>
-          <p className="mt-1 text-xs text-slate-600">{r.reasoning}</p>
-          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-            {[
-              ['Hours saved / week', r.estimatedImpact.timesSaved.toFixed(1)],
-              ['Cost reduction', `${r.estimatedImpact.costReduction}%`],
-              ['Data accuracy', `${r.estimatedImpact.dataAccuracy}%`],
-              ['Automation level', `${r.estimatedImpact.automationLevel}%`],
-            ].map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-xs text-slate-600">{label}</dt>
-                <dd className="font-semibold text-slate-900">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <h4 className="mt-3 text-sm font-medium text-slate-800">Potential benefits</h4>
-          <ul className="list-disc pl-5 text-sm text-slate-700">{r.potentialBenefits.map((b) => <li key={b}>{b}</li>)}</ul>
-          <h4 className="mt-3 text-sm font-medium text-slate-800">Suggested actions</h4>
-          <ol className="list-decimal pl-5 text-sm text-slate-700">{r.suggestedActions.map((a) => <li key={a}>{a}</li>)}</ol>
-          {r.apiEndpoints.length ? (
-            <>
-              <h4 className="mt-3 text-sm font-medium text-slate-800">Recommended endpoints</h4>
-              <ul className="text-sm text-slate-700">
-                {r.apiEndpoints.map((e) => (
-                  <li key={`${e.method}${e.endpoint}`} className="font-mono text-xs">{e.method} {e.endpoint} · {e.direction} → {e.targetTable} · {e.frequency}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {items.map((r) => (
+          <li key={r.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="recommendation">
+            <div className="flex flex-wrap items-center gap-2 text-xs">
+              <span className={`font-semibold capitalize ${PRIORITY_CLASS[r.priority] ?? ''}`}>{r.priority} priority</span>
+              <span className="rounded border border-slate-300 px-1.5 capitalize text-slate-700">{r.type}</span>
+              <span className="text-slate-600">{r.companyName ?? 'Group'}</span>
+              <span className="text-slate-600">Confidence {r.confidence}%</span>
+            </div>
+            <h3 className="mt-2 font-semibold text-slate-900">{r.title}</h3>
+            <p className="mt-1 text-sm text-slate-700">{r.description}</p>
+            <p className="mt-1 text-xs text-slate-600">{r.reasoning}</p>
+            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+              {[
+                ['Hours saved / week', r.estimatedImpact.timesSaved.toFixed(1)],
+                ['Cost reduction', `${r.estimatedImpact.costReduction}%`],
+                ['Data accuracy', `${r.estimatedImpact.dataAccuracy}%`],
+                ['Automation level', `${r.estimatedImpact.automationLevel}%`],
+              ].map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs text-slate-600">{label}</dt>
+                  <dd className="font-semibold text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <h4 className="mt-3 text-sm font-medium text-slate-800">Potential benefits</h4>
+            <ul className="list-disc pl-5 text-sm text-slate-700">{r.potentialBenefits.map((b) => <li key={b}>{b}</li>)}</ul>
+            <h4 className="mt-3 text-sm font-medium text-slate-800">Suggested actions</h4>
+            <ol className="list-decimal pl-5 text-sm text-slate-700">{r.suggestedActions.map((a) => <li key={a}>{a}</li>)}</ol>
+            {r.apiEndpoints.length ? (
+              <>
+                <h4 className="mt-3 text-sm font-medium text-slate-800">Recommended endpoints</h4>
+                <ul className="text-sm text-slate-700">
+                  {r.apiEndpoints.map((e) => (
+                    <li key={`${e.method}${e.endpoint}`} className="font-mono text-xs">{e.method} {e.endpoint} · {e.direction} → {e.targetTable} · {e.frequency}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <ShowMore page={page} noun="recommendations" />
+    </>
   );
 }
 
@@ -247,7 +253,7 @@ export function IntegrationsScreen({ data, answer }: { data: IntegrationsData; a
     <div>
       <PageHeading title="API Integration" />
       <Tabs current={data.tab} />
-      {data.tab === 'recommendations' && data.recommendations ? <RecommendationsTab items={data.recommendations} /> : null}
+      {data.tab === 'recommendations' && data.recommendations ? <RecommendationsTab items={data.recommendations.items} page={data.recommendations.page} /> : null}
       {data.tab === 'performance' && data.performance && data.timeline ? <PerformanceTab performance={data.performance} timeline={data.timeline} /> : null}
       {data.tab === 'credentials' && data.sources ? <CredentialsTab sources={data.sources} answer={answer} /> : null}
       {data.tab === 'logs' && data.logs ? <LogsTab logs={data.logs} /> : null}
