@@ -4,6 +4,7 @@
 // for speed (a bulk restore on SQLite) count them again with recountAuditEntries.
 import { sql, type Kysely } from 'kysely';
 import { recountAuditCreateMonths } from './audit-create-months.ts';
+import { recountAuditDays } from './audit-days.ts';
 import { dialectOf } from './dialect.ts';
 import type { Database } from './types.ts';
 
@@ -41,10 +42,11 @@ export async function createAuditCounts(db: Kysely<any>, dialect: 'sqlite' | 'po
   await countEntriesAgain(db);
 }
 
-/** Counts the audit entries again from the table (after a load with its triggers off), with the creates per month (db/audit-create-months.ts). */
+/** Counts the audit entries again from the table (after a load with its triggers off), with the creates per month (db/audit-create-months.ts) and the entries per day (db/audit-days.ts). */
 export async function recountAuditEntries(db: Kysely<any>): Promise<void> {
   await countEntriesAgain(db);
   await recountAuditCreateMonths(db, dialectOf(db));
+  await recountAuditDays(db, dialectOf(db));
 }
 
 async function countEntriesAgain(db: Kysely<any>): Promise<void> {

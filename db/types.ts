@@ -228,6 +228,14 @@ export interface AuditCreateMonthsTable {
   byUsers: number;
 }
 
+/** Migration 0029 (db/audit-days.ts): audit entries per UTC day and company (0: none), kept by triggers. */
+export interface AuditDaysTable {
+  /** 'YYYY-MM-DD'. */
+  day: string;
+  companyId: number;
+  entries: number;
+}
+
 /** PostgreSQL only (migration 0017): rows per company and day of a big table's date column. */
 export interface DayCountsTable {
   tableName: string;
@@ -796,6 +804,7 @@ export interface Database {
   vultCardTypes: VultCardTypesTable;
   rowCounts: RowCountsTable;
   auditCounts: AuditCountsTable;
+  auditDays: AuditDaysTable;
   auditCreateMonths: AuditCreateMonthsTable;
   changeTokens: ChangeTokensTable;
   dayCounts: DayCountsTable;

@@ -4,6 +4,7 @@
 // to one company reads only the entries and versions about that company's rows and users.
 import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { auditEntries } from '../../db/audit-counts.ts';
+import { AUDIT_PAGES, auditPage } from './audit-pages.server.ts';
 import type { Database } from '../../db/types.ts';
 import { z } from 'zod';
 import { containsText, dialectOf } from '../../db/dialect.ts';
@@ -92,12 +93,21 @@ export async function listAuditLogs(ctx: ServiceContext, query: AuditQuery): Pro
   const unfiltered = !query.tableName && !query.userId && !query.recordId && !query.action && !query.from && !query.to && !query.q;
   const total = unfiltered ? await auditEntries(ctx.db, scope) : Number((await countable().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   if (total === 0) return { rows: [], total };
-  const rows = await base()
+  const limit = query.limit ?? AUDIT_PAGE_SIZE;
+  const offset = query.offset ?? 0;
+  // The page's ids, then its entries, in one statement: skipping an entry costs an index step,
+  // not the entry and its user. A deep page of the whole trail (or the reader's company's) is
+  // placed by the kept day counts (audit-pages.server.ts); others walk from the newest entry.
+  const page = unfiltered && offset >= AUDIT_PAGES.placedFrom
+    ? auditPage(ctx.db, scope, limit, offset)
+    : { from: ctx.db, ids: base().select('a.id').orderBy('a.timestamp', 'desc').orderBy('a.id', 'desc').limit(limit).offset(offset) };
+  const rows = await page.from
+    .selectFrom('auditLogs as a')
+    .leftJoin('users as u', 'u.id', 'a.userId')
     .select(['a.id', 'a.action', 'a.tableName', 'a.recordId', 'a.userId', 'a.actorLabel', 'a.timestamp', 'a.reason', 'a.changes', 'a.ipAddress', 'u.username'])
+    .where('a.id', 'in', page.ids)
     .orderBy('a.timestamp', 'desc')
     .orderBy('a.id', 'desc')
-    .limit(query.limit ?? AUDIT_PAGE_SIZE)
-    .offset(query.offset ?? 0)
     .execute();
   return {
     total,

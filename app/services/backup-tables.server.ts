@@ -85,6 +85,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   workLeases: 'work running now (one at a time per user): held by live processes, expiring by itself',
   rowCounts: 'derived: kept by triggers as rows are restored',
   auditCounts: 'derived: kept by triggers as audit entries are restored, counted again after a bulk load',
+  auditDays: 'derived: kept by triggers as audit entries are restored, counted again after a bulk load',
   auditCreateMonths: 'derived: kept by triggers as audit entries are restored, counted again after a bulk load',
   changeTokens: 'PostgreSQL: replaced by every write of their table, and by the restore',
   dayCounts: 'PostgreSQL: derived, kept by triggers and counted again by the restore',

@@ -72,6 +72,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0027_audit_counts': {},
   // Creates per table, company and month are derived from the audit trail (kept by triggers), never backed up.
   '0028_audit_create_months': {},
+  // Audit entries per day and company are derived (kept by triggers), never backed up.
+  '0029_audit_days': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {
