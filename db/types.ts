@@ -638,6 +638,8 @@ export interface NotificationBadgesTable {
   scope: string | null;
   total: Generated<number>;
   unread: Generated<number>;
+  /** The count per category as JSON (CategoryCounts), null until counted so (migration 0030). */
+  byCategory: string | null;
   countedAt: string | null;
   /** The first expiry of any notification after countedAt (null: none). */
   nextExpiry: string | null;

@@ -25,6 +25,14 @@ export interface NotificationCount {
   unread: number;
 }
 
+/** The count per category (a category with none is left out): what the page's tabs total. */
+export type CategoryCounts = Partial<Record<NotificationCategory, NotificationCount>>;
+
+/** The reader's count with its split by category, as kept per user. */
+export interface KeptNotificationCount extends NotificationCount {
+  byCategory: CategoryCounts;
+}
+
 /** The bell's and the page's tabs (spec 1 §2): each is a filter of the list. */
 export const NOTIFICATION_TABS = [
   { key: 'all', label: 'All' },

@@ -74,6 +74,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0028_audit_create_months': {},
   // Audit entries per day and company are derived (kept by triggers), never backed up.
   '0029_audit_days': {},
+  // A column of the bell's kept counts (derived, never backed up).
+  '0030_notification_categories': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

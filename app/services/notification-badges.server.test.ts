@@ -9,7 +9,7 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser } from '../../test/users.ts';
 import { systemActor, type Db, type ServiceContext } from './context.ts';
 import { keptNotificationCount } from './notification-badges.server.ts';
-import { countNotifications, listNotifications, markAllNotificationsRead, markNotificationRead, notify, purgeExpiredNotifications, type NotifyInput } from './notifications.server.ts';
+import { countNotifications, dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead, notify, purgeExpiredNotifications, type NotifyInput } from './notifications.server.ts';
 import { findUserSettings, updateUserSettings } from './user-settings.server.ts';
 
 const HOUR = 3_600_000;
@@ -38,10 +38,17 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
   };
   const send = (to: NotifyInput['to'], extra: Partial<NotifyInput> = {}) => notify(system(), { category: 'system', title: 'Note', message: 'Something happened', to, ...extra }).then((r) => r!.id);
   /** What a count from scratch gives now: the list's totals, which never read the kept row. */
-  const fromScratch = async (ctx: ServiceContext) => ({
-    total: (await listNotifications(ctx, { limit: 1 })).total,
-    unread: (await listNotifications(ctx, { limit: 1, isRead: false })).total,
-  });
+  /** Counted from the rows the list returns (its totals are the kept count itself). */
+  const fromScratch = async (ctx: ServiceContext) => {
+    const all = (await listNotifications(ctx, { limit: 1000 })).rows;
+    const byCategory: Record<string, { total: number; unread: number }> = {};
+    for (const row of all) {
+      const count = (byCategory[row.category] ??= { total: 0, unread: 0 });
+      count.total += 1;
+      if (!row.isRead) count.unread += 1;
+    }
+    return { total: all.length, unread: all.filter((row) => !row.isRead).length, byCategory };
+  };
   /** The count as a page's top bar asks it (settings known), and the statements it ran. */
   const topBar = async (ctx: ServiceContext, now?: Date) => {
     const settings = await findUserSettings(db, ctx.actor.kind === 'user' ? ctx.actor.user.id : 0);
@@ -75,7 +82,8 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
     expect((await topBar(ann.ctx)).count).toEqual({ total: 4, unread: 3 });
     await markAllNotificationsRead(ann.ctx);
     expect((await topBar(ann.ctx)).count).toEqual({ total: 4, unread: 0 });
-    expect((await topBar(ann.ctx)).count).toEqual(await fromScratch(ann.ctx));
+    const scratch = await fromScratch(ann.ctx);
+    expect((await topBar(ann.ctx)).count).toEqual({ total: scratch.total, unread: scratch.unread });
   });
 
   it('another user’s states leave a kept count alone; the reader’s switches, role and company are part of it', async () => {
@@ -123,6 +131,38 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
     expect((await topBar(dee.ctx, new Date(now + 4 * HOUR))).count).toEqual({ total: 1, unread: 1 });
   });
 
+  it('keeps the split by category that the page’s tabs total, through reads, dismisses, new notifications and expiry', async () => {
+    const fay = await person({ companyId: 3 });
+    const now = Date.now();
+    const tabs = async () => {
+      const out: Record<string, { total: number; unread: number; read: number }> = {};
+      for (const category of ['system', 'financial', 'security', 'api', 'user'] as const) {
+        const [total, unread, read] = await Promise.all([undefined, false, true].map(async (isRead) => (await listNotifications(fay.ctx, { category, isRead, limit: 1 })).total));
+        if (total) out[category] = { total, unread, read };
+      }
+      return out;
+    };
+    const expected = async () => Object.fromEntries(Object.entries((await fromScratch(fay.ctx)).byCategory).map(([c, n]) => [c, { ...n, read: n.total - n.unread }]));
+    const soon = await send({ userId: fay.id }, { expiresAt: new Date(now + HOUR).toISOString() });
+    const kept = await send({ userId: fay.id });
+    await send({ userId: fay.id }, { category: 'security' });
+    await send({ userId: fay.id }, { category: 'financial' });
+    expect(await tabs()).toEqual(await expected());
+    expect((await tabs()).system).toEqual({ total: 2, unread: 2, read: 0 });
+    await markNotificationRead(fay.ctx, kept);
+    expect((await tabs()).system).toEqual({ total: 2, unread: 1, read: 1 });
+    expect(await tabs()).toEqual(await expected());
+    await dismissNotification(fay.ctx, kept);
+    await send({ userId: fay.id }, { category: 'api' });
+    expect(await tabs()).toEqual(await expected());
+    expect((await tabs()).system).toEqual({ total: 1, unread: 1, read: 0 });
+    // An hour and a half on, the expired one is taken off its category too.
+    await topBar(fay.ctx, new Date(now + 1.5 * HOUR));
+    const row = await db.selectFrom('notificationBadges').select('byCategory').where('userId', '=', fay.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.byCategory!).system).toEqual({ total: 0, unread: 0 });
+    expect(soon).toBeGreaterThan(0);
+  });
+
   it('a state written while a count runs is not lost: the count is not kept and the next reader counts again', async () => {
     const eve = await person({ companyId: 2 });
     const first = await send({ userId: eve.id });
@@ -136,7 +176,7 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
       await markNotificationRead(eve.ctx, first);
       return before;
     });
-    expect(racing).toEqual({ total: 3, unread: 3 });
+    expect(racing).toMatchObject({ total: 3, unread: 3 });
     expect((await topBar(eve.ctx)).count).toEqual({ total: 3, unread: 2 });
     expect(await topBar(eve.ctx)).toEqual({ count: { total: 3, unread: 2 }, statements: 1 });
   });

@@ -7,16 +7,18 @@
 // - the reader's scope (role, company, enabled categories),
 // - time: until the first expiry after the count, after which the notifications that expired
 //   since are counted and taken off (a few rows through the expiry index), not all again.
+// The count is kept split by category too (by_category, migration 0030): the Notifications
+// page's category tabs total from it.
 // A reader whose row no longer holds counts again and stores the count only if the state version
 // it read first is still the row's: a state written meanwhile leaves the row for the next reader.
 import { sql } from 'kysely';
 import { runCompiled } from '../../db/compiled-cache.ts';
 import { dialectOf } from '../../db/dialect.ts';
-import type { NotificationCount } from '../lib/notifications.ts';
+import type { CategoryCounts, KeptNotificationCount, NotificationCategory } from '../lib/notifications.ts';
 import type { Db } from './context.ts';
 
 /** Counts the reader's notifications: live at `now`, or those that expired in (after, now]. */
-export type CountReaching = (now: string, expiredAfter?: string) => Promise<NotificationCount>;
+export type CountReaching = (now: string, expiredAfter?: string) => Promise<KeptNotificationCount>;
 
 interface BadgeRow {
   stateVersion: number;
@@ -25,6 +27,7 @@ interface BadgeRow {
   scope: string | null;
   total: number;
   unread: number;
+  byCategory: string | null;
   countedAt: string | null;
   nextExpiry: string | null;
   token: string | null;
@@ -43,7 +46,7 @@ async function readBadge(db: Db, userId: number): Promise<BadgeRow | undefined> 
   const [row] = await runCompiled(db, 'notificationBadge', [userId], ([id]) =>
     db
       .selectFrom('notificationBadges')
-      .select(['stateVersion', 'countedStateVersion', 'countedToken', 'scope', 'total', 'unread', 'countedAt', 'nextExpiry', tokenOf(db).as('token')])
+      .select(['stateVersion', 'countedStateVersion', 'countedToken', 'scope', 'total', 'unread', 'byCategory', 'countedAt', 'nextExpiry', tokenOf(db).as('token')])
       .where('userId', '=', id as number),
   );
   return row;
@@ -59,18 +62,44 @@ async function nextExpiryAfter(db: Db, instant: string): Promise<string | null> 
  * the file), else counted by `count` and kept. `scope` names everything besides the
  * notifications and the user's states that decides what reaches the reader.
  */
-export async function keptNotificationCount(db: Db, userId: number, scope: string, count: CountReaching, now = new Date()): Promise<NotificationCount> {
+/** The kept split, or null when the row was counted before it was kept (a count is due). */
+function categoriesOf(row: BadgeRow): CategoryCounts | null {
+  if (row.byCategory === null) return null;
+  try {
+    return JSON.parse(row.byCategory) as CategoryCounts;
+  } catch {
+    return null;
+  }
+}
+
+/** `kept` less what expired since (per category too). */
+function without(kept: KeptNotificationCount, gone: KeptNotificationCount): KeptNotificationCount {
+  const byCategory: CategoryCounts = { ...kept.byCategory };
+  for (const [category, count] of Object.entries(gone.byCategory) as [NotificationCategory, { total: number; unread: number }][]) {
+    const before = byCategory[category] ?? { total: 0, unread: 0 };
+    byCategory[category] = { total: before.total - count.total, unread: before.unread - count.unread };
+  }
+  return { total: kept.total - gone.total, unread: kept.unread - gone.unread, byCategory };
+}
+
+/**
+ * The reader's unread and total notifications (and per category), from the kept row while it
+ * holds (see the top of the file), else counted by `count` and kept. `scope` names everything
+ * besides the notifications and the user's states that decides what reaches the reader.
+ */
+export async function keptNotificationCount(db: Db, userId: number, scope: string, count: CountReaching, now = new Date()): Promise<KeptNotificationCount> {
   const nowIso = now.toISOString();
   let row = await readBadge(db, userId);
-  if (row && row.countedStateVersion === row.stateVersion && row.countedToken === row.token && row.scope === scope && row.countedAt !== null) {
-    if (row.nextExpiry === null || now.getTime() < Date.parse(row.nextExpiry)) return { total: row.total, unread: row.unread };
+  const categories = row ? categoriesOf(row) : null;
+  if (row && categories && row.countedStateVersion === row.stateVersion && row.countedToken === row.token && row.scope === scope && row.countedAt !== null) {
+    const held: KeptNotificationCount = { total: row.total, unread: row.unread, byCategory: categories };
+    if (row.nextExpiry === null || now.getTime() < Date.parse(row.nextExpiry)) return held;
     // Only time passed: take off what expired since the count.
-    const gone = await count(nowIso, row.countedAt);
-    const kept = { total: row.total - gone.total, unread: row.unread - gone.unread };
+    const kept = without(held, await count(nowIso, row.countedAt));
     const nextExpiry = await nextExpiryAfter(db, nowIso);
     await db
       .updateTable('notificationBadges')
-      .set({ total: kept.total, unread: kept.unread, countedAt: nowIso, nextExpiry })
+      .set({ total: kept.total, unread: kept.unread, byCategory: JSON.stringify(kept.byCategory), countedAt: nowIso, nextExpiry })
       .where('userId', '=', userId)
       .where('stateVersion', '=', row.stateVersion)
       .where('countedStateVersion', '=', row.stateVersion)
@@ -89,7 +118,7 @@ export async function keptNotificationCount(db: Db, userId: number, scope: strin
   const nextExpiry = await nextExpiryAfter(db, nowIso);
   await db
     .updateTable('notificationBadges')
-    .set({ countedStateVersion: row.stateVersion, countedToken: row.token, scope, total: counted.total, unread: counted.unread, countedAt: nowIso, nextExpiry })
+    .set({ countedStateVersion: row.stateVersion, countedToken: row.token, scope, total: counted.total, unread: counted.unread, byCategory: JSON.stringify(counted.byCategory), countedAt: nowIso, nextExpiry })
     .where('userId', '=', userId)
     .where('stateVersion', '=', row.stateVersion)
     .execute();

@@ -5,7 +5,7 @@
 // notification-type switches, so a Vult user never learns about One Network rows and a switch
 // turned off hides its category at once. Users belong to no department in this product, so the
 // spec's department target is never set.
-import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { runCompiled } from '../../db/compiled-cache.ts';
 import type { Database, Role } from '../../db/types.ts';
@@ -16,6 +16,7 @@ import {
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
   type NotificationCategory,
+  type KeptNotificationCount,
   type NotificationCount,
   type NotificationFilter,
   type NotificationView,
@@ -174,7 +175,10 @@ export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>,
     expiredAfter === undefined
       ? eb.or([eb('notifications.expiresAt', 'is', null), eb('notifications.expiresAt', '>', now)])
       : eb.and([eb('notifications.expiresAt', '>', expiredAfter), eb('notifications.expiresAt', '<=', now)]),
-    eb.or([eb('notifications.targetUserId', 'is', null), eb('notifications.targetUserId', '=', reader.id)]),
+    // Not an OR of the two: SQLite would read both through the target index and sort everything,
+    // where the newest-first list should walk the creation index and stop at its page (ids are
+    // positive, so 0 stands for no target).
+    sql<SqlBool>`coalesce(${sql.ref('notifications.targetUserId')}, 0) in (0, ${reader.id})`,
     eb.or([eb('notifications.targetUserRole', 'is', null), eb('notifications.targetUserRole', 'in', rolesAtOrBelow(reader.role))]),
     reader.companyId === null
       ? eb.lit(true)
@@ -226,10 +230,9 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
   if (query.isRead === false) base = base.where(isUnread);
   if (query.isRead === true) base = base.where('state.isRead', '=', true);
   const limit = Math.min(query.limit ?? API_MAX_LIMIT, API_MAX_LIMIT);
-  // All and unread are the badge's own figures, kept per user: counting them again would read
-  // every notification that reaches the reader on each page.
-  const kept = !query.category && query.isRead !== true;
-  const [rows, count] = await Promise.all([
+  // Every tab's total is the bell's count, kept per user with its split by category: counting
+  // again would read every notification that reaches the reader on each page.
+  const [rows, total] = await Promise.all([
     base
       .select([
         'notifications.id', 'notifications.type', 'notifications.priority', 'notifications.title', 'notifications.message',
@@ -240,11 +243,12 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
       .limit(limit)
       .offset(query.offset ?? 0)
       .execute(),
-    kept
-      ? countNotifications(ctx).then((c) => ({ total: query.isRead === false ? c.unread : c.total }))
-      : base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    keptCount(ctx).then((kept) => {
+      const count = query.category ? (kept.byCategory[query.category] ?? { total: 0, unread: 0 }) : kept;
+      return query.isRead === undefined ? count.total : query.isRead ? count.total - count.unread : count.unread;
+    }),
   ]);
-  return { rows: rows.map((row) => ({ ...row, isRead: row.isRead === true })), total: Number(count?.total ?? 0) };
+  return { rows: rows.map((row) => ({ ...row, isRead: row.isRead === true })), total };
 }
 
 /**
@@ -252,6 +256,12 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
  * unread. Kept per user (notification-badges.server.ts) and counted here when it must be.
  */
 export async function countNotifications(ctx: ServiceContext, known?: { settings: UserSettings | null }, now = new Date()): Promise<NotificationCount> {
+  const { total, unread } = await keptCount(ctx, known, now);
+  return { total, unread };
+}
+
+/** The reader's kept count with its split by category (the page's tabs). */
+async function keptCount(ctx: ServiceContext, known?: { settings: UserSettings | null }, now = new Date()): Promise<KeptNotificationCount> {
   const reader = await readerOf(ctx, known);
   const scoped = reader.companyId !== null;
   const scope = `${reader.role}:${reader.companyId ?? 'group'}:${reader.categories.join(',')}`;
@@ -262,16 +272,26 @@ export async function countNotifications(ctx: ServiceContext, known?: { settings
     const window = expiredAfter === undefined ? 'live' : 'expired';
     const shape = `notificationCount:${reader.role}:${scoped ? 'company' : 'group'}:${reader.categories.join(',')}:${window}`;
     const values = [reader.id, reader.id, now, ...(expiredAfter === undefined ? [] : [expiredAfter]), ...(scoped ? [reader.companyId] : [])];
-    const [row] = await runCompiled(ctx.db, shape, values, (v) => {
+    const rows = await runCompiled(ctx.db, shape, values, (v) => {
       const [stateOf, id, at] = v;
       const after = expiredAfter === undefined ? undefined : (v[3] as string);
       const companyId = scoped ? (v[v.length - 1] as number) : null;
-      return visible(ctx.db, { ...reader, id: id as number, companyId }, at as string, stateOf as number, after).select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>(eb.case().when(isUnread(eb)).then(1).else(0).end()).as('unread'),
-      ]);
+      return visible(ctx.db, { ...reader, id: id as number, companyId }, at as string, stateOf as number, after)
+        .select((eb) => [
+          'notifications.category',
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(eb.case().when(isUnread(eb)).then(1).else(0).end()).as('unread'),
+        ])
+        .groupBy('notifications.category');
     });
-    return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+    const counted: KeptNotificationCount = { total: 0, unread: 0, byCategory: {} };
+    for (const row of rows) {
+      const count = { total: Number(row.total ?? 0), unread: Number(row.unread ?? 0) };
+      counted.byCategory[row.category] = count;
+      counted.total += count.total;
+      counted.unread += count.unread;
+    }
+    return counted;
   }, now);
 }
 
