@@ -36,9 +36,11 @@ const SEASONAL_NOTABLE = 0.15;
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number);
-  const index = y * 12 + (m - 1) + n;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  // Called for every month of every series a prediction reads: plain arithmetic, no arrays.
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + n;
+  const year = Math.floor(index / 12);
+  const m = index - year * 12 + 1;
+  return `${year}-${m < 10 ? '0' : ''}${m}`;
 }
 
 const monthIndex = (month: string) => Number(month.slice(5, 7)) - 1;
