@@ -76,6 +76,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0029_audit_days': {},
   // A column of the bell's kept counts (derived, never backed up).
   '0030_notification_categories': {},
+  // An index of notifications only.
+  '0031_notification_category_index': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -8,6 +8,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { runCompiled } from '../../db/compiled-cache.ts';
+import { dialectOf, type DialectName } from '../../db/dialect.ts';
 import type { Database, Role } from '../../db/types.ts';
 import { API_MAX_LIMIT } from '../lib/paging.ts';
 import {
@@ -169,16 +170,19 @@ type NotificationsEb = ExpressionBuilder<Database, 'notifications'>;
  * The targeting and life rules: does notification n reach this reader now? With `expiredAfter`:
  * did it reach them until it expired, after that instant and by `now`?
  */
-export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>, now: string, expiredAfter?: string): Expression<SqlBool> {
+export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>, now: string, expiredAfter?: string, dialect: DialectName = 'postgres'): Expression<SqlBool> {
   return eb.and([
     eb('notifications.isActive', '=', true),
     expiredAfter === undefined
       ? eb.or([eb('notifications.expiresAt', 'is', null), eb('notifications.expiresAt', '>', now)])
       : eb.and([eb('notifications.expiresAt', '>', expiredAfter), eb('notifications.expiresAt', '<=', now)]),
-    // Not an OR of the two: SQLite would read both through the target index and sort everything,
-    // where the newest-first list should walk the creation index and stop at its page (ids are
-    // positive, so 0 stands for no target).
-    sql<SqlBool>`coalesce(${sql.ref('notifications.targetUserId')}, 0) in (0, ${reader.id})`,
+    // The newest-first list should walk the creation index and stop at its page. SQLite, given
+    // an OR of the two, reads both through the target index and sorts everything, so it gets an
+    // expression no index serves (ids are positive: 0 stands for no target); PostgreSQL
+    // estimates that expression too selective and sorts instead, so it keeps the OR.
+    dialect === 'sqlite'
+      ? sql<SqlBool>`coalesce(${sql.ref('notifications.targetUserId')}, 0) in (0, ${reader.id})`
+      : eb.or([eb('notifications.targetUserId', 'is', null), eb('notifications.targetUserId', '=', reader.id)]),
     eb.or([eb('notifications.targetUserRole', 'is', null), eb('notifications.targetUserRole', 'in', rolesAtOrBelow(reader.role))]),
     reader.companyId === null
       ? eb.lit(true)
@@ -190,18 +194,30 @@ export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>,
 }
 
 /**
- * The reader's notifications joined with their own state, dismissed ones left out. `stateOf`:
- * whose state is joined, the reader's (a separate value only for the compiled count below).
+ * The reader's notifications joined with their own state, dismissed ones left out. `stateOf` and
+ * `hiddenOf`: whose state is joined and whose dismissals hide, the reader's (separate values only
+ * for the compiled count below). A dismissal hides through NOT EXISTS rather than a filter on the
+ * joined state: PostgreSQL then walks the creation index to the page instead of sorting them all.
  */
-function visible(db: Db, reader: Reader, now: string, stateOf: number = reader.id, expiredAfter?: string) {
+function visible(db: Db, reader: Reader, now: string, stateOf: number = reader.id, expiredAfter?: string, hiddenOf: number = stateOf) {
   return db
     .selectFrom('notifications')
     .leftJoin('userNotificationSettings as state', (join) =>
       join.onRef('state.notificationId', '=', 'notifications.id').on('state.userId', '=', stateOf),
     )
-    .where((eb) => reaches(eb, reader, now, expiredAfter))
+    .where((eb) => reaches(eb, reader, now, expiredAfter, dialectOf(db)))
     .where('notifications.category', 'in', reader.categories.length ? reader.categories : ['__none__' as NotificationCategory])
-    .where((eb) => eb.or([eb('state.isDismissed', 'is', null), eb('state.isDismissed', '=', false)]));
+    .where((eb) => eb.not(eb.exists(stateWhere(eb, hiddenOf, 'isDismissed'))));
+}
+
+/** A state of `userId` for the outer notification with `flag` set (read or dismissed). */
+function stateWhere(eb: ExpressionBuilder<Database, 'notifications'>, userId: number, flag: 'isRead' | 'isDismissed') {
+  return eb
+    .selectFrom('userNotificationSettings as flagged')
+    .select('flagged.id')
+    .whereRef('flagged.notificationId', '=', 'notifications.id')
+    .where('flagged.userId', '=', userId)
+    .where(`flagged.${flag}`, '=', true);
 }
 
 const isUnread = (eb: ExpressionBuilder<any, any>) => eb.or([eb('state.isRead', 'is', null), eb('state.isRead', '=', false)]);
@@ -227,13 +243,18 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
   const now = new Date().toISOString();
   let base = visible(ctx.db, reader, now);
   if (query.category) base = base.where('notifications.category', '=', query.category);
-  if (query.isRead === false) base = base.where(isUnread);
+  if (query.isRead === false) base = base.where((eb) => eb.not(eb.exists(stateWhere(eb, reader.id, 'isRead'))));
   if (query.isRead === true) base = base.where('state.isRead', '=', true);
   const limit = Math.min(query.limit ?? API_MAX_LIMIT, API_MAX_LIMIT);
   // Every tab's total is the bell's count, kept per user with its split by category: counting
-  // again would read every notification that reaches the reader on each page.
-  const [rows, total] = await Promise.all([
-    base
+  // again would read every notification that reaches the reader on each page. Known first, it
+  // also spares a tab with nothing (or a page past the end) the walk through every notification.
+  const kept = await keptCount(ctx);
+  const count = query.category ? (kept.byCategory[query.category] ?? { total: 0, unread: 0 }) : kept;
+  const total = query.isRead === undefined ? count.total : query.isRead ? count.total - count.unread : count.unread;
+  const rows = total <= (query.offset ?? 0)
+    ? []
+    : await base
       .select([
         'notifications.id', 'notifications.type', 'notifications.priority', 'notifications.title', 'notifications.message',
         'notifications.createdAt', 'notifications.actionUrl', 'notifications.actionText', 'notifications.category', 'state.isRead',
@@ -242,12 +263,7 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
       .orderBy('notifications.id', 'desc')
       .limit(limit)
       .offset(query.offset ?? 0)
-      .execute(),
-    keptCount(ctx).then((kept) => {
-      const count = query.category ? (kept.byCategory[query.category] ?? { total: 0, unread: 0 }) : kept;
-      return query.isRead === undefined ? count.total : query.isRead ? count.total - count.unread : count.unread;
-    }),
-  ]);
+      .execute();
   return { rows: rows.map((row) => ({ ...row, isRead: row.isRead === true })), total };
 }
 
@@ -267,16 +283,16 @@ async function keptCount(ctx: ServiceContext, known?: { settings: UserSettings |
   const scope = `${reader.role}:${reader.companyId ?? 'group'}:${reader.categories.join(',')}`;
   return keptNotificationCount(ctx.db, reader.id, scope, async (now, expiredAfter) => {
     // Compiled once per shape of reader (db/compiled-cache.ts). The role and the categories are
-    // in the shape; the ids and the times are values, the reader's id twice (the state's join
-    // and the targeting use it once each).
+    // in the shape; the ids and the times are values, the reader's id three times (the state's
+    // join, the targeting and the dismissals use it once each).
     const window = expiredAfter === undefined ? 'live' : 'expired';
     const shape = `notificationCount:${reader.role}:${scoped ? 'company' : 'group'}:${reader.categories.join(',')}:${window}`;
-    const values = [reader.id, reader.id, now, ...(expiredAfter === undefined ? [] : [expiredAfter]), ...(scoped ? [reader.companyId] : [])];
+    const values = [reader.id, reader.id, now, ...(expiredAfter === undefined ? [] : [expiredAfter]), ...(scoped ? [reader.companyId] : []), reader.id];
     const rows = await runCompiled(ctx.db, shape, values, (v) => {
       const [stateOf, id, at] = v;
       const after = expiredAfter === undefined ? undefined : (v[3] as string);
-      const companyId = scoped ? (v[v.length - 1] as number) : null;
-      return visible(ctx.db, { ...reader, id: id as number, companyId }, at as string, stateOf as number, after)
+      const companyId = scoped ? (v[v.length - 2] as number) : null;
+      return visible(ctx.db, { ...reader, id: id as number, companyId }, at as string, stateOf as number, after, v[v.length - 1] as number)
         .select((eb) => [
           'notifications.category',
           eb.fn.countAll<number>().as('total'),
@@ -301,7 +317,7 @@ async function reachable(ctx: ServiceContext, reader: Reader, id: number): Promi
     .selectFrom('notifications')
     .select('notifications.id')
     .where('notifications.id', '=', id)
-    .where((eb) => reaches(eb, reader, new Date().toISOString()))
+    .where((eb) => reaches(eb, reader, new Date().toISOString(), undefined, dialectOf(ctx.db)))
     .executeTakeFirst();
   if (!row) throw notFound();
 }
