@@ -206,7 +206,15 @@ function visible(db: Db, reader: Reader, now: string, stateOf: number = reader.i
       join.onRef('state.notificationId', '=', 'notifications.id').on('state.userId', '=', stateOf),
     )
     .where((eb) => reaches(eb, reader, now, expiredAfter, dialectOf(db)))
-    .where('notifications.category', 'in', reader.categories.length ? reader.categories : ['__none__' as NotificationCategory])
+    .where((eb) => {
+      const categories = reader.categories.length ? reader.categories : ['__none__' as NotificationCategory];
+      // SQLite would answer the reader's categories from the category index, one range each, and
+      // sort them all; `+` keeps it walking the creation index (a tab's one category still uses
+      // the category index).
+      return dialectOf(db) === 'sqlite'
+        ? eb(sql<NotificationCategory>`+${sql.ref('notifications.category')}`, 'in', categories)
+        : eb('notifications.category', 'in', categories);
+    })
     .where((eb) => eb.not(eb.exists(stateWhere(eb, hiddenOf, 'isDismissed'))));
 }
 
