@@ -15,6 +15,7 @@ import type { ServiceContext } from '../app/services/context.ts';
 import { userActivityHistory } from '../app/services/user-activity.server.ts';
 import { auditEntries, recountAuditEntries } from './audit-counts.ts';
 import type { Database } from './types.ts';
+import { auditDaysKeptAndCounted } from '../test/audit-days.ts';
 
 /** The kept counts and a count of the rows, per company (0: none), for comparison. */
 async function keptAndCounted(db: Kysely<Database>) {
@@ -32,16 +33,6 @@ async function createMonthsKeptAndCounted(db: Kysely<Database>, dialect: string)
     select table_name, coalesce(company_id, 0) as company_id, ${month} as month, count(*) as entries, count(user_id) as by_users
     from audit_logs where action = 'create' group by 1, 2, 3 order by 1, 2, 3`.execute(db);
   const shape = (r: { tableName: string; companyId: number; month: string; entries: number; byUsers: number }) => [r.tableName, Number(r.companyId), r.month, Number(r.entries), Number(r.byUsers)];
-  return [kept.map(shape), rows.map(shape)];
-}
-
-/** The kept entries per day and company, and the same counted from the trail. */
-async function daysKeptAndCounted(db: Kysely<Database>, dialect: string) {
-  const kept = await db.selectFrom('auditDays').select(['day', 'companyId', 'entries']).where('entries', '!=', 0).orderBy('day').orderBy('companyId').execute();
-  const day = dialect === 'postgres' ? sql`to_char(timestamp at time zone 'UTC', 'YYYY-MM-DD')` : sql`substr(timestamp, 1, 10)`;
-  const { rows } = await sql<{ day: string; companyId: number; entries: number }>`
-    select ${day} as day, coalesce(company_id, 0) as company_id, count(*) as entries from audit_logs group by 1, 2 order by 1, 2`.execute(db);
-  const shape = (r: { day: string; companyId: number; entries: number }) => [r.day, Number(r.companyId), Number(r.entries)];
   return [kept.map(shape), rows.map(shape)];
 }
 
@@ -121,7 +112,7 @@ describe.each(TEST_DIALECTS)('audit counts on %s', (dialect) => {
     expect(kept).toEqual(counted);
     const [keptMonths, countedMonths] = await createMonthsKeptAndCounted(db, dialect);
     expect(keptMonths).toEqual(countedMonths);
-    const [keptDays, countedDays] = await daysKeptAndCounted(db, dialect);
+    const [keptDays, countedDays] = await auditDaysKeptAndCounted(db, dialect);
     expect(keptDays.length).toBeGreaterThan(0);
     expect(keptDays).toEqual(countedDays);
   });

@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import { recountAuditCreateMonths } from './audit-create-months.ts';
 import { recountAuditDays } from './audit-days.ts';
-import { dialectOf } from './dialect.ts';
+import { dialectOf, triggerSchema } from './dialect.ts';
 import type { Database } from './types.ts';
 
 /** Creates audit_counts, the triggers that keep it and its counts (migration 0027's step). */
@@ -20,9 +20,7 @@ export async function createAuditCounts(db: Kysely<any>, dialect: 'sqlite' | 'po
     await sql.raw(`create trigger audit_logs_count_move after update of company_id on audit_logs
       when coalesce(old.company_id, 0) <> coalesce(new.company_id, 0) begin ${remove('old')} ${add('new')} end`).execute(db);
   } else {
-    // Qualified with this schema: the function runs with whatever search_path the writer has.
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    const schema = sql.id(rows[0].schema).compile(db).sql;
+    const schema = await triggerSchema(db);
     await sql.raw(`
       create function ${schema}.audit_counts_track() returns trigger language plpgsql as $$
       begin

@@ -6,6 +6,7 @@
 // the rows would. Loads that drop the table's triggers count them again with
 // recountAuditCreateMonths (called by recountAuditEntries).
 import { sql, type Kysely } from 'kysely';
+import { triggerSchema } from './dialect.ts';
 
 const MONTH = { sqlite: (row: string) => `substr(${row}.timestamp, 1, 7)`, postgres: (row: string) => `to_char(${row}.timestamp at time zone 'UTC', 'YYYY-MM')` };
 
@@ -29,9 +30,7 @@ export async function createAuditCreateMonths(db: Kysely<any>, dialect: 'sqlite'
     await sql.raw(`create trigger audit_logs_create_month_add after update of table_name, company_id, action, user_id, timestamp on audit_logs
       when new.action = 'create' begin ${add('new')} end`).execute(db);
   } else {
-    // Qualified with this schema: the function runs with whatever search_path the writer has.
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    const schema = sql.id(rows[0].schema).compile(db).sql;
+    const schema = await triggerSchema(db);
     const table = `${schema}.audit_create_months`;
     await sql.raw(`
       create function ${schema}.audit_create_months_track() returns trigger language plpgsql as $$

@@ -4,6 +4,7 @@
 // (app/services/audit-pages.server.ts) instead of walking half a million entries. Loads that
 // drop the table's triggers count them again with recountAuditDays (called by recountAuditEntries).
 import { sql, type Kysely } from 'kysely';
+import { triggerSchema } from './dialect.ts';
 
 /** An entry's day ('YYYY-MM-DD', UTC) from its timestamp, as the triggers and the recount compute it. */
 export const AUDIT_DAY = {
@@ -26,11 +27,9 @@ export async function createAuditDays(db: Kysely<any>, dialect: 'sqlite' | 'post
     await sql.raw(`create trigger audit_logs_days_move after update of timestamp, company_id on audit_logs
       when ${day('old')} <> ${day('new')} or coalesce(old.company_id, 0) <> coalesce(new.company_id, 0) begin ${remove('old')} ${add('new')} end`).execute(db);
   } else {
-    // Qualified with this schema: the function runs with whatever search_path the writer has.
     // Fired after audit_logs_count_rows (triggers fire in name order): a writer takes its
     // company's count row before that company's day row, so no new lock order.
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    const schema = sql.id(rows[0].schema).compile(db).sql;
+    const schema = await triggerSchema(db);
     await sql.raw(`
       create function ${schema}.audit_days_track() returns trigger language plpgsql as $$
       begin

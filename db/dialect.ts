@@ -63,6 +63,15 @@ export function filterOnly<T>(dialect: DialectName, column: string): RawBuilder<
   return dialect === 'sqlite' ? sql<T>`+${sql.ref(column)}` : sql<T>`${sql.ref(column)}`;
 }
 
+/**
+ * PostgreSQL: this connection's schema, quoted, for trigger functions and the tables they write:
+ * qualified, they run the same whatever search_path the writer has.
+ */
+export async function triggerSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return sql.id(rows[0].schema).compile(db).sql;
+}
+
 export type ConstraintViolation = 'unique' | 'foreignKey';
 
 /** Which integrity constraint a failed statement broke, on either dialect (null: another error). */

@@ -12,6 +12,7 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { AUDIT_PAGES, auditPageStats } from './audit-pages.server.ts';
 import { listAuditLogs, parseAuditQuery } from './audit-trail.server.ts';
 import type { ServiceContext } from './context.ts';
+import { auditDaysKeptAndCounted } from '../../test/audit-days.ts';
 
 /** The page as plain OFFSET paging reads it. */
 async function offsetPage(db: Kysely<Database>, companyId: number | null, limit: number, offset: number, action?: string): Promise<number[]> {
@@ -26,16 +27,6 @@ async function offsetPage(db: Kysely<Database>, companyId: number | null, limit:
     .offset(offset)
     .execute();
   return rows.map((r) => Number(r.id));
-}
-
-/** The kept entries per day and company, and the same counted from the trail. */
-async function keptAndCounted(db: Kysely<Database>, dialect: string) {
-  const kept = await db.selectFrom('auditDays').select(['day', 'companyId', 'entries']).where('entries', '!=', 0).orderBy('day').orderBy('companyId').execute();
-  const day = dialect === 'postgres' ? sql`to_char(timestamp at time zone 'UTC', 'YYYY-MM-DD')` : sql`substr(timestamp, 1, 10)`;
-  const { rows } = await sql<{ day: string; companyId: number; entries: number }>`
-    select ${day} as day, coalesce(company_id, 0) as company_id, count(*) as entries from audit_logs group by 1, 2 order by 1, 2`.execute(db);
-  const shape = (r: { day: string; companyId: number; entries: number }) => [r.day, Number(r.companyId), Number(r.entries)];
-  return [kept.map(shape), rows.map(shape)];
 }
 
 describe.each(TEST_DIALECTS)('audit trail pages on %s', (dialect) => {
@@ -97,7 +88,7 @@ describe.each(TEST_DIALECTS)('audit trail pages on %s', (dialect) => {
 
   it('are the pages OFFSET gives, for the whole trail and a company-limited reader', async () => {
     expect(await everyPageMatches()).toBeGreaterThan(640);
-    const [kept, counted] = await keptAndCounted(database.db, dialect);
+    const [kept, counted] = await auditDaysKeptAndCounted(database.db, dialect);
     expect(kept).toEqual(counted);
     // Entries sharing an instant come newest id first.
     const ties = await listAuditLogs(owner, parseAuditQuery({ limit: '1000' }));
@@ -115,12 +106,12 @@ describe.each(TEST_DIALECTS)('audit trail pages on %s', (dialect) => {
       tableName: 'budgets', recordId: 2000 + i, action: 'create', userId: null, timestamp: new Date(Date.UTC(2025, 2, 11, 0, 0, 0, i % 2)).toISOString(),
       companyId: companies[1], actorLabel: 'system',
     }))).execute();
-    let [kept, counted] = await keptAndCounted(db, dialect);
+    let [kept, counted] = await auditDaysKeptAndCounted(db, dialect);
     expect(kept).toEqual(counted);
     await everyPageMatches();
     await db.updateTable('auditDays').set({ entries: 999 }).execute();
     await recountAuditEntries(db);
-    [kept, counted] = await keptAndCounted(db, dialect);
+    [kept, counted] = await auditDaysKeptAndCounted(db, dialect);
     expect(kept).toEqual(counted);
     await everyPageMatches();
   });

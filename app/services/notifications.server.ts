@@ -8,7 +8,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { runCompiled } from '../../db/compiled-cache.ts';
-import { dialectOf, type DialectName } from '../../db/dialect.ts';
+import { dialectOf, filterOnly, type DialectName } from '../../db/dialect.ts';
 import type { Database, Role } from '../../db/types.ts';
 import { API_MAX_LIMIT } from '../lib/paging.ts';
 import {
@@ -170,7 +170,7 @@ type NotificationsEb = ExpressionBuilder<Database, 'notifications'>;
  * The targeting and life rules: does notification n reach this reader now? With `expiredAfter`:
  * did it reach them until it expired, after that instant and by `now`?
  */
-export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>, now: string, expiredAfter?: string, dialect: DialectName = 'postgres'): Expression<SqlBool> {
+export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>, now: string, dialect: DialectName, expiredAfter?: string): Expression<SqlBool> {
   return eb.and([
     eb('notifications.isActive', '=', true),
     expiredAfter === undefined
@@ -205,16 +205,10 @@ function visible(db: Db, reader: Reader, now: string, stateOf: number = reader.i
     .leftJoin('userNotificationSettings as state', (join) =>
       join.onRef('state.notificationId', '=', 'notifications.id').on('state.userId', '=', stateOf),
     )
-    .where((eb) => reaches(eb, reader, now, expiredAfter, dialectOf(db)))
-    .where((eb) => {
-      const categories = reader.categories.length ? reader.categories : ['__none__' as NotificationCategory];
-      // SQLite would answer the reader's categories from the category index, one range each, and
-      // sort them all; `+` keeps it walking the creation index (a tab's one category still uses
-      // the category index).
-      return dialectOf(db) === 'sqlite'
-        ? eb(sql<NotificationCategory>`+${sql.ref('notifications.category')}`, 'in', categories)
-        : eb('notifications.category', 'in', categories);
-    })
+    .where((eb) => reaches(eb, reader, now, dialectOf(db), expiredAfter))
+    // Only a filter: the newest-first walk must not turn into one range of the category index
+    // per enabled category, sorted (a tab's one category still uses that index).
+    .where(filterOnly<NotificationCategory>(dialectOf(db), 'notifications.category'), 'in', reader.categories.length ? reader.categories : ['__none__' as NotificationCategory])
     .where((eb) => eb.not(eb.exists(stateWhere(eb, hiddenOf, 'isDismissed'))));
 }
 
@@ -325,7 +319,7 @@ async function reachable(ctx: ServiceContext, reader: Reader, id: number): Promi
     .selectFrom('notifications')
     .select('notifications.id')
     .where('notifications.id', '=', id)
-    .where((eb) => reaches(eb, reader, new Date().toISOString(), undefined, dialectOf(ctx.db)))
+    .where((eb) => reaches(eb, reader, new Date().toISOString(), dialectOf(ctx.db)))
     .executeTakeFirst();
   if (!row) throw notFound();
 }
