@@ -299,6 +299,32 @@ export interface ChangeCountersTable {
   counter: number;
 }
 
+/** Migration 0033: the activity window's one current computation (id 1). */
+export interface ActivityWindowRunsTable {
+  id: number;
+  windowStart: string;
+  windowEnd: string;
+  computedAt: string;
+  /** The audit trail's change token it was computed from: an unchanged trail needs no new run. */
+  auditToken: string;
+}
+
+/** Migration 0033: per user, the window's creates, updates and events other than failed sign-ins. */
+export interface ActivityUserWindowTable {
+  userId: number;
+  entries: number;
+  edits: number;
+  events: number;
+}
+
+/** Migration 0033: per company (0: every company and events without a user), the window's events by action or table. */
+export interface ActivityScopeWindowTable {
+  companyId: number;
+  kind: 'action' | 'table';
+  name: string;
+  events: number;
+}
+
 /** Migration 0023: one computation of the expense anomalies; the latest finished one is read. */
 export interface ExpenseAnomalyRunsTable {
   generation: number;
@@ -827,6 +853,9 @@ export interface Database {
   aiChatMessages: AiChatMessagesTable;
   changeCounters: ChangeCountersTable;
   expenseAnomalyRuns: ExpenseAnomalyRunsTable;
+  activityWindowRuns: ActivityWindowRunsTable;
+  activityUserWindow: ActivityUserWindowTable;
+  activityScopeWindow: ActivityScopeWindowTable;
   expenseAnomalies: ExpenseAnomaliesTable;
   expenseAnomalyDays: ExpenseAnomalyDaysTable;
   apiIntegrationSources: ApiIntegrationSourcesTable;

@@ -60,6 +60,8 @@ describe.each(TEST_DIALECTS)('editor calls on %s', (dialect) => {
       const html = await (await c.get(`/editor-stats?tab=${tab}`)).text();
       expect(html, tab).toContain('Editor Statistics');
       expect(html, tab).toContain(text);
+      // Entries and edits are the activity-window job's counts, and the page says when they were made.
+      expect(html.replace(/<!-- -->/g, ''), tab).toMatch(new RegExp(`data-testid="editor-stats-computed">Entries and edits, computed <time dateTime="${stats.computedAt}">`));
     }
   });
 

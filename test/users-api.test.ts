@@ -9,6 +9,7 @@ import { EMAIL_MESSAGE } from '../app/lib/auth-schemas.ts';
 import { REQUIRED_MESSAGE } from '../app/lib/profile.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../app/services/profile.server.ts';
 import { hashToken } from '../app/services/sessions.server.ts';
+import { refreshActivityWindow } from '../app/services/activity-window.server.ts';
 import { OWNER_PASSWORD, TEST_DIALECTS } from './database.ts';
 import { TestClient, useTestServer } from './server.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
@@ -477,11 +478,14 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
       await addAudit(busy.id, 'create', 'budgets', ago(60 * 24 * 40)); // outside the 30-day window
       // heavy: 40 sign-ins → capped at 100.
       for (let i = 0; i < 40; i++) await addSession(heavy.id, 60 * 24 * 2 + i, 30);
+      // Entries and edits are the activity-window job's counts: its next run counts the new ones.
+      await refreshActivityWindow(db());
 
       const response = await admin.get('/api/users/activity/analytics');
       await expectStatus(response, 200);
       const body = await response.json();
       expect(Object.keys(body.summary).sort()).toEqual(['activeUsers', 'averageSessionDuration', 'loginsToday', 'totalUsers']);
+      expect(Math.abs(Date.parse(body.computedAt) - Date.now())).toBeLessThan(60_000);
       expect(body.summary.totalUsers).toBe(await userCount());
       expect(body.summary.loginsToday).toBeGreaterThanOrEqual(1);
       expect(body.summary.activeUsers).toBeGreaterThanOrEqual(2);
@@ -505,6 +509,7 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
       await expectStatus(response, 200);
       const body = await response.json();
       expect(body.windowDays).toBe(30);
+      expect(Date.parse(body.since)).toBe(Date.parse(body.computedAt) - 30 * 86_400_000);
       expect(body.eventsByAction.login).toBeGreaterThan(0);
       expect(body.totalEvents).toBe(Object.values(body.eventsByAction as Record<string, number>).reduce((a, b) => a + b, 0));
       expect(body.eventsByTable.users).toBeGreaterThan(0);

@@ -94,11 +94,12 @@ describe.each(MODES)('job engine (%s)', (mode) => {
 
   it('creates the queues, the dead-letter queue and the schedules', async () => {
     const queues = (await engine.boss.getQueues()).map((q) => q.name);
-    expect(queues).toEqual(expect.arrayContaining(['dead-letter', 'health-snapshot', 'anomaly-detection', 'purge-login-attempts', 'audit-retention', 'backup-create', 'backup-scheduled', 'notification-push', 'push-send', 'notifications-purge', 'ai-insights', 'integration-sync', 'integration-schedule', 'expense-anomalies']));
+    expect(queues).toEqual(expect.arrayContaining(['dead-letter', 'health-snapshot', 'anomaly-detection', 'purge-login-attempts', 'audit-retention', 'backup-create', 'backup-scheduled', 'notification-push', 'push-send', 'notifications-purge', 'ai-insights', 'integration-sync', 'integration-schedule', 'expense-anomalies', 'activity-window']));
     const health = await engine.boss.getQueue('health-snapshot');
     expect(health).toMatchObject({ deadLetter: 'dead-letter', expireInSeconds: 60, policy: 'singleton' });
     const schedules = await engine.boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+      ['activity-window', '*/5 * * * *'],
       ['ai-insights', '15 4 * * *'],
       ['anomaly-detection', '*/15 * * * *'],
       ['audit-retention', '30 3 * * *'],
@@ -216,7 +217,7 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     const result = (await runJobNow('purge-login-attempts', {}, { db: database.db, dataDir: database.dataDir })) as { deleted: number };
     expect(result.deleted).toBe(0);
     await expect(runJobNow('health-snapshot', { sampleMs: -1 }, { db: database.db, dataDir: database.dataDir })).rejects.toThrow();
-    expect(schedules.map((s) => s.name).sort()).toEqual(['ai-insights', 'anomaly-detection', 'audit-retention', 'backup-scheduled', 'expense-anomalies', 'health-snapshot', 'integration-schedule', 'notifications-purge', 'purge-login-attempts']);
+    expect(schedules.map((s) => s.name).sort()).toEqual(['activity-window', 'ai-insights', 'anomaly-detection', 'audit-retention', 'backup-scheduled', 'expense-anomalies', 'health-snapshot', 'integration-schedule', 'notifications-purge', 'purge-login-attempts']);
   });
 
   // Last: it stops the shared engine.

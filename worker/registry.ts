@@ -1,6 +1,7 @@
 // The handlers the worker runs, one per job in app/jobs (JOBS), listed explicitly (no discovery
 // at run time). Add a job: its handler file in jobs/, one line here.
 import type { WorkerJob } from './define.ts';
+import activityWindow from './jobs/activity-window.ts';
 import aiInsights from './jobs/ai-insights.ts';
 import anomalyDetection from './jobs/anomaly-detection.ts';
 import auditRetention from './jobs/audit-retention.ts';
@@ -16,4 +17,4 @@ import purgeLoginAttempts from './jobs/purge-login-attempts.ts';
 import pushSend from './jobs/push-send.ts';
 
 export const registry: WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts, auditRetention, backupCreate, backupScheduled,
-  notificationPush, pushSend, notificationsPurge, aiInsights, integrationSync, integrationSchedule, expenseAnomalies] as WorkerJob[];
+  notificationPush, pushSend, notificationsPurge, aiInsights, integrationSync, integrationSchedule, expenseAnomalies, activityWindow] as WorkerJob[];

@@ -1,5 +1,6 @@
 // The explicit list of jobs (no discovery at run time). Add a job: one file here, one line in
 // JOBS, its handler in the worker's jobs folder and one line in the worker's registry.
+import { activityWindowJob } from './activity-window.ts';
 import { aiInsightsJob } from './ai-insights.ts';
 import { anomalyDetectionJob } from './anomaly-detection.ts';
 import { auditRetentionJob } from './audit-retention.ts';
@@ -16,7 +17,7 @@ import { purgeLoginAttemptsJob } from './purge-login-attempts.ts';
 import { pushSendJob } from './push-send.ts';
 
 export const JOBS: JobDefinition[] = [healthSnapshotJob, anomalyDetectionJob, purgeLoginAttemptsJob, auditRetentionJob, backupCreateJob, backupScheduledJob,
-  notificationPushJob, pushSendJob, notificationsPurgeJob, aiInsightsJob, integrationSyncJob, integrationScheduleJob, expenseAnomaliesJob];
+  notificationPushJob, pushSendJob, notificationsPurgeJob, aiInsightsJob, integrationSyncJob, integrationScheduleJob, expenseAnomaliesJob, activityWindowJob];
 
 /** Queue that receives jobs whose retries are exhausted; its handler records a system error. */
 export const DEAD_LETTER_QUEUE = 'dead-letter';

@@ -210,3 +210,6 @@ export const USER_MESSAGES = {
 export function confirmDeleteUserMessage(username: string): string {
   return `Are you sure you want to delete user ${username}? This action cannot be undone.`;
 }
+
+/** Scores, levels and activity statistics look at this many days of activity (DESIGN §10: "over the last 30 days"). */
+export const ACTIVITY_WINDOW_DAYS = 30;

@@ -9,6 +9,7 @@ import { loadScreen, tabOf } from '../http/screen.server.ts';
 import { lastPage } from '../lib/paging.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { editorActivityHistory, editorStats } from '../services/editor-stats.server.ts';
+import { formatRelativeTime } from '../lib/format.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Editor Statistics · Group Finance Hub' }];
 
@@ -24,7 +25,8 @@ export const loader = (args: LoaderFunctionArgs) =>
     const pages = size ? lastPage(stats.editors.length, size) : 1;
     const page = Math.min(positiveIdParam(url.searchParams.get('page')) ?? 1, pages);
     const editors = size ? stats.editors.slice((page - 1) * size, page * size) : [];
-    return json({ tab, stats: { ...stats, editors }, paging: { page, pages, size, total: stats.editors.length }, history: history?.slice(0, FEED_SHOWN) ?? null });
+    const computedAgo = formatRelativeTime(stats.computedAt).toLowerCase();
+    return json({ tab, stats: { ...stats, editors, computedAgo }, paging: { page, pages, size, total: stats.editors.length }, history: history?.slice(0, FEED_SHOWN) ?? null });
   });
 
 export default function EditorStatistics() {

@@ -7,6 +7,7 @@ import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { UserManagementScreen, type UserManagementAction, type UserManagementData } from '../components/users/user-management-screen.tsx';
 import { clampedPage, confirmationStep, formRowId, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
+import { formatRelativeTime } from '../lib/format.ts';
 import { HISTORY_PAGE_SIZE, lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { PERMISSION_FLAGS, ROLE_BASELINE } from '../lib/permissions.ts';
 import { positiveIdParam } from '../lib/query.ts';
@@ -85,10 +86,11 @@ async function historyTab({ ctx, url }: Screen) {
 
 /** Activity Analytics: the summary of every user, their rows a page at a time. */
 async function analyticsTab({ ctx, url }: Screen) {
-  const { summary, users } = await userActivityAnalytics(ctx);
+  const { summary, users, computedAt } = await userActivityAnalytics(ctx);
   const totalPages = lastPage(users.length, HISTORY_PAGE_SIZE);
   const page = Math.min(positiveIdParam(url.searchParams.get('page')) ?? 1, totalPages);
-  return { summary, users: users.slice((page - 1) * HISTORY_PAGE_SIZE, page * HISTORY_PAGE_SIZE), page, totalPages, total: users.length };
+  const computedAgo = formatRelativeTime(computedAt).toLowerCase();
+  return { summary, users: users.slice((page - 1) * HISTORY_PAGE_SIZE, page * HISTORY_PAGE_SIZE), page, totalPages, total: users.length, computedAt, computedAgo };
 }
 
 /** The user a form is opened for, when the signed-in user may use that form on them. */

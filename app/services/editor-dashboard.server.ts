@@ -71,7 +71,7 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   const action = filterOnly<string>(dialectOf(db), 'action');
 
   const [work, totals, sessions, recentChanges, created, figures, departments, categories, companies, recentActivity] = await Promise.all([
-    workOf(db, [user.id], now).then((m) => m.get(user.id)!),
+    workOf(db, [user.id], now, 'live').then((m) => m.get(user.id)!),
     db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n')]).where('userId', '=', user.id).where(action, 'in', ['create', 'update']).groupBy('action').execute(),
     db.selectFrom('userSessions').select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('sessionDuration').as('seconds')]).where('userId', '=', user.id).where('isActive', '=', false).executeTakeFirstOrThrow(),
     db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n'), eb.fn.count<number>(eb.case().when('timestamp', '>=', weekAgo).then(1).end()).as('week')]).where('userId', '=', user.id).where(action, 'in', ['create', 'update', 'delete', 'restore']).where('timestamp', '>=', since).groupBy('action').execute(),

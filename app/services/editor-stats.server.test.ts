@@ -77,11 +77,11 @@ describe.each(TEST_DIALECTS)('editor figures on %s', (dialect) => {
   afterAll(() => database?.destroy());
 
   it('work: 30-day entries and edits, sign-ins, and only the week’s part of each session', async () => {
-    const work = (await workOf(db, [busy.id, quiet.id], NOW)).get(busy.id)!;
+    const work = (await workOf(db, [busy.id, quiet.id], NOW, 'live')).get(busy.id)!;
     expect(work).toMatchObject({ entries: 12, edits: 5, loginCount: 6, recentLogins: 6 });
     // 2 h three days ago + the last 23 h of the session that began 8 days ago (ended 7 days ago + 23 h... within the week: 24×8−25 = 167 h ago → 168−167 = 1 h).
     expect(work.weekSeconds).toBe(3 * 3600);
-    expect((await workOf(db, [quiet.id], NOW)).get(quiet.id)).toMatchObject({ entries: 0, edits: 0, loginCount: 0, weekSeconds: 0 });
+    expect((await workOf(db, [quiet.id], NOW, 'live')).get(quiet.id)).toMatchObject({ entries: 0, edits: 0, loginCount: 0, weekSeconds: 0 });
   });
 
   it('Editor Statistics: ranking, summary, distribution and companies; scoped admins see their company', async () => {

@@ -9,6 +9,7 @@ import { editorActivities, type EditorActivity } from './editor-activity.server.
 import { forbidden } from './errors.ts';
 import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, type ActivityLevel } from './user-activity.server.ts';
 import { daysBefore } from '../lib/dates.ts';
+import { activityWindow, userCounts } from './activity-window.server.ts';
 
 export const WEEK_DAYS = 7;
 /** Spec 3 §9: an active editor scores above 10. */
@@ -32,27 +33,41 @@ export interface UserWork {
   weekSeconds: number;
 }
 
+/** One user's creates and updates of the window, counted now from the (user, timestamp) index. */
+async function liveCounts(db: Db, userIds: readonly number[], now: Date): Promise<Map<number, { entries: number; edits: number }>> {
+  const rows = await db
+    .selectFrom('auditLogs')
+    .select((eb) => ['action', 'userId', eb.fn.countAll().as('n')])
+    .where('timestamp', '>=', daysBefore(now, ACTIVITY_WINDOW_DAYS))
+    .where('timestamp', '<=', now.toISOString())
+    .where('action', 'in', ['create', 'update'])
+    .where('userId', 'in', [...userIds])
+    .groupBy(['action', 'userId'])
+    .execute();
+  const out = new Map<number, { entries: number; edits: number }>();
+  for (const row of rows) {
+    const c = out.get(row.userId!) ?? { entries: 0, edits: 0 };
+    if (row.action === 'create') c.entries = Number(row.n);
+    else c.edits = Number(row.n);
+    out.set(row.userId!, c);
+  }
+  return out;
+}
+
 /**
  * Entries, edits, sign-ins and the week's session time of the given users (three grouped
  * queries, whatever their number). A session's time is from sign-in to its end (sign-out or its
- * last request while open), counted only within the last 7 days. The audit counts read the
- * window from an index alone, so they cost the window's entries, not the whole trail's.
+ * last request while open), counted only within the last 7 days. Entries and edits are counted
+ * now for one user's own dashboard (`live`), and otherwise read from the activity-window job's
+ * stored counts, since counting every user's window grows with the book.
  */
-export async function workOf(db: Db, userIds: readonly number[], now: Date): Promise<Map<number, UserWork>> {
+export async function workOf(db: Db, userIds: readonly number[], now: Date, counts: 'live' | 'stored'): Promise<Map<number, UserWork>> {
   const out = new Map<number, UserWork>(userIds.map((id) => [id, { userId: id, entries: 0, edits: 0, recentLogins: 0, loginCount: 0, lastLogin: null, weekSeconds: 0 }]));
   if (userIds.length === 0) return out;
   const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
   const weekAgo = daysBefore(now, WEEK_DAYS);
   const [audit, logins, week] = await Promise.all([
-    db
-      .selectFrom('auditLogs')
-      .select((eb) => ['action', 'userId', eb.fn.countAll().as('n')])
-      .where('timestamp', '>=', since)
-      .where('timestamp', '<=', now.toISOString())
-      .where('action', 'in', ['create', 'update'])
-      .where('userId', 'in', [...userIds])
-      .groupBy(['action', 'userId'])
-      .execute(),
+    counts === 'live' ? liveCounts(db, userIds, now) : userCounts(db, userIds),
     db
       .selectFrom('userSessions')
       .select((eb) => ['userId', eb.fn.countAll().as('n'), eb.fn.max('loginAt').as('last'), eb.fn.count<number>(sql`case when ${sql.ref('loginAt')} >= ${since} then 1 end`).as('recent')])
@@ -61,11 +76,7 @@ export async function workOf(db: Db, userIds: readonly number[], now: Date): Pro
       .execute(),
     db.selectFrom('userSessions').select(['userId', 'loginAt', 'lastSeenAt', 'logoutAt', 'sessionDuration', 'isActive']).where('userId', 'in', [...userIds]).where('lastSeenAt', '>=', weekAgo).execute(),
   ]);
-  for (const row of audit) {
-    const w = out.get(row.userId!)!;
-    if (row.action === 'create') w.entries = Number(row.n);
-    else w.edits = Number(row.n);
-  }
+  for (const [userId, c] of audit) Object.assign(out.get(userId)!, c);
   for (const row of logins) Object.assign(out.get(row.userId)!, { loginCount: Number(row.n), recentLogins: Number(row.recent), lastLogin: (row.last as string | null) ?? null });
   const from = Date.parse(weekAgo);
   for (const s of week) {
@@ -95,6 +106,8 @@ export interface EditorStat {
 
 export interface EditorStats {
   windowDays: number;
+  /** When the activity-window job counted the entries and edits (ISO). */
+  computedAt: string;
   summary: { totalEditors: number; activeEditors: number; weeklyHours: number; totalEntries: number; totalEdits: number; averageScore: number };
   editors: EditorStat[];
   topPerformers: EditorStat[];
@@ -133,7 +146,8 @@ export async function editorStats(ctx: ServiceContext, now = new Date()): Promis
     .where('u.role', '=', 'editor')
     .$if(scope !== null, (q) => q.where('u.companyId', '=', scope!))
     .execute();
-  const work = await workOf(ctx.db, users.map((u) => u.id), now);
+  const window = await activityWindow(ctx.db, now);
+  const work = await workOf(ctx.db, users.map((u) => u.id), now, 'stored');
   const editors: EditorStat[] = users
     .map((u) => {
       const w = work.get(u.id)!;
@@ -161,6 +175,7 @@ export async function editorStats(ctx: ServiceContext, now = new Date()): Promis
   for (const e of editors) byCompany.set(e.companyName, [...(byCompany.get(e.companyName) ?? []), e]);
   return {
     windowDays: ACTIVITY_WINDOW_DAYS,
+    computedAt: window.computedAt,
     summary: {
       totalEditors: editors.length,
       activeEditors: active.length,

@@ -13,12 +13,13 @@ import { fieldErrorsFromZod, invalid } from './errors.ts';
 import { AUDIT_ACTIONS } from './audit-trail.server.ts';
 import { actorCompanyScope, assertUserManager } from './user-policy.server.ts';
 import { userChoices, userNamed, type UserChoice } from './user-filter.server.ts';
+import { ACTIVITY_WINDOW_DAYS, activityWindow, mostActive, scopeCounts, userCounts } from './activity-window.server.ts';
+
+export { ACTIVITY_WINDOW_DAYS };
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers and the constants behind them.
 
-/** Scores and levels look at this many days of activity (DESIGN §10: "over the last 30 days"). */
-export const ACTIVITY_WINDOW_DAYS = 30;
 /** Activity score = 2 × entries (creates) + 1 × edits (updates) + 3 × sign-ins (DESIGN §10). */
 export const ACTIVITY_SCORE_WEIGHTS = { entry: 2, edit: 1, login: 3 } as const;
 /** The score bar is capped at 100% (spec 3 §9). */
@@ -83,6 +84,8 @@ export interface UserActivity {
 export interface ActivityAnalytics {
   summary: { totalUsers: number; activeUsers: number; loginsToday: number; averageSessionDuration: number };
   users: UserActivity[];
+  /** When the activity-window job counted the scores' entries and edits (ISO). */
+  computedAt: string;
 }
 
 export async function userActivityAnalytics(ctx: ServiceContext, now = new Date()): Promise<ActivityAnalytics> {
@@ -116,30 +119,14 @@ export async function userActivityAnalytics(ctx: ServiceContext, now = new Date(
   // A session still open has no stored duration yet: it counts up to its last request.
   const openQuery = sessions().select(['s.userId', 's.loginAt', 's.lastSeenAt']).where('s.isActive', '=', true);
 
-  // The window's creates and updates per user, from the activity index alone.
-  const auditQuery = db
-    .selectFrom('auditLogs')
-    .select((eb) => ['action', 'userId', eb.fn.countAll().as('n')])
-    .where('timestamp', '>=', since)
-    .where('timestamp', '<=', now.toISOString())
-    .where('action', 'in', ['create', 'update'])
-    .where('userId', 'is not', null)
-    .$if(scope !== null, (q) => q.where('userId', 'in', (eb) => eb.selectFrom('users').select('id').where('companyId', '=', scope)))
-    .groupBy(['action', 'userId']);
-
-  const [users, totals, open, audit] = await Promise.all([usersQuery.execute(), totalsQuery.execute(), openQuery.execute(), auditQuery.execute()]);
+  // The window's creates and updates per user, as the activity-window job last counted them.
+  const window = await activityWindow(db, now);
+  const [users, totals, open, counts] = await Promise.all([usersQuery.execute(), totalsQuery.execute(), openQuery.execute(), userCounts(db)]);
 
   const byUser = new Map(totals.map((t) => [t.userId, { ...t, seconds: Number(t.seconds ?? 0) }]));
   for (const s of open) {
     const t = byUser.get(s.userId);
     if (t) t.seconds += Math.max(0, Math.floor((Date.parse(s.lastSeenAt) - Date.parse(s.loginAt)) / 1000));
-  }
-  const counts = new Map<number, { entries: number; edits: number }>();
-  for (const row of audit) {
-    const c = counts.get(row.userId!) ?? { entries: 0, edits: 0 };
-    if (row.action === 'create') c.entries += Number(row.n);
-    else c.edits += Number(row.n);
-    counts.set(row.userId!, c);
   }
 
   let allLogins = 0;
@@ -187,6 +174,7 @@ export async function userActivityAnalytics(ctx: ServiceContext, now = new Date(
       averageSessionDuration: allLogins ? toMinutes(allSeconds / allLogins) : 0,
     },
     users: rows,
+    computedAt: window.computedAt,
   };
 }
 
@@ -196,6 +184,8 @@ export async function userActivityAnalytics(ctx: ServiceContext, now = new Date(
 export interface ActivityStatistics {
   windowDays: number;
   since: string;
+  /** When the activity-window job counted the window's events (ISO). */
+  computedAt: string;
   totalEvents: number;
   eventsByAction: Record<string, number>;
   eventsByTable: Record<string, number>;
@@ -209,15 +199,15 @@ export interface ActivityStatistics {
 }
 
 /**
- * Counts over the audit trail of the last ACTIVITY_WINDOW_DAYS days and over sessions (the
- * specification names the call, not its shape). A company-scoped manager counts only their
- * company's users; others also count events without a user (system, CLI, unknown sign-ins).
+ * Counts over the audit trail of the last ACTIVITY_WINDOW_DAYS days, as the activity-window job
+ * last stored them, and over sessions now (the specification names the call, not its shape). A
+ * company-scoped manager counts only their company's users; others also count events without a
+ * user (system, CLI, unknown sign-ins).
  */
 export async function userActivityStatistics(ctx: ServiceContext, now = new Date()): Promise<ActivityStatistics> {
   assertUserManager(ctx);
   const scope = actorCompanyScope(ctx);
   const { db } = ctx;
-  const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
   const weekAgo = daysBefore(now, ACTIVE_USER_WINDOW_DAYS);
   const today = startOfUtcDay(now);
 
@@ -226,21 +216,18 @@ export async function userActivityStatistics(ctx: ServiceContext, now = new Date
     if (scope !== null) q = q.where('u.companyId', '=', scope);
     return q;
   };
-  // One pass over the window's entries of every action, read from the activity index alone
-  // (never the rows): counts by action, table and user, added up here.
-  const counted = (from: string, actions: readonly string[]) =>
-    db
-      .selectFrom('auditLogs')
-      .select((eb) => ['action', 'tableName', 'userId', eb.fn.countAll().as('n')])
-      .where('action', 'in', [...actions])
-      .where('timestamp', '>=', from)
-      .where('timestamp', '<=', now.toISOString())
-      .groupBy(['action', 'tableName', 'userId'])
-      .execute();
-  const [window, failedToday, members, loginCounts, active] = await Promise.all([
-    counted(since, AUDIT_ACTIONS),
-    counted(today, ['login_failed']),
-    scope === null ? null : db.selectFrom('users').select('id').where('companyId', '=', scope).execute(),
+  const window = await activityWindow(db, now);
+  const [counted, top, failedToday, loginCounts, active] = await Promise.all([
+    scopeCounts(db, scope),
+    mostActive(db, scope, TOP_USERS),
+    // Today's failed sign-ins, read now: a day's few entries from the (action, timestamp) index.
+    db.selectFrom('auditLogs as a')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('a.action', '=', 'login_failed')
+      .where('a.timestamp', '>=', today)
+      .where('a.timestamp', '<=', now.toISOString())
+      .$if(scope !== null, (q) => q.where('a.userId', 'in', (eb) => eb.selectFrom('users').select('id').where('companyId', '=', scope)))
+      .executeTakeFirstOrThrow(),
     sessions()
       .select((eb) => [
         eb.fn.count<number>(sql`case when ${sql.ref('s.loginAt')} >= ${today} then 1 end`).as('today'),
@@ -255,42 +242,20 @@ export async function userActivityStatistics(ctx: ServiceContext, now = new Date
       .where('s.expiresAt', '>', now.toISOString())
       .executeTakeFirstOrThrow(),
   ]);
-  // A company-scoped manager counts only their company's users' events.
-  const inScope = members ? new Set(members.map((m) => m.id)) : null;
-  const counts = (rows: typeof window) => rows.filter((r) => !inScope || (r.userId !== null && inScope.has(r.userId)));
-  const eventsByAction: Record<string, number> = {};
-  const eventsByTable: Record<string, number> = {};
-  const byUser = new Map<number, number>();
-  for (const r of counts(window)) {
-    const n = Number(r.n);
-    eventsByAction[r.action] = (eventsByAction[r.action] ?? 0) + n;
-    eventsByTable[r.tableName] = (eventsByTable[r.tableName] ?? 0) + n;
-    if (r.userId !== null && r.action !== 'login_failed') byUser.set(r.userId, (byUser.get(r.userId) ?? 0) + n);
-  }
-  // Entries keep a user id only while the user exists (deleting one sets it null).
-  const top = [...byUser.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, TOP_USERS);
-  const people = new Map(
-    (top.length ? await db.selectFrom('users').select(['id', 'username', 'fullName', 'email']).where('id', 'in', top.map(([id]) => id)).execute() : []).map((u) => [u.id, u]),
-  );
-  const mostActiveUsers = top
-    .filter(([id]) => people.has(id))
-    .map(([id, events]) => {
-      const u = people.get(id)!;
-      return { userId: u.id, username: u.username, fullName: u.fullName, email: u.email, events };
-    });
 
   return {
     windowDays: ACTIVITY_WINDOW_DAYS,
-    since,
-    totalEvents: Object.values(eventsByAction).reduce((a, b) => a + b, 0),
-    eventsByAction,
-    eventsByTable,
+    since: window.since,
+    computedAt: window.computedAt,
+    totalEvents: Object.values(counted.byAction).reduce((a, b) => a + b, 0),
+    eventsByAction: counted.byAction,
+    eventsByTable: counted.byTable,
     loginsToday: Number(loginCounts.today),
     loginsThisWeek: Number(loginCounts.week),
-    failedLoginsToday: counts(failedToday).reduce((sum, r) => sum + Number(r.n), 0),
+    failedLoginsToday: Number(failedToday.n),
     activeSessions: Number(active.n),
     activeUsersThisWeek: Number(loginCounts.users),
-    mostActiveUsers,
+    mostActiveUsers: top.map((u) => ({ userId: u.userId, username: u.username, fullName: u.fullName, email: u.email, events: Number(u.events) })),
   };
 }
 

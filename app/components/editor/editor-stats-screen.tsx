@@ -8,6 +8,7 @@ import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
 import { Pagination } from '../table/pagination.tsx';
 import { Card } from '../ui/form.tsx';
+import { ComputedNote } from '../ui/computed-note.tsx';
 
 export const STATS_TABS = [
   { key: 'overview', label: 'Overview' },
@@ -212,12 +213,13 @@ function Analytics({ stats }: { stats: EditorStats }) {
   );
 }
 
-export function EditorStatsScreen({ tab, stats, paging, history }: { tab: StatsTab; stats: EditorStats; paging: EditorsPaging; history: EditorActivity[] | null }) {
+export function EditorStatsScreen({ tab, stats, paging, history }: { tab: StatsTab; stats: EditorStats & { computedAgo: string }; paging: EditorsPaging; history: EditorActivity[] | null }) {
   const s = stats.summary;
   return (
     <>
       <PageHeading title="Editor Statistics">
         <p className="text-sm text-slate-600">Scores, entries and edits over the last {stats.windowDays} days; hours over the last 7.</p>
+        <ComputedNote what="Entries and edits" at={stats.computedAt} ago={stats.computedAgo} testId="editor-stats-computed" />
       </PageHeading>
       <div className="mb-6 grid gap-4 sm:grid-cols-3 xl:grid-cols-6" data-testid="editor-summary">
         <SummaryCard label="Total Editors" value={String(s.totalEditors)} />

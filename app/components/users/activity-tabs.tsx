@@ -5,7 +5,8 @@ import type { ActivityAnalytics, ActivityEvent } from '../../services/user-activ
 import { Alert, inputClass } from '../ui/form.tsx';
 import { SearchIcon } from '../ui/icons.tsx';
 import { formatDuration, formatHoursMinutes, formatInstant } from '../../lib/format.ts';
-import { HISTORY_ACTION_CHOICES } from '../../lib/users.ts';
+import { ACTIVITY_WINDOW_DAYS, HISTORY_ACTION_CHOICES } from '../../lib/users.ts';
+import { ComputedNote } from '../ui/computed-note.tsx';
 import { AUDITED_TABLES } from '../../resources/index.ts';
 import { PrevNext, RoleBadge } from './users-tab.tsx';
 import { ScrollRegion } from '../table/scroll-region.tsx';
@@ -51,7 +52,7 @@ export function StatisticsTab({ data }: { data: StatisticsData }) {
 }
 
 /** The summary of every user; the rows of one page of them (HISTORY_PAGE_SIZE a page). */
-export type AnalyticsData = ActivityAnalytics & { page: number; totalPages: number; total: number };
+export type AnalyticsData = ActivityAnalytics & { page: number; totalPages: number; total: number; computedAgo: string };
 
 const LEVEL_STYLE = {
   high: 'bg-green-100 text-green-800',
@@ -71,6 +72,7 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
         <StatCard label="Logins Today" value={data.summary.loginsToday} testId="analytics-logins" />
         <StatCard label="Avg Session" value={formatHoursMinutes(data.summary.averageSessionDuration)} testId="analytics-avg-session" />
       </div>
+      <ComputedNote what={`Entries and edits of the last ${ACTIVITY_WINDOW_DAYS} days`} at={data.computedAt} ago={data.computedAgo} testId="analytics-computed" />
       <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
         <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Detailed User Activity</h2>
         <ScrollRegion label="Detailed user activity">

@@ -73,8 +73,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
   { method: 'POST', path: '/api/users/{id}/temporary-password', tag: 'Users', summary: 'Issue a temporary password (shown once)', rule: allow.to('users', 'edit'), success: ok('{ temporaryPassword }') },
   { method: 'POST', path: '/api/users/{id}/change-password', tag: 'Users', summary: 'Change one’s own password, or (a manager) another user’s', rule: allow.self({ area: 'users', action: 'edit' }), body: PasswordChangeBody, success: ok('Changed') },
   { method: 'GET', path: '/api/users/stats', tag: 'Users', summary: '{ totalUsers, activeUsers, inactiveUsers, usersByRole }', rule: allow.to('users'), success: ok('User statistics') },
-  { method: 'GET', path: '/api/users/activity/analytics', tag: 'Users', summary: 'Activity analytics from sessions and the audit trail', rule: allow.to('users'), success: ok('{ summary, users }') },
-  { method: 'GET', path: '/api/users/activity/statistics', tag: 'Users', summary: 'Counts over the audit trail and sessions', rule: allow.to('users'), success: ok('Statistics') },
+  { method: 'GET', path: '/api/users/activity/analytics', tag: 'Users', summary: 'Activity analytics from sessions and the audit trail (entries and edits as the activity-window job last counted them: computedAt)', rule: allow.to('users'), success: ok('{ summary, users }') },
+  { method: 'GET', path: '/api/users/activity/statistics', tag: 'Users', summary: 'Counts over the audit trail (as last counted: computedAt, since) and sessions', rule: allow.to('users'), success: ok('Statistics') },
   { method: 'GET', path: '/api/users/activity/history', tag: 'Users', summary: 'Activity events, 25 a page', rule: allow.to('users'), query: ActivityHistoryQuerySchema, success: ok('{ events, total, totalPages }') },
   { method: 'GET', path: '/api/user-settings', tag: 'Users', summary: 'One’s own settings', rule: allow.signedIn, success: ok('Settings') },
   { method: 'PUT', path: '/api/user-settings', tag: 'Users', summary: 'Change any subset of one’s settings', rule: allow.signedIn, body: UserSettingsPatchSchema, success: ok('Settings') },
@@ -83,7 +83,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   { method: 'GET', path: '/api/editor/metrics', tag: 'Editors', summary: 'The signed-in editor’s own figures', rule: allow.to('financial', 'create'), success: ok('Editor metrics') },
   { method: 'GET', path: '/api/editor/activities', tag: 'Editors', summary: 'The caller’s latest writes', rule: allow.to('financial', 'create'), query: ActivitiesQuery, success: ok('Activities') },
   { method: 'PATCH', path: '/api/editor/activities/{id}', tag: 'Editors', summary: 'Change the row one of the caller’s activities is about (that resource’s rules apply)', rule: allow.to('financial', 'edit'), success: ok('The updated row') },
-  { method: 'GET', path: '/api/admin/editor-stats', tag: 'Editors', summary: 'Every editor ranked by activity score, with the summary and analytics', rule: allow.to('admin'), success: ok('Editor statistics') },
+  { method: 'GET', path: '/api/admin/editor-stats', tag: 'Editors', summary: 'Every editor ranked by activity score, with the summary and analytics (entries and edits as last counted: computedAt)', rule: allow.to('admin'), success: ok('Editor statistics') },
   { method: 'GET', path: '/api/admin/editor-activity-history', tag: 'Editors', summary: 'The editors’ last 100 writes', rule: allow.to('admin'), success: ok('Activities') },
 
   // Audit trail
