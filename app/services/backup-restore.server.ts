@@ -311,7 +311,7 @@ export async function restoreBackup(
       // PostgreSQL: the row-count triggers would fire once per row; counts are recomputed below.
       if (dialect === 'postgres') for (const name of counted) await sql.raw(`alter table ${quote(name)} disable trigger user`).execute(trx);
       const filled = await tablesWithRows(trx, steps);
-      const deleted = overwrite ? await removeRowsNotInBackup(trx, file, steps, filled, restorer) : new Map<string, number>();
+      const { deleted, users: removedUsers } = overwrite ? await removeRowsNotInBackup(trx, file, steps, filled, restorer) : { deleted: new Map<string, number>(), users: [] };
       const bulk = steps.tables.filter((s) => s.table.rows >= BULK_ROWS).map((s) => s.table.name);
       const restoreBulkTables = await relaxForBulkLoad(trx, bulk);
       const versionsAdded = filled.has('dataVersions') ? await rememberActiveVersions(trx) : null;
@@ -348,6 +348,7 @@ export async function restoreBackup(
         newData: {
           backup: backup?.name ?? null, overwrite, importedAuditTrail: importAuditTrail, safetyBackupId, schemaVersion: manifest.schemaVersion, rows: steps.rows,
           tables: result.map(({ table, rows, written, deleted }) => ({ table, rows, written, deleted })),
+          ...(removedUsers.length ? { removedUsers } : {}),
         },
         reason: backup ? `Restored backup #${backup.id}` : 'Restored a backup file',
       });
@@ -372,12 +373,19 @@ async function tablesWithRows(trx: Db, steps: Plan): Promise<Set<string>> {
   return filled;
 }
 
-async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, filled: Set<string>, restorer: number | null): Promise<Map<string, number>> {
+/** What an overwrite removed: rows per table, and the accounts by name (their audit entries keep the name only). */
+interface Removed {
+  deleted: Map<string, number>;
+  users: { id: number; username: string }[];
+}
+
+async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, filled: Set<string>, restorer: number | null): Promise<Removed> {
   const postgres = dialectOf(trx) === 'postgres';
   const deleted = new Map<string, number>();
+  const users: Removed['users'] = [];
   // An empty table has nothing to remove: its ids need not be collected (a restore into a new
   // database skips this step entirely).
-  if (filled.size === 0) return deleted;
+  if (filled.size === 0) return { deleted, users };
   await sql.raw(
     postgres
       ? 'create temp table restore_keep (table_name text not null, id bigint not null, primary key (table_name, id)) on commit drop'
@@ -397,10 +405,17 @@ async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, filled:
     if (!filled.has(step.table.name) || isAppendOnly(step.table.name)) continue;
     const name = snakeCase(step.table.name);
     const spare = step.table.name === 'users' && restorer !== null ? ` and ${quote(name)}.id <> ${Number(restorer)}` : '';
+    const notKept = `not exists (select 1 from restore_keep k where k.table_name = '${step.table.name}' and k.id = ${quote(name)}.id)${spare}`;
+    // Deleting an account unlinks its audit entries and versions (they keep the name they were
+    // made under): the restore's own entry names whom it removed.
+    if (step.table.name === 'users') {
+      const { rows } = await trx.executeQuery<{ id: number; username: string }>(CompiledQuery.raw(`select id, username from ${quote(name)} where ${notKept} order by id`, []));
+      users.push(...rows.map((r) => ({ id: Number(r.id), username: r.username })));
+    }
     try {
       const result = await inSavepoint(trx, () =>
         trx.executeQuery(CompiledQuery.raw(
-          `delete from ${quote(name)} where not exists (select 1 from restore_keep k where k.table_name = '${step.table.name}' and k.id = ${quote(name)}.id)${spare}`,
+          `delete from ${quote(name)} where ${notKept}`,
           [],
         )),
       );
@@ -413,7 +428,7 @@ async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, filled:
     }
   }
   await sql.raw(postgres ? 'drop table restore_keep' : 'drop table temp.restore_keep').execute(trx);
-  return deleted;
+  return { deleted, users };
 }
 
 /**

@@ -369,6 +369,24 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
       expect(entries.map((e) => e.actorLabel)).toEqual([owner.actor.kind === 'user' ? owner.actor.user.username : '', 'cli']);
     });
 
+    it('an owner’s overwrite that removes accounts names them in its entry; their own entries stay, under their name', async () => {
+      const db = database.db;
+      const backup = await createBackupNow(owner, settings, { tables: ['users'] });
+      const newcomer = await createTestUser(db, { role: 'editor' });
+      const theirs = (await db.insertInto('auditLogs').values({
+        tableName: 'departments', recordId: 1, action: 'update', userId: newcomer.id, actorLabel: newcomer.username, timestamp: new Date().toISOString(), companyId: null,
+        oldData: null, newData: null, changes: null, ipAddress: null, userAgent: null, reason: null, sessionId: null,
+      }).returning('id').executeTakeFirstOrThrow()).id;
+      const result = await restoreBackup(owner, settings, { backupId: backup.id }, { overwrite: true });
+      expect(result.tables.find((t) => t.table === 'users')?.deleted).toBe(1);
+      expect(await db.selectFrom('users').select('id').where('id', '=', newcomer.id).executeTakeFirst()).toBeUndefined();
+      const entry = await db.selectFrom('auditLogs').select('newData').where('action', '=', 'restore').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+      expect((entry.newData as { removedUsers?: unknown }).removedUsers).toEqual([{ id: newcomer.id, username: newcomer.username }]);
+      // As when an account is deleted: the entry is unlinked from the gone account and keeps its name.
+      expect(await db.selectFrom('auditLogs').select(['userId', 'actorLabel', 'action']).where('id', '=', theirs).executeTakeFirst()).toEqual({ userId: null, actorLabel: newcomer.username, action: 'update' });
+      if (result.safetyBackupId) await deleteBackup(owner, settings, result.safetyBackupId);
+    });
+
     it('an admin not limited to one company restores data tables; a scoped admin does not', async () => {
       const db = database.db;
       const backup = await createBackupNow(owner, settings, { tables: ['departments'] });
