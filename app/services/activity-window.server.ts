@@ -19,6 +19,8 @@ export const RECOMPUTE_AFTER_MS = 60 * 60_000;
 export const EVERY_COMPANY = 0;
 
 const RUN_ID = 1;
+const DAY_MS = 86_400_000;
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 const LEASE_KEY = 'activity-window:all';
 const INSERT_BATCH = 200;
 /** How long a reader that finds no computation waits for another process's first one. */
@@ -57,17 +59,22 @@ export async function refreshActivityWindow(db: Db, options: { now?: Date; force
     const began = Date.now();
     const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
     const until = now.toISOString();
-    // One pass over the window, from the (action, timestamp) index: counts by action, table and user.
-    const [grouped, users] = await Promise.all([
-      db.selectFrom('auditLogs')
+    // The window a day at a time from the (action, timestamp) index, counts by action, table and
+    // user, with a pause between days: in embedded mode the job shares the web process's event loop.
+    const grouped: { action: string; tableName: string; userId: number | null; n: number | string | bigint }[] = [];
+    for (let from = since; from <= until;) {
+      const to = new Date(Math.min(Date.parse(from) + DAY_MS, Date.parse(until) + 1)).toISOString();
+      grouped.push(...await db.selectFrom('auditLogs')
         .select((eb) => ['action', 'tableName', 'userId', eb.fn.countAll().as('n')])
         .where('action', 'in', [...AUDIT_ACTIONS])
-        .where('timestamp', '>=', since)
-        .where('timestamp', '<=', until)
+        .where('timestamp', '>=', from)
+        .where('timestamp', '<', to)
         .groupBy(['action', 'tableName', 'userId'])
-        .execute(),
-      db.selectFrom('users').select(['id', 'companyId']).execute(),
-    ]);
+        .execute());
+      from = to;
+      await pause();
+    }
+    const users = await db.selectFrom('users').select(['id', 'companyId']).execute();
     const companyOf = new Map(users.map((u) => [u.id, u.companyId]));
     const perUser = new Map<number, { entries: number; edits: number; events: number }>();
     const perScope = new Map<string, { companyId: number; kind: 'action' | 'table'; name: string; events: number }>();
