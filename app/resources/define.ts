@@ -168,6 +168,12 @@ interface Filter<Col extends string> {
    * referenced resource's choices; another column offers its distinct values.
    */
   column: Col;
+  /**
+   * The column is never null and leads an index of the table, also after `company_id` (a user
+   * or a screen of one company): its distinct values are read by jumping through the index from
+   * one to the next instead of reading every row (a large table's free-text column).
+   */
+  leadsIndex?: boolean;
 }
 export type FilterOf<T extends TableName> = Filter<ColumnOf<T>>;
 

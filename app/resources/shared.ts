@@ -32,7 +32,7 @@ export const categoryJoins = [
 ] as const satisfies readonly JoinOf<'budgets' | 'actualExpenses'>[];
 
 export const DEPARTMENT_FILTER: FilterOf<'budgets' | 'actualExpenses'> = { param: 'departmentId', label: 'Department', column: 'departmentId' };
-export const SOURCE_FILTER: FilterOf<'revenueProjections' | 'actualRevenue'> = { param: 'source', label: 'Source', column: 'source' };
+export const SOURCE_FILTER: FilterOf<'revenueProjections' | 'actualRevenue'> = { param: 'source', label: 'Source', column: 'source', leadsIndex: true };
 
 export const REVENUE_SOURCES = [
   'Prepaid Airtime', 'Postpaid Plans', 'Data Bundles', 'Device Sales', 'Roaming',

@@ -78,6 +78,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0030_notification_categories': {},
   // An index of notifications only.
   '0031_notification_category_index': {},
+  // An index of actual_revenue only.
+  '0032_revenue_source_index': {},
   // The activity window's stored counts are derived from the audit trail (a job computes them), never backed up.
   '0033_activity_window': {},
 };

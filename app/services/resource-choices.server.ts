@@ -1,7 +1,9 @@
 // The dropdowns of a resource screen, each derived from the declaration of the resource it
 // offers: its rows as the caller's company scope allows, labelled, ordered and grouped as its
 // `choices` declare (expense categories under their company's name); the filter's choices are
-// the referenced list, or the distinct values of its column among the rows the screen lists.
+// the referenced list, or the distinct values of its column among the rows the screen lists
+// (through the column's index when its declaration says it leads one).
+import { sql, type CompiledQuery } from 'kysely';
 import { runCompiled } from '../../db/compiled-cache.ts';
 import { companyColumnOf, companySelf, type Choice, type FieldDef, type FormChoices, type ResourceDef } from '../resources/define.ts';
 import { RESOURCE_LIST, referenceChoices, referencedResource } from '../resources/index.ts';
@@ -83,15 +85,40 @@ export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: 
   if (filterField?.kind === 'reference') choices.filter = referenceChoices(filterField, choices);
   else if (filter) {
     const labels = filterField?.optionLabels;
-    // Choices come from the rows the screen can list (e.g. only fintech metric names).
-    const { where } = conditions(ctx, def, { companyId: fixed.companyId, companyType: fixed.companyType, limit: 0, offset: 0 });
-    const values = await applyWhere(baseQuery(ctx, def, false), where)
-      .select(`t.${filter.column} as value`)
-      .distinct()
-      .orderBy(`t.${filter.column}`)
-      .limit(500)
-      .execute();
-    choices.filter = values.map((r) => ({ value: String(r.value), label: labels?.[String(r.value)] ?? String(r.value) }));
+    const values = await filterValues(ctx, def, fixed).execute();
+    choices.filter = values.map(({ value }) => ({ value: String(value), label: labels?.[String(value)] ?? String(value) }));
   }
   return choices;
+}
+
+/** The most values a filter offers. */
+const FILTER_VALUES = 500;
+
+/**
+ * The statement of a non-reference filter's choices: the first distinct values of its column
+ * among the rows the screen can list (e.g. only fintech metric names), in order. A column that
+ * leads an index is read a value at a time, each step the first value after the previous one
+ * (one index lookup), so the cost follows the values offered, not the rows; DISTINCT reads every
+ * row the screen may list.
+ */
+export function filterValues(ctx: ServiceContext, def: ResourceDef, fixed: Partial<ListQuery>): { execute(): Promise<{ value: unknown }[]>; compile(): CompiledQuery } {
+  const filter = def.list.filter;
+  if (!filter) throw new Error(`${def.key} declares no filter`);
+  const { where } = conditions(ctx, def, { companyId: fixed.companyId, companyType: fixed.companyType, limit: 0, offset: 0 });
+  const column = `t.${filter.column}`;
+  const rows = () => applyWhere(baseQuery(ctx, def, false), where);
+  if (!filter.leadsIndex) {
+    const query = rows().select(`${column} as value`).distinct().orderBy(column).limit(FILTER_VALUES);
+    return { execute: () => query.execute(), compile: () => query.compile() };
+  }
+  const first = rows().select(column).orderBy(column).limit(1);
+  const next = rows().select(column).where(column, '>', sql.ref('v.value')).orderBy(column).limit(1);
+  const query = sql<{ value: unknown }>`
+    with recursive v (value, n) as (
+      select ${first}, 1
+      union all
+      select ${next}, v.n + 1 from v where v.value is not null and v.n < ${sql.lit(FILTER_VALUES)}
+    )
+    select value from v where value is not null order by value`;
+  return { execute: async () => (await query.execute(ctx.db)).rows, compile: () => query.compile(ctx.db) };
 }

@@ -33,6 +33,7 @@ import * as m0028 from './0028_audit_create_months.ts';
 import * as m0029 from './0029_audit_days.ts';
 import * as m0030 from './0030_notification_categories.ts';
 import * as m0031 from './0031_notification_category_index.ts';
+import * as m0032 from './0032_revenue_source_index.ts';
 import * as m0033 from './0033_activity_window.ts';
 
 export interface DialectMigration {
@@ -72,5 +73,6 @@ export const migrations: Record<string, DialectMigration> = {
   '0029_audit_days': m0029,
   '0030_notification_categories': m0030,
   '0031_notification_category_index': m0031,
+  '0032_revenue_source_index': m0032,
   '0033_activity_window': m0033,
 };
