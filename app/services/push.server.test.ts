@@ -503,6 +503,25 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     expect(await subscription(theirs.id)).toBeDefined();
   });
 
+  it('keeps at most 10 browsers per user when 15 of them subscribe at the same moment, round after round', async () => {
+    const wren = await user();
+    const xavi = await user();
+    const theirs = await browser(xavi.ctx);
+    const kept = async () => (await database.db.selectFrom('pushSubscriptions').select('endpoint').where('userId', '=', wren.id).execute()).map((row) => row.endpoint);
+    for (let round = 0; round < 10; round++) {
+      const endpoints = Array.from({ length: 15 }, (_, i) => `${service.url}/${dialect}/wren-${round}-${i}`);
+      // wren.ctx holds the database, not a transaction: every call runs its own transaction,
+      // on its own pooled connection on PostgreSQL, so the 15 race each other.
+      const results = await Promise.all(endpoints.map((endpoint) => subscribePush(wren.ctx, settings, { endpoint, keys: browserKeys().subscriptionKeys })));
+      expect(results).toEqual(endpoints.map(() => ({ subscribed: true })));
+      const stored = await kept();
+      expect(stored, `after round ${round}`).toHaveLength(MAX_BROWSERS_PER_USER);
+      // The previous rounds' browsers subscribed longer ago than any of this round's.
+      expect(stored.filter((endpoint) => !endpoints.includes(endpoint)), `after round ${round}`).toEqual([]);
+    }
+    expect(await subscription(theirs.id)).toBeDefined();
+  });
+
   it('never more than 4 messages in flight to one push service, for a test push and for a fan-out', async () => {
     expect(PUSH_HOST_CONCURRENCY).toBe(4);
     const slow = await startPushService({ delayMs: 150 });
