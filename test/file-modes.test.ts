@@ -2,12 +2,20 @@
 // child processes from a usual shell umask (022): the web server in a fresh DATA_DIR (SQLite
 // file and WAL, generated secrets, the embedded job queue's PGlite files) and the CLI leave
 // DATA_DIR 0700 and everything in it 0700/0600; started on a DATA_DIR an older version left
-// open, the server names what is open and how to fix it.
+// open, the server names what is open and how to fix it. On PostgreSQL the worker (`npm run
+// worker`) does the same for what it writes: a backup in a BACKUP_DIR it creates, and a file
+// a job writes with a library's default modes in folders it creates.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPreparedDatabase, type TestDatabase } from './database.ts';
+import { JobEngine } from '../worker/engine.ts';
+import { registry } from '../worker/registry.ts';
+import { dropSchema, waitFor } from '../worker/test-helpers.ts';
+import testJobs from '../worker/test-jobs.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const NODE = path.join(root, 'node_modules', '.bin', 'node');
@@ -103,5 +111,78 @@ describe('file modes of what the app writes', () => {
     expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
     expect(modes(dataDir)).toEqual(expect.arrayContaining(['./: 700', 'finhub.db: 600', 'secrets.json: 600']));
     expect(wider(dataDir)).toEqual([]);
+  });
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('file modes of what the worker writes (PostgreSQL)', () => {
+  let base: string;
+  let umask: number;
+  let database: TestDatabase;
+  let sender: JobEngine;
+  let worker: ChildProcess | null = null;
+  const schema = `pgboss_test_${crypto.randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    umask = process.umask(0o022);
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-files-worker-'));
+    database = await createPreparedDatabase('postgres');
+    sender = new JobEngine({ role: 'sender', db: database.db, dataDir: database.dataDir, databaseUrl: process.env.TEST_DATABASE_URL, schema, jobs: [...registry, ...testJobs], log: () => {} });
+    await sender.start();
+  }, 60_000);
+  afterAll(async () => {
+    if (worker && worker.exitCode === null) worker.kill('SIGKILL');
+    await sender?.stop({ graceful: false });
+    await dropSchema(schema);
+    await database?.destroy();
+    process.umask(umask);
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  it('the worker in a fresh DATA_DIR and BACKUP_DIR: a backup and a job\'s own file and folders 0600/0700', { timeout: 90_000 }, async () => {
+    const dataDir = path.join(base, 'data');
+    const backupRoot = path.join(base, 'backups');
+    const { DATABASE_URL: _, TEST_DATABASE_URL: __, BACKUP_DIR: ___, ...rest } = process.env;
+    let output = '';
+    const child = spawn(NODE, ['worker/main.ts'], {
+      cwd: root,
+      env: {
+        ...rest,
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        BACKUP_DIR: path.join(backupRoot, 'nightly'),
+        PGBOSS_SCHEMA: schema,
+        WORKER_EXTRA_JOBS: 'worker/test-jobs.ts',
+        WORKER_SCHEDULES: '0',
+        WORKER_POLLING_SECONDS: '0.5',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    worker = child;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    await waitFor(() => output.includes('[worker] ready') || child.exitCode !== null, 'the worker to start', 60_000);
+    expect(output).toContain('[worker] ready');
+
+    await sender.send('backup-scheduled', {});
+    const file = path.join(dataDir, 'exports', '2026', 'out.txt');
+    await sender.send('test-write', { file });
+    const backup = await waitFor(async () => {
+      const row = await database.db.selectFrom('backups').select(['status', 'error']).where('type', '=', 'scheduled').executeTakeFirst();
+      return row && row.status !== 'in_progress' ? row : null;
+    }, `the worker to write the backup:\n${output}`, 60_000);
+    expect(backup).toMatchObject({ status: 'completed', error: null });
+    await waitFor(() => fs.existsSync(file), 'the worker to write the test file');
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+
+    expect(modes(dataDir)).toEqual(expect.arrayContaining(['./: 700', 'exports/: 700', 'exports/2026/: 700', 'exports/2026/out.txt: 600']));
+    expect(wider(dataDir)).toEqual([]);
+    const backups = modes(backupRoot);
+    expect(backups).toEqual(expect.arrayContaining(['./: 700', 'nightly/: 700']));
+    expect(backups.filter((line) => /^nightly\/[^/]+\.gz: 600$/.test(line))).toHaveLength(1);
+    expect(wider(backupRoot)).toEqual([]);
+    expect(output).not.toContain('open to other users');
   });
 });

@@ -2,6 +2,7 @@
 // WORKER_EXTRA_JOBS). Each appends "<event> <pid> <retryCount> <id>" lines to payload.file so a
 // test can follow what ran where, even in another process.
 import fs from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { defineJob } from '../app/jobs/define.ts';
 import { handleJob, type WorkerJob } from './define.ts';
@@ -71,5 +72,19 @@ export const slow = handleJob(
   },
 );
 
-const testJobs = [echo, flaky, poison, slow] as WorkerJob[];
+/** Creates payload.file and its folder with the modes a library asks for by default (0666, 0777): what the process umask leaves of them. */
+export const write = handleJob(
+  defineJob({
+    name: 'test-write',
+    description: 'writes one line, creating its folder',
+    payload: Payload,
+    queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 10 },
+  }),
+  async (payload, ctx) => {
+    fs.mkdirSync(path.dirname(payload.file), { recursive: true });
+    note(payload.file, 'done', ctx);
+  },
+);
+
+const testJobs = [echo, flaky, poison, slow, write] as WorkerJob[];
 export default testJobs;
