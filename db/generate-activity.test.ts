@@ -5,10 +5,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database.ts';
-import { bookMarks, generateActivity } from './generate-activity.ts';
+import { activityCounts, bookMarks, generateActivity, MAX_GENERATED_USERS } from './generate-activity.ts';
 import { generateData, type GenerateResult } from './generate.ts';
 
 const ROWS = 5000;
+
+describe('activityCounts', () => {
+  it('scales the history with the book, and the people up to a team’s size', () => {
+    expect(activityCounts(1_000_000)).toEqual({ users: 200, audit_logs: 1_000_000, data_versions: 100_000, notifications: 50_000 });
+    expect(activityCounts(3_000_000)).toEqual({ users: MAX_GENERATED_USERS, audit_logs: 3_000_000, data_versions: 300_000, notifications: 150_000 });
+    expect(activityCounts(5000).users).toBe(1);
+  });
+});
 
 describe.each(TEST_DIALECTS)('generated activity on %s', (dialect) => {
   let database: TestDatabase;

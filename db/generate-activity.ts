@@ -1,7 +1,7 @@
 // The people and the history around a generated book (`finhub db generate`, db/generate.ts):
 // users (db/generate-people.ts), the audit trail of their work with data versions, and the
 // notifications they were sent (db/generate-notifications.ts). Per N actual expenses: N/5000
-// users, N audit entries, N/10 data versions and N/20 notifications (ACTIVITY_RATIOS).
+// users (at most 200), N audit entries, N/10 data versions and N/20 notifications (ACTIVITY_RATIOS).
 //
 // The audit trail is written from the rows as loaded: the generated rows (ids above the marks
 // taken before the load) are read back in id order and an even share of them get a create entry
@@ -20,7 +20,13 @@ import { mulberry32 } from './seed/demo.ts';
 
 export type ActivityTable = 'users' | 'audit_logs' | 'data_versions' | 'notifications';
 
-/** Rows per generated actual expense. */
+/**
+ * The people stop growing at a finance team's size: a group's staff does not grow with its books,
+ * so a bigger book is the same team's longer history, not more people.
+ */
+export const MAX_GENERATED_USERS = 200;
+
+/** Rows per generated actual expense (users: up to MAX_GENERATED_USERS). */
 export const ACTIVITY_RATIOS: Record<ActivityTable, number> = {
   users: 1 / 5000,
   audit_logs: 1,
@@ -89,12 +95,17 @@ function edit(rng: Rng, row: Record<string, unknown>): { old: Record<string, unk
   return { old, changes: { description: { old: old.description, new: row.description } } };
 }
 
+/** How many rows of each activity table go with `rows` generated actual expenses. */
+export function activityCounts(rows: number): Record<ActivityTable, number> {
+  const ceil = (ratio: number) => Math.ceil(rows * ratio);
+  return { users: Math.min(ceil(ACTIVITY_RATIOS.users), MAX_GENERATED_USERS), audit_logs: ceil(ACTIVITY_RATIOS.audit_logs), data_versions: ceil(ACTIVITY_RATIOS.data_versions), notifications: ceil(ACTIVITY_RATIOS.notifications) };
+}
+
 export async function generateActivity(handle: DatabaseHandle, options: ActivityOptions): Promise<Record<ActivityTable, number>> {
   const rng = mulberry32(options.seed ^ 0x3c6ef372);
   const now = Date.now();
   const start = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 35, 1);
-  const ceil = (ratio: number) => Math.ceil(options.rows * ratio);
-  const counts: Record<ActivityTable, number> = { users: ceil(ACTIVITY_RATIOS.users), audit_logs: ceil(ACTIVITY_RATIOS.audit_logs), data_versions: ceil(ACTIVITY_RATIOS.data_versions), notifications: ceil(ACTIVITY_RATIOS.notifications) };
+  const counts = activityCounts(options.rows);
   if (options.rows <= 0) return { users: 0, audit_logs: 0, data_versions: 0, notifications: 0 };
 
   const { people, rows: userRows } = await createUsers(handle, counts.users, rng, start, now);
