@@ -82,6 +82,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0032_revenue_source_index': {},
   // The activity window's stored counts are derived from the audit trail (a job computes them), never backed up.
   '0033_activity_window': {},
+  // An index of notifications (and on PostgreSQL a planner setting of the table) only.
+  '0034_notification_audiences': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

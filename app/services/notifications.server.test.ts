@@ -5,6 +5,7 @@ import { rejection } from '../../test/assertions.ts';
 import { userContext } from '../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { createTestUser } from '../../test/users.ts';
+import type { Role } from '../../db/types.ts';
 import { badgeLabel, filterOfTab, isSafeActionUrl } from '../lib/notifications.ts';
 import { formatRelativeTime } from '../lib/format.ts';
 import { detectDeleteAnomalies } from './anomalies.server.ts';
@@ -14,6 +15,7 @@ import { backupFinished, jobDeadLettered } from './notification-events.server.ts
 import {
   countNotifications,
   dismissNotification,
+  enabledCategories,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
@@ -188,6 +190,82 @@ describe.each(TEST_DIALECTS)('notifications on %s', (dialect) => {
     expect(page.total).toBe(5);
     expect(page.rows.map((r) => r.id)).toEqual([sent[3].id, sent[2].id]);
     expect((await listNotifications(frank.ctx, { category: 'financial' })).rows.map((r) => r.id)).toEqual([sent[3].id, sent[1].id]);
+  });
+
+  it('the whole list and its unread part, merged from each audience of the reader, are what one walk through every notification finds', async () => {
+    const readers = [
+      await person({ role: 'owner', companyId: null }),
+      await person({ role: 'admin', companyId: null }),
+      await person({ role: 'admin', companyId: 1 }),
+      await person({ role: 'editor', companyId: 1 }),
+      await person({ role: 'viewer', companyId: null }),
+    ];
+    const other = await person({ role: 'admin', companyId: null });
+    const [owner, , adminA, , viewer] = readers;
+    // Every kind of address, interleaved in time, three at each instant (ties go by id); some
+    // inactive, expired or in a category a reader turned off.
+    const targets: { targetUserId?: number; targetUserRole?: Role; targetCompanyId?: number; targetGroupWide?: boolean }[] = [
+      {}, { targetUserRole: 'viewer' }, { targetUserRole: 'editor' }, { targetUserRole: 'admin' }, { targetUserRole: 'owner' },
+      { targetUserRole: 'admin', targetCompanyId: 1 }, { targetCompanyId: 2 }, { targetUserRole: 'admin', targetGroupWide: true }, { targetGroupWide: true },
+      { targetUserId: other.user.id }, { targetUserId: other.user.id, targetUserRole: 'owner' },
+      ...readers.map((r) => ({ targetUserId: r.user.id })), { targetUserId: owner.user.id, targetUserRole: 'admin' }, { targetUserId: viewer.user.id, targetUserRole: 'admin' },
+    ];
+    const categories = ['system', 'financial', 'api', 'user', 'security'] as const;
+    const start = Date.now() - 86_400_000;
+    const planted = (
+      await db
+        .insertInto('notifications')
+        .values(Array.from({ length: 120 }, (_, i) => {
+          const at = new Date(start + Math.floor(i / 3) * 1000).toISOString();
+          return {
+            title: `Audience ${dialect} ${i}`, message: 'Addressed', category: categories[i % 5],
+            targetUserId: null, targetUserRole: null, targetCompanyId: null, targetGroupWide: false, ...targets[(i * 7) % targets.length],
+            isActive: i % 17 !== 0, expiresAt: i % 13 === 0 ? new Date(start).toISOString() : null, createdAt: at, updatedAt: at,
+          };
+        }))
+        .returning('id')
+        .execute()
+    ).map((row) => row.id);
+    const rank = { viewer: 1, editor: 2, admin: 3, owner: 4 } as const;
+    const walked = async (reader: (typeof readers)[number], unread: boolean) => {
+      const { id, role, companyId } = reader.user;
+      const enabled = enabledCategories((await findUserSettings(db, id))?.notificationTypes);
+      const states = new Map((await db.selectFrom('userNotificationSettings').selectAll().where('userId', '=', id).execute()).map((s) => [s.notificationId, s]));
+      const now = Date.now();
+      return (await db.selectFrom('notifications').selectAll().execute())
+        .filter((n) =>
+          !!n.isActive && (n.expiresAt === null || Date.parse(n.expiresAt) > now) &&
+          (n.targetUserId === null || n.targetUserId === id) &&
+          (n.targetUserRole === null || rank[n.targetUserRole] <= rank[role]) &&
+          (companyId === null || (!n.targetGroupWide && (n.targetCompanyId === null || n.targetCompanyId === companyId))) &&
+          enabled.includes(n.category) && !states.get(n.id)?.isDismissed && !(unread && states.get(n.id)?.isRead))
+        .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
+        .map((n) => `${n.id}:${!!states.get(n.id)?.isRead}`);
+    };
+    try {
+      for (const [n, reader] of readers.entries()) {
+        const states = planted.filter((_, i) => (i + n) % 4 === 0).map((notificationId, i) => ({ userId: reader.user.id, notificationId, isRead: true, isDismissed: i % 3 === 0 }));
+        await db.insertInto('userNotificationSettings').values(states).execute();
+      }
+      await updateUserSettings(viewer.ctx, { notificationTypes: { security: false } });
+      await updateUserSettings(adminA.ctx, { notificationTypes: { api: false } });
+      for (const reader of readers) {
+        // Each reader gets several of the planted ones, from several audiences.
+        expect((await walked(reader, false)).filter((row) => planted.includes(Number(row.split(':')[0]))).length).toBeGreaterThan(5);
+        for (const unread of [false, true]) {
+          const all = await walked(reader, unread);
+          for (const [limit, offset] of [[1000, 0], [3, 0], [4, 2], [5, 7], [1000, 11], [2, all.length - 1], [1, all.length]]) {
+            const label = `${reader.user.role} of ${reader.user.companyId ?? 'the group'}, ${unread ? 'unread' : 'all'}, limit ${limit} offset ${offset}`;
+            const page = await listNotifications(reader.ctx, { ...(unread ? { isRead: false } : {}), limit, offset });
+            expect(page.total, label).toBe(all.length);
+            expect(page.rows.map((r) => `${r.id}:${r.isRead}`), label).toEqual(all.slice(offset, offset + limit));
+          }
+        }
+      }
+    } finally {
+      // Addressed to everyone and to whole roles: taken away again for the other tests' people.
+      await db.deleteFrom('notifications').where('id', 'in', planted).execute();
+    }
   });
 
   it('the all and unread totals (the kept badge) follow reads, dismisses and new notifications', async () => {
