@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import { recountAuditCreateMonths } from './audit-create-months.ts';
 import { recountAuditDays } from './audit-days.ts';
+import { recountAuditUserCounts } from './audit-user-counts.ts';
 import { dialectOf, triggerSchema } from './dialect.ts';
 import type { Database } from './types.ts';
 
@@ -40,11 +41,12 @@ export async function createAuditCounts(db: Kysely<any>, dialect: 'sqlite' | 'po
   await countEntriesAgain(db);
 }
 
-/** Counts the audit entries again from the table (after a load with its triggers off), with the creates per month (db/audit-create-months.ts) and the entries per day (db/audit-days.ts). */
+/** Counts the audit entries again from the table (after a load with its triggers off), with the creates per month (db/audit-create-months.ts), the entries per day (db/audit-days.ts) and per user (db/audit-user-counts.ts). */
 export async function recountAuditEntries(db: Kysely<any>): Promise<void> {
   await countEntriesAgain(db);
   await recountAuditCreateMonths(db, dialectOf(db));
   await recountAuditDays(db, dialectOf(db));
+  await recountAuditUserCounts(db);
 }
 
 async function countEntriesAgain(db: Kysely<any>): Promise<void> {

@@ -236,6 +236,13 @@ export interface AuditDaysTable {
   entries: number;
 }
 
+/** Migration 0035 (db/audit-user-counts.ts): audit entries per signed-in user and action ('create', 'update'), kept by triggers. */
+export interface AuditUserCountsTable {
+  userId: number;
+  action: string;
+  entries: number;
+}
+
 /** PostgreSQL only (migration 0017): rows per company and day of a big table's date column. */
 export interface DayCountsTable {
   tableName: string;
@@ -834,6 +841,7 @@ export interface Database {
   auditCounts: AuditCountsTable;
   auditDays: AuditDaysTable;
   auditCreateMonths: AuditCreateMonthsTable;
+  auditUserCounts: AuditUserCountsTable;
   changeTokens: ChangeTokensTable;
   dayCounts: DayCountsTable;
   expenseMonthTotals: ExpenseMonthTotalsTable;

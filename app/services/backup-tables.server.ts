@@ -87,6 +87,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   auditCounts: 'derived: kept by triggers as audit entries are restored, counted again after a bulk load',
   auditDays: 'derived: kept by triggers as audit entries are restored, counted again after a bulk load',
   auditCreateMonths: 'derived: kept by triggers as audit entries are restored, counted again after a bulk load',
+  auditUserCounts: 'derived: kept by triggers as audit entries are restored, counted again after a bulk load',
   changeTokens: 'PostgreSQL: replaced by every write of their table, and by the restore',
   dayCounts: 'PostgreSQL: derived, kept by triggers and counted again by the restore',
   expenseMonthTotals: 'derived: kept by triggers, built again by the restore',

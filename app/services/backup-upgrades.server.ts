@@ -84,6 +84,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0033_activity_window': {},
   // An index of notifications (and on PostgreSQL a planner setting of the table) only.
   '0034_notification_audiences': {},
+  // Audit entries per user and action are derived (kept by triggers), never backed up.
+  '0035_audit_user_counts': {},
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

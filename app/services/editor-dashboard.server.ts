@@ -72,7 +72,8 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
 
   const [work, totals, sessions, recentChanges, created, figures, departments, categories, companies, recentActivity] = await Promise.all([
     workOf(db, [user.id], now, 'live').then((m) => m.get(user.id)!),
-    db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n')]).where('userId', '=', user.id).where(action, 'in', ['create', 'update']).groupBy('action').execute(),
+    // All-time creates and edits as the triggers keep them (db/audit-user-counts.ts), not counted from the trail.
+    db.selectFrom('auditUserCounts').select(['action', 'entries as n']).where('userId', '=', user.id).execute(),
     db.selectFrom('userSessions').select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('sessionDuration').as('seconds')]).where('userId', '=', user.id).where('isActive', '=', false).executeTakeFirstOrThrow(),
     db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n'), eb.fn.count<number>(eb.case().when('timestamp', '>=', weekAgo).then(1).end()).as('week')]).where('userId', '=', user.id).where(action, 'in', ['create', 'update', 'delete', 'restore']).where('timestamp', '>=', since).groupBy('action').execute(),
     db.selectFrom('auditLogs').select(['tableName', 'recordId', 'timestamp', 'newData']).where('userId', '=', user.id).where(action, '=', 'create').where('timestamp', '>=', since).orderBy('timestamp', 'desc').limit(MAX_EXAMINED).execute(),

@@ -36,6 +36,7 @@ import * as m0031 from './0031_notification_category_index.ts';
 import * as m0032 from './0032_revenue_source_index.ts';
 import * as m0033 from './0033_activity_window.ts';
 import * as m0034 from './0034_notification_audiences.ts';
+import * as m0035 from './0035_audit_user_counts.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -77,4 +78,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0032_revenue_source_index': m0032,
   '0033_activity_window': m0033,
   '0034_notification_audiences': m0034,
+  '0035_audit_user_counts': m0035,
 };
