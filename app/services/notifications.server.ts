@@ -264,7 +264,7 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
     return { rows: rows.map((row) => ({ ...row, isRead: row.isRead === true })), total };
   }
   // Anyone else is addressed by few among many: the walk would read every notification to find
-  // their own (a viewer's 50: 30 ms at 50,000 notifications, 200 ms at 150,000). Their whole
+  // their own, so its cost grew with every notification written. Their whole
   // list and its unread part read each audience of the reader newest first from its own index
   // range and merge them (migration 0034), taking from each only as far as the page needs.
   // Compiled once per shape of reader: copies of the conditions cost more to build than to

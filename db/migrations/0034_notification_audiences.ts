@@ -3,10 +3,9 @@
 // notifications through notifications_target_user_idx, and those addressed to no user through
 // this index, one range per target role (or none). One walk of every notification read past all
 // those addressed to administrators and other people, and a viewer's few were found only at the
-// end of it (200 ms at 150,000 notifications).
+// end of it, so its cost grew with every notification written.
 // PostgreSQL also plans no parallel scans of notifications: a page of them walked by two workers
-// cost more in starting them than the walk (the 1,000 newest at 150,000 notifications: 12.6 ms
-// against 3 ms), and a count of them all is no faster.
+// cost more in starting them than the walk itself, and a count of them all is no faster.
 import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.ts';
 
