@@ -4,7 +4,6 @@
 // entries grow with the book; the stored counts grow only with the people.
 // A run does nothing while the trail is unchanged, except that the window slides: a computation
 // older than RECOMPUTE_AFTER_MS is done again. Readers show when the counts were computed.
-import { sql } from 'kysely';
 import { auditEntries } from '../../db/audit-counts.ts';
 import { daysBefore } from '../lib/dates.ts';
 import { ACTIVITY_WINDOW_DAYS } from '../lib/users.ts';
@@ -163,7 +162,7 @@ export async function mostActive(db: Db, companyId: number | null, limit: number
     .where('w.events', '>', 0)
     .$if(companyId !== null, (q) => q.where('u.companyId', '=', companyId!))
     .orderBy('w.events', 'desc')
-    .orderBy(sql.ref('u.id'))
+    .orderBy('u.id')
     .limit(limit)
     .execute();
 }
