@@ -63,6 +63,13 @@ export function filterOnly<T>(dialect: DialectName, column: string): RawBuilder<
   return dialect === 'sqlite' ? sql<T>`+${sql.ref(column)}` : sql<T>`${sql.ref(column)}`;
 }
 
+/** An integer member of a JSON column (null when absent or not a number), read in SQL so the document stays in the database. */
+export function jsonInteger(dialect: DialectName, column: string, key: string): RawBuilder<number | null> {
+  return dialect === 'postgres'
+    ? sql<number | null>`case when jsonb_typeof(${sql.ref(column)} -> ${key}) = 'number' then (${sql.ref(column)} ->> ${key})::integer end`
+    : sql<number | null>`case when json_type(${sql.ref(column)}, ${'$.' + key}) = 'integer' then json_extract(${sql.ref(column)}, ${'$.' + key}) end`;
+}
+
 /**
  * PostgreSQL: this connection's schema, quoted, for trigger functions and the tables they write:
  * qualified, they run the same whatever search_path the writer has.

@@ -213,3 +213,6 @@ export function confirmDeleteUserMessage(username: string): string {
 
 /** Scores, levels and activity statistics look at this many days of activity (DESIGN §10: "over the last 30 days"). */
 export const ACTIVITY_WINDOW_DAYS = 30;
+
+/** My Dashboard judges accuracy and department frequency on at most this many of the editor's latest entries, so its cost stays the same however busy they are. */
+export const EXAMINED_ENTRIES = 200;

@@ -3,9 +3,11 @@
 // sessions; the budget status and department variances of the companies they may see, this
 // year to date (each month's one plan from the maintained figures, the current month's by the
 // share of its days that have passed, against the expenses booked to those months); accuracy =
-// the share of their entries of the last 30 days that nobody else corrected within 7 days.
+// the share of their latest entries made 7 to 30 days ago that nobody else corrected within 7
+// days. Accuracy and department frequency read at most EXAMINED_ENTRIES entries each, so a busy
+// editor's dashboard costs what a quiet one's does.
 import { z } from 'zod';
-import { dialectOf, filterOnly } from '../../db/dialect.ts';
+import { dialectOf, filterOnly, jsonInteger } from '../../db/dialect.ts';
 import { companyScope } from '../lib/permissions.ts';
 import { integerParam } from '../lib/query-params.ts';
 import { analyzeBudget, ON_TARGET_PERCENT } from './ai/budget-variance.ts';
@@ -17,6 +19,7 @@ import { budgetFigures } from './figures.server.ts';
 import { listVisibleCompanies } from './companies.server.ts';
 import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes, type ActivityLevel } from './user-activity.server.ts';
 import { daysBefore } from '../lib/dates.ts';
+import { EXAMINED_ENTRIES } from '../lib/users.ts';
 
 /** Spec 1 §2: weekly goals of 50 entries and 40 hours; an accuracy target of 95 %. */
 export const WEEKLY_GOALS = { entries: 50, hours: 40, accuracy: 95 } as const;
@@ -26,8 +29,6 @@ export const CORRECTION_DAYS = 7;
 export const RECENT_ACTIVITY = 10;
 /** Spec 1 §2: department variance above +10 % reads red, below −10 % green, otherwise yellow. */
 export const VARIANCE_BAND = 10;
-/** How many of an editor's recent entries are examined for accuracy and department frequency. */
-const MAX_EXAMINED = 2000;
 
 export interface EditorMetrics {
   totalEntries: number;
@@ -46,10 +47,13 @@ export interface EditorMetrics {
     entries: { target: number; actual: number; percentage: number };
     hours: { target: number; actual: number; percentage: number };
     /** null: no entries to judge yet. */
+    /** Over the latest EXAMINED_ENTRIES entries made 7 to 30 days ago. */
     accuracy: { target: number; actual: number | null; judged: number; corrected: number };
   };
   budgetVariances: { overBudget: number; underBudget: number; onTarget: number; year: number };
+  /** frequency: among the latest EXAMINED_ENTRIES entries of the last 30 days (`examinedEntries` of them). */
   departmentPerformance: { department: string; variance: number | null; frequency: number }[];
+  examinedEntries: number;
   insights: string[];
   companyAccess: string[];
   recentActivity: EditorActivity[];
@@ -70,13 +74,28 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   // One user's entries come from their own index (user, time, action): the action only filters.
   const action = filterOnly<string>(dialectOf(db), 'action');
 
-  const [work, totals, sessions, recentChanges, created, figures, departments, categories, companies, recentActivity] = await Promise.all([
+  const judgedBefore = daysBefore(now, CORRECTION_DAYS);
+  const latestEntries = (from: string, to: string | null) =>
+    db
+      .selectFrom('auditLogs')
+      .select(['tableName', 'recordId', 'timestamp', jsonInteger(dialectOf(db), 'newData', 'departmentId').as('departmentId')])
+      .where('userId', '=', user.id)
+      .where(action, '=', 'create')
+      .where('timestamp', '>=', from)
+      .$if(to !== null, (q) => q.where('timestamp', '<', to!))
+      .orderBy('timestamp', 'desc')
+      .limit(EXAMINED_ENTRIES)
+      .execute();
+
+  const [work, totals, sessions, recentChanges, created, judgeable, figures, departments, categories, companies, recentActivity] = await Promise.all([
     workOf(db, [user.id], now, 'live').then((m) => m.get(user.id)!),
     // All-time creates and edits as the triggers keep them (db/audit-user-counts.ts), not counted from the trail.
     db.selectFrom('auditUserCounts').select(['action', 'entries as n']).where('userId', '=', user.id).execute(),
     db.selectFrom('userSessions').select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('sessionDuration').as('seconds')]).where('userId', '=', user.id).where('isActive', '=', false).executeTakeFirstOrThrow(),
     db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n'), eb.fn.count<number>(eb.case().when('timestamp', '>=', weekAgo).then(1).end()).as('week')]).where('userId', '=', user.id).where(action, 'in', ['create', 'update', 'delete', 'restore']).where('timestamp', '>=', since).groupBy('action').execute(),
-    db.selectFrom('auditLogs').select(['tableName', 'recordId', 'timestamp', 'newData']).where('userId', '=', user.id).where(action, '=', 'create').where('timestamp', '>=', since).orderBy('timestamp', 'desc').limit(MAX_EXAMINED).execute(),
+    latestEntries(since, null),
+    // Old enough to be judged: an entry younger than the correction period is not judged yet.
+    latestEntries(since, judgedBefore),
     budgetFigures(db, { companyId: scope, from: `${year}-01`, to: thisMonth }, ['category', 'department', 'month']),
     db.selectFrom('departments').select(['id', 'name']).execute(),
     db.selectFrom('expenseCategories').select(['id', 'name']).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).execute(),
@@ -91,8 +110,8 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   const weeklyHours = Math.round((work.weekSeconds / 3600) * 10) / 10;
   const weekEntries = recent('create', 'week');
 
-  // Accuracy: entries old enough to be judged (7 days) or already corrected.
-  const keys = created.filter((c) => c.recordId !== null);
+  // Accuracy: of the entries old enough to be judged, those nobody else changed within 7 days.
+  const keys = judgeable.filter((c) => c.recordId !== null);
   const corrections = keys.length
     ? await db
         .selectFrom('auditLogs')
@@ -105,14 +124,12 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
         .where('timestamp', '>=', since)
         .execute()
     : [];
-  let judged = 0;
+  const judged = keys.length;
   let corrected = 0;
   for (const entry of keys) {
     const from = Date.parse(entry.timestamp);
     const until = from + CORRECTION_DAYS * 86_400_000;
-    const fixed = corrections.some((c) => c.tableName === entry.tableName && c.recordId === entry.recordId && Date.parse(c.timestamp) > from && Date.parse(c.timestamp) <= until);
-    if (fixed) corrected += 1;
-    if (fixed || until <= now.getTime()) judged += 1;
+    if (corrections.some((c) => c.tableName === entry.tableName && c.recordId === entry.recordId && Date.parse(c.timestamp) > from && Date.parse(c.timestamp) <= until)) corrected += 1;
   }
   const accuracy = judged ? Math.round(((judged - corrected) / judged) * 1000) / 10 : null;
 
@@ -131,8 +148,8 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   const byDepartment = analyzeBudget(year, toDate.map((f) => ({ categoryId: f.departmentId!, budgetCents: f.budgetCents, actualCents: f.actualCents })), departmentName);
   const frequency = new Map<number, number>();
   for (const c of created) {
-    const dept = (c.newData as Record<string, unknown> | null)?.departmentId;
-    if (typeof dept === 'number') frequency.set(dept, (frequency.get(dept) ?? 0) + 1);
+    const dept = c.departmentId === null ? null : Number(c.departmentId);
+    if (dept !== null) frequency.set(dept, (frequency.get(dept) ?? 0) + 1);
   }
   const departmentPerformance = byDepartment.categories
     .map((d) => ({ department: d.categoryName, variance: d.variancePercentage, frequency: frequency.get(d.categoryId) ?? 0 }))
@@ -143,7 +160,7 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   const tables = new Map<string, number>();
   for (const c of created) tables.set(c.tableName, (tables.get(c.tableName) ?? 0) + 1);
   const busiest = [...tables.entries()].sort((a, b) => b[1] - a[1])[0];
-  if (busiest) insights.push(`Most of your entries of the last ${ACTIVITY_WINDOW_DAYS} days went to ${busiest[0].replace(/_/g, ' ')} (${busiest[1]} of ${created.length}).`);
+  if (busiest) insights.push(`Most of your ${created.length === EXAMINED_ENTRIES ? `latest ${EXAMINED_ENTRIES} entries` : `entries of the last ${ACTIVITY_WINDOW_DAYS} days`} went to ${busiest[0].replace(/_/g, ' ')} (${busiest[1]} of ${created.length}).`);
   const worst = byDepartment.categories.find((d) => d.variancePercentage !== null && d.variancePercentage > VARIANCE_BAND);
   if (worst) insights.push(`${worst.categoryName} is ${worst.variancePercentage}% over its budget so far this year.`);
   if (accuracy !== null) insights.push(`${accuracy}% of your ${judged} judged entries needed no correction by someone else (target ${WEEKLY_GOALS.accuracy}%).`);
@@ -168,6 +185,7 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
     },
     budgetVariances: status,
     departmentPerformance,
+    examinedEntries: created.length,
     insights,
     companyAccess: companies.map((c) => c.name),
     recentActivity,

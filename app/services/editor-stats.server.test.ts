@@ -1,7 +1,8 @@
 // Editor figures on every test dialect, from planted sessions and audit entries with known
 // answers: entries, edits, weekly hours (only the last 7 days of a session count), scores and
 // levels, the ranking, distribution and per-company analytics; My Dashboard's goals, accuracy
-// (an entry corrected by someone else within 7 days), budget status and department variances;
+// (an entry corrected by someone else within 7 days, over a busy editor's latest entries only),
+// budget status and department variances;
 // the activity feed's descriptions and edit shortcuts; PATCH through an activity.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerId, userContext } from '../../test/context.ts';
@@ -11,6 +12,7 @@ import type { Db, ServiceContext } from './context.ts';
 import { editorActivities, updateActivityRecord } from './editor-activity.server.ts';
 import { editorMetrics } from './editor-dashboard.server.ts';
 import { editorActivityHistory, editorStats, workOf } from './editor-stats.server.ts';
+import { EXAMINED_ENTRIES } from '../lib/users.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const ago = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
@@ -142,6 +144,32 @@ describe.each(TEST_DIALECTS)('editor figures on %s', (dialect) => {
     expect(m.insights.some((t) => t.includes('over its budget'))).toBe(true);
     expect(m.recentActivity.length).toBeLessThanOrEqual(10);
     expect(m.companyAccess).toEqual([a.name]);
+  });
+
+  it('My Dashboard of a busy editor: accuracy and department frequency read the latest entries only; a young correction is not judged', async () => {
+    const heavy = await createTestUser(db, { role: 'editor', companyId: a.id });
+    const other = (await db.selectFrom('departments').select('id').where('id', '!=', departmentId).orderBy('id').executeTakeFirstOrThrow()).id;
+    const owners = await ownerId(db);
+    const entry = (hoursAgo: number, recordId: number, dept: number) => audit(heavy.id, 'create', hoursAgo, { tableName: 'actual_expenses', recordId, newData: { description: 'x', amountCents: 100, categoryId, departmentId: dept } });
+    const old = EXAMINED_ENTRIES + 60;
+    await db.insertInto('auditLogs').values([
+      // Made 8 to 19 days ago, newest first: the latest EXAMINED_ENTRIES in the first department.
+      ...Array.from({ length: old }, (_, i) => entry(24 * 8 + i, 20_000 + i, i < EXAMINED_ENTRIES ? departmentId : other)),
+      // Five of the last two days, in the other department; one corrected an hour later.
+      ...Array.from({ length: 5 }, (_, i) => entry(24 + i, 30_000 + i, other)),
+      // Corrections: the newest judged entry, one beyond the examined ones, and a young one.
+      audit(owners, 'update', 24 * 8 - 1, { tableName: 'actual_expenses', recordId: 20_000 }),
+      audit(owners, 'update', 24 * 8 + old - 2, { tableName: 'actual_expenses', recordId: 20_000 + old - 1 }),
+      audit(owners, 'update', 23, { tableName: 'actual_expenses', recordId: 30_000 }),
+    ]).execute();
+    const m = await editorMetrics(await userContext(db, heavy.id), NOW);
+    expect(m.goals.accuracy).toEqual({ target: 95, actual: 99.5, judged: EXAMINED_ENTRIES, corrected: 1 });
+    expect(m.examinedEntries).toBe(EXAMINED_ENTRIES);
+    // The latest EXAMINED_ENTRIES of the window: the 5 young ones and the newest 195 older ones.
+    expect(m.departmentPerformance.find((d) => d.frequency > 0)).toMatchObject({ frequency: EXAMINED_ENTRIES - 5 });
+    expect(m.insights.some((t) => t.includes(`latest ${EXAMINED_ENTRIES} entries went to actual expenses (${EXAMINED_ENTRIES} of ${EXAMINED_ENTRIES})`))).toBe(true);
+    // The counts stay whole: every entry of the window, not only the examined ones.
+    expect(m.performance.changes).toBe(old + 5);
   });
 
   it('PATCH through an activity: the caller’s own only, with the resource’s validation', async () => {

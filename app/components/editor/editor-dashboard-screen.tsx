@@ -6,6 +6,7 @@ import type { EditorActivity } from '../../services/editor-activity.server.ts';
 import type { EditorMetrics } from '../../services/editor-dashboard.server.ts';
 import { formatInstant, formatMoney } from '../../lib/format.ts';
 import { PLAN_RULE } from '../../lib/plan-rule.ts';
+import { EXAMINED_ENTRIES } from '../../lib/users.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
 import { Card } from '../ui/form.tsx';
@@ -133,7 +134,7 @@ export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metric
                   <li key={d.department} className="flex items-center justify-between gap-3 py-2 text-sm">
                     <span className="font-medium text-slate-800">{d.department}</span>
                     <span className="flex items-center gap-3">
-                      <span className="text-xs text-slate-600">{d.frequency} of your entries</span>
+                      <span className="text-xs text-slate-600">{d.frequency} of your {m.examinedEntries === EXAMINED_ENTRIES ? `latest ${EXAMINED_ENTRIES} ` : ''}entries</span>
                       <span className={`rounded px-2 py-0.5 text-xs font-medium tabular-nums ${varianceClass(d.variance)}`}>{d.variance === null ? 'No budget' : `${d.variance > 0 ? '+' : ''}${d.variance}%`}</span>
                     </span>
                   </li>
@@ -155,7 +156,7 @@ export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metric
             />
           </div>
           <p className="mt-4 text-xs text-slate-600">
-            Accuracy is the share of your entries of the last 30 days that nobody else corrected within 7 days ({m.goals.accuracy.corrected} of {m.goals.accuracy.judged} were).
+            Accuracy is the share of your entries made 7 to 30 days ago (the latest {EXAMINED_ENTRIES} at most) that nobody else corrected within 7 days ({m.goals.accuracy.corrected} of {m.goals.accuracy.judged} were).
           </p>
         </Card>
       ) : null}
