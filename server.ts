@@ -8,6 +8,7 @@ import compression from 'compression';
 import express from 'express';
 import type { ServerBuild } from '@remix-run/node';
 import { createDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts';
+import { startBackgroundCheckpoints } from './db/background-checkpoints.ts';
 import { prepareDatabase } from './app/services/bootstrap.server.ts';
 import { loadConfig, ConfigError, type AppConfig } from './app/services/config.server.ts';
 import { isSameOrigin, securityHeaders } from './app/http/security.ts';
@@ -123,6 +124,12 @@ export async function startServer(given?: AppConfig) {
   usePrivateFileModes();
   const config = given ?? loadConfig();
   const handle = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const checkpoints = handle.sqlite ? startBackgroundCheckpoints(handle.sqlite.database, handle.sqlite.file) : null;
+  const closeDatabase = handle.close;
+  handle.close = async () => {
+    await checkpoints?.stop();
+    await closeDatabase();
+  };
   const { owner, seeded } = await prepareDatabase(handle, { seedDemo: config.seedDemo, owner: config.owner });
   if (seeded.length) console.log(`[db] seeded an empty database: ${seeded.join(', ')}`);
   if (owner.created) {

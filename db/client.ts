@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Human-readable location without credentials, for logs and the system page. */
   location: string;
+  /** SQLite: the open file and its path (the web process checkpoints it in the background). */
+  sqlite?: { database: SQLite.Database; file: string };
   close(): Promise<void>;
 }
 
@@ -102,7 +104,7 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()],
   });
   registerDatabase(db, { sqliteFile: path.resolve(file) });
-  return { db, dialect: 'sqlite', location: path.resolve(file), close: () => db.destroy() };
+  return { db, dialect: 'sqlite', location: path.resolve(file), sqlite: { database, file: path.resolve(file) }, close: () => db.destroy() };
 }
 
 /**

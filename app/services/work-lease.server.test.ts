@@ -1,7 +1,9 @@
 // One at a time per user, on every test dialect: a second run while the first runs is a 429 with
 // Retry-After, whichever process asks (a second connection to the same database stands for
 // another web process or worker); a lease outlives neither its work nor, by its expiry, a
-// crashed process; long work keeps it by renewing it.
+// crashed process; long work keeps it by renewing it. On SQLite its writes skip the disk flush
+// and leave the connection flushing every other commit.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { rejection } from '../../test/assertions.ts';
@@ -138,6 +140,30 @@ describe.each(TEST_DIALECTS)('work leases on %s', (dialect) => {
     await held.release();
     await held.release();
     expect(await oneAtATime(bob, 'sync', async () => 'now', { scope: 'endpoint:7' })).toBe('now');
+  });
+
+  it.runIf(dialect === 'sqlite')('writes its row without a disk flush and leaves the connection flushing every other commit', async () => {
+    const level = async () => (await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db)).rows[0].synchronous;
+    const FULL = 2;
+    expect(await level()).toBe(FULL);
+    const ctx = await user();
+    const first = gate();
+    const running = oneAtATime(ctx, 'backup', () => first.wait(), { ttlMs: 60 });
+    await first.started;
+    // Claimed and renewed a few times meanwhile.
+    await sleep(100);
+    expect(await level()).toBe(FULL);
+    first.open();
+    await running;
+    expect(await level()).toBe(FULL);
+    // A statement that fails (the table is gone) still restores it.
+    await sql`alter table work_leases rename to work_leases_away`.execute(database.db);
+    try {
+      await expect(claimLease(database.db, 'analysis:user:0')).rejects.toThrow();
+    } finally {
+      await sql`alter table work_leases_away rename to work_leases`.execute(database.db);
+    }
+    expect(await level()).toBe(FULL);
   });
 
   it('is never claimed inside a transaction (nobody else would see it before the commit)', async () => {

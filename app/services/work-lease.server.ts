@@ -10,7 +10,12 @@
 // - renewed while the work runs (every third of its lifetime), so long work keeps it;
 // - deleted when the work ends (normally or by an error);
 // - left to expire when the process holding it dies: a crash frees it after `ttlMs`.
+// On SQLite its writes skip the disk flush every other commit makes (docs/sqlite-writes.md): a
+// lease lost to a power cut is one that a crash frees anyway, and a flush per analysis would
+// hold the web process's event loop for as long as the disk takes.
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { DomainError } from './errors.ts';
 
@@ -49,6 +54,23 @@ function scopeOf(ctx: ServiceContext, options: LeaseOptions): string | null {
 }
 
 /**
+ * Runs a lease's one statement. SQLite: on the one connection, held for it, with
+ * synchronous=NORMAL (the commit goes to the write-ahead log without a flush; later commits and
+ * checkpoints still flush everything before them), then FULL again.
+ */
+async function leaseWrite<T>(db: Db, write: (db: Db) => Promise<T>): Promise<T> {
+  if (dialectOf(db) !== 'sqlite') return write(db);
+  return db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = normal`.execute(connection);
+    try {
+      return await write(connection);
+    } finally {
+      await sql`pragma synchronous = full`.execute(connection);
+    }
+  });
+}
+
+/**
  * Claims the lease `key` for `ttlMs` (renewed while held); null when a live lease of another
  * holder has it. Must not run inside a transaction: nobody else would see the claim before commit.
  */
@@ -58,7 +80,7 @@ export async function claimLease(db: Db, key: string, ttlMs = LEASE_TTL_MS): Pro
   const holder = crypto.randomUUID();
   const now = Date.now();
   // Inserts the row, or takes over an expired one; a live lease leaves the statement without a row.
-  const claimed = await db
+  const claimed = await leaseWrite(db, (db) => db
     .insertInto('workLeases')
     .values({ key, holder, acquiredAt: now, expiresAt: now + ttlMs })
     .onConflict((oc) =>
@@ -68,16 +90,12 @@ export async function claimLease(db: Db, key: string, ttlMs = LEASE_TTL_MS): Pro
         .where('workLeases.expiresAt', '<=', now),
     )
     .returning('holder')
-    .executeTakeFirst();
+    .executeTakeFirst());
   if (claimed?.holder !== holder) return null;
 
   let released = false;
   const renewal = setInterval(() => {
-    db.updateTable('workLeases')
-      .set({ expiresAt: Date.now() + ttlMs })
-      .where('key', '=', key)
-      .where('holder', '=', holder)
-      .execute()
+    leaseWrite(db, (db) => db.updateTable('workLeases').set({ expiresAt: Date.now() + ttlMs }).where('key', '=', key).where('holder', '=', holder).execute())
       .catch((error: unknown) => console.error(`[work-lease] ${key} not renewed: ${(error as Error).message}`));
   }, Math.max(10, Math.floor(ttlMs / 3)));
   renewal.unref();
@@ -88,7 +106,7 @@ export async function claimLease(db: Db, key: string, ttlMs = LEASE_TTL_MS): Pro
       released = true;
       clearInterval(renewal);
       try {
-        await db.deleteFrom('workLeases').where('key', '=', key).where('holder', '=', holder).execute();
+        await leaseWrite(db, (db) => db.deleteFrom('workLeases').where('key', '=', key).where('holder', '=', holder).execute());
       } catch (error) {
         // It expires by itself.
         console.error(`[work-lease] ${key} not released: ${(error as Error).message}`);
