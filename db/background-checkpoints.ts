@@ -3,8 +3,11 @@
 // better-sqlite3 runs that on the caller's thread: in the web process, a flush that takes a
 // few hundred milliseconds on a busy disk holds every other request for as long. The web
 // process therefore turns its automatic checkpoints off and lets a thread of its own with its own
-// connection checkpoint every second (docs/sqlite-writes.md). Commits keep their own flush
-// (synchronous=FULL): what a request acknowledged is on disk either way.
+// connection checkpoint every few seconds (docs/sqlite-writes.md). Commits keep their own flush
+// (synchronous=FULL): what a request acknowledged is on disk either way. The first commit after
+// a checkpoint restarts the log and flushes its header on the writer's thread; checkpointing
+// every few seconds rather than every second keeps those restarts as rare as SQLite's own
+// checkpoints made them under a steady stream of writes.
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 
@@ -15,7 +18,10 @@ export interface BackgroundCheckpoints {
   stop(): Promise<void>;
 }
 
-export function startBackgroundCheckpoints(database: SQLite.Database, file: string, intervalMs = 1000): BackgroundCheckpoints {
+/** How often the thread checkpoints. */
+export const CHECKPOINT_INTERVAL_MS = 5000;
+
+export function startBackgroundCheckpoints(database: SQLite.Database, file: string, intervalMs = CHECKPOINT_INTERVAL_MS): BackgroundCheckpoints {
   const thread = new Worker(new URL('./checkpoint-thread.ts', import.meta.url), { workerData: { file, intervalMs } });
   let stopping = false;
   let fellBack = false;
