@@ -58,6 +58,9 @@ describe.each(TEST_DIALECTS)('AI analytics screen on %s', (dialect) => {
     expect(budget).toContain('Total budget');
     expect(budget).toContain('$1,000.00');
     expect(budget).toContain(`${category} is $`);
+    // The year list names years, not "2024 s"; the other lists keep their units.
+    expect(budget).toMatch(/<option value="2025"[^>]*>2025<\/option>/);
+    expect(await text(await c.get('/ai-analytics?tab=predictions'))).toMatch(/<option value="1"[^>]*>1 month<\/option>.*<option value="3"[^>]*>3 months<\/option>/s);
   });
 
   it('Generate now stores the insights and lists them; the chat answers as a form post and carries the conversation', async () => {

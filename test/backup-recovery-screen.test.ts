@@ -61,7 +61,8 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
 
     const create = await text(await c.get(`${URL_}?tab=create`));
     expect(create).toContain('placeholder="Manual Backup + current date and time"');
-    for (const label of ['Companies', 'Expense Categories', 'Actual Revenue', 'Subscriber Metrics', 'Include audit logs', 'Include versions']) expect(create).toContain(label);
+    for (const label of ['Companies', 'Expense Categories', 'Actual Revenue', 'Subscriber Metrics', 'API Integration Sources', 'API Integration Endpoints', 'Include audit logs', 'Include versions']) expect(create).toContain(label);
+    expect(create).not.toContain('Api Integration');
     expect(create).toMatch(/<input id="create-backup-tables-expenseCategories" name="tables"[^>]*type="checkbox"[^>]*value="expenseCategories"\/>/);
     expect(create).toContain('None checked: every table listed here is backed up.');
 

@@ -125,6 +125,17 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     expect(addTab).not.toMatch(/<select[^>]*name="companyId"/);
     expect(addTab.match(/data-testid="recent-row"/g)).toHaveLength(2);
     expect(addTab).toContain('Card Ready');
+
+    // The month pickers offer the years the add forms offer (this year and the nine before, in range), no later ones.
+    const yearLists = [addTab, await text(await admin.get(METRICS)), await text(await admin.get(`${METRICS}?tab=cards`))].flatMap((page) =>
+      [...page.matchAll(/<select[^>]*name="year"[^>]*>(.*?)<\/select>/gs)].map((m) => [...m[1].matchAll(/value="(\d+)"/g)].map((v) => Number(v[1]))),
+    );
+    expect(yearLists.length).toBeGreaterThanOrEqual(3);
+    const thisYear = new Date().getUTCFullYear();
+    for (const years of yearLists) {
+      expect(years[0]).toBe(thisYear);
+      expect(years.filter((y) => y !== 2024)).toEqual(Array.from({ length: thisYear - 2019 }, (_, i) => thisYear - i).filter((y) => y !== 2024));
+    }
   });
 
   it('the add form on the levels tab saves a level for Vult, whatever company the form names', async () => {

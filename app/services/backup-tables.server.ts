@@ -23,8 +23,15 @@ export interface BackupTableInfo {
   grantsRights?: boolean;
 }
 
-/** 'expenseCategories' → 'Expense Categories': how screens and messages name a table. */
-export const tableLabel = (name: string) => snakeCase(name).split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+/** Words written in capitals wherever a table is named. */
+const ACRONYMS: Readonly<Record<string, string>> = { api: 'API' };
+
+/** 'expenseCategories' → 'Expense Categories', 'apiIntegrationSources' → 'API Integration Sources': how screens and messages name a table. */
+export const tableLabel = (name: string) =>
+  snakeCase(name)
+    .split('_')
+    .map((w) => ACRONYMS[w] ?? w[0].toUpperCase() + w.slice(1))
+    .join(' ');
 
 const table = (name: BackupTable, area: Area, extra: Partial<BackupTableInfo> = {}): BackupTableInfo => ({ name, label: tableLabel(name), group: 'data', area, ...extra });
 

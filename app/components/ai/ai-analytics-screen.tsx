@@ -98,7 +98,7 @@ function Numbers({ name, label, value, options, unit }: { name: string; label: s
     <label className="block text-sm">
       <span className="font-medium text-slate-700">{label}</span>
       <select name={name} defaultValue={value} className={`${inputClass} mt-1`}>
-        {options.map((o) => <option key={o} value={o}>{o} {unit}{o === 1 ? '' : 's'}</option>)}
+        {options.map((o) => <option key={o} value={o}>{unit ? `${o} ${unit}${o === 1 ? '' : 's'}` : o}</option>)}
       </select>
     </label>
   );

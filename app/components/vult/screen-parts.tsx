@@ -6,7 +6,9 @@ import { MONTH_NAMES } from '../../lib/format.ts';
 import { withParams } from '../../lib/url.ts';
 import { TabNav } from '../screen/action-result.tsx';
 import { Alert, Button, inputClass } from '../ui/form.tsx';
-import { FIRST_YEAR, LAST_YEAR, type Month } from './data.ts';
+import { yearField } from '../../resources/metric-fields.ts';
+import { yearChoices } from '../form/resource-form.tsx';
+import type { Month } from './data.ts';
 
 /** Tab links that keep the chosen month and drop an open form. */
 export function VultTabs({ tabs, current }: { tabs: readonly { key: string; label: string }[]; current: string }) {
@@ -14,9 +16,7 @@ export function VultTabs({ tabs, current }: { tabs: readonly { key: string; labe
   return <TabNav label="Sections" current={current} tabs={tabs.map((t) => ({ ...t, to: withParams(search, { tab: t.key, edit: null }) }))} />;
 }
 
-const YEARS = Array.from({ length: LAST_YEAR - FIRST_YEAR + 1 }, (_, i) => LAST_YEAR - i);
-
-/** Year and month selects with a Show button: ?year=&month= on the same tab. */
+/** Year and month selects with a Show button: ?year=&month= on the same tab. The years are the add forms' years. */
 export function MonthPicker({ tab, month }: { tab: string; month: Month | null }) {
   // With no data yet the selects start at this month (as the add forms do).
   const now = new Date();
@@ -27,7 +27,7 @@ export function MonthPicker({ tab, month }: { tab: string; month: Month | null }
       <div>
         <label htmlFor="vult-year" className="block text-sm font-medium text-slate-700">Year</label>
         <select id="vult-year" name="year" defaultValue={shown.year} key={`y${shown.year}`} className={inputClass}>
-          {YEARS.map((y) => <option key={y} value={y}>{y}</option>)}
+          {yearChoices(yearField, String(shown.year)).map((y) => <option key={y} value={y}>{y}</option>)}
         </select>
       </div>
       <div>
