@@ -31,7 +31,7 @@ describe('the README’s cron lines', () => {
   it('a start that way writes nothing on stderr, whatever Node the system has', () => {
     const run = spawnSync('/bin/sh', ['-c', 'PATH=node_modules/.bin:$PATH bin/finhub.mjs --version'], {
       cwd: root,
-      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: process.env.HOME },
+      env: { NODE_ENV: process.env.NODE_ENV, PATH: '/usr/local/bin:/usr/bin:/bin', HOME: process.env.HOME },
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
