@@ -1,10 +1,10 @@
-// finhub audit list | restore
+// finhub audit list | versions | restore
 // The audit trail from the command line: thin commands over app/services/audit-trail.server.ts,
 // as the system actor `cli` (every entry and version is visible; a restore is audited as 'cli').
 import type { Command } from 'commander';
 import { sql } from 'kysely';
 import { camelCase, nameKey, snakeCase } from '../app/lib/names.ts';
-import { AUDIT_ACTIONS, getDataVersion, listAuditLogs, parseAuditQuery, restoreVersion, type AuditLogEntry, type AuditQuery } from '../app/services/audit-trail.server.ts';
+import { AUDIT_ACTIONS, getDataVersion, listAuditLogs, listDataVersions, parseAuditQuery, restoreVersion, type AuditLogEntry, type AuditQuery, type DataVersion } from '../app/services/audit-trail.server.ts';
 import type { ServiceContext } from '../app/services/context.ts';
 import { isDomainError, notFound } from '../app/services/errors.ts';
 import { findUserByIdOrEmail } from '../app/services/user-queries.server.ts';
@@ -49,6 +49,28 @@ function query(input: Record<string, unknown>): AuditQuery {
   }
 }
 
+/** A record's versions, newest first; a table or id the trail does not know is a usage error. */
+async function versionsOf(ctx: ServiceContext, table: string, recordId: string): Promise<DataVersion[]> {
+  try {
+    return await listDataVersions(ctx, { tableName: tableName(table), recordId });
+  } catch (error) {
+    if (isDomainError(error) && error.kind === 'invalid') throw new UsageError(`${table} #${recordId}: ${error.errors?.map((e) => e.message).join('; ') ?? error.message}`);
+    throw error;
+  }
+}
+
+/** The data version to restore: by id, or by the record and its version number. */
+async function chosenVersion(ctx: ServiceContext, versionId: number | undefined, options: { table?: string; record?: string; number?: number }): Promise<DataVersion> {
+  if (versionId !== undefined) {
+    return getDataVersion(ctx, versionId).catch((error: unknown) => {
+      throw isDomainError(error) && error.kind === 'notFound' ? notFound(`No data version ${versionId}`) : error;
+    });
+  }
+  const found = (await versionsOf(ctx, options.table!, options.record!)).find((v) => v.version === options.number);
+  if (!found) throw notFound(`${tableName(options.table!)} #${options.record} has no version ${options.number} (finhub audit versions ${tableName(options.table!)} ${options.record} lists them)`);
+  return found;
+}
+
 const recordOf = (entry: AuditLogEntry) => (entry.recordId === null ? entry.tableName : `${entry.tableName} #${entry.recordId}`);
 
 export function registerAudit(program: Command): void {
@@ -89,16 +111,49 @@ export function registerAudit(program: Command): void {
       });
     });
 
-  audit.command('restore')
-    .description("give a record a version's data back (an update; a deleted record is recreated with its id); asks first")
-    .argument('<versionId>', 'the data version id (GET /api/data-versions, or the record\'s history)', positiveInteger('<versionId>'))
-    .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)
-    .action(async (versionId: number, options: { yes: boolean }, command: Command) => {
+  audit.command('versions')
+    .description("list a record's data versions, newest first, with the ids restore takes")
+    .argument('<table>', `the table (snake_case: ${AUDITED_TABLES.slice(0, 3).map((t) => t.value).join(', ')}, …)`)
+    .argument('<recordId>', 'the record id')
+    .action(async (table: string, recordId: string, _options: unknown, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
       await withDatabase(async ({ ctx }) => {
-        const version = await getDataVersion(ctx, versionId).catch((error: unknown) => {
-          throw isDomainError(error) && error.kind === 'notFound' ? notFound(`No data version ${versionId}`) : error;
-        });
+        const versions = await versionsOf(ctx, table, recordId);
+        const authorIds = [...new Set(versions.map((v) => v.createdBy).filter((id): id is number => id !== null))];
+        const authors = new Map(authorIds.length ? (await ctx.db.selectFrom('users').select(['id', 'username']).where('id', 'in', authorIds).execute()).map((u) => [u.id, u.username]) : []);
+        await out.table(
+          [
+            { key: 'id', label: 'Id' },
+            { key: 'version', label: 'Version' },
+            { key: 'action', label: 'Action' },
+            { key: 'createdAt', label: 'Created' },
+            { key: 'author', label: 'By' },
+            { key: 'current', label: 'Current' },
+            { key: 'comment', label: 'Comment' },
+          ],
+          versions.map((v) => ({ id: v.id, version: v.version, action: v.action, createdAt: v.createdAt, author: v.createdBy === null ? '' : (authors.get(v.createdBy) ?? `#${v.createdBy}`), current: v.isActive ? 'yes' : '', comment: v.comment ?? '' })),
+          versions,
+        );
+        if (!out.json && versions.length === 0) cliIo().stderr.write(`No version history found for ${tableName(table)} #${recordId}\n`);
+      });
+    });
+
+  audit.command('restore')
+    .description("give a record a version's data back (an update; a deleted record is recreated with its id); asks first")
+    .argument('[versionId]', "the data version id (finhub audit versions, GET /api/data-versions, or the record's history)", positiveInteger('[versionId]'))
+    .option('--table <table>', 'with --record and --number: the record\'s table, instead of a version id')
+    .option('--record <id>', 'with --table and --number: the record id')
+    .option('--number <n>', 'with --table and --record: the version number', positiveInteger('--number'))
+    .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)
+    .action(async (versionId: number | undefined, options: { yes: boolean; table?: string; record?: string; number?: number }, command: Command) => {
+      const out = createOutput(command.optsWithGlobals<GlobalOptions>());
+      const byRecord = options.table !== undefined || options.record !== undefined || options.number !== undefined;
+      if (versionId !== undefined && byRecord) throw new UsageError('give a version id, or --table, --record and --number, not both');
+      if (versionId === undefined && (options.table === undefined || options.record === undefined || options.number === undefined)) {
+        throw new UsageError('give a version id, or --table, --record and --number (finhub audit versions <table> <recordId> lists them)');
+      }
+      await withDatabase(async ({ ctx }) => {
+        const version = await chosenVersion(ctx, versionId, options);
         const what = `version ${version.version} of ${version.tableName} #${version.recordId}`;
         const ok = await out.confirm(`Restore ${what}? Its current data is replaced (and stays in its history).`, {
           yes: options.yes,
@@ -108,7 +163,7 @@ export function registerAudit(program: Command): void {
           out.result({ restored: false }, ['cancelled: nothing restored']);
           return;
         }
-        const result = await restoreVersion(ctx, versionId);
+        const result = await restoreVersion(ctx, version.id);
         out.result(
           { restored: true, created: result.created, version: { id: version.id, tableName: version.tableName, recordId: version.recordId, version: version.version }, record: result.record },
           [`Restored ${what}${result.created ? ' (the deleted record was recreated)' : ''}`],

@@ -427,6 +427,35 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
       expect(again.stderr).toBe('error: This is already the current version\n');
     });
 
+    it('lists a record’s versions with the ids restore takes, and restores by record and version number', async () => {
+      const ctx = await userContext(db, admin.id);
+      const id = (await createRecord(ctx, companies, { name: unique('Versioned Co'), type: 'fintech', description: 'First' }, { reason: 'set up' })).id as number;
+      await updateRecord(ctx, companies, id, { description: 'Second' }, { reason: 'edit' });
+      const listed = await run(['audit', 'versions', 'companies', String(id)]);
+      expect(listed.code, listed.stderr).toBe(0);
+      const lines = listed.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^Id\s+Version\s+Action\s+Created\s+By\s+Current\s+Comment/);
+      // Newest first, each with its id, author and whether it is the current one.
+      expect(lines[1]).toMatch(new RegExp(`^${await versionOf(id, 2)}\\s+2\\s+update\\s+\\S+\\s+${admin.username}\\s+yes`));
+      expect(lines[2]).toMatch(new RegExp(`^${await versionOf(id, 1)}\\s+1\\s+create\\s+\\S+\\s+${admin.username}\\s`));
+      const json = await run(['--json', 'audit', 'versions', 'expense-categories', '999999']);
+      expect(json.code, json.stderr).toBe(0);
+      expect(JSON.parse(json.stdout)).toEqual([]);
+      expect((await run(['audit', 'versions', 'no_such_table', '1'])).code).toBe(2);
+
+      const restored = await run(['audit', 'restore', '--table', 'companies', '--record', String(id), '--number', '1', '--yes']);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toBe(`Restored version 1 of companies #${id}\n`);
+      expect(await companyRow(id)).toMatchObject({ description: 'First' });
+      const unknown = await run(['audit', 'restore', '--table', 'companies', '--record', String(id), '--number', '9', '--yes']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toBe(`error: companies #${id} has no version 9 (finhub audit versions companies ${id} lists them)\n`);
+      // One way or the other, not both, and nothing half given.
+      expect((await run(['audit', 'restore', '5', '--table', 'companies', '--record', String(id), '--number', '1', '--yes'])).code).toBe(2);
+      expect((await run(['audit', 'restore', '--table', 'companies', '--number', '1', '--yes'])).code).toBe(2);
+      expect((await run(['audit', 'restore', '--yes'])).code).toBe(2);
+    });
+
     it('recreates a deleted record from its version with --yes, with its old id', async () => {
       const system = { db, actor: systemActor('system'), meta: {} };
       const name = unique('Deleted Co');

@@ -128,6 +128,9 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(html).toContain('Version 2');
     expect(html).toContain('Version 1');
     expect(html.indexOf('Version 2')).toBeLessThan(html.indexOf('Version 1'));
+    // Each version shows the id `finhub audit restore` takes.
+    const versionIds = (await (await c.get(`/api/data-versions?tableName=departments&recordId=${id}`)).json()) as { id: number; version: number }[];
+    for (const v of versionIds) expect(html).toMatch(new RegExp(`Version ${v.version}</span>.{0,200}>id ${v.id}</span>`, 's'));
     expect(html.match(/>Current<\/span>/g)).toHaveLength(1);
     expect(html).toContain(`&quot;name&quot;: &quot;${name}&quot;`);
     // Version 1 against the current one, side by side; only the older version may be restored.

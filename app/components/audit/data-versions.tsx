@@ -61,6 +61,7 @@ function Version({ version, current, restorable }: { version: DataVersion; curre
     <li className="px-4 py-3" data-testid="version">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold text-slate-900">Version {version.version}</span>
+        <span className="text-xs text-slate-500" title="finhub audit restore takes this id">{`id ${version.id}`}</span>
         <ActionBadge action={version.action} />
         {version.isActive ? <span className="rounded-full bg-green-600 px-2 py-0.5 text-xs font-medium text-white">Current</span> : null}
         <time dateTime={version.createdAt} className="text-xs text-slate-500">{formatInstant(version.createdAt)}</time>
