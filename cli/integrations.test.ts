@@ -43,7 +43,8 @@ describe.each(TEST_DIALECTS)('finhub integrations on %s', (dialect) => {
     expect(JSON.parse(ok.stdout)).toMatchObject({ status: 'success', recordsCreated: 1 });
     expect(await database.db.selectFrom('expenseCategories').select('name').where('name', '=', `CLI ${dialect}`).execute()).toHaveLength(1);
     const again = await finhub(database, ['integrations', 'sync', String(endpointId)], env);
-    expect(again.stdout).toMatch(/: success \(1 processed, 0 created, 1 updated, 0 skipped\)/);
+    // The same record again, as it is: unchanged, not updated.
+    expect(again.stdout).toMatch(/: success \(1 processed, 0 created, 0 updated, 1 unchanged, 0 skipped\)/);
     // Without ALLOW_PRIVATE_TARGETS the loopback remote is refused: the run fails, exit 1.
     const refused = await finhub(database, ['integrations', 'sync', String(endpointId)]);
     expect(refused.code).toBe(1);

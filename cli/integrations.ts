@@ -52,7 +52,7 @@ export function registerIntegrations(program: Command): void {
         const log = await syncNow(ctx, config.integrations, endpointId).catch((error: unknown) => {
           throw isDomainError(error) && error.kind === 'notFound' ? notFound(`No endpoint ${endpointId}`) : error;
         });
-        const counts = `${log.recordsProcessed} processed, ${log.recordsCreated} created, ${log.recordsUpdated} updated, ${log.recordsSkipped} skipped`;
+        const counts = `${log.recordsProcessed} processed, ${log.recordsCreated} created, ${log.recordsUpdated} updated, ${log.recordsUnchanged} unchanged, ${log.recordsSkipped} skipped`;
         out.result(log, [`Sync #${log.id} of ${log.endpointName ?? `endpoint ${endpointId}`}: ${log.status} (${counts}) in ${log.syncDuration ?? 0} ms`, ...(log.errorMessage ? [log.errorMessage] : [])]);
         if (log.status === 'failed') throw new ReportedFailure(`sync #${log.id} failed`);
       });

@@ -110,7 +110,7 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
     };
     const id = await endpoint(await source('bearer', undefined, { token: SECRET }), { mappingConfig: expenseMapping({ pagination: { type: 'next', path: 'links.next' } }) });
     const first = await sync(id);
-    expect(first).toMatchObject({ status: 'success', recordsProcessed: 4, recordsCreated: 3, recordsUpdated: 0, recordsSkipped: 1, requests: 2 });
+    expect(first).toMatchObject({ status: 'success', recordsProcessed: 4, recordsCreated: 3, recordsUpdated: 0, recordsUnchanged: 0, recordsSkipped: 1, requests: 2 });
     expect(first.syncData!.errors).toEqual([{ record: `${tag}-3`, message: 'amount: "abc" is not a number' }]);
     expect(first.errorMessage).toContain('1 record skipped');
     expect(remote.requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual(['GET /v1/expenses', 'GET /v1/expenses?cursor=2']);
@@ -122,7 +122,9 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
 
     amounts = [99_900, 500];
     const second = await sync(id);
-    expect(second).toMatchObject({ status: 'success', recordsCreated: 0, recordsUpdated: 3, recordsSkipped: 1 });
+    // Only the record whose amount changed is an update; the two sent again as they were are unchanged (nothing written).
+    expect(second).toMatchObject({ status: 'success', recordsProcessed: 4, recordsCreated: 0, recordsUpdated: 1, recordsUnchanged: 2, recordsSkipped: 1 });
+    expect(await db.selectFrom('auditLogs').select('id').where('tableName', '=', 'actual_expenses').where('reason', '=', 'API integration sync').where('action', '=', 'update').execute()).toHaveLength(1);
     expect(await db.selectFrom('actualExpenses').select('amountCents').where('description', 'like', `memo ${tag}%`).orderBy('description').execute()).toEqual([{ amountCents: 99_900 }, { amountCents: 500 }, { amountCents: 77 }]);
     const endpointRow = await db.selectFrom('apiIntegrationEndpoints').select('lastSyncAt').where('id', '=', id).executeTakeFirstOrThrow();
     expect(endpointRow.lastSyncAt).toBe(second.completedAt);

@@ -28,7 +28,7 @@ import { assertOnOrigin, OriginRefused, originOf, requestJson, SyncHttpError, ty
 import { enqueue } from './jobs.server.ts';
 import { integrationSyncFailed } from './notification-events.server.ts';
 import { dynamic, toApiRow } from './resource-rows.server.ts';
-import { createRecord, updateRecord } from './resource-writes.server.ts';
+import { createRecord, updateRecordIfChanged } from './resource-writes.server.ts';
 import { SecretKeyMissing } from './secret-box.server.ts';
 
 export interface SyncLog {
@@ -42,6 +42,8 @@ export interface SyncLog {
   recordsProcessed: number;
   recordsCreated: number;
   recordsUpdated: number;
+  /** Records the remote sent again with the values the row already has (nothing written). */
+  recordsUnchanged: number;
   recordsSkipped: number;
   recordsFailed: number;
   requests: number;
@@ -115,6 +117,7 @@ interface Tally {
   processed: number;
   created: number;
   updated: number;
+  unchanged: number;
   skipped: number;
   failed: number;
   requests: number;
@@ -200,15 +203,15 @@ function describeError(error: unknown): string {
   return (error as Error).message;
 }
 
-async function upsert(ctx: ServiceContext, def: ResourceDef, endpointId: number, key: string, value: Record<string, unknown>): Promise<'created' | 'updated'> {
+async function upsert(ctx: ServiceContext, def: ResourceDef, endpointId: number, key: string, value: Record<string, unknown>): Promise<'created' | 'updated' | 'unchanged'> {
   const link = await ctx.db.selectFrom('apiIntegrationRecords').select(['id', 'recordId']).where('endpointId', '=', endpointId).where('externalKey', '=', key).executeTakeFirst();
   if (link) {
     try {
-      await inTransaction(ctx.db, async (trx) => {
-        await updateRecord({ ...ctx, db: trx }, def, link.recordId, value, { reason: 'API integration sync' });
+      return await inTransaction(ctx.db, async (trx) => {
+        const { changed } = await updateRecordIfChanged({ ...ctx, db: trx }, def, link.recordId, value, { reason: 'API integration sync' });
         await trx.updateTable('apiIntegrationRecords').set({ syncedAt: new Date().toISOString() }).where('id', '=', link.id).execute();
+        return changed ? 'updated' : 'unchanged';
       });
-      return 'updated';
     } catch (error) {
       // The row it made was deleted since: make it again.
       if (!isDomainError(error) || error.kind !== 'notFound') throw error;
@@ -257,9 +260,15 @@ async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: st
         const value = Object.fromEntries(Object.entries(mapping.fields).map(([field, rule]) => [field, applyRule(rule, record, lookups, field)]));
         tally[await upsert(ctx, def, endpointId, key, value)]++;
       } catch (error) {
-        // A record the table refuses is skipped and logged; anything else stops the run.
-        if (isDomainError(error) && error.kind !== 'invalid' && error.kind !== 'conflict' && error.kind !== 'notFound') throw error;
-        if (!isDomainError(error) && !(error instanceof Error && error.constructor === Error)) throw error;
+        // A record the table refuses is skipped and logged; anything else stops the run (and
+        // the record it stopped at counts as failed).
+        const fatal = isDomainError(error)
+          ? error.kind !== 'invalid' && error.kind !== 'conflict' && error.kind !== 'notFound'
+          : !(error instanceof Error && error.constructor === Error);
+        if (fatal) {
+          tally.failed++;
+          throw error;
+        }
         tally.skipped++;
         if (tally.errors.length < KEPT_ERRORS) tally.errors.push({ record: label, message: describeError(error).slice(0, 500) });
       }
@@ -413,7 +422,7 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
   }
   const { lease } = claim;
   const started = Date.now();
-  const tally: Tally = { processed: 0, created: 0, updated: 0, skipped: 0, failed: 0, requests: 0, responseMs: 0, errors: [] };
+  const tally: Tally = { processed: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, requests: 0, responseMs: 0, errors: [] };
   let failure: string | null = null;
   let endpoint;
   try {
@@ -511,6 +520,8 @@ function toSyncLog(row: Record<string, unknown>): SyncLog {
     recordsProcessed: n(row.recordsProcessed),
     recordsCreated: n(row.recordsCreated),
     recordsUpdated: n(row.recordsUpdated),
+    // Not stored: what the run processed and neither created, updated, skipped nor failed.
+    recordsUnchanged: Math.max(0, n(row.recordsProcessed) - n(row.recordsCreated) - n(row.recordsUpdated) - n(row.recordsSkipped) - n(row.recordsFailed)),
     recordsSkipped: n(row.recordsSkipped),
     recordsFailed: n(row.recordsFailed),
     requests: n(row.requests),

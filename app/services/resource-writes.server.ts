@@ -165,6 +165,11 @@ export async function createRecord(ctx: ServiceContext, def: ResourceDef, input:
 
 /** Applies a subset of fields; the merged record must pass every rule of a new one. */
 export async function updateRecord(ctx: ServiceContext, def: ResourceDef, id: number, input: unknown, meta: WriteMeta = {}): Promise<ApiRow> {
+  return (await updateRecordIfChanged(ctx, def, id, input, meta)).row;
+}
+
+/** updateRecord, saying whether anything changed (a patch with the values the row has writes nothing). */
+export async function updateRecordIfChanged(ctx: ServiceContext, def: ResourceDef, id: number, input: unknown, meta: WriteMeta = {}): Promise<{ row: ApiRow; changed: boolean }> {
   authorize(ctx, def, 'edit');
   const patch = parse(patchSchema(def), input);
   return inWriteTransaction(ctx, def, async (tx) => {
@@ -176,7 +181,7 @@ export async function updateRecord(ctx: ServiceContext, def: ResourceDef, id: nu
     // Nothing changes (an empty body, or the values it already has): no write, no audit entry,
     // no new version. Both sides go through the same schema, so they compare like for like.
     const stored = recordSchema(def).safeParse(Object.fromEntries(def.fields.map((f) => [f.name, existing[f.name] ?? undefined])));
-    if (stored.success && def.fields.every((f) => JSON.stringify(stored.data[f.name] ?? null) === JSON.stringify(value[f.name] ?? null))) return existing;
+    if (stored.success && def.fields.every((f) => JSON.stringify(stored.data[f.name] ?? null) === JSON.stringify(value[f.name] ?? null))) return { row: existing, changed: false };
     const companyId = await resolveReferences(tx, def, value);
     await checkUnique(tx, def, value, id);
     const values = toColumns(def, value);
@@ -185,7 +190,7 @@ export async function updateRecord(ctx: ServiceContext, def: ResourceDef, id: nu
     // Credentials are bound to the origin they were entered for (DESIGN §5): a source moved
     // elsewhere keeps none active.
     if (def.table === 'apiIntegrationSources') await deactivateCredentialsOffOrigin(tx, id, String(value.baseUrl));
-    return toApiRow(def, await findRow(tx, def, id));
+    return { row: toApiRow(def, await findRow(tx, def, id)), changed: true };
   });
 }
 

@@ -168,7 +168,16 @@ const LOG_COLUMNS: ResultColumn<SyncLog>[] = [
   { heading: 'Status', cell: (l) => <Status status={l.status} /> },
   { heading: 'Processed', cell: (l) => l.recordsProcessed.toLocaleString('en-US'), className: 'tabular-nums' },
   { heading: 'Created', cell: (l) => l.recordsCreated.toLocaleString('en-US'), className: 'tabular-nums' },
-  { heading: 'Updated', cell: (l) => l.recordsUpdated.toLocaleString('en-US'), className: 'tabular-nums' },
+  {
+    heading: 'Updated',
+    cell: (l) => (
+      <>
+        {l.recordsUpdated.toLocaleString('en-US')}
+        {l.recordsUnchanged ? <span className="block text-xs text-slate-500">{`${l.recordsUnchanged.toLocaleString('en-US')} unchanged`}</span> : null}
+      </>
+    ),
+    className: 'tabular-nums',
+  },
   { heading: 'Skipped', cell: (l) => l.recordsSkipped.toLocaleString('en-US'), className: 'tabular-nums' },
   { heading: 'Duration', cell: (l) => (l.completedAt ? seconds(l.syncDuration) : 'In progress'), className: 'tabular-nums' },
   { heading: 'Error', cell: (l) => l.errorMessage ?? '' },
