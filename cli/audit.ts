@@ -119,8 +119,6 @@ export function registerAudit(program: Command): void {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
       await withDatabase(async ({ ctx }) => {
         const versions = await versionsOf(ctx, table, recordId);
-        const authorIds = [...new Set(versions.map((v) => v.createdBy).filter((id): id is number => id !== null))];
-        const authors = new Map(authorIds.length ? (await ctx.db.selectFrom('users').select(['id', 'username']).where('id', 'in', authorIds).execute()).map((u) => [u.id, u.username]) : []);
         await out.table(
           [
             { key: 'id', label: 'Id' },
@@ -131,7 +129,7 @@ export function registerAudit(program: Command): void {
             { key: 'current', label: 'Current' },
             { key: 'comment', label: 'Comment' },
           ],
-          versions.map((v) => ({ id: v.id, version: v.version, action: v.action, createdAt: v.createdAt, author: v.createdBy === null ? '' : (authors.get(v.createdBy) ?? `#${v.createdBy}`), current: v.isActive ? 'yes' : '', comment: v.comment ?? '' })),
+          versions.map((v) => ({ id: v.id, version: v.version, action: v.action, createdAt: v.createdAt, author: v.createdByName ?? (v.createdBy === null ? '' : `#${v.createdBy}`), current: v.isActive ? 'yes' : '', comment: v.comment ?? '' })),
           versions,
         );
         if (!out.json && versions.length === 0) cliIo().stderr.write(`No version history found for ${tableName(table)} #${recordId}\n`);

@@ -1,7 +1,7 @@
 // SQLite in WAL mode appends each commit to the write-ahead log and, once the log passes 1,000
 // pages, the committing connection copies it into the database and flushes both files to disk.
-// better-sqlite3 runs that on the caller's thread: in the web process, a flush that takes a
-// few hundred milliseconds on a busy disk holds every other request for as long. The web
+// better-sqlite3 runs that on the caller's thread: in the web process, a slow flush on a busy
+// disk holds every other request for as long. The web
 // process therefore turns its automatic checkpoints off and lets a thread of its own with its own
 // connection checkpoint every few seconds (docs/sqlite-writes.md). Commits keep their own flush
 // (synchronous=FULL): what a request acknowledged is on disk either way. The first commit after

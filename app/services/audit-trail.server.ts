@@ -136,9 +136,15 @@ export interface DataVersion {
   isActive: boolean;
   createdAt: string;
   createdBy: number | null;
+  /** The author's username (null: the system, the CLI, or a deleted account). */
+  createdByName: string | null;
   comment: string | null;
   data: Record<string, unknown> | null;
 }
+
+/** Versions with their author's name, in one statement. */
+const versionRows = (db: ServiceContext['db']) =>
+  db.selectFrom('dataVersions as v').leftJoin('users as u', 'u.id', 'v.createdBy').selectAll('v').select('u.username as createdByName');
 
 export const VersionQuerySchema = z.object({
   tableName: z.enum(AUDITED_TABLES.map((t) => t.value) as [string, ...string[]], { error: 'tableName is not an audited table' }),
@@ -150,30 +156,26 @@ export async function listDataVersions(ctx: ServiceContext, input: { tableName?:
   const scope = authorizeAuditRead(ctx);
   const parsed = VersionQuerySchema.safeParse(input);
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
-  let q = ctx.db
-    .selectFrom('dataVersions')
-    .selectAll()
-    .where('tableName', '=', parsed.data.tableName)
-    .where('recordId', '=', parsed.data.recordId);
-  if (scope !== null) q = q.where('companyId', '=', scope);
-  const rows = await q.orderBy('version', 'desc').execute();
+  let q = versionRows(ctx.db).where('v.tableName', '=', parsed.data.tableName).where('v.recordId', '=', parsed.data.recordId);
+  if (scope !== null) q = q.where('v.companyId', '=', scope);
+  const rows = await q.orderBy('v.version', 'desc').execute();
   return rows.map(toVersion);
 }
 
 /** One version by id, as the reader may see it (another company's: not found). */
 export async function getDataVersion(ctx: ServiceContext, id: number): Promise<DataVersion> {
   const scope = authorizeAuditRead(ctx);
-  let q = ctx.db.selectFrom('dataVersions').selectAll().where('id', '=', id);
-  if (scope !== null) q = q.where('companyId', '=', scope);
+  let q = versionRows(ctx.db).where('v.id', '=', id);
+  if (scope !== null) q = q.where('v.companyId', '=', scope);
   const row = await q.executeTakeFirst();
   if (!row) throw notFound();
   return toVersion(row);
 }
 
-function toVersion(row: { id: number; tableName: string; recordId: number; version: number; action: string; isActive: boolean; createdAt: string; createdBy: number | null; comment: string | null; data: Record<string, unknown> | null }): DataVersion {
+function toVersion(row: { id: number; tableName: string; recordId: number; version: number; action: string; isActive: boolean; createdAt: string; createdBy: number | null; createdByName: string | null; comment: string | null; data: Record<string, unknown> | null }): DataVersion {
   return {
     id: row.id, tableName: row.tableName, recordId: row.recordId, version: row.version, action: row.action, isActive: row.isActive,
-    createdAt: row.createdAt, createdBy: row.createdBy, comment: row.comment, data: row.data ?? null,
+    createdAt: row.createdAt, createdBy: row.createdBy, createdByName: row.createdByName ?? null, comment: row.comment, data: row.data ?? null,
   };
 }
 
