@@ -97,4 +97,23 @@ test.describe('AI analytics', () => {
     await expect(page.getByTestId('chat-log')).toContainText('Chat cleared.');
     await expect(page.getByTestId('chat-user')).toHaveCount(0);
   });
+
+  test('the chat answers its own suggestions and says what it can answer when it does not understand', async ({ page, js, createUser }) => {
+    await signIn(page, await createUser({ role: 'viewer', flags: { canAccessAnalytics: true } }));
+    await page.goto('/ai-analytics?tab=chat');
+    await waitForHydration(page, js);
+    const question = page.getByLabel('Your question');
+    const ask = async (text: string, count: number) => {
+      await question.fill(text);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(page.getByTestId('chat-user')).toHaveCount(count);
+      return page.getByTestId('chat-assistant').last();
+    };
+    await expect(await ask('Any anomalies in the last 90 days?', 1)).toContainText(/over the last 90 days|being computed/);
+    // Not a follow-up: what the chat can answer, not the anomalies again.
+    await expect(await ask('Tell me a joke', 2)).toContainText('I can answer these questions');
+    // Its own suggestion names Atlas by its first word.
+    await expect(await ask('Is Atlas over budget in 2026?', 3)).toContainText('Atlas Infrastructure in 2026: budget $');
+    await expect(await ask('Forecast the next 6 months for Atlas', 4)).toContainText(/Predicted expenses of Atlas Infrastructure for the next 6 months|no expenses in Atlas Infrastructure/);
+  });
 });

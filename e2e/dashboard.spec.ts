@@ -12,7 +12,7 @@ test('an admin: the four tiles lead to their screens; lists and charts', async (
   await waitForHydration(page, js);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByTestId('last-updated')).toBeVisible();
-  for (const [tile, path] of [['tile-active-users', '/user-management'], ['tile-api-success', '/api-integrations'], ['tile-system-health', '/audit-trail'], ['tile-last-backup', '/backup-recovery']] as const) {
+  for (const [tile, path] of [['tile-active-users', '/user-management'], ['tile-api-success', '/api-integrations'], ['tile-system-health', '/system-monitoring'], ['tile-last-backup', '/backup-recovery']] as const) {
     await expect(page.getByTestId(tile)).toHaveAttribute('href', new RegExp(`^${path}`));
   }
   await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
@@ -27,6 +27,25 @@ test('an admin: the four tiles lead to their screens; lists and charts', async (
   await page.getByTestId('tile-active-users').click();
   await expect(page).toHaveURL(/\/user-management/);
   await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
+});
+
+test('System Health reads as System Monitoring’s Overall Health, and leads there', async ({ page, js, createUser }) => {
+  await signIn(page, await createUser({ role: 'admin' }));
+  const verdict = async (path: string, testId: string) => {
+    await page.goto(path);
+    await waitForHydration(page, js);
+    const tile = page.getByTestId(testId);
+    return `${await tile.locator('p.text-2xl').innerText()} · ${await tile.locator('p.text-xs').first().innerText()}`;
+  };
+  // Both read the web process's newest sample (taken every 10 s): compare readings of one sample.
+  await expect(async () => {
+    const home = await verdict('/', 'tile-system-health');
+    expect(home).toMatch(/^(Healthy|Warning|Critical) · /);
+    expect(home).toBe(await verdict('/system-monitoring', 'tile-overall'));
+  }).toPass({ timeout: 30_000 });
+  await page.goto('/');
+  await page.getByTestId('tile-system-health').click();
+  await expect(page.getByRole('heading', { name: 'System Monitoring', level: 1 })).toBeVisible();
 });
 
 test('a viewer of one company: the access card and that company’s charts only', async ({ page, createUser }) => {

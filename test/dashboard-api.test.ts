@@ -20,7 +20,7 @@ describe.each(TEST_DIALECTS)('dashboard over HTTP on %s', (dialect) => {
     expect(body.userAccess).toMatchObject({ companyName: 'All Companies', companyType: 'all', role: 'admin', accessLevel: 'Full Access', permissions: { canManageUsers: true } });
     const users = await db().selectFrom('users').select('isActive').execute();
     expect(body.userStats).toEqual({ activeUsers: users.filter((u) => u.isActive).length, totalUsers: users.length });
-    expect(body.systemHealth.status).toMatch(/^(Issues|Healthy)$/);
+    expect(body.systemHealth.overall).toMatch(/^(healthy|warning|critical)$/);
     expect(body.lastBackup).toEqual({ backup: null });
     expect(body.recentActivity.length).toBeGreaterThan(0);
     expect(body.recentActivity.length).toBeLessThanOrEqual(8);
@@ -33,6 +33,36 @@ describe.each(TEST_DIALECTS)('dashboard over HTTP on %s', (dialect) => {
     expect(mine.userAccess).toMatchObject({ companyName: company.name, role: 'viewer', accessLevel: 'Read Only', availableCompanies: [expect.objectContaining({ id: company.id })] });
     expect(mine).toMatchObject({ userStats: null, api: null, systemHealth: null, lastBackup: null, recentActivity: null, apiActivity: null, alerts: null });
     expect(mine.charts.companyId).toBe(company.id);
+  });
+
+  it('System Health is System Monitoring’s verdict: the same sample gives the same answer on both /api calls and both screens', async () => {
+    const { c } = await signedIn({ role: 'admin' });
+    // The web process samples every 10 s: read both until they judge the same sample.
+    let dashboard: { timestamp: string; overall: string; reasons: string[] } | null = null;
+    let monitoring: { timestamp: string; overall: string; reasons: string[] } | null = null;
+    for (let i = 0; i < 5 && (!dashboard || dashboard.timestamp !== monitoring?.timestamp); i++) {
+      dashboard = (await (await c.get('/api/dashboard')).json()).systemHealth;
+      const health = await (await c.get('/api/system/health')).json();
+      monitoring = { timestamp: health.timestamp, overall: health.overall, reasons: health.reasons };
+    }
+    expect(dashboard).toEqual(monitoring);
+
+    /** A tile's verdict and the line under it, as text. */
+    const tile = (html: string, testId: string) => {
+      const rest = html.slice(html.indexOf(`data-testid="${testId}"`));
+      const [, value, detail] = rest.match(/<p class="mt-2 text-2xl[^"]*">(.*?)<\/p><p class="mt-1 text-xs[^"]*">(.*?)<\/p>/)!;
+      return `${value} · ${detail}`.replace(/<!-- -->/g, '');
+    };
+    let home = '';
+    let screen = '';
+    for (let i = 0; i < 5 && (!home || home !== screen); i++) {
+      home = tile(await (await c.get('/')).text(), 'tile-system-health');
+      screen = tile(await (await c.get('/system-monitoring')).text(), 'tile-overall');
+    }
+    expect(home).toBe(screen);
+    expect(home).toMatch(/^(Healthy|Warning|Critical) · /);
+    expect(home).not.toMatch(/Issues|anomal/);
+    expect((await (await c.get('/')).text()).match(/<a[^>]*data-testid="tile-system-health"[^>]*>/)![0]).toContain('href="/system-monitoring"');
   });
 
   it('the screen: the tiles and lists the user may see, and the charts as SVG with a table', async () => {

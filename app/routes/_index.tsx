@@ -9,6 +9,7 @@ import { Landing } from '../components/landing.tsx';
 import { getAuth, serviceContext } from '../http/session.server.ts';
 import { landingPage } from '../services/landing-stats.server.ts';
 import { getDashboard } from '../services/dashboard.server.ts';
+import { healthOptions } from '../http/system-monitoring.server.ts';
 import { allow, type RouteAccess } from '../http/route-access.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context);
   if (!auth) return json({ view: 'landing' as const, ...(await landingPage(context.db)) });
   if (auth.mustChangePassword) throw redirect('/change-password');
-  return json({ view: 'dashboard' as const, dashboard: await getDashboard(serviceContext(request, context, auth)) });
+  return json({ view: 'dashboard' as const, dashboard: await getDashboard(serviceContext(request, context, auth), healthOptions(context)) });
 }
 
 export default function Index() {

@@ -3,5 +3,6 @@
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { getDashboard } from '../services/dashboard.server.ts';
+import { healthOptions } from '../http/system-monitoring.server.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.signedIn, run: async ({ ctx }) => getDashboard(ctx) } });
+export const { loader, action, access } = apiRoute({ GET: { allow: allow.signedIn, run: async ({ context, ctx }) => getDashboard(ctx, healthOptions(context)) } });

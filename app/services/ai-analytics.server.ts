@@ -74,6 +74,9 @@ export const PredictionRequest = z.object({
 });
 
 export interface ExpensePrediction {
+  /** The category's company: the same category name exists in every company. */
+  companyId: number;
+  companyName: string;
   categoryId: number;
   categoryName: string;
   departmentId: number;
@@ -107,16 +110,22 @@ export async function predictExpenses(ctx: ServiceContext, input: unknown, now =
     group.series.push({ month: row.month, cents: row.cents });
     groups.set(key, group);
   }
-  const [categories, departments] = await Promise.all([
-    names(ctx.db, 'expenseCategories', [...groups.values()].map((g) => g.categoryId)),
+  const categoryIds = [...new Set([...groups.values()].map((g) => g.categoryId))];
+  const [categoryRows, departments] = await Promise.all([
+    categoryIds.length
+      ? ctx.db.selectFrom('expenseCategories as c').innerJoin('companies as co', 'co.id', 'c.companyId').select(['c.id', 'c.name', 'c.companyId', 'co.name as companyName']).where('c.id', 'in', categoryIds).execute()
+      : [],
     names(ctx.db, 'departments', [...groups.values()].map((g) => g.departmentId)),
   ]);
+  const categories = new Map(categoryRows.map((r) => [r.id, r]));
   return [...groups.values()]
     .map((g) => {
       const result = forecast(g.series, request.months);
       return {
+        companyId: categories.get(g.categoryId)?.companyId ?? 0,
+        companyName: categories.get(g.categoryId)?.companyName ?? '',
         categoryId: g.categoryId,
-        categoryName: categories.get(g.categoryId) ?? '',
+        categoryName: categories.get(g.categoryId)?.name ?? '',
         departmentId: g.departmentId,
         departmentName: departments.get(g.departmentId) ?? '',
         predictedAmount: dollars(result.predictedCents),

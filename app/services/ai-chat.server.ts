@@ -4,6 +4,7 @@
 // cannot answer get the list of what it can. POST /api/ai/chat {message, context, history} →
 // {response, context}.
 import { z } from 'zod';
+import { SUGGESTED, SUGGESTED_QUESTIONS } from '../lib/ai-chat-questions.ts';
 import { formatRelativeTime } from '../lib/format.ts';
 import { can, companyScope } from '../lib/permissions.ts';
 import { analyzeCompanyBudget, BUDGET_YEARS, predictExpenses } from './ai-analytics.server.ts';
@@ -16,12 +17,14 @@ import { fieldErrorsFromZod, forbidden, invalid } from './errors.ts';
 
 export const OFFLINE_NOTE = 'Offline mode: answered from the books without a language model.';
 export const CAPABILITIES = [
-  'total expenses or revenue of a company for a year, a month or the last N days ("What did Vult spend in 2026?"), also for one expense category ("…on Travel last month?")',
-  'the top expense categories ("Top categories for One Network last year")',
-  'budget against actual and the variance ("Is Atlas over budget in 2026?")',
-  'unusual expenses ("Any anomalies in the last 90 days?")',
-  'predicted expenses, also for one category ("Forecast the next 6 months of Travel for Vult")',
+  `total expenses or revenue of a company or the group for a year, a month or the last N days ("${SUGGESTED.companySpend}"), also for one expense category ("${SUGGESTED.categorySpend}")`,
+  `the top expense categories ("${SUGGESTED.topCategories}")`,
+  `budget against actual and the variance ("${SUGGESTED.budget}")`,
+  `unusual expenses ("${SUGGESTED.anomalies}")`,
+  `predicted expenses, also for one category ("${SUGGESTED.forecast}")`,
 ];
+export { SUGGESTED_QUESTIONS };
+export const HELP_INTRO = 'I can answer these questions without a language model:';
 
 export const ChatRequest = z.object({
   message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)'),
@@ -77,16 +80,43 @@ export function periodOf(text: string, now: Date): Period {
   return { from: `${y}-01-01`, to: `${y}-12-31`, label: String(y) };
 }
 
-/** The company a question names (by name), else the conversation's, else the asker's own (scoped users always their own). */
-async function companyOf(ctx: ServiceContext, text: string, context: ChatContext): Promise<{ id: number; name: string } | null> {
+/** Lower-case words of a text (a possessive 's dropped), for matching names as people write them. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().replace(/['’]s\b/g, '').split(/[^\p{L}\p{N}&]+/u).filter(Boolean);
+}
+
+/**
+ * The one name a text refers to: the whole name, or a run of whole words of the text (at least 3
+ * letters) that begins exactly one of the names, case-insensitive ("atlas" or "Atl" for
+ * "Atlas Infrastructure"). The longest reference wins; an ambiguous one names nothing. `rest`:
+ * the text without the words that named it.
+ */
+export function nameIn<T extends { name: string }>(text: string, candidates: readonly T[]): { item: T; rest: string } | null {
+  const words = wordsOf(text);
+  const names = candidates.map((c) => ({ c, name: wordsOf(c.name).join(' ') }));
+  let best: { item: T; start: number; end: number; length: number } | null = null;
+  for (let start = 0; start < words.length; start++) {
+    for (let end = start + 1; end <= words.length; end++) {
+      const phrase = words.slice(start, end).join(' ');
+      if (phrase.length < 3) continue;
+      const exact = names.filter((n) => n.name === phrase);
+      const prefixed = names.filter((n) => n.name.startsWith(phrase));
+      const wholeWords = prefixed.filter((n) => n.name[phrase.length] === ' ');
+      const item = exact.length === 1 ? exact[0].c : wholeWords.length === 1 ? wholeWords[0].c : prefixed.length === 1 ? prefixed[0].c : null;
+      if (item && (!best || phrase.length > best.length)) best = { item, start, end, length: phrase.length };
+    }
+  }
+  return best && { item: best.item, rest: [...words.slice(0, best.start), ...words.slice(best.end)].join(' ') };
+}
+
+/** The company a question names, else the conversation's, else the asker's own (scoped users always their own); `rest`: the text without the company's name. */
+async function companyOf(ctx: ServiceContext, text: string, context: ChatContext): Promise<{ company: { id: number; name: string } | null; named: boolean; rest: string }> {
   const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
   const companies = await ctx.db.selectFrom('companies').select(['id', 'name']).$if(scope !== null, (q) => q.where('id', '=', scope!)).execute();
-  const lower = text.toLowerCase();
-  const named = [...companies].sort((a, b) => b.name.length - a.name.length).find((c) => lower.includes(c.name.toLowerCase()));
-  if (named) return named;
+  const named = nameIn(text, companies);
+  if (named) return { company: named.item, named: true, rest: named.rest };
   const remembered = companies.find((c) => c.id === context.companyId);
-  if (remembered) return remembered;
-  return scope !== null ? companies[0] ?? null : null;
+  return { company: remembered ?? (scope !== null ? companies[0] ?? null : null), named: false, rest: text };
 }
 
 const TOPICS = ['anomalies', 'predictions', 'budget', 'categories', 'revenue', 'expenses'] as const;
@@ -104,9 +134,8 @@ function topicOf(text: string): Topic | null {
 }
 
 const where = (company: { name: string } | null) => (company ? company.name : 'the group');
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The expense category a question names (of the company asked about, within scope), by name. */
+/** The expense category a question names (of the company asked about, within scope), as people write it. */
 async function categoryOf(ctx: ServiceContext, text: string, companyId: number | null): Promise<string | null> {
   const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
   const rows = await ctx.db
@@ -116,8 +145,12 @@ async function categoryOf(ctx: ServiceContext, text: string, companyId: number |
     .$if(companyId !== null, (q) => q.where('companyId', '=', companyId!))
     .$if(scope !== null, (q) => q.where('companyId', '=', scope!))
     .execute();
-  const names = rows.map((r) => r.name).sort((a, b) => b.length - a.length);
-  return names.find((name) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}])`, 'iu').test(text)) ?? null;
+  return nameIn(text, rows)?.item.name ?? null;
+}
+
+/** Whether a message names a period of its own (else the default, this year, applies). */
+function namesPeriod(text: string): boolean {
+  return new RegExp(`\\b(20\\d{2}|${MONTHS.join('|')}|this (month|year)|last (month|year)|last \\d{1,3} days?)\\b`).test(text);
 }
 
 /** Answers one message offline. */
@@ -129,10 +162,13 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
   const given = parsed.data.context ?? {};
   const context: ChatContext = { companyId: typeof given.companyId === 'number' ? given.companyId : null };
   const text = message.toLowerCase();
-  // A follow-up ('And in 2025?') asks the previous question again for what it names.
-  const topic = topicOf(text) ?? (typeof given.topic === 'string' && (TOPICS as readonly string[]).includes(given.topic) ? (given.topic as Topic) : 'help');
-  const company = await companyOf(ctx, message, context);
+  const { company, named, rest } = await companyOf(ctx, message, context);
   const companyId = company?.id ?? null;
+  const previous = typeof given.topic === 'string' && (TOPICS as readonly string[]).includes(given.topic) ? (given.topic as Topic) : null;
+  // A follow-up ('And in 2025?', 'What about Vult?') asks the previous question again for what it
+  // names; anything else not understood gets the list of what the chat can answer.
+  const followUp = previous !== null && (named || namesPeriod(text) || /^\s*(and|what about|how about)\b/.test(text) || (await categoryOf(ctx, rest, companyId)) !== null);
+  const topic = topicOf(text) ?? (followUp ? previous : 'help');
   const period = periodOf(message, now);
   const reply = (topic: string, lines: string[]): ChatAnswer => ({ response: [...lines, '', OFFLINE_NOTE].join('\n'), context: { companyId, topic, mode: 'offline' } });
 
@@ -144,19 +180,19 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
     if (found.total === 0) return reply('anomalies', [`No unusual expenses in ${where(company)} over the last ${window} days ${computed}.`]);
     return reply('anomalies', [
       `${found.total} unusual expense${found.total === 1 ? '' : 's'} in ${where(company)} over the last ${window} days ${computed}:`,
-      ...found.anomalies.map((a) => `- ${a.date}: ${usd(a.amount)} in ${a.categoryName} (${company ? '' : `${a.companyName}, `}${a.departmentName}), ${a.severity} ${a.anomalyType.replace('_', ' ')}; expected ${usd(a.expectedAmount)}.`),
+      ...found.anomalies.map((a) => `- ${a.companyName}, ${a.date}: ${usd(a.amount)} in ${a.categoryName} (${a.departmentName}), ${a.severity} ${a.anomalyType.replace('_', ' ')}; expected ${usd(a.expectedAmount)}.`),
     ]);
   }
   if (topic === 'predictions') {
     const months = ([12, 6, 3, 1] as const).find((m) => new RegExp(`\\b${m} months?\\b`).test(text)) ?? 3;
-    const category = await categoryOf(ctx, message, companyId);
+    const category = await categoryOf(ctx, rest, companyId);
     const predictions = (await predictExpenses(ctx, { companyId: companyId ?? undefined, months }, now)).filter((p) => category === null || p.categoryName === category);
     const subject = `${where(company)}${category ? ` on ${category}` : ''}`;
     if (predictions.length === 0) return reply('predictions', [`There are no expenses in ${subject} to predict from yet.`]);
     const total = predictions.reduce((s, p) => s + p.predictedAmount, 0);
     return reply('predictions', [
       `Predicted expenses of ${subject} for the next ${months} month${months === 1 ? '' : 's'}: ${usd(total)}.`,
-      ...predictions.slice(0, 5).map((p) => `- ${p.categoryName} (${p.departmentName}): ${usd(p.predictedAmount)}, ${p.trend}, confidence ${Math.round(p.confidence * 100)}%.`),
+      ...predictions.slice(0, 5).map((p) => `- ${p.companyName}, ${p.categoryName} (${p.departmentName}): ${usd(p.predictedAmount)}, ${p.trend}, confidence ${Math.round(p.confidence * 100)}%.`),
     ]);
   }
   if (topic === 'budget') {
@@ -180,7 +216,7 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
     return reply('revenue', [`Revenue of ${where(company)} for ${period.label}: ${usd(total)} from ${count} entr${count === 1 ? 'y' : 'ies'}.`]);
   }
   if (topic === 'expenses') {
-    const category = await categoryOf(ctx, message, companyId);
+    const category = await categoryOf(ctx, rest, companyId);
     if (category) {
       const { total, count } = await ledgerTotals(ctx, { ledger: 'expenses', companyId, from: period.from, to: period.to, category });
       return reply('expenses', [`Expenses of ${where(company)} on ${category} for ${period.label}: ${usd(total)} across ${count} expense${count === 1 ? '' : 's'}.`]);
@@ -188,7 +224,7 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
     const { total, count } = await ledgerTotals(ctx, { ledger: 'expenses', companyId, from: period.from, to: period.to });
     return reply('expenses', [`Expenses of ${where(company)} for ${period.label}: ${usd(total)} across ${count} expense${count === 1 ? '' : 's'}.`]);
   }
-  return reply('help', ['I can answer these without a language model:', ...CAPABILITIES.map((c) => `- ${c}`)]);
+  return reply('help', [HELP_INTRO, ...CAPABILITIES.map((c) => `- ${c}`)]);
 }
 
 export interface ChatOptions extends Pick<ModelOptions, 'onDelta' | 'signal' | 'limits'> {

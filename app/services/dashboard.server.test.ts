@@ -9,10 +9,18 @@ import { createTestUser } from '../../test/users.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { dashboardCharts } from './dashboard-charts.server.ts';
 import { getDashboard } from './dashboard.server.ts';
-import { MIN_UPTIME_SNAPSHOTS, uptimePercent } from './health.server.ts';
+import { MIN_UPTIME_SNAPSHOTS, uptimePercent, type HealthMeasurement } from './health.server.ts';
+import { systemHealth } from './system-monitoring.server.ts';
 import { landingStats } from './landing-stats.server.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
+
+/** A web process's newest health sample, as the sampler would hand it over. */
+const sample = (figures: Partial<HealthMeasurement> = {}): HealthMeasurement => ({
+  createdAt: '2026-11-20T11:59:55.000Z', cpuUsage: 12, loadAverage: [0.1, 0.2, 0.3], cpuCount: 2, memoryUsed: 1_000, memoryTotal: 4_000, processRss: 100,
+  diskFree: 600, diskTotal: 1_000, databaseSize: 10, databaseResponseMs: 2, databaseConnections: null, ...figures,
+});
+const sampled = (figures: Partial<HealthMeasurement> = {}) => ({ health: { latest: async () => sample(figures) }, api: null });
 
 describe.each(TEST_DIALECTS)('dashboard on %s', (dialect) => {
   let database: TestDatabase;
@@ -82,11 +90,11 @@ describe.each(TEST_DIALECTS)('dashboard on %s', (dialect) => {
       { userId, username: 'owner', anomalyType: 'bulk_delete', deleteCount: 12, windowStart: '2026-10-01T09:00:00.000Z', windowEnd: '2026-10-01T09:10:00.000Z', description: 'Old bulk delete' },
     ]).execute();
 
-    const dashboard = await getDashboard(owner, NOW);
+    const dashboard = await getDashboard(owner, sampled(), NOW);
     const users = await db.selectFrom('users').select(['isActive']).execute();
     expect(dashboard.userStats).toEqual({ activeUsers: users.filter((u) => u.isActive).length, totalUsers: users.length });
     expect(dashboard.api).toEqual({ successRate: 0, runs: 0, windowDays: 30 });
-    expect(dashboard.systemHealth).toEqual({ status: 'Issues', anomalies: 1, windowDays: 7 });
+    expect(dashboard.systemHealth).toEqual({ timestamp: '2026-11-20T11:59:55.000Z', overall: 'healthy', reasons: [] });
     expect(dashboard.alerts!.map((x) => x.description)).toEqual(['Recent bulk delete']);
     expect(dashboard.lastBackup!.backup!.name).toBe('older');
     expect(dashboard.recentActivity).toHaveLength(8);
@@ -97,8 +105,27 @@ describe.each(TEST_DIALECTS)('dashboard on %s', (dialect) => {
     expect(dashboard.userAccess.companyName).toBe('All Companies');
   });
 
+  it('System Health is System Monitoring’s verdict: a sampled CPU at 100 % reads Critical in both, with the same reason', async () => {
+    for (const [figures, overall, reasons] of [
+      [{ cpuUsage: 100 }, 'critical', ['CPU at 100%']],
+      [{ cpuUsage: 80, memoryUsed: 3_500 }, 'warning', ['CPU at 80%', 'Memory at 87.5%']],
+      [{ cpuUsage: 3, databaseResponseMs: 1_200 }, 'critical', ['Database answered in 1200 ms']],
+      [{ cpuUsage: 3 }, 'healthy', []],
+    ] as const) {
+      const options = sampled(figures);
+      const dashboard = await getDashboard(owner, options, NOW);
+      const monitoring = await systemHealth(owner, options, NOW);
+      expect(dashboard.systemHealth).toEqual({ timestamp: '2026-11-20T11:59:55.000Z', overall, reasons });
+      expect({ timestamp: monitoring.timestamp, overall: monitoring.overall, reasons: monitoring.reasons }).toEqual(dashboard.systemHealth);
+    }
+    // A recent security anomaly (planted above) is a System Alert, not a health verdict of its own.
+    const calm = await getDashboard(owner, sampled({ cpuUsage: 3 }), NOW);
+    expect(calm.alerts!.length).toBeGreaterThan(0);
+    expect(calm.systemHealth!.overall).toBe('healthy');
+  });
+
   it('a scoped viewer without extra flags: the access card and their company’s charts, nothing else', async () => {
-    const dashboard = await getDashboard(scoped, NOW);
+    const dashboard = await getDashboard(scoped, sampled(), NOW);
     expect(dashboard).toMatchObject({ userStats: null, api: null, systemHealth: null, lastBackup: null, recentActivity: null, apiActivity: null, alerts: null });
     expect(dashboard.userAccess.availableCompanies.map((c) => c.id)).toEqual([b]);
     expect(dashboard.charts!.companyId).toBe(b);
@@ -106,10 +133,11 @@ describe.each(TEST_DIALECTS)('dashboard on %s', (dialect) => {
 
   it('a viewer limited to company B with audit access gets no entry about company A', async () => {
     const auditor = await userContext(db, (await createTestUser(db, { role: 'viewer', companyId: b, flags: { canAccessAuditLogs: true } })).id);
-    const dashboard = await getDashboard(auditor, NOW);
+    const dashboard = await getDashboard(auditor, sampled(), NOW);
     // The planted entries are about company A: none for a reader limited to B.
     expect(dashboard.recentActivity!.some((r) => r.tableName === 'budgets' && r.action === 'update')).toBe(false);
-    expect(dashboard.systemHealth).toEqual({ status: 'Healthy', anomalies: 0, windowDays: 7 });
+    // System health is installation-wide: not for a user limited to one company.
+    expect(dashboard.systemHealth).toBeNull();
     expect(dashboard.userStats).toBeNull();
   });
 

@@ -1,4 +1,5 @@
-import { effectiveFlags } from '../lib/permissions.ts';
+import { can, effectiveFlags } from '../lib/permissions.ts';
+import { screenTableLabel } from './audit-readable.server.ts';
 import { listAuditLogs, listSecurityAnomalies, parseAuditQuery } from './audit-trail.server.ts';
 import { listBackups } from './backups.server.ts';
 import { listVisibleCompanies } from './companies.server.ts';
@@ -7,6 +8,8 @@ import { dashboardCharts, type DashboardCharts } from './dashboard-charts.server
 import { forbidden, isDomainError } from './errors.ts';
 import { analyzePerformance } from './integration-analysis.server.ts';
 import { listSyncLogs } from './integration-sync.server.ts';
+import type { HealthSource } from './health-sampler.server.ts';
+import { healthVerdict, type ApiFigures, type HealthVerdict } from './system-monitoring.server.ts';
 import { userStats } from './users.server.ts';
 
 export function accessLevelLabel(user: AuthUser): string {
@@ -44,7 +47,7 @@ export async function getUserAccess(ctx: ServiceContext) {
 // owns it, with that service's permission and company scope; what the user may not see is null
 // (the screen leaves it out) rather than an error.
 
-/** Anomalies this recent make System Health read 'Issues' and show as System Alerts. */
+/** Anomalies this recent show as System Alerts. */
 export const ALERT_WINDOW_DAYS = 7;
 export const RECENT_ACTIVITY_SHOWN = 8;
 export const API_ACTIVITY_SHOWN = 5;
@@ -54,6 +57,8 @@ export interface DashboardActivity {
   id: number;
   action: string;
   tableName: string;
+  /** The table as its screen is titled ('Actual Expenses'). */
+  tableLabel: string;
   username: string;
   timestamp: string;
 }
@@ -83,7 +88,8 @@ export interface Dashboard {
   userAccess: Awaited<ReturnType<typeof getUserAccess>>;
   userStats: { activeUsers: number; totalUsers: number } | null;
   api: { successRate: number; runs: number; windowDays: number } | null;
-  systemHealth: { status: 'Issues' | 'Healthy'; anomalies: number; windowDays: number } | null;
+  /** System Monitoring's verdict, for those who may open System Monitoring. */
+  systemHealth: HealthVerdict | null;
   /** `backup` null: none completed yet. */
   lastBackup: { backup: { id: number; name: string; createdAt: string } | null } | null;
   recentActivity: DashboardActivity[] | null;
@@ -102,10 +108,10 @@ async function ifAllowed<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-/** GET /api/dashboard and the dashboard screen. */
-export async function getDashboard(ctx: ServiceContext, now = new Date()): Promise<Dashboard> {
+/** GET /api/dashboard and the dashboard screen; `health` as System Monitoring gets it. */
+export async function getDashboard(ctx: ServiceContext, health: { health: HealthSource; api: ApiFigures | null }, now = new Date()): Promise<Dashboard> {
   const since = new Date(now.getTime() - ALERT_WINDOW_DAYS * 86_400_000).toISOString();
-  const [userAccess, stats, performance, anomalies, backups, audit, syncs, charts] = await Promise.all([
+  const [userAccess, stats, performance, anomalies, backups, audit, syncs, charts, verdict] = await Promise.all([
     getUserAccess(ctx),
     ifAllowed(() => userStats(ctx)),
     ifAllowed(() => analyzePerformance(ctx, now)),
@@ -114,15 +120,16 @@ export async function getDashboard(ctx: ServiceContext, now = new Date()): Promi
     ifAllowed(() => listAuditLogs(ctx, parseAuditQuery({ limit: RECENT_ACTIVITY_SHOWN, offset: 0 }))),
     ifAllowed(() => listSyncLogs(ctx, { limit: API_ACTIVITY_SHOWN })),
     ifAllowed(() => dashboardCharts(ctx, now)),
+    ctx.actor.kind === 'user' && can(ctx.actor.user, 'installation') ? healthVerdict(ctx, health) : null,
   ]);
   return {
     updatedAt: now.toISOString(),
     userAccess,
     userStats: stats && { activeUsers: stats.activeUsers, totalUsers: stats.totalUsers },
     api: performance && { successRate: performance.successRate, runs: performance.runs, windowDays: performance.windowDays },
-    systemHealth: anomalies && { status: anomalies.length > 0 ? 'Issues' : 'Healthy', anomalies: anomalies.length, windowDays: ALERT_WINDOW_DAYS },
+    systemHealth: verdict,
     lastBackup: backups && { backup: backups[0] ? { id: backups[0].id, name: backups[0].name, createdAt: backups[0].createdAt } : null },
-    recentActivity: audit && audit.rows.map((r) => ({ id: r.id, action: r.action, tableName: r.tableName, username: r.username, timestamp: r.timestamp })),
+    recentActivity: audit && audit.rows.map((r) => ({ id: r.id, action: r.action, tableName: r.tableName, tableLabel: screenTableLabel(r.tableName), username: r.username, timestamp: r.timestamp })),
     apiActivity:
       syncs &&
       syncs.rows.map((r) => ({

@@ -11,6 +11,7 @@ import { writeRecord } from './audit.server.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
 import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import type { HealthSource } from './health-sampler.server.ts';
+import type { HealthMeasurement } from './health.server.ts';
 
 /** Installation-wide: an owner or admin of every company; to an admin of one company it does not exist (404). */
 export function authorizeMonitoring(ctx: ServiceContext): void {
@@ -41,11 +42,7 @@ export interface ApiFigures {
   windowMinutes: number;
 }
 
-export interface SystemHealth {
-  timestamp: string;
-  overall: OverallHealth;
-  /** Why the overall status is not healthy, one line per figure over its threshold. */
-  reasons: string[];
+export interface SystemHealth extends HealthVerdict {
   details: {
     cpu: { usage: number; loadAverage: number[]; cores: number };
     memory: { used: number; total: number; percentage: number };
@@ -63,6 +60,39 @@ function level(value: number | null | undefined, limits: { warning: number; crit
   return value >= limits.critical ? 'critical' : value >= limits.warning ? 'warning' : 'ok';
 }
 
+export interface HealthVerdict {
+  /** When the figures it judges were measured. */
+  timestamp: string;
+  overall: OverallHealth;
+  /** Why the overall status is not healthy, one line per figure over its threshold. */
+  reasons: string[];
+}
+
+/**
+ * The one definition of the installation's health, used by System Monitoring and the dashboard
+ * alike: the worst level of CPU, memory, disk, database answer time and request error rate.
+ */
+export function judgeHealth(measured: HealthMeasurement, api: ApiFigures | null): HealthVerdict {
+  const memory = pct(measured.memoryUsed, measured.memoryTotal);
+  const disk = measured.diskTotal !== null && measured.diskFree !== null ? pct(measured.diskTotal - measured.diskFree, measured.diskTotal) : null;
+  const checks: [string, 'ok' | 'warning' | 'critical'][] = [
+    [`CPU at ${measured.cpuUsage}%`, level(measured.cpuUsage, THRESHOLDS.cpu)],
+    [`Memory at ${memory}%`, level(memory, THRESHOLDS.memory)],
+    [`Disk at ${disk}%`, level(disk, THRESHOLDS.disk)],
+    [`Database answered in ${measured.databaseResponseMs} ms`, level(measured.databaseResponseMs, THRESHOLDS.databaseMs)],
+    [`${api?.errorRate}% of requests failed`, level(api?.requests ? api.errorRate : null, THRESHOLDS.errorRate)],
+  ];
+  const failing = checks.filter(([, l]) => l !== 'ok');
+  const overall: OverallHealth = failing.some(([, l]) => l === 'critical') ? 'critical' : failing.length ? 'warning' : 'healthy';
+  return { timestamp: measured.createdAt, overall, reasons: failing.map(([text]) => text) };
+}
+
+/** The health verdict on the newest sample (the dashboard's System Health tile). */
+export async function healthVerdict(ctx: ServiceContext, options: { health: HealthSource; api: ApiFigures | null }): Promise<HealthVerdict> {
+  authorizeMonitoring(ctx);
+  return judgeHealth(await options.health.latest(), options.api);
+}
+
 /**
  * GET /api/system/health. `health`: the web process's background samples (the figures are the
  * newest one's, `timestamp` its time); `api`: its traffic figures (null where none are kept).
@@ -76,15 +106,7 @@ export async function systemHealth(ctx: ServiceContext, options: { health: Healt
   ]);
   const memory = { used: measured.memoryUsed, total: measured.memoryTotal, percentage: pct(measured.memoryUsed, measured.memoryTotal) };
   const disk = measured.diskTotal !== null && measured.diskFree !== null ? { used: measured.diskTotal - measured.diskFree, total: measured.diskTotal, percentage: pct(measured.diskTotal - measured.diskFree, measured.diskTotal) } : null;
-  const checks: [string, 'ok' | 'warning' | 'critical'][] = [
-    [`CPU at ${measured.cpuUsage}%`, level(measured.cpuUsage, THRESHOLDS.cpu)],
-    [`Memory at ${memory.percentage}%`, level(memory.percentage, THRESHOLDS.memory)],
-    [`Disk at ${disk?.percentage}%`, level(disk?.percentage, THRESHOLDS.disk)],
-    [`Database answered in ${measured.databaseResponseMs} ms`, level(measured.databaseResponseMs, THRESHOLDS.databaseMs)],
-    [`${options.api?.errorRate}% of requests failed`, level(options.api?.requests ? options.api.errorRate : null, THRESHOLDS.errorRate)],
-  ];
-  const failing = checks.filter(([, l]) => l !== 'ok');
-  const overall: OverallHealth = failing.some(([, l]) => l === 'critical') ? 'critical' : failing.length ? 'warning' : 'healthy';
+  const verdict = judgeHealth(measured, options.api);
 
   // 15-minute averages of the snapshots.
   const buckets = new Map<number, { n: number; cpu: number; memory: number; db: number }>();
@@ -106,9 +128,7 @@ export async function systemHealth(ctx: ServiceContext, options: { health: Healt
   }));
 
   return {
-    timestamp: measured.createdAt,
-    overall,
-    reasons: failing.map(([text]) => text),
+    ...verdict,
     details: {
       cpu: { usage: measured.cpuUsage, loadAverage: measured.loadAverage, cores: measured.cpuCount },
       memory,

@@ -4,12 +4,13 @@
 // is blocked while the message is blank or a reply is pending.
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { SUGGESTED } from '../../lib/ai-chat-questions.ts';
 import type { Toast } from '../../lib/toast.ts';
 import type { ChatTurn } from '../../services/ai-conversation.server.ts';
 import { inputClass } from '../ui/form.tsx';
 import { ToastView } from '../ui/toast.tsx';
 
-export const WELCOME = 'Hello! I can answer questions about your expenses, revenue, budgets, anomalies and predictions. Ask me, for example, "What did we spend this year?"';
+export const WELCOME = `Hello! I can answer questions about your expenses, revenue, budgets, anomalies and predictions. Ask me, for example, "${SUGGESTED.ourSpend}"`;
 export const CLEARED = 'Chat cleared. Ask me about expenses, revenue, budgets, anomalies or predictions.';
 
 const BUTTON = 'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60';

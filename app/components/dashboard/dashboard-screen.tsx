@@ -6,6 +6,7 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { formatInstant, formatRelativeTime } from '../../lib/format.ts';
+import { HEALTH_LABELS, healthDetail } from '../../lib/health-verdict.ts';
 import { PLAN_RULE, PROJECTION_RULE } from '../../lib/plan-rule.ts';
 import { DollarChart } from '../chart/series-chart.tsx';
 import { PageHeading } from '../layout/app-shell.tsx';
@@ -22,6 +23,7 @@ export type DashboardView = Dashboard;
 
 const STATUS_CLASS: Record<string, string> = {
   success: 'bg-green-100 text-green-800',
+  partial: 'bg-amber-100 text-amber-800',
   failed: 'bg-red-100 text-red-800',
   running: 'bg-blue-100 text-blue-800',
 };
@@ -61,18 +63,8 @@ function Tiles({ data, now }: { data: DashboardView; now: number }) {
     );
   }
   if (data.systemHealth) {
-    const issues = data.systemHealth.status === 'Issues';
-    tiles.push(
-      <Tile
-        key="health"
-        to="/audit-trail?tab=anomalies"
-        label="System Health"
-        testId="tile-system-health"
-        tone={issues ? 'text-red-700' : 'text-green-700'}
-        value={data.systemHealth.status}
-        detail={issues ? `${data.systemHealth.anomalies} anomal${data.systemHealth.anomalies === 1 ? 'y' : 'ies'} in the last ${data.systemHealth.windowDays} days` : `No anomalies in the last ${data.systemHealth.windowDays} days`}
-      />,
-    );
+    const verdict = HEALTH_LABELS[data.systemHealth.overall];
+    tiles.push(<Tile key="health" to="/system-monitoring" label="System Health" testId="tile-system-health" tone={verdict.tone} value={verdict.label} detail={healthDetail(data.systemHealth)} />);
   }
   if (data.lastBackup) {
     const backup = data.lastBackup.backup;
@@ -95,6 +87,7 @@ function Charts({ charts, scope }: { charts: NonNullable<DashboardView['charts']
           <DollarChart
             id={c.id}
             kind="bar"
+            size="half"
             title={`${c.title}, ${scope}`}
             description={`${c.text} for each of the last 12 months, in US dollars. ${c.rule}`}
             labelHeading="Month"
@@ -138,7 +131,7 @@ function RecentActivity({ rows, now }: { rows: NonNullable<DashboardView['recent
       {(r) => (
         <>
           <span className={`mr-2 ${badge(ACTION_CLASS, r.action)}`}>{r.action}</span>
-          <span className="font-medium">{r.tableName}</span> <span className="text-slate-600">by {r.username}</span>
+          <span className="font-medium">{r.tableLabel}</span> <span className="text-slate-600">by {r.username}</span>
         </>
       )}
     </TimedList>

@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import type { RecoveryActionView, SystemErrorView, SystemHealth } from '../../services/system-monitoring.server.ts';
 import { formatBytes, formatInstant } from '../../lib/format.ts';
+import { HEALTH_LABELS, healthDetail } from '../../lib/health-verdict.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Sparkline } from '../chart/sparkline.tsx';
 import { PageHeading } from '../layout/app-shell.tsx';
@@ -39,13 +40,6 @@ export interface MonitoringData {
   resolving: SystemErrorRow | null;
 }
 
-const OVERALL: Record<MonitoringData['health']['overall'], { label: string; tone: string }> = {
-  healthy: { label: 'Healthy', tone: 'text-green-700' },
-  warning: { label: 'Warning', tone: 'text-amber-700' },
-  critical: { label: 'Critical', tone: 'text-red-700' },
-  unknown: { label: 'Unknown', tone: 'text-slate-700' },
-};
-
 const SEVERITY_CLASS: Record<string, string> = {
   critical: 'bg-red-100 text-red-800',
   high: 'bg-orange-100 text-orange-900',
@@ -75,10 +69,10 @@ function Tile({ label, value, detail, tone = 'text-slate-900', children, testId 
 
 function Tiles({ health }: { health: MonitoringData['health'] }) {
   const { cpu, memory, database } = health.details;
-  const overall = OVERALL[health.overall];
+  const overall = HEALTH_LABELS[health.overall];
   return (
     <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <Tile testId="tile-overall" label="Overall Health" value={overall.label} tone={overall.tone} detail={health.reasons.length ? health.reasons.join(' · ') : `Measured ${formatInstant(health.timestamp)}`} />
+      <Tile testId="tile-overall" label="Overall Health" value={overall.label} tone={overall.tone} detail={healthDetail(health)} />
       <Tile testId="tile-cpu" label="CPU" value={`${cpu.usage.toFixed(1)}%`} detail={`Load ${cpu.loadAverage.join(' / ')} · ${cpu.cores} cores`}>
         <Sparkline label="CPU over 24 hours" unit="%" max={100} values={health.history.map((h) => h.cpu)} />
       </Tile>
