@@ -1,5 +1,5 @@
 // `finhub integrations` on every test database: list, sync (to a loopback remote; a failed run
-// exits 1) and rotate-key (credentials sealed under the previous key re-sealed under the new; one
+// exits 1, a partial one names its skipped records) and rotate-key (credentials sealed under the previous key re-sealed under the new; one
 // that does not open for its origin named, exit 1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationSettingsFrom } from '../app/services/config.server.ts';
@@ -51,6 +51,18 @@ describe.each(TEST_DIALECTS)('finhub integrations on %s', (dialect) => {
     expect(refused.stdout).toMatch(/failed/);
     expect((await finhub(database, ['integrations', 'sync', '999999'], env)).code).toBe(1);
     expect((await finhub(database, ['integrations', 'sync', 'abc'], env)).code).toBe(2);
+  });
+
+  it('a run that skipped records is partial (exit 0) and names each skipped record with why', async () => {
+    remote.handler = () => ({ json: { data: [{ id: 'p1', name: `Partial ${dialect}`, entity: 'Vult' }, { id: 'p2', name: `Lost ${dialect}`, entity: 'Nowhere Ltd' }] } });
+    const ctx = { db: database.db, actor: systemActor('cli'), meta: {} };
+    const id = (await createRecord(ctx, apiIntegrationEndpoints, { sourceId, name: 'CLI partial', endpoint: '/partial', targetTable: 'expense_categories', mappingConfig: JSON.stringify({ key: 'id', company: 'entity', fields: { name: 'name' } }) })).id;
+    const run = await finhub(database, ['integrations', 'sync', String(id)], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/: partial \(2 processed, 1 created, 0 updated, 0 unchanged, 1 skipped\)/);
+    expect(run.stdout).toContain('  skipped p2: company: no company named "Nowhere Ltd"');
+    const vult = await database.db.selectFrom('companies').select('id').where('name', '=', 'Vult').executeTakeFirstOrThrow();
+    expect(await database.db.selectFrom('expenseCategories').select('companyId').where('name', '=', `Partial ${dialect}`).execute()).toEqual([{ companyId: vult.id }]);
   });
 
   it('rotate-key re-seals the credentials under a new ENCRYPTION_KEY', async () => {

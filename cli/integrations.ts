@@ -53,7 +53,9 @@ export function registerIntegrations(program: Command): void {
           throw isDomainError(error) && error.kind === 'notFound' ? notFound(`No endpoint ${endpointId}`) : error;
         });
         const counts = `${log.recordsProcessed} processed, ${log.recordsCreated} created, ${log.recordsUpdated} updated, ${log.recordsUnchanged} unchanged, ${log.recordsSkipped} skipped`;
-        out.result(log, [`Sync #${log.id} of ${log.endpointName ?? `endpoint ${endpointId}`}: ${log.status} (${counts}) in ${log.syncDuration ?? 0} ms`, ...(log.errorMessage ? [log.errorMessage] : [])]);
+        const skipped = (log.syncData?.errors ?? []).map((e) => `  skipped ${e.record}: ${e.message}`);
+        const message = log.status === 'failed' || !skipped.length ? (log.errorMessage ? [log.errorMessage] : []) : [];
+        out.result(log, [`Sync #${log.id} of ${log.endpointName ?? `endpoint ${endpointId}`}: ${log.status} (${counts}) in ${log.syncDuration ?? 0} ms`, ...message, ...skipped]);
         if (log.status === 'failed') throw new ReportedFailure(`sync #${log.id} failed`);
       });
     });

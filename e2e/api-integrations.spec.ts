@@ -1,9 +1,10 @@
 // API Integration in a real browser, with and without JavaScript (spec 3 §2.5, DESIGN §8): the
 // six tabs, a source added in its dialog (a panel without JavaScript) and deleted after the
 // spec's confirmation, an endpoint with Sync Now, a credential that is never shown again, the
-// sync log of the run, and the analysis tabs. Each project works on sources of its own.
+// sync log of the run, and the analysis tabs; an endpoint's company chosen in its form, and a
+// partial run shown as Partial with its skipped records. Each project works on sources of its own.
 import { signIn, waitForHydration } from './support/app.ts';
-import { expect, test } from './support/fixtures.ts';
+import { COMPANY, expect, test } from './support/fixtures.ts';
 import { confirmDelete, formPanel, tableRows, toast, uniqueTag } from './support/resources.ts';
 
 test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', async ({ page, js, createUser }, testInfo) => {
@@ -67,4 +68,43 @@ test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', as
   await tabs.getByRole('link', { name: 'Performance' }).click();
   await expect(page.getByTestId('performance-tiles')).toContainText('Success rate');
   await expect(page.getByTestId('timeline-item').first()).toBeVisible();
+});
+
+test("an endpoint's company, and a partial run's skipped records in the sync log", async ({ page, js, createUser, database }, testInfo) => {
+  const tag = uniqueTag(testInfo, 'partial');
+  await signIn(page, await createUser({ role: 'admin' }));
+  const source = await database.db.insertInto('apiIntegrationSources').values({ name: `${tag} source`, baseUrl: 'https://cards.example.com/v1' }).returning('id').executeTakeFirstOrThrow();
+  await page.goto('/api-integrations?tab=endpoints&new=1');
+  await waitForHydration(page, js);
+  const endpointForm = formPanel(page);
+  await endpointForm.getByLabel('Source').selectOption({ label: `${tag} source` });
+  await endpointForm.getByLabel('Name', { exact: true }).fill(`${tag} cards`);
+  await endpointForm.getByLabel('Endpoint', { exact: true }).fill('/cards');
+  await endpointForm.getByLabel('Target Table').selectOption('actual_expenses');
+  await expect(endpointForm.getByLabel('Company')).toHaveValue('');
+  await expect(endpointForm.getByLabel('Company').locator('option').first()).toHaveText('Named by each record');
+  await endpointForm.getByLabel('Company').selectOption({ label: 'Spark Marketing' });
+  await endpointForm.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page)).toContainText('API endpoint created successfully', { timeout: 15_000 });
+  await expect(tableRows(page).filter({ hasText: `${tag} cards` })).toContainText('Spark Marketing');
+
+  const endpoint = await database.db.selectFrom('apiIntegrationEndpoints').select(['id', 'companyId']).where('name', '=', `${tag} cards`).executeTakeFirstOrThrow();
+  expect(endpoint.companyId).toBe(COMPANY.spark);
+  const reason = 'categoryId: no expense category named "Tower Leases" in Spark Marketing';
+  const now = new Date().toISOString();
+  await database.db
+    .insertInto('apiIntegrationSyncLogs')
+    .values({
+      endpointId: endpoint.id, status: 'partial', startedAt: now, completedAt: now, recordsProcessed: 2, recordsCreated: 1, recordsSkipped: 1, syncDuration: 800,
+      errorMessage: `1 record skipped; first: ${reason}`, syncData: JSON.stringify({ errors: [{ record: `${tag}-towers`, message: reason }] }),
+    })
+    .execute();
+  await page.getByRole('navigation', { name: 'API integration sections' }).getByRole('link', { name: 'Sync Logs' }).click();
+  const log = page.getByTestId('sync-log').filter({ hasText: `${tag} cards` });
+  await expect(log).toContainText('Partial');
+  await expect(log).not.toContainText('Success');
+  const skipped = log.getByTestId('skipped-records');
+  await expect(skipped.getByText(`${tag}-towers: ${reason}`)).toBeHidden();
+  await skipped.getByText('1 skipped record').click();
+  await expect(skipped.getByText(`${tag}-towers: ${reason}`)).toBeVisible();
 });

@@ -1,6 +1,7 @@
 // The API Integration screen over HTTP, as a browser without JavaScript uses it (spec 3 §2.5,
 // DESIGN §8): the six tabs, a source added from its panel, an endpoint's Sync Now, a credential
-// added (never shown back), sync logs 'In progress' until done, the analysis tabs, and the 403s.
+// added (never shown back), sync logs 'In progress' until done, an endpoint's company and a
+// partial run with its skipped records, the analysis tabs, and the 403s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRemoteApi, type FakeRemoteApi } from './support/fake-remote-api.ts';
 import { TEST_DIALECTS } from './database.ts';
@@ -76,6 +77,30 @@ describe.each(TEST_DIALECTS)('API integration screen on %s', (dialect) => {
     const performance = await text(await c.get(`${URL_}?tab=performance`));
     for (const label of ['Total requests', 'Success rate', 'Average response time', 'Performance score', 'Activity timeline']) expect(performance).toContain(label);
     expect(await text(await c.get(`${URL_}?tab=recommendations`))).toContain('Recommendations');
+  });
+
+  it("files an endpoint's rows under its company; a run that skipped records shows as Partial with the reasons", async () => {
+    const { c } = await signedIn({ role: 'admin' });
+    remote.handler = () => ({ json: { data: [
+      { id: `ok-${dialect}`, category: 'Cloud Hosting', department: 'Engineering', amount: 10, day: '2026-05-01', memo: `Screen hosting ${dialect}` },
+      { id: `bad-${dialect}`, category: 'Media Buying', department: 'Marketing', amount: 20, day: '2026-05-01', memo: `Screen media ${dialect}` },
+    ] } });
+    const vult = (await db().selectFrom('companies').select('id').where('name', '=', 'Vult').executeTakeFirstOrThrow()).id;
+    const form = await text(await c.get(`${URL_}?tab=endpoints&new=1`));
+    expect(form).toContain('<option value="">Named by each record</option>');
+    const source = await (await c.request('/api/api-integration-sources', { method: 'POST', json: { name: `Screen cards ${dialect}`, baseUrl: `${remote.origin}/v1` } })).json();
+    const mappingConfig = JSON.stringify({ key: 'id', fields: { categoryId: { path: 'category', lookup: 'expenseCategories' }, departmentId: { path: 'department', lookup: 'departments' }, amount: { path: 'amount', transform: 'number' }, expenseDate: { path: 'day', transform: 'date' }, description: 'memo' } });
+    const created = await post(c, `${URL_}?tab=endpoints&new=1`, { intent: 'create', sourceId: String(source.id), name: 'Screen cards', endpoint: '/cards', method: 'GET', direction: 'inbound', targetTable: 'actual_expenses', companyId: String(vult), syncFrequency: 'manual', mappingConfig, isActive: 'on' });
+    expect(created.status).toBe(302);
+    const endpoint = await db().selectFrom('apiIntegrationEndpoints').select(['id', 'companyId']).where('name', '=', 'Screen cards').executeTakeFirstOrThrow();
+    expect(endpoint.companyId).toBe(vult);
+    expect(await follow(c, created)).toMatch(/Screen cards.*Vult/s);
+    await post(c, `${URL_}?tab=endpoints`, { intent: 'sync', id: String(endpoint.id) });
+    await waitFor(async () => (await db().selectFrom('apiIntegrationSyncLogs').select('status').where('endpointId', '=', endpoint.id).where('status', '!=', 'running').executeTakeFirst()) ?? null);
+    const logs = await text(await c.get(`${URL_}?tab=logs`));
+    const row = logs.slice(logs.indexOf('Screen cards'));
+    expect(row.slice(0, row.indexOf('</tr>'))).toMatch(/>Partial<.*1 skipped record<\/summary>.*bad-\w+: categoryId: no expense category named "Media Buying" in Vult/s);
+    expect(await db().selectFrom('actualExpenses').select('companyId').where('description', 'like', `Screen % ${dialect}`).execute()).toEqual([{ companyId: vult }]);
   });
 
   it('shows recommendations ten at a time, ranked, with Show more and the way back (no JavaScript)', async () => {

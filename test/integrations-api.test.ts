@@ -2,7 +2,7 @@
 // endpoints with the spec's bodies, defaults and messages; credentials that never come back;
 // a sync started (202) and its log; the analysis calls; permissions and company scope; an
 // endpoint that is not a path refused; a source moved to another origin deactivating its
-// credentials, audited.
+// credentials, audited; an endpoint's company, within which a sync resolves names (partial run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRemoteApi, type FakeRemoteApi } from './support/fake-remote-api.ts';
 import { TEST_DIALECTS } from './database.ts';
@@ -124,6 +124,37 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
     expect(dashboard.length).toBeLessThanOrEqual(5);
     expect((await c.get('/api/api-integration-sync-logs?limit=0')).status).toBe(400);
     expect((await send(c, 'POST', '/api/api-integration-sync/999999')).status).toBe(404);
+  });
+
+  it("an endpoint's company: lookups resolve within it; a record they cannot resolve is skipped and the run is partial with the reason", async () => {
+    remote.handler = () => ({ json: { data: [
+      { ref: `hosting-${dialect}`, category: 'Cloud Hosting', department: 'Engineering', amount: 80, day: '2026-04-02', memo: `Hosting ${dialect}` },
+      { ref: `towers-${dialect}`, category: 'Tower Leases', department: 'Network Operations', amount: 90, day: '2026-04-02', memo: `Towers ${dialect}` },
+    ] } });
+    const { c } = await admin();
+    const spark = (await db().selectFrom('companies').select('id').where('name', '=', 'Spark Marketing').executeTakeFirstOrThrow()).id;
+    const source = await (await send(c, 'POST', '/api/api-integration-sources', { name: `Card feed ${dialect}`, baseUrl: `${remote.origin}/v1` })).json();
+    const mappingConfig = JSON.stringify({ key: 'ref', fields: { categoryId: { path: 'category', lookup: 'expenseCategories' }, departmentId: { path: 'department', lookup: 'departments' }, amount: { path: 'amount', transform: 'number' }, expenseDate: { path: 'day', transform: 'date' }, description: 'memo' } });
+    const unknown = await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, companyId: 999_999, name: 'Cards', endpoint: '/cards', targetTable: 'actual_expenses', mappingConfig });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).errors).toEqual([{ field: 'companyId', message: 'Company not found' }]);
+    const created = await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, companyId: spark, name: 'Cards', endpoint: '/cards', targetTable: 'actual_expenses', mappingConfig });
+    expect(created.status).toBe(201);
+    const endpoint = await created.json();
+    expect(endpoint).toMatchObject({ companyId: spark, companyName: 'Spark Marketing' });
+    const { syncLog } = await (await send(c, 'POST', `/api/api-integration-sync/${endpoint.id}`)).json();
+    await waitFor(async () => (await db().selectFrom('apiIntegrationSyncLogs').select('status').where('id', '=', syncLog.id).executeTakeFirstOrThrow()).status !== 'running' || null);
+    const [log] = await (await c.get(`/api/api-integration-sync-logs?endpointId=${endpoint.id}`)).json();
+    const reason = 'categoryId: no expense category named "Tower Leases" in Spark Marketing';
+    expect(log).toMatchObject({ id: syncLog.id, status: 'partial', recordsProcessed: 2, recordsCreated: 1, recordsSkipped: 1, errorMessage: `1 record skipped; first: ${reason}`, syncData: { errors: [{ record: `towers-${dialect}`, message: reason }] } });
+    const filed = await db()
+      .selectFrom('actualExpenses as x')
+      .innerJoin('expenseCategories as cat', 'cat.id', 'x.categoryId')
+      .select(['x.companyId', 'cat.companyId as categoryCompany'])
+      .where('x.description', '=', `Hosting ${dialect}`)
+      .execute();
+    expect(filed).toEqual([{ companyId: spark, categoryCompany: spark }]);
+    expect(await db().selectFrom('actualExpenses').select('id').where('description', '=', `Towers ${dialect}`).execute()).toEqual([]);
   });
 
   it('the analysis calls answer; reading needs the permission; a company-scoped admin changes nothing', async () => {

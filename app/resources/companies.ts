@@ -39,6 +39,7 @@ export const companies = defineResource({
     { table: 'actualRevenue', column: 'companyId', label: 'revenue entries', one: 'revenue entry' },
     { table: 'subscriberMetrics', column: 'companyId', label: 'subscriber metrics', one: 'subscriber metric' },
     { table: 'users', column: 'companyId', label: 'users', one: 'user' },
+    { table: 'apiIntegrationEndpoints', column: 'companyId', label: 'API endpoints', one: 'API endpoint' },
   ],
   choices: { list: 'companies', label: 'name', orderBy: ['id'] },
   messages: {

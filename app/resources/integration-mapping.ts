@@ -5,13 +5,17 @@
 //                                          itself when it is an array, else "data")
 //     "key": "id",                         path of each record's external key (required): a second
 //                                          run updates the row it made instead of adding another
+//     "company": "entity",                 path of the company a record belongs to (its name or
+//                                          id), for an endpoint that names no company: the
+//                                          record's lookups resolve within it
 //     "fields": { "<field>": "<path>" | { "path", "transform"?, "lookup"? } | { "constant" } },
 //     "pagination": { "type": "next", "path": "links.next" }
 //                 | { "type": "page", "param": "page", "sizeParam"?, "size"?, "start"? }
 //                 | { "type": "offset", "param": "offset", "limitParam"?, "size"? },
 //     "maxPages": 100 }
 //   transforms: number, cents (remote cents → dollars), date (→ YYYY-MM-DD), text, boolean;
-//   lookup: companies | departments | expenseCategories (the row whose name matches → its id).
+//   lookup: companies | departments | expenseCategories (the row whose name matches → its id;
+//   an expense category within the record's company; a name several rows share skips the record).
 // Outbound (push): { "batchSize": 100, "fields"?: { "<remote name>": "<field>" } }.
 import { z } from 'zod';
 import type { FieldError } from '../lib/field-error.ts';
@@ -36,6 +40,7 @@ const Pagination = z.discriminatedUnion('type', [
 export const InboundMapping = z.strictObject({
   records: path.optional(),
   key: path,
+  company: path.optional(),
   fields: z.record(z.string().regex(/^\w+$/, 'field names are letters, digits and _'), FieldRule).refine((f) => Object.keys(f).length > 0, 'map at least one field'),
   pagination: Pagination.optional(),
   maxPages: z.number().int().min(1).max(1000).default(100),

@@ -96,7 +96,8 @@ export async function analyzePerformance(ctx: ServiceContext, now = new Date()):
   const since = new Date(now.getTime() - PERFORMANCE_WINDOW_DAYS * 86_400_000).toISOString();
   const runs = await recentRuns(ctx, since, 10_000);
   const finished = runs.filter((r) => r.status !== 'running');
-  const successes = finished.filter((r) => r.status === 'success').length;
+  // A partial run talked to the remote without fault: the records it skipped were refused here.
+  const successes = finished.filter((r) => r.status === 'success' || r.status === 'partial').length;
   const successRate = finished.length ? Math.round((successes / finished.length) * 1000) / 10 : 0;
   const timed = finished.filter((r) => r.responseTime !== null);
   const requests = timed.reduce((s, r) => s + r.requests, 0);
@@ -162,7 +163,7 @@ export async function activityTimeline(ctx: ServiceContext): Promise<TimelineIte
     direction: r.direction ?? 'inbound',
     responseTime: r.responseTime,
     recordsProcessed: r.recordsProcessed,
-    performanceScore: r.status === 'running' ? null : performanceScore(r.status === 'success' ? 100 : 0, r.responseTime),
+    performanceScore: r.status === 'running' ? null : performanceScore(r.status === 'failed' ? 0 : 100, r.responseTime),
     timestamp: r.startedAt,
   }));
 }

@@ -6,7 +6,8 @@
 // origin rules (DESIGN §5): a page link, a redirect (https to http on the same host too) or an
 // endpoint off the source's origin never receives the credential; a source moved elsewhere
 // sends none. A remote dripping its answer ends at the deadline; a run delivered twice at
-// once, or two runs of one endpoint, run once.
+// once, or two runs of one endpoint, run once. A record lands in the endpoint's (or its own)
+// company: names resolve within it, an ambiguous or unknown one skips the record (run partial).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -110,7 +111,7 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
     };
     const id = await endpoint(await source('bearer', undefined, { token: SECRET }), { mappingConfig: expenseMapping({ pagination: { type: 'next', path: 'links.next' } }) });
     const first = await sync(id);
-    expect(first).toMatchObject({ status: 'success', recordsProcessed: 4, recordsCreated: 3, recordsUpdated: 0, recordsUnchanged: 0, recordsSkipped: 1, requests: 2 });
+    expect(first).toMatchObject({ status: 'partial', recordsProcessed: 4, recordsCreated: 3, recordsUpdated: 0, recordsUnchanged: 0, recordsSkipped: 1, requests: 2 });
     expect(first.syncData!.errors).toEqual([{ record: `${tag}-3`, message: 'amount: "abc" is not a number' }]);
     expect(first.errorMessage).toContain('1 record skipped');
     expect(remote.requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual(['GET /v1/expenses', 'GET /v1/expenses?cursor=2']);
@@ -123,11 +124,96 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
     amounts = [99_900, 500];
     const second = await sync(id);
     // Only the record whose amount changed is an update; the two sent again as they were are unchanged (nothing written).
-    expect(second).toMatchObject({ status: 'success', recordsProcessed: 4, recordsCreated: 0, recordsUpdated: 1, recordsUnchanged: 2, recordsSkipped: 1 });
+    expect(second).toMatchObject({ status: 'partial', recordsProcessed: 4, recordsCreated: 0, recordsUpdated: 1, recordsUnchanged: 2, recordsSkipped: 1 });
     expect(await db.selectFrom('auditLogs').select('id').where('tableName', '=', 'actual_expenses').where('reason', '=', 'API integration sync').where('action', '=', 'update').execute()).toHaveLength(1);
     expect(await db.selectFrom('actualExpenses').select('amountCents').where('description', 'like', `memo ${tag}%`).orderBy('description').execute()).toEqual([{ amountCents: 99_900 }, { amountCents: 500 }, { amountCents: 77 }]);
     const endpointRow = await db.selectFrom('apiIntegrationEndpoints').select('lastSyncAt').where('id', '=', id).executeTakeFirstOrThrow();
     expect(endpointRow.lastSyncAt).toBe(second.completedAt);
+  });
+
+  describe('the company a record is filed under', () => {
+    const companyId = async (name: string) => (await db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const filed = (tag: string) =>
+      db
+        .selectFrom('actualExpenses as x')
+        .innerJoin('expenseCategories as c', 'c.id', 'x.categoryId')
+        .innerJoin('companies as co', 'co.id', 'x.companyId')
+        .select(['x.description', 'c.name as category', 'co.name as company'])
+        .where('x.description', 'like', `memo ${tag}%`)
+        .orderBy('x.description')
+        .execute();
+    const line = (id: string, categoryName: string, extra: object = {}) => ({ id, category: categoryName, department: 'Engineering', amount_cents: 4_200, booked_at: '2026-03-04', memo: `memo ${id}`, ...extra });
+
+    it("resolves a category name every company uses within the endpoint's company", async () => {
+      const tag = `atlas-${dialect}`;
+      remote.handler = () => ({ json: { items: [line(`${tag}-1`, 'Cloud Hosting'), line(`${tag}-2`, ' cloud hosting ')] } });
+      const atlas = await companyId('Atlas Infrastructure');
+      const log = await sync(await endpoint(await source('none'), { companyId: atlas }));
+      expect(log).toMatchObject({ status: 'success', recordsCreated: 2, recordsSkipped: 0, errorMessage: null, syncData: null });
+      expect(await filed(tag)).toEqual([
+        { description: `memo ${tag}-1`, category: 'Cloud Hosting', company: 'Atlas Infrastructure' },
+        { description: `memo ${tag}-2`, category: 'Cloud Hosting', company: 'Atlas Infrastructure' },
+      ]);
+    });
+
+    it('without a company, skips a name several companies use, and the run is partial with the reason', async () => {
+      const tag = `ambiguous-${dialect}`;
+      remote.handler = () => ({ json: { items: [line(`${tag}-1`, 'Cloud Hosting'), line(`${tag}-2`, category, { department })] } });
+      const log = await sync(await endpoint(await source('none')));
+      expect(log).toMatchObject({ status: 'partial', recordsProcessed: 2, recordsCreated: 1, recordsSkipped: 1 });
+      const reason = `categoryId: "Cloud Hosting" is ambiguous: 4 companies have an expense category of that name (Atlas Infrastructure, One Network, Spark Marketing, Vult); set the endpoint's company or map the record's company`;
+      expect(log.syncData!.errors).toEqual([{ record: `${tag}-1`, message: reason }]);
+      expect(log.errorMessage).toBe(`1 record skipped; first: ${reason}`);
+      expect((await filed(tag)).map((r) => r.description)).toEqual([`memo ${tag}-2`]);
+      expect((await listSyncLogs(owner, { endpointId: log.endpointId })).rows[0]).toMatchObject({ id: log.id, status: 'partial', syncData: { errors: [{ record: `${tag}-1`, message: reason }] } });
+      const notice = await db.selectFrom('notifications').select(['title', 'type', 'message']).where('relatedTable', '=', 'api_integration_sync_logs').where('relatedRecordId', '=', log.id).executeTakeFirstOrThrow();
+      expect(notice).toMatchObject({ title: 'API sync skipped records', type: 'warning' });
+      expect(notice.message).toContain('1 record skipped; first: categoryId: "Cloud Hosting" is ambiguous');
+    });
+
+    it("skips a name unknown in the endpoint's company, and a category id of another company", async () => {
+      const tag = `unknown-${dialect}`;
+      const other = await db.selectFrom('expenseCategories').select('id').where('name', '=', 'Cloud Hosting').where('companyId', '=', await companyId('Spark Marketing')).executeTakeFirstOrThrow();
+      remote.handler = () => ({ json: { items: [line(`${tag}-1`, 'No Such Category'), line(`${tag}-2`, category), line(`${tag}-3`, 'Cloud Hosting'), { ...line(`${tag}-4`, ''), category_id: other.id }] } });
+      const mapping = JSON.parse(expenseMapping()) as { fields: Record<string, unknown> };
+      const byId = JSON.stringify({ ...mapping, fields: { ...mapping.fields, categoryId: { path: 'category_id' } } });
+      const vult = await companyId('Vult');
+      const src = await source('none');
+      const log = await sync(await endpoint(src, { companyId: vult }));
+      expect(log).toMatchObject({ status: 'partial', recordsProcessed: 4, recordsCreated: 1, recordsSkipped: 3 });
+      expect(log.syncData!.errors).toEqual([
+        { record: `${tag}-1`, message: 'categoryId: no expense category named "No Such Category" in Vult' },
+        { record: `${tag}-2`, message: `categoryId: no expense category named "${category}" in Vult` },
+        { record: `${tag}-4`, message: 'categoryId: Category is required' },
+      ]);
+      expect(await filed(tag)).toEqual([{ description: `memo ${tag}-3`, category: 'Cloud Hosting', company: 'Vult' }]);
+      const raw = await sync(await endpoint(src, { companyId: vult, mappingConfig: byId }));
+      expect(raw).toMatchObject({ status: 'partial', recordsCreated: 0, recordsSkipped: 4 });
+      expect(raw.syncData!.errors.find((e) => e.record === `${tag}-4`)).toEqual({ record: `${tag}-4`, message: `categoryId: category #${other.id} belongs to Spark Marketing, not Vult` });
+    });
+
+    it('takes the company a record names, which must agree with the endpoint; a companyId column gets the company', async () => {
+      const tag = `named-${dialect}`;
+      remote.handler = () => ({ json: { items: [line(`${tag}-1`, 'Cloud Hosting', { entity: 'spark marketing' }), line(`${tag}-2`, 'Cloud Hosting', { entity: 'Nowhere Ltd' }), line(`${tag}-3`, 'Cloud Hosting', { entity: 'Vult' })] } });
+      const src = await source('none');
+      const named = await sync(await endpoint(src, { mappingConfig: expenseMapping({ company: 'entity' }) }));
+      expect(named).toMatchObject({ status: 'partial', recordsCreated: 2, recordsSkipped: 1 });
+      expect(named.syncData!.errors).toEqual([{ record: `${tag}-2`, message: 'company: no company named "Nowhere Ltd"' }]);
+      expect((await filed(tag)).map((r) => r.company)).toEqual(['Spark Marketing', 'Vult']);
+
+      const atlas = await companyId('Atlas Infrastructure');
+      const disagree = await sync(await endpoint(src, { companyId: atlas, mappingConfig: expenseMapping({ company: 'entity' }) }));
+      expect(disagree.syncData!.errors.map((e) => e.message)).toEqual([
+        'company: the record names Spark Marketing but this endpoint files into Atlas Infrastructure',
+        'company: no company named "Nowhere Ltd"',
+        'company: the record names Vult but this endpoint files into Atlas Infrastructure',
+      ]);
+
+      remote.handler = () => ({ json: { items: [{ id: `${tag}-cat`, name: `Category ${tag}` }] } });
+      const categories = await sync(await endpoint(src, { targetTable: 'expense_categories', companyId: atlas, mappingConfig: JSON.stringify({ records: 'items', key: 'id', fields: { name: 'name' } }) }));
+      expect(categories).toMatchObject({ status: 'success', recordsCreated: 1 });
+      expect(await db.selectFrom('expenseCategories').select('companyId').where('name', '=', `Category ${tag}`).execute()).toEqual([{ companyId: atlas }]);
+    });
   });
 
   it('sends each auth type as it is declared', async () => {

@@ -3,8 +3,11 @@
 // endpoint's mappingConfig, validate it with the target resource's own rules and upsert it
 // through the audited write helpers as the 'integration' actor, matching on the record's
 // external key (a second run updates the row the first made). Outbound: send the target table's
-// rows changed since the last successful run, in batches. A bad record is skipped and logged; a
-// failed request, an unusable mapping or a missing credential fails the run and tells the admins.
+// rows changed since the last successful run, in batches. A bad record is skipped and logged, and
+// a run that skipped any ends 'partial' (the admins are told); a failed request, an unusable
+// mapping or a missing credential fails the run and tells the admins. Names are looked up within
+// the company the endpoint files into, or the one the record names: a name several companies use
+// (every company has a 'Cloud Hosting' category) or no company has skips the record.
 // Every request, redirect and page link stays on the source's origin, the one its credentials
 // were entered for (DESIGN §5). A run holds a lease on its log, claimed in one transaction with
 // the endpoint's row locked: a job delivered again while its first delivery still runs (in this
@@ -12,12 +15,12 @@
 import crypto from 'node:crypto';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
-import { RESOURCE_LIST } from '../resources/index.ts';
-import type { ResourceDef } from '../resources/define.ts';
+import { referencedResource, RESOURCE_LIST } from '../resources/index.ts';
+import { companyColumnOf, companyCopiedFrom, companyNamed, type ResourceDef } from '../resources/define.ts';
 import { parseInboundMapping, parseOutboundMapping, valueAt, type FieldRuleConfig, type InboundMappingConfig } from '../resources/integration-mapping.ts';
 import { endpointPathError } from '../resources/integrations.ts';
 import { dialectOf } from '../../db/dialect.ts';
-import { camelCase } from '../lib/names.ts';
+import { camelCase, nameKey } from '../lib/names.ts';
 import { MAX_ID } from '../lib/query.ts';
 import type { IntegrationSettings } from './config.server.ts';
 import { inTransaction, systemActor, type Db, type ServiceContext } from './context.ts';
@@ -26,17 +29,19 @@ import { authorizeIntegrationRead, authorizeIntegrationWrite } from './integrati
 import { credentialsOffOrigin, CredentialUnusable, openCredentials } from './integration-credentials.server.ts';
 import { assertOnOrigin, OriginRefused, originOf, requestJson, SyncHttpError, type RequestOptions } from './integration-http.server.ts';
 import { enqueue } from './jobs.server.ts';
-import { integrationSyncFailed } from './notification-events.server.ts';
+import { integrationSyncFailed, integrationSyncPartial } from './notification-events.server.ts';
 import { dynamic, toApiRow } from './resource-rows.server.ts';
 import { createRecord, updateRecordIfChanged } from './resource-writes.server.ts';
 import { SecretKeyMissing } from './secret-box.server.ts';
+import type { SyncStatus } from '../../db/types.ts';
 
 export interface SyncLog {
   id: number;
   endpointId: number;
   endpointName: string | null;
   sourceName: string | null;
-  status: 'running' | 'success' | 'failed';
+  /** partial: the run ended but skipped records (their reasons in syncData.errors). */
+  status: SyncStatus;
   startedAt: string;
   completedAt: string | null;
   recordsProcessed: number;
@@ -161,32 +166,94 @@ function endpointUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-/** Names → ids for the lookups, read once per run. */
-async function lookupTables(db: Db): Promise<Record<string, Map<string, number>>> {
-  const byName = async (table: 'companies' | 'departments' | 'expenseCategories') =>
-    new Map((await db.selectFrom(table).select(['id', 'name']).execute()).map((r) => [r.name.trim().toLowerCase(), r.id] as const));
-  return { companies: await byName('companies'), departments: await byName('departments'), expenseCategories: await byName('expenseCategories') };
+interface Named {
+  id: number;
+  name: string;
+  /** The company a company-scoped row (an expense category) belongs to; null for shared ones. */
+  companyId: number | null;
 }
 
-function applyRule(rule: FieldRuleConfig, record: unknown, lookups: Record<string, Map<string, number>>, field: string): unknown {
+interface Lookups {
+  /** Name key → every row of that name, per lookup table. */
+  byName: Record<(typeof LOOKUP_TABLES)[number], Map<string, Named[]>>;
+  companyName: Map<number, string>;
+}
+
+const LOOKUP_TABLES = ['companies', 'departments', 'expenseCategories'] as const;
+const LOOKUP_NOUN: Record<(typeof LOOKUP_TABLES)[number], string> = { companies: 'company', departments: 'department', expenseCategories: 'expense category' };
+
+/** Names → rows for the lookups, read once per run. */
+async function lookupTables(db: Db): Promise<Lookups> {
+  const group = (rows: Named[]) => {
+    const map = new Map<string, Named[]>();
+    for (const row of rows) map.set(nameKey(row.name), [...(map.get(nameKey(row.name)) ?? []), row]);
+    return map;
+  };
+  const companies = await db.selectFrom('companies').select(['id', 'name']).orderBy('name').execute();
+  const departments = await db.selectFrom('departments').select(['id', 'name']).execute();
+  const categories = await db.selectFrom('expenseCategories').select(['id', 'name', 'companyId']).execute();
+  return {
+    byName: {
+      companies: group(companies.map((r) => ({ ...r, companyId: r.id }))),
+      departments: group(departments.map((r) => ({ ...r, companyId: null }))),
+      expenseCategories: group(categories),
+    },
+    companyName: new Map(companies.map((r) => [r.id, r.name])),
+  };
+}
+
+/** A record the sync leaves out, with the reason the log shows. */
+class Skip extends Error {}
+
+const quoted = (raw: unknown) => `"${String(raw).slice(0, 80)}"`;
+
+/**
+ * The row a name stands for. Company-scoped rows are looked for in `company` when the endpoint
+ * or the record names one; without, a name more than one company uses is ambiguous.
+ */
+function lookup(lookups: Lookups, table: (typeof LOOKUP_TABLES)[number], raw: unknown, company: number | null, field: string): number {
+  const noun = LOOKUP_NOUN[table];
+  const all = lookups.byName[table].get(nameKey(String(raw))) ?? [];
+  const scoped = table === 'expenseCategories' && company !== null;
+  const rows = scoped ? all.filter((r) => r.companyId === company) : all;
+  if (rows.length === 1) return rows[0].id;
+  if (rows.length === 0) {
+    const where = scoped ? ` in ${lookups.companyName.get(company!) ?? `company #${company}`}` : '';
+    throw new Skip(`${field}: no ${noun} named ${quoted(raw)}${where}`);
+  }
+  const owners = [...new Set(rows.map((r) => (r.companyId === null ? null : lookups.companyName.get(r.companyId) ?? `#${r.companyId}`)).filter((n) => n !== null))].sort();
+  if (table === 'expenseCategories' && owners.length > 1) {
+    throw new Skip(`${field}: ${quoted(raw)} is ambiguous: ${owners.length} companies have an expense category of that name (${owners.join(', ')}); set the endpoint's company or map the record's company`);
+  }
+  throw new Skip(`${field}: ${quoted(raw)} is ambiguous: ${rows.length} ${noun === 'company' ? 'companies' : `${noun}s`} have that name`);
+}
+
+/** The company a record names (a company's name, or its id), by the mapping's `company` path. */
+function companyOfRecord(lookups: Lookups, raw: unknown): number | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw === 'number' || /^\d+$/.test(String(raw).trim())) {
+    const id = Number(raw);
+    if (!lookups.companyName.has(id)) throw new Skip(`company: no company #${String(raw).slice(0, 20)}`);
+    return id;
+  }
+  return lookup(lookups, 'companies', raw, null, 'company');
+}
+
+function applyRule(rule: FieldRuleConfig, record: unknown, lookups: Lookups, field: string, company: number | null): unknown {
   if (rule.path === undefined) return rule.constant;
   const raw = valueAt(record, rule.path);
   if (raw === undefined || raw === null || raw === '') return null;
-  if (rule.lookup) {
-    const id = lookups[rule.lookup].get(String(raw).trim().toLowerCase());
-    if (id === undefined) throw new Error(`${field}: no ${rule.lookup === 'expenseCategories' ? 'expense category' : rule.lookup.replace(/s$/, '').replace(/ie$/, 'y')} named "${String(raw).slice(0, 80)}"`);
-    return id;
-  }
+  if (rule.lookup) return lookup(lookups, rule.lookup, raw, company, field);
   switch (rule.transform) {
     case 'number':
     case 'cents': {
       const n = typeof raw === 'number' ? raw : Number(String(raw).replace(/[,\s]/g, ''));
-      if (!Number.isFinite(n)) throw new Error(`${field}: "${String(raw).slice(0, 40)}" is not a number`);
+      if (!Number.isFinite(n)) throw new Skip(`${field}: "${String(raw).slice(0, 40)}" is not a number`);
       return rule.transform === 'cents' ? Math.round(n) / 100 : n;
     }
     case 'date': {
       const d = new Date(String(raw));
-      if (Number.isNaN(d.getTime())) throw new Error(`${field}: "${String(raw).slice(0, 40)}" is not a date`);
+      if (Number.isNaN(d.getTime())) throw new Skip(`${field}: "${String(raw).slice(0, 40)}" is not a date`);
       return /^\d{4}-\d{2}-\d{2}/.test(String(raw)) ? String(raw).slice(0, 10) : d.toISOString().slice(0, 10);
     }
     case 'text':
@@ -239,7 +306,56 @@ function pageUrl(base: string, mapping: InboundMappingConfig, page: number): str
   return url.href;
 }
 
-async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: string, def: ResourceDef, endpointId: number, mapping: InboundMappingConfig, tally: Tally, lease: Lease): Promise<void> {
+/**
+ * A record's row. Its company is the endpoint's, or the one the record names (the mapping's
+ * `company` path, or its `companyId` field); when both name one they must agree. Names are looked
+ * up within that company, and the row must land in it: a `companyId` column takes it when not
+ * mapped, a row whose company comes from a reference (an expense's category) must be that
+ * company's, and a table of one named company (Vult's figures) takes no other.
+ */
+async function mapRecord(ctx: ServiceContext, def: ResourceDef, record: unknown, mapping: InboundMappingConfig, lookups: Lookups, endpointCompany: number | null): Promise<Record<string, unknown>> {
+  const nameOf = (id: number) => lookups.companyName.get(id) ?? `company #${id}`;
+  const named = mapping.company === undefined ? null : companyOfRecord(lookups, valueAt(record, mapping.company));
+  if (named !== null && endpointCompany !== null && named !== endpointCompany) {
+    throw new Skip(`company: the record names ${nameOf(named)} but this endpoint files into ${nameOf(endpointCompany)}`);
+  }
+  let company = endpointCompany ?? named;
+  const value: Record<string, unknown> = {};
+  // The company field first: the names after it are looked up within it.
+  const rules = Object.entries(mapping.fields).sort(([a], [b]) => Number(b === 'companyId') - Number(a === 'companyId'));
+  for (const [field, rule] of rules) {
+    value[field] = applyRule(rule, record, lookups, field, company);
+    if (field === 'companyId' && value.companyId !== null && value.companyId !== undefined) {
+      const mapped = Number(value.companyId);
+      if (company !== null && mapped !== company) {
+        throw new Skip(`companyId: the record names ${nameOf(mapped)} but ${endpointCompany !== null ? 'this endpoint files into' : 'its company is'} ${nameOf(company)}`);
+      }
+      company = mapped;
+    }
+  }
+  if (company === null) return value;
+  const copiedFrom = companyCopiedFrom(def);
+  const onlyCompany = companyNamed(def);
+  if (copiedFrom) {
+    const ref = value[copiedFrom];
+    const field = def.fields.find((f) => f.name === copiedFrom)!;
+    if (ref !== null && ref !== undefined && Number.isSafeInteger(Number(ref))) {
+      const target = referencedResource(field);
+      const row = await dynamic(ctx.db).selectFrom(target.table).select('companyId').where('id', '=', Number(ref)).executeTakeFirst();
+      if (row && Number(row.companyId) !== company) {
+        throw new Skip(`${copiedFrom}: ${field.label.toLowerCase()} #${Number(ref)} belongs to ${nameOf(Number(row.companyId))}, not ${nameOf(company)}`);
+      }
+    }
+  } else if (onlyCompany) {
+    if (nameKey(nameOf(company)) !== nameKey(onlyCompany)) throw new Skip(`company: ${def.title} belong to ${onlyCompany}, not ${nameOf(company)}`);
+  } else if (companyColumnOf(def) === 'companyId' && (value.companyId === undefined || value.companyId === null)) {
+    value.companyId = company;
+  }
+  return value;
+}
+
+async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: string, def: ResourceDef, endpoint: { id: number; companyId: number | null }, mapping: InboundMappingConfig, tally: Tally, lease: Lease): Promise<void> {
+  const endpointId = endpoint.id;
   const lookups = await lookupTables(ctx.db);
   let next: string | null = pageUrl(url, mapping, 0);
   for (let page = 0; next && page < mapping.maxPages; page++) {
@@ -256,15 +372,15 @@ async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: st
       const key = rawKey === undefined || rawKey === null || rawKey === '' ? null : String(rawKey).slice(0, 255);
       const label = key ?? `page ${page + 1}, record ${index + 1}`;
       try {
-        if (key === null) throw new Error(`no "${mapping.key}" key`);
-        const value = Object.fromEntries(Object.entries(mapping.fields).map(([field, rule]) => [field, applyRule(rule, record, lookups, field)]));
+        if (key === null) throw new Skip(`no "${mapping.key}" key`);
+        const value = await mapRecord(ctx, def, record, mapping, lookups, endpoint.companyId);
         tally[await upsert(ctx, def, endpointId, key, value)]++;
       } catch (error) {
         // A record the table refuses is skipped and logged; anything else stops the run (and
         // the record it stopped at counts as failed).
         const fatal = isDomainError(error)
           ? error.kind !== 'invalid' && error.kind !== 'conflict' && error.kind !== 'notFound'
-          : !(error instanceof Error && error.constructor === Error);
+          : !(error instanceof Skip);
         if (fatal) {
           tally.failed++;
           throw error;
@@ -293,7 +409,7 @@ async function pushOutbound(ctx: ServiceContext, options: RequestOptions, url: s
     .selectFrom('apiIntegrationSyncLogs')
     .select('startedAt')
     .where('endpointId', '=', endpointId)
-    .where('status', '=', 'success')
+    .where('status', 'in', ['success', 'partial'])
     .orderBy('startedAt', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -429,7 +545,7 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
     endpoint = await db
       .selectFrom('apiIntegrationEndpoints as e')
       .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
-      .select(['e.id', 'e.name', 'e.endpoint', 'e.method', 'e.direction', 'e.targetTable', 'e.mappingConfig', 's.id as sourceId', 's.baseUrl', 's.authType', 's.name as sourceName'])
+      .select(['e.id', 'e.name', 'e.endpoint', 'e.method', 'e.direction', 'e.targetTable', 'e.mappingConfig', 'e.companyId', 's.id as sourceId', 's.baseUrl', 's.authType', 's.name as sourceName'])
       .where('e.id', '=', log.endpointId)
       .executeTakeFirst();
     if (!endpoint) throw new SyncFailure('The endpoint no longer exists');
@@ -456,7 +572,7 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
       if (!mapping.ok) throw new SyncFailure(mapping.message);
       // A pull reads: GET, unless the endpoint asks for POST (remotes that search by POST).
       // PUT, PATCH and DELETE change data and are never used to read.
-      await pullInbound(ctx, { ...request, method: endpoint.method === 'POST' ? 'POST' : 'GET' }, url, def, endpoint.id, mapping.value, tally, lease);
+      await pullInbound(ctx, { ...request, method: endpoint.method === 'POST' ? 'POST' : 'GET' }, url, def, endpoint, mapping.value, tally, lease);
     } else {
       await pushOutbound(ctx, request, url, endpoint.method, def, endpoint.id, endpoint.mappingConfig, tally, lease);
     }
@@ -468,7 +584,7 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
     lease.release();
   }
   const completedAt = new Date().toISOString();
-  const status = failure ? 'failed' : 'success';
+  const status: SyncStatus = failure ? 'failed' : tally.skipped ? 'partial' : 'success';
   const skippedNote = tally.skipped ? `${tally.skipped} record${tally.skipped === 1 ? '' : 's'} skipped; first: ${tally.errors[0]?.message ?? ''}`.slice(0, 2000) : null;
   const written = await db
     .updateTable('apiIntegrationSyncLogs')
@@ -495,6 +611,7 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
   if (Number(written.numUpdatedRows) === 0) return getSyncLog(ctx, logId);
   if (endpoint) await db.updateTable('apiIntegrationEndpoints').set({ lastSyncAt: completedAt }).where('id', '=', endpoint.id).execute();
   if (failure && endpoint) await integrationSyncFailed(ctx, { logId, endpointName: endpoint.name, sourceName: endpoint.sourceName, message: failure });
+  else if (status === 'partial' && endpoint) await integrationSyncPartial(ctx, { logId, endpointName: endpoint.name, sourceName: endpoint.sourceName, skipped: tally.skipped, first: tally.errors[0]?.message ?? '' });
   return getSyncLog(ctx, logId);
 }
 

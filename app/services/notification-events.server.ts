@@ -110,6 +110,22 @@ export function integrationSyncFailed(ctx: ServiceContext, run: { logId: number;
   });
 }
 
+export function integrationSyncPartial(ctx: ServiceContext, run: { logId: number; endpointName: string; sourceName: string; skipped: number; first: string }): Promise<void> {
+  return notifyQuietly(ctx, {
+    type: 'warning',
+    priority: 'medium',
+    category: 'api',
+    title: 'API sync skipped records',
+    message: `${run.sourceName} · ${run.endpointName}: ${run.skipped} record${run.skipped === 1 ? '' : 's'} skipped; first: ${run.first.slice(0, 400)}`,
+    actionUrl: '/api-integrations?tab=logs',
+    actionText: 'Open the sync logs',
+    to: installationAdmins,
+    relatedTable: 'api_integration_sync_logs',
+    relatedRecordId: run.logId,
+    once: true,
+  });
+}
+
 export function securityAnomaly(ctx: ServiceContext, anomaly: { id?: number; username: string; companyId: number | null; deleteCount: number; windowMinutes: number }): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'warning',

@@ -7,7 +7,7 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { formConstraint } from '../../resources/constraint.ts';
 import type { Choice, FieldDef, FormChoices, ResourceDef } from '../../resources/define.ts';
-import { referenceChoices } from '../../resources/index.ts';
+import { referenceChoices, referencedResource } from '../../resources/index.ts';
 import { FormError } from '../screen/action-result.tsx';
 import { MONTH_NAMES } from '../../lib/format.ts';
 import { Button, Field, inputClass } from '../ui/form.tsx';
@@ -48,6 +48,18 @@ export function yearChoices(field: FieldDef, current?: string): number[] {
   return [...years].sort((a, b) => b - a);
 }
 
+/**
+ * The field of this form that narrows a reference field's choices (a budget's department, for its
+ * category), as the referenced resource's `choices.narrowBy` says.
+ */
+function narrowingField(def: ResourceDef, field: FieldDef): FieldDef | undefined {
+  if (field.kind !== 'reference') return undefined;
+  const target = referencedResource(field);
+  const narrowBy = target.choices?.narrowBy;
+  const by = narrowBy === undefined ? undefined : target.fields.find((f) => f.name === narrowBy);
+  return by?.kind === 'reference' ? def.fields.find((f) => f.kind === 'reference' && f.reference === by.reference) : undefined;
+}
+
 type Validator = ReturnType<typeof import('./resource-validation.ts').formValidator>;
 
 /** The form's zod checks, once their chunk has loaded (null before). */
@@ -82,6 +94,16 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
     // Until the schema has loaded conform leaves the checks to the server (a post, as without JavaScript).
     onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
+  // The server renders every choice (grouped, naming company and department): without
+  // JavaScript nothing re-renders when the department changes. Once hydrated, the chosen
+  // department narrows the list.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const narrowOf = (field: FieldDef): string | undefined => {
+    const by = hydrated ? narrowingField(def, field) : undefined;
+    const value = by ? (fields[by.name].value ?? fixed[by.name]) : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4" preventScrollReset>
@@ -92,13 +114,22 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="grid gap-4 sm:grid-cols-2">
+        {def.fields.filter((f) => f.name in fixed && f.kind === 'reference').map((field) => (
+          // A field the screen fixes (the tab's company) is named, not chosen.
+          <div key={field.name}>
+            <p className="text-sm font-medium text-slate-700">{field.label}</p>
+            <p className="mt-1 text-sm text-slate-900" data-testid={`fixed-${field.name}`}>
+              {referenceChoices(field, choices).find((c) => c.value === fixed[field.name])?.label ?? ''}
+            </p>
+          </div>
+        ))}
         {def.fields.filter((f) => !(f.name in fixed)).map((field) => {
           const meta = fields[field.name];
           const wide = field.kind === 'textarea';
           return (
             <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
               <Field label={field.label} id={meta.id} error={meta.errors}>
-                <FieldInput field={field} meta={meta} choices={choices} options={optionsFor?.(field) ?? field.options} />
+                <FieldInput field={field} meta={meta} choices={choices} options={optionsFor?.(field) ?? field.options} narrow={narrowOf(field)} />
               </Field>
             </div>
           );
@@ -116,13 +147,15 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
   );
 }
 
-function FieldInput({ field, meta, choices, options }: { field: FieldDef; meta: any; choices: FormChoices; options?: readonly string[] }) {
+function FieldInput({ field, meta, choices, options, narrow }: { field: FieldDef; meta: any; choices: FormChoices; options?: readonly string[]; narrow?: string }) {
   switch (field.kind) {
     case 'reference': {
-      // The referenced resource's own choices (its label, company scope and grouping).
+      // The referenced resource's own choices (its label, company scope and grouping), those of
+      // the narrowing field's chosen row and those without one.
       const props = getSelectProps(meta);
-      const list = referenceChoices(field, choices);
-      const empty = <option value="">{field.nullable ? 'None' : `Select ${field.label.toLowerCase()}`}</option>;
+      const all = referenceChoices(field, choices);
+      const list = narrow === undefined ? all : all.filter((c) => !c.narrow || c.narrow === narrow);
+      const empty = <option value="">{field.nullable ? (field.placeholder ?? 'None') : `Select ${field.label.toLowerCase()}`}</option>;
       if (list.some((c) => c.group !== undefined)) {
         const groups = new Map<string, Choice[]>();
         for (const c of list) groups.set(c.group ?? '', [...(groups.get(c.group ?? '') ?? []), c]);

@@ -40,7 +40,8 @@ export interface IntegrationsData {
 type Answer = { result?: { error?: Record<string, string[] | null> }; intent?: string } | undefined;
 
 const BUTTON = 'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60';
-const STATUS_CLASS: Record<string, string> = { success: 'text-green-800', failed: 'text-red-700', running: 'text-blue-800' };
+const STATUS_CLASS: Record<string, string> = { success: 'text-green-800', partial: 'text-amber-700', failed: 'text-red-700', running: 'text-blue-800' };
+const STATUS_LABEL: Record<string, string> = { success: 'Success', partial: 'Partial', failed: 'Failed', running: 'Running' };
 const PRIORITY_CLASS: Record<string, string> = { critical: 'text-red-700', high: 'text-amber-700', medium: 'text-blue-700', low: 'text-slate-600' };
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)}s`);
 const LIST_PARAMS = ['page', 'q', 'sort', 'dir', 'new', 'edit', 'sourceId'];
@@ -61,8 +62,7 @@ function Empty({ children }: { children: ReactNode }) {
 }
 
 function Status({ status }: { status: string }) {
-  const label = status === 'success' ? 'Success' : status === 'failed' ? 'Failed' : status === 'running' ? 'Running' : status;
-  return <span className={`font-medium ${STATUS_CLASS[status] ?? 'text-slate-700'}`}>{label}</span>;
+  return <span className={`font-medium ${STATUS_CLASS[status] ?? 'text-slate-700'}`}>{STATUS_LABEL[status] ?? status}</span>;
 }
 
 function RecommendationsTab({ items, page }: { items: Recommendation[]; page: RankedPage }) {
@@ -180,8 +180,28 @@ const LOG_COLUMNS: ResultColumn<SyncLog>[] = [
   },
   { heading: 'Skipped', cell: (l) => l.recordsSkipped.toLocaleString('en-US'), className: 'tabular-nums' },
   { heading: 'Duration', cell: (l) => (l.completedAt ? seconds(l.syncDuration) : 'In progress'), className: 'tabular-nums' },
-  { heading: 'Error', cell: (l) => l.errorMessage ?? '' },
+  { heading: 'Error', cell: (l) => <LogMessage log={l} />, detail: true },
 ];
+
+/** The run's error, and the records it skipped with why (the first ones the log keeps). */
+function LogMessage({ log }: { log: SyncLog }) {
+  const skipped = log.syncData?.errors ?? [];
+  if (!skipped.length) return <>{log.errorMessage ?? ''}</>;
+  const kept = skipped.length < log.recordsSkipped ? ` (the first ${skipped.length} of ${log.recordsSkipped.toLocaleString('en-US')})` : '';
+  return (
+    <>
+      {log.status === 'failed' ? <span className="block">{log.errorMessage}</span> : null}
+      <details data-testid="skipped-records">
+        <summary className="cursor-pointer">{`${log.recordsSkipped.toLocaleString('en-US')} skipped record${log.recordsSkipped === 1 ? '' : 's'}${kept}`}</summary>
+        <ul className="mt-1 list-disc pl-5 text-xs">
+          {skipped.map((e, i) => (
+            <li key={i}>{`${e.record}: ${e.message}`}</li>
+          ))}
+        </ul>
+      </details>
+    </>
+  );
+}
 
 function LogsTab({ logs }: { logs: NonNullable<IntegrationsData['logs']> }) {
   if (logs.total === 0) return <Empty>No sync has run yet.</Empty>;
@@ -237,7 +257,7 @@ function SyncNow({ row }: { row: Record<string, unknown> }) {
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="sync" />
       <input type="hidden" name="id" value={String(row.id)} />
-      <button type="submit" className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60" disabled={busy || row.isActive === false} aria-label={`Sync Now: ${String(row.name)}`}>
+      <button type="submit" className="whitespace-nowrap rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60" disabled={busy || row.isActive === false} aria-label={`Sync Now: ${String(row.name)}`}>
         {busy ? 'Starting…' : 'Sync Now'}
       </button>
     </Form>
