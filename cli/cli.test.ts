@@ -151,7 +151,7 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
     it('issues a temporary password: ends sessions, prints it once, forces a change at sign-in', async () => {
       const user = await createTestUser(db, { role: 'viewer' });
       await createSession(db, { userId: user.id, rememberMe: false });
-      const result = await run(['users', 'temp-password', user.email]);
+      const result = await run(['users', 'temp-password', user.email, '--yes']);
       expect(result.code).toBe(0);
       const lines = result.stdout.trimEnd().split('\n');
       expect(lines[0]).toContain('1 session(s) ended');
@@ -162,16 +162,42 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
       const signedIn = await login(db, { ip: '203.0.113.51' }, { email: user.email, password });
       expect(signedIn.user.isTemporaryPassword).toBe(true);
 
-      const json = await run(['--json', 'users', 'temp-password', String(user.id)]);
+      const json = await run(['--json', 'users', 'temp-password', String(user.id), '--yes']);
       expect(json.code).toBe(0);
       const body = JSON.parse(json.stdout);
       expect(body.temporaryPassword).toMatch(/^[A-Za-z0-9]{14}$/);
       expect(body.endedSessions).toBe(1);
     });
 
+    it('asks before a temporary password, even for the owner: without a terminal nothing changes unless --yes is given', async () => {
+      const owner = await db.selectFrom('users').select(['id', 'passwordHash']).where('email', '=', 'owner@example.com').executeTakeFirstOrThrow();
+      const session = await createSession(db, { userId: owner.id, rememberMe: false });
+      for (const args of [['users', 'temp-password', 'owner@example.com'], ['--json', 'users', 'temp-password', String(owner.id)]]) {
+        const refused = await run(args);
+        expect(refused.code).toBe(2);
+        expect(refused.stdout).toBe('');
+        expect(refused.stderr).toContain('Not issuing a temporary password for owner@example.com');
+        expect(refused.stderr).toContain('Pass --yes');
+      }
+      const after = await db.selectFrom('users').select(['passwordHash', 'isTemporaryPassword']).where('id', '=', owner.id).executeTakeFirstOrThrow();
+      expect(after).toEqual({ passwordHash: owner.passwordHash, isTemporaryPassword: false });
+      const live = await db.selectFrom('userSessions').select('isActive').where('id', '=', session.session.id).executeTakeFirstOrThrow();
+      expect(Boolean(live.isActive)).toBe(true);
+    });
+
+    it('asks before a deactivation: without a terminal nothing changes unless --yes is given', async () => {
+      const user = await createTestUser(db, { role: 'viewer' });
+      await createSession(db, { userId: user.id, rememberMe: false });
+      const refused = await run(['users', 'deactivate', user.email]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`Not deactivating ${user.email}`);
+      expect((await db.selectFrom('users').select('isActive').where('id', '=', user.id).executeTakeFirstOrThrow()).isActive).toBeTruthy();
+      expect(await db.selectFrom('userSessions').select('id').where('userId', '=', user.id).where('isActive', '=', true).execute()).toHaveLength(1);
+    });
+
     it('deactivates and reactivates', async () => {
       const user = await createTestUser(db, { role: 'viewer' });
-      const off = await run(['--json', 'users', 'deactivate', user.email]);
+      const off = await run(['--json', 'users', 'deactivate', user.email, '--yes']);
       expect(off.code).toBe(0);
       expect(JSON.parse(off.stdout)).toMatchObject({ changed: true, user: { isActive: false } });
       const listed = await run(['users', 'list', '--inactive']);
@@ -434,9 +460,9 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
       const listed = await run(['audit', 'versions', 'companies', String(id)]);
       expect(listed.code, listed.stderr).toBe(0);
       const lines = listed.stdout.trim().split('\n');
-      expect(lines[0]).toMatch(/^Id\s+Version\s+Action\s+Created\s+By\s+Current\s+Comment/);
-      // Newest first, each with its id, author and whether it is the current one.
-      expect(lines[1]).toMatch(new RegExp(`^${await versionOf(id, 2)}\\s+2\\s+update\\s+\\S+\\s+${admin.username}\\s+yes`));
+      expect(lines[0]).toMatch(/^Id\s+Version\s+Action\s+Created\s+By\s+Current\s+Changes\s+Comment/);
+      // Newest first, each with its id, author, whether it is the current one and what it changed.
+      expect(lines[1]).toMatch(new RegExp(`^${await versionOf(id, 2)}\\s+2\\s+update\\s+\\S+\\s+${admin.username}\\s+yes\\s+Description: First → Second\\s`));
       expect(lines[2]).toMatch(new RegExp(`^${await versionOf(id, 1)}\\s+1\\s+create\\s+\\S+\\s+${admin.username}\\s`));
       const json = await run(['--json', 'audit', 'versions', 'expense-categories', '999999']);
       expect(json.code, json.stderr).toBe(0);
@@ -454,6 +480,18 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
       expect((await run(['audit', 'restore', '5', '--table', 'companies', '--record', String(id), '--number', '1', '--yes'])).code).toBe(2);
       expect((await run(['audit', 'restore', '--table', 'companies', '--number', '1', '--yes'])).code).toBe(2);
       expect((await run(['audit', 'restore', '--yes'])).code).toBe(2);
+    });
+
+    it('lists and restores the baseline version of a record that existed before versioning', async () => {
+      const ctx = await userContext(db, admin.id);
+      const id = (await db.insertInto('companies').values({ name: unique('Seeded Co'), type: 'fintech', description: 'As seeded' }).returning('id').executeTakeFirstOrThrow()).id;
+      await updateRecord(ctx, companies, id, { description: 'First edit' });
+      const lines = (await run(['audit', 'versions', 'companies', String(id)])).stdout.trim().split('\n');
+      expect(lines[2]).toMatch(new RegExp(`^${await versionOf(id, 1)}\\s+1\\s+baseline\\s+\\S+\\s+system\\s`));
+      expect(lines[1]).toContain('Description: As seeded → First edit');
+      const restored = await run(['audit', 'restore', '--table', 'companies', '--record', String(id), '--number', '1', '--yes']);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(await companyRow(id)).toMatchObject({ description: 'As seeded' });
     });
 
     it('recreates a deleted record from its version with --yes, with its old id', async () => {

@@ -1,9 +1,11 @@
 // finhub users list | create | temp-password | deactivate | reactivate | delete
 import type { Command } from 'commander';
 import { ROLES, type Role } from '../app/lib/permissions.ts';
+import { confirmDeactivateUserMessage, confirmTemporaryPasswordMessage } from '../app/lib/users.ts';
 import type { AuthUser, ServiceContext } from '../app/services/context.ts';
 import { notFound } from '../app/services/errors.ts';
 import { findCompany } from '../app/services/exports.server.ts';
+import { assertMayManage } from '../app/services/user-policy.server.ts';
 import { findUserByIdOrEmail } from '../app/services/user-queries.server.ts';
 import { createUser, deleteUser, issueTemporaryPassword, listUsers, setUserActive } from '../app/services/users.server.ts';
 import { createOutput, UsageError, withDatabase, type GlobalOptions, type Output } from './runtime.ts';
@@ -93,12 +95,21 @@ export function registerUsers(program: Command): void {
     });
 
   users.command('temp-password')
-    .description("issue a temporary password: ends the user's sessions, forces a change at next sign-in")
+    .description("issue a temporary password: ends the user's sessions, forces a change at next sign-in; asks first")
     .argument('<user>', 'e-mail address or id')
-    .action(async (key: string, _options, command: Command) => {
+    .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)
+    .action(async (key: string, options: { yes: boolean }, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
       await withDatabase(async ({ ctx }) => {
         const user = await target(ctx, key);
+        const ok = await out.confirm(confirmTemporaryPasswordMessage(`${user.username} (${user.email}, ${user.role})`), {
+          yes: options.yes,
+          refusal: `Not issuing a temporary password for ${user.email}`,
+        });
+        if (!ok) {
+          out.result({ issued: false }, ['cancelled: the password is unchanged']);
+          return;
+        }
         const result = await issueTemporaryPassword(ctx, user.id);
         printPassword(out, { user: brief(result.user), endedSessions: result.endedSessions }, [
           `temporary password issued for ${user.email}; ${result.endedSessions} session(s) ended; a change is required at next sign-in`,
@@ -107,22 +118,36 @@ export function registerUsers(program: Command): void {
     });
 
   for (const active of [false, true]) {
-    users.command(active ? 'reactivate' : 'deactivate')
-      .description(active ? 'reactivate a user' : "deactivate a user and end their sessions (owners cannot be deactivated)")
-      .argument('<user>', 'e-mail address or id')
-      .action(async (key: string, _options, command: Command) => {
-        const out = createOutput(command.optsWithGlobals<GlobalOptions>());
-        await withDatabase(async ({ ctx }) => {
-          const user = await target(ctx, key);
-          const result = await setUserActive(ctx, user.id, active);
-          const state = active ? 'active' : 'inactive';
-          out.result({ user: brief(result.user), changed: result.changed, endedSessions: result.endedSessions }, [
-            result.changed
-              ? `${user.email} is now ${state}${active ? '' : `; ${result.endedSessions} session(s) ended`}`
-              : `${user.email} was already ${state}`,
-          ]);
-        });
+    const cmd = users.command(active ? 'reactivate' : 'deactivate')
+      .description(active ? 'reactivate a user' : 'deactivate a user and end their sessions (owners cannot be deactivated); asks first')
+      .argument('<user>', 'e-mail address or id');
+    if (!active) cmd.option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false);
+    cmd.action(async (key: string, options: { yes?: boolean }, command: Command) => {
+      const out = createOutput(command.optsWithGlobals<GlobalOptions>());
+      await withDatabase(async ({ ctx }) => {
+        const user = await target(ctx, key);
+        // Only an active user is asked about (deactivating an inactive one changes nothing), and
+        // only when the answer could be yes: an owner is refused at once.
+        if (!active && user.isActive) {
+          assertMayManage(ctx, 'deactivate', user);
+          const ok = await out.confirm(confirmDeactivateUserMessage(`${user.username} (${user.email})`), {
+            yes: options.yes,
+            refusal: `Not deactivating ${user.email}`,
+          });
+          if (!ok) {
+            out.result({ changed: false }, ['cancelled: nothing changed']);
+            return;
+          }
+        }
+        const result = await setUserActive(ctx, user.id, active);
+        const state = active ? 'active' : 'inactive';
+        out.result({ user: brief(result.user), changed: result.changed, endedSessions: result.endedSessions }, [
+          result.changed
+            ? `${user.email} is now ${state}${active ? '' : `; ${result.endedSessions} session(s) ended`}`
+            : `${user.email} was already ${state}`,
+        ]);
       });
+    });
   }
 
   users.command('delete')

@@ -5,13 +5,14 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database.ts';
 import { recountAuditEntries } from './audit-counts.ts';
+import { countedForUser } from './audit-user-counts.ts';
 import type { Database } from './types.ts';
 
 /** The kept counts per user and action, and the same counted from the trail. */
 async function keptAndCounted(db: Kysely<Database>) {
   const kept = await db.selectFrom('auditUserCounts').select(['userId', 'action', 'entries']).where('entries', '!=', 0).orderBy('userId').orderBy('action').execute();
-  const { rows } = await sql<{ userId: number; action: string; entries: number }>`select user_id, action, count(*) as entries from audit_logs
-    where user_id is not null and action in ('create', 'update') group by user_id, action order by 1, 2`.execute(db);
+  const { rows } = await sql<{ userId: number; action: string; entries: number }>`select a.user_id, a.action, count(*) as entries from audit_logs a
+    where ${sql.raw(countedForUser('a'))} group by a.user_id, a.action order by 1, 2`.execute(db);
   const shape = (r: { userId: number; action: string; entries: number }) => [Number(r.userId), r.action, Number(r.entries)];
   return [kept.map(shape), rows.map(shape)];
 }
@@ -65,6 +66,31 @@ describe.each(TEST_DIALECTS)('audit entries per user on %s', (dialect) => {
     [k, c] = await keptAndCounted(db);
     expect(k).toEqual(c);
     expect(k.length).toBeGreaterThan(0);
+  });
+
+  it("leave out work on one's own account: one's own users row and one's settings, on insert, delete and move", async () => {
+    const db = database.db;
+    const [a] = users;
+    const third = (await db.insertInto('users').values({ username: `third-${dialect}`, email: `third-${dialect}@example.com`, passwordHash: 'x', role: 'editor' }).returning('id').executeTakeFirstOrThrow()).id;
+    const before = [await kept(a, 'create'), await kept(a, 'update')];
+    const own = (table: string, recordId: number, action: string, userId: number, i: number) => ({ ...entry(userId, action, i), tableName: table, recordId, actorLabel: 'self-service-test' });
+    await db.insertInto('auditLogs').values([
+      // A password change and a profile edit of one's own account, one's settings created and changed: not counted.
+      own('users', a, 'update', a, 20), own('users', a, 'update', a, 21), own('user_settings', 777, 'create', a, 22), own('user_settings', 777, 'update', a, 23),
+      // Managing someone else's account is work: counted.
+      own('users', third, 'update', a, 24),
+    ]).execute();
+    expect([await kept(a, 'create'), await kept(a, 'update')]).toEqual([before[0], before[1] + 1]);
+    let [k, c] = await keptAndCounted(db);
+    expect(k).toEqual(c);
+    // Deleting the managed user changes no count of a; deleting a's own entries takes nothing off.
+    await db.deleteFrom('auditLogs').where('actorLabel', '=', 'self-service-test').where('tableName', '=', 'user_settings').execute();
+    await db.updateTable('auditLogs').set({ recordId: third }).where('actorLabel', '=', 'self-service-test').where('recordId', '=', a).where('timestamp', '=', entry(a, 'update', 20).timestamp).execute();
+    expect([await kept(a, 'create'), await kept(a, 'update')]).toEqual([before[0], before[1] + 2]);
+    [k, c] = await keptAndCounted(db);
+    expect(k).toEqual(c);
+    await recountAuditEntries(db);
+    expect([await kept(a, 'create'), await kept(a, 'update')]).toEqual([before[0], before[1] + 2]);
   });
 
   it('are counted again from the rows', async () => {

@@ -153,4 +153,27 @@ test.describe('departments', () => {
     // Descriptions are shown too.
     await expect(tableRows(page).filter({ hasText: 'Sales' })).toContainText('Direct and channel sales');
   });
+
+  test('a delete asks first; without JavaScript the confirmation names the row it is about', async ({ page, js, database }, testInfo) => {
+    const name = uniqueTag(testInfo, 'Dept');
+    const { id } = await database.db.insertInto('departments').values({ name, description: 'To be deleted' }).returning('id').executeTakeFirstOrThrow();
+    await page.goto(`/departments?q=${encodeURIComponent(name)}`);
+    await waitForHydration(page, js);
+    await expect(tableRows(page)).toHaveCount(1);
+    const button = () => tableRows(page).first().getByRole('button', { name: `Delete department ${id}` });
+    const message = 'Are you sure you want to delete this department?';
+    if (!js) {
+      await button().click();
+      await expect(page.getByTestId('confirm-delete')).toContainText(message);
+      await expect(page.getByTestId('confirm-subject')).toHaveText(`Department #${id}: ${name}`);
+      await page.getByTestId('confirm-delete').getByRole('link', { name: 'Cancel' }).click();
+      await expect(page.getByTestId('confirm-delete')).toHaveCount(0);
+    } else {
+      await confirmDelete(page, js, button(), message, false);
+    }
+    await expect(tableRows(page)).toHaveCount(1);
+    await confirmDelete(page, js, button(), message, true);
+    await expect(toast(page)).toContainText('Department deleted successfully');
+    expect(await database.db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
 });

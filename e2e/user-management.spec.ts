@@ -1,6 +1,8 @@
 // User Management (spec 3 §2.1), with and without JavaScript: an admin creates a user with the
 // form, creates a temporary password that the user then signs in with (and is sent to change
-// it), edits a user's permissions, and deactivates then reactivates a user.
+// it), edits a user's permissions, and deactivates then reactivates a user. A temporary password
+// and a deactivation ask first (a confirm() with JavaScript, the server's step without), as a
+// delete does.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { signIn, waitForHydration } from './support/app.ts';
@@ -56,7 +58,8 @@ test('an admin creates a user, then a temporary password the user signs in with 
   await expect(row).toContainText('All Companies');
   await expect(row).toContainText('Active');
 
-  await row.getByRole('button', { name: `Create temporary password for ${name}` }).click();
+  const asked = `Are you sure you want to create a temporary password for user ${name}? Their current password stops working and all their sessions end at once.`;
+  await confirmDelete(page, js, row.getByRole('button', { name: `Create temporary password for ${name}` }), asked, true, 'confirm-temporary-password');
   const result = page.getByTestId('temporary-password');
   await expect(page.getByRole('heading', { name: 'Temporary Password Created' })).toBeVisible();
   const input = result.getByLabel('Temporary Password', { exact: true });
@@ -122,7 +125,8 @@ test('an admin deactivates a user, finds them with Show Inactive, and reactivate
   await searchUsers(page, target.email);
   await expect(userRows(page)).toHaveCount(1);
 
-  await userRows(page).first().getByRole('button', { name: `Deactivate ${username}` }).click();
+  const asked = `Are you sure you want to deactivate user ${username}? All their sessions end at once.`;
+  await confirmDelete(page, js, userRows(page).first().getByRole('button', { name: `Deactivate ${username}` }), asked, true, 'confirm-deactivate');
   await expect(toast(page)).toContainText('User deactivated successfully');
   // Active users are listed by default.
   await expect(userRows(page)).toHaveCount(0);
@@ -138,6 +142,33 @@ test('an admin deactivates a user, finds them with Show Inactive, and reactivate
   await expect(toast(page)).toContainText('User reactivated successfully');
   await expect(userRows(page).first()).not.toContainText('Inactive');
   await expect(userRows(page).first().getByRole('button', { name: `Deactivate ${username}` })).toBeEnabled();
+});
+
+test('a temporary password and a deactivation ask first, naming the user: declined, the user stays signed in and unchanged', async ({ page, js, browser, createUser, database }) => {
+  const target = await createUser({ role: 'viewer' });
+  const username = target.email.split('@')[0];
+  // The user is signed in elsewhere.
+  const context = await browser.newContext({ javaScriptEnabled: js });
+  try {
+    const other = await context.newPage();
+    await signIn(other, target);
+    await signIn(page, await createUser({ role: 'admin' }));
+    await page.goto(`${SCREEN}?q=${encodeURIComponent(target.email)}`);
+    await waitForHydration(page, js);
+    const row = userRows(page).first();
+    await confirmDelete(page, js, row.getByRole('button', { name: `Create temporary password for ${username}` }),
+      `Are you sure you want to create a temporary password for user ${username}? Their current password stops working and all their sessions end at once.`, false, 'confirm-temporary-password');
+    await confirmDelete(page, js, userRows(page).first().getByRole('button', { name: `Deactivate ${username}` }),
+      `Are you sure you want to deactivate user ${username}? All their sessions end at once.`, false, 'confirm-deactivate');
+    await expect(page.getByTestId('temporary-password')).toHaveCount(0);
+    await expect(userRows(page).first()).toContainText('Active');
+    const stored = await database.db.selectFrom('users').select(['isActive', 'isTemporaryPassword']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    expect([Boolean(stored.isActive), Boolean(stored.isTemporaryPassword)]).toEqual([true, false]);
+    await other.goto('/profile');
+    await expect(other).toHaveURL(/\/profile$/);
+  } finally {
+    await context.close();
+  }
 });
 
 test('an admin deletes a user after the confirmation; owner rows cannot be deactivated or deleted', async ({ page, js, createUser }) => {

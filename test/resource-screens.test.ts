@@ -127,11 +127,32 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     const { id } = await created.json();
     const first = await c.postForm('/departments', { intent: 'delete', id: String(id), confirmed: '' });
     expect(first.status).toBe(200);
-    expect(await text(first)).toContain('Are you sure you want to delete this department?');
+    const asked = await text(first);
+    expect(asked).toContain('Are you sure you want to delete this department?');
+    // The step stands alone on the page: it says which row (the declaration's option text).
+    expect(asked).toContain(`<p class="mt-1 font-medium" data-testid="confirm-subject">Department #${id}: Temp ${dialect}</p>`);
     expect((await c.get(`/api/departments/${id}`)).status).toBe(200);
     const confirmed = await c.postForm('/departments', { intent: 'delete', id: String(id), confirmed: '1' });
     expect(confirmed.status).toBe(302);
     expect((await c.get(`/api/departments/${id}`)).status).toBe(404);
+  });
+
+  it('a row without a name is named by its first list columns in the no-JS delete confirmation', async () => {
+    const c = await signedIn({ role: 'admin' });
+    const category = await db().selectFrom('expenseCategories as cat').innerJoin('departments as d', 'd.id', 'cat.departmentId')
+      .select(['cat.id', 'cat.name', 'cat.departmentId', 'd.name as departmentName']).orderBy('cat.id').executeTakeFirstOrThrow();
+    const created = await c.post('/api/budgets', { departmentId: category.departmentId, categoryId: category.id, amount: 1234.5, period: 'quarterly', startDate: '2031-01-01', endDate: '2031-03-31' });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const first = await c.postForm('/budget-planning', { intent: 'delete', id: String(id) });
+    expect(first.status).toBe(200);
+    const asked = await text(first);
+    expect(asked).toContain('Are you sure you want to delete this budget entry?');
+    const html = (t: string) => t.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
+    const subject = asked.match(/data-testid="confirm-subject">([^<]*)<\/p>/)?.[1] ?? '';
+    expect(subject.startsWith(`Budget Entry #${id}: `)).toBe(true);
+    expect(subject).toContain(`${html(category.departmentName)} · ${html(category.name)} · $1,234.50`);
+    expect((await c.get(`/api/budgets/${id}`)).status).toBe(200);
   });
 
   it('Export Data streams the filtered list as CSV, and needs the area permission', async () => {

@@ -1,7 +1,7 @@
 // The User Management screen over HTTP, as a browser without JavaScript uses it: the 403 for
 // users without the manage-users permission, the list and its filters, the create form's
-// errors, the temporary password shown once, deactivate/reactivate, the delete confirmation
-// step and the owner protections; Activity Analytics a page of users at a time.
+// errors, the temporary password shown once, deactivate/reactivate, the confirmation steps of
+// delete, temporary password and deactivate, and the owner protections; Activity Analytics a page of users at a time.
 import { describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './database.ts';
 import { useTestServer } from './server.ts';
@@ -162,7 +162,7 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
   it('a temporary password is shown once in the action answer, never in the URL, a cookie or the next page', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const target = await createTestUser(db(), { role: 'viewer' });
-    const response = await c.postForm(`${SCREEN}?q=${target.username}`, { intent: 'temporary-password', id: String(target.id) });
+    const response = await c.postForm(`${SCREEN}?q=${target.username}`, { intent: 'temporary-password', id: String(target.id), confirmed: '1' });
     expect(response.status).toBe(200);
     expect(response.headers.get('Location')).toBeNull();
     const html = await text(response);
@@ -185,7 +185,7 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
   it('deactivate, then reactivate, with success toasts', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const target = await createTestUser(db(), { role: 'editor' });
-    const off = await c.postForm(`${SCREEN}?q=${target.username}`, { intent: 'deactivate', id: String(target.id) });
+    const off = await c.postForm(`${SCREEN}?q=${target.username}`, { intent: 'deactivate', id: String(target.id), confirmed: '1' });
     expect(off.status).toBe(302);
     expect(off.headers.get('Location')).toBe(`${SCREEN}?q=${target.username}`);
     const after = await text(await c.get(`${SCREEN}?q=${target.username}&inactive=1`));
@@ -211,6 +211,42 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     expect(confirmed.status).toBe(302);
     expect(await text(await c.get(SCREEN))).toContain('User deleted successfully');
     expect(await db().selectFrom('users').select('id').where('id', '=', target.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('without JavaScript a temporary password and a deactivation ask first, naming the user; nothing changes and no session ends until confirmed', async () => {
+    const { c } = await signedIn({ role: 'admin' });
+    const target = await createTestUser(db(), { role: 'viewer' });
+    const victim = client();
+    await victim.login(target.email, TEST_PASSWORD);
+    const sessions = async () => (await db().selectFrom('userSessions').select('id').where('userId', '=', target.id).where('isActive', '=', true).execute()).length;
+    expect(await sessions()).toBe(1);
+    const hash = (await db().selectFrom('users').select('passwordHash').where('id', '=', target.id).executeTakeFirstOrThrow()).passwordHash;
+
+    const temporary = await c.postForm(`${SCREEN}?q=${target.username}`, { intent: 'temporary-password', id: String(target.id), confirmed: '' });
+    expect(temporary.status).toBe(200);
+    const asked = await text(temporary);
+    expect(asked).toContain('data-testid="confirm-temporary-password"');
+    expect(asked).toContain('Confirm temporary password');
+    expect(asked).toContain(`Are you sure you want to create a temporary password for user ${target.username}? Their current password stops working and all their sessions end at once.`);
+    expect(asked).not.toContain('Temporary Password Created');
+    // Confirm posts the same intent again, confirmed.
+    expect(asked).toMatch(/<input type="hidden" name="intent" value="temporary-password"\/><input type="hidden" name="id" value="\d+"\/><input type="hidden" name="confirmed" value="1"\/>/);
+
+    const deactivate = await c.postForm(`${SCREEN}?q=${target.username}`, { intent: 'deactivate', id: String(target.id) });
+    expect(deactivate.status).toBe(200);
+    const askedOff = await text(deactivate);
+    expect(askedOff).toContain('data-testid="confirm-deactivate"');
+    expect(askedOff).toContain(`Are you sure you want to deactivate user ${target.username}? All their sessions end at once.`);
+
+    const row = await db().selectFrom('users').select(['passwordHash', 'isActive', 'isTemporaryPassword']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    expect([row.passwordHash, Boolean(row.isActive), Boolean(row.isTemporaryPassword)]).toEqual([hash, true, false]);
+    expect(await sessions()).toBe(1);
+    expect((await victim.get('/profile')).status).toBe(200);
+
+    // Confirmed: done at once, and the user's session is over.
+    expect((await c.postForm(SCREEN, { intent: 'deactivate', id: String(target.id), confirmed: '1' })).status).toBe(302);
+    expect(await sessions()).toBe(0);
+    expect((await victim.get('/profile')).status).toBe(302);
   });
 
   it('an admin cannot deactivate or delete an owner (buttons disabled, posts refused with the reason), nor themselves', async () => {

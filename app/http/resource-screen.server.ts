@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { ResourceDef } from '../resources/define.ts';
 import { recordSchema } from '../resources/schema.ts';
-import { companyFieldOf, referenceChoices } from '../resources/index.ts';
+import { companyFieldOf, companyResource, referenceChoices } from '../resources/index.ts';
 import type { Action } from '../lib/permissions.ts';
 import { notFound } from '../services/errors.ts';
 import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
@@ -14,6 +14,7 @@ import { authorize, createRecord, deleteRecord, formChoices, getRecord, listReco
 import { findScreenCompany, listVisibleCompanies } from '../services/companies.server.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { screenChoices, screenRows } from './screen-rows.ts';
+import { rowSummary } from '../resources/cell-text.ts';
 import { clampedPage, confirmationStep, formRowId, intent, loadScreen, openScreen, screenAction, succeed, type Intent, type Screen } from './screen.server.ts';
 
 interface ScreenOptions {
@@ -91,7 +92,7 @@ export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, optio
       state: { ...state, page },
       editing,
       creating,
-      choices: screenChoices(choices, creating || editing !== null, options.choiceLists),
+      choices: screenChoices(choices, creating || editing !== null, [...(options.choiceLists ?? []), ...(def.list.companyFilter ? [companyResource.choices!.list] : [])]),
       companyName,
       can: screenPermissions(ctx, def),
     };
@@ -167,7 +168,9 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
         const id = formRowId(form);
         await pinned(screen, id);
         const record = await getRecord(screen.ctx, def, id);
-        const confirm = confirmationStep(form, id, messages.confirmDelete.replace('{name}', String(record.name ?? '')));
+        // A message without the row's name gets the row in words: the step stands alone on the page.
+        const named = messages.confirmDelete.includes('{name}');
+        const confirm = confirmationStep(form, id, messages.confirmDelete.replace('{name}', String(record.name ?? '')), named ? {} : { subject: rowSummary(def, record) });
         if (confirm) return confirm;
         await deleteRecord(screen.ctx, def, id);
         return succeed(screen, messages.deleted);

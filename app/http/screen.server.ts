@@ -222,13 +222,25 @@ export function succeed(screen: PublicPage, toast: Toast | string, options: { to
   return redirectWithToast(screen.context, options.to ?? listUrl(screen.url), message, options.headers);
 }
 
+/** A confirmation step of another intent than delete, and the row it is about when the message does not name it. */
+export interface ConfirmationOptions {
+  /** The intent Confirm posts again (default: delete). */
+  action?: string;
+  /** The step's heading (default: 'Confirm delete'). */
+  title?: string;
+  /** Which row, in words, for a message that does not say ('Budget Entry: Marketing · Advertising · …'). */
+  subject?: string;
+}
+
 /**
  * A delete (or another step that cannot be undone) posted without `confirmed=1`: without
- * JavaScript there was no confirm(), so the server answers the confirmation step first (DESIGN
- * §8); the page renders it with Confirm (the same post, confirmed) and Cancel.
+ * JavaScript there was no confirm(), so the server answers the confirmation step first; the page
+ * renders it with Confirm (the same post, confirmed) and Cancel.
  */
-export function confirmationStep(form: FormData, id: number, message: string): Response | null {
-  return form.get('confirmed') === '1' ? null : json({ intent: 'confirm-delete' as const, id, message });
+export function confirmationStep(form: FormData, id: number, message: string, options: ConfirmationOptions = {}): Response | null {
+  if (form.get('confirmed') === '1') return null;
+  const extra = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  return json({ intent: 'confirm-delete' as const, id, message, ...extra });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,8 @@ export interface NotificationView {
   actionUrl: string | null;
   actionText: string | null;
   category: NotificationCategory;
+  /** How many times the event happened (a repeat within an hour updates the unread notice). */
+  repeatCount: number;
 }
 
 export interface NotificationCount {

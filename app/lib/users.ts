@@ -211,6 +211,19 @@ export function confirmDeleteUserMessage(username: string): string {
   return `Are you sure you want to delete user ${username}? This action cannot be undone.`;
 }
 
+/** Asked before a temporary password replaces the user's password (it signs them out everywhere). */
+export function confirmTemporaryPasswordMessage(username: string): string {
+  return `Are you sure you want to create a temporary password for user ${username}? Their current password stops working and all their sessions end at once.`;
+}
+
+/** Asked before a deactivation (it signs the user out everywhere). */
+export function confirmDeactivateUserMessage(username: string): string {
+  return `Are you sure you want to deactivate user ${username}? All their sessions end at once.`;
+}
+
+/** The headings of those confirmation steps without JavaScript. */
+export const USER_CONFIRM_TITLES = { 'temporary-password': 'Confirm temporary password', deactivate: 'Confirm deactivation' } as const;
+
 /** Scores, levels and activity statistics look at this many days of activity (DESIGN §10: "over the last 30 days"). */
 export const ACTIVITY_WINDOW_DAYS = 30;
 

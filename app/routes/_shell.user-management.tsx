@@ -12,12 +12,12 @@ import { HISTORY_PAGE_SIZE, lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { PERMISSION_FLAGS, ROLE_BASELINE } from '../lib/permissions.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import {
-  confirmDeleteUserMessage, CreateUserFormSchema, EditUserFormSchema, permissionsFromForm, USER_MESSAGES, USER_SORTS, USER_TABS,
+  confirmDeactivateUserMessage, confirmDeleteUserMessage, confirmTemporaryPasswordMessage, CreateUserFormSchema, EditUserFormSchema, permissionsFromForm, USER_CONFIRM_TITLES, USER_MESSAGES, USER_SORTS, USER_TABS,
 } from '../lib/users.ts';
 import { listVisibleCompanies } from '../services/companies.server.ts';
 import { isDomainError } from '../services/errors.ts';
 import { historyUserChoices, historyUserNamed, userActivityAnalytics, userActivityHistory } from '../services/user-activity.server.ts';
-import { assertUserManager, roleChoices, rowAbilities } from '../services/user-policy.server.ts';
+import { assertMayManage, assertUserManager, loadTarget, roleChoices, rowAbilities } from '../services/user-policy.server.ts';
 import {
   createUser, deleteUser, getUser, issueTemporaryPassword, listUsersPage, setUserActive, updateUser, updateUserPermissions, userStats,
 } from '../services/users.server.ts';
@@ -197,6 +197,11 @@ export const action = (args: ActionFunctionArgs) =>
       failed: USER_MESSAGES.temporaryFailed,
       run: async (_value, screen, form) => {
         const id = formRowId(form);
+        // Refused before asking: a confirmation of what cannot be done helps nobody.
+        const target = await loadTarget(screen.ctx, id);
+        assertMayManage(screen.ctx, 'temporaryPassword', target);
+        const confirm = confirmationStep(form, id, confirmTemporaryPasswordMessage(target.username), { action: 'temporary-password', title: USER_CONFIRM_TITLES['temporary-password'] });
+        if (confirm) return confirm;
         const { user, temporaryPassword } = await issueTemporaryPassword(screen.ctx, id);
         // Shown once, in this answer only (never in the URL or a cookie). The hydration data
         // carries it base64-encoded, so the page holds it in plain text once: the input.
@@ -209,6 +214,10 @@ export const action = (args: ActionFunctionArgs) =>
       failed: USER_MESSAGES.deactivateFailed,
       run: async (_value, screen, form) => {
         const id = formRowId(form);
+        const target = await loadTarget(screen.ctx, id);
+        assertMayManage(screen.ctx, 'deactivate', target);
+        const confirm = confirmationStep(form, id, confirmDeactivateUserMessage(target.username), { action: 'deactivate', title: USER_CONFIRM_TITLES.deactivate });
+        if (confirm) return confirm;
         await setUserActive(screen.ctx, id, false);
         return succeed(screen, USER_MESSAGES.deactivated);
       },

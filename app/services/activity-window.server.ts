@@ -9,6 +9,7 @@ import { daysBefore } from '../lib/dates.ts';
 import { ACTIVITY_WINDOW_DAYS } from '../lib/users.ts';
 import type { Db } from './context.ts';
 import { AUDIT_ACTIONS } from './audit-trail.server.ts';
+import { selfServiceCounts, selfServiceEntries } from './self-service.server.ts';
 import { claimLease } from './work-lease.server.ts';
 
 export { ACTIVITY_WINDOW_DAYS };
@@ -98,6 +99,13 @@ export async function refreshActivityWindow(db: Db, options: { now?: Date; force
       if (r.action === 'update') w.edits += n;
       if (r.action !== 'login_failed') w.events += n;
       perUser.set(r.userId!, w);
+    }
+    // Work on one's own account is neither an entry nor an edit (the events still count).
+    for (const [userId, own] of selfServiceCounts(await selfServiceEntries(db, null, since, until))) {
+      const w = perUser.get(userId);
+      if (!w) continue;
+      w.entries = Math.max(0, w.entries - own.entries);
+      w.edits = Math.max(0, w.edits - own.edits);
     }
     const userRows = [...perUser.entries()].map(([userId, w]) => ({ userId, ...w }));
     const scopeRows = [...perScope.values()];

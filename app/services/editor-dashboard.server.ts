@@ -12,6 +12,8 @@ import { companyScope } from '../lib/permissions.ts';
 import { integerParam } from '../lib/query-params.ts';
 import { analyzeBudget, ON_TARGET_PERCENT } from './ai/budget-variance.ts';
 import type { ServiceContext } from './context.ts';
+import { SELF_SERVICE_TABLES } from '../../db/audit-user-counts.ts';
+import { selfServiceEntries } from './self-service.server.ts';
 import { editorActivities, type EditorActivity } from './editor-activity.server.ts';
 import { workOf } from './editor-stats.server.ts';
 import { forbidden } from './errors.ts';
@@ -81,13 +83,15 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
       .select(['tableName', 'recordId', 'timestamp', jsonInteger(dialectOf(db), 'newData', 'departmentId').as('departmentId')])
       .where('userId', '=', user.id)
       .where(action, '=', 'create')
+      // One's own settings row (created on first use) is not an entry.
+      .where('tableName', '!=', SELF_SERVICE_TABLES.settings)
       .where('timestamp', '>=', from)
       .$if(to !== null, (q) => q.where('timestamp', '<', to!))
       .orderBy('timestamp', 'desc')
       .limit(EXAMINED_ENTRIES)
       .execute();
 
-  const [work, totals, sessions, recentChanges, created, judgeable, figures, departments, categories, companies, recentActivity] = await Promise.all([
+  const [work, totals, sessions, recentChanges, created, judgeable, figures, departments, categories, companies, recentActivity, ownAccount] = await Promise.all([
     workOf(db, [user.id], now, 'live').then((m) => m.get(user.id)!),
     // All-time creates and edits as the triggers keep them (db/audit-user-counts.ts), not counted from the trail.
     db.selectFrom('auditUserCounts').select(['action', 'entries as n']).where('userId', '=', user.id).execute(),
@@ -101,11 +105,14 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
     db.selectFrom('expenseCategories').select(['id', 'name']).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).execute(),
     listVisibleCompanies(ctx),
     editorActivities(db, { userId: user.id, limit: RECENT_ACTIVITY }),
+    // Work on one's own account (password, profile, settings) is neither an entry nor an edit.
+    selfServiceEntries(db, [user.id], since, now.toISOString()),
   ]);
 
   const total = (action: string) => Number(totals.find((r) => r.action === action)?.n ?? 0);
-  const recent = (action: string, key: 'n' | 'week' = 'n') => Number(recentChanges.find((r) => r.action === action)?.[key] ?? 0);
-  const changes = recentChanges.reduce((s, r) => s + Number(r.n), 0);
+  const own = (act: string, key: 'n' | 'week') => ownAccount.filter((e) => e.action === act && (key === 'n' || new Date(e.timestamp).toISOString() >= weekAgo)).length;
+  const recent = (act: string, key: 'n' | 'week' = 'n') => Math.max(0, Number(recentChanges.find((r) => r.action === act)?.[key] ?? 0) - own(act, key));
+  const changes = recentChanges.reduce((s, r) => s + Number(r.n), 0) - ownAccount.length;
   const score = activityScore({ logins: work.recentLogins, entries: work.entries, edits: work.edits });
   const weeklyHours = Math.round((work.weekSeconds / 3600) * 10) / 10;
   const weekEntries = recent('create', 'week');

@@ -10,6 +10,7 @@ import { forbidden } from './errors.ts';
 import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, type ActivityLevel } from './user-activity.server.ts';
 import { daysBefore } from '../lib/dates.ts';
 import { activityWindow, userCounts } from './activity-window.server.ts';
+import { selfServiceCounts, selfServiceEntries } from './self-service.server.ts';
 
 export const WEEK_DAYS = 7;
 /** Spec 3 §9: an active editor scores above 10. */
@@ -35,20 +36,26 @@ export interface UserWork {
 
 /** One user's creates and updates of the window, counted now from the (user, timestamp) index. */
 async function liveCounts(db: Db, userIds: readonly number[], now: Date): Promise<Map<number, { entries: number; edits: number }>> {
-  const rows = await db
-    .selectFrom('auditLogs')
-    .select((eb) => ['action', 'userId', eb.fn.countAll().as('n')])
-    .where('timestamp', '>=', daysBefore(now, ACTIVITY_WINDOW_DAYS))
-    .where('timestamp', '<=', now.toISOString())
-    .where('action', 'in', ['create', 'update'])
-    .where('userId', 'in', [...userIds])
-    .groupBy(['action', 'userId'])
-    .execute();
+  const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
+  const [rows, own] = await Promise.all([
+    db
+      .selectFrom('auditLogs')
+      .select((eb) => ['action', 'userId', eb.fn.countAll().as('n')])
+      .where('timestamp', '>=', since)
+      .where('timestamp', '<=', now.toISOString())
+      .where('action', 'in', ['create', 'update'])
+      .where('userId', 'in', [...userIds])
+      .groupBy(['action', 'userId'])
+      .execute(),
+    // Work on one's own account is neither an entry nor an edit.
+    selfServiceEntries(db, userIds, since, now.toISOString()).then(selfServiceCounts),
+  ]);
   const out = new Map<number, { entries: number; edits: number }>();
   for (const row of rows) {
     const c = out.get(row.userId!) ?? { entries: 0, edits: 0 };
-    if (row.action === 'create') c.entries = Number(row.n);
-    else c.edits = Number(row.n);
+    const mine = own.get(row.userId!);
+    if (row.action === 'create') c.entries = Math.max(0, Number(row.n) - (mine?.entries ?? 0));
+    else c.edits = Math.max(0, Number(row.n) - (mine?.edits ?? 0));
     out.set(row.userId!, c);
   }
   return out;

@@ -36,7 +36,9 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
     const user = await createTestUser(db, { companyId: 4, ...options });
     return { id: user.id, ctx: await userContext(db, user.id) };
   };
-  const send = (to: NotifyInput['to'], extra: Partial<NotifyInput> = {}) => notify(system(), { category: 'system', title: 'Note', message: 'Something happened', to, ...extra }).then((r) => r!.id);
+  // Each its own event (a title of its own): a repeat of one would update its notification instead.
+  let sent = 0;
+  const send = (to: NotifyInput['to'], extra: Partial<NotifyInput> = {}) => notify(system(), { category: 'system', title: `Note ${(sent += 1)}`, message: 'Something happened', to, ...extra }).then((r) => r!.id);
   /** What a count from scratch gives now: the list's totals, which never read the kept row. */
   /** Counted from the rows the list returns (its totals are the kept count itself). */
   const fromScratch = async (ctx: ServiceContext) => {

@@ -23,7 +23,7 @@ export function enabledCategories(flags: NotificationTypeFlags | null | undefine
 export async function recipientsOf(db: Db, notificationId: number, now = new Date().toISOString()): Promise<{ notification: NotificationView; userIds: number[] } | null> {
   const notification = await db
     .selectFrom('notifications')
-    .select(['id', 'type', 'priority', 'title', 'message', 'createdAt', 'actionUrl', 'actionText', 'category', 'isActive', 'expiresAt',
+    .select(['id', 'type', 'priority', 'title', 'message', 'createdAt', 'actionUrl', 'actionText', 'category', 'repeatCount', 'isActive', 'expiresAt',
       'targetUserId', 'targetUserRole', 'targetCompanyId', 'targetGroupWide'])
     .where('id', '=', notificationId)
     .executeTakeFirst();

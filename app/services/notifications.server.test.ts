@@ -337,6 +337,53 @@ describe.each(TEST_DIALECTS)('notifications on %s', (dialect) => {
     expect((await listNotifications(self.ctx)).rows.map((r) => r.title)).toEqual(['Password changed']);
   });
 
+  it('a repeat of an event about the same row within the hour updates its unread notification with a count; once read, or later, a repeat is new', async () => {
+    const admin = await person({ role: 'admin', companyId: 3, flags: { canManageUsers: true } });
+    const other = await person({ role: 'admin', companyId: 3 });
+    const { user } = await createUser(admin.ctx, { username: `repeat-${dialect}`, email: `repeat-${dialect}@example.com`, role: 'viewer', companyId: 3, password: 'Repeat-Password-1' });
+    const { user: second } = await createUser(admin.ctx, { username: `second-${dialect}`, email: `second-${dialect}@example.com`, role: 'viewer', companyId: 3, password: 'Repeat-Password-1' });
+    const deactivations = async (ctx: ServiceContext, username: string) =>
+      (await listNotifications(ctx)).rows.filter((r) => r.title === 'User deactivated' && r.message.includes(`account ${username}`));
+    const before = await countNotifications(other.ctx);
+    for (let i = 0; i < 3; i += 1) {
+      await setUserActive(admin.ctx, user.id, false);
+      await setUserActive(admin.ctx, user.id, true);
+    }
+    await setUserActive(admin.ctx, second.id, false);
+    const [grouped] = await deactivations(other.ctx, user.username);
+    expect(await deactivations(other.ctx, user.username)).toHaveLength(1);
+    expect(grouped.repeatCount).toBe(3);
+    // Another row is another subject; the bell grew by one per subject.
+    expect((await deactivations(other.ctx, second.username)).map((r) => r.repeatCount)).toEqual([1]);
+    expect(await countNotifications(other.ctx)).toEqual({ total: before.total + 2, unread: before.unread + 2 });
+    expect(await db.selectFrom('notifications').select('id').where('title', '=', 'User deactivated').where('relatedRecordId', '=', user.id).execute()).toHaveLength(1);
+
+    // Read by someone: the next repeat is a notification of its own.
+    await markNotificationRead(other.ctx, grouped.id);
+    await setUserActive(admin.ctx, user.id, false);
+    await setUserActive(admin.ctx, user.id, true);
+    const afterRead = await deactivations(other.ctx, user.username);
+    expect(afterRead.map((r) => [r.repeatCount, r.isRead])).toEqual([[1, false], [3, true]]);
+    // An hour after its last repeat an event is news again.
+    await db.updateTable('notifications').set({ updatedAt: new Date(Date.now() - 61 * 60_000).toISOString() }).where('id', '=', afterRead[0].id).execute();
+    await setUserActive(admin.ctx, user.id, false);
+    expect((await deactivations(other.ctx, user.username)).map((r) => r.repeatCount)).toEqual([1, 1, 3]);
+  });
+
+  it("a notification for one user is not stored when that user's switch for its category is off", async () => {
+    const quiet = await person();
+    await updateUserSettings(quiet.ctx, { notificationTypes: { security: false } });
+    await changePassword(quiet.ctx, quiet.user.id, { currentPassword: 'Test-Password-1', newPassword: 'Quiet-Password-2' });
+    expect(await send({ to: { userId: quiet.user.id }, category: 'system' })).toMatchObject({ id: expect.any(Number) });
+    expect(await notify(system(), { category: 'security', title: 'Direct', message: 'Not wanted', to: { userId: quiet.user.id } })).toBeNull();
+    const stored = await db.selectFrom('notifications').select('title').where('targetUserId', '=', quiet.user.id).execute();
+    expect(stored.map((r) => r.title)).toEqual([expect.stringMatching(/^Note /)]);
+    // Turned on again, the next one is stored and shown.
+    await updateUserSettings(quiet.ctx, { notificationTypes: { security: true } });
+    await changePassword(quiet.ctx, quiet.user.id, { currentPassword: 'Quiet-Password-2', newPassword: 'Quiet-Password-3' });
+    expect((await listNotifications(quiet.ctx, { category: 'security' })).rows.map((r) => r.title)).toEqual(['Password changed']);
+  });
+
   it('producers: a failed job and a backup outcome reach group-wide admins once; anomalies reach the admins', async () => {
     const groupAdmin = await person({ role: 'admin', companyId: null });
     const scopedAdmin = await person({ role: 'admin', companyId: 1 });

@@ -102,8 +102,15 @@ export async function notify(ctx: ServiceContext, input: NotifyInput): Promise<{
       .executeTakeFirst();
     if (earlier) return null;
   }
+  // A notification for one user whose switches turn its category off is not stored at all.
+  if (value.to.userId !== undefined) {
+    const settings = await findUserSettings(ctx.db, value.to.userId);
+    if (!enabledCategories(settings?.notificationTypes).includes(value.category)) return null;
+  }
   const now = new Date();
   const expiresAt = value.expiresAt === undefined ? new Date(now.getTime() + DEFAULT_NOTIFICATION_DAYS * 86_400_000).toISOString() : value.expiresAt;
+  const repeated = await repeatOf(ctx, value, now, expiresAt);
+  if (repeated) return repeated;
   const row = await ctx.db
     .insertInto('notifications')
     .values({
@@ -133,6 +140,64 @@ export async function notify(ctx: ServiceContext, input: NotifyInput): Promise<{
     .executeTakeFirstOrThrow();
   await startPushDelivery(row.id).catch((error: unknown) => console.error(`[notifications] push delivery of #${row.id} not started: ${(error as Error).message}`));
   return row;
+}
+
+/** A repeat of an event within this many minutes of its last notice updates that notice. */
+export const REPEAT_WINDOW_MINUTES = 60;
+
+/**
+ * The same event again (same title, category, type and audience, about the same row) within the
+ * repeat window, while nobody has read or dismissed its notification yet: that notification takes
+ * the new message and time and counts the repeat, instead of a new one piling up. Its push went
+ * out already, so a repeat is not pushed again. Null when there is nothing to repeat.
+ */
+async function repeatOf(ctx: ServiceContext, value: z.infer<typeof NotifySchema>, now: Date, expiresAt: string | null): Promise<{ id: number } | null> {
+  const since = new Date(now.getTime() - REPEAT_WINDOW_MINUTES * 60_000).toISOString();
+  type Nullable = 'relatedTable' | 'relatedRecordId' | 'targetUserId' | 'targetUserRole' | 'targetCompanyId';
+  const same = (eb: NotificationsEb, column: Nullable, v: string | number | null | undefined) =>
+    v === null || v === undefined ? eb(`notifications.${column}`, 'is', null) : eb(`notifications.${column}`, '=', v as never);
+  const earlier = await ctx.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('title', '=', value.title)
+    .where((eb) => same(eb, 'relatedTable', value.relatedTable))
+    .where((eb) => same(eb, 'relatedRecordId', value.relatedRecordId))
+    .where('updatedAt', '>=', since)
+    .where('category', '=', value.category)
+    .where('type', '=', value.type)
+    .where('isActive', '=', true)
+    .where((eb) => same(eb, 'targetUserId', value.to.userId))
+    .where((eb) => same(eb, 'targetUserRole', value.to.role))
+    .where((eb) => same(eb, 'targetCompanyId', value.to.companyId))
+    .where('targetGroupWide', '=', value.to.groupWide ?? false)
+    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now.toISOString())]))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('userNotificationSettings as state').select('state.id')
+      .whereRef('state.notificationId', '=', 'notifications.id')
+      .where((s) => s.or([s('state.isRead', '=', true), s('state.isDismissed', '=', true)])))))
+    .orderBy('updatedAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!earlier) return null;
+  const at = now.toISOString();
+  const updated = await ctx.db
+    .updateTable('notifications')
+    .set((eb) => ({
+      repeatCount: eb('repeatCount', '+', 1),
+      message: value.message,
+      priority: value.priority,
+      actionUrl: value.actionUrl ?? null,
+      actionText: value.actionText ?? null,
+      // The newest occurrence: listed first, and kept as long as a new notice would be.
+      createdAt: at,
+      updatedAt: at,
+      expiresAt: expiresAt ? new Date(expiresAt).toISOString() : null,
+      updatedBy: actorUserId(ctx.actor),
+    }))
+    .where('id', '=', earlier.id)
+    .where('isActive', '=', true)
+    .returning('id')
+    .executeTakeFirst();
+  return updated ?? null;
 }
 
 /**
@@ -312,6 +377,7 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
 const LISTED = [
   'notifications.id as id', 'notifications.type', 'notifications.priority', 'notifications.title', 'notifications.message',
   'notifications.createdAt as createdAt', 'notifications.actionUrl', 'notifications.actionText', 'notifications.category', 'state.isRead',
+  'notifications.repeatCount',
 ] as const;
 
 /** The listed columns of `base` newest first, with the read filter of a tab. */

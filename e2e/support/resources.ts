@@ -98,7 +98,7 @@ export async function search(page: Page, text: string): Promise<void> {
  * Clicks a delete button and answers the confirmation: the browser's confirm() with
  * JavaScript, the server's confirmation panel without. Checks the message either way.
  */
-export async function confirmDelete(page: Page, js: boolean, button: Locator, message: string, accept: boolean): Promise<void> {
+export async function confirmDelete(page: Page, js: boolean, button: Locator, message: string, accept: boolean, step = 'confirm-delete'): Promise<void> {
   if (js) {
     const dialog = page.waitForEvent('dialog');
     const click = button.click();
@@ -111,7 +111,7 @@ export async function confirmDelete(page: Page, js: boolean, button: Locator, me
     return;
   }
   await button.click();
-  const panel = page.getByTestId('confirm-delete');
+  const panel = page.getByTestId(step);
   await expect(panel).toContainText(message);
   if (accept) await panel.getByRole('button', { name: 'Confirm' }).click();
   else await panel.getByRole('link', { name: 'Cancel' }).click();

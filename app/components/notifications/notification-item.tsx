@@ -37,6 +37,7 @@ function NotificationItem({ notification: n, controls, onFollow }: { notificatio
           <p className={`text-sm text-slate-900 ${n.isRead ? 'font-medium' : 'font-semibold'}`}>{n.title}</p>
           <span className={`rounded border px-1.5 text-xs ${PRIORITY_CLASS[n.priority]}`}>{PRIORITY_LABELS[n.priority]}</span>
           <span className="text-xs text-slate-600">{CATEGORY_LABELS[n.category]}</span>
+          {n.repeatCount > 1 ? <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700" data-testid="notification-repeats">{`${n.repeatCount} times`}</span> : null}
         </div>
         <p className="mt-0.5 break-words text-sm text-slate-700">{n.message}</p>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">

@@ -28,6 +28,10 @@ export function DeleteForm({ id, message }: { id: string; message: (rowId: strin
   return <ConfirmingForm id={id} message={(button) => message(button?.value ?? '')} fields={{ intent: 'delete' }} />;
 }
 
-export function ConfirmDelete({ id, message, cancelTo }: { id: number; message: string; cancelTo: string }) {
-  return <ConfirmStep title="Confirm delete" message={message} fields={{ intent: 'delete', id }} cancelTo={cancelTo} danger testId="confirm-delete" />;
+/**
+ * The server's answer to an unconfirmed post (confirmationStep): a delete by default, or the
+ * step of another intent (`action`) with its own title.
+ */
+export function ConfirmDelete({ id, message, cancelTo, action = 'delete', title = 'Confirm delete', subject }: { id: number; message: string; cancelTo: string; action?: string; title?: string; subject?: string }) {
+  return <ConfirmStep title={title} message={message} subject={subject} fields={{ intent: action, id }} cancelTo={cancelTo} danger testId={`confirm-${action}`} />;
 }

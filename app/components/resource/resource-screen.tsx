@@ -59,7 +59,7 @@ export function AddButton({ noun }: { noun: string }) {
 /** The form panel, the delete confirmation and a failed row action, driven by the URL and the last action. */
 export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, 'def' | 'fixed' | 'optionsFor'>) {
   const data = useLoaderData<ResourceLoaderData>();
-  const actionData = useActionData<ActionAnswer & { id?: number; message?: string }>();
+  const actionData = useActionData<ActionAnswer & { id?: number; message?: string; subject?: string }>();
   const closeTo = useCloseUrl();
   const formOpen = data.creating || data.editing;
   const formIntent = data.editing ? 'update' : 'create';
@@ -68,7 +68,7 @@ export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, '
   return (
     <>
       {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
-        <ConfirmDelete id={actionData.id} message={actionData.message} cancelTo={closeTo} />
+        <ConfirmDelete id={actionData.id} message={actionData.message} subject={actionData.subject} cancelTo={closeTo} />
       ) : null}
       {rowFailure ? <div className="mb-4"><Alert title="Error">{rowFailure}</Alert></div> : null}
       {formOpen ? (
@@ -103,7 +103,7 @@ export function ResourceScreen({ def, title, fixed, optionsFor, exportParams, ke
       <ResourceOverlays def={def} fixed={fixed} optionsFor={optionsFor} />
       {children}
       <Card className="!p-0">
-        <ListToolbar def={def} state={data.state} filterChoices={data.choices.filter} keep={keep} />
+        <ListToolbar def={def} state={data.state} filterChoices={data.choices.filter} companyChoices={data.choices.companies} keep={keep} />
         <DataTable
           def={def}
           rows={unpackRows(data.rows)}

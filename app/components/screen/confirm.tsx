@@ -41,11 +41,12 @@ export function ConfirmingForm({ id, message, fields, children }: { id?: string;
 }
 
 /** The server's confirmation step: the message with Confirm (the same post, confirmed) and Cancel. */
-export function ConfirmStep({ title, message, fields, cancelTo, danger, testId }: { title: string; message: string; fields: Fields; cancelTo: string; danger?: boolean; testId: string }) {
+export function ConfirmStep({ title, message, subject, fields, cancelTo, danger, testId }: { title: string; message: string; subject?: string; fields: Fields; cancelTo: string; danger?: boolean; testId: string }) {
   return (
     <div className="mb-6" data-testid={testId}>
       <Alert tone="warning" title={title}>
         <p className="mt-1">{message}</p>
+        {subject ? <p className="mt-1 font-medium" data-testid="confirm-subject">{subject}</p> : null}
         <div className="mt-3 flex gap-2">
           <Form method="post" preventScrollReset>
             <HiddenFields fields={{ ...fields, confirmed: '1' }} />

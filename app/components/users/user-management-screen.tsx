@@ -33,7 +33,7 @@ export interface UserManagementData {
 }
 
 /** What the action answers besides a failure: the temporary password, the confirmation step. */
-export type UserManagementAction = ActionAnswer & { temporary?: TemporaryPasswordResult; id?: number; message?: string };
+export type UserManagementAction = ActionAnswer & { temporary?: TemporaryPasswordResult; id?: number; message?: string; action?: string; title?: string };
 
 export function UserManagementScreen({ data, actionData }: { data: UserManagementData; actionData: UserManagementAction | null }) {
   const { search } = useLocation();
@@ -57,7 +57,7 @@ export function UserManagementScreen({ data, actionData }: { data: UserManagemen
       {/* Spec 3 §5: user actions show the server message or a fallback toast titled Error. */}
       {failure ? <ToastView toast={{ type: 'error', title: 'Error', description: failure }} /> : null}
       {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
-        <ConfirmDelete id={actionData.id} message={actionData.message} cancelTo={closeTo} />
+        <ConfirmDelete id={actionData.id} message={actionData.message} action={actionData.action} title={actionData.title} cancelTo={closeTo} />
       ) : null}
       {actionData?.temporary ? <TemporaryPasswordPanel result={actionData.temporary} closeTo={closeTo} /> : null}
 

@@ -1,6 +1,7 @@
 // The Users tab: filters (a GET form), the sortable table with row actions, and the footer
 // 'Showing N of total users' with Previous/Next. Everything is links and forms, so it works
-// without JavaScript; with it the filters apply as they change and deletes ask confirm().
+// without JavaScript; with it the filters apply as they change, and deletes, temporary passwords
+// and deactivations ask confirm() (without it the server asks first).
 import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../lib/permissions.ts';
@@ -9,7 +10,8 @@ import { DeleteButton } from '../resource/delete-button.tsx';
 import { inputClass } from '../ui/form.tsx';
 import { LockIcon, PencilIcon, SearchIcon, ShieldIcon, TrashIcon } from '../ui/icons.tsx';
 import { formatInstant } from '../../lib/format.ts';
-import { confirmDeleteUserMessage } from '../../lib/users.ts';
+import { confirmDeactivateUserMessage, confirmDeleteUserMessage, confirmTemporaryPasswordMessage } from '../../lib/users.ts';
+import { ConfirmingForm } from '../screen/confirm.tsx';
 import type { CompanyChoice } from './user-forms.tsx';
 import { ScrollRegion } from '../table/scroll-region.tsx';
 
@@ -131,17 +133,24 @@ function ariaSort(sortKey: string, filters: UsersTabData['filters']): 'ascending
 const iconButton = 'rounded p-1.5 hover:bg-slate-100';
 const disabledButton = 'rounded p-1.5 text-slate-300 cursor-not-allowed';
 
-/** A POST with one intent, as an icon button (disabled when not allowed). */
-function IntentButton({ intent, id, label, allowed, className, children }: { intent: string; id: number; label: string; allowed: boolean; className: string; children: React.ReactNode }) {
+/**
+ * A POST with one intent, as an icon button (disabled when not allowed). With `confirm` it asks
+ * first, as a delete does: confirm() with JavaScript, the server's confirmation step without.
+ */
+function IntentButton({ intent, id, label, allowed, className, confirm, children }: { intent: string; id: number; label: string; allowed: boolean; className: string; confirm?: string; children: React.ReactNode }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('id') === String(id);
+  const button = (
+    <button type="submit" disabled={!allowed || busy} className={allowed ? `${iconButton} ${className}` : disabledButton} title={label} aria-label={label}>
+      {children}
+    </button>
+  );
+  if (confirm && allowed) return <ConfirmingForm message={confirm} fields={{ intent, id }}>{button}</ConfirmingForm>;
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <button type="submit" disabled={!allowed || busy} className={allowed ? `${iconButton} ${className}` : disabledButton} title={label} aria-label={label}>
-        {children}
-      </button>
+      {button}
     </Form>
   );
 }
@@ -161,11 +170,11 @@ function RowActions({ user }: { user: UserRow }) {
           <ShieldIcon className="h-4 w-4" />
         </Link>
       ) : <span className={disabledButton} aria-hidden="true"><ShieldIcon className="h-4 w-4" /></span>}
-      <IntentButton intent="temporary-password" id={user.id} label={`Create temporary password for ${name}`} allowed={user.can.temporaryPassword} className="text-amber-700">
+      <IntentButton intent="temporary-password" id={user.id} label={`Create temporary password for ${name}`} allowed={user.can.temporaryPassword} className="text-amber-700" confirm={confirmTemporaryPasswordMessage(name)}>
         <LockIcon className="h-4 w-4" />
       </IntentButton>
       {user.isActive ? (
-        <IntentButton intent="deactivate" id={user.id} label={`Deactivate ${name}`} allowed={user.can.deactivate} className="text-orange-700">
+        <IntentButton intent="deactivate" id={user.id} label={`Deactivate ${name}`} allowed={user.can.deactivate} className="text-orange-700" confirm={confirmDeactivateUserMessage(name)}>
           <span className="text-xs font-medium">Deactivate</span>
         </IntentButton>
       ) : (
@@ -189,12 +198,12 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
   const { filters } = data;
-  const header = 'px-4 py-3';
+  const header = 'px-3 py-3';
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm" aria-busy={loading}>
       <Filters data={data} companies={companies} />
       <ScrollRegion label="Users">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" aria-sort={ariaSort('username', filters)} className={header}><SortHeader label="User" sortKey="username" filters={filters} /></th>
@@ -210,15 +219,15 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
               <tr><td colSpan={6} className="px-4 py-10 text-center text-slate-500">No users found.</td></tr>
             ) : data.users.map((user) => (
               <tr key={user.id} className="hover:bg-slate-50" data-testid="user-row" data-user-id={user.id}>
-                <td className="px-4 py-3">
+                <td className="wrap-anywhere px-3 py-3" data-label="User">
                   <p className="font-medium text-slate-900">{user.fullName || user.username}</p>
                   <p className="text-xs text-slate-500">{user.fullName ? `${user.username} · ` : ''}{user.email}</p>
                 </td>
-                <td className="px-4 py-3"><RoleBadge role={user.role} /></td>
-                <td className="px-4 py-3">{user.company?.name ?? 'All Companies'}</td>
-                <td className="px-4 py-3"><StatusBadge active={user.isActive} /></td>
-                <td className="px-4 py-3 whitespace-nowrap">{user.lastLoginAt ? formatInstant(user.lastLoginAt) : 'Never'}</td>
-                <td className="px-4 py-2"><RowActions user={user} /></td>
+                <td className="px-3 py-3" data-label="Role"><RoleBadge role={user.role} /></td>
+                <td className="px-3 py-3" data-label="Company">{user.company?.name ?? 'All Companies'}</td>
+                <td className="px-3 py-3" data-label="Status"><StatusBadge active={user.isActive} /></td>
+                <td className="px-3 py-3 whitespace-nowrap nowrap" data-label="Last Login">{user.lastLoginAt ? formatInstant(user.lastLoginAt) : 'Never'}</td>
+                <td className="px-3 py-2"><RowActions user={user} /></td>
               </tr>
             ))}
           </tbody>
