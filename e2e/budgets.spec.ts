@@ -76,7 +76,7 @@ test('create an entry with the form, after the required fields are checked', asy
   await expect(form.amount).toHaveAccessibleDescription('Amount must be a positive number');
   if (!js) await expect(form.panel.getByRole('alert')).toContainText('Failed to create budget entry');
 
-  await form.department.selectOption({ label: 'Finance' });
+  await form.department.selectOption({ label: 'Product' });
   await form.category.selectOption({ label: 'Card Issuing' });
   await form.amount.fill('1234.56');
   await form.period.selectOption({ label: 'Quarterly' });
@@ -90,14 +90,14 @@ test('create an entry with the form, after the required fields are checked', asy
   await expect(page).not.toHaveURL(/new=1/);
   expect(new URL(page.url()).searchParams.get('q'), 'the list keeps its search').toBe(tag);
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first().getByRole('cell')).toHaveText(['Finance', 'Card Issuing', '$1,234.56', 'Quarterly', 'Jan 1, 2031', 'Mar 31, 2031', 'Active', '']);
+  await expect(tableRows(page).first().getByRole('cell')).toHaveText(['Vult', 'Product', 'Card Issuing', '$1,234.56', 'Quarterly', 'Jan 1, 2031', 'Mar 31, 2031', 'Active', '']);
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 results');
 });
 
 test('edit: validation errors keep the form open with the entered values, then the fix is saved', async ({ page, js }, testInfo) => {
   const tag = uniqueTag(testInfo, 'budget');
   const budget = await createBudget(page, {
-    departmentId: ids.departments.Finance,
+    departmentId: ids.departments.Product,
     categoryId: ids.vult['Card Issuing'],
     amount: 500,
     period: 'quarterly',
@@ -111,7 +111,7 @@ test('edit: validation errors keep the form open with the entered values, then t
   await expect(page).toHaveURL(new RegExp(`[?&]edit=${budget.id}`));
   const form = budgetForm(page);
   await expect(form.panel.getByRole('heading', { name: 'Edit Budget Entry' })).toBeVisible();
-  await expect(form.department).toHaveValue(String(ids.departments.Finance));
+  await expect(form.department).toHaveValue(String(ids.departments.Product));
   await expect(form.category).toHaveValue(String(ids.vult['Card Issuing']));
   await expect(form.amount).toHaveValue('500');
   await expect(form.period).toHaveValue('quarterly');
@@ -146,7 +146,7 @@ test('edit: validation errors keep the form open with the entered values, then t
   await expect(toast(page)).toContainText('Budget entry updated successfully');
   await expect(form.panel).toHaveCount(0);
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first().getByRole('cell')).toHaveText(['Finance', 'Card Issuing', '$750.25', 'Quarterly', 'Apr 1, 2031', 'Sep 30, 2031', 'Active', '']);
+  await expect(tableRows(page).first().getByRole('cell')).toHaveText(['Vult', 'Product', 'Card Issuing', '$750.25', 'Quarterly', 'Apr 1, 2031', 'Sep 30, 2031', 'Active', '']);
 
   // Cancel closes the form without saving.
   await page.getByRole('link', { name: `Edit budget entry ${budget.id}` }).click();
@@ -154,17 +154,17 @@ test('edit: validation errors keep the form open with the entered values, then t
   await form.cancel.click();
   await expect(form.panel).toHaveCount(0);
   await expect(page).not.toHaveURL(/edit=/);
-  await expect(tableRows(page).first().getByRole('cell').nth(2)).toHaveText('$750.25');
+  await expect(tableRows(page).first().getByRole('cell').nth(3)).toHaveText('$750.25');
 });
 
 test('search and the department filter narrow the list, and live in the URL', async ({ page, js }, testInfo) => {
   const tag = uniqueTag(testInfo, 'budget');
   const { Finance, Marketing } = ids.departments;
-  const category = ids.vult['Card Issuing'];
+  const category = ids.vult['Audit & Accounting'];
   await Promise.all([
     createBudget(page, { departmentId: Finance, categoryId: category, amount: 111, description: `${tag} alpha` }),
     createBudget(page, { departmentId: Finance, categoryId: category, amount: 222, description: `${tag} beta` }),
-    createBudget(page, { departmentId: Marketing, categoryId: category, amount: 333, description: `${tag} gamma` }),
+    createBudget(page, { departmentId: Marketing, categoryId: ids.vult['Marketing Campaigns'], amount: 333, description: `${tag} gamma` }),
   ]);
   await page.goto(SCREEN);
   await waitForHydration(page, js);
@@ -186,7 +186,7 @@ test('search and the department filter narrow the list, and live in the URL', as
   await expect.poll(() => new URL(page.url()).searchParams.get('departmentId')).toBe(String(Marketing));
   expect(new URL(page.url()).searchParams.get('q')).toBe(tag);
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first().getByRole('cell').first()).toHaveText('Marketing');
+  await expect(tableRows(page).first().getByRole('cell').nth(1)).toHaveText('Marketing');
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 results');
 
   // The URL alone restores the state.
@@ -207,7 +207,7 @@ test('pagination: 10 rows a page, Next/Previous and page links, sorting kept acr
   const amounts = Array.from({ length: 12 }, (_, i) => 101 + i);
   await Promise.all(
     amounts.map((amount) =>
-      createBudget(page, { departmentId: ids.departments.Sales, categoryId: ids.vult['Fraud Prevention'], amount, description: `${tag} row ${amount}` }),
+      createBudget(page, { departmentId: ids.departments.Compliance, categoryId: ids.vult['Fraud Prevention'], amount, description: `${tag} row ${amount}` }),
     ),
   );
   await page.goto(`${SCREEN}?q=${tag}`);
@@ -233,11 +233,11 @@ test('pagination: 10 rows a page, Next/Previous and page links, sorting kept acr
   // Sort by amount (ascending), then the page links keep the sort.
   await page.getByRole('columnheader', { name: /Amount/ }).getByRole('link').click();
   await expect(page).toHaveURL(/[?&]sort=amount/);
-  await expect(tableRows(page).first().getByRole('cell').nth(2)).toHaveText('$101.00');
+  await expect(tableRows(page).first().getByRole('cell').nth(3)).toHaveText('$101.00');
   await pagination.getByRole('link', { name: '2', exact: true }).click();
   await expect(showing(page)).toHaveText('Showing 11 to 12 of 12 results');
-  await expect(tableRows(page).first().getByRole('cell').nth(2)).toHaveText('$111.00');
-  await expect(tableRows(page).nth(1).getByRole('cell').nth(2)).toHaveText('$112.00');
+  await expect(tableRows(page).first().getByRole('cell').nth(3)).toHaveText('$111.00');
+  await expect(tableRows(page).nth(1).getByRole('cell').nth(3)).toHaveText('$112.00');
   expect(new URL(page.url()).searchParams.get('q')).toBe(tag);
   // With JavaScript, paging and sorting stayed in the page (AppLinks to queries of this page).
   await expectSameDocument(page, js);
@@ -251,8 +251,8 @@ test('pagination: 10 rows a page, Next/Previous and page links, sorting kept acr
 test('delete asks for confirmation; cancelling keeps the row', async ({ page, js }, testInfo) => {
   const tag = uniqueTag(testInfo, 'budget');
   const [first, second] = await Promise.all([
-    createBudget(page, { departmentId: ids.departments.Legal, categoryId: ids.vult['KYC Verification'], amount: 41, description: tag }),
-    createBudget(page, { departmentId: ids.departments.Legal, categoryId: ids.vult['KYC Verification'], amount: 42, description: tag }),
+    createBudget(page, { departmentId: ids.departments.Compliance, categoryId: ids.vult['KYC Verification'], amount: 41, description: tag }),
+    createBudget(page, { departmentId: ids.departments.Compliance, categoryId: ids.vult['KYC Verification'], amount: 42, description: tag }),
   ]);
   await page.goto(`${SCREEN}?q=${tag}`);
   await waitForHydration(page, js);
@@ -279,11 +279,11 @@ test('delete asks for confirmation; cancelling keeps the row', async ({ page, js
 test('Export Data downloads the filtered rows as CSV', async ({ page, js }, testInfo) => {
   const tag = uniqueTag(testInfo, 'budget');
   const { Finance, Marketing } = ids.departments;
-  const category = ids.vult['Payment Processing Fees'];
+  const category = ids.vult['Audit & Accounting'];
   const [a, b] = await Promise.all([
     createBudget(page, { departmentId: Finance, categoryId: category, amount: 10.5, period: 'annual', startDate: '2032-01-01', endDate: '2032-12-31', description: `${tag}, first` }),
     createBudget(page, { departmentId: Finance, categoryId: category, amount: 20, status: 'pending', description: `${tag} "second"` }),
-    createBudget(page, { departmentId: Marketing, categoryId: category, amount: 30, description: tag }),
+    createBudget(page, { departmentId: Marketing, categoryId: ids.vult['Marketing Campaigns'], amount: 30, description: tag }),
   ]);
   await page.goto(`${SCREEN}?q=${tag}&departmentId=${Finance}&page=1`);
   await waitForHydration(page, js);
@@ -298,8 +298,8 @@ test('Export Data downloads the filtered rows as CSV', async ({ page, js }, test
   expect(records).toHaveLength(2);
   const byId = Object.fromEntries(records.map((r) => [Number(r[0]), r]));
   expect(Object.keys(byId).map(Number).sort()).toEqual([a.id, b.id].sort());
-  expect(byId[a.id].slice(1, 10)).toEqual(['Vult', 'Finance', 'Payment Processing Fees', '10.50', 'annual', '2032-01-01', '2032-12-31', 'active', `${tag}, first`]);
-  expect(byId[b.id].slice(1, 10)).toEqual(['Vult', 'Finance', 'Payment Processing Fees', '20.00', 'monthly', '2031-01-01', '2031-01-31', 'pending', `${tag} "second"`]);
+  expect(byId[a.id].slice(1, 10)).toEqual(['Vult', 'Finance', 'Audit & Accounting', '10.50', 'annual', '2032-01-01', '2032-12-31', 'active', `${tag}, first`]);
+  expect(byId[b.id].slice(1, 10)).toEqual(['Vult', 'Finance', 'Audit & Accounting', '20.00', 'monthly', '2031-01-01', '2031-01-31', 'pending', `${tag} "second"`]);
   // Downloading did not leave the page.
   await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&departmentId=${Finance}&page=1$`));
 });

@@ -104,7 +104,7 @@ test('add a budget entry with the keyboard', async ({ page, js, createUser }, te
   }
 
   await tabTo(page, panel.getByLabel('Department', { exact: true }));
-  await page.keyboard.type('Finance');
+  await page.keyboard.type('Product');
   await tabTo(page, panel.getByLabel('Category', { exact: true }));
   await page.keyboard.type('Card Issuing');
   await tabTo(page, panel.getByLabel('Amount', { exact: true }));
@@ -116,7 +116,7 @@ test('add a budget entry with the keyboard', async ({ page, js, createUser }, te
   await tabTo(page, panel.getByLabel('Description', { exact: true }));
   await page.keyboard.type(`${tag} added with the keyboard`);
 
-  await expect(panel.getByLabel('Department', { exact: true }).locator('option:checked')).toHaveText('Finance');
+  await expect(panel.getByLabel('Department', { exact: true }).locator('option:checked')).toHaveText('Product');
   await expect(panel.getByLabel('Category', { exact: true }).locator('option:checked')).toHaveText('Card Issuing');
   await expect(panel.getByLabel('Start Date', { exact: true })).toHaveValue('2031-03-01');
 
@@ -128,7 +128,7 @@ test('add a budget entry with the keyboard', async ({ page, js, createUser }, te
   await visit(page, js, `/budget-planning?q=${tag}`);
   const rows = page.getByTestId('row');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('Finance');
+  await expect(rows.first()).toContainText('Product');
 });
 
 test("edit a user's permissions with the keyboard", async ({ page, js, createUser, database }) => {

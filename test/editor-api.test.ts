@@ -14,9 +14,9 @@ describe.each(TEST_DIALECTS)('editor calls on %s', (dialect) => {
   it('an editor’s writes show in their metrics and feed; PATCH edits the row behind an activity', async () => {
     const company = await db().selectFrom('companies').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
     const { user, c } = await signedIn({ role: 'editor', companyId: company.id });
-    const department = await db().selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow();
-    const category = await db().selectFrom('expenseCategories').select('id').where('companyId', '=', company.id).orderBy('id').executeTakeFirstOrThrow();
-    const created = await c.request('/api/actual-expenses', { method: 'POST', json: { departmentId: department.id, categoryId: category.id, amount: 42.5, expenseDate: '2026-11-02', description: 'Taxi' } });
+    // A category and its own department (a category of another department is refused).
+    const category = await db().selectFrom('expenseCategories').select(['id', 'departmentId']).where('companyId', '=', company.id).where('departmentId', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const created = await c.request('/api/actual-expenses', { method: 'POST', json: { departmentId: category.departmentId, categoryId: category.id, amount: 42.5, expenseDate: '2026-11-02', description: 'Taxi' } });
     expect(created.status).toBe(201);
     const row = await created.json();
 

@@ -421,6 +421,7 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
       let companyName: string;
       let category: number;
       let categoryDept: number;
+      let hrCategory: number;
       const budgetIds: number[] = [];
 
       beforeAll(async () => {
@@ -429,6 +430,7 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
         categoryDept = seed.finance;
         category = (await created(owner, '/api/expense-categories', { companyId: company, departmentId: categoryDept, name: 'Power' })).id;
         const other = (await created(owner, '/api/expense-categories', { companyId: company, departmentId: seed.hr, name: 'People' })).id;
+        hrCategory = other;
         for (const [i, amount] of [300, 100, 200, 100, 300].entries()) {
           budgetIds.push((await created(owner, '/api/budgets', {
             departmentId: i === 4 ? seed.hr : categoryDept, categoryId: i === 4 ? other : category, amount, period: 'annual',
@@ -475,9 +477,9 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
           expect((await get(`/api/${key}?company=${encodeURIComponent(companyName)}&q=fibre`)).total).toBe(1);
         }
         const expense = await created(owner, '/api/actual-expenses', {
-          departmentId: seed.hr, categoryId: category, amount: 12, expenseDate: '2026-01-10', description: 'Filtered expense',
+          departmentId: seed.hr, categoryId: hrCategory, amount: 12, expenseDate: '2026-01-10', description: 'Filtered expense',
         });
-        expect(expense).toMatchObject({ companyId: company, departmentName: 'Human Resources', categoryName: 'Power' });
+        expect(expense).toMatchObject({ companyId: company, departmentName: 'Human Resources', categoryName: 'People' });
         expect((await get(`/api/actual-expenses?companyId=${company}&departmentId=${seed.hr}`)).rows.map((r) => r.id)).toEqual([expense.id]);
         expect((await get(`/api/actual-expenses?companyId=${company}&departmentId=${seed.finance}`)).total).toBe(0);
       });

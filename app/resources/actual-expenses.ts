@@ -23,6 +23,7 @@ export const actualExpenses = defineResource({
   list: {
     columns: [
       { key: 'expenseDate', label: 'Date', format: 'date', sort: 'expenseDate' },
+      { key: 'companyName', label: 'Company' },
       { key: 'departmentName', label: 'Department', fallback: 'Unknown' },
       { key: 'categoryName', label: 'Category', fallback: 'Unknown' },
       { key: 'amount', label: 'Amount', format: 'money', sort: 'amount' },
@@ -30,8 +31,9 @@ export const actualExpenses = defineResource({
       { key: 'vendor', label: 'Vendor', fallback: 'N/A' },
       { key: 'receiptNumber', label: 'Receipt', fallback: 'N/A' },
     ],
-    search: ['d.name', 'cat.name', 'c.name', 'description', 'vendor', 'receiptNumber', 'expenseDate'],
+    search: ['amountCents', 'd.name', 'cat.name', 'c.name', 'description', 'vendor', 'receiptNumber', 'expenseDate'],
     filter: DEPARTMENT_FILTER,
+    companyFilter: true,
     sorts: { expenseDate: { column: 'expenseDate' }, amount: { column: 'amountCents' } },
     defaultSort: { key: 'expenseDate', dir: 'desc' },
   },

@@ -20,6 +20,7 @@ export const budgets = defineResource({
   joins: categoryJoins,
   list: {
     columns: [
+      { key: 'companyName', label: 'Company' },
       { key: 'departmentName', label: 'Department', fallback: 'Unknown' },
       { key: 'categoryName', label: 'Category', fallback: 'Unknown' },
       { key: 'amount', label: 'Amount', format: 'money', sort: 'amount' },
@@ -28,8 +29,9 @@ export const budgets = defineResource({
       { key: 'endDate', label: 'End Date', format: 'date', sort: 'endDate' },
       { key: 'status', label: 'Status', format: 'label' },
     ],
-    search: ['d.name', 'cat.name', 'c.name', 'period', 'status', 'description', 'startDate', 'endDate'],
+    search: ['amountCents', 'd.name', 'cat.name', 'c.name', 'period', 'status', 'description', 'startDate', 'endDate'],
     filter: DEPARTMENT_FILTER,
+    companyFilter: true,
     sorts: { startDate: { column: 'startDate' }, endDate: { column: 'endDate' }, amount: { column: 'amountCents' } },
     defaultSort: { key: 'startDate', dir: 'desc' },
   },

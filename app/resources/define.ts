@@ -156,6 +156,11 @@ interface Column<Sort extends string> {
   fallback?: string;
   /** Sort key (see `list.sorts`) when the header sorts. */
   sort?: Sort;
+  /**
+   * Shown under the row's first cell ('Label: value') instead of in a column of its own: what a
+   * reader needs less than the other columns, so that a wide list fits a laptop's screen.
+   */
+  secondary?: boolean;
 }
 export type ColumnDef = Column<string>;
 
@@ -253,6 +258,11 @@ interface ResourceShape<N extends Names> {
     /** Columns searched by the free-text search: 'column' of the main table or 'alias.column'. */
     search: readonly N['search'][];
     filter?: Filter<N['column']>;
+    /**
+     * Rows of several companies share names (departments, categories): the screen offers a
+     * Company dropdown (`?companyId=`), within the user's company scope.
+     */
+    companyFilter?: boolean;
     /** Integer fields the API filters by equality (`?year=2026&month=3`). */
     exact?: readonly N['column'][];
     sorts: Record<N['sort'], {
@@ -281,6 +291,12 @@ interface ResourceShape<N extends Names> {
     orderBy?: readonly N['column'][];
     /** A reference field whose row's label groups the options (categories by company). */
     groupBy?: N['column'];
+    /**
+     * A reference field that narrows the options (categories by department): its label joins the
+     * group's, and a form that also chooses that field's resource offers the options of the
+     * chosen row and those without one, and accepts no other.
+     */
+    narrowBy?: N['column'];
     /** A long list: sent only with an open form. */
     formOnly?: boolean;
   };
@@ -296,8 +312,27 @@ interface ResourceShape<N extends Names> {
   apiPaths?: readonly ({ path: string; latest?: boolean })[];
   /** Columns the API rows and the table show but no form sets (an endpoint's last sync, written by the engine). */
   readOnlyColumns?: readonly N['column'][];
-  /** Values computed from a row for the API and the table (a churn rate). */
-  derived?: Record<string, (row: Record<string, unknown>) => number | null>;
+  /**
+   * Values computed for the API and the table (a churn rate, a share): from the API row so far
+   * (fields and the values derived before) and the row as read (with its `monthTotals`).
+   */
+  derived?: Record<string, (row: Record<string, unknown>, read: Record<string, unknown>) => number | null>;
+  /**
+   * Sums read with each row: alias → a column summed over the rows of the same company, year
+   * and month (the month's total a row's share is taken of).
+   */
+  monthTotals?: Record<string, N['column']>;
+  /**
+   * The rows are a month of another resource's rows, one per type, pivoted (a view): writes go
+   * to those rows, a field of this resource being the column of one type's row.
+   */
+  pivot?: {
+    source: ResourceDef;
+    /** The source's field holding the type. */
+    typeField: string;
+    /** Per type, in the order written: this resource's field → the source's field. */
+    parts: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  };
 }
 
 /** One table's names: S are the declared sort keys, J the declared joins (for 'alias.column'). */
@@ -360,6 +395,8 @@ export interface Choice {
   label: string;
   group?: string;
   id?: number;
+  /** The id of the row narrowing this option (`choices.narrowBy`), '' for none. */
+  narrow?: string;
 }
 
 /** The dropdowns of a resource screen: one list per referenced resource (its `choices.list`) and the filter's. */

@@ -33,8 +33,8 @@ export const expenseCategories = defineResource({
     { table: 'budgets', column: 'categoryId', label: 'budget entries', one: 'budget entry' },
     { table: 'actualExpenses', column: 'categoryId', label: 'expense entries', one: 'expense entry' },
   ],
-  // The longest list: grouped by company, and only sent with an open form.
-  choices: { list: 'categories', label: 'name', orderBy: ['companyId', 'name'], groupBy: 'companyId', formOnly: true },
+  // The longest list: grouped by company and department, and only sent with an open form.
+  choices: { list: 'categories', label: 'name', orderBy: ['companyId', 'name'], groupBy: 'companyId', narrowBy: 'departmentId', formOnly: true },
   messages: messagesFor('expense category'),
   exportName: 'expense-categories',
 });

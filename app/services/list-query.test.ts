@@ -32,7 +32,16 @@ describe('constants', () => {
 
 describe('screenListState', () => {
   it('defaults: page 1, empty search and filter, no sort', () => {
-    expect(screenListState(budgets, params(''))).toEqual({ q: '', filter: '', sort: null, dir: null, page: 1 });
+    expect(screenListState(budgets, params(''))).toEqual({ q: '', filter: '', companyId: '', sort: null, dir: null, page: 1 });
+  });
+
+  it('keeps the Company dropdown of a list of several companies: nonsense is an id that matches nothing', () => {
+    expect(screenListState(budgets, params('companyId=3')).companyId).toBe('3');
+    expect(screenListQuery(budgets, screenListState(budgets, params('companyId=3'))).companyId).toBe(3);
+    expect(screenListQuery(budgets, screenListState(budgets, params('companyId=abc'))).companyId).toBe(-1);
+    expect(screenListQuery(budgets, screenListState(budgets, params(''))).companyId).toBeUndefined();
+    // A list without the dropdown ignores the parameter.
+    expect(screenListState(departments, params('companyId=3')).companyId).toBe('');
   });
 
   it.each([

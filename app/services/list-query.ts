@@ -21,6 +21,8 @@ function filterValue(def: ResourceDef, raw: string | null): string | number | nu
 interface ScreenListState {
   q: string;
   filter: string;
+  /** The Company dropdown's value (`list.companyFilter`), '' for every company. */
+  companyId: string;
   sort: string | null;
   dir: 'asc' | 'desc' | null;
   page: number;
@@ -32,6 +34,7 @@ export function screenListState(def: ResourceDef, params: URLSearchParams): Scre
   return {
     q: withoutNul(params.get('q') ?? '').slice(0, 200),
     filter: def.list.filter ? withoutNul(params.get(def.list.filter.param) ?? '') : '',
+    companyId: def.list.companyFilter ? withoutNul(params.get('companyId') ?? '') : '',
     sort: params.get('sort'),
     dir: dir === 'asc' || dir === 'desc' ? dir : null,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
@@ -42,6 +45,8 @@ export function screenListQuery(def: ResourceDef, state: ScreenListState, extra:
   return {
     q: state.q || null,
     filter: filterValue(def, state.filter) as string | null,
+    // Nonsense becomes an id that matches nothing; the user's company scope still applies.
+    ...(state.companyId ? { companyId: positiveIdParam(state.companyId) ?? -1 } : {}),
     sort: state.sort,
     dir: state.dir,
     limit: PAGE_SIZE,

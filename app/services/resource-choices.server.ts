@@ -6,7 +6,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { runCompiled } from '../../db/compiled-cache.ts';
 import { companyColumnOf, companySelf, type Choice, type FieldDef, type FormChoices, type ResourceDef } from '../resources/define.ts';
-import { RESOURCE_LIST, referenceChoices, referencedResource } from '../resources/index.ts';
+import { companyResource, RESOURCE_LIST, referenceChoices, referencedResource } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
 import { applyWhere, conditions, type ListQuery } from './resource-list.server.ts';
 import { authorize, baseQuery, dynamic, scopeOf, type Row } from './resource-rows.server.ts';
@@ -15,6 +15,12 @@ import { authorize, baseQuery, dynamic, scopeOf, type Row } from './resource-row
 function groupFieldOf(target: ResourceDef): FieldDef | undefined {
   const groupBy = target.choices?.groupBy;
   return groupBy === undefined ? undefined : target.fields.find((f) => f.name === groupBy && f.kind === 'reference');
+}
+
+/** The reference field that narrows a resource's choices (categories by department). */
+function narrowFieldOf(target: ResourceDef): FieldDef | undefined {
+  const narrowBy = target.choices?.narrowBy;
+  return narrowBy === undefined ? undefined : target.fields.find((f) => f.name === narrowBy && f.kind === 'reference');
 }
 
 type ChoiceSource = NonNullable<ResourceDef['choices']>;
@@ -35,7 +41,7 @@ async function choiceRows(ctx: ServiceContext, def: ResourceDef, target: Resourc
     const given = [...vs];
     let q = dynamic(ctx.db)
       .selectFrom(target.table)
-      .select(['id', source.label, ...(source.groupBy ? [source.groupBy] : [])]);
+      .select(['id', source.label, ...(source.groupBy ? [source.groupBy] : []), ...(source.narrowBy ? [source.narrowBy] : [])]);
     if (byCompany) q = q.where(companyColumn!, '=', given.shift());
     if (byType) q = q.where(self!.typeColumn, '=', given.shift());
     for (const column of source.orderBy ?? [source.label]) q = q.orderBy(column);
@@ -58,8 +64,7 @@ export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: 
   const needed = new Set<ResourceDef>();
   const need = (target: ResourceDef) => {
     needed.add(target);
-    const groupField = groupFieldOf(target);
-    if (groupField) needed.add(referencedResource(groupField));
+    for (const field of [groupFieldOf(target), narrowFieldOf(target)]) if (field) needed.add(referencedResource(field));
   };
   if (!def.readOnly) {
     for (const field of def.fields) {
@@ -69,17 +74,27 @@ export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: 
     }
   }
   if (filterField?.kind === 'reference') need(referencedResource(filterField));
+  if (def.list.companyFilter) need(companyResource);
 
   const loaded = new Map<ResourceDef, { source: ChoiceSource; rows: Row[] }>();
   for (const target of needed) loaded.set(target, await choiceRows(ctx, def, target, fixed));
   const toChoice = (source: ChoiceSource, row: Row): Choice => ({ id: Number(row.id), value: String(row.id), label: String(row[source.label]) });
   for (const { source, rows } of loaded.values()) choices[source.list] = rows.map((row) => toChoice(source, row));
-  // Grouped lists take their groups' labels from the lists just read (categories: company names).
+  // Grouped lists take their groups' labels from the lists just read (categories: company
+  // names, then department names: 'Spark Marketing · Marketing').
   for (const [target, { source, rows }] of loaded) {
     const groupField = groupFieldOf(target);
     if (!groupField) continue;
+    const narrowField = narrowFieldOf(target);
     const labels = new Map(referenceChoices(groupField, choices).map((c) => [c.id, c.label]));
-    choices[source.list] = rows.map((row) => ({ ...toChoice(source, row), group: labels.get(Number(row[groupField.name])) ?? '' }));
+    const narrowLabels = new Map(narrowField ? referenceChoices(narrowField, choices).map((c) => [c.id, c.label]) : []);
+    choices[source.list] = rows.map((row) => {
+      const group = labels.get(Number(row[groupField.name])) ?? '';
+      if (!narrowField) return { ...toChoice(source, row), group };
+      const narrow = row[narrowField.name] == null ? '' : String(row[narrowField.name]);
+      const sub = narrow ? narrowLabels.get(Number(narrow)) : undefined;
+      return { ...toChoice(source, row), group: sub ? `${group} · ${sub}` : group, narrow };
+    });
   }
 
   if (filterField?.kind === 'reference') choices.filter = referenceChoices(filterField, choices);

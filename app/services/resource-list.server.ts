@@ -8,7 +8,7 @@ import { daysContaining, ftsTable, postgresIndexMatch, postgresTermBranches, pos
 import { streamQuery } from '../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { snakeCase } from '../lib/names.ts';
-import { companyColumnOf, companyNamed, companySelf, type ResourceDef } from '../resources/define.ts';
+import { companyColumnOf, companyNamed, companySelf, MAX_AMOUNT, type ResourceDef } from '../resources/define.ts';
 import { COMPANY_COLUMNS, companyResource } from '../resources/index.ts';
 import type { ServiceContext } from './context.ts';
 import { dayCounted, dayCountedPageIds } from './day-pages.server.ts';
@@ -110,9 +110,17 @@ function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, looku
   const index = searchIndexFor(snakeCase(def.table), q);
   const indexed = index !== null;
   const own: Expression<SqlBool>[] = [];
+  // Conditions on keys the table indexes: the ids of matching names, an amount.
   const names: Expression<SqlBool>[] = [];
+  const money = moneyColumns(def);
+  const cents = searchedCents(q);
   for (const column of def.list.search) {
     const join = column.includes('.') ? def.joins.find((j) => j.alias === column.split('.')[0]) : undefined;
+    if (money.has(column)) {
+      // Stored in cents: matched as the amount typed, not as text ('1,234.56' is 123456).
+      if (cents !== null) names.push(sql<SqlBool>`${ref(column)} = ${cents}`);
+      continue;
+    }
     if (!join) {
       if (!indexed) own.push(matches(ref(column)));
       continue;
@@ -141,6 +149,24 @@ function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, looku
     for (const [column, days] of lookups?.days ?? []) if (days.length) own.push(sql<SqlBool>`${sql.ref(`t.${column}`)} in (${sql.join(days)})`);
   }
   return { condition: sql<SqlBool>`(${sql.join([...own, ...names], sql` or `)})`, matchIds: null };
+}
+
+/** The columns of a resource's money fields (`amountCents`). */
+function moneyColumns(def: ResourceDef): Set<string> {
+  return new Set(def.fields.filter((f) => f.kind === 'money').map(columnOf));
+}
+
+/** A search typed as an amount (1234.56, 1,234.56, 1234) in cents, or null. */
+export function searchedCents(q: string): number | null {
+  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(q)) return null;
+  const cents = Math.round(Number(q.replaceAll(',', '')) * 100);
+  return cents > 0 && cents <= MAX_AMOUNT * 100 ? cents : null;
+}
+
+/** Whether a search matches one of the list's amounts (which the search table does not hold). */
+function searchesAmount(def: ResourceDef, q: string): boolean {
+  const money = moneyColumns(def);
+  return searchedCents(q) !== null && def.list.search.some((c) => money.has(c));
 }
 
 export function applyWhere(query: RowQuery, where: Expression<SqlBool>[]): RowQuery {
@@ -360,6 +386,7 @@ function postgresMatches(
     lookups?.terms !== undefined &&
     list.others.length === 0 &&
     companyNamed(def) === null &&
+    !searchesAmount(def, q) &&
     (scope === null || (companyColumn !== null && keys.has(snakeCase(companyColumn)))) &&
     sort.columns.every((c) => keys.has(snakeCase(c))) &&
     names.every((n) => index.nameKeys?.includes(n.key));

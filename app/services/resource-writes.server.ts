@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { dialectOf } from '../../db/dialect.ts';
 import { nameKey, normaliseName } from '../lib/names.ts';
 import { canSeeCompany } from '../lib/permissions.ts';
-import { companyColumnOf, companyCopiedFrom, companyNamed, companySelf, type ResourceDef } from '../resources/define.ts';
+import { companyColumnOf, companyCopiedFrom, companyNamed, companySelf, type FieldDef, type ResourceDef } from '../resources/define.ts';
 import { patchSchema, recordSchema } from '../resources/schema.ts';
 import { referencedResource } from '../resources/index.ts';
 import { writeRecord } from './audit.server.ts';
@@ -46,6 +46,17 @@ async function lockRow(db: Db, def: ResourceDef, id: number): Promise<void> {
 }
 
 /**
+ * The target's column that narrows its rows (`choices.narrowBy`: a category's department) and
+ * the record's field choosing the same kind of row (the budget's department), if both exist.
+ */
+function narrowingOf(def: ResourceDef, target: ResourceDef): { column: string; field: FieldDef } | null {
+  const narrowBy = target.choices?.narrowBy;
+  const by = narrowBy === undefined ? undefined : target.fields.find((f) => f.name === narrowBy);
+  const field = by?.kind === 'reference' ? def.fields.find((f) => f.kind === 'reference' && f.reference === by.reference) : undefined;
+  return by && field ? { column: by.name, field } : null;
+}
+
+/**
  * Checks the record's references exist and are visible to the actor, each as the referenced
  * resource declares its company, and the company-type rule. Returns the company the row copies
  * from a reference, when its declaration says so.
@@ -58,14 +69,16 @@ async function resolveReferences(ctx: ServiceContext, def: ResourceDef, value: R
   const typeField = def.companyTypeField;
   const pg = dialectOf(ctx.db) === 'postgres';
   let companyId: number | undefined;
+  const mismatches: { error: FieldError; by: string }[] = [];
   for (const field of def.fields) {
     if (field.kind !== 'reference' || value[field.name] == null) continue;
     const target = referencedResource(field);
     const companyColumn = companyColumnOf(target);
     const typeColumn = typeField ? companySelf(target)?.typeColumn : undefined;
+    const narrowing = narrowingOf(def, target);
     let q = dynamic(ctx.db)
       .selectFrom(target.table)
-      .select(['id', ...(companyColumn && companyColumn !== 'id' ? [companyColumn] : []), ...(typeColumn ? [typeColumn] : [])])
+      .select(['id', ...(companyColumn && companyColumn !== 'id' ? [companyColumn] : []), ...(typeColumn ? [typeColumn] : []), ...(narrowing ? [narrowing.column] : [])])
       .where('id', '=', Number(value[field.name]));
     // Neither changed nor deleted before the write commits.
     if (pg) q = q.forShare();
@@ -76,10 +89,17 @@ async function resolveReferences(ctx: ServiceContext, def: ResourceDef, value: R
       continue;
     }
     if (field.name === copiedFrom && rowCompany !== null) companyId = rowCompany;
+    // A category filed under one department is not chosen for another (one without is).
+    const narrowedBy = narrowing && row[narrowing.column];
+    if (narrowing && narrowedBy != null && value[narrowing.field.name] != null && Number(narrowedBy) !== Number(value[narrowing.field.name])) {
+      mismatches.push({ error: { field: field.name, message: `${field.label} does not belong to the chosen ${narrowing.field.label.toLowerCase()}` }, by: narrowing.field.name });
+    }
     if (typeField && typeColumn && value[typeField] !== row[typeColumn]) {
       errors.push({ field: field.name, message: `This company is not a ${String(value[typeField])} company` });
     }
   }
+  // Only against a chosen row that exists ('Department not found' says enough otherwise).
+  for (const { error, by } of mismatches) if (!errors.some((e) => e.field === by)) errors.push(error);
   if (errors.length) throw invalid(errors);
   return companyId;
 }
@@ -141,6 +161,7 @@ function joinWords(items: string[]): string {
 export async function createRecord(ctx: ServiceContext, def: ResourceDef, input: unknown, meta: WriteMeta = {}): Promise<ApiRow> {
   authorize(ctx, def, 'create');
   const value = parse(recordSchema(def), input);
+  if (def.pivot) return createPivot(ctx, def, value, meta);
   return inWriteTransaction(ctx, def, async (tx) => {
     // Rows of a named company ('One Network') take its id; it must exist and be the user's.
     const named = companyNamed(def);
@@ -172,6 +193,7 @@ export async function updateRecord(ctx: ServiceContext, def: ResourceDef, id: nu
 export async function updateRecordIfChanged(ctx: ServiceContext, def: ResourceDef, id: number, input: unknown, meta: WriteMeta = {}): Promise<{ row: ApiRow; changed: boolean }> {
   authorize(ctx, def, 'edit');
   const patch = parse(patchSchema(def), input);
+  if (def.pivot) return updatePivot(ctx, def, id, patch, meta);
   return inWriteTransaction(ctx, def, async (tx) => {
     await lockRow(tx.db, def, id);
     const existing = toApiRow(def, await findRow(tx, def, id));
@@ -196,11 +218,89 @@ export async function updateRecordIfChanged(ctx: ServiceContext, def: ResourceDe
 
 export async function deleteRecord(ctx: ServiceContext, def: ResourceDef, id: number, meta: WriteMeta = {}): Promise<ApiRow> {
   authorize(ctx, def, 'delete');
+  if (def.pivot) {
+    const { source } = def.pivot;
+    return inWriteTransaction(ctx, def, async (tx) => {
+      const existing = toApiRow(def, await findRow(tx, def, id));
+      for (const row of await monthRows(tx, def, existing)) await deleteRecord(tx, source, Number(row.id), meta);
+      return existing;
+    });
+  }
   return inWriteTransaction(ctx, def, async (tx) => {
     await lockRow(tx.db, def, id);
     const existing = toApiRow(def, await findRow(tx, def, id));
     await checkNotUsed(tx, def, id);
     await writeRecord(tx, def.table, { action: 'delete', id }, { reason: meta.reason });
     return existing;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A pivoted resource (a month of another resource's rows, one per type): each write is the
+// writes of those rows, in one transaction, each with its own audit entry and version.
+
+type Pivot = NonNullable<ResourceDef['pivot']>;
+
+/** The source rows of a record's company and month (the record is the month's pivot). */
+async function monthRows(tx: ServiceContext, def: ResourceDef, month: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  const { source, typeField } = def.pivot!;
+  return dynamic(tx.db)
+    .selectFrom(source.table)
+    .select(['id', typeField])
+    .where('companyId', '=', Number(month.companyId))
+    .where('year', '=', Number(month.year))
+    .where('month', '=', Number(month.month))
+    .execute();
+}
+
+/** A type's source values taken from a record. */
+function partValues(fields: Readonly<Record<string, string>>, value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([field, column]) => [column, value[field] ?? 0]));
+}
+
+/** The record's id: its month (as the view numbers it). */
+const pivotId = (value: Record<string, unknown>) => Number(value.year) * 100 + Number(value.month);
+
+async function createPivot(ctx: ServiceContext, def: ResourceDef, value: Record<string, unknown>, meta: WriteMeta): Promise<ApiRow> {
+  const { source, typeField, parts } = def.pivot as Pivot;
+  return inWriteTransaction(ctx, def, async (tx) => {
+    const companyId = await namedCompanyId(tx, def);
+    if (companyId === null) throw conflict(`The ${companyNamed(def)} company does not exist`);
+    if ((await monthRows(tx, def, { companyId, year: value.year, month: value.month })).length) throw conflict(def.unique?.[0]?.message ?? 'This record already exists');
+    const types = Object.entries(parts);
+    for (const [index, [type, fields]] of types.entries()) {
+      const values = partValues(fields, value);
+      // A type with nothing to count is left out, but a month always has its first type's row.
+      if (index > 0 && Object.values(values).every((v) => v === 0)) continue;
+      await createRecord(tx, source, { companyId, year: value.year, month: value.month, [typeField]: type, ...values }, { reason: meta.reason });
+    }
+    return toApiRow(def, await findRow(tx, def, pivotId(value)));
+  });
+}
+
+async function updatePivot(ctx: ServiceContext, def: ResourceDef, id: number, patch: Record<string, unknown>, meta: WriteMeta): Promise<{ row: ApiRow; changed: boolean }> {
+  const { source, typeField, parts } = def.pivot as Pivot;
+  return inWriteTransaction(ctx, def, async (tx) => {
+    const existing = toApiRow(def, await findRow(tx, def, id));
+    const merged: Record<string, unknown> = { ...existing };
+    for (const [key, v] of Object.entries(patch)) if (v !== undefined) merged[key] = v;
+    const value = parse(recordSchema(def), Object.fromEntries(def.fields.map((f) => [f.name, merged[f.name] ?? undefined])));
+    const rows = await monthRows(tx, def, existing);
+    const moved = value.year !== existing.year || value.month !== existing.month;
+    if (moved && (await monthRows(tx, def, { companyId: existing.companyId, year: value.year, month: value.month })).length) {
+      throw conflict(def.unique?.[0]?.message ?? 'This record already exists');
+    }
+    let changed = false;
+    for (const [type, fields] of Object.entries(parts)) {
+      const values = partValues(fields, value);
+      const row = rows.find((r) => r[typeField] === type);
+      if (row) {
+        changed = (await updateRecordIfChanged(tx, source, Number(row.id), { year: value.year, month: value.month, ...values }, { reason: meta.reason })).changed || changed;
+      } else if (Object.values(values).some((v) => v !== 0)) {
+        await createRecord(tx, source, { companyId: existing.companyId, year: value.year, month: value.month, [typeField]: type, ...values }, { reason: meta.reason });
+        changed = true;
+      }
+    }
+    return { row: changed ? toApiRow(def, await findRow(tx, def, pivotId(value))) : existing, changed };
   });
 }

@@ -24,7 +24,9 @@ it("each index covers exactly its resource's own searched columns", () => {
   for (const index of Object.values(SEARCH_INDEXES)) {
     const def = RESOURCE_LIST.find((r) => snakeCase(r.table) === index.table);
     expect(def, index.table).toBeDefined();
-    const own = def!.list.search.filter((c) => !c.includes('.')).map(snakeCase);
+    // Amounts are matched as typed amounts through their own index, not as text.
+    const money = new Set(def!.fields.filter((f) => f.kind === 'money').map((f) => `${f.name}Cents`));
+    const own = def!.list.search.filter((c) => !c.includes('.') && !money.has(c)).map(snakeCase);
     expect([...own].sort()).toEqual([...index.columns].sort());
   }
 });

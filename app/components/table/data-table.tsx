@@ -16,6 +16,7 @@ import { ScrollRegion } from './scroll-region.tsx';
 interface ListState {
   q: string;
   filter: string;
+  companyId: string;
   sort: string | null;
   dir: 'asc' | 'desc' | null;
   page: number;
@@ -23,8 +24,10 @@ interface ListState {
 
 /** Formats right-aligned (figures line up). */
 const NUMERIC = new Set<string | undefined>(['money', 'decimal', 'number', 'percent']);
+/** Formats kept on one line (a date is not broken between its day and year). */
+const WHOLE = new Set<string | undefined>(['date', 'instant', 'month']);
 
-export function ListToolbar({ def, state, filterChoices, keep = {} }: { def: ResourceDef; state: ListState; filterChoices: Choice[]; keep?: Record<string, string | null> }) {
+export function ListToolbar({ def, state, filterChoices, companyChoices = [], keep = {} }: { def: ResourceDef; state: ListState; filterChoices: Choice[]; companyChoices?: Choice[]; keep?: Record<string, string | null> }) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -42,6 +45,15 @@ export function ListToolbar({ def, state, filterChoices, keep = {} }: { def: Res
         <span className="sr-only">Search</span>
         <input type="search" name="q" defaultValue={state.q} placeholder="Search..." className={inputClass} onChange={() => autoSubmit(350)} />
       </label>
+      {def.list.companyFilter ? (
+        <label>
+          <span className="sr-only">Company</span>
+          <select name="companyId" defaultValue={state.companyId} className={inputClass} onChange={() => autoSubmit(0)} aria-label="Company">
+            <option value="">All Companies</option>
+            {companyChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+          </select>
+        </label>
+      ) : null}
       {filter ? (
         <label>
           <span className="sr-only">{filter.label}</span>
@@ -86,6 +98,20 @@ function SortHeader({ label, sortKey, state, defaultSort }: { label: string; sor
   );
 }
 
+/** The row's secondary columns, under its first cell: 'Label: value' each. */
+function SecondaryCells({ def, columns, row }: { def: ResourceDef; columns: ResourceDef['list']['columns']; row: Record<string, any> }) {
+  return (
+    <dl className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
+      {columns.map((c) => (
+        <div key={c.key} className="flex gap-1">
+          <dt>{`${c.label}:`}</dt>
+          <dd className="text-slate-800">{cellText(def, c, row)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function useListLoading(): boolean {
   const navigation = useNavigation();
   const location = useLocation();
@@ -121,6 +147,8 @@ export function DataTable({
   const actions = canEdit || canDelete;
   const deleteForm = `delete-${def.key}`;
   const deleteMessage = (id: string) => def.messages.confirmDelete.replace('{name}', String(rows.find((row) => String(row.id) === id)?.name ?? ''));
+  const columns = def.list.columns.filter((c) => !c.secondary);
+  const secondary = def.list.columns.filter((c) => c.secondary);
   return (
     <div className="relative" aria-busy={loading}>
       {loading ? (
@@ -132,10 +160,10 @@ export function DataTable({
       ) : null}
       <ScrollRegion label={def.title}>
         {/* Cell padding and row hover are set once here, not on each of the page's cells. */}
-        <table className="min-w-full divide-y divide-slate-200 text-sm [&_td]:px-4 [&_td]:py-3 [&_th]:px-4 [&_th]:py-3">
+        <table className="fit-table min-w-full divide-y divide-slate-200 text-sm [&_td]:px-3 [&_td]:py-3 [&_th]:px-3 [&_th]:py-3">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              {def.list.columns.map((c) => (
+              {columns.map((c) => (
                 <th key={c.key} scope="col" aria-sort={ariaSort(c.sort, { state, defaultSort: def.list.defaultSort })} className={NUMERIC.has(c.format) ? 'text-right' : undefined}>
                   <SortHeader label={c.label} sortKey={c.sort} state={state} defaultSort={def.list.defaultSort} />
                 </th>
@@ -147,27 +175,33 @@ export function DataTable({
           <tbody className="divide-y divide-slate-100 bg-white [&>tr:hover]:bg-slate-50">
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={def.list.columns.length + (actions ? 1 : 0) + (extraCell ? 1 : 0)} className="!py-10 text-center text-slate-500">
+                <td colSpan={columns.length + (actions ? 1 : 0) + (extraCell ? 1 : 0)} className="!py-10 text-center text-slate-500">
                   No results found.
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
                 <tr key={row.id} data-testid="row">
-                  {def.list.columns.map((c) => {
+                  {columns.map((c, i) => {
                     const full = row[c.key];
                     const text = cellText(def, c, row);
                     return (
                       <td
                         key={c.key}
-                        className={NUMERIC.has(c.format) ? 'num' : undefined}
+                        className={NUMERIC.has(c.format) ? 'num' : WHOLE.has(c.format) ? 'nowrap' : c.truncate ? 'wrap-anywhere' : undefined}
+                        data-label={c.label}
                         title={c.truncate && typeof full === 'string' && full.length > c.truncate ? full : undefined}
                       >
-                        {text}
+                        {i === 0 && secondary.length ? (
+                          <div>
+                            {text}
+                            <SecondaryCells def={def} columns={secondary} row={row} />
+                          </div>
+                        ) : text}
                       </td>
                     );
                   })}
-                  {extraCell ? <td className="!py-2">{extraCell.render(row)}</td> : null}
+                  {extraCell ? <td className="!py-2" data-label={extraCell.label}>{extraCell.render(row)}</td> : null}
                   {actions ? (
                     <td>
                       <div className="row-actions">
