@@ -125,7 +125,6 @@ export interface BroadbandConnectionsTable extends MonthRowColumns {
   activeConnections: Count;
   newThisMonth: Count;
   churnThisMonth: Count;
-  percentageOfTotalHundredths: Count;
   revenueCents: number | null;
 }
 
@@ -134,52 +133,57 @@ export interface MobileSubscriptionsTable extends MonthRowColumns {
   activeSubscriptions: Count;
   newThisMonth: Count;
   churnThisMonth: Count;
-  percentageOfTotalHundredths: Count;
   revenueCents: number | null;
 }
 
 export interface MobileAccessMethodsTable extends MonthRowColumns {
   accessMethod: (typeof ACCESS_METHODS)[number];
   activeDevices: Count;
-  percentageOfTotalHundredths: Count;
   revenueCents: number | null;
 }
 
-export interface NetworkBroadbandRecordsTable extends MonthRowColumns {
-  totalBroadband: Count;
-  fixedBroadband: Count;
-  fixedBroadbandPercentageHundredths: Count;
-  fixedFwa5gRouter: Count;
-  fixedFwa5gRouterPercentageHundredths: Count;
-  newConnections: Count;
-  churnConnections: Count;
+/**
+ * A company's month of the rows above, pivoted by type (views, migration 0040): what the One
+ * Network Subscriptions screen reads. `id` is year × 100 + month. Nothing is written to them.
+ */
+interface MonthViewColumns {
+  id: number;
+  companyId: number;
+  year: number;
+  month: number;
+  createdAt: Instant;
+  updatedAt: Instant;
 }
 
-export interface NetworkSubscriptionPatternsTable extends MonthRowColumns {
-  totalMobileSubscriptions: Count;
-  dailySubscriptions: Count;
-  dailySubscriptionsPercentageHundredths: Count;
-  dailyNew: Count;
-  dailyChurn: Count;
-  weeklySubscriptions: Count;
-  weeklySubscriptionsPercentageHundredths: Count;
-  weeklyNew: Count;
-  weeklyChurn: Count;
-  monthlySubscriptions: Count;
-  monthlySubscriptionsPercentageHundredths: Count;
-  monthlyNew: Count;
-  monthlyChurn: Count;
+export interface NetworkBroadbandRecordsView extends MonthViewColumns {
+  fixedBroadband: number;
+  fixedBroadbandNew: number;
+  fixedBroadbandChurn: number;
+  fixedFiber: number;
+  fixedFiberNew: number;
+  fixedFiberChurn: number;
+  fixedFwa5gRouter: number;
+  fixedFwa5gRouterNew: number;
+  fixedFwa5gRouterChurn: number;
 }
 
-export interface NetworkAccessRecordsTable extends MonthRowColumns {
-  mifiDevices: Count;
-  mifiDevicesPercentageHundredths: Count;
-  simCards: Count;
-  simCardsPercentageHundredths: Count;
-  eSim: Count;
-  eSimPercentageHundredths: Count;
-  fwaMobile: Count;
-  fwaMobilePercentageHundredths: Count;
+export interface NetworkSubscriptionPatternsView extends MonthViewColumns {
+  dailySubscriptions: number;
+  dailyNew: number;
+  dailyChurn: number;
+  weeklySubscriptions: number;
+  weeklyNew: number;
+  weeklyChurn: number;
+  monthlySubscriptions: number;
+  monthlyNew: number;
+  monthlyChurn: number;
+}
+
+export interface NetworkAccessRecordsView extends MonthViewColumns {
+  mifiDevices: number;
+  simCards: number;
+  eSim: number;
+  fwaMobile: number;
 }
 
 export interface VultSubscriberMetricsTable extends MonthRowColumns {
@@ -647,6 +651,8 @@ export interface NotificationsTable {
   updatedBy: number | null;
   createdAt: Instant;
   updatedAt: Instant;
+  /** How many times the event happened: a repeat within the window updates the unread notification (migration 0037). */
+  repeatCount: ColumnType<number, number | undefined, number>;
 }
 
 export interface UserNotificationSettingsTable {
@@ -728,7 +734,8 @@ export interface AiChatMessagesTable {
 export const AUTH_TYPES = ['none', 'bearer', 'api_key', 'basic', 'oauth2'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 export const SYNC_DIRECTIONS = ['inbound', 'outbound'] as const;
-export type SyncStatus = 'running' | 'success' | 'failed';
+/** partial: the run ended but skipped records (their reasons are in its syncData). */
+export type SyncStatus = 'running' | 'success' | 'partial' | 'failed';
 
 export interface ApiIntegrationSourcesTable {
   id: Generated<number>;
@@ -757,6 +764,8 @@ export interface ApiIntegrationEndpointsTable {
   description: string | null;
   isActive: ColumnType<boolean, boolean | undefined, boolean>;
   lastSyncAt: string | null;
+  /** The company the endpoint files rows into and resolves names within; null: each record names its own. */
+  companyId: number | null;
   createdBy: number | null;
   createdAt: Instant;
   updatedAt: Instant;
@@ -831,9 +840,9 @@ export interface Database {
   broadbandConnections: BroadbandConnectionsTable;
   mobileSubscriptions: MobileSubscriptionsTable;
   mobileAccessMethods: MobileAccessMethodsTable;
-  networkBroadbandRecords: NetworkBroadbandRecordsTable;
-  networkSubscriptionPatterns: NetworkSubscriptionPatternsTable;
-  networkAccessRecords: NetworkAccessRecordsTable;
+  networkBroadbandRecords: NetworkBroadbandRecordsView;
+  networkSubscriptionPatterns: NetworkSubscriptionPatternsView;
+  networkAccessRecords: NetworkAccessRecordsView;
   vultSubscriberMetrics: VultSubscriberMetricsTable;
   vultSubscriberLevels: VultSubscriberLevelsTable;
   vultCardTypes: VultCardTypesTable;

@@ -1,6 +1,7 @@
 // One Network Subscriptions (spec 2 §2 "Network subscription metrics", §8): the overview cards
 // and chart of a chosen month, the broadband record's edit dialog (a panel without JavaScript)
-// with a field error and the saved value, and adding a record to an empty month.
+// with a field error and the saved value (its total and shares computed from the counts), and
+// adding a record to an empty month.
 // Both projects share one database and a record is unique per month: each project works in a
 // year of its own and each test in a month of its own, removed before and after the test.
 import type { Page, TestInfo } from '@playwright/test';
@@ -29,7 +30,10 @@ async function clearMonth(page: Page, year: number, month: number) {
 }
 
 function broadband(year: number, month: number) {
-  return { year, month, totalBroadband: 2500, fixedBroadband: 2000, fixedBroadbandPercentage: 80, fixedFwa5gRouter: 500, fixedFwa5gRouterPercentage: 20, newConnections: 42, churnConnections: 13 };
+  return {
+    year, month, fixedBroadband: 2000, fixedBroadbandNew: 30, fixedBroadbandChurn: 10, fixedFiber: 0, fixedFiberNew: 0, fixedFiberChurn: 0,
+    fixedFwa5gRouter: 500, fixedFwa5gRouterNew: 12, fixedFwa5gRouterChurn: 3,
+  };
 }
 
 let month: { year: number; month: number };
@@ -45,12 +49,13 @@ test.afterEach(async ({ page }) => {
 test('overview: the month picker, the three cards and the chart', async ({ page, js }, testInfo) => {
   month = { year: yearOf(testInfo), month: 1 };
   await clearMonth(page, month.year, month.month);
-  await apiPost(page, API.broadband, { ...broadband(month.year, 1), totalBroadband: 3456, newConnections: 71, churnConnections: 29 });
+  // Totals and shares are computed from these counts.
+  await apiPost(page, API.broadband, { ...broadband(month.year, 1), fixedBroadband: 2956, fixedBroadbandNew: 59, fixedBroadbandChurn: 26 });
   await apiPost(page, API.mobile, {
-    year: month.year, month: 1, totalMobileSubscriptions: 90,
-    ...Object.fromEntries(['daily', 'weekly', 'monthly'].flatMap((c) => [[`${c}Subscriptions`, 30], [`${c}SubscriptionsPercentage`, 33.33], [`${c}New`, 2], [`${c}Churn`, 1]])),
+    year: month.year, month: 1,
+    ...Object.fromEntries(['daily', 'weekly', 'monthly'].flatMap((c) => [[`${c}Subscriptions`, 30], [`${c}New`, 2], [`${c}Churn`, 1]])),
   });
-  await apiPost(page, API.access, { year: month.year, month: 1, mifiDevices: 812, mifiDevicesPercentage: 87.25, simCards: 119, simCardsPercentage: 12.75, eSim: 0, eSimPercentage: 0, fwaMobile: 0, fwaMobilePercentage: 0 });
+  await apiPost(page, API.access, { year: month.year, month: 1, mifiDevices: 698, simCards: 102, eSim: 0, fwaMobile: 0 });
 
   await page.goto(SCREEN);
   await waitForHydration(page, js);
@@ -85,7 +90,7 @@ test('overview: the month picker, the three cards and the chart', async ({ page,
 test('edit the broadband record: a dialog (a panel without JS), a field error, then the saved value', async ({ page, js }, testInfo) => {
   month = { year: yearOf(testInfo), month: 2 };
   await clearMonth(page, month.year, month.month);
-  const record = await apiPost<{ id: number }>(page, API.broadband, broadband(month.year, 2));
+  const record = await apiPost<{ id: number; companyId: number }>(page, API.broadband, broadband(month.year, 2));
   const list = `${SCREEN}?tab=broadband&year=${month.year}&month=2`;
   await page.goto(list);
   await waitForHydration(page, js);
@@ -113,25 +118,33 @@ test('edit the broadband record: a dialog (a panel without JS), a field error, t
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Edit Broadband Connection Record' })).toBeVisible();
   }
-  const total = panel.getByLabel('Total Broadband', { exact: true });
-  const percent = panel.getByLabel('Fixed Broadband %', { exact: true });
-  await expect(total).toHaveValue('2500');
+  // Counts only: the total and the shares are computed, never typed.
+  const fixed = panel.getByLabel('Fixed Broadband', { exact: true });
+  await expect(fixed).toHaveValue('2000');
+  await expect(panel.getByLabel('Total Broadband')).toHaveCount(0);
+  await expect(panel.getByLabel('Fixed Broadband %')).toHaveCount(0);
 
-  await percent.fill('101');
+  await fixed.fill('-1');
   const update = panel.getByRole('button', { name: 'Update' });
   if (js) await update.click();
   else expect((await postVia(page, SCREEN, update)).status()).toBe(400);
-  await expect(percent).toHaveAccessibleDescription('Fixed Broadband % must be between 0 and 100');
+  await expect(fixed).toHaveAccessibleDescription('Fixed Broadband must be a whole number of 0 or more');
   if (!js) await expect(panel.getByRole('alert')).toContainText('Failed to update broadband connection record');
 
-  await percent.fill('79.5');
-  await total.fill('2515');
+  await fixed.fill('1500');
   await update.click();
   await expect(toast(page)).toContainText('Broadband connection record updated successfully');
   await expect(panel).toHaveCount(0);
   await expect(page).not.toHaveURL(/edit=/);
-  await expect(page.getByTestId('record-summary')).toContainText('2,515');
-  await expect(rows.first()).toContainText('79.50%');
+  // 1,500 + 500: the total and both shares follow the part.
+  await expect(page.getByTestId('record-summary')).toContainText('2,000');
+  await expect(rows.first()).toContainText('75.00%');
+  await expect(rows.nth(1)).toContainText('25.00%');
+  // The same row on One Network Data.
+  const stored = await apiGet<{ activeConnections: number; percentageOfTotal: number }[]>(
+    page, `/api/broadband-connections?companyId=${record.companyId}&year=${month.year}&month=2&connectionType=fixed_broadband`,
+  );
+  expect(stored.map((r) => [r.activeConnections, r.percentageOfTotal])).toEqual([[1500, 75]]);
 });
 
 test('an empty month says so and offers Add record, which creates the month', async ({ page, js }, testInfo) => {
@@ -147,7 +160,6 @@ test('an empty month says so and offers Add record, which creates the month', as
   await panel.getByLabel('Year', { exact: true }).selectOption(String(month.year));
   await panel.getByLabel('Month', { exact: true }).selectOption({ label: 'April' });
   await panel.getByLabel('MiFi Devices', { exact: true }).fill('777');
-  await panel.getByLabel('MiFi Devices %', { exact: true }).fill('100');
   await panel.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page)).toContainText('Mobile access method created successfully');
   await expect(panel).toHaveCount(0);

@@ -20,23 +20,21 @@ async function status(response: Response, expected: number) {
 /** A valid body per collection path; `month` keeps the unique rules apart. */
 const BODIES: Record<string, (month: number, year?: number) => Record<string, unknown>> = {
   'broadband-connections': (month, year = 2024) => ({
-    companyId: ATLAS, year, month, connectionType: 'fixed_fiber', activeConnections: 1200, newThisMonth: 40, churnThisMonth: 12, percentageOfTotal: 55.5, revenue: 42000,
+    companyId: ATLAS, year, month, connectionType: 'fixed_fiber', activeConnections: 1200, newThisMonth: 40, churnThisMonth: 12, revenue: 42000,
   }),
   'mobile-subscriptions': (month, year = 2024) => ({
-    companyId: ONE_NETWORK, year, month, subscriptionType: 'weekly', activeSubscriptions: 300, newThisMonth: 9, churnThisMonth: 3, percentageOfTotal: 33.33, revenue: null,
+    companyId: ONE_NETWORK, year, month, subscriptionType: 'weekly', activeSubscriptions: 300, newThisMonth: 9, churnThisMonth: 3, revenue: null,
   }),
-  'mobile-access-methods': (month, year = 2024) => ({ companyId: ONE_NETWORK, year, month, accessMethod: 'esim', activeDevices: 77, percentageOfTotal: 12.5 }),
+  'mobile-access-methods': (month, year = 2024) => ({ companyId: ONE_NETWORK, year, month, accessMethod: 'esim', activeDevices: 77 }),
   'one-network/broadband-connections': (month, year = 2024) => ({
-    year, month, totalBroadband: 2144, fixedBroadband: 1681, fixedBroadbandPercentage: 78.4, fixedFwa5gRouter: 463, fixedFwa5gRouterPercentage: 21.6, newConnections: 17, churnConnections: 32,
+    year, month, fixedBroadband: 1681, fixedBroadbandNew: 12, fixedBroadbandChurn: 20, fixedFiber: 0, fixedFiberNew: 0, fixedFiberChurn: 0,
+    fixedFwa5gRouter: 463, fixedFwa5gRouterNew: 5, fixedFwa5gRouterChurn: 12,
   }),
   'one-network/mobile-subscription-patterns': (month, year = 2024) => ({
-    year, month, totalMobileSubscriptions: 30,
-    dailySubscriptions: 10, dailySubscriptionsPercentage: 33.33, dailyNew: 1, dailyChurn: 0,
-    weeklySubscriptions: 10, weeklySubscriptionsPercentage: 33.33, weeklyNew: 1, weeklyChurn: 1,
-    monthlySubscriptions: 10, monthlySubscriptionsPercentage: 33.34, monthlyNew: 2, monthlyChurn: 0,
+    year, month, dailySubscriptions: 2310, dailyNew: 1, dailyChurn: 0, weeklySubscriptions: 3520, weeklyNew: 1, weeklyChurn: 1, monthlySubscriptions: 5170, monthlyNew: 2, monthlyChurn: 0,
   }),
   'one-network/mobile-access-methods': (month, year = 2024) => ({
-    year, month, mifiDevices: 679, mifiDevicesPercentage: 100, simCards: 0, simCardsPercentage: 0, eSim: 0, eSimPercentage: 0, fwaMobile: 0, fwaMobilePercentage: 0,
+    year, month, mifiDevices: 679, simCards: 0, eSim: 0, fwaMobile: 0,
   }),
   'vult-subscriber-metrics': (month, year = 2024) => ({
     companyId: VULT, year, month, totalSubscribers: 150000, retentionRate: 93.25, conversionRate: 24.1, cardHolders: 90000, cardAdoptionRate: 60,
@@ -52,13 +50,17 @@ const TABLES: Record<string, string> = {
   'broadband-connections': 'broadband_connections',
   'mobile-subscriptions': 'mobile_subscriptions',
   'mobile-access-methods': 'mobile_access_methods',
-  'one-network/broadband-connections': 'network_broadband_records',
-  'one-network/mobile-subscription-patterns': 'network_subscription_patterns',
-  'one-network/mobile-access-methods': 'network_access_records',
+  // A One Network record is its month's rows of the per-company table, one per type.
+  'one-network/broadband-connections': 'broadband_connections',
+  'one-network/mobile-subscription-patterns': 'mobile_subscriptions',
+  'one-network/mobile-access-methods': 'mobile_access_methods',
   'vult-subscriber-metrics': 'vult_subscriber_metrics',
   'vult-subscriber-levels': 'vult_subscriber_levels',
   'vult-card-types': 'vult_card_types',
 };
+
+/** Rows a record of BODIES writes: the One Network records write one row per type with a count (the first type always). */
+const PARTS: Record<string, number> = { 'one-network/broadband-connections': 2, 'one-network/mobile-subscription-patterns': 3, 'one-network/mobile-access-methods': 1 };
 
 describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
   const { db, signedIn } = useTestServer(dialect, { env: { API_RATE_LIMIT_PER_MINUTE: '100000', API_RATE_LIMIT_PER_HOUR: '1000000' } });
@@ -106,16 +108,20 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
       await status(got, 200);
       expect(await got.json()).toEqual(row);
 
+      const parts = PARTS[path] ?? 1;
       const before = await writes(TABLES[path]);
       const updated = await put(editor, `/api/${path}/${row.id}`, { id: row.id, month: m === 12 ? 11 : m + 1 === 13 ? 1 : m + 1, year: year + 3 });
       await status(updated, 200);
-      expect((await updated.json()).year).toBe(year + 3);
-      expect(await writes(TABLES[path])).toEqual({ rows: before.rows, audit: before.audit + 1, versions: before.versions + 1 });
+      const moved = await updated.json();
+      expect(moved.year).toBe(year + 3);
+      expect(await writes(TABLES[path])).toEqual({ rows: before.rows, audit: before.audit + parts, versions: before.versions + parts });
 
       // Editors may not delete (DESIGN §5); admins may.
-      await status(await del(editor, `/api/${path}/${row.id}`), 403);
-      await status(await del(admin, `/api/${path}/${row.id}`), 204);
-      await status(await owner.get(`/api/${path}/${row.id}`), 404);
+      await status(await del(editor, `/api/${path}/${moved.id}`), 403);
+      await status(await del(admin, `/api/${path}/${moved.id}`), 204);
+      await status(await owner.get(`/api/${path}/${moved.id}`), 404);
+      expect(await writes(TABLES[path])).toEqual({ rows: before.rows - parts, audit: before.audit + 2 * parts, versions: before.versions + 2 * parts });
+      if (PARTS[path]) continue;
       const audit = await db().selectFrom('auditLogs').select(['action', 'tableName']).where('recordId', '=', row.id).where('tableName', '=', TABLES[path]).orderBy('id').execute();
       expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
     }
@@ -129,6 +135,44 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
     const row = await create(editor, 'one-network/broadband-connections', BODIES['one-network/broadband-connections'](m, year));
     expect(row.companyId).toBe(ONE_NETWORK);
     expect(row.companyName).toBe('One Network');
+  });
+
+  it("One Network's records are its per-type rows: a part edited on either path changes the totals and shares both paths answer", async () => {
+    const { month: m, year } = nextMonth();
+    const part = (connectionType: string, activeConnections: number, newThisMonth: number) =>
+      create(editor, 'broadband-connections', { companyId: ONE_NETWORK, year, month: m, connectionType, activeConnections, newThisMonth, churnThisMonth: 1 });
+    const fixed = await part('fixed_broadband', 1681, 12);
+    await part('fixed_fwa_5g', 463, 5);
+    await part('fixed_fiber', 500, 3);
+    expect(fixed.percentageOfTotal).toBe(100); // alone in its month when created
+    expect((await (await viewer.get(`/api/broadband-connections/${fixed.id}`)).json()).percentageOfTotal).toBe(63.58); // 1,681 of 2,644
+    const record = async () => {
+      const list = await (await viewer.get(`/api/one-network/broadband-connections?year=${year}&month=${m}`)).json();
+      expect(list).toHaveLength(1);
+      return list[0] as Row;
+    };
+    const before = await record();
+    expect(before).toMatchObject({
+      id: year * 100 + m, fixedBroadband: 1681, fixedFiber: 500, fixedFwa5gRouter: 463, totalBroadband: 2644, newConnections: 20, churnConnections: 3,
+      fixedBroadbandPercentage: 63.58, fixedFiberPercentage: 18.91, fixedFwa5gRouterPercentage: 17.51,
+    });
+    expect((await (await viewer.get(`/api/one-network/broadband-connections/${before.id}`)).json()).totalBroadband).toBe(2644);
+
+    // Fixed Broadband 1,681 → 1,700 on the per-company path: the record's total and every share follow.
+    await status(await put(editor, `/api/broadband-connections/${fixed.id}`, { activeConnections: 1700 }), 200);
+    expect(await record()).toMatchObject({ fixedBroadband: 1700, totalBroadband: 2663, fixedBroadbandPercentage: 63.84, fixedFiberPercentage: 18.78, fixedFwa5gRouterPercentage: 17.39 });
+    const siblings = await (await viewer.get(`/api/broadband-connections?companyId=${ONE_NETWORK}&year=${year}&month=${m}`)).json();
+    expect(Object.fromEntries(siblings.map((r: Row) => [r.connectionType, r.percentageOfTotal]))).toEqual({ fixed_broadband: 63.84, fixed_fiber: 18.78, fixed_fwa_5g: 17.39 });
+
+    // …and the other way: the record's part is the per-company row, written once (with its audit entry).
+    const audit = await count('audit_logs');
+    const changed = await put(editor, `/api/one-network/broadband-connections/${before.id}`, { fixedBroadband: 1800 });
+    await status(changed, 200);
+    expect(await changed.json()).toMatchObject({ fixedBroadband: 1800, totalBroadband: 2763, fixedBroadbandPercentage: 65.15 });
+    expect(await (await viewer.get(`/api/broadband-connections/${fixed.id}`)).json()).toMatchObject({ activeConnections: 1800, percentageOfTotal: 65.15 });
+    expect(await count('audit_logs')).toBe(audit + 1);
+    const rows = await db().selectFrom('broadbandConnections').select('connectionType').where('companyId', '=', ONE_NETWORK).where('year', '=', year).where('month', '=', m).execute();
+    expect(rows).toHaveLength(3);
   });
 
   it("derives each connection row's churn rate from its counts", async () => {
@@ -199,8 +243,10 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
       ['broadband-connections', { month: 13 }, { field: 'month', message: 'Month must be a whole number from 1 to 12' }],
       ['broadband-connections', { activeConnections: -1 }, { field: 'activeConnections', message: 'Active Connections must be a whole number of 0 or more' }],
       ['broadband-connections', { newThisMonth: 1.5 }, { field: 'newThisMonth', message: 'New This Month must be a whole number of 0 or more' }],
-      ['broadband-connections', { percentageOfTotal: 100.01 }, { field: 'percentageOfTotal', message: 'Percentage of Total must be between 0 and 100' }],
-      ['broadband-connections', { percentageOfTotal: 12.345 }, { field: 'percentageOfTotal', message: 'Percentage of Total can have at most 2 decimals' }],
+      // Shares and totals are computed from the counts: no body sets them.
+      ['broadband-connections', { percentageOfTotal: 55.5 }, { field: 'percentageOfTotal', message: 'Unknown field' }],
+      ['one-network/broadband-connections', { totalBroadband: 2144 }, { field: 'totalBroadband', message: 'Unknown field' }],
+      ['one-network/mobile-subscription-patterns', { dailySubscriptionsPercentage: 33.33 }, { field: 'dailySubscriptionsPercentage', message: 'Unknown field' }],
       ['broadband-connections', { connectionType: 'dial_up' }, { field: 'connectionType', message: 'Connection Type must be one of: fixed_broadband, fixed_fiber, fixed_fwa_5g' }],
       ['broadband-connections', { companyId: 0 }, { field: 'companyId', message: 'Company is required' }],
       ['broadband-connections', { revenue: -5 }, { field: 'revenue', message: 'Revenue must be zero or more' }],
@@ -259,7 +305,9 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
   it('company scope: a user limited to Vult sees only Vult rows and gets 404 for One Network', async () => {
     const { month: m, year } = nextMonth();
     const oneNetworkRow = await create(owner, 'mobile-subscriptions', BODIES['mobile-subscriptions'](m, year));
-    const record = await create(owner, 'one-network/mobile-subscription-patterns', BODIES['one-network/mobile-subscription-patterns'](m, year));
+    // The record of a month is its per-company rows: another month's.
+    const other = nextMonth();
+    const record = await create(owner, 'one-network/mobile-subscription-patterns', BODIES['one-network/mobile-subscription-patterns'](other.month, other.year));
     const vultRow = await create(vultEditor, 'mobile-subscriptions', { ...BODIES['mobile-subscriptions'](m, year), companyId: VULT });
 
     const list = await (await vultEditor.get(`/api/mobile-subscriptions?year=${year}&month=${m}`)).json();
@@ -281,7 +329,7 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
     // The CSV download is refused before it starts (a status, not a broken stream).
     await status(await vultEditor.get('/export/network-subscription-patterns'), 404);
     await status(await owner.get('/export/network-subscription-patterns'), 200);
-    await status(await put(vultEditor, `/api/one-network/mobile-subscription-patterns/${record.id}`, { totalMobileSubscriptions: 1 }), 404);
+    await status(await put(vultEditor, `/api/one-network/mobile-subscription-patterns/${record.id}`, { dailySubscriptions: 1 }), 404);
   });
 
   it("without a company named 'One Network' its record paths list nothing and refuse new records", async () => {
@@ -309,7 +357,7 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
     expect(csv).toContain(`,Vult,${year},${m},gold,12000,13.33,8.00,,`);
     const records = await owner.get('/export/network-broadband-records');
     await status(records, 200);
-    expect((await records.text()).split('\r\n')[0]).toContain('ID,Company,Year,Month,Total Broadband');
+    expect((await records.text()).split('\r\n')[0]).toContain('ID,Company,Year,Month,Fixed Broadband,Fixed Broadband New');
   });
 
   const client = () => new TestClient(owner.baseUrl);

@@ -26,7 +26,7 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
     const owner = (await signedIn({ role: 'owner' })).c;
     for (const companyId of [ONE_NETWORK, VULT]) {
       const response = await owner.post('/api/mobile-subscriptions', {
-        companyId, year: 2025, month: 4, subscriptionType: 'monthly', activeSubscriptions: companyId === ONE_NETWORK ? 4321 : 999, newThisMonth: 10, churnThisMonth: 43, percentageOfTotal: 50, revenue: 1234.5,
+        companyId, year: 2025, month: 4, subscriptionType: 'monthly', activeSubscriptions: companyId === ONE_NETWORK ? 4321 : 999, newThisMonth: 10, churnThisMonth: 43, revenue: 1234.5,
       });
       expect(response.status).toBe(201);
     }
@@ -37,6 +37,7 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
     expect(page).toContain('April');
     expect(page).toContain('$1,234.50');
     expect(page).toContain('1.00%'); // churn rate: 43 of 4,321
+    expect(page).toContain('100.00%'); // its share of One Network's April: the only row
     expect(page).toContain('aria-current="page"');
     // The export carries the company.
     expect(page).toContain(`/export/mobile-subscriptions?tab=mobile-subscriptions&amp;companyId=${ONE_NETWORK}`);
@@ -51,18 +52,17 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
     expect(form).toContain('>December</option>');
 
     const created = await c.postForm('/one-network-data?tab=mobile-access', {
-      intent: 'create', companyId: String(VULT), year: '2026', month: '2', accessMethod: 'sim', activeDevices: '321', percentageOfTotal: '25.5', revenue: '',
+      intent: 'create', companyId: String(VULT), year: '2026', month: '2', accessMethod: 'sim', activeDevices: '321', revenue: '',
     });
     expect(created.status).toBe(302);
     const [row] = await rows('mobileAccessMethods');
     expect(row).toMatchObject({ companyId: ONE_NETWORK, year: 2026, month: 2, accessMethod: 'sim', revenueCents: null });
     expect(Number(row.activeDevices)).toBe(321);
-    expect(Number(row.percentageOfTotalHundredths)).toBe(2550);
     const after = await text(await c.get(created.headers.get('Location')!));
     expect(after).toContain('Mobile access method created successfully');
 
     const edited = await c.postForm('/one-network-data?tab=mobile-access', {
-      intent: 'update', id: String(row.id), companyId: String(ONE_NETWORK), year: '2026', month: '3', accessMethod: 'sim', activeDevices: '400', percentageOfTotal: '30', revenue: '99.99',
+      intent: 'update', id: String(row.id), companyId: String(ONE_NETWORK), year: '2026', month: '3', accessMethod: 'sim', activeDevices: '400', revenue: '99.99',
     });
     expect(edited.status).toBe(302);
     expect(await text(await c.get(edited.headers.get('Location')!))).toContain('Mobile access method updated successfully');
@@ -81,17 +81,16 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
   it('answers invalid forms with the field messages and the failure toast text, writing nothing', async () => {
     const { c } = await signedIn({ role: 'editor' });
     const response = await c.postForm('/one-network-data', {
-      intent: 'create', companyId: String(ONE_NETWORK), year: '2026', month: '13', connectionType: 'fixed_fiber', activeConnections: '-4', newThisMonth: '0', churnThisMonth: '0', percentageOfTotal: '101',
+      intent: 'create', companyId: String(ONE_NETWORK), year: '2026', month: '13', connectionType: 'fixed_fiber', activeConnections: '-4', newThisMonth: '0', churnThisMonth: '0',
     });
     expect(response.status).toBe(400);
     const page = await text(response);
     expect(page).toContain('Failed to create broadband connection');
     expect(page).toContain('Month must be a whole number from 1 to 12');
     expect(page).toContain('Active Connections must be a whole number of 0 or more');
-    expect(page).toContain('Percentage of Total must be between 0 and 100');
     expect(await rows('broadbandConnections')).toHaveLength(0);
 
-    const first = { intent: 'create', companyId: String(ONE_NETWORK), year: '2024', month: '5', connectionType: 'fixed_fiber', activeConnections: '10', newThisMonth: '0', churnThisMonth: '0', percentageOfTotal: '10' };
+    const first = { intent: 'create', companyId: String(ONE_NETWORK), year: '2024', month: '5', connectionType: 'fixed_fiber', activeConnections: '10', newThisMonth: '0', churnThisMonth: '0' };
     expect((await c.postForm('/one-network-data', first)).status).toBe(302);
     const again = await c.postForm('/one-network-data', first);
     expect(again.status).toBe(409);
@@ -101,7 +100,7 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
   it('viewers see no add, edit or delete and may not post; editors may not delete', async () => {
     const owner = (await signedIn({ role: 'owner' })).c;
     const created = await owner.post('/api/broadband-connections', {
-      companyId: ONE_NETWORK, year: 2023, month: 1, connectionType: 'fixed_broadband', activeConnections: 5, newThisMonth: 0, churnThisMonth: 0, percentageOfTotal: 100,
+      companyId: ONE_NETWORK, year: 2023, month: 1, connectionType: 'fixed_broadband', activeConnections: 5, newThisMonth: 0, churnThisMonth: 0,
     });
     const { id } = await created.json();
     const viewer = (await signedIn({ role: 'viewer' })).c;
@@ -118,7 +117,7 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
     const { c } = await signedIn({ role: 'editor', companyId: VULT });
     expect((await c.get('/one-network-data')).status).toBe(404);
     const before = await rows('broadbandConnections');
-    const post = await c.postForm('/one-network-data', { intent: 'create', companyId: String(VULT), year: '2022', month: '1', connectionType: 'fixed_fiber', activeConnections: '1', newThisMonth: '0', churnThisMonth: '0', percentageOfTotal: '1' });
+    const post = await c.postForm('/one-network-data', { intent: 'create', companyId: String(VULT), year: '2022', month: '1', connectionType: 'fixed_fiber', activeConnections: '1', newThisMonth: '0', churnThisMonth: '0' });
     expect(post.status).toBe(404);
     expect(await rows('broadbandConnections')).toEqual(before);
     // Their own company's network rows are theirs through the API.
@@ -128,11 +127,11 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
   it("another company's row is not found here: no edit form, and no post moves or deletes it", async () => {
     const { c } = await signedIn({ role: 'admin' });
     const created = await c.post('/api/broadband-connections', {
-      companyId: VULT, year: 2022, month: 7, connectionType: 'fixed_fiber', activeConnections: 70, newThisMonth: 0, churnThisMonth: 0, percentageOfTotal: 100,
+      companyId: VULT, year: 2022, month: 7, connectionType: 'fixed_fiber', activeConnections: 70, newThisMonth: 0, churnThisMonth: 0,
     });
     const { id } = await created.json();
     expect((await c.get(`/one-network-data?edit=${id}`)).status).toBe(404);
-    const fields = { companyId: String(ONE_NETWORK), year: '2022', month: '7', connectionType: 'fixed_fiber', activeConnections: '71', newThisMonth: '0', churnThisMonth: '0', percentageOfTotal: '100' };
+    const fields = { companyId: String(ONE_NETWORK), year: '2022', month: '7', connectionType: 'fixed_fiber', activeConnections: '71', newThisMonth: '0', churnThisMonth: '0' };
     expect((await c.postForm('/one-network-data', { intent: 'update', id: String(id), ...fields })).status).toBe(404);
     expect((await c.postForm('/one-network-data', { intent: 'delete', id: String(id), confirmed: '1' })).status).toBe(404);
     const row = (await rows('broadbandConnections')).find((r) => r.id === id)!;

@@ -15,16 +15,19 @@ const API = {
   access: '/api/one-network/mobile-access-methods',
 };
 
+// A record's counts per type; its totals and shares are computed, never sent.
 const broadband = (year: number, month: number, values: Record<string, number> = {}) => ({
-  year, month, totalBroadband: 0, fixedBroadband: 0, fixedBroadbandPercentage: 0, fixedFwa5gRouter: 0, fixedFwa5gRouterPercentage: 0, newConnections: 0, churnConnections: 0, ...values,
+  year, month,
+  ...Object.fromEntries(['fixedBroadband', 'fixedFiber', 'fixedFwa5gRouter'].flatMap((t) => [[t, 0], [`${t}New`, 0], [`${t}Churn`, 0]])),
+  ...values,
 });
 const mobile = (year: number, month: number, values: Record<string, number> = {}) => ({
-  year, month, totalMobileSubscriptions: 0,
-  ...Object.fromEntries(['daily', 'weekly', 'monthly'].flatMap((c) => [[`${c}Subscriptions`, 0], [`${c}SubscriptionsPercentage`, 0], [`${c}New`, 0], [`${c}Churn`, 0]])),
+  year, month,
+  ...Object.fromEntries(['daily', 'weekly', 'monthly'].flatMap((c) => [[`${c}Subscriptions`, 0], [`${c}New`, 0], [`${c}Churn`, 0]])),
   ...values,
 });
 const access = (year: number, month: number, values: Record<string, number> = {}) => ({
-  year, month, mifiDevices: 0, mifiDevicesPercentage: 0, simCards: 0, simCardsPercentage: 0, eSim: 0, eSimPercentage: 0, fwaMobile: 0, fwaMobilePercentage: 0, ...values,
+  year, month, mifiDevices: 0, simCards: 0, eSim: 0, fwaMobile: 0, ...values,
 });
 
 /** A record as the edit form posts it. */
@@ -69,15 +72,12 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
 
   it('shows the latest record of each kind with formatted numbers, and charts the last months', async () => {
     const { c } = await signedIn({ role: 'admin' });
-    await create(c, 'broadband', broadband(2030, 11, { totalBroadband: 11111 }));
+    await create(c, 'broadband', broadband(2030, 11, { fixedBroadband: 11111 }));
     const latestId = await create(c, 'broadband', broadband(2030, 12, {
-      totalBroadband: 12345, fixedBroadband: 9674, fixedBroadbandPercentage: 78.36, fixedFwa5gRouter: 2671, fixedFwa5gRouterPercentage: 21.64, newConnections: 1234, churnConnections: 567,
+      fixedBroadband: 9674, fixedBroadbandNew: 1000, fixedBroadbandChurn: 500, fixedFwa5gRouter: 2671, fixedFwa5gRouterNew: 234, fixedFwa5gRouterChurn: 67,
     }));
-    await create(c, 'mobile', mobile(2030, 12, {
-      totalMobileSubscriptions: 30003, dailySubscriptions: 10001, dailySubscriptionsPercentage: 33.3, dailyNew: 4101, dailyChurn: 4102,
-      weeklySubscriptions: 9992, weeklySubscriptionsPercentage: 33.33, monthlySubscriptions: 10010, monthlySubscriptionsPercentage: 33.37,
-    }));
-    await create(c, 'access', access(2030, 12, { mifiDevices: 6790, mifiDevicesPercentage: 67.9, simCards: 2020, simCardsPercentage: 20.2, eSim: 1010, eSimPercentage: 10.1, fwaMobile: 182, fwaMobilePercentage: 1.8 }));
+    await create(c, 'mobile', mobile(2030, 12, { dailySubscriptions: 10001, dailyNew: 4101, dailyChurn: 4102, weeklySubscriptions: 9992, monthlySubscriptions: 10010 }));
+    await create(c, 'access', access(2030, 12, { mifiDevices: 6790, simCards: 2020, eSim: 1010, fwaMobile: 180 }));
 
     const overview = await page(c, SCREEN);
     expect(overview).toContain('Total Broadband Connections');
@@ -107,16 +107,17 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
     expect(broadbandTab).toMatch(/href="\/one-network-subscription-metrics\?tab=broadband&amp;edit=\d+"/);
 
     const mobileTab = await page(c, `${SCREEN}?tab=mobile`);
-    for (const shown of ['Daily', 'Weekly', 'Monthly', '10,001', '33.30%', '4,101', '4,102', '9,992', '33.33%', '10,010', '33.37%', '30,003']) expect(mobileTab).toContain(shown);
+    // Shares of the computed total 30,003.
+    for (const shown of ['Daily', 'Weekly', 'Monthly', '10,001', '33.33%', '4,101', '4,102', '9,992', '33.30%', '10,010', '33.36%', '30,003']) expect(mobileTab).toContain(shown);
 
     const accessTab = await page(c, `${SCREEN}?tab=access`);
-    for (const shown of ['MiFi Devices', 'SIM Cards', 'eSIM', 'FWA Mobile', '6,790', '67.90%', '2,020', '20.20%', '1,010', '10.10%', '182', '1.80%']) expect(accessTab).toContain(shown);
+    for (const shown of ['MiFi Devices', 'SIM Cards', 'eSIM', 'FWA Mobile', '6,790', '67.90%', '2,020', '20.20%', '1,010', '10.10%', '180', '1.80%', '10,000']) expect(accessTab).toContain(shown);
   });
 
   it('?year=&month= shows that month on every tab; a month without a record is an empty state', async () => {
     const { c } = await signedIn({ role: 'editor' });
-    await create(c, 'broadband', broadband(2024, 5, { totalBroadband: 45678, newConnections: 4321, churnConnections: 8765 }));
-    await create(c, 'access', access(2024, 5, { mifiDevices: 5432, mifiDevicesPercentage: 54.32 }));
+    await create(c, 'broadband', broadband(2024, 5, { fixedBroadband: 45678, fixedBroadbandNew: 4321, fixedBroadbandChurn: 8765 }));
+    await create(c, 'access', access(2024, 5, { mifiDevices: 5432, simCards: 4568 }));
 
     const overview = await page(c, `${SCREEN}?year=2024&month=5`);
     expect(overview).toContain('Showing May 2024');
@@ -146,7 +147,7 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
 
   it('the edit form saves without JavaScript and returns to the month with a toast; create works the same way', async () => {
     const { c } = await signedIn({ role: 'editor' });
-    const values = broadband(2027, 3, { totalBroadband: 2000, fixedBroadband: 1500, fixedBroadbandPercentage: 75, fixedFwa5gRouter: 500, fixedFwa5gRouterPercentage: 25, newConnections: 10, churnConnections: 5 });
+    const values = broadband(2027, 3, { fixedBroadband: 1500, fixedBroadbandNew: 10, fixedBroadbandChurn: 5, fixedFwa5gRouter: 500 });
     const id = await create(c, 'broadband', values);
     const list = `${SCREEN}?tab=broadband&year=2027&month=3`;
     const shown = await page(c, list);
@@ -156,9 +157,11 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
     expect(form).toContain('Edit Broadband Connection Record');
     expect(form).toContain('data-testid="form-panel"');
     expect(form).toContain(`name="id" value="${id}"`);
-    expect(form).toMatch(/name="totalBroadband"[^>]*value="2000"/);
+    expect(form).toMatch(/name="fixedBroadband"[^>]*value="1500"/);
+    // The form asks for counts only: the total and the shares are computed.
+    for (const computed of ['totalBroadband', 'fixedBroadbandPercentage', 'newConnections']) expect(form).not.toContain(`name="${computed}"`);
 
-    const saved = await c.postForm(`${list}&edit=${id}`, { intent: 'update', id: String(id), ...asForm({ ...values, totalBroadband: 2468, fixedBroadband: 1968, fixedBroadbandPercentage: 79.74 }) });
+    const saved = await c.postForm(`${list}&edit=${id}`, { intent: 'update', id: String(id), ...asForm({ ...values, fixedBroadband: 1968 }) });
     expect(saved.status).toBe(302);
     expect(saved.headers.get('Location')).toBe(list);
     const after = await page(c, list);
@@ -171,7 +174,7 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
 
     // The create form of an empty month, then the one-record-per-month rule.
     const mobileList = `${SCREEN}?tab=mobile&year=2027&month=3`;
-    const record = asForm(mobile(2027, 3, { totalMobileSubscriptions: 3579, dailySubscriptions: 3579, dailySubscriptionsPercentage: 100 }));
+    const record = asForm(mobile(2027, 3, { dailySubscriptions: 3579 }));
     const created = await c.postForm(`${mobileList}&new=1`, { intent: 'create', ...record });
     expect(created.status).toBe(302);
     expect(created.headers.get('Location')).toBe(mobileList);
@@ -185,24 +188,59 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
 
   it('a field error answers 400 beside the field and changes nothing', async () => {
     const { c } = await signedIn({ role: 'editor' });
-    const values = broadband(2026, 2, { totalBroadband: 3141 });
+    const values = broadband(2026, 2, { fixedBroadband: 3141 });
     const id = await create(c, 'broadband', values);
     const url = `${SCREEN}?tab=broadband&year=2026&month=2&edit=${id}`;
-    const response = await c.postForm(url, { intent: 'update', id: String(id), ...asForm({ ...values, month: 13, fixedBroadbandPercentage: 101 }) });
+    const response = await c.postForm(url, { intent: 'update', id: String(id), ...asForm({ ...values, month: 13, fixedFwa5gRouter: -1 }) });
     expect(response.status).toBe(400);
     const html = await text(response);
     expect(html).toContain('Failed to update broadband connection record');
     expect(html).toContain('Month must be a whole number from 1 to 12');
-    expect(html).toContain('Fixed Broadband % must be between 0 and 100');
+    expect(html).toContain('Fixed FWA 5G Router must be a whole number of 0 or more');
     // The form stays open with what was sent.
     expect(html).toContain('Edit Broadband Connection Record');
-    expect(html).toMatch(/name="fixedBroadbandPercentage"[^>]*value="101"/);
-    expect(await (await c.get(`${API.broadband}/${id}`)).json()).toMatchObject({ month: 2, fixedBroadbandPercentage: 0 });
+    expect(html).toMatch(/name="fixedFwa5gRouter"[^>]*value="-1"/);
+    expect(await (await c.get(`${API.broadband}/${id}`)).json()).toMatchObject({ month: 2, fixedFwa5gRouter: 0, totalBroadband: 3141 });
+  });
+
+  it('a part edited on One Network Data changes the total and every share here, and the other way round', async () => {
+    const { c } = await signedIn({ role: 'editor' });
+    const part = async (connectionType: string, activeConnections: number) => {
+      const response = await c.post('/api/broadband-connections', { companyId: ONE_NETWORK, year: 2028, month: 11, connectionType, activeConnections, newThisMonth: 0, churnThisMonth: 0 });
+      expect(response.status).toBe(201);
+      return (await response.json()).id as number;
+    };
+    const fixed = await part('fixed_broadband', 1681);
+    await part('fixed_fwa_5g', 463);
+    const tab = `${SCREEN}?tab=broadband&year=2028&month=11`;
+    const before = await page(c, tab);
+    for (const shown of ['2,144', '1,681', '78.40%', '463', '21.60%']) expect(before).toContain(shown);
+
+    // Fixed Broadband 1,681 → 1,700 with the One Network Data form.
+    const saved = await c.postForm('/one-network-data?tab=broadband', {
+      intent: 'update', id: String(fixed), companyId: String(ONE_NETWORK), year: '2028', month: '11', connectionType: 'fixed_broadband', activeConnections: '1700', newThisMonth: '0', churnThisMonth: '0', revenue: '',
+    });
+    expect(saved.status).toBe(302);
+    const after = main(await page(c, tab));
+    for (const shown of ['2,163', '1,700', '78.59%', '21.41%']) expect(after).toContain(shown);
+    for (const stale of ['2,144', '78.40%', '21.60%']) expect(after).not.toContain(stale);
+    const data = main(await page(c, '/one-network-data?tab=broadband&year=2028&month=11'));
+    for (const shown of ['1,700', '78.59%', '21.41%']) expect(data).toContain(shown);
+
+    // Here the record's Fixed Broadband is that row: saving it here shows on One Network Data.
+    const record = 2028 * 100 + 11;
+    const form = await page(c, `${tab}&edit=${record}`);
+    expect(form).toMatch(/name="fixedBroadband"[^>]*value="1700"/);
+    const again = await c.postForm(`${tab}&edit=${record}`, { intent: 'update', id: String(record), ...asForm(broadband(2028, 11, { fixedBroadband: 1737, fixedFwa5gRouter: 463 })) });
+    expect(again.status).toBe(302);
+    expect(main(await page(c, '/one-network-data?tab=broadband&year=2028&month=11'))).toContain('1,737');
+    expect(await (await c.get(`/api/broadband-connections/${fixed}`)).json()).toMatchObject({ activeConnections: 1737, percentageOfTotal: 78.95 });
+    expect(await (await c.get(`${API.broadband}/${record}`)).json()).toMatchObject({ totalBroadband: 2200, fixedBroadbandPercentage: 78.95, fixedFwa5gRouterPercentage: 21.05 });
   });
 
   it('a viewer sees no Edit or Add controls and a posted form is refused with 403', async () => {
     const { c: admin } = await signedIn({ role: 'admin' });
-    const values = broadband(2025, 8, { totalBroadband: 8080 });
+    const values = broadband(2025, 8, { fixedBroadband: 8080 });
     const id = await create(admin, 'broadband', values);
     const { c } = await signedIn({ role: 'viewer' });
     const html = await page(c, `${SCREEN}?tab=broadband&year=2025&month=8`);
@@ -215,19 +253,19 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
     // ?edit= and ?new=1 open nothing for a viewer.
     expect(await page(c, `${SCREEN}?tab=broadband&year=2025&month=8&edit=${id}`)).not.toContain('Edit Broadband Connection Record');
     expect(await page(c, `${SCREEN}?tab=broadband&new=1`)).not.toContain('Add Broadband Connection Record');
-    const post = await c.postForm(`${SCREEN}?tab=broadband`, { intent: 'update', id: String(id), ...asForm({ ...values, totalBroadband: 1 }) });
+    const post = await c.postForm(`${SCREEN}?tab=broadband`, { intent: 'update', id: String(id), ...asForm({ ...values, fixedBroadband: 1 }) });
     expect(post.status).toBe(403);
     expect(await (await c.get(`${API.broadband}/${id}`)).json()).toMatchObject({ totalBroadband: 8080 });
   });
 
   it('a user limited to Vult gets 404 for the screen, its forms and its posts', async () => {
     const { c: admin } = await signedIn({ role: 'admin' });
-    const values = broadband(2025, 9, { totalBroadband: 9090 });
+    const values = broadband(2025, 9, { fixedBroadband: 9090 });
     const id = await create(admin, 'broadband', values);
     for (const role of ['viewer', 'editor'] as const) {
       const { c } = await signedIn({ role, companyId: VULT });
       for (const path of [SCREEN, `${SCREEN}?tab=broadband&edit=${id}`, `${SCREEN}?tab=mobile&new=1`]) expect((await c.get(path)).status, `${role} ${path}`).toBe(404);
-      const post = await c.postForm(`${SCREEN}?tab=broadband`, { intent: 'update', id: String(id), ...asForm({ ...values, totalBroadband: 1 }) });
+      const post = await c.postForm(`${SCREEN}?tab=broadband`, { intent: 'update', id: String(id), ...asForm({ ...values, fixedBroadband: 1 }) });
       expect(post.status, role).toBe(404);
       const created = await c.postForm(`${SCREEN}?tab=access`, { intent: 'create', ...asForm(access(2025, 10)) });
       expect(created.status, role).toBe(404);

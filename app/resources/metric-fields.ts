@@ -54,6 +54,17 @@ export function churnRate(churn: string, active: string) {
   };
 }
 
+/** `part` as a percentage of `whole` with two decimals; 0 of nothing is 0. */
+export function shareOf(part: unknown, whole: unknown): number {
+  const base = Number(whole);
+  return base > 0 ? Math.round((Number(part) / base) * 10_000) / 100 : 0;
+}
+
+/** A row's share of its month's total (read with the row as `monthTotal`). */
+export function monthShare(count: string) {
+  return (row: Record<string, unknown>, read: Record<string, unknown>): number => shareOf(row[count], read.monthTotal);
+}
+
 /** The month a row is for, or a screen shows. */
 export interface MetricMonth {
   year: number;

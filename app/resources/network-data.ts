@@ -4,12 +4,14 @@
 import { ACCESS_METHODS, CONNECTION_TYPES, SUBSCRIPTION_TYPES } from '../../db/types.ts';
 import { defineResource, messagesFor, type Messages } from './define.ts';
 import {
-  ACCESS_METHOD_LABELS, byMonth, churnRate, CONNECTION_TYPE_LABELS, companyMonthFields, count, exactMonth, monthColumns, monthSorts, percent,
+  ACCESS_METHOD_LABELS, byMonth, churnRate, CONNECTION_TYPE_LABELS, companyMonthFields, count, exactMonth, monthColumns, monthShare, monthSorts,
   SUBSCRIPTION_TYPE_LABELS,
 } from './metric-fields.ts';
 import { companyJoin } from './shared.ts';
 
 const revenue = { name: 'revenue', label: 'Revenue', kind: 'money', required: false } as const;
+/** A row's share of its company's month, computed from the counts (never typed). */
+const share = { key: 'percentageOfTotal', label: 'Share of Total', format: 'percent' } as const;
 
 /** Spec 2 §8: 'Failed to create broadband connection', …; deletes say 'record'. */
 function networkMessages(noun: string): Messages {
@@ -37,16 +39,17 @@ export const broadbandConnections = defineResource({
     count('activeConnections', 'Active Connections'),
     count('newThisMonth', 'New This Month'),
     count('churnThisMonth', 'Churn This Month'),
-    percent('percentageOfTotal', 'Percentage of Total'),
     revenue,
   ],
-  derived: { churnRate: churnRate('churnThisMonth', 'activeConnections') },
+  monthTotals: { monthTotal: 'activeConnections' },
+  derived: { percentageOfTotal: monthShare('activeConnections'), churnRate: churnRate('churnThisMonth', 'activeConnections') },
   joins: [{ ...companyJoin, select: { companyName: 'name' } }],
   list: {
     columns: [
       { key: 'connectionType', label: 'Type', format: 'label', sort: 'type' },
       ...monthColumns,
       { key: 'activeConnections', label: 'Connections', format: 'number', sort: 'count' },
+      share,
       { key: 'revenue', label: 'Revenue', format: 'money', fallback: '—' },
       { key: 'churnRate', label: 'Churn Rate', format: 'percent', fallback: '—' },
     ],
@@ -75,16 +78,17 @@ export const mobileSubscriptions = defineResource({
     count('activeSubscriptions', 'Active Subscriptions'),
     count('newThisMonth', 'New This Month'),
     count('churnThisMonth', 'Churn This Month'),
-    percent('percentageOfTotal', 'Percentage of Total'),
     revenue,
   ],
-  derived: { churnRate: churnRate('churnThisMonth', 'activeSubscriptions') },
+  monthTotals: { monthTotal: 'activeSubscriptions' },
+  derived: { percentageOfTotal: monthShare('activeSubscriptions'), churnRate: churnRate('churnThisMonth', 'activeSubscriptions') },
   joins: [{ ...companyJoin, select: { companyName: 'name' } }],
   list: {
     columns: [
       { key: 'subscriptionType', label: 'Type', format: 'label', sort: 'type' },
       ...monthColumns,
       { key: 'activeSubscriptions', label: 'Subscriptions', format: 'number', sort: 'count' },
+      share,
       { key: 'revenue', label: 'Revenue', format: 'money', fallback: '—' },
       { key: 'churnRate', label: 'Churn Rate', format: 'percent', fallback: '—' },
     ],
@@ -111,15 +115,17 @@ export const mobileAccessMethods = defineResource({
     ...companyMonthFields,
     { name: 'accessMethod', label: 'Access Method', kind: 'enum', options: ACCESS_METHODS, optionLabels: ACCESS_METHOD_LABELS },
     count('activeDevices', 'Active Devices'),
-    percent('percentageOfTotal', 'Percentage of Total'),
     revenue,
   ],
+  monthTotals: { monthTotal: 'activeDevices' },
+  derived: { percentageOfTotal: monthShare('activeDevices') },
   joins: [{ ...companyJoin, select: { companyName: 'name' } }],
   list: {
     columns: [
       { key: 'accessMethod', label: 'Type', format: 'label', sort: 'type' },
       ...monthColumns,
       { key: 'activeDevices', label: 'Devices', format: 'number', sort: 'count' },
+      share,
       { key: 'revenue', label: 'Revenue', format: 'money', fallback: '—' },
       // Devices have no churn: the column says so rather than showing a made-up rate.
       { key: 'churnRate', label: 'Churn Rate', format: 'percent', fallback: '—' },

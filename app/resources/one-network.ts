@@ -1,9 +1,14 @@
 // One Network's monthly records (spec 2 §3, the /one-network-subscription-metrics screen):
-// broadband, mobile subscription patterns and mobile access, one row per month, all belonging
-// to the company named exactly 'One Network'. /api/one-network/broadband-connections,
+// broadband, mobile subscription patterns and mobile access, one record per month, all
+// belonging to the company named exactly 'One Network'. /api/one-network/broadband-connections,
 // /api/one-network/mobile-subscription-patterns, /api/one-network/mobile-access-methods.
+// A record is One Network's per-type rows of that month (network-data.ts) side by side, read
+// through a view: its counts are those rows' counts and writing it writes them, so the One
+// Network Data screen and this one show the same figures. Totals and shares are computed from
+// the counts, never typed; the API answers carry them as before.
 import { defineResource, messagesFor, type Messages } from './define.ts';
-import { byMonth, count, exactMonth, monthColumns, monthField, monthSorts, percent, yearField } from './metric-fields.ts';
+import { byMonth, count, exactMonth, monthColumns, monthField, monthSorts, shareOf, yearField } from './metric-fields.ts';
+import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from './network-data.ts';
 import { companyJoin } from './shared.ts';
 
 /** The company these records belong to (spec 2 §9: identified by this exact name). */
@@ -18,6 +23,15 @@ const oneRecordPerMonth = 'A record for this month already exists';
 const oneNetwork = { named: ONE_NETWORK } as const;
 const join = [{ ...companyJoin, select: { companyName: 'name' } }] as const;
 
+/** Sum of some fields of an API row. */
+const sum = (row: Record<string, unknown>, keys: readonly string[]) => keys.reduce((total, key) => total + Number(row[key] ?? 0), 0);
+/** Field → its share of the sum of `keys`. */
+const shares = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [`${key}Percentage`, (row: Record<string, unknown>) => shareOf(row[key], sum(row, keys))]));
+
+const CONNECTIONS = ['fixedBroadband', 'fixedFiber', 'fixedFwa5gRouter'] as const;
+const CONNECTION_PARTS = { fixedBroadband: 'fixed_broadband', fixedFiber: 'fixed_fiber', fixedFwa5gRouter: 'fixed_fwa_5g' } as const;
+const CONNECTION_LABELS = { fixedBroadband: 'Fixed Broadband', fixedFiber: 'Fixed Fiber', fixedFwa5gRouter: 'Fixed FWA 5G Router' } as const;
+
 export const networkBroadbandRecords = defineResource({
   key: 'network-broadband-records',
   apiPaths: [{ path: 'one-network/broadband-connections' }],
@@ -26,18 +40,22 @@ export const networkBroadbandRecords = defineResource({
   noun: 'Broadband Connection Record',
   area: 'subscriber',
   company: oneNetwork,
-  createdBy: true,
   fields: [
     yearField,
     monthField,
-    count('totalBroadband', 'Total Broadband'),
-    count('fixedBroadband', 'Fixed Broadband'),
-    percent('fixedBroadbandPercentage', 'Fixed Broadband %'),
-    count('fixedFwa5gRouter', 'Fixed FWA 5G Router'),
-    percent('fixedFwa5gRouterPercentage', 'Fixed FWA 5G Router %'),
-    count('newConnections', 'New Connections'),
-    count('churnConnections', 'Churn Connections'),
+    ...CONNECTIONS.flatMap((key) => [count(key, CONNECTION_LABELS[key]), count(`${key}New`, `${CONNECTION_LABELS[key]} New`), count(`${key}Churn`, `${CONNECTION_LABELS[key]} Churn`)]),
   ],
+  derived: {
+    totalBroadband: (row) => sum(row, CONNECTIONS),
+    ...shares(CONNECTIONS),
+    newConnections: (row) => sum(row, CONNECTIONS.map((key) => `${key}New`)),
+    churnConnections: (row) => sum(row, CONNECTIONS.map((key) => `${key}Churn`)),
+  },
+  pivot: {
+    source: broadbandConnections,
+    typeField: 'connectionType',
+    parts: Object.fromEntries(CONNECTIONS.map((key) => [CONNECTION_PARTS[key], { [key]: 'activeConnections', [`${key}New`]: 'newThisMonth', [`${key}Churn`]: 'churnThisMonth' }])),
+  },
   joins: join,
   list: {
     columns: [...monthColumns, { key: 'totalBroadband', label: 'Total Broadband', format: 'number' }, { key: 'newConnections', label: 'New', format: 'number' }, { key: 'churnConnections', label: 'Churn', format: 'number' }],
@@ -53,15 +71,9 @@ export const networkBroadbandRecords = defineResource({
   exportName: 'one-network-broadband',
 });
 
-const cycles = (['daily', 'weekly', 'monthly'] as const).flatMap((cycle) => {
-  const label = cycle.charAt(0).toUpperCase() + cycle.slice(1);
-  return [
-    count(`${cycle}Subscriptions`, `${label} Subscriptions`),
-    percent(`${cycle}SubscriptionsPercentage`, `${label} %`),
-    count(`${cycle}New`, `${label} New`),
-    count(`${cycle}Churn`, `${label} Churn`),
-  ];
-});
+const CYCLES = ['daily', 'weekly', 'monthly'] as const;
+const cycleLabel = (cycle: string) => cycle.charAt(0).toUpperCase() + cycle.slice(1);
+const SUBSCRIPTIONS = CYCLES.map((cycle) => `${cycle}Subscriptions` as const);
 
 export const networkSubscriptionPatterns = defineResource({
   key: 'network-subscription-patterns',
@@ -71,8 +83,19 @@ export const networkSubscriptionPatterns = defineResource({
   noun: 'Mobile Subscription Pattern',
   area: 'subscriber',
   company: oneNetwork,
-  createdBy: true,
-  fields: [yearField, monthField, count('totalMobileSubscriptions', 'Total Mobile Subscriptions'), ...cycles],
+  fields: [
+    yearField,
+    monthField,
+    ...CYCLES.flatMap((cycle) => [
+      count(`${cycle}Subscriptions`, `${cycleLabel(cycle)} Subscriptions`), count(`${cycle}New`, `${cycleLabel(cycle)} New`), count(`${cycle}Churn`, `${cycleLabel(cycle)} Churn`),
+    ]),
+  ],
+  derived: { totalMobileSubscriptions: (row) => sum(row, SUBSCRIPTIONS), ...shares(SUBSCRIPTIONS) },
+  pivot: {
+    source: mobileSubscriptions,
+    typeField: 'subscriptionType',
+    parts: Object.fromEntries(CYCLES.map((cycle) => [cycle, { [`${cycle}Subscriptions`]: 'activeSubscriptions', [`${cycle}New`]: 'newThisMonth', [`${cycle}Churn`]: 'churnThisMonth' }])),
+  },
   joins: join,
   list: {
     columns: [...monthColumns, { key: 'totalMobileSubscriptions', label: 'Total Subscriptions', format: 'number' }],
@@ -88,6 +111,10 @@ export const networkSubscriptionPatterns = defineResource({
   exportName: 'one-network-subscription-patterns',
 });
 
+const DEVICES = ['mifiDevices', 'simCards', 'eSim', 'fwaMobile'] as const;
+const DEVICE_PARTS = { mifiDevices: 'mifi', simCards: 'sim', eSim: 'esim', fwaMobile: 'fwa_mobile' } as const;
+const DEVICE_LABELS = { mifiDevices: 'MiFi Devices', simCards: 'SIM Cards', eSim: 'eSIM', fwaMobile: 'FWA Mobile' } as const;
+
 export const networkAccessRecords = defineResource({
   key: 'network-access-records',
   apiPaths: [{ path: 'one-network/mobile-access-methods' }],
@@ -96,19 +123,13 @@ export const networkAccessRecords = defineResource({
   noun: 'Mobile Access Method',
   area: 'subscriber',
   company: oneNetwork,
-  createdBy: true,
-  fields: [
-    yearField,
-    monthField,
-    count('mifiDevices', 'MiFi Devices'),
-    percent('mifiDevicesPercentage', 'MiFi Devices %'),
-    count('simCards', 'SIM Cards'),
-    percent('simCardsPercentage', 'SIM Cards %'),
-    count('eSim', 'eSIM'),
-    percent('eSimPercentage', 'eSIM %'),
-    count('fwaMobile', 'FWA Mobile'),
-    percent('fwaMobilePercentage', 'FWA Mobile %'),
-  ],
+  fields: [yearField, monthField, ...DEVICES.map((key) => count(key, DEVICE_LABELS[key]))],
+  derived: { totalDevices: (row) => sum(row, DEVICES), ...shares(DEVICES) },
+  pivot: {
+    source: mobileAccessMethods,
+    typeField: 'accessMethod',
+    parts: Object.fromEntries(DEVICES.map((key) => [DEVICE_PARTS[key], { [key]: 'activeDevices' }])),
+  },
   joins: join,
   list: {
     columns: [...monthColumns, { key: 'mifiDevices', label: 'MiFi Devices', format: 'number' }, { key: 'simCards', label: 'SIM Cards', format: 'number' }],

@@ -33,7 +33,7 @@ import { snakeCase } from '../lib/names.ts';
 import { recordAudit } from './audit.server.ts';
 import { BackupFileError, readBackupFile, readManifest, type BackupManifest, type ManifestTable } from './backup-file.server.ts';
 import { backupTableInfo, BACKUP_TABLES, grantsRights, isAppendOnly, tableLabel } from './backup-tables.server.ts';
-import { SchemaVersionError, upgradesFrom } from './backup-upgrades.server.ts';
+import { RETIRED_TABLES, SchemaVersionError, upgradesFrom } from './backup-upgrades.server.ts';
 import { checkBackup, createBackupNow, tableColumns, type Backup } from './backups.server.ts';
 import { backupRestored } from './notification-events.server.ts';
 import type { BackupSettings } from './config.server.ts';
@@ -239,10 +239,12 @@ async function plan(ctx: ServiceContext, manifest: BackupManifest, importAuditTr
     if (error instanceof SchemaVersionError) throw conflict(error.message);
     throw error;
   }
-  const unknown = manifest.tables.filter((t) => !backupTableInfo(t.name));
+  // Tables a later migration retired are left out (their rows are not read from the file).
+  const retired = (name: string) => Object.hasOwn(RETIRED_TABLES, name);
+  const unknown = manifest.tables.filter((t) => !backupTableInfo(t.name) && !retired(t.name));
   if (unknown.length) throw conflict(`The backup holds tables this version does not know: ${unknown.map((t) => t.name).join(', ')}`);
   const order = BACKUP_TABLES.map((t) => t.name as string);
-  const tables = manifest.tables.filter((t) => importAuditTrail || !isAppendOnly(t.name)).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  const tables = manifest.tables.filter((t) => !retired(t.name) && (importAuditTrail || !isAppendOnly(t.name))).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   const current = await tableColumns(ctx, tables.map((t) => t.name));
   return {
     manifest,

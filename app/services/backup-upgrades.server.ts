@@ -86,6 +86,34 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0034_notification_audiences': {},
   // Audit entries per user and action are derived (kept by triggers), never backed up.
   '0035_audit_user_counts': {},
+  // An endpoint's company is a new nullable column (older endpoints: each record names its own);
+  // the new 'partial' status is only in sync logs, which are not backed up.
+  '0036_sync_company_partial': {},
+  // Per-user audit counts are derived (recounted); notifications are not backed up.
+  '0037_quiet_activity_and_repeats': {},
+  // Shares are computed from the counts: the per-company rows lose their stored one. The One
+  // Network monthly tables became views over those rows (RETIRED_TABLES below).
+  '0040_one_network_parts': {
+    broadbandConnections: withoutShare,
+    mobileSubscriptions: withoutShare,
+    mobileAccessMethods: withoutShare,
+  },
+};
+
+function withoutShare(row: Record<string, unknown>): Record<string, unknown> {
+  const { percentageOfTotalHundredths: _share, ...rest } = row;
+  return rest;
+}
+
+/**
+ * Tables an older backup may hold that are gone, with the migration that retired them: their
+ * rows are left out of a restore. (The One Network monthly records repeated the per-company
+ * rows the same backup holds, with typed totals and shares.)
+ */
+export const RETIRED_TABLES: Readonly<Record<string, string>> = {
+  networkBroadbandRecords: '0040_one_network_parts',
+  networkSubscriptionPatterns: '0040_one_network_parts',
+  networkAccessRecords: '0040_one_network_parts',
 };
 
 function companyOf(table: unknown, recordId: unknown, ...data: unknown[]): number | null {

@@ -260,6 +260,41 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     if (audit) expect((await db.selectFrom('auditLogs').select('companyId').where('id', '=', audit.id).executeTakeFirstOrThrow()).companyId).toBe(audit.companyId);
   });
 
+  it("restores a backup made before One Network's shares were computed: stored shares and the monthly copies are left out", async () => {
+    const db = database.db;
+    const company = await db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const stored = await db.insertInto('broadbandConnections')
+      .values({ companyId: company.id, year: 2021, month: 6, connectionType: 'fixed_fiber', activeConnections: 640, newThisMonth: 4, churnThisMonth: 2, revenueCents: null, createdBy: null })
+      .returning('id').executeTakeFirstOrThrow();
+    const backup = await createBackupNow(owner, settings, { tables: ['broadbandConnections'] });
+    const row = await db.selectFrom('backups').select('fileName').where('id', '=', backup.id).executeTakeFirstOrThrow();
+    const lines = zlib.gunzipSync(fs.readFileSync(backupFilePath(settings, row.fileName!))).toString().trimEnd().split('\n');
+    // As 0035 wrote it: every row with its typed share, and the One Network monthly table.
+    const manifest = JSON.parse(lines[0]);
+    manifest.schemaVersion = '0035_audit_user_counts';
+    const out: string[] = [];
+    for (const line of lines.slice(1)) {
+      const value = JSON.parse(line);
+      if (value.end) break;
+      out.push(Array.isArray(value) ? JSON.stringify([...value, 5000]) : line);
+    }
+    const table = manifest.tables.find((t: { name: string }) => t.name === 'broadbandConnections');
+    table.columns = [...table.columns, 'percentageOfTotalHundredths'];
+    const monthly = ['id', 'companyId', 'year', 'month', 'totalBroadband', 'fixedBroadband', 'fixedBroadbandPercentageHundredths', 'createdAt', 'updatedAt'];
+    manifest.tables.push({ name: 'networkBroadbandRecords', columns: monthly, rows: 1 });
+    manifest.rows += 1;
+    out.push(JSON.stringify({ table: 'networkBroadbandRecords', rows: 1 }), JSON.stringify([1, company.id, 2021, 6, 2163, 1681, 7840, '2021-06-30T00:00:00.000Z', '2021-06-30T00:00:00.000Z']));
+    out.push(JSON.stringify({ end: true, rows: manifest.rows }));
+    const file = path.join(database.dataDir, 'schema-0035-network.jsonl.gz');
+    fs.writeFileSync(file, zlib.gzipSync([JSON.stringify(manifest), ...out].join('\n') + '\n'));
+    await db.deleteFrom('broadbandConnections').where('id', '=', stored.id).execute();
+
+    await restoreBackup(owner, settings, { file });
+    const restored = await db.selectFrom('broadbandConnections').selectAll().where('id', '=', stored.id).executeTakeFirstOrThrow();
+    expect(Number(restored.activeConnections)).toBe(640);
+    expect(restored).not.toHaveProperty('percentageOfTotalHundredths');
+  });
+
   it('keeps the newest scheduled backups, fails interrupted ones, deletes row and file', async () => {
     const system = { db: database.db, actor: systemActor('worker'), meta: {} } as ServiceContext;
     const made: Awaited<ReturnType<typeof createBackupNow>>[] = [];

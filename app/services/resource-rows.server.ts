@@ -58,7 +58,7 @@ export function toApiRow(def: ResourceDef, row: Row): ApiRow {
   }
   for (const join of def.joins) for (const key of Object.keys(join.select)) out[key] = row[key] ?? null;
   for (const column of def.readOnlyColumns ?? []) out[column] = row[column] ?? null;
-  for (const [key, compute] of Object.entries(def.derived ?? {})) out[key] = compute(out);
+  for (const [key, compute] of Object.entries(def.derived ?? {})) out[key] = compute(out, row);
   if (def.createdBy) out.createdBy = row.createdBy ?? null;
   out.createdAt = row.createdAt;
   out.updatedAt = row.updatedAt;
@@ -126,6 +126,10 @@ export function selectRow(def: ResourceDef, query: RowQuery): RowQuery {
   let q = query.selectAll('t');
   for (const join of def.joins) {
     for (const [key, column] of Object.entries(join.select)) q = q.select(`${join.alias}.${column} as ${key}`);
+  }
+  for (const [alias, column] of Object.entries(def.monthTotals ?? {})) {
+    // The (company, year, month, type) unique index finds the month's rows.
+    q = q.select(sql<number>`(select sum(${sql.ref(`s.${column}`)}) from ${sql.table(def.table)} as s where s.company_id = t.company_id and s.year = t.year and s.month = t.month)`.as(alias));
   }
   return q;
 }

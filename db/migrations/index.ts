@@ -37,6 +37,9 @@ import * as m0032 from './0032_revenue_source_index.ts';
 import * as m0033 from './0033_activity_window.ts';
 import * as m0034 from './0034_notification_audiences.ts';
 import * as m0035 from './0035_audit_user_counts.ts';
+import * as m0036 from './0036_sync_company_partial.ts';
+import * as m0037 from './0037_quiet_activity_and_repeats.ts';
+import * as m0040 from './0040_one_network_parts.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -79,4 +82,7 @@ export const migrations: Record<string, DialectMigration> = {
   '0033_activity_window': m0033,
   '0034_notification_audiences': m0034,
   '0035_audit_user_counts': m0035,
+  '0036_sync_company_partial': m0036,
+  '0037_quiet_activity_and_repeats': m0037,
+  '0040_one_network_parts': m0040,
 };

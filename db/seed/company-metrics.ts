@@ -1,9 +1,10 @@
 // Demo company metrics (spec 2 §3): 36 months, ending with the current month, of network
-// figures for mobile companies (and broadband for infrastructure companies), One Network's
-// monthly records, and Vult-style subscriber figures for fintech companies. The latest One
-// Network month holds the figures the specification shows as the screens' defaults (2144
-// broadband, 17 new, 32 churn; 30 subscriptions split 10/10/10; 679 MiFi devices at 100 %), so
-// a fresh install shows them as real rows (DESIGN §10). Deterministic: no Math.random.
+// figures for mobile companies (and broadband for infrastructure companies), which One
+// Network's monthly records read, and Vult-style subscriber figures for fintech companies.
+// One Network's latest broadband month holds the specification's figures (2144 connections,
+// 17 new, 32 churn) and 679 MiFi devices; its mobile subscriptions are the subscribers its
+// Mobile Metrics show (active, new and churned, seeded before these), and its access devices
+// add up to them. Deterministic: no Math.random.
 import type { Kysely } from 'kysely';
 import type { Database } from '../types.ts';
 import type { SeedModule } from './define.ts';
@@ -32,10 +33,30 @@ function monthsOf(now: Date): Month[] {
   return demoMonths(now).map((m) => ({ index: m.index, year: m.year, month: m.month + 1 }));
 }
 
+/** One Network's subscribers per month as Mobile Metrics shows them (the demo's subscriber metrics): 'YYYY-M' → figures. */
+async function subscribersOf(db: Db, company: Company): Promise<Map<string, { active: number; gained: number; lost: number }>> {
+  const rows = await db.selectFrom('subscriberMetrics').select(['metricName', 'metricValueHundredths', 'recordDate'])
+    .where('companyId', '=', company.id).where('companyType', '=', 'mobile')
+    .where('metricName', 'in', ['active_subscribers', 'new_subscribers', 'churned_subscribers']).execute();
+  const out = new Map<string, { active: number; gained: number; lost: number }>();
+  for (const row of rows) {
+    const [year, month] = String(row.recordDate).split('-').map(Number);
+    const key = `${year}-${month}`;
+    const figures = out.get(key) ?? { active: 0, gained: 0, lost: 0 };
+    const value = Math.round(Number(row.metricValueHundredths) / 100);
+    if (row.metricName === 'active_subscribers') figures.active = value;
+    else if (row.metricName === 'new_subscribers') figures.gained = value;
+    else figures.lost = value;
+    out.set(key, figures);
+  }
+  return out;
+}
+
 async function networkData(db: Db, company: Company, months: Month[], broadbandOnly: boolean) {
   const rng = mulberry32(company.id * 7919 + 17);
   const last = months.length - 1;
   const oneNetwork = company.name === ONE_NETWORK;
+  const subscribers = oneNetwork ? await subscribersOf(db, company) : new Map();
   for (const m of months) {
     const base = { companyId: company.id, year: m.year, month: m.month, createdBy: null };
     const broadband = oneNetwork ? towards(2144, m, last, 0.7, rng) : towards(48_000, m, last, 0.75, rng);
@@ -45,54 +66,29 @@ async function networkData(db: Db, company: Company, months: Month[], broadbandO
     const types = ['fixed_broadband', 'fixed_fiber', 'fixed_fwa_5g'] as const;
     await db.insertInto('broadbandConnections').values(
       [fixed, fiber, fwa].flatMap((active, i) => (active === 0 && oneNetwork ? [] : [{
-        ...base, connectionType: types[i], activeConnections: active, newThisMonth: added[i], churnThisMonth: churn[i],
-        percentageOfTotalHundredths: pct(active, broadband), revenueCents: active * 3_500,
+        ...base, connectionType: types[i], activeConnections: active, newThisMonth: added[i], churnThisMonth: churn[i], revenueCents: active * 3_500,
       }])),
     ).execute();
     if (broadbandOnly) continue;
-    const total = oneNetwork ? towards(30, m, last, 0.4, rng) : towards(120_000, m, last, 0.8, rng);
-    const cycles = split(total, [1 / 3, 1 / 3, 1 / 3]);
+    // One Network's subscriptions are its subscribers on Mobile Metrics, split by billing cycle.
+    const month = subscribers.get(`${m.year}-${m.month}`);
+    const total = month?.active ?? towards(120_000, m, last, 0.8, rng);
+    const cycleShares = [0.21, 0.32, 0.47];
+    const cycles = split(total, cycleShares);
+    const gained = split(month?.gained ?? Math.round(total * 0.05), cycleShares);
+    const lost = split(month?.lost ?? Math.round(total * 0.03), cycleShares);
     const prices = [50, 300, 1_500];
     await db.insertInto('mobileSubscriptions').values((['daily', 'weekly', 'monthly'] as const).map((type, i) => ({
-      ...base, subscriptionType: type, activeSubscriptions: cycles[i], newThisMonth: Math.round(cycles[i] * 0.05),
-      churnThisMonth: Math.round(cycles[i] * 0.03), percentageOfTotalHundredths: pct(cycles[i], total), revenueCents: cycles[i] * prices[i],
+      ...base, subscriptionType: type, activeSubscriptions: cycles[i], newThisMonth: gained[i], churnThisMonth: lost[i], revenueCents: cycles[i] * prices[i],
     }))).execute();
-    const mifi = oneNetwork ? towards(679, m, last, 0.6, rng) : towards(9_000, m, last, 0.7, rng);
-    const devices = oneNetwork ? [mifi, 0, 0, 0] : [mifi, Math.round(mifi * 4), Math.round(mifi * 0.4), Math.round(mifi * 0.2)];
-    const allDevices = devices.reduce((a, b) => a + b, 0);
-    await db.insertInto('mobileAccessMethods').values((['mifi', 'sim', 'esim', 'fwa_mobile'] as const).flatMap((method, i) => (devices[i] === 0 ? [] : [{
-      ...base, accessMethod: method, activeDevices: devices[i], percentageOfTotalHundredths: pct(devices[i], allDevices), revenueCents: devices[i] * 1_000,
-    }]))).execute();
-  }
-}
-
-async function oneNetworkRecords(db: Db, company: Company, months: Month[]) {
-  const rng = mulberry32(4242);
-  const last = months.length - 1;
-  for (const m of months) {
-    const base = { companyId: company.id, year: m.year, month: m.month, createdBy: null };
-    const total = towards(2144, m, last, 0.7, rng);
-    const [fixed, , fwa] = split(total, [0.7836, 0, 0.2164]);
-    await db.insertInto('networkBroadbandRecords').values({
-      ...base, totalBroadband: total, fixedBroadband: fixed, fixedBroadbandPercentageHundredths: pct(fixed, total),
-      fixedFwa5gRouter: fwa, fixedFwa5gRouterPercentageHundredths: pct(fwa, total),
-      newConnections: m.index === last ? 17 : Math.round(total * 0.02), churnConnections: m.index === last ? 32 : Math.round(total * 0.012),
-    }).execute();
-    const subs = towards(30, m, last, 0.4, rng);
-    const [daily, weekly, monthly] = split(subs, [1 / 3, 1 / 3, 1 / 3]);
-    const cycle = (n: number) => ({ count: n, share: pct(n, subs), added: Math.round(n * 0.1), lost: Math.round(n * 0.05) });
-    const [d, w, mo] = [cycle(daily), cycle(weekly), cycle(monthly)];
-    await db.insertInto('networkSubscriptionPatterns').values({
-      ...base, totalMobileSubscriptions: subs,
-      dailySubscriptions: d.count, dailySubscriptionsPercentageHundredths: d.share, dailyNew: d.added, dailyChurn: d.lost,
-      weeklySubscriptions: w.count, weeklySubscriptionsPercentageHundredths: w.share, weeklyNew: w.added, weeklyChurn: w.lost,
-      monthlySubscriptions: mo.count, monthlySubscriptionsPercentageHundredths: mo.share, monthlyNew: mo.added, monthlyChurn: mo.lost,
-    }).execute();
-    const mifi = towards(679, m, last, 0.6, rng);
-    await db.insertInto('networkAccessRecords').values({
-      ...base, mifiDevices: mifi, mifiDevicesPercentageHundredths: mifi > 0 ? 10_000 : 0,
-      simCards: 0, simCardsPercentageHundredths: 0, eSim: 0, eSimPercentageHundredths: 0, fwaMobile: 0, fwaMobilePercentageHundredths: 0,
-    }).execute();
+    // Every subscription is on one device: a SIM card, an eSIM, a MiFi router or an FWA router.
+    const mifi = oneNetwork ? towards(679, m, last, 0.6, rng) : Math.round(total * 0.06);
+    const esim = Math.round(total * (0.03 + (0.05 * m.index) / last));
+    const fwaMobile = Math.round(total * 0.004);
+    const devices = [mifi, Math.max(0, total - mifi - esim - fwaMobile), esim, fwaMobile];
+    await db.insertInto('mobileAccessMethods').values((['mifi', 'sim', 'esim', 'fwa_mobile'] as const).map((method, i) => ({
+      ...base, accessMethod: method, activeDevices: devices[i], revenueCents: devices[i] * 1_000,
+    }))).execute();
   }
 }
 
@@ -127,7 +123,6 @@ export async function seedCompanyMetrics(db: Db, now: Date = new Date()): Promis
   const months = monthsOf(now);
   for (const company of companies) {
     if (company.type === 'mobile' || company.type === 'infrastructure') await networkData(db, company, months, company.type === 'infrastructure');
-    if (company.name === ONE_NETWORK) await oneNetworkRecords(db, company, months);
     if (company.type === 'fintech') await vultFigures(db, company, months);
   }
 }

@@ -6,6 +6,10 @@ import { migrateToLatest } from '../migrate.ts';
 import { prepareDatabase } from '../../app/services/bootstrap.server.ts';
 import { buildDemoRows, DEMO_MONTHS, demoMonths, loadDemoReference, revenueSourcesFor } from './demo.ts';
 import { seedModules } from './index.ts';
+import type { ServiceContext } from '../../app/services/context.ts';
+import { systemActor } from '../../app/services/context.ts';
+import { getRecord, listRecords } from '../../app/services/resources.server.ts';
+import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from '../../app/resources/one-network.ts';
 
 const FINANCE_TABLES = ['budgets', 'actualExpenses', 'revenueProjections', 'actualRevenue', 'subscriberMetrics'] as const;
 const METRIC_TABLES = [
@@ -63,10 +67,11 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     const expected: Record<(typeof METRIC_TABLES)[number], (c: { name: string; type: string }) => number> = {
       broadbandConnections: (c) => (c.name === 'One Network' ? 2 : c.type === 'infrastructure' || c.type === 'mobile' ? 3 : 0),
       mobileSubscriptions: (c) => (c.type === 'mobile' ? 3 : 0),
-      mobileAccessMethods: (c) => (c.type === 'mobile' ? 1 : 0),
-      networkBroadbandRecords: (c) => (c.name === 'One Network' ? 1 : 0),
-      networkSubscriptionPatterns: (c) => (c.name === 'One Network' ? 1 : 0),
-      networkAccessRecords: (c) => (c.name === 'One Network' ? 1 : 0),
+      mobileAccessMethods: (c) => (c.type === 'mobile' ? 4 : 0),
+      // Views: a company's month of the rows above.
+      networkBroadbandRecords: (c) => (c.type === 'infrastructure' || c.type === 'mobile' ? 1 : 0),
+      networkSubscriptionPatterns: (c) => (c.type === 'mobile' ? 1 : 0),
+      networkAccessRecords: (c) => (c.type === 'mobile' ? 1 : 0),
       vultSubscriberMetrics: (c) => (c.type === 'fintech' ? 1 : 0),
       vultSubscriberLevels: (c) => (c.type === 'fintech' ? 4 : 0),
       vultCardTypes: (c) => (c.type === 'fintech' ? 6 : 0),
@@ -77,23 +82,43 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     }
   });
 
-  it("holds the specification's default figures as One Network's latest month (DESIGN §10)", async () => {
+  it("holds the specification's broadband figures as One Network's latest month, read the same on both screens' records", async () => {
     const now = new Date();
     const latest = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
-    const broadband = await database.db.selectFrom('networkBroadbandRecords').selectAll().where('year', '=', latest.year).where('month', '=', latest.month).executeTakeFirstOrThrow();
-    expect([Number(broadband.totalBroadband), Number(broadband.newConnections), Number(broadband.churnConnections)]).toEqual([2144, 17, 32]);
+    const ctx = { db: database.db, actor: systemActor(), meta: {} } as unknown as ServiceContext;
+    const broadband = await getRecord(ctx, networkBroadbandRecords, latest.year * 100 + latest.month);
+    expect([broadband.totalBroadband, broadband.newConnections, broadband.churnConnections]).toEqual([2144, 17, 32]);
     expect(Number(broadband.fixedBroadband) + Number(broadband.fixedFwa5gRouter)).toBe(2144);
-    const patterns = await database.db.selectFrom('networkSubscriptionPatterns').selectAll().where('year', '=', latest.year).where('month', '=', latest.month).executeTakeFirstOrThrow();
-    expect([patterns.totalMobileSubscriptions, patterns.dailySubscriptions, patterns.weeklySubscriptions, patterns.monthlySubscriptions].map(Number)).toEqual([30, 10, 10, 10]);
-    expect(Number(patterns.dailySubscriptionsPercentageHundredths)).toBe(3333);
-    const access = await database.db.selectFrom('networkAccessRecords').selectAll().where('year', '=', latest.year).where('month', '=', latest.month).executeTakeFirstOrThrow();
-    expect([Number(access.mifiDevices), Number(access.mifiDevicesPercentageHundredths)]).toEqual([679, 10_000]);
-    // The per-company network data of the same month agrees with the records.
+    expect(Number(broadband.fixedBroadbandPercentage) + Number(broadband.fixedFwa5gRouterPercentage)).toBeCloseTo(100, 5);
+    const access = await getRecord(ctx, networkAccessRecords, latest.year * 100 + latest.month);
+    expect(access.mifiDevices).toBe(679);
+    // The per-company network data of the same month is what the record reads.
     const oneNetwork = companies.find((c) => c.name === 'One Network')!;
     const connections = await database.db.selectFrom('broadbandConnections').selectAll().where('companyId', '=', oneNetwork.id).where('year', '=', latest.year).where('month', '=', latest.month).execute();
     expect(connections.reduce((sum, r) => sum + Number(r.activeConnections), 0)).toBe(2144);
     expect(connections.reduce((sum, r) => sum + Number(r.newThisMonth), 0)).toBe(17);
     expect(connections.reduce((sum, r) => sum + Number(r.churnThisMonth), 0)).toBe(32);
+  });
+
+  it("agrees with Mobile Metrics every month: One Network's subscriptions and devices are its active subscribers", async () => {
+    const ctx = { db: database.db, actor: systemActor(), meta: {} } as unknown as ServiceContext;
+    const oneNetwork = companies.find((c) => c.name === 'One Network')!;
+    const metrics = await database.db.selectFrom('subscriberMetrics').select(['metricName', 'metricValueHundredths', 'recordDate'])
+      .where('companyId', '=', oneNetwork.id).where('metricName', 'in', ['active_subscribers', 'new_subscribers', 'churned_subscribers']).execute();
+    const patterns = (await listRecords(ctx, networkSubscriptionPatterns, { limit: 100, offset: 0 })).rows;
+    const devices = (await listRecords(ctx, networkAccessRecords, { limit: 100, offset: 0 })).rows;
+    expect(patterns).toHaveLength(DEMO_MONTHS);
+    expect(devices).toHaveLength(DEMO_MONTHS);
+    for (const pattern of patterns) {
+      const day = `${pattern.year}-${String(pattern.month).padStart(2, '0')}`;
+      const metric = (name: string) => Number(metrics.find((m) => m.metricName === name && String(m.recordDate).startsWith(day))?.metricValueHundredths) / 100;
+      expect(metric('active_subscribers'), day).toBeGreaterThan(500_000);
+      expect(pattern.totalMobileSubscriptions, day).toBe(metric('active_subscribers'));
+      expect(Number(pattern.dailyNew) + Number(pattern.weeklyNew) + Number(pattern.monthlyNew), day).toBe(metric('new_subscribers'));
+      expect(Number(pattern.dailyChurn) + Number(pattern.weeklyChurn) + Number(pattern.monthlyChurn), day).toBe(metric('churned_subscribers'));
+      const access = devices.find((d) => d.year === pattern.year && d.month === pattern.month)!;
+      expect(access.totalDevices, day).toBe(metric('active_subscribers'));
+    }
   });
 
   it('keeps Vult figures consistent: levels add up to the subscribers, cards to the card holders', async () => {

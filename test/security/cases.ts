@@ -89,9 +89,15 @@ export function sampleRecord(resource: string, f: Fixtures, companyId: number): 
 
 /** A month (2020–2030) no other sample of this run used, and a type to go with it: one record per month and type. */
 const months = new Map<string, number>();
+/** One Network's monthly records are months of these resources' rows: they count months together. */
+const SAME_ROWS: Record<string, string> = {
+  'network-broadband-records': 'broadband-connections', 'network-subscription-patterns': 'mobile-subscriptions', 'network-access-records': 'mobile-access-methods',
+};
+
 function nextMonth(resource: string) {
-  const n = months.get(resource) ?? 0;
-  months.set(resource, n + 1);
+  const key = SAME_ROWS[resource] ?? resource;
+  const n = months.get(key) ?? 0;
+  months.set(key, n + 1);
   return { year: 2020 + (Math.floor(n / 12) % 11), month: (n % 12) + 1, pick: <T>(items: readonly T[]) => items[Math.floor(n / 132) % items.length] };
 }
 
@@ -99,20 +105,20 @@ function companyMetricRecord(resource: string, companyId: number): Record<string
   const { year, month, pick } = nextMonth(resource);
   switch (resource) {
     case 'broadband-connections':
-      return { companyId, year, month, connectionType: pick(['fixed_broadband', 'fixed_fiber', 'fixed_fwa_5g']), activeConnections: 100, newThisMonth: 5, churnThisMonth: 2, percentageOfTotal: 50, revenue: 1000 };
+      return { companyId, year, month, connectionType: pick(['fixed_broadband', 'fixed_fiber', 'fixed_fwa_5g']), activeConnections: 100, newThisMonth: 5, churnThisMonth: 2, revenue: 1000 };
     case 'mobile-subscriptions':
-      return { companyId, year, month, subscriptionType: pick(['daily', 'weekly', 'monthly']), activeSubscriptions: 10, newThisMonth: 1, churnThisMonth: 1, percentageOfTotal: 33.33 };
+      return { companyId, year, month, subscriptionType: pick(['daily', 'weekly', 'monthly']), activeSubscriptions: 10, newThisMonth: 1, churnThisMonth: 1 };
     case 'mobile-access-methods':
-      return { companyId, year, month, accessMethod: pick(['mifi', 'sim', 'esim', 'fwa_mobile']), activeDevices: 10, percentageOfTotal: 100 };
+      return { companyId, year, month, accessMethod: pick(['mifi', 'sim', 'esim', 'fwa_mobile']), activeDevices: 10 };
     case 'network-broadband-records':
-      return { year, month, totalBroadband: 10, fixedBroadband: 6, fixedBroadbandPercentage: 60, fixedFwa5gRouter: 4, fixedFwa5gRouterPercentage: 40, newConnections: 1, churnConnections: 1 };
+      return { year, month, fixedBroadband: 6, fixedBroadbandNew: 1, fixedBroadbandChurn: 1, fixedFiber: 0, fixedFiberNew: 0, fixedFiberChurn: 0, fixedFwa5gRouter: 4, fixedFwa5gRouterNew: 0, fixedFwa5gRouterChurn: 0 };
     case 'network-subscription-patterns':
       return {
-        year, month, totalMobileSubscriptions: 3,
-        ...Object.fromEntries(['daily', 'weekly', 'monthly'].flatMap((c) => [[`${c}Subscriptions`, 1], [`${c}SubscriptionsPercentage`, 33.33], [`${c}New`, 0], [`${c}Churn`, 0]])),
+        year, month,
+        ...Object.fromEntries(['daily', 'weekly', 'monthly'].flatMap((c) => [[`${c}Subscriptions`, 1], [`${c}New`, 0], [`${c}Churn`, 0]])),
       };
     case 'network-access-records':
-      return { year, month, mifiDevices: 1, mifiDevicesPercentage: 100, simCards: 0, simCardsPercentage: 0, eSim: 0, eSimPercentage: 0, fwaMobile: 0, fwaMobilePercentage: 0 };
+      return { year, month, mifiDevices: 1, simCards: 0, eSim: 0, fwaMobile: 0 };
     case 'vult-subscriber-metrics':
       return { companyId, year, month, totalSubscribers: 100, retentionRate: 90, conversionRate: 20, cardHolders: 50, cardAdoptionRate: 50 };
     case 'vult-subscriber-levels':
