@@ -40,8 +40,10 @@ describe.each(TEST_DIALECTS)('editor figures on %s', (dialect) => {
     db = database.db;
     owner = await userContext(db, await ownerId(db));
     [a, b] = (await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute()).slice(0, 2);
-    departmentId = (await db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    categoryId = (await db.selectFrom('expenseCategories').select('id').where('companyId', '=', a.id).orderBy('id').executeTakeFirstOrThrow()).id;
+    // A category and its own department: a category of another department is refused.
+    const category = await db.selectFrom('expenseCategories').select(['id', 'departmentId']).where('companyId', '=', a.id).where('departmentId', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    categoryId = category.id;
+    departmentId = category.departmentId!;
     const busyUser = await createTestUser(db, { role: 'editor', companyId: a.id });
     const quietUser = await createTestUser(db, { role: 'editor', companyId: b.id });
     await db.updateTable('users').set({ fullName: 'Busy Editor' }).where('id', '=', busyUser.id).execute();
