@@ -9,6 +9,7 @@ import type { ServiceContext } from '../app/services/context.ts';
 import { isDomainError, notFound } from '../app/services/errors.ts';
 import { findUserByIdOrEmail } from '../app/services/user-queries.server.ts';
 import { AUDITED_TABLES } from '../app/resources/index.ts';
+import { differences } from '../app/components/audit/values.ts';
 import { cliIo, createOutput, positiveInteger, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
 
 interface ListOptions {
@@ -71,6 +72,16 @@ async function chosenVersion(ctx: ServiceContext, versionId: number | undefined,
   return found;
 }
 
+/** What a version changed from the one before it, in the screens' words ('Amount: $1,234.50 → $999.99'). */
+function changedFields(version: DataVersion, previous: DataVersion | undefined): string {
+  if (!previous) return '';
+  const label = (v: DataVersion, field: string) => v.fields?.find((f) => f.field === field);
+  return differences(previous.data, version.data)
+    .filter((d) => d.field !== 'updatedAt')
+    .map((d) => `${label(version, d.field)?.label ?? label(previous, d.field)?.label ?? d.field}: ${label(previous, d.field)?.value ?? '—'} → ${label(version, d.field)?.value ?? '—'}`)
+    .join('; ');
+}
+
 const recordOf = (entry: AuditLogEntry) => (entry.recordId === null ? entry.tableName : `${entry.tableName} #${entry.recordId}`);
 
 export function registerAudit(program: Command): void {
@@ -127,9 +138,13 @@ export function registerAudit(program: Command): void {
             { key: 'createdAt', label: 'Created' },
             { key: 'author', label: 'By' },
             { key: 'current', label: 'Current' },
+            { key: 'changes', label: 'Changes' },
             { key: 'comment', label: 'Comment' },
           ],
-          versions.map((v) => ({ id: v.id, version: v.version, action: v.action, createdAt: v.createdAt, author: v.createdByName ?? (v.createdBy === null ? '' : `#${v.createdBy}`), current: v.isActive ? 'yes' : '', comment: v.comment ?? '' })),
+          versions.map((v, i) => ({
+            id: v.id, version: v.version, action: v.action, createdAt: v.createdAt, author: v.createdByName ?? (v.createdBy === null ? 'system' : `#${v.createdBy}`),
+            current: v.isActive ? 'yes' : '', changes: changedFields(v, versions[i + 1]), comment: v.comment ?? '',
+          })),
           versions,
         );
         if (!out.json && versions.length === 0) cliIo().stderr.write(`No version history found for ${tableName(table)} #${recordId}\n`);

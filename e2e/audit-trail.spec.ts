@@ -26,7 +26,7 @@ test('search the entries, open the history and restore an older version', async 
   // categories are counted elsewhere).
   const projection = { companyId: COMPANY.spark, source: 'Retainers', amount: 100, period: 'monthly', startDate: '2031-02-01', endDate: '2031-02-28' };
   const { id } = await write(page, 'post', '/api/revenue-projections', { ...projection, description: `${tag} original` }, `${tag} created`);
-  await write(page, 'put', `/api/revenue-projections/${id}`, { description: `${tag} changed` }, `${tag} renamed`);
+  await write(page, 'put', `/api/revenue-projections/${id}`, { description: `${tag} changed`, amount: 1234.5, endDate: '2031-03-15' }, `${tag} renamed`);
 
   await page.goto('/audit-trail');
   await waitForHydration(page, js);
@@ -36,10 +36,16 @@ test('search the entries, open the history and restore an older version', async 
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(tag);
   const entries = page.getByTestId('audit-entry');
   await expect(entries).toHaveCount(2);
-  // Newest first: the rename, with its change.
+  // Newest first: the rename, with its changes in the form's words: labels, money, dates.
   await expect(entries.first()).toContainText(`Reason: ${tag} renamed`);
-  await expect(entries.first().getByTestId('change')).toHaveText(`description: ${tag} original → ${tag} changed`);
+  await expect(entries.first().getByTestId('change')).toHaveText([
+    'Amount: $100.00 → $1,234.50',
+    'End Date: Feb 28, 2031 → Mar 15, 2031',
+    `Description: ${tag} original → ${tag} changed`,
+  ]);
   await expect(entries.nth(1)).toContainText(`Record #${id}`);
+  // The company by its name, not its id.
+  await expect(entries.nth(1).getByTestId('change').first()).toHaveText('Company: — → Spark Marketing');
 
   await entries.first().getByRole('link', { name: /^History/ }).click();
   await expect(page).toHaveURL(new RegExp(`tab=versions&tableName=revenue_projections&recordId=${id}`));
@@ -48,6 +54,9 @@ test('search the entries, open the history and restore an older version', async 
   await expect(versions.first()).toContainText('Version 2');
   await expect(versions.first()).toContainText('Current');
   await expect(versions.nth(1).getByTestId('version-diff')).toContainText(`${tag} original`);
+  await expect(versions.nth(1).getByTestId('version-diff').getByRole('row', { name: /^Amount/ })).toHaveText(/Amount\s*\$100\.00\s*\$1,234\.50/);
+  await expect(versions.first().getByTestId('version-fields')).toContainText('CompanySpark Marketing');
+  await expect(versions.first().getByTestId('version-fields')).toContainText('Amount$1,234.50');
 
   const restore = page.getByRole('button', { name: 'Restore version 1' });
   const message = 'Restore version 1 of this record?';

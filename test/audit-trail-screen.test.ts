@@ -68,8 +68,8 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(record).toContain('Showing 1 to 2 of 2 results');
     expect(record).toContain(`Record #${id}</span>`);
     expect(record.indexOf('>update</span>')).toBeLessThan(record.indexOf('>create</span>'));
-    expect(record).toContain(`name</span>: <span class="break-words">${name}</span> → <span class="break-words">${name} renamed</span>`);
-    expect(record).toContain('description</span>: <span class="break-words">—</span> → <span class="break-words">Now described</span>');
+    expect(record).toContain(`Name</span>: <span class="break-words">${name}</span> → <span class="break-words">${name} renamed</span>`);
+    expect(record).toContain('Description</span>: <span class="break-words">—</span> → <span class="break-words">Now described</span>');
     expect(record).toContain(`Reason: ${reason}`);
     expect(record).toContain(`href="/departments?edit=${id}"`);
     expect(record).toContain(`href="/audit-trail?tab=versions&amp;tableName=departments&amp;recordId=${id}"`);
@@ -97,6 +97,73 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     const bad = await c.get('/audit-trail?recordId=abc');
     expect(bad.status).toBe(200);
     expect(await text(bad)).toContain('recordId must be an integer');
+  });
+
+  it('shows changes and versions in the form’s words: labels, money, dates and referenced rows by name', async () => {
+    const { c } = await signedIn({ role: 'admin' });
+    const department = (await db().selectFrom('departments').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow());
+    const category = async (name: string) => {
+      const response = await c.post('/api/expense-categories', { companyId: VULT, departmentId: department.id, name });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return (await response.json()).id as number;
+    };
+    const [hosting, media] = [tag('Hosting'), tag('Media')];
+    const [hostingId, mediaId] = [await category(hosting), await category(media)];
+    const created = await c.post('/api/actual-expenses', { departmentId: department.id, categoryId: hostingId, amount: 1234.5, expenseDate: '2026-03-04', description: 'Servers' });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const id = (await created.json()).id as number;
+    await put(c, `/api/actual-expenses/${id}`, { categoryId: mediaId, amount: 999.99, expenseDate: '2026-03-05' });
+
+    const html = await text(await c.get(`/audit-trail?tableName=actual_expenses&recordId=${id}`));
+    const change = (label: string, old: string, now: string) => `${label}</span>: <span class="break-words">${old}</span> → <span class="break-words">${now}</span>`;
+    expect(html).toContain(change('Amount', '$1,234.50', '$999.99'));
+    expect(html).toContain(change('Category', hosting, media));
+    expect(html).toContain(change('Expense Date', 'Mar 4, 2026', 'Mar 5, 2026'));
+    expect(html).toContain(change('Department', '—', department.name));
+    expect(html.slice(0, html.indexOf('<script'))).not.toMatch(/amountCents|categoryId|123450/);
+
+    // The API keeps the stored values and adds the readable ones.
+    const [update, create] = await (await c.get(`/api/audit-logs?tableName=actual_expenses&recordId=${id}`)).json();
+    expect(update.changes.amountCents).toEqual({ old: 123450, new: 99999 });
+    expect(update.readableChanges).toContainEqual({ field: 'amountCents', label: 'Amount', old: '$1,234.50', new: '$999.99' });
+    expect(create.readableChanges).toContainEqual({ field: 'companyId', label: 'Company', old: '—', new: 'Vult' });
+
+    const versions = await text(await c.get(versionsUrl('actual_expenses', id)));
+    expect(versions).toMatch(/<dt[^>]*>Amount<\/dt><dd[^>]*><span class="break-words">\$999\.99<\/span>/);
+    expect(versions).toMatch(/<dt[^>]*>Category<\/dt><dd[^>]*><span class="break-words">[^<]*Media[^<]*<\/span>/);
+    // Version 1 against the current one: labelled and formatted.
+    expect(versions).toMatch(/<th scope="row"[^>]*>Amount<\/th><td[^>]*><span class="break-words">\$1,234\.50<\/span><\/td><td[^>]*><span class="break-words">\$999\.99<\/span>/);
+  });
+
+  it('Recent Activity on the dashboard names tables as their screens are titled', async () => {
+    const { c } = await signedIn({ role: 'admin' });
+    const category = await db().selectFrom('expenseCategories').select(['id', 'departmentId']).where('companyId', '=', VULT).where('departmentId', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const created = await c.post('/api/actual-expenses', { departmentId: category.departmentId, categoryId: category.id, amount: 12, expenseDate: '2026-03-04', description: 'Recent' });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const [newest] = (await (await c.get('/api/dashboard')).json()).recentActivity;
+    expect(newest).toMatchObject({ action: 'create', tableName: 'actual_expenses', tableLabel: 'Actual Expenses' });
+    const html = await text(await c.get('/'));
+    const list = html.slice(html.indexOf('data-testid="recent-activity"'));
+    expect(list).toMatch(/^[^]*?<span class="font-medium">Actual Expenses<\/span>/);
+    expect(list.slice(0, list.indexOf('</ul>'))).not.toContain('actual_expenses');
+  });
+
+  it('the first edit of a seeded record keeps its seeded state as a baseline version, which restores it', async () => {
+    const { c } = await signedIn({ role: 'admin' });
+    const seeded = await db().selectFrom('departments').select(['id', 'name', 'description']).where((eb) => eb.not(eb.exists(eb.selectFrom('dataVersions').select('id').where('tableName', '=', 'departments').whereRef('recordId', '=', 'departments.id')))).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await put(c, `/api/departments/${seeded.id}`, { description: 'Edited once' });
+    expect((await versionsOf('departments', seeded.id)).map((v) => [v.version, v.action, Boolean(v.isActive)])).toEqual([[1, 'baseline', false], [2, 'update', true]]);
+    const url = versionsUrl('departments', seeded.id);
+    const html = await text(await c.get(url));
+    expect(html).toContain('Baseline: the record as it was before its first recorded change');
+    expect(html).toContain('by system');
+    expect(html.match(/Restore this version/g)).toHaveLength(1);
+
+    const [baseline] = await versionsOf('departments', seeded.id);
+    const done = await c.postForm(url, { intent: 'restore', versionId: String(baseline.id), confirmed: '1' });
+    expect(done.status).toBe(302);
+    const row = await db().selectFrom('departments').select(['name', 'description']).where('id', '=', seeded.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: seeded.name, description: seeded.description });
   });
 
   it('a page shows 10 entries and each its first 5 changes, long values cut short, so it stays small whatever the entries hold', async () => {
@@ -237,6 +304,15 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(html).toContain('7 deletes');
     expect(html).toContain('Mar 1, 2026, 10:00 UTC – Mar 1, 2026, 10:08 UTC');
     expect(html).toContain('Detected Mar 1, 2026, 10:15 UTC');
+    expect(html).not.toContain('data-testid="anomaly-deleted"');
+
+    // What the window's deletes removed, per table as its screen is titled.
+    for (const [tableName, minute] of [['actual_expenses', 1], ['actual_expenses', 2], ['expense_categories', 3]] as const) {
+      await db().insertInto('auditLogs').values({ tableName, recordId: 1, action: 'delete', userId: user.id, timestamp: `2026-03-01T10:0${minute}:00.000Z` }).execute();
+    }
+    expect(await text(await c.get('/audit-trail?tab=anomalies'))).toContain('Deleted: Actual Expenses (2), Expense Categories (1)');
+    const [api] = await (await c.get('/api/audit-logs/anomalies')).json();
+    expect(api.deleted).toEqual([{ table: 'Actual Expenses', count: 2 }, { table: 'Expense Categories', count: 1 }]);
   });
 
   it('with more users than a list can hold, the user filter is a text box taking a username or e-mail', async () => {

@@ -16,7 +16,7 @@ import { positiveIdParam } from '../lib/query.ts';
 import { RESOURCE_LIST } from '../resources/index.ts';
 import { auditUserChoices, auditUserNamed } from '../services/audit-filters.server.ts';
 import {
-  RestoreVersionForm, getDataVersion, listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, type AuditQuery, type DataVersion,
+  RestoreVersionForm, getDataVersion, listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, withDeletedTallies, withReadableChanges, type AuditQuery, type DataVersion,
 } from '../services/audit-trail.server.ts';
 import { isDomainError } from '../services/errors.ts';
 
@@ -59,7 +59,7 @@ async function logsTab({ ctx, url }: Screen, query: AuditQuery | null): Promise<
     (p) => listAuditLogs(ctx, { ...query, limit: AUDIT_SCREEN_PAGE_SIZE, offset: (p - 1) * AUDIT_SCREEN_PAGE_SIZE }),
     (r) => Math.ceil(r.total / AUDIT_SCREEN_PAGE_SIZE),
   );
-  return { ...result, rows: result.rows.map(shownChanges), page, pageSize: AUDIT_SCREEN_PAGE_SIZE };
+  return { ...result, rows: (await withReadableChanges(ctx, result.rows)).map(shownChanges), page, pageSize: AUDIT_SCREEN_PAGE_SIZE };
 }
 
 async function versionsTab(screen: Screen, query: AuditQuery | null) {
@@ -76,7 +76,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       auditUserChoices(screen.ctx),
       tab === 'logs' ? logsTab(screen, query) : null,
       tab === 'versions' ? versionsTab(screen, query) : null,
-      tab === 'anomalies' ? listSecurityAnomalies(screen.ctx) : null,
+      tab === 'anomalies' ? listSecurityAnomalies(screen.ctx).then((anomalies) => withDeletedTallies(screen.ctx, anomalies)) : null,
     ]);
     const data: AuditTrailData = { tab, filters: values, filterError: error, users, userText, logs, versions, anomalies };
     return json(data);

@@ -19,6 +19,7 @@ import type { ServiceContext } from './context.ts';
 import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from './errors.ts';
 import { dynamic, toApiRow } from './resource-rows.server.ts';
 import { createRecord, updateRecord } from './resource-writes.server.ts';
+import { anomalyDeletes, readableChanges, readableVersionData, type DeletedTally, type ReadableChange, type ReadableField } from './audit-readable.server.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 const MAX_LIMIT = 1000;
@@ -127,6 +128,12 @@ export async function listAuditLogs(ctx: ServiceContext, query: AuditQuery): Pro
   };
 }
 
+/** Entries with their changes labelled and formatted as the screens show them (one lookup for the page's names). */
+export async function withReadableChanges<T extends AuditLogEntry>(ctx: ServiceContext, rows: T[]): Promise<(T & { readableChanges: ReadableChange[] })[]> {
+  const readable = await readableChanges(ctx, rows);
+  return rows.map((row, i) => ({ ...row, readableChanges: readable[i] }));
+}
+
 export interface DataVersion {
   id: number;
   tableName: string;
@@ -140,6 +147,8 @@ export interface DataVersion {
   createdByName: string | null;
   comment: string | null;
   data: Record<string, unknown> | null;
+  /** The data labelled and formatted as the screens show it (listDataVersions). */
+  fields?: ReadableField[];
 }
 
 /** Versions with their author's name, in one statement. */
@@ -158,8 +167,9 @@ export async function listDataVersions(ctx: ServiceContext, input: { tableName?:
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   let q = versionRows(ctx.db).where('v.tableName', '=', parsed.data.tableName).where('v.recordId', '=', parsed.data.recordId);
   if (scope !== null) q = q.where('v.companyId', '=', scope);
-  const rows = await q.orderBy('v.version', 'desc').execute();
-  return rows.map(toVersion);
+  const versions = (await q.orderBy('v.version', 'desc').execute()).map(toVersion);
+  const fields = await readableVersionData(ctx, versions);
+  return versions.map((version, i) => ({ ...version, fields: fields[i] }));
 }
 
 /** One version by id, as the reader may see it (another company's: not found). */
@@ -189,6 +199,12 @@ export interface SecurityAnomaly {
   windowEnd: string;
   description: string;
   createdAt: string;
+}
+
+/** Anomalies with what their deletes removed, per table (one lookup for the page). */
+export async function withDeletedTallies(ctx: ServiceContext, anomalies: SecurityAnomaly[]): Promise<(SecurityAnomaly & { deleted: DeletedTally[] })[]> {
+  const tallies = await anomalyDeletes(ctx, anomalies);
+  return anomalies.map((anomaly, i) => ({ ...anomaly, deleted: tallies[i] }));
 }
 
 /** The recorded anomalies, newest first (`since`: whose window ended then or later); a company-limited reader sees its own users' only. */

@@ -77,6 +77,19 @@ export function companyOfRow(tableName: string, row: Record<string, unknown> | n
   return typeof id === 'number' ? id : id == null ? null : Number(id);
 }
 
+/** The author-less version holding a row's state from before versioning began for it. */
+export const BASELINE_ACTION = 'baseline';
+export const BASELINE_COMMENT = 'Baseline: the record as it was before its first recorded change';
+
+/** When the row last changed (its updatedAt or createdAt), else now. */
+function changedAt(row: Record<string, unknown>): string {
+  for (const value of [row.updatedAt, row.createdAt]) {
+    const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
+    if (Number.isFinite(time)) return new Date(time).toISOString();
+  }
+  return new Date().toISOString();
+}
+
 async function recordVersion(
   db: Db,
   ctx: ServiceContext,
@@ -86,6 +99,7 @@ async function recordVersion(
   data: Record<string, unknown> | null,
   comment: string | null,
   companyId: number | null,
+  before: Record<string, unknown> | null,
 ): Promise<void> {
   const last = await db
     .selectFrom('dataVersions')
@@ -93,6 +107,27 @@ async function recordVersion(
     .where('tableName', '=', tableName)
     .where('recordId', '=', recordId)
     .executeTakeFirst();
+  let previous = Number(last?.version ?? 0);
+  // A row that existed before it was versioned (seeded, imported, restored from an older
+  // backup) first gets a version of the state this change replaces, so the change can be undone.
+  if (previous === 0 && before && action !== 'create') {
+    await db
+      .insertInto('dataVersions')
+      .values({
+        tableName,
+        recordId,
+        version: 1,
+        data: toJson(redact(before)),
+        createdBy: null,
+        createdAt: changedAt(before),
+        action: BASELINE_ACTION,
+        comment: BASELINE_COMMENT,
+        isActive: false,
+        companyId: companyOfRow(tableName, before),
+      })
+      .execute();
+    previous = 1;
+  }
   await db
     .updateTable('dataVersions')
     .set({ isActive: false })
@@ -105,7 +140,7 @@ async function recordVersion(
     .values({
       tableName,
       recordId,
-      version: Number(last?.version ?? 0) + 1,
+      version: previous + 1,
       data: toJson(redact(data)),
       createdBy: actorUserId(ctx.actor),
       createdAt: new Date().toISOString(),
@@ -182,7 +217,7 @@ export async function writeRecord<T extends TableName>(
       reason: options.reason,
       companyId,
     });
-    await recordVersion(trx, txCtx, tableName, id, op.action, op.action === 'delete' ? before : after, options.comment ?? options.reason ?? null, companyId);
+    await recordVersion(trx, txCtx, tableName, id, op.action, op.action === 'delete' ? before : after, options.comment ?? options.reason ?? null, companyId, before);
     return (op.action === 'delete' ? before : after)!;
   });
 }

@@ -229,11 +229,12 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
       expect(audit[0].userId).toBe(user.id);
       expect(audit[0].sessionId).toBe(current.session.sessionId);
       expect(Object.keys(audit[0].changes ?? {})).toEqual(expect.arrayContaining(['isTemporaryPassword', 'passwordChangedAt']));
-      const versions = await db.selectFrom('dataVersions').selectAll().where('tableName', '=', 'users').where('recordId', '=', user.id).execute();
-      expect(versions).toHaveLength(1);
-      expect(versions[0]).toMatchObject({ isActive: true, action: 'update', createdBy: user.id });
-      expect((versions[0].data as any).email).toBe(user.email);
-      for (const stored of [JSON.stringify(audit[0]), JSON.stringify(versions[0])]) {
+      // The account was made before it was versioned: its state before the change is the baseline.
+      const [baseline, version] = await db.selectFrom('dataVersions').selectAll().where('tableName', '=', 'users').where('recordId', '=', user.id).orderBy('version').execute();
+      expect(baseline).toMatchObject({ version: 1, isActive: false, action: 'baseline', createdBy: null });
+      expect(version).toMatchObject({ version: 2, isActive: true, action: 'update', createdBy: user.id });
+      expect((version.data as any).email).toBe(user.email);
+      for (const stored of [JSON.stringify(audit[0]), JSON.stringify(baseline), JSON.stringify(version)]) {
         expect(stored).not.toContain(newPassword);
         expect(stored).not.toContain(TEST_PASSWORD);
         expect(stored).not.toContain('$argon2');

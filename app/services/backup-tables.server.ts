@@ -2,7 +2,7 @@
 // foreign-key order (a table comes after every table it refers to), so a restore inserts
 // parents first and removes children first. A new table must be placed here or in
 // NOT_BACKED_UP (backup-tables.server.test.ts fails until it is).
-import { snakeCase } from '../lib/names.ts';
+import { wordsLabel } from '../lib/labels.ts';
 import { can, type Area, type Principal } from '../lib/permissions.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -23,15 +23,8 @@ export interface BackupTableInfo {
   grantsRights?: boolean;
 }
 
-/** Words written in capitals wherever a table is named. */
-const ACRONYMS: Readonly<Record<string, string>> = { api: 'API' };
-
 /** 'expenseCategories' → 'Expense Categories', 'apiIntegrationSources' → 'API Integration Sources': how screens and messages name a table. */
-export const tableLabel = (name: string) =>
-  snakeCase(name)
-    .split('_')
-    .map((w) => ACRONYMS[w] ?? w[0].toUpperCase() + w.slice(1))
-    .join(' ');
+export const tableLabel = wordsLabel;
 
 const table = (name: BackupTable, area: Area, extra: Partial<BackupTableInfo> = {}): BackupTableInfo => ({ name, label: tableLabel(name), group: 'data', area, ...extra });
 
@@ -49,9 +42,6 @@ export const BACKUP_TABLES: readonly BackupTableInfo[] = [
   table('broadbandConnections', 'subscriber'),
   table('mobileSubscriptions', 'subscriber'),
   table('mobileAccessMethods', 'subscriber'),
-  table('networkBroadbandRecords', 'subscriber'),
-  table('networkSubscriptionPatterns', 'subscriber'),
-  table('networkAccessRecords', 'subscriber'),
   table('vultSubscriberMetrics', 'subscriber'),
   table('vultSubscriberLevels', 'subscriber'),
   table('vultCardTypes', 'subscriber'),
@@ -120,6 +110,9 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   changeCounters: 'SQLite: bumped by every write of their table',
   aiChatMessages: 'a sign-in session\'s chat, gone with the session (sessions end on restore)',
   apiIntegrationSyncLogs: 'operational history of this installation\'s syncs',
+  networkBroadbandRecords: 'a view: broadband connections by month',
+  networkSubscriptionPatterns: 'a view: mobile subscriptions by month',
+  networkAccessRecords: 'a view: mobile access methods by month',
 };
 
 /** The tables a user picks from (every data table that does not follow another). */

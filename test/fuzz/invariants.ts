@@ -29,9 +29,12 @@ export const COUNTED_TABLES = [...RESOURCE_LIST.map((def) => def.table), 'users'
 
 export type Counts = Record<string, number>;
 
-/** Row counts of the counted tables, in one query. */
+/** Baseline versions (a row's state before its first versioned change) come with no audit entry of their own. */
+const BASELINE_VERSIONS = `(select count(*) from data_versions where action = 'baseline') as "baselineVersions"`;
+
+/** Row counts of the counted tables (and the baseline versions), in one query. */
 export async function snapshot(db: Kysely<any>): Promise<Counts> {
-  const parts = COUNTED_TABLES.map((t) => `(select count(*) from ${snakeCase(t)}) as "${t}"`).join(', ');
+  const parts = [...COUNTED_TABLES.map((t) => `(select count(*) from ${snakeCase(t)}) as "${t}"`), BASELINE_VERSIONS].join(', ');
   const { rows } = await sql.raw<Record<string, unknown>>(`select ${parts}`).execute(db);
   return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
 }
@@ -80,12 +83,12 @@ const BAD_VERSIONS = `(select count(*) from (select 1 as one from data_versions 
  * active versions), in one round trip (plus SQLite's foreign_key_check). Problems empty when all hold.
  */
 export async function countsAndViolations(db: Kysely<any>, dialect: DialectName): Promise<{ counts: Counts; problems: string[] }> {
-  const columns = [...COUNTED_TABLES.map((t) => `(select count(*) from ${snakeCase(t)}) as "${t}"`), ...ORPHAN_COUNTS, BAD_VERSIONS];
+  const columns = [...COUNTED_TABLES.map((t) => `(select count(*) from ${snakeCase(t)}) as "${t}"`), BASELINE_VERSIONS, ...ORPHAN_COUNTS, BAD_VERSIONS];
   const { rows } = await sql.raw<Record<string, unknown>>(`select ${columns.join(', ')}`).execute(db);
   const counts: Counts = {};
   const problems: string[] = [];
   for (const [key, value] of Object.entries(rows[0])) {
-    if ((COUNTED_TABLES as readonly string[]).includes(key)) counts[key] = Number(value);
+    if ((COUNTED_TABLES as readonly string[]).includes(key) || key === 'baselineVersions') counts[key] = Number(value);
     else if (Number(value) !== 0) problems.push(`${key}: ${value}`);
   }
   if (problems.some((p) => p.startsWith('records without'))) {

@@ -1,8 +1,12 @@
-// The Anomalies tab: the recorded security anomalies (many deletes by one user in a short window).
+// The Anomalies tab: the recorded security anomalies (many deletes by one user in a short
+// window), each with what those deletes removed, per table as its screen is titled.
 import { formatInstant } from '../../lib/format.ts';
+import type { DeletedTally } from '../../services/audit-readable.server.ts';
 import type { SecurityAnomaly } from '../../services/audit-trail.server.ts';
 
-export function Anomalies({ anomalies }: { anomalies: SecurityAnomaly[] }) {
+export type AnomalyShown = SecurityAnomaly & { deleted: DeletedTally[] };
+
+export function Anomalies({ anomalies }: { anomalies: AnomalyShown[] }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Security Anomalies</h2>
@@ -15,10 +19,13 @@ export function Anomalies({ anomalies }: { anomalies: SecurityAnomaly[] }) {
               <p className="text-slate-900">{a.description}</p>
               <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-slate-600">
                 <span>User: <span className="font-medium">{a.username}</span></span>
-                <span className="font-medium text-red-700">{a.deleteCount} deletes</span>
-                <span>Window: {formatInstant(a.windowStart)} – {formatInstant(a.windowEnd)}</span>
-                <span>Detected {formatInstant(a.createdAt)}</span>
+                <span className="font-medium text-red-700">{`${a.deleteCount} deletes`}</span>
+                <span>{`Window: ${formatInstant(a.windowStart)} – ${formatInstant(a.windowEnd)}`}</span>
+                <span>{`Detected ${formatInstant(a.createdAt)}`}</span>
               </p>
+              {a.deleted.length > 0 ? (
+                <p className="mt-1 text-slate-700" data-testid="anomaly-deleted">{`Deleted: ${a.deleted.map((d) => `${d.table} (${d.count})`).join(', ')}`}</p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,22 +1,24 @@
 // The Audit Logs tab: entries newest first in a 600px scroll list (focusable, so keyboard
-// users can scroll it), each with its changes as 'field: old → new', a link to the record's
+// users can scroll it), each with its changes as 'Label: old → new' in the form's words and
+// formats (audit-readable.server.ts), a link to the record's
 // screen and to its version history, and pagination links. A page holds 10 entries and each
 // shows its first changes (a create changes every field), long values cut short: the rest are in
 // the record's history, so the page stays small.
 import { Link } from '@remix-run/react';
 import { formatInstant } from '../../lib/format.ts';
+import type { ReadableChange } from '../../services/audit-readable.server.ts';
 import type { AuditLogEntry } from '../../services/audit-trail.server.ts';
 import { Pagination } from '../table/pagination.tsx';
 import { ActionBadge, StoredValue } from './parts.tsx';
-import { readableValue, recordHref, tableLabel } from './values.ts';
+import { recordHref, tableLabel } from './values.ts';
 
 /** Entries a page of the screen shows (the API's pages are its own). */
 export const AUDIT_SCREEN_PAGE_SIZE = 10;
 /** Changes an entry shows; the others are counted. */
 export const CHANGES_SHOWN = 5;
 
-/** An entry as the screen gets it: its first changes, and how many it leaves out. */
-export type ShownAuditEntry = AuditLogEntry & { moreChanges: number };
+/** An entry as the screen gets it: its first changes (readable; the raw ones stay with the API), and how many it leaves out. */
+export type ShownAuditEntry = Omit<AuditLogEntry, 'changes'> & { changes: ReadableChange[]; moreChanges: number };
 
 export interface AuditLogsData {
   rows: ShownAuditEntry[];
@@ -29,28 +31,26 @@ export interface AuditLogsData {
 export const VALUE_SHOWN = 80;
 
 /** A long value as its beginning and its length (the whole of it is in the record's history). */
-function shortened(value: unknown): unknown {
-  const text = readableValue(value);
-  return text.length > VALUE_SHOWN ? `${text.slice(0, VALUE_SHOWN)}… (${text.length} characters)` : value;
+function shortened(text: string): string {
+  return text.length > VALUE_SHOWN ? `${text.slice(0, VALUE_SHOWN)}… (${text.length} characters)` : text;
 }
 
-export function shownChanges(entry: AuditLogEntry): ShownAuditEntry {
-  const changes = Object.entries(entry.changes ?? {});
+export function shownChanges(entry: AuditLogEntry & { readableChanges: ReadableChange[] }): ShownAuditEntry {
+  const { readableChanges: changes, ...rest } = entry;
   return {
-    ...entry,
-    changes: entry.changes && Object.fromEntries(changes.slice(0, CHANGES_SHOWN).map(([field, c]) => [field, { old: shortened(c?.old), new: shortened(c?.new) }])),
+    ...rest,
+    changes: changes.slice(0, CHANGES_SHOWN).map((c) => ({ ...c, old: shortened(c.old), new: shortened(c.new) })),
     moreChanges: Math.max(0, changes.length - CHANGES_SHOWN),
   };
 }
 
-function Changes({ changes, more }: { changes: AuditLogEntry['changes']; more: number }) {
-  const entries = Object.entries(changes ?? {});
-  if (entries.length === 0) return null;
+function Changes({ changes, more }: { changes: ReadableChange[]; more: number }) {
+  if (changes.length === 0) return null;
   return (
     <ul className="mt-2 space-y-1 rounded-md bg-slate-50 p-2 text-xs text-slate-700" aria-label="Changes">
-      {entries.map(([field, change]) => (
-        <li key={field} data-testid="change">
-          <span className="font-medium text-slate-900">{field}</span>: <StoredValue value={change?.old} /> → <StoredValue value={change?.new} />
+      {changes.map((change) => (
+        <li key={change.field} data-testid="change">
+          <span className="font-medium text-slate-900">{change.label}</span>: <StoredValue value={change.old} /> → <StoredValue value={change.new} />
         </li>
       ))}
       {more > 0 ? <li className="text-slate-600" data-testid="more-changes">and {more} more change{more === 1 ? '' : 's'} (in the record’s history)</li> : null}

@@ -2,7 +2,7 @@
 // no-JS confirmation step, a refusal). Everything it shows comes from the URL via the loader.
 import { useLocation } from '@remix-run/react';
 import { withParams } from '../../lib/url.ts';
-import type { SecurityAnomaly } from '../../services/audit-trail.server.ts';
+import type { AnomalyShown } from './anomalies.tsx';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { fieldErrorsOf, formErrorOf, TabNav, type ActionAnswer } from '../screen/action-result.tsx';
 import { Alert } from '../ui/form.tsx';
@@ -29,7 +29,7 @@ export interface AuditTrailData {
   userText: string;
   logs: AuditLogsData | null;
   versions: VersionsData | null;
-  anomalies: SecurityAnomaly[] | null;
+  anomalies: AnomalyShown[] | null;
 }
 
 /** What the restore intent answered on the page: the confirmation step, or a failure. */

@@ -1,10 +1,13 @@
-// The Data Versions tab: one record's versions newest first, each with its data as JSON, its
-// differences from the current version side by side, and 'Restore this version' (confirm()
-// with JavaScript; without it the server answers the confirmation step first, DESIGN §8).
+// The Data Versions tab: one record's versions newest first, each with its data in the form's
+// words and formats (the raw JSON folded below), its differences from the current version side
+// by side, and 'Restore this version' (confirm() with JavaScript; without it the server answers
+// the confirmation step first). A baseline version holds a record as it was before its first
+// recorded change.
 import { formatInstant } from '../../lib/format.ts';
 import type { DataVersion } from '../../services/audit-trail.server.ts';
 import { ConfirmingForm, ConfirmStep } from '../screen/confirm.tsx';
 import { Button } from '../ui/form.tsx';
+import type { ReadableField } from '../../services/audit-readable.server.ts';
 import { ActionBadge, StoredValue } from './parts.tsx';
 import { differences } from './values.ts';
 
@@ -30,8 +33,14 @@ export function ConfirmRestore({ versionId, message, cancelTo }: { versionId: nu
   return <ConfirmStep title="Confirm restore" message={message} fields={{ intent: 'restore', versionId }} cancelTo={cancelTo} testId="confirm-restore" />;
 }
 
+/** A field's label and value as the version shows it (a field it lacks: '—'). */
+function shown(fields: ReadableField[] | undefined, field: string): { label: string; value: string } | null {
+  const found = fields?.find((f) => f.field === field);
+  return found ? { label: found.label, value: found.value } : null;
+}
+
 function Differences({ version, current }: { version: DataVersion; current: DataVersion }) {
-  const rows = differences(version.data, current.data);
+  const rows = differences(version.data, current.data).filter((row) => row.field !== 'updatedAt');
   if (rows.length === 0) return <p className="mt-2 text-xs text-slate-500">Same data as the current version.</p>;
   return (
     <table className="mt-2 w-full table-fixed text-left text-xs" data-testid="version-diff">
@@ -44,15 +53,33 @@ function Differences({ version, current }: { version: DataVersion; current: Data
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
-        {rows.map((row) => (
-          <tr key={row.field}>
-            <th scope="row" className="px-2 py-1 font-medium text-slate-900">{row.field}</th>
-            <td className="px-2 py-1 text-red-800"><StoredValue value={row.mine} /></td>
-            <td className="px-2 py-1 text-green-800"><StoredValue value={row.current} /></td>
-          </tr>
-        ))}
+        {rows.map((row) => {
+          const mine = shown(version.fields, row.field);
+          const now = shown(current.fields, row.field);
+          return (
+            <tr key={row.field}>
+              <th scope="row" className="px-2 py-1 font-medium text-slate-900">{mine?.label ?? now?.label ?? row.field}</th>
+              <td className="px-2 py-1 text-red-800"><StoredValue value={mine ? mine.value : row.mine ?? '—'} /></td>
+              <td className="px-2 py-1 text-green-800"><StoredValue value={now ? now.value : row.current ?? '—'} /></td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
+  );
+}
+
+function VersionFields({ fields }: { fields: ReadableField[] }) {
+  if (fields.length === 0) return null;
+  return (
+    <dl className="mt-2 grid grid-cols-[minmax(8rem,max-content)_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-2 text-xs" data-testid="version-fields">
+      {fields.map((f) => (
+        <div key={f.field} className="contents">
+          <dt className="font-medium text-slate-900">{f.label}</dt>
+          <dd className="text-slate-800"><StoredValue value={f.value} /></dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -65,10 +92,15 @@ function Version({ version, current, restorable }: { version: DataVersion; curre
         <ActionBadge action={version.action} />
         {version.isActive ? <span className="rounded-full bg-green-600 px-2 py-0.5 text-xs font-medium text-white">Current</span> : null}
         <time dateTime={version.createdAt} className="text-xs text-slate-500">{formatInstant(version.createdAt)}</time>
+        <span className="text-xs text-slate-600" data-testid="version-author">{`by ${version.createdByName ?? 'system'}`}</span>
         {restorable ? <span className="ml-auto"><RestoreButton version={version} /></span> : null}
       </div>
       {version.comment ? <p className="mt-1 text-sm text-slate-700">{version.comment}</p> : null}
-      <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800" tabIndex={0} data-testid="version-data">{JSON.stringify(version.data, null, 2)}</pre>
+      {version.fields ? <VersionFields fields={version.fields} /> : null}
+      <details className="mt-2 text-xs">
+        <summary className="cursor-pointer text-blue-700">Data as JSON</summary>
+        <pre className="mt-1 max-h-80 overflow-auto rounded-md bg-slate-50 p-2 text-slate-800" tabIndex={0} data-testid="version-data">{JSON.stringify(version.data, null, 2)}</pre>
+      </details>
       {current && !version.isActive ? <Differences version={version} current={current} /> : null}
     </li>
   );
