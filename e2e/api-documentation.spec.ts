@@ -1,6 +1,7 @@
 // API Documentation in a real browser, with and without JavaScript (spec 3 §2.6): the four
 // tabs rendered from the served OpenAPI document, the true session rule and rate limits; the
-// endpoints one tag at a time and paged, the schemas paged.
+// endpoints one tag at a time and paged, or filtered across tags with contents by area, the
+// schemas paged.
 import { signIn, waitForHydration } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -22,6 +23,19 @@ test('the four tabs, from the OpenAPI document', async ({ page, js, createUser }
   await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/tag=Resources.*page=2/);
   await expect(page.getByTestId('endpoints')).toContainText('/api/budgets/{id}');
+  // The filter is a GET form over every tag; the contents lead to each area of the answer.
+  await page.getByRole('search', { name: 'Filter endpoints' }).getByLabel('Filter endpoints').fill('budget');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/tab=endpoints&q=budget/);
+  await expect(page.getByTestId('endpoints')).toContainText(/\d+ endpoints match “budget”/);
+  await expect(page.getByTestId('endpoints')).not.toContainText('/api/auth/login');
+  const contents = page.getByRole('navigation', { name: 'Contents' });
+  await contents.getByRole('link', { name: '/api/ai' }).click();
+  await expect(page).toHaveURL(/#endpoints-api-ai$/);
+  await expect(page.locator('#endpoints-api-ai')).toContainText('/api/ai/budget-analysis');
+  await expect(page.locator('#endpoints-api-ai')).toBeInViewport();
+  await page.getByRole('link', { name: 'Clear' }).click();
+  await expect(page.getByTestId('endpoints')).toContainText('/api/auth/login');
   await tabs.getByRole('link', { name: 'Data Schemas' }).click();
   await expect(page.getByTestId('schemas')).toContainText('departmentId');
   await page.getByRole('navigation', { name: 'Data schemas' }).getByRole('link', { name: 'VultCardTypes' }).click();

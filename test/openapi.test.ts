@@ -124,4 +124,33 @@ describe.each(TEST_DIALECTS)('/api/openapi.json and the API Documentation page o
     expect(shown).toContain('/api/budgets/{id}');
     expect([...shown].filter((t) => t.startsWith('/api/')).length).toBe(new Set(view.endpoints.map((e) => e.path)).size);
   });
+
+  it('the endpoints tab has contents by area and a filter (a GET parameter) across every tag', async () => {
+    const { c } = await signedIn({ role: 'viewer' });
+    const tag = await (await c.get('/api-documentation?tab=endpoints&tag=Resources')).text();
+    // The page's areas, each an anchored section listed in the contents.
+    const anchors = [...tag.matchAll(/<a href="#(endpoints-api-[a-z0-9-]+)"/g)].map((m) => m[1]);
+    expect(anchors.length).toBeGreaterThan(1);
+    for (const anchor of anchors) expect(tag).toContain(`<section id="${anchor}"`);
+    expect(anchors).toContain('endpoints-api-budgets');
+    expect(tag).toMatch(/<form method="get"[^>]*aria-label="Filter endpoints"/);
+
+    const filtered = await (await c.get('/api-documentation?tab=endpoints&q=budget')).text();
+    expect(filtered).toContain('/api/budgets/{id}');
+    expect(filtered).toContain('/api/ai/budget-analysis');
+    expect(filtered).not.toContain('/api/auth/login');
+    expect(filtered).toMatch(/\d+ endpoints match “budget”/);
+    expect(filtered).toContain('value="budget"');
+    // Matches from two tags: the contents lead to each area.
+    expect(filtered).toContain('<a href="#endpoints-api-budgets"');
+    expect(filtered).toContain('<a href="#endpoints-api-ai"');
+    // Every word must match: the method narrows the paths down.
+    const posts = await (await c.get('/api-documentation?tab=endpoints&q=POST%20%2Fapi%2Fbudgets')).text();
+    const methods = [...posts.matchAll(/font-semibold [^"]*">(GET|POST|PUT|PATCH|DELETE)<\/span>/g)].map((m) => m[1]);
+    expect(methods.length).toBeGreaterThan(0);
+    expect(new Set(methods)).toEqual(new Set(['POST']));
+    const none = await (await c.get('/api-documentation?tab=endpoints&q=no-such-endpoint')).text();
+    expect(none).toContain('No endpoint matches “no-such-endpoint”.');
+    expect(none).toContain('0 endpoints match');
+  });
 });

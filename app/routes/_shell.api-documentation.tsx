@@ -28,7 +28,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       departments: Number(departments.n),
       rateLimits: context.config.apiRateLimits,
       maxLimit: API_MAX_LIMIT,
-      endpoints: tab === 'endpoints' ? endpointsPage(docs, url.searchParams.get('tag'), page) : null,
+      endpoints: tab === 'endpoints' ? endpointsPage(docs, url.searchParams.get('tag'), page, url.searchParams.get('q') ?? '') : null,
       filters: tab === 'filters' ? docs.filters : null,
       schemas: tab === 'schemas' ? schemasPage(docs, page) : null,
     };

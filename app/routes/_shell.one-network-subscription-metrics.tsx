@@ -124,6 +124,7 @@ function Overview({ data }: { data: Found }) {
         <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <SeriesChart
             id="broadband-trend"
+            size="half"
             title="Total broadband connections, last 12 recorded months"
             description={`Total broadband connections of One Network per month ${span(data.trends.broadband)}.`}
             series={[{ name: 'Total broadband', points: data.trends.broadband }]}
@@ -134,6 +135,7 @@ function Overview({ data }: { data: Found }) {
         <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <SeriesChart
             id="mobile-trend"
+            size="half"
             kind="bar"
             title="Total mobile subscriptions, last 12 recorded months"
             description={`Total mobile subscriptions of One Network per month ${span(data.trends.mobile)}.`}
@@ -152,8 +154,9 @@ const BREAKDOWNS = {
     title: 'Broadband Connections',
     summary: [['Total Broadband', 'totalBroadband'], ['New Connections', 'newConnections'], ['Churn Connections', 'churnConnections']],
     rows: [
-      { label: 'Fixed Broadband', count: 'fixedBroadband', percent: 'fixedBroadbandPercentage' },
-      { label: 'Fixed FWA 5G Router', count: 'fixedFwa5gRouter', percent: 'fixedFwa5gRouterPercentage' },
+      { label: 'Fixed Broadband', count: 'fixedBroadband', percent: 'fixedBroadbandPercentage', new: 'fixedBroadbandNew', churn: 'fixedBroadbandChurn' },
+      { label: 'Fixed Fiber', count: 'fixedFiber', percent: 'fixedFiberPercentage', new: 'fixedFiberNew', churn: 'fixedFiberChurn', onlyWhenCounted: true },
+      { label: 'Fixed FWA 5G Router', count: 'fixedFwa5gRouter', percent: 'fixedFwa5gRouterPercentage', new: 'fixedFwa5gRouterNew', churn: 'fixedFwa5gRouterChurn' },
     ],
   },
   mobile: {
@@ -165,7 +168,7 @@ const BREAKDOWNS = {
   },
   access: {
     title: 'Mobile Access Methods',
-    summary: [],
+    summary: [['Total Devices', 'totalDevices']],
     rows: [
       { label: 'MiFi Devices', count: 'mifiDevices', percent: 'mifiDevicesPercentage' },
       { label: 'SIM Cards', count: 'simCards', percent: 'simCardsPercentage' },
@@ -202,7 +205,7 @@ function RecordTabView({ data, tab }: { data: Found; tab: RecordTab }) {
           title={shape.title}
           record={record}
           summary={shape.summary.map(([label, key]) => ({ label, value: Number(record[key] ?? 0) }))}
-          rows={shape.rows}
+          rows={shape.rows.filter((row) => !('onlyWhenCounted' in row) || Number(record[row.count] ?? 0) > 0)}
           editTo={data.can.edit ? withParams(search, { edit: record.id, new: null }) : null}
         />
       ) : (

@@ -171,8 +171,8 @@ const ANOMALY_COLUMNS: ResultColumn<ScreenAnomaly>[] = [
   { heading: 'Amount', cell: (a) => usd(a.amount), className: 'tabular-nums' },
   { heading: 'Expected', cell: (a) => usd(a.expectedAmount), className: 'tabular-nums' },
   { heading: 'Deviation', cell: (a) => `${a.deviation}%`, className: 'tabular-nums' },
-  { heading: 'Explanation', cell: (a) => a.explanation },
-  { heading: 'Recommendations', cell: (a) => <ul className="list-disc pl-4">{recommendationsFor(a.anomalyType, a.amount, a.expectedAmount).map((r) => <li key={r}>{r}</li>)}</ul> },
+  { heading: 'Explanation', cell: (a) => a.explanation, detail: true },
+  { heading: 'Recommendations', cell: (a) => <ul className="list-disc pl-4">{recommendationsFor(a.anomalyType, a.amount, a.expectedAmount).map((r) => <li key={r}>{r}</li>)}</ul>, detail: true },
 ];
 /** Group-wide, a row also names its company. */
 const ANOMALY_COMPANY: ResultColumn<ScreenAnomaly> = { heading: 'Company', cell: (a) => a.companyName };

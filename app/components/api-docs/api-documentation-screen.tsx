@@ -2,14 +2,15 @@
 // Schemas and Authentication, rendered on the server from the OpenAPI document the app serves at
 // /api/openapi.json, so the page can only say what the API does. It states the truth the old
 // page did not: every call needs a session, and the rate limits are enforced. Endpoints show one
-// tag at a time and the schemas a few at a time (links, so also without JavaScript), which keeps
-// the page small.
+// tag at a time, or the matches of a filter (a GET form), with the page's contents by area; the
+// schemas a few at a time (links and forms, so also without JavaScript), which keeps the page small.
+import { Form } from '@remix-run/react';
 import type { DocFilter, EndpointsPage, SchemasPage } from '../../http/openapi/docs-view.server.ts';
 import { PageHeading } from '../layout/app-shell.tsx';
 import { TabNav } from '../screen/action-result.tsx';
 import { Pagination } from '../table/pagination.tsx';
 import { AppLink } from '../ui/app-link.tsx';
-import { Card } from '../ui/form.tsx';
+import { Button, Card, inputClass } from '../ui/form.tsx';
 
 export const DOC_TABS = [
   { key: 'filters', label: 'Smart Filters' },
@@ -39,9 +40,32 @@ const METHOD_CLASS: Record<string, string> = {
   DELETE: 'bg-red-100 text-red-800',
 };
 
+function EndpointRow({ e }: { e: EndpointsPage['rows'][number] }) {
+  return (
+    <li className="py-2 text-sm">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className={`w-16 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_CLASS[e.method] ?? 'bg-slate-100 text-slate-700'}`}>{e.method}</span>
+        <code className="break-all font-mono text-slate-900">{e.path}</code>
+      </p>
+      <p className="mt-1 text-slate-700">{e.summary}</p>
+      <p className="text-xs text-slate-600">{e.who}</p>
+    </li>
+  );
+}
+
 function Endpoints({ endpoints }: { endpoints: EndpointsPage }) {
+  const { q, sections } = endpoints;
   return (
     <div className="space-y-4" data-testid="endpoints">
+      <Form method="get" role="search" aria-label="Filter endpoints" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tab" value="endpoints" />
+        <label className="min-w-[12rem] flex-1 text-sm font-medium text-slate-700">
+          Filter endpoints
+          <input type="search" name="q" defaultValue={q} maxLength={200} placeholder="Path, method or description, e.g. budgets POST" className={`${inputClass} mt-1 font-normal`} />
+        </label>
+        <Button type="submit">Filter</Button>
+        {q ? <AppLink to="?tab=endpoints" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">Clear</AppLink> : null}
+      </Form>
       <nav aria-label="Endpoint groups" className="flex flex-wrap gap-2 text-sm">
         {endpoints.tags.map((t) => (
           <AppLink
@@ -54,19 +78,28 @@ function Endpoints({ endpoints }: { endpoints: EndpointsPage }) {
           </AppLink>
         ))}
       </nav>
-      <Card title={endpoints.tag}>
-        <ul className="divide-y divide-slate-100">
-          {endpoints.rows.map((e) => (
-            <li key={`${e.method} ${e.path}`} className="py-2 text-sm">
-              <p className="flex flex-wrap items-center gap-2">
-                <span className={`w-16 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_CLASS[e.method] ?? 'bg-slate-100 text-slate-700'}`}>{e.method}</span>
-                <code className="break-all font-mono text-slate-900">{e.path}</code>
-              </p>
-              <p className="mt-1 text-slate-700">{e.summary}</p>
-              <p className="text-xs text-slate-600">{e.who}</p>
-            </li>
-          ))}
-        </ul>
+      <Card title={q ? `${endpoints.total} ${endpoints.total === 1 ? 'endpoint matches' : 'endpoints match'} “${q}”` : endpoints.tag}>
+        {endpoints.total === 0 ? <p className="text-sm text-slate-700" data-testid="no-endpoints">{`No endpoint matches “${q}”.`}</p> : null}
+        {sections.length > 1 ? (
+          <nav aria-label="Contents" className="mb-3 border-b border-slate-200 pb-3 text-sm" data-testid="endpoint-contents">
+            <h3 className="mb-1 text-xs font-semibold uppercase text-slate-600">On this page</h3>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`} className="font-mono text-blue-700 underline">{section.title}</a> <span className="text-slate-600">{`(${section.rows.length})`}</span>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {sections.map((section) => (
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-4">
+            <h3 id={`${section.id}-title`} className="mt-2 font-mono text-sm font-semibold text-slate-800">{section.title}</h3>
+            <ul className="divide-y divide-slate-100">
+              {section.rows.map((e) => <EndpointRow key={`${e.method} ${e.path}`} e={e} />)}
+            </ul>
+          </section>
+        ))}
         {endpoints.pageCount > 1 ? <Pagination page={endpoints.page} pageCount={endpoints.pageCount} total={endpoints.total} pageSize={endpoints.pageSize} /> : null}
       </Card>
     </div>

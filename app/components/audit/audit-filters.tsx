@@ -12,7 +12,7 @@ export function AuditFilters({ tab, values, users, userText }: { tab: string; va
   return (
     <Form method="get" role="search" aria-label="Audit filters" className="mb-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <input type="hidden" name="tab" value={tab} />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-1 lg:col-span-2">
           <label htmlFor="audit-q" className={label}>Search</label>
           <input id="audit-q" type="search" name="q" defaultValue={values.q} placeholder="Table, action, user or reason" className={inputClass} />
@@ -32,7 +32,7 @@ export function AuditFilters({ tab, values, users, userText }: { tab: string; va
           <label htmlFor="audit-record" className={label}>Record ID</label>
           <input id="audit-record" type="number" min={1} step={1} name="recordId" defaultValue={values.recordId} className={inputClass} />
         </div>
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-2 gap-2 sm:col-span-2">
           <div className="space-y-1">
             <label htmlFor="audit-from" className={label}>From</label>
             <input id="audit-from" type="date" name="from" defaultValue={values.from} className={inputClass} />

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SeriesChart, type Series, type SeriesChartProps } from './series-chart.tsx';
+import { DollarChart, MIN_TEXT_PX, SeriesChart, usdTick, type Series, type SeriesChartProps } from './series-chart.tsx';
 
 const MONTHS = ['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026'];
 const series = (name: string, values: number[], labels = MONTHS): Series => ({ name, points: values.map((value, i) => ({ label: labels[i], value })) });
@@ -21,7 +21,31 @@ describe('SeriesChart', () => {
     expect(html).toContain('<title id="subs-title">Subscribers by month</title>');
     expect(html).toContain('<desc id="subs-desc">Monthly subscribers, January to April 2026.</desc>');
     expect(html).toContain('<figcaption class="mb-2 text-sm font-medium">Subscribers by month</figcaption>');
-    expect(html).toMatch(/viewBox="0 0 640 260" width="100%"/);
+    expect(html).toMatch(/viewBox="0 0 800 300" width="100%"/);
+  });
+
+  it('draws text that shows at 11 px or more: the drawing never shrinks below width × 11 / font size', () => {
+    for (const [size, width] of [['full', 800], ['half', 440]] as const) {
+      const svg = chartSvg(render({ size }));
+      const viewBox = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg)?.[1]);
+      expect(viewBox).toBe(width);
+      const fontSize = Number(/<svg[^>]*font-size="(\d+)"/.exec(svg)?.[1]);
+      const minWidth = Number(/<svg[^>]*class="[^"]*min-w-\[(\d+)px\]/.exec(svg)?.[1]);
+      expect((fontSize * minWidth) / viewBox).toBeGreaterThanOrEqual(MIN_TEXT_PX);
+      // Not more than a pixel wider than needed, so the chart fits where it is used.
+      expect((fontSize * (minWidth - 1)) / viewBox).toBeLessThan(MIN_TEXT_PX);
+    }
+  });
+
+  it('abbreviates US-dollar axis ticks and keeps the exact amounts in tooltips and the table', () => {
+    expect([0, 850_000, 14_000_000, 1_500_000_000, 2_500].map(usdTick)).toEqual(['$0', '$850K', '$14M', '$1.5B', '$2.5K']);
+    const html = renderToStaticMarkup(
+      <DollarChart id="money" title="Budget" description="Budget by month." series={[series('Budget', [14_000_000, 12_500_000, 0, 9_850_000.5])]} />,
+    );
+    const ticks = [...chartSvg(html).matchAll(/<text[^>]*text-anchor="end"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect(ticks).toEqual(['$0', '$2M', '$4M', '$6M', '$8M', '$10M', '$12M', '$14M']);
+    expect(html).toContain('<title>Budget — Jan 2026: $14,000,000.00</title>');
+    expect(html).toContain('>$9,850,000.50</td>');
   });
 
   it('draws one path per line series and one titled dot per point', () => {

@@ -24,8 +24,12 @@ export interface SeriesChartProps {
   series: Series[];
   /** 'bar' draws grouped bars. */
   kind?: 'line' | 'bar';
-  /** Formats axis ticks, dot and bar tooltips and table cells (default: en-US thousands separators). */
+  /** Formats dot and bar tooltips and table cells (default: en-US thousands separators). */
   format?: (n: number) => string;
+  /** Formats the y axis ticks (default: `format`); short, since the axis has little room ($14M). */
+  axisFormat?: (n: number) => string;
+  /** 'half' when the chart shares its row with another (a narrower drawing, the same text size). */
+  size?: 'full' | 'half';
   /** The y axis label, e.g. 'subscribers'. */
   unit?: string;
   /** The table's first column heading. */
@@ -34,11 +38,18 @@ export interface SeriesChartProps {
   id: string;
 }
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const FONT_SIZE = 11;
+// The drawing's user units per layout. The SVG scales with its box, and its text with it: the
+// width is about the box's at a laptop's width, so text of FONT_SIZE units shows at about that
+// many pixels; below MIN_TEXT_PX the drawing stops shrinking and scrolls sideways instead.
+// MIN_WIDTH (a literal class, for Tailwind) = WIDTH × MIN_TEXT_PX / FONT_SIZE, rounded up.
+const FONT_SIZE = 12;
+export const MIN_TEXT_PX = 11;
+const SIZES = {
+  full: { WIDTH: 800, HEIGHT: 300, MIN_WIDTH: 'min-w-[734px]' },
+  half: { WIDTH: 440, HEIGHT: 260, MIN_WIDTH: 'min-w-[404px]' },
+} as const;
 // No measuring: text widths are estimated from the character count (generous for digits).
-const CHAR_WIDTH = 7;
+const CHAR_WIDTH = 7.7;
 const MAX_LABEL_CHARS = 12;
 const MIN_ROTATED_STEP = 18;
 
@@ -57,7 +68,8 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const textWidth = (s: string) => s.length * CHAR_WIDTH;
 const shorten = (s: string) => (s.length > MAX_LABEL_CHARS ? `${s.slice(0, MAX_LABEL_CHARS - 1)}…` : s);
 
-export function SeriesChart({ title, description, series, kind = 'line', format = defaultFormat, unit, labelHeading = 'Period', id }: SeriesChartProps) {
+export function SeriesChart({ title, description, series, kind = 'line', format = defaultFormat, axisFormat = format, size = 'full', unit, labelHeading = 'Period', id }: SeriesChartProps) {
+  const { WIDTH, HEIGHT, MIN_WIDTH } = SIZES[size];
   const labels = [...new Set(series.flatMap((s) => s.points.map((p) => p.label)))];
   // values[s][i]: series s at labels[i]; NaN where a series has no point for that label.
   const values = series.map((s) => {
@@ -74,7 +86,7 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
 
   const axisLabels = labels.map(shorten);
   const labelWidth = Math.max(...axisLabels.map(textWidth));
-  const yAxisWidth = (unit ? 20 : 0) + Math.max(...yTicks.map((t) => textWidth(format(t)))) + 10;
+  const yAxisWidth = (unit ? 22 : 0) + Math.max(...yTicks.map((t) => textWidth(axisFormat(t)))) + 10;
   const right = 16;
   const roughStep = (WIDTH - yAxisWidth - right) / labels.length;
   const rotated = labels.length > 6 || labelWidth > roughStep - 8;
@@ -137,7 +149,8 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
   return (
     <figure className="text-slate-700">
       <figcaption className="mb-2 text-sm font-medium">{title}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} fontSize={FONT_SIZE}>
+      <ScrollRegion label={`${title} (chart)`}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" className={MIN_WIDTH} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} fontSize={FONT_SIZE}>
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
         <g className="stroke-slate-200" shapeRendering="crispEdges">
@@ -148,7 +161,7 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
         <g className="fill-slate-600">
           {yTicks.map((t) => (
             <text key={t} x={left - 6} y={round(y(t))} dy="0.32em" textAnchor="end">
-              {format(t)}
+              {axisFormat(t)}
             </text>
           ))}
           {unit ? (
@@ -176,6 +189,7 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
         <line x1={left} x2={WIDTH - right} y1={baseline} y2={baseline} className="stroke-slate-400" shapeRendering="crispEdges" />
         {kind === 'bar' ? bars() : lines()}
       </svg>
+      </ScrollRegion>
       {series.length > 1 ? (
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {series.map((s, si) => {
@@ -227,6 +241,10 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
 }
 
 const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const usdShort = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 
-/** A chart of US-dollar amounts. */
-export const DollarChart = (props: Omit<SeriesChartProps, 'format' | 'unit'>) => <SeriesChart format={usd} unit="US dollars" {...props} />;
+/** An axis tick in US dollars, abbreviated: $850K, $14M, $1.5B. */
+export const usdTick = (n: number) => usdShort.format(n);
+
+/** A chart of US-dollar amounts: exact in tooltips and the table, abbreviated on the axis. */
+export const DollarChart = (props: Omit<SeriesChartProps, 'format' | 'axisFormat' | 'unit'>) => <SeriesChart format={usd} axisFormat={usdTick} unit="US dollars" {...props} />;

@@ -76,7 +76,7 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
       <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
         <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Detailed User Activity</h2>
         <ScrollRegion label="Detailed user activity">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
                 {['User', 'Activity Level', 'Total Logins', 'Total Session Time', 'Avg Session', 'Last Login', 'Last Activity', 'Activity Score'].map((h) => (
@@ -179,7 +179,7 @@ export function HistoryTab({ data }: { data: HistoryData }) {
       </Form>
       {data.error ? <div className="p-4"><Alert title="Invalid filter">{data.error}</Alert></div> : null}
       <ScrollRegion label="User history">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               {['User', 'Action', 'Table', 'Record ID', 'Timestamp', 'IP Address', 'Reason'].map((h) => <th key={h} scope="col" className={cell}>{h}</th>)}

@@ -73,9 +73,9 @@ export function RecentRecords({ def, rows, className }: { def: ResourceDef; rows
         <EmptyState>No {def.title.toLowerCase()} recorded for Vult yet.</EmptyState>
       ) : (
         <ScrollRegion label={`Recent ${def.title.toLowerCase()}`}>
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">{`The five most recent ${def.title.toLowerCase()}`}</caption>
-            <thead className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <thead className="text-xs font-semibold uppercase text-slate-600">
               <tr>
                 <th scope="col" className="px-3 py-2 text-left">Month</th>
                 {columns.map((c) => (
@@ -86,9 +86,9 @@ export function RecentRecords({ def, rows, className }: { def: ResourceDef; rows
             <tbody className="divide-y divide-slate-100 text-slate-800">
               {rows.map((row) => (
                 <tr key={String(row.id)} data-testid="recent-row">
-                  <td className="whitespace-nowrap px-3 py-2">{monthLabel(row as unknown as Month)}</td>
+                  <td className="px-3 py-2" data-label="Month">{monthLabel(row as unknown as Month)}</td>
                   {columns.map((c) => (
-                    <td key={c.key} className={`px-3 py-2 ${numeric(c.format) ? 'text-right tabular-nums' : ''}`}>{cellText(def, c, row)}</td>
+                    <td key={c.key} data-label={c.label} className={`px-3 py-2 ${numeric(c.format) ? 'text-right tabular-nums' : ''}`}>{cellText(def, c, row)}</td>
                   ))}
                 </tr>
               ))}

@@ -96,8 +96,13 @@ export const SCHEMAS_PAGE_SIZE = 6;
 export interface EndpointsPage {
   /** Every tag with how many endpoints it has, in the document's order. */
   tags: { name: string; count: number }[];
+  /** The tag shown; '' while a filter is applied (its matches come from every tag). */
   tag: string;
+  /** The filter applied (trimmed), or ''. */
+  q: string;
   rows: DocEndpoint[];
+  /** The page's rows by area (the path's first segment after /api), for the page's contents. */
+  sections: EndpointSection[];
   page: number;
   pageCount: number;
   total: number;
@@ -116,19 +121,52 @@ export interface SchemasPage {
 
 const clamp = (page: number, pageCount: number) => Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
 
-/** One tag's endpoints, one page of them (an unknown tag shows the first). */
-export function endpointsPage(view: DocsView, tag: string | null, page: number): EndpointsPage {
+export interface EndpointSection {
+  /** The anchor of the section. */
+  id: string;
+  /** '/api/budgets'. */
+  title: string;
+  rows: DocEndpoint[];
+}
+
+const areaOf = (path: string) => /^\/api\/[^/{]+/.exec(path)?.[0] ?? path;
+
+function sectionsOf(rows: DocEndpoint[]): EndpointSection[] {
+  const sections: EndpointSection[] = [];
+  for (const row of rows) {
+    const title = areaOf(row.path);
+    const known = sections.find((s) => s.title === title);
+    if (known) known.rows.push(row);
+    else sections.push({ id: `endpoints${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`, title, rows: [row] });
+  }
+  return sections;
+}
+
+/** Whether an endpoint matches a filter: every word in its method, path, summary, caller rule or tag. */
+function matches(endpoint: DocEndpoint, words: string[]): boolean {
+  const text = `${endpoint.method} ${endpoint.path} ${endpoint.summary} ${endpoint.who} ${endpoint.tag}`.toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+/**
+ * One tag's endpoints, one page of them (an unknown tag shows the first); with a filter `q`, the
+ * endpoints of every tag that match it instead.
+ */
+export function endpointsPage(view: DocsView, tag: string | null, page: number, q = ''): EndpointsPage {
   const tags: EndpointsPage['tags'] = [];
   for (const e of view.endpoints) {
     const known = tags.find((t) => t.name === e.tag);
     if (known) known.count += 1;
     else tags.push({ name: e.tag, count: 1 });
   }
-  const current = tags.find((t) => t.name === tag)?.name ?? tags[0]?.name ?? '';
-  const all = view.endpoints.filter((e) => e.tag === current);
+  const filter = q.trim().slice(0, 200);
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  const current = words.length ? '' : tags.find((t) => t.name === tag)?.name ?? tags[0]?.name ?? '';
+  const all = words.length ? view.endpoints.filter((e) => matches(e, words)) : view.endpoints.filter((e) => e.tag === current);
   const pageCount = Math.max(1, Math.ceil(all.length / ENDPOINTS_PAGE_SIZE));
   const p = clamp(page, pageCount);
-  return { tags, tag: current, rows: all.slice((p - 1) * ENDPOINTS_PAGE_SIZE, p * ENDPOINTS_PAGE_SIZE), page: p, pageCount, total: all.length, pageSize: ENDPOINTS_PAGE_SIZE };
+  const rows = all.slice((p - 1) * ENDPOINTS_PAGE_SIZE, p * ENDPOINTS_PAGE_SIZE);
+  return { tags, tag: current, q: words.length ? filter : '', rows, sections: sectionsOf(rows), page: p, pageCount, total: all.length, pageSize: ENDPOINTS_PAGE_SIZE };
 }
 
 /** One page of the data schemas, with where every schema is. */
