@@ -103,7 +103,8 @@ test("an endpoint's company, and a partial run's skipped records in the sync log
   const log = page.getByTestId('sync-log').filter({ hasText: `${tag} cards` });
   await expect(log).toContainText('Partial');
   await expect(log).not.toContainText('Success');
-  const skipped = log.getByTestId('skipped-records');
+  // The reasons are in the row's details row, just below it.
+  const skipped = log.locator('xpath=following-sibling::tr[1]').getByTestId('skipped-records');
   await expect(skipped.getByText(`${tag}-towers: ${reason}`)).toBeHidden();
   await skipped.getByText('1 skipped record').click();
   await expect(skipped.getByText(`${tag}-towers: ${reason}`)).toBeVisible();

@@ -41,6 +41,9 @@ describe.each(TEST_DIALECTS)('AI analytics screen on %s', (dialect) => {
     expect(predictions).toContain(category);
     expect(predictions).toContain('history and prediction');
     expect(predictions).toContain('Increasing'.toLowerCase());
+    // Category names repeat across companies: the chart and every row name the company.
+    expect(predictions).toContain(`${companyName}, ${category} (`);
+    expect(predictions).toMatch(new RegExp(`data-testid="prediction"[^]*?>${companyName}</td>`));
 
     // The first visit finds nothing computed yet: it says so, and the computation starts.
     const first = await text(await c.get(`/ai-analytics?tab=anomalies&companyId=${companyId}&lookbackDays=7`));
@@ -50,6 +53,7 @@ describe.each(TEST_DIALECTS)('AI analytics screen on %s', (dialect) => {
       return page.includes('data-testid="anomaly"') ? page : null;
     }, { what: 'the computed anomalies' });
     expect(anomalies).toContain('$90,000.00');
+    expect(anomalies).toMatch(new RegExp(`data-testid="anomaly"[^]*?>${companyName}</td>`));
     expect(anomalies).toContain('critical');
     expect(anomalies).toMatch(/Computed (just now|1 minute ago)<\/time> from the books as they are\./);
 
@@ -156,7 +160,8 @@ describe.each(TEST_DIALECTS)('AI analytics screen on %s', (dialect) => {
     expect(predictions.match(/data-testid="prediction"/g)).toHaveLength(20);
     expect(predictions).toContain('Showing 1–20 of 30 predictions, ranked');
     // Ranked by predicted amount: the largest series first, its chart on every page.
-    const ranked = [...predictions.matchAll(/data-testid="prediction"><td[^>]*>([^<]+)</g)].map((m) => m[1]);
+    // The second cell: the category (the first names the company).
+    const ranked = [...predictions.matchAll(/data-testid="prediction"><td[^>]*>[^<]*<\/td><td[^>]*>([^<]+)</g)].map((m) => m[1]);
     expect(ranked.slice(0, 2)).toEqual([`Paged ${dialect} 29`, `Paged ${dialect} 28`]);
     const more = await text(await c.get(`${predictionUrl}&offset=20`));
     expect(more.match(/data-testid="prediction"/g)).toHaveLength(10);

@@ -415,8 +415,9 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
       case 'permissions':
         return { url: entry.path, form: { intent: 'permissions', id: String(id), canCreate: 'on' }, success: 302, target };
       case 'temporary-password':
-        return { url: entry.path, form: { intent: 'temporary-password', id: String(id) }, success: 200, target };
+        return { url: entry.path, form: { intent: 'temporary-password', id: String(id), confirmed: '1' }, success: 200, target };
       case 'deactivate':
+        return { url: entry.path, form: { intent: 'deactivate', id: String(id), confirmed: '1' }, success: 302, target };
       case 'activate':
         return { url: entry.path, form: { intent: entry.intent, id: String(id) }, success: 302, target };
       case 'delete':

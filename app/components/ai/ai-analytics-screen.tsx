@@ -152,6 +152,7 @@ function InsightsTab({ data }: { data: AiAnalyticsData }) {
 }
 
 const PREDICTION_COLUMNS: ResultColumn<PredictionRow>[] = [
+  { heading: 'Company', cell: (p) => p.companyName },
   { heading: 'Category', cell: (p) => p.categoryName },
   { heading: 'Department', cell: (p) => p.departmentName },
   { heading: 'Predicted amount', cell: (p) => usd(p.predictedAmount), className: 'tabular-nums' },
@@ -159,11 +160,12 @@ const PREDICTION_COLUMNS: ResultColumn<PredictionRow>[] = [
   { heading: 'Historical average', cell: (p) => usd(p.historicalAverage), className: 'tabular-nums' },
   { heading: 'Seasonal pattern', cell: (p) => (p.seasonalPattern ? 'Yes' : 'No') },
   { heading: 'Trend', cell: (p) => p.trend, className: 'capitalize' },
-  { heading: 'Factors', cell: (p) => p.factors.join('; ') },
+  { heading: 'Factors', cell: (p) => p.factors.join('; '), detail: true },
 ];
 
 const ANOMALY_COLUMNS: ResultColumn<ScreenAnomaly>[] = [
   { heading: 'Date', cell: (a) => a.date, className: 'whitespace-nowrap' },
+  { heading: 'Company', cell: (a) => a.companyName },
   { heading: 'Category', cell: (a) => a.categoryName },
   { heading: 'Department', cell: (a) => a.departmentName },
   { heading: 'Type', cell: (a) => a.anomalyType.replace('_', ' ') },
@@ -192,7 +194,7 @@ function PredictionsTab({ data }: { data: AiAnalyticsData }) {
         <div className="mb-4">
           <DollarChart
             id="prediction-chart"
-            title={`${top.categoryName} (${top.departmentName}): history and prediction`}
+            title={`${top.companyName}, ${top.categoryName} (${top.departmentName}): history and prediction`}
             description={`Monthly expenses and the next ${top.months} predicted months with their likely range, in US dollars.`}
             labelHeading="Month"
             series={[

@@ -10,6 +10,7 @@ import { ComputedNote } from '../ui/computed-note.tsx';
 import { AUDITED_TABLES } from '../../resources/index.ts';
 import { PrevNext, RoleBadge } from './users-tab.tsx';
 import { ScrollRegion } from '../table/scroll-region.tsx';
+import { wordsLabel } from '../../lib/labels.ts';
 import { UserFilter } from '../screen/user-filter.tsx';
 
 function StatCard({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
@@ -194,16 +195,16 @@ export function HistoryTab({ data }: { data: HistoryData }) {
                   {e.user ? (
                     <>
                       <p className="font-medium text-slate-900">{e.user.fullName || e.user.username}</p>
-                      <p className="text-xs text-slate-500">{e.user.email}</p>
+                      <p className="wrap-anywhere text-xs text-slate-500">{e.user.email}</p>
                     </>
                   ) : <span className="text-slate-500">{e.actorLabel ?? 'Unknown'}</span>}
                 </td>
                 <td className={`${cell} capitalize`}>{e.action.replace(/_/g, ' ')}</td>
-                <td className={cell}>{e.tableName}</td>
+                <td className={cell}>{e.tableName ? wordsLabel(e.tableName) : ''}</td>
                 <td className={`${cell} tabular-nums`}>{e.recordId ?? ''}</td>
                 <td className={`${cell} whitespace-nowrap`}>{formatInstant(e.timestamp)}</td>
-                <td className={cell}>{e.ipAddress || 'N/A'}</td>
-                <td className={cell}>{e.reason || 'No reason provided'}</td>
+                <td className={`${cell} wrap-anywhere`}>{e.ipAddress || 'N/A'}</td>
+                <td className={`${cell} wrap-anywhere`}>{e.reason || 'No reason provided'}</td>
               </tr>
             ))}
           </tbody>
