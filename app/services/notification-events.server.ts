@@ -93,6 +93,10 @@ export function jobDeadLettered(ctx: ServiceContext, job: string, message: strin
   });
 }
 
+/** Where a sync run's notices lead and whom they reach: the installation's admins, once per run. */
+const aboutSyncLog = (logId: number) =>
+  ({ actionUrl: '/api-integrations?tab=logs', actionText: 'Open the sync logs', to: installationAdmins, relatedTable: 'api_integration_sync_logs', relatedRecordId: logId, once: true }) as const;
+
 /** A sync run failed: the installation's admins, once per run. */
 export function integrationSyncFailed(ctx: ServiceContext, run: { logId: number; endpointName: string; sourceName: string; message: string }): Promise<void> {
   return notifyQuietly(ctx, {
@@ -101,12 +105,7 @@ export function integrationSyncFailed(ctx: ServiceContext, run: { logId: number;
     category: 'api',
     title: 'API sync failed',
     message: `${run.sourceName} · ${run.endpointName}: ${run.message.slice(0, 500)}`,
-    actionUrl: '/api-integrations?tab=logs',
-    actionText: 'Open the sync logs',
-    to: installationAdmins,
-    relatedTable: 'api_integration_sync_logs',
-    relatedRecordId: run.logId,
-    once: true,
+    ...aboutSyncLog(run.logId),
   });
 }
 
@@ -117,12 +116,7 @@ export function integrationSyncPartial(ctx: ServiceContext, run: { logId: number
     category: 'api',
     title: 'API sync skipped records',
     message: `${run.sourceName} · ${run.endpointName}: ${run.skipped} record${run.skipped === 1 ? '' : 's'} skipped; first: ${run.first.slice(0, 400)}`,
-    actionUrl: '/api-integrations?tab=logs',
-    actionText: 'Open the sync logs',
-    to: installationAdmins,
-    relatedTable: 'api_integration_sync_logs',
-    relatedRecordId: run.logId,
-    once: true,
+    ...aboutSyncLog(run.logId),
   });
 }
 
