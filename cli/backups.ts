@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import { formatBytes } from '../app/lib/format.ts';
 import { camelCase, snakeCase } from '../app/lib/names.ts';
 import { readManifest } from '../app/services/backup-file.server.ts';
+import { foldedSentence } from '../app/services/backup-retired.server.ts';
 import { restoreBackup, type RestoreSource } from '../app/services/backup-restore.server.ts';
 import { SELECTABLE_BACKUP_TABLES } from '../app/services/backup-tables.server.ts';
 import { backupFileOf, createBackupNow, deleteBackup, getBackup, listBackups, verifyBackup, verifyBackupFile, type Backup } from '../app/services/backups.server.ts';
@@ -222,6 +223,7 @@ export function registerBackups(program: Command): void {
         }
         out.result(null, [
           `Restored ${plan.what}: ${plural(result.rows, 'row')} in ${plural(result.tables.length, 'table')}${result.overwrite ? ', overwriting' : ''}`,
+          ...(result.folded.length ? [foldedSentence(result.folded)] : []),
           ...(result.safetyBackupId !== null ? [`Safety backup #${result.safetyBackupId} holds the data as it was before (finhub backups restore ${result.safetyBackupId} --overwrite to go back)`] : []),
         ]);
         await out.table(

@@ -16,6 +16,7 @@ import { camelCase } from '../lib/names.ts';
 import { can, companyScope } from '../lib/permissions.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import type { Toast } from '../lib/toast.ts';
+import { foldedSentence } from '../services/backup-retired.server.ts';
 import { mayRestore, mayRestoreTables, restoreBackup, RestoreForm, type RestoreResult } from '../services/backup-restore.server.ts';
 import type { AuthUser } from '../services/context.ts';
 import { BACKUP_TABLES, readableTableInfos, tableLabel } from '../services/backup-tables.server.ts';
@@ -99,12 +100,13 @@ function backupRequest(form: FormData) {
 }
 
 function restoredText(result: RestoreResult): string {
+  const folded = result.folded.length ? ` ${foldedSentence(result.folded)}` : '';
   if (!result.overwrite) {
     const added = result.tables.reduce((sum, t) => sum + t.written, 0);
-    return `${formatNumber(added)} of ${formatNumber(result.rows)} rows were missing and have been added back; existing rows were kept.`;
+    return `${formatNumber(added)} of ${formatNumber(result.rows)} rows were missing and have been added back; existing rows were kept.${folded}`;
   }
   const safety = result.safetyBackupId ? ` A safety backup (#${result.safetyBackupId}) was taken first.` : '';
-  return `${formatNumber(result.rows)} rows restored.${safety}`;
+  return `${formatNumber(result.rows)} rows restored.${safety}${folded}`;
 }
 
 /** Back to this list, without the selection of a backup that is gone. */

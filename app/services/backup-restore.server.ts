@@ -33,6 +33,7 @@ import { snakeCase } from '../lib/names.ts';
 import { recordAudit } from './audit.server.ts';
 import { BackupFileError, readBackupFile, readManifest, type BackupManifest, type ManifestTable } from './backup-file.server.ts';
 import { backupTableInfo, BACKUP_TABLES, grantsRights, isAppendOnly, tableLabel } from './backup-tables.server.ts';
+import { foldRetiredTables, type FoldedTable } from './backup-retired.server.ts';
 import { RETIRED_TABLES, SchemaVersionError, upgradesFrom } from './backup-upgrades.server.ts';
 import { checkBackup, createBackupNow, tableColumns, type Backup } from './backups.server.ts';
 import { backupRestored } from './notification-events.server.ts';
@@ -85,6 +86,8 @@ export interface RestoreResult {
   tables: RestoredTable[];
   rows: number;
   safetyBackupId: number | null;
+  /** Tables a later migration retired, folded into the tables that replaced them. */
+  folded: FoldedTable[];
 }
 
 export type RestoreSource = { backupId: number } | { file: string };
@@ -239,7 +242,8 @@ async function plan(ctx: ServiceContext, manifest: BackupManifest, importAuditTr
     if (error instanceof SchemaVersionError) throw conflict(error.message);
     throw error;
   }
-  // Tables a later migration retired are left out (their rows are not read from the file).
+  // Tables a later migration retired are not restored as such: their rows are folded into the
+  // tables that replaced them once the rest is in (backup-retired.server.ts).
   const retired = (name: string) => Object.hasOwn(RETIRED_TABLES, name);
   const unknown = manifest.tables.filter((t) => !backupTableInfo(t.name) && !retired(t.name));
   if (unknown.length) throw conflict(`The backup holds tables this version does not know: ${unknown.map((t) => t.name).join(', ')}`);
@@ -307,7 +311,7 @@ export async function restoreBackup(
   const dialect = dialectOf(ctx.db);
   const restorer = actorUserId(ctx.actor);
   try {
-    const tables = await withRestoreConnection(ctx.db, (db, copyClient) => db.transaction().execute(async (trx) => {
+    const { result: tables, folded } = await withRestoreConnection(ctx.db, (db, copyClient) => db.transaction().execute(async (trx) => {
       const t = { ...ctx, db: trx };
       const counted = steps.tables.map((s) => snakeCase(s.table.name)).filter((n) => COUNTED_TABLES.includes(n));
       // PostgreSQL: the row-count triggers would fire once per row; counts are recomputed below.
@@ -331,6 +335,8 @@ export async function restoreBackup(
           await sql.raw(`select setval(pg_get_serial_sequence('${name}', 'id'), coalesce((select max(id) from ${quote(name)}), 0) + 1, false)`).execute(trx);
         }
       }
+      // After the sequences: a fold adds rows with new ids.
+      const folded = await foldRetiredTables(trx, file, manifest);
       if (steps.tables.some((s) => s.table.name === 'users') && overwrite) {
         await trx
           .updateTable('userSessions')
@@ -351,13 +357,14 @@ export async function restoreBackup(
           backup: backup?.name ?? null, overwrite, importedAuditTrail: importAuditTrail, safetyBackupId, schemaVersion: manifest.schemaVersion, rows: steps.rows,
           tables: result.map(({ table, rows, written, deleted }) => ({ table, rows, written, deleted })),
           ...(removedUsers.length ? { removedUsers } : {}),
+          ...(folded.length ? { folded } : {}),
         },
         reason: backup ? `Restored backup #${backup.id}` : 'Restored a backup file',
       });
-      return result;
+      return { result, folded };
     }));
     await backupRestored(ctx, { backupId: backup?.id ?? null, backupName: backup?.name ?? null, overwrite, rows: steps.rows, tables: tables.length });
-    return { backupId: backup?.id ?? null, overwrite, tables, rows: steps.rows, safetyBackupId };
+    return { backupId: backup?.id ?? null, overwrite, tables, rows: steps.rows, safetyBackupId, folded };
   } catch (error) {
     if (error instanceof RestoreFailure || error instanceof BackupFileError) throw conflict(error.message);
     throw error;

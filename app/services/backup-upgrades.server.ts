@@ -106,9 +106,10 @@ function withoutShare(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * Tables an older backup may hold that are gone, with the migration that retired them: their
- * rows are left out of a restore. (The One Network monthly records repeated the per-company
- * rows the same backup holds, with typed totals and shares.)
+ * Tables an older backup may hold that are gone, with the migration that retired them: a
+ * restore folds their rows into the tables that replaced them as that migration did
+ * (backup-retired.server.ts): a One Network month only the monthly records held becomes
+ * per-company rows; their typed totals and shares are computed from the counts.
  */
 export const RETIRED_TABLES: Readonly<Record<string, string>> = {
   networkBroadbandRecords: '0040_one_network_parts',

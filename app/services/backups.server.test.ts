@@ -19,6 +19,7 @@ import { isSearchIndexTable } from '../../db/search-index.ts';
 import { snakeCase } from '../lib/names.ts';
 import { BACKUP_TABLES, NOT_BACKED_UP } from './backup-tables.server.ts';
 import { restoreBackup, RIGHTS_RESTORE_REFUSAL } from './backup-restore.server.ts';
+import { foldedSentence } from './backup-retired.server.ts';
 import { actualExpenses, departments } from '../resources/index.ts';
 import { deleteRecord, updateRecord } from './resource-writes.server.ts';
 import { listRecords } from './resources.server.ts';
@@ -260,7 +261,7 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     if (audit) expect((await db.selectFrom('auditLogs').select('companyId').where('id', '=', audit.id).executeTakeFirstOrThrow()).companyId).toBe(audit.companyId);
   });
 
-  it("restores a backup made before One Network's shares were computed: stored shares and the monthly copies are left out", async () => {
+  it("restores a backup made before One Network's shares were computed: stored shares go, a month only the monthly records held is folded in", async () => {
     const db = database.db;
     const company = await db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow();
     const stored = await db.insertInto('broadbandConnections')
@@ -280,19 +281,50 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     }
     const table = manifest.tables.find((t: { name: string }) => t.name === 'broadbandConnections');
     table.columns = [...table.columns, 'percentageOfTotalHundredths'];
-    const monthly = ['id', 'companyId', 'year', 'month', 'totalBroadband', 'fixedBroadband', 'fixedBroadbandPercentageHundredths', 'createdAt', 'updatedAt'];
-    manifest.tables.push({ name: 'networkBroadbandRecords', columns: monthly, rows: 1 });
-    manifest.rows += 1;
-    out.push(JSON.stringify({ table: 'networkBroadbandRecords', rows: 1 }), JSON.stringify([1, company.id, 2021, 6, 2163, 1681, 7840, '2021-06-30T00:00:00.000Z', '2021-06-30T00:00:00.000Z']));
+    // June is also in the per-company rows (they win); July only in the monthly records, and
+    // August only in the mobile subscription patterns (as written by a user no longer here).
+    const monthly = ['id', 'companyId', 'year', 'month', 'totalBroadband', 'fixedBroadband', 'fixedBroadbandPercentageHundredths', 'fixedFwa5gRouter',
+      'newConnections', 'churnConnections', 'createdBy', 'createdAt', 'updatedAt'];
+    const patterns = ['id', 'companyId', 'year', 'month', 'totalMobileSubscriptions', 'dailySubscriptions', 'dailyNew', 'dailyChurn', 'weeklySubscriptions',
+      'weeklyNew', 'weeklyChurn', 'monthlySubscriptions', 'monthlyNew', 'monthlyChurn', 'createdBy', 'createdAt', 'updatedAt'];
+    manifest.tables.push({ name: 'networkBroadbandRecords', columns: monthly, rows: 2 }, { name: 'networkSubscriptionPatterns', columns: patterns, rows: 1 });
+    manifest.rows += 3;
+    out.push(
+      JSON.stringify({ table: 'networkBroadbandRecords', rows: 2 }),
+      JSON.stringify([1, company.id, 2021, 6, 2163, 1681, 7840, 482, 30, 10, null, '2021-06-30T00:00:00.000Z', '2021-06-30T00:00:00.000Z']),
+      JSON.stringify([2, company.id, 2021, 7, 2000, 1500, 7500, 500, 41, 9, null, '2021-07-31T00:00:00.000Z', '2021-07-31T00:00:00.000Z']),
+      JSON.stringify({ table: 'networkSubscriptionPatterns', rows: 1 }),
+      JSON.stringify([1, company.id, 2021, 8, 600, 100, 1, 2, 200, 3, 4, 300, 5, 6, 999_999, '2021-08-31T00:00:00.000Z', '2021-08-31T00:00:00.000Z']),
+    );
     out.push(JSON.stringify({ end: true, rows: manifest.rows }));
     const file = path.join(database.dataDir, 'schema-0035-network.jsonl.gz');
     fs.writeFileSync(file, zlib.gzipSync([JSON.stringify(manifest), ...out].join('\n') + '\n'));
     await db.deleteFrom('broadbandConnections').where('id', '=', stored.id).execute();
 
-    await restoreBackup(owner, settings, { file });
+    await db.deleteFrom('broadbandConnections').where('companyId', '=', company.id).where('year', '=', 2021).where('month', 'in', [6, 7]).execute();
+    await db.deleteFrom('mobileSubscriptions').where('companyId', '=', company.id).where('year', '=', 2021).where('month', '=', 8).execute();
+
+    const result = await restoreBackup(owner, settings, { file });
     const restored = await db.selectFrom('broadbandConnections').selectAll().where('id', '=', stored.id).executeTakeFirstOrThrow();
     expect(Number(restored.activeConnections)).toBe(640);
     expect(restored).not.toHaveProperty('percentageOfTotalHundredths');
+    const month = (table: 'broadbandConnections' | 'mobileSubscriptions', m: number) =>
+      db.selectFrom(table).selectAll().where('companyId', '=', company.id).where('year', '=', 2021).where('month', '=', m).execute();
+    expect((await month('broadbandConnections', 6)).map((r) => r.connectionType)).toEqual(['fixed_fiber']);
+    // July's 41 new and 9 lost connections are split in proportion to the counts (1,500 : 500).
+    const july = (await month('broadbandConnections', 7)).map((r) => [r.connectionType, Number(r.activeConnections), Number(r.newThisMonth), Number(r.churnThisMonth)]);
+    expect(july.sort()).toEqual([['fixed_broadband', 1500, 31, 7], ['fixed_fwa_5g', 500, 10, 2]]);
+    const august = await month('mobileSubscriptions', 8);
+    expect(august.map((r) => [r.subscriptionType, Number(r.activeSubscriptions), Number(r.newThisMonth), Number(r.churnThisMonth), r.createdBy]).sort())
+      .toEqual([['daily', 100, 1, 2, null], ['monthly', 300, 5, 6, null], ['weekly', 200, 3, 4, null]]);
+    expect(result.folded).toEqual([
+      { table: 'networkBroadbandRecords', rows: 2, added: 2, into: 'broadbandConnections' },
+      { table: 'networkSubscriptionPatterns', rows: 1, added: 3, into: 'mobileSubscriptions' },
+    ]);
+    expect(foldedSentence(result.folded)).toBe('3 One Network monthly records of an earlier version added 5 per-company rows for the months only they held.');
+    const audit = await db.selectFrom('auditLogs').select('newData').where('action', '=', 'restore').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const data = typeof audit.newData === 'string' ? JSON.parse(audit.newData) : audit.newData;
+    expect(data.folded).toHaveLength(2);
   });
 
   it('keeps the newest scheduled backups, fails interrupted ones, deletes row and file', async () => {

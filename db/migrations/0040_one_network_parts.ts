@@ -20,43 +20,65 @@ const folded = 'exists (select 1 from fold_months f where f.company_id = r.compa
 /** Part of a month's new or churn total in proportion to a type's count (the remainder goes to the first type). */
 const shareOf = (total: string, part: string, whole: string) => `case when ${whole} > 0 then (${total} * ${part}) / ${whole} else 0 end`;
 
+/** The monthly tables a fold reads: the retired tables themselves, or a restore's copies of a backup's rows. */
+export interface MonthlySources {
+  broadband: string;
+  patterns: string;
+  access: string;
+}
+
+/** Each monthly table's count columns (as in the backup files: camelCase), 0 when a row lacks one. */
+export const MONTHLY_COUNTS = {
+  networkBroadbandRecords: ['fixedBroadband', 'fixedFwa5gRouter', 'newConnections', 'churnConnections'],
+  networkSubscriptionPatterns: ['daily', 'weekly', 'monthly'].flatMap((c) => [`${c}Subscriptions`, `${c}New`, `${c}Churn`]),
+  networkAccessRecords: ['mifiDevices', 'simCards', 'eSim', 'fwaMobile'],
+} as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
+  await foldMonthlyRecords(db, { broadband: MONTHLY[0], patterns: MONTHLY[1], access: MONTHLY[2] });
+  for (const table of MONTHLY) await db.schema.dropTable(table).execute();
+  for (const table of PER_TYPE) await db.schema.alterTable(table).dropColumn('percentage_of_total_hundredths').execute();
+  await createViews(db);
+}
+
+/**
+ * Adds to the per-company rows each month that only the monthly tables hold (a month both hold
+ * keeps its per-company rows). New and churn totals are split between the broadband types in
+ * proportion to their counts.
+ */
+export async function foldMonthlyRecords(db: Kysely<any>, from: MonthlySources): Promise<void> {
   const tracking = 'r.created_by, r.created_at, r.updated_at';
   const fwaNew = shareOf('r.new_connections', 'r.fixed_fwa5g_router', '(r.fixed_broadband + r.fixed_fwa5g_router)');
   const fwaChurn = shareOf('r.churn_connections', 'r.fixed_fwa5g_router', '(r.fixed_broadband + r.fixed_fwa5g_router)');
   const insertBroadband = (type: string, active: string, added: string, lost: string) => sql.raw(`
     insert into broadband_connections (company_id, year, month, connection_type, active_connections, new_this_month, churn_this_month, created_by, created_at, updated_at)
     select r.company_id, r.year, r.month, '${type}', ${active}, ${added}, ${lost}, ${tracking}
-    from network_broadband_records r where ${folded}`).execute(db);
+    from ${from.broadband} r where ${folded}`).execute(db);
   // The months to fold are chosen before the first insert adds rows to them.
-  await sql.raw(`create temporary table fold_months as select company_id, year, month from network_broadband_records r where ${missing('broadband_connections')}`).execute(db);
+  await sql.raw(`create temporary table fold_months as select company_id, year, month from ${from.broadband} r where ${missing('broadband_connections')}`).execute(db);
   await insertBroadband('fixed_broadband', 'r.fixed_broadband', `r.new_connections - (${fwaNew})`, `r.churn_connections - (${fwaChurn})`);
   await insertBroadband('fixed_fwa_5g', 'r.fixed_fwa5g_router', fwaNew, fwaChurn);
   await sql.raw('drop table fold_months').execute(db);
 
-  await sql.raw(`create temporary table fold_months as select company_id, year, month from network_subscription_patterns r where ${missing('mobile_subscriptions')}`).execute(db);
+  await sql.raw(`create temporary table fold_months as select company_id, year, month from ${from.patterns} r where ${missing('mobile_subscriptions')}`).execute(db);
   for (const cycle of ['daily', 'weekly', 'monthly']) {
     await sql.raw(`
       insert into mobile_subscriptions (company_id, year, month, subscription_type, active_subscriptions, new_this_month, churn_this_month, created_by, created_at, updated_at)
       select r.company_id, r.year, r.month, '${cycle}', r.${cycle}_subscriptions, r.${cycle}_new, r.${cycle}_churn, ${tracking}
-      from network_subscription_patterns r
+      from ${from.patterns} r
       where ${folded}`).execute(db);
   }
   await sql.raw('drop table fold_months').execute(db);
 
-  await sql.raw(`create temporary table fold_months as select company_id, year, month from network_access_records r where ${missing('mobile_access_methods')}`).execute(db);
+  await sql.raw(`create temporary table fold_months as select company_id, year, month from ${from.access} r where ${missing('mobile_access_methods')}`).execute(db);
   for (const [method, column] of [['mifi', 'mifi_devices'], ['sim', 'sim_cards'], ['esim', 'e_sim'], ['fwa_mobile', 'fwa_mobile']]) {
     await sql.raw(`
       insert into mobile_access_methods (company_id, year, month, access_method, active_devices, created_by, created_at, updated_at)
       select r.company_id, r.year, r.month, '${method}', r.${column}, ${tracking}
-      from network_access_records r
+      from ${from.access} r
       where ${folded}`).execute(db);
   }
   await sql.raw('drop table fold_months').execute(db);
-
-  for (const table of MONTHLY) await db.schema.dropTable(table).execute();
-  for (const table of PER_TYPE) await db.schema.alterTable(table).dropColumn('percentage_of_total_hundredths').execute();
-  await createViews(db);
 }
 
 /** A month's count of one type: 0 when the month has no row of that type. */
