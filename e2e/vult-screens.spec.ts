@@ -58,6 +58,7 @@ test('a subscriber level added with the form on Vult Financial Services', async 
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Subscriber Levels' }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('levels');
   const form = page.locator('section', { has: page.getByRole('heading', { name: 'Add Subscriber Level' }) });
+  await expect(form.getByTestId('fixed-companyId')).toHaveText('Vult');
   await form.getByLabel('Year', { exact: true }).selectOption(String(year));
   await form.getByLabel('Month', { exact: true }).selectOption({ label: 'March' });
   await form.getByLabel('Level', { exact: true }).selectOption({ label: 'Card Ready' });
@@ -78,7 +79,7 @@ test('a subscriber level added with the form on Vult Financial Services', async 
   await percentage.fill('43.21');
   await create.click();
   await expect(toast(page)).toContainText('Subscriber level added successfully');
-  const recent = page.getByTestId('recent-row').filter({ hasText: `March` }).filter({ hasText: String(year) }).filter({ hasText: 'Card Ready' });
+  const recent = page.getByTestId('recent-row').filter({ hasText: `Mar ${year}` }).filter({ hasText: String(year) }).filter({ hasText: 'Card Ready' });
   await expect(recent).toHaveCount(1);
   await expect(recent).toContainText('4,321');
   await expect(recent).toContainText('43.21%');
@@ -124,6 +125,7 @@ test('Vult Subscriber Metrics of a chosen month: penetration, chart, and a card 
   await expect(page).toHaveURL(new RegExp(`[?&]edit=${card.id}`));
   const panel = formPanel(page);
   await expect(panel.getByRole('heading', { name: 'Edit Card Type' })).toBeVisible();
+  await expect(panel.getByTestId('fixed-companyId')).toHaveText('Vult');
   await expect(panel.getByLabel('Card Count', { exact: true })).toHaveValue('2500');
   await panel.getByLabel('Card Count', { exact: true }).fill('3000');
   await panel.getByLabel('% of Cards', { exact: true }).fill('60');

@@ -11,6 +11,7 @@ import { CompanyNotFound } from '../components/layout/company-not-found.tsx';
 import { EmptyRecord, monthLabel, OverviewCards, PeriodPicker, RecordBreakdown, type MetricRecord, type Period } from '../components/network/subscription-metrics.tsx';
 import { resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../components/screen/action-result.tsx';
 import { FormPanel } from '../components/ui/form-panel.tsx';
+import { Card } from '../components/ui/form.tsx';
 import { resourceAction, screenPermissions } from '../http/resource-screen.server.ts';
 import { resourceScreenAccess } from '../http/route-access.ts';
 import { loadScreen, tabOf } from '../http/screen.server.ts';
@@ -121,7 +122,7 @@ function Overview({ data }: { data: Found }) {
     <>
       <OverviewCards broadband={broadband} mobile={mobile} access={access} edit={edit} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <Card>
           <SeriesChart
             id="broadband-trend"
             size="half"
@@ -131,8 +132,8 @@ function Overview({ data }: { data: Found }) {
             unit="connections"
             labelHeading="Month"
           />
-        </section>
-        <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        </Card>
+        <Card>
           <SeriesChart
             id="mobile-trend"
             size="half"
@@ -143,7 +144,7 @@ function Overview({ data }: { data: Found }) {
             unit="subscriptions"
             labelHeading="Month"
           />
-        </section>
+        </Card>
       </div>
     </>
   );

@@ -106,7 +106,7 @@ function AddTab({ data, tab }: { data: Data; tab: AddTabKey }) {
     <div className="grid gap-6 xl:grid-cols-5">
       {data.can.create ? (
         <Card title={def.formTitles?.create ?? `Add ${def.noun}`} className="xl:col-span-2">
-          <AddForm def={def} companyId={data.company.id} generation={data.totals[tab]} />
+          <AddForm def={def} company={data.company} generation={data.totals[tab]} />
         </Card>
       ) : null}
       <RecentRecords def={def} rows={data.recent} className="xl:col-span-3" />

@@ -118,7 +118,7 @@ export default function VultSubscriberMetricsScreen() {
       <PageHeading title={TITLE} />
       <VultTabs tabs={TABS} current={data.tab} />
       <ActionAlert message={formShown ? null : formErrorOf(actionData)} />
-      {data.editing ? <EditPanel def={tabs.defs[data.tab]} record={data.editing} companyId={data.company.id} /> : null}
+      {data.editing ? <EditPanel def={tabs.defs[data.tab]} record={data.editing} company={data.company} /> : null}
       <MonthPicker tab={data.tab} month={data.month} />
       {data.tab === 'overview' ? <Overview data={data} /> : <Breakdown data={data} />}
     </div>

@@ -61,9 +61,10 @@ export function Alert({ children, tone = 'error', title }: { children?: ReactNod
   );
 }
 
+/** A bordered panel. min-w-0: in a grid or flex row it is as narrow as its track, and wide content (charts, tables) scrolls inside it. */
 export function Card({ title, children, className = '' }: { title?: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <section className={`rounded-lg border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
+    <section className={`min-w-0 rounded-lg border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
       {title ? <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2> : null}
       {children}
     </section>

@@ -65,7 +65,7 @@ export function EndpointList() {
 }
 
 export function RecentRecords({ def, rows, className }: { def: ResourceDef; rows: Record<string, unknown>[]; className?: string }) {
-  // The list's columns, with year and month as one 'Month' column ('March 2025').
+  // The list's columns, with year and month as one 'Month' column ('Mar 2025': on one line beside the add form).
   const columns = def.list.columns.filter((c) => c.key !== 'year' && c.key !== 'month');
   return (
     <Card title={`Recent ${def.title}`} className={className}>
@@ -86,7 +86,7 @@ export function RecentRecords({ def, rows, className }: { def: ResourceDef; rows
             <tbody className="divide-y divide-slate-100 text-slate-800">
               {rows.map((row) => (
                 <tr key={String(row.id)} data-testid="recent-row">
-                  <td className="px-3 py-2" data-label="Month">{monthLabel(row as unknown as Month)}</td>
+                  <td className="whitespace-nowrap px-3 py-2" data-label="Month" title={monthLabel(row as unknown as Month)}>{monthLabel(row as unknown as Month, true)}</td>
                   {columns.map((c) => (
                     <td key={c.key} data-label={c.label} className={`px-3 py-2 ${numeric(c.format) ? 'text-right tabular-nums' : ''}`}>{cellText(def, c, row)}</td>
                   ))}

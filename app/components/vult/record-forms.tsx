@@ -6,15 +6,20 @@ import { ResourceForm } from '../form/resource-form.tsx';
 import { resultFor, useCloseUrl, type ActionAnswer } from '../screen/action-result.tsx';
 import { FormPanel } from '../ui/form-panel.tsx';
 
-// The only reference field (the company) is fixed, so the forms need no choices.
-const NO_CHOICES: FormChoices = { filter: [] };
+interface FixedCompany {
+  id: number;
+  name: string;
+}
+
+// The only reference field (the company) is fixed: its one choice names it on the form.
+const choicesOf = (company: FixedCompany): FormChoices => ({ filter: [], companies: [{ value: String(company.id), label: company.name }] });
 
 /** 'Edit Subscriber Metrics', 'Edit Subscriber Level', 'Edit Card Type'. */
 export function editTitle(def: ResourceDef): string {
   return def.formTitles?.edit ?? `Edit ${def.noun}`;
 }
 
-export function EditPanel({ def, record, companyId }: { def: ResourceDef; record: Record<string, unknown> & { id: number }; companyId: number }) {
+export function EditPanel({ def, record, company }: { def: ResourceDef; record: Record<string, unknown> & { id: number }; company: FixedCompany }) {
   const actionData = useActionData<ActionAnswer>();
   const closeTo = useCloseUrl();
   return (
@@ -23,10 +28,10 @@ export function EditPanel({ def, record, companyId }: { def: ResourceDef; record
         key={`edit-${record.id}`}
         def={def}
         record={record}
-        choices={NO_CHOICES}
+        choices={choicesOf(company)}
         lastResult={resultFor(actionData, 'update')}
         cancelTo={closeTo}
-        fixed={{ companyId: String(companyId) }}
+        fixed={{ companyId: String(company.id) }}
       />
     </FormPanel>
   );
@@ -36,7 +41,7 @@ export function EditPanel({ def, record, companyId }: { def: ResourceDef; record
  * An add form that stays on the page. `generation` changes after each saved row (the row
  * count), so the form starts afresh instead of keeping what was just saved.
  */
-export function AddForm({ def, companyId, generation }: { def: ResourceDef; companyId: number; generation: number }) {
+export function AddForm({ def, company, generation }: { def: ResourceDef; company: FixedCompany; generation: number }) {
   const actionData = useActionData<ActionAnswer>();
   const closeTo = useCloseUrl();
   return (
@@ -44,10 +49,10 @@ export function AddForm({ def, companyId, generation }: { def: ResourceDef; comp
       key={`${def.key}-${generation}`}
       def={def}
       record={null}
-      choices={NO_CHOICES}
+      choices={choicesOf(company)}
       lastResult={resultFor(actionData, 'create')}
       cancelTo={closeTo}
-      fixed={{ companyId: String(companyId) }}
+      fixed={{ companyId: String(company.id) }}
     />
   );
 }
