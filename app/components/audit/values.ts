@@ -1,12 +1,13 @@
 // What the Audit Trail shows of stored values: table labels, the screen a record opens on,
 // readable old/new values and the differences of two versions. Isomorphic, no React.
+import { wordsLabel } from '../../lib/labels.ts';
 import { AUDITED_TABLES } from '../../resources/index.ts';
 
 export const LONG_VALUE = 120;
 
-/** 'budgets' → 'Budgets' (the table filter's label), else the stored name. */
+/** 'budgets' → 'Budgets' (the table filter's label), else the name as words ('user_settings' → 'User Settings'). */
 export function tableLabel(tableName: string): string {
-  return AUDITED_TABLES.find((t) => t.value === tableName)?.label ?? tableName;
+  return AUDITED_TABLES.find((t) => t.value === tableName)?.label ?? wordsLabel(tableName);
 }
 
 /** The screens that open one record of a table (`?edit=ID`). */
