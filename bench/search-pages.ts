@@ -1,6 +1,7 @@
 // Search and deep pages of the Actual Expenses list at a million rows (issue 20), on SQLite or
 // PostgreSQL: the service call behind both the screen and the API (listRecords: the exact count
-// and one page of 10), each variant repeated, median and p90.
+// and one page of 10), each variant repeated, median and p90. Also amounts typed into the search
+// and the Company filter, alone and with a search.
 //
 //   npx node bench/search-pages.ts                                   # SQLite in /tmp/finhub-bench (seeded by seed-expenses.ts)
 //   npx node bench/search-pages.ts --database-url postgres://postgres@127.0.0.1:5432/test --schema finhub_bench
@@ -73,9 +74,21 @@ async function main(): Promise<void> {
     console.log(`[bench] ${dialect}, listRecords of actual expenses, ${iterations} runs each`);
     console.log('search (?q=…, count + first page of 10):');
     const searches: Sample[] = [];
-    for (const term of SEARCH_TERMS) searches.push(await measure(`q=${term}`, `limit=10&q=${encodeURIComponent(term)}`));
-    console.log('pages of 10 (?page=N):');
     const pages: Sample[] = [];
+    for (const term of SEARCH_TERMS) searches.push(await measure(`q=${term}`, `limit=10&q=${encodeURIComponent(term)}`));
+    // An amount as typed (exact cents, both spellings), and one that is in the books.
+    const booked = await handle.db.selectFrom('actualExpenses').select('amountCents').where('id', '=', 500_000).executeTakeFirst();
+    const bookedAmount = booked ? (Number(booked.amountCents) / 100).toFixed(2) : '1234.56';
+    for (const term of ['1234.56', '1,234.56', bookedAmount]) searches.push(await measure(`q=${term} (amount)`, `limit=10&q=${encodeURIComponent(term)}`));
+    console.log('one company (?companyId=…, the Company filter of the list):');
+    const company = await handle.db.selectFrom('companies').select('id').where('name', '=', 'One Network').executeTakeFirst();
+    if (company) {
+      pages.push(await measure('company: first page', `limit=10&companyId=${company.id}`));
+      pages.push(await measure('company: page 10,000', `limit=10&offset=99990&companyId=${company.id}`));
+      searches.push(await measure('company + q=payroll', `limit=10&companyId=${company.id}&q=payroll`));
+      searches.push(await measure(`company + q=${bookedAmount}`, `limit=10&companyId=${company.id}&q=${bookedAmount}`));
+    }
+    console.log('pages of 10 (?page=N):');
     for (const page of PAGES) pages.push(await measure(`page ${page}`, `limit=10&offset=${(page - 1) * 10}`));
     pages.push(await measure('page 50,000 by amount', `limit=10&offset=499990&sortBy=amount&sortOrder=desc`));
     // A statement that writes the table (and changes no row) before each run: on PostgreSQL the

@@ -356,7 +356,7 @@ async function postgresSearchPage(
 
 /**
  * PostgreSQL, a search's matches with their sort keys (as `m`). When the search table holds all
- * the search needs (no condition but the search and the user's company scope, no company name
+ * the search needs (no condition but the search, the user's company scope and the Company filter, no company name
  * that matches, a sort by its keys) only that table is read: one index lookup per kind of match
  * (matching dictionary values of each term column, the row's own text, matching departments or
  * categories, matching days), each an index-only scan that gives the sort keys, appended one
@@ -370,7 +370,7 @@ function postgresMatches(
   def: ResourceDef,
   q: string,
   lookups: SearchLookups | undefined,
-  list: { where: Expression<SqlBool>[]; aliases: Set<string>; others: Expression<SqlBool>[] },
+  list: { where: Expression<SqlBool>[]; aliases: Set<string>; others: Expression<SqlBool>[]; companyFilter: number | null },
   sort: ReturnType<typeof resolveSort>,
 ) {
   const index = searchIndexFor(snakeCase(def.table), q);
@@ -381,13 +381,16 @@ function postgresMatches(
   const names = [...(lookups?.names ?? [])]
     .filter(([, ids]) => ids.length > 0)
     .map(([column, ids]) => ({ key: snakeCase(def.joins.find((j) => j.alias === column.split('.')[0])!.on), ids }));
+  // The Company filter is one of the list's conditions; the search table holds the company too.
+  const companyFilter = companyColumn !== null ? list.companyFilter : null;
+  const companyKept = companyColumn !== null && keys.has(snakeCase(companyColumn));
   const searchTableOnly =
     index !== null &&
     lookups?.terms !== undefined &&
-    list.others.length === 0 &&
+    list.others.length === (companyFilter !== null ? 1 : 0) &&
     companyNamed(def) === null &&
     !searchesAmount(def, q) &&
-    (scope === null || (companyColumn !== null && keys.has(snakeCase(companyColumn)))) &&
+    ((scope === null && companyFilter === null) || companyKept) &&
     sort.columns.every((c) => keys.has(snakeCase(c))) &&
     names.every((n) => index.nameKeys?.includes(n.key));
   if (searchTableOnly) {
@@ -404,6 +407,7 @@ function postgresMatches(
       let query = dynamic(ctx.db).selectFrom(`${ftsTable(index)} as t`).where(branch);
       if (earlier.length) query = query.where(sql<SqlBool>`not coalesce(${sql.join(earlier, sql` or `)}, false)`);
       if (scope !== null && companyColumn) query = query.where(`t.${companyColumn}`, '=', scope);
+      if (companyFilter !== null) query = query.where(`t.${companyColumn}`, '=', companyFilter);
       return query.select(sort.columns.map((c) => `t.${c}`));
     };
     if (branches.length === 0) return matching(sql<SqlBool>`false`, []).as('m');
@@ -433,7 +437,7 @@ export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: 
   const { lookups, where, aliases, others, matchIds } = await lookedUpConditions(ctx, def, query);
   const sort = resolveSort(def, query.sort, query.dir);
   if (postgresIndexedSearch(ctx, def, q)) {
-    const page = await postgresSearchPage(ctx, postgresMatches(ctx, def, q!, lookups, { where, aliases, others }, sort), sort, query.limit, query.offset);
+    const page = await postgresSearchPage(ctx, postgresMatches(ctx, def, q!, lookups, { where, aliases, others, companyFilter: query.companyId ?? null }, sort), sort, query.limit, query.offset);
     if (!page) return { rows: [], total: await countRows(ctx, def, where, aliases) };
     const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort).where('t.id', 'in', page.ids).execute();
     return { rows: rows.map((row) => toApiRow(def, row)), total: page.total };

@@ -112,11 +112,13 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     const rows = await everyRow();
     // Only this test's rows: "every company" below lists the same ones.
     expect((await listRecords(ctx, actualExpenses, { limit: 1000, offset: 0 })).total).toBe(rows.length);
+    const other = await database.db.selectFrom('companies').select('id').where('id', '!=', companyId).orderBy('id').executeTakeFirstOrThrow();
     for (const q of QUERIES) {
       const want = expected(rows, q);
       expect(await found(q), q).toEqual(want);
       expect(await found(q, {}), `${q}, every company`).toEqual(want);
       expect(await found(q, {}, scoped), `${q}, company-scoped user`).toEqual(want);
+      expect(await found(q, { companyId: other.id }), `${q}, the Company filter on another company`).toEqual([]);
     }
     if (dialect === 'postgres') {
       const [table, fromRows] = await searchTableAgainstRows(database.db);
@@ -152,8 +154,11 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     expect(await readsTable(ctx, { q: 'Finance' })).toBe(false);
     expect(await readsTable(ctx, { q: 'Supplies' })).toBe(false);
     expect(await readsTable(ctx, { q: '2026-02' })).toBe(false);
+    // The Company filter too: the search table holds each row's company.
+    expect(await readsTable(ctx, { companyId })).toBe(false);
+    expect(await readsTable(scoped, { companyId })).toBe(false);
     // Conditions and names the search table does not hold send the search to the table.
-    expect(await readsTable(ctx, { companyId })).toBe(true);
+    expect(await readsTable(ctx, { companyId, from: '2026-01-01' })).toBe(true);
     expect(await readsTable(ctx, { q: companyName })).toBe(true);
   });
 
