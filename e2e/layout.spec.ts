@@ -110,10 +110,7 @@ async function plantRows(page: Page, database: { db: any }, tag: string, slot: n
   ]).execute();
 }
 
-// The longest journey of the suite, on a server other specs change at the same time: once its
-// worker's owner session was found ended midway. A retry runs in a new worker with new sessions;
-// a screen that does not fit fails both tries.
-test.describe.configure({ timeout: 360_000, retries: 1 });
+test.describe.configure({ timeout: 360_000 });
 
 test('every screen and tab fits 1280 px with readable chart axes', async ({ page, js, database }, testInfo) => {
   // A retry plants afresh: names and Vult's month must not clash with the first try's.

@@ -109,7 +109,9 @@ export async function signedInAccount(db: Parameters<typeof createTestUser>[0], 
   const row = await createTestUser(db, { role, email });
   const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
   try {
-    const login = await api.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } });
+    // Remember me: the account lives as long as its worker, which may leave it unused for longer
+    // than the idle timeout (30 minutes) while other specs run; without it the session ended.
+    const login = await api.post('/api/auth/login', { data: { email, password: TEST_PASSWORD, rememberMe: true } });
     expect(login.status(), await login.text()).toBe(200);
     const settings = await api.put('/api/user-settings', { data: { theme } });
     expect(settings.status(), await settings.text()).toBe(200);
