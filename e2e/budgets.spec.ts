@@ -73,7 +73,7 @@ test('create an entry with the form, after the required fields are checked', asy
   await submitInvalid(page, js, form.create);
   await expect(form.department).toHaveAccessibleDescription('Department is required');
   await expect(form.category).toHaveAccessibleDescription('Category is required');
-  await expect(form.amount).toHaveAccessibleDescription('Amount must be a positive number');
+  await expect(form.amount).toHaveAccessibleDescription('Amount is required');
   if (!js) await expect(form.panel.getByRole('alert')).toContainText('Failed to create budget entry');
 
   await form.department.selectOption({ label: 'Product' });
@@ -123,8 +123,8 @@ test('edit: validation errors keep the form open with the entered values, then t
   await form.amount.fill('');
   await form.description.fill(`${tag} revised`);
   await submitInvalid(page, js, form.update);
-  await expect(form.amount).toHaveAccessibleDescription('Amount must be a positive number');
-  await expect(page.getByTestId(/-amount-error$/)).toHaveText('Amount must be a positive number');
+  await expect(form.amount).toHaveAccessibleDescription('Amount is required');
+  await expect(page.getByTestId(/-amount-error$/)).toHaveText('Amount is required');
   if (!js) await expect(form.panel.getByRole('alert')).toContainText('Failed to update budget entry');
   await expect(form.description).toHaveValue(`${tag} revised`);
 

@@ -601,7 +601,8 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
         [{ categoryId: 99999999 }, [{ field: 'categoryId', message: 'Category not found' }]],
         [{ amount: 'abc' }, [{ field: 'amount', message: 'Amount must be a positive number' }]],
         [{ amount: '12.50' }, [{ field: 'amount', message: 'Amount must be a positive number' }]],
-        [{ amount: undefined }, [{ field: 'amount', message: 'Amount must be a positive number' }]],
+        [{ amount: undefined }, [{ field: 'amount', message: 'Amount is required' }]],
+        [{ amount: null }, [{ field: 'amount', message: 'Amount is required' }]],
         [{ amount: -5 }, [{ field: 'amount', message: 'Amount must be a positive number' }]],
         [{ amount: 0 }, [{ field: 'amount', message: 'Amount must be a positive number' }]],
         [{ amount: 1.234 }, [{ field: 'amount', message: 'Amount can have at most 2 decimals' }]],
@@ -632,7 +633,7 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
       expect(errors).toEqual(expect.arrayContaining([
         { field: 'departmentId', message: 'Department is required' },
         { field: 'categoryId', message: 'Category is required' },
-        { field: 'amount', message: 'Amount must be a positive number' },
+        { field: 'amount', message: 'Amount is required' },
         { field: 'startDate', message: 'Start Date is required' },
         { field: 'endDate', message: 'End Date is required' },
       ]));
@@ -661,6 +662,7 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
 
     it('other resources: required fields, enums, texts and the metric rules', async () => {
       await rejects('/api/actual-expenses', { ...bodies['actual-expenses'](), description: '  ' }, [{ field: 'description', message: 'Description is required' }], 'actualExpenses');
+      await rejects('/api/actual-expenses', { ...bodies['actual-expenses'](), description: undefined }, [{ field: 'description', message: 'Description is required' }], 'actualExpenses');
       await rejects('/api/actual-expenses', { ...bodies['actual-expenses'](), expenseDate: '2026-02-29' }, [{ field: 'expenseDate', message: 'Expense Date must be a valid date (YYYY-MM-DD)' }], 'actualExpenses');
       await rejects('/api/actual-expenses', { ...bodies['actual-expenses'](), receiptNumber: 'R'.repeat(101) }, [{ field: 'receiptNumber', message: 'Receipt Number must be at most 100 characters' }], 'actualExpenses');
       await rejects('/api/revenue-projections', { ...bodies['revenue-projections'](), companyId: undefined }, [{ field: 'companyId', message: 'Company is required' }], 'revenueProjections');

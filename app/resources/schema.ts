@@ -34,11 +34,13 @@ function isJsonObject(text: string): boolean {
 /** `form`: a form post, where an unticked checkbox sends nothing (false). */
 function fieldSchema(field: FieldDef, form = false): z.ZodType {
   const required = field.requiredMessage ?? `${field.label} is required`;
+  // A required field left out (or null) is "required", not of the wrong type.
+  const wrongType = (message: string) => (issue: { input?: unknown }) => (issue.input == null && field.required !== false ? required : message);
   switch (field.kind) {
     case 'text':
     case 'textarea': {
       const max = field.max ?? 255;
-      let text = z.string({ error: `${field.label} must be text` }).trim().max(max, { message: `${field.label} must be at most ${max} characters` })
+      let text = z.string({ error: wrongType(`${field.label} must be text`) }).trim().max(max, { message: `${field.label} must be at most ${max} characters` })
         .refine(hasNoNul, { message: nulMessage(field.label), abort: true });
       if (field.format === 'url') text = text.refine((v) => !v || isWebUrl(v), { message: 'Must be a valid URL' });
       if (field.format === 'json') text = text.refine((v) => !v || isJsonObject(v), { message: `${field.label} must be a JSON object` });
@@ -51,7 +53,7 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
       const zeroOrMore = `${field.label} must be zero or more`;
       const optional = field.required === false;
       const amount = z
-        .number({ error: optional ? zeroOrMore : positive })
+        .number({ error: wrongType(optional ? zeroOrMore : positive) })
         .min(optional ? 0 : Number.MIN_VALUE, { message: optional ? zeroOrMore : positive })
         .max(MAX_AMOUNT, { message: `${field.label} must have at most 12 digits` })
         .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
@@ -59,20 +61,20 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
     }
     case 'decimal':
       return z
-        .number({ error: `${field.label} must be a number` })
+        .number({ error: wrongType(`${field.label} must be a number`) })
         .min(0, { message: `${field.label} must be zero or more` })
         .max(MAX_AMOUNT, { message: `${field.label} must have at most 12 digits` })
         .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
     case 'percent':
       return z
-        .number({ error: `${field.label} must be a number` })
+        .number({ error: wrongType(`${field.label} must be a number`) })
         .min(0, { message: `${field.label} must be between 0 and 100` })
         .max(100, { message: `${field.label} must be between 0 and 100` })
         .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
     case 'integer': {
       const [min, max] = field.range ?? [0, MAX_COUNT];
       const message = min === 0 && max === MAX_COUNT ? `${field.label} must be a whole number of 0 or more` : `${field.label} must be a whole number from ${min} to ${max}`;
-      return z.number({ error: (issue) => (issue.input === undefined && field.required !== false ? required : message) }).int({ message }).min(min, { message }).max(max, { message });
+      return z.number({ error: wrongType(message) }).int({ message }).min(min, { message }).max(max, { message });
     }
     case 'date':
       return z
