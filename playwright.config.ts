@@ -19,8 +19,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  // Long journeys (sign in, several screens, a second browser) take 20–30 s on a 2-core runner
-  // whose Chromium renders in software; the margin keeps them from failing on a slow minute.
+  // Long journeys (sign in, several screens, a second browser) come close to the default 30 s
+  // on a 2-core runner whose Chromium renders in software; the margin keeps them from failing
+  // on a slow minute.
   timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',

@@ -65,7 +65,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
     }
   });
 
-  // Every state-changing request must come from our own pages (DESIGN §5).
+  // Every state-changing request must come from our own pages (docs/security.md).
   app.use((req, res, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
     const host = req.get('host') ?? '';
@@ -74,7 +74,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
     else res.status(403).type('text/plain').send('Forbidden: cross-origin request');
   });
 
-  // Bodies above MAX_BODY_BYTES answer 413 before they are read (DESIGN §5).
+  // Bodies above MAX_BODY_BYTES answer 413 before they are read.
   app.use(bodyLimit(config.maxBodyBytes));
 
   app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y' }));
@@ -84,7 +84,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
     res.sendFile(path.join(root, 'public', 'sw.js'), { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
   });
   // The other files of public/ (the favicon). Only requests under one of its entries go through
-  // serve-static: a stat of the path for every page and /api call cost ~0.05 ms each.
+  // serve-static, which otherwise costs every page and /api call a stat of the path.
   const publicDir = path.join(root, 'public');
   const publicEntries = new Set(fs.readdirSync(publicDir).filter((name) => name !== 'build'));
   const publicFiles = express.static(publicDir, { maxAge: '1h', index: false });
@@ -146,7 +146,7 @@ export async function startServer(given?: AppConfig) {
   }
 
   // Embedded mode: the web process hosts the job engine (pg-boss on PGlite) and runs the
-  // handlers (DESIGN §7). On PostgreSQL, `npm run worker` processes do; this one only sends,
+  // handlers (docs/jobs.md). On PostgreSQL, `npm run worker` processes do; this one only sends,
   // through a send-only engine opened on the first enqueue.
   useJobSenderFactory(jobSenderFactory(config, handle.db));
   let jobs: JobEngine | null = null;

@@ -4,7 +4,7 @@ import plugin from 'tailwindcss/plugin';
 import fs from 'node:fs';
 import { iconRules, spriteSymbols } from './app/components/ui/icon-css.ts';
 
-// Appearance settings (DESIGN §10) are classes on <html> set by the server render:
+// Appearance settings (docs/decisions.md) are classes on <html> set by the server render:
 //   dark           the dark theme
 //   theme-system   follow the operating system (prefers-color-scheme), no script, no flash
 //   compact-sidebar, reduce-motion

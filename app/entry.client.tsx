@@ -12,6 +12,6 @@ startTransition(() => {
   );
 });
 
-// Push notifications (spec 1 §7): the service worker at /sw.js, registered once the page is up.
+// Push notifications: the service worker at /sw.js, registered once the page is up.
 if (document.readyState === 'complete') registerServiceWorker();
 else window.addEventListener('load', registerServiceWorker, { once: true });

@@ -1,5 +1,5 @@
 // Two app servers side by side on the same data, loaded in alternating short batches, so that
-// the host's own drift (this VM's speed changed 2× within an hour) falls on both alike.
+// the host's own drift in speed (a VM's can change a lot within an hour) falls on both alike.
 // Each side is a checkout (its build/ and node_modules/), node flags and environment variables;
 // `--gzip` sends Accept-Encoding as a browser does, `--connections 1` one request at a time. The figure is server
 // CPU per request from /proc (all threads: GC and compiler included), per batch, then the

@@ -1,9 +1,9 @@
-// Backup and restore of ~1M rows (spec 3 §2.3, DESIGN §10): `createBackupNow` and
+// Backup and restore of ~1M rows (docs/decisions.md): `createBackupNow` and
 // `restoreBackup` (overwrite, into an empty migrated database) on SQLite and PostgreSQL, each
 // timed in its own process with its peak RSS, beside the databases' own tools in the same run:
 // SQLite `sqlite3 .backup` (page copy), `.restore` and a logical `.dump` / `.read`;
 // PostgreSQL `pg_dump -Fc` of the schema and `pg_restore -1` into a fresh database.
-// Goal (issue 15): restore within 2× `pg_restore -1`; memory flat.
+// Goal: restore within 2× `pg_restore -1`; memory flat.
 //
 //   npx node bench/backup-restore.ts                               # 1M rows, SQLite, and PostgreSQL when a URL is known
 //   npx node bench/backup-restore.ts --rows 100000                 # quick check

@@ -1,9 +1,9 @@
 // The JavaScript each page loads: for every page route of the built app, the modules the browser
 // fetches at page load (entry, root, every parent route and the route itself, with the chunks
 // their static imports name in the Remix manifest), their raw and gzipped bytes (gzip -9), and
-// the list pages flagged against the goal (issue: ≤ 120 KB gzipped; KB = 1,000 bytes). Chunks loaded later by a
-// dynamic import() (a resource form's module and its zod checks) are not counted: they are not
-// in the manifest's imports.
+// the list pages flagged against the goal (≤ 120 KB gzipped; KB = 1,000 bytes). Chunks loaded
+// later by a dynamic import() (a resource form's module and its zod checks) are not counted:
+// they are not in the manifest's imports.
 //
 //   npx node bench/js-weight.ts [--rebuild] [--route routes/_shell.actual-expenses] [--json]
 //
@@ -18,7 +18,7 @@ import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const argv = process.argv.slice(2);
-/** The issue's goal for a list page, in bytes (KB = 1,000 bytes, as the issue counts). */
+/** The goal for a list page, in bytes (KB = 1,000 bytes). */
 const GOAL_GZ = 120_000;
 
 interface ManifestRoute {

@@ -1,4 +1,4 @@
-// Search and deep pages of the Actual Expenses list at a million rows (issue 20), on SQLite or
+// Search and deep pages of the Actual Expenses list at a million rows, on SQLite or
 // PostgreSQL: the service call behind both the screen and the API (listRecords: the exact count
 // and one page of 10), each variant repeated, median and p90. Also amounts typed into the search
 // and the Company filter, alone and with a search.

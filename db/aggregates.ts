@@ -25,7 +25,7 @@ export const AGGREGATED: Readonly<Record<string, string>> = {
 /** The aggregate tables (snake_case): derived, never backed up. */
 export const AGGREGATE_TABLES = Object.values(AGGREGATED);
 
-/** What the status column must say for a plan to count (DESIGN §10; docs/plans.md). */
+/** What the status column must say for a plan to count (docs/plans.md). */
 export const PLAN_STATUS = 'active';
 /** Period order of the plan rule: a lower rank is more specific. */
 export const PERIOD_RANK = { monthly: 0, quarterly: 1, annual: 2 } as const;

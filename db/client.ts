@@ -92,7 +92,7 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   }
 
   const file = options.sqliteFile ?? path.join(options.dataDir ?? './data', 'finhub.db');
-  // DATA_DIR is private (DESIGN §5): 0700; the file and its WAL follow the process umask (077).
+  // DATA_DIR is private (docs/security.md): 0700; the file and its WAL follow the process umask (077).
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');

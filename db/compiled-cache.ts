@@ -1,7 +1,7 @@
 // Queries of a fixed shape compiled once and run again with new values. Building and compiling
 // a Kysely query (its node tree, the plugins' transforms, the SQL text) costs more than running
 // it on SQLite; for the statements every request issues (the session, a list's total and page)
-// that was ~0.2 ms of a 1.1 ms API request (bench/README.md). The SQL depends on the dialect and
+// that was a noticeable share of an API request (bench/README.md). The SQL depends on the dialect and
 // the plugins, so the cache is per dialect and plugin set, and per shape key given by the caller.
 import { type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import { dialectOf } from './dialect.ts';

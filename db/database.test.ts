@@ -1,4 +1,4 @@
-// The database layer (DESIGN §4): one migration set on both dialects, idempotent; SQLite
+// The database layer (docs/data-model.md): one migration set on both dialects, idempotent; SQLite
 // pragmas; the reference seed; the same value shapes whatever the dialect.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

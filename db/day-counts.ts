@@ -1,4 +1,4 @@
-// PostgreSQL: rows per company and day of the big tables' date columns (issue 20), kept by row
+// PostgreSQL: rows per company and day of the big tables' date columns, kept by row
 // triggers in the writer's transaction, as row_counts keeps rows per company. A deep page of a
 // list sorted by that date (the default sort) then knows which day it starts on and how far
 // into that day, from a few thousand counts, and reads the page from the date index there: no

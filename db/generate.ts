@@ -284,7 +284,7 @@ function insertSqlite(file: string, plan: Plan, batch: number, options: Generate
       const existing = (db.prepare(`SELECT count(*) AS n FROM ${spec.table}`).get() as { n: number }).n;
       const bulk = rows >= 50_000 && rows >= existing / 2;
       const indexes = bulk ? schema.filter((s) => s.type === 'index') : [];
-      // The row-count triggers cost ~30% of a load; off when row_counts is recomputed after it.
+      // The row-count triggers cost a sizeable share of a load; off when row_counts is recomputed after it.
       const triggers = bulk && hasRowCounts ? schema.filter((s) => s.type === 'trigger') : [];
       for (const s of [...indexes, ...triggers]) db.exec(`DROP ${s.type.toUpperCase()} "${s.name}"`);
       try {

@@ -1,6 +1,6 @@
-// Substring search over the big tables without reading them whole (issue 20). A list's `q` is a
+// Substring search over the big tables without reading them whole. A list's `q` is a
 // case-insensitive substring of any of its searched columns; at a million rows a LIKE over each
-// column scans the table (0.3–0.7 s). So each big table keeps a trigram index of those columns:
+// column scans the table. So each big table keeps a trigram index of those columns:
 // - SQLite: an FTS5 table with the trigram tokenizer over the table's own rows (external
 //   content: it stores the index, not a copy), kept in step by triggers. A phrase query is a
 //   substring match of one column, case folded.
@@ -11,8 +11,8 @@
 //   dictionary (`…_search_terms`, under a pg_trgm GIN index) and the row holds their ids; the
 //   rest (a receipt number) is the row's own `text`, under a pg_trgm GIN index. A search finds
 //   the few dictionary values that match, then their rows through a btree index that holds the
-//   sort keys (no visit of each match's row: that visit was most of a search's cost, ~2 µs a
-//   match), and `text LIKE lower(q)` is what ILIKE does inside, without lowercasing every
+//   sort keys (no visit of each match's row: that visit was most of a search's
+//   cost), and `text LIKE lower(q)` is what ILIKE does inside, without lowercasing every
 //   match again. Exact as long as the search has no newline (such searches use the columns
 //   one by one). Dates are matched as a list of days.
 // Both need three characters or more; shorter searches scan as before.
@@ -80,8 +80,8 @@ export function isSearchIndexTable(name: string): boolean {
 
 /**
  * PostgreSQL: the searched columns kept as the search table's own `text`: neither a date nor a
- * term column. Date columns stay out: turning each row's date into text cost ~1.8 µs a row, ten
- * times the rest; a search finds them as a list of days (daysContaining).
+ * term column. Date columns stay out: turning each row's date into text cost far more than
+ * the rest; a search finds them as a list of days (daysContaining).
  */
 function textColumns(index: SearchIndex): string[] {
   return index.columns.filter((c) => !index.dateColumns?.includes(c) && !index.termColumns?.includes(c));

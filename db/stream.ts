@@ -27,8 +27,8 @@ export async function* streamQuery<Row>(db: Kysely<any>, query: Compilable<Row>,
     reader.pragma('busy_timeout = 5000');
     const statement = reader.prepare(compiled.sql);
     // Rows as arrays, made into objects here with the camelCase keys worked out once per
-    // column: the camelCase plugin would map every row's keys into a second object (at 1M rows
-    // ~0.4 s plus its garbage). The other plugins run on each batch as usual; SQLite values
+    // column: the camelCase plugin would map every row's keys into a second object (time and
+    // garbage on every row). The other plugins run on each batch as usual; SQLite values
     // are never nested objects, so the plugin's recursion has nothing to do.
     const camel = executor.plugins.find((p): p is CamelCasePlugin => p instanceof CamelCasePlugin);
     const plugins = executor.plugins.filter((p) => p !== camel);

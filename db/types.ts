@@ -104,7 +104,7 @@ export const CONNECTION_TYPES = ['fixed_broadband', 'fixed_fiber', 'fixed_fwa_5g
 export const SUBSCRIPTION_TYPES = ['daily', 'weekly', 'monthly'] as const;
 export const ACCESS_METHODS = ['mifi', 'sim', 'esim', 'fwa_mobile'] as const;
 export const SUBSCRIBER_LEVELS = ['level_0', 'level_1', 'level_2', 'in_progress'] as const;
-/** One card-type list everywhere (DESIGN §10). */
+/** One card-type list everywhere (docs/decisions.md). */
 export const CARD_TYPES = ['platinum', 'gold', 'black', 'aqua', 'plastic', 'virtual'] as const;
 
 /** A company's figures for one month. */

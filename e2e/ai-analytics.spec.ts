@@ -1,4 +1,4 @@
-// AI Analytics in a real browser, with and without JavaScript (spec 3 §2.4, DESIGN §8): the
+// AI Analytics in a real browser, with and without JavaScript (docs/screens.md): the
 // tabs' GET forms, the prediction chart, an anomaly planted for this test, the budget prompt and
 // figures, Generate now, and the chat: streamed with JavaScript, a form post without, its
 // conversation kept on the server. Each test plants

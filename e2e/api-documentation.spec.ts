@@ -1,4 +1,4 @@
-// API Documentation in a real browser, with and without JavaScript (spec 3 §2.6): the four
+// API Documentation in a real browser, with and without JavaScript: the four
 // tabs rendered from the served OpenAPI document, the true session rule and rate limits; the
 // endpoints one tag at a time and paged, or filtered across tags with contents by area, the
 // schemas paged.

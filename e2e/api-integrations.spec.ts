@@ -1,4 +1,4 @@
-// API Integration in a real browser, with and without JavaScript (spec 3 §2.5, DESIGN §8): the
+// API Integration in a real browser, with and without JavaScript (docs/screens.md): the
 // six tabs, a source added in its dialog (a panel without JavaScript) and deleted after the
 // spec's confirmation, an endpoint with Sync Now, a credential that is never shown again, the
 // sync log of the run, and the analysis tabs; an endpoint's company chosen in its form, and a

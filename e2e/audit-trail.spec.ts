@@ -1,4 +1,4 @@
-// Audit Trail (spec 3 §2.2, DESIGN §6, §8): search the entries, open a record's version
+// Audit Trail (docs/writes.md, docs/screens.md): search the entries, open a record's version
 // history from its entry, and restore an older version after the confirmation (the browser's
 // confirm() with JavaScript, the server's confirmation step without).
 // Both projects share one database: every test writes with a change reason carrying its own

@@ -1,4 +1,4 @@
-// Backup & Recovery (spec 3 §2.3, §4, §8, DESIGN §8): create a backup from the form, wait for
+// Backup & Recovery (docs/screens.md): create a backup from the form, wait for
 // it (with JavaScript the list updates by itself every 3 s; without it the user reloads),
 // verify it, select it for restore and restore it without overwrite through the confirmation,
 // and delete another one through the spec's confirmation (the browser's confirm() with

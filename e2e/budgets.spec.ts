@@ -1,4 +1,4 @@
-// Budget Planning, the generic list screen (spec 2 §2 "Common list-screen behaviour", §5, §8):
+// Budget Planning, the generic list screen (the behaviour every list screen shares):
 // the add/edit form and its validation, search, the department filter, pagination and
 // sorting, delete with its confirmation, and the CSV export of the filtered list.
 // Both projects share one database: every test tags its rows (description) and searches for

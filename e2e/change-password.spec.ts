@@ -1,5 +1,5 @@
-// A temporary password confines the user to /change-password until it is changed (spec 1 §2
-// Change-password page, §5 Validation rules).
+// A temporary password confines the user to /change-password until it is changed,
+// with the page's validation rules.
 import { expect, test } from './support/fixtures.ts';
 import { breadcrumb, postVia, recordPosts, sidebar, signIn, waitForHydration } from './support/app.ts';
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The dashboard in a real browser, with and without JavaScript (spec 1 §2 Dashboard): an admin's
+// The dashboard in a real browser, with and without JavaScript: an admin's
 // four tiles leading to their screens, the lists and the two charts with their numbers; a
 // viewer limited to one company sees only the access card and that company's charts; with
 // JavaScript the figures refresh by themselves every 30 s (the page clock is run forward).

@@ -1,4 +1,4 @@
-// Signed-out visitors: the landing page at "/" and at unknown paths (spec 1 §2).
+// Signed-out visitors: the landing page at "/" and at unknown paths.
 import { expect, test } from './support/fixtures.ts';
 
 test.describe('landing page (signed out)', () => {

@@ -1,5 +1,5 @@
 // The login page: links, validation, failures, success with redirectTo and "remember me", and
-// the per-account-and-address lockout (spec 1 §2 Login page, §5 Validation rules, §8; DESIGN §5).
+// the per-account-and-address lockout (docs/security.md).
 //
 // Sign-in throttle budget: every e2e request comes from 127.0.0.1, and 20 failed sign-ins per
 // address in 15 minutes lock the address out for the rest of the run. Failed sign-ins in the
@@ -63,7 +63,7 @@ test.describe('login validation', () => {
     if (js) expect(posts).toEqual([]);
 
     if (js) {
-      // Errors clear per field as it is edited (spec 1 §5).
+      // Errors clear per field as it is edited.
       await form.email.fill('someone@example.com');
       await expect(page.getByText('Email is required')).toHaveCount(0);
       await expect(form.password).toHaveAccessibleDescription('Password is required');
@@ -181,7 +181,7 @@ test.describe('locked account answer', () => {
   test('a locked account is answered 429 with Retry-After', async ({ page, database, createUser }) => {
     // Regression (fixed in 5bda444): without JavaScript the full-page 429 dropped Retry-After.
     // Five failures recorded for this account from the browser's address (the hard limit counts
-    // per account *and* address, DESIGN §5), removed again at the end so this test spends none
+    // per account *and* address), removed again at the end so this test spends none
     // of the suite's budget of failed sign-ins from 127.0.0.1 (see the top of this file).
     const user = await createUser();
     const now = Date.now();

@@ -1,4 +1,4 @@
-// Signing out ends the server-side session, not just the cookie (spec 1 §8 Logout).
+// Signing out ends the server-side session, not just the cookie.
 import { expect, test } from './support/fixtures.ts';
 import { signIn } from './support/app.ts';
 

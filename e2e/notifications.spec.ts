@@ -1,4 +1,4 @@
-// The bell and /notifications in a real browser (spec 1 §2, DESIGN §8). With JavaScript the
+// The bell and /notifications in a real browser (docs/screens.md). With JavaScript the
 // bell opens a pop-over: tabs filter, mark read lowers the badge, dismiss removes an item, mark
 // all read clears the badge, the action link navigates. Without JavaScript the bell is a link to
 // the page, whose tabs are links and whose actions are forms. Each test sends its notifications

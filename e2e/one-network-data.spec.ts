@@ -1,4 +1,4 @@
-// One Network Data (spec 2 §2, §5, §8): the tabs in the URL, a record added, edited and deleted
+// One Network Data: the tabs in the URL, a record added, edited and deleted
 // through the form (a dialog with JavaScript, a panel without) with the specification's toasts,
 // the network form's defaults and choices, its validation messages and the delete confirmation.
 // Each project works on an access method of its own, filtered in the URL, so the two projects
@@ -37,7 +37,7 @@ test('a record is added, edited and deleted through the form, with the specifica
   await page.getByRole('link', { name: 'Add Mobile Access Method' }).click();
   const panel = formPanel(page);
   await expect(panel.getByRole('heading', { name: 'Add Mobile Access Method' })).toBeVisible();
-  // Defaults (spec 2 §5): this year and month, numbers at 0; years are this one and the nine before.
+  // Defaults: this year and month, numbers at 0; years are this one and the nine before.
   const now = new Date();
   await expect(panel.getByLabel('Year', { exact: true })).toHaveValue(String(now.getUTCFullYear()));
   await expect(panel.getByLabel('Month', { exact: true })).toHaveValue(String(now.getUTCMonth() + 1));

@@ -1,4 +1,4 @@
-// One Network Subscriptions (spec 2 §2 "Network subscription metrics", §8): the overview cards
+// One Network Subscriptions (the network subscription metrics): the overview cards
 // and chart of a chosen month, the broadband record's edit dialog (a panel without JavaScript)
 // with a field error and the saved value (its total and shares computed from the counts), and
 // adding a record to an empty month.

@@ -1,4 +1,4 @@
-// Profile and Settings (spec 1 "Profile", "Settings", the gear's pop-over; DESIGN §8, §10),
+// Profile, Settings and the gear's pop-over (docs/screens.md, docs/decisions.md),
 // with JavaScript and without.
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';

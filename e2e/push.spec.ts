@@ -1,4 +1,4 @@
-// Web Push in the browser (spec 1 §7, DESIGN §8). With JavaScript the service worker registers
+// Web Push in the browser (docs/screens.md). With JavaScript the service worker registers
 // at /sw.js; a push delivered to it through the DevTools protocol (the browser's own push
 // service is out of reach here) shows the notification, and its click handler takes the user to
 // the action URL. Subscribing end to end is covered against a push service on loopback in

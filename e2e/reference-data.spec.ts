@@ -1,5 +1,5 @@
-// Configuration screens over the reference data (spec 2 §2 Departments, Expense Categories,
-// Companies; §5 delete confirmations; §8 messages): the inline department remap of a
+// Configuration screens over the reference data (departments, expense categories, companies;
+// their delete confirmations and messages): the inline department remap of a
 // category, creating and deleting a company, and the seeded departments over two pages.
 import { expect, test, COMPANY } from './support/fixtures.ts';
 import { signIn, waitForHydration } from './support/app.ts';

@@ -1,5 +1,5 @@
 // The signed-in shell: role-dependent sidebar, company scope, breadcrumbs, the 403/404
-// screens and the small-screen sidebar (spec 1 §2 Layout, Sidebar groups; §6; DESIGN §5).
+// screens and the small-screen sidebar (docs/security.md for what each role may open).
 import { expect, test, COMPANY, type E2EUser } from './support/fixtures.ts';
 import {
   ALL_COMPANY_METRICS,
@@ -124,7 +124,7 @@ test.describe('breadcrumbs', () => {
     const steps: [string, string, string, string, string, boolean][] = [
       ['Budget Planning', '/budget-planning', 'Financial Data', 'Budget Planning', 'Budget Planning', true],
       ['Companies', '/companies', 'Configuration', 'Companies', 'Companies', true],
-      // The fintech metrics screen is named after the first fintech company (spec 2 §2).
+      // The fintech metrics screen is named after the first fintech company.
       ['Vult', '/fintech-metrics', 'Company Metrics', 'Fintech Metrics', 'Vult Metrics', true],
       ['API Documentation', '/api-documentation', 'System Management', 'API Documentation', 'API Documentation', false],
     ];

@@ -1,6 +1,6 @@
-// System Monitoring and System Settings in a real browser, with and without JavaScript (spec 1
-// §2): the health tiles, an error resolved with the required notes (the button stays disabled
-// while they are empty with JavaScript; the server refuses them without), the spec's toast and
+// System Monitoring and System Settings in a real browser, with and without JavaScript: the
+// health tiles, an error resolved with the required notes (the button stays disabled while
+// they are empty with JavaScript; the server refuses them without), the spec's toast and
 // the resolved state; recovery actions and metrics; System Settings' real facts.
 import { signIn, waitForHydration } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';

@@ -1,4 +1,4 @@
-// User Management (spec 3 §2.1), with and without JavaScript: an admin creates a user with the
+// User Management, with and without JavaScript: an admin creates a user with the
 // form, creates a temporary password that the user then signs in with (and is sent to change
 // it), edits a user's permissions, and deactivates then reactivates a user. A temporary password
 // and a deactivation ask first (a confirm() with JavaScript, the server's step without), as a

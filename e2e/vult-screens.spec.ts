@@ -1,4 +1,4 @@
-// The Vult screens (spec 2 §2 "Fintech data warehouse" and "Fintech subscriber metrics", §8):
+// The Vult screens (the fintech data warehouse and subscriber metrics, with their messages):
 // adding a subscriber level with the add form (a field error first), then a chosen month of the
 // subscriber metrics (card penetration, the chart) and a card type edited in its dialog (a
 // panel without JavaScript).

@@ -26,8 +26,8 @@ if (!scripts[command]) {
 }
 const env = { ...process.env, PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}` };
 // The server hosts the embedded job queue's PostgreSQL, compiled to WebAssembly (PGlite): V8's
-// optimising tier would recompile its hot functions, which takes ~400 MB at its peak and ~85 MB
-// for good, for queries a queue sends a few of a second. The baseline compiler serves them.
+// optimising tier would recompile its hot functions, which takes a lot of memory at its peak and
+// keeps some for good, for queries a queue sends a few of a second. The baseline compiler serves them.
 const flags = { start: ['--liftoff-only'], test: [] };
 const child = spawn(node24, [...flags[command], path.join(root, scripts[command]), ...args], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -1,7 +1,7 @@
 // Builds the Remix app when build/ is missing or older than anything it is built from.
 // Shared by `npm test`, the vitest global setup and the e2e server. Concurrent callers (vitest
 // and Playwright started together, two terminals) take a lock file, so only one builds and the
-// others wait for it and then find the build fresh. A fresh build costs ~20 ms of stat calls.
+// others wait for it and then find the build fresh. Finding a build fresh costs only stat calls.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // postinstall: @remix-run/router's matchRoutes flattens and ranks the whole route tree on every
 // call, and a Remix server calls it several times per request (matchServerRoutes, the static
-// handler), and each branch it tries compiles its path into a RegExp again: ~0.5 ms of an API
-// request's 2 ms of CPU with our ~100 route modules (bench/README.md). This caches the ranked
+// handler), and each branch it tries compiles its path into a RegExp again: a large share of an
+// API request's CPU with our ~100 route modules (bench/README.md). This caches the ranked
 // branches per routes array and the compiled paths in the CommonJS build, the one Node's server
 // loads, and tries only the branches whose first two path segments can be the pathname's (a
 // branch /api/users cannot match /actual-expenses or /api/budgets): the first match in rank
@@ -110,7 +110,7 @@ export function patchRouter(file = ROUTER_CJS) {
 // Every page render also rebuilt the whole route tree twice: <RemixServer> made the React route
 // objects from the manifest (createServerRoutes, ~100 routes) and createStaticRouter converted
 // them into data routes, so the route matching the render does (useRoutes) met a new array each
-// time and ranked every branch again (~0.5 ms of a 2 ms render, bench/README.md). Both depend
+// time and ranked every branch again (a large share of a render, bench/README.md). Both depend
 // only on the build, so they are kept: RemixServer's routes per manifest (checked against the
 // same route modules, flags and mode), and the static router's data routes per routes array.
 export const SERVER_MARKER = '/* finhub: server routes kept per build */';
@@ -183,8 +183,8 @@ export function patchServerRoutes() {
   return SERVER_PATCHES.map(({ file, parts }) => applyParts(file, SERVER_MARKER, parts));
 }
 
-// Each loader and action of a request got a copy of the request (new URL, new Request: ~25 µs
-// each with undici's Request, two per route, three routes a page) only to drop an `index` or
+// Each loader and action of a request got a copy of the request (new URL, new Request with
+// undici's Request, two per route, three routes a page) only to drop an `index` or
 // `_data` parameter from its URL. A request without them now reaches the loader as it came: the
 // same URL, method, headers, body and signal that the copy would carry.
 export const REQUEST_MARKER = '/* finhub: no request copy without the parameter */';
@@ -205,7 +205,7 @@ export function patchRequestCopies(file = REMIX_DATA_CJS) {
 
 // A loader's data goes through a JSON Response even on the server: Remix wraps what a loader
 // returns in json() (JSON.stringify, a Response with a web stream) and the static handler reads
-// it back (result.json(): encode, stream, decode, JSON.parse), ~3 % of a list page. json() now
+// it back (result.json(): encode, stream, decode, JSON.parse), a measurable share of a list page. json() now
 // also keeps its text on the Response (the symbol app/http/text-body.ts uses), and the handler
 // parses that text while the body is unread: the same JSON.parse of the same text, without the
 // bytes and the stream. The kept text also lets the server write Remix's `?_data` answers as

@@ -1,6 +1,7 @@
-// The AI Analytics screen over HTTP, as a browser without JavaScript uses it (spec 3 §2.4, DESIGN
-// §8): each tab's GET form and results, the budget tab's company prompt, Generate now, the chat as
-// a form post that carries its conversation, and the analytics permission.
+// The AI Analytics screen over HTTP, as a browser without JavaScript uses it
+// (docs/screens.md): each tab's GET form and results, the budget tab's company prompt,
+// Generate now, the chat as a form post that carries its conversation, and the analytics
+// permission.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../app/services/ai/forecast.ts';
 import { TEST_DIALECTS } from './database.ts';

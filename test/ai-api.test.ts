@@ -1,4 +1,4 @@
-// The AI analytics calls of spec 3 §7 over real HTTP, on every test dialect: the answers' shapes,
+// The AI analytics calls over real HTTP, on every test dialect: the answers' shapes,
 // the analytics permission, company scope and bad input.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../app/services/ai/forecast.ts';

@@ -1,7 +1,7 @@
-// The API Integration screen over HTTP, as a browser without JavaScript uses it (spec 3 §2.5,
-// DESIGN §8): the six tabs, a source added from its panel, an endpoint's Sync Now, a credential
-// added (never shown back), sync logs 'In progress' until done, an endpoint's company and a
-// partial run with its skipped records, the analysis tabs, and the 403s.
+// The API Integration screen over HTTP, as a browser without JavaScript uses it
+// (docs/screens.md): the six tabs, a source added from its panel, an endpoint's Sync Now, a
+// credential added (never shown back), sync logs 'In progress' until done, an endpoint's
+// company and a partial run with its skipped records, the analysis tabs, and the 403s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRemoteApi, type FakeRemoteApi } from './support/fake-remote-api.ts';
 import { TEST_DIALECTS } from './database.ts';

@@ -1,4 +1,4 @@
-// The /api JSON contract (DESIGN §5, §9) over real HTTP, on every test dialect.
+// The /api JSON contract (docs/api.md, docs/security.md) over real HTTP, on every test dialect.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../app/services/passwords.server.ts';
 import { OWNER_PASSWORD, TEST_DIALECTS } from './database.ts';

@@ -1,4 +1,4 @@
-// The audit trail's /api calls (spec 3 §7 Audit; DESIGN §6) over real HTTP on every test
+// The audit trail's /api calls (docs/writes.md) over real HTTP on every test
 // dialect: entries with filters and server-side search, newest first, with their user and
 // changes; versions of one record; anomalies; restore of an updated and of a deleted record
 // (an audited write, exactly one current version afterwards), refused when a reference is

@@ -1,8 +1,8 @@
-// The Audit Trail screen over HTTP, as a browser without JavaScript uses it (spec 3 §2.2,
-// DESIGN §6, §8): filters in the URL (searched in the database, over every page), the changes
-// of an entry, the version history of one record, restoring a version (confirmation step
-// first), the anomalies, the 403 for readers without the audit-logs permission and the company
-// scope. The test databases hold reference data only: entries are made through the JSON API.
+// The Audit Trail screen over HTTP, as a browser without JavaScript uses it
+// (docs/writes.md, docs/screens.md): filters in the URL (searched in the database, over every
+// page), the changes of an entry, the version history of one record, restoring a version
+// (confirmation step first), the anomalies, the 403 for readers without the audit-logs
+// permission and the company scope. The test databases hold reference data only: entries are made through the JSON API.
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ANOMALY_TEXT } from '../app/services/anomalies.server.ts';

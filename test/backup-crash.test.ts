@@ -1,4 +1,4 @@
-// Never half done (spec 3 §2.3, DESIGN §10): a restoring process killed at any moment leaves the
+// Never half done (docs/decisions.md): a restoring process killed at any moment leaves the
 // database fully old or fully new. Per dialect: demo data plus some thousands of generated rows;
 // backup B of that ("new"), then rows deleted, changed and added across several tables ("old").
 // A child process (test/support/restore-child.ts) restores B with overwrite and is SIGKILLed
@@ -31,7 +31,10 @@ import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } 
 const root = path.resolve(import.meta.dirname, '..');
 const NODE = path.join(root, 'node_modules', '.bin', 'node');
 const CHILD = path.join(root, 'test', 'support', 'restore-child.ts');
-/** Generated expenses on top of the demo data (plus their budgets and revenue): a restore of ~1–3 s. */
+/**
+ * Generated expenses on top of the demo data (plus their budgets and revenue): a restore long
+ * enough to be killed at many moments.
+ */
 const EXTRA_ROWS = Number(process.env.CRASH_TEST_ROWS ?? 40_000);
 const RUNS = Number(process.env.CRASH_TEST_RUNS ?? 4);
 const MIN_DELAY_MS = 50;

@@ -1,5 +1,5 @@
-// The Backup & Recovery screen over HTTP, as a browser without JavaScript uses it (spec 3 §2.3,
-// §5, §8, DESIGN §8, §10): the four tabs, creating a backup from the form (a row in progress,
+// The Backup & Recovery screen over HTTP, as a browser without JavaScript uses it
+// (docs/screens.md): the four tabs, creating a backup from the form (a row in progress,
 // written in the background), the scheduled backup, verifying (a changed file is 'Invalid'),
 // restoring after the confirmation step, deleting after the spec's confirmation, refused input
 // with the field's error, the 403 without the backups permission, and a company-scoped holder

@@ -1,4 +1,4 @@
-// The backup calls (spec 3 §7 Backups) over real HTTP on every test dialect: list, create (an
+// The backup calls over real HTTP on every test dialect: list, create (an
 // in-progress row that completes), scheduled, verify, restore (all or nothing), delete, and the
 // per-table CSV export with company scope; bad input is a 400 that writes nothing; the backups
 // permission and a company scope are enforced.
@@ -137,7 +137,7 @@ describe.each(TEST_DIALECTS)('backups API on %s', (dialect) => {
     await status(await viewer.get('/api/export/budgets/csv'), 403);
     await status(await vultAdmin.get('/api/backups'), 200);
     await status(await vultAdmin.post('/api/backups', {}), 403);
-    // Installation-wide calls do not exist for an admin of one company (DESIGN §5).
+    // Installation-wide calls do not exist for an admin of one company.
     await status(await vultAdmin.post('/api/backups/scheduled'), 404);
     const backup = await completed(owner, { tables: ['departments'] });
     await status(await vultAdmin.post(`/api/backups/${backup.id}/restore`, {}), 404);

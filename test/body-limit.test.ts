@@ -1,4 +1,4 @@
-// DESIGN §5: request bodies above MAX_BODY_BYTES (1 MB) answer 413 before they are read, over
+// Request bodies above MAX_BODY_BYTES (1 MB; docs/security.md) answer 413 before they are read, over
 // real HTTP, whether the size is declared (Content-Length) or not (chunked).
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';

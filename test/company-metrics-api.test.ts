@@ -1,4 +1,4 @@
-// The company-metrics /api paths of spec 2 §7 over real HTTP on every test dialect: the nine
+// The company-metrics /api paths over real HTTP on every test dialect: the nine
 // resources at their paths (and Vult's two spellings over the same rows), the latest-object
 // GET, the year/month/company filters, validation (400 with field messages, nothing written),
 // one record per month (409 with the reason), roles, company scope (the One Network paths are
@@ -116,7 +116,7 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
       expect(moved.year).toBe(year + 3);
       expect(await writes(TABLES[path])).toEqual({ rows: before.rows, audit: before.audit + parts, versions: before.versions + parts });
 
-      // Editors may not delete (DESIGN §5); admins may.
+      // Editors may not delete; admins may.
       await status(await del(editor, `/api/${path}/${moved.id}`), 403);
       await status(await del(admin, `/api/${path}/${moved.id}`), 204);
       await status(await owner.get(`/api/${path}/${moved.id}`), 404);
@@ -264,7 +264,7 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
       expect(body.errors, path).toContainEqual(error);
       expect(await writes(TABLES[path])).toEqual(before);
     }
-    // Every available card type is one list everywhere (DESIGN §10).
+    // Every available card type is one list everywhere.
     for (const cardType of ['platinum', 'gold', 'black', 'aqua', 'plastic', 'virtual']) {
       const row = await create(editor, 'vult-card-types', { ...BODIES['vult-card-types'](1, 2028), cardType });
       await status(await del(admin, `/api/vult-card-types/${row.id}`), 204);

@@ -1,4 +1,4 @@
-// Files the app writes are private (DESIGN §5), checked on the real entry points started as
+// Files the app writes are private (docs/security.md), checked on the real entry points started as
 // child processes from a usual shell umask (022): the web server in a fresh DATA_DIR (SQLite
 // file and WAL, generated secrets, the embedded job queue's PGlite files) and the CLI leave
 // DATA_DIR 0700 and everything in it 0700/0600; started on a DATA_DIR an older version left

@@ -228,7 +228,7 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
     }
   }
 
-  // Every /api write: a body with a field the route does not declare is refused (DESIGN §9).
+  // Every /api write: a body with a field the route does not declare is refused.
   for (const target of TARGETS.filter((t) => t.kind === 'api' && t.method !== 'GET')) {
     const actor = target.actors.find((a) => a !== 'editor')!;
     const name = `${target.method} ${target.path} (api) as ${actor}: an unknown field`;

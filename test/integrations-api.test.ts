@@ -1,4 +1,4 @@
-// The API integration calls of spec 3 §7 over real HTTP, on every test dialect: sources and
+// The API integration calls over real HTTP, on every test dialect: sources and
 // endpoints with the spec's bodies, defaults and messages; credentials that never come back;
 // a sync started (202) and its log; the analysis calls; permissions and company scope; an
 // endpoint that is not a path refused; a source moved to another origin deactivating its

@@ -1,4 +1,4 @@
-// Limits per user over HTTP, on every test dialect (DESIGN §5, §9): one analysis at a time per
+// Limits per user over HTTP, on every test dialect (docs/api.md): one analysis at a time per
 // user on /api and on the AI Insights screen (429 with Retry-After, and the page says so), held
 // by a lease every web process sees; one limiter for screens and /api (screen actions, analyses
 // and downloads count with /api calls; plain page views do not); the limits of push.
@@ -117,7 +117,7 @@ describe.each(TEST_DIALECTS)('a slow analysis on %s', (dialect) => {
 });
 
 describe.each(TEST_DIALECTS)('one limiter for screens and /api on %s', (dialect) => {
-  // Six counted requests a minute per user, as DESIGN §9's 100 but quicker to reach.
+  // Six counted requests a minute per user: the default of 100, but quicker to reach.
   const { signedIn } = useTestServer(dialect, { env: { API_RATE_LIMIT_PER_MINUTE: '6', API_RATE_LIMIT_PER_HOUR: '1000' } });
 
   it('screen actions count with /api calls; over the limit a screen answers 429 with Retry-After and a page that says so', async () => {

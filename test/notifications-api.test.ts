@@ -1,4 +1,4 @@
-// The notification calls of spec 1 §7 over real HTTP, on every test dialect: the list and its
+// The notification calls over real HTTP, on every test dialect: the list and its
 // filters, the count, read / dismiss / mark-all-read for one's own notifications only, the
 // VAPID key, subscribe / unsubscribe, and a test push that really arrives at a push service on
 // loopback (ALLOW_PRIVATE_TARGETS=1), where it is decrypted as the browser would.

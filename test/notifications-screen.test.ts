@@ -1,5 +1,5 @@
 // The /notifications page and the bell's badge over HTTP, as a browser without JavaScript uses
-// them (spec 1 §2, DESIGN §8): the tabs, paging, read / dismiss / mark all read as forms, another
+// them (docs/screens.md): the tabs, paging, read / dismiss / mark all read as forms, another
 // user's notification refused without a change or a 500, and the badge rendered by the server.
 import { describe, expect, it } from 'vitest';
 import { systemActor } from '../app/services/context.ts';

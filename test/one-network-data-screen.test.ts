@@ -1,4 +1,4 @@
-// One Network Data (spec 2 §2) over HTTP as a browser without JavaScript uses it: the three
+// One Network Data over HTTP as a browser without JavaScript uses it: the three
 // tabs, each One Network's rows of its resource; the add, edit and delete posts (the company
 // pinned to One Network whatever the form says, the delete confirmation step); field errors;
 // role gates; a user of another company gets 404; the missing-company state.

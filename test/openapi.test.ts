@@ -1,4 +1,4 @@
-// The OpenAPI document (DESIGN §9): valid OpenAPI 3.1; every /api route of the built app and
+// The OpenAPI document (docs/api.md): valid OpenAPI 3.1; every /api route of the built app and
 // every method it answers is documented, under the very rule the route enforces; nothing is
 // documented that the app does not serve; the document is served to signed-in users only and
 // the API Documentation page renders from it.

@@ -44,7 +44,7 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     expect(wrong.status).toBe(400);
     const wrongPage = await text(wrong);
     expect(wrongPage).toContain('Metric name must be one of: new_users');
-    // Spec 2 §8 words the failure after the screen's kind of metric.
+    // The failure is worded after the screen's kind of metric.
     expect(wrongPage).toContain('Failed to create fintech metric');
     const mobile = await c.postForm('/mobile-metrics?new=1', { ...fields, companyId: '1', metricName: 'new_users' });
     expect(await text(mobile)).toContain('Failed to create mobile metric');

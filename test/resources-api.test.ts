@@ -1,4 +1,4 @@
-// The finance and reference-data /api routes (specification §5, §7, §8; DESIGN §4–§6, §9) over
+// The finance and reference-data /api routes (docs/api.md, docs/data-model.md) over
 // real HTTP on every test dialect: shapes, filters, paging headers, sorts, roles, company scope,
 // validation (with the database left unchanged), 409 on referenced deletes, and the audit and
 // version rows every write leaves.
@@ -806,7 +806,7 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
       }
       await expectError(await del(scopedAdmin, `/api/budgets/${sparkBudget.id}`), 404, 'Resource not found');
       await expectError(await del(scopedAdmin, `/api/actual-revenues/${sparkRevenue.id}`), 404, 'Resource not found');
-      // Company-scoped users never write companies (DESIGN §5): refused before any row is read,
+      // Company-scoped users never write companies: refused before any row is read,
       // so the answer is the same whether the id exists or not.
       await expectError(await put(scopedAdmin, `/api/companies/${seed.spark}`, { description: 'x' }), 403, 'Forbidden');
       await expectError(await del(scopedEditor, `/api/budgets/${sparkBudget.id}`), 403, 'Forbidden'); // editors never delete
@@ -822,7 +822,7 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
       const own = await created(scopedEditor, '/api/budgets', { ...bodies.budgets(), categoryId: seed.vultCategory, departmentId: seed.vultCategoryDept });
       expect(own.companyId).toBe(seed.vult);
       await expectStatus(await del(scopedAdmin, `/api/budgets/${own.id}`), 204);
-      // A scoped admin may not edit, add or remove companies: group-wide reference data (DESIGN §5).
+      // A scoped admin may not edit, add or remove companies: group-wide reference data.
       await expectError(await put(scopedAdmin, `/api/companies/${seed.vult}`, { description: 'Edited by its admin' }), 403, 'Forbidden');
       await expectError(await scopedAdmin.post('/api/companies', bodies.companies()), 403, 'Forbidden');
       await expectError(await del(scopedAdmin, `/api/companies/${seed.vult}`), 403, 'Forbidden');

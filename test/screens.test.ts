@@ -1,4 +1,4 @@
-// Screens over HTTP without a browser (DESIGN §5, §8): guards, redirects, the no-JavaScript
+// Screens over HTTP without a browser (docs/screens.md): guards, redirects, the no-JavaScript
 // sign-in, sign-out and change-password forms, and flash toasts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './database.ts';
@@ -205,7 +205,7 @@ describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
       const response = await client().postForm('/login', { email: user.email, password: TEST_PASSWORD });
       expect(response.status).toBe(429);
       expect(await response.text()).toMatch(/Too many failed login attempts/);
-      // DESIGN §5: 429 with Retry-After, for the no-JavaScript form as for the API.
+      // 429 with Retry-After, for the no-JavaScript form as for the API.
       expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
     });
 

@@ -1,4 +1,4 @@
-// Security findings over HTTP (DESIGN §5): open redirects after sign-in, the same-origin rule,
+// Security findings over HTTP (docs/security.md): open redirects after sign-in, the same-origin rule,
 // no-store caching, proxy addresses, sign-in and current-password throttling, reference data.
 import { describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './database.ts';

@@ -1,4 +1,4 @@
-// GET/PUT /api/user-settings (spec 1 §7, §9) over real HTTP, on every test dialect.
+// GET/PUT /api/user-settings over real HTTP, on every test dialect.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../app/lib/user-settings.ts';
 import { TEST_DIALECTS } from './database.ts';

@@ -1,4 +1,4 @@
-// The Users JSON API (spec 3 §7 "Users"; DESIGN §5, §6, §9) over real HTTP on every test
+// The Users JSON API (docs/api.md, docs/security.md, docs/writes.md) over real HTTP on every test
 // dialect and every role: the paged list, create, edit, permissions, deactivate/reactivate,
 // temporary passwords, delete, statistics, activity analytics and history, and one's own
 // profile — with the owner protections, company scope, sessions ended at once and audit

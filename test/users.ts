@@ -5,7 +5,7 @@ import type { Db } from '../app/services/context.ts';
 
 export const TEST_PASSWORD = 'Test-Password-1';
 
-// Hashing costs ~40 ms (more on a busy machine): the default password is hashed once per
+// Hashing is deliberately slow: the default password is hashed once per
 // process and its hash shared. Verification at sign-in stays real.
 const hashes = new Map<string, Promise<string>>();
 function hashOnce(password: string): Promise<string> {

@@ -1,5 +1,5 @@
-// The Vult screens over HTTP, as a browser without JavaScript uses them (spec 2 §2 "Fintech data
-// warehouse" and "Fintech subscriber metrics"): empty states before any row, the latest month
+// The Vult screens over HTTP, as a browser without JavaScript uses them (the fintech
+// data warehouse and subscriber metrics): empty states before any row, the latest month
 // by default and ?year=&month=, formatted figures, the server-rendered chart, the add form (the
 // company pinned to Vult), edits, validation and conflicts, roles, company scope, and the notice
 // when no company is named 'Vult'. The tests share one database and run in order.

@@ -1,4 +1,4 @@
-// pg-boss 12 in both modes (DESIGN §7):
+// pg-boss 12 in both modes (docs/jobs.md):
 // - PostgreSQL: pg-boss on the application database, in its own schema (default `pgboss`).
 //   `npm run worker` processes run the handlers (role 'worker'); web processes only send
 //   (role 'sender').
@@ -28,12 +28,11 @@ export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
 
 /**
  * How often the embedded engine's queues are polled. Each poll is a PGlite query on the web
- * process's event loop (15 queues every 2 s cost an idle server ~40 ms of CPU a second and showed
- * in the pages' p99; every 15 s they are about half of an idle server's ~1.5 % of a core), and a
- * job sent from this process wakes its queue's worker at once (send()), so polling only picks up
- * what the process did not send itself: cron runs, retries after their delay, dead-lettered jobs
- * (a job interrupted by a crash is taken up again this way); those start up to this many seconds
- * later.
+ * process's event loop (15 queues every 2 s kept an idle server busy and showed in the pages'
+ * p99; every 15 s they cost a fraction of that, bench/README.md), and a job sent from this
+ * process wakes its queue's worker at once (send()), so polling only picks up what the process
+ * did not send itself: cron runs, retries after their delay, dead-lettered jobs (a job
+ * interrupted by a crash is taken up again this way); those start up to this many seconds later.
  */
 export const EMBEDDED_POLLING_SECONDS = 15;
 /** How often the embedded engine writes DATA_DIR/queue-status.json for `finhub jobs status`. */
@@ -42,7 +41,7 @@ export const EMBEDDED_STATUS_SECONDS = 60;
 /**
  * PostgreSQL settings of the embedded queue's PGlite: its tables hold a few thousand jobs, and
  * PostgreSQL's defaults (128 MB of shared buffers, 64 MB for maintenance) sized for a database
- * server kept ~130 MB more of the web process's memory for nothing.
+ * server kept much more of the web process's memory for nothing.
  */
 export const EMBEDDED_QUEUE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 1MB', 'maintenance_work_mem = 8MB', 'temp_buffers = 1MB'];
 

@@ -1,4 +1,4 @@
-// The public landing page (spec 1 §2). Company cards come from the database.
+// The public landing page. Company cards come from the database.
 import { Link } from '@remix-run/react';
 import { BuildingIcon, ChartIcon, LockIcon, ShieldIcon, SparkIcon, SyncIcon } from './ui/icons.tsx';
 

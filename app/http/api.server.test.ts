@@ -1,4 +1,4 @@
-// The /api error contract (DESIGN §9): JSON { message, errors? }, bad JSON is a 400, a field
+// The /api error contract: JSON { message, errors? }, bad JSON is a 400, a field
 // the route does not declare is a 400 before anything runs, unknown errors are a 500 that never
 // shows a stack, ids that are not positive integers are a 404.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The /api JSON contract (DESIGN §9) in one place: authentication, the password-change rule,
+// The /api JSON contract (docs/api.md) in one place: authentication, the password-change rule,
 // rate limits, JSON bodies, method dispatch and the mapping of errors to status codes.
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import { DomainError, isDomainError, type FieldError } from '../services/errors.ts';
@@ -44,13 +44,13 @@ export function errorResponse(error: unknown): Response {
   return json({ message: 'Internal server error' }, { status: 500 });
 }
 
-/** 405 naming the methods the path answers (DESIGN §9). */
+/** 405 naming the methods the path answers. */
 export function methodNotAllowed(allowed: readonly string[]): Response {
   return json({ message: 'Method not allowed' }, { status: 405, headers: { Allow: allowed.join(', ') } });
 }
 
 /**
- * The headers of a paged list (DESIGN §9): X-Total-Count, and while rows remain a Link to the
+ * The headers of a paged list: X-Total-Count, and while rows remain a Link to the
  * next page: this URL with the `next` parameters set (null removes one).
  */
 export function pagingHeaders(url: URL, total: number, next: Record<string, string | number | null> | null): Headers {
@@ -100,7 +100,7 @@ const bodies = new WeakMap<Request, unknown>();
 /**
  * Reads a write's JSON body before its handler runs and refuses every field the method's
  * declared `body` schema does not have, at any depth: 400 `Invalid data` naming each, nothing
- * run (DESIGN §9). A method that declares no body takes none: only {} (or nothing) passes.
+ * run. A method that declares no body takes none: only {} (or nothing) passes.
  */
 async function acceptBody(request: Request, schema: z.ZodType | undefined): Promise<void> {
   const body = await parseJson(request);
@@ -179,7 +179,7 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
         if (!auth) throw new DomainError('unauthenticated');
         const path = new URL(request.url).pathname;
         if (auth.mustChangePassword && !path.startsWith('/api/auth/')) throw new DomainError('passwordChangeRequired');
-        // DESIGN §9 rate limits, shared with the screens (rate-limit.server.ts).
+        // Rate limits, shared with the screens (rate-limit.server.ts).
         await countUserRequest(context, auth.user.id);
         if (passes(route.allow, auth.user, params) === false) {
           // Installation-wide routes do not exist for an admin of one company (404).
@@ -187,7 +187,7 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
           throw new DomainError('forbidden', 'refusal' in route.allow ? route.allow.refusal : undefined);
         }
         if (method !== 'GET') {
-          // An id no row can have is a 404 whatever the body says (DESIGN §9).
+          // An id no row can have is a 404 whatever the body says.
           if (params.id !== undefined) idParam(params.id);
           await acceptBody(request, route.body);
         }

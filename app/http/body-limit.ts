@@ -1,4 +1,4 @@
-// DESIGN §5: request bodies above a documented limit (MAX_BODY_BYTES, 1 MB) answer 413 before
+// Request bodies above a documented limit (MAX_BODY_BYTES, 1 MB; docs/security.md) answer 413 before
 // they are read. Placed before the Remix handler in server.ts.
 //
 // - A declared Content-Length above the limit: 413 at once, nothing read, connection closed.

@@ -1,6 +1,6 @@
 // Remix's createCookie for Node, with each valid signature remembered: a signed-in browser or
 // API client sends the same signed session cookie with every request, and checking it again (an
-// HMAC and a timing-safe comparison of the two signatures) was 3 % of an /api request's CPU.
+// HMAC and a timing-safe comparison of the two signatures) was a measurable share of an /api request's CPU.
 // Only signatures that verified are kept, per secret (a forged cookie is checked every time and
 // takes no room), at most VERIFIED_MAX of them, oldest first out.
 import { createCookieFactory } from '@remix-run/server-runtime';

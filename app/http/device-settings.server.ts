@@ -1,4 +1,4 @@
-// Local notification settings (spec 1 §3: stored on the device; sound, vibration, badge, all
+// Local notification settings (stored on the device: sound, vibration, badge, all
 // default true) kept in a cookie of this browser, so they save without JavaScript too.
 import { createCookie } from '@remix-run/node';
 

@@ -1,7 +1,7 @@
 // What every page's document needs, loaded once by the root route: the signed-in user's shell
 // (whether the password must be changed first, sidebar, the bell's count; only what the shell
 // renders, as every page carries it in its hydration data), the flash toast (cleared once shown) and the appearance
-// settings applied in the server render (DESIGN §10), so a page never flashes the wrong theme.
+// settings applied in the server render, so a page never flashes the wrong theme.
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { buildSidebar, sidebarLinks } from '../lib/navigation.ts';
 import type { AppearanceSettings } from '../lib/user-settings.ts';
@@ -29,7 +29,7 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
     shell = {
       mustChangePassword: auth.mustChangePassword,
       sidebar: auth.mustChangePassword ? [] : sidebarLinks(buildSidebar(auth.user, companies)),
-      // The bell's badge, rendered by the server on every page (spec 1 §2).
+      // The bell's badge, rendered by the server on every page.
       notifications,
     };
   }

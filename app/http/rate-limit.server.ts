@@ -1,7 +1,7 @@
-// One limiter for screens and /api (DESIGN §5, §9): every counted request of a signed-in user,
+// One limiter for screens and /api: every counted request of a signed-in user,
 // an /api call or a screen's action, analysis or download, adds one to the same per-user
 // counters (API_RATE_LIMIT_PER_MINUTE / _PER_HOUR). Plain page views are not counted: reading
-// pages must not lock anyone out, and no page view scans the books (DESIGN §10).
+// pages must not lock anyone out, and no page view scans the books.
 import type { AppLoadContext } from '@remix-run/node';
 import { consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, type RateLimiter } from '../services/throttle.server.ts';
 

@@ -1,7 +1,7 @@
 // Remix served by @remix-run/express, with one shortcut: a response of app-made text (pages and
 // /api JSON, text-body.ts) is written as that string in one res.end (gzipped in one call when
 // the client accepts it), where the adapter would read it back through the Response's web stream
-// (encode, enqueue, read, write and flush per chunk: ~4 % of a list page's CPU). Everything else (CSV exports, backups, the AI chat's event stream,
+// (encode, enqueue, read, write and flush per chunk: a measurable cost, bench/README.md). Everything else (CSV exports, backups, the AI chat's event stream,
 // anything Remix rebuilt) goes through the adapter's own sendRemixResponse as before, and every
 // request through its createRemixRequest.
 import zlib from 'node:zlib';
@@ -30,9 +30,9 @@ const GZIP_FROM_CHARACTERS = 1024;
 /**
  * App-made text gzipped in one synchronous call, when the client accepts gzip: the compression
  * middleware would stream it through zlib on libuv's thread pool (a hand-off and a callback per
- * chunk), which cost a compressed list page ~12 % more CPU (bench/ab.ts). gzip rather than
- * brotli, which browsers also accept: brotli at the middleware's quality 4 took 0.33 ms for a
- * 24 KB page against gzip's 0.19 ms, for 2 % fewer bytes. Null: leave it to the middleware
+ * chunk), which costs a compressed list page noticeably more CPU (bench/README.md). gzip rather
+ * than brotli, which browsers also accept: brotli at the middleware's quality 4 is slower for
+ * only slightly fewer bytes. Null: leave it to the middleware
  * (a HEAD, a small or already encoded body, no-transform, a type not worth compressing, a
  * client that takes no gzip).
  */

@@ -10,7 +10,7 @@ import { patchSchema } from '../resources/schema.ts';
 import { RestoreOptions } from '../services/backup-restore.server.ts';
 import { SubscribeSchema } from '../services/push.server.ts';
 
-/** POST /api/backups/{id}/restore: the options at the top level or under `options` (the specification's wording). */
+/** POST /api/backups/{id}/restore: the options at the top level or under `options`. */
 export const RestoreBody = z.union([RestoreOptions, z.strictObject({ options: RestoreOptions })]);
 
 /** POST /api/users/{id}/change-password: one's own (with the current password), or a manager's for another user. */

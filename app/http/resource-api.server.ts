@@ -1,4 +1,4 @@
-// The /api collection and item routes of every declared resource (DESIGN §9): arrays with
+// The /api collection and item routes of every declared resource: arrays with
 // X-Total-Count and a Link to the next page, 201 on create, 204 on delete. A read-only
 // resource (a log) answers GET only: its writes are a 405 naming the allowed methods.
 // A resource answers at its key (/api/vult-card-types) or at the paths it declares, which
@@ -76,7 +76,7 @@ function perResource(path: 'collection' | 'item', defs: readonly ResourceDef[], 
   return { loader: dispatch('loader'), action: dispatch('action'), access };
 }
 
-/** A PUT body may repeat the row's id (spec 2 §7); a different id is a 400, not a move. */
+/** A PUT body may repeat the row's id; a different id is a 400, not a move. */
 function withoutPathId(body: unknown, id: number): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'id')) return body;
   const { id: bodyId, ...rest } = body as Record<string, unknown>;

@@ -79,7 +79,7 @@ export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, optio
       // The company choices are those of the screen's company type (formChoices narrows them).
       const companyField = companyFieldOf(def);
       const companies = companyField ? referenceChoices(companyField, choices) : [];
-      // A user limited to a company of another type has no such screen (DESIGN §5: 404).
+      // A user limited to a company of another type has no such screen (404).
       if (companies.length === 0 && ctx.actor.kind === 'user' && ctx.actor.user.companyId !== null) throw notFound();
       companyName = companies[0]?.label ?? null;
     }
@@ -178,7 +178,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
     }),
     ...options.intents,
   }, {
-    // A company screen does not exist for a user limited to a company of another type (DESIGN §5: 404).
+    // A company screen does not exist for a user limited to a company of another type (404).
     open: async (screenArgs) => {
       const screen = await openScreen(screenArgs);
       const notFound = () => new Response('Not Found', { status: 404 });

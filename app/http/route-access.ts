@@ -18,7 +18,7 @@ export type AccessRule =
   | { kind: 'signedIn' }
   /** The route table's permission for this screen path (SCREENS in app/lib/navigation.ts). */
   | { kind: 'screen' }
-  /** A permission: an area and an action (DESIGN §5). */
+  /** A permission: an area and an action (docs/security.md). */
   | { kind: 'area'; area: Area; action: Action }
   /** The user named by the path's `id` themselves, or (when given) a holder of the permission. */
   | { kind: 'self'; or?: { area: Area; action: Action }; refusal?: string };
@@ -100,7 +100,7 @@ export function passes(rule: AccessRule, user: Principal, params: Record<string,
 
 /**
  * How a user a rule refuses is answered: 404 when only their company scope keeps them out of
- * something installation-wide (for them it does not exist, DESIGN §5), else 403.
+ * something installation-wide (for them it does not exist), else 403.
  */
 export function refusalStatus(rule: AccessRule, user: Principal): 403 | 404 {
   const area = rule.kind === 'area' ? rule.area : rule.kind === 'self' ? rule.or?.area : undefined;

@@ -1,4 +1,4 @@
-// The screen kit: what every signed-in screen's loader and action is made of (DESIGN §3, §8).
+// The screen kit: what every signed-in screen's loader and action is made of (docs/screens.md).
 // - openScreen / loadScreen: the signed-in user allowed into this screen of the route table,
 //   a service context, and domain errors thrown while loading turned into the error page.
 // - screenAction: reads the form once, picks the `intent`, validates it with conform + zod and
@@ -126,7 +126,7 @@ export interface Intent<Page = Screen> {
   /**
    * How a refusal without field errors reads: the service's message, or this text when the
    * message is a generic one ('Forbidden', 'Resource not found'); with `prefix`, always
-   * '<failed>: <message>' (spec 2's 'Failed to delete department: …').
+   * '<failed>: <message>' (e.g. 'Failed to delete department: …').
    */
   failed?: string;
   prefix?: boolean;

@@ -1,4 +1,4 @@
-// Response headers and the same-origin rule for state-changing requests (DESIGN §5).
+// Response headers and the same-origin rule for state-changing requests (docs/security.md).
 import { describe, expect, it } from 'vitest';
 import { isSameOrigin, securityHeaders } from './security.ts';
 import { safeRedirect } from './authenticator.server.ts';
@@ -26,7 +26,7 @@ describe('isSameOrigin', () => {
     expect(check({ referer: '::::' })).toBe(false);
   });
 
-  it('refuses requests without Origin and Referer (DESIGN §5)', () => {
+  it('refuses requests without Origin and Referer', () => {
     expect(check({})).toBe(false);
     expect(check({ origin: '' })).toBe(false);
   });

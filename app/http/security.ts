@@ -33,7 +33,7 @@ export function securityHeaders(nonce: string, secure: boolean): Record<string, 
 
 /**
  * A state-changing request is ours when its Origin (or, without one, its Referer) names this
- * scheme and host (DESIGN §5). A request with neither is refused: browsers send one of them on
+ * scheme and host. A request with neither is refused: browsers send one of them on
  * every cross-site or same-site POST we serve, and API clients can set Origin themselves.
  * `protocol` is the request's scheme as express sees it (X-Forwarded-Proto only through trusted
  * proxies), so an https Origin posting to a plain-http address is refused.

@@ -1,7 +1,7 @@
 // Responses whose whole body is a string the app made (pages, /api JSON). The server writes that
 // string to the socket itself (app/http/remix-express.ts) instead of reading it back through the
 // Response's body stream (a web ReadableStream: encode, enqueue, read, one write per chunk),
-// ~4 % of a list page's CPU. The mark is a registered symbol, so the server's copy of this module
+// a measurable cost (bench/README.md). The mark is a registered symbol, so the server's copy of this module
 // and the build's copy agree. A Response that anything else rebuilds (Remix's HEAD answers, a
 // header added to a frozen response) has no mark and is streamed as before.
 const TEXT_BODY = Symbol.for('finhub.response.text-body');
@@ -12,8 +12,8 @@ const encoder = new TextEncoder();
 
 /**
  * `text` as a body stream that encodes it only if something reads it. A Response made of the
- * string itself encodes it to bytes at once (~30 µs for a 24 KB page, ~1.5 % of a list page's
- * CPU), and the server, which writes the text, never reads them.
+ * string itself encodes it to bytes at once (a measurable cost on a list page), and the server,
+ * which writes the text, never reads them.
  */
 function lazyTextBody(text: string): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(

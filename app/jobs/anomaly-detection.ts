@@ -1,4 +1,4 @@
-// Every 15 minutes (DESIGN §6): 5 or more deletes by one user within 10 minutes is a security
+// Every 15 minutes (docs/jobs.md): 5 or more deletes by one user within 10 minutes is a security
 // anomaly (app/services/anomalies.server.ts). Runs look back further than their interval so a
 // burst across two runs is still seen.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The scheduled backup (spec 3 §2.3, DESIGN §7): daily by default (BACKUP_SCHEDULE, cron, UTC),
+// The scheduled backup (docs/jobs.md): daily by default (BACKUP_SCHEDULE, cron, UTC),
 // every table with the audit logs and versions; afterwards only the newest BACKUP_KEEP scheduled
 // backups are kept.
 import { z } from 'zod';

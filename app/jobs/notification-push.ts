@@ -1,4 +1,4 @@
-// Push delivery of one notification (DESIGN §7): finds its recipients' subscribed browsers and
+// Push delivery of one notification (docs/jobs.md): finds its recipients' subscribed browsers and
 // sends one push-send job to each, so a slow or failing browser never holds up the others.
 // A notification stored inside a transaction may not be visible yet: the job retries, and gives
 // up quietly once it can be sure the row was rolled back.

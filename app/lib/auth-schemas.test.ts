@@ -1,5 +1,5 @@
-// Sign-in and password schemas shared by forms, the JSON API and the CLI (DESIGN §5: at least
-// 8 characters everywhere, new must differ from current).
+// Sign-in and password schemas shared by forms, the JSON API and the CLI: passwords of at least
+// 8 characters everywhere, and a new one must differ from the current one.
 import { describe, expect, it } from 'vitest';
 import { AdminSetPasswordSchema, ChangePasswordFormSchema, ChangePasswordSchema, LoginSchema } from './auth-schemas.ts';
 

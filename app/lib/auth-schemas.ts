@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** A loose e-mail shape (something@host.tld) for sign-in and the profile, with its message. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
-/** DESIGN §5: at least 8 characters everywhere. */
+/** Passwords have at least 8 characters everywhere (docs/security.md). */
 export const MIN_PASSWORD = 8;
 export const MAX_PASSWORD = 256;
 

@@ -1,4 +1,4 @@
-// The Backup & Recovery screen's fixed texts (spec 3 §5, §8) and tabs. Isomorphic: the route's
+// The Backup & Recovery screen's fixed texts and tabs. Isomorphic: the route's
 // action answers with them and the page asks confirm() with the same words.
 
 export const BACKUP_TABS = [

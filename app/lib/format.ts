@@ -1,7 +1,7 @@
 // Display formatting shared by screens (isomorphic; fixed en-US so server and browser agree).
 export { MONTH_NAMES } from '../../db/months.ts';
 
-// Formatters are built once: toLocaleDateString with options builds one per call (~65 µs).
+// Formatters are built once: toLocaleDateString with options builds a new one on every call.
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 const instant = new Intl.DateTimeFormat('en-US', {
@@ -13,7 +13,7 @@ export function formatNumber(value: number | null | undefined): string {
   return value === null || value === undefined ? '' : number.format(value);
 }
 
-/** A percentage with two decimals ('33.30%'; spec 2 §2). */
+/** A percentage with two decimals ('33.30%'). */
 export function formatPercent(value: number | null | undefined): string {
   return value === null || value === undefined ? '' : `${value.toFixed(2)}%`;
 }
@@ -28,8 +28,8 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 /** A calendar day (YYYY-MM-DD) as e.g. 'Nov 22, 2026', without time-zone shifts. */
 export function formatDay(value: string | null | undefined): string {
   if (!value) return '';
-  // A real day of years 1000-9999 is spelled here, as `day` spells it (a table's dates, ~2 µs
-  // each through Intl); anything else goes through Intl.
+  // A real day of years 1000-9999 is spelled here, as `day` spells it (a table formats many
+  // dates, and Intl is costly per call); anything else goes through Intl.
   const parts = ISO_DAY.exec(value);
   if (parts) {
     const [year, month, date] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
@@ -60,7 +60,7 @@ export function formatInstant(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : `${instant.format(date)} UTC`;
 }
 
-/** Spec 3 §2.1: under 1 minute '< 1m'; under 60 minutes 'Xm'; longer 'Xh Ym'. */
+/** Under 1 minute '< 1m'; under 60 minutes 'Xm'; longer 'Xh Ym'. */
 export function formatDuration(minutes: number | null | undefined): string {
   const m = Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0;
   if (m < 1) return '< 1m';
@@ -75,7 +75,7 @@ export function formatHoursMinutes(minutes: number | null | undefined): string {
   return `${Math.floor(whole / 60)}h ${whole % 60}m`;
 }
 
-/** Spec 3 §9: a size in Bytes, KB, MB or GB (units of 1024, up to two decimals). */
+/** A size in Bytes, KB, MB or GB (units of 1024, up to two decimals). */
 export function formatBytes(bytes: number | null | undefined): string {
   const value = Number.isFinite(bytes) ? Math.max(0, bytes as number) : 0;
   if (value < 1) return '0 Bytes';
@@ -85,8 +85,8 @@ export function formatBytes(bytes: number | null | undefined): string {
 }
 
 /**
- * Spec 1 §9: 'Just now' under a minute, then minutes, hours, days ago; an invalid date reads
- * 'Unknown time' (spec 1 §2).
+ * 'Just now' under a minute, then minutes, hours, days ago; an invalid date reads
+ * 'Unknown time'.
  */
 export function formatRelativeTime(value: string | null | undefined, now: number = Date.now()): string {
   const at = value ? Date.parse(value) : Number.NaN;

@@ -1,5 +1,5 @@
-// The route table, the sidebar per role and the Company Metrics rules (spec 1 §2 "Sidebar
-// groups", DESIGN §5 "the sidebar only shows what the user may open").
+// The route table, the sidebar per role and the Company Metrics rules: the sidebar groups, and
+// a sidebar that lists only the screens the user may open (docs/security.md).
 import { describe, expect, it } from 'vitest';
 import { breadcrumbFor, buildSidebar, canOpen, companyMetricItems, findScreen, SCREENS, sidebarGroups, sidebarLinks, type NavGroup } from './navigation.ts';
 import type { Principal, Role } from './permissions.ts';
@@ -163,7 +163,7 @@ describe('sidebar per role', () => {
   });
 });
 
-describe('Company Metrics derivation (spec 1 §2)', () => {
+describe('Company Metrics derivation', () => {
   it('the seeded group: no other mobile company, so no /mobile-metrics', () => {
     expect(companyMetricItems(SEEDED)).toEqual(ALL_COMPANY_METRICS);
   });
@@ -227,7 +227,7 @@ describe('route table', () => {
     expect(findScreen('/Budget-Planning')).toBeUndefined();
   });
 
-  it('gates screens per DESIGN §5', () => {
+  it('gates screens by role and permission flags', () => {
     const viewer = principal('viewer');
     const editor = principal('editor');
     const open = (user: Principal, path: string) => canOpen(user, findScreen(path)!);

@@ -10,7 +10,7 @@ export interface Screen {
   action?: Action;
   /** Sidebar label when it differs from the title; false keeps it out of the sidebar. */
   sidebar?: string | false;
-  /** Extra sidebar rule beyond the permission (spec: 'My Dashboard' for editors only). */
+  /** Extra sidebar rule beyond the permission ('My Dashboard' is for editors only). */
   sidebarOnlyFor?: Principal['role'][];
 }
 
@@ -71,7 +71,7 @@ export interface NavGroup {
 export const NETWORK_COMPANY = 'One Network';
 export const FINANCIAL_SERVICES_COMPANY = 'Vult';
 
-/** Company Metrics entries derived from the companies the user can see (spec 1 §2). */
+/** Company Metrics entries derived from the companies the user can see. */
 export function companyMetricItems(companies: { name: string; type: string }[]): NavItem[] {
   const items: NavItem[] = [];
   const mobile = companies.find((c) => c.type === 'mobile' && c.name !== NETWORK_COMPANY);

@@ -1,12 +1,12 @@
-// What the bell, the /notifications page and the API share about notifications (spec 1 §2,
-// §3, §9): the kinds, the tabs, the badge text. Isomorphic.
+// What the bell, the /notifications page and the API share about notifications: the kinds,
+// the tabs, the badge text. Isomorphic.
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../db/types.ts';
 import type { NotificationCategory, NotificationPriority, NotificationType } from '../../db/types.ts';
 
 export { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES };
 export type { NotificationCategory, NotificationPriority, NotificationType };
 
-/** A notification as the API and screens show it (spec 1 §3). */
+/** A notification as the API and screens show it. */
 export interface NotificationView {
   id: number;
   type: NotificationType;
@@ -35,7 +35,7 @@ export interface KeptNotificationCount extends NotificationCount {
   byCategory: CategoryCounts;
 }
 
-/** The bell's and the page's tabs (spec 1 §2): each is a filter of the list. */
+/** The bell's and the page's tabs: each is a filter of the list. */
 export const NOTIFICATION_TABS = [
   { key: 'all', label: 'All' },
   { key: 'unread', label: 'Unread' },
@@ -56,7 +56,7 @@ export function filterOfTab(tab: NotificationTab): NotificationFilter {
   return { category: tab };
 }
 
-/** Spec 1 §9: the badge caps at '99+'; nothing when there is nothing unread. */
+/** The badge caps at '99+'; nothing when there is nothing unread. */
 export function badgeLabel(unread: number): string {
   return unread > 99 ? '99+' : unread > 0 ? String(unread) : '';
 }

@@ -1,9 +1,9 @@
 // Page sizes of lists: what a screen shows at once, and the most one /api call returns
-// (DESIGN §9: default and maximum 1000, so no call can pull a million rows).
+// (default and maximum 1000, so no call can pull a million rows; docs/api.md).
 
-/** Rows a list screen shows per page (spec 2 §9, spec 3 §9 users). */
+/** Rows a list screen shows per page (users included). */
 export const PAGE_SIZE = 10;
-/** Activity history rows per page (spec 3 §9). */
+/** Activity history rows per page. */
 export const HISTORY_PAGE_SIZE = 25;
 /** The default and maximum `limit` of an /api list. */
 export const API_MAX_LIMIT = 1000;

@@ -1,4 +1,4 @@
-// Permissions (DESIGN §5): effective = role baseline ∪ the user's ten flags; gates per area;
+// Permissions (docs/security.md): effective = role baseline ∪ the user's ten flags; gates per area;
 // company scope; owner protections. The expectations are written out here from the design,
 // not derived from the code under test.
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ const DEL = 'canDelete';
 const MAN = 'canManageUsers';
 const FLAGS = [FIN, SUB, API, ANA, AUD, BAK, CRE, EDI, DEL, MAN] as const;
 
-// DESIGN §5: owner, admin → all ten; editor → financial, subscriber, create, edit; viewer →
+// Role baselines: owner, admin → all ten; editor → financial, subscriber, create, edit; viewer →
 // financial, subscriber.
 const BASELINE: Record<Role, readonly string[]> = {
   owner: FLAGS,
@@ -55,7 +55,7 @@ function principal(role: Role, flags: readonly string[] = [], companyId: number 
 }
 
 /**
- * The gates of DESIGN §5 written as an independent oracle over a set of effective flags:
+ * The gates per area (docs/security.md) written as an independent oracle over a set of effective flags:
  * finance/subscriber/integration data need their flag, and writes also the action flag;
  * analytics, audit logs, backups and user management need their flag for everything (backup
  * writes also a user not limited to one company);
@@ -75,7 +75,7 @@ function expectedCan(role: Role, effective: Set<string>, area: Area, action: Act
     // A backup holds every company: a company-scoped user only reads (lists, exports).
     case 'backups': return effective.has(BAK) && (action === 'read' || companyId === null);
     case 'users': return effective.has(MAN);
-    // Company-scoped users never write group-wide reference data (DESIGN §5).
+    // Company-scoped users never write group-wide reference data.
     case 'reference': return action === 'read' || (administrator && companyId === null);
     case 'admin': return administrator;
     // Installation-wide (every backup, system monitoring): never a company-scoped user.
@@ -260,7 +260,7 @@ describe('properties over all 1024 flag subsets', () => {
   });
 });
 
-describe('canManageUser: owner protections (DESIGN §5)', () => {
+describe('canManageUser: owner protections', () => {
   const owner = principal('owner', [], null, 1);
   const admin = principal('admin', [], null, 2);
   const scopedAdmin = principal('admin', [], 1, 3);
@@ -316,7 +316,7 @@ describe('canManageUser: owner protections (DESIGN §5)', () => {
         expect(canManageUser(actor, action, viewer, 'admin'), `${actor.id} ${action} promote`).toBe(false);
         expect(canManageUser(actor, action, viewer, 'owner'), `${actor.id} ${action} promote`).toBe(false);
         expect(canManageUser(actor, action, viewer), `${actor.id} ${action} viewer`).toBe(true);
-        // An editor holds rights a viewer manager lacks (DESIGN §5: only users within one's own).
+        // An editor holds rights a viewer manager lacks: a manager acts only on users within their own rights.
         expect(canManageUser(actor, action, editor, 'viewer'), `${actor.id} ${action} editor`).toBe(actor !== managerViewer);
       }
     }
@@ -341,7 +341,7 @@ describe('canManageUser: owner protections (DESIGN §5)', () => {
     }
   });
 
-  it('a manager only acts on users whose role and flags are all within their own (DESIGN §5)', () => {
+  it('a manager only acts on users whose role and flags are all within their own', () => {
     const withFlag = (flag: PermissionFlag) => ({ ...viewer, [flag]: true });
     for (const action of [...EDITS, 'deactivate', 'delete'] as UserManagementAction[]) {
       for (const flag of [DEL, 'canAccessBackups', 'canAccessAuditLogs'] as PermissionFlag[]) {

@@ -1,4 +1,4 @@
-// Who may do what. Effective permissions = role baseline ∪ the user's ten flags (DESIGN §5).
+// Who may do what. Effective permissions = role baseline ∪ the user's ten flags (docs/security.md).
 // Isomorphic: the server enforces with it, the sidebar hides what a user may not open.
 
 import { ROLES, type Role } from '../../db/types.ts';
@@ -107,7 +107,7 @@ export function can(user: Principal, area: Area, action: Action = 'read'): boole
  * Whether the user is refused the area only because they are limited to one company: an owner
  * or admin of one company and what spans the whole installation (system monitoring and its
  * errors, system settings, every company's backups). Such a refusal is a 404, as other
- * companies' rows are (DESIGN §5): for them it does not exist.
+ * companies' rows are: for them it does not exist.
  */
 export function outOfScope(user: Principal, area: Area): boolean {
   return area === 'installation' && isAdministrator(user) && companyScope(user) !== null;
@@ -140,7 +140,7 @@ export function mayGrantRole(actor: Principal, role: Role): boolean {
 }
 
 /**
- * Whether the target's role and effective flags are all within the actor's own (DESIGN §5): a
+ * Whether the target's role and effective flags are all within the actor's own: a
  * manager may only act on users no more powerful than themselves, the same rule as granting.
  */
 export function withinActorPermissions(actor: Principal, target: ManagedUser): boolean {
@@ -149,7 +149,7 @@ export function withinActorPermissions(actor: Principal, target: ManagedUser): b
 }
 
 /**
- * Owner protections (DESIGN §5): only an owner may create, edit or delete owners and admins;
+ * Owner protections: only an owner may create, edit or delete owners and admins;
  * owners cannot be deactivated or deleted; nobody deletes or deactivates themselves; a
  * company-scoped manager only manages users of their own company; and a manager only acts on
  * users whose role and flags are all within their own, and only gives a role within their own.

@@ -1,4 +1,4 @@
-// The profile page's schemas (spec 1 §5 "Profile edit", "Profile password change"), shared by
+// The profile page's schemas (profile edit, password change), shared by
 // the form (conform, in the browser and on the server) and the profile service.
 import { z } from 'zod';
 import { EMAIL_MESSAGE, EMAIL_PATTERN, MAX_PASSWORD, MIN_PASSWORD } from './auth-schemas.ts';
@@ -32,7 +32,7 @@ export const ProfileSchema = z.object({
 
 export const PASSWORDS_REQUIRED = 'All password fields are required';
 export const PASSWORDS_MISMATCH = 'New passwords do not match';
-/** DESIGN §5: at least 8 characters everywhere (the specification's 6 here is superseded). */
+/** At least 8 characters, as everywhere else (docs/security.md); not a shorter minimum here. */
 export const PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD} characters`;
 
 const requiredPassword = z.string({ error: PASSWORDS_REQUIRED }).min(1, { message: PASSWORDS_REQUIRED, abort: true }).max(MAX_PASSWORD, 'Password is too long');

@@ -14,7 +14,7 @@ const oneOf = <T extends readonly (string | number)[]>(values: T, what: string) 
 
 const bool = (what: string) => z.boolean({ error: `${what} must be true or false` });
 
-/** Objects may arrive as JSON text (spec 1 §3). */
+/** Objects may arrive as JSON text. */
 const jsonText = (value: unknown) => {
   if (typeof value !== 'string') return value;
   try {

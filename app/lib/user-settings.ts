@@ -1,4 +1,4 @@
-// User settings (spec 1 §3, §9; DESIGN §10): the fixed option lists and the stored defaults.
+// User settings (docs/decisions.md): the fixed option lists and the stored defaults.
 // Isomorphic: the settings page, the gear's pop-over, the JSON API and the service all use
 // these, and the document (root.tsx) its appearance classes on every page, so it stays free of
 // zod: the schemas built from these lists are in user-settings-schema.ts.
@@ -66,7 +66,7 @@ export function secondsLabel(seconds: number): string {
   return seconds < 60 ? `${seconds} seconds` : seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
 }
 
-/** The stored defaults (spec 1 §9), also the database column defaults. */
+/** The stored defaults, also the database column defaults. */
 export const DEFAULT_SETTINGS = {
   emailNotifications: true,
   pushNotifications: true,

@@ -1,5 +1,5 @@
-// Users as people submit them: one base per field, and the variants the JSON API (spec 3 §7)
-// and the User Management forms (spec 3 §5) derive from it. Isomorphic: conform validates the
+// Users as people submit them: one base per field, and the variants the JSON API
+// and the User Management forms derive from it. Isomorphic: conform validates the
 // forms with these in the browser and on the server, the services validate API bodies with
 // them, and the services check everything again. Also the screen's fixed texts and choices.
 import { z } from 'zod';
@@ -30,7 +30,7 @@ const userFields = {
   fullName: z.string().trim().max(255, 'Full name must be at most 255 characters').refine(hasNoNul, nulMessage('Full name')).nullish().transform((v) => v || null),
 };
 
-/** JSON: a company id; 'all', '' or null mean every company (spec 3 §5). */
+/** JSON: a company id; 'all', '' or null mean every company. */
 const apiCompanyId = z.union(
   [z.number().int().positive().max(MAX_ID, 'Company not found'), z.literal('all'), z.literal(''), z.null()],
   { error: 'Company must be a company id, or empty for all companies' },
@@ -156,7 +156,7 @@ export const UserListQuerySchema = z.object({
 export type UserListQuery = z.output<typeof UserListQuerySchema>;
 
 const HISTORY_ACTIONS = ['login', 'login_failed', 'logout', 'create', 'update', 'delete', 'restore', 'other'] as const;
-/** The actions the Activity History tab offers as filters (spec 3 §2.1). */
+/** The actions the Activity History tab offers as filters. */
 export const HISTORY_ACTION_CHOICES = ['login', 'create', 'update', 'delete'] as const;
 
 /** The screen's "All" choices send 'all': no filter. */
@@ -180,7 +180,7 @@ export const ActivityHistoryQuerySchema = z.preprocess(withoutAll, z.object({
 }));
 
 // ---------------------------------------------------------------------------------------------
-// The User Management screen: its tabs (?tab=) and the specification's texts (spec 3 §5).
+// The User Management screen: its tabs (?tab=) and its fixed texts.
 
 export const USER_TABS = [
   { key: 'users', label: 'Users' },
@@ -224,7 +224,7 @@ export function confirmDeactivateUserMessage(username: string): string {
 /** The headings of those confirmation steps without JavaScript. */
 export const USER_CONFIRM_TITLES = { 'temporary-password': 'Confirm temporary password', deactivate: 'Confirm deactivation' } as const;
 
-/** Scores, levels and activity statistics look at this many days of activity (DESIGN §10: "over the last 30 days"). */
+/** Scores, levels and activity statistics look at this many days of activity (docs/activity-window.md). */
 export const ACTIVITY_WINDOW_DAYS = 30;
 
 /** My Dashboard judges accuracy and department frequency on at most this many of the editor's latest entries, so its cost stays the same however busy they are. */

@@ -100,7 +100,7 @@ export type FieldDef = Field<Names>;
 export type FieldOf<T extends TableName> = Field<TableNames<T>>;
 
 // ---------------------------------------------------------------------------------------------
-// Company scope (DESIGN §5)
+// Company scope (docs/security.md)
 
 /**
  * How a row finds its company: its own `companyId` column chosen in the form; `companyId`
@@ -414,7 +414,7 @@ export function datesInOrder(start: string, end: string) {
   };
 }
 
-/** The specification's message set for a noun ('budget entry' → 'Budget entry created successfully'). */
+/** The standard message set for a noun ('budget entry' → 'Budget entry created successfully'). */
 export function messagesFor(noun: string, confirmNoun = noun): Messages {
   const capital = noun.charAt(0).toUpperCase() + noun.slice(1);
   return {

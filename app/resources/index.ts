@@ -1,4 +1,4 @@
-// The registry of declared resources, in the specification's order (companies, departments,
+// The registry of declared resources, in this order (companies, departments,
 // expense categories, budgets, actual expenses, revenue projections, actual revenue, subscriber
 // metrics, then the company metrics of One Network and Vult): the /api paths, the whole-table exports and the audit trail's table filter all
 // derive from it.

@@ -1,4 +1,4 @@
-// API integration sources and endpoints (spec 3 §2.5, §3): declared resources, so their /api
+// API integration sources and endpoints: declared resources, so their /api
 // calls, forms, validation, audit entries and versions come from the generic layer. Both are
 // group-wide configuration (a user limited to one company reads them but changes nothing).
 // Credentials and sync logs are not resources: a credential is never read back, a log is
@@ -7,7 +7,7 @@ import { AUTH_TYPES, HTTP_METHODS, SYNC_DIRECTIONS } from '../../db/types.ts';
 import type { FieldError } from '../lib/field-error.ts';
 import { defineResource, messagesFor, type RecordChecks } from './define.ts';
 
-/** Tables an endpoint can fill or send (snake_case, as the spec's targetTable). */
+/** Tables an endpoint can fill or send (snake_case, as an endpoint's targetTable names them). */
 export const SYNC_TARGET_TABLES = [
   'expense_categories', 'budgets', 'actual_expenses', 'revenue_projections', 'actual_revenue', 'subscriber_metrics',
   'broadband_connections', 'mobile_subscriptions', 'mobile_access_methods',

@@ -1,4 +1,4 @@
-// Pieces of the company-metric declarations (spec 2 §3): the month a row is for, counts,
+// Pieces of the company-metric declarations: the month a row is for, counts,
 // percentages, the enumerations' display labels, and the list settings every such table shares.
 import { MONTH_NAMES } from '../../db/months.ts';
 import type { ColumnDef, FieldDef } from './define.ts';
@@ -24,7 +24,7 @@ export const CONNECTION_TYPE_LABELS: Record<string, string> = {
 };
 export const SUBSCRIPTION_TYPE_LABELS: Record<string, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 export const ACCESS_METHOD_LABELS: Record<string, string> = { mifi: 'MiFi Devices', sim: 'SIM Cards', esim: 'eSIM', fwa_mobile: 'FWA Mobile' };
-/** Subscriber levels' display labels and what each level means (spec 2 §3). */
+/** Subscriber levels' display labels and what each level means. */
 export const LEVEL_LABELS: Record<string, string> = {
   level_0: 'Active Sign-ups', level_1: 'Card Ready', level_2: 'Enhanced Experience', in_progress: 'In Verification',
 };

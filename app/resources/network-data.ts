@@ -1,4 +1,4 @@
-// Per-company network figures (spec 2 §3, the /one-network-data screen's three tabs): broadband
+// Per-company network figures (the /one-network-data screen's three tabs): broadband
 // connections, mobile subscriptions and mobile access methods, one row per company, month and
 // type. /api/broadband-connections, /api/mobile-subscriptions, /api/mobile-access-methods.
 import { ACCESS_METHODS, CONNECTION_TYPES, SUBSCRIPTION_TYPES } from '../../db/types.ts';
@@ -13,7 +13,7 @@ const revenue = { name: 'revenue', label: 'Revenue', kind: 'money', required: fa
 /** A row's share of its company's month, computed from the counts (never typed). */
 const share = { key: 'percentageOfTotal', label: 'Share of Total', format: 'percent' } as const;
 
-/** Spec 2 §8: 'Failed to create broadband connection', …; deletes say 'record'. */
+/** Texts such as 'Failed to create broadband connection'; deletes say 'record'. */
 function networkMessages(noun: string): Messages {
   return {
     ...messagesFor(noun),

@@ -1,4 +1,4 @@
-// One Network's monthly records (spec 2 §3, the /one-network-subscription-metrics screen):
+// One Network's monthly records (the /one-network-subscription-metrics screen):
 // broadband, mobile subscription patterns and mobile access, one record per month, all
 // belonging to the company named exactly 'One Network'. /api/one-network/broadband-connections,
 // /api/one-network/mobile-subscription-patterns, /api/one-network/mobile-access-methods.
@@ -11,10 +11,10 @@ import { byMonth, count, exactMonth, monthColumns, monthField, monthSorts, share
 import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from './network-data.ts';
 import { companyJoin } from './shared.ts';
 
-/** The company these records belong to (spec 2 §9: identified by this exact name). */
+/** The company these records belong to (identified by this exact name). */
 export const ONE_NETWORK = 'One Network';
 
-/** Spec 2 §8: 'Failed to create broadband connection record', …; deletes ask about 'this record'. */
+/** Texts such as 'Failed to create broadband connection record'; deletes ask about 'this record'. */
 function recordMessages(noun: string): Messages {
   return { ...messagesFor(noun), confirmDelete: 'Are you sure you want to delete this record?' };
 }

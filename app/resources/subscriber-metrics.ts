@@ -56,7 +56,7 @@ export const subscriberMetrics = defineResource({
 
 /**
  * The list as the Mobile Metrics and Fintech Metrics screens show it: the same resource with
- * the specification's texts for each ('Failed to create mobile metric', 'Are you sure you want
+ * its own texts for each ('Failed to create mobile metric', 'Are you sure you want
  * to delete this fintech metric?').
  */
 export const mobileMetrics: ResourceDef = { ...subscriberMetrics, messages: messagesFor('mobile metric') };

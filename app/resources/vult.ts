@@ -1,4 +1,4 @@
-// Vult's subscriber figures (spec 2 §3, the /vult-financial-services and
+// Vult's subscriber figures (the /vult-financial-services and
 // /vult-subscriber-metrics screens): monthly subscriber metrics, subscriber levels and card
 // types, per company. Each answers at two spellings with the same data and services:
 // /api/vult-subscriber-metrics and /api/vult/subscriber-metrics (whose GET is the latest row).
@@ -10,7 +10,7 @@ import { companyJoin } from './shared.ts';
 const description = { name: 'description', label: 'Description', kind: 'textarea', max: 1000 } as const;
 const join = [{ ...companyJoin, select: { companyName: 'name' } }] as const;
 
-/** Spec 2 §8's texts where it gives them ('Subscriber level added successfully'), the usual ones otherwise. */
+/** Vult's own texts where they differ ('Subscriber level added successfully'), the usual ones otherwise. */
 function vultMessages(noun: string, created: string): Messages {
   return { ...messagesFor(noun), created, createFailed: `Failed to create vult ${noun}`, confirmDelete: 'Are you sure you want to delete this record?' };
 }

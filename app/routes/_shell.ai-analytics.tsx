@@ -1,4 +1,4 @@
-// /ai-analytics (spec 3 §2.4, issue 17): AI Insights, Predictions, Anomalies, Budget Analysis and
+// /ai-analytics: AI Insights, Predictions, Anomalies, Budget Analysis and
 // AI Chat. Every choice is a GET form in the URL, so each tab works without JavaScript; 'Generate
 // now', the chat and Clear are form posts (the conversation is kept on the server per session;
 // with JavaScript the chat streams from /api/ai/chat/stream instead). All numbers come from the
@@ -77,7 +77,7 @@ function byWeekBeyondAMonth(days: AnomalyDay[]): AnomalyDay[] {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** After an Analyze (run=1): 'Analysis Complete' with what was found, or the spec's failure toast. */
+/** After an Analyze (run=1): 'Analysis Complete' with what was found, or the failure toast. */
 function analysisToast(run: boolean, failed: string, error: string | null, done: string): Toast | null {
   if (!run) return null;
   return error ? { type: 'error', title: 'Error', description: `${failed}: ${error}` } : { type: 'success', title: 'Analysis Complete', description: done };

@@ -1,4 +1,4 @@
-// /api-documentation (spec 3 §2.6; every signed-in user): rendered on the server from the
+// /api-documentation (every signed-in user): rendered on the server from the
 // OpenAPI document served at /api/openapi.json.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';

@@ -1,4 +1,4 @@
-// /api-integrations (spec 3 §2.5, issue 18): six tabs in the URL (?tab=, default
+// /api-integrations: six tabs in the URL (?tab=, default
 // recommendations). API Sources and Endpoints are the declared resources' lists with their add
 // and edit panels (dialogs with JavaScript) and delete; Endpoints adds 'Sync Now' per row;
 // Credentials is an add form only; Recommendations, Performance and Sync Logs are computed

@@ -1,4 +1,4 @@
-// /audit-trail (spec 3 §2.2, DESIGN §6, §8): audit log entries, one record's data versions and
+// /audit-trail: audit log entries, one record's data versions (docs/writes.md) and
 // the security anomalies, with filters, tab and page in the URL. The one write is restoring a
 // version (confirm() with JavaScript, the server's confirmation step without). The services
 // check the audit-logs permission and limit a company-scoped reader to their company.

@@ -1,7 +1,7 @@
-// /backup-recovery (spec 3 §2.3, DESIGN §8, §10): the backup history, creating one (queued: the
+// /backup-recovery: the backup history, creating one (queued: the
 // backup-create job writes the file, or this process when it reaches no job engine), the
-// scheduled backup, verifying, restoring (after a confirmation) and deleting (after the spec's
-// confirmation), and per-table CSV exports. Tab and selected backup live in the URL. The services
+// scheduled backup, verifying, restoring (after a confirmation) and deleting (after a
+// confirmation too), and per-table CSV exports. Tab and selected backup live in the URL. The services
 // check the backups permission again; a user limited to one company lists and exports only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -161,7 +161,7 @@ export const action = (args: ActionFunctionArgs) =>
           return json({ intent: 'confirm-restore' as const, id: backup.id, message: confirmRestoreMessage(backup.name, overwrite), overwrite, skipAuditLogs });
         }
         const result = await restoreBackup(screen.ctx, settingsOf(screen), { backupId: backup.id }, { overwrite, skipAuditLogs });
-        // Spec 3 §4: the selection clears after a restore.
+        // The selection clears after a restore.
         return succeed(screen, { type: 'success', title: M.restored, description: restoredText(result) }, { to: BACKUPS_TAB });
       },
     }),

@@ -21,7 +21,7 @@ export const access = resourceScreenAccess(companies);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(companies, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(companies, args);
 
-/** Badge colours of spec 2 §2: mobile orange, infrastructure blue, fintech green, marketing purple, other grey. */
+/** Badge colours by company type: mobile orange, infrastructure blue, fintech green, marketing purple, other grey. */
 const TYPE_BADGE: Record<string, string> = {
   mobile: 'bg-orange-100 text-orange-800',
   infrastructure: 'bg-blue-100 text-blue-800',

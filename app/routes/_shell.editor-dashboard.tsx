@@ -1,4 +1,4 @@
-// /editor-dashboard ('My Dashboard', spec 1 §2): the signed-in editor's own figures.
+// /editor-dashboard ('My Dashboard'): the signed-in editor's own figures.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';

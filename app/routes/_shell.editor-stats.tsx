@@ -1,4 +1,4 @@
-// /editor-stats (spec 3 §2.7 'Editor Statistics'; owners and admins).
+// /editor-stats ('Editor Statistics'; owners and admins).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -34,7 +34,7 @@ export default function EditorStatistics() {
   return <EditorStatsScreen tab={tab} stats={stats} paging={paging} history={history} />;
 }
 
-/** Spec 3 §8: the page's own words when the user may not see it. */
+/** The page's own words when the user may not see it. */
 export function ErrorBoundary() {
   return <ShellErrorBoundary forbiddenText="Unable to load editor statistics. Please check your permissions or contact support." />;
 }

@@ -1,4 +1,4 @@
-// /notifications: the bell's list as a full page (DESIGN §8), where the bell leads without
+// /notifications: the bell's list as a full page, where the bell leads without
 // JavaScript. Tabs and page live in the URL; mark read, dismiss and mark all read are forms.
 // Every reader sees only the notifications that reach them; another user's id is a 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';

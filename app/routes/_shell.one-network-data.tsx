@@ -1,4 +1,4 @@
-// One Network Data (spec 2 §2): One Network's broadband connections, mobile subscriptions and
+// One Network Data: One Network's broadband connections, mobile subscriptions and
 // mobile access methods, one tab each (?tab=), each the paged list of the per-company resource
 // limited to the company named 'One Network', with add, edit, delete and export.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -30,7 +30,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
     const tab = TABS.tabOf(url);
     const company = await findScreenCompany(ctx, NETWORK_COMPANY);
-    // Tab data is requested only once the network company has been found (spec 2 §2).
+    // Tab data is requested only once the network company has been found.
     if (!company) return json({ company: null, tab });
     const list = await resourceLoader(TABS.defOf(url), args, { listQuery: () => ({ companyId: company.id }) });
     return json({ ...list, company, tab });

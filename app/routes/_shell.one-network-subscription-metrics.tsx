@@ -1,4 +1,4 @@
-// One Network Subscriptions (spec 2 §2 "Network subscription metrics"): the latest record (or
+// One Network Subscriptions: the latest record (or
 // the ?year=&month= chosen) of One Network's broadband, mobile subscription and mobile access
 // records, an overview with 12-month charts, and the edit/create form of each tab's record.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -44,7 +44,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
     const tab = tabOf(url, TABS);
     const company = await findScreenCompany(ctx, ONE_NETWORK);
-    // Nothing else is asked for until the company exists (spec 2 §2).
+    // Nothing else is asked for until the company exists.
     if (!company) return json({ company: null, tab } as const);
     const period = requestedMonth(url.searchParams);
     const latest = async (def: ResourceDef) =>

@@ -1,6 +1,6 @@
-// /profile (spec 1 "Profile"): read and edit modes for the profile fields (?edit=1), a
+// /profile: read and edit modes for the profile fields (?edit=1), a
 // change-password section with its own edit mode (?password=1), and the account information
-// card. Edit modes are URL state so the page works without JavaScript (DESIGN §8).
+// card. Edit modes are URL state so the page works without JavaScript.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';

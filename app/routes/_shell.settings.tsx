@@ -1,7 +1,7 @@
-// /settings (spec 1 "Settings"): five tabs in the URL (?tab=…). Every choice is saved to the
-// user's settings record with a plain form (DESIGN §10: the old app kept them in the browser);
+// /settings: five tabs in the URL (?tab=…). Every choice is saved to the user's settings
+// record with a plain form, not kept in the browser as the old app did (docs/decisions.md);
 // the device-only notification switches (sound, vibration, badge) live in a cookie of this
-// browser, as the specification stores them on the device.
+// browser, since they belong to the device.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';

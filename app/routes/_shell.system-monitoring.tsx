@@ -1,4 +1,4 @@
-// /system-monitoring (spec 1 §2 System Monitoring; owners and admins): live health with 24-hour
+// /system-monitoring (owners and admins): live health with 24-hour
 // sparklines, Error Tracking with Resolve (notes required), Recovery Actions and System Metrics.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';

@@ -1,5 +1,5 @@
-// /system-settings (spec 1 §2 System Settings; owner and admin): the real version, database and
-// environment (DESIGN §10), live statuses (database, job engine, backups, security), quick
+// /system-settings (owner and admin): the real version, database and
+// environment, live statuses (database, job engine, backups, security), quick
 // links and a navigation guide built from the route table for this user.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';

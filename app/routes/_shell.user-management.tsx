@@ -1,4 +1,4 @@
-// /user-management (spec 3 §2.1): users, statistics, activity analytics and activity history.
+// /user-management: users, statistics, activity analytics and activity history.
 // The URL holds the tab (?tab=), each tab's filters and page, and the open form (?new=1,
 // ?edit=ID, ?permissions=ID); every write is an intent of the action. The services authorise
 // each call again (owner protections, company scope).

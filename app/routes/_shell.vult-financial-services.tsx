@@ -1,4 +1,4 @@
-// Vult Financial Services (spec 2 §2 "Fintech data warehouse"): the company named 'Vult'.
+// Vult Financial Services: the company named 'Vult'.
 // Overview: a month's metrics (?year=&month=, else the latest), the 12-month chart, the record
 // counts and the API endpoints. The other tabs: an add form beside the five most recent rows of
 // their table; the tab of the posted URL picks the table, and the company is always Vult.

@@ -1,4 +1,4 @@
-// Vult Subscriber Metrics (spec 2 §2 "Fintech subscriber metrics"): one month of the company
+// Vult Subscriber Metrics: one month of the company
 // named 'Vult' (?year=&month=, else the latest of the tab's table). Overview: the figures, card
 // penetration and the 12-month chart; levels and card types of that month. Each row is edited in
 // a dialog opened by the URL (?edit=ID); the tab of the posted URL picks the table.

@@ -1,4 +1,4 @@
-// GET /api/admin/editor-activity-history (spec 3 §7; owners and admins): the editors' last 100 writes.
+// GET /api/admin/editor-activity-history (owners and admins): the editors' last 100 writes.
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { editorActivityHistory } from '../services/editor-stats.server.ts';

@@ -1,4 +1,4 @@
-// GET /api/admin/editor-stats (spec 3 §2.7, §7; owners and admins): every editor ranked by
+// GET /api/admin/editor-stats (owners and admins): every editor ranked by
 // activity score, the summary, the level distribution and the per-company analytics.
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';

@@ -1,5 +1,5 @@
 // GET /api/ai/budget-analysis/{companyId}/{year} → totalBudget, totalActual, variance,
-// variancePercentage, per-category figures and recommendations (spec 3 §3). The company id is
+// variancePercentage, per-category figures and recommendations. The company id is
 // the route's `id` parameter (the route manifest's name for a row id); the year is 2024–2026.
 // One analysis at a time per user: 429 while another of theirs runs.
 import { apiRoute, idParam } from '../http/api.server.ts';

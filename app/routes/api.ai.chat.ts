@@ -1,4 +1,4 @@
-// POST /api/ai/chat {message, context?, history?} → {response, context} (spec 3 §7 AI). Answers
+// POST /api/ai/chat {message, context?, history?} → {response, context}. Answers
 // from the books within the asker's permissions and company scope: through the language model's
 // tools when OPENAI_API_KEY is set, else offline. A model failure is a 503 'Chat failed: …'.
 // A question is an analysis: one at a time per user, 429 while another of theirs runs.

@@ -1,5 +1,5 @@
 // POST /api/ai/detect-anomalies {companyId?, departmentId?, lookbackDays: 7|14|30|90, limit?, offset?}
-// → the expenses of the window that stand out (spec 3 §3): unusual amounts, duplicate charges and
+// → the expenses of the window that stand out: unusual amounts, duplicate charges and
 // first payments to a vendor, each with severity, expected amount, deviation, explanation and
 // advice, most severe first. They are read from the findings the expense-anomalies job stores:
 // X-Computed-At says when they were computed, X-Total-Count how many the window holds (limit

@@ -1,4 +1,4 @@
-// GET /api/ai/insights?companyId → the stored insights (spec 3 §3: type, priority, impact, title,
+// GET /api/ai/insights?companyId → the stored insights (type, priority, impact, title,
 // description, actionItems, generatedAt), most pressing first; the nightly ai-insights job
 // computes them. A user limited to one company gets that company's only.
 import { apiRoute } from '../http/api.server.ts';

@@ -1,5 +1,5 @@
 // POST /api/ai/predict-expenses {companyId?, departmentId?, categoryId?, months: 1|3|6|12} → one
-// prediction per category × department (spec 3 §3): predictedAmount, confidence, historicalAverage,
+// prediction per category × department: predictedAmount, confidence, historicalAverage,
 // seasonalPattern, trend, factors, plus the monthly history and forecast band for charts.
 // One analysis at a time per user: 429 while another of theirs runs.
 import { apiRoute, readJson } from '../http/api.server.ts';

@@ -1,5 +1,5 @@
 // POST /api/api-integration-credentials {sourceId, credentialKey, credentialValue, description}
-// → 201 without the value (spec 3 §7). Credentials are never listed or read back.
+// → 201 without the value. Credentials are never listed or read back.
 import { apiRoute, json, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { addCredential, CredentialRequest } from '../services/integration-credentials.server.ts';

@@ -1,4 +1,4 @@
-// GET /api/api-integration-sync-logs?limit&offset&endpointId: sync runs, newest first (spec 3 §7); X-Total-Count.
+// GET /api/api-integration-sync-logs?limit&offset&endpointId: sync runs, newest first; X-Total-Count.
 import { apiRoute, pagedAnswer } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { listSyncLogs } from '../services/integration-sync.server.ts';

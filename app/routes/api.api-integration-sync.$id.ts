@@ -1,4 +1,4 @@
-// POST /api/api-integration-sync/{endpointId}: starts a sync run now (spec 3 §7) → 202 with its
+// POST /api/api-integration-sync/{endpointId}: starts a sync run now → 202 with its
 // running log. The body's userId (the client sends 1) is ignored: the run is the caller's.
 import { apiRoute, idParam, json, readJson } from '../http/api.server.ts';
 import { SyncRequest } from '../http/request-bodies.server.ts';

@@ -1,4 +1,4 @@
-// GET /api/api-integrations/sync-logs?limit=5&offset=0: the dashboard's sync view (spec 1, spec 3 §7).
+// GET /api/api-integrations/sync-logs?limit=5&offset=0: the dashboard's sync view.
 import { apiRoute, pagedAnswer } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { listSyncLogs } from '../services/integration-sync.server.ts';

@@ -1,4 +1,4 @@
-// GET /api/api-performance-analysis (spec 3 §7 API integration): computed from the sync logs, endpoints and audit trail (integration-analysis.server.ts).
+// GET /api/api-performance-analysis: computed from the sync logs, endpoints and audit trail (integration-analysis.server.ts).
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { analyzePerformance } from '../services/integration-analysis.server.ts';

@@ -20,7 +20,7 @@ export const { loader, action, access } = apiRoute({
         );
       } catch (error) {
         if (!isDomainError(error)) throw error;
-        // The old client reads { success, error }; DESIGN §9 adds { message, errors }.
+        // The old client reads { success, error }; the API's error shape adds { message, errors } (docs/api.md).
         const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {};
         return json(
           { success: false, error: error.message, message: error.message, ...(error.errors ? { errors: error.errors } : {}) },

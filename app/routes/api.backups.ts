@@ -1,4 +1,4 @@
-// GET /api/backups: every backup, newest first (spec 3 §7). POST /api/backups: name,
+// GET /api/backups: every backup, newest first. POST /api/backups: name,
 // description, tables, includeAuditLogs, includeVersions (none required) → 201 with the backup,
 // in progress: the backup-create job writes the file and completes it.
 import { apiRoute, json, readJson } from '../http/api.server.ts';

@@ -1,4 +1,4 @@
-// GET /api/dashboard: spec 1 §3's dashboard object ({ userAccess }) and every figure the
+// GET /api/dashboard: the dashboard object ({ userAccess }) and every figure the
 // dashboard shows, each null when the caller may not see it.
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';

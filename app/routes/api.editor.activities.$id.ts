@@ -1,4 +1,4 @@
-// PATCH /api/editor/activities/{activityId} (spec 1 §7): the row one of the caller's activities
+// PATCH /api/editor/activities/{activityId}: the row one of the caller's activities
 // is about, changed with the JSON fields through that resource's own rules; the updated row.
 import { apiRoute, idParam, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';

@@ -1,4 +1,4 @@
-// GET /api/editor/activities?limit (spec 1 §3 Editor activity): the caller's latest writes (50, at most 100).
+// GET /api/editor/activities?limit: the caller's latest writes (50, at most 100).
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { ActivitiesQuery, myActivities } from '../services/editor-dashboard.server.ts';

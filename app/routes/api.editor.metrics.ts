@@ -1,4 +1,4 @@
-// GET /api/editor/metrics (spec 1 §3 Editor metrics): the signed-in editor's own figures.
+// GET /api/editor/metrics: the signed-in editor's own figures.
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { editorMetrics } from '../services/editor-dashboard.server.ts';

@@ -1,5 +1,5 @@
-// GET /api/export/{table}/csv: one of the backup and export tables as a CSV download (spec 3
-// §2.3 Export tab), streamed through the shared CSV writer. Needs the backups permission; a
+// GET /api/export/{table}/csv: one of the backup and export tables as a CSV download (the
+// Export tab of Backup & Recovery), streamed through the shared CSV writer. Needs the backups permission; a
 // user limited to one company gets that company's rows only.
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';

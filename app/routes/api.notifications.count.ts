@@ -1,4 +1,4 @@
-// GET /api/notifications/count → { total, unread } (spec 1 §7; polled every 30 s by the bell).
+// GET /api/notifications/count → { total, unread } (polled every 30 s by the bell).
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { countNotifications } from '../services/notifications.server.ts';

@@ -1,5 +1,5 @@
 // GET /api/notifications?isRead=false&category=…&limit&offset: the caller's notifications,
-// newest first, dismissed ones left out (spec 1 §7); X-Total-Count.
+// newest first, dismissed ones left out; X-Total-Count.
 import { apiRoute, pagedList } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { API_MAX_LIMIT } from '../lib/paging.ts';

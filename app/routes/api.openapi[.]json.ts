@@ -1,4 +1,4 @@
-// GET /api/openapi.json: the OpenAPI 3.1 document of every /api call (DESIGN §9), generated
+// GET /api/openapi.json: the OpenAPI 3.1 document of every /api call, generated
 // from the routes' own rules and zod schemas (app/http/openapi/), once per process.
 import { apiRoute } from '../http/api.server.ts';
 import { openApiText } from '../http/openapi/document.server.ts';

@@ -1,4 +1,4 @@
-// GET /api/system/health (spec 1 §3 System health; owners and admins): the figures measured
+// GET /api/system/health (owners and admins): the figures measured
 // now, the app's traffic over the last 15 minutes and 24 hours of snapshot averages.
 import { apiRoute } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';

@@ -1,4 +1,4 @@
-// GET/PUT /api/user-settings (spec 1 §7): the signed-in user's settings record.
+// GET/PUT /api/user-settings: the signed-in user's settings record.
 import { apiRoute, readJson } from '../http/api.server.ts';
 import { allow } from '../http/route-access.ts';
 import { getUserSettings, updateUserSettings } from '../services/user-settings.server.ts';

@@ -1,4 +1,4 @@
-// GET and POST on the /api/vult/… spellings of Vult's resources (spec 2 §7): the same data and
+// GET and POST on the /api/vult/… spellings of Vult's resources: the same data and
 // services as /api/vult-…; GET /api/vult/subscriber-metrics answers the latest row.
 import { apiCollectionRoute } from '../http/resource-api.server.ts';
 import { RESOURCE_LIST } from '../resources/index.ts';

@@ -1,7 +1,7 @@
-// AI analytics over the books (issue 17, spec 3 §2.4, §7 AI): expense predictions and budget
+// AI analytics over the books: expense predictions and budget
 // analysis, computed by the engine in ./ai from the expenses and budgets the caller may see
 // (expense anomalies: ai-anomalies.server.ts). Needs the analytics permission; a user limited
-// to one company gets that company's numbers only (another company's id is a 404, DESIGN §5).
+// to one company gets that company's numbers only (another company's id is a 404).
 // Amounts are US dollars.
 import { z } from 'zod';
 import { can, companyScope } from '../lib/permissions.ts';

@@ -1,4 +1,4 @@
-// Expense anomalies as the screen, /api, the chat and insights read them (spec 3 §2.4, §7 AI):
+// Expense anomalies as the screen, /api, the chat and insights read them:
 // the stored findings of the current run of the expense-anomalies job
 // (expense-anomalies.server.ts), filtered by company, department and window, ranked (most
 // severe, then most recent) and paged, with the time they were computed. A request never reads
@@ -14,7 +14,7 @@ import { expensesToken } from './books-token.server.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { currentRun, windowStart } from './expense-anomalies.server.ts';
 
-/** The most a page holds (DESIGN §9: the /api maximum). */
+/** The most a page holds (the /api maximum, docs/api.md). */
 export const MAX_ANOMALY_PAGE = 1000;
 export const ANOMALIES_COMPUTING = 'Anomalies are being computed for the first time. Try again in a minute.';
 

@@ -1,4 +1,4 @@
-// The AI chat's offline mode (issue 17, DESIGN §10): without a language model it answers the
+// The AI chat's offline mode (docs/decisions.md): without a language model it answers the
 // common questions itself from the same services the screens use, within the asker's permissions
 // and company scope, with the numbers it used, and says it is in offline mode. Questions it
 // cannot answer get the list of what it can. POST /api/ai/chat {message, context, history} →
@@ -231,7 +231,7 @@ export interface ChatOptions extends Pick<ModelOptions, 'onDelta' | 'signal' | '
   now?: Date;
 }
 
-/** The earlier messages a request carries, as model turns (spec 3 §3 chat messages or role/content pairs; anything else skipped). */
+/** The earlier messages a request carries, as model turns (chat messages or role/content pairs; anything else skipped). */
 export function historyTurns(history: unknown[] | null | undefined): ModelTurn[] {
   return (history ?? []).flatMap((item) => {
     if (!item || typeof item !== 'object') return [];

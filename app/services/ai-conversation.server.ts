@@ -1,4 +1,4 @@
-// The AI chat screen's conversation, kept on the server per sign-in session (issue 17): the page
+// The AI chat screen's conversation, kept on the server per sign-in session: the page
 // needs no hidden history, a reload keeps it, and the JavaScript stream and the plain form post
 // continue the same conversation. A question and its answer are stored together once answered;
 // a failed question stores nothing. 'Clear' deletes it; ended sessions' conversations are purged.

@@ -1,4 +1,4 @@
-// AI insights (issue 17, spec 3 §2.4, §3): trend, forecast, optimization and alert cards computed
+// AI insights: trend, forecast, optimization and alert cards computed
 // from the same predictions, anomalies and budget analysis the screen shows, per company and for
 // the whole group. The nightly ai-insights job (or 'Generate now') replaces a company's previous
 // insights in one transaction. A user limited to one company reads that company's only.

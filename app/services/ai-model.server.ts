@@ -1,4 +1,4 @@
-// The language-model layer of the AI chat (issue 17, DESIGN §10), on only with OPENAI_API_KEY.
+// The language-model layer of the AI chat (docs/decisions.md), on only with OPENAI_API_KEY.
 // The model narrates and answers; every number it uses comes from a tool call run with the
 // asking user's permissions and company scope (ai-tools.server.ts). Each request has hard caps:
 // tool calls, rounds, completion tokens per round, total tokens and wall time. Anything that

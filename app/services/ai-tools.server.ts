@@ -1,4 +1,4 @@
-// The language model's tools (issue 17, DESIGN §10): the only way the model reads the books. Each
+// The language model's tools (docs/decisions.md): the only way the model reads the books. Each
 // tool calls the same services as the screens with the asking user's service context, so it has
 // exactly their permissions and company scope; a refusal or a bad argument goes back to the model
 // as {error} for it to recover from, never as another company's data. Results are trimmed to what

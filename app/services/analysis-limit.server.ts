@@ -1,4 +1,4 @@
-// On-demand analyses run one at a time per user (DESIGN §5), in every web process: predictions,
+// On-demand analyses run one at a time per user (docs/security.md), in every web process: predictions,
 // budget analysis, Generate now and the chat (which reads the books through the same services,
 // and may wait on a language model). Reading stored insights or anomalies is not one.
 // The nightly and 15-minute jobs run as the system, one at a time by their queues' singleton keys.

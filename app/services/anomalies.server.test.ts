@@ -1,4 +1,4 @@
-// Security anomalies (DESIGN §6): 5 or more deletes by one user within 10 minutes, stored once
+// Security anomalies (docs/writes.md): 5 or more deletes by one user within 10 minutes, stored once
 // per user and window, on a known set of audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../test/assertions.ts';

@@ -1,4 +1,4 @@
-// Security anomalies (DESIGN §6, spec 3 §2.2): 5 or more deletes by one user within 10 minutes,
+// Security anomalies (docs/writes.md): 5 or more deletes by one user within 10 minutes,
 // stored once per user and window for the Audit Trail. A run looks back further than the job's
 // interval so a burst across two runs is still seen; deletes already inside a recorded window are
 // skipped, and (username, window_start) is unique, so running again adds nothing.
@@ -7,7 +7,7 @@ import { inTransaction, type ServiceContext } from './context.ts';
 import { forbidden } from './errors.ts';
 import { securityAnomaly } from './notification-events.server.ts';
 
-/** The specification's fixed text (spec 3 §2.2, Anomalies tab). */
+/** The Anomalies tab's fixed text. */
 export const ANOMALY_TEXT =
   'Multiple delete operations detected from this user. This may indicate unauthorized access or data manipulation.';
 

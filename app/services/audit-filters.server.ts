@@ -1,5 +1,5 @@
 // The choices of the Audit Trail's filters that come from the database: the users whose
-// entries a reader may filter by (spec 3 §2.2), as a list while they are few, else by name
+// entries a reader may filter by, as a list while they are few, else by name
 // (user-filter.server.ts). A reader limited to one company sees only that company's users, as
 // the trail itself shows only that company's entries.
 import type { ServiceContext } from './context.ts';

@@ -1,4 +1,4 @@
-// Audit retention (DESIGN §6, §7; AUDIT_RETENTION_DAYS): the nightly audit-retention job deletes
+// Audit retention (docs/writes.md, docs/jobs.md; AUDIT_RETENTION_DAYS): the nightly audit-retention job deletes
 // audit log entries older than the cut-off, and the data versions older than the cut-off of
 // records that no longer exist. Versions of a record that still exists are never pruned, however
 // old: they are its history and what "restore a version" works from.

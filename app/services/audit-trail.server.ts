@@ -1,4 +1,4 @@
-// Reading the audit trail (spec 3 §2.2, §7 Audit; DESIGN §6): audit log entries with filters
+// Reading the audit trail (docs/writes.md): audit log entries with filters
 // and search done in the database (so they hold over every page), the version history of one
 // record, and the security anomalies. Readers need the audit-logs permission; a user limited
 // to one company reads only the entries and versions about that company's rows and users.
@@ -218,7 +218,7 @@ export async function listSecurityAnomalies(ctx: ServiceContext, options: { limi
 }
 
 /**
- * Restores a version (beyond the specification): the record gets that version's fields back
+ * Restores a version: the record gets that version's fields back
  * through the audited write helper, an update with the reason 'Restored version N', or, when
  * the record was deleted, a create with its old id. Today's rules apply: the data is checked
  * against the current schema and references (a 400 naming what blocks it, e.g. a deleted

@@ -1,4 +1,4 @@
-// The write helper (DESIGN §6): row, audit entry and data version in one transaction; version =
+// The write helper (docs/writes.md): row, audit entry and data version in one transaction; version =
 // previous + 1 with exactly one active; a failed write leaves none of the three; secrets never
 // enter audit or version data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The audit trail and data versions. Every create, update and delete of a domain row goes
-// through writeRecord: row, audit entry and version in one transaction (DESIGN §6).
+// through writeRecord: row, audit entry and version in one transaction (docs/writes.md).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { dialectOf, toJson } from '../../db/dialect.ts';
@@ -175,7 +175,7 @@ export async function writeRecord<T extends TableName>(
   op: WriteOperation,
   options: WriteOptions = {},
 ): Promise<Record<string, any>> {
-  // snake_case in audit/version rows: the names the specification lists.
+  // snake_case in audit/version rows: the tables' names in the database.
   const tableName = snakeCase(table);
   return inTransaction(ctx.db, async (trx) => {
     // The table is chosen at run time, so the query builder is used untyped here.

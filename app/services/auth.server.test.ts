@@ -1,4 +1,4 @@
-// Signing in and out, and changing passwords (DESIGN §5, §6), on every test dialect.
+// Signing in and out, and changing passwords (docs/security.md, docs/writes.md), on every test dialect.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
@@ -344,7 +344,7 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
     });
 
     it("any company-scoped user gets 404 (not 403) for another company's user, so existence does not leak", async () => {
-      // DESIGN §5: rows of other companies answer 404 (not 403). A scoped user without the
+      // Rows of other companies answer 404 (not 403). A scoped user without the
       // manage-users flag must not be able to tell an existing user of another company (403)
       // from an id that does not exist (404).
       const [first, second] = await db.selectFrom('companies').select('id').orderBy('id').execute();

@@ -1,4 +1,4 @@
-// The backup file (DESIGN §10): gzip of JSON lines, written and read at constant memory.
+// The backup file (docs/decisions.md): gzip of JSON lines, written and read at constant memory.
 //   line 1   the manifest: format and its version, app version, schema version (the last
 //            migration), dialect, created, and per table its columns and row count
 //   then     per table, in the manifest's order: {"table": name, "rows": n}, then n lines, each

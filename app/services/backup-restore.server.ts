@@ -1,4 +1,4 @@
-// Restoring a backup (spec 3 §2.3, DESIGN §5, §6, §10): all or nothing, in one transaction.
+// Restoring a backup (docs/security.md, docs/writes.md, docs/decisions.md): all or nothing, in one transaction.
 // - Without overwrite: the backup's rows whose ids are missing are added; existing rows stay.
 // - With overwrite: a safety backup of the tables is taken first; then each table ends up
 //   holding exactly the backup's rows: rows the backup lacks are deleted (children first),
@@ -42,7 +42,7 @@ import { actorUserId, type Db, type ServiceContext } from './context.ts';
 import { conflict, forbidden, notFound } from './errors.ts';
 import { can, type Principal } from '../lib/permissions.ts';
 
-/** POST /api/backups/{id}/restore's body: the options at the top level or under `options` (the specification's wording), so errors name the option. */
+/** POST /api/backups/{id}/restore's body: the options at the top level or under `options` (either shape), so errors name the option. */
 export const RestoreOptions = z.strictObject({ overwrite: z.boolean().optional(), skipAuditLogs: z.boolean().optional() });
 export const RestoreRequest = z.preprocess((body) => (body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).join() === 'options' ? (body as { options: unknown }).options : body), RestoreOptions);
 

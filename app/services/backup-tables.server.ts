@@ -1,4 +1,4 @@
-// What a backup holds (spec 3 §2.3 plus every business table since): the tables in
+// What a backup holds (every business table): the tables in
 // foreign-key order (a table comes after every table it refers to), so a restore inserts
 // parents first and removes children first. A new table must be placed here or in
 // NOT_BACKED_UP (backup-tables.server.test.ts fails until it is).

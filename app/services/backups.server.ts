@@ -1,4 +1,4 @@
-// Backups (spec 3 §2.3, DESIGN §5, §7, §10): the list, creating one (as a job from the web, at
+// Backups (docs/security.md, docs/jobs.md, docs/decisions.md): the list, creating one (as a job from the web, at
 // once from the CLI), the scheduled backup and its retention, verifying and deleting. Restoring
 // is in backup-restore.server.ts. Files live in BACKUP_DIR under names the server chooses; a
 // request never names a path.
@@ -123,7 +123,7 @@ export const BackupRequest = z.strictObject({
 export type BackupRequestInput = z.input<typeof BackupRequest>;
 export type BackupRequestValues = z.output<typeof BackupRequest>;
 
-/** The create-backup form or body: no field is required (spec 3 §5); an empty table selection means all. */
+/** The create-backup form or body: no field is required; an empty table selection means all. */
 export function parseBackupRequest(input: unknown): BackupRequestValues {
   const parsed = BackupRequest.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
@@ -376,7 +376,7 @@ export async function verifyBackupFile(file: string): Promise<Verification & { m
   }
 }
 
-/** Recomputes the file's SHA-256 against the stored one, then reads every row (spec: valid true/false). */
+/** Recomputes the file's SHA-256 against the stored one, then reads every row (answers valid true/false). */
 export async function verifyBackup(ctx: ServiceContext, settings: BackupSettings, id: number): Promise<Verification> {
   authorizeBackups(ctx);
   const backup = await findBackup(ctx, id);
@@ -427,7 +427,7 @@ export async function deleteBackup(ctx: ServiceContext, settings: BackupSettings
 }
 
 /**
- * Backups a crash left in progress (DESIGN §7) are marked failed, and the half-written files
+ * Backups a crash left in progress (docs/jobs.md) are marked failed, and the half-written files
  * they left in `dir` are removed; `olderThan` spares ones other workers may own.
  */
 export async function failInterruptedBackups(ctx: Pick<ServiceContext, 'db'>, reason: string, options: { olderThan?: Date; dir?: string } = {}): Promise<number[]> {

@@ -1,4 +1,4 @@
-// First start (DESIGN §2): an owner account with a one-time temporary password (or the given
+// First start (docs/architecture.md): an owner account with a one-time temporary password (or the given
 // OWNER_PASSWORD), created once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';

@@ -18,9 +18,9 @@ export async function listCompanyCards(db: Db) {
 }
 
 /**
- * The company a company screen is about, by its exact name ('One Network', 'Vult'; spec 2 §9),
+ * The company a company screen is about, by its exact name ('One Network', 'Vult'),
  * or null when no company has that name (the screen says so). A user limited to another
- * company gets a 404: the screen does not exist for them (DESIGN §5).
+ * company gets a 404: the screen does not exist for them.
  */
 export async function findScreenCompany(ctx: ServiceContext, name: string): Promise<{ id: number; name: string; type: string } | null> {
   const company = (await ctx.db.selectFrom('companies').select(['id', 'name', 'type']).where('name', '=', name).executeTakeFirst()) ?? null;

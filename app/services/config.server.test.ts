@@ -1,4 +1,4 @@
-// Configuration (DESIGN §2): validated once; embedded mode generates missing secrets once into
+// Configuration (docs/architecture.md): validated once; embedded mode generates missing secrets once into
 // DATA_DIR (0600); production on PostgreSQL without secrets is a start-up error.
 import fs from 'node:fs';
 import os from 'node:os';

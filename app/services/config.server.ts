@@ -68,7 +68,7 @@ export function backupSettingsFrom(source: Record<string, string | undefined> = 
 }
 
 /**
- * The language model of the AI layer (DESIGN §10): only with `OPENAI_API_KEY`; `OPENAI_BASE_URL`
+ * The language model of the AI layer (docs/decisions.md): only with `OPENAI_API_KEY`; `OPENAI_BASE_URL`
  * points it at an OpenAI-compatible server. null: the AI answers offline.
  */
 export interface OpenAiSettings {
@@ -96,7 +96,7 @@ export function openAiSettingsFrom(source: Record<string, string | undefined> = 
 }
 
 /**
- * Integration syncs (DESIGN §5, §10): the keys credentials are sealed under (ENCRYPTION_KEY first,
+ * Integration syncs (docs/security.md, docs/decisions.md): the keys credentials are sealed under (ENCRYPTION_KEY first,
  * then PREVIOUS_ENCRYPTION_KEY while a rotation is pending) and the limits of outbound requests.
  */
 export interface IntegrationSettings {
@@ -134,7 +134,7 @@ export function integrationSettingsFrom(source: Record<string, string | undefine
   return { keys: [...new Set(keys)], allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS, timeoutMs: env.INTEGRATION_TIMEOUT_MS, maxResponseBytes: env.INTEGRATION_MAX_RESPONSE_BYTES };
 }
 
-/** Web Push (DESIGN §5, §7): the VAPID key pair and whether private addresses may be targets. */
+/** Web Push (docs/security.md, docs/jobs.md): the VAPID key pair and whether private addresses may be targets. */
 export interface PushSettings {
   /** null: push is not configured (production without VAPID_* keys). */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
@@ -226,7 +226,7 @@ const EnvSchema = z.object({
     .pipe(z.number().int().min(0, 'TRUST_PROXY must be at least 0').max(10, 'TRUST_PROXY must be at most 10')),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   API_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(1000),
-  // Background jobs (DESIGN §7). pg-boss puts the schema name into SQL unquoted.
+  // Background jobs (docs/jobs.md). pg-boss puts the schema name into SQL unquoted.
   PGBOSS_SCHEMA: optional.transform((v) => v ?? 'pgboss').refine((v) => /^[a-z_][a-z0-9_]{0,49}$/.test(v), {
     message: 'PGBOSS_SCHEMA must be a plain SQL identifier: lowercase letters, digits and _, not starting with a digit, at most 50 characters',
   }),
@@ -236,9 +236,9 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: numberAtLeast('WORKER_CONCURRENCY', 1, 1, true),
   WORKER_STOP_TIMEOUT_SECONDS: numberAtLeast('WORKER_STOP_TIMEOUT_SECONDS', 0, 30),
   WORKER_SCHEDULES: onOff('WORKER_SCHEDULES', true),
-  // DESIGN §5: request bodies above this answer 413 before they are read (1 MB).
+  // Request bodies above this answer 413 before they are read (1 MB).
   MAX_BODY_BYTES: numberAtLeast('MAX_BODY_BYTES', 1024, 1024 * 1024, true),
-  // DESIGN §6/§7: the nightly audit-retention job prunes audit entries (and versions of deleted
+  // The nightly audit-retention job prunes audit entries (and versions of deleted
   // records) older than this many days; unset keeps everything.
   AUDIT_RETENTION_DAYS: auditRetentionDays,
 });
@@ -263,7 +263,7 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Trusted reverse-proxy hops in front of the app (0: none; X-Forwarded-* are then ignored). */
   trustProxy: number;
-  /** Requests per user: burst per minute and per hour (DESIGN §9: 100 and 1000). */
+  /** Requests per user: burst per minute and per hour (100 and 1000, docs/api.md). */
   apiRateLimits: { perMinute: number; perHour: number };
   /** Largest accepted request body in bytes (`MAX_BODY_BYTES`, default 1 MB): above, 413. */
   maxBodyBytes: number;

@@ -142,8 +142,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
  * it, and csv.server.test.ts compares every record with its output): quoted when it holds a
  * comma, a double quote, CR or LF, quotes doubled; an empty cell bare, or `""` when it is the
  * record's only cell. Records are written here rather than by csv-stringify's sync API, whose
- * general per-field work (casting, option lookups, separator checks for any delimiter) was 36 %
- * of a 1M-row `finhub export` (bench/README.md).
+ * general per-field work (casting, option lookups, separator checks for any delimiter) was a large
+ * share of a 1M-row `finhub export` (bench/README.md).
  */
 function csvField(cell: string, alone: boolean): string {
   if (cell === '') return alone ? '""' : '';

@@ -1,4 +1,4 @@
-// The dashboard's two charts (beyond the specification, DESIGN §10): budget against actual
+// The dashboard's two charts (docs/decisions.md): budget against actual
 // expenses and projected against actual revenue, month by month over the last 12 months, for
 // the companies the user may see, from the maintained month figures (figures.server.ts): a
 // month's plan is its one plan by the rule (the most specific active budget or projection, a

@@ -20,7 +20,7 @@ export function accessLevelLabel(user: AuthUser): string {
   return 'Read Only';
 }
 
-/** The signed-in user's 'Your Access Level' card (spec 1 §3 userAccess). */
+/** The signed-in user's 'Your Access Level' card. */
 export async function getUserAccess(ctx: ServiceContext) {
   if (ctx.actor.kind !== 'user') throw forbidden();
   const user = ctx.actor.user;
@@ -43,7 +43,7 @@ export async function getUserAccess(ctx: ServiceContext) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The dashboard's figures (spec 1 §2 Dashboard): each tile and list comes from the service that
+// The dashboard's figures: each tile and list comes from the service that
 // owns it, with that service's permission and company scope; what the user may not see is null
 // (the screen leaves it out) rather than an error.
 

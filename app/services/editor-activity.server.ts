@@ -1,4 +1,4 @@
-// Editors' activity records (spec 1 §3 Editor activity, spec 3 §3 Activity record): their
+// Editors' activity records: their
 // writes as the audit trail recorded them, with a description, the amount and category of a
 // finance row, the company, and a shortcut to the row on its screen. Read in two queries (the
 // entries, then the names of the categories they mention): no query per row.

@@ -1,4 +1,4 @@
-// My Dashboard (spec 1 §2 Editor personal dashboard, §3 Editor metrics; DESIGN §10): the
+// My Dashboard (the editor's personal dashboard; docs/decisions.md): the
 // signed-in editor's own figures, every one computed. Tiles and goals from the audit trail and
 // sessions; the budget status and department variances of the companies they may see, this
 // year to date (each month's one plan from the maintained figures, the current month's by the
@@ -23,13 +23,13 @@ import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes, type Act
 import { daysBefore } from '../lib/dates.ts';
 import { EXAMINED_ENTRIES } from '../lib/users.ts';
 
-/** Spec 1 §2: weekly goals of 50 entries and 40 hours; an accuracy target of 95 %. */
+/** Weekly goals of 50 entries and 40 hours; an accuracy target of 95 %. */
 export const WEEKLY_GOALS = { entries: 50, hours: 40, accuracy: 95 } as const;
 /** An entry changed by someone else within this many days counts as corrected. */
 export const CORRECTION_DAYS = 7;
-/** Spec 1 §9: the feed shows 10. */
+/** The recent-activity feed shows 10. */
 export const RECENT_ACTIVITY = 10;
-/** Spec 1 §2: department variance above +10 % reads red, below −10 % green, otherwise yellow. */
+/** Department variance above +10 % reads red, below −10 % green, otherwise yellow. */
 export const VARIANCE_BAND = 10;
 
 export interface EditorMetrics {

@@ -1,7 +1,7 @@
-// Editor figures (DESIGN §10: every number computed): from the audit trail (entries = creates,
+// Editor figures (every number computed; docs/decisions.md): from the audit trail (entries = creates,
 // edits = updates) and the sign-in sessions (weekly hours = session time in the last 7 days).
 // Activity score and level as in User Management (user-activity.server.ts). Editor Statistics
-// (spec 3 §2.7) for owners and admins; a company-limited admin sees their company's editors.
+// for owners and admins; a company-limited admin sees their company's editors.
 import { sql } from 'kysely';
 import { companyScope, isAdministrator } from '../lib/permissions.ts';
 import type { Db, ServiceContext } from './context.ts';
@@ -13,10 +13,10 @@ import { activityWindow, userCounts } from './activity-window.server.ts';
 import { selfServiceCounts, selfServiceEntries } from './self-service.server.ts';
 
 export const WEEK_DAYS = 7;
-/** Spec 3 §9: an active editor scores above 10. */
+/** An active editor scores above 10. */
 export const ACTIVE_SCORE = 10;
 export const TOP_PERFORMERS = 5;
-/** Spec 3 §2.7: the feed's heading says the last 100; 50 are shown. */
+/** The feed's heading says the last 100; 50 are shown. */
 export const HISTORY_LENGTH = 100;
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;

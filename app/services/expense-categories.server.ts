@@ -10,7 +10,7 @@ import { authorize } from './resources.server.ts';
 /** The inline department select's post (intent remap): the category, and its department or none (unmapped). */
 export const RemapSchema = z.object({ id: z.number().int().positive().max(MAX_ID), departmentId: z.number().int().positive().max(MAX_ID).optional() });
 
-/** The tab's company: the requested one if visible, else company 1 (spec default), else the first visible. */
+/** The tab's company: the requested one if visible, else company 1 (the default), else the first visible. */
 export async function categoryTabs(ctx: ServiceContext, requested: number | null) {
   authorize(ctx, expenseCategories, 'read');
   const companies = await listVisibleCompanies(ctx);

@@ -1,4 +1,4 @@
-// Whole-table CSV exports (spec 3 §2.3 "Backup and export tables"): the declared resources with
+// Whole-table CSV exports: the declared resources with
 // the web export's own columns and cells (resourceCsv: on PostgreSQL written by COPY), plus users
 // (never with password data). Rows are streamed (a cursor in batches, or COPY), so memory stays
 // flat for millions of rows. Used by `finhub export`; the Backup & Recovery screen's Export tab can use it too.
@@ -20,7 +20,7 @@ import { PUBLIC_USER_COLUMNS } from './user-queries.server.ts';
 type ExportTable = 'users' | ResourceTable;
 
 /**
- * The specification's tables in its order, and the resource behind each (null = users): users,
+ * The exportable tables in order, and the resource behind each (null = users): users,
  * then every declared resource in the registry's order.
  */
 export const EXPORT_TABLES: ReadonlyMap<ExportTable, ResourceDef | null> = new Map<ExportTable, ResourceDef | null>([
@@ -57,7 +57,7 @@ function checkDay(field: string, value: string | null | undefined) {
 }
 
 /**
- * Whole-table exports need the backups permission (DESIGN §5) and the right to read the table:
+ * Whole-table exports need the backups permission (docs/security.md) and the right to read the table:
  * its resource's area, or managing users for the users table. The CLI acts as the system.
  */
 function authorizeExport(ctx: ServiceContext, table: ExportTable) {

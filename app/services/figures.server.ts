@@ -1,4 +1,4 @@
-// The money figures, one query each (DESIGN §10), read from the maintained month tables
+// The money figures, one query each (docs/decisions.md), read from the maintained month tables
 // (db/aggregates.ts), never from the books: what the dashboard, budget analysis, the editor's
 // budget status, predictions and the AI chat show for the same question is the same number.
 // - budgetFigures: the plan (the one plan of each month: the most specific active budget) and

@@ -1,4 +1,4 @@
-// API integration analysis (issue 18, spec 3 §2.5, §3): computed from the sync logs, the
+// API integration analysis: computed from the sync logs, the
 // endpoints and the audit trail, never invented.
 // - Performance (the last 30 days of runs): total requests, success rate (successful finished
 //   runs ÷ finished runs, one decimal), average response time, and the score

@@ -1,4 +1,4 @@
-// API integration credentials (spec 3 §2.5, DESIGN §5, §10): added, never read back. The value
+// API integration credentials (docs/security.md, docs/decisions.md): added, never read back. The value
 // is sealed (secret-box.server.ts) before it reaches the database; the audit entry and the data
 // version leave it out; no call returns it. A credential is bound to the origin (scheme, host,
 // port) of its source's base URL when it was entered: the origin is stored beside it and sealed

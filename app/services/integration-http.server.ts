@@ -1,4 +1,4 @@
-// The sync engine's HTTP client (DESIGN §5, §10): http(s) only, public addresses only unless
+// The sync engine's HTTP client (docs/security.md): http(s) only, public addresses only unless
 // ALLOW_PRIVATE_TARGETS=1 (checked before any connection, and the connection pinned to the
 // checked addresses), every request and redirect on the source's origin (scheme, host and port:
 // the origin its credentials were entered for), a deadline for the whole answer (headers and

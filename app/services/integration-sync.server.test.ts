@@ -3,7 +3,7 @@
 // a second run updating instead of duplicating, outbound batches, the timeout, a retried 500, a
 // redirect to another host refused, private and link-local addresses refused before any
 // connection, credentials never stored or logged in clear, and the schedule's due rule. The
-// origin rules (DESIGN §5): a page link, a redirect (https to http on the same host too) or an
+// origin rules (docs/security.md): a page link, a redirect (https to http on the same host too) or an
 // endpoint off the source's origin never receives the credential; a source moved elsewhere
 // sends none. A remote dripping its answer ends at the deadline; a run delivered twice at
 // once, or two runs of one endpoint, run once. A record lands in the endpoint's (or its own)

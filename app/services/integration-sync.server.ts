@@ -1,4 +1,4 @@
-// The sync engine (issue 18, spec 3 §2.5, DESIGN §10): one sync log per run, a job per run.
+// The sync engine (docs/decisions.md): one sync log per run, a job per run.
 // Inbound: GET the remote JSON page by page with the source's auth, map each record with the
 // endpoint's mappingConfig, validate it with the target resource's own rules and upsert it
 // through the audited write helpers as the 'integration' actor, matching on the record's
@@ -9,7 +9,7 @@
 // the company the endpoint files into, or the one the record names: a name several companies use
 // (every company has a 'Cloud Hosting' category) or no company has skips the record.
 // Every request, redirect and page link stays on the source's origin, the one its credentials
-// were entered for (DESIGN §5). A run holds a lease on its log, claimed in one transaction with
+// were entered for (docs/security.md). A run holds a lease on its log, claimed in one transaction with
 // the endpoint's row locked: a job delivered again while its first delivery still runs (in this
 // process or another) leaves the run to it, and a second run of the same endpoint fails cleanly.
 import crypto from 'node:crypto';

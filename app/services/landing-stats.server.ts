@@ -1,4 +1,4 @@
-// The landing page's stats row (spec 1 §2 Landing page) from the data itself: companies, the
+// The landing page's stats row from the data itself: companies, the
 // shared departments, the finance and metric records (the trigger-kept row counts), and the
 // uptime measured by the health snapshots (left out until there is an hour of them).
 import { listCompanyCards } from './companies.server.ts';

@@ -1,5 +1,5 @@
 // Reading list parameters from URLs (pure): the screens' forgiving page/search/filter/sort
-// state and the API's strict limit/offset/sort validation (DESIGN §8, §9).
+// state and the API's strict limit/offset/sort validation (docs/screens.md, docs/api.md).
 import { describe, expect, it } from 'vitest';
 import { actualRevenue, budgets, companies, departments, subscriberMetrics, vultCardTypes } from '../resources/index.ts';
 import { DomainError } from './errors.ts';

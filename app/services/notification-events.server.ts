@@ -1,4 +1,4 @@
-// The notifications the product sends (issue 16), worded in one place. Each is sent after the
+// The notifications the product sends, worded in one place. Each is sent after the
 // event's own write has succeeded and never fails it (notifyQuietly). Targeting rules:
 // - a user's own account events go to that user;
 // - user-management events go to admins of the user's company (group-wide admins see every

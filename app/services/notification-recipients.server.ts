@@ -1,4 +1,4 @@
-// Who a notification reaches (issue 16): the role ladder, the notification-type switches, and
+// Who a notification reaches: the role ladder, the notification-type switches, and
 // the recipients of one notification for push delivery. Shared by the bell (notifications) and
 // push delivery, which notifications.server.ts starts.
 import type { Role } from '../../db/types.ts';

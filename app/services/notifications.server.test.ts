@@ -1,4 +1,4 @@
-// Notifications (issue 16): targeting and company scope, the type switches, read / dismiss /
+// Notifications: targeting and company scope, the type switches, read / dismiss /
 // mark-all-read per user, the count, paging, expiry and the producers, on every test dialect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../test/assertions.ts';

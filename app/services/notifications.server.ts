@@ -1,10 +1,10 @@
-// Notifications (issue 16, spec 1 §2–§4, §7): one notify() used by every producer, and each
+// Notifications: one notify() used by every producer, and each
 // user's view of the notifications that reach them: the list, the count, read, dismiss and
 // mark-all-read. Who a notification reaches is decided when it is read, from its targeting
 // (every set target must match; none set means everyone) and the reader's scope and
 // notification-type switches, so a Vult user never learns about One Network rows and a switch
 // turned off hides its category at once. Users belong to no department in this product, so the
-// spec's department target is never set.
+// department target is never set.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { runCompiled } from '../../db/compiled-cache.ts';
@@ -122,7 +122,7 @@ export async function notify(ctx: ServiceContext, input: NotifyInput): Promise<{
       targetUserId: value.to.userId ?? null,
       targetUserRole: value.to.role ?? null,
       targetCompanyId: value.to.companyId ?? null,
-      // Users belong to no department here: the spec's column stays empty.
+      // Users belong to no department here: the column stays empty.
       targetDepartmentId: null,
       targetGroupWide: value.to.groupWide ?? false,
       actionUrl: value.actionUrl ?? null,
@@ -491,7 +491,7 @@ export async function dismissNotification(ctx: ServiceContext, id: number): Prom
   return countNotifications(ctx);
 }
 
-/** POST /api/notifications/mark-all-read: every unread notification of the reader (spec 1 §4). */
+/** POST /api/notifications/mark-all-read: every unread notification of the reader. */
 export async function markAllNotificationsRead(ctx: ServiceContext): Promise<NotificationCount & { marked: number }> {
   const reader = await readerOf(ctx);
   const unread = await visible(ctx.db, reader, new Date().toISOString()).where(isUnread).select('notifications.id').execute();

@@ -1,4 +1,4 @@
-// The outbound-target policy (DESIGN §5) without a database: which addresses are public, which
+// The outbound-target policy (docs/security.md) without a database: which addresses are public, which
 // URLs may be requested, and that a request connects only to the addresses that were checked
 // (a name that answers differently later, DNS rebinding, cannot turn the request inward).
 import http from 'node:http';

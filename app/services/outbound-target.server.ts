@@ -1,5 +1,5 @@
 // Outbound requests (push delivery, later integration syncs) go to public http(s) addresses only
-// (DESIGN §5); `ALLOW_PRIVATE_TARGETS=1` also allows loopback and private networks. A name is
+// (docs/security.md); `ALLOW_PRIVATE_TARGETS=1` also allows loopback and private networks. A name is
 // checked by resolving it, and the request then connects to exactly the addresses that were
 // checked (a lookup function given to http/https.request), so a name that resolves to a public
 // address for the check and to a private one a moment later (DNS rebinding) cannot slip through.

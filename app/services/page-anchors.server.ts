@@ -1,8 +1,8 @@
-// PostgreSQL, deep pages of a big list (issue 20): where the list stands every
+// PostgreSQL, deep pages of a big list: where the list stands every
 // `PAGE_ANCHORS.every` entries (the id there), so that page N starts from the nearest such
 // anchor (a keyset seek: `(sort key, id) < (the anchor's)`) and skips fewer than `every`
 // entries, instead of walking N × 10 entries of the sort's index (page 50,000 of a million
-// rows: 500,000 entries, ~35 ms). The URL keeps `?page=N`: an anchor is a position, found again
+// rows: 500,000 entries). The URL keeps `?page=N`: an anchor is a position, found again
 // by walking the list once (one pass, as far as the page asked for) and kept in this process.
 //
 // Anchors hold only while the table is as it was: each is stored with the table's change token
@@ -18,7 +18,7 @@ import { snakeCase } from '../lib/names.ts';
 import { dynamic, type RowQuery } from './resource-rows.server.ts';
 
 export const PAGE_ANCHORS = {
-  /** An anchor every this many entries: a page skips fewer than this from one (~0.7 ms at 10,000). */
+  /** An anchor every this many entries: a page skips fewer than this from one. */
   every: 10_000,
   /** Lists (resource, conditions, sort) whose anchors a process keeps, the last used. */
   lists: 64,

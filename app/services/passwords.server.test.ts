@@ -1,4 +1,4 @@
-// Password hashing (DESIGN §5: argon2id, never stored in clear) and temporary passwords.
+// Password hashing (argon2id, never stored in clear; docs/security.md) and temporary passwords.
 import { describe, expect, it } from 'vitest';
 import { generateTemporaryPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
-// OWASP's argon2id baseline (19 MiB, 2 iterations): ~40 ms a hash on this hardware.
+// OWASP's argon2id baseline (19 MiB, 2 iterations): a hash is deliberately slow.
 const ARGON2ID = 2 as Algorithm; // Algorithm.Argon2id (a const enum, unreadable under isolatedModules)
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 

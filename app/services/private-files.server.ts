@@ -1,4 +1,4 @@
-// Files the app writes are private (DESIGN §5): DATA_DIR and BACKUP_DIR 0700, everything in
+// Files the app writes are private (docs/security.md): DATA_DIR and BACKUP_DIR 0700, everything in
 // them 0600 (0700 for directories). Each entry point (the web server, the worker, the CLI) sets
 // the process umask to 077 before it writes anything, so what it and its libraries create (the
 // SQLite file and its WAL, the job queue, secrets, backups, exports) is its owner's alone.

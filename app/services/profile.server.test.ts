@@ -1,4 +1,4 @@
-// updateOwnProfile: validation (spec 1 §5 "Profile edit"), uniqueness, audit, on every dialect.
+// updateOwnProfile: the profile edit form's validation, uniqueness, audit, on every dialect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { userContext } from '../../test/context.ts';

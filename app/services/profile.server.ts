@@ -1,4 +1,4 @@
-// The signed-in user's own profile (spec 1 "Profile"): username, e-mail, full name, position,
+// The signed-in user's own profile: username, e-mail, full name, position,
 // phone. One transaction with its audit entry; password data never enters the audit.
 import { sql } from 'kysely';
 import { nameKey } from '../lib/names.ts';

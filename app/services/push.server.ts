@@ -1,4 +1,4 @@
-// Web Push (issue 16, DESIGN §5, §7). A stored notification is pushed by the notification-push
+// Web Push (docs/security.md, docs/jobs.md). A stored notification is pushed by the notification-push
 // job, which sends one push-send job per subscribed browser of its recipients; each push-send
 // encrypts the message for that browser (RFC 8291, aes128gcm), signs it with the VAPID key
 // (RFC 8292) and posts it to the browser's push service, at a public https address only (unless
@@ -6,7 +6,7 @@
 // internal network later (DNS rebinding). 404/410 from the push service removes the browser;
 // a browser failing for 7 days is removed too. Keys (the browser's p256dh/auth, the VAPID
 // private key) are never logged or returned; neither are endpoints (they are capabilities).
-// Limits (DESIGN §5): at most 10 browsers per user (an 11th replaces the one that subscribed
+// Limits: at most 10 browsers per user (an 11th replaces the one that subscribed
 // longest ago); a test push runs one at a time per user and at most 5 a minute; at most 4
 // messages are in flight to one push-service host at once from a process.
 import crypto from 'node:crypto';

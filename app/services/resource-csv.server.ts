@@ -115,7 +115,7 @@ export interface ResourceCsv {
 /**
  * A resource's filtered list (the list's conditions, company scope and order) as CSV: the web
  * export and `finhub export`. The same bytes on either database; on PostgreSQL the database
- * writes the records (1M rows: ~2.5 s instead of ~8.5 s, bench/README.md).
+ * writes the records, much faster for big lists (bench/README.md).
  */
 export function resourceCsv(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, options: CsvOptions = {}): ResourceCsv {
   return dialectOf(ctx.db) === 'postgres' ? copiedResourceCsv(ctx, def, query, options) : cursorResourceCsv(ctx, def, query, options);

@@ -254,7 +254,7 @@ interface SearchLookups {
  * (small tables), so that a name that matches nothing costs nothing and one that does is a
  * list of ids for the big table's indexes. PostgreSQL plans with the real list: with
  * `= any(array(…))` it had to guess, guessed a quarter of the table for four companies, and
- * scanned it (1.1 s at 1M rows). On PostgreSQL also the days between the column's first and
+ * scanned it. On PostgreSQL also the days between the column's first and
  * last that contain the search (its trigram index leaves dates out).
  */
 async function searchLookups(ctx: ServiceContext, def: ResourceDef, q: string): Promise<SearchLookups | undefined> {
@@ -363,7 +363,7 @@ async function postgresSearchPage(
  * after another (each leaves out the rows an earlier one gave). Otherwise the table with the
  * list's conditions. `offset 0` keeps the planner from walking the sort's index instead, which
  * it prefers when it takes the matches for evenly spread: a month's dates or a year's receipts
- * cluster, and that walk read most of a 1M-row table (1.2–2.1 s).
+ * cluster, and that walk read most of a 1M-row table.
  */
 function postgresMatches(
   ctx: ServiceContext,
@@ -451,7 +451,7 @@ export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: 
 
   // Deep pages: the page's ids first, from the sort's index alone (no row is read or joined
   // until the page is known), counted from whichever end of the list is nearer; then those
-  // rows with their names. OFFSET 500,000 through the joins read 500,000 rows (~1 s at 1M).
+  // rows with their names. OFFSET 500,000 through the joins read 500,000 rows.
   const limit = Math.min(query.limit, total - query.offset);
   const fromEnd = query.offset + limit > total / 2;
   const seek = fromEnd ? { ...sort, dir: sort.dir === 'asc' ? ('desc' as const) : ('asc' as const) } : sort;
@@ -519,7 +519,7 @@ async function countIds(ctx: ServiceContext, ids: Expression<unknown>): Promise<
 
 /**
  * Rows per cursor batch. Small batches die young: at 1M rows, 250 kept the CLI export's peak RSS
- * ~70 MB lower than 1000 and was no slower (bench/README.md).
+ * lower than 1000 did and was no slower (bench/README.md).
  */
 export const EXPORT_BATCH_ROWS = 250;
 

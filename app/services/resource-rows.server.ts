@@ -30,7 +30,7 @@ export function authorize(ctx: ServiceContext, def: ResourceDef, action: Action)
   if (!can(user, def.area, action)) throw forbidden();
   // A user limited to one company cannot add or remove companies.
   if (companySelf(def) && action !== 'read' && action !== 'edit' && companyScope(user) !== null) throw forbidden();
-  // Nor change what the whole group shares (DESIGN §5): departments, integration sources and endpoints.
+  // Nor change what the whole group shares: departments, integration sources and endpoints.
   if (def.company === 'none' && action !== 'read' && companyScope(user) !== null) throw forbidden();
 }
 

@@ -209,7 +209,7 @@ export async function updateRecordIfChanged(ctx: ServiceContext, def: ResourceDe
     const values = toColumns(def, value);
     if (companyCopiedFrom(def)) values.companyId = companyId;
     await writeRecord(tx, def.table, { action: 'update', id, values }, { reason: meta.reason });
-    // Credentials are bound to the origin they were entered for (DESIGN §5): a source moved
+    // Credentials are bound to the origin they were entered for: a source moved
     // elsewhere keeps none active.
     if (def.table === 'apiIntegrationSources') await deactivateCredentialsOffOrigin(tx, id, String(value.baseUrl));
     return { row: toApiRow(def, await findRow(tx, def, id)), changed: true };

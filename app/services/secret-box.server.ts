@@ -1,4 +1,4 @@
-// Secrets at rest (DESIGN §10): AES-256-GCM under ENCRYPTION_KEY, a fresh 12-byte IV per value,
+// Secrets at rest (docs/decisions.md): AES-256-GCM under ENCRYPTION_KEY, a fresh 12-byte IV per value,
 // stored as base64url(iv ‖ tag ‖ ciphertext) with the key's id beside it. The id is a hash of
 // the key (never the key), so after ENCRYPTION_KEY changes the values sealed under the previous
 // key (PREVIOUS_ENCRYPTION_KEY) still open until `finhub integrations rotate-key` re-seals them.

@@ -1,4 +1,4 @@
-// Server-side sessions (DESIGN §5): idle timeout = sessionTimeout, absolute lifetime =
+// Server-side sessions (docs/security.md): idle timeout = sessionTimeout, absolute lifetime =
 // autoLogout (or 30 days with Remember me), and deactivation ends a session at once.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

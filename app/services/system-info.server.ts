@@ -1,4 +1,4 @@
-// Real facts for the Settings page's System tab and its downloadable report (DESIGN §10):
+// Real facts for the Settings page's System tab and its downloadable report (docs/decisions.md):
 // the app version, the database (dialect, server version, reachability) and the job engine.
 import fs from 'node:fs';
 import path from 'node:path';

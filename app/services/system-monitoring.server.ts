@@ -1,7 +1,7 @@
-// System Monitoring (spec 1 §2, §3 System health, System error, Recovery action; owners and
-// admins): the newest health figures the web process sampled (with their time), the last 24 hours of the minute snapshots for the
-// sparklines, the app's own traffic figures (measured by the web process, handed in), the
-// captured errors with their Resolve step and the recovery actions.
+// System Monitoring (owners and admins): the newest health figures the web process sampled
+// (with their time), the last 24 hours of the minute snapshots for the sparklines, the app's own
+// traffic figures (measured by the web process, handed in), the captured errors with their
+// Resolve step and the recovery actions.
 import { z } from 'zod';
 import { dialectOf } from '../../db/dialect.ts';
 import type { ErrorSeverity, RecoveryStatus } from '../../db/types.ts';

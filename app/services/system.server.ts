@@ -1,4 +1,4 @@
-// System errors and recovery actions (spec 1 §3), written by the worker and read later by
+// System errors and recovery actions, written by the worker and read later by
 // System Monitoring.
 import crypto from 'node:crypto';
 import { inTransaction, type Db } from './context.ts';

@@ -45,7 +45,7 @@ describe.each(TEST_DIALECTS)('sign-in throttle on %s', (dialect) => {
     expect(sessions).toHaveLength(0);
   });
 
-  it('failures from address A never lock the owner out from address B: they only slow sign-ins down (DESIGN §5)', async () => {
+  it('failures from address A never lock the owner out from address B: they only slow sign-ins down', async () => {
     const user = await createTestUser(db);
     const attacker = freshIp();
     const waits: number[] = [];

@@ -1,5 +1,5 @@
 // Sign-in throttling and API rate limits. Counters live in the database so every web
-// process sees the same numbers (DESIGN §2), except API counters in embedded SQLite mode,
+// process sees the same numbers (docs/architecture.md), except API counters in embedded SQLite mode,
 // which has a single web process.
 import { sql } from 'kysely';
 import { runCompiled } from '../../db/compiled-cache.ts';
@@ -14,7 +14,7 @@ export const LOGIN_FAILURES_PER_ACCOUNT_AND_IP = 5;
 /** Hard limit (429): failures from one address, whatever the accounts, in the window. */
 export const LOGIN_FAILURES_PER_IP = 20;
 /**
- * Failures for one account from any addresses only slow its sign-ins down (DESIGN §5), so that
+ * Failures for one account from any addresses only slow its sign-ins down, so that
  * nobody can lock another person out by failing on purpose: no delay for the first
  * LOGIN_SLOWDOWN_AFTER, then LOGIN_SLOWDOWN_BASE_MS doubling with each failure, capped.
  */
@@ -64,7 +64,7 @@ async function accountWindowStart(db: Db, email: string, now: Date): Promise<str
 
 /**
  * Throws rateLimited when this account has failed too often from this address, or this address
- * too often for any accounts (DESIGN §5). Failures of the account from other addresses never
+ * too often for any accounts (docs/security.md). Failures of the account from other addresses never
  * block: they only slow answers down (loginDelayMs).
  */
 export async function assertLoginAllowed(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
@@ -143,7 +143,7 @@ export interface RateLimitWindow {
   max: number;
 }
 
-/** DESIGN §9: 1000 requests per hour per user, burst 100 per minute. */
+/** 1000 requests per hour per user, burst 100 per minute (docs/api.md). */
 export const API_RATE_LIMITS: RateLimitWindow[] = [
   { seconds: 60, max: 100 },
   { seconds: 3600, max: 1000 },

@@ -1,4 +1,4 @@
-// The pure helpers behind Activity Analytics: durations, scores and levels (spec 3 §2.1, §4, §9);
+// The pure helpers behind Activity Analytics: durations, scores and levels;
 // and, on every test dialect from planted entries and sessions, the activity statistics: the
 // window's counts (nothing before it or after now), a company-limited manager's share, the most
 // active users, failed sign-ins today and the sessions' figures.

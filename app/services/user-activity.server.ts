@@ -1,4 +1,4 @@
-// User activity for User Management (spec 3 §2.1, §3, §7): analytics from the real sessions in
+// User activity for User Management: analytics from the real sessions in
 // user_sessions and the audit trail, activity statistics, and the paged activity history.
 import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { dialectOf, filterOnly } from '../../db/dialect.ts';
@@ -18,14 +18,14 @@ export { ACTIVITY_WINDOW_DAYS };
 // ---------------------------------------------------------------------------------------------
 // Pure helpers and the constants behind them.
 
-/** Activity score = 2 × entries (creates) + 1 × edits (updates) + 3 × sign-ins (DESIGN §10). */
+/** Activity score = 2 × entries (creates) + 1 × edits (updates) + 3 × sign-ins (docs/decisions.md). */
 export const ACTIVITY_SCORE_WEIGHTS = { entry: 2, edit: 1, login: 3 } as const;
-/** The score bar is capped at 100% (spec 3 §9). */
+/** The score bar is capped at 100%. */
 export const MAX_ACTIVITY_SCORE = 100;
-/** Levels (spec 3 §4): 50 or more high, 25 or more medium, 10 or more low, else inactive. */
+/** Levels: 50 or more high, 25 or more medium, 10 or more low, else inactive. */
 export const ACTIVITY_LEVEL_THRESHOLDS = { high: 50, medium: 25, low: 10 } as const;
 /**
- * The "Active Users" card of Activity Analytics (the spec does not define it): active accounts
+ * The "Active Users" card of Activity Analytics (our own definition): active accounts
  * seen (signed in or using the app) within this many days.
  */
 export const ACTIVE_USER_WINDOW_DAYS = 7;
@@ -198,7 +198,7 @@ export interface ActivityStatistics {
 
 /**
  * Counts over the audit trail of the last ACTIVITY_WINDOW_DAYS days, as the activity-window job
- * last stored them, and over sessions now (the specification names the call, not its shape). A
+ * last stored them, and over sessions now (the answer's shape is our own). A
  * company-scoped manager counts only their company's users; others also count events without a
  * user (system, CLI, unknown sign-ins).
  */

@@ -1,4 +1,4 @@
-// Who may manage whom (DESIGN §5): a user manager acts only on users whose role and effective
+// Who may manage whom (docs/security.md): a user manager acts only on users whose role and effective
 // flags are all within their own (the same rule as granting), through every management action;
 // the owner protections keep holding. On every test dialect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

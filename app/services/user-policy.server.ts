@@ -1,4 +1,4 @@
-// Who may manage whom (DESIGN §5, owner protections): one answer for the services that enforce
+// Who may manage whom (owner protections; docs/security.md): one answer for the services that enforce
 // it, the /api/users calls and the User Management screen that greys out what it refuses.
 import { canManageUser, effectiveFlags, mayGrantRole, ROLES, type ManagedUser, type PermissionFlag, type Principal, type Role, type UserManagementAction } from '../lib/permissions.ts';
 import { MAX_ID } from '../lib/query.ts';

@@ -1,4 +1,4 @@
-// The user-settings schema (spec 1 §9 option lists) and service (defaults on first read,
+// The user-settings schema (its option lists) and service (defaults on first read,
 // partial updates, audit), on every test dialect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';

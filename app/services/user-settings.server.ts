@@ -1,5 +1,5 @@
-// One settings record per user (spec 1 §3): created with the stored defaults on first read,
-// updated one field or many at a time, each write audited with writeRecord (DESIGN §6).
+// One settings record per user: created with the stored defaults on first read,
+// updated one field or many at a time, each write audited with writeRecord (docs/writes.md).
 import type { z } from 'zod';
 import {
   DEFAULT_SETTINGS,

@@ -268,7 +268,7 @@ export async function updateUserPermissions(ctx: ServiceContext, userId: number,
 }
 
 /**
- * Issues a temporary password (spec 3 §4): the user must change it at next sign-in, and every
+ * Issues a temporary password: the user must change it at next sign-in, and every
  * session of theirs ends now. The password is returned once and stored only as a hash.
  */
 export async function issueTemporaryPassword(ctx: ServiceContext, userId: number): Promise<{ user: AuthUser; temporaryPassword: string; endedSessions: number }> {

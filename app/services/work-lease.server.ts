@@ -1,11 +1,11 @@
-// One at a time per user (DESIGN §5): costly work a person starts on demand and waits for
+// One at a time per user (docs/security.md): costly work a person starts on demand and waits for
 // (analyses, test pushes) runs at most once at a time for them; a second start while the first
 // runs is refused with 429 and Retry-After instead of queueing behind it. (Work handed to a job
 // has its own rule where its state lives: one manual backup in progress per user, a unique index
 // on the backups; one run per sync log and endpoint, a lease on the sync log.)
 //
 // The lease is a row of `work_leases` in the database, so every web process and worker sees it
-// (DESIGN §2: nothing kept in one process that another needs), on SQLite and PostgreSQL alike:
+// (docs/architecture.md: nothing kept in one process that another needs), on SQLite and PostgreSQL alike:
 // - claimed by one upsert that inserts the row, or takes it over only when it has expired;
 // - renewed while the work runs (every third of its lifetime), so long work keeps it;
 // - deleted when the work ends (normally or by an error);

@@ -1,6 +1,6 @@
-// Background-job tables (issue 4): system errors and recovery actions (spec 1 §3, shown by
-// System Monitoring), health snapshots (kept 7 days) and security anomalies (DESIGN §6, shown
-// by the Audit Trail). The job queue itself lives in pg-boss's own schema, not here.
+// Background-job tables: system errors and recovery actions (shown by System Monitoring),
+// health snapshots (kept 7 days) and security anomalies (shown by the Audit Trail). The job
+// queue itself lives in pg-boss's own schema, not here.
 import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.ts';
 

@@ -1,4 +1,4 @@
-// Company metrics (spec 2 §3): per-company broadband connections, mobile subscriptions and
+// Company metrics: per-company broadband connections, mobile subscriptions and
 // mobile access methods; the One Network monthly records (broadband, mobile subscription
 // patterns, mobile access); Vult's subscriber metrics, subscriber levels and card types.
 // Every row has company_id, year and month; counts are non-negative integers, percentages

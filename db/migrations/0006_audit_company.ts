@@ -1,6 +1,6 @@
-// The audit trail by company (issue 14): every audit entry and data version records the
+// The audit trail by company: every audit entry and data version records the
 // company of the row it is about, so a user limited to one company reads only that company's
-// history with an index (DESIGN §5), whatever the table. Existing entries take it from their
+// history with an index, whatever the table. Existing entries take it from their
 // data: the row's companyId, or its own id for a company.
 import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.ts';

@@ -1,4 +1,4 @@
-// Backups (issue 15, spec 3 §2.3): one row per backup file in BACKUP_DIR, with the file's
+// Backups: one row per backup file in BACKUP_DIR, with the file's
 // SHA-256, size and row counts, so verify can tell a changed or damaged file. The files
 // themselves are never in the database and never served over HTTP.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Notifications (issue 16, spec 1 §3, spec 3 §3): the notifications themselves with their
+// Notifications: the notifications themselves with their
 // targeting (a user, a role and above, a company, a department, or everyone), each user's read
 // and dismissed state, and the browsers subscribed to Web Push.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// AI insights (issue 17, spec 3 §3): computed from the books by the nightly ai-insights job (or
+// AI insights: computed from the books by the nightly ai-insights job (or
 // on demand) and kept until the next run for the same company replaces them. company_id null:
 // insights about the whole group.
 import { sql, type Kysely } from 'kysely';

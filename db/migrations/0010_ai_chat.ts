@@ -1,4 +1,4 @@
-// The AI chat's conversations (issue 17): the screen keeps each sign-in session's conversation on
+// The AI chat's conversations: the screen keeps each sign-in session's conversation on
 // the server, so the chat works as a plain form post and survives a reload; 'Clear' deletes it,
 // and the nightly ai-insights job drops the conversations of sessions that have ended. Insights
 // written by the language model are marked as narrated.

@@ -1,4 +1,4 @@
-// API integrations (issue 18, spec 3 §2.5, §3): external sources with their auth type, the
+// API integrations: external sources with their auth type, the
 // endpoints that pull data into a table or push a table's changes out, credentials encrypted
 // at rest (AES-256-GCM; the key id beside each value so ENCRYPTION_KEY can be rotated), one log
 // per sync run, and the link from a remote record's key to the row it became (so a second run

@@ -1,4 +1,4 @@
-// System Monitoring's error tracking (issue 19): each system error gets a fingerprint (its type,
+// System Monitoring's error tracking: each system error gets a fingerprint (its type,
 // endpoint and message with the varying parts such as ids and numbers taken out), so repeats of
 // one fault count as occurrences of one row whatever id or figure their message names.
 import type { Kysely } from 'kysely';

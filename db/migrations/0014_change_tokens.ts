@@ -1,4 +1,4 @@
-// PostgreSQL: a change token per big table (issue 20), replaced by every statement that writes
+// PostgreSQL: a change token per big table, replaced by every statement that writes
 // the table, in the writing transaction. A snapshot that reads the same token as another sees
 // the same rows, whichever process wrote them (app, worker, CLI): what lets a list keep where
 // its deep pages start (app/services/page-anchors.server.ts) until the table changes.

@@ -1,5 +1,5 @@
 // PostgreSQL searches read a search table instead of the GIN index over the table's own text
-// (issue 20, db/search-index.ts): the text lowercased once when written, so a match is a plain
+// (db/search-index.ts): the text lowercased once when written, so a match is a plain
 // LIKE instead of ILIKE lowercasing every candidate again, and a search with no other condition
 // reads only that narrow table. Databases that ran 0013 before the search tables existed get
 // theirs here and lose the old index; newer ones got theirs from 0013. SQLite is unchanged.

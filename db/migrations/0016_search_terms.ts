@@ -1,7 +1,7 @@
 // PostgreSQL search tables keep the values that repeat (a vendor, a description) once, in a
 // dictionary, and the keys a search matches by name (department, category), each under a btree
 // index that also holds the sort keys: a search then finds a few values and reads their rows'
-// keys from an index, instead of visiting every match's row (issue 20, db/search-index.ts).
+// keys from an index, instead of visiting every match's row (db/search-index.ts).
 // Databases whose search table has the older shape (0015) get the new one; SQLite is unchanged.
 import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.ts';

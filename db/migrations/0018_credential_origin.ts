@@ -1,5 +1,5 @@
 // Integration credentials are bound to the origin (scheme, host, port) they were entered for
-// (DESIGN §5): the origin is stored beside the value and, from seal version 2 on, sealed into it
+// (docs/security.md): the origin is stored beside the value and, from seal version 2 on, sealed into it
 // as AES-GCM associated data. Existing credentials (seal version 1, sealed without associated
 // data) take their source's origin of today; they open as before and are re-sealed at version 2
 // by their first use or by `finhub integrations rotate-key`. Sync logs get a lease, so that a

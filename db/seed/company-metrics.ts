@@ -1,4 +1,4 @@
-// Demo company metrics (spec 2 §3): 36 months, ending with the current month, of network
+// Demo company metrics: 36 months, ending with the current month, of network
 // figures for mobile companies (and broadband for infrastructure companies), which One
 // Network's monthly records read, and Vult-style subscriber figures for fintech companies.
 // One Network's latest broadband month holds the specification's figures (2144 connections,

@@ -1,4 +1,4 @@
-// The demo seed (DESIGN §4): 36 months of plausible figures for every company, consistent with
+// The demo seed (docs/data-model.md): 36 months of plausible figures for every company, consistent with
 // the reference data and the finance tables' constraints; nothing at all with demo off.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';

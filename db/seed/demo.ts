@@ -1,4 +1,4 @@
-// Demo figures (DESIGN §4: "36 months of plausible demo figures for every entity"): budgets,
+// Demo figures for every company (docs/data-model.md): budgets,
 // actual expenses, revenue projections, actual revenue and subscriber metrics for the 36 whole
 // months ending with the current month (UTC). Generation is pure and deterministic (seeded
 // PRNG, no Math.random); insertion is batched through the seed transaction.

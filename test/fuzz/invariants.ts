@@ -1,4 +1,4 @@
-// What must hold after every fuzz case (DESIGN §6, §9): no 5xx; no stack trace or SQL text in
+// What must hold after every fuzz case (docs/writes.md, docs/api.md): no 5xx; no stack trace or SQL text in
 // a response; a refused request changes nothing; an accepted write leaves as many versions as
 // audit entries (exactly one of each where the route always writes); foreign keys hold, no
 // orphan references, exactly one active version per record; no prototype pollution.
@@ -9,7 +9,7 @@ import { snakeCase } from '../../app/lib/names.ts';
 import type { DialectName } from '../../db/dialect.ts';
 
 /**
- * Rules that landed with the security findings of issue 12, each on by default; `=0` turns one
+ * Rules added with a round of security fixes, each on by default; `=0` turns one
  * off to compare with an older build.
  */
 export const KNOWN = {
@@ -21,7 +21,7 @@ export const KNOWN = {
   STRICT_FORM_IDS: process.env.FUZZ_STRICT_FORM_IDS !== '0',
 };
 
-/** Above the documented body limit (DESIGN §5: 1 MB). */
+/** Above the documented body limit of 1 MB (docs/security.md). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Tables whose row counts a refused request must leave as they were. */

@@ -1,6 +1,6 @@
-// The actors of the authorization matrix and what DESIGN §5 grants each, written down from the
-// design rather than from app/lib/permissions.ts, so that a wrong permission rule fails the
-// matrix instead of agreeing with it.
+// The actors of the authorization matrix and what the permission rules grant each
+// (docs/security.md), written down from the design rather than from app/lib/permissions.ts,
+// so that a wrong permission rule fails the matrix instead of agreeing with it.
 import type { Action, Area } from '../../app/lib/permissions.ts';
 import type { Db } from '../../app/services/context.ts';
 import { TestClient } from '../server.ts';
@@ -29,7 +29,7 @@ export interface Actor {
 const ALL_ACTIONS: readonly Action[] = ['read', 'create', 'edit', 'delete'];
 const EVERY_AREA: Area[] = ['financial', 'subscriber', 'integrations', 'analytics', 'auditLogs', 'backups', 'users', 'reference', 'admin', 'installation', 'personal'];
 
-/** DESIGN §5, role baselines and gates, as a table: area → the actions granted. */
+/** Role baselines and gates as a table: area → the actions granted. */
 function grantsOf(role: Actor['role'], scoped: boolean): Partial<Record<Area, readonly Action[]>> {
   switch (role) {
     case 'owner':
@@ -55,7 +55,7 @@ export function grants(actor: Actor, area: Area, action: Action): boolean {
 }
 
 /**
- * DESIGN §5: what spans the whole installation (system monitoring and its errors, system
+ * What spans the whole installation (system monitoring and its errors, system
  * settings, every company's backups) does not exist for an owner or admin of one company: 404.
  */
 export function hiddenFrom(actor: Actor, area: Area): boolean {

@@ -1,4 +1,4 @@
-// The authorization matrix (DESIGN §5): every route of the manifest × every actor answers the
+// The authorization matrix (docs/security.md): every route of the manifest × every actor answers the
 // status the permission rules give, on every test database. Refused writes change nothing
 // (the target row, the audit trail and the versions stay as they were); another company's row
 // is a 404 to a company-scoped actor.
@@ -27,7 +27,7 @@ interface Expected {
 const SIGN_IN = /^\/login(\?|$)/;
 const CHANGE_PASSWORD = /^\/change-password$/;
 
-/** Which companies a company screen belongs to (spec 1 §2): a scoped user of another company gets 404. */
+/** Which companies a company screen belongs to: a scoped user of another company gets 404. */
 const COMPANY_SCREENS: Record<string, (company: { name: string; type: string }) => boolean> = {
   '/mobile-metrics': (c) => c.type === 'mobile',
   '/fintech-metrics': (c) => c.type === 'fintech',
@@ -37,7 +37,7 @@ const COMPANY_SCREENS: Record<string, (company: { name: string; type: string }) 
   '/vult-subscriber-metrics': (c) => c.name === 'Vult',
 };
 
-/** The area of the table a whole-table export downloads (`/api/export/<table>/csv`), as DESIGN §5 gates it. */
+/** The area of the table a whole-table export downloads (`/api/export/<table>/csv`), as the permission rules gate it. */
 function exportArea(path: string): Area {
   const table = path.split('/')[3];
   if (table === 'users') return 'users';
@@ -80,7 +80,7 @@ function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, compani
     (rule.kind === 'signedIn' ||
     (rule.kind === 'area' && grants(actor, rule.area, rule.action)) ||
     (rule.kind === 'self' && (rule.or ? grants(actor, rule.or.area, rule.or.action) : true))) &&
-    // A whole-table export also needs the right to read the table (DESIGN §5: backups of what one may read).
+    // A whole-table export also needs the right to read the table: one may back up only what one may read.
     (!entry.path.startsWith('/api/export/') || grants(actor, exportArea(entry.path), 'read'));
   // A company's own screen does not exist for a user limited to another company.
   const belongs = entry.screen && COMPANY_SCREENS[entry.screen.path];
@@ -91,7 +91,7 @@ function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, compani
     const hidden = rule.kind === 'area' && hiddenFrom(actor, rule.area) && (entry.kind === 'api' || !entry.screen || hiddenFrom(actor, entry.screen.area));
     return { status: hidden ? 404 : 403 };
   }
-  // What the whole group shares (departments, integration sources and endpoints) is read-only to a scoped user (DESIGN §5).
+  // What the whole group shares (departments, integration sources and endpoints) is read-only to a scoped user.
   if (entry.groupWide && entry.method !== 'GET' && actor.companyId !== null) return { status: 403 };
   // Rows that all belong to a named company (One Network's records) do not exist for a user of another.
   const named = entry.resource ? companyNamed(findResource(entry.resource)!) : null;
@@ -177,7 +177,7 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
   });
 
-  it('every route answers every actor as DESIGN §5 says, and refused writes change nothing', { timeout: 600_000 }, async () => {
+  it('every route answers every actor as the permission rules say, and refused writes change nothing', { timeout: 600_000 }, async () => {
     const failures: string[] = [];
     let cases = 0;
     // MATRIX_ONLY=regex narrows the run to some entries while debugging.

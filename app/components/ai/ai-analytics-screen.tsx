@@ -1,4 +1,4 @@
-// The AI Analytics screen's markup (spec 3 §2.4): five tabs, each a GET form of filters and its
+// The AI Analytics screen's markup: five tabs, each a GET form of filters and its
 // results; charts are server-rendered SVG (SeriesChart) with their numbers as tables too.
 import { Form, Link, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';

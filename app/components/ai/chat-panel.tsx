@@ -1,4 +1,4 @@
-// The AI Chat tab (spec 3 §2.4): the session's conversation as the server keeps it, a question
+// The AI Chat tab: the session's conversation as the server keeps it, a question
 // form and Clear. Without JavaScript the form posts and the page comes back with the answer; with
 // it the question goes to /api/ai/chat/stream and the answer is written in as it streams. Sending
 // is blocked while the message is blank or a reply is pending.

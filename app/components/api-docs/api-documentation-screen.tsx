@@ -1,4 +1,4 @@
-// API Documentation (spec 3 §2.6; every signed-in user): the tabs Smart Filters, Endpoints, Data
+// API Documentation (every signed-in user): the tabs Smart Filters, Endpoints, Data
 // Schemas and Authentication, rendered on the server from the OpenAPI document the app serves at
 // /api/openapi.json, so the page can only say what the API does. It states the truth the old
 // page did not: every call needs a session, and the rate limits are enforced. Endpoints show one

@@ -1,4 +1,4 @@
-// /audit-trail (spec 3 §2.2): the filters, the three tabs and the restore's answers (the
+// /audit-trail: the filters, the three tabs and the restore's answers (the
 // no-JS confirmation step, a refusal). Everything it shows comes from the URL via the loader.
 import { useLocation } from '@remix-run/react';
 import { withParams } from '../../lib/url.ts';

@@ -1,7 +1,7 @@
-// The Backups tab (spec 3 §2.3, §9): the history newest first in a 600px scroll area (focusable,
+// The Backups tab: the history newest first in a 600px scroll area (focusable,
 // so keyboard users can scroll it), each backup with its status, type, size, records and tables,
 // and its actions: Verify, Select for restore (completed ones) and Delete (confirm() with
-// JavaScript, the server's confirmation step without, DESIGN §8).
+// JavaScript, the server's confirmation step without).
 import { Form, Link } from '@remix-run/react';
 import { BACKUP_MESSAGES } from '../../lib/backups.ts';
 import { formatBytes, formatInstant, formatNumber } from '../../lib/format.ts';

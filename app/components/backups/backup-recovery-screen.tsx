@@ -1,4 +1,4 @@
-// /backup-recovery (spec 3 §2.3): the Create Scheduled Backup button, the four tabs (in the URL),
+// /backup-recovery: the Create Scheduled Backup button, the four tabs (in the URL),
 // the answers of the last post (a failure, the delete or restore confirmation step) and, with
 // JavaScript, a refresh every 3 s while a backup is in progress.
 import { Form, useLocation } from '@remix-run/react';
@@ -61,7 +61,7 @@ export function BackupRecoveryScreen({ data, actionData }: { data: BackupRecover
   return (
     <div>
       <PageHeading title="Backup & Recovery">{data.can.scheduled ? <ScheduledBackupButton /> : null}</PageHeading>
-      {/* Spec 3 §8: failures are toasts titled Error ('Failed to … backup: {message}'). */}
+      {/* Failures are toasts titled Error ('Failed to … backup: {message}'). */}
       {failure ? <ToastView toast={{ type: 'error', title: 'Error', description: failure }} /> : null}
       {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
         <ConfirmDelete id={actionData.id} message={actionData.message} cancelTo={closeTo} />

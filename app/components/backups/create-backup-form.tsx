@@ -1,4 +1,4 @@
-// The Create Backup tab (spec 3 §2.3, §5): no field is required; an empty name becomes 'Manual
+// The Create Backup tab: no field is required; an empty name becomes 'Manual
 // Backup' and the time, no table checked means every table. The service's zod schema validates
 // the post; conform puts its field errors next to the fields (with or without JavaScript).
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';

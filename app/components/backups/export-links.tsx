@@ -1,4 +1,4 @@
-// The Export tab (spec 3 §2.3, §7): one CSV download per table, from the export API, opened in
+// The Export tab: one CSV download per table, from the export API, opened in
 // a new browser tab. A user limited to one company gets that company's rows only.
 import { DownloadIcon } from '../ui/icons.tsx';
 import { Card } from '../ui/form.tsx';

@@ -1,4 +1,4 @@
-// The Restore tab (spec 3 §2.3, §4): the backup chosen on the Backups tab (?backup=ID) with the
+// The Restore tab: the backup chosen on the Backups tab (?backup=ID) with the
 // overwrite and skip-audit-logs options, both off. Overwrite shows the warning that existing
 // data will be permanently deleted and replaced (as the box is ticked with JavaScript, always
 // without). Restoring asks first: confirm() with JavaScript, the server's step without.

@@ -1,5 +1,5 @@
-// The dashboard (spec 1 §2 Dashboard): the last-updated stamp, four tiles, 'Your Access Level',
-// the budget and revenue charts (beyond the specification), Recent Activity, API Integration
+// The dashboard: the last-updated stamp, four tiles, 'Your Access Level',
+// the budget and revenue charts (an addition to the original dashboard), Recent Activity, API Integration
 // Activity and System Alerts. A tile or list the user may not see arrives as null and is left
 // out. Relative times are computed against the load's own clock, so the server's markup and the
 // browser's agree. With JavaScript the figures refresh every 30 s while the tab is visible.
@@ -15,7 +15,7 @@ import { Card } from '../ui/form.tsx';
 import { AccessCard } from './access-card.tsx';
 import type { Dashboard } from '../../services/dashboard.server.ts';
 
-/** Spec 1 §9: the dashboard's calls refresh every 30 s (anomalies 60 s, backups 5 min: at least as fresh). */
+/** Every dashboard figure refreshes every 30 s, at least as often as anomalies (60 s) and backups (5 min) need. */
 export const DASHBOARD_REFRESH_MS = 30_000;
 
 /** The dashboard as the loader sends it (app/services/dashboard.server.ts). */

@@ -1,6 +1,6 @@
-// My Dashboard (spec 1 §2 Editor personal dashboard): four tiles and the tabs Activity Feed,
-// Performance, Insights and Goals (the last two hidden on small screens, as specified), every
-// figure computed (DESIGN §10). Server-rendered; the tabs are links.
+// My Dashboard (the editor's personal dashboard): four tiles and the tabs Activity Feed,
+// Performance, Insights and Goals (the last two hidden on small screens), every figure
+// computed from stored data, none made up. Server-rendered; the tabs are links.
 import { Link } from '@remix-run/react';
 import type { EditorActivity } from '../../services/editor-activity.server.ts';
 import type { EditorMetrics } from '../../services/editor-dashboard.server.ts';
@@ -19,7 +19,7 @@ export const EDITOR_TABS = [
 ] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number]['key'];
 
-/** Spec 1 §2: above +10 red, below −10 green, otherwise yellow. */
+/** Variance badge colour: above +10 red, below −10 green, otherwise yellow. */
 export function varianceClass(variance: number | null): string {
   if (variance === null) return 'bg-slate-100 text-slate-700';
   if (variance > 10) return 'bg-red-100 text-red-800';
@@ -83,7 +83,7 @@ export function ActivityFeed({ rows, empty = 'No recent activity', showActor = f
 
 export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metrics: EditorMetrics }) {
   const m = metrics;
-  // Insights and Goals are left out of the tab bar on small screens (spec 1 §2).
+  // Insights and Goals are left out of the tab bar on small screens.
   const tabs = EDITOR_TABS.map((t) => ({ ...t, to: `?tab=${t.key}`, wideOnly: t.key === 'insights' || t.key === 'goals' }));
   return (
     <>

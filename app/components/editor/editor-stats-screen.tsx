@@ -1,4 +1,4 @@
-// Editor Statistics (spec 3 §2.7; owners and admins): six summary cards and the tabs Overview,
+// Editor Statistics (owners and admins): six summary cards and the tabs Overview,
 // Performance, Activity Feed and Analytics, all computed from the audit trail and sessions. The
 // editors are listed a page at a time, so the page stays small however many there are.
 import type { EditorActivity } from '../../services/editor-activity.server.ts';
@@ -18,7 +18,7 @@ export const STATS_TABS = [
 ] as const;
 export type StatsTab = (typeof STATS_TABS)[number]['key'];
 
-/** Spec 3 §2.7: the feed shows 50 of the last 100. */
+/** The feed shows 50 of the last 100. */
 export const FEED_SHOWN = 50;
 /** Editors a tab lists at once (0: the tab lists none): the page stays small however many there are. */
 export const EDITORS_PAGE_SIZE: Record<StatsTab, number> = { overview: 25, performance: 12, activity: 0, analytics: 0 };
@@ -40,7 +40,7 @@ const LEVEL_CLASS: Record<string, string> = {
 const LEVEL_LABEL: Record<string, string> = { high: 'High', medium: 'Medium', low: 'Low', inactive: 'Inactive' };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** Spec 3 §2.7: 'MMM dd, yyyy HH:mm' (UTC). */
+/** The feed's time format: 'MMM dd, yyyy HH:mm' (UTC). */
 export function feedTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;

@@ -30,7 +30,7 @@ function initialValue(field: FieldDef, record: Record<string, unknown> | null): 
   return value === null || value === undefined ? undefined : String(value);
 }
 
-/** A new record starts at this year and month (spec 2 §5). */
+/** A new record starts at this year and month. */
 function widgetDefault(field: FieldDef): string | undefined {
   const now = new Date();
   if (field.widget === 'year') return String(now.getUTCFullYear());

@@ -1,4 +1,4 @@
-// The API Integration screen's markup (spec 3 §2.5): six tabs; Sources and Endpoints are the
+// The API Integration screen's markup: six tabs; Sources and Endpoints are the
 // generic resource screens (Endpoints with 'Sync Now' per row), the rest are read-only views of
 // computed figures and the credential form. Server-rendered; works without JavaScript.
 import { Form, useLocation, useNavigation } from '@remix-run/react';

@@ -1,4 +1,4 @@
-// A company screen whose company does not exist (spec 2 §2: 'One Network Company Not Found').
+// A company screen whose company does not exist ('One Network Company Not Found').
 import { PageHeading } from './app-shell.tsx';
 
 export function CompanyNotFound({ title, name }: { title: string; name: string }) {

@@ -13,7 +13,7 @@ export function NotFoundScreen() {
 }
 
 /**
- * `forbiddenText`: a screen's own words for a 403 (Editor Statistics, spec 3 §8). `message`: the
+ * `forbiddenText`: a screen's own words for a 403 (Editor Statistics). `message`: the
  * server's words for a 429 (the rate limits, work already running), with when to try again.
  */
 export function ErrorScreen({ status, forbiddenText, message }: { status: number; forbiddenText?: string; message?: string }) {

@@ -1,7 +1,6 @@
-// The pieces of the One Network Subscriptions screen (spec 2 §2): the overview cards, the
+// The pieces of the One Network Subscriptions screen: the overview cards, the
 // breakdown of each record (count, share bar, new and churn) and the month picker. Every number
-// comes from a stored record; a missing record is an empty state, never a default figure
-// (DESIGN §10).
+// comes from a stored record; a missing record is an empty state, never a default figure.
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { formatNumber, formatPercent, MONTH_NAMES } from '../../lib/format.ts';

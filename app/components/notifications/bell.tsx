@@ -1,5 +1,5 @@
-// The bell of the top bar (spec 1 §2). Without JavaScript it is a link to /notifications with
-// the unread badge the server rendered (DESIGN §8); with JavaScript it opens a panel that loads
+// The bell of the top bar. Without JavaScript it is a link to /notifications with
+// the unread badge the server rendered; with JavaScript it opens a panel that loads
 // the list only while open, and the badge refreshes every 30 s while the tab is visible.
 import { Link } from '@remix-run/react';
 import { AppLink } from '../ui/app-link.tsx';
@@ -19,7 +19,7 @@ import { Popover } from '../ui/popover.tsx';
 import { NotificationList } from './notification-item.tsx';
 import { useEveryWhileVisible } from '../screen/use-refresh.ts';
 
-/** Spec 1 §9: the notification count is polled every 30 s. */
+/** The notification count is polled every 30 s. */
 export const COUNT_REFRESH_MS = 30_000;
 const PANEL_LIMIT = 20;
 const BELL_CLASS = 'relative rounded p-2 text-slate-600 hover:bg-slate-100';
@@ -103,7 +103,7 @@ function NotificationPanel({ onCount, onClose }: { onCount: (count: Notification
     void load(tab);
   }, [tab, load]);
 
-  // Each action refreshes the list and the count (spec 1 §7).
+  // Each action refreshes the list and the count.
   const act = async (path: string) => {
     try {
       const count = (await postJson(path)) as NotificationCount;

@@ -1,4 +1,4 @@
-// One notification as the bell's panel and the /notifications page show it (spec 1 §2): type
+// One notification as the bell's panel and the /notifications page show it: type
 // icon, priority, title, message, time, the action link; unread ones emphasised. The controls
 // (buttons in the panel, forms on the page) come from the caller.
 import { Form, Link } from '@remix-run/react';

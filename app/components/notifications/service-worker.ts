@@ -1,4 +1,4 @@
-// The browser side of Web Push (spec 1 §7): registering /sw.js, this browser's subscription,
+// The browser side of Web Push: registering /sw.js, this browser's subscription,
 // the device switches sw.js reads, and the new-version hand-over. Browser-only; every function
 // is safe to call where service workers or push are missing (it answers null or false).
 

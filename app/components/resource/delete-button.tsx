@@ -1,4 +1,4 @@
-// Delete with the specification's confirmation: confirm() with JavaScript; without it the
+// Delete with a confirmation: confirm() with JavaScript; without it the
 // server answers a confirmation step first (see ConfirmDelete).
 import type { ReactNode } from 'react';
 import { ConfirmingForm, ConfirmStep } from '../screen/confirm.tsx';

@@ -1,5 +1,5 @@
 // Mobile Metrics and Fintech Metrics: the subscriber-metrics list of one company type, named
-// after the first company of that type (spec 2 §2), with that type's metric names.
+// after the first company of that type, with that type's metric names.
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import type { ResourceLoaderData } from '../../http/resource-screen.server.ts';

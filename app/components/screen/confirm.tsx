@@ -1,4 +1,4 @@
-// A post that asks first (DESIGN §8): with JavaScript the browser's confirm(); without it the
+// A post that asks first: with JavaScript the browser's confirm(); without it the
 // server answers the first post with a confirmation step (ConfirmStep), whose Confirm posts
 // the same fields again with `confirmed=1`.
 import { Form, Link } from '@remix-run/react';

@@ -1,5 +1,5 @@
 // Small form controls of the Settings page: plain HTML inputs, so every tab works without
-// JavaScript (DESIGN §8).
+// JavaScript.
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 

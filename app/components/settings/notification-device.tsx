@@ -1,7 +1,7 @@
-// The device part of the notification settings panel (spec 1 "Notification settings panel"):
+// The device part of the notification settings panel:
 // device info, permission and subscription status, the push toggle for this browser, the
 // request-permission and test buttons, the 'Not Supported' and blocked alerts, the install hint
-// and the new-version prompt. Push needs JavaScript by nature (DESIGN §8): without it the panel
+// and the new-version prompt. Push needs JavaScript by nature: without it the panel
 // says so, and the switches of the form below still save.
 import { useCallback, useEffect, useState } from 'react';
 import type { Toast } from '../../lib/toast.ts';

@@ -1,5 +1,5 @@
-// The gear of the top bar (spec 1 "settings pop-over"). Without JavaScript it is a plain link to
-// /settings (DESIGN §8); with JavaScript it opens a pop-over that loads the settings while open
+// The gear of the top bar. Without JavaScript it is a plain link to
+// /settings; with JavaScript it opens a pop-over that loads the settings while open
 // and saves each change on its own through PUT /api/user-settings.
 import { Link, useRevalidator } from '@remix-run/react';
 import { AppLink } from '../ui/app-link.tsx';
@@ -55,7 +55,7 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
   const [saving, setSaving] = useState(false);
   const revalidator = useRevalidator();
 
-  // Read only while the panel is open (spec 1 §7).
+  // Read only while the panel is open.
   useEffect(() => {
     let active = true;
     fetch('/api/user-settings', { headers: { Accept: 'application/json' } })

@@ -1,4 +1,4 @@
-// The system's real facts (DESIGN §10): version, database, environment, Node.js, and the live
+// The system's real facts: version, database, environment, Node.js, and the live
 // statuses. Shown on Settings → System and on System Settings.
 import { StatusBadge } from '../settings/controls.tsx';
 import { Card } from '../ui/form.tsx';

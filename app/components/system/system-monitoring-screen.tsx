@@ -1,4 +1,4 @@
-// /system-monitoring (spec 1 §2 System Monitoring): the overall health tile and the CPU, memory
+// /system-monitoring: the overall health tile and the CPU, memory
 // and database tiles with 24-hour sparklines, and three tabs in the URL: Error Tracking (with
 // Resolve: a panel without JavaScript, a dialog with it; notes required), Recovery Actions and
 // System Metrics. With JavaScript the figures refresh every 10 s while the tab is visible.
@@ -19,7 +19,7 @@ import { FormPanel } from '../ui/form-panel.tsx';
 /** Errors and recovery actions per page. */
 export const MONITORING_PAGE_SIZE = 20;
 
-/** Spec 1 §9: health every 10 s (errors and recovery actions 30 s: at least as fresh). */
+/** Health refreshes every 10 s; errors and recovery actions refresh with it, more often than they need (30 s). */
 export const MONITORING_REFRESH_MS = 10_000;
 
 export const MONITORING_TABS = [
@@ -53,7 +53,7 @@ const RECOVERY_CLASS: Record<string, string> = {
   executing: 'bg-blue-100 text-blue-800',
 };
 
-/** Spec 1 §9: response times in seconds with one decimal. */
+/** Response times in seconds with one decimal. */
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
 
 function Tile({ label, value, detail, tone = 'text-slate-900', children, testId }: { label: string; value: string; detail: string; tone?: string; children?: React.ReactNode; testId: string }) {

@@ -1,4 +1,4 @@
-// The hydrated form panel: a Headless UI dialog (DESIGN §8). Its own module, loaded by
+// The hydrated form panel: a Headless UI dialog. Its own module, loaded by
 // FormPanel only once a form is shown, so a list page does not load Headless UI with the page.
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link, useNavigate } from '@remix-run/react';

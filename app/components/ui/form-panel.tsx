@@ -1,5 +1,5 @@
 // A form opened through the URL (?new=1, ?edit=ID): a panel on the page without JavaScript,
-// a Headless UI dialog once the page is hydrated (DESIGN §8). Closing goes back to the list URL.
+// a Headless UI dialog once the page is hydrated. Closing goes back to the list URL.
 // The dialog's module (with Headless UI, ~37 KB gzipped) is fetched only when a form is shown:
 // until it arrives the panel stays as the server rendered it, its fields disabled, since the
 // form moves into the dialog (a new form) once it is there and would drop what was typed.

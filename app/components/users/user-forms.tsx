@@ -149,8 +149,8 @@ export function EditUserForm({ user, companies, roles, allCompanies, lastResult,
 }
 
 /**
- * The ten flags in two groups. Flags the user's role already grants (DESIGN §5: effective =
- * role baseline ∪ flags) show checked and locked, and are not posted.
+ * The ten flags in two groups. Flags the user's role already grants (a user holds the role's
+ * baseline plus their own flags, docs/security.md) show checked and locked, and are not posted.
  */
 export function PermissionsForm({ user, baseline, cancelTo }: { user: EditableUser & Record<PermissionFlag, boolean>; baseline: PermissionFlag[]; cancelTo: string }) {
   const fromRole = new Set(baseline);

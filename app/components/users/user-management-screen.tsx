@@ -1,4 +1,4 @@
-// User Management (spec 3 §2.1): heading with Add User, the forms opened through the URL
+// User Management: heading with Add User, the forms opened through the URL
 // (?new=1, ?edit=ID, ?permissions=ID), the answers of the last action (an error toast, the
 // temporary password, the delete confirmation) and the four tabs.
 import { Link, useLocation } from '@remix-run/react';
@@ -54,7 +54,7 @@ export function UserManagementScreen({ data, actionData }: { data: UserManagemen
         ) : null}
       </PageHeading>
 
-      {/* Spec 3 §5: user actions show the server message or a fallback toast titled Error. */}
+      {/* User actions show the server message or a fallback toast titled Error. */}
       {failure ? <ToastView toast={{ type: 'error', title: 'Error', description: failure }} /> : null}
       {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
         <ConfirmDelete id={actionData.id} message={actionData.message} action={actionData.action} title={actionData.title} cancelTo={closeTo} />

@@ -36,7 +36,7 @@ export interface UsersTabData {
   users: UserRow[];
 }
 
-/** Role badge colours (spec 3 §2.1): owner red, admin orange, editor blue, viewer gray. */
+/** Role badge colours: owner red, admin orange, editor blue, viewer gray. */
 const ROLE_BADGE: Record<Role, string> = {
   owner: 'bg-red-100 text-red-800',
   admin: 'bg-orange-100 text-orange-800',

@@ -1,4 +1,4 @@
-// A month's subscriber levels and card types (spec 2 §2 "Fintech subscriber metrics"): one row
+// A month's subscriber levels and card types: one row
 // each with its figures and, for users who may edit, an Edit link that opens the dialog (?edit=ID).
 import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The Vult Financial Services screen's own parts (spec 2 §2 "Fintech data warehouse"): the data
+// The Vult Financial Services screen's own parts: the data
 // summary, the API endpoints, and the five most recent rows of a table beside its add form.
 import type { ResourceDef } from '../../resources/define.ts';
 import { formatNumber } from '../../lib/format.ts';

@@ -1,4 +1,4 @@
-// What the Vult screens show (spec 2 §2, §3): the rows of Vult's three tables as the API gives
+// What the Vult screens show: the rows of Vult's three tables as the API gives
 // them, the month a screen is about (?year=&month=, else the latest), and the 12-month trend.
 // Isomorphic: the loaders pick the month and the window, the components label them.
 import { yearField, type MetricMonth } from '../../resources/metric-fields.ts';

@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document of /api (DESIGN §9), generated, never written by hand: the declared
+// The OpenAPI 3.1 document of /api, generated, never written by hand: the declared
 // resources from the same route builders that serve them (their methods and permission rules)
 // and the zod schemas they validate with; every other call from the registry (operations.ts).
 // JSON Schemas come from zod's own converter (input side: what a client sends). The API

@@ -1,4 +1,4 @@
-// Budget analysis of one company and year without a network (issue 17, spec 3 §2.4): total
+// Budget analysis of one company and year without a network: total
 // budget, total actual, variance and variance %, each category's overrun, and recommendations
 // from the largest overruns. A category's budget is the sum of its months' plans (one plan per
 // month by the rule, figures.server.ts). Variance = actual − budget (above 0: over budget).

@@ -1,4 +1,4 @@
-// Expense predictions without a network (issue 17, DESIGN §10): a least-squares trend on monthly
+// Expense predictions without a network (docs/decisions.md): a least-squares trend on monthly
 // totals, seasonal indices once two full years exist, a confidence from the fit's error and the
 // amount of history, and factors that say what drove the number. Pure: series in, answer out.
 
