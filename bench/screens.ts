@@ -3,7 +3,7 @@
 // server (bench/app-server.ts) with its embedded jobs on SQLite, or the web server plus a job
 // worker on PostgreSQL. Prints one table per database with the goals met or missed, plus idle
 // CPU, memory growth over visits of every screen, and a heavy analysis run in a loop beside
-// another user's list page. See bench/README.md ("Every screen").
+// another user's list page. See bench/README.md ("screens.ts").
 //
 //   npx node bench/screens.ts [--db sqlite,postgres] [--rows 1000000[,3000000]]
 //        [--samples 20] [--warmup 3] [--max-seconds 60] [--idle-seconds 600] [--idle-all]
