@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { SCREENS } from '../app/lib/navigation.ts';
 import { COMPANY } from './support/fixtures.ts';
-import { expect, open, test } from './support/a11y.ts';
+import { expect, expectSignedIn, open, test } from './support/a11y.ts';
 import { apiPost, categoryIds, departmentIds } from './support/resources.ts';
 
 const WIDTH = 1280;
@@ -112,7 +112,8 @@ async function plantRows(page: Page, database: { db: any }, tag: string, slot: n
 
 test.describe.configure({ timeout: 360_000 });
 
-test('every screen and tab fits 1280 px with readable chart axes', async ({ page, js, database }, testInfo) => {
+test('every screen and tab fits 1280 px with readable chart axes', async ({ page, js, database, owners, theme }, testInfo) => {
+  await expectSignedIn(page, database, owners[theme]);
   // A retry plants afresh: names and Vult's month must not clash with the first try's.
   const tag = `Layout ${testInfo.project.name} ${testInfo.retry}`;
   await page.setViewportSize({ width: WIDTH, height: 800 });
@@ -145,7 +146,8 @@ test('every screen and tab fits 1280 px with readable chart axes', async ({ page
 });
 
 // On a phone wide tables and charts scroll inside their own box; the page itself never does.
-test('every screen and tab fits a 390 px phone without the page scrolling sideways', async ({ page, js }) => {
+test('every screen and tab fits a 390 px phone without the page scrolling sideways', async ({ page, js, database, owners, theme }) => {
+  await expectSignedIn(page, database, owners[theme]);
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   const found: string[] = [];
   const visited = new Set<string>();

@@ -107,10 +107,13 @@ export interface Account {
 export async function signedInAccount(db: Parameters<typeof createTestUser>[0], role: Role, theme: Theme, tag: string): Promise<Account> {
   const email = `a11y-${role}-${theme}-${tag}-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const row = await createTestUser(db, { role, email });
-  const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
+  // No cookies: inside a test a new request context takes the test's storage state (the
+  // worker's owner session), and signing in with that cookie would end the owner's session
+  // (a sign-in replaces the browser's previous session) for every later test of the worker.
+  const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL }, storageState: { cookies: [], origins: [] } });
   try {
     // Remember me: the account lives as long as its worker, which may leave it unused for longer
-    // than the idle timeout (30 minutes) while other specs run; without it the session ended.
+    // than the idle timeout while other specs run.
     const login = await api.post('/api/auth/login', { data: { email, password: TEST_PASSWORD, rememberMe: true } });
     expect(login.status(), await login.text()).toBe(200);
     const settings = await api.put('/api/user-settings', { data: { theme } });
@@ -119,6 +122,19 @@ export async function signedInAccount(db: Parameters<typeof createTestUser>[0], 
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * Fails with what became of the account's sessions when the page's session no longer signs in
+ * (a worker-wide session ended by another spec would otherwise show as a puzzling 401 later).
+ */
+export async function expectSignedIn(page: Page, database: { db: any }, account: Account): Promise<void> {
+  const me = await page.request.get('/api/auth/me');
+  if (me.status() === 200) return;
+  const sessions = await database.db.selectFrom('userSessions').select(['id', 'isActive', 'endReason', 'rememberMe', 'loginAt', 'lastSeenAt', 'logoutAt', 'expiresAt'])
+    .where('userId', '=', account.id).orderBy('id', 'desc').limit(5).execute();
+  const user = await database.db.selectFrom('users').select(['isActive', 'role']).where('id', '=', account.id).executeTakeFirst();
+  throw new Error(`${account.email} is not signed in (GET /api/auth/me: ${me.status()}); user ${JSON.stringify(user)}, sessions ${JSON.stringify(sessions)}`);
 }
 
 interface A11yOptions {
