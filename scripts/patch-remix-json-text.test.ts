@@ -1,11 +1,11 @@
-// The fourth part of scripts/patch-remix-router.mjs: json() keeps its text on the Response, and
+// A patch of @remix-run/router (patches/): json() keeps its text on the Response, and
 // the static handler reads a loader's JSON Response back from that text (same JSON.parse, no
 // bytes or stream), falling back to the body for any other Response.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
 import { textBodyOf } from '../app/http/text-body.ts';
-import { JSON_MARKER, ROUTER_CJS, unpatchedJson } from './patch-remix-router.mjs';
+import { JSON_MARKER, ROUTER_CJS, unpatchedFile } from './patches.ts';
 
 const require = createRequire(import.meta.url);
 const router = require(ROUTER_CJS) as typeof import('@remix-run/router');
@@ -13,7 +13,7 @@ const router = require(ROUTER_CJS) as typeof import('@remix-run/router');
 it('is applied to the CommonJS build the server loads, and only there', () => {
   const text = fs.readFileSync(ROUTER_CJS, 'utf8');
   expect(text.split(JSON_MARKER)).toHaveLength(3);
-  expect(unpatchedJson(text)).not.toContain(JSON_MARKER);
+  expect(unpatchedFile(ROUTER_CJS)).not.toContain(JSON_MARKER);
   expect(fs.readFileSync(ROUTER_CJS.replace(/router\.cjs\.js$/, 'router.js'), 'utf8')).not.toContain(JSON_MARKER);
   // Remix's json() is this one.
   const { json } = require('@remix-run/server-runtime') as typeof import('@remix-run/server-runtime');

@@ -1,11 +1,11 @@
-// The postinstall patch of @remix-run/router (scripts/patch-remix-router.mjs): applied to the
+// The patch of @remix-run/router (patches/, applied at install): applied to the
 // server's build, same matches, and the route tree is read once, not on every match.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
-import { MARKER, ROUTER_CJS, unpatched } from './patch-remix-router.mjs';
+import { MARKER, ROUTER_CJS, unpatchedFile } from './patches.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -42,7 +42,7 @@ it('matches paths with params, optional segments, splats and case as the unpatch
   const patched = require('@remix-run/router') as typeof import('@remix-run/router');
   // The same file with the patch taken out, as the reference.
   const pristine = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'router-')), 'router.cjs');
-  fs.writeFileSync(pristine, unpatched(fs.readFileSync(ROUTER_CJS, 'utf8')));
+  fs.writeFileSync(pristine, unpatchedFile(ROUTER_CJS));
   const original = require(pristine) as typeof import('@remix-run/router');
   expect(fs.readFileSync(pristine, 'utf8')).not.toContain(MARKER);
   const patterns = ['/a/:id', '/a/:id?/b', '/files/*', '/Case', '/x/y', '/'];
@@ -61,7 +61,7 @@ it('matches paths with params, optional segments, splats and case as the unpatch
 it('finds the same route as the unpatched router when it tries only the branches whose first segment fits', () => {
   const patched = require('@remix-run/router') as typeof import('@remix-run/router');
   const pristine = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'router-')), 'router.cjs');
-  fs.writeFileSync(pristine, unpatched(fs.readFileSync(ROUTER_CJS, 'utf8')));
+  fs.writeFileSync(pristine, unpatchedFile(ROUTER_CJS));
   const original = require(pristine) as typeof import('@remix-run/router');
   // Shaped like the app's tree: a root, pathless layouts, fixed first segments, params first,
   // optional and splat segments, a case-sensitive route and an index.

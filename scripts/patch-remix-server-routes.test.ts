@@ -1,4 +1,4 @@
-// The second part of scripts/patch-remix-router.mjs: a page render keeps the React route objects
+// The patches of @remix-run/react and react-router-dom (patches/): a page render keeps the React route objects
 // (RemixServer) and the static router's data routes per build instead of making them again.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
-import { REMIX_SERVER_CJS, SERVER_MARKER, STATIC_ROUTER_CJS, unpatchedServer } from './patch-remix-router.mjs';
+import { REMIX_SERVER_CJS, SERVER_MARKER, STATIC_ROUTER_CJS, unpatchedFile } from './patches.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -17,7 +17,7 @@ it('is applied to the CommonJS builds the server loads, and only there', () => {
   for (const file of [REMIX_SERVER_CJS, STATIC_ROUTER_CJS]) {
     const text = fs.readFileSync(file, 'utf8');
     expect(text).toContain(SERVER_MARKER);
-    expect(unpatchedServer(text)).not.toContain(SERVER_MARKER);
+    expect(unpatchedFile(file)).not.toContain(SERVER_MARKER);
   }
   expect(fs.readFileSync(path.join(path.dirname(REMIX_SERVER_CJS), 'esm', 'server.js'), 'utf8')).not.toContain(SERVER_MARKER);
   expect(fs.readFileSync(STATIC_ROUTER_CJS.replace(/\.js$/, '.mjs'), 'utf8')).not.toContain(SERVER_MARKER);

@@ -4,9 +4,9 @@
 // Only signatures that verified are kept, per secret (a forged cookie is checked every time and
 // takes no room), at most VERIFIED_MAX of them, oldest first out.
 import { createCookieFactory } from '@remix-run/server-runtime';
-// The package's own sign/unsign (cookie-signature), from the module @remix-run/node builds its
-// createCookie with; the package has no exports map to forbid the path.
-import { sign, unsign } from '@remix-run/node/dist/crypto.js';
+// cookie-signature: the signing @remix-run/node's own createCookie uses, so cookies signed
+// before and after stay valid.
+import signature from 'cookie-signature';
 
 const VERIFIED_MAX = 5_000;
 const verified = new Map<string, Map<string, string>>();
@@ -15,7 +15,7 @@ export async function rememberedUnsign(signed: string, secret: string): Promise<
   let bySecret = verified.get(secret);
   const known = bySecret?.get(signed);
   if (known !== undefined) return known;
-  const value = await unsign(signed, secret);
+  const value = signature.unsign(signed, secret);
   if (value === false) return false;
   if (!bySecret) verified.set(secret, (bySecret = new Map()));
   if (bySecret.size >= VERIFIED_MAX) bySecret.delete(bySecret.keys().next().value!);
@@ -23,4 +23,4 @@ export async function rememberedUnsign(signed: string, secret: string): Promise<
   return value;
 }
 
-export const createCookie = createCookieFactory({ sign, unsign: rememberedUnsign });
+export const createCookie = createCookieFactory({ sign: async (value, secret) => signature.sign(value, secret), unsign: rememberedUnsign });
