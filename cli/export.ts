@@ -1,5 +1,5 @@
 // finhub export <table> [--out FILE] [--company C] [--from DATE] [--to DATE]
-// CSV of one of the specification's export tables with the web export's columns and cells,
+// CSV of one of the exportable tables with the web export's columns and cells,
 // streamed from the database (constant memory). To stdout, or with --out to a temporary file in
 // the same directory renamed over FILE at the end, so a cron job never leaves half a file.
 import fs from 'node:fs';

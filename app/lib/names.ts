@@ -1,5 +1,5 @@
 // Table names in their two spellings: camelCase in TypeScript (Kysely with CamelCasePlugin),
-// snake_case in the database, the audit trail and the specification's export names.
+// snake_case in the database, the audit trail and the export file names.
 
 /** 'actualExpenses' → 'actual_expenses'. */
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

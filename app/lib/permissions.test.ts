@@ -20,7 +20,7 @@ import {
   type UserManagementAction,
 } from './permissions.ts';
 
-// The ten flags, by the names the users table and the specification use.
+// The ten flags, by the names of the users table's columns.
 const FIN = 'canAccessFinancialData';
 const SUB = 'canAccessSubscriberData';
 const API = 'canAccessApiIntegrations';

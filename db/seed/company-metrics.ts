@@ -1,7 +1,7 @@
 // Demo company metrics: 36 months, ending with the current month, of network
 // figures for mobile companies (and broadband for infrastructure companies), which One
 // Network's monthly records read, and Vult-style subscriber figures for fintech companies.
-// One Network's latest broadband month holds the specification's figures (2144 connections,
+// One Network's latest broadband month holds the reference figures (2144 connections,
 // 17 new, 32 churn) and 679 MiFi devices; its mobile subscriptions are the subscribers its
 // Mobile Metrics show (active, new and churned, seeded before these), and its access devices
 // add up to them. Deterministic: no Math.random.
