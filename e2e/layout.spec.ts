@@ -75,6 +75,29 @@ async function chartProblems(page: Page): Promise<string[]> {
   }, MIN_AXIS_PX);
 }
 
+/**
+ * Opens every screen of the route table, every tab of its tab bars and the `extra` targets, each
+ * once, and collects what `problems` finds on each ("target: problem").
+ */
+async function visitEveryScreen(page: Page, js: boolean, extra: string[], problems: () => Promise<string[]>): Promise<string[]> {
+  const found: string[] = [];
+  const visited = new Set<string>();
+  const check = async (target: string) => {
+    if (visited.has(target)) return;
+    visited.add(target);
+    const status = await open(page, target, js);
+    expect([200, 404], `status of ${target}`).toContain(status);
+    for (const problem of await problems()) found.push(`${target}: ${problem}`);
+  };
+  for (const screen of SCREENS) {
+    await check(screen.path);
+    for (const tab of await tabTargets(page)) await check(tab);
+  }
+  for (const target of extra) await check(target);
+  expect(visited.size, 'screens and tabs visited').toBeGreaterThan(SCREENS.length + 20);
+  return found;
+}
+
 /** Rows of the kinds that widened the screens, for this project (tagged), through the API and the books. */
 async function plantRows(page: Page, database: { db: any }, tag: string, slot: number, retry: number): Promise<void> {
   const departments = await departmentIds(page);
@@ -125,23 +148,8 @@ test('every screen and tab fits 1280 px with readable chart axes', async ({ page
     await expect(page.getByTestId('anomaly').first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
 
-  const found: string[] = [];
-  const visited = new Set<string>();
-  const check = async (target: string) => {
-    if (visited.has(target)) return;
-    visited.add(target);
-    const status = await open(page, target, js);
-    expect([200, 404], `status of ${target}`).toContain(status);
-    for (const problem of await overflows(page)) found.push(`${target}: ${problem}`);
-    for (const problem of await chartProblems(page)) found.push(`${target}: ${problem}`);
-  };
   const extra = ['/ai-analytics?tab=anomalies&lookbackDays=30', '/vult-financial-services?tab=metrics', '/api-documentation?tab=endpoints'];
-  for (const screen of SCREENS) {
-    await check(screen.path);
-    for (const tab of await tabTargets(page)) await check(tab);
-  }
-  for (const target of extra) await check(target);
-  expect(visited.size, 'screens and tabs visited').toBeGreaterThan(SCREENS.length + 20);
+  const found = await visitEveryScreen(page, js, extra, async () => [...(await overflows(page)), ...(await chartProblems(page))]);
   expect(found, `sideways scrolling or unreadable chart axes at ${WIDTH} px:\n${found.join('\n')}`).toEqual([]);
 });
 
@@ -149,19 +157,6 @@ test('every screen and tab fits 1280 px with readable chart axes', async ({ page
 test('every screen and tab fits a 390 px phone without the page scrolling sideways', async ({ page, js, database, owners, theme }) => {
   await expectSignedIn(page, database, owners[theme]);
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
-  const found: string[] = [];
-  const visited = new Set<string>();
-  const check = async (target: string) => {
-    if (visited.has(target)) return;
-    visited.add(target);
-    const status = await open(page, target, js);
-    expect([200, 404], `status of ${target}`).toContain(status);
-    for (const problem of await overflows(page, PHONE_WIDTH, true)) found.push(`${target}: ${problem}`);
-  };
-  for (const screen of SCREENS) {
-    await check(screen.path);
-    for (const tab of await tabTargets(page)) await check(tab);
-  }
-  expect(visited.size, 'screens and tabs visited').toBeGreaterThan(SCREENS.length + 20);
+  const found = await visitEveryScreen(page, js, [], () => overflows(page, PHONE_WIDTH, true));
   expect(found, `the page scrolls sideways at ${PHONE_WIDTH} px:\n${found.join('\n')}`).toEqual([]);
 });
