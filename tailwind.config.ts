@@ -2,7 +2,7 @@ import type { Config } from 'tailwindcss';
 import colors from 'tailwindcss/colors';
 import plugin from 'tailwindcss/plugin';
 import fs from 'node:fs';
-import { iconRules, spriteSymbols } from './app/components/ui/icon-css.ts';
+import { iconRules, spriteSymbols } from './app/ui/icon-css.ts';
 
 // Appearance settings (docs/decisions.md) are classes on <html> set by the server render:
 //   dark           the dark theme
@@ -47,7 +47,7 @@ function darkRules(root: string): Record<string, Record<string, string>> {
   };
 }
 
-const sprite = fs.readFileSync(new URL('./app/components/ui/icons.svg', import.meta.url), 'utf8');
+const sprite = fs.readFileSync(new URL('./app/ui/icons.svg', import.meta.url), 'utf8');
 
 export default {
   content: ['./app/**/*.{ts,tsx}'],

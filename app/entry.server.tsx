@@ -4,11 +4,11 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
-import { NonceContext } from './components/nonce.tsx';
-import { compactManifest } from './http/compact-manifest.ts';
-import { reportServerError } from './http/error-report.server.ts';
-import { notedRetryAfter } from './http/rate-limit.server.ts';
-import { textResponse } from './http/text-body.ts';
+import { NonceContext } from './ui/nonce.tsx';
+import { compactManifest } from './platform/http/compact-manifest.ts';
+import { reportServerError } from './platform/http/error-report.server.ts';
+import { notedRetryAfter } from './platform/http/rate-limit.server.ts';
+import { textResponse } from './platform/http/text-body.ts';
 
 export default function handleRequest(
   request: Request,

@@ -2,11 +2,11 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import stylesheet from './tailwind.css';
-import { useNonce } from './components/nonce.tsx';
-import { ToastView } from './components/ui/toast.tsx';
-import { useAppLinkNavigation } from './components/ui/app-link.tsx';
-import { documentLoader } from './http/document.server.ts';
-import { appearanceClasses } from './lib/user-settings.ts';
+import { useNonce } from './ui/nonce.tsx';
+import { ToastView } from './ui/toast.tsx';
+import { useAppLinkNavigation } from './ui/app-link.tsx';
+import { documentLoader } from './platform/http/document.server.ts';
+import { appearanceClasses } from './features/settings/user-settings.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -8,7 +8,7 @@ import { benchEnv } from './constants.ts';
 process.env.NODE_ENV = 'production';
 
 const { startServer } = await import('../server.ts');
-const { loadConfig } = await import('../app/services/config.server.ts');
+const { loadConfig } = await import('../app/platform/config.server.ts');
 
 const config = loadConfig(benchEnv());
 

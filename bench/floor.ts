@@ -31,7 +31,7 @@ const iterations = numberArg(argv, 'iterations', 2000);
 
 const { createApp } = await import('../server.ts');
 const { SqlitePortablePlugin } = await import('../db/portable.ts');
-const { loadConfig } = await import('../app/services/config.server.ts');
+const { loadConfig } = await import('../app/platform/config.server.ts');
 const config = loadConfig({ ...benchEnv(), DATABASE_URL: undefined, PORT: '0' });
 
 // The app's connection, with prepare() wrapped to record what one page runs.

@@ -16,9 +16,9 @@ import { benchEnv } from './constants.ts';
 
 process.env.NODE_ENV = 'production';
 const { createApp } = await import('../server.ts');
-const { prepareDatabase } = await import('../app/services/bootstrap.server.ts');
+const { prepareDatabase } = await import('../app/features/system/bootstrap.server.ts');
 const { SqlitePortablePlugin } = await import('../db/portable.ts');
-const { loadConfig } = await import('../app/services/config.server.ts');
+const { loadConfig } = await import('../app/platform/config.server.ts');
 
 // SQLite only: the statements are timed on our own better-sqlite3 connection.
 const config = loadConfig({ ...benchEnv(), DATABASE_URL: undefined });

@@ -11,13 +11,13 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { SqlitePortablePlugin } from '../db/portable.ts';
 import type { Database } from '../db/types.ts';
-import { actualExpenses } from '../app/resources/index.ts';
-import { listVisibleCompanies } from '../app/services/companies.server.ts';
-import type { ServiceContext } from '../app/services/context.ts';
-import { apiListQuery, screenListQuery, screenListState } from '../app/services/list-query.ts';
-import { formChoices, listRecords } from '../app/services/resources.server.ts';
-import { hashToken, resolveSession } from '../app/services/sessions.server.ts';
-import { findUserById } from '../app/services/user-queries.server.ts';
+import { actualExpenses } from '../app/features/resources.ts';
+import { listVisibleCompanies } from '../app/features/finance/companies.server.ts';
+import type { ServiceContext } from '../app/platform/context.ts';
+import { apiListQuery, screenListQuery, screenListState } from '../app/platform/resources/list-query.ts';
+import { formChoices, listRecords } from '../app/platform/resources/resources.server.ts';
+import { hashToken, resolveSession } from '../app/features/auth/sessions.server.ts';
+import { findUserById } from '../app/features/users/user-queries.server.ts';
 import { argValue, DEFAULT_DATA_DIR, numberArg } from './constants.ts';
 
 export interface Timing {

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../db/client.ts';
 import { generateData, type GenerateResult } from '../db/generate.ts';
-import { prepareDatabase } from '../app/services/bootstrap.server.ts';
+import { prepareDatabase } from '../app/features/system/bootstrap.server.ts';
 import { BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, loadProgress } from './constants.ts';
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -13,11 +13,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase } from '../db/client.ts';
-import { actualExpenses } from '../app/resources/index.ts';
-import type { ServiceContext } from '../app/services/context.ts';
-import { apiListQuery } from '../app/services/list-query.ts';
-import { listRecords } from '../app/services/resources.server.ts';
-import { findUserById } from '../app/services/user-queries.server.ts';
+import { actualExpenses } from '../app/features/resources.ts';
+import type { ServiceContext } from '../app/platform/context.ts';
+import { apiListQuery } from '../app/platform/resources/list-query.ts';
+import { listRecords } from '../app/platform/resources/resources.server.ts';
+import { findUserById } from '../app/features/users/user-queries.server.ts';
 import { argValue, DEFAULT_DATA_DIR, numberArg } from './constants.ts';
 
 /** Searches a finance user types: vendors, words of descriptions, receipt numbers, a month, a name, nothing. */

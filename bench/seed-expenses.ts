@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import { generateData } from '../db/generate.ts';
-import { prepareDatabase } from '../app/services/bootstrap.server.ts';
+import { prepareDatabase } from '../app/features/system/bootstrap.server.ts';
 import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, DEFAULT_DATA_DIR, DEFAULT_ROWS, loadProgress, numberArg } from './constants.ts';
 
 export interface SeedOptions {

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { generateData } from '../db/generate.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedIfEmpty } from '../db/seed/index.ts';
-import { ensureOwner } from '../app/services/bootstrap.server.ts';
+import { ensureOwner } from '../app/features/system/bootstrap.server.ts';
 import { createOutput, positiveInteger, withDatabase, type GlobalOptions } from './runtime.ts';
 
 export function registerDb(program: Command): void {

@@ -5,12 +5,12 @@
 // run: runs one job's handler now in this process, through the same services (actor cli).
 import type { Command } from 'commander';
 import { isPostgresUrl } from '../db/client.ts';
-import { findJob, JOBS } from '../app/jobs/index.ts';
-import { createJobEngine } from '../worker/engine.ts';
-import { queueOwner, readStatusSnapshot } from '../worker/embedded-queue.ts';
-import { runJobNow } from '../worker/run-now.ts';
-import type { JobsStatus } from '../worker/status.ts';
-import { loadConfig } from '../app/services/config.server.ts';
+import { findJob, JOBS } from '../app/features/jobs.ts';
+import { createJobEngine } from '../app/platform/jobs/engine.ts';
+import { queueOwner, readStatusSnapshot } from '../app/platform/jobs/embedded-queue.ts';
+import { runJobNow } from '../app/platform/jobs/run-now.ts';
+import type { JobsStatus } from '../app/platform/jobs/status.ts';
+import { loadConfig } from '../app/platform/config.server.ts';
 import { cliIo, createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
 
 interface StatusReport extends JobsStatus {

@@ -2,10 +2,10 @@
 // (0 ok, 1 failure, 2 usage error). Errors are one line on stderr, never a stack
 // (set FINHUB_DEBUG=1 for one).
 import { CommanderError } from 'commander';
-import { ConfigError } from '../app/services/config.server.ts';
-import { isDomainError } from '../app/services/errors.ts';
+import { ConfigError } from '../app/platform/config.server.ts';
+import { isDomainError } from '../app/platform/errors.ts';
 import { buildProgram } from './program.ts';
-import { usePrivateFileModes } from '../app/services/private-files.server.ts';
+import { usePrivateFileModes } from '../app/platform/private-files.server.ts';
 import { EXIT, processIo, ReportedFailure, UsageError, withCliIo, type CliIo } from './runtime.ts';
 
 const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version']);

@@ -1,12 +1,12 @@
 // The commander program. Command groups are a list: adding one is one line.
 import { Command } from 'commander';
-import { registerAudit } from './audit.ts';
-import { registerBackups } from './backups.ts';
+import { registerAudit } from '../app/features/audit/cli.ts';
+import { registerBackups } from '../app/features/backups/cli.ts';
 import { registerDb } from './db.ts';
 import { registerExport } from './export.ts';
-import { registerIntegrations } from './integrations.ts';
+import { registerIntegrations } from '../app/features/integrations/cli.ts';
 import { registerJobs } from './jobs.ts';
-import { registerUsers } from './users.ts';
+import { registerUsers } from '../app/features/users/cli.ts';
 
 export const COMMAND_GROUPS: ((program: Command) => void)[] = [
   registerDb,

@@ -3,8 +3,8 @@
 // plain text or JSON otherwise, and the mapping of errors to exit codes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
-import { loadConfig, type AppConfig } from '../app/services/config.server.ts';
-import { systemActor, type ServiceContext } from '../app/services/context.ts';
+import { loadConfig, type AppConfig } from '../app/platform/config.server.ts';
+import { systemActor, type ServiceContext } from '../app/platform/context.ts';
 import type { Cell, TableColumn, TaskHandle } from './ui.ts';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;

@@ -1,7 +1,7 @@
 // Audit entries per UTC day and company (0: about no company), kept by triggers on audit_logs in
 // the writer's transaction (migration 0029), as audit_counts keeps them per company: a deep page
 // of the trail, newest first, then knows which day it starts on and how far into that day
-// (app/services/audit-pages.server.ts) instead of walking half a million entries. Loads that
+// (app/features/audit/audit-pages.server.ts) instead of walking half a million entries. Loads that
 // drop the table's triggers count them again with recountAuditDays (called by recountAuditEntries).
 import { sql, type Kysely } from 'kysely';
 import { triggerSchema } from './dialect.ts';

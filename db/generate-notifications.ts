@@ -1,5 +1,5 @@
 // The notifications `finhub db generate` adds (db/generate-activity.ts), worded as the app words
-// them (app/services/notification-events.server.ts) and targeted as it targets them, with read
+// them (app/features/notifications/notification-events.server.ts) and targeted as it targets them, with read
 // and dismissed states. They live 90 days like the app's own (its purge job removes expired
 // ones), so most fall in the last 90 days; some never expire.
 import type { Cell, Conn, Sink, Writer } from './generate-bulk.ts';

@@ -518,7 +518,7 @@ export interface RateLimitCountersTable {
   count: number;
 }
 
-/** Work running one at a time per user (app/services/work-lease.server.ts); times in epoch ms. */
+/** Work running one at a time per user (app/platform/work-lease.server.ts); times in epoch ms. */
 export interface WorkLeasesTable {
   key: string;
   holder: string;

@@ -10,14 +10,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { SCREENS } from '../app/lib/navigation.ts';
+import { SCREENS } from '../app/features/shell/navigation.ts';
 import { resourceScreens } from '../test/fuzz/targets.ts';
-import type { ResourceDef } from '../app/resources/define.ts';
+import type { ResourceDef } from '../app/platform/resources/define.ts';
 import { audit as auditAll, expect, expectNoViolations, open, signedInAccount, test, THEME_RULES, THEMES, type Theme } from './support/a11y.ts';
 import { apiPost, categoryIds, departmentIds } from './support/resources.ts';
 import { COMPANY } from './support/fixtures.ts';
-import { systemActor } from '../app/services/context.ts';
-import { notify } from '../app/services/notifications.server.ts';
+import { systemActor } from '../app/platform/context.ts';
+import { notify } from '../app/features/notifications/notifications.server.ts';
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, '../app/routes');
 const NOT_FOUND = '/no-such-page-a11y';

@@ -3,7 +3,7 @@
 // figures, Generate now, and the chat: streamed with JavaScript, a form post without, its
 // conversation kept on the server. Each test plants
 // its expenses in a category of its own (the projects share one database).
-import { addMonths } from '../app/services/ai/forecast.ts';
+import { addMonths } from '../app/features/ai/stats/forecast.ts';
 import { signIn, waitForHydration } from './support/app.ts';
 import { COMPANY, expect, test } from './support/fixtures.ts';
 import { toast } from './support/resources.ts';

@@ -4,8 +4,8 @@
 // the page, whose tabs are links and whose actions are forms. Each test sends its notifications
 // to a fresh user, so the two projects (one database) never see each other's.
 import type { Page } from '@playwright/test';
-import { systemActor } from '../app/services/context.ts';
-import { notify, type NotifyInput } from '../app/services/notifications.server.ts';
+import { systemActor } from '../app/platform/context.ts';
+import { notify, type NotifyInput } from '../app/features/notifications/notifications.server.ts';
 import { signIn, waitForHydration } from './support/app.ts';
 import { expect, test, type E2EUser } from './support/fixtures.ts';
 import { toast } from './support/resources.ts';

@@ -2,7 +2,7 @@
 // at /sw.js; a push delivered to it through the DevTools protocol (the browser's own push
 // service is out of reach here) shows the notification, and its click handler takes the user to
 // the action URL. Subscribing end to end is covered against a push service on loopback in
-// test/notifications-api.test.ts; here the browser has no push service, so turning push on ends
+// app/features/notifications/notifications-api.test.ts; here the browser has no push service, so turning push on ends
 // in the spec's 'Subscription Failed', never an uncaught error. Without JavaScript the panel
 // says push needs it, and the switches still save.
 import type { Page } from '@playwright/test';

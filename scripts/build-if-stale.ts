@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isProcessAlive } from '../app/lib/process.server.ts';
+import { isProcessAlive } from '../app/platform/process.server.ts';
 
 const SOURCES = ['app', 'remix.config.js', 'tailwind.config.ts', 'package-lock.json', 'db', 'public/favicon.svg'];
 const LOCK_WAIT_MS = 5 * 60_000;

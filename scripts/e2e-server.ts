@@ -33,7 +33,7 @@ process.on('exit', (code) => {
 });
 
 const { startServer } = await import('../server.ts');
-const { loadConfig } = await import('../app/services/config.server.ts');
+const { loadConfig } = await import('../app/platform/config.server.ts');
 
 const config = loadConfig({
   NODE_ENV: 'production',

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
-import { textBodyOf } from '../app/http/text-body.ts';
+import { textBodyOf } from '../app/platform/http/text-body.ts';
 import { JSON_MARKER, ROUTER_CJS, unpatchedFile } from './patches.ts';
 
 const require = createRequire(import.meta.url);

@@ -7,7 +7,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.NODE_ENV ??= 'production';
 buildIfStale(root);
 const { startServer } = await import('../server.ts');
-const { ConfigError } = await import('../app/services/config.server.ts');
+const { ConfigError } = await import('../app/platform/config.server.ts');
 try {
   await startServer();
 } catch (error) {

@@ -1,6 +1,6 @@
 // Service contexts for tests: a signed-in user as the actor, as the HTTP layer builds it.
-import type { Db, RequestMeta, ServiceContext } from '../app/services/context.ts';
-import { findUserById } from '../app/services/user-queries.server.ts';
+import type { Db, RequestMeta, ServiceContext } from '../app/platform/context.ts';
+import { findUserById } from '../app/features/users/user-queries.server.ts';
 
 export async function userContext(db: Db, userId: number, meta: RequestMeta = {}): Promise<ServiceContext> {
   const user = await findUserById(db, userId);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
 import type { DialectName } from '../db/dialect.ts';
-import { prepareDatabase } from '../app/services/bootstrap.server.ts';
+import { prepareDatabase } from '../app/features/system/bootstrap.server.ts';
 import { missingPostgresInCi } from './ci.ts';
 import { runComment } from './schemas.ts';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, type TestDatabase } from './database.ts';
-import { JobEngine } from '../worker/engine.ts';
+import { JobEngine } from '../app/platform/jobs/engine.ts';
 import { registry } from '../worker/registry.ts';
 import { dropSchema, waitFor } from '../worker/test-helpers.ts';
 import testJobs from '../worker/test-jobs.ts';

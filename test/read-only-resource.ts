@@ -1,7 +1,7 @@
 // A read-only declaration over an existing table, as the coming logs will be declared: the
 // budgets as a log (list, search, filter, sort, paging, CSV export; no forms, no writes).
-import { defineResource } from '../app/resources/define.ts';
-import { categoryJoins, DEPARTMENT_FILTER, financeReferences, PERIOD_LABELS } from '../app/resources/shared.ts';
+import { defineResource } from '../app/platform/resources/define.ts';
+import { categoryJoins, DEPARTMENT_FILTER, financeReferences, PERIOD_LABELS } from '../app/platform/resources/shared.ts';
 import { PERIODS } from '../db/types.ts';
 
 export const budgetLog = defineResource({

@@ -4,7 +4,7 @@
 // database's schema carries the run that made it (its vitest process id, as a comment), so two
 // test runs at once on one machine never drop each other's.
 import pg from 'pg';
-import { isProcessAlive } from '../app/lib/process.server.ts';
+import { isProcessAlive } from '../app/platform/process.server.ts';
 
 export const TEST_SCHEMA_PATTERN = /^(t_[0-9a-f]{12}|pgboss_test_[0-9a-f]{8}|pgboss_cli_[0-9]+)$/;
 

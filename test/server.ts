@@ -7,11 +7,11 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApp } from '../server.ts';
-import { loadConfig } from '../app/services/config.server.ts';
+import { loadConfig } from '../app/platform/config.server.ts';
 import type { DialectName } from '../db/dialect.ts';
 import { createPreparedDatabase, type TestDatabase } from './database.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
-import { usePushFallback } from '../app/services/push.server.ts';
+import { usePushFallback } from '../app/features/notifications/push.server.ts';
 
 const buildFile = path.resolve(import.meta.dirname, '../build/index.js');
 

@@ -1,7 +1,7 @@
 // Creating users directly in the database for tests (the user-management UI comes later).
-import type { Role, PermissionFlag } from '../app/lib/permissions.ts';
-import { hashPassword } from '../app/services/passwords.server.ts';
-import type { Db } from '../app/services/context.ts';
+import type { Role, PermissionFlag } from '../app/platform/lib/permissions.ts';
+import { hashPassword } from '../app/features/auth/passwords.server.ts';
+import type { Db } from '../app/platform/context.ts';
 
 export const TEST_PASSWORD = 'Test-Password-1';
 

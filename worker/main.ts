@@ -3,14 +3,14 @@
 // On SQLite the jobs run inside the web process, so this explains that and exits 0.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig, ConfigError } from '../app/services/config.server.ts';
+import { loadConfig, ConfigError } from '../app/platform/config.server.ts';
 import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import type { WorkerJob } from './define.ts';
-import { createJobEngine } from './engine.ts';
-import { useJobEngine } from '../app/services/jobs.server.ts';
+import type { WorkerJob } from '../app/platform/jobs/handler.ts';
+import { createJobEngine } from '../app/platform/jobs/engine.ts';
+import { useJobEngine } from '../app/platform/jobs/jobs.server.ts';
 import { registry } from './registry.ts';
-import { usePrivateFileModes, warnAboutWidePermissions } from '../app/services/private-files.server.ts';
+import { usePrivateFileModes, warnAboutWidePermissions } from '../app/platform/private-files.server.ts';
 
 async function main() {
   usePrivateFileModes();

@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, type TestDatabase } from '../test/database.ts';
-import { JobEngine, jobSenderFactory } from './engine.ts';
+import { JobEngine, jobSenderFactory } from '../app/platform/jobs/engine.ts';
 import { registry } from './registry.ts';
 import { dropSchema, lines, root, waitFor } from './test-helpers.ts';
 import testJobs from './test-jobs.ts';
-import { loadConfig } from '../app/services/config.server.ts';
-import { currentJobEngine, enqueue, stopJobEngine, useJobEngine, useJobSenderFactory } from '../app/services/jobs.server.ts';
+import { loadConfig } from '../app/platform/config.server.ts';
+import { currentJobEngine, enqueue, stopJobEngine, useJobEngine, useJobSenderFactory } from '../app/platform/jobs/jobs.server.ts';
 
 describe('npm run worker', () => {
   it('explains and exits 0 on SQLite', async () => {

@@ -1,7 +1,7 @@
 // The two explicit lists agree: every job declared in app/jobs has exactly one handler here,
 // in the same order, carrying its definition unchanged.
 import { describe, expect, it } from 'vitest';
-import { JOBS } from '../app/jobs/index.ts';
+import { JOBS } from '../app/features/jobs.ts';
 import { registry } from './registry.ts';
 
 describe('job registry', () => {

@@ -1,10 +1,10 @@
 // Test fixture: a process hosting the embedded engine (SQLite app data + pg-boss on PGlite
 // under DATA_DIR/queue), as the web process does. With SEND_SLOW=<file> it sends one slow
 // job itself (PGlite belongs to this process: nobody else can send to it).
-import { loadConfig } from '../app/services/config.server.ts';
+import { loadConfig } from '../app/platform/config.server.ts';
 import { createDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createJobEngine } from './engine.ts';
+import { createJobEngine } from '../app/platform/jobs/engine.ts';
 import { registry } from './registry.ts';
 import testJobs from './test-jobs.ts';
 

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineJob } from '../app/jobs/define.ts';
-import { handleJob, type WorkerJob } from './define.ts';
+import { defineJob } from '../app/platform/jobs/define.ts';
+import { handleJob, type WorkerJob } from '../app/platform/jobs/handler.ts';
 
 const Payload = z.object({ file: z.string(), ms: z.number().int().min(0).default(0) });
 

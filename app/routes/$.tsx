@@ -4,11 +4,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Landing } from '../components/landing.tsx';
-import { getAuth } from '../http/session.server.ts';
-import { findScreen } from '../lib/navigation.ts';
-import { landingPage } from '../services/landing-stats.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+import { Landing } from '../features/dashboards/landing.tsx';
+import { getAuth } from '../platform/session/session.server.ts';
+import { findScreen } from '../features/shell/navigation.ts';
+import { landingPage } from '../features/dashboards/landing-stats.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Group Finance Hub' }];
 
@@ -32,4 +32,4 @@ export default function CatchAll() {
   return <Landing companies={data.companies} stats={data.stats} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -3,14 +3,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { AppShell } from '../components/layout/app-shell.tsx';
-import { DashboardScreen } from '../components/dashboard/dashboard-screen.tsx';
-import { Landing } from '../components/landing.tsx';
-import { getAuth, serviceContext } from '../http/session.server.ts';
-import { landingPage } from '../services/landing-stats.server.ts';
-import { getDashboard } from '../services/dashboard.server.ts';
-import { healthOptions } from '../http/system-monitoring.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+import { AppShell } from '../features/shell/app-shell.tsx';
+import { DashboardScreen } from '../features/dashboards/dashboard-screen.tsx';
+import { Landing } from '../features/dashboards/landing.tsx';
+import { getAuth, serviceContext } from '../platform/session/session.server.ts';
+import { landingPage } from '../features/dashboards/landing-stats.server.ts';
+import { getDashboard } from '../features/dashboards/dashboard.server.ts';
+import { healthOptions } from '../features/system/health-options.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.view === 'dashboard' ? 'Dashboard · Group Finance Hub' : 'Group Finance Hub' },
@@ -34,4 +34,4 @@ export default function Index() {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { ResourceScreen } from '../components/resource/resource-screen.tsx';
-import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { actualRevenue } from '../resources/actual-revenue.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
+import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
+import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
+import { actualRevenue } from '../features/finance/actual-revenue.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Actual Revenue · Group Finance Hub' }];
 export const access = resourceScreenAccess(actualRevenue);
@@ -13,4 +13,4 @@ export default function Screen() {
   return <ResourceScreen def={actualRevenue} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

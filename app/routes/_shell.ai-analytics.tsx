@@ -11,21 +11,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { AI_TABS, AiAnalyticsScreen, type AiAnalyticsData, type PredictionRow } from '../components/ai/ai-analytics-screen.tsx';
-import { allow, type RouteAccess } from '../http/route-access.ts';
-import { countScreenRequest, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
-import { noteRetryAfter } from '../http/rate-limit.server.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import type { Toast } from '../lib/toast.ts';
-import { formatRelativeTime } from '../lib/format.ts';
-import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, PREDICTION_MONTHS, predictExpenses, SELECT_COMPANY, type ExpensePrediction } from '../services/ai-analytics.server.ts';
-import { dailyExpenses, detectExpenseAnomalies, type AnomalyDay } from '../services/ai-anomalies.server.ts';
-import { askInConversation, ChatForm, clearConversation, loadConversation } from '../services/ai-conversation.server.ts';
-import { generateInsights, listInsights } from '../services/ai-insights.server.ts';
-import { listVisibleCompanies } from '../services/companies.server.ts';
-import { isDomainError } from '../services/errors.ts';
-import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
-import { offsetParam } from '../lib/paging.ts';
+import { AI_TABS, AiAnalyticsScreen, type AiAnalyticsData, type PredictionRow } from '../features/ai/ai-analytics-screen.tsx';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { countScreenRequest, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import { noteRetryAfter } from '../platform/http/rate-limit.server.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import type { Toast } from '../platform/session/toast.ts';
+import { formatRelativeTime } from '../platform/lib/format.ts';
+import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, PREDICTION_MONTHS, predictExpenses, SELECT_COMPANY, type ExpensePrediction } from '../features/ai/ai-analytics.server.ts';
+import { dailyExpenses, detectExpenseAnomalies, type AnomalyDay } from '../features/ai/ai-anomalies.server.ts';
+import { askInConversation, ChatForm, clearConversation, loadConversation } from '../features/ai/ai-conversation.server.ts';
+import { generateInsights, listInsights } from '../features/ai/ai-insights.server.ts';
+import { listVisibleCompanies } from '../features/finance/companies.server.ts';
+import { isDomainError } from '../platform/errors.ts';
+import { oneAnalysisAtATime } from '../features/ai/analysis-limit.server.ts';
+import { offsetParam } from '../platform/lib/paging.ts';
 
 export const meta: MetaFunction = () => [{ title: 'AI Insights · Group Finance Hub' }];
 
@@ -190,4 +190,4 @@ export default function AiAnalyticsPage() {
   return <AiAnalyticsScreen data={data as unknown as AiAnalyticsData} failure={failure} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -3,13 +3,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ApiDocumentationScreen, DOC_TABS, type ApiDocsView, type DocTab } from '../components/api-docs/api-documentation-screen.tsx';
-import { docsView, endpointsPage, schemasPage } from '../http/openapi/docs-view.server.ts';
-import { openApiDocument } from '../http/openapi/document.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
-import { loadScreen, tabOf } from '../http/screen.server.ts';
-import { API_MAX_LIMIT } from '../lib/paging.ts';
-import { positiveIdParam } from '../lib/query.ts';
+import { ApiDocumentationScreen, DOC_TABS, type ApiDocsView, type DocTab } from '../platform/api/api-documentation-screen.tsx';
+import { docsView, endpointsPage, schemasPage } from '../platform/api/openapi/docs-view.server.ts';
+import { openApiDocument } from '../platform/api/openapi/document.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
+import { API_MAX_LIMIT } from '../platform/lib/paging.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
 
 export const meta: MetaFunction = () => [{ title: 'API Documentation · Group Finance Hub' }];
 
@@ -40,4 +40,4 @@ export default function ApiDocumentation() {
   return <ApiDocumentationScreen view={view} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -6,16 +6,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { IntegrationsScreen, INTEGRATION_TABS, type IntegrationsData, type IntegrationTab } from '../components/integrations/api-integrations-screen.tsx';
-import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
-import { intent, loadScreen, succeed, tabOf } from '../http/screen.server.ts';
-import { offsetParam } from '../lib/paging.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import { apiIntegrationEndpoints, apiIntegrationSources } from '../resources/integrations.ts';
-import { activityTimeline, analyzePerformance, recommendations } from '../services/integration-analysis.server.ts';
-import { addCredential, CredentialForm, credentialSourceChoices } from '../services/integration-credentials.server.ts';
-import { listSyncLogs, requestSync, SyncForm } from '../services/integration-sync.server.ts';
+import { IntegrationsScreen, INTEGRATION_TABS, type IntegrationsData, type IntegrationTab } from '../features/integrations/api-integrations-screen.tsx';
+import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { intent, loadScreen, succeed, tabOf } from '../platform/screen/screen.server.ts';
+import { offsetParam } from '../platform/lib/paging.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import { apiIntegrationEndpoints, apiIntegrationSources } from '../features/integrations/resources.ts';
+import { activityTimeline, analyzePerformance, recommendations } from '../features/integrations/integration-analysis.server.ts';
+import { addCredential, CredentialForm, credentialSourceChoices } from '../features/integrations/integration-credentials.server.ts';
+import { listSyncLogs, requestSync, SyncForm } from '../features/integrations/integration-sync.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'API Integration · Group Finance Hub' }];
 
@@ -89,4 +89,4 @@ export default function ApiIntegrationsPage() {
   return <IntegrationsScreen data={data} answer={answer} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -5,20 +5,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { AUDIT_TABS, AuditTrailScreen, type AuditTrailAction, type AuditTrailData } from '../components/audit/audit-trail-screen.tsx';
-import { AUDIT_SCREEN_PAGE_SIZE, shownChanges, type AuditLogsData } from '../components/audit/audit-log-list.tsx';
-import { restoreMessage } from '../components/audit/data-versions.tsx';
-import { allow, type RouteAccess } from '../http/route-access.ts';
-import { clampedPage, confirmationStep, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
-import { snakeCase } from '../lib/names.ts';
-import { can } from '../lib/permissions.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import { RESOURCE_LIST } from '../resources/index.ts';
-import { auditUserChoices, auditUserNamed } from '../services/audit-filters.server.ts';
+import { AUDIT_TABS, AuditTrailScreen, type AuditTrailAction, type AuditTrailData } from '../features/audit/audit-trail-screen.tsx';
+import { AUDIT_SCREEN_PAGE_SIZE, shownChanges, type AuditLogsData } from '../features/audit/audit-log-list.tsx';
+import { restoreMessage } from '../features/audit/data-versions.tsx';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { clampedPage, confirmationStep, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import { snakeCase } from '../platform/lib/names.ts';
+import { can } from '../platform/lib/permissions.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import { RESOURCE_LIST } from '../features/resources.ts';
+import { auditUserChoices, auditUserNamed } from '../features/audit/audit-filters.server.ts';
 import {
   RestoreVersionForm, getDataVersion, listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, withDeletedTallies, withReadableChanges, type AuditQuery, type DataVersion,
-} from '../services/audit-trail.server.ts';
-import { isDomainError } from '../services/errors.ts';
+} from '../features/audit/audit-trail.server.ts';
+import { isDomainError } from '../platform/errors.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Audit Trail · Group Finance Hub' }];
 
@@ -105,4 +105,4 @@ export default function AuditTrail() {
   return <AuditTrailScreen data={data} actionData={actionData} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -6,23 +6,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { BackupRecoveryScreen, type BackupRecoveryAction, type BackupRecoveryData } from '../components/backups/backup-recovery-screen.tsx';
-import type { BackupView } from '../components/backups/types.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
-import { confirmationStep, formRowId, intent, listUrl, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
-import { BACKUP_MESSAGES as M, BACKUP_TABS, confirmRestoreMessage } from '../lib/backups.ts';
-import { formatNumber } from '../lib/format.ts';
-import { camelCase } from '../lib/names.ts';
-import { can, companyScope } from '../lib/permissions.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import type { Toast } from '../lib/toast.ts';
-import { foldedSentence } from '../services/backup-retired.server.ts';
-import { mayRestore, mayRestoreTables, restoreBackup, RestoreForm, type RestoreResult } from '../services/backup-restore.server.ts';
-import type { AuthUser } from '../services/context.ts';
-import { BACKUP_TABLES, readableTableInfos, tableLabel } from '../services/backup-tables.server.ts';
-import { deleteBackup, deleteRefusal, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../services/backups.server.ts';
-import { isDomainError } from '../services/errors.ts';
-import { exportTableNames } from '../services/exports.server.ts';
+import { BackupRecoveryScreen, type BackupRecoveryAction, type BackupRecoveryData } from '../features/backups/backup-recovery-screen.tsx';
+import type { BackupView } from '../features/backups/types.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { confirmationStep, formRowId, intent, listUrl, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import { BACKUP_MESSAGES as M, BACKUP_TABS, confirmRestoreMessage } from '../features/backups/texts.ts';
+import { formatNumber } from '../platform/lib/format.ts';
+import { camelCase } from '../platform/lib/names.ts';
+import { can, companyScope } from '../platform/lib/permissions.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import type { Toast } from '../platform/session/toast.ts';
+import { foldedSentence } from '../features/backups/backup-retired.server.ts';
+import { mayRestore, mayRestoreTables, restoreBackup, RestoreForm, type RestoreResult } from '../features/backups/backup-restore.server.ts';
+import type { AuthUser } from '../platform/context.ts';
+import { BACKUP_TABLES, readableTableInfos, tableLabel } from '../features/backups/backup-tables.server.ts';
+import { deleteBackup, deleteRefusal, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../features/backups/backups.server.ts';
+import { isDomainError } from '../platform/errors.ts';
+import { exportTableNames } from '../platform/resources/exports.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Backup & Recovery · Group Finance Hub' }];
 
@@ -185,4 +185,4 @@ export default function BackupRecovery() {
   return <BackupRecoveryScreen data={data} actionData={actionData} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

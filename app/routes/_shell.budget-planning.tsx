@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { ResourceScreen } from '../components/resource/resource-screen.tsx';
-import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { budgets } from '../resources/budgets.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
+import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
+import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
+import { budgets } from '../features/finance/budgets.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Budget Planning · Group Finance Hub' }];
 export const access = resourceScreenAccess(budgets);
@@ -13,4 +13,4 @@ export default function Screen() {
   return <ResourceScreen def={budgets} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -6,13 +6,13 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
-import { PageHeading } from '../components/layout/app-shell.tsx';
-import { FormError, type ActionAnswer } from '../components/screen/action-result.tsx';
-import { Alert, Button, Card, Field, inputClass } from '../components/ui/form.tsx';
-import { intent, loadScreen, screenAction } from '../http/screen.server.ts';
-import { ChangePasswordFormSchema, MIN_PASSWORD } from '../lib/auth-schemas.ts';
-import { changePassword } from '../services/auth.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+import { PageHeading } from '../features/shell/app-shell.tsx';
+import { FormError, type ActionAnswer } from '../platform/screen/action-result.tsx';
+import { Alert, Button, Card, Field, inputClass } from '../ui/form.tsx';
+import { intent, loadScreen, screenAction } from '../platform/screen/screen.server.ts';
+import { ChangePasswordFormSchema, MIN_PASSWORD } from '../features/auth/schemas.ts';
+import { changePassword } from '../features/auth/auth.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 // Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After
 // (too many wrong current passwords) on too.

@@ -2,19 +2,19 @@
 // resource loader, form and delete flow.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { DeleteButton } from '../components/resource/delete-button.tsx';
-import { AddButton, ExportButton, exportHref, ResourceOverlays } from '../components/resource/resource-screen.tsx';
-import { PageHeading } from '../components/layout/app-shell.tsx';
-import { useListLoading } from '../components/table/data-table.tsx';
-import { Pagination } from '../components/table/pagination.tsx';
-import { PencilIcon } from '../components/ui/icons.tsx';
-import { resourceAction, resourceLoader, type ResourceLoaderData } from '../http/resource-screen.server.ts';
-import { formatInstantDate } from '../lib/format.ts';
-import { unpackRows } from '../lib/packed-rows.ts';
-import { withParams } from '../lib/url.ts';
-import { companies } from '../resources/companies.ts';
-import { COMPANY_TYPE_LABELS } from '../resources/shared.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
+import { DeleteButton } from '../platform/resources/delete-button.tsx';
+import { AddButton, ExportButton, exportHref, ResourceOverlays } from '../platform/resources/resource-screen.tsx';
+import { PageHeading } from '../features/shell/app-shell.tsx';
+import { useListLoading } from '../ui/table/data-table.tsx';
+import { Pagination } from '../ui/table/pagination.tsx';
+import { PencilIcon } from '../ui/icons.tsx';
+import { resourceAction, resourceLoader, type ResourceLoaderData } from '../platform/resources/resource-screen.server.ts';
+import { formatInstantDate } from '../platform/lib/format.ts';
+import { unpackRows } from '../platform/lib/packed-rows.ts';
+import { withParams } from '../platform/lib/url.ts';
+import { companies } from '../features/finance/companies.ts';
+import { COMPANY_TYPE_LABELS } from '../platform/resources/shared.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Companies · Group Finance Hub' }];
 export const access = resourceScreenAccess(companies);
@@ -89,4 +89,4 @@ export default function CompaniesScreen() {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

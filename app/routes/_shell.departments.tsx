@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { ResourceScreen } from '../components/resource/resource-screen.tsx';
-import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { departments } from '../resources/departments.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
+import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
+import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
+import { departments } from '../features/finance/departments.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Departments · Group Finance Hub' }];
 export const access = resourceScreenAccess(departments);
@@ -13,4 +13,4 @@ export default function Screen() {
   return <ResourceScreen def={departments} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -2,10 +2,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { EDITOR_TABS, EditorDashboardScreen, type EditorTab } from '../components/editor/editor-dashboard-screen.tsx';
-import { allow, type RouteAccess } from '../http/route-access.ts';
-import { loadScreen, tabOf } from '../http/screen.server.ts';
-import { editorMetrics } from '../services/editor-dashboard.server.ts';
+import { EDITOR_TABS, EditorDashboardScreen, type EditorTab } from '../features/dashboards/editor-dashboard-screen.tsx';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
+import { editorMetrics } from '../features/dashboards/editor-dashboard.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'My Dashboard · Group Finance Hub' }];
 
@@ -22,4 +22,4 @@ export default function EditorDashboard() {
   return <EditorDashboardScreen tab={tab} metrics={metrics} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -2,14 +2,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { EDITORS_PAGE_SIZE, EditorStatsScreen, FEED_SHOWN, STATS_TABS, type StatsTab } from '../components/editor/editor-stats-screen.tsx';
-import { ShellErrorBoundary } from '../components/layout/error-screen.tsx';
-import { allow, type RouteAccess } from '../http/route-access.ts';
-import { loadScreen, tabOf } from '../http/screen.server.ts';
-import { lastPage } from '../lib/paging.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import { editorActivityHistory, editorStats } from '../services/editor-stats.server.ts';
-import { formatRelativeTime } from '../lib/format.ts';
+import { EDITORS_PAGE_SIZE, EditorStatsScreen, FEED_SHOWN, STATS_TABS, type StatsTab } from '../features/users/editor-stats-screen.tsx';
+import { ShellErrorBoundary } from '../features/shell/error-screen.tsx';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
+import { lastPage } from '../platform/lib/paging.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import { editorActivityHistory, editorStats } from '../features/users/editor-stats.server.ts';
+import { formatRelativeTime } from '../platform/lib/format.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Editor Statistics · Group Finance Hub' }];
 

@@ -3,16 +3,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
-import { ResourceScreen } from '../components/resource/resource-screen.tsx';
-import { TabNav } from '../components/screen/action-result.tsx';
-import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { intent, loadScreen, succeed } from '../http/screen.server.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import { withParams } from '../lib/url.ts';
-import { expenseCategories } from '../resources/expense-categories.ts';
-import { categoryCounts, categoryTabs, RemapSchema } from '../services/expense-categories.server.ts';
-import { updateRecord } from '../services/resources.server.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
+import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
+import { TabNav } from '../platform/screen/action-result.tsx';
+import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
+import { intent, loadScreen, succeed } from '../platform/screen/screen.server.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import { withParams } from '../platform/lib/url.ts';
+import { expenseCategories } from '../features/finance/expense-categories.ts';
+import { categoryCounts, categoryTabs, RemapSchema } from '../features/finance/expense-categories.server.ts';
+import { updateRecord } from '../platform/resources/resources.server.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Expense Categories · Group Finance Hub' }];
 
@@ -112,4 +112,4 @@ export default function ExpenseCategoriesScreen() {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { MetricsScreen, metricsMeta } from '../components/resource/metrics-screen.tsx';
-import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { fintechMetrics } from '../resources/subscriber-metrics.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
+import { MetricsScreen, metricsMeta } from '../features/company-metrics/metrics-screen.tsx';
+import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
+import { fintechMetrics } from '../features/company-metrics/subscriber-metrics.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 
 const options = { companyType: 'fintech' } as const;
 
@@ -15,4 +15,4 @@ export default function Screen() {
   return <MetricsScreen companyType="fintech" />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -4,17 +4,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { PageHeading } from '../components/layout/app-shell.tsx';
-import { NotificationList } from '../components/notifications/notification-item.tsx';
-import { formErrorOf, TabNav, type ActionAnswer } from '../components/screen/action-result.tsx';
-import { Pagination } from '../components/table/pagination.tsx';
-import { Alert } from '../components/ui/form.tsx';
-import { allow, type RouteAccess } from '../http/route-access.ts';
-import { clampedPage, formRowId, intent, listUrl, loadScreen, screenAction, succeed, tabOf } from '../http/screen.server.ts';
-import { filterOfTab, NOTIFICATION_TABS } from '../lib/notifications.ts';
-import { lastPage } from '../lib/paging.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import { countNotifications, dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from '../services/notifications.server.ts';
+import { PageHeading } from '../features/shell/app-shell.tsx';
+import { NotificationList } from '../features/notifications/notification-item.tsx';
+import { formErrorOf, TabNav, type ActionAnswer } from '../platform/screen/action-result.tsx';
+import { Pagination } from '../ui/table/pagination.tsx';
+import { Alert } from '../ui/form.tsx';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { clampedPage, formRowId, intent, listUrl, loadScreen, screenAction, succeed, tabOf } from '../platform/screen/screen.server.ts';
+import { filterOfTab, NOTIFICATION_TABS } from '../features/notifications/shared.ts';
+import { lastPage } from '../platform/lib/paging.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import { countNotifications, dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from '../features/notifications/notifications.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Notifications · Group Finance Hub' }];
 
@@ -107,4 +107,4 @@ export default function NotificationsPage() {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

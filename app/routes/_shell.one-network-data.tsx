@@ -4,17 +4,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { CompanyNotFound } from '../components/layout/company-not-found.tsx';
-import { ResourceScreen } from '../components/resource/resource-screen.tsx';
-import { TabNav } from '../components/screen/action-result.tsx';
-import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { resourceTabs } from '../resources/tabs.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
-import { loadScreen } from '../http/screen.server.ts';
-import { NETWORK_COMPANY } from '../lib/navigation.ts';
-import { withParams } from '../lib/url.ts';
-import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from '../resources/network-data.ts';
-import { findScreenCompany } from '../services/companies.server.ts';
+import { CompanyNotFound } from '../features/shell/company-not-found.tsx';
+import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
+import { TabNav } from '../platform/screen/action-result.tsx';
+import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
+import { resourceTabs } from '../features/company-metrics/tabs.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { loadScreen } from '../platform/screen/screen.server.ts';
+import { NETWORK_COMPANY } from '../features/shell/navigation.ts';
+import { withParams } from '../platform/lib/url.ts';
+import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from '../features/company-metrics/network-data.ts';
+import { findScreenCompany } from '../features/finance/companies.server.ts';
 
 const TITLE = 'One Network Data';
 const TABS = resourceTabs({ broadband: broadbandConnections, 'mobile-subscriptions': mobileSubscriptions, 'mobile-access': mobileAccessMethods });
@@ -66,4 +66,4 @@ export default function OneNetworkDataScreen() {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

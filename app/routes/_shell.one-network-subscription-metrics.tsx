@@ -4,26 +4,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { SeriesChart } from '../components/chart/series-chart.tsx';
-import { ResourceForm, yearChoices } from '../components/form/resource-form.tsx';
-import { PageHeading } from '../components/layout/app-shell.tsx';
-import { CompanyNotFound } from '../components/layout/company-not-found.tsx';
-import { EmptyRecord, monthLabel, OverviewCards, PeriodPicker, RecordBreakdown, type MetricRecord, type Period } from '../components/network/subscription-metrics.tsx';
-import { resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../components/screen/action-result.tsx';
-import { FormPanel } from '../components/ui/form-panel.tsx';
-import { Card } from '../components/ui/form.tsx';
-import { resourceAction, screenPermissions } from '../http/resource-screen.server.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
-import { loadScreen, tabOf } from '../http/screen.server.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import { withParams } from '../lib/url.ts';
-import { requestedMonth, yearField } from '../resources/metric-fields.ts';
-import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from '../resources/one-network.ts';
-import { ONE_NETWORK } from '../resources/one-network.ts';
-import type { ResourceDef } from '../resources/define.ts';
-import { resourceTabs } from '../resources/tabs.ts';
-import { findScreenCompany } from '../services/companies.server.ts';
-import { getRecord, listRecords } from '../services/resources.server.ts';
+import { SeriesChart } from '../ui/chart/series-chart.tsx';
+import { ResourceForm, yearChoices } from '../platform/resources/resource-form.tsx';
+import { PageHeading } from '../features/shell/app-shell.tsx';
+import { CompanyNotFound } from '../features/shell/company-not-found.tsx';
+import { EmptyRecord, monthLabel, OverviewCards, PeriodPicker, RecordBreakdown, type MetricRecord, type Period } from '../features/company-metrics/subscription-metrics.tsx';
+import { resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../platform/screen/action-result.tsx';
+import { FormPanel } from '../ui/form-panel.tsx';
+import { Card } from '../ui/form.tsx';
+import { resourceAction, screenPermissions } from '../platform/resources/resource-screen.server.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import { withParams } from '../platform/lib/url.ts';
+import { requestedMonth, yearField } from '../features/company-metrics/metric-fields.ts';
+import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from '../features/company-metrics/one-network.ts';
+import { ONE_NETWORK } from '../features/company-metrics/one-network.ts';
+import type { ResourceDef } from '../platform/resources/define.ts';
+import { resourceTabs } from '../features/company-metrics/tabs.ts';
+import { findScreenCompany } from '../features/finance/companies.server.ts';
+import { getRecord, listRecords } from '../platform/resources/resources.server.ts';
 
 const TITLE = 'One Network Subscriptions';
 // The record tabs; the overview (the default tab) shows all three.
@@ -216,4 +216,4 @@ function RecordTabView({ data, tab }: { data: Found; tab: RecordTab }) {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -6,17 +6,17 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { PageHeading } from '../components/layout/app-shell.tsx';
-import { FormError, resultFor, type ActionAnswer } from '../components/screen/action-result.tsx';
-import { Button, Card, Field, inputClass } from '../components/ui/form.tsx';
-import { intent, loadScreen, screenAction, succeed } from '../http/screen.server.ts';
-import { MIN_PASSWORD } from '../lib/auth-schemas.ts';
-import { formatInstantDate } from '../lib/format.ts';
-import { ROLE_LABELS } from '../lib/permissions.ts';
-import { ProfilePasswordSchema, ProfileSchema } from '../lib/profile.ts';
-import { changePassword } from '../services/auth.server.ts';
-import { getOwnProfile, updateOwnProfile } from '../services/profile.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+import { PageHeading } from '../features/shell/app-shell.tsx';
+import { FormError, resultFor, type ActionAnswer } from '../platform/screen/action-result.tsx';
+import { Button, Card, Field, inputClass } from '../ui/form.tsx';
+import { intent, loadScreen, screenAction, succeed } from '../platform/screen/screen.server.ts';
+import { MIN_PASSWORD } from '../features/auth/schemas.ts';
+import { formatInstantDate } from '../platform/lib/format.ts';
+import { ROLE_LABELS } from '../platform/lib/permissions.ts';
+import { ProfilePasswordSchema, ProfileSchema } from '../features/settings/profile-schemas.ts';
+import { changePassword } from '../features/auth/auth.server.ts';
+import { getOwnProfile, updateOwnProfile } from '../features/settings/profile.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 // Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After
 // (too many wrong current passwords) on too.
@@ -207,4 +207,4 @@ export default function ProfilePage() {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

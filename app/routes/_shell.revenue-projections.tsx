@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { ResourceScreen } from '../components/resource/resource-screen.tsx';
-import { resourceAction, resourceLoader } from '../http/resource-screen.server.ts';
-import { revenueProjections } from '../resources/revenue-projections.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
+import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
+import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
+import { revenueProjections } from '../features/finance/revenue-projections.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Revenue Projections · Group Finance Hub' }];
 export const access = resourceScreenAccess(revenueProjections);
@@ -13,4 +13,4 @@ export default function Screen() {
   return <ResourceScreen def={revenueProjections} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -5,14 +5,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { PageHeading } from '../components/layout/app-shell.tsx';
-import { fieldErrorsOf, formErrorOf, TabNav, type ActionAnswer } from '../components/screen/action-result.tsx';
-import { SelectField, SettingsForm, StatusBadge, Switch } from '../components/settings/controls.tsx';
-import { NotificationDevice } from '../components/settings/notification-device.tsx';
-import { SystemInformation, SystemStatuses } from '../components/system/system-facts.tsx';
-import { Alert, Card } from '../components/ui/form.tsx';
-import { deviceSettingsCookie, readDeviceSettings } from '../http/device-settings.server.ts';
-import { intent, loadScreen, screenAction, succeed, tabOf, type Intent } from '../http/screen.server.ts';
+import { PageHeading } from '../features/shell/app-shell.tsx';
+import { fieldErrorsOf, formErrorOf, TabNav, type ActionAnswer } from '../platform/screen/action-result.tsx';
+import { SelectField, SettingsForm, StatusBadge, Switch } from '../features/settings/controls.tsx';
+import { NotificationDevice } from '../features/settings/notification-device.tsx';
+import { SystemInformation, SystemStatuses } from '../features/system/system-facts.tsx';
+import { Alert, Card } from '../ui/form.tsx';
+import { deviceSettingsCookie, readDeviceSettings } from '../features/settings/device-settings.server.ts';
+import { intent, loadScreen, screenAction, succeed, tabOf, type Intent } from '../platform/screen/screen.server.ts';
 import {
   AUTO_LOGOUT_OPTIONS,
   CURRENCIES,
@@ -32,11 +32,11 @@ import {
   TIME_FORMATS,
   TIMEZONE_LABELS,
   TIMEZONES,
-} from '../lib/user-settings.ts';
-import { SETTINGS_FORMS } from '../http/settings-forms.server.ts';
-import { getSystemFacts } from '../services/system-info.server.ts';
-import { getUserSettings, updateUserSettings } from '../services/user-settings.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+} from '../features/settings/user-settings.ts';
+import { SETTINGS_FORMS } from '../features/settings/settings-forms.server.ts';
+import { getSystemFacts } from '../features/system/system-info.server.ts';
+import { getUserSettings, updateUserSettings } from '../features/settings/user-settings.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Group Finance Hub' }];
 
@@ -282,4 +282,4 @@ export default function SettingsPage() {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

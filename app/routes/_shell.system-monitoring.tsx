@@ -3,14 +3,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { MONITORING_PAGE_SIZE, MONITORING_TABS, SystemMonitoringScreen, type MonitoringData, type MonitoringTab } from '../components/system/system-monitoring-screen.tsx';
-import type { ActionAnswer } from '../components/screen/action-result.tsx';
-import { allow, type RouteAccess } from '../http/route-access.ts';
-import { clampedPage, intent, listUrl, loadScreen, screenAction, succeed, tabOf } from '../http/screen.server.ts';
-import { healthOptions } from '../http/system-monitoring.server.ts';
-import { lastPage } from '../lib/paging.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import { listRecoveryActions, listSystemErrors, ResolveForm, resolveSystemError, systemHealth } from '../services/system-monitoring.server.ts';
+import { MONITORING_PAGE_SIZE, MONITORING_TABS, SystemMonitoringScreen, type MonitoringData, type MonitoringTab } from '../features/system/system-monitoring-screen.tsx';
+import type { ActionAnswer } from '../platform/screen/action-result.tsx';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { clampedPage, intent, listUrl, loadScreen, screenAction, succeed, tabOf } from '../platform/screen/screen.server.ts';
+import { healthOptions } from '../features/system/health-options.server.ts';
+import { lastPage } from '../platform/lib/paging.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import { listRecoveryActions, listSystemErrors, ResolveForm, resolveSystemError, systemHealth } from '../features/system/system-monitoring.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'System Monitoring · Group Finance Hub' }];
 
@@ -56,4 +56,4 @@ export default function SystemMonitoring() {
   return <SystemMonitoringScreen data={data} answer={answer} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

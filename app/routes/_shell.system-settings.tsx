@@ -4,14 +4,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { PageHeading } from '../components/layout/app-shell.tsx';
-import { SystemInformation, SystemStatuses } from '../components/system/system-facts.tsx';
-import { Card } from '../components/ui/form.tsx';
-import { allow, type RouteAccess } from '../http/route-access.ts';
-import { loadScreen } from '../http/screen.server.ts';
-import { buildSidebar, canOpen, findScreen } from '../lib/navigation.ts';
-import { listVisibleCompanies } from '../services/companies.server.ts';
-import { getSystemStatus } from '../services/system-info.server.ts';
+import { PageHeading } from '../features/shell/app-shell.tsx';
+import { SystemInformation, SystemStatuses } from '../features/system/system-facts.tsx';
+import { Card } from '../ui/form.tsx';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { loadScreen } from '../platform/screen/screen.server.ts';
+import { buildSidebar, canOpen, findScreen } from '../features/shell/navigation.ts';
+import { listVisibleCompanies } from '../features/finance/companies.server.ts';
+import { getSystemStatus } from '../features/system/system-info.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'System Settings · Group Finance Hub' }];
 
@@ -73,4 +73,4 @@ export default function SystemSettings() {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -2,8 +2,8 @@
 // (loaders run in parallel), so this one only makes sure somebody is signed in.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet } from '@remix-run/react';
-import { AppShell } from '../components/layout/app-shell.tsx';
-import { requireAuth } from '../http/session.server.ts';
+import { AppShell } from '../features/shell/app-shell.tsx';
+import { requireAuth } from '../platform/session/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -19,4 +19,4 @@ export default function ShellLayout() {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

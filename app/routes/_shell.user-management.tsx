@@ -5,23 +5,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { UserManagementScreen, type UserManagementAction, type UserManagementData } from '../components/users/user-management-screen.tsx';
-import { clampedPage, confirmationStep, formRowId, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../http/screen.server.ts';
-import { formatRelativeTime } from '../lib/format.ts';
-import { HISTORY_PAGE_SIZE, lastPage, PAGE_SIZE } from '../lib/paging.ts';
-import { PERMISSION_FLAGS, ROLE_BASELINE } from '../lib/permissions.ts';
-import { positiveIdParam } from '../lib/query.ts';
+import { UserManagementScreen, type UserManagementAction, type UserManagementData } from '../features/users/user-management-screen.tsx';
+import { clampedPage, confirmationStep, formRowId, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import { formatRelativeTime } from '../platform/lib/format.ts';
+import { HISTORY_PAGE_SIZE, lastPage, PAGE_SIZE } from '../platform/lib/paging.ts';
+import { PERMISSION_FLAGS, ROLE_BASELINE } from '../platform/lib/permissions.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
 import {
   confirmDeactivateUserMessage, confirmDeleteUserMessage, confirmTemporaryPasswordMessage, CreateUserFormSchema, EditUserFormSchema, permissionsFromForm, USER_CONFIRM_TITLES, USER_MESSAGES, USER_SORTS, USER_TABS,
-} from '../lib/users.ts';
-import { listVisibleCompanies } from '../services/companies.server.ts';
-import { isDomainError } from '../services/errors.ts';
-import { historyUserChoices, historyUserNamed, userActivityAnalytics, userActivityHistory } from '../services/user-activity.server.ts';
-import { assertMayManage, assertUserManager, loadTarget, roleChoices, rowAbilities } from '../services/user-policy.server.ts';
+} from '../features/users/schemas.ts';
+import { listVisibleCompanies } from '../features/finance/companies.server.ts';
+import { isDomainError } from '../platform/errors.ts';
+import { historyUserChoices, historyUserNamed, userActivityAnalytics, userActivityHistory } from '../features/users/user-activity.server.ts';
+import { assertMayManage, assertUserManager, loadTarget, roleChoices, rowAbilities } from '../features/users/user-policy.server.ts';
 import {
   createUser, deleteUser, getUser, issueTemporaryPassword, listUsersPage, setUserActive, updateUser, updateUserPermissions, userStats,
-} from '../services/users.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+} from '../features/users/users.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'User Management · Group Finance Hub' }];
 
@@ -251,4 +251,4 @@ export default function Screen() {
   return <UserManagementScreen data={data as UserManagementData} actionData={actionData} />;
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

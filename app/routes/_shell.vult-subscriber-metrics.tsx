@@ -4,24 +4,24 @@
 // a dialog opened by the URL (?edit=ID); the tab of the posted URL picks the table.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { PageHeading } from '../components/layout/app-shell.tsx';
-import { CompanyNotFound } from '../components/layout/company-not-found.tsx';
-import { formErrorOf, type ActionAnswer } from '../components/screen/action-result.tsx';
-import { CardTypeList, EditLink, LevelList } from '../components/vult/breakdowns.tsx';
-import { monthLabel, monthOf, MONTHS_IN_RANGE, requestedMonth, trendRows, type CardTypeRow, type LevelRow, type Month, type MetricsRow } from '../components/vult/data.ts';
-import { EditPanel } from '../components/vult/record-forms.tsx';
-import { ActionAlert, EmptyState, MonthPicker, VultTabs } from '../components/vult/screen-parts.tsx';
-import { CardPenetration, MetricFigures, SubscriberTrend } from '../components/vult/subscriber-overview.tsx';
-import { resourceAction, screenPermissions } from '../http/resource-screen.server.ts';
-import { loadScreen } from '../http/screen.server.ts';
-import { resourceScreenAccess } from '../http/route-access.ts';
-import { FINANCIAL_SERVICES_COMPANY } from '../lib/navigation.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../resources/vult.ts';
-import { resourceTabs } from '../resources/tabs.ts';
-import { findScreenCompany } from '../services/companies.server.ts';
-import { notFound } from '../services/errors.ts';
-import { getRecord, listRecords } from '../services/resources.server.ts';
+import { PageHeading } from '../features/shell/app-shell.tsx';
+import { CompanyNotFound } from '../features/shell/company-not-found.tsx';
+import { formErrorOf, type ActionAnswer } from '../platform/screen/action-result.tsx';
+import { CardTypeList, EditLink, LevelList } from '../features/company-metrics/breakdowns.tsx';
+import { monthLabel, monthOf, MONTHS_IN_RANGE, requestedMonth, trendRows, type CardTypeRow, type LevelRow, type Month, type MetricsRow } from '../features/company-metrics/data.ts';
+import { EditPanel } from '../features/company-metrics/record-forms.tsx';
+import { ActionAlert, EmptyState, MonthPicker, VultTabs } from '../features/company-metrics/screen-parts.tsx';
+import { CardPenetration, MetricFigures, SubscriberTrend } from '../features/company-metrics/subscriber-overview.tsx';
+import { resourceAction, screenPermissions } from '../platform/resources/resource-screen.server.ts';
+import { loadScreen } from '../platform/screen/screen.server.ts';
+import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { FINANCIAL_SERVICES_COMPANY } from '../features/shell/navigation.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../features/company-metrics/vult.ts';
+import { resourceTabs } from '../features/company-metrics/tabs.ts';
+import { findScreenCompany } from '../features/finance/companies.server.ts';
+import { notFound } from '../platform/errors.ts';
+import { getRecord, listRecords } from '../platform/resources/resources.server.ts';
 
 const TITLE = 'Vult Subscriber Metrics';
 const TABS = [
@@ -125,4 +125,4 @@ export default function VultSubscriberMetricsScreen() {
   );
 }
 
-export { ShellErrorBoundary as ErrorBoundary } from '../components/layout/error-screen.tsx';
+export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -1,5 +1,5 @@
-import { json } from '../http/api.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+import { json } from '../platform/api/api.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 export const access: RouteAccess = [{ methods: { GET: allow.none, POST: allow.none, PUT: allow.none, PATCH: allow.none, DELETE: allow.none } }];
 

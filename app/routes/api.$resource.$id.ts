@@ -1,4 +1,4 @@
 // GET, PUT and DELETE on one row of a declared resource (/api/budgets/12).
-import { apiItemRoute } from '../http/resource-api.server.ts';
+import { apiItemRoute } from '../platform/api/resource-api.server.ts';
 
 export const { loader, action, access } = apiItemRoute();

@@ -1,4 +1,4 @@
 // GET and POST on every declared resource collection (/api/budgets, /api/companies, …).
-import { apiCollectionRoute } from '../http/resource-api.server.ts';
+import { apiCollectionRoute } from '../platform/api/resource-api.server.ts';
 
 export const { loader, action, access } = apiCollectionRoute();

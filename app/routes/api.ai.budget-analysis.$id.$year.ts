@@ -2,10 +2,10 @@
 // variancePercentage, per-category figures and recommendations. The company id is
 // the route's `id` parameter (the route manifest's name for a row id); the year is 2024–2026.
 // One analysis at a time per user: 429 while another of theirs runs.
-import { apiRoute, idParam } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { analyzeCompanyBudget } from '../services/ai-analytics.server.ts';
-import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
+import { apiRoute, idParam } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { analyzeCompanyBudget } from '../features/ai/ai-analytics.server.ts';
+import { oneAnalysisAtATime } from '../features/ai/analysis-limit.server.ts';
 
 const route = apiRoute({
   GET: {

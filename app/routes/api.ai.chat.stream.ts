@@ -3,11 +3,11 @@
 // {"delta": text}… then {"done": true, "context": …} or {"error": "Chat failed: …"}. Refusals
 // and bad input are plain JSON errors before the stream starts, and so is the 429 of a question
 // asked while another analysis of the user's runs (one at a time, until the last event).
-import { apiRoute, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { askInConversation, StreamQuestion } from '../services/ai-conversation.server.ts';
-import { holdAnalysisLease } from '../services/analysis-limit.server.ts';
-import { fieldErrorsFromZod, invalid, isDomainError } from '../services/errors.ts';
+import { apiRoute, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { askInConversation, StreamQuestion } from '../features/ai/ai-conversation.server.ts';
+import { holdAnalysisLease } from '../features/ai/analysis-limit.server.ts';
+import { fieldErrorsFromZod, invalid, isDomainError } from '../platform/errors.ts';
 
 
 export const { loader, action, access } = apiRoute({

@@ -2,10 +2,10 @@
 // from the books within the asker's permissions and company scope: through the language model's
 // tools when OPENAI_API_KEY is set, else offline. A model failure is a 503 'Chat failed: …'.
 // A question is an analysis: one at a time per user, 429 while another of theirs runs.
-import { apiRoute, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { answerChat, ChatRequest } from '../services/ai-chat.server.ts';
-import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
+import { apiRoute, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { answerChat, ChatRequest } from '../features/ai/ai-chat.server.ts';
+import { oneAnalysisAtATime } from '../features/ai/analysis-limit.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

@@ -5,10 +5,10 @@
 // X-Computed-At says when they were computed, X-Total-Count how many the window holds (limit
 // default and maximum 1000). Before the first computation: 429 with Retry-After, as when the
 // same work is already running (it is: the read asked for it), so clients retry as they did.
-import { apiRoute, json, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { ANOMALIES_COMPUTING, AnomalyRequest, detectExpenseAnomalies } from '../services/ai-anomalies.server.ts';
-import { DomainError } from '../services/errors.ts';
+import { apiRoute, json, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { ANOMALIES_COMPUTING, AnomalyRequest, detectExpenseAnomalies } from '../features/ai/ai-anomalies.server.ts';
+import { DomainError } from '../platform/errors.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

@@ -1,11 +1,11 @@
 // GET /api/ai/insights?companyId → the stored insights (type, priority, impact, title,
 // description, actionItems, generatedAt), most pressing first; the nightly ai-insights job
 // computes them. A user limited to one company gets that company's only.
-import { apiRoute } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { positiveIdParam } from '../lib/query.ts';
-import { listInsights } from '../services/ai-insights.server.ts';
-import { invalid } from '../services/errors.ts';
+import { apiRoute } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { positiveIdParam } from '../platform/lib/query.ts';
+import { listInsights } from '../features/ai/ai-insights.server.ts';
+import { invalid } from '../platform/errors.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {

@@ -2,10 +2,10 @@
 // prediction per category × department: predictedAmount, confidence, historicalAverage,
 // seasonalPattern, trend, factors, plus the monthly history and forecast band for charts.
 // One analysis at a time per user: 429 while another of theirs runs.
-import { apiRoute, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { PredictionRequest, predictExpenses } from '../services/ai-analytics.server.ts';
-import { oneAnalysisAtATime } from '../services/analysis-limit.server.ts';
+import { apiRoute, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { PredictionRequest, predictExpenses } from '../features/ai/ai-analytics.server.ts';
+import { oneAnalysisAtATime } from '../features/ai/analysis-limit.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

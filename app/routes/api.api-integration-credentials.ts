@@ -1,8 +1,8 @@
 // POST /api/api-integration-credentials {sourceId, credentialKey, credentialValue, description}
 // → 201 without the value. Credentials are never listed or read back.
-import { apiRoute, json, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { addCredential, CredentialRequest } from '../services/integration-credentials.server.ts';
+import { apiRoute, json, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { addCredential, CredentialRequest } from '../features/integrations/integration-credentials.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

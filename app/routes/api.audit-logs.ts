@@ -1,9 +1,9 @@
 // GET /api/audit-logs: audit entries, newest first (tableName, userId, recordId, action, from,
 // to, q, limit, offset), each with `user {id, username}` and `username`, its raw `changes` and
 // `readableChanges` (label, old, new as the screens show them); X-Total-Count.
-import { apiRoute, pagedList } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { AUDIT_PAGE_SIZE, listAuditLogs, parseAuditQuery, withReadableChanges } from '../services/audit-trail.server.ts';
+import { apiRoute, pagedList } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { AUDIT_PAGE_SIZE, listAuditLogs, parseAuditQuery, withReadableChanges } from '../features/audit/audit-trail.server.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {

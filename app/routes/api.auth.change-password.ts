@@ -1,7 +1,7 @@
-import { apiRoute, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { changePassword } from '../services/auth.server.ts';
-import { ChangePasswordSchema } from '../lib/auth-schemas.ts';
+import { apiRoute, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { changePassword } from '../features/auth/auth.server.ts';
+import { ChangePasswordSchema } from '../features/auth/schemas.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

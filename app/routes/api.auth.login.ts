@@ -1,10 +1,10 @@
-import { json, readJson, apiRoute } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { readSessionToken, requestMeta, sessionCookieHeader } from '../http/session.server.ts';
-import { login } from '../services/auth.server.ts';
-import { isDomainError } from '../services/errors.ts';
-import { LoginSchema } from '../lib/auth-schemas.ts';
-import { toPublicUser } from '../services/user-queries.server.ts';
+import { json, readJson, apiRoute } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { readSessionToken, requestMeta, sessionCookieHeader } from '../platform/session/session.server.ts';
+import { login } from '../features/auth/auth.server.ts';
+import { isDomainError } from '../platform/errors.ts';
+import { LoginSchema } from '../features/auth/schemas.ts';
+import { toPublicUser } from '../features/users/user-queries.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

@@ -1,7 +1,7 @@
-import { apiRoute, json } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { clearSessionCookieHeader, getAuth, serviceContext } from '../http/session.server.ts';
-import { logout } from '../services/auth.server.ts';
+import { apiRoute, json } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { clearSessionCookieHeader, getAuth, serviceContext } from '../platform/session/session.server.ts';
+import { logout } from '../features/auth/auth.server.ts';
 
 // Public so that signing out twice, or with an expired session, still clears the cookie.
 export const { loader, action, access } = apiRoute({

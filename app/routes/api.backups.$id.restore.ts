@@ -2,11 +2,11 @@
 // at the top level or under `options`) → what was restored per table. All or nothing: a failure
 // answers 409 with the reason and changes nothing. Installation-wide: owners and admins not
 // limited to one company, and only owners for a backup holding user accounts (the service).
-import { apiRoute, idParam, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { restoreBackup, RestoreRequest } from '../services/backup-restore.server.ts';
-import { fieldErrorsFromZod, invalid } from '../services/errors.ts';
-import { RestoreBody } from '../http/request-bodies.server.ts';
+import { apiRoute, idParam, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { restoreBackup, RestoreRequest } from '../features/backups/backup-restore.server.ts';
+import { fieldErrorsFromZod, invalid } from '../platform/errors.ts';
+import { RestoreBody } from '../platform/http/request-bodies.server.ts';
 
 
 export const { loader, action, access } = apiRoute({

@@ -1,8 +1,8 @@
 // GET /api/backups/{id}: one backup. DELETE /api/backups/{id}: the backup and its file (204);
 // one still in progress answers 409.
-import { apiRoute, idParam } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { deleteBackup, getBackup } from '../services/backups.server.ts';
+import { apiRoute, idParam } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { deleteBackup, getBackup } from '../features/backups/backups.server.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: { allow: allow.to('backups'), run: async ({ params, ctx }) => getBackup(ctx, idParam(params.id)) },

@@ -1,9 +1,9 @@
 // GET /api/backups: every backup, newest first. POST /api/backups: name,
 // description, tables, includeAuditLogs, includeVersions (none required) → 201 with the backup,
 // in progress: the backup-create job writes the file and completes it.
-import { apiRoute, json, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { BackupRequest, listBackups, requestBackup } from '../services/backups.server.ts';
+import { apiRoute, json, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { BackupRequest, listBackups, requestBackup } from '../features/backups/backups.server.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: { allow: allow.to('backups'), run: async ({ ctx }) => listBackups(ctx) },

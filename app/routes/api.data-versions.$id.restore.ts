@@ -1,9 +1,9 @@
 // POST /api/data-versions/{id}/restore: the record gets that version's data back (an audited
 // update, or a create with its old id when it was deleted). Needs the audit-logs permission
 // here, and edit (or create) on the record's table in the service.
-import { apiRoute, idParam, json } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { restoreVersion } from '../services/audit-trail.server.ts';
+import { apiRoute, idParam, json } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { restoreVersion } from '../features/audit/audit-trail.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

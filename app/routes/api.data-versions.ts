@@ -1,7 +1,7 @@
 // GET /api/data-versions?tableName&recordId: the versions of one record, newest first.
-import { apiRoute } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { listDataVersions } from '../services/audit-trail.server.ts';
+import { apiRoute } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { listDataVersions } from '../features/audit/audit-trail.server.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {

@@ -1,8 +1,8 @@
 // GET /api/editor/activities?limit: the caller's latest writes (50, at most 100).
-import { apiRoute } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { ActivitiesQuery, myActivities } from '../services/editor-dashboard.server.ts';
-import { fieldErrorsFromZod, invalid } from '../services/errors.ts';
+import { apiRoute } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { ActivitiesQuery, myActivities } from '../features/dashboards/editor-dashboard.server.ts';
+import { fieldErrorsFromZod, invalid } from '../platform/errors.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {

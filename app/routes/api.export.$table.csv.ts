@@ -1,14 +1,14 @@
 // GET /api/export/{table}/csv: one of the backup and export tables as a CSV download (the
 // Export tab of Backup & Recovery), streamed through the shared CSV writer. Needs the backups permission; a
 // user limited to one company gets that company's rows only.
-import { apiRoute } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { csvByteStream, csvChunks, csvDownloadHeaders, exportFilename } from '../services/csv.server.ts';
-import { isDomainError, notFound } from '../services/errors.ts';
-import { EXPORT_TABLES, exportTable, exportTableNames, resolveExportTable } from '../services/exports.server.ts';
-import { authorize } from '../services/resources.server.ts';
-import { namedCompanyId } from '../services/resource-rows.server.ts';
-import { snakeCase } from '../lib/names.ts';
+import { apiRoute } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { csvByteStream, csvChunks, csvDownloadHeaders, exportFilename } from '../platform/resources/csv.server.ts';
+import { isDomainError, notFound } from '../platform/errors.ts';
+import { EXPORT_TABLES, exportTable, exportTableNames, resolveExportTable } from '../platform/resources/exports.server.ts';
+import { authorize } from '../platform/resources/resources.server.ts';
+import { namedCompanyId } from '../platform/resources/resource-rows.server.ts';
+import { snakeCase } from '../platform/lib/names.ts';
 
 const route = apiRoute({
   GET: {

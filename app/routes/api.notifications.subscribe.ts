@@ -1,10 +1,10 @@
 // POST /api/notifications/subscribe: endpoint, keys { p256dh, auth } → 201 { subscribed }.
 // The endpoint must be https on a public address (ALLOW_PRIVATE_TARGETS=1 also allows http and
 // private addresses).
-import { apiRoute, json, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { subscribePush } from '../services/push.server.ts';
-import { SubscribeBody } from '../http/request-bodies.server.ts';
+import { apiRoute, json, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { subscribePush } from '../features/notifications/push.server.ts';
+import { SubscribeBody } from '../platform/http/request-bodies.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

@@ -1,9 +1,9 @@
 // GET /api/notifications?isRead=false&category=…&limit&offset: the caller's notifications,
 // newest first, dismissed ones left out; X-Total-Count.
-import { apiRoute, pagedList } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { API_MAX_LIMIT } from '../lib/paging.ts';
-import { listNotifications, parseNotificationQuery } from '../services/notifications.server.ts';
+import { apiRoute, pagedList } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { API_MAX_LIMIT } from '../platform/lib/paging.ts';
+import { listNotifications, parseNotificationQuery } from '../features/notifications/notifications.server.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {

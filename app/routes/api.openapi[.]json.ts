@@ -1,9 +1,9 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document of every /api call, generated
 // from the routes' own rules and zod schemas (app/http/openapi/), once per process.
-import { apiRoute } from '../http/api.server.ts';
-import { openApiText } from '../http/openapi/document.server.ts';
-import { allow } from '../http/route-access.ts';
-import { textResponse } from '../http/text-body.ts';
+import { apiRoute } from '../platform/api/api.server.ts';
+import { openApiText } from '../platform/api/openapi/document.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { textResponse } from '../platform/http/text-body.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {

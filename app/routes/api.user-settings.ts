@@ -1,8 +1,8 @@
 // GET/PUT /api/user-settings: the signed-in user's settings record.
-import { apiRoute, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { getUserSettings, updateUserSettings } from '../services/user-settings.server.ts';
-import { UserSettingsPatchSchema } from '../lib/user-settings-schema.ts';
+import { apiRoute, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { getUserSettings, updateUserSettings } from '../features/settings/user-settings.server.ts';
+import { UserSettingsPatchSchema } from '../features/settings/user-settings-schema.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: { allow: allow.signedIn, run: ({ ctx }) => getUserSettings(ctx) },

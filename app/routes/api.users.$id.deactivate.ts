@@ -1,7 +1,7 @@
 // PUT /api/users/{id}/deactivate: the user's sessions end at once.
-import { apiRoute, idParam } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { getUser, setUserActive } from '../services/users.server.ts';
+import { apiRoute, idParam } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { getUser, setUserActive } from '../features/users/users.server.ts';
 
 export const { loader, action, access } = apiRoute({
   PUT: {

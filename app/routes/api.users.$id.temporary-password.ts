@@ -1,8 +1,8 @@
 // POST /api/users/{id}/temporary-password → { temporaryPassword } (shown once; the user's
 // sessions end and they must change it at next sign-in).
-import { apiRoute, idParam } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { issueTemporaryPassword } from '../services/users.server.ts';
+import { apiRoute, idParam } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { issueTemporaryPassword } from '../features/users/users.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

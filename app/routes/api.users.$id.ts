@@ -1,12 +1,12 @@
 // One user: GET (oneself, or a user manager), PUT (username, email, role, companyId; user
 // managers), PATCH (one's own profile fields only), DELETE (204).
-import { apiRoute, idParam, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { updateOwnProfile } from '../services/profile.server.ts';
-import { assertOwnAccount, OWN_PROFILE_ONLY } from '../services/user-policy.server.ts';
-import { deleteUser, getUser, updateUser } from '../services/users.server.ts';
-import { UpdateUserSchema } from '../lib/users.ts';
-import { ProfileSchema } from '../lib/profile.ts';
+import { apiRoute, idParam, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { updateOwnProfile } from '../features/settings/profile.server.ts';
+import { assertOwnAccount, OWN_PROFILE_ONLY } from '../features/users/user-policy.server.ts';
+import { deleteUser, getUser, updateUser } from '../features/users/users.server.ts';
+import { UpdateUserSchema } from '../features/users/schemas.ts';
+import { ProfileSchema } from '../features/settings/profile-schemas.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: { allow: allow.self({ area: 'users', action: 'read' }), run: async ({ params, ctx }) => getUser(ctx, idParam(params.id)) },

@@ -1,8 +1,8 @@
 // GET /api/users/activity/history → { events, total, totalPages } (25 a page; filters userId,
 // startDate, endDate, action, tableName; limit/offset or page).
-import { apiRoute, pagedList } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { userActivityHistory } from '../services/user-activity.server.ts';
+import { apiRoute, pagedList } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { userActivityHistory } from '../features/users/user-activity.server.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {

@@ -1,8 +1,8 @@
 // GET /api/users (paged list: { users, total, totalPages }) and POST /api/users (create).
-import { apiRoute, json, pagingHeaders, readJson } from '../http/api.server.ts';
-import { allow } from '../http/route-access.ts';
-import { createUser, getUser, listUsersPage } from '../services/users.server.ts';
-import { CreateUserSchema } from '../lib/users.ts';
+import { apiRoute, json, pagingHeaders, readJson } from '../platform/api/api.server.ts';
+import { allow } from '../platform/screen/route-access.ts';
+import { createUser, getUser, listUsersPage } from '../features/users/users.server.ts';
+import { CreateUserSchema } from '../features/users/schemas.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {

@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 export const access: RouteAccess = [{ methods: { GET: allow.redirect } }];
 

@@ -1,8 +1,8 @@
 // Export Data: the current filtered list of a declared resource as a streamed CSV download.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { exportResourceCsv } from '../http/resource-export.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
-import { RESOURCE_LIST } from '../resources/index.ts';
+import { exportResourceCsv } from '../platform/api/resource-export.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { RESOURCE_LIST } from '../features/resources.ts';
 
 export const access: RouteAccess = RESOURCE_LIST.map((def) => ({
   params: { resource: def.key },

@@ -4,15 +4,15 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { FormError, type ActionAnswer } from '../components/screen/action-result.tsx';
-import { Button, Field, inputClass } from '../components/ui/form.tsx';
-import { EyeIcon, EyeOffIcon, LockIcon } from '../components/ui/icons.tsx';
-import { ToastView } from '../components/ui/toast.tsx';
-import { authenticatorFor, safeRedirect } from '../http/authenticator.server.ts';
-import { getAuth, sessionCookieHeader } from '../http/session.server.ts';
-import { intent, screenAction, succeed, type PublicPage } from '../http/screen.server.ts';
-import { LoginSchema } from '../lib/auth-schemas.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+import { FormError, type ActionAnswer } from '../platform/screen/action-result.tsx';
+import { Button, Field, inputClass } from '../ui/form.tsx';
+import { EyeIcon, EyeOffIcon, LockIcon } from '../ui/icons.tsx';
+import { ToastView } from '../ui/toast.tsx';
+import { authenticatorFor, safeRedirect } from '../features/auth/authenticator.server.ts';
+import { getAuth, sessionCookieHeader } from '../platform/session/session.server.ts';
+import { intent, screenAction, succeed, type PublicPage } from '../platform/screen/screen.server.ts';
+import { LoginSchema } from '../features/auth/schemas.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Group Finance Hub' }];
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { clearSessionCookieHeader, getAuth, serviceContext } from '../http/session.server.ts';
-import { redirectWithToast } from '../http/toast.server.ts';
-import { logout } from '../services/auth.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+import { clearSessionCookieHeader, getAuth, serviceContext } from '../platform/session/session.server.ts';
+import { redirectWithToast } from '../platform/session/toast.server.ts';
+import { logout } from '../features/auth/auth.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 export const access: RouteAccess = [{ methods: { GET: allow.redirect, POST: allow.public } }];
 

@@ -1,8 +1,8 @@
 // Settings → System → Download report: a JSON summary as a file download.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { loadDownload } from '../http/screen.server.ts';
-import { buildSettingsReport } from '../services/system-info.server.ts';
-import { allow, type RouteAccess } from '../http/route-access.ts';
+import { loadDownload } from '../platform/screen/screen.server.ts';
+import { buildSettingsReport } from '../features/system/system-info.server.ts';
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 
 export const access: RouteAccess = [{ methods: { GET: allow.signedIn } }];
 

@@ -1,7 +1,7 @@
 // PostgreSQL: a change token per big table, replaced by every statement that writes
 // the table, in the writing transaction. A snapshot that reads the same token as another sees
 // the same rows, whichever process wrote them (app, worker, CLI): what lets a list keep where
-// its deep pages start (app/services/page-anchors.server.ts) until the table changes.
+// its deep pages start (app/platform/resources/page-anchors.server.ts) until the table changes.
 // SQLite needs none (its deep pages are fast from the index) and gets nothing.
 import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.ts';

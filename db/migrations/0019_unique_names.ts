@@ -1,5 +1,5 @@
 // Names the services keep unique are unique in the database too, compared as the services
-// compare them (app/lib/names.ts nameKey: NFKC-normalised, trimmed, lower case; the names are
+// compare them (app/platform/lib/names.ts nameKey: NFKC-normalised, trimmed, lower case; the names are
 // stored NFKC-normalised and trimmed, so the index only adds the lower case), so that two
 // requests at once can never both store one: companies, departments, expense categories (per
 // company), API integration sources, and users' usernames and e-mail addresses.
@@ -35,7 +35,7 @@ export const UNIQUE_NAMES: readonly UniqueName[] = [
 ];
 
 const MAX_LENGTH = 255;
-/** Never copied into the audit trail (as app/services/audit.server.ts redacts them). */
+/** Never copied into the audit trail (as app/features/audit/audit.server.ts redacts them). */
 const SECRET_FIELDS = new Set(['passwordHash', 'password', 'tokenHash', 'credentialValue', 'encryptedValue']);
 const REASON = 'Renamed when names became unique ignoring case: another row already had this name in another case';
 
@@ -50,7 +50,7 @@ async function keyExpression(db: Kysely<any>, d: DialectHelpers): Promise<Key> {
   return (target) => sql<string>`lower((${target})::text)`;
 }
 
-/** The nameKey of app/lib/names.ts as it stands today (frozen here). */
+/** The nameKey of app/platform/lib/names.ts as it stands today (frozen here). */
 const serviceKey = (value: string) => value.normalize('NFKC').trim().toLowerCase();
 
 /** The n-th spelling of a taken name: "Name (2)", or "local+2@domain" for an e-mail address; at most 255 characters. */
@@ -106,7 +106,7 @@ async function renameDuplicates(db: Kysely<any>, d: DialectHelpers, rule: Unique
   }
 }
 
-/** The rename, with its audit entry and data version (as app/services/audit.server.ts writes them). */
+/** The rename, with its audit entry and data version (as app/features/audit/audit.server.ts writes them). */
 async function renameRow(db: Kysely<any>, d: DialectHelpers, rule: UniqueName, id: number, value: string): Promise<void> {
   const camel = rule.column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const before = await db.selectFrom(rule.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();

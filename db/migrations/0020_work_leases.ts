@@ -1,7 +1,7 @@
-// Leases for work that runs one at a time per user (app/services/work-lease.server.ts): one row
+// Leases for work that runs one at a time per user (app/platform/work-lease.server.ts): one row
 // per running piece of work, claimed by an upsert, renewed while the work runs and deleted when
 // it ends. The expiry (epoch milliseconds) frees the lease of a process that died holding it.
-// With it, the cap of 10 push subscriptions per user (app/services/push.server.ts) applies to the
+// With it, the cap of 10 push subscriptions per user (app/features/notifications/push.server.ts) applies to the
 // rows already stored: a user's browsers beyond the 10 that subscribed last are removed.
 import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.ts';

@@ -1,4 +1,4 @@
-// One manual backup written at a time per user (app/services/backups.server.ts): the database
+// One manual backup written at a time per user (app/features/backups/backups.server.ts): the database
 // refuses a second in-progress manual backup of the same user, so two requests at once on
 // several web processes cannot both start one. Backups made by the system (no user) are free.
 import { sql, type Kysely } from 'kysely';

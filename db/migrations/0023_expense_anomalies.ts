@@ -19,7 +19,7 @@ export const SEVERITIES = ['critical', 'high', 'medium', 'low'];
 const sqlIn = (column: string, values: string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
-  // The same expression as the probes in app/services/expense-anomalies.server.ts.
+  // The same expression as the probes in app/features/ai/expense-anomalies.server.ts.
   await sql.raw('create index actual_expenses_vendor_key_idx on actual_expenses (company_id, lower(trim(vendor)), expense_date, id)').execute(db);
   // A category's most recent amounts from the index alone; it leads with category_id, so it also
   // serves everything the single-column index did.

@@ -1,4 +1,4 @@
-// The bell's count kept per user (app/services/notification-badges.server.ts), so that the top
+// The bell's count kept per user (app/features/notifications/notification-badges.server.ts), so that the top
 // bar of every page reads one row instead of counting every notification that reaches its user
 // (tens of thousands for an administrator of a long-running installation).
 // - notification_badges: per user, the count as last computed and what it was computed from:

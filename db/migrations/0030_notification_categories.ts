@@ -1,4 +1,4 @@
-// The bell's kept count split by category (app/services/notification-badges.server.ts): the
+// The bell's kept count split by category (app/features/notifications/notification-badges.server.ts): the
 // Notifications page's category tabs total from it instead of counting what reaches the reader.
 // Rows kept before have none and are counted again when next read.
 import type { Kysely } from 'kysely';

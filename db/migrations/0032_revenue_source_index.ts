@@ -1,5 +1,5 @@
 // The revenue lists' Source filter offers the distinct sources by jumping from one to the next
-// in an index (app/services/resource-choices.server.ts). Over every company that is the
+// in an index (app/platform/resources/resource-choices.server.ts). Over every company that is the
 // (source, …) index of each table; for a user or a screen of one company the jump needs the
 // company first: revenue_projections has it (revenue_projections_plan_key_idx), actual_revenue
 // had only (company_id, revenue_date, id), so each jump sorted the company's rows.

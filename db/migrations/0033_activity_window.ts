@@ -1,5 +1,5 @@
 // The audit trail's last 30 days of activity counted by the activity-window job
-// (app/services/activity-window.server.ts), so User Management's analytics and statistics and
+// (app/features/users/activity-window.server.ts), so User Management's analytics and statistics and
 // Editor Statistics read a few hundred stored counts instead of the window's entries, which grow
 // with the book. Derived, never backed up; the screens say when they were computed.
 // - activity_window_runs: the one current computation (id 1): its window, when, and the audit

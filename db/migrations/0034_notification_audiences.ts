@@ -1,5 +1,5 @@
 // The Notifications list of a reader below administrator reads each of their audiences newest
-// first and merges them (app/services/notifications.server.ts, audiences()): their own
+// first and merges them (app/features/notifications/notifications.server.ts, audiences()): their own
 // notifications through notifications_target_user_idx, and those addressed to no user through
 // this index, one range per target role (or none). One walk of every notification read past all
 // those addressed to administrators and other people, and a viewer's few were found only at the

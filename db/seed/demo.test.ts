@@ -3,13 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { prepareDatabase } from '../../app/services/bootstrap.server.ts';
+import { prepareDatabase } from '../../app/features/system/bootstrap.server.ts';
 import { buildDemoRows, DEMO_MONTHS, demoMonths, loadDemoReference, revenueSourcesFor } from './demo.ts';
 import { seedModules } from './index.ts';
-import type { ServiceContext } from '../../app/services/context.ts';
-import { systemActor } from '../../app/services/context.ts';
-import { getRecord, listRecords } from '../../app/services/resources.server.ts';
-import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from '../../app/resources/one-network.ts';
+import type { ServiceContext } from '../../app/platform/context.ts';
+import { systemActor } from '../../app/platform/context.ts';
+import { getRecord, listRecords } from '../../app/platform/resources/resources.server.ts';
+import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from '../../app/features/company-metrics/one-network.ts';
 
 const FINANCE_TABLES = ['budgets', 'actualExpenses', 'revenueProjections', 'actualRevenue', 'subscriberMetrics'] as const;
 const METRIC_TABLES = [

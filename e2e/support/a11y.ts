@@ -7,7 +7,7 @@ import { request as playwrightRequest, type BrowserContext, type BrowserContextO
 import { expect, test as base } from './fixtures.ts';
 import { E2E_BASE_URL } from './constants.ts';
 import { waitForHydration } from './app.ts';
-import type { Role } from '../../app/lib/permissions.ts';
+import type { Role } from '../../app/platform/lib/permissions.ts';
 import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
 
 export { expect };

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { signIn } from './app.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
-import type { PermissionFlag, Role } from '../../app/lib/permissions.ts';
+import type { PermissionFlag, Role } from '../../app/platform/lib/permissions.ts';
 import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
 
 export { expect };

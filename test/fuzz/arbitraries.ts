@@ -4,8 +4,8 @@
 // invalid dates and prototype keys; raw bodies (invalid JSON, wrong content types, 2 MB); odd
 // ids; list query strings.
 import fc from 'fast-check';
-import type { FieldDef, ResourceDef } from '../../app/resources/define.ts';
-import { RECORD_CHECKS } from '../../app/resources/schema.ts';
+import type { FieldDef, ResourceDef } from '../../app/platform/resources/define.ts';
+import { RECORD_CHECKS } from '../../app/platform/resources/schema.ts';
 
 /** A reference to a real row, resolved when the case runs (ids are known only then). */
 export class Ref {

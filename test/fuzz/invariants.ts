@@ -3,9 +3,9 @@
 // audit entries (exactly one of each where the route always writes); foreign keys hold, no
 // orphan references, exactly one active version per record; no prototype pollution.
 import { sql, type Kysely } from 'kysely';
-import { RESOURCE_LIST } from '../../app/resources/index.ts';
-import { companyColumnOf } from '../../app/resources/define.ts';
-import { snakeCase } from '../../app/lib/names.ts';
+import { RESOURCE_LIST } from '../../app/features/resources.ts';
+import { companyColumnOf } from '../../app/platform/resources/define.ts';
+import { snakeCase } from '../../app/platform/lib/names.ts';
 import type { DialectName } from '../../db/dialect.ts';
 
 /**

@@ -6,15 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import * as resources from '../../app/resources/index.ts';
-import { findResource, RESOURCE_LIST } from '../../app/resources/index.ts';
-import type { ResourceDef } from '../../app/resources/define.ts';
-import { apiIntegrationSources } from '../../app/resources/integrations.ts';
-import { PERMISSION_FLAGS, ROLES } from '../../app/lib/permissions.ts';
+import * as resources from '../../app/features/resources.ts';
+import { findResource, RESOURCE_LIST } from '../../app/features/resources.ts';
+import type { ResourceDef } from '../../app/platform/resources/define.ts';
+import { apiIntegrationSources } from '../../app/features/integrations/resources.ts';
+import { PERMISSION_FLAGS, ROLES } from '../../app/platform/lib/permissions.ts';
 import {
   AUTO_LOGOUT_OPTIONS, CURRENCIES, DASHBOARD_CARDS, DATE_FORMATS, DEVICE_SWITCHES, LANGUAGES, NOTIFICATION_TYPES, REFRESH_INTERVALS,
   SESSION_TIMEOUT_OPTIONS, THEME_INPUTS, TIME_FORMATS, TIMEZONES,
-} from '../../app/lib/user-settings.ts';
+} from '../../app/features/settings/user-settings.ts';
 import {
   apiBody, deleteId, formBody, formId, listQuery, mutated, origin, Ref, rowId, validRecord,
   type FuzzCase,

@@ -1,8 +1,8 @@
 // The actors of the authorization matrix and what the permission rules grant each
-// (docs/security.md), written down from the design rather than from app/lib/permissions.ts,
+// (docs/security.md), written down from the design rather than from app/platform/lib/permissions.ts,
 // so that a wrong permission rule fails the matrix instead of agreeing with it.
-import type { Action, Area } from '../../app/lib/permissions.ts';
-import type { Db } from '../../app/services/context.ts';
+import type { Action, Area } from '../../app/platform/lib/permissions.ts';
+import type { Db } from '../../app/platform/context.ts';
 import { TestClient } from '../server.ts';
 import { createTestUser, TEST_PASSWORD } from '../users.ts';
 

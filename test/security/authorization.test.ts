@@ -3,19 +3,19 @@
 // (the target row, the audit trail and the versions stay as they were); another company's row
 // is a 404 to a company-scoped actor.
 import type { Kysely } from 'kysely';
-import type { Area } from '../../app/lib/permissions.ts';
+import type { Area } from '../../app/platform/lib/permissions.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_PASSWORD, TEST_DIALECTS } from '../database.ts';
 import { TestClient, useTestServer } from '../server.ts';
 import { createTestUser, TEST_PASSWORD } from '../users.ts';
 import { ACTOR_NAMES, createActor, grants, hiddenFrom, isolated, type Actor, type ActorName, type ActorSetup } from './actors.ts';
-import { createBackupNow } from '../../app/services/backups.server.ts';
-import { backupSettingsFrom } from '../../app/services/config.server.ts';
-import { systemActor } from '../../app/services/context.ts';
-import { notify } from '../../app/services/notifications.server.ts';
+import { createBackupNow } from '../../app/features/backups/backups.server.ts';
+import { backupSettingsFrom } from '../../app/platform/config.server.ts';
+import { systemActor } from '../../app/platform/context.ts';
+import { notify } from '../../app/features/notifications/notifications.server.ts';
 import { apiPathOf, planFor, rowSnapshot, sampleRecord, type Fixtures, type Plan } from './cases.ts';
-import { companyNamed } from '../../app/resources/define.ts';
-import { findResource } from '../../app/resources/index.ts';
+import { companyNamed } from '../../app/platform/resources/define.ts';
+import { findResource } from '../../app/features/resources.ts';
 import { buildManifest, loadBuild, type ManifestEntry } from './manifest.ts';
 
 interface Expected {

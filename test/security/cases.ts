@@ -2,9 +2,9 @@
 // under test), a valid body or form, and the status a permitted call answers. A manifest entry
 // without a case here fails the matrix: a new route must say how it is called.
 import type { Kysely } from 'kysely';
-import { findResource } from '../../app/resources/index.ts';
-import type { Db } from '../../app/services/context.ts';
-import { currentRun, refreshExpenseAnomalies } from '../../app/services/expense-anomalies.server.ts';
+import { findResource } from '../../app/features/resources.ts';
+import type { Db } from '../../app/platform/context.ts';
+import { currentRun, refreshExpenseAnomalies } from '../../app/features/ai/expense-anomalies.server.ts';
 import type { Actor } from './actors.ts';
 import type { ManifestEntry } from './manifest.ts';
 

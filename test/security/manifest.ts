@@ -2,14 +2,14 @@
 // method, with who may call it, whether company scope applies and which ids it takes. Nothing
 // here is written by hand: it is read from the built Remix route list (which routes exist and
 // whether they have a loader or an action), each route module's `access` export
-// (app/http/route-access.ts) and the route table (SCREENS). `manifestProblems` lists every route
+// (app/platform/screen/route-access.ts) and the route table (SCREENS). `manifestProblems` lists every route
 // the manifest cannot describe; the manifest test fails on any.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { isIntentRules, METHODS, type AccessRule, type Method, type RouteAccess } from '../../app/http/route-access.ts';
-import { SCREENS, type Screen } from '../../app/lib/navigation.ts';
+import { isIntentRules, METHODS, type AccessRule, type Method, type RouteAccess } from '../../app/platform/screen/route-access.ts';
+import { SCREENS, type Screen } from '../../app/features/shell/navigation.ts';
 
 export interface ManifestEntry {
   /** 'GET /api/budgets/:id', 'POST /budget-planning [update]'. */
@@ -78,7 +78,7 @@ export function buildManifest(build: ServerBuild): Manifest {
       continue;
     }
     if (!module.access) {
-      problems.push(`${routeId} (${routePath}): no \`access\` export (see app/http/route-access.ts)`);
+      problems.push(`${routeId} (${routePath}): no \`access\` export (see app/platform/screen/route-access.ts)`);
       continue;
     }
     const kind = routePath.startsWith('/api/') ? 'api' : 'page';

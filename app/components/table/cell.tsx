@@ -1,2 +1,0 @@
-// One cell's text: shared with the server (the no-JS confirmation names its row the same way).
-export { cellText, rowSummary } from '../../resources/cell-text.ts';

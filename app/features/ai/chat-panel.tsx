@@ -1,0 +1,130 @@
+// The AI Chat tab: the session's conversation as the server keeps it, a question
+// form and Clear. Without JavaScript the form posts and the page comes back with the answer; with
+// it the question goes to /api/ai/chat/stream and the answer is written in as it streams. Sending
+// is blocked while the message is blank or a reply is pending.
+import { Form, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { SUGGESTED } from './ai-chat-questions.ts';
+import type { Toast } from '../../platform/session/toast.ts';
+import type { ChatTurn } from './ai-conversation.server.ts';
+import { inputClass } from '../../ui/form.tsx';
+import { ToastView } from '../../ui/toast.tsx';
+
+export const WELCOME = `Hello! I can answer questions about your expenses, revenue, budgets, anomalies and predictions. Ask me, for example, "${SUGGESTED.ourSpend}"`;
+export const CLEARED = 'Chat cleared. Ask me about expenses, revenue, budgets, anomalies or predictions.';
+
+const BUTTON = 'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60';
+
+/** Reads the answer stream: {"delta"} pieces, then {"done"} or {"error"}. */
+async function streamAnswer(message: string, onDelta: (text: string) => void): Promise<void> {
+  const response = await fetch('/api/ai/chat/stream', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' }, body: JSON.stringify({ message }) });
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: { message: string }[] };
+    throw new Error(`Chat failed: ${body.errors?.[0]?.message ?? body.message ?? response.statusText}`);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      const event = JSON.parse(buffer.slice(0, end)) as { delta?: string; done?: boolean; error?: string };
+      buffer = buffer.slice(end + 1);
+      if (event.error) throw new Error(event.error);
+      if (event.delta) onDelta(event.delta);
+      if (event.done) return;
+    }
+  }
+  throw new Error('Chat failed: the answer was cut off');
+}
+
+export function ChatPanel({ turns, cleared, mode, scopeNote }: { turns: ChatTurn[]; cleared: boolean; mode: 'model' | 'offline'; scopeNote: string }) {
+  const navigation = useNavigation();
+  const [live, setLive] = useState<ChatTurn[]>([]);
+  const [message, setMessage] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<Toast | null>(null);
+  // Until hydrated the form is a plain post: a blank message is refused by `required` and the server.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const log = useRef<HTMLOListElement>(null);
+  // The server's conversation replaces what this page added once it is loaded again (Clear, a post).
+  useEffect(() => setLive([]), [turns]);
+  useEffect(() => {
+    log.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  }, [live]);
+
+  const busy = pending || navigation.state === 'submitting';
+  const shown = [...turns, ...live];
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const question = message.trim();
+    if (!question || busy) return;
+    const now = new Date().toISOString();
+    setFailure(null);
+    setPending(true);
+    setMessage('');
+    setLive((l) => [...l, { type: 'user', content: question, timestamp: now }, { type: 'assistant', content: '', timestamp: now }]);
+    try {
+      await streamAnswer(question, (delta) =>
+        setLive((l) => {
+          const last = l[l.length - 1];
+          return [...l.slice(0, -1), { ...last, content: last.content + delta }];
+        }),
+      );
+    } catch (error) {
+      setLive((l) => l.slice(0, -2));
+      setMessage(question);
+      setFailure({ type: 'error', title: 'Error', description: error instanceof Error && error.message.startsWith('Chat failed') ? error.message : 'Chat failed: the answer could not be read' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <ol ref={log} className="max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-4" aria-label="Conversation" aria-live="polite" aria-busy={busy} data-testid="chat-log">
+        <li className="text-sm text-slate-700">{cleared ? CLEARED : WELCOME}</li>
+        {shown.map((t, i) => (
+          <li key={i} className={`whitespace-pre-wrap rounded-md p-3 text-sm ${t.type === 'user' ? 'ml-8 bg-blue-50 text-slate-900' : 'mr-8 bg-slate-50 text-slate-800'}`} data-testid={`chat-${t.type}`}>
+            <span className="sr-only">{t.type === 'user' ? 'You' : 'Assistant'}: </span>
+            {t.content || (busy && i === shown.length - 1 ? 'Thinking…' : '')}
+          </li>
+        ))}
+      </ol>
+      <Form method="post" className="space-y-2" aria-label="Ask a question" onSubmit={send}>
+        <input type="hidden" name="intent" value="chat" />
+        <label htmlFor="chat-message" className="block text-sm font-medium text-slate-700">Your question</label>
+        <textarea
+          id="chat-message"
+          name="message"
+          required
+          rows={2}
+          maxLength={2000}
+          className={inputClass}
+          placeholder="Ask about expenses, budgets, anomalies or predictions"
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+        />
+        <div className="flex gap-2">
+          <button type="submit" className={BUTTON} disabled={busy || (hydrated && !message.trim())}>{busy ? 'Sending…' : 'Send'}</button>
+          <button type="submit" form="chat-clear" name="intent" value="clear" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-60" disabled={busy}>Clear</button>
+        </div>
+      </Form>
+      <Form method="post" id="chat-clear" />
+      <p className="text-xs text-slate-600">
+        {mode === 'model' ? 'Answers are written by the language model from the books you may see' : 'Offline mode: answers come straight from the books you may see'}; amounts are in US dollars.{scopeNote}
+      </p>
+      {failure ? <ToastView toast={failure} /> : null}
+    </div>
+  );
+}

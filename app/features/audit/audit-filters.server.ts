@@ -1,0 +1,19 @@
+// The choices of the Audit Trail's filters that come from the database: the users whose
+// entries a reader may filter by, as a list while they are few, else by name
+// (user-filter.server.ts). A reader limited to one company sees only that company's users, as
+// the trail itself shows only that company's entries.
+import type { ServiceContext } from '../../platform/context.ts';
+import { authorizeAuditRead } from './audit-trail.server.ts';
+import { userChoices, userNamed, type UserChoice } from '../users/user-filter.server.ts';
+
+export type AuditUserChoice = UserChoice;
+
+/** Every user the reader may filter by, by username; null when there are too many to list. */
+export async function auditUserChoices(ctx: ServiceContext): Promise<AuditUserChoice[] | null> {
+  return userChoices(ctx.db, authorizeAuditRead(ctx));
+}
+
+/** The user the filter's text names (id, username or e-mail) among those the reader may filter by. */
+export async function auditUserNamed(ctx: ServiceContext, text: string): Promise<(AuditUserChoice & { username: string }) | null> {
+  return userNamed(ctx.db, authorizeAuditRead(ctx), text);
+}

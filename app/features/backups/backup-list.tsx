@@ -1,0 +1,101 @@
+// The Backups tab: the history newest first in a 600px scroll area (focusable,
+// so keyboard users can scroll it), each backup with its status, type, size, records and tables,
+// and its actions: Verify, Select for restore (completed ones) and Delete (confirm() with
+// JavaScript, the server's confirmation step without).
+import { Form, Link } from '@remix-run/react';
+import { BACKUP_MESSAGES } from './texts.ts';
+import { formatBytes, formatInstant, formatNumber } from '../../platform/lib/format.ts';
+import { useHydrated } from '../../platform/lib/use-hydrated.ts';
+import { DeleteButton } from '../../platform/resources/delete-button.tsx';
+import { CheckCircleIcon, ClockIcon, TrashIcon, XCircleIcon } from '../../ui/icons.tsx';
+import { EmptyState } from '../company-metrics/screen-parts.tsx';
+import type { BackupView } from './types.ts';
+
+const STATUS = {
+  completed: { label: 'Completed', Icon: CheckCircleIcon, className: 'text-green-700' },
+  failed: { label: 'Failed', Icon: XCircleIcon, className: 'text-red-700' },
+  in_progress: { label: 'In progress', Icon: ClockIcon, className: 'text-amber-700' },
+} as const;
+
+const TYPE_BADGE: Record<string, string> = {
+  manual: 'bg-blue-100 text-blue-800',
+  scheduled: 'bg-purple-100 text-purple-800',
+  automated: 'bg-slate-100 text-slate-700',
+};
+
+const actionClass = 'inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50';
+
+function StatusIcon({ status }: { status: BackupView['status'] }) {
+  const { label, Icon, className } = STATUS[status];
+  return (
+    <span className={`mt-0.5 shrink-0 ${className}`} title={label} data-testid="backup-status">
+      <Icon className="h-5 w-5" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+function Actions({ backup }: { backup: BackupView }) {
+  if (backup.status === 'in_progress') return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="verify" />
+        <input type="hidden" name="id" value={backup.id} />
+        <button type="submit" className={actionClass} aria-label={`Verify ${backup.name}`}>Verify</button>
+      </Form>
+      {backup.canRestore && backup.status === 'completed' ? (
+        <Link to={`?tab=restore&backup=${backup.id}`} className={actionClass}>
+          Select for restore<span className="sr-only">: {backup.name}</span>
+        </Link>
+      ) : null}
+      {backup.canDelete ? (
+        <DeleteButton id={backup.id} label={backup.name} message={BACKUP_MESSAGES.confirmDelete}>
+          <span className="inline-flex items-center gap-1 text-xs font-medium"><TrashIcon className="h-4 w-4" />Delete</span>
+        </DeleteButton>
+      ) : null}
+    </div>
+  );
+}
+
+function Entry({ backup, hydrated }: { backup: BackupView; hydrated: boolean }) {
+  return (
+    <li className="flex flex-wrap items-start gap-3 px-4 py-3" data-testid="backup" data-status={backup.status}>
+      <StatusIcon status={backup.status} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="break-words font-medium text-slate-900" data-testid="backup-name">{backup.name}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${TYPE_BADGE[backup.type] ?? TYPE_BADGE.automated}`}>{backup.type}</span>
+        </div>
+        {backup.description ? <p className="mt-1 break-words text-sm text-slate-700">{backup.description}</p> : null}
+        <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+          <span>Created <time dateTime={backup.createdAt}>{formatInstant(backup.createdAt)}</time></span>
+          <span>Size: {formatBytes(backup.size)}</span>
+          <span>Records: {formatNumber(backup.recordCount)}</span>
+          <span>Tables: {backup.tables.length}</span>
+        </p>
+        {backup.status === 'failed' ? <p className="mt-1 break-words text-sm text-red-700">Failed: {backup.error || 'no reason was recorded'}</p> : null}
+        {backup.status === 'in_progress' ? (
+          <p className="mt-1 text-sm text-amber-700" data-testid="backup-in-progress">
+            {hydrated ? 'In progress — the status updates by itself' : 'In progress — reload the page to see the result'}
+          </p>
+        ) : null}
+      </div>
+      <Actions backup={backup} />
+    </li>
+  );
+}
+
+export function BackupList({ backups }: { backups: BackupView[] }) {
+  const hydrated = useHydrated();
+  if (backups.length === 0) return <EmptyState>No backups found</EmptyState>;
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="max-h-[600px] overflow-y-auto" tabIndex={0} role="region" aria-label="Backup history">
+        <ul className="divide-y divide-slate-100">
+          {backups.map((backup) => <Entry key={backup.id} backup={backup} hydrated={hydrated} />)}
+        </ul>
+      </div>
+    </section>
+  );
+}

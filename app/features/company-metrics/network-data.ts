@@ -1,0 +1,142 @@
+// Per-company network figures (the /one-network-data screen's three tabs): broadband
+// connections, mobile subscriptions and mobile access methods, one row per company, month and
+// type. /api/broadband-connections, /api/mobile-subscriptions, /api/mobile-access-methods.
+import { ACCESS_METHODS, CONNECTION_TYPES, SUBSCRIPTION_TYPES } from '../../../db/types.ts';
+import { defineResource, messagesFor, type Messages } from '../../platform/resources/define.ts';
+import {
+  ACCESS_METHOD_LABELS, byMonth, churnRate, CONNECTION_TYPE_LABELS, companyMonthFields, count, exactMonth, monthColumns, monthShare, monthSorts,
+  SUBSCRIPTION_TYPE_LABELS,
+} from './metric-fields.ts';
+import { companyJoin } from '../../platform/resources/shared.ts';
+
+const revenue = { name: 'revenue', label: 'Revenue', kind: 'money', required: false } as const;
+/** A row's share of its company's month, computed from the counts (never typed). */
+const share = { key: 'percentageOfTotal', label: 'Share of Total', format: 'percent' } as const;
+
+/** Texts such as 'Failed to create broadband connection'; deletes say 'record'. */
+function networkMessages(noun: string): Messages {
+  return {
+    ...messagesFor(noun),
+    deleted: 'Record deleted successfully',
+    deleteFailed: 'Failed to delete record',
+    confirmDelete: 'Are you sure you want to delete this record?',
+  };
+}
+
+const oneRowPerMonth = (type: string) => `A record for this company, month and ${type} already exists`;
+
+export const broadbandConnections = defineResource({
+  key: 'broadband-connections',
+  table: 'broadbandConnections',
+  title: 'Broadband Connections',
+  noun: 'Broadband Connection',
+  area: 'subscriber',
+  company: 'column',
+  createdBy: true,
+  fields: [
+    ...companyMonthFields,
+    { name: 'connectionType', label: 'Connection Type', kind: 'enum', options: CONNECTION_TYPES, optionLabels: CONNECTION_TYPE_LABELS },
+    count('activeConnections', 'Active Connections'),
+    count('newThisMonth', 'New This Month'),
+    count('churnThisMonth', 'Churn This Month'),
+    revenue,
+  ],
+  monthTotals: { monthTotal: 'activeConnections' },
+  derived: { percentageOfTotal: monthShare('activeConnections'), churnRate: churnRate('churnThisMonth', 'activeConnections') },
+  joins: [{ ...companyJoin, select: { companyName: 'name' } }],
+  list: {
+    columns: [
+      { key: 'connectionType', label: 'Type', format: 'label', sort: 'type' },
+      ...monthColumns,
+      { key: 'activeConnections', label: 'Connections', format: 'number', sort: 'count' },
+      share,
+      { key: 'revenue', label: 'Revenue', format: 'money', fallback: '—' },
+      { key: 'churnRate', label: 'Churn Rate', format: 'percent', fallback: '—' },
+    ],
+    search: ['connectionType', 'c.name'],
+    filter: { param: 'connectionType', label: 'Type', column: 'connectionType' },
+    exact: exactMonth,
+    sorts: { ...monthSorts, type: { column: 'connectionType' }, count: { column: 'activeConnections' } },
+    defaultSort: byMonth,
+  },
+  unique: [{ fields: ['companyId', 'year', 'month', 'connectionType'], message: oneRowPerMonth('connection type'), conflict: true }],
+  messages: networkMessages('broadband connection'),
+  exportName: 'broadband-connections',
+});
+
+export const mobileSubscriptions = defineResource({
+  key: 'mobile-subscriptions',
+  table: 'mobileSubscriptions',
+  title: 'Mobile Subscriptions',
+  noun: 'Mobile Subscription',
+  area: 'subscriber',
+  company: 'column',
+  createdBy: true,
+  fields: [
+    ...companyMonthFields,
+    { name: 'subscriptionType', label: 'Subscription Type', kind: 'enum', options: SUBSCRIPTION_TYPES, optionLabels: SUBSCRIPTION_TYPE_LABELS },
+    count('activeSubscriptions', 'Active Subscriptions'),
+    count('newThisMonth', 'New This Month'),
+    count('churnThisMonth', 'Churn This Month'),
+    revenue,
+  ],
+  monthTotals: { monthTotal: 'activeSubscriptions' },
+  derived: { percentageOfTotal: monthShare('activeSubscriptions'), churnRate: churnRate('churnThisMonth', 'activeSubscriptions') },
+  joins: [{ ...companyJoin, select: { companyName: 'name' } }],
+  list: {
+    columns: [
+      { key: 'subscriptionType', label: 'Type', format: 'label', sort: 'type' },
+      ...monthColumns,
+      { key: 'activeSubscriptions', label: 'Subscriptions', format: 'number', sort: 'count' },
+      share,
+      { key: 'revenue', label: 'Revenue', format: 'money', fallback: '—' },
+      { key: 'churnRate', label: 'Churn Rate', format: 'percent', fallback: '—' },
+    ],
+    search: ['subscriptionType', 'c.name'],
+    filter: { param: 'subscriptionType', label: 'Type', column: 'subscriptionType' },
+    exact: exactMonth,
+    sorts: { ...monthSorts, type: { column: 'subscriptionType' }, count: { column: 'activeSubscriptions' } },
+    defaultSort: byMonth,
+  },
+  unique: [{ fields: ['companyId', 'year', 'month', 'subscriptionType'], message: oneRowPerMonth('subscription type'), conflict: true }],
+  messages: networkMessages('mobile subscription'),
+  exportName: 'mobile-subscriptions',
+});
+
+export const mobileAccessMethods = defineResource({
+  key: 'mobile-access-methods',
+  table: 'mobileAccessMethods',
+  title: 'Mobile Access Methods',
+  noun: 'Mobile Access Method',
+  area: 'subscriber',
+  company: 'column',
+  createdBy: true,
+  fields: [
+    ...companyMonthFields,
+    { name: 'accessMethod', label: 'Access Method', kind: 'enum', options: ACCESS_METHODS, optionLabels: ACCESS_METHOD_LABELS },
+    count('activeDevices', 'Active Devices'),
+    revenue,
+  ],
+  monthTotals: { monthTotal: 'activeDevices' },
+  derived: { percentageOfTotal: monthShare('activeDevices') },
+  joins: [{ ...companyJoin, select: { companyName: 'name' } }],
+  list: {
+    columns: [
+      { key: 'accessMethod', label: 'Type', format: 'label', sort: 'type' },
+      ...monthColumns,
+      { key: 'activeDevices', label: 'Devices', format: 'number', sort: 'count' },
+      share,
+      { key: 'revenue', label: 'Revenue', format: 'money', fallback: '—' },
+      // Devices have no churn: the column says so rather than showing a made-up rate.
+      { key: 'churnRate', label: 'Churn Rate', format: 'percent', fallback: '—' },
+    ],
+    search: ['accessMethod', 'c.name'],
+    filter: { param: 'accessMethod', label: 'Type', column: 'accessMethod' },
+    exact: exactMonth,
+    sorts: { ...monthSorts, type: { column: 'accessMethod' }, count: { column: 'activeDevices' } },
+    defaultSort: byMonth,
+  },
+  unique: [{ fields: ['companyId', 'year', 'month', 'accessMethod'], message: oneRowPerMonth('access method'), conflict: true }],
+  messages: networkMessages('mobile access method'),
+  exportName: 'mobile-access-methods',
+});

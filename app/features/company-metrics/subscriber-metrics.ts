@@ -1,0 +1,63 @@
+import { METRIC_COMPANY_TYPES, METRIC_PERIODS } from '../../../db/types.ts';
+import type { FieldError } from '../../platform/lib/field-error.ts';
+import { defineResource, messagesFor, type ResourceDef } from '../../platform/resources/define.ts';
+import { companyField, companyJoin, COMPANY_TYPE_LABELS, FINTECH_METRICS, METRIC_LABELS, MOBILE_METRICS, PERIOD_LABELS } from '../../platform/resources/shared.ts';
+
+export const METRIC_NAMES: Record<(typeof METRIC_COMPANY_TYPES)[number], readonly string[]> = {
+  mobile: MOBILE_METRICS,
+  fintech: FINTECH_METRICS,
+};
+
+function metricMatchesType(value: Record<string, unknown>): FieldError[] {
+  const names = METRIC_NAMES[value.companyType as keyof typeof METRIC_NAMES];
+  return names && !names.includes(String(value.metricName))
+    ? [{ field: 'metricName', message: `Metric name must be one of: ${names.join(', ')}` }]
+    : [];
+}
+
+export const subscriberMetrics = defineResource({
+  key: 'subscriber-metrics',
+  table: 'subscriberMetrics',
+  title: 'Subscriber Metrics',
+  noun: 'Metric',
+  area: 'subscriber',
+  company: 'column',
+  createdBy: true,
+  rowCounts: true,
+  companyTypeField: 'companyType',
+  fields: [
+    companyField,
+    { name: 'companyType', label: 'Company Type', kind: 'enum', options: METRIC_COMPANY_TYPES, optionLabels: COMPANY_TYPE_LABELS },
+    { name: 'metricName', label: 'Metric Name', kind: 'enum', options: [...MOBILE_METRICS, ...FINTECH_METRICS], optionLabels: METRIC_LABELS },
+    { name: 'metricValue', label: 'Metric Value', kind: 'decimal', required: true },
+    { name: 'period', label: 'Period', kind: 'enum', options: METRIC_PERIODS, optionLabels: PERIOD_LABELS, defaultValue: 'monthly' },
+    { name: 'recordDate', label: 'Record Date', kind: 'date', required: true },
+    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+  ],
+  refine: metricMatchesType,
+  joins: [{ ...companyJoin, select: { companyName: 'name' } }],
+  list: {
+    columns: [
+      { key: 'recordDate', label: 'Record Date', format: 'date', sort: 'recordDate' },
+      { key: 'companyName', label: 'Company' },
+      { key: 'metricName', label: 'Metric', format: 'label', sort: 'metricName' },
+      { key: 'metricValue', label: 'Value', format: 'decimal', sort: 'metricValue' },
+      { key: 'period', label: 'Period', format: 'label' },
+      { key: 'description', label: 'Description', truncate: 50 },
+    ],
+    search: ['c.name', 'metricName', 'period', 'description', 'recordDate'],
+    filter: { param: 'metricName', label: 'Metric', column: 'metricName' },
+    sorts: { recordDate: { column: 'recordDate' }, metricName: { column: 'metricName' }, metricValue: { column: 'metricValueHundredths' } },
+    defaultSort: { key: 'recordDate', dir: 'desc' },
+  },
+  messages: messagesFor('metric'),
+  exportName: 'subscriber-metrics',
+});
+
+/**
+ * The list as the Mobile Metrics and Fintech Metrics screens show it: the same resource with
+ * its own texts for each ('Failed to create mobile metric', 'Are you sure you want
+ * to delete this fintech metric?').
+ */
+export const mobileMetrics: ResourceDef = { ...subscriberMetrics, messages: messagesFor('mobile metric') };
+export const fintechMetrics: ResourceDef = { ...subscriberMetrics, messages: messagesFor('fintech metric') };

@@ -1,0 +1,56 @@
+import { COMPANY_TYPES } from '../../../db/types.ts';
+import { defineResource } from '../../platform/resources/define.ts';
+import { COMPANY_TYPE_LABELS } from '../../platform/resources/shared.ts';
+
+/** The columns naming and typing a company: other resources filter by them through their join to companies. */
+export const COMPANY_COLUMNS = { nameColumn: 'name', typeColumn: 'type' } as const;
+
+export const companies = defineResource({
+  key: 'companies',
+  table: 'companies',
+  title: 'Companies',
+  noun: 'Company',
+  area: 'reference',
+  company: { self: COMPANY_COLUMNS },
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
+    { name: 'type', label: 'Type', kind: 'enum', options: COMPANY_TYPES, optionLabels: COMPANY_TYPE_LABELS },
+    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+  ],
+  joins: [],
+  list: {
+    columns: [
+      { key: 'name', label: 'Name', sort: 'name' },
+      { key: 'type', label: 'Type', format: 'label' },
+      { key: 'description', label: 'Description', truncate: 100 },
+      { key: 'createdAt', label: 'Created', format: 'instant', sort: 'createdAt' },
+    ],
+    search: ['name', 'type', 'description'],
+    filter: { param: 'type', label: 'Type', column: 'type' },
+    sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' }, id: { column: 'id' } },
+    defaultSort: { key: 'id', dir: 'asc' },
+  },
+  unique: [{ fields: ['name'], message: 'A company with this name already exists' }],
+  referencedBy: [
+    { table: 'expenseCategories', column: 'companyId', label: 'expense categories', one: 'expense category' },
+    { table: 'budgets', column: 'companyId', label: 'budget entries', one: 'budget entry' },
+    { table: 'actualExpenses', column: 'companyId', label: 'expense entries', one: 'expense entry' },
+    { table: 'revenueProjections', column: 'companyId', label: 'revenue projections', one: 'revenue projection' },
+    { table: 'actualRevenue', column: 'companyId', label: 'revenue entries', one: 'revenue entry' },
+    { table: 'subscriberMetrics', column: 'companyId', label: 'subscriber metrics', one: 'subscriber metric' },
+    { table: 'users', column: 'companyId', label: 'users', one: 'user' },
+    { table: 'apiIntegrationEndpoints', column: 'companyId', label: 'API endpoints', one: 'API endpoint' },
+  ],
+  choices: { list: 'companies', label: 'name', orderBy: ['id'] },
+  messages: {
+    created: 'Company created successfully',
+    updated: 'Company updated successfully',
+    deleted: 'Company deleted successfully',
+    createFailed: 'Failed to create company',
+    updateFailed: 'Failed to update company',
+    deleteFailed: 'Failed to delete company',
+    confirmDelete: 'Are you sure you want to delete {name}?',
+  },
+  formTitles: { create: 'Add New Company', edit: 'Edit Company' },
+  exportName: 'companies',
+});

@@ -1,0 +1,34 @@
+import { defineResource, messagesFor } from '../../platform/resources/define.ts';
+
+export const departments = defineResource({
+  key: 'departments',
+  table: 'departments',
+  title: 'Departments',
+  noun: 'Department',
+  area: 'reference',
+  company: 'none',
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
+    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+  ],
+  joins: [],
+  list: {
+    columns: [
+      { key: 'name', label: 'Name', sort: 'name' },
+      { key: 'description', label: 'Description', truncate: 100 },
+      { key: 'createdAt', label: 'Created', format: 'instant', sort: 'createdAt' },
+    ],
+    search: ['name', 'description'],
+    sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
+    defaultSort: { key: 'name', dir: 'asc' },
+  },
+  unique: [{ fields: ['name'], message: 'A department with this name already exists' }],
+  referencedBy: [
+    { table: 'expenseCategories', column: 'departmentId', label: 'expense categories', one: 'expense category' },
+    { table: 'budgets', column: 'departmentId', label: 'budget entries', one: 'budget entry' },
+    { table: 'actualExpenses', column: 'departmentId', label: 'expense entries', one: 'expense entry' },
+  ],
+  choices: { list: 'departments', label: 'name' },
+  messages: messagesFor('department'),
+  exportName: 'departments',
+});

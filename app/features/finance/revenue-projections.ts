@@ -1,0 +1,37 @@
+import { datesInOrder, defineResource, messagesFor } from '../../platform/resources/define.ts';
+import { companyJoin, plannedPeriodFields, revenueFields, SOURCE_FILTER } from '../../platform/resources/shared.ts';
+
+export const revenueProjections = defineResource({
+  key: 'revenue-projections',
+  table: 'revenueProjections',
+  title: 'Revenue Projections',
+  noun: 'Revenue Projection',
+  area: 'financial',
+  company: 'column',
+  createdBy: true,
+  rowCounts: true,
+  fields: [
+    ...revenueFields,
+    ...plannedPeriodFields,
+  ],
+  refine: datesInOrder('startDate', 'endDate'),
+  joins: [companyJoin],
+  list: {
+    columns: [
+      { key: 'companyName', label: 'Company' },
+      { key: 'source', label: 'Source', sort: 'source' },
+      { key: 'amount', label: 'Amount', format: 'money', sort: 'amount' },
+      { key: 'period', label: 'Period', format: 'label' },
+      { key: 'startDate', label: 'Start Date', format: 'date', sort: 'startDate' },
+      { key: 'endDate', label: 'End Date', format: 'date', sort: 'endDate' },
+      { key: 'status', label: 'Status', format: 'label' },
+    ],
+    search: ['amountCents', 'c.name', 'source', 'period', 'status', 'description', 'startDate', 'endDate'],
+    filter: SOURCE_FILTER,
+    companyFilter: true,
+    sorts: { startDate: { column: 'startDate' }, endDate: { column: 'endDate' }, amount: { column: 'amountCents' }, source: { column: 'source' } },
+    defaultSort: { key: 'startDate', dir: 'desc' },
+  },
+  messages: messagesFor('revenue projection'),
+  exportName: 'revenue-projections',
+});

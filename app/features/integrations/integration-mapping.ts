@@ -1,0 +1,94 @@
+// An endpoint's mappingConfig (JSON), shared by the form's validation and the sync engine.
+//
+// Inbound (pull):
+//   { "records": "data.items",            path of the record array in each page (default: the body
+//                                          itself when it is an array, else "data")
+//     "key": "id",                         path of each record's external key (required): a second
+//                                          run updates the row it made instead of adding another
+//     "company": "entity",                 path of the company a record belongs to (its name or
+//                                          id), for an endpoint that names no company: the
+//                                          record's lookups resolve within it
+//     "fields": { "<field>": "<path>" | { "path", "transform"?, "lookup"? } | { "constant" } },
+//     "pagination": { "type": "next", "path": "links.next" }
+//                 | { "type": "page", "param": "page", "sizeParam"?, "size"?, "start"? }
+//                 | { "type": "offset", "param": "offset", "limitParam"?, "size"? },
+//     "maxPages": 100 }
+//   transforms: number, cents (remote cents → dollars), date (→ YYYY-MM-DD), text, boolean;
+//   lookup: companies | departments | expenseCategories (the row whose name matches → its id;
+//   an expense category within the record's company; a name several rows share skips the record).
+// Outbound (push): { "batchSize": 100, "fields"?: { "<remote name>": "<field>" } }.
+import { z } from 'zod';
+import type { FieldError } from '../../platform/lib/field-error.ts';
+
+export const TRANSFORMS = ['number', 'cents', 'date', 'text', 'boolean'] as const;
+export const LOOKUPS = ['companies', 'departments', 'expenseCategories'] as const;
+
+const path = z.string().trim().min(1, 'a path is required').max(200).regex(/^[\w$-]+(\.[\w$-]+)*$/, 'a path is names joined by dots, e.g. data.items');
+
+const FieldRule = z.union([
+  path.transform((p) => ({ path: p, transform: undefined, lookup: undefined, constant: undefined })),
+  z.strictObject({ constant: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]) }).transform((r) => ({ ...r, path: undefined, transform: undefined, lookup: undefined })),
+  z.strictObject({ path, transform: z.enum(TRANSFORMS).optional(), lookup: z.enum(LOOKUPS).optional() }).transform((r) => ({ ...r, constant: undefined })),
+]);
+
+const Pagination = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('next'), path }),
+  z.strictObject({ type: z.literal('page'), param: z.string().min(1).max(50), sizeParam: z.string().min(1).max(50).optional(), size: z.number().int().min(1).max(1000).optional(), start: z.number().int().min(0).max(1).optional() }),
+  z.strictObject({ type: z.literal('offset'), param: z.string().min(1).max(50), limitParam: z.string().min(1).max(50).optional(), size: z.number().int().min(1).max(1000).default(100) }),
+]);
+
+export const InboundMapping = z.strictObject({
+  records: path.optional(),
+  key: path,
+  company: path.optional(),
+  fields: z.record(z.string().regex(/^\w+$/, 'field names are letters, digits and _'), FieldRule).refine((f) => Object.keys(f).length > 0, 'map at least one field'),
+  pagination: Pagination.optional(),
+  maxPages: z.number().int().min(1).max(1000).default(100),
+});
+
+export const OutboundMapping = z.strictObject({
+  batchSize: z.number().int().min(1).max(1000).default(100),
+  fields: z.record(z.string().min(1).max(100), z.string().regex(/^\w+$/)).optional(),
+});
+
+export type InboundMappingConfig = z.output<typeof InboundMapping>;
+export type OutboundMappingConfig = z.output<typeof OutboundMapping>;
+export type FieldRuleConfig = z.output<typeof FieldRule>;
+
+function parsed<S extends z.ZodType>(schema: S, text: string): { ok: true; value: z.output<S> } | { ok: false; message: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'Mapping must be a JSON object' };
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data };
+  const issue = result.error.issues[0];
+  return { ok: false, message: `Mapping ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` };
+}
+
+export function parseInboundMapping(text: string | null) {
+  return text ? parsed(InboundMapping, text) : ({ ok: false, message: 'An inbound endpoint needs a mapping (mappingConfig with key and fields)' } as const);
+}
+
+export function parseOutboundMapping(text: string | null) {
+  return parsed(OutboundMapping, text || '{}');
+}
+
+/** The form's check of a mapping for its direction. */
+export function mappingErrors(text: string, direction: 'inbound' | 'outbound'): FieldError[] {
+  const result = direction === 'inbound' ? parseInboundMapping(text) : parseOutboundMapping(text);
+  return result.ok ? [] : [{ field: 'mappingConfig', message: result.message }];
+}
+
+/** The value at a dotted path of a JSON value. */
+export function valueAt(source: unknown, dotted: string | undefined): unknown {
+  if (dotted === undefined) return source;
+  let current = source;
+  for (const part of dotted.split('.')) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}

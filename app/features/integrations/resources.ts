@@ -1,0 +1,136 @@
+// API integration sources and endpoints: declared resources, so their /api
+// calls, forms, validation, audit entries and versions come from the generic layer. Both are
+// group-wide configuration (a user limited to one company reads them but changes nothing).
+// Credentials and sync logs are not resources: a credential is never read back, a log is
+// written by the sync engine only.
+import { AUTH_TYPES, HTTP_METHODS, SYNC_DIRECTIONS } from '../../../db/types.ts';
+import type { FieldError } from '../../platform/lib/field-error.ts';
+import { defineResource, messagesFor, type RecordChecks } from '../../platform/resources/define.ts';
+
+/** Tables an endpoint can fill or send (snake_case, as an endpoint's targetTable names them). */
+export const SYNC_TARGET_TABLES = [
+  'expense_categories', 'budgets', 'actual_expenses', 'revenue_projections', 'actual_revenue', 'subscriber_metrics',
+  'broadband_connections', 'mobile_subscriptions', 'mobile_access_methods',
+  'network_broadband_records', 'network_subscription_patterns', 'network_access_records',
+  'vult_subscriber_metrics', 'vult_subscriber_levels', 'vult_card_types',
+] as const;
+
+export const SYNC_FREQUENCIES = ['manual', 'hourly', 'daily'] as const;
+/** Five cron fields (minute hour day month weekday) of digits, *, /, - and commas. */
+export const CRON_PATTERN = /^\s*([\d*/,-]+\s+){4}[\d*/,-]+\s*$/;
+
+const AUTH_LABELS = { none: 'None', bearer: 'Bearer token', api_key: 'API key header', basic: 'Basic (user and password)', oauth2: 'OAuth 2 access token' };
+const ACTIVE_LABELS = { true: 'Active', false: 'Inactive' };
+
+export const apiIntegrationSources = defineResource({
+  key: 'api-integration-sources',
+  table: 'apiIntegrationSources',
+  title: 'API Sources',
+  auditLabel: 'API Integration Sources',
+  noun: 'API Source',
+  area: 'integrations',
+  company: 'none',
+  createdBy: true,
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
+    { name: 'description', label: 'Description', kind: 'textarea', max: 2000 },
+    { name: 'baseUrl', label: 'Base URL', kind: 'text', required: true, max: 500, format: 'url', requiredMessage: 'Must be a valid URL', placeholder: 'https://api.example.com' },
+    { name: 'authType', label: 'Auth Type', kind: 'enum', options: AUTH_TYPES, optionLabels: AUTH_LABELS, defaultValue: 'none' },
+    { name: 'isActive', label: 'Active', kind: 'boolean', optionLabels: ACTIVE_LABELS, defaultValue: 'true' },
+  ],
+  joins: [],
+  list: {
+    columns: [
+      { key: 'name', label: 'Name', sort: 'name' },
+      { key: 'baseUrl', label: 'Base URL', truncate: 60 },
+      { key: 'authType', label: 'Auth Type', format: 'label' },
+      { key: 'isActive', label: 'Status', format: 'label' },
+      { key: 'createdAt', label: 'Created', format: 'instant', sort: 'createdAt' },
+    ],
+    search: ['name', 'description', 'baseUrl'],
+    sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
+    defaultSort: { key: 'name', dir: 'asc' },
+  },
+  unique: [{ fields: ['name'], message: 'An API source with this name already exists' }],
+  referencedBy: [{ table: 'apiIntegrationEndpoints', column: 'sourceId', label: 'endpoints', one: 'endpoint' }],
+  choices: { list: 'apiSources', label: 'name' },
+  messages: { ...messagesFor('API source'), createFailed: 'Error creating API source', updateFailed: 'Error updating API source', deleteFailed: 'Error deleting API source' },
+  exportName: 'api-integration-sources',
+});
+
+/**
+ * Why an endpoint's path is refused, or null: it is a path on the source's base URL (its
+ * credentials are bound to that origin), never an absolute URL (`https://…`, `mailto:…`) nor a
+ * protocol-relative address (`//host/…`, and the backslash spellings browsers read the same way).
+ */
+export function endpointPathError(text: string): string | null {
+  // As a URL parser reads it: no leading or trailing controls and spaces, no tabs or newlines.
+  const path = text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  if (/^[a-z][a-z\d+.-]*:/i.test(path) || /^[\\/]{2}/.test(path)) return "Endpoint must be a path on the source's base URL (such as /v1/expenses), not an address of its own";
+  return null;
+}
+
+function endpointErrors(value: Record<string, unknown>, checks: RecordChecks): FieldError[] {
+  const errors: FieldError[] = [];
+  const pathError = typeof value.endpoint === 'string' && value.endpoint ? endpointPathError(value.endpoint) : null;
+  if (pathError) errors.push({ field: 'endpoint', message: pathError });
+  const frequency = String(value.syncFrequency ?? 'manual');
+  if (!(SYNC_FREQUENCIES as readonly string[]).includes(frequency) && !CRON_PATTERN.test(frequency)) {
+    errors.push({ field: 'syncFrequency', message: 'Sync frequency must be manual, hourly, daily or a cron expression (minute hour day month weekday)' });
+  }
+  if (typeof value.mappingConfig === 'string' && value.mappingConfig) {
+    errors.push(...checks.mapping(value.mappingConfig, value.direction === 'outbound' ? 'outbound' : 'inbound'));
+  }
+  return errors;
+}
+
+export const apiIntegrationEndpoints = defineResource({
+  key: 'api-integration-endpoints',
+  table: 'apiIntegrationEndpoints',
+  title: 'Endpoints',
+  auditLabel: 'API Integration Endpoints',
+  noun: 'API Endpoint',
+  area: 'integrations',
+  company: 'none',
+  createdBy: true,
+  fields: [
+    { name: 'sourceId', label: 'Source', kind: 'reference', reference: 'apiIntegrationSources' },
+    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
+    { name: 'endpoint', label: 'Endpoint', kind: 'text', required: true, max: 500, placeholder: '/v1/expenses' },
+    { name: 'method', label: 'Method', kind: 'enum', options: HTTP_METHODS, defaultValue: 'GET' },
+    { name: 'direction', label: 'Direction', kind: 'enum', options: SYNC_DIRECTIONS, optionLabels: { inbound: 'Inbound (pull data)', outbound: 'Outbound (push data)' }, defaultValue: 'inbound' },
+    { name: 'targetTable', label: 'Target Table', kind: 'enum', options: SYNC_TARGET_TABLES, requiredMessage: 'Target table is required' },
+    // Names the record's lookups resolve within (a category name exists in every company), and the company of rows it files.
+    { name: 'companyId', label: 'Company', kind: 'reference', reference: 'companies', nullable: true, placeholder: 'Named by each record' },
+    { name: 'syncFrequency', label: 'Sync Frequency', kind: 'text', max: 50, suggestions: SYNC_FREQUENCIES, defaultValue: 'manual' },
+    { name: 'mappingConfig', label: 'Mapping (JSON)', kind: 'textarea', max: 20_000, format: 'json' },
+    { name: 'description', label: 'Description', kind: 'textarea', max: 2000 },
+    { name: 'isActive', label: 'Active', kind: 'boolean', optionLabels: ACTIVE_LABELS, defaultValue: 'true' },
+  ],
+  joins: [
+    { table: 'apiIntegrationSources', alias: 's', on: 'sourceId', select: { sourceName: 'name' } },
+    { table: 'companies', alias: 'c', on: 'companyId', select: { companyName: 'name' } },
+  ],
+  list: {
+    columns: [
+      { key: 'name', label: 'Name', sort: 'name' },
+      { key: 'sourceName', label: 'Source' },
+      { key: 'method', label: 'Method' },
+      { key: 'endpoint', label: 'Endpoint', truncate: 50 },
+      { key: 'direction', label: 'Direction', format: 'label', secondary: true },
+      { key: 'targetTable', label: 'Target Table', secondary: true },
+      { key: 'companyName', label: 'Company', fallback: 'Named by each record' },
+      { key: 'syncFrequency', label: 'Frequency', secondary: true },
+      { key: 'isActive', label: 'Status', format: 'label' },
+      { key: 'lastSyncAt', label: 'Last Sync', format: 'instant', fallback: 'Never' },
+    ],
+    search: ['name', 'endpoint', 'targetTable', 's.name'],
+    filter: { param: 'sourceId', label: 'Source', column: 'sourceId' },
+    sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
+    defaultSort: { key: 'name', dir: 'asc' },
+  },
+  readOnlyColumns: ['lastSyncAt'],
+  refine: endpointErrors,
+  messages: { ...messagesFor('API endpoint'), createFailed: 'Error creating API endpoint' },
+  exportName: 'api-integration-endpoints',
+});

@@ -1,0 +1,73 @@
+// What the bell, the /notifications page and the API share about notifications: the kinds,
+// the tabs, the badge text. Isomorphic.
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../../db/types.ts';
+import type { NotificationCategory, NotificationPriority, NotificationType } from '../../../db/types.ts';
+
+export { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES };
+export type { NotificationCategory, NotificationPriority, NotificationType };
+
+/** A notification as the API and screens show it. */
+export interface NotificationView {
+  id: number;
+  type: NotificationType;
+  priority: NotificationPriority;
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: string;
+  actionUrl: string | null;
+  actionText: string | null;
+  category: NotificationCategory;
+  /** How many times the event happened (a repeat within an hour updates the unread notice). */
+  repeatCount: number;
+}
+
+export interface NotificationCount {
+  total: number;
+  unread: number;
+}
+
+/** The count per category (a category with none is left out): what the page's tabs total. */
+export type CategoryCounts = Partial<Record<NotificationCategory, NotificationCount>>;
+
+/** The reader's count with its split by category, as kept per user. */
+export interface KeptNotificationCount extends NotificationCount {
+  byCategory: CategoryCounts;
+}
+
+/** The bell's and the page's tabs: each is a filter of the list. */
+export const NOTIFICATION_TABS = [
+  { key: 'all', label: 'All' },
+  { key: 'unread', label: 'Unread' },
+  { key: 'system', label: 'System' },
+  { key: 'financial', label: 'Financial' },
+  { key: 'security', label: 'Security' },
+] as const;
+export type NotificationTab = (typeof NOTIFICATION_TABS)[number]['key'];
+
+export interface NotificationFilter {
+  isRead?: boolean;
+  category?: NotificationCategory;
+}
+
+export function filterOfTab(tab: NotificationTab): NotificationFilter {
+  if (tab === 'unread') return { isRead: false };
+  if (tab === 'all') return {};
+  return { category: tab };
+}
+
+/** The badge caps at '99+'; nothing when there is nothing unread. */
+export function badgeLabel(unread: number): string {
+  return unread > 99 ? '99+' : unread > 0 ? String(unread) : '';
+}
+
+export const PRIORITY_LABELS: Record<NotificationPriority, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
+export const CATEGORY_LABELS: Record<NotificationCategory, string> = { system: 'System', financial: 'Financial', security: 'Security', api: 'API', user: 'User' };
+
+/** An action link stays on this site: a path, never another origin or a script. */
+export function isSafeActionUrl(url: string): boolean {
+  return /^\/(?![/\\])[^\s]*$/.test(url) && url.length <= 500;
+}
+
+export const EMPTY_NOTIFICATIONS = 'No notifications found';
+export const LOADING_NOTIFICATIONS = 'Loading notifications...';

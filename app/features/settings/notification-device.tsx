@@ -1,0 +1,206 @@
+// The device part of the notification settings panel:
+// device info, permission and subscription status, the push toggle for this browser, the
+// request-permission and test buttons, the 'Not Supported' and blocked alerts, the install hint
+// and the new-version prompt. Push needs JavaScript by nature: without it the panel
+// says so, and the switches of the form below still save.
+import { useCallback, useEffect, useState } from 'react';
+import type { Toast } from '../../platform/session/toast.ts';
+import { useHydrated } from '../../platform/lib/use-hydrated.ts';
+import {
+  activateNewVersion,
+  currentSubscription,
+  pushSupported,
+  storeDeviceSettings,
+  subscribeBrowser,
+  watchForNewVersion,
+} from '../notifications/service-worker.ts';
+import { Alert } from '../../ui/form.tsx';
+import { ToastView } from '../../ui/toast.tsx';
+
+type Permission = NotificationPermission | 'unsupported';
+export interface DeviceSwitches {
+  soundEnabled: boolean;
+  vibrationEnabled: boolean;
+  showBadge: boolean;
+}
+
+const BUTTON = 'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-60';
+const PERMISSION_TEXT: Record<Permission, string> = { default: 'Not asked yet', granted: 'Granted', denied: 'Blocked', unsupported: 'Not Supported' };
+
+async function callApi(path: string, body?: unknown): Promise<any> {
+  const response = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  const answer = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(answer?.errors?.[0]?.message ?? answer?.message ?? `${response.status}: ${response.statusText}`);
+  return answer;
+}
+
+export function NotificationDevice({ deviceLabel, isIos, device }: { deviceLabel: string; isIos: boolean; device: DeviceSwitches }) {
+  const hydrated = useHydrated();
+  const [permission, setPermission] = useState<Permission | null>(null);
+  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [toast, setToast] = useState<Toast | null>(null);
+  const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
+
+  const refresh = useCallback(async () => {
+    if (!pushSupported()) {
+      setPermission('unsupported');
+      setSubscribed(false);
+      return;
+    }
+    setPermission(Notification.permission);
+    setSubscribed((await currentSubscription().catch(() => null)) !== null);
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    void watchForNewVersion(setWaiting);
+  }, [refresh]);
+
+  // sw.js reads this device's sound, vibration and badge switches from Cache Storage.
+  useEffect(() => {
+    void storeDeviceSettings(device);
+  }, [device]);
+
+  const say = (type: Toast['type'], title: string, description?: string) => setToast({ type, title, description });
+
+  /** Asks for permission when it has not been given; true when notifications may be shown. */
+  const ensurePermission = async (): Promise<boolean> => {
+    if (!pushSupported()) {
+      say('error', 'Not Supported', 'This browser does not support push notifications.');
+      return false;
+    }
+    const result = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+    setPermission(result);
+    if (result !== 'granted') {
+      say('error', 'Permission Denied', 'Please enable notifications in your browser settings');
+      return false;
+    }
+    return true;
+  };
+
+  const requestPermission = async () => {
+    if (await ensurePermission()) say('success', 'Notifications Enabled', 'This browser may now show notifications.');
+  };
+
+  const turnOn = async () => {
+    if (!(await ensurePermission())) return;
+    try {
+      const { publicKey } = await callApi('/api/notifications/vapid-public-key');
+      const subscription = await subscribeBrowser(publicKey);
+      await callApi('/api/notifications/subscribe', subscription.toJSON());
+      say('success', 'Subscribed', 'This browser will receive push notifications.');
+    } catch (error) {
+      say('error', 'Subscription Failed', (error as Error).message || 'The browser could not subscribe to push notifications.');
+    }
+  };
+
+  const turnOff = async () => {
+    try {
+      const subscription = await currentSubscription();
+      const endpoint = subscription?.endpoint;
+      await subscription?.unsubscribe();
+      await callApi('/api/notifications/unsubscribe', endpoint ? { endpoint } : {});
+      say('success', 'Unsubscribed', 'This browser will no longer receive push notifications.');
+    } catch (error) {
+      say('error', 'Unsubscribe Failed', (error as Error).message || 'The browser could not unsubscribe.');
+    }
+  };
+
+  const run = (task: () => Promise<void>) => async () => {
+    setBusy(true);
+    try {
+      await task();
+    } finally {
+      await refresh();
+      setBusy(false);
+    }
+  };
+
+  const sendTest = async () => {
+    try {
+      const { sent, failed } = await callApi('/api/notifications/test', {});
+      say(failed && !sent ? 'error' : 'success', 'Test Sent', `Sent to ${sent} device${sent === 1 ? '' : 's'}${failed ? `; ${failed} could not be reached` : ''}.`);
+    } catch (error) {
+      say('error', 'Test Failed', (error as Error).message);
+    }
+  };
+
+  if (!hydrated) {
+    return (
+      <div className="space-y-3" data-testid="notification-device">
+        <DeviceFacts deviceLabel={deviceLabel} permission="Unknown (JavaScript is off)" subscription="Unknown (JavaScript is off)" />
+        <Alert tone="info" title="Push notifications need JavaScript">
+          Push notifications are delivered by your browser and need JavaScript, which is turned off. Your notifications are still in the bell, and the settings below still save.
+        </Alert>
+        {isIos ? <InstallHint /> : null}
+      </div>
+    );
+  }
+
+  const checking = permission === null || subscribed === null;
+  return (
+    <div className="space-y-3" data-testid="notification-device">
+      <DeviceFacts
+        deviceLabel={deviceLabel}
+        permission={permission ? PERMISSION_TEXT[permission] : 'Checking…'}
+        subscription={subscribed === null ? 'Checking…' : subscribed ? 'Subscribed' : 'Not subscribed'}
+      />
+      {permission === 'unsupported' ? (
+        <Alert tone="warning" title="Not Supported">This browser does not support push notifications.</Alert>
+      ) : permission === 'denied' ? (
+        <Alert tone="warning" title="Permission Denied">Please enable notifications in your browser settings</Alert>
+      ) : null}
+      {isIos ? <InstallHint /> : null}
+      {waiting ? (
+        <Alert tone="info" title="A new version is available">
+          <span className="flex flex-wrap items-center gap-3">
+            A newer version of the notification worker has been installed.
+            <button type="button" className={BUTTON} onClick={() => activateNewVersion(waiting)}>Reload</button>
+          </span>
+        </Alert>
+      ) : null}
+      {permission !== 'unsupported' ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              role="switch"
+              className="h-4 w-4 accent-blue-700"
+              checked={subscribed === true}
+              disabled={busy || checking}
+              onChange={(event) => void run(event.target.checked ? turnOn : turnOff)()}
+              data-testid="push-toggle"
+            />
+            Push notifications on this browser
+          </label>
+          <button type="button" className={BUTTON} onClick={() => void run(requestPermission)()} disabled={busy}>Request Permission</button>
+          <button type="button" className={BUTTON} onClick={() => void run(sendTest)()} disabled={busy}>Send Test Notification</button>
+        </div>
+      ) : null}
+      {toast ? <ToastView toast={toast} /> : null}
+    </div>
+  );
+}
+
+function DeviceFacts({ deviceLabel, permission, subscription }: { deviceLabel: string; permission: string; subscription: string }) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-sm">
+      <dt className="text-slate-500">Device</dt>
+      <dd className="col-span-2 text-slate-900">{deviceLabel}</dd>
+      <dt className="text-slate-500">Permission</dt>
+      <dd className="col-span-2 text-slate-900" data-testid="notification-permission">{permission}</dd>
+      <dt className="text-slate-500">Subscription</dt>
+      <dd className="col-span-2 text-slate-900" data-testid="notification-subscription">{subscription}</dd>
+    </dl>
+  );
+}
+
+function InstallHint() {
+  return <Alert tone="info" title="Using an iPhone or iPad?">Add Group Finance Hub to your Home Screen (Share → Add to Home Screen) to receive notifications.</Alert>;
+}

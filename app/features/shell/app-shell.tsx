@@ -1,0 +1,146 @@
+// The signed-in layout: top bar, sidebar, breadcrumbs, footer. Reads the root loader's data,
+// so route components and error boundaries alike can wrap their content in it.
+import { Form, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { createContext, useContext, useEffect, useRef } from 'react';
+import type { documentLoader } from '../../platform/http/document.server.ts';
+import { breadcrumbFor, sidebarGroups } from './navigation.ts';
+import { NotificationBell } from '../notifications/bell.tsx';
+import { SettingsGear } from '../settings/quick-settings.tsx';
+import { AppLink } from '../../ui/app-link.tsx';
+import { CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../../ui/icons.tsx';
+
+export function useShell() {
+  const data = useRouteLoaderData<typeof documentLoader>('root');
+  return data?.shell ?? null;
+}
+
+/** True inside an AppShell: a screen's error boundary under the shell layout must not draw a second one. */
+const InsideShell = createContext(false);
+
+export function AppShell({ children }: { children: React.ReactNode }) {
+  const inside = useContext(InsideShell);
+  const shell = useShell();
+  const location = useLocation();
+  const toggle = useRef<HTMLInputElement>(null);
+  // Client-side navigation keeps the page, so close the small-screen sidebar ourselves.
+  useEffect(() => {
+    if (toggle.current) toggle.current.checked = false;
+  }, [location.pathname]);
+  if (!shell || inside) return <>{children}</>;
+  const restricted = shell.mustChangePassword;
+  const crumb = breadcrumbFor(location.pathname);
+  // The sidebar's current page, worked out once here (a NavLink per item matched the location
+  // 23 times a render): the item whose path is the location's, as NavLink's `end` matched it.
+  const current = location.pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
+        {!restricted ? (
+          <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-1 text-slate-600 hover:bg-slate-100 lg:hidden" title="Open navigation" data-testid="sidebar-open">
+            <MenuIcon />
+            <span className="sr-only">Open navigation</span>
+          </label>
+        ) : null}
+        <AppLink to="/" className="font-semibold text-slate-900">
+          <span className="hidden sm:inline">Group Finance Hub</span>
+          <span className="sm:hidden">GFH</span>
+        </AppLink>
+        <div className="ml-auto flex items-center gap-1">
+          {!restricted ? (
+            <>
+              <NotificationBell count={shell.notifications} />
+              <SettingsGear />
+              <AppLink to="/profile" className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+                <UserIcon className="h-4 w-4" /> Profile
+              </AppLink>
+            </>
+          ) : null}
+          <Form method="post" action="/logout">
+            <button type="submit" className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+              <LogoutIcon className="h-4 w-4" /> Logout
+            </button>
+          </Form>
+        </div>
+      </header>
+
+      <div className="flex flex-1">
+        {!restricted ? (
+          <>
+            {/* A checkbox drives the small-screen sidebar, so it opens without JavaScript. */}
+            <input ref={toggle} id="sidebar-toggle" type="checkbox" className="peer sr-only" tabIndex={-1} aria-hidden="true" />
+            <label htmlFor="sidebar-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden" aria-hidden="true" data-testid="sidebar-overlay" />
+            <nav
+              aria-label="Main navigation"
+              data-testid="sidebar"
+              className="sidebar fixed inset-y-0 left-0 z-40 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 peer-checked:block lg:sticky lg:top-14 lg:z-auto lg:block lg:h-[calc(100vh-3.5rem)]"
+            >
+              <div className="mb-2 flex justify-end lg:hidden">
+                <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-1 text-slate-600 hover:bg-slate-100" title="Close navigation">
+                  <CloseIcon />
+                  <span className="sr-only">Close navigation</span>
+                </label>
+              </div>
+              {sidebarGroups(shell.sidebar).map((group) => (
+                <details key={group.name} open>
+                  <summary>
+                    {group.name}
+                  </summary>
+                  <ul>
+                    {group.items.map((item) => (
+                      <li key={item.path}>
+                        {item.path === current ? (
+                          <AppLink to={item.path} aria-current="page" className="bg-blue-50 font-medium text-blue-800">{item.label}</AppLink>
+                        ) : (
+                          <AppLink to={item.path}>{item.label}</AppLink>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ))}
+            </nav>
+          </>
+        ) : null}
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <nav aria-label="Breadcrumb" className="px-6 pt-4 text-sm text-slate-500">
+            <ol className="flex items-center gap-2">
+              <li>
+                <AppLink to="/" aria-label="Home" className="hover:text-slate-700"><HomeIcon className="h-4 w-4" /></AppLink>
+              </li>
+              {crumb.group ? (
+                <>
+                  <li aria-hidden="true">/</li>
+                  <li>{crumb.group}</li>
+                </>
+              ) : null}
+              <li aria-hidden="true">/</li>
+              <li aria-current="page" className="font-medium text-slate-700">{crumb.page}</li>
+            </ol>
+          </nav>
+          <main className="flex-1 px-6 py-4">
+            <InsideShell.Provider value>{children}</InsideShell.Provider>
+          </main>
+          <footer className="flex flex-wrap items-center gap-4 border-t border-slate-200 px-6 py-4 text-xs text-slate-500">
+            <span>© {new Date().getFullYear()} Group Finance Hub. Internal use only.</span>
+            <span className="ml-auto flex gap-4">
+              <a href="https://remix.run/docs" target="_blank" rel="noreferrer" className="hover:text-slate-700">Remix</a>
+              <a href="https://kysely.dev/docs/intro" target="_blank" rel="noreferrer" className="hover:text-slate-700">Kysely</a>
+              <a href="https://www.postgresql.org/docs/" target="_blank" rel="noreferrer" className="hover:text-slate-700">PostgreSQL</a>
+            </span>
+          </footer>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function PageHeading({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      {children}
+    </div>
+  );
+}

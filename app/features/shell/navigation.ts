@@ -1,0 +1,129 @@
+// The signed-in route table: one place for titles, sidebar groups and the permission each
+// screen needs. Guards, the sidebar and breadcrumbs all read it.
+import { can, type Action, type Area, type Principal } from '../../platform/lib/permissions.ts';
+
+export interface Screen {
+  path: string;
+  title: string;
+  group: string;
+  area: Area;
+  action?: Action;
+  /** Sidebar label when it differs from the title; false keeps it out of the sidebar. */
+  sidebar?: string | false;
+  /** Extra sidebar rule beyond the permission ('My Dashboard' is for editors only). */
+  sidebarOnlyFor?: Principal['role'][];
+}
+
+export const SCREENS: Screen[] = [
+  { path: '/', title: 'Dashboard', group: 'Overview', area: 'personal' },
+  { path: '/editor-dashboard', title: 'My Dashboard', group: 'Overview', area: 'financial', action: 'create', sidebarOnlyFor: ['editor'] },
+  { path: '/budget-planning', title: 'Budget Planning', group: 'Financial Data', area: 'financial' },
+  { path: '/actual-expenses', title: 'Actual Expenses', group: 'Financial Data', area: 'financial' },
+  { path: '/revenue-projections', title: 'Revenue Projections', group: 'Financial Data', area: 'financial' },
+  { path: '/actual-revenue', title: 'Actual Revenue', group: 'Financial Data', area: 'financial' },
+  { path: '/ai-analytics', title: 'AI Insights', group: 'Analytics & AI', area: 'analytics' },
+  { path: '/api-integrations', title: 'API Integration', group: 'Analytics & AI', area: 'integrations' },
+  { path: '/companies', title: 'Companies', group: 'Configuration', area: 'reference' },
+  { path: '/departments', title: 'Departments', group: 'Configuration', area: 'reference' },
+  { path: '/expense-categories', title: 'Expense Categories', group: 'Configuration', area: 'financial' },
+  { path: '/mobile-metrics', title: 'Mobile Metrics', group: 'Company Metrics', area: 'subscriber', sidebar: false },
+  { path: '/fintech-metrics', title: 'Fintech Metrics', group: 'Company Metrics', area: 'subscriber', sidebar: false },
+  { path: '/one-network-data', title: 'One Network Data', group: 'Company Metrics', area: 'subscriber', sidebar: false },
+  { path: '/one-network-subscription-metrics', title: 'One Network Subscriptions', group: 'Company Metrics', area: 'subscriber', sidebar: false },
+  { path: '/vult-financial-services', title: 'Vult Financial Services', group: 'Company Metrics', area: 'subscriber', sidebar: false },
+  { path: '/vult-subscriber-metrics', title: 'Vult Subscriber Metrics', group: 'Company Metrics', area: 'subscriber', sidebar: false },
+  { path: '/system-monitoring', title: 'System Monitoring', group: 'System Management', area: 'installation' },
+  { path: '/audit-trail', title: 'Audit Trail', group: 'System Management', area: 'auditLogs' },
+  { path: '/backup-recovery', title: 'Backup & Recovery', group: 'System Management', area: 'backups' },
+  { path: '/api-documentation', title: 'API Documentation', group: 'System Management', area: 'personal' },
+  { path: '/editor-stats', title: 'Editor Stats', group: 'System Management', area: 'admin' },
+  { path: '/user-management', title: 'User Management', group: 'Administration', area: 'users' },
+  { path: '/system-settings', title: 'System Settings', group: 'Administration', area: 'installation', sidebar: 'Settings' },
+  { path: '/profile', title: 'Profile', group: 'My Profile', area: 'personal' },
+  { path: '/settings', title: 'Settings', group: 'My Profile', area: 'personal', sidebar: false },
+  { path: '/notifications', title: 'Notifications', group: 'My Profile', area: 'personal', sidebar: false },
+  { path: '/change-password', title: 'Change Password', group: 'My Profile', area: 'personal', sidebar: false },
+];
+
+export const GROUP_ORDER = [
+  'Overview', 'Financial Data', 'Analytics & AI', 'Configuration', 'Company Metrics',
+  'System Management', 'Administration', 'My Profile',
+];
+
+export function findScreen(pathname: string): Screen | undefined {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return SCREENS.find((s) => s.path === normalized);
+}
+
+export function canOpen(user: Principal, screen: Screen): boolean {
+  return can(user, screen.area, screen.action ?? 'read');
+}
+
+export interface NavItem {
+  path: string;
+  label: string;
+}
+export interface NavGroup {
+  name: string;
+  items: NavItem[];
+}
+
+export const NETWORK_COMPANY = 'One Network';
+export const FINANCIAL_SERVICES_COMPANY = 'Vult';
+
+/** Company Metrics entries derived from the companies the user can see. */
+export function companyMetricItems(companies: { name: string; type: string }[]): NavItem[] {
+  const items: NavItem[] = [];
+  const mobile = companies.find((c) => c.type === 'mobile' && c.name !== NETWORK_COMPANY);
+  if (mobile) items.push({ path: '/mobile-metrics', label: mobile.name });
+  const fintech = companies.find((c) => c.type === 'fintech');
+  if (fintech) items.push({ path: '/fintech-metrics', label: fintech.name });
+  if (companies.some((c) => c.name === NETWORK_COMPANY)) {
+    items.push({ path: '/one-network-data', label: 'One Network Data' });
+    items.push({ path: '/one-network-subscription-metrics', label: 'One Network Subscriptions' });
+  }
+  if (companies.some((c) => c.name === FINANCIAL_SERVICES_COMPANY)) {
+    items.push({ path: '/vult-financial-services', label: 'Vult Financial Services' });
+    items.push({ path: '/vult-subscriber-metrics', label: 'Vult Subscriber Metrics' });
+  }
+  return items;
+}
+
+export function buildSidebar(user: Principal, companies: { name: string; type: string }[]): NavGroup[] {
+  const groups = new Map<string, NavItem[]>(GROUP_ORDER.map((g) => [g, []]));
+  for (const screen of SCREENS) {
+    if (screen.sidebar === false || !canOpen(user, screen)) continue;
+    if (screen.sidebarOnlyFor && !screen.sidebarOnlyFor.includes(user.role)) continue;
+    groups.get(screen.group)!.push({ path: screen.path, label: screen.sidebar ?? screen.title });
+  }
+  const metrics = findScreen('/mobile-metrics')!;
+  if (canOpen(user, metrics)) groups.set('Company Metrics', companyMetricItems(companies));
+  return GROUP_ORDER.map((name) => ({ name, items: groups.get(name)! })).filter((g) => g.items.length > 0);
+}
+
+/**
+ * The sidebar as the page's hydration data carries it: its paths in order, with a label only
+ * where it is not the screen's own (a company's name); sidebarGroups rebuilds the groups.
+ */
+export type SidebarLinks = (string | [path: string, label: string])[];
+
+const ownLabel = (screen: Screen | undefined) => (typeof screen?.sidebar === 'string' ? screen.sidebar : screen?.title);
+
+export function sidebarLinks(groups: NavGroup[]): SidebarLinks {
+  return groups.flatMap((group) => group.items.map((item): SidebarLinks[number] => (item.label === ownLabel(findScreen(item.path)) ? item.path : [item.path, item.label])));
+}
+
+export function sidebarGroups(links: SidebarLinks): NavGroup[] {
+  const groups = new Map<string, NavItem[]>(GROUP_ORDER.map((g) => [g, []]));
+  for (const link of links) {
+    const [path, label] = typeof link === 'string' ? [link, undefined] : link;
+    const screen = findScreen(path);
+    if (screen) groups.get(screen.group)!.push({ path, label: label ?? ownLabel(screen)! });
+  }
+  return GROUP_ORDER.map((name) => ({ name, items: groups.get(name)! })).filter((g) => g.items.length > 0);
+}
+
+export function breadcrumbFor(pathname: string): { group: string | null; page: string } {
+  const screen = findScreen(pathname);
+  return screen ? { group: screen.group, page: screen.title } : { group: null, page: 'Page' };
+}

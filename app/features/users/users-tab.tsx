@@ -1,0 +1,254 @@
+// The Users tab: filters (a GET form), the sortable table with row actions, and the footer
+// 'Showing N of total users' with Previous/Next. Everything is links and forms, so it works
+// without JavaScript; with it the filters apply as they change, and deletes, temporary passwords
+// and deactivations ask confirm() (without it the server asks first).
+import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { ROLE_LABELS, ROLES, type Role } from '../../platform/lib/permissions.ts';
+import { withParams } from '../../platform/lib/url.ts';
+import { DeleteButton } from '../../platform/resources/delete-button.tsx';
+import { inputClass } from '../../ui/form.tsx';
+import { LockIcon, PencilIcon, SearchIcon, ShieldIcon, TrashIcon } from '../../ui/icons.tsx';
+import { formatInstant } from '../../platform/lib/format.ts';
+import { confirmDeactivateUserMessage, confirmDeleteUserMessage, confirmTemporaryPasswordMessage } from './schemas.ts';
+import { ConfirmingForm } from '../../platform/screen/confirm.tsx';
+import type { CompanyChoice } from './user-forms.tsx';
+import { ScrollRegion } from '../../ui/table/scroll-region.tsx';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  fullName: string | null;
+  role: Role;
+  isActive: boolean;
+  lastLoginAt: string | null;
+  company: { id: number; name: string } | null;
+  can: { edit: boolean; permissions: boolean; temporaryPassword: boolean; deactivate: boolean; delete: boolean };
+}
+
+export interface UsersTabData {
+  filters: { q: string; role: string; company: string; inactive: boolean; sort: string | null; dir: 'asc' | 'desc' | null };
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  users: UserRow[];
+}
+
+/** Role badge colours: owner red, admin orange, editor blue, viewer gray. */
+const ROLE_BADGE: Record<Role, string> = {
+  owner: 'bg-red-100 text-red-800',
+  admin: 'bg-orange-100 text-orange-800',
+  editor: 'bg-blue-100 text-blue-800',
+  viewer: 'bg-gray-100 text-gray-800',
+};
+
+export function RoleBadge({ role }: { role: Role }) {
+  return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${ROLE_BADGE[role]}`} data-role={role}>{ROLE_LABELS[role]}</span>;
+}
+
+export function StatusBadge({ active }: { active: boolean }) {
+  return active
+    ? <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
+    : <span className="inline-flex rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Inactive</span>;
+}
+
+function Filters({ data, companies }: { data: UsersTabData; companies: CompanyChoice[] }) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const autoSubmit = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
+  };
+  const { filters } = data;
+  return (
+    <Form
+      method="get"
+      ref={formRef}
+      role="search"
+      aria-label="Filter users"
+      className="flex flex-wrap items-end gap-2 border-b border-slate-200 p-4"
+      preventScrollReset
+      // A search sent with the button makes a pending delayed one redundant.
+      onSubmit={() => clearTimeout(timer.current)}
+    >
+      <input type="hidden" name="tab" value="users" />
+      {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+      {filters.dir ? <input type="hidden" name="dir" value={filters.dir} /> : null}
+      <label className="min-w-[12rem] flex-1">
+        <span className="sr-only">Search users</span>
+        <input type="search" name="q" defaultValue={filters.q} placeholder="Search users..." className={inputClass} onChange={() => autoSubmit(350)} />
+      </label>
+      <label>
+        <span className="sr-only">Role</span>
+        <select name="role" defaultValue={filters.role} aria-label="Role" className={inputClass} onChange={() => autoSubmit(0)}>
+          <option value="">All Roles</option>
+          {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+        </select>
+      </label>
+      <label>
+        <span className="sr-only">Company</span>
+        <select name="company" defaultValue={filters.company} aria-label="Company" className={inputClass} onChange={() => autoSubmit(0)}>
+          <option value="">All Companies</option>
+          {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+        </select>
+      </label>
+      <label className="flex items-center gap-2 px-2 py-2 text-sm text-slate-700">
+        <input type="checkbox" name="inactive" value="1" defaultChecked={filters.inactive} role="switch" className="h-4 w-4 rounded border-slate-300" onChange={() => autoSubmit(0)} />
+        Show Inactive
+      </label>
+      <button type="submit" className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        <SearchIcon className="h-4 w-4" /> Search
+      </button>
+    </Form>
+  );
+}
+
+function SortHeader({ label, sortKey, filters }: { label: string; sortKey: string; filters: UsersTabData['filters'] }) {
+  const { search } = useLocation();
+  const active = filters.sort === sortKey;
+  const current = active ? filters.dir ?? 'asc' : null;
+  const next = current === 'asc' ? 'desc' : 'asc';
+  return (
+    <Link
+      to={withParams(search, { sort: sortKey, dir: next, page: null })}
+      preventScrollReset
+      className="inline-flex items-center gap-1 hover:text-slate-900"
+    >
+      {label}
+      <span aria-hidden="true" className="text-xs">{active ? (current === 'asc' ? '▲' : '▼') : '↕'}</span>
+    </Link>
+  );
+}
+
+/** aria-sort of a column header (on the th: a link may not carry it). */
+function ariaSort(sortKey: string, filters: UsersTabData['filters']): 'ascending' | 'descending' | undefined {
+  if (filters.sort !== sortKey) return undefined;
+  return (filters.dir ?? 'asc') === 'asc' ? 'ascending' : 'descending';
+}
+
+const iconButton = 'rounded p-1.5 hover:bg-slate-100';
+const disabledButton = 'rounded p-1.5 text-slate-300 cursor-not-allowed';
+
+/**
+ * A POST with one intent, as an icon button (disabled when not allowed). With `confirm` it asks
+ * first, as a delete does: confirm() with JavaScript, the server's confirmation step without.
+ */
+function IntentButton({ intent, id, label, allowed, className, confirm, children }: { intent: string; id: number; label: string; allowed: boolean; className: string; confirm?: string; children: React.ReactNode }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('id') === String(id);
+  const button = (
+    <button type="submit" disabled={!allowed || busy} className={allowed ? `${iconButton} ${className}` : disabledButton} title={label} aria-label={label}>
+      {children}
+    </button>
+  );
+  if (confirm && allowed) return <ConfirmingForm message={confirm} fields={{ intent, id }}>{button}</ConfirmingForm>;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      {button}
+    </Form>
+  );
+}
+
+function RowActions({ user }: { user: UserRow }) {
+  const { search } = useLocation();
+  const name = user.username;
+  return (
+    <div className="flex justify-end gap-1">
+      {user.can.edit ? (
+        <Link to={withParams(search, { edit: user.id, new: null, permissions: null })} preventScrollReset className={`${iconButton} text-blue-700`} title="Edit" aria-label={`Edit ${name}`}>
+          <PencilIcon className="h-4 w-4" />
+        </Link>
+      ) : <span className={disabledButton} aria-hidden="true"><PencilIcon className="h-4 w-4" /></span>}
+      {user.can.permissions ? (
+        <Link to={withParams(search, { permissions: user.id, new: null, edit: null })} preventScrollReset className={`${iconButton} text-indigo-700`} title="Permissions" aria-label={`Permissions of ${name}`}>
+          <ShieldIcon className="h-4 w-4" />
+        </Link>
+      ) : <span className={disabledButton} aria-hidden="true"><ShieldIcon className="h-4 w-4" /></span>}
+      <IntentButton intent="temporary-password" id={user.id} label={`Create temporary password for ${name}`} allowed={user.can.temporaryPassword} className="text-amber-700" confirm={confirmTemporaryPasswordMessage(name)}>
+        <LockIcon className="h-4 w-4" />
+      </IntentButton>
+      {user.isActive ? (
+        <IntentButton intent="deactivate" id={user.id} label={`Deactivate ${name}`} allowed={user.can.deactivate} className="text-orange-700" confirm={confirmDeactivateUserMessage(name)}>
+          <span className="text-xs font-medium">Deactivate</span>
+        </IntentButton>
+      ) : (
+        <IntentButton intent="activate" id={user.id} label={`Activate ${name}`} allowed={user.can.edit} className="text-green-700">
+          <span className="text-xs font-medium">Activate</span>
+        </IntentButton>
+      )}
+      {user.can.delete ? (
+        <DeleteButton id={user.id} label={name} message={confirmDeleteUserMessage(name)} />
+      ) : (
+        <button type="button" disabled className={disabledButton} title="Delete" aria-label={`Delete ${name}`}>
+          <TrashIcon className="h-4 w-4" />
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function UsersTab({ data, companies }: { data: UsersTabData; companies: CompanyChoice[] }) {
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+  const { filters } = data;
+  const header = 'px-3 py-3';
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white shadow-sm" aria-busy={loading}>
+      <Filters data={data} companies={companies} />
+      <ScrollRegion label="Users">
+        <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" aria-sort={ariaSort('username', filters)} className={header}><SortHeader label="User" sortKey="username" filters={filters} /></th>
+              <th scope="col" aria-sort={ariaSort('role', filters)} className={header}><SortHeader label="Role" sortKey="role" filters={filters} /></th>
+              <th scope="col" aria-sort={ariaSort('company', filters)} className={header}><SortHeader label="Company" sortKey="company" filters={filters} /></th>
+              <th scope="col" aria-sort={ariaSort('isActive', filters)} className={header}><SortHeader label="Status" sortKey="isActive" filters={filters} /></th>
+              <th scope="col" aria-sort={ariaSort('lastLoginAt', filters)} className={header}><SortHeader label="Last Login" sortKey="lastLoginAt" filters={filters} /></th>
+              <th scope="col" className={`${header} text-right`}>Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {data.users.length === 0 ? (
+              <tr><td colSpan={6} className="px-4 py-10 text-center text-slate-500">No users found.</td></tr>
+            ) : data.users.map((user) => (
+              <tr key={user.id} className="hover:bg-slate-50" data-testid="user-row" data-user-id={user.id}>
+                <td className="wrap-anywhere px-3 py-3" data-label="User">
+                  <p className="font-medium text-slate-900">{user.fullName || user.username}</p>
+                  <p className="text-xs text-slate-500">{user.fullName ? `${user.username} · ` : ''}{user.email}</p>
+                </td>
+                <td className="px-3 py-3" data-label="Role"><RoleBadge role={user.role} /></td>
+                <td className="px-3 py-3" data-label="Company">{user.company?.name ?? 'All Companies'}</td>
+                <td className="px-3 py-3" data-label="Status"><StatusBadge active={user.isActive} /></td>
+                <td className="px-3 py-3 whitespace-nowrap nowrap" data-label="Last Login">{user.lastLoginAt ? formatInstant(user.lastLoginAt) : 'Never'}</td>
+                <td className="px-3 py-2"><RowActions user={user} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" aria-label="Pagination">
+        <p className="text-sm text-slate-600" data-testid="showing">Showing {data.users.length} of {data.total} users</p>
+        <PrevNext search={search} page={data.page} totalPages={data.totalPages} />
+      </nav>
+    </section>
+  );
+}
+
+export function PrevNext({ search, page, totalPages }: { search: string; page: number; totalPages: number }) {
+  const link = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50';
+  const disabled = 'rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-500';
+  return (
+    <div className="flex items-center gap-2">
+      {page > 1 ? <Link to={withParams(search, { page: page - 1 })} className={link} preventScrollReset>Previous</Link> : <span className={disabled} aria-disabled="true">Previous</span>}
+      <span className="text-sm text-slate-600">Page {page} of {Math.max(1, totalPages)}</span>
+      {page < totalPages ? <Link to={withParams(search, { page: page + 1 })} className={link} preventScrollReset>Next</Link> : <span className={disabled} aria-disabled="true">Next</span>}
+    </div>
+  );
+}

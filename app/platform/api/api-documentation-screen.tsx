@@ -1,0 +1,211 @@
+// API Documentation (every signed-in user): the tabs Smart Filters, Endpoints, Data
+// Schemas and Authentication, rendered on the server from the OpenAPI document the app serves at
+// /api/openapi.json, so the page can only say what the API does. It states the truth the old
+// page did not: every call needs a session, and the rate limits are enforced. Endpoints show one
+// tag at a time, or the matches of a filter (a GET form), with the page's contents by area; the
+// schemas a few at a time (links and forms, so also without JavaScript), which keeps the page small.
+import { Form } from '@remix-run/react';
+import type { DocFilter, EndpointsPage, SchemasPage } from './openapi/docs-view.server.ts';
+import { PageHeading } from '../../features/shell/app-shell.tsx';
+import { TabNav } from '../screen/action-result.tsx';
+import { Pagination } from '../../ui/table/pagination.tsx';
+import { AppLink } from '../../ui/app-link.tsx';
+import { Button, Card, inputClass } from '../../ui/form.tsx';
+
+export const DOC_TABS = [
+  { key: 'filters', label: 'Smart Filters' },
+  { key: 'endpoints', label: 'Endpoints' },
+  { key: 'schemas', label: 'Data Schemas' },
+  { key: 'authentication', label: 'Authentication' },
+] as const;
+export type DocTab = (typeof DOC_TABS)[number]['key'];
+
+export interface ApiDocsView {
+  tab: DocTab;
+  version: string;
+  departments: number;
+  rateLimits: { perMinute: number; perHour: number };
+  maxLimit: number;
+  /** One tag's endpoints (a page of them): the whole list would be over 100 KB of HTML. */
+  endpoints: EndpointsPage | null;
+  filters: DocFilter[] | null;
+  schemas: SchemasPage | null;
+}
+
+const METHOD_CLASS: Record<string, string> = {
+  GET: 'bg-blue-100 text-blue-800',
+  POST: 'bg-green-100 text-green-800',
+  PUT: 'bg-amber-50 text-amber-900',
+  PATCH: 'bg-amber-50 text-amber-900',
+  DELETE: 'bg-red-100 text-red-800',
+};
+
+function EndpointRow({ e }: { e: EndpointsPage['rows'][number] }) {
+  return (
+    <li className="py-2 text-sm">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className={`w-16 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_CLASS[e.method] ?? 'bg-slate-100 text-slate-700'}`}>{e.method}</span>
+        <code className="break-all font-mono text-slate-900">{e.path}</code>
+      </p>
+      <p className="mt-1 text-slate-700">{e.summary}</p>
+      <p className="text-xs text-slate-600">{e.who}</p>
+    </li>
+  );
+}
+
+function Endpoints({ endpoints }: { endpoints: EndpointsPage }) {
+  const { q, sections } = endpoints;
+  return (
+    <div className="space-y-4" data-testid="endpoints">
+      <Form method="get" role="search" aria-label="Filter endpoints" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tab" value="endpoints" />
+        <label className="min-w-[12rem] flex-1 text-sm font-medium text-slate-700">
+          Filter endpoints
+          <input type="search" name="q" defaultValue={q} maxLength={200} placeholder="Path, method or description, e.g. budgets POST" className={`${inputClass} mt-1 font-normal`} />
+        </label>
+        <Button type="submit">Filter</Button>
+        {q ? <AppLink to="?tab=endpoints" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">Clear</AppLink> : null}
+      </Form>
+      <nav aria-label="Endpoint groups" className="flex flex-wrap gap-2 text-sm">
+        {endpoints.tags.map((t) => (
+          <AppLink
+            key={t.name}
+            to={`?tab=endpoints&tag=${encodeURIComponent(t.name)}`}
+            aria-current={t.name === endpoints.tag ? 'page' : undefined}
+            className={`rounded-full border px-3 py-1 ${t.name === endpoints.tag ? 'border-blue-700 bg-blue-50 font-semibold text-blue-800' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}
+          >
+            {t.name} ({t.count})
+          </AppLink>
+        ))}
+      </nav>
+      <Card title={q ? `${endpoints.total} ${endpoints.total === 1 ? 'endpoint matches' : 'endpoints match'} “${q}”` : endpoints.tag}>
+        {endpoints.total === 0 ? <p className="text-sm text-slate-700" data-testid="no-endpoints">{`No endpoint matches “${q}”.`}</p> : null}
+        {sections.length > 1 ? (
+          <nav aria-label="Contents" className="mb-3 border-b border-slate-200 pb-3 text-sm" data-testid="endpoint-contents">
+            <h3 className="mb-1 text-xs font-semibold uppercase text-slate-600">On this page</h3>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`} className="font-mono text-blue-700 underline">{section.title}</a> <span className="text-slate-600">{`(${section.rows.length})`}</span>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {sections.map((section) => (
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-4">
+            <h3 id={`${section.id}-title`} className="mt-2 font-mono text-sm font-semibold text-slate-800">{section.title}</h3>
+            <ul className="divide-y divide-slate-100">
+              {section.rows.map((e) => <EndpointRow key={`${e.method} ${e.path}`} e={e} />)}
+            </ul>
+          </section>
+        ))}
+        {endpoints.pageCount > 1 ? <Pagination page={endpoints.page} pageCount={endpoints.pageCount} total={endpoints.total} pageSize={endpoints.pageSize} /> : null}
+      </Card>
+    </div>
+  );
+}
+
+function Filters({ filters, maxLimit }: { filters: DocFilter[]; maxLimit: number }) {
+  return (
+    <Card title="List filters">
+      <p className="mb-3 text-sm text-slate-700">
+        Every list (GET on a collection) takes these query parameters; filters combine. Lists answer at most {maxLimit} rows at a time and send the total in X-Total-Count.
+      </p>
+      <dl className="divide-y divide-slate-100 text-sm" data-testid="filters">
+        {filters.map((f) => (
+          <div key={f.name} className="py-2">
+            <dt><code className="font-mono font-semibold text-slate-900">{f.name}</code></dt>
+            <dd className="text-slate-700">{f.description}</dd>
+            <dd className="text-xs text-slate-600">{f.paths.length > 6 ? `${f.paths.length} lists, e.g. ${f.paths.slice(0, 4).join(', ')}` : f.paths.join(', ')}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function Schemas({ schemas }: { schemas: SchemasPage }) {
+  return (
+    <div className="space-y-4" data-testid="schemas">
+      <nav aria-label="Data schemas" className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+        {schemas.index.map((s) => (
+          <AppLink key={s.name} to={`?tab=schemas&page=${s.page}#schema-${s.name}`} className="font-mono text-blue-700 underline">
+            {s.name}
+          </AppLink>
+        ))}
+      </nav>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {schemas.rows.map((s) => (
+          <div key={s.name} id={`schema-${s.name}`}>
+            <Card title={s.name}>
+              <p className="mb-2 text-xs text-slate-600">{s.description}</p>
+              <table className="min-w-full text-sm">
+                <caption className="sr-only">{s.name} fields</caption>
+                <thead>
+                  <tr className="text-left text-xs text-slate-600">
+                    <th scope="col" className="py-1 pr-2">Field</th>
+                    <th scope="col" className="py-1 pr-2">Type</th>
+                    <th scope="col" className="py-1">Rules</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {s.fields.map((f) => (
+                    <tr key={f.name}>
+                      <td className="py-1 pr-2 font-mono text-slate-900">{f.name}{f.required ? ' *' : ''}</td>
+                      <td className="py-1 pr-2 text-slate-700">{f.type}</td>
+                      <td className="py-1 text-xs text-slate-600">{f.detail}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          </div>
+        ))}
+      </div>
+      {schemas.pageCount > 1 ? <Pagination page={schemas.page} pageCount={schemas.pageCount} total={schemas.total} pageSize={schemas.pageSize} /> : null}
+    </div>
+  );
+}
+
+function Authentication({ view }: { view: ApiDocsView }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2" data-testid="authentication">
+      <Card title="Sessions">
+        <ul className="list-disc space-y-2 pl-5 text-sm text-slate-800">
+          <li>Every call needs a session. Sign in with <code className="font-mono">POST /api/auth/login</code> (email, password) or on the login page; the answer sets the <code className="font-mono">__session</code> cookie (HttpOnly), which every later call sends.</li>
+          <li>Without a valid session a call answers 401 <code className="font-mono">Not authenticated</code>; without the permission it needs, 403 <code className="font-mono">Forbidden</code>.</li>
+          <li>A user with a temporary password may only call <code className="font-mono">/api/auth/*</code> until it is changed (403 <code className="font-mono">Password change required</code>).</li>
+          <li>Writes must come from this site’s own pages (the Origin or Referer header is checked): a write from another origin is refused.</li>
+          <li>Users limited to one company see and change that company’s rows only; another company’s row answers 404.</li>
+        </ul>
+      </Card>
+      <Card title="Limits and errors">
+        <ul className="list-disc space-y-2 pl-5 text-sm text-slate-800">
+          <li>Rate limits per user: <strong>{view.rateLimits.perMinute}</strong> requests a minute and <strong>{view.rateLimits.perHour}</strong> an hour, counted together with your actions on the screens. Beyond them: 429 <code className="font-mono">Too many requests</code> with a Retry-After header. AI analyses and test pushes run one at a time per user: another while one runs answers 429 too.</li>
+          <li>Lists: <code className="font-mono">limit</code> (default and maximum {view.maxLimit}) and <code className="font-mono">offset</code>; the total in X-Total-Count and a Link rel="next" header while rows remain.</li>
+          <li>Bad input: 400 <code className="font-mono">{'{ "message": "Invalid data", "errors": [{ "field": "amount", "message": "Amount must be a positive number" }] }'}</code>, and nothing is changed.</li>
+          <li>404 <code className="font-mono">Resource not found</code>, 409 with the reason (e.g. a row still in use), 500 <code className="font-mono">Internal server error</code> without details.</li>
+          <li>The whole API as OpenAPI 3.1: <a className="font-medium text-blue-700 underline" href="/api/openapi.json">/api/openapi.json</a>.</li>
+        </ul>
+      </Card>
+    </div>
+  );
+}
+
+export function ApiDocumentationScreen({ view }: { view: ApiDocsView }) {
+  return (
+    <>
+      <PageHeading title="API Documentation">
+        <p className="text-sm text-slate-600" data-testid="api-version">
+          Version {view.version} · {view.departments} shared departments · every call needs a session
+        </p>
+      </PageHeading>
+      <TabNav label="API documentation sections" current={view.tab} tabs={DOC_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))} />
+      {view.tab === 'filters' && view.filters ? <Filters filters={view.filters} maxLimit={view.maxLimit} /> : null}
+      {view.tab === 'endpoints' && view.endpoints ? <Endpoints endpoints={view.endpoints} /> : null}
+      {view.tab === 'schemas' && view.schemas ? <Schemas schemas={view.schemas} /> : null}
+      {view.tab === 'authentication' ? <Authentication view={view} /> : null}
+    </>
+  );
+}

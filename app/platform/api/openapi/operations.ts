@@ -1,0 +1,132 @@
+// The registry of the /api calls that are not declared resources (those come from the resource
+// routes themselves, see document.server.ts): method, path, who may call it (the same rule
+// objects the routes enforce), the zod schemas the routes validate with, and the answer. The
+// OpenAPI document and the API Documentation page are built from it; a test checks it against
+// the built routes, rule by rule, so it cannot drift.
+import type { z } from 'zod';
+import { ChatRequest } from '../../../features/ai/ai-chat.server.ts';
+import { PredictionRequest } from '../../../features/ai/ai-analytics.server.ts';
+import { AnomalyRequest } from '../../../features/ai/ai-anomalies.server.ts';
+import { StreamQuestion } from '../../../features/ai/ai-conversation.server.ts';
+import { AuditQuerySchema, VersionQuerySchema } from '../../../features/audit/audit-trail.server.ts';
+import { BackupRequest } from '../../../features/backups/backups.server.ts';
+import { ActivitiesQuery } from '../../../features/dashboards/editor-dashboard.server.ts';
+import { CredentialRequest } from '../../../features/integrations/integration-credentials.server.ts';
+import { SyncLogQuery } from '../../../features/integrations/integration-sync.server.ts';
+import { NotificationQuerySchema } from '../../../features/notifications/notifications.server.ts';
+import { UnsubscribeSchema } from '../../../features/notifications/push.server.ts';
+import { ErrorQuery, PageQuery, ResolveRequest } from '../../../features/system/system-monitoring.server.ts';
+import { ChangePasswordSchema, LoginSchema } from '../../../features/auth/schemas.ts';
+import { ProfileSchema } from '../../../features/settings/profile-schemas.ts';
+import { UserSettingsPatchSchema } from '../../../features/settings/user-settings-schema.ts';
+import { ActivityHistoryQuerySchema, CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema } from '../../../features/users/schemas.ts';
+import { allow, type AccessRule, type Method } from '../../screen/route-access.ts';
+import { PasswordChangeBody, RestoreBody, SubscribeBody, SyncRequest } from '../../http/request-bodies.server.ts';
+
+export interface ApiOperation {
+  method: Method;
+  /** OpenAPI spelling: '/api/users/{id}'. */
+  path: string;
+  tag: string;
+  summary: string;
+  /** The rule the route enforces (app/platform/screen/route-access.ts). */
+  rule: AccessRule;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Several bodies are accepted (oneOf). */
+  bodies?: z.ZodType[];
+  success: { status: number; description: string; example?: unknown; contentType?: string };
+  /** A paged list: limit/offset, X-Total-Count and Link headers. */
+  paged?: boolean;
+}
+
+const ok = (description: string, example?: unknown) => ({ status: 200, description, example });
+const created = (description: string, example?: unknown) => ({ status: 201, description, example });
+const noContent = { status: 204, description: 'Done; no body' };
+
+export const OPERATIONS: readonly ApiOperation[] = [
+  // Authentication
+  { method: 'POST', path: '/api/auth/login', tag: 'Authentication', summary: 'Sign in: sets the session cookie', rule: allow.public, body: LoginSchema, success: ok('The signed-in user', { success: true, user: { id: 2, username: 'jane', role: 'editor' } }) },
+  { method: 'POST', path: '/api/auth/logout', tag: 'Authentication', summary: 'Sign out: ends the session', rule: allow.public, success: ok('Signed out', { success: true }) },
+  { method: 'GET', path: '/api/auth/me', tag: 'Authentication', summary: 'The signed-in user', rule: allow.signedIn, success: ok('The user') },
+  { method: 'GET', path: '/api/auth/user', tag: 'Authentication', summary: 'The signed-in user (same as /api/auth/me)', rule: allow.signedIn, success: ok('The user') },
+  { method: 'POST', path: '/api/auth/change-password', tag: 'Authentication', summary: 'Change one’s own password (ends the other sessions)', rule: allow.signedIn, body: ChangePasswordSchema, success: ok('Changed') },
+
+  // Dashboard and system
+  { method: 'GET', path: '/api/dashboard', tag: 'Dashboard', summary: 'The dashboard: userAccess and every figure the user may see (null otherwise)', rule: allow.signedIn, success: ok('The dashboard') },
+  { method: 'GET', path: '/api/system/health', tag: 'System', summary: 'Health measured now, this process’s traffic and 24 hours of snapshots', rule: allow.to('installation'), success: ok('System health') },
+  { method: 'GET', path: '/api/system/errors', tag: 'System', summary: 'Captured server errors and job failures, unresolved first', rule: allow.to('installation'), query: ErrorQuery, paged: true, success: ok('Errors') },
+  { method: 'POST', path: '/api/system/errors/{id}/resolve', tag: 'System', summary: 'Resolve an error with notes (409 when already resolved)', rule: allow.to('installation'), body: ResolveRequest, success: ok('The resolved error') },
+  { method: 'GET', path: '/api/system/recovery-actions', tag: 'System', summary: 'Recovery actions, newest first', rule: allow.to('installation'), query: PageQuery, paged: true, success: ok('Recovery actions') },
+  { method: 'GET', path: '/api/openapi.json', tag: 'System', summary: 'This document', rule: allow.signedIn, success: ok('OpenAPI 3.1') },
+
+  // Users
+  { method: 'GET', path: '/api/users', tag: 'Users', summary: 'Users, paged', rule: allow.to('users'), query: UserListQuerySchema, success: ok('{ users, total, totalPages }') },
+  { method: 'POST', path: '/api/users', tag: 'Users', summary: 'Create a user', rule: allow.to('users', 'create'), body: CreateUserSchema, success: created('The user (and a temporary password when asked for)') },
+  { method: 'GET', path: '/api/users/{id}', tag: 'Users', summary: 'One user (oneself, or a user manager)', rule: allow.self({ area: 'users', action: 'read' }), success: ok('The user') },
+  { method: 'PUT', path: '/api/users/{id}', tag: 'Users', summary: 'Edit a user', rule: allow.to('users', 'edit'), body: UpdateUserSchema, success: ok('The user') },
+  { method: 'PATCH', path: '/api/users/{id}', tag: 'Users', summary: 'Edit one’s own profile', rule: allow.self(undefined), body: ProfileSchema, success: ok('The profile') },
+  { method: 'DELETE', path: '/api/users/{id}', tag: 'Users', summary: 'Delete a user', rule: allow.to('users', 'delete'), success: noContent },
+  { method: 'PUT', path: '/api/users/{id}/permissions', tag: 'Users', summary: 'Set the ten permission flags', rule: allow.to('users', 'edit'), body: PermissionsSchema, success: ok('The user') },
+  { method: 'PUT', path: '/api/users/{id}/deactivate', tag: 'Users', summary: 'Deactivate (ends the user’s sessions)', rule: allow.to('users', 'edit'), success: ok('The user') },
+  { method: 'PUT', path: '/api/users/{id}/reactivate', tag: 'Users', summary: 'Reactivate', rule: allow.to('users', 'edit'), success: ok('The user') },
+  { method: 'POST', path: '/api/users/{id}/temporary-password', tag: 'Users', summary: 'Issue a temporary password (shown once)', rule: allow.to('users', 'edit'), success: ok('{ temporaryPassword }') },
+  { method: 'POST', path: '/api/users/{id}/change-password', tag: 'Users', summary: 'Change one’s own password, or (a manager) another user’s', rule: allow.self({ area: 'users', action: 'edit' }), body: PasswordChangeBody, success: ok('Changed') },
+  { method: 'GET', path: '/api/users/stats', tag: 'Users', summary: '{ totalUsers, activeUsers, inactiveUsers, usersByRole }', rule: allow.to('users'), success: ok('User statistics') },
+  { method: 'GET', path: '/api/users/activity/analytics', tag: 'Users', summary: 'Activity analytics from sessions and the audit trail (entries and edits as the activity-window job last counted them: computedAt)', rule: allow.to('users'), success: ok('{ summary, users }') },
+  { method: 'GET', path: '/api/users/activity/statistics', tag: 'Users', summary: 'Counts over the audit trail (as last counted: computedAt, since) and sessions', rule: allow.to('users'), success: ok('Statistics') },
+  { method: 'GET', path: '/api/users/activity/history', tag: 'Users', summary: 'Activity events, 25 a page', rule: allow.to('users'), query: ActivityHistoryQuerySchema, success: ok('{ events, total, totalPages }') },
+  { method: 'GET', path: '/api/user-settings', tag: 'Users', summary: 'One’s own settings', rule: allow.signedIn, success: ok('Settings') },
+  { method: 'PUT', path: '/api/user-settings', tag: 'Users', summary: 'Change any subset of one’s settings', rule: allow.signedIn, body: UserSettingsPatchSchema, success: ok('Settings') },
+
+  // Editors
+  { method: 'GET', path: '/api/editor/metrics', tag: 'Editors', summary: 'The signed-in editor’s own figures', rule: allow.to('financial', 'create'), success: ok('Editor metrics') },
+  { method: 'GET', path: '/api/editor/activities', tag: 'Editors', summary: 'The caller’s latest writes', rule: allow.to('financial', 'create'), query: ActivitiesQuery, success: ok('Activities') },
+  { method: 'PATCH', path: '/api/editor/activities/{id}', tag: 'Editors', summary: 'Change the row one of the caller’s activities is about (that resource’s rules apply)', rule: allow.to('financial', 'edit'), success: ok('The updated row') },
+  { method: 'GET', path: '/api/admin/editor-stats', tag: 'Editors', summary: 'Every editor ranked by activity score, with the summary and analytics (entries and edits as last counted: computedAt)', rule: allow.to('admin'), success: ok('Editor statistics') },
+  { method: 'GET', path: '/api/admin/editor-activity-history', tag: 'Editors', summary: 'The editors’ last 100 writes', rule: allow.to('admin'), success: ok('Activities') },
+
+  // Audit trail
+  { method: 'GET', path: '/api/audit-logs', tag: 'Audit', summary: 'Audit entries, newest first', rule: allow.to('auditLogs'), query: AuditQuerySchema, paged: true, success: ok('Entries') },
+  { method: 'GET', path: '/api/audit-logs/anomalies', tag: 'Audit', summary: 'Recorded security anomalies', rule: allow.to('auditLogs'), success: ok('Anomalies') },
+  { method: 'GET', path: '/api/data-versions', tag: 'Audit', summary: 'The versions of one record', rule: allow.to('auditLogs'), query: VersionQuerySchema, success: ok('Versions') },
+  { method: 'POST', path: '/api/data-versions/{id}/restore', tag: 'Audit', summary: 'Restore a record to a version (audited)', rule: allow.to('auditLogs'), success: ok('{ version, record, created }') },
+
+  // Backups
+  { method: 'GET', path: '/api/backups', tag: 'Backups', summary: 'Every backup, newest first', rule: allow.to('backups'), success: ok('Backups') },
+  { method: 'POST', path: '/api/backups', tag: 'Backups', summary: 'Create a backup (written by a job)', rule: allow.to('backups', 'create'), body: BackupRequest, success: created('The backup, in progress') },
+  { method: 'POST', path: '/api/backups/scheduled', tag: 'Backups', summary: 'A scheduled backup now', rule: allow.to('installation', 'create'), success: created('The backup, in progress') },
+  { method: 'GET', path: '/api/backups/{id}', tag: 'Backups', summary: 'One backup', rule: allow.to('backups'), success: ok('The backup') },
+  { method: 'DELETE', path: '/api/backups/{id}', tag: 'Backups', summary: 'Delete a backup and its file', rule: allow.to('backups', 'delete'), success: noContent },
+  { method: 'GET', path: '/api/backups/{id}/verify', tag: 'Backups', summary: 'Check the file against its stored SHA-256', rule: allow.to('backups'), success: ok('{ valid, reason? }') },
+  { method: 'POST', path: '/api/backups/{id}/restore', tag: 'Backups', summary: 'Restore, all or nothing', rule: allow.to('installation', 'edit'), body: RestoreBody, success: ok('What was restored per table') },
+  { method: 'GET', path: '/api/export/{table}/csv', tag: 'Backups', summary: 'One table as CSV', rule: allow.to('backups'), success: { status: 200, description: 'CSV', contentType: 'text/csv' } },
+
+  // Notifications
+  { method: 'GET', path: '/api/notifications', tag: 'Notifications', summary: 'The caller’s notifications', rule: allow.signedIn, query: NotificationQuerySchema, paged: true, success: ok('Notifications') },
+  { method: 'GET', path: '/api/notifications/count', tag: 'Notifications', summary: '{ total, unread }', rule: allow.signedIn, success: ok('Counts', { total: 4, unread: 1 }) },
+  { method: 'POST', path: '/api/notifications/{id}/read', tag: 'Notifications', summary: 'Mark as read', rule: allow.signedIn, success: ok('The new counts') },
+  { method: 'POST', path: '/api/notifications/{id}/dismiss', tag: 'Notifications', summary: 'Dismiss', rule: allow.signedIn, success: ok('The new counts') },
+  { method: 'POST', path: '/api/notifications/mark-all-read', tag: 'Notifications', summary: 'Mark all as read', rule: allow.signedIn, success: ok('{ total, unread, marked }') },
+  { method: 'GET', path: '/api/notifications/vapid-public-key', tag: 'Notifications', summary: 'The Web Push public key', rule: allow.signedIn, success: ok('{ publicKey }') },
+  { method: 'POST', path: '/api/notifications/subscribe', tag: 'Notifications', summary: 'Subscribe this browser to Web Push', rule: allow.signedIn, body: SubscribeBody, success: created('{ subscribed }') },
+  { method: 'POST', path: '/api/notifications/unsubscribe', tag: 'Notifications', summary: 'Unsubscribe a browser (all without a body)', rule: allow.signedIn, body: UnsubscribeSchema, success: ok('{ removed }') },
+  { method: 'POST', path: '/api/notifications/test', tag: 'Notifications', summary: 'A test push to the caller’s browsers', rule: allow.signedIn, success: ok('{ sent }') },
+
+  // AI
+  { method: 'POST', path: '/api/ai/predict-expenses', tag: 'AI', summary: 'Expense predictions', rule: allow.to('analytics'), body: PredictionRequest, success: ok('Predictions') },
+  { method: 'POST', path: '/api/ai/detect-anomalies', tag: 'AI', summary: 'Unusual expenses of the window as last computed, most severe first (X-Total-Count, X-Computed-At; 429 with Retry-After while the first computation runs)', rule: allow.to('analytics'), body: AnomalyRequest, success: ok('Anomalies') },
+  { method: 'GET', path: '/api/ai/budget-analysis/{id}/{year}', tag: 'AI', summary: 'Budget against actual for a company and year', rule: allow.to('analytics'), success: ok('Budget analysis') },
+  { method: 'GET', path: '/api/ai/insights', tag: 'AI', summary: 'Stored insights, most pressing first', rule: allow.to('analytics'), success: ok('Insights') },
+  { method: 'POST', path: '/api/ai/chat', tag: 'AI', summary: 'Ask a question about the books', rule: allow.to('analytics'), body: ChatRequest, success: ok('{ response, context }') },
+  { method: 'POST', path: '/api/ai/chat/stream', tag: 'AI', summary: 'Ask in the session’s conversation; newline-delimited JSON', rule: allow.to('analytics'), body: StreamQuestion, success: { status: 200, description: '{"delta"}… then {"done"} or {"error"}', contentType: 'application/x-ndjson' } },
+
+  // API integrations (sources and endpoints are resources)
+  { method: 'POST', path: '/api/api-integration-credentials', tag: 'Integrations', summary: 'Add a credential (stored encrypted, never returned)', rule: allow.to('integrations', 'create'), body: CredentialRequest, success: created('The credential without its value') },
+  { method: 'POST', path: '/api/api-integration-sync/{id}', tag: 'Integrations', summary: 'Start a sync run of an endpoint', rule: allow.to('integrations', 'create'), body: SyncRequest, success: { status: 202, description: '{ message, syncLog }' } },
+  { method: 'GET', path: '/api/api-integration-sync-logs', tag: 'Integrations', summary: 'Sync runs, newest first', rule: allow.to('integrations'), query: SyncLogQuery, paged: true, success: ok('Sync logs') },
+  { method: 'GET', path: '/api/api-integrations/sync-logs', tag: 'Integrations', summary: 'Sync runs (the dashboard’s spelling)', rule: allow.to('integrations'), query: SyncLogQuery, paged: true, success: ok('Sync logs') },
+  { method: 'GET', path: '/api/api-performance-analysis', tag: 'Integrations', summary: 'Success rate, answer time and score over 30 days', rule: allow.to('integrations'), success: ok('Performance') },
+  { method: 'GET', path: '/api/api-activity-timeline', tag: 'Integrations', summary: 'The latest runs', rule: allow.to('integrations'), success: ok('Timeline') },
+  { method: 'GET', path: '/api/api-recommendations', tag: 'Integrations', summary: 'Recommendations from the runs and the audit trail', rule: allow.to('integrations'), success: ok('Recommendations') },
+];

@@ -1,0 +1,26 @@
+// Streams a declared resource's filtered list as CSV (resourceCsv: the CLI export's columns and
+// cells; on PostgreSQL the database writes the records).
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { positiveIdParam } from '../lib/query.ts';
+import { findResource } from '../../features/resources.ts';
+import { csvByteStream, csvDownloadHeaders, exportFilename } from '../resources/csv.server.ts';
+import { notFound } from '../errors.ts';
+import { screenListQuery, screenListState } from '../resources/list-query.ts';
+import { resourceCsv } from '../resources/resource-csv.server.ts';
+import { authorizeRead } from '../resources/resources.server.ts';
+import { loadDownload } from '../screen/screen.server.ts';
+
+export function exportResourceCsv(args: LoaderFunctionArgs): Promise<Response> {
+  return loadDownload(args, async ({ ctx, url }) => {
+    const def = findResource(args.params.resource);
+    if (!def) throw notFound();
+    // Checked before the download starts: a refusal is a status, not a broken stream.
+    await authorizeRead(ctx, def);
+    const state = screenListState(def, url.searchParams);
+    const { limit: _limit, offset: _offset, ...query } = screenListQuery(def, state, {
+      companyType: url.searchParams.get('companyType') || null,
+      companyId: positiveIdParam(url.searchParams.get('companyId')),
+    });
+    return new Response(csvByteStream(resourceCsv(ctx, def, query).chunks), { headers: csvDownloadHeaders(exportFilename(def.exportName)) });
+  });
+}

@@ -1,0 +1,38 @@
+// What every page's document needs, loaded once by the root route: the signed-in user's shell
+// (whether the password must be changed first, sidebar, the bell's count; only what the shell
+// renders, as every page carries it in its hydration data), the flash toast (cleared once shown) and the appearance
+// settings applied in the server render, so a page never flashes the wrong theme.
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { buildSidebar, sidebarLinks } from '../../features/shell/navigation.ts';
+import type { AppearanceSettings } from '../../features/settings/user-settings.ts';
+import { listVisibleCompanies } from '../../features/finance/companies.server.ts';
+import { countNotifications } from '../../features/notifications/notifications.server.ts';
+import { appearanceOf, findUserSettings } from '../../features/settings/user-settings.server.ts';
+import { getAuth, serviceContext } from '../session/session.server.ts';
+import { takeToast } from '../session/toast.server.ts';
+
+export async function documentLoader({ request, context }: LoaderFunctionArgs) {
+  const [auth, { toast, clear }] = await Promise.all([getAuth(request, context), takeToast(request, context)]);
+  let shell = null;
+  let appearance: AppearanceSettings | null = null;
+  if (auth) {
+    const ctx = serviceContext(request, context, auth);
+    // One read of the settings row serves the appearance and the bell's notification switches:
+    // the session lookup's, unless this request ran an action (it may have changed them).
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const [companies, settings] = await Promise.all([
+      auth.mustChangePassword ? [] : listVisibleCompanies(ctx),
+      read ? auth.settings : findUserSettings(ctx.db, auth.user.id),
+    ]);
+    const notifications = auth.mustChangePassword ? { total: 0, unread: 0 } : await countNotifications(ctx, { settings });
+    appearance = appearanceOf(settings);
+    shell = {
+      mustChangePassword: auth.mustChangePassword,
+      sidebar: auth.mustChangePassword ? [] : sidebarLinks(buildSidebar(auth.user, companies)),
+      // The bell's badge, rendered by the server on every page.
+      notifications,
+    };
+  }
+  // A Response only when a cookie must be cleared (Remix wraps a plain object in json() itself).
+  return clear ? json({ shell, toast, appearance }, { headers: { 'Set-Cookie': clear } }) : { shell, toast, appearance };
+}

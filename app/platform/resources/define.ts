@@ -1,0 +1,429 @@
+// The shape of a resource declaration and `defineResource` that checks it against the database
+// types. Isomorphic and free of zod (every list page loads it): the generic screens render forms
+// and tables from the field and column lists; the zod schemas derived from the fields are in
+// schema.ts, and the forms' HTML constraints in constraint.ts.
+import type { Database } from '../../../db/types.ts';
+import { isIsoDay } from '../lib/dates.ts';
+import type { Area } from '../lib/permissions.ts';
+import type { FieldError } from '../lib/field-error.ts';
+
+/** Largest amount with 12 digits of which 2 are decimals. */
+export const MAX_AMOUNT = 9_999_999_999.99;
+/** Largest count (subscribers, devices): what every integer column of both databases holds. */
+export const MAX_COUNT = 2_147_483_647;
+
+// ---------------------------------------------------------------------------------------------
+// Names checked against db/types.ts. A declaration is written against one table's real columns
+// (`defineResource` infers the table); the generic layer sees the checked result with plain
+// strings, so declarations of different tables sit in one registry.
+
+type TableName = keyof Database & string;
+/** Tables with an `id`: what a resource is declared over (and what a reference points to). */
+export type ResourceTable = { [K in TableName]: Database[K] extends { id: unknown } ? K : never }[TableName];
+/** Columns (camelCase) of a table; of a union of tables, the columns they all have. */
+type ColumnOf<T extends TableName> = keyof Database[T] & string;
+/** `amount` for a column `amountCents` and the suffix 'Cents'. */
+type Stem<Column extends string, Suffix extends string> = Column extends `${infer Name extends string}${Suffix}` ? Name : never;
+
+/**
+ * The names a declaration may use: plain text here (what the generic layer reads once a
+ * declaration passed the check); `TableNames` below narrows each to one table's real names.
+ */
+interface Names {
+  /** A column of the main table. */
+  column: string;
+  /** A money field: stored in the column `<name>Cents`. */
+  money: string;
+  /** A decimal field: stored in the column `<name>Hundredths`. */
+  decimal: string;
+  /** A sort key as declared in `list.sorts`… */
+  sort: string;
+  /** …and as the columns and the default sort refer to it (never widening the declared keys). */
+  sortRef: string;
+  /** A searched column: of the main table, or `alias.column` of a join. */
+  search: string;
+  join: JoinDef;
+  use: ReferencedBy;
+  company: CompanyRule;
+  /** `true` when the table has the column the flag needs (else the flag cannot be set). */
+  creator: true;
+  counted: true;
+}
+
+type FieldName<N extends Names> = N['column'] | N['money'] | N['decimal'];
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+interface FieldOptions {
+  label: string;
+  required?: boolean;
+  /** Message when a required field is missing (default '<Label> is required'). */
+  requiredMessage?: string;
+  /** Longest text accepted. */
+  max?: number;
+  /** What a text must hold: an http(s) URL, or a JSON object. */
+  format?: 'url' | 'json';
+  options?: readonly string[];
+  optionLabels?: Record<string, string>;
+  /** Value a new record's form starts with. */
+  defaultValue?: string;
+  /** A reference that may be cleared ('None'). */
+  nullable?: boolean;
+  placeholder?: string;
+  /** Suggestions for a text field (datalist). */
+  suggestions?: readonly string[];
+  /** Smallest and largest value of an integer field (default 0 and MAX_COUNT). */
+  range?: readonly [number, number];
+  /**
+   * How a form offers an integer field: a year (this year and the nine before, new records
+   * start at this year) or a month (January–December, new records start at this month).
+   */
+  widget?: 'year' | 'month';
+}
+
+/** A field in forms and the API (camelCase name); money and decimals are stored scaled. */
+type Field<N extends Names> =
+  | (FieldOptions & { name: N['money']; kind: 'money'; reference?: never })
+  | (FieldOptions & { name: N['decimal']; kind: 'decimal' | 'percent'; reference?: never })
+  | (FieldOptions & { name: N['column']; kind: 'integer'; reference?: never })
+  | (FieldOptions & { name: N['column']; kind: 'text' | 'textarea' | 'date' | 'enum' | 'boolean'; reference?: never })
+  | (FieldOptions & {
+      name: N['column'];
+      kind: 'reference';
+      /** Table of the referenced resource: its declaration says how the reference is checked and offered. */
+      reference: ResourceTable;
+    });
+
+export type FieldDef = Field<Names>;
+/** A field of table T (or of every table of a union: shared pieces). */
+export type FieldOf<T extends TableName> = Field<TableNames<T>>;
+
+// ---------------------------------------------------------------------------------------------
+// Company scope (docs/security.md)
+
+/**
+ * How a row finds its company: its own `companyId` column chosen in the form; `companyId`
+ * copied from the row a reference field points to (budgets from their expense category); the
+ * row is a company (with its name and type columns); or shared data with no company.
+ */
+type CompanyRule =
+  | 'column'
+  | { copiedFrom: string }
+  | { self: { nameColumn: string; typeColumn: string } }
+  | { named: string }
+  | 'none';
+
+/** The column holding a row's company: its own `companyId`, its `id` (a company), or none (shared data). */
+export function companyColumnOf(def: { company: CompanyRule }): 'companyId' | 'id' | null {
+  if (def.company === 'none') return null;
+  return typeof def.company === 'object' && 'self' in def.company ? 'id' : 'companyId';
+}
+
+/** The reference field a row copies its company from, if it does. */
+export function companyCopiedFrom(def: { company: CompanyRule }): string | null {
+  return typeof def.company === 'object' && 'copiedFrom' in def.company ? def.company.copiedFrom : null;
+}
+
+/** The company whose name a resource's rows all belong to ('One Network'), if its rule names one. */
+export function companyNamed(def: { company: CompanyRule }): string | null {
+  return typeof def.company === 'object' && 'named' in def.company ? def.company.named : null;
+}
+
+/** The name and type columns of a resource whose rows are companies. */
+export function companySelf(def: { company: CompanyRule }): { nameColumn: string; typeColumn: string } | null {
+  return typeof def.company === 'object' && 'self' in def.company ? def.company.self : null;
+}
+
+type CompanyOf<T extends TableName> =
+  | 'none'
+  | { self: { nameColumn: ColumnOf<T>; typeColumn: ColumnOf<T> } }
+  | ('companyId' extends ColumnOf<T> ? 'column' | { copiedFrom: ColumnOf<T> } | { named: string } : never);
+
+// ---------------------------------------------------------------------------------------------
+// List screens, joins and references
+
+type ColumnFormat = 'text' | 'money' | 'decimal' | 'number' | 'percent' | 'month' | 'date' | 'instant' | 'label';
+
+interface Column<Sort extends string> {
+  /** Key of the API row shown in this column. */
+  key: string;
+  label: string;
+  format?: ColumnFormat;
+  /** Characters shown before an ellipsis. */
+  truncate?: number;
+  /** Text shown for an empty value ('N/A', 'Unknown'). */
+  fallback?: string;
+  /** Sort key (see `list.sorts`) when the header sorts. */
+  sort?: Sort;
+  /**
+   * Shown under the row's first cell ('Label: value') instead of in a column of its own: what a
+   * reader needs less than the other columns, so that a wide list fits a laptop's screen.
+   */
+  secondary?: boolean;
+}
+export type ColumnDef = Column<string>;
+
+interface Filter<Col extends string> {
+  /** URL/API parameter. */
+  param: string;
+  label: string;
+  /**
+   * Column of the main table the filter compares with. A reference field's filter offers the
+   * referenced resource's choices; another column offers its distinct values.
+   */
+  column: Col;
+  /**
+   * The column is never null and leads an index of the table, also after `company_id` (a user
+   * or a screen of one company): its distinct values are read by jumping through the index from
+   * one to the next instead of reading every row (a large table's free-text column).
+   */
+  leadsIndex?: boolean;
+}
+export type FilterOf<T extends TableName> = Filter<ColumnOf<T>>;
+
+interface Join<On extends string, Table extends ResourceTable, Select extends string> {
+  table: Table;
+  alias: string;
+  /** Column of the main table holding the referenced id. */
+  on: On;
+  /** API key → column of the joined table. */
+  select: Record<string, Select>;
+}
+type JoinDef = Join<string, ResourceTable, string>;
+export type JoinOf<T extends TableName> = { [J in ResourceTable]: Join<ColumnOf<T>, J, ColumnOf<J>> }[ResourceTable];
+/** 'alias.column' of each join. */
+type JoinColumns<J> = J extends { alias: infer A extends string; table: infer R extends ResourceTable } ? `${A}.${ColumnOf<R>}` : never;
+
+/** Rows of another table that point to this one: a delete answers 409 while they exist. */
+interface Use<Table extends TableName, Col extends string> {
+  table: Table;
+  column: Col;
+  /** Plural label, e.g. 'budget entries'. */
+  label: string;
+  /** Singular label, e.g. 'budget entry'. */
+  one: string;
+}
+type ReferencedBy = Use<TableName, string>;
+type UseOf = { [R in TableName]: Use<R, ColumnOf<R>> }[TableName];
+
+/** The checks a declaration's `refine` may use that are written with zod (given by schema.ts). */
+export interface RecordChecks {
+  /** An API endpoint's mappingConfig for its direction (integration-mapping.ts). */
+  mapping: (text: string, direction: 'inbound' | 'outbound') => FieldError[];
+}
+
+export interface Messages {
+  created: string;
+  updated: string;
+  deleted: string;
+  createFailed: string;
+  updateFailed: string;
+  deleteFailed: string;
+  /** The browser confirmation before a delete. */
+  confirmDelete: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The declaration
+
+interface ResourceShape<N extends Names> {
+  /** Registry key and /api path segment ('budgets', 'actual-revenues'). */
+  key: string;
+  title: string;
+  /** Singular noun for headings ('Budget Entry'). */
+  noun: string;
+  area: Area;
+  company: N['company'];
+  /** The row records who created it (`createdBy`), set on create and shown in the API. */
+  createdBy?: N['creator'];
+  /** Rows per company are kept in row_counts by triggers (migration 0003). */
+  rowCounts?: N['counted'];
+  /** A field that must equal the type of the company the row's company reference chooses. */
+  companyTypeField?: FieldName<N>;
+  /** A log: list, filter, search, sort, paging and export; no create, update or delete. */
+  readOnly?: boolean;
+  /** Label in the audit trail's table filter (default: the title). */
+  auditLabel?: string;
+  fields: readonly Field<N>[];
+  /**
+   * Cross-field rules, checked on the whole record (after merging an update); `checks` are the
+   * rules that need zod themselves, handed in by the schema (schema.ts), so that a declaration,
+   * which every list page loads, does not bring zod along.
+   */
+  refine?: (value: Record<string, unknown>, checks: RecordChecks) => FieldError[];
+  joins: readonly N['join'][];
+  list: {
+    columns: readonly Column<N['sortRef']>[];
+    /** Columns searched by the free-text search: 'column' of the main table or 'alias.column'. */
+    search: readonly N['search'][];
+    filter?: Filter<N['column']>;
+    /**
+     * Rows of several companies share names (departments, categories): the screen offers a
+     * Company dropdown (`?companyId=`), within the user's company scope.
+     */
+    companyFilter?: boolean;
+    /** Integer fields the API filters by equality (`?year=2026&month=3`). */
+    exact?: readonly N['column'][];
+    sorts: Record<N['sort'], {
+      /** Column of the main table (camelCase), never null. */
+      column: N['column'];
+      /** A second column ordered the same way (year, then month). */
+      then?: N['column'];
+    }>;
+    defaultSort: { key: N['sortRef']; dir: 'asc' | 'desc' };
+  };
+  /** Unique rules checked before writing: fields and the message for the last field. */
+  unique?: readonly {
+    fields: readonly FieldName<N>[];
+    message: string;
+    /** A clash is a 409 with the message (one record per month), not a field error. */
+    conflict?: boolean;
+  }[];
+  referencedBy?: readonly N['use'][];
+  /** How other resources' forms and filters offer this one's rows. */
+  choices?: {
+    /** Name of the list in the form choices ('companies'). */
+    list: string;
+    /** Column shown as the option's text. */
+    label: N['column'];
+    /** Order of the options (default: the label). */
+    orderBy?: readonly N['column'][];
+    /** A reference field whose row's label groups the options (categories by company). */
+    groupBy?: N['column'];
+    /**
+     * A reference field that narrows the options (categories by department): its label joins the
+     * group's, and a form that also chooses that field's resource offers the options of the
+     * chosen row and those without one, and accepts no other.
+     */
+    narrowBy?: N['column'];
+    /** A long list: sent only with an open form. */
+    formOnly?: boolean;
+  };
+  messages: Messages;
+  /** Form headings when they are not 'Add <noun>' / 'Edit <noun>'. */
+  formTitles?: { create: string; edit: string };
+  /** CSV export file base name. */
+  exportName: string;
+  /**
+   * The /api paths of the collection (item: `/{id}` below it), when not just `key`; a
+   * `latest` path answers its GET with the newest row (default sort) as one object, or 404.
+   */
+  apiPaths?: readonly ({ path: string; latest?: boolean })[];
+  /** Columns the API rows and the table show but no form sets (an endpoint's last sync, written by the engine). */
+  readOnlyColumns?: readonly N['column'][];
+  /**
+   * Values computed for the API and the table (a churn rate, a share): from the API row so far
+   * (fields and the values derived before) and the row as read (with its `monthTotals`).
+   */
+  derived?: Record<string, (row: Record<string, unknown>, read: Record<string, unknown>) => number | null>;
+  /**
+   * Sums read with each row: alias → a column summed over the rows of the same company, year
+   * and month (the month's total a row's share is taken of).
+   */
+  monthTotals?: Record<string, N['column']>;
+  /**
+   * The rows are a month of another resource's rows, one per type, pivoted (a view): writes go
+   * to those rows, a field of this resource being the column of one type's row.
+   */
+  pivot?: {
+    source: ResourceDef;
+    /** The source's field holding the type. */
+    typeField: string;
+    /** Per type, in the order written: this resource's field → the source's field. */
+    parts: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  };
+}
+
+/** One table's names: S are the declared sort keys, J the declared joins (for 'alias.column'). */
+interface TableNames<T extends TableName, S extends string = string, J = JoinOf<T>> {
+  column: ColumnOf<T>;
+  money: Stem<ColumnOf<T>, 'Cents'>;
+  decimal: Stem<ColumnOf<T>, 'Hundredths'>;
+  sort: S;
+  sortRef: NoInfer<S>;
+  search: NoInfer<ColumnOf<T> | JoinColumns<J>>;
+  join: JoinOf<T>;
+  use: UseOf;
+  company: CompanyOf<T>;
+  creator: 'createdBy' extends ColumnOf<T> ? true : never;
+  counted: 'companyId' extends ColumnOf<T> ? true : never;
+}
+
+/** What a declaration is written as; a read-only resource needs no messages. */
+type ResourceDeclaration<T extends ResourceTable, S extends string, J extends readonly JoinOf<T>[]> =
+  Omit<ResourceShape<TableNames<NoInfer<T>, S, J[number]>>, 'messages' | 'joins' | 'readOnly'> & {
+    /** Kysely table name (camelCase). */
+    table: T;
+    joins: J;
+  } & ({ readOnly?: false; messages: Messages } | { readOnly: true; messages?: Messages });
+
+declare const declared: unique symbol;
+
+/**
+ * A declaration that passed `defineResource`: the generic layer's view of it, with plain names,
+ * so declarations over different tables sit in one registry.
+ */
+export type ResourceDef = ResourceShape<Names> & {
+  /** Kysely table name (camelCase). */
+  readonly table: ResourceTable;
+  readonly [declared]: true;
+};
+
+/**
+ * Declares a resource over a table of `Database`: the table, field names (money as
+ * `<name>Cents`, decimals as `<name>Hundredths`), sort, search, filter and join columns,
+ * unique rules, the tables that reference it and its company rule must all exist, so a wrong
+ * name fails `tsc` (see define.test-d.ts).
+ */
+export function defineResource<T extends ResourceTable, S extends string, const J extends readonly JoinOf<T>[]>(
+  declaration: ResourceDeclaration<T, S, J>,
+): ResourceDef {
+  const def: ResourceShape<Names> & { table: ResourceTable } = {
+    ...declaration,
+    messages: declaration.messages ?? messagesFor(declaration.noun.toLowerCase()),
+  };
+  return def as ResourceDef;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dropdown choices (isomorphic: filled by the service, rendered by the form and the toolbar)
+
+/** One option of a dropdown: a referenced row (with its id) or a distinct value of a column. */
+export interface Choice {
+  value: string;
+  label: string;
+  group?: string;
+  id?: number;
+  /** The id of the row narrowing this option (`choices.narrowBy`), '' for none. */
+  narrow?: string;
+}
+
+/** The dropdowns of a resource screen: one list per referenced resource (its `choices.list`) and the filter's. */
+export interface FormChoices {
+  filter: Choice[];
+  [list: string]: Choice[];
+}
+
+/** Field errors for end dates before start dates. */
+export function datesInOrder(start: string, end: string) {
+  return (value: Record<string, unknown>): FieldError[] => {
+    const from = String(value[start]);
+    const to = String(value[end]);
+    return isIsoDay(from) && isIsoDay(to) && to < from ? [{ field: end, message: 'End date must be on or after the start date' }] : [];
+  };
+}
+
+/** The standard message set for a noun ('budget entry' → 'Budget entry created successfully'). */
+export function messagesFor(noun: string, confirmNoun = noun): Messages {
+  const capital = noun.charAt(0).toUpperCase() + noun.slice(1);
+  return {
+    created: `${capital} created successfully`,
+    updated: `${capital} updated successfully`,
+    deleted: `${capital} deleted successfully`,
+    createFailed: `Failed to create ${noun}`,
+    updateFailed: `Failed to update ${noun}`,
+    deleteFailed: `Failed to delete ${noun}`,
+    confirmDelete: `Are you sure you want to delete this ${confirmNoun}?`,
+  };
+}

@@ -1,0 +1,122 @@
+// The list screen of a declared resource: heading with Export Data and Add, the form (panel
+// or dialog, from the URL), the delete confirmation step, and the table.
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { AppLink } from '../../ui/app-link.tsx';
+import type { ReactNode } from 'react';
+import type { FieldDef, ResourceDef } from './define.ts';
+import type { ResourceLoaderData } from './resource-screen.server.ts';
+import { unpackRows } from '../lib/packed-rows.ts';
+import { FORM_PARAMS, withParams } from '../lib/url.ts';
+import { PageHeading } from '../../features/shell/app-shell.tsx';
+import { ResourceFormSlot } from './resource-form-slot.tsx';
+import { DataTable, ListToolbar } from '../../ui/table/data-table.tsx';
+import { formErrorOf, resultFor, useCloseUrl, type ActionAnswer } from '../screen/action-result.tsx';
+import { Alert, Card } from '../../ui/form.tsx';
+import { FormPanel } from '../../ui/form-panel.tsx';
+import { DownloadIcon, PlusIcon } from '../../ui/icons.tsx';
+import { ConfirmDelete } from './delete-button.tsx';
+
+interface ScreenProps {
+  def: ResourceDef;
+  title?: string;
+  /** Fields fixed by the screen (hidden in the form). */
+  fixed?: Record<string, string>;
+  optionsFor?: (field: FieldDef) => readonly string[] | undefined;
+  /** List parameters the export must carry besides the URL's own (fixed filters). */
+  exportParams?: Record<string, string>;
+  /** URL parameters the search form keeps (a tab). */
+  keep?: Record<string, string | null>;
+  /** Content between the heading and the table (tabs, counts). */
+  children?: ReactNode;
+  extraCell?: { label: string; render: (row: Record<string, any>) => ReactNode };
+}
+
+export function exportHref(def: ResourceDef, search: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(search);
+  for (const key of [...FORM_PARAMS, 'page']) params.delete(key);
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  const text = params.toString();
+  return `/export/${def.key}${text ? `?${text}` : ''}`;
+}
+
+export function ExportButton({ href }: { href: string }) {
+  return (
+    <a href={href} download className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50">
+      <DownloadIcon className="h-4 w-4" /> Export Data
+    </a>
+  );
+}
+
+export function AddButton({ noun }: { noun: string }) {
+  const { search } = useLocation();
+  return (
+    <AppLink to={withParams(search, { new: 1, edit: null })} className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800">
+      <PlusIcon className="h-4 w-4" /> Add {noun}
+    </AppLink>
+  );
+}
+
+/** The form panel, the delete confirmation and a failed row action, driven by the URL and the last action. */
+export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, 'def' | 'fixed' | 'optionsFor'>) {
+  const data = useLoaderData<ResourceLoaderData>();
+  const actionData = useActionData<ActionAnswer & { id?: number; message?: string; subject?: string }>();
+  const closeTo = useCloseUrl();
+  const formOpen = data.creating || data.editing;
+  const formIntent = data.editing ? 'update' : 'create';
+  // A form's own failure shows in the form; any other action's (a delete, a remap) up here.
+  const rowFailure = formOpen && actionData?.intent === formIntent ? null : formErrorOf(actionData);
+  return (
+    <>
+      {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
+        <ConfirmDelete id={actionData.id} message={actionData.message} subject={actionData.subject} cancelTo={closeTo} />
+      ) : null}
+      {rowFailure ? <div className="mb-4"><Alert title="Error">{rowFailure}</Alert></div> : null}
+      {formOpen ? (
+        <FormPanel title={data.editing ? def.formTitles?.edit ?? `Edit ${def.noun}` : def.formTitles?.create ?? `Add ${def.noun}`} closeTo={closeTo}>
+          <ResourceFormSlot
+            key={data.editing ? `edit-${data.editing.id}` : 'new'}
+            def={def}
+            record={data.editing}
+            choices={data.choices}
+            lastResult={resultFor(actionData, formIntent)}
+            cancelTo={closeTo}
+            fixed={fixed}
+            optionsFor={optionsFor}
+          />
+        </FormPanel>
+      ) : null}
+    </>
+  );
+}
+
+export function ResourceScreen({ def, title, fixed, optionsFor, exportParams, keep, children, extraCell }: ScreenProps) {
+  const data = useLoaderData<ResourceLoaderData>();
+  const { search } = useLocation();
+  return (
+    <div>
+      <PageHeading title={title ?? def.title}>
+        <div className="flex flex-wrap gap-2">
+          <ExportButton href={exportHref(def, search, exportParams)} />
+          {data.can.create ? <AddButton noun={def.noun} /> : null}
+        </div>
+      </PageHeading>
+      <ResourceOverlays def={def} fixed={fixed} optionsFor={optionsFor} />
+      {children}
+      <Card className="!p-0">
+        <ListToolbar def={def} state={data.state} filterChoices={data.choices.filter} companyChoices={data.choices.companies} keep={keep} />
+        <DataTable
+          def={def}
+          rows={unpackRows(data.rows)}
+          state={data.state}
+          total={data.total}
+          page={data.page}
+          pageCount={data.pageCount}
+          pageSize={data.pageSize}
+          canEdit={data.can.edit}
+          canDelete={data.can.delete}
+          extraCell={extraCell}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// The instant checks of a resource form in the browser: conform parses the post with the same
+// zod schema the server uses (resources/schema.ts). Loaded by resource-form.tsx with a dynamic
+// import() once a form is shown, so zod is a chunk of its own that list pages never load; until
+// it has arrived (or without JavaScript) the server's checks answer alone.
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { ResourceDef } from './define.ts';
+import { recordSchema } from './schema.ts';
+
+export function formValidator(def: Pick<ResourceDef, 'fields' | 'refine'>) {
+  const schema = recordSchema(def, {}, { form: true });
+  return (formData: FormData) => parseWithZod(formData, { schema });
+}

@@ -1,0 +1,128 @@
+// The zod schemas derived from a resource's field declarations (define.ts): the one source of
+// the rules for the JSON API, the screens' form posts and the forms' instant checks in the
+// browser. Kept apart from the declarations, which every list page loads: the server imports
+// this module, and a resource form loads it (with zod) only once a form is shown
+// (components/form/resource-validation.ts, a dynamic import).
+import { z } from 'zod';
+import { isIsoDay } from '../lib/dates.ts';
+import { MAX_ID } from '../lib/query.ts';
+import { hasNoNul, nulMessage } from '../lib/text.ts';
+import { MAX_AMOUNT, MAX_COUNT, type FieldDef, type RecordChecks, type ResourceDef } from './define.ts';
+import { mappingErrors } from '../../features/integrations/integration-mapping.ts';
+
+/** What the declarations' cross-field rules check with zod. */
+export const RECORD_CHECKS: RecordChecks = { mapping: mappingErrors };
+
+// toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
+const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
+
+function isWebUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname && !url.username && !url.password;
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return !!value && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** `form`: a form post, where an unticked checkbox sends nothing (false). */
+function fieldSchema(field: FieldDef, form = false): z.ZodType {
+  const required = field.requiredMessage ?? `${field.label} is required`;
+  // A required field left out (or null) is "required", not of the wrong type.
+  const wrongType = (message: string) => (issue: { input?: unknown }) => (issue.input == null && field.required !== false ? required : message);
+  switch (field.kind) {
+    case 'text':
+    case 'textarea': {
+      const max = field.max ?? 255;
+      let text = z.string({ error: wrongType(`${field.label} must be text`) }).trim().max(max, { message: `${field.label} must be at most ${max} characters` })
+        .refine(hasNoNul, { message: nulMessage(field.label), abort: true });
+      if (field.format === 'url') text = text.refine((v) => !v || isWebUrl(v), { message: 'Must be a valid URL' });
+      if (field.format === 'json') text = text.refine((v) => !v || isJsonObject(v), { message: `${field.label} must be a JSON object` });
+      // An optional text left empty is null, or its default when it has one (an endpoint's sync frequency: manual).
+      return field.required ? text.min(1, { message: required }) : text.nullish().transform((v) => (v ? v : field.defaultValue ?? null));
+    }
+    case 'money': {
+      // An optional amount (a month's revenue) may be zero; a required one (a budget) is positive.
+      const positive = `${field.label} must be a positive number`;
+      const zeroOrMore = `${field.label} must be zero or more`;
+      const optional = field.required === false;
+      const amount = z
+        .number({ error: wrongType(optional ? zeroOrMore : positive) })
+        .min(optional ? 0 : Number.MIN_VALUE, { message: optional ? zeroOrMore : positive })
+        .max(MAX_AMOUNT, { message: `${field.label} must have at most 12 digits` })
+        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
+      return optional ? amount.nullish().transform((v) => v ?? null) : amount;
+    }
+    case 'decimal':
+      return z
+        .number({ error: wrongType(`${field.label} must be a number`) })
+        .min(0, { message: `${field.label} must be zero or more` })
+        .max(MAX_AMOUNT, { message: `${field.label} must have at most 12 digits` })
+        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
+    case 'percent':
+      return z
+        .number({ error: wrongType(`${field.label} must be a number`) })
+        .min(0, { message: `${field.label} must be between 0 and 100` })
+        .max(100, { message: `${field.label} must be between 0 and 100` })
+        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
+    case 'integer': {
+      const [min, max] = field.range ?? [0, MAX_COUNT];
+      const message = min === 0 && max === MAX_COUNT ? `${field.label} must be a whole number of 0 or more` : `${field.label} must be a whole number from ${min} to ${max}`;
+      return z.number({ error: wrongType(message) }).int({ message }).min(min, { message }).max(max, { message });
+    }
+    case 'date':
+      return z
+        .string({ error: required })
+        .refine(isIsoDay, { message: `${field.label} must be a valid date (YYYY-MM-DD)` });
+    case 'enum': {
+      const options = field.options as [string, ...string[]];
+      const oneOf = `${field.label} must be one of: ${options.join(', ')}`;
+      // A declared required message answers a missing choice ('Target table is required').
+      const schema = z.enum(options, { error: (issue) => (field.requiredMessage && (issue.input === undefined || issue.input === '') ? field.requiredMessage : oneOf) });
+      if (field.required === false) return schema.optional();
+      // A JSON create may leave out a field with a default (an API source's auth type: none).
+      return field.defaultValue !== undefined && !form ? schema.optional().transform((v) => v ?? field.defaultValue) : schema;
+    }
+    case 'boolean': {
+      // JSON true/false; a form's checkbox 'on', or nothing when unticked. Missing in a JSON create: the default.
+      const flag = z.preprocess(
+        (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v === undefined && form ? false : v),
+        z.boolean({ error: `${field.label} must be true or false` }),
+      );
+      return form ? flag : flag.optional().transform((v) => v ?? field.defaultValue !== 'false');
+    }
+    case 'reference': {
+      // Above MAX_ID no row can exist (and PostgreSQL's integer columns would refuse the lookup).
+      const id = z.number({ error: required }).int({ message: required }).positive({ message: required }).max(MAX_ID, { message: `${field.label} not found` });
+      return field.nullable ? id.nullish().transform((v) => v ?? null) : id;
+    }
+  }
+}
+
+/**
+ * Schema of a whole record (create, and an update merged with the stored record); `fixed`:
+ * values the screen sets. Strict (an unknown field is a 400) for the JSON API; `form: true`
+ * for the screens' forms, whose posts also carry their controls (intent, id, conform's own
+ * fields): those are dropped, and only the declared fields are kept.
+ */
+export function recordSchema(def: Pick<ResourceDef, 'fields' | 'refine'>, fixed: Record<string, string> = {}, options: { form?: boolean } = {}) {
+  // A value the screen fixes (Mobile Metrics' company type) is never taken from the post.
+  const schemaOf = (f: FieldDef) => (Object.hasOwn(fixed, f.name) ? z.preprocess(() => fixed[f.name], fieldSchema(f, options.form)) : fieldSchema(f, options.form));
+  const shape = Object.fromEntries(def.fields.map((f) => [f.name, schemaOf(f)]));
+  return (options.form ? z.object(shape) : z.strictObject(shape)).superRefine((value, ctx) => {
+    for (const error of def.refine?.(value, RECORD_CHECKS) ?? []) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
+  });
+}
+
+/** Schema of an update body: a subset of the fields, each checked alone; unknown fields are a 400. */
+export function patchSchema(def: Pick<ResourceDef, 'fields'>) {
+  const shape = Object.fromEntries(def.fields.map((f) => [f.name, fieldSchema(f).optional()]));
+  return z.strictObject(shape);
+}
+

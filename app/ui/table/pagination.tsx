@@ -1,0 +1,52 @@
+// 'Showing X to Y of Z results' with Previous/Next and numbered page links (links, so they work
+// without JavaScript). The buttons show only when there is more than one page. The links are
+// queries of this page (AppLinks: the scroll stays, no route to discover). Styled by
+// .pager (tailwind.css): the links, the current page, and the ends as disabled spans.
+import { useLocation } from '@remix-run/react';
+import { AppLink } from '../app-link.tsx';
+import { withParams } from '../../platform/lib/url.ts';
+
+/** Page numbers to show: first, last, and two either side of the current one. */
+export function pageWindow(page: number, pageCount: number): (number | 'gap')[] {
+  const pages = new Set([1, pageCount]);
+  for (let p = page - 2; p <= page + 2; p++) if (p >= 1 && p <= pageCount) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: (number | 'gap')[] = [];
+  sorted.forEach((p, i) => {
+    if (i > 0 && p - sorted[i - 1] > 1) out.push('gap');
+    out.push(p);
+  });
+  return out;
+}
+
+export function Pagination({ page, pageCount, total, pageSize, param = 'page' }: { page: number; pageCount: number; total: number; pageSize: number; param?: string }) {
+  const { search } = useLocation();
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" aria-label="Pagination">
+      <p className="text-sm text-slate-600" data-testid="showing">
+        Showing {from.toLocaleString('en-US')} to {to.toLocaleString('en-US')} of {total.toLocaleString('en-US')} results
+      </p>
+      {pageCount > 1 ? (
+        <div className="pager">
+          {page > 1 ? <AppLink to={withParams(search, { [param]: page - 1 })}>Previous</AppLink> : <span aria-disabled="true">Previous</span>}
+          {pageWindow(page, pageCount).map((p, i) =>
+            p === 'gap' ? (
+              <span key={`gap-${i}`} className="px-2 text-slate-500">…</span>
+            ) : (
+              <AppLink
+                key={p}
+                to={withParams(search, { [param]: p })}
+                aria-current={p === page ? 'page' : undefined}
+              >
+                {p}
+              </AppLink>
+            ),
+          )}
+          {page < pageCount ? <AppLink to={withParams(search, { [param]: page + 1 })}>Next</AppLink> : <span aria-disabled="true">Next</span>}
+        </div>
+      ) : null}
+    </nav>
+  );
+}

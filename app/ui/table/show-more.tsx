@@ -1,0 +1,26 @@
+import { Link, useLocation } from '@remix-run/react';
+import type { RankedPage } from '../../platform/lib/paging.ts';
+
+/**
+ * Where a long, ranked result stands and a 'Show more' link to its next rows (the same URL with
+ * ?offset= moved on: no JavaScript needed), with a way back to the first rows.
+ */
+export function ShowMore({ page, noun }: { page: RankedPage | null; noun: string }) {
+  const { search } = useLocation();
+  if (!page || page.total === 0) return null;
+  const to = (offset: number) => {
+    const params = new URLSearchParams(search);
+    params.delete('run');
+    if (offset > 0) params.set('offset', String(offset));
+    else params.delete('offset');
+    return `?${params}`;
+  };
+  const last = Math.min(page.total, page.offset + page.size);
+  return (
+    <nav aria-label={`More ${noun}`} className="mt-3 flex flex-wrap items-center gap-4 text-sm text-slate-700" data-testid="show-more">
+      <span>{`Showing ${page.offset + 1}–${last} of ${page.total.toLocaleString('en-US')} ${noun}, ranked`}</span>
+      {page.offset > 0 ? <Link to={to(0)} className="text-blue-700 underline">Back to the first</Link> : null}
+      {last < page.total ? <Link to={to(page.offset + page.size)} className="font-medium text-blue-700 underline">Show more</Link> : null}
+    </nav>
+  );
+}
