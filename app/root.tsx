@@ -5,7 +5,7 @@ import stylesheet from './tailwind.css';
 import { useNonce } from './ui/nonce.tsx';
 import { ToastView } from './ui/toast.tsx';
 import { useAppLinkNavigation } from './ui/app-link.tsx';
-import { documentLoader } from './platform/http/document.server.ts';
+import { documentLoader } from './features/shell/document.server.ts';
 import { appearanceClasses } from './features/settings/user-settings.ts';
 
 export const links: LinksFunction = () => [

@@ -6,7 +6,7 @@ import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Landing } from '../features/dashboards/landing.tsx';
 import { getAuth } from '../platform/session/session.server.ts';
-import { findScreen } from '../features/shell/navigation.ts';
+import { findScreen } from '../platform/screen/navigation.ts';
 import { landingPage } from '../features/dashboards/landing-stats.server.ts';
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 

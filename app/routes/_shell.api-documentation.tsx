@@ -3,9 +3,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ApiDocumentationScreen, DOC_TABS, type ApiDocsView, type DocTab } from '../platform/api/api-documentation-screen.tsx';
-import { docsView, endpointsPage, schemasPage } from '../platform/api/openapi/docs-view.server.ts';
-import { openApiDocument } from '../platform/api/openapi/document.server.ts';
+import { ApiDocumentationScreen, DOC_TABS, type ApiDocsView, type DocTab } from '../features/api-docs/api-documentation-screen.tsx';
+import { docsView, endpointsPage, schemasPage } from '../features/api-docs/docs-view.server.ts';
+import { openApiDocument } from '../features/api-docs/document.server.ts';
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
 import { API_MAX_LIMIT } from '../platform/lib/paging.ts';

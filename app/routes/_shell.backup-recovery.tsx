@@ -22,7 +22,7 @@ import type { AuthUser } from '../platform/context.ts';
 import { BACKUP_TABLES, readableTableInfos, tableLabel } from '../features/backups/backup-tables.server.ts';
 import { deleteBackup, deleteRefusal, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../features/backups/backups.server.ts';
 import { isDomainError } from '../platform/errors.ts';
-import { exportTableNames } from '../platform/resources/exports.server.ts';
+import { exportTableNames } from '../features/backups/exports.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Backup & Recovery · Group Finance Hub' }];
 

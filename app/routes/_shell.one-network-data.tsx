@@ -11,7 +11,7 @@ import { resourceAction, resourceLoader } from '../platform/resources/resource-s
 import { resourceTabs } from '../features/company-metrics/tabs.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 import { loadScreen } from '../platform/screen/screen.server.ts';
-import { NETWORK_COMPANY } from '../features/shell/navigation.ts';
+import { NETWORK_COMPANY } from '../platform/screen/navigation.ts';
 import { withParams } from '../platform/lib/url.ts';
 import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from '../features/company-metrics/network-data.ts';
 import { findScreenCompany } from '../features/finance/companies.server.ts';

@@ -9,7 +9,7 @@ import { SystemInformation, SystemStatuses } from '../features/system/system-fac
 import { Card } from '../ui/form.tsx';
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 import { loadScreen } from '../platform/screen/screen.server.ts';
-import { buildSidebar, canOpen, findScreen } from '../features/shell/navigation.ts';
+import { buildSidebar, canOpen, findScreen } from '../platform/screen/navigation.ts';
 import { listVisibleCompanies } from '../features/finance/companies.server.ts';
 import { getSystemStatus } from '../features/system/system-info.server.ts';
 

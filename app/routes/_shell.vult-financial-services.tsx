@@ -16,7 +16,7 @@ import { MetricFigures, SubscriberTrend } from '../features/company-metrics/subs
 import { resourceAction, screenPermissions } from '../platform/resources/resource-screen.server.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 import { loadScreen } from '../platform/screen/screen.server.ts';
-import { FINANCIAL_SERVICES_COMPANY } from '../features/shell/navigation.ts';
+import { FINANCIAL_SERVICES_COMPANY } from '../platform/screen/navigation.ts';
 import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../features/company-metrics/vult.ts';
 import { resourceTabs } from '../features/company-metrics/tabs.ts';
 import { findScreenCompany } from '../features/finance/companies.server.ts';

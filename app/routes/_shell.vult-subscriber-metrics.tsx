@@ -15,7 +15,7 @@ import { CardPenetration, MetricFigures, SubscriberTrend } from '../features/com
 import { resourceAction, screenPermissions } from '../platform/resources/resource-screen.server.ts';
 import { loadScreen } from '../platform/screen/screen.server.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
-import { FINANCIAL_SERVICES_COMPANY } from '../features/shell/navigation.ts';
+import { FINANCIAL_SERVICES_COMPANY } from '../platform/screen/navigation.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../features/company-metrics/vult.ts';
 import { resourceTabs } from '../features/company-metrics/tabs.ts';

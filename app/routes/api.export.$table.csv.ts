@@ -5,7 +5,7 @@ import { apiRoute } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { csvByteStream, csvChunks, csvDownloadHeaders, exportFilename } from '../platform/resources/csv.server.ts';
 import { isDomainError, notFound } from '../platform/errors.ts';
-import { EXPORT_TABLES, exportTable, exportTableNames, resolveExportTable } from '../platform/resources/exports.server.ts';
+import { EXPORT_TABLES, exportTable, exportTableNames, resolveExportTable } from '../features/backups/exports.server.ts';
 import { authorize } from '../platform/resources/resources.server.ts';
 import { namedCompanyId } from '../platform/resources/resource-rows.server.ts';
 import { snakeCase } from '../platform/lib/names.ts';

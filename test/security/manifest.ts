@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { isIntentRules, METHODS, type AccessRule, type Method, type RouteAccess } from '../../app/platform/screen/route-access.ts';
-import { SCREENS, type Screen } from '../../app/features/shell/navigation.ts';
+import { SCREENS, type Screen } from '../../app/platform/screen/navigation.ts';
 
 export interface ManifestEntry {
   /** 'GET /api/budgets/:id', 'POST /budget-planning [update]'. */

@@ -1,14 +1,14 @@
 // Signing in and out, and changing passwords.
 import { AdminSetPasswordSchema, ChangePasswordSchema, LoginSchema } from './schemas.ts';
 import { canSeeCompany } from '../../platform/lib/permissions.ts';
-import { recordAudit, writeRecord } from '../audit/audit.server.ts';
+import { recordAudit, writeRecord } from '../../platform/audit.server.ts';
 import { actorUserId, inTransaction, systemActor, type AuthUser, type Db, type RequestMeta, type ServiceContext } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
 import { createSession, endSessions, type SessionInfo } from './sessions.server.ts';
 import {
   assertCurrentPasswordAllowed, assertLoginAllowed, loginDelayMs, recordCurrentPasswordAttempt, recordLoginAttempt, sleep, type Delay,
-} from './throttle.server.ts';
+} from '../../platform/http/throttle.server.ts';
 import { findUserById, findUserForLogin, normalizeEmail } from '../users/user-queries.server.ts';
 import { assertMayManage } from '../users/user-policy.server.ts';
 import { passwordChanged } from '../notifications/notification-events.server.ts';

@@ -28,9 +28,9 @@ import { COUNTED_TABLES } from '../../../db/migrations/0003_row_counts.ts';
 import { generateData } from '../../../db/generate.ts';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const NODE = path.join(root, 'node_modules', '.bin', 'node');
-const CHILD = path.join(root, 'test', 'support', 'restore-child.ts');
+const CHILD = path.join(import.meta.dirname, 'restore-child.ts');
 /**
  * Generated expenses on top of the demo data (plus their budgets and revenue): a restore long
  * enough to be killed at many moments.

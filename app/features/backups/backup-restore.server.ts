@@ -30,7 +30,7 @@ import { rebuildSearchIndex, SEARCH_INDEXES } from '../../../db/search-index.ts'
 import { JSON_COLUMNS } from '../../../db/types.ts';
 import { UNIQUE_NAMES } from '../../../db/migrations/0019_unique_names.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
-import { recordAudit } from '../audit/audit.server.ts';
+import { recordAudit } from '../../platform/audit.server.ts';
 import { BackupFileError, readBackupFile, readManifest, type BackupManifest, type ManifestTable } from './backup-file.server.ts';
 import { backupTableInfo, BACKUP_TABLES, grantsRights, isAppendOnly, tableLabel } from './backup-tables.server.ts';
 import { foldRetiredTables, type FoldedTable } from './backup-retired.server.ts';

@@ -16,7 +16,7 @@ import { withSnapshot } from '../../../db/snapshot.ts';
 import type { BackupStatus, BackupType } from '../../../db/types.ts';
 import { camelCase, snakeCase } from '../../platform/lib/names.ts';
 import { can, type Action, type Principal } from '../../platform/lib/permissions.ts';
-import { recordAudit } from '../audit/audit.server.ts';
+import { recordAudit } from '../../platform/audit.server.ts';
 import { backupTablesFor, readableTables, SELECTABLE_BACKUP_TABLES, unreadableTables } from './backup-tables.server.ts';
 import { BackupFileError, hashFile, readBackupFile, writeBackupFile, type BackupManifest } from './backup-file.server.ts';
 import { SCHEMA_VERSION } from './backup-upgrades.server.ts';

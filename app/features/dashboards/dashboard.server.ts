@@ -8,7 +8,7 @@ import { dashboardCharts, type DashboardCharts } from './dashboard-charts.server
 import { forbidden, isDomainError } from '../../platform/errors.ts';
 import { analyzePerformance } from '../integrations/integration-analysis.server.ts';
 import { listSyncLogs } from '../integrations/integration-sync.server.ts';
-import type { HealthSource } from '../system/health-sampler.server.ts';
+import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
 import { healthVerdict, type ApiFigures, type HealthVerdict } from '../system/system-monitoring.server.ts';
 import { userStats } from '../users/users.server.ts';
 

@@ -10,7 +10,7 @@
 // credentials of the origin it requests.
 import { z } from 'zod';
 import { dialectOf } from '../../../db/dialect.ts';
-import { writeRecord } from '../audit/audit.server.ts';
+import { writeRecord } from '../../platform/audit.server.ts';
 import type { IntegrationSettings } from '../../platform/config.server.ts';
 import { inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
 import { authorizeIntegrationRead, authorizeIntegrationWrite } from './integration-access.server.ts';

@@ -23,7 +23,7 @@ import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, isDomain
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
 import { recipientsOf } from './notification-recipients.server.ts';
 import { assertPublicTarget, isOutboundTargetError, type HostResolver } from '../integrations/outbound-target.server.ts';
-import { consumeRateLimit } from '../auth/throttle.server.ts';
+import { consumeRateLimit } from '../../platform/http/throttle.server.ts';
 import { oneAtATime } from '../../platform/work-lease.server.ts';
 
 /** Where the job handlers say which attempt this is (pg-boss retryCount, the queue's retryLimit). */

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { nameKey } from '../../platform/lib/names.ts';
 import { ProfileSchema } from './profile-schemas.ts';
-import { writeRecord } from '../audit/audit.server.ts';
+import { writeRecord } from '../../platform/audit.server.ts';
 import { inTransaction, type AuthUser, type ServiceContext } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors, type FieldError } from '../../platform/errors.ts';
 import { findUserById } from '../users/user-queries.server.ts';

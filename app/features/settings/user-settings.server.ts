@@ -13,7 +13,7 @@ import {
 import { UserSettingsPatchSchema } from './user-settings-schema.ts';
 import { runCompiled } from '../../../db/compiled-cache.ts';
 import { dialectOf, toJson } from '../../../db/dialect.ts';
-import { writeRecord } from '../audit/audit.server.ts';
+import { writeRecord } from '../../platform/audit.server.ts';
 import { inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
 import { forbidden, invalid, type FieldError } from '../../platform/errors.ts';
 

@@ -2,8 +2,8 @@
 // so route components and error boundaries alike can wrap their content in it.
 import { Form, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { documentLoader } from '../../platform/http/document.server.ts';
-import { breadcrumbFor, sidebarGroups } from './navigation.ts';
+import type { documentLoader } from './document.server.ts';
+import { breadcrumbFor, sidebarGroups } from '../../platform/screen/navigation.ts';
 import { NotificationBell } from '../notifications/bell.tsx';
 import { SettingsGear } from '../settings/quick-settings.tsx';
 import { AppLink } from '../../ui/app-link.tsx';

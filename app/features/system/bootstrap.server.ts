@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../../db/client.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { seedIfEmpty } from '../../../db/seed/index.ts';
 import { systemActor, type Db } from '../../platform/context.ts';
-import { writeRecord } from '../audit/audit.server.ts';
+import { writeRecord } from '../../platform/audit.server.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords.server.ts';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@example.com';

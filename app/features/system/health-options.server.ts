@@ -1,7 +1,7 @@
 // What the System Monitoring screen and its /api calls hand the service: this web process's
 // background health samples and its traffic figures.
 import type { AppLoadContext } from '@remix-run/node';
-import type { HealthSource } from './health-sampler.server.ts';
+import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
 import type { ApiFigures } from './system-monitoring.server.ts';
 
 /** Requests per minute, error rate and answer time over this many minutes. */

@@ -10,7 +10,7 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser } from '../../../test/users.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { RequestMetrics } from '../../platform/http/request-metrics.ts';
-import { HealthSampler } from './health-sampler.server.ts';
+import { HealthSampler } from '../../platform/http/health-sampler.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { errorFingerprint, messageShape, recordSystemError } from './system.server.ts';
 import { ALREADY_RESOLVED, listRecoveryActions, listSystemErrors, RESOLUTION_REQUIRED, resolveSystemError, systemHealth } from './system-monitoring.server.ts';

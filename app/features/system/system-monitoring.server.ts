@@ -7,10 +7,10 @@ import { dialectOf } from '../../../db/dialect.ts';
 import type { ErrorSeverity, RecoveryStatus } from '../../../db/types.ts';
 import { can, outOfScope } from '../../platform/lib/permissions.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
-import { writeRecord } from '../audit/audit.server.ts';
+import { writeRecord } from '../../platform/audit.server.ts';
 import { inTransaction, type ServiceContext } from '../../platform/context.ts';
 import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
-import type { HealthSource } from './health-sampler.server.ts';
+import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
 import type { HealthMeasurement } from './health.server.ts';
 
 /** Installation-wide: an owner or admin of every company; to an admin of one company it does not exist (404). */

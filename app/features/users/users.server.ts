@@ -9,7 +9,7 @@ import { ROLES, type PermissionFlag, type Role } from '../../platform/lib/permis
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { nameKey } from '../../platform/lib/names.ts';
 import { CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema, type UserListQuery, type UserSortKey } from './schemas.ts';
-import { writeRecord } from '../audit/audit.server.ts';
+import { writeRecord } from '../../platform/audit.server.ts';
 import { actorUserId, inTransaction, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors } from '../../platform/errors.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords.server.ts';

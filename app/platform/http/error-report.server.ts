@@ -2,7 +2,7 @@
 // to (the session already resolved for the request, if any). Domain errors are answers, not
 // faults: they are never recorded.
 import type { AppLoadContext } from '@remix-run/node';
-import { captureServerError } from '../../features/system/error-capture.server.ts';
+import { captureServerError } from './error-capture.server.ts';
 import { isDomainError } from '../errors.ts';
 import { getAuth } from '../session/session.server.ts';
 

@@ -1,7 +1,7 @@
 // What the HTTP server hands every loader and action (see server.ts).
 import type { AppConfig } from '../config.server.ts';
 import type { Db } from '../context.ts';
-import type { HealthSource } from '../../features/system/health-sampler.server.ts';
+import type { HealthSource } from './health-sampler.server.ts';
 import type { DialectName } from '../../../db/dialect.ts';
 import type { RequestMetrics } from './request-metrics.ts';
 

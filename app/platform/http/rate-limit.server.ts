@@ -3,7 +3,7 @@
 // counters (API_RATE_LIMIT_PER_MINUTE / _PER_HOUR). Plain page views are not counted: reading
 // pages must not lock anyone out, and no page view scans the books.
 import type { AppLoadContext } from '@remix-run/node';
-import { consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, type RateLimiter } from '../../features/auth/throttle.server.ts';
+import { consumeRateLimit, createMemoryRateLimiter, rateLimitWindows, type RateLimiter } from './throttle.server.ts';
 
 const memoryLimiters = new WeakMap<object, RateLimiter>();
 const COUNTED = 'rate-limit:counted';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTED_TABLES } from '../../../db/migrations/0003_row_counts.ts';
 import { snakeCase } from '../lib/names.ts';
-import { exportTableNames, resolveExportTable } from './exports.server.ts';
+import { exportTableNames, resolveExportTable } from '../../features/backups/exports.server.ts';
 import { AUDITED_TABLES, findResource, referencedResource, RESOURCE_LIST } from '../../features/resources.ts';
 
 describe('resource registry', () => {

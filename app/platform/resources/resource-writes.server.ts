@@ -12,7 +12,7 @@ import { canSeeCompany } from '../lib/permissions.ts';
 import { companyColumnOf, companyCopiedFrom, companyNamed, companySelf, type FieldDef, type ResourceDef } from './define.ts';
 import { patchSchema, recordSchema } from './schema.ts';
 import { referencedResource } from '../../features/resources.ts';
-import { writeRecord } from '../../features/audit/audit.server.ts';
+import { writeRecord } from '../audit.server.ts';
 import { actorUserId, inTransaction, type Db, type ServiceContext } from '../context.ts';
 import { conflict, fieldErrorsFromZod, invalid, mapConstraintErrors, type FieldError } from '../errors.ts';
 import { deactivateCredentialsOffOrigin } from '../../features/integrations/integration-credentials.server.ts';

@@ -16,7 +16,7 @@ export type AccessRule =
   | { kind: 'none' }
   /** Any signed-in user (their own profile, settings, sessions). */
   | { kind: 'signedIn' }
-  /** The route table's permission for this screen path (SCREENS in app/features/shell/navigation.ts). */
+  /** The route table's permission for this screen path (SCREENS in app/platform/screen/navigation.ts). */
   | { kind: 'screen' }
   /** A permission: an area and an action (docs/security.md). */
   | { kind: 'area'; area: Area; action: Action }

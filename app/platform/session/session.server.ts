@@ -2,7 +2,7 @@
 import { redirect, type Cookie } from '@remix-run/node';
 import { createCookie } from './cookie.server.ts';
 import type { AppLoadContext } from '@remix-run/node';
-import { findScreen, canOpen } from '../../features/shell/navigation.ts';
+import { findScreen, canOpen } from '../screen/navigation.ts';
 import { outOfScope } from '../lib/permissions.ts';
 import type { AuthUser, RequestMeta, ServiceContext } from '../context.ts';
 import { REMEMBER_ME_DAYS, resolveSession, type SessionInfo } from '../../features/auth/sessions.server.ts';

@@ -1,5 +1,5 @@
 // Daily: login attempts older than 30 days serve no throttling window and are deleted
-// (purgeLoginAttempts in app/features/auth/throttle.server.ts).
+// (purgeLoginAttempts in app/platform/http/throttle.server.ts).
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs/define.ts';
 

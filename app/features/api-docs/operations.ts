@@ -4,24 +4,24 @@
 // OpenAPI document and the API Documentation page are built from it; a test checks it against
 // the built routes, rule by rule, so it cannot drift.
 import type { z } from 'zod';
-import { ChatRequest } from '../../../features/ai/ai-chat.server.ts';
-import { PredictionRequest } from '../../../features/ai/ai-analytics.server.ts';
-import { AnomalyRequest } from '../../../features/ai/ai-anomalies.server.ts';
-import { StreamQuestion } from '../../../features/ai/ai-conversation.server.ts';
-import { AuditQuerySchema, VersionQuerySchema } from '../../../features/audit/audit-trail.server.ts';
-import { BackupRequest } from '../../../features/backups/backups.server.ts';
-import { ActivitiesQuery } from '../../../features/dashboards/editor-dashboard.server.ts';
-import { CredentialRequest } from '../../../features/integrations/integration-credentials.server.ts';
-import { SyncLogQuery } from '../../../features/integrations/integration-sync.server.ts';
-import { NotificationQuerySchema } from '../../../features/notifications/notifications.server.ts';
-import { UnsubscribeSchema } from '../../../features/notifications/push.server.ts';
-import { ErrorQuery, PageQuery, ResolveRequest } from '../../../features/system/system-monitoring.server.ts';
-import { ChangePasswordSchema, LoginSchema } from '../../../features/auth/schemas.ts';
-import { ProfileSchema } from '../../../features/settings/profile-schemas.ts';
-import { UserSettingsPatchSchema } from '../../../features/settings/user-settings-schema.ts';
-import { ActivityHistoryQuerySchema, CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema } from '../../../features/users/schemas.ts';
-import { allow, type AccessRule, type Method } from '../../screen/route-access.ts';
-import { PasswordChangeBody, RestoreBody, SubscribeBody, SyncRequest } from '../../http/request-bodies.server.ts';
+import { ChatRequest } from '../ai/ai-chat.server.ts';
+import { PredictionRequest } from '../ai/ai-analytics.server.ts';
+import { AnomalyRequest } from '../ai/ai-anomalies.server.ts';
+import { StreamQuestion } from '../ai/ai-conversation.server.ts';
+import { AuditQuerySchema, VersionQuerySchema } from '../audit/audit-trail.server.ts';
+import { BackupRequest } from '../backups/backups.server.ts';
+import { ActivitiesQuery } from '../dashboards/editor-dashboard.server.ts';
+import { CredentialRequest } from '../integrations/integration-credentials.server.ts';
+import { SyncLogQuery } from '../integrations/integration-sync.server.ts';
+import { NotificationQuerySchema } from '../notifications/notifications.server.ts';
+import { UnsubscribeSchema } from '../notifications/push.server.ts';
+import { ErrorQuery, PageQuery, ResolveRequest } from '../system/system-monitoring.server.ts';
+import { ChangePasswordSchema, LoginSchema } from '../auth/schemas.ts';
+import { ProfileSchema } from '../settings/profile-schemas.ts';
+import { UserSettingsPatchSchema } from '../settings/user-settings-schema.ts';
+import { ActivityHistoryQuerySchema, CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema } from '../users/schemas.ts';
+import { allow, type AccessRule, type Method } from '../../platform/screen/route-access.ts';
+import { PasswordChangeBody, RestoreBody, SubscribeBody, SyncRequest } from '../../platform/http/request-bodies.server.ts';
 
 export interface ApiOperation {
   method: Method;

@@ -2,7 +2,7 @@
 // a sidebar that lists only the screens the user may open (docs/security.md).
 import { describe, expect, it } from 'vitest';
 import { breadcrumbFor, buildSidebar, canOpen, companyMetricItems, findScreen, SCREENS, sidebarGroups, sidebarLinks, type NavGroup } from './navigation.ts';
-import type { Principal, Role } from '../../platform/lib/permissions.ts';
+import type { Principal, Role } from '../lib/permissions.ts';
 
 const FLAG_NAMES = [
   'canAccessFinancialData', 'canAccessSubscriberData', 'canAccessApiIntegrations', 'canAccessAnalytics',

@@ -1,6 +1,6 @@
 // The signed-in route table: one place for titles, sidebar groups and the permission each
 // screen needs. Guards, the sidebar and breadcrumbs all read it.
-import { can, type Action, type Area, type Principal } from '../../platform/lib/permissions.ts';
+import { can, type Action, type Area, type Principal } from '../lib/permissions.ts';
 
 export interface Screen {
   path: string;

@@ -2,8 +2,8 @@
 // Tracking: grouped by fingerprint (recordSystemError), with the method, the path with its ids
 // replaced by ':id', the stack and the signed-in user it happened to. Recording never throws:
 // a failure to record (the database down) is only logged.
-import type { Db } from '../../platform/context.ts';
-import { recordSystemError } from './system.server.ts';
+import type { Db } from '../context.ts';
+import { recordSystemError } from '../../features/system/system.server.ts';
 
 const MAX_MESSAGE = 2000;
 const MAX_STACK = 8000;

@@ -5,9 +5,9 @@
 // tag at a time, or the matches of a filter (a GET form), with the page's contents by area; the
 // schemas a few at a time (links and forms, so also without JavaScript), which keeps the page small.
 import { Form } from '@remix-run/react';
-import type { DocFilter, EndpointsPage, SchemasPage } from './openapi/docs-view.server.ts';
-import { PageHeading } from '../../features/shell/app-shell.tsx';
-import { TabNav } from '../screen/action-result.tsx';
+import type { DocFilter, EndpointsPage, SchemasPage } from './docs-view.server.ts';
+import { PageHeading } from '../shell/app-shell.tsx';
+import { TabNav } from '../../platform/screen/action-result.tsx';
 import { Pagination } from '../../ui/table/pagination.tsx';
 import { AppLink } from '../../ui/app-link.tsx';
 import { Button, Card, inputClass } from '../../ui/form.tsx';

@@ -4,9 +4,9 @@
 // the API Documentation page renders from it.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { docsView, endpointsPage, schemasPage } from './openapi/docs-view.server.ts';
-import { allOperations, openApiDocument } from './openapi/document.server.ts';
-import type { AccessRule } from '../screen/route-access.ts';
+import { docsView, endpointsPage, schemasPage } from './docs-view.server.ts';
+import { allOperations, openApiDocument } from './document.server.ts';
+import type { AccessRule } from '../../platform/screen/route-access.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { buildManifest, loadBuild, type ManifestEntry } from '../../../test/security/manifest.ts';
 import { useTestServer } from '../../../test/server.ts';

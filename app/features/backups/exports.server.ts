@@ -3,18 +3,18 @@
 // (never with password data). Rows are streamed (a cursor in batches, or COPY), so memory stays
 // flat for millions of rows. Used by `finhub export`; the Backup & Recovery screen's Export tab can use it too.
 import { sql } from 'kysely';
-import { dayAfter, dayStart, isIsoDay } from '../lib/dates.ts';
-import { camelCase, snakeCase } from '../lib/names.ts';
-import { can, type Principal } from '../lib/permissions.ts';
-import type { ResourceDef, ResourceTable } from './define.ts';
-import { findResource, RESOURCE_LIST } from '../../features/resources.ts';
-import type { ServiceContext } from '../context.ts';
-import type { CsvColumn, CsvOptions } from './csv.server.ts';
-import { forbidden, invalid, notFound } from '../errors.ts';
-import { csvOfBatches, exportColumns, resourceCsv, type ResourceCsv } from './resource-csv.server.ts';
-import { EXPORT_BATCH_ROWS, type ApiRow } from './resources.server.ts';
+import { dayAfter, dayStart, isIsoDay } from '../../platform/lib/dates.ts';
+import { camelCase, snakeCase } from '../../platform/lib/names.ts';
+import { can, type Principal } from '../../platform/lib/permissions.ts';
+import type { ResourceDef, ResourceTable } from '../../platform/resources/define.ts';
+import { findResource, RESOURCE_LIST } from '../resources.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { CsvColumn, CsvOptions } from '../../platform/resources/csv.server.ts';
+import { forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { csvOfBatches, exportColumns, resourceCsv, type ResourceCsv } from '../../platform/resources/resource-csv.server.ts';
+import { EXPORT_BATCH_ROWS, type ApiRow } from '../../platform/resources/resources.server.ts';
 import { streamQuery } from '../../../db/stream.ts';
-import { PUBLIC_USER_COLUMNS } from '../../features/users/user-queries.server.ts';
+import { PUBLIC_USER_COLUMNS } from '../users/user-queries.server.ts';
 
 /** A table the export knows: users (not a resource), or a declared resource's table (camelCase). */
 type ExportTable = 'users' | ResourceTable;

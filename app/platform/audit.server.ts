@@ -1,11 +1,11 @@
 // The audit trail and data versions. Every create, update and delete of a domain row goes
 // through writeRecord: row, audit entry and version in one transaction (docs/writes.md).
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/types.ts';
-import { dialectOf, toJson } from '../../../db/dialect.ts';
-import { snakeCase } from '../../platform/lib/names.ts';
-import { actorLabel, actorUserId, inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
+import type { Database } from '../../db/types.ts';
+import { dialectOf, toJson } from '../../db/dialect.ts';
+import { snakeCase } from './lib/names.ts';
+import { actorLabel, actorUserId, inTransaction, type Db, type ServiceContext } from './context.ts';
+import { notFound } from './errors.ts';
 
 /** Columns that never enter audit or version data. */
 const SECRET_FIELDS = new Set(['passwordHash', 'password', 'tokenHash', 'credentialValue', 'encryptedValue']);

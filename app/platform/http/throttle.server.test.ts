@@ -6,10 +6,10 @@ import { compiledShapes } from '../../../db/compiled-cache.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
-import { changePassword, login } from './auth.server.ts';
-import type { Db } from '../../platform/context.ts';
+import { changePassword, login } from '../../features/auth/auth.server.ts';
+import type { Db } from '../context.ts';
 import { API_RATE_LIMITS, assertCurrentPasswordAllowed, TOO_MANY_ATTEMPTS, assertLoginAllowed, LOGIN_SLOWDOWN_BASE_MS, LOGIN_SLOWDOWN_MAX_MS, loginSlowdownMs, consumeRateLimit, createMemoryRateLimiter, purgeLoginAttempts, rateLimitWindows, recordLoginAttempt } from './throttle.server.ts';
-import { systemActor } from '../../platform/context.ts';
+import { systemActor } from '../context.ts';
 import { userContext } from '../../../test/context.ts';
 import { rejection } from '../../../test/assertions.ts';
 

@@ -3,13 +3,13 @@
 // renders, as every page carries it in its hydration data), the flash toast (cleared once shown) and the appearance
 // settings applied in the server render, so a page never flashes the wrong theme.
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { buildSidebar, sidebarLinks } from '../../features/shell/navigation.ts';
-import type { AppearanceSettings } from '../../features/settings/user-settings.ts';
-import { listVisibleCompanies } from '../../features/finance/companies.server.ts';
-import { countNotifications } from '../../features/notifications/notifications.server.ts';
-import { appearanceOf, findUserSettings } from '../../features/settings/user-settings.server.ts';
-import { getAuth, serviceContext } from '../session/session.server.ts';
-import { takeToast } from '../session/toast.server.ts';
+import { buildSidebar, sidebarLinks } from '../../platform/screen/navigation.ts';
+import type { AppearanceSettings } from '../settings/user-settings.ts';
+import { listVisibleCompanies } from '../finance/companies.server.ts';
+import { countNotifications } from '../notifications/notifications.server.ts';
+import { appearanceOf, findUserSettings } from '../settings/user-settings.server.ts';
+import { getAuth, serviceContext } from '../../platform/session/session.server.ts';
+import { takeToast } from '../../platform/session/toast.server.ts';
 
 export async function documentLoader({ request, context }: LoaderFunctionArgs) {
   const [auth, { toast, clear }] = await Promise.all([getAuth(request, context), takeToast(request, context)]);

@@ -4,9 +4,9 @@
 import { sql } from 'kysely';
 import { runCompiled } from '../../../db/compiled-cache.ts';
 import { dialectOf } from '../../../db/dialect.ts';
-import { isAdministrator } from '../../platform/lib/permissions.ts';
-import { inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
-import { DomainError, forbidden } from '../../platform/errors.ts';
+import { isAdministrator } from '../lib/permissions.ts';
+import { inTransaction, type Db, type ServiceContext } from '../context.ts';
+import { DomainError, forbidden } from '../errors.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** Hard limit (429): failures for one account from one address in the window. */

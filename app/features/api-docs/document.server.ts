@@ -4,16 +4,16 @@
 // JSON Schemas come from zod's own converter (input side: what a client sends). The API
 // Documentation page renders from this document.
 import { z } from 'zod';
-import { API_MAX_LIMIT } from '../../lib/paging.ts';
-import type { Area } from '../../lib/permissions.ts';
-import type { ResourceDef } from '../../resources/define.ts';
-import { recordSchema } from '../../resources/schema.ts';
-import { RESOURCE_LIST, findResource } from '../../../features/resources.ts';
-import { APP_VERSION } from '../../../features/system/system-info.server.ts';
-import { apiCollectionRoute, apiItemRoute } from '../resource-api.server.ts';
-import { closedObjects } from '../../http/body-fields.server.ts';
-import { resourceUpdateBody } from '../../http/request-bodies.server.ts';
-import type { AccessRule, Method } from '../../screen/route-access.ts';
+import { API_MAX_LIMIT } from '../../platform/lib/paging.ts';
+import type { Area } from '../../platform/lib/permissions.ts';
+import type { ResourceDef } from '../../platform/resources/define.ts';
+import { recordSchema } from '../../platform/resources/schema.ts';
+import { RESOURCE_LIST, findResource } from '../resources.ts';
+import { APP_VERSION } from '../system/system-info.server.ts';
+import { apiCollectionRoute, apiItemRoute } from '../../platform/api/resource-api.server.ts';
+import { closedObjects } from '../../platform/http/body-fields.server.ts';
+import { resourceUpdateBody } from '../../platform/http/request-bodies.server.ts';
+import type { AccessRule, Method } from '../../platform/screen/route-access.ts';
 import { OPERATIONS, type ApiOperation } from './operations.ts';
 
 type Json = Record<string, unknown>;

@@ -2,12 +2,12 @@
 // previous + 1 with exactly one active; a failed write leaves none of the three; secrets never
 // enter audit or version data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
-import { userContext } from '../../../test/context.ts';
-import { createTestUser } from '../../../test/users.ts';
+import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
+import { userContext } from '../../test/context.ts';
+import { createTestUser } from '../../test/users.ts';
 import { diff, recordAudit, redact, writeRecord } from './audit.server.ts';
-import { inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
-import { rejection } from '../../../test/assertions.ts';
+import { inTransaction, type Db, type ServiceContext } from './context.ts';
+import { rejection } from '../../test/assertions.ts';
 
 describe('redact and diff', () => {
   it('redact drops every secret field and keeps the rest', () => {
