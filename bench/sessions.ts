@@ -1,5 +1,5 @@
 // The API run's pool of signed-in users. /api requests count against a per-user rate limit
-// (app/features/auth/throttle.server.ts: 100 per minute, 1000 per hour), so one user under load
+// (app/platform/http/throttle.server.ts: 100 per minute, 1000 per hour), so one user under load
 // gets 429s after the first 100 requests and the run would measure the limiter's refusal
 // instead of the list. The bench therefore spreads the API load over many viewer accounts,
 // each with its own session, exactly as sign-in would leave them: a user_sessions row holding

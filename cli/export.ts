@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { Command } from 'commander';
-import { exportTable, exportTableNames, findCompany, resolveExportTable } from '../app/platform/resources/exports.server.ts';
+import { exportTable, exportTableNames, findCompany, resolveExportTable } from '../app/features/backups/exports.server.ts';
 import { cliIo, createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
 import { isIsoDay } from '../app/platform/lib/dates.ts';
 import { commitFile } from '../app/platform/durable-file.server.ts';

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { SCREENS } from '../app/features/shell/navigation.ts';
+import { SCREENS } from '../app/platform/screen/navigation.ts';
 import { resourceScreens } from '../test/fuzz/targets.ts';
 import type { ResourceDef } from '../app/platform/resources/define.ts';
 import { audit as auditAll, expect, expectNoViolations, open, signedInAccount, test, THEME_RULES, THEMES, type Theme } from './support/a11y.ts';

@@ -7,7 +7,7 @@
 // endpoints with Sync Now, Vult subscriber metrics, anomalies and figures in the millions.
 // On a 390 px phone the page itself never scrolls sideways (wide content scrolls in its box).
 import type { Page } from '@playwright/test';
-import { SCREENS } from '../app/features/shell/navigation.ts';
+import { SCREENS } from '../app/platform/screen/navigation.ts';
 import { COMPANY } from './support/fixtures.ts';
 import { expect, expectSignedIn, open, test } from './support/a11y.ts';
 import { apiPost, categoryIds, departmentIds } from './support/resources.ts';

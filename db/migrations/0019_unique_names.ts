@@ -35,7 +35,7 @@ export const UNIQUE_NAMES: readonly UniqueName[] = [
 ];
 
 const MAX_LENGTH = 255;
-/** Never copied into the audit trail (as app/features/audit/audit.server.ts redacts them). */
+/** Never copied into the audit trail (as app/platform/audit.server.ts redacts them). */
 const SECRET_FIELDS = new Set(['passwordHash', 'password', 'tokenHash', 'credentialValue', 'encryptedValue']);
 const REASON = 'Renamed when names became unique ignoring case: another row already had this name in another case';
 
@@ -106,7 +106,7 @@ async function renameDuplicates(db: Kysely<any>, d: DialectHelpers, rule: Unique
   }
 }
 
-/** The rename, with its audit entry and data version (as app/features/audit/audit.server.ts writes them). */
+/** The rename, with its audit entry and data version (as app/platform/audit.server.ts writes them). */
 async function renameRow(db: Kysely<any>, d: DialectHelpers, rule: UniqueName, id: number, value: string): Promise<void> {
   const camel = rule.column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const before = await db.selectFrom(rule.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
