@@ -154,5 +154,5 @@ try {
   const ratios = sides[0].perRequest.map((x, i) => sides[1].perRequest[i] / x);
   console.log(`B ÷ A = ${(b / a).toFixed(3)} (median of per-batch ratios ${median(ratios).toFixed(3)}; B lower in ${ratios.filter((r) => r < 1).length} of ${ratios.length} batches)`);
 } finally {
-  for (const s of sides) if (s.child?.pid) try { process.kill(-s.child.pid, 'SIGTERM'); } catch {}
+  for (const s of sides) if (s.child?.pid) try { process.kill(-s.child.pid, 'SIGTERM'); } catch { /* already gone */ }
 }

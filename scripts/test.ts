@@ -1,6 +1,6 @@
-// npm test: build the app (the API and browser tests use the real build), type-check, then
-// vitest (unit, service and API suites; on PostgreSQL too when TEST_DATABASE_URL is set), then
-// Playwright with JavaScript on and off.
+// npm test: build the app (the API and browser tests use the real build), type-check, lint,
+// check the formatting, then vitest (unit, service and API suites; on PostgreSQL too when
+// TEST_DATABASE_URL is set), then Playwright with JavaScript on and off.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,8 @@ buildIfStale(root);
 console.log(`[test] databases: sqlite${process.env.TEST_DATABASE_URL ? ' + postgres (TEST_DATABASE_URL)' : ' (set TEST_DATABASE_URL for PostgreSQL too)'}`);
 const steps: [string, () => number][] = [
   ['type check', () => run('tsc', [])],
+  ['lint', () => run('eslint', ['.', '--max-warnings', '0'])],
+  ['format check', () => run('prettier', ['--check', '.', '--log-level', 'warn'])],
   ['vitest', () => run('vitest', ['run', ...process.argv.slice(2)])],
   ['playwright', () => run('playwright', ['test'])],
 ];

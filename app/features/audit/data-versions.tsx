@@ -99,7 +99,7 @@ function Version({ version, current, restorable }: { version: DataVersion; curre
       {version.fields ? <VersionFields fields={version.fields} /> : null}
       <details className="mt-2 text-xs">
         <summary className="cursor-pointer text-blue-700">Data as JSON</summary>
-        <pre className="mt-1 max-h-80 overflow-auto rounded-md bg-slate-50 p-2 text-slate-800" tabIndex={0} data-testid="version-data">{JSON.stringify(version.data, null, 2)}</pre>
+        <pre className="mt-1 max-h-80 overflow-auto rounded-md bg-slate-50 p-2 text-slate-800" tabIndex={0} role="region" aria-label="Data as JSON" data-testid="version-data">{JSON.stringify(version.data, null, 2)}</pre>
       </details>
       {current && !version.isActive ? <Differences version={version} current={current} /> : null}
     </li>

@@ -69,6 +69,8 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           <>
             {/* A checkbox drives the small-screen sidebar, so it opens without JavaScript. */}
             <input ref={toggle} id="sidebar-toggle" type="checkbox" className="peer sr-only" tabIndex={-1} aria-hidden="true" />
+            {/* The dimmed backdrop closes the sidebar when tapped; the menu button is its named control. */}
+            {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- a backdrop, hidden from assistive technology */}
             <label htmlFor="sidebar-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden" aria-hidden="true" data-testid="sidebar-overlay" />
             <nav
               aria-label="Main navigation"

@@ -24,5 +24,7 @@ export interface AppContext {
 }
 
 declare module '@remix-run/node' {
+  // Declaration merging: Remix's (empty) AppLoadContext becomes ours.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends AppContext {}
 }

@@ -1,22 +1,26 @@
-// Remix served by @remix-run/express, with one shortcut: a response of app-made text (pages and
-// /api JSON, text-body.ts) is written as that string in one res.end (gzipped in one call when
-// the client accepts it), where the adapter would read it back through the Response's web stream
-// (encode, enqueue, read, write and flush per chunk: a measurable cost, bench/README.md). Everything else (CSV exports, backups, the AI chat's event stream,
-// anything Remix rebuilt) goes through the adapter's own sendRemixResponse as before, and every
-// request through its createRemixRequest.
+// Remix on Express. The request and response conversions are ours, built on @remix-run/node's
+// public stream helpers: @remix-run/express exports only its whole handler, and one shortcut
+// needs the halves. A response of app-made text (pages and /api JSON, text-body.ts) is written
+// as that string in one res.end (gzipped in one call when the client accepts it), where a
+// stream would be read back chunk by chunk (encode, enqueue, read, write and flush per chunk: a
+// measurable cost, bench/README.md). Everything else (CSV exports, backups, the AI chat's event
+// stream, anything Remix rebuilt) is streamed.
 import zlib from 'node:zlib';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-// The adapter's package exports only createRequestHandler; its request and response conversions
-// are in the module that defines it (the package has no exports map to forbid the path).
-import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
-import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node';
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler as createFetchHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from '@remix-run/node';
 import { textBodyOf } from './text-body.ts';
 
 export function remixHandler({ build, getLoadContext }: { build: ServerBuild; getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext }) {
   const handle = createFetchHandler(build, build.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const response = await handle(createRemixRequest(req, res), getLoadContext(req, res));
+      const response = await handle(fetchRequestOf(req, res), getLoadContext(req, res));
       await sendResponse(req, res, response);
     } catch (error) {
       next(error);
@@ -45,11 +49,8 @@ function gzippedText(req: ExpressRequest, res: ExpressResponse, text: string): B
 
 export async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
   const text = textBodyOf(response);
-  if (text === undefined) return sendRemixResponse(res, response);
-  // What sendRemixResponse does before the body, then the text itself.
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  writeHead(res, response);
+  if (text === undefined) return streamBody(res, response);
   // The body stream is never read: cancel it, so nothing is left waiting on it.
   response.body?.cancel().catch(() => {});
   const gzipped = gzippedText(req, res, text);
@@ -61,4 +62,53 @@ export async function sendResponse(req: ExpressRequest, res: ExpressResponse, re
     return;
   }
   res.end(text);
+}
+
+/**
+ * The Fetch request Remix handles: the URL as the client asked for it (the host's port as the
+ * proxy or the client named it; req.hostname honours "trust proxy"), every header, the body as a
+ * stream, and a signal aborted when the client goes away before the answer is finished.
+ */
+export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
+  // Joined as text: a path starting with // must stay a path, never become another host.
+  const url = new URL(`${req.protocol}://${hostWithPort(req)}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const aborter = new AbortController();
+  let answered = false;
+  res.once('finish', () => (answered = true));
+  res.once('close', () => {
+    if (!answered) aborter.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: aborter.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+function hostWithPort(req: ExpressRequest): string {
+  const portOf = (host: string | undefined) => {
+    const port = Number.parseInt(host?.split(':')[1] ?? '', 10);
+    return Number.isSafeInteger(port) ? port : undefined;
+  };
+  const port = portOf(req.get('X-Forwarded-Host')) ?? portOf(req.get('host'));
+  return port ? `${req.hostname}:${port}` : req.hostname;
+}
+
+function writeHead(res: ExpressResponse, response: Response): void {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+}
+
+async function streamBody(res: ExpressResponse, response: Response): Promise<void> {
+  // An event stream's headers go out at once, before its first event.
+  if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
 }

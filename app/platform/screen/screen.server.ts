@@ -143,7 +143,7 @@ export interface Intent<Page = Screen> {
 export type Reply = (options?: { resetForm?: boolean }) => SubmissionResult<string[]>;
 
 /** Declares one intent (typed against its schema). */
-export function intent<S extends z.ZodType = z.ZodObject<{}>, Page = Screen>(definition: Omit<Intent<Page>, 'schema' | 'run'> & {
+export function intent<S extends z.ZodType = z.ZodObject<Record<never, z.ZodType>>, Page = Screen>(definition: Omit<Intent<Page>, 'schema' | 'run'> & {
   schema?: S;
   run(value: z.output<S>, page: Page, form: FormData, reply: Reply): Promise<Response>;
 }): Intent<Page> {
