@@ -20,6 +20,7 @@ import { HealthSampler } from './app/platform/http/health-sampler.server.ts';
 import { captureServerError } from './app/platform/http/error-capture.server.ts';
 import { createJobEngine, jobSenderFactory, type JobEngine } from './app/platform/jobs/engine.ts';
 import { stopJobEngine, useJobEngine, useJobSenderFactory } from './app/platform/jobs/jobs.server.ts';
+import { appJobs } from './app/features/jobs.ts';
 import { usePushFallback } from './app/features/notifications/push.server.ts';
 import { usePrivateFileModes, warnAboutWidePermissions } from './app/platform/private-files.server.ts';
 
@@ -148,10 +149,11 @@ export async function startServer(given?: AppConfig) {
   // Embedded mode: the web process hosts the job engine (pg-boss on PGlite) and runs the
   // handlers (docs/jobs.md). On PostgreSQL, `npm run worker` processes do; this one only sends,
   // through a send-only engine opened on the first enqueue.
-  useJobSenderFactory(jobSenderFactory(config, handle.db));
+  const appJobSet = appJobs(config);
+  useJobSenderFactory(jobSenderFactory(config, handle.db, appJobSet));
   let jobs: JobEngine | null = null;
   if (handle.dialect === 'sqlite' && config.jobs.embedded) {
-    const engine = createJobEngine(config, handle.db, 'embedded');
+    const engine = createJobEngine(config, handle.db, 'embedded', appJobSet);
     try {
       await engine.start();
       jobs = engine;

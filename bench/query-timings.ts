@@ -12,11 +12,11 @@ import { CamelCasePlugin, Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { SqlitePortablePlugin } from '../db/portable.ts';
 import type { Database } from '../db/types.ts';
 import { actualExpenses } from '../app/features/resources.ts';
-import { listVisibleCompanies } from '../app/features/finance/companies.server.ts';
+import { listVisibleCompanies } from '../app/platform/companies.server.ts';
 import type { ServiceContext } from '../app/platform/context.ts';
 import { apiListQuery, screenListQuery, screenListState } from '../app/platform/resources/list-query.ts';
 import { formChoices, listRecords } from '../app/platform/resources/resources.server.ts';
-import { hashToken, resolveSession } from '../app/features/auth/sessions.server.ts';
+import { hashToken, resolveSession } from '../app/platform/session/sessions.server.ts';
 import { findUserById } from '../app/features/users/user-queries.server.ts';
 import { argValue, DEFAULT_DATA_DIR, numberArg } from './constants.ts';
 

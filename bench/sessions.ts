@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { createCookie } from '@remix-run/node';
 import type { DatabaseHandle } from '../db/client.ts';
-import { hashToken } from '../app/features/auth/sessions.server.ts';
+import { hashToken } from '../app/platform/session/sessions.server.ts';
 import { BENCH_SESSION_SECRET, BENCH_USER_DOMAIN, BENCH_USER_PREFIX } from './constants.ts';
 
 const CHUNK = 200;

@@ -14,16 +14,16 @@ import { login } from '../app/features/auth/auth.server.ts';
 import type { Db } from '../app/platform/context.ts';
 import { systemActor } from '../app/platform/context.ts';
 import { createRecord, deleteRecord, updateRecord } from '../app/platform/resources/resource-writes.server.ts';
-import { createSession } from '../app/features/auth/sessions.server.ts';
+import { createSession } from '../app/platform/session/sessions.server.ts';
 import { findResource } from '../app/features/resources.ts';
 import { userContext } from '../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database.ts';
 import { parseCsv } from '../test/csv.ts';
 import { createTestUser } from '../test/users.ts';
 import { JobEngine } from '../app/platform/jobs/engine.ts';
-import { registry } from '../worker/registry.ts';
-import { dropSchema, waitFor } from '../worker/test-helpers.ts';
-import testJobs from '../worker/test-jobs.ts';
+import { appJobs, JOBS } from '../app/features/jobs.ts';
+import { dropSchema, testConfig, waitFor } from '../worker/test-helpers.ts';
+import { withTestJobs } from '../worker/test-jobs.ts';
 import { finhub, finhubProcess } from './test-helpers.ts';
 
 const FORMULA = /^[=+\-@\t\r]/;
@@ -300,7 +300,7 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
       expect(result.code, result.stderr).toBe(0);
       const status = JSON.parse(result.stdout);
       expect(status).toMatchObject({ mode: 'embedded', source: 'queue', failed: [] });
-      expect(status.queues.map((q: { name: string }) => q.name)).toEqual([...registry.map((job) => job.name), 'dead-letter']);
+      expect(status.queues.map((q: { name: string }) => q.name)).toEqual([...JOBS.map((job) => job.name), 'dead-letter']);
       expect(status.schedules).toContainEqual({ name: 'health-snapshot', cron: '* * * * *' });
       // The queue was released again.
       expect(fs.existsSync(path.join(database.dataDir, 'queue.pid'))).toBe(false);
@@ -312,9 +312,10 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
 
     // A subprocess: the queue's owner is another process (the web server), which this test plays.
     it.runIf(dialect === 'sqlite')('status reads the web server\'s snapshot while it holds the queue, and shows failed jobs', async () => {
+      const config = testConfig(database.dataDir);
       const engine = new JobEngine({
-        role: 'embedded', db, dataDir: database.dataDir, queueDir: path.join(database.dataDir, 'queue'),
-        jobs: [...registry, ...testJobs], schedules: false, pollingIntervalSeconds: 0.5, statusSnapshotSeconds: 0.5, log: () => {},
+        role: 'embedded', db, queueDir: path.join(database.dataDir, 'queue'),
+        ...withTestJobs(appJobs(config)), settings: config, schedules: false, pollingIntervalSeconds: 0.5, statusSnapshotSeconds: 0.5, log: () => {},
       });
       await engine.start();
       try {
@@ -340,7 +341,7 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
         expect(result.code, result.stderr).toBe(0);
         const status = JSON.parse(result.stdout);
         expect(status).toMatchObject({ mode: 'postgres', source: 'queue', failed: [] });
-        expect(status.queues).toHaveLength(registry.length + 1);
+        expect(status.queues).toHaveLength(JOBS.length + 1);
       } finally {
         await dropSchema(schema);
       }

@@ -3,9 +3,11 @@
 // directly. On SQLite the queue is PGlite under DATA_DIR/queue, which only one process may open:
 // while the web server holds it, status shows the snapshot the web server writes every minute.
 // run: runs one job's handler now in this process, through the same services (actor cli).
+// The jobs are the app's (appJobs), with the loaded configuration.
 import type { Command } from 'commander';
 import { isPostgresUrl } from '../db/client.ts';
-import { findJob, JOBS } from '../app/features/jobs.ts';
+import { appJobs, JOBS } from '../app/features/jobs.ts';
+import { findJob } from '../app/platform/jobs/define.ts';
 import { createJobEngine } from '../app/platform/jobs/engine.ts';
 import { queueOwner, readStatusSnapshot } from '../app/platform/jobs/embedded-queue.ts';
 import { runJobNow } from '../app/platform/jobs/run-now.ts';
@@ -32,7 +34,7 @@ async function readStatus(): Promise<StatusReport | null> {
     }
   }
   return withDatabase(async ({ handle }) => {
-    const engine = createJobEngine(config, handle.db, 'inspect', { log: () => {} });
+    const engine = createJobEngine(config, handle.db, 'inspect', appJobs(config), { log: () => {} });
     await engine.start();
     try {
       return { ...(await engine.status()), source: 'queue' as const, asOf: new Date().toISOString() };
@@ -92,7 +94,7 @@ export function registerJobs(program: Command): void {
     .option('--payload <json>', 'the job payload as JSON', '{}')
     .action(async (name: string, options: { payload: string }, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
-      const job = findJob(name);
+      const job = findJob(name, JOBS);
       if (!job) throw new UsageError(`Unknown job '${name}'. Jobs: ${JOBS.map((j) => j.name).join(', ')}`);
       let payload: unknown;
       try {
@@ -106,7 +108,7 @@ export function registerJobs(program: Command): void {
       }
       await withDatabase(async ({ ctx, config }) => {
         const started = Date.now();
-        const result = await out.task(`Running ${name}`, () => runJobNow(name, payload, { db: ctx.db, dataDir: config.dataDir, actor: ctx.actor }), () => `${name} finished`);
+        const result = await out.task(`Running ${name}`, () => runJobNow(appJobs(config).jobs, name, payload, { db: ctx.db, settings: config, actor: ctx.actor }), () => `${name} finished`);
         const seconds = (Date.now() - started) / 1000;
         out.result({ job: name, seconds, result: result ?? null }, [`${name} finished in ${seconds.toFixed(2)} s`, ...(result === undefined ? [] : [JSON.stringify(result)])]);
       });

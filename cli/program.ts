@@ -6,6 +6,7 @@ import { registerDb } from './db.ts';
 import { registerExport } from './export.ts';
 import { registerIntegrations } from '../app/features/integrations/cli.ts';
 import { registerJobs } from './jobs.ts';
+import { cliIo } from './runtime.ts';
 import { registerUsers } from '../app/features/users/cli.ts';
 
 export const COMMAND_GROUPS: ((program: Command) => void)[] = [
@@ -24,7 +25,7 @@ export function buildProgram(io: { writeOut(text: string): void; writeErr(text: 
 }): Command {
   const program = new Command('finhub')
     .description('Group Finance Hub admin command line (uses DATABASE_URL / DATA_DIR like the web app)')
-    .version(process.env.npm_package_version ?? '0.1.0', '-V, --version')
+    .version(cliIo().env.npm_package_version ?? '0.1.0', '-V, --version')
     .option('--json', 'machine-readable JSON output (no colours, no prompts)')
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: io.writeOut, writeErr: io.writeErr })

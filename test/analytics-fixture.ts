@@ -1,11 +1,11 @@
 // A prepared database for the AI service tests: two companies (the third and fourth), an analyst
 // who sees every company and an analyst limited to the second one (b).
 import { afterAll, beforeAll } from 'vitest';
-import type { Db, ServiceContext } from '../../platform/context.ts';
-import { userContext } from '../../../test/context.ts';
-import { createPreparedDatabase, type TestDatabase } from '../../../test/database.ts';
-import type { DialectName } from '../../../db/dialect.ts';
-import { createTestUser } from '../../../test/users.ts';
+import type { Db, ServiceContext } from '../app/platform/context.ts';
+import { userContext } from './context.ts';
+import { createPreparedDatabase, type TestDatabase } from './database.ts';
+import type { DialectName } from '../db/dialect.ts';
+import { createTestUser } from './users.ts';
 
 export interface AnalyticsFixture {
   db: Db;

@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, type TestDatabase } from './database.ts';
 import { JobEngine } from '../app/platform/jobs/engine.ts';
-import { registry } from '../worker/registry.ts';
+import { JOBS } from '../app/features/jobs.ts';
 import { dropSchema, waitFor } from '../worker/test-helpers.ts';
 import testJobs from '../worker/test-jobs.ts';
 
@@ -126,7 +126,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('file modes of what the worker w
     umask = process.umask(0o022);
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-files-worker-'));
     database = await createPreparedDatabase('postgres');
-    sender = new JobEngine({ role: 'sender', db: database.db, dataDir: database.dataDir, databaseUrl: process.env.TEST_DATABASE_URL, schema, jobs: [...registry, ...testJobs], log: () => {} });
+    sender = new JobEngine({ role: 'sender', db: database.db, databaseUrl: process.env.TEST_DATABASE_URL, schema, jobs: [...JOBS, ...testJobs], log: () => {} });
     await sender.start();
   }, 60_000);
   afterAll(async () => {
@@ -143,7 +143,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('file modes of what the worker w
     const backupRoot = path.join(base, 'backups');
     const { DATABASE_URL: _, TEST_DATABASE_URL: __, BACKUP_DIR: ___, ...rest } = process.env;
     let output = '';
-    const child = spawn(NODE, ['worker/main.ts'], {
+    const child = spawn(NODE, ['worker/test-worker.ts'], {
       cwd: root,
       env: {
         ...rest,
@@ -152,7 +152,6 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('file modes of what the worker w
         DATA_DIR: dataDir,
         BACKUP_DIR: path.join(backupRoot, 'nightly'),
         PGBOSS_SCHEMA: schema,
-        WORKER_EXTRA_JOBS: 'worker/test-jobs.ts',
         WORKER_SCHEDULES: '0',
         WORKER_POLLING_SECONDS: '0.5',
       },

@@ -1,7 +1,8 @@
 // A read-only declaration over an existing table, as the coming logs will be declared: the
 // budgets as a log (list, search, filter, sort, paging, CSV export; no forms, no writes).
 import { defineResource } from '../app/platform/resources/define.ts';
-import { categoryJoins, DEPARTMENT_FILTER, financeReferences, PERIOD_LABELS } from '../app/platform/resources/shared.ts';
+import { categoryJoins, DEPARTMENT_FILTER, PERIOD_LABELS } from '../app/platform/resources/shared.ts';
+import { financeReferences } from '../app/features/finance/shared.ts';
 import { PERIODS } from '../db/types.ts';
 
 export const budgetLog = defineResource({

@@ -1,18 +1,18 @@
 // `npm run worker`: on PostgreSQL a worker process running the job handlers (several may run
 // at once); SIGTERM/SIGINT stop it gracefully (in-flight jobs finish, no new one starts).
 // On SQLite the jobs run inside the web process, so this explains that and exits 0.
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig, ConfigError } from '../app/platform/config.server.ts';
+import { loadConfig, ConfigError, type AppConfig } from '../app/platform/config.server.ts';
 import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import type { WorkerJob } from '../app/platform/jobs/handler.ts';
+import type { JobSet } from '../app/platform/jobs/handler.ts';
 import { createJobEngine } from '../app/platform/jobs/engine.ts';
 import { useJobEngine } from '../app/platform/jobs/jobs.server.ts';
-import { registry } from './registry.ts';
+import { appJobs } from '../app/features/jobs.ts';
 import { usePrivateFileModes, warnAboutWidePermissions } from '../app/platform/private-files.server.ts';
 
-async function main() {
+/** Runs the worker with the jobs `assemble` gives (the app's; tests add their own). null: it keeps running. */
+async function main(assemble: (config: AppConfig) => JobSet): Promise<number | null> {
   usePrivateFileModes();
   const config = loadConfig();
   if (!isPostgresUrl(config.databaseUrl)) {
@@ -28,13 +28,7 @@ async function main() {
   const handle = createDatabase({ url: config.databaseUrl, poolSize: 5 });
   await migrateToLatest(handle.db);
 
-  // Tests add jobs of their own (a slow job to kill mid-run) through this module path.
-  let jobs: WorkerJob[] = registry;
-  if (process.env.WORKER_EXTRA_JOBS) {
-    const extra = await import(pathToFileURL(path.resolve(process.env.WORKER_EXTRA_JOBS)).href);
-    jobs = [...registry, ...(extra.default as WorkerJob[])];
-  }
-  const engine = createJobEngine(config, handle.db, 'worker', { jobs });
+  const engine = createJobEngine(config, handle.db, 'worker', assemble(config));
   await engine.start();
   useJobEngine(engine);
   console.log(`[worker] ready (pid ${process.pid})`);
@@ -60,12 +54,17 @@ async function main() {
   return null;
 }
 
-main().then(
-  (code) => {
-    if (code !== null) process.exit(code);
-  },
-  (error) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+/** The worker process: exits with main's status, or 1 (with the message) when it fails. */
+export function runWorker(assemble: (config: AppConfig) => JobSet = appJobs): void {
+  main(assemble).then(
+    (code) => {
+      if (code !== null) process.exit(code);
+    },
+    (error) => {
+      console.error(error instanceof ConfigError ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) runWorker();

@@ -7,10 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, type TestDatabase } from '../test/database.ts';
 import { JobEngine, jobSenderFactory } from '../app/platform/jobs/engine.ts';
-import { registry } from './registry.ts';
-import { dropSchema, lines, root, waitFor } from './test-helpers.ts';
+import { appJobs, JOBS } from '../app/features/jobs.ts';
+import { dropSchema, lines, root, testConfig, waitFor } from './test-helpers.ts';
 import testJobs from './test-jobs.ts';
-import { loadConfig } from '../app/platform/config.server.ts';
 import { currentJobEngine, enqueue, stopJobEngine, useJobEngine, useJobSenderFactory } from '../app/platform/jobs/jobs.server.ts';
 
 describe('npm run worker', () => {
@@ -82,7 +81,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('separate worker processes (Post
   const children: ChildProcess[] = [];
 
   function startWorker(): Promise<ChildProcess & { exited: Promise<number | null> }> {
-    const child = spawn(process.execPath, ['worker/main.ts'], {
+    const child = spawn(process.execPath, ['worker/test-worker.ts'], {
       cwd: root,
       env: {
         ...process.env,
@@ -90,7 +89,6 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('separate worker processes (Post
         DATABASE_URL: database.url,
         DATA_DIR: database.dataDir,
         PGBOSS_SCHEMA: schema,
-        WORKER_EXTRA_JOBS: 'worker/test-jobs.ts',
         WORKER_SCHEDULES: '0',
         WORKER_POLLING_SECONDS: '0.5',
         WORKER_SUPERVISE_SECONDS: '1',
@@ -116,10 +114,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('separate worker processes (Post
     sender = new JobEngine({
       role: 'sender',
       db: database.db,
-      dataDir: database.dataDir,
       databaseUrl: process.env.TEST_DATABASE_URL,
       schema,
-      jobs: [...registry, ...testJobs],
+      jobs: [...JOBS, ...testJobs],
       log: () => {},
     });
     await sender.start();
@@ -168,7 +165,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('separate worker processes (Post
     try {
       useJobEngine(null);
       // What server.ts registers on PostgreSQL.
-      useJobSenderFactory(jobSenderFactory(loadConfig({ ...process.env, DATA_DIR: database.dataDir }), database.db));
+      const config = testConfig(database.dataDir);
+      useJobSenderFactory(jobSenderFactory(config, database.db, appJobs(config)));
       const id = await enqueue('purge-login-attempts', {});
       const job = await waitFor(async () => {
         const [found] = await sender.boss.findJobs('purge-login-attempts', { id: id! });

@@ -5,14 +5,13 @@ import { loadConfig } from '../app/platform/config.server.ts';
 import { createDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createJobEngine } from '../app/platform/jobs/engine.ts';
-import { registry } from './registry.ts';
-import testJobs from './test-jobs.ts';
+import { appJobs } from '../app/features/jobs.ts';
+import { withTestJobs } from './test-jobs.ts';
 
 const config = loadConfig();
 const handle = createDatabase({ dataDir: config.dataDir });
 await migrateToLatest(handle.db);
-const engine = createJobEngine(config, handle.db, 'embedded', {
-  jobs: [...registry, ...testJobs],
+const engine = createJobEngine(config, handle.db, 'embedded', withTestJobs(appJobs(config)), {
   schedules: false,
   statusSnapshotSeconds: 0,
   pollingIntervalSeconds: 0.5,

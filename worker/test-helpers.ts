@@ -2,8 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TEST_SCHEMA_PATTERN } from '../test/schemas.ts';
+import { loadConfig, type AppConfig } from '../app/platform/config.server.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
+
+/** The configuration a worker on this test's DATA_DIR loads (what handlers run with), from this process's environment. */
+export function testConfig(dataDir: string, env: Record<string, string | undefined> = {}): AppConfig {
+  return loadConfig({ ...process.env, ...env, DATA_DIR: dataDir });
+}
 
 export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;

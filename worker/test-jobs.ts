@@ -1,11 +1,11 @@
-// Jobs used only by the tests (in process, and loaded by spawned workers through
-// WORKER_EXTRA_JOBS). Each appends "<event> <pid> <retryCount> <id>" lines to payload.file so a
-// test can follow what ran where, even in another process.
+// Jobs used only by the tests (in process, and in the workers they spawn: test-worker.ts).
+// Each appends "<event> <pid> <retryCount> <id>" lines to payload.file so a test can follow what
+// ran where, even in another process.
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { defineJob } from '../app/platform/jobs/define.ts';
-import { handleJob, type WorkerJob } from '../app/platform/jobs/handler.ts';
+import { handleJob, type JobSet, type WorkerJob } from '../app/platform/jobs/handler.ts';
 
 const Payload = z.object({ file: z.string(), ms: z.number().int().min(0).default(0) });
 
@@ -88,3 +88,8 @@ export const write = handleJob(
 
 const testJobs = [echo, flaky, poison, slow, write] as WorkerJob[];
 export default testJobs;
+
+/** The app's jobs (appJobs) with the test jobs beside them. */
+export function withTestJobs(app: JobSet): JobSet {
+  return { ...app, jobs: [...app.jobs, ...testJobs] };
+}

@@ -1,29 +1,55 @@
-// The explicit list of jobs (no discovery at run time). Add a job: one file here, one line in
-// JOBS, its handler in the worker's jobs folder and one line in the worker's registry.
-import { activityWindowJob } from './users/jobs/activity-window.ts';
-import { aiInsightsJob } from './ai/jobs/ai-insights.ts';
-import { anomalyDetectionJob } from './audit/jobs/anomaly-detection.ts';
-import { auditRetentionJob } from './audit/jobs/audit-retention.ts';
-import { backupCreateJob } from './backups/jobs/backup-create.ts';
-import { backupScheduledJob } from './backups/jobs/backup-scheduled.ts';
-import { expenseAnomaliesJob } from './ai/jobs/expense-anomalies.ts';
-import type { JobDefinition } from '../platform/jobs/define.ts';
-import { healthSnapshotJob } from './system/jobs/health-snapshot.ts';
-import { integrationScheduleJob } from './integrations/jobs/integration-schedule.ts';
-import { integrationSyncJob } from './integrations/jobs/integration-sync.ts';
-import { notificationPushJob } from './notifications/jobs/notification-push.ts';
-import { notificationsPurgeJob } from './notifications/jobs/notifications-purge.ts';
-import { purgeLoginAttemptsJob } from './auth/jobs/purge-login-attempts.ts';
-import { pushSendJob } from './notifications/jobs/push-send.ts';
+// The app's jobs, assembled in this one place for every process that runs or sends them
+// (server.ts, worker/main.ts, finhub): each job's definition with its handler, listed explicitly
+// (no discovery at run time), the crons the configuration sets, and what the engine does around
+// the handlers. The job engine (app/platform/jobs) knows none of it: it is given appJobs(config).
+// Add a job: its definition and handler in its area's jobs/ folder, one line in JOBS.
+import type { AppConfig } from '../platform/config.server.ts';
+import type { JobHooks, JobSet, WorkerJob } from '../platform/jobs/handler.ts';
+import { jobDeadLettered } from './notifications/notification-events.server.ts';
+import { recordSystemError } from '../platform/system-errors.server.ts';
+import { recoverInterrupted } from './system/system.server.ts';
+import activityWindow from './users/jobs/activity-window.handler.ts';
+import aiInsights from './ai/jobs/ai-insights.handler.ts';
+import anomalyDetection from './audit/jobs/anomaly-detection.handler.ts';
+import auditRetention from './audit/jobs/audit-retention.handler.ts';
+import backupCreate from './backups/jobs/backup-create.handler.ts';
+import backupScheduled from './backups/jobs/backup-scheduled.handler.ts';
+import expenseAnomalies from './ai/jobs/expense-anomalies.handler.ts';
+import healthSnapshot from './system/jobs/health-snapshot.handler.ts';
+import integrationSchedule from './integrations/jobs/integration-schedule.handler.ts';
+import integrationSync from './integrations/jobs/integration-sync.handler.ts';
+import notificationPush from './notifications/jobs/notification-push.handler.ts';
+import notificationsPurge from './notifications/jobs/notifications-purge.handler.ts';
+import purgeLoginAttempts from './auth/jobs/purge-login-attempts.handler.ts';
+import pushSend from './notifications/jobs/push-send.handler.ts';
 
-export const JOBS: JobDefinition[] = [healthSnapshotJob, anomalyDetectionJob, purgeLoginAttemptsJob, auditRetentionJob, backupCreateJob, backupScheduledJob,
-  notificationPushJob, pushSendJob, notificationsPurgeJob, aiInsightsJob, integrationSyncJob, integrationScheduleJob, expenseAnomaliesJob, activityWindowJob];
+/**
+ * Every job with its handler, as defined: the scheduled backup has no cron here (it is the
+ * configuration's, BACKUP_SCHEDULE), so engines take appJobs(config), not this list.
+ */
+export const JOBS: readonly WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts, auditRetention, backupCreate, backupScheduled,
+  notificationPush, pushSend, notificationsPurge, aiInsights, integrationSync, integrationSchedule, expenseAnomalies, activityWindow] as WorkerJob[];
 
-/** Queue that receives jobs whose retries are exhausted; its handler records a system error. */
-export const DEAD_LETTER_QUEUE = 'dead-letter';
+const hooks: JobHooks = {
+  recoverInterrupted: (db, settings, olderThan) => recoverInterrupted(db, { olderThan, backupDir: settings.backups.dir }),
+  // A system error for Error Tracking, and a notification to the admins.
+  async deadLettered(ctx, failure) {
+    const systemErrorId = await recordSystemError(ctx.db, {
+      severity: 'high',
+      errorType: 'job_failed',
+      message: `Job ${failure.name} failed: ${failure.message}`,
+      endpoint: `job:${failure.name}`,
+      method: 'JOB',
+      stack: failure.stack,
+      details: { jobId: failure.jobId, deadLetterJobId: failure.deadLetterJobId, payload: failure.payload },
+      occurrenceKey: `dead-letter:${failure.deadLetterJobId}`,
+    });
+    await jobDeadLettered(ctx, failure.name, failure.message, systemErrorId);
+  },
+};
 
-export function findJob<J extends JobDefinition>(name: string, jobs: readonly J[]): J | undefined;
-export function findJob(name: string): JobDefinition | undefined;
-export function findJob(name: string, jobs: readonly JobDefinition[] = JOBS): JobDefinition | undefined {
-  return jobs.find((job) => job.name === name);
+/** The app's jobs as the configuration sets them, with the hooks: what an engine is given. */
+export function appJobs(config: Pick<AppConfig, 'backups'>): JobSet {
+  const jobs = JOBS.map((job) => (job.name === backupScheduled.name ? { ...job, cron: config.backups.schedule } : job));
+  return { jobs, hooks };
 }

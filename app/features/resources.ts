@@ -6,8 +6,8 @@ import { snakeCase } from '../platform/lib/names.ts';
 import { actualExpenses } from './finance/actual-expenses.ts';
 import { actualRevenue } from './finance/actual-revenue.ts';
 import { budgets } from './finance/budgets.ts';
-import { companies, COMPANY_COLUMNS } from './finance/companies.ts';
-import type { Choice, FieldDef, FormChoices, ResourceDef } from '../platform/resources/define.ts';
+import { companies } from './finance/companies.ts';
+import type { ResourceDef } from '../platform/resources/define.ts';
 import { departments } from './finance/departments.ts';
 import { expenseCategories } from './finance/expense-categories.ts';
 import { revenueProjections } from './finance/revenue-projections.ts';
@@ -27,33 +27,10 @@ export const RESOURCE_LIST: readonly ResourceDef[] = [
 ];
 
 const BY_KEY = new Map<string, ResourceDef>(RESOURCE_LIST.map((def) => [def.key, def]));
-const BY_TABLE = new Map<string, ResourceDef>(RESOURCE_LIST.map((def) => [def.table, def]));
 
 /** A resource by its /api path segment ('actual-revenues'). */
 export function findResource(key: string | undefined): ResourceDef | undefined {
   return key === undefined ? undefined : BY_KEY.get(key);
-}
-
-/** The resource a reference field points to (every referenced table is declared). */
-export function referencedResource(field: FieldDef): ResourceDef {
-  const def = field.reference === undefined ? undefined : BY_TABLE.get(field.reference);
-  if (!def) throw new Error(`${field.name} does not reference a declared resource`);
-  return def;
-}
-
-/** The resource whose rows are the companies (company rule `self`), and its name and type columns. */
-export const companyResource: ResourceDef = companies;
-export { COMPANY_COLUMNS };
-
-/** The dropdown list of a reference field, from the choices the service sent. */
-export function referenceChoices(field: FieldDef, choices: FormChoices): Choice[] {
-  const list = referencedResource(field).choices?.list;
-  return (list && choices[list]) || [];
-}
-
-/** The field choosing the row's company, if the form has one. */
-export function companyFieldOf(def: Pick<ResourceDef, 'fields'>): FieldDef | undefined {
-  return def.fields.find((f) => f.kind === 'reference' && f.reference === companyResource.table);
 }
 
 /** Tables whose writes the audit trail records (snake_case, as stored) with their labels: users, then every resource. */

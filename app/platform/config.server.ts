@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
-import { CRON_FIELDS, DEFAULT_BACKUP_SCHEDULE } from '../features/backups/jobs/backup-scheduled.ts';
 
 const optional = z.string().trim().optional().transform((v) => (v ? v : undefined));
 
@@ -34,13 +33,18 @@ const auditRetentionDays = optional
   })
   .transform((v) => (v === undefined ? null : Number(v)));
 
+/** When the scheduled backup runs unless BACKUP_SCHEDULE says otherwise: daily at 02:00 UTC. */
+export const DEFAULT_BACKUP_SCHEDULE = '0 2 * * *';
+/** Five cron fields: minute hour day month weekday. */
+export const CRON_FIELDS = /^(\S+\s+){4}\S+$/;
+
 /** A five-field cron expression (minute hour day month weekday), UTC. */
 const cron = (name: string, fallback: string) =>
   optional
     .refine((v) => v === undefined || CRON_FIELDS.test(v), { message: `${name} must be a cron expression of five fields (minute hour day month weekday), e.g. '0 2 * * *'` })
     .transform((v) => v ?? fallback);
 
-/** Backup settings, read where no AppConfig is passed down (job handlers) as well as by loadConfig. */
+/** Backup settings, read by loadConfig and alone by backupSettingsFrom. */
 const BackupEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   BACKUP_DIR: optional,
@@ -384,15 +388,4 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
   };
-}
-
-/**
- * `AUDIT_RETENTION_DAYS` alone, for the audit-retention job's handler, which runs where no
- * AppConfig is passed down (worker, embedded engine, `finhub jobs run`). The same rule as
- * loadConfig, which has already refused a bad value at start.
- */
-export function auditRetentionDaysFrom(source: Record<string, string | undefined> = process.env): number | null {
-  const parsed = auditRetentionDays.safeParse(source.AUDIT_RETENTION_DAYS);
-  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  AUDIT_RETENTION_DAYS: ${parsed.error.issues[0]?.message}`);
-  return parsed.data;
 }

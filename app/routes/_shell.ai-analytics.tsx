@@ -22,7 +22,7 @@ import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, PREDICTION_MONTHS,
 import { dailyExpenses, detectExpenseAnomalies, type AnomalyDay } from '../features/ai/ai-anomalies.server.ts';
 import { askInConversation, ChatForm, clearConversation, loadConversation } from '../features/ai/ai-conversation.server.ts';
 import { generateInsights, listInsights } from '../features/ai/ai-insights.server.ts';
-import { listVisibleCompanies } from '../features/finance/companies.server.ts';
+import { listVisibleCompanies } from '../platform/companies.server.ts';
 import { isDomainError } from '../platform/errors.ts';
 import { oneAnalysisAtATime } from '../features/ai/analysis-limit.server.ts';
 import { offsetParam } from '../platform/lib/paging.ts';

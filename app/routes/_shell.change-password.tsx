@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
-import { PageHeading } from '../features/shell/app-shell.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
 import { FormError, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { Alert, Button, Card, Field, inputClass } from '../ui/form.tsx';
 import { intent, loadScreen, screenAction } from '../platform/screen/screen.server.ts';

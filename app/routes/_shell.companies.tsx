@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { DeleteButton } from '../platform/resources/delete-button.tsx';
 import { AddButton, ExportButton, exportHref, ResourceOverlays } from '../platform/resources/resource-screen.tsx';
-import { PageHeading } from '../features/shell/app-shell.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
 import { useListLoading } from '../ui/table/data-table.tsx';
 import { Pagination } from '../ui/table/pagination.tsx';
 import { PencilIcon } from '../ui/icons.tsx';

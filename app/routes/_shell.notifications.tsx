@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { PageHeading } from '../features/shell/app-shell.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
 import { NotificationList } from '../features/notifications/notification-item.tsx';
 import { formErrorOf, TabNav, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { Pagination } from '../ui/table/pagination.tsx';

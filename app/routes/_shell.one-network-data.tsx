@@ -14,7 +14,7 @@ import { loadScreen } from '../platform/screen/screen.server.ts';
 import { NETWORK_COMPANY } from '../platform/screen/navigation.ts';
 import { withParams } from '../platform/lib/url.ts';
 import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from '../features/company-metrics/network-data.ts';
-import { findScreenCompany } from '../features/finance/companies.server.ts';
+import { findScreenCompany } from '../platform/companies.server.ts';
 
 const TITLE = 'One Network Data';
 const TABS = resourceTabs({ broadband: broadbandConnections, 'mobile-subscriptions': mobileSubscriptions, 'mobile-access': mobileAccessMethods });

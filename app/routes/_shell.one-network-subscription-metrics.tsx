@@ -6,7 +6,7 @@ import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { SeriesChart } from '../ui/chart/series-chart.tsx';
 import { ResourceForm, yearChoices } from '../platform/resources/resource-form.tsx';
-import { PageHeading } from '../features/shell/app-shell.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
 import { CompanyNotFound } from '../features/shell/company-not-found.tsx';
 import { EmptyRecord, monthLabel, OverviewCards, PeriodPicker, RecordBreakdown, type MetricRecord, type Period } from '../features/company-metrics/subscription-metrics.tsx';
 import { resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../platform/screen/action-result.tsx';
@@ -22,7 +22,7 @@ import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatte
 import { ONE_NETWORK } from '../features/company-metrics/one-network.ts';
 import type { ResourceDef } from '../platform/resources/define.ts';
 import { resourceTabs } from '../features/company-metrics/tabs.ts';
-import { findScreenCompany } from '../features/finance/companies.server.ts';
+import { findScreenCompany } from '../platform/companies.server.ts';
 import { getRecord, listRecords } from '../platform/resources/resources.server.ts';
 
 const TITLE = 'One Network Subscriptions';

@@ -6,7 +6,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { PageHeading } from '../features/shell/app-shell.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
 import { FormError, resultFor, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { Button, Card, Field, inputClass } from '../ui/form.tsx';
 import { intent, loadScreen, screenAction, succeed } from '../platform/screen/screen.server.ts';

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { PageHeading } from '../features/shell/app-shell.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
 import { fieldErrorsOf, formErrorOf, TabNav, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { SelectField, SettingsForm, StatusBadge, Switch } from '../features/settings/controls.tsx';
 import { NotificationDevice } from '../features/settings/notification-device.tsx';
@@ -21,7 +21,6 @@ import {
   LANGUAGES,
   minutesLabel,
   NOTIFICATION_TYPE_LABELS,
-  NOTIFICATION_TYPES,
   REFRESH_INTERVALS,
   secondsLabel,
   SESSION_TIMEOUT_OPTIONS,
@@ -33,6 +32,7 @@ import {
   TIMEZONE_LABELS,
   TIMEZONES,
 } from '../features/settings/user-settings.ts';
+import { NOTIFICATION_TYPES } from '../platform/session/user-settings-row.ts';
 import { SETTINGS_FORMS } from '../features/settings/settings-forms.server.ts';
 import { getSystemFacts } from '../features/system/system-info.server.ts';
 import { getUserSettings, updateUserSettings } from '../features/settings/user-settings.server.ts';

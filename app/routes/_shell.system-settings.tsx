@@ -4,13 +4,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { PageHeading } from '../features/shell/app-shell.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
 import { SystemInformation, SystemStatuses } from '../features/system/system-facts.tsx';
 import { Card } from '../ui/form.tsx';
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 import { loadScreen } from '../platform/screen/screen.server.ts';
 import { buildSidebar, canOpen, findScreen } from '../platform/screen/navigation.ts';
-import { listVisibleCompanies } from '../features/finance/companies.server.ts';
+import { listVisibleCompanies } from '../platform/companies.server.ts';
 import { getSystemStatus } from '../features/system/system-info.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'System Settings · Group Finance Hub' }];

@@ -14,7 +14,7 @@ import { positiveIdParam } from '../platform/lib/query.ts';
 import {
   confirmDeactivateUserMessage, confirmDeleteUserMessage, confirmTemporaryPasswordMessage, CreateUserFormSchema, EditUserFormSchema, permissionsFromForm, USER_CONFIRM_TITLES, USER_MESSAGES, USER_SORTS, USER_TABS,
 } from '../features/users/schemas.ts';
-import { listVisibleCompanies } from '../features/finance/companies.server.ts';
+import { listVisibleCompanies } from '../platform/companies.server.ts';
 import { isDomainError } from '../platform/errors.ts';
 import { historyUserChoices, historyUserNamed, userActivityAnalytics, userActivityHistory } from '../features/users/user-activity.server.ts';
 import { assertMayManage, assertUserManager, loadTarget, roleChoices, rowAbilities } from '../features/users/user-policy.server.ts';

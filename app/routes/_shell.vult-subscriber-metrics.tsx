@@ -4,7 +4,7 @@
 // a dialog opened by the URL (?edit=ID); the tab of the posted URL picks the table.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { PageHeading } from '../features/shell/app-shell.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
 import { CompanyNotFound } from '../features/shell/company-not-found.tsx';
 import { formErrorOf, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { CardTypeList, EditLink, LevelList } from '../features/company-metrics/breakdowns.tsx';
@@ -19,7 +19,7 @@ import { FINANCIAL_SERVICES_COMPANY } from '../platform/screen/navigation.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../features/company-metrics/vult.ts';
 import { resourceTabs } from '../features/company-metrics/tabs.ts';
-import { findScreenCompany } from '../features/finance/companies.server.ts';
+import { findScreenCompany } from '../platform/companies.server.ts';
 import { notFound } from '../platform/errors.ts';
 import { getRecord, listRecords } from '../platform/resources/resources.server.ts';
 

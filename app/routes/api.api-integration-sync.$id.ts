@@ -1,10 +1,9 @@
 // POST /api/api-integration-sync/{endpointId}: starts a sync run now → 202 with its
 // running log. The body's userId (the client sends 1) is ignored: the run is the caller's.
 import { apiRoute, idParam, json, readJson } from '../platform/api/api.server.ts';
-import { SyncRequest } from '../platform/http/request-bodies.server.ts';
 import { fieldErrorsFromZod, invalid } from '../platform/errors.ts';
 import { allow } from '../platform/screen/route-access.ts';
-import { requestSync } from '../features/integrations/integration-sync.server.ts';
+import { requestSync, SyncRequest } from '../features/integrations/integration-sync.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

@@ -4,9 +4,8 @@
 // limited to one company, and only owners for a backup holding user accounts (the service).
 import { apiRoute, idParam, readJson } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
-import { restoreBackup, RestoreRequest } from '../features/backups/backup-restore.server.ts';
+import { restoreBackup, RestoreBody, RestoreRequest } from '../features/backups/backup-restore.server.ts';
 import { fieldErrorsFromZod, invalid } from '../platform/errors.ts';
-import { RestoreBody } from '../platform/http/request-bodies.server.ts';
 
 
 export const { loader, action, access } = apiRoute({

@@ -3,8 +3,7 @@
 // private addresses).
 import { apiRoute, json, readJson } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
-import { subscribePush } from '../features/notifications/push.server.ts';
-import { SubscribeBody } from '../platform/http/request-bodies.server.ts';
+import { SubscribeBody, subscribePush } from '../features/notifications/push.server.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {

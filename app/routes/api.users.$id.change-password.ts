@@ -1,7 +1,7 @@
 import { apiRoute, idParam, readJson } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { changePassword } from '../features/auth/auth.server.ts';
-import { PasswordChangeBody } from '../platform/http/request-bodies.server.ts';
+import { PasswordChangeBody } from '../features/auth/schemas.ts';
 
 // Oneself (current password required), or a user manager within the owner protections.
 export const { loader, action, access } = apiRoute({

@@ -11,4 +11,4 @@ export const access: RouteAccess = RESOURCE_LIST.map((def) => ({
   resource: def.key,
 }));
 
-export const loader = (args: LoaderFunctionArgs) => exportResourceCsv(args);
+export const loader = (args: LoaderFunctionArgs) => exportResourceCsv(args, RESOURCE_LIST);

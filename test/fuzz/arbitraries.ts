@@ -4,8 +4,8 @@
 // invalid dates and prototype keys; raw bodies (invalid JSON, wrong content types, 2 MB); odd
 // ids; list query strings.
 import fc from 'fast-check';
-import type { FieldDef, ResourceDef } from '../../app/platform/resources/define.ts';
-import { RECORD_CHECKS } from '../../app/platform/resources/schema.ts';
+import { z } from 'zod';
+import { referencedResource, type FieldDef, type ResourceDef } from '../../app/platform/resources/define.ts';
 
 /** A reference to a real row, resolved when the case runs (ids are known only then). */
 export class Ref {
@@ -103,13 +103,13 @@ export function validValue(field: FieldDef): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean();
     case 'reference':
-      return fc.nat({ max: 1000 }).map((n) => new Ref(field.reference!, n));
+      return fc.nat({ max: 1000 }).map((n) => new Ref(referencedResource(field).table, n));
   }
 }
 
 /** A record of valid values for every field of a declaration, passing its cross-field rules (dates in order, metric of the type). */
 export function validRecord(def: Pick<ResourceDef, 'fields' | 'refine'>): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record(Object.fromEntries(def.fields.map((f) => [f.name, validValue(f)]))).filter((r) => !def.refine?.(r, RECORD_CHECKS).length);
+  return fc.record(Object.fromEntries(def.fields.map((f) => [f.name, validValue(f)]))).filter((r) => !def.refine?.(r, z).length);
 }
 
 /** A plain object with an own `__proto__` key (an object literal would set the prototype). */

@@ -4,7 +4,7 @@
 // orphan references, exactly one active version per record; no prototype pollution.
 import { sql, type Kysely } from 'kysely';
 import { RESOURCE_LIST } from '../../app/features/resources.ts';
-import { companyColumnOf } from '../../app/platform/resources/define.ts';
+import { companyColumnOf, referencedResource } from '../../app/platform/resources/define.ts';
 import { snakeCase } from '../../app/platform/lib/names.ts';
 import type { DialectName } from '../../db/dialect.ts';
 
@@ -67,7 +67,7 @@ const ORPHAN_COUNTS = (() => {
   const checks = new Map<string, [string, string, string]>();
   const add = (table: string, column: string, target: string) => checks.set(`${table}.${column}`, [snakeCase(table), snakeCase(column), snakeCase(target)]);
   for (const def of RESOURCE_LIST) {
-    for (const f of def.fields) if (f.kind === 'reference' && f.reference) add(def.table, f.name, f.reference);
+    for (const f of def.fields) if (f.kind === 'reference') add(def.table, f.name, referencedResource(f).table);
     if (companyColumnOf(def) === 'companyId') add(def.table, 'companyId', 'companies');
   }
   add('users', 'companyId', 'companies');

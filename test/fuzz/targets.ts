@@ -12,9 +12,10 @@ import type { ResourceDef } from '../../app/platform/resources/define.ts';
 import { apiIntegrationSources } from '../../app/features/integrations/resources.ts';
 import { PERMISSION_FLAGS, ROLES } from '../../app/platform/lib/permissions.ts';
 import {
-  AUTO_LOGOUT_OPTIONS, CURRENCIES, DASHBOARD_CARDS, DATE_FORMATS, DEVICE_SWITCHES, LANGUAGES, NOTIFICATION_TYPES, REFRESH_INTERVALS,
+  AUTO_LOGOUT_OPTIONS, CURRENCIES, DASHBOARD_CARDS, DATE_FORMATS, DEVICE_SWITCHES, LANGUAGES, REFRESH_INTERVALS,
   SESSION_TIMEOUT_OPTIONS, THEME_INPUTS, TIME_FORMATS, TIMEZONES,
 } from '../../app/features/settings/user-settings.ts';
+import { NOTIFICATION_TYPES } from '../../app/platform/session/user-settings-row.ts';
 import {
   apiBody, deleteId, formBody, formId, listQuery, mutated, origin, Ref, rowId, validRecord,
   type FuzzCase,

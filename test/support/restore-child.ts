@@ -3,11 +3,11 @@
 // with overwrite and reports its progress on stdout, one line each, so the test can time a
 // SIGKILL: `begin` just before restoreBackup is called, `writing` at its first progress report
 // (the safety backup is made and the restore transaction is writing rows), `done <ms>` when it
-// has returned. Run with Node 24 (type stripping): node app/features/backups/restore-child.ts
-import { createDatabase } from '../../../db/client.ts';
-import { restoreBackup } from './backup-restore.server.ts';
-import { backupSettingsFrom } from '../../platform/config.server.ts';
-import { systemActor, type ServiceContext } from '../../platform/context.ts';
+// has returned. Run with Node 24 (type stripping): node test/support/restore-child.ts
+import { createDatabase } from '../../db/client.ts';
+import { restoreBackup } from '../../app/features/backups/backup-restore.server.ts';
+import { backupSettingsFrom } from '../../app/platform/config.server.ts';
+import { systemActor, type ServiceContext } from '../../app/platform/context.ts';
 
 const backupId = Number(process.env.RESTORE_BACKUP_ID);
 if (!Number.isSafeInteger(backupId)) throw new Error('RESTORE_BACKUP_ID is not set');

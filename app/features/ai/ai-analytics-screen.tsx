@@ -14,7 +14,7 @@ import { ToastView } from '../../ui/toast.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import { useRefreshEvery } from '../../platform/screen/use-refresh.ts';
 import { DollarChart } from '../../ui/chart/series-chart.tsx';
-import { PageHeading } from '../shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { TabNav } from '../../platform/screen/action-result.tsx';
 import { ResultTable, type ResultColumn } from '../../ui/table/result-table.tsx';
 import { ShowMore } from '../../ui/table/show-more.tsx';

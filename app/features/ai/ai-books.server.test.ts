@@ -1,7 +1,7 @@
 // Totals from the books on every test dialect: each grouping, the category filter, the scope,
 // and bad requests.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useAnalyticsDatabase } from './analytics-fixture.ts';
+import { useAnalyticsDatabase } from '../../../test/analytics-fixture.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { ledgerTotals } from './ai-books.server.ts';
 import type { ServiceContext } from '../../platform/context.ts';

@@ -7,7 +7,7 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser } from '../../../test/users.ts';
 import { askInConversation, clearConversation, KEPT_MESSAGES, loadConversation, purgeEndedConversations } from './ai-conversation.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
-import { createSession } from '../auth/sessions.server.ts';
+import { createSession } from '../../platform/session/sessions.server.ts';
 
 describe.each(TEST_DIALECTS)('chat conversations on %s', (dialect) => {
   let database: TestDatabase;

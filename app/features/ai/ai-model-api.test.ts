@@ -2,7 +2,7 @@
 // OPENAI_BASE_URL point the server at a local fake OpenAI-compatible server. The chat call, the
 // screen's stream and form post, and 'Generate now' with its narrated summary.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, toolResults, type FakeOpenAi } from './fake-openai.ts';
+import { startFakeOpenAi, toolResults, type FakeOpenAi } from '../../../test/support/fake-openai.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
 

@@ -3,9 +3,9 @@
 // failure reads 'Chat failed: …'.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userContext } from '../../../test/context.ts';
-import { useAnalyticsDatabase } from './analytics-fixture.ts';
+import { useAnalyticsDatabase } from '../../../test/analytics-fixture.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
-import { startFakeOpenAi, toolResults, type FakeOpenAi } from './fake-openai.ts';
+import { startFakeOpenAi, toolResults, type FakeOpenAi } from '../../../test/support/fake-openai.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { answerChat } from './ai-chat.server.ts';
 import { answerWithModel, narrateInsights } from './ai-model.server.ts';

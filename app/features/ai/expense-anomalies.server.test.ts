@@ -3,7 +3,7 @@
 // does nothing while the books are unchanged, and the ranked, paged, scoped reads with their time.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/assertions.ts';
-import { useAnalyticsDatabase } from './analytics-fixture.ts';
+import { useAnalyticsDatabase } from '../../../test/analytics-fixture.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { dailyExpenses, detectExpenseAnomalies } from './ai-anomalies.server.ts';
 import { anomalyRunSettled } from '../audit/anomaly-runs.server.ts';

@@ -6,7 +6,7 @@
 // schemas a few at a time (links and forms, so also without JavaScript), which keeps the page small.
 import { Form } from '@remix-run/react';
 import type { DocFilter, EndpointsPage, SchemasPage } from './docs-view.server.ts';
-import { PageHeading } from '../shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { TabNav } from '../../platform/screen/action-result.tsx';
 import { Pagination } from '../../ui/table/pagination.tsx';
 import { AppLink } from '../../ui/app-link.tsx';

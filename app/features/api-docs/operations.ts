@@ -9,19 +9,19 @@ import { PredictionRequest } from '../ai/ai-analytics.server.ts';
 import { AnomalyRequest } from '../ai/ai-anomalies.server.ts';
 import { StreamQuestion } from '../ai/ai-conversation.server.ts';
 import { AuditQuerySchema, VersionQuerySchema } from '../audit/audit-trail.server.ts';
+import { RestoreBody } from '../backups/backup-restore.server.ts';
 import { BackupRequest } from '../backups/backups.server.ts';
 import { ActivitiesQuery } from '../dashboards/editor-dashboard.server.ts';
 import { CredentialRequest } from '../integrations/integration-credentials.server.ts';
-import { SyncLogQuery } from '../integrations/integration-sync.server.ts';
+import { SyncLogQuery, SyncRequest } from '../integrations/integration-sync.server.ts';
 import { NotificationQuerySchema } from '../notifications/notifications.server.ts';
-import { UnsubscribeSchema } from '../notifications/push.server.ts';
+import { SubscribeBody, UnsubscribeSchema } from '../notifications/push.server.ts';
 import { ErrorQuery, PageQuery, ResolveRequest } from '../system/system-monitoring.server.ts';
-import { ChangePasswordSchema, LoginSchema } from '../auth/schemas.ts';
+import { ChangePasswordSchema, LoginSchema, PasswordChangeBody } from '../auth/schemas.ts';
 import { ProfileSchema } from '../settings/profile-schemas.ts';
 import { UserSettingsPatchSchema } from '../settings/user-settings-schema.ts';
 import { ActivityHistoryQuerySchema, CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema } from '../users/schemas.ts';
 import { allow, type AccessRule, type Method } from '../../platform/screen/route-access.ts';
-import { PasswordChangeBody, RestoreBody, SubscribeBody, SyncRequest } from '../../platform/http/request-bodies.server.ts';
 
 export interface ApiOperation {
   method: Method;

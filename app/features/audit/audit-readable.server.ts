@@ -8,8 +8,8 @@ import { formatDay, formatInstant, formatMoney, formatNumber, formatPercent, MON
 import { wordsLabel } from '../../platform/lib/labels.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
 import { ROLE_LABELS } from '../../platform/lib/permissions.ts';
-import { companyColumnOf, type FieldDef, type ResourceDef } from '../../platform/resources/define.ts';
-import { companies, referencedResource, RESOURCE_LIST } from '../resources.ts';
+import { companyColumnOf, referencedResource, type FieldDef, type ResourceDef } from '../../platform/resources/define.ts';
+import { companies, RESOURCE_LIST } from '../resources.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { columnOf, dynamic, scopeOf } from '../../platform/resources/resource-rows.server.ts';
 

@@ -2,13 +2,15 @@
 // cut-off go, recent ones stay; versions of records that still exist are kept however old;
 // versions of deleted records go once older than the cut-off; deletes run in batches; the
 // nightly job does nothing while AUDIT_RETENTION_DAYS is unset.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/assertions.ts';
 import { userContext } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
 import auditRetentionHandler from './jobs/audit-retention.handler.ts';
 import { runJobNow } from '../../platform/jobs/run-now.ts';
+import { JOBS } from '../jobs.ts';
+import { testConfig } from '../../../worker/test-helpers.ts';
 import { toJson } from '../../../db/dialect.ts';
 import { findResource } from '../resources.ts';
 import { pruneAuditTrail } from './audit-retention.server.ts';
@@ -33,9 +35,6 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
     system = { db, actor: systemActor('worker'), meta: {} };
   });
   afterAll(() => database?.destroy());
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
 
   async function insertAudit(tableName: string, timestamps: string[]) {
     await db
@@ -155,8 +154,8 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
     it('does nothing while AUDIT_RETENTION_DAYS is unset (or empty)', async () => {
       await insertAudit('retention_job_unset', [daysAgo(10_000)]);
       for (const value of [undefined, '']) {
-        vi.stubEnv('AUDIT_RETENTION_DAYS', value);
-        const result = await runJobNow('audit-retention', {}, { db, dataDir: database.dataDir });
+        // As a worker loads it: the setting from the environment through the configuration.
+        const result = await runJobNow(JOBS, 'audit-retention', {}, { db, settings: testConfig(database.dataDir, { AUDIT_RETENTION_DAYS: value }) });
         expect(result).toEqual({ skipped: true, reason: 'AUDIT_RETENTION_DAYS is not set' });
         expect(await auditTimes('retention_job_unset')).toHaveLength(1);
       }
@@ -165,11 +164,10 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
 
     it('prunes with AUDIT_RETENTION_DAYS days, as the worker', async () => {
       await insertAudit('retention_job_set', [daysAgo(31), daysAgo(29)]);
-      vi.stubEnv('AUDIT_RETENTION_DAYS', '30');
       const logs: string[] = [];
       const result = await auditRetentionHandler.handler(
         { batchSize: 1000 },
-        { db, actor: systemActor('worker'), meta: {}, dataDir: database.dataDir, backups: { dir: database.dataDir, schedule: '0 2 * * *', keep: 14 }, push: { vapid: null, allowPrivateTargets: false }, openai: null, integrations: { keys: ['0'.repeat(64)], allowPrivateTargets: false, timeoutMs: 1000, maxResponseBytes: 1024 }, job: { id: 'test', name: 'audit-retention', retryCount: 0 }, log: (m) => logs.push(m) },
+        { db, actor: systemActor('worker'), meta: {}, dataDir: database.dataDir, backups: { dir: database.dataDir, schedule: '0 2 * * *', keep: 14 }, push: { vapid: null, allowPrivateTargets: false }, openai: null, integrations: { keys: ['0'.repeat(64)], allowPrivateTargets: false, timeoutMs: 1000, maxResponseBytes: 1024 }, auditRetentionDays: 30, job: { id: 'test', name: 'audit-retention', retryCount: 0 }, log: (m) => logs.push(m) },
       );
       expect(result).toMatchObject({ skipped: false, retentionDays: 30, auditLogs: 1 });
       expect(await auditTimes('retention_job_set')).toHaveLength(1);

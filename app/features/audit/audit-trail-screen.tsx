@@ -3,7 +3,7 @@
 import { useLocation } from '@remix-run/react';
 import { withParams } from '../../platform/lib/url.ts';
 import type { AnomalyShown } from './anomalies.tsx';
-import { PageHeading } from '../shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { fieldErrorsOf, formErrorOf, TabNav, type ActionAnswer } from '../../platform/screen/action-result.tsx';
 import { Alert } from '../../ui/form.tsx';
 import { AuditFilters, type AuditFilterValues } from './audit-filters.tsx';

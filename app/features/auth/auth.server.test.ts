@@ -8,7 +8,7 @@ import { changePassword, login, logout } from './auth.server.ts';
 import type { Db } from '../../platform/context.ts';
 import { isDomainError } from '../../platform/errors.ts';
 import { verifyPassword } from './passwords.server.ts';
-import { createSession } from './sessions.server.ts';
+import { createSession } from '../../platform/session/sessions.server.ts';
 import { rejection } from '../../../test/assertions.ts';
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');

@@ -5,7 +5,7 @@ import { recordAudit, writeRecord } from '../../platform/audit.server.ts';
 import { actorUserId, inTransaction, systemActor, type AuthUser, type Db, type RequestMeta, type ServiceContext } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
-import { createSession, endSessions, type SessionInfo } from './sessions.server.ts';
+import { createSession, endSessions, type SessionInfo } from '../../platform/session/sessions.server.ts';
 import {
   assertCurrentPasswordAllowed, assertLoginAllowed, loginDelayMs, recordCurrentPasswordAttempt, recordLoginAttempt, sleep, type Delay,
 } from '../../platform/http/throttle.server.ts';

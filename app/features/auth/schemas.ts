@@ -53,3 +53,6 @@ export const ChangePasswordFormSchema = z
 
 /** An administrator setting another user's password needs no current password. */
 export const AdminSetPasswordSchema = z.object({ currentPassword: z.string().optional(), newPassword });
+
+/** POST /api/users/{id}/change-password: one's own (with the current password), or a manager's for another user. */
+export const PasswordChangeBody = z.union([ChangePasswordSchema, AdminSetPasswordSchema]);

@@ -1,7 +1,7 @@
 // Never half done (docs/decisions.md): a restoring process killed at any moment leaves the
 // database fully old or fully new. Per dialect: demo data plus some thousands of generated rows;
 // backup B of that ("new"), then rows deleted, changed and added across several tables ("old").
-// A child process (app/features/backups/restore-child.ts) restores B with overwrite and is SIGKILLed
+// A child process (test/support/restore-child.ts) restores B with overwrite and is SIGKILLed
 // at a random point: one uninterrupted run first gives the duration D, then run i is killed
 // somewhere in the i-th of RUNS slices of [50 ms, D] (and up to three more runs aim at the
 // restore transaction's row writing when no kill landed there). After each kill the database
@@ -30,7 +30,7 @@ import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } 
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const NODE = path.join(root, 'node_modules', '.bin', 'node');
-const CHILD = path.join(import.meta.dirname, 'restore-child.ts');
+const CHILD = path.join(root, 'test', 'support', 'restore-child.ts');
 /**
  * Generated expenses on top of the demo data (plus their budgets and revenue): a restore long
  * enough to be killed at many moments.

@@ -3,7 +3,7 @@
 // JavaScript, a refresh every 3 s while a backup is in progress.
 import { Form, useLocation } from '@remix-run/react';
 import { BACKUP_MESSAGES, BACKUP_TABS, type BackupTab } from './texts.ts';
-import { PageHeading } from '../shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { ConfirmDelete } from '../../platform/resources/delete-button.tsx';
 import { formErrorOf, resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../../platform/screen/action-result.tsx';
 import { Alert, Button } from '../../ui/form.tsx';

@@ -45,6 +45,8 @@ import { can, type Principal } from '../../platform/lib/permissions.ts';
 /** POST /api/backups/{id}/restore's body: the options at the top level or under `options` (either shape), so errors name the option. */
 export const RestoreOptions = z.strictObject({ overwrite: z.boolean().optional(), skipAuditLogs: z.boolean().optional() });
 export const RestoreRequest = z.preprocess((body) => (body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).join() === 'options' ? (body as { options: unknown }).options : body), RestoreOptions);
+/** The body as the route declares it (apiRoute refuses every other field): the options at the top level or under `options`. */
+export const RestoreBody = z.union([RestoreOptions, z.strictObject({ options: RestoreOptions })]);
 
 export interface RestoreOptions {
   overwrite?: boolean;

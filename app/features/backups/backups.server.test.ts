@@ -28,8 +28,10 @@ import { BACKUP_ALREADY_RUNNING, BACKUP_QUOTA_REACHED, MANUAL_BACKUP_QUOTA, OTHE
 import { createBackupNow, deleteBackup, failInterruptedBackups, listBackups, pruneScheduledBackups, tableColumns, verifyBackup, verifyBackupFile, backupFilePath } from './backups.server.ts';
 import type { BackupSettings } from '../../platform/config.server.ts';
 import { systemActor, type ServiceContext } from '../../platform/context.ts';
-import { createSession } from '../auth/sessions.server.ts';
+import { createSession } from '../../platform/session/sessions.server.ts';
 import { runJobNow } from '../../platform/jobs/run-now.ts';
+import { JOBS } from '../jobs.ts';
+import { testConfig } from '../../../worker/test-helpers.ts';
 import type { Database } from '../../../db/types.ts';
 
 const ALL = { includeAuditLogs: true, includeVersions: true };
@@ -345,13 +347,14 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
   it('the backup-create job completes a requested backup once; the scheduled job makes a full one', async () => {
     const system = { db: database.db, actor: systemActor('worker'), meta: {} } as ServiceContext;
     const row = await database.db.insertInto('backups').values({ name: 'queued', type: 'manual', tables: JSON.stringify(['departments']) }).returning('id').executeTakeFirstOrThrow();
-    const first = (await runJobNow('backup-create', { backupId: row.id }, { db: database.db, dataDir: database.dataDir })) as { status: string; size: number };
+    const config = testConfig(database.dataDir);
+    const first = (await runJobNow(JOBS, 'backup-create', { backupId: row.id }, { db: database.db, settings: config })) as { status: string; size: number };
     expect(first.status).toBe('completed');
     const stored = await database.db.selectFrom('backups').select(['sha256', 'completedAt']).where('id', '=', row.id).executeTakeFirstOrThrow();
     // At-least-once delivery: a second run leaves the completed backup as it is.
-    await runJobNow('backup-create', { backupId: row.id }, { db: database.db, dataDir: database.dataDir });
+    await runJobNow(JOBS, 'backup-create', { backupId: row.id }, { db: database.db, settings: config });
     expect(await database.db.selectFrom('backups').select(['sha256', 'completedAt']).where('id', '=', row.id).executeTakeFirstOrThrow()).toEqual(stored);
-    const scheduled = (await runJobNow('backup-scheduled', {}, { db: database.db, dataDir: database.dataDir })) as { id: number };
+    const scheduled = (await runJobNow(JOBS, 'backup-scheduled', {}, { db: database.db, settings: config })) as { id: number };
     expect(await listBackups(system).then((all) => all.find((b) => b.id === scheduled.id))).toMatchObject({ type: 'scheduled', includeAuditLogs: true, includeVersions: true, status: 'completed' });
   });
 
@@ -555,7 +558,7 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
       const blocked = { ...settings, dir: path.join(database.dataDir, 'not-a-folder') };
       fs.writeFileSync(blocked.dir, 'a file where the backup folder should be');
       const row = await db.insertInto('backups').values({ name: 'blocked', type: 'manual', status: 'in_progress', tables: '["departments"]' }).returning('id').executeTakeFirstOrThrow();
-      await expect(runJobNow('backup-create', { backupId: row.id }, { db, dataDir: database.dataDir, backups: blocked })).rejects.toThrow();
+      await expect(runJobNow(JOBS, 'backup-create', { backupId: row.id }, { db, settings: { ...testConfig(database.dataDir), backups: blocked } })).rejects.toThrow();
       expect(await db.selectFrom('backups').select(['status', 'error']).where('id', '=', row.id).executeTakeFirstOrThrow()).toMatchObject({ status: 'failed', error: expect.stringMatching(/ENOTDIR|not a directory/) });
     });
   });

@@ -14,7 +14,7 @@ import { forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { csvOfBatches, exportColumns, resourceCsv, type ResourceCsv } from '../../platform/resources/resource-csv.server.ts';
 import { EXPORT_BATCH_ROWS, type ApiRow } from '../../platform/resources/resources.server.ts';
 import { streamQuery } from '../../../db/stream.ts';
-import { PUBLIC_USER_COLUMNS } from '../users/user-queries.server.ts';
+import { PUBLIC_USER_COLUMNS } from '../../platform/session/sessions.server.ts';
 
 /** A table the export knows: users (not a resource), or a declared resource's table (camelCase). */
 type ExportTable = 'users' | ResourceTable;

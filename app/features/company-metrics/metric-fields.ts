@@ -2,7 +2,7 @@
 // percentages, the enumerations' display labels, and the list settings every such table shares.
 import { MONTH_NAMES } from '../../../db/months.ts';
 import type { ColumnDef, FieldDef } from '../../platform/resources/define.ts';
-import { companyField } from '../../platform/resources/shared.ts';
+import { companyField } from '../finance/index.ts';
 
 export const yearField = { name: 'year', label: 'Year', kind: 'integer', required: true, range: [2020, 2030], widget: 'year' } as const satisfies FieldDef;
 export const monthField = { name: 'month', label: 'Month', kind: 'integer', required: true, range: [1, 12], widget: 'month' } as const satisfies FieldDef;

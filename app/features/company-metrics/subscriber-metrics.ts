@@ -1,7 +1,8 @@
 import { METRIC_COMPANY_TYPES, METRIC_PERIODS } from '../../../db/types.ts';
 import type { FieldError } from '../../platform/lib/field-error.ts';
 import { defineResource, messagesFor, type ResourceDef } from '../../platform/resources/define.ts';
-import { companyField, companyJoin, COMPANY_TYPE_LABELS, FINTECH_METRICS, METRIC_LABELS, MOBILE_METRICS, PERIOD_LABELS } from '../../platform/resources/shared.ts';
+import { companyJoin, COMPANY_TYPE_LABELS, FINTECH_METRICS, METRIC_LABELS, MOBILE_METRICS, PERIOD_LABELS } from '../../platform/resources/shared.ts';
+import { companyField } from '../finance/index.ts';
 
 export const METRIC_NAMES: Record<(typeof METRIC_COMPANY_TYPES)[number], readonly string[]> = {
   mobile: MOBILE_METRICS,

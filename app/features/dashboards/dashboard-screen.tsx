@@ -9,7 +9,7 @@ import { formatInstant, formatRelativeTime } from '../../platform/lib/format.ts'
 import { HEALTH_LABELS, healthDetail } from '../system/health-verdict.ts';
 import { PLAN_RULE, PROJECTION_RULE } from '../finance/plan-rule.ts';
 import { DollarChart } from '../../ui/chart/series-chart.tsx';
-import { PageHeading } from '../shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { useRefreshEvery } from '../../platform/screen/use-refresh.ts';
 import { Card } from '../../ui/form.tsx';
 import { AccessCard } from './access-card.tsx';

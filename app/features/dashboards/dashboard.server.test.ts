@@ -9,7 +9,8 @@ import { createTestUser } from '../../../test/users.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { dashboardCharts } from './dashboard-charts.server.ts';
 import { getDashboard } from './dashboard.server.ts';
-import { MIN_UPTIME_SNAPSHOTS, uptimePercent, type HealthMeasurement } from '../system/health.server.ts';
+import { MIN_UPTIME_SNAPSHOTS, uptimePercent } from '../system/health.server.ts';
+import type { HealthMeasurement } from '../../platform/health-measure.server.ts';
 import { systemHealth } from '../system/system-monitoring.server.ts';
 import { landingStats } from './landing-stats.server.ts';
 

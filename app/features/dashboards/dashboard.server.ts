@@ -2,7 +2,7 @@ import { can, effectiveFlags } from '../../platform/lib/permissions.ts';
 import { screenTableLabel } from '../audit/audit-readable.server.ts';
 import { listAuditLogs, listSecurityAnomalies, parseAuditQuery } from '../audit/audit-trail.server.ts';
 import { listBackups } from '../backups/backups.server.ts';
-import { listVisibleCompanies } from '../finance/companies.server.ts';
+import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import type { AuthUser, ServiceContext } from '../../platform/context.ts';
 import { dashboardCharts, type DashboardCharts } from './dashboard-charts.server.ts';
 import { forbidden, isDomainError } from '../../platform/errors.ts';

@@ -7,7 +7,7 @@ import type { EditorMetrics } from './editor-dashboard.server.ts';
 import { formatInstant, formatMoney } from '../../platform/lib/format.ts';
 import { PLAN_RULE } from '../finance/plan-rule.ts';
 import { EXAMINED_ENTRIES } from '../users/schemas.ts';
-import { PageHeading } from '../shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { TabNav } from '../../platform/screen/action-result.tsx';
 import { Card } from '../../ui/form.tsx';
 

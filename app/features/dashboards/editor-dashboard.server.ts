@@ -18,7 +18,7 @@ import { editorActivities, type EditorActivity } from '../users/editor-activity.
 import { workOf } from '../users/editor-stats.server.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { budgetFigures } from '../finance/figures.server.ts';
-import { listVisibleCompanies } from '../finance/companies.server.ts';
+import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes, type ActivityLevel } from '../users/user-activity.server.ts';
 import { daysBefore } from '../../platform/lib/dates.ts';
 import { EXAMINED_ENTRIES } from '../users/schemas.ts';

@@ -1,5 +1,6 @@
 import { defineResource, messagesFor } from '../../platform/resources/define.ts';
-import { categoryJoins, DEPARTMENT_FILTER, financeReferences } from '../../platform/resources/shared.ts';
+import { categoryJoins, DEPARTMENT_FILTER } from '../../platform/resources/shared.ts';
+import { financeReferences } from './shared.ts';
 
 export const actualExpenses = defineResource({
   key: 'actual-expenses',

@@ -1,5 +1,6 @@
 import { defineResource, messagesFor } from '../../platform/resources/define.ts';
-import { companyJoin, revenueFields, SOURCE_FILTER } from '../../platform/resources/shared.ts';
+import { companyJoin, SOURCE_FILTER } from '../../platform/resources/shared.ts';
+import { revenueFields } from './shared.ts';
 
 export const actualRevenue = defineResource({
   key: 'actual-revenues',

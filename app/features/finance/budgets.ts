@@ -1,5 +1,6 @@
 import { datesInOrder, defineResource, messagesFor } from '../../platform/resources/define.ts';
-import { categoryJoins, DEPARTMENT_FILTER, financeReferences, plannedPeriodFields } from '../../platform/resources/shared.ts';
+import { categoryJoins, DEPARTMENT_FILTER, plannedPeriodFields } from '../../platform/resources/shared.ts';
+import { financeReferences } from './shared.ts';
 
 export const budgets = defineResource({
   key: 'budgets',

@@ -1,30 +1,7 @@
-// Companies as the shell, the tabs and the dashboard list them.
-import { runCompiled } from '../../../db/compiled-cache.ts';
-import type { Db, ServiceContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
-
-/** Companies the actor may see (all, or the one a user is limited to), in id order. */
-export async function listVisibleCompanies(ctx: ServiceContext) {
-  const all = ctx.db.selectFrom('companies').select(['id', 'name', 'type']).orderBy('id');
-  const scope = ctx.actor.kind === 'user' ? ctx.actor.user.companyId : null;
-  // Every page's shell asks this: compiled once per shape (db/compiled-cache.ts).
-  if (scope === null) return runCompiled(ctx.db, 'visibleCompanies:all', [], () => all);
-  return runCompiled(ctx.db, 'visibleCompanies:one', [scope], ([id]) => all.where('id', '=', id as number));
-}
+// Companies as the landing page lists them (those the actor may see: app/platform/companies.server.ts).
+import type { Db } from '../../platform/context.ts';
 
 /** Public facts for the landing page (names and types only). */
 export async function listCompanyCards(db: Db) {
   return db.selectFrom('companies').select(['id', 'name', 'type', 'description']).orderBy('id').limit(8).execute();
-}
-
-/**
- * The company a company screen is about, by its exact name ('One Network', 'Vult'),
- * or null when no company has that name (the screen says so). A user limited to another
- * company gets a 404: the screen does not exist for them.
- */
-export async function findScreenCompany(ctx: ServiceContext, name: string): Promise<{ id: number; name: string; type: string } | null> {
-  const company = (await ctx.db.selectFrom('companies').select(['id', 'name', 'type']).where('name', '=', name).executeTakeFirst()) ?? null;
-  const scope = ctx.actor.kind === 'user' ? ctx.actor.user.companyId : null;
-  if (scope !== null && company?.id !== scope) throw notFound();
-  return company;
 }

@@ -1,9 +1,6 @@
 import { COMPANY_TYPES } from '../../../db/types.ts';
-import { defineResource } from '../../platform/resources/define.ts';
+import { COMPANY_COLUMNS, defineResource, type FieldDef } from '../../platform/resources/define.ts';
 import { COMPANY_TYPE_LABELS } from '../../platform/resources/shared.ts';
-
-/** The columns naming and typing a company: other resources filter by them through their join to companies. */
-export const COMPANY_COLUMNS = { nameColumn: 'name', typeColumn: 'type' } as const;
 
 export const companies = defineResource({
   key: 'companies',
@@ -54,3 +51,8 @@ export const companies = defineResource({
   formTitles: { create: 'Add New Company', edit: 'Edit Company' },
   exportName: 'companies',
 });
+
+/** The company a row belongs to (any table with a `companyId` column). */
+export const companyField = {
+  name: 'companyId', label: 'Company', kind: 'reference', reference: () => companies, required: true, requiredMessage: 'Company is required',
+} as const satisfies FieldDef;

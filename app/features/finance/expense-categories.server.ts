@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { expenseCategories } from '../resources.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { listVisibleCompanies } from './companies.server.ts';
+import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import { authorize } from '../../platform/resources/resources.server.ts';
 
 /** The inline department select's post (intent remap): the category, and its department or none (unmapped). */

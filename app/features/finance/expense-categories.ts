@@ -1,5 +1,6 @@
 import { defineResource, messagesFor } from '../../platform/resources/define.ts';
-import { companyField } from '../../platform/resources/shared.ts';
+import { companyField } from './companies.ts';
+import { departments } from './departments.ts';
 
 export const expenseCategories = defineResource({
   key: 'expense-categories',
@@ -10,7 +11,7 @@ export const expenseCategories = defineResource({
   company: 'column',
   fields: [
     companyField,
-    { name: 'departmentId', label: 'Department', kind: 'reference', reference: 'departments', nullable: true },
+    { name: 'departmentId', label: 'Department', kind: 'reference', reference: () => departments, nullable: true },
     { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
     { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
   ],

@@ -1,5 +1,6 @@
 import { datesInOrder, defineResource, messagesFor } from '../../platform/resources/define.ts';
-import { companyJoin, plannedPeriodFields, revenueFields, SOURCE_FILTER } from '../../platform/resources/shared.ts';
+import { companyJoin, plannedPeriodFields, SOURCE_FILTER } from '../../platform/resources/shared.ts';
+import { revenueFields } from './shared.ts';
 
 export const revenueProjections = defineResource({
   key: 'revenue-projections',

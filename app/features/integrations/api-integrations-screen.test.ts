@@ -3,7 +3,7 @@
 // credential added (never shown back), sync logs 'In progress' until done, an endpoint's
 // company and a partial run with its skipped records, the analysis tabs, and the 403s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeRemoteApi, type FakeRemoteApi } from './fake-remote-api.ts';
+import { startFakeRemoteApi, type FakeRemoteApi } from '../../../test/support/fake-remote-api.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';

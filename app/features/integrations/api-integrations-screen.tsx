@@ -8,7 +8,7 @@ import { withParams } from '../../platform/lib/url.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
 import type { PerformanceAnalysis, Recommendation, TimelineItem } from './integration-analysis.server.ts';
 import type { SyncLog } from './integration-sync.server.ts';
-import { PageHeading } from '../shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { ResourceScreen } from '../../platform/resources/resource-screen.tsx';
 import { TabNav } from '../../platform/screen/action-result.tsx';
 import { Pagination } from '../../ui/table/pagination.tsx';

@@ -8,7 +8,7 @@ import { addCredential, openCredentials } from './integration-credentials.server
 import { createRecord } from '../../platform/resources/resource-writes.server.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
-import { startFakeRemoteApi, type FakeRemoteApi } from './fake-remote-api.ts';
+import { startFakeRemoteApi, type FakeRemoteApi } from '../../../test/support/fake-remote-api.ts';
 import { finhub } from '../../../cli/test-helpers.ts';
 
 describe.each(TEST_DIALECTS)('finhub integrations on %s', (dialect) => {

@@ -17,43 +17,62 @@
 //   lookup: companies | departments | expenseCategories (the row whose name matches → its id;
 //   an expense category within the record's company; a name several rows share skips the record).
 // Outbound (push): { "batchSize": 100, "fields"?: { "<remote name>": "<field>" } }.
-import { z } from 'zod';
+// The schemas are built with the zod they are given: the endpoint declaration checks a mapping
+// with the zod its rules are handed (resources.ts), so the declarations, which list pages load,
+// do not bring zod along; the sync engine passes its own.
+import type { z } from 'zod';
 import type { FieldError } from '../../platform/lib/field-error.ts';
+
+type Zod = typeof z;
 
 export const TRANSFORMS = ['number', 'cents', 'date', 'text', 'boolean'] as const;
 export const LOOKUPS = ['companies', 'departments', 'expenseCategories'] as const;
 
-const path = z.string().trim().min(1, 'a path is required').max(200).regex(/^[\w$-]+(\.[\w$-]+)*$/, 'a path is names joined by dots, e.g. data.items');
+function schemasWith(z: Zod) {
+  const path = z.string().trim().min(1, 'a path is required').max(200).regex(/^[\w$-]+(\.[\w$-]+)*$/, 'a path is names joined by dots, e.g. data.items');
 
-const FieldRule = z.union([
-  path.transform((p) => ({ path: p, transform: undefined, lookup: undefined, constant: undefined })),
-  z.strictObject({ constant: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]) }).transform((r) => ({ ...r, path: undefined, transform: undefined, lookup: undefined })),
-  z.strictObject({ path, transform: z.enum(TRANSFORMS).optional(), lookup: z.enum(LOOKUPS).optional() }).transform((r) => ({ ...r, constant: undefined })),
-]);
+  const FieldRule = z.union([
+    path.transform((p) => ({ path: p, transform: undefined, lookup: undefined, constant: undefined })),
+    z.strictObject({ constant: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]) }).transform((r) => ({ ...r, path: undefined, transform: undefined, lookup: undefined })),
+    z.strictObject({ path, transform: z.enum(TRANSFORMS).optional(), lookup: z.enum(LOOKUPS).optional() }).transform((r) => ({ ...r, constant: undefined })),
+  ]);
 
-const Pagination = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('next'), path }),
-  z.strictObject({ type: z.literal('page'), param: z.string().min(1).max(50), sizeParam: z.string().min(1).max(50).optional(), size: z.number().int().min(1).max(1000).optional(), start: z.number().int().min(0).max(1).optional() }),
-  z.strictObject({ type: z.literal('offset'), param: z.string().min(1).max(50), limitParam: z.string().min(1).max(50).optional(), size: z.number().int().min(1).max(1000).default(100) }),
-]);
+  const Pagination = z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('next'), path }),
+    z.strictObject({ type: z.literal('page'), param: z.string().min(1).max(50), sizeParam: z.string().min(1).max(50).optional(), size: z.number().int().min(1).max(1000).optional(), start: z.number().int().min(0).max(1).optional() }),
+    z.strictObject({ type: z.literal('offset'), param: z.string().min(1).max(50), limitParam: z.string().min(1).max(50).optional(), size: z.number().int().min(1).max(1000).default(100) }),
+  ]);
 
-export const InboundMapping = z.strictObject({
-  records: path.optional(),
-  key: path,
-  company: path.optional(),
-  fields: z.record(z.string().regex(/^\w+$/, 'field names are letters, digits and _'), FieldRule).refine((f) => Object.keys(f).length > 0, 'map at least one field'),
-  pagination: Pagination.optional(),
-  maxPages: z.number().int().min(1).max(1000).default(100),
-});
+  const InboundMapping = z.strictObject({
+    records: path.optional(),
+    key: path,
+    company: path.optional(),
+    fields: z.record(z.string().regex(/^\w+$/, 'field names are letters, digits and _'), FieldRule).refine((f) => Object.keys(f).length > 0, 'map at least one field'),
+    pagination: Pagination.optional(),
+    maxPages: z.number().int().min(1).max(1000).default(100),
+  });
 
-export const OutboundMapping = z.strictObject({
-  batchSize: z.number().int().min(1).max(1000).default(100),
-  fields: z.record(z.string().min(1).max(100), z.string().regex(/^\w+$/)).optional(),
-});
+  const OutboundMapping = z.strictObject({
+    batchSize: z.number().int().min(1).max(1000).default(100),
+    fields: z.record(z.string().min(1).max(100), z.string().regex(/^\w+$/)).optional(),
+  });
 
-export type InboundMappingConfig = z.output<typeof InboundMapping>;
-export type OutboundMappingConfig = z.output<typeof OutboundMapping>;
-export type FieldRuleConfig = z.output<typeof FieldRule>;
+  return { FieldRule, InboundMapping, OutboundMapping };
+}
+
+type Schemas = ReturnType<typeof schemasWith>;
+const built = new WeakMap<Zod, Schemas>();
+
+/** The mapping schemas, built once per zod. */
+function schemas(z: Zod): Schemas {
+  let found = built.get(z);
+  if (!found) built.set(z, (found = schemasWith(z)));
+  return found;
+}
+
+export type InboundMappingConfig = z.output<Schemas['InboundMapping']>;
+export type OutboundMappingConfig = z.output<Schemas['OutboundMapping']>;
+export type FieldRuleConfig = z.output<Schemas['FieldRule']>;
 
 function parsed<S extends z.ZodType>(schema: S, text: string): { ok: true; value: z.output<S> } | { ok: false; message: string } {
   let raw: unknown;
@@ -68,17 +87,17 @@ function parsed<S extends z.ZodType>(schema: S, text: string): { ok: true; value
   return { ok: false, message: `Mapping ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` };
 }
 
-export function parseInboundMapping(text: string | null) {
-  return text ? parsed(InboundMapping, text) : ({ ok: false, message: 'An inbound endpoint needs a mapping (mappingConfig with key and fields)' } as const);
+export function parseInboundMapping(z: Zod, text: string | null) {
+  return text ? parsed(schemas(z).InboundMapping, text) : ({ ok: false, message: 'An inbound endpoint needs a mapping (mappingConfig with key and fields)' } as const);
 }
 
-export function parseOutboundMapping(text: string | null) {
-  return parsed(OutboundMapping, text || '{}');
+export function parseOutboundMapping(z: Zod, text: string | null) {
+  return parsed(schemas(z).OutboundMapping, text || '{}');
 }
 
 /** The form's check of a mapping for its direction. */
-export function mappingErrors(text: string, direction: 'inbound' | 'outbound'): FieldError[] {
-  const result = direction === 'inbound' ? parseInboundMapping(text) : parseOutboundMapping(text);
+export function mappingErrors(z: Zod, text: string, direction: 'inbound' | 'outbound'): FieldError[] {
+  const result = direction === 'inbound' ? parseInboundMapping(z, text) : parseOutboundMapping(z, text);
   return result.ok ? [] : [{ field: 'mappingConfig', message: result.message }];
 }
 

@@ -18,7 +18,7 @@ import { createDatabase } from '../../../db/client.ts';
 import { LOOPBACK_TLS_CERT, LOOPBACK_TLS_KEY } from '../../../test/support/loopback-tls.ts';
 import { ownerId, userContext } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
-import { startFakeRemoteApi, type FakeRemoteApi, type RemoteRequest } from './fake-remote-api.ts';
+import { startFakeRemoteApi, type FakeRemoteApi, type RemoteRequest } from '../../../test/support/fake-remote-api.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
 import type { IntegrationSettings } from '../../platform/config.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';

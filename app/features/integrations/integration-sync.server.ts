@@ -15,8 +15,8 @@
 import crypto from 'node:crypto';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
-import { referencedResource, RESOURCE_LIST } from '../resources.ts';
-import { companyColumnOf, companyCopiedFrom, companyNamed, type ResourceDef } from '../../platform/resources/define.ts';
+import { RESOURCE_LIST } from '../resources.ts';
+import { companyColumnOf, companyCopiedFrom, companyNamed, referencedResource, type ResourceDef } from '../../platform/resources/define.ts';
 import { parseInboundMapping, parseOutboundMapping, valueAt, type FieldRuleConfig, type InboundMappingConfig } from './integration-mapping.ts';
 import { endpointPathError } from './resources.ts';
 import { dialectOf } from '../../../db/dialect.ts';
@@ -71,6 +71,11 @@ function resourceOfTable(table: string): ResourceDef | undefined {
 
 // ---------------------------------------------------------------------------------------------
 // Starting a run
+
+/** POST /api/api-integration-sync/{id}: the old client sends its user id; the run is the signed-in user's whatever it says. */
+export const SyncRequest = z.strictObject({
+  userId: z.number({ error: 'userId must be a user id' }).int({ message: 'userId must be a user id' }).positive({ message: 'userId must be a user id' }).max(MAX_ID, { message: 'userId must be a user id' }).optional(),
+});
 
 /**
  * POST /api/api-integration-sync/{endpointId}, 'Sync Now' and the schedule: a running log now,
@@ -403,7 +408,7 @@ async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: st
 }
 
 async function pushOutbound(ctx: ServiceContext, options: RequestOptions, url: string, method: string, def: ResourceDef, endpointId: number, mappingText: string | null, tally: Tally, lease: Lease): Promise<void> {
-  const mapping = parseOutboundMapping(mappingText);
+  const mapping = parseOutboundMapping(z, mappingText);
   if (!mapping.ok) throw new SyncFailure(mapping.message);
   const last = await ctx.db
     .selectFrom('apiIntegrationSyncLogs')
@@ -568,7 +573,7 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
     }
     const request: RequestOptions = { headers, settings, origin, resolve: options.resolve, retryDelayMs: options.retryDelayMs, ca: options.ca };
     if (endpoint.direction === 'inbound') {
-      const mapping = parseInboundMapping(endpoint.mappingConfig);
+      const mapping = parseInboundMapping(z, endpoint.mappingConfig);
       if (!mapping.ok) throw new SyncFailure(mapping.message);
       // A pull reads: GET, unless the endpoint asks for POST (remotes that search by POST).
       // PUT, PATCH and DELETE change data and are never used to read.

@@ -4,7 +4,7 @@
 // endpoint that is not a path refused; a source moved to another origin deactivating its
 // credentials, audited; an endpoint's company, within which a sync resolves names (partial run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeRemoteApi, type FakeRemoteApi } from './fake-remote-api.ts';
+import { startFakeRemoteApi, type FakeRemoteApi } from '../../../test/support/fake-remote-api.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';

@@ -5,7 +5,9 @@
 // written by the sync engine only.
 import { AUTH_TYPES, HTTP_METHODS, SYNC_DIRECTIONS } from '../../../db/types.ts';
 import type { FieldError } from '../../platform/lib/field-error.ts';
-import { defineResource, messagesFor, type RecordChecks } from '../../platform/resources/define.ts';
+import { defineResource, messagesFor, type Zod } from '../../platform/resources/define.ts';
+import { companies } from '../finance/index.ts';
+import { mappingErrors } from './integration-mapping.ts';
 
 /** Tables an endpoint can fill or send (snake_case, as an endpoint's targetTable names them). */
 export const SYNC_TARGET_TABLES = [
@@ -56,6 +58,12 @@ export const apiIntegrationSources = defineResource({
   choices: { list: 'apiSources', label: 'name' },
   messages: { ...messagesFor('API source'), createFailed: 'Error creating API source', updateFailed: 'Error updating API source', deleteFailed: 'Error deleting API source' },
   exportName: 'api-integration-sources',
+  // Credentials are bound to the origin they were entered for: a source moved elsewhere keeps
+  // none active (server code, imported when it runs).
+  afterUpdate: async (ctx, id, value) => {
+    const { deactivateCredentialsOffOrigin } = await import('./integration-credentials.server.ts');
+    await deactivateCredentialsOffOrigin(ctx, id, String(value.baseUrl));
+  },
 });
 
 /**
@@ -70,7 +78,7 @@ export function endpointPathError(text: string): string | null {
   return null;
 }
 
-function endpointErrors(value: Record<string, unknown>, checks: RecordChecks): FieldError[] {
+function endpointErrors(value: Record<string, unknown>, zod: Zod): FieldError[] {
   const errors: FieldError[] = [];
   const pathError = typeof value.endpoint === 'string' && value.endpoint ? endpointPathError(value.endpoint) : null;
   if (pathError) errors.push({ field: 'endpoint', message: pathError });
@@ -79,7 +87,7 @@ function endpointErrors(value: Record<string, unknown>, checks: RecordChecks): F
     errors.push({ field: 'syncFrequency', message: 'Sync frequency must be manual, hourly, daily or a cron expression (minute hour day month weekday)' });
   }
   if (typeof value.mappingConfig === 'string' && value.mappingConfig) {
-    errors.push(...checks.mapping(value.mappingConfig, value.direction === 'outbound' ? 'outbound' : 'inbound'));
+    errors.push(...mappingErrors(zod, value.mappingConfig, value.direction === 'outbound' ? 'outbound' : 'inbound'));
   }
   return errors;
 }
@@ -94,14 +102,14 @@ export const apiIntegrationEndpoints = defineResource({
   company: 'none',
   createdBy: true,
   fields: [
-    { name: 'sourceId', label: 'Source', kind: 'reference', reference: 'apiIntegrationSources' },
+    { name: 'sourceId', label: 'Source', kind: 'reference', reference: () => apiIntegrationSources },
     { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
     { name: 'endpoint', label: 'Endpoint', kind: 'text', required: true, max: 500, placeholder: '/v1/expenses' },
     { name: 'method', label: 'Method', kind: 'enum', options: HTTP_METHODS, defaultValue: 'GET' },
     { name: 'direction', label: 'Direction', kind: 'enum', options: SYNC_DIRECTIONS, optionLabels: { inbound: 'Inbound (pull data)', outbound: 'Outbound (push data)' }, defaultValue: 'inbound' },
     { name: 'targetTable', label: 'Target Table', kind: 'enum', options: SYNC_TARGET_TABLES, requiredMessage: 'Target table is required' },
     // Names the record's lookups resolve within (a category name exists in every company), and the company of rows it files.
-    { name: 'companyId', label: 'Company', kind: 'reference', reference: 'companies', nullable: true, placeholder: 'Named by each record' },
+    { name: 'companyId', label: 'Company', kind: 'reference', reference: () => companies, nullable: true, placeholder: 'Named by each record' },
     { name: 'syncFrequency', label: 'Sync Frequency', kind: 'text', max: 50, suggestions: SYNC_FREQUENCIES, defaultValue: 'manual' },
     { name: 'mappingConfig', label: 'Mapping (JSON)', kind: 'textarea', max: 20_000, format: 'json' },
     { name: 'description', label: 'Description', kind: 'textarea', max: 2000 },

@@ -3,7 +3,7 @@
 // push delivery, which notifications.server.ts starts.
 import type { Role } from '../../../db/types.ts';
 import type { NotificationCategory, NotificationView } from './shared.ts';
-import { DEFAULT_SETTINGS, NOTIFICATION_TYPES as SWITCHES, type NotificationTypeFlags } from '../settings/user-settings.ts';
+import { DEFAULT_SETTINGS, NOTIFICATION_TYPES as SWITCHES, type NotificationTypeFlags } from '../../platform/session/user-settings-row.ts';
 import type { Db } from '../../platform/context.ts';
 
 /** A role and every role above it: a notification for admins reaches owners too. */

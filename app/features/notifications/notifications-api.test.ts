@@ -7,8 +7,8 @@ import { systemActor } from '../../platform/context.ts';
 import { notify, type NotifyInput } from './notifications.server.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
-import { startPushService, type PushService } from './push-service.ts';
-import { browserKeys, decryptPush } from './web-push-decrypt.ts';
+import { startPushService, type PushService } from '../../../test/support/push-service.ts';
+import { browserKeys, decryptPush } from '../../../test/support/web-push-decrypt.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
 
 describe.each(TEST_DIALECTS)('/api/notifications on %s', (dialect) => {

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { userContext } from '../../../test/context.ts';
-import { startPushService, type PushService } from './push-service.ts';
-import { browserKeys, decryptPush, type BrowserKeys } from './web-push-decrypt.ts';
+import { startPushService, type PushService } from '../../../test/support/push-service.ts';
+import { browserKeys, decryptPush, type BrowserKeys } from '../../../test/support/web-push-decrypt.ts';
 import { createTestUser } from '../../../test/users.ts';
-import { waitFor } from '../../../worker/test-helpers.ts';
+import { testConfig, waitFor } from '../../../worker/test-helpers.ts';
 import { JobEngine } from '../../platform/jobs/engine.ts';
-import { registry } from '../../../worker/registry.ts';
+import { appJobs, JOBS } from '../jobs.ts';
 import { runJobNow } from '../../platform/jobs/run-now.ts';
 import type { PushSettings } from '../../platform/config.server.ts';
 import { systemActor, type ServiceContext } from '../../platform/context.ts';
@@ -239,7 +239,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     await database.db.updateTable('pushSubscriptions').set({ failingSince: new Date(now.getTime() - 9 * DAY).toISOString() }).where('id', '=', recent.id).execute();
     const expired = await notify(system(), { category: 'system', title: 'Expired', message: 'Old news', to: { userId: frank.id }, expiresAt: new Date(now.getTime() - 1000).toISOString() });
     const logs: string[] = [];
-    const result = await runJobNow('notifications-purge', {}, { db: database.db, dataDir: database.dataDir, push: settings, log: (m) => logs.push(m) });
+    const result = await runJobNow(JOBS, 'notifications-purge', {}, { db: database.db, settings: { ...testConfig(database.dataDir), push: settings }, log: (m) => logs.push(m) });
     expect(result).toMatchObject({ subscriptions: 1 });
     expect((result as { notifications: number }).notifications).toBeGreaterThanOrEqual(1);
     expect(await subscription(recent.id)).toBeUndefined();
@@ -452,13 +452,13 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
   it('with the job engine, notify() ends with the push at the browser (notification-push → push-send)', async () => {
     const quinn = await user();
     const device = await browser(quinn.ctx);
+    const config = testConfig(database.dataDir);
     const engine = new JobEngine({
       role: 'embedded',
       db: database.db,
-      dataDir: database.dataDir,
       queueDir: null,
-      push: settings,
-      jobs: registry,
+      ...appJobs(config),
+      settings: { ...config, push: settings },
       schedules: false,
       pollingIntervalSeconds: 0.5,
       log: () => {},

@@ -428,6 +428,16 @@ export const SubscribeSchema = z.object({
   ),
 });
 
+/**
+ * POST /api/notifications/subscribe's body as the route declares it: a browser's
+ * PushSubscription.toJSON() as it comes, with its expirationTime and whatever keys the push
+ * service adds beside p256dh and auth (ignored).
+ */
+export const SubscribeBody = SubscribeSchema.extend({
+  expirationTime: z.number().nullish(),
+  keys: z.looseObject({ p256dh: z.string(), auth: z.string() }),
+});
+
 /** POST /api/notifications/subscribe: endpoint, keys { p256dh, auth } (this browser, for the caller). */
 export async function subscribePush(ctx: ServiceContext, settings: PushSettings, input: unknown, options: PushDeliveryOptions = {}): Promise<{ subscribed: true }> {
   const user = signedInUser(ctx);

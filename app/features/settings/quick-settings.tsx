@@ -12,16 +12,14 @@ import {
   LANGUAGES,
   minutesLabel,
   NOTIFICATION_TYPE_LABELS,
-  NOTIFICATION_TYPES,
   REFRESH_INTERVALS,
   secondsLabel,
   SESSION_TIMEOUT_OPTIONS,
   THEME_LABELS,
-  THEMES,
   TIME_FORMAT_LABELS,
   TIME_FORMATS,
-  type UserSettingsValues,
 } from './user-settings.ts';
+import { NOTIFICATION_TYPES, THEMES, type UserSettingsValues } from '../../platform/session/user-settings-row.ts';
 import { GearIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
 

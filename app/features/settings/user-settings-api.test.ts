@@ -1,6 +1,6 @@
 // GET/PUT /api/user-settings over real HTTP, on every test dialect.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from './user-settings.ts';
+import { DEFAULT_SETTINGS } from '../../platform/session/user-settings-row.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';

@@ -3,9 +3,10 @@
 // loads on every page: these are built at module load, so whatever imports them ships zod.
 import { z } from 'zod';
 import {
-  AUTO_LOGOUT_OPTIONS, CURRENCIES, DASHBOARD_CARDS, DATE_FORMATS, DEVICE_SWITCHES, LANGUAGES, NOTIFICATION_TYPES,
-  REFRESH_INTERVALS, SESSION_TIMEOUT_OPTIONS, THEME_INPUTS, TIME_FORMATS, TIMEZONES, type NotificationTypeFlags, type SettingsTab, type Theme,
+  AUTO_LOGOUT_OPTIONS, CURRENCIES, DASHBOARD_CARDS, DATE_FORMATS, DEVICE_SWITCHES, LANGUAGES,
+  REFRESH_INTERVALS, SESSION_TIMEOUT_OPTIONS, THEME_INPUTS, TIME_FORMATS, TIMEZONES, type SettingsTab,
 } from './user-settings.ts';
+import { NOTIFICATION_TYPES, type NotificationTypeFlags, type Theme } from '../../platform/session/user-settings-row.ts';
 
 const oneOf = <T extends readonly (string | number)[]>(values: T, what: string) =>
   z.custom<T[number]>((v) => (values as readonly unknown[]).includes(v), {

@@ -6,9 +6,10 @@ import { userContext } from '../../../test/context.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { rejection } from '../../../test/assertions.ts';
 import {
-  appearanceClasses, AUTO_LOGOUT_OPTIONS, CURRENCIES, DATE_FORMATS, DEFAULT_SETTINGS, LANGUAGES, REFRESH_INTERVALS,
+  appearanceClasses, AUTO_LOGOUT_OPTIONS, CURRENCIES, DATE_FORMATS, LANGUAGES, REFRESH_INTERVALS,
   SESSION_TIMEOUT_OPTIONS, TIMEZONES,
 } from './user-settings.ts';
+import { DEFAULT_SETTINGS } from '../../platform/session/user-settings-row.ts';
 import { UserSettingsPatchSchema } from './user-settings-schema.ts';
 import { systemActor, type Db } from '../../platform/context.ts';
 import { isDomainError } from '../../platform/errors.ts';

@@ -1,15 +1,8 @@
 // One settings record per user: created with the stored defaults on first read,
 // updated one field or many at a time, each write audited with writeRecord (docs/writes.md).
 import type { z } from 'zod';
-import {
-  DEFAULT_SETTINGS,
-  SETTING_FIELDS,
-  type AppearanceSettings,
-  type DashboardLayoutValue,
-  type NotificationTypeFlags,
-  type Theme,
-  type UserSettingsValues,
-} from './user-settings.ts';
+import type { AppearanceSettings } from './user-settings.ts';
+import { DEFAULT_SETTINGS, settingsFromRow, type Theme, type UserSettings } from '../../platform/session/user-settings-row.ts';
 import { UserSettingsPatchSchema } from './user-settings-schema.ts';
 import { runCompiled } from '../../../db/compiled-cache.ts';
 import { dialectOf, toJson } from '../../../db/dialect.ts';
@@ -17,35 +10,9 @@ import { writeRecord } from '../../platform/audit.server.ts';
 import { inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
 import { forbidden, invalid, type FieldError } from '../../platform/errors.ts';
 
-export type UserSettings = UserSettingsValues & { id: number; userId: number; createdAt: string; updatedAt: string };
-
 function actorId(ctx: ServiceContext): number {
   if (ctx.actor.kind !== 'user') throw forbidden();
   return ctx.actor.user.id;
-}
-
-/** Old rows or hand edits may hold JSON text or partial objects: always answer full objects. */
-function parseJsonValue<T extends object>(value: unknown, fallback: T): T {
-  let parsed = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      parsed = null;
-    }
-  }
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...fallback, ...(parsed as object) } : { ...fallback };
-}
-
-/** A settings row as read (also from the session lookup's join), with the defaults filled in. */
-export function settingsFromRow(row: Record<string, any>): UserSettings {
-  const out: Record<string, unknown> = { id: row.id, userId: row.userId, createdAt: row.createdAt, updatedAt: row.updatedAt };
-  for (const field of SETTING_FIELDS) out[field] = row[field] ?? DEFAULT_SETTINGS[field];
-  out.notificationTypes = parseJsonValue<NotificationTypeFlags>(row.notificationTypes, DEFAULT_SETTINGS.notificationTypes);
-  out.dashboardLayout = parseJsonValue<DashboardLayoutValue>(row.dashboardLayout, DEFAULT_SETTINGS.dashboardLayout);
-  // Rows written before 'auto' was folded into 'system'.
-  if (out.theme === 'auto') out.theme = 'system';
-  return out as UserSettings;
 }
 
 /** The settings row of a user without creating it (null when there is none yet). */

@@ -1,15 +1,16 @@
-// User settings (docs/decisions.md): the fixed option lists and the stored defaults.
+// User settings (docs/decisions.md): the fixed option lists and their labels. The stored shape
+// and defaults (THEMES, NOTIFICATION_TYPES, DEFAULT_SETTINGS) come with every session, so they
+// are the platform's (app/platform/session/user-settings-row.ts).
 // Isomorphic: the settings page, the gear's pop-over, the JSON API and the service all use
 // these, and the document (root.tsx) its appearance classes on every page, so it stays free of
 // zod: the schemas built from these lists are in user-settings-schema.ts.
+import type { NOTIFICATION_TYPES, Theme } from '../../platform/session/user-settings-row.ts';
 
 /**
- * Themes: the pop-over offers light/dark/system, the settings page light/dark/auto. 'auto' and
- * 'system' mean the same thing (follow the operating system); 'auto' is stored as 'system'.
+ * Themes (THEMES): the pop-over offers light/dark/system, the settings page light/dark/auto.
+ * 'auto' and 'system' mean the same thing (follow the operating system); 'auto' is stored as 'system'.
  */
-export const THEMES = ['light', 'dark', 'system'] as const;
 export const THEME_INPUTS = ['light', 'dark', 'system', 'auto'] as const;
-export type Theme = (typeof THEMES)[number];
 export const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'Auto (system)' };
 
 /** The settings page's list (the pop-over's en/es/fr is a subset). */
@@ -41,19 +42,12 @@ export const AUTO_LOGOUT_OPTIONS = [60, 240, 480, 1440] as const;
 export const SESSION_TIMEOUT_OPTIONS = [15, 30, 60, 120, 480, 1440, 0] as const;
 export const NEVER = 0;
 
-export const NOTIFICATION_TYPES = ['system', 'financial', 'api', 'user', 'security'] as const;
-export type NotificationTypeFlags = Record<(typeof NOTIFICATION_TYPES)[number], boolean>;
 export const NOTIFICATION_TYPE_LABELS: Record<(typeof NOTIFICATION_TYPES)[number], string> = {
   system: 'System', financial: 'Financial', api: 'API', user: 'User', security: 'Security',
 };
 
 /** Dashboard cards a layout may list. */
 export const DASHBOARD_CARDS = ['stats', 'activity', 'health', 'access', 'api', 'alerts'] as const;
-export interface DashboardLayoutValue {
-  cards: string[];
-  autoRefresh: boolean;
-  refreshInterval: number;
-}
 
 export function minutesLabel(minutes: number): string {
   if (minutes === NEVER) return 'Never';
@@ -65,32 +59,6 @@ export function minutesLabel(minutes: number): string {
 export function secondsLabel(seconds: number): string {
   return seconds < 60 ? `${seconds} seconds` : seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
 }
-
-/** The stored defaults, also the database column defaults. */
-export const DEFAULT_SETTINGS = {
-  emailNotifications: true,
-  pushNotifications: true,
-  notificationTypes: { system: true, financial: true, api: true, user: true, security: true } as NotificationTypeFlags,
-  theme: 'light' as Theme,
-  language: 'en',
-  timezone: 'UTC',
-  dateFormat: 'MM/dd/yyyy',
-  timeFormat: '12h',
-  dashboardLayout: { cards: ['stats', 'activity', 'health'], autoRefresh: true, refreshInterval: 30 } as DashboardLayoutValue,
-  shareActivityStatus: true,
-  shareProfileInfo: true,
-  autoLogout: 480,
-  sessionTimeout: 30,
-  defaultCurrency: 'USD',
-  reportEmails: true,
-  securityAlerts: true,
-  compactSidebar: false,
-  animations: true,
-};
-
-export type UserSettingsValues = typeof DEFAULT_SETTINGS;
-
-export const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof UserSettingsValues)[];
 
 /** What the shell and the document need on every page. */
 export interface AppearanceSettings {

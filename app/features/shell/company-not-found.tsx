@@ -1,5 +1,5 @@
 // A company screen whose company does not exist ('One Network Company Not Found').
-import { PageHeading } from './app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 
 export function CompanyNotFound({ title, name }: { title: string; name: string }) {
   return (

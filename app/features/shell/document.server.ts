@@ -5,7 +5,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { buildSidebar, sidebarLinks } from '../../platform/screen/navigation.ts';
 import type { AppearanceSettings } from '../settings/user-settings.ts';
-import { listVisibleCompanies } from '../finance/companies.server.ts';
+import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import { countNotifications } from '../notifications/notifications.server.ts';
 import { appearanceOf, findUserSettings } from '../settings/user-settings.server.ts';
 import { getAuth, serviceContext } from '../../platform/session/session.server.ts';

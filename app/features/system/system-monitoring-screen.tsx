@@ -9,7 +9,7 @@ import { formatBytes, formatInstant } from '../../platform/lib/format.ts';
 import { HEALTH_LABELS, healthDetail } from './health-verdict.ts';
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { Sparkline } from '../../ui/chart/sparkline.tsx';
-import { PageHeading } from '../shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { FormError, TabNav, useCloseUrl, type ActionAnswer } from '../../platform/screen/action-result.tsx';
 import { useRefreshEvery } from '../../platform/screen/use-refresh.ts';
 import { Pagination } from '../../ui/table/pagination.tsx';

@@ -12,7 +12,7 @@ import { waitFor } from '../../../test/wait.ts';
 import { RequestMetrics } from '../../platform/http/request-metrics.ts';
 import { HealthSampler } from '../../platform/http/health-sampler.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
-import { errorFingerprint, messageShape, recordSystemError } from './system.server.ts';
+import { errorFingerprint, messageShape, recordSystemError } from '../../platform/system-errors.server.ts';
 import { ALREADY_RESOLVED, listRecoveryActions, listSystemErrors, RESOLUTION_REQUIRED, resolveSystemError, systemHealth } from './system-monitoring.server.ts';
 
 describe('error fingerprints and the request figures', () => {

@@ -11,7 +11,7 @@ import { writeRecord } from '../../platform/audit.server.ts';
 import { inTransaction, type ServiceContext } from '../../platform/context.ts';
 import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
-import type { HealthMeasurement } from './health.server.ts';
+import type { HealthMeasurement } from '../../platform/health-measure.server.ts';
 
 /** Installation-wide: an owner or admin of every company; to an admin of one company it does not exist (404). */
 export function authorizeMonitoring(ctx: ServiceContext): void {

@@ -2,7 +2,8 @@
 // actions are marked failed at start.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
-import { INTERRUPTED, recordRecoveryAction, recordSystemError, recoverInterrupted } from './system.server.ts';
+import { INTERRUPTED, recordRecoveryAction, recoverInterrupted } from './system.server.ts';
+import { recordSystemError } from '../../platform/system-errors.server.ts';
 
 describe.each(TEST_DIALECTS)('system errors and recovery actions on %s', (dialect) => {
   let database: TestDatabase;

@@ -10,6 +10,7 @@ import type { Db, ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { updateRecord } from '../../platform/resources/resource-writes.server.ts';
 import type { ApiRow } from '../../platform/resources/resource-rows.server.ts';
+import { anyResourcePatchBody } from '../../platform/http/request-bodies.server.ts';
 
 /** The screens an activity's row can be edited on (`?edit=ID`). */
 export const EDIT_SCREENS: Readonly<Record<string, string>> = {
@@ -115,6 +116,9 @@ export async function editorActivities(db: Db, filter: ActivityFilter): Promise<
 function resourceOfTable(tableName: string): ResourceDef | undefined {
   return RESOURCE_LIST.find((def) => def.table === camelCase(tableName)) ?? findResource(tableName);
 }
+
+/** PATCH /api/editor/activities/{id}'s body: a change under the rules of the resource the activity is about. */
+export const ActivityPatchBody = anyResourcePatchBody(RESOURCE_LIST);
 
 /**
  * PATCH /api/editor/activities/{id}: the row an activity of the caller's is about, changed with

@@ -4,7 +4,7 @@
 import type { EditorActivity } from './editor-activity.server.ts';
 import type { EditorStat, EditorStats } from './editor-stats.server.ts';
 import { formatMoney } from '../../platform/lib/format.ts';
-import { PageHeading } from '../shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { TabNav } from '../../platform/screen/action-result.tsx';
 import { Pagination } from '../../ui/table/pagination.tsx';
 import { Card } from '../../ui/form.tsx';

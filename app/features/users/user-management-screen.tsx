@@ -5,7 +5,7 @@ import { Link, useLocation } from '@remix-run/react';
 import type { PermissionFlag, Role } from '../../platform/lib/permissions.ts';
 import { withParams } from '../../platform/lib/url.ts';
 import { USER_TABS, type UserTab } from './schemas.ts';
-import { PageHeading } from '../shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { ConfirmDelete } from '../../platform/resources/delete-button.tsx';
 import { formErrorOf, resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../../platform/screen/action-result.tsx';
 import { FormPanel } from '../../ui/form-panel.tsx';

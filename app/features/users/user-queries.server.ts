@@ -1,14 +1,10 @@
 // Reading users as the rest of the app sees them: never with the password hash, except the one
-// sign-in lookup. Sessions, sign-in, profile and user management all read through these.
+// sign-in lookup. Sign-in, profile and user management read through these; the columns
+// themselves (PUBLIC_USER_COLUMNS) are the platform's, as every session reads them.
 import { sql } from 'kysely';
-import { effectiveFlags, PERMISSION_FLAGS } from '../../platform/lib/permissions.ts';
+import { effectiveFlags } from '../../platform/lib/permissions.ts';
 import type { AuthUser, Db } from '../../platform/context.ts';
-
-export const PUBLIC_USER_COLUMNS = [
-  'id', 'username', 'email', 'role', 'companyId', 'fullName', 'position', 'phoneNumber',
-  'isActive', 'isTemporaryPassword', 'passwordChangeRequired', 'lastLoginAt', 'createdAt',
-  ...PERMISSION_FLAGS,
-] as const;
+import { PUBLIC_USER_COLUMNS } from '../../platform/session/sessions.server.ts';
 
 /** What User Management lists and the /api/users calls answer. */
 const LISTED_USER_COLUMNS = [

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGE } from '../auth/schemas.ts';
 import { REQUIRED_MESSAGE } from '../settings/profile-schemas.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../settings/profile.server.ts';
-import { hashToken } from '../auth/sessions.server.ts';
+import { hashToken } from '../../platform/session/sessions.server.ts';
 import { refreshActivityWindow } from './activity-window.server.ts';
 import { OWNER_PASSWORD, TEST_DIALECTS } from '../../../test/database.ts';
 import { TestClient, useTestServer } from '../../../test/server.ts';

@@ -9,7 +9,7 @@ import { login } from '../auth/auth.server.ts';
 import { systemActor, type Db, type ServiceContext } from '../../platform/context.ts';
 import { isDomainError } from '../../platform/errors.ts';
 import { verifyPassword } from '../auth/passwords.server.ts';
-import { createSession } from '../auth/sessions.server.ts';
+import { createSession } from '../../platform/session/sessions.server.ts';
 import { assertOwnAccount, OWN_PROFILE_ONLY, OWNER_PROTECTED } from './user-policy.server.ts';
 import { findUserByIdOrEmail } from './user-queries.server.ts';
 import {

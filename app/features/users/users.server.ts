@@ -13,11 +13,11 @@ import { writeRecord } from '../../platform/audit.server.ts';
 import { actorUserId, inTransaction, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors } from '../../platform/errors.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords.server.ts';
-import { endSessions } from '../auth/sessions.server.ts';
+import { endSessions, PUBLIC_USER_COLUMNS } from '../../platform/session/sessions.server.ts';
 import {
   actorCompanyScope, assertMayGrantFlags, assertMayGrantRole, assertMayManage, assertUserManager, CANNOT_CHANGE_OWN_ROLE, loadTarget,
 } from './user-policy.server.ts';
-import { findUserById, listedUsers, PUBLIC_USER_COLUMNS, toListedUser, usersWithCompany, type ListedUser } from './user-queries.server.ts';
+import { findUserById, listedUsers, toListedUser, usersWithCompany, type ListedUser } from './user-queries.server.ts';
 import * as notifications from '../notifications/notification-events.server.ts';
 
 export const EMAIL_TAKEN = 'A user with this email already exists';

@@ -2,9 +2,9 @@
 // X-Total-Count and a Link to the next page, 201 on create, 204 on delete. A read-only
 // resource (a log) answers GET only: its writes are a 405 naming the allowed methods.
 // A resource answers at its key (/api/vult-card-types) or at the paths it declares, which
-// may sit under a prefix (/api/vult/card-types: the `api.vult.$resource.ts` route group).
+// may sit under a prefix (/api/vult/card-types: the `api.vult.$resource.ts` route group). The
+// route module binding them hands over the declarations (the registry; tests pass their own).
 import type { Action } from '../lib/permissions.ts';
-import { RESOURCE_LIST } from '../../features/resources.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { invalid, notFound } from '../errors.ts';
 import { apiListQuery } from '../resources/list-query.ts';
@@ -13,9 +13,6 @@ import { apiRoute, errorResponse, idParam, json, pagedList, readJson, type ApiAr
 import { allow, type Method, type RouteAccess } from '../screen/route-access.ts';
 import { recordSchema } from '../resources/schema.ts';
 import { resourceUpdateBody } from '../http/request-bodies.server.ts';
-
-/** Finds the declaration behind the path's `resource` segment (the registry; tests pass their own). */
-type Lookup = (key: string | undefined) => ResourceDef | undefined;
 
 /** The /api paths of a resource's collection (without `/api/`), and whether each answers the latest row. */
 export function apiPathsOf(def: ResourceDef): readonly { path: string; latest?: boolean }[] {
@@ -84,7 +81,7 @@ function withoutPathId(body: unknown, id: number): unknown {
   return rest;
 }
 
-export function apiCollectionRoute(defs: readonly ResourceDef[] = RESOURCE_LIST, prefix = '') {
+export function apiCollectionRoute(defs: readonly ResourceDef[], prefix = '') {
   return perResource('collection', defs, prefix, {
     GET: async (def, { request, ctx }, { latest }) => {
       const url = new URL(request.url);
@@ -105,7 +102,7 @@ export function apiCollectionRoute(defs: readonly ResourceDef[] = RESOURCE_LIST,
   });
 }
 
-export function apiItemRoute(defs: readonly ResourceDef[] = RESOURCE_LIST, prefix = '') {
+export function apiItemRoute(defs: readonly ResourceDef[], prefix = '') {
   return perResource('item', defs, prefix, {
     GET: async (def, { params, ctx }) => getRecord(ctx, def, idParam(params.id)),
     PUT: async (def, { request, params, ctx }) => {

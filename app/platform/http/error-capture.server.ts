@@ -3,7 +3,7 @@
 // replaced by ':id', the stack and the signed-in user it happened to. Recording never throws:
 // a failure to record (the database down) is only logged.
 import type { Db } from '../context.ts';
-import { recordSystemError } from '../../features/system/system.server.ts';
+import { recordSystemError } from '../system-errors.server.ts';
 
 const MAX_MESSAGE = 2000;
 const MAX_STACK = 8000;

@@ -2,7 +2,7 @@
 // machine and the database in the background and a request reads the newest sample with its
 // time, so no request waits for a CPU sample. The CPU share is the busy time between two
 // samples (counters since boot), so a sample costs no waiting either.
-import { busyPercent, cpuTimes, measureHealthWith, type HealthMeasurement } from '../../features/system/health.server.ts';
+import { busyPercent, cpuTimes, measureHealthWith, type HealthMeasurement } from '../health-measure.server.ts';
 import type { Db } from '../context.ts';
 
 /** How often the web process samples (while anybody has asked in its lifetime). */

@@ -1,6 +1,6 @@
-// What a job is, as services and the worker both see it: name, payload schema, queue options
-// and optional cron. No handler here: handlers live in the worker (they need the worker's
-// context), so services can enqueue a job without importing the worker.
+// What a job is, as services and the engine both see it: name, payload schema, queue options
+// and optional cron. No handler here (handler.ts pairs one with a definition), so services can
+// enqueue a job without importing its handler.
 import type { z } from 'zod';
 
 export interface JobQueueOptions {
@@ -23,4 +23,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
+}
+
+/** Queue that receives jobs whose retries are exhausted (JobHooks.deadLettered says what follows). */
+export const DEAD_LETTER_QUEUE = 'dead-letter';
+
+export function findJob<J extends JobDefinition>(name: string, jobs: readonly J[]): J | undefined {
+  return jobs.find((job) => job.name === name);
 }

@@ -4,20 +4,23 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPreparedDatabase, type TestDatabase } from '../../../test/database.ts';
 import { EMBEDDED_POLLING_SECONDS, JobEngine } from './engine.ts';
-import { lines, waitFor } from '../../../worker/test-helpers.ts';
+import { lines, testConfig, waitFor } from '../../../worker/test-helpers.ts';
 import testJobs from '../../../worker/test-jobs.ts';
+import { appJobs } from '../../features/jobs.ts';
 
 let database: TestDatabase;
 let engine: JobEngine;
 
 beforeAll(async () => {
   database = await createPreparedDatabase('sqlite');
+  const config = testConfig(database.dataDir);
   engine = new JobEngine({
     role: 'embedded',
     db: database.db,
-    dataDir: database.dataDir,
-    queueDir: path.join(database.dataDir, 'queue'),
     jobs: testJobs,
+    hooks: appJobs(config).hooks,
+    settings: config,
+    queueDir: path.join(database.dataDir, 'queue'),
     pollingIntervalSeconds: EMBEDDED_POLLING_SECONDS,
     log: () => {},
   });

@@ -9,12 +9,13 @@ import { INTERRUPTED } from '../../features/system/system.server.ts';
 import { requestBackup } from '../../features/backups/backups.server.ts';
 import { systemActor } from '../context.ts';
 import { JobEngine } from './engine.ts';
-import { enqueue, schedules, useJobEngine } from './jobs.server.ts';
+import { enqueue, useJobEngine } from './jobs.server.ts';
 import { ANOMALY_TEXT } from '../../features/audit/anomalies.server.ts';
-import { registry } from '../../../worker/registry.ts';
+import { appJobs } from '../../features/jobs.ts';
+import type { AppConfig } from '../config.server.ts';
 import { runJobNow } from './run-now.ts';
-import { dropSchema, lines, waitFor } from '../../../worker/test-helpers.ts';
-import testJobs from '../../../worker/test-jobs.ts';
+import { dropSchema, lines, testConfig, waitFor } from '../../../worker/test-helpers.ts';
+import { withTestJobs } from '../../../worker/test-jobs.ts';
 import { settle } from '../../../test/wait.ts';
 
 type Mode = 'embedded' | 'postgres';
@@ -23,6 +24,7 @@ const MODES: Mode[] = process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] :
 describe.each(MODES)('job engine (%s)', (mode) => {
   let database: TestDatabase;
   let engine: JobEngine;
+  let config: AppConfig;
   const schema = `pgboss_test_${crypto.randomBytes(4).toString('hex')}`;
   let counter = 0;
   const file = () => path.join(database.dataDir, `job-${++counter}.log`);
@@ -46,14 +48,15 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     // A backup a crashed run left in progress.
     await database.db.insertInto('backups').values({ name: 'Interrupted backup', type: 'manual', tables: '[]', createdAt: old, updatedAt: old }).execute();
     const started = Date.now();
+    config = testConfig(database.dataDir);
     engine = new JobEngine({
       role: mode === 'embedded' ? 'embedded' : 'worker',
       db: database.db,
-      dataDir: database.dataDir,
+      ...withTestJobs(appJobs(config)),
+      settings: config,
       queueDir: mode === 'embedded' ? path.join(database.dataDir, 'queue') : undefined,
       databaseUrl: process.env.TEST_DATABASE_URL,
       schema,
-      jobs: [...registry, ...testJobs],
       pollingIntervalSeconds: 0.5,
       superviseIntervalSeconds: 1,
       log: () => {},
@@ -214,10 +217,10 @@ describe.each(MODES)('job engine (%s)', (mode) => {
   });
 
   it('runs a job directly without the queue (the CLI path)', async () => {
-    const result = (await runJobNow('purge-login-attempts', {}, { db: database.db, dataDir: database.dataDir })) as { deleted: number };
+    const result = (await runJobNow(engine.jobs, 'purge-login-attempts', {}, { db: database.db, settings: config })) as { deleted: number };
     expect(result.deleted).toBe(0);
-    await expect(runJobNow('health-snapshot', { sampleMs: -1 }, { db: database.db, dataDir: database.dataDir })).rejects.toThrow();
-    expect(schedules.map((s) => s.name).sort()).toEqual(['activity-window', 'ai-insights', 'anomaly-detection', 'audit-retention', 'backup-scheduled', 'expense-anomalies', 'health-snapshot', 'integration-schedule', 'notifications-purge', 'purge-login-attempts']);
+    await expect(runJobNow(engine.jobs, 'health-snapshot', { sampleMs: -1 }, { db: database.db, settings: config })).rejects.toThrow();
+    expect(engine.jobs.filter((job) => job.cron).map((job) => job.name).sort()).toEqual(['activity-window', 'ai-insights', 'anomaly-detection', 'audit-retention', 'backup-scheduled', 'expense-anomalies', 'health-snapshot', 'integration-schedule', 'notifications-purge', 'purge-login-attempts']);
   });
 
   // Last: it stops the shared engine.

@@ -5,26 +5,39 @@
 // - Embedded (SQLite app data): pg-boss on PGlite under DATA_DIR/queue, hosted and worked by
 //   the web process (role 'embedded'). PGlite is single-connection and single-process.
 // Queues (and the dead-letter queue) are created at start, schedules use singleton keys, and
-// stop() is graceful: in-flight handlers finish, no new job starts.
+// stop() is graceful: in-flight handlers finish, no new job starts. The jobs, their handlers and
+// the hooks come from the caller (app/features/jobs.ts assembles them), the handlers' settings
+// from the loaded configuration.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PgBoss, fromPglite, type JobWithMetadata, type SendOptions } from 'pg-boss';
-import { DEAD_LETTER_QUEUE } from '../../features/jobs.ts';
 import type { AppConfig } from '../config.server.ts';
 import { systemActor, type Db } from '../context.ts';
 import type { JobSender, JobSenderFactory } from './jobs.server.ts';
-import { jobDeadLettered } from '../../features/notifications/notification-events.server.ts';
-import { recordSystemError, recoverInterrupted } from '../../features/system/system.server.ts';
 import { isPostgresUrl } from '../../../db/client.ts';
-import type { JobContext, WorkerJob } from './handler.ts';
+import { DEAD_LETTER_QUEUE } from './define.ts';
+import { jobSettingsOf, type JobContext, type JobHooks, type JobSet, type JobSettings, type WorkerJob } from './handler.ts';
 import { claimQueue, queueDirOf, writeStatusSnapshot } from './embedded-queue.ts';
-import { registry } from '../../../worker/registry.ts';
-import { backupSettingsFrom, integrationSettingsFrom, openAiSettingsFrom, pushSettingsFrom, type BackupSettings, type IntegrationSettings, type OpenAiSettings, type PushSettings } from '../config.server.ts';
 import type { JobsStatus } from './status.ts';
 import { removeGroupAndOtherAccess } from '../private-files.server.ts';
 
 export type EngineRole = 'embedded' | 'worker' | 'sender' | 'inspect';
+
+/** A row of pg-boss's job table, as status() reads it. */
+interface FailedRow {
+  id: string | number;
+  name: string;
+  retry_count: number;
+  output: FailureOutput | null;
+  completed_on: string | Date | null;
+}
+
+/** What pg-boss stores as a failed job's output (the error's message and stack). */
+interface FailureOutput {
+  message?: unknown;
+  stack?: unknown;
+}
 
 /**
  * How often the embedded engine's queues are polled. Each poll is a PGlite query on the web
@@ -49,15 +62,12 @@ export interface EngineOptions {
   role: EngineRole;
   /** Application database the handlers work on. */
   db: Db;
-  dataDir: string;
-  /** Where backups go and how many scheduled ones are kept (default: from the environment and dataDir). */
-  backups?: BackupSettings;
-  /** VAPID keys and outbound-target policy (default: from the environment and dataDir). */
-  push?: PushSettings;
-  /** Credential keys and outbound limits (default: from the environment and dataDir). */
-  integrations?: IntegrationSettings;
-  /** The language model; undefined: from the environment. */
-  openai?: OpenAiSettings | null;
+  /** The jobs this engine knows: it creates their queues, sends them and (working roles) works them. */
+  jobs: readonly WorkerJob[];
+  /** What happens around the handlers (roles 'embedded' and 'worker'). */
+  hooks?: JobHooks;
+  /** The configuration the handlers run with (roles 'embedded' and 'worker'). */
+  settings?: JobSettings;
   /** postgres://… (roles 'worker' and 'sender'). */
   databaseUrl?: string;
   /** pg-boss schema on PostgreSQL. */
@@ -66,7 +76,6 @@ export interface EngineOptions {
   queueDir?: string | null;
   /** Embedded: write DATA_DIR/queue-status.json this often, for `finhub jobs status` (0: never). */
   statusSnapshotSeconds?: number;
-  jobs?: WorkerJob[];
   /** Create the cron schedules of the jobs that have one (default: on, except for senders). */
   schedules?: boolean;
   pollingIntervalSeconds?: number;
@@ -86,7 +95,7 @@ export interface StopOptions {
 
 export class JobEngine implements JobSender {
   readonly options: EngineOptions;
-  readonly jobs: WorkerJob[];
+  readonly jobs: readonly WorkerJob[];
   boss!: PgBoss;
   #pglite: { close(): Promise<void> } | null = null;
   #releaseQueue: (() => void) | null = null;
@@ -98,7 +107,7 @@ export class JobEngine implements JobSender {
 
   constructor(options: EngineOptions) {
     this.options = options;
-    this.jobs = options.jobs ?? registry;
+    this.jobs = options.jobs;
     this.#log = options.log ?? ((message) => console.log(`[jobs] ${message}`));
   }
 
@@ -109,6 +118,7 @@ export class JobEngine implements JobSender {
   async start(): Promise<this> {
     const { role } = this.options;
     const works = role === 'embedded' || role === 'worker';
+    if (works && (!this.options.hooks || !this.options.settings)) throw new Error(`A ${role} job engine needs the hooks and the settings its handlers run with`);
     const timing = {
       // Expired active jobs are failed (and retried) by the per-queue monitor pass, which runs at
       // most every monitorIntervalSeconds inside a supervise pass: both follow this setting.
@@ -162,10 +172,7 @@ export class JobEngine implements JobSender {
     // Embedded: nothing else can own a row left 'executing'. PostgreSQL: other workers may, so
     // only rows untouched for longer than any job may run are taken as interrupted.
     const longest = Math.max(60, ...this.jobs.map((job) => job.queue.expireInSeconds));
-    const recovered = await recoverInterrupted(this.options.db, {
-      olderThan: role === 'embedded' ? undefined : new Date(Date.now() - longest * 1000),
-      backupDir: (this.options.backups ?? backupSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir })).dir,
-    });
+    const recovered = await this.#hooks.recoverInterrupted(this.options.db, this.#settings, role === 'embedded' ? undefined : new Date(Date.now() - longest * 1000));
     if (recovered) this.#log(`marked ${recovered} interrupted action(s) failed`);
 
     const workOptions = {
@@ -230,7 +237,7 @@ export class JobEngine implements JobSender {
        where state = 'failed' and name = any($1::text[]) order by completed_on desc nulls last limit $2`,
       [names.filter((name) => name !== DEAD_LETTER_QUEUE), failedLimit],
     );
-    const failed = (rows as any[]).map((row) => ({
+    const failed = (rows as FailedRow[]).map((row) => ({
       id: String(row.id),
       name: String(row.name),
       failedAt: row.completed_on ? new Date(row.completed_on).toISOString() : null,
@@ -248,16 +255,21 @@ export class JobEngine implements JobSender {
     await this.boss.updateQueue(name, updatable);
   }
 
+  /** Checked by start() for the roles that work jobs. */
+  get #hooks(): JobHooks {
+    return this.options.hooks!;
+  }
+
+  get #settings(): JobSettings {
+    return this.options.settings!;
+  }
+
   #context(item: JobWithMetadata<object>): JobContext {
     return {
       db: this.options.db,
       actor: systemActor('worker'),
       meta: {},
-      dataDir: this.options.dataDir,
-      backups: this.options.backups ?? backupSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir }),
-      push: this.options.push ?? pushSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir }),
-      integrations: this.options.integrations ?? integrationSettingsFrom({ ...process.env, DATA_DIR: this.options.dataDir }),
-      openai: this.options.openai === undefined ? openAiSettingsFrom(process.env) : this.options.openai,
+      ...jobSettingsOf(this.#settings),
       job: { id: item.id, name: item.name, retryCount: item.retryCount },
       log: (message) => this.#log(`${item.name} ${item.id}: ${message}`),
     };
@@ -272,23 +284,16 @@ export class JobEngine implements JobSender {
 
   async #deadLettered(item: JobWithMetadata<object>) {
     const source = item.sourceName ?? 'unknown';
-    let output: any = null;
+    let output: FailureOutput | null = null;
     if (item.sourceName && item.sourceId) {
       const [original] = await this.boss.findJobs(item.sourceName, { id: item.sourceId }).catch(() => []);
-      output = original?.output ?? null;
+      output = (original?.output as FailureOutput | undefined) ?? null;
     }
     const message = typeof output?.message === 'string' ? output.message : 'Job failed after all retries';
-    const systemErrorId = await recordSystemError(this.options.db, {
-      severity: 'high',
-      errorType: 'job_failed',
-      message: `Job ${source} failed: ${message}`,
-      endpoint: `job:${source}`,
-      method: 'JOB',
-      stack: typeof output?.stack === 'string' ? output.stack : null,
-      details: { jobId: item.sourceId, deadLetterJobId: item.id, payload: item.data ?? null },
-      occurrenceKey: `dead-letter:${item.id}`,
-    });
-    await jobDeadLettered({ db: this.options.db, actor: systemActor('worker'), meta: {} }, source, message, systemErrorId);
+    await this.#hooks.deadLettered(
+      { db: this.options.db, actor: systemActor('worker'), meta: {} },
+      { name: source, jobId: item.sourceId, deadLetterJobId: item.id, message, stack: typeof output?.stack === 'string' ? output.stack : null, payload: item.data ?? null },
+    );
     this.#log(`${source} ${item.sourceId} reached the dead-letter queue: ${message}`);
   }
 
@@ -319,8 +324,8 @@ export class JobEngine implements JobSender {
   }
 }
 
-/** What a caller may set beyond the configuration (tests, the worker's extra jobs, a quiet log). */
-export type EngineOverrides = Partial<Omit<EngineOptions, 'role' | 'db'>>;
+/** What a caller may set beyond the configuration and the jobs (tests, a quiet log). */
+export type EngineOverrides = Partial<Omit<EngineOptions, 'role' | 'db' | 'jobs' | 'hooks' | 'settings'>>;
 
 /**
  * The one way to build the engine, from the validated configuration:
@@ -329,9 +334,9 @@ export type EngineOverrides = Partial<Omit<EngineOptions, 'role' | 'db'>>;
  * - sender: a PostgreSQL web process that only sends;
  * - inspect: `finhub jobs status` (PostgreSQL, or the embedded queue when no web server holds it).
  */
-export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, overrides: EngineOverrides = {}): JobEngine {
+export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, jobs: JobSet, overrides: EngineOverrides = {}): JobEngine {
   const postgres = isPostgresUrl(config.databaseUrl);
-  const base = { role, db, dataDir: config.dataDir, backups: config.backups, push: config.push, integrations: config.integrations, openai: config.openai, schema: config.jobs.pgbossSchema };
+  const base = { role, db, jobs: jobs.jobs, hooks: jobs.hooks, settings: jobSettingsOf(config), schema: config.jobs.pgbossSchema };
   const byRole: Record<EngineRole, Omit<EngineOptions, keyof typeof base>> = {
     embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: EMBEDDED_STATUS_SECONDS, pollingIntervalSeconds: EMBEDDED_POLLING_SECONDS },
     worker: {
@@ -348,15 +353,18 @@ export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, ove
 }
 
 /**
- * What a web process registers with useJobSenderFactory: on PostgreSQL the first enqueue opens a
- * send-only engine on the process's database handle; on SQLite the jobs belong to the embedded
- * engine, so there is nothing to open.
+ * What a web process registers with useJobSenderFactory: the jobs it may send and, on
+ * PostgreSQL, a send-only engine on the process's database handle opened by the first enqueue;
+ * on SQLite the jobs belong to the embedded engine, so there is nothing to open.
  */
-export function jobSenderFactory(config: AppConfig, db: Db): JobSenderFactory {
-  return async () => {
-    if (!isPostgresUrl(config.databaseUrl)) {
-      throw new Error('The embedded job engine is not running in this process (it runs inside the web server)');
-    }
-    return createJobEngine(config, db, 'sender').start();
+export function jobSenderFactory(config: AppConfig, db: Db, jobs: JobSet): JobSenderFactory {
+  return {
+    jobs: jobs.jobs,
+    open: async () => {
+      if (!isPostgresUrl(config.databaseUrl)) {
+        throw new Error('The embedded job engine is not running in this process (it runs inside the web server)');
+      }
+      return createJobEngine(config, db, 'sender', jobs).start();
+    },
   };
 }

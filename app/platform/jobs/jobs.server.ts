@@ -1,11 +1,10 @@
-// The small jobs interface services use: enqueue(name, payload, options) and the schedule
-// definitions. Payloads are validated by the job's zod schema (app/jobs) before anything is sent.
-// Services never import the engine (it lives in the worker): the process that hosts one
-// registers it here (useJobEngine: the web process in embedded mode, a worker), and a web
-// process registers a factory (useJobSenderFactory) that opens a send-only engine on first use
-// (PostgreSQL).
-import { findJob, JOBS } from '../../features/jobs.ts';
-import type { JobDefinition } from './define.ts';
+// The small jobs interface services use: enqueue(name, payload, options). Payloads are validated
+// by the schema of the job in the list the process registered before anything is sent.
+// Services never import the engine: the process that hosts one registers it here
+// (useJobEngine: the web process in embedded mode, a worker), and a web process registers a
+// factory (useJobSenderFactory) with the jobs it may send, which opens a send-only engine on
+// first use (PostgreSQL).
+import { findJob, type JobDefinition } from './define.ts';
 
 export interface EnqueueOptions {
   /** At most one queued/active job with this key (pg-boss singletonKey). */
@@ -25,15 +24,18 @@ export interface JobSender {
   stop(options: { graceful?: boolean; timeout?: number }): Promise<void>;
 }
 
-/** Opens a send-only engine, or throws why this process cannot send. */
-export type JobSenderFactory = () => Promise<JobSender>;
-
-/** What runs when: one entry per job that has a cron expression (UTC). */
-export const schedules = JOBS.filter((job) => job.cron).map((job) => ({ name: job.name, cron: job.cron!, description: job.description }));
+/** How a process without an engine of its own sends. */
+export interface JobSenderFactory {
+  /** The jobs it may send: enqueue accepts these names. */
+  readonly jobs: readonly JobDefinition[];
+  /** Opens a send-only engine, or throws why this process cannot send. */
+  open(): Promise<JobSender>;
+}
 
 /**
  * The process's one job state. Kept on globalThis: the Remix build bundles its own copy of this
  * module, and the engine server.ts registers on Node's copy must be the one routes enqueue on.
+ * The load context cannot carry it: services enqueue without one (deep inside notify(), readers).
  */
 interface JobState {
   engine: JobSender | null;
@@ -56,9 +58,11 @@ export function currentJobEngine(): JobSender | null {
   return state.engine;
 }
 
+const NO_ENGINE = 'No job engine in this process: its host registers one (useJobEngine or useJobSenderFactory)';
+
 async function openSender(): Promise<JobSender> {
-  if (!state.senderFactory) throw new Error('No job engine in this process: its host registers one (useJobEngine or useJobSenderFactory)');
-  return state.senderFactory();
+  if (!state.senderFactory) throw new Error(NO_ENGINE);
+  return state.senderFactory.open();
 }
 
 /** Stops this process's engine (gracefully: running handlers finish), or the lazily opened sender. */
@@ -70,7 +74,9 @@ export async function stopJobEngine(options: { timeout?: number } = {}): Promise
 }
 
 export async function enqueue(name: string, payload: unknown = {}, options: EnqueueOptions = {}): Promise<string | null> {
-  const job = findJob(name, state.engine?.jobs ?? JOBS);
+  const jobs = state.engine?.jobs ?? state.senderFactory?.jobs;
+  if (!jobs) throw new Error(NO_ENGINE);
+  const job = findJob(name, jobs);
   if (!job) throw new Error(`Unknown job: ${name}`);
   const data = job.payload.parse(payload ?? {}) as object;
   if (!state.engine) {

@@ -7,7 +7,7 @@ const base = { key: 'check', title: 'Check', noun: 'Check', area: 'reference', e
 const messages = messagesFor('check');
 
 // A valid declaration over departments, the reference point of the failing ones below.
-defineResource({
+const departments = defineResource({
   ...base,
   table: 'departments',
   company: 'none',
@@ -29,7 +29,7 @@ defineResource({
   rowCounts: true,
   messages,
   fields: [
-    { name: 'categoryId', label: 'Category', kind: 'reference', reference: 'expenseCategories' },
+    { name: 'departmentId', label: 'Department', kind: 'reference', reference: () => departments },
     { name: 'amount', label: 'Amount', kind: 'money' },
   ],
   joins: [{ table: 'expenseCategories', alias: 'cat', on: 'categoryId', select: { categoryName: 'name' } }],
@@ -97,8 +97,8 @@ defineResource({
 
 defineResource({
   ...base, table: 'budgets', company: 'none', messages, joins: [], list,
-  // @ts-expect-error: a reference must point to a table with an id
-  fields: [{ name: 'departmentId', label: 'Department', kind: 'reference', reference: 'rowCounts' }],
+  // @ts-expect-error: a reference names the referenced declaration, not its table
+  fields: [{ name: 'departmentId', label: 'Department', kind: 'reference', reference: 'departments' }],
 });
 
 // ---- Lists: sorts, search, filter

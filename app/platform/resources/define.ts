@@ -1,11 +1,13 @@
 // The shape of a resource declaration and `defineResource` that checks it against the database
-// types. Isomorphic and free of zod (every list page loads it): the generic screens render forms
-// and tables from the field and column lists; the zod schemas derived from the fields are in
-// schema.ts, and the forms' HTML constraints in constraint.ts.
+// types. Isomorphic and free of zod at run time (every list page loads it): the generic screens
+// render forms and tables from the field and column lists; the zod schemas derived from the
+// fields are in schema.ts, and the forms' HTML constraints in constraint.ts.
+import type { z } from 'zod';
 import type { Database } from '../../../db/types.ts';
 import { isIsoDay } from '../lib/dates.ts';
 import type { Area } from '../lib/permissions.ts';
 import type { FieldError } from '../lib/field-error.ts';
+import type { ServiceContext } from '../context.ts';
 
 /** Largest amount with 12 digits of which 2 are decimals. */
 export const MAX_AMOUNT = 9_999_999_999.99;
@@ -91,8 +93,11 @@ type Field<N extends Names> =
   | (FieldOptions & {
       name: N['column'];
       kind: 'reference';
-      /** Table of the referenced resource: its declaration says how the reference is checked and offered. */
-      reference: ResourceTable;
+      /**
+       * The referenced resource (`() => companies`: read when used, so declarations may refer to
+       * each other): its declaration says how the reference is checked and offered.
+       */
+      reference: () => ResourceDef;
     });
 
 export type FieldDef = Field<Names>;
@@ -124,6 +129,14 @@ export function companyColumnOf(def: { company: CompanyRule }): 'companyId' | 'i
 export function companyCopiedFrom(def: { company: CompanyRule }): string | null {
   return typeof def.company === 'object' && 'copiedFrom' in def.company ? def.company.copiedFrom : null;
 }
+
+/**
+ * The companies every company rule refers to: their table, and the columns naming and typing
+ * them (the `self` rule of their declaration). A named company is found by its name, and a list
+ * joined to the companies is filtered by name or type through the join.
+ */
+export const COMPANY_TABLE = 'companies' satisfies TableName;
+export const COMPANY_COLUMNS = { nameColumn: 'name', typeColumn: 'type' } as const satisfies Record<string, ColumnOf<typeof COMPANY_TABLE>>;
 
 /** The company whose name a resource's rows all belong to ('One Network'), if its rule names one. */
 export function companyNamed(def: { company: CompanyRule }): string | null {
@@ -207,11 +220,8 @@ interface Use<Table extends TableName, Col extends string> {
 type ReferencedBy = Use<TableName, string>;
 type UseOf = { [R in TableName]: Use<R, ColumnOf<R>> }[TableName];
 
-/** The checks a declaration's `refine` may use that are written with zod (given by schema.ts). */
-export interface RecordChecks {
-  /** An API endpoint's mappingConfig for its direction (integration-mapping.ts). */
-  mapping: (text: string, direction: 'inbound' | 'outbound') => FieldError[];
-}
+/** zod, as schema.ts hands it to a declaration's `refine`. */
+export type Zod = typeof z;
 
 export interface Messages {
   created: string;
@@ -247,11 +257,16 @@ interface ResourceShape<N extends Names> {
   auditLabel?: string;
   fields: readonly Field<N>[];
   /**
-   * Cross-field rules, checked on the whole record (after merging an update); `checks` are the
-   * rules that need zod themselves, handed in by the schema (schema.ts), so that a declaration,
-   * which every list page loads, does not bring zod along.
+   * Cross-field rules, checked on the whole record (after merging an update). A rule written
+   * with zod uses the `zod` handed in by the schema (schema.ts), so that a declaration, which
+   * every list page loads, does not bring zod along.
    */
-  refine?: (value: Record<string, unknown>, checks: RecordChecks) => FieldError[];
+  refine?: (value: Record<string, unknown>, zod: Zod) => FieldError[];
+  /**
+   * Server work in the write's transaction once an update is stored (`value`: the whole record
+   * as written). The browser loads declarations too: server code is imported when it runs.
+   */
+  afterUpdate?: (ctx: ServiceContext, id: number, value: Record<string, unknown>) => Promise<void>;
   joins: readonly N['join'][];
   list: {
     columns: readonly Column<N['sortRef']>[];
@@ -387,6 +402,34 @@ export function defineResource<T extends ResourceTable, S extends string, const 
 }
 
 // ---------------------------------------------------------------------------------------------
+// References between declarations
+
+/** The resource a reference field points to. */
+export function referencedResource(field: FieldDef): ResourceDef {
+  if (field.reference === undefined) throw new Error(`${field.name} is not a reference`);
+  return field.reference();
+}
+
+/** The field choosing the row's company (a reference to the companies), if the form has one. */
+export function companyFieldOf(def: Pick<ResourceDef, 'fields'>): FieldDef | undefined {
+  return def.fields.find((f) => f.kind === 'reference' && referencedResource(f).table === COMPANY_TABLE);
+}
+
+/**
+ * The declaration of the companies a resource's rows belong to, found as its company rule finds a
+ * row's company: the resource itself (`self`), the one its company field references, or that of
+ * the resource it copies its company from. None for shared data and a named company's rows.
+ */
+export function companiesOf(def: ResourceDef): ResourceDef | undefined {
+  if (companySelf(def)) return def;
+  const field = companyFieldOf(def);
+  if (field) return referencedResource(field);
+  const from = companyCopiedFrom(def);
+  const via = from === null ? undefined : def.fields.find((f) => f.name === from && f.kind === 'reference');
+  return via ? companiesOf(referencedResource(via)) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Dropdown choices (isomorphic: filled by the service, rendered by the form and the toolbar)
 
 /** One option of a dropdown: a referenced row (with its id) or a distinct value of a column. */
@@ -403,6 +446,12 @@ export interface Choice {
 export interface FormChoices {
   filter: Choice[];
   [list: string]: Choice[];
+}
+
+/** The dropdown list of a reference field, from the choices the service sent. */
+export function referenceChoices(field: FieldDef, choices: FormChoices): Choice[] {
+  const list = referencedResource(field).choices?.list;
+  return (list && choices[list]) || [];
 }
 
 /** Field errors for end dates before start dates. */

@@ -10,9 +10,9 @@ import { waitFor } from '../../../worker/test-helpers.ts';
 import { userContext } from '../../../test/context.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
-import { startFakeOpenAi, type FakeOpenAi } from '../../features/ai/fake-openai.ts';
-import { startPushService, type PushService } from '../../features/notifications/push-service.ts';
-import { browserKeys } from '../../features/notifications/web-push-decrypt.ts';
+import { startFakeOpenAi, type FakeOpenAi } from '../../../test/support/fake-openai.ts';
+import { startPushService, type PushService } from '../../../test/support/push-service.ts';
+import { browserKeys } from '../../../test/support/web-push-decrypt.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const text = async (response: Response) => (await response.text()).replace(/<!-- -->/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");

@@ -1,11 +1,13 @@
 // The registry is the one list of resources: what other lists derive from it (export tables,
 // the audit trail's table filter), and what the declarations must agree on with the database
-// (row-count triggers) and with each other (every reference offers choices).
+// (row-count triggers) and with each other (every reference is to a declared resource that offers
+// choices; a Company dropdown finds the companies' declaration).
 import { describe, expect, it } from 'vitest';
 import { COUNTED_TABLES } from '../../../db/migrations/0003_row_counts.ts';
 import { snakeCase } from '../lib/names.ts';
 import { exportTableNames, resolveExportTable } from '../../features/backups/exports.server.ts';
-import { AUDITED_TABLES, findResource, referencedResource, RESOURCE_LIST } from '../../features/resources.ts';
+import { AUDITED_TABLES, companies, findResource, RESOURCE_LIST } from '../../features/resources.ts';
+import { companiesOf, referencedResource } from './define.ts';
 
 describe('resource registry', () => {
   it('keys and tables are unique; findResource knows only the keys', () => {
@@ -18,9 +20,16 @@ describe('resource registry', () => {
   it('every reference points to a declared resource that offers choices', () => {
     for (const def of RESOURCE_LIST) {
       for (const field of def.fields.filter((f) => f.kind === 'reference')) {
+        expect(RESOURCE_LIST, `${def.key}.${field.name}`).toContain(referencedResource(field));
         expect(referencedResource(field).choices, `${def.key}.${field.name}`).toBeDefined();
       }
     }
+  });
+
+  it('a Company dropdown offers the companies\' declaration', () => {
+    const withDropdown = RESOURCE_LIST.filter((def) => def.list.companyFilter);
+    expect(withDropdown.length).toBeGreaterThan(0);
+    for (const def of withDropdown) expect(companiesOf(def), def.key).toBe(companies);
   });
 
   it('the resources declaring row counts are the tables whose triggers keep them (migration 0003)', () => {

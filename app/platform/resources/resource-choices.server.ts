@@ -5,8 +5,7 @@
 // (through the column's index when its declaration says it leads one).
 import { sql, type CompiledQuery } from 'kysely';
 import { runCompiled } from '../../../db/compiled-cache.ts';
-import { companyColumnOf, companySelf, type Choice, type FieldDef, type FormChoices, type ResourceDef } from './define.ts';
-import { companyResource, RESOURCE_LIST, referenceChoices, referencedResource } from '../../features/resources.ts';
+import { companiesOf, companyColumnOf, companySelf, referenceChoices, referencedResource, type Choice, type FieldDef, type FormChoices, type ResourceDef } from './define.ts';
 import type { ServiceContext } from '../context.ts';
 import { applyWhere, conditions, type ListQuery } from './resource-list.server.ts';
 import { authorize, baseQuery, dynamic, scopeOf, type Row } from './resource-rows.server.ts';
@@ -54,27 +53,32 @@ async function choiceRows(ctx: ServiceContext, def: ResourceDef, target: Resourc
 export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: Partial<ListQuery> = {}, options: { form?: boolean } = {}): Promise<FormChoices> {
   authorize(ctx, def, 'read');
   const choices: FormChoices = { filter: [] };
-  for (const resource of RESOURCE_LIST) if (resource.choices) choices[resource.choices.list] = [];
 
   // The lists this screen needs: its reference fields' (a form-only list only with an open
   // form; none for a read-only resource, which has no form), the filter's when it compares a
-  // reference, and the lists whose labels group another list.
+  // reference, and the lists whose labels group another list. Every list it could show is sent,
+  // empty when not read.
   const filter = def.list.filter;
   const filterField: FieldDef | undefined = filter && def.fields.find((f) => f.name === filter.column);
   const needed = new Set<ResourceDef>();
-  const need = (target: ResourceDef) => {
-    needed.add(target);
-    for (const field of [groupFieldOf(target), narrowFieldOf(target)]) if (field) needed.add(referencedResource(field));
+  const offered = new Set<ResourceDef>();
+  const add = (to: Set<ResourceDef>, target: ResourceDef) => {
+    to.add(target);
+    for (const field of [groupFieldOf(target), narrowFieldOf(target)]) if (field) to.add(referencedResource(field));
   };
-  if (!def.readOnly) {
-    for (const field of def.fields) {
-      if (field.kind !== 'reference') continue;
-      const target = referencedResource(field);
-      if (!(target.choices?.formOnly && options.form === false)) need(target);
-    }
+  const need = (target: ResourceDef, read = true) => {
+    add(offered, target);
+    if (read) add(needed, target);
+  };
+  for (const field of def.fields) {
+    if (field.kind !== 'reference') continue;
+    const target = referencedResource(field);
+    need(target, !def.readOnly && !(target.choices?.formOnly && options.form === false));
   }
   if (filterField?.kind === 'reference') need(referencedResource(filterField));
-  if (def.list.companyFilter) need(companyResource);
+  const companies = def.list.companyFilter ? companiesOf(def) : undefined;
+  if (companies) need(companies);
+  for (const target of offered) if (target.choices) choices[target.choices.list] = [];
 
   const loaded = new Map<ResourceDef, { source: ChoiceSource; rows: Row[] }>();
   for (const target of needed) loaded.set(target, await choiceRows(ctx, def, target, fixed));

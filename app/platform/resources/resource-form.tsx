@@ -6,8 +6,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { formConstraint } from './constraint.ts';
-import type { Choice, FieldDef, FormChoices, ResourceDef } from './define.ts';
-import { referenceChoices, referencedResource } from '../../features/resources.ts';
+import { referenceChoices, referencedResource, type Choice, type FieldDef, type FormChoices, type ResourceDef } from './define.ts';
 import { FormError } from '../screen/action-result.tsx';
 import { MONTH_NAMES } from '../lib/format.ts';
 import { Button, Field, inputClass } from '../../ui/form.tsx';
@@ -57,7 +56,7 @@ function narrowingField(def: ResourceDef, field: FieldDef): FieldDef | undefined
   const target = referencedResource(field);
   const narrowBy = target.choices?.narrowBy;
   const by = narrowBy === undefined ? undefined : target.fields.find((f) => f.name === narrowBy);
-  return by?.kind === 'reference' ? def.fields.find((f) => f.kind === 'reference' && f.reference === by.reference) : undefined;
+  return by?.kind === 'reference' ? def.fields.find((f) => f.kind === 'reference' && referencedResource(f).table === referencedResource(by).table) : undefined;
 }
 
 type Validator = ReturnType<typeof import('./resource-validation.ts').formValidator>;

@@ -8,8 +8,7 @@ import { daysContaining, ftsTable, postgresIndexMatch, postgresTermBranches, pos
 import { streamQuery } from '../../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { snakeCase } from '../lib/names.ts';
-import { companyColumnOf, companyNamed, companySelf, MAX_AMOUNT, type ResourceDef } from './define.ts';
-import { COMPANY_COLUMNS, companyResource } from '../../features/resources.ts';
+import { COMPANY_COLUMNS, COMPANY_TABLE, companyColumnOf, companyNamed, companySelf, MAX_AMOUNT, type ResourceDef } from './define.ts';
 import type { ServiceContext } from '../context.ts';
 import { dayCounted, dayCountedPageIds } from './day-pages.server.ts';
 import { anchoredPageIds } from './page-anchors.server.ts';
@@ -54,7 +53,7 @@ export function conditions(
 ): { where: Expression<SqlBool>[]; aliases: Set<string>; others: Expression<SqlBool>[]; matchIds: Expression<unknown> | null } {
   const where: Expression<SqlBool>[] = [];
   const aliases = new Set<string>();
-  const companyAlias = def.joins.find((j) => j.table === companyResource.table)?.alias;
+  const companyAlias = def.joins.find((j) => j.table === COMPANY_TABLE)?.alias;
   const self = companySelf(def);
 
   const q = query.q?.trim();

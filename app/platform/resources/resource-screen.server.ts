@@ -2,16 +2,15 @@
 // page and the open form (?new=1, ?edit=ID); the action handles create, update and delete
 // (with a server-rendered confirmation step when the browser has no JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import type { ResourceDef } from './define.ts';
+import { companiesOf, companyFieldOf, referenceChoices, type ResourceDef } from './define.ts';
 import { recordSchema } from './schema.ts';
-import { companyFieldOf, companyResource, referenceChoices } from '../../features/resources.ts';
 import type { Action } from '../lib/permissions.ts';
 import { notFound } from '../errors.ts';
 import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { screenListQuery, screenListState } from './list-query.ts';
 import { authorize, createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from './resources.server.ts';
-import { findScreenCompany, listVisibleCompanies } from '../../features/finance/companies.server.ts';
+import { findScreenCompany, listVisibleCompanies } from '../companies.server.ts';
 import type { ServiceContext } from '../context.ts';
 import { screenChoices, screenRows } from '../screen/screen-rows.ts';
 import { rowSummary } from './cell-text.ts';
@@ -92,7 +91,7 @@ export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, optio
       state: { ...state, page },
       editing,
       creating,
-      choices: screenChoices(choices, creating || editing !== null, [...(options.choiceLists ?? []), ...(def.list.companyFilter ? [companyResource.choices!.list] : [])]),
+      choices: screenChoices(choices, creating || editing !== null, [...(options.choiceLists ?? []), ...(def.list.companyFilter ? [companiesOf(def)!.choices!.list] : [])]),
       companyName,
       can: screenPermissions(ctx, def),
     };

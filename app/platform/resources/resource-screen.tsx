@@ -7,7 +7,7 @@ import type { FieldDef, ResourceDef } from './define.ts';
 import type { ResourceLoaderData } from './resource-screen.server.ts';
 import { unpackRows } from '../lib/packed-rows.ts';
 import { FORM_PARAMS, withParams } from '../lib/url.ts';
-import { PageHeading } from '../../features/shell/app-shell.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { ResourceFormSlot } from './resource-form-slot.tsx';
 import { DataTable, ListToolbar } from '../../ui/table/data-table.tsx';
 import { formErrorOf, resultFor, useCloseUrl, type ActionAnswer } from '../screen/action-result.tsx';

@@ -9,13 +9,11 @@ import type { z } from 'zod';
 import { dialectOf } from '../../../db/dialect.ts';
 import { nameKey, normaliseName } from '../lib/names.ts';
 import { canSeeCompany } from '../lib/permissions.ts';
-import { companyColumnOf, companyCopiedFrom, companyNamed, companySelf, type FieldDef, type ResourceDef } from './define.ts';
+import { companyColumnOf, companyCopiedFrom, companyNamed, companySelf, referencedResource, type FieldDef, type ResourceDef } from './define.ts';
 import { patchSchema, recordSchema } from './schema.ts';
-import { referencedResource } from '../../features/resources.ts';
 import { writeRecord } from '../audit.server.ts';
 import { actorUserId, inTransaction, type Db, type ServiceContext } from '../context.ts';
 import { conflict, fieldErrorsFromZod, invalid, mapConstraintErrors, type FieldError } from '../errors.ts';
-import { deactivateCredentialsOffOrigin } from '../../features/integrations/integration-credentials.server.ts';
 import { authorize, columnOf, dynamic, findRow, namedCompanyId, toApiRow, toColumns, type ApiRow } from './resource-rows.server.ts';
 
 interface WriteMeta {
@@ -52,7 +50,7 @@ async function lockRow(db: Db, def: ResourceDef, id: number): Promise<void> {
 function narrowingOf(def: ResourceDef, target: ResourceDef): { column: string; field: FieldDef } | null {
   const narrowBy = target.choices?.narrowBy;
   const by = narrowBy === undefined ? undefined : target.fields.find((f) => f.name === narrowBy);
-  const field = by?.kind === 'reference' ? def.fields.find((f) => f.kind === 'reference' && f.reference === by.reference) : undefined;
+  const field = by?.kind === 'reference' ? def.fields.find((f) => f.kind === 'reference' && referencedResource(f).table === referencedResource(by).table) : undefined;
   return by && field ? { column: by.name, field } : null;
 }
 
@@ -209,9 +207,7 @@ export async function updateRecordIfChanged(ctx: ServiceContext, def: ResourceDe
     const values = toColumns(def, value);
     if (companyCopiedFrom(def)) values.companyId = companyId;
     await writeRecord(tx, def.table, { action: 'update', id, values }, { reason: meta.reason });
-    // Credentials are bound to the origin they were entered for: a source moved
-    // elsewhere keeps none active.
-    if (def.table === 'apiIntegrationSources') await deactivateCredentialsOffOrigin(tx, id, String(value.baseUrl));
+    await def.afterUpdate?.(tx, id, value);
     return { row: toApiRow(def, await findRow(tx, def, id)), changed: true };
   });
 }

@@ -7,11 +7,7 @@ import { z } from 'zod';
 import { isIsoDay } from '../lib/dates.ts';
 import { MAX_ID } from '../lib/query.ts';
 import { hasNoNul, nulMessage } from '../lib/text.ts';
-import { MAX_AMOUNT, MAX_COUNT, type FieldDef, type RecordChecks, type ResourceDef } from './define.ts';
-import { mappingErrors } from '../../features/integrations/integration-mapping.ts';
-
-/** What the declarations' cross-field rules check with zod. */
-export const RECORD_CHECKS: RecordChecks = { mapping: mappingErrors };
+import { MAX_AMOUNT, MAX_COUNT, type FieldDef, type ResourceDef } from './define.ts';
 
 // toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
 const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
@@ -116,7 +112,7 @@ export function recordSchema(def: Pick<ResourceDef, 'fields' | 'refine'>, fixed:
   const schemaOf = (f: FieldDef) => (Object.hasOwn(fixed, f.name) ? z.preprocess(() => fixed[f.name], fieldSchema(f, options.form)) : fieldSchema(f, options.form));
   const shape = Object.fromEntries(def.fields.map((f) => [f.name, schemaOf(f)]));
   return (options.form ? z.object(shape) : z.strictObject(shape)).superRefine((value, ctx) => {
-    for (const error of def.refine?.(value, RECORD_CHECKS) ?? []) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
+    for (const error of def.refine?.(value, z) ?? []) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
   });
 }
 

@@ -1,7 +1,9 @@
-// Pieces several declarations share: the department/category pair of budgets and expenses,
-// the company picker, and display labels of enumerations.
+// Pieces several declarations share: the department/category joins of budgets and expenses,
+// the company join, and display labels of enumerations. The fields referencing a declaration
+// (the company picker, the department/category pair) are beside the declarations
+// (app/features/finance).
 import { PERIODS, STATUSES } from '../../../db/types.ts';
-import type { FieldDef, FieldOf, FilterOf, JoinOf } from './define.ts';
+import type { FieldOf, FilterOf, JoinOf } from './define.ts';
 
 export const PERIOD_LABELS: Record<string, string> = {
   daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', annual: 'Annual',
@@ -10,16 +12,6 @@ export const STATUS_LABELS: Record<string, string> = { active: 'Active', pending
 export const COMPANY_TYPE_LABELS: Record<string, string> = {
   mobile: 'Mobile', infrastructure: 'Infrastructure', fintech: 'Fintech', marketing: 'Marketing',
 };
-
-export const financeReferences: FieldOf<'budgets' | 'actualExpenses'>[] = [
-  { name: 'departmentId', label: 'Department', kind: 'reference', reference: 'departments', required: true, requiredMessage: 'Department is required' },
-  { name: 'categoryId', label: 'Category', kind: 'reference', reference: 'expenseCategories', required: true, requiredMessage: 'Category is required' },
-];
-
-/** The company a row belongs to (any table with a `companyId` column). */
-export const companyField = {
-  name: 'companyId', label: 'Company', kind: 'reference', reference: 'companies', required: true, requiredMessage: 'Company is required',
-} as const satisfies FieldDef;
 
 export const companyJoin = {
   table: 'companies', alias: 'c', on: 'companyId', select: { companyName: 'name', companyType: 'type' },
@@ -60,11 +52,4 @@ export const plannedPeriodFields: FieldOf<'budgets' | 'revenueProjections'>[] = 
   { name: 'endDate', label: 'End Date', kind: 'date', required: true },
   { name: 'status', label: 'Status', kind: 'enum', options: STATUSES, optionLabels: STATUS_LABELS, defaultValue: 'active', required: false },
   { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
-];
-
-/** Revenue projections and actual revenue: the company, the source and the amount. */
-export const revenueFields: FieldOf<'revenueProjections' | 'actualRevenue'>[] = [
-  companyField,
-  { name: 'source', label: 'Source', kind: 'text', required: true, max: 255, suggestions: REVENUE_SOURCES },
-  { name: 'amount', label: 'Amount', kind: 'money', required: true },
 ];

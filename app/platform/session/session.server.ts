@@ -5,8 +5,8 @@ import type { AppLoadContext } from '@remix-run/node';
 import { findScreen, canOpen } from '../screen/navigation.ts';
 import { outOfScope } from '../lib/permissions.ts';
 import type { AuthUser, RequestMeta, ServiceContext } from '../context.ts';
-import { REMEMBER_ME_DAYS, resolveSession, type SessionInfo } from '../../features/auth/sessions.server.ts';
-import type { UserSettings } from '../../features/settings/user-settings.server.ts';
+import { REMEMBER_ME_DAYS, resolveSession, type SessionInfo } from './sessions.server.ts';
+import type { UserSettings } from './user-settings-row.ts';
 
 const cookies = new WeakMap<object, Cookie>();
 function sessionCookie(context: AppLoadContext): Cookie {

@@ -1,11 +1,10 @@
 import { auditRetentionJob } from './audit-retention.ts';
 import { pruneAuditTrail } from '../audit-retention.server.ts';
-import { auditRetentionDaysFrom } from '../../../platform/config.server.ts';
 import { handleJob } from '../../../platform/jobs/handler.ts';
 
-/** AUDIT_RETENTION_DAYS is read when the job runs (the process's environment, validated at start). */
+/** AUDIT_RETENTION_DAYS comes from the process's configuration (ctx.auditRetentionDays). */
 export default handleJob(auditRetentionJob, async (payload, ctx) => {
-  const retentionDays = auditRetentionDaysFrom();
+  const retentionDays = ctx.auditRetentionDays;
   if (retentionDays === null) {
     ctx.log('audit-retention: AUDIT_RETENTION_DAYS is not set, the audit trail is kept forever');
     return { skipped: true, reason: 'AUDIT_RETENTION_DAYS is not set' };

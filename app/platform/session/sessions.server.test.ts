@@ -4,10 +4,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
-import type { Db } from '../../platform/context.ts';
-import { createSession, endSessions, resolveSession } from './sessions.server.ts';
-import { PUBLIC_USER_COLUMNS } from '../users/user-queries.server.ts';
-import { findUserSettings } from '../settings/user-settings.server.ts';
+import type { Db } from '../context.ts';
+import { createSession, endSessions, PUBLIC_USER_COLUMNS, resolveSession } from './sessions.server.ts';
+import { settingsFromRow } from './user-settings-row.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -37,7 +36,7 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
     expect(session.expiresAt).toBe(at(480 * MINUTE).toISOString());
   });
 
-  it("brings the user's settings row along, as findUserSettings reads it, and only the public columns as the user", async () => {
+  it("brings the user's settings row along, as a read of the row gives it, and only the public columns as the user", async () => {
     const { id } = await createTestUser(db, { role: 'viewer' });
     const { token } = await createSession(db, { userId: id, rememberMe: false }, T0);
     const before = await resolveSession(db, token, at(MINUTE));
@@ -45,7 +44,7 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
     expect(Object.keys(before!.user).sort()).toEqual([...PUBLIC_USER_COLUMNS].sort());
     await db.insertInto('userSettings').values({ userId: id, theme: 'dark', compactSidebar: true, animations: false, notificationTypes: JSON.stringify({ system: false, financial: true, api: true, user: true, security: true }) as never }).execute();
     const after = await resolveSession(db, token, at(2 * MINUTE));
-    expect(after?.settings).toEqual(await findUserSettings(db, id));
+    expect(after?.settings).toEqual(settingsFromRow(await db.selectFrom('userSettings').selectAll().where('userId', '=', id).executeTakeFirstOrThrow()));
     expect(after?.settings).toMatchObject({ userId: id, theme: 'dark', compactSidebar: true, animations: false, emailNotifications: true, notificationTypes: { system: false } });
     expect(Object.keys(after!.user).sort()).toEqual([...PUBLIC_USER_COLUMNS].sort());
     expect(after?.user.id).toBe(id);

@@ -1,10 +1,16 @@
 // Server-side sessions: the cookie holds a random token; the table keeps only its SHA-256.
 import crypto from 'node:crypto';
 import { runCompiled } from '../../../db/compiled-cache.ts';
-import { SETTING_FIELDS } from '../settings/user-settings.ts';
-import { inTransaction, type AuthUser, type Db } from '../../platform/context.ts';
-import { PUBLIC_USER_COLUMNS } from '../users/user-queries.server.ts';
-import { settingsFromRow, type UserSettings } from '../settings/user-settings.server.ts';
+import { PERMISSION_FLAGS } from '../lib/permissions.ts';
+import { inTransaction, type AuthUser, type Db } from '../context.ts';
+import { SETTING_FIELDS, settingsFromRow, type UserSettings } from './user-settings-row.ts';
+
+/** The columns an AuthUser is read from: never the password hash. User queries read the same. */
+export const PUBLIC_USER_COLUMNS = [
+  'id', 'username', 'email', 'role', 'companyId', 'fullName', 'position', 'phoneNumber',
+  'isActive', 'isTemporaryPassword', 'passwordChangeRequired', 'lastLoginAt', 'createdAt',
+  ...PERMISSION_FLAGS,
+] as const;
 
 export const REMEMBER_ME_DAYS = 30;
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;

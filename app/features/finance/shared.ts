@@ -1,0 +1,20 @@
+// Reference fields several finance declarations share: the department/category pair of budgets
+// and expenses, and the company, source and amount of revenue (the company picker itself is
+// beside the companies' declaration).
+import type { FieldOf } from '../../platform/resources/define.ts';
+import { REVENUE_SOURCES } from '../../platform/resources/shared.ts';
+import { companyField } from './companies.ts';
+import { departments } from './departments.ts';
+import { expenseCategories } from './expense-categories.ts';
+
+export const financeReferences: FieldOf<'budgets' | 'actualExpenses'>[] = [
+  { name: 'departmentId', label: 'Department', kind: 'reference', reference: () => departments, required: true, requiredMessage: 'Department is required' },
+  { name: 'categoryId', label: 'Category', kind: 'reference', reference: () => expenseCategories, required: true, requiredMessage: 'Category is required' },
+];
+
+/** Revenue projections and actual revenue: the company, the source and the amount. */
+export const revenueFields: FieldOf<'revenueProjections' | 'actualRevenue'>[] = [
+  companyField,
+  { name: 'source', label: 'Source', kind: 'text', required: true, max: 255, suggestions: REVENUE_SOURCES },
+  { name: 'amount', label: 'Amount', kind: 'money', required: true },
+];
