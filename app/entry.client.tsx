@@ -1,7 +1,7 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { registerServiceWorker } from './features/notifications/service-worker.ts';
+import { registerServiceWorker } from './features/notifications/index.ts';
 
 startTransition(() => {
   hydrateRoot(

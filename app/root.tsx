@@ -5,8 +5,8 @@ import stylesheet from './tailwind.css';
 import { useNonce } from './ui/nonce.tsx';
 import { ToastView } from './ui/toast.tsx';
 import { useAppLinkNavigation } from './ui/app-link.tsx';
-import { documentLoader } from './features/shell/document.server.ts';
-import { appearanceClasses } from './features/settings/user-settings.ts';
+import { documentLoader } from './features/shell/index.server.ts';
+import { appearanceClasses } from './features/settings/index.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -757,7 +757,7 @@ export interface ApiIntegrationEndpointsTable {
   method: ColumnType<(typeof HTTP_METHODS)[number], (typeof HTTP_METHODS)[number] | undefined, (typeof HTTP_METHODS)[number]>;
   direction: ColumnType<(typeof SYNC_DIRECTIONS)[number], (typeof SYNC_DIRECTIONS)[number] | undefined, (typeof SYNC_DIRECTIONS)[number]>;
   targetTable: string;
-  /** JSON text (see app/services/integration-mapping.server.ts). */
+  /** JSON text (see app/features/integrations/integration-mapping.ts). */
   mappingConfig: string | null;
   syncFrequency: ColumnType<string, string | undefined, string>;
   webhookConfig: string | null;

@@ -7,6 +7,8 @@ import type { AppConfig } from '../platform/config.server.ts';
 import type { JobHooks, JobSet, WorkerJob } from '../platform/jobs/handler.ts';
 import { jobDeadLettered } from './notifications/notification-events.server.ts';
 import { recordSystemError } from '../platform/system-errors.server.ts';
+import { failInterruptedBackups } from './backups/backups.server.ts';
+import { failInterruptedSyncs } from './integrations/integration-sync.server.ts';
 import { recoverInterrupted } from './system/system.server.ts';
 import activityWindow from './users/jobs/activity-window.handler.ts';
 import aiInsights from './ai/jobs/ai-insights.handler.ts';
@@ -31,7 +33,19 @@ export const JOBS: readonly WorkerJob[] = [healthSnapshot, anomalyDetection, pur
   notificationPush, pushSend, notificationsPurge, aiInsights, integrationSync, integrationSchedule, expenseAnomalies, activityWindow] as WorkerJob[];
 
 const hooks: JobHooks = {
-  recoverInterrupted: (db, settings, olderThan) => recoverInterrupted(db, { olderThan, backupDir: settings.backups.dir }),
+  recoverInterrupted: (db, settings, olderThan) =>
+    recoverInterrupted(db, { olderThan }, [
+      {
+        sweep: (reason, since) => failInterruptedSyncs(db, reason, { olderThan: since }),
+        description: 'API integration syncs left running by a previous run were marked failed',
+        noun: 'interrupted sync(s)',
+      },
+      {
+        sweep: (reason, since) => failInterruptedBackups({ db }, reason, { olderThan: since, dir: settings.backups.dir }),
+        description: 'Backups left in progress by a previous run were marked failed',
+        noun: 'interrupted backup(s)',
+      },
+    ]),
   // A system error for Error Tracking, and a notification to the admins.
   async deadLettered(ctx, failure) {
     const systemErrorId = await recordSystemError(ctx.db, {

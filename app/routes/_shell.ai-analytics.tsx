@@ -16,7 +16,7 @@ import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 import { countScreenRequest, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
 import { noteRetryAfter } from '../platform/http/rate-limit.server.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
-import type { Toast } from '../platform/session/toast.ts';
+import type { Toast } from '../platform/lib/toast.ts';
 import { formatRelativeTime } from '../platform/lib/format.ts';
 import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, PREDICTION_MONTHS, predictExpenses, SELECT_COMPANY, type ExpensePrediction } from '../features/ai/ai-analytics.server.ts';
 import { dailyExpenses, detectExpenseAnomalies, type AnomalyDay } from '../features/ai/ai-anomalies.server.ts';

@@ -15,7 +15,7 @@ import { formatNumber } from '../platform/lib/format.ts';
 import { camelCase } from '../platform/lib/names.ts';
 import { can, companyScope } from '../platform/lib/permissions.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
-import type { Toast } from '../platform/session/toast.ts';
+import type { Toast } from '../platform/lib/toast.ts';
 import { foldedSentence } from '../features/backups/backup-retired.server.ts';
 import { mayRestore, mayRestoreTables, restoreBackup, RestoreForm, type RestoreResult } from '../features/backups/backup-restore.server.ts';
 import type { AuthUser } from '../platform/context.ts';

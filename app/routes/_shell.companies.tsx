@@ -5,7 +5,7 @@ import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { DeleteButton } from '../platform/resources/delete-button.tsx';
 import { AddButton, ExportButton, exportHref, ResourceOverlays } from '../platform/resources/resource-screen.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { useListLoading } from '../ui/table/data-table.tsx';
+import { useListLoading } from '../platform/resources/data-table.tsx';
 import { Pagination } from '../ui/table/pagination.tsx';
 import { PencilIcon } from '../ui/icons.tsx';
 import { resourceAction, resourceLoader, type ResourceLoaderData } from '../platform/resources/resource-screen.server.ts';

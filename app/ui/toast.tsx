@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Toast } from '../platform/session/toast.ts';
+import type { Toast } from '../platform/lib/toast.ts';
 
 const STYLES = {
   success: 'border-green-300 bg-green-50 text-green-900',

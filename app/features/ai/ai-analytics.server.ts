@@ -9,7 +9,7 @@ import { analyzeBudget } from './stats/budget-variance.ts';
 import { addMonths, forecast, type Trend } from './stats/forecast.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
-import { budgetFigures, expenseMonthSeries } from '../finance/figures.server.ts';
+import { budgetFigures, expenseMonthSeries } from '../finance/index.server.ts';
 
 export const PREDICTION_MONTHS = [1, 3, 6, 12] as const;
 export const ANOMALY_WINDOWS = [7, 14, 30, 90] as const;

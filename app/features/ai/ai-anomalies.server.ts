@@ -9,8 +9,8 @@
 import { z } from 'zod';
 import { ANOMALY_WINDOWS, authorize, choice, optionalId, parse, scopedCompany } from './ai-analytics.server.ts';
 import { recommendationsFor, type AnomalyType, type Severity } from './stats/outliers.ts';
-import { requestAnomalyRun } from '../audit/anomaly-runs.server.ts';
-import { expensesToken } from '../finance/books-token.server.ts';
+import { requestAnomalyRun } from './anomaly-runs.server.ts';
+import { expensesToken } from '../finance/index.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { currentRun, windowStart } from './expense-anomalies.server.ts';
 

@@ -9,7 +9,7 @@ import { companyScope } from '../../platform/lib/permissions.ts';
 import { authorize, scopedCompany } from './ai-analytics.server.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { fieldErrorsFromZod, invalid } from '../../platform/errors.ts';
-import { expenseTotals, revenueTotals, TOTAL_GROUPINGS, type TotalGrouping } from '../finance/figures.server.ts';
+import { expenseTotals, revenueTotals, TOTAL_GROUPINGS, type TotalGrouping } from '../finance/index.server.ts';
 
 export const LEDGERS = ['expenses', 'revenue'] as const;
 export const GROUPINGS = TOTAL_GROUPINGS;

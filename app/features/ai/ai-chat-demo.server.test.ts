@@ -9,7 +9,7 @@ import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } 
 import { createTestUser } from '../../../test/users.ts';
 import { forecast } from './stats/forecast.ts';
 import { answerOffline, CAPABILITIES, nameIn, SUGGESTED_QUESTIONS } from './ai-chat.server.ts';
-import { anomalyRunSettled } from '../audit/anomaly-runs.server.ts';
+import { anomalyRunSettled } from './anomaly-runs.server.ts';
 import { prepareDatabase } from '../system/bootstrap.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { refreshExpenseAnomalies, windowStart } from './expense-anomalies.server.ts';

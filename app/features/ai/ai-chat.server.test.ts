@@ -8,7 +8,7 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser } from '../../../test/users.ts';
 import { answerOffline, CAPABILITIES, OFFLINE_NOTE, periodOf } from './ai-chat.server.ts';
 import { ANOMALIES_COMPUTING } from './ai-anomalies.server.ts';
-import { anomalyRunSettled } from '../audit/anomaly-runs.server.ts';
+import { anomalyRunSettled } from './anomaly-runs.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
 

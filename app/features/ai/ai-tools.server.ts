@@ -7,7 +7,7 @@ import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completio
 import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, PREDICTION_MONTHS, predictExpenses } from './ai-analytics.server.ts';
 import { ANOMALIES_COMPUTING, detectExpenseAnomalies } from './ai-anomalies.server.ts';
 import { GROUPINGS, LEDGERS, ledgerTotals, visibleCompanies } from './ai-books.server.ts';
-import { listAuditLogs, parseAuditQuery } from '../audit/audit-trail.server.ts';
+import { listAuditLogs, parseAuditQuery } from '../audit/index.server.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isDomainError } from '../../platform/errors.ts';
 

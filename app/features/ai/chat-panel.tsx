@@ -5,7 +5,7 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SUGGESTED } from './ai-chat-questions.ts';
-import type { Toast } from '../../platform/session/toast.ts';
+import type { Toast } from '../../platform/lib/toast.ts';
 import type { ChatTurn } from './ai-conversation.server.ts';
 import { inputClass } from '../../ui/form.tsx';
 import { ToastView } from '../../ui/toast.tsx';

@@ -6,7 +6,7 @@ import { rejection } from '../../../test/assertions.ts';
 import { useAnalyticsDatabase } from '../../../test/analytics-fixture.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { dailyExpenses, detectExpenseAnomalies } from './ai-anomalies.server.ts';
-import { anomalyRunSettled } from '../audit/anomaly-runs.server.ts';
+import { anomalyRunSettled } from './anomaly-runs.server.ts';
 import { currentRun, refreshExpenseAnomalies } from './expense-anomalies.server.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');

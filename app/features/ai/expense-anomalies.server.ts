@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { dialectOf } from '../../../db/dialect.ts';
 import type { Db } from '../../platform/context.ts';
 import { baselineOf, DEFAULT_NEW_VENDOR_THRESHOLD_CENTS, duplicates, firstPayment, SEVERITY_RANK, unusualAmount, vendorKey, type AnomalyFinding, type Baseline, type ExpenseFact } from './stats/outliers.ts';
-import { expensesToken } from '../finance/books-token.server.ts';
+import { expensesToken } from '../finance/index.server.ts';
 import { claimLease } from '../../platform/work-lease.server.ts';
 
 /** The longest window a reader may ask for: what every run computes. */

@@ -9,7 +9,7 @@ import type { Area } from '../../platform/lib/permissions.ts';
 import type { ResourceDef } from '../../platform/resources/define.ts';
 import { recordSchema } from '../../platform/resources/schema.ts';
 import { RESOURCE_LIST, findResource } from '../resources.ts';
-import { APP_VERSION } from '../system/system-info.server.ts';
+import { APP_VERSION } from '../system/index.server.ts';
 import { apiCollectionRoute, apiItemRoute } from '../../platform/api/resource-api.server.ts';
 import { closedObjects } from '../../platform/http/body-fields.server.ts';
 import { resourceUpdateBody } from '../../platform/http/request-bodies.server.ts';

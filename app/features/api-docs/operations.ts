@@ -4,23 +4,23 @@
 // OpenAPI document and the API Documentation page are built from it; a test checks it against
 // the built routes, rule by rule, so it cannot drift.
 import type { z } from 'zod';
-import { ChatRequest } from '../ai/ai-chat.server.ts';
-import { PredictionRequest } from '../ai/ai-analytics.server.ts';
-import { AnomalyRequest } from '../ai/ai-anomalies.server.ts';
-import { StreamQuestion } from '../ai/ai-conversation.server.ts';
-import { AuditQuerySchema, VersionQuerySchema } from '../audit/audit-trail.server.ts';
-import { RestoreBody } from '../backups/backup-restore.server.ts';
-import { BackupRequest } from '../backups/backups.server.ts';
-import { ActivitiesQuery } from '../dashboards/editor-dashboard.server.ts';
-import { CredentialRequest } from '../integrations/integration-credentials.server.ts';
-import { SyncLogQuery, SyncRequest } from '../integrations/integration-sync.server.ts';
-import { NotificationQuerySchema } from '../notifications/notifications.server.ts';
-import { SubscribeBody, UnsubscribeSchema } from '../notifications/push.server.ts';
-import { ErrorQuery, PageQuery, ResolveRequest } from '../system/system-monitoring.server.ts';
-import { ChangePasswordSchema, LoginSchema, PasswordChangeBody } from '../auth/schemas.ts';
-import { ProfileSchema } from '../settings/profile-schemas.ts';
-import { UserSettingsPatchSchema } from '../settings/user-settings-schema.ts';
-import { ActivityHistoryQuerySchema, CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema } from '../users/schemas.ts';
+import { ChatRequest } from '../ai/index.server.ts';
+import { PredictionRequest } from '../ai/index.server.ts';
+import { AnomalyRequest } from '../ai/index.server.ts';
+import { StreamQuestion } from '../ai/index.server.ts';
+import { AuditQuerySchema, VersionQuerySchema } from '../audit/index.server.ts';
+import { RestoreBody } from '../backups/index.server.ts';
+import { BackupRequest } from '../backups/index.server.ts';
+import { ActivitiesQuery } from '../dashboards/index.server.ts';
+import { CredentialRequest } from '../integrations/index.server.ts';
+import { SyncLogQuery, SyncRequest } from '../integrations/index.server.ts';
+import { NotificationQuerySchema } from '../notifications/index.server.ts';
+import { SubscribeBody, UnsubscribeSchema } from '../notifications/index.server.ts';
+import { ErrorQuery, PageQuery, ResolveRequest } from '../system/index.server.ts';
+import { ChangePasswordSchema, LoginSchema, PasswordChangeBody } from '../auth/index.ts';
+import { ProfileSchema } from '../settings/index.ts';
+import { UserSettingsPatchSchema } from '../settings/index.ts';
+import { ActivityHistoryQuerySchema, CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema } from '../users/index.ts';
 import { allow, type AccessRule, type Method } from '../../platform/screen/route-access.ts';
 
 export interface ApiOperation {

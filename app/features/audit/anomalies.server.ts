@@ -5,7 +5,7 @@
 import { can } from '../../platform/lib/permissions.ts';
 import { inTransaction, type ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { securityAnomaly } from '../notifications/notification-events.server.ts';
+import { securityAnomaly } from '../notifications/index.server.ts';
 
 /** The Anomalies tab's fixed text. */
 export const ANOMALY_TEXT =

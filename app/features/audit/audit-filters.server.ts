@@ -4,7 +4,7 @@
 // the trail itself shows only that company's entries.
 import type { ServiceContext } from '../../platform/context.ts';
 import { authorizeAuditRead } from './audit-trail.server.ts';
-import { userChoices, userNamed, type UserChoice } from '../users/user-filter.server.ts';
+import { userChoices, userNamed, type UserChoice } from '../users/index.server.ts';
 
 export type AuditUserChoice = UserChoice;
 

@@ -2,7 +2,7 @@
 // the URL and the current tab is kept; Clear drops them all.
 import { Form, Link } from '@remix-run/react';
 import { AUDITED_TABLES } from '../resources.ts';
-import { UserFilter } from '../users/user-filter.tsx';
+import { UserFilter } from '../users/index.ts';
 import { Button, inputClass } from '../../ui/form.tsx';
 
 export type AuditFilterValues = Record<'q' | 'tableName' | 'userId' | 'recordId' | 'from' | 'to', string>;

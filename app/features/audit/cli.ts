@@ -7,7 +7,7 @@ import { camelCase, nameKey, snakeCase } from '../../platform/lib/names.ts';
 import { AUDIT_ACTIONS, getDataVersion, listAuditLogs, listDataVersions, parseAuditQuery, restoreVersion, type AuditLogEntry, type AuditQuery, type DataVersion } from './audit-trail.server.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isDomainError, notFound } from '../../platform/errors.ts';
-import { findUserByIdOrEmail } from '../users/user-queries.server.ts';
+import { findUserByIdOrEmail } from '../users/index.server.ts';
 import { AUDITED_TABLES } from '../resources.ts';
 import { differences } from './values.ts';
 import { cliIo, createOutput, positiveInteger, UsageError, withDatabase, type GlobalOptions } from '../../../cli/runtime.ts';

@@ -9,9 +9,9 @@ import { createSession, endSessions, type SessionInfo } from '../../platform/ses
 import {
   assertCurrentPasswordAllowed, assertLoginAllowed, loginDelayMs, recordCurrentPasswordAttempt, recordLoginAttempt, sleep, type Delay,
 } from '../../platform/http/throttle.server.ts';
-import { findUserById, findUserForLogin, normalizeEmail } from '../users/user-queries.server.ts';
-import { assertMayManage } from '../users/user-policy.server.ts';
-import { passwordChanged } from '../notifications/notification-events.server.ts';
+import { findUserById, findUserForLogin, normalizeEmail } from '../users/index.server.ts';
+import { assertMayManage } from '../users/index.server.ts';
+import { passwordChanged } from '../notifications/index.server.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Please contact your administrator.';

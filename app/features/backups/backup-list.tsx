@@ -8,7 +8,7 @@ import { formatBytes, formatInstant, formatNumber } from '../../platform/lib/for
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { DeleteButton } from '../../platform/resources/delete-button.tsx';
 import { CheckCircleIcon, ClockIcon, TrashIcon, XCircleIcon } from '../../ui/icons.tsx';
-import { EmptyState } from '../company-metrics/screen-parts.tsx';
+import { EmptyState } from '../company-metrics/index.ts';
 import type { BackupView } from './types.ts';
 
 const STATUS = {

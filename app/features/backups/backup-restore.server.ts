@@ -36,7 +36,7 @@ import { backupTableInfo, BACKUP_TABLES, grantsRights, isAppendOnly, tableLabel 
 import { foldRetiredTables, type FoldedTable } from './backup-retired.server.ts';
 import { RETIRED_TABLES, SchemaVersionError, upgradesFrom } from './backup-upgrades.server.ts';
 import { checkBackup, createBackupNow, tableColumns, type Backup } from './backups.server.ts';
-import { backupRestored } from '../notifications/notification-events.server.ts';
+import { backupRestored } from '../notifications/index.server.ts';
 import type { BackupSettings } from '../../platform/config.server.ts';
 import { actorUserId, type Db, type ServiceContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';

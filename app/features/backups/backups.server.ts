@@ -24,8 +24,8 @@ import type { BackupSettings } from '../../platform/config.server.ts';
 import { actorUserId, systemActor, type ServiceContext } from '../../platform/context.ts';
 import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
-import { backupFinished } from '../notifications/notification-events.server.ts';
-import { APP_VERSION } from '../system/system-info.server.ts';
+import { backupFinished } from '../notifications/index.server.ts';
+import { APP_VERSION } from '../system/index.server.ts';
 
 export interface Backup {
   id: number;

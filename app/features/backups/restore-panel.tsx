@@ -9,7 +9,7 @@ import { formatBytes, formatInstant, formatNumber } from '../../platform/lib/for
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { ConfirmingForm, ConfirmStep } from '../../platform/screen/confirm.tsx';
 import { Alert, Button, Card } from '../../ui/form.tsx';
-import { EmptyState } from '../company-metrics/screen-parts.tsx';
+import { EmptyState } from '../company-metrics/index.ts';
 import type { BackupView, TableChoice } from './types.ts';
 
 const RIGHTS_RESTORE_NOTE = 'It holds user accounts or their settings, which give people rights: restoring them needs an owner.';

@@ -2,7 +2,7 @@
 // summary, the API endpoints, and the five most recent rows of a table beside its add form.
 import type { ResourceDef } from '../../platform/resources/define.ts';
 import { formatNumber } from '../../platform/lib/format.ts';
-import { cellText } from '../../ui/table/cell.tsx';
+import { cellText } from '../../platform/resources/cell.tsx';
 import { Card } from '../../ui/form.tsx';
 import { monthLabel, type Month } from './data.ts';
 import { EmptyState } from './screen-parts.tsx';

@@ -5,10 +5,10 @@
 // longer one spread evenly over its months). Financial-data permission; a scoped user's figures
 // are their company's only.
 import { companyScope, can } from '../../platform/lib/permissions.ts';
-import { addMonths } from '../ai/stats/forecast.ts';
+import { addMonths } from '../ai/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { budgetFigures, revenueFigures } from '../finance/figures.server.ts';
+import { budgetFigures, revenueFigures } from '../finance/index.server.ts';
 
 export const CHART_MONTHS = 12;
 

@@ -6,8 +6,8 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { formatInstant, formatRelativeTime } from '../../platform/lib/format.ts';
-import { HEALTH_LABELS, healthDetail } from '../system/health-verdict.ts';
-import { PLAN_RULE, PROJECTION_RULE } from '../finance/plan-rule.ts';
+import { HEALTH_LABELS, healthDetail } from '../system/index.ts';
+import { PLAN_RULE, PROJECTION_RULE } from '../finance/index.ts';
 import { DollarChart } from '../../ui/chart/series-chart.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useRefreshEvery } from '../../platform/screen/use-refresh.ts';

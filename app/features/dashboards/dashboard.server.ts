@@ -1,16 +1,16 @@
 import { can, effectiveFlags } from '../../platform/lib/permissions.ts';
-import { screenTableLabel } from '../audit/audit-readable.server.ts';
-import { listAuditLogs, listSecurityAnomalies, parseAuditQuery } from '../audit/audit-trail.server.ts';
-import { listBackups } from '../backups/backups.server.ts';
+import { screenTableLabel } from '../audit/index.server.ts';
+import { listAuditLogs, listSecurityAnomalies, parseAuditQuery } from '../audit/index.server.ts';
+import { listBackups } from '../backups/index.server.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import type { AuthUser, ServiceContext } from '../../platform/context.ts';
 import { dashboardCharts, type DashboardCharts } from './dashboard-charts.server.ts';
 import { forbidden, isDomainError } from '../../platform/errors.ts';
-import { analyzePerformance } from '../integrations/integration-analysis.server.ts';
-import { listSyncLogs } from '../integrations/integration-sync.server.ts';
+import { analyzePerformance } from '../integrations/index.server.ts';
+import { listSyncLogs } from '../integrations/index.server.ts';
 import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
-import { healthVerdict, type ApiFigures, type HealthVerdict } from '../system/system-monitoring.server.ts';
-import { userStats } from '../users/users.server.ts';
+import { healthVerdict, type ApiFigures, type HealthVerdict } from '../system/index.server.ts';
+import { userStats } from '../users/index.server.ts';
 
 export function accessLevelLabel(user: AuthUser): string {
   const flags = effectiveFlags(user);

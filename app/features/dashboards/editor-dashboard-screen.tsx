@@ -2,11 +2,11 @@
 // Performance, Insights and Goals (the last two hidden on small screens), every figure
 // computed from stored data, none made up. Server-rendered; the tabs are links.
 import { Link } from '@remix-run/react';
-import type { EditorActivity } from '../users/editor-activity.server.ts';
+import type { EditorActivity } from '../users/index.server.ts';
 import type { EditorMetrics } from './editor-dashboard.server.ts';
 import { formatInstant, formatMoney } from '../../platform/lib/format.ts';
-import { PLAN_RULE } from '../finance/plan-rule.ts';
-import { EXAMINED_ENTRIES } from '../users/schemas.ts';
+import { PLAN_RULE } from '../finance/index.ts';
+import { EXAMINED_ENTRIES } from '../users/index.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { TabNav } from '../../platform/screen/action-result.tsx';
 import { Card } from '../../ui/form.tsx';

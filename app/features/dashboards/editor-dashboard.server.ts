@@ -10,18 +10,18 @@ import { z } from 'zod';
 import { dialectOf, filterOnly, jsonInteger } from '../../../db/dialect.ts';
 import { companyScope } from '../../platform/lib/permissions.ts';
 import { integerParam } from '../../platform/lib/query-params.ts';
-import { analyzeBudget, ON_TARGET_PERCENT } from '../ai/stats/budget-variance.ts';
+import { analyzeBudget, ON_TARGET_PERCENT } from '../ai/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { SELF_SERVICE_TABLES } from '../../../db/audit-user-counts.ts';
-import { selfServiceEntries } from '../users/self-service.server.ts';
-import { editorActivities, type EditorActivity } from '../users/editor-activity.server.ts';
-import { workOf } from '../users/editor-stats.server.ts';
+import { selfServiceEntries } from '../users/index.server.ts';
+import { editorActivities, type EditorActivity } from '../users/index.server.ts';
+import { workOf } from '../users/index.server.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { budgetFigures } from '../finance/figures.server.ts';
+import { budgetFigures } from '../finance/index.server.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
-import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes, type ActivityLevel } from '../users/user-activity.server.ts';
+import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes, type ActivityLevel } from '../users/index.server.ts';
 import { daysBefore } from '../../platform/lib/dates.ts';
-import { EXAMINED_ENTRIES } from '../users/schemas.ts';
+import { EXAMINED_ENTRIES } from '../users/index.ts';
 
 /** Weekly goals of 50 entries and 40 hours; an accuracy target of 95 %. */
 export const WEEKLY_GOALS = { entries: 50, hours: 40, accuracy: 95 } as const;

@@ -1,9 +1,9 @@
 // The landing page's stats row from the data itself: companies, the
 // shared departments, the finance and metric records (the trigger-kept row counts), and the
 // uptime measured by the health snapshots (left out until there is an hour of them).
-import { listCompanyCards } from '../finance/companies.server.ts';
+import { listCompanyCards } from '../finance/index.server.ts';
 import type { Db } from '../../platform/context.ts';
-import { uptimePercent } from '../system/health.server.ts';
+import { uptimePercent } from '../system/index.server.ts';
 
 export interface LandingStats {
   companies: number;

@@ -1,3 +1,4 @@
-// What other areas use of the finance area: the companies' declaration, which their declarations
-// reference, and the company picker.
+// What other areas use of finance in screens and shared code (schemas, components, types). Areas
+// import each other through their index files only (docs/architecture.md).
 export { companies, companyField } from './companies.ts';
+export { PLAN_RULE, PROJECTION_RULE } from './plan-rule.ts';

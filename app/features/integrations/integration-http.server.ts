@@ -7,7 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { IntegrationSettings } from '../../platform/config.server.ts';
-import { assertPublicTarget, isOutboundTargetError, type HostResolver } from './outbound-target.server.ts';
+import { assertPublicTarget, isOutboundTargetError, type HostResolver } from '../../platform/http/outbound-target.server.ts';
 
 export class SyncHttpError extends Error {
   readonly status: number | null;

@@ -23,9 +23,9 @@ import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
 import type { IntegrationSettings } from '../../platform/config.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { addCredential, openCredentials, rotateCredentialKey } from './integration-credentials.server.ts';
-import { isDue, listSyncLogs, runSync, type SyncLog } from './integration-sync.server.ts';
+import { failInterruptedSyncs, isDue, listSyncLogs, runSync, type SyncLog } from './integration-sync.server.ts';
 import { createRecord, updateRecord } from '../../platform/resources/resource-writes.server.ts';
-import { recoverInterrupted } from '../system/system.server.ts';
+import { INTERRUPTED } from '../system/system.server.ts';
 
 const KEY = 'c3'.repeat(32);
 const SECRET = 'tok-Very-Secret-4711';
@@ -477,7 +477,7 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
     expect(rows[0]).toMatchObject({ id: log.id, status: 'running', completedAt: null, endpointName: expect.any(String), sourceName: expect.any(String) });
     expect(total).toBeGreaterThan(5);
     await expect(listSyncLogs(owner, { limit: '0' })).rejects.toMatchObject({ kind: 'invalid' });
-    await recoverInterrupted(db);
+    expect(await failInterruptedSyncs(db, INTERRUPTED)).toContain(log.id);
     expect(await db.selectFrom('apiIntegrationSyncLogs').select(['status', 'errorMessage']).where('id', '=', log.id).executeTakeFirstOrThrow()).toEqual({ status: 'failed', errorMessage: 'Interrupted by restart' });
   });
 });

@@ -29,7 +29,7 @@ import { authorizeIntegrationRead, authorizeIntegrationWrite } from './integrati
 import { credentialsOffOrigin, CredentialUnusable, openCredentials } from './integration-credentials.server.ts';
 import { assertOnOrigin, OriginRefused, originOf, requestJson, SyncHttpError, type RequestOptions } from './integration-http.server.ts';
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
-import { integrationSyncFailed, integrationSyncPartial } from '../notifications/notification-events.server.ts';
+import { integrationSyncFailed, integrationSyncPartial } from '../notifications/index.server.ts';
 import { dynamic, toApiRow } from '../../platform/resources/resource-rows.server.ts';
 import { createRecord, updateRecordIfChanged } from '../../platform/resources/resource-writes.server.ts';
 import { SecretKeyMissing } from '../../platform/secret-box.server.ts';

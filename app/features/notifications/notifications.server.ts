@@ -28,7 +28,7 @@ import { fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform
 import { enabledCategories, rolesAtOrBelow } from './notification-recipients.server.ts';
 import { startPushDelivery } from './push.server.ts';
 import { keptNotificationCount } from './notification-badges.server.ts';
-import { findUserSettings } from '../settings/user-settings.server.ts';
+import { findUserSettings } from '../settings/index.server.ts';
 import type { UserSettings } from '../../platform/session/user-settings-row.ts';
 
 /** How long a notification lives unless its producer says otherwise; then the nightly purge removes it. */

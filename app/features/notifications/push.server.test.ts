@@ -37,7 +37,7 @@ import {
   type Attempt,
 } from './push.server.ts';
 import { updateUserSettings } from '../settings/user-settings.server.ts';
-import type { HostResolver } from '../integrations/outbound-target.server.ts';
+import type { HostResolver } from '../../platform/http/outbound-target.server.ts';
 
 const FINAL: Attempt = { retryCount: 0, retryLimit: 0 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

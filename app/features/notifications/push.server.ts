@@ -22,7 +22,7 @@ import { inTransaction, type AuthUser, type Db, type ServiceContext } from '../.
 import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, isDomainError } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
 import { recipientsOf } from './notification-recipients.server.ts';
-import { assertPublicTarget, isOutboundTargetError, type HostResolver } from '../integrations/outbound-target.server.ts';
+import { assertPublicTarget, isOutboundTargetError, type HostResolver } from '../../platform/http/outbound-target.server.ts';
 import { consumeRateLimit } from '../../platform/http/throttle.server.ts';
 import { oneAtATime } from '../../platform/work-lease.server.ts';
 

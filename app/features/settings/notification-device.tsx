@@ -4,7 +4,7 @@
 // and the new-version prompt. Push needs JavaScript by nature: without it the panel
 // says so, and the switches of the form below still save.
 import { useCallback, useEffect, useState } from 'react';
-import type { Toast } from '../../platform/session/toast.ts';
+import type { Toast } from '../../platform/lib/toast.ts';
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import {
   activateNewVersion,
@@ -13,7 +13,7 @@ import {
   storeDeviceSettings,
   subscribeBrowser,
   watchForNewVersion,
-} from '../notifications/service-worker.ts';
+} from '../notifications/index.ts';
 import { Alert } from '../../ui/form.tsx';
 import { ToastView } from '../../ui/toast.tsx';
 

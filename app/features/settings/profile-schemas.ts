@@ -1,7 +1,7 @@
 // The profile page's schemas (profile edit, password change), shared by
 // the form (conform, in the browser and on the server) and the profile service.
 import { z } from 'zod';
-import { EMAIL_MESSAGE, EMAIL_PATTERN, MAX_PASSWORD, MIN_PASSWORD } from '../auth/schemas.ts';
+import { EMAIL_MESSAGE, EMAIL_PATTERN, MAX_PASSWORD, MIN_PASSWORD } from '../auth/index.ts';
 import { hasNoNul, nulMessage } from '../../platform/lib/text.ts';
 
 export const REQUIRED_MESSAGE = 'Username and email are required';

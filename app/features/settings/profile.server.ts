@@ -6,7 +6,7 @@ import { ProfileSchema } from './profile-schemas.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
 import { inTransaction, type AuthUser, type ServiceContext } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors, type FieldError } from '../../platform/errors.ts';
-import { findUserById } from '../users/user-queries.server.ts';
+import { findUserById } from '../users/index.server.ts';
 
 export const USERNAME_TAKEN = 'This username is already taken';
 export const EMAIL_TAKEN = 'This email address is already in use';

@@ -4,8 +4,8 @@ import { Form, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { documentLoader } from './document.server.ts';
 import { breadcrumbFor, sidebarGroups } from '../../platform/screen/navigation.ts';
-import { NotificationBell } from '../notifications/bell.tsx';
-import { SettingsGear } from '../settings/quick-settings.tsx';
+import { NotificationBell } from '../notifications/index.ts';
+import { SettingsGear } from '../settings/index.ts';
 import { AppLink } from '../../ui/app-link.tsx';
 import { CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../../ui/icons.tsx';
 

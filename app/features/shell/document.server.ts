@@ -4,10 +4,10 @@
 // settings applied in the server render, so a page never flashes the wrong theme.
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { buildSidebar, sidebarLinks } from '../../platform/screen/navigation.ts';
-import type { AppearanceSettings } from '../settings/user-settings.ts';
+import type { AppearanceSettings } from '../settings/index.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
-import { countNotifications } from '../notifications/notifications.server.ts';
-import { appearanceOf, findUserSettings } from '../settings/user-settings.server.ts';
+import { countNotifications } from '../notifications/index.server.ts';
+import { appearanceOf, findUserSettings } from '../settings/index.server.ts';
 import { getAuth, serviceContext } from '../../platform/session/session.server.ts';
 import { takeToast } from '../../platform/session/toast.server.ts';
 

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../../../db/migrate.ts';
 import { seedIfEmpty } from '../../../db/seed/index.ts';
 import { systemActor, type Db } from '../../platform/context.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
-import { generateTemporaryPassword, hashPassword } from '../auth/passwords.server.ts';
+import { generateTemporaryPassword, hashPassword } from '../auth/index.server.ts';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@example.com';
 

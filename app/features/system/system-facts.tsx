@@ -1,6 +1,6 @@
 // The system's real facts: version, database, environment, Node.js, and the live
 // statuses. Shown on Settings → System and on System Settings.
-import { StatusBadge } from '../settings/controls.tsx';
+import { StatusBadge } from '../settings/index.ts';
 import { Card } from '../../ui/form.tsx';
 
 export interface SystemFactsView {

@@ -9,7 +9,7 @@ import type { Db, ServiceContext } from '../../platform/context.ts';
 import { can, outOfScope } from '../../platform/lib/permissions.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { currentJobEngine } from '../../platform/jobs/jobs.server.ts';
-import { getUserSettings } from '../settings/user-settings.server.ts';
+import { getUserSettings } from '../settings/index.server.ts';
 
 /**
  * package.json, read rather than imported: Node runs these sources directly (the CLI, the

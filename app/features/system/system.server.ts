@@ -2,8 +2,6 @@
 // system error is the platform's (app/platform/system-errors.server.ts).
 import type { Db } from '../../platform/context.ts';
 import type { RecoveryStatus } from '../../../db/types.ts';
-import { failInterruptedBackups } from '../backups/backups.server.ts';
-import { failInterruptedSyncs } from '../integrations/integration-sync.server.ts';
 
 export async function recordRecoveryAction(
   db: Db,
@@ -29,12 +27,23 @@ export async function recordRecoveryAction(
 
 export const INTERRUPTED = 'Interrupted by restart';
 
+/** Work of another area a crashed run can leave running: how to mark it failed, and how the clean-up reads. */
+export interface InterruptedWork {
+  /** Marks the area's rows failed with `reason` (only rows not touched since `olderThan`); their ids. */
+  sweep(reason: string, olderThan: Date | undefined): Promise<number[]>;
+  /** 'Backups left in progress by a previous run were marked failed'. */
+  description: string;
+  /** 'interrupted backup(s)'. */
+  noun: string;
+}
+
 /**
- * Rows a crashed run left `executing` are marked failed ('Interrupted by restart'), and the
- * clean-up itself is recorded as a completed recovery action. `olderThan` limits it to rows not
- * touched since then (on PostgreSQL other live workers may own recent rows).
+ * Rows a crashed run left `executing` are marked failed ('Interrupted by restart'), with the
+ * other areas' interrupted work (`others`, given by the job assembly), and each clean-up is
+ * recorded as a completed recovery action. `olderThan` limits it to rows not touched since then
+ * (on PostgreSQL other live workers may own recent rows).
  */
-export async function recoverInterrupted(db: Db, options: { olderThan?: Date; backupDir?: string } = {}): Promise<number> {
+export async function recoverInterrupted(db: Db, options: { olderThan?: Date } = {}, others: readonly InterruptedWork[] = []): Promise<number> {
   const now = new Date().toISOString();
   let update = db
     .updateTable('recoveryActions')
@@ -42,31 +51,17 @@ export async function recoverInterrupted(db: Db, options: { olderThan?: Date; ba
     .where('status', '=', 'executing');
   if (options.olderThan) update = update.where('updatedAt', '<', options.olderThan.toISOString());
   const rows = await update.returning('id').execute();
-  const backups = await failInterruptedBackups({ db }, INTERRUPTED, { olderThan: options.olderThan, dir: options.backupDir });
-  const syncs = await failInterruptedSyncs(db, INTERRUPTED, { olderThan: options.olderThan });
-  if (syncs.length) {
+  const cleanups: { description: string; noun: string; ids: number[] }[] = [];
+  for (const work of others) cleanups.push({ ...work, ids: await work.sweep(INTERRUPTED, options.olderThan) });
+  cleanups.push({ description: 'Work left running by a previous run was marked failed', noun: 'interrupted action(s)', ids: rows.map((r) => r.id) });
+  for (const { description, noun, ids } of cleanups) {
+    if (!ids.length) continue;
     await recordRecoveryAction(db, {
       actionType: 'restart_cleanup',
       status: 'completed',
-      description: 'API integration syncs left running by a previous run were marked failed',
-      result: `${syncs.length} interrupted sync(s) marked failed: ${INTERRUPTED} (ids ${syncs.join(', ')})`,
+      description,
+      result: `${ids.length} ${noun} marked failed: ${INTERRUPTED} (ids ${ids.join(', ')})`,
     });
   }
-  if (backups.length) {
-    await recordRecoveryAction(db, {
-      actionType: 'restart_cleanup',
-      status: 'completed',
-      description: 'Backups left in progress by a previous run were marked failed',
-      result: `${backups.length} interrupted backup(s) marked failed: ${INTERRUPTED} (ids ${backups.join(', ')})`,
-    });
-  }
-  if (rows.length) {
-    await recordRecoveryAction(db, {
-      actionType: 'restart_cleanup',
-      status: 'completed',
-      description: 'Work left running by a previous run was marked failed',
-      result: `${rows.length} interrupted action(s) marked failed: ${INTERRUPTED} (ids ${rows.map((r) => r.id).join(', ')})`,
-    });
-  }
-  return rows.length + backups.length + syncs.length;
+  return cleanups.reduce((sum, cleanup) => sum + cleanup.ids.length, 0);
 }

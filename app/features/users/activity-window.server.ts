@@ -8,7 +8,7 @@ import { auditEntries } from '../../../db/audit-counts.ts';
 import { daysBefore } from '../../platform/lib/dates.ts';
 import { ACTIVITY_WINDOW_DAYS } from './schemas.ts';
 import type { Db } from '../../platform/context.ts';
-import { AUDIT_ACTIONS } from '../audit/audit-trail.server.ts';
+import { AUDIT_ACTIONS } from '../audit/index.server.ts';
 import { selfServiceCounts, selfServiceEntries } from './self-service.server.ts';
 import { claimLease } from '../../platform/work-lease.server.ts';
 

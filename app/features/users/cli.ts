@@ -4,7 +4,7 @@ import { ROLES, type Role } from '../../platform/lib/permissions.ts';
 import { confirmDeactivateUserMessage, confirmTemporaryPasswordMessage } from './schemas.ts';
 import type { AuthUser, ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findCompany } from '../backups/exports.server.ts';
+import { findCompany } from '../backups/index.server.ts';
 import { assertMayManage } from './user-policy.server.ts';
 import { findUserByIdOrEmail } from './user-queries.server.ts';
 import { createUser, deleteUser, issueTemporaryPassword, listUsers, setUserActive } from './users.server.ts';

@@ -4,7 +4,7 @@
 // them, and the services check everything again. Also the screen's fixed texts and choices.
 import { z } from 'zod';
 import { hasNoNul, nulMessage, withoutNul } from '../../platform/lib/text.ts';
-import { MAX_PASSWORD, MIN_PASSWORD } from '../auth/schemas.ts';
+import { MAX_PASSWORD, MIN_PASSWORD } from '../auth/index.ts';
 import { API_MAX_LIMIT, PAGE_SIZE } from '../../platform/lib/paging.ts';
 import { PERMISSION_FLAGS, ROLES, type PermissionFlag } from '../../platform/lib/permissions.ts';
 import { blankToUndefined, MAX_ID } from '../../platform/lib/query.ts';

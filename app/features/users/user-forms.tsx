@@ -5,7 +5,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { ROLE_LABELS, type PermissionFlag, type Role } from '../../platform/lib/permissions.ts';
 import { Button, Field, inputClass } from '../../ui/form.tsx';
-import { MIN_PASSWORD } from '../auth/schemas.ts';
+import { MIN_PASSWORD } from '../auth/index.ts';
 import { CreateUserFormSchema, EditUserFormSchema, PERMISSION_GROUPS } from './schemas.ts';
 
 export interface CompanyChoice {

@@ -12,7 +12,7 @@ import { FormPanel } from '../../ui/form-panel.tsx';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { ToastView } from '../../ui/toast.tsx';
 import { AnalyticsTab, HistoryTab, StatisticsTab, type AnalyticsData, type HistoryData, type StatisticsData } from './activity-tabs.tsx';
-import { TemporaryPasswordPanel, type TemporaryPasswordResult } from '../auth/temporary-password.tsx';
+import { TemporaryPasswordPanel, type TemporaryPasswordResult } from './temporary-password.tsx';
 import { CreateUserForm, EditUserForm, PermissionsForm, type CompanyChoice, type EditableUser } from './user-forms.tsx';
 import { UsersTab, type UsersTabData } from './users-tab.tsx';
 

@@ -12,13 +12,13 @@ import { CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySch
 import { writeRecord } from '../../platform/audit.server.ts';
 import { actorUserId, inTransaction, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors } from '../../platform/errors.ts';
-import { generateTemporaryPassword, hashPassword } from '../auth/passwords.server.ts';
+import { generateTemporaryPassword, hashPassword } from '../auth/index.server.ts';
 import { endSessions, PUBLIC_USER_COLUMNS } from '../../platform/session/sessions.server.ts';
 import {
   actorCompanyScope, assertMayGrantFlags, assertMayGrantRole, assertMayManage, assertUserManager, CANNOT_CHANGE_OWN_ROLE, loadTarget,
 } from './user-policy.server.ts';
 import { findUserById, listedUsers, toListedUser, usersWithCompany, type ListedUser } from './user-queries.server.ts';
-import * as notifications from '../notifications/notification-events.server.ts';
+import { temporaryPasswordIssued, userCreated, userDeactivated } from '../notifications/index.server.ts';
 
 export const EMAIL_TAKEN = 'A user with this email already exists';
 export const USERNAME_TAKEN = 'A user with this username already exists';
@@ -211,7 +211,7 @@ export async function createUser(ctx: ServiceContext, input: unknown): Promise<{
     const user = (await findUserById(trx, row.id))!;
     return { user, temporaryPassword };
   }));
-  await notifications.userCreated(ctx, created.user);
+  await userCreated(ctx, created.user);
   return created;
 }
 
@@ -285,7 +285,7 @@ export async function issueTemporaryPassword(ctx: ServiceContext, userId: number
     const endedSessions = await endSessions(trx, { userId }, 'temporary_password');
     return { user: (await findUserById(trx, userId))!, temporaryPassword, endedSessions };
   });
-  await notifications.temporaryPasswordIssued(ctx, issued.user);
+  await temporaryPasswordIssued(ctx, issued.user);
   return issued;
 }
 
@@ -302,7 +302,7 @@ export async function setUserActive(ctx: ServiceContext, userId: number, active:
     const endedSessions = active ? 0 : await endSessions(trx, { userId }, 'deactivated');
     return { user: (await findUserById(trx, userId))!, changed: true, endedSessions };
   });
-  if (!active) await notifications.userDeactivated(ctx, result.user, result.endedSessions);
+  if (!active) await userDeactivated(ctx, result.user, result.endedSessions);
   return result;
 }
 

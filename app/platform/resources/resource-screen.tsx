@@ -9,7 +9,7 @@ import { unpackRows } from '../lib/packed-rows.ts';
 import { FORM_PARAMS, withParams } from '../lib/url.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ResourceFormSlot } from './resource-form-slot.tsx';
-import { DataTable, ListToolbar } from '../../ui/table/data-table.tsx';
+import { DataTable, ListToolbar } from './data-table.tsx';
 import { formErrorOf, resultFor, useCloseUrl, type ActionAnswer } from '../screen/action-result.tsx';
 import { Alert, Card } from '../../ui/form.tsx';
 import { FormPanel } from '../../ui/form-panel.tsx';

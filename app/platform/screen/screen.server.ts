@@ -14,7 +14,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import type { Toast } from '../session/toast.ts';
+import type { Toast } from '../lib/toast.ts';
 import { listHref } from '../lib/url.ts';
 import type { AuthUser, ServiceContext } from '../context.ts';
 import { DEFAULT_MESSAGES, forbidden, isDomainError, notFound, type DomainError } from '../errors.ts';

@@ -2,7 +2,7 @@
 // without JavaScript) and cleared by the page that shows it.
 import { redirect, type AppLoadContext, type Cookie } from '@remix-run/node';
 import { createCookie } from './cookie.server.ts';
-import type { Toast } from './toast.ts';
+import type { Toast } from '../lib/toast.ts';
 
 const cookies = new WeakMap<object, Cookie>();
 function toastCookie(context: AppLoadContext): Cookie {

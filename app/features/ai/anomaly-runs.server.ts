@@ -4,7 +4,7 @@
 // background, one at a time. Asking is cheap and at most once every few seconds per database;
 // the run itself skips when another is running or the last one has just ended.
 import type { Db } from '../../platform/context.ts';
-import { refreshExpenseAnomalies } from '../ai/expense-anomalies.server.ts';
+import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
 
 const ASK_EVERY_MS = 5_000;

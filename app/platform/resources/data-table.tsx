@@ -2,16 +2,16 @@
 // rows with edit and delete actions, and the pagination footer. Its links (AppLinks to queries
 // of this page) and forms stay on this route, which the client knows already: no discovery.
 import { Form, useLocation, useNavigation, useSubmit } from '@remix-run/react';
-import { AppLink } from '../app-link.tsx';
+import { AppLink } from '../../ui/app-link.tsx';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { Choice, ResourceDef } from '../../platform/resources/define.ts';
-import { withParams } from '../../platform/lib/url.ts';
-import { DeleteForm, RowDeleteButton } from '../../platform/resources/delete-button.tsx';
-import { inputClass } from '../form.tsx';
-import { PencilIcon, SearchIcon } from '../icons.tsx';
+import type { Choice, ResourceDef } from './define.ts';
+import { withParams } from '../lib/url.ts';
+import { DeleteForm, RowDeleteButton } from './delete-button.tsx';
+import { inputClass } from '../../ui/form.tsx';
+import { PencilIcon, SearchIcon } from '../../ui/icons.tsx';
 import { cellText } from './cell.tsx';
-import { Pagination } from './pagination.tsx';
-import { ScrollRegion } from './scroll-region.tsx';
+import { Pagination } from '../../ui/table/pagination.tsx';
+import { ScrollRegion } from '../../ui/table/scroll-region.tsx';
 
 interface ListState {
   q: string;

@@ -5,7 +5,7 @@ import { Link } from '@remix-run/react';
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { FormPanel } from '../../ui/form-panel.tsx';
 import { Alert, Button, inputClass } from '../../ui/form.tsx';
-import { USER_MESSAGES } from '../users/schemas.ts';
+import { USER_MESSAGES } from './schemas.ts';
 
 export interface TemporaryPasswordResult {
   id: number;

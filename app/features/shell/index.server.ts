@@ -1,0 +1,3 @@
+// What other areas use of shell on the server (services, job definitions). Areas import each
+// other through their index files only (docs/architecture.md).
+export { documentLoader } from './document.server.ts';

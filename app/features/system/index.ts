@@ -1,0 +1,3 @@
+// What other areas use of system in screens and shared code (schemas, components, types). Areas
+// import each other through their index files only (docs/architecture.md).
+export { HEALTH_LABELS, healthDetail } from './health-verdict.ts';

@@ -1,0 +1,10 @@
+// What other areas use of users on the server (services, job definitions). Areas import each
+// other through their index files only (docs/architecture.md).
+export { editorActivities, type EditorActivity } from './editor-activity.server.ts';
+export { workOf } from './editor-stats.server.ts';
+export { selfServiceEntries } from './self-service.server.ts';
+export { ACTIVITY_WINDOW_DAYS, activityLevel, type ActivityLevel, activityScore, toMinutes } from './user-activity.server.ts';
+export { type UserChoice, userChoices, userNamed } from './user-filter.server.ts';
+export { assertMayManage } from './user-policy.server.ts';
+export { findUserById, findUserByIdOrEmail, findUserForLogin, normalizeEmail } from './user-queries.server.ts';
+export { userStats } from './users.server.ts';
