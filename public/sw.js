@@ -1,4 +1,4 @@
-// Group Finance Hub service worker (spec 1 §7: registered at /sw.js). It only shows pushed
+// Group Finance Hub service worker (registered at /sw.js). It only shows pushed
 // notifications and opens their link when clicked: no offline caching, no fetch handler.
 // A new version waits until the page asks it to take over (the settings page's prompt).
 const VERSION = '2026.11.1';

@@ -2,7 +2,7 @@
 // test dialect.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS, OWNER_PASSWORD } from './database.ts';
-import { TestClient, useTestServer } from './server.ts';
+import { type TestClient, useTestServer } from './server.ts';
 import { createTestUser } from './users.ts';
 
 /** Above PostgreSQL's integer range (2_147_483_647): no such row, never a 500. */

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS, OWNER_PASSWORD } from './database.ts';
-import { TestClient, useTestServer } from './server.ts';
+import { type TestClient, useTestServer } from './server.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
 import { Ref, type FuzzCase } from './fuzz/arbitraries.ts';
 import { BODY_LIMIT_BYTES, changedCounts, countsAndViolations, KNOWN, leakIn, prototypePolluted, snapshot } from './fuzz/invariants.ts';

@@ -2,7 +2,7 @@
 // sign-in, sign-out and change-password forms, and flash toasts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './database.ts';
-import { TestClient, useTestServer } from './server.ts';
+import { type TestClient, useTestServer } from './server.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
 
 function setCookie(response: Response, name: string): string | undefined {

@@ -1,11 +1,12 @@
 // The audit trail and data versions. Every create, update and delete of a domain row goes
 // through writeRecord: row, audit entry and version in one transaction (docs/writes.md).
-import type { Kysely } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { dialectOf, toJson } from '../../db/dialect.ts';
 import { snakeCase } from './lib/names.ts';
 import { actorLabel, actorUserId, inTransaction, type Db, type ServiceContext } from './context.ts';
 import { notFound } from './errors.ts';
+import { dynamic, type Row } from './query-types.server.ts';
 
 /** Columns that never enter audit or version data. */
 const SECRET_FIELDS = new Set(['passwordHash', 'password', 'tokenHash', 'credentialValue', 'encryptedValue']);
@@ -174,20 +175,20 @@ export async function writeRecord<T extends TableName>(
   table: T,
   op: WriteOperation,
   options: WriteOptions = {},
-): Promise<Record<string, any>> {
+): Promise<Selectable<Database[T]>> {
   // snake_case in audit/version rows: the tables' names in the database.
   const tableName = snakeCase(table);
-  return inTransaction(ctx.db, async (trx) => {
+  const row = await inTransaction(ctx.db, async (trx) => {
     // The table is chosen at run time, so the query builder is used untyped here.
-    const q = trx as unknown as Kysely<any>;
+    const q = dynamic(trx);
     const target: string = table;
-    let before: Record<string, any> | null = null;
-    let after: Record<string, any> | null = null;
+    let before: Row | null = null;
+    let after: Row | null = null;
     let id: number;
 
     if (op.action === 'create') {
       after = await q.insertInto(target).values(op.values).returningAll().executeTakeFirstOrThrow();
-      id = after.id;
+      id = Number(after.id);
     } else {
       id = op.id;
       // PostgreSQL: locked until commit, so a concurrent write waits and the `changes` below
@@ -220,4 +221,6 @@ export async function writeRecord<T extends TableName>(
     await recordVersion(trx, txCtx, tableName, id, op.action, op.action === 'delete' ? before : after, options.comment ?? options.reason ?? null, companyId, before);
     return (op.action === 'delete' ? before : after)!;
   });
+  // The row of table T as stored.
+  return row as Selectable<Database[T]>;
 }

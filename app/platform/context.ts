@@ -1,8 +1,9 @@
 // What every service call receives: the database (or the transaction it runs in), who acts,
-// and request facts for the audit trail.
+// and request facts for the audit trail; and the one permission check every service makes on it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import type { Principal } from './lib/permissions.ts';
+import { forbidden, notFound } from './errors.ts';
+import { can, canGroupWide, companyScope, outOfScope, type Action, type Area, type Principal } from './lib/permissions.ts';
 
 export type Db = Kysely<Database>;
 
@@ -43,6 +44,48 @@ export function actorUserId(actor: Actor): number | null {
 
 export function actorLabel(actor: Actor): string {
   return actor.kind === 'user' ? actor.user.username : actor.label;
+}
+
+/** The signed-in user who acts, or null for a system actor (the worker, the CLI). */
+export function actingUser(ctx: Pick<ServiceContext, 'actor'>): AuthUser | null {
+  return ctx.actor.kind === 'user' ? ctx.actor.user : null;
+}
+
+export interface PermissionOptions {
+  /** The 403's message (default 'Forbidden'). */
+  message?: string;
+  /** It writes what the whole group shares: a user limited to one company only reads it (403). */
+  groupWide?: boolean;
+  /**
+   * 404 instead when only the user's company scope keeps them out (outOfScope): what spans the
+   * installation does not exist for an admin of one company.
+   */
+  hideOutOfScope?: boolean;
+}
+
+/**
+ * A service's permission check (docs/security.md): the acting user when they may do `action` in
+ * `area` (`can`), else forbidden (or, with `hideOutOfScope`, notFound). A system actor (the worker,
+ * the CLI) keeps every right: null.
+ */
+export function requirePermission(ctx: Pick<ServiceContext, 'actor'>, area: Area, action: Action = 'read', options: PermissionOptions = {}): AuthUser | null {
+  const user = actingUser(ctx);
+  if (!user || (options.groupWide ? canGroupWide(user, area, action) : can(user, area, action))) return user;
+  if (options.hideOutOfScope && outOfScope(user, area)) throw notFound();
+  throw forbidden(options.message);
+}
+
+/** A service only a signed-in user calls (their own profile, settings, notifications): that user, else forbidden. */
+export function requireUser(ctx: Pick<ServiceContext, 'actor'>): AuthUser {
+  const user = actingUser(ctx);
+  if (!user) throw forbidden();
+  return user;
+}
+
+/** The one company the acting user is limited to; null: every company (and a system actor). */
+export function actorCompanyScope(ctx: Pick<ServiceContext, 'actor'>): number | null {
+  const user = actingUser(ctx);
+  return user ? companyScope(user) : null;
 }
 
 /** Runs fn in a transaction, joining the caller's when there already is one. */

@@ -3,8 +3,9 @@ import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
 import { actualExpenses } from '../features/finance/actual-expenses.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Actual Expenses · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/actual-expenses')} · Group Finance Hub` }];
 export const access = resourceScreenAccess(actualExpenses);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(actualExpenses, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(actualExpenses, args);

@@ -3,8 +3,9 @@ import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
 import { actualRevenue } from '../features/finance/actual-revenue.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Actual Revenue · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/actual-revenue')} · Group Finance Hub` }];
 export const access = resourceScreenAccess(actualRevenue);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(actualRevenue, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(actualRevenue, args);

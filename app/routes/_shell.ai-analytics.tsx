@@ -11,9 +11,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+import { analysisFilterChoices } from '../features/ai/analysis-filters.server.ts';
 import { AI_TABS, AiAnalyticsScreen, type AiAnalyticsData, type PredictionRow } from '../features/ai/ai-analytics-screen.tsx';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
-import { countScreenRequest, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import { allow, screenAccess } from '../platform/screen/route-access.ts';
+import { intent } from '../platform/screen/intent.ts';
+import { countScreenRequest, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
 import { noteRetryAfter } from '../platform/http/rate-limit.server.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import type { Toast } from '../platform/lib/toast.ts';
@@ -26,13 +28,10 @@ import { listVisibleCompanies } from '../platform/companies.server.ts';
 import { isDomainError } from '../platform/errors.ts';
 import { oneAnalysisAtATime } from '../features/ai/analysis-limit.server.ts';
 import { offsetParam } from '../platform/lib/paging.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'AI Insights · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/ai-analytics')} · Group Finance Hub` }];
 
-
-export const access: RouteAccess = [{
-  methods: { GET: allow.screen, POST: { intents: { generate: allow.to('analytics'), chat: allow.to('analytics'), clear: allow.to('analytics') } } },
-}];
 
 const numberParam = <T extends number>(url: URL, name: string, allowed: readonly T[], fallback: T): T => {
   const value = Number(url.searchParams.get(name));
@@ -133,10 +132,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const companies = await listVisibleCompanies(ctx);
     const requestedCompany = positiveIdParam(url.searchParams.get('companyId'));
     const companyId = companies.some((c) => c.id === requestedCompany) ? requestedCompany : companies.length === 1 ? companies[0].id : null;
-    const [departments, categories] = await Promise.all([
-      ctx.db.selectFrom('departments').select(['id', 'name']).orderBy('name').execute(),
-      companyId ? ctx.db.selectFrom('expenseCategories').select(['id', 'name']).where('companyId', '=', companyId).orderBy('name').execute() : Promise.resolve([]),
-    ]);
+    const { departments, categories } = await analysisFilterChoices(ctx, companyId);
     const filters: AiAnalyticsData['filters'] = {
       companyId,
       departmentId: positiveIdParam(url.searchParams.get('departmentId')),
@@ -157,37 +153,43 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json(data, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
   });
 
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, {
-    generate: intent({
-      failed: 'Failed to fetch insights',
-      run: async (_value, screen, form) => {
-        const companyId = positiveIdParam(String(form.get('companyId') ?? ''));
-        const insights = await oneAnalysisAtATime(screen.ctx, () => generateInsights(screen.ctx, companyId, new Date(), screen.context.config.openai));
-        return succeed(screen, { type: 'success', title: 'Analysis Complete', description: `${insights.length} insight${insights.length === 1 ? '' : 's'} generated` }, { to: `/ai-analytics?tab=insights${companyId ? `&companyId=${companyId}` : ''}` });
-      },
-    }),
-    chat: intent({
-      schema: ChatForm,
-      invalid: 'Chat failed: Message is required',
-      failed: 'Chat failed',
-      run: async ({ message }, screen) => {
-        await oneAnalysisAtATime(screen.ctx, () => askInConversation(screen.ctx, screen.context.config.openai, message, { signal: screen.request.signal }));
-        return redirect('/ai-analytics?tab=chat');
-      },
-    }),
-    clear: intent({
-      run: async (_value, screen) => {
-        await clearConversation(screen.ctx);
-        return redirect('/ai-analytics?tab=chat&cleared=1');
-      },
-    }),
-  });
+const intents = {
+  generate: intent({
+    allow: allow.to('analytics'),
+    failed: 'Failed to fetch insights',
+    run: async (_value, screen, form) => {
+      const companyId = positiveIdParam(String(form.get('companyId') ?? ''));
+      const insights = await oneAnalysisAtATime(screen.ctx, () => generateInsights(screen.ctx, companyId, new Date(), screen.context.config.openai));
+      return succeed(screen, { type: 'success', title: 'Analysis Complete', description: `${insights.length} insight${insights.length === 1 ? '' : 's'} generated` }, { to: `/ai-analytics?tab=insights${companyId ? `&companyId=${companyId}` : ''}` });
+    },
+  }),
+  chat: intent({
+    allow: allow.to('analytics'),
+    schema: ChatForm,
+    invalid: 'Chat failed: Message is required',
+    failed: 'Chat failed',
+    run: async ({ message }, screen) => {
+      await oneAnalysisAtATime(screen.ctx, () => askInConversation(screen.ctx, screen.context.config.openai, message, { signal: screen.request.signal }));
+      return redirect('/ai-analytics?tab=chat');
+    },
+  }),
+  clear: intent({
+    allow: allow.to('analytics'),
+    run: async (_value, screen) => {
+      await clearConversation(screen.ctx);
+      return redirect('/ai-analytics?tab=chat&cleared=1');
+    },
+  }),
+};
+
+export const access = screenAccess(intents);
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
 
 export default function AiAnalyticsPage() {
   const data = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as { result?: { error?: Record<string, string[]> } } | undefined;
-  return <AiAnalyticsScreen data={data as unknown as AiAnalyticsData} failure={failure} />;
+  return <AiAnalyticsScreen data={data} failure={failure} />;
 }
 
 export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { departmentCount } from '../features/api-docs/docs-facts.server.ts';
 import { ApiDocumentationScreen, DOC_TABS, type ApiDocsView, type DocTab } from '../features/api-docs/api-documentation-screen.tsx';
 import { docsView, endpointsPage, schemasPage } from '../features/api-docs/docs-view.server.ts';
 import { openApiDocument } from '../features/api-docs/document.server.ts';
@@ -10,8 +11,9 @@ import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
 import { API_MAX_LIMIT } from '../platform/lib/paging.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'API Documentation · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/api-documentation')} · Group Finance Hub` }];
 
 export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
 
@@ -21,11 +23,11 @@ export const loader = (args: LoaderFunctionArgs) =>
     const doc = openApiDocument({ rateLimits: context.config.apiRateLimits }) as { info: { version: string } };
     const docs = docsView(doc);
     const page = positiveIdParam(url.searchParams.get('page')) ?? 1;
-    const departments = await ctx.db.selectFrom('departments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const departments = await departmentCount(ctx.db);
     const view: ApiDocsView = {
       tab,
       version: doc.info.version,
-      departments: Number(departments.n),
+      departments,
       rateLimits: context.config.apiRateLimits,
       maxLimit: API_MAX_LIMIT,
       endpoints: tab === 'endpoints' ? endpointsPage(docs, url.searchParams.get('tag'), page, url.searchParams.get('q') ?? '') : null,

@@ -8,18 +8,18 @@ import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { IntegrationsScreen, INTEGRATION_TABS, type IntegrationsData, type IntegrationTab } from '../features/integrations/api-integrations-screen.tsx';
 import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
-import { resourceScreenAccess } from '../platform/screen/route-access.ts';
-import { intent, loadScreen, succeed, tabOf } from '../platform/screen/screen.server.ts';
+import { allow, resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { intent } from '../platform/screen/intent.ts';
+import { loadScreen, succeed, tabOf } from '../platform/screen/screen.server.ts';
 import { offsetParam } from '../platform/lib/paging.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from '../features/integrations/resources.ts';
 import { activityTimeline, analyzePerformance, recommendations } from '../features/integrations/integration-analysis.server.ts';
 import { addCredential, CredentialForm, credentialSourceChoices } from '../features/integrations/integration-credentials.server.ts';
 import { listSyncLogs, requestSync, SyncForm } from '../features/integrations/integration-sync.server.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'API Integration · Group Finance Hub' }];
-
-export const access = resourceScreenAccess(apiIntegrationSources, { sync: 'create', credential: 'create' });
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/api-integrations')} · Group Finance Hub` }];
 
 const KEYS = INTEGRATION_TABS.map((t) => t.key);
 const LOGS_PAGE = 25;
@@ -55,36 +55,40 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json({ ...base, logs: { rows: logs.rows, total: logs.total, page, pageCount: Math.max(1, Math.ceil(logs.total / LOGS_PAGE)) } });
   });
 
-export const action = (args: ActionFunctionArgs) => {
-  const tab = tabOf(new URL(args.request.url), KEYS) as IntegrationTab;
-  return resourceAction(defOf(tab), args, {
-    intents: {
-      sync: intent({
-        schema: SyncForm,
-        failed: 'Error starting sync',
-        prefix: true,
-        run: async ({ id }, screen) => {
-          await requestSync(screen.ctx, screen.context.config.integrations, id);
-          return succeed(screen, 'Sync started successfully', { to: '/api-integrations?tab=endpoints' });
-        },
-      }),
-      credential: intent({
-        schema: CredentialForm,
-        invalid: 'Error creating API credential',
-        failed: 'Error creating API credential',
-        prefix: true,
-        hideFields: ['credentialValue'],
-        run: async (value, screen) => {
-          await addCredential(screen.ctx, screen.context.config.integrations, { ...value, sourceId: positiveIdParam(value.sourceId ?? '') ?? value.sourceId });
-          return succeed(screen, 'API credential created successfully', { to: '/api-integrations?tab=credentials' });
-        },
-      }),
+// The screen's own intents besides create, update and delete. A source or an endpoint serves
+// every company's books: a user limited to one company only reads them.
+const intents = {
+  sync: intent({
+    allow: allow.to('integrations', 'create', { groupWide: true }),
+    schema: SyncForm,
+    failed: 'Error starting sync',
+    prefix: true,
+    run: async ({ id }, screen) => {
+      await requestSync(screen.ctx, screen.context.config.integrations, id);
+      return succeed(screen, 'Sync started successfully', { to: '/api-integrations?tab=endpoints' });
     },
-  });
+  }),
+  credential: intent({
+    allow: allow.to('integrations', 'create', { groupWide: true }),
+    schema: CredentialForm,
+    invalid: 'Error creating API credential',
+    failed: 'Error creating API credential',
+    prefix: true,
+    hideFields: ['credentialValue'],
+    run: async (value, screen) => {
+      await addCredential(screen.ctx, screen.context.config.integrations, { ...value, sourceId: positiveIdParam(value.sourceId ?? '') ?? value.sourceId });
+      return succeed(screen, 'API credential created successfully', { to: '/api-integrations?tab=credentials' });
+    },
+  }),
 };
 
+// Sources and endpoints share the area and the group-wide rule: one declaration's rules stand for both tabs.
+export const access = resourceScreenAccess(apiIntegrationSources, intents);
+
+export const action = (args: ActionFunctionArgs) => resourceAction(defOf(tabOf(new URL(args.request.url), KEYS) as IntegrationTab), args, { intents });
+
 export default function ApiIntegrationsPage() {
-  const data = useLoaderData<typeof loader>() as unknown as IntegrationsData;
+  const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as { result?: { error?: Record<string, string[]> }; intent?: string } | undefined;
   return <IntegrationsScreen data={data} answer={answer} />;
 }

@@ -8,8 +8,9 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { AUDIT_TABS, AuditTrailScreen, type AuditTrailAction, type AuditTrailData } from '../features/audit/audit-trail-screen.tsx';
 import { AUDIT_SCREEN_PAGE_SIZE, shownChanges, type AuditLogsData } from '../features/audit/audit-log-list.tsx';
 import { restoreMessage } from '../features/audit/data-versions.tsx';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
-import { clampedPage, confirmationStep, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import { allow, screenAccess } from '../platform/screen/route-access.ts';
+import { intent } from '../platform/screen/intent.ts';
+import { clampedPage, confirmationStep, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
 import { snakeCase } from '../platform/lib/names.ts';
 import { can } from '../platform/lib/permissions.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
@@ -19,10 +20,9 @@ import {
   RestoreVersionForm, getDataVersion, listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, withDeletedTallies, withReadableChanges, type AuditQuery, type DataVersion,
 } from '../features/audit/audit-trail.server.ts';
 import { isDomainError } from '../platform/errors.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Audit Trail · Group Finance Hub' }];
-
-export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { restore: allow.to('auditLogs') } } }, companyScoped: true }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/audit-trail')} · Group Finance Hub` }];
 
 /**
  * The URL's filters as a query; refused ones (a hand-edited URL) are shown, with nothing listed.
@@ -82,25 +82,28 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json(data);
   });
 
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, {
-    restore: intent({
-      allowed: (screen) => can(screen.user, 'auditLogs'),
-      schema: RestoreVersionForm,
-      invalid: 'This version cannot be restored',
-      failed: 'Failed to restore this version',
-      run: async ({ versionId }, screen, form) => {
-        const version = await getDataVersion(screen.ctx, versionId);
-        const confirm = confirmationStep(form, version.id, restoreMessage(version.version));
-        if (confirm) return confirm;
-        await restoreVersion(screen.ctx, version.id);
-        return succeed(screen, `Version ${version.version} restored`);
-      },
-    }),
-  });
+const intents = {
+  restore: intent({
+    allow: allow.to('auditLogs'),
+    schema: RestoreVersionForm,
+    invalid: 'This version cannot be restored',
+    failed: 'Failed to restore this version',
+    run: async ({ versionId }, screen, form) => {
+      const version = await getDataVersion(screen.ctx, versionId);
+      const confirm = confirmationStep(form, version.id, restoreMessage(version.version));
+      if (confirm) return confirm;
+      await restoreVersion(screen.ctx, version.id);
+      return succeed(screen, `Version ${version.version} restored`);
+    },
+  }),
+};
+
+export const access = screenAccess(intents, { companyScoped: true });
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
 
 export default function AuditTrail() {
-  const data = useLoaderData<typeof loader>() as unknown as AuditTrailData;
+  const data = useLoaderData<typeof loader>();
   const actionData = (useActionData<typeof action>() ?? null) as AuditTrailAction | null;
   return <AuditTrailScreen data={data} actionData={actionData} />;
 }

@@ -8,8 +8,9 @@ import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { BackupRecoveryScreen, type BackupRecoveryAction, type BackupRecoveryData } from '../features/backups/backup-recovery-screen.tsx';
 import type { BackupView } from '../features/backups/types.ts';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
-import { confirmationStep, formRowId, intent, listUrl, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import { allow, screenAccess } from '../platform/screen/route-access.ts';
+import { intent } from '../platform/screen/intent.ts';
+import { confirmationStep, formRowId, listUrl, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
 import { BACKUP_MESSAGES as M, BACKUP_TABS, confirmRestoreMessage } from '../features/backups/texts.ts';
 import { formatNumber } from '../platform/lib/format.ts';
 import { camelCase } from '../platform/lib/names.ts';
@@ -23,23 +24,9 @@ import { BACKUP_TABLES, readableTableInfos, tableLabel } from '../features/backu
 import { deleteBackup, deleteRefusal, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../features/backups/backups.server.ts';
 import { isDomainError } from '../platform/errors.ts';
 import { exportTableNames } from '../features/backups/exports.server.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Backup & Recovery · Group Finance Hub' }];
-
-export const access: RouteAccess = [{
-  methods: {
-    GET: allow.screen,
-    POST: {
-      intents: {
-        create: allow.to('backups', 'create'),
-        scheduled: allow.to('installation', 'create'),
-        verify: allow.to('backups', 'read'),
-        restore: allow.to('installation', 'edit'),
-        delete: allow.to('backups', 'delete'),
-      },
-    },
-  },
-}];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/backup-recovery')} · Group Finance Hub` }];
 
 const BACKUPS_TAB = '/backup-recovery?tab=backups';
 
@@ -116,71 +103,74 @@ function afterDelete(url: URL, id: number): string {
   return listUrl(next);
 }
 
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, {
-    create: intent({
-      allowed: (screen) => can(screen.user, 'backups', 'create'),
-      failed: M.createFailed,
-      prefix: true,
-      invalid: `${M.createFailed}: Invalid data`,
-      run: async (_value, screen, form) => {
-        await requestBackup(screen.ctx, settingsOf(screen), backupRequest(form), 'manual');
-        return succeed(screen, M.created, { to: BACKUPS_TAB });
-      },
-    }),
-    scheduled: intent({
-      allowed: (screen) => can(screen.user, 'installation', 'create'),
-      failed: M.scheduledFailed,
-      prefix: true,
-      run: async (_value, screen) => {
-        await requestBackup(screen.ctx, settingsOf(screen), {}, 'scheduled');
-        return succeed(screen, M.scheduled, { to: BACKUPS_TAB });
-      },
-    }),
-    verify: intent({
-      allowed: (screen) => can(screen.user, 'backups'),
-      failed: M.verifyFailed,
-      prefix: true,
-      run: async (_value, screen, form) => {
-        const result = await verifyBackup(screen.ctx, settingsOf(screen), formRowId(form));
-        const toast: Toast = result.valid
-          ? { type: 'success', ...M.verified }
-          : { type: 'error', title: M.invalid.title, description: `${M.invalid.description}${result.reason ? `: ${result.reason}` : ''}` };
-        return succeed(screen, toast);
-      },
-    }),
-    restore: intent({
-      allowed: (screen) => can(screen.user, 'installation', 'edit'),
-      schema: RestoreForm,
-      failed: M.restoreFailed,
-      prefix: true,
-      run: async ({ overwrite, skipAuditLogs }, screen, form) => {
-        const backup = await getBackup(screen.ctx, formRowId(form));
-        // Without JavaScript there was no confirm(): the step first, carrying the options.
-        if (form.get('confirmed') !== '1') {
-          return json({ intent: 'confirm-restore' as const, id: backup.id, message: confirmRestoreMessage(backup.name, overwrite), overwrite, skipAuditLogs });
-        }
-        const result = await restoreBackup(screen.ctx, settingsOf(screen), { backupId: backup.id }, { overwrite, skipAuditLogs });
-        // The selection clears after a restore.
-        return succeed(screen, { type: 'success', title: M.restored, description: restoredText(result) }, { to: BACKUPS_TAB });
-      },
-    }),
-    delete: intent({
-      allowed: (screen) => can(screen.user, 'backups', 'delete'),
-      failed: M.deleteFailed,
-      prefix: true,
-      run: async (_value, screen, form) => {
-        const backup = await getBackup(screen.ctx, formRowId(form));
-        const confirm = confirmationStep(form, backup.id, M.confirmDelete);
-        if (confirm) return confirm;
-        await deleteBackup(screen.ctx, settingsOf(screen), backup.id);
-        return succeed(screen, M.deleted, { to: afterDelete(screen.url, backup.id) });
-      },
-    }),
-  });
+const intents = {
+  create: intent({
+    allow: allow.to('backups', 'create'),
+    failed: M.createFailed,
+    prefix: true,
+    invalid: `${M.createFailed}: Invalid data`,
+    run: async (_value, screen, form) => {
+      await requestBackup(screen.ctx, settingsOf(screen), backupRequest(form), 'manual');
+      return succeed(screen, M.created, { to: BACKUPS_TAB });
+    },
+  }),
+  scheduled: intent({
+    allow: allow.to('installation', 'create'),
+    failed: M.scheduledFailed,
+    prefix: true,
+    run: async (_value, screen) => {
+      await requestBackup(screen.ctx, settingsOf(screen), {}, 'scheduled');
+      return succeed(screen, M.scheduled, { to: BACKUPS_TAB });
+    },
+  }),
+  verify: intent({
+    allow: allow.to('backups'),
+    failed: M.verifyFailed,
+    prefix: true,
+    run: async (_value, screen, form) => {
+      const result = await verifyBackup(screen.ctx, settingsOf(screen), formRowId(form));
+      const toast: Toast = result.valid
+        ? { type: 'success', ...M.verified }
+        : { type: 'error', title: M.invalid.title, description: `${M.invalid.description}${result.reason ? `: ${result.reason}` : ''}` };
+      return succeed(screen, toast);
+    },
+  }),
+  restore: intent({
+    allow: allow.to('installation', 'edit'),
+    schema: RestoreForm,
+    failed: M.restoreFailed,
+    prefix: true,
+    run: async ({ overwrite, skipAuditLogs }, screen, form) => {
+      const backup = await getBackup(screen.ctx, formRowId(form));
+      // Without JavaScript there was no confirm(): the step first, carrying the options.
+      if (form.get('confirmed') !== '1') {
+        return json({ intent: 'confirm-restore' as const, id: backup.id, message: confirmRestoreMessage(backup.name, overwrite), overwrite, skipAuditLogs });
+      }
+      const result = await restoreBackup(screen.ctx, settingsOf(screen), { backupId: backup.id }, { overwrite, skipAuditLogs });
+      // The selection clears after a restore.
+      return succeed(screen, { type: 'success', title: M.restored, description: restoredText(result) }, { to: BACKUPS_TAB });
+    },
+  }),
+  delete: intent({
+    allow: allow.to('backups', 'delete'),
+    failed: M.deleteFailed,
+    prefix: true,
+    run: async (_value, screen, form) => {
+      const backup = await getBackup(screen.ctx, formRowId(form));
+      const confirm = confirmationStep(form, backup.id, M.confirmDelete);
+      if (confirm) return confirm;
+      await deleteBackup(screen.ctx, settingsOf(screen), backup.id);
+      return succeed(screen, M.deleted, { to: afterDelete(screen.url, backup.id) });
+    },
+  }),
+};
+
+export const access = screenAccess(intents);
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
 
 export default function BackupRecovery() {
-  const data = useLoaderData<typeof loader>() as unknown as BackupRecoveryData;
+  const data = useLoaderData<typeof loader>();
   const actionData = (useActionData<typeof action>() ?? null) as BackupRecoveryAction | null;
   return <BackupRecoveryScreen data={data} actionData={actionData} />;
 }

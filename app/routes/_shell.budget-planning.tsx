@@ -3,8 +3,9 @@ import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
 import { budgets } from '../features/finance/budgets.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Budget Planning · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/budget-planning')} · Group Finance Hub` }];
 export const access = resourceScreenAccess(budgets);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(budgets, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(budgets, args);

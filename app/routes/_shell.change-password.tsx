@@ -9,10 +9,12 @@ import { useEffect } from 'react';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { FormError, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { Alert, Button, Card, Field, inputClass } from '../ui/form.tsx';
-import { intent, loadScreen, screenAction } from '../platform/screen/screen.server.ts';
+import { loadScreen, screenAction } from '../platform/screen/screen.server.ts';
+import { intent } from '../platform/screen/intent.ts';
 import { ChangePasswordFormSchema, MIN_PASSWORD } from '../features/auth/schemas.ts';
 import { changePassword } from '../features/auth/auth.server.ts';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { allow, screenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
 // Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After
 // (too many wrong current passwords) on too.
@@ -23,24 +25,27 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-export const meta: MetaFunction = () => [{ title: 'Change Password · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/change-password')} · Group Finance Hub` }];
 
-export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { change: allow.signedIn } } } }];
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ user, auth }) => json({ temporary: user.isTemporaryPassword, required: auth.mustChangePassword }));
 
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, {
-    change: intent({
-      schema: ChangePasswordFormSchema,
-      hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
-      run: async ({ currentPassword, newPassword }, screen, _form, reply) => {
-        await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
-        // The page says so itself (and, when the change was required, moves on to the dashboard).
-        return json({ intent: 'change', result: reply({ resetForm: true }), done: true, wasRequired: screen.auth.mustChangePassword });
-      },
-    }),
-  }, { fallback: 'change' });
+const intents = {
+  change: intent({
+    allow: allow.signedIn,
+    schema: ChangePasswordFormSchema,
+    hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
+    run: async ({ currentPassword, newPassword }, screen, _form, reply) => {
+      await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
+      // The page says so itself (and, when the change was required, moves on to the dashboard).
+      return json({ intent: 'change', result: reply({ resetForm: true }), done: true, wasRequired: screen.auth.mustChangePassword });
+    },
+  }),
+};
+
+export const access = screenAccess(intents);
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents, { fallback: 'change' });
 
 export default function ChangePasswordPage() {
   const { temporary, required } = useLoaderData<typeof loader>();
@@ -69,7 +74,7 @@ export default function ChangePasswordPage() {
     <div className="mx-auto max-w-lg">
       {/* Without JavaScript the browser follows this after 2 seconds. */}
       {goHome ? <meta httpEquiv="refresh" content="2;url=/" /> : null}
-      <PageHeading title="Change Password" />
+      <PageHeading title={screenTitle('/change-password')} />
       {required && !done ? (
         <div className="mb-4">
           <Alert tone="warning" title="Password change required">

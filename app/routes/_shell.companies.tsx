@@ -8,15 +8,16 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { useListLoading } from '../platform/resources/data-table.tsx';
 import { Pagination } from '../ui/table/pagination.tsx';
 import { PencilIcon } from '../ui/icons.tsx';
-import { resourceAction, resourceLoader, type ResourceLoaderData } from '../platform/resources/resource-screen.server.ts';
+import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
 import { formatInstantDate } from '../platform/lib/format.ts';
 import { unpackRows } from '../platform/lib/packed-rows.ts';
 import { withParams } from '../platform/lib/url.ts';
 import { companies } from '../features/finance/companies.ts';
 import { COMPANY_TYPE_LABELS } from '../platform/resources/shared.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Companies · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/companies')} · Group Finance Hub` }];
 export const access = resourceScreenAccess(companies);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(companies, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(companies, args);
@@ -30,12 +31,12 @@ const TYPE_BADGE: Record<string, string> = {
 };
 
 export default function CompaniesScreen() {
-  const data = useLoaderData<ResourceLoaderData>();
+  const data = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const loading = useListLoading();
   return (
     <div>
-      <PageHeading title="Companies">
+      <PageHeading title={screenTitle('/companies')}>
         <div className="flex flex-wrap gap-2">
           <ExportButton href={exportHref(companies, search)} />
           {data.can.create ? <AddButton noun="Company" /> : null}
@@ -55,12 +56,12 @@ export default function CompaniesScreen() {
       ) : (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {unpackRows(data.rows).map((company: any) => (
+            {unpackRows(data.rows).map((company) => (
               <li key={company.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="company-card">
                 <div className="flex items-start justify-between gap-2">
                   <h2 className="text-lg font-semibold text-slate-900">{company.name}</h2>
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${TYPE_BADGE[company.type] ?? 'bg-slate-100 text-slate-700'}`}>
-                    {COMPANY_TYPE_LABELS[company.type] ?? company.type}
+                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${TYPE_BADGE[company.type ?? ''] ?? 'bg-slate-100 text-slate-700'}`}>
+                    {COMPANY_TYPE_LABELS[company.type ?? ''] ?? company.type}
                   </span>
                 </div>
                 <p className="mt-2 flex-1 text-sm text-slate-600">{company.description}</p>
@@ -72,7 +73,7 @@ export default function CompaniesScreen() {
                         <PencilIcon className="h-4 w-4" />
                       </Link>
                     ) : null}
-                    {data.can.delete ? <DeleteButton id={company.id} label={company.name} message={`Are you sure you want to delete ${company.name}?`} /> : null}
+                    {data.can.delete ? <DeleteButton id={company.id} label={company.name ?? ''} message={`Are you sure you want to delete ${company.name}?`} /> : null}
                   </div>
                 </div>
               </li>

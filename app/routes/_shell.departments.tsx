@@ -3,8 +3,9 @@ import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
 import { departments } from '../features/finance/departments.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Departments · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/departments')} · Group Finance Hub` }];
 export const access = resourceScreenAccess(departments);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(departments, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(departments, args);

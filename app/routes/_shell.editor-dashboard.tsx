@@ -6,8 +6,9 @@ import { EDITOR_TABS, EditorDashboardScreen, type EditorTab } from '../features/
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
 import { editorMetrics } from '../features/dashboards/editor-dashboard.server.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'My Dashboard · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/editor-dashboard')} · Group Finance Hub` }];
 
 export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
 

@@ -6,17 +6,19 @@ import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from '@rem
 import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
 import { TabNav } from '../platform/screen/action-result.tsx';
 import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
-import { intent, loadScreen, succeed } from '../platform/screen/screen.server.ts';
+import { loadScreen, succeed } from '../platform/screen/screen.server.ts';
+import { intent } from '../platform/screen/intent.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { withParams } from '../platform/lib/url.ts';
+import type { ScreenRowOf } from '../platform/screen/screen-rows.ts';
 import { expenseCategories } from '../features/finance/expense-categories.ts';
 import { categoryCounts, categoryTabs, RemapSchema } from '../features/finance/expense-categories.server.ts';
 import { updateRecord } from '../platform/resources/resources.server.ts';
-import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { allow, resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Expense Categories · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/expense-categories')} · Group Finance Hub` }];
 
-export const access = resourceScreenAccess(expenseCategories, { remap: 'edit' });
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
     const { companies, current } = await categoryTabs(ctx, positiveIdParam(url.searchParams.get('company')));
@@ -30,23 +32,25 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 const REMAP_FAILED = 'Failed to update department mapping';
 
-export const action = (args: ActionFunctionArgs) =>
-  resourceAction(expenseCategories, args, {
-    intents: {
-      // The inline department select: an empty choice unmaps the category.
-      remap: intent({
-        schema: RemapSchema,
-        invalid: REMAP_FAILED,
-        failed: REMAP_FAILED,
-        run: async ({ id, departmentId }, screen) => {
-          await updateRecord(screen.ctx, expenseCategories, id, { departmentId: departmentId ?? null });
-          return succeed(screen, 'Department mapping updated successfully');
-        },
-      }),
+const intents = {
+  // The inline department select: an empty choice unmaps the category.
+  remap: intent({
+    allow: allow.to(expenseCategories.area, 'edit'),
+    schema: RemapSchema,
+    invalid: REMAP_FAILED,
+    failed: REMAP_FAILED,
+    run: async ({ id, departmentId }, screen) => {
+      await updateRecord(screen.ctx, expenseCategories, id, { departmentId: departmentId ?? null });
+      return succeed(screen, 'Department mapping updated successfully');
     },
-  });
+  }),
+};
 
-function DepartmentSelect({ row, departments }: { row: Record<string, any>; departments: { value: string; label: string }[] }) {
+export const access = resourceScreenAccess(expenseCategories, intents);
+
+export const action = (args: ActionFunctionArgs) => resourceAction(expenseCategories, args, { intents });
+
+function DepartmentSelect({ row, departments }: { row: ScreenRowOf<typeof expenseCategories>; departments: { value: string; label: string }[] }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'remap' && navigation.formData?.get('id') === String(row.id);

@@ -9,23 +9,18 @@ import { NotificationList } from '../features/notifications/notification-item.ts
 import { formErrorOf, TabNav, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { Pagination } from '../ui/table/pagination.tsx';
 import { Alert } from '../ui/form.tsx';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
-import { clampedPage, formRowId, intent, listUrl, loadScreen, screenAction, succeed, tabOf } from '../platform/screen/screen.server.ts';
+import { allow, screenAccess } from '../platform/screen/route-access.ts';
+import { intent } from '../platform/screen/intent.ts';
+import { clampedPage, formRowId, listUrl, loadScreen, screenAction, succeed, tabOf } from '../platform/screen/screen.server.ts';
 import { filterOfTab, NOTIFICATION_TABS } from '../features/notifications/shared.ts';
 import { lastPage } from '../platform/lib/paging.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { countNotifications, dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from '../features/notifications/notifications.server.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Notifications · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/notifications')} · Group Finance Hub` }];
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
-
-export const access: RouteAccess = [{
-  methods: {
-    GET: allow.screen,
-    POST: { intents: { read: allow.signedIn, dismiss: allow.signedIn, 'mark-all-read': allow.signedIn } },
-  },
-}];
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
@@ -42,30 +37,36 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json({ tab, page, pageCount: lastPage(result.total, NOTIFICATIONS_PAGE_SIZE), total: result.total, notifications: result.rows, count });
   });
 
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, {
-    read: intent({
-      failed: 'Failed to mark the notification as read',
-      run: async (_value, screen, form) => {
-        await markNotificationRead(screen.ctx, formRowId(form));
-        return succeed(screen, { type: 'success', title: 'Notification marked as read' }, { to: listUrl(screen.url) });
-      },
-    }),
-    dismiss: intent({
-      failed: 'Failed to dismiss the notification',
-      run: async (_value, screen, form) => {
-        await dismissNotification(screen.ctx, formRowId(form));
-        return succeed(screen, { type: 'success', title: 'Notification dismissed' }, { to: listUrl(screen.url) });
-      },
-    }),
-    'mark-all-read': intent({
-      failed: 'Failed to mark all notifications as read',
-      run: async (_value, screen) => {
-        const { marked } = await markAllNotificationsRead(screen.ctx);
-        return succeed(screen, { type: 'success', title: 'All notifications marked as read', description: `${marked} marked as read.` }, { to: listUrl(screen.url) });
-      },
-    }),
-  });
+const intents = {
+  read: intent({
+    allow: allow.signedIn,
+    failed: 'Failed to mark the notification as read',
+    run: async (_value, screen, form) => {
+      await markNotificationRead(screen.ctx, formRowId(form));
+      return succeed(screen, { type: 'success', title: 'Notification marked as read' }, { to: listUrl(screen.url) });
+    },
+  }),
+  dismiss: intent({
+    allow: allow.signedIn,
+    failed: 'Failed to dismiss the notification',
+    run: async (_value, screen, form) => {
+      await dismissNotification(screen.ctx, formRowId(form));
+      return succeed(screen, { type: 'success', title: 'Notification dismissed' }, { to: listUrl(screen.url) });
+    },
+  }),
+  'mark-all-read': intent({
+    allow: allow.signedIn,
+    failed: 'Failed to mark all notifications as read',
+    run: async (_value, screen) => {
+      const { marked } = await markAllNotificationsRead(screen.ctx);
+      return succeed(screen, { type: 'success', title: 'All notifications marked as read', description: `${marked} marked as read.` }, { to: listUrl(screen.url) });
+    },
+  }),
+};
+
+export const access = screenAccess(intents);
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
 
 export default function NotificationsPage() {
   const { tab, page, pageCount, total, notifications, count } = useLoaderData<typeof loader>();
@@ -74,7 +75,7 @@ export default function NotificationsPage() {
   const here = `/notifications${search}`;
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeading title="Notifications">
+      <PageHeading title={screenTitle('/notifications')}>
         <div className="flex items-center gap-3">
           <p className="text-sm text-slate-600" data-testid="notification-figures">
             {count.unread} unread of {count.total}

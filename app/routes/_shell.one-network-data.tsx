@@ -11,12 +11,12 @@ import { resourceAction, resourceLoader } from '../platform/resources/resource-s
 import { resourceTabs } from '../features/company-metrics/tabs.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 import { loadScreen } from '../platform/screen/screen.server.ts';
-import { NETWORK_COMPANY } from '../platform/screen/navigation.ts';
+import { NETWORK_COMPANY, screenTitle } from '../platform/screen/navigation.ts';
 import { withParams } from '../platform/lib/url.ts';
 import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from '../features/company-metrics/network-data.ts';
 import { findScreenCompany } from '../platform/companies.server.ts';
 
-const TITLE = 'One Network Data';
+const TITLE = screenTitle('/one-network-data');
 const TABS = resourceTabs({ broadband: broadbandConnections, 'mobile-subscriptions': mobileSubscriptions, 'mobile-access': mobileAccessMethods });
 const TAB_LABELS: Record<(typeof TABS.keys)[number], string> = {
   broadband: 'Broadband', 'mobile-subscriptions': 'Mobile Subscriptions', 'mobile-access': 'Mobile Access',

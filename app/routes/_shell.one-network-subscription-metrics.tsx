@@ -8,7 +8,7 @@ import { SeriesChart } from '../ui/chart/series-chart.tsx';
 import { ResourceForm, yearChoices } from '../platform/resources/resource-form.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { CompanyNotFound } from '../features/shell/company-not-found.tsx';
-import { EmptyRecord, monthLabel, OverviewCards, PeriodPicker, RecordBreakdown, type MetricRecord, type Period } from '../features/company-metrics/subscription-metrics.tsx';
+import { EmptyRecord, monthLabel, OverviewCards, PeriodPicker, RecordBreakdown, type MetricRecord } from '../features/company-metrics/subscription-metrics.tsx';
 import { resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { FormPanel } from '../ui/form-panel.tsx';
 import { Card } from '../ui/form.tsx';
@@ -24,8 +24,9 @@ import type { ResourceDef } from '../platform/resources/define.ts';
 import { resourceTabs } from '../features/company-metrics/tabs.ts';
 import { findScreenCompany } from '../platform/companies.server.ts';
 import { getRecord, listRecords } from '../platform/resources/resources.server.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-const TITLE = 'One Network Subscriptions';
+const TITLE = screenTitle('/one-network-subscription-metrics');
 // The record tabs; the overview (the default tab) shows all three.
 const RECORDS = resourceTabs({ broadband: networkBroadbandRecords, mobile: networkSubscriptionPatterns, access: networkAccessRecords });
 type RecordTab = (typeof RECORDS.keys)[number];

@@ -9,14 +9,16 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { PageHeading } from '../ui/page-heading.tsx';
 import { FormError, resultFor, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { Button, Card, Field, inputClass } from '../ui/form.tsx';
-import { intent, loadScreen, screenAction, succeed } from '../platform/screen/screen.server.ts';
+import { loadScreen, screenAction, succeed } from '../platform/screen/screen.server.ts';
+import { intent } from '../platform/screen/intent.ts';
 import { MIN_PASSWORD } from '../features/auth/schemas.ts';
 import { formatInstantDate } from '../platform/lib/format.ts';
 import { ROLE_LABELS } from '../platform/lib/permissions.ts';
 import { ProfilePasswordSchema, ProfileSchema } from '../features/settings/profile-schemas.ts';
 import { changePassword } from '../features/auth/auth.server.ts';
 import { getOwnProfile, updateOwnProfile } from '../features/settings/profile.server.ts';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { allow, screenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
 // Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After
 // (too many wrong current passwords) on too.
@@ -27,9 +29,8 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-export const meta: MetaFunction = () => [{ title: 'Profile · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/profile')} · Group Finance Hub` }];
 
-export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { profile: allow.signedIn, password: allow.signedIn } } } }];
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) =>
     json({
@@ -39,24 +40,29 @@ export const loader = (args: LoaderFunctionArgs) =>
     }),
   );
 
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, {
-    profile: intent({
-      schema: ProfileSchema,
-      run: async (value, screen) => {
-        await updateOwnProfile(screen.ctx, value);
-        return succeed(screen, { type: 'success', title: 'Profile Updated', description: 'Your profile has been saved.' }, { to: '/profile' });
-      },
-    }),
-    password: intent({
-      schema: ProfilePasswordSchema,
-      hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
-      run: async ({ currentPassword, newPassword }, screen) => {
-        await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
-        return succeed(screen, { type: 'success', title: 'Password Changed', description: 'Your password has been changed.' }, { to: '/profile' });
-      },
-    }),
-  }, { fallback: 'profile' });
+const intents = {
+  profile: intent({
+    allow: allow.signedIn,
+    schema: ProfileSchema,
+    run: async (value, screen) => {
+      await updateOwnProfile(screen.ctx, value);
+      return succeed(screen, { type: 'success', title: 'Profile Updated', description: 'Your profile has been saved.' }, { to: '/profile' });
+    },
+  }),
+  password: intent({
+    allow: allow.signedIn,
+    schema: ProfilePasswordSchema,
+    hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
+    run: async ({ currentPassword, newPassword }, screen) => {
+      await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
+      return succeed(screen, { type: 'success', title: 'Password Changed', description: 'Your password has been changed.' }, { to: '/profile' });
+    },
+  }),
+};
+
+export const access = screenAccess(intents);
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents, { fallback: 'profile' });
 
 function Row({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (

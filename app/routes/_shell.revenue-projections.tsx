@@ -3,8 +3,9 @@ import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
 import { revenueProjections } from '../features/finance/revenue-projections.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Revenue Projections · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/revenue-projections')} · Group Finance Hub` }];
 export const access = resourceScreenAccess(revenueProjections);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(revenueProjections, args);
 export const action = (args: ActionFunctionArgs) => resourceAction(revenueProjections, args);

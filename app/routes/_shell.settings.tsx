@@ -12,7 +12,8 @@ import { NotificationDevice } from '../features/settings/notification-device.tsx
 import { SystemInformation, SystemStatuses } from '../features/system/system-facts.tsx';
 import { Alert, Card } from '../ui/form.tsx';
 import { deviceSettingsCookie, readDeviceSettings } from '../features/settings/device-settings.server.ts';
-import { intent, loadScreen, screenAction, succeed, tabOf, type Intent } from '../platform/screen/screen.server.ts';
+import { loadScreen, screenAction, succeed, tabOf } from '../platform/screen/screen.server.ts';
+import { intent, type Intent } from '../platform/screen/intent.ts';
 import {
   AUTO_LOGOUT_OPTIONS,
   CURRENCIES,
@@ -25,7 +26,6 @@ import {
   secondsLabel,
   SESSION_TIMEOUT_OPTIONS,
   settingsPatch,
-  SETTINGS_TABS,
   type SettingsTab,
   TIME_FORMAT_LABELS,
   TIME_FORMATS,
@@ -36,9 +36,10 @@ import { NOTIFICATION_TYPES } from '../platform/session/user-settings-row.ts';
 import { SETTINGS_FORMS } from '../features/settings/settings-forms.server.ts';
 import { getSystemFacts } from '../features/system/system-info.server.ts';
 import { getUserSettings, updateUserSettings } from '../features/settings/user-settings.server.ts';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { allow, screenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Settings · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/settings')} · Group Finance Hub` }];
 
 const TABS = [
   { key: 'notifications', label: 'Notifications' },
@@ -55,19 +56,13 @@ function describeDevice(userAgent: string): { label: string; isIos: boolean } {
   return { label: `${browser} on ${os}`, isIos };
 }
 
-export const access: RouteAccess = [{
-  methods: {
-    GET: allow.screen,
-    POST: { intents: Object.fromEntries([...SETTINGS_TABS, 'clear-cache'].map((name) => [name, allow.signedIn])) },
-  },
-}];
 export const loader = (args: LoaderFunctionArgs) =>
-  loadScreen(args, async ({ ctx, url, request }) => {
+  loadScreen(args, async ({ ctx, url, request, context }) => {
     const tab = tabOf(url, TABS.map((t) => t.key));
     const [settings, device, system] = await Promise.all([
       getUserSettings(ctx),
       readDeviceSettings(request),
-      tab === 'system' ? getSystemFacts(ctx) : null,
+      tab === 'system' ? getSystemFacts(ctx, context.config.env) : null,
     ]);
     const { label, isIos } = describeDevice(request.headers.get('User-Agent') ?? '');
     return json({ tab, settings, device, system, deviceLabel: label, isIos });
@@ -78,7 +73,12 @@ const SAVED = { type: 'success', title: 'Settings updated', description: 'Your s
 /** One tab's form: saved to the settings record (the notifications tab also to this device's cookie). */
 function saveTab(tab: SettingsTab): Intent {
   return intent({
-    schema: SETTINGS_FORMS[tab],
+    allow: allow.signedIn,
+    // Read when posted: the browser build, which evaluates these declarations too, leaves the
+    // `.server` module empty (intent.ts).
+    get schema() {
+      return SETTINGS_FORMS[tab];
+    },
     invalid: 'Failed to update settings. Please try again.',
     run: async (value, screen) => {
       const headers = new Headers();
@@ -92,22 +92,26 @@ function saveTab(tab: SettingsTab): Intent {
   });
 }
 
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, {
-    notifications: saveTab('notifications'),
-    appearance: saveTab('appearance'),
-    preferences: saveTab('preferences'),
-    security: saveTab('security'),
-    // Asks the browser to drop this site's HTTP and Cache Storage caches (with JavaScript the
-    // page has already cleared Cache Storage itself). Settings live on the server: untouched.
-    'clear-cache': intent({
-      run: async (_value, screen) =>
-        succeed(screen, { type: 'success', title: 'Cache cleared', description: 'Cached files of this site were removed from this browser.' }, {
-          to: '/settings?tab=system',
-          headers: { 'Clear-Site-Data': '"cache"' },
-        }),
-    }),
-  });
+const intents = {
+  notifications: saveTab('notifications'),
+  appearance: saveTab('appearance'),
+  preferences: saveTab('preferences'),
+  security: saveTab('security'),
+  // Asks the browser to drop this site's HTTP and Cache Storage caches (with JavaScript the
+  // page has already cleared Cache Storage itself). Settings live on the server: untouched.
+  'clear-cache': intent({
+    allow: allow.signedIn,
+    run: async (_value, screen) =>
+      succeed(screen, { type: 'success', title: 'Cache cleared', description: 'Cached files of this site were removed from this browser.' }, {
+        to: '/settings?tab=system',
+        headers: { 'Clear-Site-Data': '"cache"' },
+      }),
+  }),
+};
+
+export const access = screenAccess(intents);
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
 
 function clearClientCaches() {
   try {
@@ -130,7 +134,7 @@ export default function SettingsPage() {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeading title="Settings" />
+      <PageHeading title={screenTitle('/settings')} />
       <TabNav label="Settings sections" current={tab} tabs={TABS.map((t) => ({ ...t, to: `/settings?tab=${t.key}` }))} />
 
       {failure ? (

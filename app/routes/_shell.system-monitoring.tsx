@@ -5,16 +5,16 @@ import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { MONITORING_PAGE_SIZE, MONITORING_TABS, SystemMonitoringScreen, type MonitoringData, type MonitoringTab } from '../features/system/system-monitoring-screen.tsx';
 import type { ActionAnswer } from '../platform/screen/action-result.tsx';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
-import { clampedPage, intent, listUrl, loadScreen, screenAction, succeed, tabOf } from '../platform/screen/screen.server.ts';
+import { allow, screenAccess } from '../platform/screen/route-access.ts';
+import { intent } from '../platform/screen/intent.ts';
+import { clampedPage, listUrl, loadScreen, screenAction, succeed, tabOf } from '../platform/screen/screen.server.ts';
 import { healthOptions } from '../features/system/health-options.server.ts';
 import { lastPage } from '../platform/lib/paging.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { listRecoveryActions, listSystemErrors, ResolveForm, resolveSystemError, systemHealth } from '../features/system/system-monitoring.server.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'System Monitoring · Group Finance Hub' }];
-
-export const access: RouteAccess = [{ methods: { GET: allow.screen, POST: { intents: { resolve: allow.to('installation') } } } }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/system-monitoring')} · Group Finance Hub` }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url, context }) => {
@@ -37,21 +37,25 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json(data);
   });
 
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, {
-    resolve: intent({
-      schema: ResolveForm,
-      invalid: 'Failed to resolve error',
-      failed: 'Failed to resolve error',
-      run: async ({ id, resolution }, screen) => {
-        await resolveSystemError(screen.ctx, id, { resolution });
-        return succeed(screen, 'Error marked as resolved', { to: listUrl(screen.url) });
-      },
-    }),
-  });
+const intents = {
+  resolve: intent({
+    allow: allow.to('installation'),
+    schema: ResolveForm,
+    invalid: 'Failed to resolve error',
+    failed: 'Failed to resolve error',
+    run: async ({ id, resolution }, screen) => {
+      await resolveSystemError(screen.ctx, id, { resolution });
+      return succeed(screen, 'Error marked as resolved', { to: listUrl(screen.url) });
+    },
+  }),
+};
+
+export const access = screenAccess(intents);
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
 
 export default function SystemMonitoring() {
-  const data = useLoaderData<typeof loader>() as unknown as MonitoringData;
+  const data = useLoaderData<typeof loader>();
   const answer = useActionData<ActionAnswer>() ?? null;
   return <SystemMonitoringScreen data={data} answer={answer} />;
 }

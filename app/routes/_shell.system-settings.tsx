@@ -9,11 +9,11 @@ import { SystemInformation, SystemStatuses } from '../features/system/system-fac
 import { Card } from '../ui/form.tsx';
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 import { loadScreen } from '../platform/screen/screen.server.ts';
-import { buildSidebar, canOpen, findScreen } from '../platform/screen/navigation.ts';
+import { buildSidebar, canOpen, findScreen, screenTitle } from '../platform/screen/navigation.ts';
 import { listVisibleCompanies } from '../platform/companies.server.ts';
 import { getSystemStatus } from '../features/system/system-info.server.ts';
 
-export const meta: MetaFunction = () => [{ title: 'System Settings · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/system-settings')} · Group Finance Hub` }];
 
 export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
 
@@ -31,8 +31,8 @@ const GROUP_GUIDE: Record<string, string> = {
 };
 
 export const loader = (args: LoaderFunctionArgs) =>
-  loadScreen(args, async ({ ctx, user }) => {
-    const [system, companies] = await Promise.all([getSystemStatus(ctx), listVisibleCompanies(ctx)]);
+  loadScreen(args, async ({ ctx, user, context }) => {
+    const [system, companies] = await Promise.all([getSystemStatus(ctx, context.config.env), listVisibleCompanies(ctx)]);
     const links = QUICK_LINKS.map((path) => findScreen(path)!).filter((screen) => canOpen(user, screen)).map((s) => ({ path: s.path, title: s.title }));
     const guide = buildSidebar(user, companies).map((group) => ({ name: group.name, description: GROUP_GUIDE[group.name] ?? '', items: group.items }));
     return json({ system, links, guide });
@@ -42,7 +42,7 @@ export default function SystemSettings() {
   const { system, links, guide } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeading title="System Settings" />
+      <PageHeading title={screenTitle('/system-settings')} />
       <div className="grid gap-6 lg:grid-cols-2">
         <SystemInformation system={system} />
         <SystemStatuses system={system} title="System Status" />

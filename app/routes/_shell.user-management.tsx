@@ -6,7 +6,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { UserManagementScreen, type UserManagementAction, type UserManagementData } from '../features/users/user-management-screen.tsx';
-import { clampedPage, confirmationStep, formRowId, intent, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import { clampedPage, confirmationStep, formRowId, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import { intent } from '../platform/screen/intent.ts';
 import { formatRelativeTime } from '../platform/lib/format.ts';
 import { HISTORY_PAGE_SIZE, lastPage, PAGE_SIZE } from '../platform/lib/paging.ts';
 import { PERMISSION_FLAGS, ROLE_BASELINE } from '../platform/lib/permissions.ts';
@@ -17,13 +18,14 @@ import {
 import { listVisibleCompanies } from '../platform/companies.server.ts';
 import { isDomainError } from '../platform/errors.ts';
 import { historyUserChoices, historyUserNamed, userActivityAnalytics, userActivityHistory } from '../features/users/user-activity.server.ts';
-import { assertMayManage, assertUserManager, loadTarget, roleChoices, rowAbilities } from '../features/users/user-policy.server.ts';
+import { assertMayManage, loadTarget, roleChoices, rowAbilities } from '../features/users/user-policy.server.ts';
 import {
   createUser, deleteUser, getUser, issueTemporaryPassword, listUsersPage, setUserActive, updateUser, updateUserPermissions, userStats,
 } from '../features/users/users.server.ts';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { allow, screenAccess } from '../platform/screen/route-access.ts';
+import { screenTitle } from '../platform/screen/navigation.ts';
 
-export const meta: MetaFunction = () => [{ title: 'User Management · Group Finance Hub' }];
+export const meta: MetaFunction = () => [{ title: `${screenTitle('/user-management')} · Group Finance Hub` }];
 
 async function usersTab({ ctx, user, url }: Screen) {
   const params = url.searchParams;
@@ -101,23 +103,6 @@ async function openFor(screen: Screen, param: 'edit' | 'permissions') {
   return rowAbilities(screen.user, target)[param] ? target : null;
 }
 
-export const access: RouteAccess = [{
-  methods: {
-    GET: allow.screen,
-    POST: {
-      intents: {
-        create: allow.to('users', 'create'),
-        update: allow.to('users', 'edit'),
-        permissions: allow.to('users', 'edit'),
-        'temporary-password': allow.to('users', 'edit'),
-        deactivate: allow.to('users', 'edit'),
-        activate: allow.to('users', 'edit'),
-        delete: allow.to('users', 'delete'),
-      },
-    },
-  },
-  companyScoped: true,
-}];
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async (screen) => {
     const { ctx, user, url } = screen;
@@ -150,100 +135,93 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json(data);
   });
 
-/** Managing users is checked by the kit before any form is validated (the services check again). */
-const managesUsers = (screen: Screen) => {
-  try {
-    assertUserManager(screen.ctx);
-    return true;
-  } catch {
-    return false;
-  }
+const intents = {
+  create: intent({
+    allow: allow.to('users', 'create'),
+    schema: CreateUserFormSchema,
+    hideFields: ['password'],
+    failed: USER_MESSAGES.createFailed,
+    run: async (value, screen) => {
+      await createUser(screen.ctx, value);
+      return succeed(screen, USER_MESSAGES.created);
+    },
+  }),
+  update: intent({
+    allow: allow.to('users', 'edit'),
+    schema: EditUserFormSchema,
+    failed: USER_MESSAGES.updateFailed,
+    run: async (value, screen, form) => {
+      await updateUser(screen.ctx, formRowId(form), value);
+      return succeed(screen, USER_MESSAGES.updated);
+    },
+  }),
+  permissions: intent({
+    allow: allow.to('users', 'edit'),
+    failed: USER_MESSAGES.permissionsFailed,
+    run: async (_value, screen, form) => {
+      const id = formRowId(form);
+      // Flags the role already grants are shown checked and locked; they are not posted.
+      const baseline = new Set(ROLE_BASELINE[(await getUser(screen.ctx, id)).role]);
+      await updateUserPermissions(screen.ctx, id, permissionsFromForm(form, PERMISSION_FLAGS.filter((flag) => !baseline.has(flag))));
+      return succeed(screen, USER_MESSAGES.permissions);
+    },
+  }),
+  'temporary-password': intent({
+    allow: allow.to('users', 'edit'),
+    failed: USER_MESSAGES.temporaryFailed,
+    run: async (_value, screen, form) => {
+      const id = formRowId(form);
+      // Refused before asking: a confirmation of what cannot be done helps nobody.
+      const target = await loadTarget(screen.ctx, id);
+      assertMayManage(screen.ctx, 'temporaryPassword', target);
+      const confirm = confirmationStep(form, id, confirmTemporaryPasswordMessage(target.username), { action: 'temporary-password', title: USER_CONFIRM_TITLES['temporary-password'] });
+      if (confirm) return confirm;
+      const { user, temporaryPassword } = await issueTemporaryPassword(screen.ctx, id);
+      // Shown once, in this answer only (never in the URL or a cookie). The hydration data
+      // carries it base64-encoded, so the page holds it in plain text once: the input.
+      const secret = Buffer.from(temporaryPassword, 'utf8').toString('base64');
+      return json({ intent: 'temporary-password', temporary: { id: user.id, username: user.username, email: user.email, secret } }, { headers: { 'Cache-Control': 'no-store' } });
+    },
+  }),
+  deactivate: intent({
+    allow: allow.to('users', 'edit'),
+    failed: USER_MESSAGES.deactivateFailed,
+    run: async (_value, screen, form) => {
+      const id = formRowId(form);
+      const target = await loadTarget(screen.ctx, id);
+      assertMayManage(screen.ctx, 'deactivate', target);
+      const confirm = confirmationStep(form, id, confirmDeactivateUserMessage(target.username), { action: 'deactivate', title: USER_CONFIRM_TITLES.deactivate });
+      if (confirm) return confirm;
+      await setUserActive(screen.ctx, id, false);
+      return succeed(screen, USER_MESSAGES.deactivated);
+    },
+  }),
+  activate: intent({
+    allow: allow.to('users', 'edit'),
+    failed: USER_MESSAGES.reactivateFailed,
+    run: async (_value, screen, form) => {
+      const id = formRowId(form);
+      await setUserActive(screen.ctx, id, true);
+      return succeed(screen, USER_MESSAGES.reactivated);
+    },
+  }),
+  delete: intent({
+    allow: allow.to('users', 'delete'),
+    failed: USER_MESSAGES.deleteFailed,
+    run: async (_value, screen, form) => {
+      const id = formRowId(form);
+      const target = await getUser(screen.ctx, id);
+      const confirm = confirmationStep(form, id, confirmDeleteUserMessage(target.username));
+      if (confirm) return confirm;
+      await deleteUser(screen.ctx, id);
+      return succeed(screen, USER_MESSAGES.deleted);
+    },
+  }),
 };
 
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, {
-    create: intent({
-      allowed: managesUsers,
-      schema: CreateUserFormSchema,
-      hideFields: ['password'],
-      failed: USER_MESSAGES.createFailed,
-      run: async (value, screen) => {
-        await createUser(screen.ctx, value);
-        return succeed(screen, USER_MESSAGES.created);
-      },
-    }),
-    update: intent({
-      allowed: managesUsers,
-      schema: EditUserFormSchema,
-      failed: USER_MESSAGES.updateFailed,
-      run: async (value, screen, form) => {
-        await updateUser(screen.ctx, formRowId(form), value);
-        return succeed(screen, USER_MESSAGES.updated);
-      },
-    }),
-    permissions: intent({
-      allowed: managesUsers,
-      failed: USER_MESSAGES.permissionsFailed,
-      run: async (_value, screen, form) => {
-        const id = formRowId(form);
-        // Flags the role already grants are shown checked and locked; they are not posted.
-        const baseline = new Set(ROLE_BASELINE[(await getUser(screen.ctx, id)).role]);
-        await updateUserPermissions(screen.ctx, id, permissionsFromForm(form, PERMISSION_FLAGS.filter((flag) => !baseline.has(flag))));
-        return succeed(screen, USER_MESSAGES.permissions);
-      },
-    }),
-    'temporary-password': intent({
-      allowed: managesUsers,
-      failed: USER_MESSAGES.temporaryFailed,
-      run: async (_value, screen, form) => {
-        const id = formRowId(form);
-        // Refused before asking: a confirmation of what cannot be done helps nobody.
-        const target = await loadTarget(screen.ctx, id);
-        assertMayManage(screen.ctx, 'temporaryPassword', target);
-        const confirm = confirmationStep(form, id, confirmTemporaryPasswordMessage(target.username), { action: 'temporary-password', title: USER_CONFIRM_TITLES['temporary-password'] });
-        if (confirm) return confirm;
-        const { user, temporaryPassword } = await issueTemporaryPassword(screen.ctx, id);
-        // Shown once, in this answer only (never in the URL or a cookie). The hydration data
-        // carries it base64-encoded, so the page holds it in plain text once: the input.
-        const secret = Buffer.from(temporaryPassword, 'utf8').toString('base64');
-        return json({ intent: 'temporary-password', temporary: { id: user.id, username: user.username, email: user.email, secret } }, { headers: { 'Cache-Control': 'no-store' } });
-      },
-    }),
-    deactivate: intent({
-      allowed: managesUsers,
-      failed: USER_MESSAGES.deactivateFailed,
-      run: async (_value, screen, form) => {
-        const id = formRowId(form);
-        const target = await loadTarget(screen.ctx, id);
-        assertMayManage(screen.ctx, 'deactivate', target);
-        const confirm = confirmationStep(form, id, confirmDeactivateUserMessage(target.username), { action: 'deactivate', title: USER_CONFIRM_TITLES.deactivate });
-        if (confirm) return confirm;
-        await setUserActive(screen.ctx, id, false);
-        return succeed(screen, USER_MESSAGES.deactivated);
-      },
-    }),
-    activate: intent({
-      allowed: managesUsers,
-      failed: USER_MESSAGES.reactivateFailed,
-      run: async (_value, screen, form) => {
-        const id = formRowId(form);
-        await setUserActive(screen.ctx, id, true);
-        return succeed(screen, USER_MESSAGES.reactivated);
-      },
-    }),
-    delete: intent({
-      allowed: managesUsers,
-      failed: USER_MESSAGES.deleteFailed,
-      run: async (_value, screen, form) => {
-        const id = formRowId(form);
-        const target = await getUser(screen.ctx, id);
-        const confirm = confirmationStep(form, id, confirmDeleteUserMessage(target.username));
-        if (confirm) return confirm;
-        await deleteUser(screen.ctx, id);
-        return succeed(screen, USER_MESSAGES.deleted);
-      },
-    }),
-  });
+export const access = screenAccess(intents, { companyScoped: true });
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
 
 export default function Screen() {
   const data = useLoaderData<typeof loader>();

@@ -8,7 +8,7 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { CompanyNotFound } from '../features/shell/company-not-found.tsx';
 import { formErrorOf, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { Card } from '../ui/form.tsx';
-import { monthLabel, monthOf, MONTHS_IN_RANGE, requestedMonth, sameMonth, trendRows, type MetricsRow } from '../features/company-metrics/data.ts';
+import { monthLabel, monthOf, MONTHS_IN_RANGE, requestedMonth, sameMonth, trendRows } from '../features/company-metrics/data.ts';
 import { DataSummary, EndpointList, RecentRecords } from '../features/company-metrics/data-warehouse.tsx';
 import { AddForm } from '../features/company-metrics/record-forms.tsx';
 import { ActionAlert, EmptyState, MonthPicker, VultTabs } from '../features/company-metrics/screen-parts.tsx';
@@ -16,13 +16,13 @@ import { MetricFigures, SubscriberTrend } from '../features/company-metrics/subs
 import { resourceAction, screenPermissions } from '../platform/resources/resource-screen.server.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 import { loadScreen } from '../platform/screen/screen.server.ts';
-import { FINANCIAL_SERVICES_COMPANY } from '../platform/screen/navigation.ts';
+import { FINANCIAL_SERVICES_COMPANY, screenTitle } from '../platform/screen/navigation.ts';
 import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../features/company-metrics/vult.ts';
 import { resourceTabs } from '../features/company-metrics/tabs.ts';
 import { findScreenCompany } from '../platform/companies.server.ts';
 import { listRecords, type ApiRow } from '../platform/resources/resources.server.ts';
 
-const TITLE = 'Vult Financial Services';
+const TITLE = screenTitle('/vult-financial-services');
 const TABS = [
   { key: 'overview', label: 'Overview' },
   { key: 'metrics', label: 'Subscriber Metrics' },
@@ -51,7 +51,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       listRecords(ctx, vultSubscriberLevels, { limit: RECENT, offset: 0, companyId }),
       listRecords(ctx, vultCardTypes, { limit: RECENT, offset: 0, companyId }),
     ]);
-    const metricRows = metrics.rows as unknown as MetricsRow[];
+    const metricRows = metrics.rows;
     const requested = requestedMonth(url.searchParams);
     const month = requested ?? monthOf(metricRows[0]);
     return {

@@ -8,22 +8,23 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { CompanyNotFound } from '../features/shell/company-not-found.tsx';
 import { formErrorOf, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { CardTypeList, EditLink, LevelList } from '../features/company-metrics/breakdowns.tsx';
-import { monthLabel, monthOf, MONTHS_IN_RANGE, requestedMonth, trendRows, type CardTypeRow, type LevelRow, type Month, type MetricsRow } from '../features/company-metrics/data.ts';
+import { monthLabel, monthOf, MONTHS_IN_RANGE, requestedMonth, trendRows } from '../features/company-metrics/data.ts';
 import { EditPanel } from '../features/company-metrics/record-forms.tsx';
 import { ActionAlert, EmptyState, MonthPicker, VultTabs } from '../features/company-metrics/screen-parts.tsx';
 import { CardPenetration, MetricFigures, SubscriberTrend } from '../features/company-metrics/subscriber-overview.tsx';
 import { resourceAction, screenPermissions } from '../platform/resources/resource-screen.server.ts';
 import { loadScreen } from '../platform/screen/screen.server.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
-import { FINANCIAL_SERVICES_COMPANY } from '../platform/screen/navigation.ts';
+import { FINANCIAL_SERVICES_COMPANY, screenTitle } from '../platform/screen/navigation.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from '../features/company-metrics/vult.ts';
 import { resourceTabs } from '../features/company-metrics/tabs.ts';
 import { findScreenCompany } from '../platform/companies.server.ts';
 import { notFound } from '../platform/errors.ts';
 import { getRecord, listRecords } from '../platform/resources/resources.server.ts';
+import type { ResourceDef } from '../platform/resources/define.ts';
 
-const TITLE = 'Vult Subscriber Metrics';
+const TITLE = screenTitle('/vult-subscriber-metrics');
 const TABS = [
   { key: 'overview', label: 'Overview' },
   { key: 'levels', label: 'Subscriber Levels' },
@@ -44,17 +45,22 @@ export const loader = (args: LoaderFunctionArgs) =>
     const def = tabs.defOf(url);
     const companyId = company.id;
     // The tab's newest row is the default month (lists come newest month first).
-    const latest = async () => monthOf((await listRecords(ctx, def, { limit: 1, offset: 0, companyId })).rows[0] as unknown as Month | undefined);
+    const latest = async () => monthOf((await listRecords(ctx, def, { limit: 1, offset: 0, companyId })).rows[0]);
     const month = requestedMonth(url.searchParams) ?? (await latest());
-    const rows = month ? (await listRecords(ctx, def, { limit: MONTH_ROWS, offset: 0, companyId, exact: { ...month } })).rows : [];
-    const allMetrics = async () => (await listRecords(ctx, vultSubscriberMetrics, { limit: MONTHS_IN_RANGE, offset: 0, companyId })).rows as unknown as MetricsRow[];
+    const monthRows = async <D extends ResourceDef>(of: D) => (month ? (await listRecords(ctx, of, { limit: MONTH_ROWS, offset: 0, companyId, exact: { ...month } })).rows : []);
+    // The rows typed by their tab's table.
+    const shown =
+      tab === 'levels' ? { tab, rows: await monthRows(vultSubscriberLevels) }
+      : tab === 'cards' ? { tab, rows: await monthRows(vultCardTypes) }
+      : { tab, rows: await monthRows(vultSubscriberMetrics) };
+    const allMetrics = async () => (await listRecords(ctx, vultSubscriberMetrics, { limit: MONTHS_IN_RANGE, offset: 0, companyId })).rows;
     const trend = tab === 'overview' && month ? trendRows(await allMetrics(), month) : [];
     const can = screenPermissions(ctx, def);
     const editId = positiveIdParam(url.searchParams.get('edit'));
     const editing = editId !== null && can.edit ? await getRecord(ctx, def, editId) : null;
     // Only Vult's rows are edited here.
     if (editing && editing.companyId !== companyId) throw notFound();
-    return { company, tab, month, rows, trend, editing, can };
+    return { company, ...shown, month, trend, editing, can };
   });
 
 export const action = (args: ActionFunctionArgs) =>
@@ -66,8 +72,8 @@ export const action = (args: ActionFunctionArgs) =>
 
 type Data = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { company: null }>;
 
-function Overview({ data }: { data: Data }) {
-  const row = data.rows[0] as unknown as MetricsRow | undefined;
+function Overview({ data }: { data: Extract<Data, { tab: 'overview' }> }) {
+  const row = data.rows.at(0);
   return (
     <div className="space-y-6">
       {row && data.month ? (
@@ -82,12 +88,12 @@ function Overview({ data }: { data: Data }) {
       ) : (
         <EmptyState>{data.month ? `No subscriber metrics for ${monthLabel(data.month)}.` : 'No subscriber metrics recorded for Vult yet.'}</EmptyState>
       )}
-      {data.month && data.trend.length > 0 ? <SubscriberTrend rows={data.trend as unknown as MetricsRow[]} last={data.month} /> : null}
+      {data.month && data.trend.length > 0 ? <SubscriberTrend rows={data.trend} last={data.month} /> : null}
     </div>
   );
 }
 
-function Breakdown({ data }: { data: Data }) {
+function Breakdown({ data }: { data: Exclude<Data, { tab: 'overview' }> }) {
   const noun = data.tab === 'levels' ? 'subscriber levels' : 'card types';
   if (!data.month || data.rows.length === 0) {
     return <EmptyState>{data.month ? `No ${noun} for ${monthLabel(data.month)}.` : `No ${noun} recorded for Vult yet.`}</EmptyState>;
@@ -97,9 +103,9 @@ function Breakdown({ data }: { data: Data }) {
     <div className="space-y-3">
       <h2 className="text-lg font-semibold text-slate-900">{monthLabel(data.month)}</h2>
       {data.tab === 'levels' ? (
-        <LevelList rows={data.rows as unknown as LevelRow[]} caption={caption} canEdit={data.can.edit} />
+        <LevelList rows={data.rows} caption={caption} canEdit={data.can.edit} />
       ) : (
-        <CardTypeList rows={data.rows as unknown as CardTypeRow[]} caption={caption} canEdit={data.can.edit} />
+        <CardTypeList rows={data.rows} caption={caption} canEdit={data.can.edit} />
       )}
     </div>
   );

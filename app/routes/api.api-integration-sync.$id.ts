@@ -1,6 +1,6 @@
 // POST /api/api-integration-sync/{endpointId}: starts a sync run now → 202 with its
 // running log. The body's userId (the client sends 1) is ignored: the run is the caller's.
-import { apiRoute, idParam, json, readJson } from '../platform/api/api.server.ts';
+import { apiRoute, idParam, apiJson, readJson } from '../platform/api/api.server.ts';
 import { fieldErrorsFromZod, invalid } from '../platform/errors.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { requestSync, SyncRequest } from '../features/integrations/integration-sync.server.ts';
@@ -12,7 +12,7 @@ export const { loader, action, access } = apiRoute({
     run: async ({ request, params, context, ctx }) => {
       const parsed = SyncRequest.safeParse(await readJson(request));
       if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
-      return json({ message: 'Sync started successfully', syncLog: await requestSync(ctx, context.config.integrations, idParam(params.id)) }, { status: 202 });
+      return apiJson({ message: 'Sync started successfully', syncLog: await requestSync(ctx, context.config.integrations, idParam(params.id)) }, { status: 202 });
     },
   },
 }, { groupWide: true });

@@ -1,4 +1,4 @@
-import { json, readJson, apiRoute } from '../platform/api/api.server.ts';
+import { apiJson, readJson, apiRoute } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { readSessionToken, requestMeta, sessionCookieHeader } from '../platform/session/session.server.ts';
 import { login } from '../features/auth/auth.server.ts';
@@ -14,7 +14,7 @@ export const { loader, action, access } = apiRoute({
       try {
         const body = await readJson(request);
         const { user, token, session } = await login(context.db, requestMeta(request, context), body, await readSessionToken(request, context));
-        return json(
+        return apiJson(
           { success: true, user: toPublicUser(user) },
           { headers: { 'Set-Cookie': await sessionCookieHeader(context, token, session.rememberMe) } },
         );
@@ -22,7 +22,7 @@ export const { loader, action, access } = apiRoute({
         if (!isDomainError(error)) throw error;
         // The old client reads { success, error }; the API's error shape adds { message, errors } (docs/api.md).
         const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {};
-        return json(
+        return apiJson(
           { success: false, error: error.message, message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
           { status: error.status, headers },
         );

@@ -1,4 +1,4 @@
-import { apiRoute, json } from '../platform/api/api.server.ts';
+import { apiRoute, apiJson } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { clearSessionCookieHeader, getAuth, serviceContext } from '../platform/session/session.server.ts';
 import { logout } from '../features/auth/auth.server.ts';
@@ -10,7 +10,7 @@ export const { loader, action, access } = apiRoute({
     run: async ({ request, context }) => {
       const auth = await getAuth(request, context);
       if (auth) await logout(serviceContext(request, context, auth), auth.session.id);
-      return json({ success: true }, { headers: { 'Set-Cookie': await clearSessionCookieHeader(context) } });
+      return apiJson({ success: true }, { headers: { 'Set-Cookie': await clearSessionCookieHeader(context) } });
     },
   },
 });

@@ -1,7 +1,7 @@
 // GET /api/backups: every backup, newest first. POST /api/backups: name,
 // description, tables, includeAuditLogs, includeVersions (none required) → 201 with the backup,
 // in progress: the backup-create job writes the file and completes it.
-import { apiRoute, json, readJson } from '../platform/api/api.server.ts';
+import { apiRoute, apiJson, readJson } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { BackupRequest, listBackups, requestBackup } from '../features/backups/backups.server.ts';
 
@@ -10,6 +10,6 @@ export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('backups', 'create'),
     body: BackupRequest,
-    run: async ({ request, ctx, context }) => json(await requestBackup(ctx, context.config.backups, await readJson(request), 'manual'), { status: 201 }),
+    run: async ({ request, ctx, context }) => apiJson(await requestBackup(ctx, context.config.backups, await readJson(request), 'manual'), { status: 201 }),
   },
 });

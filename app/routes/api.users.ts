@@ -1,5 +1,5 @@
 // GET /api/users (paged list: { users, total, totalPages }) and POST /api/users (create).
-import { apiRoute, json, pagingHeaders, readJson } from '../platform/api/api.server.ts';
+import { apiRoute, apiJson, pagingHeaders, readJson } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { createUser, getUser, listUsersPage } from '../features/users/users.server.ts';
 import { CreateUserSchema } from '../features/users/schemas.ts';
@@ -10,7 +10,7 @@ export const { loader, action, access } = apiRoute({
     run: async ({ request, ctx }) => {
       const url = new URL(request.url);
       const { users, total, totalPages, page } = await listUsersPage(ctx, Object.fromEntries(url.searchParams));
-      return json({ users, total, totalPages }, { headers: pagingHeaders(url, total, page < totalPages ? { page: page + 1 } : null) });
+      return apiJson({ users, total, totalPages }, { headers: pagingHeaders(url, total, page < totalPages ? { page: page + 1 } : null) });
     },
   },
   POST: {
@@ -20,7 +20,7 @@ export const { loader, action, access } = apiRoute({
       const { user, temporaryPassword } = await createUser(ctx, await readJson(request));
       // A generated temporary password is shown once, in this answer only.
       const created = await getUser(ctx, user.id);
-      return json(temporaryPassword ? { ...created, temporaryPassword } : created, { status: 201 });
+      return apiJson(temporaryPassword ? { ...created, temporaryPassword } : created, { status: 201 });
     },
   },
 });

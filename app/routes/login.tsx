@@ -10,9 +10,10 @@ import { EyeIcon, EyeOffIcon, LockIcon } from '../ui/icons.tsx';
 import { ToastView } from '../ui/toast.tsx';
 import { authenticatorFor, safeRedirect } from '../features/auth/authenticator.server.ts';
 import { getAuth, sessionCookieHeader } from '../platform/session/session.server.ts';
-import { intent, screenAction, succeed, type PublicPage } from '../platform/screen/screen.server.ts';
+import { screenAction, succeed, type PublicPage } from '../platform/screen/screen.server.ts';
+import { intent } from '../platform/screen/intent.ts';
 import { LoginSchema } from '../features/auth/schemas.ts';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { allow, screenAccess } from '../platform/screen/route-access.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Group Finance Hub' }];
 
@@ -26,7 +27,6 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export const FORGOT_PASSWORD_MESSAGE = 'Please contact your administrator for password reset.';
 
-export const access: RouteAccess = [{ methods: { GET: allow.public, POST: { intents: { login: allow.public } } } }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context);
   const url = new URL(request.url);
@@ -34,23 +34,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ forgot: url.searchParams.has('forgot') });
 }
 
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, {
-    login: intent({
-      schema: LoginSchema,
-      hideFields: ['password'],
-      run: async (value, page: PublicPage) => {
-        const { token, session } = await authenticatorFor(page.context).authenticate('form', page.request);
-        const cookie = await sessionCookieHeader(page.context, token, session.rememberMe);
-        return succeed(page, { type: 'success', title: 'Welcome back!', description: 'Login successful.' }, { to: safeRedirect(value.redirectTo), headers: { 'Set-Cookie': cookie } });
-      },
-    }),
-  }, {
-    fallback: 'login',
-    // Anyone may post; remix-auth reads the body again.
-    open: async ({ request, context }) => ({ request, context, url: new URL(request.url) }),
-    keepBody: true,
-  });
+const intents = {
+  login: intent({
+    allow: allow.public,
+    schema: LoginSchema,
+    hideFields: ['password'],
+    run: async (value, page: PublicPage) => {
+      const { token, session } = await authenticatorFor(page.context).authenticate('form', page.request);
+      const cookie = await sessionCookieHeader(page.context, token, session.rememberMe);
+      return succeed(page, { type: 'success', title: 'Welcome back!', description: 'Login successful.' }, { to: safeRedirect(value.redirectTo), headers: { 'Set-Cookie': cookie } });
+    },
+  }),
+};
+
+export const access = screenAccess(intents, { get: allow.public });
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents, {
+  fallback: 'login',
+  // Anyone may post; remix-auth reads the body again.
+  open: async ({ request, context }) => ({ request, context, url: new URL(request.url) }),
+  keepBody: true,
+});
 
 export default function LoginPage() {
   const { forgot } = useLoaderData<typeof loader>();

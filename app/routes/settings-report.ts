@@ -7,8 +7,8 @@ import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 export const access: RouteAccess = [{ methods: { GET: allow.signedIn } }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  loadDownload(args, async ({ ctx }) => {
-    const report = await buildSettingsReport(ctx);
+  loadDownload(args, async ({ ctx, context }) => {
+    const report = await buildSettingsReport(ctx, context.config.env);
     const day = report.generatedAt.slice(0, 10);
     return new Response(`${JSON.stringify(report, null, 2)}\n`, {
       headers: {

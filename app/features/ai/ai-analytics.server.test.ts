@@ -7,7 +7,6 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser } from '../../../test/users.ts';
 import { analyzeCompanyBudget, predictExpenses, SELECT_COMPANY } from './ai-analytics.server.ts';
 import { dailyExpenses, detectExpenseAnomalies } from './ai-anomalies.server.ts';
-import { anomalyRunSettled } from './anomaly-runs.server.ts';
 import { generateAllInsights, generateInsights, listInsights } from './ai-insights.server.ts';
 import { addMonths } from './stats/forecast.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';

@@ -4,11 +4,10 @@
 // to one company gets that company's numbers only (another company's id is a 404).
 // Amounts are US dollars.
 import { z } from 'zod';
-import { can, companyScope } from '../../platform/lib/permissions.ts';
 import { analyzeBudget } from './stats/budget-variance.ts';
 import { addMonths, forecast, type Trend } from './stats/forecast.ts';
-import type { Db, ServiceContext } from '../../platform/context.ts';
-import { fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { actorCompanyScope, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
+import { fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import { budgetFigures, expenseMonthSeries } from '../finance/index.server.ts';
 
 export const PREDICTION_MONTHS = [1, 3, 6, 12] as const;
@@ -20,13 +19,9 @@ const HISTORY_MONTHS = 36;
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
-export function authorize(ctx: ServiceContext): void {
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'analytics')) throw forbidden();
-}
-
 /** The company the caller asks about, within their scope: a scoped user's own (another is a 404). */
 export function companyInScope(ctx: ServiceContext, requested: number | null | undefined): number | null {
-  const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+  const scope = actorCompanyScope(ctx);
   if (scope !== null && requested != null && requested !== scope) throw notFound();
   return requested ?? scope;
 }
@@ -95,7 +90,7 @@ export interface ExpensePrediction {
 
 /** POST /api/ai/predict-expenses: per category × department, the next 1, 3, 6 or 12 months from the current one. */
 export async function predictExpenses(ctx: ServiceContext, input: unknown, now = new Date()): Promise<ExpensePrediction[]> {
-  authorize(ctx);
+  requirePermission(ctx, 'analytics');
   const request = parse(PredictionRequest, input);
   const companyId = await scopedCompany(ctx, request.companyId);
   // Complete months only: the current month is still being booked, so it is predicted, not read.
@@ -155,7 +150,7 @@ export interface BudgetAnalysis {
 
 /** GET /api/ai/budget-analysis/{companyId}/{year}: the company's year, budget (each month's one plan) against actual. */
 export async function analyzeCompanyBudget(ctx: ServiceContext, input: { companyId?: unknown; year?: unknown }): Promise<BudgetAnalysis> {
-  authorize(ctx);
+  requirePermission(ctx, 'analytics');
   const request = parse(z.object({
     companyId: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: SELECT_COMPANY }).int().positive().max(2_147_483_647, SELECT_COMPANY)),
     year: choice(BUDGET_YEARS, 'year', new Date().getUTCFullYear() as (typeof BUDGET_YEARS)[number]),

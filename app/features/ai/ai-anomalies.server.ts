@@ -7,11 +7,11 @@
 // and says so. Needs the analytics permission; a user limited to one company gets that
 // company's findings only (another company's id is a 404). Amounts are US dollars.
 import { z } from 'zod';
-import { ANOMALY_WINDOWS, authorize, choice, optionalId, parse, scopedCompany } from './ai-analytics.server.ts';
+import { ANOMALY_WINDOWS, choice, optionalId, parse, scopedCompany } from './ai-analytics.server.ts';
 import { recommendationsFor, type AnomalyType, type Severity } from './stats/outliers.ts';
 import { requestAnomalyRun } from './anomaly-runs.server.ts';
 import { expensesToken } from '../finance/index.server.ts';
-import type { Db, ServiceContext } from '../../platform/context.ts';
+import { requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
 import { currentRun, windowStart } from './expense-anomalies.server.ts';
 
 /** The most a page holds (the /api maximum, docs/api.md). */
@@ -98,7 +98,7 @@ function dayRows(db: Db, scope: Scope) {
  * 30 or 90 days that stand out (default the first 1000), with their total and computation time.
  */
 export async function detectExpenseAnomalies(ctx: ServiceContext, input: unknown, now = new Date()): Promise<AnomalyPage> {
-  authorize(ctx);
+  requirePermission(ctx, 'analytics');
   const request = parse(AnomalyRequest, input);
   const limit = request.limit ?? MAX_ANOMALY_PAGE;
   const offset = request.offset ?? 0;
@@ -156,7 +156,7 @@ export interface AnomalyDay {
 
 /** The daily expense totals of an anomaly window (every day up to today, zero when nothing was spent), with the day's largest finding: the chart's series. */
 export async function dailyExpenses(ctx: ServiceContext, input: unknown, now = new Date()): Promise<AnomalyDay[]> {
-  authorize(ctx);
+  requirePermission(ctx, 'analytics');
   const request = parse(AnomalyRequest, input);
   const scope = await scopeOf(ctx, request, now);
   const today = isoDay(now);
@@ -176,7 +176,7 @@ export async function dailyExpenses(ctx: ServiceContext, input: unknown, now = n
 
 /** How many findings of the window are critical or high, and the first of them: what an insight warns about. */
 export async function seriousAnomalies(ctx: ServiceContext, input: { companyId?: number; lookbackDays: number }, now = new Date()): Promise<{ count: number; top: ExpenseAnomaly | null; critical: boolean; computedAt: string | null }> {
-  authorize(ctx);
+  requirePermission(ctx, 'analytics');
   const request = parse(AnomalyRequest, { companyId: input.companyId, lookbackDays: input.lookbackDays });
   const scope = await scopeOf(ctx, request, now);
   if (scope.generation === null) return { count: 0, top: null, critical: false, computedAt: null };

@@ -5,9 +5,8 @@
 // permission and company scope as the other AI services: a scoped user's totals never include
 // another company.
 import { z } from 'zod';
-import { companyScope } from '../../platform/lib/permissions.ts';
-import { authorize, scopedCompany } from './ai-analytics.server.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import { scopedCompany } from './ai-analytics.server.ts';
+import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
 import { fieldErrorsFromZod, invalid } from '../../platform/errors.ts';
 import { expenseTotals, revenueTotals, TOTAL_GROUPINGS, type TotalGrouping } from '../finance/index.server.ts';
 
@@ -49,7 +48,7 @@ const MAX_GROUPS = 20;
 
 /** The sums of one ledger over a period, within the caller's permission and company scope. */
 export async function ledgerTotals(ctx: ServiceContext, input: unknown): Promise<LedgerTotals> {
-  authorize(ctx);
+  requirePermission(ctx, 'analytics');
   const parsed = TotalsRequest.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const request = parsed.data;
@@ -72,7 +71,7 @@ export async function ledgerTotals(ctx: ServiceContext, input: unknown): Promise
 
 /** The companies the caller may ask about (a scoped user: their own). */
 export async function visibleCompanies(ctx: ServiceContext): Promise<{ id: number; name: string; type: string }[]> {
-  authorize(ctx);
-  const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+  requirePermission(ctx, 'analytics');
+  const scope = actorCompanyScope(ctx);
   return ctx.db.selectFrom('companies').select(['id', 'name', 'type']).$if(scope !== null, (q) => q.where('id', '=', scope!)).orderBy('name').execute();
 }

@@ -6,14 +6,13 @@
 import { z } from 'zod';
 import { SUGGESTED, SUGGESTED_QUESTIONS } from './ai-chat-questions.ts';
 import { formatRelativeTime } from '../../platform/lib/format.ts';
-import { can, companyScope } from '../../platform/lib/permissions.ts';
 import { analyzeCompanyBudget, BUDGET_YEARS, predictExpenses } from './ai-analytics.server.ts';
 import { ANOMALIES_COMPUTING, detectExpenseAnomalies } from './ai-anomalies.server.ts';
 import { ledgerTotals } from './ai-books.server.ts';
 import { answerWithModel, type ModelOptions, type ModelTurn } from './ai-model.server.ts';
 import type { OpenAiSettings } from '../../platform/config.server.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { fieldErrorsFromZod, forbidden, invalid } from '../../platform/errors.ts';
+import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
+import { fieldErrorsFromZod, invalid } from '../../platform/errors.ts';
 
 export const OFFLINE_NOTE = 'Offline mode: answered from the books without a language model.';
 export const CAPABILITIES = [
@@ -111,7 +110,7 @@ export function nameIn<T extends { name: string }>(text: string, candidates: rea
 
 /** The company a question names, else the conversation's, else the asker's own (scoped users always their own); `rest`: the text without the company's name. */
 async function companyOf(ctx: ServiceContext, text: string, context: ChatContext): Promise<{ company: { id: number; name: string } | null; named: boolean; rest: string }> {
-  const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+  const scope = actorCompanyScope(ctx);
   const companies = await ctx.db.selectFrom('companies').select(['id', 'name']).$if(scope !== null, (q) => q.where('id', '=', scope!)).execute();
   const named = nameIn(text, companies);
   if (named) return { company: named.item, named: true, rest: named.rest };
@@ -137,7 +136,7 @@ const where = (company: { name: string } | null) => (company ? company.name : 't
 
 /** The expense category a question names (of the company asked about, within scope), as people write it. */
 async function categoryOf(ctx: ServiceContext, text: string, companyId: number | null): Promise<string | null> {
-  const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+  const scope = actorCompanyScope(ctx);
   const rows = await ctx.db
     .selectFrom('expenseCategories')
     .select('name')
@@ -155,7 +154,7 @@ function namesPeriod(text: string): boolean {
 
 /** Answers one message offline. */
 export async function answerOffline(ctx: ServiceContext, input: unknown, now = new Date()): Promise<ChatAnswer> {
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'analytics')) throw forbidden();
+  requirePermission(ctx, 'analytics');
   const parsed = ChatRequest.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const { message } = parsed.data;
@@ -253,7 +252,7 @@ export async function answerChat(ctx: ServiceContext, openai: OpenAiSettings | n
     for (const line of answer.response.split(/(?<=\n)/)) options.onDelta?.(line);
     return answer;
   }
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'analytics')) throw forbidden();
+  requirePermission(ctx, 'analytics');
   const parsed = ChatRequest.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const given = parsed.data.context ?? {};

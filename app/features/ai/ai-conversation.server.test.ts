@@ -6,7 +6,7 @@ import { userContext } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { askInConversation, clearConversation, KEPT_MESSAGES, loadConversation, purgeEndedConversations } from './ai-conversation.server.ts';
-import type { Db, ServiceContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/context.ts';
 import { createSession } from '../../platform/session/sessions.server.ts';
 
 describe.each(TEST_DIALECTS)('chat conversations on %s', (dialect) => {

@@ -3,11 +3,10 @@
 // continue the same conversation. A question and its answer are stored together once answered;
 // a failed question stores nothing. 'Clear' deletes it; ended sessions' conversations are purged.
 import { z } from 'zod';
-import { can } from '../../platform/lib/permissions.ts';
 import { answerChat, type ChatContext, type ChatOptions } from './ai-chat.server.ts';
 import type { OpenAiSettings } from '../../platform/config.server.ts';
-import { inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
-import { DomainError, forbidden } from '../../platform/errors.ts';
+import { actingUser, inTransaction, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
+import { DomainError } from '../../platform/errors.ts';
 
 /** POST /api/ai/chat/stream's body. */
 export const StreamQuestion = z.object({ message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)') });
@@ -27,9 +26,11 @@ export interface Conversation {
 export const KEPT_MESSAGES = 40;
 
 function owner(ctx: ServiceContext): { sessionId: string; userId: number } {
-  if (ctx.actor.kind !== 'user' || !ctx.meta.sessionId) throw new DomainError('unauthenticated');
-  if (!can(ctx.actor.user, 'analytics')) throw forbidden();
-  return { sessionId: ctx.meta.sessionId, userId: ctx.actor.user.id };
+  // A conversation belongs to a sign-in session: no other actor has one.
+  const user = actingUser(ctx);
+  if (!user || !ctx.meta.sessionId) throw new DomainError('unauthenticated');
+  requirePermission(ctx, 'analytics');
+  return { sessionId: ctx.meta.sessionId, userId: user.id };
 }
 
 export async function loadConversation(ctx: ServiceContext): Promise<Conversation> {

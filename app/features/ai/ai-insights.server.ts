@@ -4,12 +4,11 @@
 // insights in one transaction. A user limited to one company reads that company's only.
 import { toJson } from '../../../db/dialect.ts';
 import type { InsightImpact, InsightPriority, InsightType } from '../../../db/types.ts';
-import { companyScope } from '../../platform/lib/permissions.ts';
-import { analyzeCompanyBudget, authorize, BUDGET_YEARS, companyInScope, predictExpenses, scopedCompany, type ExpensePrediction } from './ai-analytics.server.ts';
+import { analyzeCompanyBudget, BUDGET_YEARS, companyInScope, predictExpenses, scopedCompany, type ExpensePrediction } from './ai-analytics.server.ts';
 import { seriousAnomalies } from './ai-anomalies.server.ts';
 import { narrateInsights } from './ai-model.server.ts';
 import type { OpenAiSettings } from '../../platform/config.server.ts';
-import { inTransaction, systemActor, type Db, type ServiceContext } from '../../platform/context.ts';
+import { actorCompanyScope, inTransaction, requirePermission, systemActor, type Db, type ServiceContext } from '../../platform/context.ts';
 import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
 
 export interface Insight {
@@ -136,7 +135,7 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
  * ones. With a language model, a narrated summary of them is added (none if the model fails).
  */
 export async function generateInsights(ctx: ServiceContext, requestedCompanyId: number | null, now = new Date(), openai: OpenAiSettings | null = null): Promise<Insight[]> {
-  authorize(ctx);
+  requirePermission(ctx, 'analytics');
   const companyId = await scopedCompany(ctx, requestedCompanyId);
   const drafts = await draftInsights(ctx, companyId, now);
   if (openai && drafts.length) {
@@ -172,8 +171,8 @@ const PRIORITY_ORDER: Record<InsightPriority, number> = { critical: 0, high: 1, 
  * every company's and the group's; a user limited to one company gets that company's only.
  */
 export async function listInsights(ctx: ServiceContext, filter: { companyId?: number | null; group?: boolean } = {}): Promise<Insight[]> {
-  authorize(ctx);
-  const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+  requirePermission(ctx, 'analytics');
+  const scope = actorCompanyScope(ctx);
   const companyId = companyInScope(ctx, filter.companyId);
   const rows = await ctx.db
     .selectFrom('aiInsights as i')

@@ -1,7 +1,36 @@
 // The API Documentation page's content, read from the OpenAPI document (never written apart
 // from it): endpoints by tag with who may call, the list filters and which lists take them, and
 // the resources' fields with their rules.
-type Json = Record<string, any>;
+
+/** A JSON Schema of the document, as far as the page reads it. */
+type SchemaJson = {
+  type?: unknown;
+  enum?: unknown[];
+  anyOf?: SchemaJson[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  format?: unknown;
+  default?: unknown;
+  description?: unknown;
+  properties?: Record<string, SchemaJson>;
+  required?: string[];
+};
+
+type OperationJson = {
+  summary: string;
+  description?: unknown;
+  tags?: string[];
+  parameters?: { in: string; name: string; description?: unknown; schema?: SchemaJson }[];
+};
+
+/** The OpenAPI document (document.server.ts), as far as the page reads it. */
+type DocumentJson = {
+  paths: Record<string, Record<string, OperationJson>>;
+  components: { schemas: Record<string, SchemaJson> };
+};
 
 export interface DocEndpoint {
   method: string;
@@ -25,16 +54,16 @@ export interface DocSchema {
 }
 
 
-function typeOf(schema: Json): string {
+function typeOf(schema: SchemaJson): string {
   if (schema.enum) return 'one of';
-  if (schema.anyOf) return (schema.anyOf as Json[]).map(typeOf).filter((t) => t !== 'null').join(' or ') + ((schema.anyOf as Json[]).some((s) => s.type === 'null') ? ' (or null)' : '');
+  if (schema.anyOf) return schema.anyOf.map(typeOf).filter((t) => t !== 'null').join(' or ') + (schema.anyOf.some((s) => s.type === 'null') ? ' (or null)' : '');
   return String(schema.type ?? 'any');
 }
 
-function rulesOf(schema: Json): string {
-  const s = schema.anyOf ? (schema.anyOf as Json[]).find((x) => x.type !== 'null') ?? schema : schema;
+function rulesOf(schema: SchemaJson): string {
+  const s = schema.anyOf ? schema.anyOf.find((x) => x.type !== 'null') ?? schema : schema;
   const parts: string[] = [];
-  if (s.enum) parts.push((s.enum as unknown[]).join(', '));
+  if (s.enum) parts.push(s.enum.join(', '));
   if (s.minLength !== undefined && s.minLength > 1) parts.push(`at least ${s.minLength} characters`);
   if (s.maxLength !== undefined) parts.push(`at most ${s.maxLength} characters`);
   if (s.exclusiveMinimum !== undefined || (s.minimum !== undefined && s.minimum > 0)) parts.push('positive');
@@ -51,26 +80,26 @@ export interface DocsView {
   schemas: DocSchema[];
 }
 
-const views = new WeakMap<Json, DocsView>();
+const views = new WeakMap<object, DocsView>();
 
 /** The page's content of a document, read once per document (the document is built once). */
-export function docsView(doc: Json): DocsView {
+export function docsView(doc: Record<string, unknown>): DocsView {
   let view = views.get(doc);
   if (!view) {
-    view = readDocument(doc);
+    view = readDocument(doc as DocumentJson);
     views.set(doc, view);
   }
   return view;
 }
 
-function readDocument(doc: Json): DocsView {
+function readDocument(doc: DocumentJson): DocsView {
   const endpoints: DocEndpoint[] = [];
   const filters = new Map<string, DocFilter>();
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
-    for (const [method, op] of Object.entries(item as Record<string, Json>)) {
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
       endpoints.push({ method: method.toUpperCase(), path, summary: op.summary, who: String(op.description ?? '').replace(/^Who may call: /, '').replace(/\.$/, ''), tag: op.tags?.[0] ?? 'Other' });
       if (method !== 'get' || op.tags?.[0] !== 'Resources') continue;
-      for (const p of (op.parameters ?? []) as Json[]) {
+      for (const p of op.parameters ?? []) {
         if (p.in !== 'query') continue;
         const f: DocFilter = filters.get(p.name) ?? { name: String(p.name), description: String(p.schema?.description ?? p.description ?? ''), paths: [] };
         f.paths.push(path);
@@ -78,12 +107,12 @@ function readDocument(doc: Json): DocsView {
       }
     }
   }
-  const schemas = Object.entries(doc.components.schemas as Record<string, Json>)
+  const schemas = Object.entries(doc.components.schemas)
     .filter(([name]) => name !== 'Error')
     .map(([name, schema]) => ({
       name,
       description: String(schema.description ?? ''),
-      fields: Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([field, s]) => ({ name: field, type: typeOf(s), required: (schema.required ?? []).includes(field), detail: rulesOf(s) })),
+      fields: Object.entries(schema.properties ?? {}).map(([field, s]) => ({ name: field, type: typeOf(s), required: (schema.required ?? []).includes(field), detail: rulesOf(s) })),
     }));
   return { endpoints, filters: [...filters.values()], schemas };
 }

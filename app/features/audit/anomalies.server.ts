@@ -2,9 +2,7 @@
 // stored once per user and window for the Audit Trail. A run looks back further than the job's
 // interval so a burst across two runs is still seen; deletes already inside a recorded window are
 // skipped, and (username, window_start) is unique, so running again adds nothing.
-import { can } from '../../platform/lib/permissions.ts';
-import { inTransaction, type ServiceContext } from '../../platform/context.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { inTransaction, requirePermission, type ServiceContext } from '../../platform/context.ts';
 import { securityAnomaly } from '../notifications/index.server.ts';
 
 /** The Anomalies tab's fixed text. */
@@ -25,7 +23,7 @@ export async function detectDeleteAnomalies(
   ctx: ServiceContext,
   options: DeleteAnomalyOptions,
 ): Promise<{ users: number; created: number }> {
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'auditLogs')) throw forbidden();
+  requirePermission(ctx, 'auditLogs');
   const now = options.now ?? new Date();
   const windowMs = options.windowMinutes * 60_000;
   const since = new Date(now.getTime() - Math.max(options.lookbackMinutes * 60_000, windowMs)).toISOString();

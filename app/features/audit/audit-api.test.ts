@@ -5,7 +5,7 @@
 // gone; the audit-logs permission and company scope; and no secret ever in audit or version data.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../../test/database.ts';
-import { TestClient, useTestServer } from '../../../test/server.ts';
+import { type TestClient, useTestServer } from '../../../test/server.ts';
 
 type Row = Record<string, any>;
 const ONE_NETWORK = 1;

@@ -3,7 +3,7 @@
 // OFFSET gives (same entries, same order: timestamp, then id), with entries sharing a timestamp,
 // entries at a day's first and last instant, entries written out of time order, after deletes,
 // moves to another day or company, and after the counts are made again from the rows.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recountAuditEntries } from '../../../db/audit-counts.ts';
 import type { Database } from '../../../db/types.ts';

@@ -5,10 +5,10 @@
 // the timestamp index at the end of that day, skipping fewer than one day's entries. Counts and
 // page are one statement (one snapshot), so the page is exactly what OFFSET gives, also right
 // after a write.
-import { sql, type QueryCreator } from 'kysely';
+import { sql } from 'kysely';
 import { dialectOf } from '../../../db/dialect.ts';
-import type { Database } from '../../../db/types.ts';
 import type { Db } from '../../platform/context.ts';
+import { databaseQueries } from '../../platform/query-types.server.ts';
 
 export const AUDIT_PAGES = {
   /** Pages from this offset on are placed by the day counts; nearer the newest entry, walking costs less than summing the days. */
@@ -48,5 +48,5 @@ export function auditPage(db: Db, companyId: number | null, limit: number, offse
     // No day: the offset is past the end (nothing is before the null end either).
     .offset(sql<number>`coalesce((select cast(s.skip as integer) from start as s), 0)`);
   auditPageStats.placed++;
-  return { from: db.with('start', () => start) as unknown as QueryCreator<Database>, ids };
+  return { from: databaseQueries(db.with('start', () => start)), ids };
 }

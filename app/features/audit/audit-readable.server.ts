@@ -3,7 +3,7 @@
 // option labels, a referenced row's name). Labels and formats come from the resource
 // declarations; the names of referenced rows are read for a whole page at once, in one
 // statement, and only those the reader may see (another company's row shows as its number).
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { formatDay, formatInstant, formatMoney, formatNumber, formatPercent, MONTH_NAMES } from '../../platform/lib/format.ts';
 import { wordsLabel } from '../../platform/lib/labels.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
@@ -170,15 +170,13 @@ async function namesOf(ctx: ServiceContext, wanted: Wanted): Promise<Map<string,
   const names = new Map<string, string>();
   const scope = scopeOf(ctx);
   const db = dynamic(ctx.db);
-  const parts: SelectQueryBuilder<Record<string, Record<string, unknown>>, string, { target: string; id: unknown; name: unknown }>[] = [];
-  for (const { target, ids } of wanted.byTarget.values()) {
-    let q = db
+  const parts = [...wanted.byTarget.values()].map(({ target, ids }) => {
+    const q = db
       .selectFrom(target.table)
       .select([sql.lit(target.table).as('target'), 'id', sql<string>`${sql.ref(target.nameColumn)}`.as('name')])
       .where('id', 'in', [...ids]);
-    if (scope !== null && target.companyColumn) q = q.where(target.companyColumn, '=', scope);
-    parts.push(q as unknown as (typeof parts)[number]);
-  }
+    return scope !== null && target.companyColumn ? q.where(target.companyColumn, '=', scope) : q;
+  });
   if (parts.length === 0) return names;
   const query = parts.slice(1).reduce((all, part) => all.unionAll(part), parts[0]);
   for (const row of await query.execute()) names.set(`${String(row.target)}:${Number(row.id)}`, String(row.name));

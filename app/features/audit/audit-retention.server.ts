@@ -19,11 +19,10 @@
 //
 // Who: the system (the job, the CLI) or an administrator who is not limited to one company.
 import { sql } from 'kysely';
-import { companyScope, isAdministrator } from '../../platform/lib/permissions.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
 import { RESOURCE_LIST } from '../resources.ts';
-import { inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
-import { forbidden, invalid } from '../../platform/errors.ts';
+import { inTransaction, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
+import { invalid } from '../../platform/errors.ts';
 
 export const DEFAULT_PRUNE_BATCH_SIZE = 1000;
 const DAY_MS = 86_400_000;
@@ -55,7 +54,8 @@ export interface PruneResult {
 }
 
 export async function pruneAuditTrail(ctx: ServiceContext, options: PruneOptions): Promise<PruneResult> {
-  if (ctx.actor.kind === 'user' && !(isAdministrator(ctx.actor.user) && companyScope(ctx.actor.user) === null)) throw forbidden();
+  // An owner or admin not limited to one company (the CLI and the worker: always).
+  requirePermission(ctx, 'installation');
   const { retentionDays, batchSize = DEFAULT_PRUNE_BATCH_SIZE, now = new Date() } = options;
   if (!Number.isSafeInteger(retentionDays) || retentionDays < 1) throw invalid([{ field: 'retentionDays', message: 'must be a whole number of at least 1' }]);
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw invalid([{ field: 'batchSize', message: 'must be a whole number of at least 1' }]);

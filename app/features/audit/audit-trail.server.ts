@@ -9,14 +9,13 @@ import type { Database } from '../../../db/types.ts';
 import { z } from 'zod';
 import { containsText, dialectOf } from '../../../db/dialect.ts';
 import { dayAfter, dayStart, isIsoDay } from '../../platform/lib/dates.ts';
-import { can, companyScope } from '../../platform/lib/permissions.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { integerParam } from '../../platform/lib/query-params.ts';
 import { withoutNul } from '../../platform/lib/text.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
 import { AUDITED_TABLES, RESOURCE_LIST } from '../resources.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
+import { conflict, fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import { dynamic, toApiRow } from '../../platform/resources/resource-rows.server.ts';
 import { createRecord, updateRecord } from '../../platform/resources/resource-writes.server.ts';
 import { anomalyDeletes, readableChanges, readableVersionData, type DeletedTally, type ReadableChange, type ReadableField } from './audit-readable.server.ts';
@@ -25,13 +24,6 @@ export const AUDIT_PAGE_SIZE = 25;
 const MAX_LIMIT = 1000;
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'restore', 'login', 'login_failed', 'logout', 'other'] as const;
-
-/** The audit-logs permission; the company the reader is limited to (null: all). */
-export function authorizeAuditRead(ctx: ServiceContext): number | null {
-  if (ctx.actor.kind !== 'user') return null;
-  if (!can(ctx.actor.user, 'auditLogs')) throw forbidden();
-  return companyScope(ctx.actor.user);
-}
 
 const day = z.string().refine(isIsoDay, { message: 'must be a date (YYYY-MM-DD)' });
 
@@ -70,7 +62,8 @@ export interface AuditLogEntry {
 }
 
 export async function listAuditLogs(ctx: ServiceContext, query: AuditQuery): Promise<{ rows: AuditLogEntry[]; total: number }> {
-  const scope = authorizeAuditRead(ctx);
+  requirePermission(ctx, 'auditLogs');
+  const scope = actorCompanyScope(ctx);
   const dialect = dialectOf(ctx.db);
   const eb = expressionBuilder<{ a: Database['auditLogs'] }, 'a'>();
   const where: Expression<SqlBool>[] = [];
@@ -162,7 +155,8 @@ export const VersionQuerySchema = z.object({
 
 /** The versions of one record, newest first (`tableName` snake_case, as the trail stores it). */
 export async function listDataVersions(ctx: ServiceContext, input: { tableName?: unknown; recordId?: unknown }): Promise<DataVersion[]> {
-  const scope = authorizeAuditRead(ctx);
+  requirePermission(ctx, 'auditLogs');
+  const scope = actorCompanyScope(ctx);
   const parsed = VersionQuerySchema.safeParse(input);
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   let q = versionRows(ctx.db).where('v.tableName', '=', parsed.data.tableName).where('v.recordId', '=', parsed.data.recordId);
@@ -174,7 +168,8 @@ export async function listDataVersions(ctx: ServiceContext, input: { tableName?:
 
 /** One version by id, as the reader may see it (another company's: not found). */
 export async function getDataVersion(ctx: ServiceContext, id: number): Promise<DataVersion> {
-  const scope = authorizeAuditRead(ctx);
+  requirePermission(ctx, 'auditLogs');
+  const scope = actorCompanyScope(ctx);
   let q = versionRows(ctx.db).where('v.id', '=', id);
   if (scope !== null) q = q.where('v.companyId', '=', scope);
   const row = await q.executeTakeFirst();
@@ -209,7 +204,8 @@ export async function withDeletedTallies(ctx: ServiceContext, anomalies: Securit
 
 /** The recorded anomalies, newest first (`since`: whose window ended then or later); a company-limited reader sees its own users' only. */
 export async function listSecurityAnomalies(ctx: ServiceContext, options: { limit?: number; since?: string } = {}): Promise<SecurityAnomaly[]> {
-  const scope = authorizeAuditRead(ctx);
+  requirePermission(ctx, 'auditLogs');
+  const scope = actorCompanyScope(ctx);
   let q = ctx.db.selectFrom('securityAnomalies as s').leftJoin('users as u', 'u.id', 's.userId').selectAll('s');
   if (scope !== null) q = q.where('u.companyId', '=', scope);
   if (options.since) q = q.where('s.windowEnd', '>=', options.since);

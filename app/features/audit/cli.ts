@@ -2,12 +2,11 @@
 // The audit trail from the command line: thin commands over app/features/audit/audit-trail.server.ts,
 // as the system actor `cli` (every entry and version is visible; a restore is audited as 'cli').
 import type { Command } from 'commander';
-import { sql } from 'kysely';
-import { camelCase, nameKey, snakeCase } from '../../platform/lib/names.ts';
+import { camelCase, snakeCase } from '../../platform/lib/names.ts';
 import { AUDIT_ACTIONS, getDataVersion, listAuditLogs, listDataVersions, parseAuditQuery, restoreVersion, type AuditLogEntry, type AuditQuery, type DataVersion } from './audit-trail.server.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isDomainError, notFound } from '../../platform/errors.ts';
-import { findUserByIdOrEmail } from '../users/index.server.ts';
+import { findUserIdByKey } from '../users/index.server.ts';
 import { AUDITED_TABLES } from '../resources.ts';
 import { differences } from './values.ts';
 import { cliIo, createOutput, positiveInteger, UsageError, withDatabase, type GlobalOptions } from '../../../cli/runtime.ts';
@@ -28,14 +27,9 @@ const tableName = (raw: string) => snakeCase(camelCase(raw.trim()));
 
 /** A user id (digits), e-mail address or username (case-insensitive); a deleted user's id still filters. */
 async function userId(ctx: ServiceContext, key: string): Promise<number> {
-  const text = key.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  const byEmail = await findUserByIdOrEmail(ctx.db, text);
-  if (byEmail) return byEmail.id;
-  const candidates = await ctx.db.selectFrom('users').select(['id', 'username']).where(sql`lower(username)`, '=', text.toLowerCase()).execute();
-  const match = candidates.find((u) => nameKey(u.username) === nameKey(text)) ?? candidates[0];
-  if (!match) throw notFound(`No user '${key}' (give a user id, username or e-mail address)`);
-  return match.id;
+  const id = await findUserIdByKey(ctx.db, key);
+  if (id === undefined) throw notFound(`No user '${key}' (give a user id, username or e-mail address)`);
+  return id;
 }
 
 /** The audit query from the flags: a value the query refuses is a usage error naming the flag. */

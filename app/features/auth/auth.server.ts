@@ -2,8 +2,8 @@
 import { AdminSetPasswordSchema, ChangePasswordSchema, LoginSchema } from './schemas.ts';
 import { canSeeCompany } from '../../platform/lib/permissions.ts';
 import { recordAudit, writeRecord } from '../../platform/audit.server.ts';
-import { actorUserId, inTransaction, systemActor, type AuthUser, type Db, type RequestMeta, type ServiceContext } from '../../platform/context.ts';
-import { DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { actorUserId, inTransaction, requireUser, systemActor, type AuthUser, type Db, type RequestMeta, type ServiceContext } from '../../platform/context.ts';
+import { DomainError, fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
 import { createSession, endSessions, type SessionInfo } from '../../platform/session/sessions.server.ts';
 import {
@@ -121,8 +121,7 @@ export async function changePassword(
   input: unknown,
   currentSessionRowId?: number,
 ): Promise<void> {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  const actor = ctx.actor.user;
+  const actor = requireUser(ctx);
   const self = actor.id === targetUserId;
   const target = await findUserById(ctx.db, targetUserId);
   // A user outside the actor's company must not be revealed: 404 before any 403.

@@ -130,14 +130,22 @@ function checkManifest(value: unknown): BackupManifest {
   if (value.formatVersion !== BACKUP_FORMAT_VERSION) {
     throw new BackupFileError(`The backup file format version ${String(value.formatVersion)} is not supported (this version reads ${BACKUP_FORMAT_VERSION})`);
   }
-  const tables = value.tables;
-  const valid =
-    typeof value.schemaVersion === 'string' && typeof value.createdAt === 'string' && typeof value.rows === 'number' && Array.isArray(tables) &&
-    tables.every((t) => isObject(t) && typeof t.name === 'string' && Array.isArray(t.columns) && t.columns.every((c) => typeof c === 'string') && Number.isSafeInteger(t.rows) && (t.rows as number) >= 0);
-  if (!valid) throw new BackupFileError('The backup manifest is incomplete or damaged');
-  const sum = (tables as ManifestTable[]).reduce((n, t) => n + t.rows, 0);
+  if (!isManifest(value)) throw new BackupFileError('The backup manifest is incomplete or damaged');
+  const sum = value.tables.reduce((n, t) => n + t.rows, 0);
   if (sum !== value.rows) throw new BackupFileError('The backup manifest\'s row counts do not add up');
-  return value as unknown as BackupManifest;
+  return value;
+}
+
+/** A manifest's schema version, time, counts and tables are well formed (its format and format version are checked before). */
+function isManifest(value: unknown): value is BackupManifest {
+  return (
+    isObject(value) && typeof value.schemaVersion === 'string' && typeof value.createdAt === 'string' && typeof value.rows === 'number' &&
+    Array.isArray(value.tables) && value.tables.every(isManifestTable)
+  );
+}
+
+function isManifestTable(t: unknown): t is ManifestTable {
+  return isObject(t) && typeof t.name === 'string' && Array.isArray(t.columns) && t.columns.every((c) => typeof c === 'string') && typeof t.rows === 'number' && Number.isSafeInteger(t.rows) && t.rows >= 0;
 }
 
 /**

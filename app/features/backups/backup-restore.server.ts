@@ -38,8 +38,9 @@ import { RETIRED_TABLES, SchemaVersionError, upgradesFrom } from './backup-upgra
 import { checkBackup, createBackupNow, tableColumns, type Backup } from './backups.server.ts';
 import { backupRestored } from '../notifications/index.server.ts';
 import type { BackupSettings } from '../../platform/config.server.ts';
-import { actorUserId, type Db, type ServiceContext } from '../../platform/context.ts';
+import { actorUserId, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { singleConnectionPool } from '../../platform/query-types.server.ts';
 import { can, type Principal } from '../../platform/lib/permissions.ts';
 
 /** POST /api/backups/{id}/restore's body: the options at the top level or under `options` (either shape), so errors name the option. */
@@ -61,14 +62,6 @@ export const mayRestore = (user: Principal) => can(user, 'installation') && can(
 
 /** Rows that give people rights come back only by an owner's hand. */
 export const mayRestoreTables = (user: Principal, tables: readonly string[]) => user.role === 'owner' || !grantsRights(tables);
-
-function authorizeRestore(ctx: ServiceContext): void {
-  if (ctx.actor.kind === 'user' && !mayRestore(ctx.actor.user)) throw forbidden();
-}
-
-function authorizeRestoredTables(ctx: ServiceContext, tables: readonly string[]): void {
-  if (ctx.actor.kind === 'user' && !mayRestoreTables(ctx.actor.user, tables)) throw forbidden(RIGHTS_RESTORE_REFUSAL);
-}
 
 export interface RestoredTable {
   table: string;
@@ -272,9 +265,9 @@ async function sourceFile(ctx: ServiceContext, settings: BackupSettings, source:
   if ('file' in source) return { file: source.file, backup: null };
   const row = await ctx.db.selectFrom('backups').selectAll().where('id', '=', source.backupId).executeTakeFirst();
   if (!row) throw notFound();
-  const check = await checkBackup(row as unknown as Backup & { fileName: string | null }, settings);
+  const check = await checkBackup(row, settings);
   if (!check.valid) throw conflict(`Backup integrity check failed: ${check.reason}`);
-  return { file: check.file!, backup: row as unknown as Backup };
+  return { file: check.file!, backup: row };
 }
 
 export async function restoreBackup(
@@ -284,7 +277,9 @@ export async function restoreBackup(
   options: RestoreOptions = {},
   onProgress?: RestoreProgress,
 ): Promise<RestoreResult> {
-  authorizeRestore(ctx);
+  // mayRestore: installation-wide, and the backups permission to write.
+  requirePermission(ctx, 'installation');
+  const user = requirePermission(ctx, 'backups', 'edit');
   const overwrite = options.overwrite === true;
   const importAuditTrail = options.skipAuditLogs !== true;
   const { file, backup } = await sourceFile(ctx, settings, source);
@@ -295,7 +290,7 @@ export async function restoreBackup(
     if (error instanceof BackupFileError) throw conflict(error.message);
     throw error;
   }
-  authorizeRestoredTables(ctx, manifest.tables.map((t) => t.name));
+  if (user && !mayRestoreTables(user, manifest.tables.map((t) => t.name))) throw forbidden(RIGHTS_RESTORE_REFUSAL);
   const steps = await plan(ctx, manifest, importAuditTrail);
 
   let safetyBackupId: number | null = null;
@@ -783,7 +778,7 @@ async function withRestoreConnection<T>(db: Db, fn: (db: Db, copyClient: pg.Pool
     },
   });
   const single = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: { connect: async () => held, end: async () => {} } as unknown as pg.Pool }),
+    dialect: new PostgresDialect({ pool: singleConnectionPool(held) }),
     plugins: [new CamelCasePlugin()],
   });
   let broken = false;

@@ -15,13 +15,13 @@ import { constraintViolation, dialectOf, toJson } from '../../../db/dialect.ts';
 import { withSnapshot } from '../../../db/snapshot.ts';
 import type { BackupStatus, BackupType } from '../../../db/types.ts';
 import { camelCase, snakeCase } from '../../platform/lib/names.ts';
-import { can, type Action, type Principal } from '../../platform/lib/permissions.ts';
+import { can, type Principal } from '../../platform/lib/permissions.ts';
 import { recordAudit } from '../../platform/audit.server.ts';
 import { backupTablesFor, readableTables, SELECTABLE_BACKUP_TABLES, unreadableTables } from './backup-tables.server.ts';
 import { BackupFileError, hashFile, readBackupFile, writeBackupFile, type BackupManifest } from './backup-file.server.ts';
 import { SCHEMA_VERSION } from './backup-upgrades.server.ts';
 import type { BackupSettings } from '../../platform/config.server.ts';
-import { actorUserId, systemActor, type ServiceContext } from '../../platform/context.ts';
+import { actingUser, actorUserId, requirePermission, systemActor, type ServiceContext } from '../../platform/context.ts';
 import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
 import { backupFinished } from '../notifications/index.server.ts';
@@ -54,13 +54,9 @@ const COLUMNS = [
   'includeAuditLogs', 'includeVersions', 'schemaVersion', 'sha256', 'error', 'createdBy',
 ] as const;
 
-export function authorizeBackups(ctx: ServiceContext, action: Action = 'read'): void {
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'backups', action)) throw forbidden();
-}
-
 /** Newest first (the list is short: one row per file on disk). */
 export async function listBackups(ctx: ServiceContext, options: { limit?: number; status?: Backup['status'] } = {}): Promise<Backup[]> {
-  authorizeBackups(ctx);
+  requirePermission(ctx, 'backups');
   return (await ctx.db
     .selectFrom('backups')
     .select(COLUMNS)
@@ -78,7 +74,7 @@ async function findBackup(ctx: ServiceContext, id: number): Promise<Backup & { f
 }
 
 export async function getBackup(ctx: ServiceContext, id: number): Promise<Backup> {
-  authorizeBackups(ctx);
+  requirePermission(ctx, 'backups');
   const { fileName: _, ...backup } = await findBackup(ctx, id);
   return backup;
 }
@@ -93,7 +89,7 @@ export function backupFilePath(settings: Pick<BackupSettings, 'dir'>, fileName: 
  * administrator at the command line is told.
  */
 export async function backupFileOf(ctx: ServiceContext, settings: Pick<BackupSettings, 'dir'>, id: number): Promise<string | null> {
-  authorizeBackups(ctx);
+  requirePermission(ctx, 'backups');
   const row = await ctx.db.selectFrom('backups').select('fileName').where('id', '=', id).executeTakeFirst();
   return row?.fileName ? backupFilePath(settings, row.fileName) : null;
 }
@@ -145,8 +141,8 @@ const BACKUP_RETRY_AFTER = 30;
  * everything (in practice an owner or admin) makes one from the web.
  */
 function backupValuesFor(ctx: ServiceContext, values: BackupRequestValues): BackupRequestValues {
-  if (ctx.actor.kind !== 'user') return values;
-  const user = ctx.actor.user;
+  const user = actingUser(ctx);
+  if (!user) return values;
   const resolved = values.tables.length ? values : { ...values, tables: readableTables(user) };
   const refused = unreadableTables(user, backupTablesFor(resolved));
   if (refused.length) throw forbidden(`You may only back up what you may read, and not: ${refused.map((t) => t.label).join(', ')}`);
@@ -237,8 +233,8 @@ export async function createBackupNow(
 
 /** The checked request as a backup row, in progress (its file is written next). */
 async function newBackup(ctx: ServiceContext, input: unknown, type: BackupType): Promise<Backup> {
-  authorizeBackups(ctx, 'create');
-  if (type === 'scheduled' && ctx.actor.kind === 'user' && !can(ctx.actor.user, 'installation')) throw forbidden();
+  requirePermission(ctx, 'backups', 'create');
+  if (type === 'scheduled') requirePermission(ctx, 'installation');
   const values = backupValuesFor(ctx, type === 'scheduled' ? scheduledValues() : parseBackupRequest(input));
   return ctx.db.transaction().execute((trx) => insertBackup({ ...ctx, db: trx }, values, type));
 }
@@ -378,7 +374,7 @@ export async function verifyBackupFile(file: string): Promise<Verification & { m
 
 /** Recomputes the file's SHA-256 against the stored one, then reads every row (answers valid true/false). */
 export async function verifyBackup(ctx: ServiceContext, settings: BackupSettings, id: number): Promise<Verification> {
-  authorizeBackups(ctx);
+  requirePermission(ctx, 'backups');
   const backup = await findBackup(ctx, id);
   const { valid, reason } = await checkBackup(backup, settings);
   return valid ? { valid } : { valid, reason };
@@ -414,9 +410,9 @@ export function deleteRefusal(user: Principal, backup: Pick<Backup, 'type' | 'cr
 
 /** The row and its file. A backup still being written cannot be deleted. */
 export async function deleteBackup(ctx: ServiceContext, settings: BackupSettings, id: number): Promise<void> {
-  authorizeBackups(ctx, 'delete');
+  const user = requirePermission(ctx, 'backups', 'delete');
   const backup = await findBackup(ctx, id);
-  const refusal = ctx.actor.kind === 'user' ? deleteRefusal(ctx.actor.user, backup) : null;
+  const refusal = user ? deleteRefusal(user, backup) : null;
   if (refusal) throw forbidden(refusal);
   if (backup.status === 'in_progress') throw conflict('A backup in progress cannot be deleted');
   await ctx.db.transaction().execute(async (trx) => {

@@ -8,7 +8,7 @@ import { camelCase, snakeCase } from '../../platform/lib/names.ts';
 import { can, type Principal } from '../../platform/lib/permissions.ts';
 import type { ResourceDef, ResourceTable } from '../../platform/resources/define.ts';
 import { findResource, RESOURCE_LIST } from '../resources.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
 import type { CsvColumn, CsvOptions } from '../../platform/resources/csv.server.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { csvOfBatches, exportColumns, resourceCsv, type ResourceCsv } from '../../platform/resources/resource-csv.server.ts';
@@ -56,23 +56,19 @@ function checkDay(field: string, value: string | null | undefined) {
   if (value != null && !isIsoDay(value)) throw invalid([{ field, message: `${field} must be a date (YYYY-MM-DD)` }]);
 }
 
-/**
- * Whole-table exports need the backups permission (docs/security.md) and the right to read the table:
- * its resource's area, or managing users for the users table. The CLI acts as the system.
- */
-function authorizeExport(ctx: ServiceContext, table: ExportTable) {
-  if (ctx.actor.kind !== 'user') return;
-  if (!can(ctx.actor.user, 'backups') || !mayExport(ctx.actor.user, table)) throw forbidden();
-}
-
 /** Whether the user may read the table an export would download. */
 export function mayExport(user: Principal, table: ExportTable): boolean {
   const def = EXPORT_TABLES.get(table);
   return def === null ? can(user, 'users') : def !== undefined && can(user, def.area);
 }
 
+/**
+ * Whole-table exports need the backups permission (docs/security.md) and the right to read the table:
+ * its resource's area, or managing users for the users table. The CLI acts as the system.
+ */
 export function exportTable(ctx: ServiceContext, table: ExportTable, filter: ExportFilter = {}): TableExport {
-  authorizeExport(ctx, table);
+  const user = requirePermission(ctx, 'backups');
+  if (user && !mayExport(user, table)) throw forbidden();
   checkDay('from', filter.from);
   checkDay('to', filter.to);
   const def = EXPORT_TABLES.get(table);
@@ -118,7 +114,7 @@ function userBatches(ctx: ServiceContext, filter: ExportFilter, batchSize = EXPO
     .leftJoin('companies as c', 'c.id', 'u.companyId')
     .select(PUBLIC_USER_COLUMNS.map((c) => `u.${c}` as const))
     .select('c.name as companyName');
-  const scope = ctx.actor.kind === 'user' ? ctx.actor.user.companyId : null;
+  const scope = actorCompanyScope(ctx);
   if (scope !== null) q = q.where('u.companyId', '=', scope);
   if (filter.companyId != null) q = q.where('u.companyId', '=', filter.companyId);
   if (filter.from) q = q.where(sql`u.created_at`, '>=', dayStart(filter.from));

@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../platform/resources/define.ts';
 import { formatNumber } from '../../platform/lib/format.ts';
 import { cellText } from '../../platform/resources/cell.tsx';
 import { Card } from '../../ui/form.tsx';
-import { monthLabel, type Month } from './data.ts';
+import { monthLabel } from './data.ts';
 import { EmptyState } from './screen-parts.tsx';
 import { ScrollRegion } from '../../ui/table/scroll-region.tsx';
 
@@ -86,7 +86,7 @@ export function RecentRecords({ def, rows, className }: { def: ResourceDef; rows
             <tbody className="divide-y divide-slate-100 text-slate-800">
               {rows.map((row) => (
                 <tr key={String(row.id)} data-testid="recent-row">
-                  <td className="whitespace-nowrap px-3 py-2" data-label="Month" title={monthLabel(row as unknown as Month)}>{monthLabel(row as unknown as Month, true)}</td>
+                  <td className="whitespace-nowrap px-3 py-2" data-label="Month" title={monthLabel(row)}>{monthLabel(row, true)}</td>
                   {columns.map((c) => (
                     <td key={c.key} data-label={c.label} className={`px-3 py-2 ${numeric(c.format) ? 'text-right tabular-nums' : ''}`}>{cellText(def, c, row)}</td>
                   ))}

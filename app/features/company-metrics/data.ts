@@ -1,39 +1,16 @@
 // What the Vult screens show: the rows of Vult's three tables as the API gives
 // them, the month a screen is about (?year=&month=, else the latest), and the 12-month trend.
 // Isomorphic: the loaders pick the month and the window, the components label them.
+import type { RowOf } from '../../platform/resources/define.ts';
 import { yearField, type MetricMonth } from './metric-fields.ts';
+import type { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from './vult.ts';
 
 export { monthLabel, requestedMonth, type MetricMonth as Month } from './metric-fields.ts';
 type Month = MetricMonth;
 
-export interface MetricsRow extends Month {
-  id: number;
-  companyId: number;
-  totalSubscribers: number;
-  cardHolders: number;
-  cardAdoptionRate: number;
-  retentionRate: number;
-  conversionRate: number;
-}
-
-export interface LevelRow extends Month {
-  id: number;
-  companyId: number;
-  level: string;
-  subscriberCount: number;
-  percentageOfTotal: number;
-  description: string | null;
-}
-
-export interface CardTypeRow extends Month {
-  id: number;
-  companyId: number;
-  cardType: string;
-  cardCount: number;
-  percentageOfCards: number;
-  percentageOfUsers: number;
-  description: string | null;
-}
+export type MetricsRow = RowOf<typeof vultSubscriberMetrics>;
+export type LevelRow = RowOf<typeof vultSubscriberLevels>;
+export type CardTypeRow = RowOf<typeof vultCardTypes>;
 
 export const [FIRST_YEAR, LAST_YEAR] = yearField.range;
 

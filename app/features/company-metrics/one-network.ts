@@ -25,8 +25,9 @@ const join = [{ ...companyJoin, select: { companyName: 'name' } }] as const;
 
 /** Sum of some fields of an API row. */
 const sum = (row: Record<string, unknown>, keys: readonly string[]) => keys.reduce((total, key) => total + Number(row[key] ?? 0), 0);
-/** Field → its share of the sum of `keys`. */
-const shares = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [`${key}Percentage`, (row: Record<string, unknown>) => shareOf(row[key], sum(row, keys))]));
+/** Field → its share of the sum of `keys` (`<field>Percentage`). */
+const shares = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [`${key}Percentage`, (row: Record<string, unknown>) => shareOf(row[key], sum(row, keys))])) as Record<`${K}Percentage`, (row: Record<string, unknown>) => number>;
 
 const CONNECTIONS = ['fixedBroadband', 'fixedFiber', 'fixedFwa5gRouter'] as const;
 const CONNECTION_PARTS = { fixedBroadband: 'fixed_broadband', fixedFiber: 'fixed_fiber', fixedFwa5gRouter: 'fixed_fwa_5g' } as const;

@@ -6,7 +6,8 @@ import type { ResourceDef } from '../../platform/resources/define.ts';
  * A screen of several resources, one per `?tab=` (One Network Data's broadband, mobile
  * subscriptions and mobile access): the first tab is the default; unknown tabs show it.
  */
-export function resourceTabs<T extends string>(tabs: Record<T, ResourceDef>) {
+export function resourceTabs<const M extends Record<string, ResourceDef>>(tabs: M) {
+  type T = keyof M & string;
   const keys = Object.keys(tabs) as T[];
   const pick = (url: URL | string): T => {
     const requested = (typeof url === 'string' ? new URL(url, 'http://localhost') : url).searchParams.get('tab');
@@ -18,6 +19,7 @@ export function resourceTabs<T extends string>(tabs: Record<T, ResourceDef>) {
     /** URL parameters of every tab's list (search, filter, sort, page, form), cleared when the tab changes. */
     listParams: ['page', 'q', 'sort', 'dir', 'new', 'edit', ...keys.flatMap((key) => tabs[key].list.filter?.param ?? [])],
     tabOf: pick,
-    defOf: (url: URL | string): ResourceDef => tabs[pick(url)],
+    /** The tab's declaration (one of the tabs' declarations: their rows' type is the union of theirs). */
+    defOf: (url: URL | string): M[T] => tabs[pick(url)],
   };
 }

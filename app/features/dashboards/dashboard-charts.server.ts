@@ -4,10 +4,8 @@
 // month's plan is its one plan by the rule (the most specific active budget or projection, a
 // longer one spread evenly over its months). Financial-data permission; a scoped user's figures
 // are their company's only.
-import { companyScope, can } from '../../platform/lib/permissions.ts';
 import { addMonths } from '../ai/index.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
 import { budgetFigures, revenueFigures } from '../finance/index.server.ts';
 
 export const CHART_MONTHS = 12;
@@ -30,8 +28,8 @@ export interface DashboardCharts {
 const dollars = (cents: number) => Math.round(cents) / 100;
 
 export async function dashboardCharts(ctx: ServiceContext, now = new Date()): Promise<DashboardCharts> {
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'financial')) throw forbidden();
-  const companyId = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+  requirePermission(ctx, 'financial');
+  const companyId = actorCompanyScope(ctx);
   const current = now.toISOString().slice(0, 7);
   const months = Array.from({ length: CHART_MONTHS }, (_, i) => addMonths(current, i - CHART_MONTHS + 1));
   const range = { companyId, from: months[0], to: months[months.length - 1] };

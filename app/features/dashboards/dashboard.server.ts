@@ -3,9 +3,9 @@ import { screenTableLabel } from '../audit/index.server.ts';
 import { listAuditLogs, listSecurityAnomalies, parseAuditQuery } from '../audit/index.server.ts';
 import { listBackups } from '../backups/index.server.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
-import type { AuthUser, ServiceContext } from '../../platform/context.ts';
+import { actingUser, requireUser, type AuthUser, type ServiceContext } from '../../platform/context.ts';
 import { dashboardCharts, type DashboardCharts } from './dashboard-charts.server.ts';
-import { forbidden, isDomainError } from '../../platform/errors.ts';
+import { isDomainError } from '../../platform/errors.ts';
 import { analyzePerformance } from '../integrations/index.server.ts';
 import { listSyncLogs } from '../integrations/index.server.ts';
 import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
@@ -22,8 +22,7 @@ export function accessLevelLabel(user: AuthUser): string {
 
 /** The signed-in user's 'Your Access Level' card. */
 export async function getUserAccess(ctx: ServiceContext) {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  const user = ctx.actor.user;
+  const user = requireUser(ctx);
   const companies = await listVisibleCompanies(ctx);
   const own = user.companyId ? companies.find((c) => c.id === user.companyId) : undefined;
   const flags = effectiveFlags(user);
@@ -111,6 +110,7 @@ async function ifAllowed<T>(read: () => Promise<T>): Promise<T | null> {
 /** GET /api/dashboard and the dashboard screen; `health` as System Monitoring gets it. */
 export async function getDashboard(ctx: ServiceContext, health: { health: HealthSource; api: ApiFigures | null }, now = new Date()): Promise<Dashboard> {
   const since = new Date(now.getTime() - ALERT_WINDOW_DAYS * 86_400_000).toISOString();
+  const user = actingUser(ctx);
   const [userAccess, stats, performance, anomalies, backups, audit, syncs, charts, verdict] = await Promise.all([
     getUserAccess(ctx),
     ifAllowed(() => userStats(ctx)),
@@ -120,7 +120,7 @@ export async function getDashboard(ctx: ServiceContext, health: { health: Health
     ifAllowed(() => listAuditLogs(ctx, parseAuditQuery({ limit: RECENT_ACTIVITY_SHOWN, offset: 0 }))),
     ifAllowed(() => listSyncLogs(ctx, { limit: API_ACTIVITY_SHOWN })),
     ifAllowed(() => dashboardCharts(ctx, now)),
-    ctx.actor.kind === 'user' && can(ctx.actor.user, 'installation') ? healthVerdict(ctx, health) : null,
+    user && can(user, 'installation') ? healthVerdict(ctx, health) : null,
   ]);
   return {
     updatedAt: now.toISOString(),

@@ -11,12 +11,11 @@ import { dialectOf, filterOnly, jsonInteger } from '../../../db/dialect.ts';
 import { companyScope } from '../../platform/lib/permissions.ts';
 import { integerParam } from '../../platform/lib/query-params.ts';
 import { analyzeBudget, ON_TARGET_PERCENT } from '../ai/index.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import { requireUser, type ServiceContext } from '../../platform/context.ts';
 import { SELF_SERVICE_TABLES } from '../../../db/audit-user-counts.ts';
 import { selfServiceEntries } from '../users/index.server.ts';
 import { editorActivities, type EditorActivity } from '../users/index.server.ts';
 import { workOf } from '../users/index.server.ts';
-import { forbidden } from '../../platform/errors.ts';
 import { budgetFigures } from '../finance/index.server.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes, type ActivityLevel } from '../users/index.server.ts';
@@ -65,8 +64,7 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / who
 
 /** GET /api/editor/metrics. */
 export async function editorMetrics(ctx: ServiceContext, now = new Date()): Promise<EditorMetrics> {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  const user = ctx.actor.user;
+  const user = requireUser(ctx);
   const scope = companyScope(user);
   const db = ctx.db;
   const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
@@ -204,6 +202,5 @@ export const ActivitiesQuery = z.object({ limit: integerParam('limit', 1, 100) }
 
 /** GET /api/editor/activities: the caller's latest writes. */
 export async function myActivities(ctx: ServiceContext, limit = 50): Promise<EditorActivity[]> {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  return editorActivities(ctx.db, { userId: ctx.actor.user.id, limit });
+  return editorActivities(ctx.db, { userId: requireUser(ctx).id, limit });
 }

@@ -11,6 +11,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { dialectOf } from '../../../db/dialect.ts';
 import type { Db } from '../../platform/context.ts';
+import type { Database } from '../../../db/types.ts';
 
 export interface MonthRange {
   companyId: number | null;
@@ -167,7 +168,7 @@ export async function expenseTotals(db: Db, companyId: number | null, { from, to
   const split = splitByMonths(from, to);
   // Whole months from the totals, each partial month summed from its rows (a range of the date
   // index each), in the totals' shape; then labelled and summed as one.
-  const parts: SelectQueryBuilder<any, any, any>[] = [];
+  const parts: SelectQueryBuilder<Database, 'expenseMonthTotals' | 'actualExpenses', Database['expenseMonthTotals']>[] = [];
   if (split.months) {
     parts.push(
       db.selectFrom('expenseMonthTotals')
@@ -211,7 +212,7 @@ export async function expenseTotals(db: Db, companyId: number | null, { from, to
 /** Revenue sums of one company (null: every company) over a day range, with a label per group. */
 export async function revenueTotals(db: Db, companyId: number | null, { from, to, groupBy }: DayRange): Promise<Sums> {
   const split = splitByMonths(from, to);
-  const parts: SelectQueryBuilder<any, any, any>[] = [];
+  const parts: SelectQueryBuilder<Database, 'revenueMonthTotals' | 'actualRevenue', Database['revenueMonthTotals']>[] = [];
   if (split.months) {
     parts.push(
       db.selectFrom('revenueMonthTotals')

@@ -7,14 +7,14 @@ import { companyField } from './companies.ts';
 import { departments } from './departments.ts';
 import { expenseCategories } from './expense-categories.ts';
 
-export const financeReferences: FieldOf<'budgets' | 'actualExpenses'>[] = [
+export const financeReferences = [
   { name: 'departmentId', label: 'Department', kind: 'reference', reference: () => departments, required: true, requiredMessage: 'Department is required' },
   { name: 'categoryId', label: 'Category', kind: 'reference', reference: () => expenseCategories, required: true, requiredMessage: 'Category is required' },
-];
+] as const satisfies readonly FieldOf<'budgets' | 'actualExpenses'>[];
 
 /** Revenue projections and actual revenue: the company, the source and the amount. */
-export const revenueFields: FieldOf<'revenueProjections' | 'actualRevenue'>[] = [
+export const revenueFields = [
   companyField,
   { name: 'source', label: 'Source', kind: 'text', required: true, max: 255, suggestions: REVENUE_SOURCES },
   { name: 'amount', label: 'Amount', kind: 'money', required: true },
-];
+] as const satisfies readonly FieldOf<'revenueProjections' | 'actualRevenue'>[];

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { rotateCredentialKey } from './integration-credentials.server.ts';
 import { syncNow } from './integration-sync.server.ts';
 import { isDomainError, notFound } from '../../platform/errors.ts';
+import { listEndpointOverview } from './endpoint-overview.server.ts';
 import { createOutput, positiveInteger, ReportedFailure, withDatabase, type GlobalOptions } from '../../../cli/runtime.ts';
 
 export function registerIntegrations(program: Command): void {
@@ -18,13 +19,7 @@ export function registerIntegrations(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
       await withDatabase(async ({ ctx }) => {
-        const rows = await ctx.db
-          .selectFrom('apiIntegrationEndpoints as e')
-          .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
-          .select(['e.id', 's.name as source', 'e.name', 'e.method', 'e.endpoint', 'e.direction', 'e.targetTable', 'e.syncFrequency', 'e.isActive', 's.isActive as sourceActive', 'e.lastSyncAt'])
-          .orderBy('s.name')
-          .orderBy('e.name')
-          .execute();
+        const rows = await listEndpointOverview(ctx.db);
         await out.table(
           [
             { key: 'id', label: 'Id' },

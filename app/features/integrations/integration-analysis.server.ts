@@ -9,10 +9,8 @@
 // - Recommendations: a table entered by hand in 3 or more of the last 6 months that no active
 //   inbound endpoint fills; an endpoint failing 3 or more of its last 10 runs; a source that
 //   needs credentials and has none.
-import { companyScope } from '../../platform/lib/permissions.ts';
 import { SYNC_TARGET_TABLES } from './resources.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { authorizeIntegrationRead } from './integration-access.server.ts';
+import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
 
 export const PERFORMANCE_WINDOW_DAYS = 30;
 const TIMELINE_LENGTH = 50;
@@ -92,7 +90,7 @@ function byEndpoint(runs: RunRow[], per: number): Map<number, RunRow[]> {
 
 /** GET /api/api-performance-analysis. */
 export async function analyzePerformance(ctx: ServiceContext, now = new Date()): Promise<PerformanceAnalysis> {
-  authorizeIntegrationRead(ctx);
+  requirePermission(ctx, 'integrations');
   const since = new Date(now.getTime() - PERFORMANCE_WINDOW_DAYS * 86_400_000).toISOString();
   const runs = await recentRuns(ctx, since, 10_000);
   const finished = runs.filter((r) => r.status !== 'running');
@@ -154,7 +152,7 @@ export interface TimelineItem {
 
 /** GET /api/api-activity-timeline: the latest runs. */
 export async function activityTimeline(ctx: ServiceContext): Promise<TimelineItem[]> {
-  authorizeIntegrationRead(ctx);
+  requirePermission(ctx, 'integrations');
   return (await recentRuns(ctx, null, TIMELINE_LENGTH)).map((r) => ({
     id: r.id,
     status: r.status,
@@ -188,9 +186,9 @@ const tableLabel = (table: string) => table.replace(/_/g, ' ');
 
 /** GET /api/api-recommendations: most pressing first. */
 export async function recommendations(ctx: ServiceContext, now = new Date()): Promise<Recommendation[]> {
-  authorizeIntegrationRead(ctx);
+  requirePermission(ctx, 'integrations');
   const out: Recommendation[] = [];
-  const scope = ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
+  const scope = actorCompanyScope(ctx);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1)).toISOString();
   // Hand-made entries (a signed-in user's creates) per target table, company and month, and all
   // creates per table, as the audit trail's triggers keep them (db/audit-create-months.ts).

@@ -12,8 +12,7 @@ import { z } from 'zod';
 import { dialectOf } from '../../../db/dialect.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
 import type { IntegrationSettings } from '../../platform/config.server.ts';
-import { inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
-import { authorizeIntegrationRead, authorizeIntegrationWrite } from './integration-access.server.ts';
+import { inTransaction, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
 import { originOf } from './integration-http.server.ts';
 import { fieldErrorsFromZod, invalid } from '../../platform/errors.ts';
 import { keyIdOf, openSecret, sealSecret, SecretKeyMissing } from '../../platform/secret-box.server.ts';
@@ -49,12 +48,13 @@ export interface CredentialSummary {
 
 /** The sources a credential can be added to, for the Credentials tab's form. */
 export async function credentialSourceChoices(ctx: ServiceContext): Promise<{ id: number; name: string; authType: string }[]> {
-  authorizeIntegrationRead(ctx);
+  requirePermission(ctx, 'integrations');
   return ctx.db.selectFrom('apiIntegrationSources').select(['id', 'name', 'authType']).orderBy('name').execute();
 }
 
 export async function addCredential(ctx: ServiceContext, settings: Pick<IntegrationSettings, 'keys'>, input: unknown): Promise<CredentialSummary> {
-  authorizeIntegrationWrite(ctx);
+  // A source serves every company's books: a user limited to one company only reads it.
+  requirePermission(ctx, 'integrations', 'create', { groupWide: true });
   const parsed = CredentialRequest.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const { sourceId, credentialKey, credentialValue, description, expiresAt } = parsed.data;

@@ -23,9 +23,8 @@ import { dialectOf } from '../../../db/dialect.ts';
 import { camelCase, nameKey } from '../../platform/lib/names.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import type { IntegrationSettings } from '../../platform/config.server.ts';
-import { inTransaction, systemActor, type Db, type ServiceContext } from '../../platform/context.ts';
+import { inTransaction, requirePermission, systemActor, type Db, type ServiceContext } from '../../platform/context.ts';
 import { invalid, isDomainError, notFound } from '../../platform/errors.ts';
-import { authorizeIntegrationRead, authorizeIntegrationWrite } from './integration-access.server.ts';
 import { credentialsOffOrigin, CredentialUnusable, openCredentials } from './integration-credentials.server.ts';
 import { assertOnOrigin, OriginRefused, originOf, requestJson, SyncHttpError, type RequestOptions } from './integration-http.server.ts';
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
@@ -102,7 +101,8 @@ export async function syncNow(ctx: ServiceContext, settings: IntegrationSettings
 
 /** Checks the endpoint can run and writes its running log. */
 async function openRun(ctx: ServiceContext, endpointId: number): Promise<number> {
-  authorizeIntegrationWrite(ctx);
+  // An endpoint serves every company's books: a user limited to one company only reads it.
+  requirePermission(ctx, 'integrations', 'create', { groupWide: true });
   const endpoint = await ctx.db
     .selectFrom('apiIntegrationEndpoints as e')
     .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
@@ -180,12 +180,12 @@ interface Named {
 
 interface Lookups {
   /** Name key → every row of that name, per lookup table. */
-  byName: Record<(typeof LOOKUP_TABLES)[number], Map<string, Named[]>>;
+  byName: Record<LookupTable, Map<string, Named[]>>;
   companyName: Map<number, string>;
 }
 
-const LOOKUP_TABLES = ['companies', 'departments', 'expenseCategories'] as const;
-const LOOKUP_NOUN: Record<(typeof LOOKUP_TABLES)[number], string> = { companies: 'company', departments: 'department', expenseCategories: 'expense category' };
+type LookupTable = 'companies' | 'departments' | 'expenseCategories';
+const LOOKUP_NOUN: Record<LookupTable, string> = { companies: 'company', departments: 'department', expenseCategories: 'expense category' };
 
 /** Names → rows for the lookups, read once per run. */
 async function lookupTables(db: Db): Promise<Lookups> {
@@ -216,7 +216,7 @@ const quoted = (raw: unknown) => `"${String(raw).slice(0, 80)}"`;
  * The row a name stands for. Company-scoped rows are looked for in `company` when the endpoint
  * or the record names one; without, a name more than one company uses is ambiguous.
  */
-function lookup(lookups: Lookups, table: (typeof LOOKUP_TABLES)[number], raw: unknown, company: number | null, field: string): number {
+function lookup(lookups: Lookups, table: LookupTable, raw: unknown, company: number | null, field: string): number {
   const noun = LOOKUP_NOUN[table];
   const all = lookups.byName[table].get(nameKey(String(raw))) ?? [];
   const scoped = table === 'expenseCategories' && company !== null;
@@ -664,7 +664,7 @@ const logs = (db: Db) =>
     .select(['e.name as endpointName', 's.name as sourceName']);
 
 export async function getSyncLog(ctx: ServiceContext, id: number): Promise<SyncLog> {
-  authorizeIntegrationRead(ctx);
+  requirePermission(ctx, 'integrations');
   const row = await logs(ctx.db).where('l.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return toSyncLog(row);
@@ -678,7 +678,7 @@ export const SyncLogQuery = z.object({
 
 /** GET /api/api-integration-sync-logs and /api/api-integrations/sync-logs: newest first. */
 export async function listSyncLogs(ctx: ServiceContext, input: Record<string, unknown>): Promise<{ rows: SyncLog[]; total: number; limit: number; offset: number }> {
-  authorizeIntegrationRead(ctx);
+  requirePermission(ctx, 'integrations');
   const parsed = SyncLogQuery.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: i.message })));
   const { limit, offset, endpointId } = parsed.data;

@@ -5,7 +5,7 @@
 // notification-type switches, so a Vult user never learns about One Network rows and a switch
 // turned off hides its category at once. Users belong to no department in this product, so the
 // department target is never set.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { runCompiled } from '../../../db/compiled-cache.ts';
 import { dialectOf, filterOnly, type DialectName } from '../../../db/dialect.ts';
@@ -23,8 +23,8 @@ import {
   type NotificationView,
 } from './shared.ts';
 import { integerParam } from '../../platform/lib/query-params.ts';
-import { actorUserId, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
-import { fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { actorUserId, requireUser, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
+import { fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import { enabledCategories, rolesAtOrBelow } from './notification-recipients.server.ts';
 import { startPushDelivery } from './push.server.ts';
 import { keptNotificationCount } from './notification-badges.server.ts';
@@ -224,8 +224,7 @@ export interface Reader {
 
 /** `known`: the reader's settings row when the caller has read it already (the document loader). */
 async function readerOf(ctx: ServiceContext, known?: { settings: UserSettings | null }): Promise<Reader> {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  const user: AuthUser = ctx.actor.user;
+  const user: AuthUser = requireUser(ctx);
   const settings = known ? known.settings : await findUserSettings(ctx.db, user.id);
   return { id: user.id, role: user.role, companyId: user.companyId, categories: enabledCategories(settings?.notificationTypes) };
 }
@@ -288,7 +287,10 @@ function stateWhere(eb: ExpressionBuilder<Database, 'notifications'>, userId: nu
     .where(`flagged.${flag}`, '=', true);
 }
 
-const isUnread = (eb: ExpressionBuilder<any, any>) => eb.or([eb('state.isRead', 'is', null), eb('state.isRead', '=', false)]);
+/** The expression builder of visible()'s query: the notifications and the reader's state. */
+type VisibleEb = ReturnType<typeof visible> extends SelectQueryBuilder<infer DB, infer TB, infer _O> ? ExpressionBuilder<DB, TB> : never;
+
+const isUnread = (eb: VisibleEb) => eb.or([eb('state.isRead', 'is', null), eb('state.isRead', '=', false)]);
 
 export const NotificationQuerySchema = z.object({
   isRead: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['true', 'false'], { error: 'isRead must be true or false' }).optional())
@@ -348,30 +350,42 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
   const rows = await runCompiled(ctx.db, shape, [...values, limit, offset], (v) => {
     let next = 0;
     const take = () => v[next++];
-    const parts = audiences(reader.role).map((audience, i) => {
+    const parts = audiences(reader.role).map((audience) => {
       const [stateOf, id, at] = [take() as number, take() as number, take() as string];
       const companyId = scoped ? (take() as number) : null;
       const hiddenOf = take() as number;
       const readOf = unread ? (take() as number) : reader.id;
       const target = audience.to === 'reader' ? (take() as number) : null;
       const part = listed(visible(ctx.db, { ...reader, id, companyId }, at, stateOf, undefined, hiddenOf).where((eb) => audience.where(eb, target)), query.isRead, readOf);
-      // SQLite reads each part in its index's order as far as the merge takes it (a part of a
-      // union has no order of its own). PostgreSQL is told where each part ends, and the parts
-      // addressed to no user are ordered by the index's leading columns too: it leaves out of an
-      // order a column `= value` but not one that `is null`, and would read such a part whole
-      // and sort it.
-      if (!postgres) return part.clearOrderBy();
-      const ordered = audience.to === 'reader' ? part : part.clearOrderBy().orderBy('notifications.targetUserId', 'desc').orderBy('notifications.targetUserRole', 'desc').orderBy('notifications.createdAt', 'desc').orderBy('notifications.id', 'desc');
-      return ctx.db.selectFrom(ordered.limit(take() as number).as(`part${i}`)).selectAll() as unknown as typeof part;
+      return { audience, part, end: postgres ? (take() as number) : 0 };
     });
-    return parts
-      .reduce((merged, part) => merged.unionAll(part))
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(take() as number)
-      .offset(take() as number);
+    const [pageLimit, pageOffset] = [take() as number, take() as number];
+    // SQLite reads each part in its index's order as far as the merge takes it (a part of a
+    // union has no order of its own). PostgreSQL is told where each part ends, and the parts
+    // addressed to no user are ordered by the index's leading columns too: it leaves out of an
+    // order a column `= value` but not one that `is null`, and would read such a part whole
+    // and sort it.
+    if (!postgres) return newestFirst(parts.map(({ part }) => part.clearOrderBy()), pageLimit, pageOffset);
+    return newestFirst(
+      parts.map(({ audience, part, end }, i) => {
+        const ordered = audience.to === 'reader' ? part : part.clearOrderBy().orderBy('notifications.targetUserId', 'desc').orderBy('notifications.targetUserRole', 'desc').orderBy('notifications.createdAt', 'desc').orderBy('notifications.id', 'desc');
+        return ctx.db.selectFrom(ordered.limit(end).as(`part${i}`)).selectAll();
+      }),
+      pageLimit,
+      pageOffset,
+    );
   });
   return { rows: rows.map((row) => ({ ...row, isRead: row.isRead === true })), total };
+}
+
+/** The merge of the audiences' parts (a union), newest first: one page of it. */
+function newestFirst<DB, TB extends keyof DB, O extends { id: number; createdAt: string }>(parts: SelectQueryBuilder<DB, TB, O>[], limit: number, offset: number) {
+  return parts
+    .reduce((merged, part) => merged.unionAll(part))
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset);
 }
 
 /** The listed columns; the merge of audiences orders by the named id and createdAt. */

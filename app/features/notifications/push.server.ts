@@ -18,8 +18,8 @@ import type { NotificationView } from './shared.ts';
 import { notificationPushJob } from './jobs/notification-push.ts';
 import type { PushSettings } from '../../platform/config.server.ts';
 import { dialectOf } from '../../../db/dialect.ts';
-import { inTransaction, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
-import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, isDomainError } from '../../platform/errors.ts';
+import { inTransaction, requireUser, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
+import { conflict, DomainError, fieldErrorsFromZod, invalid, isDomainError } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
 import { recipientsOf } from './notification-recipients.server.ts';
 import { assertPublicTarget, isOutboundTargetError, type HostResolver } from '../../platform/http/outbound-target.server.ts';
@@ -385,11 +385,6 @@ export function vapidPublicKey(settings: PushSettings): { publicKey: string } {
   return { publicKey: settings.vapid.publicKey };
 }
 
-function signedInUser(ctx: ServiceContext): AuthUser {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  return ctx.actor.user;
-}
-
 /** URL-safe base64 (padding allowed) → bytes, or null. */
 function base64urlBytes(value: string): Buffer | null {
   return /^[A-Za-z0-9_-]+={0,2}$/.test(value) ? Buffer.from(value.replace(/=+$/, ''), 'base64url') : null;
@@ -440,7 +435,7 @@ export const SubscribeBody = SubscribeSchema.extend({
 
 /** POST /api/notifications/subscribe: endpoint, keys { p256dh, auth } (this browser, for the caller). */
 export async function subscribePush(ctx: ServiceContext, settings: PushSettings, input: unknown, options: PushDeliveryOptions = {}): Promise<{ subscribed: true }> {
-  const user = signedInUser(ctx);
+  const user = requireUser(ctx);
   if (!settings.vapid) throw unavailable();
   const parsed = SubscribeSchema.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
@@ -489,7 +484,7 @@ export const UnsubscribeSchema = z.object({
 
 /** POST /api/notifications/unsubscribe: { endpoint } removes that browser; nothing removes all the caller's. */
 export async function unsubscribePush(ctx: ServiceContext, input: unknown): Promise<{ removed: number }> {
-  const user = signedInUser(ctx);
+  const user = requireUser(ctx);
   const parsed = UnsubscribeSchema.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   let query = ctx.db.deleteFrom('pushSubscriptions').where('userId', '=', user.id);
@@ -513,7 +508,7 @@ async function countTestPush(db: Db, userId: number): Promise<void> {
  * time per user (429 while one is being sent) and TEST_PUSHES_PER_MINUTE.
  */
 export async function sendTestPush(ctx: ServiceContext, settings: PushSettings, options: PushDeliveryOptions = {}): Promise<{ sent: number; failed: number; removed: number }> {
-  const user = signedInUser(ctx);
+  const user = requireUser(ctx);
   if (!settings.vapid) throw unavailable();
   await countTestPush(ctx.db, user.id);
   return oneAtATime(ctx, 'test-push', () => sendTestPushNow(ctx, user, settings, options), { busyMessage: TEST_PUSH_RUNNING });

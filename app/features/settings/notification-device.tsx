@@ -27,7 +27,8 @@ export interface DeviceSwitches {
 const BUTTON = 'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-60';
 const PERMISSION_TEXT: Record<Permission, string> = { default: 'Not asked yet', granted: 'Granted', denied: 'Blocked', unsupported: 'Not Supported' };
 
-async function callApi(path: string, body?: unknown): Promise<any> {
+/** The JSON answer of an /api call (T: what the route answers), or the error it gives. */
+async function callApi<T = unknown>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method: body === undefined ? 'GET' : 'POST',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -91,7 +92,7 @@ export function NotificationDevice({ deviceLabel, isIos, device }: { deviceLabel
   const turnOn = async () => {
     if (!(await ensurePermission())) return;
     try {
-      const { publicKey } = await callApi('/api/notifications/vapid-public-key');
+      const { publicKey } = await callApi<{ publicKey: string }>('/api/notifications/vapid-public-key');
       const subscription = await subscribeBrowser(publicKey);
       await callApi('/api/notifications/subscribe', subscription.toJSON());
       say('success', 'Subscribed', 'This browser will receive push notifications.');
@@ -124,7 +125,7 @@ export function NotificationDevice({ deviceLabel, isIos, device }: { deviceLabel
 
   const sendTest = async () => {
     try {
-      const { sent, failed } = await callApi('/api/notifications/test', {});
+      const { sent, failed } = await callApi<{ sent: number; failed: number }>('/api/notifications/test', {});
       say(failed && !sent ? 'error' : 'success', 'Test Sent', `Sent to ${sent} device${sent === 1 ? '' : 's'}${failed ? `; ${failed} could not be reached` : ''}.`);
     } catch (error) {
       say('error', 'Test Failed', (error as Error).message);

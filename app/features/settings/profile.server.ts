@@ -1,10 +1,9 @@
 // The signed-in user's own profile: username, e-mail, full name, position,
 // phone. One transaction with its audit entry; password data never enters the audit.
-import { sql } from 'kysely';
 import { nameKey } from '../../platform/lib/names.ts';
 import { ProfileSchema } from './profile-schemas.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
-import { inTransaction, type AuthUser, type ServiceContext } from '../../platform/context.ts';
+import { inTransaction, requireUser, type AuthUser, type ServiceContext } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors, type FieldError } from '../../platform/errors.ts';
 import { findUserById } from '../users/index.server.ts';
 
@@ -16,8 +15,7 @@ export const EMAIL_TAKEN = 'This email address is already in use';
  * or e-mail another account uses (compared case-insensitively) → 409 with field errors.
  */
 export async function updateOwnProfile(ctx: ServiceContext, input: unknown): Promise<AuthUser> {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  const userId = ctx.actor.user.id;
+  const userId = requireUser(ctx).id;
   // Strict here (the JSON API); the profile form's own controls are dropped by the form's parse.
   const parsed = ProfileSchema.strict().safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
@@ -56,8 +54,7 @@ export interface ProfileView {
 
 /** The signed-in user's profile with what the account information card shows. */
 export async function getOwnProfile(ctx: ServiceContext): Promise<ProfileView> {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  const userId = ctx.actor.user.id;
+  const userId = requireUser(ctx).id;
   const user = await findUserById(ctx.db, userId);
   if (!user) throw forbidden();
   const extra = await ctx.db

@@ -103,8 +103,8 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
   if (loadError) return <div className="space-y-3">{heading}<p role="alert" className="text-red-700">Failed to load settings ({loadError}).</p></div>;
   if (!settings) return <div className="space-y-3">{heading}<p className="text-slate-500">Loading settings…</p></div>;
 
-  const select = (field: keyof UserSettingsValues, label: string, options: readonly (string | number)[], format: (v: any) => string = String) => {
-    const current = settings[field] as string | number;
+  const select = <V extends string | number>(field: keyof UserSettingsValues, label: string, options: readonly V[], format: (v: V) => string = String) => {
+    const current = settings[field] as V;
     const list = options.includes(current) ? options : [current, ...options];
     return (
       <label className="flex items-center justify-between gap-3">

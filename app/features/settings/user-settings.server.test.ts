@@ -104,7 +104,7 @@ describe.each(TEST_DIALECTS)('user settings service on %s', (dialect) => {
   });
 
   it('an update before any read creates the record and applies the change, merging objects', async () => {
-    const { user, ctx } = await newUser();
+    const { ctx } = await newUser();
     const updated = await updateUserSettings(ctx, { theme: 'dark', notificationTypes: { security: false }, dashboardLayout: '{"refreshInterval":60}' });
     expect(updated.theme).toBe('dark');
     expect(updated.notificationTypes).toEqual({ ...DEFAULT_SETTINGS.notificationTypes, security: false });

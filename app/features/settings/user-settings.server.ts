@@ -7,12 +7,11 @@ import { UserSettingsPatchSchema } from './user-settings-schema.ts';
 import { runCompiled } from '../../../db/compiled-cache.ts';
 import { dialectOf, toJson } from '../../../db/dialect.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
-import { inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
-import { forbidden, invalid, type FieldError } from '../../platform/errors.ts';
+import { inTransaction, requireUser, type Db, type ServiceContext } from '../../platform/context.ts';
+import { invalid, type FieldError } from '../../platform/errors.ts';
 
 function actorId(ctx: ServiceContext): number {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  return ctx.actor.user.id;
+  return requireUser(ctx).id;
 }
 
 /** The settings row of a user without creating it (null when there is none yet). */

@@ -4,9 +4,7 @@
 // (app/platform/health-measure.server.ts), shared with the web process's background sample.
 import { toJson } from '../../../db/dialect.ts';
 import { busyPercent, cpuTimes, measureHealthWith, type HealthMeasurement } from '../../platform/health-measure.server.ts';
-import { isAdministrator } from '../../platform/lib/permissions.ts';
-import { inTransaction, type Db, type ServiceContext } from '../../platform/context.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { inTransaction, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
 
 export const SNAPSHOT_RETENTION_DAYS = 7;
 
@@ -36,7 +34,7 @@ export async function recordHealthSnapshot(
   ctx: ServiceContext,
   options: HealthSnapshotOptions,
 ): Promise<{ snapshotId: number; purged: number }> {
-  if (ctx.actor.kind === 'user' && !isAdministrator(ctx.actor.user)) throw forbidden();
+  requirePermission(ctx, 'admin');
   const measured = await measureHealth(ctx.db, options);
   const cutoff = new Date(Date.parse(measured.createdAt) - SNAPSHOT_RETENTION_DAYS * 86_400_000).toISOString();
   return inTransaction(ctx.db, async (db) => {

@@ -5,9 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { dialectOf } from '../../../db/dialect.ts';
-import type { Db, ServiceContext } from '../../platform/context.ts';
-import { can, outOfScope } from '../../platform/lib/permissions.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { requirePermission, requireUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { currentJobEngine } from '../../platform/jobs/jobs.server.ts';
 import { getUserSettings } from '../settings/index.server.ts';
 
@@ -86,8 +84,8 @@ async function jobStatus(db: Db, dialect: string): Promise<StatusItem> {
   };
 }
 
-/** What the System tab shows. Any signed-in user may read it (it holds no secrets). */
-export async function getSystemFacts(ctx: ServiceContext): Promise<SystemFacts> {
+/** What the System tab shows. Any signed-in user may read it (it holds no secrets). `environment`: the configuration's NODE_ENV. */
+export async function getSystemFacts(ctx: ServiceContext, environment: string): Promise<SystemFacts> {
   const database = await databaseFacts(ctx.db);
   const statuses: StatusItem[] = [
     {
@@ -102,7 +100,7 @@ export async function getSystemFacts(ctx: ServiceContext): Promise<SystemFacts> 
   ];
   return {
     version: APP_VERSION,
-    environment: process.env.NODE_ENV ?? 'development',
+    environment,
     node: process.version,
     database,
     statuses,
@@ -141,17 +139,16 @@ async function securityStatus(db: Db, now: Date): Promise<StatusItem> {
 }
 
 /** System Settings (owners and admins of every company; 404 to an admin of one): the facts, plus the backup and security statuses. */
-export async function getSystemStatus(ctx: ServiceContext, now = new Date()): Promise<SystemFacts> {
-  if (ctx.actor.kind === 'user' && !can(ctx.actor.user, 'installation')) throw outOfScope(ctx.actor.user, 'installation') ? notFound() : forbidden();
-  const [facts, backups, security] = await Promise.all([getSystemFacts(ctx), backupStatus(ctx.db, now), securityStatus(ctx.db, now)]);
+export async function getSystemStatus(ctx: ServiceContext, environment: string, now = new Date()): Promise<SystemFacts> {
+  requirePermission(ctx, 'installation', 'read', { hideOutOfScope: true });
+  const [facts, backups, security] = await Promise.all([getSystemFacts(ctx, environment), backupStatus(ctx.db, now), securityStatus(ctx.db, now)]);
   return { ...facts, statuses: [...facts.statuses, backups, security] };
 }
 
 /** The Download report JSON: system facts and the user's own settings (no secrets). */
-export async function buildSettingsReport(ctx: ServiceContext) {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  const user = ctx.actor.user;
-  const [system, settings] = await Promise.all([getSystemFacts(ctx), getUserSettings(ctx)]);
+export async function buildSettingsReport(ctx: ServiceContext, environment: string) {
+  const user = requireUser(ctx);
+  const [system, settings] = await Promise.all([getSystemFacts(ctx, environment), getUserSettings(ctx)]);
   return {
     report: 'Group Finance Hub settings and system report',
     generatedAt: new Date().toISOString(),

@@ -5,19 +5,15 @@
 import { z } from 'zod';
 import { dialectOf } from '../../../db/dialect.ts';
 import type { ErrorSeverity, RecoveryStatus } from '../../../db/types.ts';
-import { can, outOfScope } from '../../platform/lib/permissions.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
-import { inTransaction, type ServiceContext } from '../../platform/context.ts';
-import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { inTransaction, requirePermission, type PermissionOptions, type ServiceContext } from '../../platform/context.ts';
+import { conflict, fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
 import type { HealthMeasurement } from '../../platform/health-measure.server.ts';
 
-/** Installation-wide: an owner or admin of every company; to an admin of one company it does not exist (404). */
-export function authorizeMonitoring(ctx: ServiceContext): void {
-  if (ctx.actor.kind !== 'user' || can(ctx.actor.user, 'installation')) return;
-  throw outOfScope(ctx.actor.user, 'installation') ? notFound() : forbidden();
-}
+/** Installation-wide ('installation'): an owner or admin of every company; to an admin of one company it does not exist (404). */
+const HIDDEN_OUT_OF_SCOPE: PermissionOptions = { hideOutOfScope: true };
 
 export type OverallHealth = 'healthy' | 'warning' | 'critical' | 'unknown';
 
@@ -89,7 +85,7 @@ export function judgeHealth(measured: HealthMeasurement, api: ApiFigures | null)
 
 /** The health verdict on the newest sample (the dashboard's System Health tile). */
 export async function healthVerdict(ctx: ServiceContext, options: { health: HealthSource; api: ApiFigures | null }): Promise<HealthVerdict> {
-  authorizeMonitoring(ctx);
+  requirePermission(ctx, 'installation', 'read', HIDDEN_OUT_OF_SCOPE);
   return judgeHealth(await options.health.latest(), options.api);
 }
 
@@ -98,7 +94,7 @@ export async function healthVerdict(ctx: ServiceContext, options: { health: Heal
  * newest one's, `timestamp` its time); `api`: its traffic figures (null where none are kept).
  */
 export async function systemHealth(ctx: ServiceContext, options: { health: HealthSource; api: ApiFigures | null }, now = new Date()): Promise<SystemHealth> {
-  authorizeMonitoring(ctx);
+  requirePermission(ctx, 'installation', 'read', HIDDEN_OUT_OF_SCOPE);
   const since = new Date(now.getTime() - HISTORY_HOURS * 3_600_000).toISOString();
   const [measured, snapshots] = await Promise.all([
     options.health.latest(),
@@ -197,7 +193,7 @@ const errorColumns = [
 
 /** GET /api/system/errors: unresolved first, then the latest occurrence first. */
 export async function listSystemErrors(ctx: ServiceContext, input: unknown): Promise<{ rows: SystemErrorView[]; total: number; limit: number; offset: number }> {
-  authorizeMonitoring(ctx);
+  requirePermission(ctx, 'installation', 'read', HIDDEN_OUT_OF_SCOPE);
   const query = parse(ErrorQuery, input);
   const [count, rows] = await Promise.all([
     ctx.db
@@ -222,7 +218,7 @@ export async function listSystemErrors(ctx: ServiceContext, input: unknown): Pro
 
 /** GET /api/system/recovery-actions: newest first. */
 export async function listRecoveryActions(ctx: ServiceContext, input: unknown): Promise<{ rows: RecoveryActionView[]; total: number; limit: number; offset: number }> {
-  authorizeMonitoring(ctx);
+  requirePermission(ctx, 'installation', 'read', HIDDEN_OUT_OF_SCOPE);
   const query = parse(PageQuery, input);
   const [count, rows] = await Promise.all([
     ctx.db.selectFrom('recoveryActions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -254,7 +250,7 @@ export const ResolveForm = ResolveRequest.extend({ id: z.number().int().positive
  * fault opens a new row.
  */
 export async function resolveSystemError(ctx: ServiceContext, id: number, input: unknown): Promise<SystemErrorView> {
-  authorizeMonitoring(ctx);
+  requirePermission(ctx, 'installation', 'read', HIDDEN_OUT_OF_SCOPE);
   const { resolution } = parse(ResolveRequest, input);
   await inTransaction(ctx.db, async (trx) => {
     const row = await trx.selectFrom('systemErrors').select(['id', 'isResolved']).where('id', '=', id).executeTakeFirst();

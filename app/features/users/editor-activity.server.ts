@@ -6,7 +6,7 @@ import { dialectOf, filterOnly } from '../../../db/dialect.ts';
 import { AUDITED_TABLES, findResource, RESOURCE_LIST } from '../resources.ts';
 import type { ResourceDef } from '../../platform/resources/define.ts';
 import { camelCase } from '../../platform/lib/names.ts';
-import type { Db, ServiceContext } from '../../platform/context.ts';
+import { actingUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { updateRecord } from '../../platform/resources/resource-writes.server.ts';
 import type { ApiRow } from '../../platform/resources/resource-rows.server.ts';
@@ -126,9 +126,10 @@ export const ActivityPatchBody = anyResourcePatchBody(RESOURCE_LIST);
  * audit). Another user's activity, or one about a row that is not a resource, is a 404.
  */
 export async function updateActivityRecord(ctx: ServiceContext, activityId: number, input: unknown): Promise<ApiRow> {
-  if (ctx.actor.kind !== 'user') throw notFound();
+  const user = actingUser(ctx);
+  if (!user) throw notFound();
   const entry = await ctx.db.selectFrom('auditLogs').select(['tableName', 'recordId', 'userId']).where('id', '=', activityId).executeTakeFirst();
-  if (!entry || entry.userId !== ctx.actor.user.id || entry.recordId === null) throw notFound();
+  if (!entry || entry.userId !== user.id || entry.recordId === null) throw notFound();
   const def = resourceOfTable(entry.tableName);
   if (!def || !EDIT_SCREENS[entry.tableName]) throw notFound();
   return updateRecord(ctx, def, entry.recordId, input);

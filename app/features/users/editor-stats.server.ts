@@ -3,10 +3,8 @@
 // Activity score and level as in User Management (user-activity.server.ts). Editor Statistics
 // for owners and admins; a company-limited admin sees their company's editors.
 import { sql } from 'kysely';
-import { companyScope, isAdministrator } from '../../platform/lib/permissions.ts';
-import type { Db, ServiceContext } from '../../platform/context.ts';
+import { actorCompanyScope, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
 import { editorActivities, type EditorActivity } from './editor-activity.server.ts';
-import { forbidden } from '../../platform/errors.ts';
 import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, type ActivityLevel } from './user-activity.server.ts';
 import { daysBefore } from '../../platform/lib/dates.ts';
 import { activityWindow, userCounts } from './activity-window.server.ts';
@@ -135,17 +133,17 @@ export interface EditorStats {
   }[];
 }
 
-function authorizeEditorStats(ctx: ServiceContext): number | null {
-  if (ctx.actor.kind !== 'user') return null;
-  if (!isAdministrator(ctx.actor.user)) throw forbidden('Unable to load editor statistics. Please check your permissions or contact support.');
-  return companyScope(ctx.actor.user);
+/** Owners and admins (the 'admin' area); the company the reader is limited to (null: all). */
+function editorStatsScope(ctx: ServiceContext): number | null {
+  requirePermission(ctx, 'admin', 'read', { message: 'Unable to load editor statistics. Please check your permissions or contact support.' });
+  return actorCompanyScope(ctx);
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** GET /api/admin/editor-stats: every editor ranked by activity score. */
 export async function editorStats(ctx: ServiceContext, now = new Date()): Promise<EditorStats> {
-  const scope = authorizeEditorStats(ctx);
+  const scope = editorStatsScope(ctx);
   const users = await ctx.db
     .selectFrom('users as u')
     .leftJoin('companies as c', 'c.id', 'u.companyId')
@@ -221,6 +219,6 @@ export async function editorStats(ctx: ServiceContext, now = new Date()): Promis
 
 /** GET /api/admin/editor-activity-history: the editors' last 100 writes, newest first. */
 export async function editorActivityHistory(ctx: ServiceContext): Promise<EditorActivity[]> {
-  const scope = authorizeEditorStats(ctx);
+  const scope = editorStatsScope(ctx);
   return editorActivities(ctx.db, { editorsOnly: true, companyId: scope, limit: HISTORY_LENGTH });
 }

@@ -4,12 +4,11 @@ import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { dialectOf, filterOnly } from '../../../db/dialect.ts';
 import { auditEntries } from '../../../db/audit-counts.ts';
 import type { Database } from '../../../db/types.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
 import { dayAfter, dayStart, daysBefore } from '../../platform/lib/dates.ts';
 import { HISTORY_PAGE_SIZE } from '../../platform/lib/paging.ts';
 import { ActivityHistoryQuerySchema } from './schemas.ts';
 import { fieldErrorsFromZod, invalid } from '../../platform/errors.ts';
-import { actorCompanyScope, assertUserManager } from './user-policy.server.ts';
 import { userChoices, userNamed, type UserChoice } from './user-filter.server.ts';
 import { ACTIVITY_WINDOW_DAYS, activityWindow, mostActive, scopeCounts, userCounts } from './activity-window.server.ts';
 
@@ -87,7 +86,7 @@ export interface ActivityAnalytics {
 }
 
 export async function userActivityAnalytics(ctx: ServiceContext, now = new Date()): Promise<ActivityAnalytics> {
-  assertUserManager(ctx);
+  requirePermission(ctx, 'users');
   const scope = actorCompanyScope(ctx);
   const { db } = ctx;
   const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
@@ -203,7 +202,7 @@ export interface ActivityStatistics {
  * user (system, CLI, unknown sign-ins).
  */
 export async function userActivityStatistics(ctx: ServiceContext, now = new Date()): Promise<ActivityStatistics> {
-  assertUserManager(ctx);
+  requirePermission(ctx, 'users');
   const scope = actorCompanyScope(ctx);
   const { db } = ctx;
   const weekAgo = daysBefore(now, ACTIVE_USER_WINDOW_DAYS);
@@ -279,7 +278,7 @@ export async function userActivityHistory(
   ctx: ServiceContext,
   rawQuery: unknown,
 ): Promise<{ events: ActivityEvent[]; total: number; totalPages: number; limit: number; offset: number }> {
-  assertUserManager(ctx);
+  requirePermission(ctx, 'users');
   const parsed = ActivityHistoryQuerySchema.safeParse(rawQuery ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const q = parsed.data;
@@ -333,12 +332,12 @@ export async function userActivityHistory(
 
 /** The users the history may be filtered by (null: too many to list, user-filter.server.ts). */
 export async function historyUserChoices(ctx: ServiceContext): Promise<UserChoice[] | null> {
-  assertUserManager(ctx);
+  requirePermission(ctx, 'users');
   return userChoices(ctx.db, actorCompanyScope(ctx));
 }
 
 /** The user the history filter's text names (id, username or e-mail) among those it may name. */
 export async function historyUserNamed(ctx: ServiceContext, text: string): Promise<(UserChoice & { username: string }) | null> {
-  assertUserManager(ctx);
+  requirePermission(ctx, 'users');
   return userNamed(ctx.db, actorCompanyScope(ctx), text);
 }

@@ -39,7 +39,7 @@ function FormFooter({ intent, cancelTo, label, busyLabel }: { intent: string; ca
   );
 }
 
-function RoleSelect({ meta, roles }: { meta: any; roles: Role[] }) {
+function RoleSelect({ meta, roles }: { meta: UserField; roles: Role[] }) {
   return (
     <select {...getSelectProps(meta)} className={inputClass}>
       {!meta.initialValue ? <option value="">Select role</option> : null}
@@ -48,7 +48,7 @@ function RoleSelect({ meta, roles }: { meta: any; roles: Role[] }) {
   );
 }
 
-function CompanySelect({ meta, companies, allCompanies }: { meta: any; companies: CompanyChoice[]; allCompanies: boolean }) {
+function CompanySelect({ meta, companies, allCompanies }: { meta: UserField; companies: CompanyChoice[]; allCompanies: boolean }) {
   return (
     <select {...getSelectProps(meta)} className={inputClass}>
       {allCompanies ? <option value="all">All Companies</option> : null}
@@ -58,7 +58,8 @@ function CompanySelect({ meta, companies, allCompanies }: { meta: any; companies
 }
 
 // Both forms' fields (their form types differ, so the form type stays open here).
-type UserFields = Record<'username' | 'email' | 'role' | 'companyId', FieldMetadata<string | undefined, any, string[]>>;
+type UserField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+type UserFields = Record<'username' | 'email' | 'role' | 'companyId', UserField>;
 
 function NameFields({ fields }: { fields: UserFields }) {
   return (

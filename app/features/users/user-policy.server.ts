@@ -2,7 +2,7 @@
 // it, the /api/users calls and the User Management screen that greys out what it refuses.
 import { canManageUser, effectiveFlags, mayGrantRole, ROLES, type ManagedUser, type PermissionFlag, type Principal, type Role, type UserManagementAction } from '../../platform/lib/permissions.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
-import type { AuthUser, ServiceContext } from '../../platform/context.ts';
+import { actingUser, actorCompanyScope, type AuthUser, type ServiceContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { findUserById } from './user-queries.server.ts';
 
@@ -41,10 +41,8 @@ export function managementRefusal(actor: Principal | null, action: UserManagemen
   return null;
 }
 
-const actorOf = (ctx: ServiceContext): AuthUser | null => (ctx.actor.kind === 'user' ? ctx.actor.user : null);
-
 export function assertMayManage(ctx: ServiceContext, action: UserManagementAction, target: Target | null, newRole?: Role): void {
-  const refusal = managementRefusal(actorOf(ctx), action, target, newRole);
+  const refusal = managementRefusal(actingUser(ctx), action, target, newRole);
   if (refusal) throw forbidden(refusal);
 }
 
@@ -61,17 +59,6 @@ export function roleChoices(actor: Principal): Role[] {
   return ROLES.filter((role) => canManageUser(actor, 'create', null, role));
 }
 
-/** Throws unless a signed-in actor may manage users (the system/CLI actor always may). */
-export function assertUserManager(ctx: ServiceContext): void {
-  const actor = actorOf(ctx);
-  if (actor && !effectiveFlags(actor).canManageUsers) throw forbidden();
-}
-
-/** The company a signed-in actor is limited to (null: every company, or a system actor). */
-export function actorCompanyScope(ctx: ServiceContext): number | null {
-  return actorOf(ctx)?.companyId ?? null;
-}
-
 /** The user an action is about; one outside a company-scoped actor's company is a 404, not a 403. */
 export async function loadTarget(ctx: ServiceContext, id: number): Promise<AuthUser> {
   const user = id > 0 && id <= MAX_ID ? await findUserById(ctx.db, id) : undefined;
@@ -82,14 +69,14 @@ export async function loadTarget(ctx: ServiceContext, id: number): Promise<AuthU
 
 /** A manager who is not an owner cannot give a role whose baseline exceeds their own rights. */
 export function assertMayGrantRole(ctx: ServiceContext, role: Role): void {
-  const actor = actorOf(ctx);
+  const actor = actingUser(ctx);
   if (!actor || actor.role === 'owner') return;
   if (!mayGrantRole(actor, role)) throw forbidden(CANNOT_GRANT);
 }
 
 /** Nor a flag they do not hold themselves (no escalation through another account). */
 export function assertMayGrantFlags(ctx: ServiceContext, changes: Partial<Record<PermissionFlag, boolean>>): void {
-  const actor = actorOf(ctx);
+  const actor = actingUser(ctx);
   if (!actor || actor.role === 'owner') return;
   const mine = effectiveFlags(actor);
   if (Object.entries(changes).some(([flag, on]) => on && !mine[flag as PermissionFlag])) throw forbidden(CANNOT_GRANT);
@@ -100,5 +87,5 @@ export function assertMayGrantFlags(ctx: ServiceContext, changes: Partial<Record
  * else's id answers 403, whatever the role; administrators use PUT /api/users/{id}.
  */
 export function assertOwnAccount(ctx: ServiceContext, userId: number): void {
-  if (actorOf(ctx)?.id !== userId) throw forbidden(OWN_PROFILE_ONLY);
+  if (actingUser(ctx)?.id !== userId) throw forbidden(OWN_PROFILE_ONLY);
 }

@@ -3,6 +3,7 @@
 // themselves (PUBLIC_USER_COLUMNS) are the platform's, as every session reads them.
 import { sql } from 'kysely';
 import { effectiveFlags } from '../../platform/lib/permissions.ts';
+import { nameKey } from '../../platform/lib/names.ts';
 import type { AuthUser, Db } from '../../platform/context.ts';
 import { PUBLIC_USER_COLUMNS } from '../../platform/session/sessions.server.ts';
 
@@ -43,6 +44,19 @@ export async function findUserByIdOrEmail(db: Db, key: string): Promise<AuthUser
   const text = key.trim();
   if (/^\d+$/.test(text)) return findUserById(db, Number(text));
   return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where(sql`lower(email)`, '=', normalizeEmail(text)).executeTakeFirst();
+}
+
+/**
+ * The id of a user named by id (digits: a deleted user's id still names them in the audit
+ * trail), e-mail address or username (case-insensitive, the closest spelling first).
+ */
+export async function findUserIdByKey(db: Db, key: string): Promise<number | undefined> {
+  const text = key.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const byEmail = await findUserByIdOrEmail(db, text);
+  if (byEmail) return byEmail.id;
+  const candidates = await db.selectFrom('users').select(['id', 'username']).where(sql`lower(username)`, '=', text.toLowerCase()).execute();
+  return (candidates.find((u) => nameKey(u.username) === nameKey(text)) ?? candidates[0])?.id;
 }
 
 /** The shape /api/auth/me answers: the stored user, plus the permissions in effect. */

@@ -11,7 +11,7 @@ import { EMAIL_TAKEN, USERNAME_TAKEN } from '../settings/profile.server.ts';
 import { hashToken } from '../../platform/session/sessions.server.ts';
 import { refreshActivityWindow } from './activity-window.server.ts';
 import { OWNER_PASSWORD, TEST_DIALECTS } from '../../../test/database.ts';
-import { TestClient, useTestServer } from '../../../test/server.ts';
+import { type TestClient, useTestServer } from '../../../test/server.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
 
 const OWNER = 'owner@example.com';

@@ -10,12 +10,12 @@ import { MAX_ID } from '../../platform/lib/query.ts';
 import { nameKey } from '../../platform/lib/names.ts';
 import { CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema, type UserListQuery, type UserSortKey } from './schemas.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
-import { actorUserId, inTransaction, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
+import { actingUser, actorCompanyScope, actorUserId, inTransaction, requirePermission, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors } from '../../platform/errors.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/index.server.ts';
 import { endSessions, PUBLIC_USER_COLUMNS } from '../../platform/session/sessions.server.ts';
 import {
-  actorCompanyScope, assertMayGrantFlags, assertMayGrantRole, assertMayManage, assertUserManager, CANNOT_CHANGE_OWN_ROLE, loadTarget,
+  assertMayGrantFlags, assertMayGrantRole, assertMayManage, CANNOT_CHANGE_OWN_ROLE, loadTarget,
 } from './user-policy.server.ts';
 import { findUserById, listedUsers, toListedUser, usersWithCompany, type ListedUser } from './user-queries.server.ts';
 import { temporaryPasswordIssued, userCreated, userDeactivated } from '../notifications/index.server.ts';
@@ -63,7 +63,7 @@ export type UserListRow = AuthUser & { companyName: string | null };
 
 /** Every user matching the filter, in id order (`finhub users list`). */
 export async function listUsers(ctx: ServiceContext, filter: UserListFilter = {}): Promise<UserListRow[]> {
-  assertUserManager(ctx);
+  requirePermission(ctx, 'users');
   const query = { isActive: !filter.inactive, role: filter.role, company: filter.companyId != null ? String(filter.companyId) : undefined };
   return usersWithCompany(ctx.db)
     .select(PUBLIC_USER_COLUMNS.map((c) => `u.${c}` as const))
@@ -91,7 +91,7 @@ const SORT_COLUMNS: Record<UserSortKey, string> = {
  * company's name. A company-scoped manager sees only their company's users.
  */
 export async function listUsersPage(ctx: ServiceContext, rawQuery: unknown): Promise<{ users: ListedUser[]; total: number; totalPages: number; page: number; limit: number }> {
-  assertUserManager(ctx);
+  requirePermission(ctx, 'users');
   const query = parse(UserListQuerySchema, rawQuery);
   const where = (eb: UserListEb) => userListConditions(ctx, query, eb);
   const counted = await usersWithCompany(ctx.db).where(where).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
@@ -108,14 +108,14 @@ export async function listUsersPage(ctx: ServiceContext, rawQuery: unknown): Pro
 
 /** One user (oneself, or a user a manager may see); never the password hash. */
 export async function getUser(ctx: ServiceContext, userId: number): Promise<ListedUser> {
-  if (!(ctx.actor.kind === 'user' && ctx.actor.user.id === userId)) assertUserManager(ctx);
+  if (actingUser(ctx)?.id !== userId) requirePermission(ctx, 'users');
   const target = await loadTarget(ctx, userId);
   return toListedUser(await listedUsers(ctx.db).where('u.id', '=', target.id).executeTakeFirstOrThrow());
 }
 
 /** GET /api/users/stats: totals over the users the actor may see. */
 export async function userStats(ctx: ServiceContext): Promise<{ totalUsers: number; activeUsers: number; inactiveUsers: number; usersByRole: Record<Role, number> }> {
-  assertUserManager(ctx);
+  requirePermission(ctx, 'users');
   const scope = actorCompanyScope(ctx);
   let q = ctx.db.selectFrom('users').select(['role', 'isActive', (eb) => eb.fn.countAll().as('n')]).groupBy(['role', 'isActive']);
   if (scope !== null) q = q.where('companyId', '=', scope);
@@ -217,7 +217,7 @@ export async function createUser(ctx: ServiceContext, input: unknown): Promise<{
 
 /** Edits a user within the owner protections; a no-op edit writes nothing. */
 export async function updateUser(ctx: ServiceContext, userId: number, input: unknown): Promise<ListedUser> {
-  assertUserManager(ctx);
+  requirePermission(ctx, 'users');
   // The target is read, checked and compared under a row lock in the write's transaction: a
   // concurrent edit waits, and neither decides on (nor audits against) a stale row.
   return constraintSafe(() => inTransaction(ctx.db, async (trx) => {
@@ -226,8 +226,9 @@ export async function updateUser(ctx: ServiceContext, userId: number, input: unk
     const { password: _ignored, ...value } = parse(UpdateUserSchema, input);
     assertMayManage(tx, 'edit', target, value.role);
     const changes = changedValues(target, value);
-    if (ctx.actor.kind === 'user') {
-      if (ctx.actor.user.id === target.id && ('role' in changes || 'companyId' in changes)) throw forbidden(CANNOT_CHANGE_OWN_ROLE);
+    const actor = actingUser(ctx);
+    if (actor) {
+      if (actor.id === target.id && ('role' in changes || 'companyId' in changes)) throw forbidden(CANNOT_CHANGE_OWN_ROLE);
       if ('role' in changes) assertMayGrantRole(tx, changes.role as Role);
       // A company-scoped manager cannot move users out of (or widen them beyond) their company.
       if (actorCompanyScope(tx) !== null && 'companyId' in changes) throw forbidden();
@@ -253,7 +254,7 @@ async function lockTarget(tx: ServiceContext, userId: number): Promise<AuthUser>
  * cannot grant a flag they do not hold themselves.
  */
 export async function updateUserPermissions(ctx: ServiceContext, userId: number, input: unknown): Promise<ListedUser> {
-  assertUserManager(ctx);
+  requirePermission(ctx, 'users');
   return inTransaction(ctx.db, async (trx) => {
     const tx = { ...ctx, db: trx };
     const target = await lockTarget(tx, userId);

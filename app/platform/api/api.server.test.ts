@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DomainError, invalid } from '../errors.ts';
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
-import { apiRoute, errorResponse, idParam, json, readJson } from './api.server.ts';
+import { apiRoute, errorResponse, idParam, apiJson, readJson } from './api.server.ts';
 import { allow } from '../screen/route-access.ts';
 
 const post = (body: string) => new Request('http://localhost/api/x', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
@@ -134,7 +134,7 @@ describe('errorResponse', () => {
     expect(text).not.toContain('.ts');
   });
 
-  it('json() never lets a response be cached', () => {
-    expect(json({ a: 1 }).headers.get('Cache-Control')).toBe('no-store');
+  it('apiJson() never lets a response be cached', () => {
+    expect(apiJson({ a: 1 }).headers.get('Cache-Control')).toBe('no-store');
   });
 });

@@ -23,7 +23,8 @@ export interface AuthedApiArgs extends ApiArgs {
   ctx: ServiceContext;
 }
 
-export function json(data: unknown, init: ResponseInit = {}): Response {
+/** An /api answer: JSON text, never cached (not Remix's `json`, which loaders use for typed data). */
+export function apiJson(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set('Content-Type', 'application/json; charset=utf-8');
   headers.set('Cache-Control', 'no-store');
@@ -34,19 +35,19 @@ export function errorResponse(error: unknown): Response {
   if (isDomainError(error)) {
     const headers: Record<string, string> = {};
     if (error.retryAfter) headers['Retry-After'] = String(error.retryAfter);
-    return json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, { status: error.status, headers });
+    return apiJson({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, { status: error.status, headers });
   }
   if (error instanceof Response) return error;
   // The body limit already answered 413 (app/platform/http/body-limit.ts, loaded by server.ts, not by
   // this build: so by name): nothing to log.
-  if (error instanceof Error && error.name === 'PayloadTooLargeError') return json({ message: 'Payload too large' }, { status: 413 });
+  if (error instanceof Error && error.name === 'PayloadTooLargeError') return apiJson({ message: 'Payload too large' }, { status: 413 });
   console.error('[api] unexpected error:', error);
-  return json({ message: 'Internal server error' }, { status: 500 });
+  return apiJson({ message: 'Internal server error' }, { status: 500 });
 }
 
 /** 405 naming the methods the path answers. */
 export function methodNotAllowed(allowed: readonly string[]): Response {
-  return json({ message: 'Method not allowed' }, { status: 405, headers: { Allow: allowed.join(', ') } });
+  return apiJson({ message: 'Method not allowed' }, { status: 405, headers: { Allow: allowed.join(', ') } });
 }
 
 /**
@@ -72,7 +73,7 @@ export function pagingHeaders(url: URL, total: number, next: Record<string, stri
  */
 export function pagedList(url: URL, body: unknown, page: { rows: number; total: number; limit: number; offset: number }, extra: Record<string, string | number | null> = {}): Response {
   const more = page.offset + page.rows < page.total;
-  return json(body, { headers: pagingHeaders(url, page.total, more ? { ...extra, limit: page.limit, offset: page.offset + page.limit } : null) });
+  return apiJson(body, { headers: pagingHeaders(url, page.total, more ? { ...extra, limit: page.limit, offset: page.offset + page.limit } : null) });
 }
 
 /** A GET answering one page of a list service (given the query parameters) as an array with its paging headers. */
@@ -193,7 +194,7 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
         }
         result = await (route.run as unknown as Handler<AuthedApiArgs>)({ request, params, context, auth, ctx: serviceContext(request, context, auth) });
       }
-      return result instanceof Response ? result : json(result);
+      return result instanceof Response ? result : apiJson(result);
     } catch (error) {
       const response = errorResponse(error);
       if (response.status === 500) await reportServerError(request, context, error);

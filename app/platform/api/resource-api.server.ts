@@ -9,7 +9,7 @@ import type { ResourceDef } from '../resources/define.ts';
 import { invalid, notFound } from '../errors.ts';
 import { apiListQuery } from '../resources/list-query.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../resources/resources.server.ts';
-import { apiRoute, errorResponse, idParam, json, pagedList, readJson, type ApiArgs, type AuthedApiArgs } from './api.server.ts';
+import { apiRoute, errorResponse, idParam, apiJson, pagedList, readJson, type ApiArgs, type AuthedApiArgs } from './api.server.ts';
 import { allow, type Method, type RouteAccess } from '../screen/route-access.ts';
 import { recordSchema } from '../resources/schema.ts';
 import { resourceUpdateBody } from '../http/request-bodies.server.ts';
@@ -97,7 +97,7 @@ export function apiCollectionRoute(defs: readonly ResourceDef[], prefix = '') {
     },
     POST: async (def, { request, ctx }) => {
       const body = await readJson(request);
-      return json(await createRecord(ctx, def, body, { reason: reasonOf(request) }), { status: 201 });
+      return apiJson(await createRecord(ctx, def, body, { reason: reasonOf(request) }), { status: 201 });
     },
   });
 }

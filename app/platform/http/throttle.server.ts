@@ -4,9 +4,8 @@
 import { sql } from 'kysely';
 import { runCompiled } from '../../../db/compiled-cache.ts';
 import { dialectOf } from '../../../db/dialect.ts';
-import { isAdministrator } from '../lib/permissions.ts';
-import { inTransaction, type Db, type ServiceContext } from '../context.ts';
-import { DomainError, forbidden } from '../errors.ts';
+import { requirePermission, type Db, type ServiceContext } from '../context.ts';
+import { DomainError } from '../errors.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** Hard limit (429): failures for one account from one address in the window. */
@@ -132,7 +131,7 @@ export async function purgeLoginAttempts(
   ctx: ServiceContext,
   options: { olderThanDays: number; now?: Date },
 ): Promise<{ deleted: number }> {
-  if (ctx.actor.kind === 'user' && !isAdministrator(ctx.actor.user)) throw forbidden();
+  requirePermission(ctx, 'admin');
   const cutoff = new Date((options.now ?? new Date()).getTime() - options.olderThanDays * 86_400_000).toISOString();
   const result = await ctx.db.deleteFrom('loginAttempts').where('createdAt', '<', cutoff).executeTakeFirst();
   return { deleted: Number(result.numDeletedRows) };

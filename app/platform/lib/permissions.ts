@@ -104,6 +104,14 @@ export function can(user: Principal, area: Area, action: Action = 'read'): boole
 }
 
 /**
+ * `can` for what the whole group shares (departments, integration sources and endpoints): a
+ * user limited to one company only reads it, whatever their permissions.
+ */
+export function canGroupWide(user: Principal, area: Area, action: Action = 'read'): boolean {
+  return can(user, area, action) && (action === 'read' || companyScope(user) === null);
+}
+
+/**
  * Whether the user is refused the area only because they are limited to one company: an owner
  * or admin of one company and what spans the whole installation (system monitoring and its
  * errors, system settings, every company's backups). Such a refusal is a 404, as other

@@ -53,7 +53,8 @@ export function csvChunks<Row>(columns: CsvColumn<Row>[], rows: RowSource<Row>, 
     if (typeof column?.header !== 'string' || typeof column.value !== 'function') throw new TypeError('Each CSV column needs a header string and a value function');
   }
   if (isBatches(rows)) return generateCsv(columns, rows.batches, options);
-  if (rows == null || (typeof (rows as any)[Symbol.asyncIterator] !== 'function' && typeof (rows as any)[Symbol.iterator] !== 'function')) {
+  const iterable = rows as Partial<AsyncIterable<Row> & Iterable<Row>> | null | undefined;
+  if (iterable == null || (typeof iterable[Symbol.asyncIterator] !== 'function' && typeof iterable[Symbol.iterator] !== 'function')) {
     throw new TypeError('csvChunks needs an iterable or async iterable of rows');
   }
   return generateCsv(columns, batchesOf(rows), options);
@@ -80,7 +81,7 @@ async function* batchesOf<Row>(rows: AsyncIterable<Row> | Iterable<Row>): AsyncG
 }
 
 /** csv-stringify's options for these columns: the header's, and the rules csvField follows. */
-export function stringifyOptions(columns: CsvColumn<unknown>[]): StringifyOptions {
+export function stringifyOptions(columns: readonly Pick<CsvColumn<unknown>, 'header'>[]): StringifyOptions {
   return {
     record_delimiter: CSV_RECORD_DELIMITER,
     eof: true,
@@ -99,7 +100,7 @@ export function stringifyOptions(columns: CsvColumn<unknown>[]): StringifyOption
  * The header row (with the byte order mark when asked for), CRLF included: the first chunk of
  * csvChunks, and of the PostgreSQL export, whose rows the database writes (resource-csv.server.ts).
  */
-export function csvHeader(columns: CsvColumn<any>[], options: CsvOptions = {}): string {
+export function csvHeader<Row>(columns: CsvColumn<Row>[], options: CsvOptions = {}): string {
   const headers = columns.map((column) => csvCell(column.header));
   return stringify([], { ...stringifyOptions(columns), bom: options.bom === true, header: true, columns: headers });
 }

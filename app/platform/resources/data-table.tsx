@@ -6,6 +6,7 @@ import { AppLink } from '../../ui/app-link.tsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Choice, ResourceDef } from './define.ts';
 import { withParams } from '../lib/url.ts';
+import type { ScreenRow } from '../lib/packed-rows.ts';
 import { DeleteForm, RowDeleteButton } from './delete-button.tsx';
 import { inputClass } from '../../ui/form.tsx';
 import { PencilIcon, SearchIcon } from '../../ui/icons.tsx';
@@ -99,7 +100,7 @@ function SortHeader({ label, sortKey, state, defaultSort }: { label: string; sor
 }
 
 /** The row's secondary columns, under its first cell: 'Label: value' each. */
-function SecondaryCells({ def, columns, row }: { def: ResourceDef; columns: ResourceDef['list']['columns']; row: Record<string, any> }) {
+function SecondaryCells({ def, columns, row }: { def: ResourceDef; columns: ResourceDef['list']['columns']; row: ScreenRow }) {
   return (
     <dl className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
       {columns.map((c) => (
@@ -118,7 +119,7 @@ export function useListLoading(): boolean {
   return navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
 }
 
-export function DataTable({
+export function DataTable<R extends ScreenRow>({
   def,
   rows,
   state,
@@ -131,7 +132,7 @@ export function DataTable({
   extraCell,
 }: {
   def: ResourceDef;
-  rows: Record<string, any>[];
+  rows: R[];
   state: ListState;
   total: number;
   page: number;
@@ -140,7 +141,7 @@ export function DataTable({
   canEdit: boolean;
   canDelete: boolean;
   /** An extra column before the actions (the category department remap). */
-  extraCell?: { label: string; render: (row: Record<string, any>) => ReactNode };
+  extraCell?: { label: string; render: (row: R) => ReactNode };
 }) {
   const { search } = useLocation();
   const loading = useListLoading();

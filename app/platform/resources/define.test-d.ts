@@ -1,7 +1,12 @@
 // Type-level tests of defineResource, checked by `npx tsc` (not run by vitest, not a route):
 // every `@ts-expect-error` line must fail to compile, so a wrong table or column name in a
 // declaration is found by the type check, not at run time. An unused directive fails tsc too.
-import { defineResource, messagesFor } from './define.ts';
+import { expectTypeOf } from 'vitest';
+import { defineResource, messagesFor, type ApiRow, type ResourceDef, type RowOf } from './define.ts';
+import type { getRecord, listRecords } from './resources.server.ts';
+import type { ScreenRowOf } from '../screen/screen-rows.ts';
+import type { apiIntegrationEndpoints } from '../../features/integrations/resources.ts';
+import type { networkAccessRecords, vultSubscriberLevels, vultSubscriberMetrics } from '../../features/resources.ts';
 
 const base = { key: 'check', title: 'Check', noun: 'Check', area: 'reference', exportName: 'check' } as const;
 const messages = messagesFor('check');
@@ -21,7 +26,7 @@ const departments = defineResource({
 });
 
 // A valid finance declaration: money in cents, joins, alias columns, creator and row counts.
-defineResource({
+const budgets = defineResource({
   ...base,
   table: 'budgets',
   company: { copiedFrom: 'categoryId' },
@@ -217,4 +222,50 @@ defineResource({
   ...base, table: 'departments', company: 'none', messages, fields: [], joins: [], list,
   // @ts-expect-error: choices show a column of the table
   choices: { list: 'departments', label: 'title' },
+});
+
+// ---- The rows' types (RowOf), from the declared fields and the table's columns
+
+// The fields by name, with their columns' types, and the times.
+expectTypeOf<RowOf<typeof departments>>().toEqualTypeOf<{ id: number; name: string; createdAt: string; updatedAt: string }>();
+
+// Money by its name (stored in cents), the joins' names (null without a joined row), the
+// copied company and the creator.
+expectTypeOf<RowOf<typeof budgets>>().toEqualTypeOf<{
+  id: number;
+  departmentId: number;
+  amount: number;
+  categoryName: string | null;
+  companyId: number;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+}>();
+
+// Percentages by their names (stored in hundredths), enumerations as their values.
+expectTypeOf<RowOf<typeof vultSubscriberMetrics>>().toExtend<{ id: number; companyId: number; year: number; month: number; retentionRate: number; companyName: string | null }>();
+expectTypeOf<RowOf<typeof vultSubscriberLevels>['level']>().toEqualTypeOf<'level_0' | 'level_1' | 'level_2' | 'in_progress'>();
+// Values derived for the API, and read-only columns.
+expectTypeOf<RowOf<typeof networkAccessRecords>['totalDevices']>().toEqualTypeOf<number | null>();
+expectTypeOf<RowOf<typeof networkAccessRecords>['simCardsPercentage']>().toEqualTypeOf<number | null>();
+expectTypeOf<RowOf<typeof apiIntegrationEndpoints>['lastSyncAt']>().toEqualTypeOf<string | null>();
+
+// A declaration of any table: the generic row.
+expectTypeOf<RowOf<ResourceDef>>().toEqualTypeOf<ApiRow>();
+// Every declaration is one of the registry's.
+expectTypeOf(budgets).toExtend<ResourceDef>();
+
+// The service gives a declaration's rows their type; a list screen some of their keys.
+expectTypeOf<Awaited<ReturnType<typeof listRecords<typeof budgets>>>['rows']>().toEqualTypeOf<RowOf<typeof budgets>[]>();
+expectTypeOf<Awaited<ReturnType<typeof getRecord<typeof budgets>>>>().toEqualTypeOf<RowOf<typeof budgets>>();
+expectTypeOf<ScreenRowOf<typeof departments>>().toEqualTypeOf<Partial<RowOf<typeof departments>> & { id: number }>();
+
+declare const department: RowOf<typeof departments>;
+// @ts-expect-error: not a field of the declaration
+void department.description;
+
+defineResource({
+  ...base, table: 'apiIntegrationEndpoints', company: 'none', messages, fields: [], joins: [], list,
+  // @ts-expect-error: read-only columns are columns of the table
+  readOnlyColumns: ['lastSync'],
 });

@@ -2,6 +2,7 @@
 // types. Isomorphic and free of zod at run time (every list page loads it): the generic screens
 // render forms and tables from the field and column lists; the zod schemas derived from the
 // fields are in schema.ts, and the forms' HTML constraints in constraint.ts.
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../../db/types.ts';
 import { isIsoDay } from '../lib/dates.ts';
@@ -220,6 +221,9 @@ interface Use<Table extends TableName, Col extends string> {
 type ReferencedBy = Use<TableName, string>;
 type UseOf = { [R in TableName]: Use<R, ColumnOf<R>> }[TableName];
 
+/** A value computed for the API row (see `derived`). */
+type Derive = (row: Record<string, unknown>, read: Record<string, unknown>) => number | null;
+
 /** zod, as schema.ts hands it to a declaration's `refine`. */
 export type Zod = typeof z;
 
@@ -331,7 +335,7 @@ interface ResourceShape<N extends Names> {
    * Values computed for the API and the table (a churn rate, a share): from the API row so far
    * (fields and the values derived before) and the row as read (with its `monthTotals`).
    */
-  derived?: Record<string, (row: Record<string, unknown>, read: Record<string, unknown>) => number | null>;
+  derived?: Record<string, Derive>;
   /**
    * Sums read with each row: alias → a column summed over the rows of the same company, year
    * and month (the month's total a row's share is taken of).
@@ -365,40 +369,101 @@ interface TableNames<T extends TableName, S extends string = string, J = JoinOf<
   counted: 'companyId' extends ColumnOf<T> ? true : never;
 }
 
-/** What a declaration is written as; a read-only resource needs no messages. */
-type ResourceDeclaration<T extends ResourceTable, S extends string, J extends readonly JoinOf<T>[]> =
-  Omit<ResourceShape<TableNames<NoInfer<T>, S, J[number]>>, 'messages' | 'joins' | 'readOnly'> & {
+/**
+ * What a declaration is written as; a read-only resource needs no messages. The parts its rows'
+ * type is made of are kept as written (`RowParts`).
+ */
+type ResourceDeclaration<T extends ResourceTable, S extends string, P extends RowParts<T>> =
+  Omit<ResourceShape<TableNames<NoInfer<T>, S, P['joins'][number]>>, 'messages' | 'readOnly' | keyof RowParts<T>> & {
     /** Kysely table name (camelCase). */
     table: T;
-    joins: J;
+    joins: P['joins'];
+    fields: P['fields'];
+    company: P['company'];
+    createdBy?: P['createdBy'];
+    derived?: Record<P['derived'], Derive>;
+    readOnlyColumns?: P['readOnlyColumns'];
   } & ({ readOnly?: false; messages: Messages } | { readOnly: true; messages?: Messages });
 
+/** The parts of a declaration its rows' type is made of (see `DeclaredRow`). */
+interface RowParts<T extends TableName> {
+  joins: readonly JoinOf<T>[];
+  fields: readonly FieldOf<T>[];
+  company: CompanyOf<T>;
+  createdBy: TableNames<T>['creator'];
+  /** The keys of `derived`. */
+  derived: string;
+  readOnlyColumns: readonly ColumnOf<T>[];
+}
+/** One declaration's parts, as defineResource infers them. */
+type Parts<J, F, C, B, X, R> = { joins: J; fields: F; company: C; createdBy: B; derived: X; readOnlyColumns: R };
+
 declare const declared: unique symbol;
+declare const rowType: unique symbol;
+
+/** A row as the API and the screens get it: fields by name, money and decimals as numbers. */
+export type ApiRow = Record<string, unknown> & { id: number };
 
 /**
  * A declaration that passed `defineResource`: the generic layer's view of it, with plain names,
- * so declarations over different tables sit in one registry.
+ * so declarations over different tables sit in one registry. `Row`: its rows' type (`RowOf`).
  */
-export type ResourceDef = ResourceShape<Names> & {
+export type ResourceDef<Row extends ApiRow = ApiRow> = ResourceShape<Names> & {
   /** Kysely table name (camelCase). */
   readonly table: ResourceTable;
   readonly [declared]: true;
+  /** Never set: carries the rows' type to the generic service and the screens. */
+  readonly [rowType]?: Row;
 };
+
+/** The rows of a declaration as the service gives them (`RowOf<typeof budgets>`); ApiRow for any declaration. */
+export type RowOf<D extends ResourceDef> = NonNullable<D[typeof rowType]>;
+
+// A declaration's rows, typed from its table's columns (db/types.ts) as toApiRow
+// (resource-rows.server.ts) makes them: the id, the fields by name, the company, the creator,
+// the joins' names, the read-only columns, the derived values and the times.
+type Selected<T extends TableName> = Selectable<Database[T]>;
+type ValueOf<T extends TableName, C> = C extends keyof Selected<T> ? Selected<T>[C] : never;
+/** The column a field is stored in. */
+type StoredIn<F> = F extends { kind: 'money'; name: infer N extends string } ? `${N}Cents`
+  : F extends { kind: 'decimal' | 'percent'; name: infer N extends string } ? `${N}Hundredths`
+  : F extends { name: infer N extends string } ? N : never;
+type FieldValues<T extends TableName, F> = { [E in F as E extends { name: infer N extends string } ? N : never]: ValueOf<T, StoredIn<E>> };
+type JoinPairs<J> = J extends { table: infer R extends ResourceTable; select: infer Sel } ? { [K in keyof Sel & string]: [K, ValueOf<R, Sel[K]>] }[keyof Sel & string] : never;
+type JoinValues<J> = { [P in JoinPairs<J> as P[0]]: P[1] | null };
+type Flat<O> = { [K in keyof O]: O[K] };
+type DeclaredRow<T extends ResourceTable, P extends RowParts<T>> = Flat<
+  { id: number } & FieldValues<T, P['fields'][number]> & JoinValues<P['joins'][number]>
+  & (P['company'] extends 'none' | { self: unknown } ? unknown : Pick<Selected<T>, 'companyId' & keyof Selected<T>>)
+  & ([P['createdBy']] extends [never] ? unknown : { createdBy: number | null })
+  & { [C in P['readOnlyColumns'][number]]: ValueOf<T, C> | null }
+  & (string extends P['derived'] ? unknown : { [K in P['derived']]: number | null })
+  & Pick<Selected<T>, ('createdAt' | 'updatedAt') & keyof Selected<T>>
+>;
 
 /**
  * Declares a resource over a table of `Database`: the table, field names (money as
  * `<name>Cents`, decimals as `<name>Hundredths`), sort, search, filter and join columns,
  * unique rules, the tables that reference it and its company rule must all exist, so a wrong
- * name fails `tsc` (see define.test-d.ts).
+ * name fails `tsc` (see define.test-d.ts). The result carries its rows' type (`RowOf`).
  */
-export function defineResource<T extends ResourceTable, S extends string, const J extends readonly JoinOf<T>[]>(
-  declaration: ResourceDeclaration<T, S, J>,
-): ResourceDef {
+export function defineResource<
+  T extends ResourceTable,
+  S extends string,
+  const J extends RowParts<T>['joins'],
+  const F extends RowParts<T>['fields'],
+  const C extends RowParts<T>['company'],
+  B extends RowParts<T>['createdBy'] = never,
+  X extends string = never,
+  const R extends RowParts<T>['readOnlyColumns'] = readonly [],
+>(
+  declaration: ResourceDeclaration<T, S, Parts<J, F, C, B, X, R>>,
+): ResourceDef<DeclaredRow<T, Parts<J, F, C, B, X, R>>> {
   const def: ResourceShape<Names> & { table: ResourceTable } = {
     ...declaration,
     messages: declaration.messages ?? messagesFor(declaration.noun.toLowerCase()),
   };
-  return def as ResourceDef;
+  return def as ResourceDef<DeclaredRow<T, Parts<J, F, C, B, X, R>>>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,11 +5,12 @@ import { actualRevenue, budgets, companies, departments, subscriberMetrics, vult
 import { DomainError } from '../errors.ts';
 import { API_MAX_LIMIT, lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { apiListQuery, screenListQuery, screenListState } from './list-query.ts';
+import type { ResourceDef } from './define.ts';
 
 const params = (query: string) => new URLSearchParams(query);
 
 /** The field errors of an apiListQuery call that must fail. */
-function apiErrors(query: string, def = budgets): { field: string; message: string }[] {
+function apiErrors(query: string, def: ResourceDef = budgets): { field: string; message: string }[] {
   try {
     apiListQuery(def, params(query));
   } catch (error) {

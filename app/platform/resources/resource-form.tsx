@@ -2,7 +2,7 @@
 // schema in the browser (conform) and on the server; errors render beside the fields. The
 // inputs' constraints come from the declaration (resources/constraint.ts); the schema and zod
 // arrive with resource-validation.ts, imported only once a form is shown.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { formConstraint } from './constraint.ts';
@@ -146,7 +146,7 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
   );
 }
 
-function FieldInput({ field, meta, choices, options, narrow }: { field: FieldDef; meta: any; choices: FormChoices; options?: readonly string[]; narrow?: string }) {
+function FieldInput({ field, meta, choices, options, narrow }: { field: FieldDef; meta: FieldMetadata<unknown>; choices: FormChoices; options?: readonly string[]; narrow?: string }) {
   switch (field.kind) {
     case 'reference': {
       // The referenced resource's own choices (its label, company scope and grouping), those of
@@ -198,7 +198,7 @@ function FieldInput({ field, meta, choices, options, narrow }: { field: FieldDef
       if (field.widget === 'year') {
         return (
           <select {...getSelectProps(meta)} className={inputClass}>
-            {yearChoices(field, meta.initialValue).map((y) => <option key={y} value={y}>{y}</option>)}
+            {yearChoices(field, typeof meta.initialValue === 'string' ? meta.initialValue : undefined).map((y) => <option key={y} value={y}>{y}</option>)}
           </select>
         );
       }

@@ -8,11 +8,11 @@ import { daysContaining, ftsTable, postgresIndexMatch, postgresTermBranches, pos
 import { streamQuery } from '../../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { snakeCase } from '../lib/names.ts';
-import { COMPANY_COLUMNS, COMPANY_TABLE, companyColumnOf, companyNamed, companySelf, MAX_AMOUNT, type ResourceDef } from './define.ts';
+import { COMPANY_COLUMNS, COMPANY_TABLE, companyColumnOf, companyNamed, companySelf, MAX_AMOUNT, type ResourceDef, type RowOf } from './define.ts';
 import type { ServiceContext } from '../context.ts';
 import { dayCounted, dayCountedPageIds } from './day-pages.server.ts';
 import { anchoredPageIds } from './page-anchors.server.ts';
-import { authorizeRead, baseQuery, baseQueryNarrows, columnOf, dynamic, ref, scopeOf, selectRow, toApiRow, type ApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
+import { authorizeRead, baseQuery, baseQueryNarrows, columnOf, dynamic, ref, scopeOf, selectRow, toApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
 
 export interface ListQuery {
   q?: string | null;
@@ -223,7 +223,7 @@ function countsCover(def: ResourceDef, query: ListQuery): boolean {
  * requests): the rows and the total from row_counts in one statement, compiled once per
  * resource and sort. Null when the list is another or the page is empty (the usual way then).
  */
-async function firstPageWithTotal(ctx: ServiceContext, def: ResourceDef, query: ListQuery, where: Expression<SqlBool>[], sort: ReturnType<typeof resolveSort>): Promise<{ rows: ApiRow[]; total: number } | null> {
+async function firstPageWithTotal<D extends ResourceDef>(ctx: ServiceContext, def: D, query: ListQuery, where: Expression<SqlBool>[], sort: ReturnType<typeof resolveSort>): Promise<{ rows: RowOf<D>[]; total: number } | null> {
   if (where.length > 0 || scopeOf(ctx) !== null || (query.companyId ?? null) !== null || query.offset >= LIST_PAGING.directPageOffset || !countsCover(def, query)) return null;
   const rows = await runCompiled(ctx.db, `listWithTotal:${def.key}:${sort.key}:${sort.dir}`, [snakeCase(def.table), query.limit, query.offset], ([table, limit, offset]) =>
     ordered(selectRow(def, baseQuery(ctx, def)), sort)
@@ -430,7 +430,7 @@ async function countRows(ctx: ServiceContext, def: ResourceDef, where: Expressio
   return Number(counted?.total ?? 0);
 }
 
-export async function listRecords(ctx: ServiceContext, def: ResourceDef, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
+export async function listRecords<D extends ResourceDef>(ctx: ServiceContext, def: D, query: ListQuery): Promise<{ rows: RowOf<D>[]; total: number }> {
   await authorizeRead(ctx, def);
   const q = query.q?.trim();
   const { lookups, where, aliases, others, matchIds } = await lookedUpConditions(ctx, def, query);
@@ -527,7 +527,7 @@ export const EXPORT_BATCH_ROWS = 250;
  * export): one consistent snapshot, memory flat whatever the row count, and on SQLite a
  * separate read connection, so a long download never holds up the app's writes.
  */
-export async function* recordBatches(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<ApiRow[]> {
+export async function* recordBatches<D extends ResourceDef>(ctx: ServiceContext, def: D, query: Omit<ListQuery, 'limit' | 'offset'>, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<RowOf<D>[]> {
   await authorizeRead(ctx, def);
   for await (const batch of streamQuery<Row>(ctx.db, selectRow(def, await recordQuery(ctx, def, query)), batchSize)) {
     yield batch.map((row) => toApiRow(def, row));

@@ -3,40 +3,31 @@
 // decimals) and back, and the main table read as `t` with its display joins, limited to the
 // caller's company. Tables and columns come from the declarations, which defineResource checked
 // against the database types, so the query builder is used over names chosen at run time.
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { can, canSeeCompany, companyScope, type Action } from '../lib/permissions.ts';
-import { companyColumnOf, companyNamed, companySelf, type FieldDef, type ResourceDef } from './define.ts';
-import type { Db, ServiceContext } from '../context.ts';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { canSeeCompany, type Action } from '../lib/permissions.ts';
+import { companyColumnOf, companyNamed, companySelf, type ApiRow, type FieldDef, type ResourceDef, type RowOf } from './define.ts';
+import { actingUser, actorCompanyScope, requirePermission, type ServiceContext } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
+import { dynamic, type Row } from '../query-types.server.ts';
 
-export type ApiRow = Record<string, unknown> & { id: number };
-/** A row as the database returns it (camelCase columns). */
-export type Row = Record<string, unknown>;
+export type { ApiRow } from './define.ts';
+/** A row as the database returns it (camelCase columns); the query builder over tables named by declarations. */
+export { dynamic, type Row };
+export type RowQuery = SelectQueryBuilder<Record<string, Row>, string, Row>;
 
-type Tables = Record<string, Row>;
-/** The query builder over tables named by declarations. */
-type DynamicDb = Kysely<Tables>;
-export type RowQuery = SelectQueryBuilder<Tables, string, Row>;
-
-export function dynamic(db: Db): DynamicDb {
-  return db as unknown as DynamicDb;
-}
-
+/**
+ * What a declaration adds to its area's permission: a log is never written through the generic
+ * layer, whoever asks; a user limited to one company neither adds nor removes companies nor
+ * changes what the whole group shares (departments, integration sources and endpoints).
+ */
 export function authorize(ctx: ServiceContext, def: ResourceDef, action: Action) {
-  // A log is never written through the generic layer, whoever asks.
   if (def.readOnly && action !== 'read') throw forbidden();
-  if (ctx.actor.kind !== 'user') return;
-  const user = ctx.actor.user;
-  if (!can(user, def.area, action)) throw forbidden();
-  // A user limited to one company cannot add or remove companies.
-  if (companySelf(def) && action !== 'read' && action !== 'edit' && companyScope(user) !== null) throw forbidden();
-  // Nor change what the whole group shares: departments, integration sources and endpoints.
-  if (def.company === 'none' && action !== 'read' && companyScope(user) !== null) throw forbidden();
+  const groupWide = def.company === 'none' || (companySelf(def) !== null && action !== 'edit');
+  requirePermission(ctx, def.area, action, { groupWide });
 }
 
-export function scopeOf(ctx: ServiceContext): number | null {
-  return ctx.actor.kind === 'user' ? companyScope(ctx.actor.user) : null;
-}
+/** The caller's company scope, as every query of the generic layer applies it. */
+export const scopeOf = actorCompanyScope;
 
 const SCALE: Partial<Record<FieldDef['kind'], number>> = { money: 100, decimal: 100, percent: 100 };
 
@@ -47,7 +38,8 @@ export function columnOf(field: Pick<FieldDef, 'name' | 'kind'>): string {
   return field.name;
 }
 
-export function toApiRow(def: ResourceDef, row: Row): ApiRow {
+/** A row as the API shows it: of the declaration's row type (define.ts), which is made from these same rules. */
+export function toApiRow<D extends ResourceDef>(def: D, row: Row): RowOf<D> {
   const out: ApiRow = { id: Number(row.id) };
   if (companyColumnOf(def) === 'companyId') out.companyId = row.companyId;
   for (const field of def.fields) {
@@ -62,7 +54,7 @@ export function toApiRow(def: ResourceDef, row: Row): ApiRow {
   if (def.createdBy) out.createdBy = row.createdBy ?? null;
   out.createdAt = row.createdAt;
   out.updatedAt = row.updatedAt;
-  return out;
+  return out as RowOf<D>;
 }
 
 /** The columns to store for a validated record (fields left undefined are not written). */
@@ -117,7 +109,8 @@ export async function namedCompanyId(ctx: ServiceContext, def: ResourceDef): Pro
   if (named === null) return null;
   const row = await dynamic(ctx.db).selectFrom('companies').select('id').where('name', '=', named).executeTakeFirst();
   const id = row ? Number(row.id) : null;
-  if (ctx.actor.kind === 'user' && !canSeeCompany(ctx.actor.user, id)) throw notFound();
+  const user = actingUser(ctx);
+  if (user && !canSeeCompany(user, id)) throw notFound();
   return id;
 }
 

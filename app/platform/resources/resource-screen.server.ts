@@ -11,10 +11,12 @@ import { positiveIdParam } from '../lib/query.ts';
 import { screenListQuery, screenListState } from './list-query.ts';
 import { authorize, createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from './resources.server.ts';
 import { findScreenCompany, listVisibleCompanies } from '../companies.server.ts';
-import type { ServiceContext } from '../context.ts';
+import { actingUser, actorCompanyScope, type ServiceContext } from '../context.ts';
 import { screenChoices, screenRows } from '../screen/screen-rows.ts';
 import { rowSummary } from './cell-text.ts';
-import { clampedPage, confirmationStep, formRowId, intent, loadScreen, openScreen, screenAction, succeed, type Intent, type Screen } from '../screen/screen.server.ts';
+import { clampedPage, confirmationStep, formRowId, loadScreen, openScreen, screenAction, succeed, type Intent, type Screen } from '../screen/screen.server.ts';
+import { intent } from '../screen/intent.ts';
+import { resourceIntentRules } from '../screen/route-access.ts';
 
 interface ScreenOptions {
   /** Limits the screen to one company type (Mobile Metrics, Fintech Metrics). */
@@ -38,13 +40,14 @@ interface ActionOptions extends ScreenOptions {
    * the form says, and a row of another company is not found here (404), as in its list.
    */
   pinCompany?: boolean;
+  /** The screen's own intents besides create, update and delete (also given to resourceScreenAccess). */
   intents?: Record<string, Intent>;
 }
 
 
 /** Whether the services would let this user do it (the same check, so the screen never offers a 403). */
 function allowed(ctx: ServiceContext, def: ResourceDef, action: Action): boolean {
-  if (ctx.actor.kind !== 'user') return false;
+  if (!actingUser(ctx)) return false;
   try {
     authorize(ctx, def, action);
     return true;
@@ -58,7 +61,7 @@ export function screenPermissions(ctx: ServiceContext, def: ResourceDef) {
   return { create: allowed(ctx, def, 'create'), edit: allowed(ctx, def, 'edit'), delete: allowed(ctx, def, 'delete') };
 }
 
-export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, options: LoaderOptions = {}) {
+export function resourceLoader<D extends ResourceDef>(def: D, args: LoaderFunctionArgs, options: LoaderOptions = {}) {
   return loadScreen(args, async ({ ctx, url }) => {
     const state = screenListState(def, url.searchParams);
     const fixed: Partial<ListQuery> = { ...(options.companyType ? { companyType: options.companyType } : {}), ...options.listQuery?.(url) };
@@ -79,7 +82,7 @@ export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, optio
       const companyField = companyFieldOf(def);
       const companies = companyField ? referenceChoices(companyField, choices) : [];
       // A user limited to a company of another type has no such screen (404).
-      if (companies.length === 0 && ctx.actor.kind === 'user' && ctx.actor.user.companyId !== null) throw notFound();
+      if (companies.length === 0 && actorCompanyScope(ctx) !== null) throw notFound();
       companyName = companies[0]?.label ?? null;
     }
     return {
@@ -98,7 +101,8 @@ export function resourceLoader(def: ResourceDef, args: LoaderFunctionArgs, optio
   });
 }
 
-export type ResourceLoaderData = Awaited<ReturnType<typeof resourceLoader>>;
+/** What resourceLoader gives a screen; its rows typed by the declaration. */
+export type ResourceLoaderData<D extends ResourceDef = ResourceDef> = Awaited<ReturnType<typeof resourceLoader<D>>>;
 
 /** Empty optional inputs of a full form post clear the stored value. */
 function formValues(def: ResourceDef, value: Record<string, unknown>): Record<string, unknown> {
@@ -117,15 +121,8 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
   const { messages } = def;
   const schema = recordSchema(def, options.companyType ? { companyType: options.companyType } : {}, { form: true });
   const { companyType } = options;
-  // Checked by the kit before the form is validated (the services check again).
-  const may = (action: 'create' | 'edit' | 'delete') => (screen: Screen) => {
-    try {
-      authorize(screen.ctx, def, action);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  // The rules resourceScreenAccess exports, checked by the kit before the form is validated (the services check again).
+  const rules = resourceIntentRules(def);
   /** The pinned company's id, and the row's company checked against it. */
   const pinned = async (screen: Screen, id?: number): Promise<{ companyId?: number }> => {
     if (!options.pinCompany || !options.company) return {};
@@ -136,7 +133,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
   };
   return screenAction(args, {
     create: intent({
-      allowed: may('create'),
+      allow: rules.create,
       schema,
       invalid: messages.createFailed,
       failed: messages.createFailed,
@@ -147,7 +144,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
       },
     }),
     update: intent({
-      allowed: may('edit'),
+      allow: rules.update,
       schema,
       invalid: messages.updateFailed,
       failed: messages.updateFailed,
@@ -159,7 +156,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
       },
     }),
     delete: intent({
-      allowed: may('delete'),
+      allow: rules.delete,
       invalid: messages.deleteFailed,
       failed: messages.deleteFailed,
       prefix: true,

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { FieldDef, ResourceDef } from './define.ts';
 import type { ResourceLoaderData } from './resource-screen.server.ts';
 import { unpackRows } from '../lib/packed-rows.ts';
+import type { ScreenRowOf } from '../screen/screen-rows.ts';
 import { FORM_PARAMS, withParams } from '../lib/url.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ResourceFormSlot } from './resource-form-slot.tsx';
@@ -16,8 +17,8 @@ import { FormPanel } from '../../ui/form-panel.tsx';
 import { DownloadIcon, PlusIcon } from '../../ui/icons.tsx';
 import { ConfirmDelete } from './delete-button.tsx';
 
-interface ScreenProps {
-  def: ResourceDef;
+interface ScreenProps<D extends ResourceDef = ResourceDef> {
+  def: D;
   title?: string;
   /** Fields fixed by the screen (hidden in the form). */
   fixed?: Record<string, string>;
@@ -28,7 +29,7 @@ interface ScreenProps {
   keep?: Record<string, string | null>;
   /** Content between the heading and the table (tabs, counts). */
   children?: ReactNode;
-  extraCell?: { label: string; render: (row: Record<string, any>) => ReactNode };
+  extraCell?: { label: string; render: (row: ScreenRowOf<D>) => ReactNode };
 }
 
 export function exportHref(def: ResourceDef, search: string, extra: Record<string, string> = {}): string {
@@ -89,8 +90,8 @@ export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, '
   );
 }
 
-export function ResourceScreen({ def, title, fixed, optionsFor, exportParams, keep, children, extraCell }: ScreenProps) {
-  const data = useLoaderData<ResourceLoaderData>();
+export function ResourceScreen<D extends ResourceDef>({ def, title, fixed, optionsFor, exportParams, keep, children, extraCell }: ScreenProps<D>) {
+  const data = useLoaderData<ResourceLoaderData<D>>();
   const { search } = useLocation();
   return (
     <div>

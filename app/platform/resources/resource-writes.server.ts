@@ -9,12 +9,12 @@ import type { z } from 'zod';
 import { dialectOf } from '../../../db/dialect.ts';
 import { nameKey, normaliseName } from '../lib/names.ts';
 import { canSeeCompany } from '../lib/permissions.ts';
-import { companyColumnOf, companyCopiedFrom, companyNamed, companySelf, referencedResource, type FieldDef, type ResourceDef } from './define.ts';
+import { companyColumnOf, companyCopiedFrom, companyNamed, companySelf, referencedResource, type FieldDef, type ResourceDef, type RowOf } from './define.ts';
 import { patchSchema, recordSchema } from './schema.ts';
 import { writeRecord } from '../audit.server.ts';
-import { actorUserId, inTransaction, type Db, type ServiceContext } from '../context.ts';
+import { actingUser, actorUserId, inTransaction, type Db, type ServiceContext } from '../context.ts';
 import { conflict, fieldErrorsFromZod, invalid, mapConstraintErrors, type FieldError } from '../errors.ts';
-import { authorize, columnOf, dynamic, findRow, namedCompanyId, toApiRow, toColumns, type ApiRow } from './resource-rows.server.ts';
+import { authorize, columnOf, dynamic, findRow, namedCompanyId, toApiRow, toColumns } from './resource-rows.server.ts';
 
 interface WriteMeta {
   reason?: string | null;
@@ -61,7 +61,7 @@ function narrowingOf(def: ResourceDef, target: ResourceDef): { column: string; f
  */
 async function resolveReferences(ctx: ServiceContext, def: ResourceDef, value: Record<string, unknown>): Promise<number | undefined> {
   const errors: FieldError[] = [];
-  const user = ctx.actor.kind === 'user' ? ctx.actor.user : null;
+  const user = actingUser(ctx);
   const visible = (companyId: number | null) => companyId === null || !user || canSeeCompany(user, companyId);
   const copiedFrom = companyCopiedFrom(def);
   const typeField = def.companyTypeField;
@@ -156,7 +156,7 @@ function joinWords(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-export async function createRecord(ctx: ServiceContext, def: ResourceDef, input: unknown, meta: WriteMeta = {}): Promise<ApiRow> {
+export async function createRecord<D extends ResourceDef>(ctx: ServiceContext, def: D, input: unknown, meta: WriteMeta = {}): Promise<RowOf<D>> {
   authorize(ctx, def, 'create');
   const value = parse(recordSchema(def), input);
   if (def.pivot) return createPivot(ctx, def, value, meta);
@@ -183,12 +183,12 @@ export async function createRecord(ctx: ServiceContext, def: ResourceDef, input:
 }
 
 /** Applies a subset of fields; the merged record must pass every rule of a new one. */
-export async function updateRecord(ctx: ServiceContext, def: ResourceDef, id: number, input: unknown, meta: WriteMeta = {}): Promise<ApiRow> {
+export async function updateRecord<D extends ResourceDef>(ctx: ServiceContext, def: D, id: number, input: unknown, meta: WriteMeta = {}): Promise<RowOf<D>> {
   return (await updateRecordIfChanged(ctx, def, id, input, meta)).row;
 }
 
 /** updateRecord, saying whether anything changed (a patch with the values the row has writes nothing). */
-export async function updateRecordIfChanged(ctx: ServiceContext, def: ResourceDef, id: number, input: unknown, meta: WriteMeta = {}): Promise<{ row: ApiRow; changed: boolean }> {
+export async function updateRecordIfChanged<D extends ResourceDef>(ctx: ServiceContext, def: D, id: number, input: unknown, meta: WriteMeta = {}): Promise<{ row: RowOf<D>; changed: boolean }> {
   authorize(ctx, def, 'edit');
   const patch = parse(patchSchema(def), input);
   if (def.pivot) return updatePivot(ctx, def, id, patch, meta);
@@ -212,7 +212,7 @@ export async function updateRecordIfChanged(ctx: ServiceContext, def: ResourceDe
   });
 }
 
-export async function deleteRecord(ctx: ServiceContext, def: ResourceDef, id: number, meta: WriteMeta = {}): Promise<ApiRow> {
+export async function deleteRecord<D extends ResourceDef>(ctx: ServiceContext, def: D, id: number, meta: WriteMeta = {}): Promise<RowOf<D>> {
   authorize(ctx, def, 'delete');
   if (def.pivot) {
     const { source } = def.pivot;
@@ -257,7 +257,7 @@ function partValues(fields: Readonly<Record<string, string>>, value: Record<stri
 /** The record's id: its month (as the view numbers it). */
 const pivotId = (value: Record<string, unknown>) => Number(value.year) * 100 + Number(value.month);
 
-async function createPivot(ctx: ServiceContext, def: ResourceDef, value: Record<string, unknown>, meta: WriteMeta): Promise<ApiRow> {
+async function createPivot<D extends ResourceDef>(ctx: ServiceContext, def: D, value: Record<string, unknown>, meta: WriteMeta): Promise<RowOf<D>> {
   const { source, typeField, parts } = def.pivot as Pivot;
   return inWriteTransaction(ctx, def, async (tx) => {
     const companyId = await namedCompanyId(tx, def);
@@ -274,7 +274,7 @@ async function createPivot(ctx: ServiceContext, def: ResourceDef, value: Record<
   });
 }
 
-async function updatePivot(ctx: ServiceContext, def: ResourceDef, id: number, patch: Record<string, unknown>, meta: WriteMeta): Promise<{ row: ApiRow; changed: boolean }> {
+async function updatePivot<D extends ResourceDef>(ctx: ServiceContext, def: D, id: number, patch: Record<string, unknown>, meta: WriteMeta): Promise<{ row: RowOf<D>; changed: boolean }> {
   const { source, typeField, parts } = def.pivot as Pivot;
   return inWriteTransaction(ctx, def, async (tx) => {
     const existing = toApiRow(def, await findRow(tx, def, id));

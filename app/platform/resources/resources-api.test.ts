@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../../test/database.ts';
-import { TestClient, useTestServer } from '../../../test/server.ts';
+import { type TestClient, useTestServer } from '../../../test/server.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
 
 type Row = Record<string, any> & { id: number };

@@ -46,10 +46,10 @@ export const METRIC_LABELS: Record<string, string> = {
 };
 
 /** Budgets and revenue projections: the period, its dates, the status and a description. */
-export const plannedPeriodFields: FieldOf<'budgets' | 'revenueProjections'>[] = [
+export const plannedPeriodFields = [
   { name: 'period', label: 'Period', kind: 'enum', options: PERIODS, optionLabels: PERIOD_LABELS, defaultValue: 'monthly' },
   { name: 'startDate', label: 'Start Date', kind: 'date', required: true },
   { name: 'endDate', label: 'End Date', kind: 'date', required: true },
   { name: 'status', label: 'Status', kind: 'enum', options: STATUSES, optionLabels: STATUS_LABELS, defaultValue: 'active', required: false },
   { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
-];
+] as const satisfies readonly FieldOf<'budgets' | 'revenueProjections'>[];

@@ -3,7 +3,7 @@
 // version), and names that must be unique are compared case-insensitively after NFKC.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_PASSWORD, TEST_DIALECTS } from '../../../test/database.ts';
-import { TestClient, useTestServer } from '../../../test/server.ts';
+import { type TestClient, useTestServer } from '../../../test/server.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
 
 describe.each(TEST_DIALECTS)('API write rules on %s', (dialect) => {

@@ -55,6 +55,13 @@ export function findScreen(pathname: string): Screen | undefined {
   return SCREENS.find((s) => s.path === normalized);
 }
 
+/** A route-table screen's title, for its route module's document title and heading (an unknown path throws). */
+export function screenTitle(path: string): string {
+  const screen = findScreen(path);
+  if (!screen) throw new Error(`screenTitle: ${path} is not in SCREENS`);
+  return screen.title;
+}
+
 export function canOpen(user: Principal, screen: Screen): boolean {
   return can(user, screen.area, screen.action ?? 'read');
 }

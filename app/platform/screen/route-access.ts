@@ -1,8 +1,9 @@
 // Who may call a route: every route module with a loader or an action exports `access`, and the
 // route manifest (test/security/manifest.ts) is built from those exports, the route table
-// (SCREENS) and the built Remix route list. `/api` routes enforce their rules in `apiRoute`;
-// screens enforce theirs through the route table and the services.
-import { can, outOfScope, type Action, type Area, type Principal } from '../lib/permissions.ts';
+// (SCREENS) and the built Remix route list. Each rule is declared once, where the kit that
+// enforces it reads it: `/api` routes in `apiRoute`'s methods, screens in the route table (to open
+// them) and in each form intent (`screenAccess`, enforced by `screenAction`).
+import { can, canGroupWide, outOfScope, type Action, type Area, type Principal } from '../lib/permissions.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -18,13 +19,19 @@ export type AccessRule =
   | { kind: 'signedIn' }
   /** The route table's permission for this screen path (SCREENS in app/platform/screen/navigation.ts). */
   | { kind: 'screen' }
-  /** A permission: an area and an action (docs/security.md). */
-  | { kind: 'area'; area: Area; action: Action }
+  /**
+   * A permission: an area and an action (docs/security.md). `groupWide`: it writes what the whole
+   * group shares, which a user limited to one company only reads (canGroupWide).
+   */
+  | { kind: 'area'; area: Area; action: Action; groupWide?: true }
   /** The user named by the path's `id` themselves, or (when given) a holder of the permission. */
   | { kind: 'self'; or?: { area: Area; action: Action }; refusal?: string };
 
 /** A rule that needs a signed-in user. */
 export type SignedInRule = Exclude<AccessRule, { kind: 'public' | 'redirect' | 'none' }>;
+
+/** Who may post a form intent: a rule of its own (never the screen's), or anyone (sign-in). */
+export type IntentRule = Exclude<AccessRule, { kind: 'screen' | 'redirect' | 'none' }>;
 
 export const allow = {
   public: { kind: 'public' } as const,
@@ -32,9 +39,10 @@ export const allow = {
   none: { kind: 'none' } as const,
   signedIn: { kind: 'signedIn' } as const,
   screen: { kind: 'screen' } as const,
-  to: (area: Area, action: Action = 'read'): SignedInRule => ({ kind: 'area', area, action }),
+  to: (area: Area, action: Action = 'read', options: { groupWide?: boolean } = {}): Extract<AccessRule, { kind: 'area' }> =>
+    ({ kind: 'area', area, action, ...(options.groupWide ? { groupWide: true as const } : {}) }),
   /** `refusal`: the 403 message for somebody else (default 'Forbidden'). */
-  self: (or?: { area: Area; action: Action }, refusal?: string): SignedInRule => ({ kind: 'self', ...(or ? { or } : {}), ...(refusal ? { refusal } : {}) }),
+  self: (or?: { area: Area; action: Action }, refusal?: string): Extract<AccessRule, { kind: 'self' }> => ({ kind: 'self', ...(or ? { or } : {}), ...(refusal ? { refusal } : {}) }),
 };
 
 /** A screen's POST: one rule per `intent` of its forms. */
@@ -63,21 +71,43 @@ export function isIntentRules(rule: AccessRule | IntentRules | undefined): rule 
   return !!rule && 'intents' in rule;
 }
 
-/** The intents every resource screen answers, and the permission each needs. */
-export function resourceIntentRules(def: { area: Area; readOnly?: boolean }, extra: Record<string, Action> = {}): IntentRules {
-  const intents: Record<string, AccessRule> = def.readOnly
-    ? {}
-    : { create: allow.to(def.area, 'create'), update: allow.to(def.area, 'edit'), delete: allow.to(def.area, 'delete') };
-  for (const [name, action] of Object.entries(extra)) intents[name] = allow.to(def.area, action);
-  return { intents };
+/** The rules of a screen's form intents, as each intent declares its own (`allow`). */
+export function intentRules(intents: Readonly<Record<string, { allow: IntentRule }>>): IntentRules {
+  return { intents: Object.fromEntries(Object.entries(intents).map(([name, intent]) => [name, intent.allow])) };
 }
 
-/** A resource screen's `access`: the route table's rule to open it, its intents' rules to post. */
+/**
+ * A screen's `access`, from what its loader and action enforce: the route table's rule to open it
+ * (`get`: another rule, e.g. the public sign-in page) and the rule each form intent declares.
+ */
+export function screenAccess(
+  intents: Readonly<Record<string, { allow: IntentRule }>>,
+  options: Omit<RouteVariant, 'methods'> & { get?: AccessRule } = {},
+): RouteAccess {
+  const { get = allow.screen, ...variant } = options;
+  return [{ ...variant, methods: { GET: get, POST: intentRules(intents) } }];
+}
+
+/** What the whole group shares: a declaration without companies (departments, integration sources and endpoints). */
+const groupWide = (def: { company: unknown }) => def.company === 'none';
+
+/** The intents every resource screen answers and the rule of each (a log answers none). */
+export function resourceIntentRules(def: { area: Area; readOnly?: boolean; company: unknown }): Record<string, IntentRule> {
+  if (def.readOnly) return {};
+  const options = { groupWide: groupWide(def) };
+  return { create: allow.to(def.area, 'create', options), update: allow.to(def.area, 'edit', options), delete: allow.to(def.area, 'delete', options) };
+}
+
+/**
+ * A resource screen's `access`: the route table's rule to open it, and the rules of its intents
+ * (resourceIntentRules, which resourceAction enforces) and of the screen's own extra intents.
+ */
 export function resourceScreenAccess(
   def: { key: string; area: Area; readOnly?: boolean; company: unknown },
-  extraIntents: Record<string, Action> = {},
+  extraIntents: Readonly<Record<string, { allow: IntentRule }>> = {},
 ): RouteAccess {
-  return [{ methods: { GET: allow.screen, POST: resourceIntentRules(def, extraIntents) }, companyScoped: def.company !== 'none', groupWide: def.company === 'none', resource: def.key }];
+  const own = Object.fromEntries(Object.entries(resourceIntentRules(def)).map(([name, rule]) => [name, { allow: rule }]));
+  return screenAccess({ ...own, ...extraIntents }, { companyScoped: !groupWide(def), groupWide: groupWide(def), resource: def.key });
 }
 
 /** Whether a signed-in user passes a rule (null: the rule is decided elsewhere). */
@@ -90,7 +120,7 @@ export function passes(rule: AccessRule, user: Principal, params: Record<string,
     case 'none':
       return false;
     case 'area':
-      return can(user, rule.area, rule.action);
+      return rule.groupWide ? canGroupWide(user, rule.area, rule.action) : can(user, rule.area, rule.action);
     case 'self':
       return String(user.id) === params.id || (rule.or ? can(user, rule.or.area, rule.or.action) : false);
     case 'screen':

@@ -5,7 +5,10 @@ import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { conflict, DomainError, forbidden, invalid, notFound } from '../errors.ts';
-import { clampedPage, confirmationStep, intent, listUrl, screenAction, tabOf, type PublicPage } from './screen.server.ts';
+import { ROLE_BASELINE, PERMISSION_FLAGS } from '../lib/permissions.ts';
+import { intent } from './intent.ts';
+import { allow, type IntentRule } from './route-access.ts';
+import { clampedPage, confirmationStep, listUrl, screenAction, tabOf, type PublicPage, type Screen } from './screen.server.ts';
 
 function post(fields: Record<string, string>): ActionFunctionArgs {
   const body = new URLSearchParams(fields);
@@ -19,6 +22,7 @@ const open = async ({ request, context }: ActionFunctionArgs): Promise<PublicPag
 function act(fields: Record<string, string>, options: { error?: unknown; invalid?: string; failed?: string; prefix?: boolean } = {}) {
   return screenAction(post(fields), {
     save: intent({
+      allow: allow.public,
       schema: z.object({ name: z.string({ error: 'Name is required' }).min(1, 'Name is required'), password: z.string().optional() }),
       hideFields: ['password'],
       invalid: options.invalid,
@@ -37,9 +41,30 @@ async function answer(response: Response) {
   return { status: response.status, intent: body.intent, fieldErrors: Object.fromEntries(Object.entries(body.result.error ?? {}).filter(([k]) => k !== '')), formErrors: body.result.error?.[''] ?? [], initial: body.result.initialValue };
 }
 
+/** A signed-in viewer's page (the request already counted against the rate limits). */
+async function viewerPage({ request }: ActionFunctionArgs): Promise<Screen> {
+  const flags = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, ROLE_BASELINE.viewer.includes(flag)]));
+  const user = { id: 7, role: 'viewer', companyId: null, ...flags } as unknown as Screen['user'];
+  const context = { memo: { has: () => true } } as unknown as AppLoadContext;
+  return { request, context, url: new URL(request.url), user } as Screen;
+}
+
+/** A viewer posting 'save', which declares `rule`. */
+function actAs(rule: IntentRule, fields: Record<string, string>, failed?: string) {
+  const save = intent({ allow: rule, schema: z.object({ name: z.string().min(1, 'Name is required') }), failed, run: async () => new Response(null, { status: 204 }) });
+  return screenAction(post(fields), { save }, { open: viewerPage });
+}
+
 describe('screenAction', () => {
   it('runs the intent the form names once the post is valid', async () => {
     expect((await act({ intent: 'save', name: 'a' })).status).toBe(204);
+  });
+
+  it("checks the intent's declared rule before validating: a refused user gets a 403 whatever the body", async () => {
+    expect((await actAs(allow.to('financial'), { intent: 'save', name: 'a' })).status).toBe(204);
+    expect(await answer(await actAs(allow.to('financial', 'create'), { intent: 'save', name: '' }))).toMatchObject({ status: 403, fieldErrors: {}, formErrors: ['Forbidden'] });
+    expect(await answer(await actAs(allow.to('backups'), { intent: 'save', name: 'a' }, 'Failed to save'))).toMatchObject({ status: 403, formErrors: ['Failed to save'] });
+    expect(await answer(await actAs(allow.self(undefined, 'Only yourself'), { intent: 'save', name: 'a' }))).toMatchObject({ status: 403, formErrors: ['Only yourself'] });
   });
 
   it('a row id in any spelling but plain digits names no row, whatever the intent: 404 before it runs', async () => {

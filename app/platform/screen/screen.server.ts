@@ -1,11 +1,11 @@
 // The screen kit: what every signed-in screen's loader and action is made of (docs/screens.md).
 // - openScreen / loadScreen: the signed-in user allowed into this screen of the route table,
 //   a service context, and domain errors thrown while loading turned into the error page.
-// - screenAction: reads the form once, picks the `intent`, validates it with conform + zod and
-//   runs it. One failure convention for every form: conform's reply with field errors and a form
-//   error, under the error's status. Success is the caller's: usually `succeed` (a redirect with
-//   a flash toast), or an answer that shows something once (a temporary password, a
-//   confirmation step).
+// - screenAction: reads the form once, picks the `intent`, checks the rule it declares
+//   (`allow`, intent.ts), validates it with conform + zod and runs it. One failure convention
+//   for every form: conform's reply with field errors and a form error, under the error's
+//   status. Success is the caller's: usually `succeed` (a redirect with a flash toast), or an
+//   answer that shows something once (a temporary password, a confirmation step).
 // - URL state: the list URL without the forms' parameters, a tab from the URL, page clamping.
 // - Rate limits: every action of a signed-in user, every download and every analysis a screen
 //   computes counts against the same per-user limits as /api (rate-limit.server.ts); plain page
@@ -16,24 +16,18 @@ import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunction
 import { z } from 'zod';
 import type { Toast } from '../lib/toast.ts';
 import { listHref } from '../lib/url.ts';
-import type { AuthUser, ServiceContext } from '../context.ts';
 import { DEFAULT_MESSAGES, forbidden, isDomainError, notFound, type DomainError } from '../errors.ts';
 import { countUserRequest, noteRetryAfter } from '../http/rate-limit.server.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { readFormData } from '../http/form.server.ts';
 import { requireAuth, requireScreen, serviceContext, type Auth } from '../session/session.server.ts';
 import { redirectWithToast } from '../session/toast.server.ts';
+import type { Intent, PublicPage, Screen } from './intent.ts';
+import { passes } from './route-access.ts';
+
+export type { Intent, PublicPage, Reply, Screen } from './intent.ts';
 
 type ScreenArgs = LoaderFunctionArgs | ActionFunctionArgs;
-
-export interface Screen {
-  request: Request;
-  context: AppLoadContext;
-  url: URL;
-  auth: Auth;
-  user: AuthUser;
-  ctx: ServiceContext;
-}
 
 function screenOf({ request, context }: ScreenArgs, auth: Auth): Screen {
   return { request, context, url: new URL(request.url), auth, user: auth.user, ctx: serviceContext(request, context, auth) };
@@ -113,43 +107,6 @@ export interface ActionFailure {
   result: SubmissionResult<string[]>;
 }
 
-/** What a public page's action knows (no sign-in): the login page. */
-export type PublicPage = Pick<Screen, 'request' | 'context' | 'url'>;
-
-export interface Intent<Page = Screen> {
-  /** The form's zod schema (conform coerces the posted strings); none: nothing to validate. */
-  schema?: z.ZodType;
-  /** Fields never sent back to the page (passwords). */
-  hideFields?: string[];
-  /** The form error when the post or the service reports field errors. */
-  invalid?: string;
-  /**
-   * How a refusal without field errors reads: the service's message, or this text when the
-   * message is a generic one ('Forbidden', 'Resource not found'); with `prefix`, always
-   * '<failed>: <message>' (e.g. 'Failed to delete department: …').
-   */
-  failed?: string;
-  prefix?: boolean;
-  /**
-   * Who may run this intent, checked by the kit before the form is validated: a user who may
-   * not gets a 403 whatever the body. The services check again.
-   */
-  allowed?(page: Page): boolean;
-  /** Typed by `intent()`; the kit calls it with the parsed value. */
-  run(value: never, page: Page, form: FormData, reply: Reply): Promise<Response>;
-}
-
-/** conform's reply to this post, for an intent that answers on the page (e.g. resetForm). */
-export type Reply = (options?: { resetForm?: boolean }) => SubmissionResult<string[]>;
-
-/** Declares one intent (typed against its schema). */
-export function intent<S extends z.ZodType = z.ZodObject<Record<never, z.ZodType>>, Page = Screen>(definition: Omit<Intent<Page>, 'schema' | 'run'> & {
-  schema?: S;
-  run(value: z.output<S>, page: Page, form: FormData, reply: Reply): Promise<Response>;
-}): Intent<Page> {
-  return definition;
-}
-
 const NOTHING = z.object({});
 
 /** The text of a refusal without field errors (see Intent.failed). */
@@ -170,7 +127,8 @@ interface ActionOptions<Page> {
 
 /**
  * A screen's action: the form's `intent` (or `fallback` when the form has none) picks the
- * handler. An unknown intent is a 400; a domain error is the failure reply under its status.
+ * handler. An unknown intent is a 400, one the user may not post a 403; a domain error is the
+ * failure reply under its status.
  */
 export async function screenAction(args: ActionFunctionArgs, intents: Record<string, Intent>, options?: ActionOptions<Screen>): Promise<Response>;
 export async function screenAction<Page>(args: ActionFunctionArgs, intents: Record<string, Intent<Page>>, options: ActionOptions<Page> & { open: (args: ActionFunctionArgs) => Promise<Page> }): Promise<Response>;
@@ -186,9 +144,11 @@ export async function screenAction(args: ActionFunctionArgs, intents: Record<str
   const failure = (status: number, replyOptions: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }, headers?: HeadersInit) =>
     json<ActionFailure>({ intent: name, result: submission.reply({ hideFields, ...replyOptions }) }, { status, headers });
   if (!handler) return failure(400, { formErrors: ['Unknown action'] });
-  // Permission first: a refused user learns nothing from validation.
-  if (handler.allowed && !handler.allowed(page)) {
-    return json<ActionFailure>({ intent: name, result: parseWithZod(form, { schema: NOTHING }).reply({ hideFields, formErrors: [failureText(forbidden(), handler)] }) }, { status: 403 });
+  // The intent's rule first: a refused user learns nothing from validation. They opened the
+  // screen, so a refusal is a 403 (refusalStatus's 404 is for what they cannot open at all).
+  if (!mayPost(handler.allow, page, args.params)) {
+    const refusal = forbidden(handler.allow.kind === 'self' ? handler.allow.refusal : undefined);
+    return json<ActionFailure>({ intent: name, result: parseWithZod(form, { schema: NOTHING }).reply({ hideFields, formErrors: [failureText(refusal, handler)] }) }, { status: 403 });
   }
   // A row id in any other spelling than plain digits names no row, whichever intent carries it
   // (a create has no row yet and ignores the field).
@@ -207,6 +167,14 @@ export async function screenAction(args: ActionFunctionArgs, intents: Record<str
     noteRetryAfter(args.context, error.retryAfter);
     return failure(error.status, { fieldErrors, formErrors }, error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined);
   }
+}
+
+/** Whether the page's user (a public page has none) passes an intent's rule. */
+function mayPost(rule: Intent['allow'], page: unknown, params: ActionFunctionArgs['params']): boolean {
+  if (rule.kind === 'public') return true;
+  const user = page && typeof page === 'object' && 'user' in page ? (page as Screen).user : null;
+  if (!user) throw new Error(`screenAction: an intent that needs a signed-in user (${rule.kind}) on a page without one`);
+  return passes(rule, user, params) === true;
 }
 
 /** The row id a form posts (`id`): plain digits only; anything else names no row (404). */
