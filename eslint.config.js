@@ -32,7 +32,14 @@ const boundaryZones = [
   ...FEATURES.map((feature) => ({
     target: `./app/features/${feature}`,
     from: './app/features',
-    except: [`./${feature}`, './resources.ts', ...FEATURES.filter((other) => other !== feature).flatMap((other) => [`./${other}/index.ts`, `./${other}/index.server.ts`])],
+    except: [
+      `./${feature}`,
+      './resources.ts',
+      ...FEATURES.filter((other) => other !== feature).flatMap((other) => [
+        `./${other}/index.ts`,
+        `./${other}/index.server.ts`,
+      ]),
+    ],
     message: 'Another area is reached through its index.ts (or index.server.ts) only.',
   })),
 ];
@@ -41,7 +48,18 @@ const boundaryZones = [
 const SQL_CALLS = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto'];
 
 export default tseslint.config(
-  { ignores: ['build/**', 'public/build/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'build/**',
+      'public/build/**',
+      'node_modules/**',
+      '.cache/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -54,20 +72,46 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       // Control characters in patterns are always deliberate here: text that refuses or strips
       // them, tests that look for terminal colour codes.
       'no-control-regex': 'off',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/dist/**', '*/dist/*'], message: 'Use the package’s public entry points, not its build output.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/dist/**', '*/dist/*'],
+              message: 'Use the package’s public entry points, not its build output.',
+            },
+          ],
+        },
+      ],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Configuration is read once, in app/platform/config.server.ts.' },
-        { selector: 'TSAsExpression[expression.type="TSAsExpression"][expression.typeAnnotation.type="TSUnknownKeyword"]', message: '`as unknown as` belongs in app/platform only, where a generic boundary is typed.' },
-        { selector: `CallExpression[callee.property.name=/^(${SQL_CALLS.join('|')})$/]`, message: 'SQL lives in services (*.server.ts) and db/.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Configuration is read once, in app/platform/config.server.ts.',
+        },
+        {
+          selector:
+            'TSAsExpression[expression.type="TSAsExpression"][expression.typeAnnotation.type="TSUnknownKeyword"]',
+          message: '`as unknown as` belongs in app/platform only, where a generic boundary is typed.',
+        },
+        {
+          selector: `CallExpression[callee.property.name=/^(${SQL_CALLS.join('|')})$/]`,
+          message: 'SQL lives in services (*.server.ts) and db/.',
+        },
       ],
     },
   },
@@ -89,8 +133,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Configuration is read once, in app/platform/config.server.ts.' },
-        { selector: 'TSAsExpression[expression.type="TSAsExpression"][expression.typeAnnotation.type="TSUnknownKeyword"]', message: '`as unknown as` belongs in app/platform only, where a generic boundary is typed.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Configuration is read once, in app/platform/config.server.ts.',
+        },
+        {
+          selector:
+            'TSAsExpression[expression.type="TSAsExpression"][expression.typeAnnotation.type="TSUnknownKeyword"]',
+          message: '`as unknown as` belongs in app/platform only, where a generic boundary is typed.',
+        },
       ],
     },
   },
@@ -99,7 +150,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Configuration is read once, in app/platform/config.server.ts.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Configuration is read once, in app/platform/config.server.ts.',
+        },
       ],
     },
   },
@@ -108,11 +162,27 @@ export default tseslint.config(
   { files: ['db/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // Configuration is read here (entry points hand their environment to it); tests, scripts and benchmarks set up whatever they need.
   {
-    files: ['app/platform/config.server.ts', 'server.ts', 'worker/main.ts', 'cli/runtime.ts', 'scripts/**', 'bin/**', 'playwright.config.ts', ...TESTS],
+    files: [
+      'app/platform/config.server.ts',
+      'server.ts',
+      'worker/main.ts',
+      'cli/runtime.ts',
+      'scripts/**',
+      'bin/**',
+      'playwright.config.ts',
+      ...TESTS,
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   // Tests may reach across areas and into the platform's internals.
   { files: ['e2e/**'], rules: { 'no-empty-pattern': 'off' } }, // Playwright fixtures declare what they use: ({}, use) uses nothing.
-  { files: TESTS, rules: { 'import-x/no-restricted-paths': 'off', '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' } },
+  {
+    files: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
   prettier,
 );

@@ -70,7 +70,8 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
   app.use((req, res, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
     const host = req.get('host') ?? '';
-    if (isSameOrigin({ origin: req.get('origin'), referer: req.get('referer'), host, protocol: req.protocol })) return next();
+    if (isSameOrigin({ origin: req.get('origin'), referer: req.get('referer'), host, protocol: req.protocol }))
+      return next();
     if (req.path.startsWith('/api/')) res.status(403).json({ message: 'Forbidden' });
     else res.status(403).type('text/plain').send('Forbidden: cross-origin request');
   });
@@ -177,7 +178,9 @@ export async function startServer(given?: AppConfig) {
   });
 
   server.on('error', (error: NodeJS.ErrnoException) => {
-    console.error(error.code === 'EADDRINUSE' ? `[http] port ${config.port} is already in use (set PORT to another port)` : error);
+    console.error(
+      error.code === 'EADDRINUSE' ? `[http] port ${config.port} is already in use (set PORT to another port)` : error,
+    );
     process.exit(1);
   });
 

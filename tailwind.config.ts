@@ -16,7 +16,9 @@ const rgb = (hex: string) => {
   return `${(n >> 16) & 255} ${(n >> 8) & 255} ${n & 255}`;
 };
 const lightVars = Object.fromEntries(SHADES.map((s) => [`--slate-${s}`, rgb(colors.slate[s])]));
-const darkVars = Object.fromEntries(SHADES.map((s, i) => [`--slate-${s}`, rgb(colors.slate[SHADES[SHADES.length - 1 - i]])]));
+const darkVars = Object.fromEntries(
+  SHADES.map((s, i) => [`--slate-${s}`, rgb(colors.slate[SHADES[SHADES.length - 1 - i]])]),
+);
 
 /** Rules of the dark theme, applied under `html.dark` and under `html.theme-system` in a dark OS. */
 function darkRules(root: string): Record<string, Record<string, string>> {
@@ -26,7 +28,9 @@ function darkRules(root: string): Record<string, Record<string, string>> {
     [`${root} .hover\\:bg-white:hover`]: { backgroundColor: colors.slate[800] },
     // The middle grey keeps its value when the scale flips; as text on the dark surfaces it
     // would be under 4.5:1, so secondary text takes the next lighter shade.
-    [`${root} .text-slate-500, ${root} .sidebar summary, ${root} .pager > [aria-disabled]`]: { color: colors.slate[400] },
+    [`${root} .text-slate-500, ${root} .sidebar summary, ${root} .pager > [aria-disabled]`]: {
+      color: colors.slate[400],
+    },
     // Coloured text and icon buttons on the plain surfaces (user-management row actions, delete).
     [`${root} .text-orange-700`]: { color: colors.orange[300] },
     [`${root} .text-amber-700`]: { color: colors.amber[300] },
@@ -34,7 +38,9 @@ function darkRules(root: string): Record<string, Record<string, string>> {
     [`${root} .text-indigo-700`]: { color: colors.indigo[300] },
     [`${root} .text-red-600, ${root} .row-actions > button`]: { color: colors.red[400] },
     [`${root} .bg-blue-50`]: { backgroundColor: 'rgb(30 58 138 / 0.45)' },
-    [`${root} .text-blue-800, ${root} .text-blue-900, ${root} .text-blue-700, ${root} .row-actions > a`]: { color: colors.blue[300] },
+    [`${root} .text-blue-800, ${root} .text-blue-900, ${root} .text-blue-700, ${root} .row-actions > a`]: {
+      color: colors.blue[300],
+    },
     [`${root} .bg-red-50`]: { backgroundColor: 'rgb(127 29 29 / 0.45)' },
     [`${root} .text-red-900, ${root} .text-red-700`]: { color: colors.red[300] },
     [`${root} .bg-green-50, ${root} .bg-green-100`]: { backgroundColor: 'rgb(20 83 45 / 0.5)' },
@@ -71,7 +77,11 @@ export default {
       addBase({
         // Compact sidebar: a narrower navigation with tighter rows.
         'html.compact-sidebar nav[aria-label="Main navigation"]': { width: '13rem', padding: '0.5rem' },
-        'html.compact-sidebar nav[aria-label="Main navigation"] a': { paddingTop: '0.125rem', paddingBottom: '0.125rem', fontSize: '0.8125rem' },
+        'html.compact-sidebar nav[aria-label="Main navigation"] a': {
+          paddingTop: '0.125rem',
+          paddingBottom: '0.125rem',
+          fontSize: '0.8125rem',
+        },
         'html.compact-sidebar nav[aria-label="Main navigation"] details': { marginBottom: '0.25rem' },
         // Reduced animations: no transitions or animations anywhere.
         'html.reduce-motion *, html.reduce-motion *::before, html.reduce-motion *::after': {

@@ -28,7 +28,10 @@ export default function handleRequest(
   // landing and login pages are cheap to render, so they are not worth a distinction).
   responseHeaders.set('Cache-Control', 'no-store');
   setRetryAfter(responseStatusCode, responseHeaders, loadContext);
-  return textResponse(`<!DOCTYPE html>${compactManifest(html)}`, { headers: responseHeaders, status: responseStatusCode });
+  return textResponse(`<!DOCTYPE html>${compactManifest(html)}`, {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 }
 
 /** A page or data answering 429 (the per-user limits, work already running) says when to retry. */

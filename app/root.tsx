@@ -1,5 +1,15 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import { useEffect } from 'react';
 import stylesheet from './tailwind.css';
 import { useNonce } from './ui/nonce.tsx';
@@ -32,7 +42,12 @@ function Document({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={data?.appearance?.theme === 'dark' ? 'dark' : data?.appearance?.theme === 'system' ? 'light dark' : 'light'} />
+        <meta
+          name="color-scheme"
+          content={
+            data?.appearance?.theme === 'dark' ? 'dark' : data?.appearance?.theme === 'system' ? 'light dark' : 'light'
+          }
+        />
         <Meta />
         <Links />
       </head>
@@ -63,9 +78,13 @@ export function ErrorBoundary() {
       <main className="mx-auto max-w-xl p-10 text-center">
         <h1 className="text-2xl font-semibold">{status === 404 ? '404 Page Not Found' : 'Something went wrong'}</h1>
         <p className="mt-2 text-slate-600">
-          {status === 404 ? 'Did you forget to add the page to the router?' : 'An unexpected error occurred. Please try again.'}
+          {status === 404
+            ? 'Did you forget to add the page to the router?'
+            : 'An unexpected error occurred. Please try again.'}
         </p>
-        <a href="/" className="mt-6 inline-block text-blue-700 underline">Go to the home page</a>
+        <a href="/" className="mt-6 inline-block text-blue-700 underline">
+          Go to the home page
+        </a>
       </main>
     </Document>
   );

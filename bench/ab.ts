@@ -47,7 +47,12 @@ const sides: Side[] = (['a', 'b'] as const).map((k) => ({
   name: k.toUpperCase() as 'A' | 'B',
   root: path.resolve(argValue(argv, `${k}-root`) ?? here),
   flags: (argValue(argv, `${k}-flags`) ?? '').split(/\s+/).filter(Boolean),
-  env: Object.fromEntries((argValue(argv, `${k}-env`) ?? '').split(/\s+/).filter(Boolean).map((kv) => [kv.split('=')[0], kv.slice(kv.indexOf('=') + 1)])),
+  env: Object.fromEntries(
+    (argValue(argv, `${k}-env`) ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((kv) => [kv.split('=')[0], kv.slice(kv.indexOf('=') + 1)]),
+  ),
   dataDir: path.resolve(argValue(argv, `${k}-data-dir`) ?? dataDir),
   agent: new http.Agent({ keepAlive: true, maxSockets: connections }),
   perRequest: [],
@@ -55,20 +60,33 @@ const sides: Side[] = (['a', 'b'] as const).map((k) => ({
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const s = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
+    const s = net
+      .createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as net.AddressInfo;
+        s.close(() => resolve(port));
+      });
   });
 }
 
-function request(side: Side, pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function request(
+  side: Side,
+  pathname: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request(`${side.origin}${pathname}`, { method: init.method ?? 'GET', headers: init.headers, agent: side.agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-    });
+    const req = http.request(
+      `${side.origin}${pathname}`,
+      { method: init.method ?? 'GET', headers: init.headers, agent: side.agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });
@@ -134,7 +152,8 @@ async function load(side: Side, count: number) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-if (jobs && sides[0].dataDir === sides[1].dataDir && !databaseUrl) throw new Error('--jobs needs a data directory per side (--a-data-dir, --b-data-dir)');
+if (jobs && sides[0].dataDir === sides[1].dataDir && !databaseUrl)
+  throw new Error('--jobs needs a data directory per side (--a-data-dir, --b-data-dir)');
 try {
   for (const side of sides) await start(side);
   for (const side of sides) await load(side, batch * 2); // warm-up
@@ -148,11 +167,25 @@ try {
   }
   const [a, b] = sides.map((s) => median(s.perRequest));
   for (const s of sides) {
-    console.log(`${s.name} ${s.root} ${s.flags.join(' ')} ${Object.entries(s.env).map(([k, v]) => `${k}=${v}`).join(' ')}${s.dataDir !== path.resolve(dataDir) ? ` DATA_DIR=${s.dataDir}` : ''}`.trimEnd());
-    console.log(`  ${target}: median ${median(s.perRequest).toFixed(3)} ms CPU/req; batches ${s.perRequest.map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `${s.name} ${s.root} ${s.flags.join(' ')} ${Object.entries(s.env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}${s.dataDir !== path.resolve(dataDir) ? ` DATA_DIR=${s.dataDir}` : ''}`.trimEnd(),
+    );
+    console.log(
+      `  ${target}: median ${median(s.perRequest).toFixed(3)} ms CPU/req; batches ${s.perRequest.map((x) => x.toFixed(2)).join(' ')}`,
+    );
   }
   const ratios = sides[0].perRequest.map((x, i) => sides[1].perRequest[i] / x);
-  console.log(`B ÷ A = ${(b / a).toFixed(3)} (median of per-batch ratios ${median(ratios).toFixed(3)}; B lower in ${ratios.filter((r) => r < 1).length} of ${ratios.length} batches)`);
+  console.log(
+    `B ÷ A = ${(b / a).toFixed(3)} (median of per-batch ratios ${median(ratios).toFixed(3)}; B lower in ${ratios.filter((r) => r < 1).length} of ${ratios.length} batches)`,
+  );
 } finally {
-  for (const s of sides) if (s.child?.pid) try { process.kill(-s.child.pid, 'SIGTERM'); } catch { /* already gone */ }
+  for (const s of sides)
+    if (s.child?.pid)
+      try {
+        process.kill(-s.child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
 }

@@ -147,16 +147,21 @@ async function runStep(step: string, argv: string[]): Promise<void> {
   const sample = () => {
     const { rss, heapUsed } = process.memoryUsage();
     peakHeap = Math.max(peakHeap, heapUsed);
-    if (rss / MB > peakSample.rssMb) Object.assign(peakSample, { rssMb: rss / MB, atSeconds: (performance.now() - started) / 1000, rowsDone });
+    if (rss / MB > peakSample.rssMb)
+      Object.assign(peakSample, { rssMb: rss / MB, atSeconds: (performance.now() - started) / 1000, rowsDone });
   };
   const sampler = setInterval(sample, 50);
   const tenths: number[] = [];
   const progress = (done: number, total: number) => {
     rowsDone = done;
-    while (total > 0 && tenths.length < 10 && done >= ((tenths.length + 1) / 10) * total) tenths.push(process.memoryUsage().rss / MB);
+    while (total > 0 && tenths.length < 10 && done >= ((tenths.length + 1) / 10) * total)
+      tenths.push(process.memoryUsage().rss / MB);
   };
   const cpu = process.cpuUsage();
-  let result: Omit<StepResult, 'step' | 'seconds' | 'startRssMb' | 'peakRssMb' | 'rssAtTenthsMb' | 'peakHeapMb' | 'peakSample' | 'cpuSeconds'>;
+  let result: Omit<
+    StepResult,
+    'step' | 'seconds' | 'startRssMb' | 'peakRssMb' | 'rssAtTenthsMb' | 'peakHeapMb' | 'peakSample' | 'cpuSeconds'
+  >;
   if (step === 'read') {
     // The file alone: gunzip, lines, JSON.parse and the format's checks (a restore reads it twice).
     const file = process.env.BENCH_FILE!;
@@ -174,18 +179,32 @@ async function runStep(step: string, argv: string[]): Promise<void> {
     try {
       if (step === 'backup') {
         const backup = await createBackupNow(ctx, settings, { name: 'bench' }, 'manual', progress);
-        const row = await handle.db.selectFrom('backups').select('fileName').where('id', '=', backup.id).executeTakeFirstOrThrow();
+        const row = await handle.db
+          .selectFrom('backups')
+          .select('fileName')
+          .where('id', '=', backup.id)
+          .executeTakeFirstOrThrow();
         result = { rows: backup.recordCount, bytes: backup.size, file: backupFilePath(settings, row.fileName!) };
       } else if (step === 'restore') {
         let first = 0;
         let last = 0;
-        const restored = await restoreBackup(ctx, settings, { file: process.env.BENCH_FILE! }, { overwrite: true }, (done, total) => {
-          last = performance.now();
-          if (!first) first = last;
-          progress(done, total);
-        });
+        const restored = await restoreBackup(
+          ctx,
+          settings,
+          { file: process.env.BENCH_FILE! },
+          { overwrite: true },
+          (done, total) => {
+            last = performance.now();
+            if (!first) first = last;
+            progress(done, total);
+          },
+        );
         const ended = performance.now();
-        result = { rows: restored.rows, beforeRowsSeconds: (first - started) / 1000, afterRowsSeconds: (ended - last) / 1000 };
+        result = {
+          rows: restored.rows,
+          beforeRowsSeconds: (first - started) / 1000,
+          afterRowsSeconds: (ended - last) / 1000,
+        };
       } else throw new Error(`unknown step ${step}`);
     } finally {
       await handle.close();
@@ -230,9 +249,12 @@ interface Options {
 function options(argv: string[]): Options {
   const databaseUrl = argValue(argv, 'database-url') ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const only = argValue(argv, 'only');
-  const dialects = (only ? only.split(',') : ['sqlite', 'postgres']).filter((d): d is 'sqlite' | 'postgres' => d === 'sqlite' || d === 'postgres');
+  const dialects = (only ? only.split(',') : ['sqlite', 'postgres']).filter(
+    (d): d is 'sqlite' | 'postgres' => d === 'sqlite' || d === 'postgres',
+  );
   if (dialects.includes('postgres') && !databaseUrl) {
-    if (only?.includes('postgres')) throw new Error('PostgreSQL needs --database-url (or DATABASE_URL / TEST_DATABASE_URL)');
+    if (only?.includes('postgres'))
+      throw new Error('PostgreSQL needs --database-url (or DATABASE_URL / TEST_DATABASE_URL)');
     dialects.splice(dialects.indexOf('postgres'), 1);
     console.log('(no PostgreSQL URL: SQLite only)');
   }
@@ -266,7 +288,8 @@ async function waitQuiet(opts: Options, label: string): Promise<number> {
   const deadline = Date.now() + opts.waitQuiet * 1000;
   let warned = false;
   while (opts.waitQuiet > 0 && busy > 0.1 && Date.now() < deadline) {
-    if (!warned) console.log(`  (${label}: waiting for other work to finish: ${(busy * 100).toFixed(0)}% of the cores busy)`);
+    if (!warned)
+      console.log(`  (${label}: waiting for other work to finish: ${(busy * 100).toFixed(0)}% of the cores busy)`);
     warned = true;
     busy = await machineBusy(2000);
   }
@@ -277,10 +300,19 @@ async function waitQuiet(opts: Options, label: string): Promise<number> {
 let stepNodeArgs: string[] = [];
 
 /** One of our steps in a child process. */
-function child(step: string, env: Record<string, string | undefined>, extraArgs: string[] = [], nodeArgs: string[] = []): Promise<StepResult & { processSeconds: number }> {
+function child(
+  step: string,
+  env: Record<string, string | undefined>,
+  extraArgs: string[] = [],
+  nodeArgs: string[] = [],
+): Promise<StepResult & { processSeconds: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const proc = spawn(process.execPath, [...stepNodeArgs, ...nodeArgs, SELF, '--step', step, ...extraArgs], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, [...stepNodeArgs, ...nodeArgs, SELF, '--step', step, ...extraArgs], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     proc.stdout.setEncoding('utf8');
     proc.stdout.on('data', (chunk: string) => (out += chunk));
@@ -299,10 +331,17 @@ interface ToolRun {
 }
 
 /** A command under /usr/bin/time: wall seconds (start-up included) and its max RSS. */
-function tool(command: string[], options: { stdoutFile?: string; env?: Record<string, string | undefined> } = {}): ToolRun {
+function tool(
+  command: string[],
+  options: { stdoutFile?: string; env?: Record<string, string | undefined> } = {},
+): ToolRun {
   const timing = path.join(os.tmpdir(), `finhub-backup-bench-time-${process.pid}.txt`);
   const fd = options.stdoutFile ? fs.openSync(options.stdoutFile, 'w') : 'ignore';
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', '-o', timing, ...command], { stdio: ['ignore', fd, 'pipe'], env: { ...process.env, ...options.env }, encoding: 'utf8' });
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', '-o', timing, ...command], {
+    stdio: ['ignore', fd, 'pipe'],
+    env: { ...process.env, ...options.env },
+    encoding: 'utf8',
+  });
   if (typeof fd === 'number') fs.closeSync(fd);
   if (result.status !== 0) throw new Error(`${command.join(' ')} failed (${result.status}):\n${result.stderr}`);
   const [seconds, kb] = fs.readFileSync(timing, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
@@ -310,22 +349,34 @@ function tool(command: string[], options: { stdoutFile?: string; env?: Record<st
   return { seconds, peakRssMb: kb / 1024 };
 }
 
-const median = <T>(runs: T[], key: (t: T) => number): T => [...runs].sort((a, b) => key(a) - key(b))[Math.floor(runs.length / 2)];
+const median = <T>(runs: T[], key: (t: T) => number): T =>
+  [...runs].sort((a, b) => key(a) - key(b))[Math.floor(runs.length / 2)];
 
-async function repeated<T extends { seconds: number }>(opts: Options, label: string, run: () => Promise<T> | T): Promise<T & { busyBefore: number }> {
+async function repeated<T extends { seconds: number }>(
+  opts: Options,
+  label: string,
+  run: () => Promise<T> | T,
+): Promise<T & { busyBefore: number }> {
   const runs: (T & { busyBefore: number })[] = [];
   for (let i = 0; i < opts.repeat; i++) {
     const busyBefore = await waitQuiet(opts, label);
     const r = await run();
     runs.push({ ...r, busyBefore });
-    console.log(`  ${label}${opts.repeat > 1 ? ` #${i + 1}` : ''}: ${r.seconds.toFixed(2)} s${'peakRssMb' in r ? `, peak RSS ${(r as unknown as ToolRun).peakRssMb.toFixed(0)} MB` : ''} (cores ${(busyBefore * 100).toFixed(0)}% busy before)`);
+    console.log(
+      `  ${label}${opts.repeat > 1 ? ` #${i + 1}` : ''}: ${r.seconds.toFixed(2)} s${'peakRssMb' in r ? `, peak RSS ${(r as unknown as ToolRun).peakRssMb.toFixed(0)} MB` : ''} (cores ${(busyBefore * 100).toFixed(0)}% busy before)`,
+    );
   }
   return median(runs, (r) => r.seconds);
 }
 
 function postgresBin(name: string): string {
   const base = '/usr/lib/postgresql';
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', name))).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = fs.existsSync(base)
+    ? fs
+        .readdirSync(base)
+        .filter((v) => fs.existsSync(path.join(base, v, 'bin', name)))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   return versions.length ? path.join(base, versions[0], 'bin', name) : name;
 }
 
@@ -353,15 +404,27 @@ async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Pro
 }
 
 type Strip = 'indexes' | 'triggers' | 'foreignKeys';
-const STRIPPED: Record<Strip, string> = { indexes: 'secondary indexes', triggers: 'row-count triggers', foreignKeys: 'foreign keys' };
+const STRIPPED: Record<Strip, string> = {
+  indexes: 'secondary indexes',
+  triggers: 'row-count triggers',
+  foreignKeys: 'foreign keys',
+};
 
 /** What-if targets: drops the secondary indexes, the row-count triggers (SQLite) or the foreign keys (PostgreSQL) of actual_expenses in an empty target. */
-async function stripTarget(dialect: 'sqlite' | 'postgres', target: { file?: string; url?: string }, what: Strip): Promise<number> {
+async function stripTarget(
+  dialect: 'sqlite' | 'postgres',
+  target: { file?: string; url?: string },
+  what: Strip,
+): Promise<number> {
   if (dialect === 'sqlite') {
     const db = new SQLite(target.file!);
     try {
       const type = what === 'indexes' ? 'index' : 'trigger';
-      const names = (db.prepare("select name from sqlite_master where type = ? and tbl_name = 'actual_expenses' and sql is not null").all(type) as { name: string }[]).map((r) => r.name);
+      const names = (
+        db
+          .prepare("select name from sqlite_master where type = ? and tbl_name = 'actual_expenses' and sql is not null")
+          .all(type) as { name: string }[]
+      ).map((r) => r.name);
       for (const name of names) db.exec(`drop ${type} "${name}"`);
       return names.length;
     } finally {
@@ -371,7 +434,10 @@ async function stripTarget(dialect: 'sqlite' | 'postgres', target: { file?: stri
   return admin(target.url!, async (client) => {
     const schema = /search_path=(\S+)/.exec(new URL(target.url!).searchParams.get('options') ?? '')?.[1];
     if (what === 'foreignKeys') {
-      const { rows } = await client.query<{ name: string }>("select conname as name from pg_constraint where contype = 'f' and conrelid = ($1 || '.actual_expenses')::regclass", [schema]);
+      const { rows } = await client.query<{ name: string }>(
+        "select conname as name from pg_constraint where contype = 'f' and conrelid = ($1 || '.actual_expenses')::regclass",
+        [schema],
+      );
       for (const r of rows) await client.query(`alter table "${schema}".actual_expenses drop constraint "${r.name}"`);
       return rows.length;
     }
@@ -395,13 +461,16 @@ interface DialectReport {
 }
 
 async function benchSqlite(opts: Options, work: string): Promise<DialectReport> {
-  if (spawnSync('sh', ['-c', 'command -v sqlite3']).status !== 0) throw new Error('sqlite3 is missing: apt-get install -y sqlite3');
+  if (spawnSync('sh', ['-c', 'command -v sqlite3']).status !== 0)
+    throw new Error('sqlite3 is missing: apt-get install -y sqlite3');
   const dataDir = path.join(opts.dataDir, `sqlite-${opts.rows}`);
   console.log(`\nSQLite: source ${dataDir}`);
   await seedExpenses({ dataDir, rows: opts.rows, log: (l) => console.log(`  ${l}`) });
   const source = path.join(dataDir, 'finhub.db');
   const backupDir = path.join(work, 'sqlite-backups');
-  const backup = await repeated(opts, 'finhub backup', () => child('backup', { DATA_DIR: dataDir, BACKUP_DIR: backupDir, DATABASE_URL: '' }));
+  const backup = await repeated(opts, 'finhub backup', () =>
+    child('backup', { DATA_DIR: dataDir, BACKUP_DIR: backupDir, DATABASE_URL: '' }),
+  );
   const file = backup.file!;
 
   /** A fresh, empty, migrated target directory. */
@@ -414,7 +483,12 @@ async function benchSqlite(opts: Options, work: string): Promise<DialectReport> 
   };
   const restoreInto = async (dir: string, extra: string[] = [], nodeArgs: string[] = []) => {
     try {
-      return await child('restore', { DATA_DIR: dir, BACKUP_DIR: path.join(dir, 'backups'), DATABASE_URL: '', BENCH_FILE: file }, extra, nodeArgs);
+      return await child(
+        'restore',
+        { DATA_DIR: dir, BACKUP_DIR: path.join(dir, 'backups'), DATABASE_URL: '', BENCH_FILE: file },
+        extra,
+        nodeArgs,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -429,21 +503,48 @@ async function benchSqlite(opts: Options, work: string): Promise<DialectReport> 
     for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(f + suffix, { force: true });
     return f;
   };
-  baselines['sqlite3 .backup'] = { ...(await repeated(opts, 'sqlite3 .backup', () => tool(['sqlite3', source, `.backup ${fresh('sqlite-copy.db')}`]))), note: 'page copy of the whole file', fileMb: fs.statSync(copy).size / MB };
-  baselines['sqlite3 .restore'] = { ...(await repeated(opts, 'sqlite3 .restore', () => tool(['sqlite3', fresh('sqlite-restored.db'), `.restore ${copy}`]))), note: 'page copy back into a new file' };
-  baselines['sqlite3 .dump'] = { ...(await repeated(opts, 'sqlite3 .dump', () => tool(['sqlite3', source, '.dump'], { stdoutFile: dump }))), note: 'logical: SQL text of schema and rows', fileMb: fs.statSync(dump).size / MB };
-  baselines['sqlite3 .read (dump)'] = { ...(await repeated(opts, 'sqlite3 .read dump', () => tool(['sqlite3', fresh('sqlite-loaded.db'), `.read ${dump}`]))), note: 'logical: one transaction, indexes and triggers created after the rows' };
+  baselines['sqlite3 .backup'] = {
+    ...(await repeated(opts, 'sqlite3 .backup', () => tool(['sqlite3', source, `.backup ${fresh('sqlite-copy.db')}`]))),
+    note: 'page copy of the whole file',
+    fileMb: fs.statSync(copy).size / MB,
+  };
+  baselines['sqlite3 .restore'] = {
+    ...(await repeated(opts, 'sqlite3 .restore', () =>
+      tool(['sqlite3', fresh('sqlite-restored.db'), `.restore ${copy}`]),
+    )),
+    note: 'page copy back into a new file',
+  };
+  baselines['sqlite3 .dump'] = {
+    ...(await repeated(opts, 'sqlite3 .dump', () => tool(['sqlite3', source, '.dump'], { stdoutFile: dump }))),
+    note: 'logical: SQL text of schema and rows',
+    fileMb: fs.statSync(dump).size / MB,
+  };
+  baselines['sqlite3 .read (dump)'] = {
+    ...(await repeated(opts, 'sqlite3 .read dump', () =>
+      tool(['sqlite3', fresh('sqlite-loaded.db'), `.read ${dump}`]),
+    )),
+    note: 'logical: one transaction, indexes and triggers created after the rows',
+  };
   fs.rmSync(dump, { force: true });
 
   let profile: DialectReport['profile'];
-  if (opts.profile || opts.cpuProf) profile = await profileRestore(opts, 'sqlite', file, async (what = []) => {
-    const dir = await target();
-    const file = path.join(dir, 'finhub.db');
-    let stripped = 0;
-    for (const w of what) stripped += await stripTarget('sqlite', { file }, w);
-    return { run: (extra: string[], nodeArgs: string[]) => restoreInto(dir, extra, nodeArgs), stripped };
-  });
-  return { dialect: 'sqlite', sourceRows: backup.rows, backupFileMb: backup.bytes! / MB, backup, restore, baselines, profile };
+  if (opts.profile || opts.cpuProf)
+    profile = await profileRestore(opts, 'sqlite', file, async (what = []) => {
+      const dir = await target();
+      const file = path.join(dir, 'finhub.db');
+      let stripped = 0;
+      for (const w of what) stripped += await stripTarget('sqlite', { file }, w);
+      return { run: (extra: string[], nodeArgs: string[]) => restoreInto(dir, extra, nodeArgs), stripped };
+    });
+  return {
+    dialect: 'sqlite',
+    sourceRows: backup.rows,
+    backupFileMb: backup.bytes! / MB,
+    backup,
+    restore,
+    baselines,
+    profile,
+  };
 }
 
 async function benchPostgres(opts: Options, work: string): Promise<DialectReport> {
@@ -454,7 +555,9 @@ async function benchPostgres(opts: Options, work: string): Promise<DialectReport
   await admin(base, (c) => c.query(`create schema if not exists ${schema}`));
   await seedExpenses({ dataDir: work, databaseUrl: sourceUrl, rows: opts.rows, log: (l) => console.log(`  ${l}`) });
   const backupDir = path.join(work, 'postgres-backups');
-  const backup = await repeated(opts, 'finhub backup', () => child('backup', { DATABASE_URL: sourceUrl, BACKUP_DIR: backupDir, DATA_DIR: work }));
+  const backup = await repeated(opts, 'finhub backup', () =>
+    child('backup', { DATABASE_URL: sourceUrl, BACKUP_DIR: backupDir, DATA_DIR: work }),
+  );
   const file = backup.file!;
 
   let targets = 0;
@@ -470,7 +573,12 @@ async function benchPostgres(opts: Options, work: string): Promise<DialectReport
   };
   const restoreInto = async (t: { name: string; url: string }, extra: string[] = [], nodeArgs: string[] = []) => {
     try {
-      return await child('restore', { DATABASE_URL: t.url, BACKUP_DIR: path.join(work, `${t.name}-backups`), DATA_DIR: work, BENCH_FILE: file }, extra, nodeArgs);
+      return await child(
+        'restore',
+        { DATABASE_URL: t.url, BACKUP_DIR: path.join(work, `${t.name}-backups`), DATA_DIR: work, BENCH_FILE: file },
+        extra,
+        nodeArgs,
+      );
     } finally {
       await admin(base, (c) => c.query(`drop schema if exists ${t.name} cascade`));
     }
@@ -480,7 +588,13 @@ async function benchPostgres(opts: Options, work: string): Promise<DialectReport
   const dump = path.join(work, 'postgres.dump');
   const baselines: DialectReport['baselines'] = {};
   const dbUrl = withDatabase(base, new URL(base).pathname.slice(1));
-  baselines['pg_dump -Fc'] = { ...(await repeated(opts, 'pg_dump -Fc', () => tool([postgresBin('pg_dump'), '-Fc', '-n', schema, '-f', dump, dbUrl]))), note: 'custom format (compressed) of the schema', fileMb: fs.statSync(dump).size / MB };
+  baselines['pg_dump -Fc'] = {
+    ...(await repeated(opts, 'pg_dump -Fc', () =>
+      tool([postgresBin('pg_dump'), '-Fc', '-n', schema, '-f', dump, dbUrl]),
+    )),
+    note: 'custom format (compressed) of the schema',
+    fileMb: fs.statSync(dump).size / MB,
+  };
   let restores = 0;
   baselines['pg_restore -1'] = {
     ...(await repeated(opts, 'pg_restore -1', async () => {
@@ -503,48 +617,82 @@ async function benchPostgres(opts: Options, work: string): Promise<DialectReport
   fs.rmSync(dump, { force: true });
 
   let profile: DialectReport['profile'];
-  if (opts.profile || opts.cpuProf) profile = await profileRestore(opts, 'postgres', file, async (what = []) => {
-    const t = await target();
-    let stripped = 0;
-    for (const w of what) stripped += await stripTarget('postgres', { url: t.url }, w);
-    return { run: (extra: string[], nodeArgs: string[]) => restoreInto(t, extra, nodeArgs), stripped };
-  });
-  return { dialect: 'postgres', sourceRows: backup.rows, backupFileMb: backup.bytes! / MB, backup, restore, baselines, profile };
+  if (opts.profile || opts.cpuProf)
+    profile = await profileRestore(opts, 'postgres', file, async (what = []) => {
+      const t = await target();
+      let stripped = 0;
+      for (const w of what) stripped += await stripTarget('postgres', { url: t.url }, w);
+      return { run: (extra: string[], nodeArgs: string[]) => restoreInto(t, extra, nodeArgs), stripped };
+    });
+  return {
+    dialect: 'postgres',
+    sourceRows: backup.rows,
+    backupFileMb: backup.bytes! / MB,
+    backup,
+    restore,
+    baselines,
+    profile,
+  };
 }
 
-type Prepared = { run: (extra: string[], nodeArgs: string[]) => Promise<StepResult & { processSeconds: number }>; stripped: number };
+type Prepared = {
+  run: (extra: string[], nodeArgs: string[]) => Promise<StepResult & { processSeconds: number }>;
+  stripped: number;
+};
 
 /** Where the restore's time goes: statement timings, the file alone, what-if targets, a CPU profile. */
-async function profileRestore(opts: Options, dialect: 'sqlite' | 'postgres', file: string, prepare: (what?: Strip[]) => Promise<Prepared>): Promise<Record<string, unknown>> {
+async function profileRestore(
+  opts: Options,
+  dialect: 'sqlite' | 'postgres',
+  file: string,
+  prepare: (what?: Strip[]) => Promise<Prepared>,
+): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   if (opts.profile) {
     await waitQuiet(opts, 'read');
     const read = await child('read', { BENCH_FILE: file });
-    console.log(`  read the file alone (gunzip, lines, JSON.parse, checks): ${read.seconds.toFixed(2)} s, ${Math.round(read.rows / read.seconds).toLocaleString('en-US')} rows/s`);
+    console.log(
+      `  read the file alone (gunzip, lines, JSON.parse, checks): ${read.seconds.toFixed(2)} s, ${Math.round(read.rows / read.seconds).toLocaleString('en-US')} rows/s`,
+    );
     out.readFile = read;
     await waitQuiet(opts, 'instrumented restore');
     const instrumented = await (await prepare()).run(['--instrument'], []);
     const statements = Object.entries(instrumented.statements ?? {}).sort((a, b) => b[1].seconds - a[1].seconds);
     const inStatements = statements.reduce((s, [, v]) => s + v.seconds, 0);
-    console.log(`  instrumented restore: ${instrumented.seconds.toFixed(2)} s (${instrumented.beforeRowsSeconds!.toFixed(2)} s before the first row, ${instrumented.afterRowsSeconds!.toFixed(2)} s after the last), node CPU ${instrumented.cpuSeconds.toFixed(2)} s, statements ${inStatements.toFixed(2)} s:`);
-    for (const [kind, v] of statements.slice(0, 12)) console.log(`    ${v.seconds.toFixed(2).padStart(7)} s ${String(v.count).padStart(7)}× ${kind}`);
+    console.log(
+      `  instrumented restore: ${instrumented.seconds.toFixed(2)} s (${instrumented.beforeRowsSeconds!.toFixed(2)} s before the first row, ${instrumented.afterRowsSeconds!.toFixed(2)} s after the last), node CPU ${instrumented.cpuSeconds.toFixed(2)} s, statements ${inStatements.toFixed(2)} s:`,
+    );
+    for (const [kind, v] of statements.slice(0, 12))
+      console.log(`    ${v.seconds.toFixed(2).padStart(7)} s ${String(v.count).padStart(7)}× ${kind}`);
     out.instrumented = instrumented;
     // What-if targets (this bench's own change to an empty target, never the app's schema).
-    const variants: Strip[][] = dialect === 'sqlite' ? [['triggers'], ['indexes'], ['indexes', 'triggers']] : [['indexes'], ['foreignKeys'], ['indexes', 'foreignKeys']];
+    const variants: Strip[][] =
+      dialect === 'sqlite'
+        ? [['triggers'], ['indexes'], ['indexes', 'triggers']]
+        : [['indexes'], ['foreignKeys'], ['indexes', 'foreignKeys']];
     for (const what of variants) {
       const label = what.map((w) => STRIPPED[w]).join(' and ');
       await waitQuiet(opts, `restore without ${label}`);
       const prepared = await prepare(what);
       const run = await prepared.run([], []);
-      console.log(`  restore into a target without the expense ${label} (${prepared.stripped} dropped): ${run.seconds.toFixed(2)} s, node CPU ${run.cpuSeconds.toFixed(2)} s`);
+      console.log(
+        `  restore into a target without the expense ${label} (${prepared.stripped} dropped): ${run.seconds.toFixed(2)} s, node CPU ${run.cpuSeconds.toFixed(2)} s`,
+      );
       out[`without ${label}`] = { ...run, stripped: prepared.stripped };
     }
   }
   if (opts.cpuProf) {
-    const dir = path.join(root, 'bench', 'results', `cpu-prof-backup-restore-${dialect}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    const dir = path.join(
+      root,
+      'bench',
+      'results',
+      `cpu-prof-backup-restore-${dialect}-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+    );
     await waitQuiet(opts, 'profiled restore');
     const run = await (await prepare()).run([], ['--cpu-prof', '--cpu-prof-dir', dir]);
-    console.log(`  profiled restore: ${run.seconds.toFixed(2)} s; profile in ${dir} (npx node bench/cpu-profile.ts ${path.relative(root, dir)})`);
+    console.log(
+      `  profiled restore: ${run.seconds.toFixed(2)} s; profile in ${dir} (npx node bench/cpu-profile.ts ${path.relative(root, dir)})`,
+    );
     out.cpuProfileDir = dir;
   }
   return out;
@@ -556,25 +704,33 @@ const rate = (rows: number, seconds: number) => Math.round(rows / seconds).toLoc
 async function main(argv: string[]): Promise<void> {
   const opts = options(argv);
   stepNodeArgs = opts.nodeArgs;
-  if (spawnSync('sh', ['-c', 'command -v /usr/bin/time']).status !== 0) throw new Error('/usr/bin/time is missing: apt-get install -y time');
+  if (spawnSync('sh', ['-c', 'command -v /usr/bin/time']).status !== 0)
+    throw new Error('/usr/bin/time is missing: apt-get install -y time');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-backup-bench-run-'));
   const reports: DialectReport[] = [];
   try {
-    for (const dialect of opts.dialects) reports.push(dialect === 'sqlite' ? await benchSqlite(opts, work) : await benchPostgres(opts, work));
+    for (const dialect of opts.dialects)
+      reports.push(dialect === 'sqlite' ? await benchSqlite(opts, work) : await benchPostgres(opts, work));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
 
-  console.log(`\n${opts.rows.toLocaleString('en-US')} actual expenses${opts.repeat > 1 ? ` (median of ${opts.repeat})` : ''}, ${os.cpus().length} cores${opts.nodeArgs.length ? `, steps run with node ${opts.nodeArgs.join(' ')}` : ''}\n`);
+  console.log(
+    `\n${opts.rows.toLocaleString('en-US')} actual expenses${opts.repeat > 1 ? ` (median of ${opts.repeat})` : ''}, ${os.cpus().length} cores${opts.nodeArgs.length ? `, steps run with node ${opts.nodeArgs.join(' ')}` : ''}\n`,
+  );
   console.log('| dialect | step | seconds | rows/s | peak RSS MB | RSS at start → 10 % → 100 % of rows | file MB |');
   console.log('| --- | --- | ---: | ---: | ---: | --- | ---: |');
   for (const r of reports) {
     const line = (step: string, s: StepResult & { processSeconds: number }, fileMb?: number) =>
-      console.log(`| ${r.dialect} | ${step} | ${fmt(s.seconds)} | ${rate(s.rows, s.seconds)} | ${fmt(s.peakRssMb, 0)} | ${fmt(s.startRssMb, 0)} → ${fmt(s.rssAtTenthsMb[0] ?? NaN, 0)} → ${fmt(s.rssAtTenthsMb.at(-1) ?? NaN, 0)} | ${fileMb === undefined ? '' : fmt(fileMb, 1)} |`);
+      console.log(
+        `| ${r.dialect} | ${step} | ${fmt(s.seconds)} | ${rate(s.rows, s.seconds)} | ${fmt(s.peakRssMb, 0)} | ${fmt(s.startRssMb, 0)} → ${fmt(s.rssAtTenthsMb[0] ?? NaN, 0)} → ${fmt(s.rssAtTenthsMb.at(-1) ?? NaN, 0)} | ${fileMb === undefined ? '' : fmt(fileMb, 1)} |`,
+      );
     line('finhub backup', r.backup, r.backupFileMb);
     line('finhub restore', r.restore);
     for (const [name, b] of Object.entries(r.baselines)) {
-      console.log(`| ${r.dialect} | ${name} | ${fmt(b.seconds)} | ${rate(r.sourceRows, b.seconds)} | ${fmt(b.peakRssMb, 0)} | | ${b.fileMb === undefined ? '' : fmt(b.fileMb, 1)} |`);
+      console.log(
+        `| ${r.dialect} | ${name} | ${fmt(b.seconds)} | ${rate(r.sourceRows, b.seconds)} | ${fmt(b.peakRssMb, 0)} | | ${b.fileMb === undefined ? '' : fmt(b.fileMb, 1)} |`,
+      );
     }
   }
   console.log('');
@@ -592,7 +748,21 @@ async function main(argv: string[]): Promise<void> {
   const resultsDir = path.join(root, 'bench', 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
   const report = path.join(resultsDir, `backup-restore-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(report, JSON.stringify({ rows: opts.rows, repeat: opts.repeat, nodeArgs: opts.nodeArgs, cores: os.cpus().length, node: process.version, results: reports }, null, 2));
+  fs.writeFileSync(
+    report,
+    JSON.stringify(
+      {
+        rows: opts.rows,
+        repeat: opts.repeat,
+        nodeArgs: opts.nodeArgs,
+        cores: os.cpus().length,
+        node: process.version,
+        results: reports,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`\nreport: ${report}`);
 }
 

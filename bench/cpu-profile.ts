@@ -34,13 +34,19 @@ const dir = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].
 const top = numberArg(args, 'top', 30);
 const requests = numberArg(args, 'requests', 0);
 const skipMicros = numberArg(args, 'skip-seconds', 0) * 1e6;
-const inclusive = (argValue(args, 'inclusive') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const inclusive = (argValue(args, 'inclusive') ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 if (!dir) {
   console.error('usage: npx node bench/cpu-profile.ts <dir or .cpuprofile> [--top 30]');
   process.exit(1);
 }
 const files = fs.statSync(dir).isDirectory()
-  ? fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f))
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => path.join(dir, f))
   : [dir];
 
 for (const file of files) {
@@ -68,10 +74,17 @@ for (const file of files) {
   }
   const busy = total - idle;
   const perRequest = (us: number) => (requests ? `${(us / 1000 / requests).toFixed(3).padStart(7)} ms/req ` : '');
-  const row = (label: string, us: number) => `${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / busy).toFixed(1).padStart(5)}% ${perRequest(us)} ${label}`;
-  console.log(`${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (percentages of busy time)`);
+  const row = (label: string, us: number) =>
+    `${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / busy).toFixed(1).padStart(5)}% ${perRequest(us)} ${label}`;
+  console.log(
+    `${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (percentages of busy time)`,
+  );
   console.log(' by area:');
-  for (const [label, us] of [...byArea].filter(([l]) => l !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(row(label, us));
+  for (const [label, us] of [...byArea]
+    .filter(([l]) => l !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15))
+    console.log(row(label, us));
   if (inclusive.length) {
     const parent = new Map<number, number>();
     for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -90,5 +103,9 @@ for (const file of files) {
     }
   }
   console.log(' by function (self time):');
-  for (const [label, us] of [...byFunction].filter(([l]) => !l.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(row(label, us));
+  for (const [label, us] of [...byFunction]
+    .filter(([l]) => !l.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top))
+    console.log(row(label, us));
 }

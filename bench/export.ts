@@ -73,7 +73,11 @@ interface Measure {
 function measure(command: string[], out: string, extraEnv: Record<string, string> = {}): Measure {
   const timing = path.join(outDir, 'time.txt');
   const fd = fs.openSync(out, 'w');
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', '-o', timing, ...command], { env: { ...env, ...extraEnv }, stdio: ['ignore', fd, 'pipe'], cwd: root });
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', '-o', timing, ...command], {
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', fd, 'pipe'],
+    cwd: root,
+  });
   fs.closeSync(fd);
   if (result.status !== 0) throw new Error(`${command.join(' ')} failed (${result.status}):\n${result.stderr}`);
   const [seconds, kb, user, system] = fs.readFileSync(timing, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
@@ -86,13 +90,19 @@ function median(values: number[]): number {
 }
 
 function summary(runs: Measure[]): Measure {
-  return { seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)), peakRssMb: median(runs.map((r) => r.peakRssMb)), maxPeakRssMb: Math.max(...runs.map((r) => r.peakRssMb)) };
+  return {
+    seconds: median(runs.map((r) => r.seconds)),
+    cpuSeconds: median(runs.map((r) => r.cpuSeconds)),
+    peakRssMb: median(runs.map((r) => r.peakRssMb)),
+    maxPeakRssMb: Math.max(...runs.map((r) => r.peakRssMb)),
+  };
 }
 
 /** The commands in turn, `repeat` rounds, so that a change of the machine's load falls on all of them. */
 function rounds(commands: [string[], string][]): Measure[][] {
   const runs: Measure[][] = commands.map(() => []);
-  for (let round = 0; round < repeat; round++) commands.forEach(([command, out], i) => runs[i].push(measure(command, out)));
+  for (let round = 0; round < repeat; round++)
+    commands.forEach(([command, out], i) => runs[i].push(measure(command, out)));
   return runs;
 }
 
@@ -115,7 +125,9 @@ const SAME_AS_FINHUB_PG = `
   left join companies c on c.id = t.company_id
   left join departments d on d.id = t.department_id
   left join expense_categories ec on ec.id = t.category_id
-  order by t.expense_date desc, t.id desc`.replace(/\s+/g, ' ').trim();
+  order by t.expense_date desc, t.id desc`
+  .replace(/\s+/g, ' ')
+  .trim();
 
 const databaseUrl = argValue(argv, 'database-url');
 if (databaseUrl) {
@@ -124,7 +136,11 @@ if (databaseUrl) {
     process.exit(1);
   }
   const bins = (argValue(argv, 'finhub') ?? FINHUB).split(',').map((b) => path.resolve(b));
-  const count = Number(spawnSync('psql', [databaseUrl, '-Atc', 'select count(*) from actual_expenses'], { encoding: 'utf8' }).stdout.trim());
+  const count = Number(
+    spawnSync('psql', [databaseUrl, '-Atc', 'select count(*) from actual_expenses'], {
+      encoding: 'utf8',
+    }).stdout.trim(),
+  );
   const pgEnv = { DATABASE_URL: databaseUrl };
   const psqlCommand = ['psql', databaseUrl, '-c', `\\copy (${SAME_AS_FINHUB_PG}) to stdout csv`];
   const timed = measure;
@@ -137,8 +153,12 @@ if (databaseUrl) {
     console.log(`run ${run + 1}: psql ${psqlRuns.at(-1)!.seconds.toFixed(2)} s`);
     bins.forEach((bin, i) => {
       const file = path.join(outDir, `finhub-${i}.csv`);
-      finhubRuns[i].push(timed([bin, 'export', 'actual_expenses', '--out', file], path.join(outDir, 'finhub-stdout.txt'), pgEnv));
-      console.log(`run ${run + 1}: ${bin} ${finhubRuns[i].at(-1)!.seconds.toFixed(2)} s, ${finhubRuns[i].at(-1)!.peakRssMb.toFixed(0)} MB`);
+      finhubRuns[i].push(
+        timed([bin, 'export', 'actual_expenses', '--out', file], path.join(outDir, 'finhub-stdout.txt'), pgEnv),
+      );
+      console.log(
+        `run ${run + 1}: ${bin} ${finhubRuns[i].at(-1)!.seconds.toFixed(2)} s, ${finhubRuns[i].at(-1)!.peakRssMb.toFixed(0)} MB`,
+      );
     });
   }
   const psqlSeconds = median(psqlRuns.map((r) => r.seconds));
@@ -160,11 +180,14 @@ if (databaseUrl) {
     })),
   };
   const files = bins.map((_, i) => fs.readFileSync(path.join(outDir, `finhub-${i}.csv`)));
-  for (let i = 1; i < files.length; i++) if (!files[i].equals(files[0])) console.log(`note: ${bins[i]} wrote different bytes from ${bins[0]}`);
+  for (let i = 1; i < files.length; i++)
+    if (!files[i].equals(files[0])) console.log(`note: ${bins[i]} wrote different bytes from ${bins[0]}`);
   console.log(`\n${count.toLocaleString('en-US')} rows on PostgreSQL, ${repeat} alternated runs (median):`);
   console.log('| command | runs | median | ratio to psql (median; per run) | peak RSS (median, largest) |');
   console.log('| --- | --- | ---: | ---: | ---: |');
-  console.log(`| psql \\copy (same columns) | ${psqlRuns.map((r) => r.seconds.toFixed(2)).join(', ')} s | ${psqlSeconds.toFixed(2)} s | 1 | |`);
+  console.log(
+    `| psql \\copy (same columns) | ${psqlRuns.map((r) => r.seconds.toFixed(2)).join(', ')} s | ${psqlSeconds.toFixed(2)} s | 1 | |`,
+  );
   for (const f of report.finhub) {
     console.log(
       `| ${path.relative(root, f.bin) || f.bin} | ${f.runs.map((r) => r.toFixed(2)).join(', ')} s | ${f.seconds.toFixed(2)} s | ` +
@@ -185,7 +208,18 @@ async function startApp(dataDir: string): Promise<ChildProcess> {
   const port = await freePort();
   // Its output to a file: this process blocks in spawnSync while the app runs, so a pipe could fill.
   const logFd = fs.openSync(path.join(outDir, 'app.log'), 'a');
-  const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bench/app-server.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', EMBEDDED_JOBS: '1' }, stdio: ['ignore', logFd, logFd] });
+  const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bench/app-server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      EMBEDDED_JOBS: '1',
+    },
+    stdio: ['ignore', logFd, logFd],
+  });
   await waitForHealth(`http://127.0.0.1:${port}`, app);
   await new Promise((resolve) => setTimeout(resolve, 20_000));
   return app;
@@ -200,10 +234,16 @@ for (const rows of sizes.sort((a, b) => a - b)) {
     const have = countRows(dbFile);
     if (have < rows) {
       console.log(`generating ${(rows - have).toLocaleString('en-US')} rows in ${dataDir} …`);
-      const generated = spawnSync(FINHUB, ['db', 'generate', '--rows', String(rows - have), '--expenses-only'], { env, stdio: 'inherit', cwd: root });
+      const generated = spawnSync(FINHUB, ['db', 'generate', '--rows', String(rows - have), '--expenses-only'], {
+        env,
+        stdio: 'inherit',
+        cwd: root,
+      });
       if (generated.status !== 0) process.exit(1);
     } else if (have > rows) {
-      console.log(`note: ${dbFile} holds ${have.toLocaleString('en-US')} rows (asked for ${rows.toLocaleString('en-US')}); measuring all of them`);
+      console.log(
+        `note: ${dbFile} holds ${have.toLocaleString('en-US')} rows (asked for ${rows.toLocaleString('en-US')}); measuring all of them`,
+      );
     }
   } else {
     const target = listBenchDatabase('sqlite', rows, '');
@@ -213,7 +253,8 @@ for (const rows of sizes.sort((a, b) => a - b)) {
   }
   const dbFile = path.join(dataDir, 'finhub.db');
   const app = withApp ? await startApp(dataDir) : null;
-  if (app) console.log(`the app server runs beside the export (pid ${app.pid}, embedded jobs on, start-up jobs passed)`);
+  if (app)
+    console.log(`the app server runs beside the export (pid ${app.pid}, embedded jobs on, start-up jobs passed)`);
   const count = countRows(dbFile);
   // Warm the page cache once, so the first measured tool does not pay for the disk alone.
   measure(['sqlite3', '-csv', dbFile, SAME_AS_FINHUB], path.join(outDir, 'warm.csv'));
@@ -261,8 +302,12 @@ for (const rows of sizes.sort((a, b) => a - b)) {
   );
 }
 
-console.log(`\n${bareData ? 'Generated expenses only' : 'Demo data plus finhub db generate'}, ${withApp ? 'the app server running beside the export' : 'no app running'}:`);
-console.log('\n| rows | sqlite3 `select *` | sqlite3 same export | finhub export | ratio (raw / same) | CPU ratio (same) | finhub peak RSS (median, largest) | growth over start (median, largest) |');
+console.log(
+  `\n${bareData ? 'Generated expenses only' : 'Demo data plus finhub db generate'}, ${withApp ? 'the app server running beside the export' : 'no app running'}:`,
+);
+console.log(
+  '\n| rows | sqlite3 `select *` | sqlite3 same export | finhub export | ratio (raw / same) | CPU ratio (same) | finhub peak RSS (median, largest) | growth over start (median, largest) |',
+);
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of results) {
   console.log(
@@ -274,6 +319,19 @@ for (const r of results) {
 const resultsDir = path.join(root, 'bench', 'results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const report = path.join(resultsDir, `export-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.writeFileSync(report, JSON.stringify({ repeat, cores: os.cpus().length, setup: bareData ? 'expenses only' : 'demo data plus finhub db generate', appBeside: withApp, results }, null, 2));
+fs.writeFileSync(
+  report,
+  JSON.stringify(
+    {
+      repeat,
+      cores: os.cpus().length,
+      setup: bareData ? 'expenses only' : 'demo data plus finhub db generate',
+      appBeside: withApp,
+      results,
+    },
+    null,
+    2,
+  ),
+);
 console.log(`\nreport: ${report}`);
 fs.rmSync(outDir, { recursive: true, force: true });

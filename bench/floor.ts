@@ -59,8 +59,16 @@ database.prepare = ((source: string) => {
   }
   return statement;
 }) as typeof database.prepare;
-const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()] });
-const handle = { db, dialect: 'sqlite' as const, location: path.join(config.dataDir, 'finhub.db'), close: () => db.destroy() };
+const db = new Kysely<Database>({
+  dialect: new SqliteDialect({ database }),
+  plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()],
+});
+const handle = {
+  db,
+  dialect: 'sqlite' as const,
+  location: path.join(config.dataDir, 'finhub.db'),
+  close: () => db.destroy(),
+};
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild;
@@ -106,7 +114,13 @@ const queried = await createStaticHandler(dataRoutes(undefined)).query(new Reque
 if (queried instanceof Response) throw new Error('the static handler answered a Response');
 const context = queried;
 const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route.module]));
-const escapes: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const escapes: Record<string, string> = {
+  '&': '\\u0026',
+  '>': '\\u003e',
+  '<': '\\u003c',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 const escapeHtml = (text: string) => text.replace(/[&><\u2028\u2029]/g, (c) => escapes[c]);
 const handleRequest = build.entry.module.default;
 
@@ -117,12 +131,20 @@ async function render(): Promise<number> {
     routeModules,
     staticHandlerContext: context,
     criticalCss: undefined,
-    serverHandoffString: escapeHtml(JSON.stringify({ basename: build.basename, future: build.future, isSpaMode: build.isSpaMode, state })),
+    serverHandoffString: escapeHtml(
+      JSON.stringify({ basename: build.basename, future: build.future, isSpaMode: build.isSpaMode, state }),
+    ),
     future: build.future,
     isSpaMode: build.isSpaMode,
     serializeError: (error: Error) => ({ message: error.message }),
   };
-  const response = await handleRequest(new Request(url), 200, new Headers(), entryContext as any, { nonce: 'floor-nonce' } as any);
+  const response = await handleRequest(
+    new Request(url),
+    200,
+    new Headers(),
+    entryContext as any,
+    { nonce: 'floor-nonce' } as any,
+  );
   return Number((await response.text()).length);
 }
 

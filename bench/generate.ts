@@ -29,7 +29,11 @@ function once(): Run {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-generate-bench-'));
   // A fresh schema per run on PostgreSQL, like the tests do.
   const schema = `bench_generate_${process.pid}_${Date.now().toString(36)}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`, DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`,
+    DATA_DIR: dataDir,
+  };
   delete env.DATABASE_URL;
   const psql = (statement: string) => spawnSync('psql', [databaseUrl!, '-qc', statement], { stdio: 'inherit' });
   if (databaseUrl) {
@@ -40,11 +44,20 @@ function once(): Run {
   }
   try {
     const started = performance.now();
-    const result = spawnSync(FINHUB, ['--json', 'db', 'generate', '--rows', String(rows)], { env, cwd: root, encoding: 'utf8' });
+    const result = spawnSync(FINHUB, ['--json', 'db', 'generate', '--rows', String(rows)], {
+      env,
+      cwd: root,
+      encoding: 'utf8',
+    });
     const wallSeconds = (performance.now() - started) / 1000;
     if (result.status !== 0) throw new Error(`finhub db generate failed:\n${result.stderr}`);
-    const body = JSON.parse(result.stdout) as { seconds: number; rowsPerSecond: number; inserted: Record<string, number> };
-    if (body.inserted.actual_expenses !== rows) throw new Error(`generated ${body.inserted.actual_expenses} expenses, asked for ${rows}`);
+    const body = JSON.parse(result.stdout) as {
+      seconds: number;
+      rowsPerSecond: number;
+      inserted: Record<string, number>;
+    };
+    if (body.inserted.actual_expenses !== rows)
+      throw new Error(`generated ${body.inserted.actual_expenses} expenses, asked for ${rows}`);
     return { wallSeconds, generatorSeconds: body.seconds, rowsPerSecond: body.rowsPerSecond };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -56,9 +69,13 @@ const runs: Run[] = [];
 for (let i = 0; i < repeat; i++) {
   const run = once();
   runs.push(run);
-  console.log(`run ${i + 1}: ${run.wallSeconds.toFixed(2)} s wall (process start included), generator ${run.generatorSeconds.toFixed(2)} s, ${Math.round(run.rowsPerSecond).toLocaleString('en-US')} rows/s`);
+  console.log(
+    `run ${i + 1}: ${run.wallSeconds.toFixed(2)} s wall (process start included), generator ${run.generatorSeconds.toFixed(2)} s, ${Math.round(run.rowsPerSecond).toLocaleString('en-US')} rows/s`,
+  );
 }
 const median = [...runs].sort((a, b) => a.rowsPerSecond - b.rowsPerSecond)[Math.floor(runs.length / 2)];
 const met = median.rowsPerSecond >= goal;
-console.log(`${rows.toLocaleString('en-US')} rows on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: median ${Math.round(median.rowsPerSecond).toLocaleString('en-US')} rows/s, ${median.wallSeconds.toFixed(2)} s wall; goal ≥ ${goal.toLocaleString('en-US')} rows/s: ${met ? 'met' : 'NOT met'}`);
+console.log(
+  `${rows.toLocaleString('en-US')} rows on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: median ${Math.round(median.rowsPerSecond).toLocaleString('en-US')} rows/s, ${median.wallSeconds.toFixed(2)} s wall; goal ≥ ${goal.toLocaleString('en-US')} rows/s: ${met ? 'met' : 'NOT met'}`,
+);
 process.exitCode = met ? 0 : 1;

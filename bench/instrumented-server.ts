@@ -67,14 +67,24 @@ function report(label = 'since the last report'): string {
   for (const [sql, s] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) {
     const sorted = s.samples.sort((a, b) => a - b);
     const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
-    lines.push(`  ${s.ms.toFixed(0).padStart(10)} ${String(s.count).padStart(8)} ${(s.ms / s.count).toFixed(2).padStart(8)} ${p99.toFixed(2).padStart(8)} ${s.max.toFixed(1).padStart(8)}  ${sql.slice(0, 110)}`);
+    lines.push(
+      `  ${s.ms.toFixed(0).padStart(10)} ${String(s.count).padStart(8)} ${(s.ms / s.count).toFixed(2).padStart(8)} ${p99.toFixed(2).padStart(8)} ${s.max.toFixed(1).padStart(8)}  ${sql.slice(0, 110)}`,
+    );
   }
   stats.clear();
   return lines.join('\n');
 }
 
-const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()] });
-const handle = { db, dialect: 'sqlite' as const, location: path.join(config.dataDir, 'finhub.db'), close: () => db.destroy() };
+const db = new Kysely<Database>({
+  dialect: new SqliteDialect({ database }),
+  plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()],
+});
+const handle = {
+  db,
+  dialect: 'sqlite' as const,
+  location: path.join(config.dataDir, 'finhub.db'),
+  close: () => db.destroy(),
+};
 await prepareDatabase(handle, { seedDemo: config.seedDemo, owner: config.owner });
 stats.clear();
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');

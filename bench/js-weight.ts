@@ -35,14 +35,25 @@ interface Manifest {
 }
 
 if (argv.includes('--rebuild')) {
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('remix build failed');
 }
 
 const buildDir = path.join(root, 'public', 'build');
-const manifestFile = fs.existsSync(buildDir) ? fs.readdirSync(buildDir).find((f) => /^manifest-[\w-]+\.js$/.test(f)) : undefined;
+const manifestFile = fs.existsSync(buildDir)
+  ? fs.readdirSync(buildDir).find((f) => /^manifest-[\w-]+\.js$/.test(f))
+  : undefined;
 if (!manifestFile) throw new Error('No public/build/manifest-*.js: run `npx remix build` first (or pass --rebuild)');
-const manifest = JSON.parse(fs.readFileSync(path.join(buildDir, manifestFile), 'utf8').replace(/^window\.__remixManifest=/, '').replace(/;\s*$/, '')) as Manifest;
+const manifest = JSON.parse(
+  fs
+    .readFileSync(path.join(buildDir, manifestFile), 'utf8')
+    .replace(/^window\.__remixManifest=/, '')
+    .replace(/;\s*$/, ''),
+) as Manifest;
 
 const sizes = new Map<string, { raw: number; gz: number }>();
 function sizeOf(file: string): { raw: number; gz: number } {
@@ -66,14 +77,16 @@ function sourceOf(id: string): string | null {
 
 function urlOf(route: ManifestRoute): string {
   const parts: string[] = [];
-  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path);
+  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
+    if (r.path) parts.unshift(r.path);
   return `/${parts.join('/')}`;
 }
 
 /** The files a page load fetches: entry, then root … route, each module with its imports. */
 function filesOf(route: ManifestRoute): string[] {
   const chain: ManifestRoute[] = [];
-  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
+  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
+    chain.unshift(r);
   const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
   for (const r of chain) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
   return [...files];
@@ -83,10 +96,14 @@ const only = argValue('route');
 if (only) {
   const route = manifest.routes[only];
   if (!route) throw new Error(`No route ${only} in the manifest`);
-  const rows = filesOf(route).map((f) => ({ file: f, ...sizeOf(f) })).sort((a, b) => b.gz - a.gz);
+  const rows = filesOf(route)
+    .map((f) => ({ file: f, ...sizeOf(f) }))
+    .sort((a, b) => b.gz - a.gz);
   for (const r of rows) console.log(`${kb(r.gz).padStart(8)} gz ${kb(r.raw).padStart(9)} raw  ${r.file}`);
   const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gz: t.gz + r.gz }), { raw: 0, gz: 0 });
-  console.log(`${kb(total.gz).padStart(8)} gz ${kb(total.raw).padStart(9)} raw  ${rows.length} modules: ${only} (${urlOf(route)})`);
+  console.log(
+    `${kb(total.gz).padStart(8)} gz ${kb(total.raw).padStart(9)} raw  ${rows.length} modules: ${only} (${urlOf(route)})`,
+  );
   process.exit(0);
 }
 
@@ -107,14 +124,20 @@ if (argv.includes('--json')) {
   console.log(JSON.stringify({ manifest: manifestFile, goalGzip: GOAL_GZ, pages }, null, 2));
 } else {
   console.log(`JavaScript at page load (${manifestFile}; gzip -9; goal for list pages ≤ ${kb(GOAL_GZ)} gzipped)\n`);
-  console.log(`${'page'.padEnd(36)} ${'modules'.padStart(7)} ${'raw'.padStart(10)} ${'gzipped'.padStart(10)}  ${'list page'.padEnd(9)}  route`);
+  console.log(
+    `${'page'.padEnd(36)} ${'modules'.padStart(7)} ${'raw'.padStart(10)} ${'gzipped'.padStart(10)}  ${'list page'.padEnd(9)}  route`,
+  );
   for (const p of pages) {
     const flag = p.list ? (p.gz <= GOAL_GZ ? 'ok' : 'OVER GOAL') : '';
-    console.log(`${p.url.padEnd(36)} ${String(p.modules).padStart(7)} ${kb(p.raw).padStart(10)} ${kb(p.gz).padStart(10)}  ${flag.padEnd(9)}  ${p.id}`);
+    console.log(
+      `${p.url.padEnd(36)} ${String(p.modules).padStart(7)} ${kb(p.raw).padStart(10)} ${kb(p.gz).padStart(10)}  ${flag.padEnd(9)}  ${p.id}`,
+    );
   }
   const lists = pages.filter((p) => p.list);
   const over = lists.filter((p) => p.gz > GOAL_GZ);
-  console.log(`\n${lists.length} list pages, ${over.length} over the goal; heaviest list page ${kb(Math.max(...lists.map((p) => p.gz)))} gzipped`);
+  console.log(
+    `\n${lists.length} list pages, ${over.length} over the goal; heaviest list page ${kb(Math.max(...lists.map((p) => p.gz)))} gzipped`,
+  );
 }
 if (pages.some((p) => p.list && p.gz > GOAL_GZ)) process.exitCode = 1;
 

@@ -30,12 +30,28 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import type { CapturedResponse } from './bare-server.ts';
-import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, benchEnv, DEFAULT_DATA_DIR, DEFAULT_ROWS, numberArg, SERVER_NODE_FLAGS } from './constants.ts';
+import {
+  argValue,
+  BENCH_OWNER_EMAIL,
+  BENCH_OWNER_PASSWORD,
+  benchEnv,
+  DEFAULT_DATA_DIR,
+  DEFAULT_ROWS,
+  numberArg,
+  SERVER_NODE_FLAGS,
+} from './constants.ts';
 import { listBenchDatabase } from './list-data.ts';
 import { formatTimings, queryTimings, type QueryTimings } from './query-timings.ts';
 import { prepareBenchData, type DataReport } from './screens-data.ts';
 import { seedExpenses, type SeedResult } from './seed-expenses.ts';
-import { browserLike, idleCpu, openLoop, processCpuSeconds, type BrowserLikeResult, type OpenLoopResult } from './request-modes.ts';
+import {
+  browserLike,
+  idleCpu,
+  openLoop,
+  processCpuSeconds,
+  type BrowserLikeResult,
+  type OpenLoopResult,
+} from './request-modes.ts';
 import { prepareApiSessions, refreshApiSessions } from './sessions.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -54,10 +70,15 @@ const options = {
   /** Seconds to let the server's start-up jobs pass before measuring. */
   settle: numberArg(argv, 'settle', argv.includes('--bare-data') ? 0 : 20),
   /** --bare-data: the data directory; otherwise bench/list-data.ts says (SQLite: a given one must be named finhub-screens-…). */
-  dataDir: path.resolve(argValue(argv, 'data-dir') ?? (argv.includes('--bare-data') ? (process.env.DATA_DIR ?? DEFAULT_DATA_DIR) : '')),
+  dataDir: path.resolve(
+    argValue(argv, 'data-dir') ?? (argv.includes('--bare-data') ? (process.env.DATA_DIR ?? DEFAULT_DATA_DIR) : ''),
+  ),
   /** --bare-data: the database; otherwise the PostgreSQL server the bench's database is made on. */
-  databaseUrl: argValue(argv, 'database-url') ?? (isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined),
-  only: argValue(argv, 'only')?.split(',').map((s) => s.trim()),
+  databaseUrl:
+    argValue(argv, 'database-url') ?? (isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined),
+  only: argValue(argv, 'only')
+    ?.split(',')
+    .map((s) => s.trim()),
   rebuild: argv.includes('--rebuild'),
   cpuProf: argv.includes('--cpu-prof'),
   /** Before each run, wait up to this many seconds for the machine to be idle (others' work). */
@@ -111,9 +132,19 @@ async function freePort(): Promise<number> {
 }
 
 function startChild(name: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   children.push(child);
-  const prefix = (chunk: Buffer) => chunk.toString().trimEnd().split('\n').map((l) => `  [${name}] ${l}`).join('\n');
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .map((l) => `  [${name}] ${l}`)
+      .join('\n');
   child.stdout!.on('data', (chunk: Buffer) => console.log(prefix(chunk)));
   child.stderr!.on('data', (chunk: Buffer) => console.error(prefix(chunk)));
   child.on('exit', (code, signal) => {
@@ -139,13 +170,23 @@ interface RawResponse {
 }
 
 /** One GET through node:http (no Accept-Encoding, like autocannon), with the exact bytes. */
-function rawRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+function rawRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks), ms: performance.now() - started }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -155,7 +196,8 @@ function rawRequest(url: string, init: { method?: string; headers?: Record<strin
 
 function header(r: RawResponse, name: string): string[] {
   const out: string[] = [];
-  for (let i = 0; i < r.rawHeaders.length; i += 2) if (r.rawHeaders[i].toLowerCase() === name) out.push(r.rawHeaders[i + 1]);
+  for (let i = 0; i < r.rawHeaders.length; i += 2)
+    if (r.rawHeaders[i].toLowerCase() === name) out.push(r.rawHeaders[i + 1]);
   return out;
 }
 
@@ -182,7 +224,8 @@ async function signIn(origin: string): Promise<string> {
   });
   const body = JSON.parse(r.body.toString());
   if (r.status !== 200 || !body.success) throw new Error(`sign-in failed (${r.status}): ${r.body}`);
-  if (body.user.isTemporaryPassword || body.user.passwordChangeRequired) throw new Error('the bench owner must change its password first');
+  if (body.user.isTemporaryPassword || body.user.passwordChangeRequired)
+    throw new Error('the bench owner must change its password first');
   const cookie = header(r, 'set-cookie').find((c) => c.startsWith('__session='));
   if (!cookie) throw new Error('sign-in answered without a __session cookie');
   return cookie.split(';')[0];
@@ -217,7 +260,13 @@ async function idleTiming(origin: string, pathname: string, cookies: string[], s
     if (i >= 5) times.push(r.ms);
   }
   times.sort((a, b) => a - b);
-  return { path: pathname, bytes, medianMs: times[times.length >> 1], minMs: times[0], p90Ms: times[Math.floor(times.length * 0.9)] };
+  return {
+    path: pathname,
+    bytes,
+    medianMs: times[times.length >> 1],
+    minMs: times[0],
+    p90Ms: times[Math.floor(times.length * 0.9)],
+  };
 }
 
 interface RunResult {
@@ -303,13 +352,25 @@ async function load(origin: string, workload: Workload, duration: number): Promi
             path: workload.path,
             // Round robin over the pool across all connections, so that every user stays far
             // below the per-user rate limit (all connections share this counter).
-            setupRequest: (request: Record<string, any>) => ({ ...request, headers: { ...request.headers, Cookie: cookies[next++ % cookies.length] } }),
+            setupRequest: (request: Record<string, any>) => ({
+              ...request,
+              headers: { ...request.headers, Cookie: cookies[next++ % cookies.length] },
+            }),
           },
     ],
   });
 }
 
-async function run(name: string, target: 'bare' | 'app', kind: 'page' | 'api', origin: string, workload: Workload, pid: number | undefined, before?: () => Promise<void>, server?: ChildProcess): Promise<RunResult> {
+async function run(
+  name: string,
+  target: 'bare' | 'app',
+  kind: 'page' | 'api',
+  origin: string,
+  workload: Workload,
+  pid: number | undefined,
+  before?: () => Promise<void>,
+  server?: ChildProcess,
+): Promise<RunResult> {
   const busyBefore = await waitQuiet(name);
   if (before) await before();
   const loadBefore = os.loadavg()[0];
@@ -350,7 +411,9 @@ async function run(name: string, target: 'bare' | 'app', kind: 'page' | 'api', o
     serverCores: serverCpu / wall,
     loadgenCores: (own.user + own.system) / 1e6 / wall,
   };
-  log(`  ${name.padEnd(9)} ${fmt(result.reqPerSec, 0).padStart(7)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  server CPU ${fmt(result.serverCpuMsPerRequest, 2)} ms/req (${fmt(result.serverCores, 2)} cores; autocannon ${fmt(result.loadgenCores, 2)})  (${result.total} requests${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx ${JSON.stringify(statusCodes)}, ${result.errors} errors` : ''})`);
+  log(
+    `  ${name.padEnd(9)} ${fmt(result.reqPerSec, 0).padStart(7)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  server CPU ${fmt(result.serverCpuMsPerRequest, 2)} ms/req (${fmt(result.serverCores, 2)} cores; autocannon ${fmt(result.loadgenCores, 2)})  (${result.total} requests${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx ${JSON.stringify(statusCodes)}, ${result.errors} errors` : ''})`,
+  );
   return result;
 }
 
@@ -361,12 +424,16 @@ function newestSource(target: string): number {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((latest, entry) => Math.max(latest, newestSource(path.join(target, entry))), stat.mtimeMs);
+  return fs
+    .readdirSync(target)
+    .reduce((latest, entry) => Math.max(latest, newestSource(path.join(target, entry))), stat.mtimeMs);
 }
 
 function gitState(): { commit: string; dirty: string[] } {
   const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout?.trim() ?? '';
-  const dirty = git('status', '--porcelain', '--', 'app', 'db', 'server.ts', 'remix.config.js').split('\n').filter(Boolean);
+  const dirty = git('status', '--porcelain', '--', 'app', 'db', 'server.ts', 'remix.config.js')
+    .split('\n')
+    .filter(Boolean);
   // A copy made with `git archive` (to bench a commit while others edit the checkout) names it.
   return { commit: git('rev-parse', '--short', 'HEAD') || process.env.BENCH_COMMIT || '(unknown)', dirty };
 }
@@ -377,11 +444,18 @@ function buildIfNeeded() {
     const built = fs.statSync(output).mtimeMs;
     const sources = Math.max(...['app', 'db', 'remix.config.js'].map((s) => newestSource(path.join(root, s))));
     log(`[build] using build/index.js of ${new Date(built).toISOString()} (--rebuild to build first)`);
-    if (sources > built) log(`[build] WARNING: app/ or db/ changed after that build (${new Date(sources).toISOString()}): the routes run the older code`);
+    if (sources > built)
+      log(
+        `[build] WARNING: app/ or db/ changed after that build (${new Date(sources).toISOString()}): the routes run the older code`,
+      );
     return;
   }
   log('[build] npx remix build …');
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('remix build failed');
 }
 
@@ -392,7 +466,9 @@ function table(results: RunResult[]): string {
     `|-----------|--------:|--------:|--------:|---------:|-------:|---------:|---------------:|-----------:|------------------:|-------------:|-----------------:|-----:|------------:|`,
   ];
   for (const r of results) {
-    lines.push(`| ${r.name.padEnd(9)} | ${fmt(r.reqPerSec, 0).padStart(7)} | ${fmt(r.p50).padStart(7)} | ${fmt(r.p99).padStart(7)} | ${fmt(r.p97_5).padStart(8)} | ${fmt(r.max, 0).padStart(6)} | ${String(r.total).padStart(8)} | ${`${r.non2xx}/${r.errors + r.timeouts}`.padStart(14)} | ${String(r.bytesPerResponse).padStart(10)} | ${fmt(r.serverCpuMsPerRequest, 3).padStart(17)} | ${fmt(r.serverCores, 2).padStart(12)} | ${fmt(r.loadgenCores, 2).padStart(16)} | ${r.loadBefore.toFixed(1).padStart(4)} | ${`${fmt(r.busyBefore * 100, 0)}%`.padStart(11)} |`);
+    lines.push(
+      `| ${r.name.padEnd(9)} | ${fmt(r.reqPerSec, 0).padStart(7)} | ${fmt(r.p50).padStart(7)} | ${fmt(r.p99).padStart(7)} | ${fmt(r.p97_5).padStart(8)} | ${fmt(r.max, 0).padStart(6)} | ${String(r.total).padStart(8)} | ${`${r.non2xx}/${r.errors + r.timeouts}`.padStart(14)} | ${String(r.bytesPerResponse).padStart(10)} | ${fmt(r.serverCpuMsPerRequest, 3).padStart(17)} | ${fmt(r.serverCores, 2).padStart(12)} | ${fmt(r.loadgenCores, 2).padStart(16)} | ${r.loadBefore.toFixed(1).padStart(4)} | ${`${fmt(r.busyBefore * 100, 0)}%`.padStart(11)} |`,
+    );
   }
   lines.push('');
   for (const kind of ['page', 'api'] as const) {
@@ -413,13 +489,25 @@ function table(results: RunResult[]): string {
 
 async function main() {
   const started = new Date();
-  log(`[bench] ${started.toISOString()}  ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`);
-  if (options.instrument) log(`[bench] app server: bench/instrumented-server.ts (SQL timing wrappers${options.synchronous ? `, what-if synchronous=${options.synchronous}` : ''}): not the figures to quote`);
-  log(`[bench] rows ${options.rows.toLocaleString('en-US')}, ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per run, API session pool ${options.apiUsers}`);
+  log(
+    `[bench] ${started.toISOString()}  ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`,
+  );
+  if (options.instrument)
+    log(
+      `[bench] app server: bench/instrumented-server.ts (SQL timing wrappers${options.synchronous ? `, what-if synchronous=${options.synchronous}` : ''}): not the figures to quote`,
+    );
+  log(
+    `[bench] rows ${options.rows.toLocaleString('en-US')}, ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per run, API session pool ${options.apiUsers}`,
+  );
   const load = os.loadavg();
-  if (load[0] > 1.5) log(`[bench] WARNING: load average ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores: something else is running, figures will be low and noisy`);
+  if (load[0] > 1.5)
+    log(
+      `[bench] WARNING: load average ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores: something else is running, figures will be low and noisy`,
+    );
   const git = gitState();
-  log(`[bench] commit ${git.commit}${git.dirty.length ? ` with uncommitted changes: ${git.dirty.map((l) => l.slice(3)).join(', ')}` : ''}`);
+  log(
+    `[bench] commit ${git.commit}${git.dirty.length ? ` with uncommitted changes: ${git.dirty.map((l) => l.slice(3)).join(', ')}` : ''}`,
+  );
   buildIfNeeded();
 
   let seed: SeedResult | null = null;
@@ -434,7 +522,9 @@ async function main() {
     options.dataDir = target.dataDir;
     options.databaseUrl = target.databaseUrl;
   }
-  log(`[bench] setup: ${options.bareData ? 'reference data and the generated expenses only (--bare-data)' : 'demo data plus finhub db generate'}, jobs ${options.jobs ? 'on' : 'off'}${options.jobs && options.databaseUrl ? ' (a worker process)' : ''}; data in ${options.databaseUrl ? new URL(options.databaseUrl).pathname.slice(1) : options.dataDir}`);
+  log(
+    `[bench] setup: ${options.bareData ? 'reference data and the generated expenses only (--bare-data)' : 'demo data plus finhub db generate'}, jobs ${options.jobs ? 'on' : 'off'}${options.jobs && options.databaseUrl ? ' (a worker process)' : ''}; data in ${options.databaseUrl ? new URL(options.databaseUrl).pathname.slice(1) : options.dataDir}`,
+  );
 
   // Idle: the list's pieces without HTTP (SQLite only), before any server runs.
   let timings: QueryTimings | null = null;
@@ -465,9 +555,14 @@ async function main() {
     // The owner's one-at-a-time /api requests (real setup): counted as ever, never refused.
     ...(options.bareData ? {} : { API_RATE_LIMIT_PER_MINUTE: '100000000', API_RATE_LIMIT_PER_HOUR: '100000000' }),
   };
-  const app = startChild('app', [...SERVER_NODE_FLAGS, ...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), serverScript], appEnv);
+  const app = startChild(
+    'app',
+    [...SERVER_NODE_FLAGS, ...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), serverScript],
+    appEnv,
+  );
   // PostgreSQL: the jobs run in a worker process (`npm run worker`), as in production.
-  const worker = options.jobs && options.databaseUrl ? startChild('worker', ['worker/main.ts'], { ...benchEnv(), ...appEnv }) : null;
+  const worker =
+    options.jobs && options.databaseUrl ? startChild('worker', ['worker/main.ts'], { ...benchEnv(), ...appEnv }) : null;
   await waitForHealth(appOrigin, app);
   if (options.settle > 0) {
     log(`[bench] letting the start-up jobs pass for ${options.settle} s`);
@@ -482,14 +577,19 @@ async function main() {
   const apiAsOwner = await rawRequest(`${appOrigin}${API_PATH}`, { headers: { Cookie: ownerCookie } });
   if (!apiAsOwner.body.equals(api.body)) throw new Error('the pool users and the owner see different API bodies');
   const total = Number(header(api, 'x-total-count')[0]);
-  log(`[bench] captured ${PAGE_PATH} (${page.body.length} bytes, ${header(page, 'content-type')[0]}) and ${API_PATH} (${api.body.length} bytes, X-Total-Count ${total})`);
+  log(
+    `[bench] captured ${PAGE_PATH} (${page.body.length} bytes, ${header(page, 'content-type')[0]}) and ${API_PATH} (${api.body.length} bytes, X-Total-Count ${total})`,
+  );
 
   // One request at a time on an idle server: what a single request costs.
   const idle = [
     await idleTiming(appOrigin, PAGE_PATH, [ownerCookie], options.idleSamples),
     await idleTiming(appOrigin, API_PATH, apiCookies, options.idleSamples),
   ];
-  for (const t of idle) log(`  idle ${t.path}: median ${fmt(t.medianMs, 2)} ms, min ${fmt(t.minMs, 2)} ms, p90 ${fmt(t.p90Ms, 2)} ms (${t.bytes} bytes)`);
+  for (const t of idle)
+    log(
+      `  idle ${t.path}: median ${fmt(t.medianMs, 2)} ms, min ${fmt(t.minMs, 2)} ms, p90 ${fmt(t.p90Ms, 2)} ms (${t.bytes} bytes)`,
+    );
 
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const capturedFile = path.join(RESULTS_DIR, 'captured-responses.json');
@@ -515,12 +615,25 @@ async function main() {
     ['bare-api', 'bare', 'api', bareOrigin, apiWorkload],
     ['app-api', 'app', 'api', appOrigin, apiWorkload, refresh],
   ];
-  log(`[bench] autocannon: ${options.connections} connections, ${options.warmup} s warm-up (discarded) then ${options.duration} s`);
+  log(
+    `[bench] autocannon: ${options.connections} connections, ${options.warmup} s warm-up (discarded) then ${options.duration} s`,
+  );
   const results: RunResult[] = [];
   for (const [name, target, kind, origin, workload, before] of plan) {
     if (options.only && !options.only.includes(name)) continue;
     const pid = target === 'app' ? app.pid : bare.pid;
-    results.push(await run(name, target, kind, origin, workload, pid, before, target === 'app' && options.instrument ? app : undefined));
+    results.push(
+      await run(
+        name,
+        target,
+        kind,
+        origin,
+        workload,
+        pid,
+        before,
+        target === 'app' && options.instrument ? app : undefined,
+      ),
+    );
   }
 
   // Requests whose client autocannon dropped at the end of the last run may still be running.
@@ -535,18 +648,37 @@ async function main() {
     await waitQuiet('browser-like');
     const idleMsPerSecond = await idleCpu(app.pid, 10);
     const browserCookies = options.bareData ? apiCookies : [ownerCookie];
-    log(`[bench] browser-like: the idle app server uses ${fmt(idleMsPerSecond, 2)} ms of CPU per second (its job engine; median of 10 one-second readings); ${options.browserRequests} sequential requests per target after ${BROWSER_WARMUP} warm-up requests, gzip accepted, ${options.bareData ? `${apiCookies.length} signed-in viewers in turn` : 'as the owner'}`);
+    log(
+      `[bench] browser-like: the idle app server uses ${fmt(idleMsPerSecond, 2)} ms of CPU per second (its job engine; median of 10 one-second readings); ${options.browserRequests} sequential requests per target after ${BROWSER_WARMUP} warm-up requests, gzip accepted, ${options.bareData ? `${apiCookies.length} signed-in viewers in turn` : 'as the owner'}`,
+    );
     await refresh();
-    for (const [target, accept] of [[PAGE_PATH, undefined], [API_PATH, 'application/json']] as const) {
-      const r = await browserLike({ origin: appOrigin, path: target, cookies: browserCookies, pid: app.pid, requests: options.browserRequests, warmup: BROWSER_WARMUP, idleCpuMsPerSecond: idleMsPerSecond, accept });
+    for (const [target, accept] of [
+      [PAGE_PATH, undefined],
+      [API_PATH, 'application/json'],
+    ] as const) {
+      const r = await browserLike({
+        origin: appOrigin,
+        path: target,
+        cookies: browserCookies,
+        pid: app.pid,
+        requests: options.browserRequests,
+        warmup: BROWSER_WARMUP,
+        idleCpuMsPerSecond: idleMsPerSecond,
+        accept,
+      });
       browser.push(r);
       extraRequests += r.requests + BROWSER_WARMUP;
-      log(`  browser ${target}: server CPU ${fmt(r.serverCpuMsPerRequest, 2)} ms/req (median of ${r.batches.length} batches of ${r.batch}: ${r.batches.map((b) => fmt(b, 2)).join(' ')}; all requests ${fmt(r.meanCpuMsPerRequest, 2)}, ${fmt(r.grossCpuMsPerRequest, 2)} with the idle background), median ${fmt(r.medianMs, 2)} ms, p90 ${fmt(r.p90Ms, 2)} ms, ${r.wireBytes} bytes ${r.encoding}`);
+      log(
+        `  browser ${target}: server CPU ${fmt(r.serverCpuMsPerRequest, 2)} ms/req (median of ${r.batches.length} batches of ${r.batch}: ${r.batches.map((b) => fmt(b, 2)).join(' ')}; all requests ${fmt(r.meanCpuMsPerRequest, 2)}, ${fmt(r.grossCpuMsPerRequest, 2)} with the idle background), median ${fmt(r.medianMs, 2)} ms, p90 ${fmt(r.p90Ms, 2)} ms, ${r.wireBytes} bytes ${r.encoding}`,
+      );
     }
   }
   if (options.openLoopSeconds > 0) {
     // Latency at half the maximum rate the closed-loop runs reached, requests sent on schedule.
-    for (const [kind, target] of [['page', PAGE_PATH], ['api', API_PATH]] as const) {
+    for (const [kind, target] of [
+      ['page', PAGE_PATH],
+      ['api', API_PATH],
+    ] as const) {
       const max = results.find((r) => r.name === `app-${kind}`);
       if (!max) continue;
       await waitQuiet(`open-loop ${kind}`);
@@ -556,7 +688,9 @@ async function main() {
       const r = await openLoop({ origin: appOrigin, path: target, cookies, rate, seconds: options.openLoopSeconds });
       openLoops.push(r);
       extraRequests += r.sent;
-      log(`  open loop ${target} at ${rate} req/s (half of ${fmt(max.reqPerSec, 0)}): p50 ${fmt(r.p50)} ms, p90 ${fmt(r.p90)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms (${r.completed}/${r.sent} answered, ${r.non200} non-200, ${r.errors} errors, ${r.lateStarts} sent late by the load generator)`);
+      log(
+        `  open loop ${target} at ${rate} req/s (half of ${fmt(max.reqPerSec, 0)}): p50 ${fmt(r.p50)} ms, p90 ${fmt(r.p90)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms (${r.completed}/${r.sent} answered, ${r.non200} non-200, ${r.errors} errors, ${r.lateStarts} sent late by the load generator)`,
+      );
     }
   }
   await stopChild(app);
@@ -568,21 +702,38 @@ async function main() {
     await waitQuiet('floor');
     floor = runFloor(ownerCookie);
     const appPage = results.find((r) => r.name === 'app-page');
-    log(`[bench] floor of ${PAGE_PATH}: ${fmt(floor.floorCpuMsPerRequest, 3)} ms CPU per request (SQL ${fmt(floor.sqlCpuMsPerRequest, 3)} ms in ${floor.statements.length} statements, render ${fmt(floor.renderCpuMsPerRequest, 3)} ms)${appPage ? `; app-page ÷ floor = ${fmt(appPage.serverCpuMsPerRequest / floor.floorCpuMsPerRequest, 2)} (goal ≤ 1.5)` : ''}`);
+    log(
+      `[bench] floor of ${PAGE_PATH}: ${fmt(floor.floorCpuMsPerRequest, 3)} ms CPU per request (SQL ${fmt(floor.sqlCpuMsPerRequest, 3)} ms in ${floor.statements.length} statements, render ${fmt(floor.renderCpuMsPerRequest, 3)} ms)${appPage ? `; app-page ÷ floor = ${fmt(appPage.serverCpuMsPerRequest / floor.floorCpuMsPerRequest, 2)} (goal ≤ 1.5)` : ''}`,
+    );
   }
 
   // Everything the app server answered: sign-in, captures, idle samples, warm-ups, runs.
-  const appRequests = 3 + 2 * (options.idleSamples + 5) + results.filter((r) => r.target === 'app').reduce((n, r) => n + r.warmupRequests + r.total, 0) + extraRequests;
-  const summary = [table(results), floorLine(floor, results), browserTable(browser), openLoopTable(openLoops)].filter(Boolean).join('\n\n');
+  const appRequests =
+    3 +
+    2 * (options.idleSamples + 5) +
+    results.filter((r) => r.target === 'app').reduce((n, r) => n + r.warmupRequests + r.total, 0) +
+    extraRequests;
+  const summary = [table(results), floorLine(floor, results), browserTable(browser), openLoopTable(openLoops)]
+    .filter(Boolean)
+    .join('\n\n');
   log('');
   log(summary);
   const report = {
     date: started.toISOString(),
     git,
-    build: fs.existsSync(path.join(root, 'build', 'index.js')) ? fs.statSync(path.join(root, 'build', 'index.js')).mtime.toISOString() : null,
-    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, platform: `${os.type()} ${os.release()}` },
+    build: fs.existsSync(path.join(root, 'build', 'index.js'))
+      ? fs.statSync(path.join(root, 'build', 'index.js')).mtime.toISOString()
+      : null,
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+    },
     options: { ...options, databaseUrl: options.databaseUrl ? '(postgres)' : undefined },
-    server: options.instrument ? `bench/instrumented-server.ts (synchronous=${options.synchronous ?? 'FULL'})` : 'bench/app-server.ts',
+    server: options.instrument
+      ? `bench/instrumented-server.ts (synchronous=${options.synchronous ?? 'FULL'})`
+      : 'bench/app-server.ts',
     setup: options.bareData ? 'bare' : 'real',
     jobs: options.jobs,
     seed,
@@ -600,7 +751,9 @@ async function main() {
   };
   const out = path.join(RESULTS_DIR, `list-page-${started.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
-  log(`\n[bench] results written to ${path.relative(root, out)}${options.cpuProf ? `; CPU profile of the app server in ${path.relative(root, profDir)} (npx node bench/cpu-profile.ts ${path.relative(root, profDir)} --requests ${appRequests})` : ''}`);
+  log(
+    `\n[bench] results written to ${path.relative(root, out)}${options.cpuProf ? `; CPU profile of the app server in ${path.relative(root, profDir)} (npx node bench/cpu-profile.ts ${path.relative(root, profDir)} --requests ${appRequests})` : ''}`,
+  );
   log(`[bench] total time ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`);
 }
 
@@ -615,12 +768,16 @@ interface FloorResult {
 }
 
 function runFloor(cookie: string): FloorResult {
-  const result = spawnSync(process.execPath, ['bench/floor.ts', '--cookie', cookie, '--path', PAGE_PATH, '--iterations', String(options.floorIterations)], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: options.dataDir, NODE_ENV: 'production' },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['bench/floor.ts', '--cookie', cookie, '--path', PAGE_PATH, '--iterations', String(options.floorIterations)],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: options.dataDir, NODE_ENV: 'production' },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (result.status !== 0) throw new Error(`bench/floor.ts failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as FloorResult;
 }
@@ -644,17 +801,24 @@ function browserTable(rows: BrowserLikeResult[]): string {
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.path} | ${fmt(r.serverCpuMsPerRequest, 2)} | ${fmt(Math.min(...r.batches), 2)}–${fmt(Math.max(...r.batches), 2)} | ${fmt(r.meanCpuMsPerRequest, 2)} | ${fmt(r.grossCpuMsPerRequest, 2)} | ${fmt(r.idleCpuMsPerSecond, 2)} | ${fmt(r.medianMs, 2)} | ${fmt(r.p90Ms, 2)} | ${r.wireBytes} ${r.encoding} | ≤ ${goal(r).toFixed(1)} ms: ${r.serverCpuMsPerRequest <= goal(r) ? 'met' : 'NOT met'} |`);
+    lines.push(
+      `| ${r.path} | ${fmt(r.serverCpuMsPerRequest, 2)} | ${fmt(Math.min(...r.batches), 2)}–${fmt(Math.max(...r.batches), 2)} | ${fmt(r.meanCpuMsPerRequest, 2)} | ${fmt(r.grossCpuMsPerRequest, 2)} | ${fmt(r.idleCpuMsPerSecond, 2)} | ${fmt(r.medianMs, 2)} | ${fmt(r.p90Ms, 2)} | ${r.wireBytes} ${r.encoding} | ≤ ${goal(r).toFixed(1)} ms: ${r.serverCpuMsPerRequest <= goal(r) ? 'met' : 'NOT met'} |`,
+    );
   }
   return lines.join('\n');
 }
 
 function openLoopTable(rows: OpenLoopResult[]): string {
   if (!rows.length) return '';
-  const lines = ['| open loop | req/s | p50 ms | p90 ms | p99 ms | max ms | answered | non-200/errors | sent late | p99 < 50 ms |', '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|'];
+  const lines = [
+    '| open loop | req/s | p50 ms | p90 ms | p99 ms | max ms | answered | non-200/errors | sent late | p99 < 50 ms |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|',
+  ];
   for (const r of rows) {
     const clean = r.non200 === 0 && r.errors === 0 && r.completed === r.sent;
-    lines.push(`| ${r.path} | ${r.ratePerSecond} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.completed}/${r.sent} | ${r.non200}/${r.errors} | ${r.lateStarts} | ${clean && r.p99 < 50 ? 'met' : 'NOT met'} |`);
+    lines.push(
+      `| ${r.path} | ${r.ratePerSecond} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.completed}/${r.sent} | ${r.non200}/${r.errors} | ${r.lateStarts} | ${clean && r.p99 < 50 ? 'met' : 'NOT met'} |`,
+    );
   }
   return lines.join('\n');
 }

@@ -35,10 +35,25 @@ export async function freePort(): Promise<number> {
 }
 
 /** A Node child (this process's Node 24) with its output prefixed by `name`. */
-export function startChild(name: string, args: string[], env: Record<string, string | undefined>, quiet = false): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startChild(
+  name: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  quiet = false,
+): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
-  const prefix = (chunk: Buffer) => chunk.toString().trimEnd().split('\n').map((l) => `  [${name}] ${l}`).join('\n');
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .map((l) => `  [${name}] ${l}`)
+      .join('\n');
   child.stdout!.on('data', (chunk: Buffer) => {
     if (!quiet) console.log(prefix(chunk));
   });
@@ -81,9 +96,14 @@ export async function signInOwner(origin: string): Promise<string> {
     headers: { 'Content-Type': 'application/json', Origin: origin },
     body: JSON.stringify({ email: BENCH_OWNER_EMAIL, password: BENCH_OWNER_PASSWORD }),
   });
-  const body = (await response.json()) as { success?: boolean; user?: { isTemporaryPassword?: boolean; passwordChangeRequired?: boolean } };
-  if (response.status !== 200 || !body.success) throw new Error(`sign-in failed (${response.status}): ${JSON.stringify(body)}`);
-  if (body.user?.isTemporaryPassword || body.user?.passwordChangeRequired) throw new Error('the bench owner must change its password first');
+  const body = (await response.json()) as {
+    success?: boolean;
+    user?: { isTemporaryPassword?: boolean; passwordChangeRequired?: boolean };
+  };
+  if (response.status !== 200 || !body.success)
+    throw new Error(`sign-in failed (${response.status}): ${JSON.stringify(body)}`);
+  if (body.user?.isTemporaryPassword || body.user?.passwordChangeRequired)
+    throw new Error('the bench owner must change its password first');
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('__session='));
   if (!cookie) throw new Error('sign-in answered without a __session cookie');
   return cookie.split(';')[0];
@@ -128,7 +148,9 @@ export async function machineBusy(ms = 1000): Promise<number> {
 
 export function gitState(): { commit: string; dirty: string[] } {
   const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout ?? '';
-  const dirty = git('status', '--porcelain', '--', 'app', 'db', 'worker', 'server.ts', 'remix.config.js').split('\n').filter(Boolean);
+  const dirty = git('status', '--porcelain', '--', 'app', 'db', 'worker', 'server.ts', 'remix.config.js')
+    .split('\n')
+    .filter(Boolean);
   // A copy made with `git archive` (to bench a commit while others edit the checkout) names it.
   return { commit: git('rev-parse', '--short', 'HEAD').trim() || process.env.BENCH_COMMIT || '(unknown)', dirty };
 }
@@ -137,7 +159,9 @@ function newestSource(target: string): number {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((latest, entry) => Math.max(latest, newestSource(path.join(target, entry))), stat.mtimeMs);
+  return fs
+    .readdirSync(target)
+    .reduce((latest, entry) => Math.max(latest, newestSource(path.join(target, entry))), stat.mtimeMs);
 }
 
 /** Builds with `remix build` when asked or when build/index.js is missing; warns when it is older than app/. */
@@ -147,10 +171,17 @@ export function buildIfNeeded(rebuild: boolean, log: (line: string) => void): vo
     const built = fs.statSync(output).mtimeMs;
     const sources = Math.max(...['app', 'db', 'remix.config.js'].map((s) => newestSource(path.join(root, s))));
     log(`[build] using build/index.js of ${new Date(built).toISOString()} (--rebuild to build first)`);
-    if (sources > built) log(`[build] WARNING: app/ or db/ changed after that build (${new Date(sources).toISOString()}): the routes run the older code`);
+    if (sources > built)
+      log(
+        `[build] WARNING: app/ or db/ changed after that build (${new Date(sources).toISOString()}): the routes run the older code`,
+      );
     return;
   }
   log('[build] npx remix build …');
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('remix build failed');
 }

@@ -84,7 +84,13 @@ export async function queryTimings(options: { dataDir: string; iterations?: numb
   };
 
   try {
-    const owner = await db.selectFrom('users').select('id').where('role', '=', 'owner').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const owner = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'owner')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const user = (await findUserById(db, owner.id))!;
     const ctx: ServiceContext = { db, actor: { kind: 'user', user }, meta: {} };
     const def = actualExpenses;
@@ -95,14 +101,30 @@ export async function queryTimings(options: { dataDir: string; iterations?: numb
     // A session of the owner's for resolveSession, removed afterwards.
     const token = crypto.randomBytes(32).toString('base64url');
     const now = new Date().toISOString();
-    await db.insertInto('userSessions').values({
-      sessionId: crypto.randomUUID(), tokenHash: hashToken(token), userId: user.id, loginAt: now, lastSeenAt: now,
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(), rememberMe: true, isActive: true,
-    }).execute();
+    await db
+      .insertInto('userSessions')
+      .values({
+        sessionId: crypto.randomUUID(),
+        tokenHash: hashToken(token),
+        userId: user.id,
+        loginAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        rememberMe: true,
+        isActive: true,
+      })
+      .execute();
 
     const services: Timing[] = [];
     const listed = await listRecords(ctx, def, apiQuery);
-    services.push(await time('listRecords (limit 10: count + page)', iterations, () => listRecords(ctx, def, apiQuery), `total ${listed.total}`));
+    services.push(
+      await time(
+        'listRecords (limit 10: count + page)',
+        iterations,
+        () => listRecords(ctx, def, apiQuery),
+        `total ${listed.total}`,
+      ),
+    );
     const variants: [string, string][] = [
       ['  … ?departmentId=5 (filtered count)', 'limit=10&departmentId=5'],
       ['  … ?q=Azure (search: LIKE over 7 columns)', 'limit=10&q=Azure'],
@@ -112,7 +134,14 @@ export async function queryTimings(options: { dataDir: string; iterations?: numb
     for (const [name, search] of variants) {
       const query = apiListQuery(def, new URLSearchParams(search));
       const result = await listRecords(ctx, def, query);
-      services.push(await time(name.replace('500000', String(Math.floor(rows / 2))), Math.min(iterations, 5), () => listRecords(ctx, def, query), `total ${result.total}`));
+      services.push(
+        await time(
+          name.replace('500000', String(Math.floor(rows / 2))),
+          Math.min(iterations, 5),
+          () => listRecords(ctx, def, query),
+          `total ${result.total}`,
+        ),
+      );
     }
     services.push(await time('  JSON.stringify of the 10 rows', iterations, () => JSON.stringify(listed.rows)));
     services.push(await time('formChoices (screen dropdowns)', iterations, () => formChoices(ctx, def, {})));
@@ -135,7 +164,9 @@ export async function queryTimings(options: { dataDir: string; iterations?: numb
         const statement = database.prepare(q.sql);
         const params = q.params as unknown[];
         const timing = await time(`${group}: ${summarize(q.sql)}`, iterations, () => statement.all(...params));
-        const plan = (database.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...params) as { detail: string }[]).map((p) => p.detail);
+        const plan = (database.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...params) as { detail: string }[]).map(
+          (p) => p.detail,
+        );
         statements.push({ ...timing, sql: q.sql, plan });
       }
     }
@@ -144,7 +175,9 @@ export async function queryTimings(options: { dataDir: string; iterations?: numb
     statements.push({
       ...(await time('raw: SELECT count(*) FROM actual_expenses', iterations, () => raw.get())),
       sql: 'SELECT count(*) FROM actual_expenses',
-      plan: (database.prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM actual_expenses').all() as { detail: string }[]).map((p) => p.detail),
+      plan: (
+        database.prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM actual_expenses').all() as { detail: string }[]
+      ).map((p) => p.detail),
     });
 
     await db.deleteFrom('userSessions').where('tokenHash', '=', hashToken(token)).execute();
@@ -163,8 +196,12 @@ function summarize(sql: string): string {
 }
 
 export function formatTimings(t: QueryTimings): string {
-  const line = (x: Timing) => `  ${x.name.padEnd(58)} ${x.medianMs.toFixed(2).padStart(8)} ms  (min ${x.minMs.toFixed(2)})${x.detail ? `  ${x.detail}` : ''}`;
-  const out = [`Idle timings at ${t.rows.toLocaleString('en-US')} actual expenses (median of ${t.iterations}):`, ' services (through Kysely, as the app calls them):'];
+  const line = (x: Timing) =>
+    `  ${x.name.padEnd(58)} ${x.medianMs.toFixed(2).padStart(8)} ms  (min ${x.minMs.toFixed(2)})${x.detail ? `  ${x.detail}` : ''}`;
+  const out = [
+    `Idle timings at ${t.rows.toLocaleString('en-US')} actual expenses (median of ${t.iterations}):`,
+    ' services (through Kysely, as the app calls them):',
+  ];
   for (const s of t.services) out.push(line(s));
   out.push(' statements (better-sqlite3 directly):');
   for (const s of t.statements) {

@@ -114,9 +114,23 @@ export async function idleCpu(pid: number | undefined, seconds: number): Promise
   return median(rates);
 }
 
-export async function browserLike(options: { origin: string; path: string; cookies: string[]; pid: number | undefined; requests: number; warmup: number; idleCpuMsPerSecond: number; accept?: string; batch?: number }): Promise<BrowserLikeResult> {
+export async function browserLike(options: {
+  origin: string;
+  path: string;
+  cookies: string[];
+  pid: number | undefined;
+  requests: number;
+  warmup: number;
+  idleCpuMsPerSecond: number;
+  accept?: string;
+  batch?: number;
+}): Promise<BrowserLikeResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const headers = (i: number) => ({ ...BROWSER_HEADERS, ...(options.accept ? { Accept: options.accept } : {}), Cookie: options.cookies[i % options.cookies.length] });
+  const headers = (i: number) => ({
+    ...BROWSER_HEADERS,
+    ...(options.accept ? { Accept: options.accept } : {}),
+    Cookie: options.cookies[i % options.cookies.length],
+  });
   const url = `${options.origin}${options.path}`;
   let last: Answer | null = null;
   for (let i = 0; i < options.warmup; i++) last = await get(agent, url, headers(i));
@@ -125,7 +139,7 @@ export async function browserLike(options: { origin: string; path: string; cooki
   const batches: number[] = [];
   const cpuBefore = cpuMs(options.pid);
   const started = performance.now();
-  for (let done = 0; done < options.requests; ) {
+  for (let done = 0; done < options.requests;) {
     const batchCpu = cpuMs(options.pid);
     const batchStarted = performance.now();
     const size = Math.min(batch, options.requests - done);
@@ -179,7 +193,14 @@ export interface OpenLoopResult {
  * Sends `rate` requests per second for `seconds`, on as many keep-alive connections as it takes,
  * each due at start + i / rate whether or not the earlier ones have answered.
  */
-export async function openLoop(options: { origin: string; path: string; cookies: string[]; rate: number; seconds: number; headers?: Record<string, string> }): Promise<OpenLoopResult> {
+export async function openLoop(options: {
+  origin: string;
+  path: string;
+  cookies: string[];
+  rate: number;
+  seconds: number;
+  headers?: Record<string, string>;
+}): Promise<OpenLoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const url = `${options.origin}${options.path}`;
   const total = Math.max(1, Math.round(options.rate * options.seconds));
@@ -212,5 +233,18 @@ export async function openLoop(options: { origin: string; path: string; cookies:
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? NaN;
-  return { path: options.path, ratePerSecond: options.rate, seconds: options.seconds, sent: total, completed: latencies.length, non200, errors, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: latencies[latencies.length - 1] ?? NaN, lateStarts };
+  return {
+    path: options.path,
+    ratePerSecond: options.rate,
+    seconds: options.seconds,
+    sent: total,
+    completed: latencies.length,
+    non200,
+    errors,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    lateStarts,
+  };
 }

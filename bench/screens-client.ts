@@ -47,7 +47,10 @@ export class Client {
     this.origin = origin;
   }
 
-  request(path: string, options: { cookie?: string; accept?: keyof typeof ACCEPT; method?: string; json?: unknown } = {}): Promise<Answer> {
+  request(
+    path: string,
+    options: { cookie?: string; accept?: keyof typeof ACCEPT; method?: string; json?: unknown } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { ...BROWSER, Accept: ACCEPT[options.accept ?? 'html'] };
     if (options.cookie) headers.Cookie = options.cookie;
     let body: string | undefined;
@@ -58,20 +61,30 @@ export class Client {
     }
     return new Promise((resolve, reject) => {
       const started = performance.now();
-      const req = http.request(`${this.origin}${path}`, { method: options.method ?? 'GET', headers, agent: this.agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const ms = performance.now() - started;
-          const raw = Buffer.concat(chunks);
-          try {
-            resolve({ status: res.statusCode ?? 0, ms, headers: res.headers, wireBytes: raw.length, body: decode(res.headers['content-encoding'], raw) });
-          } catch (error) {
-            reject(error);
-          }
-        });
-        res.on('error', reject);
-      });
+      const req = http.request(
+        `${this.origin}${path}`,
+        { method: options.method ?? 'GET', headers, agent: this.agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const ms = performance.now() - started;
+            const raw = Buffer.concat(chunks);
+            try {
+              resolve({
+                status: res.statusCode ?? 0,
+                ms,
+                headers: res.headers,
+                wireBytes: raw.length,
+                body: decode(res.headers['content-encoding'], raw),
+              });
+            } catch (error) {
+              reject(error);
+            }
+          });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

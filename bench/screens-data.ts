@@ -61,16 +61,36 @@ export function readMarker(target: BenchDatabase): DataReport | null {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as DataReport) : null;
 }
 
-const COUNTED = ['actual_expenses', 'budgets', 'revenue_projections', 'actual_revenue', 'audit_logs', 'data_versions', 'notifications', 'users'];
+const COUNTED = [
+  'actual_expenses',
+  'budgets',
+  'revenue_projections',
+  'actual_revenue',
+  'audit_logs',
+  'data_versions',
+  'notifications',
+  'users',
+];
 
 /** Makes the database unless its marker says it is there; returns the marker. */
-export async function prepareBenchData(target: BenchDatabase, adminUrl: string, log: (line: string) => void): Promise<DataReport> {
+export async function prepareBenchData(
+  target: BenchDatabase,
+  adminUrl: string,
+  log: (line: string) => void,
+): Promise<DataReport> {
   const existing = readMarker(target);
   if (existing && existing.rows === target.rows && existing.format === FORMAT) {
-    log(`[data] ${target.databaseUrl ? new URL(target.databaseUrl).pathname.slice(1) : target.dataDir}: ready (${Object.entries(existing.tables).map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`).join(', ')})`);
+    log(
+      `[data] ${target.databaseUrl ? new URL(target.databaseUrl).pathname.slice(1) : target.dataDir}: ready (${Object.entries(
+        existing.tables,
+      )
+        .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
+        .join(', ')})`,
+    );
     return existing;
   }
-  if (!path.basename(target.dataDir).startsWith('finhub-screens-')) throw new Error(`refusing to remake ${target.dataDir}: not a bench directory`);
+  if (!path.basename(target.dataDir).startsWith('finhub-screens-'))
+    throw new Error(`refusing to remake ${target.dataDir}: not a bench directory`);
   // Private like the app's own files (the server warns about anything else under DATA_DIR).
   process.umask(0o077);
   fs.rmSync(target.dataDir, { recursive: true, force: true });
@@ -89,29 +109,48 @@ export async function prepareBenchData(target: BenchDatabase, adminUrl: string, 
   const handle = createDatabase({ url: target.databaseUrl, dataDir: target.dataDir });
   try {
     const started = performance.now();
-    await prepareDatabase(handle, { seedDemo: true, owner: { email: BENCH_OWNER_EMAIL, password: BENCH_OWNER_PASSWORD } });
+    await prepareDatabase(handle, {
+      seedDemo: true,
+      owner: { email: BENCH_OWNER_EMAIL, password: BENCH_OWNER_PASSWORD },
+    });
     const seedSeconds = (performance.now() - started) / 1000;
-    log(`[data] demo data seeded in ${seedSeconds.toFixed(1)} s; generating ${target.rows.toLocaleString('en-US')} rows (finhub db generate)`);
+    log(
+      `[data] demo data seeded in ${seedSeconds.toFixed(1)} s; generating ${target.rows.toLocaleString('en-US')} rows (finhub db generate)`,
+    );
     // Each table's rate from its own first batch on.
     const tableStarted = new Map<string, number>();
-    const generate = target.rows > 0
-      ? await generateData(handle, {
-        rows: target.rows,
-        url: target.databaseUrl,
-        log: (line) => log(`  ${line}`),
-        onProgress: ({ table, done, total }) => {
-          if (!tableStarted.has(table)) tableStarted.set(table, performance.now());
-          if (done === total || done % 200_000 === 0) log(`  ${table}: ${loadProgress(done, tableStarted.get(table)!).trim()} of ${total.toLocaleString('en-US')}`);
-        },
-      })
-      : null;
-    if (generate) log(`[data] generated in ${generate.seconds.toFixed(1)} s (${generate.rowsPerSecond.toLocaleString('en-US')} rows/s)`);
+    const generate =
+      target.rows > 0
+        ? await generateData(handle, {
+            rows: target.rows,
+            url: target.databaseUrl,
+            log: (line) => log(`  ${line}`),
+            onProgress: ({ table, done, total }) => {
+              if (!tableStarted.has(table)) tableStarted.set(table, performance.now());
+              if (done === total || done % 200_000 === 0)
+                log(
+                  `  ${table}: ${loadProgress(done, tableStarted.get(table)!).trim()} of ${total.toLocaleString('en-US')}`,
+                );
+            },
+          })
+        : null;
+    if (generate)
+      log(
+        `[data] generated in ${generate.seconds.toFixed(1)} s (${generate.rowsPerSecond.toLocaleString('en-US')} rows/s)`,
+      );
     const tables: Record<string, number> = {};
     for (const table of COUNTED) {
       const { rows } = await sql.raw<{ n: number | string }>(`select count(*) as n from ${table}`).execute(handle.db);
       tables[table] = Number(rows[0].n);
     }
-    const report: DataReport = { format: FORMAT, rows: target.rows, preparedAt: new Date().toISOString(), seedSeconds, generate, tables };
+    const report: DataReport = {
+      format: FORMAT,
+      rows: target.rows,
+      preparedAt: new Date().toISOString(),
+      seedSeconds,
+      generate,
+      tables,
+    };
     fs.writeFileSync(path.join(target.dataDir, MARKER), JSON.stringify(report, null, 2));
     return report;
   } finally {

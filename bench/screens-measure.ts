@@ -32,7 +32,11 @@ export function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
-export const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 export interface SampleOptions {
   warmup: number;
@@ -43,14 +47,30 @@ export interface SampleOptions {
   pid: number | undefined;
 }
 
-export async function sampleTarget(client: Client, target: Target, cookie: string, options: SampleOptions): Promise<TargetResult> {
-  const send = () => client.request(target.path, { cookie: target.signedOut ? undefined : cookie, accept: target.kind === 'api' ? 'json' : 'html' });
+export async function sampleTarget(
+  client: Client,
+  target: Target,
+  cookie: string,
+  options: SampleOptions,
+): Promise<TargetResult> {
+  const send = () =>
+    client.request(target.path, {
+      cookie: target.signedOut ? undefined : cookie,
+      accept: target.kind === 'api' ? 'json' : 'html',
+    });
   const base = { path: target.path, kind: target.kind };
   const first = await send();
   const empty = { samples: 0, medianMs: NaN, p95Ms: NaN, minMs: NaN, maxMs: NaN, cpuMsPerRequest: NaN, capped: false };
   if (first.status !== 200) {
     const where = first.headers.location ? ` → ${first.headers.location}` : '';
-    return { ...base, ...empty, status: first.status, bodyBytes: first.body.length, wireBytes: first.wireBytes, error: `status ${first.status}${where}: ${first.body.toString().slice(0, 120)}` };
+    return {
+      ...base,
+      ...empty,
+      status: first.status,
+      bodyBytes: first.body.length,
+      wireBytes: first.wireBytes,
+      error: `status ${first.status}${where}: ${first.body.toString().slice(0, 120)}`,
+    };
   }
   for (let i = 1; i < options.warmup; i++) await send();
   const times: number[] = [];
@@ -60,7 +80,15 @@ export async function sampleTarget(client: Client, target: Target, cookie: strin
   let capped = false;
   while (times.length < options.samples) {
     last = await send();
-    if (last.status !== 200) return { ...base, ...empty, status: last.status, bodyBytes: last.body.length, wireBytes: last.wireBytes, error: `status ${last.status} while sampling` };
+    if (last.status !== 200)
+      return {
+        ...base,
+        ...empty,
+        status: last.status,
+        bodyBytes: last.body.length,
+        wireBytes: last.wireBytes,
+        error: `status ${last.status} while sampling`,
+      };
     times.push(last.ms);
     if (times.length >= options.minSamples && performance.now() - started > options.maxSeconds * 1000) {
       capped = times.length < options.samples;
@@ -93,7 +121,13 @@ export interface MemoryResult {
 }
 
 /** Resident memory of the web process before and after visiting every page `times` times. */
-export async function memoryGrowth(client: Client, pages: Target[], cookie: string, pid: number | undefined, times: number): Promise<MemoryResult> {
+export async function memoryGrowth(
+  client: Client,
+  pages: Target[],
+  cookie: string,
+  pid: number | undefined,
+  times: number,
+): Promise<MemoryResult> {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const beforeBytes = residentBytes(pid);
   let visits = 0;
@@ -132,11 +166,19 @@ export interface Analysis {
 }
 
 export function runAnalysis(client: Client, analysis: Analysis, cookie: string) {
-  return client.request(analysis.path, analysis.json === undefined ? { cookie } : { cookie, method: 'POST', accept: 'json', json: analysis.json });
+  return client.request(
+    analysis.path,
+    analysis.json === undefined ? { cookie } : { cookie, method: 'POST', accept: 'json', json: analysis.json },
+  );
 }
 
 /** The analysis that takes longest (median of `runs`, one at a time) among `candidates`. */
-export async function slowestAnalysis(origin: string, candidates: Analysis[], cookie: string, runs = 3): Promise<{ analysis: Analysis; medianMs: number } | null> {
+export async function slowestAnalysis(
+  origin: string,
+  candidates: Analysis[],
+  cookie: string,
+  runs = 3,
+): Promise<{ analysis: Analysis; medianMs: number } | null> {
   const client = new Client(origin);
   let slowest: { analysis: Analysis; medianMs: number } | null = null;
   try {
@@ -147,7 +189,8 @@ export async function slowestAnalysis(origin: string, candidates: Analysis[], co
         if (answer.status !== 200) break;
         times.push(answer.ms);
       }
-      if (times.length === runs && (!slowest || median(times) > slowest.medianMs)) slowest = { analysis, medianMs: median(times) };
+      if (times.length === runs && (!slowest || median(times) > slowest.medianMs))
+        slowest = { analysis, medianMs: median(times) };
     }
   } finally {
     client.close();
@@ -155,7 +198,17 @@ export async function slowestAnalysis(origin: string, candidates: Analysis[], co
   return slowest;
 }
 
-export async function heavyLoop(origin: string, options: { heavy: Analysis; heavyCookie: string; listPath: string; listCookie: string; seconds: number; rate: number }): Promise<HeavyLoopResult> {
+export async function heavyLoop(
+  origin: string,
+  options: {
+    heavy: Analysis;
+    heavyCookie: string;
+    listPath: string;
+    listCookie: string;
+    seconds: number;
+    rate: number;
+  },
+): Promise<HeavyLoopResult> {
   const analyst = new Client(origin);
   let stop = false;
   const times: number[] = [];
@@ -171,13 +224,31 @@ export async function heavyLoop(origin: string, options: { heavy: Analysis; heav
   // is due (the list's late answers are then timed as they come, without the analysis).
   await new Promise((resolve) => setTimeout(resolve, 500));
   const end = setTimeout(() => (stop = true), options.seconds * 1000);
-  const list = await openLoop({ origin, path: options.listPath, cookies: [options.listCookie], rate: options.rate, seconds: options.seconds, headers: { Accept: ACCEPT.html, 'Accept-Encoding': 'gzip' } });
+  const list = await openLoop({
+    origin,
+    path: options.listPath,
+    cookies: [options.listCookie],
+    rate: options.rate,
+    seconds: options.seconds,
+    headers: { Accept: ACCEPT.html, 'Accept-Encoding': 'gzip' },
+  });
   clearTimeout(end);
   stop = true;
   await loop;
   analyst.close();
-  const heavyPath = options.heavy.json === undefined ? options.heavy.path : `POST ${options.heavy.path} ${JSON.stringify(options.heavy.json)}`;
-  return { heavyPath, listPath: options.listPath, seconds: options.seconds, heavyRuns: times.length, heavyMedianMs: median(times), heavyStatuses: statuses, list };
+  const heavyPath =
+    options.heavy.json === undefined
+      ? options.heavy.path
+      : `POST ${options.heavy.path} ${JSON.stringify(options.heavy.json)}`;
+  return {
+    heavyPath,
+    listPath: options.listPath,
+    seconds: options.seconds,
+    heavyRuns: times.length,
+    heavyMedianMs: median(times),
+    heavyStatuses: statuses,
+    list,
+  };
 }
 
 export interface IdleResult {
@@ -191,7 +262,9 @@ export interface IdleResult {
 
 export async function idleCpu(pids: Record<string, number | undefined>, seconds: number): Promise<IdleResult> {
   const total = (): number => Object.values(pids).reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
-  const before: Record<string, number> = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
+  const before: Record<string, number> = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]),
+  );
   const started = performance.now();
   const shares: number[] = [];
   for (let left = seconds; left > 0; left -= 10) {
@@ -201,7 +274,9 @@ export async function idleCpu(pids: Record<string, number | undefined>, seconds:
     shares.push((total() - cpu) / ((performance.now() - sliceStart) / 1000));
   }
   const wall = (performance.now() - started) / 1000;
-  const perProcess = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, (cpuSeconds(pid) - before[name]) / wall]));
+  const perProcess = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [name, (cpuSeconds(pid) - before[name]) / wall]),
+  );
   const sorted = [...shares].sort((a, b) => a - b);
   return {
     seconds: wall,
@@ -212,7 +287,10 @@ export async function idleCpu(pids: Record<string, number | undefined>, seconds:
 }
 
 /** Waits (up to `maxSeconds`) until the processes use less than 10 % of a core over 5 s. */
-export async function untilQuiet(pids: Record<string, number | undefined>, maxSeconds: number): Promise<{ seconds: number; share: number }> {
+export async function untilQuiet(
+  pids: Record<string, number | undefined>,
+  maxSeconds: number,
+): Promise<{ seconds: number; share: number }> {
   const started = performance.now();
   for (;;) {
     const { shareOfCore } = await idleCpu(pids, 5);

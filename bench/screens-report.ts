@@ -14,9 +14,16 @@ export interface RunReport {
 }
 
 /** Goals beyond the per-target ones. */
-export const RUN_GOALS = { idleShareOfCore: 0.02, memoryGrowthBytes: 100 * 1024 * 1024, heavyListP99Ms: 100, growthRatio: 1.3, growthNoiseMs: 1 };
+export const RUN_GOALS = {
+  idleShareOfCore: 0.02,
+  memoryGrowthBytes: 100 * 1024 * 1024,
+  heavyListP99Ms: 100,
+  growthRatio: 1.3,
+  growthNoiseMs: 1,
+};
 
-const ms = (n: number) => (Number.isFinite(n) ? (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1)) : '–');
+const ms = (n: number) =>
+  Number.isFinite(n) ? (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1)) : '–';
 const kb = (n: number) => (Number.isFinite(n) ? `${(n / 1024).toFixed(n >= 10_240 ? 0 : 1)}` : '–');
 
 /** What a target misses, in words ('' when it meets every goal). */
@@ -25,11 +32,15 @@ export function targetMisses(t: RunReport['targets'][number]): string[] {
   const misses: string[] = [];
   if (t.medianMs > t.goal.medianGoalMs) misses.push(`median ${ms(t.medianMs)} ms > ${t.goal.medianGoalMs}`);
   if (t.p95Ms > t.goal.p95GoalMs) misses.push(`p95 ${ms(t.p95Ms)} ms > ${t.goal.p95GoalMs}`);
-  if (t.goal.htmlGoalBytes !== null && t.bodyBytes > t.goal.htmlGoalBytes) misses.push(`HTML ${kb(t.bodyBytes)} KB > ${kb(t.goal.htmlGoalBytes)}`);
+  if (t.goal.htmlGoalBytes !== null && t.bodyBytes > t.goal.htmlGoalBytes)
+    misses.push(`HTML ${kb(t.bodyBytes)} KB > ${kb(t.goal.htmlGoalBytes)}`);
   return misses;
 }
 
-function growthMiss(base: TargetResult | undefined, big: (TargetResult & { rows?: number }) | undefined): string | null {
+function growthMiss(
+  base: TargetResult | undefined,
+  big: (TargetResult & { rows?: number }) | undefined,
+): string | null {
   if (!base || !big || !Number.isFinite(base.medianMs) || !Number.isFinite(big.medianMs)) return null;
   const ratio = big.medianMs / base.medianMs;
   if (ratio <= RUN_GOALS.growthRatio || big.medianMs - base.medianMs <= RUN_GOALS.growthNoiseMs) return null;
@@ -63,7 +74,11 @@ export function databaseTable(runs: RunReport[]): string {
     }
     // Size and CPU at the largest size measured.
     const last = at(sizes[sizes.length - 1]) ?? at(first)!;
-    cells.push(last.kind === 'api' ? `(${kb(last.bodyBytes)})` : kb(last.bodyBytes), ms(last.cpuMsPerRequest), `${last.goal.medianGoalMs}`);
+    cells.push(
+      last.kind === 'api' ? `(${kb(last.bodyBytes)})` : kb(last.bodyBytes),
+      ms(last.cpuMsPerRequest),
+      `${last.goal.medianGoalMs}`,
+    );
     if (small && big) {
       const a = at(small);
       const b = at(big);
@@ -83,18 +98,28 @@ export function runGoals(run: RunReport): string[] {
   const tag = `${run.dialect} ${sizeLabel(run.rows)}`;
   if (run.idle) {
     const share = run.idle.shareOfCore;
-    const detail = Object.entries(run.idle.perProcess).map(([name, s]) => `${name} ${(s * 100).toFixed(2)} %`).join(', ');
-    const slices = run.idle.slices ? `; per 10 s: median ${(run.idle.slices.medianShare * 100).toFixed(2)} %, max ${(run.idle.slices.maxShare * 100).toFixed(1)} %` : '';
-    lines.push(`- ${tag}: idle CPU over ${Math.round(run.idle.seconds)} s: **${(share * 100).toFixed(2)} % of a core** (${detail}${slices}); goal ≤ 2 % over 600 s: ${share <= RUN_GOALS.idleShareOfCore ? 'met' : '**not met**'}${run.idle.seconds < 590 ? ' (shorter period than the goal\'s)' : ''}`);
+    const detail = Object.entries(run.idle.perProcess)
+      .map(([name, s]) => `${name} ${(s * 100).toFixed(2)} %`)
+      .join(', ');
+    const slices = run.idle.slices
+      ? `; per 10 s: median ${(run.idle.slices.medianShare * 100).toFixed(2)} %, max ${(run.idle.slices.maxShare * 100).toFixed(1)} %`
+      : '';
+    lines.push(
+      `- ${tag}: idle CPU over ${Math.round(run.idle.seconds)} s: **${(share * 100).toFixed(2)} % of a core** (${detail}${slices}); goal ≤ 2 % over 600 s: ${share <= RUN_GOALS.idleShareOfCore ? 'met' : '**not met**'}${run.idle.seconds < 590 ? " (shorter period than the goal's)" : ''}`,
+    );
   }
   if (run.memory) {
     const m = run.memory;
-    lines.push(`- ${tag}: web process memory ${(m.beforeBytes / 2 ** 20).toFixed(0)} MB → ${(m.afterBytes / 2 ** 20).toFixed(0)} MB after ${m.visits} visits (${m.pages} screens and tabs × ${m.visits / Math.max(1, m.pages)}): **${(m.growthBytes / 2 ** 20).toFixed(0)} MB growth**; goal ≤ 100 MB: ${m.growthBytes <= RUN_GOALS.memoryGrowthBytes ? 'met' : '**not met**'}`);
+    lines.push(
+      `- ${tag}: web process memory ${(m.beforeBytes / 2 ** 20).toFixed(0)} MB → ${(m.afterBytes / 2 ** 20).toFixed(0)} MB after ${m.visits} visits (${m.pages} screens and tabs × ${m.visits / Math.max(1, m.pages)}): **${(m.growthBytes / 2 ** 20).toFixed(0)} MB growth**; goal ≤ 100 MB: ${m.growthBytes <= RUN_GOALS.memoryGrowthBytes ? 'met' : '**not met**'}`,
+    );
   }
   if (run.heavy) {
     const h = run.heavy;
     const l = h.list;
-    lines.push(`- ${tag}: while the owner ran \`${h.heavyPath}\` ${h.heavyRuns} times in ${h.seconds} s (median ${ms(h.heavyMedianMs)} ms, statuses ${JSON.stringify(h.heavyStatuses)}), another user's \`${h.listPath}\` at ${l.ratePerSecond}/s: p50 ${ms(l.p50)} ms, **p99 ${ms(l.p99)} ms**, max ${ms(l.max)} ms (${l.completed}/${l.sent}, ${l.non200} non-200); goal p99 ≤ 100 ms: ${l.p99 <= RUN_GOALS.heavyListP99Ms && l.non200 === 0 && l.errors === 0 ? 'met' : '**not met**'}`);
+    lines.push(
+      `- ${tag}: while the owner ran \`${h.heavyPath}\` ${h.heavyRuns} times in ${h.seconds} s (median ${ms(h.heavyMedianMs)} ms, statuses ${JSON.stringify(h.heavyStatuses)}), another user's \`${h.listPath}\` at ${l.ratePerSecond}/s: p50 ${ms(l.p50)} ms, **p99 ${ms(l.p99)} ms**, max ${ms(l.max)} ms (${l.completed}/${l.sent}, ${l.non200} non-200); goal p99 ≤ 100 ms: ${l.p99 <= RUN_GOALS.heavyListP99Ms && l.non200 === 0 && l.errors === 0 ? 'met' : '**not met**'}`,
+    );
   }
   return lines;
 }

@@ -100,15 +100,24 @@ const firstId = (value: unknown): number | undefined => {
 async function resolvePath(client: Client, cookie: string, path: string): Promise<{ path?: string; reason?: string }> {
   let resolved = path;
   if (REQUIRED_QUERY[path]) {
-    const entries = (await json(client, '/api/audit-logs?action=update&tableName=actual_expenses&limit=1', cookie)) as { tableName?: string; recordId?: number }[];
+    const entries = (await json(client, '/api/audit-logs?action=update&tableName=actual_expenses&limit=1', cookie)) as {
+      tableName?: string;
+      recordId?: number;
+    }[];
     // An edited expense has versions; without one, the owner's own record.
-    const entry = entries[0] ?? { tableName: 'users', recordId: ((await json(client, '/api/auth/me', cookie)) as { id: number }).id };
-    resolved += REQUIRED_QUERY[path].replace('{versionTable}', entry.tableName ?? 'users').replace('{versionRecord}', String(entry.recordId));
+    const entry = entries[0] ?? {
+      tableName: 'users',
+      recordId: ((await json(client, '/api/auth/me', cookie)) as { id: number }).id,
+    };
+    resolved += REQUIRED_QUERY[path]
+      .replace('{versionTable}', entry.tableName ?? 'users')
+      .replace('{versionRecord}', String(entry.recordId));
   }
   if (!resolved.includes(':id')) return { path: resolved };
   let id: number | undefined;
   if (resolved.startsWith('/api/users/:id')) id = ((await json(client, '/api/auth/me', cookie)) as { id?: number }).id;
-  else if (resolved.startsWith('/api/ai/budget-analysis/:id')) id = firstId(await json(client, '/api/companies', cookie));
+  else if (resolved.startsWith('/api/ai/budget-analysis/:id'))
+    id = firstId(await json(client, '/api/companies', cookie));
   else {
     const collection = resolved.slice(0, resolved.indexOf('/:id'));
     id = firstId(await json(client, `${collection}?limit=1`, cookie));

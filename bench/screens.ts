@@ -16,16 +16,45 @@ import path from 'node:path';
 import { createDatabase } from '../db/client.ts';
 import webpush from 'web-push';
 import { argValue, benchEnv, numberArg } from './constants.ts';
-import { buildIfNeeded, freePort, gitState, machineBusy, root, signInOwner, startChild, stopChild, waitForHealth } from './processes.ts';
+import {
+  buildIfNeeded,
+  freePort,
+  gitState,
+  machineBusy,
+  root,
+  signInOwner,
+  startChild,
+  stopChild,
+  waitForHealth,
+} from './processes.ts';
 import { Client } from './screens-client.ts';
-import { benchDatabase, prepareBenchData, sizeLabel, type BenchDatabase, type DataReport, type Dialect } from './screens-data.ts';
-import { heavyLoop, idleCpu, memoryGrowth, sampleTarget, slowestAnalysis, untilQuiet, type Analysis } from './screens-measure.ts';
+import {
+  benchDatabase,
+  prepareBenchData,
+  sizeLabel,
+  type BenchDatabase,
+  type DataReport,
+  type Dialect,
+} from './screens-data.ts';
+import {
+  heavyLoop,
+  idleCpu,
+  memoryGrowth,
+  sampleTarget,
+  slowestAnalysis,
+  untilQuiet,
+  type Analysis,
+} from './screens-measure.ts';
 import { databaseTable, missList, runGoals, type RunReport } from './screens-report.ts';
 import { listTargets, type Skipped } from './screens-targets.ts';
 import { prepareApiSessions } from './sessions.ts';
 
 const argv = process.argv.slice(2);
-const list = (name: string, fallback: string) => (argValue(argv, name) ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+const list = (name: string, fallback: string) =>
+  (argValue(argv, name) ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const options = {
   dialects: list('db', 'sqlite') as Dialect[],
   rows: list('rows', '1000000').map((r) => Number(r.replaceAll('_', ''))),
@@ -47,7 +76,8 @@ const options = {
   /** Only make the data directories and databases (they are kept for later runs). */
   dataOnly: argv.includes('--data-only'),
 };
-for (const d of options.dialects) if (d !== 'sqlite' && d !== 'postgres') throw new Error(`--db: sqlite or postgres, not ${d}`);
+for (const d of options.dialects)
+  if (d !== 'sqlite' && d !== 'postgres') throw new Error(`--db: sqlite or postgres, not ${d}`);
 for (const r of options.rows) if (!Number.isSafeInteger(r) || r < 0) throw new Error(`--rows: whole numbers, not ${r}`);
 
 const RESULTS_DIR = path.join(root, 'bench', 'results');
@@ -91,37 +121,66 @@ async function measure(target: BenchDatabase, report: { runs: RunReport[]; skipp
   const web = startChild('web', [...WEB_NODE_FLAGS, 'bench/app-server.ts'], env);
   // PostgreSQL: the jobs run in a worker process (`npm run worker`), as in production.
   const worker: ChildProcess | null = target.databaseUrl ? startChild('worker', ['worker/main.ts'], env) : null;
-  const run: RunReport = { dialect: target.dialect, rows: target.rows, targets: [], memory: null, heavy: null, idle: null };
+  const run: RunReport = {
+    dialect: target.dialect,
+    rows: target.rows,
+    targets: [],
+    memory: null,
+    heavy: null,
+    idle: null,
+  };
   const client = new Client(origin);
   try {
     await waitForHealth(origin, web);
     const cookie = await signInOwner(origin);
-    log(`[run] ${target.dialect} ${sizeLabel(target.rows)}: server up (pid ${web.pid}${worker ? `, worker ${worker.pid}` : ''}); letting start-up jobs pass (at least ${options.settle} s)`);
+    log(
+      `[run] ${target.dialect} ${sizeLabel(target.rows)}: server up (pid ${web.pid}${worker ? `, worker ${worker.pid}` : ''}); letting start-up jobs pass (at least ${options.settle} s)`,
+    );
     await new Promise((resolve) => setTimeout(resolve, options.settle * 1000));
     // Then until the app's processes are quiet: a first job run over the whole book (anomalies,
     // insights) is the start-up's, not the screens'.
     const settled = await untilQuiet({ web: web.pid, ...(worker ? { worker: worker.pid } : {}) }, 600);
-    log(`[run] quiet after ${Math.round(options.settle + settled.seconds)} s (${(settled.share * 100).toFixed(1)} % of a core over the last 5 s)`);
+    log(
+      `[run] quiet after ${Math.round(options.settle + settled.seconds)} s (${(settled.share * 100).toFixed(1)} % of a core over the last 5 s)`,
+    );
 
     const { targets: all, skipped } = await listTargets(client, cookie);
     const only = options.only ? new RegExp(options.only) : null;
     const targets = only ? all.filter((t) => only.test(t.path)) : all;
     report.skipped = skipped;
-    log(`[run] ${targets.length} targets (${targets.filter((t) => t.kind === 'screen').length} screens, ${targets.filter((t) => t.kind === 'tab').length} tabs, ${targets.filter((t) => t.kind === 'api').length} API calls); left out: ${skipped.map((s) => s.path).join(', ')}`);
+    log(
+      `[run] ${targets.length} targets (${targets.filter((t) => t.kind === 'screen').length} screens, ${targets.filter((t) => t.kind === 'tab').length} tabs, ${targets.filter((t) => t.kind === 'api').length} API calls); left out: ${skipped.map((s) => s.path).join(', ')}`,
+    );
 
     const pages = targets.filter((t) => t.kind !== 'api');
     if (!options.skip.includes('memory')) {
       run.memory = await memoryGrowth(client, pages, cookie, web.pid, 2);
-      log(`[memory] ${(run.memory.beforeBytes / 2 ** 20).toFixed(0)} MB → ${(run.memory.afterBytes / 2 ** 20).toFixed(0)} MB after visiting ${pages.length} screens and tabs twice`);
+      log(
+        `[memory] ${(run.memory.beforeBytes / 2 ** 20).toFixed(0)} MB → ${(run.memory.afterBytes / 2 ** 20).toFixed(0)} MB after visiting ${pages.length} screens and tabs twice`,
+      );
     }
 
     const busy = await machineBusy(1000);
-    if (busy > 0.15) log(`[run] WARNING: ${(busy * 100).toFixed(0)} % of the cores busy with other work before sampling: figures will be high`);
+    if (busy > 0.15)
+      log(
+        `[run] WARNING: ${(busy * 100).toFixed(0)} % of the cores busy with other work before sampling: figures will be high`,
+      );
     for (const t of targets) {
-      const r = await sampleTarget(client, t, cookie, { warmup: options.warmup, samples: options.samples, maxSeconds: options.maxSeconds, minSamples: Math.min(5, options.samples), pid: web.pid });
-      run.targets.push({ ...r, goal: { medianGoalMs: t.medianGoalMs, p95GoalMs: t.p95GoalMs, htmlGoalBytes: t.htmlGoalBytes } });
+      const r = await sampleTarget(client, t, cookie, {
+        warmup: options.warmup,
+        samples: options.samples,
+        maxSeconds: options.maxSeconds,
+        minSamples: Math.min(5, options.samples),
+        pid: web.pid,
+      });
+      run.targets.push({
+        ...r,
+        goal: { medianGoalMs: t.medianGoalMs, p95GoalMs: t.p95GoalMs, htmlGoalBytes: t.htmlGoalBytes },
+      });
       const html = t.kind === 'api' ? '' : `, ${(r.bodyBytes / 1024).toFixed(1)} KB`;
-      log(`  ${t.path.padEnd(60)} ${r.error ? r.error : `median ${r.medianMs.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms${html}, CPU ${r.cpuMsPerRequest.toFixed(1)} ms/req${r.capped ? ` (${r.samples} samples: time limit)` : ''}`}`);
+      log(
+        `  ${t.path.padEnd(60)} ${r.error ? r.error : `median ${r.medianMs.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms${html}, CPU ${r.cpuMsPerRequest.toFixed(1)} ms/req${r.capped ? ` (${r.samples} samples: time limit)` : ''}`}`,
+      );
     }
 
     if (!options.skip.includes('heavy')) {
@@ -129,14 +188,26 @@ async function measure(target: BenchDatabase, report: { runs: RunReport[]; skipp
       // posted to the API (their widest windows), each timed again here.
       const candidates: Analysis[] = options.heavy
         ? [{ path: options.heavy }]
-        : [...run.targets.filter((t) => HEAVY_CANDIDATES.test(t.path) && !t.error).map((t) => ({ path: t.path })), ...HEAVY_POSTS];
+        : [
+            ...run.targets.filter((t) => HEAVY_CANDIDATES.test(t.path) && !t.error).map((t) => ({ path: t.path })),
+            ...HEAVY_POSTS,
+          ];
       const heavy = await slowestAnalysis(origin, candidates, cookie);
       if (heavy) {
         // Another user: a viewer of the bench's session pool, signed in just now.
         const handle = createDatabase({ url: target.databaseUrl, dataDir: target.dataDir });
         const [listCookie] = await prepareApiSessions(handle, 1).finally(() => handle.close());
-        log(`[heavy] the owner runs ${heavy.analysis.json === undefined ? '' : 'POST '}${heavy.analysis.path} (${heavy.medianMs.toFixed(0)} ms, the slowest of ${candidates.length}) in a loop for ${options.heavySeconds} s; a viewer's ${LIST_PATH} at ${options.heavyRate}/s`);
-        run.heavy = await heavyLoop(origin, { heavy: heavy.analysis, heavyCookie: cookie, listPath: LIST_PATH, listCookie, seconds: options.heavySeconds, rate: options.heavyRate });
+        log(
+          `[heavy] the owner runs ${heavy.analysis.json === undefined ? '' : 'POST '}${heavy.analysis.path} (${heavy.medianMs.toFixed(0)} ms, the slowest of ${candidates.length}) in a loop for ${options.heavySeconds} s; a viewer's ${LIST_PATH} at ${options.heavyRate}/s`,
+        );
+        run.heavy = await heavyLoop(origin, {
+          heavy: heavy.analysis,
+          heavyCookie: cookie,
+          listPath: LIST_PATH,
+          listCookie,
+          seconds: options.heavySeconds,
+          rate: options.heavyRate,
+        });
       }
     }
 
@@ -157,12 +228,24 @@ async function measure(target: BenchDatabase, report: { runs: RunReport[]; skipp
 async function main() {
   const started = new Date();
   const git = gitState();
-  log(`[bench] ${started.toISOString()}  ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, commit ${git.commit}${git.dirty.length ? ` with uncommitted changes: ${git.dirty.map((l) => l.slice(3)).join(', ')}` : ''}`);
-  log(`[bench] ${options.dialects.join(', ')} at ${options.rows.map(sizeLabel).join(', ')} rows; ${options.warmup} warm-up + ${options.samples} samples per target (at most ${options.maxSeconds} s each)`);
+  log(
+    `[bench] ${started.toISOString()}  ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, commit ${git.commit}${git.dirty.length ? ` with uncommitted changes: ${git.dirty.map((l) => l.slice(3)).join(', ')}` : ''}`,
+  );
+  log(
+    `[bench] ${options.dialects.join(', ')} at ${options.rows.map(sizeLabel).join(', ')} rows; ${options.warmup} warm-up + ${options.samples} samples per target (at most ${options.maxSeconds} s each)`,
+  );
   buildIfNeeded(options.rebuild, log);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `screens-${started.toISOString().replace(/[:.]/g, '-')}.json`);
-  const report = { date: started.toISOString(), git, machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version }, options: { ...options, adminUrl: '(postgres)' }, data: [] as (DataReport & { dialect: Dialect })[], runs: [] as RunReport[], skipped: [] as Skipped[] };
+  const report = {
+    date: started.toISOString(),
+    git,
+    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
+    options: { ...options, adminUrl: '(postgres)' },
+    data: [] as (DataReport & { dialect: Dialect })[],
+    runs: [] as RunReport[],
+    skipped: [] as Skipped[],
+  };
   const save = () => fs.writeFileSync(file, JSON.stringify(report, null, 2));
 
   for (const dialect of options.dialects) {
@@ -183,7 +266,14 @@ async function main() {
     log(`## ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}\n`);
     for (const run of runs) {
       const data = report.data.find((d) => d.dialect === run.dialect && d.rows === run.rows);
-      if (data) log(`- ${sizeLabel(run.rows)}: demo data + \`finhub db generate --rows ${run.rows}\`: ${Object.entries(data.tables).map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`).join(', ')}`);
+      if (data)
+        log(
+          `- ${sizeLabel(run.rows)}: demo data + \`finhub db generate --rows ${run.rows}\`: ${Object.entries(
+            data.tables,
+          )
+            .map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`)
+            .join(', ')}`,
+        );
     }
     log('');
     log(databaseTable(runs));

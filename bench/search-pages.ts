@@ -22,8 +22,19 @@ import { argValue, DEFAULT_DATA_DIR, numberArg } from './constants.ts';
 
 /** Searches a finance user types: vendors, words of descriptions, receipt numbers, a month, a name, nothing. */
 export const SEARCH_TERMS = [
-  'Azure', 'payroll', 'Harbour Point', 'Webber', 'water and', 'managed data', 'INV-2312', 'RCT-24', '2025-03', 'December 2023',
-  'Finance', 'Legal Fees', 'no such vendor',
+  'Azure',
+  'payroll',
+  'Harbour Point',
+  'Webber',
+  'water and',
+  'managed data',
+  'INV-2312',
+  'RCT-24',
+  '2025-03',
+  'December 2023',
+  'Finance',
+  'Legal Fees',
+  'no such vendor',
 ];
 
 /** Pages of 10 (the screens' page size), from the first to the last of 1M rows. */
@@ -54,8 +65,18 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(argValue(argv, 'data-dir') ?? DEFAULT_DATA_DIR);
   const handle = createDatabase({ url, dataDir });
   try {
-    const owner = await handle.db.selectFrom('users').select('id').where('role', '=', 'owner').orderBy('id').limit(1).executeTakeFirstOrThrow();
-    const ctx: ServiceContext = { db: handle.db, actor: { kind: 'user', user: (await findUserById(handle.db, owner.id))! }, meta: {} };
+    const owner = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'owner')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const ctx: ServiceContext = {
+      db: handle.db,
+      actor: { kind: 'user', user: (await findUserById(handle.db, owner.id))! },
+      meta: {},
+    };
     const measure = async (name: string, params: string, before?: () => Promise<unknown>): Promise<Sample> => {
       const query = apiListQuery(actualExpenses, new URLSearchParams(params));
       const { total } = await listRecords(ctx, actualExpenses, query); // warm-up
@@ -67,7 +88,9 @@ async function main(): Promise<void> {
         samples.push(performance.now() - t);
       }
       const sample = { name, total, medianMs: quantile(samples, 0.5), p90Ms: quantile(samples, 0.9) };
-      console.log(`  ${name.padEnd(34)} ${String(total).padStart(9)} rows  median ${sample.medianMs.toFixed(1).padStart(7)} ms  p90 ${sample.p90Ms.toFixed(1).padStart(7)} ms`);
+      console.log(
+        `  ${name.padEnd(34)} ${String(total).padStart(9)} rows  median ${sample.medianMs.toFixed(1).padStart(7)} ms  p90 ${sample.p90Ms.toFixed(1).padStart(7)} ms`,
+      );
       return sample;
     };
     const dialect = url ? 'postgres' : 'sqlite';
@@ -75,13 +98,23 @@ async function main(): Promise<void> {
     console.log('search (?q=…, count + first page of 10):');
     const searches: Sample[] = [];
     const pages: Sample[] = [];
-    for (const term of SEARCH_TERMS) searches.push(await measure(`q=${term}`, `limit=10&q=${encodeURIComponent(term)}`));
+    for (const term of SEARCH_TERMS)
+      searches.push(await measure(`q=${term}`, `limit=10&q=${encodeURIComponent(term)}`));
     // An amount as typed (exact cents, both spellings), and one that is in the books.
-    const booked = await handle.db.selectFrom('actualExpenses').select('amountCents').where('id', '=', 500_000).executeTakeFirst();
+    const booked = await handle.db
+      .selectFrom('actualExpenses')
+      .select('amountCents')
+      .where('id', '=', 500_000)
+      .executeTakeFirst();
     const bookedAmount = booked ? (Number(booked.amountCents) / 100).toFixed(2) : '1234.56';
-    for (const term of ['1234.56', '1,234.56', bookedAmount]) searches.push(await measure(`q=${term} (amount)`, `limit=10&q=${encodeURIComponent(term)}`));
+    for (const term of ['1234.56', '1,234.56', bookedAmount])
+      searches.push(await measure(`q=${term} (amount)`, `limit=10&q=${encodeURIComponent(term)}`));
     console.log('one company (?companyId=…, the Company filter of the list):');
-    const company = await handle.db.selectFrom('companies').select('id').where('name', '=', 'One Network').executeTakeFirst();
+    const company = await handle.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'One Network')
+      .executeTakeFirst();
     if (company) {
       pages.push(await measure('company: first page', `limit=10&companyId=${company.id}`));
       pages.push(await measure('company: page 10,000', `limit=10&offset=99990&companyId=${company.id}`));
@@ -95,13 +128,28 @@ async function main(): Promise<void> {
     // first deep page after a write finds the list's anchors again (page-anchors.server.ts).
     const write = () => sql`update actual_expenses set vendor = vendor where id = -1`.execute(handle.db);
     pages.push(await measure('page 50,000 right after a write', `limit=10&offset=499990`, write));
-    pages.push(await measure('page 50,000 by amount after a write', `limit=10&offset=499990&sortBy=amount&sortOrder=desc`, write));
+    pages.push(
+      await measure(
+        'page 50,000 by amount after a write',
+        `limit=10&offset=499990&sortBy=amount&sortOrder=desc`,
+        write,
+      ),
+    );
     pages.push(await measure('page 2,000 of q=payroll', `limit=10&offset=19990&q=payroll`));
-    const searchMedian = quantile(searches.map((s) => s.medianMs), 0.5);
+    const searchMedian = quantile(
+      searches.map((s) => s.medianMs),
+      0.5,
+    );
     const worstPage = Math.max(...pages.map((p) => p.medianMs));
-    console.log(`[bench] search: median of the medians ${searchMedian.toFixed(1)} ms, slowest ${Math.max(...searches.map((s) => s.medianMs)).toFixed(1)} ms; slowest page ${worstPage.toFixed(1)} ms`);
+    console.log(
+      `[bench] search: median of the medians ${searchMedian.toFixed(1)} ms, slowest ${Math.max(...searches.map((s) => s.medianMs)).toFixed(1)} ms; slowest page ${worstPage.toFixed(1)} ms`,
+    );
     const json = argValue(argv, 'json');
-    if (json) fs.writeFileSync(json, JSON.stringify({ dialect, iterations, searches, pages, searchMedian, worstPage }, null, 2));
+    if (json)
+      fs.writeFileSync(
+        json,
+        JSON.stringify({ dialect, iterations, searches, pages, searchMedian, worstPage }, null, 2),
+      );
   } finally {
     await handle.close();
   }

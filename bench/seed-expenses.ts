@@ -12,7 +12,15 @@ import { pathToFileURL } from 'node:url';
 import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import { generateData } from '../db/generate.ts';
 import { prepareDatabase } from '../app/features/system/bootstrap.server.ts';
-import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, DEFAULT_DATA_DIR, DEFAULT_ROWS, loadProgress, numberArg } from './constants.ts';
+import {
+  argValue,
+  BENCH_OWNER_EMAIL,
+  BENCH_OWNER_PASSWORD,
+  DEFAULT_DATA_DIR,
+  DEFAULT_ROWS,
+  loadProgress,
+  numberArg,
+} from './constants.ts';
 
 export interface SeedOptions {
   dataDir: string;
@@ -44,7 +52,10 @@ export async function seedExpenses(options: SeedOptions): Promise<SeedResult> {
     });
     if (prepared.seeded.length) log('[seed] empty database: reference data seeded (no demo figures)');
     if (prepared.owner.created) log(`[seed] owner ${prepared.owner.email} created`);
-    const counted = await handle.db.selectFrom('actualExpenses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const counted = await handle.db
+      .selectFrom('actualExpenses')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const before = Number(counted.n);
     const result = (inserted: number, seconds: number): SeedResult => ({
       dialect: url ? 'postgres' : 'sqlite',
@@ -56,7 +67,9 @@ export async function seedExpenses(options: SeedOptions): Promise<SeedResult> {
       rowsPerSecond: seconds > 0 ? Math.round(inserted / seconds) : 0,
     });
     if (before >= options.rows) {
-      log(`[seed] ${handle.location} already has ${before.toLocaleString('en-US')} actual expenses (≥ ${options.rows.toLocaleString('en-US')}): nothing to do`);
+      log(
+        `[seed] ${handle.location} already has ${before.toLocaleString('en-US')} actual expenses (≥ ${options.rows.toLocaleString('en-US')}): nothing to do`,
+      );
       return result(0, 0);
     }
     const missing = options.rows - before;
@@ -73,7 +86,9 @@ export async function seedExpenses(options: SeedOptions): Promise<SeedResult> {
       },
     });
     const done = result(missing, generated.seconds);
-    log(`[seed] ${missing.toLocaleString('en-US')} rows in ${generated.seconds.toFixed(1)} s: ${done.rowsPerSecond.toLocaleString('en-US')} rows/s (indexes included); table now ${done.total.toLocaleString('en-US')} rows`);
+    log(
+      `[seed] ${missing.toLocaleString('en-US')} rows in ${generated.seconds.toFixed(1)} s: ${done.rowsPerSecond.toLocaleString('en-US')} rows/s (indexes included); table now ${done.total.toLocaleString('en-US')} rows`,
+    );
     return done;
   } finally {
     await handle.close();

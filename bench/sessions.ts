@@ -13,7 +13,12 @@ import { BENCH_SESSION_SECRET, BENCH_USER_DOMAIN, BENCH_USER_PREFIX } from './co
 
 const CHUNK = 200;
 
-const sessionCookie = createCookie('__session', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [BENCH_SESSION_SECRET] });
+const sessionCookie = createCookie('__session', {
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/',
+  secrets: [BENCH_SESSION_SECRET],
+});
 
 /** The `Cookie:` request header value for a session token (signed like the app signs it). */
 export async function cookieFor(token: string): Promise<string> {
@@ -21,7 +26,12 @@ export async function cookieFor(token: string): Promise<string> {
 }
 
 async function benchUserIds(handle: DatabaseHandle): Promise<number[]> {
-  const rows = await handle.db.selectFrom('users').select('id').where('email', 'like', `${BENCH_USER_PREFIX}%${BENCH_USER_DOMAIN}`).orderBy('id').execute();
+  const rows = await handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', `${BENCH_USER_PREFIX}%${BENCH_USER_DOMAIN}`)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -34,7 +44,11 @@ export async function prepareApiSessions(handle: DatabaseHandle, count: number):
   const iso = now.toISOString();
   const tokens: string[] = [];
   await handle.db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('users').select(['id', 'email']).where('email', 'like', `${BENCH_USER_PREFIX}%${BENCH_USER_DOMAIN}`).execute();
+    const existing = await trx
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', 'like', `${BENCH_USER_PREFIX}%${BENCH_USER_DOMAIN}`)
+      .execute();
     const have = new Set(existing.map((u) => u.email));
     const missing = [];
     for (let i = 1; i <= count; i++) {
@@ -51,12 +65,25 @@ export async function prepareApiSessions(handle: DatabaseHandle, count: number):
         updatedAt: iso,
       });
     }
-    for (let i = 0; i < missing.length; i += CHUNK) await trx.insertInto('users').values(missing.slice(i, i + CHUNK)).execute();
-    const users = (await trx.selectFrom('users').select(['id', 'email']).where('email', 'like', `${BENCH_USER_PREFIX}%${BENCH_USER_DOMAIN}`).orderBy('id').execute())
-      .filter((u) => Number(u.email.slice(BENCH_USER_PREFIX.length, -BENCH_USER_DOMAIN.length)) <= count);
+    for (let i = 0; i < missing.length; i += CHUNK)
+      await trx
+        .insertInto('users')
+        .values(missing.slice(i, i + CHUNK))
+        .execute();
+    const users = (
+      await trx
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', 'like', `${BENCH_USER_PREFIX}%${BENCH_USER_DOMAIN}`)
+        .orderBy('id')
+        .execute()
+    ).filter((u) => Number(u.email.slice(BENCH_USER_PREFIX.length, -BENCH_USER_DOMAIN.length)) <= count);
     const ids = users.map((u) => u.id);
     for (let i = 0; i < ids.length; i += CHUNK) {
-      await trx.deleteFrom('userSessions').where('userId', 'in', ids.slice(i, i + CHUNK)).execute();
+      await trx
+        .deleteFrom('userSessions')
+        .where('userId', 'in', ids.slice(i, i + CHUNK))
+        .execute();
     }
     const sessions = users.map((u) => {
       const token = crypto.randomBytes(32).toString('base64url');
@@ -74,7 +101,11 @@ export async function prepareApiSessions(handle: DatabaseHandle, count: number):
         isActive: true,
       };
     });
-    for (let i = 0; i < sessions.length; i += CHUNK) await trx.insertInto('userSessions').values(sessions.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < sessions.length; i += CHUNK)
+      await trx
+        .insertInto('userSessions')
+        .values(sessions.slice(i, i + CHUNK))
+        .execute();
     await trx.deleteFrom('rateLimitCounters').where('key', 'like', 'user:%').execute();
   });
   return Promise.all(tokens.map(cookieFor));
@@ -90,7 +121,12 @@ export async function refreshApiSessions(handle: DatabaseHandle): Promise<void> 
   const iso = new Date().toISOString();
   await handle.db.transaction().execute(async (trx) => {
     for (let i = 0; i < ids.length; i += CHUNK) {
-      await trx.updateTable('userSessions').set({ lastSeenAt: iso }).where('userId', 'in', ids.slice(i, i + CHUNK)).where('isActive', '=', true).execute();
+      await trx
+        .updateTable('userSessions')
+        .set({ lastSeenAt: iso })
+        .where('userId', 'in', ids.slice(i, i + CHUNK))
+        .where('isActive', '=', true)
+        .execute();
     }
     await trx.deleteFrom('rateLimitCounters').where('key', 'like', 'user:%').execute();
   });

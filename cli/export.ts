@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { Command } from 'commander';
-import { exportTable, exportTableNames, findCompany, resolveExportTable } from '../app/features/backups/exports.server.ts';
+import {
+  exportTable,
+  exportTableNames,
+  findCompany,
+  resolveExportTable,
+} from '../app/features/backups/exports.server.ts';
 import { cliIo, createOutput, UsageError, withDatabase, type GlobalOptions } from './runtime.ts';
 import { isIsoDay } from '../app/platform/lib/dates.ts';
 import { commitFile } from '../app/platform/durable-file.server.ts';
@@ -29,7 +34,11 @@ function day(flag: string) {
 }
 
 /** Writes respecting back-pressure, so a slow reader never makes the chunks pile up in memory. */
-async function writeAll(stream: NodeJS.WritableStream, chunks: AsyncIterable<string | Uint8Array>, onChunk?: () => void): Promise<void> {
+async function writeAll(
+  stream: NodeJS.WritableStream,
+  chunks: AsyncIterable<string | Uint8Array>,
+  onChunk?: () => void,
+): Promise<void> {
   for await (const chunk of chunks) {
     if (!stream.write(chunk)) await once(stream, 'drain');
     onChunk?.();
@@ -37,12 +46,17 @@ async function writeAll(stream: NodeJS.WritableStream, chunks: AsyncIterable<str
 }
 
 export function registerExport(program: Command): void {
-  program.command('export')
+  program
+    .command('export')
     .description('write one table as CSV (stdout, or --out FILE written atomically)')
     .argument('<table>', `one of: ${exportTableNames().join(', ')}`)
     .option('-o, --out <file>', 'write to FILE (a temporary file renamed at the end) instead of stdout')
     .option('--company <name|id>', 'only rows of this company')
-    .option('--from <date>', 'first day (YYYY-MM-DD) of the table\'s date (expense/revenue/record/start date; created date otherwise)', day('--from'))
+    .option(
+      '--from <date>',
+      "first day (YYYY-MM-DD) of the table's date (expense/revenue/record/start date; created date otherwise)",
+      day('--from'),
+    )
     .option('--to <date>', 'last day (YYYY-MM-DD), inclusive', day('--to'))
     .option('--bom', 'start with a UTF-8 byte order mark (Excel on Windows)', false)
     .action(async (name: string, options: ExportOptions, command: Command) => {
@@ -57,7 +71,9 @@ export function registerExport(program: Command): void {
           if (!company) throw new UsageError(`No company '${options.company}' (give its name or id)`);
           companyId = company.id;
         }
-        const csv = exportTable(ctx, table, { companyId, from: options.from, to: options.to }).csv({ bom: options.bom });
+        const csv = exportTable(ctx, table, { companyId, from: options.from, to: options.to }).csv({
+          bom: options.bom,
+        });
         const chunks = csv.chunks;
 
         if (!options.out) {
@@ -70,11 +86,15 @@ export function registerExport(program: Command): void {
         const stream = fs.createWriteStream(temp, { flags: 'wx', mode: 0o640 });
         await once(stream, 'open');
         try {
-          await out.task(`Exporting ${table}`, async (task) => {
-            await writeAll(stream, chunks, () => task.update({ done: csv.rows() }));
-            stream.end();
-            await once(stream, 'finish');
-          }, () => `${csv.rows().toLocaleString('en-US')} rows written to ${file}`);
+          await out.task(
+            `Exporting ${table}`,
+            async (task) => {
+              await writeAll(stream, chunks, () => task.update({ done: csv.rows() }));
+              stream.end();
+              await once(stream, 'finish');
+            },
+            () => `${csv.rows().toLocaleString('en-US')} rows written to ${file}`,
+          );
           // Durable before it replaces the previous file.
           commitFile(temp, file);
         } catch (error) {

@@ -28,7 +28,10 @@ async function readStatus(): Promise<StatusReport | null> {
     const owner = queueOwner(config.dataDir);
     if (owner) {
       const snapshot = readStatusSnapshot(config.dataDir);
-      if (!snapshot) throw new Error(`The web server (process ${owner}) holds the job queue and has not written a status snapshot yet; try again in a few seconds`);
+      if (!snapshot)
+        throw new Error(
+          `The web server (process ${owner}) holds the job queue and has not written a status snapshot yet; try again in a few seconds`,
+        );
       const { writtenAt, pid: _pid, ...status } = snapshot;
       return { ...status, source: 'snapshot', asOf: writtenAt };
     }
@@ -47,7 +50,8 @@ async function readStatus(): Promise<StatusReport | null> {
 export function registerJobs(program: Command): void {
   const jobs = program.command('jobs').description('background jobs: queue status, run a job now');
 
-  jobs.command('status')
+  jobs
+    .command('status')
     .description('queues with their counts, recent failed jobs and the schedules')
     .action(async (_options, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
@@ -57,8 +61,11 @@ export function registerJobs(program: Command): void {
         out.result(status, []);
         return;
       }
-      const origin = status.source === 'snapshot' ? `snapshot from the running web server, ${status.asOf}` : `live, ${status.asOf}`;
-      out.result(null, [`${status.mode === 'embedded' ? 'Embedded queue (PGlite)' : 'PostgreSQL queue (pg-boss)'}: ${origin}`]);
+      const origin =
+        status.source === 'snapshot' ? `snapshot from the running web server, ${status.asOf}` : `live, ${status.asOf}`;
+      out.result(null, [
+        `${status.mode === 'embedded' ? 'Embedded queue (PGlite)' : 'PostgreSQL queue (pg-boss)'}: ${origin}`,
+      ]);
       await out.table(
         [
           { key: 'name', label: 'Queue' },
@@ -88,7 +95,8 @@ export function registerJobs(program: Command): void {
       );
     });
 
-  jobs.command('run')
+  jobs
+    .command('run')
     .description(`run one job now, in this process (${JOBS.map((job) => job.name).join(', ')})`)
     .argument('<name>', 'the job to run')
     .option('--payload <json>', 'the job payload as JSON', '{}')
@@ -104,13 +112,22 @@ export function registerJobs(program: Command): void {
       }
       const parsed = job.payload.safeParse(payload);
       if (!parsed.success) {
-        throw new UsageError(`--payload does not fit ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ')}`);
+        throw new UsageError(
+          `--payload does not fit ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ')}`,
+        );
       }
       await withDatabase(async ({ ctx, config }) => {
         const started = Date.now();
-        const result = await out.task(`Running ${name}`, () => runJobNow(appJobs(config).jobs, name, payload, { db: ctx.db, settings: config, actor: ctx.actor }), () => `${name} finished`);
+        const result = await out.task(
+          `Running ${name}`,
+          () => runJobNow(appJobs(config).jobs, name, payload, { db: ctx.db, settings: config, actor: ctx.actor }),
+          () => `${name} finished`,
+        );
         const seconds = (Date.now() - started) / 1000;
-        out.result({ job: name, seconds, result: result ?? null }, [`${name} finished in ${seconds.toFixed(2)} s`, ...(result === undefined ? [] : [JSON.stringify(result)])]);
+        out.result({ job: name, seconds, result: result ?? null }, [
+          `${name} finished in ${seconds.toFixed(2)} s`,
+          ...(result === undefined ? [] : [JSON.stringify(result)]),
+        ]);
       });
     });
 }

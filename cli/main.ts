@@ -16,7 +16,10 @@ const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version']);
  * run the program in process.
  */
 export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const program = buildProgram({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  const program = buildProgram({
+    writeOut: (text) => io.stdout.write(text),
+    writeErr: (text) => io.stderr.write(text),
+  });
   const fail = (text: string) => io.stderr.write(text);
   return withCliIo(io, async () => {
     try {

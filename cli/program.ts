@@ -19,10 +19,12 @@ export const COMMAND_GROUPS: ((program: Command) => void)[] = [
   registerIntegrations,
 ];
 
-export function buildProgram(io: { writeOut(text: string): void; writeErr(text: string): void } = {
-  writeOut: (text) => process.stdout.write(text),
-  writeErr: (text) => process.stderr.write(text),
-}): Command {
+export function buildProgram(
+  io: { writeOut(text: string): void; writeErr(text: string): void } = {
+    writeOut: (text) => process.stdout.write(text),
+    writeErr: (text) => process.stderr.write(text),
+  },
+): Command {
   const program = new Command('finhub')
     .description('Group Finance Hub admin command line (uses DATABASE_URL / DATA_DIR like the web app)')
     .version(cliIo().env.npm_package_version ?? '0.1.0', '-V, --version')

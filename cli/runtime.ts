@@ -55,7 +55,12 @@ export interface CliIo {
   stdin: { isTTY?: boolean };
 }
 
-export const processIo = (): CliIo => ({ env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
+export const processIo = (): CliIo => ({
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+});
 
 const currentIo = new AsyncLocalStorage<CliIo>();
 
@@ -112,7 +117,11 @@ export async function withDatabase<T>(fn: (c: CliContext) => Promise<T>): Promis
   const config = loadConfig(cliIo().env);
   const handle = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
-    return await fn({ config, handle, ctx: { db: handle.db, actor: systemActor('cli'), meta: { userAgent: 'finhub-cli' } } });
+    return await fn({
+      config,
+      handle,
+      ctx: { db: handle.db, actor: systemActor('cli'), meta: { userAgent: 'finhub-cli' } },
+    });
   } finally {
     await handle.close();
   }
@@ -122,7 +131,8 @@ export async function withDatabase<T>(fn: (c: CliContext) => Promise<T>): Promis
 export function positiveInteger(flag: string) {
   return (raw: string): number => {
     const value = Number(raw.replaceAll('_', ''));
-    if (!Number.isSafeInteger(value) || value <= 0) throw new UsageError(`${flag} must be a whole number greater than 0 (got '${raw}')`);
+    if (!Number.isSafeInteger(value) || value <= 0)
+      throw new UsageError(`${flag} must be a whole number greater than 0 (got '${raw}')`);
     return value;
   };
 }

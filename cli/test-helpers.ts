@@ -21,7 +21,12 @@ export interface CliDatabase {
 
 /** What a command needs to reach the test database: DATA_DIR, and DATABASE_URL for PostgreSQL. */
 export function cliEnv(database: CliDatabase, env: Record<string, string>): NodeJS.ProcessEnv {
-  return { NODE_ENV: 'test', DATA_DIR: database.dataDir, ...(database.url ? { DATABASE_URL: database.url } : {}), ...env };
+  return {
+    NODE_ENV: 'test',
+    DATA_DIR: database.dataDir,
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  };
 }
 
 export class Capture extends Writable {

@@ -34,7 +34,13 @@ function Table({ columns, rows }: { columns: TableColumn[]; rows: Record<string,
     { flexDirection: 'column' },
     h(Text, { bold: true, color: 'cyan' }, columns.map((c, i) => fit(c.label, w[i], c.right)).join('  ')),
     h(Text, { dimColor: true }, w.map((n) => '─'.repeat(n)).join('  ')),
-    ...rows.map((row, r) => h(Text, { key: r, wrap: 'truncate-end' }, columns.map((c, i) => fit(cellText(row[c.key]), w[i], c.right)).join('  '))),
+    ...rows.map((row, r) =>
+      h(
+        Text,
+        { key: r, wrap: 'truncate-end' },
+        columns.map((c, i) => fit(cellText(row[c.key]), w[i], c.right)).join('  '),
+      ),
+    ),
     h(Text, { dimColor: true }, `${rows.length} row${rows.length === 1 ? '' : 's'}`),
   );
 }
@@ -51,8 +57,16 @@ export async function renderTable(columns: TableColumn[], rows: Record<string, C
 /** Plain aligned columns for pipes and files (no colours). */
 export function plainTable(columns: TableColumn[], rows: Record<string, Cell>[]): string {
   const w = widths(columns, rows).map((n, i) => Math.max(n, ...rows.map((r) => cellText(r[columns[i].key]).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (columns[i].right ? c.padStart(w[i]) : i === cells.length - 1 ? c : c.padEnd(w[i]))).join('  ').trimEnd();
-  return [line(columns.map((c) => c.label)), ...rows.map((row) => line(columns.map((c) => cellText(row[c.key]))))].join('\n') + '\n';
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (columns[i].right ? c.padStart(w[i]) : i === cells.length - 1 ? c : c.padEnd(w[i])))
+      .join('  ')
+      .trimEnd();
+  return (
+    [line(columns.map((c) => c.label)), ...rows.map((row) => line(columns.map((c) => cellText(row[c.key]))))].join(
+      '\n',
+    ) + '\n'
+  );
 }
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -72,7 +86,11 @@ function Task({ state }: { state: TaskState }) {
     return () => clearInterval(timer);
   }, [state.finished]);
   if (state.finished) {
-    return h(Text, { color: state.finished.ok ? 'green' : 'red' }, `${state.finished.ok ? '✔' : '✖'} ${state.finished.message}`);
+    return h(
+      Text,
+      { color: state.finished.ok ? 'green' : 'red' },
+      `${state.finished.ok ? '✔' : '✖'} ${state.finished.message}`,
+    );
   }
   const parts = [h(Text, { key: 's', color: 'cyan' }, `${FRAMES[frame]} `), h(Text, { key: 'l' }, state.label)];
   if (state.total) {
@@ -82,7 +100,11 @@ function Task({ state }: { state: TaskState }) {
     parts.push(
       h(Text, { key: 'b', color: 'green' }, `  ${'█'.repeat(filled)}`),
       h(Text, { key: 'e', dimColor: true }, '░'.repeat(width - filled)),
-      h(Text, { key: 'p' }, ` ${Math.floor(share * 100)}% (${(state.done ?? 0).toLocaleString('en-US')}/${state.total.toLocaleString('en-US')})`),
+      h(
+        Text,
+        { key: 'p' },
+        ` ${Math.floor(share * 100)}% (${(state.done ?? 0).toLocaleString('en-US')}/${state.total.toLocaleString('en-US')})`,
+      ),
     );
   } else if (state.done !== undefined) {
     parts.push(h(Text, { key: 'p', dimColor: true }, `  ${state.done.toLocaleString('en-US')}`));
@@ -95,7 +117,11 @@ export interface TaskHandle {
 }
 
 /** Runs `fn` under a spinner (or a progress bar once a total is reported); shows ✔/✖ at the end. */
-export async function runTask<T>(label: string, fn: (task: TaskHandle) => Promise<T>, done: (result: T) => string): Promise<T> {
+export async function runTask<T>(
+  label: string,
+  fn: (task: TaskHandle) => Promise<T>,
+  done: (result: T) => string,
+): Promise<T> {
   let state: TaskState = { label };
   const instance = render(h(Task, { state }), { patchConsole: false, stdout: process.stderr });
   const exited = instance.waitUntilExit();
@@ -148,7 +174,10 @@ function Confirm({ question, onAnswer }: { question: string; onAnswer: (yes: boo
 /** Asks a yes/no question on the terminal (default no). */
 export async function confirmPrompt(question: string): Promise<boolean> {
   let result = false;
-  const instance = render(h(Confirm, { question, onAnswer: (yes: boolean) => (result = yes) }), { patchConsole: false, exitOnCtrlC: true });
+  const instance = render(h(Confirm, { question, onAnswer: (yes: boolean) => (result = yes) }), {
+    patchConsole: false,
+    exitOnCtrlC: true,
+  });
   await instance.waitUntilExit();
   return result;
 }

@@ -22,18 +22,46 @@ describe.each(TEST_DIALECTS)('money aggregates on %s', (dialect) => {
     database = await createPreparedDatabase(dialect);
     const db = database.db;
     [a, b] = (await db.selectFrom('companies').select('id').orderBy('id').execute()).map((c) => c.id);
-    [departmentId, otherDepartment] = (await db.selectFrom('departments').select('id').orderBy('id').limit(2).execute()).map((d) => d.id);
-    [categoryA, otherCategoryA] = (await db.selectFrom('expenseCategories').select('id').where('companyId', '=', a).orderBy('id').limit(2).execute()).map((c) => c.id);
-    categoryB = (await db.selectFrom('expenseCategories').select('id').where('companyId', '=', b).orderBy('id').executeTakeFirstOrThrow()).id;
+    [departmentId, otherDepartment] = (
+      await db.selectFrom('departments').select('id').orderBy('id').limit(2).execute()
+    ).map((d) => d.id);
+    [categoryA, otherCategoryA] = (
+      await db.selectFrom('expenseCategories').select('id').where('companyId', '=', a).orderBy('id').limit(2).execute()
+    ).map((c) => c.id);
+    categoryB = (
+      await db
+        .selectFrom('expenseCategories')
+        .select('id')
+        .where('companyId', '=', b)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => database?.destroy());
 
   type Period = 'monthly' | 'quarterly' | 'annual';
   type Status = 'active' | 'pending' | 'expired';
-  const budget = (period: Period, startDate: string, endDate: string, amountCents: number, status: Status = 'active', categoryId = categoryA) =>
+  const budget = (
+    period: Period,
+    startDate: string,
+    endDate: string,
+    amountCents: number,
+    status: Status = 'active',
+    categoryId = categoryA,
+  ) =>
     database.db
       .insertInto('budgets')
-      .values({ companyId: a, departmentId, categoryId, amountCents, period, startDate, endDate, description: null, status })
+      .values({
+        companyId: a,
+        departmentId,
+        categoryId,
+        amountCents,
+        period,
+        startDate,
+        endDate,
+        description: null,
+        status,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
       .then((r) => r.id);
@@ -76,7 +104,11 @@ describe.each(TEST_DIALECTS)('money aggregates on %s', (dialect) => {
     expect((await plans(2025))['2025-05']).toEqual([200_000, 'quarterly', quarter]);
     // The third quarter becomes active again; the quarter moves out of the year.
     await database.db.updateTable('budgets').set({ status: 'active' }).where('id', '=', q3).execute();
-    await database.db.updateTable('budgets').set({ startDate: '2024-04-01', endDate: '2024-06-30' }).where('id', '=', quarter).execute();
+    await database.db
+      .updateTable('budgets')
+      .set({ startDate: '2024-04-01', endDate: '2024-06-30' })
+      .where('id', '=', quarter)
+      .execute();
     const after = await plans(2025);
     expect(after['2025-05']).toEqual([100_000, 'annual', annual]);
     expect(after['2025-08']).toEqual([333_300, 'quarterly', q3]);
@@ -94,17 +126,48 @@ describe.each(TEST_DIALECTS)('money aggregates on %s', (dialect) => {
     expect(year).toHaveLength(12);
     expect(year.reduce((s, c) => s + c, 0)).toBe(1_000_001);
     expect(Math.max(...year) - Math.min(...year)).toBeLessThanOrEqual(1);
-    const row = await database.db.selectFrom('budgetMonthPlans').select('months').where('categoryId', '=', otherCategoryA).where('month', '=', '2022-06').executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('budgetMonthPlans')
+      .select('months')
+      .where('categoryId', '=', otherCategoryA)
+      .where('month', '=', '2022-06')
+      .executeTakeFirstOrThrow();
     expect(row.months).toBe(12);
   });
 
   it('revenue projections follow the same rule per company and source', async () => {
-    const projection = (period: Period, startDate: string, endDate: string, amountCents: number, status: Status = 'active') =>
-      database.db.insertInto('revenueProjections').values({ companyId: b, source: 'Planned Fees', amountCents, period, startDate, endDate, description: null, status }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+    const projection = (
+      period: Period,
+      startDate: string,
+      endDate: string,
+      amountCents: number,
+      status: Status = 'active',
+    ) =>
+      database.db
+        .insertInto('revenueProjections')
+        .values({
+          companyId: b,
+          source: 'Planned Fees',
+          amountCents,
+          period,
+          startDate,
+          endDate,
+          description: null,
+          status,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.id);
     const annual = await projection('annual', '2025-01-01', '2025-12-31', 2_400_000);
     const march = await projection('monthly', '2025-03-01', '2025-03-31', 123_400);
     await projection('monthly', '2025-04-01', '2025-04-30', 999_900, 'pending');
-    const rows = await database.db.selectFrom('projectionMonthPlans').select(['month', 'amountCents', 'projectionId']).where('companyId', '=', b).where('source', '=', 'Planned Fees').orderBy('month').execute();
+    const rows = await database.db
+      .selectFrom('projectionMonthPlans')
+      .select(['month', 'amountCents', 'projectionId'])
+      .where('companyId', '=', b)
+      .where('source', '=', 'Planned Fees')
+      .orderBy('month')
+      .execute();
     expect(rows).toHaveLength(12);
     expect(rows.find((r) => r.month === '2025-03')).toMatchObject({ amountCents: 123_400, projectionId: march });
     expect(rows.find((r) => r.month === '2025-04')).toMatchObject({ amountCents: 200_000, projectionId: annual });
@@ -113,48 +176,109 @@ describe.each(TEST_DIALECTS)('money aggregates on %s', (dialect) => {
   /** The expense month totals of company a and b, and the same summed from the rows. */
   async function totalsAgainstRows() {
     const month = dialect === 'postgres' ? sql`to_char(expense_date, 'YYYY-MM')` : sql`substr(expense_date, 1, 7)`;
-    const kept = await database.db.selectFrom('expenseMonthTotals').select(['companyId', 'departmentId', 'categoryId', 'month', 'amountCents', 'rowCount'])
-      .orderBy('companyId').orderBy('departmentId').orderBy('categoryId').orderBy('month').execute();
-    const summed = await database.db.selectFrom('actualExpenses')
-      .select((eb) => ['companyId', 'departmentId', 'categoryId', month.as('month'), eb.fn.sum<number>('amountCents').as('amountCents'), eb.fn.countAll<number>().as('rowCount')])
-      .groupBy(['companyId', 'departmentId', 'categoryId', month]).orderBy('companyId').orderBy('departmentId').orderBy('categoryId').orderBy('month').execute();
-    const norm = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && k !== 'month' ? Number(v) : v])));
+    const kept = await database.db
+      .selectFrom('expenseMonthTotals')
+      .select(['companyId', 'departmentId', 'categoryId', 'month', 'amountCents', 'rowCount'])
+      .orderBy('companyId')
+      .orderBy('departmentId')
+      .orderBy('categoryId')
+      .orderBy('month')
+      .execute();
+    const summed = await database.db
+      .selectFrom('actualExpenses')
+      .select((eb) => [
+        'companyId',
+        'departmentId',
+        'categoryId',
+        month.as('month'),
+        eb.fn.sum<number>('amountCents').as('amountCents'),
+        eb.fn.countAll<number>().as('rowCount'),
+      ])
+      .groupBy(['companyId', 'departmentId', 'categoryId', month])
+      .orderBy('companyId')
+      .orderBy('departmentId')
+      .orderBy('categoryId')
+      .orderBy('month')
+      .execute();
+    const norm = (rows: Record<string, unknown>[]) =>
+      rows.map((r) =>
+        Object.fromEntries(
+          Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && k !== 'month' ? Number(v) : v]),
+        ),
+      );
     return [norm(kept), norm(summed)];
   }
   const total = async (companyId: number, categoryId: number, month: string) =>
-    (await database.db.selectFrom('expenseMonthTotals').select(['amountCents', 'rowCount']).where('companyId', '=', companyId).where('categoryId', '=', categoryId).where('month', '=', month).executeTakeFirst()) ?? null;
+    (await database.db
+      .selectFrom('expenseMonthTotals')
+      .select(['amountCents', 'rowCount'])
+      .where('companyId', '=', companyId)
+      .where('categoryId', '=', categoryId)
+      .where('month', '=', month)
+      .executeTakeFirst()) ?? null;
 
-  it('month totals follow inserts, updates (date, company, category, department, amount) and deletes, in the writer\'s transaction', async () => {
+  it("month totals follow inserts, updates (date, company, category, department, amount) and deletes, in the writer's transaction", async () => {
     const db = database.db;
-    const expense = { companyId: a, departmentId, categoryId: categoryA, description: 'Planted', vendor: null, receiptNumber: null };
-    const ids = await db.insertInto('actualExpenses').values([
-      { ...expense, amountCents: 1_000, expenseDate: '2025-03-05' },
-      { ...expense, amountCents: 2_000, expenseDate: '2025-03-31' },
-      { ...expense, amountCents: 4_000, expenseDate: '2025-04-01' },
-    ]).returning('id').execute().then((rows) => rows.map((r) => r.id));
+    const expense = {
+      companyId: a,
+      departmentId,
+      categoryId: categoryA,
+      description: 'Planted',
+      vendor: null,
+      receiptNumber: null,
+    };
+    const ids = await db
+      .insertInto('actualExpenses')
+      .values([
+        { ...expense, amountCents: 1_000, expenseDate: '2025-03-05' },
+        { ...expense, amountCents: 2_000, expenseDate: '2025-03-31' },
+        { ...expense, amountCents: 4_000, expenseDate: '2025-04-01' },
+      ])
+      .returning('id')
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
     expect(await total(a, categoryA, '2025-03')).toEqual({ amountCents: 3_000, rowCount: 2 });
 
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('actualExpenses').set({ expenseDate: '2025-04-15' }).where('id', '=', ids[0]).execute();
       // Seen inside the transaction, before it commits.
-      const inside = await trx.selectFrom('expenseMonthTotals').select(['amountCents', 'rowCount']).where('companyId', '=', a).where('categoryId', '=', categoryA).where('month', '=', '2025-04').executeTakeFirstOrThrow();
+      const inside = await trx
+        .selectFrom('expenseMonthTotals')
+        .select(['amountCents', 'rowCount'])
+        .where('companyId', '=', a)
+        .where('categoryId', '=', categoryA)
+        .where('month', '=', '2025-04')
+        .executeTakeFirstOrThrow();
       expect(inside).toEqual({ amountCents: 5_000, rowCount: 2 });
     });
     expect(await total(a, categoryA, '2025-03')).toEqual({ amountCents: 2_000, rowCount: 1 });
 
     // A rolled-back write leaves the totals as they were.
-    await expect(db.transaction().execute(async (trx) => {
-      await trx.insertInto('actualExpenses').values({ ...expense, amountCents: 7_777, expenseDate: '2025-03-10' }).execute();
-      throw new Error('roll back');
-    })).rejects.toThrow('roll back');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('actualExpenses')
+          .values({ ...expense, amountCents: 7_777, expenseDate: '2025-03-10' })
+          .execute();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     expect(await total(a, categoryA, '2025-03')).toEqual({ amountCents: 2_000, rowCount: 1 });
 
     await db.updateTable('actualExpenses').set({ amountCents: 2_500 }).where('id', '=', ids[1]).execute();
     expect(await total(a, categoryA, '2025-03')).toEqual({ amountCents: 2_500, rowCount: 1 });
-    await db.updateTable('actualExpenses').set({ companyId: b, categoryId: categoryB }).where('id', '=', ids[1]).execute();
+    await db
+      .updateTable('actualExpenses')
+      .set({ companyId: b, categoryId: categoryB })
+      .where('id', '=', ids[1])
+      .execute();
     expect(await total(a, categoryA, '2025-03')).toBeNull();
     expect(await total(b, categoryB, '2025-03')).toEqual({ amountCents: 2_500, rowCount: 1 });
-    await db.updateTable('actualExpenses').set({ categoryId: otherCategoryA, departmentId: otherDepartment }).where('id', '=', ids[2]).execute();
+    await db
+      .updateTable('actualExpenses')
+      .set({ categoryId: otherCategoryA, departmentId: otherDepartment })
+      .where('id', '=', ids[2])
+      .execute();
     expect(await total(a, otherCategoryA, '2025-04')).toEqual({ amountCents: 4_000, rowCount: 1 });
     expect(await total(a, categoryA, '2025-04')).toEqual({ amountCents: 1_000, rowCount: 1 });
     await db.deleteFrom('actualExpenses').where('id', '=', ids[0]).execute();
@@ -166,9 +290,24 @@ describe.each(TEST_DIALECTS)('money aggregates on %s', (dialect) => {
 
   it('revenue month totals follow their rows too', async () => {
     const db = database.db;
-    const id = (await db.insertInto('actualRevenue').values({ companyId: b, source: 'Planted', amountCents: 900, revenueDate: '2025-02-28' }).returning('id').executeTakeFirstOrThrow()).id;
-    await db.updateTable('actualRevenue').set({ source: 'Planted 2', revenueDate: '2025-03-01', amountCents: 901 }).where('id', '=', id).execute();
-    const rows = await db.selectFrom('revenueMonthTotals').select(['source', 'month', 'amountCents', 'rowCount']).where('companyId', '=', b).where('source', 'like', 'Planted%').execute();
+    const id = (
+      await db
+        .insertInto('actualRevenue')
+        .values({ companyId: b, source: 'Planted', amountCents: 900, revenueDate: '2025-02-28' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db
+      .updateTable('actualRevenue')
+      .set({ source: 'Planted 2', revenueDate: '2025-03-01', amountCents: 901 })
+      .where('id', '=', id)
+      .execute();
+    const rows = await db
+      .selectFrom('revenueMonthTotals')
+      .select(['source', 'month', 'amountCents', 'rowCount'])
+      .where('companyId', '=', b)
+      .where('source', 'like', 'Planted%')
+      .execute();
     expect(rows).toEqual([{ source: 'Planted 2', month: '2025-03', amountCents: 901, rowCount: 1 }]);
   });
 

@@ -48,10 +48,34 @@ interface Plans {
 type Aggregate = Totals | Plans;
 
 const AGGREGATES: Record<string, Aggregate> = {
-  actual_expenses: { kind: 'totals', source: 'actual_expenses', target: 'expense_month_totals', key: ['company_id', 'department_id', 'category_id'], date: 'expense_date' },
-  actual_revenue: { kind: 'totals', source: 'actual_revenue', target: 'revenue_month_totals', key: ['company_id', 'source'], date: 'revenue_date' },
-  budgets: { kind: 'plans', source: 'budgets', target: 'budget_month_plans', key: ['company_id', 'department_id', 'category_id'], chosen: 'budget_id' },
-  revenue_projections: { kind: 'plans', source: 'revenue_projections', target: 'projection_month_plans', key: ['company_id', 'source'], chosen: 'projection_id' },
+  actual_expenses: {
+    kind: 'totals',
+    source: 'actual_expenses',
+    target: 'expense_month_totals',
+    key: ['company_id', 'department_id', 'category_id'],
+    date: 'expense_date',
+  },
+  actual_revenue: {
+    kind: 'totals',
+    source: 'actual_revenue',
+    target: 'revenue_month_totals',
+    key: ['company_id', 'source'],
+    date: 'revenue_date',
+  },
+  budgets: {
+    kind: 'plans',
+    source: 'budgets',
+    target: 'budget_month_plans',
+    key: ['company_id', 'department_id', 'category_id'],
+    chosen: 'budget_id',
+  },
+  revenue_projections: {
+    kind: 'plans',
+    source: 'revenue_projections',
+    target: 'projection_month_plans',
+    key: ['company_id', 'source'],
+    chosen: 'projection_id',
+  },
 };
 
 /** Primary keys lead with the company and the month: screens read one company's (or every company's) months. */
@@ -60,20 +84,26 @@ const primaryKey = (a: Aggregate) => ['company_id', 'month', ...a.key.slice(1)];
 // ---------------------------------------------------------------------------------------------
 // SQL pieces per dialect
 
-const monthOf = (dialect: DialectName, day: string) => (dialect === 'postgres' ? `to_char(${day}, 'YYYY-MM')` : `substr(${day}, 1, 7)`);
+const monthOf = (dialect: DialectName, day: string) =>
+  dialect === 'postgres' ? `to_char(${day}, 'YYYY-MM')` : `substr(${day}, 1, 7)`;
 /** Months since year 0 of a day: differences count calendar months. */
 const monthNumber = (dialect: DialectName, day: string) =>
-  dialect === 'postgres' ? `(extract(year from ${day})::int * 12 + extract(month from ${day})::int)` : `(cast(substr(${day}, 1, 4) as integer) * 12 + cast(substr(${day}, 6, 2) as integer))`;
+  dialect === 'postgres'
+    ? `(extract(year from ${day})::int * 12 + extract(month from ${day})::int)`
+    : `(cast(substr(${day}, 1, 4) as integer) * 12 + cast(substr(${day}, 6, 2) as integer))`;
 /** How many calendar months row `r` covers. */
-const monthsCovered = (dialect: DialectName, r: string) => `(${monthNumber(dialect, `${r}.end_date`)} - ${monthNumber(dialect, `${r}.start_date`)} + 1)`;
+const monthsCovered = (dialect: DialectName, r: string) =>
+  `(${monthNumber(dialect, `${r}.end_date`)} - ${monthNumber(dialect, `${r}.start_date`)} + 1)`;
 /** The cents of row `r` falling in its month `k` (0-based) of n: the months add up to the amount exactly. */
 const monthShare = (dialect: DialectName, r: string, k: string) => {
   const n = monthsCovered(dialect, r);
   // PostgreSQL: in numeric, since amount × months can pass bigint for amounts a restore may hold.
-  if (dialect === 'postgres') return `(div(${r}.amount_cents::numeric * (${k} + 1), ${n}) - div(${r}.amount_cents::numeric * ${k}, ${n}))`;
+  if (dialect === 'postgres')
+    return `(div(${r}.amount_cents::numeric * (${k} + 1), ${n}) - div(${r}.amount_cents::numeric * ${k}, ${n}))`;
   return `((${r}.amount_cents * (${k} + 1)) / ${n} - (${r}.amount_cents * ${k}) / ${n})`;
 };
-const periodRank = (r: string) => `case ${r}.period when 'monthly' then ${PERIOD_RANK.monthly} when 'quarterly' then ${PERIOD_RANK.quarterly} else ${PERIOD_RANK.annual} end`;
+const periodRank = (r: string) =>
+  `case ${r}.period when 'monthly' then ${PERIOD_RANK.monthly} when 'quarterly' then ${PERIOD_RANK.quarterly} else ${PERIOD_RANK.annual} end`;
 
 // ---------------------------------------------------------------------------------------------
 // Rebuild (from the rows, for loads with the triggers off)
@@ -117,9 +147,13 @@ export function aggregateRebuildStatements(table: string, dialect: DialectName):
 }
 
 /** Builds the aggregates of these source tables (default: all) again from their rows. */
-export async function rebuildAggregates(db: Kysely<any>, tables: readonly string[] = Object.keys(AGGREGATES)): Promise<void> {
+export async function rebuildAggregates(
+  db: Kysely<any>,
+  tables: readonly string[] = Object.keys(AGGREGATES),
+): Promise<void> {
   const dialect = dialectOf(db);
-  for (const table of tables) for (const statement of aggregateRebuildStatements(table, dialect)) await sql.raw(statement).execute(db);
+  for (const table of tables)
+    for (const statement of aggregateRebuildStatements(table, dialect)) await sql.raw(statement).execute(db);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,14 +168,25 @@ async function createTable(db: Kysely<any>, dialect: DialectName, a: Aggregate):
   const figures =
     a.kind === 'totals'
       ? [`amount_cents ${cents} not null`, `row_count ${bigint} not null`]
-      : [`${a.chosen} integer not null`, 'period varchar(20) not null', 'months integer not null', `amount_cents ${cents} not null`];
-  await sql.raw(`create table ${a.target} (${[...keyColumns, 'month char(7) not null', ...figures].join(', ')},
-    primary key (${primaryKey(a).join(', ')}))${dialect === 'sqlite' ? ' without rowid' : ''}`).execute(db);
+      : [
+          `${a.chosen} integer not null`,
+          'period varchar(20) not null',
+          'months integer not null',
+          `amount_cents ${cents} not null`,
+        ];
+  await sql
+    .raw(
+      `create table ${a.target} (${[...keyColumns, 'month char(7) not null', ...figures].join(', ')},
+    primary key (${primaryKey(a).join(', ')}))${dialect === 'sqlite' ? ' without rowid' : ''}`,
+    )
+    .execute(db);
 }
 
 /** SQLite: the statements of a totals trigger adding (sign +) or removing (−) row `r`. */
 function sqliteTotals(a: Totals, r: 'new' | 'old', sign: 1 | -1): string {
-  const match = [...a.key, 'month'].map((c) => `${c} = ${c === 'month' ? monthOf('sqlite', `${r}.${a.date}`) : `${r}.${c}`}`).join(' and ');
+  const match = [...a.key, 'month']
+    .map((c) => `${c} = ${c === 'month' ? monthOf('sqlite', `${r}.${a.date}`) : `${r}.${c}`}`)
+    .join(' and ');
   if (sign === 1) {
     return `insert into ${a.target} (${a.key.join(', ')}, month, amount_cents, row_count)
         values (${a.key.map((c) => `${r}.${c}`).join(', ')}, ${monthOf('sqlite', `${r}.${a.date}`)}, ${r}.amount_cents, 1)
@@ -170,17 +215,28 @@ function sqlitePlans(a: Plans, r: 'new' | 'old'): string {
       from chosen p join ${a.source} c on c.id = p.id;`;
 }
 
-const watched = (a: Aggregate) => (a.kind === 'totals' ? [...a.key, 'amount_cents', a.date] : [...a.key, 'amount_cents', 'period', 'start_date', 'end_date', 'status']);
+const watched = (a: Aggregate) =>
+  a.kind === 'totals'
+    ? [...a.key, 'amount_cents', a.date]
+    : [...a.key, 'amount_cents', 'period', 'start_date', 'end_date', 'status'];
 
 async function sqliteTriggers(db: Kysely<any>, a: Aggregate): Promise<void> {
   const columns = watched(a);
   const changed = columns.map((c) => `old.${c} is not new.${c}`).join(' or ');
   const add = (r: 'new' | 'old') => (a.kind === 'totals' ? sqliteTotals(a, r, 1) : sqlitePlans(a, r));
   const remove = (r: 'new' | 'old') => (a.kind === 'totals' ? sqliteTotals(a, r, -1) : sqlitePlans(a, r));
-  await sql.raw(`create trigger ${a.source}_${a.target}_insert after insert on ${a.source} begin ${add('new')} end`).execute(db);
-  await sql.raw(`create trigger ${a.source}_${a.target}_delete after delete on ${a.source} begin ${remove('old')} end`).execute(db);
-  await sql.raw(`create trigger ${a.source}_${a.target}_update after update of ${columns.join(', ')} on ${a.source}
-    when ${changed} begin ${remove('old')} ${add('new')} end`).execute(db);
+  await sql
+    .raw(`create trigger ${a.source}_${a.target}_insert after insert on ${a.source} begin ${add('new')} end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger ${a.source}_${a.target}_delete after delete on ${a.source} begin ${remove('old')} end`)
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${a.source}_${a.target}_update after update of ${columns.join(', ')} on ${a.source}
+    when ${changed} begin ${remove('old')} ${add('new')} end`,
+    )
+    .execute(db);
 }
 
 async function postgresTriggers(db: Kysely<any>, schema: string, a: Aggregate): Promise<void> {
@@ -201,7 +257,9 @@ async function postgresTriggers(db: Kysely<any>, schema: string, a: Aggregate): 
   } else {
     const refresh = `${schema}.${a.target}_refresh`;
     const params = a.key.map((c) => `p_${c} ${c === 'source' ? 'text' : 'integer'}`).join(', ');
-    await sql.raw(`
+    await sql
+      .raw(
+        `
       create function ${refresh}(${params}, p_first date, p_last date) returns void language sql as $$
         delete from ${target} where ${a.key.map((c) => `${c} = p_${c}`).join(' and ')}
           and month between to_char(p_first, 'YYYY-MM') and to_char(p_last, 'YYYY-MM');
@@ -212,28 +270,45 @@ async function postgresTriggers(db: Kysely<any>, schema: string, a: Aggregate): 
         join ${schema}.${a.source} c on ${a.key.map((k) => `c.${k} = p_${k}`).join(' and ')} and c.status = '${PLAN_STATUS}'
           and c.start_date <= (m.day1 + interval '1 month' - interval '1 day')::date and c.end_date >= m.day1::date
         order by m.day1, ${periodRank('c')}, c.id desc;
-      $$`).execute(db);
-    const call = (r: string) => `perform ${refresh}(${a.key.map((c) => `${r}.${c}`).join(', ')}, ${r}.start_date, ${r}.end_date);`;
+      $$`,
+      )
+      .execute(db);
+    const call = (r: string) =>
+      `perform ${refresh}(${a.key.map((c) => `${r}.${c}`).join(', ')}, ${r}.start_date, ${r}.end_date);`;
     body = `
         if tg_op <> 'INSERT' then ${call('old')} end if;
         if tg_op <> 'DELETE' then ${call('new')} end if;`;
   }
   const fn = `${schema}.${a.source}_${a.target}`;
-  await sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
+  await sql
+    .raw(
+      `create function ${fn}() returns trigger language plpgsql as $$
       begin ${body}
         return null;
-      end $$`).execute(db);
+      end $$`,
+    )
+    .execute(db);
   const columns = watched(a);
-  await sql.raw(`create trigger ${a.source}_${a.target} after insert or delete on ${a.source} for each row execute function ${fn}()`).execute(db);
-  await sql.raw(`create trigger ${a.source}_${a.target}_update after update of ${columns.join(', ')} on ${a.source} for each row
-    when (${columns.map((c) => `old.${c} is distinct from new.${c}`).join(' or ')}) execute function ${fn}()`).execute(db);
+  await sql
+    .raw(
+      `create trigger ${a.source}_${a.target} after insert or delete on ${a.source} for each row execute function ${fn}()`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${a.source}_${a.target}_update after update of ${columns.join(', ')} on ${a.source} for each row
+    when (${columns.map((c) => `old.${c} is distinct from new.${c}`).join(' or ')}) execute function ${fn}()`,
+    )
+    .execute(db);
 }
 
 /** Creates the aggregate tables, their triggers, an index for choosing budgets, and fills them. */
 export async function createAggregates(db: Kysely<any>, dialect: DialectName): Promise<void> {
   // A plan is chosen among the rows of one key covering a month.
   await sql.raw('create index budgets_plan_key_idx on budgets (category_id, department_id, start_date)').execute(db);
-  await sql.raw('create index revenue_projections_plan_key_idx on revenue_projections (company_id, source, start_date)').execute(db);
+  await sql
+    .raw('create index revenue_projections_plan_key_idx on revenue_projections (company_id, source, start_date)')
+    .execute(db);
   let schema = '';
   if (dialect === 'postgres') {
     // Qualified with this schema: the functions run with whatever search_path the writer has.

@@ -19,20 +19,46 @@ import { auditDaysKeptAndCounted } from '../test/audit-days.ts';
 
 /** The kept counts and a count of the rows, per company (0: none), for comparison. */
 async function keptAndCounted(db: Kysely<Database>) {
-  const kept = await db.selectFrom('auditCounts').select(['companyId', 'entries']).where('entries', '!=', 0).orderBy('companyId').execute();
-  const { rows } = await sql<{ companyId: number; entries: number }>`select coalesce(company_id, 0) as company_id, count(*) as entries from audit_logs group by coalesce(company_id, 0) order by 1`.execute(db);
-  return [kept.map((r) => [Number(r.companyId), Number(r.entries)]), rows.map((r) => [Number(r.companyId), Number(r.entries)])];
+  const kept = await db
+    .selectFrom('auditCounts')
+    .select(['companyId', 'entries'])
+    .where('entries', '!=', 0)
+    .orderBy('companyId')
+    .execute();
+  const { rows } = await sql<{
+    companyId: number;
+    entries: number;
+  }>`select coalesce(company_id, 0) as company_id, count(*) as entries from audit_logs group by coalesce(company_id, 0) order by 1`.execute(
+    db,
+  );
+  return [
+    kept.map((r) => [Number(r.companyId), Number(r.entries)]),
+    rows.map((r) => [Number(r.companyId), Number(r.entries)]),
+  ];
 }
 
 /** The kept creates per table, company and month, and the same counted from the trail. */
 async function createMonthsKeptAndCounted(db: Kysely<Database>, dialect: string) {
-  const kept = await db.selectFrom('auditCreateMonths').select(['tableName', 'companyId', 'month', 'entries', 'byUsers']).where('entries', '!=', 0)
-    .orderBy('tableName').orderBy('companyId').orderBy('month').execute();
-  const month = dialect === 'postgres' ? sql`to_char(timestamp at time zone 'UTC', 'YYYY-MM')` : sql`substr(timestamp, 1, 7)`;
+  const kept = await db
+    .selectFrom('auditCreateMonths')
+    .select(['tableName', 'companyId', 'month', 'entries', 'byUsers'])
+    .where('entries', '!=', 0)
+    .orderBy('tableName')
+    .orderBy('companyId')
+    .orderBy('month')
+    .execute();
+  const month =
+    dialect === 'postgres' ? sql`to_char(timestamp at time zone 'UTC', 'YYYY-MM')` : sql`substr(timestamp, 1, 7)`;
   const { rows } = await sql<{ tableName: string; companyId: number; month: string; entries: number; byUsers: number }>`
     select table_name, coalesce(company_id, 0) as company_id, ${month} as month, count(*) as entries, count(user_id) as by_users
     from audit_logs where action = 'create' group by 1, 2, 3 order by 1, 2, 3`.execute(db);
-  const shape = (r: { tableName: string; companyId: number; month: string; entries: number; byUsers: number }) => [r.tableName, Number(r.companyId), r.month, Number(r.entries), Number(r.byUsers)];
+  const shape = (r: { tableName: string; companyId: number; month: string; entries: number; byUsers: number }) => [
+    r.tableName,
+    Number(r.companyId),
+    r.month,
+    Number(r.entries),
+    Number(r.byUsers),
+  ];
   return [kept.map(shape), rows.map(shape)];
 }
 
@@ -42,8 +68,20 @@ describe.each(TEST_DIALECTS)('audit counts on %s', (dialect) => {
   let companies: number[];
 
   const entry = (companyId: number | null, i = 0) => ({
-    tableName: 'budgets', recordId: i, action: 'create', userId: null, timestamp: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), companyId,
-    oldData: null, newData: null, changes: null, ipAddress: null, userAgent: null, reason: null, sessionId: null, actorLabel: 'system',
+    tableName: 'budgets',
+    recordId: i,
+    action: 'create',
+    userId: null,
+    timestamp: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
+    companyId,
+    oldData: null,
+    newData: null,
+    changes: null,
+    ipAddress: null,
+    userAgent: null,
+    reason: null,
+    sessionId: null,
+    actorLabel: 'system',
   });
 
   beforeAll(async () => {
@@ -55,29 +93,99 @@ describe.each(TEST_DIALECTS)('audit counts on %s', (dialect) => {
 
   it('follow every insert, delete and change of company, and give the trail its total', async () => {
     const db = database.db;
-    await db.insertInto('auditLogs').values([entry(companies[0], 1), entry(companies[0], 2), entry(companies[1], 3), entry(null, 4)]).execute();
+    await db
+      .insertInto('auditLogs')
+      .values([entry(companies[0], 1), entry(companies[0], 2), entry(companies[1], 3), entry(null, 4)])
+      .execute();
     await db.deleteFrom('auditLogs').where('recordId', '=', 2).where('actorLabel', '=', 'system').execute();
-    await db.updateTable('auditLogs').set({ companyId: companies[2] }).where('recordId', '=', 4).where('actorLabel', '=', 'system').execute();
+    await db
+      .updateTable('auditLogs')
+      .set({ companyId: companies[2] })
+      .where('recordId', '=', 4)
+      .where('actorLabel', '=', 'system')
+      .execute();
     const [kept, counted] = await keptAndCounted(db);
     expect(kept).toEqual(counted);
-    const all = Number((await db.selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const all = Number(
+      (
+        await db
+          .selectFrom('auditLogs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(await auditEntries(db, null)).toBe(all);
     expect((await listAuditLogs(owner, parseAuditQuery({ limit: '1' }))).total).toBe(all);
     expect((await userActivityHistory(owner, { limit: 1 })).total).toBe(all);
     const [a] = companies;
-    const scoped = await userContext(db, (await db.insertInto('users').values({ username: `reader-${dialect}`, email: `reader-${dialect}@example.com`, passwordHash: 'x', role: 'admin', companyId: a, canAccessAuditLogs: true }).returning('id').executeTakeFirstOrThrow()).id);
-    const ofA = Number((await db.selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).where('companyId', '=', a).executeTakeFirstOrThrow()).n);
+    const scoped = await userContext(
+      db,
+      (
+        await db
+          .insertInto('users')
+          .values({
+            username: `reader-${dialect}`,
+            email: `reader-${dialect}@example.com`,
+            passwordHash: 'x',
+            role: 'admin',
+            companyId: a,
+            canAccessAuditLogs: true,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const ofA = Number(
+      (
+        await db
+          .selectFrom('auditLogs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('companyId', '=', a)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect((await listAuditLogs(scoped, parseAuditQuery({ limit: '1' }))).total).toBe(ofA);
   });
 
   it('keep the creates per table, company and month through inserts, deletes, moves and a deleted user', async () => {
     const db = database.db;
-    const writer = (await db.insertInto('users').values({ username: `writer-${dialect}`, email: `writer-${dialect}@example.com`, passwordHash: 'x', role: 'editor', companyId: companies[0] }).returning('id').executeTakeFirstOrThrow()).id;
-    const made = (i: number, userId: number | null, action = 'create') => ({ ...entry(companies[i % 2], 500 + i), userId, action, tableName: 'actual_expenses', timestamp: new Date(Date.UTC(2025, i % 3, 28, 23, 59, 59)).toISOString() });
-    await db.insertInto('auditLogs').values([made(0, writer), made(1, writer), made(2, null), made(3, writer, 'update'), made(4, writer)]).execute();
+    const writer = (
+      await db
+        .insertInto('users')
+        .values({
+          username: `writer-${dialect}`,
+          email: `writer-${dialect}@example.com`,
+          passwordHash: 'x',
+          role: 'editor',
+          companyId: companies[0],
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const made = (i: number, userId: number | null, action = 'create') => ({
+      ...entry(companies[i % 2], 500 + i),
+      userId,
+      action,
+      tableName: 'actual_expenses',
+      timestamp: new Date(Date.UTC(2025, i % 3, 28, 23, 59, 59)).toISOString(),
+    });
+    await db
+      .insertInto('auditLogs')
+      .values([made(0, writer), made(1, writer), made(2, null), made(3, writer, 'update'), made(4, writer)])
+      .execute();
     await db.deleteFrom('auditLogs').where('recordId', '=', 501).where('tableName', '=', 'actual_expenses').execute();
-    await db.updateTable('auditLogs').set({ companyId: companies[2] }).where('recordId', '=', 500).where('tableName', '=', 'actual_expenses').execute();
-    await db.updateTable('auditLogs').set({ action: 'create' }).where('recordId', '=', 503).where('tableName', '=', 'actual_expenses').execute();
+    await db
+      .updateTable('auditLogs')
+      .set({ companyId: companies[2] })
+      .where('recordId', '=', 500)
+      .where('tableName', '=', 'actual_expenses')
+      .execute();
+    await db
+      .updateTable('auditLogs')
+      .set({ action: 'create' })
+      .where('recordId', '=', 503)
+      .where('tableName', '=', 'actual_expenses')
+      .execute();
     let [kept, counted] = await createMonthsKeptAndCounted(db, dialect);
     expect(kept).toEqual(counted);
     expect(kept.some(([table, , , , byUsers]) => table === 'actual_expenses' && Number(byUsers) > 0)).toBe(true);
@@ -85,7 +193,9 @@ describe.each(TEST_DIALECTS)('audit counts on %s', (dialect) => {
     await db.deleteFrom('users').where('id', '=', writer).execute();
     [kept, counted] = await createMonthsKeptAndCounted(db, dialect);
     expect(kept).toEqual(counted);
-    expect(kept.filter(([table]) => table === 'actual_expenses').every(([, , , , byUsers]) => Number(byUsers) === 0)).toBe(true);
+    expect(
+      kept.filter(([table]) => table === 'actual_expenses').every(([, , , , byUsers]) => Number(byUsers) === 0),
+    ).toBe(true);
   });
 
   it('are counted again from the rows', async () => {
@@ -102,8 +212,16 @@ describe.each(TEST_DIALECTS)('audit counts on %s', (dialect) => {
     const db = database.db;
     const settings = { dir: path.join(database.dataDir, 'backups'), schedule: '0 2 * * *', keep: 2 };
     const planted = Array.from({ length: 10_000 }, (_, i) => entry(companies[i % 3], 100 + i));
-    for (let i = 0; i < planted.length; i += 500) await db.insertInto('auditLogs').values(planted.slice(i, i + 500)).execute();
-    const backup = await createBackupNow(owner, settings, { name: 'With the trail', includeAuditLogs: true, includeVersions: true });
+    for (let i = 0; i < planted.length; i += 500)
+      await db
+        .insertInto('auditLogs')
+        .values(planted.slice(i, i + 500))
+        .execute();
+    const backup = await createBackupNow(owner, settings, {
+      name: 'With the trail',
+      includeAuditLogs: true,
+      includeVersions: true,
+    });
     // The entries the restore will add back (a test may remove what the app never would).
     await db.deleteFrom('auditLogs').where('recordId', '>=', 100).where('actorLabel', '=', 'system').execute();
     await restoreBackup(owner, settings, { backupId: backup.id }, { overwrite: true });

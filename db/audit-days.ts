@@ -15,22 +15,39 @@ export const AUDIT_DAY = {
 /** Creates audit_days, the triggers that keep it and its counts (migration 0029's step). */
 export async function createAuditDays(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   // Keyed by day first: the days come in order from the key's index, with no sort.
-  await sql.raw(`create table audit_days (day varchar(10) not null, company_id integer not null, entries bigint not null default 0,
-    primary key (day, company_id))`).execute(db);
+  await sql
+    .raw(
+      `create table audit_days (day varchar(10) not null, company_id integer not null, entries bigint not null default 0,
+    primary key (day, company_id))`,
+    )
+    .execute(db);
   const day = AUDIT_DAY[dialect];
   if (dialect === 'sqlite') {
-    const add = (row: 'new') => `insert into audit_days (day, company_id, entries) values (${day(row)}, coalesce(${row}.company_id, 0), 1)
+    const add = (
+      row: 'new',
+    ) => `insert into audit_days (day, company_id, entries) values (${day(row)}, coalesce(${row}.company_id, 0), 1)
       on conflict (day, company_id) do update set entries = entries + 1;`;
-    const remove = (row: 'old') => `update audit_days set entries = entries - 1 where day = ${day(row)} and company_id = coalesce(${row}.company_id, 0);`;
-    await sql.raw(`create trigger audit_logs_days_insert after insert on audit_logs begin ${add('new')} end`).execute(db);
-    await sql.raw(`create trigger audit_logs_days_delete after delete on audit_logs begin ${remove('old')} end`).execute(db);
-    await sql.raw(`create trigger audit_logs_days_move after update of timestamp, company_id on audit_logs
-      when ${day('old')} <> ${day('new')} or coalesce(old.company_id, 0) <> coalesce(new.company_id, 0) begin ${remove('old')} ${add('new')} end`).execute(db);
+    const remove = (row: 'old') =>
+      `update audit_days set entries = entries - 1 where day = ${day(row)} and company_id = coalesce(${row}.company_id, 0);`;
+    await sql
+      .raw(`create trigger audit_logs_days_insert after insert on audit_logs begin ${add('new')} end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger audit_logs_days_delete after delete on audit_logs begin ${remove('old')} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger audit_logs_days_move after update of timestamp, company_id on audit_logs
+      when ${day('old')} <> ${day('new')} or coalesce(old.company_id, 0) <> coalesce(new.company_id, 0) begin ${remove('old')} ${add('new')} end`,
+      )
+      .execute(db);
   } else {
     // Fired after audit_logs_count_rows (triggers fire in name order): a writer takes its
     // company's count row before that company's day row, so no new lock order.
     const schema = await triggerSchema(db);
-    await sql.raw(`
+    await sql
+      .raw(
+        `
       create function ${schema}.audit_days_track() returns trigger language plpgsql as $$
       begin
         if tg_op in ('DELETE', 'UPDATE') then
@@ -41,10 +58,20 @@ export async function createAuditDays(db: Kysely<any>, dialect: 'sqlite' | 'post
           on conflict (day, company_id) do update set entries = ${schema}.audit_days.entries + 1;
         end if;
         return null;
-      end $$`).execute(db);
-    await sql.raw(`create trigger audit_logs_days after insert or delete on audit_logs for each row execute function ${schema}.audit_days_track()`).execute(db);
-    await sql.raw(`create trigger audit_logs_days_moves after update of timestamp, company_id on audit_logs for each row
-      when (${day('old')} <> ${day('new')} or coalesce(old.company_id, 0) <> coalesce(new.company_id, 0)) execute function ${schema}.audit_days_track()`).execute(db);
+      end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger audit_logs_days after insert or delete on audit_logs for each row execute function ${schema}.audit_days_track()`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger audit_logs_days_moves after update of timestamp, company_id on audit_logs for each row
+      when (${day('old')} <> ${day('new')} or coalesce(old.company_id, 0) <> coalesce(new.company_id, 0)) execute function ${schema}.audit_days_track()`,
+      )
+      .execute(db);
   }
   await recountAuditDays(db, dialect);
 }
@@ -54,5 +81,7 @@ export async function recountAuditDays(db: Kysely<any>, dialect: 'sqlite' | 'pos
   await sql`delete from audit_days`.execute(db);
   const day = sql.raw(AUDIT_DAY[dialect]('a'));
   await sql`insert into audit_days (day, company_id, entries)
-    select ${day}, coalesce(a.company_id, 0), count(*) from audit_logs as a group by ${day}, coalesce(a.company_id, 0)`.execute(db);
+    select ${day}, coalesce(a.company_id, 0), count(*) from audit_logs as a group by ${day}, coalesce(a.company_id, 0)`.execute(
+    db,
+  );
 }

@@ -21,7 +21,11 @@ export interface BackgroundCheckpoints {
 /** How often the thread checkpoints. */
 export const CHECKPOINT_INTERVAL_MS = 5000;
 
-export function startBackgroundCheckpoints(database: SQLite.Database, file: string, intervalMs = CHECKPOINT_INTERVAL_MS): BackgroundCheckpoints {
+export function startBackgroundCheckpoints(
+  database: SQLite.Database,
+  file: string,
+  intervalMs = CHECKPOINT_INTERVAL_MS,
+): BackgroundCheckpoints {
   const thread = new Worker(new URL('./checkpoint-thread.ts', import.meta.url), { workerData: { file, intervalMs } });
   let stopping = false;
   let fellBack = false;

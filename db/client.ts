@@ -3,7 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { pgInstantToIso } from './pg-instant.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './dialect.ts';
@@ -104,7 +115,13 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()],
   });
   registerDatabase(db, { sqliteFile: path.resolve(file) });
-  return { db, dialect: 'sqlite', location: path.resolve(file), sqlite: { database, file: path.resolve(file) }, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    location: path.resolve(file),
+    sqlite: { database, file: path.resolve(file) },
+    close: () => db.destroy(),
+  };
 }
 
 /**

@@ -28,7 +28,12 @@ const MAX_SHAPES = 500;
  * Every value that varies must be in `values` or in `shape`: anything else the query takes
  * from around it (a user's company, a date) would be kept from the first run for all others.
  */
-export async function runCompiled<Row>(db: Kysely<any>, shape: string, values: readonly unknown[], build: (values: readonly unknown[]) => Compilable<Row>): Promise<Row[]> {
+export async function runCompiled<Row>(
+  db: Kysely<any>,
+  shape: string,
+  values: readonly unknown[],
+  build: (values: readonly unknown[]) => Compilable<Row>,
+): Promise<Row[]> {
   const key = `${dialectOf(db)}|${db
     .getExecutor()
     .plugins.map((p) => p.constructor.name)
@@ -43,7 +48,9 @@ export async function runCompiled<Row>(db: Kysely<any>, shape: string, values: r
     const slots = a.map((s) => compiled.parameters.indexOf(s));
     const exact =
       other.sql === compiled.sql &&
-      slots.every((slot, i) => slot >= 0 && compiled.parameters.lastIndexOf(a[i]) === slot && other.parameters[slot] === b[i]) &&
+      slots.every(
+        (slot, i) => slot >= 0 && compiled.parameters.lastIndexOf(a[i]) === slot && other.parameters[slot] === b[i],
+      ) &&
       compiled.parameters.every((p, i) => slots.includes(i) || p === other.parameters[i]);
     entry = exact ? { compiled, slots } : null;
     if (cache.size < MAX_SHAPES) cache.set(key, entry);

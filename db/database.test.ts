@@ -9,8 +9,16 @@ import { seedIfEmpty, seedModules } from './seed/index.ts';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const TABLES = [
-  'companies', 'departments', 'expense_categories', 'users', 'user_sessions', 'user_settings', 'audit_logs',
-  'data_versions', 'login_attempts', 'rate_limit_counters',
+  'companies',
+  'departments',
+  'expense_categories',
+  'users',
+  'user_sessions',
+  'user_settings',
+  'audit_logs',
+  'data_versions',
+  'login_attempts',
+  'rate_limit_counters',
 ];
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
@@ -18,12 +26,23 @@ async function tableNames(database: TestDatabase): Promise<string[]> {
     const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(database.db);
     return rows.rows.map((r) => r.name);
   }
-  const rows = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(database.db);
+  const rows = await sql<{
+    name: string;
+  }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
+    database.db,
+  );
   return rows.rows.map((r) => r.name);
 }
 
 const count = async (database: TestDatabase, table: 'companies' | 'departments' | 'expenseCategories') =>
-  Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(TEST_DIALECTS)('database on %s', (dialect) => {
   let database: TestDatabase;
@@ -53,9 +72,22 @@ describe.each(TEST_DIALECTS)('database on %s', (dialect) => {
     const departments = await database.db.selectFrom('departments').select('name').orderBy('name').execute();
     expect(departments.map((d) => d.name)).toEqual(
       [
-        'Finance', 'Human Resources', 'Marketing', 'Sales', 'Engineering', 'IT', 'Operations', 'Legal',
-        'Customer Support', 'Product', 'Procurement', 'Administration', 'Research & Development', 'Compliance',
-        'Network Operations', 'Business Development',
+        'Finance',
+        'Human Resources',
+        'Marketing',
+        'Sales',
+        'Engineering',
+        'IT',
+        'Operations',
+        'Legal',
+        'Customer Support',
+        'Product',
+        'Procurement',
+        'Administration',
+        'Research & Development',
+        'Compliance',
+        'Network Operations',
+        'Business Development',
       ].sort(),
     );
 
@@ -78,7 +110,10 @@ describe.each(TEST_DIALECTS)('database on %s', (dialect) => {
     // Every category's department exists.
     for (const c of categories) if (c.departmentId !== null) expect(c.department, c.name).not.toBeNull();
 
-    const before = { companies: await count(database, 'companies'), categories: await count(database, 'expenseCategories') };
+    const before = {
+      companies: await count(database, 'companies'),
+      categories: await count(database, 'expenseCategories'),
+    };
     expect(await seedIfEmpty(database.db, { demo: false })).toEqual([]);
     expect(await count(database, 'companies')).toBe(before.companies);
     expect(await count(database, 'departments')).toBe(16);
@@ -103,18 +138,41 @@ describe.each(TEST_DIALECTS)('database on %s', (dialect) => {
     expect(user.createdAt).toMatch(ISO_INSTANT);
     expect(user.loginCount).toBe(0);
 
-    const settings = await database.db.insertInto('userSettings').values({ userId: user.id }).returningAll().executeTakeFirstOrThrow();
-    expect(settings.notificationTypes).toEqual({ system: true, financial: true, api: true, user: true, security: true });
-    expect(settings.dashboardLayout).toEqual({ cards: ['stats', 'activity', 'health'], autoRefresh: true, refreshInterval: 30 });
+    const settings = await database.db
+      .insertInto('userSettings')
+      .values({ userId: user.id })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(settings.notificationTypes).toEqual({
+      system: true,
+      financial: true,
+      api: true,
+      user: true,
+      security: true,
+    });
+    expect(settings.dashboardLayout).toEqual({
+      cards: ['stats', 'activity', 'health'],
+      autoRefresh: true,
+      refreshInterval: 30,
+    });
     expect(settings).toMatchObject({ sessionTimeout: 30, autoLogout: 480, theme: 'light', compactSidebar: false });
 
     // Filtering on a boolean works the same way.
-    const found = await database.db.selectFrom('users').select('id').where('canDelete', '=', true).where('email', '=', 'shapes@example.com').execute();
+    const found = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('canDelete', '=', true)
+      .where('email', '=', 'shapes@example.com')
+      .execute();
     expect(found).toHaveLength(1);
 
     const instant = '2031-01-02T03:04:05.678Z';
     await database.db.updateTable('users').set({ lastLoginAt: instant }).where('id', '=', user.id).execute();
-    const reread = await database.db.selectFrom('users').select('lastLoginAt').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const reread = await database.db
+      .selectFrom('users')
+      .select('lastLoginAt')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(reread.lastLoginAt).toBe(instant);
   });
 
@@ -123,10 +181,16 @@ describe.each(TEST_DIALECTS)('database on %s', (dialect) => {
       database.db.insertInto('expenseCategories').values({ companyId: 987654, name: 'Orphan' }).execute(),
     ).rejects.toThrow();
     await expect(
-      database.db.insertInto('companies').values({ name: 'Bad Type', type: 'bakery' as any }).execute(),
+      database.db
+        .insertInto('companies')
+        .values({ name: 'Bad Type', type: 'bakery' as any })
+        .execute(),
     ).rejects.toThrow();
     await expect(
-      database.db.insertInto('users').values({ username: 'bad-role', email: 'bad-role@example.com', passwordHash: 'x', role: 'god' as any }).execute(),
+      database.db
+        .insertInto('users')
+        .values({ username: 'bad-role', email: 'bad-role@example.com', passwordHash: 'x', role: 'god' as any })
+        .execute(),
     ).rejects.toThrow();
     // A company still used by categories cannot be deleted.
     await expect(database.db.deleteFrom('companies').where('name', '=', 'Vult').execute()).rejects.toThrow();
@@ -134,7 +198,8 @@ describe.each(TEST_DIALECTS)('database on %s', (dialect) => {
 
   if (dialect === 'sqlite') {
     it('opens SQLite with WAL, foreign keys, a busy timeout and full sync', async () => {
-      const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
+      const pragma = async (name: string) =>
+        Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
       expect(String(await pragma('journal_mode')).toLowerCase()).toBe('wal');
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);

@@ -28,10 +28,16 @@ export async function createDayCounts(db: Kysely<any>): Promise<void> {
   // Keyed by day first: a list's days can come in order from the key's index, with no sort.
   // Qualified with this schema: the functions run with whatever search_path the writer has.
   const schema = sql.id(rows[0].schema).compile(db).sql;
-  await sql.raw(`create table day_counts (table_name varchar(64) not null, company_id integer not null, day date not null,
-    row_count bigint not null, primary key (table_name, day, company_id))`).execute(db);
+  await sql
+    .raw(
+      `create table day_counts (table_name varchar(64) not null, company_id integer not null, day date not null,
+    row_count bigint not null, primary key (table_name, day, company_id))`,
+    )
+    .execute(db);
   for (const [table, column] of Object.entries(DAY_COUNTED)) {
-    await sql.raw(`
+    await sql
+      .raw(
+        `
       create function ${schema}.${table}_count_days() returns trigger language plpgsql as $$
       begin
         if tg_op <> 'INSERT' then
@@ -43,10 +49,20 @@ export async function createDayCounts(db: Kysely<any>): Promise<void> {
             on conflict (table_name, company_id, day) do update set row_count = day_counts.row_count + 1;
         end if;
         return null;
-      end $$`).execute(db);
-    await sql.raw(`create trigger ${table}_count_days after insert or delete on ${table} for each row execute function ${schema}.${table}_count_days()`).execute(db);
-    await sql.raw(`create trigger ${table}_move_days after update of company_id, ${column} on ${table} for each row
-      when (old.company_id is distinct from new.company_id or old.${column} is distinct from new.${column}) execute function ${schema}.${table}_count_days()`).execute(db);
+      end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_count_days after insert or delete on ${table} for each row execute function ${schema}.${table}_count_days()`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_move_days after update of company_id, ${column} on ${table} for each row
+      when (old.company_id is distinct from new.company_id or old.${column} is distinct from new.${column}) execute function ${schema}.${table}_count_days()`,
+      )
+      .execute(db);
     for (const statement of dayRecountStatements(table)) await sql.raw(statement).execute(db);
   }
 }

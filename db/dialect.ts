@@ -31,7 +31,9 @@ export function dialectHelpers(dialect: DialectName) {
     true: sql.raw(pg ? 'true' : '1'),
     false: sql.raw(pg ? 'false' : '0'),
     jsonDefault: (value: unknown) =>
-      pg ? sql.raw(`'${JSON.stringify(value).replaceAll("'", "''")}'::jsonb`) : sql.raw(`'${JSON.stringify(value).replaceAll("'", "''")}'`),
+      pg
+        ? sql.raw(`'${JSON.stringify(value).replaceAll("'", "''")}'::jsonb`)
+        : sql.raw(`'${JSON.stringify(value).replaceAll("'", "''")}'`),
   };
 }
 
@@ -50,7 +52,9 @@ export function containsPattern(text: string): string {
 /** `expression` contains `text`, ignoring case (SQLite's LIKE already does; PostgreSQL needs ILIKE). */
 export function containsText(dialect: DialectName, expression: Expression<unknown>, text: string): RawBuilder<SqlBool> {
   const pattern = containsPattern(text);
-  return dialect === 'postgres' ? sql<SqlBool>`${expression} ilike ${pattern} escape '\\'` : sql<SqlBool>`${expression} like ${pattern} escape '\\'`;
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${expression} ilike ${pattern} escape '\\'`
+    : sql<SqlBool>`${expression} like ${pattern} escape '\\'`;
 }
 
 /**
@@ -66,8 +70,12 @@ export function filterOnly<T>(dialect: DialectName, column: string): RawBuilder<
 /** An integer member of a JSON column (null when absent or not a number), read in SQL so the document stays in the database. */
 export function jsonInteger(dialect: DialectName, column: string, key: string): RawBuilder<number | null> {
   return dialect === 'postgres'
-    ? sql<number | null>`case when jsonb_typeof(${sql.ref(column)} -> ${key}) = 'number' then (${sql.ref(column)} ->> ${key})::integer end`
-    : sql<number | null>`case when json_type(${sql.ref(column)}, ${'$.' + key}) = 'integer' then json_extract(${sql.ref(column)}, ${'$.' + key}) end`;
+    ? sql<
+        number | null
+      >`case when jsonb_typeof(${sql.ref(column)} -> ${key}) = 'number' then (${sql.ref(column)} ->> ${key})::integer end`
+    : sql<
+        number | null
+      >`case when json_type(${sql.ref(column)}, ${'$.' + key}) = 'integer' then json_extract(${sql.ref(column)}, ${'$.' + key}) end`;
 }
 
 /**

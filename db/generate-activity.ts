@@ -15,7 +15,16 @@ import { recountAuditEntries } from './audit-counts.ts';
 import type { DatabaseHandle } from './client.ts';
 import { postgresConn, sqliteConn, Writer, type Sink } from './generate-bulk.ts';
 import { writeNotifications } from './generate-notifications.ts';
-import { AGENTS, chooser, createUsers, pick, sessionIdOf, type Person, type Rng, type Role } from './generate-people.ts';
+import {
+  AGENTS,
+  chooser,
+  createUsers,
+  pick,
+  sessionIdOf,
+  type Person,
+  type Rng,
+  type Role,
+} from './generate-people.ts';
 import { mulberry32 } from './seed/demo.ts';
 
 export type ActivityTable = 'users' | 'audit_logs' | 'data_versions' | 'notifications';
@@ -58,9 +67,17 @@ const PAGE = 5000;
 
 export async function bookMarks(handle: DatabaseHandle): Promise<BookMarks> {
   const marks = {} as BookMarks;
-  const names = { actual_expenses: 'actualExpenses', budgets: 'budgets', revenue_projections: 'revenueProjections', actual_revenue: 'actualRevenue' } as const;
+  const names = {
+    actual_expenses: 'actualExpenses',
+    budgets: 'budgets',
+    revenue_projections: 'revenueProjections',
+    actual_revenue: 'actualRevenue',
+  } as const;
   for (const table of BOOK_TABLES) {
-    const row = await handle.db.selectFrom(names[table]).select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    const row = await handle.db
+      .selectFrom(names[table])
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
     marks[table] = Number(row?.id ?? 0);
   }
   return marks;
@@ -68,11 +85,37 @@ export async function bookMarks(handle: DatabaseHandle): Promise<BookMarks> {
 
 const AUDIT: Sink = {
   table: 'audit_logs',
-  columns: [['table_name', 'text'], ['record_id', 'int'], ['action', 'text'], ['old_data', 'jsonb'], ['new_data', 'jsonb'], ['changes', 'jsonb'], ['user_id', 'int'], ['actor_label', 'text'], ['timestamp', 'timestamptz'], ['ip_address', 'text'], ['user_agent', 'text'], ['reason', 'text'], ['session_id', 'text'], ['company_id', 'int']],
+  columns: [
+    ['table_name', 'text'],
+    ['record_id', 'int'],
+    ['action', 'text'],
+    ['old_data', 'jsonb'],
+    ['new_data', 'jsonb'],
+    ['changes', 'jsonb'],
+    ['user_id', 'int'],
+    ['actor_label', 'text'],
+    ['timestamp', 'timestamptz'],
+    ['ip_address', 'text'],
+    ['user_agent', 'text'],
+    ['reason', 'text'],
+    ['session_id', 'text'],
+    ['company_id', 'int'],
+  ],
 };
 const VERSIONS: Sink = {
   table: 'data_versions',
-  columns: [['table_name', 'text'], ['record_id', 'int'], ['version', 'int'], ['data', 'jsonb'], ['created_by', 'int'], ['created_at', 'timestamptz'], ['action', 'text'], ['comment', 'text'], ['is_active', 'boolean'], ['company_id', 'int']],
+  columns: [
+    ['table_name', 'text'],
+    ['record_id', 'int'],
+    ['version', 'int'],
+    ['data', 'jsonb'],
+    ['created_by', 'int'],
+    ['created_at', 'timestamptz'],
+    ['action', 'text'],
+    ['comment', 'text'],
+    ['is_active', 'boolean'],
+    ['company_id', 'int'],
+  ],
 };
 
 const camelKeys = new Map<string, string>();
@@ -83,7 +126,10 @@ const camelKey = (key: string) => {
 };
 
 /** An edit of one field: the row before it (old) and the change map. */
-function edit(rng: Rng, row: Record<string, unknown>): { old: Record<string, unknown>; changes: Record<string, { old: unknown; new: unknown }> } {
+function edit(
+  rng: Rng,
+  row: Record<string, unknown>,
+): { old: Record<string, unknown>; changes: Record<string, { old: unknown; new: unknown }> } {
   const amount = Number(row.amountCents);
   const old = { ...row };
   if (rng() < 0.75 || !row.description) {
@@ -98,10 +144,18 @@ function edit(rng: Rng, row: Record<string, unknown>): { old: Record<string, unk
 /** How many rows of each activity table go with `rows` generated actual expenses. */
 export function activityCounts(rows: number): Record<ActivityTable, number> {
   const ceil = (ratio: number) => Math.ceil(rows * ratio);
-  return { users: Math.min(ceil(ACTIVITY_RATIOS.users), MAX_GENERATED_USERS), audit_logs: ceil(ACTIVITY_RATIOS.audit_logs), data_versions: ceil(ACTIVITY_RATIOS.data_versions), notifications: ceil(ACTIVITY_RATIOS.notifications) };
+  return {
+    users: Math.min(ceil(ACTIVITY_RATIOS.users), MAX_GENERATED_USERS),
+    audit_logs: ceil(ACTIVITY_RATIOS.audit_logs),
+    data_versions: ceil(ACTIVITY_RATIOS.data_versions),
+    notifications: ceil(ACTIVITY_RATIOS.notifications),
+  };
 }
 
-export async function generateActivity(handle: DatabaseHandle, options: ActivityOptions): Promise<Record<ActivityTable, number>> {
+export async function generateActivity(
+  handle: DatabaseHandle,
+  options: ActivityOptions,
+): Promise<Record<ActivityTable, number>> {
   const rng = mulberry32(options.seed ^ 0x3c6ef372);
   const now = Date.now();
   const start = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 35, 1);
@@ -114,13 +168,27 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
   // Whoever may write enters rows: the generated accounts and those already there.
   const earlier: Person[] = everyone
     .filter((u) => u.role !== 'viewer' && !people.some((p) => p.id === u.id))
-    .map((u) => ({ id: u.id, username: u.username, email: '', role: u.role as Role, companyId: u.companyId, isActive: true, createdMs: 0, ip: `10.${20 + (u.companyId ?? 0)}.${(u.id >> 8) & 255}.${u.id & 255}`, agent: AGENTS[u.id % AGENTS.length], weight: 1, logins: 0, lastLoginMs: 0 }));
+    .map((u) => ({
+      id: u.id,
+      username: u.username,
+      email: '',
+      role: u.role as Role,
+      companyId: u.companyId,
+      isActive: true,
+      createdMs: 0,
+      ip: `10.${20 + (u.companyId ?? 0)}.${(u.id >> 8) & 255}.${u.id & 255}`,
+      agent: AGENTS[u.id % AGENTS.length],
+      weight: 1,
+      logins: 0,
+      lastLoginMs: 0,
+    }));
   const writers = [...people.filter((p) => p.role !== 'viewer'), ...earlier];
   const writersOf = new Map<number | null, Person[]>();
   for (const p of writers) writersOf.set(p.companyId, [...(writersOf.get(p.companyId) ?? []), p]);
   const groupWriters = writersOf.get(null) ?? writers;
   const writerFor = (companyId: number | null, atMs: number): Person | undefined => {
-    const pool = companyId !== null && writersOf.has(companyId) && rng() < 0.8 ? writersOf.get(companyId)! : groupWriters;
+    const pool =
+      companyId !== null && writersOf.has(companyId) && rng() < 0.8 ? writersOf.get(companyId)! : groupWriters;
     for (let attempt = 0; attempt < 3; attempt++) {
       const p = pool[Math.floor(rng() * pool.length)];
       if (p && p.createdMs <= atMs) return p;
@@ -129,7 +197,11 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
   };
 
   const conn = options.url ? await postgresConn(options.url) : sqliteConn(handle.location);
-  const total: Record<string, number> = { audit_logs: counts.audit_logs, data_versions: counts.data_versions, notifications: counts.notifications };
+  const total: Record<string, number> = {
+    audit_logs: counts.audit_logs,
+    data_versions: counts.data_versions,
+    notifications: counts.notifications,
+  };
   const writer = new Writer(conn, (table, done) => {
     if (table in total) options.onProgress?.({ table: table as ActivityTable, done, total: total[table] });
   });
@@ -143,7 +215,21 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
     const recreate = bulk ? await conn.dropIndexes('audit_logs') : [];
     const retrigger = bulk ? await conn.dropTriggers('audit_logs') : [];
 
-    const audit = (e: { table: string; recordId: number | null; action: string; old?: unknown; data?: unknown; changes?: unknown; user: Person | null; userId?: number | null; label?: string; atMs: number; reason?: string | null; companyId: number | null; session?: boolean }) =>
+    const audit = (e: {
+      table: string;
+      recordId: number | null;
+      action: string;
+      old?: unknown;
+      data?: unknown;
+      changes?: unknown;
+      user: Person | null;
+      userId?: number | null;
+      label?: string;
+      atMs: number;
+      reason?: string | null;
+      companyId: number | null;
+      session?: boolean;
+    }) =>
       writer.push(AUDIT, [
         e.table,
         e.recordId,
@@ -154,14 +240,39 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
         e.userId !== undefined ? e.userId : (e.user?.id ?? null),
         e.label ?? e.user?.username ?? 'system',
         new Date(e.atMs).toISOString(),
-        e.user ? (rng() < 0.9 ? e.user.ip : `192.0.2.${1 + Math.floor(rng() * 254)}`) : `198.51.100.${1 + Math.floor(rng() * 254)}`,
+        e.user
+          ? rng() < 0.9
+            ? e.user.ip
+            : `192.0.2.${1 + Math.floor(rng() * 254)}`
+          : `198.51.100.${1 + Math.floor(rng() * 254)}`,
         e.user ? e.user.agent : pick(rng, AGENTS),
         e.reason ?? null,
         e.user && e.session !== false ? sessionIdOf(e.user.id, Math.floor(e.atMs / DAY)) : null,
         e.companyId,
       ]);
-    const version = (table: string, recordId: number, n: number, data: unknown, by: Person | null, atMs: number, action: string, active: boolean, companyId: number | null) =>
-      writer.push(VERSIONS, [table, recordId, n, JSON.stringify(data), by?.id ?? null, new Date(atMs).toISOString(), action, null, active, companyId]);
+    const version = (
+      table: string,
+      recordId: number,
+      n: number,
+      data: unknown,
+      by: Person | null,
+      atMs: number,
+      action: string,
+      active: boolean,
+      companyId: number | null,
+    ) =>
+      writer.push(VERSIONS, [
+        table,
+        recordId,
+        n,
+        JSON.stringify(data),
+        by?.id ?? null,
+        new Date(atMs).toISOString(),
+        action,
+        null,
+        active,
+        companyId,
+      ]);
 
     // The budget of each kind of entry; what the book cannot take goes to sign-ins.
     let versionsLeft = counts.data_versions;
@@ -170,7 +281,20 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
     for (const row of userRows) {
       if (auditLeft <= 0) break;
       const atMs = Date.parse(row.createdAt as string);
-      await audit({ table: 'users', recordId: row.id as number, action: 'create', data: row, changes: Object.fromEntries(Object.entries(row).map(([k, v]) => [k, { old: null, new: v }])), user: null, userId: creator?.id ?? null, label: creator?.username ?? 'system', atMs, reason: 'User created', companyId: row.companyId as number | null, session: false });
+      await audit({
+        table: 'users',
+        recordId: row.id as number,
+        action: 'create',
+        data: row,
+        changes: Object.fromEntries(Object.entries(row).map(([k, v]) => [k, { old: null, new: v }])),
+        user: null,
+        userId: creator?.id ?? null,
+        label: creator?.username ?? 'system',
+        atMs,
+        reason: 'User created',
+        companyId: row.companyId as number | null,
+        session: false,
+      });
       auditLeft--;
       if (versionsLeft > 0) {
         await version('users', row.id as number, 1, row, null, atMs, 'create', true, row.companyId as number | null);
@@ -183,7 +307,10 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
     let singleVersions = versionsLeft - 2 * updates;
     const marks = options.marks;
     const available: Record<string, number> = {};
-    for (const table of BOOK_TABLES) available[table] = Number((await conn.all(`SELECT count(*) AS n FROM ${table} WHERE id > ?`, [marks[table]]))[0].n);
+    for (const table of BOOK_TABLES)
+      available[table] = Number(
+        (await conn.all(`SELECT count(*) AS n FROM ${table} WHERE id > ?`, [marks[table]]))[0].n,
+      );
     const bookRows = Object.values(available).reduce((a, b) => a + b, 0);
     let createsLeft = Math.min(bookRows, Math.max(0, auditLeft - signIns - deletes - updates));
     let updatesLeft = Math.min(updates, createsLeft);
@@ -217,12 +344,32 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
           createsLeft--;
           const change = edited ? edit(rng, row) : null;
           const created = change ? change.old : row;
-          await audit({ table, recordId: id, action: 'create', data: created, changes: Object.fromEntries(Object.entries(created).map(([k, v]) => [k, { old: null, new: v }])), user: by, atMs, companyId });
+          await audit({
+            table,
+            recordId: id,
+            action: 'create',
+            data: created,
+            changes: Object.fromEntries(Object.entries(created).map(([k, v]) => [k, { old: null, new: v }])),
+            user: by,
+            atMs,
+            companyId,
+          });
           if (change) {
             updatesLeft--;
             const editMs = Math.min(now - 3_600_000, atMs + Math.floor((1 + rng() * 45) * DAY));
             const editor = writerFor(companyId, editMs) ?? by;
-            await audit({ table, recordId: id, action: 'update', old: change.old, data: row, changes: change.changes, user: editor, atMs: editMs, reason: rng() < 0.3 ? 'Corrected after review' : null, companyId });
+            await audit({
+              table,
+              recordId: id,
+              action: 'update',
+              old: change.old,
+              data: row,
+              changes: change.changes,
+              user: editor,
+              atMs: editMs,
+              reason: rng() < 0.3 ? 'Corrected after review' : null,
+              companyId,
+            });
             await version(table, id, 1, change.old, by, atMs, 'create', false, companyId);
             await version(table, id, 2, row, editor, editMs, 'update', true, companyId);
           } else if (singleVersions > 0) {
@@ -246,12 +393,31 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
         const createdMs = Date.parse(template.createdAt as string) + Math.floor(rng() * 3_600_000);
         const atMs = Math.min(now - 3_600_000, createdMs + Math.floor((0.1 + rng() * 20) * DAY));
         const companyId = Number(template.companyId);
-        await audit({ table: 'actual_expenses', recordId: id, action: 'delete', old: { ...template, id, createdAt: new Date(createdMs).toISOString(), updatedAt: new Date(createdMs).toISOString() }, user: writerFor(companyId, atMs) ?? null, atMs, reason: rng() < 0.5 ? 'Duplicate entry' : null, companyId });
+        await audit({
+          table: 'actual_expenses',
+          recordId: id,
+          action: 'delete',
+          old: {
+            ...template,
+            id,
+            createdAt: new Date(createdMs).toISOString(),
+            updatedAt: new Date(createdMs).toISOString(),
+          },
+          user: writerFor(companyId, atMs) ?? null,
+          atMs,
+          reason: rng() < 0.5 ? 'Duplicate entry' : null,
+          companyId,
+        });
       }
-      if (options.url) await conn.run(`SELECT setval(pg_get_serial_sequence('actual_expenses', 'id'), ?)`, [top + deleteCount]);
+      if (options.url)
+        await conn.run(`SELECT setval(pg_get_serial_sequence('actual_expenses', 'id'), ?)`, [top + deleteCount]);
       else {
-        await conn.run("INSERT INTO sqlite_sequence (name, seq) SELECT 'actual_expenses', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'actual_expenses')");
-        await conn.run("UPDATE sqlite_sequence SET seq = max(seq, CAST(? AS INTEGER)) WHERE name = 'actual_expenses'", [top + deleteCount]);
+        await conn.run(
+          "INSERT INTO sqlite_sequence (name, seq) SELECT 'actual_expenses', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'actual_expenses')",
+        );
+        await conn.run("UPDATE sqlite_sequence SET seq = max(seq, CAST(? AS INTEGER)) WHERE name = 'actual_expenses'", [
+          top + deleteCount,
+        ]);
       }
     }
     await writer.flush(AUDIT);
@@ -268,22 +434,52 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
       const atMs = from + Math.floor(rng() * Math.max(1, now - 3_600_000 - from));
       p.logins++;
       p.lastLoginMs = Math.max(p.lastLoginMs, atMs);
-      await audit({ table: 'users', recordId: p.id, action: 'login', user: p, atMs, reason: rng() < 0.2 ? 'Signed in (remember me)' : 'Signed in', companyId: null });
+      await audit({
+        table: 'users',
+        recordId: p.id,
+        action: 'login',
+        user: p,
+        atMs,
+        reason: rng() < 0.2 ? 'Signed in (remember me)' : 'Signed in',
+        companyId: null,
+      });
       // As many sign-outs as there are left, spread over the sign-ins.
       if (outs < signOuts && rng() * (logins - i) < signOuts - outs) {
         outs++;
-        await audit({ table: 'users', recordId: p.id, action: 'logout', user: p, atMs: Math.min(now - 60_000, atMs + Math.floor((1 + rng() * 7) * 3_600_000)), reason: 'Signed out', companyId: null });
+        await audit({
+          table: 'users',
+          recordId: p.id,
+          action: 'logout',
+          user: p,
+          atMs: Math.min(now - 60_000, atMs + Math.floor((1 + rng() * 7) * 3_600_000)),
+          reason: 'Signed out',
+          companyId: null,
+        });
       }
     }
     for (let i = 0; i < failures; i++) {
       const p = people.length && rng() < 0.9 ? choose(rng) : undefined;
       const atMs = start + Math.floor(rng() * (now - start));
-      await audit({ table: 'users', recordId: p?.id ?? null, action: 'login_failed', data: { email: p ? p.email : `unknown${Math.floor(rng() * 1000)}@example.com` }, user: null, userId: p?.id ?? null, label: 'system', atMs, reason: p ? 'Wrong password' : 'Unknown e-mail address', companyId: null });
+      await audit({
+        table: 'users',
+        recordId: p?.id ?? null,
+        action: 'login_failed',
+        data: { email: p ? p.email : `unknown${Math.floor(rng() * 1000)}@example.com` },
+        user: null,
+        userId: p?.id ?? null,
+        label: 'system',
+        atMs,
+        reason: p ? 'Wrong password' : 'Unknown e-mail address',
+        companyId: null,
+      });
     }
     await writer.flush();
     const t = performance.now();
     for (const statement of [...recreate, ...retrigger]) await conn.run(statement);
-    if (recreate.length) options.log?.(`audit_logs: ${recreate.length} indexes re-created in ${((performance.now() - t) / 1000).toFixed(2)} s`);
+    if (recreate.length)
+      options.log?.(
+        `audit_logs: ${recreate.length} indexes re-created in ${((performance.now() - t) / 1000).toFixed(2)} s`,
+      );
     triggersWereOff = retrigger.length > 0;
 
     await writeNotifications(conn, writer, rng, { count: counts.notifications, people, everyone, now, start });
@@ -297,7 +493,11 @@ export async function generateActivity(handle: DatabaseHandle, options: Activity
   for (const p of people) {
     if (!p.logins) continue;
     const last = new Date(p.lastLoginMs).toISOString();
-    await handle.db.updateTable('users').set({ loginCount: p.logins, lastLoginAt: last, lastActivityAt: last }).where('id', '=', p.id).execute();
+    await handle.db
+      .updateTable('users')
+      .set({ loginCount: p.logins, lastLoginAt: last, lastActivityAt: last })
+      .where('id', '=', p.id)
+      .execute();
   }
   return {
     users: people.length,

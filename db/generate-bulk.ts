@@ -19,7 +19,6 @@ const FLUSH = 5000;
 /** SQLite: rows per multi-row INSERT (× ≤ 20 columns, far below the parameter limit). */
 const ROWS_PER_STATEMENT = 100;
 
-
 export interface Conn {
   all(text: string, params?: Cell[]): Promise<Record<string, unknown>[]>;
   run(text: string, params?: Cell[]): Promise<void>;
@@ -55,21 +54,28 @@ export function sqliteConn(file: string): Conn {
     async insert(sink, rows) {
       const names = sink.columns.map(([name]) => name).join(', ');
       const tuple = `(${sink.columns.map(() => '?').join(', ')})`;
-      const many = prepare(`INSERT INTO ${sink.table} (${names}) VALUES ${Array(ROWS_PER_STATEMENT).fill(tuple).join(', ')}`);
+      const many = prepare(
+        `INSERT INTO ${sink.table} (${names}) VALUES ${Array(ROWS_PER_STATEMENT).fill(tuple).join(', ')}`,
+      );
       const one = prepare(`INSERT INTO ${sink.table} (${names}) VALUES ${tuple}`);
       db.transaction(() => {
         let i = 0;
-        for (; i + ROWS_PER_STATEMENT <= rows.length; i += ROWS_PER_STATEMENT) many.run(bind(rows.slice(i, i + ROWS_PER_STATEMENT).flat()));
+        for (; i + ROWS_PER_STATEMENT <= rows.length; i += ROWS_PER_STATEMENT)
+          many.run(bind(rows.slice(i, i + ROWS_PER_STATEMENT).flat()));
         for (; i < rows.length; i++) one.run(bind(rows[i]));
       })();
     },
     async dropIndexes(table) {
-      const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(table) as { name: string; sql: string }[];
+      const indexes = db
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
+        .all(table) as { name: string; sql: string }[];
       for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
       return indexes.map((i) => i.sql);
     },
     async dropTriggers(table) {
-      const triggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?").all(table) as { name: string; sql: string }[];
+      const triggers = db
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?")
+        .all(table) as { name: string; sql: string }[];
       for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
       return triggers.map((t) => t.sql);
     },
@@ -109,7 +115,10 @@ export async function postgresConn(url: string): Promise<Conn> {
       const columns: Cell[][] = sink.columns.map(() => new Array(rows.length));
       for (let r = 0; r < rows.length; r++) for (let c = 0; c < sink.columns.length; c++) columns[c][r] = rows[r][c];
       const unnest = sink.columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-      await client.query(`INSERT INTO ${sink.table} (${sink.columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${unnest})`, columns);
+      await client.query(
+        `INSERT INTO ${sink.table} (${sink.columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${unnest})`,
+        columns,
+      );
     },
     async dropIndexes(table) {
       const { rows } = await client.query<{ indexname: string; indexdef: string }>(
@@ -122,7 +131,10 @@ export async function postgresConn(url: string): Promise<Conn> {
       return rows.map((r) => r.indexdef);
     },
     async dropTriggers(table) {
-      const { rows } = await client.query(`SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND NOT tgisinternal`, [table]);
+      const { rows } = await client.query(
+        `SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND NOT tgisinternal`,
+        [table],
+      );
       if (!rows.length) return [];
       await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
       return [`ALTER TABLE ${table} ENABLE TRIGGER USER`];
@@ -130,7 +142,9 @@ export async function postgresConn(url: string): Promise<Conn> {
     async end(ok) {
       try {
         await client.query(ok ? 'COMMIT' : 'ROLLBACK');
-        if (ok) for (const table of ['users', 'audit_logs', 'data_versions', 'notifications', 'user_notification_settings']) await client.query(`VACUUM (ANALYZE) ${table}`);
+        if (ok)
+          for (const table of ['users', 'audit_logs', 'data_versions', 'notifications', 'user_notification_settings'])
+            await client.query(`VACUUM (ANALYZE) ${table}`);
       } finally {
         await client.end();
       }

@@ -93,7 +93,12 @@ function monthAt(rng: Rng, start: number) {
   const first = Date.UTC(y, m, 1);
   const last = Date.UTC(y, m + 1, 0);
   const d = new Date(first);
-  return { first: isoDay(first), last: isoDay(last), firstMs: first, label: `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}` };
+  return {
+    first: isoDay(first),
+    last: isoDay(last),
+    firstMs: first,
+    label: `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+  };
 }
 
 /**
@@ -102,12 +107,20 @@ function monthAt(rng: Rng, start: number) {
  */
 const PLAN_STATUS = 'active';
 /** Entered some hours to a few days after the day it is about. */
-const createdAfter = (rng: Rng, ms: number) => new Date(ms + Math.floor((8 + rng() * 72) * 3_600_000) + Math.floor(rng() * 3_600_000)).toISOString();
+const createdAfter = (rng: Rng, ms: number) =>
+  new Date(ms + Math.floor((8 + rng() * 72) * 3_600_000) + Math.floor(rng() * 3_600_000)).toISOString();
 /** Log-normal spread around 1 (many small, a few large). */
 const spread = (rng: Rng, sigma: number) => Math.exp((rng() + rng() + rng() - 1.5) * sigma);
 
 interface Templates {
-  expenses: { companyId: number; departmentId: number; categoryId: number; amountCents: number; description: string; vendor: string | null }[];
+  expenses: {
+    companyId: number;
+    departmentId: number;
+    categoryId: number;
+    amountCents: number;
+    description: string;
+    vendor: string | null;
+  }[];
   budgets: { companyId: number; departmentId: number; categoryId: number; amountCents: number; description: string }[];
   revenue: { companyId: number; source: string; amountCents: number; entries: string[]; customers: string[] }[];
   createdBy: number | null;
@@ -120,7 +133,8 @@ interface Templates {
  */
 async function loadTemplates(handle: DatabaseHandle): Promise<Templates> {
   const reference = await loadDemoReference(handle.db);
-  if (reference.categories.length === 0) throw new Error('No expense categories: seed the database first (finhub db seed)');
+  if (reference.categories.length === 0)
+    throw new Error('No expense categories: seed the database first (finhub db seed)');
   const demo = buildDemoRows(reference, new Date());
   const stripMonth = (text: string) => text.replace(/,? (for )?[A-Z][a-z]+ \d{4}$/, '');
   const expenses: Templates['expenses'] = demo.actualExpenses.map((r) => ({
@@ -151,7 +165,10 @@ async function loadTemplates(handle: DatabaseHandle): Promise<Templates> {
   }
   // One monthly budget per planned category (its latest plan; a quarter's or a year's amount by its months).
   const monthsOf = (b: { startDate: string; endDate: string }) =>
-    (Number(b.endDate.slice(0, 4)) - Number(b.startDate.slice(0, 4))) * 12 + Number(b.endDate.slice(5, 7)) - Number(b.startDate.slice(5, 7)) + 1;
+    (Number(b.endDate.slice(0, 4)) - Number(b.startDate.slice(0, 4))) * 12 +
+    Number(b.endDate.slice(5, 7)) -
+    Number(b.startDate.slice(5, 7)) +
+    1;
   const latestPlans = new Map(demo.budgets.map((b) => [b.categoryId, b]));
   const budgets = [...latestPlans.values()].map((b) => ({
     companyId: b.companyId,
@@ -163,7 +180,14 @@ async function loadTemplates(handle: DatabaseHandle): Promise<Templates> {
   const bySource = new Map<string, Templates['revenue'][number]>();
   for (const p of demo.revenueProjections) {
     const key = `${p.companyId}:${p.source}`;
-    if (!bySource.has(key)) bySource.set(key, { companyId: p.companyId, source: p.source, amountCents: Number(p.amountCents), entries: [], customers: [] });
+    if (!bySource.has(key))
+      bySource.set(key, {
+        companyId: p.companyId,
+        source: p.source,
+        amountCents: Number(p.amountCents),
+        entries: [],
+        customers: [],
+      });
   }
   for (const r of demo.actualRevenue) {
     const t = bySource.get(`${r.companyId}:${r.source}`);
@@ -174,8 +198,19 @@ async function loadTemplates(handle: DatabaseHandle): Promise<Templates> {
     }
     if (r.customerReference && !t.customers.includes(r.customerReference)) t.customers.push(r.customerReference);
   }
-  const owner = await handle.db.selectFrom('users').select('id').where('role', '=', 'owner').orderBy('id').limit(1).executeTakeFirst();
-  return { expenses, budgets: budgets.length ? budgets : [], revenue: [...bySource.values()], createdBy: owner?.id ?? null };
+  const owner = await handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'owner')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    expenses,
+    budgets: budgets.length ? budgets : [],
+    revenue: [...bySource.values()],
+    createdBy: owner?.id ?? null,
+  };
 }
 
 function expenseSpec(t: Templates, seed: number, rows: number): TableSpec {
@@ -187,7 +222,19 @@ function expenseSpec(t: Templates, seed: number, rows: number): TableSpec {
   let n = 0;
   return {
     table: 'actual_expenses',
-    columns: ['company_id', 'department_id', 'category_id', 'amount_cents', 'expense_date', 'description', 'vendor', 'receipt_number', 'created_by', 'created_at', 'updated_at'],
+    columns: [
+      'company_id',
+      'department_id',
+      'category_id',
+      'amount_cents',
+      'expense_date',
+      'description',
+      'vendor',
+      'receipt_number',
+      'created_by',
+      'created_at',
+      'updated_at',
+    ],
     types: ['int', 'int', 'int', 'bigint', 'date', 'text', 'text', 'text', 'int', 'timestamptz', 'timestamptz'],
     next() {
       const e = t.expenses[Math.floor(rng() * t.expenses.length)];
@@ -198,9 +245,22 @@ function expenseSpec(t: Templates, seed: number, rows: number): TableSpec {
       // The demo amounts are a category's monthly total; single entries are a share of it, ≥ $5.
       const amountCents = Math.max(500, Math.round((e.amountCents / 40) * spread(rng, 1.6)));
       receipt += 1 + Math.floor(rng() * 3);
-      const receiptNumber = rng() < 0.15 ? null : `${e.vendor ? 'INV' : 'RCT'}-${String(y).slice(2)}${pad(m)}-${receipt}`;
+      const receiptNumber =
+        rng() < 0.15 ? null : `${e.vendor ? 'INV' : 'RCT'}-${String(y).slice(2)}${pad(m)}-${receipt}`;
       const created = createdAfter(rng, ms);
-      return [e.companyId, e.departmentId, e.categoryId, amountCents, isoDay(ms), `${e.description}, ${MONTH_NAMES[m - 1]} ${y}`, e.vendor, receiptNumber, t.createdBy, created, created];
+      return [
+        e.companyId,
+        e.departmentId,
+        e.categoryId,
+        amountCents,
+        isoDay(ms),
+        `${e.description}, ${MONTH_NAMES[m - 1]} ${y}`,
+        e.vendor,
+        receiptNumber,
+        t.createdBy,
+        created,
+        created,
+      ];
     },
   };
 }
@@ -210,14 +270,40 @@ function budgetSpec(t: Templates, seed: number): TableSpec {
   const { start } = window36();
   return {
     table: 'budgets',
-    columns: ['company_id', 'department_id', 'category_id', 'amount_cents', 'period', 'start_date', 'end_date', 'description', 'status', 'created_by', 'created_at', 'updated_at'],
+    columns: [
+      'company_id',
+      'department_id',
+      'category_id',
+      'amount_cents',
+      'period',
+      'start_date',
+      'end_date',
+      'description',
+      'status',
+      'created_by',
+      'created_at',
+      'updated_at',
+    ],
     types: ['int', 'int', 'int', 'bigint', 'text', 'date', 'date', 'text', 'text', 'int', 'timestamptz', 'timestamptz'],
     next() {
       const b = t.budgets[Math.floor(rng() * t.budgets.length)];
       const month = monthAt(rng, start);
       const amountCents = Math.max(10_000, Math.round((b.amountCents * spread(rng, 0.3)) / 10_000) * 10_000);
       const created = createdAfter(rng, month.firstMs - 20 * 86_400_000);
-      return [b.companyId, b.departmentId, b.categoryId, amountCents, 'monthly', month.first, month.last, `${b.description} for ${month.label}`, PLAN_STATUS, t.createdBy, created, created];
+      return [
+        b.companyId,
+        b.departmentId,
+        b.categoryId,
+        amountCents,
+        'monthly',
+        month.first,
+        month.last,
+        `${b.description} for ${month.label}`,
+        PLAN_STATUS,
+        t.createdBy,
+        created,
+        created,
+      ];
     },
   };
 }
@@ -227,14 +313,38 @@ function projectionSpec(t: Templates, seed: number): TableSpec {
   const { start } = window36();
   return {
     table: 'revenue_projections',
-    columns: ['company_id', 'source', 'amount_cents', 'period', 'start_date', 'end_date', 'description', 'status', 'created_by', 'created_at', 'updated_at'],
+    columns: [
+      'company_id',
+      'source',
+      'amount_cents',
+      'period',
+      'start_date',
+      'end_date',
+      'description',
+      'status',
+      'created_by',
+      'created_at',
+      'updated_at',
+    ],
     types: ['int', 'text', 'bigint', 'text', 'date', 'date', 'text', 'text', 'int', 'timestamptz', 'timestamptz'],
     next() {
       const r = t.revenue[Math.floor(rng() * t.revenue.length)];
       const month = monthAt(rng, start);
       const amountCents = Math.max(100_000, Math.round((r.amountCents * spread(rng, 0.2)) / 100_000) * 100_000);
       const created = createdAfter(rng, month.firstMs - 30 * 86_400_000);
-      return [r.companyId, r.source, amountCents, 'monthly', month.first, month.last, `${r.source} projection for ${month.label}`, PLAN_STATUS, t.createdBy, created, created];
+      return [
+        r.companyId,
+        r.source,
+        amountCents,
+        'monthly',
+        month.first,
+        month.last,
+        `${r.source} projection for ${month.label}`,
+        PLAN_STATUS,
+        t.createdBy,
+        created,
+        created,
+      ];
     },
   };
 }
@@ -244,7 +354,17 @@ function revenueSpec(t: Templates, seed: number): TableSpec {
   const { start, days } = window36();
   return {
     table: 'actual_revenue',
-    columns: ['company_id', 'source', 'amount_cents', 'revenue_date', 'description', 'customer_reference', 'created_by', 'created_at', 'updated_at'],
+    columns: [
+      'company_id',
+      'source',
+      'amount_cents',
+      'revenue_date',
+      'description',
+      'customer_reference',
+      'created_by',
+      'created_at',
+      'updated_at',
+    ],
     types: ['int', 'text', 'bigint', 'date', 'text', 'text', 'int', 'timestamptz', 'timestamptz'],
     next() {
       const r = t.revenue[Math.floor(rng() * t.revenue.length)];
@@ -273,11 +393,15 @@ function insertSqlite(file: string, plan: Plan, batch: number, options: Generate
     db.pragma('foreign_keys = OFF');
     db.pragma('cache_size = -262144');
     const hasRowCounts = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'row_counts'").get();
-    const hasAggregates = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'expense_month_totals'").get();
+    const hasAggregates = !!db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'expense_month_totals'")
+      .get();
     for (const { spec, rows } of plan) {
       if (rows <= 0) continue;
       const schema = db
-        .prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL")
+        .prepare(
+          "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL",
+        )
         .all(spec.table) as { type: 'index' | 'trigger'; name: string; sql: string }[];
       // Re-creating indexes costs in proportion to the whole table: worth it for a large load
       // relative to what is there already, not for a small top-up of a big table.
@@ -290,7 +414,8 @@ function insertSqlite(file: string, plan: Plan, batch: number, options: Generate
       try {
         // Many rows per statement: better-sqlite3's per-call cost dominates single-row inserts.
         const tuple = `(${spec.columns.map(() => '?').join(', ')})`;
-        const text = (n: number) => `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES ${Array(n).fill(tuple).join(', ')}`;
+        const text = (n: number) =>
+          `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES ${Array(n).fill(tuple).join(', ')}`;
         const insertMany = db.prepare(text(ROWS_PER_STATEMENT));
         const insertOne = db.prepare(text(1));
         const load = db.transaction((count: number) => {
@@ -303,7 +428,7 @@ function insertSqlite(file: string, plan: Plan, batch: number, options: Generate
           }
           for (; i < count; i++) insertOne.run(spec.next());
         });
-        for (let done = 0; done < rows; ) {
+        for (let done = 0; done < rows;) {
           const count = Math.min(batch, rows - done);
           load(count);
           done += count;
@@ -312,20 +437,27 @@ function insertSqlite(file: string, plan: Plan, batch: number, options: Generate
       } finally {
         const t = performance.now();
         for (const s of [...indexes, ...triggers]) db.exec(s.sql);
-        options.log?.(`${spec.table}: ${indexes.length} indexes and ${triggers.length} triggers re-created in ${((performance.now() - t) / 1000).toFixed(2)} s`);
+        options.log?.(
+          `${spec.table}: ${indexes.length} indexes and ${triggers.length} triggers re-created in ${((performance.now() - t) / 1000).toFixed(2)} s`,
+        );
         if (triggers.length) {
           // The search index's triggers were off too: read it again from the rows.
           const rebuild = sqliteRebuildStatement(spec.table);
           if (rebuild) db.exec(rebuild);
           db.transaction(() => {
             db.prepare('DELETE FROM row_counts WHERE table_name = ?').run(spec.table);
-            db.prepare(`INSERT INTO row_counts (table_name, company_id, row_count) SELECT ?, company_id, count(*) FROM ${spec.table} GROUP BY company_id`).run(spec.table);
+            db.prepare(
+              `INSERT INTO row_counts (table_name, company_id, row_count) SELECT ?, company_id, count(*) FROM ${spec.table} GROUP BY company_id`,
+            ).run(spec.table);
             // So were its month totals' or plans' (migration 0022).
-            if (hasAggregates) for (const statement of aggregateRebuildStatements(spec.table, 'sqlite')) db.exec(statement);
+            if (hasAggregates)
+              for (const statement of aggregateRebuildStatements(spec.table, 'sqlite')) db.exec(statement);
           })();
         }
       }
-      const problems = db.prepare('SELECT count(*) AS n FROM pragma_foreign_key_check(?)').get(spec.table) as { n: number };
+      const problems = db.prepare('SELECT count(*) AS n FROM pragma_foreign_key_check(?)').get(spec.table) as {
+        n: number;
+      };
       if (problems.n) throw new Error(`${problems.n} generated ${spec.table} rows violate foreign keys`);
     }
     db.pragma('wal_checkpoint(TRUNCATE)');
@@ -348,7 +480,8 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
       `SELECT quote_ident(n.nspname) AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
     );
     const trigrams = trigramRows[0]?.schema;
-    const hasTable = async (name: string) => (await client.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [name])).rows[0].present === true;
+    const hasTable = async (name: string) =>
+      (await client.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [name])).rows[0].present === true;
     const hasChangeTokens = await hasTable('change_tokens');
     const hasDayCounts = await hasTable('day_counts');
     const hasAggregates = await hasTable('expense_month_totals');
@@ -362,12 +495,15 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
             AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
         [spec.table],
       );
-      const { rows: triggers } = await client.query(`SELECT tgname FROM pg_trigger WHERE tgrelid = $1::regclass AND NOT tgisinternal`, [spec.table]);
+      const { rows: triggers } = await client.query(
+        `SELECT tgname FROM pg_trigger WHERE tgrelid = $1::regclass AND NOT tgisinternal`,
+        [spec.table],
+      );
       const recount = bulk && canRecount && triggers.length > 0;
       if (recount) await client.query(`ALTER TABLE ${spec.table} DISABLE TRIGGER USER`);
       if (bulk) for (const index of indexes) await client.query(`DROP INDEX "${index.indexname}"`);
       const text = `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) SELECT * FROM unnest(${spec.types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
-      for (let done = 0; done < rows; ) {
+      for (let done = 0; done < rows;) {
         const count = Math.min(batch, rows - done);
         const columns: Cell[][] = spec.columns.map(() => new Array(count));
         for (let i = 0; i < count; i++) {
@@ -382,16 +518,22 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
       if (recount) {
         await client.query(`ALTER TABLE ${spec.table} ENABLE TRIGGER USER`);
         // The change token's trigger was off too (migration 0014): the rows changed.
-        if (hasChangeTokens) await client.query(`UPDATE change_tokens SET token = gen_random_uuid() WHERE table_name = $1`, [spec.table]);
+        if (hasChangeTokens)
+          await client.query(`UPDATE change_tokens SET token = gen_random_uuid() WHERE table_name = $1`, [spec.table]);
         // So were its day counts' (migration 0017).
         if (hasDayCounts) for (const statement of dayRecountStatements(spec.table)) await client.query(statement);
         // And its month totals' or plans' (migration 0022).
-        if (hasAggregates) for (const statement of aggregateRebuildStatements(spec.table, 'postgres')) await client.query(statement);
+        if (hasAggregates)
+          for (const statement of aggregateRebuildStatements(spec.table, 'postgres')) await client.query(statement);
         await client.query(`DELETE FROM row_counts WHERE table_name = $1`, [spec.table]);
-        await client.query(`INSERT INTO row_counts (table_name, company_id, row_count) SELECT $1, company_id, count(*) FROM ${spec.table} GROUP BY company_id`, [spec.table]);
+        await client.query(
+          `INSERT INTO row_counts (table_name, company_id, row_count) SELECT $1, company_id, count(*) FROM ${spec.table} GROUP BY company_id`,
+          [spec.table],
+        );
         // So was the search table's (migration 0015): read it again from the rows.
         const index = SEARCH_INDEXES[spec.table];
-        if (index && trigrams && (await hasTable(ftsTable(index)))) for (const statement of postgresRebuildStatements(index, trigrams)) await client.query(statement);
+        if (index && trigrams && (await hasTable(ftsTable(index))))
+          for (const statement of postgresRebuildStatements(index, trigrams)) await client.query(statement);
       }
     }
     await client.query('COMMIT');
@@ -414,16 +556,28 @@ async function insertPostgres(url: string, plan: Plan, batch: number, options: G
  */
 export async function generateData(handle: DatabaseHandle, options: GenerateOptions): Promise<GenerateResult> {
   if (!Number.isSafeInteger(options.rows) || options.rows < 0) throw new Error('rows must be a whole number ≥ 0');
-  if (handle.dialect === 'postgres' && !options.url) throw new Error('generateData on PostgreSQL needs the connection URL');
+  if (handle.dialect === 'postgres' && !options.url)
+    throw new Error('generateData on PostgreSQL needs the connection URL');
   const templates = await loadTemplates(handle);
-  const before = Number((await handle.db.selectFrom('actualExpenses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const before = Number(
+    (
+      await handle.db
+        .selectFrom('actualExpenses')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const seed = options.seed ?? 20261122 + before;
   const related = options.related !== false;
   const plan: Plan = [{ spec: expenseSpec(templates, seed, options.rows), rows: options.rows }];
   if (related) {
-    if (templates.budgets.length) plan.push({ spec: budgetSpec(templates, seed), rows: Math.ceil(options.rows * RELATED_RATIOS.budgets) });
+    if (templates.budgets.length)
+      plan.push({ spec: budgetSpec(templates, seed), rows: Math.ceil(options.rows * RELATED_RATIOS.budgets) });
     if (templates.revenue.length) {
-      plan.push({ spec: projectionSpec(templates, seed), rows: Math.ceil(options.rows * RELATED_RATIOS.revenue_projections) });
+      plan.push({
+        spec: projectionSpec(templates, seed),
+        rows: Math.ceil(options.rows * RELATED_RATIOS.revenue_projections),
+      });
       plan.push({ spec: revenueSpec(templates, seed), rows: Math.ceil(options.rows * RELATED_RATIOS.actual_revenue) });
     }
   }
@@ -431,9 +585,27 @@ export async function generateData(handle: DatabaseHandle, options: GenerateOpti
   const marks = related ? await bookMarks(handle) : null;
   if (handle.dialect === 'postgres') await insertPostgres(options.url!, plan, options.batch ?? 10_000, options);
   else insertSqlite(handle.location, plan, options.batch ?? 50_000, options);
-  const activity = marks ? await generateActivity(handle, { rows: options.rows, seed, marks, url: options.url, onProgress: options.onProgress, log: options.log }) : null;
+  const activity = marks
+    ? await generateActivity(handle, {
+        rows: options.rows,
+        seed,
+        marks,
+        url: options.url,
+        onProgress: options.onProgress,
+        log: options.log,
+      })
+    : null;
   const seconds = (performance.now() - started) / 1000;
-  const inserted = { actual_expenses: 0, budgets: 0, revenue_projections: 0, actual_revenue: 0, users: 0, audit_logs: 0, data_versions: 0, notifications: 0 } as Record<GeneratedTable | ActivityTable, number>;
+  const inserted = {
+    actual_expenses: 0,
+    budgets: 0,
+    revenue_projections: 0,
+    actual_revenue: 0,
+    users: 0,
+    audit_logs: 0,
+    data_versions: 0,
+    notifications: 0,
+  } as Record<GeneratedTable | ActivityTable, number>;
   for (const { spec, rows } of plan) inserted[spec.table] = Math.max(0, rows);
   if (activity) Object.assign(inserted, activity);
   return {

@@ -23,10 +23,17 @@ class ListedMigrations implements MigrationProvider {
 async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   const exists =
     dialectOf(db) === 'postgres'
-      ? (await sql<{ found: boolean }>`select to_regclass(quote_ident(current_schema()) || '.kysely_migration') is not null as found`.execute(db)).rows[0].found
-      : (await sql`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db)).rows.length > 0;
+      ? (
+          await sql<{
+            found: boolean;
+          }>`select to_regclass(quote_ident(current_schema()) || '.kysely_migration') is not null as found`.execute(db)
+        ).rows[0].found
+      : (await sql`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db)).rows
+          .length > 0;
   if (!exists) return Object.keys(migrations);
-  const applied = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name));
+  const applied = new Set(
+    (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name),
+  );
   return Object.keys(migrations).filter((name) => !applied.has(name));
 }
 

@@ -73,7 +73,8 @@ export function inlineParameters(query: Pick<CompiledQuery, 'sql' | 'parameters'
       const match = /^\$(\d+)/.exec(text.slice(i, i + 12));
       if (match) {
         const index = Number(match[1]) - 1;
-        if (index < 0 || index >= params.length) throw new Error(`COPY query refers to $${match[1]}, which has no value`);
+        if (index < 0 || index >= params.length)
+          throw new Error(`COPY query refers to $${match[1]}, which has no value`);
         out += sqlLiteral(params[index]);
         i += match[0].length;
         continue;
@@ -143,7 +144,11 @@ export function crlfRecords(chunk: Buffer, state: CrlfState): Buffer {
  * is told the running count after each chunk. Stopping early (a `break`, `return()`) ends the
  * COPY by dropping its connection; the pool opens another.
  */
-export async function* copyCsv(pool: pg.Pool, query: Pick<CompiledQuery, 'sql' | 'parameters'>, onRecords?: (records: number) => void): AsyncGenerator<Uint8Array, void, undefined> {
+export async function* copyCsv(
+  pool: pg.Pool,
+  query: Pick<CompiledQuery, 'sql' | 'parameters'>,
+  onRecords?: (records: number) => void,
+): AsyncGenerator<Uint8Array, void, undefined> {
   const text = `copy (${inlineParameters(query)}) to stdout (format csv)`;
   const client = await pool.connect();
   let finished = false;

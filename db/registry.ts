@@ -10,7 +10,10 @@ interface Registered {
   pgPool?: pg.Pool;
 }
 
-const registry = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.databases')] ??= new WeakMap<Kysely<any>, Registered>()) as WeakMap<Kysely<any>, Registered>;
+const registry = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.databases')] ??= new WeakMap<
+  Kysely<any>,
+  Registered
+>()) as WeakMap<Kysely<any>, Registered>;
 
 export function registerDatabase(db: Kysely<any>, facts: Registered): void {
   registry.set(db, facts);

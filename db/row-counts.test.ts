@@ -14,11 +14,20 @@ describe.each(TEST_DIALECTS)('row counts on %s', (dialect) => {
   });
 
   async function tracked(company: number) {
-    const row = await database.db.selectFrom('rowCounts').select('rowCount').where('tableName', '=', 'actual_revenue').where('companyId', '=', company).executeTakeFirst();
+    const row = await database.db
+      .selectFrom('rowCounts')
+      .select('rowCount')
+      .where('tableName', '=', 'actual_revenue')
+      .where('companyId', '=', company)
+      .executeTakeFirst();
     return Number(row?.rowCount ?? 0);
   }
   async function counted(company: number) {
-    const row = await database.db.selectFrom('actualRevenue').select((eb) => eb.fn.countAll<number>().as('n')).where('companyId', '=', company).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('actualRevenue')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('companyId', '=', company)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -27,7 +36,14 @@ describe.each(TEST_DIALECTS)('row counts on %s', (dialect) => {
     expect(before).toEqual([await counted(1), await counted(2)]);
     const rows = await database.db
       .insertInto('actualRevenue')
-      .values([1, 1, 1, 2].map((companyId, i) => ({ companyId, source: 'Roaming', amountCents: 100 + i, revenueDate: '2026-01-01' })))
+      .values(
+        [1, 1, 1, 2].map((companyId, i) => ({
+          companyId,
+          source: 'Roaming',
+          amountCents: 100 + i,
+          revenueDate: '2026-01-01',
+        })),
+      )
       .returning('id')
       .execute();
     expect([await tracked(1), await tracked(2)]).toEqual([before[0] + 3, before[1] + 1]);
@@ -35,7 +51,14 @@ describe.each(TEST_DIALECTS)('row counts on %s', (dialect) => {
     // An update that keeps the company changes nothing.
     await database.db.updateTable('actualRevenue').set({ amountCents: 999 }).where('id', '=', rows[1].id).execute();
     expect([await tracked(1), await tracked(2)]).toEqual([before[0] + 2, before[1] + 2]);
-    await database.db.deleteFrom('actualRevenue').where('id', 'in', rows.map((r) => r.id)).execute();
+    await database.db
+      .deleteFrom('actualRevenue')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
     expect([await tracked(1), await tracked(2)]).toEqual(before);
     expect([await tracked(1), await tracked(2)]).toEqual([await counted(1), await counted(2)]);
   });
@@ -44,11 +67,17 @@ describe.each(TEST_DIALECTS)('row counts on %s', (dialect) => {
     const before = await tracked(3);
     await expect(
       database.db.transaction().execute(async (trx) => {
-        await trx.insertInto('actualRevenue').values({ companyId: 3, source: 'Colocation', amountCents: 5, revenueDate: '2026-01-01' }).execute();
+        await trx
+          .insertInto('actualRevenue')
+          .values({ companyId: 3, source: 'Colocation', amountCents: 5, revenueDate: '2026-01-01' })
+          .execute();
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     expect(await tracked(3)).toBe(before);
-    expect((await sql<{ n: number }>`select count(*) as n from row_counts where row_count < 0`.execute(database.db)).rows[0].n).toEqual(0);
+    expect(
+      (await sql<{ n: number }>`select count(*) as n from row_counts where row_count < 0`.execute(database.db)).rows[0]
+        .n,
+    ).toEqual(0);
   });
 });

@@ -75,7 +75,9 @@ export function termIdColumn(column: string): string {
 
 /** The index's tables (and SQLite's shadow tables) are derived data, never backed up. */
 export function isSearchIndexTable(name: string): boolean {
-  return Object.values(SEARCH_INDEXES).some((index) => name === ftsTable(index) || name.startsWith(`${ftsTable(index)}_`));
+  return Object.values(SEARCH_INDEXES).some(
+    (index) => name === ftsTable(index) || name.startsWith(`${ftsTable(index)}_`),
+  );
 }
 
 /**
@@ -95,7 +97,13 @@ function postgresText(index: SearchIndex, row: string): string {
 
 /** PostgreSQL: the search table's columns, in order. */
 function postgresSearchColumns(index: SearchIndex): string[] {
-  return ['id', ...(index.keys ?? []), ...(index.nameKeys ?? []), ...(index.termColumns ?? []).map(termIdColumn), 'text'];
+  return [
+    'id',
+    ...(index.keys ?? []),
+    ...(index.nameKeys ?? []),
+    ...(index.termColumns ?? []).map(termIdColumn),
+    'text',
+  ];
 }
 
 /**
@@ -114,13 +122,26 @@ function postgresLookupColumns(index: SearchIndex): string[] {
 function postgresIndexes(index: SearchIndex, trigrams: string): { name: string; create: string }[] {
   const search = ftsTable(index);
   const terms = termsTable(index);
-  const indexes = [{ name: `${search}_text_idx`, create: `create index ${search}_text_idx on ${search} using gin (text ${trigrams}.gin_trgm_ops)` }];
+  const indexes = [
+    {
+      name: `${search}_text_idx`,
+      create: `create index ${search}_text_idx on ${search} using gin (text ${trigrams}.gin_trgm_ops)`,
+    },
+  ];
   for (const column of postgresLookupColumns(index)) {
-    const held = [...new Set(['id', ...(index.keys ?? []), ...postgresLookupColumns(index)])].filter((c) => c !== column);
-    indexes.push({ name: `${search}_${column}_idx`, create: `create index ${search}_${column}_idx on ${search} (${column}) include (${held.join(', ')})` });
+    const held = [...new Set(['id', ...(index.keys ?? []), ...postgresLookupColumns(index)])].filter(
+      (c) => c !== column,
+    );
+    indexes.push({
+      name: `${search}_${column}_idx`,
+      create: `create index ${search}_${column}_idx on ${search} (${column}) include (${held.join(', ')})`,
+    });
   }
   if (index.termColumns?.length) {
-    indexes.push({ name: `${terms}_value_idx`, create: `create index ${terms}_value_idx on ${terms} using gin (value ${trigrams}.gin_trgm_ops)` });
+    indexes.push({
+      name: `${terms}_value_idx`,
+      create: `create index ${terms}_value_idx on ${terms} using gin (value ${trigrams}.gin_trgm_ops)`,
+    });
   }
   return indexes;
 }
@@ -167,7 +188,12 @@ export type TermMatches = Map<string, number[]>;
 export async function postgresTermMatches(db: Kysely<any>, index: SearchIndex, text: string): Promise<TermMatches> {
   const termColumns = index.termColumns ?? [];
   if (termColumns.length === 0) return new Map();
-  const { rows } = await sql<{ field: string; id: number }>`select column_name as field, id from ${sql.table(termsTable(index))} where ${lowerContains(sql.ref('value'), text)}`.execute(db);
+  const { rows } = await sql<{
+    field: string;
+    id: number;
+  }>`select column_name as field, id from ${sql.table(termsTable(index))} where ${lowerContains(sql.ref('value'), text)}`.execute(
+    db,
+  );
   return new Map(termColumns.map((c) => [c, rows.filter((r) => r.field === c).map((r) => Number(r.id))]));
 }
 
@@ -176,7 +202,12 @@ export async function postgresTermMatches(db: Kysely<any>, index: SearchIndex, t
  * contain `text`, one per index lookup: from the looked-up matches (none for a column whose
  * values match nothing), or, without them, with the dictionary read in the statement.
  */
-export function postgresTermBranches(index: SearchIndex, alias: string, text: string, matches?: TermMatches): Expression<SqlBool>[] {
+export function postgresTermBranches(
+  index: SearchIndex,
+  alias: string,
+  text: string,
+  matches?: TermMatches,
+): Expression<SqlBool>[] {
   const branches: Expression<SqlBool>[] = [];
   for (const column of index.termColumns ?? []) {
     const ref = sql.ref(`${alias}.${termIdColumn(column)}`);
@@ -200,7 +231,12 @@ export function postgresTextBranch(index: SearchIndex, alias: string, text: stri
  * PostgreSQL: the rows of `alias` (the indexed table) whose own text or term columns contain
  * `text`, as a list of ids from the search table (dates and names: the caller's conditions).
  */
-export function postgresIndexMatch(index: SearchIndex, alias: string, text: string, matches?: TermMatches): Expression<SqlBool> {
+export function postgresIndexMatch(
+  index: SearchIndex,
+  alias: string,
+  text: string,
+  matches?: TermMatches,
+): Expression<SqlBool> {
   const own = postgresTextBranch(index, 's', text);
   const branches = [...postgresTermBranches(index, 's', text, matches), ...(own ? [own] : [])];
   if (branches.length === 0) return sql<SqlBool>`false`;
@@ -225,14 +261,28 @@ export async function createSearchIndex(db: Kysely<any>, dialect: DialectName, i
   const fts = ftsTable(index);
   const list = columns.join(', ');
   const values = (row: string) => columns.map((c) => `${row}.${c}`).join(', ');
-  await sql.raw(`create virtual table ${fts} using fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`).execute(db);
-  await sql.raw(`create trigger ${fts}_insert after insert on ${table} begin
-      insert into ${fts} (rowid, ${list}) values (new.id, ${values('new')}); end`).execute(db);
-  await sql.raw(`create trigger ${fts}_delete after delete on ${table} begin
-      insert into ${fts} (${fts}, rowid, ${list}) values ('delete', old.id, ${values('old')}); end`).execute(db);
-  await sql.raw(`create trigger ${fts}_update after update of ${list} on ${table} begin
+  await sql
+    .raw(`create virtual table ${fts} using fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`)
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${fts}_insert after insert on ${table} begin
+      insert into ${fts} (rowid, ${list}) values (new.id, ${values('new')}); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${fts}_delete after delete on ${table} begin
+      insert into ${fts} (${fts}, rowid, ${list}) values ('delete', old.id, ${values('old')}); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${fts}_update after update of ${list} on ${table} begin
       insert into ${fts} (${fts}, rowid, ${list}) values ('delete', old.id, ${values('old')});
-      insert into ${fts} (rowid, ${list}) values (new.id, ${values('new')}); end`).execute(db);
+      insert into ${fts} (rowid, ${list}) values (new.id, ${values('new')}); end`,
+    )
+    .execute(db);
   await rebuildSearchIndex(db, dialect, table);
 }
 
@@ -251,13 +301,23 @@ async function createPostgresSearchTable(db: Kysely<any>, index: SearchIndex): P
   const schema = sql.id(rows[0].schema).compile(db).sql;
   const keys = [...(index.keys ?? []), ...(index.nameKeys ?? [])];
   const termColumns = index.termColumns ?? [];
-  await sql.raw(`create table ${terms} (id integer generated always as identity primary key, column_name text not null, value text not null)`).execute(db);
+  await sql
+    .raw(
+      `create table ${terms} (id integer generated always as identity primary key, column_name text not null, value text not null)`,
+    )
+    .execute(db);
   // By a hash of the value: a btree entry holds at most ~2.7 KB, and a description may be longer.
   await sql.raw(`create unique index ${terms}_key on ${terms} (column_name, md5(value))`).execute(db);
-  await sql.raw(`create table ${search} as select ${['id', ...keys].map((c) => `t.${c}`).join(', ')}, ${termColumns.map((c) => `null::integer as ${termIdColumn(c)}, `).join('')}${postgresText(index, 't')} as text from ${table} as t with no data`).execute(db);
+  await sql
+    .raw(
+      `create table ${search} as select ${['id', ...keys].map((c) => `t.${c}`).join(', ')}, ${termColumns.map((c) => `null::integer as ${termIdColumn(c)}, `).join('')}${postgresText(index, 't')} as text from ${table} as t with no data`,
+    )
+    .execute(db);
   await sql.raw(`alter table ${search} add primary key (id), alter column text set not null`).execute(db);
   // A value's id in the dictionary, added when new (a concurrent writer's insert is waited for).
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create or replace function ${schema}.${search}_term_id(term_column text, term text) returns integer language plpgsql as $$
     declare
       found integer;
@@ -271,11 +331,23 @@ async function createPostgresSearchTable(db: Kysely<any>, index: SearchIndex): P
         end if;
       end if;
       return found;
-    end $$`).execute(db);
+    end $$`,
+    )
+    .execute(db);
   const columns = postgresSearchColumns(index);
-  const values = ['new.id', ...keys.map((k) => `new.${k}`), ...termColumns.map((c) => `${schema}.${search}_term_id('${c}', lower(new.${c}))`), postgresText(index, 'new')];
-  const assignments = columns.slice(1).map((c) => `${c} = excluded.${c}`).join(', ');
-  await sql.raw(`
+  const values = [
+    'new.id',
+    ...keys.map((k) => `new.${k}`),
+    ...termColumns.map((c) => `${schema}.${search}_term_id('${c}', lower(new.${c}))`),
+    postgresText(index, 'new'),
+  ];
+  const assignments = columns
+    .slice(1)
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ');
+  await sql
+    .raw(
+      `
     create or replace function ${schema}.${search}_sync() returns trigger language plpgsql as $$
     begin
       if tg_op <> 'INSERT' then
@@ -286,8 +358,14 @@ async function createPostgresSearchTable(db: Kysely<any>, index: SearchIndex): P
           on conflict (id) do update set ${assignments};
       end if;
       return null;
-    end $$`).execute(db);
-  await sql.raw(`create trigger ${search}_sync after insert or update or delete on ${table} for each row execute function ${schema}.${search}_sync()`).execute(db);
+    end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${search}_sync after insert or update or delete on ${table} for each row execute function ${schema}.${search}_sync()`,
+    )
+    .execute(db);
   await rebuildSearchIndex(db, 'postgres', table);
 }
 
@@ -306,9 +384,17 @@ export async function dropPostgresSearchTable(db: Kysely<any>, index: SearchInde
  * schema) when missing. An extension exists once per database, whatever schema asks for it.
  */
 async function trigramSchema(db: Kysely<any>): Promise<string> {
-  const installed = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+  const installed = await sql<{
+    schema: string;
+  }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+    db,
+  );
   if (installed.rows[0]) return installed.rows[0].schema;
-  const { rows } = await sql<{ schema: string }>`select coalesce((select nspname from pg_namespace where nspname = 'public'), current_schema()) as schema`.execute(db);
+  const { rows } = await sql<{
+    schema: string;
+  }>`select coalesce((select nspname from pg_namespace where nspname = 'public'), current_schema()) as schema`.execute(
+    db,
+  );
   await sql`create extension if not exists pg_trgm with schema ${sql.id(rows[0].schema)}`.execute(db);
   return rows[0].schema;
 }
@@ -326,7 +412,8 @@ export async function rebuildSearchIndex(db: Kysely<any>, dialect: DialectName, 
   const index = SEARCH_INDEXES[table];
   if (!index) return;
   const schema = await trigramSchema(db);
-  for (const statement of postgresRebuildStatements(index, sql.id(schema).compile(db).sql)) await sql.raw(statement).execute(db);
+  for (const statement of postgresRebuildStatements(index, sql.id(schema).compile(db).sql))
+    await sql.raw(statement).execute(db);
 }
 
 /**
@@ -340,12 +427,17 @@ export function postgresRebuildStatements(index: SearchIndex, trigrams: string):
   const keys = [...(index.keys ?? []), ...(index.nameKeys ?? [])];
   const termColumns = index.termColumns ?? [];
   const indexes = postgresIndexes(index, trigrams);
-  const joins = termColumns.map((c, i) => ` left join ${terms} as d${i} on d${i}.column_name = '${c}' and d${i}.value = lower(t.${c})`).join('');
+  const joins = termColumns
+    .map((c, i) => ` left join ${terms} as d${i} on d${i}.column_name = '${c}' and d${i}.value = lower(t.${c})`)
+    .join('');
   return [
     ...indexes.map((i) => `drop index if exists ${i.name}`),
     `truncate ${search}`,
     ...(termColumns.length ? [`truncate ${terms} restart identity`] : []),
-    ...termColumns.map((c) => `insert into ${terms} (column_name, value) select distinct '${c}', lower(${c}) from ${index.table} where ${c} is not null`),
+    ...termColumns.map(
+      (c) =>
+        `insert into ${terms} (column_name, value) select distinct '${c}', lower(${c}) from ${index.table} where ${c} is not null`,
+    ),
     `insert into ${search} (${postgresSearchColumns(index).join(', ')}) select ${['id', ...keys].map((c) => `t.${c}`).join(', ')}, ${termColumns.map((_, i) => `d${i}.id, `).join('')}${postgresText(index, 't')} from ${index.table} as t${joins}`,
     ...indexes.map((i) => i.create),
     `analyze ${search}`,

@@ -43,7 +43,9 @@ export async function withSnapshot<T>(db: Kysely<any>, fn: (snapshot: Snapshot) 
   if (dialectOf(db) === 'postgres') return postgresSnapshot(db, fn);
   // The file from the connection itself: a Kysely instance derived by withPlugin() or
   // withSchema() is not the one createDatabase registered.
-  const file = sqliteFileOf(db) ?? (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)).rows[0]?.file;
+  const file =
+    sqliteFileOf(db) ??
+    (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)).rows[0]?.file;
   if (!file) throw new Error('withSnapshot: an in-memory SQLite database has no file to read a snapshot from');
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
@@ -53,7 +55,9 @@ export async function withSnapshot<T>(db: Kysely<any>, fn: (snapshot: Snapshot) 
     reader.prepare('select count(*) from sqlite_master').get();
     const snapshot: Snapshot = {
       async count(table) {
-        return Number((reader.prepare(`select count(*) as n from ${quote(snakeCase(table))}`).get() as { n: number }).n);
+        return Number(
+          (reader.prepare(`select count(*) as n from ${quote(snakeCase(table))}`).get() as { n: number }).n,
+        );
       },
       async *rows(table, columns, batchSize = 2000) {
         const normalise = normaliser(columns);
@@ -82,21 +86,27 @@ export async function withSnapshot<T>(db: Kysely<any>, fn: (snapshot: Snapshot) 
 }
 
 async function postgresSnapshot<T>(db: Kysely<any>, fn: (snapshot: Snapshot) => Promise<T>): Promise<T> {
-  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    await sql`set transaction read only`.execute(trx);
-    const executor = trx.getExecutor();
-    return fn({
-      async count(table) {
-        const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(snakeCase(table))}`.execute(trx);
-        return Number(rows[0].n);
-      },
-      async *rows(table, columns, batchSize = 2000) {
-        const query = sql.raw(selectSql(table, columns)).compile(trx);
-        // The executor's plugins name the columns in camelCase; pg already gives booleans and JSON.
-        for await (const result of executor.stream(query, batchSize)) {
-          if (result.rows.length) yield (result.rows as Record<string, unknown>[]).map((row) => columns.map((c) => row[c]));
-        }
-      },
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      await sql`set transaction read only`.execute(trx);
+      const executor = trx.getExecutor();
+      return fn({
+        async count(table) {
+          const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(snakeCase(table))}`.execute(
+            trx,
+          );
+          return Number(rows[0].n);
+        },
+        async *rows(table, columns, batchSize = 2000) {
+          const query = sql.raw(selectSql(table, columns)).compile(trx);
+          // The executor's plugins name the columns in camelCase; pg already gives booleans and JSON.
+          for await (const result of executor.stream(query, batchSize)) {
+            if (result.rows.length)
+              yield (result.rows as Record<string, unknown>[]).map((row) => columns.map((c) => row[c]));
+          }
+        },
+      });
     });
-  });
 }

@@ -31,7 +31,11 @@ describe('SQLite write transactions', () => {
       await trx.updateTable('companies').set({ description: 'app' }).where('id', '=', company.id).execute();
     });
     expect((otherError as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
-    const first = await database.db.selectFrom('companies').select('description').orderBy('id').executeTakeFirstOrThrow();
+    const first = await database.db
+      .selectFrom('companies')
+      .select('description')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     expect(first.description).toBe('app');
   });
 });

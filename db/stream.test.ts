@@ -17,7 +17,15 @@ describe.each(TEST_DIALECTS)('streamQuery on %s', (dialect) => {
     database.db
       .selectFrom('expenseCategories as c')
       .innerJoin('companies as co', 'co.id', 'c.companyId')
-      .select(['c.id', 'c.name', 'c.companyId', 'c.departmentId', 'c.description', 'c.createdAt', 'co.name as company_name'])
+      .select([
+        'c.id',
+        'c.name',
+        'c.companyId',
+        'c.departmentId',
+        'c.description',
+        'c.createdAt',
+        'co.name as company_name',
+      ])
       .orderBy('c.id');
 
   async function collect(batchSize: number) {

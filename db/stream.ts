@@ -10,7 +10,11 @@ import { sqliteFileOf } from './registry.ts';
 
 export { sqliteFileOf };
 
-export async function* streamQuery<Row>(db: Kysely<any>, query: Compilable<Row>, batchSize = 1000): AsyncGenerator<Row[], void, undefined> {
+export async function* streamQuery<Row>(
+  db: Kysely<any>,
+  query: Compilable<Row>,
+  batchSize = 1000,
+): AsyncGenerator<Row[], void, undefined> {
   const compiled = query.compile();
   const executor = db.getExecutor();
   const file = sqliteFileOf(db);
@@ -33,7 +37,9 @@ export async function* streamQuery<Row>(db: Kysely<any>, query: Compilable<Row>,
     const camel = executor.plugins.find((p): p is CamelCasePlugin => p instanceof CamelCasePlugin);
     const plugins = executor.plugins.filter((p) => p !== camel);
     // The plugin's own mapping (protected in its types, public at run time), so keys come out the same.
-    const toKey = camel ? (name: string) => (camel as unknown as { camelCase(name: string): string }).camelCase(name) : (name: string) => name;
+    const toKey = camel
+      ? (name: string) => (camel as unknown as { camelCase(name: string): string }).camelCase(name)
+      : (name: string) => name;
     const keys = statement.columns().map((c) => toKey(c.name));
     rows = statement.raw(true).iterate(...(compiled.parameters as unknown[])) as IterableIterator<unknown[]>;
     for (;;) {
@@ -47,7 +53,8 @@ export async function* streamQuery<Row>(db: Kysely<any>, query: Compilable<Row>,
       }
       if (batch.length === 0) return;
       let result = { rows: batch };
-      for (const plugin of plugins) result = (await plugin.transformResult({ result, queryId: compiled.queryId })) as typeof result;
+      for (const plugin of plugins)
+        result = (await plugin.transformResult({ result, queryId: compiled.queryId })) as typeof result;
       yield result.rows as Row[];
       if (batch.length < batchSize) return;
     }

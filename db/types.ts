@@ -742,7 +742,11 @@ export interface ApiIntegrationSourcesTable {
   name: string;
   description: string | null;
   baseUrl: string;
-  authType: ColumnType<(typeof AUTH_TYPES)[number], (typeof AUTH_TYPES)[number] | undefined, (typeof AUTH_TYPES)[number]>;
+  authType: ColumnType<
+    (typeof AUTH_TYPES)[number],
+    (typeof AUTH_TYPES)[number] | undefined,
+    (typeof AUTH_TYPES)[number]
+  >;
   isActive: ColumnType<boolean, boolean | undefined, boolean>;
   createdBy: number | null;
   createdAt: Instant;
@@ -754,8 +758,16 @@ export interface ApiIntegrationEndpointsTable {
   sourceId: number;
   name: string;
   endpoint: string;
-  method: ColumnType<(typeof HTTP_METHODS)[number], (typeof HTTP_METHODS)[number] | undefined, (typeof HTTP_METHODS)[number]>;
-  direction: ColumnType<(typeof SYNC_DIRECTIONS)[number], (typeof SYNC_DIRECTIONS)[number] | undefined, (typeof SYNC_DIRECTIONS)[number]>;
+  method: ColumnType<
+    (typeof HTTP_METHODS)[number],
+    (typeof HTTP_METHODS)[number] | undefined,
+    (typeof HTTP_METHODS)[number]
+  >;
+  direction: ColumnType<
+    (typeof SYNC_DIRECTIONS)[number],
+    (typeof SYNC_DIRECTIONS)[number] | undefined,
+    (typeof SYNC_DIRECTIONS)[number]
+  >;
   targetTable: string;
   /** JSON text (see app/features/integrations/integration-mapping.ts). */
   mappingConfig: string | null;
@@ -891,16 +903,49 @@ export type AuditLog = Selectable<AuditLogsTable>;
 
 /** Column names (camelCase) stored as 0/1 on SQLite; read back as booleans. */
 export const BOOLEAN_COLUMNS = new Set<string>([
-  'isActive', 'isTemporaryPassword', 'passwordChangeRequired', 'rememberMe', 'succeeded',
-  'emailNotifications', 'pushNotifications', 'shareActivityStatus', 'shareProfileInfo',
-  'reportEmails', 'securityAlerts', 'compactSidebar', 'animations',
-  'canAccessFinancialData', 'canAccessSubscriberData', 'canAccessApiIntegrations',
-  'canAccessAnalytics', 'canAccessAuditLogs', 'canAccessBackups', 'canCreate', 'canEdit',
-  'canDelete', 'canManageUsers', 'isResolved', 'isRead', 'isDismissed', 'targetGroupWide', 'includeAuditLogs', 'includeVersions', 'narrated',
+  'isActive',
+  'isTemporaryPassword',
+  'passwordChangeRequired',
+  'rememberMe',
+  'succeeded',
+  'emailNotifications',
+  'pushNotifications',
+  'shareActivityStatus',
+  'shareProfileInfo',
+  'reportEmails',
+  'securityAlerts',
+  'compactSidebar',
+  'animations',
+  'canAccessFinancialData',
+  'canAccessSubscriberData',
+  'canAccessApiIntegrations',
+  'canAccessAnalytics',
+  'canAccessAuditLogs',
+  'canAccessBackups',
+  'canCreate',
+  'canEdit',
+  'canDelete',
+  'canManageUsers',
+  'isResolved',
+  'isRead',
+  'isDismissed',
+  'targetGroupWide',
+  'includeAuditLogs',
+  'includeVersions',
+  'narrated',
 ]);
 
 /** Column names (camelCase) holding JSON: text on SQLite, jsonb on PostgreSQL. */
 export const JSON_COLUMNS = new Set<string>([
-  'notificationTypes', 'dashboardLayout', 'oldData', 'newData', 'changes', 'data',
-  'details', 'loadAverage', 'tables', 'tableCounts', 'actionItems',
+  'notificationTypes',
+  'dashboardLayout',
+  'oldData',
+  'newData',
+  'changes',
+  'data',
+  'details',
+  'loadAverage',
+  'tables',
+  'tableCounts',
+  'actionItems',
 ]);

@@ -13,7 +13,17 @@ import type { Page } from '@playwright/test';
 import { SCREENS } from '../app/platform/screen/navigation.ts';
 import { resourceScreens } from '../test/fuzz/targets.ts';
 import type { ResourceDef } from '../app/platform/resources/define.ts';
-import { audit as auditAll, expect, expectNoViolations, open, signedInAccount, test, THEME_RULES, THEMES, type Theme } from './support/a11y.ts';
+import {
+  audit as auditAll,
+  expect,
+  expectNoViolations,
+  open,
+  signedInAccount,
+  test,
+  THEME_RULES,
+  THEMES,
+  type Theme,
+} from './support/a11y.ts';
 import { apiPost, categoryIds, departmentIds } from './support/resources.ts';
 import { COMPANY } from './support/fixtures.ts';
 import { systemActor } from '../app/platform/context.ts';
@@ -36,20 +46,78 @@ const RESOURCE_SCREENS: { path: string; def: ResourceDef }[] = resourceScreens()
  * the JSON API body of one valid row, by screen. A resource screen missing here fails with a
  * message saying so once its list is empty.
  */
-type Ids = { departments: Record<string, number>; vult: Record<string, number>; /** 0–3: which of the four runs (theme × project) asks. */ slot: number };
+type Ids = {
+  departments: Record<string, number>;
+  vult: Record<string, number>;
+  /** 0–3: which of the four runs (theme × project) asks. */ slot: number;
+};
 const SAMPLE_ROWS: Record<string, (ids: Ids) => Record<string, unknown>> = {
-  '/budget-planning': (ids) => ({ departmentId: ids.departments.Finance, categoryId: ids.vult['Audit & Accounting'], amount: 1234, period: 'monthly', startDate: '2031-01-01', endDate: '2031-01-31', description: 'a11y' }),
-  '/actual-expenses': (ids) => ({ departmentId: ids.departments.Finance, categoryId: ids.vult['Audit & Accounting'], amount: 99, expenseDate: '2031-01-05', description: 'a11y' }),
-  '/revenue-projections': () => ({ companyId: COMPANY.vult, source: 'Card Fees', amount: 5000, period: 'monthly', startDate: '2031-01-01', endDate: '2031-01-31', description: 'a11y' }),
-  '/actual-revenue': () => ({ companyId: COMPANY.vult, source: 'Card Fees', amount: 700, revenueDate: '2031-01-05', description: 'a11y' }),
-  '/mobile-metrics': () => ({ companyId: COMPANY.oneNetwork, companyType: 'mobile', metricName: 'new_subscribers', metricValue: 10, period: 'monthly', recordDate: '2031-01-05' }),
-  '/fintech-metrics': () => ({ companyId: COMPANY.vult, companyType: 'fintech', metricName: 'new_users', metricValue: 10, period: 'monthly', recordDate: '2031-01-05' }),
+  '/budget-planning': (ids) => ({
+    departmentId: ids.departments.Finance,
+    categoryId: ids.vult['Audit & Accounting'],
+    amount: 1234,
+    period: 'monthly',
+    startDate: '2031-01-01',
+    endDate: '2031-01-31',
+    description: 'a11y',
+  }),
+  '/actual-expenses': (ids) => ({
+    departmentId: ids.departments.Finance,
+    categoryId: ids.vult['Audit & Accounting'],
+    amount: 99,
+    expenseDate: '2031-01-05',
+    description: 'a11y',
+  }),
+  '/revenue-projections': () => ({
+    companyId: COMPANY.vult,
+    source: 'Card Fees',
+    amount: 5000,
+    period: 'monthly',
+    startDate: '2031-01-01',
+    endDate: '2031-01-31',
+    description: 'a11y',
+  }),
+  '/actual-revenue': () => ({
+    companyId: COMPANY.vult,
+    source: 'Card Fees',
+    amount: 700,
+    revenueDate: '2031-01-05',
+    description: 'a11y',
+  }),
+  '/mobile-metrics': () => ({
+    companyId: COMPANY.oneNetwork,
+    companyType: 'mobile',
+    metricName: 'new_subscribers',
+    metricValue: 10,
+    period: 'monthly',
+    recordDate: '2031-01-05',
+  }),
+  '/fintech-metrics': () => ({
+    companyId: COMPANY.vult,
+    companyType: 'fintech',
+    metricName: 'new_users',
+    metricValue: 10,
+    period: 'monthly',
+    recordDate: '2031-01-05',
+  }),
   // One month per run (theme × project), so runs at the same time never clash.
-  '/one-network-data': (ids) => ({ companyId: COMPANY.oneNetwork, year: 2020, month: 1 + ids.slot, connectionType: 'fixed_fiber', activeConnections: 10, newThisMonth: 1, churnThisMonth: 1 }),
+  '/one-network-data': (ids) => ({
+    companyId: COMPANY.oneNetwork,
+    year: 2020,
+    month: 1 + ids.slot,
+    connectionType: 'fixed_fiber',
+    activeConnections: 10,
+    newThisMonth: 1,
+    churnThisMonth: 1,
+  }),
 };
 
 /** The id of a real row on the screen's list, creating one through the API if the list is empty. */
-async function rowToEdit(page: Page, screen: { path: string; def: ResourceDef }, ids: () => Promise<Ids>): Promise<number> {
+async function rowToEdit(
+  page: Page,
+  screen: { path: string; def: ResourceDef },
+  ids: () => Promise<Ids>,
+): Promise<number> {
   // An edit link of the list (table rows or cards) in the main content; by CSS, since an open
   // dialog hides the rest of the page from the accessibility tree.
   const editLink = page.locator('main a[href*="edit="]').first();
@@ -58,7 +126,10 @@ async function rowToEdit(page: Page, screen: { path: string; def: ResourceDef },
     return Number(new URL(href, 'http://x').searchParams.get('edit'));
   }
   const sample = SAMPLE_ROWS[screen.path];
-  if (!sample) throw new Error(`${screen.path} has no row to edit: add a sample row for it to SAMPLE_ROWS in e2e/accessibility.spec.ts`);
+  if (!sample)
+    throw new Error(
+      `${screen.path} has no row to edit: add a sample row for it to SAMPLE_ROWS in e2e/accessibility.spec.ts`,
+    );
   const row = await apiPost<{ id: number }>(page, `/api/${screen.def.key}`, sample(await ids()));
   return row.id;
 }
@@ -79,7 +150,9 @@ async function formOpen(page: Page): Promise<void> {
 // Route-table screens in chunks, so the checks spread over the workers.
 const SCREEN_PATHS = [...SCREENS.map((s) => s.path), NOT_FOUND];
 const CHUNK = 8;
-const CHUNKS = Array.from({ length: Math.ceil(SCREEN_PATHS.length / CHUNK) }, (_, i) => SCREEN_PATHS.slice(i * CHUNK, (i + 1) * CHUNK));
+const CHUNKS = Array.from({ length: Math.ceil(SCREEN_PATHS.length / CHUNK) }, (_, i) =>
+  SCREEN_PATHS.slice(i * CHUNK, (i + 1) * CHUNK),
+);
 
 test('the route table has screens and resource screens to check', () => {
   expect(SCREENS.length).toBeGreaterThan(20);
@@ -92,14 +165,18 @@ test.describe.configure({ timeout: 90_000 });
 for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {
     test.use({ theme });
-    const audit = (page: Page, label: string, found: string[], js: boolean) => auditAll(page, label, found, js, THEME_RULES[theme as Theme]);
+    const audit = (page: Page, label: string, found: string[], js: boolean) =>
+      auditAll(page, label, found, js, THEME_RULES[theme as Theme]);
 
     for (const [index, paths] of CHUNKS.entries()) {
       test(`route-table screens, part ${index + 1} (${paths[0]} …)`, async ({ page, js }) => {
         // A screen's server-rendered markup is the same with JavaScript on and off; its dark
         // contrast is checked in the js project. What only no-JS renders (panels, confirmation
         // steps, full-page errors) is checked dark and light in the tests below.
-        test.skip(!js && theme === 'dark', 'dark contrast of the route-table screens is checked with JavaScript on (same markup)');
+        test.skip(
+          !js && theme === 'dark',
+          'dark contrast of the route-table screens is checked with JavaScript on (same markup)',
+        );
         const found: string[] = [];
         for (const screenPath of paths) {
           const status = await open(page, screenPath, js);
@@ -113,7 +190,11 @@ for (const theme of THEMES) {
     for (const screen of RESOURCE_SCREENS) {
       test(`${screen.path}: the create and edit forms and the delete confirmation step`, async ({ page, js }) => {
         const found: string[] = [];
-        const ids = async (): Promise<Ids> => ({ departments: await departmentIds(page), vult: await categoryIds(page, COMPANY.vult), slot: THEMES.indexOf(theme) * 2 + (js ? 1 : 0) });
+        const ids = async (): Promise<Ids> => ({
+          departments: await departmentIds(page),
+          vult: await categoryIds(page, COMPANY.vult),
+          slot: THEMES.indexOf(theme) * 2 + (js ? 1 : 0),
+        });
         await open(page, `${screen.path}?new=1`, js, 200);
         await formOpen(page);
         await audit(page, `${screen.path}?new=1`, found, js);
@@ -125,7 +206,11 @@ for (const theme of THEMES) {
 
         if (!js) {
           // Without JavaScript a delete first answers the server's confirmation step.
-          await page.locator('main').getByRole('button', { name: /^Delete / }).first().click();
+          await page
+            .locator('main')
+            .getByRole('button', { name: /^Delete / })
+            .first()
+            .click();
           await expect(page.getByTestId('confirm-delete')).toBeVisible();
           await audit(page, `${screen.path} delete confirmation`, found, js);
         }
@@ -165,7 +250,9 @@ for (const theme of THEMES) {
         // The gear opens the quick settings pop-over with JavaScript.
         await open(page, '/profile', js, 200);
         await page.getByTestId('settings-gear').click();
-        await expect(page.getByRole('dialog', { name: 'Quick settings' }).or(page.getByLabel('Quick settings'))).toBeVisible();
+        await expect(
+          page.getByRole('dialog', { name: 'Quick settings' }).or(page.getByLabel('Quick settings')),
+        ).toBeVisible();
         await audit(page, 'quick settings pop-over', found, js);
         await page.keyboard.press('Escape');
       }
@@ -175,7 +262,10 @@ for (const theme of THEMES) {
     test('company metric screens: every tab and the record forms', async ({ page, js }) => {
       const found: string[] = [];
       const states = [
-        ...['broadband', 'mobile', 'access'].flatMap((tab) => [`/one-network-subscription-metrics?tab=${tab}`, `/one-network-subscription-metrics?tab=${tab}&new=1`]),
+        ...['broadband', 'mobile', 'access'].flatMap((tab) => [
+          `/one-network-subscription-metrics?tab=${tab}`,
+          `/one-network-subscription-metrics?tab=${tab}&new=1`,
+        ]),
         ...['metrics', 'levels', 'cards'].map((tab) => `/vult-financial-services?tab=${tab}`),
         ...['levels', 'cards'].map((tab) => `/vult-subscriber-metrics?tab=${tab}`),
         ...['mobile-subscriptions', 'mobile-access'].map((tab) => `/one-network-data?tab=${tab}&new=1`),
@@ -190,7 +280,12 @@ for (const theme of THEMES) {
 
     test('audit trail: every tab and a record history', async ({ page, js }) => {
       const found: string[] = [];
-      for (const url of ['/audit-trail?tab=versions', '/audit-trail?tab=versions&tableName=departments&recordId=1', '/audit-trail?tab=anomalies', '/audit-trail?tableName=users']) {
+      for (const url of [
+        '/audit-trail?tab=versions',
+        '/audit-trail?tab=versions&tableName=departments&recordId=1',
+        '/audit-trail?tab=anomalies',
+        '/audit-trail?tableName=users',
+      ]) {
         await open(page, url, js, 200);
         await audit(page, url, found, js);
       }
@@ -203,14 +298,44 @@ for (const theme of THEMES) {
       const backups = await database.db
         .insertInto('backups')
         .values([
-          { name: `a11y ${theme} ${js ? 'js' : 'nojs'} backup`, description: 'a11y', type: 'manual', status: 'completed', error: null, tables: JSON.stringify(['actualRevenue']) as never, size: 2048, recordCount: 3 },
-          { name: `a11y ${theme} ${js ? 'js' : 'nojs'} failed`, description: null, type: 'scheduled', status: 'failed', error: 'a11y', tables: JSON.stringify(['companies']) as never, size: 0, recordCount: 0 },
+          {
+            name: `a11y ${theme} ${js ? 'js' : 'nojs'} backup`,
+            description: 'a11y',
+            type: 'manual',
+            status: 'completed',
+            error: null,
+            tables: JSON.stringify(['actualRevenue']) as never,
+            size: 2048,
+            recordCount: 3,
+          },
+          {
+            name: `a11y ${theme} ${js ? 'js' : 'nojs'} failed`,
+            description: null,
+            type: 'scheduled',
+            status: 'failed',
+            error: 'a11y',
+            tables: JSON.stringify(['companies']) as never,
+            size: 0,
+            recordCount: 0,
+          },
           // In progress too: its status line has colours of its own (checked in both themes).
-          { name: `a11y ${theme} ${js ? 'js' : 'nojs'} running`, description: null, type: 'manual', status: 'in_progress', error: null, tables: JSON.stringify(['companies']) as never, size: 0, recordCount: 0 },
+          {
+            name: `a11y ${theme} ${js ? 'js' : 'nojs'} running`,
+            description: null,
+            type: 'manual',
+            status: 'in_progress',
+            error: null,
+            tables: JSON.stringify(['companies']) as never,
+            size: 0,
+            recordCount: 0,
+          },
         ])
         .returning('id')
         .execute();
-      const states = [...['create', 'restore', 'export', 'backups'].map((tab) => `/backup-recovery?tab=${tab}`), `/backup-recovery?tab=restore&backup=${backups[0].id}`];
+      const states = [
+        ...['create', 'restore', 'export', 'backups'].map((tab) => `/backup-recovery?tab=${tab}`),
+        `/backup-recovery?tab=restore&backup=${backups[0].id}`,
+      ];
       try {
         for (const url of states) {
           await open(page, url, js, 200);
@@ -222,30 +347,60 @@ for (const theme of THEMES) {
           await expect(page.getByTestId('confirm-restore')).toBeVisible();
           await audit(page, '/backup-recovery restore confirmation', found, js);
           await open(page, '/backup-recovery', js, 200);
-          await page.locator('main').getByRole('button', { name: /^Delete / }).first().click();
+          await page
+            .locator('main')
+            .getByRole('button', { name: /^Delete / })
+            .first()
+            .click();
           await expect(page.getByTestId('confirm-delete')).toBeVisible();
           await audit(page, '/backup-recovery delete confirmation', found, js);
         }
       } finally {
-        await database.db.deleteFrom('backups').where('id', 'in', backups.map((b) => b.id)).execute();
+        await database.db
+          .deleteFrom('backups')
+          .where(
+            'id',
+            'in',
+            backups.map((b) => b.id),
+          )
+          .execute();
       }
       expectNoViolations(found);
     });
 
-    test('notifications: the page with every type and priority, and the bell pop-over', async ({ page, js, database, owners }) => {
+    test('notifications: the page with every type and priority, and the bell pop-over', async ({
+      page,
+      js,
+      database,
+      owners,
+    }) => {
       const found: string[] = [];
       const system = { db: database.db, actor: systemActor('worker'), meta: {} };
-      const kinds = [['info', 'low', 'system'], ['warning', 'medium', 'financial'], ['error', 'high', 'security'], ['success', 'critical', 'user']] as const;
+      const kinds = [
+        ['info', 'low', 'system'],
+        ['warning', 'medium', 'financial'],
+        ['error', 'high', 'security'],
+        ['success', 'critical', 'user'],
+      ] as const;
       const ids: number[] = [];
       for (const [type, priority, category] of kinds) {
         const row = await notify(system, {
-          type, priority, category, title: `a11y ${theme} ${js ? 'js' : 'nojs'} ${type}`, message: `A ${priority} ${type} notification.`,
-          actionUrl: '/profile', actionText: 'View profile', to: { userId: owners[theme].id },
+          type,
+          priority,
+          category,
+          title: `a11y ${theme} ${js ? 'js' : 'nojs'} ${type}`,
+          message: `A ${priority} ${type} notification.`,
+          actionUrl: '/profile',
+          actionText: 'View profile',
+          to: { userId: owners[theme].id },
         });
         ids.push(row!.id);
       }
       // One read, so both emphases are checked.
-      await database.db.insertInto('userNotificationSettings').values({ userId: owners[theme].id, notificationId: ids[0], isRead: true, readAt: new Date().toISOString() }).execute();
+      await database.db
+        .insertInto('userNotificationSettings')
+        .values({ userId: owners[theme].id, notificationId: ids[0], isRead: true, readAt: new Date().toISOString() })
+        .execute();
       try {
         for (const url of ['/notifications', '/notifications?tab=unread', '/notifications?tab=security']) {
           await open(page, url, js, 200);
@@ -268,55 +423,211 @@ for (const theme of THEMES) {
       const found: string[] = [];
       const tag = `a11y API ${theme} ${js ? 'js' : 'nojs'}`;
       const db = database.db;
-      const source = await db.insertInto('apiIntegrationSources').values({ name: `${tag} source`, baseUrl: 'https://api.example.com', authType: 'bearer' }).returning('id').executeTakeFirstOrThrow();
-      const endpoint = await db.insertInto('apiIntegrationEndpoints').values({ sourceId: source.id, name: `${tag} endpoint`, endpoint: '/x', targetTable: 'budgets' }).returning('id').executeTakeFirstOrThrow();
+      const source = await db
+        .insertInto('apiIntegrationSources')
+        .values({ name: `${tag} source`, baseUrl: 'https://api.example.com', authType: 'bearer' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const endpoint = await db
+        .insertInto('apiIntegrationEndpoints')
+        .values({ sourceId: source.id, name: `${tag} endpoint`, endpoint: '/x', targetTable: 'budgets' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const at = new Date().toISOString();
-      await db.insertInto('apiIntegrationSyncLogs').values([
-        { endpointId: endpoint.id, status: 'failed', startedAt: at, completedAt: at, requests: 3, responseTime: 6000, errorMessage: 'api.example.com answered 500' },
-        { endpointId: endpoint.id, status: 'failed', startedAt: at, completedAt: at, requests: 1, responseTime: 7000, errorMessage: 'api.example.com answered 500' },
-        { endpointId: endpoint.id, status: 'running', startedAt: at, completedAt: null, requests: 0, responseTime: null, errorMessage: null },
-      ]).execute();
-      for (const url of ['/api-integrations', '/api-integrations?tab=performance', '/api-integrations?tab=sources', '/api-integrations?tab=sources&new=1', '/api-integrations?tab=endpoints', '/api-integrations?tab=endpoints&new=1', '/api-integrations?tab=credentials', '/api-integrations?tab=logs']) {
+      await db
+        .insertInto('apiIntegrationSyncLogs')
+        .values([
+          {
+            endpointId: endpoint.id,
+            status: 'failed',
+            startedAt: at,
+            completedAt: at,
+            requests: 3,
+            responseTime: 6000,
+            errorMessage: 'api.example.com answered 500',
+          },
+          {
+            endpointId: endpoint.id,
+            status: 'failed',
+            startedAt: at,
+            completedAt: at,
+            requests: 1,
+            responseTime: 7000,
+            errorMessage: 'api.example.com answered 500',
+          },
+          {
+            endpointId: endpoint.id,
+            status: 'running',
+            startedAt: at,
+            completedAt: null,
+            requests: 0,
+            responseTime: null,
+            errorMessage: null,
+          },
+        ])
+        .execute();
+      for (const url of [
+        '/api-integrations',
+        '/api-integrations?tab=performance',
+        '/api-integrations?tab=sources',
+        '/api-integrations?tab=sources&new=1',
+        '/api-integrations?tab=endpoints',
+        '/api-integrations?tab=endpoints&new=1',
+        '/api-integrations?tab=credentials',
+        '/api-integrations?tab=logs',
+      ]) {
         await open(page, url, js, 200);
         await audit(page, url, found, js);
       }
       expectNoViolations(found);
     });
 
-    test('system monitoring: every tab with rows, the Resolve form; the dashboard with every list and an alert', async ({ page, js, database }) => {
+    test('system monitoring: every tab with rows, the Resolve form; the dashboard with every list and an alert', async ({
+      page,
+      js,
+      database,
+    }) => {
       const found: string[] = [];
       const tag = `a11y monitoring ${theme} ${js ? 'js' : 'nojs'}`;
       const now = new Date().toISOString();
       const db = database.db;
-      const errors = await db.insertInto('systemErrors').values([
-        { severity: 'critical', errorType: 'TypeError', message: `${tag} open`, endpoint: '/api/x/:id', method: 'GET', stack: 'TypeError: x\n    at y (z.ts:1:1)', fingerprint: `${tag} a`, firstOccurrence: now, lastOccurrence: now, affectedUsers: 2, occurrenceCount: 3, isResolved: false, resolvedAt: null, resolution: null },
-        { severity: 'low', errorType: 'job_failed', message: `${tag} resolved`, endpoint: 'job:x', method: 'JOB', stack: null, fingerprint: `${tag} b`, firstOccurrence: now, lastOccurrence: now, affectedUsers: 0, occurrenceCount: 1, isResolved: true, resolvedAt: now, resolution: 'Fixed' },
-      ]).returning('id').execute();
-      const actions = await db.insertInto('recoveryActions').values([
-        { actionType: `${tag} cleanup`, status: 'completed', description: 'Cleaned', result: 'ok', createdAt: now, updatedAt: now },
-        { actionType: `${tag} retry`, status: 'failed', description: null, result: 'no', createdAt: now, updatedAt: now },
-        { actionType: `${tag} running`, status: 'executing', description: null, result: null, createdAt: now, updatedAt: now },
-      ]).returning('id').execute();
-      const anomaly = await db.insertInto('securityAnomalies').values({ userId: null, username: tag, anomalyType: 'bulk_delete', deleteCount: 12, windowStart: now, windowEnd: now, description: `${tag} bulk delete` }).returning('id').executeTakeFirstOrThrow();
+      const errors = await db
+        .insertInto('systemErrors')
+        .values([
+          {
+            severity: 'critical',
+            errorType: 'TypeError',
+            message: `${tag} open`,
+            endpoint: '/api/x/:id',
+            method: 'GET',
+            stack: 'TypeError: x\n    at y (z.ts:1:1)',
+            fingerprint: `${tag} a`,
+            firstOccurrence: now,
+            lastOccurrence: now,
+            affectedUsers: 2,
+            occurrenceCount: 3,
+            isResolved: false,
+            resolvedAt: null,
+            resolution: null,
+          },
+          {
+            severity: 'low',
+            errorType: 'job_failed',
+            message: `${tag} resolved`,
+            endpoint: 'job:x',
+            method: 'JOB',
+            stack: null,
+            fingerprint: `${tag} b`,
+            firstOccurrence: now,
+            lastOccurrence: now,
+            affectedUsers: 0,
+            occurrenceCount: 1,
+            isResolved: true,
+            resolvedAt: now,
+            resolution: 'Fixed',
+          },
+        ])
+        .returning('id')
+        .execute();
+      const actions = await db
+        .insertInto('recoveryActions')
+        .values([
+          {
+            actionType: `${tag} cleanup`,
+            status: 'completed',
+            description: 'Cleaned',
+            result: 'ok',
+            createdAt: now,
+            updatedAt: now,
+          },
+          {
+            actionType: `${tag} retry`,
+            status: 'failed',
+            description: null,
+            result: 'no',
+            createdAt: now,
+            updatedAt: now,
+          },
+          {
+            actionType: `${tag} running`,
+            status: 'executing',
+            description: null,
+            result: null,
+            createdAt: now,
+            updatedAt: now,
+          },
+        ])
+        .returning('id')
+        .execute();
+      const anomaly = await db
+        .insertInto('securityAnomalies')
+        .values({
+          userId: null,
+          username: tag,
+          anomalyType: 'bulk_delete',
+          deleteCount: 12,
+          windowStart: now,
+          windowEnd: now,
+          description: `${tag} bulk delete`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       try {
-        for (const url of ['/system-monitoring', `/system-monitoring?tab=errors&resolve=${errors[0].id}`, '/system-monitoring?tab=recovery', '/system-monitoring?tab=metrics', '/system-settings', '/']) {
+        for (const url of [
+          '/system-monitoring',
+          `/system-monitoring?tab=errors&resolve=${errors[0].id}`,
+          '/system-monitoring?tab=recovery',
+          '/system-monitoring?tab=metrics',
+          '/system-settings',
+          '/',
+        ]) {
           await open(page, url, js, 200);
           if (url.includes('resolve=')) await formOpen(page);
           await audit(page, url, found, js);
         }
       } finally {
-        await db.deleteFrom('systemErrors').where('id', 'in', errors.map((e) => e.id)).execute();
-        await db.deleteFrom('recoveryActions').where('id', 'in', actions.map((a) => a.id)).execute();
+        await db
+          .deleteFrom('systemErrors')
+          .where(
+            'id',
+            'in',
+            errors.map((e) => e.id),
+          )
+          .execute();
+        await db
+          .deleteFrom('recoveryActions')
+          .where(
+            'id',
+            'in',
+            actions.map((a) => a.id),
+          )
+          .execute();
         await db.deleteFrom('securityAnomalies').where('id', '=', anomaly.id).execute();
       }
       expectNoViolations(found);
     });
 
-    test('editor screens and API documentation: every tab of My Dashboard, Editor Statistics and the documentation', async ({ page, js, database }) => {
+    test('editor screens and API documentation: every tab of My Dashboard, Editor Statistics and the documentation', async ({
+      page,
+      js,
+      database,
+    }) => {
       const found: string[] = [];
       // Activity to show: an expense entered by this run's owner (the owner may open both screens).
-      const { id: categoryId, departmentId } = await database.db.selectFrom('expenseCategories').select(['id', 'departmentId']).where('companyId', '=', COMPANY.vult).where('departmentId', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
-      await apiPost(page, '/api/actual-expenses', { departmentId, categoryId, amount: 12, expenseDate: new Date().toISOString().slice(0, 10), description: `a11y editor ${theme} ${js ? 'js' : 'nojs'}` });
+      const { id: categoryId, departmentId } = await database.db
+        .selectFrom('expenseCategories')
+        .select(['id', 'departmentId'])
+        .where('companyId', '=', COMPANY.vult)
+        .where('departmentId', 'is not', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      await apiPost(page, '/api/actual-expenses', {
+        departmentId,
+        categoryId,
+        amount: 12,
+        expenseDate: new Date().toISOString().slice(0, 10),
+        description: `a11y editor ${theme} ${js ? 'js' : 'nojs'}`,
+      });
       const urls = [
         ...['activity', 'performance', 'insights', 'goals'].map((tab) => `/editor-dashboard?tab=${tab}`),
         ...['overview', 'performance', 'activity', 'analytics'].map((tab) => `/editor-stats?tab=${tab}`),
@@ -329,18 +640,65 @@ for (const theme of THEMES) {
       expectNoViolations(found);
     });
 
-    test('AI analytics: every tab with results, the budget prompt and a chat answer', async ({ page, js, database }) => {
+    test('AI analytics: every tab with results, the budget prompt and a chat answer', async ({
+      page,
+      js,
+      database,
+    }) => {
       const found: string[] = [];
       const tag = `a11y AI ${theme} ${js ? 'js' : 'nojs'}`;
-      const departmentId = (await database.db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-      const categoryId = (await database.db.insertInto('expenseCategories').values({ companyId: COMPANY.spark, departmentId, name: tag }).returning('id').executeTakeFirstOrThrow()).id;
+      const departmentId = (
+        await database.db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()
+      ).id;
+      const categoryId = (
+        await database.db
+          .insertInto('expenseCategories')
+          .values({ companyId: COMPANY.spark, departmentId, name: tag })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
       const today = new Date().toISOString().slice(0, 10);
-      const month = (back: number) => new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - back, 5)).toISOString().slice(0, 10);
-      await database.db.insertInto('actualExpenses').values([
-        ...Array.from({ length: 8 }, (_, i) => ({ companyId: COMPANY.spark, departmentId, categoryId, amountCents: 20_000 + 1_000 * i, expenseDate: month(8 - i), description: tag, vendor: tag })),
-        { companyId: COMPANY.spark, departmentId, categoryId, amountCents: 4_000_000, expenseDate: today, description: tag, vendor: tag },
-      ]).execute();
-      await database.db.insertInto('budgets').values({ companyId: COMPANY.spark, departmentId, categoryId, amountCents: 50_000, period: 'annual', startDate: `${today.slice(0, 4)}-01-01`, endDate: `${today.slice(0, 4)}-12-31`, description: tag, status: 'active' }).execute();
+      const month = (back: number) =>
+        new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - back, 5))
+          .toISOString()
+          .slice(0, 10);
+      await database.db
+        .insertInto('actualExpenses')
+        .values([
+          ...Array.from({ length: 8 }, (_, i) => ({
+            companyId: COMPANY.spark,
+            departmentId,
+            categoryId,
+            amountCents: 20_000 + 1_000 * i,
+            expenseDate: month(8 - i),
+            description: tag,
+            vendor: tag,
+          })),
+          {
+            companyId: COMPANY.spark,
+            departmentId,
+            categoryId,
+            amountCents: 4_000_000,
+            expenseDate: today,
+            description: tag,
+            vendor: tag,
+          },
+        ])
+        .execute();
+      await database.db
+        .insertInto('budgets')
+        .values({
+          companyId: COMPANY.spark,
+          departmentId,
+          categoryId,
+          amountCents: 50_000,
+          period: 'annual',
+          startDate: `${today.slice(0, 4)}-01-01`,
+          endDate: `${today.slice(0, 4)}-12-31`,
+          description: tag,
+          status: 'active',
+        })
+        .execute();
       for (const url of [
         `/ai-analytics?tab=predictions&companyId=${COMPANY.spark}&categoryId=${categoryId}`,
         `/ai-analytics?tab=anomalies&companyId=${COMPANY.spark}&lookbackDays=7&run=1`,
@@ -377,7 +735,11 @@ test.describe('signed out', () => {
 
   test('landing page, login page and the signed-out 404', async ({ page, js }) => {
     const found: string[] = [];
-    for (const [url, status] of [['/', 200], [NOT_FOUND, 404], ['/login?redirectTo=%2Fsettings', 200]] as const) {
+    for (const [url, status] of [
+      ['/', 200],
+      [NOT_FOUND, 404],
+      ['/login?redirectTo=%2Fsettings', 200],
+    ] as const) {
       await open(page, url, js, status);
       await auditAll(page, `signed out ${url}`, found, js);
     }
@@ -388,4 +750,3 @@ test.describe('signed out', () => {
     expectNoViolations(found);
   });
 });
-

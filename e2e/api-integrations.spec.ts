@@ -7,7 +7,11 @@ import { signIn, waitForHydration } from './support/app.ts';
 import { COMPANY, expect, test } from './support/fixtures.ts';
 import { confirmDelete, formPanel, tableRows, toast, uniqueTag } from './support/resources.ts';
 
-test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', async ({ page, js, createUser }, testInfo) => {
+test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', async ({
+  page,
+  js,
+  createUser,
+}, testInfo) => {
   // Six tabs and five forms in one story: longer than the default 30 s on a loaded machine.
   test.setTimeout(90_000);
   const tag = uniqueTag(testInfo, 'api');
@@ -34,7 +38,13 @@ test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', as
   await formPanel(page).getByRole('button', { name: 'Create' }).click();
   await expect(toast(page)).toContainText('API source created successfully', { timeout: 15_000 });
   const spare = tableRows(page).filter({ hasText: `${tag} spare` });
-  await confirmDelete(page, js, spare.getByRole('button', { name: /^Delete/ }), 'Are you sure you want to delete this API source?', true);
+  await confirmDelete(
+    page,
+    js,
+    spare.getByRole('button', { name: /^Delete/ }),
+    'Are you sure you want to delete this API source?',
+    true,
+  );
   await expect(toast(page)).toContainText('API source deleted successfully', { timeout: 15_000 });
   await expect(spare).toHaveCount(0);
 
@@ -63,17 +73,30 @@ test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', as
   await expect(page.getByText(`${tag}-secret`)).toHaveCount(0);
 
   await tabs.getByRole('link', { name: 'Sync Logs' }).click();
-  await expect(page.getByTestId('sync-log').filter({ hasText: `${tag} expenses` }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('sync-log')
+      .filter({ hasText: `${tag} expenses` })
+      .first(),
+  ).toBeVisible();
 
   await tabs.getByRole('link', { name: 'Performance' }).click();
   await expect(page.getByTestId('performance-tiles')).toContainText('Success rate');
   await expect(page.getByTestId('timeline-item').first()).toBeVisible();
 });
 
-test("an endpoint's company, and a partial run's skipped records in the sync log", async ({ page, js, createUser, database }, testInfo) => {
+test("an endpoint's company, and a partial run's skipped records in the sync log", async ({
+  page,
+  js,
+  createUser,
+  database,
+}, testInfo) => {
   const tag = uniqueTag(testInfo, 'partial');
   await signIn(page, await createUser({ role: 'admin' }));
-  await database.db.insertInto('apiIntegrationSources').values({ name: `${tag} source`, baseUrl: 'https://cards.example.com/v1' }).execute();
+  await database.db
+    .insertInto('apiIntegrationSources')
+    .values({ name: `${tag} source`, baseUrl: 'https://cards.example.com/v1' })
+    .execute();
   await page.goto('/api-integrations?tab=endpoints&new=1');
   await waitForHydration(page, js);
   const endpointForm = formPanel(page);
@@ -88,18 +111,33 @@ test("an endpoint's company, and a partial run's skipped records in the sync log
   await expect(toast(page)).toContainText('API endpoint created successfully', { timeout: 15_000 });
   await expect(tableRows(page).filter({ hasText: `${tag} cards` })).toContainText('Spark Marketing');
 
-  const endpoint = await database.db.selectFrom('apiIntegrationEndpoints').select(['id', 'companyId']).where('name', '=', `${tag} cards`).executeTakeFirstOrThrow();
+  const endpoint = await database.db
+    .selectFrom('apiIntegrationEndpoints')
+    .select(['id', 'companyId'])
+    .where('name', '=', `${tag} cards`)
+    .executeTakeFirstOrThrow();
   expect(endpoint.companyId).toBe(COMPANY.spark);
   const reason = 'categoryId: no expense category named "Tower Leases" in Spark Marketing';
   const now = new Date().toISOString();
   await database.db
     .insertInto('apiIntegrationSyncLogs')
     .values({
-      endpointId: endpoint.id, status: 'partial', startedAt: now, completedAt: now, recordsProcessed: 2, recordsCreated: 1, recordsSkipped: 1, syncDuration: 800,
-      errorMessage: `1 record skipped; first: ${reason}`, syncData: JSON.stringify({ errors: [{ record: `${tag}-towers`, message: reason }] }),
+      endpointId: endpoint.id,
+      status: 'partial',
+      startedAt: now,
+      completedAt: now,
+      recordsProcessed: 2,
+      recordsCreated: 1,
+      recordsSkipped: 1,
+      syncDuration: 800,
+      errorMessage: `1 record skipped; first: ${reason}`,
+      syncData: JSON.stringify({ errors: [{ record: `${tag}-towers`, message: reason }] }),
     })
     .execute();
-  await page.getByRole('navigation', { name: 'API integration sections' }).getByRole('link', { name: 'Sync Logs' }).click();
+  await page
+    .getByRole('navigation', { name: 'API integration sections' })
+    .getByRole('link', { name: 'Sync Logs' })
+    .click();
   const log = page.getByTestId('sync-log').filter({ hasText: `${tag} cards` });
   await expect(log).toContainText('Partial');
   await expect(log).not.toContainText('Success');

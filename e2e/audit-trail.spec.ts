@@ -11,7 +11,10 @@ import { E2E_BASE_URL } from './support/constants.ts';
 
 /** A write through the JSON API with a change reason (what the search box finds). */
 async function write(page: Page, method: 'post' | 'put', path: string, data: unknown, reason: string) {
-  const response = await page.request[method](path, { data, headers: { Origin: E2E_BASE_URL, 'X-Change-Reason': reason } });
+  const response = await page.request[method](path, {
+    data,
+    headers: { Origin: E2E_BASE_URL, 'X-Change-Reason': reason },
+  });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
   return response.json();
 }
@@ -24,9 +27,28 @@ test('search the entries, open the history and restore an older version', async 
   const tag = uniqueTag(testInfo, 'audit');
   // A revenue projection of Spark Marketing: no other test counts them (shared departments and
   // categories are counted elsewhere).
-  const projection = { companyId: COMPANY.spark, source: 'Retainers', amount: 100, period: 'monthly', startDate: '2031-02-01', endDate: '2031-02-28' };
-  const { id } = await write(page, 'post', '/api/revenue-projections', { ...projection, description: `${tag} original` }, `${tag} created`);
-  await write(page, 'put', `/api/revenue-projections/${id}`, { description: `${tag} changed`, amount: 1234.5, endDate: '2031-03-15' }, `${tag} renamed`);
+  const projection = {
+    companyId: COMPANY.spark,
+    source: 'Retainers',
+    amount: 100,
+    period: 'monthly',
+    startDate: '2031-02-01',
+    endDate: '2031-02-28',
+  };
+  const { id } = await write(
+    page,
+    'post',
+    '/api/revenue-projections',
+    { ...projection, description: `${tag} original` },
+    `${tag} created`,
+  );
+  await write(
+    page,
+    'put',
+    `/api/revenue-projections/${id}`,
+    { description: `${tag} changed`, amount: 1234.5, endDate: '2031-03-15' },
+    `${tag} renamed`,
+  );
 
   await page.goto('/audit-trail');
   await waitForHydration(page, js);
@@ -47,14 +69,22 @@ test('search the entries, open the history and restore an older version', async 
   // The company by its name, not its id.
   await expect(entries.nth(1).getByTestId('change').first()).toHaveText('Company: — → Spark Marketing');
 
-  await entries.first().getByRole('link', { name: /^History/ }).click();
+  await entries
+    .first()
+    .getByRole('link', { name: /^History/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`tab=versions&tableName=revenue_projections&recordId=${id}`));
   const versions = page.getByTestId('version');
   await expect(versions).toHaveCount(2);
   await expect(versions.first()).toContainText('Version 2');
   await expect(versions.first()).toContainText('Current');
   await expect(versions.nth(1).getByTestId('version-diff')).toContainText(`${tag} original`);
-  await expect(versions.nth(1).getByTestId('version-diff').getByRole('row', { name: /^Amount/ })).toHaveText(/Amount\s*\$100\.00\s*\$1,234\.50/);
+  await expect(
+    versions
+      .nth(1)
+      .getByTestId('version-diff')
+      .getByRole('row', { name: /^Amount/ }),
+  ).toHaveText(/Amount\s*\$100\.00\s*\$1,234\.50/);
   await expect(versions.first().getByTestId('version-fields')).toContainText('CompanySpark Marketing');
   await expect(versions.first().getByTestId('version-fields')).toContainText('Amount$1,234.50');
 

@@ -40,7 +40,9 @@ async function waitUntilCompleted(page: Page, js: boolean, entry: Locator): Prom
   } else {
     await expect(async () => {
       if ((await entry.getAttribute('data-status')) === 'in_progress') {
-        await expect(entry.getByTestId('backup-in-progress')).toHaveText('In progress — reload the page to see the result');
+        await expect(entry.getByTestId('backup-in-progress')).toHaveText(
+          'In progress — reload the page to see the result',
+        );
         await page.reload();
       }
       expect(await entry.getAttribute('data-status')).toBe('completed');
@@ -69,7 +71,9 @@ test('create, verify and restore a backup, and delete another', async ({ page, j
   await expect(toast(page)).toContainText('Backup integrity verified');
 
   // Select it for restore: both options off; the overwrite warning with the option.
-  await entryOf(page, kept).getByRole('link', { name: /^Select for restore/ }).click();
+  await entryOf(page, kept)
+    .getByRole('link', { name: /^Select for restore/ })
+    .click();
   await expect(page).toHaveURL(/tab=restore&backup=\d+/);
   await waitForHydration(page, js);
   await expect(page.getByTestId('selected-backup')).toContainText(kept);
@@ -135,7 +139,11 @@ test('create, verify and restore a backup, and delete another', async ({ page, j
   await expect(entryOf(page, kept)).toHaveCount(1);
 });
 
-test('a backup in progress: updates by itself with JavaScript, says to reload without', async ({ page, js, database }, testInfo) => {
+test('a backup in progress: updates by itself with JavaScript, says to reload without', async ({
+  page,
+  js,
+  database,
+}, testInfo) => {
   const name = uniqueTag(testInfo, 'running');
   const { id } = await database.db
     .insertInto('backups')
@@ -148,9 +156,15 @@ test('a backup in progress: updates by itself with JavaScript, says to reload wi
     const entry = entryOf(page, name);
     await expect(entry).toHaveAttribute('data-status', 'in_progress');
     await expect(entry.getByTestId('backup-status')).toHaveText('In progress');
-    await expect(entry.getByTestId('backup-in-progress')).toHaveText(js ? 'In progress — the status updates by itself' : 'In progress — reload the page to see the result');
+    await expect(entry.getByTestId('backup-in-progress')).toHaveText(
+      js ? 'In progress — the status updates by itself' : 'In progress — reload the page to see the result',
+    );
     const now = new Date().toISOString();
-    await database.db.updateTable('backups').set({ status: 'failed', error: `${name} stopped`, completedAt: now, updatedAt: now }).where('id', '=', id).execute();
+    await database.db
+      .updateTable('backups')
+      .set({ status: 'failed', error: `${name} stopped`, completedAt: now, updatedAt: now })
+      .where('id', '=', id)
+      .execute();
     if (!js) await page.reload();
     await expect(entry).toHaveAttribute('data-status', 'failed', { timeout: 10_000 });
     await expect(entry).toContainText(`Failed: ${name} stopped`);

@@ -90,11 +90,24 @@ test('create an entry with the form, after the required fields are checked', asy
   await expect(page).not.toHaveURL(/new=1/);
   expect(new URL(page.url()).searchParams.get('q'), 'the list keeps its search').toBe(tag);
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first().getByRole('cell')).toHaveText(['Vult', 'Product', 'Card Issuing', '$1,234.56', 'Quarterly', 'Jan 1, 2031', 'Mar 31, 2031', 'Active', '']);
+  await expect(tableRows(page).first().getByRole('cell')).toHaveText([
+    'Vult',
+    'Product',
+    'Card Issuing',
+    '$1,234.56',
+    'Quarterly',
+    'Jan 1, 2031',
+    'Mar 31, 2031',
+    'Active',
+    '',
+  ]);
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 results');
 });
 
-test('edit: validation errors keep the form open with the entered values, then the fix is saved', async ({ page, js }, testInfo) => {
+test('edit: validation errors keep the form open with the entered values, then the fix is saved', async ({
+  page,
+  js,
+}, testInfo) => {
   const tag = uniqueTag(testInfo, 'budget');
   const budget = await createBudget(page, {
     departmentId: ids.departments.Product,
@@ -146,7 +159,17 @@ test('edit: validation errors keep the form open with the entered values, then t
   await expect(toast(page)).toContainText('Budget entry updated successfully');
   await expect(form.panel).toHaveCount(0);
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first().getByRole('cell')).toHaveText(['Vult', 'Product', 'Card Issuing', '$750.25', 'Quarterly', 'Apr 1, 2031', 'Sep 30, 2031', 'Active', '']);
+  await expect(tableRows(page).first().getByRole('cell')).toHaveText([
+    'Vult',
+    'Product',
+    'Card Issuing',
+    '$750.25',
+    'Quarterly',
+    'Apr 1, 2031',
+    'Sep 30, 2031',
+    'Active',
+    '',
+  ]);
 
   // Cancel closes the form without saving.
   await page.getByRole('link', { name: `Edit budget entry ${budget.id}` }).click();
@@ -164,7 +187,12 @@ test('search and the department filter narrow the list, and live in the URL', as
   await Promise.all([
     createBudget(page, { departmentId: Finance, categoryId: category, amount: 111, description: `${tag} alpha` }),
     createBudget(page, { departmentId: Finance, categoryId: category, amount: 222, description: `${tag} beta` }),
-    createBudget(page, { departmentId: Marketing, categoryId: ids.vult['Marketing Campaigns'], amount: 333, description: `${tag} gamma` }),
+    createBudget(page, {
+      departmentId: Marketing,
+      categoryId: ids.vult['Marketing Campaigns'],
+      amount: 333,
+      description: `${tag} gamma`,
+    }),
   ]);
   await page.goto(SCREEN);
   await waitForHydration(page, js);
@@ -202,12 +230,20 @@ test('search and the department filter narrow the list, and live in the URL', as
   await expect.poll(() => new URL(page.url()).searchParams.get('departmentId') ?? '').toBe('');
 });
 
-test('pagination: 10 rows a page, Next/Previous and page links, sorting kept across pages', async ({ page, js }, testInfo) => {
+test('pagination: 10 rows a page, Next/Previous and page links, sorting kept across pages', async ({
+  page,
+  js,
+}, testInfo) => {
   const tag = uniqueTag(testInfo, 'budget');
   const amounts = Array.from({ length: 12 }, (_, i) => 101 + i);
   await Promise.all(
     amounts.map((amount) =>
-      createBudget(page, { departmentId: ids.departments.Compliance, categoryId: ids.vult['Fraud Prevention'], amount, description: `${tag} row ${amount}` }),
+      createBudget(page, {
+        departmentId: ids.departments.Compliance,
+        categoryId: ids.vult['Fraud Prevention'],
+        amount,
+        description: `${tag} row ${amount}`,
+      }),
     ),
   );
   await page.goto(`${SCREEN}?q=${tag}`);
@@ -231,7 +267,10 @@ test('pagination: 10 rows a page, Next/Previous and page links, sorting kept acr
   await expect(showing(page)).toHaveText('Showing 1 to 10 of 12 results');
 
   // Sort by amount (ascending), then the page links keep the sort.
-  await page.getByRole('columnheader', { name: /Amount/ }).getByRole('link').click();
+  await page
+    .getByRole('columnheader', { name: /Amount/ })
+    .getByRole('link')
+    .click();
   await expect(page).toHaveURL(/[?&]sort=amount/);
   await expect(tableRows(page).first().getByRole('cell').nth(3)).toHaveText('$101.00');
   await pagination.getByRole('link', { name: '2', exact: true }).click();
@@ -251,8 +290,18 @@ test('pagination: 10 rows a page, Next/Previous and page links, sorting kept acr
 test('delete asks for confirmation; cancelling keeps the row', async ({ page, js }, testInfo) => {
   const tag = uniqueTag(testInfo, 'budget');
   const [first, second] = await Promise.all([
-    createBudget(page, { departmentId: ids.departments.Compliance, categoryId: ids.vult['KYC Verification'], amount: 41, description: tag }),
-    createBudget(page, { departmentId: ids.departments.Compliance, categoryId: ids.vult['KYC Verification'], amount: 42, description: tag }),
+    createBudget(page, {
+      departmentId: ids.departments.Compliance,
+      categoryId: ids.vult['KYC Verification'],
+      amount: 41,
+      description: tag,
+    }),
+    createBudget(page, {
+      departmentId: ids.departments.Compliance,
+      categoryId: ids.vult['KYC Verification'],
+      amount: 42,
+      description: tag,
+    }),
   ]);
   await page.goto(`${SCREEN}?q=${tag}`);
   await waitForHydration(page, js);
@@ -281,9 +330,28 @@ test('Export Data downloads the filtered rows as CSV', async ({ page, js }, test
   const { Finance, Marketing } = ids.departments;
   const category = ids.vult['Audit & Accounting'];
   const [a, b] = await Promise.all([
-    createBudget(page, { departmentId: Finance, categoryId: category, amount: 10.5, period: 'annual', startDate: '2032-01-01', endDate: '2032-12-31', description: `${tag}, first` }),
-    createBudget(page, { departmentId: Finance, categoryId: category, amount: 20, status: 'pending', description: `${tag} "second"` }),
-    createBudget(page, { departmentId: Marketing, categoryId: ids.vult['Marketing Campaigns'], amount: 30, description: tag }),
+    createBudget(page, {
+      departmentId: Finance,
+      categoryId: category,
+      amount: 10.5,
+      period: 'annual',
+      startDate: '2032-01-01',
+      endDate: '2032-12-31',
+      description: `${tag}, first`,
+    }),
+    createBudget(page, {
+      departmentId: Finance,
+      categoryId: category,
+      amount: 20,
+      status: 'pending',
+      description: `${tag} "second"`,
+    }),
+    createBudget(page, {
+      departmentId: Marketing,
+      categoryId: ids.vult['Marketing Campaigns'],
+      amount: 30,
+      description: tag,
+    }),
   ]);
   await page.goto(`${SCREEN}?q=${tag}&departmentId=${Finance}&page=1`);
   await waitForHydration(page, js);
@@ -294,12 +362,45 @@ test('Export Data downloads the filtered rows as CSV', async ({ page, js }, test
   const { filename, text } = await download(page, link);
   expect(filename).toMatch(/^budgets-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header, ...records] = parseCsv(text);
-  expect(header).toEqual(['ID', 'Company', 'Department', 'Category', 'Amount', 'Period', 'Start Date', 'End Date', 'Status', 'Description', 'Created At', 'Updated At']);
+  expect(header).toEqual([
+    'ID',
+    'Company',
+    'Department',
+    'Category',
+    'Amount',
+    'Period',
+    'Start Date',
+    'End Date',
+    'Status',
+    'Description',
+    'Created At',
+    'Updated At',
+  ]);
   expect(records).toHaveLength(2);
   const byId = Object.fromEntries(records.map((r) => [Number(r[0]), r]));
   expect(Object.keys(byId).map(Number).sort()).toEqual([a.id, b.id].sort());
-  expect(byId[a.id].slice(1, 10)).toEqual(['Vult', 'Finance', 'Audit & Accounting', '10.50', 'annual', '2032-01-01', '2032-12-31', 'active', `${tag}, first`]);
-  expect(byId[b.id].slice(1, 10)).toEqual(['Vult', 'Finance', 'Audit & Accounting', '20.00', 'monthly', '2031-01-01', '2031-01-31', 'pending', `${tag} "second"`]);
+  expect(byId[a.id].slice(1, 10)).toEqual([
+    'Vult',
+    'Finance',
+    'Audit & Accounting',
+    '10.50',
+    'annual',
+    '2032-01-01',
+    '2032-12-31',
+    'active',
+    `${tag}, first`,
+  ]);
+  expect(byId[b.id].slice(1, 10)).toEqual([
+    'Vult',
+    'Finance',
+    'Audit & Accounting',
+    '20.00',
+    'monthly',
+    '2031-01-01',
+    '2031-01-31',
+    'pending',
+    `${tag} "second"`,
+  ]);
   // Downloading did not leave the page.
   await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&departmentId=${Finance}&page=1$`));
 });

@@ -28,7 +28,9 @@ test.describe('temporary password', () => {
     const user = await createUser({ role: 'admin', isTemporaryPassword: true });
     await signIn(page, user);
     await expect(page).toHaveURL('/change-password');
-    await expect(page.getByRole('status').filter({ hasText: 'Password change required' })).toContainText('temporary password');
+    await expect(page.getByRole('status').filter({ hasText: 'Password change required' })).toContainText(
+      'temporary password',
+    );
 
     for (const path of ['/', '/budget-planning', '/user-management', '/profile', '/no-such-page', '/dashboard']) {
       await page.goto(path);
@@ -86,7 +88,10 @@ test.describe('temporary password', () => {
     await expect(page).toHaveURL('/change-password');
   });
 
-  test('a successful change shows the confirmation, then the dashboard; the new password works', async ({ page, createUser }) => {
+  test('a successful change shows the confirmation, then the dashboard; the new password works', async ({
+    page,
+    createUser,
+  }) => {
     const user = await createUser({ role: 'editor', isTemporaryPassword: true });
     await signIn(page, user);
     await expect(page).toHaveURL('/change-password');

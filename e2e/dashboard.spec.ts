@@ -12,7 +12,12 @@ test('an admin: the four tiles lead to their screens; lists and charts', async (
   await waitForHydration(page, js);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByTestId('last-updated')).toBeVisible();
-  for (const [tile, path] of [['tile-active-users', '/user-management'], ['tile-api-success', '/api-integrations'], ['tile-system-health', '/system-monitoring'], ['tile-last-backup', '/backup-recovery']] as const) {
+  for (const [tile, path] of [
+    ['tile-active-users', '/user-management'],
+    ['tile-api-success', '/api-integrations'],
+    ['tile-system-health', '/system-monitoring'],
+    ['tile-last-backup', '/backup-recovery'],
+  ] as const) {
     await expect(page.getByTestId(tile)).toHaveAttribute('href', new RegExp(`^${path}`));
   }
   await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
@@ -20,7 +25,9 @@ test('an admin: the four tiles lead to their screens; lists and charts', async (
   await expect(page.getByRole('heading', { name: 'API Integration Activity' })).toBeVisible();
   const budget = page.getByRole('img', { name: /Budget and actual expenses by month/ });
   await expect(budget).toBeVisible();
-  await expect(page.getByTestId('budget-chart-rule')).toHaveText(/^Plan per month: the most specific active budget \(monthly, else quarterly ÷ 3, else annual ÷ 12\)/);
+  await expect(page.getByTestId('budget-chart-rule')).toHaveText(
+    /^Plan per month: the most specific active budget \(monthly, else quarterly ÷ 3, else annual ÷ 12\)/,
+  );
   await page.getByText('Show the numbers').first().click();
   await expect(page.getByRole('table').first()).toContainText('Budget');
 
@@ -58,7 +65,12 @@ test('a viewer of one company: the access card and that company’s charts only'
   await expect(page.getByRole('img', { name: /Budget and actual expenses by month, Vult/ })).toBeVisible();
 });
 
-test('with JavaScript the figures refresh by themselves; without, a reload shows them', async ({ page, js, createUser, database }) => {
+test('with JavaScript the figures refresh by themselves; without, a reload shows them', async ({
+  page,
+  js,
+  createUser,
+  database,
+}) => {
   const admin = await createUser({ role: 'admin' });
   await page.clock.install();
   await signIn(page, admin);
@@ -69,7 +81,17 @@ test('with JavaScript the figures refresh by themselves; without, a reload shows
   const name = `e2e dashboard ${js ? 'js' : 'nojs'} ${Date.now()}`;
   const [row] = await database.db
     .insertInto('backups')
-    .values({ name, description: null, type: 'manual', status: 'completed', error: null, tables: JSON.stringify(['companies']) as never, size: 1, recordCount: 1, createdAt: new Date(Date.now() + 60_000).toISOString() })
+    .values({
+      name,
+      description: null,
+      type: 'manual',
+      status: 'completed',
+      error: null,
+      tables: JSON.stringify(['companies']) as never,
+      size: 1,
+      recordCount: 1,
+      createdAt: new Date(Date.now() + 60_000).toISOString(),
+    })
     .returning('id')
     .execute();
   try {

@@ -7,14 +7,27 @@ import { expect, test } from './support/fixtures.ts';
 import { COMPANY } from './support/fixtures.ts';
 import { apiPost, categoryIds, departmentIds, formPanel } from './support/resources.ts';
 
-test('an editor’s entry shows in My Dashboard, whose shortcut opens it; an admin sees the editor ranked', async ({ page, js, createUser, browser }) => {
+test('an editor’s entry shows in My Dashboard, whose shortcut opens it; an admin sees the editor ranked', async ({
+  page,
+  js,
+  createUser,
+  browser,
+}) => {
   const editor = await createUser({ role: 'editor', companyId: COMPANY.vult });
   await signIn(page, editor);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Dashboard' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Dashboard' }),
+  ).toBeVisible();
   const departments = await departmentIds(page);
   const categories = await categoryIds(page, COMPANY.vult);
   const description = `e2e editor ${js ? 'js' : 'nojs'} ${Date.now()}`;
-  const row = await apiPost(page, '/api/actual-expenses', { departmentId: departments.Finance, categoryId: categories['Audit & Accounting'], amount: 321, expenseDate: new Date().toISOString().slice(0, 10), description });
+  const row = await apiPost(page, '/api/actual-expenses', {
+    departmentId: departments.Finance,
+    categoryId: categories['Audit & Accounting'],
+    amount: 321,
+    expenseDate: new Date().toISOString().slice(0, 10),
+    description,
+  });
 
   await page.goto('/editor-dashboard');
   await waitForHydration(page, js);
@@ -26,7 +39,10 @@ test('an editor’s entry shows in My Dashboard, whose shortcut opens it; an adm
   await page.getByRole('navigation', { name: 'My dashboard sections' }).getByRole('link', { name: 'Insights' }).click();
   await expect(page.getByTestId('budget-status')).toBeVisible();
   await expect(page.getByText(/Plan per month: the most specific active budget/)).toBeVisible();
-  await page.getByRole('navigation', { name: 'My dashboard sections' }).getByRole('link', { name: 'Activity Feed' }).click();
+  await page
+    .getByRole('navigation', { name: 'My dashboard sections' })
+    .getByRole('link', { name: 'Activity Feed' })
+    .click();
   await item.getByRole('link', { name: /^Edit/ }).click();
   await expect(page).toHaveURL(new RegExp(`/actual-expenses\\?edit=${row.id}`));
   await expect(formPanel(page).getByLabel('Description')).toHaveValue(description);

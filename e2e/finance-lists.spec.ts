@@ -4,7 +4,16 @@
 // Add Expense Category form naming its company.
 import { expect, test, COMPANY } from './support/fixtures.ts';
 import { signIn, waitForHydration } from './support/app.ts';
-import { categoryIds, createBudget, departmentIds, formPanel, search, showing, tableRows, uniqueTag } from './support/resources.ts';
+import {
+  categoryIds,
+  createBudget,
+  departmentIds,
+  formPanel,
+  search,
+  showing,
+  tableRows,
+  uniqueTag,
+} from './support/resources.ts';
 
 const SCREEN = '/budget-planning';
 
@@ -12,14 +21,27 @@ test.beforeEach(async ({ page, createUser }) => {
   await signIn(page, await createUser({ role: 'admin' }));
 });
 
-test('the Company column tells rows of different companies apart, and the Company dropdown narrows the list', async ({ page, js }, testInfo) => {
+test('the Company column tells rows of different companies apart, and the Company dropdown narrows the list', async ({
+  page,
+  js,
+}, testInfo) => {
   const tag = uniqueTag(testInfo, 'company');
   const departments = await departmentIds(page);
   const [vult, spark] = [await categoryIds(page, COMPANY.vult), await categoryIds(page, COMPANY.spark)];
   // The two projects share the database: an amount of each.
   const amount = js ? 4321.09 : 4321.19;
-  await createBudget(page, { departmentId: departments.Marketing, categoryId: vult['Marketing Campaigns'], amount, description: tag });
-  await createBudget(page, { departmentId: departments.Marketing, categoryId: spark['Marketing Campaigns'], amount: 55, description: tag });
+  await createBudget(page, {
+    departmentId: departments.Marketing,
+    categoryId: vult['Marketing Campaigns'],
+    amount,
+    description: tag,
+  });
+  await createBudget(page, {
+    departmentId: departments.Marketing,
+    categoryId: spark['Marketing Campaigns'],
+    amount: 55,
+    description: tag,
+  });
 
   await page.goto(`${SCREEN}?q=${tag}`);
   await waitForHydration(page, js);
@@ -37,7 +59,10 @@ test('the Company column tells rows of different companies apart, and the Compan
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first().getByRole('cell').first()).toHaveText('Spark Marketing');
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 results');
-  await expect(page.getByRole('link', { name: 'Export Data' })).toHaveAttribute('href', new RegExp(`^/export/budgets\\?q=${tag}&companyId=${COMPANY.spark}(&departmentId=)?$`));
+  await expect(page.getByRole('link', { name: 'Export Data' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/export/budgets\\?q=${tag}&companyId=${COMPANY.spark}(&departmentId=)?$`),
+  );
 
   // An amount typed with a thousands separator finds its row.
   await page.goto(SCREEN);
@@ -59,13 +84,18 @@ test('the table keeps within its box at 1280 px with the Company column', async 
   }
 });
 
-test('the category picker names company and department on every group, and the chosen department narrows it', async ({ page, js }) => {
+test('the category picker names company and department on every group, and the chosen department narrows it', async ({
+  page,
+  js,
+}) => {
   await page.goto(`${SCREEN}?new=1`);
   await waitForHydration(page, js);
   const panel = formPanel(page);
   const category = panel.getByLabel('Category', { exact: true });
   await expect(category.locator('optgroup[label="Vult · Product"] option')).toHaveText(['Card Issuing']);
-  expect(await category.locator('optgroup[label="Spark Marketing · Marketing"] option').allTextContents()).toEqual(expect.arrayContaining(['Creative Production', 'Marketing Campaigns', 'Media Buying']));
+  expect(await category.locator('optgroup[label="Spark Marketing · Marketing"] option').allTextContents()).toEqual(
+    expect.arrayContaining(['Creative Production', 'Marketing Campaigns', 'Media Buying']),
+  );
   const all = await category.locator('option').count();
   await panel.getByLabel('Department', { exact: true }).selectOption({ label: 'Marketing' });
   if (js) {

@@ -10,7 +10,8 @@ import { formPanel } from './support/resources.ts';
 function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
@@ -26,7 +27,9 @@ test('list pages, their forms and the top bar hydrate without a console warning'
     await waitForHydration(page, js);
     if (url.includes('new=1')) {
       // The form becomes a dialog once hydrated, with its fields.
-      await expect(page.getByRole('dialog').getByTestId('form-panel').getByRole('button', { name: 'Create' })).toBeVisible();
+      await expect(
+        page.getByRole('dialog').getByTestId('form-panel').getByRole('button', { name: 'Create' }),
+      ).toBeVisible();
     }
   }
 
@@ -35,7 +38,9 @@ test('list pages, their forms and the top bar hydrate without a console warning'
   await page.getByRole('link', { name: 'Add Budget Entry' }).click();
   // The dialog, not only the panel: the panel shows before the dialog's module has loaded, and
   // until then Escape has nothing to close.
-  await expect(page.getByRole('dialog').getByTestId('form-panel').getByRole('button', { name: 'Create' })).toBeVisible();
+  await expect(
+    page.getByRole('dialog').getByTestId('form-panel').getByRole('button', { name: 'Create' }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(formPanel(page)).toHaveCount(0);
 

@@ -19,7 +19,10 @@ async function isFocused(target: Locator): Promise<boolean> {
 async function focusDescription(page: Page): Promise<string> {
   const focused = page.locator(':focus');
   if ((await focused.count()) === 0) return 'nothing (the body)';
-  return focused.evaluate((el) => `<${el.tagName.toLowerCase()}> ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}`);
+  return focused.evaluate(
+    (el) =>
+      `<${el.tagName.toLowerCase()}> ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}`,
+  );
 }
 
 /**
@@ -153,7 +156,16 @@ test("edit a user's permissions with the keyboard", async ({ page, js, createUse
   await expect(panel).toHaveCount(0);
 
   await expect
-    .poll(async () => (await database.db.selectFrom('users').select('canAccessAnalytics').where('id', '=', target.id).executeTakeFirstOrThrow()).canAccessAnalytics)
+    .poll(
+      async () =>
+        (
+          await database.db
+            .selectFrom('users')
+            .select('canAccessAnalytics')
+            .where('id', '=', target.id)
+            .executeTakeFirstOrThrow()
+        ).canAccessAnalytics,
+    )
     .toBeTruthy();
 });
 

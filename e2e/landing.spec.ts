@@ -16,7 +16,12 @@ test.describe('landing page (signed out)', () => {
 
     // Stats row, and one card per seeded company (from the database, in id order).
     await expect(landing.getByText('Departments per company')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 3 })).toHaveText(['One Network', 'Vult', 'Atlas Infrastructure', 'Spark Marketing']);
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+      'One Network',
+      'Vult',
+      'Atlas Infrastructure',
+      'Spark Marketing',
+    ]);
     // Nothing of the signed-in shell leaks onto the public page.
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);

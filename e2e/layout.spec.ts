@@ -21,7 +21,11 @@ async function tabTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out = new Set<string>();
     for (const nav of document.querySelectorAll('main nav')) {
-      if (!nav.querySelector('a[aria-current="page"]') || /pagination|more /i.test(nav.getAttribute('aria-label') ?? '')) continue;
+      if (
+        !nav.querySelector('a[aria-current="page"]') ||
+        /pagination|more /i.test(nav.getAttribute('aria-label') ?? '')
+      )
+        continue;
       for (const a of nav.querySelectorAll('a[href]')) {
         const url = new URL((a as HTMLAnchorElement).href);
         if (url.origin === location.origin && url.pathname === location.pathname) out.add(url.pathname + url.search);
@@ -33,27 +37,34 @@ async function tabTargets(page: Page): Promise<string[]> {
 
 /** What sticks out sideways on the page as it is: the page itself, and each scrolling box (unless `pageOnly`). */
 async function overflows(page: Page, width = WIDTH, pageOnly = false): Promise<string[]> {
-  return page.evaluate(({ width, pageOnly }) => {
-    const found: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > width) found.push(`the page is ${root.scrollWidth} px wide`);
-    if (pageOnly) return found;
-    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
-      // clientWidth 1: visually hidden text (sr-only), which is never seen.
-      if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth <= 1) continue;
-      const style = getComputedStyle(el);
-      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll' && style.overflowX !== 'hidden') continue;
-      // An input scrolls its own text; only its visible box counts (below).
-      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) continue;
-      const name = el.getAttribute('aria-label') ?? el.querySelector('caption, th')?.textContent ?? el.className;
-      found.push(`"${name}" scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth} px`);
-    }
-    // A date or month input too narrow for its own value shows 'mm' and nothing else.
-    for (const input of document.querySelectorAll<HTMLInputElement>('main input[type="date"], main input[type="month"]')) {
-      if (input.getBoundingClientRect().width > 0 && input.getBoundingClientRect().width < 130) found.push(`date input "${input.name}" is ${Math.round(input.getBoundingClientRect().width)} px wide`);
-    }
-    return found;
-  }, { width, pageOnly });
+  return page.evaluate(
+    ({ width, pageOnly }) => {
+      const found: string[] = [];
+      const root = document.documentElement;
+      if (root.scrollWidth > width) found.push(`the page is ${root.scrollWidth} px wide`);
+      if (pageOnly) return found;
+      for (const el of document.querySelectorAll<HTMLElement>('main *')) {
+        // clientWidth 1: visually hidden text (sr-only), which is never seen.
+        if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth <= 1) continue;
+        const style = getComputedStyle(el);
+        if (style.overflowX !== 'auto' && style.overflowX !== 'scroll' && style.overflowX !== 'hidden') continue;
+        // An input scrolls its own text; only its visible box counts (below).
+        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)
+          continue;
+        const name = el.getAttribute('aria-label') ?? el.querySelector('caption, th')?.textContent ?? el.className;
+        found.push(`"${name}" scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth} px`);
+      }
+      // A date or month input too narrow for its own value shows 'mm' and nothing else.
+      for (const input of document.querySelectorAll<HTMLInputElement>(
+        'main input[type="date"], main input[type="month"]',
+      )) {
+        if (input.getBoundingClientRect().width > 0 && input.getBoundingClientRect().width < 130)
+          found.push(`date input "${input.name}" is ${Math.round(input.getBoundingClientRect().width)} px wide`);
+      }
+      return found;
+    },
+    { width, pageOnly },
+  );
 }
 
 /** Chart axis text smaller than MIN_AXIS_PX as displayed, and money ticks with cents. */
@@ -67,8 +78,10 @@ async function chartProblems(page: Page): Promise<string[]> {
       const title = svg.querySelector('title')?.textContent ?? '';
       for (const text of svg.querySelectorAll('text')) {
         const effective = (parseFloat(getComputedStyle(text).fontSize) * shown) / box.width;
-        if (effective < min - 0.05) found.push(`"${title}": axis text "${text.textContent}" is ${effective.toFixed(1)} px`);
-        if (/\$[\d,]+\.\d\d/.test(text.textContent ?? '')) found.push(`"${title}": money tick with cents "${text.textContent}"`);
+        if (effective < min - 0.05)
+          found.push(`"${title}": axis text "${text.textContent}" is ${effective.toFixed(1)} px`);
+        if (/\$[\d,]+\.\d\d/.test(text.textContent ?? ''))
+          found.push(`"${title}": money tick with cents "${text.textContent}"`);
       }
     }
     return found;
@@ -79,7 +92,12 @@ async function chartProblems(page: Page): Promise<string[]> {
  * Opens every screen of the route table, every tab of its tab bars and the `extra` targets, each
  * once, and collects what `problems` finds on each ("target: problem").
  */
-async function visitEveryScreen(page: Page, js: boolean, extra: string[], problems: () => Promise<string[]>): Promise<string[]> {
+async function visitEveryScreen(
+  page: Page,
+  js: boolean,
+  extra: string[],
+  problems: () => Promise<string[]>,
+): Promise<string[]> {
   const found: string[] = [];
   const visited = new Set<string>();
   const check = async (target: string) => {
@@ -106,36 +124,139 @@ async function plantRows(page: Page, database: { db: any }, tag: string, slot: n
   const [y, m] = month.split('-').map(Number);
   const monthEnd = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
   const categoryId = atlas['Audit & Accounting'];
-  await apiPost(page, '/api/budgets', { departmentId: departments.Finance, categoryId, amount: 14_000_000, period: 'monthly', startDate: `${month}-01`, endDate: monthEnd, description: tag });
-  await apiPost(page, '/api/actual-expenses', { departmentId: departments.Finance, categoryId, amount: 12_345_678.9, expenseDate: `${month}-01`, description: tag });
-  await apiPost(page, '/api/revenue-projections', { companyId: COMPANY.atlas, source: tag, amount: 9_850_000, period: 'monthly', startDate: `${month}-01`, endDate: monthEnd, description: tag });
-  await apiPost(page, '/api/actual-revenues', { companyId: COMPANY.atlas, source: tag, amount: 8_500_000, revenueDate: `${month}-01`, description: tag });
+  await apiPost(page, '/api/budgets', {
+    departmentId: departments.Finance,
+    categoryId,
+    amount: 14_000_000,
+    period: 'monthly',
+    startDate: `${month}-01`,
+    endDate: monthEnd,
+    description: tag,
+  });
+  await apiPost(page, '/api/actual-expenses', {
+    departmentId: departments.Finance,
+    categoryId,
+    amount: 12_345_678.9,
+    expenseDate: `${month}-01`,
+    description: tag,
+  });
+  await apiPost(page, '/api/revenue-projections', {
+    companyId: COMPANY.atlas,
+    source: tag,
+    amount: 9_850_000,
+    period: 'monthly',
+    startDate: `${month}-01`,
+    endDate: monthEnd,
+    description: tag,
+  });
+  await apiPost(page, '/api/actual-revenues', {
+    companyId: COMPANY.atlas,
+    source: tag,
+    amount: 8_500_000,
+    revenueDate: `${month}-01`,
+    description: tag,
+  });
   // One month per project, so the two runs never clash on Vult's month.
-  await apiPost(page, '/api/vult-subscriber-metrics', { companyId: COMPANY.vult, year: 2020 + retry, month: 11 + slot, totalSubscribers: 1_234_567, retentionRate: 91.25, conversionRate: 12.5, cardHolders: 987_654, cardAdoptionRate: 80.01 });
+  await apiPost(page, '/api/vult-subscriber-metrics', {
+    companyId: COMPANY.vult,
+    year: 2020 + retry,
+    month: 11 + slot,
+    totalSubscribers: 1_234_567,
+    retentionRate: 91.25,
+    conversionRate: 12.5,
+    cardHolders: 987_654,
+    cardAdoptionRate: 80.01,
+  });
 
-  const source = await apiPost<{ id: number }>(page, '/api/api-integration-sources', { name: `${tag} Treasury Management Platform`, baseUrl: 'https://treasury-management.example.com/api/v2/organisations/finance', authType: 'bearer' });
+  const source = await apiPost<{ id: number }>(page, '/api/api-integration-sources', {
+    name: `${tag} Treasury Management Platform`,
+    baseUrl: 'https://treasury-management.example.com/api/v2/organisations/finance',
+    authType: 'bearer',
+  });
   const endpoint = await apiPost<{ id: number }>(page, '/api/api-integration-endpoints', {
-    sourceId: source.id, name: `${tag} Monthly departmental expenses`, endpoint: '/reports/expenses/departmental/monthly-breakdown', method: 'GET', direction: 'inbound', targetTable: 'actual_expenses', syncFrequency: 'daily',
+    sourceId: source.id,
+    name: `${tag} Monthly departmental expenses`,
+    endpoint: '/reports/expenses/departmental/monthly-breakdown',
+    method: 'GET',
+    direction: 'inbound',
+    targetTable: 'actual_expenses',
+    syncFrequency: 'daily',
   });
   const started = new Date(Date.now() - 60_000).toISOString();
-  await database.db.insertInto('apiIntegrationSyncLogs').values({
-    endpointId: endpoint.id, status: 'failed', startedAt: started, completedAt: new Date().toISOString(), recordsProcessed: 1250, recordsCreated: 1000, recordsUpdated: 200, recordsSkipped: 40, recordsFailed: 10, syncDuration: 12_345,
-    errorMessage: 'https://treasury-management.example.com/api/v2/organisations/finance/reports/expenses/departmental/monthly-breakdown?page=17&pageSize=500 answered 502 Bad Gateway after 15000 ms; the run stopped at record 1250',
-  }).execute();
+  await database.db
+    .insertInto('apiIntegrationSyncLogs')
+    .values({
+      endpointId: endpoint.id,
+      status: 'failed',
+      startedAt: started,
+      completedAt: new Date().toISOString(),
+      recordsProcessed: 1250,
+      recordsCreated: 1000,
+      recordsUpdated: 200,
+      recordsSkipped: 40,
+      recordsFailed: 10,
+      syncDuration: 12_345,
+      errorMessage:
+        'https://treasury-management.example.com/api/v2/organisations/finance/reports/expenses/departmental/monthly-breakdown?page=17&pageSize=500 answered 502 Bad Gateway after 15000 ms; the run stopped at record 1250',
+    })
+    .execute();
 
   // Expenses that make anomalies (a large one-off and a charge booked twice today), in a category of their own.
   const today = new Date().toISOString().slice(0, 10);
-  const category = (await database.db.insertInto('expenseCategories').values({ companyId: COMPANY.spark, departmentId: departments['Business Development'], name: `${tag} Professional services and consultancy` }).returning('id').executeTakeFirstOrThrow()).id;
-  await database.db.insertInto('actualExpenses').values([
-    ...Array.from({ length: 8 }, (_, i) => ({ companyId: COMPANY.spark, departmentId: departments['Business Development'], categoryId: category, amountCents: 20_000 + 500 * i, expenseDate: new Date(Date.now() - (i + 1) * 86_400_000).toISOString().slice(0, 10), description: tag, vendor: tag })),
-    { companyId: COMPANY.spark, departmentId: departments['Business Development'], categoryId: category, amountCents: 1_234_567_800, expenseDate: today, description: tag, vendor: tag },
-    ...Array.from({ length: 2 }, () => ({ companyId: COMPANY.spark, departmentId: departments['Business Development'], categoryId: category, amountCents: 45_000, expenseDate: today, description: tag, vendor: `${tag} twice` })),
-  ]).execute();
+  const category = (
+    await database.db
+      .insertInto('expenseCategories')
+      .values({
+        companyId: COMPANY.spark,
+        departmentId: departments['Business Development'],
+        name: `${tag} Professional services and consultancy`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await database.db
+    .insertInto('actualExpenses')
+    .values([
+      ...Array.from({ length: 8 }, (_, i) => ({
+        companyId: COMPANY.spark,
+        departmentId: departments['Business Development'],
+        categoryId: category,
+        amountCents: 20_000 + 500 * i,
+        expenseDate: new Date(Date.now() - (i + 1) * 86_400_000).toISOString().slice(0, 10),
+        description: tag,
+        vendor: tag,
+      })),
+      {
+        companyId: COMPANY.spark,
+        departmentId: departments['Business Development'],
+        categoryId: category,
+        amountCents: 1_234_567_800,
+        expenseDate: today,
+        description: tag,
+        vendor: tag,
+      },
+      ...Array.from({ length: 2 }, () => ({
+        companyId: COMPANY.spark,
+        departmentId: departments['Business Development'],
+        categoryId: category,
+        amountCents: 45_000,
+        expenseDate: today,
+        description: tag,
+        vendor: `${tag} twice`,
+      })),
+    ])
+    .execute();
 }
 
 test.describe.configure({ timeout: 360_000 });
 
-test('every screen and tab fits 1280 px with readable chart axes', async ({ page, js, database, owners, theme }, testInfo) => {
+test('every screen and tab fits 1280 px with readable chart axes', async ({
+  page,
+  js,
+  database,
+  owners,
+  theme,
+}, testInfo) => {
   await expectSignedIn(page, database, owners[theme]);
   // A retry plants afresh: names and Vult's month must not clash with the first try's.
   const tag = `Layout ${testInfo.project.name} ${testInfo.retry}`;
@@ -148,13 +269,26 @@ test('every screen and tab fits 1280 px with readable chart axes', async ({ page
     await expect(page.getByTestId('anomaly').first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
 
-  const extra = ['/ai-analytics?tab=anomalies&lookbackDays=30', '/vult-financial-services?tab=metrics', '/api-documentation?tab=endpoints'];
-  const found = await visitEveryScreen(page, js, extra, async () => [...(await overflows(page)), ...(await chartProblems(page))]);
+  const extra = [
+    '/ai-analytics?tab=anomalies&lookbackDays=30',
+    '/vult-financial-services?tab=metrics',
+    '/api-documentation?tab=endpoints',
+  ];
+  const found = await visitEveryScreen(page, js, extra, async () => [
+    ...(await overflows(page)),
+    ...(await chartProblems(page)),
+  ]);
   expect(found, `sideways scrolling or unreadable chart axes at ${WIDTH} px:\n${found.join('\n')}`).toEqual([]);
 });
 
 // On a phone wide tables and charts scroll inside their own box; the page itself never does.
-test('every screen and tab fits a 390 px phone without the page scrolling sideways', async ({ page, js, database, owners, theme }) => {
+test('every screen and tab fits a 390 px phone without the page scrolling sideways', async ({
+  page,
+  js,
+  database,
+  owners,
+  theme,
+}) => {
   await expectSignedIn(page, database, owners[theme]);
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   const found = await visitEveryScreen(page, js, [], () => overflows(page, PHONE_WIDTH, true));

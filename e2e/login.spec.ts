@@ -94,7 +94,11 @@ test.describe('login validation', () => {
 });
 
 test.describe('login failures', () => {
-  test('a wrong password shows "Login failed: Invalid email or password" and signs nobody in', async ({ page, js, createUser }) => {
+  test('a wrong password shows "Login failed: Invalid email or password" and signs nobody in', async ({
+    page,
+    js,
+    createUser,
+  }) => {
     const user = await createUser();
     await page.goto('/login');
     const form = loginForm(page);
@@ -134,12 +138,18 @@ test.describe('login failures', () => {
     await form.password.fill(user.password);
     const response = await postVia(page, '/login', form.submit);
     expect(response.status()).toBe(401);
-    await expect(page.getByRole('alert')).toContainText('Your account has been deactivated. Please contact your administrator.');
+    await expect(page.getByRole('alert')).toContainText(
+      'Your account has been deactivated. Please contact your administrator.',
+    );
     await page.goto('/');
     await expect(page.getByTestId('landing')).toBeVisible();
   });
 
-  test('after 5 failures the account is locked (429), even for the right password', async ({ page, database, createUser }) => {
+  test('after 5 failures the account is locked (429), even for the right password', async ({
+    page,
+    database,
+    createUser,
+  }) => {
     const user = await createUser();
     // Its failures are removed at the end, so they spend the suite's per-address budget only
     // while it runs (at most two tests run at once).
@@ -187,7 +197,14 @@ test.describe('locked account answer', () => {
     const now = Date.now();
     await database.db
       .insertInto('loginAttempts')
-      .values([1, 2, 3, 4, 5].map((n) => ({ email: user.email, ipAddress: '127.0.0.1', succeeded: false, createdAt: new Date(now - n * 1000).toISOString() })))
+      .values(
+        [1, 2, 3, 4, 5].map((n) => ({
+          email: user.email,
+          ipAddress: '127.0.0.1',
+          succeeded: false,
+          createdAt: new Date(now - n * 1000).toISOString(),
+        })),
+      )
       .execute();
     try {
       await page.goto('/login');
@@ -196,7 +213,9 @@ test.describe('locked account answer', () => {
       await form.password.fill(user.password);
       const locked = await postVia(page, '/login', form.submit);
       expect(locked.status()).toBe(429);
-      await expect(page.getByRole('alert')).toContainText('Too many failed login attempts. Please try again in 15 minutes.');
+      await expect(page.getByRole('alert')).toContainText(
+        'Too many failed login attempts. Please try again in 15 minutes.',
+      );
       const retryAfter = Number(locked.headers()['retry-after']);
       expect(retryAfter).toBeGreaterThan(14 * 60);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -207,7 +226,11 @@ test.describe('locked account answer', () => {
 });
 
 test.describe('login success', () => {
-  test('signs in to the dashboard with "Welcome back!", as a browser-session cookie', async ({ page, context, createUser }) => {
+  test('signs in to the dashboard with "Welcome back!", as a browser-session cookie', async ({
+    page,
+    context,
+    createUser,
+  }) => {
     const user = await createUser();
     await page.goto('/login');
     await submitLogin(page, user.email, user.password);
@@ -231,7 +254,11 @@ test.describe('login success', () => {
     await expect(page.getByTestId('access-card')).toBeVisible();
   });
 
-  test('returns to redirectTo after signing in, and "remember me" keeps the cookie 30 days', async ({ page, context, createUser }) => {
+  test('returns to redirectTo after signing in, and "remember me" keeps the cookie 30 days', async ({
+    page,
+    context,
+    createUser,
+  }) => {
     const user = await createUser();
     await page.goto('/budget-planning');
     await expect(page).toHaveURL('/login?redirectTo=%2Fbudget-planning');

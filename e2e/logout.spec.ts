@@ -3,7 +3,11 @@ import { expect, test } from './support/fixtures.ts';
 import { signIn } from './support/app.ts';
 
 test.describe('logout', () => {
-  test('Logout returns to the landing page with "Logged Out", and the old session cookie is dead', async ({ page, context, createUser }) => {
+  test('Logout returns to the landing page with "Logged Out", and the old session cookie is dead', async ({
+    page,
+    context,
+    createUser,
+  }) => {
     const user = await createUser();
     await signIn(page, user);
     await expect(page.getByTestId('access-card')).toBeVisible();
@@ -21,7 +25,10 @@ test.describe('logout', () => {
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText('Logged Out');
     await expect(toast).toContainText('You have been logged out successfully.');
-    expect((await context.cookies()).find((c) => c.name === '__session'), 'cookie cleared').toBeUndefined();
+    expect(
+      (await context.cookies()).find((c) => c.name === '__session'),
+      'cookie cleared',
+    ).toBeUndefined();
 
     // Replaying the captured cookie: the session has ended on the server.
     await context.addCookies([session!]);
@@ -32,7 +39,11 @@ test.describe('logout', () => {
     await expect(page).toHaveURL('/login?redirectTo=%2Fbudget-planning');
   });
 
-  test('signing out in one browser leaves a session in another browser alive', async ({ page, createUser, signInElsewhere }) => {
+  test('signing out in one browser leaves a session in another browser alive', async ({
+    page,
+    createUser,
+    signInElsewhere,
+  }) => {
     const user = await createUser();
     await signIn(page, user);
     const otherPage = await signInElsewhere(user);

@@ -21,13 +21,22 @@ test.describe('notifications', () => {
     const system = { db: database.db, actor: systemActor('worker'), meta: {} };
     const send = async (input: Omit<NotifyInput, 'to' | 'message'> & { message?: string }) =>
       notify(system, { message: `About ${input.title}`, ...input, to: { userId: user.id } });
-    await send({ title: 'Backup completed', category: 'system', type: 'success', actionUrl: '/profile', actionText: 'View profile' });
+    await send({
+      title: 'Backup completed',
+      category: 'system',
+      type: 'success',
+      actionUrl: '/profile',
+      actionText: 'View profile',
+    });
     await send({ title: 'Budget over plan', category: 'financial', type: 'warning', priority: 'high' });
     await send({ title: 'Password changed', category: 'security', type: 'info' });
     await signIn(page, user);
   });
 
-  test('with JavaScript: the pop-over, its tabs, mark read, dismiss, mark all read and the action link', async ({ page, js }) => {
+  test('with JavaScript: the pop-over, its tabs, mark read, dismiss, mark all read and the action link', async ({
+    page,
+    js,
+  }) => {
     test.skip(!js, 'the pop-over needs JavaScript');
     await waitForHydration(page, js);
     await expect(badge(page)).toHaveText('3');
@@ -68,12 +77,18 @@ test.describe('notifications', () => {
     await page.goto('/profile');
     await waitForHydration(page, js);
     await expect(badge(page)).toHaveText('3');
-    await notify({ db: database.db, actor: systemActor('worker'), meta: {} }, { title: 'Later', message: 'Arrived later', category: 'system', to: { userId: user.id } });
+    await notify(
+      { db: database.db, actor: systemActor('worker'), meta: {} },
+      { title: 'Later', message: 'Arrived later', category: 'system', to: { userId: user.id } },
+    );
     await page.clock.runFor(31_000);
     await expect(badge(page)).toHaveText('4');
   });
 
-  test('the page: the bell leads there without JavaScript; its tabs and forms work either way', async ({ page, js }) => {
+  test('the page: the bell leads there without JavaScript; its tabs and forms work either way', async ({
+    page,
+    js,
+  }) => {
     await expect(badge(page)).toHaveText('3');
     if (js) {
       await page.getByTestId('notification-bell').click();
@@ -88,7 +103,10 @@ test.describe('notifications', () => {
     await expect(items).toHaveCount(3);
     await expect(page.getByTestId('notification-figures')).toHaveText('3 unread of 3');
 
-    await page.getByRole('navigation', { name: 'Notification filters' }).getByRole('link', { name: 'Security' }).click();
+    await page
+      .getByRole('navigation', { name: 'Notification filters' })
+      .getByRole('link', { name: 'Security' })
+      .click();
     await expect(page).toHaveURL(/tab=security/);
     await expect(items).toHaveCount(1);
     await page.getByRole('button', { name: 'Mark as read: Password changed' }).click();

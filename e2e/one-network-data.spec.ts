@@ -7,7 +7,20 @@ import { expect, test } from './support/fixtures.ts';
 import { signIn, waitForHydration } from './support/app.ts';
 import { confirmDelete, formPanel, showing, tableRows, toast } from './support/resources.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 test.beforeEach(async ({ page, createUser }) => {
   await signIn(page, await createUser({ role: 'admin' }));
@@ -27,8 +40,12 @@ test('tabs switch between broadband, mobile subscriptions and mobile access', as
   }
 });
 
-test('a record is added, edited and deleted through the form, with the specification’s messages', async ({ page, js }, testInfo) => {
-  const method = testInfo.project.name === 'js' ? { value: 'esim', label: 'eSIM' } : { value: 'fwa_mobile', label: 'FWA Mobile' };
+test('a record is added, edited and deleted through the form, with the specification’s messages', async ({
+  page,
+  js,
+}, testInfo) => {
+  const method =
+    testInfo.project.name === 'js' ? { value: 'esim', label: 'eSIM' } : { value: 'fwa_mobile', label: 'FWA Mobile' };
   const list = `/one-network-data?tab=mobile-access&accessMethod=${method.value}`;
   await page.goto(list);
   await waitForHydration(page, js);
@@ -43,7 +60,9 @@ test('a record is added, edited and deleted through the form, with the specifica
   await expect(panel.getByLabel('Month', { exact: true })).toHaveValue(String(now.getUTCMonth() + 1));
   await expect(panel.getByLabel('Active Devices', { exact: true })).toHaveValue('0');
   await expect(panel.getByLabel('Month', { exact: true }).locator('option')).toHaveText(MONTHS);
-  await expect(panel.getByLabel('Year', { exact: true }).locator('option').first()).toHaveText(String(now.getUTCFullYear()));
+  await expect(panel.getByLabel('Year', { exact: true }).locator('option').first()).toHaveText(
+    String(now.getUTCFullYear()),
+  );
 
   await panel.getByLabel('Month', { exact: true }).selectOption({ label: 'March' });
   await panel.getByLabel('Access Method', { exact: true }).selectOption({ label: method.label });
@@ -66,7 +85,12 @@ test('a record is added, edited and deleted through the form, with the specifica
   await expect(row).toContainText('$1,500.00');
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 results');
 
-  const id = Number(new URL((await row.getByRole('link', { name: /^Edit mobile access method/ }).getAttribute('href'))!, page.url()).searchParams.get('edit'));
+  const id = Number(
+    new URL(
+      (await row.getByRole('link', { name: /^Edit mobile access method/ }).getAttribute('href'))!,
+      page.url(),
+    ).searchParams.get('edit'),
+  );
   await row.getByRole('link', { name: `Edit mobile access method ${id}` }).click();
   await expect(panel.getByRole('heading', { name: 'Edit Mobile Access Method' })).toBeVisible();
   await expect(panel.getByLabel('Active Devices', { exact: true })).toHaveValue('2500');
@@ -78,7 +102,13 @@ test('a record is added, edited and deleted through the form, with the specifica
   await expect(toast(page)).toContainText('Mobile access method updated successfully');
   await expect(tableRows(page).first()).toContainText('2,600');
 
-  await confirmDelete(page, js, page.getByRole('button', { name: `Delete mobile access method ${id}` }), 'Are you sure you want to delete this record?', true);
+  await confirmDelete(
+    page,
+    js,
+    page.getByRole('button', { name: `Delete mobile access method ${id}` }),
+    'Are you sure you want to delete this record?',
+    true,
+  );
   await expect(toast(page)).toContainText('Record deleted successfully');
   await expect(tableRows(page)).toHaveCount(0);
   expect(new URL(page.url()).searchParams.get('tab')).toBe('mobile-access');

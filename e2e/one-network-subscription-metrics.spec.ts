@@ -31,8 +31,17 @@ async function clearMonth(page: Page, year: number, month: number) {
 
 function broadband(year: number, month: number) {
   return {
-    year, month, fixedBroadband: 2000, fixedBroadbandNew: 30, fixedBroadbandChurn: 10, fixedFiber: 0, fixedFiberNew: 0, fixedFiberChurn: 0,
-    fixedFwa5gRouter: 500, fixedFwa5gRouterNew: 12, fixedFwa5gRouterChurn: 3,
+    year,
+    month,
+    fixedBroadband: 2000,
+    fixedBroadbandNew: 30,
+    fixedBroadbandChurn: 10,
+    fixedFiber: 0,
+    fixedFiberNew: 0,
+    fixedFiberChurn: 0,
+    fixedFwa5gRouter: 500,
+    fixedFwa5gRouterNew: 12,
+    fixedFwa5gRouterChurn: 3,
   };
 }
 
@@ -50,17 +59,38 @@ test('overview: the month picker, the three cards and the chart', async ({ page,
   month = { year: yearOf(testInfo), month: 1 };
   await clearMonth(page, month.year, month.month);
   // Totals and shares are computed from these counts.
-  await apiPost(page, API.broadband, { ...broadband(month.year, 1), fixedBroadband: 2956, fixedBroadbandNew: 59, fixedBroadbandChurn: 26 });
-  await apiPost(page, API.mobile, {
-    year: month.year, month: 1,
-    ...Object.fromEntries(['daily', 'weekly', 'monthly'].flatMap((c) => [[`${c}Subscriptions`, 30], [`${c}New`, 2], [`${c}Churn`, 1]])),
+  await apiPost(page, API.broadband, {
+    ...broadband(month.year, 1),
+    fixedBroadband: 2956,
+    fixedBroadbandNew: 59,
+    fixedBroadbandChurn: 26,
   });
-  await apiPost(page, API.access, { year: month.year, month: 1, mifiDevices: 698, simCards: 102, eSim: 0, fwaMobile: 0 });
+  await apiPost(page, API.mobile, {
+    year: month.year,
+    month: 1,
+    ...Object.fromEntries(
+      ['daily', 'weekly', 'monthly'].flatMap((c) => [
+        [`${c}Subscriptions`, 30],
+        [`${c}New`, 2],
+        [`${c}Churn`, 1],
+      ]),
+    ),
+  });
+  await apiPost(page, API.access, {
+    year: month.year,
+    month: 1,
+    mifiDevices: 698,
+    simCards: 102,
+    eSim: 0,
+    fwaMobile: 0,
+  });
 
   await page.goto(SCREEN);
   await waitForHydration(page, js);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('One Network Subscriptions');
-  await expect(page.getByRole('navigation', { name: 'Subscription metrics' }).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Subscription metrics' }).getByRole('link', { name: 'Overview' }),
+  ).toHaveAttribute('aria-current', 'page');
   // The GET form chooses the month (a client navigation with JS, a page load without).
   const picker = page.getByRole('form', { name: 'Month shown' });
   await picker.getByLabel('Year').selectOption(String(month.year));
@@ -87,7 +117,10 @@ test('overview: the month picker, the three cards and the chart', async ({ page,
   await expect(page.getByRole('img', { name: 'Total mobile subscriptions, last 12 recorded months' })).toBeVisible();
 });
 
-test('edit the broadband record: a dialog (a panel without JS), a field error, then the saved value', async ({ page, js }, testInfo) => {
+test('edit the broadband record: a dialog (a panel without JS), a field error, then the saved value', async ({
+  page,
+  js,
+}, testInfo) => {
   month = { year: yearOf(testInfo), month: 2 };
   await clearMonth(page, month.year, month.month);
   const record = await apiPost<{ id: number; companyId: number }>(page, API.broadband, broadband(month.year, 2));
@@ -107,7 +140,9 @@ test('edit the broadband record: a dialog (a panel without JS), a field error, t
   await expect(panel.getByRole('heading', { name: 'Edit Broadband Connection Record' })).toBeVisible();
   if (js) {
     // A modal dialog: Escape closes it (back to the list URL), the Edit button opens it again.
-    await expect(page.getByRole('dialog', { name: 'Edit Broadband Connection Record' }).getByTestId('form-panel')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Edit Broadband Connection Record' }).getByTestId('form-panel'),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
     await expect(page).not.toHaveURL(/edit=/);
@@ -142,7 +177,8 @@ test('edit the broadband record: a dialog (a panel without JS), a field error, t
   await expect(rows.nth(1)).toContainText('25.00%');
   // The same row on One Network Data.
   const stored = await apiGet<{ activeConnections: number; percentageOfTotal: number }[]>(
-    page, `/api/broadband-connections?companyId=${record.companyId}&year=${month.year}&month=2&connectionType=fixed_broadband`,
+    page,
+    `/api/broadband-connections?companyId=${record.companyId}&year=${month.year}&month=2&connectionType=fixed_broadband`,
   );
   expect(stored.map((r) => [r.activeConnections, r.percentageOfTotal])).toEqual([[1500, 75]]);
 });

@@ -146,19 +146,28 @@ test.describe('settings', () => {
     const background = await page.locator('html').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).toBe('rgb(2, 6, 23)');
     await page.emulateMedia({ colorScheme: 'light' });
-    expect(await page.locator('html').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(248, 250, 252)');
+    expect(await page.locator('html').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(248, 250, 252)',
+    );
   });
 
   test('choices on every tab persist after a reload', async ({ page, js, createUser }) => {
     const user = await createUser();
     await signIn(page, user);
     await page.goto('/settings');
-    await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Notifications' }),
+    ).toHaveAttribute('aria-current', 'page');
     for (const tab of ['Appearance', 'Preferences', 'Security', 'System']) {
-      await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: tab })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: tab }),
+      ).toBeVisible();
     }
 
-    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Preferences' }).click();
+    await page
+      .getByRole('navigation', { name: 'Settings sections' })
+      .getByRole('link', { name: 'Preferences' })
+      .click();
     await expect(page).toHaveURL('/settings?tab=preferences');
     await waitForHydration(page, js);
     await page.getByLabel('Language').selectOption('de');
@@ -200,7 +209,11 @@ test.describe('settings', () => {
     await page.goto('/settings?tab=appearance');
     await expect(sidebar).toHaveCSS('width', '256px');
     // The group chevron is the summary's ::after; it turns with a transition until animations are off.
-    const chevronTransition = () => sidebar.locator('summary').first().evaluate((el) => getComputedStyle(el, '::after').transitionDuration);
+    const chevronTransition = () =>
+      sidebar
+        .locator('summary')
+        .first()
+        .evaluate((el) => getComputedStyle(el, '::after').transitionDuration);
     expect(await chevronTransition()).not.toBe('0s');
     await waitForHydration(page, js);
     await page.getByRole('switch', { name: 'Compact sidebar' }).check();
@@ -225,7 +238,10 @@ test.describe('settings', () => {
     await expect(page.getByTestId('system-statuses')).toContainText('Online');
     await expect(page.getByTestId('system-statuses')).toContainText('Job engine');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download report' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download report' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^finhub-report-\d{4}-\d{2}-\d{2}\.json$/);
     const report = JSON.parse(await fs.readFile((await download.path())!, 'utf8'));
     expect(report.app.version).toBe(pkg.version);
@@ -237,7 +253,11 @@ test.describe('settings', () => {
     await expect(toast(page)).toContainText('Cache cleared');
   });
 
-  test('the gear: a pop-over saving one field at a time with JavaScript, a link to /settings without', async ({ page, js, createUser }) => {
+  test('the gear: a pop-over saving one field at a time with JavaScript, a link to /settings without', async ({
+    page,
+    js,
+    createUser,
+  }) => {
     const user = await createUser();
     await signIn(page, user);
     await waitForHydration(page, js);

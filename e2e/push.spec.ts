@@ -12,15 +12,27 @@ import { expect, test } from './support/fixtures.ts';
 import { toast } from './support/resources.ts';
 
 /** The service worker's global scope, as far as the click test uses it. */
-declare const self: { registration: ServiceWorkerRegistration; openTarget(notification: Notification): Promise<unknown> };
+declare const self: {
+  registration: ServiceWorkerRegistration;
+  openTarget(notification: Notification): Promise<unknown>;
+};
 
 async function activeWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
+    .toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+    .toBe(true);
 }
 
 test.describe('push notifications', () => {
-  test('the service worker shows a pushed notification, and its click opens the action URL', async ({ page, context, js, createUser }) => {
+  test('the service worker shows a pushed notification, and its click opens the action URL', async ({
+    page,
+    context,
+    js,
+    createUser,
+  }) => {
     test.skip(!js, 'service workers need JavaScript');
     await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
     await signIn(page, await createUser());
@@ -33,19 +45,56 @@ test.describe('push notifications', () => {
     const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
     cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
     await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.find((r) => r.scopeURL === `${E2E_BASE_URL}/` && !r.isDeleted)?.registrationId).toBeTruthy();
+    await expect
+      .poll(() => registrations.find((r) => r.scopeURL === `${E2E_BASE_URL}/` && !r.isDeleted)?.registrationId)
+      .toBeTruthy();
     const { registrationId } = registrations.find((r) => r.scopeURL === `${E2E_BASE_URL}/` && !r.isDeleted)!;
 
     // This device's switches reach the worker: sound off makes a silent notification.
     await page.getByRole('switch', { name: 'Sound' }).uncheck();
     await page.getByRole('button', { name: 'Save Settings' }).first().click();
     await expect(toast(page)).toContainText('Settings updated');
-    await expect.poll(() => page.evaluate(async () => (await (await caches.open('finhub-device')).match('/__device-settings'))?.json())).toEqual({ soundEnabled: false, vibrationEnabled: true, showBadge: true });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await (await caches.open('finhub-device')).match('/__device-settings'))?.json()),
+      )
+      .toEqual({ soundEnabled: false, vibrationEnabled: true, showBadge: true });
 
-    const payload = { title: 'Backup completed', body: 'The backup "Nightly" is complete.', url: '/backup-recovery', tag: 'notification-42', notificationId: 42, type: 'success', priority: 'low' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId, data: JSON.stringify(payload) });
-    const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url, silent: n.silent })));
-    await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: `${E2E_BASE_URL}/backup-recovery`, silent: true }]);
+    const payload = {
+      title: 'Backup completed',
+      body: 'The backup "Nightly" is complete.',
+      url: '/backup-recovery',
+      tag: 'notification-42',
+      notificationId: 42,
+      type: 'success',
+      priority: 'low',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: E2E_BASE_URL,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: n.data?.url,
+          silent: n.silent,
+        })),
+      );
+    await expect
+      .poll(shown, { timeout: 10_000 })
+      .toEqual([
+        {
+          title: payload.title,
+          body: payload.body,
+          tag: payload.tag,
+          url: `${E2E_BASE_URL}/backup-recovery`,
+          silent: true,
+        },
+      ]);
 
     // A payload that is not ours still shows something, pointing at the notifications page; a
     // link to another site is never followed.
@@ -61,12 +110,18 @@ test.describe('push notifications', () => {
         if (attempt === 2) throw error;
       }
     }
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId, data: JSON.stringify({ title: 'Elsewhere', tag: 'elsewhere', url: 'https://evil.example/' }) });
-    await expect.poll(async () => (await shown()).map((n) => [n.title, n.url]).sort()).toEqual([
-      ['Backup completed', `${E2E_BASE_URL}/backup-recovery`],
-      ['Elsewhere', `${E2E_BASE_URL}/notifications`],
-      ['Group Finance Hub', `${E2E_BASE_URL}/notifications`],
-    ]);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: E2E_BASE_URL,
+      registrationId,
+      data: JSON.stringify({ title: 'Elsewhere', tag: 'elsewhere', url: 'https://evil.example/' }),
+    });
+    await expect
+      .poll(async () => (await shown()).map((n) => [n.title, n.url]).sort())
+      .toEqual([
+        ['Backup completed', `${E2E_BASE_URL}/backup-recovery`],
+        ['Elsewhere', `${E2E_BASE_URL}/notifications`],
+        ['Group Finance Hub', `${E2E_BASE_URL}/notifications`],
+      ]);
 
     // The click: the worker's own handler code (openTarget, what 'notificationclick' runs) on
     // the shown notification. The browser cannot click a system notification for us.
@@ -79,7 +134,12 @@ test.describe('push notifications', () => {
     await expect(page).toHaveURL(`${E2E_BASE_URL}/backup-recovery`);
   });
 
-  test('turning push on without a reachable push service says Subscription Failed; the test button explains', async ({ page, context, js, createUser }) => {
+  test('turning push on without a reachable push service says Subscription Failed; the test button explains', async ({
+    page,
+    context,
+    js,
+    createUser,
+  }) => {
     test.skip(!js, 'push needs JavaScript');
     await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
     const errors: string[] = [];
@@ -99,7 +159,7 @@ test.describe('push notifications', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a blocked permission says so with the spec\'s text', async ({ page, js, createUser }) => {
+  test("a blocked permission says so with the spec's text", async ({ page, js, createUser }) => {
     test.skip(!js, 'push needs JavaScript');
     await signIn(page, await createUser());
     await page.goto('/settings?tab=notifications');
@@ -110,7 +170,11 @@ test.describe('push notifications', () => {
     await expect(toast(page)).toContainText('Please enable notifications in your browser settings');
   });
 
-  test('without JavaScript the panel says push needs it, and the device switches still save', async ({ page, js, createUser }) => {
+  test('without JavaScript the panel says push needs it, and the device switches still save', async ({
+    page,
+    js,
+    createUser,
+  }) => {
     test.skip(js, 'the no-JavaScript panel');
     await signIn(page, await createUser());
     await page.goto('/settings?tab=notifications');

@@ -17,7 +17,8 @@ test.describe('expense categories', () => {
     const tabs = page.getByRole('navigation', { name: 'Companies' }).getByRole('link');
     await expect(tabs.first()).toHaveText('One Network');
     await expect(tabs.first()).toHaveAttribute('aria-current', 'page');
-    for (const name of ['Vult', 'Atlas Infrastructure', 'Spark Marketing']) await expect(tabs.filter({ hasText: name })).toHaveCount(1);
+    for (const name of ['Vult', 'Atlas Infrastructure', 'Spark Marketing'])
+      await expect(tabs.filter({ hasText: name })).toHaveCount(1);
     // Seeded: 13 common categories and 5 of a mobile operator; all but Miscellaneous mapped.
     await expect(page.getByTestId('category-count')).toHaveText('18');
     await expect(page.getByTestId('mapped-count')).toHaveText('17');
@@ -32,7 +33,10 @@ test.describe('expense categories', () => {
     await expect(page.getByRole('combobox', { name: 'Department of Device Subsidies' })).toHaveCount(0);
   });
 
-  test('the department of a category is reassigned inline, to none and back; the counts follow', async ({ page, js }, testInfo) => {
+  test('the department of a category is reassigned inline, to none and back; the counts follow', async ({
+    page,
+    js,
+  }, testInfo) => {
     // Each project works on a company of its own, so the counts are not disturbed by the other.
     const company = testInfo.project.name === 'js' ? COMPANY.atlas : COMPANY.spark;
     const departments = await departmentIds(page);
@@ -77,7 +81,9 @@ test.describe('expense categories', () => {
 
 /** Chooses a department in a row's select: it submits at once with JS, with Save without. */
 async function remap(page: Page, js: boolean, select: ReturnType<Page['getByRole']>, label: string) {
-  const saved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/expense-categories');
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/expense-categories',
+  );
   await select.selectOption({ label });
   if (!js) {
     const save = select.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' });
@@ -144,28 +150,54 @@ test.describe('departments', () => {
     await expect(showing(page)).toHaveText(/^Showing 1 to 10 of 1[67] results$/);
     const names = tableRows(page).locator('td:first-child');
     await expect(names).toHaveText([
-      'Administration', 'Business Development', 'Compliance', 'Customer Support', 'Engineering',
-      'Finance', 'Human Resources', 'IT', 'Legal', 'Marketing',
+      'Administration',
+      'Business Development',
+      'Compliance',
+      'Customer Support',
+      'Engineering',
+      'Finance',
+      'Human Resources',
+      'IT',
+      'Legal',
+      'Marketing',
     ]);
 
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL('/departments?page=2');
     await expect(showing(page)).toHaveText(/^Showing 11 to (16 of 16|17 of 17) results$/);
-    const secondPage = ['Network Operations', 'Operations', 'Procurement', 'Product', 'Research & Development', 'Sales'];
+    const secondPage = [
+      'Network Operations',
+      'Operations',
+      'Procurement',
+      'Product',
+      'Research & Development',
+      'Sales',
+    ];
     for (const [i, name] of secondPage.entries()) await expect(names.nth(i)).toHaveText(name);
     if ((await names.count()) > secondPage.length) await expect(names.nth(secondPage.length)).toHaveText(/^ZZ Dept-/);
     // Descriptions are shown too.
     await expect(tableRows(page).filter({ hasText: 'Sales' })).toContainText('Direct and channel sales');
   });
 
-  test('a delete asks first; without JavaScript the confirmation names the row it is about', async ({ page, js, database }, testInfo) => {
+  test('a delete asks first; without JavaScript the confirmation names the row it is about', async ({
+    page,
+    js,
+    database,
+  }, testInfo) => {
     // Sorted after the seeded departments, which the listing test above counts.
     const name = `ZZ ${uniqueTag(testInfo, 'Dept')}`;
-    const { id } = await database.db.insertInto('departments').values({ name, description: 'To be deleted' }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await database.db
+      .insertInto('departments')
+      .values({ name, description: 'To be deleted' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await page.goto(`/departments?q=${encodeURIComponent(name)}`);
     await waitForHydration(page, js);
     await expect(tableRows(page)).toHaveCount(1);
-    const button = () => tableRows(page).first().getByRole('button', { name: `Delete department ${id}` });
+    const button = () =>
+      tableRows(page)
+        .first()
+        .getByRole('button', { name: `Delete department ${id}` });
     const message = 'Are you sure you want to delete this department?';
     if (!js) {
       await button().click();
@@ -179,6 +211,8 @@ test.describe('departments', () => {
     await expect(tableRows(page)).toHaveCount(1);
     await confirmDelete(page, js, button(), message, true);
     await expect(toast(page)).toContainText('Department deleted successfully');
-    expect(await database.db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await database.db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

@@ -38,7 +38,14 @@ test.describe('sidebar by role', () => {
       'My Profile': ['Profile'],
     });
     const nav = sidebar(page);
-    for (const hidden of ['User Management', 'Audit Trail', 'AI Insights', 'Editor Stats', 'My Dashboard', 'Settings']) {
+    for (const hidden of [
+      'User Management',
+      'Audit Trail',
+      'AI Insights',
+      'Editor Stats',
+      'My Dashboard',
+      'Settings',
+    ]) {
       await expect(nav.getByRole('link', { name: hidden, exact: true }), hidden).toHaveCount(0);
     }
     await expect(nav.getByRole('link', { name: 'Vult', exact: true })).toHaveAttribute('href', '/fintech-metrics');
@@ -57,7 +64,10 @@ test.describe('sidebar by role', () => {
   test('admin: every group, with User Management, Editor Stats and Settings', async ({ page, createUser }) => {
     await signIn(page, await createUser({ role: 'admin' }));
     expect(await sidebarStructure(page)).toEqual(ADMIN_SIDEBAR);
-    await expect(sidebar(page).getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute('href', '/system-settings');
+    await expect(sidebar(page).getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute(
+      'href',
+      '/system-settings',
+    );
     await expect(page.getByTestId('access-role')).toHaveText('Admin');
     await expect(page.getByTestId('access-card')).toContainText('Full Access');
   });
@@ -77,13 +87,19 @@ test.describe('sidebar by role', () => {
       'System Management': ['API Documentation'],
       'My Profile': ['Profile'],
     });
-    await expect(sidebar(page).getByRole('link', { name: 'My Dashboard' })).toHaveAttribute('href', '/editor-dashboard');
+    await expect(sidebar(page).getByRole('link', { name: 'My Dashboard' })).toHaveAttribute(
+      'href',
+      '/editor-dashboard',
+    );
     await expect(page.getByTestId('access-role')).toHaveText('Editor');
     await expect(page.getByTestId('access-card')).toContainText('Read & Write');
   });
 
   test('a viewer granted analytics and audit logs sees those entries too', async ({ page, createUser }) => {
-    await signIn(page, await createUser({ role: 'viewer', flags: { canAccessAnalytics: true, canAccessAuditLogs: true } }));
+    await signIn(
+      page,
+      await createUser({ role: 'viewer', flags: { canAccessAnalytics: true, canAccessAuditLogs: true } }),
+    );
     const structure = await sidebarStructure(page);
     expect(structure['Analytics & AI']).toEqual(['AI Insights']);
     expect(structure['System Management']).toEqual(['Audit Trail', 'API Documentation']);
@@ -107,7 +123,9 @@ test.describe('company scope', () => {
     const structure = await sidebarStructure(page);
     expect(structure['Company Metrics']).toBeUndefined();
     expect(structure['Financial Data']).toEqual(FINANCIAL_DATA);
-    await expect(page.getByTestId('available-companies').getByRole('listitem')).toHaveText(['Atlas Infrastructure (infrastructure)']);
+    await expect(page.getByTestId('available-companies').getByRole('listitem')).toHaveText([
+      'Atlas Infrastructure (infrastructure)',
+    ]);
   });
 });
 
@@ -137,7 +155,10 @@ test.describe('breadcrumbs', () => {
       await expect(page.getByText('This screen is not available yet.')).toHaveCount(0);
       if (list) await expect(page.getByRole('link', { name: 'Export Data' })).toBeVisible();
       // The sidebar marks where we are.
-      await expect(sidebar(page).getByRole('link', { name: link, exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(sidebar(page).getByRole('link', { name: link, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
     }
 
     await breadcrumb(page).getByRole('link', { name: 'Home' }).click();
@@ -181,7 +202,11 @@ test.describe('403 and 404 screens', () => {
 
 test('an administrator opens the screens a viewer may not', async ({ page, createUser }) => {
   await signIn(page, await createUser({ role: 'admin' }));
-  for (const [path, title] of [['/user-management', 'User Management'], ['/system-settings', 'System Settings'], ['/audit-trail', 'Audit Trail']]) {
+  for (const [path, title] of [
+    ['/user-management', 'User Management'],
+    ['/system-settings', 'System Settings'],
+    ['/audit-trail', 'Audit Trail'],
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(title);

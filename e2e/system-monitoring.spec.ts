@@ -11,14 +11,26 @@ test('an error is resolved with notes; the other tabs and the tiles', async ({ p
   const tag = `e2e monitoring ${js ? 'js' : 'nojs'} ${Date.now()}`;
   const [error] = await database.db
     .insertInto('systemErrors')
-    .values({ severity: 'high', errorType: 'TypeError', message: `${tag}: cannot read`, endpoint: '/api/things/:id', method: 'GET', fingerprint: tag, firstOccurrence: now, lastOccurrence: now, occurrenceCount: 2, affectedUsers: 1 })
+    .values({
+      severity: 'high',
+      errorType: 'TypeError',
+      message: `${tag}: cannot read`,
+      endpoint: '/api/things/:id',
+      method: 'GET',
+      fingerprint: tag,
+      firstOccurrence: now,
+      lastOccurrence: now,
+      occurrenceCount: 2,
+      affectedUsers: 1,
+    })
     .returning('id')
     .execute();
   await signIn(page, await createUser({ role: 'admin' }));
   await page.goto('/system-monitoring');
   await waitForHydration(page, js);
   await expect(page.getByRole('heading', { name: 'System Monitoring', level: 1 })).toBeVisible();
-  for (const tile of ['tile-overall', 'tile-cpu', 'tile-memory', 'tile-database']) await expect(page.getByTestId(tile)).toBeVisible();
+  for (const tile of ['tile-overall', 'tile-cpu', 'tile-memory', 'tile-database'])
+    await expect(page.getByTestId(tile)).toBeVisible();
 
   const row = page.getByTestId('system-error').filter({ hasText: tag });
   await expect(row).toContainText('2 occurrences');

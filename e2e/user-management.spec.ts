@@ -22,13 +22,20 @@ async function searchUsers(page: Page, text: string) {
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(text);
 }
 
-test('an admin creates a user, then a temporary password the user signs in with and must change', async ({ page, js, browser, createUser }, testInfo) => {
+test('an admin creates a user, then a temporary password the user signs in with and must change', async ({
+  page,
+  js,
+  browser,
+  createUser,
+}, testInfo) => {
   await signIn(page, await createUser({ role: 'admin' }));
   await page.goto(SCREEN);
   await waitForHydration(page, js);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('User Management');
   for (const tab of ['Users', 'Statistics', 'Activity Analytics', 'Activity History']) {
-    await expect(page.getByRole('navigation', { name: 'User management tabs' }).getByRole('link', { name: tab })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'User management tabs' }).getByRole('link', { name: tab }),
+    ).toBeVisible();
   }
 
   await page.getByRole('link', { name: 'Add User' }).click();
@@ -41,7 +48,9 @@ test('an admin creates a user, then a temporary password the user signs in with 
   await panel.getByLabel('Email', { exact: true }).fill(email);
   await panel.getByLabel('Password', { exact: true }).fill('short');
   await panel.getByRole('button', { name: 'Create User' }).click();
-  await expect(panel.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password must be at least 8 characters');
+  await expect(panel.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    'Password must be at least 8 characters',
+  );
   await expect(panel.getByLabel('Username', { exact: true })).toHaveValue(name);
   await panel.getByLabel('Password', { exact: true }).fill('Initial-Password-9');
   await panel.getByLabel('Role', { exact: true }).selectOption('viewer');
@@ -59,7 +68,14 @@ test('an admin creates a user, then a temporary password the user signs in with 
   await expect(row).toContainText('Active');
 
   const asked = `Are you sure you want to create a temporary password for user ${name}? Their current password stops working and all their sessions end at once.`;
-  await confirmDelete(page, js, row.getByRole('button', { name: `Create temporary password for ${name}` }), asked, true, 'confirm-temporary-password');
+  await confirmDelete(
+    page,
+    js,
+    row.getByRole('button', { name: `Create temporary password for ${name}` }),
+    asked,
+    true,
+    'confirm-temporary-password',
+  );
   const result = page.getByTestId('temporary-password');
   await expect(page.getByRole('heading', { name: 'Temporary Password Created' })).toBeVisible();
   const input = result.getByLabel('Temporary Password', { exact: true });
@@ -77,19 +93,24 @@ test('an admin creates a user, then a temporary password the user signs in with 
     const other = await context.newPage();
     await signIn(other, { email, password });
     await expect(other).toHaveURL('/change-password');
-    await expect(other.getByRole('status').filter({ hasText: 'Password change required' })).toContainText('temporary password');
+    await expect(other.getByRole('status').filter({ hasText: 'Password change required' })).toContainText(
+      'temporary password',
+    );
   } finally {
     await context.close();
   }
 });
 
-test('an admin edits a user\'s permissions', async ({ page, js, createUser, database }) => {
+test("an admin edits a user's permissions", async ({ page, js, createUser, database }) => {
   const target = await createUser({ role: 'viewer' });
   const username = target.email.split('@')[0];
   await signIn(page, await createUser({ role: 'admin' }));
   await page.goto(`${SCREEN}?q=${encodeURIComponent(target.email)}`);
   await waitForHydration(page, js);
-  await userRows(page).first().getByRole('link', { name: `Permissions of ${username}` }).click();
+  await userRows(page)
+    .first()
+    .getByRole('link', { name: `Permissions of ${username}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`[?&]permissions=${target.id}`));
   const panel = formPanel(page);
   await expect(panel.getByRole('heading', { name: 'User Permissions' })).toBeVisible();
@@ -111,12 +132,19 @@ test('an admin edits a user\'s permissions', async ({ page, js, createUser, data
   expect(Boolean(row.canDelete)).toBe(true);
   expect(Boolean(row.canAccessBackups)).toBe(false);
 
-  await userRows(page).first().getByRole('link', { name: `Permissions of ${username}` }).click();
+  await userRows(page)
+    .first()
+    .getByRole('link', { name: `Permissions of ${username}` })
+    .click();
   await expect(formPanel(page).getByRole('checkbox', { name: 'Analytics' })).toBeChecked();
   await expect(formPanel(page).getByRole('checkbox', { name: 'Backups' })).not.toBeChecked();
 });
 
-test('an admin deactivates a user, finds them with Show Inactive, and reactivates them', async ({ page, js, createUser }) => {
+test('an admin deactivates a user, finds them with Show Inactive, and reactivates them', async ({
+  page,
+  js,
+  createUser,
+}) => {
   const target = await createUser({ role: 'editor' });
   const username = target.email.split('@')[0];
   await signIn(page, await createUser({ role: 'admin' }));
@@ -126,7 +154,16 @@ test('an admin deactivates a user, finds them with Show Inactive, and reactivate
   await expect(userRows(page)).toHaveCount(1);
 
   const asked = `Are you sure you want to deactivate user ${username}? All their sessions end at once.`;
-  await confirmDelete(page, js, userRows(page).first().getByRole('button', { name: `Deactivate ${username}` }), asked, true, 'confirm-deactivate');
+  await confirmDelete(
+    page,
+    js,
+    userRows(page)
+      .first()
+      .getByRole('button', { name: `Deactivate ${username}` }),
+    asked,
+    true,
+    'confirm-deactivate',
+  );
   await expect(toast(page)).toContainText('User deactivated successfully');
   // Active users are listed by default.
   await expect(userRows(page)).toHaveCount(0);
@@ -138,13 +175,26 @@ test('an admin deactivates a user, finds them with Show Inactive, and reactivate
   await expect(userRows(page)).toHaveCount(1);
   await expect(userRows(page).first()).toContainText('Inactive');
 
-  await userRows(page).first().getByRole('button', { name: `Activate ${username}` }).click();
+  await userRows(page)
+    .first()
+    .getByRole('button', { name: `Activate ${username}` })
+    .click();
   await expect(toast(page)).toContainText('User reactivated successfully');
   await expect(userRows(page).first()).not.toContainText('Inactive');
-  await expect(userRows(page).first().getByRole('button', { name: `Deactivate ${username}` })).toBeEnabled();
+  await expect(
+    userRows(page)
+      .first()
+      .getByRole('button', { name: `Deactivate ${username}` }),
+  ).toBeEnabled();
 });
 
-test('a temporary password and a deactivation ask first, naming the user: declined, the user stays signed in and unchanged', async ({ page, js, browser, createUser, database }) => {
+test('a temporary password and a deactivation ask first, naming the user: declined, the user stays signed in and unchanged', async ({
+  page,
+  js,
+  browser,
+  createUser,
+  database,
+}) => {
   const target = await createUser({ role: 'viewer' });
   const username = target.email.split('@')[0];
   // The user is signed in elsewhere.
@@ -156,13 +206,31 @@ test('a temporary password and a deactivation ask first, naming the user: declin
     await page.goto(`${SCREEN}?q=${encodeURIComponent(target.email)}`);
     await waitForHydration(page, js);
     const row = userRows(page).first();
-    await confirmDelete(page, js, row.getByRole('button', { name: `Create temporary password for ${username}` }),
-      `Are you sure you want to create a temporary password for user ${username}? Their current password stops working and all their sessions end at once.`, false, 'confirm-temporary-password');
-    await confirmDelete(page, js, userRows(page).first().getByRole('button', { name: `Deactivate ${username}` }),
-      `Are you sure you want to deactivate user ${username}? All their sessions end at once.`, false, 'confirm-deactivate');
+    await confirmDelete(
+      page,
+      js,
+      row.getByRole('button', { name: `Create temporary password for ${username}` }),
+      `Are you sure you want to create a temporary password for user ${username}? Their current password stops working and all their sessions end at once.`,
+      false,
+      'confirm-temporary-password',
+    );
+    await confirmDelete(
+      page,
+      js,
+      userRows(page)
+        .first()
+        .getByRole('button', { name: `Deactivate ${username}` }),
+      `Are you sure you want to deactivate user ${username}? All their sessions end at once.`,
+      false,
+      'confirm-deactivate',
+    );
     await expect(page.getByTestId('temporary-password')).toHaveCount(0);
     await expect(userRows(page).first()).toContainText('Active');
-    const stored = await database.db.selectFrom('users').select(['isActive', 'isTemporaryPassword']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    const stored = await database.db
+      .selectFrom('users')
+      .select(['isActive', 'isTemporaryPassword'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     expect([Boolean(stored.isActive), Boolean(stored.isTemporaryPassword)]).toEqual([true, false]);
     await other.goto('/profile');
     await expect(other).toHaveURL(/\/profile$/);
@@ -171,7 +239,11 @@ test('a temporary password and a deactivation ask first, naming the user: declin
   }
 });
 
-test('an admin deletes a user after the confirmation; owner rows cannot be deactivated or deleted', async ({ page, js, createUser }) => {
+test('an admin deletes a user after the confirmation; owner rows cannot be deactivated or deleted', async ({
+  page,
+  js,
+  createUser,
+}) => {
   const target = await createUser({ role: 'viewer' });
   const username = target.email.split('@')[0];
   await signIn(page, await createUser({ role: 'admin' }));
@@ -183,9 +255,25 @@ test('an admin deletes a user after the confirmation; owner rows cannot be deact
 
   await searchUsers(page, target.email);
   const message = `Are you sure you want to delete user ${username}? This action cannot be undone.`;
-  await confirmDelete(page, js, userRows(page).first().getByRole('button', { name: `Delete ${username}` }), message, false);
+  await confirmDelete(
+    page,
+    js,
+    userRows(page)
+      .first()
+      .getByRole('button', { name: `Delete ${username}` }),
+    message,
+    false,
+  );
   await expect(userRows(page)).toHaveCount(1);
-  await confirmDelete(page, js, userRows(page).first().getByRole('button', { name: `Delete ${username}` }), message, true);
+  await confirmDelete(
+    page,
+    js,
+    userRows(page)
+      .first()
+      .getByRole('button', { name: `Delete ${username}` }),
+    message,
+    true,
+  );
   await expect(toast(page)).toContainText('User deleted successfully');
   await expect(userRows(page)).toHaveCount(0);
 });

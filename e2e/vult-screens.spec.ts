@@ -79,7 +79,11 @@ test('a subscriber level added with the form on Vult Financial Services', async 
   await percentage.fill('43.21');
   await create.click();
   await expect(toast(page)).toContainText('Subscriber level added successfully');
-  const recent = page.getByTestId('recent-row').filter({ hasText: `Mar ${year}` }).filter({ hasText: String(year) }).filter({ hasText: 'Card Ready' });
+  const recent = page
+    .getByTestId('recent-row')
+    .filter({ hasText: `Mar ${year}` })
+    .filter({ hasText: String(year) })
+    .filter({ hasText: 'Card Ready' });
   await expect(recent).toHaveCount(1);
   await expect(recent).toContainText('4,321');
   await expect(recent).toContainText('43.21%');
@@ -89,13 +93,42 @@ test('a subscriber level added with the form on Vult Financial Services', async 
   expect(saved.map((r) => [r.companyId, r.description])).toEqual([[2, tag]]);
 });
 
-test('Vult Subscriber Metrics of a chosen month: penetration, chart, and a card type edited', async ({ page, js }, testInfo) => {
+test('Vult Subscriber Metrics of a chosen month: penetration, chart, and a card type edited', async ({
+  page,
+  js,
+}, testInfo) => {
   const year = yearOf(testInfo);
   cleanup = { year, months: [4, 5] };
   await clearMonths(page, year, [4, 5]);
-  await apiPost(page, API.metrics, { companyId: 2, year, month: 4, totalSubscribers: 18000, cardHolders: 4000, cardAdoptionRate: 22.22, retentionRate: 90, conversionRate: 9.5 });
-  await apiPost(page, API.metrics, { companyId: 2, year, month: 5, totalSubscribers: 20000, cardHolders: 5000, cardAdoptionRate: 25, retentionRate: 90.5, conversionRate: 10 });
-  const card = await apiPost<{ id: number }>(page, API.cards, { companyId: 2, year, month: 5, cardType: 'platinum', cardCount: 2500, percentageOfCards: 50, percentageOfUsers: 12.5 });
+  await apiPost(page, API.metrics, {
+    companyId: 2,
+    year,
+    month: 4,
+    totalSubscribers: 18000,
+    cardHolders: 4000,
+    cardAdoptionRate: 22.22,
+    retentionRate: 90,
+    conversionRate: 9.5,
+  });
+  await apiPost(page, API.metrics, {
+    companyId: 2,
+    year,
+    month: 5,
+    totalSubscribers: 20000,
+    cardHolders: 5000,
+    cardAdoptionRate: 25,
+    retentionRate: 90.5,
+    conversionRate: 10,
+  });
+  const card = await apiPost<{ id: number }>(page, API.cards, {
+    companyId: 2,
+    year,
+    month: 5,
+    cardType: 'platinum',
+    cardCount: 2500,
+    percentageOfCards: 50,
+    percentageOfUsers: 12.5,
+  });
 
   await page.goto(METRICS);
   await waitForHydration(page, js);

@@ -29,6 +29,10 @@ const env = { ...process.env, PATH: `${path.join(root, 'node_modules', '.bin')}$
 // optimising tier would recompile its hot functions, which takes a lot of memory at its peak and
 // keeps some for good, for queries a queue sends a few of a second. The baseline compiler serves them.
 const flags = { start: ['--liftoff-only'], test: [] };
-const child = spawn(node24, [...flags[command], path.join(root, scripts[command]), ...args], { cwd: root, stdio: 'inherit', env });
+const child = spawn(node24, [...flags[command], path.join(root, scripts[command]), ...args], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));

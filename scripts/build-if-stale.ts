@@ -63,7 +63,11 @@ export function buildIfStale(root: string): void {
     // Always the production build (what `npm run build` makes): vitest sets NODE_ENV=test,
     // which would otherwise give a development bundle (jsxDEV) the e2e server cannot run.
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
-    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: 'inherit', env });
+    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    });
     if (result.status !== 0) throw new Error('remix build failed');
   });
 }

@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from './build-if-stale.ts';
-import { E2E_ENCRYPTION_KEY, E2E_PORT, E2E_SESSION_SECRET, OWNER_EMAIL, OWNER_PASSWORD } from '../e2e/support/constants.ts';
+import {
+  E2E_ENCRYPTION_KEY,
+  E2E_PORT,
+  E2E_SESSION_SECRET,
+  OWNER_EMAIL,
+  OWNER_PASSWORD,
+} from '../e2e/support/constants.ts';
 
 // Before the app (and React) load: the production builds, as in real use.
 process.env.NODE_ENV = 'production';

@@ -44,14 +44,21 @@ it("reads a loader's json() from its text, and any other JSON Response from its 
       loader: loaded({ root: true, when: '2026-11-26' }),
       children: [
         { id: 'page', path: 'page', loader: loaded({ rows: [{ id: 1, amount: 10.5 }], total: 1 }) },
-        { id: 'plain', path: 'plain', loader: () => new Response('{"plain":1}', { headers: { 'Content-Type': 'application/json' } }) },
+        {
+          id: 'plain',
+          path: 'plain',
+          loader: () => new Response('{"plain":1}', { headers: { 'Content-Type': 'application/json' } }),
+        },
         { id: 'null', path: 'null', loader: loaded(null) },
       ],
     },
   ]);
   const context = await handler.query(new Request('http://localhost/page'));
   if (context instanceof Response) throw context;
-  expect(context.loaderData).toEqual({ root: { root: true, when: '2026-11-26' }, page: { rows: [{ id: 1, amount: 10.5 }], total: 1 } });
+  expect(context.loaderData).toEqual({
+    root: { root: true, when: '2026-11-26' },
+    page: { rows: [{ id: 1, amount: 10.5 }], total: 1 },
+  });
   expect(made.map((r) => r.bodyUsed)).toEqual([false, false]);
 
   const plain = await handler.query(new Request('http://localhost/plain'));

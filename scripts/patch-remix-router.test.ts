@@ -18,17 +18,27 @@ it('is applied to the CommonJS router that the server loads, and only there', ()
 it('matches as before and reads a route tree once, however many times it matches', () => {
   const { matchRoutes } = require('@remix-run/router') as typeof import('@remix-run/router');
   const tree = () => [
-    { id: 'root', path: '', children: [
-      { id: 'index', index: true },
-      { id: 'expenses', path: 'actual-expenses' },
-      { id: 'expense', path: 'actual-expenses/:id' },
-      { id: 'api', path: 'api/*' },
-    ] },
+    {
+      id: 'root',
+      path: '',
+      children: [
+        { id: 'index', index: true },
+        { id: 'expenses', path: 'actual-expenses' },
+        { id: 'expense', path: 'actual-expenses/:id' },
+        { id: 'api', path: 'api/*' },
+      ],
+    },
   ];
   let reads = 0;
-  const counted = new Proxy(tree(), { get: (target, key, receiver) => ((reads += 1), Reflect.get(target, key, receiver)) });
+  const counted = new Proxy(tree(), {
+    get: (target, key, receiver) => ((reads += 1), Reflect.get(target, key, receiver)),
+  });
   const ids = (matches: { route: { id?: string } }[] | null) => matches?.map((m) => m.route.id);
-  for (const [pathname, expected] of [['/actual-expenses/7', ['root', 'expense']], ['/', ['root', 'index']], ['/api/x/y', ['root', 'api']]] as const) {
+  for (const [pathname, expected] of [
+    ['/actual-expenses/7', ['root', 'expense']],
+    ['/', ['root', 'index']],
+    ['/api/x/y', ['root', 'api']],
+  ] as const) {
     expect(ids(matchRoutes(counted, pathname))).toEqual(expected);
     expect(ids(matchRoutes(tree(), pathname))).toEqual(expected);
   }
@@ -51,7 +61,9 @@ it('matches paths with params, optional segments, splats and case as the unpatch
     for (const path of patterns) {
       for (const pathname of paths) {
         for (const pattern of [path, { path, caseSensitive: true }, { path, end: false }]) {
-          expect(patched.matchPath(pattern, pathname), `${JSON.stringify(pattern)} ${pathname}`).toEqual(original.matchPath(pattern, pathname));
+          expect(patched.matchPath(pattern, pathname), `${JSON.stringify(pattern)} ${pathname}`).toEqual(
+            original.matchPath(pattern, pathname),
+          );
         }
       }
     }
@@ -66,32 +78,72 @@ it('finds the same route as the unpatched router when it tries only the branches
   // Shaped like the app's tree: a root, pathless layouts, fixed first segments, params first,
   // optional and splat segments, a case-sensitive route and an index.
   const tree = () => [
-    { id: 'root', path: '', children: [
-      { id: 'index', index: true },
-      { id: 'shell', children: [
-        { id: 'expenses', path: 'actual-expenses' },
-        { id: 'expense', path: 'actual-expenses/:id' },
-        { id: 'Reports', path: 'Reports', caseSensitive: true },
-        { id: 'lang', path: ':lang?/settings' },
-        { id: 'docs', path: 'docs?/guide/:page' },
-      ] },
-      { id: 'api-expenses', path: 'api/actual-expenses' },
-      { id: 'api-expense', path: 'api/actual-expenses/:id' },
-      { id: 'api-any', path: 'api/*' },
-      { id: 'company', path: ':company/overview' },
-      { id: 'file', path: 'files/*' },
-      { id: 'dotted', path: 'sitemap.xml' },
-      { id: 'splat', path: '*' },
-    ] },
+    {
+      id: 'root',
+      path: '',
+      children: [
+        { id: 'index', index: true },
+        {
+          id: 'shell',
+          children: [
+            { id: 'expenses', path: 'actual-expenses' },
+            { id: 'expense', path: 'actual-expenses/:id' },
+            { id: 'Reports', path: 'Reports', caseSensitive: true },
+            { id: 'lang', path: ':lang?/settings' },
+            { id: 'docs', path: 'docs?/guide/:page' },
+          ],
+        },
+        { id: 'api-expenses', path: 'api/actual-expenses' },
+        { id: 'api-expense', path: 'api/actual-expenses/:id' },
+        { id: 'api-any', path: 'api/*' },
+        { id: 'company', path: ':company/overview' },
+        { id: 'file', path: 'files/*' },
+        { id: 'dotted', path: 'sitemap.xml' },
+        { id: 'splat', path: '*' },
+      ],
+    },
   ];
-  const paths = ['/', '//', '', '/actual-expenses', '/ACTUAL-EXPENSES/7', '/actual-expenses/7/', '//actual-expenses', '/reports', '/Reports', '/settings', '/fr/settings',
-    '/api/actual-expenses', '/Api/Actual-Expenses/3', '/api/other/deep', '/api', '/acme/overview', '/files', '/files/a/b', '/sitemap.xml', '/sitemapxxml', '/nope', '/%61pi/actual-expenses', '/caf%C3%A9/overview', '/api/actual-expenses/3/extra', '/actual-expenses/7/x', '/fr/settings/x', '/api//actual-expenses', '/guide/intro', '/docs/guide/intro', '/DOCS/Guide/x/'];
-  const ids = (matches: { route: { id?: string }; params: unknown; pathname: string }[] | null) => matches?.map((m) => [m.route.id, m.params, m.pathname]);
+  const paths = [
+    '/',
+    '//',
+    '',
+    '/actual-expenses',
+    '/ACTUAL-EXPENSES/7',
+    '/actual-expenses/7/',
+    '//actual-expenses',
+    '/reports',
+    '/Reports',
+    '/settings',
+    '/fr/settings',
+    '/api/actual-expenses',
+    '/Api/Actual-Expenses/3',
+    '/api/other/deep',
+    '/api',
+    '/acme/overview',
+    '/files',
+    '/files/a/b',
+    '/sitemap.xml',
+    '/sitemapxxml',
+    '/nope',
+    '/%61pi/actual-expenses',
+    '/caf%C3%A9/overview',
+    '/api/actual-expenses/3/extra',
+    '/actual-expenses/7/x',
+    '/fr/settings/x',
+    '/api//actual-expenses',
+    '/guide/intro',
+    '/docs/guide/intro',
+    '/DOCS/Guide/x/',
+  ];
+  const ids = (matches: { route: { id?: string }; params: unknown; pathname: string }[] | null) =>
+    matches?.map((m) => [m.route.id, m.params, m.pathname]);
   const patchedTree = tree();
   const originalTree = tree();
   for (let round = 0; round < 2; round++) {
     for (const pathname of paths) {
-      expect(ids(patched.matchRoutes(patchedTree, pathname)), pathname).toEqual(ids(original.matchRoutes(originalTree, pathname)));
+      expect(ids(patched.matchRoutes(patchedTree, pathname)), pathname).toEqual(
+        ids(original.matchRoutes(originalTree, pathname)),
+      );
     }
   }
   // Every pathname found a route (the splat at least), so the comparison compared matches.

@@ -19,14 +19,18 @@ it('is applied to the CommonJS builds the server loads, and only there', () => {
     expect(text).toContain(SERVER_MARKER);
     expect(unpatchedFile(file)).not.toContain(SERVER_MARKER);
   }
-  expect(fs.readFileSync(path.join(path.dirname(REMIX_SERVER_CJS), 'esm', 'server.js'), 'utf8')).not.toContain(SERVER_MARKER);
+  expect(fs.readFileSync(path.join(path.dirname(REMIX_SERVER_CJS), 'esm', 'server.js'), 'utf8')).not.toContain(
+    SERVER_MARKER,
+  );
   expect(fs.readFileSync(STATIC_ROUTER_CJS.replace(/\.js$/, '.mjs'), 'utf8')).not.toContain(SERVER_MARKER);
 });
 
 it('renders each request with its own matches and data while making the routes once per build', async () => {
   const { RemixServer } = require('@remix-run/react') as typeof import('@remix-run/react');
   const { useLoaderData, Outlet, useLocation } = require('@remix-run/react') as typeof import('@remix-run/react');
-  const routesModule = require(path.join(path.dirname(REMIX_SERVER_CJS), 'routes.js')) as { createServerRoutes: (...args: unknown[]) => unknown };
+  const routesModule = require(path.join(path.dirname(REMIX_SERVER_CJS), 'routes.js')) as {
+    createServerRoutes: (...args: unknown[]) => unknown;
+  };
   const { createStaticHandler } = require('@remix-run/router') as typeof import('@remix-run/router');
 
   const Root = () => createElement('main', null, createElement(Outlet));
@@ -38,10 +42,25 @@ it('renders each request with its own matches and data while making the routes o
   };
   const modules = { root: { default: Root }, 'routes/a': { default: Page }, 'routes/b': { default: Page } };
   const handler = createStaticHandler([
-    { id: 'root', path: '', children: [{ id: 'routes/a', path: 'a', loader: () => ({ n: 1 }) }, { id: 'routes/b', path: 'b/:id', loader: ({ params }) => ({ n: Number(params.id) }) }] },
+    {
+      id: 'root',
+      path: '',
+      children: [
+        { id: 'routes/a', path: 'a', loader: () => ({ n: 1 }) },
+        { id: 'routes/b', path: 'b/:id', loader: ({ params }) => ({ n: Number(params.id) }) },
+      ],
+    },
   ]);
   const manifest = { entry: { module: '/entry.js', imports: [] }, routes: manifestRoutes, url: '/m.js', version: '1' };
-  const future = { v3_fetcherPersist: false, v3_relativeSplatPath: false, v3_throwAbortReason: false, v3_routeConfig: false, v3_singleFetch: false, v3_lazyRouteDiscovery: false, unstable_optimizeDeps: false };
+  const future = {
+    v3_fetcherPersist: false,
+    v3_relativeSplatPath: false,
+    v3_throwAbortReason: false,
+    v3_routeConfig: false,
+    v3_singleFetch: false,
+    v3_lazyRouteDiscovery: false,
+    unstable_optimizeDeps: false,
+  };
 
   let made = 0;
   const original = routesModule.createServerRoutes;
@@ -51,7 +70,15 @@ it('renders each request with its own matches and data while making the routes o
       const context = await handler.query(new Request(`http://localhost${url}`));
       if (context instanceof Response) throw context;
       // Each request gets its own route module map, as Remix's server runtime makes one per request.
-      const entry = { manifest, routeModules: { ...modules }, staticHandlerContext: context, future, isSpaMode: false, serverHandoffString: '{}', serializeError: (e: Error) => ({ message: e.message }) };
+      const entry = {
+        manifest,
+        routeModules: { ...modules },
+        staticHandlerContext: context,
+        future,
+        isSpaMode: false,
+        serverHandoffString: '{}',
+        serializeError: (e: Error) => ({ message: e.message }),
+      };
       return renderToString(createElement(RemixServer, { context: entry as never, url: `http://localhost${url}` }));
     };
     expect(await render('/a')).toContain('<p>/a: 1</p>');
@@ -62,7 +89,19 @@ it('renders each request with its own matches and data while making the routes o
     const other = { ...manifest, routes: { ...manifestRoutes } };
     const context = await handler.query(new Request('http://localhost/a'));
     if (context instanceof Response) throw context;
-    renderToString(createElement(RemixServer, { context: { manifest: other, routeModules: { ...modules }, staticHandlerContext: context, future, isSpaMode: false, serverHandoffString: '{}' } as never, url: 'http://localhost/a' }));
+    renderToString(
+      createElement(RemixServer, {
+        context: {
+          manifest: other,
+          routeModules: { ...modules },
+          staticHandlerContext: context,
+          future,
+          isSpaMode: false,
+          serverHandoffString: '{}',
+        } as never,
+        url: 'http://localhost/a',
+      }),
+    );
     expect(made).toBe(2);
   } finally {
     routesModule.createServerRoutes = original;
@@ -72,7 +111,18 @@ it('renders each request with its own matches and data while making the routes o
 it('gives the static router the same data routes for the same routes', () => {
   const { createStaticRouter } = require(STATIC_ROUTER_CJS) as typeof import('react-router-dom/server');
   const routes = [{ id: 'root', path: '/', children: [{ id: 'x', path: 'x' }] }];
-  const context = { basename: '/', location: { pathname: '/x', search: '', hash: '', state: null, key: 'default' }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null };
+  const context = {
+    basename: '/',
+    location: { pathname: '/x', search: '', hash: '', state: null, key: 'default' },
+    matches: [],
+    loaderData: {},
+    actionData: null,
+    errors: null,
+    statusCode: 200,
+    loaderHeaders: {},
+    actionHeaders: {},
+    activeDeferreds: null,
+  };
   const first = createStaticRouter(routes, context as never);
   const second = createStaticRouter(routes, context as never);
   expect(second.routes).toBe(first.routes);

@@ -3,7 +3,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { JSON_MARKER, MARKER, PATCHES_DIR, REMIX_SERVER_CJS, ROUTER_CJS, SERVER_MARKER, STATIC_ROUTER_CJS, patchHunks, unpatchedFile } from './patches.ts';
+import {
+  JSON_MARKER,
+  MARKER,
+  PATCHES_DIR,
+  REMIX_SERVER_CJS,
+  ROUTER_CJS,
+  SERVER_MARKER,
+  STATIC_ROUTER_CJS,
+  patchHunks,
+  unpatchedFile,
+} from './patches.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -21,7 +31,9 @@ it('each patch file is for a pinned, declared dependency at the installed versio
     const [, name, version] = /^(.+)\+([^+]+)\.patch$/.exec(file)!;
     const pkg = name.replace('+', '/');
     expect(manifest.dependencies[pkg], `${pkg} is declared with its exact version`).toBe(version);
-    expect(JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version).toBe(version);
+    expect(JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version).toBe(
+      version,
+    );
     expect(fs.readFileSync(path.join(PATCHES_DIR, file), 'utf8')).toMatch(/^# Gain\b.*\d/m);
   }
   expect(manifest.scripts.postinstall).toBe('patch-package --error-on-fail --error-on-warn');

@@ -26,7 +26,10 @@ interface Hunk {
 /** The hunks of every patch file, per patched file (absolute path). */
 export function patchHunks(): Map<string, Hunk[]> {
   const out = new Map<string, Hunk[]>();
-  for (const name of fs.readdirSync(PATCHES_DIR).filter((f) => f.endsWith('.patch')).sort()) {
+  for (const name of fs
+    .readdirSync(PATCHES_DIR)
+    .filter((f) => f.endsWith('.patch'))
+    .sort()) {
     let hunks: Hunk[] | null = null;
     let hunk: Hunk | null = null;
     for (const line of fs.readFileSync(path.join(PATCHES_DIR, name), 'utf8').split('\n')) {
@@ -55,12 +58,17 @@ export function unpatchedFile(file: string): string {
   if (!hunks) throw new Error(`No patch touches ${file}`);
   for (const hunk of hunks) {
     // A trailing empty context line is the patch file's final newline, not part of the hunk.
-    while (hunk.after.length && hunk.after[hunk.after.length - 1] === '' && hunk.before[hunk.before.length - 1] === '') {
+    while (
+      hunk.after.length &&
+      hunk.after[hunk.after.length - 1] === '' &&
+      hunk.before[hunk.before.length - 1] === ''
+    ) {
       hunk.after.pop();
       hunk.before.pop();
     }
     const patched = hunk.after.join('\n');
-    if (text.split(patched).length !== 2) throw new Error(`${file}: a hunk of its patch is not found once in the installed file`);
+    if (text.split(patched).length !== 2)
+      throw new Error(`${file}: a hunk of its patch is not found once in the installed file`);
     text = text.replace(patched, () => hunk.before.join('\n'));
   }
   return text;

@@ -9,7 +9,8 @@ import { missingPostgresInCi } from '../test/ci.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
-const run = (command: string, args: string[]) => spawnSync(bin(command), args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+const run = (command: string, args: string[]) =>
+  spawnSync(bin(command), args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
 const missingPostgres = missingPostgresInCi();
 if (missingPostgres) {
@@ -17,7 +18,9 @@ if (missingPostgres) {
   process.exit(1);
 }
 buildIfStale(root);
-console.log(`[test] databases: sqlite${process.env.TEST_DATABASE_URL ? ' + postgres (TEST_DATABASE_URL)' : ' (set TEST_DATABASE_URL for PostgreSQL too)'}`);
+console.log(
+  `[test] databases: sqlite${process.env.TEST_DATABASE_URL ? ' + postgres (TEST_DATABASE_URL)' : ' (set TEST_DATABASE_URL for PostgreSQL too)'}`,
+);
 const steps: [string, () => number][] = [
   ['type check', () => run('tsc', [])],
   ['lint', () => run('eslint', ['.', '--max-warnings', '0'])],

@@ -25,8 +25,14 @@ export function useAnalyticsDatabase(dialect: DialectName): AnalyticsFixture {
     const db = database.db;
     const [a, b] = (await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute()).slice(2, 4);
     const departmentId = (await db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    const analyst = await userContext(db, (await createTestUser(db, { role: 'viewer', flags: { canAccessAnalytics: true } })).id);
-    const scoped = await userContext(db, (await createTestUser(db, { role: 'viewer', companyId: b.id, flags: { canAccessAnalytics: true } })).id);
+    const analyst = await userContext(
+      db,
+      (await createTestUser(db, { role: 'viewer', flags: { canAccessAnalytics: true } })).id,
+    );
+    const scoped = await userContext(
+      db,
+      (await createTestUser(db, { role: 'viewer', companyId: b.id, flags: { canAccessAnalytics: true } })).id,
+    );
     Object.assign(fixture, { db, a, b, departmentId, analyst, scoped });
   });
   afterAll(() => database?.destroy());

@@ -10,6 +10,10 @@ export async function userContext(db: Db, userId: number, meta: RequestMeta = {}
 
 /** The id of the owner that createPreparedDatabase creates. */
 export async function ownerId(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', 'owner@example.com').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'owner@example.com')
+    .executeTakeFirstOrThrow();
   return row.id;
 }

@@ -38,6 +38,8 @@ export function parseCsv(text: string): string[][] {
       if (i === text.length) return records;
       continue;
     }
-    throw new Error(i >= text.length ? 'last record does not end with CRLF' : `unexpected ${JSON.stringify(text[i])} at ${i}`);
+    throw new Error(
+      i >= text.length ? 'last record does not end with CRLF' : `unexpected ${JSON.stringify(text[i])} at ${i}`,
+    );
   }
 }

@@ -25,7 +25,9 @@ function modes(dir: string): string[] {
   const out: string[] = [];
   const visit = (target: string) => {
     const stat = fs.lstatSync(target);
-    out.push(`${path.relative(dir, target) || '.'}${stat.isDirectory() ? '/' : ''}: ${(stat.mode & 0o777).toString(8)}`);
+    out.push(
+      `${path.relative(dir, target) || '.'}${stat.isDirectory() ? '/' : ''}: ${(stat.mode & 0o777).toString(8)}`,
+    );
     if (stat.isDirectory()) for (const name of fs.readdirSync(target)) visit(path.join(target, name));
   };
   visit(dir);
@@ -35,7 +37,15 @@ const wider = (dir: string) => modes(dir).filter((line) => !/: (600|700)$/.test(
 
 function env(dataDir: string): NodeJS.ProcessEnv {
   const { DATABASE_URL: _, TEST_DATABASE_URL: __, ...rest } = process.env;
-  return { ...rest, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', OWNER_PASSWORD: 'Owner-Password-1' };
+  return {
+    ...rest,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: '0',
+    OWNER_PASSWORD: 'Owner-Password-1',
+  };
 }
 
 describe('file modes of what the app writes', () => {
@@ -62,7 +72,11 @@ describe('file modes of what the app writes', () => {
   /** Starts server.ts; resolves with its output once it listens (and the job queue runs). */
   async function startServer(dataDir: string, extra: Record<string, string> = {}): Promise<{ output: () => string }> {
     let output = '';
-    server = spawn(NODE, ['server.ts'], { cwd: root, env: { ...env(dataDir), ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(NODE, ['server.ts'], {
+      cwd: root,
+      env: { ...env(dataDir), ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     server.stdout!.on('data', (chunk) => (output += chunk));
     server.stderr!.on('data', (chunk) => (output += chunk));
     await new Promise<void>((resolve, reject) => {
@@ -79,35 +93,49 @@ describe('file modes of what the app writes', () => {
     return { output: () => output };
   }
 
-  it('the web server in a fresh DATA_DIR: the directory 0700, the database, its WAL, the secrets and the job queue 0600/0700', { timeout: 90_000 }, async () => {
-    const dataDir = path.join(base, 'fresh');
-    const { output } = await startServer(dataDir);
-    const listed = modes(dataDir);
-    expect(listed).toEqual(expect.arrayContaining(['./: 700', 'finhub.db: 600', 'finhub.db-wal: 600', 'secrets.json: 600', 'queue/: 700']));
-    expect(listed.filter((line) => line.startsWith('queue/')).length).toBeGreaterThan(100);
-    expect(wider(dataDir)).toEqual([]);
-    expect(output()).not.toContain('open to other users');
-  });
+  it(
+    'the web server in a fresh DATA_DIR: the directory 0700, the database, its WAL, the secrets and the job queue 0600/0700',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = path.join(base, 'fresh');
+      const { output } = await startServer(dataDir);
+      const listed = modes(dataDir);
+      expect(listed).toEqual(
+        expect.arrayContaining(['./: 700', 'finhub.db: 600', 'finhub.db-wal: 600', 'secrets.json: 600', 'queue/: 700']),
+      );
+      expect(listed.filter((line) => line.startsWith('queue/')).length).toBeGreaterThan(100);
+      expect(wider(dataDir)).toEqual([]);
+      expect(output()).not.toContain('open to other users');
+    },
+  );
 
-  it('the web server on a DATA_DIR left open by an older version names what is open and how to fix it', { timeout: 90_000 }, async () => {
-    const dataDir = path.join(base, 'older');
-    fs.mkdirSync(dataDir);
-    fs.chmodSync(dataDir, 0o755);
-    fs.writeFileSync(path.join(dataDir, 'notes.txt'), 'kept by an admin');
-    fs.chmodSync(path.join(dataDir, 'notes.txt'), 0o644);
-    const { output } = await startServer(dataDir, { EMBEDDED_JOBS: '0' });
-    const text = output();
-    expect(text).toContain('these 2 paths under DATA_DIR or BACKUP_DIR are open to other users of this machine');
-    expect(text).toContain(`0755 directory ${dataDir}`);
-    expect(text).toContain(`0644 file      ${path.join(dataDir, 'notes.txt')}`);
-    expect(text).toContain(`Fix: chmod -R go-rwx ${dataDir}`);
-    // What the server wrote itself there is private all the same.
-    expect(wider(dataDir)).toEqual(['./: 755', 'notes.txt: 644']);
-  });
+  it(
+    'the web server on a DATA_DIR left open by an older version names what is open and how to fix it',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = path.join(base, 'older');
+      fs.mkdirSync(dataDir);
+      fs.chmodSync(dataDir, 0o755);
+      fs.writeFileSync(path.join(dataDir, 'notes.txt'), 'kept by an admin');
+      fs.chmodSync(path.join(dataDir, 'notes.txt'), 0o644);
+      const { output } = await startServer(dataDir, { EMBEDDED_JOBS: '0' });
+      const text = output();
+      expect(text).toContain('these 2 paths under DATA_DIR or BACKUP_DIR are open to other users of this machine');
+      expect(text).toContain(`0755 directory ${dataDir}`);
+      expect(text).toContain(`0644 file      ${path.join(dataDir, 'notes.txt')}`);
+      expect(text).toContain(`Fix: chmod -R go-rwx ${dataDir}`);
+      // What the server wrote itself there is private all the same.
+      expect(wider(dataDir)).toEqual(['./: 755', 'notes.txt: 644']);
+    },
+  );
 
   it('the CLI in a fresh DATA_DIR: 0700 and 0600', { timeout: 60_000 }, () => {
     const dataDir = path.join(base, 'cli');
-    const result = spawnSync(NODE, ['bin/finhub.mjs', 'db', 'migrate'], { cwd: root, env: env(dataDir), encoding: 'utf8' });
+    const result = spawnSync(NODE, ['bin/finhub.mjs', 'db', 'migrate'], {
+      cwd: root,
+      env: env(dataDir),
+      encoding: 'utf8',
+    });
     expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
     expect(modes(dataDir)).toEqual(expect.arrayContaining(['./: 700', 'finhub.db: 600', 'secrets.json: 600']));
     expect(wider(dataDir)).toEqual([]);
@@ -126,7 +154,14 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('file modes of what the worker w
     umask = process.umask(0o022);
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-files-worker-'));
     database = await createPreparedDatabase('postgres');
-    sender = new JobEngine({ role: 'sender', db: database.db, databaseUrl: process.env.TEST_DATABASE_URL, schema, jobs: [...JOBS, ...testJobs], log: () => {} });
+    sender = new JobEngine({
+      role: 'sender',
+      db: database.db,
+      databaseUrl: process.env.TEST_DATABASE_URL,
+      schema,
+      jobs: [...JOBS, ...testJobs],
+      log: () => {},
+    });
     await sender.start();
   }, 60_000);
   afterAll(async () => {
@@ -138,50 +173,64 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('file modes of what the worker w
     fs.rmSync(base, { recursive: true, force: true });
   });
 
-  it('the worker in a fresh DATA_DIR and BACKUP_DIR: a backup and a job\'s own file and folders 0600/0700', { timeout: 90_000 }, async () => {
-    const dataDir = path.join(base, 'data');
-    const backupRoot = path.join(base, 'backups');
-    const { DATABASE_URL: _, TEST_DATABASE_URL: __, BACKUP_DIR: ___, ...rest } = process.env;
-    let output = '';
-    const child = spawn(NODE, ['worker/test-worker.ts'], {
-      cwd: root,
-      env: {
-        ...rest,
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        BACKUP_DIR: path.join(backupRoot, 'nightly'),
-        PGBOSS_SCHEMA: schema,
-        WORKER_SCHEDULES: '0',
-        WORKER_POLLING_SECONDS: '0.5',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    worker = child;
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    await waitFor(() => output.includes('[worker] ready') || child.exitCode !== null, 'the worker to start', 60_000);
-    expect(output).toContain('[worker] ready');
+  it(
+    "the worker in a fresh DATA_DIR and BACKUP_DIR: a backup and a job's own file and folders 0600/0700",
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = path.join(base, 'data');
+      const backupRoot = path.join(base, 'backups');
+      const { DATABASE_URL: _, TEST_DATABASE_URL: __, BACKUP_DIR: ___, ...rest } = process.env;
+      let output = '';
+      const child = spawn(NODE, ['worker/test-worker.ts'], {
+        cwd: root,
+        env: {
+          ...rest,
+          NODE_ENV: 'test',
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          BACKUP_DIR: path.join(backupRoot, 'nightly'),
+          PGBOSS_SCHEMA: schema,
+          WORKER_SCHEDULES: '0',
+          WORKER_POLLING_SECONDS: '0.5',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      worker = child;
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.stdout!.on('data', (chunk) => (output += chunk));
+      child.stderr!.on('data', (chunk) => (output += chunk));
+      await waitFor(() => output.includes('[worker] ready') || child.exitCode !== null, 'the worker to start', 60_000);
+      expect(output).toContain('[worker] ready');
 
-    await sender.send('backup-scheduled', {});
-    const file = path.join(dataDir, 'exports', '2026', 'out.txt');
-    await sender.send('test-write', { file });
-    const backup = await waitFor(async () => {
-      const row = await database.db.selectFrom('backups').select(['status', 'error']).where('type', '=', 'scheduled').executeTakeFirst();
-      return row && row.status !== 'in_progress' ? row : null;
-    }, `the worker to write the backup:\n${output}`, 60_000);
-    expect(backup).toMatchObject({ status: 'completed', error: null });
-    await waitFor(() => fs.existsSync(file), 'the worker to write the test file');
-    child.kill('SIGTERM');
-    expect(await exited, output).toBe(0);
+      await sender.send('backup-scheduled', {});
+      const file = path.join(dataDir, 'exports', '2026', 'out.txt');
+      await sender.send('test-write', { file });
+      const backup = await waitFor(
+        async () => {
+          const row = await database.db
+            .selectFrom('backups')
+            .select(['status', 'error'])
+            .where('type', '=', 'scheduled')
+            .executeTakeFirst();
+          return row && row.status !== 'in_progress' ? row : null;
+        },
+        `the worker to write the backup:\n${output}`,
+        60_000,
+      );
+      expect(backup).toMatchObject({ status: 'completed', error: null });
+      await waitFor(() => fs.existsSync(file), 'the worker to write the test file');
+      child.kill('SIGTERM');
+      expect(await exited, output).toBe(0);
 
-    expect(modes(dataDir)).toEqual(expect.arrayContaining(['./: 700', 'exports/: 700', 'exports/2026/: 700', 'exports/2026/out.txt: 600']));
-    expect(wider(dataDir)).toEqual([]);
-    const backups = modes(backupRoot);
-    expect(backups).toEqual(expect.arrayContaining(['./: 700', 'nightly/: 700']));
-    expect(backups.filter((line) => /^nightly\/[^/]+\.gz: 600$/.test(line))).toHaveLength(1);
-    expect(wider(backupRoot)).toEqual([]);
-    expect(output).not.toContain('open to other users');
-  });
+      expect(modes(dataDir)).toEqual(
+        expect.arrayContaining(['./: 700', 'exports/: 700', 'exports/2026/: 700', 'exports/2026/out.txt: 600']),
+      );
+      expect(wider(dataDir)).toEqual([]);
+      const backups = modes(backupRoot);
+      expect(backups).toEqual(expect.arrayContaining(['./: 700', 'nightly/: 700']));
+      expect(backups.filter((line) => /^nightly\/[^/]+\.gz: 600$/.test(line))).toHaveLength(1);
+      expect(wider(backupRoot)).toEqual([]);
+      expect(output).not.toContain('open to other users');
+    },
+  );
 });

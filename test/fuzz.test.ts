@@ -14,7 +14,15 @@ import { TEST_DIALECTS, OWNER_PASSWORD } from './database.ts';
 import { type TestClient, useTestServer } from './server.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
 import { Ref, type FuzzCase } from './fuzz/arbitraries.ts';
-import { BODY_LIMIT_BYTES, changedCounts, countsAndViolations, KNOWN, leakIn, prototypePolluted, snapshot } from './fuzz/invariants.ts';
+import {
+  BODY_LIMIT_BYTES,
+  changedCounts,
+  countsAndViolations,
+  KNOWN,
+  leakIn,
+  prototypePolluted,
+  snapshot,
+} from './fuzz/invariants.ts';
 import { SELF, TARGETS, VICTIMS, type Actor, type FuzzTarget } from './fuzz/targets.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -41,18 +49,30 @@ const UNKNOWN_FIELDS = ['expires_at', 'is_active', 'created_by', 'passwordHash',
  * with one field no route declares; a real row for `:id`.
  */
 function withUnknownField(target: FuzzTarget): fc.Arbitrary<FuzzCase & { unknownField: string }> {
-  return fc.tuple(target.body, fc.constantFrom(...UNKNOWN_FIELDS), fc.constantFrom<unknown>(false, 1, 'x', null, {}, '2030-01-01T00:00:00Z')).map(([c, key, value]) => {
-    const generated = c.api?.type === 'json' ? c.api.value : undefined;
-    const usable = generated !== null && typeof generated === 'object' && !Array.isArray(generated) && JSON.stringify(generated).length < 100_000;
-    const body: Record<string, unknown> = usable ? { ...(generated as Record<string, unknown>) } : {};
-    Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
-    const id = c.id && 'real' in c.id ? c.id : { real: 0 };
-    return { id, origin: 'same' as const, api: { type: 'json' as const, value: body }, unknownField: key };
-  });
+  return fc
+    .tuple(
+      target.body,
+      fc.constantFrom(...UNKNOWN_FIELDS),
+      fc.constantFrom<unknown>(false, 1, 'x', null, {}, '2030-01-01T00:00:00Z'),
+    )
+    .map(([c, key, value]) => {
+      const generated = c.api?.type === 'json' ? c.api.value : undefined;
+      const usable =
+        generated !== null &&
+        typeof generated === 'object' &&
+        !Array.isArray(generated) &&
+        JSON.stringify(generated).length < 100_000;
+      const body: Record<string, unknown> = usable ? { ...(generated as Record<string, unknown>) } : {};
+      Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
+      const id = c.id && 'real' in c.id ? c.id : { real: 0 };
+      return { id, origin: 'same' as const, api: { type: 'json' as const, value: body }, unknownField: key };
+    });
 }
 
 describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
-  const { server, db, client } = useTestServer(dialect, { env: { API_RATE_LIMIT_PER_MINUTE: '10000000', API_RATE_LIMIT_PER_HOUR: '100000000' } });
+  const { server, db, client } = useTestServer(dialect, {
+    env: { API_RATE_LIMIT_PER_MINUTE: '10000000', API_RATE_LIMIT_PER_HOUR: '100000000' },
+  });
   const anyDb = () => db() as unknown as Kysely<any>;
   const clients = {} as Record<Exclude<Actor, 'anonymous'>, TestClient>;
   const ids = {} as Record<Exclude<Actor, 'anonymous'>, number>;
@@ -71,21 +91,41 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
     const victims = await db().selectFrom('users').select('id').where('email', 'like', 'victim-%').execute();
     for (let i = victims.length; i < 3; i += 1) {
       victimSerial += 1;
-      await createTestUser(db(), { role: victimSerial % 2 ? 'viewer' : 'editor', email: `victim-${dialect}-${Date.now().toString(36)}-${victimSerial}@example.com` });
+      await createTestUser(db(), {
+        role: victimSerial % 2 ? 'viewer' : 'editor',
+        email: `victim-${dialect}-${Date.now().toString(36)}-${victimSerial}@example.com`,
+      });
     }
   }
 
   beforeAll(async () => {
-    ids.owner = (await db().selectFrom('users').select('id').where('email', '=', 'owner@example.com').executeTakeFirstOrThrow()).id;
-    const vult = (await db().selectFrom('companies').select('id').where('name', '=', 'Vult').executeTakeFirstOrThrow()).id;
+    ids.owner = (
+      await db().selectFrom('users').select('id').where('email', '=', 'owner@example.com').executeTakeFirstOrThrow()
+    ).id;
+    const vult = (await db().selectFrom('companies').select('id').where('name', '=', 'Vult').executeTakeFirstOrThrow())
+      .id;
     ids.editor = (await createTestUser(db(), { role: 'editor', companyId: vult })).id;
     const pw = await createTestUser(db(), { role: 'viewer' });
     ids.pwuser = pw.id;
-    pwHash = (await db().selectFrom('users').select('passwordHash').where('id', '=', pw.id).executeTakeFirstOrThrow()).passwordHash;
+    pwHash = (await db().selectFrom('users').select('passwordHash').where('id', '=', pw.id).executeTakeFirstOrThrow())
+      .passwordHash;
     await createTestUser(db(), { role: 'viewer', email: LOGIN_EMAIL });
     await ensureVictims();
     // Open system errors for the Resolve targets.
-    await db().insertInto('systemErrors').values(Array.from({ length: 30 }, (_, i) => ({ errorType: 'FuzzError', message: `fuzz ${i}`, endpoint: `/fuzz/${i}`, method: 'GET', fingerprint: `fuzz-${dialect}-${i}`, firstOccurrence: new Date().toISOString(), lastOccurrence: new Date().toISOString() }))).execute();
+    await db()
+      .insertInto('systemErrors')
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          errorType: 'FuzzError',
+          message: `fuzz ${i}`,
+          endpoint: `/fuzz/${i}`,
+          method: 'GET',
+          fingerprint: `fuzz-${dialect}-${i}`,
+          firstOccurrence: new Date().toISOString(),
+          lastOccurrence: new Date().toISOString(),
+        })),
+      )
+      .execute();
     clients.owner = await signIn(ids.owner);
     clients.editor = await signIn(ids.editor);
     clients.pwuser = await signIn(ids.pwuser);
@@ -95,13 +135,22 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
 
   afterAll(() => {
     if (!STATS) return;
-    for (const [name, counts] of stats) console.log(`${dialect} ${name}: ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    for (const [name, counts] of stats)
+      console.log(
+        `${dialect} ${name}: ${[...counts]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+      );
   });
 
   /** Real ids for `:id` and form ids, read when the case runs. */
   async function idsFor(table: string, actor: Actor): Promise<number[]> {
     if (table === SELF) return actor === 'anonymous' ? [] : [ids[actor]];
-    if (table === VICTIMS) return (await db().selectFrom('users').select('id').where('email', 'like', 'victim-%').orderBy('id').execute()).map((r) => r.id);
+    if (table === VICTIMS)
+      return (
+        await db().selectFrom('users').select('id').where('email', 'like', 'victim-%').orderBy('id').execute()
+      ).map((r) => r.id);
     return (await anyDb().selectFrom(table).select('id').orderBy('id').execute()).map((r: { id: number }) => r.id);
   }
 
@@ -120,7 +169,13 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
       if (Array.isArray(value)) return Promise.all(value.map(deep));
       if (value && typeof value === 'object') {
         const out: Record<string, unknown> = {};
-        for (const key of Object.keys(value)) Object.defineProperty(out, key, { value: await deep((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+        for (const key of Object.keys(value))
+          Object.defineProperty(out, key, {
+            value: await deep((value as Record<string, unknown>)[key]),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         return out;
       }
       return value;
@@ -128,9 +183,14 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
     return { pick, deep, table: target.idFrom };
   }
 
-  const formText = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const formText = (v: unknown): string =>
+    v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
-  async function buildRequest(target: FuzzTarget, actor: Actor, c: FuzzCase): Promise<{ url: string; init: RequestInit }> {
+  async function buildRequest(
+    target: FuzzTarget,
+    actor: Actor,
+    c: FuzzCase,
+  ): Promise<{ url: string; init: RequestInit }> {
     const r = await resolver(target, actor);
     let url = target.path;
     if (url.includes(':id')) {
@@ -189,20 +249,39 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
         // not JSON: fails below
       }
       // 'Unknown field', or the schema's own words ('Unknown setting: …').
-      if (response.status !== 400 || !errors.some((e) => e.field === c.unknownField && /^Unknown /.test(e.message))) fail(`an unknown field ${JSON.stringify(c.unknownField)} must be a 400 naming it`);
+      if (response.status !== 400 || !errors.some((e) => e.field === c.unknownField && /^Unknown /.test(e.message)))
+        fail(`an unknown field ${JSON.stringify(c.unknownField)} must be a 400 naming it`);
     }
     const leak = leakIn(text);
-    if (leak) fail(`response leaks internals (${leak}): …${text.slice(Math.max(0, text.search(leak) - 100), text.search(leak) + 200)}…`);
-    if (target.method !== 'GET' && c.origin === 'foreign' && response.status !== 403) fail('a foreign Origin must be refused with 403');
-    if (target.method !== 'GET' && c.origin === 'none' && KNOWN.ORIGIN_REQUIRED && response.status !== 403) fail('a post with neither Origin nor Referer must be refused with 403');
+    if (leak)
+      fail(
+        `response leaks internals (${leak}): …${text.slice(Math.max(0, text.search(leak) - 100), text.search(leak) + 200)}…`,
+      );
+    if (target.method !== 'GET' && c.origin === 'foreign' && response.status !== 403)
+      fail('a foreign Origin must be refused with 403');
+    if (target.method !== 'GET' && c.origin === 'none' && KNOWN.ORIGIN_REQUIRED && response.status !== 403)
+      fail('a post with neither Origin nor Referer must be refused with 403');
     const size = typeof init.body === 'string' ? Buffer.byteLength(init.body) : 0;
-    if (size > BODY_LIMIT_BYTES && KNOWN.BODY_LIMIT && c.origin === 'same' && response.status !== 413) fail(`a body of ${size} bytes must be refused with 413`);
-    if (size > BODY_LIMIT_BYTES && target.kind === 'api' && target.method === 'POST' && c.api?.type === 'raw' && (response.status < 400 || response.status >= 500)) {
+    if (size > BODY_LIMIT_BYTES && KNOWN.BODY_LIMIT && c.origin === 'same' && response.status !== 413)
+      fail(`a body of ${size} bytes must be refused with 413`);
+    if (
+      size > BODY_LIMIT_BYTES &&
+      target.kind === 'api' &&
+      target.method === 'POST' &&
+      c.api?.type === 'raw' &&
+      (response.status < 400 || response.status >= 500)
+    ) {
       fail(`a ${size}-byte create body must be refused (413, or 400; 403 before reading it)`);
     }
     const formId = c.form?.find(([k]) => k === 'id')?.[1];
     const formIntent = c.form?.find(([k]) => k === 'intent')?.[1];
-    if (KNOWN.STRICT_FORM_IDS && typeof formId === 'string' && !/^[1-9][0-9]*$/.test(formId) && formIntent !== 'create' && response.status < 400) {
+    if (
+      KNOWN.STRICT_FORM_IDS &&
+      typeof formId === 'string' &&
+      !/^[1-9][0-9]*$/.test(formId) &&
+      formIntent !== 'create' &&
+      response.status < 400
+    ) {
       fail(`a form id ${JSON.stringify(formId)} must name no row`);
     }
     const audit = after.auditLogs - before.auditLogs;
@@ -211,10 +290,13 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
     const refusedChanges = target.signIn && audit === 1 ? changes.filter((c) => !c.startsWith('auditLogs:')) : changes;
     if (response.status >= 400 && refusedChanges.length) fail('a refused request changed data');
     if (response.status < 400) {
-      if (target.signIn || target.event ? versions !== 0 : versions !== audit) fail(`audit entries (${audit}) and versions (${versions}) do not match`);
+      if (target.signIn || target.event ? versions !== 0 : versions !== audit)
+        fail(`audit entries (${audit}) and versions (${versions}) do not match`);
       if (target.audit === 'none' && changes.length) fail('a read changed data');
-      if (target.audit === 'one' && audit !== 1) fail(`an accepted write must leave exactly one audit entry, left ${audit}`);
-      if (target.audit === 'atMostOne' && (audit < 0 || audit > 1)) fail(`an accepted request left ${audit} audit entries`);
+      if (target.audit === 'one' && audit !== 1)
+        fail(`an accepted write must leave exactly one audit entry, left ${audit}`);
+      if (target.audit === 'atMostOne' && (audit < 0 || audit > 1))
+        fail(`an accepted request left ${audit} audit entries`);
       if (audit === 0 && changes.length) fail('rows changed without an audit entry');
     }
     if (broken.length) fail(`invariants broken: ${broken.join('; ')}`);
@@ -223,7 +305,11 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
 
     // Keep the fuzzing users usable: a changed own password (or e-mail) is put back.
     if (actor === 'pwuser' && response.status < 400) {
-      await db().updateTable('users').set({ passwordHash: pwHash, isTemporaryPassword: false, passwordChangeRequired: false, isActive: true }).where('id', '=', ids.pwuser).execute();
+      await db()
+        .updateTable('users')
+        .set({ passwordHash: pwHash, isTemporaryPassword: false, passwordChangeRequired: false, isActive: true })
+        .where('id', '=', ids.pwuser)
+        .execute();
       clients.pwuser = await signIn(ids.pwuser);
     }
   }
@@ -233,13 +319,23 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
     const actor = target.actors.find((a) => a !== 'editor')!;
     const name = `${target.method} ${target.path} (api) as ${actor}: an unknown field`;
     const runs = Math.max(3, Math.ceil(RUNS / 3));
-    it(name, async () => {
-      const details = await fc.check(fc.asyncProperty(withUnknownField(target), async (c) => runCase(target, actor, c, name)), { seed: SEED, numRuns: runs, ...(PATH ? { path: PATH, endOnFailure: true } : {}) });
-      if (details.failed) {
-        const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-        throw new Error(`${name}: failed after ${details.numRuns} cases\n${error}\n  counterexample: ${brief(details.counterexample)}\n  replay: FUZZ_SEED=${details.seed} FUZZ_RUNS=${RUNS} FUZZ_PATH=${details.counterexamplePath} npx vitest run test/fuzz.test.ts -t '${name}'`);
-      }
-    }, runs * 4000 + 60_000);
+    it(
+      name,
+      async () => {
+        const details = await fc.check(
+          fc.asyncProperty(withUnknownField(target), async (c) => runCase(target, actor, c, name)),
+          { seed: SEED, numRuns: runs, ...(PATH ? { path: PATH, endOnFailure: true } : {}) },
+        );
+        if (details.failed) {
+          const error =
+            details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          throw new Error(
+            `${name}: failed after ${details.numRuns} cases\n${error}\n  counterexample: ${brief(details.counterexample)}\n  replay: FUZZ_SEED=${details.seed} FUZZ_RUNS=${RUNS} FUZZ_PATH=${details.counterexamplePath} npx vitest run test/fuzz.test.ts -t '${name}'`,
+          );
+        }
+      },
+      runs * 4000 + 60_000,
+    );
   }
 
   for (const target of TARGETS) {
@@ -247,20 +343,25 @@ describe.each(TEST_DIALECTS)('fuzz on %s', (dialect) => {
       const name = `${target.method} ${target.path} (${target.kind}) as ${actor}`;
       // The company-scoped editor's pass is a second look at routes the owner's pass covers.
       const runs = actor === 'editor' ? Math.ceil(RUNS / 2) : RUNS;
-      it(name, async () => {
-        const details = await fc.check(
-          fc.asyncProperty(target.body, async (c) => runCase(target, actor, c, name)),
-          { seed: SEED, numRuns: runs, ...(PATH ? { path: PATH, endOnFailure: true } : {}) },
-        );
-        if (details.failed) {
-          const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-          throw new Error(
-            `${name}: failed after ${details.numRuns} cases (shrunk ${details.numShrinks} times)\n${error}\n` +
-            `  counterexample: ${brief(details.counterexample)}\n` +
-            `  replay: FUZZ_SEED=${details.seed} FUZZ_RUNS=${RUNS} FUZZ_PATH=${details.counterexamplePath} npx vitest run test/fuzz.test.ts -t '${name}'`,
+      it(
+        name,
+        async () => {
+          const details = await fc.check(
+            fc.asyncProperty(target.body, async (c) => runCase(target, actor, c, name)),
+            { seed: SEED, numRuns: runs, ...(PATH ? { path: PATH, endOnFailure: true } : {}) },
           );
-        }
-      }, runs * 4000 + 60_000);
+          if (details.failed) {
+            const error =
+              details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+            throw new Error(
+              `${name}: failed after ${details.numRuns} cases (shrunk ${details.numShrinks} times)\n${error}\n` +
+                `  counterexample: ${brief(details.counterexample)}\n` +
+                `  replay: FUZZ_SEED=${details.seed} FUZZ_RUNS=${RUNS} FUZZ_PATH=${details.counterexamplePath} npx vitest run test/fuzz.test.ts -t '${name}'`,
+            );
+          }
+        },
+        runs * 4000 + 60_000,
+      );
     }
   }
 });

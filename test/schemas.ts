@@ -13,14 +13,17 @@ export const TEST_RUN_VARIABLE = 'FINHUB_TEST_RUN';
 const RUN_COMMENT = /^finhub-test-run:(\d+)$/;
 
 /** The comment a test schema gets: the run it belongs to. */
-export const runComment = () => (process.env[TEST_RUN_VARIABLE] ? `finhub-test-run:${process.env[TEST_RUN_VARIABLE]}` : null);
+export const runComment = () =>
+  process.env[TEST_RUN_VARIABLE] ? `finhub-test-run:${process.env[TEST_RUN_VARIABLE]}` : null;
 
 /** Drops the test schemas of this run and of runs that are over (a schema of another live run stays). */
 export async function dropTestSchemas(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string; comment: string | null }>("select nspname as name, obj_description(oid, 'pg_namespace') as comment from pg_namespace");
+    const { rows } = await client.query<{ name: string; comment: string | null }>(
+      "select nspname as name, obj_description(oid, 'pg_namespace') as comment from pg_namespace",
+    );
     const names = rows
       .filter((r) => TEST_SCHEMA_PATTERN.test(r.name))
       .filter((r) => {

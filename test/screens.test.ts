@@ -55,7 +55,13 @@ describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
       const forbidden = await c.get('/user-management');
       expect(forbidden.status).toBe(403);
       expect(await forbidden.text()).toContain('403');
-      for (const path of ['/audit-trail', '/backup-recovery', '/system-settings', '/editor-stats', '/editor-dashboard']) {
+      for (const path of [
+        '/audit-trail',
+        '/backup-recovery',
+        '/system-settings',
+        '/editor-stats',
+        '/editor-dashboard',
+      ]) {
         expect((await c.get(path)).status, path).toBe(403);
       }
       for (const path of ['/', '/budget-planning', '/companies', '/profile', '/change-password']) {
@@ -136,7 +142,11 @@ describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
 
     it('goes back to redirectTo, but only on this site', async () => {
       const user = await createTestUser(db());
-      const back = await client().postForm('/login', { email: user.email, password: TEST_PASSWORD, redirectTo: '/budget-planning?page=2' });
+      const back = await client().postForm('/login', {
+        email: user.email,
+        password: TEST_PASSWORD,
+        redirectTo: '/budget-planning?page=2',
+      });
       expect(back.headers.get('Location')).toBe('/budget-planning?page=2');
       for (const redirectTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
         const response = await client().postForm('/login', { email: user.email, password: TEST_PASSWORD, redirectTo });
@@ -174,7 +184,11 @@ describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
 
     it('remember me makes the cookie persistent', async () => {
       const user = await createTestUser(db());
-      const response = await client().postForm('/login', { email: user.email, password: TEST_PASSWORD, rememberMe: 'on' });
+      const response = await client().postForm('/login', {
+        email: user.email,
+        password: TEST_PASSWORD,
+        rememberMe: 'on',
+      });
       expect(response.status).toBe(302);
       expect(setCookie(response, '__session')).toMatch(/Max-Age=2592000/i);
     });
@@ -200,7 +214,9 @@ describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
     it('too many failures answer 429 with Retry-After', async () => {
       const user = await createTestUser(db());
       for (let i = 0; i < 5; i++) {
-        expect((await client().postForm('/login', { email: user.email, password: `Wrong-${i}-Password` })).status).toBe(401);
+        expect((await client().postForm('/login', { email: user.email, password: `Wrong-${i}-Password` })).status).toBe(
+          401,
+        );
       }
       const response = await client().postForm('/login', { email: user.email, password: TEST_PASSWORD });
       expect(response.status).toBe(429);
@@ -237,7 +253,11 @@ describe.each(TEST_DIALECTS)('screens on %s', (dialect) => {
       expect((await replayed.get('/api/auth/me')).status).toBe(401);
       const budget = await replayed.get('/budget-planning');
       expect(budget.status).toBe(302);
-      const session = await db().selectFrom('userSessions').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
+      const session = await db()
+        .selectFrom('userSessions')
+        .selectAll()
+        .where('userId', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(session.isActive).toBe(false);
     });
 

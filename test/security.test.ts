@@ -48,7 +48,10 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
       const calls: [string, () => Promise<Response>][] = [
         ['change-password', () => c.post(`/api/users/${target.id}/change-password`, { newPassword: 'Taken-Over-123' })],
         ['temporary-password', () => c.post(`/api/users/${target.id}/temporary-password`)],
-        ['edit', () => c.request(`/api/users/${target.id}`, { method: 'PUT', json: { username: `${target.username}x` } })],
+        [
+          'edit',
+          () => c.request(`/api/users/${target.id}`, { method: 'PUT', json: { username: `${target.username}x` } }),
+        ],
         ['delete', () => c.request(`/api/users/${target.id}`, { method: 'DELETE' })],
       ];
       for (const [name, call] of calls) {
@@ -67,14 +70,22 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
       // The row's buttons are disabled and its Edit / Permissions links are not offered.
       expect(page).not.toContain(`aria-label="Edit ${target.username}"`);
       expect(page).not.toContain(`aria-label="Permissions of ${target.username}"`);
-      for (const label of [`Create temporary password for ${target.username}`, `Deactivate ${target.username}`, `Delete ${target.username}`]) {
+      for (const label of [
+        `Create temporary password for ${target.username}`,
+        `Deactivate ${target.username}`,
+        `Delete ${target.username}`,
+      ]) {
         expect(page, label).toMatch(new RegExp(`<button[^>]*disabled=""[^>]*aria-label="${label}"`));
       }
       for (const intent of ['temporary-password', 'deactivate', 'delete']) {
         const response = await c.postForm('/user-management', { intent, id: String(target.id), confirmed: '1' });
         expect(response.status, intent).toBe(403);
       }
-      const row = await db().selectFrom('users').select(['isActive', 'isTemporaryPassword']).where('id', '=', target.id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('users')
+        .select(['isActive', 'isTemporaryPassword'])
+        .where('id', '=', target.id)
+        .executeTakeFirstOrThrow();
       expect(Boolean(row.isActive)).toBe(true);
       expect(Boolean(row.isTemporaryPassword)).toBe(false);
     });
@@ -90,10 +101,16 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
       expect((await c.get('/api/departments')).status).toBe(200);
       const refused: [string, Promise<Response>][] = [
         ['create department', c.post('/api/departments', { name: `Scoped ${dialect}` })],
-        ['rename department', c.request(`/api/departments/${dept.id}`, { method: 'PUT', json: { name: `Renamed ${dialect}` } })],
+        [
+          'rename department',
+          c.request(`/api/departments/${dept.id}`, { method: 'PUT', json: { name: `Renamed ${dialect}` } }),
+        ],
         ['delete department', c.request(`/api/departments/${dept.id}`, { method: 'DELETE' })],
         ['create company', c.post('/api/companies', { name: `Scoped Co ${dialect}`, type: 'fintech' })],
-        ['rename own company', c.request(`/api/companies/${ATLAS}`, { method: 'PUT', json: { name: `Renamed Co ${dialect}` } })],
+        [
+          'rename own company',
+          c.request(`/api/companies/${ATLAS}`, { method: 'PUT', json: { name: `Renamed Co ${dialect}` } }),
+        ],
       ];
       for (const [name, call] of refused) expect((await call).status, name).toBe(403);
       const row = await db().selectFrom('departments').select('name').where('id', '=', dept.id).executeTakeFirst();
@@ -108,11 +125,17 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
       const page = await c.get('/departments');
       expect(page.status).toBe(200);
       expect(await page.text()).not.toMatch(/Add (<!-- -->)?Department/);
-      const post = await c.postForm('/departments?new=1', { intent: 'create', name: `Screen ${dialect}`, description: '' });
+      const post = await c.postForm('/departments?new=1', {
+        intent: 'create',
+        name: `Screen ${dialect}`,
+        description: '',
+      });
       expect(post.status).toBe(403);
       const deleted = await c.postForm('/departments', { intent: 'delete', id: '1', confirmed: '1' });
       expect(deleted.status).toBe(403);
-      expect(await db().selectFrom('departments').select('id').where('name', '=', `Screen ${dialect}`).executeTakeFirst()).toBeUndefined();
+      expect(
+        await db().selectFrom('departments').select('id').where('name', '=', `Screen ${dialect}`).executeTakeFirst(),
+      ).toBeUndefined();
       const { c: admin } = await signedIn({ role: 'admin' });
       expect(await (await admin.get('/departments')).text()).toMatch(/Add (<!-- -->)?Department/);
     });
@@ -122,7 +145,12 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
     it('refuses a POST with neither Origin nor Referer, an opaque origin and another scheme; passes our own', async () => {
       const user = await createTestUser(db());
       const login = (headers: Record<string, string>, sameOrigin = true) =>
-        client().request('/api/auth/login', { method: 'POST', json: { email: user.email, password: TEST_PASSWORD }, headers, sameOrigin });
+        client().request('/api/auth/login', {
+          method: 'POST',
+          json: { email: user.email, password: TEST_PASSWORD },
+          headers,
+          sameOrigin,
+        });
       const none = await login({}, false);
       expect(none.status).toBe(403);
       expect(await none.json()).toEqual({ message: 'Forbidden' });
@@ -148,7 +176,13 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
   describe('caching', () => {
     it('pages and loader data rendered for a signed-in user are never stored by a cache', async () => {
       const { c } = await signedIn({ role: 'admin' });
-      for (const path of ['/', '/profile', '/departments', '/user-management', '/departments?_data=routes%2F_shell.departments']) {
+      for (const path of [
+        '/',
+        '/profile',
+        '/departments',
+        '/user-management',
+        '/departments?_data=routes%2F_shell.departments',
+      ]) {
         const response = await c.get(path);
         expect(response.status, path).toBe(200);
         expect(response.headers.get('Cache-Control'), path).toBe('no-store');
@@ -163,10 +197,16 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
     it('the API answers 429 with Retry-After after five wrong current passwords', async () => {
       const { c } = await signedIn();
       for (let i = 0; i < 5; i++) {
-        const wrong = await c.post('/api/auth/change-password', { currentPassword: `Wrong-Current-${i}`, newPassword: 'Brand-New-Pass-1' });
+        const wrong = await c.post('/api/auth/change-password', {
+          currentPassword: `Wrong-Current-${i}`,
+          newPassword: 'Brand-New-Pass-1',
+        });
         expect(wrong.status).toBe(400);
       }
-      const blocked = await c.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-1' });
+      const blocked = await c.post('/api/auth/change-password', {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'Brand-New-Pass-1',
+      });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
       expect(await blocked.json()).toEqual({ message: 'Too many attempts. Please try again later.' });
@@ -175,7 +215,12 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
     it('the /profile password form answers 429 with the form error after five wrong current passwords', async () => {
       const { c } = await signedIn();
       const post = (currentPassword: string) =>
-        c.postForm('/profile?password=1', { intent: 'password', currentPassword, newPassword: 'Brand-New-Pass-1', confirmPassword: 'Brand-New-Pass-1' });
+        c.postForm('/profile?password=1', {
+          intent: 'password',
+          currentPassword,
+          newPassword: 'Brand-New-Pass-1',
+          confirmPassword: 'Brand-New-Pass-1',
+        });
       for (let i = 0; i < 5; i++) {
         const wrong = await post(`Wrong-Current-${i}`);
         expect(wrong.status).toBe(400);
@@ -190,7 +235,11 @@ describe.each(TEST_DIALECTS)('security over HTTP on %s', (dialect) => {
     it('the /change-password form does the same', async () => {
       const { c } = await signedIn({ isTemporaryPassword: true });
       const post = (currentPassword: string) =>
-        c.postForm('/change-password', { currentPassword, newPassword: 'Brand-New-Pass-1', confirmPassword: 'Brand-New-Pass-1' });
+        c.postForm('/change-password', {
+          currentPassword,
+          newPassword: 'Brand-New-Pass-1',
+          confirmPassword: 'Brand-New-Pass-1',
+        });
       for (let i = 0; i < 5; i++) expect((await post(`Wrong-Current-${i}`)).status).toBe(400);
       const blocked = await post(TEST_PASSWORD);
       expect(blocked.status).toBe(429);
@@ -212,16 +261,28 @@ describe.each(TEST_DIALECTS)('TRUST_PROXY=1 on %s', (dialect) => {
       headers: { 'X-Forwarded-For': '1.2.3.4, 5.6.7.8' },
     });
     expect(response.status).toBe(200);
-    const session = await db().selectFrom('userSessions').select('ipAddress').where('userId', '=', user.id).executeTakeFirstOrThrow();
+    const session = await db()
+      .selectFrom('userSessions')
+      .select('ipAddress')
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(session.ipAddress).toBe('5.6.7.8');
-    const attempt = await db().selectFrom('loginAttempts').select('ipAddress').where('email', '=', user.email).executeTakeFirstOrThrow();
+    const attempt = await db()
+      .selectFrom('loginAttempts')
+      .select('ipAddress')
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
     expect(attempt.ipAddress).toBe('5.6.7.8');
   });
 
   it('five wrong passwords from address A lock A out of that account (429), not the owner at address B', async () => {
     const user = await createTestUser(db());
     const signIn = (password: string, ip: string) =>
-      client().request('/api/auth/login', { method: 'POST', json: { email: user.email, password }, headers: { 'X-Forwarded-For': ip } });
+      client().request('/api/auth/login', {
+        method: 'POST',
+        json: { email: user.email, password },
+        headers: { 'X-Forwarded-For': ip },
+      });
     for (let i = 0; i < 5; i++) expect((await signIn('Wrong-Password-1', '203.0.113.10')).status).toBe(401);
     const blocked = await signIn(TEST_PASSWORD, '203.0.113.10');
     expect(blocked.status).toBe(429);

@@ -25,7 +25,13 @@ export interface TestServer {
 export async function startTestServer(dialect: DialectName, env: Record<string, string> = {}): Promise<TestServer> {
   if (!fs.existsSync(buildFile)) throw new Error('build/index.js is missing: run `npm run build` before the API tests');
   const database = await createPreparedDatabase(dialect);
-  const config = loadConfig({ ...env, NODE_ENV: 'test', DATA_DIR: database.dataDir, SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64) });
+  const config = loadConfig({
+    ...env,
+    NODE_ENV: 'test',
+    DATA_DIR: database.dataDir,
+    SESSION_SECRET: 'x'.repeat(32),
+    ENCRYPTION_KEY: 'a'.repeat(64),
+  });
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = await createApp(config, database, build);
   const server = app.listen(0, '127.0.0.1');
@@ -57,7 +63,10 @@ export class TestClient {
    * refuses state-changing requests without Origin or Referer), unless the caller gave Origin or
    * Referer itself or passes `sameOrigin: false` to send neither.
    */
-  async request(pathname: string, init: RequestInit & { json?: unknown; sameOrigin?: boolean } = {}): Promise<Response> {
+  async request(
+    pathname: string,
+    init: RequestInit & { json?: unknown; sameOrigin?: boolean } = {},
+  ): Promise<Response> {
     const { sameOrigin = true, json: _json, ...fetchInit } = init;
     const headers = new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
@@ -101,7 +110,8 @@ export class TestClient {
 
   async login(email: string, password: string) {
     const response = await this.post('/api/auth/login', { email, password });
-    if (response.status !== 200) throw new Error(`login failed for ${email}: ${response.status} ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`login failed for ${email}: ${response.status} ${await response.text()}`);
     return response.json();
   }
 }
@@ -111,7 +121,10 @@ export class TestClient {
  * the per-address sign-in throttle is cleared before each test to keep tests independent.
  */
 /** `env`: extra settings, or a function giving them once earlier beforeAll hooks have run (a fake server's URL). */
-export function useTestServer(dialect: DialectName, options: { env?: Record<string, string> | (() => Record<string, string>) } = {}) {
+export function useTestServer(
+  dialect: DialectName,
+  options: { env?: Record<string, string> | (() => Record<string, string>) } = {},
+) {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(dialect, typeof options.env === 'function' ? options.env() : options.env);

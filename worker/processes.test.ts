@@ -10,7 +10,13 @@ import { JobEngine, jobSenderFactory } from '../app/platform/jobs/engine.ts';
 import { appJobs, JOBS } from '../app/features/jobs.ts';
 import { dropSchema, lines, root, testConfig, waitFor } from './test-helpers.ts';
 import testJobs from './test-jobs.ts';
-import { currentJobEngine, enqueue, stopJobEngine, useJobEngine, useJobSenderFactory } from '../app/platform/jobs/jobs.server.ts';
+import {
+  currentJobEngine,
+  enqueue,
+  stopJobEngine,
+  useJobEngine,
+  useJobSenderFactory,
+} from '../app/platform/jobs/jobs.server.ts';
 
 describe('npm run worker', () => {
   it('explains and exits 0 on SQLite', async () => {
@@ -61,7 +67,10 @@ describe('embedded engine after a crash', () => {
       const started = Date.now();
       const second = host({});
       await second.ready;
-      const done = await waitFor(() => lines(log).find((l) => l.event === 'done'), 'the restarted host to finish the job');
+      const done = await waitFor(
+        () => lines(log).find((l) => l.event === 'done'),
+        'the restarted host to finish the job',
+      );
       expect(done).toMatchObject({ pid: second.child.pid, retry: 1 });
       console.log(`[test] embedded: restarted and finished ${Date.now() - started} ms after the kill`);
       second.child.kill('SIGTERM');
@@ -133,7 +142,10 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('separate worker processes (Post
     const log = path.join(database.dataDir, 'kill.log');
     const first = await startWorker();
     const id = await sender.send('test-slow', { file: log, ms: 60_000 });
-    await waitFor(() => lines(log).find((l) => l.event === 'start' && l.pid === first.pid), 'the first worker to start the job');
+    await waitFor(
+      () => lines(log).find((l) => l.event === 'start' && l.pid === first.pid),
+      'the first worker to start the job',
+    );
     first.kill('SIGKILL');
     await first.exited;
     const started = Date.now();

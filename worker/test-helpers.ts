@@ -11,7 +11,11 @@ export function testConfig(dataDir: string, env: Record<string, string | undefin
   return loadConfig({ ...process.env, ...env, DATA_DIR: dataDir });
 }
 
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -42,4 +46,3 @@ export function lines(file: string): { event: string; pid: number; retry: number
 export async function dropSchema(schema: string) {
   if (!TEST_SCHEMA_PATTERN.test(schema)) throw new Error(`${schema} is not named as a test schema`);
 }
-

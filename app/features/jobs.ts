@@ -29,8 +29,22 @@ import pushSend from './notifications/jobs/push-send.handler.ts';
  * Every job with its handler, as defined: the scheduled backup has no cron here (it is the
  * configuration's, BACKUP_SCHEDULE), so engines take appJobs(config), not this list.
  */
-export const JOBS: readonly WorkerJob[] = [healthSnapshot, anomalyDetection, purgeLoginAttempts, auditRetention, backupCreate, backupScheduled,
-  notificationPush, pushSend, notificationsPurge, aiInsights, integrationSync, integrationSchedule, expenseAnomalies, activityWindow] as WorkerJob[];
+export const JOBS: readonly WorkerJob[] = [
+  healthSnapshot,
+  anomalyDetection,
+  purgeLoginAttempts,
+  auditRetention,
+  backupCreate,
+  backupScheduled,
+  notificationPush,
+  pushSend,
+  notificationsPurge,
+  aiInsights,
+  integrationSync,
+  integrationSchedule,
+  expenseAnomalies,
+  activityWindow,
+] as WorkerJob[];
 
 const hooks: JobHooks = {
   recoverInterrupted: (db, settings, olderThan) =>
@@ -41,7 +55,8 @@ const hooks: JobHooks = {
         noun: 'interrupted sync(s)',
       },
       {
-        sweep: (reason, since) => failInterruptedBackups({ db }, reason, { olderThan: since, dir: settings.backups.dir }),
+        sweep: (reason, since) =>
+          failInterruptedBackups({ db }, reason, { olderThan: since, dir: settings.backups.dir }),
         description: 'Backups left in progress by a previous run were marked failed',
         noun: 'interrupted backup(s)',
       },

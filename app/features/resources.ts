@@ -13,17 +13,35 @@ import { expenseCategories } from './finance/expense-categories.ts';
 import { revenueProjections } from './finance/revenue-projections.ts';
 import { fintechMetrics, mobileMetrics, subscriberMetrics } from './company-metrics/subscriber-metrics.ts';
 import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from './company-metrics/network-data.ts';
-import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from './company-metrics/one-network.ts';
+import {
+  networkAccessRecords,
+  networkBroadbandRecords,
+  networkSubscriptionPatterns,
+} from './company-metrics/one-network.ts';
 import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from './company-metrics/vult.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from './integrations/resources.ts';
 
 /** Every declared resource. */
 export const RESOURCE_LIST: readonly ResourceDef[] = [
-  companies, departments, expenseCategories, budgets, actualExpenses, revenueProjections, actualRevenue, subscriberMetrics,
-  broadbandConnections, mobileSubscriptions, mobileAccessMethods,
-  networkBroadbandRecords, networkSubscriptionPatterns, networkAccessRecords,
-  vultSubscriberMetrics, vultSubscriberLevels, vultCardTypes,
-  apiIntegrationSources, apiIntegrationEndpoints,
+  companies,
+  departments,
+  expenseCategories,
+  budgets,
+  actualExpenses,
+  revenueProjections,
+  actualRevenue,
+  subscriberMetrics,
+  broadbandConnections,
+  mobileSubscriptions,
+  mobileAccessMethods,
+  networkBroadbandRecords,
+  networkSubscriptionPatterns,
+  networkAccessRecords,
+  vultSubscriberMetrics,
+  vultSubscriberLevels,
+  vultCardTypes,
+  apiIntegrationSources,
+  apiIntegrationEndpoints,
 ];
 
 const BY_KEY = new Map<string, ResourceDef>(RESOURCE_LIST.map((def) => [def.key, def]));
@@ -39,8 +57,24 @@ export const AUDITED_TABLES: readonly { value: string; label: string }[] = [
   ...RESOURCE_LIST.map((def) => ({ value: snakeCase(def.table), label: def.auditLabel ?? def.title })),
 ];
 
-export { actualExpenses, actualRevenue, budgets, companies, departments, expenseCategories, revenueProjections, subscriberMetrics };
-export { broadbandConnections, mobileAccessMethods, mobileSubscriptions, networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns };
+export {
+  actualExpenses,
+  actualRevenue,
+  budgets,
+  companies,
+  departments,
+  expenseCategories,
+  revenueProjections,
+  subscriberMetrics,
+};
+export {
+  broadbandConnections,
+  mobileAccessMethods,
+  mobileSubscriptions,
+  networkAccessRecords,
+  networkBroadbandRecords,
+  networkSubscriptionPatterns,
+};
 export { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics };
 /** Subscriber metrics as the Mobile Metrics and Fintech Metrics screens word them. */
 export { fintechMetrics, mobileMetrics };

@@ -12,7 +12,15 @@ import { rejection } from '../../test/assertions.ts';
 describe('redact and diff', () => {
   it('redact drops every secret field and keeps the rest', () => {
     expect(
-      redact({ id: 1, email: 'a@b.co', passwordHash: 'h', password: 'p', tokenHash: 't', credentialValue: 'c', encryptedValue: 'e' }),
+      redact({
+        id: 1,
+        email: 'a@b.co',
+        passwordHash: 'h',
+        password: 'p',
+        tokenHash: 't',
+        credentialValue: 'c',
+        encryptedValue: 'e',
+      }),
     ).toEqual({ id: 1, email: 'a@b.co' });
     expect(redact(null)).toBeNull();
     expect(redact(undefined)).toBeNull();
@@ -46,16 +54,43 @@ describe.each(TEST_DIALECTS)('writeRecord on %s', (dialect) => {
   afterAll(() => database?.destroy());
 
   const auditFor = (table: string, id: number) =>
-    db.selectFrom('auditLogs').selectAll().where('tableName', '=', table).where('recordId', '=', id).orderBy('id').execute();
+    db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('tableName', '=', table)
+      .where('recordId', '=', id)
+      .orderBy('id')
+      .execute();
   const versionsFor = (table: string, id: number) =>
-    db.selectFrom('dataVersions').selectAll().where('tableName', '=', table).where('recordId', '=', id).orderBy('version').execute();
+    db
+      .selectFrom('dataVersions')
+      .selectAll()
+      .where('tableName', '=', table)
+      .where('recordId', '=', id)
+      .orderBy('version')
+      .execute();
   const counts = async () => ({
-    audit: (await db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-    versions: (await db.selectFrom('dataVersions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    audit: (
+      await db
+        .selectFrom('auditLogs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+    versions: (
+      await db
+        .selectFrom('dataVersions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   });
 
   it('create, update and delete each write the row, an audit entry and a version', async () => {
-    const created = await writeRecord(ctx, 'departments', { action: 'create', values: { name: 'Treasury', description: 'Cash' } }, { reason: 'new team' });
+    const created = await writeRecord(
+      ctx,
+      'departments',
+      { action: 'create', values: { name: 'Treasury', description: 'Cash' } },
+      { reason: 'new team' },
+    );
     expect(created).toMatchObject({ name: 'Treasury', description: 'Cash' });
     const id = created.id as number;
 
@@ -72,12 +107,19 @@ describe.each(TEST_DIALECTS)('writeRecord on %s', (dialect) => {
       oldData: null,
     });
     expect(audit[0].newData).toMatchObject({ id, name: 'Treasury', description: 'Cash' });
-    expect(audit[0].changes).toMatchObject({ name: { old: null, new: 'Treasury' }, description: { old: null, new: 'Cash' } });
+    expect(audit[0].changes).toMatchObject({
+      name: { old: null, new: 'Treasury' },
+      description: { old: null, new: 'Cash' },
+    });
     let versions = await versionsFor('departments', id);
     expect(versions).toMatchObject([{ version: 1, action: 'create', isActive: true, createdBy: actorId }]);
     expect(versions[0].data).toMatchObject({ id, name: 'Treasury' });
 
-    const updated = await writeRecord(ctx, 'departments', { action: 'update', id, values: { description: 'Cash and liquidity' } });
+    const updated = await writeRecord(ctx, 'departments', {
+      action: 'update',
+      id,
+      values: { description: 'Cash and liquidity' },
+    });
     expect(updated.description).toBe('Cash and liquidity');
     expect(updated.updatedAt >= created.updatedAt).toBe(true);
     audit = await auditFor('departments', id);
@@ -112,7 +154,8 @@ describe.each(TEST_DIALECTS)('writeRecord on %s', (dialect) => {
 
   it('keeps exactly one active version per record over many writes', async () => {
     const { id } = await writeRecord(ctx, 'departments', { action: 'create', values: { name: 'Versioned' } });
-    for (let i = 1; i <= 5; i++) await writeRecord(ctx, 'departments', { action: 'update', id, values: { description: `v${i}` } });
+    for (let i = 1; i <= 5; i++)
+      await writeRecord(ctx, 'departments', { action: 'update', id, values: { description: `v${i}` } });
     const versions = await versionsFor('departments', id);
     expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(versions.filter((v) => v.isActive).map((v) => v.version)).toEqual([6]);
@@ -131,16 +174,23 @@ describe.each(TEST_DIALECTS)('writeRecord on %s', (dialect) => {
     const afterCreate = await counts();
     await rejection(writeRecord(ctx, 'departments', { action: 'update', id, values: { name: 'Finance' } }));
     expect(await counts()).toEqual(afterCreate);
-    expect((await db.selectFrom('departments').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Renamable');
+    expect(
+      (await db.selectFrom('departments').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name,
+    ).toBe('Renamable');
     expect((await versionsFor('departments', id)).map((v) => [v.version, v.isActive])).toEqual([[1, true]]);
   });
 
   it('a failure after the row was written (the audit insert) rolls the row back too', async () => {
     // An actor id that no user has: the audit entry's foreign key fails after the insert.
-    const ghost: ServiceContext = { ...ctx, actor: { kind: 'user', user: { ...(ctx.actor as any).user, id: 99_999_999 } } };
+    const ghost: ServiceContext = {
+      ...ctx,
+      actor: { kind: 'user', user: { ...(ctx.actor as any).user, id: 99_999_999 } },
+    };
     const before = await counts();
     await rejection(writeRecord(ghost, 'departments', { action: 'create', values: { name: 'Ghost Department' } }));
-    expect(await db.selectFrom('departments').select('id').where('name', '=', 'Ghost Department').executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('departments').select('id').where('name', '=', 'Ghost Department').executeTakeFirst(),
+    ).toBeUndefined();
     expect(await counts()).toEqual(before);
   });
 
@@ -152,13 +202,18 @@ describe.each(TEST_DIALECTS)('writeRecord on %s', (dialect) => {
         throw new Error('later step failed');
       }),
     );
-    expect(await db.selectFrom('departments').select('id').where('name', '=', 'Rolled Back').executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('departments').select('id').where('name', '=', 'Rolled Back').executeTakeFirst(),
+    ).toBeUndefined();
     expect(await counts()).toEqual(before);
   });
 
   it('a missing id is a 404 and writes nothing', async () => {
     const before = await counts();
-    for (const op of [{ action: 'update', id: 987654, values: { name: 'x' } }, { action: 'delete', id: 987654 }] as const) {
+    for (const op of [
+      { action: 'update', id: 987654, values: { name: 'x' } },
+      { action: 'delete', id: 987654 },
+    ] as const) {
       const error = await rejection(writeRecord(ctx, 'departments', op));
       expect(error.status).toBe(404);
     }
@@ -168,9 +223,18 @@ describe.each(TEST_DIALECTS)('writeRecord on %s', (dialect) => {
   it('never stores password hashes in audit or version data', async () => {
     const created = await writeRecord(ctx, 'users', {
       action: 'create',
-      values: { username: 'audited-user', email: 'audited@example.com', passwordHash: '$argon2id$v=19$secret-hash', role: 'viewer' },
+      values: {
+        username: 'audited-user',
+        email: 'audited@example.com',
+        passwordHash: '$argon2id$v=19$secret-hash',
+        role: 'viewer',
+      },
     });
-    await writeRecord(ctx, 'users', { action: 'update', id: created.id, values: { passwordHash: '$argon2id$v=19$another-hash', fullName: 'Audited' } });
+    await writeRecord(ctx, 'users', {
+      action: 'update',
+      id: created.id,
+      values: { passwordHash: '$argon2id$v=19$another-hash', fullName: 'Audited' },
+    });
     const audit = await auditFor('users', created.id);
     const versions = await versionsFor('users', created.id);
     expect(audit).toHaveLength(2);
@@ -184,9 +248,15 @@ describe.each(TEST_DIALECTS)('writeRecord on %s', (dialect) => {
   });
 
   it('recordAudit takes the acting user, or an explicit one, and system actors by label', async () => {
-    await recordAudit({ db, actor: { kind: 'system', label: 'cli' }, meta: {} }, {
-      tableName: 'companies', recordId: 424242, action: 'other', reason: 'from the CLI',
-    });
+    await recordAudit(
+      { db, actor: { kind: 'system', label: 'cli' }, meta: {} },
+      {
+        tableName: 'companies',
+        recordId: 424242,
+        action: 'other',
+        reason: 'from the CLI',
+      },
+    );
     await recordAudit({ ...ctx, db }, { tableName: 'companies', recordId: 424242, action: 'other', userId: null });
     const rows = await auditFor('companies', 424242);
     expect(rows).toMatchObject([

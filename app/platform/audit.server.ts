@@ -218,7 +218,17 @@ export async function writeRecord<T extends TableName>(
       reason: options.reason,
       companyId,
     });
-    await recordVersion(trx, txCtx, tableName, id, op.action, op.action === 'delete' ? before : after, options.comment ?? options.reason ?? null, companyId, before);
+    await recordVersion(
+      trx,
+      txCtx,
+      tableName,
+      id,
+      op.action,
+      op.action === 'delete' ? before : after,
+      options.comment ?? options.reason ?? null,
+      companyId,
+      before,
+    );
     return (op.action === 'delete' ? before : after)!;
   });
   // The row of table T as stored.

@@ -18,8 +18,13 @@ export async function listVisibleCompanies(ctx: ServiceContext) {
  * or null when no company has that name (the screen says so). A user limited to another
  * company gets a 404: the screen does not exist for them.
  */
-export async function findScreenCompany(ctx: ServiceContext, name: string): Promise<{ id: number; name: string; type: string } | null> {
-  const company = (await ctx.db.selectFrom('companies').select(['id', 'name', 'type']).where('name', '=', name).executeTakeFirst()) ?? null;
+export async function findScreenCompany(
+  ctx: ServiceContext,
+  name: string,
+): Promise<{ id: number; name: string; type: string } | null> {
+  const company =
+    (await ctx.db.selectFrom('companies').select(['id', 'name', 'type']).where('name', '=', name).executeTakeFirst()) ??
+    null;
   const scope = actorCompanyScope(ctx);
   if (scope !== null && company?.id !== scope) throw notFound();
   return company;

@@ -4,11 +4,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backupSettingsFrom, ConfigError, DEFAULT_OPENAI_MODEL, loadConfig as loadFromEnv, MAX_AUDIT_RETENTION_DAYS, openAiSettingsFrom } from './config.server.ts';
+import {
+  backupSettingsFrom,
+  ConfigError,
+  DEFAULT_OPENAI_MODEL,
+  loadConfig as loadFromEnv,
+  MAX_AUDIT_RETENTION_DAYS,
+  openAiSettingsFrom,
+} from './config.server.ts';
 
 const SECRET = 's'.repeat(40);
 const KEY = 'ab'.repeat(32);
-const VAPID = { VAPID_PUBLIC_KEY: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', VAPID_PRIVATE_KEY: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94' };
+const VAPID = {
+  VAPID_PUBLIC_KEY: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+  VAPID_PRIVATE_KEY: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94',
+};
 const PG_URL = 'postgres://app@db.internal:5432/finhub';
 
 const dirs: string[] = [];
@@ -52,17 +62,23 @@ describe('loadConfig', () => {
     const error = configError({ NODE_ENV: 'production', DATABASE_URL: PG_URL, DATA_DIR: dataDir });
     expect(error.message).toContain('SESSION_SECRET');
     expect(error.message).toContain('ENCRYPTION_KEY');
-    expect(configError({ NODE_ENV: 'production', DATABASE_URL: PG_URL, DATA_DIR: dataDir, SESSION_SECRET: SECRET }).message).toContain(
-      'ENCRYPTION_KEY',
-    );
-    expect(configError({ NODE_ENV: 'production', DATABASE_URL: PG_URL, DATA_DIR: dataDir, ENCRYPTION_KEY: KEY }).message).toContain(
-      'SESSION_SECRET',
-    );
+    expect(
+      configError({ NODE_ENV: 'production', DATABASE_URL: PG_URL, DATA_DIR: dataDir, SESSION_SECRET: SECRET }).message,
+    ).toContain('ENCRYPTION_KEY');
+    expect(
+      configError({ NODE_ENV: 'production', DATABASE_URL: PG_URL, DATA_DIR: dataDir, ENCRYPTION_KEY: KEY }).message,
+    ).toContain('SESSION_SECRET');
     expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
   });
 
   it('production on PostgreSQL with both secrets uses them', () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: PG_URL, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, DATA_DIR: tempDir() });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: PG_URL,
+      SESSION_SECRET: SECRET,
+      ENCRYPTION_KEY: KEY,
+      DATA_DIR: tempDir(),
+    });
     expect(config).toMatchObject({ env: 'production', databaseUrl: PG_URL, sessionSecret: SECRET, encryptionKey: KEY });
   });
 
@@ -104,7 +120,11 @@ describe('loadConfig', () => {
     const all = tempDir();
     const given = loadConfig({ DATA_DIR: all, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, ...VAPID });
     expect(fs.existsSync(path.join(all, 'secrets.json'))).toBe(false);
-    expect(given.push.vapid).toEqual({ publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY, subject: 'mailto:admin@example.com' });
+    expect(given.push.vapid).toEqual({
+      publicKey: VAPID.VAPID_PUBLIC_KEY,
+      privateKey: VAPID.VAPID_PRIVATE_KEY,
+      subject: 'mailto:admin@example.com',
+    });
   });
 
   it('push: VAPID keys given (both or neither, well-formed), generated outside production, off in production on PostgreSQL without them', () => {
@@ -114,17 +134,27 @@ describe('loadConfig', () => {
     expect(Buffer.from(generated.vapid!.privateKey, 'base64url')).toHaveLength(32);
     expect(generated.allowPrivateTargets).toBe(false);
     expect(loadConfig({ ...base, OWNER_EMAIL: 'cfo@example.com' }).push.vapid!.subject).toBe('mailto:cfo@example.com');
-    expect(loadConfig({ ...base, ...VAPID, VAPID_SUBJECT: 'https://finance.example.com' }).push.vapid!.subject).toBe('https://finance.example.com');
+    expect(loadConfig({ ...base, ...VAPID, VAPID_SUBJECT: 'https://finance.example.com' }).push.vapid!.subject).toBe(
+      'https://finance.example.com',
+    );
     expect(loadConfig({ ...base, ALLOW_PRIVATE_TARGETS: '1' }).push.allowPrivateTargets).toBe(true);
 
-    const production = { NODE_ENV: 'production', DATABASE_URL: PG_URL, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, DATA_DIR: tempDir() };
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: PG_URL,
+      SESSION_SECRET: SECRET,
+      ENCRYPTION_KEY: KEY,
+      DATA_DIR: tempDir(),
+    };
     expect(loadConfig(production).push.vapid).toBeNull();
     expect(fs.existsSync(path.join(production.DATA_DIR, 'secrets.json'))).toBe(false);
     expect(loadConfig({ ...production, ...VAPID }).push.vapid?.publicKey).toBe(VAPID.VAPID_PUBLIC_KEY);
 
     expect(configError({ ...base, VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY }).message).toContain('VAPID_PRIVATE_KEY');
     expect(configError({ ...base, ...VAPID, VAPID_PUBLIC_KEY: 'short' }).message).toContain('VAPID_PUBLIC_KEY');
-    expect(configError({ ...base, ...VAPID, VAPID_PRIVATE_KEY: 'not+base64url' }).message).toContain('VAPID_PRIVATE_KEY');
+    expect(configError({ ...base, ...VAPID, VAPID_PRIVATE_KEY: 'not+base64url' }).message).toContain(
+      'VAPID_PRIVATE_KEY',
+    );
     expect(configError({ ...base, ...VAPID, VAPID_SUBJECT: 'admin@example.com' }).message).toContain('VAPID_SUBJECT');
     expect(configError({ ...base, ALLOW_PRIVATE_TARGETS: 'yes' }).message).toContain('ALLOW_PRIVATE_TARGETS');
   });
@@ -143,8 +173,18 @@ describe('loadConfig', () => {
       openai: null,
     });
     // Empty values count as unset.
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, DATABASE_URL: '', OPENAI_API_KEY: '' }).databaseUrl).toBeUndefined();
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, SEED_DEMO: '0', PORT: '8080' })).toMatchObject({
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SESSION_SECRET: SECRET,
+        ENCRYPTION_KEY: KEY,
+        DATABASE_URL: '',
+        OPENAI_API_KEY: '',
+      }).databaseUrl,
+    ).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, SEED_DEMO: '0', PORT: '8080' }),
+    ).toMatchObject({
       seedDemo: false,
       port: 8080,
     });
@@ -172,10 +212,23 @@ describe('loadConfig', () => {
       embedded: false,
       worker: { pollingSeconds: 0.5, superviseSeconds: 1, concurrency: 4, stopTimeoutSeconds: 10, schedules: false },
     });
-    expect(loadConfig({ ...base, EMBEDDED_JOBS: 'true', WORKER_SCHEDULES: '1' }).jobs).toMatchObject({ embedded: true, worker: { schedules: true } });
+    expect(loadConfig({ ...base, EMBEDDED_JOBS: 'true', WORKER_SCHEDULES: '1' }).jobs).toMatchObject({
+      embedded: true,
+      worker: { schedules: true },
+    });
     // Empty values count as unset.
-    const empty = loadConfig({ ...base, PGBOSS_SCHEMA: '', EMBEDDED_JOBS: '', WORKER_POLLING_SECONDS: '', WORKER_SCHEDULES: '' });
-    expect(empty.jobs).toMatchObject({ pgbossSchema: 'pgboss', embedded: true, worker: { pollingSeconds: 2, schedules: true } });
+    const empty = loadConfig({
+      ...base,
+      PGBOSS_SCHEMA: '',
+      EMBEDDED_JOBS: '',
+      WORKER_POLLING_SECONDS: '',
+      WORKER_SCHEDULES: '',
+    });
+    expect(empty.jobs).toMatchObject({
+      pgbossSchema: 'pgboss',
+      embedded: true,
+      worker: { pollingSeconds: 2, schedules: true },
+    });
   });
 
   it.each([
@@ -204,9 +257,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, AUDIT_RETENTION_DAYS: '' }).auditRetentionDays).toBeNull();
     expect(loadConfig({ ...base, AUDIT_RETENTION_DAYS: ' 365 ' }).auditRetentionDays).toBe(365);
     expect(loadConfig({ ...base, AUDIT_RETENTION_DAYS: '1' }).auditRetentionDays).toBe(1);
-    expect(loadConfig({ ...base, AUDIT_RETENTION_DAYS: String(MAX_AUDIT_RETENTION_DAYS) }).auditRetentionDays).toBe(MAX_AUDIT_RETENTION_DAYS);
+    expect(loadConfig({ ...base, AUDIT_RETENTION_DAYS: String(MAX_AUDIT_RETENTION_DAYS) }).auditRetentionDays).toBe(
+      MAX_AUDIT_RETENTION_DAYS,
+    );
     for (const bad of ['0', '-30', '1.5', '30d', 'forever', '1e3', String(MAX_AUDIT_RETENTION_DAYS + 1)]) {
-      expect(configError({ ...base, AUDIT_RETENTION_DAYS: bad }).message, bad).toContain('AUDIT_RETENTION_DAYS must be a whole number of days');
+      expect(configError({ ...base, AUDIT_RETENTION_DAYS: bad }).message, bad).toContain(
+        'AUDIT_RETENTION_DAYS must be a whole number of days',
+      );
     }
   });
 
@@ -214,18 +271,39 @@ describe('loadConfig', () => {
     const dataDir = tempDir();
     const base = { DATA_DIR: dataDir, SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY };
     expect(loadConfig(base).backups).toEqual({ dir: path.join(dataDir, 'backups'), schedule: '0 2 * * *', keep: 14 });
-    expect(loadConfig({ ...base, BACKUP_DIR: '/srv/backups', BACKUP_SCHEDULE: '30 1 * * 0', BACKUP_KEEP: '30' }).backups).toEqual({ dir: '/srv/backups', schedule: '30 1 * * 0', keep: 30 });
-    expect(configError({ ...base, BACKUP_SCHEDULE: 'daily' }).message).toContain('BACKUP_SCHEDULE must be a cron expression');
-    expect(configError({ ...base, BACKUP_KEEP: '0' }).message).toContain('BACKUP_KEEP must be a whole number of at least 1');
+    expect(
+      loadConfig({ ...base, BACKUP_DIR: '/srv/backups', BACKUP_SCHEDULE: '30 1 * * 0', BACKUP_KEEP: '30' }).backups,
+    ).toEqual({ dir: '/srv/backups', schedule: '30 1 * * 0', keep: 30 });
+    expect(configError({ ...base, BACKUP_SCHEDULE: 'daily' }).message).toContain(
+      'BACKUP_SCHEDULE must be a cron expression',
+    );
+    expect(configError({ ...base, BACKUP_KEEP: '0' }).message).toContain(
+      'BACKUP_KEEP must be a whole number of at least 1',
+    );
     // The same settings from the environment alone (tests and scripts outside loadConfig).
-    expect(backupSettingsFrom({ DATA_DIR: dataDir, BACKUP_KEEP: '3' })).toEqual({ dir: path.join(dataDir, 'backups'), schedule: '0 2 * * *', keep: 3 });
+    expect(backupSettingsFrom({ DATA_DIR: dataDir, BACKUP_KEEP: '3' })).toEqual({
+      dir: path.join(dataDir, 'backups'),
+      schedule: '0 2 * * *',
+      keep: 3,
+    });
   });
 
   it('turns the language model on only with OPENAI_API_KEY, with the default model unless named', () => {
     expect(openAiSettingsFrom({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })).toBeNull();
-    expect(openAiSettingsFrom({ OPENAI_API_KEY: 'sk-test' })).toEqual({ apiKey: 'sk-test', model: DEFAULT_OPENAI_MODEL });
-    expect(loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY, OPENAI_API_KEY: ' sk-x ', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'local' }).openai)
-      .toEqual({ apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:9/v1', model: 'local' });
+    expect(openAiSettingsFrom({ OPENAI_API_KEY: 'sk-test' })).toEqual({
+      apiKey: 'sk-test',
+      model: DEFAULT_OPENAI_MODEL,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        SESSION_SECRET: SECRET,
+        ENCRYPTION_KEY: KEY,
+        OPENAI_API_KEY: ' sk-x ',
+        OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+        OPENAI_MODEL: 'local',
+      }).openai,
+    ).toEqual({ apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:9/v1', model: 'local' });
   });
 
   it.each([

@@ -6,7 +6,11 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
 
-const optional = z.string().trim().optional().transform((v) => (v ? v : undefined));
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 /** 100 years: beyond it a cut-off date stops being meaningful (and Date arithmetic overflows far later). */
 export const MAX_AUDIT_RETENTION_DAYS = 36_500;
@@ -41,7 +45,9 @@ export const CRON_FIELDS = /^(\S+\s+){4}\S+$/;
 /** A five-field cron expression (minute hour day month weekday), UTC. */
 const cron = (name: string, fallback: string) =>
   optional
-    .refine((v) => v === undefined || CRON_FIELDS.test(v), { message: `${name} must be a cron expression of five fields (minute hour day month weekday), e.g. '0 2 * * *'` })
+    .refine((v) => v === undefined || CRON_FIELDS.test(v), {
+      message: `${name} must be a cron expression of five fields (minute hour day month weekday), e.g. '0 2 * * *'`,
+    })
     .transform((v) => v ?? fallback);
 
 /** Backup settings, read by loadConfig and alone by backupSettingsFrom. */
@@ -65,10 +71,16 @@ export interface BackupSettings {
 export function backupSettingsFrom(source: Record<string, string | undefined> = process.env): BackupSettings {
   const parsed = BackupEnv.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   const env = parsed.data;
-  return { dir: path.resolve(env.BACKUP_DIR ?? path.join(path.resolve(env.DATA_DIR), 'backups')), schedule: env.BACKUP_SCHEDULE, keep: env.BACKUP_KEEP };
+  return {
+    dir: path.resolve(env.BACKUP_DIR ?? path.join(path.resolve(env.DATA_DIR), 'backups')),
+    schedule: env.BACKUP_SCHEDULE,
+    keep: env.BACKUP_KEEP,
+  };
 }
 
 /**
@@ -92,11 +104,17 @@ const OpenAiEnv = z.object({
 export function openAiSettingsFrom(source: Record<string, string | undefined> = process.env): OpenAiSettings | null {
   const parsed = OpenAiEnv.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   const env = parsed.data;
   if (!env.OPENAI_API_KEY) return null;
-  return { apiKey: env.OPENAI_API_KEY, ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}), model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL };
+  return {
+    apiKey: env.OPENAI_API_KEY,
+    ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}),
+    model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
+  };
 }
 
 /**
@@ -110,7 +128,10 @@ export interface IntegrationSettings {
   maxResponseBytes: number;
 }
 
-const hexKey = (name: string) => optional.refine((v) => !v || /^[0-9a-fA-F]{64}$/.test(v), { message: `${name} must be 64 hexadecimal characters (32 bytes)` });
+const hexKey = (name: string) =>
+  optional.refine((v) => !v || /^[0-9a-fA-F]{64}$/.test(v), {
+    message: `${name} must be 64 hexadecimal characters (32 bytes)`,
+  });
 
 const IntegrationEnv = z.object({
   NODE_ENV: z.string().optional(),
@@ -119,23 +140,41 @@ const IntegrationEnv = z.object({
   ENCRYPTION_KEY: hexKey('ENCRYPTION_KEY'),
   PREVIOUS_ENCRYPTION_KEY: hexKey('PREVIOUS_ENCRYPTION_KEY'),
   ALLOW_PRIVATE_TARGETS: onOff('ALLOW_PRIVATE_TARGETS', false),
-  INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(100, 'INTEGRATION_TIMEOUT_MS must be at least 100').max(300_000).default(15_000),
-  INTEGRATION_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(1_073_741_824).default(10 * 1024 * 1024),
+  INTEGRATION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100, 'INTEGRATION_TIMEOUT_MS must be at least 100')
+    .max(300_000)
+    .default(15_000),
+  INTEGRATION_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_073_741_824)
+    .default(10 * 1024 * 1024),
 });
 
 export function integrationSettingsFrom(source: Record<string, string | undefined> = process.env): IntegrationSettings {
   const parsed = IntegrationEnv.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   const env = parsed.data;
   let current = env.ENCRYPTION_KEY;
   if (!current) {
-    if (env.NODE_ENV === 'production' && env.DATABASE_URL) throw new ConfigError('Missing required secret for production: ENCRYPTION_KEY.');
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL)
+      throw new ConfigError('Missing required secret for production: ENCRYPTION_KEY.');
     current = loadOrCreateSecrets(path.resolve(env.DATA_DIR), ['ENCRYPTION_KEY']).ENCRYPTION_KEY!;
   }
   const keys = [current, env.PREVIOUS_ENCRYPTION_KEY].filter((k): k is string => !!k).map((k) => k.toLowerCase());
-  return { keys: [...new Set(keys)], allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS, timeoutMs: env.INTEGRATION_TIMEOUT_MS, maxResponseBytes: env.INTEGRATION_MAX_RESPONSE_BYTES };
+  return {
+    keys: [...new Set(keys)],
+    allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
+    timeoutMs: env.INTEGRATION_TIMEOUT_MS,
+    maxResponseBytes: env.INTEGRATION_MAX_RESPONSE_BYTES,
+  };
 }
 
 /** Web Push (docs/security.md, docs/jobs.md): the VAPID key pair and whether private addresses may be targets. */
@@ -146,7 +185,8 @@ export interface PushSettings {
   allowPrivateTargets: boolean;
 }
 
-const base64url = (bytes: number) => (v: string | undefined) => !v || (/^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes);
+const base64url = (bytes: number) => (v: string | undefined) =>
+  !v || (/^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes);
 
 const PushEnv = z
   .object({
@@ -154,12 +194,22 @@ const PushEnv = z
     DATABASE_URL: optional,
     DATA_DIR: z.string().default('./data'),
     OWNER_EMAIL: optional,
-    VAPID_PUBLIC_KEY: optional.refine(base64url(65), { message: 'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in URL-safe base64 (65 bytes), as web-push generate-vapid-keys prints it' }),
-    VAPID_PRIVATE_KEY: optional.refine(base64url(32), { message: 'VAPID_PRIVATE_KEY must be a P-256 private key in URL-safe base64 (32 bytes)' }),
-    VAPID_SUBJECT: optional.refine((v) => !v || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), { message: 'VAPID_SUBJECT must be a mailto: address or an https: URL' }),
+    VAPID_PUBLIC_KEY: optional.refine(base64url(65), {
+      message:
+        'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in URL-safe base64 (65 bytes), as web-push generate-vapid-keys prints it',
+    }),
+    VAPID_PRIVATE_KEY: optional.refine(base64url(32), {
+      message: 'VAPID_PRIVATE_KEY must be a P-256 private key in URL-safe base64 (32 bytes)',
+    }),
+    VAPID_SUBJECT: optional.refine((v) => !v || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), {
+      message: 'VAPID_SUBJECT must be a mailto: address or an https: URL',
+    }),
     ALLOW_PRIVATE_TARGETS: onOff('ALLOW_PRIVATE_TARGETS', false),
   })
-  .refine((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, { message: 'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither', path: ['VAPID_PUBLIC_KEY'] });
+  .refine((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, {
+    message: 'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    path: ['VAPID_PUBLIC_KEY'],
+  });
 
 /**
  * Push settings from the environment: the VAPID keys given, or (outside production on
@@ -169,7 +219,9 @@ const PushEnv = z
 export function pushSettingsFrom(source: Record<string, string | undefined> = process.env): PushSettings {
   const parsed = PushEnv.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   const env = parsed.data;
   const subject = env.VAPID_SUBJECT ?? (env.OWNER_EMAIL ? `mailto:${env.OWNER_EMAIL}` : 'mailto:admin@example.com');
@@ -216,7 +268,10 @@ const EnvSchema = z.object({
   OWNER_PASSWORD: optional.refine((v) => !v || v.length >= 8, {
     message: 'OWNER_PASSWORD must be at least 8 characters',
   }),
-  SEED_DEMO: z.enum(['0', '1', 'true', 'false']).default('1').transform((v) => v === '1' || v === 'true'),
+  SEED_DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   // The number of reverse proxies in front of the app (0: none). Express then takes the client
   // address that many hops from the right of X-Forwarded-For: the leftmost entries are whatever
   // the client sent. 'true'/'false' are kept as aliases of 1 and 0.
@@ -231,9 +286,12 @@ const EnvSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   API_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   // Background jobs (docs/jobs.md). pg-boss puts the schema name into SQL unquoted.
-  PGBOSS_SCHEMA: optional.transform((v) => v ?? 'pgboss').refine((v) => /^[a-z_][a-z0-9_]{0,49}$/.test(v), {
-    message: 'PGBOSS_SCHEMA must be a plain SQL identifier: lowercase letters, digits and _, not starting with a digit, at most 50 characters',
-  }),
+  PGBOSS_SCHEMA: optional
+    .transform((v) => v ?? 'pgboss')
+    .refine((v) => /^[a-z_][a-z0-9_]{0,49}$/.test(v), {
+      message:
+        'PGBOSS_SCHEMA must be a plain SQL identifier: lowercase letters, digits and _, not starting with a digit, at most 50 characters',
+    }),
   EMBEDDED_JOBS: onOff('EMBEDDED_JOBS', true),
   WORKER_POLLING_SECONDS: numberAtLeast('WORKER_POLLING_SECONDS', 0.5, 2),
   WORKER_SUPERVISE_SECONDS: numberAtLeast('WORKER_SUPERVISE_SECONDS', 1, 60),
@@ -364,11 +422,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
-    backups: { dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')), schedule: env.BACKUP_SCHEDULE, keep: env.BACKUP_KEEP },
+    backups: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      schedule: env.BACKUP_SCHEDULE,
+      keep: env.BACKUP_KEEP,
+    },
     sessionSecret: env.SESSION_SECRET ?? generated.SESSION_SECRET!,
     encryptionKey: env.ENCRYPTION_KEY ?? generated.ENCRYPTION_KEY!,
     push,
-    integrations: integrationSettingsFrom({ ...source, DATA_DIR: dataDir, ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? generated.ENCRYPTION_KEY }),
+    integrations: integrationSettingsFrom({
+      ...source,
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? generated.ENCRYPTION_KEY,
+    }),
     openai: openAiSettingsFrom(source),
     owner: { email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD },
     apiRateLimits: { perMinute: env.API_RATE_LIMIT_PER_MINUTE, perHour: env.API_RATE_LIMIT_PER_HOUR },

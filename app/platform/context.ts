@@ -3,7 +3,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { forbidden, notFound } from './errors.ts';
-import { can, canGroupWide, companyScope, outOfScope, type Action, type Area, type Principal } from './lib/permissions.ts';
+import {
+  can,
+  canGroupWide,
+  companyScope,
+  outOfScope,
+  type Action,
+  type Area,
+  type Principal,
+} from './lib/permissions.ts';
 
 export type Db = Kysely<Database>;
 
@@ -21,8 +29,7 @@ export type AuthUser = Principal & {
 };
 
 export type Actor =
-  | { kind: 'user'; user: AuthUser }
-  | { kind: 'system'; label: 'system' | 'cli' | 'worker' | 'integration' };
+  { kind: 'user'; user: AuthUser } | { kind: 'system'; label: 'system' | 'cli' | 'worker' | 'integration' };
 
 export interface RequestMeta {
   ip?: string | null;
@@ -36,7 +43,10 @@ export interface ServiceContext {
   meta: RequestMeta;
 }
 
-export const systemActor = (label: 'system' | 'cli' | 'worker' | 'integration' = 'system'): Actor => ({ kind: 'system', label });
+export const systemActor = (label: 'system' | 'cli' | 'worker' | 'integration' = 'system'): Actor => ({
+  kind: 'system',
+  label,
+});
 
 export function actorUserId(actor: Actor): number | null {
   return actor.kind === 'user' ? actor.user.id : null;
@@ -68,7 +78,12 @@ export interface PermissionOptions {
  * `area` (`can`), else forbidden (or, with `hideOutOfScope`, notFound). A system actor (the worker,
  * the CLI) keeps every right: null.
  */
-export function requirePermission(ctx: Pick<ServiceContext, 'actor'>, area: Area, action: Action = 'read', options: PermissionOptions = {}): AuthUser | null {
+export function requirePermission(
+  ctx: Pick<ServiceContext, 'actor'>,
+  area: Area,
+  action: Action = 'read',
+  options: PermissionOptions = {},
+): AuthUser | null {
   const user = actingUser(ctx);
   if (!user || (options.groupWide ? canGroupWide(user, area, action) : can(user, area, action))) return user;
   if (options.hideOutOfScope && outOfScope(user, area)) throw notFound();

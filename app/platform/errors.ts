@@ -57,7 +57,8 @@ export class DomainError extends Error {
 
 export const notFound = (message?: string) => new DomainError('notFound', message);
 export const forbidden = (message?: string) => new DomainError('forbidden', message);
-export const invalid = (errors: FieldError[], message = 'Invalid data') => new DomainError('invalid', message, { errors });
+export const invalid = (errors: FieldError[], message = 'Invalid data') =>
+  new DomainError('invalid', message, { errors });
 export const conflict = (message: string) => new DomainError('conflict', message);
 
 export function isDomainError(error: unknown): error is DomainError {
@@ -65,7 +66,9 @@ export function isDomainError(error: unknown): error is DomainError {
 }
 
 /** Zod issues → field errors (path joined with dots; the whole body is field "body"). */
-export function fieldErrorsFromZod(issues: { path: PropertyKey[]; message: string; code?: string; keys?: string[] }[]): FieldError[] {
+export function fieldErrorsFromZod(
+  issues: { path: PropertyKey[]; message: string; code?: string; keys?: string[] }[],
+): FieldError[] {
   return issues.flatMap((issue) => {
     // A strict object's unknown fields, where the schema gave no message of its own: one
     // error naming each.

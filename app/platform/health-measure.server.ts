@@ -46,7 +46,9 @@ async function databaseFigures(db: Db) {
 }
 
 /** One measurement: what a snapshot stores. */
-export type HealthMeasurement = Omit<Selectable<HealthSnapshotsTable>, 'id' | 'loadAverage'> & { loadAverage: number[] };
+export type HealthMeasurement = Omit<Selectable<HealthSnapshotsTable>, 'id' | 'loadAverage'> & {
+  loadAverage: number[];
+};
 
 /** Memory, the data directory's disk and the database now, with a CPU usage measured elsewhere. */
 export async function measureHealthWith(db: Db, dataDir: string, cpuPercent: number): Promise<HealthMeasurement> {

@@ -48,7 +48,11 @@ describe('private files', () => {
 
   it('finds every file and directory that group or other users may use, and nothing private', () => {
     const data = olderInstallation();
-    const found = widePermissions([data, path.join(data, 'backups')]).map((e) => [path.relative(root, e.path), e.mode.toString(8), e.directory]);
+    const found = widePermissions([data, path.join(data, 'backups')]).map((e) => [
+      path.relative(root, e.path),
+      e.mode.toString(8),
+      e.directory,
+    ]);
     expect(found).toEqual([
       ['data', '755', true],
       ['data/backups/backup-1.json.gz', '640', false],

@@ -67,8 +67,12 @@ export function widePermissionsWarning(roots: readonly string[], shown = 10): st
   if (!wide.length) return null;
   const existing = [...new Set(roots.map((root) => path.resolve(root)))].filter((root) => fs.existsSync(root));
   // A root inside another (BACKUP_DIR under DATA_DIR) is fixed with it.
-  const tops = existing.filter((root) => !existing.some((other) => other !== root && root.startsWith(other + path.sep)));
-  const lines = wide.slice(0, shown).map((e) => `    ${e.mode.toString(8).padStart(4, '0')} ${e.directory ? 'directory' : 'file     '} ${e.path}`);
+  const tops = existing.filter(
+    (root) => !existing.some((other) => other !== root && root.startsWith(other + path.sep)),
+  );
+  const lines = wide
+    .slice(0, shown)
+    .map((e) => `    ${e.mode.toString(8).padStart(4, '0')} ${e.directory ? 'directory' : 'file     '} ${e.path}`);
   if (wide.length > shown) lines.push(`    … and ${wide.length - shown} more`);
   return [
     `[files] Warning: ${wide.length === 1 ? 'this path' : `these ${wide.length} paths`} under DATA_DIR or BACKUP_DIR ${wide.length === 1 ? 'is' : 'are'} open to other users of this machine (the database, backups and secrets live there):`,

@@ -42,6 +42,7 @@ describe('secret box', () => {
   });
 
   it('handles empty and long unicode values', () => {
-    for (const plain of ['', 'pässwörd ✓', crypto.randomBytes(3000).toString('hex')]) expect(openSecret(sealSecret(plain, KEY), [KEY])).toBe(plain);
+    for (const plain of ['', 'pässwörd ✓', crypto.randomBytes(3000).toString('hex')])
+      expect(openSecret(sealSecret(plain, KEY), [KEY])).toBe(plain);
   });
 });

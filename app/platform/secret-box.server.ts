@@ -31,7 +31,9 @@ export function sealSecret(plain: string, key: KeyHex, context?: string): Sealed
 export class SecretKeyMissing extends Error {
   readonly keyId: string;
   constructor(keyId: string) {
-    super(`The secret was sealed under another encryption key (id ${keyId}); set PREVIOUS_ENCRYPTION_KEY to that key and run finhub integrations rotate-key`);
+    super(
+      `The secret was sealed under another encryption key (id ${keyId}); set PREVIOUS_ENCRYPTION_KEY to that key and run finhub integrations rotate-key`,
+    );
     this.keyId = keyId;
   }
 }
@@ -41,7 +43,9 @@ export function openSecret(sealed: SealedSecret, keys: readonly KeyHex[], contex
   const key = keys.find((k) => keyIdOf(k) === sealed.keyId);
   if (!key) throw new SecretKeyMissing(sealed.keyId);
   const raw = Buffer.from(sealed.value, 'base64url');
-  const decipher = crypto.createDecipheriv('aes-256-gcm', Buffer.from(key, 'hex'), raw.subarray(0, 12), { authTagLength: 16 });
+  const decipher = crypto.createDecipheriv('aes-256-gcm', Buffer.from(key, 'hex'), raw.subarray(0, 12), {
+    authTagLength: 16,
+  });
   decipher.setAuthTag(raw.subarray(12, 28));
   if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');

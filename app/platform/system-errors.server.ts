@@ -35,8 +35,13 @@ export function messageShape(message: string): string {
     .replace(/\d+(\.\d+)?/g, '#');
 }
 
-export function errorFingerprint(input: Pick<SystemErrorInput, 'errorType' | 'message' | 'endpoint' | 'method'>): string {
-  return crypto.createHash('sha256').update([input.errorType, input.method ?? '', input.endpoint ?? '', messageShape(input.message)].join('\n')).digest('hex');
+export function errorFingerprint(
+  input: Pick<SystemErrorInput, 'errorType' | 'message' | 'endpoint' | 'method'>,
+): string {
+  return crypto
+    .createHash('sha256')
+    .update([input.errorType, input.method ?? '', input.endpoint ?? '', messageShape(input.message)].join('\n'))
+    .digest('hex');
 }
 
 /**
@@ -58,7 +63,11 @@ export async function recordSystemError(db: Db, input: SystemErrorInput): Promis
     const previous = (existing?.details ?? {}) as { occurrenceKey?: string; affectedUserIds?: number[] };
     const users = new Set(previous.affectedUserIds ?? []);
     if (input.userId != null && users.size < MAX_TRACKED_USERS) users.add(input.userId);
-    const details = { ...input.details, ...(input.occurrenceKey ? { occurrenceKey: input.occurrenceKey } : {}), ...(users.size ? { affectedUserIds: [...users] } : {}) };
+    const details = {
+      ...input.details,
+      ...(input.occurrenceKey ? { occurrenceKey: input.occurrenceKey } : {}),
+      ...(users.size ? { affectedUserIds: [...users] } : {}),
+    };
     const stored = Object.keys(details).length ? details : null;
     if (existing) {
       if (input.occurrenceKey && previous.occurrenceKey === input.occurrenceKey) return existing.id;

@@ -38,7 +38,10 @@ describe.each(TEST_DIALECTS)('work leases on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
-    elsewhere = dialect === 'postgres' ? createDatabase({ url: database.url, poolSize: 5 }) : createDatabase({ dataDir: database.dataDir });
+    elsewhere =
+      dialect === 'postgres'
+        ? createDatabase({ url: database.url, poolSize: 5 })
+        : createDatabase({ dataDir: database.dataDir });
   });
   afterAll(async () => {
     await elsewhere?.close();
@@ -57,8 +60,15 @@ describe.each(TEST_DIALECTS)('work leases on %s', (dialect) => {
     });
     await first.started;
     let ran = false;
-    const refused = await rejection(oneAtATime(ctx, 'analysis', async () => (ran = true), { busyMessage: 'An analysis is already running.' }));
-    expect(refused).toMatchObject({ kind: 'rateLimited', status: 429, message: 'An analysis is already running.', retryAfter: LEASE_RETRY_AFTER_SECONDS });
+    const refused = await rejection(
+      oneAtATime(ctx, 'analysis', async () => (ran = true), { busyMessage: 'An analysis is already running.' }),
+    );
+    expect(refused).toMatchObject({
+      kind: 'rateLimited',
+      status: 429,
+      message: 'An analysis is already running.',
+      retryAfter: LEASE_RETRY_AFTER_SECONDS,
+    });
     expect(ran).toBe(false);
     // The default words.
     expect((await rejection(oneAtATime(ctx, 'analysis', async () => 1))).message).toBe(WORK_RUNNING);
@@ -66,7 +76,9 @@ describe.each(TEST_DIALECTS)('work leases on %s', (dialect) => {
     first.open();
     expect(await running).toBe('first');
     expect(await oneAtATime(ctx, 'analysis', async () => 'second')).toBe('second');
-    expect((await leases()).filter((l) => l.key === `analysis:user:${ctx.actor.kind === 'user' ? ctx.actor.user.id : 0}`)).toEqual([]);
+    expect(
+      (await leases()).filter((l) => l.key === `analysis:user:${ctx.actor.kind === 'user' ? ctx.actor.user.id : 0}`),
+    ).toEqual([]);
   });
 
   it('holds only that user and that kind of work', async () => {
@@ -96,10 +108,16 @@ describe.each(TEST_DIALECTS)('work leases on %s', (dialect) => {
     const ctx = await user();
     const id = ctx.actor.kind === 'user' ? ctx.actor.user.id : 0;
     const now = Date.now();
-    await database.db.insertInto('workLeases').values({ key: `analysis:user:${id}`, holder: 'crashed', acquiredAt: now - 120_000, expiresAt: now - 60_000 }).execute();
+    await database.db
+      .insertInto('workLeases')
+      .values({ key: `analysis:user:${id}`, holder: 'crashed', acquiredAt: now - 120_000, expiresAt: now - 60_000 })
+      .execute();
     expect(await oneAtATime(ctx, 'analysis', async () => 'taken over')).toBe('taken over');
 
-    await database.db.insertInto('workLeases').values({ key: `analysis:user:${id}`, holder: 'alive', acquiredAt: now, expiresAt: now + 60_000 }).execute();
+    await database.db
+      .insertInto('workLeases')
+      .values({ key: `analysis:user:${id}`, holder: 'alive', acquiredAt: now, expiresAt: now + 60_000 })
+      .execute();
     expect((await rejection(oneAtATime(ctx, 'analysis', async () => 'no'))).status).toBe(429);
     // Finishing work releases only its own lease, never another holder's.
     expect(await leases()).toContainEqual(expect.objectContaining({ key: `analysis:user:${id}`, holder: 'alive' }));
@@ -116,9 +134,11 @@ describe.each(TEST_DIALECTS)('work leases on %s', (dialect) => {
     first.open();
     await running;
 
-    const failed = await rejection(oneAtATime(ctx, 'backup', async () => {
-      throw new Error('disk full');
-    }));
+    const failed = await rejection(
+      oneAtATime(ctx, 'backup', async () => {
+        throw new Error('disk full');
+      }),
+    );
     expect(failed.message).toBe('disk full');
     expect(await oneAtATime(ctx, 'backup', async () => 'again')).toBe('again');
     expect((await leases()).filter((l) => l.key.startsWith('backup:'))).toEqual([]);
@@ -134,48 +154,71 @@ describe.each(TEST_DIALECTS)('work leases on %s', (dialect) => {
     await running;
 
     const [alice, bob] = [await user(), await user()];
-    const held = await holdLease(alice, 'sync', { scope: 'endpoint:7', busyMessage: 'A sync of this endpoint is running.', retryAfterSeconds: 30 });
-    expect(await rejection(oneAtATime(bob, 'sync', async () => 'no', { scope: 'endpoint:7' }))).toMatchObject({ status: 429, retryAfter: LEASE_RETRY_AFTER_SECONDS });
-    expect(await rejection(holdLease(system, 'sync', { scope: 'endpoint:7', busyMessage: 'A sync of this endpoint is running.', retryAfterSeconds: 30 }))).toMatchObject({ message: 'A sync of this endpoint is running.', retryAfter: 30 });
+    const held = await holdLease(alice, 'sync', {
+      scope: 'endpoint:7',
+      busyMessage: 'A sync of this endpoint is running.',
+      retryAfterSeconds: 30,
+    });
+    expect(await rejection(oneAtATime(bob, 'sync', async () => 'no', { scope: 'endpoint:7' }))).toMatchObject({
+      status: 429,
+      retryAfter: LEASE_RETRY_AFTER_SECONDS,
+    });
+    expect(
+      await rejection(
+        holdLease(system, 'sync', {
+          scope: 'endpoint:7',
+          busyMessage: 'A sync of this endpoint is running.',
+          retryAfterSeconds: 30,
+        }),
+      ),
+    ).toMatchObject({ message: 'A sync of this endpoint is running.', retryAfter: 30 });
     await held.release();
     await held.release();
     expect(await oneAtATime(bob, 'sync', async () => 'now', { scope: 'endpoint:7' })).toBe('now');
   });
 
-  it.runIf(dialect === 'sqlite')('writes its row without a disk flush and leaves the connection flushing every other commit', async () => {
-    const level = async () => (await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db)).rows[0].synchronous;
-    const FULL = 2;
-    expect(await level()).toBe(FULL);
-    const ctx = await user();
-    const first = gate();
-    const running = oneAtATime(ctx, 'backup', () => first.wait(), { ttlMs: 60 });
-    await first.started;
-    // Claimed and renewed a few times meanwhile.
-    await sleep(100);
-    expect(await level()).toBe(FULL);
-    first.open();
-    await running;
-    expect(await level()).toBe(FULL);
-    // A statement that fails (the table is gone) still restores it.
-    await sql`alter table work_leases rename to work_leases_away`.execute(database.db);
-    try {
-      await expect(claimLease(database.db, 'analysis:user:0')).rejects.toThrow();
-    } finally {
-      await sql`alter table work_leases_away rename to work_leases`.execute(database.db);
-    }
-    expect(await level()).toBe(FULL);
-  });
+  it.runIf(dialect === 'sqlite')(
+    'writes its row without a disk flush and leaves the connection flushing every other commit',
+    async () => {
+      const level = async () =>
+        (await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db)).rows[0].synchronous;
+      const FULL = 2;
+      expect(await level()).toBe(FULL);
+      const ctx = await user();
+      const first = gate();
+      const running = oneAtATime(ctx, 'backup', () => first.wait(), { ttlMs: 60 });
+      await first.started;
+      // Claimed and renewed a few times meanwhile.
+      await sleep(100);
+      expect(await level()).toBe(FULL);
+      first.open();
+      await running;
+      expect(await level()).toBe(FULL);
+      // A statement that fails (the table is gone) still restores it.
+      await sql`alter table work_leases rename to work_leases_away`.execute(database.db);
+      try {
+        await expect(claimLease(database.db, 'analysis:user:0')).rejects.toThrow();
+      } finally {
+        await sql`alter table work_leases_away rename to work_leases`.execute(database.db);
+      }
+      expect(await level()).toBe(FULL);
+    },
+  );
 
   it('is never claimed inside a transaction (nobody else would see it before the commit)', async () => {
     const ctx = await user();
     await database.db.transaction().execute(async (trx) => {
-      await expect(oneAtATime({ ...ctx, db: trx }, 'analysis', async () => 1)).rejects.toThrow('outside any transaction');
+      await expect(oneAtATime({ ...ctx, db: trx }, 'analysis', async () => 1)).rejects.toThrow(
+        'outside any transaction',
+      );
     });
   });
 
   it('of many claims at the same moment from two processes, exactly one wins', async () => {
     const key = `race:${crypto.randomUUID()}`;
-    const claims = await Promise.all(Array.from({ length: 16 }, (_, i) => claimLease(i % 2 ? elsewhere.db : database.db, key)));
+    const claims = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => claimLease(i % 2 ? elsewhere.db : database.db, key)),
+    );
     expect(claims.filter((claim) => claim !== null)).toHaveLength(1);
     await claims.find((claim) => claim !== null)!.release();
     const again = await claimLease(elsewhere.db, key);

@@ -80,24 +80,39 @@ export async function claimLease(db: Db, key: string, ttlMs = LEASE_TTL_MS): Pro
   const holder = crypto.randomUUID();
   const now = Date.now();
   // Inserts the row, or takes over an expired one; a live lease leaves the statement without a row.
-  const claimed = await leaseWrite(db, (db) => db
-    .insertInto('workLeases')
-    .values({ key, holder, acquiredAt: now, expiresAt: now + ttlMs })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet((eb) => ({ holder: eb.ref('excluded.holder'), acquiredAt: eb.ref('excluded.acquiredAt'), expiresAt: eb.ref('excluded.expiresAt') }))
-        .where('workLeases.expiresAt', '<=', now),
-    )
-    .returning('holder')
-    .executeTakeFirst());
+  const claimed = await leaseWrite(db, (db) =>
+    db
+      .insertInto('workLeases')
+      .values({ key, holder, acquiredAt: now, expiresAt: now + ttlMs })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet((eb) => ({
+            holder: eb.ref('excluded.holder'),
+            acquiredAt: eb.ref('excluded.acquiredAt'),
+            expiresAt: eb.ref('excluded.expiresAt'),
+          }))
+          .where('workLeases.expiresAt', '<=', now),
+      )
+      .returning('holder')
+      .executeTakeFirst(),
+  );
   if (claimed?.holder !== holder) return null;
 
   let released = false;
-  const renewal = setInterval(() => {
-    leaseWrite(db, (db) => db.updateTable('workLeases').set({ expiresAt: Date.now() + ttlMs }).where('key', '=', key).where('holder', '=', holder).execute())
-      .catch((error: unknown) => console.error(`[work-lease] ${key} not renewed: ${(error as Error).message}`));
-  }, Math.max(10, Math.floor(ttlMs / 3)));
+  const renewal = setInterval(
+    () => {
+      leaseWrite(db, (db) =>
+        db
+          .updateTable('workLeases')
+          .set({ expiresAt: Date.now() + ttlMs })
+          .where('key', '=', key)
+          .where('holder', '=', holder)
+          .execute(),
+      ).catch((error: unknown) => console.error(`[work-lease] ${key} not renewed: ${(error as Error).message}`));
+    },
+    Math.max(10, Math.floor(ttlMs / 3)),
+  );
   renewal.unref();
   return {
     key,
@@ -106,7 +121,9 @@ export async function claimLease(db: Db, key: string, ttlMs = LEASE_TTL_MS): Pro
       released = true;
       clearInterval(renewal);
       try {
-        await leaseWrite(db, (db) => db.deleteFrom('workLeases').where('key', '=', key).where('holder', '=', holder).execute());
+        await leaseWrite(db, (db) =>
+          db.deleteFrom('workLeases').where('key', '=', key).where('holder', '=', holder).execute(),
+        );
       } catch (error) {
         // It expires by itself.
         console.error(`[work-lease] ${key} not released: ${(error as Error).message}`);
@@ -125,7 +142,9 @@ export async function holdLease(ctx: ServiceContext, kind: string, options: Leas
   if (scope === null) return NO_LEASE;
   const lease = await claimLease(ctx.db, `${kind}:${scope}`, options.ttlMs);
   if (!lease) {
-    throw new DomainError('rateLimited', options.busyMessage ?? WORK_RUNNING, { retryAfter: options.retryAfterSeconds ?? LEASE_RETRY_AFTER_SECONDS });
+    throw new DomainError('rateLimited', options.busyMessage ?? WORK_RUNNING, {
+      retryAfter: options.retryAfterSeconds ?? LEASE_RETRY_AFTER_SECONDS,
+    });
   }
   return lease;
 }
@@ -137,7 +156,12 @@ export async function holdLease(ctx: ServiceContext, kind: string, options: Leas
  *
  *   const predictions = await oneAtATime(ctx, 'analysis', () => predictExpenses(ctx, input), { busyMessage });
  */
-export async function oneAtATime<T>(ctx: ServiceContext, kind: string, fn: () => Promise<T>, options: LeaseOptions = {}): Promise<T> {
+export async function oneAtATime<T>(
+  ctx: ServiceContext,
+  kind: string,
+  fn: () => Promise<T>,
+  options: LeaseOptions = {},
+): Promise<T> {
   const lease = await holdLease(ctx, kind, options);
   try {
     return await fn();

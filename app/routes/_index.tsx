@@ -21,7 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context);
   if (!auth) return json({ view: 'landing' as const, ...(await landingPage(context.db)) });
   if (auth.mustChangePassword) throw redirect('/change-password');
-  return json({ view: 'dashboard' as const, dashboard: await getDashboard(serviceContext(request, context, auth), healthOptions(context)) });
+  return json({
+    view: 'dashboard' as const,
+    dashboard: await getDashboard(serviceContext(request, context, auth), healthOptions(context)),
+  });
 }
 
 export default function Index() {

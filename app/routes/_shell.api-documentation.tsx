@@ -4,7 +4,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { departmentCount } from '../features/api-docs/docs-facts.server.ts';
-import { ApiDocumentationScreen, DOC_TABS, type ApiDocsView, type DocTab } from '../features/api-docs/api-documentation-screen.tsx';
+import {
+  ApiDocumentationScreen,
+  DOC_TABS,
+  type ApiDocsView,
+  type DocTab,
+} from '../features/api-docs/api-documentation-screen.tsx';
 import { docsView, endpointsPage, schemasPage } from '../features/api-docs/docs-view.server.ts';
 import { openApiDocument } from '../features/api-docs/document.server.ts';
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
@@ -19,7 +24,10 @@ export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url, context }) => {
-    const tab = tabOf(url, DOC_TABS.map((t) => t.key)) as DocTab;
+    const tab = tabOf(
+      url,
+      DOC_TABS.map((t) => t.key),
+    ) as DocTab;
     const doc = openApiDocument({ rateLimits: context.config.apiRateLimits }) as { info: { version: string } };
     const docs = docsView(doc);
     const page = positiveIdParam(url.searchParams.get('page')) ?? 1;
@@ -30,7 +38,10 @@ export const loader = (args: LoaderFunctionArgs) =>
       departments,
       rateLimits: context.config.apiRateLimits,
       maxLimit: API_MAX_LIMIT,
-      endpoints: tab === 'endpoints' ? endpointsPage(docs, url.searchParams.get('tag'), page, url.searchParams.get('q') ?? '') : null,
+      endpoints:
+        tab === 'endpoints'
+          ? endpointsPage(docs, url.searchParams.get('tag'), page, url.searchParams.get('q') ?? '')
+          : null,
       filters: tab === 'filters' ? docs.filters : null,
       schemas: tab === 'schemas' ? schemasPage(docs, page) : null,
     };

@@ -6,7 +6,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { IntegrationsScreen, INTEGRATION_TABS, type IntegrationsData, type IntegrationTab } from '../features/integrations/api-integrations-screen.tsx';
+import {
+  IntegrationsScreen,
+  INTEGRATION_TABS,
+  type IntegrationsData,
+  type IntegrationTab,
+} from '../features/integrations/api-integrations-screen.tsx';
 import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
 import { allow, resourceScreenAccess } from '../platform/screen/route-access.ts';
 import { intent } from '../platform/screen/intent.ts';
@@ -14,8 +19,16 @@ import { loadScreen, succeed, tabOf } from '../platform/screen/screen.server.ts'
 import { offsetParam } from '../platform/lib/paging.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from '../features/integrations/resources.ts';
-import { activityTimeline, analyzePerformance, recommendations } from '../features/integrations/integration-analysis.server.ts';
-import { addCredential, CredentialForm, credentialSourceChoices } from '../features/integrations/integration-credentials.server.ts';
+import {
+  activityTimeline,
+  analyzePerformance,
+  recommendations,
+} from '../features/integrations/integration-analysis.server.ts';
+import {
+  addCredential,
+  CredentialForm,
+  credentialSourceChoices,
+} from '../features/integrations/integration-credentials.server.ts';
 import { listSyncLogs, requestSync, SyncForm } from '../features/integrations/integration-sync.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
 
@@ -31,7 +44,14 @@ export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async (screen) => {
     const { ctx, url } = screen;
     const tab = tabOf(url, KEYS) as IntegrationTab;
-    const base: IntegrationsData = { tab, recommendations: null, performance: null, timeline: null, logs: null, sources: null };
+    const base: IntegrationsData = {
+      tab,
+      recommendations: null,
+      performance: null,
+      timeline: null,
+      logs: null,
+      sources: null,
+    };
     if (tab === 'sources' || tab === 'endpoints') {
       const list = await resourceLoader(defOf(tab), args);
       return json({ ...list, ...base });
@@ -41,7 +61,13 @@ export const loader = (args: LoaderFunctionArgs) =>
       // Past the end: the last page.
       const lastOffset = Math.max(0, Math.floor((all.length - 1) / RECOMMENDATIONS_PAGE) * RECOMMENDATIONS_PAGE);
       const offset = Math.min(offsetParam(url, RECOMMENDATIONS_PAGE), lastOffset);
-      return json({ ...base, recommendations: { items: all.slice(offset, offset + RECOMMENDATIONS_PAGE), page: { offset, size: RECOMMENDATIONS_PAGE, total: all.length } } });
+      return json({
+        ...base,
+        recommendations: {
+          items: all.slice(offset, offset + RECOMMENDATIONS_PAGE),
+          page: { offset, size: RECOMMENDATIONS_PAGE, total: all.length },
+        },
+      });
     }
     if (tab === 'performance') {
       const [performance, timeline] = await Promise.all([analyzePerformance(ctx), activityTimeline(ctx)]);
@@ -52,7 +78,10 @@ export const loader = (args: LoaderFunctionArgs) =>
     }
     const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get('page')) || 1));
     const logs = await listSyncLogs(ctx, { limit: LOGS_PAGE, offset: (page - 1) * LOGS_PAGE });
-    return json({ ...base, logs: { rows: logs.rows, total: logs.total, page, pageCount: Math.max(1, Math.ceil(logs.total / LOGS_PAGE)) } });
+    return json({
+      ...base,
+      logs: { rows: logs.rows, total: logs.total, page, pageCount: Math.max(1, Math.ceil(logs.total / LOGS_PAGE)) },
+    });
   });
 
 // The screen's own intents besides create, update and delete. A source or an endpoint serves
@@ -76,7 +105,10 @@ const intents = {
     prefix: true,
     hideFields: ['credentialValue'],
     run: async (value, screen) => {
-      await addCredential(screen.ctx, screen.context.config.integrations, { ...value, sourceId: positiveIdParam(value.sourceId ?? '') ?? value.sourceId });
+      await addCredential(screen.ctx, screen.context.config.integrations, {
+        ...value,
+        sourceId: positiveIdParam(value.sourceId ?? '') ?? value.sourceId,
+      });
       return succeed(screen, 'API credential created successfully', { to: '/api-integrations?tab=credentials' });
     },
   }),
@@ -85,11 +117,13 @@ const intents = {
 // Sources and endpoints share the area and the group-wide rule: one declaration's rules stand for both tabs.
 export const access = resourceScreenAccess(apiIntegrationSources, intents);
 
-export const action = (args: ActionFunctionArgs) => resourceAction(defOf(tabOf(new URL(args.request.url), KEYS) as IntegrationTab), args, { intents });
+export const action = (args: ActionFunctionArgs) =>
+  resourceAction(defOf(tabOf(new URL(args.request.url), KEYS) as IntegrationTab), args, { intents });
 
 export default function ApiIntegrationsPage() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { result?: { error?: Record<string, string[]> }; intent?: string } | undefined;
+  const answer = useActionData<typeof action>() as
+    { result?: { error?: Record<string, string[]> }; intent?: string } | undefined;
   return <IntegrationsScreen data={data} answer={answer} />;
 }
 

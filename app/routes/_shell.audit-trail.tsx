@@ -5,19 +5,42 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { AUDIT_TABS, AuditTrailScreen, type AuditTrailAction, type AuditTrailData } from '../features/audit/audit-trail-screen.tsx';
+import {
+  AUDIT_TABS,
+  AuditTrailScreen,
+  type AuditTrailAction,
+  type AuditTrailData,
+} from '../features/audit/audit-trail-screen.tsx';
 import { AUDIT_SCREEN_PAGE_SIZE, shownChanges, type AuditLogsData } from '../features/audit/audit-log-list.tsx';
 import { restoreMessage } from '../features/audit/data-versions.tsx';
 import { allow, screenAccess } from '../platform/screen/route-access.ts';
 import { intent } from '../platform/screen/intent.ts';
-import { clampedPage, confirmationStep, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import {
+  clampedPage,
+  confirmationStep,
+  loadScreen,
+  screenAction,
+  succeed,
+  tabOf,
+  type Screen,
+} from '../platform/screen/screen.server.ts';
 import { snakeCase } from '../platform/lib/names.ts';
 import { can } from '../platform/lib/permissions.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { RESOURCE_LIST } from '../features/resources.ts';
 import { auditUserChoices, auditUserNamed } from '../features/audit/audit-filters.server.ts';
 import {
-  RestoreVersionForm, getDataVersion, listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, withDeletedTallies, withReadableChanges, type AuditQuery, type DataVersion,
+  RestoreVersionForm,
+  getDataVersion,
+  listAuditLogs,
+  listDataVersions,
+  listSecurityAnomalies,
+  parseAuditQuery,
+  restoreVersion,
+  withDeletedTallies,
+  withReadableChanges,
+  type AuditQuery,
+  type DataVersion,
 } from '../features/audit/audit-trail.server.ts';
 import { isDomainError } from '../platform/errors.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
@@ -29,9 +52,18 @@ export const meta: MetaFunction = () => [{ title: `${screenTitle('/audit-trail')
  * The user is an id, or (typed into the text box shown when there are many users) a username or
  * e-mail, looked up.
  */
-async function filtersOf(screen: Screen): Promise<{ values: AuditTrailData['filters']; userText: string; query: AuditQuery | null; error: string | null }> {
+async function filtersOf(
+  screen: Screen,
+): Promise<{ values: AuditTrailData['filters']; userText: string; query: AuditQuery | null; error: string | null }> {
   const value = (name: keyof AuditTrailData['filters']) => (screen.url.searchParams.get(name) ?? '').slice(0, 200);
-  const values: AuditTrailData['filters'] = { q: value('q'), tableName: value('tableName'), userId: value('userId'), recordId: value('recordId'), from: value('from'), to: value('to') };
+  const values: AuditTrailData['filters'] = {
+    q: value('q'),
+    tableName: value('tableName'),
+    userId: value('userId'),
+    recordId: value('recordId'),
+    from: value('from'),
+    to: value('to'),
+  };
   const named = values.userId ? await auditUserNamed(screen.ctx, values.userId) : null;
   const userText = named ? named.username : values.userId;
   if (values.userId && !named) return { values, userText, query: null, error: `No user matches “${values.userId}”` };
@@ -59,7 +91,12 @@ async function logsTab({ ctx, url }: Screen, query: AuditQuery | null): Promise<
     (p) => listAuditLogs(ctx, { ...query, limit: AUDIT_SCREEN_PAGE_SIZE, offset: (p - 1) * AUDIT_SCREEN_PAGE_SIZE }),
     (r) => Math.ceil(r.total / AUDIT_SCREEN_PAGE_SIZE),
   );
-  return { ...result, rows: (await withReadableChanges(ctx, result.rows)).map(shownChanges), page, pageSize: AUDIT_SCREEN_PAGE_SIZE };
+  return {
+    ...result,
+    rows: (await withReadableChanges(ctx, result.rows)).map(shownChanges),
+    page,
+    pageSize: AUDIT_SCREEN_PAGE_SIZE,
+  };
 }
 
 async function versionsTab(screen: Screen, query: AuditQuery | null) {
@@ -70,15 +107,29 @@ async function versionsTab(screen: Screen, query: AuditQuery | null) {
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async (screen) => {
-    const tab = tabOf(screen.url, AUDIT_TABS.map((t) => t.key));
+    const tab = tabOf(
+      screen.url,
+      AUDIT_TABS.map((t) => t.key),
+    );
     const { values, userText, query, error } = await filtersOf(screen);
     const [users, logs, versions, anomalies] = await Promise.all([
       auditUserChoices(screen.ctx),
       tab === 'logs' ? logsTab(screen, query) : null,
       tab === 'versions' ? versionsTab(screen, query) : null,
-      tab === 'anomalies' ? listSecurityAnomalies(screen.ctx).then((anomalies) => withDeletedTallies(screen.ctx, anomalies)) : null,
+      tab === 'anomalies'
+        ? listSecurityAnomalies(screen.ctx).then((anomalies) => withDeletedTallies(screen.ctx, anomalies))
+        : null,
     ]);
-    const data: AuditTrailData = { tab, filters: values, filterError: error, users, userText, logs, versions, anomalies };
+    const data: AuditTrailData = {
+      tab,
+      filters: values,
+      filterError: error,
+      users,
+      userText,
+      logs,
+      versions,
+      anomalies,
+    };
     return json(data);
   });
 

@@ -6,11 +6,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { BackupRecoveryScreen, type BackupRecoveryAction, type BackupRecoveryData } from '../features/backups/backup-recovery-screen.tsx';
+import {
+  BackupRecoveryScreen,
+  type BackupRecoveryAction,
+  type BackupRecoveryData,
+} from '../features/backups/backup-recovery-screen.tsx';
 import type { BackupView } from '../features/backups/types.ts';
 import { allow, screenAccess } from '../platform/screen/route-access.ts';
 import { intent } from '../platform/screen/intent.ts';
-import { confirmationStep, formRowId, listUrl, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import {
+  confirmationStep,
+  formRowId,
+  listUrl,
+  loadScreen,
+  screenAction,
+  succeed,
+  tabOf,
+  type Screen,
+} from '../platform/screen/screen.server.ts';
 import { BACKUP_MESSAGES as M, BACKUP_TABS, confirmRestoreMessage } from '../features/backups/texts.ts';
 import { formatNumber } from '../platform/lib/format.ts';
 import { camelCase } from '../platform/lib/names.ts';
@@ -18,10 +31,24 @@ import { can, companyScope } from '../platform/lib/permissions.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import type { Toast } from '../platform/lib/toast.ts';
 import { foldedSentence } from '../features/backups/backup-retired.server.ts';
-import { mayRestore, mayRestoreTables, restoreBackup, RestoreForm, type RestoreResult } from '../features/backups/backup-restore.server.ts';
+import {
+  mayRestore,
+  mayRestoreTables,
+  restoreBackup,
+  RestoreForm,
+  type RestoreResult,
+} from '../features/backups/backup-restore.server.ts';
 import type { AuthUser } from '../platform/context.ts';
 import { BACKUP_TABLES, readableTableInfos, tableLabel } from '../features/backups/backup-tables.server.ts';
-import { deleteBackup, deleteRefusal, getBackup, listBackups, requestBackup, verifyBackup, type Backup } from '../features/backups/backups.server.ts';
+import {
+  deleteBackup,
+  deleteRefusal,
+  getBackup,
+  listBackups,
+  requestBackup,
+  verifyBackup,
+  type Backup,
+} from '../features/backups/backups.server.ts';
 import { isDomainError } from '../platform/errors.ts';
 import { exportTableNames } from '../features/backups/exports.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
@@ -31,14 +58,25 @@ export const meta: MetaFunction = () => [{ title: `${screenTitle('/backup-recove
 const BACKUPS_TAB = '/backup-recovery?tab=backups';
 
 const view = (b: Backup, user: AuthUser): BackupView => ({
-  id: b.id, name: b.name, description: b.description, type: b.type, status: b.status, createdAt: b.createdAt,
-  size: Number(b.size), recordCount: Number(b.recordCount), tables: b.tables, error: b.error,
+  id: b.id,
+  name: b.name,
+  description: b.description,
+  type: b.type,
+  status: b.status,
+  createdAt: b.createdAt,
+  size: Number(b.size),
+  recordCount: Number(b.recordCount),
+  tables: b.tables,
+  error: b.error,
   canDelete: can(user, 'backups', 'delete') && deleteRefusal(user, b) === null,
   canRestore: mayRestore(user) && mayRestoreTables(user, b.tables),
 });
 
 /** The Restore tab's backup: ?backup=ID, or none (and whether the id named no backup). */
-async function selectedBackup({ ctx, url }: Screen, user: AuthUser): Promise<{ selected: BackupView | null; selectedMissing: boolean }> {
+async function selectedBackup(
+  { ctx, url }: Screen,
+  user: AuthUser,
+): Promise<{ selected: BackupView | null; selectedMissing: boolean }> {
   const param = url.searchParams.get('backup');
   if (!param) return { selected: null, selectedMissing: false };
   const id = positiveIdParam(param);
@@ -53,10 +91,19 @@ async function selectedBackup({ ctx, url }: Screen, user: AuthUser): Promise<{ s
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async (screen) => {
     const { user, ctx, url } = screen;
-    const abilities = { create: can(user, 'backups', 'create'), scheduled: can(user, 'installation', 'create'), restore: mayRestore(user) };
-    const tabs = BACKUP_TABS.map((t) => t.key).filter((key) => (key !== 'create' || abilities.create) && (key !== 'restore' || abilities.restore));
+    const abilities = {
+      create: can(user, 'backups', 'create'),
+      scheduled: can(user, 'installation', 'create'),
+      restore: mayRestore(user),
+    };
+    const tabs = BACKUP_TABS.map((t) => t.key).filter(
+      (key) => (key !== 'create' || abilities.create) && (key !== 'restore' || abilities.restore),
+    );
     const tab = tabOf(url, tabs);
-    const [backups, selection] = await Promise.all([listBackups(ctx), tab === 'restore' ? selectedBackup(screen, user) : { selected: null, selectedMissing: false }]);
+    const [backups, selection] = await Promise.all([
+      listBackups(ctx),
+      tab === 'restore' ? selectedBackup(screen, user) : { selected: null, selectedMissing: false },
+    ]);
     const data: BackupRecoveryData = {
       tab,
       tabs,
@@ -131,7 +178,11 @@ const intents = {
       const result = await verifyBackup(screen.ctx, settingsOf(screen), formRowId(form));
       const toast: Toast = result.valid
         ? { type: 'success', ...M.verified }
-        : { type: 'error', title: M.invalid.title, description: `${M.invalid.description}${result.reason ? `: ${result.reason}` : ''}` };
+        : {
+            type: 'error',
+            title: M.invalid.title,
+            description: `${M.invalid.description}${result.reason ? `: ${result.reason}` : ''}`,
+          };
       return succeed(screen, toast);
     },
   }),
@@ -144,11 +195,26 @@ const intents = {
       const backup = await getBackup(screen.ctx, formRowId(form));
       // Without JavaScript there was no confirm(): the step first, carrying the options.
       if (form.get('confirmed') !== '1') {
-        return json({ intent: 'confirm-restore' as const, id: backup.id, message: confirmRestoreMessage(backup.name, overwrite), overwrite, skipAuditLogs });
+        return json({
+          intent: 'confirm-restore' as const,
+          id: backup.id,
+          message: confirmRestoreMessage(backup.name, overwrite),
+          overwrite,
+          skipAuditLogs,
+        });
       }
-      const result = await restoreBackup(screen.ctx, settingsOf(screen), { backupId: backup.id }, { overwrite, skipAuditLogs });
+      const result = await restoreBackup(
+        screen.ctx,
+        settingsOf(screen),
+        { backupId: backup.id },
+        { overwrite, skipAuditLogs },
+      );
       // The selection clears after a restore.
-      return succeed(screen, { type: 'success', title: M.restored, description: restoredText(result) }, { to: BACKUPS_TAB });
+      return succeed(
+        screen,
+        { type: 'success', title: M.restored, description: restoredText(result) },
+        { to: BACKUPS_TAB },
+      );
     },
   }),
   delete: intent({

@@ -28,7 +28,9 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 export const meta: MetaFunction = () => [{ title: `${screenTitle('/change-password')} · Group Finance Hub` }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  loadScreen(args, async ({ user, auth }) => json({ temporary: user.isTemporaryPassword, required: auth.mustChangePassword }));
+  loadScreen(args, async ({ user, auth }) =>
+    json({ temporary: user.isTemporaryPassword, required: auth.mustChangePassword }),
+  );
 
 const intents = {
   change: intent({
@@ -38,7 +40,12 @@ const intents = {
     run: async ({ currentPassword, newPassword }, screen, _form, reply) => {
       await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
       // The page says so itself (and, when the change was required, moves on to the dashboard).
-      return json({ intent: 'change', result: reply({ resetForm: true }), done: true, wasRequired: screen.auth.mustChangePassword });
+      return json({
+        intent: 'change',
+        result: reply({ resetForm: true }),
+        done: true,
+        wasRequired: screen.auth.mustChangePassword,
+      });
     },
   }),
 };
@@ -99,7 +106,11 @@ export default function ChangePasswordPage() {
       <Card>
         <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
           <Field label="Current Password" id={fields.currentPassword.id} error={fields.currentPassword.errors}>
-            <input {...getInputProps(fields.currentPassword, { type: 'password' })} autoComplete="current-password" className={inputClass} />
+            <input
+              {...getInputProps(fields.currentPassword, { type: 'password' })}
+              autoComplete="current-password"
+              className={inputClass}
+            />
           </Field>
           <Field
             label="New Password"
@@ -107,10 +118,18 @@ export default function ChangePasswordPage() {
             error={fields.newPassword.errors}
             hint={`At least ${MIN_PASSWORD} characters. Your new password must be different from your current password.`}
           >
-            <input {...getInputProps(fields.newPassword, { type: 'password' })} autoComplete="new-password" className={inputClass} />
+            <input
+              {...getInputProps(fields.newPassword, { type: 'password' })}
+              autoComplete="new-password"
+              className={inputClass}
+            />
           </Field>
           <Field label="Confirm New Password" id={fields.confirmPassword.id} error={fields.confirmPassword.errors}>
-            <input {...getInputProps(fields.confirmPassword, { type: 'password' })} autoComplete="new-password" className={inputClass} />
+            <input
+              {...getInputProps(fields.confirmPassword, { type: 'password' })}
+              autoComplete="new-password"
+              className={inputClass}
+            />
           </Field>
           <Button type="submit" disabled={navigation.state === 'submitting'}>
             {navigation.state === 'submitting' ? 'Changing...' : 'Change Password'}

@@ -45,22 +45,33 @@ export default function CompaniesScreen() {
       <ResourceOverlays def={companies} />
       {loading ? (
         <p className="mb-4 flex items-center gap-2 text-sm text-slate-600" data-testid="loading">
-          <span className="h-4 w-4 animate-spin rounded-full border-2 border-blue-600 border-t-transparent" /> Loading...
+          <span className="h-4 w-4 animate-spin rounded-full border-2 border-blue-600 border-t-transparent" />{' '}
+          Loading...
         </p>
       ) : null}
       {data.total === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-slate-600">No companies found</p>
-          {data.can.create ? <div className="mt-4"><AddButton noun="Company" /></div> : null}
+          {data.can.create ? (
+            <div className="mt-4">
+              <AddButton noun="Company" />
+            </div>
+          ) : null}
         </div>
       ) : (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {unpackRows(data.rows).map((company) => (
-              <li key={company.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="company-card">
+              <li
+                key={company.id}
+                className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+                data-testid="company-card"
+              >
                 <div className="flex items-start justify-between gap-2">
                   <h2 className="text-lg font-semibold text-slate-900">{company.name}</h2>
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${TYPE_BADGE[company.type ?? ''] ?? 'bg-slate-100 text-slate-700'}`}>
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${TYPE_BADGE[company.type ?? ''] ?? 'bg-slate-100 text-slate-700'}`}
+                  >
                     {COMPANY_TYPE_LABELS[company.type ?? ''] ?? company.type}
                   </span>
                 </div>
@@ -69,11 +80,23 @@ export default function CompaniesScreen() {
                   <span>Created {formatInstantDate(company.createdAt)}</span>
                   <div className="flex gap-1">
                     {data.can.edit ? (
-                      <Link to={withParams(search, { edit: company.id, new: null })} preventScrollReset className="rounded p-1.5 text-blue-700 hover:bg-blue-50" title="Edit" aria-label={`Edit ${company.name}`}>
+                      <Link
+                        to={withParams(search, { edit: company.id, new: null })}
+                        preventScrollReset
+                        className="rounded p-1.5 text-blue-700 hover:bg-blue-50"
+                        title="Edit"
+                        aria-label={`Edit ${company.name}`}
+                      >
                         <PencilIcon className="h-4 w-4" />
                       </Link>
                     ) : null}
-                    {data.can.delete ? <DeleteButton id={company.id} label={company.name ?? ''} message={`Are you sure you want to delete ${company.name}?`} /> : null}
+                    {data.can.delete ? (
+                      <DeleteButton
+                        id={company.id}
+                        label={company.name ?? ''}
+                        message={`Are you sure you want to delete ${company.name}?`}
+                      />
+                    ) : null}
                   </div>
                 </div>
               </li>

@@ -14,7 +14,10 @@ export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
-    const tab = tabOf(url, EDITOR_TABS.map((t) => t.key)) as EditorTab;
+    const tab = tabOf(
+      url,
+      EDITOR_TABS.map((t) => t.key),
+    ) as EditorTab;
     return json({ tab, metrics: await editorMetrics(ctx) });
   });
 

@@ -2,7 +2,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { EDITORS_PAGE_SIZE, EditorStatsScreen, FEED_SHOWN, STATS_TABS, type StatsTab } from '../features/users/editor-stats-screen.tsx';
+import {
+  EDITORS_PAGE_SIZE,
+  EditorStatsScreen,
+  FEED_SHOWN,
+  STATS_TABS,
+  type StatsTab,
+} from '../features/users/editor-stats-screen.tsx';
 import { ShellErrorBoundary } from '../features/shell/error-screen.tsx';
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
 import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
@@ -17,8 +23,14 @@ export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
-    const tab = tabOf(url, STATS_TABS.map((t) => t.key)) as StatsTab;
-    const [stats, history] = await Promise.all([editorStats(ctx), tab === 'activity' ? editorActivityHistory(ctx) : null]);
+    const tab = tabOf(
+      url,
+      STATS_TABS.map((t) => t.key),
+    ) as StatsTab;
+    const [stats, history] = await Promise.all([
+      editorStats(ctx),
+      tab === 'activity' ? editorActivityHistory(ctx) : null,
+    ]);
     // Only what the tab shows goes to the page: one page of the editors (Overview, Performance)
     // and the feed's shown entries.
     const size = EDITORS_PAGE_SIZE[tab];
@@ -26,7 +38,12 @@ export const loader = (args: LoaderFunctionArgs) =>
     const page = Math.min(positiveIdParam(url.searchParams.get('page')) ?? 1, pages);
     const editors = size ? stats.editors.slice((page - 1) * size, page * size) : [];
     const computedAgo = formatRelativeTime(stats.computedAt).toLowerCase();
-    return json({ tab, stats: { ...stats, editors, computedAgo }, paging: { page, pages, size, total: stats.editors.length }, history: history?.slice(0, FEED_SHOWN) ?? null });
+    return json({
+      tab,
+      stats: { ...stats, editors, computedAgo },
+      paging: { page, pages, size, total: stats.editors.length },
+      history: history?.slice(0, FEED_SHOWN) ?? null,
+    });
   });
 
 export default function EditorStatistics() {
@@ -36,5 +53,7 @@ export default function EditorStatistics() {
 
 /** The page's own words when the user may not see it. */
 export function ErrorBoundary() {
-  return <ShellErrorBoundary forbiddenText="Unable to load editor statistics. Please check your permissions or contact support." />;
+  return (
+    <ShellErrorBoundary forbiddenText="Unable to load editor statistics. Please check your permissions or contact support." />
+  );
 }

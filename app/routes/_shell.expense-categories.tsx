@@ -24,7 +24,11 @@ export const loader = (args: LoaderFunctionArgs) =>
     const { companies, current } = await categoryTabs(ctx, positiveIdParam(url.searchParams.get('company')));
     const companyId = current?.id ?? -1;
     const [list, counts] = await Promise.all([
-      resourceLoader(expenseCategories, args, { listQuery: () => ({ companyId }), rowFields: ['departmentId', 'departmentName'], choiceLists: ['departments'] }),
+      resourceLoader(expenseCategories, args, {
+        listQuery: () => ({ companyId }),
+        rowFields: ['departmentId', 'departmentName'],
+        choiceLists: ['departments'],
+      }),
       current ? categoryCounts(ctx, current.id) : { total: 0, mapped: 0 },
     ]);
     return json({ ...list, tabs: companies, currentCompanyId: current?.id ?? null, counts });
@@ -50,10 +54,19 @@ export const access = resourceScreenAccess(expenseCategories, intents);
 
 export const action = (args: ActionFunctionArgs) => resourceAction(expenseCategories, args, { intents });
 
-function DepartmentSelect({ row, departments }: { row: ScreenRowOf<typeof expenseCategories>; departments: { value: string; label: string }[] }) {
+function DepartmentSelect({
+  row,
+  departments,
+}: {
+  row: ScreenRowOf<typeof expenseCategories>;
+  departments: { value: string; label: string }[];
+}) {
   const submit = useSubmit();
   const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'remap' && navigation.formData?.get('id') === String(row.id);
+  const busy =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === 'remap' &&
+    navigation.formData?.get('id') === String(row.id);
   return (
     <Form method="post" preventScrollReset className="flex items-center gap-2">
       <input type="hidden" name="intent" value="remap" />
@@ -67,11 +80,17 @@ function DepartmentSelect({ row, departments }: { row: ScreenRowOf<typeof expens
         disabled={busy}
       >
         <option value="">None</option>
-        {departments.map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
+        {departments.map((d) => (
+          <option key={d.value} value={d.value}>
+            {d.label}
+          </option>
+        ))}
       </select>
       {/* Without JavaScript the change is sent with this button. */}
       <noscript>
-        <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-xs">Save</button>
+        <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-xs">
+          Save
+        </button>
       </noscript>
     </Form>
   );
@@ -90,7 +109,11 @@ export default function ExpenseCategoriesScreen() {
       extraCell={{
         label: 'Department',
         render: (row) =>
-          data.can.edit ? <DepartmentSelect row={row} departments={data.choices.departments} /> : <span>{row.departmentName ?? 'None'}</span>,
+          data.can.edit ? (
+            <DepartmentSelect row={row} departments={data.choices.departments} />
+          ) : (
+            <span>{row.departmentName ?? 'None'}</span>
+          ),
       }}
     >
       <TabNav
@@ -105,11 +128,15 @@ export default function ExpenseCategoriesScreen() {
       <div className="mb-4 grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-slate-200 bg-white p-4">
           <p className="text-sm text-slate-500">Total Categories</p>
-          <p className="text-2xl font-semibold" data-testid="category-count">{data.counts.total.toLocaleString('en-US')}</p>
+          <p className="text-2xl font-semibold" data-testid="category-count">
+            {data.counts.total.toLocaleString('en-US')}
+          </p>
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-4">
           <p className="text-sm text-slate-500">Mapped to a Department</p>
-          <p className="text-2xl font-semibold" data-testid="mapped-count">{data.counts.mapped.toLocaleString('en-US')}</p>
+          <p className="text-2xl font-semibold" data-testid="mapped-count">
+            {data.counts.mapped.toLocaleString('en-US')}
+          </p>
         </div>
       </div>
     </ResourceScreen>

@@ -11,11 +11,25 @@ import { Pagination } from '../ui/table/pagination.tsx';
 import { Alert } from '../ui/form.tsx';
 import { allow, screenAccess } from '../platform/screen/route-access.ts';
 import { intent } from '../platform/screen/intent.ts';
-import { clampedPage, formRowId, listUrl, loadScreen, screenAction, succeed, tabOf } from '../platform/screen/screen.server.ts';
+import {
+  clampedPage,
+  formRowId,
+  listUrl,
+  loadScreen,
+  screenAction,
+  succeed,
+  tabOf,
+} from '../platform/screen/screen.server.ts';
 import { filterOfTab, NOTIFICATION_TABS } from '../features/notifications/shared.ts';
 import { lastPage } from '../platform/lib/paging.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
-import { countNotifications, dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from '../features/notifications/notifications.server.ts';
+import {
+  countNotifications,
+  dismissNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '../features/notifications/notifications.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
 
 export const meta: MetaFunction = () => [{ title: `${screenTitle('/notifications')} · Group Finance Hub` }];
@@ -24,17 +38,32 @@ const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
-    const tab = tabOf(url, NOTIFICATION_TABS.map((t) => t.key));
+    const tab = tabOf(
+      url,
+      NOTIFICATION_TABS.map((t) => t.key),
+    );
     const requested = positiveIdParam(url.searchParams.get('page')) ?? 1;
     const [{ page, result }, count] = await Promise.all([
       clampedPage(
         requested,
-        (p) => listNotifications(ctx, { ...filterOfTab(tab), limit: NOTIFICATIONS_PAGE_SIZE, offset: (p - 1) * NOTIFICATIONS_PAGE_SIZE }),
+        (p) =>
+          listNotifications(ctx, {
+            ...filterOfTab(tab),
+            limit: NOTIFICATIONS_PAGE_SIZE,
+            offset: (p - 1) * NOTIFICATIONS_PAGE_SIZE,
+          }),
         (r) => lastPage(r.total, NOTIFICATIONS_PAGE_SIZE),
       ),
       countNotifications(ctx),
     ]);
-    return json({ tab, page, pageCount: lastPage(result.total, NOTIFICATIONS_PAGE_SIZE), total: result.total, notifications: result.rows, count });
+    return json({
+      tab,
+      page,
+      pageCount: lastPage(result.total, NOTIFICATIONS_PAGE_SIZE),
+      total: result.total,
+      notifications: result.rows,
+      count,
+    });
   });
 
 const intents = {
@@ -59,7 +88,11 @@ const intents = {
     failed: 'Failed to mark all notifications as read',
     run: async (_value, screen) => {
       const { marked } = await markAllNotificationsRead(screen.ctx);
-      return succeed(screen, { type: 'success', title: 'All notifications marked as read', description: `${marked} marked as read.` }, { to: listUrl(screen.url) });
+      return succeed(
+        screen,
+        { type: 'success', title: 'All notifications marked as read', description: `${marked} marked as read.` },
+        { to: listUrl(screen.url) },
+      );
     },
   }),
 };
@@ -83,14 +116,21 @@ export default function NotificationsPage() {
           {count.unread > 0 ? (
             <Form method="post" action={here}>
               <input type="hidden" name="intent" value="mark-all-read" />
-              <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+              <button
+                type="submit"
+                className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+              >
                 Mark all as read
               </button>
             </Form>
           ) : null}
         </div>
       </PageHeading>
-      <TabNav label="Notification filters" current={tab} tabs={NOTIFICATION_TABS.map((t) => ({ ...t, to: `/notifications?tab=${t.key}` }))} />
+      <TabNav
+        label="Notification filters"
+        current={tab}
+        tabs={NOTIFICATION_TABS.map((t) => ({ ...t, to: `/notifications?tab=${t.key}` }))}
+      />
       {failure ? (
         <div className="mb-4">
           <Alert title="Error">{failure}</Alert>
@@ -102,7 +142,10 @@ export default function NotificationsPage() {
       </section>
       <p className="mt-4 text-sm text-slate-600">
         Choose which kinds of notification you receive, and turn on push notifications for this browser, in{' '}
-        <Link to="/settings?tab=notifications" className="text-blue-700 underline hover:text-blue-900">Settings</Link>.
+        <Link to="/settings?tab=notifications" className="text-blue-700 underline hover:text-blue-900">
+          Settings
+        </Link>
+        .
       </p>
     </div>
   );

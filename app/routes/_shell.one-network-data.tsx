@@ -13,13 +13,23 @@ import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 import { loadScreen } from '../platform/screen/screen.server.ts';
 import { NETWORK_COMPANY, screenTitle } from '../platform/screen/navigation.ts';
 import { withParams } from '../platform/lib/url.ts';
-import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from '../features/company-metrics/network-data.ts';
+import {
+  broadbandConnections,
+  mobileAccessMethods,
+  mobileSubscriptions,
+} from '../features/company-metrics/network-data.ts';
 import { findScreenCompany } from '../platform/companies.server.ts';
 
 const TITLE = screenTitle('/one-network-data');
-const TABS = resourceTabs({ broadband: broadbandConnections, 'mobile-subscriptions': mobileSubscriptions, 'mobile-access': mobileAccessMethods });
+const TABS = resourceTabs({
+  broadband: broadbandConnections,
+  'mobile-subscriptions': mobileSubscriptions,
+  'mobile-access': mobileAccessMethods,
+});
 const TAB_LABELS: Record<(typeof TABS.keys)[number], string> = {
-  broadband: 'Broadband', 'mobile-subscriptions': 'Mobile Subscriptions', 'mobile-access': 'Mobile Access',
+  broadband: 'Broadband',
+  'mobile-subscriptions': 'Mobile Subscriptions',
+  'mobile-access': 'Mobile Access',
 };
 
 export const meta: MetaFunction = () => [{ title: `${TITLE} · Group Finance Hub` }];

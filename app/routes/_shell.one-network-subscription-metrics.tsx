@@ -8,7 +8,14 @@ import { SeriesChart } from '../ui/chart/series-chart.tsx';
 import { ResourceForm, yearChoices } from '../platform/resources/resource-form.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { CompanyNotFound } from '../features/shell/company-not-found.tsx';
-import { EmptyRecord, monthLabel, OverviewCards, PeriodPicker, RecordBreakdown, type MetricRecord } from '../features/company-metrics/subscription-metrics.tsx';
+import {
+  EmptyRecord,
+  monthLabel,
+  OverviewCards,
+  PeriodPicker,
+  RecordBreakdown,
+  type MetricRecord,
+} from '../features/company-metrics/subscription-metrics.tsx';
 import { resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { FormPanel } from '../ui/form-panel.tsx';
 import { Card } from '../ui/form.tsx';
@@ -18,7 +25,11 @@ import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { withParams } from '../platform/lib/url.ts';
 import { requestedMonth, yearField } from '../features/company-metrics/metric-fields.ts';
-import { networkAccessRecords, networkBroadbandRecords, networkSubscriptionPatterns } from '../features/company-metrics/one-network.ts';
+import {
+  networkAccessRecords,
+  networkBroadbandRecords,
+  networkSubscriptionPatterns,
+} from '../features/company-metrics/one-network.ts';
 import { ONE_NETWORK } from '../features/company-metrics/one-network.ts';
 import type { ResourceDef } from '../platform/resources/define.ts';
 import { resourceTabs } from '../features/company-metrics/tabs.ts';
@@ -28,13 +39,26 @@ import { screenTitle } from '../platform/screen/navigation.ts';
 
 const TITLE = screenTitle('/one-network-subscription-metrics');
 // The record tabs; the overview (the default tab) shows all three.
-const RECORDS = resourceTabs({ broadband: networkBroadbandRecords, mobile: networkSubscriptionPatterns, access: networkAccessRecords });
+const RECORDS = resourceTabs({
+  broadband: networkBroadbandRecords,
+  mobile: networkSubscriptionPatterns,
+  access: networkAccessRecords,
+});
 type RecordTab = (typeof RECORDS.keys)[number];
 const DEFS = RECORDS.defs;
 const TABS = ['overview', ...RECORDS.keys] as const;
 type Tab = (typeof TABS)[number];
-const TAB_LABELS: Record<Tab, string> = { overview: 'Overview', broadband: 'Broadband', mobile: 'Mobile Subscriptions', access: 'Mobile Access' };
-const NOUNS: Record<RecordTab, string> = { broadband: 'broadband', mobile: 'mobile subscription', access: 'mobile access' };
+const TAB_LABELS: Record<Tab, string> = {
+  overview: 'Overview',
+  broadband: 'Broadband',
+  mobile: 'Mobile Subscriptions',
+  access: 'Mobile Access',
+};
+const NOUNS: Record<RecordTab, string> = {
+  broadband: 'broadband',
+  mobile: 'mobile subscription',
+  access: 'mobile access',
+};
 
 export const meta: MetaFunction = () => [{ title: `${TITLE} · Group Finance Hub` }];
 
@@ -52,8 +76,13 @@ export const loader = (args: LoaderFunctionArgs) =>
       (await listRecords(ctx, def, { limit: 1, offset: 0, exact: period ? { ...period } : null })).rows[0] ?? null;
     const lastYear = async (def: ResourceDef) => (await listRecords(ctx, def, { limit: 12, offset: 0 })).rows.reverse();
     const shown = tab === 'overview' ? RECORDS.keys : [tab];
-    const records = Object.fromEntries(await Promise.all(shown.map(async (key) => [key, await latest(DEFS[key])] as const))) as Partial<Record<RecordTab, MetricRecord | null>>;
-    const [broadbandTrend, mobileTrend] = tab === 'overview' ? await Promise.all([lastYear(networkBroadbandRecords), lastYear(networkSubscriptionPatterns)]) : [[], []];
+    const records = Object.fromEntries(
+      await Promise.all(shown.map(async (key) => [key, await latest(DEFS[key])] as const)),
+    ) as Partial<Record<RecordTab, MetricRecord | null>>;
+    const [broadbandTrend, mobileTrend] =
+      tab === 'overview'
+        ? await Promise.all([lastYear(networkBroadbandRecords), lastYear(networkSubscriptionPatterns)])
+        : [[], []];
     const can = screenPermissions(ctx, networkBroadbandRecords);
     const editId = positiveIdParam(url.searchParams.get('edit'));
     const editing = tab !== 'overview' && editId !== null && can.edit ? await getRecord(ctx, DEFS[tab], editId) : null;
@@ -77,7 +106,8 @@ export const loader = (args: LoaderFunctionArgs) =>
 // The posted URL's tab picks the resource (the overview posts nothing; it would pick broadband).
 // A user limited to another company gets 404 before any permission is asked, as on GET; the
 // services set the records' company.
-export const action = (args: ActionFunctionArgs) => resourceAction(RECORDS.defOf(args.request.url), args, { company: ONE_NETWORK });
+export const action = (args: ActionFunctionArgs) =>
+  resourceAction(RECORDS.defOf(args.request.url), args, { company: ONE_NETWORK });
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Found = Extract<Data, { can: unknown }>;
@@ -97,11 +127,26 @@ export default function OneNetworkSubscriptionsScreen() {
       <TabNav
         label="Subscription metrics"
         current={found.tab}
-        tabs={TABS.map((key) => ({ key, label: TAB_LABELS[key], to: withParams(search, { tab: key, edit: null, new: null }) }))}
+        tabs={TABS.map((key) => ({
+          key,
+          label: TAB_LABELS[key],
+          to: withParams(search, { tab: key, edit: null, new: null }),
+        }))}
       />
       <p className="mb-4 text-sm text-slate-600" data-testid="period">
         {found.period ? `Showing ${monthLabel(found.period)}` : 'Showing the latest record of each kind'}
-        {found.period ? <> · <Link to={withParams(search, { year: null, month: null, edit: null, new: null })} className="text-blue-700 underline">Show the latest</Link></> : null}
+        {found.period ? (
+          <>
+            {' '}
+            ·{' '}
+            <Link
+              to={withParams(search, { year: null, month: null, edit: null, new: null })}
+              className="text-blue-700 underline"
+            >
+              Show the latest
+            </Link>
+          </>
+        ) : null}
       </p>
       {found.tab === 'overview' ? <Overview data={found} /> : <RecordTabView data={found} tab={found.tab} />}
     </div>
@@ -113,12 +158,25 @@ function Overview({ data }: { data: Found }) {
   const { broadband = null, mobile = null, access = null } = data.records;
   // Each card's record opens in its own tab's dialog.
   const edit = data.can.edit
-    ? Object.fromEntries(RECORDS.keys.flatMap((key) => {
-        const record = data.records[key];
-        return record ? [[key, { to: withParams(search, { tab: key, edit: record.id, new: null }), label: DEFS[key].formTitles?.edit ?? `Edit ${DEFS[key].noun}` }]] : [];
-      }))
+    ? Object.fromEntries(
+        RECORDS.keys.flatMap((key) => {
+          const record = data.records[key];
+          return record
+            ? [
+                [
+                  key,
+                  {
+                    to: withParams(search, { tab: key, edit: record.id, new: null }),
+                    label: DEFS[key].formTitles?.edit ?? `Edit ${DEFS[key].noun}`,
+                  },
+                ],
+              ]
+            : [];
+        }),
+      )
     : {};
-  const span = (points: { label: string }[]) => (points.length ? `from ${points[0].label} to ${points[points.length - 1].label}` : '');
+  const span = (points: { label: string }[]) =>
+    points.length ? `from ${points[0].label} to ${points[points.length - 1].label}` : '';
   return (
     <>
       <OverviewCards broadband={broadband} mobile={mobile} access={access} edit={edit} />
@@ -154,18 +212,45 @@ function Overview({ data }: { data: Found }) {
 const BREAKDOWNS = {
   broadband: {
     title: 'Broadband Connections',
-    summary: [['Total Broadband', 'totalBroadband'], ['New Connections', 'newConnections'], ['Churn Connections', 'churnConnections']],
+    summary: [
+      ['Total Broadband', 'totalBroadband'],
+      ['New Connections', 'newConnections'],
+      ['Churn Connections', 'churnConnections'],
+    ],
     rows: [
-      { label: 'Fixed Broadband', count: 'fixedBroadband', percent: 'fixedBroadbandPercentage', new: 'fixedBroadbandNew', churn: 'fixedBroadbandChurn' },
-      { label: 'Fixed Fiber', count: 'fixedFiber', percent: 'fixedFiberPercentage', new: 'fixedFiberNew', churn: 'fixedFiberChurn', onlyWhenCounted: true },
-      { label: 'Fixed FWA 5G Router', count: 'fixedFwa5gRouter', percent: 'fixedFwa5gRouterPercentage', new: 'fixedFwa5gRouterNew', churn: 'fixedFwa5gRouterChurn' },
+      {
+        label: 'Fixed Broadband',
+        count: 'fixedBroadband',
+        percent: 'fixedBroadbandPercentage',
+        new: 'fixedBroadbandNew',
+        churn: 'fixedBroadbandChurn',
+      },
+      {
+        label: 'Fixed Fiber',
+        count: 'fixedFiber',
+        percent: 'fixedFiberPercentage',
+        new: 'fixedFiberNew',
+        churn: 'fixedFiberChurn',
+        onlyWhenCounted: true,
+      },
+      {
+        label: 'Fixed FWA 5G Router',
+        count: 'fixedFwa5gRouter',
+        percent: 'fixedFwa5gRouterPercentage',
+        new: 'fixedFwa5gRouterNew',
+        churn: 'fixedFwa5gRouterChurn',
+      },
     ],
   },
   mobile: {
     title: 'Mobile Subscription Patterns',
     summary: [['Total Mobile Subscriptions', 'totalMobileSubscriptions']],
     rows: (['daily', 'weekly', 'monthly'] as const).map((c) => ({
-      label: c.charAt(0).toUpperCase() + c.slice(1), count: `${c}Subscriptions`, percent: `${c}SubscriptionsPercentage`, new: `${c}New`, churn: `${c}Churn`,
+      label: c.charAt(0).toUpperCase() + c.slice(1),
+      count: `${c}Subscriptions`,
+      percent: `${c}SubscriptionsPercentage`,
+      new: `${c}New`,
+      churn: `${c}Churn`,
     })),
   },
   access: {
@@ -211,7 +296,11 @@ function RecordTabView({ data, tab }: { data: Found; tab: RecordTab }) {
           editTo={data.can.edit ? withParams(search, { edit: record.id, new: null }) : null}
         />
       ) : (
-        <EmptyRecord noun={NOUNS[tab]} period={data.period} addTo={data.can.create ? withParams(search, { new: 1, edit: null }) : null} />
+        <EmptyRecord
+          noun={NOUNS[tab]}
+          period={data.period}
+          addTo={data.can.create ? withParams(search, { new: 1, edit: null }) : null}
+        />
       )}
     </>
   );

@@ -46,7 +46,11 @@ const intents = {
     schema: ProfileSchema,
     run: async (value, screen) => {
       await updateOwnProfile(screen.ctx, value);
-      return succeed(screen, { type: 'success', title: 'Profile Updated', description: 'Your profile has been saved.' }, { to: '/profile' });
+      return succeed(
+        screen,
+        { type: 'success', title: 'Profile Updated', description: 'Your profile has been saved.' },
+        { to: '/profile' },
+      );
     },
   }),
   password: intent({
@@ -55,7 +59,11 @@ const intents = {
     hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
     run: async ({ currentPassword, newPassword }, screen) => {
       await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
-      return succeed(screen, { type: 'success', title: 'Password Changed', description: 'Your password has been changed.' }, { to: '/profile' });
+      return succeed(
+        screen,
+        { type: 'success', title: 'Password Changed', description: 'Your password has been changed.' },
+        { to: '/profile' },
+      );
     },
   }),
 };
@@ -68,7 +76,9 @@ function Row({ label, value, testId }: { label: string; value: React.ReactNode; 
   return (
     <div className="grid grid-cols-3 gap-3 py-2">
       <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="col-span-2 text-sm text-slate-900" data-testid={testId}>{value || <span className="text-slate-500">Not set</span>}</dd>
+      <dd className="col-span-2 text-sm text-slate-900" data-testid={testId}>
+        {value || <span className="text-slate-500">Not set</span>}
+      </dd>
     </div>
   );
 }
@@ -92,7 +102,13 @@ export default function ProfilePage() {
   const [form, fields] = useForm({
     id: 'profile-form',
     lastResult: resultFor(actionData, 'profile'),
-    defaultValue: { username: user.username, email: user.email, fullName: user.fullName ?? '', position: user.position ?? '', phoneNumber: user.phoneNumber ?? '' },
+    defaultValue: {
+      username: user.username,
+      email: user.email,
+      fullName: user.fullName ?? '',
+      position: user.position ?? '',
+      phoneNumber: user.phoneNumber ?? '',
+    },
     constraint: getZodConstraint(ProfileSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -126,26 +142,49 @@ export default function ProfilePage() {
                 <input type="hidden" name="intent" value="profile" />
                 <FormError errors={form.errors} />
                 <Field label="Username" id={fields.username.id} error={fields.username.errors}>
-                  <input {...getInputProps(fields.username, { type: 'text' })} autoComplete="username" className={inputClass} />
+                  <input
+                    {...getInputProps(fields.username, { type: 'text' })}
+                    autoComplete="username"
+                    className={inputClass}
+                  />
                 </Field>
                 <Field label="Email" id={fields.email.id} error={fields.email.errors}>
-                  <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" className={inputClass} />
+                  <input
+                    {...getInputProps(fields.email, { type: 'email' })}
+                    autoComplete="email"
+                    className={inputClass}
+                  />
                 </Field>
                 <Field label="Full Name" id={fields.fullName.id} error={fields.fullName.errors}>
-                  <input {...getInputProps(fields.fullName, { type: 'text' })} autoComplete="name" className={inputClass} />
+                  <input
+                    {...getInputProps(fields.fullName, { type: 'text' })}
+                    autoComplete="name"
+                    className={inputClass}
+                  />
                 </Field>
                 <Field label="Position" id={fields.position.id} error={fields.position.errors}>
-                  <input {...getInputProps(fields.position, { type: 'text' })} autoComplete="organization-title" className={inputClass} />
+                  <input
+                    {...getInputProps(fields.position, { type: 'text' })}
+                    autoComplete="organization-title"
+                    className={inputClass}
+                  />
                 </Field>
                 <Field label="Phone Number" id={fields.phoneNumber.id} error={fields.phoneNumber.errors}>
-                  <input {...getInputProps(fields.phoneNumber, { type: 'tel' })} autoComplete="tel" className={inputClass} />
+                  <input
+                    {...getInputProps(fields.phoneNumber, { type: 'tel' })}
+                    autoComplete="tel"
+                    className={inputClass}
+                  />
                 </Field>
                 <div className="flex gap-2">
                   <Button type="submit" disabled={submittingIntent === 'profile'}>
                     {submittingIntent === 'profile' ? 'Saving...' : 'Save Changes'}
                   </Button>
                   {/* Cancel is a fresh load of the read mode: fields and errors reset. */}
-                  <Link to={href(false, changingPassword)} className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                  <Link
+                    to={href(false, changingPassword)}
+                    className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                  >
                     Cancel
                   </Link>
                 </div>
@@ -159,7 +198,10 @@ export default function ProfilePage() {
                   <Row label="Position" value={user.position} testId="profile-position" />
                   <Row label="Phone Number" value={user.phoneNumber} testId="profile-phone" />
                 </dl>
-                <Link to={href(true, changingPassword)} className="mt-4 inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+                <Link
+                  to={href(true, changingPassword)}
+                  className="mt-4 inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+                >
                   Edit Profile
                 </Link>
               </>
@@ -168,31 +210,62 @@ export default function ProfilePage() {
 
           <Card title="Change Password">
             {changingPassword ? (
-              <Form method="post" {...getFormProps(pwForm)} noValidate className="space-y-4" data-testid="profile-password-form">
+              <Form
+                method="post"
+                {...getFormProps(pwForm)}
+                noValidate
+                className="space-y-4"
+                data-testid="profile-password-form"
+              >
                 <input type="hidden" name="intent" value="password" />
                 <FormError errors={pwForm.errors} />
                 <Field label="Current Password" id={pw.currentPassword.id} error={pw.currentPassword.errors}>
-                  <input {...getInputProps(pw.currentPassword, { type: 'password' })} autoComplete="current-password" className={inputClass} />
+                  <input
+                    {...getInputProps(pw.currentPassword, { type: 'password' })}
+                    autoComplete="current-password"
+                    className={inputClass}
+                  />
                 </Field>
-                <Field label="New Password" id={pw.newPassword.id} error={pw.newPassword.errors} hint={`At least ${MIN_PASSWORD} characters; use upper case, lower case and digits.`}>
-                  <input {...getInputProps(pw.newPassword, { type: 'password' })} autoComplete="new-password" className={inputClass} />
+                <Field
+                  label="New Password"
+                  id={pw.newPassword.id}
+                  error={pw.newPassword.errors}
+                  hint={`At least ${MIN_PASSWORD} characters; use upper case, lower case and digits.`}
+                >
+                  <input
+                    {...getInputProps(pw.newPassword, { type: 'password' })}
+                    autoComplete="new-password"
+                    className={inputClass}
+                  />
                 </Field>
                 <Field label="Confirm New Password" id={pw.confirmPassword.id} error={pw.confirmPassword.errors}>
-                  <input {...getInputProps(pw.confirmPassword, { type: 'password' })} autoComplete="new-password" className={inputClass} />
+                  <input
+                    {...getInputProps(pw.confirmPassword, { type: 'password' })}
+                    autoComplete="new-password"
+                    className={inputClass}
+                  />
                 </Field>
                 <div className="flex gap-2">
                   <Button type="submit" disabled={submittingIntent === 'password'}>
                     {submittingIntent === 'password' ? 'Changing...' : 'Change Password'}
                   </Button>
-                  <Link to={href(editing, false)} className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                  <Link
+                    to={href(editing, false)}
+                    className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                  >
                     Cancel
                   </Link>
                 </div>
               </Form>
             ) : (
               <>
-                <p className="text-sm text-slate-600">Choose a new password of at least {MIN_PASSWORD} characters. Your other sessions end when it changes.</p>
-                <Link to={href(editing, true)} className="mt-4 inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                <p className="text-sm text-slate-600">
+                  Choose a new password of at least {MIN_PASSWORD} characters. Your other sessions end when it changes.
+                </p>
+                <Link
+                  to={href(editing, true)}
+                  className="mt-4 inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                >
                   Change Password
                 </Link>
               </>
@@ -203,7 +276,10 @@ export default function ProfilePage() {
         <Card title="Account Information" className="h-fit">
           <dl className="divide-y divide-slate-100" data-testid="account-info">
             <Row label="User ID" value={String(user.id)} />
-            <Row label="Account Type" value={user.role === 'owner' ? 'System Owner' : `Regular User (${ROLE_LABELS[user.role]})`} />
+            <Row
+              label="Account Type"
+              value={user.role === 'owner' ? 'System Owner' : `Regular User (${ROLE_LABELS[user.role]})`}
+            />
             <Row label="Company Access" value={profile.companyName ?? 'All Companies'} />
             <Row label="Password Status" value={passwordStatus} />
           </dl>

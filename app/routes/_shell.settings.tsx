@@ -51,14 +51,35 @@ const TABS = [
 
 function describeDevice(userAgent: string): { label: string; isIos: boolean } {
   const isIos = /iPhone|iPad|iPod/i.test(userAgent);
-  const os = isIos ? 'iOS' : /Android/i.test(userAgent) ? 'Android' : /Windows/i.test(userAgent) ? 'Windows' : /Mac OS X/i.test(userAgent) ? 'macOS' : /Linux/i.test(userAgent) ? 'Linux' : 'Unknown system';
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Unknown browser';
+  const os = isIos
+    ? 'iOS'
+    : /Android/i.test(userAgent)
+      ? 'Android'
+      : /Windows/i.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/i.test(userAgent)
+          ? 'macOS'
+          : /Linux/i.test(userAgent)
+            ? 'Linux'
+            : 'Unknown system';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Unknown browser';
   return { label: `${browser} on ${os}`, isIos };
 }
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url, request, context }) => {
-    const tab = tabOf(url, TABS.map((t) => t.key));
+    const tab = tabOf(
+      url,
+      TABS.map((t) => t.key),
+    );
     const [settings, device, system] = await Promise.all([
       getUserSettings(ctx),
       readDeviceSettings(request),
@@ -68,7 +89,11 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json({ tab, settings, device, system, deviceLabel: label, isIos });
   });
 
-const SAVED = { type: 'success', title: 'Settings updated', description: 'Your settings have been saved successfully.' } as const;
+const SAVED = {
+  type: 'success',
+  title: 'Settings updated',
+  description: 'Your settings have been saved successfully.',
+} as const;
 
 /** One tab's form: saved to the settings record (the notifications tab also to this device's cookie). */
 function saveTab(tab: SettingsTab): Intent {
@@ -84,7 +109,10 @@ function saveTab(tab: SettingsTab): Intent {
       const headers = new Headers();
       if ('soundEnabled' in value) {
         const { soundEnabled, vibrationEnabled, showBadge } = value;
-        headers.append('Set-Cookie', await deviceSettingsCookie({ soundEnabled, vibrationEnabled, showBadge }, screen.context.secure));
+        headers.append(
+          'Set-Cookie',
+          await deviceSettingsCookie({ soundEnabled, vibrationEnabled, showBadge }, screen.context.secure),
+        );
       }
       await updateUserSettings(screen.ctx, settingsPatch(value));
       return succeed(screen, SAVED, { to: `/settings?tab=${tab}`, headers });
@@ -102,10 +130,18 @@ const intents = {
   'clear-cache': intent({
     allow: allow.signedIn,
     run: async (_value, screen) =>
-      succeed(screen, { type: 'success', title: 'Cache cleared', description: 'Cached files of this site were removed from this browser.' }, {
-        to: '/settings?tab=system',
-        headers: { 'Clear-Site-Data': '"cache"' },
-      }),
+      succeed(
+        screen,
+        {
+          type: 'success',
+          title: 'Cache cleared',
+          description: 'Cached files of this site were removed from this browser.',
+        },
+        {
+          to: '/settings?tab=system',
+          headers: { 'Clear-Site-Data': '"cache"' },
+        },
+      ),
   }),
 };
 
@@ -115,7 +151,8 @@ export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
 
 function clearClientCaches() {
   try {
-    if (typeof caches !== 'undefined') void caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))));
+    if (typeof caches !== 'undefined')
+      void caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))));
     sessionStorage.clear();
   } catch {
     // Nothing cached, or storage not available: nothing to clear.
@@ -135,7 +172,11 @@ export default function SettingsPage() {
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeading title={screenTitle('/settings')} />
-      <TabNav label="Settings sections" current={tab} tabs={TABS.map((t) => ({ ...t, to: `/settings?tab=${t.key}` }))} />
+      <TabNav
+        label="Settings sections"
+        current={tab}
+        tabs={TABS.map((t) => ({ ...t, to: `/settings?tab=${t.key}` }))}
+      />
 
       {failure ? (
         <div className="mb-4">
@@ -150,10 +191,31 @@ export default function SettingsPage() {
           </Card>
           <Card title="Notification Settings">
             <SettingsForm tab="notifications" busy={busy}>
-              <Switch name="pushNotifications" label="Push notifications" description="Send new notifications to the browsers you turned push on in (above). Off: they stay in the bell only." defaultChecked={settings.pushNotifications} error={errors.pushNotifications} />
-              <Switch name="soundEnabled" label="Sound" description="Play a sound with notifications on this device." defaultChecked={device.soundEnabled} />
-              <Switch name="vibrationEnabled" label="Vibration" description="Vibrate on notifications (mobile devices)." defaultChecked={device.vibrationEnabled} />
-              <Switch name="showBadge" label="Badge" description="Show the unread count on the app icon." defaultChecked={device.showBadge} />
+              <Switch
+                name="pushNotifications"
+                label="Push notifications"
+                description="Send new notifications to the browsers you turned push on in (above). Off: they stay in the bell only."
+                defaultChecked={settings.pushNotifications}
+                error={errors.pushNotifications}
+              />
+              <Switch
+                name="soundEnabled"
+                label="Sound"
+                description="Play a sound with notifications on this device."
+                defaultChecked={device.soundEnabled}
+              />
+              <Switch
+                name="vibrationEnabled"
+                label="Vibration"
+                description="Vibrate on notifications (mobile devices)."
+                defaultChecked={device.vibrationEnabled}
+              />
+              <Switch
+                name="showBadge"
+                label="Badge"
+                description="Show the unread count on the app icon."
+                defaultChecked={device.showBadge}
+              />
               <div className="pt-3">
                 <fieldset>
                   <legend className="text-sm font-semibold text-slate-900">Notification types</legend>
@@ -181,17 +243,42 @@ export default function SettingsPage() {
                 <legend className="text-sm font-medium text-slate-800">Theme</legend>
                 <div className="mt-2 flex flex-wrap gap-3">
                   {(['light', 'dark', 'auto'] as const).map((value) => (
-                    <label key={value} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-800">
-                      <input type="radio" name="theme" value={value} defaultChecked={theme === value} className="accent-blue-700" />
+                    <label
+                      key={value}
+                      className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-800"
+                    >
+                      <input
+                        type="radio"
+                        name="theme"
+                        value={value}
+                        defaultChecked={theme === value}
+                        className="accent-blue-700"
+                      />
                       {value === 'light' ? 'Light' : value === 'dark' ? 'Dark' : 'Auto (follow system)'}
                     </label>
                   ))}
                 </div>
-                {errors.theme ? <p className="mt-1 text-sm text-red-700" data-testid="setting-theme-error">{errors.theme}</p> : null}
+                {errors.theme ? (
+                  <p className="mt-1 text-sm text-red-700" data-testid="setting-theme-error">
+                    {errors.theme}
+                  </p>
+                ) : null}
               </fieldset>
             </div>
-            <Switch name="compactSidebar" label="Compact sidebar" description="A narrower navigation with tighter rows." defaultChecked={settings.compactSidebar} error={errors.compactSidebar} />
-            <Switch name="animations" label="Animations" description="Turn off to remove transitions and animations." defaultChecked={settings.animations} error={errors.animations} />
+            <Switch
+              name="compactSidebar"
+              label="Compact sidebar"
+              description="A narrower navigation with tighter rows."
+              defaultChecked={settings.compactSidebar}
+              error={errors.compactSidebar}
+            />
+            <Switch
+              name="animations"
+              label="Animations"
+              description="Turn off to remove transitions and animations."
+              defaultChecked={settings.animations}
+              error={errors.animations}
+            />
           </SettingsForm>
         </Card>
       ) : null}
@@ -199,17 +286,83 @@ export default function SettingsPage() {
       {tab === 'preferences' ? (
         <Card title="Preferences">
           <SettingsForm tab="preferences" busy={busy}>
-            <SelectField name="language" label="Language" options={LANGUAGES} value={settings.language as (typeof LANGUAGES)[number]} format={(l) => LANGUAGE_LABELS[l]} error={errors.language} />
-            <SelectField name="timezone" label="Timezone" options={TIMEZONES} value={settings.timezone as (typeof TIMEZONES)[number]} format={(z) => TIMEZONE_LABELS[z]} error={errors.timezone} />
-            <SelectField name="dateFormat" label="Date format" options={DATE_FORMATS} value={settings.dateFormat as (typeof DATE_FORMATS)[number]} error={errors.dateFormat} />
-            <SelectField name="timeFormat" label="Time format" options={TIME_FORMATS} value={settings.timeFormat as (typeof TIME_FORMATS)[number]} format={(t) => TIME_FORMAT_LABELS[t]} error={errors.timeFormat} />
-            <SelectField name="defaultCurrency" label="Default currency" options={CURRENCIES} value={settings.defaultCurrency as (typeof CURRENCIES)[number]} error={errors.defaultCurrency} />
-            <Switch name="autoRefresh" label="Dashboard auto-refresh" defaultChecked={settings.dashboardLayout.autoRefresh} error={errors['dashboardLayout.autoRefresh']} />
-            <SelectField name="refreshInterval" label="Refresh interval" options={REFRESH_INTERVALS} value={settings.dashboardLayout.refreshInterval as (typeof REFRESH_INTERVALS)[number]} format={secondsLabel} error={errors['dashboardLayout.refreshInterval']} />
-            <Switch name="emailNotifications" label="E-mail notifications" defaultChecked={settings.emailNotifications} error={errors.emailNotifications} />
-            <Switch name="reportEmails" label="Report e-mails" description="Receive scheduled reports by e-mail." defaultChecked={settings.reportEmails} error={errors.reportEmails} />
-            <Switch name="shareActivityStatus" label="Share activity status" defaultChecked={settings.shareActivityStatus} error={errors.shareActivityStatus} />
-            <Switch name="shareProfileInfo" label="Share profile info" defaultChecked={settings.shareProfileInfo} error={errors.shareProfileInfo} />
+            <SelectField
+              name="language"
+              label="Language"
+              options={LANGUAGES}
+              value={settings.language as (typeof LANGUAGES)[number]}
+              format={(l) => LANGUAGE_LABELS[l]}
+              error={errors.language}
+            />
+            <SelectField
+              name="timezone"
+              label="Timezone"
+              options={TIMEZONES}
+              value={settings.timezone as (typeof TIMEZONES)[number]}
+              format={(z) => TIMEZONE_LABELS[z]}
+              error={errors.timezone}
+            />
+            <SelectField
+              name="dateFormat"
+              label="Date format"
+              options={DATE_FORMATS}
+              value={settings.dateFormat as (typeof DATE_FORMATS)[number]}
+              error={errors.dateFormat}
+            />
+            <SelectField
+              name="timeFormat"
+              label="Time format"
+              options={TIME_FORMATS}
+              value={settings.timeFormat as (typeof TIME_FORMATS)[number]}
+              format={(t) => TIME_FORMAT_LABELS[t]}
+              error={errors.timeFormat}
+            />
+            <SelectField
+              name="defaultCurrency"
+              label="Default currency"
+              options={CURRENCIES}
+              value={settings.defaultCurrency as (typeof CURRENCIES)[number]}
+              error={errors.defaultCurrency}
+            />
+            <Switch
+              name="autoRefresh"
+              label="Dashboard auto-refresh"
+              defaultChecked={settings.dashboardLayout.autoRefresh}
+              error={errors['dashboardLayout.autoRefresh']}
+            />
+            <SelectField
+              name="refreshInterval"
+              label="Refresh interval"
+              options={REFRESH_INTERVALS}
+              value={settings.dashboardLayout.refreshInterval as (typeof REFRESH_INTERVALS)[number]}
+              format={secondsLabel}
+              error={errors['dashboardLayout.refreshInterval']}
+            />
+            <Switch
+              name="emailNotifications"
+              label="E-mail notifications"
+              defaultChecked={settings.emailNotifications}
+              error={errors.emailNotifications}
+            />
+            <Switch
+              name="reportEmails"
+              label="Report e-mails"
+              description="Receive scheduled reports by e-mail."
+              defaultChecked={settings.reportEmails}
+              error={errors.reportEmails}
+            />
+            <Switch
+              name="shareActivityStatus"
+              label="Share activity status"
+              defaultChecked={settings.shareActivityStatus}
+              error={errors.shareActivityStatus}
+            />
+            <Switch
+              name="shareProfileInfo"
+              label="Share profile info"
+              defaultChecked={settings.shareProfileInfo}
+              error={errors.shareProfileInfo}
+            />
           </SettingsForm>
         </Card>
       ) : null}
@@ -218,7 +371,13 @@ export default function SettingsPage() {
         <div className="space-y-6">
           <Card title="Security">
             <SettingsForm tab="security" busy={busy}>
-              <Switch name="securityAlerts" label="Security alerts" description="Be told about sign-ins and security events on your account." defaultChecked={settings.securityAlerts} error={errors.securityAlerts} />
+              <Switch
+                name="securityAlerts"
+                label="Security alerts"
+                description="Be told about sign-ins and security events on your account."
+                defaultChecked={settings.securityAlerts}
+                error={errors.securityAlerts}
+              />
               <SelectField
                 name="sessionTimeout"
                 label="Session timeout"
@@ -245,7 +404,10 @@ export default function SettingsPage() {
                 <p className="text-sm font-medium text-slate-800">Password</p>
                 <p className="text-xs text-slate-500">Change the password you sign in with.</p>
               </div>
-              <Link to="/profile?password=1" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+              <Link
+                to="/profile?password=1"
+                className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+              >
                 Change Password
               </Link>
             </div>
@@ -266,18 +428,26 @@ export default function SettingsPage() {
           <SystemStatuses system={system} />
           <Card title="Maintenance">
             <div className="flex flex-wrap gap-3">
-              <a href="/settings-report" download className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+              <a
+                href="/settings-report"
+                download
+                className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
                 Download report
               </a>
               <Form method="post" action="/settings?tab=system" onSubmit={clearClientCaches}>
                 <input type="hidden" name="intent" value="clear-cache" />
-                <button type="submit" className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                <button
+                  type="submit"
+                  className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                >
                   Clear cache
                 </button>
               </Form>
             </div>
             <p className="mt-3 text-xs text-slate-500">
-              The report is a JSON summary of the version, statuses and your settings. Clearing the cache removes files this browser keeps for the site; your settings are stored on the server and stay as they are.
+              The report is a JSON summary of the version, statuses and your settings. Clearing the cache removes files
+              this browser keeps for the site; your settings are stored on the server and stay as they are.
             </p>
           </Card>
         </div>

@@ -32,9 +32,18 @@ const GROUP_GUIDE: Record<string, string> = {
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, user, context }) => {
-    const [system, companies] = await Promise.all([getSystemStatus(ctx, context.config.env), listVisibleCompanies(ctx)]);
-    const links = QUICK_LINKS.map((path) => findScreen(path)!).filter((screen) => canOpen(user, screen)).map((s) => ({ path: s.path, title: s.title }));
-    const guide = buildSidebar(user, companies).map((group) => ({ name: group.name, description: GROUP_GUIDE[group.name] ?? '', items: group.items }));
+    const [system, companies] = await Promise.all([
+      getSystemStatus(ctx, context.config.env),
+      listVisibleCompanies(ctx),
+    ]);
+    const links = QUICK_LINKS.map((path) => findScreen(path)!)
+      .filter((screen) => canOpen(user, screen))
+      .map((s) => ({ path: s.path, title: s.title }));
+    const guide = buildSidebar(user, companies).map((group) => ({
+      name: group.name,
+      description: GROUP_GUIDE[group.name] ?? '',
+      items: group.items,
+    }));
     return json({ system, links, guide });
   });
 
@@ -50,7 +59,12 @@ export default function SystemSettings() {
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="quick-links">
             {links.map((link) => (
               <li key={link.path}>
-                <Link to={link.path} className="block rounded-md border border-slate-200 px-3 py-2 text-sm font-medium text-blue-700 hover:bg-slate-50">{link.title}</Link>
+                <Link
+                  to={link.path}
+                  className="block rounded-md border border-slate-200 px-3 py-2 text-sm font-medium text-blue-700 hover:bg-slate-50"
+                >
+                  {link.title}
+                </Link>
               </li>
             ))}
           </ul>

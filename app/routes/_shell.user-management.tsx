@@ -5,22 +5,57 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { UserManagementScreen, type UserManagementAction, type UserManagementData } from '../features/users/user-management-screen.tsx';
-import { clampedPage, confirmationStep, formRowId, loadScreen, screenAction, succeed, tabOf, type Screen } from '../platform/screen/screen.server.ts';
+import {
+  UserManagementScreen,
+  type UserManagementAction,
+  type UserManagementData,
+} from '../features/users/user-management-screen.tsx';
+import {
+  clampedPage,
+  confirmationStep,
+  formRowId,
+  loadScreen,
+  screenAction,
+  succeed,
+  tabOf,
+  type Screen,
+} from '../platform/screen/screen.server.ts';
 import { intent } from '../platform/screen/intent.ts';
 import { formatRelativeTime } from '../platform/lib/format.ts';
 import { HISTORY_PAGE_SIZE, lastPage, PAGE_SIZE } from '../platform/lib/paging.ts';
 import { PERMISSION_FLAGS, ROLE_BASELINE } from '../platform/lib/permissions.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import {
-  confirmDeactivateUserMessage, confirmDeleteUserMessage, confirmTemporaryPasswordMessage, CreateUserFormSchema, EditUserFormSchema, permissionsFromForm, USER_CONFIRM_TITLES, USER_MESSAGES, USER_SORTS, USER_TABS,
+  confirmDeactivateUserMessage,
+  confirmDeleteUserMessage,
+  confirmTemporaryPasswordMessage,
+  CreateUserFormSchema,
+  EditUserFormSchema,
+  permissionsFromForm,
+  USER_CONFIRM_TITLES,
+  USER_MESSAGES,
+  USER_SORTS,
+  USER_TABS,
 } from '../features/users/schemas.ts';
 import { listVisibleCompanies } from '../platform/companies.server.ts';
 import { isDomainError } from '../platform/errors.ts';
-import { historyUserChoices, historyUserNamed, userActivityAnalytics, userActivityHistory } from '../features/users/user-activity.server.ts';
+import {
+  historyUserChoices,
+  historyUserNamed,
+  userActivityAnalytics,
+  userActivityHistory,
+} from '../features/users/user-activity.server.ts';
 import { assertMayManage, loadTarget, roleChoices, rowAbilities } from '../features/users/user-policy.server.ts';
 import {
-  createUser, deleteUser, getUser, issueTemporaryPassword, listUsersPage, setUserActive, updateUser, updateUserPermissions, userStats,
+  createUser,
+  deleteUser,
+  getUser,
+  issueTemporaryPassword,
+  listUsersPage,
+  setUserActive,
+  updateUser,
+  updateUserPermissions,
+  userStats,
 } from '../features/users/users.server.ts';
 import { allow, screenAccess } from '../platform/screen/route-access.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
@@ -37,17 +72,18 @@ async function usersTab({ ctx, user, url }: Screen) {
   const dir = (['asc', 'desc'] as const).find((d) => d === params.get('dir')) ?? null;
   const { page, result } = await clampedPage(
     positiveIdParam(params.get('page')) ?? 1,
-    (p) => listUsersPage(ctx, {
-      page: p,
-      limit: PAGE_SIZE,
-      sortBy: sort ?? 'createdAt',
-      sortOrder: dir ?? (sort ? 'asc' : 'desc'),
-      search: q,
-      role: role === '' ? undefined : role,
-      company: company ? String(company) : undefined,
-      // Active users by default; 'Show Inactive' lists the inactive ones as well.
-      isActive: inactive ? undefined : 'true',
-    }),
+    (p) =>
+      listUsersPage(ctx, {
+        page: p,
+        limit: PAGE_SIZE,
+        sortBy: sort ?? 'createdAt',
+        sortOrder: dir ?? (sort ? 'asc' : 'desc'),
+        search: q,
+        role: role === '' ? undefined : role,
+        company: company ? String(company) : undefined,
+        // Active users by default; 'Show Inactive' lists the inactive ones as well.
+        isActive: inactive ? undefined : 'true',
+      }),
     (list) => list.totalPages,
   );
   return {
@@ -71,9 +107,22 @@ async function historyTab({ ctx, url }: Screen) {
   };
   const page = positiveIdParam(params.get('page')) ?? 1;
   // The user: an id, or a username or e-mail typed into the text box shown when there are many.
-  const [userChoices, named] = await Promise.all([historyUserChoices(ctx), filters.userId ? historyUserNamed(ctx, filters.userId) : null]);
+  const [userChoices, named] = await Promise.all([
+    historyUserChoices(ctx),
+    filters.userId ? historyUserNamed(ctx, filters.userId) : null,
+  ]);
   const userText = named ? named.username : filters.userId;
-  const refused = (message: string) => ({ filters, page: 1, pageSize: HISTORY_PAGE_SIZE, events: [], total: 0, totalPages: 0, userChoices, userText, error: message });
+  const refused = (message: string) => ({
+    filters,
+    page: 1,
+    pageSize: HISTORY_PAGE_SIZE,
+    events: [],
+    total: 0,
+    totalPages: 0,
+    userChoices,
+    userText,
+    error: message,
+  });
   if (filters.userId && !named) return refused(`No user matches “${filters.userId}”`);
   const resolved = { ...filters, userId: named?.value ?? '' };
   try {
@@ -92,7 +141,15 @@ async function analyticsTab({ ctx, url }: Screen) {
   const totalPages = lastPage(users.length, HISTORY_PAGE_SIZE);
   const page = Math.min(positiveIdParam(url.searchParams.get('page')) ?? 1, totalPages);
   const computedAgo = formatRelativeTime(computedAt).toLowerCase();
-  return { summary, users: users.slice((page - 1) * HISTORY_PAGE_SIZE, page * HISTORY_PAGE_SIZE), page, totalPages, total: users.length, computedAt, computedAgo };
+  return {
+    summary,
+    users: users.slice((page - 1) * HISTORY_PAGE_SIZE, page * HISTORY_PAGE_SIZE),
+    page,
+    totalPages,
+    total: users.length,
+    computedAt,
+    computedAgo,
+  };
 }
 
 /** The user a form is opened for, when the signed-in user may use that form on them. */
@@ -106,7 +163,10 @@ async function openFor(screen: Screen, param: 'edit' | 'permissions') {
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async (screen) => {
     const { ctx, user, url } = screen;
-    const tab = tabOf(url, USER_TABS.map((t) => t.key));
+    const tab = tabOf(
+      url,
+      USER_TABS.map((t) => t.key),
+    );
     const roles = roleChoices(user);
     const [companies, users, statistics, analytics, history, editing, permissionsFor] = await Promise.all([
       listVisibleCompanies(ctx),
@@ -126,7 +186,9 @@ export const loader = (args: LoaderFunctionArgs) =>
       allCompanies: user.companyId === null,
       creating: url.searchParams.get('new') === '1' && roles.length > 0,
       editing,
-      permissionsFor: permissionsFor ? { user: permissionsFor, baseline: [...ROLE_BASELINE[permissionsFor.role]] } : null,
+      permissionsFor: permissionsFor
+        ? { user: permissionsFor, baseline: [...ROLE_BASELINE[permissionsFor.role]] }
+        : null,
       users,
       statistics,
       analytics,
@@ -162,7 +224,14 @@ const intents = {
       const id = formRowId(form);
       // Flags the role already grants are shown checked and locked; they are not posted.
       const baseline = new Set(ROLE_BASELINE[(await getUser(screen.ctx, id)).role]);
-      await updateUserPermissions(screen.ctx, id, permissionsFromForm(form, PERMISSION_FLAGS.filter((flag) => !baseline.has(flag))));
+      await updateUserPermissions(
+        screen.ctx,
+        id,
+        permissionsFromForm(
+          form,
+          PERMISSION_FLAGS.filter((flag) => !baseline.has(flag)),
+        ),
+      );
       return succeed(screen, USER_MESSAGES.permissions);
     },
   }),
@@ -174,13 +243,22 @@ const intents = {
       // Refused before asking: a confirmation of what cannot be done helps nobody.
       const target = await loadTarget(screen.ctx, id);
       assertMayManage(screen.ctx, 'temporaryPassword', target);
-      const confirm = confirmationStep(form, id, confirmTemporaryPasswordMessage(target.username), { action: 'temporary-password', title: USER_CONFIRM_TITLES['temporary-password'] });
+      const confirm = confirmationStep(form, id, confirmTemporaryPasswordMessage(target.username), {
+        action: 'temporary-password',
+        title: USER_CONFIRM_TITLES['temporary-password'],
+      });
       if (confirm) return confirm;
       const { user, temporaryPassword } = await issueTemporaryPassword(screen.ctx, id);
       // Shown once, in this answer only (never in the URL or a cookie). The hydration data
       // carries it base64-encoded, so the page holds it in plain text once: the input.
       const secret = Buffer.from(temporaryPassword, 'utf8').toString('base64');
-      return json({ intent: 'temporary-password', temporary: { id: user.id, username: user.username, email: user.email, secret } }, { headers: { 'Cache-Control': 'no-store' } });
+      return json(
+        {
+          intent: 'temporary-password',
+          temporary: { id: user.id, username: user.username, email: user.email, secret },
+        },
+        { headers: { 'Cache-Control': 'no-store' } },
+      );
     },
   }),
   deactivate: intent({
@@ -190,7 +268,10 @@ const intents = {
       const id = formRowId(form);
       const target = await loadTarget(screen.ctx, id);
       assertMayManage(screen.ctx, 'deactivate', target);
-      const confirm = confirmationStep(form, id, confirmDeactivateUserMessage(target.username), { action: 'deactivate', title: USER_CONFIRM_TITLES.deactivate });
+      const confirm = confirmationStep(form, id, confirmDeactivateUserMessage(target.username), {
+        action: 'deactivate',
+        title: USER_CONFIRM_TITLES.deactivate,
+      });
       if (confirm) return confirm;
       await setUserActive(screen.ctx, id, false);
       return succeed(screen, USER_MESSAGES.deactivated);

@@ -8,7 +8,14 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { CompanyNotFound } from '../features/shell/company-not-found.tsx';
 import { formErrorOf, type ActionAnswer } from '../platform/screen/action-result.tsx';
 import { Card } from '../ui/form.tsx';
-import { monthLabel, monthOf, MONTHS_IN_RANGE, requestedMonth, sameMonth, trendRows } from '../features/company-metrics/data.ts';
+import {
+  monthLabel,
+  monthOf,
+  MONTHS_IN_RANGE,
+  requestedMonth,
+  sameMonth,
+  trendRows,
+} from '../features/company-metrics/data.ts';
 import { DataSummary, EndpointList, RecentRecords } from '../features/company-metrics/data-warehouse.tsx';
 import { AddForm } from '../features/company-metrics/record-forms.tsx';
 import { ActionAlert, EmptyState, MonthPicker, VultTabs } from '../features/company-metrics/screen-parts.tsx';
@@ -30,7 +37,12 @@ const TABS = [
   { key: 'cards', label: 'Card Types' },
 ] as const;
 // The overview has no form: a post there (or without ?tab=) is a subscriber-metrics one.
-const tabs = resourceTabs({ overview: vultSubscriberMetrics, metrics: vultSubscriberMetrics, levels: vultSubscriberLevels, cards: vultCardTypes });
+const tabs = resourceTabs({
+  overview: vultSubscriberMetrics,
+  metrics: vultSubscriberMetrics,
+  levels: vultSubscriberLevels,
+  cards: vultCardTypes,
+});
 const ADD_TABS = ['metrics', 'levels', 'cards'] as const;
 type AddTabKey = (typeof ADD_TABS)[number];
 const RECENT = 5;
@@ -62,7 +74,10 @@ export const loader = (args: LoaderFunctionArgs) =>
       shown: (month && metricRows.find((r) => sameMonth(r, month))) || null,
       trend: month ? trendRows(metricRows, month) : [],
       totals: { metrics: metrics.total, levels: levels.total, cards: cards.total },
-      recent: tab === 'overview' ? noRows : { metrics: metrics.rows.slice(0, RECENT), levels: levels.rows, cards: cards.rows }[tab],
+      recent:
+        tab === 'overview'
+          ? noRows
+          : { metrics: metrics.rows.slice(0, RECENT), levels: levels.rows, cards: cards.rows }[tab],
       can: screenPermissions(ctx, tabs.defOf(url)),
     };
   });
@@ -85,15 +100,23 @@ function Overview({ data }: { data: Data }) {
         {shown && month ? (
           <>
             <p className="mb-3 text-sm text-slate-600">{monthLabel(month)}</p>
-            <MetricFigures row={shown} figures={['totalSubscribers', 'cardHolders', 'cardAdoptionRate', 'retentionRate', 'conversionRate']} />
+            <MetricFigures
+              row={shown}
+              figures={['totalSubscribers', 'cardHolders', 'cardAdoptionRate', 'retentionRate', 'conversionRate']}
+            />
           </>
         ) : (
-          <EmptyState>{month ? `No subscriber metrics for ${monthLabel(month)}.` : 'No subscriber metrics recorded for Vult yet.'}</EmptyState>
+          <EmptyState>
+            {month ? `No subscriber metrics for ${monthLabel(month)}.` : 'No subscriber metrics recorded for Vult yet.'}
+          </EmptyState>
         )}
       </Card>
       {month && data.trend.length > 0 ? <SubscriberTrend rows={data.trend} last={month} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <DataSummary counts={ADD_TABS.map((tab) => ({ label: tabs.defs[tab].title, total: data.totals[tab] }))} company={data.company} />
+        <DataSummary
+          counts={ADD_TABS.map((tab) => ({ label: tabs.defs[tab].title, total: data.totals[tab] }))}
+          company={data.company}
+        />
         <EndpointList />
       </div>
     </div>

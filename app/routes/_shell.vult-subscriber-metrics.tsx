@@ -47,13 +47,17 @@ export const loader = (args: LoaderFunctionArgs) =>
     // The tab's newest row is the default month (lists come newest month first).
     const latest = async () => monthOf((await listRecords(ctx, def, { limit: 1, offset: 0, companyId })).rows[0]);
     const month = requestedMonth(url.searchParams) ?? (await latest());
-    const monthRows = async <D extends ResourceDef>(of: D) => (month ? (await listRecords(ctx, of, { limit: MONTH_ROWS, offset: 0, companyId, exact: { ...month } })).rows : []);
+    const monthRows = async <D extends ResourceDef>(of: D) =>
+      month ? (await listRecords(ctx, of, { limit: MONTH_ROWS, offset: 0, companyId, exact: { ...month } })).rows : [];
     // The rows typed by their tab's table.
     const shown =
-      tab === 'levels' ? { tab, rows: await monthRows(vultSubscriberLevels) }
-      : tab === 'cards' ? { tab, rows: await monthRows(vultCardTypes) }
-      : { tab, rows: await monthRows(vultSubscriberMetrics) };
-    const allMetrics = async () => (await listRecords(ctx, vultSubscriberMetrics, { limit: MONTHS_IN_RANGE, offset: 0, companyId })).rows;
+      tab === 'levels'
+        ? { tab, rows: await monthRows(vultSubscriberLevels) }
+        : tab === 'cards'
+          ? { tab, rows: await monthRows(vultCardTypes) }
+          : { tab, rows: await monthRows(vultSubscriberMetrics) };
+    const allMetrics = async () =>
+      (await listRecords(ctx, vultSubscriberMetrics, { limit: MONTHS_IN_RANGE, offset: 0, companyId })).rows;
     const trend = tab === 'overview' && month ? trendRows(await allMetrics(), month) : [];
     const can = screenPermissions(ctx, def);
     const editId = positiveIdParam(url.searchParams.get('edit'));
@@ -86,7 +90,11 @@ function Overview({ data }: { data: Extract<Data, { tab: 'overview' }> }) {
           <CardPenetration row={row} />
         </>
       ) : (
-        <EmptyState>{data.month ? `No subscriber metrics for ${monthLabel(data.month)}.` : 'No subscriber metrics recorded for Vult yet.'}</EmptyState>
+        <EmptyState>
+          {data.month
+            ? `No subscriber metrics for ${monthLabel(data.month)}.`
+            : 'No subscriber metrics recorded for Vult yet.'}
+        </EmptyState>
       )}
       {data.month && data.trend.length > 0 ? <SubscriberTrend rows={data.trend} last={data.month} /> : null}
     </div>
@@ -96,7 +104,11 @@ function Overview({ data }: { data: Extract<Data, { tab: 'overview' }> }) {
 function Breakdown({ data }: { data: Exclude<Data, { tab: 'overview' }> }) {
   const noun = data.tab === 'levels' ? 'subscriber levels' : 'card types';
   if (!data.month || data.rows.length === 0) {
-    return <EmptyState>{data.month ? `No ${noun} for ${monthLabel(data.month)}.` : `No ${noun} recorded for Vult yet.`}</EmptyState>;
+    return (
+      <EmptyState>
+        {data.month ? `No ${noun} for ${monthLabel(data.month)}.` : `No ${noun} recorded for Vult yet.`}
+      </EmptyState>
+    );
   }
   const caption = `${data.tab === 'levels' ? 'Subscriber levels' : 'Card types'} of ${monthLabel(data.month)}`;
   return (

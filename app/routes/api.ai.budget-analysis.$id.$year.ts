@@ -7,15 +7,18 @@ import { allow } from '../platform/screen/route-access.ts';
 import { analyzeCompanyBudget } from '../features/ai/ai-analytics.server.ts';
 import { oneAnalysisAtATime } from '../features/ai/analysis-limit.server.ts';
 
-const route = apiRoute({
-  GET: {
-    allow: allow.to('analytics'),
-    run: async ({ params, ctx }) => {
-      const companyId = idParam(params.id);
-      return oneAnalysisAtATime(ctx, () => analyzeCompanyBudget(ctx, { companyId, year: params.year }));
+const route = apiRoute(
+  {
+    GET: {
+      allow: allow.to('analytics'),
+      run: async ({ params, ctx }) => {
+        const companyId = idParam(params.id);
+        return oneAnalysisAtATime(ctx, () => analyzeCompanyBudget(ctx, { companyId, year: params.year }));
+      },
     },
   },
-}, { companyScoped: true });
+  { companyScoped: true },
+);
 
 export const { loader, action } = route;
 // The manifest checks one year; every year of BUDGET_YEARS is served the same way.

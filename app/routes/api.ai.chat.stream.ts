@@ -9,7 +9,6 @@ import { askInConversation, StreamQuestion } from '../features/ai/ai-conversatio
 import { holdAnalysisLease } from '../features/ai/analysis-limit.server.ts';
 import { fieldErrorsFromZod, invalid, isDomainError } from '../platform/errors.ts';
 
-
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('analytics'),
@@ -23,20 +22,34 @@ export const { loader, action, access } = apiRoute({
         async start(controller) {
           const send = (event: object) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
           try {
-            const conversation = await askInConversation(ctx, context.config.openai, parsed.data.message, { onDelta: (delta) => send({ delta }), signal: request.signal });
+            const conversation = await askInConversation(ctx, context.config.openai, parsed.data.message, {
+              onDelta: (delta) => send({ delta }),
+              signal: request.signal,
+            });
             // Released before the last event: the next question may follow it at once.
             await lease.release();
             send({ done: true, context: conversation.context });
           } catch (error) {
             await lease.release();
             if (!isDomainError(error)) console.error('AI chat stream failed:', error);
-            send({ error: isDomainError(error) && error.message.startsWith('Chat failed: ') ? error.message : `Chat failed: ${isDomainError(error) ? error.message : 'an unexpected error'}` });
+            send({
+              error:
+                isDomainError(error) && error.message.startsWith('Chat failed: ')
+                  ? error.message
+                  : `Chat failed: ${isDomainError(error) ? error.message : 'an unexpected error'}`,
+            });
           }
           controller.close();
         },
       });
       // no-transform: the compression middleware leaves the stream alone, so each piece is sent at once.
-      return new Response(body, { headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no' } });
+      return new Response(body, {
+        headers: {
+          'Content-Type': 'application/x-ndjson; charset=utf-8',
+          'Cache-Control': 'no-store, no-transform',
+          'X-Accel-Buffering': 'no',
+        },
+      });
     },
   },
 });

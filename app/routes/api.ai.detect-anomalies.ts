@@ -17,7 +17,9 @@ export const { loader, action, access } = apiRoute({
     run: async ({ request, ctx }) => {
       const page = await detectExpenseAnomalies(ctx, await readJson(request));
       if (page.computedAt === null) throw new DomainError('rateLimited', ANOMALIES_COMPUTING, { retryAfter: 30 });
-      return apiJson(page.anomalies, { headers: { 'X-Total-Count': String(page.total), 'X-Computed-At': page.computedAt } });
+      return apiJson(page.anomalies, {
+        headers: { 'X-Total-Count': String(page.total), 'X-Computed-At': page.computedAt },
+      });
     },
   },
 });

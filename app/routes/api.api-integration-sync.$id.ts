@@ -5,14 +5,23 @@ import { fieldErrorsFromZod, invalid } from '../platform/errors.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { requestSync, SyncRequest } from '../features/integrations/integration-sync.server.ts';
 
-export const { loader, action, access } = apiRoute({
-  POST: {
-    allow: allow.to('integrations', 'create'),
-    body: SyncRequest,
-    run: async ({ request, params, context, ctx }) => {
-      const parsed = SyncRequest.safeParse(await readJson(request));
-      if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
-      return apiJson({ message: 'Sync started successfully', syncLog: await requestSync(ctx, context.config.integrations, idParam(params.id)) }, { status: 202 });
+export const { loader, action, access } = apiRoute(
+  {
+    POST: {
+      allow: allow.to('integrations', 'create'),
+      body: SyncRequest,
+      run: async ({ request, params, context, ctx }) => {
+        const parsed = SyncRequest.safeParse(await readJson(request));
+        if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
+        return apiJson(
+          {
+            message: 'Sync started successfully',
+            syncLog: await requestSync(ctx, context.config.integrations, idParam(params.id)),
+          },
+          { status: 202 },
+        );
+      },
     },
   },
-}, { groupWide: true });
+  { groupWide: true },
+);

@@ -3,4 +3,6 @@ import { apiRoute } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { recommendations } from '../features/integrations/integration-analysis.server.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('integrations'), run: async ({ ctx }) => recommendations(ctx) } });
+export const { loader, action, access } = apiRoute({
+  GET: { allow: allow.to('integrations'), run: async ({ ctx }) => recommendations(ctx) },
+});

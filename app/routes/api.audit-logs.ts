@@ -3,7 +3,12 @@
 // `readableChanges` (label, old, new as the screens show them); X-Total-Count.
 import { apiRoute, pagedList } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
-import { AUDIT_PAGE_SIZE, listAuditLogs, parseAuditQuery, withReadableChanges } from '../features/audit/audit-trail.server.ts';
+import {
+  AUDIT_PAGE_SIZE,
+  listAuditLogs,
+  parseAuditQuery,
+  withReadableChanges,
+} from '../features/audit/audit-trail.server.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {
@@ -12,7 +17,12 @@ export const { loader, action, access } = apiRoute({
       const url = new URL(request.url);
       const query = parseAuditQuery(Object.fromEntries(url.searchParams));
       const { rows, total } = await listAuditLogs(ctx, query);
-      return pagedList(url, await withReadableChanges(ctx, rows), { rows: rows.length, total, limit: query.limit ?? AUDIT_PAGE_SIZE, offset: query.offset ?? 0 });
+      return pagedList(url, await withReadableChanges(ctx, rows), {
+        rows: rows.length,
+        total,
+        limit: query.limit ?? AUDIT_PAGE_SIZE,
+        offset: query.offset ?? 0,
+      });
     },
   },
 });

@@ -13,7 +13,12 @@ export const { loader, action, access } = apiRoute({
     run: async ({ request, context }) => {
       try {
         const body = await readJson(request);
-        const { user, token, session } = await login(context.db, requestMeta(request, context), body, await readSessionToken(request, context));
+        const { user, token, session } = await login(
+          context.db,
+          requestMeta(request, context),
+          body,
+          await readSessionToken(request, context),
+        );
         return apiJson(
           { success: true, user: toPublicUser(user) },
           { headers: { 'Set-Cookie': await sessionCookieHeader(context, token, session.rememberMe) } },
@@ -23,7 +28,12 @@ export const { loader, action, access } = apiRoute({
         // The old client reads { success, error }; the API's error shape adds { message, errors } (docs/api.md).
         const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {};
         return apiJson(
-          { success: false, error: error.message, message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+          {
+            success: false,
+            error: error.message,
+            message: error.message,
+            ...(error.errors ? { errors: error.errors } : {}),
+          },
           { status: error.status, headers },
         );
       }

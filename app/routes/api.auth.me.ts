@@ -2,4 +2,6 @@ import { apiRoute } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { toPublicUser } from '../features/users/user-queries.server.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.signedIn, run: async ({ auth }) => toPublicUser(auth.user) } });
+export const { loader, action, access } = apiRoute({
+  GET: { allow: allow.signedIn, run: async ({ auth }) => toPublicUser(auth.user) },
+});

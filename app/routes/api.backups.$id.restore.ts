@@ -7,7 +7,6 @@ import { allow } from '../platform/screen/route-access.ts';
 import { restoreBackup, RestoreBody, RestoreRequest } from '../features/backups/backup-restore.server.ts';
 import { fieldErrorsFromZod, invalid } from '../platform/errors.ts';
 
-
 export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('installation', 'edit'),

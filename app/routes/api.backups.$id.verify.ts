@@ -5,5 +5,8 @@ import { allow } from '../platform/screen/route-access.ts';
 import { verifyBackup } from '../features/backups/backups.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  GET: { allow: allow.to('backups'), run: async ({ params, ctx, context }) => verifyBackup(ctx, context.config.backups, idParam(params.id)) },
+  GET: {
+    allow: allow.to('backups'),
+    run: async ({ params, ctx, context }) => verifyBackup(ctx, context.config.backups, idParam(params.id)),
+  },
 });

@@ -5,5 +5,9 @@ import { allow } from '../platform/screen/route-access.ts';
 import { requestBackup } from '../features/backups/backups.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  POST: { allow: allow.to('installation', 'create'), run: async ({ ctx, context }) => apiJson(await requestBackup(ctx, context.config.backups, {}, 'scheduled'), { status: 201 }) },
+  POST: {
+    allow: allow.to('installation', 'create'),
+    run: async ({ ctx, context }) =>
+      apiJson(await requestBackup(ctx, context.config.backups, {}, 'scheduled'), { status: 201 }),
+  },
 });

@@ -10,6 +10,7 @@ export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('backups', 'create'),
     body: BackupRequest,
-    run: async ({ request, ctx, context }) => apiJson(await requestBackup(ctx, context.config.backups, await readJson(request), 'manual'), { status: 201 }),
+    run: async ({ request, ctx, context }) =>
+      apiJson(await requestBackup(ctx, context.config.backups, await readJson(request), 'manual'), { status: 201 }),
   },
 });

@@ -5,4 +5,6 @@ import { allow } from '../platform/screen/route-access.ts';
 import { getDashboard } from '../features/dashboards/dashboard.server.ts';
 import { healthOptions } from '../features/system/health-options.server.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.signedIn, run: async ({ context, ctx }) => getDashboard(ctx, healthOptions(context)) } });
+export const { loader, action, access } = apiRoute({
+  GET: { allow: allow.signedIn, run: async ({ context, ctx }) => getDashboard(ctx, healthOptions(context)) },
+});

@@ -5,12 +5,15 @@ import { apiRoute, idParam, apiJson } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { restoreVersion } from '../features/audit/audit-trail.server.ts';
 
-export const { loader, action, access } = apiRoute({
-  POST: {
-    allow: allow.to('auditLogs'),
-    run: async ({ params, ctx }) => {
-      const { record, version, created } = await restoreVersion(ctx, idParam(params.id));
-      return apiJson({ restored: version.version, created, record });
+export const { loader, action, access } = apiRoute(
+  {
+    POST: {
+      allow: allow.to('auditLogs'),
+      run: async ({ params, ctx }) => {
+        const { record, version, created } = await restoreVersion(ctx, idParam(params.id));
+        return apiJson({ restored: version.version, created, record });
+      },
     },
   },
-}, { companyScoped: true });
+  { companyScoped: true },
+);

@@ -8,7 +8,10 @@ export const { loader, action, access } = apiRoute({
     allow: allow.to('auditLogs'),
     run: async ({ request, ctx }) => {
       const params = new URL(request.url).searchParams;
-      return listDataVersions(ctx, { tableName: params.get('tableName') ?? undefined, recordId: params.get('recordId') ?? undefined });
+      return listDataVersions(ctx, {
+        tableName: params.get('tableName') ?? undefined,
+        recordId: params.get('recordId') ?? undefined,
+      });
     },
   },
 });

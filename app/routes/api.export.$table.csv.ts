@@ -5,7 +5,12 @@ import { apiRoute } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { csvByteStream, csvChunks, csvDownloadHeaders, exportFilename } from '../platform/resources/csv.server.ts';
 import { isDomainError, notFound } from '../platform/errors.ts';
-import { EXPORT_TABLES, exportTable, exportTableNames, resolveExportTable } from '../features/backups/exports.server.ts';
+import {
+  EXPORT_TABLES,
+  exportTable,
+  exportTableNames,
+  resolveExportTable,
+} from '../features/backups/exports.server.ts';
 import { authorize } from '../platform/resources/resources.server.ts';
 import { namedCompanyId } from '../platform/resources/resource-rows.server.ts';
 import { snakeCase } from '../platform/lib/names.ts';
@@ -21,7 +26,12 @@ const route = apiRoute({
       if (def) authorize(ctx, def, 'read');
       // A table of one named company (One Network's) holds none of another company's rows:
       // its export for a user limited to that other company is the header alone.
-      const foreign = def ? await namedCompanyId(ctx, def).then(() => false, (error: unknown) => (isDomainError(error) && error.kind === 'notFound' ? true : Promise.reject(error))) : false;
+      const foreign = def
+        ? await namedCompanyId(ctx, def).then(
+            () => false,
+            (error: unknown) => (isDomainError(error) && error.kind === 'notFound' ? true : Promise.reject(error)),
+          )
+        : false;
       const exported = exportTable(ctx, table);
       const chunks = foreign ? csvChunks(exported.columns, []) : exported.csv().chunks;
       const name = snakeCase(table).replaceAll('_', '-');

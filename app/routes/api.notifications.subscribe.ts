@@ -9,6 +9,7 @@ export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.signedIn,
     body: SubscribeBody,
-    run: async ({ request, ctx, context }) => apiJson(await subscribePush(ctx, context.config.push, await readJson(request)), { status: 201 }),
+    run: async ({ request, ctx, context }) =>
+      apiJson(await subscribePush(ctx, context.config.push, await readJson(request)), { status: 201 }),
   },
 });

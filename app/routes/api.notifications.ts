@@ -12,7 +12,12 @@ export const { loader, action, access } = apiRoute({
       const url = new URL(request.url);
       const query = parseNotificationQuery(Object.fromEntries(url.searchParams));
       const { rows, total } = await listNotifications(ctx, query);
-      return pagedList(url, rows, { rows: rows.length, total, limit: query.limit ?? API_MAX_LIMIT, offset: query.offset ?? 0 });
+      return pagedList(url, rows, {
+        rows: rows.length,
+        total,
+        limit: query.limit ?? API_MAX_LIMIT,
+        offset: query.offset ?? 0,
+      });
     },
   },
 });

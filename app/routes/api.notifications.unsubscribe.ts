@@ -5,5 +5,9 @@ import { allow } from '../platform/screen/route-access.ts';
 import { UnsubscribeSchema, unsubscribePush } from '../features/notifications/push.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  POST: { allow: allow.signedIn, body: UnsubscribeSchema, run: async ({ request, ctx }) => unsubscribePush(ctx, await readJson(request)) },
+  POST: {
+    allow: allow.signedIn,
+    body: UnsubscribeSchema,
+    run: async ({ request, ctx }) => unsubscribePush(ctx, await readJson(request)),
+  },
 });

@@ -9,6 +9,8 @@ export const { loader, action, access } = apiRoute({
   GET: {
     allow: allow.signedIn,
     run: async ({ context }) =>
-      textResponse(openApiText({ rateLimits: context.config.apiRateLimits }), { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } }),
+      textResponse(openApiText({ rateLimits: context.config.apiRateLimits }), {
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+      }),
   },
 });

@@ -5,5 +5,9 @@ import { allow } from '../platform/screen/route-access.ts';
 import { ResolveRequest, resolveSystemError } from '../features/system/system-monitoring.server.ts';
 
 export const { loader, action, access } = apiRoute({
-  POST: { allow: allow.to('installation'), body: ResolveRequest, run: async ({ request, params, ctx }) => resolveSystemError(ctx, idParam(params.id), await readJson(request)) },
+  POST: {
+    allow: allow.to('installation'),
+    body: ResolveRequest,
+    run: async ({ request, params, ctx }) => resolveSystemError(ctx, idParam(params.id), await readJson(request)),
+  },
 });

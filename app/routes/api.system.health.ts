@@ -5,4 +5,6 @@ import { allow } from '../platform/screen/route-access.ts';
 import { healthOptions } from '../features/system/health-options.server.ts';
 import { systemHealth } from '../features/system/system-monitoring.server.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('installation'), run: async ({ context, ctx }) => systemHealth(ctx, healthOptions(context)) } });
+export const { loader, action, access } = apiRoute({
+  GET: { allow: allow.to('installation'), run: async ({ context, ctx }) => systemHealth(ctx, healthOptions(context)) },
+});

@@ -6,5 +6,9 @@ import { UserSettingsPatchSchema } from '../features/settings/user-settings-sche
 
 export const { loader, action, access } = apiRoute({
   GET: { allow: allow.signedIn, run: ({ ctx }) => getUserSettings(ctx) },
-  PUT: { allow: allow.signedIn, body: UserSettingsPatchSchema, run: async ({ ctx, request }) => updateUserSettings(ctx, await readJson(request)) },
+  PUT: {
+    allow: allow.signedIn,
+    body: UserSettingsPatchSchema,
+    run: async ({ ctx, request }) => updateUserSettings(ctx, await readJson(request)),
+  },
 });

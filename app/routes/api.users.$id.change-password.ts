@@ -4,13 +4,16 @@ import { changePassword } from '../features/auth/auth.server.ts';
 import { PasswordChangeBody } from '../features/auth/schemas.ts';
 
 // Oneself (current password required), or a user manager within the owner protections.
-export const { loader, action, access } = apiRoute({
-  POST: {
-    allow: allow.self({ area: 'users', action: 'edit' }),
-    body: PasswordChangeBody,
-    run: async ({ request, params, auth, ctx }) => {
-      await changePassword(ctx, idParam(params.id), await readJson(request), auth.session.id);
-      return { success: true, message: 'Password changed successfully' };
+export const { loader, action, access } = apiRoute(
+  {
+    POST: {
+      allow: allow.self({ area: 'users', action: 'edit' }),
+      body: PasswordChangeBody,
+      run: async ({ request, params, auth, ctx }) => {
+        await changePassword(ctx, idParam(params.id), await readJson(request), auth.session.id);
+        return { success: true, message: 'Password changed successfully' };
+      },
     },
   },
-}, { companyScoped: true });
+  { companyScoped: true },
+);

@@ -8,24 +8,34 @@ import { deleteUser, getUser, updateUser } from '../features/users/users.server.
 import { UpdateUserSchema } from '../features/users/schemas.ts';
 import { ProfileSchema } from '../features/settings/profile-schemas.ts';
 
-export const { loader, action, access } = apiRoute({
-  GET: { allow: allow.self({ area: 'users', action: 'read' }), run: async ({ params, ctx }) => getUser(ctx, idParam(params.id)) },
-  PUT: { allow: allow.to('users', 'edit'), body: UpdateUserSchema, run: async ({ request, params, ctx }) => updateUser(ctx, idParam(params.id), await readJson(request)) },
-  PATCH: {
-    allow: allow.self(undefined, OWN_PROFILE_ONLY),
-    body: ProfileSchema,
-    run: async ({ request, params, ctx }) => {
-      const id = idParam(params.id);
-      assertOwnAccount(ctx, id);
-      await updateOwnProfile(ctx, await readJson(request));
-      return getUser(ctx, id);
+export const { loader, action, access } = apiRoute(
+  {
+    GET: {
+      allow: allow.self({ area: 'users', action: 'read' }),
+      run: async ({ params, ctx }) => getUser(ctx, idParam(params.id)),
+    },
+    PUT: {
+      allow: allow.to('users', 'edit'),
+      body: UpdateUserSchema,
+      run: async ({ request, params, ctx }) => updateUser(ctx, idParam(params.id), await readJson(request)),
+    },
+    PATCH: {
+      allow: allow.self(undefined, OWN_PROFILE_ONLY),
+      body: ProfileSchema,
+      run: async ({ request, params, ctx }) => {
+        const id = idParam(params.id);
+        assertOwnAccount(ctx, id);
+        await updateOwnProfile(ctx, await readJson(request));
+        return getUser(ctx, id);
+      },
+    },
+    DELETE: {
+      allow: allow.to('users', 'delete'),
+      run: async ({ params, ctx }) => {
+        await deleteUser(ctx, idParam(params.id));
+        return new Response(null, { status: 204 });
+      },
     },
   },
-  DELETE: {
-    allow: allow.to('users', 'delete'),
-    run: async ({ params, ctx }) => {
-      await deleteUser(ctx, idParam(params.id));
-      return new Response(null, { status: 204 });
-    },
-  },
-}, { companyScoped: true });
+  { companyScoped: true },
+);

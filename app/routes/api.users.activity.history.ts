@@ -9,8 +9,16 @@ export const { loader, action, access } = apiRoute({
     allow: allow.to('users'),
     run: async ({ request, ctx }) => {
       const url = new URL(request.url);
-      const { events, total, totalPages, limit, offset } = await userActivityHistory(ctx, Object.fromEntries(url.searchParams));
-      return pagedList(url, { events, total, totalPages }, { rows: events.length, total, limit, offset }, { page: null });
+      const { events, total, totalPages, limit, offset } = await userActivityHistory(
+        ctx,
+        Object.fromEntries(url.searchParams),
+      );
+      return pagedList(
+        url,
+        { events, total, totalPages },
+        { rows: events.length, total, limit, offset },
+        { page: null },
+      );
     },
   },
 });

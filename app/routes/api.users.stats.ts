@@ -3,4 +3,6 @@ import { apiRoute } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { userStats } from '../features/users/users.server.ts';
 
-export const { loader, action, access } = apiRoute({ GET: { allow: allow.to('users'), run: async ({ ctx }) => userStats(ctx) } });
+export const { loader, action, access } = apiRoute({
+  GET: { allow: allow.to('users'), run: async ({ ctx }) => userStats(ctx) },
+});

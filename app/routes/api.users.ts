@@ -10,7 +10,10 @@ export const { loader, action, access } = apiRoute({
     run: async ({ request, ctx }) => {
       const url = new URL(request.url);
       const { users, total, totalPages, page } = await listUsersPage(ctx, Object.fromEntries(url.searchParams));
-      return apiJson({ users, total, totalPages }, { headers: pagingHeaders(url, total, page < totalPages ? { page: page + 1 } : null) });
+      return apiJson(
+        { users, total, totalPages },
+        { headers: pagingHeaders(url, total, page < totalPages ? { page: page + 1 } : null) },
+      );
     },
   },
   POST: {

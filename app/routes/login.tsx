@@ -42,19 +42,24 @@ const intents = {
     run: async (value, page: PublicPage) => {
       const { token, session } = await authenticatorFor(page.context).authenticate('form', page.request);
       const cookie = await sessionCookieHeader(page.context, token, session.rememberMe);
-      return succeed(page, { type: 'success', title: 'Welcome back!', description: 'Login successful.' }, { to: safeRedirect(value.redirectTo), headers: { 'Set-Cookie': cookie } });
+      return succeed(
+        page,
+        { type: 'success', title: 'Welcome back!', description: 'Login successful.' },
+        { to: safeRedirect(value.redirectTo), headers: { 'Set-Cookie': cookie } },
+      );
     },
   }),
 };
 
 export const access = screenAccess(intents, { get: allow.public });
 
-export const action = (args: ActionFunctionArgs) => screenAction(args, intents, {
-  fallback: 'login',
-  // Anyone may post; remix-auth reads the body again.
-  open: async ({ request, context }) => ({ request, context, url: new URL(request.url) }),
-  keepBody: true,
-});
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, intents, {
+    fallback: 'login',
+    // Anyone may post; remix-auth reads the body again.
+    open: async ({ request, context }) => ({ request, context, url: new URL(request.url) }),
+    keepBody: true,
+  });
 
 export default function LoginPage() {
   const { forgot } = useLoaderData<typeof loader>();
@@ -77,7 +82,9 @@ export default function LoginPage() {
 
   return (
     <div className="flex min-h-full items-center justify-center bg-gradient-to-b from-slate-900 to-slate-700 px-4 py-12">
-      {forgot ? <ToastView toast={{ type: 'info', title: 'Password reset', description: FORGOT_PASSWORD_MESSAGE }} /> : null}
+      {forgot ? (
+        <ToastView toast={{ type: 'info', title: 'Password reset', description: FORGOT_PASSWORD_MESSAGE }} />
+      ) : null}
       <div className="w-full max-w-md rounded-xl bg-white p-8 shadow-xl">
         <div className="mb-6 text-center">
           <LockIcon className="mx-auto h-10 w-10 text-blue-700" />
@@ -124,16 +131,22 @@ export default function LoginPage() {
             <label className="flex items-center gap-2 text-slate-700">
               <input type="checkbox" name="rememberMe" className="h-4 w-4 rounded border-slate-300" /> Remember me
             </label>
-            <Link to="/login?forgot=1" className="text-blue-700 hover:underline">Forgot password?</Link>
+            <Link to="/login?forgot=1" className="text-blue-700 hover:underline">
+              Forgot password?
+            </Link>
           </div>
           <Button type="submit" className="w-full" disabled={submitting}>
             {submitting ? 'Signing in...' : 'Sign In'}
           </Button>
         </Form>
 
-        <p className="mt-6 text-center text-sm text-slate-500">Need an account or lost access? Contact your system administrator.</p>
+        <p className="mt-6 text-center text-sm text-slate-500">
+          Need an account or lost access? Contact your system administrator.
+        </p>
         <p className="mt-3 text-center text-sm">
-          <Link to="/" className="text-blue-700 hover:underline">← Back to Platform Overview</Link>
+          <Link to="/" className="text-blue-700 hover:underline">
+            ← Back to Platform Overview
+          </Link>
         </p>
       </div>
     </div>

@@ -29,8 +29,17 @@ export function AppLink({ to, ...rest }: AppLinkProps) {
 const APP_LINK_SELECTOR = 'a[data-discover], a[href^="?"]';
 
 /** Whether a click is one the page handles itself rather than the browser (as react-router's Link decides). */
-function isPlainLeftClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'defaultPrevented'>): boolean {
-  return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+function isPlainLeftClick(
+  event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'defaultPrevented'>,
+): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.altKey &&
+    !event.ctrlKey &&
+    !event.shiftKey
+  );
 }
 
 /** The root's part: a plain left click on an AppLink navigates client-side. */

@@ -16,10 +16,21 @@ export function FormPanel({ title, closeTo, children }: { title: string; closeTo
   // it back: Headless UI only knows the focus moves made after its module loaded.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
   const panel = (waiting: boolean) => (
-    <section className="mb-6 rounded-lg border border-blue-200 bg-white p-5 shadow-sm" aria-labelledby="form-panel-title" data-testid="form-panel">
+    <section
+      className="mb-6 rounded-lg border border-blue-200 bg-white p-5 shadow-sm"
+      aria-labelledby="form-panel-title"
+      data-testid="form-panel"
+    >
       <div className="mb-4 flex items-center justify-between">
-        <h2 id="form-panel-title" className="text-lg font-semibold text-slate-900">{title}</h2>
-        <Link to={closeTo} className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close" preventScrollReset>
+        <h2 id="form-panel-title" className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <Link
+          to={closeTo}
+          className="rounded p-1 text-slate-500 hover:bg-slate-100"
+          aria-label="Close"
+          preventScrollReset
+        >
           <CloseIcon />
         </Link>
       </div>

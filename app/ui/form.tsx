@@ -17,10 +17,16 @@ export function Field({
   const message = Array.isArray(error) ? error[0] : error;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
       {children}
       {hint && !message ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      {message ? <p id={`${id}-error`} className="text-sm text-red-700" data-testid={`${id}-error`}>{message}</p> : null}
+      {message ? (
+        <p id={`${id}-error`} className="text-sm text-red-700" data-testid={`${id}-error`}>
+          {message}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -40,13 +46,24 @@ export function Button({
     danger: 'bg-red-600 text-white hover:bg-red-700',
   };
   return (
-    <button {...props} className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium shadow-sm ${styles[variant]} ${className}`}>
+    <button
+      {...props}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium shadow-sm ${styles[variant]} ${className}`}
+    >
       {children}
     </button>
   );
 }
 
-export function Alert({ children, tone = 'error', title }: { children?: ReactNode; tone?: 'error' | 'warning' | 'info' | 'success'; title?: string }) {
+export function Alert({
+  children,
+  tone = 'error',
+  title,
+}: {
+  children?: ReactNode;
+  tone?: 'error' | 'warning' | 'info' | 'success';
+  title?: string;
+}) {
   const styles = {
     error: 'border-red-300 bg-red-50 text-red-900',
     warning: 'border-amber-300 bg-amber-50 text-amber-900',
@@ -62,7 +79,15 @@ export function Alert({ children, tone = 'error', title }: { children?: ReactNod
 }
 
 /** A bordered panel. min-w-0: in a grid or flex row it is as narrow as its track, and wide content (charts, tables) scrolls inside it. */
-export function Card({ title, children, className = '' }: { title?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  children,
+  className = '',
+}: {
+  title?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`min-w-0 rounded-lg border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
       {title ? <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2> : null}

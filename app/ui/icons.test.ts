@@ -46,7 +46,8 @@ describe('icons as CSS masks', () => {
     // Tailwind leaves out base rules whose classes it does not find in the sources; the config's
     // safelist keeps them (`i-${name}` is made at run time).
     const { css } = await postcss([tailwindcss(tailwindConfig)]).process('@tailwind base;', { from: undefined });
-    for (const name of ICON_NAMES) expect(css).toMatch(new RegExp(`\\.i-${name}\\s*\\{\\s*--icon: url\\("data:image/svg\\+xml,`));
+    for (const name of ICON_NAMES)
+      expect(css).toMatch(new RegExp(`\\.i-${name}\\s*\\{\\s*--icon: url\\("data:image/svg\\+xml,`));
     expect(css).toMatch(/\.sidebar summary::after\s*\{\s*content: "";\s*--icon: url/);
   });
 });

@@ -6,8 +6,32 @@
 type IconProps = { className?: string };
 
 export const ICON_NAMES = [
-  'home', 'bell', 'gear', 'user', 'logout', 'menu', 'close', 'chevron', 'shield', 'chart', 'sync', 'building', 'spark',
-  'lock', 'eye', 'eye-off', 'pencil', 'trash', 'plus', 'download', 'search', 'check-circle', 'x-circle', 'info', 'warning', 'clock',
+  'home',
+  'bell',
+  'gear',
+  'user',
+  'logout',
+  'menu',
+  'close',
+  'chevron',
+  'shield',
+  'chart',
+  'sync',
+  'building',
+  'spark',
+  'lock',
+  'eye',
+  'eye-off',
+  'pencil',
+  'trash',
+  'plus',
+  'download',
+  'search',
+  'check-circle',
+  'x-circle',
+  'info',
+  'warning',
+  'clock',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

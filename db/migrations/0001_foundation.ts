@@ -5,9 +5,16 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.ts';
 
 const PERMISSION_FLAGS = [
-  'can_access_financial_data', 'can_access_subscriber_data', 'can_access_api_integrations',
-  'can_access_analytics', 'can_access_audit_logs', 'can_access_backups', 'can_create',
-  'can_edit', 'can_delete', 'can_manage_users',
+  'can_access_financial_data',
+  'can_access_subscriber_data',
+  'can_access_api_integrations',
+  'can_access_analytics',
+  'can_access_audit_logs',
+  'can_access_backups',
+  'can_create',
+  'can_edit',
+  'can_delete',
+  'can_manage_users',
 ];
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
@@ -16,7 +23,8 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('id', 'integer', d.id)
     .addColumn('name', 'varchar(255)', (c) => c.notNull().unique())
     .addColumn('type', 'varchar(20)', (c) =>
-      c.notNull().check(sqlIn('type', ['mobile', 'infrastructure', 'fintech', 'marketing'])))
+      c.notNull().check(sqlIn('type', ['mobile', 'infrastructure', 'fintech', 'marketing'])),
+    )
     .addColumn('description', 'text')
     .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .addColumn('updated_at', d.instant, (c) => c.notNull().defaultTo(d.now))
@@ -44,7 +52,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('updated_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .addUniqueConstraint('expense_categories_company_name_uq', ['company_id', 'name'])
     .execute();
-  await db.schema.createIndex('expense_categories_department_idx').on('expense_categories').column('department_id').execute();
+  await db.schema
+    .createIndex('expense_categories_department_idx')
+    .on('expense_categories')
+    .column('department_id')
+    .execute();
   await db.schema.createIndex('expense_categories_name_idx').on('expense_categories').column('name').execute();
 
   let users = db.schema
@@ -54,7 +66,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('email', 'varchar(255)', (c) => c.notNull().unique())
     .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
     .addColumn('role', 'varchar(20)', (c) =>
-      c.notNull().defaultTo('viewer').check(sqlIn('role', ['owner', 'admin', 'editor', 'viewer'])))
+      c
+        .notNull()
+        .defaultTo('viewer')
+        .check(sqlIn('role', ['owner', 'admin', 'editor', 'viewer'])),
+    )
     .addColumn('full_name', 'varchar(255)')
     .addColumn('position', 'varchar(255)')
     .addColumn('phone_number', 'varchar(50)')
@@ -96,7 +112,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('remember_me', d.boolean, (c) => c.notNull().defaultTo(d.false))
     .addColumn('end_reason', 'varchar(50)')
     .execute();
-  await db.schema.createIndex('user_sessions_user_active_idx').on('user_sessions').columns(['user_id', 'is_active']).execute();
+  await db.schema
+    .createIndex('user_sessions_user_active_idx')
+    .on('user_sessions')
+    .columns(['user_id', 'is_active'])
+    .execute();
   await db.schema.createIndex('user_sessions_login_at_idx').on('user_sessions').column('login_at').execute();
 
   await db.schema
@@ -105,15 +125,19 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
     .addColumn('email_notifications', d.boolean, (c) => c.notNull().defaultTo(d.true))
     .addColumn('push_notifications', d.boolean, (c) => c.notNull().defaultTo(d.true))
-    .addColumn('notification_types', d.json, (c) => c.notNull().defaultTo(
-      d.jsonDefault({ system: true, financial: true, api: true, user: true, security: true })))
+    .addColumn('notification_types', d.json, (c) =>
+      c.notNull().defaultTo(d.jsonDefault({ system: true, financial: true, api: true, user: true, security: true })),
+    )
     .addColumn('theme', 'varchar(20)', (c) => c.notNull().defaultTo('light'))
     .addColumn('language', 'varchar(10)', (c) => c.notNull().defaultTo('en'))
     .addColumn('timezone', 'varchar(64)', (c) => c.notNull().defaultTo('UTC'))
     .addColumn('date_format', 'varchar(20)', (c) => c.notNull().defaultTo('MM/dd/yyyy'))
     .addColumn('time_format', 'varchar(10)', (c) => c.notNull().defaultTo('12h'))
-    .addColumn('dashboard_layout', d.json, (c) => c.notNull().defaultTo(
-      d.jsonDefault({ cards: ['stats', 'activity', 'health'], autoRefresh: true, refreshInterval: 30 })))
+    .addColumn('dashboard_layout', d.json, (c) =>
+      c
+        .notNull()
+        .defaultTo(d.jsonDefault({ cards: ['stats', 'activity', 'health'], autoRefresh: true, refreshInterval: 30 })),
+    )
     .addColumn('share_activity_status', d.boolean, (c) => c.notNull().defaultTo(d.true))
     .addColumn('share_profile_info', d.boolean, (c) => c.notNull().defaultTo(d.true))
     .addColumn('auto_logout', 'integer', (c) => c.notNull().defaultTo(480))
@@ -163,7 +187,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('is_active', d.boolean, (c) => c.notNull().defaultTo(d.false))
     .addUniqueConstraint('data_versions_record_version_uq', ['table_name', 'record_id', 'version'])
     .execute();
-  await db.schema.createIndex('data_versions_active_idx').on('data_versions').columns(['table_name', 'record_id', 'is_active']).execute();
+  await db.schema
+    .createIndex('data_versions_active_idx')
+    .on('data_versions')
+    .columns(['table_name', 'record_id', 'is_active'])
+    .execute();
 
   await db.schema
     .createTable('login_attempts')
@@ -173,8 +201,16 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('succeeded', d.boolean, (c) => c.notNull())
     .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .execute();
-  await db.schema.createIndex('login_attempts_email_time_idx').on('login_attempts').columns(['email', 'created_at']).execute();
-  await db.schema.createIndex('login_attempts_ip_time_idx').on('login_attempts').columns(['ip_address', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_attempts_email_time_idx')
+    .on('login_attempts')
+    .columns(['email', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('login_attempts_ip_time_idx')
+    .on('login_attempts')
+    .columns(['ip_address', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('rate_limit_counters')
@@ -183,7 +219,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('rate_limit_counters_pk', ['key', 'window_start'])
     .execute();
-  await db.schema.createIndex('rate_limit_counters_window_idx').on('rate_limit_counters').column('window_start').execute();
+  await db.schema
+    .createIndex('rate_limit_counters_window_idx')
+    .on('rate_limit_counters')
+    .column('window_start')
+    .execute();
 }
 
 function sqlIn(column: string, values: string[]) {

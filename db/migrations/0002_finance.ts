@@ -42,8 +42,13 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addCheckConstraint('budgets_dates_ck', sql.raw('end_date >= start_date'))
     .execute();
   await indexes(db, 'budgets', [
-    ['start_date', 'id'], ['company_id', 'start_date', 'id'], ['department_id'], ['category_id'],
-    ['status'], ['amount_cents'], ['end_date'],
+    ['start_date', 'id'],
+    ['company_id', 'start_date', 'id'],
+    ['department_id'],
+    ['category_id'],
+    ['status'],
+    ['amount_cents'],
+    ['end_date'],
   ]);
 
   await db.schema
@@ -60,8 +65,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .$call(rowTracking)
     .execute();
   await indexes(db, 'actual_expenses', [
-    ['expense_date', 'id'], ['company_id', 'expense_date', 'id'], ['department_id', 'expense_date'],
-    ['category_id'], ['amount_cents'],
+    ['expense_date', 'id'],
+    ['company_id', 'expense_date', 'id'],
+    ['department_id', 'expense_date'],
+    ['category_id'],
+    ['amount_cents'],
   ]);
 
   await db.schema
@@ -75,7 +83,12 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addCheckConstraint('revenue_projections_dates_ck', sql.raw('end_date >= start_date'))
     .execute();
   await indexes(db, 'revenue_projections', [
-    ['start_date', 'id'], ['company_id', 'start_date', 'id'], ['source', 'start_date'], ['status'], ['amount_cents'], ['end_date'],
+    ['start_date', 'id'],
+    ['company_id', 'start_date', 'id'],
+    ['source', 'start_date'],
+    ['status'],
+    ['amount_cents'],
+    ['end_date'],
   ]);
 
   await db.schema
@@ -90,7 +103,10 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .$call(rowTracking)
     .execute();
   await indexes(db, 'actual_revenue', [
-    ['revenue_date', 'id'], ['company_id', 'revenue_date', 'id'], ['source', 'revenue_date'], ['amount_cents'],
+    ['revenue_date', 'id'],
+    ['company_id', 'revenue_date', 'id'],
+    ['source', 'revenue_date'],
+    ['amount_cents'],
   ]);
 
   await db.schema
@@ -106,18 +122,29 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .$call(rowTracking)
     .execute();
   await indexes(db, 'subscriber_metrics', [
-    ['company_type', 'record_date', 'id'], ['company_id', 'record_date', 'id'], ['metric_name', 'record_date'],
-    ['record_date', 'id'], ['metric_value_hundredths'],
+    ['company_type', 'record_date', 'id'],
+    ['company_id', 'record_date', 'id'],
+    ['metric_name', 'record_date'],
+    ['record_date', 'id'],
+    ['metric_value_hundredths'],
   ]);
 
   // Category lists, filters and the budget/expense category pickers read by company.
-  await db.schema.createIndex('expense_categories_company_idx').on('expense_categories').columns(['company_id', 'name']).execute();
+  await db.schema
+    .createIndex('expense_categories_company_idx')
+    .on('expense_categories')
+    .columns(['company_id', 'name'])
+    .execute();
   await db.schema.createIndex('departments_created_at_idx').on('departments').column('created_at').execute();
 }
 
 async function indexes(db: Kysely<any>, table: string, sets: string[][]): Promise<void> {
   for (const columns of sets) {
-    await db.schema.createIndex(`${table}_${columns.join('_')}_idx`).on(table).columns(columns).execute();
+    await db.schema
+      .createIndex(`${table}_${columns.join('_')}_idx`)
+      .on(table)
+      .columns(columns)
+      .execute();
   }
 }
 

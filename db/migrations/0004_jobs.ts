@@ -11,7 +11,9 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   await db.schema
     .createTable('system_errors')
     .addColumn('id', 'integer', d.id)
-    .addColumn('severity', 'varchar(10)', (c) => c.notNull().defaultTo('medium').check(sqlIn('severity', ERROR_SEVERITIES)))
+    .addColumn('severity', 'varchar(10)', (c) =>
+      c.notNull().defaultTo('medium').check(sqlIn('severity', ERROR_SEVERITIES)),
+    )
     .addColumn('error_type', 'varchar(100)', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
     // For a job: 'job:<queue>' and method 'JOB'; for a request: the path and HTTP method.
@@ -28,14 +30,24 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('resolved_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('resolution', 'text')
     .execute();
-  await db.schema.createIndex('system_errors_open_idx').on('system_errors').columns(['is_resolved', 'last_occurrence']).execute();
-  await db.schema.createIndex('system_errors_type_idx').on('system_errors').columns(['error_type', 'is_resolved']).execute();
+  await db.schema
+    .createIndex('system_errors_open_idx')
+    .on('system_errors')
+    .columns(['is_resolved', 'last_occurrence'])
+    .execute();
+  await db.schema
+    .createIndex('system_errors_type_idx')
+    .on('system_errors')
+    .columns(['error_type', 'is_resolved'])
+    .execute();
 
   await db.schema
     .createTable('recovery_actions')
     .addColumn('id', 'integer', d.id)
     .addColumn('action_type', 'varchar(100)', (c) => c.notNull())
-    .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('executing').check(sqlIn('status', RECOVERY_STATUSES)))
+    .addColumn('status', 'varchar(20)', (c) =>
+      c.notNull().defaultTo('executing').check(sqlIn('status', RECOVERY_STATUSES)),
+    )
     .addColumn('description', 'text')
     .addColumn('result', 'text')
     .addColumn('system_error_id', 'integer', (c) => c.references('system_errors.id').onDelete('set null'))
@@ -79,7 +91,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addUniqueConstraint('security_anomalies_user_window_uq', ['username', 'window_start'])
     .execute();
   await db.schema.createIndex('security_anomalies_created_idx').on('security_anomalies').column('created_at').execute();
-  await db.schema.createIndex('security_anomalies_user_idx').on('security_anomalies').columns(['user_id', 'window_end']).execute();
+  await db.schema
+    .createIndex('security_anomalies_user_idx')
+    .on('security_anomalies')
+    .columns(['user_id', 'window_end'])
+    .execute();
 }
 
 function sqlIn(column: string, values: string[]) {

@@ -17,11 +17,23 @@ export const CARD_TYPES = ['platinum', 'gold', 'black', 'aqua', 'plastic', 'virt
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   const count = (column: string) => (t: CreateTableBuilder<any, any>) =>
-    t.addColumn(column, d.bigint, (c) => c.notNull().defaultTo(0).check(sql.raw(`${column} >= 0`)));
+    t.addColumn(column, d.bigint, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql.raw(`${column} >= 0`)),
+    );
   const percent = (column: string) => (t: CreateTableBuilder<any, any>) =>
-    t.addColumn(`${column}_hundredths`, 'integer', (c) => c.notNull().defaultTo(0).check(sql.raw(`${column}_hundredths between 0 and 10000`)));
+    t.addColumn(`${column}_hundredths`, 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql.raw(`${column}_hundredths between 0 and 10000`)),
+    );
   const oneOf = (column: string, values: string[]) => (t: CreateTableBuilder<any, any>) =>
-    t.addColumn(column, 'varchar(30)', (c) => c.notNull().check(sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)));
+    t.addColumn(column, 'varchar(30)', (c) =>
+      c.notNull().check(sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)),
+    );
   /** id, company, year and month: what every table starts with. */
   const monthRow = (t: CreateTableBuilder<any, any>) =>
     t
@@ -38,29 +50,57 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     t.addColumn('revenue_cents', d.bigint, (c) => c.check(sql.raw('revenue_cents >= 0')));
   const description = (t: CreateTableBuilder<any, any>) => t.addColumn('description', 'text');
 
-  const tables: { name: string; build: (t: CreateTableBuilder<any, any>) => CreateTableBuilder<any, any>; key: string[] }[] = [
+  const tables: {
+    name: string;
+    build: (t: CreateTableBuilder<any, any>) => CreateTableBuilder<any, any>;
+    key: string[];
+  }[] = [
     {
       name: 'broadband_connections',
       key: ['connection_type'],
-      build: (t) => t.$call(oneOf('connection_type', CONNECTION_TYPES)).$call(count('active_connections')).$call(count('new_this_month'))
-        .$call(count('churn_this_month')).$call(percent('percentage_of_total')).$call(revenue),
+      build: (t) =>
+        t
+          .$call(oneOf('connection_type', CONNECTION_TYPES))
+          .$call(count('active_connections'))
+          .$call(count('new_this_month'))
+          .$call(count('churn_this_month'))
+          .$call(percent('percentage_of_total'))
+          .$call(revenue),
     },
     {
       name: 'mobile_subscriptions',
       key: ['subscription_type'],
-      build: (t) => t.$call(oneOf('subscription_type', SUBSCRIPTION_TYPES)).$call(count('active_subscriptions')).$call(count('new_this_month'))
-        .$call(count('churn_this_month')).$call(percent('percentage_of_total')).$call(revenue),
+      build: (t) =>
+        t
+          .$call(oneOf('subscription_type', SUBSCRIPTION_TYPES))
+          .$call(count('active_subscriptions'))
+          .$call(count('new_this_month'))
+          .$call(count('churn_this_month'))
+          .$call(percent('percentage_of_total'))
+          .$call(revenue),
     },
     {
       name: 'mobile_access_methods',
       key: ['access_method'],
-      build: (t) => t.$call(oneOf('access_method', ACCESS_METHODS)).$call(count('active_devices')).$call(percent('percentage_of_total')).$call(revenue),
+      build: (t) =>
+        t
+          .$call(oneOf('access_method', ACCESS_METHODS))
+          .$call(count('active_devices'))
+          .$call(percent('percentage_of_total'))
+          .$call(revenue),
     },
     {
       name: 'network_broadband_records',
       key: [],
-      build: (t) => t.$call(count('total_broadband')).$call(count('fixed_broadband')).$call(percent('fixed_broadband_percentage'))
-        .$call(count('fixed_fwa5g_router')).$call(percent('fixed_fwa5g_router_percentage')).$call(count('new_connections')).$call(count('churn_connections')),
+      build: (t) =>
+        t
+          .$call(count('total_broadband'))
+          .$call(count('fixed_broadband'))
+          .$call(percent('fixed_broadband_percentage'))
+          .$call(count('fixed_fwa5g_router'))
+          .$call(percent('fixed_fwa5g_router_percentage'))
+          .$call(count('new_connections'))
+          .$call(count('churn_connections')),
     },
     {
       name: 'network_subscription_patterns',
@@ -68,7 +108,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
       build: (t) => {
         let out = t.$call(count('total_mobile_subscriptions'));
         for (const cycle of SUBSCRIPTION_TYPES) {
-          out = out.$call(count(`${cycle}_subscriptions`)).$call(percent(`${cycle}_subscriptions_percentage`)).$call(count(`${cycle}_new`)).$call(count(`${cycle}_churn`));
+          out = out
+            .$call(count(`${cycle}_subscriptions`))
+            .$call(percent(`${cycle}_subscriptions_percentage`))
+            .$call(count(`${cycle}_new`))
+            .$call(count(`${cycle}_churn`));
         }
         return out;
       },
@@ -76,34 +120,67 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     {
       name: 'network_access_records',
       key: [],
-      build: (t) => t.$call(count('mifi_devices')).$call(percent('mifi_devices_percentage')).$call(count('sim_cards')).$call(percent('sim_cards_percentage'))
-        .$call(count('e_sim')).$call(percent('e_sim_percentage')).$call(count('fwa_mobile')).$call(percent('fwa_mobile_percentage')),
+      build: (t) =>
+        t
+          .$call(count('mifi_devices'))
+          .$call(percent('mifi_devices_percentage'))
+          .$call(count('sim_cards'))
+          .$call(percent('sim_cards_percentage'))
+          .$call(count('e_sim'))
+          .$call(percent('e_sim_percentage'))
+          .$call(count('fwa_mobile'))
+          .$call(percent('fwa_mobile_percentage')),
     },
     {
       name: 'vult_subscriber_metrics',
       key: [],
-      build: (t) => t.$call(count('total_subscribers')).$call(percent('retention_rate')).$call(percent('conversion_rate'))
-        .$call(count('card_holders')).$call(percent('card_adoption_rate')),
+      build: (t) =>
+        t
+          .$call(count('total_subscribers'))
+          .$call(percent('retention_rate'))
+          .$call(percent('conversion_rate'))
+          .$call(count('card_holders'))
+          .$call(percent('card_adoption_rate')),
     },
     {
       name: 'vult_subscriber_levels',
       key: ['level'],
-      build: (t) => t.$call(oneOf('level', SUBSCRIBER_LEVELS)).$call(count('subscriber_count')).$call(percent('percentage_of_total')).$call(description),
+      build: (t) =>
+        t
+          .$call(oneOf('level', SUBSCRIBER_LEVELS))
+          .$call(count('subscriber_count'))
+          .$call(percent('percentage_of_total'))
+          .$call(description),
     },
     {
       name: 'vult_card_types',
       key: ['card_type'],
-      build: (t) => t.$call(oneOf('card_type', CARD_TYPES)).$call(count('card_count')).$call(percent('percentage_of_cards'))
-        .$call(percent('percentage_of_users')).$call(description),
+      build: (t) =>
+        t
+          .$call(oneOf('card_type', CARD_TYPES))
+          .$call(count('card_count'))
+          .$call(percent('percentage_of_cards'))
+          .$call(percent('percentage_of_users'))
+          .$call(description),
     },
   ];
 
   for (const table of tables) {
     await db.schema.createTable(table.name).$call(monthRow).$call(table.build).$call(tracking).execute();
-    await db.schema.createIndex(`${table.name}_month_uq`).on(table.name).columns(['company_id', 'year', 'month', ...table.key]).unique().execute();
+    await db.schema
+      .createIndex(`${table.name}_month_uq`)
+      .on(table.name)
+      .columns(['company_id', 'year', 'month', ...table.key])
+      .unique()
+      .execute();
     // Lists of every company the user may see, newest month first.
     await db.schema.createIndex(`${table.name}_year_month_idx`).on(table.name).columns(['year', 'month']).execute();
     // The type filter of the lists (connection type, level, card type…), newest month first.
-    if (table.key.length) await db.schema.createIndex(`${table.name}_${table.key[0]}_idx`).on(table.name).columns([...table.key, 'year', 'month']).execute();
+    if (table.key.length)
+      await db.schema
+        .createIndex(`${table.name}_${table.key[0]}_idx`)
+        .on(table.name)
+        .columns([...table.key, 'year', 'month'])
+        .execute();
   }
 }

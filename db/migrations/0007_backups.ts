@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('description', 'text')
     .addColumn('type', 'varchar(20)', (c) => c.notNull().check(sqlIn('type', BACKUP_TYPES)))
-    .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('in_progress').check(sqlIn('status', BACKUP_STATUSES)))
+    .addColumn('status', 'varchar(20)', (c) =>
+      c.notNull().defaultTo('in_progress').check(sqlIn('status', BACKUP_STATUSES)),
+    )
     // The tables asked for (camelCase); the file's manifest lists what it holds.
     .addColumn('tables', d.json, (c) => c.notNull())
     .addColumn('include_audit_logs', d.boolean, (c) => c.notNull().defaultTo(d.false))
@@ -35,5 +37,9 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('completed_at', d.instant)
     .execute();
   await db.schema.createIndex('backups_created_idx').on('backups').column('created_at').execute();
-  await db.schema.createIndex('backups_type_status_idx').on('backups').columns(['type', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('backups_type_status_idx')
+    .on('backups')
+    .columns(['type', 'status', 'created_at'])
+    .execute();
 }

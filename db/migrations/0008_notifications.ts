@@ -18,8 +18,12 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('title', 'varchar(255)', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('type', 'varchar(20)', (c) => c.notNull().defaultTo('info').check(sqlIn('type', NOTIFICATION_TYPES)))
-    .addColumn('priority', 'varchar(20)', (c) => c.notNull().defaultTo('medium').check(sqlIn('priority', NOTIFICATION_PRIORITIES)))
-    .addColumn('category', 'varchar(20)', (c) => c.notNull().defaultTo('system').check(sqlIn('category', NOTIFICATION_CATEGORIES)))
+    .addColumn('priority', 'varchar(20)', (c) =>
+      c.notNull().defaultTo('medium').check(sqlIn('priority', NOTIFICATION_PRIORITIES)),
+    )
+    .addColumn('category', 'varchar(20)', (c) =>
+      c.notNull().defaultTo('system').check(sqlIn('category', NOTIFICATION_CATEGORIES)),
+    )
     // Targeting: every column that is set must match; none set means everyone.
     .addColumn('target_company_id', 'integer', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('target_department_id', 'integer', (c) => c.references('departments.id').onDelete('cascade'))
@@ -39,7 +43,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('updated_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .execute();
   await db.schema.createIndex('notifications_created_idx').on('notifications').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('notifications_target_user_idx').on('notifications').columns(['target_user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notifications_target_user_idx')
+    .on('notifications')
+    .columns(['target_user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('notifications_expires_idx').on('notifications').column('expires_at').execute();
 
   await db.schema
@@ -53,7 +61,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('dismissed_at', d.instant)
     .addUniqueConstraint('user_notification_settings_user_notification_key', ['user_id', 'notification_id'])
     .execute();
-  await db.schema.createIndex('user_notification_settings_notification_idx').on('user_notification_settings').column('notification_id').execute();
+  await db.schema
+    .createIndex('user_notification_settings_notification_idx')
+    .on('user_notification_settings')
+    .column('notification_id')
+    .execute();
 
   await db.schema
     .createTable('push_subscriptions')

@@ -18,6 +18,13 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('topic', 'varchar(40)')
     .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .execute();
-  await db.schema.createIndex('ai_chat_messages_session_idx').on('ai_chat_messages').columns(['session_id', 'id']).execute();
-  await db.schema.alterTable('ai_insights').addColumn('narrated', d.boolean, (c) => c.notNull().defaultTo(d.false)).execute();
+  await db.schema
+    .createIndex('ai_chat_messages_session_idx')
+    .on('ai_chat_messages')
+    .columns(['session_id', 'id'])
+    .execute();
+  await db.schema
+    .alterTable('ai_insights')
+    .addColumn('narrated', d.boolean, (c) => c.notNull().defaultTo(d.false))
+    .execute();
 }

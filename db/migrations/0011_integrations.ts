@@ -34,7 +34,9 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('endpoint', 'varchar(500)', (c) => c.notNull())
     .addColumn('method', 'varchar(10)', (c) => c.notNull().defaultTo('GET').check(sqlIn('method', HTTP_METHODS)))
-    .addColumn('direction', 'varchar(10)', (c) => c.notNull().defaultTo('inbound').check(sqlIn('direction', DIRECTIONS)))
+    .addColumn('direction', 'varchar(10)', (c) =>
+      c.notNull().defaultTo('inbound').check(sqlIn('direction', DIRECTIONS)),
+    )
     .addColumn('target_table', 'varchar(100)', (c) => c.notNull())
     // Inbound: {records, key, fields, pagination}; outbound: {batchSize, fields}. JSON text.
     .addColumn('mapping_config', 'text')
@@ -47,7 +49,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .addColumn('updated_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .execute();
-  await db.schema.createIndex('api_integration_endpoints_source_idx').on('api_integration_endpoints').column('source_id').execute();
+  await db.schema
+    .createIndex('api_integration_endpoints_source_idx')
+    .on('api_integration_endpoints')
+    .column('source_id')
+    .execute();
 
   await db.schema
     .createTable('api_integration_credentials')
@@ -63,12 +69,18 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .execute();
-  await db.schema.createIndex('api_integration_credentials_source_idx').on('api_integration_credentials').columns(['source_id', 'credential_key']).execute();
+  await db.schema
+    .createIndex('api_integration_credentials_source_idx')
+    .on('api_integration_credentials')
+    .columns(['source_id', 'credential_key'])
+    .execute();
 
   await db.schema
     .createTable('api_integration_sync_logs')
     .addColumn('id', 'integer', d.id)
-    .addColumn('endpoint_id', 'integer', (c) => c.notNull().references('api_integration_endpoints.id').onDelete('cascade'))
+    .addColumn('endpoint_id', 'integer', (c) =>
+      c.notNull().references('api_integration_endpoints.id').onDelete('cascade'),
+    )
     .addColumn('status', 'varchar(20)', (c) => c.notNull().check(sqlIn('status', SYNC_STATUSES)))
     .addColumn('started_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .addColumn('completed_at', d.instant)
@@ -86,17 +98,32 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('sync_data', 'text')
     .addColumn('triggered_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .execute();
-  await db.schema.createIndex('api_integration_sync_logs_endpoint_idx').on('api_integration_sync_logs').columns(['endpoint_id', 'started_at']).execute();
-  await db.schema.createIndex('api_integration_sync_logs_started_idx').on('api_integration_sync_logs').column('started_at').execute();
+  await db.schema
+    .createIndex('api_integration_sync_logs_endpoint_idx')
+    .on('api_integration_sync_logs')
+    .columns(['endpoint_id', 'started_at'])
+    .execute();
+  await db.schema
+    .createIndex('api_integration_sync_logs_started_idx')
+    .on('api_integration_sync_logs')
+    .column('started_at')
+    .execute();
 
   await db.schema
     .createTable('api_integration_records')
     .addColumn('id', 'integer', d.id)
-    .addColumn('endpoint_id', 'integer', (c) => c.notNull().references('api_integration_endpoints.id').onDelete('cascade'))
+    .addColumn('endpoint_id', 'integer', (c) =>
+      c.notNull().references('api_integration_endpoints.id').onDelete('cascade'),
+    )
     .addColumn('external_key', 'varchar(255)', (c) => c.notNull())
     .addColumn('target_table', 'varchar(100)', (c) => c.notNull())
     .addColumn('record_id', 'integer', (c) => c.notNull())
     .addColumn('synced_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .execute();
-  await db.schema.createIndex('api_integration_records_key_idx').unique().on('api_integration_records').columns(['endpoint_id', 'external_key']).execute();
+  await db.schema
+    .createIndex('api_integration_records_key_idx')
+    .unique()
+    .on('api_integration_records')
+    .columns(['endpoint_id', 'external_key'])
+    .execute();
 }

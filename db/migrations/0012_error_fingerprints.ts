@@ -6,5 +6,9 @@ import type { DialectHelpers } from '../dialect.ts';
 
 export async function up(db: Kysely<any>, _d: DialectHelpers): Promise<void> {
   await db.schema.alterTable('system_errors').addColumn('fingerprint', 'varchar(64)').execute();
-  await db.schema.createIndex('system_errors_fingerprint_idx').on('system_errors').columns(['fingerprint', 'is_resolved']).execute();
+  await db.schema
+    .createIndex('system_errors_fingerprint_idx')
+    .on('system_errors')
+    .columns(['fingerprint', 'is_resolved'])
+    .execute();
 }

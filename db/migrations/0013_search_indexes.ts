@@ -11,7 +11,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   // that order, and a deep page by amount sorted the whole table. SQLite's
   // index already ends with the rowid.
   if (d.dialect === 'postgres') {
-    await db.schema.createIndex('actual_expenses_amount_cents_id_idx').on('actual_expenses').columns(['amount_cents', 'id']).execute();
+    await db.schema
+      .createIndex('actual_expenses_amount_cents_id_idx')
+      .on('actual_expenses')
+      .columns(['amount_cents', 'id'])
+      .execute();
     await db.schema.dropIndex('actual_expenses_amount_cents_idx').execute();
   }
 }

@@ -11,7 +11,9 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   if (d.dialect !== 'postgres') return;
   for (const index of Object.values(SEARCH_INDEXES)) {
     await sql.raw(`drop index if exists ${index.table}_search_idx`).execute(db);
-    const { rows } = await sql<{ present: boolean }>`select to_regclass(${ftsTable(index)}) is not null as present`.execute(db);
+    const { rows } = await sql<{
+      present: boolean;
+    }>`select to_regclass(${ftsTable(index)}) is not null as present`.execute(db);
     if (!rows[0].present) await createSearchIndex(db, d.dialect, index);
   }
 }

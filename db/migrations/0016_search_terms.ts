@@ -10,7 +10,9 @@ import { createSearchIndex, dropPostgresSearchTable, SEARCH_INDEXES, termsTable 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   if (d.dialect !== 'postgres') return;
   for (const index of Object.values(SEARCH_INDEXES)) {
-    const { rows } = await sql<{ present: boolean }>`select to_regclass(${termsTable(index)}) is not null as present`.execute(db);
+    const { rows } = await sql<{
+      present: boolean;
+    }>`select to_regclass(${termsTable(index)}) is not null as present`.execute(db);
     if (rows[0].present) continue;
     await dropPostgresSearchTable(db, index);
     await createSearchIndex(db, d.dialect, index);

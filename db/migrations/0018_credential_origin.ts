@@ -9,7 +9,10 @@ import type { DialectHelpers } from '../dialect.ts';
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   await db.schema.alterTable('api_integration_credentials').addColumn('origin', 'varchar(300)').execute();
-  await db.schema.alterTable('api_integration_credentials').addColumn('seal_version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('api_integration_credentials')
+    .addColumn('seal_version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await bindCredentialOrigins(db);
   await db.schema.alterTable('api_integration_sync_logs').addColumn('lease_token', 'varchar(64)').execute();
   await db.schema.alterTable('api_integration_sync_logs').addColumn('lease_expires_at', d.instant).execute();

@@ -31,7 +31,8 @@ describe.each(TEST_DIALECTS)('migration 0019 (unique names) on %s', (dialect) =>
   const insert = async (table: string, label: string, values: Record<string, unknown>) => {
     ids[label] = (await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id;
   };
-  const nameOf = async (table: string, label: string, column = 'name') => (await db.selectFrom(table).select(column).where('id', '=', ids[label]).executeTakeFirstOrThrow())[column];
+  const nameOf = async (table: string, label: string, column = 'name') =>
+    (await db.selectFrom(table).select(column).where('id', '=', ids[label]).executeTakeFirstOrThrow())[column];
 
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
@@ -51,8 +52,16 @@ describe.each(TEST_DIALECTS)('migration 0019 (unique names) on %s', (dialect) =>
     await insert('expenseCategories', 'travel', { companyId: ids.acme, name: 'Travel' });
     await insert('expenseCategories', 'travelUpper', { companyId: ids.acme, name: 'TRAVEL' });
     await insert('expenseCategories', 'travelElsewhere', { companyId: ids.other, name: 'travel' });
-    await insert('apiIntegrationSources', 'source', { name: 'Ledger', baseUrl: 'https://api.example.com', authType: 'none' });
-    await insert('apiIntegrationSources', 'sourceUpper', { name: 'LEDGER', baseUrl: 'https://api.example.com', authType: 'none' });
+    await insert('apiIntegrationSources', 'source', {
+      name: 'Ledger',
+      baseUrl: 'https://api.example.com',
+      authType: 'none',
+    });
+    await insert('apiIntegrationSources', 'sourceUpper', {
+      name: 'LEDGER',
+      baseUrl: 'https://api.example.com',
+      authType: 'none',
+    });
     const bob = await createTestUser(database.db, { email: 'bob@example.com' });
     const bobUpper = await createTestUser(database.db, { email: 'BOB@example.com' });
     await db.updateTable('users').set({ username: 'Bob' }).where('id', '=', bob.id).execute();
@@ -83,16 +92,35 @@ describe.each(TEST_DIALECTS)('migration 0019 (unique names) on %s', (dialect) =>
     expect(await nameOf('users', 'bobUpper', 'email')).toBe('BOB+2@example.com');
   });
 
-  it('records each rename in the audit trail and as the record\'s new version', async () => {
-    const entries = await db.selectFrom('auditLogs').select(['action', 'changes', 'reason', 'actorLabel', 'newData']).where('tableName', '=', 'departments').where('recordId', '=', ids.deptUpper).execute();
+  it("records each rename in the audit trail and as the record's new version", async () => {
+    const entries = await db
+      .selectFrom('auditLogs')
+      .select(['action', 'changes', 'reason', 'actorLabel', 'newData'])
+      .where('tableName', '=', 'departments')
+      .where('recordId', '=', ids.deptUpper)
+      .execute();
     expect(entries).toHaveLength(1);
     const changes = typeof entries[0].changes === 'string' ? JSON.parse(entries[0].changes) : entries[0].changes;
     expect(changes).toEqual({ name: { old: 'DUP DEPT', new: 'DUP DEPT (3)' } });
-    expect(entries[0]).toMatchObject({ action: 'update', actorLabel: 'migration', reason: expect.stringContaining('another case') });
-    const users = await db.selectFrom('auditLogs').select('newData').where('tableName', '=', 'users').where('recordId', '=', ids.bobUpper).execute();
+    expect(entries[0]).toMatchObject({
+      action: 'update',
+      actorLabel: 'migration',
+      reason: expect.stringContaining('another case'),
+    });
+    const users = await db
+      .selectFrom('auditLogs')
+      .select('newData')
+      .where('tableName', '=', 'users')
+      .where('recordId', '=', ids.bobUpper)
+      .execute();
     expect(users).toHaveLength(2);
     for (const u of users) expect(JSON.stringify(u.newData)).not.toContain('passwordHash');
-    const versions = await db.selectFrom('dataVersions').select(['version', 'isActive', 'data']).where('tableName', '=', 'departments').where('recordId', '=', ids.deptUpper).execute();
+    const versions = await db
+      .selectFrom('dataVersions')
+      .select(['version', 'isActive', 'data'])
+      .where('tableName', '=', 'departments')
+      .where('recordId', '=', ids.deptUpper)
+      .execute();
     expect(versions.map((v) => [v.version, Boolean(v.isActive)])).toEqual([[1, true]]);
     const data = typeof versions[0].data === 'string' ? JSON.parse(versions[0].data) : versions[0].data;
     expect(data.name).toBe('DUP DEPT (3)');
@@ -100,7 +128,14 @@ describe.each(TEST_DIALECTS)('migration 0019 (unique names) on %s', (dialect) =>
 
   it('afterwards the database itself refuses a name taken in another case', async () => {
     const refused = async (table: string, values: Record<string, unknown>) => {
-      const error = await db.insertInto(table).values(values).execute().then(() => null, (e: unknown) => e);
+      const error = await db
+        .insertInto(table)
+        .values(values)
+        .execute()
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(constraintViolation(error), `${table} ${JSON.stringify(values)}`).toBe('unique');
     };
     await refused('departments', { name: 'dUp DePt' });
@@ -117,12 +152,17 @@ describe.each(TEST_DIALECTS)('migration 0019 (unique names) on %s', (dialect) =>
     const ctx = await userContext(database.db, await ownerId(database.db));
     const settings = backupSettingsFrom({ DATA_DIR: database.dataDir });
     // A department the backup holds and the database lost, whose name another row now has in another case.
-    const lost = (await db.insertInto('departments').values({ name: 'Lost Dept' }).returning('id').executeTakeFirstOrThrow()).id;
+    const lost = (
+      await db.insertInto('departments').values({ name: 'Lost Dept' }).returning('id').executeTakeFirstOrThrow()
+    ).id;
     const backup = await createBackupNow(ctx, settings, { tables: ['departments'] });
     await db.deleteFrom('departments').where('id', '=', lost).execute();
     await db.insertInto('departments').values({ name: 'LOST DEPT' }).execute();
     const before = await db.selectFrom('departments').select(['id', 'name']).orderBy('id').execute();
-    const error = await restoreBackup(ctx, settings, { backupId: backup.id }).then(() => null, (e: unknown) => e as { status?: number; message?: string });
+    const error = await restoreBackup(ctx, settings, { backupId: backup.id }).then(
+      () => null,
+      (e: unknown) => e as { status?: number; message?: string },
+    );
     expect(error?.status, String(error?.message)).toBe(409);
     expect(error?.message).toContain(`row ${lost}`);
     expect(await db.selectFrom('departments').select(['id', 'name']).orderBy('id').execute()).toEqual(before);

@@ -28,7 +28,13 @@ interface UniqueName {
 export const UNIQUE_NAMES: readonly UniqueName[] = [
   { table: 'companies', column: 'name', index: 'companies_name_key_uq', kind: 'name' },
   { table: 'departments', column: 'name', index: 'departments_name_key_uq', kind: 'name' },
-  { table: 'expense_categories', column: 'name', scope: 'company_id', index: 'expense_categories_company_name_key_uq', kind: 'name' },
+  {
+    table: 'expense_categories',
+    column: 'name',
+    scope: 'company_id',
+    index: 'expense_categories_company_name_key_uq',
+    kind: 'name',
+  },
   { table: 'api_integration_sources', column: 'name', index: 'api_integration_sources_name_key_uq', kind: 'name' },
   { table: 'users', column: 'username', index: 'users_username_key_uq', kind: 'name' },
   { table: 'users', column: 'email', index: 'users_email_key_uq', kind: 'email' },
@@ -44,9 +50,13 @@ type Key = (target: RawBuilder<unknown>) => RawBuilder<string>;
 /** The index's key of a name: SQL over a column or a bound value. */
 async function keyExpression(db: Kysely<any>, d: DialectHelpers): Promise<Key> {
   if (d.dialect === 'sqlite') return (target) => sql<string>`lower(${target})`;
-  const icu = await sql<{ found: number }>`select 1 as found from pg_collation where collname = 'und-x-icu'`.execute(db);
+  const icu = await sql<{ found: number }>`select 1 as found from pg_collation where collname = 'und-x-icu'`.execute(
+    db,
+  );
   if (icu.rows.length) return (target) => sql<string>`lower((${target})::text collate "und-x-icu")`;
-  console.warn('[migrate] this PostgreSQL has no ICU collation: unique names compare lower case by the database locale');
+  console.warn(
+    '[migrate] this PostgreSQL has no ICU collation: unique names compare lower case by the database locale',
+  );
   return (target) => sql<string>`lower((${target})::text)`;
 }
 
@@ -85,7 +95,10 @@ async function renameDuplicates(db: Kysely<any>, d: DialectHelpers, rule: Unique
     select id, ${scope} as scope, ${sql.ref(rule.column)} as value, ${key(sql.ref(rule.column))} as k
     from ${sql.table(rule.table)} order by id`.execute(db);
   const taken = new Set<string>();
-  const keysOf = (scopeValue: unknown, databaseKey: string, value: string) => [`db ${String(scopeValue)} ${databaseKey}`, `app ${String(scopeValue)} ${serviceKey(value)}`];
+  const keysOf = (scopeValue: unknown, databaseKey: string, value: string) => [
+    `db ${String(scopeValue)} ${databaseKey}`,
+    `app ${String(scopeValue)} ${serviceKey(value)}`,
+  ];
   const later: typeof rows = [];
   for (const row of rows) {
     const keys = keysOf(row.scope, row.k, row.value);
@@ -95,38 +108,85 @@ async function renameDuplicates(db: Kysely<any>, d: DialectHelpers, rule: Unique
   for (const row of later) {
     for (let n = 2; ; n++) {
       const candidate = renamed(row.value, n, rule.kind);
-      const { rows: [found] } = await sql<{ k: string }>`select ${key(sql`${candidate}`)} as k`.execute(db);
+      const {
+        rows: [found],
+      } = await sql<{ k: string }>`select ${key(sql`${candidate}`)} as k`.execute(db);
       const keys = keysOf(row.scope, found.k, candidate);
       if (keys.some((k) => taken.has(k))) continue;
       for (const k of keys) taken.add(k);
       await renameRow(db, d, rule, row.id, candidate);
-      console.log(`[migrate] ${rule.table} ${row.id}: ${rule.column} ${JSON.stringify(row.value)} is taken in another case; renamed ${JSON.stringify(candidate)}`);
+      console.log(
+        `[migrate] ${rule.table} ${row.id}: ${rule.column} ${JSON.stringify(row.value)} is taken in another case; renamed ${JSON.stringify(candidate)}`,
+      );
       break;
     }
   }
 }
 
 /** The rename, with its audit entry and data version (as app/platform/audit.server.ts writes them). */
-async function renameRow(db: Kysely<any>, d: DialectHelpers, rule: UniqueName, id: number, value: string): Promise<void> {
+async function renameRow(
+  db: Kysely<any>,
+  d: DialectHelpers,
+  rule: UniqueName,
+  id: number,
+  value: string,
+): Promise<void> {
   const camel = rule.column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const before = await db.selectFrom(rule.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const now = new Date().toISOString();
-  await db.updateTable(rule.table).set({ [rule.column]: value, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable(rule.table)
+    .set({ [rule.column]: value, updated_at: now })
+    .where('id', '=', id)
+    .execute();
   const after = await db.selectFrom(rule.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const redact = (row: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_FIELDS.has(k))));
+  const redact = (row: Record<string, unknown>) =>
+    JSON.stringify(Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_FIELDS.has(k))));
   const companyId = rule.table === 'companies' ? id : ((after.companyId as number | null | undefined) ?? null);
   const tableName = rule.table;
-  await db.insertInto('audit_logs').values({
-    table_name: tableName, record_id: id, action: 'update', old_data: redact(before), new_data: redact(after),
-    changes: JSON.stringify({ [camel]: { old: before[camel], new: after[camel] } }),
-    user_id: null, actor_label: 'migration', timestamp: now, reason: REASON, company_id: companyId,
-  }).execute();
-  const last = await db.selectFrom('data_versions').select((eb) => eb.fn.max('version').as('version')).where('table_name', '=', tableName).where('record_id', '=', id).executeTakeFirst();
+  await db
+    .insertInto('audit_logs')
+    .values({
+      table_name: tableName,
+      record_id: id,
+      action: 'update',
+      old_data: redact(before),
+      new_data: redact(after),
+      changes: JSON.stringify({ [camel]: { old: before[camel], new: after[camel] } }),
+      user_id: null,
+      actor_label: 'migration',
+      timestamp: now,
+      reason: REASON,
+      company_id: companyId,
+    })
+    .execute();
+  const last = await db
+    .selectFrom('data_versions')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('table_name', '=', tableName)
+    .where('record_id', '=', id)
+    .executeTakeFirst();
   const yes = d.dialect === 'postgres' ? true : 1;
   const no = d.dialect === 'postgres' ? false : 0;
-  await db.updateTable('data_versions').set({ is_active: no }).where('table_name', '=', tableName).where('record_id', '=', id).execute();
-  await db.insertInto('data_versions').values({
-    table_name: tableName, record_id: id, version: Number(last?.version ?? 0) + 1, data: redact(after), created_by: null,
-    created_at: now, action: 'update', comment: REASON, is_active: yes, company_id: companyId,
-  }).execute();
+  await db
+    .updateTable('data_versions')
+    .set({ is_active: no })
+    .where('table_name', '=', tableName)
+    .where('record_id', '=', id)
+    .execute();
+  await db
+    .insertInto('data_versions')
+    .values({
+      table_name: tableName,
+      record_id: id,
+      version: Number(last?.version ?? 0) + 1,
+      data: redact(after),
+      created_by: null,
+      created_at: now,
+      action: 'update',
+      comment: REASON,
+      is_active: yes,
+      company_id: companyId,
+    })
+    .execute();
 }

@@ -20,10 +20,18 @@ const sqlIn = (column: string, values: string[]) => sql.raw(`${column} in (${val
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   // The same expression as the probes in app/features/ai/expense-anomalies.server.ts.
-  await sql.raw('create index actual_expenses_vendor_key_idx on actual_expenses (company_id, lower(trim(vendor)), expense_date, id)').execute(db);
+  await sql
+    .raw(
+      'create index actual_expenses_vendor_key_idx on actual_expenses (company_id, lower(trim(vendor)), expense_date, id)',
+    )
+    .execute(db);
   // A category's most recent amounts from the index alone; it leads with category_id, so it also
   // serves everything the single-column index did.
-  await db.schema.createIndex('actual_expenses_category_recent_idx').on('actual_expenses').columns(['category_id', 'expense_date', 'amount_cents']).execute();
+  await db.schema
+    .createIndex('actual_expenses_category_recent_idx')
+    .on('actual_expenses')
+    .columns(['category_id', 'expense_date', 'amount_cents'])
+    .execute();
   await db.schema.dropIndex('actual_expenses_category_id_idx').execute();
 
   await db.schema
@@ -54,10 +62,16 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addPrimaryKeyConstraint('expense_anomalies_pk', ['generation', 'expense_id', 'anomaly_type'])
     .execute();
   // Most severe first, then the most recent: a page is the first rows of one of these.
-  await db.schema.createIndex('expense_anomalies_rank_idx').on('expense_anomalies')
-    .columns(['generation', 'severity_rank', 'expense_date desc', 'expense_id desc']).execute();
-  await db.schema.createIndex('expense_anomalies_company_rank_idx').on('expense_anomalies')
-    .columns(['generation', 'company_id', 'severity_rank', 'expense_date desc', 'expense_id desc']).execute();
+  await db.schema
+    .createIndex('expense_anomalies_rank_idx')
+    .on('expense_anomalies')
+    .columns(['generation', 'severity_rank', 'expense_date desc', 'expense_id desc'])
+    .execute();
+  await db.schema
+    .createIndex('expense_anomalies_company_rank_idx')
+    .on('expense_anomalies')
+    .columns(['generation', 'company_id', 'severity_rank', 'expense_date desc', 'expense_id desc'])
+    .execute();
 
   await db.schema
     .createTable('expense_anomaly_days')
@@ -80,7 +94,9 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     await sql.raw(`insert into change_counters (table_name, counter) values ('actual_expenses', 0)`).execute(db);
     const bump = `update change_counters set counter = counter + 1 where table_name = 'actual_expenses';`;
     for (const event of ['insert', 'update', 'delete']) {
-      await sql.raw(`create trigger actual_expenses_change_${event} after ${event} on actual_expenses begin ${bump} end`).execute(db);
+      await sql
+        .raw(`create trigger actual_expenses_change_${event} after ${event} on actual_expenses begin ${bump} end`)
+        .execute(db);
     }
   }
 }

@@ -13,12 +13,28 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('audit_logs_activity_idx').on('audit_logs').columns(['timestamp', 'action', 'table_name', 'user_id']).execute();
+  await db.schema
+    .createIndex('audit_logs_activity_idx')
+    .on('audit_logs')
+    .columns(['timestamp', 'action', 'table_name', 'user_id'])
+    .execute();
   await db.schema.dropIndex('audit_logs_user_time_idx').execute();
-  await db.schema.createIndex('audit_logs_user_time_idx').on('audit_logs').columns(['user_id', 'timestamp', 'action']).execute();
+  await db.schema
+    .createIndex('audit_logs_user_time_idx')
+    .on('audit_logs')
+    .columns(['user_id', 'timestamp', 'action'])
+    .execute();
   await db.schema.dropIndex('audit_logs_action_time_idx').execute();
-  await db.schema.createIndex('user_sessions_user_login_idx').on('user_sessions').columns(['user_id', 'login_at', 'last_seen_at', 'session_duration']).execute();
-  await db.schema.createIndex('user_sessions_open_idx').on('user_sessions').columns(['is_active', 'expires_at']).execute();
+  await db.schema
+    .createIndex('user_sessions_user_login_idx')
+    .on('user_sessions')
+    .columns(['user_id', 'login_at', 'last_seen_at', 'session_duration'])
+    .execute();
+  await db.schema
+    .createIndex('user_sessions_open_idx')
+    .on('user_sessions')
+    .columns(['is_active', 'expires_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -31,23 +31,46 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   if (d.dialect === 'sqlite') {
     await sql.raw(`insert into change_counters (table_name, counter) values ('notifications', 0)`).execute(db);
     for (const event of ['insert', 'update', 'delete']) {
-      await sql.raw(`create trigger notifications_change_${event} after ${event} on notifications begin
-        update change_counters set counter = counter + 1 where table_name = 'notifications'; end`).execute(db);
+      await sql
+        .raw(
+          `create trigger notifications_change_${event} after ${event} on notifications begin
+        update change_counters set counter = counter + 1 where table_name = 'notifications'; end`,
+        )
+        .execute(db);
     }
-    const bump = (row: 'new' | 'old') => `update notification_badges set state_version = state_version + 1 where user_id = ${row}.user_id;`;
-    await sql.raw(`create trigger notification_states_badge_insert after insert on user_notification_settings begin ${bump('new')} end`).execute(db);
-    await sql.raw(`create trigger notification_states_badge_update after update on user_notification_settings begin ${bump('new')} end`).execute(db);
-    await sql.raw(`create trigger notification_states_badge_delete after delete on user_notification_settings begin ${bump('old')} end`).execute(db);
+    const bump = (row: 'new' | 'old') =>
+      `update notification_badges set state_version = state_version + 1 where user_id = ${row}.user_id;`;
+    await sql
+      .raw(
+        `create trigger notification_states_badge_insert after insert on user_notification_settings begin ${bump('new')} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger notification_states_badge_update after update on user_notification_settings begin ${bump('new')} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger notification_states_badge_delete after delete on user_notification_settings begin ${bump('old')} end`,
+      )
+      .execute(db);
     return;
   }
 
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = sql.id(rows[0].schema).compile(db).sql;
   await sql`insert into change_tokens (table_name) values ('notifications')`.execute(db);
-  await sql.raw(`create trigger notifications_change_token before insert or update or delete or truncate on notifications
-    for each statement execute function ${schema}.change_tokens_bump()`).execute(db);
+  await sql
+    .raw(
+      `create trigger notifications_change_token before insert or update or delete or truncate on notifications
+    for each statement execute function ${schema}.change_tokens_bump()`,
+    )
+    .execute(db);
   // Once per statement, over the users its rows belong to (a mark-all-read writes hundreds).
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create function ${schema}.notification_badges_bump() returns trigger language plpgsql as $$
     begin
       if tg_op = 'TRUNCATE' then
@@ -58,11 +81,25 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
         update ${schema}.notification_badges set state_version = state_version + 1 where user_id in (select user_id from written_states);
       end if;
       return null;
-    end $$`).execute(db);
-  for (const [event, referencing] of [['insert', 'new table as written_states'], ['update', 'new table as written_states'], ['delete', 'old table as removed_states']]) {
-    await sql.raw(`create trigger notification_states_badge_${event} after ${event} on user_notification_settings
-      referencing ${referencing} for each statement execute function ${schema}.notification_badges_bump()`).execute(db);
+    end $$`,
+    )
+    .execute(db);
+  for (const [event, referencing] of [
+    ['insert', 'new table as written_states'],
+    ['update', 'new table as written_states'],
+    ['delete', 'old table as removed_states'],
+  ]) {
+    await sql
+      .raw(
+        `create trigger notification_states_badge_${event} after ${event} on user_notification_settings
+      referencing ${referencing} for each statement execute function ${schema}.notification_badges_bump()`,
+      )
+      .execute(db);
   }
-  await sql.raw(`create trigger notification_states_badge_truncate after truncate on user_notification_settings
-    for each statement execute function ${schema}.notification_badges_bump()`).execute(db);
+  await sql
+    .raw(
+      `create trigger notification_states_badge_truncate after truncate on user_notification_settings
+    for each statement execute function ${schema}.notification_badges_bump()`,
+    )
+    .execute(db);
 }

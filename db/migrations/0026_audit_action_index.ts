@@ -8,10 +8,18 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('audit_logs_activity_idx').execute();
-  await db.schema.createIndex('audit_logs_activity_idx').on('audit_logs').columns(['action', 'timestamp', 'table_name', 'user_id', 'company_id']).execute();
+  await db.schema
+    .createIndex('audit_logs_activity_idx')
+    .on('audit_logs')
+    .columns(['action', 'timestamp', 'table_name', 'user_id', 'company_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('audit_logs_activity_idx').execute();
-  await db.schema.createIndex('audit_logs_activity_idx').on('audit_logs').columns(['timestamp', 'action', 'table_name', 'user_id']).execute();
+  await db.schema
+    .createIndex('audit_logs_activity_idx')
+    .on('audit_logs')
+    .columns(['timestamp', 'action', 'table_name', 'user_id'])
+    .execute();
 }

@@ -3,5 +3,9 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('notifications_category_created_idx').on('notifications').columns(['category', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('notifications_category_created_idx')
+    .on('notifications')
+    .columns(['category', 'created_at', 'id'])
+    .execute();
 }

@@ -6,7 +6,11 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('actual_revenue_company_id_source_idx').on('actual_revenue').columns(['company_id', 'source']).execute();
+  await db.schema
+    .createIndex('actual_revenue_company_id_source_idx')
+    .on('actual_revenue')
+    .columns(['company_id', 'source'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

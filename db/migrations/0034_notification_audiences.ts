@@ -10,7 +10,11 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.ts';
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
-  await db.schema.createIndex('notifications_audience_idx').on('notifications').columns(['target_user_id', 'target_user_role', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('notifications_audience_idx')
+    .on('notifications')
+    .columns(['target_user_id', 'target_user_role', 'created_at', 'id'])
+    .execute();
   if (d.dialect === 'postgres') await sql`alter table notifications set (parallel_workers = 0)`.execute(db);
 }
 

@@ -13,27 +13,52 @@ export const SYNC_STATUSES = ['running', 'success', 'partial', 'failed'];
 const statusCheck = sql.raw(`status in (${SYNC_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 const LOG_COLUMNS = [
-  'id', 'endpoint_id', 'status', 'started_at', 'completed_at', 'records_processed', 'records_created', 'records_updated',
-  'records_skipped', 'records_failed', 'requests', 'sync_duration', 'response_time', 'error_message', 'sync_data',
-  'triggered_by', 'lease_token', 'lease_expires_at',
+  'id',
+  'endpoint_id',
+  'status',
+  'started_at',
+  'completed_at',
+  'records_processed',
+  'records_created',
+  'records_updated',
+  'records_skipped',
+  'records_failed',
+  'requests',
+  'sync_duration',
+  'response_time',
+  'error_message',
+  'sync_data',
+  'triggered_by',
+  'lease_token',
+  'lease_expires_at',
 ].join(', ');
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
-  await db.schema.alterTable('api_integration_endpoints').addColumn('company_id', 'integer', (c) => c.references('companies.id')).execute();
+  await db.schema
+    .alterTable('api_integration_endpoints')
+    .addColumn('company_id', 'integer', (c) => c.references('companies.id'))
+    .execute();
 
   if (d.dialect === 'postgres') {
     const { rows } = await sql<{ name: string }>`
       select conname as name from pg_constraint
-      where conrelid = 'api_integration_sync_logs'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%status%'`.execute(db);
-    for (const { name } of rows) await sql`alter table api_integration_sync_logs drop constraint ${sql.id(name)}`.execute(db);
-    await sql`alter table api_integration_sync_logs add constraint api_integration_sync_logs_status_check check (${statusCheck})`.execute(db);
+      where conrelid = 'api_integration_sync_logs'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%status%'`.execute(
+      db,
+    );
+    for (const { name } of rows)
+      await sql`alter table api_integration_sync_logs drop constraint ${sql.id(name)}`.execute(db);
+    await sql`alter table api_integration_sync_logs add constraint api_integration_sync_logs_status_check check (${statusCheck})`.execute(
+      db,
+    );
     return;
   }
 
   await db.schema
     .createTable('api_integration_sync_logs_0036')
     .addColumn('id', 'integer', d.id)
-    .addColumn('endpoint_id', 'integer', (c) => c.notNull().references('api_integration_endpoints.id').onDelete('cascade'))
+    .addColumn('endpoint_id', 'integer', (c) =>
+      c.notNull().references('api_integration_endpoints.id').onDelete('cascade'),
+    )
     .addColumn('status', 'varchar(20)', (c) => c.notNull().check(statusCheck))
     .addColumn('started_at', d.instant, (c) => c.notNull().defaultTo(d.now))
     .addColumn('completed_at', d.instant)
@@ -51,9 +76,21 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn('lease_token', 'varchar(64)')
     .addColumn('lease_expires_at', d.instant)
     .execute();
-  await sql.raw(`insert into api_integration_sync_logs_0036 (${LOG_COLUMNS}) select ${LOG_COLUMNS} from api_integration_sync_logs`).execute(db);
+  await sql
+    .raw(
+      `insert into api_integration_sync_logs_0036 (${LOG_COLUMNS}) select ${LOG_COLUMNS} from api_integration_sync_logs`,
+    )
+    .execute(db);
   await db.schema.dropTable('api_integration_sync_logs').execute();
   await sql`alter table api_integration_sync_logs_0036 rename to api_integration_sync_logs`.execute(db);
-  await db.schema.createIndex('api_integration_sync_logs_endpoint_idx').on('api_integration_sync_logs').columns(['endpoint_id', 'started_at']).execute();
-  await db.schema.createIndex('api_integration_sync_logs_started_idx').on('api_integration_sync_logs').column('started_at').execute();
+  await db.schema
+    .createIndex('api_integration_sync_logs_endpoint_idx')
+    .on('api_integration_sync_logs')
+    .columns(['endpoint_id', 'started_at'])
+    .execute();
+  await db.schema
+    .createIndex('api_integration_sync_logs_started_idx')
+    .on('api_integration_sync_logs')
+    .column('started_at')
+    .execute();
 }

@@ -11,6 +11,13 @@ import type { DialectHelpers } from '../dialect.ts';
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   await replaceAuditUserCountTriggers(db, d.dialect);
-  await db.schema.alterTable('notifications').addColumn('repeat_count', 'integer', (col) => col.notNull().defaultTo(1)).execute();
-  await db.schema.createIndex('notifications_repeat_idx').on('notifications').columns(['title', 'related_table', 'related_record_id', 'updated_at']).execute();
+  await db.schema
+    .alterTable('notifications')
+    .addColumn('repeat_count', 'integer', (col) => col.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .createIndex('notifications_repeat_idx')
+    .on('notifications')
+    .columns(['title', 'related_table', 'related_record_id', 'updated_at'])
+    .execute();
 }

@@ -15,10 +15,12 @@ const MONTHLY = ['network_broadband_records', 'network_subscription_patterns', '
 const missing = (table: string) =>
   `not exists (select 1 from ${table} x where x.company_id = r.company_id and x.year = r.year and x.month = r.month)`;
 
-const folded = 'exists (select 1 from fold_months f where f.company_id = r.company_id and f.year = r.year and f.month = r.month)';
+const folded =
+  'exists (select 1 from fold_months f where f.company_id = r.company_id and f.year = r.year and f.month = r.month)';
 
 /** Part of a month's new or churn total in proportion to a type's count (the remainder goes to the first type). */
-const shareOf = (total: string, part: string, whole: string) => `case when ${whole} > 0 then (${total} * ${part}) / ${whole} else 0 end`;
+const shareOf = (total: string, part: string, whole: string) =>
+  `case when ${whole} > 0 then (${total} * ${part}) / ${whole} else 0 end`;
 
 /** The monthly tables a fold reads: the retired tables themselves, or a restore's copies of a backup's rows. */
 export interface MonthlySources {
@@ -30,14 +32,19 @@ export interface MonthlySources {
 /** Each monthly table's count columns (as in the backup files: camelCase), 0 when a row lacks one. */
 export const MONTHLY_COUNTS = {
   networkBroadbandRecords: ['fixedBroadband', 'fixedFwa5gRouter', 'newConnections', 'churnConnections'],
-  networkSubscriptionPatterns: ['daily', 'weekly', 'monthly'].flatMap((c) => [`${c}Subscriptions`, `${c}New`, `${c}Churn`]),
+  networkSubscriptionPatterns: ['daily', 'weekly', 'monthly'].flatMap((c) => [
+    `${c}Subscriptions`,
+    `${c}New`,
+    `${c}Churn`,
+  ]),
   networkAccessRecords: ['mifiDevices', 'simCards', 'eSim', 'fwaMobile'],
 } as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await foldMonthlyRecords(db, { broadband: MONTHLY[0], patterns: MONTHLY[1], access: MONTHLY[2] });
   for (const table of MONTHLY) await db.schema.dropTable(table).execute();
-  for (const table of PER_TYPE) await db.schema.alterTable(table).dropColumn('percentage_of_total_hundredths').execute();
+  for (const table of PER_TYPE)
+    await db.schema.alterTable(table).dropColumn('percentage_of_total_hundredths').execute();
   await createViews(db);
 }
 
@@ -50,39 +57,75 @@ export async function foldMonthlyRecords(db: Kysely<any>, from: MonthlySources):
   const tracking = 'r.created_by, r.created_at, r.updated_at';
   const fwaNew = shareOf('r.new_connections', 'r.fixed_fwa5g_router', '(r.fixed_broadband + r.fixed_fwa5g_router)');
   const fwaChurn = shareOf('r.churn_connections', 'r.fixed_fwa5g_router', '(r.fixed_broadband + r.fixed_fwa5g_router)');
-  const insertBroadband = (type: string, active: string, added: string, lost: string) => sql.raw(`
+  const insertBroadband = (type: string, active: string, added: string, lost: string) =>
+    sql
+      .raw(
+        `
     insert into broadband_connections (company_id, year, month, connection_type, active_connections, new_this_month, churn_this_month, created_by, created_at, updated_at)
     select r.company_id, r.year, r.month, '${type}', ${active}, ${added}, ${lost}, ${tracking}
-    from ${from.broadband} r where ${folded}`).execute(db);
+    from ${from.broadband} r where ${folded}`,
+      )
+      .execute(db);
   // The months to fold are chosen before the first insert adds rows to them.
-  await sql.raw(`create temporary table fold_months as select company_id, year, month from ${from.broadband} r where ${missing('broadband_connections')}`).execute(db);
-  await insertBroadband('fixed_broadband', 'r.fixed_broadband', `r.new_connections - (${fwaNew})`, `r.churn_connections - (${fwaChurn})`);
+  await sql
+    .raw(
+      `create temporary table fold_months as select company_id, year, month from ${from.broadband} r where ${missing('broadband_connections')}`,
+    )
+    .execute(db);
+  await insertBroadband(
+    'fixed_broadband',
+    'r.fixed_broadband',
+    `r.new_connections - (${fwaNew})`,
+    `r.churn_connections - (${fwaChurn})`,
+  );
   await insertBroadband('fixed_fwa_5g', 'r.fixed_fwa5g_router', fwaNew, fwaChurn);
   await sql.raw('drop table fold_months').execute(db);
 
-  await sql.raw(`create temporary table fold_months as select company_id, year, month from ${from.patterns} r where ${missing('mobile_subscriptions')}`).execute(db);
+  await sql
+    .raw(
+      `create temporary table fold_months as select company_id, year, month from ${from.patterns} r where ${missing('mobile_subscriptions')}`,
+    )
+    .execute(db);
   for (const cycle of ['daily', 'weekly', 'monthly']) {
-    await sql.raw(`
+    await sql
+      .raw(
+        `
       insert into mobile_subscriptions (company_id, year, month, subscription_type, active_subscriptions, new_this_month, churn_this_month, created_by, created_at, updated_at)
       select r.company_id, r.year, r.month, '${cycle}', r.${cycle}_subscriptions, r.${cycle}_new, r.${cycle}_churn, ${tracking}
       from ${from.patterns} r
-      where ${folded}`).execute(db);
+      where ${folded}`,
+      )
+      .execute(db);
   }
   await sql.raw('drop table fold_months').execute(db);
 
-  await sql.raw(`create temporary table fold_months as select company_id, year, month from ${from.access} r where ${missing('mobile_access_methods')}`).execute(db);
-  for (const [method, column] of [['mifi', 'mifi_devices'], ['sim', 'sim_cards'], ['esim', 'e_sim'], ['fwa_mobile', 'fwa_mobile']]) {
-    await sql.raw(`
+  await sql
+    .raw(
+      `create temporary table fold_months as select company_id, year, month from ${from.access} r where ${missing('mobile_access_methods')}`,
+    )
+    .execute(db);
+  for (const [method, column] of [
+    ['mifi', 'mifi_devices'],
+    ['sim', 'sim_cards'],
+    ['esim', 'e_sim'],
+    ['fwa_mobile', 'fwa_mobile'],
+  ]) {
+    await sql
+      .raw(
+        `
       insert into mobile_access_methods (company_id, year, month, access_method, active_devices, created_by, created_at, updated_at)
       select r.company_id, r.year, r.month, '${method}', r.${column}, ${tracking}
       from ${from.access} r
-      where ${folded}`).execute(db);
+      where ${folded}`,
+      )
+      .execute(db);
   }
   await sql.raw('drop table fold_months').execute(db);
 }
 
 /** A month's count of one type: 0 when the month has no row of that type. */
-const part = (typeColumn: string, type: string, column: string) => `coalesce(sum(case when ${typeColumn} = '${type}' then ${column} end), 0)`;
+const part = (typeColumn: string, type: string, column: string) =>
+  `coalesce(sum(case when ${typeColumn} = '${type}' then ${column} end), 0)`;
 
 /**
  * The monthly records as views over the per-company rows, one row per company and month, with
@@ -91,8 +134,11 @@ const part = (typeColumn: string, type: string, column: string) => `coalesce(sum
 export async function createViews(db: Kysely<any>): Promise<void> {
   const head = 'year * 100 + month as id, company_id, year, month';
   const tail = 'min(created_at) as created_at, max(updated_at) as updated_at';
-  const flows = (typeColumn: string, type: string, name: string, active: string) =>
-    [`${part(typeColumn, type, active)} as ${name}`, `${part(typeColumn, type, 'new_this_month')} as ${name}_new`, `${part(typeColumn, type, 'churn_this_month')} as ${name}_churn`];
+  const flows = (typeColumn: string, type: string, name: string, active: string) => [
+    `${part(typeColumn, type, active)} as ${name}`,
+    `${part(typeColumn, type, 'new_this_month')} as ${name}_new`,
+    `${part(typeColumn, type, 'churn_this_month')} as ${name}_churn`,
+  ];
   const broadband = [
     ...flows('connection_type', 'fixed_broadband', 'fixed_broadband', 'active_connections'),
     ...flows('connection_type', 'fixed_fiber', 'fixed_fiber', 'active_connections'),
@@ -103,11 +149,18 @@ export async function createViews(db: Kysely<any>): Promise<void> {
     `${part('subscription_type', cycle, 'new_this_month')} as ${cycle}_new`,
     `${part('subscription_type', cycle, 'churn_this_month')} as ${cycle}_churn`,
   ]);
-  const devices = [['mifi', 'mifi_devices'], ['sim', 'sim_cards'], ['esim', 'e_sim'], ['fwa_mobile', 'fwa_mobile']].map(
-    ([method, name]) => `${part('access_method', method, 'active_devices')} as ${name}`,
-  );
+  const devices = [
+    ['mifi', 'mifi_devices'],
+    ['sim', 'sim_cards'],
+    ['esim', 'e_sim'],
+    ['fwa_mobile', 'fwa_mobile'],
+  ].map(([method, name]) => `${part('access_method', method, 'active_devices')} as ${name}`);
   const view = (name: string, table: string, columns: string[]) =>
-    sql.raw(`create view ${name} as select ${[head, ...columns, tail].join(', ')} from ${table} group by company_id, year, month`).execute(db);
+    sql
+      .raw(
+        `create view ${name} as select ${[head, ...columns, tail].join(', ')} from ${table} group by company_id, year, month`,
+      )
+      .execute(db);
   await view('network_broadband_records', 'broadband_connections', broadband);
   await view('network_subscription_patterns', 'mobile_subscriptions', cycles);
   await view('network_access_records', 'mobile_access_methods', devices);

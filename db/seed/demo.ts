@@ -65,7 +65,8 @@ const jitter = (rng: Rng, pct: number) => 1 + (rng() * 2 - 1) * pct;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
 const chance = (rng: Rng, p: number) => rng() < p;
 /** Money in whole cents, rounded to `step` dollars, never below one step. */
-const cents = (dollars: number, step = 0.01) => Math.max(Math.round(step * 100), Math.round(dollars / step) * Math.round(step * 100));
+const cents = (dollars: number, step = 0.01) =>
+  Math.max(Math.round(step * 100), Math.round(dollars / step) * Math.round(step * 100));
 
 function sample<T>(rng: Rng, items: readonly T[], n: number): T[] {
   const pool = [...items];
@@ -111,7 +112,9 @@ export function demoMonths(today: Date): Month[] {
     const current = index === DEMO_MONTHS - 1;
     const lastActualDay = current ? today.getUTCDate() : length;
     months.push({
-      index, year, month,
+      index,
+      year,
+      month,
       first: day(year, month, 1),
       last: day(year, month, length),
       label: `${MONTH_NAMES[month]} ${year}`,
@@ -147,38 +150,182 @@ interface CategoryProfile {
 }
 
 const CATEGORY_PROFILES: Record<string, CategoryProfile> = {
-  'Salaries & Wages': { monthly: 820_000, vendors: ['Internal payroll', 'ADP Payroll Services', null], items: ['Monthly payroll', 'Salaries and statutory contributions'], dayOfMonth: 25, spend: [0.96, 1.03] },
-  'Training & Development': { monthly: 24_000, vendors: ['Coursera for Business', 'LinkedIn Learning', 'Pluralsight', 'Institute of Directors', null], items: ['Leadership programme', 'Technical certification courses', 'Compliance training', 'Conference registration'] },
-  'Office Rent': { monthly: 115_000, vendors: ['Harbour Point Estates', 'Greenfield Properties Ltd'], items: ['Head office rent', 'Office lease'], dayOfMonth: 1, spend: [0.99, 1.0] },
-  Utilities: { monthly: 34_000, vendors: ['City Power & Light', 'Metro Water Utility', 'Northern Gas Co.', null], items: ['Electricity', 'Water and sanitation', 'Heating and cooling'] },
-  'Software Licences': { monthly: 18_000, vendors: ['Microsoft', 'Atlassian', 'Salesforce', 'Adobe', 'Slack Technologies', 'Zoom Video Communications'], items: ['Productivity suite seats', 'Issue tracker licences', 'CRM subscription', 'Design tool licences', 'Video conferencing plan'] },
-  'Cloud Hosting': { monthly: 58_000, vendors: ['Amazon Web Services', 'Google Cloud', 'Microsoft Azure', 'Cloudflare'], items: ['Compute and storage', 'Managed databases', 'CDN and edge services', 'Backup storage'] },
-  'Marketing Campaigns': { monthly: 140_000, vendors: ['Ogilvy', 'Meta Platforms', 'Google Ads', 'OutdoorMedia Group', null], items: ['Brand campaign media', 'Digital acquisition campaign', 'Billboard flight', 'Social media promotion'] },
-  'Travel & Entertainment': { monthly: 21_000, vendors: ['Emirates', 'Marriott Hotels', 'Hertz', 'Uber for Business', null], items: ['Client visit travel', 'Sales team accommodation', 'Ground transport', 'Client dinner'] },
-  'Legal Fees': { monthly: 28_000, vendors: ['Baker McKenzie', 'Webber Wentzel', 'Clifford Chance'], items: ['Contract review', 'Regulatory advice', 'Dispute resolution retainer'] },
-  'Audit & Accounting': { monthly: 19_000, vendors: ['Deloitte', 'PwC', 'KPMG', 'EY'], items: ['Interim audit fieldwork', 'Tax advisory', 'Quarterly review', 'Accounting advisory'] },
-  'Customer Support Tools': { monthly: 11_000, vendors: ['Zendesk', 'Twilio', 'Freshworks', 'Genesys'], items: ['Help desk seats', 'Contact centre telephony', 'Chat and messaging channel'] },
-  'Equipment Purchases': { monthly: 42_000, vendors: ['Dell Technologies', 'Lenovo', 'Apple', 'HP Inc.', null], items: ['Laptops for new joiners', 'Monitors and docking stations', 'Meeting room equipment', 'Replacement hardware'] },
-  'Spectrum Licences': { monthly: 380_000, vendors: ['National Communications Authority'], items: ['Spectrum licence fee instalment', 'Annual frequency usage fee instalment'], dayOfMonth: 15, spend: [0.98, 1.0] },
-  'Tower Leases': { monthly: 240_000, vendors: ['Atlas Infrastructure', 'IHS Towers', 'American Tower'], items: ['Tower site leases', 'Rooftop site rentals'], dayOfMonth: 5, spend: [0.97, 1.02] },
-  'Network Maintenance': { monthly: 170_000, vendors: ['Ericsson', 'Nokia', 'Huawei Technologies', null], items: ['Radio network maintenance', 'Core network support contract', 'Field engineering call-outs'] },
-  'Interconnect Fees': { monthly: 190_000, vendors: ['Telkom Wholesale', 'Vodacom Carrier Services', 'BICS'], items: ['Voice interconnect settlement', 'International termination charges', 'SMS interconnect'] },
-  'Device Subsidies': { monthly: 110_000, vendors: ['Samsung Electronics', 'Apple', 'Xiaomi', 'Transsion (Tecno)'], items: ['Handset subsidies on postpaid contracts', 'MiFi router subsidies', 'Smartphone promotion'] },
-  'Payment Processing Fees': { monthly: 85_000, vendors: ['Visa', 'Mastercard', 'Stripe', 'Adyen'], items: ['Scheme fees', 'Acquiring fees', 'Processing charges'] },
-  'Card Issuing': { monthly: 38_000, vendors: ['Thales', 'IDEMIA', 'Marqeta'], items: ['Card manufacturing', 'Issuer processing', 'Card delivery'] },
-  'Fraud Prevention': { monthly: 29_000, vendors: ['Feedzai', 'Sift', 'SEON'], items: ['Transaction monitoring', 'Device fingerprinting', 'Chargeback management'] },
-  'KYC Verification': { monthly: 24_000, vendors: ['Onfido', 'Smile Identity', 'Jumio'], items: ['Identity verification checks', 'Document verification', 'AML screening'] },
-  'Data Centre Power': { monthly: 150_000, vendors: ['City Power & Light', 'GreenGrid Energy'], items: ['Data centre electricity', 'Generator diesel', 'Power and cooling'] },
-  'Fibre Construction': { monthly: 280_000, vendors: ['Dark Fibre Africa Contractors', 'Corning', 'FibreWorks Civil'], items: ['Trenching and duct laying', 'Fibre cable supply', 'Splicing and commissioning'] },
-  'Hardware Maintenance': { monthly: 48_000, vendors: ['Cisco Systems', 'Schneider Electric', 'Vertiv', null], items: ['Switch and router support', 'UPS maintenance', 'Cooling system service'] },
-  'Site Permits': { monthly: 14_000, vendors: ['Municipal Planning Office', 'Civil Aviation Authority', null], items: ['Tower building permit', 'Wayleave application', 'Environmental assessment fee'] },
-  'Media Buying': { monthly: 190_000, vendors: ['Google Ads', 'Meta Platforms', 'Primedia Broadcasting', 'JCDecaux'], items: ['Client media placements', 'Radio airtime', 'Outdoor media', 'Programmatic display'] },
-  'Creative Production': { monthly: 58_000, vendors: ['Blue Lantern Studios', 'Shutterstock', 'Freelance creative pool', null], items: ['Video production', 'Photo shoot', 'Stock imagery licences', 'Copywriting'] },
-  'Events & Sponsorships': { monthly: 48_000, vendors: ['Sandton Convention Centre', 'EventWorks', 'Tech Summit Africa'], items: ['Trade show stand', 'Event sponsorship', 'Client launch event'] },
-  'Market Research': { monthly: 19_000, vendors: ['Ipsos', 'Nielsen', 'Kantar'], items: ['Brand health tracker', 'Consumer survey', 'Focus groups'] },
+  'Salaries & Wages': {
+    monthly: 820_000,
+    vendors: ['Internal payroll', 'ADP Payroll Services', null],
+    items: ['Monthly payroll', 'Salaries and statutory contributions'],
+    dayOfMonth: 25,
+    spend: [0.96, 1.03],
+  },
+  'Training & Development': {
+    monthly: 24_000,
+    vendors: ['Coursera for Business', 'LinkedIn Learning', 'Pluralsight', 'Institute of Directors', null],
+    items: [
+      'Leadership programme',
+      'Technical certification courses',
+      'Compliance training',
+      'Conference registration',
+    ],
+  },
+  'Office Rent': {
+    monthly: 115_000,
+    vendors: ['Harbour Point Estates', 'Greenfield Properties Ltd'],
+    items: ['Head office rent', 'Office lease'],
+    dayOfMonth: 1,
+    spend: [0.99, 1.0],
+  },
+  Utilities: {
+    monthly: 34_000,
+    vendors: ['City Power & Light', 'Metro Water Utility', 'Northern Gas Co.', null],
+    items: ['Electricity', 'Water and sanitation', 'Heating and cooling'],
+  },
+  'Software Licences': {
+    monthly: 18_000,
+    vendors: ['Microsoft', 'Atlassian', 'Salesforce', 'Adobe', 'Slack Technologies', 'Zoom Video Communications'],
+    items: [
+      'Productivity suite seats',
+      'Issue tracker licences',
+      'CRM subscription',
+      'Design tool licences',
+      'Video conferencing plan',
+    ],
+  },
+  'Cloud Hosting': {
+    monthly: 58_000,
+    vendors: ['Amazon Web Services', 'Google Cloud', 'Microsoft Azure', 'Cloudflare'],
+    items: ['Compute and storage', 'Managed databases', 'CDN and edge services', 'Backup storage'],
+  },
+  'Marketing Campaigns': {
+    monthly: 140_000,
+    vendors: ['Ogilvy', 'Meta Platforms', 'Google Ads', 'OutdoorMedia Group', null],
+    items: ['Brand campaign media', 'Digital acquisition campaign', 'Billboard flight', 'Social media promotion'],
+  },
+  'Travel & Entertainment': {
+    monthly: 21_000,
+    vendors: ['Emirates', 'Marriott Hotels', 'Hertz', 'Uber for Business', null],
+    items: ['Client visit travel', 'Sales team accommodation', 'Ground transport', 'Client dinner'],
+  },
+  'Legal Fees': {
+    monthly: 28_000,
+    vendors: ['Baker McKenzie', 'Webber Wentzel', 'Clifford Chance'],
+    items: ['Contract review', 'Regulatory advice', 'Dispute resolution retainer'],
+  },
+  'Audit & Accounting': {
+    monthly: 19_000,
+    vendors: ['Deloitte', 'PwC', 'KPMG', 'EY'],
+    items: ['Interim audit fieldwork', 'Tax advisory', 'Quarterly review', 'Accounting advisory'],
+  },
+  'Customer Support Tools': {
+    monthly: 11_000,
+    vendors: ['Zendesk', 'Twilio', 'Freshworks', 'Genesys'],
+    items: ['Help desk seats', 'Contact centre telephony', 'Chat and messaging channel'],
+  },
+  'Equipment Purchases': {
+    monthly: 42_000,
+    vendors: ['Dell Technologies', 'Lenovo', 'Apple', 'HP Inc.', null],
+    items: [
+      'Laptops for new joiners',
+      'Monitors and docking stations',
+      'Meeting room equipment',
+      'Replacement hardware',
+    ],
+  },
+  'Spectrum Licences': {
+    monthly: 380_000,
+    vendors: ['National Communications Authority'],
+    items: ['Spectrum licence fee instalment', 'Annual frequency usage fee instalment'],
+    dayOfMonth: 15,
+    spend: [0.98, 1.0],
+  },
+  'Tower Leases': {
+    monthly: 240_000,
+    vendors: ['Atlas Infrastructure', 'IHS Towers', 'American Tower'],
+    items: ['Tower site leases', 'Rooftop site rentals'],
+    dayOfMonth: 5,
+    spend: [0.97, 1.02],
+  },
+  'Network Maintenance': {
+    monthly: 170_000,
+    vendors: ['Ericsson', 'Nokia', 'Huawei Technologies', null],
+    items: ['Radio network maintenance', 'Core network support contract', 'Field engineering call-outs'],
+  },
+  'Interconnect Fees': {
+    monthly: 190_000,
+    vendors: ['Telkom Wholesale', 'Vodacom Carrier Services', 'BICS'],
+    items: ['Voice interconnect settlement', 'International termination charges', 'SMS interconnect'],
+  },
+  'Device Subsidies': {
+    monthly: 110_000,
+    vendors: ['Samsung Electronics', 'Apple', 'Xiaomi', 'Transsion (Tecno)'],
+    items: ['Handset subsidies on postpaid contracts', 'MiFi router subsidies', 'Smartphone promotion'],
+  },
+  'Payment Processing Fees': {
+    monthly: 85_000,
+    vendors: ['Visa', 'Mastercard', 'Stripe', 'Adyen'],
+    items: ['Scheme fees', 'Acquiring fees', 'Processing charges'],
+  },
+  'Card Issuing': {
+    monthly: 38_000,
+    vendors: ['Thales', 'IDEMIA', 'Marqeta'],
+    items: ['Card manufacturing', 'Issuer processing', 'Card delivery'],
+  },
+  'Fraud Prevention': {
+    monthly: 29_000,
+    vendors: ['Feedzai', 'Sift', 'SEON'],
+    items: ['Transaction monitoring', 'Device fingerprinting', 'Chargeback management'],
+  },
+  'KYC Verification': {
+    monthly: 24_000,
+    vendors: ['Onfido', 'Smile Identity', 'Jumio'],
+    items: ['Identity verification checks', 'Document verification', 'AML screening'],
+  },
+  'Data Centre Power': {
+    monthly: 150_000,
+    vendors: ['City Power & Light', 'GreenGrid Energy'],
+    items: ['Data centre electricity', 'Generator diesel', 'Power and cooling'],
+  },
+  'Fibre Construction': {
+    monthly: 280_000,
+    vendors: ['Dark Fibre Africa Contractors', 'Corning', 'FibreWorks Civil'],
+    items: ['Trenching and duct laying', 'Fibre cable supply', 'Splicing and commissioning'],
+  },
+  'Hardware Maintenance': {
+    monthly: 48_000,
+    vendors: ['Cisco Systems', 'Schneider Electric', 'Vertiv', null],
+    items: ['Switch and router support', 'UPS maintenance', 'Cooling system service'],
+  },
+  'Site Permits': {
+    monthly: 14_000,
+    vendors: ['Municipal Planning Office', 'Civil Aviation Authority', null],
+    items: ['Tower building permit', 'Wayleave application', 'Environmental assessment fee'],
+  },
+  'Media Buying': {
+    monthly: 190_000,
+    vendors: ['Google Ads', 'Meta Platforms', 'Primedia Broadcasting', 'JCDecaux'],
+    items: ['Client media placements', 'Radio airtime', 'Outdoor media', 'Programmatic display'],
+  },
+  'Creative Production': {
+    monthly: 58_000,
+    vendors: ['Blue Lantern Studios', 'Shutterstock', 'Freelance creative pool', null],
+    items: ['Video production', 'Photo shoot', 'Stock imagery licences', 'Copywriting'],
+  },
+  'Events & Sponsorships': {
+    monthly: 48_000,
+    vendors: ['Sandton Convention Centre', 'EventWorks', 'Tech Summit Africa'],
+    items: ['Trade show stand', 'Event sponsorship', 'Client launch event'],
+  },
+  'Market Research': {
+    monthly: 19_000,
+    vendors: ['Ipsos', 'Nielsen', 'Kantar'],
+    items: ['Brand health tracker', 'Consumer survey', 'Focus groups'],
+  },
 };
 
-const DEFAULT_PROFILE: CategoryProfile = { monthly: 15_000, vendors: ['General supplier', null], items: ['Operating costs'] };
+const DEFAULT_PROFILE: CategoryProfile = {
+  monthly: 15_000,
+  vendors: ['General supplier', null],
+  items: ['Operating costs'],
+};
 
 /** Company size relative to the mobile operator; budgets grow with it. */
 const COMPANY_SCALE: Record<CompanyType, number> = { mobile: 1, infrastructure: 0.7, fintech: 0.55, marketing: 0.3 };
@@ -188,7 +335,12 @@ const CATEGORY_WEIGHT: Partial<Record<CompanyType, Record<string, number>>> = {
   infrastructure: { 'Fibre Construction': 1.6, 'Data Centre Power': 1.5 },
   fintech: { 'Cloud Hosting': 1.6, 'Payment Processing Fees': 1.8, 'Fraud Prevention': 1.4 },
 };
-const BUDGET_GROWTH: Record<CompanyType, number> = { mobile: 0.05, infrastructure: 0.07, fintech: 0.14, marketing: 0.06 };
+const BUDGET_GROWTH: Record<CompanyType, number> = {
+  mobile: 0.05,
+  infrastructure: 0.07,
+  fintech: 0.14,
+  marketing: 0.06,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Revenue sources per company type: monthly revenue (US$) at the start of the window, yearly
@@ -214,27 +366,132 @@ interface RevenueSource {
 
 const REVENUE_SOURCES: Record<CompanyType, RevenueSource[]> = {
   mobile: [
-    { source: 'Prepaid Airtime', monthly: 4_100_000, growth: 0.03, season: 'retail', customers: false, entries: ['Electronic top-ups', 'Scratch-card voucher sales', 'Airtime dealer settlement'] },
-    { source: 'Postpaid Plans', monthly: 2_700_000, growth: 0.06, season: 'flat', customers: true, entries: ['Consumer postpaid billing cycle', 'Enterprise fleet billing', 'SME bundle billing'] },
-    { source: 'Data Bundles', monthly: 3_400_000, growth: 0.18, season: 'retail', customers: false, entries: ['Daily and weekly data bundles', 'Monthly data bundles', 'MiFi and FWA data plans'] },
-    { source: 'Device Sales', monthly: 880_000, growth: 0.02, season: 'retail', customers: true, entries: ['Handset sales (retail stores)', 'MiFi router sales', 'Corporate device order'] },
-    { source: 'Roaming', monthly: 340_000, growth: 0.08, season: 'travel', customers: true, entries: ['Inbound roaming settlement', 'Outbound roaming charges', 'Roaming partner true-up'] },
+    {
+      source: 'Prepaid Airtime',
+      monthly: 4_100_000,
+      growth: 0.03,
+      season: 'retail',
+      customers: false,
+      entries: ['Electronic top-ups', 'Scratch-card voucher sales', 'Airtime dealer settlement'],
+    },
+    {
+      source: 'Postpaid Plans',
+      monthly: 2_700_000,
+      growth: 0.06,
+      season: 'flat',
+      customers: true,
+      entries: ['Consumer postpaid billing cycle', 'Enterprise fleet billing', 'SME bundle billing'],
+    },
+    {
+      source: 'Data Bundles',
+      monthly: 3_400_000,
+      growth: 0.18,
+      season: 'retail',
+      customers: false,
+      entries: ['Daily and weekly data bundles', 'Monthly data bundles', 'MiFi and FWA data plans'],
+    },
+    {
+      source: 'Device Sales',
+      monthly: 880_000,
+      growth: 0.02,
+      season: 'retail',
+      customers: true,
+      entries: ['Handset sales (retail stores)', 'MiFi router sales', 'Corporate device order'],
+    },
+    {
+      source: 'Roaming',
+      monthly: 340_000,
+      growth: 0.08,
+      season: 'travel',
+      customers: true,
+      entries: ['Inbound roaming settlement', 'Outbound roaming charges', 'Roaming partner true-up'],
+    },
   ],
   fintech: [
-    { source: 'Card Interchange', monthly: 780_000, growth: 0.34, season: 'retail', customers: false, entries: ['Debit card interchange', 'Virtual card interchange', 'Premium card interchange'] },
-    { source: 'Transaction Fees', monthly: 1_150_000, growth: 0.3, season: 'retail', customers: false, entries: ['Wallet transfer fees', 'Merchant payment fees', 'Cash-out fees'] },
-    { source: 'Lending Interest', monthly: 920_000, growth: 0.38, season: 'flat', customers: true, entries: ['Personal loan interest', 'Merchant cash advance interest', 'Overdraft interest'] },
-    { source: 'Subscription Plans', monthly: 290_000, growth: 0.26, season: 'flat', customers: true, entries: ['Gold plan subscriptions', 'Platinum plan subscriptions', 'Business account plans'] },
+    {
+      source: 'Card Interchange',
+      monthly: 780_000,
+      growth: 0.34,
+      season: 'retail',
+      customers: false,
+      entries: ['Debit card interchange', 'Virtual card interchange', 'Premium card interchange'],
+    },
+    {
+      source: 'Transaction Fees',
+      monthly: 1_150_000,
+      growth: 0.3,
+      season: 'retail',
+      customers: false,
+      entries: ['Wallet transfer fees', 'Merchant payment fees', 'Cash-out fees'],
+    },
+    {
+      source: 'Lending Interest',
+      monthly: 920_000,
+      growth: 0.38,
+      season: 'flat',
+      customers: true,
+      entries: ['Personal loan interest', 'Merchant cash advance interest', 'Overdraft interest'],
+    },
+    {
+      source: 'Subscription Plans',
+      monthly: 290_000,
+      growth: 0.26,
+      season: 'flat',
+      customers: true,
+      entries: ['Gold plan subscriptions', 'Platinum plan subscriptions', 'Business account plans'],
+    },
   ],
   infrastructure: [
-    { source: 'Tower Leasing', monthly: 1_550_000, growth: 0.08, season: 'flat', customers: true, entries: ['Anchor tenant site leases', 'Co-location tenancy', 'Power-as-a-service on towers'] },
-    { source: 'Fibre Leasing', monthly: 870_000, growth: 0.12, season: 'flat', customers: true, entries: ['Dark fibre IRU instalment', 'Metro lit capacity', 'Long-haul wavelength lease'] },
-    { source: 'Colocation', monthly: 530_000, growth: 0.15, season: 'flat', customers: true, entries: ['Rack space rental', 'Cross-connect charges', 'Remote hands services'] },
+    {
+      source: 'Tower Leasing',
+      monthly: 1_550_000,
+      growth: 0.08,
+      season: 'flat',
+      customers: true,
+      entries: ['Anchor tenant site leases', 'Co-location tenancy', 'Power-as-a-service on towers'],
+    },
+    {
+      source: 'Fibre Leasing',
+      monthly: 870_000,
+      growth: 0.12,
+      season: 'flat',
+      customers: true,
+      entries: ['Dark fibre IRU instalment', 'Metro lit capacity', 'Long-haul wavelength lease'],
+    },
+    {
+      source: 'Colocation',
+      monthly: 530_000,
+      growth: 0.15,
+      season: 'flat',
+      customers: true,
+      entries: ['Rack space rental', 'Cross-connect charges', 'Remote hands services'],
+    },
   ],
   marketing: [
-    { source: 'Retainers', monthly: 440_000, growth: 0.07, season: 'flat', customers: true, entries: ['Monthly brand retainer', 'Social media management retainer', 'PR retainer'] },
-    { source: 'Campaign Fees', monthly: 370_000, growth: 0.09, season: 'campaign', customers: true, entries: ['Campaign strategy and concept', 'Launch campaign execution', 'Seasonal campaign fee'] },
-    { source: 'Media Commissions', monthly: 210_000, growth: 0.05, season: 'campaign', customers: true, entries: ['Media agency commission', 'Digital media commission', 'Outdoor booking commission'] },
+    {
+      source: 'Retainers',
+      monthly: 440_000,
+      growth: 0.07,
+      season: 'flat',
+      customers: true,
+      entries: ['Monthly brand retainer', 'Social media management retainer', 'PR retainer'],
+    },
+    {
+      source: 'Campaign Fees',
+      monthly: 370_000,
+      growth: 0.09,
+      season: 'campaign',
+      customers: true,
+      entries: ['Campaign strategy and concept', 'Launch campaign execution', 'Seasonal campaign fee'],
+    },
+    {
+      source: 'Media Commissions',
+      monthly: 210_000,
+      growth: 0.05,
+      season: 'campaign',
+      customers: true,
+      entries: ['Media agency commission', 'Digital media commission', 'Outdoor booking commission'],
+    },
   ],
 };
 
@@ -252,7 +509,13 @@ function sourceTrend(s: RevenueSource, m: Month): number {
 
 export function buildDemoRows(reference: DemoReference, now: Date = new Date()): DemoRows {
   const months = demoMonths(now);
-  const rows: DemoRows = { budgets: [], actualExpenses: [], revenueProjections: [], actualRevenue: [], subscriberMetrics: [] };
+  const rows: DemoRows = {
+    budgets: [],
+    actualExpenses: [],
+    revenueProjections: [],
+    actualRevenue: [],
+    subscriberMetrics: [],
+  };
   for (const company of reference.companies) {
     const categories = reference.categories.filter((c) => c.companyId === company.id && c.departmentId !== null);
     budgetsFor(company, categories, months, rows);
@@ -272,7 +535,12 @@ const profileOf = (name: string) => CATEGORY_PROFILES[name] ?? DEFAULT_PROFILE;
 /** Expected monthly budget of a category, in dollars (before noise). */
 function budgetTrend(company: Company, category: Category, monthIndex: number): number {
   const weight = CATEGORY_WEIGHT[company.type]?.[category.name] ?? 1;
-  return profileOf(category.name).monthly * COMPANY_SCALE[company.type] * weight * growth(BUDGET_GROWTH[company.type], monthIndex);
+  return (
+    profileOf(category.name).monthly *
+    COMPANY_SCALE[company.type] *
+    weight *
+    growth(BUDGET_GROWTH[company.type], monthIndex)
+  );
 }
 
 /**
@@ -286,7 +554,14 @@ function planPeriodOf(category: Category, index: number): 'monthly' | 'quarterly
 
 function budgetsFor(company: Company, categories: Category[], months: Month[], rows: DemoRows) {
   const rng = rngFor(company.name, 'budgets');
-  const budget = (category: Category, amountCents: number, period: 'monthly' | 'quarterly' | 'annual', startDate: string, endDate: string, description: string) =>
+  const budget = (
+    category: Category,
+    amountCents: number,
+    period: 'monthly' | 'quarterly' | 'annual',
+    startDate: string,
+    endDate: string,
+    description: string,
+  ) =>
     rows.budgets.push({
       companyId: company.id,
       departmentId: category.departmentId!,
@@ -304,11 +579,14 @@ function budgetsFor(company: Company, categories: Category[], months: Month[], r
   /** The trend of `count` calendar months from month `month` (0–11) of `year`, in dollars. */
   const trendOf = (category: Category, year: number, month: number, count: number) => {
     let total = 0;
-    for (let i = 0; i < count; i++) total += budgetTrend(company, category, (year - first.year) * 12 + month + i - first.month);
+    for (let i = 0; i < count; i++)
+      total += budgetTrend(company, category, (year - first.year) * 12 + month + i - first.month);
     return total;
   };
   const years = [...new Set(months.map((m) => m.year))];
-  const quarters = [...new Set(months.map((m) => `${m.year}-${Math.floor(m.month / 3)}`))].map((q) => q.split('-').map(Number));
+  const quarters = [...new Set(months.map((m) => `${m.year}-${Math.floor(m.month / 3)}`))].map((q) =>
+    q.split('-').map(Number),
+  );
   categories.forEach((category, index) => {
     const where = category.department ? ` (${category.department})` : '';
     const period = planPeriodOf(category, index);
@@ -321,13 +599,27 @@ function budgetsFor(company: Company, categories: Category[], months: Month[], r
       // Each calendar quarter the window touches: its three months' trend, rounded to $1,000.
       for (const [year, quarter] of quarters) {
         const amount = cents(trendOf(category, year, quarter * 3, 3) * jitter(rng, 0.02), 1000);
-        budget(category, amount, 'quarterly', day(year, quarter * 3, 1), day(year, quarter * 3 + 2, daysIn(year, quarter * 3 + 2)), `${category.name}${where} budget for Q${quarter + 1} ${year}`);
+        budget(
+          category,
+          amount,
+          'quarterly',
+          day(year, quarter * 3, 1),
+          day(year, quarter * 3 + 2, daysIn(year, quarter * 3 + 2)),
+          `${category.name}${where} budget for Q${quarter + 1} ${year}`,
+        );
       }
     } else {
       // Each calendar year the window touches: the twelve months' trend, rounded to $1,000.
       for (const year of years) {
         const amount = cents(trendOf(category, year, 0, 12) * jitter(rng, 0.02), 1000);
-        budget(category, amount, 'annual', `${year}-01-01`, `${year}-12-31`, `${category.name}${where} annual budget ${year}`);
+        budget(
+          category,
+          amount,
+          'annual',
+          `${year}-01-01`,
+          `${year}-12-31`,
+          `${category.name}${where} annual budget ${year}`,
+        );
       }
     }
   });
@@ -351,7 +643,9 @@ function expensesFor(company: Company, categories: Category[], months: Month[], 
         category,
         amount: budgetTrend(company, category, m.index) * between(rng, lo, hi),
         vendor,
-        receipt: chance(rng, 0.15) ? null : `${vendor ? 'INV' : 'RCT'}-${String(m.year).slice(2)}${pad(m.month + 1)}-${(receipt += intBetween(rng, 1, 40))}`,
+        receipt: chance(rng, 0.15)
+          ? null
+          : `${vendor ? 'INV' : 'RCT'}-${String(m.year).slice(2)}${pad(m.month + 1)}-${(receipt += intBetween(rng, 1, 40))}`,
         day: profile.dayOfMonth ?? intBetween(rng, 1, 28),
         item: pick(rng, profile.items),
       };
@@ -449,16 +743,42 @@ function mobileMetricsFor(company: Company, months: Month[], rows: DemoRows) {
     const churned = Math.round(active * 0.026 * jitter(rng, 0.1));
     active += gained - churned;
     const t = m.index;
-    pushMetrics(company, 'mobile', m, [
-      { name: 'new_subscribers', value: gained, description: 'Subscribers activated during the month' },
-      { name: 'active_subscribers', value: active, description: 'Active subscribers at month end' },
-      { name: 'churned_subscribers', value: churned, description: 'Subscribers lost during the month' },
-      { name: 'arpu', value: Math.round(11.2 * growth(0.04, t) * (1 + season * 0.5) * jitter(rng, 0.01) * 100) / 100, description: 'Average revenue per user (USD)' },
-      { name: 'data_usage', value: Math.round(active * 5.4 * Math.pow(1.021, t) * jitter(rng, 0.03)), description: 'Mobile data used (GB)' },
-      { name: 'voice_minutes', value: Math.round(active * 162 * Math.pow(0.995, t) * jitter(rng, 0.03)), description: 'Outgoing voice minutes' },
-      { name: 'sms_count', value: Math.round(active * 36 * Math.pow(0.985, t) * jitter(rng, 0.04)), description: 'SMS messages sent' },
-      { name: 'roaming_revenue', value: Math.round(sourceTrend(roaming, m) * jitter(rng, 0.06) * 100) / 100, description: 'Roaming revenue (USD)' },
-    ], rows);
+    pushMetrics(
+      company,
+      'mobile',
+      m,
+      [
+        { name: 'new_subscribers', value: gained, description: 'Subscribers activated during the month' },
+        { name: 'active_subscribers', value: active, description: 'Active subscribers at month end' },
+        { name: 'churned_subscribers', value: churned, description: 'Subscribers lost during the month' },
+        {
+          name: 'arpu',
+          value: Math.round(11.2 * growth(0.04, t) * (1 + season * 0.5) * jitter(rng, 0.01) * 100) / 100,
+          description: 'Average revenue per user (USD)',
+        },
+        {
+          name: 'data_usage',
+          value: Math.round(active * 5.4 * Math.pow(1.021, t) * jitter(rng, 0.03)),
+          description: 'Mobile data used (GB)',
+        },
+        {
+          name: 'voice_minutes',
+          value: Math.round(active * 162 * Math.pow(0.995, t) * jitter(rng, 0.03)),
+          description: 'Outgoing voice minutes',
+        },
+        {
+          name: 'sms_count',
+          value: Math.round(active * 36 * Math.pow(0.985, t) * jitter(rng, 0.04)),
+          description: 'SMS messages sent',
+        },
+        {
+          name: 'roaming_revenue',
+          value: Math.round(sourceTrend(roaming, m) * jitter(rng, 0.06) * 100) / 100,
+          description: 'Roaming revenue (USD)',
+        },
+      ],
+      rows,
+    );
   }
 }
 
@@ -478,16 +798,38 @@ function fintechMetricsFor(company: Company, months: Month[], rows: DemoRows) {
     const ticket = 38 * growth(0.03, t) * jitter(rng, 0.03);
     aum *= 1 + 0.032 * jitter(rng, 0.5);
     defaultRate = Math.min(3.4, Math.max(1.8, defaultRate + (rng() - 0.52) * 0.18));
-    pushMetrics(company, 'fintech', m, [
-      { name: 'new_users', value: gained, description: 'Users who opened an account during the month' },
-      { name: 'active_users', value: active, description: 'Users with at least one transaction in the month' },
-      { name: 'transaction_volume', value: Math.round(count * ticket * 100) / 100, description: 'Value of transactions processed (USD)' },
-      { name: 'transaction_count', value: count, description: 'Number of transactions processed' },
-      { name: 'aum', value: Math.round(aum * 100) / 100, description: 'Assets under management at month end (USD)' },
-      { name: 'loan_origination', value: Math.round(6_500_000 * growth(0.36, t) * jitter(rng, 0.08) * 100) / 100, description: 'New loans disbursed (USD)' },
-      { name: 'default_rate', value: Math.round(defaultRate * 100) / 100, description: 'Loans 90+ days past due (%)' },
-      { name: 'customer_acquisition_cost', value: Math.round(24.5 * Math.pow(0.992, t) * jitter(rng, 0.06) * 100) / 100, description: 'Marketing spend per new user (USD)' },
-    ], rows);
+    pushMetrics(
+      company,
+      'fintech',
+      m,
+      [
+        { name: 'new_users', value: gained, description: 'Users who opened an account during the month' },
+        { name: 'active_users', value: active, description: 'Users with at least one transaction in the month' },
+        {
+          name: 'transaction_volume',
+          value: Math.round(count * ticket * 100) / 100,
+          description: 'Value of transactions processed (USD)',
+        },
+        { name: 'transaction_count', value: count, description: 'Number of transactions processed' },
+        { name: 'aum', value: Math.round(aum * 100) / 100, description: 'Assets under management at month end (USD)' },
+        {
+          name: 'loan_origination',
+          value: Math.round(6_500_000 * growth(0.36, t) * jitter(rng, 0.08) * 100) / 100,
+          description: 'New loans disbursed (USD)',
+        },
+        {
+          name: 'default_rate',
+          value: Math.round(defaultRate * 100) / 100,
+          description: 'Loans 90+ days past due (%)',
+        },
+        {
+          name: 'customer_acquisition_cost',
+          value: Math.round(24.5 * Math.pow(0.992, t) * jitter(rng, 0.06) * 100) / 100,
+          description: 'Marketing spend per new user (USD)',
+        },
+      ],
+      rows,
+    );
   }
 }
 

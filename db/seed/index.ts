@@ -7,7 +7,6 @@ import { companyMetricsSeed } from './company-metrics.ts';
 import { demoSeed } from './demo.ts';
 import { referenceSeed } from './reference.ts';
 
-
 export const seedModules: SeedModule[] = [referenceSeed, demoSeed, companyMetricsSeed];
 
 /** Seeds only a database without companies; returns the modules that ran. */

@@ -4,10 +4,22 @@ import type { CompanyType, Database } from '../types.ts';
 import type { SeedModule } from './define.ts';
 
 export const COMPANIES: { name: string; type: CompanyType; description: string }[] = [
-  { name: 'One Network', type: 'mobile', description: 'Mobile network operator: broadband, mobile subscriptions and access devices.' },
+  {
+    name: 'One Network',
+    type: 'mobile',
+    description: 'Mobile network operator: broadband, mobile subscriptions and access devices.',
+  },
   { name: 'Vult', type: 'fintech', description: 'Financial services: digital wallets, cards and subscriber accounts.' },
-  { name: 'Atlas Infrastructure', type: 'infrastructure', description: 'Towers, fibre and data-centre infrastructure for the group.' },
-  { name: 'Spark Marketing', type: 'marketing', description: 'Brand, media and campaign services for the group and its clients.' },
+  {
+    name: 'Atlas Infrastructure',
+    type: 'infrastructure',
+    description: 'Towers, fibre and data-centre infrastructure for the group.',
+  },
+  {
+    name: 'Spark Marketing',
+    type: 'marketing',
+    description: 'Brand, media and campaign services for the group and its clients.',
+  },
 ];
 
 export const DEPARTMENTS: { name: string; description: string }[] = [

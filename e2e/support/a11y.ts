@@ -3,7 +3,12 @@
 // and reused as Playwright storage states (no login form per test).
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { request as playwrightRequest, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  request as playwrightRequest,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
 import { E2E_BASE_URL } from './constants.ts';
 import { waitForHydration } from './app.ts';
@@ -42,7 +47,10 @@ async function mirrorOf(page: Page): Promise<Page> {
   let mirror = mirrors.get(page);
   if (!mirror) {
     mirror = (async () => {
-      const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+      const context = await page
+        .context()
+        .browser()!
+        .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
       openMirrors.push(context);
       const other = await context.newPage();
       await other.goto(`${E2E_BASE_URL}/readyz`);
@@ -65,7 +73,13 @@ async function mirrorOf(page: Page): Promise<Page> {
  * (ids, impact, help text and the offending nodes' selectors), so one test reports every page
  * state it visited instead of stopping at the first. `rules` limits the run to those rules.
  */
-export async function audit(page: Page, label: string, found: string[], js: boolean, rules?: readonly string[]): Promise<void> {
+export async function audit(
+  page: Page,
+  label: string,
+  found: string[],
+  js: boolean,
+  rules?: readonly string[],
+): Promise<void> {
   const target = js ? page : await mirrorOf(page);
   // Legacy mode runs axe in the page itself: the default (partial runs finished in a new blank
   // page) costs a page per check, and the app has no iframes to reach. Only violations are
@@ -75,7 +89,12 @@ export async function audit(page: Page, label: string, found: string[], js: bool
   const results = await builder.analyze();
   for (const v of results.violations) {
     if (!BLOCKING.has(v.impact ?? '')) continue;
-    const nodes = v.nodes.slice(0, 6).map((n) => `      ${n.target.join(' ')}${n.failureSummary ? `  (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})` : ''}`);
+    const nodes = v.nodes
+      .slice(0, 6)
+      .map(
+        (n) =>
+          `      ${n.target.join(' ')}${n.failureSummary ? `  (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})` : ''}`,
+      );
     const more = v.nodes.length > 6 ? [`      … and ${v.nodes.length - 6} more`] : [];
     found.push([`${label}: [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`, ...nodes, ...more].join('\n'));
   }
@@ -104,13 +123,22 @@ export interface Account {
 }
 
 /** Creates a user with this role and theme and signs it in through the JSON API (no browser). */
-export async function signedInAccount(db: Parameters<typeof createTestUser>[0], role: Role, theme: Theme, tag: string): Promise<Account> {
+export async function signedInAccount(
+  db: Parameters<typeof createTestUser>[0],
+  role: Role,
+  theme: Theme,
+  tag: string,
+): Promise<Account> {
   const email = `a11y-${role}-${theme}-${tag}-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const row = await createTestUser(db, { role, email });
   // No cookies: inside a test a new request context takes the test's storage state (the
   // worker's owner session), and signing in with that cookie would end the owner's session
   // (a sign-in replaces the browser's previous session) for every later test of the worker.
-  const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL }, storageState: { cookies: [], origins: [] } });
+  const api = await playwrightRequest.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: E2E_BASE_URL },
+    storageState: { cookies: [], origins: [] },
+  });
   try {
     // Remember me: the account lives as long as its worker, which may leave it unused for longer
     // than the idle timeout while other specs run.
@@ -131,10 +159,21 @@ export async function signedInAccount(db: Parameters<typeof createTestUser>[0], 
 export async function expectSignedIn(page: Page, database: { db: any }, account: Account): Promise<void> {
   const me = await page.request.get('/api/auth/me');
   if (me.status() === 200) return;
-  const sessions = await database.db.selectFrom('userSessions').select(['id', 'isActive', 'endReason', 'rememberMe', 'loginAt', 'lastSeenAt', 'logoutAt', 'expiresAt'])
-    .where('userId', '=', account.id).orderBy('id', 'desc').limit(5).execute();
-  const user = await database.db.selectFrom('users').select(['isActive', 'role']).where('id', '=', account.id).executeTakeFirst();
-  throw new Error(`${account.email} is not signed in (GET /api/auth/me: ${me.status()}); user ${JSON.stringify(user)}, sessions ${JSON.stringify(sessions)}`);
+  const sessions = await database.db
+    .selectFrom('userSessions')
+    .select(['id', 'isActive', 'endReason', 'rememberMe', 'loginAt', 'lastSeenAt', 'logoutAt', 'expiresAt'])
+    .where('userId', '=', account.id)
+    .orderBy('id', 'desc')
+    .limit(5)
+    .execute();
+  const user = await database.db
+    .selectFrom('users')
+    .select(['isActive', 'role'])
+    .where('id', '=', account.id)
+    .executeTakeFirst();
+  throw new Error(
+    `${account.email} is not signed in (GET /api/auth/me: ${me.status()}); user ${JSON.stringify(user)}, sessions ${JSON.stringify(sessions)}`,
+  );
 }
 
 interface A11yOptions {

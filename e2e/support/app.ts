@@ -22,7 +22,8 @@ export async function markDocument(page: Page, js: boolean): Promise<void> {
 
 /** With JavaScript: the navigations since markDocument were client-side (no page load). */
 export async function expectSameDocument(page: Page, js: boolean): Promise<void> {
-  if (js) expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  if (js)
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 }
 
 /** Records every POST the page sends (to prove client-side validation sent nothing). */
@@ -62,7 +63,11 @@ export async function submitLogin(page: Page, email: string, password: string, o
 }
 
 /** Signs in through the login page and waits until it has been left. */
-export async function signIn(page: Page, user: { email: string; password: string }, options: { rememberMe?: boolean } = {}) {
+export async function signIn(
+  page: Page,
+  user: { email: string; password: string },
+  options: { rememberMe?: boolean } = {},
+) {
   await page.goto('/login');
   await submitLogin(page, user.email, user.password, options);
   await expect(page).not.toHaveURL(/\/login/);
@@ -97,4 +102,10 @@ export async function sidebarStructure(page: Page): Promise<Record<string, strin
 export const FINANCIAL_DATA = ['Budget Planning', 'Actual Expenses', 'Revenue Projections', 'Actual Revenue'];
 export const CONFIGURATION = ['Companies', 'Departments', 'Expense Categories'];
 /** Company Metrics for the four seeded companies, seen by a user of no particular company. */
-export const ALL_COMPANY_METRICS = ['Vult', 'One Network Data', 'One Network Subscriptions', 'Vult Financial Services', 'Vult Subscriber Metrics'];
+export const ALL_COMPANY_METRICS = [
+  'Vult',
+  'One Network Data',
+  'One Network Subscriptions',
+  'Vult Financial Services',
+  'Vult Subscriber Metrics',
+];

@@ -68,7 +68,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const dataDir = process.env.E2E_DATA_DIR;
       if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the suite through playwright.config.ts');
       // Never create an empty database here: the server's must exist (it is gone if the server stopped).
-      if (!fs.existsSync(path.join(dataDir, 'finhub.db'))) throw new Error(`No e2e database in ${dataDir}: is the e2e server running?`);
+      if (!fs.existsSync(path.join(dataDir, 'finhub.db')))
+        throw new Error(`No e2e database in ${dataDir}: is the e2e server running?`);
       const handle = createDatabase({ dataDir });
       await use(handle);
       await handle.close();
@@ -100,10 +101,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       context.off('request', onRequest);
       const onApp = !page.isClosed() && page.url().startsWith('http') && (await page.locator('body').count()) > 0;
       if (noJs) {
-        if (onApp) await expect(page.locator('html[data-hydrated]'), 'JavaScript ran in the no-js project: the page hydrated').toHaveCount(0);
-        expect(posts.filter((p) => p.resourceType !== 'document'), 'POSTs without JavaScript must be document (form) submissions').toEqual([]);
+        if (onApp)
+          await expect(
+            page.locator('html[data-hydrated]'),
+            'JavaScript ran in the no-js project: the page hydrated',
+          ).toHaveCount(0);
+        expect(
+          posts.filter((p) => p.resourceType !== 'document'),
+          'POSTs without JavaScript must be document (form) submissions',
+        ).toEqual([]);
       } else if (onApp && (await page.locator('link[rel="modulepreload"][href*="/build/"]').count()) > 0) {
-        await expect(page.locator('html[data-hydrated]'), 'the page has the app\'s scripts but never hydrated').toHaveCount(1);
+        await expect(
+          page.locator('html[data-hydrated]'),
+          "the page has the app's scripts but never hydrated",
+        ).toHaveCount(1);
       }
     },
     { auto: true },

@@ -98,7 +98,14 @@ export async function search(page: Page, text: string): Promise<void> {
  * Clicks a delete button and answers the confirmation: the browser's confirm() with
  * JavaScript, the server's confirmation panel without. Checks the message either way.
  */
-export async function confirmDelete(page: Page, js: boolean, button: Locator, message: string, accept: boolean, step = 'confirm-delete'): Promise<void> {
+export async function confirmDelete(
+  page: Page,
+  js: boolean,
+  button: Locator,
+  message: string,
+  accept: boolean,
+  step = 'confirm-delete',
+): Promise<void> {
   if (js) {
     const dialog = page.waitForEvent('dialog');
     const click = button.click();

@@ -25,7 +25,13 @@ export const KNOWN = {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Tables whose row counts a refused request must leave as they were. */
-export const COUNTED_TABLES = [...RESOURCE_LIST.map((def) => def.table), 'users', 'userSettings', 'auditLogs', 'dataVersions'] as const;
+export const COUNTED_TABLES = [
+  ...RESOURCE_LIST.map((def) => def.table),
+  'users',
+  'userSettings',
+  'auditLogs',
+  'dataVersions',
+] as const;
 
 export type Counts = Record<string, number>;
 
@@ -34,13 +40,18 @@ const BASELINE_VERSIONS = `(select count(*) from data_versions where action = 'b
 
 /** Row counts of the counted tables (and the baseline versions), in one query. */
 export async function snapshot(db: Kysely<any>): Promise<Counts> {
-  const parts = [...COUNTED_TABLES.map((t) => `(select count(*) from ${snakeCase(t)}) as "${t}"`), BASELINE_VERSIONS].join(', ');
+  const parts = [
+    ...COUNTED_TABLES.map((t) => `(select count(*) from ${snakeCase(t)}) as "${t}"`),
+    BASELINE_VERSIONS,
+  ].join(', ');
   const { rows } = await sql.raw<Record<string, unknown>>(`select ${parts}`).execute(db);
   return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
 }
 
 export function changedCounts(before: Counts, after: Counts): string[] {
-  return Object.keys(before).filter((k) => before[k] !== after[k]).map((k) => `${k}: ${before[k]} → ${after[k]}`);
+  return Object.keys(before)
+    .filter((k) => before[k] !== after[k])
+    .map((k) => `${k}: ${before[k]} → ${after[k]}`);
 }
 
 /** Text that must never reach a client: stack frames, driver errors, SQL, server paths. */
@@ -65,7 +76,8 @@ export function leakIn(text: string): RegExp | undefined {
 /** One count per reference column (declared reference fields, company columns, users' company, settings' user). */
 const ORPHAN_COUNTS = (() => {
   const checks = new Map<string, [string, string, string]>();
-  const add = (table: string, column: string, target: string) => checks.set(`${table}.${column}`, [snakeCase(table), snakeCase(column), snakeCase(target)]);
+  const add = (table: string, column: string, target: string) =>
+    checks.set(`${table}.${column}`, [snakeCase(table), snakeCase(column), snakeCase(target)]);
   for (const def of RESOURCE_LIST) {
     for (const f of def.fields) if (f.kind === 'reference') add(def.table, f.name, referencedResource(f).table);
     if (companyColumnOf(def) === 'companyId') add(def.table, 'companyId', 'companies');
@@ -73,7 +85,8 @@ const ORPHAN_COUNTS = (() => {
   add('users', 'companyId', 'companies');
   add('userSettings', 'userId', 'users');
   return [...checks.entries()].map(
-    ([what, [t, c, r]]) => `(select count(*) from ${t} x where x.${c} is not null and not exists (select 1 from ${r} y where y.id = x.${c})) as "orphans ${what}"`,
+    ([what, [t, c, r]]) =>
+      `(select count(*) from ${t} x where x.${c} is not null and not exists (select 1 from ${r} y where y.id = x.${c})) as "orphans ${what}"`,
   );
 })();
 const BAD_VERSIONS = `(select count(*) from (select 1 as one from data_versions group by table_name, record_id having sum(case when is_active then 1 else 0 end) <> 1) v) as "records without exactly one active version"`;
@@ -82,8 +95,16 @@ const BAD_VERSIONS = `(select count(*) from (select 1 as one from data_versions 
  * The counts after a case and the broken global invariants (foreign keys, orphan references,
  * active versions), in one round trip (plus SQLite's foreign_key_check). Problems empty when all hold.
  */
-export async function countsAndViolations(db: Kysely<any>, dialect: DialectName): Promise<{ counts: Counts; problems: string[] }> {
-  const columns = [...COUNTED_TABLES.map((t) => `(select count(*) from ${snakeCase(t)}) as "${t}"`), BASELINE_VERSIONS, ...ORPHAN_COUNTS, BAD_VERSIONS];
+export async function countsAndViolations(
+  db: Kysely<any>,
+  dialect: DialectName,
+): Promise<{ counts: Counts; problems: string[] }> {
+  const columns = [
+    ...COUNTED_TABLES.map((t) => `(select count(*) from ${snakeCase(t)}) as "${t}"`),
+    BASELINE_VERSIONS,
+    ...ORPHAN_COUNTS,
+    BAD_VERSIONS,
+  ];
   const { rows } = await sql.raw<Record<string, unknown>>(`select ${columns.join(', ')}`).execute(db);
   const counts: Counts = {};
   const problems: string[] = [];
@@ -92,7 +113,8 @@ export async function countsAndViolations(db: Kysely<any>, dialect: DialectName)
     else if (Number(value) !== 0) problems.push(`${key}: ${value}`);
   }
   if (problems.some((p) => p.startsWith('records without'))) {
-    const { rows: versions } = await sql`select table_name, record_id, sum(case when is_active then 1 else 0 end) as active from data_versions
+    const { rows: versions } =
+      await sql`select table_name, record_id, sum(case when is_active then 1 else 0 end) as active from data_versions
       group by table_name, record_id having sum(case when is_active then 1 else 0 end) <> 1`.execute(db);
     problems.push(JSON.stringify(versions.slice(0, 5)));
   }

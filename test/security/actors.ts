@@ -7,8 +7,18 @@ import { TestClient } from '../server.ts';
 import { createTestUser, TEST_PASSWORD } from '../users.ts';
 
 export const ACTOR_NAMES = [
-  'anonymous', 'viewer', 'backupsViewer', 'editor', 'admin', 'owner', 'scopedAdmin', 'scopedEditor',
-  'temporaryPassword', 'deactivated', 'signedOut', 'tamperedCookie',
+  'anonymous',
+  'viewer',
+  'backupsViewer',
+  'editor',
+  'admin',
+  'owner',
+  'scopedAdmin',
+  'scopedEditor',
+  'temporaryPassword',
+  'deactivated',
+  'signedOut',
+  'tamperedCookie',
 ] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
 
@@ -27,7 +37,19 @@ export interface Actor {
 }
 
 const ALL_ACTIONS: readonly Action[] = ['read', 'create', 'edit', 'delete'];
-const EVERY_AREA: Area[] = ['financial', 'subscriber', 'integrations', 'analytics', 'auditLogs', 'backups', 'users', 'reference', 'admin', 'installation', 'personal'];
+const EVERY_AREA: Area[] = [
+  'financial',
+  'subscriber',
+  'integrations',
+  'analytics',
+  'auditLogs',
+  'backups',
+  'users',
+  'reference',
+  'admin',
+  'installation',
+  'personal',
+];
 
 /** Role baselines and gates as a table: area → the actions granted. */
 function grantsOf(role: Actor['role'], scoped: boolean): Partial<Record<Area, readonly Action[]>> {
@@ -40,7 +62,12 @@ function grantsOf(role: Actor['role'], scoped: boolean): Partial<Record<Area, re
       return scoped ? { ...all, reference: ['read'], backups: ['read'], installation: [] } : all;
     }
     case 'editor':
-      return { financial: ['read', 'create', 'edit'], subscriber: ['read', 'create', 'edit'], reference: ['read'], personal: ALL_ACTIONS };
+      return {
+        financial: ['read', 'create', 'edit'],
+        subscriber: ['read', 'create', 'edit'],
+        reference: ['read'],
+        personal: ALL_ACTIONS,
+      };
     case 'viewer':
       return { financial: ['read'], subscriber: ['read'], reference: ['read'], personal: ALL_ACTIONS };
     default:
@@ -69,18 +96,40 @@ export interface ActorSetup {
   otherCompanyId: number;
 }
 
-async function signedIn(setup: ActorSetup, name: ActorName, options: Parameters<typeof createTestUser>[1]): Promise<Actor> {
+async function signedIn(
+  setup: ActorSetup,
+  name: ActorName,
+  options: Parameters<typeof createTestUser>[1],
+): Promise<Actor> {
   const user = await createTestUser(setup.db, options);
   const client = new TestClient(setup.baseUrl);
   await client.login(user.email, TEST_PASSWORD);
-  return { name, client, userId: user.id, companyId: user.companyId, session: 'valid', role: user.role, username: user.username, email: user.email };
+  return {
+    name,
+    client,
+    userId: user.id,
+    companyId: user.companyId,
+    session: 'valid',
+    role: user.role,
+    username: user.username,
+    email: user.email,
+  };
 }
 
 /** A fresh actor of the same kind: for cases that change the actor itself (sign-out, a new password). */
 export async function createActor(setup: ActorSetup, name: ActorName): Promise<Actor> {
   switch (name) {
     case 'anonymous':
-      return { name, client: new TestClient(setup.baseUrl), userId: null, companyId: null, session: 'none', role: null, username: '', email: '' };
+      return {
+        name,
+        client: new TestClient(setup.baseUrl),
+        userId: null,
+        companyId: null,
+        session: 'none',
+        role: null,
+        username: '',
+        email: '',
+      };
     case 'viewer':
     case 'editor':
     case 'admin':

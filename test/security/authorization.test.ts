@@ -8,7 +8,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_PASSWORD, TEST_DIALECTS } from '../database.ts';
 import { TestClient, useTestServer } from '../server.ts';
 import { createTestUser, TEST_PASSWORD } from '../users.ts';
-import { ACTOR_NAMES, createActor, grants, hiddenFrom, isolated, type Actor, type ActorName, type ActorSetup } from './actors.ts';
+import {
+  ACTOR_NAMES,
+  createActor,
+  grants,
+  hiddenFrom,
+  isolated,
+  type Actor,
+  type ActorName,
+  type ActorSetup,
+} from './actors.ts';
 import { createBackupNow } from '../../app/features/backups/backups.server.ts';
 import { backupSettingsFrom } from '../../app/platform/config.server.ts';
 import { systemActor } from '../../app/platform/context.ts';
@@ -43,7 +52,8 @@ function exportArea(path: string): Area {
   if (table === 'users') return 'users';
   if (table === 'companies' || table === 'departments') return 'reference';
   if (table.startsWith('api_integration_')) return 'integrations';
-  if (['expense_categories', 'budgets', 'actual_expenses', 'revenue_projections', 'actual_revenue'].includes(table)) return 'financial';
+  if (['expense_categories', 'budgets', 'actual_expenses', 'revenue_projections', 'actual_revenue'].includes(table))
+    return 'financial';
   return 'subscriber';
 }
 
@@ -66,7 +76,13 @@ function publicOutcome(entry: ManifestEntry, actor: Actor): Expected {
   throw new Error(`no expected outcome for the public route ${entry.name}`);
 }
 
-function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, companies: Map<number, { name: string; type: string }>, companyA: number): Expected {
+function expectedOutcome(
+  entry: ManifestEntry,
+  actor: Actor,
+  plan: Plan,
+  companies: Map<number, { name: string; type: string }>,
+  companyA: number,
+): Expected {
   const { rule } = entry;
   if (rule.kind === 'none') return { status: 404 };
   if (rule.kind === 'redirect') return { status: 302 };
@@ -78,8 +94,8 @@ function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, compani
   }
   const permitted =
     (rule.kind === 'signedIn' ||
-    (rule.kind === 'area' && grants(actor, rule.area, rule.action)) ||
-    (rule.kind === 'self' && (rule.or ? grants(actor, rule.or.area, rule.or.action) : true))) &&
+      (rule.kind === 'area' && grants(actor, rule.area, rule.action)) ||
+      (rule.kind === 'self' && (rule.or ? grants(actor, rule.or.area, rule.or.action) : true))) &&
     // A whole-table export also needs the right to read the table: one may back up only what one may read.
     (!entry.path.startsWith('/api/export/') || grants(actor, exportArea(entry.path), 'read'));
   // A company's own screen does not exist for a user limited to another company.
@@ -88,7 +104,10 @@ function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, compani
   if (!permitted) {
     // Installation-wide routes and screens do not exist for an admin of one company (404); an
     // installation-wide action on a screen they do open is refused there (403).
-    const hidden = rule.kind === 'area' && hiddenFrom(actor, rule.area) && (entry.kind === 'api' || !entry.screen || hiddenFrom(actor, entry.screen.area));
+    const hidden =
+      rule.kind === 'area' &&
+      hiddenFrom(actor, rule.area) &&
+      (entry.kind === 'api' || !entry.screen || hiddenFrom(actor, entry.screen.area));
     return { status: hidden ? 404 : 403 };
   }
   // What the whole group shares (departments, integration sources and endpoints) is read-only to a scoped user.
@@ -96,7 +115,13 @@ function expectedOutcome(entry: ManifestEntry, actor: Actor, plan: Plan, compani
   // Rows that all belong to a named company (One Network's records) do not exist for a user of another.
   const named = entry.resource ? companyNamed(findResource(entry.resource)!) : null;
   if (named && actor.companyId !== null && companies.get(actor.companyId)?.name !== named) return { status: 404 };
-  if (plan.target && entry.companyScoped && actor.companyId !== null && actor.companyId !== (plan.targetCompany ?? companyA)) return { status: 404 };
+  if (
+    plan.target &&
+    entry.companyScoped &&
+    actor.companyId !== null &&
+    actor.companyId !== (plan.targetCompany ?? companyA)
+  )
+    return { status: 404 };
   return { status: plan.success };
 }
 
@@ -108,7 +133,9 @@ async function send(actor: Actor, entry: ManifestEntry, plan: Plan): Promise<Res
 }
 
 describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
-  const { server, db } = useTestServer(dialect, { env: { API_RATE_LIMIT_PER_MINUTE: '1000000', API_RATE_LIMIT_PER_HOUR: '10000000' } });
+  const { server, db } = useTestServer(dialect, {
+    env: { API_RATE_LIMIT_PER_MINUTE: '1000000', API_RATE_LIMIT_PER_HOUR: '10000000' },
+  });
   const anyDb = () => db() as unknown as Kysely<any>;
   let entries: ManifestEntry[];
   let fixtures: Fixtures;
@@ -116,7 +143,15 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
   const actors = {} as Record<ActorName, Actor>;
   const companies = new Map<number, { name: string; type: string }>();
 
-  const count = async (table: string) => Number(((await anyDb().selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n);
+  const count = async (table: string) =>
+    Number(
+      (
+        (await anyDb()
+          .selectFrom(table)
+          .select((eb: any) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()) as { n: unknown }
+      ).n,
+    );
 
   beforeAll(async () => {
     const manifest = buildManifest(await loadBuild());
@@ -130,15 +165,27 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
     // The fixtures' rows are made by the installation's owner; the matrix's owner is another.
     const owner = new TestClient(setup.baseUrl);
     await owner.login('owner@example.com', OWNER_PASSWORD);
-    const department = await db().selectFrom('departments').select('id').where('name', '=', 'Finance').executeTakeFirstOrThrow();
+    const department = await db()
+      .selectFrom('departments')
+      .select('id')
+      .where('name', '=', 'Finance')
+      .executeTakeFirstOrThrow();
     const categoryOf: Record<number, number> = {};
     for (const companyId of [aId, bId]) {
-      const response = await owner.post('/api/expense-categories', { companyId, departmentId: department.id, name: `Matrix category ${companyId}` }, { headers: { Origin: setup.baseUrl } });
+      const response = await owner.post(
+        '/api/expense-categories',
+        { companyId, departmentId: department.id, name: `Matrix category ${companyId}` },
+        { headers: { Origin: setup.baseUrl } },
+      );
       expect(response.status).toBe(201);
       categoryOf[companyId] = (await response.json()).id;
     }
     const loginUser = await createTestUser(db(), { role: 'viewer' });
-    const source = await owner.post('/api/api-integration-sources', { name: 'Matrix source', baseUrl: 'https://api.example.com' }, { headers: { Origin: setup.baseUrl } });
+    const source = await owner.post(
+      '/api/api-integration-sources',
+      { name: 'Matrix source', baseUrl: 'https://api.example.com' },
+      { headers: { Origin: setup.baseUrl } },
+    );
     expect(source.status).toBe(201);
     const sourceId = (await source.json()).id as number;
     fixtures = {
@@ -150,8 +197,11 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
       categoryOf,
       loginUser: { email: loginUser.email, password: TEST_PASSWORD },
       createRow: async (resource, companyId = aId) => {
-        const response = await owner.post(apiPathOf(resource), sampleRecord(resource, fixtures, companyId), { headers: { Origin: setup.baseUrl } });
-        if (response.status !== 201) throw new Error(`creating a ${resource} row failed: ${response.status} ${await response.text()}`);
+        const response = await owner.post(apiPathOf(resource), sampleRecord(resource, fixtures, companyId), {
+          headers: { Origin: setup.baseUrl },
+        });
+        if (response.status !== 201)
+          throw new Error(`creating a ${resource} row failed: ${response.status} ${await response.text()}`);
         return (await response.json()).id;
       },
       createUser: async (companyId) => (await createTestUser(db(), { role: 'viewer', companyId })).id,
@@ -159,12 +209,18 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         const system = { db: db(), actor: systemActor('cli'), meta: {} };
         const settings = backupSettingsFrom({ DATA_DIR: server().database.dataDir });
         const { id } = await createBackupNow(system, settings, { tables: ['departments'] });
-        if (madeBy !== null) await db().updateTable('backups').set({ createdBy: madeBy }).where('id', '=', id).execute();
+        if (madeBy !== null)
+          await db().updateTable('backups').set({ createdBy: madeBy }).where('id', '=', id).execute();
         return id;
       },
       createNotification: async (userId) => {
         const system = { db: db(), actor: systemActor('cli'), meta: {} };
-        const row = await notify(system, { category: 'system', title: 'Matrix notification', message: 'For the matrix', to: userId === null ? {} : { userId } });
+        const row = await notify(system, {
+          category: 'system',
+          title: 'Matrix notification',
+          message: 'For the matrix',
+          to: userId === null ? {} : { userId },
+        });
         return row!.id;
       },
     };
@@ -177,44 +233,63 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
   });
 
-  it('every route answers every actor as the permission rules say, and refused writes change nothing', { timeout: 600_000 }, async () => {
-    const failures: string[] = [];
-    let cases = 0;
-    // MATRIX_ONLY=regex narrows the run to some entries while debugging.
-    const only = process.env.MATRIX_ONLY ? new RegExp(process.env.MATRIX_ONLY) : null;
-    for (const entry of entries.filter((e) => !only || only.test(e.name))) {
-      // One record per month: the samples of a company-metrics table take a month each, so the
-      // rows earlier entries left there are cleared (the table holds 132 months per company).
-      const def = entry.resource ? findResource(entry.resource) : undefined;
-      // (One Network's monthly records are months of another table's rows: those are cleared.)
-      if (def?.unique?.some((rule) => rule.conflict)) await anyDb().deleteFrom(def.pivot?.source.table ?? def.table).execute();
-      for (const name of ACTOR_NAMES) {
-        const shared = actors[name];
-        const plan = await planFor(entry, shared, fixtures);
-        const actor = plan.changesActor ? await createActor(setup, name) : isolated(shared);
-        const expected = expectedOutcome(entry, actor, plan, companies, fixtures.companyA.id);
-        const write = entry.method !== 'GET';
-        const before = write && expected.status >= 400
-          ? { audit: await count('auditLogs'), versions: await count('dataVersions'), row: plan.target ? await rowSnapshot(db(), plan.target) : null }
-          : null;
-        const response = await send(actor, entry, plan);
-        cases += 1;
-        const location = response.headers.get('Location') ?? '';
-        if (response.status !== expected.status || (expected.location && !expected.location.test(location))) {
-          const body = (await response.text()).slice(0, 200).replace(/\s+/g, ' ');
-          failures.push(`${entry.name} as ${name}: expected ${expected.status}${expected.location ? ` → ${expected.location}` : ''}, got ${response.status}${location ? ` → ${location}` : ''} ${body}`);
-          continue;
-        }
-        await response.body?.cancel();
-        if (before) {
-          const after = { audit: await count('auditLogs'), versions: await count('dataVersions'), row: plan.target ? await rowSnapshot(db(), plan.target) : null };
-          if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${entry.name} as ${name}: refused (${response.status}) but the database changed`);
+  it(
+    'every route answers every actor as the permission rules say, and refused writes change nothing',
+    { timeout: 600_000 },
+    async () => {
+      const failures: string[] = [];
+      let cases = 0;
+      // MATRIX_ONLY=regex narrows the run to some entries while debugging.
+      const only = process.env.MATRIX_ONLY ? new RegExp(process.env.MATRIX_ONLY) : null;
+      for (const entry of entries.filter((e) => !only || only.test(e.name))) {
+        // One record per month: the samples of a company-metrics table take a month each, so the
+        // rows earlier entries left there are cleared (the table holds 132 months per company).
+        const def = entry.resource ? findResource(entry.resource) : undefined;
+        // (One Network's monthly records are months of another table's rows: those are cleared.)
+        if (def?.unique?.some((rule) => rule.conflict))
+          await anyDb()
+            .deleteFrom(def.pivot?.source.table ?? def.table)
+            .execute();
+        for (const name of ACTOR_NAMES) {
+          const shared = actors[name];
+          const plan = await planFor(entry, shared, fixtures);
+          const actor = plan.changesActor ? await createActor(setup, name) : isolated(shared);
+          const expected = expectedOutcome(entry, actor, plan, companies, fixtures.companyA.id);
+          const write = entry.method !== 'GET';
+          const before =
+            write && expected.status >= 400
+              ? {
+                  audit: await count('auditLogs'),
+                  versions: await count('dataVersions'),
+                  row: plan.target ? await rowSnapshot(db(), plan.target) : null,
+                }
+              : null;
+          const response = await send(actor, entry, plan);
+          cases += 1;
+          const location = response.headers.get('Location') ?? '';
+          if (response.status !== expected.status || (expected.location && !expected.location.test(location))) {
+            const body = (await response.text()).slice(0, 200).replace(/\s+/g, ' ');
+            failures.push(
+              `${entry.name} as ${name}: expected ${expected.status}${expected.location ? ` → ${expected.location}` : ''}, got ${response.status}${location ? ` → ${location}` : ''} ${body}`,
+            );
+            continue;
+          }
+          await response.body?.cancel();
+          if (before) {
+            const after = {
+              audit: await count('auditLogs'),
+              versions: await count('dataVersions'),
+              row: plan.target ? await rowSnapshot(db(), plan.target) : null,
+            };
+            if (JSON.stringify(after) !== JSON.stringify(before))
+              failures.push(`${entry.name} as ${name}: refused (${response.status}) but the database changed`);
+          }
         }
       }
-    }
-    console.log(`[matrix] ${dialect}: ${entries.length} routes × ${ACTOR_NAMES.length} actors = ${cases} cases`);
-    expect(failures).toEqual([]);
-  });
+      console.log(`[matrix] ${dialect}: ${entries.length} routes × ${ACTOR_NAMES.length} actors = ${cases} cases`);
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('restoring needs the rights the data carries: never the backups flag alone, never an admin of one company, accounts only an owner', async () => {
     const settings = backupSettingsFrom({ DATA_DIR: server().database.dataDir });
@@ -230,13 +305,21 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         const before = { audit: await count('auditLogs'), users: await count('users') };
         for (const body of [{}, { overwrite: true, skipAuditLogs: true }]) {
           if (status === 200 && 'overwrite' in body) continue;
-          const response = await isolated(actors[name]).client.post(`/api/backups/${id}/restore`, body, { headers: { Origin: server().baseUrl } });
-          if (response.status !== status) failures.push(`${table} as ${name} ${JSON.stringify(body)}: expected ${status}, got ${response.status} ${await response.text()}`);
+          const response = await isolated(actors[name]).client.post(`/api/backups/${id}/restore`, body, {
+            headers: { Origin: server().baseUrl },
+          });
+          if (response.status !== status)
+            failures.push(
+              `${table} as ${name} ${JSON.stringify(body)}: expected ${status}, got ${response.status} ${await response.text()}`,
+            );
         }
         // A refused restore leaves no trace; an allowed one leaves its audit entry.
         const after = { audit: await count('auditLogs'), users: await count('users') };
         const audited = status === 200 ? before.audit + 1 : before.audit;
-        if (after.audit !== audited || after.users !== before.users) failures.push(`${table} as ${name}: audit ${before.audit} → ${after.audit}, users ${before.users} → ${after.users}`);
+        if (after.audit !== audited || after.users !== before.users)
+          failures.push(
+            `${table} as ${name}: audit ${before.audit} → ${after.audit}, users ${before.users} → ${after.users}`,
+          );
       }
     }
     expect(failures).toEqual([]);
@@ -248,24 +331,71 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
     const editor = actors.scopedEditor;
     const admin = actors.scopedAdmin;
     const attempts: { actor: Actor; path: string; body: Record<string, unknown>; table: string }[] = [
-      { actor: editor, path: '/api/budgets', body: { ...sampleRecord('budgets', f, f.companyB.id), categoryId: f.categoryOf[a] }, table: 'budgets' },
-      { actor: editor, path: '/api/actual-expenses', body: { ...sampleRecord('actual-expenses', f, f.companyB.id), categoryId: f.categoryOf[a] }, table: 'actualExpenses' },
-      { actor: editor, path: '/api/actual-revenue', body: sampleRecord('actual-revenues', f, a), table: 'actualRevenue' },
-      { actor: editor, path: '/api/revenue-projections', body: sampleRecord('revenue-projections', f, a), table: 'revenueProjections' },
-      { actor: editor, path: '/api/subscriber-metrics', body: sampleRecord('subscriber-metrics', f, a), table: 'subscriberMetrics' },
-      { actor: admin, path: '/api/expense-categories', body: sampleRecord('expense-categories', f, a), table: 'expenseCategories' },
-      { actor: admin, path: '/api/users', body: { username: 'crosscompany', email: 'cross-company@example.com', password: 'Created-Password-1', role: 'viewer', companyId: a }, table: 'users' },
+      {
+        actor: editor,
+        path: '/api/budgets',
+        body: { ...sampleRecord('budgets', f, f.companyB.id), categoryId: f.categoryOf[a] },
+        table: 'budgets',
+      },
+      {
+        actor: editor,
+        path: '/api/actual-expenses',
+        body: { ...sampleRecord('actual-expenses', f, f.companyB.id), categoryId: f.categoryOf[a] },
+        table: 'actualExpenses',
+      },
+      {
+        actor: editor,
+        path: '/api/actual-revenue',
+        body: sampleRecord('actual-revenues', f, a),
+        table: 'actualRevenue',
+      },
+      {
+        actor: editor,
+        path: '/api/revenue-projections',
+        body: sampleRecord('revenue-projections', f, a),
+        table: 'revenueProjections',
+      },
+      {
+        actor: editor,
+        path: '/api/subscriber-metrics',
+        body: sampleRecord('subscriber-metrics', f, a),
+        table: 'subscriberMetrics',
+      },
+      {
+        actor: admin,
+        path: '/api/expense-categories',
+        body: sampleRecord('expense-categories', f, a),
+        table: 'expenseCategories',
+      },
+      {
+        actor: admin,
+        path: '/api/users',
+        body: {
+          username: 'crosscompany',
+          email: 'cross-company@example.com',
+          password: 'Created-Password-1',
+          role: 'viewer',
+          companyId: a,
+        },
+        table: 'users',
+      },
     ];
     for (const { actor, path, body, table } of attempts) {
       const before = { rows: await count(table), audit: await count('auditLogs') };
       const response = await isolated(actor).client.post(path, body, { headers: { Origin: server().baseUrl } });
-      expect([400, 403, 404], `${path}: ${response.status} ${await response.clone().text()}`).toContain(response.status);
+      expect([400, 403, 404], `${path}: ${response.status} ${await response.clone().text()}`).toContain(
+        response.status,
+      );
       expect({ rows: await count(table), audit: await count('auditLogs') }, path).toEqual(before);
     }
     // Moving an own row to another company's category is refused the same way.
     const own = await f.createRow('budgets', f.companyB.id);
     const before = await rowSnapshot(db(), { table: 'budgets', id: own });
-    const moved = await isolated(editor).client.request(`/api/budgets/${own}`, { method: 'PUT', json: { categoryId: f.categoryOf[a] }, headers: { Origin: server().baseUrl } });
+    const moved = await isolated(editor).client.request(`/api/budgets/${own}`, {
+      method: 'PUT',
+      json: { categoryId: f.categoryOf[a] },
+      headers: { Origin: server().baseUrl },
+    });
     expect([400, 404]).toContain(moved.status);
     expect(await rowSnapshot(db(), { table: 'budgets', id: own })).toBe(before);
   });

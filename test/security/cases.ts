@@ -66,21 +66,84 @@ export function sampleRecord(resource: string, f: Fixtures, companyId: number): 
     case 'expense-categories':
       return { companyId, departmentId: f.departmentId, name: unique('Category'), description: 'Matrix' };
     case 'budgets':
-      return { departmentId: f.departmentId, categoryId: f.categoryOf[companyId], amount: 100, period: 'monthly', startDate: '2026-01-01', endDate: '2026-12-31', status: 'active', description: 'Matrix' };
+      return {
+        departmentId: f.departmentId,
+        categoryId: f.categoryOf[companyId],
+        amount: 100,
+        period: 'monthly',
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        status: 'active',
+        description: 'Matrix',
+      };
     case 'actual-expenses':
-      return { departmentId: f.departmentId, categoryId: f.categoryOf[companyId], amount: 100, expenseDate: '2026-03-01', description: 'Matrix', vendor: 'Vendor', receiptNumber: 'R-1' };
+      return {
+        departmentId: f.departmentId,
+        categoryId: f.categoryOf[companyId],
+        amount: 100,
+        expenseDate: '2026-03-01',
+        description: 'Matrix',
+        vendor: 'Vendor',
+        receiptNumber: 'R-1',
+      };
     case 'revenue-projections':
-      return { companyId, source: 'Roaming', amount: 100, period: 'monthly', startDate: '2026-01-01', endDate: '2026-12-31', status: 'active', description: 'Matrix' };
+      return {
+        companyId,
+        source: 'Roaming',
+        amount: 100,
+        period: 'monthly',
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        status: 'active',
+        description: 'Matrix',
+      };
     case 'actual-revenues':
-      return { companyId, source: 'Roaming', amount: 100, revenueDate: '2026-03-01', description: 'Matrix', customerReference: 'C-1' };
+      return {
+        companyId,
+        source: 'Roaming',
+        amount: 100,
+        revenueDate: '2026-03-01',
+        description: 'Matrix',
+        customerReference: 'C-1',
+      };
     case 'subscriber-metrics':
       return company.type === 'mobile'
-        ? { companyId, companyType: 'mobile', metricName: 'new_subscribers', metricValue: 10, period: 'monthly', recordDate: '2026-03-01' }
-        : { companyId, companyType: 'fintech', metricName: 'new_users', metricValue: 10, period: 'monthly', recordDate: '2026-03-01' };
+        ? {
+            companyId,
+            companyType: 'mobile',
+            metricName: 'new_subscribers',
+            metricValue: 10,
+            period: 'monthly',
+            recordDate: '2026-03-01',
+          }
+        : {
+            companyId,
+            companyType: 'fintech',
+            metricName: 'new_users',
+            metricValue: 10,
+            period: 'monthly',
+            recordDate: '2026-03-01',
+          };
   }
-  if (resource === 'api-integration-sources') return { name: unique('Source'), baseUrl: 'https://api.example.com/v1', authType: 'bearer', isActive: true, description: 'Matrix' };
+  if (resource === 'api-integration-sources')
+    return {
+      name: unique('Source'),
+      baseUrl: 'https://api.example.com/v1',
+      authType: 'bearer',
+      isActive: true,
+      description: 'Matrix',
+    };
   if (resource === 'api-integration-endpoints') {
-    return { sourceId: f.sourceId, name: unique('Endpoint'), endpoint: '/items', method: 'GET', direction: 'inbound', targetTable: 'actual_expenses', syncFrequency: 'manual', isActive: true };
+    return {
+      sourceId: f.sourceId,
+      name: unique('Endpoint'),
+      endpoint: '/items',
+      method: 'GET',
+      direction: 'inbound',
+      targetTable: 'actual_expenses',
+      syncFrequency: 'manual',
+      isActive: true,
+    };
   }
   const metric = companyMetricRecord(resource, companyId);
   if (metric) return metric;
@@ -91,40 +154,108 @@ export function sampleRecord(resource: string, f: Fixtures, companyId: number): 
 const months = new Map<string, number>();
 /** One Network's monthly records are months of these resources' rows: they count months together. */
 const SAME_ROWS: Record<string, string> = {
-  'network-broadband-records': 'broadband-connections', 'network-subscription-patterns': 'mobile-subscriptions', 'network-access-records': 'mobile-access-methods',
+  'network-broadband-records': 'broadband-connections',
+  'network-subscription-patterns': 'mobile-subscriptions',
+  'network-access-records': 'mobile-access-methods',
 };
 
 function nextMonth(resource: string) {
   const key = SAME_ROWS[resource] ?? resource;
   const n = months.get(key) ?? 0;
   months.set(key, n + 1);
-  return { year: 2020 + (Math.floor(n / 12) % 11), month: (n % 12) + 1, pick: <T>(items: readonly T[]) => items[Math.floor(n / 132) % items.length] };
+  return {
+    year: 2020 + (Math.floor(n / 12) % 11),
+    month: (n % 12) + 1,
+    pick: <T>(items: readonly T[]) => items[Math.floor(n / 132) % items.length],
+  };
 }
 
 function companyMetricRecord(resource: string, companyId: number): Record<string, unknown> | null {
   const { year, month, pick } = nextMonth(resource);
   switch (resource) {
     case 'broadband-connections':
-      return { companyId, year, month, connectionType: pick(['fixed_broadband', 'fixed_fiber', 'fixed_fwa_5g']), activeConnections: 100, newThisMonth: 5, churnThisMonth: 2, revenue: 1000 };
+      return {
+        companyId,
+        year,
+        month,
+        connectionType: pick(['fixed_broadband', 'fixed_fiber', 'fixed_fwa_5g']),
+        activeConnections: 100,
+        newThisMonth: 5,
+        churnThisMonth: 2,
+        revenue: 1000,
+      };
     case 'mobile-subscriptions':
-      return { companyId, year, month, subscriptionType: pick(['daily', 'weekly', 'monthly']), activeSubscriptions: 10, newThisMonth: 1, churnThisMonth: 1 };
+      return {
+        companyId,
+        year,
+        month,
+        subscriptionType: pick(['daily', 'weekly', 'monthly']),
+        activeSubscriptions: 10,
+        newThisMonth: 1,
+        churnThisMonth: 1,
+      };
     case 'mobile-access-methods':
       return { companyId, year, month, accessMethod: pick(['mifi', 'sim', 'esim', 'fwa_mobile']), activeDevices: 10 };
     case 'network-broadband-records':
-      return { year, month, fixedBroadband: 6, fixedBroadbandNew: 1, fixedBroadbandChurn: 1, fixedFiber: 0, fixedFiberNew: 0, fixedFiberChurn: 0, fixedFwa5gRouter: 4, fixedFwa5gRouterNew: 0, fixedFwa5gRouterChurn: 0 };
+      return {
+        year,
+        month,
+        fixedBroadband: 6,
+        fixedBroadbandNew: 1,
+        fixedBroadbandChurn: 1,
+        fixedFiber: 0,
+        fixedFiberNew: 0,
+        fixedFiberChurn: 0,
+        fixedFwa5gRouter: 4,
+        fixedFwa5gRouterNew: 0,
+        fixedFwa5gRouterChurn: 0,
+      };
     case 'network-subscription-patterns':
       return {
-        year, month,
-        ...Object.fromEntries(['daily', 'weekly', 'monthly'].flatMap((c) => [[`${c}Subscriptions`, 1], [`${c}New`, 0], [`${c}Churn`, 0]])),
+        year,
+        month,
+        ...Object.fromEntries(
+          ['daily', 'weekly', 'monthly'].flatMap((c) => [
+            [`${c}Subscriptions`, 1],
+            [`${c}New`, 0],
+            [`${c}Churn`, 0],
+          ]),
+        ),
       };
     case 'network-access-records':
       return { year, month, mifiDevices: 1, simCards: 0, eSim: 0, fwaMobile: 0 };
     case 'vult-subscriber-metrics':
-      return { companyId, year, month, totalSubscribers: 100, retentionRate: 90, conversionRate: 20, cardHolders: 50, cardAdoptionRate: 50 };
+      return {
+        companyId,
+        year,
+        month,
+        totalSubscribers: 100,
+        retentionRate: 90,
+        conversionRate: 20,
+        cardHolders: 50,
+        cardAdoptionRate: 50,
+      };
     case 'vult-subscriber-levels':
-      return { companyId, year, month, level: pick(['level_0', 'level_1', 'level_2', 'in_progress']), subscriberCount: 10, percentageOfTotal: 10, description: 'Matrix' };
+      return {
+        companyId,
+        year,
+        month,
+        level: pick(['level_0', 'level_1', 'level_2', 'in_progress']),
+        subscriberCount: 10,
+        percentageOfTotal: 10,
+        description: 'Matrix',
+      };
     case 'vult-card-types':
-      return { companyId, year, month, cardType: pick(['platinum', 'gold', 'black', 'aqua', 'plastic', 'virtual']), cardCount: 10, percentageOfCards: 10, percentageOfUsers: 5, description: 'Matrix' };
+      return {
+        companyId,
+        year,
+        month,
+        cardType: pick(['platinum', 'gold', 'black', 'aqua', 'plastic', 'virtual']),
+        cardCount: 10,
+        percentageOfCards: 10,
+        percentageOfUsers: 5,
+        description: 'Matrix',
+      };
   }
   return null;
 }
@@ -161,15 +292,34 @@ export function tableOfResource(resource: string): string {
 const ownCompany = (actor: Actor, f: Fixtures) => actor.companyId ?? f.companyA.id;
 
 /** The screen a company-type metrics screen fixes. */
-const METRIC_SCREENS: Record<string, 'mobile' | 'fintech'> = { '/mobile-metrics': 'mobile', '/fintech-metrics': 'fintech' };
+const METRIC_SCREENS: Record<string, 'mobile' | 'fintech'> = {
+  '/mobile-metrics': 'mobile',
+  '/fintech-metrics': 'fintech',
+};
 /** Screens whose rows are one company's (company A is One Network, B is Vult): their rows live there. */
-const PINNED_SCREENS: Record<string, 'A' | 'B'> = { '/one-network-data': 'A', '/vult-financial-services': 'B', '/vult-subscriber-metrics': 'B' };
+const PINNED_SCREENS: Record<string, 'A' | 'B'> = {
+  '/one-network-data': 'A',
+  '/vult-financial-services': 'B',
+  '/vult-subscriber-metrics': 'B',
+};
 
 /** A new unresolved system error to resolve. */
 async function openSystemError(f: Fixtures): Promise<number> {
   const now = new Date().toISOString();
   const key = unique('matrix-error');
-  const row = await f.db.insertInto('systemErrors').values({ errorType: 'MatrixError', message: key, endpoint: '/matrix', method: 'GET', fingerprint: key, firstOccurrence: now, lastOccurrence: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await f.db
+    .insertInto('systemErrors')
+    .values({
+      errorType: 'MatrixError',
+      message: key,
+      endpoint: '/matrix',
+      method: 'GET',
+      fingerprint: key,
+      firstOccurrence: now,
+      lastOccurrence: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -178,31 +328,48 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
   // Targets of id routes are rows of company A: for a company-scoped actor, another company's.
   const withId = (id: number) => entry.path.replace(':id', String(id));
 
-  if (entry.rule.kind === 'none') return { url: '/api/no-such-route', success: 404, body: entry.method === 'GET' ? undefined : {} };
-  if (entry.rule.kind === 'redirect') return { url: entry.path, success: 302, form: entry.method === 'GET' ? undefined : {} };
+  if (entry.rule.kind === 'none')
+    return { url: '/api/no-such-route', success: 404, body: entry.method === 'GET' ? undefined : {} };
+  if (entry.rule.kind === 'redirect')
+    return { url: entry.path, success: 302, form: entry.method === 'GET' ? undefined : {} };
 
   if (entry.kind === 'api') {
     if (entry.resource) {
       const table = tableOfResource(entry.resource);
       if (entry.ids.length === 0) {
         // A latest-row GET (/api/vult/subscriber-metrics) needs a row of the actor's company.
-        if (entry.method === 'GET' && findResource(entry.resource)?.apiPaths?.some((p) => p.latest && `/api/${p.path}` === entry.path)) await f.createRow(entry.resource, own);
+        if (
+          entry.method === 'GET' &&
+          findResource(entry.resource)?.apiPaths?.some((p) => p.latest && `/api/${p.path}` === entry.path)
+        )
+          await f.createRow(entry.resource, own);
         if (entry.method === 'GET') return { url: entry.path, success: 200 };
         return { url: entry.path, body: sampleRecord(entry.resource, f, own), success: 201 };
       }
       const id = await f.createRow(entry.resource);
       if (entry.method === 'GET') return { url: withId(id), success: 200, target: { table, id } };
-      if (entry.method === 'PUT') return { url: withId(id), body: samplePatch(entry.resource), success: 200, target: { table, id } };
+      if (entry.method === 'PUT')
+        return { url: withId(id), body: samplePatch(entry.resource), success: 200, target: { table, id } };
       if (entry.method === 'DELETE') return { url: withId(id), success: 204, target: { table, id } };
     }
     switch (`${entry.method} ${entry.path}`) {
       case 'POST /api/auth/login':
         // Signing in ends the session the cookie held: the actor changes.
-        return { url: entry.path, body: { email: f.loginUser.email, password: f.loginUser.password }, success: 200, changesActor: true };
+        return {
+          url: entry.path,
+          body: { email: f.loginUser.email, password: f.loginUser.password },
+          success: 200,
+          changesActor: true,
+        };
       case 'POST /api/auth/logout':
         return { url: entry.path, body: {}, success: 200, changesActor: true };
       case 'POST /api/auth/change-password':
-        return { url: entry.path, body: { currentPassword: 'Test-Password-1', newPassword: 'Another-Password-2' }, success: 200, changesActor: true };
+        return {
+          url: entry.path,
+          body: { currentPassword: 'Test-Password-1', newPassword: 'Another-Password-2' },
+          success: 200,
+          changesActor: true,
+        };
       case 'GET /api/auth/me':
       case 'GET /api/auth/user':
       case 'GET /api/dashboard':
@@ -240,13 +407,22 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, body: {}, success: 200 };
       case 'POST /api/notifications/subscribe':
         // A public address as an IP literal: accepted without a DNS lookup.
-        return { url: entry.path, body: { endpoint: `https://1.1.1.1/push/${unique('matrix').replace(/\W/g, '')}`, keys: SAMPLE_PUSH_KEYS }, success: 201 };
+        return {
+          url: entry.path,
+          body: { endpoint: `https://1.1.1.1/push/${unique('matrix').replace(/\W/g, '')}`, keys: SAMPLE_PUSH_KEYS },
+          success: 201,
+        };
       case 'POST /api/notifications/test':
         // Permitted, but the actor has no subscribed browser (the subscribe case's is removed): 409 says so.
-        if (actor.userId !== null) await f.db.deleteFrom('pushSubscriptions').where('userId', '=', actor.userId).execute();
+        if (actor.userId !== null)
+          await f.db.deleteFrom('pushSubscriptions').where('userId', '=', actor.userId).execute();
         return { url: entry.path, body: {}, success: 409 };
       case 'POST /api/ai/chat':
-        return { url: entry.path, body: { message: 'What are the total expenses this year?', context: {}, history: [] }, success: 200 };
+        return {
+          url: entry.path,
+          body: { message: 'What are the total expenses this year?', context: {}, history: [] },
+          success: 200,
+        };
       case 'GET /api/api-recommendations':
       case 'GET /api/api-activity-timeline':
       case 'GET /api/api-performance-analysis':
@@ -254,7 +430,16 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
       case 'GET /api/api-integrations/sync-logs':
         return { url: entry.path, success: 200 };
       case 'POST /api/api-integration-credentials':
-        return { url: entry.path, body: { sourceId: f.sourceId, credentialKey: 'token', credentialValue: 'matrix-secret', description: 'Matrix' }, success: 201 };
+        return {
+          url: entry.path,
+          body: {
+            sourceId: f.sourceId,
+            credentialKey: 'token',
+            credentialValue: 'matrix-secret',
+            description: 'Matrix',
+          },
+          success: 201,
+        };
       case 'POST /api/api-integration-sync/:id': {
         const id = await f.createRow('api-integration-endpoints');
         return { url: withId(id), body: { userId: 1 }, success: 202, target: { table: 'apiIntegrationEndpoints', id } };
@@ -279,8 +464,24 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
       case 'PATCH /api/editor/activities/:id': {
         // A budget row of company A and the actor's own activity about it.
         const id = await f.createRow('budgets');
-        const activity = await f.db.insertInto('auditLogs').values({ tableName: 'budgets', recordId: id, action: 'create', userId: actor.userId, companyId: f.companyA.id, timestamp: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
-        return { url: withId(activity.id), body: samplePatch('budgets'), success: 200, target: { table: 'budgets', id } };
+        const activity = await f.db
+          .insertInto('auditLogs')
+          .values({
+            tableName: 'budgets',
+            recordId: id,
+            action: 'create',
+            userId: actor.userId,
+            companyId: f.companyA.id,
+            timestamp: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return {
+          url: withId(activity.id),
+          body: samplePatch('budgets'),
+          success: 200,
+          target: { table: 'budgets', id },
+        };
       }
       case 'GET /api/system/health':
       case 'GET /api/system/errors':
@@ -288,7 +489,12 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, success: 200 };
       case 'POST /api/system/errors/:id/resolve': {
         const id = await openSystemError(f);
-        return { url: withId(id), body: { resolution: 'Matrix: fixed' }, success: 200, target: { table: 'systemErrors', id } };
+        return {
+          url: withId(id),
+          body: { resolution: 'Matrix: fixed' },
+          success: 200,
+          target: { table: 'systemErrors', id },
+        };
       }
       case 'POST /api/notifications/:id/read':
       case 'POST /api/notifications/:id/dismiss':
@@ -314,13 +520,27 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     }
     switch (`${entry.method} ${entry.path}`) {
       case 'POST /api/users':
-        return { url: entry.path, body: { username: unique('user').replace(/\W/g, ''), email: `${unique('u').replace(/\W/g, '')}@example.com`, password: 'Created-Password-1', role: 'viewer', companyId: own }, success: 201 };
+        return {
+          url: entry.path,
+          body: {
+            username: unique('user').replace(/\W/g, ''),
+            email: `${unique('u').replace(/\W/g, '')}@example.com`,
+            password: 'Created-Password-1',
+            role: 'viewer',
+            companyId: own,
+          },
+          success: 201,
+        };
     }
     // User item routes: a fresh viewer of company A.
     if (entry.path.startsWith('/api/users/:id')) {
       if (entry.rule.kind === 'self' && !entry.rule.or) {
         // Only oneself: the actor's own id (PATCH /api/users/:id, the profile).
-        return { url: withId(actor.userId ?? 1), body: { username: actor.username, email: actor.email, fullName: unique('Name') }, success: 200 };
+        return {
+          url: withId(actor.userId ?? 1),
+          body: { username: actor.username, email: actor.email, fullName: unique('Name') },
+          success: 200,
+        };
       }
       const id = await f.createUser(f.companyA.id);
       const target = { table: 'users', id };
@@ -348,22 +568,64 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
   // Pages.
   if (entry.method === 'GET') return { url: entry.path, success: 200 };
   if (entry.path === '/logout') return { url: entry.path, form: {}, success: 302, changesActor: true };
-  if (entry.path === '/login') return { url: entry.path, form: { intent: 'login', email: f.loginUser.email, password: f.loginUser.password }, success: 302, changesActor: true };
+  if (entry.path === '/login')
+    return {
+      url: entry.path,
+      form: { intent: 'login', email: f.loginUser.email, password: f.loginUser.password },
+      success: 302,
+      changesActor: true,
+    };
   if (entry.path === '/change-password') {
     // The page itself says the password changed (200), then moves on.
-    return { url: entry.path, form: { intent: 'change', currentPassword: 'Test-Password-1', newPassword: 'Another-Password-2', confirmPassword: 'Another-Password-2' }, success: 200, changesActor: true };
+    return {
+      url: entry.path,
+      form: {
+        intent: 'change',
+        currentPassword: 'Test-Password-1',
+        newPassword: 'Another-Password-2',
+        confirmPassword: 'Another-Password-2',
+      },
+      success: 200,
+      changesActor: true,
+    };
   }
   if (entry.path === '/profile') {
     if (entry.intent === 'password') {
-      return { url: entry.path, form: { intent: 'password', currentPassword: 'Test-Password-1', newPassword: 'Another-Password-2', confirmPassword: 'Another-Password-2' }, success: 302, changesActor: true };
+      return {
+        url: entry.path,
+        form: {
+          intent: 'password',
+          currentPassword: 'Test-Password-1',
+          newPassword: 'Another-Password-2',
+          confirmPassword: 'Another-Password-2',
+        },
+        success: 302,
+        changesActor: true,
+      };
     }
-    return { url: entry.path, form: { intent: 'profile', username: unique('me').replace(/\W/g, ''), email: `${unique('me').replace(/\W/g, '')}@example.com` }, success: 302, changesActor: true };
+    return {
+      url: entry.path,
+      form: {
+        intent: 'profile',
+        username: unique('me').replace(/\W/g, ''),
+        email: `${unique('me').replace(/\W/g, '')}@example.com`,
+      },
+      success: 302,
+      changesActor: true,
+    };
   }
   if (entry.path === '/settings') {
     const forms: Record<string, Record<string, string>> = {
       notifications: { pushNotifications: 'on' },
       appearance: { theme: 'dark' },
-      preferences: { language: 'en', timezone: 'UTC', dateFormat: 'MM/dd/yyyy', timeFormat: '12h', defaultCurrency: 'USD', refreshInterval: '30' },
+      preferences: {
+        language: 'en',
+        timezone: 'UTC',
+        dateFormat: 'MM/dd/yyyy',
+        timeFormat: '12h',
+        defaultCurrency: 'USD',
+        refreshInterval: '30',
+      },
       security: { sessionTimeout: '30' },
       'clear-cache': {},
     };
@@ -372,22 +634,36 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
     return { url: entry.path, form: { intent: entry.intent!, ...form }, success: 302 };
   }
   if (entry.path === '/ai-analytics') {
-    if (entry.intent === 'chat') return { url: entry.path, form: { intent: 'chat', message: 'total expenses this year' }, success: 302 };
+    if (entry.intent === 'chat')
+      return { url: entry.path, form: { intent: 'chat', message: 'total expenses this year' }, success: 302 };
     if (entry.intent === 'clear') return { url: entry.path, form: { intent: 'clear' }, success: 302 };
     return { url: entry.path, form: { intent: 'generate' }, success: 302 };
   }
   if (entry.path === '/notifications') {
     if (entry.intent === 'mark-all-read') return { url: entry.path, form: { intent: 'mark-all-read' }, success: 302 };
-    return { url: entry.path, form: { intent: entry.intent!, id: String(await f.createNotification(actor.userId ?? null)) }, success: 302 };
+    return {
+      url: entry.path,
+      form: { intent: entry.intent!, id: String(await f.createNotification(actor.userId ?? null)) },
+      success: 302,
+    };
   }
   if (entry.path === '/audit-trail' && entry.intent === 'restore') {
     const { versionId, target } = await olderVersion(f);
-    return { url: entry.path, form: { intent: 'restore', versionId: String(versionId), confirmed: '1' }, success: 302, target };
+    return {
+      url: entry.path,
+      form: { intent: 'restore', versionId: String(versionId), confirmed: '1' },
+      success: 302,
+      target,
+    };
   }
   if (entry.path === '/backup-recovery') {
     switch (entry.intent) {
       case 'create':
-        return { url: entry.path, form: { intent: 'create', name: unique('Matrix screen backup'), tables: 'departments' }, success: 302 };
+        return {
+          url: entry.path,
+          form: { intent: 'create', name: unique('Matrix screen backup'), tables: 'departments' },
+          success: 302,
+        };
       case 'scheduled':
         return { url: entry.path, form: { intent: 'scheduled' }, success: 302 };
     }
@@ -400,24 +676,55 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, form: { intent: 'restore', id: String(id), confirmed: '1' }, success: 302, target };
       case 'delete': {
         const own = await f.createBackup(actor.userId);
-        return { url: entry.path, form: { intent: 'delete', id: String(own), confirmed: '1' }, success: 302, target: { table: 'backups', id: own } };
+        return {
+          url: entry.path,
+          form: { intent: 'delete', id: String(own), confirmed: '1' },
+          success: 302,
+          target: { table: 'backups', id: own },
+        };
       }
     }
   }
   if (entry.path === '/user-management') {
-    const newUser = { username: unique('screenuser').replace(/\W/g, ''), email: `${unique('s').replace(/\W/g, '')}@example.com`, role: 'viewer', companyId: String(own) };
-    if (entry.intent === 'create') return { url: entry.path, form: { intent: 'create', ...newUser, password: 'Created-Password-1' }, success: 302 };
+    const newUser = {
+      username: unique('screenuser').replace(/\W/g, ''),
+      email: `${unique('s').replace(/\W/g, '')}@example.com`,
+      role: 'viewer',
+      companyId: String(own),
+    };
+    if (entry.intent === 'create')
+      return { url: entry.path, form: { intent: 'create', ...newUser, password: 'Created-Password-1' }, success: 302 };
     const id = await f.createUser(f.companyA.id);
     const target = { table: 'users', id };
     switch (entry.intent) {
       case 'update':
-        return { url: entry.path, form: { intent: 'update', id: String(id), ...newUser, companyId: String(f.companyA.id) }, success: 302, target };
+        return {
+          url: entry.path,
+          form: { intent: 'update', id: String(id), ...newUser, companyId: String(f.companyA.id) },
+          success: 302,
+          target,
+        };
       case 'permissions':
-        return { url: entry.path, form: { intent: 'permissions', id: String(id), canCreate: 'on' }, success: 302, target };
+        return {
+          url: entry.path,
+          form: { intent: 'permissions', id: String(id), canCreate: 'on' },
+          success: 302,
+          target,
+        };
       case 'temporary-password':
-        return { url: entry.path, form: { intent: 'temporary-password', id: String(id), confirmed: '1' }, success: 200, target };
+        return {
+          url: entry.path,
+          form: { intent: 'temporary-password', id: String(id), confirmed: '1' },
+          success: 200,
+          target,
+        };
       case 'deactivate':
-        return { url: entry.path, form: { intent: 'deactivate', id: String(id), confirmed: '1' }, success: 302, target };
+        return {
+          url: entry.path,
+          form: { intent: 'deactivate', id: String(id), confirmed: '1' },
+          success: 302,
+          target,
+        };
       case 'activate':
         return { url: entry.path, form: { intent: entry.intent, id: String(id) }, success: 302, target };
       case 'delete':
@@ -427,32 +734,65 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
   }
   if (entry.path === '/system-monitoring' && entry.intent === 'resolve') {
     const id = await openSystemError(f);
-    return { url: `${entry.path}?tab=errors&resolve=${id}`, form: { intent: 'resolve', id: String(id), resolution: 'Matrix: fixed' }, success: 302, target: { table: 'systemErrors', id } };
+    return {
+      url: `${entry.path}?tab=errors&resolve=${id}`,
+      form: { intent: 'resolve', id: String(id), resolution: 'Matrix: fixed' },
+      success: 302,
+      target: { table: 'systemErrors', id },
+    };
   }
   if (entry.path === '/api-integrations' && entry.intent === 'sync') {
     const id = await f.createRow('api-integration-endpoints');
-    return { url: `${entry.path}?tab=endpoints`, form: { intent: 'sync', id: String(id) }, success: 302, target: { table: 'apiIntegrationEndpoints', id } };
+    return {
+      url: `${entry.path}?tab=endpoints`,
+      form: { intent: 'sync', id: String(id) },
+      success: 302,
+      target: { table: 'apiIntegrationEndpoints', id },
+    };
   }
   if (entry.path === '/api-integrations' && entry.intent === 'credential') {
-    return { url: `${entry.path}?tab=credentials`, form: { intent: 'credential', sourceId: String(f.sourceId), credentialKey: 'token', credentialValue: 'matrix-secret' }, success: 302 };
+    return {
+      url: `${entry.path}?tab=credentials`,
+      form: {
+        intent: 'credential',
+        sourceId: String(f.sourceId),
+        credentialKey: 'token',
+        credentialValue: 'matrix-secret',
+      },
+      success: 302,
+    };
   }
   if (entry.resource) {
     const table = tableOfResource(entry.resource);
     const metricType = METRIC_SCREENS[entry.path];
     if (entry.intent === 'create') {
       let company = own;
-      if (metricType && metricType !== (own === f.companyB.id ? f.companyB.type : f.companyA.type)) company = f.companyA.type === metricType ? f.companyA.id : f.companyB.id;
-      return { url: entry.path, form: { intent: 'create', ...asForm(sampleRecord(entry.resource, f, company)) }, success: 302 };
+      if (metricType && metricType !== (own === f.companyB.id ? f.companyB.type : f.companyA.type))
+        company = f.companyA.type === metricType ? f.companyA.id : f.companyB.id;
+      return {
+        url: entry.path,
+        form: { intent: 'create', ...asForm(sampleRecord(entry.resource, f, company)) },
+        success: 302,
+      };
     }
     // A metrics screen shows the rows of companies of its type only.
     const pinned = PINNED_SCREENS[entry.path];
-    const company = pinned ? (pinned === 'A' ? f.companyA.id : f.companyB.id) : metricType && f.companyA.type !== metricType ? f.companyB.id : f.companyA.id;
+    const company = pinned
+      ? pinned === 'A'
+        ? f.companyA.id
+        : f.companyB.id
+      : metricType && f.companyA.type !== metricType
+        ? f.companyB.id
+        : f.companyA.id;
     const id = await f.createRow(entry.resource, company);
     const target = { table, id };
     const base = { url: entry.path, success: 302, target, targetCompany: company };
     switch (entry.intent) {
       case 'update':
-        return { ...base, form: { intent: 'update', id: String(id), ...asForm(sampleRecord(entry.resource, f, company)) } };
+        return {
+          ...base,
+          form: { intent: 'update', id: String(id), ...asForm(sampleRecord(entry.resource, f, company)) },
+        };
       case 'delete':
         return { ...base, form: { intent: 'delete', id: String(id), confirmed: '1' } };
       case 'remap':
@@ -466,13 +806,27 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
 async function olderVersion(f: Fixtures): Promise<{ versionId: number; target: { table: string; id: number } }> {
   const db = f.db as unknown as Kysely<any>;
   const id = await f.createRow('budgets');
-  const version = await db.selectFrom('dataVersions').select('id').where('tableName', '=', 'budgets').where('recordId', '=', id).where('version', '=', 1).executeTakeFirstOrThrow();
-  await db.updateTable('budgets').set({ description: unique('Edited outside') }).where('id', '=', id).execute();
+  const version = await db
+    .selectFrom('dataVersions')
+    .select('id')
+    .where('tableName', '=', 'budgets')
+    .where('recordId', '=', id)
+    .where('version', '=', 1)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('budgets')
+    .set({ description: unique('Edited outside') })
+    .where('id', '=', id)
+    .execute();
   await db.updateTable('dataVersions').set({ isActive: false }).where('id', '=', version.id).execute();
   return { versionId: version.id, target: { table: 'budgets', id } };
 }
 
 export async function rowSnapshot(db: Db, target: { table: string; id: number }): Promise<string> {
-  const row = await (db as unknown as Kysely<any>).selectFrom(target.table).selectAll().where('id', '=', target.id).executeTakeFirst();
+  const row = await (db as unknown as Kysely<any>)
+    .selectFrom(target.table)
+    .selectAll()
+    .where('id', '=', target.id)
+    .executeTakeFirst();
   return JSON.stringify(row ?? null);
 }

@@ -20,9 +20,13 @@ describe('route manifest', () => {
 
   it('every write route (an /api method or a screen form) is a fuzz target', () => {
     const fuzzed = new Set(FUZZ_TARGETS.map((t) => `${t.method} ${t.path}`));
-    const writes = manifest.entries.filter((e) => e.method !== 'GET' && e.rule.kind !== 'none' && e.rule.kind !== 'redirect');
+    const writes = manifest.entries.filter(
+      (e) => e.method !== 'GET' && e.rule.kind !== 'none' && e.rule.kind !== 'redirect',
+    );
     // Signing out takes no input: nothing to fuzz.
-    const missing = writes.filter((e) => !fuzzed.has(`${e.method} ${e.path}`) && !/\/logout$/.test(e.path)).map((e) => e.name);
+    const missing = writes
+      .filter((e) => !fuzzed.has(`${e.method} ${e.path}`) && !/\/logout$/.test(e.path))
+      .map((e) => e.name);
     expect(missing).toEqual([]);
   });
 });

@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { isIntentRules, METHODS, type AccessRule, type Method, type RouteAccess } from '../../app/platform/screen/route-access.ts';
+import {
+  isIntentRules,
+  METHODS,
+  type AccessRule,
+  type Method,
+  type RouteAccess,
+} from '../../app/platform/screen/route-access.ts';
 import { SCREENS, type Screen } from '../../app/platform/screen/navigation.ts';
 
 export interface ManifestEntry {
@@ -55,7 +61,15 @@ function screenRule(screen: Screen): ManifestEntry['rule'] {
 }
 
 /** Intents whose form names an existing row by an `id` field. */
-const ID_INTENTS = new Set(['update', 'delete', 'remap', 'permissions', 'temporary-password', 'deactivate', 'activate']);
+const ID_INTENTS = new Set([
+  'update',
+  'delete',
+  'remap',
+  'permissions',
+  'temporary-password',
+  'deactivate',
+  'activate',
+]);
 
 export interface Manifest {
   entries: ManifestEntry[];
@@ -89,26 +103,51 @@ export function buildManifest(build: ServerBuild): Manifest {
       }
       let concrete = routePath;
       for (const [param, value] of Object.entries(variant.params ?? {})) {
-        if (!concrete.includes(`:${param}`)) problems.push(`${routeId}: access names parameter ${param}, which ${routePath} does not have`);
+        if (!concrete.includes(`:${param}`))
+          problems.push(`${routeId}: access names parameter ${param}, which ${routePath} does not have`);
         concrete = concrete.replace(`:${param}`, value);
       }
       const ids = [...concrete.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      for (const id of ids) if (id !== 'id') problems.push(`${routeId}: parameter :${id} is neither an id nor expanded by access params`);
-      for (const [method, declared] of Object.entries(variant.methods) as [Method, AccessRule | { intents: Record<string, AccessRule> }][]) {
+      for (const id of ids)
+        if (id !== 'id') problems.push(`${routeId}: parameter :${id} is neither an id nor expanded by access params`);
+      for (const [method, declared] of Object.entries(variant.methods) as [
+        Method,
+        AccessRule | { intents: Record<string, AccessRule> },
+      ][]) {
         if (!METHODS.includes(method)) problems.push(`${routeId}: unknown method ${method}`);
-        if (kind === 'page' && method === 'GET' && !module.loader) problems.push(`${routeId}: access declares GET but the route has no loader`);
-        if (kind === 'page' && method !== 'GET' && !module.action) problems.push(`${routeId}: access declares ${method} but the route has no action`);
-        const base = { method, path: concrete, kind, companyScoped: variant.companyScoped ?? false, groupWide: variant.groupWide ?? false, resource: variant.resource, routeId } as const;
+        if (kind === 'page' && method === 'GET' && !module.loader)
+          problems.push(`${routeId}: access declares GET but the route has no loader`);
+        if (kind === 'page' && method !== 'GET' && !module.action)
+          problems.push(`${routeId}: access declares ${method} but the route has no action`);
+        const base = {
+          method,
+          path: concrete,
+          kind,
+          companyScoped: variant.companyScoped ?? false,
+          groupWide: variant.groupWide ?? false,
+          resource: variant.resource,
+          routeId,
+        } as const;
         if (isIntentRules(declared)) {
           for (const [intent, rule] of Object.entries(declared.intents)) {
-            if (rule.kind === 'screen') problems.push(`${routeId}: intent ${intent} must name its permission, not the screen's`);
-            else entries.push({ ...base, name: `${method} ${concrete} [${intent}]`, rule, intent, ids: ID_INTENTS.has(intent) ? ['id'] : [], screen: SCREENS.find((s) => s.path === concrete) });
+            if (rule.kind === 'screen')
+              problems.push(`${routeId}: intent ${intent} must name its permission, not the screen's`);
+            else
+              entries.push({
+                ...base,
+                name: `${method} ${concrete} [${intent}]`,
+                rule,
+                intent,
+                ids: ID_INTENTS.has(intent) ? ['id'] : [],
+                screen: SCREENS.find((s) => s.path === concrete),
+              });
           }
           continue;
         }
         let rule = declared;
         let screen: Screen | undefined;
-        if (kind === 'page' && method === 'GET' && SCREENS.some((s) => s.path === concrete)) screensServed.set(concrete, routeId);
+        if (kind === 'page' && method === 'GET' && SCREENS.some((s) => s.path === concrete))
+          screensServed.set(concrete, routeId);
         if (declared.kind === 'screen') {
           screen = SCREENS.find((s) => s.path === concrete);
           if (!screen) {
@@ -124,7 +163,8 @@ export function buildManifest(build: ServerBuild): Manifest {
     if (kind === 'page') {
       const declares = (m: Method) => module.access!.some((v) => v.methods[m] !== undefined);
       if (module.loader && !declares('GET')) problems.push(`${routeId}: has a loader but access declares no GET`);
-      if (module.action && !METHODS.some((m) => m !== 'GET' && declares(m))) problems.push(`${routeId}: has an action but access declares no POST`);
+      if (module.action && !METHODS.some((m) => m !== 'GET' && declares(m)))
+        problems.push(`${routeId}: has an action but access declares no POST`);
     }
   }
 
@@ -135,7 +175,18 @@ export function buildManifest(build: ServerBuild): Manifest {
       problems.push(`${screen.path}: in SCREENS but no route serves it`);
       continue;
     }
-    entries.push({ name: `GET ${screen.path}`, method: 'GET', path: screen.path, kind: 'page', rule: screenRule(screen), screen, companyScoped: false, groupWide: false, ids: [], routeId: catchAll.routeId });
+    entries.push({
+      name: `GET ${screen.path}`,
+      method: 'GET',
+      path: screen.path,
+      kind: 'page',
+      rule: screenRule(screen),
+      screen,
+      companyScoped: false,
+      groupWide: false,
+      ids: [],
+      routeId: catchAll.routeId,
+    });
   }
   // A route file for a route-table path must open it under the table's rule (the landing page
   // at "/" is public: visitors get the landing, signed-in users the dashboard).
@@ -145,7 +196,8 @@ export function buildManifest(build: ServerBuild): Manifest {
     const access = (route.module as { access?: RouteAccess }).access;
     const get = access?.find((v) => v.methods.GET)?.methods.GET;
     const ruled = get && !isIntentRules(get) && (get.kind === 'screen' || get.kind === 'public');
-    if (SCREENS.some((s) => s.path === p) && !ruled) problems.push(`${p}: a route file serves it but does not use the route table's rule`);
+    if (SCREENS.some((s) => s.path === p) && !ruled)
+      problems.push(`${p}: a route file serves it but does not use the route table's rule`);
   }
   return { entries, problems };
 }

@@ -36,13 +36,22 @@ export interface FakeRemoteApi {
   close(): Promise<void>;
 }
 
-export async function startFakeRemoteApi(handler: FakeRemoteApi['handler'] = () => ({ json: [] }), options: { tls?: { key: string; cert: string } } = {}): Promise<FakeRemoteApi> {
+export async function startFakeRemoteApi(
+  handler: FakeRemoteApi['handler'] = () => ({ json: [] }),
+  options: { tls?: { key: string; cert: string } } = {},
+): Promise<FakeRemoteApi> {
   const api = { requests: [] as RemoteRequest[], handler } as FakeRemoteApi;
   const sockets = new Set<net.Socket>();
   const answer = (secure: boolean) => async (req: http.IncomingMessage, res: http.ServerResponse) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    const request: RemoteRequest = { secure, method: req.method ?? 'GET', url: new URL(req.url ?? '/', secure ? api.origin : api.plainOrigin), headers: req.headers, body: raw ? JSON.parse(raw) : null };
+    const request: RemoteRequest = {
+      secure,
+      method: req.method ?? 'GET',
+      url: new URL(req.url ?? '/', secure ? api.origin : api.plainOrigin),
+      headers: req.headers,
+      body: raw ? JSON.parse(raw) : null,
+    };
     api.requests.push(request);
     const reply = await api.handler(request);
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
@@ -61,7 +70,9 @@ export async function startFakeRemoteApi(handler: FakeRemoteApi['handler'] = () 
     res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json', ...reply.headers }).end(body);
   };
   const plain = http.createServer(answer(false));
-  const secure = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, answer(true)) : null;
+  const secure = options.tls
+    ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, answer(true))
+    : null;
   // With TLS: one port for both, a ClientHello (0x16) going to the https server.
   const server: net.Server = secure
     ? net.createServer((socket) => {
@@ -81,9 +92,10 @@ export async function startFakeRemoteApi(handler: FakeRemoteApi['handler'] = () 
   api.port = (server.address() as AddressInfo).port;
   api.plainOrigin = `http://127.0.0.1:${api.port}`;
   api.origin = secure ? `https://127.0.0.1:${api.port}` : api.plainOrigin;
-  api.close = () => new Promise<void>((resolve) => {
-    for (const socket of sockets) socket.destroy();
-    server.close(() => resolve());
-  });
+  api.close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
   return api;
 }

@@ -31,7 +31,9 @@ export interface PushService {
   close(): Promise<void>;
 }
 
-export async function startPushService(options: { defaultStatus?: number; delayMs?: number } = {}): Promise<PushService> {
+export async function startPushService(
+  options: { defaultStatus?: number; delayMs?: number } = {},
+): Promise<PushService> {
   const requests: RecordedPush[] = [];
   const statuses = new Map<string, number>();
   const load = { delayMs: options.delayMs ?? 0, inFlight: 0, maxInFlight: 0 };
@@ -52,7 +54,8 @@ export async function startPushService(options: { defaultStatus?: number; delayM
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const pathOf = (endpointOrPath: string) => (endpointOrPath.startsWith('/') ? endpointOrPath : new URL(endpointOrPath).pathname);
+  const pathOf = (endpointOrPath: string) =>
+    endpointOrPath.startsWith('/') ? endpointOrPath : new URL(endpointOrPath).pathname;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,

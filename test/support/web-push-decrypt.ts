@@ -16,10 +16,16 @@ export function browserKeys(): BrowserKeys {
   const ecdh = crypto.createECDH('prime256v1');
   const publicKey = ecdh.generateKeys();
   const authSecret = crypto.randomBytes(16);
-  return { ecdh, publicKey, authSecret, subscriptionKeys: { p256dh: publicKey.toString('base64url'), auth: authSecret.toString('base64url') } };
+  return {
+    ecdh,
+    publicKey,
+    authSecret,
+    subscriptionKeys: { p256dh: publicKey.toString('base64url'), auth: authSecret.toString('base64url') },
+  };
 }
 
-const hkdf = (ikm: Buffer, salt: Buffer, info: Buffer, length: number) => Buffer.from(crypto.hkdfSync('sha256', ikm, salt, info, length));
+const hkdf = (ikm: Buffer, salt: Buffer, info: Buffer, length: number) =>
+  Buffer.from(crypto.hkdfSync('sha256', ikm, salt, info, length));
 
 /** Decrypts an aes128gcm Web Push body for this browser; throws when it does not authenticate. */
 export function decryptPush(body: Buffer, browser: Pick<BrowserKeys, 'ecdh' | 'publicKey' | 'authSecret'>): Buffer {
@@ -29,7 +35,8 @@ export function decryptPush(body: Buffer, browser: Pick<BrowserKeys, 'ecdh' | 'p
   const recordSize = body.readUInt32BE(16);
   const idLength = body[20];
   const senderPublicKey = body.subarray(21, 21 + idLength);
-  if (senderPublicKey.length !== 65 || senderPublicKey[0] !== 0x04) throw new Error('aes128gcm: key id is not an uncompressed P-256 key');
+  if (senderPublicKey.length !== 65 || senderPublicKey[0] !== 0x04)
+    throw new Error('aes128gcm: key id is not an uncompressed P-256 key');
   if (recordSize < 18) throw new Error('aes128gcm: record size too small');
 
   // RFC 8291 §3.4: IKM from the ECDH secret and the auth secret, bound to both public keys.

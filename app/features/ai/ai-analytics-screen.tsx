@@ -25,7 +25,14 @@ export interface AiAnalyticsData {
   companies: { id: number; name: string }[];
   departments: { id: number; name: string }[];
   categories: { id: number; name: string }[];
-  filters: { companyId: number | null; departmentId: number | null; categoryId: number | null; months: number; lookbackDays: number; year: number };
+  filters: {
+    companyId: number | null;
+    departmentId: number | null;
+    categoryId: number | null;
+    months: number;
+    lookbackDays: number;
+    year: number;
+  };
   insights: Insight[];
   /** A page of the ranked predictions (their monthly series left out). */
   predictions: PredictionRow[] | null;
@@ -62,20 +69,40 @@ export const AI_TABS = [
   { key: 'chat', label: 'AI Chat' },
 ] as const;
 
-
 const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 /** Every chart of this screen is in US dollars. */
 
 const BUTTON = 'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60';
-const PRIORITY_CLASS: Record<string, string> = { critical: 'text-red-700', high: 'text-amber-700', medium: 'text-blue-700', low: 'text-slate-600' };
+const PRIORITY_CLASS: Record<string, string> = {
+  critical: 'text-red-700',
+  high: 'text-amber-700',
+  medium: 'text-blue-700',
+  low: 'text-slate-600',
+};
 
-function Select({ name, label, value, options, empty }: { name: string; label: string; value: number | null; options: { id: number; name: string }[]; empty?: string }) {
+function Select({
+  name,
+  label,
+  value,
+  options,
+  empty,
+}: {
+  name: string;
+  label: string;
+  value: number | null;
+  options: { id: number; name: string }[];
+  empty?: string;
+}) {
   return (
     <label className="block text-sm">
       <span className="font-medium text-slate-700">{label}</span>
       <select name={name} defaultValue={value ?? ''} className={`${inputClass} mt-1`}>
         {empty !== undefined ? <option value="">{empty}</option> : null}
-        {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -84,28 +111,60 @@ function Select({ name, label, value, options, empty }: { name: string; label: s
 function Filters({ data, children }: { data: AiAnalyticsData; children?: ReactNode }) {
   const scoped = data.companies.length === 1;
   return (
-    <Form method="get" className="mb-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Analysis filters">
+    <Form
+      method="get"
+      className="mb-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-5"
+      aria-label="Analysis filters"
+    >
       <input type="hidden" name="tab" value={data.tab} />
-      <Select name="companyId" label="Company" value={data.filters.companyId} options={data.companies} empty={scoped ? undefined : data.tab === 'budget' ? 'Select a company' : 'All companies'} />
+      <Select
+        name="companyId"
+        label="Company"
+        value={data.filters.companyId}
+        options={data.companies}
+        empty={scoped ? undefined : data.tab === 'budget' ? 'Select a company' : 'All companies'}
+      />
       {children}
-      <button type="submit" name="run" value="1" className={BUTTON}>Analyze</button>
+      <button type="submit" name="run" value="1" className={BUTTON}>
+        Analyze
+      </button>
     </Form>
   );
 }
 
-function Numbers({ name, label, value, options, unit }: { name: string; label: string; value: number; options: readonly number[]; unit: string }) {
+function Numbers({
+  name,
+  label,
+  value,
+  options,
+  unit,
+}: {
+  name: string;
+  label: string;
+  value: number;
+  options: readonly number[];
+  unit: string;
+}) {
   return (
     <label className="block text-sm">
       <span className="font-medium text-slate-700">{label}</span>
       <select name={name} defaultValue={value} className={`${inputClass} mt-1`}>
-        {options.map((o) => <option key={o} value={o}>{unit ? `${o} ${unit}${o === 1 ? '' : 's'}` : o}</option>)}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {unit ? `${o} ${unit}${o === 1 ? '' : 's'}` : o}
+          </option>
+        ))}
       </select>
     </label>
   );
 }
 
 function Empty({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{children}</p>;
+  return (
+    <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+      {children}
+    </p>
+  );
 }
 
 function InsightsTab({ data }: { data: AiAnalyticsData }) {
@@ -115,13 +174,23 @@ function InsightsTab({ data }: { data: AiAnalyticsData }) {
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <Form method="get" className="flex items-end gap-3" aria-label="Insight filters">
           <input type="hidden" name="tab" value="insights" />
-          <Select name="companyId" label="Company" value={data.filters.companyId} options={data.companies} empty={data.companies.length === 1 ? undefined : 'All companies and the group'} />
-          <button type="submit" className={BUTTON}>Show</button>
+          <Select
+            name="companyId"
+            label="Company"
+            value={data.filters.companyId}
+            options={data.companies}
+            empty={data.companies.length === 1 ? undefined : 'All companies and the group'}
+          />
+          <button type="submit" className={BUTTON}>
+            Show
+          </button>
         </Form>
         <Form method="post">
           <input type="hidden" name="intent" value="generate" />
           {data.filters.companyId ? <input type="hidden" name="companyId" value={data.filters.companyId} /> : null}
-          <button type="submit" className={BUTTON} disabled={busy}>Generate now</button>
+          <button type="submit" className={BUTTON} disabled={busy}>
+            Generate now
+          </button>
         </Form>
       </div>
       {data.insights.length === 0 ? (
@@ -132,17 +201,29 @@ function InsightsTab({ data }: { data: AiAnalyticsData }) {
             <li key={i.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="insight">
               <div className="flex flex-wrap items-center gap-2 text-xs">
                 <span className="rounded border border-slate-300 px-1.5 capitalize text-slate-700">{i.type}</span>
-                <span className={`font-semibold capitalize ${PRIORITY_CLASS[i.priority] ?? ''}`}>{i.priority} priority</span>
+                <span className={`font-semibold capitalize ${PRIORITY_CLASS[i.priority] ?? ''}`}>
+                  {i.priority} priority
+                </span>
                 <span className="capitalize text-slate-600">{i.impact} impact</span>
                 <span className="text-slate-600">{i.companyName ?? 'Group'}</span>
-                {i.narrated ? <span className="rounded border border-blue-300 px-1.5 text-blue-800">Written by the language model</span> : null}
+                {i.narrated ? (
+                  <span className="rounded border border-blue-300 px-1.5 text-blue-800">
+                    Written by the language model
+                  </span>
+                ) : null}
               </div>
               <h3 className="mt-2 font-semibold text-slate-900">{i.title}</h3>
               <p className="mt-1 text-sm text-slate-700">{i.description}</p>
               {i.actionItems.length ? (
-                <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">{i.actionItems.map((a) => <li key={a}>{a}</li>)}</ul>
+                <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+                  {i.actionItems.map((a) => (
+                    <li key={a}>{a}</li>
+                  ))}
+                </ul>
               ) : null}
-              <p className="mt-2 text-xs text-slate-600">Generated {new Date(i.generatedAt).toLocaleString('en-US', { timeZone: 'UTC' })} UTC</p>
+              <p className="mt-2 text-xs text-slate-600">
+                Generated {new Date(i.generatedAt).toLocaleString('en-US', { timeZone: 'UTC' })} UTC
+              </p>
             </li>
           ))}
         </ul>
@@ -167,14 +248,36 @@ const ANOMALY_COLUMNS: ResultColumn<ScreenAnomaly>[] = [
   { heading: 'Date', cell: (a) => a.date, className: 'whitespace-nowrap' },
   { heading: 'Company', cell: (a) => a.companyName },
   // The department under its category: one column less, so the table fits a laptop's width.
-  { heading: 'Category', cell: (a) => <>{a.categoryName}<span className="block text-xs text-slate-600">{a.departmentName}</span></> },
+  {
+    heading: 'Category',
+    cell: (a) => (
+      <>
+        {a.categoryName}
+        <span className="block text-xs text-slate-600">{a.departmentName}</span>
+      </>
+    ),
+  },
   { heading: 'Type', cell: (a) => a.anomalyType.replace('_', ' ') },
-  { heading: 'Severity', cell: (a) => a.severity, className: (a) => `font-semibold capitalize ${PRIORITY_CLASS[a.severity] ?? ''}` },
+  {
+    heading: 'Severity',
+    cell: (a) => a.severity,
+    className: (a) => `font-semibold capitalize ${PRIORITY_CLASS[a.severity] ?? ''}`,
+  },
   { heading: 'Amount', cell: (a) => usd(a.amount), className: 'tabular-nums' },
   { heading: 'Expected', cell: (a) => usd(a.expectedAmount), className: 'tabular-nums' },
   { heading: 'Deviation', cell: (a) => `${a.deviation}%`, className: 'tabular-nums' },
   { heading: 'Explanation', cell: (a) => a.explanation, detail: true },
-  { heading: 'Recommendations', cell: (a) => <ul className="list-disc pl-4">{recommendationsFor(a.anomalyType, a.amount, a.expectedAmount).map((r) => <li key={r}>{r}</li>)}</ul>, detail: true },
+  {
+    heading: 'Recommendations',
+    cell: (a) => (
+      <ul className="list-disc pl-4">
+        {recommendationsFor(a.anomalyType, a.amount, a.expectedAmount).map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    ),
+    detail: true,
+  },
 ];
 /** Group-wide, a row also names its company. */
 const ANOMALY_COMPANY: ResultColumn<ScreenAnomaly> = { heading: 'Company', cell: (a) => a.companyName };
@@ -184,12 +287,26 @@ function PredictionsTab({ data }: { data: AiAnalyticsData }) {
   return (
     <>
       <Filters data={data}>
-        <Select name="departmentId" label="Department" value={data.filters.departmentId} options={data.departments} empty="All departments" />
-        <Select name="categoryId" label="Category" value={data.filters.categoryId} options={data.categories} empty="All categories" />
+        <Select
+          name="departmentId"
+          label="Department"
+          value={data.filters.departmentId}
+          options={data.departments}
+          empty="All departments"
+        />
+        <Select
+          name="categoryId"
+          label="Category"
+          value={data.filters.categoryId}
+          options={data.categories}
+          empty="All categories"
+        />
         <Numbers name="months" label="Horizon" value={data.filters.months} options={[1, 3, 6, 12]} unit="month" />
       </Filters>
       {data.error ? <Alert title="Error">{`Failed to predict expenses: ${data.error}`}</Alert> : null}
-      {data.predictions && data.page?.total === 0 ? <Empty>No expenses to predict from for these filters.</Empty> : null}
+      {data.predictions && data.page?.total === 0 ? (
+        <Empty>No expenses to predict from for these filters.</Empty>
+      ) : null}
       {top ? (
         <div className="mb-4">
           <DollarChart
@@ -198,15 +315,50 @@ function PredictionsTab({ data }: { data: AiAnalyticsData }) {
             description={`Monthly expenses and the next ${top.months} predicted months with their likely range, in US dollars.`}
             labelHeading="Month"
             series={[
-              { name: 'Actual', points: [...top.history.map((h) => ({ label: h.month, value: h.amount })), ...top.forecast.map((f) => ({ label: f.month, value: Number.NaN }))] },
-              { name: 'Predicted', points: [...top.history.map((h, i) => ({ label: h.month, value: i === top.history.length - 1 ? h.amount : Number.NaN })), ...top.forecast.map((f) => ({ label: f.month, value: f.amount }))] },
-              { name: 'Low', points: [...top.history.map((h) => ({ label: h.month, value: Number.NaN })), ...top.forecast.map((f) => ({ label: f.month, value: f.low }))] },
-              { name: 'High', points: [...top.history.map((h) => ({ label: h.month, value: Number.NaN })), ...top.forecast.map((f) => ({ label: f.month, value: f.high }))] },
+              {
+                name: 'Actual',
+                points: [
+                  ...top.history.map((h) => ({ label: h.month, value: h.amount })),
+                  ...top.forecast.map((f) => ({ label: f.month, value: Number.NaN })),
+                ],
+              },
+              {
+                name: 'Predicted',
+                points: [
+                  ...top.history.map((h, i) => ({
+                    label: h.month,
+                    value: i === top.history.length - 1 ? h.amount : Number.NaN,
+                  })),
+                  ...top.forecast.map((f) => ({ label: f.month, value: f.amount })),
+                ],
+              },
+              {
+                name: 'Low',
+                points: [
+                  ...top.history.map((h) => ({ label: h.month, value: Number.NaN })),
+                  ...top.forecast.map((f) => ({ label: f.month, value: f.low })),
+                ],
+              },
+              {
+                name: 'High',
+                points: [
+                  ...top.history.map((h) => ({ label: h.month, value: Number.NaN })),
+                  ...top.forecast.map((f) => ({ label: f.month, value: f.high })),
+                ],
+              },
             ]}
           />
         </div>
       ) : null}
-      {data.predictions?.length ? <ResultTable label="Predictions" columns={PREDICTION_COLUMNS} rows={data.predictions} rowKey={(p) => `${p.categoryId}-${p.departmentId}`} rowTestId="prediction" /> : null}
+      {data.predictions?.length ? (
+        <ResultTable
+          label="Predictions"
+          columns={PREDICTION_COLUMNS}
+          rows={data.predictions}
+          rowKey={(p) => `${p.categoryId}-${p.departmentId}`}
+          rowTestId="prediction"
+        />
+      ) : null}
       <ShowMore page={data.page} noun="predictions" />
     </>
   );
@@ -217,7 +369,9 @@ function ComputedNote({ computed }: { computed: NonNullable<AiAnalyticsData['com
   return (
     <p className="mb-3 text-sm text-slate-600" data-testid="anomalies-computed">
       <time dateTime={computed.at}>{`Computed ${computed.ago}`}</time>
-      {computed.stale ? ' from the books as they were then; they have changed since, and new figures are being computed.' : ' from the books as they are.'}
+      {computed.stale
+        ? ' from the books as they were then; they have changed since, and new figures are being computed.'
+        : ' from the books as they are.'}
     </p>
   );
 }
@@ -226,19 +380,38 @@ function AnomaliesTab({ data }: { data: AiAnalyticsData }) {
   // With JavaScript the figures come in by themselves once computed; without, a reload brings them.
   useRefreshEvery(5_000, data.computing || !!data.computed?.stale);
   const weekly = data.daily !== null && data.daily.length < data.filters.lookbackDays;
-  const columns = data.filters.companyId ? ANOMALY_COLUMNS : [...ANOMALY_COLUMNS.slice(0, 1), ANOMALY_COMPANY, ...ANOMALY_COLUMNS.slice(1)];
+  const columns = data.filters.companyId
+    ? ANOMALY_COLUMNS
+    : [...ANOMALY_COLUMNS.slice(0, 1), ANOMALY_COMPANY, ...ANOMALY_COLUMNS.slice(1)];
   return (
     <>
       <Filters data={data}>
-        <Select name="departmentId" label="Department" value={data.filters.departmentId} options={data.departments} empty="All departments" />
-        <Numbers name="lookbackDays" label="Window" value={data.filters.lookbackDays} options={[7, 14, 30, 90]} unit="day" />
+        <Select
+          name="departmentId"
+          label="Department"
+          value={data.filters.departmentId}
+          options={data.departments}
+          empty="All departments"
+        />
+        <Numbers
+          name="lookbackDays"
+          label="Window"
+          value={data.filters.lookbackDays}
+          options={[7, 14, 30, 90]}
+          unit="day"
+        />
       </Filters>
       {data.error ? <Alert title="Error">{`Failed to detect anomalies: ${data.error}`}</Alert> : null}
       {data.computing ? (
         <div role="status" data-testid="anomalies-computing">
           <Empty>
             Anomalies are being computed for the first time from the books; this takes a moment.{' '}
-            <Link to={`?${new URLSearchParams({ tab: 'anomalies', lookbackDays: String(data.filters.lookbackDays), ...(data.filters.companyId ? { companyId: String(data.filters.companyId) } : {}), ...(data.filters.departmentId ? { departmentId: String(data.filters.departmentId) } : {}) })}`} className="text-blue-700 underline">Reload</Link>{' '}
+            <Link
+              to={`?${new URLSearchParams({ tab: 'anomalies', lookbackDays: String(data.filters.lookbackDays), ...(data.filters.companyId ? { companyId: String(data.filters.companyId) } : {}), ...(data.filters.departmentId ? { departmentId: String(data.filters.departmentId) } : {}) })}`}
+              className="text-blue-700 underline"
+            >
+              Reload
+            </Link>{' '}
             to see them.
           </Empty>
         </div>
@@ -250,16 +423,27 @@ function AnomaliesTab({ data }: { data: AiAnalyticsData }) {
           <DollarChart
             id="anomaly-chart"
             title={`${weekly ? 'Weekly' : 'Daily'} expenses of the last ${data.filters.lookbackDays} days, anomalies marked`}
-            description={`Each ${weekly ? 'week\'s (from the day shown)' : 'day\'s'} expenses in US dollars; the marked points are the ${weekly ? 'weeks' : 'days'} with an unusual expense, at the largest such expense's amount.`}
+            description={`Each ${weekly ? "week's (from the day shown)" : "day's"} expenses in US dollars; the marked points are the ${weekly ? 'weeks' : 'days'} with an unusual expense, at the largest such expense's amount.`}
             labelHeading={weekly ? 'Week from' : 'Day'}
             series={[
-              { name: `${weekly ? 'Weekly' : 'Daily'} expenses`, points: data.daily.map((d) => ({ label: d.date, value: d.amount })) },
+              {
+                name: `${weekly ? 'Weekly' : 'Daily'} expenses`,
+                points: data.daily.map((d) => ({ label: d.date, value: d.amount })),
+              },
               { name: 'Anomaly', points: data.daily.map((d) => ({ label: d.date, value: d.flagged ?? Number.NaN })) },
             ]}
           />
         </div>
       ) : null}
-      {data.anomalies?.length ? <ResultTable label="Anomalies" columns={columns} rows={data.anomalies} rowKey={(a) => `${a.anomalyType}-${a.expenseId}`} rowTestId="anomaly" /> : null}
+      {data.anomalies?.length ? (
+        <ResultTable
+          label="Anomalies"
+          columns={columns}
+          rows={data.anomalies}
+          rowKey={(a) => `${a.anomalyType}-${a.expenseId}`}
+          rowTestId="anomaly"
+        />
+      ) : null}
       {data.anomalies ? <ShowMore page={data.page} noun="anomalies" /> : null}
     </>
   );
@@ -276,7 +460,12 @@ function BudgetTab({ data }: { data: AiAnalyticsData }) {
       {b ? (
         <div className="space-y-4">
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="budget-totals">
-            {[['Total budget', usd(b.totalBudget)], ['Total actual', usd(b.totalActual)], ['Variance', usd(b.variance)], ['Variance percentage', b.variancePercentage === null ? '—' : `${b.variancePercentage}%`]].map(([label, value]) => (
+            {[
+              ['Total budget', usd(b.totalBudget)],
+              ['Total actual', usd(b.totalActual)],
+              ['Variance', usd(b.variance)],
+              ['Variance percentage', b.variancePercentage === null ? '—' : `${b.variancePercentage}%`],
+            ].map(([label, value]) => (
               <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
                 <dt className="text-xs text-slate-600">{label}</dt>
                 <dd className="text-lg font-semibold text-slate-900">{value}</dd>
@@ -296,9 +485,15 @@ function BudgetTab({ data }: { data: AiAnalyticsData }) {
               ]}
             />
           ) : null}
-          <p className="text-xs text-slate-600" data-testid="budget-rule">{PLAN_RULE} A year's budget is the sum of its months' plans.</p>
+          <p className="text-xs text-slate-600" data-testid="budget-rule">
+            {PLAN_RULE} A year's budget is the sum of its months' plans.
+          </p>
           <Card title="Recommendations">
-            <ul className="list-disc pl-5 text-sm text-slate-700">{b.recommendations.map((r) => <li key={r}>{r}</li>)}</ul>
+            <ul className="list-disc pl-5 text-sm text-slate-700">
+              {b.recommendations.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
           </Card>
         </div>
       ) : null}
@@ -306,20 +501,39 @@ function BudgetTab({ data }: { data: AiAnalyticsData }) {
   );
 }
 
-export function AiAnalyticsScreen({ data, failure }: { data: AiAnalyticsData; failure?: { result?: { error?: Record<string, string[]> } } }) {
+export function AiAnalyticsScreen({
+  data,
+  failure,
+}: {
+  data: AiAnalyticsData;
+  failure?: { result?: { error?: Record<string, string[]> } };
+}) {
   const company = data.filters.companyId ? `&companyId=${data.filters.companyId}` : '';
   const formError = failure?.result?.error?.['']?.[0];
   return (
     <div>
       <PageHeading title="AI Insights" />
-      <TabNav label="AI analytics sections" current={data.tab} tabs={AI_TABS.map((t) => ({ ...t, to: `/ai-analytics?tab=${t.key}${company}` }))} />
-      {formError ? <div className="mb-4"><Alert title="Error">{formError}</Alert></div> : null}
+      <TabNav
+        label="AI analytics sections"
+        current={data.tab}
+        tabs={AI_TABS.map((t) => ({ ...t, to: `/ai-analytics?tab=${t.key}${company}` }))}
+      />
+      {formError ? (
+        <div className="mb-4">
+          <Alert title="Error">{formError}</Alert>
+        </div>
+      ) : null}
       {data.tab === 'insights' ? <InsightsTab data={data} /> : null}
       {data.tab === 'predictions' ? <PredictionsTab data={data} /> : null}
       {data.tab === 'anomalies' ? <AnomaliesTab data={data} /> : null}
       {data.tab === 'budget' ? <BudgetTab data={data} /> : null}
       {data.tab === 'chat' ? (
-        <ChatPanel turns={data.conversation?.turns ?? []} cleared={data.cleared} mode={data.mode} scopeNote={data.companies.length === 1 ? ` Only ${data.companies[0].name} is included.` : ''} />
+        <ChatPanel
+          turns={data.conversation?.turns ?? []}
+          cleared={data.cleared}
+          mode={data.mode}
+          scopeNote={data.companies.length === 1 ? ` Only ${data.companies[0].name} is included.` : ''}
+        />
       ) : null}
       {data.toast ? <ToastView toast={data.toast} /> : null}
     </div>

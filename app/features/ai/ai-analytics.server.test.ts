@@ -34,22 +34,68 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     otherCompanyId = companies[3].id;
     departmentId = (await db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const category = async (company: number, name: string) =>
-      (await db.insertInto('expenseCategories').values({ companyId: company, departmentId, name }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('expenseCategories')
+          .values({ companyId: company, departmentId, name })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     categoryId = await category(companyId, `AI Cloud ${dialect}`);
     otherCategoryId = await category(otherCompanyId, `AI Other ${dialect}`);
-    const expense = (company: number, category: number, amountCents: number, expenseDate: string, vendor = 'Cloud Inc') =>
-      ({ companyId: company, departmentId, categoryId: category, amountCents, expenseDate, description: 'AI test', vendor });
+    const expense = (
+      company: number,
+      category: number,
+      amountCents: number,
+      expenseDate: string,
+      vendor = 'Cloud Inc',
+    ) => ({
+      companyId: company,
+      departmentId,
+      categoryId: category,
+      amountCents,
+      expenseDate,
+      description: 'AI test',
+      vendor,
+    });
     // 18 months of one $1,000 invoice growing by $40 a month, the last in October 2026.
-    const rows = Array.from({ length: 18 }, (_, i) => expense(companyId, categoryId, 100_000 + 4_000 * i, `${addMonths('2025-05', i)}-15`));
+    const rows = Array.from({ length: 18 }, (_, i) =>
+      expense(companyId, categoryId, 100_000 + 4_000 * i, `${addMonths('2025-05', i)}-15`),
+    );
     // November 2026: an outlier and the same charge twice.
     rows.push(expense(companyId, categoryId, 2_000_000, '2026-11-10'));
-    rows.push(expense(companyId, categoryId, 50_000, '2026-11-12', 'Coffee Co'), expense(companyId, categoryId, 50_000, '2026-11-12', 'Coffee Co'));
-    rows.push(expense(otherCompanyId, otherCategoryId, 20_000, '2026-10-11', 'Elsewhere'), expense(otherCompanyId, otherCategoryId, 9_999_999, '2026-11-11', 'Elsewhere'));
+    rows.push(
+      expense(companyId, categoryId, 50_000, '2026-11-12', 'Coffee Co'),
+      expense(companyId, categoryId, 50_000, '2026-11-12', 'Coffee Co'),
+    );
+    rows.push(
+      expense(otherCompanyId, otherCategoryId, 20_000, '2026-10-11', 'Elsewhere'),
+      expense(otherCompanyId, otherCategoryId, 9_999_999, '2026-11-11', 'Elsewhere'),
+    );
     await db.insertInto('actualExpenses').values(rows).execute();
-    await db.insertInto('budgets').values({ companyId, departmentId, categoryId, amountCents: 1_000_000, period: 'annual', startDate: '2026-01-01', endDate: '2026-12-31', description: 'AI test', status: 'active' }).execute();
+    await db
+      .insertInto('budgets')
+      .values({
+        companyId,
+        departmentId,
+        categoryId,
+        amountCents: 1_000_000,
+        period: 'annual',
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        description: 'AI test',
+        status: 'active',
+      })
+      .execute();
 
-    analyst = await userContext(db, (await createTestUser(db, { role: 'viewer', flags: { canAccessAnalytics: true } })).id);
-    scoped = await userContext(db, (await createTestUser(db, { role: 'viewer', companyId: otherCompanyId, flags: { canAccessAnalytics: true } })).id);
+    analyst = await userContext(
+      db,
+      (await createTestUser(db, { role: 'viewer', flags: { canAccessAnalytics: true } })).id,
+    );
+    scoped = await userContext(
+      db,
+      (await createTestUser(db, { role: 'viewer', companyId: otherCompanyId, flags: { canAccessAnalytics: true } })).id,
+    );
     plain = await userContext(db, (await createTestUser(db, { role: 'viewer' })).id);
     // Anomalies are read from what the job stored: computed here for the test's day.
     await refreshExpenseAnomalies(db, { now: NOW, force: true });
@@ -58,7 +104,12 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
 
   it('predicts the next months of a steady rise from the books', async () => {
     const [prediction] = await predictExpenses(analyst, { companyId, categoryId, months: 3 }, NOW);
-    expect(prediction).toMatchObject({ categoryName: `AI Cloud ${dialect}`, trend: 'increasing', seasonalPattern: false, months: 3 });
+    expect(prediction).toMatchObject({
+      categoryName: `AI Cloud ${dialect}`,
+      trend: 'increasing',
+      seasonalPattern: false,
+      months: 3,
+    });
     // November is still being booked (its outlier included): the history ends with October and
     // the prediction starts with November, on the line: $1,720, $1,760, $1,800.
     expect(prediction.history.at(-1)!.month).toBe('2026-10');
@@ -69,9 +120,14 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     expect(prediction.factors[0]).toMatch(/^18-month upward trend/);
   });
 
-  it('finds the planted outlier and duplicate in the last 30 days, none of another company\'s', async () => {
+  it("finds the planted outlier and duplicate in the last 30 days, none of another company's", async () => {
     const found = (await detectExpenseAnomalies(analyst, { companyId, lookbackDays: '30' }, NOW)).anomalies;
-    expect(found.map((f) => [f.anomalyType, f.amount])).toEqual(expect.arrayContaining([['unusual_amount', 20_000], ['duplicate', 500]]));
+    expect(found.map((f) => [f.anomalyType, f.amount])).toEqual(
+      expect.arrayContaining([
+        ['unusual_amount', 20_000],
+        ['duplicate', 500],
+      ]),
+    );
     expect(found.every((f) => f.categoryName === `AI Cloud ${dialect}`)).toBe(true);
     expect((await detectExpenseAnomalies(analyst, { companyId, lookbackDays: 7 }, NOW)).anomalies).toEqual([]);
   });
@@ -81,17 +137,26 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     expect(days).toHaveLength(14);
     expect(days[0].date).toBe('2026-11-07');
     expect(days.at(-1)!.date).toBe('2026-11-20');
-    expect(days.filter((d) => d.amount > 0)).toEqual([{ date: '2026-11-10', amount: 20_000, flagged: 20_000 }, { date: '2026-11-12', amount: 1_000, flagged: 500 }]);
-    expect((await dailyExpenses(scoped, { lookbackDays: 14 }, NOW)).filter((d) => d.amount > 0)).toEqual([{ date: '2026-11-11', amount: 99_999.99, flagged: null }]);
-    await expect(dailyExpenses(scoped, { companyId, lookbackDays: 14 }, NOW)).rejects.toMatchObject({ kind: 'notFound' });
+    expect(days.filter((d) => d.amount > 0)).toEqual([
+      { date: '2026-11-10', amount: 20_000, flagged: 20_000 },
+      { date: '2026-11-12', amount: 1_000, flagged: 500 },
+    ]);
+    expect((await dailyExpenses(scoped, { lookbackDays: 14 }, NOW)).filter((d) => d.amount > 0)).toEqual([
+      { date: '2026-11-11', amount: 99_999.99, flagged: null },
+    ]);
+    await expect(dailyExpenses(scoped, { companyId, lookbackDays: 14 }, NOW)).rejects.toMatchObject({
+      kind: 'notFound',
+    });
   });
 
-  it('analyzes the budget of a company\'s year; a company is required', async () => {
+  it("analyzes the budget of a company's year; a company is required", async () => {
     const analysis = await analyzeCompanyBudget(analyst, { companyId: String(companyId), year: '2026' });
     expect(analysis).toMatchObject({ companyId, year: 2026, totalBudget: 10_000 });
     expect(analysis.totalActual).toBeGreaterThan(20_000);
     expect(analysis.variance).toBeCloseTo(analysis.totalActual - 10_000, 2);
-    expect(analysis.recommendations[0]).toMatch(new RegExp(`^AI Cloud ${dialect} is \\$[\\d,]+ \\(\\d+(\\.\\d)?%\\) over budget`));
+    expect(analysis.recommendations[0]).toMatch(
+      new RegExp(`^AI Cloud ${dialect} is \\$[\\d,]+ \\(\\d+(\\.\\d)?%\\) over budget`),
+    );
     const missing = await rejection(analyzeCompanyBudget(analyst, { year: '2026' }));
     expect(missing.status).toBe(400);
     expect(missing.errors[0].message).toBe(SELECT_COMPANY);
@@ -125,7 +190,11 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     expect(byType.alert).toMatchObject({ priority: 'critical', title: '1 unusual expense in the last 30 days' });
     expect(byType['alert-budget'].title).toMatch(/^\$[\d,]+ over the 2026 budget$/);
     expect(insights[0].priority).toBe('critical');
-    expect(insights.every((i) => i.companyId === companyId && i.actionItems.length > 0 && i.generatedAt === NOW.toISOString())).toBe(true);
+    expect(
+      insights.every(
+        (i) => i.companyId === companyId && i.actionItems.length > 0 && i.generatedAt === NOW.toISOString(),
+      ),
+    ).toBe(true);
 
     // Again: replaced, not added.
     await generateInsights(analyst, companyId, NOW);
@@ -143,18 +212,23 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
 
   it('group-wide insights are group totals or name the company their one series belongs to', async () => {
     await generateAllInsights(db, NOW);
-    const companyName = (await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()).name;
+    const companyName = (
+      await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()
+    ).name;
     const group = await listInsights(analyst, { group: true });
     const rising = group.find((i) => i.title.startsWith(`AI Cloud ${dialect} spending is rising`))!;
     expect(rising.title).toBe(`AI Cloud ${dialect} spending is rising at ${companyName}`);
     expect(rising.description.startsWith(`${companyName}: AI Cloud ${dialect} (`)).toBe(true);
     const alert = group.find((i) => i.type === 'alert')!;
-    expect(alert.description).toMatch(new RegExp(`^The most pressing: \\$20,000 in AI Cloud ${dialect} at ${companyName} on 2026-11-10\\.`));
+    expect(alert.description).toMatch(
+      new RegExp(`^The most pressing: \\$20,000 in AI Cloud ${dialect} at ${companyName} on 2026-11-10\\.`),
+    );
     // A company's own insights need no name; the group's forecast is the sum of the companies'.
     const own = await listInsights(analyst, { companyId });
     expect(own.find((i) => i.type === 'trend')!.title).toBe(`AI Cloud ${dialect} spending is rising`);
     const amount = (title: string) => Number(/about \$([\d,]+)/.exec(title)![1].replaceAll(',', ''));
-    const forecastOf = async (filter: { group: true } | { companyId: number }) => (await listInsights(analyst, filter)).find((i) => i.type === 'forecast');
+    const forecastOf = async (filter: { group: true } | { companyId: number }) =>
+      (await listInsights(analyst, filter)).find((i) => i.type === 'forecast');
     const parts = await Promise.all([companyId, otherCompanyId].map((id) => forecastOf({ companyId: id })));
     const sum = parts.reduce((s, p) => s + (p ? amount(p.title) : 0), 0);
     expect(Math.abs(amount((await forecastOf({ group: true }))!.title) - sum)).toBeLessThanOrEqual(2);

@@ -36,9 +36,16 @@ export async function scopedCompany(ctx: ServiceContext, requested: number | nul
   return companyId;
 }
 
-export const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'Must be an id' }).int().positive().max(2_147_483_647).optional());
+export const optionalId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z.number({ error: 'Must be an id' }).int().positive().max(2_147_483_647).optional(),
+);
 export const choice = <T extends readonly number[]>(values: T, name: string, fallback: T[number]) =>
-  z.preprocess((v) => (v === '' || v === null || v === undefined ? fallback : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().refine((n) => (values as readonly number[]).includes(n), `${name} must be one of ${values.join(', ')}`));
+  z.preprocess(
+    (v) =>
+      v === '' || v === null || v === undefined ? fallback : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v,
+    z.number().refine((n) => (values as readonly number[]).includes(n), `${name} must be one of ${values.join(', ')}`),
+  );
 
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input ?? {});
@@ -54,7 +61,11 @@ function monthsBefore(now: Date, months: number): string {
   return isoDay(d);
 }
 
-async function names(db: Db, table: 'departments' | 'expenseCategories', ids: Iterable<number>): Promise<Map<number, string>> {
+async function names(
+  db: Db,
+  table: 'departments' | 'expenseCategories',
+  ids: Iterable<number>,
+): Promise<Map<number, string>> {
   const list = [...new Set(ids)];
   if (list.length === 0) return new Map();
   const rows = await db.selectFrom(table).select(['id', 'name']).where('id', 'in', list).execute();
@@ -89,16 +100,27 @@ export interface ExpensePrediction {
 }
 
 /** POST /api/ai/predict-expenses: per category × department, the next 1, 3, 6 or 12 months from the current one. */
-export async function predictExpenses(ctx: ServiceContext, input: unknown, now = new Date()): Promise<ExpensePrediction[]> {
+export async function predictExpenses(
+  ctx: ServiceContext,
+  input: unknown,
+  now = new Date(),
+): Promise<ExpensePrediction[]> {
   requirePermission(ctx, 'analytics');
   const request = parse(PredictionRequest, input);
   const companyId = await scopedCompany(ctx, request.companyId);
   // Complete months only: the current month is still being booked, so it is predicted, not read.
   const current = now.toISOString().slice(0, 7);
   const rows = await expenseMonthSeries(ctx.db, {
-    companyId, from: monthsBefore(now, HISTORY_MONTHS).slice(0, 7), to: addMonths(current, -1), departmentId: request.departmentId, categoryId: request.categoryId,
+    companyId,
+    from: monthsBefore(now, HISTORY_MONTHS).slice(0, 7),
+    to: addMonths(current, -1),
+    departmentId: request.departmentId,
+    categoryId: request.categoryId,
   });
-  const groups = new Map<string, { categoryId: number; departmentId: number; series: { month: string; cents: number }[] }>();
+  const groups = new Map<
+    string,
+    { categoryId: number; departmentId: number; series: { month: string; cents: number }[] }
+  >();
   for (const row of rows) {
     const key = `${row.categoryId}:${row.departmentId}`;
     const group = groups.get(key) ?? { categoryId: row.categoryId, departmentId: row.departmentId, series: [] };
@@ -108,9 +130,18 @@ export async function predictExpenses(ctx: ServiceContext, input: unknown, now =
   const categoryIds = [...new Set([...groups.values()].map((g) => g.categoryId))];
   const [categoryRows, departments] = await Promise.all([
     categoryIds.length
-      ? ctx.db.selectFrom('expenseCategories as c').innerJoin('companies as co', 'co.id', 'c.companyId').select(['c.id', 'c.name', 'c.companyId', 'co.name as companyName']).where('c.id', 'in', categoryIds).execute()
+      ? ctx.db
+          .selectFrom('expenseCategories as c')
+          .innerJoin('companies as co', 'co.id', 'c.companyId')
+          .select(['c.id', 'c.name', 'c.companyId', 'co.name as companyName'])
+          .where('c.id', 'in', categoryIds)
+          .execute()
       : [],
-    names(ctx.db, 'departments', [...groups.values()].map((g) => g.departmentId)),
+    names(
+      ctx.db,
+      'departments',
+      [...groups.values()].map((g) => g.departmentId),
+    ),
   ]);
   const categories = new Map(categoryRows.map((r) => [r.id, r]));
   return [...groups.values()]
@@ -130,8 +161,15 @@ export async function predictExpenses(ctx: ServiceContext, input: unknown, now =
         trend: result.trend,
         factors: result.factors,
         months: request.months,
-        history: [...g.series].sort((a, b) => a.month.localeCompare(b.month)).map((s) => ({ month: s.month, amount: dollars(s.cents) })),
-        forecast: result.monthly.map((m) => ({ month: m.month, amount: dollars(m.cents), low: dollars(m.lowCents), high: dollars(m.highCents) })),
+        history: [...g.series]
+          .sort((a, b) => a.month.localeCompare(b.month))
+          .map((s) => ({ month: s.month, amount: dollars(s.cents) })),
+        forecast: result.monthly.map((m) => ({
+          month: m.month,
+          amount: dollars(m.cents),
+          low: dollars(m.lowCents),
+          high: dollars(m.highCents),
+        })),
       };
     })
     .sort((a, b) => b.predictedAmount - a.predictedAmount || a.categoryName.localeCompare(b.categoryName));
@@ -144,22 +182,50 @@ export interface BudgetAnalysis {
   totalActual: number;
   variance: number;
   variancePercentage: number | null;
-  categories: { categoryName: string; budget: number; actual: number; variance: number; variancePercentage: number | null }[];
+  categories: {
+    categoryName: string;
+    budget: number;
+    actual: number;
+    variance: number;
+    variancePercentage: number | null;
+  }[];
   recommendations: string[];
 }
 
 /** GET /api/ai/budget-analysis/{companyId}/{year}: the company's year, budget (each month's one plan) against actual. */
-export async function analyzeCompanyBudget(ctx: ServiceContext, input: { companyId?: unknown; year?: unknown }): Promise<BudgetAnalysis> {
+export async function analyzeCompanyBudget(
+  ctx: ServiceContext,
+  input: { companyId?: unknown; year?: unknown },
+): Promise<BudgetAnalysis> {
   requirePermission(ctx, 'analytics');
-  const request = parse(z.object({
-    companyId: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: SELECT_COMPANY }).int().positive().max(2_147_483_647, SELECT_COMPANY)),
-    year: choice(BUDGET_YEARS, 'year', new Date().getUTCFullYear() as (typeof BUDGET_YEARS)[number]),
-  }), input);
+  const request = parse(
+    z.object({
+      companyId: z.preprocess(
+        (v) =>
+          v === '' || v === null || v === undefined
+            ? undefined
+            : typeof v === 'string' && /^\d+$/.test(v)
+              ? Number(v)
+              : v,
+        z.number({ error: SELECT_COMPANY }).int().positive().max(2_147_483_647, SELECT_COMPANY),
+      ),
+      year: choice(BUDGET_YEARS, 'year', new Date().getUTCFullYear() as (typeof BUDGET_YEARS)[number]),
+    }),
+    input,
+  );
   const companyId = (await scopedCompany(ctx, request.companyId))!;
   const { year } = request;
   const figures = await budgetFigures(ctx.db, { companyId, from: `${year}-01`, to: `${year}-12` }, ['category']);
-  const categoryNames = await names(ctx.db, 'expenseCategories', figures.map((f) => f.categoryId!));
-  const result = analyzeBudget(year, figures.map((f) => ({ categoryId: f.categoryId!, budgetCents: f.planCents, actualCents: f.actualCents })), categoryNames);
+  const categoryNames = await names(
+    ctx.db,
+    'expenseCategories',
+    figures.map((f) => f.categoryId!),
+  );
+  const result = analyzeBudget(
+    year,
+    figures.map((f) => ({ categoryId: f.categoryId!, budgetCents: f.planCents, actualCents: f.actualCents })),
+    categoryNames,
+  );
   return {
     companyId,
     year,
@@ -167,7 +233,13 @@ export async function analyzeCompanyBudget(ctx: ServiceContext, input: { company
     totalActual: dollars(result.totalActualCents),
     variance: dollars(result.varianceCents),
     variancePercentage: result.variancePercentage,
-    categories: result.categories.map((c) => ({ categoryName: c.categoryName, budget: dollars(c.budgetCents), actual: dollars(c.actualCents), variance: dollars(c.varianceCents), variancePercentage: c.variancePercentage })),
+    categories: result.categories.map((c) => ({
+      categoryName: c.categoryName,
+      budget: dollars(c.budgetCents),
+      actual: dollars(c.actualCents),
+      variance: dollars(c.varianceCents),
+      variancePercentage: c.variancePercentage,
+    })),
     recommendations: result.recommendations,
   };
 }

@@ -19,7 +19,15 @@ export const MAX_ANOMALY_PAGE = 1000;
 export const ANOMALIES_COMPUTING = 'Anomalies are being computed for the first time. Try again in a minute.';
 
 const pageNumber = (name: string, min: number, max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: `${name} must be a whole number` }).int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`).optional());
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `${name} must be a whole number` })
+      .int()
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`)
+      .optional(),
+  );
 
 export const AnomalyRequest = z.object({
   companyId: optionalId,
@@ -60,7 +68,11 @@ export interface AnomalyPage {
 const dollars = (cents: number) => Math.round(Number(cents)) / 100;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-async function names(db: Db, table: 'companies' | 'departments' | 'expenseCategories', ids: number[]): Promise<Map<number, string>> {
+async function names(
+  db: Db,
+  table: 'companies' | 'departments' | 'expenseCategories',
+  ids: number[],
+): Promise<Map<number, string>> {
   const list = [...new Set(ids)];
   if (list.length === 0) return new Map();
   const rows = await db.selectFrom(table).select(['id', 'name']).where('id', 'in', list).execute();
@@ -82,11 +94,19 @@ async function scopeOf(ctx: ServiceContext, request: z.output<typeof AnomalyRequ
   const [run, token] = await Promise.all([currentRun(ctx.db), expensesToken(ctx.db)]);
   const stale = run !== null && run.booksToken !== token;
   if (!run || stale) requestAnomalyRun(ctx.db);
-  return { generation: run?.generation ?? null, computedAt: run?.computedAt ?? null, stale, companyId, departmentId: request.departmentId, since: windowStart(now, request.lookbackDays) };
+  return {
+    generation: run?.generation ?? null,
+    computedAt: run?.computedAt ?? null,
+    stale,
+    companyId,
+    departmentId: request.departmentId,
+    since: windowStart(now, request.lookbackDays),
+  };
 }
 
 function dayRows(db: Db, scope: Scope) {
-  return db.selectFrom('expenseAnomalyDays as d')
+  return db
+    .selectFrom('expenseAnomalyDays as d')
     .where('d.generation', '=', scope.generation!)
     .where('d.day', '>=', scope.since)
     .$if(scope.companyId !== null, (q) => q.where('d.companyId', '=', scope.companyId!))
@@ -97,7 +117,11 @@ function dayRows(db: Db, scope: Scope) {
  * POST /api/ai/detect-anomalies and the Anomalies tab: a page of the expenses of the last 7, 14,
  * 30 or 90 days that stand out (default the first 1000), with their total and computation time.
  */
-export async function detectExpenseAnomalies(ctx: ServiceContext, input: unknown, now = new Date()): Promise<AnomalyPage> {
+export async function detectExpenseAnomalies(
+  ctx: ServiceContext,
+  input: unknown,
+  now = new Date(),
+): Promise<AnomalyPage> {
   requirePermission(ctx, 'analytics');
   const request = parse(AnomalyRequest, input);
   const limit = request.limit ?? MAX_ANOMALY_PAGE;
@@ -106,21 +130,51 @@ export async function detectExpenseAnomalies(ctx: ServiceContext, input: unknown
   if (scope.generation === null) return { anomalies: [], total: 0, limit, offset, computedAt: null, stale: false };
   // The page from the ranking index alone, then the names of its few rows.
   const [rows, counted] = await Promise.all([
-    ctx.db.selectFrom('expenseAnomalies as a')
-      .select(['a.expenseId', 'a.companyId', 'a.categoryId', 'a.departmentId', 'a.anomalyType', 'a.severity', 'a.amountCents', 'a.expectedCents', 'a.deviation', 'a.expenseDate', 'a.explanation'])
+    ctx.db
+      .selectFrom('expenseAnomalies as a')
+      .select([
+        'a.expenseId',
+        'a.companyId',
+        'a.categoryId',
+        'a.departmentId',
+        'a.anomalyType',
+        'a.severity',
+        'a.amountCents',
+        'a.expectedCents',
+        'a.deviation',
+        'a.expenseDate',
+        'a.explanation',
+      ])
       .where('a.generation', '=', scope.generation)
       .$if(scope.companyId !== null, (q) => q.where('a.companyId', '=', scope.companyId!))
       .where('a.expenseDate', '>=', scope.since)
       .$if(scope.departmentId !== undefined, (q) => q.where('a.departmentId', '=', scope.departmentId!))
-      .orderBy('a.severityRank').orderBy('a.expenseDate', 'desc').orderBy('a.expenseId', 'desc')
-      .limit(limit).offset(offset)
+      .orderBy('a.severityRank')
+      .orderBy('a.expenseDate', 'desc')
+      .orderBy('a.expenseId', 'desc')
+      .limit(limit)
+      .offset(offset)
       .execute(),
-    dayRows(ctx.db, scope).select((eb) => eb.fn.sum<number>('d.findings').as('total')).executeTakeFirst(),
+    dayRows(ctx.db, scope)
+      .select((eb) => eb.fn.sum<number>('d.findings').as('total'))
+      .executeTakeFirst(),
   ]);
   const [companies, categories, departments] = await Promise.all([
-    names(ctx.db, 'companies', rows.map((r) => r.companyId)),
-    names(ctx.db, 'expenseCategories', rows.map((r) => r.categoryId)),
-    names(ctx.db, 'departments', rows.map((r) => r.departmentId)),
+    names(
+      ctx.db,
+      'companies',
+      rows.map((r) => r.companyId),
+    ),
+    names(
+      ctx.db,
+      'expenseCategories',
+      rows.map((r) => r.categoryId),
+    ),
+    names(
+      ctx.db,
+      'departments',
+      rows.map((r) => r.departmentId),
+    ),
   ]);
   return {
     anomalies: rows.map((r) => ({
@@ -160,27 +214,43 @@ export async function dailyExpenses(ctx: ServiceContext, input: unknown, now = n
   const request = parse(AnomalyRequest, input);
   const scope = await scopeOf(ctx, request, now);
   const today = isoDay(now);
-  const rows = scope.generation === null ? [] : await dayRows(ctx.db, scope)
-    .where('d.day', '<=', today)
-    .select((eb) => ['d.day', eb.fn.sum<number>('d.spentCents').as('cents'), eb.fn.max('d.largestCents').as('largest')])
-    .groupBy('d.day')
-    .execute();
+  const rows =
+    scope.generation === null
+      ? []
+      : await dayRows(ctx.db, scope)
+          .where('d.day', '<=', today)
+          .select((eb) => [
+            'd.day',
+            eb.fn.sum<number>('d.spentCents').as('cents'),
+            eb.fn.max('d.largestCents').as('largest'),
+          ])
+          .groupBy('d.day')
+          .execute();
   const byDay = new Map(rows.map((r) => [String(r.day).slice(0, 10), r]));
   const first = Date.parse(`${scope.since}T00:00:00Z`);
   return Array.from({ length: request.lookbackDays }, (_, i) => {
     const date = isoDay(new Date(first + i * 86_400_000));
     const row = byDay.get(date);
-    return { date, amount: dollars(Number(row?.cents ?? 0)), flagged: row?.largest == null ? null : dollars(Number(row.largest)) };
+    return {
+      date,
+      amount: dollars(Number(row?.cents ?? 0)),
+      flagged: row?.largest == null ? null : dollars(Number(row.largest)),
+    };
   });
 }
 
 /** How many findings of the window are critical or high, and the first of them: what an insight warns about. */
-export async function seriousAnomalies(ctx: ServiceContext, input: { companyId?: number; lookbackDays: number }, now = new Date()): Promise<{ count: number; top: ExpenseAnomaly | null; critical: boolean; computedAt: string | null }> {
+export async function seriousAnomalies(
+  ctx: ServiceContext,
+  input: { companyId?: number; lookbackDays: number },
+  now = new Date(),
+): Promise<{ count: number; top: ExpenseAnomaly | null; critical: boolean; computedAt: string | null }> {
   requirePermission(ctx, 'analytics');
   const request = parse(AnomalyRequest, { companyId: input.companyId, lookbackDays: input.lookbackDays });
   const scope = await scopeOf(ctx, request, now);
   if (scope.generation === null) return { count: 0, top: null, critical: false, computedAt: null };
-  const counts = await ctx.db.selectFrom('expenseAnomalies as a')
+  const counts = await ctx.db
+    .selectFrom('expenseAnomalies as a')
     .select(['a.severity', (eb) => eb.fn.countAll<number>().as('n')])
     .where('a.generation', '=', scope.generation)
     .$if(scope.companyId !== null, (q) => q.where('a.companyId', '=', scope.companyId!))
@@ -189,6 +259,11 @@ export async function seriousAnomalies(ctx: ServiceContext, input: { companyId?:
     .groupBy('a.severity')
     .execute();
   const count = counts.reduce((s, c) => s + Number(c.n), 0);
-  const top = count ? (await detectExpenseAnomalies(ctx, { ...request, limit: 1 }, now)).anomalies[0] ?? null : null;
-  return { count, top, critical: counts.some((c) => c.severity === 'critical' && Number(c.n) > 0), computedAt: scope.computedAt };
+  const top = count ? ((await detectExpenseAnomalies(ctx, { ...request, limit: 1 }, now)).anomalies[0] ?? null) : null;
+  return {
+    count,
+    top,
+    critical: counts.some((c) => c.severity === 'critical' && Number(c.n) > 0),
+    computedAt: scope.computedAt,
+  };
 }

@@ -28,9 +28,18 @@ export const TotalsRequest = z
     category: z.string().trim().min(1).max(100).optional(),
   })
   .refine((r) => r.from <= r.to, { message: 'from must not be after to', path: ['to'] })
-  .refine((r) => !(r.ledger === 'revenue' && (r.groupBy === 'category' || r.groupBy === 'department')), { message: 'revenue is grouped by source, company or month', path: ['groupBy'] })
-  .refine((r) => !(r.ledger === 'revenue' && r.category), { message: 'category applies to expenses only', path: ['category'] })
-  .refine((r) => !(r.ledger === 'expenses' && r.groupBy === 'source'), { message: 'expenses are grouped by category, department, company or month', path: ['groupBy'] });
+  .refine((r) => !(r.ledger === 'revenue' && (r.groupBy === 'category' || r.groupBy === 'department')), {
+    message: 'revenue is grouped by source, company or month',
+    path: ['groupBy'],
+  })
+  .refine((r) => !(r.ledger === 'revenue' && r.category), {
+    message: 'category applies to expenses only',
+    path: ['category'],
+  })
+  .refine((r) => !(r.ledger === 'expenses' && r.groupBy === 'source'), {
+    message: 'expenses are grouped by category, department, company or month',
+    path: ['groupBy'],
+  });
 
 export interface LedgerTotals {
   ledger: Ledger;
@@ -53,11 +62,21 @@ export async function ledgerTotals(ctx: ServiceContext, input: unknown): Promise
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const request = parsed.data;
   const companyId = await scopedCompany(ctx, request.companyId);
-  const rows = request.ledger === 'expenses' ? await expenseTotals(ctx.db, companyId, request) : await revenueTotals(ctx.db, companyId, request);
-  const groups = rows.map((r) => ({ label: String(r.label ?? ''), amount: Number(r.cents ?? 0) / 100, count: Number(r.count) }));
+  const rows =
+    request.ledger === 'expenses'
+      ? await expenseTotals(ctx.db, companyId, request)
+      : await revenueTotals(ctx.db, companyId, request);
+  const groups = rows.map((r) => ({
+    label: String(r.label ?? ''),
+    amount: Number(r.cents ?? 0) / 100,
+    count: Number(r.count),
+  }));
   const total = groups.reduce((sum, g) => sum + g.amount, 0);
   const count = groups.reduce((sum, g) => sum + g.count, 0);
-  const ordered = request.groupBy === 'month' ? groups.sort((a, b) => a.label.localeCompare(b.label)) : groups.sort((a, b) => b.amount - a.amount);
+  const ordered =
+    request.groupBy === 'month'
+      ? groups.sort((a, b) => a.label.localeCompare(b.label))
+      : groups.sort((a, b) => b.amount - a.amount);
   return {
     ledger: request.ledger,
     companyId,
@@ -73,5 +92,10 @@ export async function ledgerTotals(ctx: ServiceContext, input: unknown): Promise
 export async function visibleCompanies(ctx: ServiceContext): Promise<{ id: number; name: string; type: string }[]> {
   requirePermission(ctx, 'analytics');
   const scope = actorCompanyScope(ctx);
-  return ctx.db.selectFrom('companies').select(['id', 'name', 'type']).$if(scope !== null, (q) => q.where('id', '=', scope!)).orderBy('name').execute();
+  return ctx.db
+    .selectFrom('companies')
+    .select(['id', 'name', 'type'])
+    .$if(scope !== null, (q) => q.where('id', '=', scope!))
+    .orderBy('name')
+    .execute();
 }

@@ -14,22 +14,33 @@ import { prepareDatabase } from '../system/bootstrap.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { refreshExpenseAnomalies, windowStart } from './expense-anomalies.server.ts';
 
-const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The answer's lines that state a figure of a list. */
 const items = (response: string) => response.split('\n').filter((l) => l.startsWith('- '));
 
 describe('names as people write them', () => {
-  const companies = [{ name: 'One Network' }, { name: 'Vult' }, { name: 'Atlas Infrastructure' }, { name: 'Spark Marketing' }];
+  const companies = [
+    { name: 'One Network' },
+    { name: 'Vult' },
+    { name: 'Atlas Infrastructure' },
+    { name: 'Spark Marketing' },
+  ];
   it('whole names, unique prefixes of whole words, any case; ambiguous or too short prefixes name nothing', () => {
     expect(nameIn('Is Atlas over budget?', companies)?.item.name).toBe('Atlas Infrastructure');
     expect(nameIn('what did vult’s team spend', companies)?.item.name).toBe('Vult');
-    expect(nameIn('top categories for ONE NETWORK', companies)).toMatchObject({ item: { name: 'One Network' }, rest: 'top categories for' });
+    expect(nameIn('top categories for ONE NETWORK', companies)).toMatchObject({
+      item: { name: 'One Network' },
+      rest: 'top categories for',
+    });
     expect(nameIn('spend of spark', companies)?.item.name).toBe('Spark Marketing');
     expect(nameIn('Tell me a joke', companies)).toBeNull();
     expect(nameIn('at', companies)).toBeNull();
-    expect(nameIn('market', [{ name: 'Marketing Campaigns' }, { name: 'Market Research' }])?.item.name).toBe('Market Research');
+    expect(nameIn('market', [{ name: 'Marketing Campaigns' }, { name: 'Market Research' }])?.item.name).toBe(
+      'Market Research',
+    );
     expect(nameIn('mark', [{ name: 'Marketing Campaigns' }, { name: 'Market Research' }])).toBeNull();
   });
 });
@@ -44,11 +55,17 @@ describe.each(TEST_DIALECTS)('chat suggested questions over the demo books on %s
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    await prepareDatabase(database, { seedDemo: true, owner: { email: 'owner@example.com', password: OWNER_PASSWORD } });
+    await prepareDatabase(database, {
+      seedDemo: true,
+      owner: { email: 'owner@example.com', password: OWNER_PASSWORD },
+    });
     db = database.db;
     const companies = await db.selectFrom('companies').select(['id', 'name']).execute();
     company = (name) => companies.find((c) => c.name === name)!;
-    analyst = await userContext(db, (await createTestUser(db, { role: 'viewer', flags: { canAccessAnalytics: true } })).id);
+    analyst = await userContext(
+      db,
+      (await createTestUser(db, { role: 'viewer', flags: { canAccessAnalytics: true } })).id,
+    );
   }, 300_000);
   afterAll(() => database?.destroy());
 
@@ -89,7 +106,17 @@ describe.each(TEST_DIALECTS)('chat suggested questions over the demo books on %s
       byMonth.set(month, (byMonth.get(month) ?? 0) + Number(r.amountCents));
       series.set(key, byMonth);
     }
-    return [...series.values()].reduce((sum, byMonth) => sum + Math.round(forecast([...byMonth].map(([month, cents]) => ({ month, cents })), months).predictedCents), 0);
+    return [...series.values()].reduce(
+      (sum, byMonth) =>
+        sum +
+        Math.round(
+          forecast(
+            [...byMonth].map(([month, cents]) => ({ month, cents })),
+            months,
+          ).predictedCents,
+        ),
+      0,
+    );
   };
 
   it('every suggested question is one this test answers', () => {
@@ -102,12 +129,15 @@ describe.each(TEST_DIALECTS)('chat suggested questions over the demo books on %s
       'What did Vult spend on Salaries last month?',
       'What did we spend this year?',
     ]);
-    for (const q of SUGGESTED_QUESTIONS.filter((q) => q !== 'What did we spend this year?')) expect(CAPABILITIES.join('\n')).toContain(q);
+    for (const q of SUGGESTED_QUESTIONS.filter((q) => q !== 'What did we spend this year?'))
+      expect(CAPABILITIES.join('\n')).toContain(q);
   });
 
   it('"What did we spend this year?" and "What did Vult spend in 2026?"', async () => {
     const group = await spent(`${year}-01-01`, `${year}-12-31`, null);
-    expect((await ask('What did we spend this year?')).response).toContain(`Expenses of the group for ${year}: ${usd(group.cents)} across ${group.count} expenses.`);
+    expect((await ask('What did we spend this year?')).response).toContain(
+      `Expenses of the group for ${year}: ${usd(group.cents)} across ${group.count} expenses.`,
+    );
     const vult = company('Vult');
     const mine = await spent('2026-01-01', '2026-12-31', vult.id);
     expect(mine.count).toBeGreaterThan(0);
@@ -122,7 +152,9 @@ describe.each(TEST_DIALECTS)('chat suggested questions over the demo books on %s
     const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
     const salaries = await spent(iso(from), iso(to), vult.id, 'Salaries & Wages');
     expect(salaries.count).toBeGreaterThan(0);
-    expect((await ask('What did Vult spend on Salaries last month?')).response).toContain(`Expenses of Vult on Salaries & Wages for last month: ${usd(salaries.cents)} across ${salaries.count} expense${salaries.count === 1 ? '' : 's'}.`);
+    expect((await ask('What did Vult spend on Salaries last month?')).response).toContain(
+      `Expenses of Vult on Salaries & Wages for last month: ${usd(salaries.cents)} across ${salaries.count} expense${salaries.count === 1 ? '' : 's'}.`,
+    );
   });
 
   it('"Top categories for One Network last year": the five largest, named for One Network', async () => {
@@ -132,33 +164,65 @@ describe.each(TEST_DIALECTS)('chat suggested questions over the demo books on %s
     for (const r of rows) byCategory.set(r.name, (byCategory.get(r.name) ?? 0) + Number(r.amountCents));
     const top = [...byCategory].sort((a, b) => b[1] - a[1]).slice(0, 5);
     const answer = (await ask('Top categories for One Network last year')).response;
-    expect(answer).toContain(`Top expense categories of One Network for ${year - 1}:\n${top.map(([name, cents], i) => `${i + 1}. ${name}: ${usd(cents)}`).join('\n')}\n`);
+    expect(answer).toContain(
+      `Top expense categories of One Network for ${year - 1}:\n${top.map(([name, cents], i) => `${i + 1}. ${name}: ${usd(cents)}`).join('\n')}\n`,
+    );
   });
 
   it('"Is Atlas over budget in 2026?": Atlas Infrastructure’s year, budget against actual', async () => {
     const atlas = company('Atlas Infrastructure');
-    const budgets = await db.selectFrom('budgets').select(['amountCents', 'startDate', 'endDate']).where('companyId', '=', atlas.id).where('status', '=', 'active').where('startDate', '<=', '2026-12-31').where('endDate', '>=', '2026-01-01').execute();
+    const budgets = await db
+      .selectFrom('budgets')
+      .select(['amountCents', 'startDate', 'endDate'])
+      .where('companyId', '=', atlas.id)
+      .where('status', '=', 'active')
+      .where('startDate', '<=', '2026-12-31')
+      .where('endDate', '>=', '2026-01-01')
+      .execute();
     // The demo plans one calendar month, quarter or year at a time: each lies inside the year.
-    for (const b of budgets) expect([String(b.startDate).slice(0, 4), String(b.endDate).slice(0, 4)]).toEqual(['2026', '2026']);
+    for (const b of budgets)
+      expect([String(b.startDate).slice(0, 4), String(b.endDate).slice(0, 4)]).toEqual(['2026', '2026']);
     const plan = budgets.reduce((s, b) => s + Number(b.amountCents), 0);
     const actual = (await spent('2026-01-01', '2026-12-31', atlas.id)).cents;
     expect(plan).toBeGreaterThan(0);
     const answer = (await ask('Is Atlas over budget in 2026?')).response;
     expect(answer).not.toContain('Which company?');
-    expect(answer).toMatch(new RegExp(`^Atlas Infrastructure in 2026: budget ${escape(usd(plan))}, actual ${escape(usd(actual))}, variance ${escape(usd(actual - plan))}( \\([-\\d.]+%\\))? — ${actual > plan ? 'over budget' : 'within budget'}\\.`));
+    expect(answer).toMatch(
+      new RegExp(
+        `^Atlas Infrastructure in 2026: budget ${escape(usd(plan))}, actual ${escape(usd(actual))}, variance ${escape(usd(actual - plan))}( \\([-\\d.]+%\\))? — ${actual > plan ? 'over budget' : 'within budget'}\\.`,
+      ),
+    );
   });
 
   it('"Any anomalies in the last 90 days?": the group’s count, each finding named with its company; then "Tell me a joke" gets what the chat can answer', async () => {
     await anomalyRunSettled(db);
     await refreshExpenseAnomalies(db, { now, force: true });
-    const run = await db.selectFrom('expenseAnomalyRuns').select('generation').where('computedAt', 'is not', null).orderBy('generation', 'desc').executeTakeFirstOrThrow();
-    const findings = await db.selectFrom('expenseAnomalies').select('companyId').where('generation', '=', run.generation).where('expenseDate', '>=', windowStart(now, 90)).execute();
+    const run = await db
+      .selectFrom('expenseAnomalyRuns')
+      .select('generation')
+      .where('computedAt', 'is not', null)
+      .orderBy('generation', 'desc')
+      .executeTakeFirstOrThrow();
+    const findings = await db
+      .selectFrom('expenseAnomalies')
+      .select('companyId')
+      .where('generation', '=', run.generation)
+      .where('expenseDate', '>=', windowStart(now, 90))
+      .execute();
     const names = (await db.selectFrom('companies').select('name').execute()).map((c) => c.name);
     const answer = await ask('Any anomalies in the last 90 days?');
-    if (findings.length === 0) expect(answer.response).toContain('No unusual expenses in the group over the last 90 days');
-    else expect(answer.response).toContain(`${findings.length} unusual expense${findings.length === 1 ? '' : 's'} in the group over the last 90 days`);
+    if (findings.length === 0)
+      expect(answer.response).toContain('No unusual expenses in the group over the last 90 days');
+    else
+      expect(answer.response).toContain(
+        `${findings.length} unusual expense${findings.length === 1 ? '' : 's'} in the group over the last 90 days`,
+      );
     expect(items(answer.response)).toHaveLength(Math.min(5, findings.length));
-    for (const line of items(answer.response)) expect(names.some((n) => line.startsWith(`- ${n}, `)), line).toBe(true);
+    for (const line of items(answer.response))
+      expect(
+        names.some((n) => line.startsWith(`- ${n}, `)),
+        line,
+      ).toBe(true);
 
     const joke = await ask('Tell me a joke', answer.context);
     expect(joke.response).toMatch(/^I can answer/);
@@ -172,13 +236,17 @@ describe.each(TEST_DIALECTS)('chat suggested questions over the demo books on %s
   it('"Forecast the next 6 months of Salaries for Vult" and "…for Atlas": that company’s forecast, every line naming it', async () => {
     const vult = company('Vult');
     const salaries = await ask('Forecast the next 6 months of Salaries for Vult');
-    expect(salaries.response.split('\n')[0]).toBe(`Predicted expenses of Vult on Salaries & Wages for the next 6 months: ${usd(await predicted(vult.id, 6, 'Salaries & Wages'))}.`);
+    expect(salaries.response.split('\n')[0]).toBe(
+      `Predicted expenses of Vult on Salaries & Wages for the next 6 months: ${usd(await predicted(vult.id, 6, 'Salaries & Wages'))}.`,
+    );
     expect(items(salaries.response).length).toBeGreaterThan(0);
     for (const line of items(salaries.response)) expect(line).toMatch(/^- Vult, Salaries & Wages \(/);
 
     const atlas = company('Atlas Infrastructure');
     const forecastAtlas = await ask('Forecast the next 6 months for Atlas');
-    expect(forecastAtlas.response.split('\n')[0]).toBe(`Predicted expenses of Atlas Infrastructure for the next 6 months: ${usd(await predicted(atlas.id, 6))}.`);
+    expect(forecastAtlas.response.split('\n')[0]).toBe(
+      `Predicted expenses of Atlas Infrastructure for the next 6 months: ${usd(await predicted(atlas.id, 6))}.`,
+    );
     expect(items(forecastAtlas.response)).toHaveLength(5);
     for (const line of items(forecastAtlas.response)) expect(line).toMatch(/^- Atlas Infrastructure, /);
   });
@@ -189,7 +257,11 @@ describe.each(TEST_DIALECTS)('chat suggested questions over the demo books on %s
     expect(group.response).toMatch(/^Predicted expenses of the group for the next 3 months: /);
     const lines = items(group.response);
     expect(lines).toHaveLength(5);
-    for (const line of lines) expect(names.some((n) => line.startsWith(`- ${n}, `)), line).toBe(true);
+    for (const line of lines)
+      expect(
+        names.some((n) => line.startsWith(`- ${n}, `)),
+        line,
+      ).toBe(true);
     expect(new Set(lines.map((l) => l.replace(/: \$.*/, ''))).size).toBe(lines.length);
   });
 });

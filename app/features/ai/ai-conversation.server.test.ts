@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userContext } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
-import { askInConversation, clearConversation, KEPT_MESSAGES, loadConversation, purgeEndedConversations } from './ai-conversation.server.ts';
+import {
+  askInConversation,
+  clearConversation,
+  KEPT_MESSAGES,
+  loadConversation,
+  purgeEndedConversations,
+} from './ai-conversation.server.ts';
 import type { Db } from '../../platform/context.ts';
 import { createSession } from '../../platform/session/sessions.server.ts';
 
@@ -46,7 +52,17 @@ describe.each(TEST_DIALECTS)('chat conversations on %s', (dialect) => {
     const { turns } = await loadConversation(ctx);
     expect(turns).toHaveLength(KEPT_MESSAGES);
     expect(turns[0].content).toBe('question 2');
-    expect(Number((await db.selectFrom('aiChatMessages').select((eb) => eb.fn.countAll().as('n')).where('sessionId', '=', ctx.meta.sessionId!).executeTakeFirstOrThrow()).n)).toBe(KEPT_MESSAGES);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('aiChatMessages')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('sessionId', '=', ctx.meta.sessionId!)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(KEPT_MESSAGES);
   });
 
   it('needs a signed-in session and the analytics permission', async () => {
@@ -54,7 +70,9 @@ describe.each(TEST_DIALECTS)('chat conversations on %s', (dialect) => {
     await expect(loadConversation(noSession)).rejects.toMatchObject({ kind: 'unauthenticated' });
     const plainId = (await createTestUser(db, { role: 'viewer' })).id;
     const { session } = await createSession(db, { userId: plainId, rememberMe: false });
-    await expect(askInConversation(await userContext(db, plainId, { sessionId: session.sessionId }), null, 'total')).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      askInConversation(await userContext(db, plainId, { sessionId: session.sessionId }), null, 'total'),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
   });
 
   it('purges the conversations of ended sessions only', async () => {
@@ -62,7 +80,11 @@ describe.each(TEST_DIALECTS)('chat conversations on %s', (dialect) => {
     const live = await inSession();
     await askInConversation(ended, null, 'ended');
     await askInConversation(live, null, 'live');
-    await db.updateTable('userSessions').set({ isActive: false }).where('sessionId', '=', ended.meta.sessionId!).execute();
+    await db
+      .updateTable('userSessions')
+      .set({ isActive: false })
+      .where('sessionId', '=', ended.meta.sessionId!)
+      .execute();
     expect(await purgeEndedConversations(db)).toBeGreaterThanOrEqual(2);
     expect((await loadConversation(ended)).turns).toEqual([]);
     expect((await loadConversation(live)).turns.map((t) => t.content)[0]).toBe('live');

@@ -9,7 +9,13 @@ import { actingUser, inTransaction, requirePermission, type Db, type ServiceCont
 import { DomainError } from '../../platform/errors.ts';
 
 /** POST /api/ai/chat/stream's body. */
-export const StreamQuestion = z.object({ message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)') });
+export const StreamQuestion = z.object({
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(2000, 'Message is too long (2000 characters at most)'),
+});
 
 export interface ChatTurn {
   type: 'user' | 'assistant';
@@ -52,20 +58,48 @@ export async function loadConversation(ctx: ServiceContext): Promise<Conversatio
 }
 
 /** Asks one question in the session's conversation; stores it with its answer. */
-export async function askInConversation(ctx: ServiceContext, openai: OpenAiSettings | null, message: string, options: ChatOptions = {}): Promise<Conversation> {
+export async function askInConversation(
+  ctx: ServiceContext,
+  openai: OpenAiSettings | null,
+  message: string,
+  options: ChatOptions = {},
+): Promise<Conversation> {
   const { sessionId, userId } = owner(ctx);
   const before = await loadConversation(ctx);
-  const answer = await answerChat(ctx, openai, { message, context: before.context, history: before.turns.slice(-5) }, options);
+  const answer = await answerChat(
+    ctx,
+    openai,
+    { message, context: before.context, history: before.turns.slice(-5) },
+    options,
+  );
   const asked = new Date();
   const answered = new Date(Math.max(Date.now(), asked.getTime() + 1));
   const context = { companyId: answer.context.companyId ?? null, topic: answer.context.topic ?? null };
   await inTransaction(ctx.db, async (trx) => {
-    await trx.insertInto('aiChatMessages').values([
-      { sessionId, userId, type: 'user', content: message.trim(), ...context, createdAt: asked.toISOString() },
-      { sessionId, userId, type: 'assistant', content: answer.response, ...context, createdAt: answered.toISOString() },
-    ]).execute();
-    const keep = await trx.selectFrom('aiChatMessages').select('id').where('sessionId', '=', sessionId).orderBy('id', 'desc').offset(KEPT_MESSAGES - 1).limit(1).executeTakeFirst();
-    if (keep) await trx.deleteFrom('aiChatMessages').where('sessionId', '=', sessionId).where('id', '<', keep.id).execute();
+    await trx
+      .insertInto('aiChatMessages')
+      .values([
+        { sessionId, userId, type: 'user', content: message.trim(), ...context, createdAt: asked.toISOString() },
+        {
+          sessionId,
+          userId,
+          type: 'assistant',
+          content: answer.response,
+          ...context,
+          createdAt: answered.toISOString(),
+        },
+      ])
+      .execute();
+    const keep = await trx
+      .selectFrom('aiChatMessages')
+      .select('id')
+      .where('sessionId', '=', sessionId)
+      .orderBy('id', 'desc')
+      .offset(KEPT_MESSAGES - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (keep)
+      await trx.deleteFrom('aiChatMessages').where('sessionId', '=', sessionId).where('id', '<', keep.id).execute();
   });
   return loadConversation(ctx);
 }
@@ -79,10 +113,22 @@ export async function clearConversation(ctx: ServiceContext): Promise<void> {
 export async function purgeEndedConversations(db: Db): Promise<number> {
   const result = await db
     .deleteFrom('aiChatMessages')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('userSessions as s').select('s.id').whereRef('s.sessionId', '=', 'aiChatMessages.sessionId').where('s.isActive', '=', true))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('userSessions as s')
+            .select('s.id')
+            .whereRef('s.sessionId', '=', 'aiChatMessages.sessionId')
+            .where('s.isActive', '=', true),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** The AI Insights screen's chat form (intent ask): the message. */
-export const ChatForm = z.object({ message: z.string().trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)') });
+export const ChatForm = z.object({
+  message: z.string().trim().min(1, 'Message is required').max(2000, 'Message is too long (2000 characters at most)'),
+});

@@ -4,11 +4,25 @@
 // insights in one transaction. A user limited to one company reads that company's only.
 import { toJson } from '../../../db/dialect.ts';
 import type { InsightImpact, InsightPriority, InsightType } from '../../../db/types.ts';
-import { analyzeCompanyBudget, BUDGET_YEARS, companyInScope, predictExpenses, scopedCompany, type ExpensePrediction } from './ai-analytics.server.ts';
+import {
+  analyzeCompanyBudget,
+  BUDGET_YEARS,
+  companyInScope,
+  predictExpenses,
+  scopedCompany,
+  type ExpensePrediction,
+} from './ai-analytics.server.ts';
 import { seriousAnomalies } from './ai-anomalies.server.ts';
 import { narrateInsights } from './ai-model.server.ts';
 import type { OpenAiSettings } from '../../platform/config.server.ts';
-import { actorCompanyScope, inTransaction, requirePermission, systemActor, type Db, type ServiceContext } from '../../platform/context.ts';
+import {
+  actorCompanyScope,
+  inTransaction,
+  requirePermission,
+  systemActor,
+  type Db,
+  type ServiceContext,
+} from '../../platform/context.ts';
 import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
 
 export interface Insight {
@@ -28,13 +42,19 @@ export interface Insight {
 
 type Draft = Omit<Insight, 'id' | 'companyId' | 'companyName' | 'generatedAt' | 'narrated'> & { narrated?: boolean };
 
-const usd = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}`;
+const usd = (amount: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}`;
 
 /** The companies of these predictions' categories, by category id. */
 async function companiesOf(db: Db, predictions: (ExpensePrediction | undefined)[]): Promise<Map<number, string>> {
   const ids = predictions.filter((p) => p !== undefined).map((p) => p.categoryId);
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('expenseCategories as c').innerJoin('companies as co', 'co.id', 'c.companyId').select(['c.id', 'co.name']).where('c.id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('expenseCategories as c')
+    .innerJoin('companies as co', 'co.id', 'c.companyId')
+    .select(['c.id', 'co.name'])
+    .where('c.id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -61,10 +81,17 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
       impact: change > 0.05 ? 'negative' : change < -0.05 ? 'positive' : 'neutral',
       title: `Expenses of the next 3 months: about ${usd(total)}`,
       description: `Predicted from ${predictions.length} category and department series of ${scopeName}; ${change >= 0 ? 'up' : 'down'} ${Math.abs(Math.round(change * 100))}% on the average of the months recorded.`,
-      actionItems: ['Compare the prediction with the budgets of the coming months', 'Open Predictions for each category\'s trend and confidence'],
+      actionItems: [
+        'Compare the prediction with the budgets of the coming months',
+        "Open Predictions for each category's trend and confidence",
+      ],
     });
-    const rising = predictions.filter((p) => p.trend === 'increasing' && p.confidence >= 0.5).sort((a, b) => b.predictedAmount - a.predictedAmount)[0];
-    const falling = predictions.filter((p) => p.trend === 'decreasing' && p.confidence >= 0.5).sort((a, b) => b.historicalAverage - a.historicalAverage)[0];
+    const rising = predictions
+      .filter((p) => p.trend === 'increasing' && p.confidence >= 0.5)
+      .sort((a, b) => b.predictedAmount - a.predictedAmount)[0];
+    const falling = predictions
+      .filter((p) => p.trend === 'decreasing' && p.confidence >= 0.5)
+      .sort((a, b) => b.historicalAverage - a.historicalAverage)[0];
     // One series is one company's: the group's insight says whose.
     const owners = companyId === null ? await companiesOf(ctx.db, [rising, falling]) : new Map<number, string>();
     const whose = (p: ExpensePrediction) => (owners.has(p.categoryId) ? `${owners.get(p.categoryId)}: ` : '');
@@ -76,7 +103,10 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
         impact: 'negative',
         title: `${rising.categoryName} spending is rising${within(rising)}`,
         description: `${whose(rising)}${rising.categoryName} (${rising.departmentName}): ${rising.factors[0]}. About ${usd(rising.predictedAmount)} expected over the next 3 months (confidence ${Math.round(rising.confidence * 100)}%).`,
-        actionItems: [`Review the largest ${rising.categoryName} expenses of recent months`, 'Check whether the rise was planned in the budget'],
+        actionItems: [
+          `Review the largest ${rising.categoryName} expenses of recent months`,
+          'Check whether the rise was planned in the budget',
+        ],
       });
     }
     if (falling) {
@@ -134,27 +164,63 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
  * Computes and stores the insights of one company or (null) the group, replacing the previous
  * ones. With a language model, a narrated summary of them is added (none if the model fails).
  */
-export async function generateInsights(ctx: ServiceContext, requestedCompanyId: number | null, now = new Date(), openai: OpenAiSettings | null = null): Promise<Insight[]> {
+export async function generateInsights(
+  ctx: ServiceContext,
+  requestedCompanyId: number | null,
+  now = new Date(),
+  openai: OpenAiSettings | null = null,
+): Promise<Insight[]> {
   requirePermission(ctx, 'analytics');
   const companyId = await scopedCompany(ctx, requestedCompanyId);
   const drafts = await draftInsights(ctx, companyId, now);
   if (openai && drafts.length) {
-    const scopeName = companyId === null ? 'the whole group' : (await ctx.db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()).name;
+    const scopeName =
+      companyId === null
+        ? 'the whole group'
+        : (await ctx.db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow())
+            .name;
     const summary = await narrateInsights(openai, scopeName, drafts);
-    if (summary) drafts.unshift({ type: 'trend', priority: 'medium', impact: 'neutral', title: `Summary for ${scopeName}`, description: summary, actionItems: [], narrated: true });
+    if (summary)
+      drafts.unshift({
+        type: 'trend',
+        priority: 'medium',
+        impact: 'neutral',
+        title: `Summary for ${scopeName}`,
+        description: summary,
+        actionItems: [],
+        narrated: true,
+      });
   }
   const generatedAt = now.toISOString();
   await inTransaction(ctx.db, async (trx) => {
-    await trx.deleteFrom('aiInsights').where('companyId', companyId === null ? 'is' : '=', companyId).execute();
+    await trx
+      .deleteFrom('aiInsights')
+      .where('companyId', companyId === null ? 'is' : '=', companyId)
+      .execute();
     if (drafts.length) {
-      await trx.insertInto('aiInsights').values(drafts.map((d) => ({ ...d, narrated: d.narrated ?? false, companyId, actionItems: toJson(d.actionItems) as never, generatedAt }))).execute();
+      await trx
+        .insertInto('aiInsights')
+        .values(
+          drafts.map((d) => ({
+            ...d,
+            narrated: d.narrated ?? false,
+            companyId,
+            actionItems: toJson(d.actionItems) as never,
+            generatedAt,
+          })),
+        )
+        .execute();
     }
   });
   return listInsights(ctx, companyId === null ? { group: true } : { companyId });
 }
 
 /** The nightly job: the group and every company. */
-export async function generateAllInsights(db: Db, now = new Date(), openai: OpenAiSettings | null = null): Promise<{ companies: number; insights: number }> {
+export async function generateAllInsights(
+  db: Db,
+  now = new Date(),
+  openai: OpenAiSettings | null = null,
+): Promise<{ companies: number; insights: number }> {
   const ctx: ServiceContext = { db, actor: systemActor('worker'), meta: {} };
   // Alerts read the stored anomalies: bring them up to date first (nothing to do if the books did not change).
   await refreshExpenseAnomalies(db, { now });
@@ -170,14 +236,29 @@ const PRIORITY_ORDER: Record<InsightPriority, number> = { critical: 0, high: 1, 
  * GET /api/ai/insights?companyId: the stored insights, most pressing first. Without a company:
  * every company's and the group's; a user limited to one company gets that company's only.
  */
-export async function listInsights(ctx: ServiceContext, filter: { companyId?: number | null; group?: boolean } = {}): Promise<Insight[]> {
+export async function listInsights(
+  ctx: ServiceContext,
+  filter: { companyId?: number | null; group?: boolean } = {},
+): Promise<Insight[]> {
   requirePermission(ctx, 'analytics');
   const scope = actorCompanyScope(ctx);
   const companyId = companyInScope(ctx, filter.companyId);
   const rows = await ctx.db
     .selectFrom('aiInsights as i')
     .leftJoin('companies as c', 'c.id', 'i.companyId')
-    .select(['i.id', 'i.companyId', 'c.name as companyName', 'i.type', 'i.priority', 'i.impact', 'i.title', 'i.description', 'i.actionItems', 'i.generatedAt', 'i.narrated'])
+    .select([
+      'i.id',
+      'i.companyId',
+      'c.name as companyName',
+      'i.type',
+      'i.priority',
+      'i.impact',
+      'i.title',
+      'i.description',
+      'i.actionItems',
+      'i.generatedAt',
+      'i.narrated',
+    ])
     .$if(filter.group === true && scope === null, (q) => q.where('i.companyId', 'is', null))
     .$if(filter.group !== true && companyId !== null, (q) => q.where('i.companyId', '=', companyId!))
     .$if(scope !== null, (q) => q.where('i.companyId', '=', scope!))
@@ -186,6 +267,16 @@ export async function listInsights(ctx: ServiceContext, filter: { companyId?: nu
     .limit(200)
     .execute();
   return rows
-    .map((r) => ({ ...r, actionItems: Array.isArray(r.actionItems) ? (r.actionItems as string[]) : JSON.parse(String(r.actionItems)) as string[] }))
-    .sort((a, b) => Number(b.narrated) - Number(a.narrated) || PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] || (a.generatedAt < b.generatedAt ? 1 : a.generatedAt > b.generatedAt ? -1 : a.id - b.id));
+    .map((r) => ({
+      ...r,
+      actionItems: Array.isArray(r.actionItems)
+        ? (r.actionItems as string[])
+        : (JSON.parse(String(r.actionItems)) as string[]),
+    }))
+    .sort(
+      (a, b) =>
+        Number(b.narrated) - Number(a.narrated) ||
+        PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] ||
+        (a.generatedAt < b.generatedAt ? 1 : a.generatedAt > b.generatedAt ? -1 : a.id - b.id),
+    );
 }

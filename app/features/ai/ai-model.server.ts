@@ -4,7 +4,10 @@
 // tool calls, rounds, completion tokens per round, total tokens and wall time. Anything that
 // goes wrong (the service, a cap, the clock) is one 'Chat failed: …' error.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { ChatCompletionMessageFunctionToolCall, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionMessageFunctionToolCall,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import type { OpenAiSettings } from '../../platform/config.server.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError } from '../../platform/errors.ts';
@@ -24,7 +27,13 @@ export interface ModelLimits {
   timeMs: number;
 }
 
-export const MODEL_LIMITS: ModelLimits = { toolCalls: 8, rounds: 6, completionTokens: 800, totalTokens: 24_000, timeMs: 45_000 };
+export const MODEL_LIMITS: ModelLimits = {
+  toolCalls: 8,
+  rounds: 6,
+  completionTokens: 800,
+  totalTokens: 24_000,
+  timeMs: 45_000,
+};
 
 export interface ModelTurn {
   role: 'user' | 'assistant';
@@ -68,7 +77,10 @@ function reasonOf(error: unknown, timedOut: boolean): string {
   if (error instanceof APIUserAbortError) return 'the request was cancelled';
   if (error instanceof APIConnectionError) return 'the language model service could not be reached';
   if (error instanceof APIError) {
-    const detail = typeof error.error === 'object' && error.error && 'message' in error.error ? String((error.error as { message: unknown }).message) : '';
+    const detail =
+      typeof error.error === 'object' && error.error && 'message' in error.error
+        ? String((error.error as { message: unknown }).message)
+        : '';
     return `the language model service answered ${error.status ?? 'an error'}${detail ? ` (${detail.slice(0, 200)})` : ''}`;
   }
   if (error instanceof ChatFailed) return error.message.replace(/^Chat failed: /, '');
@@ -128,7 +140,8 @@ export async function answerWithModel(
           if (part.function?.arguments) call.function.arguments += part.function.arguments;
         }
       }
-      if (tokens > limits.totalTokens) throw new ChatFailed(`the answer needed more than ${limits.totalTokens.toLocaleString('en-US')} tokens`);
+      if (tokens > limits.totalTokens)
+        throw new ChatFailed(`the answer needed more than ${limits.totalTokens.toLocaleString('en-US')} tokens`);
       const requested = calls.filter(Boolean);
       if (requested.length === 0) {
         if (!content.trim()) throw new ChatFailed('the language model gave an empty answer');
@@ -140,14 +153,23 @@ export async function answerWithModel(
         if (allowed) toolCalls++;
         const result = allowed
           ? await runTool(ctx, call.function.name, call.function.arguments, now)
-          : JSON.stringify({ error: `The limit of ${limits.toolCalls} tool calls per question is reached: answer with what you have.` });
+          : JSON.stringify({
+              error: `The limit of ${limits.toolCalls} tool calls per question is reached: answer with what you have.`,
+            });
         messages.push({ role: 'tool', tool_call_id: call.id, content: result });
       }
     }
     throw new ChatFailed(`no answer after ${limits.rounds} rounds with the language model`);
   } catch (error) {
     if (error instanceof DomainError && !(error instanceof ChatFailed)) throw error;
-    if (!(error instanceof ChatFailed) && !(error instanceof APIError) && !(error instanceof APIUserAbortError) && !(error instanceof APIConnectionError) && !deadline.aborted) throw error;
+    if (
+      !(error instanceof ChatFailed) &&
+      !(error instanceof APIError) &&
+      !(error instanceof APIUserAbortError) &&
+      !(error instanceof APIConnectionError) &&
+      !deadline.aborted
+    )
+      throw error;
     throw new ChatFailed(reasonOf(error, deadline.aborted));
   }
 }
@@ -156,15 +178,27 @@ export async function answerWithModel(
  * A short narrated summary of a set of computed insights, or null when the model fails (the
  * insights stand on their own; the narration only retells them).
  */
-export async function narrateInsights(settings: OpenAiSettings, scopeName: string, insights: { title: string; description: string }[], options: { timeMs?: number } = {}): Promise<string | null> {
+export async function narrateInsights(
+  settings: OpenAiSettings,
+  scopeName: string,
+  insights: { title: string; description: string }[],
+  options: { timeMs?: number } = {},
+): Promise<string | null> {
   if (insights.length === 0) return null;
   try {
     const completion = await clientFor(settings).chat.completions.create(
       {
         model: settings.model,
         messages: [
-          { role: 'system', content: 'You summarise computed finance insights for busy finance staff in at most three sentences. Use only the numbers given; amounts are US dollars.' },
-          { role: 'user', content: `Insights for ${scopeName}:\n${insights.map((i) => `- ${i.title}: ${i.description}`).join('\n')}` },
+          {
+            role: 'system',
+            content:
+              'You summarise computed finance insights for busy finance staff in at most three sentences. Use only the numbers given; amounts are US dollars.',
+          },
+          {
+            role: 'user',
+            content: `Insights for ${scopeName}:\n${insights.map((i) => `- ${i.title}: ${i.description}`).join('\n')}`,
+          },
         ],
         max_completion_tokens: 300,
       },

@@ -4,7 +4,13 @@
 // as {error} for it to recover from, never as another company's data. Results are trimmed to what
 // an answer needs (no audit change payloads, no addresses).
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
-import { analyzeCompanyBudget, ANOMALY_WINDOWS, BUDGET_YEARS, PREDICTION_MONTHS, predictExpenses } from './ai-analytics.server.ts';
+import {
+  analyzeCompanyBudget,
+  ANOMALY_WINDOWS,
+  BUDGET_YEARS,
+  PREDICTION_MONTHS,
+  predictExpenses,
+} from './ai-analytics.server.ts';
 import { ANOMALIES_COMPUTING, detectExpenseAnomalies } from './ai-anomalies.server.ts';
 import { GROUPINGS, LEDGERS, ledgerTotals, visibleCompanies } from './ai-books.server.ts';
 import { listAuditLogs, parseAuditQuery } from '../audit/index.server.ts';
@@ -22,12 +28,14 @@ const TOP = 10;
 
 export const TOOLS: Record<string, Tool> = {
   list_companies: {
-    description: 'The companies this user may see, with their ids and types. Call it first to turn a company name into its id.',
+    description:
+      'The companies this user may see, with their ids and types. Call it first to turn a company name into its id.',
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     run: (ctx) => visibleCompanies(ctx),
   },
   ledger_totals: {
-    description: 'Total expenses or revenue in US dollars over a date range, for one company or all visible companies, optionally grouped (expenses: category, department, company, month; revenue: source, company, month).',
+    description:
+      'Total expenses or revenue in US dollars over a date range, for one company or all visible companies, optionally grouped (expenses: category, department, company, month; revenue: source, company, month).',
     parameters: {
       type: 'object',
       properties: {
@@ -53,7 +61,9 @@ export const TOOLS: Record<string, Tool> = {
     },
     run: async (ctx, args) => {
       const analysis = await analyzeCompanyBudget(ctx, args);
-      const categories = [...analysis.categories].sort((a, b) => Math.abs(b.variance) - Math.abs(a.variance)).slice(0, TOP);
+      const categories = [...analysis.categories]
+        .sort((a, b) => Math.abs(b.variance) - Math.abs(a.variance))
+        .slice(0, TOP);
       return { ...analysis, categories };
     },
   },
@@ -61,7 +71,11 @@ export const TOOLS: Record<string, Tool> = {
     description: `Unusual expenses over the last ${ANOMALY_WINDOWS.join(', ')} days: statistical outliers against the category's usual amount, duplicates and large first payments to a vendor, most severe first, as last computed (computedAt).`,
     parameters: {
       type: 'object',
-      properties: { companyId: id('Company id; omit for all visible companies'), departmentId: id('Department id'), lookbackDays: { type: 'integer', enum: [...ANOMALY_WINDOWS] } },
+      properties: {
+        companyId: id('Company id; omit for all visible companies'),
+        departmentId: id('Department id'),
+        lookbackDays: { type: 'integer', enum: [...ANOMALY_WINDOWS] },
+      },
       additionalProperties: false,
     },
     run: async (ctx, args, now) => {
@@ -96,16 +110,30 @@ export const TOOLS: Record<string, Tool> = {
     },
   },
   recent_changes: {
-    description: 'The latest entries of the audit trail (who changed which table and record, when, and why); needs the audit permission.',
+    description:
+      'The latest entries of the audit trail (who changed which table and record, when, and why); needs the audit permission.',
     parameters: {
       type: 'object',
-      properties: { tableName: { type: 'string', description: 'Only this table, e.g. actual_expenses' }, limit: { type: 'integer', minimum: 1, maximum: 20 } },
+      properties: {
+        tableName: { type: 'string', description: 'Only this table, e.g. actual_expenses' },
+        limit: { type: 'integer', minimum: 1, maximum: 20 },
+      },
       additionalProperties: false,
     },
     run: async (ctx, args) => {
       const query = parseAuditQuery({ tableName: args.tableName, limit: Math.min(20, Number(args.limit ?? 10) || 10) });
       const { rows, total } = await listAuditLogs(ctx, query);
-      return { total, changes: rows.map((r) => ({ action: r.action, table: r.tableName, recordId: r.recordId, user: r.username, at: r.timestamp, reason: r.reason })) };
+      return {
+        total,
+        changes: rows.map((r) => ({
+          action: r.action,
+          table: r.tableName,
+          recordId: r.recordId,
+          user: r.username,
+          at: r.timestamp,
+          reason: r.reason,
+        })),
+      };
     },
   },
 };
@@ -129,7 +157,8 @@ export async function runTool(ctx: ServiceContext, name: string, rawArguments: s
   } catch {
     return JSON.stringify({ error: 'The arguments are not valid JSON' });
   }
-  if (!args || typeof args !== 'object' || Array.isArray(args)) return JSON.stringify({ error: 'The arguments must be a JSON object' });
+  if (!args || typeof args !== 'object' || Array.isArray(args))
+    return JSON.stringify({ error: 'The arguments must be a JSON object' });
   try {
     return JSON.stringify(await tool.run(ctx, args as Record<string, unknown>, now));
   } catch (error) {

@@ -7,10 +7,20 @@ export interface FilterChoice {
   name: string;
 }
 
-export async function analysisFilterChoices(ctx: ServiceContext, companyId: number | null): Promise<{ departments: FilterChoice[]; categories: FilterChoice[] }> {
+export async function analysisFilterChoices(
+  ctx: ServiceContext,
+  companyId: number | null,
+): Promise<{ departments: FilterChoice[]; categories: FilterChoice[] }> {
   const [departments, categories] = await Promise.all([
     ctx.db.selectFrom('departments').select(['id', 'name']).orderBy('name').execute(),
-    companyId ? ctx.db.selectFrom('expenseCategories').select(['id', 'name']).where('companyId', '=', companyId).orderBy('name').execute() : Promise.resolve([]),
+    companyId
+      ? ctx.db
+          .selectFrom('expenseCategories')
+          .select(['id', 'name'])
+          .where('companyId', '=', companyId)
+          .orderBy('name')
+          .execute()
+      : Promise.resolve([]),
   ]);
   return { departments, categories };
 }

@@ -17,7 +17,11 @@ const BUTTON = 'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white 
 
 /** Reads the answer stream: {"delta"} pieces, then {"done"} or {"error"}. */
 async function streamAnswer(message: string, onDelta: (text: string) => void): Promise<void> {
-  const response = await fetch('/api/ai/chat/stream', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' }, body: JSON.stringify({ message }) });
+  const response = await fetch('/api/ai/chat/stream', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+    body: JSON.stringify({ message }),
+  });
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: { message: string }[] };
     throw new Error(`Chat failed: ${body.errors?.[0]?.message ?? body.message ?? response.statusText}`);
@@ -40,7 +44,17 @@ async function streamAnswer(message: string, onDelta: (text: string) => void): P
   throw new Error('Chat failed: the answer was cut off');
 }
 
-export function ChatPanel({ turns, cleared, mode, scopeNote }: { turns: ChatTurn[]; cleared: boolean; mode: 'model' | 'offline'; scopeNote: string }) {
+export function ChatPanel({
+  turns,
+  cleared,
+  mode,
+  scopeNote,
+}: {
+  turns: ChatTurn[];
+  cleared: boolean;
+  mode: 'model' | 'offline';
+  scopeNote: string;
+}) {
   const navigation = useNavigation();
   const [live, setLive] = useState<ChatTurn[]>([]);
   const [message, setMessage] = useState('');
@@ -67,7 +81,11 @@ export function ChatPanel({ turns, cleared, mode, scopeNote }: { turns: ChatTurn
     setFailure(null);
     setPending(true);
     setMessage('');
-    setLive((l) => [...l, { type: 'user', content: question, timestamp: now }, { type: 'assistant', content: '', timestamp: now }]);
+    setLive((l) => [
+      ...l,
+      { type: 'user', content: question, timestamp: now },
+      { type: 'assistant', content: '', timestamp: now },
+    ]);
     try {
       await streamAnswer(question, (delta) =>
         setLive((l) => {
@@ -78,7 +96,14 @@ export function ChatPanel({ turns, cleared, mode, scopeNote }: { turns: ChatTurn
     } catch (error) {
       setLive((l) => l.slice(0, -2));
       setMessage(question);
-      setFailure({ type: 'error', title: 'Error', description: error instanceof Error && error.message.startsWith('Chat failed') ? error.message : 'Chat failed: the answer could not be read' });
+      setFailure({
+        type: 'error',
+        title: 'Error',
+        description:
+          error instanceof Error && error.message.startsWith('Chat failed')
+            ? error.message
+            : 'Chat failed: the answer could not be read',
+      });
     } finally {
       setPending(false);
     }
@@ -86,10 +111,21 @@ export function ChatPanel({ turns, cleared, mode, scopeNote }: { turns: ChatTurn
 
   return (
     <div className="space-y-4">
-      <ol ref={log} className="max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-4" aria-label="Conversation" aria-live="polite" aria-busy={busy} data-testid="chat-log">
+      <ol
+        ref={log}
+        className="max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-4"
+        aria-label="Conversation"
+        aria-live="polite"
+        aria-busy={busy}
+        data-testid="chat-log"
+      >
         <li className="text-sm text-slate-700">{cleared ? CLEARED : WELCOME}</li>
         {shown.map((t, i) => (
-          <li key={i} className={`whitespace-pre-wrap rounded-md p-3 text-sm ${t.type === 'user' ? 'ml-8 bg-blue-50 text-slate-900' : 'mr-8 bg-slate-50 text-slate-800'}`} data-testid={`chat-${t.type}`}>
+          <li
+            key={i}
+            className={`whitespace-pre-wrap rounded-md p-3 text-sm ${t.type === 'user' ? 'ml-8 bg-blue-50 text-slate-900' : 'mr-8 bg-slate-50 text-slate-800'}`}
+            data-testid={`chat-${t.type}`}
+          >
             <span className="sr-only">{t.type === 'user' ? 'You' : 'Assistant'}: </span>
             {t.content || (busy && i === shown.length - 1 ? 'Thinking…' : '')}
           </li>
@@ -97,7 +133,9 @@ export function ChatPanel({ turns, cleared, mode, scopeNote }: { turns: ChatTurn
       </ol>
       <Form method="post" className="space-y-2" aria-label="Ask a question" onSubmit={send}>
         <input type="hidden" name="intent" value="chat" />
-        <label htmlFor="chat-message" className="block text-sm font-medium text-slate-700">Your question</label>
+        <label htmlFor="chat-message" className="block text-sm font-medium text-slate-700">
+          Your question
+        </label>
         <textarea
           id="chat-message"
           name="message"
@@ -116,13 +154,27 @@ export function ChatPanel({ turns, cleared, mode, scopeNote }: { turns: ChatTurn
           }}
         />
         <div className="flex gap-2">
-          <button type="submit" className={BUTTON} disabled={busy || (hydrated && !message.trim())}>{busy ? 'Sending…' : 'Send'}</button>
-          <button type="submit" form="chat-clear" name="intent" value="clear" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-60" disabled={busy}>Clear</button>
+          <button type="submit" className={BUTTON} disabled={busy || (hydrated && !message.trim())}>
+            {busy ? 'Sending…' : 'Send'}
+          </button>
+          <button
+            type="submit"
+            form="chat-clear"
+            name="intent"
+            value="clear"
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+            disabled={busy}
+          >
+            Clear
+          </button>
         </div>
       </Form>
       <Form method="post" id="chat-clear" />
       <p className="text-xs text-slate-600">
-        {mode === 'model' ? 'Answers are written by the language model from the books you may see' : 'Offline mode: answers come straight from the books you may see'}; amounts are in US dollars.{scopeNote}
+        {mode === 'model'
+          ? 'Answers are written by the language model from the books you may see'
+          : 'Offline mode: answers come straight from the books you may see'}
+        ; amounts are in US dollars.{scopeNote}
       </p>
       {failure ? <ToastView toast={failure} /> : null}
     </div>

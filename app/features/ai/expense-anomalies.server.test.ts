@@ -27,22 +27,67 @@ describe.each(TEST_DIALECTS)('stored expense anomalies on %s', (dialect) => {
 
   beforeAll(async () => {
     const { db, a, b, departmentId } = f;
-    otherDepartment = (await db.selectFrom('departments').select('id').where('id', '!=', departmentId).orderBy('id').executeTakeFirstOrThrow()).id;
+    otherDepartment = (
+      await db
+        .selectFrom('departments')
+        .select('id')
+        .where('id', '!=', departmentId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const category = async (company: number, name: string) =>
-      (await db.insertInto('expenseCategories').values({ companyId: company, departmentId, name }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('expenseCategories')
+          .values({ companyId: company, departmentId, name })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     cloud = await category(a.id, `Anomaly Cloud ${dialect}`);
     equipment = await category(a.id, `Anomaly Equipment ${dialect}`);
     otherCategory = await category(b.id, `Anomaly Other ${dialect}`);
-    const add = async (name: string, company: number, categoryId: number, amountCents: number, expenseDate: string, vendor: string | null, department = departmentId) => {
-      ids[name] = (await db.insertInto('actualExpenses').values({ companyId: company, departmentId: department, categoryId, amountCents, expenseDate, vendor, description: name }).returning('id').executeTakeFirstOrThrow()).id;
+    const add = async (
+      name: string,
+      company: number,
+      categoryId: number,
+      amountCents: number,
+      expenseDate: string,
+      vendor: string | null,
+      department = departmentId,
+    ) => {
+      ids[name] = (
+        await db
+          .insertInto('actualExpenses')
+          .values({
+            companyId: company,
+            departmentId: department,
+            categoryId,
+            amountCents,
+            expenseDate,
+            vendor,
+            description: name,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     };
     // A year of ordinary cloud invoices around $1,000, from two departments.
-    for (let i = 0; i < 12; i++) await add(`cloud ${i}`, a.id, cloud, 98_000 + (i % 5) * 1_000, `2025-${String(11 + (i % 2)).padStart(2, '0')}-${String(1 + i).padStart(2, '0')}`, 'Cloud Inc', i % 2 ? otherDepartment : departmentId);
+    for (let i = 0; i < 12; i++)
+      await add(
+        `cloud ${i}`,
+        a.id,
+        cloud,
+        98_000 + (i % 5) * 1_000,
+        `2025-${String(11 + (i % 2)).padStart(2, '0')}-${String(1 + i).padStart(2, '0')}`,
+        'Cloud Inc',
+        i % 2 ? otherDepartment : departmentId,
+      );
     await add('outlier', a.id, cloud, 2_000_000, '2026-11-10', 'Cloud Inc');
     await add('charge', a.id, cloud, 100_000, '2026-11-12', 'Cloud Inc', otherDepartment);
     await add('charge again', a.id, cloud, 100_000, '2026-11-12', ' cloud inc ', otherDepartment);
     // Equipment around $6,000 from Lenovo since 2025.
-    for (let i = 0; i < 8; i++) await add(`lenovo ${i}`, a.id, equipment, 590_000 + i * 2_000, `2025-0${1 + i}-15`, 'Lenovo');
+    for (let i = 0; i < 8; i++)
+      await add(`lenovo ${i}`, a.id, equipment, 590_000 + i * 2_000, `2025-0${1 + i}-15`, 'Lenovo');
     // Dell was paid twice long before (more than a year back): a large payment now is not a first one.
     await add('dell 2024', a.id, equipment, 30_000, '2024-03-01', 'Dell');
     await add('dell 2024 again', a.id, equipment, 45_000, '2024-09-01', 'Dell Technologies');
@@ -54,7 +99,8 @@ describe.each(TEST_DIALECTS)('stored expense anomalies on %s', (dialect) => {
     await add('trial', a.id, equipment, 10_000, '2026-10-01', 'Trial Co');
     await add('trial large', a.id, equipment, 600_000, '2026-11-07', 'Trial Co');
     // The other company: ordinary amounts and an outlier.
-    for (let i = 0; i < 8; i++) await add(`other ${i}`, b.id, otherCategory, 20_000 + i * 100, `2026-0${1 + i}-11`, 'Elsewhere');
+    for (let i = 0; i < 8; i++)
+      await add(`other ${i}`, b.id, otherCategory, 20_000 + i * 100, `2026-0${1 + i}-11`, 'Elsewhere');
     await add('other outlier', b.id, otherCategory, 9_999_999, '2026-11-11', 'Elsewhere');
   });
 
@@ -82,25 +128,44 @@ describe.each(TEST_DIALECTS)('stored expense anomalies on %s', (dialect) => {
     expect(page.stale).toBe(false);
 
     const outlier = page.anomalies.find((a) => a.expenseId === ids.outlier)!;
-    expect(outlier).toMatchObject({ companyId: f.a.id, companyName: f.a.name, categoryName: `Anomaly Cloud ${dialect}`, severity: 'critical', amount: 20_000, date: '2026-11-10' });
+    expect(outlier).toMatchObject({
+      companyId: f.a.id,
+      companyName: f.a.name,
+      categoryName: `Anomaly Cloud ${dialect}`,
+      severity: 'critical',
+      amount: 20_000,
+      date: '2026-11-10',
+    });
     // The baseline is the category's over all its departments: the median of its recent expenses.
     expect(outlier.expectedAmount).toBe(1_000);
     expect(outlier.explanation).toMatch(/over its last 15 expenses\)\.$/);
     expect(outlier.recommendations[0]).toBe('Check the receipt and the approval for this expense');
     const newcomer = page.anomalies.find((a) => a.expenseId === ids.newcomer)!;
-    expect(newcomer.explanation).toBe('The first payment to Brand New Ltd, and $6,100.00 at once (reported from $5,000.00).');
+    expect(newcomer.explanation).toBe(
+      'The first payment to Brand New Ltd, and $6,100.00 at once (reported from $5,000.00).',
+    );
   });
 
   it('ranks most severe first, then newest; pages with limit and offset; filters by department and window', async () => {
     const all = await detectExpenseAnomalies(f.analyst, { companyId: f.a.id, lookbackDays: 90 }, NOW);
     const rank = { critical: 0, high: 1, medium: 2, low: 3 };
     const order = all.anomalies.map((a) => [rank[a.severity], a.date]);
-    expect(order).toEqual([...order].sort((x, y) => (x[0] as number) - (y[0] as number) || String(y[1]).localeCompare(String(x[1]))));
-    const second = await detectExpenseAnomalies(f.analyst, { companyId: f.a.id, lookbackDays: 90, limit: 1, offset: 1 }, NOW);
+    expect(order).toEqual(
+      [...order].sort((x, y) => (x[0] as number) - (y[0] as number) || String(y[1]).localeCompare(String(x[1]))),
+    );
+    const second = await detectExpenseAnomalies(
+      f.analyst,
+      { companyId: f.a.id, lookbackDays: 90, limit: 1, offset: 1 },
+      NOW,
+    );
     expect(second).toMatchObject({ total: all.total, limit: 1, offset: 1 });
     expect(second.anomalies.map((a) => a.expenseId)).toEqual([all.anomalies[1].expenseId]);
 
-    const department = await detectExpenseAnomalies(f.analyst, { companyId: f.a.id, departmentId: otherDepartment, lookbackDays: 90 }, NOW);
+    const department = await detectExpenseAnomalies(
+      f.analyst,
+      { companyId: f.a.id, departmentId: otherDepartment, lookbackDays: 90 },
+      NOW,
+    );
     expect(department.anomalies.map((a) => a.expenseId)).toEqual([ids['charge again']]);
     expect(department.total).toBe(1);
     const week = await detectExpenseAnomalies(f.analyst, { companyId: f.a.id, lookbackDays: 7 }, NOW);
@@ -139,7 +204,19 @@ describe.each(TEST_DIALECTS)('stored expense anomalies on %s', (dialect) => {
     expect(await refreshExpenseAnomalies(f.db, { now: NOW })).toEqual({ skipped: 'unchanged' });
     expect((await currentRun(f.db))!.generation).toBe(before.generation);
 
-    const { id } = await f.db.insertInto('actualExpenses').values({ companyId: f.a.id, departmentId: f.departmentId, categoryId: cloud, amountCents: 3_000_000, expenseDate: '2026-11-19', vendor: 'Cloud Inc', description: 'late' }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await f.db
+      .insertInto('actualExpenses')
+      .values({
+        companyId: f.a.id,
+        departmentId: f.departmentId,
+        categoryId: cloud,
+        amountCents: 3_000_000,
+        expenseDate: '2026-11-19',
+        vendor: 'Cloud Inc',
+        description: 'late',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const stale = await detectExpenseAnomalies(f.analyst, { companyId: f.a.id, lookbackDays: 7 }, NOW);
     expect(stale).toMatchObject({ stale: true, total: 0 });
     const after = await refresh();
@@ -158,10 +235,17 @@ describe.each(TEST_DIALECTS)('stored expense anomalies on %s', (dialect) => {
     expect((await detectExpenseAnomalies(f.analyst, { companyId: f.a.id, lookbackDays: 7 }, NOW)).total).toBe(0);
 
     // The current and the previous generations are kept, nothing older.
-    const generations = (await f.db.selectFrom('expenseAnomalyRuns').select('generation').orderBy('generation').execute()).map((r) => r.generation);
+    const generations = (
+      await f.db.selectFrom('expenseAnomalyRuns').select('generation').orderBy('generation').execute()
+    ).map((r) => r.generation);
     const current = (await currentRun(f.db))!.generation;
     expect(generations).toEqual([current - 1, current]);
-    const stored = await f.db.selectFrom('expenseAnomalies').select('generation').distinct().orderBy('generation').execute();
+    const stored = await f.db
+      .selectFrom('expenseAnomalies')
+      .select('generation')
+      .distinct()
+      .orderBy('generation')
+      .execute();
     expect(stored.map((r) => r.generation)).toEqual([current - 1, current]);
   });
 });

@@ -13,7 +13,18 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../../db/dialect.ts';
 import type { Db } from '../../platform/context.ts';
-import { baselineOf, DEFAULT_NEW_VENDOR_THRESHOLD_CENTS, duplicates, firstPayment, SEVERITY_RANK, unusualAmount, vendorKey, type AnomalyFinding, type Baseline, type ExpenseFact } from './stats/outliers.ts';
+import {
+  baselineOf,
+  DEFAULT_NEW_VENDOR_THRESHOLD_CENTS,
+  duplicates,
+  firstPayment,
+  SEVERITY_RANK,
+  unusualAmount,
+  vendorKey,
+  type AnomalyFinding,
+  type Baseline,
+  type ExpenseFact,
+} from './stats/outliers.ts';
 import { expensesToken } from '../finance/index.server.ts';
 import { claimLease } from '../../platform/work-lease.server.ts';
 
@@ -31,12 +42,14 @@ const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 /** The first day of a window of `days` days ending on `now`'s day (UTC). */
-export const windowStart = (now: Date, days: number) => isoDay(Date.parse(`${isoDay(now.getTime())}T00:00:00Z`) - (days - 1) * DAY_MS);
+export const windowStart = (now: Date, days: number) =>
+  isoDay(Date.parse(`${isoDay(now.getTime())}T00:00:00Z`) - (days - 1) * DAY_MS);
 
 /** Lets the event loop answer requests between two steps of a run. */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const dayOf = (db: Db) => (dialectOf(db) === 'postgres' ? sql<string>`to_char(e.expense_date, 'YYYY-MM-DD')` : sql<string>`e.expense_date`);
+const dayOf = (db: Db) =>
+  dialectOf(db) === 'postgres' ? sql<string>`to_char(e.expense_date, 'YYYY-MM-DD')` : sql<string>`e.expense_date`;
 /** The vendor as the index has it (migration 0023): the probes must use the very same expression. */
 const vendorKeyOf = (alias: string) => sql<string>`lower(trim(${sql.ref(`${alias}.vendor`)}))`;
 
@@ -51,7 +64,13 @@ export interface AnomalyRun {
 
 /** The latest complete run: what readers see (null before the first one). */
 export async function currentRun(db: Db): Promise<AnomalyRun | null> {
-  const row = await db.selectFrom('expenseAnomalyRuns').selectAll().where('computedAt', 'is not', null).orderBy('generation', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('expenseAnomalyRuns')
+    .selectAll()
+    .where('computedAt', 'is not', null)
+    .orderBy('generation', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row ? { ...row, computedAt: row.computedAt! } : null;
 }
 
@@ -83,17 +102,43 @@ export async function refreshExpenseAnomalies(db: Db, options: RefreshOptions = 
   if (!lease) return { skipped: 'running' };
   try {
     const began = Date.now();
-    const last = await db.selectFrom('expenseAnomalyRuns').select((eb) => eb.fn.max('generation').as('generation')).executeTakeFirst();
+    const last = await db
+      .selectFrom('expenseAnomalyRuns')
+      .select((eb) => eb.fn.max('generation').as('generation'))
+      .executeTakeFirst();
     const generation = Number(last?.generation ?? 0) + 1;
-    await db.insertInto('expenseAnomalyRuns').values({ generation, booksToken: token, windowStart: start, startedAt: new Date(began).toISOString(), computedAt: null }).execute();
+    await db
+      .insertInto('expenseAnomalyRuns')
+      .values({
+        generation,
+        booksToken: token,
+        windowStart: start,
+        startedAt: new Date(began).toISOString(),
+        computedAt: null,
+      })
+      .execute();
     const companies = await db.selectFrom('companies').select('id').orderBy('id').execute();
     let findings = 0;
     for (const { id } of companies) {
-      findings += await storeCompany(db, generation, id, start, options.thresholdCents ?? DEFAULT_NEW_VENDOR_THRESHOLD_CENTS);
+      findings += await storeCompany(
+        db,
+        generation,
+        id,
+        start,
+        options.thresholdCents ?? DEFAULT_NEW_VENDOR_THRESHOLD_CENTS,
+      );
     }
-    await db.updateTable('expenseAnomalyRuns').set({ computedAt: new Date().toISOString(), findings }).where('generation', '=', generation).execute();
+    await db
+      .updateTable('expenseAnomalyRuns')
+      .set({ computedAt: new Date().toISOString(), findings })
+      .where('generation', '=', generation)
+      .execute();
     // The previous generation stays until the next run: a reader that has just read its number still finds its rows.
-    await dropGenerations(db, companies.map((c) => c.id), (g) => g !== generation && g !== current?.generation);
+    await dropGenerations(
+      db,
+      companies.map((c) => c.id),
+      (g) => g !== generation && g !== current?.generation,
+    );
     return { skipped: null, generation, findings, companies: companies.length, seconds: (Date.now() - began) / 1000 };
   } finally {
     await lease.release();
@@ -109,7 +154,13 @@ interface DayFigures {
 }
 
 /** One company's findings and days of the window, stored under `generation`; returns how many findings. */
-async function storeCompany(db: Db, generation: number, companyId: number, start: string, thresholdCents: number): Promise<number> {
+async function storeCompany(
+  db: Db,
+  generation: number,
+  companyId: number,
+  start: string,
+  thresholdCents: number,
+): Promise<number> {
   const baselines = await categoryBaselines(db, companyId);
   const firstOf = firstPayments(db, companyId);
   const found: AnomalyFinding[] = [];
@@ -118,13 +169,24 @@ async function storeCompany(db: Db, generation: number, companyId: number, start
   let from = await nextDayWithExpenses(db, companyId, start);
   while (from !== null) {
     const to = addDays(from, CHUNK_DAYS);
-    const rows: ExpenseFact[] = (await db.selectFrom('actualExpenses as e')
-      .select(['e.id', 'e.categoryId', 'e.departmentId', 'e.amountCents', dayOf(db).as('expenseDate'), 'e.vendor'])
-      .where('e.companyId', '=', companyId).where('e.expenseDate', '>=', from).where('e.expenseDate', '<', to)
-      .execute()).map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
+    const rows: ExpenseFact[] = (
+      await db
+        .selectFrom('actualExpenses as e')
+        .select(['e.id', 'e.categoryId', 'e.departmentId', 'e.amountCents', dayOf(db).as('expenseDate'), 'e.vendor'])
+        .where('e.companyId', '=', companyId)
+        .where('e.expenseDate', '>=', from)
+        .where('e.expenseDate', '<', to)
+        .execute()
+    ).map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
     for (const e of rows) {
       const key = `${e.departmentId}|${e.expenseDate}`;
-      const figures = days.get(key) ?? { departmentId: e.departmentId, day: e.expenseDate, spentCents: 0, findings: 0, largestCents: null };
+      const figures = days.get(key) ?? {
+        departmentId: e.departmentId,
+        day: e.expenseDate,
+        spentCents: 0,
+        findings: 0,
+        largestCents: null,
+      };
       figures.spentCents += e.amountCents;
       days.set(key, figures);
       const baseline = baselines.get(e.categoryId);
@@ -146,16 +208,34 @@ async function storeCompany(db: Db, generation: number, companyId: number, start
     figures.largestCents = Math.max(figures.largestCents ?? 0, f.amountCents);
   }
   for (let i = 0; i < found.length; i += INSERT_BATCH) {
-    await db.insertInto('expenseAnomalies').values(found.slice(i, i + INSERT_BATCH).map((f) => ({
-      generation, expenseId: f.expenseId, anomalyType: f.anomalyType, companyId, departmentId: f.departmentId, categoryId: f.categoryId,
-      severity: f.severity, severityRank: SEVERITY_RANK[f.severity], amountCents: f.amountCents, expectedCents: f.expectedCents,
-      deviation: f.deviation, expenseDate: f.date, explanation: f.explanation,
-    }))).execute();
+    await db
+      .insertInto('expenseAnomalies')
+      .values(
+        found.slice(i, i + INSERT_BATCH).map((f) => ({
+          generation,
+          expenseId: f.expenseId,
+          anomalyType: f.anomalyType,
+          companyId,
+          departmentId: f.departmentId,
+          categoryId: f.categoryId,
+          severity: f.severity,
+          severityRank: SEVERITY_RANK[f.severity],
+          amountCents: f.amountCents,
+          expectedCents: f.expectedCents,
+          deviation: f.deviation,
+          expenseDate: f.date,
+          explanation: f.explanation,
+        })),
+      )
+      .execute();
     await pause();
   }
   const dayRows = [...days.values()];
   for (let i = 0; i < dayRows.length; i += INSERT_BATCH) {
-    await db.insertInto('expenseAnomalyDays').values(dayRows.slice(i, i + INSERT_BATCH).map((d) => ({ generation, companyId, ...d }))).execute();
+    await db
+      .insertInto('expenseAnomalyDays')
+      .values(dayRows.slice(i, i + INSERT_BATCH).map((d) => ({ generation, companyId, ...d })))
+      .execute();
     await pause();
   }
   return found.length;
@@ -163,17 +243,33 @@ async function storeCompany(db: Db, generation: number, companyId: number, start
 
 /** The company's first day with expenses on or after `day` (null: none), from the (company, date) index. */
 async function nextDayWithExpenses(db: Db, companyId: number, day: string): Promise<string | null> {
-  const row = await db.selectFrom('actualExpenses').select((eb) => eb.fn.min('expenseDate').as('day')).where('companyId', '=', companyId).where('expenseDate', '>=', day).executeTakeFirst();
+  const row = await db
+    .selectFrom('actualExpenses')
+    .select((eb) => eb.fn.min('expenseDate').as('day'))
+    .where('companyId', '=', companyId)
+    .where('expenseDate', '>=', day)
+    .executeTakeFirst();
   return row?.day ? String(row.day).slice(0, 10) : null;
 }
 
 /** Each category's usual amount from its most recent expenses (none for a category too small or too even to judge). */
 async function categoryBaselines(db: Db, companyId: number): Promise<Map<number, Baseline>> {
-  const categories = await db.selectFrom('expenseCategories').select('id').where('companyId', '=', companyId).orderBy('id').execute();
+  const categories = await db
+    .selectFrom('expenseCategories')
+    .select('id')
+    .where('companyId', '=', companyId)
+    .orderBy('id')
+    .execute();
   const baselines = new Map<number, Baseline>();
   for (const { id } of categories) {
-    const recent = await db.selectFrom('actualExpenses').select('amountCents').where('categoryId', '=', id)
-      .orderBy('expenseDate', 'desc').orderBy('amountCents', 'desc').limit(BASELINE_SIZE).execute();
+    const recent = await db
+      .selectFrom('actualExpenses')
+      .select('amountCents')
+      .where('categoryId', '=', id)
+      .orderBy('expenseDate', 'desc')
+      .orderBy('amountCents', 'desc')
+      .limit(BASELINE_SIZE)
+      .execute();
     const baseline = baselineOf(recent.map((r) => Number(r.amountCents)));
     if (baseline) baselines.set(id, baseline);
     await pause();
@@ -191,11 +287,16 @@ function firstPayments(db: Db, companyId: number): (vendor: string) => Promise<n
   return (vendor) => {
     let first = known.get(vendor);
     if (!first) {
-      first = db.selectFrom('actualExpenses as p').select('p.id')
+      first = db
+        .selectFrom('actualExpenses as p')
+        .select('p.id')
         .where('p.companyId', '=', companyId)
         .where(vendorKeyOf('p'), '=', sql<string>`lower(trim(${vendor}))`)
-        .orderBy('p.expenseDate').orderBy('p.id').limit(1)
-        .executeTakeFirst().then((row) => row?.id ?? null);
+        .orderBy('p.expenseDate')
+        .orderBy('p.id')
+        .limit(1)
+        .executeTakeFirst()
+        .then((row) => row?.id ?? null);
       known.set(vendor, first);
     }
     return first;
@@ -208,10 +309,19 @@ async function dropGenerations(db: Db, companyIds: number[], drop: (generation: 
   for (const { generation } of runs.filter((r) => drop(r.generation))) {
     for (const companyId of companyIds) {
       for (const rank of Object.values(SEVERITY_RANK)) {
-        await db.deleteFrom('expenseAnomalies').where('generation', '=', generation).where('companyId', '=', companyId).where('severityRank', '=', rank).execute();
+        await db
+          .deleteFrom('expenseAnomalies')
+          .where('generation', '=', generation)
+          .where('companyId', '=', companyId)
+          .where('severityRank', '=', rank)
+          .execute();
         await pause();
       }
-      await db.deleteFrom('expenseAnomalyDays').where('generation', '=', generation).where('companyId', '=', companyId).execute();
+      await db
+        .deleteFrom('expenseAnomalyDays')
+        .where('generation', '=', generation)
+        .where('companyId', '=', companyId)
+        .execute();
       await pause();
     }
     // Rows of companies deleted since (none normally: their rows went with them).

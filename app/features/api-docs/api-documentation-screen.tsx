@@ -44,7 +44,11 @@ function EndpointRow({ e }: { e: EndpointsPage['rows'][number] }) {
   return (
     <li className="py-2 text-sm">
       <p className="flex flex-wrap items-center gap-2">
-        <span className={`w-16 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_CLASS[e.method] ?? 'bg-slate-100 text-slate-700'}`}>{e.method}</span>
+        <span
+          className={`w-16 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_CLASS[e.method] ?? 'bg-slate-100 text-slate-700'}`}
+        >
+          {e.method}
+        </span>
         <code className="break-all font-mono text-slate-900">{e.path}</code>
       </p>
       <p className="mt-1 text-slate-700">{e.summary}</p>
@@ -61,10 +65,24 @@ function Endpoints({ endpoints }: { endpoints: EndpointsPage }) {
         <input type="hidden" name="tab" value="endpoints" />
         <label className="min-w-[12rem] flex-1 text-sm font-medium text-slate-700">
           Filter endpoints
-          <input type="search" name="q" defaultValue={q} maxLength={200} placeholder="Path, method or description, e.g. budgets POST" className={`${inputClass} mt-1 font-normal`} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={200}
+            placeholder="Path, method or description, e.g. budgets POST"
+            className={`${inputClass} mt-1 font-normal`}
+          />
         </label>
         <Button type="submit">Filter</Button>
-        {q ? <AppLink to="?tab=endpoints" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">Clear</AppLink> : null}
+        {q ? (
+          <AppLink
+            to="?tab=endpoints"
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
+            Clear
+          </AppLink>
+        ) : null}
       </Form>
       <nav aria-label="Endpoint groups" className="flex flex-wrap gap-2 text-sm">
         {endpoints.tags.map((t) => (
@@ -78,15 +96,30 @@ function Endpoints({ endpoints }: { endpoints: EndpointsPage }) {
           </AppLink>
         ))}
       </nav>
-      <Card title={q ? `${endpoints.total} ${endpoints.total === 1 ? 'endpoint matches' : 'endpoints match'} “${q}”` : endpoints.tag}>
-        {endpoints.total === 0 ? <p className="text-sm text-slate-700" data-testid="no-endpoints">{`No endpoint matches “${q}”.`}</p> : null}
+      <Card
+        title={
+          q
+            ? `${endpoints.total} ${endpoints.total === 1 ? 'endpoint matches' : 'endpoints match'} “${q}”`
+            : endpoints.tag
+        }
+      >
+        {endpoints.total === 0 ? (
+          <p className="text-sm text-slate-700" data-testid="no-endpoints">{`No endpoint matches “${q}”.`}</p>
+        ) : null}
         {sections.length > 1 ? (
-          <nav aria-label="Contents" className="mb-3 border-b border-slate-200 pb-3 text-sm" data-testid="endpoint-contents">
+          <nav
+            aria-label="Contents"
+            className="mb-3 border-b border-slate-200 pb-3 text-sm"
+            data-testid="endpoint-contents"
+          >
             <h3 className="mb-1 text-xs font-semibold uppercase text-slate-600">On this page</h3>
             <ul className="flex flex-wrap gap-x-4 gap-y-1">
               {sections.map((section) => (
                 <li key={section.id}>
-                  <a href={`#${section.id}`} className="font-mono text-blue-700 underline">{section.title}</a> <span className="text-slate-600">{`(${section.rows.length})`}</span>
+                  <a href={`#${section.id}`} className="font-mono text-blue-700 underline">
+                    {section.title}
+                  </a>{' '}
+                  <span className="text-slate-600">{`(${section.rows.length})`}</span>
                 </li>
               ))}
             </ul>
@@ -94,13 +127,24 @@ function Endpoints({ endpoints }: { endpoints: EndpointsPage }) {
         ) : null}
         {sections.map((section) => (
           <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-4">
-            <h3 id={`${section.id}-title`} className="mt-2 font-mono text-sm font-semibold text-slate-800">{section.title}</h3>
+            <h3 id={`${section.id}-title`} className="mt-2 font-mono text-sm font-semibold text-slate-800">
+              {section.title}
+            </h3>
             <ul className="divide-y divide-slate-100">
-              {section.rows.map((e) => <EndpointRow key={`${e.method} ${e.path}`} e={e} />)}
+              {section.rows.map((e) => (
+                <EndpointRow key={`${e.method} ${e.path}`} e={e} />
+              ))}
             </ul>
           </section>
         ))}
-        {endpoints.pageCount > 1 ? <Pagination page={endpoints.page} pageCount={endpoints.pageCount} total={endpoints.total} pageSize={endpoints.pageSize} /> : null}
+        {endpoints.pageCount > 1 ? (
+          <Pagination
+            page={endpoints.page}
+            pageCount={endpoints.pageCount}
+            total={endpoints.total}
+            pageSize={endpoints.pageSize}
+          />
+        ) : null}
       </Card>
     </div>
   );
@@ -110,14 +154,21 @@ function Filters({ filters, maxLimit }: { filters: DocFilter[]; maxLimit: number
   return (
     <Card title="List filters">
       <p className="mb-3 text-sm text-slate-700">
-        Every list (GET on a collection) takes these query parameters; filters combine. Lists answer at most {maxLimit} rows at a time and send the total in X-Total-Count.
+        Every list (GET on a collection) takes these query parameters; filters combine. Lists answer at most {maxLimit}{' '}
+        rows at a time and send the total in X-Total-Count.
       </p>
       <dl className="divide-y divide-slate-100 text-sm" data-testid="filters">
         {filters.map((f) => (
           <div key={f.name} className="py-2">
-            <dt><code className="font-mono font-semibold text-slate-900">{f.name}</code></dt>
+            <dt>
+              <code className="font-mono font-semibold text-slate-900">{f.name}</code>
+            </dt>
             <dd className="text-slate-700">{f.description}</dd>
-            <dd className="text-xs text-slate-600">{f.paths.length > 6 ? `${f.paths.length} lists, e.g. ${f.paths.slice(0, 4).join(', ')}` : f.paths.join(', ')}</dd>
+            <dd className="text-xs text-slate-600">
+              {f.paths.length > 6
+                ? `${f.paths.length} lists, e.g. ${f.paths.slice(0, 4).join(', ')}`
+                : f.paths.join(', ')}
+            </dd>
           </div>
         ))}
       </dl>
@@ -130,7 +181,11 @@ function Schemas({ schemas }: { schemas: SchemasPage }) {
     <div className="space-y-4" data-testid="schemas">
       <nav aria-label="Data schemas" className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
         {schemas.index.map((s) => (
-          <AppLink key={s.name} to={`?tab=schemas&page=${s.page}#schema-${s.name}`} className="font-mono text-blue-700 underline">
+          <AppLink
+            key={s.name}
+            to={`?tab=schemas&page=${s.page}#schema-${s.name}`}
+            className="font-mono text-blue-700 underline"
+          >
             {s.name}
           </AppLink>
         ))}
@@ -144,15 +199,24 @@ function Schemas({ schemas }: { schemas: SchemasPage }) {
                 <caption className="sr-only">{s.name} fields</caption>
                 <thead>
                   <tr className="text-left text-xs text-slate-600">
-                    <th scope="col" className="py-1 pr-2">Field</th>
-                    <th scope="col" className="py-1 pr-2">Type</th>
-                    <th scope="col" className="py-1">Rules</th>
+                    <th scope="col" className="py-1 pr-2">
+                      Field
+                    </th>
+                    <th scope="col" className="py-1 pr-2">
+                      Type
+                    </th>
+                    <th scope="col" className="py-1">
+                      Rules
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {s.fields.map((f) => (
                     <tr key={f.name}>
-                      <td className="py-1 pr-2 font-mono text-slate-900">{f.name}{f.required ? ' *' : ''}</td>
+                      <td className="py-1 pr-2 font-mono text-slate-900">
+                        {f.name}
+                        {f.required ? ' *' : ''}
+                      </td>
                       <td className="py-1 pr-2 text-slate-700">{f.type}</td>
                       <td className="py-1 text-xs text-slate-600">{f.detail}</td>
                     </tr>
@@ -163,7 +227,14 @@ function Schemas({ schemas }: { schemas: SchemasPage }) {
           </div>
         ))}
       </div>
-      {schemas.pageCount > 1 ? <Pagination page={schemas.page} pageCount={schemas.pageCount} total={schemas.total} pageSize={schemas.pageSize} /> : null}
+      {schemas.pageCount > 1 ? (
+        <Pagination
+          page={schemas.page}
+          pageCount={schemas.pageCount}
+          total={schemas.total}
+          pageSize={schemas.pageSize}
+        />
+      ) : null}
     </div>
   );
 }
@@ -173,20 +244,61 @@ function Authentication({ view }: { view: ApiDocsView }) {
     <div className="grid gap-6 lg:grid-cols-2" data-testid="authentication">
       <Card title="Sessions">
         <ul className="list-disc space-y-2 pl-5 text-sm text-slate-800">
-          <li>Every call needs a session. Sign in with <code className="font-mono">POST /api/auth/login</code> (email, password) or on the login page; the answer sets the <code className="font-mono">__session</code> cookie (HttpOnly), which every later call sends.</li>
-          <li>Without a valid session a call answers 401 <code className="font-mono">Not authenticated</code>; without the permission it needs, 403 <code className="font-mono">Forbidden</code>.</li>
-          <li>A user with a temporary password may only call <code className="font-mono">/api/auth/*</code> until it is changed (403 <code className="font-mono">Password change required</code>).</li>
-          <li>Writes must come from this site’s own pages (the Origin or Referer header is checked): a write from another origin is refused.</li>
-          <li>Users limited to one company see and change that company’s rows only; another company’s row answers 404.</li>
+          <li>
+            Every call needs a session. Sign in with <code className="font-mono">POST /api/auth/login</code> (email,
+            password) or on the login page; the answer sets the <code className="font-mono">__session</code> cookie
+            (HttpOnly), which every later call sends.
+          </li>
+          <li>
+            Without a valid session a call answers 401 <code className="font-mono">Not authenticated</code>; without the
+            permission it needs, 403 <code className="font-mono">Forbidden</code>.
+          </li>
+          <li>
+            A user with a temporary password may only call <code className="font-mono">/api/auth/*</code> until it is
+            changed (403 <code className="font-mono">Password change required</code>).
+          </li>
+          <li>
+            Writes must come from this site’s own pages (the Origin or Referer header is checked): a write from another
+            origin is refused.
+          </li>
+          <li>
+            Users limited to one company see and change that company’s rows only; another company’s row answers 404.
+          </li>
         </ul>
       </Card>
       <Card title="Limits and errors">
         <ul className="list-disc space-y-2 pl-5 text-sm text-slate-800">
-          <li>Rate limits per user: <strong>{view.rateLimits.perMinute}</strong> requests a minute and <strong>{view.rateLimits.perHour}</strong> an hour, counted together with your actions on the screens. Beyond them: 429 <code className="font-mono">Too many requests</code> with a Retry-After header. AI analyses and test pushes run one at a time per user: another while one runs answers 429 too.</li>
-          <li>Lists: <code className="font-mono">limit</code> (default and maximum {view.maxLimit}) and <code className="font-mono">offset</code>; the total in X-Total-Count and a Link rel="next" header while rows remain.</li>
-          <li>Bad input: 400 <code className="font-mono">{'{ "message": "Invalid data", "errors": [{ "field": "amount", "message": "Amount must be a positive number" }] }'}</code>, and nothing is changed.</li>
-          <li>404 <code className="font-mono">Resource not found</code>, 409 with the reason (e.g. a row still in use), 500 <code className="font-mono">Internal server error</code> without details.</li>
-          <li>The whole API as OpenAPI 3.1: <a className="font-medium text-blue-700 underline" href="/api/openapi.json">/api/openapi.json</a>.</li>
+          <li>
+            Rate limits per user: <strong>{view.rateLimits.perMinute}</strong> requests a minute and{' '}
+            <strong>{view.rateLimits.perHour}</strong> an hour, counted together with your actions on the screens.
+            Beyond them: 429 <code className="font-mono">Too many requests</code> with a Retry-After header. AI analyses
+            and test pushes run one at a time per user: another while one runs answers 429 too.
+          </li>
+          <li>
+            Lists: <code className="font-mono">limit</code> (default and maximum {view.maxLimit}) and{' '}
+            <code className="font-mono">offset</code>; the total in X-Total-Count and a Link rel="next" header while
+            rows remain.
+          </li>
+          <li>
+            Bad input: 400{' '}
+            <code className="font-mono">
+              {
+                '{ "message": "Invalid data", "errors": [{ "field": "amount", "message": "Amount must be a positive number" }] }'
+              }
+            </code>
+            , and nothing is changed.
+          </li>
+          <li>
+            404 <code className="font-mono">Resource not found</code>, 409 with the reason (e.g. a row still in use),
+            500 <code className="font-mono">Internal server error</code> without details.
+          </li>
+          <li>
+            The whole API as OpenAPI 3.1:{' '}
+            <a className="font-medium text-blue-700 underline" href="/api/openapi.json">
+              /api/openapi.json
+            </a>
+            .
+          </li>
         </ul>
       </Card>
     </div>
@@ -201,7 +313,11 @@ export function ApiDocumentationScreen({ view }: { view: ApiDocsView }) {
           Version {view.version} · {view.departments} shared departments · every call needs a session
         </p>
       </PageHeading>
-      <TabNav label="API documentation sections" current={view.tab} tabs={DOC_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))} />
+      <TabNav
+        label="API documentation sections"
+        current={view.tab}
+        tabs={DOC_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))}
+      />
       {view.tab === 'filters' && view.filters ? <Filters filters={view.filters} maxLimit={view.maxLimit} /> : null}
       {view.tab === 'endpoints' && view.endpoints ? <Endpoints endpoints={view.endpoints} /> : null}
       {view.tab === 'schemas' && view.schemas ? <Schemas schemas={view.schemas} /> : null}

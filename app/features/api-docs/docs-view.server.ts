@@ -53,15 +53,20 @@ export interface DocSchema {
   fields: { name: string; type: string; required: boolean; detail: string }[];
 }
 
-
 function typeOf(schema: SchemaJson): string {
   if (schema.enum) return 'one of';
-  if (schema.anyOf) return schema.anyOf.map(typeOf).filter((t) => t !== 'null').join(' or ') + (schema.anyOf.some((s) => s.type === 'null') ? ' (or null)' : '');
+  if (schema.anyOf)
+    return (
+      schema.anyOf
+        .map(typeOf)
+        .filter((t) => t !== 'null')
+        .join(' or ') + (schema.anyOf.some((s) => s.type === 'null') ? ' (or null)' : '')
+    );
   return String(schema.type ?? 'any');
 }
 
 function rulesOf(schema: SchemaJson): string {
-  const s = schema.anyOf ? schema.anyOf.find((x) => x.type !== 'null') ?? schema : schema;
+  const s = schema.anyOf ? (schema.anyOf.find((x) => x.type !== 'null') ?? schema) : schema;
   const parts: string[] = [];
   if (s.enum) parts.push(s.enum.join(', '));
   if (s.minLength !== undefined && s.minLength > 1) parts.push(`at least ${s.minLength} characters`);
@@ -97,11 +102,23 @@ function readDocument(doc: DocumentJson): DocsView {
   const filters = new Map<string, DocFilter>();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
-      endpoints.push({ method: method.toUpperCase(), path, summary: op.summary, who: String(op.description ?? '').replace(/^Who may call: /, '').replace(/\.$/, ''), tag: op.tags?.[0] ?? 'Other' });
+      endpoints.push({
+        method: method.toUpperCase(),
+        path,
+        summary: op.summary,
+        who: String(op.description ?? '')
+          .replace(/^Who may call: /, '')
+          .replace(/\.$/, ''),
+        tag: op.tags?.[0] ?? 'Other',
+      });
       if (method !== 'get' || op.tags?.[0] !== 'Resources') continue;
       for (const p of op.parameters ?? []) {
         if (p.in !== 'query') continue;
-        const f: DocFilter = filters.get(p.name) ?? { name: String(p.name), description: String(p.schema?.description ?? p.description ?? ''), paths: [] };
+        const f: DocFilter = filters.get(p.name) ?? {
+          name: String(p.name),
+          description: String(p.schema?.description ?? p.description ?? ''),
+          paths: [],
+        };
         f.paths.push(path);
         filters.set(p.name, f);
       }
@@ -112,7 +129,12 @@ function readDocument(doc: DocumentJson): DocsView {
     .map(([name, schema]) => ({
       name,
       description: String(schema.description ?? ''),
-      fields: Object.entries(schema.properties ?? {}).map(([field, s]) => ({ name: field, type: typeOf(s), required: (schema.required ?? []).includes(field), detail: rulesOf(s) })),
+      fields: Object.entries(schema.properties ?? {}).map(([field, s]) => ({
+        name: field,
+        type: typeOf(s),
+        required: (schema.required ?? []).includes(field),
+        detail: rulesOf(s),
+      })),
     }));
   return { endpoints, filters: [...filters.values()], schemas };
 }
@@ -190,12 +212,24 @@ export function endpointsPage(view: DocsView, tag: string | null, page: number, 
   }
   const filter = q.trim().slice(0, 200);
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const current = words.length ? '' : tags.find((t) => t.name === tag)?.name ?? tags[0]?.name ?? '';
-  const all = words.length ? view.endpoints.filter((e) => matches(e, words)) : view.endpoints.filter((e) => e.tag === current);
+  const current = words.length ? '' : (tags.find((t) => t.name === tag)?.name ?? tags[0]?.name ?? '');
+  const all = words.length
+    ? view.endpoints.filter((e) => matches(e, words))
+    : view.endpoints.filter((e) => e.tag === current);
   const pageCount = Math.max(1, Math.ceil(all.length / ENDPOINTS_PAGE_SIZE));
   const p = clamp(page, pageCount);
   const rows = all.slice((p - 1) * ENDPOINTS_PAGE_SIZE, p * ENDPOINTS_PAGE_SIZE);
-  return { tags, tag: current, q: words.length ? filter : '', rows, sections: sectionsOf(rows), page: p, pageCount, total: all.length, pageSize: ENDPOINTS_PAGE_SIZE };
+  return {
+    tags,
+    tag: current,
+    q: words.length ? filter : '',
+    rows,
+    sections: sectionsOf(rows),
+    page: p,
+    pageCount,
+    total: all.length,
+    pageSize: ENDPOINTS_PAGE_SIZE,
+  };
 }
 
 /** One page of the data schemas, with where every schema is. */

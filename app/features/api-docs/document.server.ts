@@ -48,10 +48,13 @@ export function ruleText(rule: AccessRule): string {
       return 'Any signed-in user';
     case 'area':
       if (rule.area === 'admin') return 'Owners and admins';
-      if (rule.area === 'installation') return 'Owners and admins not limited to one company (404 to an admin of one company)';
+      if (rule.area === 'installation')
+        return 'Owners and admins not limited to one company (404 to an admin of one company)';
       return `Permission: ${AREA_LABELS[rule.area] ?? rule.area}${rule.action === 'read' ? '' : ` (${rule.action})`}`;
     case 'self':
-      return rule.or ? `The user themself, or permission: ${AREA_LABELS[rule.or.area]} (${rule.or.action})` : 'The user themself only';
+      return rule.or
+        ? `The user themself, or permission: ${AREA_LABELS[rule.or.area]} (${rule.or.action})`
+        : 'The user themself only';
     default:
       return rule.kind;
   }
@@ -68,7 +71,12 @@ export function jsonSchema(schema: z.ZodType): Json {
 function queryParameters(schema: z.ZodType | undefined): Json[] {
   if (!schema) return [];
   const json = jsonSchema(schema) as { properties?: Record<string, Json>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: json.required?.includes(name) ?? false, schema: s }));
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: s,
+  }));
 }
 
 function pathParameters(path: string): Json[] {
@@ -105,7 +113,10 @@ function operationObject(op: ApiOperation, operationId: string): Json {
   const bodies = op.bodies ?? (op.body ? [op.body] : []);
   const success: Json = { description: op.success.description };
   const type = op.success.contentType ?? 'application/json';
-  if (op.success.status !== 204) success.content = { [type]: op.success.example === undefined ? { schema: {} } : { schema: {}, example: op.success.example } };
+  if (op.success.status !== 204)
+    success.content = {
+      [type]: op.success.example === undefined ? { schema: {} } : { schema: {}, example: op.success.example },
+    };
   if (op.paged) success.headers = pagedHeaders;
   return {
     operationId,
@@ -115,10 +126,22 @@ function operationObject(op: ApiOperation, operationId: string): Json {
     ...(op.rule.kind === 'public' ? { security: [] } : {}),
     parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
     ...(bodies.length
-      // Closed as apiRoute enforces it: a field a body's schema does not declare is a 400.
-      ? { requestBody: { required: op.method !== 'POST' || bodies.length > 0, content: { 'application/json': { schema: closedObjects(bodies.length === 1 ? jsonSchema(bodies[0]) : { oneOf: bodies.map(jsonSchema) }) } } } }
+      ? // Closed as apiRoute enforces it: a field a body's schema does not declare is a 400.
+        {
+          requestBody: {
+            required: op.method !== 'POST' || bodies.length > 0,
+            content: {
+              'application/json': {
+                schema: closedObjects(bodies.length === 1 ? jsonSchema(bodies[0]) : { oneOf: bodies.map(jsonSchema) }),
+              },
+            },
+          },
+        }
       : {}),
-    responses: { [String(op.success.status)]: success, ...errorResponses({ method: op.method, rule: op.rule, path: op.path, hasInput: bodies.length > 0 || !!op.query }) },
+    responses: {
+      [String(op.success.status)]: success,
+      ...errorResponses({ method: op.method, rule: op.rule, path: op.path, hasInput: bodies.length > 0 || !!op.query }),
+    },
   };
 }
 
@@ -128,7 +151,10 @@ const schemaName = (def: ResourceDef) => def.key.replace(/(^|-)([a-z])/g, (_, __
 export function resourceOperations(): ApiOperation[] {
   const ops: ApiOperation[] = [];
   for (const prefix of RESOURCE_PREFIXES) {
-    for (const [shape, route] of [['collection', apiCollectionRoute(RESOURCE_LIST, prefix)], ['item', apiItemRoute(RESOURCE_LIST, prefix)]] as const) {
+    for (const [shape, route] of [
+      ['collection', apiCollectionRoute(RESOURCE_LIST, prefix)],
+      ['item', apiItemRoute(RESOURCE_LIST, prefix)],
+    ] as const) {
       for (const variant of route.access) {
         const segment = variant.params?.resource;
         const def = findResource(variant.resource);
@@ -137,24 +163,70 @@ export function resourceOperations(): ApiOperation[] {
         for (const [method, rule] of Object.entries(variant.methods) as [Method, AccessRule][]) {
           const name = schemaName(def);
           const listParams = z.object({
-            limit: z.number().int().min(1).max(API_MAX_LIMIT).optional().describe(`Rows to return (default and maximum ${API_MAX_LIMIT})`),
+            limit: z
+              .number()
+              .int()
+              .min(1)
+              .max(API_MAX_LIMIT)
+              .optional()
+              .describe(`Rows to return (default and maximum ${API_MAX_LIMIT})`),
             offset: z.number().int().min(0).optional().describe('Rows to skip'),
-            sortBy: z.enum(Object.keys(def.list.sorts) as [string, ...string[]]).optional().describe('Column to sort by'),
+            sortBy: z
+              .enum(Object.keys(def.list.sorts) as [string, ...string[]])
+              .optional()
+              .describe('Column to sort by'),
             sortOrder: z.enum(['asc', 'desc']).optional().describe('Sort direction'),
             search: z.string().optional().describe('Text search over the list’s searchable columns'),
             companyId: z.number().int().min(1).optional().describe('Rows of this company'),
             company: z.string().optional().describe('Rows of the company with this name'),
-            companyType: z.string().optional().describe('Rows of companies of this type (mobile, infrastructure, fintech, marketing)'),
+            companyType: z
+              .string()
+              .optional()
+              .describe('Rows of companies of this type (mobile, infrastructure, fintech, marketing)'),
             source: z.string().optional().describe('Rows from this revenue source'),
-            ...(def.list.filter ? { [def.list.filter.param]: z.string().optional().describe(`The list’s ${def.list.filter.param} filter`) } : {}),
-            ...Object.fromEntries((def.list.exact ?? []).map((f) => [f, z.number().int().optional().describe(`Rows whose ${f} is exactly this`)])),
+            ...(def.list.filter
+              ? {
+                  [def.list.filter.param]: z.string().optional().describe(`The list’s ${def.list.filter.param} filter`),
+                }
+              : {}),
+            ...Object.fromEntries(
+              (def.list.exact ?? []).map((f) => [
+                f,
+                z.number().int().optional().describe(`Rows whose ${f} is exactly this`),
+              ]),
+            ),
           });
           const base = { method, path, tag: 'Resources', rule } as const;
-          if (method === 'GET' && shape === 'collection') ops.push({ ...base, summary: `List ${def.title}`, query: listParams, paged: true, success: { status: 200, description: `${def.title} rows` } });
-          if (method === 'POST') ops.push({ ...base, summary: `Create a ${def.title} row`, body: recordSchema(def), success: { status: 201, description: `The new row (schema ${name})` } });
-          if (method === 'GET' && shape === 'item') ops.push({ ...base, summary: `One ${def.title} row`, success: { status: 200, description: 'The row' } });
-          if (method === 'PUT') ops.push({ ...base, summary: `Change a ${def.title} row (any subset of fields)`, body: resourceUpdateBody(def), success: { status: 200, description: 'The row' } });
-          if (method === 'DELETE') ops.push({ ...base, summary: `Delete a ${def.title} row`, success: { status: 204, description: 'Deleted' } });
+          if (method === 'GET' && shape === 'collection')
+            ops.push({
+              ...base,
+              summary: `List ${def.title}`,
+              query: listParams,
+              paged: true,
+              success: { status: 200, description: `${def.title} rows` },
+            });
+          if (method === 'POST')
+            ops.push({
+              ...base,
+              summary: `Create a ${def.title} row`,
+              body: recordSchema(def),
+              success: { status: 201, description: `The new row (schema ${name})` },
+            });
+          if (method === 'GET' && shape === 'item')
+            ops.push({ ...base, summary: `One ${def.title} row`, success: { status: 200, description: 'The row' } });
+          if (method === 'PUT')
+            ops.push({
+              ...base,
+              summary: `Change a ${def.title} row (any subset of fields)`,
+              body: resourceUpdateBody(def),
+              success: { status: 200, description: 'The row' },
+            });
+          if (method === 'DELETE')
+            ops.push({
+              ...base,
+              summary: `Delete a ${def.title} row`,
+              success: { status: 204, description: 'Deleted' },
+            });
         }
       }
     }
@@ -167,7 +239,11 @@ export function allOperations(): ApiOperation[] {
   return [...OPERATIONS, ...resourceOperations()];
 }
 
-const error = (description: string, example: Json, extra: Json = {}) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } }, ...extra });
+const error = (description: string, example: Json, extra: Json = {}) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } },
+  ...extra,
+});
 
 /**
  * The document for these settings, built once per process (building it converts every zod
@@ -215,7 +291,12 @@ function buildDocument(settings: DocumentSettings): Json {
     used.set(base, n);
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, n === 1 ? base : `${base}${n}`);
   }
-  const resourceSchemas = Object.fromEntries(RESOURCE_LIST.filter((def) => !def.readOnly).map((def) => [schemaName(def), { ...jsonSchema(recordSchema(def)), description: `${def.title}: what a create sends` }]));
+  const resourceSchemas = Object.fromEntries(
+    RESOURCE_LIST.filter((def) => !def.readOnly).map((def) => [
+      schemaName(def),
+      { ...jsonSchema(recordSchema(def)), description: `${def.title}: what a create sends` },
+    ]),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -233,19 +314,53 @@ function buildDocument(settings: DocumentSettings): Json {
     tags: [...new Set(allOperations().map((op) => op.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__session', description: 'The session cookie set by sign-in (HttpOnly, SameSite=Lax).' } },
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: '__session',
+          description: 'The session cookie set by sign-in (HttpOnly, SameSite=Lax).',
+        },
+      },
       schemas: {
-        Error: { type: 'object', properties: { message: { type: 'string' }, errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'] } } }, required: ['message'] },
+        Error: {
+          type: 'object',
+          properties: {
+            message: { type: 'string' },
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { field: { type: 'string' }, message: { type: 'string' } },
+                required: ['field', 'message'],
+              },
+            },
+          },
+          required: ['message'],
+        },
         ...resourceSchemas,
       },
       responses: {
-        Invalid: error('Bad input: nothing was changed', { message: 'Invalid data', errors: [{ field: 'amount', message: 'Amount must be a positive number' }] }),
+        Invalid: error('Bad input: nothing was changed', {
+          message: 'Invalid data',
+          errors: [{ field: 'amount', message: 'Amount must be a positive number' }],
+        }),
         Unauthenticated: error('No valid session', { message: 'Not authenticated' }),
-        Forbidden: error('Signed in without the permission, or a password change is required first', { message: 'Forbidden' }),
+        Forbidden: error('Signed in without the permission, or a password change is required first', {
+          message: 'Forbidden',
+        }),
         NotFound: error('No such row, or not in the caller’s companies', { message: 'Resource not found' }),
-        Conflict: error('The write conflicts with the data', { message: 'Cannot delete this department: it is still used by 3 budget entries' }),
-        TooManyRequests: error('Rate limit reached, or the same work of the caller is already running', { message: 'Too many requests' }, { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }),
-        ServerError: error('An unexpected fault (recorded for System Monitoring)', { message: 'Internal server error' }),
+        Conflict: error('The write conflicts with the data', {
+          message: 'Cannot delete this department: it is still used by 3 budget entries',
+        }),
+        TooManyRequests: error(
+          'Rate limit reached, or the same work of the caller is already running',
+          { message: 'Too many requests' },
+          { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } },
+        ),
+        ServerError: error('An unexpected fault (recorded for System Monitoring)', {
+          message: 'Internal server error',
+        }),
       },
     },
   };

@@ -21,11 +21,15 @@ const pattern = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+
 describe('the OpenAPI document', () => {
   let entries: ManifestEntry[];
   beforeAll(async () => {
-    entries = buildManifest(await loadBuild()).entries.filter((e) => e.kind === 'api' && e.rule.kind !== 'none' && e.rule.kind !== 'redirect');
+    entries = buildManifest(await loadBuild()).entries.filter(
+      (e) => e.kind === 'api' && e.rule.kind !== 'none' && e.rule.kind !== 'redirect',
+    );
   });
 
   it('is valid OpenAPI 3.1', async () => {
-    const result = await new Validator().validate(openApiDocument({ rateLimits: { perMinute: 100, perHour: 1000 } }) as never);
+    const result = await new Validator().validate(
+      openApiDocument({ rateLimits: { perMinute: 100, perHour: 1000 } }) as never,
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
@@ -37,28 +41,43 @@ describe('the OpenAPI document', () => {
     for (const entry of entries) {
       const concrete = entry.path.replace(/:id\b/g, '1');
       // The most literal documented path that matches (/api/users/stats before /api/users/{id}).
-      const op = ops.filter((o) => o.method === entry.method && pattern(o.path).test(concrete)).sort((a, b) => placeholders(a.path) - placeholders(b.path))[0];
+      const op = ops
+        .filter((o) => o.method === entry.method && pattern(o.path).test(concrete))
+        .sort((a, b) => placeholders(a.path) - placeholders(b.path))[0];
       if (!op) missing.push(entry.name);
-      else if (JSON.stringify(withoutRefusal(op.rule)) !== JSON.stringify(withoutRefusal(entry.rule))) wrongRule.push(`${entry.name}: documented ${JSON.stringify(op.rule)}, enforced ${JSON.stringify(entry.rule)}`);
+      else if (JSON.stringify(withoutRefusal(op.rule)) !== JSON.stringify(withoutRefusal(entry.rule)))
+        wrongRule.push(`${entry.name}: documented ${JSON.stringify(op.rule)}, enforced ${JSON.stringify(entry.rule)}`);
     }
     expect(missing).toEqual([]);
     expect(wrongRule).toEqual([]);
   });
 
   it('documents nothing the app does not serve', () => {
-    const phantom = allOperations().filter((op) => !entries.some((e) => e.method === op.method && pattern(op.path).test(e.path.replace(/:id\b/g, '1'))));
+    const phantom = allOperations().filter(
+      (op) => !entries.some((e) => e.method === op.method && pattern(op.path).test(e.path.replace(/:id\b/g, '1'))),
+    );
     expect(phantom.map((op) => `${op.method} ${op.path}`)).toEqual([]);
   });
 
   it('states the session rule, the rate limits and the errors; request bodies come from the routes’ zod schemas', () => {
     const doc = openApiDocument({ rateLimits: { perMinute: 7, perHour: 70 } }) as any;
-    expect(doc.components.securitySchemes.session).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: '__session' }));
+    expect(doc.components.securitySchemes.session).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: '__session' }),
+    );
     expect(doc.info.description).toContain('7 requests a minute and 70 an hour');
     expect(doc.paths['/api/auth/login'].post.security).toEqual([]);
-    expect(doc.paths['/api/budgets'].post.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['departmentId', 'categoryId', 'amount']));
+    expect(doc.paths['/api/budgets'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['departmentId', 'categoryId', 'amount']),
+    );
     expect(doc.paths['/api/budgets'].get.responses['200'].headers['X-Total-Count']).toBeDefined();
-    expect(doc.paths['/api/system/errors/{id}/resolve'].post.requestBody.content['application/json'].schema.properties.resolution).toEqual(expect.objectContaining({ type: 'string', minLength: 1 }));
-    expect(doc.components.responses.Invalid.content['application/json'].example).toEqual({ message: 'Invalid data', errors: [{ field: 'amount', message: 'Amount must be a positive number' }] });
+    expect(
+      doc.paths['/api/system/errors/{id}/resolve'].post.requestBody.content['application/json'].schema.properties
+        .resolution,
+    ).toEqual(expect.objectContaining({ type: 'string', minLength: 1 }));
+    expect(doc.components.responses.Invalid.content['application/json'].example).toEqual({
+      message: 'Invalid data',
+      errors: [{ field: 'amount', message: 'Amount must be a positive number' }],
+    });
   });
 
   it('shows request bodies closed, as /api enforces them: every object a body describes says which fields it takes', () => {
@@ -68,15 +87,22 @@ describe('the OpenAPI document', () => {
       if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`));
       if (!node || typeof node !== 'object') return;
       if ((node.type === 'object' || node.properties) && node.additionalProperties === undefined) open.push(where);
-      for (const key of ['properties', '$defs']) for (const [name, schema] of Object.entries(node[key] ?? {})) visit(schema, `${where}.${name}`);
-      for (const key of ['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'prefixItems']) if (node[key] !== undefined) visit(node[key], `${where}/${key}`);
+      for (const key of ['properties', '$defs'])
+        for (const [name, schema] of Object.entries(node[key] ?? {})) visit(schema, `${where}.${name}`);
+      for (const key of ['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'prefixItems'])
+        if (node[key] !== undefined) visit(node[key], `${where}/${key}`);
     };
     for (const [path, item] of Object.entries<any>(doc.paths)) {
-      for (const [method, op] of Object.entries<any>(item)) if (op.requestBody) visit(op.requestBody.content['application/json'].schema, `${method.toUpperCase()} ${path}`);
+      for (const [method, op] of Object.entries<any>(item))
+        if (op.requestBody) visit(op.requestBody.content['application/json'].schema, `${method.toUpperCase()} ${path}`);
     }
     expect(open).toEqual([]);
-    const credential = doc.paths['/api/api-integration-credentials'].post.requestBody.content['application/json'].schema;
-    expect(credential).toMatchObject({ additionalProperties: false, properties: { sourceId: expect.any(Object), credentialKey: expect.any(Object) } });
+    const credential =
+      doc.paths['/api/api-integration-credentials'].post.requestBody.content['application/json'].schema;
+    expect(credential).toMatchObject({
+      additionalProperties: false,
+      properties: { sourceId: expect.any(Object), credentialKey: expect.any(Object) },
+    });
     expect(credential.properties.isActive).toBeUndefined();
   });
 });
@@ -92,7 +118,12 @@ describe.each(TEST_DIALECTS)('/api/openapi.json and the API Documentation page o
     const doc = await response.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/api/budgets/{id}');
-    for (const [tab, text] of [['filters', 'companyType'], ['endpoints', '/api/auth/login'], ['schemas', 'Budgets'], ['authentication', '__session']]) {
+    for (const [tab, text] of [
+      ['filters', 'companyType'],
+      ['endpoints', '/api/auth/login'],
+      ['schemas', 'Budgets'],
+      ['authentication', '__session'],
+    ]) {
       const html = await (await c.get(`/api-documentation?tab=${tab}`)).text();
       expect(html, tab).toContain('API Documentation');
       expect(html, tab).toContain(text);
@@ -106,10 +137,14 @@ describe.each(TEST_DIALECTS)('/api/openapi.json and the API Documentation page o
     const pages: [string, string[]][] = [];
     for (const { name } of endpointsPage(view, null, 1).tags) {
       for (let page = 1, first = endpointsPage(view, name, 1); page <= first.pageCount; page++) {
-        pages.push([`?tab=endpoints&tag=${encodeURIComponent(name)}&page=${page}`, endpointsPage(view, name, page).rows.map((e) => e.path)]);
+        pages.push([
+          `?tab=endpoints&tag=${encodeURIComponent(name)}&page=${page}`,
+          endpointsPage(view, name, page).rows.map((e) => e.path),
+        ]);
       }
     }
-    for (let page = 1; page <= schemasPage(view, 1).pageCount; page++) pages.push([`?tab=schemas&page=${page}`, schemasPage(view, page).rows.map((s) => `schema-${s.name}`)]);
+    for (let page = 1; page <= schemasPage(view, 1).pageCount; page++)
+      pages.push([`?tab=schemas&page=${page}`, schemasPage(view, page).rows.map((s) => `schema-${s.name}`)]);
     const shown = new Set<string>();
     for (const [query, texts] of pages) {
       const html = await (await c.get(`/api-documentation${query}`)).text();
@@ -119,10 +154,13 @@ describe.each(TEST_DIALECTS)('/api/openapi.json and the API Documentation page o
         shown.add(text);
       }
       // The next page is a link (no JavaScript needed).
-      if (query.endsWith('&page=1') && pages.some(([q]) => q === query.replace('&page=1', '&page=2'))) expect(html).toContain('page=2');
+      if (query.endsWith('&page=1') && pages.some(([q]) => q === query.replace('&page=1', '&page=2')))
+        expect(html).toContain('page=2');
     }
     expect(shown).toContain('/api/budgets/{id}');
-    expect([...shown].filter((t) => t.startsWith('/api/')).length).toBe(new Set(view.endpoints.map((e) => e.path)).size);
+    expect([...shown].filter((t) => t.startsWith('/api/')).length).toBe(
+      new Set(view.endpoints.map((e) => e.path)).size,
+    );
   });
 
   it('the endpoints tab has contents by area and a filter (a GET parameter) across every tag', async () => {

@@ -21,7 +21,15 @@ describe.each(TEST_DIALECTS)('delete anomalies on %s', (dialect) => {
   async function audit(userId: number, action: 'create' | 'update' | 'delete', minutesAgo: number[]) {
     await database.db
       .insertInto('auditLogs')
-      .values(minutesAgo.map((m) => ({ tableName: 'budgets', recordId: ++recordId, action, userId, timestamp: iso(now - m * MINUTE) })))
+      .values(
+        minutesAgo.map((m) => ({
+          tableName: 'budgets',
+          recordId: ++recordId,
+          action,
+          userId,
+          timestamp: iso(now - m * MINUTE),
+        })),
+      )
       .execute();
   }
 
@@ -58,7 +66,10 @@ describe.each(TEST_DIALECTS)('delete anomalies on %s', (dialect) => {
     });
 
     // Running again (at-least-once delivery, or the next run's overlapping look-back) adds nothing.
-    expect(await detectDeleteAnomalies(ctx, { ...DEFAULTS, now: new Date(now + 5 * MINUTE) })).toEqual({ users: 3, created: 0 });
+    expect(await detectDeleteAnomalies(ctx, { ...DEFAULTS, now: new Date(now + 5 * MINUTE) })).toEqual({
+      users: 3,
+      created: 0,
+    });
     expect(await database.db.selectFrom('securityAnomalies').selectAll().execute()).toHaveLength(1);
   });
 
@@ -72,7 +83,12 @@ describe.each(TEST_DIALECTS)('delete anomalies on %s', (dialect) => {
     await detectDeleteAnomalies(ctx, { ...DEFAULTS, now: new Date(now) });
     await audit(user.id, 'delete', [41]);
     await detectDeleteAnomalies(ctx, { ...DEFAULTS, now: new Date(now) });
-    const rows = await database.db.selectFrom('securityAnomalies').selectAll().where('userId', '=', user.id).orderBy('windowStart').execute();
+    const rows = await database.db
+      .selectFrom('securityAnomalies')
+      .selectAll()
+      .where('userId', '=', user.id)
+      .orderBy('windowStart')
+      .execute();
     expect(rows.map((r) => [r.deleteCount, r.windowStart, r.windowEnd])).toEqual([
       [5, iso(now - 50 * MINUTE), iso(now - 46 * MINUTE)],
       [5, iso(now - 45 * MINUTE), iso(now - 41 * MINUTE)],
@@ -85,13 +101,21 @@ describe.each(TEST_DIALECTS)('delete anomalies on %s', (dialect) => {
     await detectDeleteAnomalies(ctx, { ...DEFAULTS, threshold: 3, windowMinutes: 2, now: new Date(now) });
     const rows = await database.db.selectFrom('securityAnomalies').selectAll().where('userId', '=', user.id).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ deleteCount: 3, windowStart: iso(now - 15 * MINUTE), windowEnd: iso(now - 13 * MINUTE) });
+    expect(rows[0]).toMatchObject({
+      deleteCount: 3,
+      windowStart: iso(now - 15 * MINUTE),
+      windowEnd: iso(now - 13 * MINUTE),
+    });
   });
 
   it('may be run by the system or a reader of audit logs, not by other users', async () => {
     const viewer = await createTestUser(database.db, { role: 'viewer' });
     const auditor = await createTestUser(database.db, { role: 'viewer', flags: { canAccessAuditLogs: true } });
-    expect((await rejection(detectDeleteAnomalies(await userContext(database.db, viewer.id), DEFAULTS))).status).toBe(403);
-    await expect(detectDeleteAnomalies(await userContext(database.db, auditor.id), { ...DEFAULTS, now: new Date(now) })).resolves.toMatchObject({ created: 0 });
+    expect((await rejection(detectDeleteAnomalies(await userContext(database.db, viewer.id), DEFAULTS))).status).toBe(
+      403,
+    );
+    await expect(
+      detectDeleteAnomalies(await userContext(database.db, auditor.id), { ...DEFAULTS, now: new Date(now) }),
+    ).resolves.toMatchObject({ created: 0 });
   });
 });

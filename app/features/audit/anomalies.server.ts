@@ -76,7 +76,13 @@ export async function detectDeleteAnomalies(
             .executeTakeFirst();
           const inserted = Number(result.numInsertedOrUpdatedRows ?? 0);
           created += inserted;
-          if (inserted) found.push({ id: result.insertId !== undefined ? Number(result.insertId) : undefined, username, companyId, deleteCount: count });
+          if (inserted)
+            found.push({
+              id: result.insertId !== undefined ? Number(result.insertId) : undefined,
+              username,
+              companyId,
+              deleteCount: count,
+            });
           i = j + 1;
         } else {
           i += 1;

@@ -18,13 +18,18 @@ export function Anomalies({ anomalies }: { anomalies: AnomalyShown[] }) {
             <li key={a.id} className="px-4 py-3 text-sm" data-testid="anomaly">
               <p className="text-slate-900">{a.description}</p>
               <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-slate-600">
-                <span>User: <span className="font-medium">{a.username}</span></span>
+                <span>
+                  User: <span className="font-medium">{a.username}</span>
+                </span>
                 <span className="font-medium text-red-700">{`${a.deleteCount} deletes`}</span>
                 <span>{`Window: ${formatInstant(a.windowStart)} – ${formatInstant(a.windowEnd)}`}</span>
                 <span>{`Detected ${formatInstant(a.createdAt)}`}</span>
               </p>
               {a.deleted.length > 0 ? (
-                <p className="mt-1 text-slate-700" data-testid="anomaly-deleted">{`Deleted: ${a.deleted.map((d) => `${d.table} (${d.count})`).join(', ')}`}</p>
+                <p
+                  className="mt-1 text-slate-700"
+                  data-testid="anomaly-deleted"
+                >{`Deleted: ${a.deleted.map((d) => `${d.table} (${d.count})`).join(', ')}`}</p>
               ) : null}
             </li>
           ))}

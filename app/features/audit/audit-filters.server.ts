@@ -14,7 +14,10 @@ export async function auditUserChoices(ctx: ServiceContext): Promise<AuditUserCh
 }
 
 /** The user the filter's text names (id, username or e-mail) among those the reader may filter by. */
-export async function auditUserNamed(ctx: ServiceContext, text: string): Promise<(AuditUserChoice & { username: string }) | null> {
+export async function auditUserNamed(
+  ctx: ServiceContext,
+  text: string,
+): Promise<(AuditUserChoice & { username: string }) | null> {
   requirePermission(ctx, 'auditLogs');
   return userNamed(ctx.db, actorCompanyScope(ctx), text);
 }

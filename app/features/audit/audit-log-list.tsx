@@ -50,34 +50,60 @@ function Changes({ changes, more }: { changes: ReadableChange[]; more: number })
     <ul className="mt-2 space-y-1 rounded-md bg-slate-50 p-2 text-xs text-slate-700" aria-label="Changes">
       {changes.map((change) => (
         <li key={change.field} data-testid="change">
-          <span className="font-medium text-slate-900">{change.label}</span>: <StoredValue value={change.old} /> → <StoredValue value={change.new} />
+          <span className="font-medium text-slate-900">{change.label}</span>: <StoredValue value={change.old} /> →{' '}
+          <StoredValue value={change.new} />
         </li>
       ))}
-      {more > 0 ? <li className="text-slate-600" data-testid="more-changes">and {more} more change{more === 1 ? '' : 's'} (in the record’s history)</li> : null}
+      {more > 0 ? (
+        <li className="text-slate-600" data-testid="more-changes">
+          and {more} more change{more === 1 ? '' : 's'} (in the record’s history)
+        </li>
+      ) : null}
     </ul>
   );
 }
 
 function Entry({ entry }: { entry: ShownAuditEntry }) {
   const href = recordHref(entry);
-  const history = entry.recordId !== null
-    ? `?${new URLSearchParams({ tab: 'versions', tableName: entry.tableName, recordId: String(entry.recordId) })}`
-    : null;
+  const history =
+    entry.recordId !== null
+      ? `?${new URLSearchParams({ tab: 'versions', tableName: entry.tableName, recordId: String(entry.recordId) })}`
+      : null;
   return (
     <li className="px-4 py-3" data-testid="audit-entry">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <ActionBadge action={entry.action} />
         <span className="font-medium text-slate-900">{tableLabel(entry.tableName)}</span>
         {entry.recordId !== null ? <span className="text-slate-600">Record #{entry.recordId}</span> : null}
-        <span className="text-slate-600">by <span className="font-medium">{entry.username}</span></span>
-        <time dateTime={entry.timestamp} className="ml-auto text-xs text-slate-500">{formatInstant(entry.timestamp)}</time>
+        <span className="text-slate-600">
+          by <span className="font-medium">{entry.username}</span>
+        </span>
+        <time dateTime={entry.timestamp} className="ml-auto text-xs text-slate-500">
+          {formatInstant(entry.timestamp)}
+        </time>
       </div>
       {entry.reason ? <p className="mt-1 text-sm text-slate-700">Reason: {entry.reason}</p> : null}
       <Changes changes={entry.changes} more={entry.moreChanges} />
       {href || history ? (
         <p className="mt-2 flex gap-4 text-sm">
-          {href ? <Link to={href} className="text-blue-700 hover:underline">Open record<span className="sr-only"> {entry.recordId} of {tableLabel(entry.tableName)}</span></Link> : null}
-          {history ? <Link to={history} className="text-blue-700 hover:underline">History<span className="sr-only"> of record {entry.recordId} of {tableLabel(entry.tableName)}</span></Link> : null}
+          {href ? (
+            <Link to={href} className="text-blue-700 hover:underline">
+              Open record
+              <span className="sr-only">
+                {' '}
+                {entry.recordId} of {tableLabel(entry.tableName)}
+              </span>
+            </Link>
+          ) : null}
+          {history ? (
+            <Link to={history} className="text-blue-700 hover:underline">
+              History
+              <span className="sr-only">
+                {' '}
+                of record {entry.recordId} of {tableLabel(entry.tableName)}
+              </span>
+            </Link>
+          ) : null}
         </p>
       ) : null}
     </li>
@@ -93,7 +119,9 @@ export function AuditLogList({ data }: { data: AuditLogsData }) {
       ) : (
         <div className="max-h-[600px] overflow-y-auto" tabIndex={0} role="region" aria-label="Audit log entries">
           <ul className="divide-y divide-slate-100">
-            {data.rows.map((entry) => <Entry key={entry.id} entry={entry} />)}
+            {data.rows.map((entry) => (
+              <Entry key={entry.id} entry={entry} />
+            ))}
           </ul>
         </div>
       )}

@@ -8,7 +8,15 @@ import { userContext } from '../../../test/context.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { findResource } from '../resources.ts';
 import { screenTableLabel } from './audit-readable.server.ts';
-import { listAuditLogs, listDataVersions, listSecurityAnomalies, parseAuditQuery, restoreVersion, withDeletedTallies, withReadableChanges } from './audit-trail.server.ts';
+import {
+  listAuditLogs,
+  listDataVersions,
+  listSecurityAnomalies,
+  parseAuditQuery,
+  restoreVersion,
+  withDeletedTallies,
+  withReadableChanges,
+} from './audit-trail.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { createRecord, deleteRecord, updateRecord } from '../../platform/resources/resource-writes.server.ts';
 
@@ -41,20 +49,65 @@ describe.each(TEST_DIALECTS)('readable audit trail on %s', (dialect) => {
     const admin = await createTestUser(db, { role: 'owner' });
     ctx = await userContext(db, admin.id);
     // Seeded as bootstrap seeds: straight into the tables, no versions.
-    companyId = (await db.insertInto('companies').values({ name: 'Atlas Readable', type: 'fintech', description: null }).returning('id').executeTakeFirstOrThrow()).id;
-    otherCompanyId = (await db.insertInto('companies').values({ name: 'Borealis Readable', type: 'mobile', description: null }).returning('id').executeTakeFirstOrThrow()).id;
-    departmentId = (await db.insertInto('departments').values({ name: unique('Marketing'), description: null }).returning('id').executeTakeFirstOrThrow()).id;
-    cloud = (await db.insertInto('expenseCategories').values({ companyId, departmentId, name: 'Cloud Hosting', description: null }).returning('id').executeTakeFirstOrThrow()).id;
-    media = (await db.insertInto('expenseCategories').values({ companyId, departmentId, name: 'Media Buying', description: null }).returning('id').executeTakeFirstOrThrow()).id;
+    companyId = (
+      await db
+        .insertInto('companies')
+        .values({ name: 'Atlas Readable', type: 'fintech', description: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    otherCompanyId = (
+      await db
+        .insertInto('companies')
+        .values({ name: 'Borealis Readable', type: 'mobile', description: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    departmentId = (
+      await db
+        .insertInto('departments')
+        .values({ name: unique('Marketing'), description: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    cloud = (
+      await db
+        .insertInto('expenseCategories')
+        .values({ companyId, departmentId, name: 'Cloud Hosting', description: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    media = (
+      await db
+        .insertInto('expenseCategories')
+        .values({ companyId, departmentId, name: 'Media Buying', description: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => database?.destroy());
 
   const entriesOf = async (reader: ServiceContext, recordId: number) =>
-    withReadableChanges(reader, (await listAuditLogs(reader, parseAuditQuery({ tableName: 'actual_expenses', recordId }))).rows);
+    withReadableChanges(
+      reader,
+      (await listAuditLogs(reader, parseAuditQuery({ tableName: 'actual_expenses', recordId }))).rows,
+    );
 
   it('shows changes with the form’s labels, money, dates and referenced rows by name', async () => {
-    const created = await createRecord(ctx, expenses, { departmentId, categoryId: cloud, amount: 1234.5, expenseDate: '2026-03-04', description: 'Hosting', vendor: 'Cloud Inc' });
-    await updateRecord(ctx, expenses, created.id, { categoryId: media, amount: 999.99, expenseDate: '2026-03-05', vendor: '' });
+    const created = await createRecord(ctx, expenses, {
+      departmentId,
+      categoryId: cloud,
+      amount: 1234.5,
+      expenseDate: '2026-03-04',
+      description: 'Hosting',
+      vendor: 'Cloud Inc',
+    });
+    await updateRecord(ctx, expenses, created.id, {
+      categoryId: media,
+      amount: 999.99,
+      expenseDate: '2026-03-05',
+      vendor: '',
+    });
     const [update, create] = await entriesOf(ctx, created.id);
     expect(update.readableChanges).toEqual([
       { field: 'categoryId', label: 'Category', old: 'Cloud Hosting', new: 'Media Buying' },
@@ -64,36 +117,101 @@ describe.each(TEST_DIALECTS)('readable audit trail on %s', (dialect) => {
     ]);
     // A create lists every field in the form's order; the company (copied from the category) by name.
     const labels = create.readableChanges.map((c) => c.label);
-    expect(labels.slice(0, 7)).toEqual(['Department', 'Category', 'Amount', 'Expense Date', 'Description', 'Vendor', 'Company']);
-    expect(create.readableChanges).toContainEqual({ field: 'companyId', label: 'Company', old: '—', new: 'Atlas Readable' });
-    expect(create.readableChanges).toContainEqual({ field: 'departmentId', label: 'Department', old: '—', new: `Marketing ${dialect} 1` });
-    expect(create.readableChanges.find((c) => c.field === 'createdBy')?.new).toBe(ctx.actor.kind === 'user' ? ctx.actor.user.username : '');
+    expect(labels.slice(0, 7)).toEqual([
+      'Department',
+      'Category',
+      'Amount',
+      'Expense Date',
+      'Description',
+      'Vendor',
+      'Company',
+    ]);
+    expect(create.readableChanges).toContainEqual({
+      field: 'companyId',
+      label: 'Company',
+      old: '—',
+      new: 'Atlas Readable',
+    });
+    expect(create.readableChanges).toContainEqual({
+      field: 'departmentId',
+      label: 'Department',
+      old: '—',
+      new: `Marketing ${dialect} 1`,
+    });
+    expect(create.readableChanges.find((c) => c.field === 'createdBy')?.new).toBe(
+      ctx.actor.kind === 'user' ? ctx.actor.user.username : '',
+    );
     // The raw changes stay as stored (the API's contract).
-    expect(update.changes).toMatchObject({ amountCents: { old: 123450, new: 99999 }, categoryId: { old: cloud, new: media } });
+    expect(update.changes).toMatchObject({
+      amountCents: { old: 123450, new: 99999 },
+      categoryId: { old: cloud, new: media },
+    });
   });
 
   it('names only the rows the reader may see: another company’s row, or a deleted one, by its number', async () => {
-    const elsewhere = (await db.insertInto('expenseCategories').values({ companyId: otherCompanyId, departmentId, name: 'Secret Category', description: null }).returning('id').executeTakeFirstOrThrow()).id;
+    const elsewhere = (
+      await db
+        .insertInto('expenseCategories')
+        .values({ companyId: otherCompanyId, departmentId, name: 'Secret Category', description: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const [entry] = await withReadableChanges(ctx, [
-      { id: 0, action: 'update', tableName: 'budgets', recordId: 1, userId: null, username: 'x', user: null, timestamp: new Date().toISOString(), reason: null, ipAddress: null, changes: { categoryId: { old: elsewhere, new: 987654 } } },
+      {
+        id: 0,
+        action: 'update',
+        tableName: 'budgets',
+        recordId: 1,
+        userId: null,
+        username: 'x',
+        user: null,
+        timestamp: new Date().toISOString(),
+        reason: null,
+        ipAddress: null,
+        changes: { categoryId: { old: elsewhere, new: 987654 } },
+      },
     ]);
-    expect(entry.readableChanges).toEqual([{ field: 'categoryId', label: 'Category', old: 'Secret Category', new: '#987654' }]);
+    expect(entry.readableChanges).toEqual([
+      { field: 'categoryId', label: 'Category', old: 'Secret Category', new: '#987654' },
+    ]);
     const limited = await userContext(db, (await createTestUser(db, { role: 'admin', companyId })).id);
     const [scoped] = await withReadableChanges(limited, [
-      { id: 0, action: 'update', tableName: 'budgets', recordId: 1, userId: null, username: 'x', user: null, timestamp: new Date().toISOString(), reason: null, ipAddress: null, changes: { categoryId: { old: elsewhere, new: cloud } } },
+      {
+        id: 0,
+        action: 'update',
+        tableName: 'budgets',
+        recordId: 1,
+        userId: null,
+        username: 'x',
+        user: null,
+        timestamp: new Date().toISOString(),
+        reason: null,
+        ipAddress: null,
+        changes: { categoryId: { old: elsewhere, new: cloud } },
+      },
     ]);
-    expect(scoped.readableChanges).toEqual([{ field: 'categoryId', label: 'Category', old: `#${elsewhere}`, new: 'Cloud Hosting' }]);
+    expect(scoped.readableChanges).toEqual([
+      { field: 'categoryId', label: 'Category', old: `#${elsewhere}`, new: 'Cloud Hosting' },
+    ]);
   });
 
   it('shows a version’s data labelled and formatted', async () => {
-    const created = await createRecord(ctx, expenses, { departmentId, categoryId: media, amount: 42, expenseDate: '2026-01-31', description: 'Ads' });
+    const created = await createRecord(ctx, expenses, {
+      departmentId,
+      categoryId: media,
+      amount: 42,
+      expenseDate: '2026-01-31',
+      description: 'Ads',
+    });
     const [version] = await listDataVersions(ctx, { tableName: 'actual_expenses', recordId: created.id });
-    expect(version.fields).toEqual(expect.arrayContaining([
-      { field: 'amountCents', label: 'Amount', value: '$42.00' },
-      { field: 'categoryId', label: 'Category', value: 'Media Buying' },
-      { field: 'expenseDate', label: 'Expense Date', value: 'Jan 31, 2026' },
-      { field: 'companyId', label: 'Company', value: 'Atlas Readable' },
-    ]));
+    expect(version.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'amountCents', label: 'Amount', value: '$42.00' },
+        { field: 'categoryId', label: 'Category', value: 'Media Buying' },
+        { field: 'expenseDate', label: 'Expense Date', value: 'Jan 31, 2026' },
+        { field: 'companyId', label: 'Company', value: 'Atlas Readable' },
+      ]),
+    );
     expect(version.fields!.some((f) => f.field === 'id')).toBe(false);
   });
 
@@ -101,32 +219,78 @@ describe.each(TEST_DIALECTS)('readable audit trail on %s', (dialect) => {
     const user = await createTestUser(db, { role: 'admin' });
     const start = Date.parse('2026-02-01T10:00:00.000Z');
     const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
-    const deletes = [['actual_expenses', 0], ['actual_expenses', 1], ['budgets', 2], ['actual_expenses', 3], ['budgets', 4], ['budgets', 30]] as const;
+    const deletes = [
+      ['actual_expenses', 0],
+      ['actual_expenses', 1],
+      ['budgets', 2],
+      ['actual_expenses', 3],
+      ['budgets', 4],
+      ['budgets', 30],
+    ] as const;
     for (const [tableName, minute] of deletes) {
-      await db.insertInto('auditLogs').values({ tableName, recordId: 1, action: 'delete', userId: user.id, timestamp: at(minute) }).execute();
+      await db
+        .insertInto('auditLogs')
+        .values({ tableName, recordId: 1, action: 'delete', userId: user.id, timestamp: at(minute) })
+        .execute();
     }
-    await db.insertInto('securityAnomalies').values({ userId: user.id, username: user.username, anomalyType: 'multiple_deletes', deleteCount: 5, windowStart: at(0), windowEnd: at(4), description: 'x', createdAt: at(5) }).execute();
+    await db
+      .insertInto('securityAnomalies')
+      .values({
+        userId: user.id,
+        username: user.username,
+        anomalyType: 'multiple_deletes',
+        deleteCount: 5,
+        windowStart: at(0),
+        windowEnd: at(4),
+        description: 'x',
+        createdAt: at(5),
+      })
+      .execute();
     const anomalies = await withDeletedTallies(ctx, await listSecurityAnomalies(ctx));
-    expect(anomalies.find((a) => a.userId === user.id)?.deleted).toEqual([{ table: 'Actual Expenses', count: 3 }, { table: 'Budget Planning', count: 2 }]);
+    expect(anomalies.find((a) => a.userId === user.id)?.deleted).toEqual([
+      { table: 'Actual Expenses', count: 3 },
+      { table: 'Budget Planning', count: 2 },
+    ]);
   });
 
   describe('a row that existed before versioning', () => {
     const seededExpense = async (amountCents: number) =>
-      (await db.insertInto('actualExpenses').values({ companyId, departmentId, categoryId: cloud, amountCents, expenseDate: '2026-04-01', description: unique('Seeded') }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('actualExpenses')
+          .values({
+            companyId,
+            departmentId,
+            categoryId: cloud,
+            amountCents,
+            expenseDate: '2026-04-01',
+            description: unique('Seeded'),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
 
     it('gets a baseline version of its previous state on its first edit, which restores it', async () => {
       const id = await seededExpense(123450);
       await updateRecord(ctx, expenses, id, { amount: 999.99 });
       const versions = await listDataVersions(ctx, { tableName: 'actual_expenses', recordId: id });
-      expect(versions.map((v) => [v.version, v.action, v.isActive, v.createdBy])).toEqual([[2, 'update', true, ctx.actor.kind === 'user' ? ctx.actor.user.id : null], [1, 'baseline', false, null]]);
+      expect(versions.map((v) => [v.version, v.action, v.isActive, v.createdBy])).toEqual([
+        [2, 'update', true, ctx.actor.kind === 'user' ? ctx.actor.user.id : null],
+        [1, 'baseline', false, null],
+      ]);
       expect(versions[1].data).toMatchObject({ amountCents: 123450, companyId });
       expect(versions[0].data).toMatchObject({ amountCents: 99999 });
 
       const restored = await restoreVersion(ctx, versions[1].id);
       expect(restored.record).toMatchObject({ amount: 1234.5 });
-      expect((await db.selectFrom('actualExpenses').select('amountCents').where('id', '=', id).executeTakeFirstOrThrow()).amountCents).toBe(123450);
+      expect(
+        (await db.selectFrom('actualExpenses').select('amountCents').where('id', '=', id).executeTakeFirstOrThrow())
+          .amountCents,
+      ).toBe(123450);
       // The next edits number on; no second baseline.
-      expect((await listDataVersions(ctx, { tableName: 'actual_expenses', recordId: id })).map((v) => v.action)).toEqual(['update', 'update', 'baseline']);
+      expect(
+        (await listDataVersions(ctx, { tableName: 'actual_expenses', recordId: id })).map((v) => v.action),
+      ).toEqual(['update', 'update', 'baseline']);
     });
 
     it('gets one on a delete too, and comes back from it', async () => {
@@ -136,13 +300,24 @@ describe.each(TEST_DIALECTS)('readable audit trail on %s', (dialect) => {
       expect(versions.map((v) => v.action)).toEqual(['delete', 'baseline']);
       const restored = await restoreVersion(ctx, versions[1].id);
       expect(restored.created).toBe(true);
-      expect((await db.selectFrom('actualExpenses').select('amountCents').where('id', '=', id).executeTakeFirstOrThrow()).amountCents).toBe(5000);
+      expect(
+        (await db.selectFrom('actualExpenses').select('amountCents').where('id', '=', id).executeTakeFirstOrThrow())
+          .amountCents,
+      ).toBe(5000);
     });
 
     it('a record versioned from its creation gets no baseline', async () => {
-      const created = await createRecord(ctx, expenses, { departmentId, categoryId: cloud, amount: 10, expenseDate: '2026-05-01', description: 'Fresh' });
+      const created = await createRecord(ctx, expenses, {
+        departmentId,
+        categoryId: cloud,
+        amount: 10,
+        expenseDate: '2026-05-01',
+        description: 'Fresh',
+      });
       await updateRecord(ctx, expenses, created.id, { amount: 11 });
-      expect((await listDataVersions(ctx, { tableName: 'actual_expenses', recordId: created.id })).map((v) => v.action)).toEqual(['update', 'create']);
+      expect(
+        (await listDataVersions(ctx, { tableName: 'actual_expenses', recordId: created.id })).map((v) => v.action),
+      ).toEqual(['update', 'create']);
     });
   });
 });

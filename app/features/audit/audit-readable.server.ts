@@ -4,11 +4,23 @@
 // declarations; the names of referenced rows are read for a whole page at once, in one
 // statement, and only those the reader may see (another company's row shows as its number).
 import { sql } from 'kysely';
-import { formatDay, formatInstant, formatMoney, formatNumber, formatPercent, MONTH_NAMES } from '../../platform/lib/format.ts';
+import {
+  formatDay,
+  formatInstant,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  MONTH_NAMES,
+} from '../../platform/lib/format.ts';
 import { wordsLabel } from '../../platform/lib/labels.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
 import { ROLE_LABELS } from '../../platform/lib/permissions.ts';
-import { companyColumnOf, referencedResource, type FieldDef, type ResourceDef } from '../../platform/resources/define.ts';
+import {
+  companyColumnOf,
+  referencedResource,
+  type FieldDef,
+  type ResourceDef,
+} from '../../platform/resources/define.ts';
 import { companies, RESOURCE_LIST } from '../resources.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { columnOf, dynamic, scopeOf } from '../../platform/resources/resource-rows.server.ts';
@@ -48,7 +60,11 @@ interface ColumnInfo {
 }
 
 const USERS: Target = { table: 'users', nameColumn: 'username', companyColumn: null };
-const COMPANIES: Target = { table: companies.table, nameColumn: companies.choices?.label ?? 'name', companyColumn: 'id' };
+const COMPANIES: Target = {
+  table: companies.table,
+  nameColumn: companies.choices?.label ?? 'name',
+  companyColumn: 'id',
+};
 
 function targetOf(def: ResourceDef): Target {
   return { table: def.table, nameColumn: def.choices?.label ?? 'name', companyColumn: companyColumnOf(def) };
@@ -88,7 +104,8 @@ function columnsOf(tableName: string): Map<string, ColumnInfo> {
     add('username', { label: 'Username', kind: 'text' });
     add('role', { label: 'Role', kind: 'enum', optionLabels: ROLE_LABELS });
   }
-  if (tableName === 'users' || (def && companyColumnOf(def) === 'companyId')) add('companyId', { label: 'Company', kind: 'reference', target: COMPANIES });
+  if (tableName === 'users' || (def && companyColumnOf(def) === 'companyId'))
+    add('companyId', { label: 'Company', kind: 'reference', target: COMPANIES });
   add('createdBy', { label: 'Created By', kind: 'reference', target: USERS });
   add('createdAt', { label: 'Created', kind: 'instant' });
   add('updatedAt', { label: 'Updated', kind: 'instant' });
@@ -183,7 +200,8 @@ async function namesOf(ctx: ServiceContext, wanted: Wanted): Promise<Map<string,
   return names;
 }
 
-const byOrder = (tableName: string) => (a: string, b: string) => infoOf(tableName, a).order - infoOf(tableName, b).order;
+const byOrder = (tableName: string) => (a: string, b: string) =>
+  infoOf(tableName, a).order - infoOf(tableName, b).order;
 
 /** Entries' `changes` as labelled, formatted changes, in the form's order; one statement for the names. */
 export async function readableChanges(
@@ -199,10 +217,17 @@ export async function readableChanges(
   const names = await namesOf(ctx, wanted);
   return entries.map((entry) => {
     const changes = entry.changes ?? {};
-    return Object.keys(changes).sort(byOrder(entry.tableName)).map((column) => {
-      const info = infoOf(entry.tableName, column);
-      return { field: column, label: info.label, old: formatValue(info, changes[column]?.old, names), new: formatValue(info, changes[column]?.new, names) };
-    });
+    return Object.keys(changes)
+      .sort(byOrder(entry.tableName))
+      .map((column) => {
+        const info = infoOf(entry.tableName, column);
+        return {
+          field: column,
+          label: info.label,
+          old: formatValue(info, changes[column]?.old, names),
+          new: formatValue(info, changes[column]?.new, names),
+        };
+      });
   });
 }
 
@@ -216,10 +241,13 @@ export async function readableVersionData(
   const names = await namesOf(ctx, wanted);
   return versions.map((version) => {
     const data = version.data ?? {};
-    return Object.keys(data).filter((column) => column !== 'id').sort(byOrder(version.tableName)).map((column) => {
-      const info = infoOf(version.tableName, column);
-      return { field: column, label: info.label, value: formatValue(info, data[column], names) };
-    });
+    return Object.keys(data)
+      .filter((column) => column !== 'id')
+      .sort(byOrder(version.tableName))
+      .map((column) => {
+        const info = infoOf(version.tableName, column);
+        return { field: column, label: info.label, value: formatValue(info, data[column], names) };
+      });
   });
 }
 
@@ -240,7 +268,17 @@ export async function anomalyDeletes(
     .selectFrom('auditLogs')
     .select(['userId', 'tableName', 'timestamp'])
     .where('action', '=', 'delete')
-    .where((eb) => eb.or(windows.map((a) => eb.and([eb('userId', '=', a.userId), eb('timestamp', '>=', a.windowStart), eb('timestamp', '<=', a.windowEnd)]))))
+    .where((eb) =>
+      eb.or(
+        windows.map((a) =>
+          eb.and([
+            eb('userId', '=', a.userId),
+            eb('timestamp', '>=', a.windowStart),
+            eb('timestamp', '<=', a.windowEnd),
+          ]),
+        ),
+      ),
+    )
     .execute();
   return anomalies.map((a) => {
     const counts = new Map<string, number>();
@@ -249,6 +287,8 @@ export async function anomalyDeletes(
       if (d.userId !== a.userId || at < Date.parse(a.windowStart) || at > Date.parse(a.windowEnd)) continue;
       counts.set(d.tableName, (counts.get(d.tableName) ?? 0) + 1);
     }
-    return [...counts].map(([tableName, count]) => ({ table: screenTableLabel(tableName), count })).sort((x, y) => y.count - x.count || x.table.localeCompare(y.table));
+    return [...counts]
+      .map(([tableName, count]) => ({ table: screenTableLabel(tableName), count }))
+      .sort((x, y) => y.count - x.count || x.table.localeCompare(y.table));
   });
 }

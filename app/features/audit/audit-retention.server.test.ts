@@ -39,23 +39,49 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
   async function insertAudit(tableName: string, timestamps: string[]) {
     await db
       .insertInto('auditLogs')
-      .values(timestamps.map((timestamp, i) => ({ tableName, recordId: i + 1, action: 'update', actorLabel: 'system', timestamp })))
+      .values(
+        timestamps.map((timestamp, i) => ({
+          tableName,
+          recordId: i + 1,
+          action: 'update',
+          actorLabel: 'system',
+          timestamp,
+        })),
+      )
       .execute();
   }
   const auditTimes = async (tableName: string) =>
-    (await db.selectFrom('auditLogs').select('timestamp').where('tableName', '=', tableName).orderBy('id').execute()).map((r) => r.timestamp);
+    (
+      await db.selectFrom('auditLogs').select('timestamp').where('tableName', '=', tableName).orderBy('id').execute()
+    ).map((r) => r.timestamp);
   const versionsOf = async (tableName: string, recordId: number) =>
-    (await db.selectFrom('dataVersions').select(['version', 'action']).where('tableName', '=', tableName).where('recordId', '=', recordId).orderBy('version').execute()).map((v) => `${v.version}:${v.action}`);
+    (
+      await db
+        .selectFrom('dataVersions')
+        .select(['version', 'action'])
+        .where('tableName', '=', tableName)
+        .where('recordId', '=', recordId)
+        .orderBy('version')
+        .execute()
+    ).map((v) => `${v.version}:${v.action}`);
   const backdateVersions = async (tableName: string, recordId: number, days: number, versions?: number[]) => {
-    let q = db.updateTable('dataVersions').set({ createdAt: daysAgo(days) }).where('tableName', '=', tableName).where('recordId', '=', recordId);
+    let q = db
+      .updateTable('dataVersions')
+      .set({ createdAt: daysAgo(days) })
+      .where('tableName', '=', tableName)
+      .where('recordId', '=', recordId);
     if (versions) q = q.where('version', 'in', versions);
     await q.execute();
   };
-  const newCompany = async () => (await createRecord(system, companies, { name: unique('Retention Co'), type: 'fintech' })).id as number;
+  const newCompany = async () =>
+    (await createRecord(system, companies, { name: unique('Retention Co'), type: 'fintech' })).id as number;
 
   it('deletes audit entries older than the cut-off and keeps the recent ones (and may run twice)', async () => {
     await insertAudit('retention_probe', [daysAgo(400), daysAgo(366), daysAgo(800), daysAgo(364), daysAgo(1)]);
-    const before = await db.selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('auditLogs')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const result = await pruneAuditTrail(system, { retentionDays: 365 });
     expect(result).toMatchObject({ auditLogs: 3, dataVersions: 0, batches: 1 });
     expect(Date.parse(result.cutoff)).toBeCloseTo(Date.now() - 365 * DAY, -4);
@@ -63,9 +89,16 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
     expect(kept).toHaveLength(2);
     expect(kept.every((t) => Date.parse(t) > Date.now() - 365 * DAY)).toBe(true);
     // The bootstrap's own (recent) entries are untouched.
-    const after = await db.selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('auditLogs')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) - 3);
-    expect(await pruneAuditTrail(system, { retentionDays: 365 })).toMatchObject({ auditLogs: 0, dataVersions: 0, batches: 0 });
+    expect(await pruneAuditTrail(system, { retentionDays: 365 })).toMatchObject({
+      auditLogs: 0,
+      dataVersions: 0,
+      batches: 0,
+    });
     // `now` moves the cut-off: counted from a year on, the 364-day-old entry is old too.
     const later = new Date(Date.now() + 2 * DAY);
     expect(await pruneAuditTrail(system, { retentionDays: 365, now: later })).toMatchObject({ auditLogs: 1 });
@@ -76,8 +109,23 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
     await updateRecord(system, companies, id, { description: 'first change' });
     await updateRecord(system, companies, id, { description: 'second change' });
     await backdateVersions('companies', id, 3000);
-    const owner = await db.selectFrom('users').select('id').where('email', '=', 'owner@example.com').executeTakeFirstOrThrow();
-    await db.insertInto('dataVersions').values({ tableName: 'users', recordId: owner.id, version: 1000, data: null, action: 'update', createdAt: daysAgo(3000), isActive: false }).execute();
+    const owner = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'owner@example.com')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('dataVersions')
+      .values({
+        tableName: 'users',
+        recordId: owner.id,
+        version: 1000,
+        data: null,
+        action: 'update',
+        createdAt: daysAgo(3000),
+        isActive: false,
+      })
+      .execute();
     await pruneAuditTrail(system, { retentionDays: 30 });
     expect(await versionsOf('companies', id)).toEqual(['1:create', '2:update', '3:update']);
     expect(await versionsOf('users', owner.id)).toContain('1000:update');
@@ -95,11 +143,38 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
     await backdateVersions('companies', recentlyDeleted, 400, [1, 2]);
     await deleteRecord(system, companies, recentlyDeleted);
     // A deleted user's old versions go too; a table nobody declares keeps its versions.
-    await db.insertInto('dataVersions').values([
-      { tableName: 'users', recordId: 987_654, version: 1, data: toJson({ username: 'left' }), action: 'create', createdAt: daysAgo(500), isActive: false },
-      { tableName: 'users', recordId: 987_654, version: 2, data: toJson({ username: 'left' }), action: 'delete', createdAt: daysAgo(499), isActive: true },
-      { tableName: 'legacy_things', recordId: 1, version: 1, data: null, action: 'create', createdAt: daysAgo(5000), isActive: true },
-    ]).execute();
+    await db
+      .insertInto('dataVersions')
+      .values([
+        {
+          tableName: 'users',
+          recordId: 987_654,
+          version: 1,
+          data: toJson({ username: 'left' }),
+          action: 'create',
+          createdAt: daysAgo(500),
+          isActive: false,
+        },
+        {
+          tableName: 'users',
+          recordId: 987_654,
+          version: 2,
+          data: toJson({ username: 'left' }),
+          action: 'delete',
+          createdAt: daysAgo(499),
+          isActive: true,
+        },
+        {
+          tableName: 'legacy_things',
+          recordId: 1,
+          version: 1,
+          data: null,
+          action: 'create',
+          createdAt: daysAgo(5000),
+          isActive: true,
+        },
+      ])
+      .execute();
 
     const result = await pruneAuditTrail(system, { retentionDays: 365 });
     expect(result.dataVersions).toBe(3 + 2 + 2);
@@ -109,7 +184,12 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
     expect(await versionsOf('legacy_things', 1)).toEqual(['1:create']);
 
     // The surviving delete version still brings the record back, with its last data.
-    const kept = await db.selectFrom('dataVersions').select('id').where('tableName', '=', 'companies').where('recordId', '=', recentlyDeleted).executeTakeFirstOrThrow();
+    const kept = await db
+      .selectFrom('dataVersions')
+      .select('id')
+      .where('tableName', '=', 'companies')
+      .where('recordId', '=', recentlyDeleted)
+      .executeTakeFirstOrThrow();
     const restored = await restoreVersion(system, kept.id);
     expect(restored.created).toBe(true);
     expect(restored.record).toMatchObject({ id: recentlyDeleted, description: 'before deletion' });
@@ -120,10 +200,28 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
   });
 
   it('deletes in batches of batchSize until none are left', async () => {
-    await insertAudit('retention_batches', [daysAgo(100), daysAgo(101), daysAgo(102), daysAgo(103), daysAgo(104), daysAgo(5)]);
-    await db.insertInto('dataVersions').values(
-      [1, 2, 3, 4, 5].map((version) => ({ tableName: 'companies', recordId: 876_543, version, data: null, action: 'update', createdAt: daysAgo(200), isActive: version === 5 })),
-    ).execute();
+    await insertAudit('retention_batches', [
+      daysAgo(100),
+      daysAgo(101),
+      daysAgo(102),
+      daysAgo(103),
+      daysAgo(104),
+      daysAgo(5),
+    ]);
+    await db
+      .insertInto('dataVersions')
+      .values(
+        [1, 2, 3, 4, 5].map((version) => ({
+          tableName: 'companies',
+          recordId: 876_543,
+          version,
+          data: null,
+          action: 'update',
+          createdAt: daysAgo(200),
+          isActive: version === 5,
+        })),
+      )
+      .execute();
     const result = await pruneAuditTrail(system, { retentionDays: 90, batchSize: 2 });
     // 2 + 2 + 1 audit entries, 2 + 2 + 1 versions: three statements each.
     expect(result).toMatchObject({ auditLogs: 5, dataVersions: 5, batches: 6 });
@@ -131,7 +229,10 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
     expect(await versionsOf('companies', 876_543)).toEqual([]);
     // A full last batch needs one more (empty) statement to know it was the last.
     await insertAudit('retention_batches', [daysAgo(100), daysAgo(101)]);
-    expect(await pruneAuditTrail(system, { retentionDays: 90, batchSize: 2 })).toMatchObject({ auditLogs: 2, batches: 1 });
+    expect(await pruneAuditTrail(system, { retentionDays: 90, batchSize: 2 })).toMatchObject({
+      auditLogs: 2,
+      batches: 1,
+    });
   });
 
   it('refuses bad options', async () => {
@@ -145,9 +246,15 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
     const editor = await createTestUser(db, { role: 'editor', flags: { canAccessAuditLogs: true } });
     const companyAdmin = await createTestUser(db, { role: 'admin', companyId: company.id });
     const admin = await createTestUser(db, { role: 'admin' });
-    expect((await rejection(pruneAuditTrail(await userContext(db, editor.id), { retentionDays: 30 }))).status).toBe(403);
-    expect((await rejection(pruneAuditTrail(await userContext(db, companyAdmin.id), { retentionDays: 30 }))).status).toBe(403);
-    await expect(pruneAuditTrail(await userContext(db, admin.id), { retentionDays: 3650 })).resolves.toMatchObject({ auditLogs: 0 });
+    expect((await rejection(pruneAuditTrail(await userContext(db, editor.id), { retentionDays: 30 }))).status).toBe(
+      403,
+    );
+    expect(
+      (await rejection(pruneAuditTrail(await userContext(db, companyAdmin.id), { retentionDays: 30 }))).status,
+    ).toBe(403);
+    await expect(pruneAuditTrail(await userContext(db, admin.id), { retentionDays: 3650 })).resolves.toMatchObject({
+      auditLogs: 0,
+    });
   });
 
   describe('the audit-retention job', () => {
@@ -155,7 +262,12 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
       await insertAudit('retention_job_unset', [daysAgo(10_000)]);
       for (const value of [undefined, '']) {
         // As a worker loads it: the setting from the environment through the configuration.
-        const result = await runJobNow(JOBS, 'audit-retention', {}, { db, settings: testConfig(database.dataDir, { AUDIT_RETENTION_DAYS: value }) });
+        const result = await runJobNow(
+          JOBS,
+          'audit-retention',
+          {},
+          { db, settings: testConfig(database.dataDir, { AUDIT_RETENTION_DAYS: value }) },
+        );
         expect(result).toEqual({ skipped: true, reason: 'AUDIT_RETENTION_DAYS is not set' });
         expect(await auditTimes('retention_job_unset')).toHaveLength(1);
       }
@@ -167,7 +279,19 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
       const logs: string[] = [];
       const result = await auditRetentionHandler.handler(
         { batchSize: 1000 },
-        { db, actor: systemActor('worker'), meta: {}, dataDir: database.dataDir, backups: { dir: database.dataDir, schedule: '0 2 * * *', keep: 14 }, push: { vapid: null, allowPrivateTargets: false }, openai: null, integrations: { keys: ['0'.repeat(64)], allowPrivateTargets: false, timeoutMs: 1000, maxResponseBytes: 1024 }, auditRetentionDays: 30, job: { id: 'test', name: 'audit-retention', retryCount: 0 }, log: (m) => logs.push(m) },
+        {
+          db,
+          actor: systemActor('worker'),
+          meta: {},
+          dataDir: database.dataDir,
+          backups: { dir: database.dataDir, schedule: '0 2 * * *', keep: 14 },
+          push: { vapid: null, allowPrivateTargets: false },
+          openai: null,
+          integrations: { keys: ['0'.repeat(64)], allowPrivateTargets: false, timeoutMs: 1000, maxResponseBytes: 1024 },
+          auditRetentionDays: 30,
+          job: { id: 'test', name: 'audit-retention', retryCount: 0 },
+          log: (m) => logs.push(m),
+        },
       );
       expect(result).toMatchObject({ skipped: false, retentionDays: 30, auditLogs: 1 });
       expect(await auditTimes('retention_job_set')).toHaveLength(1);

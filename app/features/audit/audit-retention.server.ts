@@ -57,10 +57,13 @@ export async function pruneAuditTrail(ctx: ServiceContext, options: PruneOptions
   // An owner or admin not limited to one company (the CLI and the worker: always).
   requirePermission(ctx, 'installation');
   const { retentionDays, batchSize = DEFAULT_PRUNE_BATCH_SIZE, now = new Date() } = options;
-  if (!Number.isSafeInteger(retentionDays) || retentionDays < 1) throw invalid([{ field: 'retentionDays', message: 'must be a whole number of at least 1' }]);
-  if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw invalid([{ field: 'batchSize', message: 'must be a whole number of at least 1' }]);
+  if (!Number.isSafeInteger(retentionDays) || retentionDays < 1)
+    throw invalid([{ field: 'retentionDays', message: 'must be a whole number of at least 1' }]);
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1)
+    throw invalid([{ field: 'batchSize', message: 'must be a whole number of at least 1' }]);
   const cutoffMs = now.getTime() - retentionDays * DAY_MS;
-  if (!Number.isFinite(cutoffMs) || Number.isNaN(new Date(cutoffMs).getTime())) throw invalid([{ field: 'retentionDays', message: 'is too large' }]);
+  if (!Number.isFinite(cutoffMs) || Number.isNaN(new Date(cutoffMs).getTime()))
+    throw invalid([{ field: 'retentionDays', message: 'is too large' }]);
   const cutoff = new Date(cutoffMs).toISOString();
 
   const result: PruneResult = { cutoff, auditLogs: 0, dataVersions: 0, batches: 0 };
@@ -79,13 +82,20 @@ export async function pruneAuditTrail(ctx: ServiceContext, options: PruneOptions
   result.auditLogs = await drain(async (db) => {
     const deleted = await db
       .deleteFrom('auditLogs')
-      .where('id', 'in', (eb) => eb.selectFrom('auditLogs').select('id').where('timestamp', '<', cutoff).orderBy('id').limit(batchSize))
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('auditLogs').select('id').where('timestamp', '<', cutoff).orderBy('id').limit(batchSize),
+      )
       .executeTakeFirst();
     return Number(deleted.numDeletedRows);
   });
 
   // Only the table names that have old versions at all (usually a handful).
-  const names = await ctx.db.selectFrom('dataVersions').select('tableName').distinct().where('createdAt', '<', cutoff).execute();
+  const names = await ctx.db
+    .selectFrom('dataVersions')
+    .select('tableName')
+    .distinct()
+    .where('createdAt', '<', cutoff)
+    .execute();
   const tables = versionedTables();
   for (const { tableName } of names) {
     const table = tables.get(tableName);
@@ -102,7 +112,9 @@ export async function pruneAuditTrail(ctx: ServiceContext, options: PruneOptions
             .where('v.tableName', '=', tableName)
             .where('v.createdAt', '<', cutoff)
             // (The table name comes from the declared list above, never from the stored rows.)
-            .where(sql<boolean>`not exists (select 1 from ${sql.table(snakeCase(table))} as r where r.id = ${sql.ref('v.recordId')})`)
+            .where(
+              sql<boolean>`not exists (select 1 from ${sql.table(snakeCase(table))} as r where r.id = ${sql.ref('v.recordId')})`,
+            )
             .orderBy('v.id')
             .limit(batchSize),
         )

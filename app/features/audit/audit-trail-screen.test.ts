@@ -20,7 +20,11 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
   const tag = (prefix: string) => `${prefix}-${dialect}-${crypto.randomBytes(4).toString('hex')}`;
 
   async function createDepartment(c: TestClient, name: string, reason?: string): Promise<number> {
-    const response = await c.request('/api/departments', { method: 'POST', json: { name }, headers: reason ? { 'X-Change-Reason': reason } : {} });
+    const response = await c.request('/api/departments', {
+      method: 'POST',
+      json: { name },
+      headers: reason ? { 'X-Change-Reason': reason } : {},
+    });
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()).id;
   }
@@ -29,9 +33,16 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(response.status, await response.clone().text()).toBe(200);
   }
   async function versionsOf(tableName: string, recordId: number) {
-    return db().selectFrom('dataVersions').select(['id', 'version', 'action', 'isActive']).where('tableName', '=', tableName).where('recordId', '=', recordId).orderBy('version').execute();
+    return db()
+      .selectFrom('dataVersions')
+      .select(['id', 'version', 'action', 'isActive'])
+      .where('tableName', '=', tableName)
+      .where('recordId', '=', recordId)
+      .orderBy('version')
+      .execute();
   }
-  const versionsUrl = (tableName: string, recordId: number) => `/audit-trail?tab=versions&tableName=${tableName}&recordId=${recordId}`;
+  const versionsUrl = (tableName: string, recordId: number) =>
+    `/audit-trail?tab=versions&tableName=${tableName}&recordId=${recordId}`;
 
   it('a viewer without the audit-logs permission gets 403; one with it reads the trail but may not restore a department', async () => {
     const { c } = await signedIn({ role: 'viewer' });
@@ -60,7 +71,8 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(page.status).toBe(200);
     const html = await text(page);
     expect(html).toContain('<h1 class="text-2xl font-semibold text-slate-900">Audit Trail</h1>');
-    for (const label of ['Audit Logs', 'Data Versions', 'Anomalies', 'All tables', 'Apply', 'Clear']) expect(html).toContain(label);
+    for (const label of ['Audit Logs', 'Data Versions', 'Anomalies', 'All tables', 'Apply', 'Clear'])
+      expect(html).toContain(label);
     expect(html).toContain('max-h-[600px] overflow-y-auto');
 
     // Table and record ID: the create and the update of this department, newest first.
@@ -68,8 +80,12 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(record).toContain('Showing 1 to 2 of 2 results');
     expect(record).toContain(`Record #${id}</span>`);
     expect(record.indexOf('>update</span>')).toBeLessThan(record.indexOf('>create</span>'));
-    expect(record).toContain(`Name</span>: <span class="break-words">${name}</span> → <span class="break-words">${name} renamed</span>`);
-    expect(record).toContain('Description</span>: <span class="break-words">—</span> → <span class="break-words">Now described</span>');
+    expect(record).toContain(
+      `Name</span>: <span class="break-words">${name}</span> → <span class="break-words">${name} renamed</span>`,
+    );
+    expect(record).toContain(
+      'Description</span>: <span class="break-words">—</span> → <span class="break-words">Now described</span>',
+    );
     expect(record).toContain(`Reason: ${reason}`);
     expect(record).toContain(`href="/departments?edit=${id}"`);
     expect(record).toContain(`href="/audit-trail?tab=versions&amp;tableName=departments&amp;recordId=${id}"`);
@@ -101,7 +117,11 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
 
   it('shows changes and versions in the form’s words: labels, money, dates and referenced rows by name', async () => {
     const { c } = await signedIn({ role: 'admin' });
-    const department = (await db().selectFrom('departments').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow());
+    const department = await db()
+      .selectFrom('departments')
+      .select(['id', 'name'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const category = async (name: string) => {
       const response = await c.post('/api/expense-categories', { companyId: VULT, departmentId: department.id, name });
       expect(response.status, await response.clone().text()).toBe(201);
@@ -109,13 +129,20 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     };
     const [hosting, media] = [tag('Hosting'), tag('Media')];
     const [hostingId, mediaId] = [await category(hosting), await category(media)];
-    const created = await c.post('/api/actual-expenses', { departmentId: department.id, categoryId: hostingId, amount: 1234.5, expenseDate: '2026-03-04', description: 'Servers' });
+    const created = await c.post('/api/actual-expenses', {
+      departmentId: department.id,
+      categoryId: hostingId,
+      amount: 1234.5,
+      expenseDate: '2026-03-04',
+      description: 'Servers',
+    });
     expect(created.status, await created.clone().text()).toBe(201);
     const id = (await created.json()).id as number;
     await put(c, `/api/actual-expenses/${id}`, { categoryId: mediaId, amount: 999.99, expenseDate: '2026-03-05' });
 
     const html = await text(await c.get(`/audit-trail?tableName=actual_expenses&recordId=${id}`));
-    const change = (label: string, old: string, now: string) => `${label}</span>: <span class="break-words">${old}</span> → <span class="break-words">${now}</span>`;
+    const change = (label: string, old: string, now: string) =>
+      `${label}</span>: <span class="break-words">${old}</span> → <span class="break-words">${now}</span>`;
     expect(html).toContain(change('Amount', '$1,234.50', '$999.99'));
     expect(html).toContain(change('Category', hosting, media));
     expect(html).toContain(change('Expense Date', 'Mar 4, 2026', 'Mar 5, 2026'));
@@ -125,20 +152,39 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     // The API keeps the stored values and adds the readable ones.
     const [update, create] = await (await c.get(`/api/audit-logs?tableName=actual_expenses&recordId=${id}`)).json();
     expect(update.changes.amountCents).toEqual({ old: 123450, new: 99999 });
-    expect(update.readableChanges).toContainEqual({ field: 'amountCents', label: 'Amount', old: '$1,234.50', new: '$999.99' });
+    expect(update.readableChanges).toContainEqual({
+      field: 'amountCents',
+      label: 'Amount',
+      old: '$1,234.50',
+      new: '$999.99',
+    });
     expect(create.readableChanges).toContainEqual({ field: 'companyId', label: 'Company', old: '—', new: 'Vult' });
 
     const versions = await text(await c.get(versionsUrl('actual_expenses', id)));
     expect(versions).toMatch(/<dt[^>]*>Amount<\/dt><dd[^>]*><span class="break-words">\$999\.99<\/span>/);
     expect(versions).toMatch(/<dt[^>]*>Category<\/dt><dd[^>]*><span class="break-words">[^<]*Media[^<]*<\/span>/);
     // Version 1 against the current one: labelled and formatted.
-    expect(versions).toMatch(/<th scope="row"[^>]*>Amount<\/th><td[^>]*><span class="break-words">\$1,234\.50<\/span><\/td><td[^>]*><span class="break-words">\$999\.99<\/span>/);
+    expect(versions).toMatch(
+      /<th scope="row"[^>]*>Amount<\/th><td[^>]*><span class="break-words">\$1,234\.50<\/span><\/td><td[^>]*><span class="break-words">\$999\.99<\/span>/,
+    );
   });
 
   it('Recent Activity on the dashboard names tables as their screens are titled', async () => {
     const { c } = await signedIn({ role: 'admin' });
-    const category = await db().selectFrom('expenseCategories').select(['id', 'departmentId']).where('companyId', '=', VULT).where('departmentId', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
-    const created = await c.post('/api/actual-expenses', { departmentId: category.departmentId, categoryId: category.id, amount: 12, expenseDate: '2026-03-04', description: 'Recent' });
+    const category = await db()
+      .selectFrom('expenseCategories')
+      .select(['id', 'departmentId'])
+      .where('companyId', '=', VULT)
+      .where('departmentId', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const created = await c.post('/api/actual-expenses', {
+      departmentId: category.departmentId,
+      categoryId: category.id,
+      amount: 12,
+      expenseDate: '2026-03-04',
+      description: 'Recent',
+    });
     expect(created.status, await created.clone().text()).toBe(201);
     const [newest] = (await (await c.get('/api/dashboard')).json()).recentActivity;
     expect(newest).toMatchObject({ action: 'create', tableName: 'actual_expenses', tableLabel: 'Actual Expenses' });
@@ -150,9 +196,29 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
 
   it('the first edit of a seeded record keeps its seeded state as a baseline version, which restores it', async () => {
     const { c } = await signedIn({ role: 'admin' });
-    const seeded = await db().selectFrom('departments').select(['id', 'name', 'description']).where((eb) => eb.not(eb.exists(eb.selectFrom('dataVersions').select('id').where('tableName', '=', 'departments').whereRef('recordId', '=', 'departments.id')))).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const seeded = await db()
+      .selectFrom('departments')
+      .select(['id', 'name', 'description'])
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('dataVersions')
+              .select('id')
+              .where('tableName', '=', 'departments')
+              .whereRef('recordId', '=', 'departments.id'),
+          ),
+        ),
+      )
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     await put(c, `/api/departments/${seeded.id}`, { description: 'Edited once' });
-    expect((await versionsOf('departments', seeded.id)).map((v) => [v.version, v.action, Boolean(v.isActive)])).toEqual([[1, 'baseline', false], [2, 'update', true]]);
+    expect((await versionsOf('departments', seeded.id)).map((v) => [v.version, v.action, Boolean(v.isActive)])).toEqual(
+      [
+        [1, 'baseline', false],
+        [2, 'update', true],
+      ],
+    );
     const url = versionsUrl('departments', seeded.id);
     const html = await text(await c.get(url));
     expect(html).toContain('Baseline: the record as it was before its first recorded change');
@@ -162,18 +228,41 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     const [baseline] = await versionsOf('departments', seeded.id);
     const done = await c.postForm(url, { intent: 'restore', versionId: String(baseline.id), confirmed: '1' });
     expect(done.status).toBe(302);
-    const row = await db().selectFrom('departments').select(['name', 'description']).where('id', '=', seeded.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('departments')
+      .select(['name', 'description'])
+      .where('id', '=', seeded.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: seeded.name, description: seeded.description });
   });
 
   it('a page shows 10 entries and each its first 5 changes, long values cut short, so it stays small whatever the entries hold', async () => {
     const { c, user } = await signedIn({ role: 'admin' });
     const recordId = 900_000 + Math.floor(Math.random() * 1000);
-    const wide = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`field${i}`, { old: null, new: `${'x'.repeat(300)} ${i}` }]));
-    await db().insertInto('auditLogs').values(Array.from({ length: 30 }, (_, i) => ({
-      tableName: 'budgets', recordId, action: 'create', userId: user.id, timestamp: new Date(Date.now() - i * 1000).toISOString(), companyId: null,
-      oldData: null, newData: null, changes: JSON.stringify(wide) as never, ipAddress: null, userAgent: null, reason: null, sessionId: null, actorLabel: null,
-    }))).execute();
+    const wide = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [`field${i}`, { old: null, new: `${'x'.repeat(300)} ${i}` }]),
+    );
+    await db()
+      .insertInto('auditLogs')
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          tableName: 'budgets',
+          recordId,
+          action: 'create',
+          userId: user.id,
+          timestamp: new Date(Date.now() - i * 1000).toISOString(),
+          companyId: null,
+          oldData: null,
+          newData: null,
+          changes: JSON.stringify(wide) as never,
+          ipAddress: null,
+          userAgent: null,
+          reason: null,
+          sessionId: null,
+          actorLabel: null,
+        })),
+      )
+      .execute();
     const html = await text(await c.get(`/audit-trail?tableName=budgets&recordId=${recordId}`));
     expect(html).toContain('Showing 1 to 10 of 30 results');
     expect((html.match(/data-testid="audit-entry"/g) ?? []).length).toBe(10);
@@ -185,9 +274,15 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
 
   it('the versions tab: a prompt, an empty record, and the versions with the current one marked', async () => {
     const { c } = await signedIn({ role: 'admin' });
-    expect(await text(await c.get('/audit-trail?tab=versions'))).toContain('Select a table and record ID to view version history');
-    expect(await text(await c.get('/audit-trail?tab=versions&tableName=departments'))).toContain('Select a table and record ID to view version history');
-    expect(await text(await c.get(versionsUrl('departments', 999_999)))).toContain('No version history found for this record');
+    expect(await text(await c.get('/audit-trail?tab=versions'))).toContain(
+      'Select a table and record ID to view version history',
+    );
+    expect(await text(await c.get('/audit-trail?tab=versions&tableName=departments'))).toContain(
+      'Select a table and record ID to view version history',
+    );
+    expect(await text(await c.get(versionsUrl('departments', 999_999)))).toContain(
+      'No version history found for this record',
+    );
     const name = tag('Versions');
     const id = await createDepartment(c, name);
     await put(c, `/api/departments/${id}`, { name: `${name} v2` });
@@ -196,8 +291,12 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(html).toContain('Version 1');
     expect(html.indexOf('Version 2')).toBeLessThan(html.indexOf('Version 1'));
     // Each version shows the id `finhub audit restore` takes.
-    const versionIds = (await (await c.get(`/api/data-versions?tableName=departments&recordId=${id}`)).json()) as { id: number; version: number }[];
-    for (const v of versionIds) expect(html).toMatch(new RegExp(`Version ${v.version}</span>.{0,200}>id ${v.id}</span>`, 's'));
+    const versionIds = (await (await c.get(`/api/data-versions?tableName=departments&recordId=${id}`)).json()) as {
+      id: number;
+      version: number;
+    }[];
+    for (const v of versionIds)
+      expect(html).toMatch(new RegExp(`Version ${v.version}</span>.{0,200}>id ${v.id}</span>`, 's'));
     expect(html.match(/>Current<\/span>/g)).toHaveLength(1);
     expect(html).toContain(`&quot;name&quot;: &quot;${name}&quot;`);
     // Version 1 against the current one, side by side; only the older version may be restored.
@@ -228,7 +327,11 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(after).toContain('Version 3');
     expect((await (await c.get(`/api/departments/${id}`)).json()).name).toBe(name);
     const versions = await versionsOf('departments', id);
-    expect(versions.map((v) => [v.version, v.action, v.isActive])).toEqual([[1, 'create', false], [2, 'update', false], [3, 'update', true]]);
+    expect(versions.map((v) => [v.version, v.action, v.isActive])).toEqual([
+      [1, 'create', false],
+      [2, 'update', false],
+      [3, 'update', true],
+    ]);
     // The current version is not restored again.
     const again = await c.postForm(url, { intent: 'restore', versionId: String(versions[2].id), confirmed: '1' });
     expect(again.status).toBe(409);
@@ -254,17 +357,29 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect((await back.json()).name).toBe(name);
   });
 
-  it('a restore that today\'s rules refuse (its department is gone) shows the reason and changes nothing', async () => {
+  it("a restore that today's rules refuse (its department is gone) shows the reason and changes nothing", async () => {
     const { c } = await signedIn({ role: 'admin' });
     const gone = await createDepartment(c, tag('Gone'));
     const kept = await createDepartment(c, tag('Kept'));
-    const created = await c.post('/api/expense-categories', { companyId: VULT, departmentId: gone, name: tag('Category') });
+    const created = await c.post('/api/expense-categories', {
+      companyId: VULT,
+      departmentId: gone,
+      name: tag('Category'),
+    });
     expect(created.status).toBe(201);
     const category = (await created.json()).id;
-    await put(c, `/api/expense-categories/${category}`, { companyId: VULT, departmentId: kept, name: tag('Category moved') });
+    await put(c, `/api/expense-categories/${category}`, {
+      companyId: VULT,
+      departmentId: kept,
+      name: tag('Category moved'),
+    });
     expect((await c.request(`/api/departments/${gone}`, { method: 'DELETE' })).status).toBeLessThan(300);
     const [v1] = await versionsOf('expense_categories', category);
-    const refused = await c.postForm(versionsUrl('expense_categories', category), { intent: 'restore', versionId: String(v1.id), confirmed: '1' });
+    const refused = await c.postForm(versionsUrl('expense_categories', category), {
+      intent: 'restore',
+      versionId: String(v1.id),
+      confirmed: '1',
+    });
     expect(refused.status).toBe(400);
     const html = await text(refused);
     expect(html).toContain('data-testid="restore-error"');
@@ -273,9 +388,16 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(await versionsOf('expense_categories', category)).toHaveLength(2);
   });
 
-  it('an admin limited to Vult sees Vult\'s entries and none of One Network\'s', async () => {
+  it("an admin limited to Vult sees Vult's entries and none of One Network's", async () => {
     const { c } = await signedIn({ role: 'admin' });
-    const projection = (companyId: number) => ({ companyId, source: tag('Source'), amount: 100, period: 'monthly', startDate: '2026-01-01', endDate: '2026-01-31' });
+    const projection = (companyId: number) => ({
+      companyId,
+      source: tag('Source'),
+      amount: 100,
+      period: 'monthly',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+    });
     const vult = (await (await c.post('/api/revenue-projections', projection(VULT))).json()).id;
     const oneNetwork = (await (await c.post('/api/revenue-projections', projection(ONE_NETWORK))).json()).id;
     const all = await text(await c.get('/audit-trail?tableName=revenue_projections'));
@@ -286,7 +408,9 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     const html = await text(await scoped.get('/audit-trail?tableName=revenue_projections'));
     expect(html).toContain(`Record #${vult}</span>`);
     expect(html).not.toContain(`Record #${oneNetwork}</span>`);
-    expect(await text(await scoped.get(versionsUrl('revenue_projections', oneNetwork)))).toContain('No version history found for this record');
+    expect(await text(await scoped.get(versionsUrl('revenue_projections', oneNetwork)))).toContain(
+      'No version history found for this record',
+    );
   });
 
   it('the anomalies tab: the empty text, then a recorded anomaly with its user, count and window', async () => {
@@ -294,10 +418,19 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     const empty = await text(await c.get('/audit-trail?tab=anomalies'));
     expect(empty).toContain('Security Anomalies');
     expect(empty).toContain('No anomalies detected');
-    await db().insertInto('securityAnomalies').values({
-      userId: user.id, username: user.username, anomalyType: 'multiple_deletes', deleteCount: 7,
-      windowStart: '2026-03-01T10:00:00.000Z', windowEnd: '2026-03-01T10:08:00.000Z', description: ANOMALY_TEXT, createdAt: '2026-03-01T10:15:00.000Z',
-    }).execute();
+    await db()
+      .insertInto('securityAnomalies')
+      .values({
+        userId: user.id,
+        username: user.username,
+        anomalyType: 'multiple_deletes',
+        deleteCount: 7,
+        windowStart: '2026-03-01T10:00:00.000Z',
+        windowEnd: '2026-03-01T10:08:00.000Z',
+        description: ANOMALY_TEXT,
+        createdAt: '2026-03-01T10:15:00.000Z',
+      })
+      .execute();
     const html = await text(await c.get('/audit-trail?tab=anomalies'));
     expect(html).toContain(ANOMALY_TEXT);
     expect(html).toContain(user.username);
@@ -307,23 +440,44 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(html).not.toContain('data-testid="anomaly-deleted"');
 
     // What the window's deletes removed, per table as its screen is titled.
-    for (const [tableName, minute] of [['actual_expenses', 1], ['actual_expenses', 2], ['expense_categories', 3]] as const) {
-      await db().insertInto('auditLogs').values({ tableName, recordId: 1, action: 'delete', userId: user.id, timestamp: `2026-03-01T10:0${minute}:00.000Z` }).execute();
+    for (const [tableName, minute] of [
+      ['actual_expenses', 1],
+      ['actual_expenses', 2],
+      ['expense_categories', 3],
+    ] as const) {
+      await db()
+        .insertInto('auditLogs')
+        .values({
+          tableName,
+          recordId: 1,
+          action: 'delete',
+          userId: user.id,
+          timestamp: `2026-03-01T10:0${minute}:00.000Z`,
+        })
+        .execute();
     }
-    expect(await text(await c.get('/audit-trail?tab=anomalies'))).toContain('Deleted: Actual Expenses (2), Expense Categories (1)');
+    expect(await text(await c.get('/audit-trail?tab=anomalies'))).toContain(
+      'Deleted: Actual Expenses (2), Expense Categories (1)',
+    );
     const [api] = await (await c.get('/api/audit-logs/anomalies')).json();
-    expect(api.deleted).toEqual([{ table: 'Actual Expenses', count: 2 }, { table: 'Expense Categories', count: 1 }]);
+    expect(api.deleted).toEqual([
+      { table: 'Actual Expenses', count: 2 },
+      { table: 'Expense Categories', count: 1 },
+    ]);
   });
 
   it('with more users than a list can hold, the user filter is a text box taking a username or e-mail', async () => {
     const { c, user } = await signedIn({ role: 'admin' });
     const id = await createDepartment(c, tag('ByName'));
-    while ((await db().selectFrom('users').select('id').execute()).length <= USER_CHOICES_MAX) await createTestUser(db());
+    while ((await db().selectFrom('users').select('id').execute()).length <= USER_CHOICES_MAX)
+      await createTestUser(db());
     const listed = await text(await c.get('/audit-trail'));
     expect(listed).toContain('id="audit-user" type="text" name="userId"');
     expect(listed).not.toContain('<option value="">All users</option>');
     for (const name of [user.username, user.email.toUpperCase(), String(user.id)]) {
-      const html = await text(await c.get(`/audit-trail?userId=${encodeURIComponent(name)}&tableName=departments&recordId=${id}`));
+      const html = await text(
+        await c.get(`/audit-trail?userId=${encodeURIComponent(name)}&tableName=departments&recordId=${id}`),
+      );
       expect(html, name).toContain('Showing 1 to 1 of 1 results');
       expect(html, name).toContain(`value="${user.username}"`);
     }
@@ -331,4 +485,3 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(nobody).toContain('No user matches “nobody-at-all”');
   });
 });
-

@@ -39,17 +39,30 @@ export function AuditTrailScreen({ data, actionData }: { data: AuditTrailData; a
   const { search } = useLocation();
   const tabs = AUDIT_TABS.map((t) => ({ ...t, to: withParams(search, { tab: t.key, page: null }) }));
   const confirm = actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? actionData : null;
-  const failure = actionData?.intent === 'restore' ? [formErrorOf(actionData), ...Object.values(fieldErrorsOf(actionData))].filter(Boolean) : [];
+  const failure =
+    actionData?.intent === 'restore'
+      ? [formErrorOf(actionData), ...Object.values(fieldErrorsOf(actionData))].filter(Boolean)
+      : [];
   return (
     <div>
       <PageHeading title="Audit Trail" />
       <AuditFilters key={search} tab={data.tab} values={data.filters} users={data.users} userText={data.userText} />
       <TabNav tabs={tabs} current={data.tab} label="Audit trail tabs" />
-      {data.filterError ? <div className="mb-4"><Alert title="Invalid filter">{data.filterError}</Alert></div> : null}
-      {confirm ? <ConfirmRestore versionId={confirm.id!} message={confirm.message!} cancelTo={`/audit-trail${search}`} /> : null}
+      {data.filterError ? (
+        <div className="mb-4">
+          <Alert title="Invalid filter">{data.filterError}</Alert>
+        </div>
+      ) : null}
+      {confirm ? (
+        <ConfirmRestore versionId={confirm.id!} message={confirm.message!} cancelTo={`/audit-trail${search}`} />
+      ) : null}
       {failure.length ? (
         <div className="mb-4" data-testid="restore-error">
-          <Alert title="Restore failed">{failure.map((m) => <p key={m}>{m}</p>)}</Alert>
+          <Alert title="Restore failed">
+            {failure.map((m) => (
+              <p key={m}>{m}</p>
+            ))}
+          </Alert>
         </div>
       ) : null}
       {data.tab === 'logs' && data.logs ? <AuditLogList data={data.logs} /> : null}

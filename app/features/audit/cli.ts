@@ -3,13 +3,30 @@
 // as the system actor `cli` (every entry and version is visible; a restore is audited as 'cli').
 import type { Command } from 'commander';
 import { camelCase, snakeCase } from '../../platform/lib/names.ts';
-import { AUDIT_ACTIONS, getDataVersion, listAuditLogs, listDataVersions, parseAuditQuery, restoreVersion, type AuditLogEntry, type AuditQuery, type DataVersion } from './audit-trail.server.ts';
+import {
+  AUDIT_ACTIONS,
+  getDataVersion,
+  listAuditLogs,
+  listDataVersions,
+  parseAuditQuery,
+  restoreVersion,
+  type AuditLogEntry,
+  type AuditQuery,
+  type DataVersion,
+} from './audit-trail.server.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isDomainError, notFound } from '../../platform/errors.ts';
 import { findUserIdByKey } from '../users/index.server.ts';
 import { AUDITED_TABLES } from '../resources.ts';
 import { differences } from './values.ts';
-import { cliIo, createOutput, positiveInteger, UsageError, withDatabase, type GlobalOptions } from '../../../cli/runtime.ts';
+import {
+  cliIo,
+  createOutput,
+  positiveInteger,
+  UsageError,
+  withDatabase,
+  type GlobalOptions,
+} from '../../../cli/runtime.ts';
 
 interface ListOptions {
   table?: string;
@@ -20,7 +37,13 @@ interface ListOptions {
 }
 
 /** The query's field → the flag that set it, for usage errors. */
-const FLAGS: Record<string, string> = { tableName: '--table', recordId: '--record', userId: '--user', action: '--action', limit: '--limit' };
+const FLAGS: Record<string, string> = {
+  tableName: '--table',
+  recordId: '--record',
+  userId: '--user',
+  action: '--action',
+  limit: '--limit',
+};
 
 /** 'actual-expenses', 'actualExpenses' and 'actual_expenses' are the same table. */
 const tableName = (raw: string) => snakeCase(camelCase(raw.trim()));
@@ -49,20 +72,28 @@ async function versionsOf(ctx: ServiceContext, table: string, recordId: string):
   try {
     return await listDataVersions(ctx, { tableName: tableName(table), recordId });
   } catch (error) {
-    if (isDomainError(error) && error.kind === 'invalid') throw new UsageError(`${table} #${recordId}: ${error.errors?.map((e) => e.message).join('; ') ?? error.message}`);
+    if (isDomainError(error) && error.kind === 'invalid')
+      throw new UsageError(`${table} #${recordId}: ${error.errors?.map((e) => e.message).join('; ') ?? error.message}`);
     throw error;
   }
 }
 
 /** The data version to restore: by id, or by the record and its version number. */
-async function chosenVersion(ctx: ServiceContext, versionId: number | undefined, options: { table?: string; record?: string; number?: number }): Promise<DataVersion> {
+async function chosenVersion(
+  ctx: ServiceContext,
+  versionId: number | undefined,
+  options: { table?: string; record?: string; number?: number },
+): Promise<DataVersion> {
   if (versionId !== undefined) {
     return getDataVersion(ctx, versionId).catch((error: unknown) => {
       throw isDomainError(error) && error.kind === 'notFound' ? notFound(`No data version ${versionId}`) : error;
     });
   }
   const found = (await versionsOf(ctx, options.table!, options.record!)).find((v) => v.version === options.number);
-  if (!found) throw notFound(`${tableName(options.table!)} #${options.record} has no version ${options.number} (finhub audit versions ${tableName(options.table!)} ${options.record} lists them)`);
+  if (!found)
+    throw notFound(
+      `${tableName(options.table!)} #${options.record} has no version ${options.number} (finhub audit versions ${tableName(options.table!)} ${options.record} lists them)`,
+    );
   return found;
 }
 
@@ -72,18 +103,30 @@ function changedFields(version: DataVersion, previous: DataVersion | undefined):
   const label = (v: DataVersion, field: string) => v.fields?.find((f) => f.field === field);
   return differences(previous.data, version.data)
     .filter((d) => d.field !== 'updatedAt')
-    .map((d) => `${label(version, d.field)?.label ?? label(previous, d.field)?.label ?? d.field}: ${label(previous, d.field)?.value ?? '—'} → ${label(version, d.field)?.value ?? '—'}`)
+    .map(
+      (d) =>
+        `${label(version, d.field)?.label ?? label(previous, d.field)?.label ?? d.field}: ${label(previous, d.field)?.value ?? '—'} → ${label(version, d.field)?.value ?? '—'}`,
+    )
     .join('; ');
 }
 
-const recordOf = (entry: AuditLogEntry) => (entry.recordId === null ? entry.tableName : `${entry.tableName} #${entry.recordId}`);
+const recordOf = (entry: AuditLogEntry) =>
+  entry.recordId === null ? entry.tableName : `${entry.tableName} #${entry.recordId}`;
 
 export function registerAudit(program: Command): void {
-  const audit = program.command('audit').description('read the audit trail and restore data versions (restores audited as cli)');
+  const audit = program
+    .command('audit')
+    .description('read the audit trail and restore data versions (restores audited as cli)');
 
-  audit.command('list')
+  audit
+    .command('list')
     .description('list audit log entries, newest first')
-    .option('--table <table>', `only this table (snake_case: ${AUDITED_TABLES.slice(0, 3).map((t) => t.value).join(', ')}, …)`)
+    .option(
+      '--table <table>',
+      `only this table (snake_case: ${AUDITED_TABLES.slice(0, 3)
+        .map((t) => t.value)
+        .join(', ')}, …)`,
+    )
     .option('--record <id>', 'only entries about this record id')
     .option('--user <user>', 'only entries by this user (id, username or e-mail address)')
     .option('--action <action>', `only this action (${AUDIT_ACTIONS.join(', ')})`)
@@ -99,7 +142,9 @@ export function registerAudit(program: Command): void {
       // The flags are checked before the database is opened; --user needs it to be resolved.
       query(input);
       await withDatabase(async ({ ctx }) => {
-        const filter = query(options.user === undefined ? input : { ...input, userId: String(await userId(ctx, options.user)) });
+        const filter = query(
+          options.user === undefined ? input : { ...input, userId: String(await userId(ctx, options.user)) },
+        );
         const { rows, total } = await listAuditLogs(ctx, filter);
         await out.table(
           [
@@ -109,16 +154,29 @@ export function registerAudit(program: Command): void {
             { key: 'username', label: 'User' },
             { key: 'reason', label: 'Reason' },
           ],
-          rows.map((entry) => ({ timestamp: entry.timestamp, action: entry.action, record: recordOf(entry), username: entry.username, reason: entry.reason ?? '' })),
+          rows.map((entry) => ({
+            timestamp: entry.timestamp,
+            action: entry.action,
+            record: recordOf(entry),
+            username: entry.username,
+            reason: entry.reason ?? '',
+          })),
           rows,
         );
-        if (!out.json && rows.length < total) cliIo().stderr.write(`${rows.length} of ${total} entries shown (--limit N for more)\n`);
+        if (!out.json && rows.length < total)
+          cliIo().stderr.write(`${rows.length} of ${total} entries shown (--limit N for more)\n`);
       });
     });
 
-  audit.command('versions')
+  audit
+    .command('versions')
     .description("list a record's data versions, newest first, with the ids restore takes")
-    .argument('<table>', `the table (snake_case: ${AUDITED_TABLES.slice(0, 3).map((t) => t.value).join(', ')}, …)`)
+    .argument(
+      '<table>',
+      `the table (snake_case: ${AUDITED_TABLES.slice(0, 3)
+        .map((t) => t.value)
+        .join(', ')}, …)`,
+    )
     .argument('<recordId>', 'the record id')
     .action(async (table: string, recordId: string, _options: unknown, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
@@ -136,45 +194,81 @@ export function registerAudit(program: Command): void {
             { key: 'comment', label: 'Comment' },
           ],
           versions.map((v, i) => ({
-            id: v.id, version: v.version, action: v.action, createdAt: v.createdAt, author: v.createdByName ?? (v.createdBy === null ? 'system' : `#${v.createdBy}`),
-            current: v.isActive ? 'yes' : '', changes: changedFields(v, versions[i + 1]), comment: v.comment ?? '',
+            id: v.id,
+            version: v.version,
+            action: v.action,
+            createdAt: v.createdAt,
+            author: v.createdByName ?? (v.createdBy === null ? 'system' : `#${v.createdBy}`),
+            current: v.isActive ? 'yes' : '',
+            changes: changedFields(v, versions[i + 1]),
+            comment: v.comment ?? '',
           })),
           versions,
         );
-        if (!out.json && versions.length === 0) cliIo().stderr.write(`No version history found for ${tableName(table)} #${recordId}\n`);
+        if (!out.json && versions.length === 0)
+          cliIo().stderr.write(`No version history found for ${tableName(table)} #${recordId}\n`);
       });
     });
 
-  audit.command('restore')
-    .description("give a record a version's data back (an update; a deleted record is recreated with its id); asks first")
-    .argument('[versionId]', "the data version id (finhub audit versions, GET /api/data-versions, or the record's history)", positiveInteger('[versionId]'))
-    .option('--table <table>', 'with --record and --number: the record\'s table, instead of a version id')
+  audit
+    .command('restore')
+    .description(
+      "give a record a version's data back (an update; a deleted record is recreated with its id); asks first",
+    )
+    .argument(
+      '[versionId]',
+      "the data version id (finhub audit versions, GET /api/data-versions, or the record's history)",
+      positiveInteger('[versionId]'),
+    )
+    .option('--table <table>', "with --record and --number: the record's table, instead of a version id")
     .option('--record <id>', 'with --table and --number: the record id')
     .option('--number <n>', 'with --table and --record: the version number', positiveInteger('--number'))
     .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)
-    .action(async (versionId: number | undefined, options: { yes: boolean; table?: string; record?: string; number?: number }, command: Command) => {
-      const out = createOutput(command.optsWithGlobals<GlobalOptions>());
-      const byRecord = options.table !== undefined || options.record !== undefined || options.number !== undefined;
-      if (versionId !== undefined && byRecord) throw new UsageError('give a version id, or --table, --record and --number, not both');
-      if (versionId === undefined && (options.table === undefined || options.record === undefined || options.number === undefined)) {
-        throw new UsageError('give a version id, or --table, --record and --number (finhub audit versions <table> <recordId> lists them)');
-      }
-      await withDatabase(async ({ ctx }) => {
-        const version = await chosenVersion(ctx, versionId, options);
-        const what = `version ${version.version} of ${version.tableName} #${version.recordId}`;
-        const ok = await out.confirm(`Restore ${what}? Its current data is replaced (and stays in its history).`, {
-          yes: options.yes,
-          refusal: `Not restoring ${what}`,
-        });
-        if (!ok) {
-          out.result({ restored: false }, ['cancelled: nothing restored']);
-          return;
+    .action(
+      async (
+        versionId: number | undefined,
+        options: { yes: boolean; table?: string; record?: string; number?: number },
+        command: Command,
+      ) => {
+        const out = createOutput(command.optsWithGlobals<GlobalOptions>());
+        const byRecord = options.table !== undefined || options.record !== undefined || options.number !== undefined;
+        if (versionId !== undefined && byRecord)
+          throw new UsageError('give a version id, or --table, --record and --number, not both');
+        if (
+          versionId === undefined &&
+          (options.table === undefined || options.record === undefined || options.number === undefined)
+        ) {
+          throw new UsageError(
+            'give a version id, or --table, --record and --number (finhub audit versions <table> <recordId> lists them)',
+          );
         }
-        const result = await restoreVersion(ctx, version.id);
-        out.result(
-          { restored: true, created: result.created, version: { id: version.id, tableName: version.tableName, recordId: version.recordId, version: version.version }, record: result.record },
-          [`Restored ${what}${result.created ? ' (the deleted record was recreated)' : ''}`],
-        );
-      });
-    });
+        await withDatabase(async ({ ctx }) => {
+          const version = await chosenVersion(ctx, versionId, options);
+          const what = `version ${version.version} of ${version.tableName} #${version.recordId}`;
+          const ok = await out.confirm(`Restore ${what}? Its current data is replaced (and stays in its history).`, {
+            yes: options.yes,
+            refusal: `Not restoring ${what}`,
+          });
+          if (!ok) {
+            out.result({ restored: false }, ['cancelled: nothing restored']);
+            return;
+          }
+          const result = await restoreVersion(ctx, version.id);
+          out.result(
+            {
+              restored: true,
+              created: result.created,
+              version: {
+                id: version.id,
+                tableName: version.tableName,
+                recordId: version.recordId,
+                version: version.version,
+              },
+              record: result.record,
+            },
+            [`Restored ${what}${result.created ? ' (the deleted record was recreated)' : ''}`],
+          );
+        });
+      },
+    );
 }

@@ -23,14 +23,32 @@ export const restoreMessage = (version: number) => `Restore version ${version} o
 function RestoreButton({ version }: { version: DataVersion }) {
   return (
     <ConfirmingForm message={restoreMessage(version.version)} fields={{ intent: 'restore', versionId: version.id }}>
-      <Button type="submit" variant="secondary" aria-label={`Restore version ${version.version}`}>Restore this version</Button>
+      <Button type="submit" variant="secondary" aria-label={`Restore version ${version.version}`}>
+        Restore this version
+      </Button>
     </ConfirmingForm>
   );
 }
 
 /** The no-JS confirmation step: Confirm posts again, confirmed; Cancel goes back. */
-export function ConfirmRestore({ versionId, message, cancelTo }: { versionId: number; message: string; cancelTo: string }) {
-  return <ConfirmStep title="Confirm restore" message={message} fields={{ intent: 'restore', versionId }} cancelTo={cancelTo} testId="confirm-restore" />;
+export function ConfirmRestore({
+  versionId,
+  message,
+  cancelTo,
+}: {
+  versionId: number;
+  message: string;
+  cancelTo: string;
+}) {
+  return (
+    <ConfirmStep
+      title="Confirm restore"
+      message={message}
+      fields={{ intent: 'restore', versionId }}
+      cancelTo={cancelTo}
+      testId="confirm-restore"
+    />
+  );
 }
 
 /** A field's label and value as the version shows it (a field it lacks: '—'). */
@@ -47,9 +65,15 @@ function Differences({ version, current }: { version: DataVersion; current: Data
       <caption className="sr-only">Differences of version {version.version} from the current version</caption>
       <thead className="bg-slate-50 text-slate-600">
         <tr>
-          <th scope="col" className="w-1/5 px-2 py-1">Field</th>
-          <th scope="col" className="px-2 py-1">This version</th>
-          <th scope="col" className="px-2 py-1">Current</th>
+          <th scope="col" className="w-1/5 px-2 py-1">
+            Field
+          </th>
+          <th scope="col" className="px-2 py-1">
+            This version
+          </th>
+          <th scope="col" className="px-2 py-1">
+            Current
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -58,9 +82,15 @@ function Differences({ version, current }: { version: DataVersion; current: Data
           const now = shown(current.fields, row.field);
           return (
             <tr key={row.field}>
-              <th scope="row" className="px-2 py-1 font-medium text-slate-900">{mine?.label ?? now?.label ?? row.field}</th>
-              <td className="px-2 py-1 text-red-800"><StoredValue value={mine ? mine.value : row.mine ?? '—'} /></td>
-              <td className="px-2 py-1 text-green-800"><StoredValue value={now ? now.value : row.current ?? '—'} /></td>
+              <th scope="row" className="px-2 py-1 font-medium text-slate-900">
+                {mine?.label ?? now?.label ?? row.field}
+              </th>
+              <td className="px-2 py-1 text-red-800">
+                <StoredValue value={mine ? mine.value : (row.mine ?? '—')} />
+              </td>
+              <td className="px-2 py-1 text-green-800">
+                <StoredValue value={now ? now.value : (row.current ?? '—')} />
+              </td>
             </tr>
           );
         })}
@@ -72,34 +102,66 @@ function Differences({ version, current }: { version: DataVersion; current: Data
 function VersionFields({ fields }: { fields: ReadableField[] }) {
   if (fields.length === 0) return null;
   return (
-    <dl className="mt-2 grid grid-cols-[minmax(8rem,max-content)_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-2 text-xs" data-testid="version-fields">
+    <dl
+      className="mt-2 grid grid-cols-[minmax(8rem,max-content)_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-2 text-xs"
+      data-testid="version-fields"
+    >
       {fields.map((f) => (
         <div key={f.field} className="contents">
           <dt className="font-medium text-slate-900">{f.label}</dt>
-          <dd className="text-slate-800"><StoredValue value={f.value} /></dd>
+          <dd className="text-slate-800">
+            <StoredValue value={f.value} />
+          </dd>
         </div>
       ))}
     </dl>
   );
 }
 
-function Version({ version, current, restorable }: { version: DataVersion; current: DataVersion | undefined; restorable: boolean }) {
+function Version({
+  version,
+  current,
+  restorable,
+}: {
+  version: DataVersion;
+  current: DataVersion | undefined;
+  restorable: boolean;
+}) {
   return (
     <li className="px-4 py-3" data-testid="version">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold text-slate-900">Version {version.version}</span>
         <span className="text-xs text-slate-500" title="finhub audit restore takes this id">{`id ${version.id}`}</span>
         <ActionBadge action={version.action} />
-        {version.isActive ? <span className="rounded-full bg-green-600 px-2 py-0.5 text-xs font-medium text-white">Current</span> : null}
-        <time dateTime={version.createdAt} className="text-xs text-slate-500">{formatInstant(version.createdAt)}</time>
-        <span className="text-xs text-slate-600" data-testid="version-author">{`by ${version.createdByName ?? 'system'}`}</span>
-        {restorable ? <span className="ml-auto"><RestoreButton version={version} /></span> : null}
+        {version.isActive ? (
+          <span className="rounded-full bg-green-600 px-2 py-0.5 text-xs font-medium text-white">Current</span>
+        ) : null}
+        <time dateTime={version.createdAt} className="text-xs text-slate-500">
+          {formatInstant(version.createdAt)}
+        </time>
+        <span
+          className="text-xs text-slate-600"
+          data-testid="version-author"
+        >{`by ${version.createdByName ?? 'system'}`}</span>
+        {restorable ? (
+          <span className="ml-auto">
+            <RestoreButton version={version} />
+          </span>
+        ) : null}
       </div>
       {version.comment ? <p className="mt-1 text-sm text-slate-700">{version.comment}</p> : null}
       {version.fields ? <VersionFields fields={version.fields} /> : null}
       <details className="mt-2 text-xs">
         <summary className="cursor-pointer text-blue-700">Data as JSON</summary>
-        <pre className="mt-1 max-h-80 overflow-auto rounded-md bg-slate-50 p-2 text-slate-800" tabIndex={0} role="region" aria-label="Data as JSON" data-testid="version-data">{JSON.stringify(version.data, null, 2)}</pre>
+        <pre
+          className="mt-1 max-h-80 overflow-auto rounded-md bg-slate-50 p-2 text-slate-800"
+          tabIndex={0}
+          role="region"
+          aria-label="Data as JSON"
+          data-testid="version-data"
+        >
+          {JSON.stringify(version.data, null, 2)}
+        </pre>
       </details>
       {current && !version.isActive ? <Differences version={version} current={current} /> : null}
     </li>
@@ -108,15 +170,27 @@ function Version({ version, current, restorable }: { version: DataVersion; curre
 
 export function DataVersions({ data }: { data: VersionsData }) {
   const { versions } = data;
-  if (versions === null) return <p className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-500">Select a table and record ID to view version history</p>;
-  if (versions.length === 0) return <p className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-500">No version history found for this record</p>;
+  if (versions === null)
+    return (
+      <p className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-500">
+        Select a table and record ID to view version history
+      </p>
+    );
+  if (versions.length === 0)
+    return (
+      <p className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-500">
+        No version history found for this record
+      </p>
+    );
   const current = versions.find((v) => v.isActive);
   // A deleted record: its current version is the delete, and restoring it brings the record back.
   const restorable = (v: DataVersion) => data.canRestore && (!v.isActive || v.action === 'delete');
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <ul className="divide-y divide-slate-100">
-        {versions.map((v) => <Version key={v.id} version={v} current={current} restorable={restorable(v)} />)}
+        {versions.map((v) => (
+          <Version key={v.id} version={v} current={current} restorable={restorable(v)} />
+        ))}
       </ul>
     </section>
   );

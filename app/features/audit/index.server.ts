@@ -1,4 +1,11 @@
 // What other areas use of audit on the server (services, job definitions). Areas import each
 // other through their index files only (docs/architecture.md).
 export { screenTableLabel } from './audit-readable.server.ts';
-export { AUDIT_ACTIONS, AuditQuerySchema, listAuditLogs, listSecurityAnomalies, parseAuditQuery, VersionQuerySchema } from './audit-trail.server.ts';
+export {
+  AUDIT_ACTIONS,
+  AuditQuerySchema,
+  listAuditLogs,
+  listSecurityAnomalies,
+  parseAuditQuery,
+  VersionQuerySchema,
+} from './audit-trail.server.ts';

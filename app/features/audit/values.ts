@@ -45,7 +45,10 @@ export const ACTION_BADGE: Record<string, string> = {
 export const OTHER_BADGE = 'bg-slate-200 text-slate-700';
 
 /** The fields whose values differ between a version's data and the current one's, sorted. */
-export function differences(data: Record<string, unknown> | null, current: Record<string, unknown> | null): { field: string; mine: unknown; current: unknown }[] {
+export function differences(
+  data: Record<string, unknown> | null,
+  current: Record<string, unknown> | null,
+): { field: string; mine: unknown; current: unknown }[] {
   const a = data ?? {};
   const b = current ?? {};
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();

@@ -28,7 +28,8 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
   afterAll(() => database?.destroy());
 
   const userRow = (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const sessionsOf = (userId: number) => db.selectFrom('userSessions').selectAll().where('userId', '=', userId).orderBy('id').execute();
+  const sessionsOf = (userId: number) =>
+    db.selectFrom('userSessions').selectAll().where('userId', '=', userId).orderBy('id').execute();
   const auditOf = (userId: number, action?: string) => {
     let q = db.selectFrom('auditLogs').selectAll().where('tableName', '=', 'users').where('recordId', '=', userId);
     if (action) q = q.where('action', '=', action);
@@ -68,7 +69,12 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
 
       const audit = await auditOf(user.id, 'login');
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ userId: user.id, ipAddress: m.ip, userAgent: 'vitest-agent/1.0', sessionId: session.sessionId });
+      expect(audit[0]).toMatchObject({
+        userId: user.id,
+        ipAddress: m.ip,
+        userAgent: 'vitest-agent/1.0',
+        sessionId: session.sessionId,
+      });
 
       const attempts = await db.selectFrom('loginAttempts').selectAll().where('email', '=', user.email).execute();
       expect(attempts).toMatchObject([{ succeeded: true, ipAddress: m.ip }]);
@@ -123,8 +129,9 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
       expect(error.status).toBe(401);
       expect(error.message).toBe('Invalid email or password');
 
-      const audit = (await db.selectFrom('auditLogs').selectAll().where('action', '=', 'login_failed').execute())
-        .filter((a) => (a.newData as any)?.email === email);
+      const audit = (
+        await db.selectFrom('auditLogs').selectAll().where('action', '=', 'login_failed').execute()
+      ).filter((a) => (a.newData as any)?.email === email);
       expect(audit).toHaveLength(1);
       expect(audit[0].userId).toBeNull();
       expect(audit[0].recordId).toBeNull();
@@ -189,9 +196,21 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
       const ctx = await userContext(db, user.id);
       const cases: [unknown, string, string][] = [
         [{ newPassword: 'Brand-New-Pass-1' }, 'currentPassword', 'Current password is required'],
-        [{ currentPassword: 'Not-The-Password', newPassword: 'Brand-New-Pass-1' }, 'currentPassword', 'Current password is incorrect'],
-        [{ currentPassword: TEST_PASSWORD, newPassword: 'short' }, 'newPassword', 'New password must be at least 8 characters'],
-        [{ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, 'newPassword', 'New password must be different from the current password'],
+        [
+          { currentPassword: 'Not-The-Password', newPassword: 'Brand-New-Pass-1' },
+          'currentPassword',
+          'Current password is incorrect',
+        ],
+        [
+          { currentPassword: TEST_PASSWORD, newPassword: 'short' },
+          'newPassword',
+          'New password must be at least 8 characters',
+        ],
+        [
+          { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
+          'newPassword',
+          'New password must be different from the current password',
+        ],
       ];
       for (const [input, field, message] of cases) {
         const error = await rejection(changePassword(ctx, user.id, input));
@@ -222,15 +241,26 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
 
       const sessions = await sessionsOf(user.id);
       expect(sessions.find((s) => s.id === current.session.id)).toMatchObject({ isActive: true });
-      expect(sessions.find((s) => s.id === other.session.id)).toMatchObject({ isActive: false, endReason: 'password_changed' });
+      expect(sessions.find((s) => s.id === other.session.id)).toMatchObject({
+        isActive: false,
+        endReason: 'password_changed',
+      });
 
       const audit = await auditOf(user.id, 'update');
       expect(audit).toHaveLength(1);
       expect(audit[0].userId).toBe(user.id);
       expect(audit[0].sessionId).toBe(current.session.sessionId);
-      expect(Object.keys(audit[0].changes ?? {})).toEqual(expect.arrayContaining(['isTemporaryPassword', 'passwordChangedAt']));
+      expect(Object.keys(audit[0].changes ?? {})).toEqual(
+        expect.arrayContaining(['isTemporaryPassword', 'passwordChangedAt']),
+      );
       // The account was made before it was versioned: its state before the change is the baseline.
-      const [baseline, version] = await db.selectFrom('dataVersions').selectAll().where('tableName', '=', 'users').where('recordId', '=', user.id).orderBy('version').execute();
+      const [baseline, version] = await db
+        .selectFrom('dataVersions')
+        .selectAll()
+        .where('tableName', '=', 'users')
+        .where('recordId', '=', user.id)
+        .orderBy('version')
+        .execute();
       expect(baseline).toMatchObject({ version: 1, isActive: false, action: 'baseline', createdBy: null });
       expect(version).toMatchObject({ version: 2, isActive: true, action: 'update', createdBy: user.id });
       expect((version.data as any).email).toBe(user.email);
@@ -242,8 +272,12 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
       }
 
       // The new password signs in; the old one does not.
-      await expect(login(db, meta(), { email: user.email, password: newPassword })).resolves.toMatchObject({ user: { id: user.id } });
-      await expect(login(db, meta(), { email: user.email, password: TEST_PASSWORD })).rejects.toMatchObject({ status: 401 });
+      await expect(login(db, meta(), { email: user.email, password: newPassword })).resolves.toMatchObject({
+        user: { id: user.id },
+      });
+      await expect(login(db, meta(), { email: user.email, password: TEST_PASSWORD })).rejects.toMatchObject({
+        status: 401,
+      });
     });
   });
 
@@ -314,10 +348,16 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
       const ctx = await userContext(db, owner);
       const short = await rejection(changePassword(ctx, target.id, { newPassword: 'short' }));
       expect(short.status).toBe(400);
-      expect(short.errors).toContainEqual({ field: 'newPassword', message: 'New password must be at least 8 characters' });
+      expect(short.errors).toContainEqual({
+        field: 'newPassword',
+        message: 'New password must be at least 8 characters',
+      });
       const same = await rejection(changePassword(ctx, target.id, { newPassword: TEST_PASSWORD }));
       expect(same.status).toBe(400);
-      expect(same.errors).toContainEqual({ field: 'newPassword', message: 'New password must be different from the current password' });
+      expect(same.errors).toContainEqual({
+        field: 'newPassword',
+        message: 'New password must be different from the current password',
+      });
     });
 
     it("a company-scoped manager gets 404 for another company's user, and may set their own company's", async () => {
@@ -364,7 +404,9 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
       expect(error.status).toBe(404);
       const target = await createTestUser(db);
       const system = await rejection(
-        changePassword({ db, actor: { kind: 'system', label: 'cli' }, meta: {} }, target.id, { newPassword: 'Whatever-123' }),
+        changePassword({ db, actor: { kind: 'system', label: 'cli' }, meta: {} }, target.id, {
+          newPassword: 'Whatever-123',
+        }),
       );
       expect(system.status).toBe(403);
     });

@@ -2,12 +2,27 @@
 import { AdminSetPasswordSchema, ChangePasswordSchema, LoginSchema } from './schemas.ts';
 import { canSeeCompany } from '../../platform/lib/permissions.ts';
 import { recordAudit, writeRecord } from '../../platform/audit.server.ts';
-import { actorUserId, inTransaction, requireUser, systemActor, type AuthUser, type Db, type RequestMeta, type ServiceContext } from '../../platform/context.ts';
+import {
+  actorUserId,
+  inTransaction,
+  requireUser,
+  systemActor,
+  type AuthUser,
+  type Db,
+  type RequestMeta,
+  type ServiceContext,
+} from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
 import { createSession, endSessions, type SessionInfo } from '../../platform/session/sessions.server.ts';
 import {
-  assertCurrentPasswordAllowed, assertLoginAllowed, loginDelayMs, recordCurrentPasswordAttempt, recordLoginAttempt, sleep, type Delay,
+  assertCurrentPasswordAllowed,
+  assertLoginAllowed,
+  loginDelayMs,
+  recordCurrentPasswordAttempt,
+  recordLoginAttempt,
+  sleep,
+  type Delay,
 } from '../../platform/http/throttle.server.ts';
 import { findUserById, findUserForLogin, normalizeEmail } from '../users/index.server.ts';
 import { assertMayManage } from '../users/index.server.ts';
@@ -52,14 +67,17 @@ export async function login(
   if (!found || !passwordOk || !found.isActive) {
     await inTransaction(db, async (trx) => {
       await recordLoginAttempt(trx, email, ip, false);
-      await recordAudit({ ...system, db: trx }, {
-        tableName: 'users',
-        recordId: found?.id ?? null,
-        userId: found?.id ?? null,
-        action: 'login_failed',
-        newData: { email },
-        reason: !found ? 'Unknown e-mail address' : !passwordOk ? 'Wrong password' : 'Account deactivated',
-      });
+      await recordAudit(
+        { ...system, db: trx },
+        {
+          tableName: 'users',
+          recordId: found?.id ?? null,
+          userId: found?.id ?? null,
+          action: 'login_failed',
+          newData: { email },
+          reason: !found ? 'Unknown e-mail address' : !passwordOk ? 'Wrong password' : 'Account deactivated',
+        },
+      );
     });
     throw new DomainError('unauthenticated', found && passwordOk ? ACCOUNT_DEACTIVATED : INVALID_CREDENTIALS);
   }
@@ -75,7 +93,11 @@ export async function login(
       userAgent: meta.userAgent,
       rememberMe: parsed.data.rememberMe,
     });
-    const counters = await trx.selectFrom('users').select(['loginCount', 'totalSessionDuration']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const counters = await trx
+      .selectFrom('users')
+      .select(['loginCount', 'totalSessionDuration'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const loginCount = counters.loginCount + 1;
     await trx
       .updateTable('users')
@@ -87,12 +109,15 @@ export async function login(
       })
       .where('id', '=', user.id)
       .execute();
-    await recordAudit({ db: trx, actor: { kind: 'user', user }, meta: { ...meta, sessionId: session.sessionId } }, {
-      tableName: 'users',
-      recordId: user.id,
-      action: 'login',
-      reason: parsed.data.rememberMe ? 'Signed in (remember me)' : 'Signed in',
-    });
+    await recordAudit(
+      { db: trx, actor: { kind: 'user', user }, meta: { ...meta, sessionId: session.sessionId } },
+      {
+        tableName: 'users',
+        recordId: user.id,
+        action: 'login',
+        reason: parsed.data.rememberMe ? 'Signed in (remember me)' : 'Signed in',
+      },
+    );
     return { user: { ...user, lastLoginAt: now }, token, session };
   });
 }
@@ -101,12 +126,15 @@ export async function login(
 export async function logout(ctx: ServiceContext, sessionRowId: number): Promise<void> {
   await inTransaction(ctx.db, async (trx) => {
     await endSessions(trx, { sessionRowId }, 'logout');
-    await recordAudit({ ...ctx, db: trx }, {
-      tableName: 'users',
-      recordId: actorUserId(ctx.actor),
-      action: 'logout',
-      reason: 'Signed out',
-    });
+    await recordAudit(
+      { ...ctx, db: trx },
+      {
+        tableName: 'users',
+        recordId: actorUserId(ctx.actor),
+        action: 'logout',
+        reason: 'Signed out',
+      },
+    );
   });
 }
 
@@ -132,7 +160,11 @@ export async function changePassword(
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const { currentPassword, newPassword } = parsed.data;
 
-  const stored = await ctx.db.selectFrom('users').select('passwordHash').where('id', '=', targetUserId).executeTakeFirstOrThrow();
+  const stored = await ctx.db
+    .selectFrom('users')
+    .select('passwordHash')
+    .where('id', '=', targetUserId)
+    .executeTakeFirstOrThrow();
   if (self) {
     // Wrong current passwords are counted per user: a stolen session cannot guess it for ever.
     await assertCurrentPasswordAllowed(ctx.db, targetUserId);
@@ -145,16 +177,21 @@ export async function changePassword(
 
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(ctx.db, async (trx) => {
-    await writeRecord({ ...ctx, db: trx }, 'users', {
-      action: 'update',
-      id: targetUserId,
-      values: {
-        passwordHash,
-        isTemporaryPassword: false,
-        passwordChangeRequired: !self,
-        passwordChangedAt: new Date().toISOString(),
+    await writeRecord(
+      { ...ctx, db: trx },
+      'users',
+      {
+        action: 'update',
+        id: targetUserId,
+        values: {
+          passwordHash,
+          isTemporaryPassword: false,
+          passwordChangeRequired: !self,
+          passwordChangedAt: new Date().toISOString(),
+        },
       },
-    }, { reason: self ? 'Password changed' : 'Password set by an administrator' });
+      { reason: self ? 'Password changed' : 'Password set by an administrator' },
+    );
     await endSessions(
       trx,
       self ? { userId: targetUserId, exceptSessionRowId: currentSessionRowId } : { userId: targetUserId },

@@ -44,6 +44,7 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   if (url.origin !== base) return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // Still refuse control characters and backslashes left anywhere in the result.
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\') || /[\u0000-\u001f\u007f\\]/.test(path)) return fallback;
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\') || /[\u0000-\u001f\u007f\\]/.test(path))
+    return fallback;
   return path;
 }

@@ -31,36 +31,56 @@ describe('LoginSchema', () => {
 
   it('rejects malformed e-mail addresses and non-text values', () => {
     for (const email of ['plain', 'a@b', 'a b@c.de', '@example.com']) {
-      expect(issues(LoginSchema.safeParse({ email, password: 'x' })), email).toEqual([['email', 'Please enter a valid email address']]);
+      expect(issues(LoginSchema.safeParse({ email, password: 'x' })), email).toEqual([
+        ['email', 'Please enter a valid email address'],
+      ]);
     }
     expect(LoginSchema.safeParse({ email: 42, password: 'x' }).success).toBe(false);
     expect(LoginSchema.safeParse({ email: 'a@b.co', password: ['x'] }).success).toBe(false);
   });
 
   it('bounds the password length', () => {
-    expect(issues(LoginSchema.safeParse({ email: 'a@b.co', password: 'x'.repeat(257) }))).toEqual([['password', 'Password is too long']]);
+    expect(issues(LoginSchema.safeParse({ email: 'a@b.co', password: 'x'.repeat(257) }))).toEqual([
+      ['password', 'Password is too long'],
+    ]);
   });
 });
 
 describe('ChangePasswordSchema', () => {
   it('needs the current password, 8+ characters, and a different new password', () => {
-    expect(ChangePasswordSchema.safeParse({ currentPassword: 'old-password', newPassword: 'new-password' }).success).toBe(true);
-    expect(issues(ChangePasswordSchema.safeParse({ newPassword: 'new-password' }))).toEqual([['currentPassword', 'Current password is required']]);
-    expect(issues(ChangePasswordSchema.safeParse({ currentPassword: 'old-password', newPassword: 'short12' }))).toEqual([
-      ['newPassword', 'New password must be at least 8 characters'],
+    expect(
+      ChangePasswordSchema.safeParse({ currentPassword: 'old-password', newPassword: 'new-password' }).success,
+    ).toBe(true);
+    expect(issues(ChangePasswordSchema.safeParse({ newPassword: 'new-password' }))).toEqual([
+      ['currentPassword', 'Current password is required'],
     ]);
-    expect(ChangePasswordSchema.safeParse({ currentPassword: 'old-password', newPassword: '12345678' }).success).toBe(true);
-    expect(issues(ChangePasswordSchema.safeParse({ currentPassword: 'same-password', newPassword: 'same-password' }))).toEqual([
-      ['newPassword', 'New password must be different from the current password'],
-    ]);
+    expect(issues(ChangePasswordSchema.safeParse({ currentPassword: 'old-password', newPassword: 'short12' }))).toEqual(
+      [['newPassword', 'New password must be at least 8 characters']],
+    );
+    expect(ChangePasswordSchema.safeParse({ currentPassword: 'old-password', newPassword: '12345678' }).success).toBe(
+      true,
+    );
+    expect(
+      issues(ChangePasswordSchema.safeParse({ currentPassword: 'same-password', newPassword: 'same-password' })),
+    ).toEqual([['newPassword', 'New password must be different from the current password']]);
   });
 
   it('the form variant also checks the confirmation', () => {
     expect(
-      issues(ChangePasswordFormSchema.safeParse({ currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'other-password' })),
+      issues(
+        ChangePasswordFormSchema.safeParse({
+          currentPassword: 'old-password',
+          newPassword: 'new-password',
+          confirmPassword: 'other-password',
+        }),
+      ),
     ).toEqual([['confirmPassword', "New passwords don't match"]]);
     expect(
-      ChangePasswordFormSchema.safeParse({ currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-password' }).success,
+      ChangePasswordFormSchema.safeParse({
+        currentPassword: 'old-password',
+        newPassword: 'new-password',
+        confirmPassword: 'new-password',
+      }).success,
     ).toBe(true);
   });
 

@@ -48,7 +48,10 @@ export const ChangePasswordFormSchema = z
     newPassword,
     confirmPassword: required('Please confirm your new password'),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "New passwords don't match", path: ['confirmPassword'] })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "New passwords don't match",
+    path: ['confirmPassword'],
+  })
   .refine(differs, { message: DIFFERS_MESSAGE, path: ['newPassword'] });
 
 /** An administrator setting another user's password needs no current password. */

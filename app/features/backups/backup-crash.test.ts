@@ -62,7 +62,9 @@ async function integrityProblems(database: TestDatabase): Promise<string[]> {
   const db = database.db;
   const problems: string[] = [];
   if (database.dialect === 'sqlite') {
-    const check = (await sql.raw<Record<string, string>>('pragma integrity_check').execute(db)).rows.map((r) => Object.values(r)[0]);
+    const check = (await sql.raw<Record<string, string>>('pragma integrity_check').execute(db)).rows.map(
+      (r) => Object.values(r)[0],
+    );
     if (check.join() !== 'ok') problems.push(`integrity_check: ${check.join('; ')}`);
     const orphans = (await sql.raw<Record<string, unknown>>('pragma foreign_key_check').execute(db)).rows;
     if (orphans.length) problems.push(`foreign_key_check: ${JSON.stringify(orphans.slice(0, 5))} (${orphans.length})`);
@@ -79,19 +81,28 @@ async function integrityProblems(database: TestDatabase): Promise<string[]> {
       where c.contype = 'f' and n.nspname = current_schema() and cardinality(c.conkey) = 1`.execute(db);
     if (keys.length < 10) problems.push(`only ${keys.length} foreign keys found`);
     for (const k of keys) {
-      const { rows } = await sql.raw<{ n: number }>(
-        `select count(*)::int as n from "${k.child}" c where c."${k.column}" is not null and not exists (select 1 from "${k.parent}" p where p."${k.parentColumn}" = c."${k.column}")`,
-      ).execute(db);
+      const { rows } = await sql
+        .raw<{ n: number }>(
+          `select count(*)::int as n from "${k.child}" c where c."${k.column}" is not null and not exists (select 1 from "${k.parent}" p where p."${k.parentColumn}" = c."${k.column}")`,
+        )
+        .execute(db);
       if (rows[0].n > 0) problems.push(`${rows[0].n} rows of ${k.child}.${k.column} refer to missing ${k.parent} rows`);
     }
   }
   // The counts kept by triggers (or recomputed by the restore) agree with the tables.
   for (const table of COUNTED_TABLES) {
-    const { rows: real } = await sql.raw<{ companyId: number; n: number }>(`select company_id, count(*) as n from ${table} group by company_id`).execute(db);
-    const { rows: kept } = await sql.raw<{ companyId: number; rowCount: number }>(`select company_id, row_count from row_counts where table_name = '${table}' and row_count <> 0`).execute(db);
+    const { rows: real } = await sql
+      .raw<{ companyId: number; n: number }>(`select company_id, count(*) as n from ${table} group by company_id`)
+      .execute(db);
+    const { rows: kept } = await sql
+      .raw<{ companyId: number; rowCount: number }>(
+        `select company_id, row_count from row_counts where table_name = '${table}' and row_count <> 0`,
+      )
+      .execute(db);
     const a = Object.fromEntries(real.map((r) => [r.companyId, Number(r.n)]));
     const b = Object.fromEntries(kept.map((r) => [r.companyId, Number(r.rowCount)]));
-    if (JSON.stringify(a) !== JSON.stringify(b)) problems.push(`row_counts of ${table} ${JSON.stringify(b)} but the table has ${JSON.stringify(a)}`);
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      problems.push(`row_counts of ${table} ${JSON.stringify(b)} but the table has ${JSON.stringify(a)}`);
   }
   return problems;
 }
@@ -101,18 +112,33 @@ async function changeData(db: TestDatabase['db']): Promise<void> {
   const ids = async (table: 'actualExpenses' | 'budgets' | 'actualRevenue', every: number) =>
     (await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id).filter((id) => id % every === 0);
   const deleted = await ids('actualExpenses', 17);
-  for (let i = 0; i < deleted.length; i += 500) await db.deleteFrom('actualExpenses').where('id', 'in', deleted.slice(i, i + 500)).execute();
+  for (let i = 0; i < deleted.length; i += 500)
+    await db
+      .deleteFrom('actualExpenses')
+      .where('id', 'in', deleted.slice(i, i + 500))
+      .execute();
   const changed = await ids('actualExpenses', 13);
   for (let i = 0; i < changed.length; i += 500) {
-    await db.updateTable('actualExpenses').set({ amountCents: 4242, description: 'changed after backup B' }).where('id', 'in', changed.slice(i, i + 500)).execute();
+    await db
+      .updateTable('actualExpenses')
+      .set({ amountCents: 4242, description: 'changed after backup B' })
+      .where('id', 'in', changed.slice(i, i + 500))
+      .execute();
   }
   const budgets = await ids('budgets', 5);
   await db.updateTable('budgets').set({ amountCents: 777 }).where('id', 'in', budgets.slice(0, 500)).execute();
-  await db.deleteFrom('actualRevenue').where('id', 'in', (await ids('actualRevenue', 3)).slice(0, 500)).execute();
+  await db
+    .deleteFrom('actualRevenue')
+    .where('id', 'in', (await ids('actualRevenue', 3)).slice(0, 500))
+    .execute();
   await db.updateTable('companies').set({ description: 'changed after backup B' }).where('id', '=', 1).execute();
   await db.updateTable('users').set({ fullName: 'Changed After Backup' }).execute();
   // New parents with children: going back to B must remove the children first.
-  const department = await db.insertInto('departments').values({ name: 'Added after backup B' }).returning('id').executeTakeFirstOrThrow();
+  const department = await db
+    .insertInto('departments')
+    .values({ name: 'Added after backup B' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const category = await db
     .insertInto('expenseCategories')
     .values({ companyId: 2, departmentId: department.id, name: 'Added after backup B' })
@@ -126,7 +152,11 @@ async function changeData(db: TestDatabase['db']): Promise<void> {
     expenseDate: `2026-0${1 + (i % 9)}-1${i % 10}`,
     description: `added after backup B #${i}`,
   }));
-  for (let i = 0; i < added.length; i += 200) await db.insertInto('actualExpenses').values(added.slice(i, i + 200)).execute();
+  for (let i = 0; i < added.length; i += 200)
+    await db
+      .insertInto('actualExpenses')
+      .values(added.slice(i, i + 200))
+      .execute();
 }
 
 interface ChildRun {
@@ -143,7 +173,13 @@ interface ChildRun {
  * (or, `from: 'writing'`, that long after it reports writing rows: a kill aimed at the writing
  * whatever the machine's load).
  */
-function runChild(database: TestDatabase, backupId: number, delayMs: number | null, applicationName: string, from: 'begin' | 'writing' = 'begin'): Promise<ChildRun> {
+function runChild(
+  database: TestDatabase,
+  backupId: number,
+  delayMs: number | null,
+  applicationName: string,
+  from: 'begin' | 'writing' = 'begin',
+): Promise<ChildRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: database.dataDir, RESTORE_BACKUP_ID: String(backupId) };
   delete env.DATABASE_URL;
   delete env.BACKUP_DIR;
@@ -179,8 +215,7 @@ function runChild(database: TestDatabase, backupId: number, delayMs: number | nu
         } else if (line.startsWith('writing')) {
           run.writingMs = Math.round(performance.now() - began);
           if (from === 'writing') killLater();
-        }
-        else if (line.startsWith('done')) run.doneMs = Math.round(performance.now() - began);
+        } else if (line.startsWith('done')) run.doneMs = Math.round(performance.now() - began);
       }
     });
     child.on('error', reject);
@@ -201,9 +236,13 @@ async function waitForBackends(database: TestDatabase, applicationName: string):
   try {
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where application_name = $1', [applicationName]);
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where application_name = $1',
+        [applicationName],
+      );
       if (rows[0].n === 0) return;
-      if (Date.now() > deadline) throw new Error(`the killed child's ${rows[0].n} PostgreSQL backends are still there after 20 s`);
+      if (Date.now() > deadline)
+        throw new Error(`the killed child's ${rows[0].n} PostgreSQL backends are still there after 20 s`);
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {
@@ -222,7 +261,10 @@ describe.each(TEST_DIALECTS)('a restore killed at a random moment on %s', (diale
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    await prepareDatabase(database, { seedDemo: true, owner: { email: 'owner@example.com', password: OWNER_PASSWORD } });
+    await prepareDatabase(database, {
+      seedDemo: true,
+      owner: { email: 'owner@example.com', password: OWNER_PASSWORD },
+    });
     await generateData(database, { rows: EXTRA_ROWS, url: database.url, seed: 15 });
     ctx = { db: database.db, actor: systemActor('cli'), meta: {} };
     settings = { dir: path.join(database.dataDir, 'backups'), schedule: '0 2 * * *', keep: 14 };
@@ -231,7 +273,15 @@ describe.each(TEST_DIALECTS)('a restore killed at a random moment on %s', (diale
     await changeData(database.db);
     oldSet = await fingerprint(database.db);
     oldBackupId = (await createBackupNow(ctx, settings, { name: 'old' })).id;
-    for (const table of ['actualExpenses', 'budgets', 'actualRevenue', 'companies', 'departments', 'expenseCategories', 'users']) {
+    for (const table of [
+      'actualExpenses',
+      'budgets',
+      'actualRevenue',
+      'companies',
+      'departments',
+      'expenseCategories',
+      'users',
+    ]) {
       expect(oldSet[table], table).not.toEqual(newSet[table]);
     }
   }, 120_000);
@@ -263,7 +313,9 @@ describe.each(TEST_DIALECTS)('a restore killed at a random moment on %s', (diale
       if (result === null) {
         const fromOld = DATA_TABLES.filter((t) => JSON.stringify(now[t]) !== JSON.stringify(oldSet[t]));
         const fromNew = DATA_TABLES.filter((t) => JSON.stringify(now[t]) !== JSON.stringify(newSet[t]));
-        throw new Error(`run ${i} (killed after ${delayMs} ms): neither old nor new; differs from old in ${fromOld.join(', ')}, from new in ${fromNew.join(', ')}`);
+        throw new Error(
+          `run ${i} (killed after ${delayMs} ms): neither old nor new; differs from old in ${fromOld.join(', ')}, from new in ${fromNew.join(', ')}`,
+        );
       }
       // A run that reported done must have restored; one killed just after its commit may be new too.
       if (run.doneMs !== null) expect(result).toBe('new');

@@ -60,7 +60,13 @@ export async function writeBackupFile(
   const counted: ManifestTable[] = [];
   for (const t of tables) counted.push({ ...t, rows: await snapshot.count(t.name) });
   const total = counted.reduce((sum, t) => sum + t.rows, 0);
-  const manifest: BackupManifest = { format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, ...header, tables: counted, rows: total };
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    formatVersion: BACKUP_FORMAT_VERSION,
+    ...header,
+    tables: counted,
+    rows: total,
+  };
 
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
@@ -126,26 +132,41 @@ export type BackupEvent =
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function checkManifest(value: unknown): BackupManifest {
-  if (!isObject(value) || value.format !== BACKUP_FORMAT) throw new BackupFileError('This is not a Group Finance Hub backup (no backup manifest at the start)');
+  if (!isObject(value) || value.format !== BACKUP_FORMAT)
+    throw new BackupFileError('This is not a Group Finance Hub backup (no backup manifest at the start)');
   if (value.formatVersion !== BACKUP_FORMAT_VERSION) {
-    throw new BackupFileError(`The backup file format version ${String(value.formatVersion)} is not supported (this version reads ${BACKUP_FORMAT_VERSION})`);
+    throw new BackupFileError(
+      `The backup file format version ${String(value.formatVersion)} is not supported (this version reads ${BACKUP_FORMAT_VERSION})`,
+    );
   }
   if (!isManifest(value)) throw new BackupFileError('The backup manifest is incomplete or damaged');
   const sum = value.tables.reduce((n, t) => n + t.rows, 0);
-  if (sum !== value.rows) throw new BackupFileError('The backup manifest\'s row counts do not add up');
+  if (sum !== value.rows) throw new BackupFileError("The backup manifest's row counts do not add up");
   return value;
 }
 
 /** A manifest's schema version, time, counts and tables are well formed (its format and format version are checked before). */
 function isManifest(value: unknown): value is BackupManifest {
   return (
-    isObject(value) && typeof value.schemaVersion === 'string' && typeof value.createdAt === 'string' && typeof value.rows === 'number' &&
-    Array.isArray(value.tables) && value.tables.every(isManifestTable)
+    isObject(value) &&
+    typeof value.schemaVersion === 'string' &&
+    typeof value.createdAt === 'string' &&
+    typeof value.rows === 'number' &&
+    Array.isArray(value.tables) &&
+    value.tables.every(isManifestTable)
   );
 }
 
 function isManifestTable(t: unknown): t is ManifestTable {
-  return isObject(t) && typeof t.name === 'string' && Array.isArray(t.columns) && t.columns.every((c) => typeof c === 'string') && typeof t.rows === 'number' && Number.isSafeInteger(t.rows) && t.rows >= 0;
+  return (
+    isObject(t) &&
+    typeof t.name === 'string' &&
+    Array.isArray(t.columns) &&
+    t.columns.every((c) => typeof c === 'string') &&
+    typeof t.rows === 'number' &&
+    Number.isSafeInteger(t.rows) &&
+    t.rows >= 0
+  );
 }
 
 /**
@@ -182,7 +203,9 @@ export async function* readBackupFile(file: string, batchSize = 1000): AsyncGene
       }
       if (current && rowsLeft > 0) {
         if (!Array.isArray(value) || value.length !== current.columns.length) {
-          throw new BackupFileError(`Row ${current.rows - rowsLeft + 1} of ${current.name} is damaged (line ${lineNumber})`);
+          throw new BackupFileError(
+            `Row ${current.rows - rowsLeft + 1} of ${current.name} is damaged (line ${lineNumber})`,
+          );
         }
         batch.push(value);
         rowsLeft--;
@@ -192,9 +215,13 @@ export async function* readBackupFile(file: string, batchSize = 1000): AsyncGene
         }
         continue;
       }
-      if (!isObject(value)) throw new BackupFileError(`${current ? `${current.name} has more rows than its count` : 'Unexpected line'} (line ${lineNumber})`);
+      if (!isObject(value))
+        throw new BackupFileError(
+          `${current ? `${current.name} has more rows than its count` : 'Unexpected line'} (line ${lineNumber})`,
+        );
       if (value.end === true) {
-        if (tableIndex !== manifest.tables.length - 1 || value.rows !== manifest.rows) throw new BackupFileError('The backup ends before all its tables');
+        if (tableIndex !== manifest.tables.length - 1 || value.rows !== manifest.rows)
+          throw new BackupFileError('The backup ends before all its tables');
         ended = true;
         continue;
       }
@@ -209,14 +236,20 @@ export async function* readBackupFile(file: string, batchSize = 1000): AsyncGene
   } catch (error) {
     if (error instanceof BackupFileError) throw error;
     const code = (error as { code?: string }).code ?? '';
-    if (code.startsWith('Z_') || code === 'ERR_ZLIB') throw new BackupFileError(`The backup file is damaged (${(error as Error).message})`);
+    if (code.startsWith('Z_') || code === 'ERR_ZLIB')
+      throw new BackupFileError(`The backup file is damaged (${(error as Error).message})`);
     throw error;
   } finally {
     lines.close();
     input.destroy();
   }
   if (!manifest) throw new BackupFileError('The backup file is empty');
-  if (!ended) throw new BackupFileError(current && rowsLeft > 0 ? `The backup is cut short in table ${current.name}` : 'The backup is cut short (no end line)');
+  if (!ended)
+    throw new BackupFileError(
+      current && rowsLeft > 0
+        ? `The backup is cut short in table ${current.name}`
+        : 'The backup is cut short (no end line)',
+    );
   yield { kind: 'end', manifest };
 }
 

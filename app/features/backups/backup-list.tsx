@@ -23,7 +23,8 @@ const TYPE_BADGE: Record<string, string> = {
   automated: 'bg-slate-100 text-slate-700',
 };
 
-const actionClass = 'inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50';
+const actionClass =
+  'inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50';
 
 function StatusIcon({ status }: { status: BackupView['status'] }) {
   const { label, Icon, className } = STATUS[status];
@@ -42,7 +43,9 @@ function Actions({ backup }: { backup: BackupView }) {
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="id" value={backup.id} />
-        <button type="submit" className={actionClass} aria-label={`Verify ${backup.name}`}>Verify</button>
+        <button type="submit" className={actionClass} aria-label={`Verify ${backup.name}`}>
+          Verify
+        </button>
       </Form>
       {backup.canRestore && backup.status === 'completed' ? (
         <Link to={`?tab=restore&backup=${backup.id}`} className={actionClass}>
@@ -51,7 +54,10 @@ function Actions({ backup }: { backup: BackupView }) {
       ) : null}
       {backup.canDelete ? (
         <DeleteButton id={backup.id} label={backup.name} message={BACKUP_MESSAGES.confirmDelete}>
-          <span className="inline-flex items-center gap-1 text-xs font-medium"><TrashIcon className="h-4 w-4" />Delete</span>
+          <span className="inline-flex items-center gap-1 text-xs font-medium">
+            <TrashIcon className="h-4 w-4" />
+            Delete
+          </span>
         </DeleteButton>
       ) : null}
     </div>
@@ -64,20 +70,32 @@ function Entry({ backup, hydrated }: { backup: BackupView; hydrated: boolean }) 
       <StatusIcon status={backup.status} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="break-words font-medium text-slate-900" data-testid="backup-name">{backup.name}</span>
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${TYPE_BADGE[backup.type] ?? TYPE_BADGE.automated}`}>{backup.type}</span>
+          <span className="break-words font-medium text-slate-900" data-testid="backup-name">
+            {backup.name}
+          </span>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${TYPE_BADGE[backup.type] ?? TYPE_BADGE.automated}`}
+          >
+            {backup.type}
+          </span>
         </div>
         {backup.description ? <p className="mt-1 break-words text-sm text-slate-700">{backup.description}</p> : null}
         <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-          <span>Created <time dateTime={backup.createdAt}>{formatInstant(backup.createdAt)}</time></span>
+          <span>
+            Created <time dateTime={backup.createdAt}>{formatInstant(backup.createdAt)}</time>
+          </span>
           <span>Size: {formatBytes(backup.size)}</span>
           <span>Records: {formatNumber(backup.recordCount)}</span>
           <span>Tables: {backup.tables.length}</span>
         </p>
-        {backup.status === 'failed' ? <p className="mt-1 break-words text-sm text-red-700">Failed: {backup.error || 'no reason was recorded'}</p> : null}
+        {backup.status === 'failed' ? (
+          <p className="mt-1 break-words text-sm text-red-700">Failed: {backup.error || 'no reason was recorded'}</p>
+        ) : null}
         {backup.status === 'in_progress' ? (
           <p className="mt-1 text-sm text-amber-700" data-testid="backup-in-progress">
-            {hydrated ? 'In progress — the status updates by itself' : 'In progress — reload the page to see the result'}
+            {hydrated
+              ? 'In progress — the status updates by itself'
+              : 'In progress — reload the page to see the result'}
           </p>
         ) : null}
       </div>
@@ -93,7 +111,9 @@ export function BackupList({ backups }: { backups: BackupView[] }) {
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="max-h-[600px] overflow-y-auto" tabIndex={0} role="region" aria-label="Backup history">
         <ul className="divide-y divide-slate-100">
-          {backups.map((backup) => <Entry key={backup.id} backup={backup} hydrated={hydrated} />)}
+          {backups.map((backup) => (
+            <Entry key={backup.id} backup={backup} hydrated={hydrated} />
+          ))}
         </ul>
       </div>
     </section>

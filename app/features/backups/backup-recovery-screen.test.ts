@@ -24,7 +24,11 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
 
   /** Posts a form (repeated names allowed, as checkboxes send them) as a browser without JavaScript. */
   function post(c: TestClient, url: string, fields: [string, string][]) {
-    return c.request(url, { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    return c.request(url, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
   }
   /** The page a redirect leads to (with its flash toast). */
   async function follow(c: TestClient, response: Response) {
@@ -32,21 +36,43 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     return text(await c.get(response.headers.get('Location')!));
   }
   const rowNamed = (name: string) => db().selectFrom('backups').selectAll().where('name', '=', name).executeTakeFirst();
-  const countBackups = async () => Number((await db().selectFrom('backups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const countBackups = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('backups')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** A backup made through the form, once its file is written. */
   async function completedBackup(c: TestClient, name: string, tables: string[]) {
-    const page = await follow(c, await post(c, `${URL_}?tab=create`, [['intent', 'create'], ['name', name], ...tables.map((t): [string, string] => ['tables', t])]));
+    const page = await follow(
+      c,
+      await post(c, `${URL_}?tab=create`, [
+        ['intent', 'create'],
+        ['name', name],
+        ...tables.map((t): [string, string] => ['tables', t]),
+      ]),
+    );
     expect(page).toContain(BACKUP_MESSAGES.created);
-    return waitFor(async () => {
-      const row = await rowNamed(name);
-      expect(row?.status).not.toBe('failed');
-      return row?.status === 'completed' ? row : null;
-    }, { what: `backup ${name} to complete` });
+    return waitFor(
+      async () => {
+        const row = await rowNamed(name);
+        expect(row?.status).not.toBe('failed');
+        return row?.status === 'completed' ? row : null;
+      },
+      { what: `backup ${name} to complete` },
+    );
   }
   /** A row still being written (what the list shows while the job runs). */
   async function inProgressRow(name: string) {
-    const row = await db().insertInto('backups').values({ name, type: 'manual', status: 'in_progress', tables: JSON.stringify(['departments']) as never }).returning('id').executeTakeFirstOrThrow();
+    const row = await db()
+      .insertInto('backups')
+      .values({ name, type: 'manual', status: 'in_progress', tables: JSON.stringify(['departments']) as never })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -56,18 +82,33 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     expect(page.status).toBe(200);
     const html = await text(page);
     expect(html).toContain('<h1 class="text-2xl font-semibold text-slate-900">Backup &amp; Recovery</h1>');
-    for (const label of ['Create Scheduled Backup', 'Backups', 'Create Backup', 'Restore', 'Export']) expect(html).toContain(label);
+    for (const label of ['Create Scheduled Backup', 'Backups', 'Create Backup', 'Restore', 'Export'])
+      expect(html).toContain(label);
     expect(html).toContain('No backups found');
 
     const create = await text(await c.get(`${URL_}?tab=create`));
     expect(create).toContain('placeholder="Manual Backup + current date and time"');
-    for (const label of ['Companies', 'Expense Categories', 'Actual Revenue', 'Subscriber Metrics', 'API Integration Sources', 'API Integration Endpoints', 'Include audit logs', 'Include versions']) expect(create).toContain(label);
+    for (const label of [
+      'Companies',
+      'Expense Categories',
+      'Actual Revenue',
+      'Subscriber Metrics',
+      'API Integration Sources',
+      'API Integration Endpoints',
+      'Include audit logs',
+      'Include versions',
+    ])
+      expect(create).toContain(label);
     expect(create).not.toContain('Api Integration');
-    expect(create).toMatch(/<input id="create-backup-tables-expenseCategories" name="tables"[^>]*type="checkbox"[^>]*value="expenseCategories"\/>/);
+    expect(create).toMatch(
+      /<input id="create-backup-tables-expenseCategories" name="tables"[^>]*type="checkbox"[^>]*value="expenseCategories"\/>/,
+    );
     expect(create).toContain('None checked: every table listed here is backed up.');
 
     expect(await text(await c.get(`${URL_}?tab=restore`))).toContain('No backup selected.');
-    expect(await text(await c.get(`${URL_}?tab=restore&backup=999999`))).toContain('The selected backup no longer exists.');
+    expect(await text(await c.get(`${URL_}?tab=restore&backup=999999`))).toContain(
+      'The selected backup no longer exists.',
+    );
 
     const exports = await text(await c.get(`${URL_}?tab=export`));
     expect(exports).toContain('href="/api/export/actual_expenses/csv" target="_blank" rel="noopener"');
@@ -79,7 +120,16 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     const { c } = await signedIn({ role: 'viewer' });
     expect((await c.get(URL_)).status).toBe(403);
     for (const intent of ['create', 'scheduled', 'verify', 'restore', 'delete']) {
-      expect((await post(c, URL_, [['intent', intent], ['id', '1'], ['confirmed', '1']])).status, intent).toBe(403);
+      expect(
+        (
+          await post(c, URL_, [
+            ['intent', intent],
+            ['id', '1'],
+            ['confirmed', '1'],
+          ])
+        ).status,
+        intent,
+      ).toBe(403);
     }
   });
 
@@ -87,12 +137,23 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     const { c, user } = await signedIn({ role: 'admin' });
     const name = tag('Form');
     const created = await post(c, `${URL_}?tab=create`, [
-      ['intent', 'create'], ['name', name], ['description', 'Made by the screen test'], ['tables', 'departments'], ['tables', 'companies'], ['includeVersions', 'on'],
+      ['intent', 'create'],
+      ['name', name],
+      ['description', 'Made by the screen test'],
+      ['tables', 'departments'],
+      ['tables', 'companies'],
+      ['includeVersions', 'on'],
     ]);
     expect(created.status).toBe(302);
     expect(created.headers.get('Location')).toBe(`${URL_}?tab=backups`);
     const row = await rowNamed(name);
-    expect(row).toMatchObject({ type: 'manual', description: 'Made by the screen test', includeAuditLogs: false, includeVersions: true, createdBy: user.id });
+    expect(row).toMatchObject({
+      type: 'manual',
+      description: 'Made by the screen test',
+      includeAuditLogs: false,
+      includeVersions: true,
+      createdBy: user.id,
+    });
     expect(row!.tables).toEqual(['companies', 'departments', 'dataVersions']);
     expect(['in_progress', 'completed']).toContain(row!.status);
     const page = await text(await c.get(created.headers.get('Location')!));
@@ -109,7 +170,14 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     expect(list).toContain(`href="/backup-recovery?tab=restore&amp;backup=${row!.id}"`);
 
     // An empty name: 'Manual Backup' and the time.
-    await follow(c, await post(c, URL_, [['intent', 'create'], ['name', ''], ['tables', 'companies']]));
+    await follow(
+      c,
+      await post(c, URL_, [
+        ['intent', 'create'],
+        ['name', ''],
+        ['tables', 'companies'],
+      ]),
+    );
     const unnamed = await db().selectFrom('backups').select('name').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(unnamed.name).toMatch(/^Manual Backup \d{4}-\d\d-\d\dT/);
   });
@@ -122,11 +190,17 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
       const html = await text(await c.get(URL_));
       expect(html).toContain('In progress — reload the page to see the result');
       expect(html).toMatch(/<span class="sr-only">In progress<\/span>/);
-      const refused = await post(c, URL_, [['intent', 'delete'], ['id', String(id)], ['confirmed', '1']]);
+      const refused = await post(c, URL_, [
+        ['intent', 'delete'],
+        ['id', String(id)],
+        ['confirmed', '1'],
+      ]);
       expect(refused.status).toBe(409);
       expect(await text(refused)).toContain('Failed to delete backup: A backup in progress cannot be deleted');
       // Selected for restore by a hand-edited URL: shown, not offered.
-      expect(await text(await c.get(`${URL_}?tab=restore&backup=${id}`))).toContain('Only completed backups can be restored');
+      expect(await text(await c.get(`${URL_}?tab=restore&backup=${id}`))).toContain(
+        'Only completed backups can be restored',
+      );
     } finally {
       await db().deleteFrom('backups').where('id', '=', id).execute();
     }
@@ -135,7 +209,11 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
   it('refused create input answers 400 with the error next to its field, and writes nothing', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const before = await countBackups();
-    const long = await post(c, `${URL_}?tab=create`, [['intent', 'create'], ['name', 'x'.repeat(300)], ['description', 'kept']]);
+    const long = await post(c, `${URL_}?tab=create`, [
+      ['intent', 'create'],
+      ['name', 'x'.repeat(300)],
+      ['description', 'kept'],
+    ]);
     expect(long.status).toBe(400);
     const html = await text(long);
     expect(html).toContain('data-testid="create-backup-name-error">Name must be at most 255 characters</p>');
@@ -144,7 +222,11 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     // What was typed stays in the form.
     expect(html).toMatch(/<textarea[^>]*name="description"[^>]*>kept<\/textarea>/);
 
-    const unknown = await post(c, `${URL_}?tab=create`, [['intent', 'create'], ['tables', 'companies'], ['tables', 'secrets']]);
+    const unknown = await post(c, `${URL_}?tab=create`, [
+      ['intent', 'create'],
+      ['tables', 'companies'],
+      ['tables', 'secrets'],
+    ]);
     expect(unknown.status).toBe(400);
     const unknownHtml = await text(unknown);
     expect(unknownHtml).toContain('Unknown table: secrets');
@@ -158,25 +240,50 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     const before = await db().selectFrom('backups').select('id').orderBy('id', 'desc').executeTakeFirst();
     const page = await follow(c, await post(c, URL_, [['intent', 'scheduled']]));
     expect(page).toContain(BACKUP_MESSAGES.scheduled);
-    const row = await db().selectFrom('backups').selectAll().where('id', '>', before?.id ?? 0).where('type', '=', 'scheduled').executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('backups')
+      .selectAll()
+      .where('id', '>', before?.id ?? 0)
+      .where('type', '=', 'scheduled')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ includeAuditLogs: true, includeVersions: true });
     expect(page).toContain(row.name);
-    await waitFor(async () => (await db().selectFrom('backups').select('status').where('id', '=', row.id).executeTakeFirst())?.status !== 'in_progress', { what: 'the scheduled backup to finish' });
+    await waitFor(
+      async () =>
+        (await db().selectFrom('backups').select('status').where('id', '=', row.id).executeTakeFirst())?.status !==
+        'in_progress',
+      { what: 'the scheduled backup to finish' },
+    );
   });
 
   it('verify: an intact backup is Verified; a changed file is Invalid with the reason', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const backup = await completedBackup(c, tag('Verify'), ['companies']);
-    const ok = await follow(c, await post(c, URL_, [['intent', 'verify'], ['id', String(backup.id)]]));
+    const ok = await follow(
+      c,
+      await post(c, URL_, [
+        ['intent', 'verify'],
+        ['id', String(backup.id)],
+      ]),
+    );
     expect(ok).toContain('>Verified</p>');
     expect(ok).toContain('Backup integrity verified');
 
     fs.appendFileSync(path.join(backupDir(), backup.fileName!), 'x');
-    const bad = await follow(c, await post(c, URL_, [['intent', 'verify'], ['id', String(backup.id)]]));
+    const bad = await follow(
+      c,
+      await post(c, URL_, [
+        ['intent', 'verify'],
+        ['id', String(backup.id)],
+      ]),
+    );
     expect(bad).toContain('>Invalid</p>');
     expect(bad).toContain('Backup integrity check failed: The file has changed since the backup was made');
 
-    const missing = await post(c, URL_, [['intent', 'verify'], ['id', '999999']]);
+    const missing = await post(c, URL_, [
+      ['intent', 'verify'],
+      ['id', '999999'],
+    ]);
     expect(missing.status).toBe(404);
     expect(await text(missing)).toContain('Failed to verify backup: Resource not found');
   });
@@ -198,14 +305,21 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     expect(selected).not.toMatch(/name="(overwrite|skipAuditLogs)"[^>]*checked/);
 
     const stepUrl = `${URL_}?tab=restore&backup=${backup.id}`;
-    const step = await post(c, stepUrl, [['intent', 'restore'], ['id', String(backup.id)]]);
+    const step = await post(c, stepUrl, [
+      ['intent', 'restore'],
+      ['id', String(backup.id)],
+    ]);
     expect(step.status).toBe(200);
     const stepHtml = await text(step);
     expect(stepHtml).toContain('data-testid="confirm-restore"');
     expect(stepHtml).toContain(`Restore the backup &quot;${backup.name}&quot;?`);
     expect((await c.get(`/api/departments/${departmentId}`)).status).toBe(404);
 
-    const done = await post(c, stepUrl, [['intent', 'restore'], ['id', String(backup.id)], ['confirmed', '1']]);
+    const done = await post(c, stepUrl, [
+      ['intent', 'restore'],
+      ['id', String(backup.id)],
+      ['confirmed', '1'],
+    ]);
     expect(done.headers.get('Location')).toBe(`${URL_}?tab=backups`);
     const page = await follow(c, done);
     expect(page).toContain(BACKUP_MESSAGES.restored);
@@ -216,43 +330,69 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
   it('restore with overwrite: the step carries the options and a safety backup is taken first', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const backup = await completedBackup(c, tag('Overwrite'), ['vultCardTypes']);
-    const fields: [string, string][] = [['intent', 'restore'], ['id', String(backup.id)], ['overwrite', 'on'], ['skipAuditLogs', 'on']];
+    const fields: [string, string][] = [
+      ['intent', 'restore'],
+      ['id', String(backup.id)],
+      ['overwrite', 'on'],
+      ['skipAuditLogs', 'on'],
+    ];
     const step = await text(await post(c, URL_, fields));
     expect(step).toContain(BACKUP_MESSAGES.overwriteWarning);
     expect(step).toContain('<input type="hidden" name="overwrite" value="on"/>');
     expect(step).toContain('<input type="hidden" name="skipAuditLogs" value="on"/>');
     const page = await follow(c, await post(c, URL_, [...fields, ['confirmed', '1']]));
     expect(page).toContain(BACKUP_MESSAGES.restored);
-    const safety = await db().selectFrom('backups').select(['id', 'type']).where('name', '=', `Safety backup before restoring "${backup.name}"`).executeTakeFirstOrThrow();
+    const safety = await db()
+      .selectFrom('backups')
+      .select(['id', 'type'])
+      .where('name', '=', `Safety backup before restoring "${backup.name}"`)
+      .executeTakeFirstOrThrow();
     expect(safety.type).toBe('automated');
     expect(page).toContain(`A safety backup (#${safety.id}) was taken first.`);
     // Skip audit logs leaves the backup's trail out; the restore itself is audited all the same.
-    const audit = await db().selectFrom('auditLogs').select('newData').where('tableName', '=', 'backups').where('recordId', '=', backup.id).where('action', '=', 'restore').execute();
+    const audit = await db()
+      .selectFrom('auditLogs')
+      .select('newData')
+      .where('tableName', '=', 'backups')
+      .where('recordId', '=', backup.id)
+      .where('action', '=', 'restore')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0].newData).toMatchObject({ overwrite: true, importedAuditTrail: false, safetyBackupId: safety.id });
   });
 
-  it('delete: the spec\'s confirmation step without JavaScript, then the backup and its file are gone', async () => {
+  it("delete: the spec's confirmation step without JavaScript, then the backup and its file are gone", async () => {
     const { c } = await signedIn({ role: 'admin' });
     const backup = await completedBackup(c, tag('Delete'), ['companies']);
     const file = path.join(backupDir(), backup.fileName!);
     expect(fs.existsSync(file)).toBe(true);
 
-    const step = await post(c, `${URL_}?tab=backups`, [['intent', 'delete'], ['id', String(backup.id)]]);
+    const step = await post(c, `${URL_}?tab=backups`, [
+      ['intent', 'delete'],
+      ['id', String(backup.id)],
+    ]);
     expect(step.status).toBe(200);
     const stepHtml = await text(step);
     expect(stepHtml).toContain('data-testid="confirm-delete"');
     expect(stepHtml).toContain(BACKUP_MESSAGES.confirmDelete);
     expect(await rowNamed(backup.name)).toBeDefined();
 
-    const done = await post(c, `${URL_}?tab=backups`, [['intent', 'delete'], ['id', String(backup.id)], ['confirmed', '1']]);
+    const done = await post(c, `${URL_}?tab=backups`, [
+      ['intent', 'delete'],
+      ['id', String(backup.id)],
+      ['confirmed', '1'],
+    ]);
     const page = await follow(c, done);
     expect(page).toContain(BACKUP_MESSAGES.deleted);
     expect(page).not.toContain(backup.name);
     expect(await rowNamed(backup.name)).toBeUndefined();
     expect(fs.existsSync(file)).toBe(false);
 
-    const again = await post(c, URL_, [['intent', 'delete'], ['id', String(backup.id)], ['confirmed', '1']]);
+    const again = await post(c, URL_, [
+      ['intent', 'delete'],
+      ['id', String(backup.id)],
+      ['confirmed', '1'],
+    ]);
     expect(again.status).toBe(404);
     expect(await text(again)).toContain('Failed to delete backup: Resource not found');
   });
@@ -266,7 +406,8 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     const html = await text(page);
     expect(html).toContain(backup.name);
     expect(html).toContain('only users who are not limited to one company can create, restore or delete them');
-    for (const hidden of ['Create Scheduled Backup', 'Create Backup', 'Select for restore', '>Delete<']) expect(html).not.toContain(hidden);
+    for (const hidden of ['Create Scheduled Backup', 'Create Backup', 'Select for restore', '>Delete<'])
+      expect(html).not.toContain(hidden);
     expect(html).toContain('>Export</a>');
     // The create and restore tabs are not theirs: the list instead.
     expect(await text(await c.get(`${URL_}?tab=create`))).not.toContain('name="includeAuditLogs"');
@@ -274,14 +415,31 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     expect(await text(await c.get(`${URL_}?tab=export`))).toContain('href="/api/export/budgets/csv"');
 
     const before = await countBackups();
-    for (const [intent, failure] of [['create', 'Failed to create backup'], ['scheduled', 'Failed to create scheduled backup'], ['restore', 'Failed to restore backup'], ['delete', 'Failed to delete backup']]) {
-      const refused = await post(c, URL_, [['intent', intent], ['id', String(backup.id)], ['confirmed', '1']]);
+    for (const [intent, failure] of [
+      ['create', 'Failed to create backup'],
+      ['scheduled', 'Failed to create scheduled backup'],
+      ['restore', 'Failed to restore backup'],
+      ['delete', 'Failed to delete backup'],
+    ]) {
+      const refused = await post(c, URL_, [
+        ['intent', intent],
+        ['id', String(backup.id)],
+        ['confirmed', '1'],
+      ]);
       expect(refused.status, intent).toBe(403);
       expect(await text(refused)).toContain(`${failure}: Forbidden`);
     }
     expect(await countBackups()).toBe(before);
     expect(await rowNamed(backup.name)).toBeDefined();
-    expect(await follow(c, await post(c, URL_, [['intent', 'verify'], ['id', String(backup.id)]]))).toContain('Backup integrity verified');
+    expect(
+      await follow(
+        c,
+        await post(c, URL_, [
+          ['intent', 'verify'],
+          ['id', String(backup.id)],
+        ]),
+      ),
+    ).toContain('Backup integrity verified');
   });
 
   it('the backups flag alone: backs up what its holder may read and deletes their own, never restores', async () => {
@@ -300,12 +458,29 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     expect(create).not.toContain('value="users"');
     expect(create).not.toContain('name="includeAuditLogs"');
     expect(await text(await c.get(`${URL_}?tab=export`))).not.toContain('href="/api/export/users/csv"');
-    const refused = await post(c, URL_, [['intent', 'restore'], ['id', String(mine.id)], ['confirmed', '1']]);
+    const refused = await post(c, URL_, [
+      ['intent', 'restore'],
+      ['id', String(mine.id)],
+      ['confirmed', '1'],
+    ]);
     expect(refused.status).toBe(403);
-    const deleteOthers = await post(c, URL_, [['intent', 'delete'], ['id', String(others.id)], ['confirmed', '1']]);
+    const deleteOthers = await post(c, URL_, [
+      ['intent', 'delete'],
+      ['id', String(others.id)],
+      ['confirmed', '1'],
+    ]);
     expect(deleteOthers.status).toBe(403);
     expect(await text(deleteOthers)).toContain('Failed to delete backup: You can only delete the backups you made');
-    expect(await follow(c, await post(c, URL_, [['intent', 'delete'], ['id', String(mine.id)], ['confirmed', '1']]))).toContain(BACKUP_MESSAGES.deleted);
+    expect(
+      await follow(
+        c,
+        await post(c, URL_, [
+          ['intent', 'delete'],
+          ['id', String(mine.id)],
+          ['confirmed', '1'],
+        ]),
+      ),
+    ).toContain(BACKUP_MESSAGES.deleted);
     expect(await rowNamed(others.name)).toBeDefined();
   });
 
@@ -316,9 +491,17 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     const html = await text(await c.get(`${URL_}?tab=restore&backup=${accounts.id}`));
     expect(html).toContain('Only an owner can restore this backup');
     expect(html).not.toContain('Overwrite existing data');
-    const refused = await post(c, URL_, [['intent', 'restore'], ['id', String(accounts.id)], ['confirmed', '1']]);
+    const refused = await post(c, URL_, [
+      ['intent', 'restore'],
+      ['id', String(accounts.id)],
+      ['confirmed', '1'],
+    ]);
     expect(refused.status).toBe(403);
-    expect(await text(refused)).toContain('Failed to restore backup: Only an owner can restore a backup that holds user accounts or their settings');
-    expect(await text(await owner.get(`${URL_}?tab=restore&backup=${accounts.id}`))).toContain('Overwrite existing data');
+    expect(await text(refused)).toContain(
+      'Failed to restore backup: Only an owner can restore a backup that holds user accounts or their settings',
+    );
+    expect(await text(await owner.get(`${URL_}?tab=restore&backup=${accounts.id}`))).toContain(
+      'Overwrite existing data',
+    );
   });
 });

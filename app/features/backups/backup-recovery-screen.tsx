@@ -5,7 +5,13 @@ import { Form, useLocation } from '@remix-run/react';
 import { BACKUP_MESSAGES, BACKUP_TABS, type BackupTab } from './texts.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ConfirmDelete } from '../../platform/resources/delete-button.tsx';
-import { formErrorOf, resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../../platform/screen/action-result.tsx';
+import {
+  formErrorOf,
+  resultFor,
+  TabNav,
+  useCloseUrl,
+  type ActionAnswer,
+} from '../../platform/screen/action-result.tsx';
 import { Alert, Button } from '../../ui/form.tsx';
 import { ClockIcon } from '../../ui/icons.tsx';
 import { ToastView } from '../../ui/toast.tsx';
@@ -36,7 +42,12 @@ export interface BackupRecoveryData {
 }
 
 /** What the action answers on the page: a failure, or a confirmation step. */
-export type BackupRecoveryAction = ActionAnswer & { id?: number; message?: string; overwrite?: boolean; skipAuditLogs?: boolean };
+export type BackupRecoveryAction = ActionAnswer & {
+  id?: number;
+  message?: string;
+  overwrite?: boolean;
+  skipAuditLogs?: boolean;
+};
 
 export const POLL_MS = 3000;
 
@@ -44,15 +55,26 @@ function ScheduledBackupButton() {
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="scheduled" />
-      <Button type="submit"><ClockIcon className="h-4 w-4" /> Create Scheduled Backup</Button>
+      <Button type="submit">
+        <ClockIcon className="h-4 w-4" /> Create Scheduled Backup
+      </Button>
     </Form>
   );
 }
 
-export function BackupRecoveryScreen({ data, actionData }: { data: BackupRecoveryData; actionData: BackupRecoveryAction | null }) {
+export function BackupRecoveryScreen({
+  data,
+  actionData,
+}: {
+  data: BackupRecoveryData;
+  actionData: BackupRecoveryAction | null;
+}) {
   const { search } = useLocation();
   const closeTo = useCloseUrl();
-  useRefreshEvery(POLL_MS, data.backups.some((b) => b.status === 'in_progress'));
+  useRefreshEvery(
+    POLL_MS,
+    data.backups.some((b) => b.status === 'in_progress'),
+  );
   const failure = formErrorOf(actionData);
   const tabs = BACKUP_TABS.filter((t) => data.tabs.includes(t.key)).map((t) => ({
     ...t,
@@ -67,13 +89,33 @@ export function BackupRecoveryScreen({ data, actionData }: { data: BackupRecover
         <ConfirmDelete id={actionData.id} message={actionData.message} cancelTo={closeTo} />
       ) : null}
       {actionData?.intent === 'confirm-restore' && actionData.id && actionData.message ? (
-        <ConfirmRestore id={actionData.id} message={actionData.message} overwrite={!!actionData.overwrite} skipAuditLogs={!!actionData.skipAuditLogs} cancelTo={`/backup-recovery${search}`} />
+        <ConfirmRestore
+          id={actionData.id}
+          message={actionData.message}
+          overwrite={!!actionData.overwrite}
+          skipAuditLogs={!!actionData.skipAuditLogs}
+          cancelTo={`/backup-recovery${search}`}
+        />
       ) : null}
-      {data.scoped ? <div className="mb-4"><Alert tone="info" title="Backups of every company">{BACKUP_MESSAGES.scopedNote}</Alert></div> : null}
+      {data.scoped ? (
+        <div className="mb-4">
+          <Alert tone="info" title="Backups of every company">
+            {BACKUP_MESSAGES.scopedNote}
+          </Alert>
+        </div>
+      ) : null}
       <TabNav tabs={tabs} current={data.tab} label="Backup and recovery tabs" />
       {data.tab === 'backups' ? <BackupList backups={data.backups} /> : null}
-      {data.tab === 'create' ? <CreateBackupForm tables={data.tables} auditTrail={data.auditTrail} lastResult={resultFor(actionData, 'create')} /> : null}
-      {data.tab === 'restore' ? <RestorePanel backup={data.selected} missing={data.selectedMissing} tables={data.tableLabels} /> : null}
+      {data.tab === 'create' ? (
+        <CreateBackupForm
+          tables={data.tables}
+          auditTrail={data.auditTrail}
+          lastResult={resultFor(actionData, 'create')}
+        />
+      ) : null}
+      {data.tab === 'restore' ? (
+        <RestorePanel backup={data.selected} missing={data.selectedMissing} tables={data.tableLabels} />
+      ) : null}
       {data.tab === 'export' ? <ExportLinks tables={data.exports} scoped={data.scoped} /> : null}
     </div>
   );

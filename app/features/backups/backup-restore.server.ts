@@ -31,7 +31,13 @@ import { JSON_COLUMNS } from '../../../db/types.ts';
 import { UNIQUE_NAMES } from '../../../db/migrations/0019_unique_names.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
 import { recordAudit } from '../../platform/audit.server.ts';
-import { BackupFileError, readBackupFile, readManifest, type BackupManifest, type ManifestTable } from './backup-file.server.ts';
+import {
+  BackupFileError,
+  readBackupFile,
+  readManifest,
+  type BackupManifest,
+  type ManifestTable,
+} from './backup-file.server.ts';
 import { backupTableInfo, BACKUP_TABLES, grantsRights, isAppendOnly, tableLabel } from './backup-tables.server.ts';
 import { foldRetiredTables, type FoldedTable } from './backup-retired.server.ts';
 import { RETIRED_TABLES, SchemaVersionError, upgradesFrom } from './backup-upgrades.server.ts';
@@ -44,8 +50,17 @@ import { singleConnectionPool } from '../../platform/query-types.server.ts';
 import { can, type Principal } from '../../platform/lib/permissions.ts';
 
 /** POST /api/backups/{id}/restore's body: the options at the top level or under `options` (either shape), so errors name the option. */
-export const RestoreOptions = z.strictObject({ overwrite: z.boolean().optional(), skipAuditLogs: z.boolean().optional() });
-export const RestoreRequest = z.preprocess((body) => (body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).join() === 'options' ? (body as { options: unknown }).options : body), RestoreOptions);
+export const RestoreOptions = z.strictObject({
+  overwrite: z.boolean().optional(),
+  skipAuditLogs: z.boolean().optional(),
+});
+export const RestoreRequest = z.preprocess(
+  (body) =>
+    body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).join() === 'options'
+      ? (body as { options: unknown }).options
+      : body,
+  RestoreOptions,
+);
 /** The body as the route declares it (apiRoute refuses every other field): the options at the top level or under `options`. */
 export const RestoreBody = z.union([RestoreOptions, z.strictObject({ options: RestoreOptions })]);
 
@@ -61,7 +76,8 @@ export const RIGHTS_RESTORE_REFUSAL = 'Only an owner can restore a backup that h
 export const mayRestore = (user: Principal) => can(user, 'installation') && can(user, 'backups', 'edit');
 
 /** Rows that give people rights come back only by an owner's hand. */
-export const mayRestoreTables = (user: Principal, tables: readonly string[]) => user.role === 'owner' || !grantsRights(tables);
+export const mayRestoreTables = (user: Principal, tables: readonly string[]) =>
+  user.role === 'owner' || !grantsRights(tables);
 
 export interface RestoredTable {
   table: string;
@@ -98,10 +114,17 @@ function rowProblem(error: unknown): string {
   const detail = String((error as { detail?: string })?.detail ?? '');
   if (kind === 'unique') {
     // A unique index on a normalised name (migration 0019) is named, not its columns.
-    const index = (error as { constraint?: string })?.constraint ?? /UNIQUE constraint failed: index '([^']+)'/.exec(message)?.[1];
+    const index =
+      (error as { constraint?: string })?.constraint ?? /UNIQUE constraint failed: index '([^']+)'/.exec(message)?.[1];
     const normalised = UNIQUE_NAMES.find((u) => u.index === index);
     if (normalised) return `another row already has the same ${normalised.column} (ignoring case)`;
-    const columns = /Key \(([^)]+)\)/.exec(detail)?.[1] ?? /UNIQUE constraint failed: (.+)$/.exec(message)?.[1]?.split(', ').map((c) => c.split('.').pop()).join(', ');
+    const columns =
+      /Key \(([^)]+)\)/.exec(detail)?.[1] ??
+      /UNIQUE constraint failed: (.+)$/
+        .exec(message)?.[1]
+        ?.split(', ')
+        .map((c) => c.split('.').pop())
+        .join(', ');
     return `another row already has the same ${columns ?? 'unique value'}`;
   }
   if (kind === 'foreignKey') return 'it refers to a row that is neither in the backup nor in the database';
@@ -131,7 +154,10 @@ function conflictOf(table: string, names: string[], overwrite: boolean, hadRows:
   if (!hadRows) return '';
   if (isAppendOnly(table)) return 'on conflict do nothing';
   return overwrite
-    ? `on conflict ("id") do update set ${names.filter((n) => n !== 'id').map((n) => `${quote(n)} = excluded.${quote(n)}`).join(', ')}`
+    ? `on conflict ("id") do update set ${names
+        .filter((n) => n !== 'id')
+        .map((n) => `${quote(n)} = excluded.${quote(n)}`)
+        .join(', ')}`
     : 'on conflict ("id") do nothing';
 }
 
@@ -174,7 +200,17 @@ function sqliteWriter(trx: Db, table: string, columns: string[], overwrite: bool
       for (const row of rows) {
         for (let i = 0; i < columns.length; i++) {
           const v = row[columns[i]];
-          params.push(v === undefined || v === null ? null : json[i] ? JSON.stringify(v) : typeof v === 'boolean' ? (v ? 1 : 0) : v);
+          params.push(
+            v === undefined || v === null
+              ? null
+              : json[i]
+                ? JSON.stringify(v)
+                : typeof v === 'boolean'
+                  ? v
+                    ? 1
+                    : 0
+                  : v,
+          );
         }
       }
       const result = await trx.executeQuery(CompiledQuery.raw(text, params));
@@ -197,7 +233,12 @@ async function inSavepoint<T>(trx: Db, fn: () => Promise<T>): Promise<T> {
 }
 
 /** Writes a batch; when it fails, finds the first row that fails alone and names it. */
-async function writeBatch(trx: Db, writer: TableWriter, table: string, rows: Record<string, unknown>[]): Promise<number> {
+async function writeBatch(
+  trx: Db,
+  writer: TableWriter,
+  table: string,
+  rows: Record<string, unknown>[],
+): Promise<number> {
   try {
     return await inSavepoint(trx, () => writer.write(rows));
   } catch (error) {
@@ -205,7 +246,9 @@ async function writeBatch(trx: Db, writer: TableWriter, table: string, rows: Rec
       try {
         await inSavepoint(trx, () => writer.write([row]));
       } catch (rowError) {
-        throw new RestoreFailure(`${label(table)} row ${String(row.id)} could not be restored: ${rowProblem(rowError)}`);
+        throw new RestoreFailure(
+          `${label(table)} row ${String(row.id)} could not be restored: ${rowProblem(rowError)}`,
+        );
       }
     }
     throw new RestoreFailure(`${label(table)} could not be restored: ${rowProblem(error)}`);
@@ -215,12 +258,17 @@ async function writeBatch(trx: Db, writer: TableWriter, table: string, rows: Rec
 const label = tableLabel;
 
 /** Rows per statement: SQLite allows 32,766 parameters; PostgreSQL gets one array per column. */
-const batchRows = (dialect: string, columns: number) => (dialect === 'postgres' ? 5000 : Math.max(1, Math.min(500, Math.floor(30_000 / columns))));
+const batchRows = (dialect: string, columns: number) =>
+  dialect === 'postgres' ? 5000 : Math.max(1, Math.min(500, Math.floor(30_000 / columns)));
 
 interface Plan {
   manifest: BackupManifest;
   /** The tables restored, in foreign-key order (the audit trail's left out when not imported). */
-  tables: { table: ManifestTable; columns: string[]; upgrade: ((row: Record<string, unknown>) => Record<string, unknown>) | null }[];
+  tables: {
+    table: ManifestTable;
+    columns: string[];
+    upgrade: ((row: Record<string, unknown>) => Record<string, unknown>) | null;
+  }[];
   /** Rows of those tables in the file. */
   rows: number;
 }
@@ -241,10 +289,16 @@ async function plan(ctx: ServiceContext, manifest: BackupManifest, importAuditTr
   // tables that replaced them once the rest is in (backup-retired.server.ts).
   const retired = (name: string) => Object.hasOwn(RETIRED_TABLES, name);
   const unknown = manifest.tables.filter((t) => !backupTableInfo(t.name) && !retired(t.name));
-  if (unknown.length) throw conflict(`The backup holds tables this version does not know: ${unknown.map((t) => t.name).join(', ')}`);
+  if (unknown.length)
+    throw conflict(`The backup holds tables this version does not know: ${unknown.map((t) => t.name).join(', ')}`);
   const order = BACKUP_TABLES.map((t) => t.name as string);
-  const tables = manifest.tables.filter((t) => !retired(t.name) && (importAuditTrail || !isAppendOnly(t.name))).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-  const current = await tableColumns(ctx, tables.map((t) => t.name));
+  const tables = manifest.tables
+    .filter((t) => !retired(t.name) && (importAuditTrail || !isAppendOnly(t.name)))
+    .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  const current = await tableColumns(
+    ctx,
+    tables.map((t) => t.name),
+  );
   return {
     manifest,
     rows: tables.reduce((sum, t) => sum + t.rows, 0),
@@ -254,14 +308,21 @@ async function plan(ctx: ServiceContext, manifest: BackupManifest, importAuditTr
       const produced = Object.keys((upgrade ?? ((r) => r))(Object.fromEntries(table.columns.map((c) => [c, null]))));
       const have = new Set(current.get(table.name));
       const extra = produced.filter((c) => !have.has(c));
-      if (extra.length) throw conflict(`Column ${extra.join(', ')} of ${label(table.name)} is not in this database (schema ${manifest.schemaVersion})`);
+      if (extra.length)
+        throw conflict(
+          `Column ${extra.join(', ')} of ${label(table.name)} is not in this database (schema ${manifest.schemaVersion})`,
+        );
       return { table, columns: produced, upgrade };
     }),
   };
 }
 
 /** The file to restore: a backup's file after its integrity check, or a file given to the CLI. */
-async function sourceFile(ctx: ServiceContext, settings: BackupSettings, source: RestoreSource): Promise<{ file: string; backup: Backup | null }> {
+async function sourceFile(
+  ctx: ServiceContext,
+  settings: BackupSettings,
+  source: RestoreSource,
+): Promise<{ file: string; backup: Backup | null }> {
   if ('file' in source) return { file: source.file, backup: null };
   const row = await ctx.db.selectFrom('backups').selectAll().where('id', '=', source.backupId).executeTakeFirst();
   if (!row) throw notFound();
@@ -290,77 +351,116 @@ export async function restoreBackup(
     if (error instanceof BackupFileError) throw conflict(error.message);
     throw error;
   }
-  if (user && !mayRestoreTables(user, manifest.tables.map((t) => t.name))) throw forbidden(RIGHTS_RESTORE_REFUSAL);
+  if (
+    user &&
+    !mayRestoreTables(
+      user,
+      manifest.tables.map((t) => t.name),
+    )
+  )
+    throw forbidden(RIGHTS_RESTORE_REFUSAL);
   const steps = await plan(ctx, manifest, importAuditTrail);
 
   let safetyBackupId: number | null = null;
   // Only data tables are replaced: the audit trail is never removed from, so it needs no copy.
-  const replaced = steps.tables.map((t) => backupTableInfo(t.table.name)!).filter((t) => t.group === 'data' && !t.follows).map((t) => t.name);
+  const replaced = steps.tables
+    .map((t) => backupTableInfo(t.table.name)!)
+    .filter((t) => t.group === 'data' && !t.follows)
+    .map((t) => t.name);
   if (overwrite && replaced.length) {
-    const safety = await createBackupNow(ctx, settings, {
-      name: `Safety backup before restoring ${backup ? `"${backup.name}"` : 'a backup file'}`,
-      description: `Taken automatically before an overwriting restore${backup ? ` of backup #${backup.id}` : ''}`,
-      tables: replaced,
-    }, 'automated');
+    const safety = await createBackupNow(
+      ctx,
+      settings,
+      {
+        name: `Safety backup before restoring ${backup ? `"${backup.name}"` : 'a backup file'}`,
+        description: `Taken automatically before an overwriting restore${backup ? ` of backup #${backup.id}` : ''}`,
+        tables: replaced,
+      },
+      'automated',
+    );
     safetyBackupId = safety.id;
   }
 
   const dialect = dialectOf(ctx.db);
   const restorer = actorUserId(ctx.actor);
   try {
-    const { result: tables, folded } = await withRestoreConnection(ctx.db, (db, copyClient) => db.transaction().execute(async (trx) => {
-      const t = { ...ctx, db: trx };
-      const counted = steps.tables.map((s) => snakeCase(s.table.name)).filter((n) => COUNTED_TABLES.includes(n));
-      // PostgreSQL: the row-count triggers would fire once per row; counts are recomputed below.
-      if (dialect === 'postgres') for (const name of counted) await sql.raw(`alter table ${quote(name)} disable trigger user`).execute(trx);
-      const filled = await tablesWithRows(trx, steps);
-      const { deleted, users: removedUsers } = overwrite ? await removeRowsNotInBackup(trx, file, steps, filled, restorer) : { deleted: new Map<string, number>(), users: [] };
-      const bulk = steps.tables.filter((s) => s.table.rows >= BULK_ROWS).map((s) => s.table.name);
-      const restoreBulkTables = await relaxForBulkLoad(trx, bulk);
-      const versionsAdded = filled.has('dataVersions') ? await rememberActiveVersions(trx) : null;
-      const copied = new Set<string>();
-      const written = await writeRows(trx, file, steps, overwrite, filled, copyClient, copied, onProgress);
-      await versionsAdded?.();
-      await restoreBulkTables();
-      if (dialect === 'postgres') {
-        for (const name of counted) {
-          await sql.raw(`alter table ${quote(name)} enable trigger user`).execute(trx);
-          await recountRows(trx, name);
+    const { result: tables, folded } = await withRestoreConnection(ctx.db, (db, copyClient) =>
+      db.transaction().execute(async (trx) => {
+        const t = { ...ctx, db: trx };
+        const counted = steps.tables.map((s) => snakeCase(s.table.name)).filter((n) => COUNTED_TABLES.includes(n));
+        // PostgreSQL: the row-count triggers would fire once per row; counts are recomputed below.
+        if (dialect === 'postgres')
+          for (const name of counted) await sql.raw(`alter table ${quote(name)} disable trigger user`).execute(trx);
+        const filled = await tablesWithRows(trx, steps);
+        const { deleted, users: removedUsers } = overwrite
+          ? await removeRowsNotInBackup(trx, file, steps, filled, restorer)
+          : { deleted: new Map<string, number>(), users: [] };
+        const bulk = steps.tables.filter((s) => s.table.rows >= BULK_ROWS).map((s) => s.table.name);
+        const restoreBulkTables = await relaxForBulkLoad(trx, bulk);
+        const versionsAdded = filled.has('dataVersions') ? await rememberActiveVersions(trx) : null;
+        const copied = new Set<string>();
+        const written = await writeRows(trx, file, steps, overwrite, filled, copyClient, copied, onProgress);
+        await versionsAdded?.();
+        await restoreBulkTables();
+        if (dialect === 'postgres') {
+          for (const name of counted) {
+            await sql.raw(`alter table ${quote(name)} enable trigger user`).execute(trx);
+            await recountRows(trx, name);
+          }
+          for (const s of steps.tables) {
+            const name = snakeCase(s.table.name);
+            await sql
+              .raw(
+                `select setval(pg_get_serial_sequence('${name}', 'id'), coalesce((select max(id) from ${quote(name)}), 0) + 1, false)`,
+              )
+              .execute(trx);
+          }
         }
-        for (const s of steps.tables) {
-          const name = snakeCase(s.table.name);
-          await sql.raw(`select setval(pg_get_serial_sequence('${name}', 'id'), coalesce((select max(id) from ${quote(name)}), 0) + 1, false)`).execute(trx);
+        // After the sequences: a fold adds rows with new ids.
+        const folded = await foldRetiredTables(trx, file, manifest);
+        if (steps.tables.some((s) => s.table.name === 'users') && overwrite) {
+          await trx
+            .updateTable('userSessions')
+            .set({ isActive: false, logoutAt: new Date().toISOString(), endReason: 'restored' })
+            .where('isActive', '=', true)
+            .$if(!!ctx.meta.sessionId, (q) => q.where('sessionId', '!=', ctx.meta.sessionId!))
+            .execute();
         }
-      }
-      // After the sequences: a fold adds rows with new ids.
-      const folded = await foldRetiredTables(trx, file, manifest);
-      if (steps.tables.some((s) => s.table.name === 'users') && overwrite) {
-        await trx
-          .updateTable('userSessions')
-          .set({ isActive: false, logoutAt: new Date().toISOString(), endReason: 'restored' })
-          .where('isActive', '=', true)
-          .$if(!!ctx.meta.sessionId, (q) => q.where('sessionId', '!=', ctx.meta.sessionId!))
-          .execute();
-      }
-      const result: RestoredTable[] = steps.tables.map((s) => ({
-        table: s.table.name, rows: s.table.rows, written: written.get(s.table.name) ?? 0, deleted: deleted.get(s.table.name) ?? 0, via: copied.has(s.table.name) ? 'copy' : 'insert',
-      }));
-      // Always, whoever restores: the restore is part of the evidence.
-      await recordAudit(t, {
-        tableName: 'backups',
-        recordId: backup?.id ?? null,
-        action: 'restore',
-        newData: {
-          backup: backup?.name ?? null, overwrite, importedAuditTrail: importAuditTrail, safetyBackupId, schemaVersion: manifest.schemaVersion, rows: steps.rows,
-          tables: result.map(({ table, rows, written, deleted }) => ({ table, rows, written, deleted })),
-          ...(removedUsers.length ? { removedUsers } : {}),
-          ...(folded.length ? { folded } : {}),
-        },
-        reason: backup ? `Restored backup #${backup.id}` : 'Restored a backup file',
-      });
-      return { result, folded };
-    }));
-    await backupRestored(ctx, { backupId: backup?.id ?? null, backupName: backup?.name ?? null, overwrite, rows: steps.rows, tables: tables.length });
+        const result: RestoredTable[] = steps.tables.map((s) => ({
+          table: s.table.name,
+          rows: s.table.rows,
+          written: written.get(s.table.name) ?? 0,
+          deleted: deleted.get(s.table.name) ?? 0,
+          via: copied.has(s.table.name) ? 'copy' : 'insert',
+        }));
+        // Always, whoever restores: the restore is part of the evidence.
+        await recordAudit(t, {
+          tableName: 'backups',
+          recordId: backup?.id ?? null,
+          action: 'restore',
+          newData: {
+            backup: backup?.name ?? null,
+            overwrite,
+            importedAuditTrail: importAuditTrail,
+            safetyBackupId,
+            schemaVersion: manifest.schemaVersion,
+            rows: steps.rows,
+            tables: result.map(({ table, rows, written, deleted }) => ({ table, rows, written, deleted })),
+            ...(removedUsers.length ? { removedUsers } : {}),
+            ...(folded.length ? { folded } : {}),
+          },
+          reason: backup ? `Restored backup #${backup.id}` : 'Restored a backup file',
+        });
+        return { result, folded };
+      }),
+    );
+    await backupRestored(ctx, {
+      backupId: backup?.id ?? null,
+      backupName: backup?.name ?? null,
+      overwrite,
+      rows: steps.rows,
+      tables: tables.length,
+    });
     return { backupId: backup?.id ?? null, overwrite, tables, rows: steps.rows, safetyBackupId, folded };
   } catch (error) {
     if (error instanceof RestoreFailure || error instanceof BackupFileError) throw conflict(error.message);
@@ -373,7 +473,9 @@ export async function restoreBackup(
 async function tablesWithRows(trx: Db, steps: Plan): Promise<Set<string>> {
   const filled = new Set<string>();
   for (const step of steps.tables) {
-    const { rows } = await sql.raw<{ one: number }>(`select 1 as one from ${quote(snakeCase(step.table.name))} limit 1`).execute(trx);
+    const { rows } = await sql
+      .raw<{ one: number }>(`select 1 as one from ${quote(snakeCase(step.table.name))} limit 1`)
+      .execute(trx);
     if (rows.length) filled.add(step.table.name);
   }
   return filled;
@@ -385,50 +487,70 @@ interface Removed {
   users: { id: number; username: string }[];
 }
 
-async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, filled: Set<string>, restorer: number | null): Promise<Removed> {
+async function removeRowsNotInBackup(
+  trx: Db,
+  file: string,
+  steps: Plan,
+  filled: Set<string>,
+  restorer: number | null,
+): Promise<Removed> {
   const postgres = dialectOf(trx) === 'postgres';
   const deleted = new Map<string, number>();
   const users: Removed['users'] = [];
   // An empty table has nothing to remove: its ids need not be collected (a restore into a new
   // database skips this step entirely).
   if (filled.size === 0) return { deleted, users };
-  await sql.raw(
-    postgres
-      ? 'create temp table restore_keep (table_name text not null, id bigint not null, primary key (table_name, id)) on commit drop'
-      : 'create temp table restore_keep (table_name text not null, id integer not null, primary key (table_name, id)) without rowid',
-  ).execute(trx);
+  await sql
+    .raw(
+      postgres
+        ? 'create temp table restore_keep (table_name text not null, id bigint not null, primary key (table_name, id)) on commit drop'
+        : 'create temp table restore_keep (table_name text not null, id integer not null, primary key (table_name, id)) without rowid',
+    )
+    .execute(trx);
   for await (const event of readBackupFile(file, postgres ? 10_000 : 500)) {
     if (event.kind !== 'rows' || !filled.has(event.table.name) || isAppendOnly(event.table.name)) continue;
     const idIndex = event.table.columns.indexOf('id');
     const ids = event.rows.map((r) => r[idIndex]);
     if (postgres) {
-      await trx.executeQuery(CompiledQuery.raw('insert into restore_keep (table_name, id) select $1, unnest($2::bigint[]) on conflict do nothing', [event.table.name, ids]));
+      await trx.executeQuery(
+        CompiledQuery.raw(
+          'insert into restore_keep (table_name, id) select $1, unnest($2::bigint[]) on conflict do nothing',
+          [event.table.name, ids],
+        ),
+      );
     } else {
-      await trx.executeQuery(CompiledQuery.raw(`insert or ignore into restore_keep (table_name, id) values ${ids.map(() => '(?, ?)').join(', ')}`, ids.flatMap((id) => [event.table.name, id])));
+      await trx.executeQuery(
+        CompiledQuery.raw(
+          `insert or ignore into restore_keep (table_name, id) values ${ids.map(() => '(?, ?)').join(', ')}`,
+          ids.flatMap((id) => [event.table.name, id]),
+        ),
+      );
     }
   }
   for (const step of [...steps.tables].reverse()) {
     if (!filled.has(step.table.name) || isAppendOnly(step.table.name)) continue;
     const name = snakeCase(step.table.name);
-    const spare = step.table.name === 'users' && restorer !== null ? ` and ${quote(name)}.id <> ${Number(restorer)}` : '';
+    const spare =
+      step.table.name === 'users' && restorer !== null ? ` and ${quote(name)}.id <> ${Number(restorer)}` : '';
     const notKept = `not exists (select 1 from restore_keep k where k.table_name = '${step.table.name}' and k.id = ${quote(name)}.id)${spare}`;
     // Deleting an account unlinks its audit entries and versions (they keep the name they were
     // made under): the restore's own entry names whom it removed.
     if (step.table.name === 'users') {
-      const { rows } = await trx.executeQuery<{ id: number; username: string }>(CompiledQuery.raw(`select id, username from ${quote(name)} where ${notKept} order by id`, []));
+      const { rows } = await trx.executeQuery<{ id: number; username: string }>(
+        CompiledQuery.raw(`select id, username from ${quote(name)} where ${notKept} order by id`, []),
+      );
       users.push(...rows.map((r) => ({ id: Number(r.id), username: r.username })));
     }
     try {
       const result = await inSavepoint(trx, () =>
-        trx.executeQuery(CompiledQuery.raw(
-          `delete from ${quote(name)} where ${notKept}`,
-          [],
-        )),
+        trx.executeQuery(CompiledQuery.raw(`delete from ${quote(name)} where ${notKept}`, [])),
       );
       deleted.set(step.table.name, Number(result.numAffectedRows ?? 0));
     } catch (error) {
       if (constraintViolation(error) === 'foreignKey') {
-        throw new RestoreFailure(`${label(step.table.name)} cannot be replaced: rows of a table that is not being restored still refer to rows the backup does not hold. Restore those tables too, or restore without overwrite.`);
+        throw new RestoreFailure(
+          `${label(step.table.name)} cannot be replaced: rows of a table that is not being restored still refer to rows the backup does not hold. Restore those tables too, or restore without overwrite.`,
+        );
       }
       throw error;
     }
@@ -446,18 +568,30 @@ async function removeRowsNotInBackup(trx: Db, file: string, steps: Plan, filled:
  */
 async function rememberActiveVersions(trx: Db): Promise<() => Promise<void>> {
   const postgres = dialectOf(trx) === 'postgres';
-  await sql.raw(
-    postgres
-      ? 'create temp table restore_active_versions (id bigint primary key, table_name text not null, record_id bigint not null) on commit drop'
-      : 'create temp table restore_active_versions (id integer primary key, table_name text not null, record_id integer not null)',
-  ).execute(trx);
-  await sql.raw('create index temp_restore_active_versions_record on restore_active_versions (table_name, record_id)').execute(trx);
-  await sql.raw('insert into restore_active_versions (id, table_name, record_id) select id, table_name, record_id from data_versions where is_active').execute(trx);
+  await sql
+    .raw(
+      postgres
+        ? 'create temp table restore_active_versions (id bigint primary key, table_name text not null, record_id bigint not null) on commit drop'
+        : 'create temp table restore_active_versions (id integer primary key, table_name text not null, record_id integer not null)',
+    )
+    .execute(trx);
+  await sql
+    .raw('create index temp_restore_active_versions_record on restore_active_versions (table_name, record_id)')
+    .execute(trx);
+  await sql
+    .raw(
+      'insert into restore_active_versions (id, table_name, record_id) select id, table_name, record_id from data_versions where is_active',
+    )
+    .execute(trx);
   return async () => {
-    await sql.raw(
-      `update data_versions set is_active = ${postgres ? 'false' : '0'} where is_active and exists (select 1 from restore_active_versions a where a.table_name = data_versions.table_name and a.record_id = data_versions.record_id) and not exists (select 1 from restore_active_versions a where a.id = data_versions.id)`,
-    ).execute(trx);
-    await sql.raw(postgres ? 'drop table restore_active_versions' : 'drop table temp.restore_active_versions').execute(trx);
+    await sql
+      .raw(
+        `update data_versions set is_active = ${postgres ? 'false' : '0'} where is_active and exists (select 1 from restore_active_versions a where a.table_name = data_versions.table_name and a.record_id = data_versions.record_id) and not exists (select 1 from restore_active_versions a where a.id = data_versions.id)`,
+      )
+      .execute(trx);
+    await sql
+      .raw(postgres ? 'drop table restore_active_versions' : 'drop table temp.restore_active_versions')
+      .execute(trx);
   };
 }
 
@@ -489,7 +623,9 @@ async function relaxForBulkLoad(trx: Db, tables: string[]): Promise<() => Promis
         restore.push(index.def);
       }
       const { rows: keys } = await sql<{ name: string; def: string }>`
-        select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where contype = 'f' and conrelid = ${name}::regclass`.execute(trx);
+        select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where contype = 'f' and conrelid = ${name}::regclass`.execute(
+        trx,
+      );
       for (const key of keys) {
         await sql.raw(`alter table ${quote(name)} drop constraint ${quote(key.name)}`).execute(trx);
         foreignKeys.push({ table, name: key.name, def: key.def });
@@ -501,7 +637,12 @@ async function relaxForBulkLoad(trx: Db, tables: string[]): Promise<() => Promis
       for (const row of rows) {
         await sql.raw(`drop ${row.type} ${quote(row.name)}`).execute(trx);
         restore.push(row.sql);
-        if (row.type === 'trigger' && (COUNTED_TABLES.includes(name) || name === 'audit_logs') && !recount.includes(name)) recount.push(name);
+        if (
+          row.type === 'trigger' &&
+          (COUNTED_TABLES.includes(name) || name === 'audit_logs') &&
+          !recount.includes(name)
+        )
+          recount.push(name);
         if (row.type === 'trigger' && SEARCH_INDEXES[name] && !rebuild.includes(name)) rebuild.push(name);
       }
     }
@@ -513,7 +654,11 @@ async function relaxForBulkLoad(trx: Db, tables: string[]): Promise<() => Promis
     for (const name of rebuild) await rebuildSearchIndex(trx, 'sqlite', name);
     for (const key of foreignKeys) {
       try {
-        await inSavepoint(trx, () => sql.raw(`alter table ${quote(snakeCase(key.table))} add constraint ${quote(key.name)} ${key.def}`).execute(trx));
+        await inSavepoint(trx, () =>
+          sql
+            .raw(`alter table ${quote(snakeCase(key.table))} add constraint ${quote(key.name)} ${key.def}`)
+            .execute(trx),
+        );
       } catch (error) {
         if (constraintViolation(error) !== 'foreignKey') throw error;
         throw new RestoreFailure(await danglingRow(trx, key.table, error));
@@ -526,8 +671,13 @@ async function relaxForBulkLoad(trx: Db, tables: string[]): Promise<() => Promis
 async function danglingRow(trx: Db, table: string, error: unknown): Promise<string> {
   const match = /Key \((\w+)\)=\(([^)]*)\)/.exec(String((error as { detail?: string }).detail ?? ''));
   if (match) {
-    const { rows } = await sql.raw<{ id: number }>(`select id from ${quote(snakeCase(table))} where ${quote(match[1])}::text = '${match[2].replaceAll("'", "''")}' order by id limit 1`).execute(trx);
-    if (rows[0]) return `${label(table)} row ${rows[0].id} could not be restored: it refers to a row that is neither in the backup nor in the database`;
+    const { rows } = await sql
+      .raw<{ id: number }>(
+        `select id from ${quote(snakeCase(table))} where ${quote(match[1])}::text = '${match[2].replaceAll("'", "''")}' order by id limit 1`,
+      )
+      .execute(trx);
+    if (rows[0])
+      return `${label(table)} row ${rows[0].id} could not be restored: it refers to a row that is neither in the backup nor in the database`;
   }
   return `${label(table)} could not be restored: a row refers to a row that is neither in the backup nor in the database`;
 }
@@ -542,7 +692,11 @@ async function danglingRow(trx: Db, table: string, error: unknown): Promise<stri
 async function recountRows(trx: Db, name: string): Promise<void> {
   if (name === 'audit_logs') return recountAuditEntries(trx);
   await sql.raw(`delete from row_counts where table_name = '${name}'`).execute(trx);
-  await sql.raw(`insert into row_counts (table_name, company_id, row_count) select '${name}', company_id, count(*) from ${quote(name)} group by company_id`).execute(trx);
+  await sql
+    .raw(
+      `insert into row_counts (table_name, company_id, row_count) select '${name}', company_id, count(*) from ${quote(name)} group by company_id`,
+    )
+    .execute(trx);
   await rebuildAggregates(trx, [name]);
   if (dialectOf(trx) === 'postgres') {
     await sql`update change_tokens set token = gen_random_uuid() where table_name = ${name}`.execute(trx);
@@ -600,7 +754,15 @@ async function writeRows(
     await settle();
     const write = async () => {
       if (!overwrite && table.selfRefs.length) {
-        const existing = await (trx as Db).selectFrom(table.name as 'users').select('id').where('id', 'in', rows.map((r) => r.id as number)).execute();
+        const existing = await (trx as Db)
+          .selectFrom(table.name as 'users')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id as number),
+          )
+          .execute();
         for (const r of existing) table.kept.add(r.id);
       }
       written.set(table.name, (written.get(table.name) ?? 0) + (await writeBatch(trx, table.writer, table.name, rows)));
@@ -623,10 +785,17 @@ async function writeRows(
       if (current.kept.has(ref.id)) continue;
       try {
         await inSavepoint(trx, () =>
-          trx.executeQuery(CompiledQuery.raw(`update ${quote(snakeCase(current!.name))} set ${quote(snakeCase(ref.column))} = ${dialect === 'postgres' ? '$1' : '?'} where id = ${dialect === 'postgres' ? '$2' : '?'}`, [ref.value, ref.id])),
+          trx.executeQuery(
+            CompiledQuery.raw(
+              `update ${quote(snakeCase(current!.name))} set ${quote(snakeCase(ref.column))} = ${dialect === 'postgres' ? '$1' : '?'} where id = ${dialect === 'postgres' ? '$2' : '?'}`,
+              [ref.value, ref.id],
+            ),
+          ),
         );
       } catch (error) {
-        throw new RestoreFailure(`${label(current.name)} row ${String(ref.id)} could not be restored: ${rowProblem(error)}`);
+        throw new RestoreFailure(
+          `${label(current.name)} row ${String(ref.id)} could not be restored: ${rowProblem(error)}`,
+        );
       }
     }
     current = null;
@@ -643,42 +812,54 @@ async function writeRows(
   return written;
 
   async function readRows() {
-  for await (const event of readBackupFile(file, 1000)) {
-    if (event.kind === 'table') {
-      await finishTable();
-      const step = byName.get(event.table.name);
-      // A table of the file left out of the restore (the audit trail with skipAuditLogs).
-      if (!step) continue;
-      const writer =
-        dialect === 'postgres'
-          ? pgWriter(trx, event.table.name, step.columns, overwrite, filled.has(event.table.name))
-          : sqliteWriter(trx, event.table.name, step.columns, overwrite, filled.has(event.table.name));
-      // A big table that was empty: nothing to conflict with, so PostgreSQL's bulk COPY.
-      const copy = copyClient && !filled.has(event.table.name) && event.table.rows >= BULK_ROWS ? await startCopy(trx, copyClient, file, event.table.name, step.columns) : undefined;
-      if (copy) copied.add(event.table.name);
-      current = { name: event.table.name, writer, size: batchRows(dialect, step.columns.length), pending: [], selfRefs: backupTableInfo(event.table.name)?.selfReferences ?? [], later: [], kept: new Set(), copy };
-      written.set(event.table.name, 0);
-    } else if (event.kind === 'rows' && current) {
-      const step = byName.get(event.table.name)!;
-      const columns = event.table.columns;
-      for (const values of event.rows) {
-        let row: Record<string, unknown> = {};
-        for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
-        if (step.upgrade) row = step.upgrade(row);
-        for (const column of current.selfRefs) {
-          if (row[column] !== null && row[column] !== undefined) {
-            current.later.push({ id: row.id, column, value: row[column] });
-            row[column] = null;
+    for await (const event of readBackupFile(file, 1000)) {
+      if (event.kind === 'table') {
+        await finishTable();
+        const step = byName.get(event.table.name);
+        // A table of the file left out of the restore (the audit trail with skipAuditLogs).
+        if (!step) continue;
+        const writer =
+          dialect === 'postgres'
+            ? pgWriter(trx, event.table.name, step.columns, overwrite, filled.has(event.table.name))
+            : sqliteWriter(trx, event.table.name, step.columns, overwrite, filled.has(event.table.name));
+        // A big table that was empty: nothing to conflict with, so PostgreSQL's bulk COPY.
+        const copy =
+          copyClient && !filled.has(event.table.name) && event.table.rows >= BULK_ROWS
+            ? await startCopy(trx, copyClient, file, event.table.name, step.columns)
+            : undefined;
+        if (copy) copied.add(event.table.name);
+        current = {
+          name: event.table.name,
+          writer,
+          size: batchRows(dialect, step.columns.length),
+          pending: [],
+          selfRefs: backupTableInfo(event.table.name)?.selfReferences ?? [],
+          later: [],
+          kept: new Set(),
+          copy,
+        };
+        written.set(event.table.name, 0);
+      } else if (event.kind === 'rows' && current) {
+        const step = byName.get(event.table.name)!;
+        const columns = event.table.columns;
+        for (const values of event.rows) {
+          let row: Record<string, unknown> = {};
+          for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
+          if (step.upgrade) row = step.upgrade(row);
+          for (const column of current.selfRefs) {
+            if (row[column] !== null && row[column] !== undefined) {
+              current.later.push({ id: row.id, column, value: row[column] });
+              row[column] = null;
+            }
           }
+          current.pending.push(row);
+          if (current.pending.length >= current.size) await flush();
         }
-        current.pending.push(row);
-        if (current.pending.length >= current.size) await flush();
+        done += event.rows.length;
+        onProgress?.(done, steps.rows, event.table.name);
       }
-      done += event.rows.length;
-      onProgress?.(done, steps.rows, event.table.name);
     }
-  }
-  await finishTable();
+    await finishTable();
   }
 }
 
@@ -694,12 +875,22 @@ interface CopyLoad {
 function copyText(value: unknown, json: boolean): string {
   if (value === null || value === undefined) return '\\N';
   const text = json ? JSON.stringify(value) : typeof value === 'boolean' ? (value ? 't' : 'f') : String(value);
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : text;
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : text;
 }
 
-async function startCopy(trx: Db, client: pg.PoolClient, file: string, table: string, columns: string[]): Promise<CopyLoad> {
+async function startCopy(
+  trx: Db,
+  client: pg.PoolClient,
+  file: string,
+  table: string,
+  columns: string[],
+): Promise<CopyLoad> {
   await sql.raw('savepoint restore_copy').execute(trx);
-  const stream = client.query(copyFrom(`copy ${quote(snakeCase(table))} (${columns.map((c) => quote(snakeCase(c))).join(', ')}) from stdin`));
+  const stream = client.query(
+    copyFrom(`copy ${quote(snakeCase(table))} (${columns.map((c) => quote(snakeCase(c))).join(', ')}) from stdin`),
+  );
   let failure: Error | null = null;
   const failed = new Promise<never>((_, reject) => stream.once('error', (error: Error) => reject((failure = error))));
   failed.catch(() => {});
@@ -715,7 +906,9 @@ async function startCopy(trx: Db, client: pg.PoolClient, file: string, table: st
     await undo();
     const line = Number(/line (\d+)/.exec(String((error as { where?: string }).where ?? ''))?.[1]);
     const id = Number.isInteger(line) ? await nthRowId(file, table, line) : undefined;
-    return new RestoreFailure(`${label(table)}${id === undefined ? '' : ` row ${String(id)}`} could not be restored: ${rowProblem(error)}`);
+    return new RestoreFailure(
+      `${label(table)}${id === undefined ? '' : ` row ${String(id)}`} could not be restored: ${rowProblem(error)}`,
+    );
   };
   return {
     async write(rows) {
@@ -765,7 +958,10 @@ async function nthRowId(file: string, table: string, n: number): Promise<unknown
  * PostgreSQL: the restore's transaction runs on one connection of its own, held for the whole
  * restore, so a COPY can stream into the same transaction as the statements around it.
  */
-async function withRestoreConnection<T>(db: Db, fn: (db: Db, copyClient: pg.PoolClient | null) => Promise<T>): Promise<T> {
+async function withRestoreConnection<T>(
+  db: Db,
+  fn: (db: Db, copyClient: pg.PoolClient | null) => Promise<T>,
+): Promise<T> {
   const pool = dialectOf(db) === 'postgres' ? pgPoolOf(db) : undefined;
   if (!pool) return fn(db, null);
   const client = await pool.connect();
@@ -794,4 +990,7 @@ async function withRestoreConnection<T>(db: Db, fn: (db: Db, copyClient: pg.Pool
 }
 
 /** The Backup & Recovery screen's restore form (intent restore): its two options, unticked when not posted. */
-export const RestoreForm = z.object({ overwrite: z.boolean().optional().default(false), skipAuditLogs: z.boolean().optional().default(false) });
+export const RestoreForm = z.object({
+  overwrite: z.boolean().optional().default(false),
+  skipAuditLogs: z.boolean().optional().default(false),
+});

@@ -47,9 +47,15 @@ export async function foldRetiredTables(trx: Db, file: string, manifest: BackupM
     const columns = [
       ...KEY.map((c) => `${snakeCase(c)} integer not null`),
       ...MONTHLY_COUNTS[table].map((c) => `${snakeCase(c)} ${d.bigint} not null default 0`),
-      `created_by integer`, `created_at ${d.instant} not null`, `updated_at ${d.instant} not null`,
+      `created_by integer`,
+      `created_at ${d.instant} not null`,
+      `updated_at ${d.instant} not null`,
     ];
-    await sql.raw(`create temporary table ${staging(table)} (${columns.join(', ')})${dialect === 'postgres' ? ' on commit drop' : ''}`).execute(trx);
+    await sql
+      .raw(
+        `create temporary table ${staging(table)} (${columns.join(', ')})${dialect === 'postgres' ? ' on commit drop' : ''}`,
+      )
+      .execute(trx);
     before.set(table, await countRows(trx, PER_COMPANY[table]));
   }
 
@@ -69,7 +75,11 @@ export async function foldRetiredTables(trx: Db, file: string, manifest: BackupM
   }
   for (const table of Object.keys(MONTHLY_COUNTS) as MonthlyTable[]) {
     // Who made a month is kept when that account is in this database.
-    await sql.raw(`update ${staging(table)} set created_by = null where created_by is not null and not exists (select 1 from users u where u.id = created_by)`).execute(trx);
+    await sql
+      .raw(
+        `update ${staging(table)} set created_by = null where created_by is not null and not exists (select 1 from users u where u.id = created_by)`,
+      )
+      .execute(trx);
   }
   await foldMonthlyRecords(trx, {
     broadband: staging('networkBroadbandRecords'),
@@ -79,7 +89,13 @@ export async function foldRetiredTables(trx: Db, file: string, manifest: BackupM
   const folded: FoldedTable[] = [];
   for (const table of Object.keys(MONTHLY_COUNTS) as MonthlyTable[]) {
     const rows = present.find((t) => t.name === table)?.rows ?? 0;
-    if (rows) folded.push({ table, rows, added: (await countRows(trx, PER_COMPANY[table])) - before.get(table)!, into: PER_COMPANY[table] });
+    if (rows)
+      folded.push({
+        table,
+        rows,
+        added: (await countRows(trx, PER_COMPANY[table])) - before.get(table)!,
+        into: PER_COMPANY[table],
+      });
     await sql.raw(`drop table ${staging(table)}`).execute(trx);
   }
   return folded;

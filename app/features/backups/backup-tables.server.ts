@@ -26,7 +26,13 @@ export interface BackupTableInfo {
 /** 'expenseCategories' → 'Expense Categories', 'apiIntegrationSources' → 'API Integration Sources': how screens and messages name a table. */
 export const tableLabel = wordsLabel;
 
-const table = (name: BackupTable, area: Area, extra: Partial<BackupTableInfo> = {}): BackupTableInfo => ({ name, label: tableLabel(name), group: 'data', area, ...extra });
+const table = (name: BackupTable, area: Area, extra: Partial<BackupTableInfo> = {}): BackupTableInfo => ({
+  name,
+  label: tableLabel(name),
+  group: 'data',
+  area,
+  ...extra,
+});
 
 export const BACKUP_TABLES: readonly BackupTableInfo[] = [
   table('companies', 'reference'),
@@ -101,15 +107,15 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   backups: 'the list of backup files of this installation',
   notifications: 'messages about events of this installation, purged when they expire',
   userNotificationSettings: 'who read or dismissed which notification: follows the notifications',
-  notificationBadges: 'derived: each user\'s bell count, counted again from the notifications when read',
+  notificationBadges: "derived: each user's bell count, counted again from the notifications when read",
   pushSubscriptions: "this installation's browsers and their push keys: each browser subscribes again",
   aiInsights: 'derived from the books by the nightly ai-insights job',
   expenseAnomalyRuns: 'derived from the books by the expense-anomalies job',
   expenseAnomalies: 'derived from the books by the expense-anomalies job',
   expenseAnomalyDays: 'derived from the books by the expense-anomalies job',
   changeCounters: 'SQLite: bumped by every write of their table',
-  aiChatMessages: 'a sign-in session\'s chat, gone with the session (sessions end on restore)',
-  apiIntegrationSyncLogs: 'operational history of this installation\'s syncs',
+  aiChatMessages: "a sign-in session's chat, gone with the session (sessions end on restore)",
+  apiIntegrationSyncLogs: "operational history of this installation's syncs",
   networkBroadbandRecords: 'a view: broadband connections by month',
   networkSubscriptionPatterns: 'a view: mobile subscriptions by month',
   networkAccessRecords: 'a view: mobile access methods by month',
@@ -124,7 +130,11 @@ export const backupTableInfo = (name: string) => BACKUP_TABLES.find((t) => t.nam
  * The tables of a backup, in foreign-key order: the chosen data tables (none chosen = all),
  * the tables that follow them, and the audit logs and versions when asked for.
  */
-export function backupTablesFor(selection: { tables?: readonly string[] | null; includeAuditLogs?: boolean; includeVersions?: boolean }): BackupTable[] {
+export function backupTablesFor(selection: {
+  tables?: readonly string[] | null;
+  includeAuditLogs?: boolean;
+  includeVersions?: boolean;
+}): BackupTable[] {
   const chosen = new Set(selection.tables?.length ? selection.tables : SELECTABLE_BACKUP_TABLES.map((t) => t.name));
   return BACKUP_TABLES.filter((t) => {
     if (t.group === 'auditLogs') return !!selection.includeAuditLogs;

@@ -17,7 +17,10 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0005_company_metrics': {},
   // Audit entries and versions record their row's company (as the migration's backfill does).
   '0006_audit_company': {
-    auditLogs: (row) => ({ ...row, companyId: row.companyId ?? companyOf(row.tableName, row.recordId, row.newData, row.oldData) }),
+    auditLogs: (row) => ({
+      ...row,
+      companyId: row.companyId ?? companyOf(row.tableName, row.recordId, row.newData, row.oldData),
+    }),
     dataVersions: (row) => ({ ...row, companyId: row.companyId ?? companyOf(row.tableName, row.recordId, row.data) }),
   },
   '0007_backups': {},
@@ -49,7 +52,11 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
         if (row.id != null) origins.set(String(row.id), originOfUrl(row.baseUrl));
         return row;
       },
-      apiIntegrationCredentials: (row) => ({ ...row, origin: row.origin ?? origins.get(String(row.sourceId)) ?? null, sealVersion: row.sealVersion ?? 1 }),
+      apiIntegrationCredentials: (row) => ({
+        ...row,
+        origin: row.origin ?? origins.get(String(row.sourceId)) ?? null,
+        sealVersion: row.sealVersion ?? 1,
+      }),
     };
   },
   // Unique indexes on names ignoring case: a backup holding two such names is refused, naming the row.
@@ -142,17 +149,22 @@ export class SchemaVersionError extends Error {
 export function upgradesFrom(version: string): Map<string, RowUpgrade[]> {
   const index = ORDER.indexOf(version);
   if (index === -1) {
-    throw new SchemaVersionError(`This backup was made by a newer or unknown version of the database (schema ${version}); this installation is at ${SCHEMA_VERSION}. Upgrade the app first.`);
+    throw new SchemaVersionError(
+      `This backup was made by a newer or unknown version of the database (schema ${version}); this installation is at ${SCHEMA_VERSION}. Upgrade the app first.`,
+    );
   }
   const steps = ORDER.slice(index + 1);
   const missing = steps.find((name) => !(name in UPGRADES));
   if (missing) {
-    throw new SchemaVersionError(`This backup's schema ${version} is too old to restore into ${SCHEMA_VERSION}: rows cannot be brought past migration ${missing}.`);
+    throw new SchemaVersionError(
+      `This backup's schema ${version} is too old to restore into ${SCHEMA_VERSION}: rows cannot be brought past migration ${missing}.`,
+    );
   }
   const byTable = new Map<string, RowUpgrade[]>();
   for (const name of steps) {
     const step = UPGRADES[name];
-    for (const [table, upgrade] of Object.entries(typeof step === 'function' ? step() : step)) byTable.set(table, [...(byTable.get(table) ?? []), upgrade]);
+    for (const [table, upgrade] of Object.entries(typeof step === 'function' ? step() : step))
+      byTable.set(table, [...(byTable.get(table) ?? []), upgrade]);
   }
   return byTable;
 }

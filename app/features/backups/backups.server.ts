@@ -18,10 +18,22 @@ import { camelCase, snakeCase } from '../../platform/lib/names.ts';
 import { can, type Principal } from '../../platform/lib/permissions.ts';
 import { recordAudit } from '../../platform/audit.server.ts';
 import { backupTablesFor, readableTables, SELECTABLE_BACKUP_TABLES, unreadableTables } from './backup-tables.server.ts';
-import { BackupFileError, hashFile, readBackupFile, writeBackupFile, type BackupManifest } from './backup-file.server.ts';
+import {
+  BackupFileError,
+  hashFile,
+  readBackupFile,
+  writeBackupFile,
+  type BackupManifest,
+} from './backup-file.server.ts';
 import { SCHEMA_VERSION } from './backup-upgrades.server.ts';
 import type { BackupSettings } from '../../platform/config.server.ts';
-import { actingUser, actorUserId, requirePermission, systemActor, type ServiceContext } from '../../platform/context.ts';
+import {
+  actingUser,
+  actorUserId,
+  requirePermission,
+  systemActor,
+  type ServiceContext,
+} from '../../platform/context.ts';
 import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
 import { backupFinished } from '../notifications/index.server.ts';
@@ -50,12 +62,30 @@ export interface Backup {
 }
 
 const COLUMNS = [
-  'id', 'name', 'description', 'type', 'status', 'createdAt', 'completedAt', 'size', 'recordCount', 'tables', 'tableCounts',
-  'includeAuditLogs', 'includeVersions', 'schemaVersion', 'sha256', 'error', 'createdBy',
+  'id',
+  'name',
+  'description',
+  'type',
+  'status',
+  'createdAt',
+  'completedAt',
+  'size',
+  'recordCount',
+  'tables',
+  'tableCounts',
+  'includeAuditLogs',
+  'includeVersions',
+  'schemaVersion',
+  'sha256',
+  'error',
+  'createdBy',
 ] as const;
 
 /** Newest first (the list is short: one row per file on disk). */
-export async function listBackups(ctx: ServiceContext, options: { limit?: number; status?: Backup['status'] } = {}): Promise<Backup[]> {
+export async function listBackups(
+  ctx: ServiceContext,
+  options: { limit?: number; status?: Backup['status'] } = {},
+): Promise<Backup[]> {
   requirePermission(ctx, 'backups');
   return (await ctx.db
     .selectFrom('backups')
@@ -68,7 +98,11 @@ export async function listBackups(ctx: ServiceContext, options: { limit?: number
 }
 
 async function findBackup(ctx: ServiceContext, id: number): Promise<Backup & { fileName: string | null }> {
-  const row = await ctx.db.selectFrom('backups').select([...COLUMNS, 'fileName']).where('id', '=', id).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('backups')
+    .select([...COLUMNS, 'fileName'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row as Backup & { fileName: string | null };
 }
@@ -88,7 +122,11 @@ export function backupFilePath(settings: Pick<BackupSettings, 'dir'>, fileName: 
  * Where a backup's file is (null until written). Web answers never name a path; the
  * administrator at the command line is told.
  */
-export async function backupFileOf(ctx: ServiceContext, settings: Pick<BackupSettings, 'dir'>, id: number): Promise<string | null> {
+export async function backupFileOf(
+  ctx: ServiceContext,
+  settings: Pick<BackupSettings, 'dir'>,
+  id: number,
+): Promise<string | null> {
   requirePermission(ctx, 'backups');
   const row = await ctx.db.selectFrom('backups').select('fileName').where('id', '=', id).executeTakeFirst();
   return row?.fileName ? backupFilePath(settings, row.fileName) : null;
@@ -96,7 +134,10 @@ export async function backupFileOf(ctx: ServiceContext, settings: Pick<BackupSet
 
 const SELECTABLE = new Set<string>(SELECTABLE_BACKUP_TABLES.map((t) => t.name));
 
-const flag = z.preprocess((v) => (v === 'on' || v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean());
+const flag = z.preprocess(
+  (v) => (v === 'on' || v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
+  z.boolean(),
+);
 
 export const BackupRequest = z.strictObject({
   name: z.string().trim().max(255, 'Name must be at most 255 characters').optional().nullable(),
@@ -145,7 +186,8 @@ function backupValuesFor(ctx: ServiceContext, values: BackupRequestValues): Back
   if (!user) return values;
   const resolved = values.tables.length ? values : { ...values, tables: readableTables(user) };
   const refused = unreadableTables(user, backupTablesFor(resolved));
-  if (refused.length) throw forbidden(`You may only back up what you may read, and not: ${refused.map((t) => t.label).join(', ')}`);
+  if (refused.length)
+    throw forbidden(`You may only back up what you may read, and not: ${refused.map((t) => t.label).join(', ')}`);
   return resolved;
 }
 
@@ -160,13 +202,15 @@ async function checkManualBackups(ctx: ServiceContext): Promise<void> {
     .where('type', '=', 'manual')
     .where('status', '!=', 'failed')
     .execute();
-  if (mine.some((b) => b.status === 'in_progress')) throw new DomainError('rateLimited', BACKUP_ALREADY_RUNNING, { retryAfter: BACKUP_RETRY_AFTER });
+  if (mine.some((b) => b.status === 'in_progress'))
+    throw new DomainError('rateLimited', BACKUP_ALREADY_RUNNING, { retryAfter: BACKUP_RETRY_AFTER });
   if (mine.length >= MANUAL_BACKUP_QUOTA) throw conflict(BACKUP_QUOTA_REACHED);
 }
 
 async function insertBackup(ctx: ServiceContext, values: BackupRequestValues, type: BackupType): Promise<Backup> {
   const now = new Date().toISOString();
-  const fallback = type === 'scheduled' ? 'Scheduled Backup' : type === 'automated' ? 'Automatic Backup' : 'Manual Backup';
+  const fallback =
+    type === 'scheduled' ? 'Scheduled Backup' : type === 'automated' ? 'Automatic Backup' : 'Manual Backup';
   const tables = backupTablesFor(values);
   if (type === 'manual') await checkManualBackups(ctx);
   const row = await ctx.db
@@ -187,10 +231,16 @@ async function insertBackup(ctx: ServiceContext, values: BackupRequestValues, ty
     .executeTakeFirstOrThrow()
     .catch((error: unknown) => {
       // Two requests at once (PostgreSQL): the index of one running manual backup per user refused the second.
-      if (constraintViolation(error) === 'unique') throw new DomainError('rateLimited', BACKUP_ALREADY_RUNNING, { retryAfter: BACKUP_RETRY_AFTER });
+      if (constraintViolation(error) === 'unique')
+        throw new DomainError('rateLimited', BACKUP_ALREADY_RUNNING, { retryAfter: BACKUP_RETRY_AFTER });
       throw error;
     });
-  await recordAudit(ctx, { tableName: 'backups', recordId: row.id, action: 'create', newData: { name: values.name || `${fallback} ${now}`, type, tables } });
+  await recordAudit(ctx, {
+    tableName: 'backups',
+    recordId: row.id,
+    action: 'create',
+    newData: { name: values.name || `${fallback} ${now}`, type, tables },
+  });
   return getBackupUnchecked(ctx, row.id);
 }
 
@@ -205,19 +255,34 @@ async function getBackupUnchecked(ctx: ServiceContext, id: number): Promise<Back
  * itself in the background rather than refuse: the backup still happens, and its row tells how
  * it ended.
  */
-export async function requestBackup(ctx: ServiceContext, settings: BackupSettings, input: unknown, type: 'manual' | 'scheduled' = 'manual'): Promise<Backup> {
+export async function requestBackup(
+  ctx: ServiceContext,
+  settings: BackupSettings,
+  input: unknown,
+  type: 'manual' | 'scheduled' = 'manual',
+): Promise<Backup> {
   const backup = await newBackup(ctx, input, type);
   try {
     await enqueue('backup-create', { backupId: backup.id }, { singletonKey: `backup-${backup.id}` });
   } catch (error) {
-    console.error(`[backups] no job engine (${(error as Error).message}): backup #${backup.id} is written by this process`);
-    void runBackup(ctx, settings, backup.id).catch((failure: unknown) => console.error(`[backups] backup #${backup.id} failed: ${(failure as Error).message}`));
+    console.error(
+      `[backups] no job engine (${(error as Error).message}): backup #${backup.id} is written by this process`,
+    );
+    void runBackup(ctx, settings, backup.id).catch((failure: unknown) =>
+      console.error(`[backups] backup #${backup.id} failed: ${(failure as Error).message}`),
+    );
   }
   return backup;
 }
 
 /** A scheduled backup holds everything: every table, the audit logs and the versions. */
-const scheduledValues = (): BackupRequestValues => ({ name: null, description: 'Made by the backup schedule', tables: [], includeAuditLogs: true, includeVersions: true });
+const scheduledValues = (): BackupRequestValues => ({
+  name: null,
+  description: 'Made by the backup schedule',
+  tables: [],
+  includeAuditLogs: true,
+  includeVersions: true,
+});
 
 /** From the CLI, the schedule and the safety backup of a restore: made now, in this process. */
 export async function createBackupNow(
@@ -241,7 +306,11 @@ async function newBackup(ctx: ServiceContext, input: unknown, type: BackupType):
 
 async function markFailed(ctx: ServiceContext, id: number, reason: string): Promise<void> {
   const now = new Date().toISOString();
-  await ctx.db.updateTable('backups').set({ status: 'failed', error: reason.slice(0, 2000), updatedAt: now, completedAt: now }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('backups')
+    .set({ status: 'failed', error: reason.slice(0, 2000), updatedAt: now, completedAt: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -255,11 +324,18 @@ export async function tableColumns(ctx: ServiceContext, tables: readonly string[
   const metadata =
     dialectOf(ctx.db) === 'postgres'
       ? await ownSchemaColumns(ctx, [...wanted.keys()])
-      : (await ctx.db.introspection.getTables()).map((table) => ({ name: table.name, columns: table.columns.map((c) => c.name) }));
+      : (await ctx.db.introspection.getTables()).map((table) => ({
+          name: table.name,
+          columns: table.columns.map((c) => c.name),
+        }));
   const result = new Map<string, string[]>();
   for (const table of metadata) {
     const name = wanted.get(table.name);
-    if (name) result.set(name, table.columns.map((c) => camelCase(c)));
+    if (name)
+      result.set(
+        name,
+        table.columns.map((c) => camelCase(c)),
+      );
   }
   for (const t of tables) if (!result.has(t)) throw new Error(`Table ${t} does not exist in this database`);
   return result;
@@ -280,7 +356,12 @@ async function ownSchemaColumns(ctx: ServiceContext, names: string[]): Promise<{
  * Writes the backup's file and marks it completed (or failed, with the reason). Safe to run
  * twice: a completed backup is left as it is; anything else is written again from scratch.
  */
-export async function runBackup(ctx: ServiceContext, settings: BackupSettings, id: number, onProgress?: (done: number, total: number) => void): Promise<Backup> {
+export async function runBackup(
+  ctx: ServiceContext,
+  settings: BackupSettings,
+  id: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Backup> {
   const backup = await findBackup(ctx, id);
   if (backup.status === 'completed') return getBackupUnchecked(ctx, id);
   const fileName = `finhub-backup-${id}-${stamp(backup.createdAt)}.jsonl.gz`;
@@ -293,7 +374,13 @@ export async function runBackup(ctx: ServiceContext, settings: BackupSettings, i
     const written = await withSnapshot(ctx.db, (snapshot) =>
       writeBackupFile(
         file,
-        { appVersion: APP_VERSION, schemaVersion: SCHEMA_VERSION, dialect: dialectOf(ctx.db), createdAt: backup.createdAt, name: backup.name },
+        {
+          appVersion: APP_VERSION,
+          schemaVersion: SCHEMA_VERSION,
+          dialect: dialectOf(ctx.db),
+          createdAt: backup.createdAt,
+          name: backup.name,
+        },
         backup.tables.map((name) => ({ name, columns: columns.get(name)! })),
         snapshot,
         onProgress,
@@ -318,7 +405,13 @@ export async function runBackup(ctx: ServiceContext, settings: BackupSettings, i
       .execute();
   } catch (error) {
     await markFailed(ctx, id, (error as Error).message);
-    await backupFinished(ctx, { id, name: backup.name, status: 'failed', error: (error as Error).message, createdBy: backup.createdBy });
+    await backupFinished(ctx, {
+      id,
+      name: backup.name,
+      status: 'failed',
+      error: (error as Error).message,
+      createdBy: backup.createdBy,
+    });
     throw error;
   }
   if (backup.type === 'scheduled') await pruneScheduledBackups(ctx, settings);
@@ -331,7 +424,8 @@ export async function runBackup(ctx: ServiceContext, settings: BackupSettings, i
 function removeLeftovers(settings: BackupSettings, fileName: string): void {
   if (!fs.existsSync(settings.dir)) return;
   for (const name of fs.readdirSync(settings.dir)) {
-    if (name.startsWith(`.${fileName}.`) && name.endsWith('.tmp')) fs.rmSync(path.join(settings.dir, name), { force: true });
+    if (name.startsWith(`.${fileName}.`) && name.endsWith('.tmp'))
+      fs.rmSync(path.join(settings.dir, name), { force: true });
   }
 }
 
@@ -380,17 +474,24 @@ export async function verifyBackup(ctx: ServiceContext, settings: BackupSettings
   return valid ? { valid } : { valid, reason };
 }
 
-export async function checkBackup(backup: Backup & { fileName: string | null }, settings: BackupSettings): Promise<Verification & { file?: string; manifest?: BackupManifest }> {
+export async function checkBackup(
+  backup: Backup & { fileName: string | null },
+  settings: BackupSettings,
+): Promise<Verification & { file?: string; manifest?: BackupManifest }> {
   if (backup.status === 'in_progress') return { valid: false, reason: 'The backup is still in progress' };
-  if (backup.status === 'failed' || !backup.fileName || !backup.sha256) return { valid: false, reason: `The backup failed${backup.error ? `: ${backup.error}` : ''}` };
+  if (backup.status === 'failed' || !backup.fileName || !backup.sha256)
+    return { valid: false, reason: `The backup failed${backup.error ? `: ${backup.error}` : ''}` };
   const file = backupFilePath(settings, backup.fileName);
   if (!fs.existsSync(file)) return { valid: false, reason: 'The backup file is missing' };
-  if ((await hashFile(file)) !== backup.sha256) return { valid: false, reason: 'The file has changed since the backup was made (SHA-256 differs)' };
+  if ((await hashFile(file)) !== backup.sha256)
+    return { valid: false, reason: 'The file has changed since the backup was made (SHA-256 differs)' };
   const read = await verifyBackupFile(file);
   if (!read.valid) return read;
   const counts = Object.fromEntries(read.manifest!.tables.map((t) => [t.name, t.rows]));
   const recorded = backup.tableCounts ?? {};
-  const sameCounts = Object.keys(counts).length === Object.keys(recorded).length && Object.entries(counts).every(([t, n]) => recorded[t] === n);
+  const sameCounts =
+    Object.keys(counts).length === Object.keys(recorded).length &&
+    Object.entries(counts).every(([t, n]) => recorded[t] === n);
   if (read.manifest!.rows !== backup.recordCount || !sameCounts) {
     return { valid: false, reason: 'The file does not hold the row counts recorded for this backup' };
   }
@@ -404,7 +505,8 @@ export const OTHERS_BACKUP_DELETE_REFUSAL = 'You can only delete the backups you
 export function deleteRefusal(user: Principal, backup: Pick<Backup, 'type' | 'createdBy'>): string | null {
   // A safety backup is what an overwriting restore can be undone with.
   if (backup.type === 'automated' && user.role !== 'owner') return SAFETY_BACKUP_DELETE_REFUSAL;
-  if (!can(user, 'installation') && !(backup.type === 'manual' && backup.createdBy === user.id)) return OTHERS_BACKUP_DELETE_REFUSAL;
+  if (!can(user, 'installation') && !(backup.type === 'manual' && backup.createdBy === user.id))
+    return OTHERS_BACKUP_DELETE_REFUSAL;
   return null;
 }
 
@@ -417,7 +519,15 @@ export async function deleteBackup(ctx: ServiceContext, settings: BackupSettings
   if (backup.status === 'in_progress') throw conflict('A backup in progress cannot be deleted');
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('backups').where('id', '=', id).execute();
-    await recordAudit({ ...ctx, db: trx }, { tableName: 'backups', recordId: id, action: 'delete', oldData: { name: backup.name, type: backup.type, createdAt: backup.createdAt } });
+    await recordAudit(
+      { ...ctx, db: trx },
+      {
+        tableName: 'backups',
+        recordId: id,
+        action: 'delete',
+        oldData: { name: backup.name, type: backup.type, createdAt: backup.createdAt },
+      },
+    );
   });
   if (backup.fileName) fs.rmSync(backupFilePath(settings, backup.fileName), { force: true });
 }
@@ -426,19 +536,30 @@ export async function deleteBackup(ctx: ServiceContext, settings: BackupSettings
  * Backups a crash left in progress (docs/jobs.md) are marked failed, and the half-written files
  * they left in `dir` are removed; `olderThan` spares ones other workers may own.
  */
-export async function failInterruptedBackups(ctx: Pick<ServiceContext, 'db'>, reason: string, options: { olderThan?: Date; dir?: string } = {}): Promise<number[]> {
+export async function failInterruptedBackups(
+  ctx: Pick<ServiceContext, 'db'>,
+  reason: string,
+  options: { olderThan?: Date; dir?: string } = {},
+): Promise<number[]> {
   const now = new Date().toISOString();
-  let update = ctx.db.updateTable('backups').set({ status: 'failed', error: reason, updatedAt: now, completedAt: now }).where('status', '=', 'in_progress');
+  let update = ctx.db
+    .updateTable('backups')
+    .set({ status: 'failed', error: reason, updatedAt: now, completedAt: now })
+    .where('status', '=', 'in_progress');
   if (options.olderThan) update = update.where('updatedAt', '<', options.olderThan.toISOString());
   const failed = await update.returning(['id', 'name', 'createdBy']).execute();
   const ids = failed.map((r) => r.id);
   for (const row of failed) {
-    await backupFinished({ db: ctx.db, actor: systemActor('worker'), meta: {} }, { ...row, status: 'failed', error: reason });
+    await backupFinished(
+      { db: ctx.db, actor: systemActor('worker'), meta: {} },
+      { ...row, status: 'failed', error: reason },
+    );
   }
   if (options.dir && ids.length && fs.existsSync(options.dir)) {
     const prefixes = ids.map((id) => `.finhub-backup-${id}-`);
     for (const name of fs.readdirSync(options.dir)) {
-      if (name.endsWith('.tmp') && prefixes.some((p) => name.startsWith(p))) fs.rmSync(path.join(options.dir, name), { force: true });
+      if (name.endsWith('.tmp') && prefixes.some((p) => name.startsWith(p)))
+        fs.rmSync(path.join(options.dir, name), { force: true });
     }
   }
   return ids;

@@ -18,9 +18,18 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
   const run = (args: string[]) => finhub(database, args);
 
   /** The expenses as they are now: what a restore must bring back. */
-  const expenses = () => db.selectFrom('actualExpenses').select(['id', 'amountCents', 'description', 'expenseDate']).orderBy('id').execute();
+  const expenses = () =>
+    db.selectFrom('actualExpenses').select(['id', 'amountCents', 'description', 'expenseDate']).orderBy('id').execute();
   const backupRow = (id: number) => db.selectFrom('backups').selectAll().where('id', '=', id).executeTakeFirst();
-  const backupCount = async () => Number((await db.selectFrom('backups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const backupCount = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('backups')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** Made by the first test: expenses and categories, with the expenses as they were then. */
   let main: { id: number; file: string; expenses: Awaited<ReturnType<typeof expenses>>; rows: number };
@@ -31,17 +40,25 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
     database = await createPreparedDatabase(dialect);
     db = database.db;
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-backups-'));
-    const category = await db.selectFrom('expenseCategories').select(['id', 'companyId', 'departmentId']).where('departmentId', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const category = await db
+      .selectFrom('expenseCategories')
+      .select(['id', 'companyId', 'departmentId'])
+      .where('departmentId', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     for (let day = 1; day <= 6; day++) {
-      await db.insertInto('actualExpenses').values({
-        companyId: category.companyId,
-        departmentId: category.departmentId!,
-        categoryId: category.id,
-        amountCents: 10_000 * day,
-        expenseDate: `2026-04-0${day}`,
-        description: `Expense ${day}`,
-        createdBy: null,
-      }).execute();
+      await db
+        .insertInto('actualExpenses')
+        .values({
+          companyId: category.companyId,
+          departmentId: category.departmentId!,
+          categoryId: category.id,
+          amountCents: 10_000 * day,
+          expenseDate: `2026-04-0${day}`,
+          description: `Expense ${day}`,
+          createdBy: null,
+        })
+        .execute();
     }
   });
   afterAll(async () => {
@@ -57,8 +74,24 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
     expect(emptyPlain.stdout).toMatch(/^ID\s+Status\s+Type\s+Name\s+Created\s+Size\s+Rows\s+Tables\n$/);
 
     const before = await expenses();
-    const categories = Number((await db.selectFrom('expenseCategories').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const created = await run(['backups', 'create', '--name', 'Expenses', '--description', 'from the CLI test', '--tables', 'actual_expenses, expenseCategories']);
+    const categories = Number(
+      (
+        await db
+          .selectFrom('expenseCategories')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const created = await run([
+      'backups',
+      'create',
+      '--name',
+      'Expenses',
+      '--description',
+      'from the CLI test',
+      '--tables',
+      'actual_expenses, expenseCategories',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stderr).toBe('');
     const [, id, rows, file] = CREATED.exec(created.stdout) ?? [];
@@ -68,10 +101,22 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
     expect(fs.existsSync(file)).toBe(true);
     main = { id: Number(id), file, expenses: before, rows: Number(rows) };
     expect(await backupRow(main.id)).toMatchObject({
-      name: 'Expenses', description: 'from the CLI test', type: 'manual', status: 'completed', recordCount: main.rows,
-      includeAuditLogs: false, includeVersions: false, tableCounts: { expenseCategories: categories, actualExpenses: before.length },
+      name: 'Expenses',
+      description: 'from the CLI test',
+      type: 'manual',
+      status: 'completed',
+      recordCount: main.rows,
+      includeAuditLogs: false,
+      includeVersions: false,
+      tableCounts: { expenseCategories: categories, actualExpenses: before.length },
     });
-    const audit = await db.selectFrom('auditLogs').selectAll().where('tableName', '=', 'backups').where('recordId', '=', main.id).where('action', '=', 'create').executeTakeFirstOrThrow();
+    const audit = await db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('tableName', '=', 'backups')
+      .where('recordId', '=', main.id)
+      .where('action', '=', 'create')
+      .executeTakeFirstOrThrow();
     expect(audit.actorLabel).toBe('cli');
 
     const plain = await run(['backups', 'list']);
@@ -79,9 +124,21 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
     expect(plain.stdout).not.toMatch(/\u001b\[/);
     const lines = plain.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^\\s*${main.id}\\s+completed\\s+manual\\s+Expenses\\s+\\d{4}-\\d\\d-\\d\\dT\\S+\\s+[\\d.]+ (Bytes|KB)\\s+${main.rows}\\s+2$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\s*${main.id}\\s+completed\\s+manual\\s+Expenses\\s+\\d{4}-\\d\\d-\\d\\dT\\S+\\s+[\\d.]+ (Bytes|KB)\\s+${main.rows}\\s+2$`,
+      ),
+    );
     const json = await run(['backups', 'list', '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject([{ id: main.id, name: 'Expenses', status: 'completed', tables: ['expenseCategories', 'actualExpenses'], recordCount: main.rows }]);
+    expect(JSON.parse(json.stdout)).toMatchObject([
+      {
+        id: main.id,
+        name: 'Expenses',
+        status: 'completed',
+        tables: ['expenseCategories', 'actualExpenses'],
+        recordCount: main.rows,
+      },
+    ]);
   });
 
   it('an unknown table is a usage error naming the valid ones; --json create gives the backup', async () => {
@@ -92,13 +149,29 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('actual_expenses, revenue_projections');
     }
-    expect((await run(['backups', 'create', '--tables', 'actual_expenses,bogus'])).stderr).toMatch(/^error: Unknown table 'bogus' in --tables\. Tables: companies, departments, users, expense_categories, budgets, /);
+    expect((await run(['backups', 'create', '--tables', 'actual_expenses,bogus'])).stderr).toMatch(
+      /^error: Unknown table 'bogus' in --tables\. Tables: companies, departments, users, expense_categories, budgets, /,
+    );
     expect(await backupCount()).toBe(count);
 
-    const json = await run(['--json', 'backups', 'create', '--tables', 'companies', '--include-audit', '--include-versions']);
+    const json = await run([
+      '--json',
+      'backups',
+      'create',
+      '--tables',
+      'companies',
+      '--include-audit',
+      '--include-versions',
+    ]);
     expect(json.code, json.stderr).toBe(0);
     const body = JSON.parse(json.stdout);
-    expect(body).toMatchObject({ status: 'completed', type: 'manual', tables: ['companies', 'auditLogs', 'dataVersions'], includeAuditLogs: true, includeVersions: true });
+    expect(body).toMatchObject({
+      status: 'completed',
+      type: 'manual',
+      tables: ['companies', 'auditLogs', 'dataVersions'],
+      includeAuditLogs: true,
+      includeVersions: true,
+    });
     expect(body.name).toMatch(/^Manual Backup \d{4}-/);
     expect(fs.existsSync(body.file)).toBe(true);
   });
@@ -110,7 +183,10 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
     const byFile = await run(['backups', 'verify', main.file]);
     expect(byFile.code, byFile.stderr).toBe(0);
     expect(byFile.stdout).toBe('valid\n');
-    expect(JSON.parse((await run(['--json', 'backups', 'verify', main.file])).stdout)).toEqual({ file: main.file, valid: true });
+    expect(JSON.parse((await run(['--json', 'backups', 'verify', main.file])).stdout)).toEqual({
+      file: main.file,
+      valid: true,
+    });
 
     const damaged = path.join(tmp, 'damaged.jsonl.gz');
     const bytes = fs.readFileSync(main.file);
@@ -146,11 +222,17 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
     await db.deleteFrom('actualExpenses').where('id', 'in', [first.id, second.id]).execute();
     const before = await expenses();
     const count = await backupCount();
-    for (const args of [['backups', 'restore', String(main.id), '--overwrite'], ['--json', 'backups', 'restore', String(main.id)], ['backups', 'restore', main.file]]) {
+    for (const args of [
+      ['backups', 'restore', String(main.id), '--overwrite'],
+      ['--json', 'backups', 'restore', String(main.id)],
+      ['backups', 'restore', main.file],
+    ]) {
       const refused = await run(args);
       expect(refused.code, args.join(' ')).toBe(2);
       expect(refused.stdout).toBe('');
-      expect(refused.stderr).toMatch(/^error: Not restoring (backup #\d+ "Expenses"|the backup file \S+): there is no terminal to confirm on\. Pass --yes to go ahead\.\n$/);
+      expect(refused.stderr).toMatch(
+        /^error: Not restoring (backup #\d+ "Expenses"|the backup file \S+): there is no terminal to confirm on\. Pass --yes to go ahead\.\n$/,
+      );
     }
     expect(await expenses()).toEqual(before);
     expect(await backupCount()).toBe(count);
@@ -162,12 +244,26 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
   it('restores deleted and changed rows with --yes --overwrite, reports the safety backup, audited as cli', async () => {
     // Since the backup: two expenses deleted (previous test), one changed, one added.
     const changed = main.expenses[2];
-    await db.updateTable('actualExpenses').set({ description: 'Changed after the backup', amountCents: 1 }).where('id', '=', changed.id).execute();
+    await db
+      .updateTable('actualExpenses')
+      .set({ description: 'Changed after the backup', amountCents: 1 })
+      .where('id', '=', changed.id)
+      .execute();
     const added = main.expenses[3];
-    await db.insertInto('actualExpenses').values({
-      ...(await db.selectFrom('actualExpenses').select(['companyId', 'departmentId', 'categoryId']).where('id', '=', added.id).executeTakeFirstOrThrow()),
-      amountCents: 99, expenseDate: '2026-04-30', description: 'Added after the backup', createdBy: null,
-    }).execute();
+    await db
+      .insertInto('actualExpenses')
+      .values({
+        ...(await db
+          .selectFrom('actualExpenses')
+          .select(['companyId', 'departmentId', 'categoryId'])
+          .where('id', '=', added.id)
+          .executeTakeFirstOrThrow()),
+        amountCents: 99,
+        expenseDate: '2026-04-30',
+        description: 'Added after the backup',
+        createdBy: null,
+      })
+      .execute();
     const current = (await expenses()).length;
 
     const result = await run(['backups', 'restore', String(main.id), '--yes', '--overwrite']);
@@ -175,31 +271,64 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
     expect(result.stderr).toBe('');
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(new RegExp(`^Restoring backup #${main.id} "Expenses", made \\d{4}-`));
-    expect(lines[1]).toBe(`${main.rows} rows in 2 tables: expense_categories ${main.rows - main.expenses.length}, actual_expenses ${main.expenses.length}`);
+    expect(lines[1]).toBe(
+      `${main.rows} rows in 2 tables: expense_categories ${main.rows - main.expenses.length}, actual_expenses ${main.expenses.length}`,
+    );
     expect(lines[2]).toMatch(/^Overwrite: /);
     expect(lines[3]).toBe(`Restored backup #${main.id} "Expenses": ${main.rows} rows in 2 tables, overwriting`);
     const safetyId = Number(/^Safety backup #(\d+) holds the data as it was before/.exec(lines[4])?.[1]);
     expect(safetyId).toBeGreaterThan(main.id);
     expect(lines[5]).toMatch(/^Table\s+Rows\s+Written\s+Deleted$/);
     expect(lines[6]).toMatch(/^expense_categories\s+\d+\s+\d+\s+0$/);
-    expect(lines[7]).toMatch(new RegExp(`^actual_expenses\\s+${main.expenses.length}\\s+${main.expenses.length}\\s+1$`));
+    expect(lines[7]).toMatch(
+      new RegExp(`^actual_expenses\\s+${main.expenses.length}\\s+${main.expenses.length}\\s+1$`),
+    );
 
     // The data is the backup's again: deleted rows back with their ids, the change undone, the addition gone.
     expect(await expenses()).toEqual(main.expenses);
     // The safety backup holds the data as it was just before.
-    expect(await backupRow(safetyId)).toMatchObject({ type: 'automated', status: 'completed', tableCounts: { actualExpenses: current } });
+    expect(await backupRow(safetyId)).toMatchObject({
+      type: 'automated',
+      status: 'completed',
+      tableCounts: { actualExpenses: current },
+    });
     expect((await run(['backups', 'verify', String(safetyId)])).stdout).toBe('valid\n');
-    const audit = await db.selectFrom('auditLogs').selectAll().where('tableName', '=', 'backups').where('action', '=', 'restore').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ recordId: main.id, actorLabel: 'cli', userId: null, reason: `Restored backup #${main.id}` });
+    const audit = await db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('tableName', '=', 'backups')
+      .where('action', '=', 'restore')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      recordId: main.id,
+      actorLabel: 'cli',
+      userId: null,
+      reason: `Restored backup #${main.id}`,
+    });
 
     // --json gives the service's result.
     const json = await run(['--json', 'backups', 'restore', String(main.id), '--yes']);
     expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ restored: true, backupId: main.id, overwrite: false, safetyBackupId: null, rows: main.rows });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      restored: true,
+      backupId: main.id,
+      overwrite: false,
+      safetyBackupId: null,
+      rows: main.rows,
+    });
   });
 
   it('the real bin creates a backup and restores its file, end to end', async () => {
-    const created = await finhubProcess(database, ['--json', 'backups', 'create', '--tables', 'actual_expenses', '--name', 'From a subprocess']);
+    const created = await finhubProcess(database, [
+      '--json',
+      'backups',
+      'create',
+      '--tables',
+      'actual_expenses',
+      '--name',
+      'From a subprocess',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const backup = JSON.parse(created.stdout);
     expect(backup).toMatchObject({ name: 'From a subprocess', status: 'completed', recordCount: main.expenses.length });
@@ -212,17 +341,23 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
     const restored = await finhubProcess(database, ['backups', 'restore', backup.file, '--yes']);
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stderr).toBe('');
-    expect(restored.stdout).toContain(`Restored the backup file ${backup.file}: ${main.expenses.length} rows in 1 table\n`);
+    expect(restored.stdout).toContain(
+      `Restored the backup file ${backup.file}: ${main.expenses.length} rows in 1 table\n`,
+    );
     expect(restored.stdout).toMatch(new RegExp(`\\nactual_expenses\\s+${main.expenses.length}\\s+1\\s+0\\n$`));
     expect(await expenses()).toEqual(main.expenses);
   }, 60_000);
 
   it('deletes a backup and its file with --yes; asks first', async () => {
-    const backup = JSON.parse((await run(['--json', 'backups', 'create', '--tables', 'companies', '--name', 'Short-lived'])).stdout);
+    const backup = JSON.parse(
+      (await run(['--json', 'backups', 'create', '--tables', 'companies', '--name', 'Short-lived'])).stdout,
+    );
     expect(fs.existsSync(backup.file)).toBe(true);
     const refused = await run(['backups', 'delete', String(backup.id)]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(`error: Not deleting backup #${backup.id} "Short-lived": there is no terminal to confirm on. Pass --yes to go ahead.\n`);
+    expect(refused.stderr).toBe(
+      `error: Not deleting backup #${backup.id} "Short-lived": there is no terminal to confirm on. Pass --yes to go ahead.\n`,
+    );
     expect(await backupRow(backup.id)).toBeDefined();
     expect(fs.existsSync(backup.file)).toBe(true);
 
@@ -231,7 +366,13 @@ describe.each(TEST_DIALECTS)('finhub backups on %s', (dialect) => {
     expect(deleted.stdout).toBe(`Deleted backup #${backup.id} "Short-lived" and its file\n`);
     expect(await backupRow(backup.id)).toBeUndefined();
     expect(fs.existsSync(backup.file)).toBe(false);
-    const audit = await db.selectFrom('auditLogs').selectAll().where('tableName', '=', 'backups').where('recordId', '=', backup.id).where('action', '=', 'delete').executeTakeFirstOrThrow();
+    const audit = await db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('tableName', '=', 'backups')
+      .where('recordId', '=', backup.id)
+      .where('action', '=', 'delete')
+      .executeTakeFirstOrThrow();
     expect(audit.actorLabel).toBe('cli');
 
     const again = await run(['backups', 'delete', String(backup.id), '--yes']);

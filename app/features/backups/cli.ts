@@ -12,7 +12,16 @@ import { readManifest } from './backup-file.server.ts';
 import { foldedSentence } from './backup-retired.server.ts';
 import { restoreBackup, type RestoreSource } from './backup-restore.server.ts';
 import { SELECTABLE_BACKUP_TABLES } from './backup-tables.server.ts';
-import { backupFileOf, createBackupNow, deleteBackup, getBackup, listBackups, verifyBackup, verifyBackupFile, type Backup } from './backups.server.ts';
+import {
+  backupFileOf,
+  createBackupNow,
+  deleteBackup,
+  getBackup,
+  listBackups,
+  verifyBackup,
+  verifyBackupFile,
+  type Backup,
+} from './backups.server.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isDomainError, notFound } from '../../platform/errors.ts';
 import { createOutput, ReportedFailure, UsageError, withDatabase, type GlobalOptions } from '../../../cli/runtime.ts';
@@ -23,11 +32,16 @@ const SELECTABLE = new Set<string>(SELECTABLE_BACKUP_TABLES.map((t) => t.name));
 
 /** `--tables a,b` (repeatable): snake_case, camelCase and dashed names; the service takes camelCase. */
 function tablesOption(raw: string, previous: string[] | undefined): string[] {
-  const names = raw.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new UsageError(`--tables needs at least one table (${TABLE_NAMES.join(', ')})`);
   const unknown = names.filter((n) => !SELECTABLE.has(camelCase(n)));
   if (unknown.length) {
-    throw new UsageError(`Unknown table${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `'${n}'`).join(', ')} in --tables. Tables: ${TABLE_NAMES.join(', ')}`);
+    throw new UsageError(
+      `Unknown table${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `'${n}'`).join(', ')} in --tables. Tables: ${TABLE_NAMES.join(', ')}`,
+    );
   }
   return [...new Set([...(previous ?? []), ...names.map((n) => camelCase(n))])];
 }
@@ -88,9 +102,12 @@ async function restorePlan(ctx: ServiceContext, target: string): Promise<Restore
 }
 
 export function registerBackups(program: Command): void {
-  const backups = program.command('backups').description('make, list, verify, restore and delete backups (files in BACKUP_DIR; audited as cli)');
+  const backups = program
+    .command('backups')
+    .description('make, list, verify, restore and delete backups (files in BACKUP_DIR; audited as cli)');
 
-  backups.command('list')
+  backups
+    .command('list')
     .description('backups, newest first')
     .action(async (_options, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
@@ -122,38 +139,53 @@ export function registerBackups(program: Command): void {
       });
     });
 
-  backups.command('create')
+  backups
+    .command('create')
     .description('make a backup now, written by this process (all data tables unless --tables)')
     .option('--name <name>', "the backup's name (default 'Manual Backup' and the time)")
     .option('--description <text>', 'a description')
     .option('--tables <list>', `only these tables, comma-separated: ${TABLE_NAMES.join(', ')}`, tablesOption)
     .option('--include-audit', 'include the audit logs', false)
     .option('--include-versions', 'include the data versions', false)
-    .action(async (options: { name?: string; description?: string; tables?: string[]; includeAudit: boolean; includeVersions: boolean }, command: Command) => {
-      const out = createOutput(command.optsWithGlobals<GlobalOptions>());
-      const input = {
-        ...(options.name !== undefined ? { name: options.name } : {}),
-        ...(options.description !== undefined ? { description: options.description } : {}),
-        tables: options.tables ?? [],
-        includeAuditLogs: options.includeAudit,
-        includeVersions: options.includeVersions,
-      };
-      await withDatabase(async ({ ctx, config }) => {
-        const summary = ({ backup, file }: { backup: Backup; file: string | null }) =>
-          `Backup #${backup.id} completed: ${plural(backup.recordCount, 'row')}, ${formatBytes(backup.size)}, ${file ?? '(no file)'}`;
-        const made = await out.task(
-          'Creating backup',
-          async (task) => {
-            const backup = await createBackupNow(ctx, config.backups, input, 'manual', (done, total) => task.update({ done, total }));
-            return { backup, file: await backupFileOf(ctx, config.backups, backup.id) };
-          },
-          summary,
-        );
-        out.result({ ...made.backup, file: made.file }, out.interactive ? [] : [summary(made)]);
-      });
-    });
+    .action(
+      async (
+        options: {
+          name?: string;
+          description?: string;
+          tables?: string[];
+          includeAudit: boolean;
+          includeVersions: boolean;
+        },
+        command: Command,
+      ) => {
+        const out = createOutput(command.optsWithGlobals<GlobalOptions>());
+        const input = {
+          ...(options.name !== undefined ? { name: options.name } : {}),
+          ...(options.description !== undefined ? { description: options.description } : {}),
+          tables: options.tables ?? [],
+          includeAuditLogs: options.includeAudit,
+          includeVersions: options.includeVersions,
+        };
+        await withDatabase(async ({ ctx, config }) => {
+          const summary = ({ backup, file }: { backup: Backup; file: string | null }) =>
+            `Backup #${backup.id} completed: ${plural(backup.recordCount, 'row')}, ${formatBytes(backup.size)}, ${file ?? '(no file)'}`;
+          const made = await out.task(
+            'Creating backup',
+            async (task) => {
+              const backup = await createBackupNow(ctx, config.backups, input, 'manual', (done, total) =>
+                task.update({ done, total }),
+              );
+              return { backup, file: await backupFileOf(ctx, config.backups, backup.id) };
+            },
+            summary,
+          );
+          out.result({ ...made.backup, file: made.file }, out.interactive ? [] : [summary(made)]);
+        });
+      },
+    );
 
-  backups.command('verify')
+  backups
+    .command('verify')
     .description("check a backup: its file's SHA-256 and every row (exit code 1 when invalid)")
     .argument('<backup>', 'a backup id, or the path of a backup file')
     .action(async (target: string, _options, command: Command) => {
@@ -173,72 +205,101 @@ export function registerBackups(program: Command): void {
         const { valid, reason } = await verifyBackupFile(file);
         verdict = { valid, reason };
       }
-      out.result({ ...subject, valid: verdict.valid, ...(verdict.valid ? {} : { reason: verdict.reason }) }, [verdict.valid ? 'valid' : `invalid: ${verdict.reason}`]);
+      out.result({ ...subject, valid: verdict.valid, ...(verdict.valid ? {} : { reason: verdict.reason }) }, [
+        verdict.valid ? 'valid' : `invalid: ${verdict.reason}`,
+      ]);
       if (!verdict.valid) throw new ReportedFailure('invalid backup');
     });
 
-  backups.command('restore')
-    .description('restore a backup (all or nothing): add its missing rows, or with --overwrite replace the tables; asks first')
+  backups
+    .command('restore')
+    .description(
+      'restore a backup (all or nothing): add its missing rows, or with --overwrite replace the tables; asks first',
+    )
     .argument('<backup>', 'a backup id, or the path of a backup file')
     .option('--overwrite', "make each table hold exactly the backup's rows (a safety backup is taken first)", false)
-    .option('--skip-audit-logs', "do not bring back the backup's audit entries and data versions (the restore itself is audited all the same)", false)
+    .option(
+      '--skip-audit-logs',
+      "do not bring back the backup's audit entries and data versions (the restore itself is audited all the same)",
+      false,
+    )
     .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)
-    .action(async (target: string, options: { overwrite: boolean; skipAuditLogs: boolean; yes: boolean }, command: Command) => {
-      const out = createOutput(command.optsWithGlobals<GlobalOptions>());
-      await withDatabase(async ({ ctx, config }) => {
-        const plan = await restorePlan(ctx, target);
-        const lines = [
-          `Restoring ${plan.what}${'file' in plan.source ? ` ("${plan.name}")` : ''}, made ${plan.createdAt}`,
-          `${plural(plan.rows, 'row')} in ${plural(plan.tables.length, 'table')}: ${plan.tables.map((t) => (t.rows === null ? table(t.table) : `${table(t.table)} ${t.rows}`)).join(', ')}`,
-          options.overwrite
-            ? "Overwrite: each table will hold exactly the backup's rows (rows it does not hold are deleted); a safety backup is taken first"
-            : 'No overwrite: only rows whose ids are missing are added; existing rows stay as they are',
-          ...(plan.tables.some((t) => t.table === 'auditLogs' || t.table === 'dataVersions')
-            ? [options.skipAuditLogs
-              ? "The backup's audit entries and versions are left out (--skip-audit-logs)"
-              : "The backup's audit entries and versions are only added where missing: the audit trail is never deleted from or rewritten"]
-            : []),
-        ];
-        // The plan is shown before asking, and before a restore run with --yes; a refusal
-        // (no terminal, no --yes) prints nothing on stdout.
-        if (!out.json && (out.interactive || options.yes)) out.result(null, lines);
-        const ok = await out.confirm(
-          options.overwrite ? `Restore ${plan.what}, replacing the current data of these tables?` : `Restore ${plan.what}?`,
-          { yes: options.yes, refusal: `Not restoring ${plan.what}` },
-        );
-        if (!ok) {
-          out.result({ restored: false }, ['cancelled: nothing restored']);
-          return;
-        }
-        const result = await out.task(
-          options.overwrite ? 'Taking a safety backup' : 'Restoring',
-          (task) =>
-            restoreBackup(ctx, config.backups, plan.source, { overwrite: options.overwrite, skipAuditLogs: options.skipAuditLogs }, (done, total, name) =>
-              task.update({ label: `Restoring ${table(name)}`, done, total })),
-          (r) => `Restored ${plural(r.rows, 'row')} in ${plural(r.tables.length, 'table')}`,
-        );
-        if (out.json) {
-          out.result({ restored: true, ...result }, []);
-          return;
-        }
-        out.result(null, [
-          `Restored ${plan.what}: ${plural(result.rows, 'row')} in ${plural(result.tables.length, 'table')}${result.overwrite ? ', overwriting' : ''}`,
-          ...(result.folded.length ? [foldedSentence(result.folded)] : []),
-          ...(result.safetyBackupId !== null ? [`Safety backup #${result.safetyBackupId} holds the data as it was before (finhub backups restore ${result.safetyBackupId} --overwrite to go back)`] : []),
-        ]);
-        await out.table(
-          [
-            { key: 'table', label: 'Table' },
-            { key: 'rows', label: 'Rows', right: true },
-            { key: 'written', label: 'Written', right: true },
-            { key: 'deleted', label: 'Deleted', right: true },
-          ],
-          result.tables.map((t) => ({ table: table(t.table), rows: t.rows, written: t.written, deleted: t.deleted })),
-        );
-      });
-    });
+    .action(
+      async (
+        target: string,
+        options: { overwrite: boolean; skipAuditLogs: boolean; yes: boolean },
+        command: Command,
+      ) => {
+        const out = createOutput(command.optsWithGlobals<GlobalOptions>());
+        await withDatabase(async ({ ctx, config }) => {
+          const plan = await restorePlan(ctx, target);
+          const lines = [
+            `Restoring ${plan.what}${'file' in plan.source ? ` ("${plan.name}")` : ''}, made ${plan.createdAt}`,
+            `${plural(plan.rows, 'row')} in ${plural(plan.tables.length, 'table')}: ${plan.tables.map((t) => (t.rows === null ? table(t.table) : `${table(t.table)} ${t.rows}`)).join(', ')}`,
+            options.overwrite
+              ? "Overwrite: each table will hold exactly the backup's rows (rows it does not hold are deleted); a safety backup is taken first"
+              : 'No overwrite: only rows whose ids are missing are added; existing rows stay as they are',
+            ...(plan.tables.some((t) => t.table === 'auditLogs' || t.table === 'dataVersions')
+              ? [
+                  options.skipAuditLogs
+                    ? "The backup's audit entries and versions are left out (--skip-audit-logs)"
+                    : "The backup's audit entries and versions are only added where missing: the audit trail is never deleted from or rewritten",
+                ]
+              : []),
+          ];
+          // The plan is shown before asking, and before a restore run with --yes; a refusal
+          // (no terminal, no --yes) prints nothing on stdout.
+          if (!out.json && (out.interactive || options.yes)) out.result(null, lines);
+          const ok = await out.confirm(
+            options.overwrite
+              ? `Restore ${plan.what}, replacing the current data of these tables?`
+              : `Restore ${plan.what}?`,
+            { yes: options.yes, refusal: `Not restoring ${plan.what}` },
+          );
+          if (!ok) {
+            out.result({ restored: false }, ['cancelled: nothing restored']);
+            return;
+          }
+          const result = await out.task(
+            options.overwrite ? 'Taking a safety backup' : 'Restoring',
+            (task) =>
+              restoreBackup(
+                ctx,
+                config.backups,
+                plan.source,
+                { overwrite: options.overwrite, skipAuditLogs: options.skipAuditLogs },
+                (done, total, name) => task.update({ label: `Restoring ${table(name)}`, done, total }),
+              ),
+            (r) => `Restored ${plural(r.rows, 'row')} in ${plural(r.tables.length, 'table')}`,
+          );
+          if (out.json) {
+            out.result({ restored: true, ...result }, []);
+            return;
+          }
+          out.result(null, [
+            `Restored ${plan.what}: ${plural(result.rows, 'row')} in ${plural(result.tables.length, 'table')}${result.overwrite ? ', overwriting' : ''}`,
+            ...(result.folded.length ? [foldedSentence(result.folded)] : []),
+            ...(result.safetyBackupId !== null
+              ? [
+                  `Safety backup #${result.safetyBackupId} holds the data as it was before (finhub backups restore ${result.safetyBackupId} --overwrite to go back)`,
+                ]
+              : []),
+          ]);
+          await out.table(
+            [
+              { key: 'table', label: 'Table' },
+              { key: 'rows', label: 'Rows', right: true },
+              { key: 'written', label: 'Written', right: true },
+              { key: 'deleted', label: 'Deleted', right: true },
+            ],
+            result.tables.map((t) => ({ table: table(t.table), rows: t.rows, written: t.written, deleted: t.deleted })),
+          );
+        });
+      },
+    );
 
-  backups.command('delete')
+  backups
+    .command('delete')
     .description('delete a backup and its file; asks first')
     .argument('<id>', 'the backup id (finhub backups list)', backupId)
     .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)

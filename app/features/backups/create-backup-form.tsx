@@ -1,7 +1,14 @@
 // The Create Backup tab: no field is required; an empty name becomes 'Manual
 // Backup' and the time, no table checked means every table. The service's zod schema validates
 // the post; conform puts its field errors next to the fields (with or without JavaScript).
-import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { Button, Card, Field, inputClass } from '../../ui/form.tsx';
 import type { TableChoice } from './types.ts';
@@ -9,7 +16,15 @@ import type { TableChoice } from './types.ts';
 const checkboxClass = 'h-4 w-4 rounded border-slate-300 text-blue-700';
 
 /** `tables`: those the user may read (a backup holds nothing else); `auditTrail`: whether they read the audit trail. */
-export function CreateBackupForm({ tables, auditTrail, lastResult }: { tables: TableChoice[]; auditTrail: boolean; lastResult?: SubmissionResult<string[]> }) {
+export function CreateBackupForm({
+  tables,
+  auditTrail,
+  lastResult,
+}: {
+  tables: TableChoice[];
+  auditTrail: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm({ id: 'create-backup', lastResult, shouldValidate: 'onSubmit' });
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create';
@@ -20,8 +35,18 @@ export function CreateBackupForm({ tables, auditTrail, lastResult }: { tables: T
       <Form method="post" {...getFormProps(form)} className="space-y-5" preventScrollReset>
         <input type="hidden" name="intent" value="create" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name" id={fields.name.id} error={fields.name.errors} hint="Optional: defaults to 'Manual Backup' and the current date and time.">
-            <input {...getInputProps(fields.name, { type: 'text' })} maxLength={255} placeholder="Manual Backup + current date and time" className={inputClass} />
+          <Field
+            label="Name"
+            id={fields.name.id}
+            error={fields.name.errors}
+            hint="Optional: defaults to 'Manual Backup' and the current date and time."
+          >
+            <input
+              {...getInputProps(fields.name, { type: 'text' })}
+              maxLength={255}
+              placeholder="Manual Backup + current date and time"
+              className={inputClass}
+            />
           </Field>
           <Field label="Description" id={fields.description.id} error={fields.description.errors}>
             <textarea {...getTextareaProps(fields.description)} rows={2} maxLength={2000} className={inputClass} />
@@ -29,7 +54,9 @@ export function CreateBackupForm({ tables, auditTrail, lastResult }: { tables: T
         </div>
         <fieldset aria-describedby={tablesError ? `${fields.tables.id}-error` : 'backup-tables-hint'}>
           <legend className="text-sm font-medium text-slate-700">Tables</legend>
-          <p id="backup-tables-hint" className="mt-1 text-xs text-slate-500">None checked: every table listed here is backed up.</p>
+          <p id="backup-tables-hint" className="mt-1 text-xs text-slate-500">
+            None checked: every table listed here is backed up.
+          </p>
           <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {tableInputs.map(({ key, ...props }, i) => (
               <label key={key ?? props.value} className="flex items-center gap-2 text-sm text-slate-700">
@@ -38,20 +65,32 @@ export function CreateBackupForm({ tables, auditTrail, lastResult }: { tables: T
               </label>
             ))}
           </div>
-          {tablesError ? <p id={`${fields.tables.id}-error`} className="mt-1 text-sm text-red-700" data-testid={`${fields.tables.id}-error`}>{tablesError}</p> : null}
+          {tablesError ? (
+            <p
+              id={`${fields.tables.id}-error`}
+              className="mt-1 text-sm text-red-700"
+              data-testid={`${fields.tables.id}-error`}
+            >
+              {tablesError}
+            </p>
+          ) : null}
         </fieldset>
-        {auditTrail ? <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-700">Options</legend>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input {...getInputProps(fields.includeAuditLogs, { type: 'checkbox' })} className={checkboxClass} />
-            Include audit logs
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input {...getInputProps(fields.includeVersions, { type: 'checkbox' })} className={checkboxClass} />
-            Include versions
-          </label>
-        </fieldset> : null}
-        <Button type="submit" disabled={submitting}>{submitting ? 'Creating...' : 'Create Backup'}</Button>
+        {auditTrail ? (
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-700">Options</legend>
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input {...getInputProps(fields.includeAuditLogs, { type: 'checkbox' })} className={checkboxClass} />
+              Include audit logs
+            </label>
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input {...getInputProps(fields.includeVersions, { type: 'checkbox' })} className={checkboxClass} />
+              Include versions
+            </label>
+          </fieldset>
+        ) : null}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Creating...' : 'Create Backup'}
+        </Button>
       </Form>
     </Card>
   );

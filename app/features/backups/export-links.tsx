@@ -8,7 +8,8 @@ export function ExportLinks({ tables, scoped }: { tables: TableChoice[]; scoped:
   return (
     <Card title="Export Data">
       <p className="mb-4 text-sm text-slate-600">
-        Download a table as CSV; each download opens in a new browser tab.{scoped ? ' The files hold your company\'s rows only.' : ''}
+        Download a table as CSV; each download opens in a new browser tab.
+        {scoped ? " The files hold your company's rows only." : ''}
       </p>
       <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Tables to export">
         {tables.map((table) => (

@@ -11,7 +11,12 @@ import { findResource, RESOURCE_LIST } from '../resources.ts';
 import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
 import type { CsvColumn, CsvOptions } from '../../platform/resources/csv.server.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
-import { csvOfBatches, exportColumns, resourceCsv, type ResourceCsv } from '../../platform/resources/resource-csv.server.ts';
+import {
+  csvOfBatches,
+  exportColumns,
+  resourceCsv,
+  type ResourceCsv,
+} from '../../platform/resources/resource-csv.server.ts';
 import { EXPORT_BATCH_ROWS, type ApiRow } from '../../platform/resources/resources.server.ts';
 import { streamQuery } from '../../../db/stream.ts';
 import { PUBLIC_USER_COLUMNS } from '../../platform/session/sessions.server.ts';
@@ -37,7 +42,8 @@ export function resolveExportTable(name: string): ExportTable | undefined {
 }
 
 /** The tables' names as the export URLs spell them; given a user, only those they may export. */
-export const exportTableNames = (user?: Principal) => [...EXPORT_TABLES.keys()].filter((t) => !user || mayExport(user, t)).map(snakeCase);
+export const exportTableNames = (user?: Principal) =>
+  [...EXPORT_TABLES.keys()].filter((t) => !user || mayExport(user, t)).map(snakeCase);
 
 interface ExportFilter {
   companyId?: number | null;
@@ -78,7 +84,8 @@ export function exportTable(ctx: ServiceContext, table: ExportTable, filter: Exp
   }
   return {
     columns: exportColumns(def),
-    csv: (options) => resourceCsv(ctx, def, { companyId: filter.companyId ?? null, from: filter.from, to: filter.to }, options),
+    csv: (options) =>
+      resourceCsv(ctx, def, { companyId: filter.companyId ?? null, from: filter.from, to: filter.to }, options),
   };
 }
 
@@ -108,7 +115,11 @@ const USER_COLUMNS: CsvColumn<ApiRow>[] = [
   { header: 'Created At', value: (u) => u.createdAt },
 ];
 
-function userBatches(ctx: ServiceContext, filter: ExportFilter, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<ApiRow[]> {
+function userBatches(
+  ctx: ServiceContext,
+  filter: ExportFilter,
+  batchSize = EXPORT_BATCH_ROWS,
+): AsyncGenerator<ApiRow[]> {
   let q = ctx.db
     .selectFrom('users as u')
     .leftJoin('companies as c', 'c.id', 'u.companyId')
@@ -125,6 +136,11 @@ function userBatches(ctx: ServiceContext, filter: ExportFilter, batchSize = EXPO
 /** A company by id (digits) or exact name (case-insensitive). */
 export async function findCompany(ctx: ServiceContext, key: string): Promise<{ id: number; name: string } | undefined> {
   const text = key.trim();
-  if (/^\d+$/.test(text)) return ctx.db.selectFrom('companies').select(['id', 'name']).where('id', '=', Number(text)).executeTakeFirst();
-  return ctx.db.selectFrom('companies').select(['id', 'name']).where(sql`lower(name)`, '=', text.toLowerCase()).executeTakeFirst();
+  if (/^\d+$/.test(text))
+    return ctx.db.selectFrom('companies').select(['id', 'name']).where('id', '=', Number(text)).executeTakeFirst();
+  return ctx.db
+    .selectFrom('companies')
+    .select(['id', 'name'])
+    .where(sql`lower(name)`, '=', text.toLowerCase())
+    .executeTakeFirst();
 }

@@ -12,7 +12,8 @@ import { Alert, Button, Card } from '../../ui/form.tsx';
 import { EmptyState } from '../company-metrics/index.ts';
 import type { BackupView, TableChoice } from './types.ts';
 
-const RIGHTS_RESTORE_NOTE = 'It holds user accounts or their settings, which give people rights: restoring them needs an owner.';
+const RIGHTS_RESTORE_NOTE =
+  'It holds user accounts or their settings, which give people rights: restoring them needs an owner.';
 
 const checkboxClass = 'mt-0.5 h-4 w-4 rounded border-slate-300 text-blue-700';
 
@@ -41,36 +42,68 @@ function RestoreForm({ backup }: { backup: BackupView }) {
   const hydrated = useHydrated();
   const [overwrite, setOverwrite] = useState(false);
   return (
-    <ConfirmingForm message={confirmRestoreMessage(backup.name, overwrite)} fields={{ intent: 'restore', id: backup.id }}>
+    <ConfirmingForm
+      message={confirmRestoreMessage(backup.name, overwrite)}
+      fields={{ intent: 'restore', id: backup.id }}
+    >
       <fieldset className="mt-5 space-y-3">
         <legend className="text-sm font-medium text-slate-700">Options</legend>
         <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="overwrite" defaultChecked={false} onChange={(e) => setOverwrite(e.target.checked)} className={checkboxClass} aria-describedby="overwrite-warning" />
+          <input
+            type="checkbox"
+            name="overwrite"
+            defaultChecked={false}
+            onChange={(e) => setOverwrite(e.target.checked)}
+            className={checkboxClass}
+            aria-describedby="overwrite-warning"
+          />
           Overwrite existing data
         </label>
         <div id="overwrite-warning" aria-live="polite">
           {!hydrated || overwrite ? (
-            <Alert tone="warning" title={hydrated ? 'Warning' : 'Warning when overwriting'}>{BACKUP_MESSAGES.overwriteWarning}</Alert>
+            <Alert tone="warning" title={hydrated ? 'Warning' : 'Warning when overwriting'}>
+              {BACKUP_MESSAGES.overwriteWarning}
+            </Alert>
           ) : null}
         </div>
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input type="checkbox" name="skipAuditLogs" defaultChecked={false} className={checkboxClass} />
-          <span>Skip audit logs <span className="block text-xs text-slate-500">The backup&apos;s audit entries and versions are not brought back. The audit trail is never deleted from, and the restore itself is always recorded.</span></span>
+          <span>
+            Skip audit logs{' '}
+            <span className="block text-xs text-slate-500">
+              The backup&apos;s audit entries and versions are not brought back. The audit trail is never deleted from,
+              and the restore itself is always recorded.
+            </span>
+          </span>
         </label>
       </fieldset>
       <div className="mt-5">
-        <Button type="submit" variant={overwrite ? 'danger' : 'primary'}>Restore Backup</Button>
+        <Button type="submit" variant={overwrite ? 'danger' : 'primary'}>
+          Restore Backup
+        </Button>
       </div>
     </ConfirmingForm>
   );
 }
 
-export function RestorePanel({ backup, missing, tables }: { backup: BackupView | null; missing: boolean; tables: TableChoice[] }) {
+export function RestorePanel({
+  backup,
+  missing,
+  tables,
+}: {
+  backup: BackupView | null;
+  missing: boolean;
+  tables: TableChoice[];
+}) {
   if (!backup) {
     return (
       <EmptyState>
         {missing ? 'The selected backup no longer exists. ' : 'No backup selected. '}
-        Choose <span className="font-medium">Select for restore</span> on a completed backup in the <Link to="?tab=backups" className="text-blue-700 underline">Backups</Link> tab.
+        Choose <span className="font-medium">Select for restore</span> on a completed backup in the{' '}
+        <Link to="?tab=backups" className="text-blue-700 underline">
+          Backups
+        </Link>{' '}
+        tab.
       </EmptyState>
     );
   }
@@ -79,20 +112,50 @@ export function RestorePanel({ backup, missing, tables }: { backup: BackupView |
     <Card title="Restore Backup">
       <Summary backup={backup} labels={labels} />
       {backup.status === 'completed' && !backup.canRestore ? (
-        <div className="mt-4"><Alert tone="warning" title="Only an owner can restore this backup">{RIGHTS_RESTORE_NOTE}</Alert></div>
+        <div className="mt-4">
+          <Alert tone="warning" title="Only an owner can restore this backup">
+            {RIGHTS_RESTORE_NOTE}
+          </Alert>
+        </div>
       ) : backup.status === 'completed' ? (
         <RestoreForm key={backup.id} backup={backup} />
       ) : (
-        <div className="mt-4"><Alert tone="warning" title="This backup cannot be restored">Only completed backups can be restored; this one is {backup.status === 'failed' ? 'failed' : 'still in progress'}.</Alert></div>
+        <div className="mt-4">
+          <Alert tone="warning" title="This backup cannot be restored">
+            Only completed backups can be restored; this one is{' '}
+            {backup.status === 'failed' ? 'failed' : 'still in progress'}.
+          </Alert>
+        </div>
       )}
     </Card>
   );
 }
 
 /** The no-JS confirmation step of a restore: Confirm posts the same options again, confirmed. */
-export function ConfirmRestore({ id, message, overwrite, skipAuditLogs, cancelTo }: { id: number; message: string; overwrite: boolean; skipAuditLogs: boolean; cancelTo: string }) {
+export function ConfirmRestore({
+  id,
+  message,
+  overwrite,
+  skipAuditLogs,
+  cancelTo,
+}: {
+  id: number;
+  message: string;
+  overwrite: boolean;
+  skipAuditLogs: boolean;
+  cancelTo: string;
+}) {
   const fields: Record<string, string | number> = { intent: 'restore', id };
   if (overwrite) fields.overwrite = 'on';
   if (skipAuditLogs) fields.skipAuditLogs = 'on';
-  return <ConfirmStep title="Confirm restore" message={message} fields={fields} cancelTo={cancelTo} danger={overwrite} testId="confirm-restore" />;
+  return (
+    <ConfirmStep
+      title="Confirm restore"
+      message={message}
+      fields={fields}
+      cancelTo={cancelTo}
+      danger={overwrite}
+      testId="confirm-restore"
+    />
+  );
 }

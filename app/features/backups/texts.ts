@@ -22,9 +22,11 @@ export const BACKUP_MESSAGES = {
   verified: { title: 'Verified', description: 'Backup integrity verified' },
   invalid: { title: 'Invalid', description: 'Backup integrity check failed' },
   confirmDelete: 'Are you sure you want to delete this backup? This action cannot be undone.',
-  overwriteWarning: 'Existing data in the restored tables will be permanently deleted and replaced with the data from this backup.',
+  overwriteWarning:
+    'Existing data in the restored tables will be permanently deleted and replaced with the data from this backup.',
   /** Why a user limited to one company sees no create, restore or delete controls. */
-  scopedNote: 'Backups hold the data of every company, so only users who are not limited to one company can create, restore or delete them. You can list the backups and export your company\'s data.',
+  scopedNote:
+    "Backups hold the data of every company, so only users who are not limited to one company can create, restore or delete them. You can list the backups and export your company's data.",
 } as const;
 
 /** The question before a restore (confirm() with JavaScript, the server's step without). */

@@ -15,14 +15,26 @@ const number = `${cell} text-right tabular-nums`;
 export function EditLink({ id, label }: { id: number; label: string }) {
   const { search } = useLocation();
   return (
-    <Link to={withParams(search, { edit: id })} preventScrollReset aria-label={`Edit ${label}`} className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50">
+    <Link
+      to={withParams(search, { edit: id })}
+      preventScrollReset
+      aria-label={`Edit ${label}`}
+      className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
+    >
       Edit
     </Link>
   );
 }
 
 export function Badge({ children }: { children: string }) {
-  return <span className="inline-block rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-medium text-blue-800" data-testid="badge">{children}</span>;
+  return (
+    <span
+      className="inline-block rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-medium text-blue-800"
+      data-testid="badge"
+    >
+      {children}
+    </span>
+  );
 }
 
 function Table({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
@@ -33,7 +45,11 @@ function Table({ caption, headings, children }: { caption: string; headings: str
         <thead className="text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
             {headings.map((h, i) => (
-              <th key={h || i} scope="col" className={`px-4 py-2 ${i === 0 || h === 'Description' ? 'text-left' : 'text-right'}`}>
+              <th
+                key={h || i}
+                scope="col"
+                className={`px-4 py-2 ${i === 0 || h === 'Description' ? 'text-left' : 'text-right'}`}
+              >
                 {h || <span className="sr-only">Actions</span>}
               </th>
             ))}
@@ -52,11 +68,17 @@ export function LevelList({ rows, caption, canEdit }: { rows: LevelRow[]; captio
         const label = LEVEL_LABELS[row.level] ?? row.level;
         return (
           <tr key={row.id} data-testid="level-row">
-            <th scope="row" className={`${cell} text-left font-normal`}><Badge>{label}</Badge></th>
+            <th scope="row" className={`${cell} text-left font-normal`}>
+              <Badge>{label}</Badge>
+            </th>
             <td className={`${cell} text-slate-600`}>{row.description || LEVEL_MEANINGS[row.level] || ''}</td>
             <td className={number}>{formatNumber(row.subscriberCount)}</td>
             <td className={number}>{formatPercent(row.percentageOfTotal)}</td>
-            {canEdit ? <td className={`${cell} text-right`}><EditLink id={row.id} label={label} /></td> : null}
+            {canEdit ? (
+              <td className={`${cell} text-right`}>
+                <EditLink id={row.id} label={label} />
+              </td>
+            ) : null}
           </tr>
         );
       })}
@@ -78,7 +100,11 @@ export function CardTypeList({ rows, caption, canEdit }: { rows: CardTypeRow[]; 
             <td className={number}>{formatNumber(row.cardCount)}</td>
             <td className={number}>{formatPercent(row.percentageOfCards)}</td>
             <td className={number}>{formatPercent(row.percentageOfUsers)}</td>
-            {canEdit ? <td className={`${cell} text-right`}><EditLink id={row.id} label={label} /></td> : null}
+            {canEdit ? (
+              <td className={`${cell} text-right`}>
+                <EditLink id={row.id} label={label} />
+              </td>
+            ) : null}
           </tr>
         );
       })}

@@ -14,34 +14,101 @@ const VULT = 2;
 const ATLAS = 3;
 
 async function status(response: Response, expected: number) {
-  if (response.status !== expected) expect(response.status, `${response.url}: ${await response.clone().text()}`).toBe(expected);
+  if (response.status !== expected)
+    expect(response.status, `${response.url}: ${await response.clone().text()}`).toBe(expected);
 }
 
 /** A valid body per collection path; `month` keeps the unique rules apart. */
 const BODIES: Record<string, (month: number, year?: number) => Record<string, unknown>> = {
   'broadband-connections': (month, year = 2024) => ({
-    companyId: ATLAS, year, month, connectionType: 'fixed_fiber', activeConnections: 1200, newThisMonth: 40, churnThisMonth: 12, revenue: 42000,
+    companyId: ATLAS,
+    year,
+    month,
+    connectionType: 'fixed_fiber',
+    activeConnections: 1200,
+    newThisMonth: 40,
+    churnThisMonth: 12,
+    revenue: 42000,
   }),
   'mobile-subscriptions': (month, year = 2024) => ({
-    companyId: ONE_NETWORK, year, month, subscriptionType: 'weekly', activeSubscriptions: 300, newThisMonth: 9, churnThisMonth: 3, revenue: null,
+    companyId: ONE_NETWORK,
+    year,
+    month,
+    subscriptionType: 'weekly',
+    activeSubscriptions: 300,
+    newThisMonth: 9,
+    churnThisMonth: 3,
+    revenue: null,
   }),
-  'mobile-access-methods': (month, year = 2024) => ({ companyId: ONE_NETWORK, year, month, accessMethod: 'esim', activeDevices: 77 }),
+  'mobile-access-methods': (month, year = 2024) => ({
+    companyId: ONE_NETWORK,
+    year,
+    month,
+    accessMethod: 'esim',
+    activeDevices: 77,
+  }),
   'one-network/broadband-connections': (month, year = 2024) => ({
-    year, month, fixedBroadband: 1681, fixedBroadbandNew: 12, fixedBroadbandChurn: 20, fixedFiber: 0, fixedFiberNew: 0, fixedFiberChurn: 0,
-    fixedFwa5gRouter: 463, fixedFwa5gRouterNew: 5, fixedFwa5gRouterChurn: 12,
+    year,
+    month,
+    fixedBroadband: 1681,
+    fixedBroadbandNew: 12,
+    fixedBroadbandChurn: 20,
+    fixedFiber: 0,
+    fixedFiberNew: 0,
+    fixedFiberChurn: 0,
+    fixedFwa5gRouter: 463,
+    fixedFwa5gRouterNew: 5,
+    fixedFwa5gRouterChurn: 12,
   }),
   'one-network/mobile-subscription-patterns': (month, year = 2024) => ({
-    year, month, dailySubscriptions: 2310, dailyNew: 1, dailyChurn: 0, weeklySubscriptions: 3520, weeklyNew: 1, weeklyChurn: 1, monthlySubscriptions: 5170, monthlyNew: 2, monthlyChurn: 0,
+    year,
+    month,
+    dailySubscriptions: 2310,
+    dailyNew: 1,
+    dailyChurn: 0,
+    weeklySubscriptions: 3520,
+    weeklyNew: 1,
+    weeklyChurn: 1,
+    monthlySubscriptions: 5170,
+    monthlyNew: 2,
+    monthlyChurn: 0,
   }),
   'one-network/mobile-access-methods': (month, year = 2024) => ({
-    year, month, mifiDevices: 679, simCards: 0, eSim: 0, fwaMobile: 0,
+    year,
+    month,
+    mifiDevices: 679,
+    simCards: 0,
+    eSim: 0,
+    fwaMobile: 0,
   }),
   'vult-subscriber-metrics': (month, year = 2024) => ({
-    companyId: VULT, year, month, totalSubscribers: 150000, retentionRate: 93.25, conversionRate: 24.1, cardHolders: 90000, cardAdoptionRate: 60,
+    companyId: VULT,
+    year,
+    month,
+    totalSubscribers: 150000,
+    retentionRate: 93.25,
+    conversionRate: 24.1,
+    cardHolders: 90000,
+    cardAdoptionRate: 60,
   }),
-  'vult-subscriber-levels': (month, year = 2024) => ({ companyId: VULT, year, month, level: 'level_1', subscriberCount: 52000, percentageOfTotal: 34.67, description: 'Ready to use cards' }),
+  'vult-subscriber-levels': (month, year = 2024) => ({
+    companyId: VULT,
+    year,
+    month,
+    level: 'level_1',
+    subscriberCount: 52000,
+    percentageOfTotal: 34.67,
+    description: 'Ready to use cards',
+  }),
   'vult-card-types': (month, year = 2024) => ({
-    companyId: VULT, year, month, cardType: 'gold', cardCount: 12000, percentageOfCards: 13.33, percentageOfUsers: 8, description: null,
+    companyId: VULT,
+    year,
+    month,
+    cardType: 'gold',
+    cardCount: 12000,
+    percentageOfCards: 13.33,
+    percentageOfUsers: 8,
+    description: null,
   }),
 };
 
@@ -60,10 +127,16 @@ const TABLES: Record<string, string> = {
 };
 
 /** Rows a record of BODIES writes: the One Network records write one row per type with a count (the first type always). */
-const PARTS: Record<string, number> = { 'one-network/broadband-connections': 2, 'one-network/mobile-subscription-patterns': 3, 'one-network/mobile-access-methods': 1 };
+const PARTS: Record<string, number> = {
+  'one-network/broadband-connections': 2,
+  'one-network/mobile-subscription-patterns': 3,
+  'one-network/mobile-access-methods': 1,
+};
 
 describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
-  const { db, signedIn } = useTestServer(dialect, { env: { API_RATE_LIMIT_PER_MINUTE: '100000', API_RATE_LIMIT_PER_HOUR: '1000000' } });
+  const { db, signedIn } = useTestServer(dialect, {
+    env: { API_RATE_LIMIT_PER_MINUTE: '100000', API_RATE_LIMIT_PER_HOUR: '1000000' },
+  });
   let owner: TestClient;
   let admin: TestClient;
   let editor: TestClient;
@@ -76,8 +149,20 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
     return { month: ((month - 1) % 12) + 1, year: 2024 + Math.floor((month - 1) / 12) };
   };
 
-  const count = async (table: string) => Number((await db().selectFrom(table as never).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow() as { n: unknown }).n);
-  const writes = async (table: string) => ({ rows: await count(table), audit: await count('audit_logs'), versions: await count('data_versions') });
+  const count = async (table: string) =>
+    Number(
+      (
+        (await db()
+          .selectFrom(table as never)
+          .select((eb: any) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()) as { n: unknown }
+      ).n,
+    );
+  const writes = async (table: string) => ({
+    rows: await count(table),
+    audit: await count('audit_logs'),
+    versions: await count('data_versions'),
+  });
   const put = (c: TestClient, path: string, body: unknown) => c.request(path, { method: 'PUT', json: body });
   const del = (c: TestClient, path: string) => c.request(path, { method: 'DELETE' });
 
@@ -110,29 +195,54 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
 
       const parts = PARTS[path] ?? 1;
       const before = await writes(TABLES[path]);
-      const updated = await put(editor, `/api/${path}/${row.id}`, { id: row.id, month: m === 12 ? 11 : m + 1 === 13 ? 1 : m + 1, year: year + 3 });
+      const updated = await put(editor, `/api/${path}/${row.id}`, {
+        id: row.id,
+        month: m === 12 ? 11 : m + 1 === 13 ? 1 : m + 1,
+        year: year + 3,
+      });
       await status(updated, 200);
       const moved = await updated.json();
       expect(moved.year).toBe(year + 3);
-      expect(await writes(TABLES[path])).toEqual({ rows: before.rows, audit: before.audit + parts, versions: before.versions + parts });
+      expect(await writes(TABLES[path])).toEqual({
+        rows: before.rows,
+        audit: before.audit + parts,
+        versions: before.versions + parts,
+      });
 
       // Editors may not delete; admins may.
       await status(await del(editor, `/api/${path}/${moved.id}`), 403);
       await status(await del(admin, `/api/${path}/${moved.id}`), 204);
       await status(await owner.get(`/api/${path}/${moved.id}`), 404);
-      expect(await writes(TABLES[path])).toEqual({ rows: before.rows - parts, audit: before.audit + 2 * parts, versions: before.versions + 2 * parts });
+      expect(await writes(TABLES[path])).toEqual({
+        rows: before.rows - parts,
+        audit: before.audit + 2 * parts,
+        versions: before.versions + 2 * parts,
+      });
       if (PARTS[path]) continue;
-      const audit = await db().selectFrom('auditLogs').select(['action', 'tableName']).where('recordId', '=', row.id).where('tableName', '=', TABLES[path]).orderBy('id').execute();
+      const audit = await db()
+        .selectFrom('auditLogs')
+        .select(['action', 'tableName'])
+        .where('recordId', '=', row.id)
+        .where('tableName', '=', TABLES[path])
+        .orderBy('id')
+        .execute();
       expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
     }
   });
 
   it("One Network's records belong to the company named 'One Network' whatever the body says", async () => {
     const { month: m, year } = nextMonth();
-    const response = await editor.post('/api/one-network/broadband-connections', { ...BODIES['one-network/broadband-connections'](m, year), companyId: VULT });
+    const response = await editor.post('/api/one-network/broadband-connections', {
+      ...BODIES['one-network/broadband-connections'](m, year),
+      companyId: VULT,
+    });
     // companyId is not a field of these records: an unknown field is a 400, never a move.
     await status(response, 400);
-    const row = await create(editor, 'one-network/broadband-connections', BODIES['one-network/broadband-connections'](m, year));
+    const row = await create(
+      editor,
+      'one-network/broadband-connections',
+      BODIES['one-network/broadband-connections'](m, year),
+    );
     expect(row.companyId).toBe(ONE_NETWORK);
     expect(row.companyName).toBe('One Network');
   });
@@ -140,7 +250,15 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
   it("One Network's records are its per-type rows: a part edited on either path changes the totals and shares both paths answer", async () => {
     const { month: m, year } = nextMonth();
     const part = (connectionType: string, activeConnections: number, newThisMonth: number) =>
-      create(editor, 'broadband-connections', { companyId: ONE_NETWORK, year, month: m, connectionType, activeConnections, newThisMonth, churnThisMonth: 1 });
+      create(editor, 'broadband-connections', {
+        companyId: ONE_NETWORK,
+        year,
+        month: m,
+        connectionType,
+        activeConnections,
+        newThisMonth,
+        churnThisMonth: 1,
+      });
     const fixed = await part('fixed_broadband', 1681, 12);
     await part('fixed_fwa_5g', 463, 5);
     await part('fixed_fiber', 500, 3);
@@ -153,25 +271,60 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
     };
     const before = await record();
     expect(before).toMatchObject({
-      id: year * 100 + m, fixedBroadband: 1681, fixedFiber: 500, fixedFwa5gRouter: 463, totalBroadband: 2644, newConnections: 20, churnConnections: 3,
-      fixedBroadbandPercentage: 63.58, fixedFiberPercentage: 18.91, fixedFwa5gRouterPercentage: 17.51,
+      id: year * 100 + m,
+      fixedBroadband: 1681,
+      fixedFiber: 500,
+      fixedFwa5gRouter: 463,
+      totalBroadband: 2644,
+      newConnections: 20,
+      churnConnections: 3,
+      fixedBroadbandPercentage: 63.58,
+      fixedFiberPercentage: 18.91,
+      fixedFwa5gRouterPercentage: 17.51,
     });
-    expect((await (await viewer.get(`/api/one-network/broadband-connections/${before.id}`)).json()).totalBroadband).toBe(2644);
+    expect(
+      (await (await viewer.get(`/api/one-network/broadband-connections/${before.id}`)).json()).totalBroadband,
+    ).toBe(2644);
 
     // Fixed Broadband 1,681 → 1,700 on the per-company path: the record's total and every share follow.
     await status(await put(editor, `/api/broadband-connections/${fixed.id}`, { activeConnections: 1700 }), 200);
-    expect(await record()).toMatchObject({ fixedBroadband: 1700, totalBroadband: 2663, fixedBroadbandPercentage: 63.84, fixedFiberPercentage: 18.78, fixedFwa5gRouterPercentage: 17.39 });
-    const siblings = await (await viewer.get(`/api/broadband-connections?companyId=${ONE_NETWORK}&year=${year}&month=${m}`)).json();
-    expect(Object.fromEntries(siblings.map((r: Row) => [r.connectionType, r.percentageOfTotal]))).toEqual({ fixed_broadband: 63.84, fixed_fiber: 18.78, fixed_fwa_5g: 17.39 });
+    expect(await record()).toMatchObject({
+      fixedBroadband: 1700,
+      totalBroadband: 2663,
+      fixedBroadbandPercentage: 63.84,
+      fixedFiberPercentage: 18.78,
+      fixedFwa5gRouterPercentage: 17.39,
+    });
+    const siblings = await (
+      await viewer.get(`/api/broadband-connections?companyId=${ONE_NETWORK}&year=${year}&month=${m}`)
+    ).json();
+    expect(Object.fromEntries(siblings.map((r: Row) => [r.connectionType, r.percentageOfTotal]))).toEqual({
+      fixed_broadband: 63.84,
+      fixed_fiber: 18.78,
+      fixed_fwa_5g: 17.39,
+    });
 
     // …and the other way: the record's part is the per-company row, written once (with its audit entry).
     const audit = await count('audit_logs');
     const changed = await put(editor, `/api/one-network/broadband-connections/${before.id}`, { fixedBroadband: 1800 });
     await status(changed, 200);
-    expect(await changed.json()).toMatchObject({ fixedBroadband: 1800, totalBroadband: 2763, fixedBroadbandPercentage: 65.15 });
-    expect(await (await viewer.get(`/api/broadband-connections/${fixed.id}`)).json()).toMatchObject({ activeConnections: 1800, percentageOfTotal: 65.15 });
+    expect(await changed.json()).toMatchObject({
+      fixedBroadband: 1800,
+      totalBroadband: 2763,
+      fixedBroadbandPercentage: 65.15,
+    });
+    expect(await (await viewer.get(`/api/broadband-connections/${fixed.id}`)).json()).toMatchObject({
+      activeConnections: 1800,
+      percentageOfTotal: 65.15,
+    });
     expect(await count('audit_logs')).toBe(audit + 1);
-    const rows = await db().selectFrom('broadbandConnections').select('connectionType').where('companyId', '=', ONE_NETWORK).where('year', '=', year).where('month', '=', m).execute();
+    const rows = await db()
+      .selectFrom('broadbandConnections')
+      .select('connectionType')
+      .where('companyId', '=', ONE_NETWORK)
+      .where('year', '=', year)
+      .where('month', '=', m)
+      .execute();
     expect(rows).toHaveLength(3);
   });
 
@@ -184,7 +337,10 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
   });
 
   it('answers both Vult spellings from the same rows and services; a PUT body may repeat the id', async () => {
-    for (const [flat, nested] of [['vult-subscriber-levels', 'vult/subscriber-levels'], ['vult-card-types', 'vult/card-types']]) {
+    for (const [flat, nested] of [
+      ['vult-subscriber-levels', 'vult/subscriber-levels'],
+      ['vult-card-types', 'vult/card-types'],
+    ]) {
       const { month: m, year } = nextMonth();
       const row = await create(editor, nested, BODIES[flat](m, year));
       const a = await (await viewer.get(`/api/${flat}?companyId=${VULT}&year=${year}&month=${m}`)).json();
@@ -204,7 +360,9 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
   it('GET /api/vult/subscriber-metrics answers the latest row as one object, or 404 when none', async () => {
     // Only this test writes Vult subscriber metrics for 2029 and 2030.
     await status(await viewer.get(`/api/vult/subscriber-metrics?companyId=${VULT}&year=2029`), 404);
-    expect((await (await viewer.get('/api/vult/subscriber-metrics?companyId=4')).json()).message).toBe('Resource not found');
+    expect((await (await viewer.get('/api/vult/subscriber-metrics?companyId=4')).json()).message).toBe(
+      'Resource not found',
+    );
     const older = await create(editor, 'vult-subscriber-metrics', BODIES['vult-subscriber-metrics'](12, 2029));
     const latest = await create(editor, 'vult/subscriber-metrics', BODIES['vult-subscriber-metrics'](2, 2030));
     const response = await viewer.get('/api/vult/subscriber-metrics');
@@ -215,7 +373,14 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
     const list = await (await viewer.get('/api/vult-subscriber-metrics?year=2030')).json();
     expect(list).toEqual([latest]);
     // The nested spelling's item routes are the same rows.
-    await status(await put(editor, `/api/vult/subscriber-metrics/${latest.id}`, { ...BODIES['vult-subscriber-metrics'](2, 2030), id: latest.id, cardHolders: 91000 }), 200);
+    await status(
+      await put(editor, `/api/vult/subscriber-metrics/${latest.id}`, {
+        ...BODIES['vult-subscriber-metrics'](2, 2030),
+        id: latest.id,
+        cardHolders: 91000,
+      }),
+      200,
+    );
     expect((await (await viewer.get(`/api/vult-subscriber-metrics/${latest.id}`)).json()).cardHolders).toBe(91000);
   });
 
@@ -239,21 +404,68 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
 
   it('refuses invalid bodies with field messages and writes nothing', async () => {
     const cases: [string, Record<string, unknown>, { field: string; message: string }][] = [
-      ['broadband-connections', { year: 2019 }, { field: 'year', message: 'Year must be a whole number from 2020 to 2030' }],
-      ['broadband-connections', { month: 13 }, { field: 'month', message: 'Month must be a whole number from 1 to 12' }],
-      ['broadband-connections', { activeConnections: -1 }, { field: 'activeConnections', message: 'Active Connections must be a whole number of 0 or more' }],
-      ['broadband-connections', { newThisMonth: 1.5 }, { field: 'newThisMonth', message: 'New This Month must be a whole number of 0 or more' }],
+      [
+        'broadband-connections',
+        { year: 2019 },
+        { field: 'year', message: 'Year must be a whole number from 2020 to 2030' },
+      ],
+      [
+        'broadband-connections',
+        { month: 13 },
+        { field: 'month', message: 'Month must be a whole number from 1 to 12' },
+      ],
+      [
+        'broadband-connections',
+        { activeConnections: -1 },
+        { field: 'activeConnections', message: 'Active Connections must be a whole number of 0 or more' },
+      ],
+      [
+        'broadband-connections',
+        { newThisMonth: 1.5 },
+        { field: 'newThisMonth', message: 'New This Month must be a whole number of 0 or more' },
+      ],
       // Shares and totals are computed from the counts: no body sets them.
       ['broadband-connections', { percentageOfTotal: 55.5 }, { field: 'percentageOfTotal', message: 'Unknown field' }],
-      ['one-network/broadband-connections', { totalBroadband: 2144 }, { field: 'totalBroadband', message: 'Unknown field' }],
-      ['one-network/mobile-subscription-patterns', { dailySubscriptionsPercentage: 33.33 }, { field: 'dailySubscriptionsPercentage', message: 'Unknown field' }],
-      ['broadband-connections', { connectionType: 'dial_up' }, { field: 'connectionType', message: 'Connection Type must be one of: fixed_broadband, fixed_fiber, fixed_fwa_5g' }],
+      [
+        'one-network/broadband-connections',
+        { totalBroadband: 2144 },
+        { field: 'totalBroadband', message: 'Unknown field' },
+      ],
+      [
+        'one-network/mobile-subscription-patterns',
+        { dailySubscriptionsPercentage: 33.33 },
+        { field: 'dailySubscriptionsPercentage', message: 'Unknown field' },
+      ],
+      [
+        'broadband-connections',
+        { connectionType: 'dial_up' },
+        {
+          field: 'connectionType',
+          message: 'Connection Type must be one of: fixed_broadband, fixed_fiber, fixed_fwa_5g',
+        },
+      ],
       ['broadband-connections', { companyId: 0 }, { field: 'companyId', message: 'Company is required' }],
       ['broadband-connections', { revenue: -5 }, { field: 'revenue', message: 'Revenue must be zero or more' }],
-      ['vult-card-types', { cardType: 'diamond' }, { field: 'cardType', message: 'Card Type must be one of: platinum, gold, black, aqua, plastic, virtual' }],
-      ['vult-subscriber-levels', { level: '' }, { field: 'level', message: 'Level must be one of: level_0, level_1, level_2, in_progress' }],
-      ['vult-subscriber-metrics', { retentionRate: -0.01 }, { field: 'retentionRate', message: 'Retention Rate (%) must be between 0 and 100' }],
-      ['one-network/mobile-access-methods', { mifiDevices: '679' }, { field: 'mifiDevices', message: 'MiFi Devices must be a whole number of 0 or more' }],
+      [
+        'vult-card-types',
+        { cardType: 'diamond' },
+        { field: 'cardType', message: 'Card Type must be one of: platinum, gold, black, aqua, plastic, virtual' },
+      ],
+      [
+        'vult-subscriber-levels',
+        { level: '' },
+        { field: 'level', message: 'Level must be one of: level_0, level_1, level_2, in_progress' },
+      ],
+      [
+        'vult-subscriber-metrics',
+        { retentionRate: -0.01 },
+        { field: 'retentionRate', message: 'Retention Rate (%) must be between 0 and 100' },
+      ],
+      [
+        'one-network/mobile-access-methods',
+        { mifiDevices: '679' },
+        { field: 'mifiDevices', message: 'MiFi Devices must be a whole number of 0 or more' },
+      ],
     ];
     for (const [path, change, error] of cases) {
       const before = await writes(TABLES[path]);
@@ -291,7 +503,10 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
       expect(first.id).not.toBe(other.id);
     }
     // Another company may have its own record for the same month and type.
-    await create(editor, 'broadband-connections', { ...BODIES['broadband-connections'](m, year), companyId: ONE_NETWORK });
+    await create(editor, 'broadband-connections', {
+      ...BODIES['broadband-connections'](m, year),
+      companyId: ONE_NETWORK,
+    });
   });
 
   it('roles: a viewer reads but may not write; deletes need the delete permission', async () => {
@@ -307,19 +522,36 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
     const oneNetworkRow = await create(owner, 'mobile-subscriptions', BODIES['mobile-subscriptions'](m, year));
     // The record of a month is its per-company rows: another month's.
     const other = nextMonth();
-    const record = await create(owner, 'one-network/mobile-subscription-patterns', BODIES['one-network/mobile-subscription-patterns'](other.month, other.year));
-    const vultRow = await create(vultEditor, 'mobile-subscriptions', { ...BODIES['mobile-subscriptions'](m, year), companyId: VULT });
+    const record = await create(
+      owner,
+      'one-network/mobile-subscription-patterns',
+      BODIES['one-network/mobile-subscription-patterns'](other.month, other.year),
+    );
+    const vultRow = await create(vultEditor, 'mobile-subscriptions', {
+      ...BODIES['mobile-subscriptions'](m, year),
+      companyId: VULT,
+    });
 
     const list = await (await vultEditor.get(`/api/mobile-subscriptions?year=${year}&month=${m}`)).json();
     expect(list.map((r: Row) => r.id)).toEqual([vultRow.id]);
     await status(await vultEditor.get(`/api/mobile-subscriptions/${oneNetworkRow.id}`), 404);
-    await status(await put(vultEditor, `/api/mobile-subscriptions/${oneNetworkRow.id}`, { activeSubscriptions: 1 }), 404);
+    await status(
+      await put(vultEditor, `/api/mobile-subscriptions/${oneNetworkRow.id}`, { activeSubscriptions: 1 }),
+      404,
+    );
     // Writing a row for another company: that company is not found for this user.
-    const foreign = await vultEditor.post('/api/mobile-subscriptions', { ...BODIES['mobile-subscriptions'](m === 12 ? 1 : m + 1, year), companyId: ONE_NETWORK });
+    const foreign = await vultEditor.post('/api/mobile-subscriptions', {
+      ...BODIES['mobile-subscriptions'](m === 12 ? 1 : m + 1, year),
+      companyId: ONE_NETWORK,
+    });
     await status(foreign, 400);
     expect((await foreign.json()).errors).toEqual([{ field: 'companyId', message: 'Company not found' }]);
 
-    for (const path of ['one-network/broadband-connections', 'one-network/mobile-subscription-patterns', 'one-network/mobile-access-methods']) {
+    for (const path of [
+      'one-network/broadband-connections',
+      'one-network/mobile-subscription-patterns',
+      'one-network/mobile-access-methods',
+    ]) {
       await status(await vultEditor.get(`/api/${path}`), 404);
       const before = await writes(TABLES[path]);
       await status(await vultEditor.post(`/api/${path}`, BODIES[path](m, year)), 404);
@@ -329,7 +561,10 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
     // The CSV download is refused before it starts (a status, not a broken stream).
     await status(await vultEditor.get('/export/network-subscription-patterns'), 404);
     await status(await owner.get('/export/network-subscription-patterns'), 200);
-    await status(await put(vultEditor, `/api/one-network/mobile-subscription-patterns/${record.id}`, { dailySubscriptions: 1 }), 404);
+    await status(
+      await put(vultEditor, `/api/one-network/mobile-subscription-patterns/${record.id}`, { dailySubscriptions: 1 }),
+      404,
+    );
   });
 
   it("without a company named 'One Network' its record paths list nothing and refuse new records", async () => {
@@ -338,7 +573,10 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
       const list = await owner.get('/api/one-network/broadband-connections');
       await status(list, 200);
       expect(await list.json()).toEqual([]);
-      const refused = await owner.post('/api/one-network/broadband-connections', BODIES['one-network/broadband-connections'](6, 2030));
+      const refused = await owner.post(
+        '/api/one-network/broadband-connections',
+        BODIES['one-network/broadband-connections'](6, 2030),
+      );
       await status(refused, 409);
       expect(await refused.json()).toEqual({ message: 'The One Network company does not exist' });
     } finally {
@@ -353,11 +591,15 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
     await status(response, 200);
     expect(response.headers.get('Content-Type')).toContain('text/csv');
     const csv = await response.text();
-    expect(csv.split('\r\n')[0]).toBe('ID,Company,Year,Month,Card Type,Card Count,% of Cards,% of Users,Description,Created At,Updated At');
+    expect(csv.split('\r\n')[0]).toBe(
+      'ID,Company,Year,Month,Card Type,Card Count,% of Cards,% of Users,Description,Created At,Updated At',
+    );
     expect(csv).toContain(`,Vult,${year},${m},gold,12000,13.33,8.00,,`);
     const records = await owner.get('/export/network-broadband-records');
     await status(records, 200);
-    expect((await records.text()).split('\r\n')[0]).toContain('ID,Company,Year,Month,Fixed Broadband,Fixed Broadband New');
+    expect((await records.text()).split('\r\n')[0]).toContain(
+      'ID,Company,Year,Month,Fixed Broadband,Fixed Broadband New',
+    );
   });
 
   const client = () => new TestClient(owner.baseUrl);

@@ -20,14 +20,19 @@ export function DataSummary({ counts, company }: { counts: TableCount[]; company
         {counts.map((c) => (
           <div key={c.label} className="flex justify-between gap-4">
             <dt className="text-slate-600">{c.label}</dt>
-            <dd className="font-medium tabular-nums text-slate-900" data-testid="record-count">{`${formatNumber(c.total)} ${c.total === 1 ? 'record' : 'records'}`}</dd>
+            <dd
+              className="font-medium tabular-nums text-slate-900"
+              data-testid="record-count"
+            >{`${formatNumber(c.total)} ${c.total === 1 ? 'record' : 'records'}`}</dd>
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
           <dt className="text-slate-600">Companies</dt>
           <dd className="flex items-center gap-2 font-medium text-slate-900">
             {company.name}
-            <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">{company.type}</span>
+            <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+              {company.type}
+            </span>
           </dd>
         </div>
       </dl>
@@ -57,14 +62,24 @@ export function EndpointList() {
         ))}
       </ul>
       <p className="mt-3 text-xs text-slate-600">
-        Each row also answers at <code className="font-mono">{'{path}/{id}'}</code> (GET, PUT, DELETE). Lists take the filters
-        <code className="font-mono"> companyId</code>, <code className="font-mono">year</code> and <code className="font-mono">month</code>.
+        Each row also answers at <code className="font-mono">{'{path}/{id}'}</code> (GET, PUT, DELETE). Lists take the
+        filters
+        <code className="font-mono"> companyId</code>, <code className="font-mono">year</code> and{' '}
+        <code className="font-mono">month</code>.
       </p>
     </Card>
   );
 }
 
-export function RecentRecords({ def, rows, className }: { def: ResourceDef; rows: Record<string, unknown>[]; className?: string }) {
+export function RecentRecords({
+  def,
+  rows,
+  className,
+}: {
+  def: ResourceDef;
+  rows: Record<string, unknown>[];
+  className?: string;
+}) {
   // The list's columns, with year and month as one 'Month' column ('Mar 2025': on one line beside the add form).
   const columns = def.list.columns.filter((c) => c.key !== 'year' && c.key !== 'month');
   return (
@@ -77,18 +92,30 @@ export function RecentRecords({ def, rows, className }: { def: ResourceDef; rows
             <caption className="sr-only">{`The five most recent ${def.title.toLowerCase()}`}</caption>
             <thead className="text-xs font-semibold uppercase text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2 text-left">Month</th>
+                <th scope="col" className="px-3 py-2 text-left">
+                  Month
+                </th>
                 {columns.map((c) => (
-                  <th key={c.key} scope="col" className={`px-3 py-2 ${numeric(c.format) ? 'text-right' : 'text-left'}`}>{c.label}</th>
+                  <th key={c.key} scope="col" className={`px-3 py-2 ${numeric(c.format) ? 'text-right' : 'text-left'}`}>
+                    {c.label}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 text-slate-800">
               {rows.map((row) => (
                 <tr key={String(row.id)} data-testid="recent-row">
-                  <td className="whitespace-nowrap px-3 py-2" data-label="Month" title={monthLabel(row)}>{monthLabel(row, true)}</td>
+                  <td className="whitespace-nowrap px-3 py-2" data-label="Month" title={monthLabel(row)}>
+                    {monthLabel(row, true)}
+                  </td>
                   {columns.map((c) => (
-                    <td key={c.key} data-label={c.label} className={`px-3 py-2 ${numeric(c.format) ? 'text-right tabular-nums' : ''}`}>{cellText(def, c, row)}</td>
+                    <td
+                      key={c.key}
+                      data-label={c.label}
+                      className={`px-3 py-2 ${numeric(c.format) ? 'text-right tabular-nums' : ''}`}
+                    >
+                      {cellText(def, c, row)}
+                    </td>
                   ))}
                 </tr>
               ))}

@@ -4,8 +4,22 @@ import { MONTH_NAMES } from '../../../db/months.ts';
 import type { ColumnDef, FieldDef } from '../../platform/resources/define.ts';
 import { companyField } from '../finance/index.ts';
 
-export const yearField = { name: 'year', label: 'Year', kind: 'integer', required: true, range: [2020, 2030], widget: 'year' } as const satisfies FieldDef;
-export const monthField = { name: 'month', label: 'Month', kind: 'integer', required: true, range: [1, 12], widget: 'month' } as const satisfies FieldDef;
+export const yearField = {
+  name: 'year',
+  label: 'Year',
+  kind: 'integer',
+  required: true,
+  range: [2020, 2030],
+  widget: 'year',
+} as const satisfies FieldDef;
+export const monthField = {
+  name: 'month',
+  label: 'Month',
+  kind: 'integer',
+  required: true,
+  range: [1, 12],
+  widget: 'month',
+} as const satisfies FieldDef;
 /** A company's row for a month: the first fields of the per-company metric tables. */
 export const companyMonthFields = [companyField, yearField, monthField] as const;
 
@@ -20,19 +34,41 @@ export function percent<const N extends string>(name: N, label: string) {
 }
 
 export const CONNECTION_TYPE_LABELS: Record<string, string> = {
-  fixed_broadband: 'Fixed Broadband', fixed_fiber: 'Fixed Fiber', fixed_fwa_5g: 'Fixed FWA 5G Router',
+  fixed_broadband: 'Fixed Broadband',
+  fixed_fiber: 'Fixed Fiber',
+  fixed_fwa_5g: 'Fixed FWA 5G Router',
 };
-export const SUBSCRIPTION_TYPE_LABELS: Record<string, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
-export const ACCESS_METHOD_LABELS: Record<string, string> = { mifi: 'MiFi Devices', sim: 'SIM Cards', esim: 'eSIM', fwa_mobile: 'FWA Mobile' };
+export const SUBSCRIPTION_TYPE_LABELS: Record<string, string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+export const ACCESS_METHOD_LABELS: Record<string, string> = {
+  mifi: 'MiFi Devices',
+  sim: 'SIM Cards',
+  esim: 'eSIM',
+  fwa_mobile: 'FWA Mobile',
+};
 /** Subscriber levels' display labels and what each level means. */
 export const LEVEL_LABELS: Record<string, string> = {
-  level_0: 'Active Sign-ups', level_1: 'Card Ready', level_2: 'Enhanced Experience', in_progress: 'In Verification',
+  level_0: 'Active Sign-ups',
+  level_1: 'Card Ready',
+  level_2: 'Enhanced Experience',
+  in_progress: 'In Verification',
 };
 export const LEVEL_MEANINGS: Record<string, string> = {
-  level_0: 'Initial sign-up', level_1: 'Ready to use cards', level_2: 'Wallets linked to bank accounts', in_progress: 'Completing registration and verification',
+  level_0: 'Initial sign-up',
+  level_1: 'Ready to use cards',
+  level_2: 'Wallets linked to bank accounts',
+  in_progress: 'Completing registration and verification',
 };
 export const CARD_TYPE_LABELS: Record<string, string> = {
-  platinum: 'Platinum', gold: 'Gold', black: 'Black', aqua: 'Aqua', plastic: 'Plastic', virtual: 'Virtual',
+  platinum: 'Platinum',
+  gold: 'Gold',
+  black: 'Black',
+  aqua: 'Aqua',
+  plastic: 'Plastic',
+  virtual: 'Virtual',
 };
 
 /** The year and month columns of a table, newest first. */

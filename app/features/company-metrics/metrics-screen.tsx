@@ -9,14 +9,21 @@ import { ResourceScreen } from '../../platform/resources/resource-screen.tsx';
 
 type MetricCompanyType = keyof typeof METRIC_NAMES;
 
-const GENERIC_TITLES: Record<MetricCompanyType, string> = { mobile: 'Mobile Company Metrics', fintech: 'Fintech Metrics' };
+const GENERIC_TITLES: Record<MetricCompanyType, string> = {
+  mobile: 'Mobile Company Metrics',
+  fintech: 'Fintech Metrics',
+};
 
 export function metricsTitle(companyType: MetricCompanyType, companyName: string | null | undefined): string {
   return companyName ? `${companyName} Metrics` : GENERIC_TITLES[companyType];
 }
 
 export function metricsMeta(companyType: MetricCompanyType): MetaFunction {
-  return ({ data }) => [{ title: `${metricsTitle(companyType, (data as ResourceLoaderData | undefined)?.companyName)} · Group Finance Hub` }];
+  return ({ data }) => [
+    {
+      title: `${metricsTitle(companyType, (data as ResourceLoaderData | undefined)?.companyName)} · Group Finance Hub`,
+    },
+  ];
 }
 
 export function MetricsScreen({ companyType }: { companyType: MetricCompanyType }) {

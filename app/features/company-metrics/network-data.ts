@@ -4,7 +4,16 @@
 import { ACCESS_METHODS, CONNECTION_TYPES, SUBSCRIPTION_TYPES } from '../../../db/types.ts';
 import { defineResource, messagesFor, type Messages } from '../../platform/resources/define.ts';
 import {
-  ACCESS_METHOD_LABELS, byMonth, churnRate, CONNECTION_TYPE_LABELS, companyMonthFields, count, exactMonth, monthColumns, monthShare, monthSorts,
+  ACCESS_METHOD_LABELS,
+  byMonth,
+  churnRate,
+  CONNECTION_TYPE_LABELS,
+  companyMonthFields,
+  count,
+  exactMonth,
+  monthColumns,
+  monthShare,
+  monthSorts,
   SUBSCRIPTION_TYPE_LABELS,
 } from './metric-fields.ts';
 import { companyJoin } from '../../platform/resources/shared.ts';
@@ -35,14 +44,23 @@ export const broadbandConnections = defineResource({
   createdBy: true,
   fields: [
     ...companyMonthFields,
-    { name: 'connectionType', label: 'Connection Type', kind: 'enum', options: CONNECTION_TYPES, optionLabels: CONNECTION_TYPE_LABELS },
+    {
+      name: 'connectionType',
+      label: 'Connection Type',
+      kind: 'enum',
+      options: CONNECTION_TYPES,
+      optionLabels: CONNECTION_TYPE_LABELS,
+    },
     count('activeConnections', 'Active Connections'),
     count('newThisMonth', 'New This Month'),
     count('churnThisMonth', 'Churn This Month'),
     revenue,
   ],
   monthTotals: { monthTotal: 'activeConnections' },
-  derived: { percentageOfTotal: monthShare('activeConnections'), churnRate: churnRate('churnThisMonth', 'activeConnections') },
+  derived: {
+    percentageOfTotal: monthShare('activeConnections'),
+    churnRate: churnRate('churnThisMonth', 'activeConnections'),
+  },
   joins: [{ ...companyJoin, select: { companyName: 'name' } }],
   list: {
     columns: [
@@ -59,7 +77,13 @@ export const broadbandConnections = defineResource({
     sorts: { ...monthSorts, type: { column: 'connectionType' }, count: { column: 'activeConnections' } },
     defaultSort: byMonth,
   },
-  unique: [{ fields: ['companyId', 'year', 'month', 'connectionType'], message: oneRowPerMonth('connection type'), conflict: true }],
+  unique: [
+    {
+      fields: ['companyId', 'year', 'month', 'connectionType'],
+      message: oneRowPerMonth('connection type'),
+      conflict: true,
+    },
+  ],
   messages: networkMessages('broadband connection'),
   exportName: 'broadband-connections',
 });
@@ -74,14 +98,23 @@ export const mobileSubscriptions = defineResource({
   createdBy: true,
   fields: [
     ...companyMonthFields,
-    { name: 'subscriptionType', label: 'Subscription Type', kind: 'enum', options: SUBSCRIPTION_TYPES, optionLabels: SUBSCRIPTION_TYPE_LABELS },
+    {
+      name: 'subscriptionType',
+      label: 'Subscription Type',
+      kind: 'enum',
+      options: SUBSCRIPTION_TYPES,
+      optionLabels: SUBSCRIPTION_TYPE_LABELS,
+    },
     count('activeSubscriptions', 'Active Subscriptions'),
     count('newThisMonth', 'New This Month'),
     count('churnThisMonth', 'Churn This Month'),
     revenue,
   ],
   monthTotals: { monthTotal: 'activeSubscriptions' },
-  derived: { percentageOfTotal: monthShare('activeSubscriptions'), churnRate: churnRate('churnThisMonth', 'activeSubscriptions') },
+  derived: {
+    percentageOfTotal: monthShare('activeSubscriptions'),
+    churnRate: churnRate('churnThisMonth', 'activeSubscriptions'),
+  },
   joins: [{ ...companyJoin, select: { companyName: 'name' } }],
   list: {
     columns: [
@@ -98,7 +131,13 @@ export const mobileSubscriptions = defineResource({
     sorts: { ...monthSorts, type: { column: 'subscriptionType' }, count: { column: 'activeSubscriptions' } },
     defaultSort: byMonth,
   },
-  unique: [{ fields: ['companyId', 'year', 'month', 'subscriptionType'], message: oneRowPerMonth('subscription type'), conflict: true }],
+  unique: [
+    {
+      fields: ['companyId', 'year', 'month', 'subscriptionType'],
+      message: oneRowPerMonth('subscription type'),
+      conflict: true,
+    },
+  ],
   messages: networkMessages('mobile subscription'),
   exportName: 'mobile-subscriptions',
 });
@@ -113,7 +152,13 @@ export const mobileAccessMethods = defineResource({
   createdBy: true,
   fields: [
     ...companyMonthFields,
-    { name: 'accessMethod', label: 'Access Method', kind: 'enum', options: ACCESS_METHODS, optionLabels: ACCESS_METHOD_LABELS },
+    {
+      name: 'accessMethod',
+      label: 'Access Method',
+      kind: 'enum',
+      options: ACCESS_METHODS,
+      optionLabels: ACCESS_METHOD_LABELS,
+    },
     count('activeDevices', 'Active Devices'),
     revenue,
   ],
@@ -136,7 +181,13 @@ export const mobileAccessMethods = defineResource({
     sorts: { ...monthSorts, type: { column: 'accessMethod' }, count: { column: 'activeDevices' } },
     defaultSort: byMonth,
   },
-  unique: [{ fields: ['companyId', 'year', 'month', 'accessMethod'], message: oneRowPerMonth('access method'), conflict: true }],
+  unique: [
+    {
+      fields: ['companyId', 'year', 'month', 'accessMethod'],
+      message: oneRowPerMonth('access method'),
+      conflict: true,
+    },
+  ],
   messages: networkMessages('mobile access method'),
   exportName: 'mobile-access-methods',
 });

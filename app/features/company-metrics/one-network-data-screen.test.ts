@@ -12,7 +12,8 @@ const VULT = 2;
 describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
   const { db, signedIn } = useTestServer(dialect);
   const text = async (response: Response) => (await response.text()).replace(/<!-- -->/g, '');
-  const rows = (table: 'broadbandConnections' | 'mobileSubscriptions' | 'mobileAccessMethods') => db().selectFrom(table).selectAll().orderBy('id').execute();
+  const rows = (table: 'broadbandConnections' | 'mobileSubscriptions' | 'mobileAccessMethods') =>
+    db().selectFrom(table).selectAll().orderBy('id').execute();
 
   it('shows each tab as a table of One Network rows only, empty until rows exist', async () => {
     const { c } = await signedIn({ role: 'viewer' });
@@ -26,7 +27,14 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
     const owner = (await signedIn({ role: 'owner' })).c;
     for (const companyId of [ONE_NETWORK, VULT]) {
       const response = await owner.post('/api/mobile-subscriptions', {
-        companyId, year: 2025, month: 4, subscriptionType: 'monthly', activeSubscriptions: companyId === ONE_NETWORK ? 4321 : 999, newThisMonth: 10, churnThisMonth: 43, revenue: 1234.5,
+        companyId,
+        year: 2025,
+        month: 4,
+        subscriptionType: 'monthly',
+        activeSubscriptions: companyId === ONE_NETWORK ? 4321 : 999,
+        newThisMonth: 10,
+        churnThisMonth: 43,
+        revenue: 1234.5,
       });
       expect(response.status).toBe(201);
     }
@@ -52,27 +60,52 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
     expect(form).toContain('>December</option>');
 
     const created = await c.postForm('/one-network-data?tab=mobile-access', {
-      intent: 'create', companyId: String(VULT), year: '2026', month: '2', accessMethod: 'sim', activeDevices: '321', revenue: '',
+      intent: 'create',
+      companyId: String(VULT),
+      year: '2026',
+      month: '2',
+      accessMethod: 'sim',
+      activeDevices: '321',
+      revenue: '',
     });
     expect(created.status).toBe(302);
     const [row] = await rows('mobileAccessMethods');
-    expect(row).toMatchObject({ companyId: ONE_NETWORK, year: 2026, month: 2, accessMethod: 'sim', revenueCents: null });
+    expect(row).toMatchObject({
+      companyId: ONE_NETWORK,
+      year: 2026,
+      month: 2,
+      accessMethod: 'sim',
+      revenueCents: null,
+    });
     expect(Number(row.activeDevices)).toBe(321);
     const after = await text(await c.get(created.headers.get('Location')!));
     expect(after).toContain('Mobile access method created successfully');
 
     const edited = await c.postForm('/one-network-data?tab=mobile-access', {
-      intent: 'update', id: String(row.id), companyId: String(ONE_NETWORK), year: '2026', month: '3', accessMethod: 'sim', activeDevices: '400', revenue: '99.99',
+      intent: 'update',
+      id: String(row.id),
+      companyId: String(ONE_NETWORK),
+      year: '2026',
+      month: '3',
+      accessMethod: 'sim',
+      activeDevices: '400',
+      revenue: '99.99',
     });
     expect(edited.status).toBe(302);
-    expect(await text(await c.get(edited.headers.get('Location')!))).toContain('Mobile access method updated successfully');
+    expect(await text(await c.get(edited.headers.get('Location')!))).toContain(
+      'Mobile access method updated successfully',
+    );
     expect(Number((await rows('mobileAccessMethods'))[0].revenueCents)).toBe(9999);
 
     const step = await c.postForm('/one-network-data?tab=mobile-access', { intent: 'delete', id: String(row.id) });
     expect(step.status).toBe(200);
     expect(await text(step)).toContain('Are you sure you want to delete this record?');
     expect(await rows('mobileAccessMethods')).toHaveLength(1);
-    const deleted = await c.postForm('/one-network-data?tab=mobile-access', { intent: 'delete', id: String(row.id), confirmed: '1' });
+    const deleted = await c.postForm('/one-network-data?tab=mobile-access', {
+      intent: 'delete',
+      id: String(row.id),
+      confirmed: '1',
+    });
     expect(deleted.status).toBe(302);
     expect(await text(await c.get(deleted.headers.get('Location')!))).toContain('Record deleted successfully');
     expect(await rows('mobileAccessMethods')).toHaveLength(0);
@@ -81,7 +114,14 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
   it('answers invalid forms with the field messages and the failure toast text, writing nothing', async () => {
     const { c } = await signedIn({ role: 'editor' });
     const response = await c.postForm('/one-network-data', {
-      intent: 'create', companyId: String(ONE_NETWORK), year: '2026', month: '13', connectionType: 'fixed_fiber', activeConnections: '-4', newThisMonth: '0', churnThisMonth: '0',
+      intent: 'create',
+      companyId: String(ONE_NETWORK),
+      year: '2026',
+      month: '13',
+      connectionType: 'fixed_fiber',
+      activeConnections: '-4',
+      newThisMonth: '0',
+      churnThisMonth: '0',
     });
     expect(response.status).toBe(400);
     const page = await text(response);
@@ -90,7 +130,16 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
     expect(page).toContain('Active Connections must be a whole number of 0 or more');
     expect(await rows('broadbandConnections')).toHaveLength(0);
 
-    const first = { intent: 'create', companyId: String(ONE_NETWORK), year: '2024', month: '5', connectionType: 'fixed_fiber', activeConnections: '10', newThisMonth: '0', churnThisMonth: '0' };
+    const first = {
+      intent: 'create',
+      companyId: String(ONE_NETWORK),
+      year: '2024',
+      month: '5',
+      connectionType: 'fixed_fiber',
+      activeConnections: '10',
+      newThisMonth: '0',
+      churnThisMonth: '0',
+    };
     expect((await c.postForm('/one-network-data', first)).status).toBe(302);
     const again = await c.postForm('/one-network-data', first);
     expect(again.status).toBe(409);
@@ -100,7 +149,13 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
   it('viewers see no add, edit or delete and may not post; editors may not delete', async () => {
     const owner = (await signedIn({ role: 'owner' })).c;
     const created = await owner.post('/api/broadband-connections', {
-      companyId: ONE_NETWORK, year: 2023, month: 1, connectionType: 'fixed_broadband', activeConnections: 5, newThisMonth: 0, churnThisMonth: 0,
+      companyId: ONE_NETWORK,
+      year: 2023,
+      month: 1,
+      connectionType: 'fixed_broadband',
+      activeConnections: 5,
+      newThisMonth: 0,
+      churnThisMonth: 0,
     });
     const { id } = await created.json();
     const viewer = (await signedIn({ role: 'viewer' })).c;
@@ -109,7 +164,9 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
     expect(page).not.toContain('edit=');
     expect((await viewer.postForm('/one-network-data', { intent: 'create', year: '2023' })).status).toBe(403);
     const editor = (await signedIn({ role: 'editor' })).c;
-    expect((await editor.postForm('/one-network-data', { intent: 'delete', id: String(id), confirmed: '1' })).status).toBe(403);
+    expect(
+      (await editor.postForm('/one-network-data', { intent: 'delete', id: String(id), confirmed: '1' })).status,
+    ).toBe(403);
     expect(await rows('broadbandConnections')).toContainEqual(expect.objectContaining({ id }));
   });
 
@@ -117,7 +174,16 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
     const { c } = await signedIn({ role: 'editor', companyId: VULT });
     expect((await c.get('/one-network-data')).status).toBe(404);
     const before = await rows('broadbandConnections');
-    const post = await c.postForm('/one-network-data', { intent: 'create', companyId: String(VULT), year: '2022', month: '1', connectionType: 'fixed_fiber', activeConnections: '1', newThisMonth: '0', churnThisMonth: '0' });
+    const post = await c.postForm('/one-network-data', {
+      intent: 'create',
+      companyId: String(VULT),
+      year: '2022',
+      month: '1',
+      connectionType: 'fixed_fiber',
+      activeConnections: '1',
+      newThisMonth: '0',
+      churnThisMonth: '0',
+    });
     expect(post.status).toBe(404);
     expect(await rows('broadbandConnections')).toEqual(before);
     // Their own company's network rows are theirs through the API.
@@ -127,13 +193,29 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
   it("another company's row is not found here: no edit form, and no post moves or deletes it", async () => {
     const { c } = await signedIn({ role: 'admin' });
     const created = await c.post('/api/broadband-connections', {
-      companyId: VULT, year: 2022, month: 7, connectionType: 'fixed_fiber', activeConnections: 70, newThisMonth: 0, churnThisMonth: 0,
+      companyId: VULT,
+      year: 2022,
+      month: 7,
+      connectionType: 'fixed_fiber',
+      activeConnections: 70,
+      newThisMonth: 0,
+      churnThisMonth: 0,
     });
     const { id } = await created.json();
     expect((await c.get(`/one-network-data?edit=${id}`)).status).toBe(404);
-    const fields = { companyId: String(ONE_NETWORK), year: '2022', month: '7', connectionType: 'fixed_fiber', activeConnections: '71', newThisMonth: '0', churnThisMonth: '0' };
+    const fields = {
+      companyId: String(ONE_NETWORK),
+      year: '2022',
+      month: '7',
+      connectionType: 'fixed_fiber',
+      activeConnections: '71',
+      newThisMonth: '0',
+      churnThisMonth: '0',
+    };
     expect((await c.postForm('/one-network-data', { intent: 'update', id: String(id), ...fields })).status).toBe(404);
-    expect((await c.postForm('/one-network-data', { intent: 'delete', id: String(id), confirmed: '1' })).status).toBe(404);
+    expect((await c.postForm('/one-network-data', { intent: 'delete', id: String(id), confirmed: '1' })).status).toBe(
+      404,
+    );
     const row = (await rows('broadbandConnections')).find((r) => r.id === id)!;
     expect([row.companyId, Number(row.activeConnections)]).toEqual([VULT, 70]);
   });

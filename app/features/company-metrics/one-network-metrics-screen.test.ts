@@ -17,21 +17,42 @@ const API = {
 
 // A record's counts per type; its totals and shares are computed, never sent.
 const broadband = (year: number, month: number, values: Record<string, number> = {}) => ({
-  year, month,
-  ...Object.fromEntries(['fixedBroadband', 'fixedFiber', 'fixedFwa5gRouter'].flatMap((t) => [[t, 0], [`${t}New`, 0], [`${t}Churn`, 0]])),
+  year,
+  month,
+  ...Object.fromEntries(
+    ['fixedBroadband', 'fixedFiber', 'fixedFwa5gRouter'].flatMap((t) => [
+      [t, 0],
+      [`${t}New`, 0],
+      [`${t}Churn`, 0],
+    ]),
+  ),
   ...values,
 });
 const mobile = (year: number, month: number, values: Record<string, number> = {}) => ({
-  year, month,
-  ...Object.fromEntries(['daily', 'weekly', 'monthly'].flatMap((c) => [[`${c}Subscriptions`, 0], [`${c}New`, 0], [`${c}Churn`, 0]])),
+  year,
+  month,
+  ...Object.fromEntries(
+    ['daily', 'weekly', 'monthly'].flatMap((c) => [
+      [`${c}Subscriptions`, 0],
+      [`${c}New`, 0],
+      [`${c}Churn`, 0],
+    ]),
+  ),
   ...values,
 });
 const access = (year: number, month: number, values: Record<string, number> = {}) => ({
-  year, month, mifiDevices: 0, simCards: 0, eSim: 0, fwaMobile: 0, ...values,
+  year,
+  month,
+  mifiDevices: 0,
+  simCards: 0,
+  eSim: 0,
+  fwaMobile: 0,
+  ...values,
 });
 
 /** A record as the edit form posts it. */
-const asForm = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
+const asForm = (record: Record<string, number>) =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
 
 describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect) => {
   const { db, signedIn } = useTestServer(dialect);
@@ -63,7 +84,8 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
       expect(html).toContain('data-testid="empty-state"');
       expect(html).toContain(`href="${SCREEN}?tab=${tab}&amp;new=1"`);
       expect(html).toContain('Add record');
-      for (const content of [main(html), main(overview)]) for (const invented of ['2,144', '2144', '679', '33.3']) expect(content).not.toContain(invented);
+      for (const content of [main(html), main(overview)])
+        for (const invented of ['2,144', '2144', '679', '33.3']) expect(content).not.toContain(invented);
     }
     const form = await page(c, `${SCREEN}?tab=broadband&new=1`);
     expect(form).toContain('Add Broadband Connection Record');
@@ -73,10 +95,29 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
   it('shows the latest record of each kind with formatted numbers, and charts the last months', async () => {
     const { c } = await signedIn({ role: 'admin' });
     await create(c, 'broadband', broadband(2030, 11, { fixedBroadband: 11111 }));
-    const latestId = await create(c, 'broadband', broadband(2030, 12, {
-      fixedBroadband: 9674, fixedBroadbandNew: 1000, fixedBroadbandChurn: 500, fixedFwa5gRouter: 2671, fixedFwa5gRouterNew: 234, fixedFwa5gRouterChurn: 67,
-    }));
-    await create(c, 'mobile', mobile(2030, 12, { dailySubscriptions: 10001, dailyNew: 4101, dailyChurn: 4102, weeklySubscriptions: 9992, monthlySubscriptions: 10010 }));
+    const latestId = await create(
+      c,
+      'broadband',
+      broadband(2030, 12, {
+        fixedBroadband: 9674,
+        fixedBroadbandNew: 1000,
+        fixedBroadbandChurn: 500,
+        fixedFwa5gRouter: 2671,
+        fixedFwa5gRouterNew: 234,
+        fixedFwa5gRouterChurn: 67,
+      }),
+    );
+    await create(
+      c,
+      'mobile',
+      mobile(2030, 12, {
+        dailySubscriptions: 10001,
+        dailyNew: 4101,
+        dailyChurn: 4102,
+        weeklySubscriptions: 9992,
+        monthlySubscriptions: 10010,
+      }),
+    );
     await create(c, 'access', access(2030, 12, { mifiDevices: 6790, simCards: 2020, eSim: 1010, fwaMobile: 180 }));
 
     const overview = await page(c, SCREEN);
@@ -91,32 +132,82 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
     // Both charts are server-rendered SVG with a title, oldest month first.
     expect(overview).toContain('role="img" aria-labelledby="broadband-trend-title"');
     expect(overview).toContain('role="img" aria-labelledby="mobile-trend-title"');
-    expect(overview).toContain('<title id="broadband-trend-title">Total broadband connections, last 12 recorded months</title>');
+    expect(overview).toContain(
+      '<title id="broadband-trend-title">Total broadband connections, last 12 recorded months</title>',
+    );
     expect(overview.indexOf('>Nov 2030<')).toBeGreaterThan(-1);
     expect(overview.indexOf('>Nov 2030<')).toBeLessThan(overview.indexOf('>Dec 2030<'));
     expect(overview).toContain('11,111');
     // Each card's record opens in its tab's edit dialog.
-    expect(overview).toMatch(new RegExp(`aria-label="Edit Broadband Connection Record"[^>]*href="${SCREEN}\\?tab=broadband&amp;edit=${latestId}"`));
+    expect(overview).toMatch(
+      new RegExp(
+        `aria-label="Edit Broadband Connection Record"[^>]*href="${SCREEN}\\?tab=broadband&amp;edit=${latestId}"`,
+      ),
+    );
     expect(overview).toContain('aria-label="Edit Mobile Subscription Pattern"');
     expect(overview).toContain('aria-label="Edit Mobile Access Method"');
 
     const broadbandTab = await page(c, `${SCREEN}?tab=broadband`);
-    for (const shown of ['Fixed Broadband', 'Fixed FWA 5G Router', '9,674', '78.36%', '2,671', '21.64%', '1,234', '567', 'December 2030']) expect(broadbandTab).toContain(shown);
+    for (const shown of [
+      'Fixed Broadband',
+      'Fixed FWA 5G Router',
+      '9,674',
+      '78.36%',
+      '2,671',
+      '21.64%',
+      '1,234',
+      '567',
+      'December 2030',
+    ])
+      expect(broadbandTab).toContain(shown);
     expect(broadbandTab).toContain('style="width:78.36%"');
     expect(broadbandTab).not.toContain('11,111');
     expect(broadbandTab).toMatch(/href="\/one-network-subscription-metrics\?tab=broadband&amp;edit=\d+"/);
 
     const mobileTab = await page(c, `${SCREEN}?tab=mobile`);
     // Shares of the computed total 30,003.
-    for (const shown of ['Daily', 'Weekly', 'Monthly', '10,001', '33.33%', '4,101', '4,102', '9,992', '33.30%', '10,010', '33.36%', '30,003']) expect(mobileTab).toContain(shown);
+    for (const shown of [
+      'Daily',
+      'Weekly',
+      'Monthly',
+      '10,001',
+      '33.33%',
+      '4,101',
+      '4,102',
+      '9,992',
+      '33.30%',
+      '10,010',
+      '33.36%',
+      '30,003',
+    ])
+      expect(mobileTab).toContain(shown);
 
     const accessTab = await page(c, `${SCREEN}?tab=access`);
-    for (const shown of ['MiFi Devices', 'SIM Cards', 'eSIM', 'FWA Mobile', '6,790', '67.90%', '2,020', '20.20%', '1,010', '10.10%', '180', '1.80%', '10,000']) expect(accessTab).toContain(shown);
+    for (const shown of [
+      'MiFi Devices',
+      'SIM Cards',
+      'eSIM',
+      'FWA Mobile',
+      '6,790',
+      '67.90%',
+      '2,020',
+      '20.20%',
+      '1,010',
+      '10.10%',
+      '180',
+      '1.80%',
+      '10,000',
+    ])
+      expect(accessTab).toContain(shown);
   });
 
   it('?year=&month= shows that month on every tab; a month without a record is an empty state', async () => {
     const { c } = await signedIn({ role: 'editor' });
-    await create(c, 'broadband', broadband(2024, 5, { fixedBroadband: 45678, fixedBroadbandNew: 4321, fixedBroadbandChurn: 8765 }));
+    await create(
+      c,
+      'broadband',
+      broadband(2024, 5, { fixedBroadband: 45678, fixedBroadbandNew: 4321, fixedBroadbandChurn: 8765 }),
+    );
     await create(c, 'access', access(2024, 5, { mifiDevices: 5432, simCards: 4568 }));
 
     const overview = await page(c, `${SCREEN}?year=2024&month=5`);
@@ -147,7 +238,12 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
 
   it('the edit form saves without JavaScript and returns to the month with a toast; create works the same way', async () => {
     const { c } = await signedIn({ role: 'editor' });
-    const values = broadband(2027, 3, { fixedBroadband: 1500, fixedBroadbandNew: 10, fixedBroadbandChurn: 5, fixedFwa5gRouter: 500 });
+    const values = broadband(2027, 3, {
+      fixedBroadband: 1500,
+      fixedBroadbandNew: 10,
+      fixedBroadbandChurn: 5,
+      fixedFwa5gRouter: 500,
+    });
     const id = await create(c, 'broadband', values);
     const list = `${SCREEN}?tab=broadband&year=2027&month=3`;
     const shown = await page(c, list);
@@ -159,9 +255,14 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
     expect(form).toContain(`name="id" value="${id}"`);
     expect(form).toMatch(/name="fixedBroadband"[^>]*value="1500"/);
     // The form asks for counts only: the total and the shares are computed.
-    for (const computed of ['totalBroadband', 'fixedBroadbandPercentage', 'newConnections']) expect(form).not.toContain(`name="${computed}"`);
+    for (const computed of ['totalBroadband', 'fixedBroadbandPercentage', 'newConnections'])
+      expect(form).not.toContain(`name="${computed}"`);
 
-    const saved = await c.postForm(`${list}&edit=${id}`, { intent: 'update', id: String(id), ...asForm({ ...values, fixedBroadband: 1968 }) });
+    const saved = await c.postForm(`${list}&edit=${id}`, {
+      intent: 'update',
+      id: String(id),
+      ...asForm({ ...values, fixedBroadband: 1968 }),
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get('Location')).toBe(list);
     const after = await page(c, list);
@@ -191,7 +292,11 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
     const values = broadband(2026, 2, { fixedBroadband: 3141 });
     const id = await create(c, 'broadband', values);
     const url = `${SCREEN}?tab=broadband&year=2026&month=2&edit=${id}`;
-    const response = await c.postForm(url, { intent: 'update', id: String(id), ...asForm({ ...values, month: 13, fixedFwa5gRouter: -1 }) });
+    const response = await c.postForm(url, {
+      intent: 'update',
+      id: String(id),
+      ...asForm({ ...values, month: 13, fixedFwa5gRouter: -1 }),
+    });
     expect(response.status).toBe(400);
     const html = await text(response);
     expect(html).toContain('Failed to update broadband connection record');
@@ -200,13 +305,25 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
     // The form stays open with what was sent.
     expect(html).toContain('Edit Broadband Connection Record');
     expect(html).toMatch(/name="fixedFwa5gRouter"[^>]*value="-1"/);
-    expect(await (await c.get(`${API.broadband}/${id}`)).json()).toMatchObject({ month: 2, fixedFwa5gRouter: 0, totalBroadband: 3141 });
+    expect(await (await c.get(`${API.broadband}/${id}`)).json()).toMatchObject({
+      month: 2,
+      fixedFwa5gRouter: 0,
+      totalBroadband: 3141,
+    });
   });
 
   it('a part edited on One Network Data changes the total and every share here, and the other way round', async () => {
     const { c } = await signedIn({ role: 'editor' });
     const part = async (connectionType: string, activeConnections: number) => {
-      const response = await c.post('/api/broadband-connections', { companyId: ONE_NETWORK, year: 2028, month: 11, connectionType, activeConnections, newThisMonth: 0, churnThisMonth: 0 });
+      const response = await c.post('/api/broadband-connections', {
+        companyId: ONE_NETWORK,
+        year: 2028,
+        month: 11,
+        connectionType,
+        activeConnections,
+        newThisMonth: 0,
+        churnThisMonth: 0,
+      });
       expect(response.status).toBe(201);
       return (await response.json()).id as number;
     };
@@ -218,7 +335,16 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
 
     // Fixed Broadband 1,681 → 1,700 with the One Network Data form.
     const saved = await c.postForm('/one-network-data?tab=broadband', {
-      intent: 'update', id: String(fixed), companyId: String(ONE_NETWORK), year: '2028', month: '11', connectionType: 'fixed_broadband', activeConnections: '1700', newThisMonth: '0', churnThisMonth: '0', revenue: '',
+      intent: 'update',
+      id: String(fixed),
+      companyId: String(ONE_NETWORK),
+      year: '2028',
+      month: '11',
+      connectionType: 'fixed_broadband',
+      activeConnections: '1700',
+      newThisMonth: '0',
+      churnThisMonth: '0',
+      revenue: '',
     });
     expect(saved.status).toBe(302);
     const after = main(await page(c, tab));
@@ -231,11 +357,22 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
     const record = 2028 * 100 + 11;
     const form = await page(c, `${tab}&edit=${record}`);
     expect(form).toMatch(/name="fixedBroadband"[^>]*value="1700"/);
-    const again = await c.postForm(`${tab}&edit=${record}`, { intent: 'update', id: String(record), ...asForm(broadband(2028, 11, { fixedBroadband: 1737, fixedFwa5gRouter: 463 })) });
+    const again = await c.postForm(`${tab}&edit=${record}`, {
+      intent: 'update',
+      id: String(record),
+      ...asForm(broadband(2028, 11, { fixedBroadband: 1737, fixedFwa5gRouter: 463 })),
+    });
     expect(again.status).toBe(302);
     expect(main(await page(c, '/one-network-data?tab=broadband&year=2028&month=11'))).toContain('1,737');
-    expect(await (await c.get(`/api/broadband-connections/${fixed}`)).json()).toMatchObject({ activeConnections: 1737, percentageOfTotal: 78.95 });
-    expect(await (await c.get(`${API.broadband}/${record}`)).json()).toMatchObject({ totalBroadband: 2200, fixedBroadbandPercentage: 78.95, fixedFwa5gRouterPercentage: 21.05 });
+    expect(await (await c.get(`/api/broadband-connections/${fixed}`)).json()).toMatchObject({
+      activeConnections: 1737,
+      percentageOfTotal: 78.95,
+    });
+    expect(await (await c.get(`${API.broadband}/${record}`)).json()).toMatchObject({
+      totalBroadband: 2200,
+      fixedBroadbandPercentage: 78.95,
+      fixedFwa5gRouterPercentage: 21.05,
+    });
   });
 
   it('a viewer sees no Edit or Add controls and a posted form is refused with 403', async () => {
@@ -251,9 +388,15 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
     expect(empty).toContain('No mobile subscription record for August 2025.');
     expect(empty).not.toContain('Add record');
     // ?edit= and ?new=1 open nothing for a viewer.
-    expect(await page(c, `${SCREEN}?tab=broadband&year=2025&month=8&edit=${id}`)).not.toContain('Edit Broadband Connection Record');
+    expect(await page(c, `${SCREEN}?tab=broadband&year=2025&month=8&edit=${id}`)).not.toContain(
+      'Edit Broadband Connection Record',
+    );
     expect(await page(c, `${SCREEN}?tab=broadband&new=1`)).not.toContain('Add Broadband Connection Record');
-    const post = await c.postForm(`${SCREEN}?tab=broadband`, { intent: 'update', id: String(id), ...asForm({ ...values, fixedBroadband: 1 }) });
+    const post = await c.postForm(`${SCREEN}?tab=broadband`, {
+      intent: 'update',
+      id: String(id),
+      ...asForm({ ...values, fixedBroadband: 1 }),
+    });
     expect(post.status).toBe(403);
     expect(await (await c.get(`${API.broadband}/${id}`)).json()).toMatchObject({ totalBroadband: 8080 });
   });
@@ -264,8 +407,13 @@ describe.each(TEST_DIALECTS)('One Network Subscriptions screen on %s', (dialect)
     const id = await create(admin, 'broadband', values);
     for (const role of ['viewer', 'editor'] as const) {
       const { c } = await signedIn({ role, companyId: VULT });
-      for (const path of [SCREEN, `${SCREEN}?tab=broadband&edit=${id}`, `${SCREEN}?tab=mobile&new=1`]) expect((await c.get(path)).status, `${role} ${path}`).toBe(404);
-      const post = await c.postForm(`${SCREEN}?tab=broadband`, { intent: 'update', id: String(id), ...asForm({ ...values, fixedBroadband: 1 }) });
+      for (const path of [SCREEN, `${SCREEN}?tab=broadband&edit=${id}`, `${SCREEN}?tab=mobile&new=1`])
+        expect((await c.get(path)).status, `${role} ${path}`).toBe(404);
+      const post = await c.postForm(`${SCREEN}?tab=broadband`, {
+        intent: 'update',
+        id: String(id),
+        ...asForm({ ...values, fixedBroadband: 1 }),
+      });
       expect(post.status, role).toBe(404);
       const created = await c.postForm(`${SCREEN}?tab=access`, { intent: 'create', ...asForm(access(2025, 10)) });
       expect(created.status, role).toBe(404);

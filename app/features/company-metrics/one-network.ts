@@ -7,7 +7,16 @@
 // Network Data screen and this one show the same figures. Totals and shares are computed from
 // the counts, never typed; the API answers carry them as before.
 import { defineResource, messagesFor, type Messages } from '../../platform/resources/define.ts';
-import { byMonth, count, exactMonth, monthColumns, monthField, monthSorts, shareOf, yearField } from './metric-fields.ts';
+import {
+  byMonth,
+  count,
+  exactMonth,
+  monthColumns,
+  monthField,
+  monthSorts,
+  shareOf,
+  yearField,
+} from './metric-fields.ts';
 import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from './network-data.ts';
 import { companyJoin } from '../../platform/resources/shared.ts';
 
@@ -24,14 +33,25 @@ const oneNetwork = { named: ONE_NETWORK } as const;
 const join = [{ ...companyJoin, select: { companyName: 'name' } }] as const;
 
 /** Sum of some fields of an API row. */
-const sum = (row: Record<string, unknown>, keys: readonly string[]) => keys.reduce((total, key) => total + Number(row[key] ?? 0), 0);
+const sum = (row: Record<string, unknown>, keys: readonly string[]) =>
+  keys.reduce((total, key) => total + Number(row[key] ?? 0), 0);
 /** Field → its share of the sum of `keys` (`<field>Percentage`). */
 const shares = <K extends string>(keys: readonly K[]) =>
-  Object.fromEntries(keys.map((key) => [`${key}Percentage`, (row: Record<string, unknown>) => shareOf(row[key], sum(row, keys))])) as Record<`${K}Percentage`, (row: Record<string, unknown>) => number>;
+  Object.fromEntries(
+    keys.map((key) => [`${key}Percentage`, (row: Record<string, unknown>) => shareOf(row[key], sum(row, keys))]),
+  ) as Record<`${K}Percentage`, (row: Record<string, unknown>) => number>;
 
 const CONNECTIONS = ['fixedBroadband', 'fixedFiber', 'fixedFwa5gRouter'] as const;
-const CONNECTION_PARTS = { fixedBroadband: 'fixed_broadband', fixedFiber: 'fixed_fiber', fixedFwa5gRouter: 'fixed_fwa_5g' } as const;
-const CONNECTION_LABELS = { fixedBroadband: 'Fixed Broadband', fixedFiber: 'Fixed Fiber', fixedFwa5gRouter: 'Fixed FWA 5G Router' } as const;
+const CONNECTION_PARTS = {
+  fixedBroadband: 'fixed_broadband',
+  fixedFiber: 'fixed_fiber',
+  fixedFwa5gRouter: 'fixed_fwa_5g',
+} as const;
+const CONNECTION_LABELS = {
+  fixedBroadband: 'Fixed Broadband',
+  fixedFiber: 'Fixed Fiber',
+  fixedFwa5gRouter: 'Fixed FWA 5G Router',
+} as const;
 
 export const networkBroadbandRecords = defineResource({
   key: 'network-broadband-records',
@@ -44,22 +64,44 @@ export const networkBroadbandRecords = defineResource({
   fields: [
     yearField,
     monthField,
-    ...CONNECTIONS.flatMap((key) => [count(key, CONNECTION_LABELS[key]), count(`${key}New`, `${CONNECTION_LABELS[key]} New`), count(`${key}Churn`, `${CONNECTION_LABELS[key]} Churn`)]),
+    ...CONNECTIONS.flatMap((key) => [
+      count(key, CONNECTION_LABELS[key]),
+      count(`${key}New`, `${CONNECTION_LABELS[key]} New`),
+      count(`${key}Churn`, `${CONNECTION_LABELS[key]} Churn`),
+    ]),
   ],
   derived: {
     totalBroadband: (row) => sum(row, CONNECTIONS),
     ...shares(CONNECTIONS),
-    newConnections: (row) => sum(row, CONNECTIONS.map((key) => `${key}New`)),
-    churnConnections: (row) => sum(row, CONNECTIONS.map((key) => `${key}Churn`)),
+    newConnections: (row) =>
+      sum(
+        row,
+        CONNECTIONS.map((key) => `${key}New`),
+      ),
+    churnConnections: (row) =>
+      sum(
+        row,
+        CONNECTIONS.map((key) => `${key}Churn`),
+      ),
   },
   pivot: {
     source: broadbandConnections,
     typeField: 'connectionType',
-    parts: Object.fromEntries(CONNECTIONS.map((key) => [CONNECTION_PARTS[key], { [key]: 'activeConnections', [`${key}New`]: 'newThisMonth', [`${key}Churn`]: 'churnThisMonth' }])),
+    parts: Object.fromEntries(
+      CONNECTIONS.map((key) => [
+        CONNECTION_PARTS[key],
+        { [key]: 'activeConnections', [`${key}New`]: 'newThisMonth', [`${key}Churn`]: 'churnThisMonth' },
+      ]),
+    ),
   },
   joins: join,
   list: {
-    columns: [...monthColumns, { key: 'totalBroadband', label: 'Total Broadband', format: 'number' }, { key: 'newConnections', label: 'New', format: 'number' }, { key: 'churnConnections', label: 'Churn', format: 'number' }],
+    columns: [
+      ...monthColumns,
+      { key: 'totalBroadband', label: 'Total Broadband', format: 'number' },
+      { key: 'newConnections', label: 'New', format: 'number' },
+      { key: 'churnConnections', label: 'Churn', format: 'number' },
+    ],
     search: ['year'],
     exact: exactMonth,
     sorts: monthSorts,
@@ -88,14 +130,25 @@ export const networkSubscriptionPatterns = defineResource({
     yearField,
     monthField,
     ...CYCLES.flatMap((cycle) => [
-      count(`${cycle}Subscriptions`, `${cycleLabel(cycle)} Subscriptions`), count(`${cycle}New`, `${cycleLabel(cycle)} New`), count(`${cycle}Churn`, `${cycleLabel(cycle)} Churn`),
+      count(`${cycle}Subscriptions`, `${cycleLabel(cycle)} Subscriptions`),
+      count(`${cycle}New`, `${cycleLabel(cycle)} New`),
+      count(`${cycle}Churn`, `${cycleLabel(cycle)} Churn`),
     ]),
   ],
   derived: { totalMobileSubscriptions: (row) => sum(row, SUBSCRIPTIONS), ...shares(SUBSCRIPTIONS) },
   pivot: {
     source: mobileSubscriptions,
     typeField: 'subscriptionType',
-    parts: Object.fromEntries(CYCLES.map((cycle) => [cycle, { [`${cycle}Subscriptions`]: 'activeSubscriptions', [`${cycle}New`]: 'newThisMonth', [`${cycle}Churn`]: 'churnThisMonth' }])),
+    parts: Object.fromEntries(
+      CYCLES.map((cycle) => [
+        cycle,
+        {
+          [`${cycle}Subscriptions`]: 'activeSubscriptions',
+          [`${cycle}New`]: 'newThisMonth',
+          [`${cycle}Churn`]: 'churnThisMonth',
+        },
+      ]),
+    ),
   },
   joins: join,
   list: {
@@ -114,7 +167,12 @@ export const networkSubscriptionPatterns = defineResource({
 
 const DEVICES = ['mifiDevices', 'simCards', 'eSim', 'fwaMobile'] as const;
 const DEVICE_PARTS = { mifiDevices: 'mifi', simCards: 'sim', eSim: 'esim', fwaMobile: 'fwa_mobile' } as const;
-const DEVICE_LABELS = { mifiDevices: 'MiFi Devices', simCards: 'SIM Cards', eSim: 'eSIM', fwaMobile: 'FWA Mobile' } as const;
+const DEVICE_LABELS = {
+  mifiDevices: 'MiFi Devices',
+  simCards: 'SIM Cards',
+  eSim: 'eSIM',
+  fwaMobile: 'FWA Mobile',
+} as const;
 
 export const networkAccessRecords = defineResource({
   key: 'network-access-records',
@@ -133,7 +191,11 @@ export const networkAccessRecords = defineResource({
   },
   joins: join,
   list: {
-    columns: [...monthColumns, { key: 'mifiDevices', label: 'MiFi Devices', format: 'number' }, { key: 'simCards', label: 'SIM Cards', format: 'number' }],
+    columns: [
+      ...monthColumns,
+      { key: 'mifiDevices', label: 'MiFi Devices', format: 'number' },
+      { key: 'simCards', label: 'SIM Cards', format: 'number' },
+    ],
     search: ['year'],
     exact: exactMonth,
     sorts: monthSorts,

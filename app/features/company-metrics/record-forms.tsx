@@ -12,14 +12,25 @@ interface FixedCompany {
 }
 
 // The only reference field (the company) is fixed: its one choice names it on the form.
-const choicesOf = (company: FixedCompany): FormChoices => ({ filter: [], companies: [{ value: String(company.id), label: company.name }] });
+const choicesOf = (company: FixedCompany): FormChoices => ({
+  filter: [],
+  companies: [{ value: String(company.id), label: company.name }],
+});
 
 /** 'Edit Subscriber Metrics', 'Edit Subscriber Level', 'Edit Card Type'. */
 export function editTitle(def: ResourceDef): string {
   return def.formTitles?.edit ?? `Edit ${def.noun}`;
 }
 
-export function EditPanel({ def, record, company }: { def: ResourceDef; record: Record<string, unknown> & { id: number }; company: FixedCompany }) {
+export function EditPanel({
+  def,
+  record,
+  company,
+}: {
+  def: ResourceDef;
+  record: Record<string, unknown> & { id: number };
+  company: FixedCompany;
+}) {
   const actionData = useActionData<ActionAnswer>();
   const closeTo = useCloseUrl();
   return (

@@ -13,7 +13,13 @@ import type { Month } from './data.ts';
 /** Tab links that keep the chosen month and drop an open form. */
 export function VultTabs({ tabs, current }: { tabs: readonly { key: string; label: string }[]; current: string }) {
   const { search } = useLocation();
-  return <TabNav label="Sections" current={current} tabs={tabs.map((t) => ({ ...t, to: withParams(search, { tab: t.key, edit: null }) }))} />;
+  return (
+    <TabNav
+      label="Sections"
+      current={current}
+      tabs={tabs.map((t) => ({ ...t, to: withParams(search, { tab: t.key, edit: null }) }))}
+    />
+  );
 }
 
 /** Year and month selects with a Show button: ?year=&month= on the same tab. The years are the add forms' years. */
@@ -25,25 +31,42 @@ export function MonthPicker({ tab, month }: { tab: string; month: Month | null }
     <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Choose a month">
       <input type="hidden" name="tab" value={tab} />
       <div>
-        <label htmlFor="vult-year" className="block text-sm font-medium text-slate-700">Year</label>
+        <label htmlFor="vult-year" className="block text-sm font-medium text-slate-700">
+          Year
+        </label>
         <select id="vult-year" name="year" defaultValue={shown.year} key={`y${shown.year}`} className={inputClass}>
-          {yearChoices(yearField, String(shown.year)).map((y) => <option key={y} value={y}>{y}</option>)}
+          {yearChoices(yearField, String(shown.year)).map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
         </select>
       </div>
       <div>
-        <label htmlFor="vult-month" className="block text-sm font-medium text-slate-700">Month</label>
+        <label htmlFor="vult-month" className="block text-sm font-medium text-slate-700">
+          Month
+        </label>
         <select id="vult-month" name="month" defaultValue={shown.month} key={`m${shown.month}`} className={inputClass}>
-          {MONTH_NAMES.map((name, i) => <option key={name} value={i + 1}>{name}</option>)}
+          {MONTH_NAMES.map((name, i) => (
+            <option key={name} value={i + 1}>
+              {name}
+            </option>
+          ))}
         </select>
       </div>
-      <Button type="submit" variant="secondary">Show</Button>
+      <Button type="submit" variant="secondary">
+        Show
+      </Button>
     </Form>
   );
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
-    <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600" data-testid="empty-state">
+    <p
+      className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600"
+      data-testid="empty-state"
+    >
       {children}
     </p>
   );
@@ -51,5 +74,9 @@ export function EmptyState({ children }: { children: ReactNode }) {
 
 /** A refusal no form on the page shows (a 403 for a user without the permission). */
 export function ActionAlert({ message }: { message: string | null }) {
-  return message ? <div className="mb-4"><Alert title="Error">{message}</Alert></div> : null;
+  return message ? (
+    <div className="mb-4">
+      <Alert title="Error">{message}</Alert>
+    </div>
+  ) : null;
 }

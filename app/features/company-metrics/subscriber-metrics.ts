@@ -1,7 +1,14 @@
 import { METRIC_COMPANY_TYPES, METRIC_PERIODS } from '../../../db/types.ts';
 import type { FieldError } from '../../platform/lib/field-error.ts';
 import { defineResource, messagesFor, type ResourceDef } from '../../platform/resources/define.ts';
-import { companyJoin, COMPANY_TYPE_LABELS, FINTECH_METRICS, METRIC_LABELS, MOBILE_METRICS, PERIOD_LABELS } from '../../platform/resources/shared.ts';
+import {
+  companyJoin,
+  COMPANY_TYPE_LABELS,
+  FINTECH_METRICS,
+  METRIC_LABELS,
+  MOBILE_METRICS,
+  PERIOD_LABELS,
+} from '../../platform/resources/shared.ts';
 import { companyField } from '../finance/index.ts';
 
 export const METRIC_NAMES: Record<(typeof METRIC_COMPANY_TYPES)[number], readonly string[]> = {
@@ -28,10 +35,29 @@ export const subscriberMetrics = defineResource({
   companyTypeField: 'companyType',
   fields: [
     companyField,
-    { name: 'companyType', label: 'Company Type', kind: 'enum', options: METRIC_COMPANY_TYPES, optionLabels: COMPANY_TYPE_LABELS },
-    { name: 'metricName', label: 'Metric Name', kind: 'enum', options: [...MOBILE_METRICS, ...FINTECH_METRICS], optionLabels: METRIC_LABELS },
+    {
+      name: 'companyType',
+      label: 'Company Type',
+      kind: 'enum',
+      options: METRIC_COMPANY_TYPES,
+      optionLabels: COMPANY_TYPE_LABELS,
+    },
+    {
+      name: 'metricName',
+      label: 'Metric Name',
+      kind: 'enum',
+      options: [...MOBILE_METRICS, ...FINTECH_METRICS],
+      optionLabels: METRIC_LABELS,
+    },
     { name: 'metricValue', label: 'Metric Value', kind: 'decimal', required: true },
-    { name: 'period', label: 'Period', kind: 'enum', options: METRIC_PERIODS, optionLabels: PERIOD_LABELS, defaultValue: 'monthly' },
+    {
+      name: 'period',
+      label: 'Period',
+      kind: 'enum',
+      options: METRIC_PERIODS,
+      optionLabels: PERIOD_LABELS,
+      defaultValue: 'monthly',
+    },
     { name: 'recordDate', label: 'Record Date', kind: 'date', required: true },
     { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
   ],
@@ -48,7 +74,11 @@ export const subscriberMetrics = defineResource({
     ],
     search: ['c.name', 'metricName', 'period', 'description', 'recordDate'],
     filter: { param: 'metricName', label: 'Metric', column: 'metricName' },
-    sorts: { recordDate: { column: 'recordDate' }, metricName: { column: 'metricName' }, metricValue: { column: 'metricValueHundredths' } },
+    sorts: {
+      recordDate: { column: 'recordDate' },
+      metricName: { column: 'metricName' },
+      metricValue: { column: 'metricValueHundredths' },
+    },
     defaultSort: { key: 'recordDate', dir: 'desc' },
   },
   messages: messagesFor('metric'),

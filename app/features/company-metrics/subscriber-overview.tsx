@@ -36,7 +36,15 @@ export function CardPenetration({ row }: { row: MetricsRow }) {
   const share = totalSubscribers > 0 ? Math.min(100, Math.round((cardHolders / totalSubscribers) * 10_000) / 100) : 0;
   return (
     <Card title="Card Penetration">
-      <div className="h-3 w-full rounded-full bg-slate-200" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={share} aria-valuetext={formatPercent(share)} aria-label="Card penetration">
+      <div
+        className="h-3 w-full rounded-full bg-slate-200"
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={share}
+        aria-valuetext={formatPercent(share)}
+        aria-label="Card penetration"
+      >
         <div className="h-3 rounded-full bg-blue-700" style={{ width: `${share}%` }} />
       </div>
       <p className="mt-2 text-sm text-slate-700" data-testid="card-penetration">

@@ -20,8 +20,13 @@ const linkButton = 'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-s
 /** What a tab shows without its record: no number at all, and the way to add one. */
 export function EmptyRecord({ noun, period, addTo }: { noun: string; period: Period | null; addTo: string | null }) {
   return (
-    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="empty-state">
-      <p className="text-sm text-slate-600">{period ? `No ${noun} record for ${monthLabel(period)}.` : `No ${noun} records yet.`}</p>
+    <div
+      className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center"
+      data-testid="empty-state"
+    >
+      <p className="text-sm text-slate-600">
+        {period ? `No ${noun} record for ${monthLabel(period)}.` : `No ${noun} records yet.`}
+      </p>
       {addTo ? (
         <Link to={addTo} preventScrollReset className={`${linkButton} mt-4 bg-blue-700 text-white hover:bg-blue-800`}>
           <PlusIcon className="h-4 w-4" /> Add record
@@ -31,7 +36,13 @@ export function EmptyRecord({ noun, period, addTo }: { noun: string; period: Per
   );
 }
 
-function StatCard({ title, record, empty, edit, children }: {
+function StatCard({
+  title,
+  record,
+  empty,
+  edit,
+  children,
+}: {
   title: string;
   record: MetricRecord | null;
   empty: string;
@@ -43,7 +54,12 @@ function StatCard({ title, record, empty, edit, children }: {
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-sm font-medium text-slate-600">{title}</h2>
         {record && edit ? (
-          <Link to={edit.to} aria-label={edit.label} preventScrollReset className="rounded p-1 text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+          <Link
+            to={edit.to}
+            aria-label={edit.label}
+            preventScrollReset
+            className="rounded p-1 text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          >
             <PencilIcon className="h-4 w-4" />
           </Link>
         ) : null}
@@ -65,7 +81,12 @@ const big = 'mt-1 text-3xl font-semibold tabular-nums text-slate-900';
 type Kind = 'broadband' | 'mobile' | 'access';
 
 /** The three cards; `edit` gives each shown record's edit link (its tab's dialog), when allowed. */
-export function OverviewCards({ broadband, mobile, access, edit = {} }: {
+export function OverviewCards({
+  broadband,
+  mobile,
+  access,
+  edit = {},
+}: {
   broadband: MetricRecord | null;
   mobile: MetricRecord | null;
   access: MetricRecord | null;
@@ -73,7 +94,12 @@ export function OverviewCards({ broadband, mobile, access, edit = {} }: {
 }) {
   return (
     <div className="mb-6 grid gap-4 md:grid-cols-3" data-testid="overview-cards">
-      <StatCard title="Total Broadband Connections" record={broadband} empty="No broadband records yet." edit={edit.broadband}>
+      <StatCard
+        title="Total Broadband Connections"
+        record={broadband}
+        empty="No broadband records yet."
+        edit={edit.broadband}
+      >
         {(r) => (
           <>
             <p className={big}>{formatNumber(num(r, 'totalBroadband'))}</p>
@@ -84,7 +110,12 @@ export function OverviewCards({ broadband, mobile, access, edit = {} }: {
           </>
         )}
       </StatCard>
-      <StatCard title="Total Mobile Subscriptions" record={mobile} empty="No mobile subscription records yet." edit={edit.mobile}>
+      <StatCard
+        title="Total Mobile Subscriptions"
+        record={mobile}
+        empty="No mobile subscription records yet."
+        edit={edit.mobile}
+      >
         {(r) => (
           <>
             <p className={big}>{formatNumber(num(r, 'totalMobileSubscriptions'))}</p>
@@ -129,7 +160,13 @@ function ShareBar({ value }: { value: number }) {
 const cell = 'px-4 py-3';
 
 /** One record of a tab: its month, totals, Edit, and a row per type with its share. */
-export function RecordBreakdown({ title, record, summary, rows, editTo }: {
+export function RecordBreakdown({
+  title,
+  record,
+  summary,
+  rows,
+  editTo,
+}: {
   title: string;
   record: MetricRecord;
   summary: { label: string; value: number }[];
@@ -145,7 +182,11 @@ export function RecordBreakdown({ title, record, summary, rows, editTo }: {
           <p className="text-sm text-slate-500">{monthLabel(record)}</p>
         </div>
         {editTo ? (
-          <Link to={editTo} preventScrollReset className={`${linkButton} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+          <Link
+            to={editTo}
+            preventScrollReset
+            className={`${linkButton} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+          >
             <PencilIcon className="h-4 w-4" /> Edit
           </Link>
         ) : null}
@@ -163,21 +204,47 @@ export function RecordBreakdown({ title, record, summary, rows, editTo }: {
           <caption className="sr-only">{`${title}, ${monthLabel(record)}`}</caption>
           <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className={cell}>Type</th>
-              <th scope="col" className={`${cell} text-right`}>Count</th>
-              <th scope="col" className={cell}>Share of total</th>
-              {flows ? <th scope="col" className={`${cell} text-right`}>New</th> : null}
-              {flows ? <th scope="col" className={`${cell} text-right`}>Churn</th> : null}
+              <th scope="col" className={cell}>
+                Type
+              </th>
+              <th scope="col" className={`${cell} text-right`}>
+                Count
+              </th>
+              <th scope="col" className={cell}>
+                Share of total
+              </th>
+              {flows ? (
+                <th scope="col" className={`${cell} text-right`}>
+                  New
+                </th>
+              ) : null}
+              {flows ? (
+                <th scope="col" className={`${cell} text-right`}>
+                  Churn
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={row.label} data-testid="breakdown-row">
-                <th scope="row" className={`${cell} text-left font-medium text-slate-900`}>{row.label}</th>
+                <th scope="row" className={`${cell} text-left font-medium text-slate-900`}>
+                  {row.label}
+                </th>
                 <td className={`${cell} text-right tabular-nums`}>{formatNumber(num(record, row.count))}</td>
-                <td className={cell}><ShareBar value={num(record, row.percent)} /></td>
-                {flows ? <td className={`${cell} text-right tabular-nums`}>{row.new ? formatNumber(num(record, row.new)) : ''}</td> : null}
-                {flows ? <td className={`${cell} text-right tabular-nums`}>{row.churn ? formatNumber(num(record, row.churn)) : ''}</td> : null}
+                <td className={cell}>
+                  <ShareBar value={num(record, row.percent)} />
+                </td>
+                {flows ? (
+                  <td className={`${cell} text-right tabular-nums`}>
+                    {row.new ? formatNumber(num(record, row.new)) : ''}
+                  </td>
+                ) : null}
+                {flows ? (
+                  <td className={`${cell} text-right tabular-nums`}>
+                    {row.churn ? formatNumber(num(record, row.churn)) : ''}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -197,17 +264,30 @@ export function PeriodPicker({ tab, period, years }: { tab: string; period: Peri
         <span className="block text-xs font-medium text-slate-600">Year</span>
         <select name="year" defaultValue={period ? String(period.year) : ''} className={select}>
           <option value="">Latest</option>
-          {years.map((y) => <option key={y} value={y}>{y}</option>)}
+          {years.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
         </select>
       </label>
       <label className="text-sm text-slate-700">
         <span className="block text-xs font-medium text-slate-600">Month</span>
         <select name="month" defaultValue={period ? String(period.month) : ''} className={select}>
           <option value="">Latest</option>
-          {MONTH_NAMES.map((name, i) => <option key={name} value={i + 1}>{name}</option>)}
+          {MONTH_NAMES.map((name, i) => (
+            <option key={name} value={i + 1}>
+              {name}
+            </option>
+          ))}
         </select>
       </label>
-      <button type="submit" className={`${linkButton} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>Show</button>
+      <button
+        type="submit"
+        className={`${linkButton} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+      >
+        Show
+      </button>
     </Form>
   );
 }

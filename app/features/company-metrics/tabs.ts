@@ -17,7 +17,15 @@ export function resourceTabs<const M extends Record<string, ResourceDef>>(tabs: 
     keys,
     defs: tabs,
     /** URL parameters of every tab's list (search, filter, sort, page, form), cleared when the tab changes. */
-    listParams: ['page', 'q', 'sort', 'dir', 'new', 'edit', ...keys.flatMap((key) => tabs[key].list.filter?.param ?? [])],
+    listParams: [
+      'page',
+      'q',
+      'sort',
+      'dir',
+      'new',
+      'edit',
+      ...keys.flatMap((key) => tabs[key].list.filter?.param ?? []),
+    ],
     tabOf: pick,
     /** The tab's declaration (one of the tabs' declarations: their rows' type is the union of theirs). */
     defOf: (url: URL | string): M[T] => tabs[pick(url)],

@@ -34,7 +34,14 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     return (await response.json()).id;
   }
   const countRows = async (table: 'vultSubscriberLevels' | 'vultCardTypes' | 'vultSubscriberMetrics') =>
-    Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     admin = (await signedIn({ role: 'admin' })).c;
@@ -47,27 +54,74 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     expect(overview).toContain('No subscriber metrics recorded for Vult yet.');
     expect(overview.match(/data-testid="record-count">0 records</g)).toHaveLength(3);
     expect(overview).toContain('fintech');
-    for (const path of ['/api/vult-subscriber-metrics', '/api/vult-subscriber-levels', '/api/vult-card-types', '/api/vult/subscriber-metrics', '/api/vult/subscriber-levels', '/api/vult/card-types']) {
+    for (const path of [
+      '/api/vult-subscriber-metrics',
+      '/api/vult-subscriber-levels',
+      '/api/vult-card-types',
+      '/api/vult/subscriber-metrics',
+      '/api/vult/subscriber-levels',
+      '/api/vult/card-types',
+    ]) {
       expect(overview).toContain(`>${path}</code>`);
     }
     expect(overview).not.toMatch(CHART);
-    expect(await text(await admin.get(`${SERVICES}?tab=levels`))).toContain('No subscriber levels recorded for Vult yet.');
+    expect(await text(await admin.get(`${SERVICES}?tab=levels`))).toContain(
+      'No subscriber levels recorded for Vult yet.',
+    );
 
     const metrics = await text(await admin.get(METRICS));
     expect(metrics).toContain('Vult Subscriber Metrics');
     expect(metrics).toContain('No subscriber metrics recorded for Vult yet.');
     expect(metrics).not.toContain('subscribers have cards');
     expect(metrics).not.toMatch(CHART);
-    expect(await text(await admin.get(`${METRICS}?tab=levels`))).toContain('No subscriber levels recorded for Vult yet.');
+    expect(await text(await admin.get(`${METRICS}?tab=levels`))).toContain(
+      'No subscriber levels recorded for Vult yet.',
+    );
     expect(await text(await admin.get(`${METRICS}?tab=cards`))).toContain('No card types recorded for Vult yet.');
   });
 
   it('shows the latest month by default, formatted, and another month with ?year=&month=', async () => {
-    ids.may = await create('vult-subscriber-metrics', { year: 2024, month: 5, totalSubscribers: 12345, cardHolders: 4111, cardAdoptionRate: 33.3, retentionRate: 87.25, conversionRate: 12.5 });
-    ids.june = await create('vult-subscriber-metrics', { year: 2024, month: 6, totalSubscribers: 15000, cardHolders: 6000, cardAdoptionRate: 40, retentionRate: 88.5, conversionRate: 13.75 });
-    ids.cardReady = await create('vult-subscriber-levels', { year: 2024, month: 6, level: 'level_1', subscriberCount: 6000, percentageOfTotal: 40, description: 'Cards issued' });
-    ids.signUps = await create('vult-subscriber-levels', { year: 2024, month: 6, level: 'level_0', subscriberCount: 9000, percentageOfTotal: 60 });
-    ids.gold = await create('vult-card-types', { year: 2024, month: 6, cardType: 'gold', cardCount: 1234, percentageOfCards: 20.57, percentageOfUsers: 8.23 });
+    ids.may = await create('vult-subscriber-metrics', {
+      year: 2024,
+      month: 5,
+      totalSubscribers: 12345,
+      cardHolders: 4111,
+      cardAdoptionRate: 33.3,
+      retentionRate: 87.25,
+      conversionRate: 12.5,
+    });
+    ids.june = await create('vult-subscriber-metrics', {
+      year: 2024,
+      month: 6,
+      totalSubscribers: 15000,
+      cardHolders: 6000,
+      cardAdoptionRate: 40,
+      retentionRate: 88.5,
+      conversionRate: 13.75,
+    });
+    ids.cardReady = await create('vult-subscriber-levels', {
+      year: 2024,
+      month: 6,
+      level: 'level_1',
+      subscriberCount: 6000,
+      percentageOfTotal: 40,
+      description: 'Cards issued',
+    });
+    ids.signUps = await create('vult-subscriber-levels', {
+      year: 2024,
+      month: 6,
+      level: 'level_0',
+      subscriberCount: 9000,
+      percentageOfTotal: 60,
+    });
+    ids.gold = await create('vult-card-types', {
+      year: 2024,
+      month: 6,
+      cardType: 'gold',
+      cardCount: 1234,
+      percentageOfCards: 20.57,
+      percentageOfUsers: 8.23,
+    });
 
     const latest = await text(await admin.get(METRICS));
     expect(latest).toContain('June 2024');
@@ -88,7 +142,9 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     const empty = await text(await admin.get(`${METRICS}?year=2023&month=1`));
     expect(empty).toContain('No subscriber metrics for January 2023.');
     expect(empty).not.toContain('subscribers have cards');
-    expect(await text(await admin.get(`${METRICS}?year=abc&month=5`))).toContain('6,000 out of 15,000 subscribers have cards');
+    expect(await text(await admin.get(`${METRICS}?year=abc&month=5`))).toContain(
+      '6,000 out of 15,000 subscribers have cards',
+    );
 
     const levels = await text(await admin.get(`${METRICS}?tab=levels`));
     expect(levels).toContain('>Active Sign-ups</span>');
@@ -99,7 +155,9 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     expect(levels.indexOf('Active Sign-ups')).toBeLessThan(levels.indexOf('Card Ready'));
     expect(levels).toContain('9,000');
     expect(levels).toContain('60.00%');
-    expect(await text(await admin.get(`${METRICS}?tab=levels&year=2024&month=5`))).toContain('No subscriber levels for May 2024.');
+    expect(await text(await admin.get(`${METRICS}?tab=levels&year=2024&month=5`))).toContain(
+      'No subscriber levels for May 2024.',
+    );
 
     const cards = await text(await admin.get(`${METRICS}?tab=cards`));
     expect(cards).toContain('>Gold</span>');
@@ -127,20 +185,37 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     expect(addTab).toContain('Card Ready');
 
     // The month pickers offer the years the add forms offer (this year and the nine before, in range), no later ones.
-    const yearLists = [addTab, await text(await admin.get(METRICS)), await text(await admin.get(`${METRICS}?tab=cards`))].flatMap((page) =>
-      [...page.matchAll(/<select[^>]*name="year"[^>]*>(.*?)<\/select>/gs)].map((m) => [...m[1].matchAll(/value="(\d+)"/g)].map((v) => Number(v[1]))),
+    const yearLists = [
+      addTab,
+      await text(await admin.get(METRICS)),
+      await text(await admin.get(`${METRICS}?tab=cards`)),
+    ].flatMap((page) =>
+      [...page.matchAll(/<select[^>]*name="year"[^>]*>(.*?)<\/select>/gs)].map((m) =>
+        [...m[1].matchAll(/value="(\d+)"/g)].map((v) => Number(v[1])),
+      ),
     );
     expect(yearLists.length).toBeGreaterThanOrEqual(3);
     const thisYear = new Date().getUTCFullYear();
     for (const years of yearLists) {
       expect(years[0]).toBe(thisYear);
-      expect(years.filter((y) => y !== 2024)).toEqual(Array.from({ length: thisYear - 2019 }, (_, i) => thisYear - i).filter((y) => y !== 2024));
+      expect(years.filter((y) => y !== 2024)).toEqual(
+        Array.from({ length: thisYear - 2019 }, (_, i) => thisYear - i).filter((y) => y !== 2024),
+      );
     }
   });
 
   it('the add form on the levels tab saves a level for Vult, whatever company the form names', async () => {
     const { c } = await signedIn({ role: 'editor' });
-    const fields = { intent: 'create', companyId: String(ONE_NETWORK), year: '2024', month: '7', level: 'level_2', subscriberCount: '321', percentageOfTotal: '12.5', description: `Linked wallets ${dialect}` };
+    const fields = {
+      intent: 'create',
+      companyId: String(ONE_NETWORK),
+      year: '2024',
+      month: '7',
+      level: 'level_2',
+      subscriberCount: '321',
+      percentageOfTotal: '12.5',
+      description: `Linked wallets ${dialect}`,
+    };
     const response = await c.postForm(`${SERVICES}?tab=levels`, fields);
     expect(response.status, await response.clone().text()).toBe(302);
     expect(response.headers.get('Location')).toBe(`${SERVICES}?tab=levels`);
@@ -148,24 +223,55 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     expect(page).toContain('Subscriber level added successfully');
     expect(page).toContain('Enhanced Experience');
     expect(page).toContain('12.50%');
-    const row = await db().selectFrom('vultSubscriberLevels').selectAll().where('description', '=', `Linked wallets ${dialect}`).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ companyId: VULT, year: 2024, month: 7, level: 'level_2', percentageOfTotalHundredths: 1250 });
+    const row = await db()
+      .selectFrom('vultSubscriberLevels')
+      .selectAll()
+      .where('description', '=', `Linked wallets ${dialect}`)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      companyId: VULT,
+      year: 2024,
+      month: 7,
+      level: 'level_2',
+      percentageOfTotalHundredths: 1250,
+    });
     expect(Number(row.subscriberCount)).toBe(321);
   });
 
   it('a validation error answers 400 with the field message beside the field, and saves nothing', async () => {
     const { c } = await signedIn({ role: 'editor' });
     const before = await countRows('vultSubscriberLevels');
-    const valid = { intent: 'create', companyId: String(VULT), year: '2024', month: '8', level: 'level_1', subscriberCount: '10', percentageOfTotal: '50', description: '' };
+    const valid = {
+      intent: 'create',
+      companyId: String(VULT),
+      year: '2024',
+      month: '8',
+      level: 'level_1',
+      subscriberCount: '10',
+      percentageOfTotal: '50',
+      description: '',
+    };
     const percent = await c.postForm(`${SERVICES}?tab=levels`, { ...valid, percentageOfTotal: '101' });
     expect(percent.status).toBe(400);
     const percentPage = await text(percent);
-    expect(percentPage).toMatch(/data-testid="[^"]*-percentageOfTotal-error">Percentage of Total must be between 0 and 100</);
+    expect(percentPage).toMatch(
+      /data-testid="[^"]*-percentageOfTotal-error">Percentage of Total must be between 0 and 100</,
+    );
     expect(percentPage).toContain('Failed to create vult subscriber level');
     const year = await c.postForm(`${SERVICES}?tab=levels`, { ...valid, year: '2019' });
     expect(year.status).toBe(400);
     expect(await text(year)).toMatch(/data-testid="[^"]*-year-error">Year must be a whole number from 2020 to 2030</);
-    const edit = await c.postForm(`${METRICS}?tab=cards&edit=${ids.gold}`, { intent: 'update', id: String(ids.gold), companyId: String(VULT), year: '2024', month: '6', cardType: 'gold', cardCount: '-1', percentageOfCards: '1', percentageOfUsers: '1' });
+    const edit = await c.postForm(`${METRICS}?tab=cards&edit=${ids.gold}`, {
+      intent: 'update',
+      id: String(ids.gold),
+      companyId: String(VULT),
+      year: '2024',
+      month: '6',
+      cardType: 'gold',
+      cardCount: '-1',
+      percentageOfCards: '1',
+      percentageOfUsers: '1',
+    });
     expect(edit.status).toBe(400);
     expect(await text(edit)).toContain('Card Count must be a whole number of 0 or more');
     expect(await countRows('vultSubscriberLevels')).toBe(before);
@@ -175,14 +281,21 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
   it('a second row for the same level and month answers 409 with the reason', async () => {
     const before = await countRows('vultSubscriberLevels');
     const response = await admin.postForm(`${SERVICES}?tab=levels`, {
-      intent: 'create', companyId: String(VULT), year: '2024', month: '6', level: 'level_1', subscriberCount: '1', percentageOfTotal: '1', description: '',
+      intent: 'create',
+      companyId: String(VULT),
+      year: '2024',
+      month: '6',
+      level: 'level_1',
+      subscriberCount: '1',
+      percentageOfTotal: '1',
+      description: '',
     });
     expect(response.status).toBe(409);
     expect(await text(response)).toContain('This level already has a record for this company and month');
     expect(await countRows('vultSubscriberLevels')).toBe(before);
   });
 
-  it('edits open from the URL with the specification\'s titles, and an edit on the cards tab is saved for Vult', async () => {
+  it("edits open from the URL with the specification's titles, and an edit on the cards tab is saved for Vult", async () => {
     const { c } = await signedIn({ role: 'editor' });
     expect(await text(await c.get(`${METRICS}?edit=${ids.june}`))).toContain('Edit Subscriber Metrics');
     expect(await text(await c.get(`${METRICS}?tab=levels&edit=${ids.cardReady}`))).toContain('Edit Subscriber Level');
@@ -193,7 +306,16 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     expect((await c.get(`${METRICS}?tab=cards&edit=999999`)).status).toBe(404);
 
     const response = await c.postForm(`${METRICS}?tab=cards&year=2024&month=6&edit=${ids.gold}`, {
-      intent: 'update', id: String(ids.gold), companyId: String(ONE_NETWORK), year: '2024', month: '6', cardType: 'gold', cardCount: '2000', percentageOfCards: '25.5', percentageOfUsers: '13.33', description: '',
+      intent: 'update',
+      id: String(ids.gold),
+      companyId: String(ONE_NETWORK),
+      year: '2024',
+      month: '6',
+      cardType: 'gold',
+      cardCount: '2000',
+      percentageOfCards: '25.5',
+      percentageOfUsers: '13.33',
+      description: '',
     });
     expect(response.status, await response.clone().text()).toBe(302);
     expect(response.headers.get('Location')).toBe(`${METRICS}?tab=cards&year=2024&month=6`);
@@ -204,7 +326,11 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     expect(page).toContain('13.33%');
     expect(page).not.toContain('Edit Card Type');
     const row = await db().selectFrom('vultCardTypes').selectAll().where('id', '=', ids.gold).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ companyId: VULT, percentageOfCardsHundredths: 2550, percentageOfUsersHundredths: 1333 });
+    expect(row).toMatchObject({
+      companyId: VULT,
+      percentageOfCardsHundredths: 2550,
+      percentageOfUsersHundredths: 1333,
+    });
   });
 
   it('a viewer sees no add or edit controls and is refused a post with 403', async () => {
@@ -219,9 +345,27 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     }
     expect(await text(await c.get(`${METRICS}?tab=cards&edit=${ids.gold}`))).not.toContain('Edit Card Type');
     const before = await countRows('vultSubscriberLevels');
-    const post = await c.postForm(`${SERVICES}?tab=levels`, { intent: 'create', companyId: String(VULT), year: '2024', month: '9', level: 'level_1', subscriberCount: '1', percentageOfTotal: '1' });
+    const post = await c.postForm(`${SERVICES}?tab=levels`, {
+      intent: 'create',
+      companyId: String(VULT),
+      year: '2024',
+      month: '9',
+      level: 'level_1',
+      subscriberCount: '1',
+      percentageOfTotal: '1',
+    });
     expect(post.status).toBe(403);
-    const edit = await c.postForm(`${METRICS}?tab=cards`, { intent: 'update', id: String(ids.gold), companyId: String(VULT), year: '2024', month: '6', cardType: 'gold', cardCount: '1', percentageOfCards: '1', percentageOfUsers: '1' });
+    const edit = await c.postForm(`${METRICS}?tab=cards`, {
+      intent: 'update',
+      id: String(ids.gold),
+      companyId: String(VULT),
+      year: '2024',
+      month: '6',
+      cardType: 'gold',
+      cardCount: '1',
+      percentageOfCards: '1',
+      percentageOfUsers: '1',
+    });
     expect(edit.status).toBe(403);
     expect(await countRows('vultSubscriberLevels')).toBe(before);
   });
@@ -230,7 +374,15 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     const { c } = await signedIn({ role: 'editor', companyId: ONE_NETWORK });
     expect((await c.get(SERVICES)).status).toBe(404);
     expect((await c.get(METRICS)).status).toBe(404);
-    const post = await c.postForm(`${SERVICES}?tab=levels`, { intent: 'create', companyId: String(VULT), year: '2024', month: '9', level: 'level_1', subscriberCount: '1', percentageOfTotal: '1' });
+    const post = await c.postForm(`${SERVICES}?tab=levels`, {
+      intent: 'create',
+      companyId: String(VULT),
+      year: '2024',
+      month: '9',
+      level: 'level_1',
+      subscriberCount: '1',
+      percentageOfTotal: '1',
+    });
     expect(post.status).toBe(404);
     const vult = (await signedIn({ role: 'viewer', companyId: VULT })).c;
     expect(await text(await vult.get(METRICS))).toContain('6,000 out of 15,000 subscribers have cards');

@@ -4,7 +4,17 @@
 // /api/vult-subscriber-metrics and /api/vult/subscriber-metrics (whose GET is the latest row).
 import { CARD_TYPES, SUBSCRIBER_LEVELS } from '../../../db/types.ts';
 import { defineResource, messagesFor, type Messages } from '../../platform/resources/define.ts';
-import { byMonth, CARD_TYPE_LABELS, companyMonthFields, count, exactMonth, LEVEL_LABELS, monthColumns, monthSorts, percent } from './metric-fields.ts';
+import {
+  byMonth,
+  CARD_TYPE_LABELS,
+  companyMonthFields,
+  count,
+  exactMonth,
+  LEVEL_LABELS,
+  monthColumns,
+  monthSorts,
+  percent,
+} from './metric-fields.ts';
 import { companyJoin } from '../../platform/resources/shared.ts';
 
 const description = { name: 'description', label: 'Description', kind: 'textarea', max: 1000 } as const;
@@ -12,7 +22,12 @@ const join = [{ ...companyJoin, select: { companyName: 'name' } }] as const;
 
 /** Vult's own texts where they differ ('Subscriber level added successfully'), the usual ones otherwise. */
 function vultMessages(noun: string, created: string): Messages {
-  return { ...messagesFor(noun), created, createFailed: `Failed to create vult ${noun}`, confirmDelete: 'Are you sure you want to delete this record?' };
+  return {
+    ...messagesFor(noun),
+    created,
+    createFailed: `Failed to create vult ${noun}`,
+    confirmDelete: 'Are you sure you want to delete this record?',
+  };
 }
 
 export const vultSubscriberMetrics = defineResource({
@@ -46,8 +61,17 @@ export const vultSubscriberMetrics = defineResource({
     sorts: { ...monthSorts, subscribers: { column: 'totalSubscribers' } },
     defaultSort: byMonth,
   },
-  unique: [{ fields: ['companyId', 'year', 'month'], message: 'Subscriber metrics for this company and month already exist', conflict: true }],
-  messages: { ...vultMessages('subscriber metrics', 'Vult subscriber metrics created successfully'), updated: 'Subscriber metrics updated successfully' },
+  unique: [
+    {
+      fields: ['companyId', 'year', 'month'],
+      message: 'Subscriber metrics for this company and month already exist',
+      conflict: true,
+    },
+  ],
+  messages: {
+    ...vultMessages('subscriber metrics', 'Vult subscriber metrics created successfully'),
+    updated: 'Subscriber metrics updated successfully',
+  },
   formTitles: { create: 'Add Subscriber Metrics', edit: 'Edit Subscriber Metrics' },
   auditLabel: 'Vult Subscriber Metrics',
   exportName: 'vult-subscriber-metrics',
@@ -83,7 +107,13 @@ export const vultSubscriberLevels = defineResource({
     sorts: { ...monthSorts, level: { column: 'level' }, count: { column: 'subscriberCount' } },
     defaultSort: byMonth,
   },
-  unique: [{ fields: ['companyId', 'year', 'month', 'level'], message: 'This level already has a record for this company and month', conflict: true }],
+  unique: [
+    {
+      fields: ['companyId', 'year', 'month', 'level'],
+      message: 'This level already has a record for this company and month',
+      conflict: true,
+    },
+  ],
   messages: vultMessages('subscriber level', 'Subscriber level added successfully'),
   auditLabel: 'Vult Subscriber Levels',
   exportName: 'vult-subscriber-levels',
@@ -121,7 +151,13 @@ export const vultCardTypes = defineResource({
     sorts: { ...monthSorts, cardType: { column: 'cardType' }, count: { column: 'cardCount' } },
     defaultSort: byMonth,
   },
-  unique: [{ fields: ['companyId', 'year', 'month', 'cardType'], message: 'This card type already has a record for this company and month', conflict: true }],
+  unique: [
+    {
+      fields: ['companyId', 'year', 'month', 'cardType'],
+      message: 'This card type already has a record for this company and month',
+      conflict: true,
+    },
+  ],
   messages: vultMessages('card type', 'Card type added successfully'),
   auditLabel: 'Vult Card Types',
   exportName: 'vult-card-types',

@@ -32,7 +32,9 @@ export function AccessCard({ access }: { access: UserAccess }) {
         </div>
         <div>
           <dt className="text-slate-500">Role</dt>
-          <dd className="font-medium" data-testid="access-role">{capitalise(access.role)}</dd>
+          <dd className="font-medium" data-testid="access-role">
+            {capitalise(access.role)}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-500">Access Level</dt>
@@ -41,7 +43,10 @@ export function AccessCard({ access }: { access: UserAccess }) {
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
         {Object.entries(access.permissions).map(([key, allowed]) => (
-          <span key={key} className={`rounded-full px-2.5 py-1 text-xs font-medium ${allowed ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-500 line-through'}`}>
+          <span
+            key={key}
+            className={`rounded-full px-2.5 py-1 text-xs font-medium ${allowed ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-500 line-through'}`}
+          >
             {PERMISSION_LABELS[key] ?? key}
           </span>
         ))}
@@ -50,7 +55,9 @@ export function AccessCard({ access }: { access: UserAccess }) {
         <p className="text-slate-500">Available companies</p>
         <ul className="mt-1 flex flex-wrap gap-2" data-testid="available-companies">
           {access.availableCompanies.map((c) => (
-            <li key={c.id} className="rounded border border-slate-200 px-2 py-1">{c.name} <span className="text-slate-500">({c.type})</span></li>
+            <li key={c.id} className="rounded border border-slate-200 px-2 py-1">
+              {c.name} <span className="text-slate-500">({c.type})</span>
+            </li>
           ))}
         </ul>
       </div>

@@ -17,7 +17,13 @@ describe.each(TEST_DIALECTS)('dashboard over HTTP on %s', (dialect) => {
   it('an admin gets userAccess and every figure; a scoped viewer only theirs', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const body = await (await c.get('/api/dashboard')).json();
-    expect(body.userAccess).toMatchObject({ companyName: 'All Companies', companyType: 'all', role: 'admin', accessLevel: 'Full Access', permissions: { canManageUsers: true } });
+    expect(body.userAccess).toMatchObject({
+      companyName: 'All Companies',
+      companyType: 'all',
+      role: 'admin',
+      accessLevel: 'Full Access',
+      permissions: { canManageUsers: true },
+    });
     const users = await db().selectFrom('users').select('isActive').execute();
     expect(body.userStats).toEqual({ activeUsers: users.filter((u) => u.isActive).length, totalUsers: users.length });
     expect(body.systemHealth.overall).toMatch(/^(healthy|warning|critical)$/);
@@ -30,8 +36,21 @@ describe.each(TEST_DIALECTS)('dashboard over HTTP on %s', (dialect) => {
     const company = await db().selectFrom('companies').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
     const { c: viewer } = await signedIn({ role: 'viewer', companyId: company.id });
     const mine = await (await viewer.get('/api/dashboard')).json();
-    expect(mine.userAccess).toMatchObject({ companyName: company.name, role: 'viewer', accessLevel: 'Read Only', availableCompanies: [expect.objectContaining({ id: company.id })] });
-    expect(mine).toMatchObject({ userStats: null, api: null, systemHealth: null, lastBackup: null, recentActivity: null, apiActivity: null, alerts: null });
+    expect(mine.userAccess).toMatchObject({
+      companyName: company.name,
+      role: 'viewer',
+      accessLevel: 'Read Only',
+      availableCompanies: [expect.objectContaining({ id: company.id })],
+    });
+    expect(mine).toMatchObject({
+      userStats: null,
+      api: null,
+      systemHealth: null,
+      lastBackup: null,
+      recentActivity: null,
+      apiActivity: null,
+      alerts: null,
+    });
     expect(mine.charts.companyId).toBe(company.id);
   });
 
@@ -50,7 +69,9 @@ describe.each(TEST_DIALECTS)('dashboard over HTTP on %s', (dialect) => {
     /** A tile's verdict and the line under it, as text. */
     const tile = (html: string, testId: string) => {
       const rest = html.slice(html.indexOf(`data-testid="${testId}"`));
-      const [, value, detail] = rest.match(/<p class="mt-2 text-2xl[^"]*">(.*?)<\/p><p class="mt-1 text-xs[^"]*">(.*?)<\/p>/)!;
+      const [, value, detail] = rest.match(
+        /<p class="mt-2 text-2xl[^"]*">(.*?)<\/p><p class="mt-1 text-xs[^"]*">(.*?)<\/p>/,
+      )!;
       return `${value} · ${detail}`.replace(/<!-- -->/g, '');
     };
     let home = '';
@@ -62,13 +83,27 @@ describe.each(TEST_DIALECTS)('dashboard over HTTP on %s', (dialect) => {
     expect(home).toBe(screen);
     expect(home).toMatch(/^(Healthy|Warning|Critical) · /);
     expect(home).not.toMatch(/Issues|anomal/);
-    expect((await (await c.get('/')).text()).match(/<a[^>]*data-testid="tile-system-health"[^>]*>/)![0]).toContain('href="/system-monitoring"');
+    expect((await (await c.get('/')).text()).match(/<a[^>]*data-testid="tile-system-health"[^>]*>/)![0]).toContain(
+      'href="/system-monitoring"',
+    );
   });
 
   it('the screen: the tiles and lists the user may see, and the charts as SVG with a table', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const html = await (await c.get('/')).text();
-    for (const text of ['Last updated:', 'Your Access Level', 'Active Users', 'API Success Rate', 'System Health', 'Last Backup', 'Recent Activity', 'API Integration Activity', 'No API activity', 'Budget vs actual expenses', 'Projected vs actual revenue']) {
+    for (const text of [
+      'Last updated:',
+      'Your Access Level',
+      'Active Users',
+      'API Success Rate',
+      'System Health',
+      'Last Backup',
+      'Recent Activity',
+      'API Integration Activity',
+      'No API activity',
+      'Budget vs actual expenses',
+      'Projected vs actual revenue',
+    ]) {
       expect(html, text).toContain(text);
     }
     expect(html).toContain('href="/user-management"');
@@ -79,7 +114,8 @@ describe.each(TEST_DIALECTS)('dashboard over HTTP on %s', (dialect) => {
     const { c: viewer } = await signedIn({ role: 'viewer' });
     const plain = await (await viewer.get('/')).text();
     expect(plain).toContain('Your Access Level');
-    for (const text of ['Active Users', 'API Success Rate', 'Recent Activity', 'API Integration Activity']) expect(plain, text).not.toContain(text);
+    for (const text of ['Active Users', 'API Success Rate', 'Recent Activity', 'API Integration Activity'])
+      expect(plain, text).not.toContain(text);
     expect(plain).toContain('Budget vs actual expenses');
   });
 
@@ -87,7 +123,10 @@ describe.each(TEST_DIALECTS)('dashboard over HTTP on %s', (dialect) => {
     const html = await (await client().get('/')).text();
     const companies = (await db().selectFrom('companies').select('id').execute()).length;
     const departments = (await db().selectFrom('departments').select('id').execute()).length;
-    const stats = html.slice(html.indexOf('data-testid="landing-stats"'), html.indexOf('</dl>', html.indexOf('data-testid="landing-stats"')));
+    const stats = html.slice(
+      html.indexOf('data-testid="landing-stats"'),
+      html.indexOf('</dl>', html.indexOf('data-testid="landing-stats"')),
+    );
     expect(stats).toContain(`>${companies}<`);
     expect(stats).toContain(`>${departments}<`);
     expect(stats).toContain('Data points');

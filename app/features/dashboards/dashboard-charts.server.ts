@@ -33,13 +33,24 @@ export async function dashboardCharts(ctx: ServiceContext, now = new Date()): Pr
   const current = now.toISOString().slice(0, 7);
   const months = Array.from({ length: CHART_MONTHS }, (_, i) => addMonths(current, i - CHART_MONTHS + 1));
   const range = { companyId, from: months[0], to: months[months.length - 1] };
-  const [budgets, revenue] = await Promise.all([budgetFigures(ctx.db, range, ['month']), revenueFigures(ctx.db, range, ['month'])]);
+  const [budgets, revenue] = await Promise.all([
+    budgetFigures(ctx.db, range, ['month']),
+    revenueFigures(ctx.db, range, ['month']),
+  ]);
   const budgetOf = new Map(budgets.map((r) => [r.month!, r]));
   const revenueOf = new Map(revenue.map((r) => [r.month!, r]));
   return {
     companyId,
     months,
-    budgetVsActual: months.map((month) => ({ month, planned: dollars(budgetOf.get(month)?.planCents ?? 0), actual: dollars(budgetOf.get(month)?.actualCents ?? 0) })),
-    revenue: months.map((month) => ({ month, planned: dollars(revenueOf.get(month)?.projectedCents ?? 0), actual: dollars(revenueOf.get(month)?.actualCents ?? 0) })),
+    budgetVsActual: months.map((month) => ({
+      month,
+      planned: dollars(budgetOf.get(month)?.planCents ?? 0),
+      actual: dollars(budgetOf.get(month)?.actualCents ?? 0),
+    })),
+    revenue: months.map((month) => ({
+      month,
+      planned: dollars(revenueOf.get(month)?.projectedCents ?? 0),
+      actual: dollars(revenueOf.get(month)?.actualCents ?? 0),
+    })),
   };
 }

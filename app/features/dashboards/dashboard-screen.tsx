@@ -35,9 +35,27 @@ const ACTION_CLASS: Record<string, string> = {
   login: 'bg-slate-100 text-slate-700',
 };
 
-function Tile({ to, label, value, detail, testId, tone = 'text-slate-900' }: { to: string; label: string; value: ReactNode; detail: ReactNode; testId: string; tone?: string }) {
+function Tile({
+  to,
+  label,
+  value,
+  detail,
+  testId,
+  tone = 'text-slate-900',
+}: {
+  to: string;
+  label: string;
+  value: ReactNode;
+  detail: ReactNode;
+  testId: string;
+  tone?: string;
+}) {
   return (
-    <Link to={to} className="block rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-300 hover:shadow" data-testid={testId}>
+    <Link
+      to={to}
+      className="block rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-300 hover:shadow"
+      data-testid={testId}
+    >
       <p className="text-sm font-medium text-slate-600">{label}</p>
       <p className={`mt-2 text-2xl font-bold tabular-nums ${tone}`}>{value}</p>
       <p className="mt-1 text-xs text-slate-600">{detail}</p>
@@ -48,7 +66,16 @@ function Tile({ to, label, value, detail, testId, tone = 'text-slate-900' }: { t
 function Tiles({ data, now }: { data: DashboardView; now: number }) {
   const tiles: ReactNode[] = [];
   if (data.userStats) {
-    tiles.push(<Tile key="users" to="/user-management" label="Active Users" testId="tile-active-users" value={data.userStats.activeUsers.toLocaleString('en-US')} detail={`of ${data.userStats.totalUsers.toLocaleString('en-US')} users`} />);
+    tiles.push(
+      <Tile
+        key="users"
+        to="/user-management"
+        label="Active Users"
+        testId="tile-active-users"
+        value={data.userStats.activeUsers.toLocaleString('en-US')}
+        detail={`of ${data.userStats.totalUsers.toLocaleString('en-US')} users`}
+      />,
+    );
   }
   if (data.api) {
     tiles.push(
@@ -58,25 +85,66 @@ function Tiles({ data, now }: { data: DashboardView; now: number }) {
         label="API Success Rate"
         testId="tile-api-success"
         value={data.api.runs ? `${data.api.successRate.toFixed(1)}%` : '—'}
-        detail={data.api.runs ? `${data.api.runs} sync run${data.api.runs === 1 ? '' : 's'} in the last ${data.api.windowDays} days` : `No sync runs in the last ${data.api.windowDays} days`}
+        detail={
+          data.api.runs
+            ? `${data.api.runs} sync run${data.api.runs === 1 ? '' : 's'} in the last ${data.api.windowDays} days`
+            : `No sync runs in the last ${data.api.windowDays} days`
+        }
       />,
     );
   }
   if (data.systemHealth) {
     const verdict = HEALTH_LABELS[data.systemHealth.overall];
-    tiles.push(<Tile key="health" to="/system-monitoring" label="System Health" testId="tile-system-health" tone={verdict.tone} value={verdict.label} detail={healthDetail(data.systemHealth)} />);
+    tiles.push(
+      <Tile
+        key="health"
+        to="/system-monitoring"
+        label="System Health"
+        testId="tile-system-health"
+        tone={verdict.tone}
+        value={verdict.label}
+        detail={healthDetail(data.systemHealth)}
+      />,
+    );
   }
   if (data.lastBackup) {
     const backup = data.lastBackup.backup;
-    tiles.push(<Tile key="backup" to="/backup-recovery" label="Last Backup" testId="tile-last-backup" value={backup ? formatRelativeTime(backup.createdAt, now) : 'Never'} detail={backup ? `${backup.name} · ${formatInstant(backup.createdAt)}` : 'No completed backup yet'} />);
+    tiles.push(
+      <Tile
+        key="backup"
+        to="/backup-recovery"
+        label="Last Backup"
+        testId="tile-last-backup"
+        value={backup ? formatRelativeTime(backup.createdAt, now) : 'Never'}
+        detail={backup ? `${backup.name} · ${formatInstant(backup.createdAt)}` : 'No completed backup yet'}
+      />,
+    );
   }
   if (!tiles.length) return null;
   return <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{tiles}</div>;
 }
 
 const CHARTS = [
-  { key: 'budgetVsActual', id: 'budget-chart', card: 'Budget vs actual expenses', title: 'Budget and actual expenses by month', planned: 'Budget', actual: 'Actual expenses', text: 'Each month\'s budget and actual expenses', rule: PLAN_RULE },
-  { key: 'revenue', id: 'revenue-chart', card: 'Projected vs actual revenue', title: 'Projected and actual revenue by month', planned: 'Projected revenue', actual: 'Actual revenue', text: 'Each month\'s projected and actual revenue', rule: PROJECTION_RULE },
+  {
+    key: 'budgetVsActual',
+    id: 'budget-chart',
+    card: 'Budget vs actual expenses',
+    title: 'Budget and actual expenses by month',
+    planned: 'Budget',
+    actual: 'Actual expenses',
+    text: "Each month's budget and actual expenses",
+    rule: PLAN_RULE,
+  },
+  {
+    key: 'revenue',
+    id: 'revenue-chart',
+    card: 'Projected vs actual revenue',
+    title: 'Projected and actual revenue by month',
+    planned: 'Projected revenue',
+    actual: 'Actual revenue',
+    text: "Each month's projected and actual revenue",
+    rule: PROJECTION_RULE,
+  },
 ] as const;
 
 function Charts({ charts, scope }: { charts: NonNullable<DashboardView['charts']>; scope: string }) {
@@ -96,7 +164,9 @@ function Charts({ charts, scope }: { charts: NonNullable<DashboardView['charts']
               { name: c.actual, points: charts[c.key].map((r) => ({ label: r.month, value: r.actual })) },
             ]}
           />
-          <p className="mt-2 text-xs text-slate-600" data-testid={`${c.id}-rule`}>{c.rule}</p>
+          <p className="mt-2 text-xs text-slate-600" data-testid={`${c.id}-rule`}>
+            {c.rule}
+          </p>
         </Card>
       ))}
     </div>
@@ -104,7 +174,21 @@ function Charts({ charts, scope }: { charts: NonNullable<DashboardView['charts']
 }
 
 /** A card listing timed rows (newest first), or its empty text. */
-function TimedList<T extends { id: number; timestamp: string }>({ title, empty, testId, rows, now, children }: { title: string; empty: string; testId: string; rows: T[]; now: number; children: (row: T) => ReactNode }) {
+function TimedList<T extends { id: number; timestamp: string }>({
+  title,
+  empty,
+  testId,
+  rows,
+  now,
+  children,
+}: {
+  title: string;
+  empty: string;
+  testId: string;
+  rows: T[];
+  now: number;
+  children: (row: T) => ReactNode;
+}) {
   return (
     <Card title={title}>
       {rows.length === 0 ? (
@@ -114,7 +198,13 @@ function TimedList<T extends { id: number; timestamp: string }>({ title, empty, 
           {rows.map((r) => (
             <li key={r.id} className="flex items-center justify-between gap-3 py-2 text-sm">
               <span className="min-w-0">{children(r)}</span>
-              <time dateTime={r.timestamp} title={formatInstant(r.timestamp)} className="shrink-0 text-xs text-slate-600">{formatRelativeTime(r.timestamp, now)}</time>
+              <time
+                dateTime={r.timestamp}
+                title={formatInstant(r.timestamp)}
+                className="shrink-0 text-xs text-slate-600"
+              >
+                {formatRelativeTime(r.timestamp, now)}
+              </time>
             </li>
           ))}
         </ul>
@@ -123,7 +213,8 @@ function TimedList<T extends { id: number; timestamp: string }>({ title, empty, 
   );
 }
 
-const badge = (classes: Record<string, string>, key: string) => `rounded px-1.5 py-0.5 text-xs font-medium ${classes[key] ?? 'bg-slate-100 text-slate-700'}`;
+const badge = (classes: Record<string, string>, key: string) =>
+  `rounded px-1.5 py-0.5 text-xs font-medium ${classes[key] ?? 'bg-slate-100 text-slate-700'}`;
 
 function RecentActivity({ rows, now }: { rows: NonNullable<DashboardView['recentActivity']>; now: number }) {
   return (
@@ -159,7 +250,9 @@ function SystemAlerts({ rows, now }: { rows: NonNullable<DashboardView['alerts']
         {rows.map((a) => (
           <li key={a.id} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             <p className="font-medium">{a.description}</p>
-            <p className="mt-1 text-xs">{a.username} · {formatRelativeTime(a.windowEnd, now)}</p>
+            <p className="mt-1 text-xs">
+              {a.username} · {formatRelativeTime(a.windowEnd, now)}
+            </p>
           </li>
         ))}
       </ul>
@@ -170,12 +263,20 @@ function SystemAlerts({ rows, now }: { rows: NonNullable<DashboardView['alerts']
 export function DashboardScreen({ data }: { data: DashboardView }) {
   useRefreshEvery(DASHBOARD_REFRESH_MS);
   const now = Date.parse(data.updatedAt);
-  const scope = data.userAccess.availableCompanies.length === 1 ? data.userAccess.availableCompanies[0].name : data.userAccess.companyName === 'All Companies' ? 'all companies' : data.userAccess.companyName;
+  const scope =
+    data.userAccess.availableCompanies.length === 1
+      ? data.userAccess.availableCompanies[0].name
+      : data.userAccess.companyName === 'All Companies'
+        ? 'all companies'
+        : data.userAccess.companyName;
   return (
     <>
       <PageHeading title="Dashboard">
         <p className="text-sm text-slate-600">
-          Last updated: <time dateTime={data.updatedAt} data-testid="last-updated">{new Date(data.updatedAt).toLocaleString('en-US', { timeZone: 'UTC' })} UTC</time>
+          Last updated:{' '}
+          <time dateTime={data.updatedAt} data-testid="last-updated">
+            {new Date(data.updatedAt).toLocaleString('en-US', { timeZone: 'UTC' })} UTC
+          </time>
         </p>
       </PageHeading>
       <Tiles data={data} now={now} />

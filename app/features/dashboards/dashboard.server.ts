@@ -108,7 +108,11 @@ async function ifAllowed<T>(read: () => Promise<T>): Promise<T | null> {
 }
 
 /** GET /api/dashboard and the dashboard screen; `health` as System Monitoring gets it. */
-export async function getDashboard(ctx: ServiceContext, health: { health: HealthSource; api: ApiFigures | null }, now = new Date()): Promise<Dashboard> {
+export async function getDashboard(
+  ctx: ServiceContext,
+  health: { health: HealthSource; api: ApiFigures | null },
+  now = new Date(),
+): Promise<Dashboard> {
   const since = new Date(now.getTime() - ALERT_WINDOW_DAYS * 86_400_000).toISOString();
   const user = actingUser(ctx);
   const [userAccess, stats, performance, anomalies, backups, audit, syncs, charts, verdict] = await Promise.all([
@@ -126,17 +130,49 @@ export async function getDashboard(ctx: ServiceContext, health: { health: Health
     updatedAt: now.toISOString(),
     userAccess,
     userStats: stats && { activeUsers: stats.activeUsers, totalUsers: stats.totalUsers },
-    api: performance && { successRate: performance.successRate, runs: performance.runs, windowDays: performance.windowDays },
+    api: performance && {
+      successRate: performance.successRate,
+      runs: performance.runs,
+      windowDays: performance.windowDays,
+    },
     systemHealth: verdict,
-    lastBackup: backups && { backup: backups[0] ? { id: backups[0].id, name: backups[0].name, createdAt: backups[0].createdAt } : null },
-    recentActivity: audit && audit.rows.map((r) => ({ id: r.id, action: r.action, tableName: r.tableName, tableLabel: screenTableLabel(r.tableName), username: r.username, timestamp: r.timestamp })),
+    lastBackup: backups && {
+      backup: backups[0] ? { id: backups[0].id, name: backups[0].name, createdAt: backups[0].createdAt } : null,
+    },
+    recentActivity:
+      audit &&
+      audit.rows.map((r) => ({
+        id: r.id,
+        action: r.action,
+        tableName: r.tableName,
+        tableLabel: screenTableLabel(r.tableName),
+        username: r.username,
+        timestamp: r.timestamp,
+      })),
     apiActivity:
       syncs &&
       syncs.rows.map((r) => ({
-        id: r.id, status: r.status, sourceName: r.sourceName, endpointName: r.endpointName, startTime: r.startedAt, endTime: r.completedAt,
-        recordsProcessed: r.recordsProcessed, errorMessage: r.errorMessage, timestamp: r.completedAt ?? r.startedAt,
+        id: r.id,
+        status: r.status,
+        sourceName: r.sourceName,
+        endpointName: r.endpointName,
+        startTime: r.startedAt,
+        endTime: r.completedAt,
+        recordsProcessed: r.recordsProcessed,
+        errorMessage: r.errorMessage,
+        timestamp: r.completedAt ?? r.startedAt,
       })),
-    alerts: anomalies && anomalies.slice(0, ALERTS_SHOWN).map((a) => ({ id: a.id, username: a.username, anomalyType: a.anomalyType, description: a.description, windowEnd: a.windowEnd })),
+    alerts:
+      anomalies &&
+      anomalies
+        .slice(0, ALERTS_SHOWN)
+        .map((a) => ({
+          id: a.id,
+          username: a.username,
+          anomalyType: a.anomalyType,
+          description: a.description,
+          windowEnd: a.windowEnd,
+        })),
     charts,
   };
 }

@@ -45,15 +45,35 @@ function Bar({ label, value, detail }: { label: string; value: number; detail: s
         <span className="font-medium text-slate-800">{label}</span>
         <span className="tabular-nums text-slate-700">{detail}</span>
       </div>
-      <div className="mt-1 h-2 rounded bg-slate-100" role="progressbar" aria-label={label} aria-valuenow={Math.round(width)} aria-valuemin={0} aria-valuemax={100}>
+      <div
+        className="mt-1 h-2 rounded bg-slate-100"
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={Math.round(width)}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
         <div className="h-2 rounded bg-blue-700" style={{ width: `${width}%` }} />
       </div>
     </div>
   );
 }
 
-export function ActivityFeed({ rows, empty = 'No recent activity', showActor = false }: { rows: EditorActivity[]; empty?: string; showActor?: boolean }) {
-  if (rows.length === 0) return <Card><p className="text-sm text-slate-600">{empty}</p></Card>;
+export function ActivityFeed({
+  rows,
+  empty = 'No recent activity',
+  showActor = false,
+}: {
+  rows: EditorActivity[];
+  empty?: string;
+  showActor?: boolean;
+}) {
+  if (rows.length === 0)
+    return (
+      <Card>
+        <p className="text-sm text-slate-600">{empty}</p>
+      </Card>
+    );
   return (
     <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="activity-feed">
       {rows.map((a) => (
@@ -71,7 +91,11 @@ export function ActivityFeed({ rows, empty = 'No recent activity', showActor = f
             </p>
           </div>
           {a.editUrl ? (
-            <Link to={a.editUrl} className="shrink-0 rounded-md border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-800 hover:bg-slate-50" aria-label={`Edit: ${a.description}`}>
+            <Link
+              to={a.editUrl}
+              className="shrink-0 rounded-md border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-800 hover:bg-slate-50"
+              aria-label={`Edit: ${a.description}`}
+            >
               Edit
             </Link>
           ) : null}
@@ -84,17 +108,33 @@ export function ActivityFeed({ rows, empty = 'No recent activity', showActor = f
 export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metrics: EditorMetrics }) {
   const m = metrics;
   // Insights and Goals are left out of the tab bar on small screens.
-  const tabs = EDITOR_TABS.map((t) => ({ ...t, to: `?tab=${t.key}`, wideOnly: t.key === 'insights' || t.key === 'goals' }));
+  const tabs = EDITOR_TABS.map((t) => ({
+    ...t,
+    to: `?tab=${t.key}`,
+    wideOnly: t.key === 'insights' || t.key === 'goals',
+  }));
   return (
     <>
       <PageHeading title="My Dashboard">
         <p className="text-sm text-slate-600">Companies: {m.companyAccess.join(', ') || 'none'}</p>
       </PageHeading>
       <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="editor-tiles">
-        <Tile label="Total Entries" value={m.totalEntries.toLocaleString('en-US')} detail={`${m.week.entries} in the last 7 days`} />
-        <Tile label="Total Edits" value={m.totalEdits.toLocaleString('en-US')} detail={`${m.week.edits} in the last 7 days`} />
+        <Tile
+          label="Total Entries"
+          value={m.totalEntries.toLocaleString('en-US')}
+          detail={`${m.week.entries} in the last 7 days`}
+        />
+        <Tile
+          label="Total Edits"
+          value={m.totalEdits.toLocaleString('en-US')}
+          detail={`${m.week.edits} in the last 7 days`}
+        />
         <Tile label="Weekly Hours" value={m.weeklyHours.toFixed(1)} detail="Signed in during the last 7 days" />
-        <Tile label="Avg Session" value={`${m.averageSessionTime.toFixed(1)} min`} detail={m.lastLoginDate ? `Last sign-in ${m.lastLoginDate} ${m.lastLoginTime} UTC` : 'No sign-in recorded'} />
+        <Tile
+          label="Avg Session"
+          value={`${m.averageSessionTime.toFixed(1)} min`}
+          detail={m.lastLoginDate ? `Last sign-in ${m.lastLoginDate} ${m.lastLoginTime} UTC` : 'No sign-in recorded'}
+        />
       </div>
       <TabNav label="My dashboard sections" current={tab} tabs={tabs} />
       {tab === 'activity' ? <ActivityFeed rows={m.recentActivity} /> : null}
@@ -106,7 +146,8 @@ export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metric
             <Bar label="Other changes" value={m.performance.other} detail={`${m.performance.other}%`} />
           </div>
           <p className="mt-4 text-sm text-slate-700">
-            {m.performance.changes} change{m.performance.changes === 1 ? '' : 's'} in 30 days · activity score {m.activityScore} ({m.activityLevel})
+            {m.performance.changes} change{m.performance.changes === 1 ? '' : 's'} in 30 days · activity score{' '}
+            {m.activityScore} ({m.activityLevel})
           </p>
         </Card>
       ) : null}
@@ -114,16 +155,29 @@ export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metric
         <div className="grid gap-6 lg:grid-cols-2">
           <Card title="Insights">
             <ul className="list-disc space-y-2 pl-5 text-sm text-slate-800" data-testid="insights">
-              {m.insights.map((text) => <li key={text}>{text}</li>)}
+              {m.insights.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
             </ul>
           </Card>
           <Card title={`Budget status ${m.budgetVariances.year} (to date)`}>
             <dl className="grid grid-cols-3 gap-3 text-center text-sm" data-testid="budget-status">
-              <div><dt className="text-slate-600">Over budget</dt><dd className="text-xl font-bold text-red-700">{m.budgetVariances.overBudget}</dd></div>
-              <div><dt className="text-slate-600">On target</dt><dd className="text-xl font-bold text-slate-900">{m.budgetVariances.onTarget}</dd></div>
-              <div><dt className="text-slate-600">Under budget</dt><dd className="text-xl font-bold text-green-700">{m.budgetVariances.underBudget}</dd></div>
+              <div>
+                <dt className="text-slate-600">Over budget</dt>
+                <dd className="text-xl font-bold text-red-700">{m.budgetVariances.overBudget}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">On target</dt>
+                <dd className="text-xl font-bold text-slate-900">{m.budgetVariances.onTarget}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Under budget</dt>
+                <dd className="text-xl font-bold text-green-700">{m.budgetVariances.underBudget}</dd>
+              </div>
             </dl>
-            <p className="mt-2 text-xs text-slate-600">Expense categories within 5% of their budget so far this year are on target. {PLAN_RULE}</p>
+            <p className="mt-2 text-xs text-slate-600">
+              Expense categories within 5% of their budget so far this year are on target. {PLAN_RULE}
+            </p>
           </Card>
           <Card title="Department performance" className="lg:col-span-2">
             {m.departmentPerformance.length === 0 ? (
@@ -134,8 +188,15 @@ export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metric
                   <li key={d.department} className="flex items-center justify-between gap-3 py-2 text-sm">
                     <span className="font-medium text-slate-800">{d.department}</span>
                     <span className="flex items-center gap-3">
-                      <span className="text-xs text-slate-600">{d.frequency} of your {m.examinedEntries === EXAMINED_ENTRIES ? `latest ${EXAMINED_ENTRIES} ` : ''}entries</span>
-                      <span className={`rounded px-2 py-0.5 text-xs font-medium tabular-nums ${varianceClass(d.variance)}`}>{d.variance === null ? 'No budget' : `${d.variance > 0 ? '+' : ''}${d.variance}%`}</span>
+                      <span className="text-xs text-slate-600">
+                        {d.frequency} of your{' '}
+                        {m.examinedEntries === EXAMINED_ENTRIES ? `latest ${EXAMINED_ENTRIES} ` : ''}entries
+                      </span>
+                      <span
+                        className={`rounded px-2 py-0.5 text-xs font-medium tabular-nums ${varianceClass(d.variance)}`}
+                      >
+                        {d.variance === null ? 'No budget' : `${d.variance > 0 ? '+' : ''}${d.variance}%`}
+                      </span>
                     </span>
                   </li>
                 ))}
@@ -147,16 +208,29 @@ export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metric
       {tab === 'goals' ? (
         <Card title="Weekly goals">
           <div className="space-y-4" data-testid="goals">
-            <Bar label="Entries" value={m.goals.entries.percentage} detail={`${m.goals.entries.actual} of ${m.goals.entries.target}`} />
-            <Bar label="Hours" value={m.goals.hours.percentage} detail={`${m.goals.hours.actual.toFixed(1)} of ${m.goals.hours.target}`} />
+            <Bar
+              label="Entries"
+              value={m.goals.entries.percentage}
+              detail={`${m.goals.entries.actual} of ${m.goals.entries.target}`}
+            />
+            <Bar
+              label="Hours"
+              value={m.goals.hours.percentage}
+              detail={`${m.goals.hours.actual.toFixed(1)} of ${m.goals.hours.target}`}
+            />
             <Bar
               label="Accuracy"
               value={m.goals.accuracy.actual ?? 0}
-              detail={m.goals.accuracy.actual === null ? `No entries to judge yet (target ${m.goals.accuracy.target}%)` : `${m.goals.accuracy.actual}% (target ${m.goals.accuracy.target}%)`}
+              detail={
+                m.goals.accuracy.actual === null
+                  ? `No entries to judge yet (target ${m.goals.accuracy.target}%)`
+                  : `${m.goals.accuracy.actual}% (target ${m.goals.accuracy.target}%)`
+              }
             />
           </div>
           <p className="mt-4 text-xs text-slate-600">
-            Accuracy is the share of your entries made 7 to 30 days ago (the latest {EXAMINED_ENTRIES} at most) that nobody else corrected within 7 days ({m.goals.accuracy.corrected} of {m.goals.accuracy.judged} were).
+            Accuracy is the share of your entries made 7 to 30 days ago (the latest {EXAMINED_ENTRIES} at most) that
+            nobody else corrected within 7 days ({m.goals.accuracy.corrected} of {m.goals.accuracy.judged} were).
           </p>
         </Card>
       ) : null}

@@ -18,7 +18,13 @@ import { editorActivities, type EditorActivity } from '../users/index.server.ts'
 import { workOf } from '../users/index.server.ts';
 import { budgetFigures } from '../finance/index.server.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
-import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes, type ActivityLevel } from '../users/index.server.ts';
+import {
+  ACTIVITY_WINDOW_DAYS,
+  activityLevel,
+  activityScore,
+  toMinutes,
+  type ActivityLevel,
+} from '../users/index.server.ts';
 import { daysBefore } from '../../platform/lib/dates.ts';
 import { EXAMINED_ENTRIES } from '../users/index.ts';
 
@@ -78,7 +84,12 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   const latestEntries = (from: string, to: string | null) =>
     db
       .selectFrom('auditLogs')
-      .select(['tableName', 'recordId', 'timestamp', jsonInteger(dialectOf(db), 'newData', 'departmentId').as('departmentId')])
+      .select([
+        'tableName',
+        'recordId',
+        'timestamp',
+        jsonInteger(dialectOf(db), 'newData', 'departmentId').as('departmentId'),
+      ])
       .where('userId', '=', user.id)
       .where(action, '=', 'create')
       // One's own settings row (created on first use) is not an entry.
@@ -89,18 +100,51 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
       .limit(EXAMINED_ENTRIES)
       .execute();
 
-  const [work, totals, sessions, recentChanges, created, judgeable, figures, departments, categories, companies, recentActivity, ownAccount] = await Promise.all([
+  const [
+    work,
+    totals,
+    sessions,
+    recentChanges,
+    created,
+    judgeable,
+    figures,
+    departments,
+    categories,
+    companies,
+    recentActivity,
+    ownAccount,
+  ] = await Promise.all([
     workOf(db, [user.id], now, 'live').then((m) => m.get(user.id)!),
     // All-time creates and edits as the triggers keep them (db/audit-user-counts.ts), not counted from the trail.
     db.selectFrom('auditUserCounts').select(['action', 'entries as n']).where('userId', '=', user.id).execute(),
-    db.selectFrom('userSessions').select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('sessionDuration').as('seconds')]).where('userId', '=', user.id).where('isActive', '=', false).executeTakeFirstOrThrow(),
-    db.selectFrom('auditLogs').select((eb) => ['action', eb.fn.countAll().as('n'), eb.fn.count<number>(eb.case().when('timestamp', '>=', weekAgo).then(1).end()).as('week')]).where('userId', '=', user.id).where(action, 'in', ['create', 'update', 'delete', 'restore']).where('timestamp', '>=', since).groupBy('action').execute(),
+    db
+      .selectFrom('userSessions')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('sessionDuration').as('seconds')])
+      .where('userId', '=', user.id)
+      .where('isActive', '=', false)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('auditLogs')
+      .select((eb) => [
+        'action',
+        eb.fn.countAll().as('n'),
+        eb.fn.count<number>(eb.case().when('timestamp', '>=', weekAgo).then(1).end()).as('week'),
+      ])
+      .where('userId', '=', user.id)
+      .where(action, 'in', ['create', 'update', 'delete', 'restore'])
+      .where('timestamp', '>=', since)
+      .groupBy('action')
+      .execute(),
     latestEntries(since, null),
     // Old enough to be judged: an entry younger than the correction period is not judged yet.
     latestEntries(since, judgedBefore),
     budgetFigures(db, { companyId: scope, from: `${year}-01`, to: thisMonth }, ['category', 'department', 'month']),
     db.selectFrom('departments').select(['id', 'name']).execute(),
-    db.selectFrom('expenseCategories').select(['id', 'name']).$if(scope !== null, (q) => q.where('companyId', '=', scope!)).execute(),
+    db
+      .selectFrom('expenseCategories')
+      .select(['id', 'name'])
+      .$if(scope !== null, (q) => q.where('companyId', '=', scope!))
+      .execute(),
     listVisibleCompanies(ctx),
     editorActivities(db, { userId: user.id, limit: RECENT_ACTIVITY }),
     // Work on one's own account (password, profile, settings) is neither an entry nor an edit.
@@ -108,8 +152,11 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   ]);
 
   const total = (action: string) => Number(totals.find((r) => r.action === action)?.n ?? 0);
-  const own = (act: string, key: 'n' | 'week') => ownAccount.filter((e) => e.action === act && (key === 'n' || new Date(e.timestamp).toISOString() >= weekAgo)).length;
-  const recent = (act: string, key: 'n' | 'week' = 'n') => Math.max(0, Number(recentChanges.find((r) => r.action === act)?.[key] ?? 0) - own(act, key));
+  const own = (act: string, key: 'n' | 'week') =>
+    ownAccount.filter((e) => e.action === act && (key === 'n' || new Date(e.timestamp).toISOString() >= weekAgo))
+      .length;
+  const recent = (act: string, key: 'n' | 'week' = 'n') =>
+    Math.max(0, Number(recentChanges.find((r) => r.action === act)?.[key] ?? 0) - own(act, key));
   const changes = recentChanges.reduce((s, r) => s + Number(r.n), 0) - ownAccount.length;
   const score = activityScore({ logins: work.recentLogins, entries: work.entries, edits: work.edits });
   const weeklyHours = Math.round((work.weekSeconds / 3600) * 10) / 10;
@@ -134,15 +181,31 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
   for (const entry of keys) {
     const from = Date.parse(entry.timestamp);
     const until = from + CORRECTION_DAYS * 86_400_000;
-    if (corrections.some((c) => c.tableName === entry.tableName && c.recordId === entry.recordId && Date.parse(c.timestamp) > from && Date.parse(c.timestamp) <= until)) corrected += 1;
+    if (
+      corrections.some(
+        (c) =>
+          c.tableName === entry.tableName &&
+          c.recordId === entry.recordId &&
+          Date.parse(c.timestamp) > from &&
+          Date.parse(c.timestamp) <= until,
+      )
+    )
+      corrected += 1;
   }
   const accuracy = judged ? Math.round(((judged - corrected) / judged) * 1000) / 10 : null;
 
   // Plans to date, by category (status counts) and by department (variances): each month's one
   // plan, the current month's by the share of its days that have passed.
   const passed = now.getUTCDate() / new Date(Date.UTC(year, now.getUTCMonth() + 1, 0)).getUTCDate();
-  const toDate = figures.map((f) => ({ ...f, budgetCents: f.month === thisMonth ? Math.round(f.planCents * passed) : f.planCents }));
-  const byCategory = analyzeBudget(year, toDate.map((f) => ({ categoryId: f.categoryId!, budgetCents: f.budgetCents, actualCents: f.actualCents })), new Map(categories.map((c) => [c.id, c.name])));
+  const toDate = figures.map((f) => ({
+    ...f,
+    budgetCents: f.month === thisMonth ? Math.round(f.planCents * passed) : f.planCents,
+  }));
+  const byCategory = analyzeBudget(
+    year,
+    toDate.map((f) => ({ categoryId: f.categoryId!, budgetCents: f.budgetCents, actualCents: f.actualCents })),
+    new Map(categories.map((c) => [c.id, c.name])),
+  );
   const status = { overBudget: 0, underBudget: 0, onTarget: 0, year };
   for (const c of byCategory.categories) {
     if (c.variancePercentage !== null && Math.abs(c.variancePercentage) <= ON_TARGET_PERCENT) status.onTarget += 1;
@@ -150,25 +213,43 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
     else status.underBudget += 1;
   }
   const departmentName = new Map(departments.map((d) => [d.id, d.name]));
-  const byDepartment = analyzeBudget(year, toDate.map((f) => ({ categoryId: f.departmentId!, budgetCents: f.budgetCents, actualCents: f.actualCents })), departmentName);
+  const byDepartment = analyzeBudget(
+    year,
+    toDate.map((f) => ({ categoryId: f.departmentId!, budgetCents: f.budgetCents, actualCents: f.actualCents })),
+    departmentName,
+  );
   const frequency = new Map<number, number>();
   for (const c of created) {
     const dept = c.departmentId === null ? null : Number(c.departmentId);
     if (dept !== null) frequency.set(dept, (frequency.get(dept) ?? 0) + 1);
   }
   const departmentPerformance = byDepartment.categories
-    .map((d) => ({ department: d.categoryName, variance: d.variancePercentage, frequency: frequency.get(d.categoryId) ?? 0 }))
+    .map((d) => ({
+      department: d.categoryName,
+      variance: d.variancePercentage,
+      frequency: frequency.get(d.categoryId) ?? 0,
+    }))
     .sort((a, b) => b.frequency - a.frequency || (b.variance ?? 0) - (a.variance ?? 0));
 
   const insights: string[] = [];
-  insights.push(`In the last 7 days you added ${weekEntries} entr${weekEntries === 1 ? 'y' : 'ies'} and made ${recent('update', 'week')} edit${recent('update', 'week') === 1 ? '' : 's'}: ${pct(weekEntries, WEEKLY_GOALS.entries)}% of the weekly goal of ${WEEKLY_GOALS.entries} entries.`);
+  insights.push(
+    `In the last 7 days you added ${weekEntries} entr${weekEntries === 1 ? 'y' : 'ies'} and made ${recent('update', 'week')} edit${recent('update', 'week') === 1 ? '' : 's'}: ${pct(weekEntries, WEEKLY_GOALS.entries)}% of the weekly goal of ${WEEKLY_GOALS.entries} entries.`,
+  );
   const tables = new Map<string, number>();
   for (const c of created) tables.set(c.tableName, (tables.get(c.tableName) ?? 0) + 1);
   const busiest = [...tables.entries()].sort((a, b) => b[1] - a[1])[0];
-  if (busiest) insights.push(`Most of your ${created.length === EXAMINED_ENTRIES ? `latest ${EXAMINED_ENTRIES} entries` : `entries of the last ${ACTIVITY_WINDOW_DAYS} days`} went to ${busiest[0].replace(/_/g, ' ')} (${busiest[1]} of ${created.length}).`);
-  const worst = byDepartment.categories.find((d) => d.variancePercentage !== null && d.variancePercentage > VARIANCE_BAND);
+  if (busiest)
+    insights.push(
+      `Most of your ${created.length === EXAMINED_ENTRIES ? `latest ${EXAMINED_ENTRIES} entries` : `entries of the last ${ACTIVITY_WINDOW_DAYS} days`} went to ${busiest[0].replace(/_/g, ' ')} (${busiest[1]} of ${created.length}).`,
+    );
+  const worst = byDepartment.categories.find(
+    (d) => d.variancePercentage !== null && d.variancePercentage > VARIANCE_BAND,
+  );
   if (worst) insights.push(`${worst.categoryName} is ${worst.variancePercentage}% over its budget so far this year.`);
-  if (accuracy !== null) insights.push(`${accuracy}% of your ${judged} judged entries needed no correction by someone else (target ${WEEKLY_GOALS.accuracy}%).`);
+  if (accuracy !== null)
+    insights.push(
+      `${accuracy}% of your ${judged} judged entries needed no correction by someone else (target ${WEEKLY_GOALS.accuracy}%).`,
+    );
 
   const lastLogin = work.lastLogin;
   const endedSessions = Number(sessions.n);
@@ -182,10 +263,23 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
     week: { entries: weekEntries, edits: recent('update', 'week') },
     activityScore: score,
     activityLevel: activityLevel(score),
-    performance: { entries: pct(recent('create'), changes), edits: pct(recent('update'), changes), other: pct(recent('delete') + recent('restore'), changes), changes },
+    performance: {
+      entries: pct(recent('create'), changes),
+      edits: pct(recent('update'), changes),
+      other: pct(recent('delete') + recent('restore'), changes),
+      changes,
+    },
     goals: {
-      entries: { target: WEEKLY_GOALS.entries, actual: weekEntries, percentage: Math.min(100, pct(weekEntries, WEEKLY_GOALS.entries)) },
-      hours: { target: WEEKLY_GOALS.hours, actual: weeklyHours, percentage: Math.min(100, pct(weeklyHours, WEEKLY_GOALS.hours)) },
+      entries: {
+        target: WEEKLY_GOALS.entries,
+        actual: weekEntries,
+        percentage: Math.min(100, pct(weekEntries, WEEKLY_GOALS.entries)),
+      },
+      hours: {
+        target: WEEKLY_GOALS.hours,
+        actual: weeklyHours,
+        percentage: Math.min(100, pct(weeklyHours, WEEKLY_GOALS.hours)),
+      },
       accuracy: { target: WEEKLY_GOALS.accuracy, actual: accuracy, judged, corrected },
     },
     budgetVariances: status,

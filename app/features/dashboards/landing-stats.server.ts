@@ -14,18 +14,32 @@ export interface LandingStats {
 }
 
 export async function landingStats(db: Db, now = new Date()): Promise<LandingStats> {
-  const count = (table: 'companies' | 'departments') => db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = (table: 'companies' | 'departments') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
   const [companies, departments, rows, uptime] = await Promise.all([
     count('companies'),
     count('departments'),
-    db.selectFrom('rowCounts').select((eb) => eb.fn.sum<number>('rowCount').as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('rowCounts')
+      .select((eb) => eb.fn.sum<number>('rowCount').as('n'))
+      .executeTakeFirstOrThrow(),
     uptimePercent(db, now),
   ]);
-  return { companies: Number(companies.n), departments: Number(departments.n), dataPoints: Number(rows.n ?? 0), uptime };
+  return {
+    companies: Number(companies.n),
+    departments: Number(departments.n),
+    dataPoints: Number(rows.n ?? 0),
+    uptime,
+  };
 }
 
 /** Everything the landing page shows: the company cards and the stats row. */
-export async function landingPage(db: Db): Promise<{ companies: Awaited<ReturnType<typeof listCompanyCards>>; stats: LandingStats }> {
+export async function landingPage(
+  db: Db,
+): Promise<{ companies: Awaited<ReturnType<typeof listCompanyCards>>; stats: LandingStats }> {
   const [companies, stats] = await Promise.all([listCompanyCards(db), landingStats(db)]);
   return { companies, stats };
 }

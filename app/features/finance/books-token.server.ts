@@ -12,10 +12,18 @@ import type { Db } from '../../platform/context.ts';
 
 export async function expensesToken(db: Db): Promise<string> {
   if (dialectOf(db) === 'postgres') {
-    const row = await db.selectFrom('changeTokens').select('token').where('tableName', '=', 'actual_expenses').executeTakeFirst();
+    const row = await db
+      .selectFrom('changeTokens')
+      .select('token')
+      .where('tableName', '=', 'actual_expenses')
+      .executeTakeFirst();
     return `pg:${row?.token ?? 'none'}`;
   }
-  const row = await db.selectFrom('changeCounters').select('counter').where('tableName', '=', 'actual_expenses').executeTakeFirst();
+  const row = await db
+    .selectFrom('changeCounters')
+    .select('counter')
+    .where('tableName', '=', 'actual_expenses')
+    .executeTakeFirst();
   const { rows } = await sql<Record<string, number>>`pragma schema_version`.execute(db);
   return `sqlite:${row?.counter ?? 'none'}:${Object.values(rows[0] ?? {})[0] ?? 0}`;
 }

@@ -54,5 +54,10 @@ export const companies = defineResource({
 
 /** The company a row belongs to (any table with a `companyId` column). */
 export const companyField = {
-  name: 'companyId', label: 'Company', kind: 'reference', reference: () => companies, required: true, requiredMessage: 'Company is required',
+  name: 'companyId',
+  label: 'Company',
+  kind: 'reference',
+  reference: () => companies,
+  required: true,
+  requiredMessage: 'Company is required',
 } as const satisfies FieldDef;

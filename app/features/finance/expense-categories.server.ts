@@ -8,7 +8,10 @@ import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import { authorize } from '../../platform/resources/resources.server.ts';
 
 /** The inline department select's post (intent remap): the category, and its department or none (unmapped). */
-export const RemapSchema = z.object({ id: z.number().int().positive().max(MAX_ID), departmentId: z.number().int().positive().max(MAX_ID).optional() });
+export const RemapSchema = z.object({
+  id: z.number().int().positive().max(MAX_ID),
+  departmentId: z.number().int().positive().max(MAX_ID).optional(),
+});
 
 /** The tab's company: the requested one if visible, else company 1 (the default), else the first visible. */
 export async function categoryTabs(ctx: ServiceContext, requested: number | null) {
@@ -19,7 +22,10 @@ export async function categoryTabs(ctx: ServiceContext, requested: number | null
   return { companies, current };
 }
 
-export async function categoryCounts(ctx: ServiceContext, companyId: number): Promise<{ total: number; mapped: number }> {
+export async function categoryCounts(
+  ctx: ServiceContext,
+  companyId: number,
+): Promise<{ total: number; mapped: number }> {
   const row = await ctx.db
     .selectFrom('expenseCategories')
     .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('departmentId').as('mapped')])

@@ -35,7 +35,14 @@ export const expenseCategories = defineResource({
     { table: 'actualExpenses', column: 'categoryId', label: 'expense entries', one: 'expense entry' },
   ],
   // The longest list: grouped by company and department, and only sent with an open form.
-  choices: { list: 'categories', label: 'name', orderBy: ['companyId', 'name'], groupBy: 'companyId', narrowBy: 'departmentId', formOnly: true },
+  choices: {
+    list: 'categories',
+    label: 'name',
+    orderBy: ['companyId', 'name'],
+    groupBy: 'companyId',
+    narrowBy: 'departmentId',
+    formOnly: true,
+  },
   messages: messagesFor('expense category'),
   exportName: 'expense-categories',
 });

@@ -33,7 +33,12 @@ export interface BudgetFigure {
   actualRows: number;
 }
 
-const DIMENSION_COLUMNS = { month: 'month', category: 'categoryId', department: 'departmentId', source: 'source' } as const;
+const DIMENSION_COLUMNS = {
+  month: 'month',
+  category: 'categoryId',
+  department: 'departmentId',
+  source: 'source',
+} as const;
 
 /** Plan and actual expenses of the months, summed by the dimensions asked (none: one total row). */
 export async function budgetFigures(
@@ -43,7 +48,14 @@ export async function budgetFigures(
 ): Promise<BudgetFigure[]> {
   const plans = db
     .selectFrom('budgetMonthPlans')
-    .select(['month', 'categoryId', 'departmentId', 'amountCents as planCents', sql<number>`0`.as('actualCents'), sql<number>`0`.as('actualRows')])
+    .select([
+      'month',
+      'categoryId',
+      'departmentId',
+      'amountCents as planCents',
+      sql<number>`0`.as('actualCents'),
+      sql<number>`0`.as('actualRows'),
+    ])
     .where('month', '>=', range.from)
     .where('month', '<=', range.to)
     .$if(range.companyId !== null, (q) => q.where('companyId', '=', range.companyId!))
@@ -51,7 +63,14 @@ export async function budgetFigures(
     .$if(range.categoryId !== undefined, (q) => q.where('categoryId', '=', range.categoryId!));
   const actuals = db
     .selectFrom('expenseMonthTotals')
-    .select(['month', 'categoryId', 'departmentId', sql<number>`0`.as('planCents'), 'amountCents as actualCents', 'rowCount as actualRows'])
+    .select([
+      'month',
+      'categoryId',
+      'departmentId',
+      sql<number>`0`.as('planCents'),
+      'amountCents as actualCents',
+      'rowCount as actualRows',
+    ])
     .where('month', '>=', range.from)
     .where('month', '<=', range.to)
     .$if(range.companyId !== null, (q) => q.where('companyId', '=', range.companyId!))
@@ -60,10 +79,20 @@ export async function budgetFigures(
   const columns = by.map((d) => DIMENSION_COLUMNS[d]) as ('month' | 'categoryId' | 'departmentId')[];
   const rows = await db
     .selectFrom(plans.unionAll(actuals).as('f'))
-    .select((eb) => [...columns.map((c) => `f.${c}` as const), eb.fn.sum<number>('f.planCents').as('planCents'), eb.fn.sum<number>('f.actualCents').as('actualCents'), eb.fn.sum<number>('f.actualRows').as('actualRows')])
+    .select((eb) => [
+      ...columns.map((c) => `f.${c}` as const),
+      eb.fn.sum<number>('f.planCents').as('planCents'),
+      eb.fn.sum<number>('f.actualCents').as('actualCents'),
+      eb.fn.sum<number>('f.actualRows').as('actualRows'),
+    ])
     .$if(columns.length > 0, (q) => q.groupBy(columns.map((c) => `f.${c}` as const)))
     .execute();
-  return rows.map((r) => ({ ...r, planCents: Number(r.planCents ?? 0), actualCents: Number(r.actualCents ?? 0), actualRows: Number(r.actualRows ?? 0) }));
+  return rows.map((r) => ({
+    ...r,
+    planCents: Number(r.planCents ?? 0),
+    actualCents: Number(r.actualCents ?? 0),
+    actualRows: Number(r.actualRows ?? 0),
+  }));
 }
 
 /**
@@ -84,7 +113,12 @@ export async function expenseMonthSeries(
     .$if(range.departmentId !== undefined, (q) => q.where('departmentId', '=', range.departmentId!))
     .$if(range.categoryId !== undefined, (q) => q.where('categoryId', '=', range.categoryId!))
     .execute();
-  return rows.map((r) => ({ categoryId: r.categoryId, departmentId: r.departmentId, month: r.month, cents: Number(r.amountCents) }));
+  return rows.map((r) => ({
+    categoryId: r.categoryId,
+    departmentId: r.departmentId,
+    month: r.month,
+    cents: Number(r.amountCents),
+  }));
 }
 
 export type RevenueDimension = 'month' | 'source';
@@ -98,26 +132,52 @@ export interface RevenueFigure {
 }
 
 /** Projected and actual revenue of the months, summed by the dimensions asked. */
-export async function revenueFigures(db: Db, range: MonthRange, by: readonly RevenueDimension[]): Promise<RevenueFigure[]> {
+export async function revenueFigures(
+  db: Db,
+  range: MonthRange,
+  by: readonly RevenueDimension[],
+): Promise<RevenueFigure[]> {
   const plans = db
     .selectFrom('projectionMonthPlans')
-    .select(['month', 'source', 'amountCents as projectedCents', sql<number>`0`.as('actualCents'), sql<number>`0`.as('actualRows')])
+    .select([
+      'month',
+      'source',
+      'amountCents as projectedCents',
+      sql<number>`0`.as('actualCents'),
+      sql<number>`0`.as('actualRows'),
+    ])
     .where('month', '>=', range.from)
     .where('month', '<=', range.to)
     .$if(range.companyId !== null, (q) => q.where('companyId', '=', range.companyId!));
   const actuals = db
     .selectFrom('revenueMonthTotals')
-    .select(['month', 'source', sql<number>`0`.as('projectedCents'), 'amountCents as actualCents', 'rowCount as actualRows'])
+    .select([
+      'month',
+      'source',
+      sql<number>`0`.as('projectedCents'),
+      'amountCents as actualCents',
+      'rowCount as actualRows',
+    ])
     .where('month', '>=', range.from)
     .where('month', '<=', range.to)
     .$if(range.companyId !== null, (q) => q.where('companyId', '=', range.companyId!));
   const columns = by.map((d) => DIMENSION_COLUMNS[d]) as ('month' | 'source')[];
   const rows = await db
     .selectFrom(plans.unionAll(actuals).as('f'))
-    .select((eb) => [...columns.map((c) => `f.${c}` as const), eb.fn.sum<number>('f.projectedCents').as('projectedCents'), eb.fn.sum<number>('f.actualCents').as('actualCents'), eb.fn.sum<number>('f.actualRows').as('actualRows')])
+    .select((eb) => [
+      ...columns.map((c) => `f.${c}` as const),
+      eb.fn.sum<number>('f.projectedCents').as('projectedCents'),
+      eb.fn.sum<number>('f.actualCents').as('actualCents'),
+      eb.fn.sum<number>('f.actualRows').as('actualRows'),
+    ])
     .$if(columns.length > 0, (q) => q.groupBy(columns.map((c) => `f.${c}` as const)))
     .execute();
-  return rows.map((r) => ({ ...r, projectedCents: Number(r.projectedCents ?? 0), actualCents: Number(r.actualCents ?? 0), actualRows: Number(r.actualRows ?? 0) }));
+  return rows.map((r) => ({
+    ...r,
+    projectedCents: Number(r.projectedCents ?? 0),
+    actualCents: Number(r.actualCents ?? 0),
+    actualRows: Number(r.actualRows ?? 0),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,7 +210,10 @@ const shiftMonth = (month: string, n: number) => {
  * A day range as whole months (for the month totals) and the days left at its ends (for the rows).
  * Exported for its test.
  */
-export function splitByMonths(from: string, to: string): { months: { from: string; to: string } | null; days: { from: string; to: string }[] } {
+export function splitByMonths(
+  from: string,
+  to: string,
+): { months: { from: string; to: string } | null; days: { from: string; to: string }[] } {
   const first = from.endsWith('-01') ? from.slice(0, 7) : shiftMonth(from.slice(0, 7), 1);
   const last = to === lastDayOf(to.slice(0, 7)) ? to.slice(0, 7) : shiftMonth(to.slice(0, 7), -1);
   if (first > last) return { months: null, days: [{ from, to }] };
@@ -161,17 +224,25 @@ export function splitByMonths(from: string, to: string): { months: { from: strin
 }
 
 const monthOfDay = (db: Db, column: 'expense_date' | 'revenue_date'): RawBuilder<string> =>
-  dialectOf(db) === 'postgres' ? sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM')` : sql<string>`substr(${sql.ref(column)}, 1, 7)`;
+  dialectOf(db) === 'postgres'
+    ? sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM')`
+    : sql<string>`substr(${sql.ref(column)}, 1, 7)`;
 
 /** Expense sums of one company (null: every company) over a day range, with a label per group. */
-export async function expenseTotals(db: Db, companyId: number | null, { from, to, groupBy, category }: DayRange): Promise<Sums> {
+export async function expenseTotals(
+  db: Db,
+  companyId: number | null,
+  { from, to, groupBy, category }: DayRange,
+): Promise<Sums> {
   const split = splitByMonths(from, to);
   // Whole months from the totals, each partial month summed from its rows (a range of the date
   // index each), in the totals' shape; then labelled and summed as one.
-  const parts: SelectQueryBuilder<Database, 'expenseMonthTotals' | 'actualExpenses', Database['expenseMonthTotals']>[] = [];
+  const parts: SelectQueryBuilder<Database, 'expenseMonthTotals' | 'actualExpenses', Database['expenseMonthTotals']>[] =
+    [];
   if (split.months) {
     parts.push(
-      db.selectFrom('expenseMonthTotals')
+      db
+        .selectFrom('expenseMonthTotals')
         .select(['companyId', 'departmentId', 'categoryId', 'month', 'amountCents', 'rowCount'])
         .where('month', '>=', split.months.from)
         .where('month', '<=', split.months.to)
@@ -181,8 +252,16 @@ export async function expenseTotals(db: Db, companyId: number | null, { from, to
   for (const days of split.days) {
     const month = monthOfDay(db, 'expense_date');
     parts.push(
-      db.selectFrom('actualExpenses')
-        .select((eb) => ['companyId', 'departmentId', 'categoryId', month.as('month'), eb.fn.sum<number>('amountCents').as('amountCents'), eb.fn.countAll<number>().as('rowCount')])
+      db
+        .selectFrom('actualExpenses')
+        .select((eb) => [
+          'companyId',
+          'departmentId',
+          'categoryId',
+          month.as('month'),
+          eb.fn.sum<number>('amountCents').as('amountCents'),
+          eb.fn.countAll<number>().as('rowCount'),
+        ])
         .where('expenseDate', '>=', days.from)
         .where('expenseDate', '<=', days.to)
         .$if(companyId !== null, (q) => q.where('companyId', '=', companyId!))
@@ -202,7 +281,11 @@ export async function expenseTotals(db: Db, companyId: number | null, { from, to
     .innerJoin('expenseCategories as c', 'c.id', 't.categoryId')
     .innerJoin('departments as d', 'd.id', 't.departmentId')
     .innerJoin('companies as co', 'co.id', 't.companyId')
-    .select((eb) => [label.as('label'), eb.fn.sum<number>('t.amountCents').as('cents'), eb.fn.sum<number>('t.rowCount').as('count')])
+    .select((eb) => [
+      label.as('label'),
+      eb.fn.sum<number>('t.amountCents').as('cents'),
+      eb.fn.sum<number>('t.rowCount').as('count'),
+    ])
     .$if(category !== undefined, (q) => q.where('c.name', '=', category!))
     .groupBy('label')
     .execute();
@@ -212,10 +295,12 @@ export async function expenseTotals(db: Db, companyId: number | null, { from, to
 /** Revenue sums of one company (null: every company) over a day range, with a label per group. */
 export async function revenueTotals(db: Db, companyId: number | null, { from, to, groupBy }: DayRange): Promise<Sums> {
   const split = splitByMonths(from, to);
-  const parts: SelectQueryBuilder<Database, 'revenueMonthTotals' | 'actualRevenue', Database['revenueMonthTotals']>[] = [];
+  const parts: SelectQueryBuilder<Database, 'revenueMonthTotals' | 'actualRevenue', Database['revenueMonthTotals']>[] =
+    [];
   if (split.months) {
     parts.push(
-      db.selectFrom('revenueMonthTotals')
+      db
+        .selectFrom('revenueMonthTotals')
         .select(['companyId', 'source', 'month', 'amountCents', 'rowCount'])
         .where('month', '>=', split.months.from)
         .where('month', '<=', split.months.to)
@@ -225,8 +310,15 @@ export async function revenueTotals(db: Db, companyId: number | null, { from, to
   for (const days of split.days) {
     const month = monthOfDay(db, 'revenue_date');
     parts.push(
-      db.selectFrom('actualRevenue')
-        .select((eb) => ['companyId', 'source', month.as('month'), eb.fn.sum<number>('amountCents').as('amountCents'), eb.fn.countAll<number>().as('rowCount')])
+      db
+        .selectFrom('actualRevenue')
+        .select((eb) => [
+          'companyId',
+          'source',
+          month.as('month'),
+          eb.fn.sum<number>('amountCents').as('amountCents'),
+          eb.fn.countAll<number>().as('rowCount'),
+        ])
         .where('revenueDate', '>=', days.from)
         .where('revenueDate', '<=', days.to)
         .$if(companyId !== null, (q) => q.where('companyId', '=', companyId!))
@@ -244,7 +336,11 @@ export async function revenueTotals(db: Db, companyId: number | null, { from, to
   const rows = await db
     .selectFrom(parts.reduce((all, part) => all.unionAll(part)).as('t'))
     .innerJoin('companies as co', 'co.id', 't.companyId')
-    .select((eb) => [label.as('label'), eb.fn.sum<number>('t.amountCents').as('cents'), eb.fn.sum<number>('t.rowCount').as('count')])
+    .select((eb) => [
+      label.as('label'),
+      eb.fn.sum<number>('t.amountCents').as('cents'),
+      eb.fn.sum<number>('t.rowCount').as('count'),
+    ])
     .groupBy('label')
     .execute();
   return rows.map((r) => ({ label: String(r.label ?? ''), cents: Number(r.cents ?? 0), count: Number(r.count ?? 0) }));

@@ -15,18 +15,41 @@ describe.each(TEST_DIALECTS)('finance list screens on %s', (dialect) => {
   const text = async (response: Response) => (await response.text()).replace(/<!-- -->/g, '');
   /** The ids of a company's category and of its department. */
   const category = async (companyId: number, name: string) =>
-    db().selectFrom('expenseCategories').select(['id', 'departmentId']).where('companyId', '=', companyId).where('name', '=', name).executeTakeFirstOrThrow();
-  const departmentId = async (name: string) => (await db().selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    db()
+      .selectFrom('expenseCategories')
+      .select(['id', 'departmentId'])
+      .where('companyId', '=', companyId)
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+  const departmentId = async (name: string) =>
+    (await db().selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const vultRow = 'Vult campaign screen row';
   const sparkRow = 'Spark campaign screen row';
 
   beforeAll(async () => {
     const { c } = await signedIn({ role: 'admin' });
-    for (const [companyId, amount, description] of [[VULT, 1234.56, vultRow], [SPARK, 77, sparkRow]] as const) {
+    for (const [companyId, amount, description] of [
+      [VULT, 1234.56, vultRow],
+      [SPARK, 77, sparkRow],
+    ] as const) {
       const { id: categoryId, departmentId } = await category(companyId, 'Marketing Campaigns');
-      const budget = await c.post('/api/budgets', { departmentId, categoryId, amount, period: 'monthly', startDate: '2026-06-01', endDate: '2026-06-30', description });
+      const budget = await c.post('/api/budgets', {
+        departmentId,
+        categoryId,
+        amount,
+        period: 'monthly',
+        startDate: '2026-06-01',
+        endDate: '2026-06-30',
+        description,
+      });
       expect(budget.status).toBe(201);
-      const expense = await c.post('/api/actual-expenses', { departmentId, categoryId, amount, expenseDate: '2026-06-10', description });
+      const expense = await c.post('/api/actual-expenses', {
+        departmentId,
+        categoryId,
+        amount,
+        expenseDate: '2026-06-10',
+        description,
+      });
       expect(expense.status).toBe(201);
     }
   });
@@ -46,7 +69,9 @@ describe.each(TEST_DIALECTS)('finance list screens on %s', (dialect) => {
       expect(vult).not.toContain('data-label="Company">Spark Marketing</td>');
       expect(vult).toContain(`<option value="${VULT}" selected="">Vult</option>`);
       // Paging, sorting and the export keep the dropdown.
-      expect(vult).toContain(`/export/${path === '/budget-planning' ? 'budgets' : 'actual-expenses'}?q=campaign+screen+row&amp;companyId=${VULT}`);
+      expect(vult).toContain(
+        `/export/${path === '/budget-planning' ? 'budgets' : 'actual-expenses'}?q=campaign+screen+row&amp;companyId=${VULT}`,
+      );
     }
   });
 
@@ -88,11 +113,24 @@ describe.each(TEST_DIALECTS)('finance list screens on %s', (dialect) => {
     expect(form).toContain('<optgroup label="Vult · Marketing">');
     expect(form).toContain('<optgroup label="Spark Marketing · Marketing">');
     const { id: categoryId } = await category(VULT, 'Marketing Campaigns');
-    const fields = { intent: 'create', departmentId: String(await departmentId('Finance')), categoryId: String(categoryId), amount: '10', period: 'monthly', startDate: '2026-07-01', endDate: '2026-07-31', status: 'active', description: '' };
+    const fields = {
+      intent: 'create',
+      departmentId: String(await departmentId('Finance')),
+      categoryId: String(categoryId),
+      amount: '10',
+      period: 'monthly',
+      startDate: '2026-07-01',
+      endDate: '2026-07-31',
+      status: 'active',
+      description: '',
+    };
     const wrong = await c.postForm('/budget-planning?new=1', fields);
     expect(wrong.status).toBe(400);
     expect(await text(wrong)).toContain('Category does not belong to the chosen department');
-    const right = await c.postForm('/budget-planning?new=1', { ...fields, departmentId: String(await departmentId('Marketing')) });
+    const right = await c.postForm('/budget-planning?new=1', {
+      ...fields,
+      departmentId: String(await departmentId('Marketing')),
+    });
     expect(right.status).toBe(302);
   });
 

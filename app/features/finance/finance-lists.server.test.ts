@@ -7,7 +7,14 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { ownerId, userContext } from '../../../test/context.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { rejection } from '../../../test/assertions.ts';
-import { actualExpenses, actualRevenue, budgets, companies, expenseCategories, revenueProjections } from '../resources.ts';
+import {
+  actualExpenses,
+  actualRevenue,
+  budgets,
+  companies,
+  expenseCategories,
+  revenueProjections,
+} from '../resources.ts';
 import type { ResourceDef } from '../../platform/resources/define.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { screenListQuery, screenListState } from '../../platform/resources/list-query.ts';
@@ -24,9 +31,12 @@ describe('searchedCents', () => {
     ['12,345,678.9', 1234567890],
   ])('%s → %i cents', (q, cents) => expect(searchedCents(q)).toBe(cents));
 
-  it.each(['', 'abc', '12,34.56', '1234.567', '1.2.3', '-5', '0', '99999999999', ' 1234'])('%j is not an amount', (q) => {
-    expect(searchedCents(q)).toBeNull();
-  });
+  it.each(['', 'abc', '12,34.56', '1234.567', '1.2.3', '-5', '0', '99999999999', ' 1234'])(
+    '%j is not an amount',
+    (q) => {
+      expect(searchedCents(q)).toBeNull();
+    },
+  );
 });
 
 describe.each(TEST_DIALECTS)('finance lists across companies on %s', (dialect) => {
@@ -41,7 +51,8 @@ describe.each(TEST_DIALECTS)('finance lists across companies on %s', (dialect) =
   const typed = amount.toFixed(2);
   const grouped = Number(typed).toLocaleString('en-US', { minimumFractionDigits: 2 });
 
-  const departmentId = async (name: string) => (await db.selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const departmentId = async (name: string) =>
+    (await db.selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const urlList = (def: ResourceDef, search: string, as = ctx) =>
     listRecords(as, def, screenListQuery(def, screenListState(def, new URLSearchParams(search))));
 
@@ -54,16 +65,50 @@ describe.each(TEST_DIALECTS)('finance lists across companies on %s', (dialect) =
     ids.marketing = await departmentId('Marketing');
     ids.finance = await departmentId('Finance');
     // The same department and category name in both companies.
-    ids.catA = (await createRecord(ctx, expenseCategories, { companyId: ids.a, departmentId: ids.marketing, name: 'Media Buying' })).id;
-    ids.catB = (await createRecord(ctx, expenseCategories, { companyId: ids.b, departmentId: ids.marketing, name: 'Media Buying' })).id;
-    ids.loose = (await createRecord(ctx, expenseCategories, { companyId: ids.a, departmentId: null, name: 'Sundries' })).id;
-    for (const [categoryId, value] of [[ids.catA, amount], [ids.catB, 17]] as const) {
+    ids.catA = (
+      await createRecord(ctx, expenseCategories, {
+        companyId: ids.a,
+        departmentId: ids.marketing,
+        name: 'Media Buying',
+      })
+    ).id;
+    ids.catB = (
+      await createRecord(ctx, expenseCategories, {
+        companyId: ids.b,
+        departmentId: ids.marketing,
+        name: 'Media Buying',
+      })
+    ).id;
+    ids.loose = (
+      await createRecord(ctx, expenseCategories, { companyId: ids.a, departmentId: null, name: 'Sundries' })
+    ).id;
+    for (const [categoryId, value] of [
+      [ids.catA, amount],
+      [ids.catB, 17],
+    ] as const) {
       const common = { departmentId: ids.marketing, categoryId, amount: value, description: 'Spring campaign' };
-      await createRecord(ctx, budgets, { ...common, period: 'monthly', startDate: '2026-04-01', endDate: '2026-04-30' });
+      await createRecord(ctx, budgets, {
+        ...common,
+        period: 'monthly',
+        startDate: '2026-04-01',
+        endDate: '2026-04-30',
+      });
       await createRecord(ctx, actualExpenses, { ...common, expenseDate: '2026-04-15', vendor: 'Ad Network' });
     }
-    await createRecord(ctx, revenueProjections, { companyId: ids.a, source: 'Retainers', amount, period: 'monthly', startDate: '2026-04-01', endDate: '2026-04-30' });
-    await createRecord(ctx, actualRevenue, { companyId: ids.b, source: 'Retainers', amount, revenueDate: '2026-04-15' });
+    await createRecord(ctx, revenueProjections, {
+      companyId: ids.a,
+      source: 'Retainers',
+      amount,
+      period: 'monthly',
+      startDate: '2026-04-01',
+      endDate: '2026-04-30',
+    });
+    await createRecord(ctx, actualRevenue, {
+      companyId: ids.b,
+      source: 'Retainers',
+      amount,
+      revenueDate: '2026-04-15',
+    });
   });
   afterAll(() => database?.destroy());
 
@@ -72,7 +117,10 @@ describe.each(TEST_DIALECTS)('finance lists across companies on %s', (dialect) =
       const both = await urlList(def, `q=${encodeURIComponent(tag)}`);
       expect(both.rows.map((r) => r.companyName).sort(), def.key).toEqual([names.a, names.b]);
       const onlyA = await urlList(def, `companyId=${ids.a}&q=media`);
-      expect(onlyA.rows.map((r) => r.companyName), def.key).toEqual([names.a]);
+      expect(
+        onlyA.rows.map((r) => r.companyName),
+        def.key,
+      ).toEqual([names.a]);
       expect(onlyA.total).toBe(1);
       const unfilteredA = await urlList(def, `companyId=${ids.a}`);
       expect(unfilteredA.total, def.key).toBe(1); // the counted total of one company
@@ -82,8 +130,12 @@ describe.each(TEST_DIALECTS)('finance lists across companies on %s', (dialect) =
     expect((await urlList(actualRevenue, `companyId=${ids.a}`)).total).toBe(0);
   });
 
-  it('the dropdown never widens a user\'s company scope', async () => {
-    const user = await createTestUser(db, { role: 'viewer', companyId: ids.a, flags: { canAccessFinancialData: true } });
+  it("the dropdown never widens a user's company scope", async () => {
+    const user = await createTestUser(db, {
+      role: 'viewer',
+      companyId: ids.a,
+      flags: { canAccessFinancialData: true },
+    });
     const scoped = await userContext(db, user.id);
     expect((await urlList(budgets, '', scoped)).rows.map((r) => r.companyName)).toEqual([names.a]);
     expect((await urlList(budgets, `companyId=${ids.b}`, scoped)).total).toBe(0);
@@ -97,7 +149,10 @@ describe.each(TEST_DIALECTS)('finance lists across companies on %s', (dialect) =
   it('search matches the company name', async () => {
     for (const def of [budgets, actualExpenses]) {
       const found = await urlList(def, `q=${encodeURIComponent(names.b.toLowerCase())}`);
-      expect(found.rows.map((r) => r.companyName), def.key).toEqual([names.b]);
+      expect(
+        found.rows.map((r) => r.companyName),
+        def.key,
+      ).toEqual([names.b]);
     }
   });
 
@@ -106,7 +161,10 @@ describe.each(TEST_DIALECTS)('finance lists across companies on %s', (dialect) =
     for (const def of [budgets, actualExpenses, revenueProjections, actualRevenue]) {
       for (const q of [typed, grouped]) {
         const everyCompany = await urlList(def, `q=${encodeURIComponent(q)}`);
-        expect(everyCompany.rows.map((r) => r.amount), `${def.key} ${q}`).toEqual([amount]);
+        expect(
+          everyCompany.rows.map((r) => r.amount),
+          `${def.key} ${q}`,
+        ).toEqual([amount]);
         expect(everyCompany.total).toBe(1);
         const withCompany = await urlList(def, `q=${encodeURIComponent(q)}&companyId=${ids.b}`);
         expect(withCompany.total, `${def.key} ${q} in b`).toBe(def === actualRevenue ? 1 : 0);
@@ -119,7 +177,11 @@ describe.each(TEST_DIALECTS)('finance lists across companies on %s', (dialect) =
   it('offers categories grouped by company and department, each with the department that narrows it', async () => {
     const { categories } = await formChoices(ctx, budgets, {}, { form: true });
     const mine = categories.filter((c) => [ids.catA, ids.catB, ids.loose].includes(c.id!));
-    expect(mine.map(({ label, group, narrow }) => ({ label, group, narrow })).sort((x, y) => x.group!.localeCompare(y.group!))).toEqual([
+    expect(
+      mine
+        .map(({ label, group, narrow }) => ({ label, group, narrow }))
+        .sort((x, y) => x.group!.localeCompare(y.group!)),
+    ).toEqual([
       { label: 'Sundries', group: names.a, narrow: '' },
       { label: 'Media Buying', group: `${names.a} · Marketing`, narrow: String(ids.marketing) },
       { label: 'Media Buying', group: `${names.b} · Marketing`, narrow: String(ids.marketing) },
@@ -130,8 +192,13 @@ describe.each(TEST_DIALECTS)('finance lists across companies on %s', (dialect) =
     const base = { amount: 5, period: 'monthly', startDate: '2026-05-01', endDate: '2026-05-31' };
     for (const def of [budgets, actualExpenses]) {
       const fields = def === budgets ? base : { amount: 5, expenseDate: '2026-05-02', description: 'Mismatch' };
-      const error = await rejection(createRecord(ctx, def, { ...fields, departmentId: ids.finance, categoryId: ids.catA }));
-      expect(error, def.key).toMatchObject({ kind: 'invalid', errors: [{ field: 'categoryId', message: 'Category does not belong to the chosen department' }] });
+      const error = await rejection(
+        createRecord(ctx, def, { ...fields, departmentId: ids.finance, categoryId: ids.catA }),
+      );
+      expect(error, def.key).toMatchObject({
+        kind: 'invalid',
+        errors: [{ field: 'categoryId', message: 'Category does not belong to the chosen department' }],
+      });
       const loose = await createRecord(ctx, def, { ...fields, departmentId: ids.finance, categoryId: ids.loose });
       expect(loose.companyId).toBe(ids.a);
       // An update that moves the department away from the category's.

@@ -2,4 +2,12 @@
 // other through their index files only (docs/architecture.md).
 export { expensesToken } from './books-token.server.ts';
 export { listCompanyCards } from './companies.server.ts';
-export { budgetFigures, expenseMonthSeries, expenseTotals, revenueFigures, revenueTotals, TOTAL_GROUPINGS, type TotalGrouping } from './figures.server.ts';
+export {
+  budgetFigures,
+  expenseMonthSeries,
+  expenseTotals,
+  revenueFigures,
+  revenueTotals,
+  TOTAL_GROUPINGS,
+  type TotalGrouping,
+} from './figures.server.ts';

@@ -11,10 +11,7 @@ export const revenueProjections = defineResource({
   company: 'column',
   createdBy: true,
   rowCounts: true,
-  fields: [
-    ...revenueFields,
-    ...plannedPeriodFields,
-  ],
+  fields: [...revenueFields, ...plannedPeriodFields],
   refine: datesInOrder('startDate', 'endDate'),
   joins: [companyJoin],
   list: {
@@ -30,7 +27,12 @@ export const revenueProjections = defineResource({
     search: ['amountCents', 'c.name', 'source', 'period', 'status', 'description', 'startDate', 'endDate'],
     filter: SOURCE_FILTER,
     companyFilter: true,
-    sorts: { startDate: { column: 'startDate' }, endDate: { column: 'endDate' }, amount: { column: 'amountCents' }, source: { column: 'source' } },
+    sorts: {
+      startDate: { column: 'startDate' },
+      endDate: { column: 'endDate' },
+      amount: { column: 'amountCents' },
+      source: { column: 'source' },
+    },
     defaultSort: { key: 'startDate', dir: 'desc' },
   },
   messages: messagesFor('revenue projection'),

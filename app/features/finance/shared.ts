@@ -8,8 +8,22 @@ import { departments } from './departments.ts';
 import { expenseCategories } from './expense-categories.ts';
 
 export const financeReferences = [
-  { name: 'departmentId', label: 'Department', kind: 'reference', reference: () => departments, required: true, requiredMessage: 'Department is required' },
-  { name: 'categoryId', label: 'Category', kind: 'reference', reference: () => expenseCategories, required: true, requiredMessage: 'Category is required' },
+  {
+    name: 'departmentId',
+    label: 'Department',
+    kind: 'reference',
+    reference: () => departments,
+    required: true,
+    requiredMessage: 'Department is required',
+  },
+  {
+    name: 'categoryId',
+    label: 'Category',
+    kind: 'reference',
+    reference: () => expenseCategories,
+    required: true,
+    requiredMessage: 'Category is required',
+  },
 ] as const satisfies readonly FieldOf<'budgets' | 'actualExpenses'>[];
 
 /** Revenue projections and actual revenue: the company, the source and the amount. */

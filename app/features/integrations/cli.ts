@@ -9,12 +9,21 @@ import { rotateCredentialKey } from './integration-credentials.server.ts';
 import { syncNow } from './integration-sync.server.ts';
 import { isDomainError, notFound } from '../../platform/errors.ts';
 import { listEndpointOverview } from './endpoint-overview.server.ts';
-import { createOutput, positiveInteger, ReportedFailure, withDatabase, type GlobalOptions } from '../../../cli/runtime.ts';
+import {
+  createOutput,
+  positiveInteger,
+  ReportedFailure,
+  withDatabase,
+  type GlobalOptions,
+} from '../../../cli/runtime.ts';
 
 export function registerIntegrations(program: Command): void {
-  const integrations = program.command('integrations').description('list API integration endpoints, run a sync, rotate the credential key');
+  const integrations = program
+    .command('integrations')
+    .description('list API integration endpoints, run a sync, rotate the credential key');
 
-  integrations.command('list')
+  integrations
+    .command('list')
     .description('list the endpoints with their source, direction, target table, frequency and last sync')
     .action(async (_options: unknown, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
@@ -32,13 +41,19 @@ export function registerIntegrations(program: Command): void {
             { key: 'status', label: 'Status' },
             { key: 'lastSync', label: 'Last sync' },
           ],
-          rows.map((r) => ({ ...r, request: `${r.method} ${r.endpoint}`, status: r.isActive && r.sourceActive ? 'active' : 'inactive', lastSync: r.lastSyncAt ?? 'never' })),
+          rows.map((r) => ({
+            ...r,
+            request: `${r.method} ${r.endpoint}`,
+            status: r.isActive && r.sourceActive ? 'active' : 'inactive',
+            lastSync: r.lastSyncAt ?? 'never',
+          })),
           rows,
         );
       });
     });
 
-  integrations.command('sync')
+  integrations
+    .command('sync')
     .description('run one sync of an endpoint now, in this process, and print its log')
     .argument('<endpointId>', 'the endpoint id (finhub integrations list)', positiveInteger('<endpointId>'))
     .action(async (endpointId: number, _options: unknown, command: Command) => {
@@ -50,21 +65,34 @@ export function registerIntegrations(program: Command): void {
         const counts = `${log.recordsProcessed} processed, ${log.recordsCreated} created, ${log.recordsUpdated} updated, ${log.recordsUnchanged} unchanged, ${log.recordsSkipped} skipped`;
         const skipped = (log.syncData?.errors ?? []).map((e) => `  skipped ${e.record}: ${e.message}`);
         const message = log.status === 'failed' || !skipped.length ? (log.errorMessage ? [log.errorMessage] : []) : [];
-        out.result(log, [`Sync #${log.id} of ${log.endpointName ?? `endpoint ${endpointId}`}: ${log.status} (${counts}) in ${log.syncDuration ?? 0} ms`, ...message, ...skipped]);
+        out.result(log, [
+          `Sync #${log.id} of ${log.endpointName ?? `endpoint ${endpointId}`}: ${log.status} (${counts}) in ${log.syncDuration ?? 0} ms`,
+          ...message,
+          ...skipped,
+        ]);
         if (log.status === 'failed') throw new ReportedFailure(`sync #${log.id} failed`);
       });
     });
 
-  integrations.command('rotate-key')
+  integrations
+    .command('rotate-key')
     .description('re-seal every stored credential under ENCRYPTION_KEY (the old key as PREVIOUS_ENCRYPTION_KEY)')
     .action(async (_options: unknown, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
       await withDatabase(async ({ ctx, config }) => {
         const { rotated, total, unusable } = await rotateCredentialKey(ctx.db, config.integrations);
-        const lines = [`${rotated} of ${total} credential${total === 1 ? '' : 's'} re-sealed under the current ENCRYPTION_KEY`];
-        if (unusable.length) lines.push(`${unusable.length} do not open for the origin they are bound to (altered or moved; ids ${unusable.join(', ')}): they are never used, enter them again`);
+        const lines = [
+          `${rotated} of ${total} credential${total === 1 ? '' : 's'} re-sealed under the current ENCRYPTION_KEY`,
+        ];
+        if (unusable.length)
+          lines.push(
+            `${unusable.length} do not open for the origin they are bound to (altered or moved; ids ${unusable.join(', ')}): they are never used, enter them again`,
+          );
         out.result({ rotated, total, unusable }, lines);
-        if (unusable.length) throw new ReportedFailure(`${unusable.length} credential${unusable.length === 1 ? '' : 's'} could not be re-sealed`);
+        if (unusable.length)
+          throw new ReportedFailure(
+            `${unusable.length} credential${unusable.length === 1 ? '' : 's'} could not be re-sealed`,
+          );
       });
     });
 }

@@ -6,7 +6,19 @@ export function listEndpointOverview(db: Db) {
   return db
     .selectFrom('apiIntegrationEndpoints as e')
     .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
-    .select(['e.id', 's.name as source', 'e.name', 'e.method', 'e.endpoint', 'e.direction', 'e.targetTable', 'e.syncFrequency', 'e.isActive', 's.isActive as sourceActive', 'e.lastSyncAt'])
+    .select([
+      'e.id',
+      's.name as source',
+      'e.name',
+      'e.method',
+      'e.endpoint',
+      'e.direction',
+      'e.targetTable',
+      'e.syncFrequency',
+      'e.isActive',
+      's.isActive as sourceActive',
+      'e.lastSyncAt',
+    ])
     .orderBy('s.name')
     .orderBy('e.name')
     .execute();

@@ -7,7 +7,13 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser } from '../../../test/users.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
-import { activityTimeline, analyzePerformance, performanceScore, recommendations, speedScore } from './integration-analysis.server.ts';
+import {
+  activityTimeline,
+  analyzePerformance,
+  performanceScore,
+  recommendations,
+  speedScore,
+} from './integration-analysis.server.ts';
 import { createRecord } from '../../platform/resources/resource-writes.server.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -34,25 +40,78 @@ describe.each(TEST_DIALECTS)('integration analysis on %s', (dialect) => {
     database = await createPreparedDatabase(dialect);
     db = database.db;
     owner = await userContext(db, await ownerId(db));
-    const source = (await createRecord(owner, apiIntegrationSources, { name: 'Ledger API', baseUrl: 'https://ledger.example.com', authType: 'bearer' })).id;
-    const endpoint = async (name: string) => (await createRecord(owner, apiIntegrationEndpoints, { sourceId: source, name, endpoint: `/${name}`, targetTable: 'actual_revenue' })).id;
+    const source = (
+      await createRecord(owner, apiIntegrationSources, {
+        name: 'Ledger API',
+        baseUrl: 'https://ledger.example.com',
+        authType: 'bearer',
+      })
+    ).id;
+    const endpoint = async (name: string) =>
+      (
+        await createRecord(owner, apiIntegrationEndpoints, {
+          sourceId: source,
+          name,
+          endpoint: `/${name}`,
+          targetTable: 'actual_revenue',
+        })
+      ).id;
     good = await endpoint('good');
     bad = await endpoint('bad');
     const at = (minutesAgo: number) => new Date(NOW.getTime() - minutesAgo * 60_000).toISOString();
-    const log = (endpointId: number, status: 'success' | 'failed', responseTime: number, minutesAgo: number, requests = 2) =>
-      ({ endpointId, status, startedAt: at(minutesAgo), completedAt: at(minutesAgo - 1), requests, responseTime, recordsProcessed: 10 });
-    await db.insertInto('apiIntegrationSyncLogs').values([
-      log(good, 'success', 500, 100), log(good, 'success', 1500, 90), log(good, 'success', 1000, 80),
-      log(bad, 'failed', 7000, 70), log(bad, 'failed', 7000, 60), log(bad, 'failed', 7000, 50), log(bad, 'success', 7000, 40),
-      // Older than the 30-day window: not in the tiles.
-      { ...log(good, 'failed', 60_000, 60 * 24 * 40) },
-    ]).execute();
+    const log = (
+      endpointId: number,
+      status: 'success' | 'failed',
+      responseTime: number,
+      minutesAgo: number,
+      requests = 2,
+    ) => ({
+      endpointId,
+      status,
+      startedAt: at(minutesAgo),
+      completedAt: at(minutesAgo - 1),
+      requests,
+      responseTime,
+      recordsProcessed: 10,
+    });
+    await db
+      .insertInto('apiIntegrationSyncLogs')
+      .values([
+        log(good, 'success', 500, 100),
+        log(good, 'success', 1500, 90),
+        log(good, 'success', 1000, 80),
+        log(bad, 'failed', 7000, 70),
+        log(bad, 'failed', 7000, 60),
+        log(bad, 'failed', 7000, 50),
+        log(bad, 'success', 7000, 40),
+        // Older than the 30-day window: not in the tiles.
+        { ...log(good, 'failed', 60_000, 60 * 24 * 40) },
+      ])
+      .execute();
     // Budgets typed in by hand for the first company in four of the last six months.
-    const company = (await db.selectFrom('companies').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow());
+    const company = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
     const userId = await ownerId(db);
-    await db.insertInto('auditLogs').values(['2026-06-10', '2026-07-10', '2026-09-10', '2026-11-02', '2026-11-03'].map((day, i) => ({
-      tableName: 'budgets', recordId: 1000 + i, action: 'create', userId, actorLabel: null, timestamp: `${day}T09:00:00.000Z`, companyId: company.id, oldData: null, newData: null, changes: null, ipAddress: null, userAgent: null, reason: null, sessionId: null,
-    }))).execute();
+    await db
+      .insertInto('auditLogs')
+      .values(
+        ['2026-06-10', '2026-07-10', '2026-09-10', '2026-11-02', '2026-11-03'].map((day, i) => ({
+          tableName: 'budgets',
+          recordId: 1000 + i,
+          action: 'create',
+          userId,
+          actorLabel: null,
+          timestamp: `${day}T09:00:00.000Z`,
+          companyId: company.id,
+          oldData: null,
+          newData: null,
+          changes: null,
+          ipAddress: null,
+          userAgent: null,
+          reason: null,
+          sessionId: null,
+        })),
+      )
+      .execute();
   });
   afterAll(() => database?.destroy());
 
@@ -70,23 +129,50 @@ describe.each(TEST_DIALECTS)('integration analysis on %s', (dialect) => {
 
   it('timeline: newest first, each run with its own score', async () => {
     const timeline = await activityTimeline(owner);
-    expect(timeline[0]).toMatchObject({ endpointName: 'bad', status: 'success', method: 'GET', direction: 'inbound', responseTime: 7000, recordsProcessed: 10, performanceScore: performanceScore(100, 7000) });
+    expect(timeline[0]).toMatchObject({
+      endpointName: 'bad',
+      status: 'success',
+      method: 'GET',
+      direction: 'inbound',
+      responseTime: 7000,
+      recordsProcessed: 10,
+      performanceScore: performanceScore(100, 7000),
+    });
     expect(timeline[1].performanceScore).toBe(performanceScore(0, 7000));
     expect(timeline).toHaveLength(8);
   });
 
   it('recommends automating a table typed in by hand, repairing a failing endpoint, and credentials for a bare source', async () => {
     const found = await recommendations(owner, NOW);
-    expect(found.map((r) => [r.type, r.priority])).toEqual([['configuration', 'critical'], ['reliability', 'high'], ['automation', 'medium']]);
+    expect(found.map((r) => [r.type, r.priority])).toEqual([
+      ['configuration', 'critical'],
+      ['reliability', 'high'],
+      ['automation', 'medium'],
+    ]);
     const automation = found.find((r) => r.type === 'automation')!;
-    expect(automation).toMatchObject({ title: 'Import budgets automatically', confidence: 67, apiEndpoints: [{ method: 'GET', endpoint: '/budgets', direction: 'inbound', targetTable: 'budgets', frequency: 'daily' }] });
+    expect(automation).toMatchObject({
+      title: 'Import budgets automatically',
+      confidence: 67,
+      apiEndpoints: [
+        { method: 'GET', endpoint: '/budgets', direction: 'inbound', targetTable: 'budgets', frequency: 'daily' },
+      ],
+    });
     expect(automation.description).toContain('5 budgets entries were typed in by hand in 4 of the last 6 months');
     expect(automation.estimatedImpact.timesSaved).toBeGreaterThanOrEqual(0);
     expect(found.find((r) => r.type === 'reliability')).toMatchObject({ title: 'Repair the bad sync', confidence: 75 });
     expect(found[0]).toMatchObject({ title: 'Add credentials for Ledger API', confidence: 100 });
     // A reader limited to another company does not see the first company's hand-made entries.
     const companies = await db.selectFrom('companies').select('id').orderBy('id').execute();
-    const scoped = await userContext(db, (await createTestUser(db, { role: 'viewer', companyId: companies[1].id, flags: { canAccessApiIntegrations: true } })).id);
+    const scoped = await userContext(
+      db,
+      (
+        await createTestUser(db, {
+          role: 'viewer',
+          companyId: companies[1].id,
+          flags: { canAccessApiIntegrations: true },
+        })
+      ).id,
+    );
     expect((await recommendations(scoped, NOW)).some((r) => r.type === 'automation')).toBe(false);
     const plain = await userContext(db, (await createTestUser(db, { role: 'viewer' })).id);
     await expect(recommendations(plain, NOW)).rejects.toMatchObject({ kind: 'forbidden' });

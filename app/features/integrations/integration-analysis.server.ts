@@ -17,7 +17,6 @@ const TIMELINE_LENGTH = 50;
 /** Minutes a hand-made entry is taken to cost (for hours saved per week). */
 const MINUTES_PER_ENTRY = 3;
 
-
 /** The speed part of the score: 100 at ≤ 1 s, 0 at ≥ 10 s. */
 export function speedScore(ms: number | null): number {
   if (ms === null) return 100;
@@ -69,12 +68,28 @@ async function recentRuns(ctx: ServiceContext, since: string | null, limit: numb
   let q = ctx.db
     .selectFrom('apiIntegrationSyncLogs as l')
     .leftJoin('apiIntegrationEndpoints as e', 'e.id', 'l.endpointId')
-    .select(['l.id', 'l.endpointId', 'l.status', 'l.startedAt', 'l.requests', 'l.responseTime', 'l.recordsProcessed', 'e.name as endpointName', 'e.method', 'e.direction'])
+    .select([
+      'l.id',
+      'l.endpointId',
+      'l.status',
+      'l.startedAt',
+      'l.requests',
+      'l.responseTime',
+      'l.recordsProcessed',
+      'e.name as endpointName',
+      'e.method',
+      'e.direction',
+    ])
     .orderBy('l.startedAt', 'desc')
     .orderBy('l.id', 'desc')
     .limit(limit);
   if (since) q = q.where('l.startedAt', '>=', since);
-  return (await q.execute()).map((r) => ({ ...r, requests: Number(r.requests), responseTime: r.responseTime === null ? null : Number(r.responseTime), recordsProcessed: Number(r.recordsProcessed) }));
+  return (await q.execute()).map((r) => ({
+    ...r,
+    requests: Number(r.requests),
+    responseTime: r.responseTime === null ? null : Number(r.responseTime),
+    recordsProcessed: Number(r.recordsProcessed),
+  }));
 }
 
 /** The latest runs of each endpoint, newest first (one query: the last `per` of every endpoint among the latest runs). */
@@ -99,7 +114,9 @@ export async function analyzePerformance(ctx: ServiceContext, now = new Date()):
   const successRate = finished.length ? Math.round((successes / finished.length) * 1000) / 10 : 0;
   const timed = finished.filter((r) => r.responseTime !== null);
   const requests = timed.reduce((s, r) => s + r.requests, 0);
-  const avgResponseTime = requests ? Math.round(timed.reduce((s, r) => s + r.responseTime! * r.requests, 0) / requests) : 0;
+  const avgResponseTime = requests
+    ? Math.round(timed.reduce((s, r) => s + r.responseTime! * r.requests, 0) / requests)
+    : 0;
   const issues: PerformanceIssue[] = [];
   const latest = byEndpoint(finished, 5);
   const failing = [...latest.values()].filter((list) => list.filter((r) => r.status === 'failed').length >= 2);
@@ -202,7 +219,16 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
     // A user limited to one company: that company's entries only.
     .$if(scope !== null, (q) => q.where('m.companyId', '=', scope!))
     .execute();
-  const fed = new Set((await ctx.db.selectFrom('apiIntegrationEndpoints').select('targetTable').where('direction', '=', 'inbound').where('isActive', '=', true).execute()).map((r) => r.targetTable));
+  const fed = new Set(
+    (
+      await ctx.db
+        .selectFrom('apiIntegrationEndpoints')
+        .select('targetTable')
+        .where('direction', '=', 'inbound')
+        .where('isActive', '=', true)
+        .execute()
+    ).map((r) => r.targetTable),
+  );
   const groups = new Map<string, { table: string; companyName: string | null; months: Set<string>; entries: number }>();
   const totals = new Map<string, number>();
   for (const row of months) {
@@ -210,7 +236,12 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
     const byUsers = Number(row.byUsers);
     if (byUsers === 0) continue;
     const key = `${row.tableName}|${row.companyId}`;
-    const group = groups.get(key) ?? { table: row.tableName, companyName: row.companyName ?? null, months: new Set<string>(), entries: 0 };
+    const group = groups.get(key) ?? {
+      table: row.tableName,
+      companyName: row.companyName ?? null,
+      months: new Set<string>(),
+      entries: 0,
+    };
     group.months.add(row.month);
     group.entries += byUsers;
     groups.set(key, group);
@@ -229,21 +260,47 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
       confidence: Math.round((group.months.size / 6) * 100),
       description: `${group.entries} ${tableLabel(group.table)} entr${group.entries === 1 ? 'y was' : 'ies were'} typed in by hand in ${group.months.size} of the last 6 months${group.companyName ? ` for ${group.companyName}` : ''}, and no active endpoint fills this table.`,
       reasoning: `Counted from the audit trail: creates by signed-in users since ${since.slice(0, 10)}, in ${[...group.months].sort().join(', ')}.`,
-      potentialBenefits: ['Less typing and fewer typing errors', 'Figures arrive on a schedule instead of when someone has time', 'Every imported row is audited with its source'],
+      potentialBenefits: [
+        'Less typing and fewer typing errors',
+        'Figures arrive on a schedule instead of when someone has time',
+        'Every imported row is audited with its source',
+      ],
       estimatedImpact: {
         timesSaved: hours,
         costReduction: Math.min(100, Math.round((hours / 40) * 100)),
         dataAccuracy: Math.min(100, manualShare),
         automationLevel: manualShare,
       },
-      suggestedActions: ['Add an API source for the system these figures come from', `Add an inbound endpoint targeting ${group.table} with a mapping and a daily frequency`, 'Run Sync Now once and compare the imported rows'],
-      apiEndpoints: [{ method: 'GET', endpoint: `/${group.table.replace(/_/g, '-')}`, direction: 'inbound', targetTable: group.table, frequency: 'daily' }],
+      suggestedActions: [
+        'Add an API source for the system these figures come from',
+        `Add an inbound endpoint targeting ${group.table} with a mapping and a daily frequency`,
+        'Run Sync Now once and compare the imported rows',
+      ],
+      apiEndpoints: [
+        {
+          method: 'GET',
+          endpoint: `/${group.table.replace(/_/g, '-')}`,
+          direction: 'inbound',
+          targetTable: group.table,
+          frequency: 'daily',
+        },
+      ],
     });
   }
 
   // Endpoints failing repeatedly.
-  const latest = byEndpoint((await recentRuns(ctx, null, 2000)).filter((r) => r.status !== 'running'), 10);
-  const endpoints = new Map((await ctx.db.selectFrom('apiIntegrationEndpoints').select(['id', 'endpoint', 'method', 'direction', 'targetTable', 'syncFrequency']).execute()).map((e) => [e.id, e]));
+  const latest = byEndpoint(
+    (await recentRuns(ctx, null, 2000)).filter((r) => r.status !== 'running'),
+    10,
+  );
+  const endpoints = new Map(
+    (
+      await ctx.db
+        .selectFrom('apiIntegrationEndpoints')
+        .select(['id', 'endpoint', 'method', 'direction', 'targetTable', 'syncFrequency'])
+        .execute()
+    ).map((e) => [e.id, e]),
+  );
   for (const [endpointId, runs] of latest) {
     const failures = runs.filter((r) => r.status === 'failed').length;
     const endpoint = endpoints.get(endpointId);
@@ -258,19 +315,57 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
       description: `${failures} of its last ${runs.length} runs failed.`,
       reasoning: 'Counted from the sync logs.',
       potentialBenefits: ['The target table is kept up to date again', 'No more failure notices for the admins'],
-      estimatedImpact: { timesSaved: 0, costReduction: 0, dataAccuracy: Math.round((failures / runs.length) * 100), automationLevel: Math.round(((runs.length - failures) / runs.length) * 100) },
-      suggestedActions: ['Read the error of the latest failed run in Sync Logs', 'Check the source URL and credentials', 'Check the mapping against a sample answer'],
-      apiEndpoints: [{ method: endpoint.method, endpoint: endpoint.endpoint, direction: endpoint.direction, targetTable: endpoint.targetTable, frequency: endpoint.syncFrequency }],
+      estimatedImpact: {
+        timesSaved: 0,
+        costReduction: 0,
+        dataAccuracy: Math.round((failures / runs.length) * 100),
+        automationLevel: Math.round(((runs.length - failures) / runs.length) * 100),
+      },
+      suggestedActions: [
+        'Read the error of the latest failed run in Sync Logs',
+        'Check the source URL and credentials',
+        'Check the mapping against a sample answer',
+      ],
+      apiEndpoints: [
+        {
+          method: endpoint.method,
+          endpoint: endpoint.endpoint,
+          direction: endpoint.direction,
+          targetTable: endpoint.targetTable,
+          frequency: endpoint.syncFrequency,
+        },
+      ],
     });
   }
 
   // Sources that need credentials and have none.
   const bare = await ctx.db
     .selectFrom('apiIntegrationSources as s')
-    .select(['s.id', 's.name', 's.authType', (eb) => eb.selectFrom('apiIntegrationEndpoints as e').select((x) => x.fn.countAll<number>().as('n')).whereRef('e.sourceId', '=', 's.id').where('e.isActive', '=', true).as('endpoints')])
+    .select([
+      's.id',
+      's.name',
+      's.authType',
+      (eb) =>
+        eb
+          .selectFrom('apiIntegrationEndpoints as e')
+          .select((x) => x.fn.countAll<number>().as('n'))
+          .whereRef('e.sourceId', '=', 's.id')
+          .where('e.isActive', '=', true)
+          .as('endpoints'),
+    ])
     .where('s.authType', '!=', 'none')
     .where('s.isActive', '=', true)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('apiIntegrationCredentials as c').select('c.id').whereRef('c.sourceId', '=', 's.id').where('c.isActive', '=', true))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('apiIntegrationCredentials as c')
+            .select('c.id')
+            .whereRef('c.sourceId', '=', 's.id')
+            .where('c.isActive', '=', true),
+        ),
+      ),
+    )
     .execute();
   for (const source of bare) {
     const active = Number(source.endpoints ?? 0);
@@ -292,4 +387,3 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
   const rank = { critical: 0, high: 1, medium: 2, low: 3 };
   return out.sort((a, b) => rank[a.priority] - rank[b.priority] || b.confidence - a.confidence);
 }
-

@@ -25,14 +25,35 @@ export class CredentialUnusable extends Error {
   override name = 'CredentialUnusable';
 }
 
-const id = z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v), z.number({ error: 'Source is required' }).int().positive('Source is required').max(2_147_483_647, 'Source not found'));
+const id = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z.number({ error: 'Source is required' }).int().positive('Source is required').max(2_147_483_647, 'Source not found'),
+);
 
 export const CredentialRequest = z.object({
   sourceId: id,
-  credentialKey: z.string({ error: 'Credential key is required' }).trim().min(1, 'Credential key is required').max(100, 'Credential key must be at most 100 characters'),
-  credentialValue: z.string({ error: 'Credential value is required' }).min(1, 'Credential value is required').max(10_000, 'Credential value must be at most 10000 characters'),
-  description: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullish().transform((v) => v || null),
-  expiresAt: z.preprocess((v) => (v === '' ? undefined : v), z.iso.datetime({ offset: true, error: 'Expires at must be a date and time' }).or(z.iso.date({ error: 'Expires at must be a date' })).nullish()),
+  credentialKey: z
+    .string({ error: 'Credential key is required' })
+    .trim()
+    .min(1, 'Credential key is required')
+    .max(100, 'Credential key must be at most 100 characters'),
+  credentialValue: z
+    .string({ error: 'Credential value is required' })
+    .min(1, 'Credential value is required')
+    .max(10_000, 'Credential value must be at most 10000 characters'),
+  description: z
+    .string()
+    .trim()
+    .max(2000, 'Description must be at most 2000 characters')
+    .nullish()
+    .transform((v) => v || null),
+  expiresAt: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.iso
+      .datetime({ offset: true, error: 'Expires at must be a date and time' })
+      .or(z.iso.date({ error: 'Expires at must be a date' }))
+      .nullish(),
+  ),
 });
 
 /** What a call answers about a stored credential: never the value. */
@@ -47,12 +68,18 @@ export interface CredentialSummary {
 }
 
 /** The sources a credential can be added to, for the Credentials tab's form. */
-export async function credentialSourceChoices(ctx: ServiceContext): Promise<{ id: number; name: string; authType: string }[]> {
+export async function credentialSourceChoices(
+  ctx: ServiceContext,
+): Promise<{ id: number; name: string; authType: string }[]> {
   requirePermission(ctx, 'integrations');
   return ctx.db.selectFrom('apiIntegrationSources').select(['id', 'name', 'authType']).orderBy('name').execute();
 }
 
-export async function addCredential(ctx: ServiceContext, settings: Pick<IntegrationSettings, 'keys'>, input: unknown): Promise<CredentialSummary> {
+export async function addCredential(
+  ctx: ServiceContext,
+  settings: Pick<IntegrationSettings, 'keys'>,
+  input: unknown,
+): Promise<CredentialSummary> {
   // A source serves every company's books: a user limited to one company only reads it.
   requirePermission(ctx, 'integrations', 'create', { groupWide: true });
   const parsed = CredentialRequest.safeParse(input ?? {});
@@ -82,17 +109,41 @@ export async function addCredential(ctx: ServiceContext, settings: Pick<Integrat
         createdBy: ctx.actor.kind === 'user' ? ctx.actor.user.id : null,
       },
     });
-    return { id: row.id, sourceId, credentialKey, description, isActive: true, expiresAt: row.expiresAt ?? null, createdAt: row.createdAt };
+    return {
+      id: row.id,
+      sourceId,
+      credentialKey,
+      description,
+      isActive: true,
+      expiresAt: row.expiresAt ?? null,
+      createdAt: row.createdAt,
+    };
   });
 }
 
 /** Opens one stored credential for its origin; a failure to authenticate names the row. */
-function openStored(row: { id: number; credentialKey: string; credentialValue: string; keyId: string; origin: string; sealVersion: number }, keys: readonly string[]): string {
+function openStored(
+  row: {
+    id: number;
+    credentialKey: string;
+    credentialValue: string;
+    keyId: string;
+    origin: string;
+    sealVersion: number;
+  },
+  keys: readonly string[],
+): string {
   try {
-    return openSecret({ value: row.credentialValue, keyId: row.keyId }, keys, row.sealVersion >= SEAL_VERSION ? row.origin : undefined);
+    return openSecret(
+      { value: row.credentialValue, keyId: row.keyId },
+      keys,
+      row.sealVersion >= SEAL_VERSION ? row.origin : undefined,
+    );
   } catch (error) {
     if (error instanceof SecretKeyMissing) throw error;
-    throw new CredentialUnusable(`The credential "${row.credentialKey}" (#${row.id}) does not open for ${row.origin}: it was sealed for another origin or altered; enter it again`);
+    throw new CredentialUnusable(
+      `The credential "${row.credentialKey}" (#${row.id}) does not open for ${row.origin}: it was sealed for another origin or altered; enter it again`,
+    );
   }
 }
 
@@ -101,7 +152,13 @@ function openStored(row: { id: number; credentialKey: string; credentialValue: s
  * Only credentials entered for that origin are read; one sealed before origins were bound is
  * re-sealed with it. For the sync engine only.
  */
-export async function openCredentials(db: Db, settings: Pick<IntegrationSettings, 'keys'>, sourceId: number, origin: string, now = new Date()): Promise<Map<string, string>> {
+export async function openCredentials(
+  db: Db,
+  settings: Pick<IntegrationSettings, 'keys'>,
+  sourceId: number,
+  origin: string,
+  now = new Date(),
+): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('apiIntegrationCredentials')
     .select(['id', 'credentialKey', 'credentialValue', 'keyId', 'expiresAt', 'origin', 'sealVersion'])
@@ -144,7 +201,11 @@ export async function credentialsOffOrigin(db: Db, sourceId: number, origin: str
  * another origin than the new one are deactivated, each with its audit entry, until they are
  * entered again. Returns the ids deactivated.
  */
-export async function deactivateCredentialsOffOrigin(ctx: ServiceContext, sourceId: number, baseUrl: string): Promise<number[]> {
+export async function deactivateCredentialsOffOrigin(
+  ctx: ServiceContext,
+  sourceId: number,
+  baseUrl: string,
+): Promise<number[]> {
   const origin = originOf(baseUrl);
   const rows = await ctx.db
     .selectFrom('apiIntegrationCredentials')
@@ -155,9 +216,14 @@ export async function deactivateCredentialsOffOrigin(ctx: ServiceContext, source
     .execute();
   const moved = rows.filter((row) => row.origin === null || row.origin !== origin);
   for (const row of moved) {
-    await writeRecord(ctx, 'apiIntegrationCredentials', { action: 'update', id: row.id, values: { isActive: false } }, {
-      reason: `The source's origin changed from ${row.origin ?? 'an unknown origin'} to ${origin ?? 'an invalid URL'}: the credential must be entered again`,
-    });
+    await writeRecord(
+      ctx,
+      'apiIntegrationCredentials',
+      { action: 'update', id: row.id, values: { isActive: false } },
+      {
+        reason: `The source's origin changed from ${row.origin ?? 'an unknown origin'} to ${origin ?? 'an invalid URL'}: the credential must be entered again`,
+      },
+    );
   }
   return moved.map((row) => row.id);
 }
@@ -168,10 +234,17 @@ export async function deactivateCredentialsOffOrigin(ctx: ServiceContext, source
  * or moved in the database, or without an origin): they are left as they are and never used.
  * A key that is missing altogether (PREVIOUS_ENCRYPTION_KEY unset) stops it with nothing changed.
  */
-export async function rotateCredentialKey(db: Db, settings: Pick<IntegrationSettings, 'keys'>): Promise<{ rotated: number; total: number; unusable: number[] }> {
+export async function rotateCredentialKey(
+  db: Db,
+  settings: Pick<IntegrationSettings, 'keys'>,
+): Promise<{ rotated: number; total: number; unusable: number[] }> {
   const current = keyIdOf(settings.keys[0]);
   return inTransaction(db, async (trx) => {
-    const rows = await trx.selectFrom('apiIntegrationCredentials').select(['id', 'credentialKey', 'credentialValue', 'keyId', 'origin', 'sealVersion']).orderBy('id').execute();
+    const rows = await trx
+      .selectFrom('apiIntegrationCredentials')
+      .select(['id', 'credentialKey', 'credentialValue', 'keyId', 'origin', 'sealVersion'])
+      .orderBy('id')
+      .execute();
     let rotated = 0;
     const unusable: number[] = [];
     for (const row of rows) {
@@ -189,7 +262,11 @@ export async function rotateCredentialKey(db: Db, settings: Pick<IntegrationSett
         continue;
       }
       const sealed = sealSecret(plain, settings.keys[0], row.origin);
-      await trx.updateTable('apiIntegrationCredentials').set({ credentialValue: sealed.value, keyId: sealed.keyId, sealVersion: SEAL_VERSION }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('apiIntegrationCredentials')
+        .set({ credentialValue: sealed.value, keyId: sealed.keyId, sealVersion: SEAL_VERSION })
+        .where('id', '=', row.id)
+        .execute();
       rotated++;
     }
     return { rotated, total: rows.length, unusable };

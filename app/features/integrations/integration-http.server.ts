@@ -7,7 +7,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { IntegrationSettings } from '../../platform/config.server.ts';
-import { assertPublicTarget, isOutboundTargetError, type HostResolver } from '../../platform/http/outbound-target.server.ts';
+import {
+  assertPublicTarget,
+  isOutboundTargetError,
+  type HostResolver,
+} from '../../platform/http/outbound-target.server.ts';
 
 export class SyncHttpError extends Error {
   readonly status: number | null;
@@ -39,7 +43,10 @@ export function originOf(text: string | null | undefined): string | null {
 /** Refuses a URL that is not on `origin` (scheme, host and port compared). */
 export function assertOnOrigin(url: string, origin: string, what: string): void {
   const target = originOf(url);
-  if (target !== origin) throw new OriginRefused(`${what} ${target ?? url.slice(0, 200)} refused: only the source's origin ${origin} is allowed`);
+  if (target !== origin)
+    throw new OriginRefused(
+      `${what} ${target ?? url.slice(0, 200)} refused: only the source's origin ${origin} is allowed`,
+    );
 }
 
 export interface JsonResponse {
@@ -68,12 +75,18 @@ export interface RequestOptions {
 const MAX_REDIRECTS = 3;
 const RETRIES = 2;
 
-async function once(url: string, options: RequestOptions): Promise<{ status: number; location: string | null; text: string }> {
+async function once(
+  url: string,
+  options: RequestOptions,
+): Promise<{ status: number; location: string | null; text: string }> {
   const limit = options.settings.timeoutMs;
   const deadline = Date.now() + limit;
   let target;
   try {
-    target = await assertPublicTarget(url, { allowPrivate: options.settings.allowPrivateTargets, resolve: options.resolve });
+    target = await assertPublicTarget(url, {
+      allowPrivate: options.settings.allowPrivateTargets,
+      resolve: options.resolve,
+    });
   } catch (error) {
     if (isOutboundTargetError(error)) throw new SyncHttpError(`${url}: ${error.message}`);
     throw error;
@@ -83,7 +96,12 @@ async function once(url: string, options: RequestOptions): Promise<{ status: num
   return new Promise((resolve, reject) => {
     let settled = false;
     let answered = false;
-    const late = () => new SyncHttpError(answered ? `${target.url.host} did not send its whole answer within ${limit.toLocaleString('en-US')} ms` : `${target.url.host} did not answer within ${limit.toLocaleString('en-US')} ms`);
+    const late = () =>
+      new SyncHttpError(
+        answered
+          ? `${target.url.host} did not send its whole answer within ${limit.toLocaleString('en-US')} ms`
+          : `${target.url.host} did not answer within ${limit.toLocaleString('en-US')} ms`,
+      );
     // The idle timeout below restarts with every byte: a remote sending a byte now and then
     // would hold the run for ever without this one for the whole exchange.
     const timer = setTimeout(() => fail(late()), Math.max(0, deadline - Date.now()));
@@ -103,7 +121,9 @@ async function once(url: string, options: RequestOptions): Promise<{ status: num
         headers: {
           Accept: 'application/json',
           'User-Agent': 'GroupFinanceHub-Sync/1.0',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }),
+          ...(body === undefined
+            ? {}
+            : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }),
           ...options.headers,
         },
         timeout: limit,
@@ -116,7 +136,11 @@ async function once(url: string, options: RequestOptions): Promise<{ status: num
           size += chunk.length;
           if (size > options.settings.maxResponseBytes) {
             response.destroy();
-            fail(new SyncHttpError(`The answer of ${target.url.host} is larger than ${options.settings.maxResponseBytes.toLocaleString('en-US')} bytes`));
+            fail(
+              new SyncHttpError(
+                `The answer of ${target.url.host} is larger than ${options.settings.maxResponseBytes.toLocaleString('en-US')} bytes`,
+              ),
+            );
             return;
           }
           chunks.push(chunk);
@@ -125,13 +149,25 @@ async function once(url: string, options: RequestOptions): Promise<{ status: num
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null, text: Buffer.concat(chunks).toString('utf8') });
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location ?? null,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
         });
-        response.on('error', (error) => fail(new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true })));
+        response.on('error', (error) =>
+          fail(new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true })),
+        );
       },
     );
     request.on('timeout', () => fail(late()));
-    request.on('error', (error) => fail(error instanceof SyncHttpError ? error : new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true })));
+    request.on('error', (error) =>
+      fail(
+        error instanceof SyncHttpError
+          ? error
+          : new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true }),
+      ),
+    );
     request.end(body);
   });
 }
@@ -150,12 +186,21 @@ export async function requestJson(url: string, options: RequestOptions): Promise
         if (answer.status >= 300 && answer.status < 400 && answer.location) {
           const next = new URL(answer.location, current);
           assertOnOrigin(next.href, options.origin, 'Redirect to');
-          if (redirects >= MAX_REDIRECTS) throw new SyncHttpError(`More than ${MAX_REDIRECTS} redirects`, { status: answer.status });
+          if (redirects >= MAX_REDIRECTS)
+            throw new SyncHttpError(`More than ${MAX_REDIRECTS} redirects`, { status: answer.status });
           current = next.href;
           continue;
         }
-        if (answer.status >= 500) throw new SyncHttpError(`${new URL(current).host} answered ${answer.status}`, { status: answer.status, transient: true });
-        if (answer.status >= 400) throw new SyncHttpError(`${new URL(current).host} answered ${answer.status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ''}`, { status: answer.status });
+        if (answer.status >= 500)
+          throw new SyncHttpError(`${new URL(current).host} answered ${answer.status}`, {
+            status: answer.status,
+            transient: true,
+          });
+        if (answer.status >= 400)
+          throw new SyncHttpError(
+            `${new URL(current).host} answered ${answer.status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ''}`,
+            { status: answer.status },
+          );
         let body: unknown = null;
         if (answer.text.trim()) {
           try {

@@ -29,25 +29,47 @@ export const TRANSFORMS = ['number', 'cents', 'date', 'text', 'boolean'] as cons
 export const LOOKUPS = ['companies', 'departments', 'expenseCategories'] as const;
 
 function schemasWith(z: Zod) {
-  const path = z.string().trim().min(1, 'a path is required').max(200).regex(/^[\w$-]+(\.[\w$-]+)*$/, 'a path is names joined by dots, e.g. data.items');
+  const path = z
+    .string()
+    .trim()
+    .min(1, 'a path is required')
+    .max(200)
+    .regex(/^[\w$-]+(\.[\w$-]+)*$/, 'a path is names joined by dots, e.g. data.items');
 
   const FieldRule = z.union([
     path.transform((p) => ({ path: p, transform: undefined, lookup: undefined, constant: undefined })),
-    z.strictObject({ constant: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]) }).transform((r) => ({ ...r, path: undefined, transform: undefined, lookup: undefined })),
-    z.strictObject({ path, transform: z.enum(TRANSFORMS).optional(), lookup: z.enum(LOOKUPS).optional() }).transform((r) => ({ ...r, constant: undefined })),
+    z
+      .strictObject({ constant: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]) })
+      .transform((r) => ({ ...r, path: undefined, transform: undefined, lookup: undefined })),
+    z
+      .strictObject({ path, transform: z.enum(TRANSFORMS).optional(), lookup: z.enum(LOOKUPS).optional() })
+      .transform((r) => ({ ...r, constant: undefined })),
   ]);
 
   const Pagination = z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('next'), path }),
-    z.strictObject({ type: z.literal('page'), param: z.string().min(1).max(50), sizeParam: z.string().min(1).max(50).optional(), size: z.number().int().min(1).max(1000).optional(), start: z.number().int().min(0).max(1).optional() }),
-    z.strictObject({ type: z.literal('offset'), param: z.string().min(1).max(50), limitParam: z.string().min(1).max(50).optional(), size: z.number().int().min(1).max(1000).default(100) }),
+    z.strictObject({
+      type: z.literal('page'),
+      param: z.string().min(1).max(50),
+      sizeParam: z.string().min(1).max(50).optional(),
+      size: z.number().int().min(1).max(1000).optional(),
+      start: z.number().int().min(0).max(1).optional(),
+    }),
+    z.strictObject({
+      type: z.literal('offset'),
+      param: z.string().min(1).max(50),
+      limitParam: z.string().min(1).max(50).optional(),
+      size: z.number().int().min(1).max(1000).default(100),
+    }),
   ]);
 
   const InboundMapping = z.strictObject({
     records: path.optional(),
     key: path,
     company: path.optional(),
-    fields: z.record(z.string().regex(/^\w+$/, 'field names are letters, digits and _'), FieldRule).refine((f) => Object.keys(f).length > 0, 'map at least one field'),
+    fields: z
+      .record(z.string().regex(/^\w+$/, 'field names are letters, digits and _'), FieldRule)
+      .refine((f) => Object.keys(f).length > 0, 'map at least one field'),
     pagination: Pagination.optional(),
     maxPages: z.number().int().min(1).max(1000).default(100),
   });
@@ -74,7 +96,10 @@ export type InboundMappingConfig = z.output<Schemas['InboundMapping']>;
 export type OutboundMappingConfig = z.output<Schemas['OutboundMapping']>;
 export type FieldRuleConfig = z.output<Schemas['FieldRule']>;
 
-function parsed<S extends z.ZodType>(schema: S, text: string): { ok: true; value: z.output<S> } | { ok: false; message: string } {
+function parsed<S extends z.ZodType>(
+  schema: S,
+  text: string,
+): { ok: true; value: z.output<S> } | { ok: false; message: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -88,7 +113,9 @@ function parsed<S extends z.ZodType>(schema: S, text: string): { ok: true; value
 }
 
 export function parseInboundMapping(z: Zod, text: string | null) {
-  return text ? parsed(schemas(z).InboundMapping, text) : ({ ok: false, message: 'An inbound endpoint needs a mapping (mappingConfig with key and fields)' } as const);
+  return text
+    ? parsed(schemas(z).InboundMapping, text)
+    : ({ ok: false, message: 'An inbound endpoint needs a mapping (mappingConfig with key and fields)' } as const);
 }
 
 export function parseOutboundMapping(z: Zod, text: string | null) {

@@ -16,8 +16,20 @@ import crypto from 'node:crypto';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 import { RESOURCE_LIST } from '../resources.ts';
-import { companyColumnOf, companyCopiedFrom, companyNamed, referencedResource, type ResourceDef } from '../../platform/resources/define.ts';
-import { parseInboundMapping, parseOutboundMapping, valueAt, type FieldRuleConfig, type InboundMappingConfig } from './integration-mapping.ts';
+import {
+  companyColumnOf,
+  companyCopiedFrom,
+  companyNamed,
+  referencedResource,
+  type ResourceDef,
+} from '../../platform/resources/define.ts';
+import {
+  parseInboundMapping,
+  parseOutboundMapping,
+  valueAt,
+  type FieldRuleConfig,
+  type InboundMappingConfig,
+} from './integration-mapping.ts';
 import { endpointPathError } from './resources.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { camelCase, nameKey } from '../../platform/lib/names.ts';
@@ -26,7 +38,14 @@ import type { IntegrationSettings } from '../../platform/config.server.ts';
 import { inTransaction, requirePermission, systemActor, type Db, type ServiceContext } from '../../platform/context.ts';
 import { invalid, isDomainError, notFound } from '../../platform/errors.ts';
 import { credentialsOffOrigin, CredentialUnusable, openCredentials } from './integration-credentials.server.ts';
-import { assertOnOrigin, OriginRefused, originOf, requestJson, SyncHttpError, type RequestOptions } from './integration-http.server.ts';
+import {
+  assertOnOrigin,
+  OriginRefused,
+  originOf,
+  requestJson,
+  SyncHttpError,
+  type RequestOptions,
+} from './integration-http.server.ts';
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
 import { integrationSyncFailed, integrationSyncPartial } from '../notifications/index.server.ts';
 import { dynamic, toApiRow } from '../../platform/resources/resource-rows.server.ts';
@@ -73,7 +92,12 @@ function resourceOfTable(table: string): ResourceDef | undefined {
 
 /** POST /api/api-integration-sync/{id}: the old client sends its user id; the run is the signed-in user's whatever it says. */
 export const SyncRequest = z.strictObject({
-  userId: z.number({ error: 'userId must be a user id' }).int({ message: 'userId must be a user id' }).positive({ message: 'userId must be a user id' }).max(MAX_ID, { message: 'userId must be a user id' }).optional(),
+  userId: z
+    .number({ error: 'userId must be a user id' })
+    .int({ message: 'userId must be a user id' })
+    .positive({ message: 'userId must be a user id' })
+    .max(MAX_ID, { message: 'userId must be a user id' })
+    .optional(),
 });
 
 /**
@@ -81,7 +105,11 @@ export const SyncRequest = z.strictObject({
  * the run by the integration-sync job. Without a reachable job engine the run happens in this
  * process in the background (the log tells how it ended).
  */
-export async function requestSync(ctx: ServiceContext, settings: IntegrationSettings, endpointId: number): Promise<SyncLog> {
+export async function requestSync(
+  ctx: ServiceContext,
+  settings: IntegrationSettings,
+  endpointId: number,
+): Promise<SyncLog> {
   const logId = await openRun(ctx, endpointId);
   // The answer describes the run as started: a fast worker may finish it before we could read it back.
   const started = await getSyncLog(ctx, logId);
@@ -89,13 +117,19 @@ export async function requestSync(ctx: ServiceContext, settings: IntegrationSett
     await enqueue('integration-sync', { logId }, { singletonKey: `integration-sync-${logId}` });
   } catch (error) {
     console.error(`[integrations] no job engine (${(error as Error).message}): sync #${logId} runs in this process`);
-    void runSync(ctx.db, settings, logId).catch((failure: unknown) => console.error(`[integrations] sync #${logId} failed: ${(failure as Error).message}`));
+    void runSync(ctx.db, settings, logId).catch((failure: unknown) =>
+      console.error(`[integrations] sync #${logId} failed: ${(failure as Error).message}`),
+    );
   }
   return started;
 }
 
 /** `finhub integrations sync`: the run in this process, to its end. */
-export async function syncNow(ctx: ServiceContext, settings: IntegrationSettings, endpointId: number): Promise<SyncLog> {
+export async function syncNow(
+  ctx: ServiceContext,
+  settings: IntegrationSettings,
+  endpointId: number,
+): Promise<SyncLog> {
   return runSync(ctx.db, settings, await openRun(ctx, endpointId));
 }
 
@@ -111,10 +145,16 @@ async function openRun(ctx: ServiceContext, endpointId: number): Promise<number>
     .executeTakeFirst();
   if (!endpoint) throw notFound();
   if (!endpoint.isActive) throw invalid([{ field: 'endpointId', message: 'This endpoint is inactive' }]);
-  if (!endpoint.sourceActive) throw invalid([{ field: 'endpointId', message: 'The source of this endpoint is inactive' }]);
+  if (!endpoint.sourceActive)
+    throw invalid([{ field: 'endpointId', message: 'The source of this endpoint is inactive' }]);
   const log = await ctx.db
     .insertInto('apiIntegrationSyncLogs')
-    .values({ endpointId, status: 'running', startedAt: new Date().toISOString(), triggeredBy: ctx.actor.kind === 'user' ? ctx.actor.user.id : null })
+    .values({
+      endpointId,
+      status: 'running',
+      startedAt: new Date().toISOString(),
+      triggeredBy: ctx.actor.kind === 'user' ? ctx.actor.user.id : null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return log.id;
@@ -143,7 +183,9 @@ function authHeaders(authType: string, credentials: Map<string, string>): Record
   };
   switch (authType) {
     case 'bearer':
-      return { Authorization: `Bearer ${need(credentials.get('token') ?? credentials.get('bearer_token') ?? first(), 'bearer token')}` };
+      return {
+        Authorization: `Bearer ${need(credentials.get('token') ?? credentials.get('bearer_token') ?? first(), 'bearer token')}`,
+      };
     case 'oauth2':
       return { Authorization: `Bearer ${need(credentials.get('access_token') ?? first(), 'access_token')}` };
     case 'api_key': {
@@ -185,7 +227,11 @@ interface Lookups {
 }
 
 type LookupTable = 'companies' | 'departments' | 'expenseCategories';
-const LOOKUP_NOUN: Record<LookupTable, string> = { companies: 'company', departments: 'department', expenseCategories: 'expense category' };
+const LOOKUP_NOUN: Record<LookupTable, string> = {
+  companies: 'company',
+  departments: 'department',
+  expenseCategories: 'expense category',
+};
 
 /** Names → rows for the lookups, read once per run. */
 async function lookupTables(db: Db): Promise<Lookups> {
@@ -226,11 +272,21 @@ function lookup(lookups: Lookups, table: LookupTable, raw: unknown, company: num
     const where = scoped ? ` in ${lookups.companyName.get(company!) ?? `company #${company}`}` : '';
     throw new Skip(`${field}: no ${noun} named ${quoted(raw)}${where}`);
   }
-  const owners = [...new Set(rows.map((r) => (r.companyId === null ? null : lookups.companyName.get(r.companyId) ?? `#${r.companyId}`)).filter((n) => n !== null))].sort();
+  const owners = [
+    ...new Set(
+      rows
+        .map((r) => (r.companyId === null ? null : (lookups.companyName.get(r.companyId) ?? `#${r.companyId}`)))
+        .filter((n) => n !== null),
+    ),
+  ].sort();
   if (table === 'expenseCategories' && owners.length > 1) {
-    throw new Skip(`${field}: ${quoted(raw)} is ambiguous: ${owners.length} companies have an expense category of that name (${owners.join(', ')}); set the endpoint's company or map the record's company`);
+    throw new Skip(
+      `${field}: ${quoted(raw)} is ambiguous: ${owners.length} companies have an expense category of that name (${owners.join(', ')}); set the endpoint's company or map the record's company`,
+    );
   }
-  throw new Skip(`${field}: ${quoted(raw)} is ambiguous: ${rows.length} ${noun === 'company' ? 'companies' : `${noun}s`} have that name`);
+  throw new Skip(
+    `${field}: ${quoted(raw)} is ambiguous: ${rows.length} ${noun === 'company' ? 'companies' : `${noun}s`} have that name`,
+  );
 }
 
 /** The company a record names (a company's name, or its id), by the mapping's `company` path. */
@@ -244,7 +300,13 @@ function companyOfRecord(lookups: Lookups, raw: unknown): number | null {
   return lookup(lookups, 'companies', raw, null, 'company');
 }
 
-function applyRule(rule: FieldRuleConfig, record: unknown, lookups: Lookups, field: string, company: number | null): unknown {
+function applyRule(
+  rule: FieldRuleConfig,
+  record: unknown,
+  lookups: Lookups,
+  field: string,
+  company: number | null,
+): unknown {
   if (rule.path === undefined) return rule.constant;
   const raw = valueAt(record, rule.path);
   if (raw === undefined || raw === null || raw === '') return null;
@@ -271,17 +333,35 @@ function applyRule(rule: FieldRuleConfig, record: unknown, lookups: Lookups, fie
 }
 
 function describeError(error: unknown): string {
-  if (isDomainError(error)) return error.errors?.length ? error.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : error.message;
+  if (isDomainError(error))
+    return error.errors?.length ? error.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : error.message;
   return (error as Error).message;
 }
 
-async function upsert(ctx: ServiceContext, def: ResourceDef, endpointId: number, key: string, value: Record<string, unknown>): Promise<'created' | 'updated' | 'unchanged'> {
-  const link = await ctx.db.selectFrom('apiIntegrationRecords').select(['id', 'recordId']).where('endpointId', '=', endpointId).where('externalKey', '=', key).executeTakeFirst();
+async function upsert(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  endpointId: number,
+  key: string,
+  value: Record<string, unknown>,
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const link = await ctx.db
+    .selectFrom('apiIntegrationRecords')
+    .select(['id', 'recordId'])
+    .where('endpointId', '=', endpointId)
+    .where('externalKey', '=', key)
+    .executeTakeFirst();
   if (link) {
     try {
       return await inTransaction(ctx.db, async (trx) => {
-        const { changed } = await updateRecordIfChanged({ ...ctx, db: trx }, def, link.recordId, value, { reason: 'API integration sync' });
-        await trx.updateTable('apiIntegrationRecords').set({ syncedAt: new Date().toISOString() }).where('id', '=', link.id).execute();
+        const { changed } = await updateRecordIfChanged({ ...ctx, db: trx }, def, link.recordId, value, {
+          reason: 'API integration sync',
+        });
+        await trx
+          .updateTable('apiIntegrationRecords')
+          .set({ syncedAt: new Date().toISOString() })
+          .where('id', '=', link.id)
+          .execute();
         return changed ? 'updated' : 'unchanged';
       });
     } catch (error) {
@@ -291,8 +371,17 @@ async function upsert(ctx: ServiceContext, def: ResourceDef, endpointId: number,
   }
   await inTransaction(ctx.db, async (trx) => {
     const row = await createRecord({ ...ctx, db: trx }, def, value, { reason: 'API integration sync' });
-    if (link) await trx.updateTable('apiIntegrationRecords').set({ recordId: row.id, syncedAt: new Date().toISOString() }).where('id', '=', link.id).execute();
-    else await trx.insertInto('apiIntegrationRecords').values({ endpointId, externalKey: key, targetTable: def.table, recordId: row.id }).execute();
+    if (link)
+      await trx
+        .updateTable('apiIntegrationRecords')
+        .set({ recordId: row.id, syncedAt: new Date().toISOString() })
+        .where('id', '=', link.id)
+        .execute();
+    else
+      await trx
+        .insertInto('apiIntegrationRecords')
+        .values({ endpointId, externalKey: key, targetTable: def.table, recordId: row.id })
+        .execute();
   });
   return 'created';
 }
@@ -318,22 +407,35 @@ function pageUrl(base: string, mapping: InboundMappingConfig, page: number): str
  * mapped, a row whose company comes from a reference (an expense's category) must be that
  * company's, and a table of one named company (Vult's figures) takes no other.
  */
-async function mapRecord(ctx: ServiceContext, def: ResourceDef, record: unknown, mapping: InboundMappingConfig, lookups: Lookups, endpointCompany: number | null): Promise<Record<string, unknown>> {
+async function mapRecord(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  record: unknown,
+  mapping: InboundMappingConfig,
+  lookups: Lookups,
+  endpointCompany: number | null,
+): Promise<Record<string, unknown>> {
   const nameOf = (id: number) => lookups.companyName.get(id) ?? `company #${id}`;
   const named = mapping.company === undefined ? null : companyOfRecord(lookups, valueAt(record, mapping.company));
   if (named !== null && endpointCompany !== null && named !== endpointCompany) {
-    throw new Skip(`company: the record names ${nameOf(named)} but this endpoint files into ${nameOf(endpointCompany)}`);
+    throw new Skip(
+      `company: the record names ${nameOf(named)} but this endpoint files into ${nameOf(endpointCompany)}`,
+    );
   }
   let company = endpointCompany ?? named;
   const value: Record<string, unknown> = {};
   // The company field first: the names after it are looked up within it.
-  const rules = Object.entries(mapping.fields).sort(([a], [b]) => Number(b === 'companyId') - Number(a === 'companyId'));
+  const rules = Object.entries(mapping.fields).sort(
+    ([a], [b]) => Number(b === 'companyId') - Number(a === 'companyId'),
+  );
   for (const [field, rule] of rules) {
     value[field] = applyRule(rule, record, lookups, field, company);
     if (field === 'companyId' && value.companyId !== null && value.companyId !== undefined) {
       const mapped = Number(value.companyId);
       if (company !== null && mapped !== company) {
-        throw new Skip(`companyId: the record names ${nameOf(mapped)} but ${endpointCompany !== null ? 'this endpoint files into' : 'its company is'} ${nameOf(company)}`);
+        throw new Skip(
+          `companyId: the record names ${nameOf(mapped)} but ${endpointCompany !== null ? 'this endpoint files into' : 'its company is'} ${nameOf(company)}`,
+        );
       }
       company = mapped;
     }
@@ -346,20 +448,36 @@ async function mapRecord(ctx: ServiceContext, def: ResourceDef, record: unknown,
     const field = def.fields.find((f) => f.name === copiedFrom)!;
     if (ref !== null && ref !== undefined && Number.isSafeInteger(Number(ref))) {
       const target = referencedResource(field);
-      const row = await dynamic(ctx.db).selectFrom(target.table).select('companyId').where('id', '=', Number(ref)).executeTakeFirst();
+      const row = await dynamic(ctx.db)
+        .selectFrom(target.table)
+        .select('companyId')
+        .where('id', '=', Number(ref))
+        .executeTakeFirst();
       if (row && Number(row.companyId) !== company) {
-        throw new Skip(`${copiedFrom}: ${field.label.toLowerCase()} #${Number(ref)} belongs to ${nameOf(Number(row.companyId))}, not ${nameOf(company)}`);
+        throw new Skip(
+          `${copiedFrom}: ${field.label.toLowerCase()} #${Number(ref)} belongs to ${nameOf(Number(row.companyId))}, not ${nameOf(company)}`,
+        );
       }
     }
   } else if (onlyCompany) {
-    if (nameKey(nameOf(company)) !== nameKey(onlyCompany)) throw new Skip(`company: ${def.title} belong to ${onlyCompany}, not ${nameOf(company)}`);
+    if (nameKey(nameOf(company)) !== nameKey(onlyCompany))
+      throw new Skip(`company: ${def.title} belong to ${onlyCompany}, not ${nameOf(company)}`);
   } else if (companyColumnOf(def) === 'companyId' && (value.companyId === undefined || value.companyId === null)) {
     value.companyId = company;
   }
   return value;
 }
 
-async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: string, def: ResourceDef, endpoint: { id: number; companyId: number | null }, mapping: InboundMappingConfig, tally: Tally, lease: Lease): Promise<void> {
+async function pullInbound(
+  ctx: ServiceContext,
+  options: RequestOptions,
+  url: string,
+  def: ResourceDef,
+  endpoint: { id: number; companyId: number | null },
+  mapping: InboundMappingConfig,
+  tally: Tally,
+  lease: Lease,
+): Promise<void> {
   const endpointId = endpoint.id;
   const lookups = await lookupTables(ctx.db);
   let next: string | null = pageUrl(url, mapping, 0);
@@ -369,8 +487,14 @@ async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: st
     tally.requests += answer.attempts;
     tally.responseMs += answer.ms;
     const body = answer.body;
-    const records = mapping.records !== undefined ? valueAt(body, mapping.records) : Array.isArray(body) ? body : valueAt(body, 'data');
-    if (!Array.isArray(records)) throw new SyncFailure(`The answer has no list of records at "${mapping.records ?? 'data'}"`);
+    const records =
+      mapping.records !== undefined
+        ? valueAt(body, mapping.records)
+        : Array.isArray(body)
+          ? body
+          : valueAt(body, 'data');
+    if (!Array.isArray(records))
+      throw new SyncFailure(`The answer has no list of records at "${mapping.records ?? 'data'}"`);
     for (const [index, record] of records.entries()) {
       tally.processed++;
       const rawKey = valueAt(record, mapping.key);
@@ -391,7 +515,8 @@ async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: st
           throw error;
         }
         tally.skipped++;
-        if (tally.errors.length < KEPT_ERRORS) tally.errors.push({ record: label, message: describeError(error).slice(0, 500) });
+        if (tally.errors.length < KEPT_ERRORS)
+          tally.errors.push({ record: label, message: describeError(error).slice(0, 500) });
       }
     }
     const p = mapping.pagination;
@@ -402,12 +527,25 @@ async function pullInbound(ctx: ServiceContext, options: RequestOptions, url: st
       // The remote's own link: followed only on the source's origin, whatever it names.
       if (next) assertOnOrigin(next, options.origin, 'Next page link to');
     } else {
-      next = records.length === 0 || (p.size !== undefined && records.length < p.size) ? null : pageUrl(url, mapping, page + 1);
+      next =
+        records.length === 0 || (p.size !== undefined && records.length < p.size)
+          ? null
+          : pageUrl(url, mapping, page + 1);
     }
   }
 }
 
-async function pushOutbound(ctx: ServiceContext, options: RequestOptions, url: string, method: string, def: ResourceDef, endpointId: number, mappingText: string | null, tally: Tally, lease: Lease): Promise<void> {
+async function pushOutbound(
+  ctx: ServiceContext,
+  options: RequestOptions,
+  url: string,
+  method: string,
+  def: ResourceDef,
+  endpointId: number,
+  mappingText: string | null,
+  tally: Tally,
+  lease: Lease,
+): Promise<void> {
   const mapping = parseOutboundMapping(z, mappingText);
   if (!mapping.ok) throw new SyncFailure(mapping.message);
   const last = await ctx.db
@@ -421,7 +559,12 @@ async function pushOutbound(ctx: ServiceContext, options: RequestOptions, url: s
   let afterId = 0;
   for (;;) {
     lease.check();
-    let query = dynamic(ctx.db).selectFrom(def.table).selectAll().where('id', '>', afterId).orderBy('id').limit(mapping.value.batchSize);
+    let query = dynamic(ctx.db)
+      .selectFrom(def.table)
+      .selectAll()
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(mapping.value.batchSize);
     if (last) query = query.where('updatedAt', '>', last.startedAt);
     const rows = await query.execute();
     if (rows.length === 0) return;
@@ -429,9 +572,15 @@ async function pushOutbound(ctx: ServiceContext, options: RequestOptions, url: s
     const records = rows.map((row) => {
       const api = toApiRow(def, row);
       const fields = mapping.value.fields;
-      return fields ? Object.fromEntries(Object.entries(fields).map(([remote, field]) => [remote, api[field] ?? null])) : api;
+      return fields
+        ? Object.fromEntries(Object.entries(fields).map(([remote, field]) => [remote, api[field] ?? null]))
+        : api;
     });
-    const answer = await requestJson(url, { ...options, method: method === 'GET' ? 'POST' : method, body: { table: def.table, records } });
+    const answer = await requestJson(url, {
+      ...options,
+      method: method === 'GET' ? 'POST' : method,
+      body: { table: def.table, records },
+    });
     tally.requests += answer.attempts;
     tally.responseMs += answer.ms;
     tally.processed += records.length;
@@ -461,7 +610,8 @@ async function claimRun(db: Db, logId: number, endpointId: number): Promise<Clai
   const token = crypto.randomUUID();
   const claim = await inTransaction(db, async (trx): Promise<'claimed' | 'held' | { busy: number }> => {
     const now = new Date().toISOString();
-    if (dialectOf(trx) === 'postgres') await trx.selectFrom('apiIntegrationEndpoints').select('id').where('id', '=', endpointId).forUpdate().execute();
+    if (dialectOf(trx) === 'postgres')
+      await trx.selectFrom('apiIntegrationEndpoints').select('id').where('id', '=', endpointId).forUpdate().execute();
     const other = await trx
       .selectFrom('apiIntegrationSyncLogs')
       .select('id')
@@ -494,7 +644,9 @@ async function claimRun(db: Db, logId: number, endpointId: number): Promise<Clai
       .then((result) => {
         if (Number(result.numUpdatedRows) === 0) lost = true;
       })
-      .catch((error: unknown) => console.error(`[integrations] sync #${logId}: renewing its lease failed: ${(error as Error).message}`));
+      .catch((error: unknown) =>
+        console.error(`[integrations] sync #${logId}: renewing its lease failed: ${(error as Error).message}`),
+      );
   }, LEASE_MS / 3);
   renew.unref();
   return {
@@ -520,7 +672,12 @@ export interface RunOptions {
  * The integration-sync job: runs the run a log stands for. Safe to run twice: a log that is no
  * longer running is left alone, and one another runner holds is left to it.
  */
-export async function runSync(db: Db, settings: IntegrationSettings, logId: number, options: RunOptions = {}): Promise<SyncLog> {
+export async function runSync(
+  db: Db,
+  settings: IntegrationSettings,
+  logId: number,
+  options: RunOptions = {},
+): Promise<SyncLog> {
   const ctx: ServiceContext = { db, actor: systemActor('integration'), meta: {} };
   const log = await db.selectFrom('apiIntegrationSyncLogs').selectAll().where('id', '=', logId).executeTakeFirst();
   if (!log) throw notFound();
@@ -543,24 +700,50 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
   }
   const { lease } = claim;
   const started = Date.now();
-  const tally: Tally = { processed: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, requests: 0, responseMs: 0, errors: [] };
+  const tally: Tally = {
+    processed: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    failed: 0,
+    requests: 0,
+    responseMs: 0,
+    errors: [],
+  };
   let failure: string | null = null;
   let endpoint;
   try {
     endpoint = await db
       .selectFrom('apiIntegrationEndpoints as e')
       .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')
-      .select(['e.id', 'e.name', 'e.endpoint', 'e.method', 'e.direction', 'e.targetTable', 'e.mappingConfig', 'e.companyId', 's.id as sourceId', 's.baseUrl', 's.authType', 's.name as sourceName'])
+      .select([
+        'e.id',
+        'e.name',
+        'e.endpoint',
+        'e.method',
+        'e.direction',
+        'e.targetTable',
+        'e.mappingConfig',
+        'e.companyId',
+        's.id as sourceId',
+        's.baseUrl',
+        's.authType',
+        's.name as sourceName',
+      ])
       .where('e.id', '=', log.endpointId)
       .executeTakeFirst();
     if (!endpoint) throw new SyncFailure('The endpoint no longer exists');
     const def = resourceOfTable(endpoint.targetTable);
     if (!def || def.readOnly) throw new SyncFailure(`The target table ${endpoint.targetTable} cannot be synced`);
     const origin = originOf(endpoint.baseUrl);
-    if (!origin) throw new SyncFailure(`The source's base URL ${endpoint.baseUrl.slice(0, 200)} is not an http(s) address`);
+    if (!origin)
+      throw new SyncFailure(`The source's base URL ${endpoint.baseUrl.slice(0, 200)} is not an http(s) address`);
     const url = endpointUrl(endpoint.baseUrl, endpoint.endpoint);
     if (originOf(url) !== origin) {
-      throw new OriginRefused(`The endpoint ${endpoint.endpoint.slice(0, 200)} is not on the source's origin ${origin}: an endpoint is a path on the source's base URL (edit it); nothing was sent`);
+      throw new OriginRefused(
+        `The endpoint ${endpoint.endpoint.slice(0, 200)} is not on the source's origin ${origin}: an endpoint is a path on the source's base URL (edit it); nothing was sent`,
+      );
     }
     const credentials = await openCredentials(db, settings, endpoint.sourceId, origin);
     let headers: Record<string, string>;
@@ -568,29 +751,60 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
       headers = authHeaders(endpoint.authType, credentials);
     } catch (error) {
       const elsewhere = error instanceof SyncFailure ? await credentialsOffOrigin(db, endpoint.sourceId, origin) : 0;
-      if (elsewhere) throw new SyncFailure(`${(error as Error).message}: its credentials were entered for another origin than ${origin}; enter them again`);
+      if (elsewhere)
+        throw new SyncFailure(
+          `${(error as Error).message}: its credentials were entered for another origin than ${origin}; enter them again`,
+        );
       throw error;
     }
-    const request: RequestOptions = { headers, settings, origin, resolve: options.resolve, retryDelayMs: options.retryDelayMs, ca: options.ca };
+    const request: RequestOptions = {
+      headers,
+      settings,
+      origin,
+      resolve: options.resolve,
+      retryDelayMs: options.retryDelayMs,
+      ca: options.ca,
+    };
     if (endpoint.direction === 'inbound') {
       const mapping = parseInboundMapping(z, endpoint.mappingConfig);
       if (!mapping.ok) throw new SyncFailure(mapping.message);
       // A pull reads: GET, unless the endpoint asks for POST (remotes that search by POST).
       // PUT, PATCH and DELETE change data and are never used to read.
-      await pullInbound(ctx, { ...request, method: endpoint.method === 'POST' ? 'POST' : 'GET' }, url, def, endpoint, mapping.value, tally, lease);
+      await pullInbound(
+        ctx,
+        { ...request, method: endpoint.method === 'POST' ? 'POST' : 'GET' },
+        url,
+        def,
+        endpoint,
+        mapping.value,
+        tally,
+        lease,
+      );
     } else {
       await pushOutbound(ctx, request, url, endpoint.method, def, endpoint.id, endpoint.mappingConfig, tally, lease);
     }
   } catch (error) {
-    if (error instanceof OriginRefused || error instanceof CredentialUnusable) console.error(`[integrations] sync #${logId} refused: ${(error as Error).message}`);
-    else if (!(error instanceof SyncFailure || error instanceof SyncHttpError || error instanceof SecretKeyMissing || isDomainError(error))) console.error(`[integrations] sync #${logId}:`, error);
+    if (error instanceof OriginRefused || error instanceof CredentialUnusable)
+      console.error(`[integrations] sync #${logId} refused: ${(error as Error).message}`);
+    else if (!(
+      error instanceof SyncFailure ||
+      error instanceof SyncHttpError ||
+      error instanceof SecretKeyMissing ||
+      isDomainError(error)
+    ))
+      console.error(`[integrations] sync #${logId}:`, error);
     failure = describeError(error).slice(0, 2000);
   } finally {
     lease.release();
   }
   const completedAt = new Date().toISOString();
   const status: SyncStatus = failure ? 'failed' : tally.skipped ? 'partial' : 'success';
-  const skippedNote = tally.skipped ? `${tally.skipped} record${tally.skipped === 1 ? '' : 's'} skipped; first: ${tally.errors[0]?.message ?? ''}`.slice(0, 2000) : null;
+  const skippedNote = tally.skipped
+    ? `${tally.skipped} record${tally.skipped === 1 ? '' : 's'} skipped; first: ${tally.errors[0]?.message ?? ''}`.slice(
+        0,
+        2000,
+      )
+    : null;
   const written = await db
     .updateTable('apiIntegrationSyncLogs')
     .set({
@@ -614,9 +828,27 @@ export async function runSync(db: Db, settings: IntegrationSettings, logId: numb
     .executeTakeFirst();
   // Taken over meanwhile: the runner that holds the log now writes its end.
   if (Number(written.numUpdatedRows) === 0) return getSyncLog(ctx, logId);
-  if (endpoint) await db.updateTable('apiIntegrationEndpoints').set({ lastSyncAt: completedAt }).where('id', '=', endpoint.id).execute();
-  if (failure && endpoint) await integrationSyncFailed(ctx, { logId, endpointName: endpoint.name, sourceName: endpoint.sourceName, message: failure });
-  else if (status === 'partial' && endpoint) await integrationSyncPartial(ctx, { logId, endpointName: endpoint.name, sourceName: endpoint.sourceName, skipped: tally.skipped, first: tally.errors[0]?.message ?? '' });
+  if (endpoint)
+    await db
+      .updateTable('apiIntegrationEndpoints')
+      .set({ lastSyncAt: completedAt })
+      .where('id', '=', endpoint.id)
+      .execute();
+  if (failure && endpoint)
+    await integrationSyncFailed(ctx, {
+      logId,
+      endpointName: endpoint.name,
+      sourceName: endpoint.sourceName,
+      message: failure,
+    });
+  else if (status === 'partial' && endpoint)
+    await integrationSyncPartial(ctx, {
+      logId,
+      endpointName: endpoint.name,
+      sourceName: endpoint.sourceName,
+      skipped: tally.skipped,
+      first: tally.errors[0]?.message ?? '',
+    });
   return getSyncLog(ctx, logId);
 }
 
@@ -643,7 +875,14 @@ function toSyncLog(row: Record<string, unknown>): SyncLog {
     recordsCreated: n(row.recordsCreated),
     recordsUpdated: n(row.recordsUpdated),
     // Not stored: what the run processed and neither created, updated, skipped nor failed.
-    recordsUnchanged: Math.max(0, n(row.recordsProcessed) - n(row.recordsCreated) - n(row.recordsUpdated) - n(row.recordsSkipped) - n(row.recordsFailed)),
+    recordsUnchanged: Math.max(
+      0,
+      n(row.recordsProcessed) -
+        n(row.recordsCreated) -
+        n(row.recordsUpdated) -
+        n(row.recordsSkipped) -
+        n(row.recordsFailed),
+    ),
     recordsSkipped: n(row.recordsSkipped),
     recordsFailed: n(row.recordsFailed),
     requests: n(row.requests),
@@ -671,16 +910,37 @@ export async function getSyncLog(ctx: ServiceContext, id: number): Promise<SyncL
 }
 
 export const SyncLogQuery = z.object({
-  limit: z.preprocess((v) => (v === undefined || v === '' ? 50 : Number(v)), z.number({ error: 'limit must be a whole number from 1 to 200' }).int('limit must be a whole number from 1 to 200').min(1, 'limit must be a whole number from 1 to 200').max(200, 'limit must be a whole number from 1 to 200')),
-  offset: z.preprocess((v) => (v === undefined || v === '' ? 0 : Number(v)), z.number({ error: 'offset must be a whole number of 0 or more' }).int('offset must be a whole number of 0 or more').min(0, 'offset must be a whole number of 0 or more').max(1_000_000_000)),
-  endpointId: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.number({ error: 'endpointId must be an id' }).int().positive().max(2_147_483_647).optional()),
+  limit: z.preprocess(
+    (v) => (v === undefined || v === '' ? 50 : Number(v)),
+    z
+      .number({ error: 'limit must be a whole number from 1 to 200' })
+      .int('limit must be a whole number from 1 to 200')
+      .min(1, 'limit must be a whole number from 1 to 200')
+      .max(200, 'limit must be a whole number from 1 to 200'),
+  ),
+  offset: z.preprocess(
+    (v) => (v === undefined || v === '' ? 0 : Number(v)),
+    z
+      .number({ error: 'offset must be a whole number of 0 or more' })
+      .int('offset must be a whole number of 0 or more')
+      .min(0, 'offset must be a whole number of 0 or more')
+      .max(1_000_000_000),
+  ),
+  endpointId: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z.number({ error: 'endpointId must be an id' }).int().positive().max(2_147_483_647).optional(),
+  ),
 });
 
 /** GET /api/api-integration-sync-logs and /api/api-integrations/sync-logs: newest first. */
-export async function listSyncLogs(ctx: ServiceContext, input: Record<string, unknown>): Promise<{ rows: SyncLog[]; total: number; limit: number; offset: number }> {
+export async function listSyncLogs(
+  ctx: ServiceContext,
+  input: Record<string, unknown>,
+): Promise<{ rows: SyncLog[]; total: number; limit: number; offset: number }> {
   requirePermission(ctx, 'integrations');
   const parsed = SyncLogQuery.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: i.message })));
+  if (!parsed.success)
+    throw invalid(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: i.message })));
   const { limit, offset, endpointId } = parsed.data;
   let count = ctx.db.selectFrom('apiIntegrationSyncLogs').select((eb) => eb.fn.countAll<number>().as('n'));
   let page = logs(ctx.db).orderBy('l.startedAt', 'desc').orderBy('l.id', 'desc').limit(limit).offset(offset);
@@ -696,11 +956,20 @@ export async function listSyncLogs(ctx: ServiceContext, input: Record<string, un
  * Runs left `running` by a crash are failed ('Interrupted by restart'); returns their ids. With
  * `olderThan` (other workers may be alive), a run whose lease is still renewed is left to it.
  */
-export async function failInterruptedSyncs(db: Db, reason: string, options: { olderThan?: Date } = {}): Promise<number[]> {
+export async function failInterruptedSyncs(
+  db: Db,
+  reason: string,
+  options: { olderThan?: Date } = {},
+): Promise<number[]> {
   const now = new Date().toISOString();
-  let update = db.updateTable('apiIntegrationSyncLogs').set({ status: 'failed', completedAt: now, errorMessage: reason, leaseExpiresAt: null }).where('status', '=', 'running');
+  let update = db
+    .updateTable('apiIntegrationSyncLogs')
+    .set({ status: 'failed', completedAt: now, errorMessage: reason, leaseExpiresAt: null })
+    .where('status', '=', 'running');
   if (options.olderThan) {
-    update = update.where('startedAt', '<', options.olderThan.toISOString()).where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<', now)]));
+    update = update
+      .where('startedAt', '<', options.olderThan.toISOString())
+      .where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<', now)]));
   }
   return (await update.returning('id').execute()).map((r) => r.id);
 }
@@ -716,7 +985,9 @@ export function isDue(frequency: string, last: Date | null, created: Date, now: 
   const interval = INTERVALS[frequency];
   if (interval) return !last || now.getTime() - last.getTime() >= interval;
   try {
-    const next = CronExpressionParser.parse(frequency, { currentDate: last ?? created, tz: 'UTC' }).next().toDate();
+    const next = CronExpressionParser.parse(frequency, { currentDate: last ?? created, tz: 'UTC' })
+      .next()
+      .toDate();
     return next.getTime() <= now.getTime();
   } catch {
     return false;
@@ -736,9 +1007,16 @@ export async function startDueSyncs(db: Db, settings: IntegrationSettings, now =
     .execute();
   const started: number[] = [];
   for (const endpoint of endpoints) {
-    const last = await db.selectFrom('apiIntegrationSyncLogs').select(['status', 'startedAt']).where('endpointId', '=', endpoint.id).orderBy('startedAt', 'desc').limit(1).executeTakeFirst();
+    const last = await db
+      .selectFrom('apiIntegrationSyncLogs')
+      .select(['status', 'startedAt'])
+      .where('endpointId', '=', endpoint.id)
+      .orderBy('startedAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (last?.status === 'running') continue;
-    if (!isDue(endpoint.syncFrequency, last ? new Date(last.startedAt) : null, new Date(endpoint.createdAt), now)) continue;
+    if (!isDue(endpoint.syncFrequency, last ? new Date(last.startedAt) : null, new Date(endpoint.createdAt), now))
+      continue;
     started.push((await requestSync(ctx, settings, endpoint.id)).id);
   }
   return started;

@@ -17,37 +17,87 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
   afterAll(() => remote?.close());
   const { db, signedIn } = useTestServer(dialect, { env: { ALLOW_PRIVATE_TARGETS: '1' } });
   const admin = () => signedIn({ role: 'admin' });
-  const send = (c: TestClient, method: string, path: string, body?: unknown) => c.request(path, { method, json: body ?? {} });
+  const send = (c: TestClient, method: string, path: string, body?: unknown) =>
+    c.request(path, { method, json: body ?? {} });
 
-  it('sources: create with defaults, edit, list, delete; the spec\'s messages', async () => {
+  it("sources: create with defaults, edit, list, delete; the spec's messages", async () => {
     const { c } = await admin();
-    const created = await send(c, 'POST', '/api/api-integration-sources', { name: `Bank feed ${dialect}`, description: 'Daily statements', baseUrl: 'https://bank.example.com/api' });
+    const created = await send(c, 'POST', '/api/api-integration-sources', {
+      name: `Bank feed ${dialect}`,
+      description: 'Daily statements',
+      baseUrl: 'https://bank.example.com/api',
+    });
     expect(created.status).toBe(201);
     const source = await created.json();
-    expect(source).toMatchObject({ name: `Bank feed ${dialect}`, baseUrl: 'https://bank.example.com/api', authType: 'none', isActive: true, createdAt: expect.any(String) });
-    const edited = await send(c, 'PUT', `/api/api-integration-sources/${source.id}`, { authType: 'bearer', isActive: false });
+    expect(source).toMatchObject({
+      name: `Bank feed ${dialect}`,
+      baseUrl: 'https://bank.example.com/api',
+      authType: 'none',
+      isActive: true,
+      createdAt: expect.any(String),
+    });
+    const edited = await send(c, 'PUT', `/api/api-integration-sources/${source.id}`, {
+      authType: 'bearer',
+      isActive: false,
+    });
     expect(await edited.json()).toMatchObject({ authType: 'bearer', isActive: false });
     const list = await (await c.get('/api/api-integration-sources')).json();
     expect(JSON.stringify(list)).toContain(`Bank feed ${dialect}`);
-    const bad = await send(c, 'POST', '/api/api-integration-sources', { name: '', baseUrl: 'ftp://x', authType: 'kerberos' });
+    const bad = await send(c, 'POST', '/api/api-integration-sources', {
+      name: '',
+      baseUrl: 'ftp://x',
+      authType: 'kerberos',
+    });
     expect(bad.status).toBe(400);
     const errors = (await bad.json()).errors;
-    expect(errors).toEqual(expect.arrayContaining([{ field: 'name', message: 'Name is required' }, { field: 'baseUrl', message: 'Must be a valid URL' }, expect.objectContaining({ field: 'authType' })]));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'Name is required' },
+        { field: 'baseUrl', message: 'Must be a valid URL' },
+        expect.objectContaining({ field: 'authType' }),
+      ]),
+    );
     expect((await send(c, 'DELETE', `/api/api-integration-sources/${source.id}`)).status).toBe(204);
   });
 
-  it('endpoints: the spec\'s defaults and required fields; a source with endpoints cannot be deleted', async () => {
+  it("endpoints: the spec's defaults and required fields; a source with endpoints cannot be deleted", async () => {
     const { c } = await admin();
-    const source = await (await send(c, 'POST', '/api/api-integration-sources', { name: `Ledger ${dialect}`, baseUrl: `${remote.origin}/v1` })).json();
-    const created = await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, name: 'Revenue', endpoint: '/revenue', targetTable: 'actual_revenue', description: null });
+    const source = await (
+      await send(c, 'POST', '/api/api-integration-sources', {
+        name: `Ledger ${dialect}`,
+        baseUrl: `${remote.origin}/v1`,
+      })
+    ).json();
+    const created = await send(c, 'POST', '/api/api-integration-endpoints', {
+      sourceId: source.id,
+      name: 'Revenue',
+      endpoint: '/revenue',
+      targetTable: 'actual_revenue',
+      description: null,
+    });
     expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({ method: 'GET', direction: 'inbound', syncFrequency: 'manual', isActive: true, lastSyncAt: null, sourceName: `Ledger ${dialect}` });
-    const bad = await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, name: '', endpoint: '', syncFrequency: 'sometimes', mappingConfig: '{"key": 1}' });
-    expect((await bad.json()).errors).toEqual(expect.arrayContaining([
-      { field: 'name', message: 'Name is required' },
-      { field: 'endpoint', message: 'Endpoint is required' },
-      { field: 'targetTable', message: 'Target table is required' },
-    ]));
+    expect(await created.json()).toMatchObject({
+      method: 'GET',
+      direction: 'inbound',
+      syncFrequency: 'manual',
+      isActive: true,
+      lastSyncAt: null,
+      sourceName: `Ledger ${dialect}`,
+    });
+    const bad = await send(c, 'POST', '/api/api-integration-endpoints', {
+      sourceId: source.id,
+      name: '',
+      endpoint: '',
+      syncFrequency: 'sometimes',
+      mappingConfig: '{"key": 1}',
+    });
+    expect((await bad.json()).errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'Name is required' },
+        { field: 'endpoint', message: 'Endpoint is required' },
+        { field: 'targetTable', message: 'Target table is required' },
+      ]),
+    );
     const conflict = await send(c, 'DELETE', `/api/api-integration-sources/${source.id}`);
     expect(conflict.status).toBe(409);
     expect((await conflict.json()).message).toBe('Cannot delete this API source: it is still used by 1 endpoint');
@@ -55,27 +105,72 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
 
   it('an endpoint is a path on its source: an absolute or protocol-relative address is a 400 on create and update', async () => {
     const { c } = await admin();
-    const source = await (await send(c, 'POST', '/api/api-integration-sources', { name: `Paths ${dialect}`, baseUrl: 'https://paths.example.com/v1' })).json();
-    const message = "Endpoint must be a path on the source's base URL (such as /v1/expenses), not an address of its own";
+    const source = await (
+      await send(c, 'POST', '/api/api-integration-sources', {
+        name: `Paths ${dialect}`,
+        baseUrl: 'https://paths.example.com/v1',
+      })
+    ).json();
+    const message =
+      "Endpoint must be a path on the source's base URL (such as /v1/expenses), not an address of its own";
     for (const endpoint of ['https://collector.example/steal', '//collector.example/steal', 'http:collector.example']) {
-      const bad = await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, name: 'Absolute', endpoint, targetTable: 'actual_revenue' });
+      const bad = await send(c, 'POST', '/api/api-integration-endpoints', {
+        sourceId: source.id,
+        name: 'Absolute',
+        endpoint,
+        targetTable: 'actual_revenue',
+      });
       expect(bad.status, endpoint).toBe(400);
       expect((await bad.json()).errors).toEqual([{ field: 'endpoint', message }]);
     }
-    const created = await (await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, name: 'Relative', endpoint: '/revenue', targetTable: 'actual_revenue' })).json();
-    const moved = await send(c, 'PUT', `/api/api-integration-endpoints/${created.id}`, { endpoint: 'https://collector.example/steal' });
+    const created = await (
+      await send(c, 'POST', '/api/api-integration-endpoints', {
+        sourceId: source.id,
+        name: 'Relative',
+        endpoint: '/revenue',
+        targetTable: 'actual_revenue',
+      })
+    ).json();
+    const moved = await send(c, 'PUT', `/api/api-integration-endpoints/${created.id}`, {
+      endpoint: 'https://collector.example/steal',
+    });
     expect(moved.status).toBe(400);
     expect((await moved.json()).errors).toEqual([{ field: 'endpoint', message }]);
   });
 
   it('a source moved to another origin deactivates its credentials, each with an audit entry; another path keeps them', async () => {
     const { c, user } = await admin();
-    const source = await (await send(c, 'POST', '/api/api-integration-sources', { name: `Moving ${dialect}`, baseUrl: 'https://moving.example.com/v1', authType: 'bearer' })).json();
-    const credential = await (await send(c, 'POST', '/api/api-integration-credentials', { sourceId: source.id, credentialKey: 'token', credentialValue: 'Moving-Secret-991' })).json();
-    const active = async () => (await db().selectFrom('apiIntegrationCredentials').select('isActive').where('id', '=', credential.id).executeTakeFirstOrThrow()).isActive;
-    expect((await send(c, 'PUT', `/api/api-integration-sources/${source.id}`, { baseUrl: 'https://moving.example.com/v2' })).status).toBe(200);
+    const source = await (
+      await send(c, 'POST', '/api/api-integration-sources', {
+        name: `Moving ${dialect}`,
+        baseUrl: 'https://moving.example.com/v1',
+        authType: 'bearer',
+      })
+    ).json();
+    const credential = await (
+      await send(c, 'POST', '/api/api-integration-credentials', {
+        sourceId: source.id,
+        credentialKey: 'token',
+        credentialValue: 'Moving-Secret-991',
+      })
+    ).json();
+    const active = async () =>
+      (
+        await db()
+          .selectFrom('apiIntegrationCredentials')
+          .select('isActive')
+          .where('id', '=', credential.id)
+          .executeTakeFirstOrThrow()
+      ).isActive;
+    expect(
+      (await send(c, 'PUT', `/api/api-integration-sources/${source.id}`, { baseUrl: 'https://moving.example.com/v2' }))
+        .status,
+    ).toBe(200);
     expect(await active()).toBe(true);
-    expect((await send(c, 'PUT', `/api/api-integration-sources/${source.id}`, { baseUrl: 'http://moving.example.com/v2' })).status).toBe(200);
+    expect(
+      (await send(c, 'PUT', `/api/api-integration-sources/${source.id}`, { baseUrl: 'http://moving.example.com/v2' }))
+        .status,
+    ).toBe(200);
     expect(await active()).toBe(false);
     const entry = await db()
       .selectFrom('auditLogs')
@@ -84,42 +179,105 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
       .where('recordId', '=', credential.id)
       .where('action', '=', 'update')
       .executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ userId: user.id, reason: "The source's origin changed from https://moving.example.com to http://moving.example.com: the credential must be entered again" });
+    expect(entry).toMatchObject({
+      userId: user.id,
+      reason:
+        "The source's origin changed from https://moving.example.com to http://moving.example.com: the credential must be entered again",
+    });
     expect(JSON.stringify(entry)).not.toContain('Moving-Secret-991');
   });
 
   it('credentials are stored sealed and never returned', async () => {
     const { c } = await admin();
-    const source = await (await send(c, 'POST', '/api/api-integration-sources', { name: `Vault ${dialect}`, baseUrl: 'https://vault.example.com', authType: 'bearer' })).json();
-    const created = await send(c, 'POST', '/api/api-integration-credentials', { sourceId: String(source.id), credentialKey: 'token', credentialValue: 'Never-Shown-7781', description: 'prod' });
+    const source = await (
+      await send(c, 'POST', '/api/api-integration-sources', {
+        name: `Vault ${dialect}`,
+        baseUrl: 'https://vault.example.com',
+        authType: 'bearer',
+      })
+    ).json();
+    const created = await send(c, 'POST', '/api/api-integration-credentials', {
+      sourceId: String(source.id),
+      credentialKey: 'token',
+      credentialValue: 'Never-Shown-7781',
+      description: 'prod',
+    });
     expect(created.status).toBe(201);
     const body = await created.text();
     expect(body).not.toContain('Never-Shown-7781');
-    expect(JSON.parse(body)).toMatchObject({ sourceId: source.id, credentialKey: 'token', description: 'prod', isActive: true });
-    const bad = await send(c, 'POST', '/api/api-integration-credentials', { sourceId: 999999, credentialKey: '', credentialValue: '' });
-    expect((await bad.json()).errors).toEqual(expect.arrayContaining([{ field: 'credentialKey', message: 'Credential key is required' }, { field: 'credentialValue', message: 'Credential value is required' }]));
+    expect(JSON.parse(body)).toMatchObject({
+      sourceId: source.id,
+      credentialKey: 'token',
+      description: 'prod',
+      isActive: true,
+    });
+    const bad = await send(c, 'POST', '/api/api-integration-credentials', {
+      sourceId: 999999,
+      credentialKey: '',
+      credentialValue: '',
+    });
+    expect((await bad.json()).errors).toEqual(
+      expect.arrayContaining([
+        { field: 'credentialKey', message: 'Credential key is required' },
+        { field: 'credentialValue', message: 'Credential value is required' },
+      ]),
+    );
     expect((await c.get('/api/api-integration-credentials')).status).toBe(405);
   });
 
-  it('a sync starts (202, the body\'s userId ignored), runs, and shows in both log lists', async () => {
-    remote.handler = () => ({ json: { data: [{ ref: `r-${dialect}`, amount: 12.5, day: '2026-04-01', company: 'Vult', source: 'Remote sales' }] } });
+  it("a sync starts (202, the body's userId ignored), runs, and shows in both log lists", async () => {
+    remote.handler = () => ({
+      json: {
+        data: [{ ref: `r-${dialect}`, amount: 12.5, day: '2026-04-01', company: 'Vult', source: 'Remote sales' }],
+      },
+    });
     const { c, user } = await admin();
-    const source = await (await send(c, 'POST', '/api/api-integration-sources', { name: `Sales ${dialect}`, baseUrl: `${remote.origin}/v1` })).json();
-    const mappingConfig = JSON.stringify({ key: 'ref', fields: { companyId: { path: 'company', lookup: 'companies' }, amount: { path: 'amount', transform: 'number' }, revenueDate: { path: 'day', transform: 'date' }, source: 'source' } });
-    const endpoint = await (await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, name: 'Sales', endpoint: '/sales', targetTable: 'actual_revenue', mappingConfig })).json();
+    const source = await (
+      await send(c, 'POST', '/api/api-integration-sources', {
+        name: `Sales ${dialect}`,
+        baseUrl: `${remote.origin}/v1`,
+      })
+    ).json();
+    const mappingConfig = JSON.stringify({
+      key: 'ref',
+      fields: {
+        companyId: { path: 'company', lookup: 'companies' },
+        amount: { path: 'amount', transform: 'number' },
+        revenueDate: { path: 'day', transform: 'date' },
+        source: 'source',
+      },
+    });
+    const endpoint = await (
+      await send(c, 'POST', '/api/api-integration-endpoints', {
+        sourceId: source.id,
+        name: 'Sales',
+        endpoint: '/sales',
+        targetTable: 'actual_revenue',
+        mappingConfig,
+      })
+    ).json();
     const started = await send(c, 'POST', `/api/api-integration-sync/${endpoint.id}`, { userId: 1 });
     expect(started.status).toBe(202);
     const { message, syncLog } = await started.json();
     expect(message).toBe('Sync started successfully');
     expect(syncLog).toMatchObject({ endpointId: endpoint.id, status: 'running', triggeredBy: user.id });
     const done = await waitFor(async () => {
-      const log = await db().selectFrom('apiIntegrationSyncLogs').selectAll().where('id', '=', syncLog.id).executeTakeFirstOrThrow();
+      const log = await db()
+        .selectFrom('apiIntegrationSyncLogs')
+        .selectAll()
+        .where('id', '=', syncLog.id)
+        .executeTakeFirstOrThrow();
       return log.status === 'running' ? null : log;
     });
     expect(done).toMatchObject({ status: 'success', recordsCreated: 1 });
     const logs = await c.get('/api/api-integration-sync-logs?limit=5');
     expect(logs.headers.get('x-total-count')).not.toBeNull();
-    expect((await logs.json())[0]).toMatchObject({ id: syncLog.id, status: 'success', endpointName: 'Sales', sourceName: `Sales ${dialect}` });
+    expect((await logs.json())[0]).toMatchObject({
+      id: syncLog.id,
+      status: 'success',
+      endpointName: 'Sales',
+      sourceName: `Sales ${dialect}`,
+    });
     const dashboard = await (await c.get('/api/api-integrations/sync-logs?limit=5&offset=0')).json();
     expect(dashboard.length).toBeLessThanOrEqual(5);
     expect((await c.get('/api/api-integration-sync-logs?limit=0')).status).toBe(400);
@@ -127,26 +285,91 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
   });
 
   it("an endpoint's company: lookups resolve within it; a record they cannot resolve is skipped and the run is partial with the reason", async () => {
-    remote.handler = () => ({ json: { data: [
-      { ref: `hosting-${dialect}`, category: 'Cloud Hosting', department: 'Engineering', amount: 80, day: '2026-04-02', memo: `Hosting ${dialect}` },
-      { ref: `towers-${dialect}`, category: 'Tower Leases', department: 'Network Operations', amount: 90, day: '2026-04-02', memo: `Towers ${dialect}` },
-    ] } });
+    remote.handler = () => ({
+      json: {
+        data: [
+          {
+            ref: `hosting-${dialect}`,
+            category: 'Cloud Hosting',
+            department: 'Engineering',
+            amount: 80,
+            day: '2026-04-02',
+            memo: `Hosting ${dialect}`,
+          },
+          {
+            ref: `towers-${dialect}`,
+            category: 'Tower Leases',
+            department: 'Network Operations',
+            amount: 90,
+            day: '2026-04-02',
+            memo: `Towers ${dialect}`,
+          },
+        ],
+      },
+    });
     const { c } = await admin();
-    const spark = (await db().selectFrom('companies').select('id').where('name', '=', 'Spark Marketing').executeTakeFirstOrThrow()).id;
-    const source = await (await send(c, 'POST', '/api/api-integration-sources', { name: `Card feed ${dialect}`, baseUrl: `${remote.origin}/v1` })).json();
-    const mappingConfig = JSON.stringify({ key: 'ref', fields: { categoryId: { path: 'category', lookup: 'expenseCategories' }, departmentId: { path: 'department', lookup: 'departments' }, amount: { path: 'amount', transform: 'number' }, expenseDate: { path: 'day', transform: 'date' }, description: 'memo' } });
-    const unknown = await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, companyId: 999_999, name: 'Cards', endpoint: '/cards', targetTable: 'actual_expenses', mappingConfig });
+    const spark = (
+      await db().selectFrom('companies').select('id').where('name', '=', 'Spark Marketing').executeTakeFirstOrThrow()
+    ).id;
+    const source = await (
+      await send(c, 'POST', '/api/api-integration-sources', {
+        name: `Card feed ${dialect}`,
+        baseUrl: `${remote.origin}/v1`,
+      })
+    ).json();
+    const mappingConfig = JSON.stringify({
+      key: 'ref',
+      fields: {
+        categoryId: { path: 'category', lookup: 'expenseCategories' },
+        departmentId: { path: 'department', lookup: 'departments' },
+        amount: { path: 'amount', transform: 'number' },
+        expenseDate: { path: 'day', transform: 'date' },
+        description: 'memo',
+      },
+    });
+    const unknown = await send(c, 'POST', '/api/api-integration-endpoints', {
+      sourceId: source.id,
+      companyId: 999_999,
+      name: 'Cards',
+      endpoint: '/cards',
+      targetTable: 'actual_expenses',
+      mappingConfig,
+    });
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).errors).toEqual([{ field: 'companyId', message: 'Company not found' }]);
-    const created = await send(c, 'POST', '/api/api-integration-endpoints', { sourceId: source.id, companyId: spark, name: 'Cards', endpoint: '/cards', targetTable: 'actual_expenses', mappingConfig });
+    const created = await send(c, 'POST', '/api/api-integration-endpoints', {
+      sourceId: source.id,
+      companyId: spark,
+      name: 'Cards',
+      endpoint: '/cards',
+      targetTable: 'actual_expenses',
+      mappingConfig,
+    });
     expect(created.status).toBe(201);
     const endpoint = await created.json();
     expect(endpoint).toMatchObject({ companyId: spark, companyName: 'Spark Marketing' });
     const { syncLog } = await (await send(c, 'POST', `/api/api-integration-sync/${endpoint.id}`)).json();
-    await waitFor(async () => (await db().selectFrom('apiIntegrationSyncLogs').select('status').where('id', '=', syncLog.id).executeTakeFirstOrThrow()).status !== 'running' || null);
+    await waitFor(
+      async () =>
+        (
+          await db()
+            .selectFrom('apiIntegrationSyncLogs')
+            .select('status')
+            .where('id', '=', syncLog.id)
+            .executeTakeFirstOrThrow()
+        ).status !== 'running' || null,
+    );
     const [log] = await (await c.get(`/api/api-integration-sync-logs?endpointId=${endpoint.id}`)).json();
     const reason = 'categoryId: no expense category named "Tower Leases" in Spark Marketing';
-    expect(log).toMatchObject({ id: syncLog.id, status: 'partial', recordsProcessed: 2, recordsCreated: 1, recordsSkipped: 1, errorMessage: `1 record skipped; first: ${reason}`, syncData: { errors: [{ record: `towers-${dialect}`, message: reason }] } });
+    expect(log).toMatchObject({
+      id: syncLog.id,
+      status: 'partial',
+      recordsProcessed: 2,
+      recordsCreated: 1,
+      recordsSkipped: 1,
+      errorMessage: `1 record skipped; first: ${reason}`,
+      syncData: { errors: [{ record: `towers-${dialect}`, message: reason }] },
+    });
     const filed = await db()
       .selectFrom('actualExpenses as x')
       .innerJoin('expenseCategories as cat', 'cat.id', 'x.categoryId')
@@ -154,12 +377,20 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
       .where('x.description', '=', `Hosting ${dialect}`)
       .execute();
     expect(filed).toEqual([{ companyId: spark, categoryCompany: spark }]);
-    expect(await db().selectFrom('actualExpenses').select('id').where('description', '=', `Towers ${dialect}`).execute()).toEqual([]);
+    expect(
+      await db().selectFrom('actualExpenses').select('id').where('description', '=', `Towers ${dialect}`).execute(),
+    ).toEqual([]);
   });
 
   it('the analysis calls answer; reading needs the permission; a company-scoped admin changes nothing', async () => {
     const { c } = await admin();
-    expect(await (await c.get('/api/api-performance-analysis')).json()).toMatchObject({ totalRequests: expect.any(Number), successRate: expect.any(Number), avgResponseTime: expect.any(Number), performanceScore: expect.any(Number), issues: expect.any(Array) });
+    expect(await (await c.get('/api/api-performance-analysis')).json()).toMatchObject({
+      totalRequests: expect.any(Number),
+      successRate: expect.any(Number),
+      avgResponseTime: expect.any(Number),
+      performanceScore: expect.any(Number),
+      issues: expect.any(Array),
+    });
     expect(Array.isArray(await (await c.get('/api/api-activity-timeline')).json())).toBe(true);
     expect(Array.isArray(await (await c.get('/api/api-recommendations')).json())).toBe(true);
     const { c: viewer } = await signedIn({ role: 'viewer' });
@@ -167,7 +398,18 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
     const companyId = (await db().selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const { c: scoped } = await signedIn({ role: 'admin', companyId });
     expect((await scoped.get('/api/api-integration-sources')).status).toBe(200);
-    expect((await send(scoped, 'POST', '/api/api-integration-sources', { name: 'Scoped', baseUrl: 'https://x.example.com' })).status).toBe(403);
-    expect((await send(scoped, 'POST', '/api/api-integration-credentials', { sourceId: 1, credentialKey: 'k', credentialValue: 'v' })).status).toBe(403);
+    expect(
+      (await send(scoped, 'POST', '/api/api-integration-sources', { name: 'Scoped', baseUrl: 'https://x.example.com' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await send(scoped, 'POST', '/api/api-integration-credentials', {
+          sourceId: 1,
+          credentialKey: 'k',
+          credentialValue: 'v',
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -11,17 +11,34 @@ import { mappingErrors } from './integration-mapping.ts';
 
 /** Tables an endpoint can fill or send (snake_case, as an endpoint's targetTable names them). */
 export const SYNC_TARGET_TABLES = [
-  'expense_categories', 'budgets', 'actual_expenses', 'revenue_projections', 'actual_revenue', 'subscriber_metrics',
-  'broadband_connections', 'mobile_subscriptions', 'mobile_access_methods',
-  'network_broadband_records', 'network_subscription_patterns', 'network_access_records',
-  'vult_subscriber_metrics', 'vult_subscriber_levels', 'vult_card_types',
+  'expense_categories',
+  'budgets',
+  'actual_expenses',
+  'revenue_projections',
+  'actual_revenue',
+  'subscriber_metrics',
+  'broadband_connections',
+  'mobile_subscriptions',
+  'mobile_access_methods',
+  'network_broadband_records',
+  'network_subscription_patterns',
+  'network_access_records',
+  'vult_subscriber_metrics',
+  'vult_subscriber_levels',
+  'vult_card_types',
 ] as const;
 
 export const SYNC_FREQUENCIES = ['manual', 'hourly', 'daily'] as const;
 /** Five cron fields (minute hour day month weekday) of digits, *, /, - and commas. */
 export const CRON_PATTERN = /^\s*([\d*/,-]+\s+){4}[\d*/,-]+\s*$/;
 
-const AUTH_LABELS = { none: 'None', bearer: 'Bearer token', api_key: 'API key header', basic: 'Basic (user and password)', oauth2: 'OAuth 2 access token' };
+const AUTH_LABELS = {
+  none: 'None',
+  bearer: 'Bearer token',
+  api_key: 'API key header',
+  basic: 'Basic (user and password)',
+  oauth2: 'OAuth 2 access token',
+};
 const ACTIVE_LABELS = { true: 'Active', false: 'Inactive' };
 
 export const apiIntegrationSources = defineResource({
@@ -36,8 +53,24 @@ export const apiIntegrationSources = defineResource({
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
     { name: 'description', label: 'Description', kind: 'textarea', max: 2000 },
-    { name: 'baseUrl', label: 'Base URL', kind: 'text', required: true, max: 500, format: 'url', requiredMessage: 'Must be a valid URL', placeholder: 'https://api.example.com' },
-    { name: 'authType', label: 'Auth Type', kind: 'enum', options: AUTH_TYPES, optionLabels: AUTH_LABELS, defaultValue: 'none' },
+    {
+      name: 'baseUrl',
+      label: 'Base URL',
+      kind: 'text',
+      required: true,
+      max: 500,
+      format: 'url',
+      requiredMessage: 'Must be a valid URL',
+      placeholder: 'https://api.example.com',
+    },
+    {
+      name: 'authType',
+      label: 'Auth Type',
+      kind: 'enum',
+      options: AUTH_TYPES,
+      optionLabels: AUTH_LABELS,
+      defaultValue: 'none',
+    },
     { name: 'isActive', label: 'Active', kind: 'boolean', optionLabels: ACTIVE_LABELS, defaultValue: 'true' },
   ],
   joins: [],
@@ -56,7 +89,12 @@ export const apiIntegrationSources = defineResource({
   unique: [{ fields: ['name'], message: 'An API source with this name already exists' }],
   referencedBy: [{ table: 'apiIntegrationEndpoints', column: 'sourceId', label: 'endpoints', one: 'endpoint' }],
   choices: { list: 'apiSources', label: 'name' },
-  messages: { ...messagesFor('API source'), createFailed: 'Error creating API source', updateFailed: 'Error updating API source', deleteFailed: 'Error deleting API source' },
+  messages: {
+    ...messagesFor('API source'),
+    createFailed: 'Error creating API source',
+    updateFailed: 'Error updating API source',
+    deleteFailed: 'Error deleting API source',
+  },
   exportName: 'api-integration-sources',
   // Credentials are bound to the origin they were entered for: a source moved elsewhere keeps
   // none active (server code, imported when it runs).
@@ -74,7 +112,8 @@ export const apiIntegrationSources = defineResource({
 export function endpointPathError(text: string): string | null {
   // As a URL parser reads it: no leading or trailing controls and spaces, no tabs or newlines.
   const path = text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
-  if (/^[a-z][a-z\d+.-]*:/i.test(path) || /^[\\/]{2}/.test(path)) return "Endpoint must be a path on the source's base URL (such as /v1/expenses), not an address of its own";
+  if (/^[a-z][a-z\d+.-]*:/i.test(path) || /^[\\/]{2}/.test(path))
+    return "Endpoint must be a path on the source's base URL (such as /v1/expenses), not an address of its own";
   return null;
 }
 
@@ -84,7 +123,10 @@ function endpointErrors(value: Record<string, unknown>, zod: Zod): FieldError[] 
   if (pathError) errors.push({ field: 'endpoint', message: pathError });
   const frequency = String(value.syncFrequency ?? 'manual');
   if (!(SYNC_FREQUENCIES as readonly string[]).includes(frequency) && !CRON_PATTERN.test(frequency)) {
-    errors.push({ field: 'syncFrequency', message: 'Sync frequency must be manual, hourly, daily or a cron expression (minute hour day month weekday)' });
+    errors.push({
+      field: 'syncFrequency',
+      message: 'Sync frequency must be manual, hourly, daily or a cron expression (minute hour day month weekday)',
+    });
   }
   if (typeof value.mappingConfig === 'string' && value.mappingConfig) {
     errors.push(...mappingErrors(zod, value.mappingConfig, value.direction === 'outbound' ? 'outbound' : 'inbound'));
@@ -106,11 +148,38 @@ export const apiIntegrationEndpoints = defineResource({
     { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
     { name: 'endpoint', label: 'Endpoint', kind: 'text', required: true, max: 500, placeholder: '/v1/expenses' },
     { name: 'method', label: 'Method', kind: 'enum', options: HTTP_METHODS, defaultValue: 'GET' },
-    { name: 'direction', label: 'Direction', kind: 'enum', options: SYNC_DIRECTIONS, optionLabels: { inbound: 'Inbound (pull data)', outbound: 'Outbound (push data)' }, defaultValue: 'inbound' },
-    { name: 'targetTable', label: 'Target Table', kind: 'enum', options: SYNC_TARGET_TABLES, requiredMessage: 'Target table is required' },
+    {
+      name: 'direction',
+      label: 'Direction',
+      kind: 'enum',
+      options: SYNC_DIRECTIONS,
+      optionLabels: { inbound: 'Inbound (pull data)', outbound: 'Outbound (push data)' },
+      defaultValue: 'inbound',
+    },
+    {
+      name: 'targetTable',
+      label: 'Target Table',
+      kind: 'enum',
+      options: SYNC_TARGET_TABLES,
+      requiredMessage: 'Target table is required',
+    },
     // Names the record's lookups resolve within (a category name exists in every company), and the company of rows it files.
-    { name: 'companyId', label: 'Company', kind: 'reference', reference: () => companies, nullable: true, placeholder: 'Named by each record' },
-    { name: 'syncFrequency', label: 'Sync Frequency', kind: 'text', max: 50, suggestions: SYNC_FREQUENCIES, defaultValue: 'manual' },
+    {
+      name: 'companyId',
+      label: 'Company',
+      kind: 'reference',
+      reference: () => companies,
+      nullable: true,
+      placeholder: 'Named by each record',
+    },
+    {
+      name: 'syncFrequency',
+      label: 'Sync Frequency',
+      kind: 'text',
+      max: 50,
+      suggestions: SYNC_FREQUENCIES,
+      defaultValue: 'manual',
+    },
     { name: 'mappingConfig', label: 'Mapping (JSON)', kind: 'textarea', max: 20_000, format: 'json' },
     { name: 'description', label: 'Description', kind: 'textarea', max: 2000 },
     { name: 'isActive', label: 'Active', kind: 'boolean', optionLabels: ACTIVE_LABELS, defaultValue: 'true' },

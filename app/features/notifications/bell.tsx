@@ -31,16 +31,26 @@ function bellLabel(unread: number): string {
 function Badge({ unread }: { unread: number }) {
   if (unread <= 0) return null;
   return (
-    <span data-testid="notification-badge" aria-hidden="true" className="absolute -right-0.5 -top-0.5 min-w-[1.25rem] rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white">
+    <span
+      data-testid="notification-badge"
+      aria-hidden="true"
+      className="absolute -right-0.5 -top-0.5 min-w-[1.25rem] rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white"
+    >
       {badgeLabel(unread)}
     </span>
   );
 }
 
 async function postJson(path: string): Promise<unknown> {
-  const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', credentials: 'same-origin' });
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+    credentials: 'same-origin',
+  });
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error((body as { message?: string } | null)?.message ?? `${response.status}: ${response.statusText}`);
+  if (!response.ok)
+    throw new Error((body as { message?: string } | null)?.message ?? `${response.status}: ${response.statusText}`);
   return body;
 }
 
@@ -61,7 +71,13 @@ export function NotificationBell({ count }: { count: NotificationCount }) {
 
   if (!hydrated) {
     return (
-      <AppLink to="/notifications" className={BELL_CLASS} title="Notifications" aria-label={bellLabel(unread)} data-testid="notification-bell">
+      <AppLink
+        to="/notifications"
+        className={BELL_CLASS}
+        title="Notifications"
+        aria-label={bellLabel(unread)}
+        data-testid="notification-bell"
+      >
         <BellIcon />
         <Badge unread={unread} />
       </AppLink>
@@ -69,8 +85,24 @@ export function NotificationBell({ count }: { count: NotificationCount }) {
   }
   return (
     <Popover
-      button={{ className: BELL_CLASS, title: 'Notifications', label: bellLabel(unread), testId: 'notification-bell', content: <><BellIcon /><Badge unread={unread} /></> }}
-      panel={{ className: 'absolute right-0 top-full z-50 mt-1 w-96 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white text-sm shadow-lg', label: 'Notifications', testId: 'notification-panel' }}
+      button={{
+        className: BELL_CLASS,
+        title: 'Notifications',
+        label: bellLabel(unread),
+        testId: 'notification-bell',
+        content: (
+          <>
+            <BellIcon />
+            <Badge unread={unread} />
+          </>
+        ),
+      }}
+      panel={{
+        className:
+          'absolute right-0 top-full z-50 mt-1 w-96 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white text-sm shadow-lg',
+        label: 'Notifications',
+        testId: 'notification-panel',
+      }}
     >
       {(close) => <NotificationPanel onCount={(next) => setUnread(next.unread)} onClose={close} />}
     </Popover>
@@ -119,11 +151,19 @@ function NotificationPanel({ onCount, onClose }: { onCount: (count: Notification
     <div>
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
         <h2 className="font-semibold text-slate-900">Notifications</h2>
-        <button type="button" onClick={() => void act('/api/notifications/mark-all-read')} className="text-xs font-medium text-blue-700 hover:text-blue-900">
+        <button
+          type="button"
+          onClick={() => void act('/api/notifications/mark-all-read')}
+          className="text-xs font-medium text-blue-700 hover:text-blue-900"
+        >
           Mark all as read
         </button>
       </div>
-      <div role="group" aria-label="Notification filters" className="flex flex-wrap gap-1 border-b border-slate-200 px-2">
+      <div
+        role="group"
+        aria-label="Notification filters"
+        className="flex flex-wrap gap-1 border-b border-slate-200 px-2"
+      >
         {NOTIFICATION_TABS.map((t) => (
           <button
             key={t.key}
@@ -137,11 +177,19 @@ function NotificationPanel({ onCount, onClose }: { onCount: (count: Notification
         ))}
       </div>
       <div className="max-h-[60vh] overflow-y-auto" data-testid="notification-list" aria-busy={items === null}>
-        {error ? <p role="alert" className="px-4 py-2 text-xs text-red-700">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="px-4 py-2 text-xs text-red-700">
+            {error}
+          </p>
+        ) : null}
         {items === null ? (
           <p className="px-4 py-6 text-center text-slate-500">{LOADING_NOTIFICATIONS}</p>
         ) : (
-          <NotificationList items={items} onFollow={onClose} actions={{ kind: 'call', run: (n, what) => void act(`/api/notifications/${n.id}/${what}`) }} />
+          <NotificationList
+            items={items}
+            onFollow={onClose}
+            actions={{ kind: 'call', run: (n, what) => void act(`/api/notifications/${n.id}/${what}`) }}
+          />
         )}
       </div>
       <div className="border-t border-slate-200 px-4 py-2 text-center">

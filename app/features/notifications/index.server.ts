@@ -1,5 +1,15 @@
 // What other areas use of notifications on the server (services, job definitions). Areas import each
 // other through their index files only (docs/architecture.md).
-export { backupFinished, backupRestored, integrationSyncFailed, integrationSyncPartial, passwordChanged, securityAnomaly, temporaryPasswordIssued, userCreated, userDeactivated } from './notification-events.server.ts';
+export {
+  backupFinished,
+  backupRestored,
+  integrationSyncFailed,
+  integrationSyncPartial,
+  passwordChanged,
+  securityAnomaly,
+  temporaryPasswordIssued,
+  userCreated,
+  userDeactivated,
+} from './notification-events.server.ts';
 export { countNotifications, NotificationQuerySchema } from './notifications.server.ts';
 export { SubscribeBody, UnsubscribeSchema } from './push.server.ts';

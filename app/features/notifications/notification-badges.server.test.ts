@@ -9,7 +9,16 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser } from '../../../test/users.ts';
 import { systemActor, type Db, type ServiceContext } from '../../platform/context.ts';
 import { keptNotificationCount } from './notification-badges.server.ts';
-import { countNotifications, dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead, notify, purgeExpiredNotifications, type NotifyInput } from './notifications.server.ts';
+import {
+  countNotifications,
+  dismissNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notify,
+  purgeExpiredNotifications,
+  type NotifyInput,
+} from './notifications.server.ts';
 import { findUserSettings, updateUserSettings } from '../settings/user-settings.server.ts';
 
 const HOUR = 3_600_000;
@@ -38,7 +47,14 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
   };
   // Each its own event (a title of its own): a repeat of one would update its notification instead.
   let sent = 0;
-  const send = (to: NotifyInput['to'], extra: Partial<NotifyInput> = {}) => notify(system(), { category: 'system', title: `Note ${(sent += 1)}`, message: 'Something happened', to, ...extra }).then((r) => r!.id);
+  const send = (to: NotifyInput['to'], extra: Partial<NotifyInput> = {}) =>
+    notify(system(), {
+      category: 'system',
+      title: `Note ${(sent += 1)}`,
+      message: 'Something happened',
+      to,
+      ...extra,
+    }).then((r) => r!.id);
   /** What a count from scratch gives now: the list's totals, which never read the kept row. */
   /** Counted from the rows the list returns (its totals are the kept count itself). */
   const fromScratch = async (ctx: ServiceContext) => {
@@ -75,9 +91,16 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
     await markNotificationRead(ann.ctx, fifth);
     expect((await topBar(ann.ctx)).count).toEqual({ total: 5, unread: 4 });
     const [other] = (await listNotifications(ann.ctx, { isRead: false, limit: 1 })).rows;
-    await db.insertInto('userNotificationSettings').values({ userId: ann.id, notificationId: other.id, isDismissed: true, dismissedAt: new Date().toISOString() }).execute();
+    await db
+      .insertInto('userNotificationSettings')
+      .values({ userId: ann.id, notificationId: other.id, isDismissed: true, dismissedAt: new Date().toISOString() })
+      .execute();
     expect((await topBar(ann.ctx)).count).toEqual({ total: 4, unread: 3 });
-    await db.deleteFrom('userNotificationSettings').where('userId', '=', ann.id).where('notificationId', '=', other.id).execute();
+    await db
+      .deleteFrom('userNotificationSettings')
+      .where('userId', '=', ann.id)
+      .where('notificationId', '=', other.id)
+      .execute();
     expect((await topBar(ann.ctx)).count).toEqual({ total: 5, unread: 4 });
     // A notification changed in place.
     await db.updateTable('notifications').set({ isActive: false }).where('id', '=', other.id).execute();
@@ -126,7 +149,10 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
     // Two of them expired: what expired is counted, not everything.
     const later = await topBar(dee.ctx, new Date(now + 2.5 * HOUR));
     expect(later.count).toEqual({ total: 2, unread: 2 });
-    expect(await topBar(dee.ctx, new Date(now + 2.6 * HOUR))).toEqual({ count: { total: 2, unread: 2 }, statements: 1 });
+    expect(await topBar(dee.ctx, new Date(now + 2.6 * HOUR))).toEqual({
+      count: { total: 2, unread: 2 },
+      statements: 1,
+    });
     expect((await topBar(dee.ctx, new Date(now + 4 * HOUR))).count).toEqual({ total: 1, unread: 1 });
     // The purge deletes expired rows of everybody: counted again, the same.
     await purgeExpiredNotifications(db, new Date(now + 4 * HOUR));
@@ -139,12 +165,22 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
     const tabs = async () => {
       const out: Record<string, { total: number; unread: number; read: number }> = {};
       for (const category of ['system', 'financial', 'security', 'api', 'user'] as const) {
-        const [total, unread, read] = await Promise.all([undefined, false, true].map(async (isRead) => (await listNotifications(fay.ctx, { category, isRead, limit: 1 })).total));
+        const [total, unread, read] = await Promise.all(
+          [undefined, false, true].map(
+            async (isRead) => (await listNotifications(fay.ctx, { category, isRead, limit: 1 })).total,
+          ),
+        );
         if (total) out[category] = { total, unread, read };
       }
       return out;
     };
-    const expected = async () => Object.fromEntries(Object.entries((await fromScratch(fay.ctx)).byCategory).map(([c, n]) => [c, { ...n, read: n.total - n.unread }]));
+    const expected = async () =>
+      Object.fromEntries(
+        Object.entries((await fromScratch(fay.ctx)).byCategory).map(([c, n]) => [
+          c,
+          { ...n, read: n.total - n.unread },
+        ]),
+      );
     const soon = await send({ userId: fay.id }, { expiresAt: new Date(now + HOUR).toISOString() });
     const kept = await send({ userId: fay.id });
     await send({ userId: fay.id }, { category: 'security' });
@@ -160,7 +196,11 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
     expect((await tabs()).system).toEqual({ total: 1, unread: 1, read: 0 });
     // An hour and a half on, the expired one is taken off its category too.
     await topBar(fay.ctx, new Date(now + 1.5 * HOUR));
-    const row = await db.selectFrom('notificationBadges').select('byCategory').where('userId', '=', fay.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('notificationBadges')
+      .select('byCategory')
+      .where('userId', '=', fay.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.byCategory!).system).toEqual({ total: 0, unread: 0 });
     expect(soon).toBeGreaterThan(0);
   });
@@ -171,7 +211,11 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
     await send({ userId: eve.id });
     expect((await topBar(eve.ctx)).count).toEqual({ total: 2, unread: 2 });
     await send({ userId: eve.id });
-    const { scope } = await db.selectFrom('notificationBadges').select('scope').where('userId', '=', eve.id).executeTakeFirstOrThrow();
+    const { scope } = await db
+      .selectFrom('notificationBadges')
+      .select('scope')
+      .where('userId', '=', eve.id)
+      .executeTakeFirstOrThrow();
     // The count runs, then the state is written before the count is stored.
     const racing = await keptNotificationCount(db, eve.id, scope!, async () => {
       const before = await fromScratch(eve.ctx);

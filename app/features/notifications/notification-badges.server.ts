@@ -46,14 +46,29 @@ async function readBadge(db: Db, userId: number): Promise<BadgeRow | undefined> 
   const [row] = await runCompiled(db, 'notificationBadge', [userId], ([id]) =>
     db
       .selectFrom('notificationBadges')
-      .select(['stateVersion', 'countedStateVersion', 'countedToken', 'scope', 'total', 'unread', 'byCategory', 'countedAt', 'nextExpiry', tokenOf(db).as('token')])
+      .select([
+        'stateVersion',
+        'countedStateVersion',
+        'countedToken',
+        'scope',
+        'total',
+        'unread',
+        'byCategory',
+        'countedAt',
+        'nextExpiry',
+        tokenOf(db).as('token'),
+      ])
       .where('userId', '=', id as number),
   );
   return row;
 }
 
 async function nextExpiryAfter(db: Db, instant: string): Promise<string | null> {
-  const row = await db.selectFrom('notifications').select((eb) => eb.fn.min('expiresAt').as('next')).where('expiresAt', '>', instant).executeTakeFirst();
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.min('expiresAt').as('next'))
+    .where('expiresAt', '>', instant)
+    .executeTakeFirst();
   return (row?.next as string | null | undefined) ?? null;
 }
 
@@ -75,7 +90,10 @@ function categoriesOf(row: BadgeRow): CategoryCounts | null {
 /** `kept` less what expired since (per category too). */
 function without(kept: KeptNotificationCount, gone: KeptNotificationCount): KeptNotificationCount {
   const byCategory: CategoryCounts = { ...kept.byCategory };
-  for (const [category, count] of Object.entries(gone.byCategory) as [NotificationCategory, { total: number; unread: number }][]) {
+  for (const [category, count] of Object.entries(gone.byCategory) as [
+    NotificationCategory,
+    { total: number; unread: number },
+  ][]) {
     const before = byCategory[category] ?? { total: 0, unread: 0 };
     byCategory[category] = { total: before.total - count.total, unread: before.unread - count.unread };
   }
@@ -87,11 +105,24 @@ function without(kept: KeptNotificationCount, gone: KeptNotificationCount): Kept
  * holds (see the top of the file), else counted by `count` and kept. `scope` names everything
  * besides the notifications and the user's states that decides what reaches the reader.
  */
-export async function keptNotificationCount(db: Db, userId: number, scope: string, count: CountReaching, now = new Date()): Promise<KeptNotificationCount> {
+export async function keptNotificationCount(
+  db: Db,
+  userId: number,
+  scope: string,
+  count: CountReaching,
+  now = new Date(),
+): Promise<KeptNotificationCount> {
   const nowIso = now.toISOString();
   let row = await readBadge(db, userId);
   const categories = row ? categoriesOf(row) : null;
-  if (row && categories && row.countedStateVersion === row.stateVersion && row.countedToken === row.token && row.scope === scope && row.countedAt !== null) {
+  if (
+    row &&
+    categories &&
+    row.countedStateVersion === row.stateVersion &&
+    row.countedToken === row.token &&
+    row.scope === scope &&
+    row.countedAt !== null
+  ) {
     const held: KeptNotificationCount = { total: row.total, unread: row.unread, byCategory: categories };
     if (row.nextExpiry === null || now.getTime() < Date.parse(row.nextExpiry)) return held;
     // Only time passed: take off what expired since the count.
@@ -99,7 +130,13 @@ export async function keptNotificationCount(db: Db, userId: number, scope: strin
     const nextExpiry = await nextExpiryAfter(db, nowIso);
     await db
       .updateTable('notificationBadges')
-      .set({ total: kept.total, unread: kept.unread, byCategory: JSON.stringify(kept.byCategory), countedAt: nowIso, nextExpiry })
+      .set({
+        total: kept.total,
+        unread: kept.unread,
+        byCategory: JSON.stringify(kept.byCategory),
+        countedAt: nowIso,
+        nextExpiry,
+      })
       .where('userId', '=', userId)
       .where('stateVersion', '=', row.stateVersion)
       .where('countedStateVersion', '=', row.stateVersion)
@@ -111,14 +148,27 @@ export async function keptNotificationCount(db: Db, userId: number, scope: strin
 
   if (!row) {
     // The row first, so that a state written while counting bumps it.
-    await db.insertInto('notificationBadges').values({ userId }).onConflict((oc) => oc.column('userId').doNothing()).execute();
+    await db
+      .insertInto('notificationBadges')
+      .values({ userId })
+      .onConflict((oc) => oc.column('userId').doNothing())
+      .execute();
     row = (await readBadge(db, userId))!;
   }
   const counted = await count(nowIso);
   const nextExpiry = await nextExpiryAfter(db, nowIso);
   await db
     .updateTable('notificationBadges')
-    .set({ countedStateVersion: row.stateVersion, countedToken: row.token, scope, total: counted.total, unread: counted.unread, byCategory: JSON.stringify(counted.byCategory), countedAt: nowIso, nextExpiry })
+    .set({
+      countedStateVersion: row.stateVersion,
+      countedToken: row.token,
+      scope,
+      total: counted.total,
+      unread: counted.unread,
+      byCategory: JSON.stringify(counted.byCategory),
+      countedAt: nowIso,
+      nextExpiry,
+    })
     .where('userId', '=', userId)
     .where('stateVersion', '=', row.stateVersion)
     .execute();

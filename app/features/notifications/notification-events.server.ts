@@ -45,7 +45,10 @@ export function passwordChanged(ctx: ServiceContext, user: Pick<AuthUser, 'id'>,
   });
 }
 
-export function userCreated(ctx: ServiceContext, user: Pick<AuthUser, 'id' | 'username' | 'role' | 'companyId'>): Promise<void> {
+export function userCreated(
+  ctx: ServiceContext,
+  user: Pick<AuthUser, 'id' | 'username' | 'role' | 'companyId'>,
+): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'info',
     category: 'user',
@@ -59,7 +62,11 @@ export function userCreated(ctx: ServiceContext, user: Pick<AuthUser, 'id' | 'us
   });
 }
 
-export function userDeactivated(ctx: ServiceContext, user: Pick<AuthUser, 'id' | 'username' | 'companyId'>, endedSessions: number): Promise<void> {
+export function userDeactivated(
+  ctx: ServiceContext,
+  user: Pick<AuthUser, 'id' | 'username' | 'companyId'>,
+  endedSessions: number,
+): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'warning',
     category: 'user',
@@ -76,7 +83,12 @@ export function userDeactivated(ctx: ServiceContext, user: Pick<AuthUser, 'id' |
 /** Jobs whose failure must not notify: their notification would be pushed by the failing job itself. */
 const PUSH_JOBS = new Set(['notification-push', 'push-send']);
 
-export function jobDeadLettered(ctx: ServiceContext, job: string, message: string, systemErrorId: number | null): Promise<void> {
+export function jobDeadLettered(
+  ctx: ServiceContext,
+  job: string,
+  message: string,
+  systemErrorId: number | null,
+): Promise<void> {
   if (PUSH_JOBS.has(job)) return Promise.resolve();
   return notifyQuietly(ctx, {
     type: 'error',
@@ -95,10 +107,20 @@ export function jobDeadLettered(ctx: ServiceContext, job: string, message: strin
 
 /** Where a sync run's notices lead and whom they reach: the installation's admins, once per run. */
 const aboutSyncLog = (logId: number) =>
-  ({ actionUrl: '/api-integrations?tab=logs', actionText: 'Open the sync logs', to: installationAdmins, relatedTable: 'api_integration_sync_logs', relatedRecordId: logId, once: true }) as const;
+  ({
+    actionUrl: '/api-integrations?tab=logs',
+    actionText: 'Open the sync logs',
+    to: installationAdmins,
+    relatedTable: 'api_integration_sync_logs',
+    relatedRecordId: logId,
+    once: true,
+  }) as const;
 
 /** A sync run failed: the installation's admins, once per run. */
-export function integrationSyncFailed(ctx: ServiceContext, run: { logId: number; endpointName: string; sourceName: string; message: string }): Promise<void> {
+export function integrationSyncFailed(
+  ctx: ServiceContext,
+  run: { logId: number; endpointName: string; sourceName: string; message: string },
+): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'error',
     priority: 'high',
@@ -109,7 +131,10 @@ export function integrationSyncFailed(ctx: ServiceContext, run: { logId: number;
   });
 }
 
-export function integrationSyncPartial(ctx: ServiceContext, run: { logId: number; endpointName: string; sourceName: string; skipped: number; first: string }): Promise<void> {
+export function integrationSyncPartial(
+  ctx: ServiceContext,
+  run: { logId: number; endpointName: string; sourceName: string; skipped: number; first: string },
+): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'warning',
     priority: 'medium',
@@ -120,7 +145,10 @@ export function integrationSyncPartial(ctx: ServiceContext, run: { logId: number
   });
 }
 
-export function securityAnomaly(ctx: ServiceContext, anomaly: { id?: number; username: string; companyId: number | null; deleteCount: number; windowMinutes: number }): Promise<void> {
+export function securityAnomaly(
+  ctx: ServiceContext,
+  anomaly: { id?: number; username: string; companyId: number | null; deleteCount: number; windowMinutes: number },
+): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'warning',
     priority: 'high',
@@ -137,7 +165,14 @@ export function securityAnomaly(ctx: ServiceContext, anomaly: { id?: number; use
 
 export function backupFinished(
   ctx: ServiceContext,
-  backup: { id: number; name: string; status: string; error?: string | null; createdBy: number | null; recordCount?: number },
+  backup: {
+    id: number;
+    name: string;
+    status: string;
+    error?: string | null;
+    createdBy: number | null;
+    recordCount?: number;
+  },
 ): Promise<void> {
   const ok = backup.status === 'completed';
   return notifyQuietly(ctx, {
@@ -159,7 +194,10 @@ export function backupFinished(
   });
 }
 
-export function backupRestored(ctx: ServiceContext, restore: { backupId: number | null; backupName: string | null; overwrite: boolean; rows: number; tables: number }): Promise<void> {
+export function backupRestored(
+  ctx: ServiceContext,
+  restore: { backupId: number | null; backupName: string | null; overwrite: boolean; rows: number; tables: number },
+): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'success',
     priority: 'high',

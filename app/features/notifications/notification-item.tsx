@@ -4,7 +4,13 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { formatRelativeTime } from '../../platform/lib/format.ts';
-import { CATEGORY_LABELS, EMPTY_NOTIFICATIONS, PRIORITY_LABELS, type NotificationType, type NotificationView } from './shared.ts';
+import {
+  CATEGORY_LABELS,
+  EMPTY_NOTIFICATIONS,
+  PRIORITY_LABELS,
+  type NotificationType,
+  type NotificationView,
+} from './shared.ts';
 import { CheckCircleIcon, InfoIcon, WarningIcon, XCircleIcon } from '../../ui/icons.tsx';
 
 const TYPE_ICON: Record<NotificationType, { Icon: typeof InfoIcon; className: string; label: string }> = {
@@ -21,7 +27,15 @@ const PRIORITY_CLASS: Record<NotificationView['priority'], string> = {
   critical: 'border-red-300 text-red-700',
 };
 
-function NotificationItem({ notification: n, controls, onFollow }: { notification: NotificationView; controls: ReactNode; onFollow?: () => void }) {
+function NotificationItem({
+  notification: n,
+  controls,
+  onFollow,
+}: {
+  notification: NotificationView;
+  controls: ReactNode;
+  onFollow?: () => void;
+}) {
   const { Icon, className, label } = TYPE_ICON[n.type] ?? TYPE_ICON.info;
   return (
     <li
@@ -30,23 +44,41 @@ function NotificationItem({ notification: n, controls, onFollow }: { notificatio
       data-notification-id={n.id}
       data-read={n.isRead ? 'true' : 'false'}
     >
-      <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${className}`}/>
+      <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${className}`} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="sr-only">{label}{n.isRead ? '' : ', unread'}:</span>
+          <span className="sr-only">
+            {label}
+            {n.isRead ? '' : ', unread'}:
+          </span>
           <p className={`text-sm text-slate-900 ${n.isRead ? 'font-medium' : 'font-semibold'}`}>{n.title}</p>
-          <span className={`rounded border px-1.5 text-xs ${PRIORITY_CLASS[n.priority]}`}>{PRIORITY_LABELS[n.priority]}</span>
+          <span className={`rounded border px-1.5 text-xs ${PRIORITY_CLASS[n.priority]}`}>
+            {PRIORITY_LABELS[n.priority]}
+          </span>
           <span className="text-xs text-slate-600">{CATEGORY_LABELS[n.category]}</span>
-          {n.repeatCount > 1 ? <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700" data-testid="notification-repeats">{`${n.repeatCount} times`}</span> : null}
+          {n.repeatCount > 1 ? (
+            <span
+              className="rounded bg-slate-100 px-1.5 text-xs text-slate-700"
+              data-testid="notification-repeats"
+            >{`${n.repeatCount} times`}</span>
+          ) : null}
         </div>
         <p className="mt-0.5 break-words text-sm text-slate-700">{n.message}</p>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
           {/* The time is relative to now: the client may render a minute later than the server. */}
-          <time dateTime={Number.isFinite(Date.parse(n.createdAt)) ? n.createdAt : undefined} className="text-slate-600" suppressHydrationWarning>
+          <time
+            dateTime={Number.isFinite(Date.parse(n.createdAt)) ? n.createdAt : undefined}
+            className="text-slate-600"
+            suppressHydrationWarning
+          >
             {formatRelativeTime(n.createdAt)}
           </time>
           {n.actionUrl ? (
-            <Link to={n.actionUrl} onClick={onFollow} className="font-medium text-blue-700 underline hover:text-blue-900">
+            <Link
+              to={n.actionUrl}
+              onClick={onFollow}
+              className="font-medium text-blue-700 underline hover:text-blue-900"
+            >
               {n.actionText || 'Open'}
             </Link>
           ) : null}
@@ -61,28 +93,54 @@ const ITEM_BUTTON = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-x
 
 type ItemAction = 'read' | 'dismiss';
 /** How an item's Mark as read and Dismiss act: forms posted to a page, or calls (the bell's panel). */
-export type ItemActions = { kind: 'form'; action: string } | { kind: 'call'; run: (notification: NotificationView, what: ItemAction) => void };
+export type ItemActions =
+  { kind: 'form'; action: string } | { kind: 'call'; run: (notification: NotificationView, what: ItemAction) => void };
 
 const ACTION_TEXT: Record<ItemAction, string> = { read: 'Mark as read', dismiss: 'Dismiss' };
 
-function ItemControl({ notification: n, what, actions }: { notification: NotificationView; what: ItemAction; actions: ItemActions }) {
+function ItemControl({
+  notification: n,
+  what,
+  actions,
+}: {
+  notification: NotificationView;
+  what: ItemAction;
+  actions: ItemActions;
+}) {
   // The accessible name begins with the visible text and says which notification it acts on.
   const label = `${ACTION_TEXT[what]}: ${n.title}`;
   if (actions.kind === 'call') {
-    return <button type="button" className={ITEM_BUTTON} onClick={() => actions.run(n, what)} aria-label={label}>{ACTION_TEXT[what]}</button>;
+    return (
+      <button type="button" className={ITEM_BUTTON} onClick={() => actions.run(n, what)} aria-label={label}>
+        {ACTION_TEXT[what]}
+      </button>
+    );
   }
   return (
     <Form method="post" action={actions.action}>
       <input type="hidden" name="intent" value={what} />
       <input type="hidden" name="id" value={n.id} />
-      <button type="submit" className={ITEM_BUTTON} aria-label={label}>{ACTION_TEXT[what]}</button>
+      <button type="submit" className={ITEM_BUTTON} aria-label={label}>
+        {ACTION_TEXT[what]}
+      </button>
     </Form>
   );
 }
 
 /** The list of the panel and the page, newest first, or 'No notifications found'. */
-export function NotificationList({ items, actions, onFollow, emptyClassName = 'py-6' }: { items: NotificationView[]; actions: ItemActions; onFollow?: () => void; emptyClassName?: string }) {
-  if (items.length === 0) return <p className={`px-4 text-center text-slate-500 ${emptyClassName}`}>{EMPTY_NOTIFICATIONS}</p>;
+export function NotificationList({
+  items,
+  actions,
+  onFollow,
+  emptyClassName = 'py-6',
+}: {
+  items: NotificationView[];
+  actions: ItemActions;
+  onFollow?: () => void;
+  emptyClassName?: string;
+}) {
+  if (items.length === 0)
+    return <p className={`px-4 text-center text-slate-500 ${emptyClassName}`}>{EMPTY_NOTIFICATIONS}</p>;
   return (
     <ul className="divide-y divide-slate-200">
       {items.map((n) => (

@@ -11,7 +11,11 @@ describe.each(TEST_DIALECTS)('notifications page on %s', (dialect) => {
   const { db, signedIn } = useTestServer(dialect);
   const text = async (response: Response) => (await response.text()).replace(/<!-- -->/g, '');
   const post = (c: TestClient, url: string, fields: Record<string, string>) =>
-    c.request(url, { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    c.request(url, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
   async function follow(c: TestClient, response: Response) {
     expect(response.status, await response.clone().text()).toBe(302);
     return text(await c.get(response.headers.get('Location')!));
@@ -22,11 +26,19 @@ describe.each(TEST_DIALECTS)('notifications page on %s', (dialect) => {
   async function send(userId: number, input: Partial<NotifyInput> = {}) {
     counter += 1;
     const title = `Screen note ${dialect} ${counter}`;
-    const row = await notify({ db: db(), actor: systemActor('worker'), meta: {} }, { category: 'system', title, message: `Message ${counter}`, to: { userId }, ...input });
+    const row = await notify(
+      { db: db(), actor: systemActor('worker'), meta: {} },
+      { category: 'system', title, message: `Message ${counter}`, to: { userId }, ...input },
+    );
     return { id: row!.id, title };
   }
   const state = (userId: number, notificationId: number) =>
-    db().selectFrom('userNotificationSettings').selectAll().where('userId', '=', userId).where('notificationId', '=', notificationId).executeTakeFirst();
+    db()
+      .selectFrom('userNotificationSettings')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('notificationId', '=', notificationId)
+      .executeTakeFirst();
 
   it('lists the tabs, filters by tab, says when there is nothing, and links to the settings', async () => {
     const { user, c } = await person();
@@ -34,7 +46,10 @@ describe.each(TEST_DIALECTS)('notifications page on %s', (dialect) => {
     expect(empty).toContain('No notifications found');
     for (const label of ['All', 'Unread', 'System', 'Financial', 'Security']) expect(empty).toContain(`>${label}</a>`);
 
-    const system = await send(user.id, { actionUrl: '/backup-recovery', actionText: 'Open Backup &amp; Recovery'.replace('&amp;', '&') });
+    const system = await send(user.id, {
+      actionUrl: '/backup-recovery',
+      actionText: 'Open Backup &amp; Recovery'.replace('&amp;', '&'),
+    });
     const financial = await send(user.id, { category: 'financial', type: 'warning', priority: 'high' });
     const all = await text(await c.get('/notifications'));
     expect(all).toContain(system.title);
@@ -60,7 +75,10 @@ describe.each(TEST_DIALECTS)('notifications page on %s', (dialect) => {
     expect(unreadTab).not.toContain(a.title);
     expect(unreadTab).toContain(b.title);
 
-    const afterDismiss = await follow(c, await post(c, '/notifications?tab=unread', { intent: 'dismiss', id: String(b.id) }));
+    const afterDismiss = await follow(
+      c,
+      await post(c, '/notifications?tab=unread', { intent: 'dismiss', id: String(b.id) }),
+    );
     expect(afterDismiss).toContain('Notification dismissed');
     expect(afterDismiss).not.toContain(b.title);
     expect(afterDismiss).toContain('aria-label="Notifications, 1 unread"');
@@ -72,11 +90,17 @@ describe.each(TEST_DIALECTS)('notifications page on %s', (dialect) => {
     expect((await state(user.id, third.id))?.isRead).toBe(true);
   });
 
-  it('another user\'s notification, a missing or malformed id: an error on the page, nothing changes, never a 500', async () => {
+  it("another user's notification, a missing or malformed id: an error on the page, nothing changes, never a 500", async () => {
     const { c } = await person();
     const other = await person();
     const theirs = await send(other.user.id);
-    for (const [intentName, id] of [['read', String(theirs.id)], ['dismiss', String(theirs.id)], ['read', '999999999'], ['dismiss', '1e3'], ['read', '']]) {
+    for (const [intentName, id] of [
+      ['read', String(theirs.id)],
+      ['dismiss', String(theirs.id)],
+      ['read', '999999999'],
+      ['dismiss', '1e3'],
+      ['read', ''],
+    ]) {
       const response = await post(c, '/notifications', { intent: intentName, id });
       expect(response.status, `${intentName} ${id}`).toBe(404);
       expect(await text(response)).toMatch(/Failed to (mark the notification as read|dismiss the notification)/);
@@ -102,7 +126,19 @@ describe.each(TEST_DIALECTS)('notifications page on %s', (dialect) => {
   it('the badge reads 99+ above 99 unread, on every page', async () => {
     const { user, c } = await person();
     const now = new Date().toISOString();
-    await db().insertInto('notifications').values(Array.from({ length: 100 }, (_, i) => ({ title: `Bulk ${i}`, message: 'Bulk', category: 'system' as const, targetUserId: user.id, createdAt: now, updatedAt: now }))).execute();
+    await db()
+      .insertInto('notifications')
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          title: `Bulk ${i}`,
+          message: 'Bulk',
+          category: 'system' as const,
+          targetUserId: user.id,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute();
     const html = await text(await c.get('/profile'));
     expect(html).toContain('aria-label="Notifications, 99+ unread"');
     expect(html).toMatch(/data-testid="notification-badge"[^>]*>99\+</);

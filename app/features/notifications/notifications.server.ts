@@ -71,12 +71,14 @@ const NotifySchema = z.object({
   message: z.string().trim().min(1).max(5000),
   actionUrl: z.string().refine(isSafeActionUrl, 'The action link must be a path on this site').nullish(),
   actionText: z.string().trim().max(100).nullish(),
-  to: z.object({
-    userId: z.number().int().positive().optional(),
-    role: z.enum(['owner', 'admin', 'editor', 'viewer']).optional(),
-    companyId: z.number().int().positive().optional(),
-    groupWide: z.boolean().optional(),
-  }).strict(),
+  to: z
+    .object({
+      userId: z.number().int().positive().optional(),
+      role: z.enum(['owner', 'admin', 'editor', 'viewer']).optional(),
+      companyId: z.number().int().positive().optional(),
+      groupWide: z.boolean().optional(),
+    })
+    .strict(),
   relatedTable: z.string().max(100).nullish(),
   relatedRecordId: z.number().int().nullish(),
   expiresAt: z.iso.datetime({ offset: true }).nullish(),
@@ -109,7 +111,10 @@ export async function notify(ctx: ServiceContext, input: NotifyInput): Promise<{
     if (!enabledCategories(settings?.notificationTypes).includes(value.category)) return null;
   }
   const now = new Date();
-  const expiresAt = value.expiresAt === undefined ? new Date(now.getTime() + DEFAULT_NOTIFICATION_DAYS * 86_400_000).toISOString() : value.expiresAt;
+  const expiresAt =
+    value.expiresAt === undefined
+      ? new Date(now.getTime() + DEFAULT_NOTIFICATION_DAYS * 86_400_000).toISOString()
+      : value.expiresAt;
   const repeated = await repeatOf(ctx, value, now, expiresAt);
   if (repeated) return repeated;
   const row = await ctx.db
@@ -139,7 +144,9 @@ export async function notify(ctx: ServiceContext, input: NotifyInput): Promise<{
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await startPushDelivery(row.id).catch((error: unknown) => console.error(`[notifications] push delivery of #${row.id} not started: ${(error as Error).message}`));
+  await startPushDelivery(row.id).catch((error: unknown) =>
+    console.error(`[notifications] push delivery of #${row.id} not started: ${(error as Error).message}`),
+  );
   return row;
 }
 
@@ -152,11 +159,18 @@ export const REPEAT_WINDOW_MINUTES = 60;
  * the new message and time and counts the repeat, instead of a new one piling up. Its push went
  * out already, so a repeat is not pushed again. Null when there is nothing to repeat.
  */
-async function repeatOf(ctx: ServiceContext, value: z.infer<typeof NotifySchema>, now: Date, expiresAt: string | null): Promise<{ id: number } | null> {
+async function repeatOf(
+  ctx: ServiceContext,
+  value: z.infer<typeof NotifySchema>,
+  now: Date,
+  expiresAt: string | null,
+): Promise<{ id: number } | null> {
   const since = new Date(now.getTime() - REPEAT_WINDOW_MINUTES * 60_000).toISOString();
   type Nullable = 'relatedTable' | 'relatedRecordId' | 'targetUserId' | 'targetUserRole' | 'targetCompanyId';
   const same = (eb: NotificationsEb, column: Nullable, v: string | number | null | undefined) =>
-    v === null || v === undefined ? eb(`notifications.${column}`, 'is', null) : eb(`notifications.${column}`, '=', v as never);
+    v === null || v === undefined
+      ? eb(`notifications.${column}`, 'is', null)
+      : eb(`notifications.${column}`, '=', v as never);
   const earlier = await ctx.db
     .selectFrom('notifications')
     .select('id')
@@ -172,9 +186,17 @@ async function repeatOf(ctx: ServiceContext, value: z.infer<typeof NotifySchema>
     .where((eb) => same(eb, 'targetCompanyId', value.to.companyId))
     .where('targetGroupWide', '=', value.to.groupWide ?? false)
     .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now.toISOString())]))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('userNotificationSettings as state').select('state.id')
-      .whereRef('state.notificationId', '=', 'notifications.id')
-      .where((s) => s.or([s('state.isRead', '=', true), s('state.isDismissed', '=', true)])))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('userNotificationSettings as state')
+            .select('state.id')
+            .whereRef('state.notificationId', '=', 'notifications.id')
+            .where((s) => s.or([s('state.isRead', '=', true), s('state.isDismissed', '=', true)])),
+        ),
+      ),
+    )
     .orderBy('updatedAt', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -226,7 +248,12 @@ export interface Reader {
 async function readerOf(ctx: ServiceContext, known?: { settings: UserSettings | null }): Promise<Reader> {
   const user: AuthUser = requireUser(ctx);
   const settings = known ? known.settings : await findUserSettings(ctx.db, user.id);
-  return { id: user.id, role: user.role, companyId: user.companyId, categories: enabledCategories(settings?.notificationTypes) };
+  return {
+    id: user.id,
+    role: user.role,
+    companyId: user.companyId,
+    categories: enabledCategories(settings?.notificationTypes),
+  };
 }
 
 type NotificationsEb = ExpressionBuilder<Database, 'notifications'>;
@@ -235,7 +262,13 @@ type NotificationsEb = ExpressionBuilder<Database, 'notifications'>;
  * The targeting and life rules: does notification n reach this reader now? With `expiredAfter`:
  * did it reach them until it expired, after that instant and by `now`?
  */
-export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>, now: string, dialect: DialectName, expiredAfter?: string): Expression<SqlBool> {
+export function reaches(
+  eb: NotificationsEb,
+  reader: Omit<Reader, 'categories'>,
+  now: string,
+  dialect: DialectName,
+  expiredAfter?: string,
+): Expression<SqlBool> {
   return eb.and([
     eb('notifications.isActive', '=', true),
     expiredAfter === undefined
@@ -248,12 +281,18 @@ export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>,
     dialect === 'sqlite'
       ? sql<SqlBool>`coalesce(${sql.ref('notifications.targetUserId')}, 0) in (0, ${reader.id})`
       : eb.or([eb('notifications.targetUserId', 'is', null), eb('notifications.targetUserId', '=', reader.id)]),
-    eb.or([eb('notifications.targetUserRole', 'is', null), eb('notifications.targetUserRole', 'in', rolesAtOrBelow(reader.role))]),
+    eb.or([
+      eb('notifications.targetUserRole', 'is', null),
+      eb('notifications.targetUserRole', 'in', rolesAtOrBelow(reader.role)),
+    ]),
     reader.companyId === null
       ? eb.lit(true)
       : eb.and([
           eb('notifications.targetGroupWide', '=', false),
-          eb.or([eb('notifications.targetCompanyId', 'is', null), eb('notifications.targetCompanyId', '=', reader.companyId)]),
+          eb.or([
+            eb('notifications.targetCompanyId', 'is', null),
+            eb('notifications.targetCompanyId', '=', reader.companyId),
+          ]),
         ]),
   ]);
 }
@@ -264,17 +303,30 @@ export function reaches(eb: NotificationsEb, reader: Omit<Reader, 'categories'>,
  * for the compiled count below). A dismissal hides through NOT EXISTS rather than a filter on the
  * joined state: PostgreSQL then walks the creation index to the page instead of sorting them all.
  */
-function visible(db: Db, reader: Reader, now: string, stateOf: number = reader.id, expiredAfter?: string, hiddenOf: number = stateOf) {
-  return db
-    .selectFrom('notifications')
-    .leftJoin('userNotificationSettings as state', (join) =>
-      join.onRef('state.notificationId', '=', 'notifications.id').on('state.userId', '=', stateOf),
-    )
-    .where((eb) => reaches(eb, reader, now, dialectOf(db), expiredAfter))
-    // Only a filter: the newest-first walk must not turn into one range of the category index
-    // per enabled category, sorted (a tab's one category still uses that index).
-    .where(filterOnly<NotificationCategory>(dialectOf(db), 'notifications.category'), 'in', reader.categories.length ? reader.categories : ['__none__' as NotificationCategory])
-    .where((eb) => eb.not(eb.exists(stateWhere(eb, hiddenOf, 'isDismissed'))));
+function visible(
+  db: Db,
+  reader: Reader,
+  now: string,
+  stateOf: number = reader.id,
+  expiredAfter?: string,
+  hiddenOf: number = stateOf,
+) {
+  return (
+    db
+      .selectFrom('notifications')
+      .leftJoin('userNotificationSettings as state', (join) =>
+        join.onRef('state.notificationId', '=', 'notifications.id').on('state.userId', '=', stateOf),
+      )
+      .where((eb) => reaches(eb, reader, now, dialectOf(db), expiredAfter))
+      // Only a filter: the newest-first walk must not turn into one range of the category index
+      // per enabled category, sorted (a tab's one category still uses that index).
+      .where(
+        filterOnly<NotificationCategory>(dialectOf(db), 'notifications.category'),
+        'in',
+        reader.categories.length ? reader.categories : ['__none__' as NotificationCategory],
+      )
+      .where((eb) => eb.not(eb.exists(stateWhere(eb, hiddenOf, 'isDismissed'))))
+  );
 }
 
 /** A state of `userId` for the outer notification with `flag` set (read or dismissed). */
@@ -288,14 +340,26 @@ function stateWhere(eb: ExpressionBuilder<Database, 'notifications'>, userId: nu
 }
 
 /** The expression builder of visible()'s query: the notifications and the reader's state. */
-type VisibleEb = ReturnType<typeof visible> extends SelectQueryBuilder<infer DB, infer TB, infer _O> ? ExpressionBuilder<DB, TB> : never;
+type VisibleEb =
+  ReturnType<typeof visible> extends SelectQueryBuilder<infer DB, infer TB, infer _O>
+    ? ExpressionBuilder<DB, TB>
+    : never;
 
 const isUnread = (eb: VisibleEb) => eb.or([eb('state.isRead', 'is', null), eb('state.isRead', '=', false)]);
 
 export const NotificationQuerySchema = z.object({
-  isRead: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['true', 'false'], { error: 'isRead must be true or false' }).optional())
+  isRead: z
+    .preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(['true', 'false'], { error: 'isRead must be true or false' }).optional(),
+    )
     .transform((v) => (v === undefined ? undefined : v === 'true')),
-  category: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(NOTIFICATION_CATEGORIES, { error: `category must be one of ${NOTIFICATION_CATEGORIES.join(', ')}` }).optional()),
+  category: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .enum(NOTIFICATION_CATEGORIES, { error: `category must be one of ${NOTIFICATION_CATEGORIES.join(', ')}` })
+      .optional(),
+  ),
   limit: integerParam('limit', 1, API_MAX_LIMIT),
   offset: integerParam('offset', 0),
 });
@@ -308,7 +372,10 @@ export function parseNotificationQuery(input: Record<string, unknown>): Notifica
 }
 
 /** GET /api/notifications and the page: newest first, with the total for paging. */
-export async function listNotifications(ctx: ServiceContext, query: NotificationQuery = {}): Promise<{ rows: NotificationView[]; total: number }> {
+export async function listNotifications(
+  ctx: ServiceContext,
+  query: NotificationQuery = {},
+): Promise<{ rows: NotificationView[]; total: number }> {
   const reader = await readerOf(ctx);
   const now = new Date().toISOString();
   const limit = Math.min(query.limit ?? API_MAX_LIMIT, API_MAX_LIMIT);
@@ -345,7 +412,14 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
   const postgres = dialectOf(ctx.db) === 'postgres';
   const shape = `notificationPage:${reader.role}:${scoped ? 'company' : 'group'}:${reader.categories.join(',')}:${unread ? 'unread' : 'all'}`;
   const values = audiences(reader.role).flatMap((audience) => [
-    reader.id, reader.id, now, ...(scoped ? [reader.companyId] : []), reader.id, ...(unread ? [reader.id] : []), ...(audience.to === 'reader' ? [reader.id] : []), ...(postgres ? [offset + limit] : []),
+    reader.id,
+    reader.id,
+    now,
+    ...(scoped ? [reader.companyId] : []),
+    reader.id,
+    ...(unread ? [reader.id] : []),
+    ...(audience.to === 'reader' ? [reader.id] : []),
+    ...(postgres ? [offset + limit] : []),
   ]);
   const rows = await runCompiled(ctx.db, shape, [...values, limit, offset], (v) => {
     let next = 0;
@@ -356,7 +430,13 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
       const hiddenOf = take() as number;
       const readOf = unread ? (take() as number) : reader.id;
       const target = audience.to === 'reader' ? (take() as number) : null;
-      const part = listed(visible(ctx.db, { ...reader, id, companyId }, at, stateOf, undefined, hiddenOf).where((eb) => audience.where(eb, target)), query.isRead, readOf);
+      const part = listed(
+        visible(ctx.db, { ...reader, id, companyId }, at, stateOf, undefined, hiddenOf).where((eb) =>
+          audience.where(eb, target),
+        ),
+        query.isRead,
+        readOf,
+      );
       return { audience, part, end: postgres ? (take() as number) : 0 };
     });
     const [pageLimit, pageOffset] = [take() as number, take() as number];
@@ -365,10 +445,23 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
     // addressed to no user are ordered by the index's leading columns too: it leaves out of an
     // order a column `= value` but not one that `is null`, and would read such a part whole
     // and sort it.
-    if (!postgres) return newestFirst(parts.map(({ part }) => part.clearOrderBy()), pageLimit, pageOffset);
+    if (!postgres)
+      return newestFirst(
+        parts.map(({ part }) => part.clearOrderBy()),
+        pageLimit,
+        pageOffset,
+      );
     return newestFirst(
       parts.map(({ audience, part, end }, i) => {
-        const ordered = audience.to === 'reader' ? part : part.clearOrderBy().orderBy('notifications.targetUserId', 'desc').orderBy('notifications.targetUserRole', 'desc').orderBy('notifications.createdAt', 'desc').orderBy('notifications.id', 'desc');
+        const ordered =
+          audience.to === 'reader'
+            ? part
+            : part
+                .clearOrderBy()
+                .orderBy('notifications.targetUserId', 'desc')
+                .orderBy('notifications.targetUserRole', 'desc')
+                .orderBy('notifications.createdAt', 'desc')
+                .orderBy('notifications.id', 'desc');
         return ctx.db.selectFrom(ordered.limit(end).as(`part${i}`)).selectAll();
       }),
       pageLimit,
@@ -379,7 +472,11 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
 }
 
 /** The merge of the audiences' parts (a union), newest first: one page of it. */
-function newestFirst<DB, TB extends keyof DB, O extends { id: number; createdAt: string }>(parts: SelectQueryBuilder<DB, TB, O>[], limit: number, offset: number) {
+function newestFirst<DB, TB extends keyof DB, O extends { id: number; createdAt: string }>(
+  parts: SelectQueryBuilder<DB, TB, O>[],
+  limit: number,
+  offset: number,
+) {
   return parts
     .reduce((merged, part) => merged.unionAll(part))
     .orderBy('createdAt', 'desc')
@@ -390,8 +487,16 @@ function newestFirst<DB, TB extends keyof DB, O extends { id: number; createdAt:
 
 /** The listed columns; the merge of audiences orders by the named id and createdAt. */
 const LISTED = [
-  'notifications.id as id', 'notifications.type', 'notifications.priority', 'notifications.title', 'notifications.message',
-  'notifications.createdAt as createdAt', 'notifications.actionUrl', 'notifications.actionText', 'notifications.category', 'state.isRead',
+  'notifications.id as id',
+  'notifications.type',
+  'notifications.priority',
+  'notifications.title',
+  'notifications.message',
+  'notifications.createdAt as createdAt',
+  'notifications.actionUrl',
+  'notifications.actionText',
+  'notifications.category',
+  'state.isRead',
   'notifications.repeatCount',
 ] as const;
 
@@ -410,9 +515,14 @@ function listed(base: ReturnType<typeof visible>, isRead: boolean | undefined, r
  * role that reaches the reader (the audience index: target user, target role, created, id;
  * migration 0034).
  */
-function audiences(role: Role): { to: 'reader' | '' | Role; where: (eb: NotificationsEb, target: number | null) => Expression<SqlBool> }[] {
+function audiences(
+  role: Role,
+): { to: 'reader' | '' | Role; where: (eb: NotificationsEb, target: number | null) => Expression<SqlBool> }[] {
   const toNoUser = (to: Role | '') => (eb: NotificationsEb) =>
-    eb.and([eb('notifications.targetUserId', 'is', null), to === '' ? eb('notifications.targetUserRole', 'is', null) : eb('notifications.targetUserRole', '=', to)]);
+    eb.and([
+      eb('notifications.targetUserId', 'is', null),
+      to === '' ? eb('notifications.targetUserRole', 'is', null) : eb('notifications.targetUserRole', '=', to),
+    ]);
   return [
     { to: 'reader', where: (eb, target) => eb('notifications.targetUserId', '=', target!) },
     { to: '', where: toNoUser('') },
@@ -424,44 +534,72 @@ function audiences(role: Role): { to: 'reader' | '' | Role; where: (eb: Notifica
  * GET /api/notifications/count and the badge: the reader's notifications, and how many are
  * unread. Kept per user (notification-badges.server.ts) and counted here when it must be.
  */
-export async function countNotifications(ctx: ServiceContext, known?: { settings: UserSettings | null }, now = new Date()): Promise<NotificationCount> {
+export async function countNotifications(
+  ctx: ServiceContext,
+  known?: { settings: UserSettings | null },
+  now = new Date(),
+): Promise<NotificationCount> {
   const { total, unread } = await keptCount(ctx, known, now);
   return { total, unread };
 }
 
 /** The reader's kept count with its split by category (the page's tabs). */
-async function keptCount(ctx: ServiceContext, known?: { settings: UserSettings | null }, now = new Date()): Promise<KeptNotificationCount> {
+async function keptCount(
+  ctx: ServiceContext,
+  known?: { settings: UserSettings | null },
+  now = new Date(),
+): Promise<KeptNotificationCount> {
   const reader = await readerOf(ctx, known);
   const scoped = reader.companyId !== null;
   const scope = `${reader.role}:${reader.companyId ?? 'group'}:${reader.categories.join(',')}`;
-  return keptNotificationCount(ctx.db, reader.id, scope, async (now, expiredAfter) => {
-    // Compiled once per shape of reader (db/compiled-cache.ts). The role and the categories are
-    // in the shape; the ids and the times are values, the reader's id three times (the state's
-    // join, the targeting and the dismissals use it once each).
-    const window = expiredAfter === undefined ? 'live' : 'expired';
-    const shape = `notificationCount:${reader.role}:${scoped ? 'company' : 'group'}:${reader.categories.join(',')}:${window}`;
-    const values = [reader.id, reader.id, now, ...(expiredAfter === undefined ? [] : [expiredAfter]), ...(scoped ? [reader.companyId] : []), reader.id];
-    const rows = await runCompiled(ctx.db, shape, values, (v) => {
-      const [stateOf, id, at] = v;
-      const after = expiredAfter === undefined ? undefined : (v[3] as string);
-      const companyId = scoped ? (v[v.length - 2] as number) : null;
-      return visible(ctx.db, { ...reader, id: id as number, companyId }, at as string, stateOf as number, after, v[v.length - 1] as number)
-        .select((eb) => [
-          'notifications.category',
-          eb.fn.countAll<number>().as('total'),
-          eb.fn.sum<number>(eb.case().when(isUnread(eb)).then(1).else(0).end()).as('unread'),
-        ])
-        .groupBy('notifications.category');
-    });
-    const counted: KeptNotificationCount = { total: 0, unread: 0, byCategory: {} };
-    for (const row of rows) {
-      const count = { total: Number(row.total ?? 0), unread: Number(row.unread ?? 0) };
-      counted.byCategory[row.category] = count;
-      counted.total += count.total;
-      counted.unread += count.unread;
-    }
-    return counted;
-  }, now);
+  return keptNotificationCount(
+    ctx.db,
+    reader.id,
+    scope,
+    async (now, expiredAfter) => {
+      // Compiled once per shape of reader (db/compiled-cache.ts). The role and the categories are
+      // in the shape; the ids and the times are values, the reader's id three times (the state's
+      // join, the targeting and the dismissals use it once each).
+      const window = expiredAfter === undefined ? 'live' : 'expired';
+      const shape = `notificationCount:${reader.role}:${scoped ? 'company' : 'group'}:${reader.categories.join(',')}:${window}`;
+      const values = [
+        reader.id,
+        reader.id,
+        now,
+        ...(expiredAfter === undefined ? [] : [expiredAfter]),
+        ...(scoped ? [reader.companyId] : []),
+        reader.id,
+      ];
+      const rows = await runCompiled(ctx.db, shape, values, (v) => {
+        const [stateOf, id, at] = v;
+        const after = expiredAfter === undefined ? undefined : (v[3] as string);
+        const companyId = scoped ? (v[v.length - 2] as number) : null;
+        return visible(
+          ctx.db,
+          { ...reader, id: id as number, companyId },
+          at as string,
+          stateOf as number,
+          after,
+          v[v.length - 1] as number,
+        )
+          .select((eb) => [
+            'notifications.category',
+            eb.fn.countAll<number>().as('total'),
+            eb.fn.sum<number>(eb.case().when(isUnread(eb)).then(1).else(0).end()).as('unread'),
+          ])
+          .groupBy('notifications.category');
+      });
+      const counted: KeptNotificationCount = { total: 0, unread: 0, byCategory: {} };
+      for (const row of rows) {
+        const count = { total: Number(row.total ?? 0), unread: Number(row.unread ?? 0) };
+        counted.byCategory[row.category] = count;
+        counted.total += count.total;
+        counted.unread += count.unread;
+      }
+      return counted;
+    },
+    now,
+  );
 }
 
 /** A notification that reaches the reader (dismissed or not), else 404: another user's id leaks nothing. */
@@ -493,7 +631,12 @@ async function setState(ctx: ServiceContext, reader: Reader, ids: number[], chan
 export async function markNotificationRead(ctx: ServiceContext, id: number): Promise<NotificationCount> {
   const reader = await readerOf(ctx);
   await reachable(ctx, reader, id);
-  const state = await ctx.db.selectFrom('userNotificationSettings').select('isRead').where('userId', '=', reader.id).where('notificationId', '=', id).executeTakeFirst();
+  const state = await ctx.db
+    .selectFrom('userNotificationSettings')
+    .select('isRead')
+    .where('userId', '=', reader.id)
+    .where('notificationId', '=', id)
+    .executeTakeFirst();
   if (!state?.isRead) await setState(ctx, reader, [id], 'read');
   return countNotifications(ctx);
 }
@@ -509,8 +652,16 @@ export async function dismissNotification(ctx: ServiceContext, id: number): Prom
 /** POST /api/notifications/mark-all-read: every unread notification of the reader. */
 export async function markAllNotificationsRead(ctx: ServiceContext): Promise<NotificationCount & { marked: number }> {
   const reader = await readerOf(ctx);
-  const unread = await visible(ctx.db, reader, new Date().toISOString()).where(isUnread).select('notifications.id').execute();
-  await setState(ctx, reader, unread.map((row) => row.id), 'read');
+  const unread = await visible(ctx.db, reader, new Date().toISOString())
+    .where(isUnread)
+    .select('notifications.id')
+    .execute();
+  await setState(
+    ctx,
+    reader,
+    unread.map((row) => row.id),
+    'read',
+  );
   return { ...(await countNotifications(ctx)), marked: unread.length };
 }
 

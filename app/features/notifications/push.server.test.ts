@@ -51,11 +51,13 @@ const FIRST: Attempt = { retryCount: 0, retryLimit: 5 };
 const DAY = 86_400_000;
 
 /** A resolver for names the tests use (no network). */
-const fakeDns = (table: Record<string, string>): HostResolver => async (hostname) => {
-  const address = table[hostname];
-  if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-  return [{ address, family: address.includes(':') ? 6 : 4 }];
-};
+const fakeDns =
+  (table: Record<string, string>): HostResolver =>
+  async (hostname) => {
+    const address = table[hostname];
+    if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return [{ address, family: address.includes(':') ? 6 : 4 }];
+  };
 
 function compressedKey(): string {
   const ecdh = crypto.createECDH('prime256v1');
@@ -64,7 +66,10 @@ function compressedKey(): string {
 }
 
 async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }
@@ -76,8 +81,18 @@ function verifyVapid(header: string | undefined, publicKey: string): Record<stri
   const [, head, claims, signature, key] = match!;
   expect(key).toBe(publicKey);
   const raw = Buffer.from(publicKey, 'base64url');
-  const jwk = { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') };
-  const verified = crypto.verify('sha256', Buffer.from(`${head}.${claims}`), { key: crypto.createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: raw.subarray(1, 33).toString('base64url'),
+    y: raw.subarray(33).toString('base64url'),
+  };
+  const verified = crypto.verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key: crypto.createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   expect(verified).toBe(true);
   expect(JSON.parse(Buffer.from(head, 'base64url').toString())).toMatchObject({ typ: 'JWT', alg: 'ES256' });
   return JSON.parse(Buffer.from(claims, 'base64url').toString());
@@ -94,7 +109,10 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     database = await createPreparedDatabase(dialect);
     service = await startPushService();
     const keys = webpush.generateVAPIDKeys();
-    settings = { vapid: { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: 'mailto:push-test@example.com' }, allowPrivateTargets: true };
+    settings = {
+      vapid: { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: 'mailto:push-test@example.com' },
+      allowPrivateTargets: true,
+    };
   });
   afterAll(async () => {
     await service?.close();
@@ -107,11 +125,20 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
   }
 
   /** A browser of this user subscribed at the stand-in. */
-  async function browser(ctx: ServiceContext, name = `browser-${++counter}`): Promise<{ keys: BrowserKeys; endpoint: string; id: number }> {
+  async function browser(
+    ctx: ServiceContext,
+    name = `browser-${++counter}`,
+  ): Promise<{ keys: BrowserKeys; endpoint: string; id: number }> {
     const keys = browserKeys();
     const endpoint = `${service.url}/${dialect}/${name}`;
-    expect(await subscribePush(ctx, settings, { endpoint, keys: keys.subscriptionKeys, expirationTime: null })).toEqual({ subscribed: true });
-    const row = await database.db.selectFrom('pushSubscriptions').select('id').where('endpoint', '=', endpoint).executeTakeFirstOrThrow();
+    expect(await subscribePush(ctx, settings, { endpoint, keys: keys.subscriptionKeys, expirationTime: null })).toEqual(
+      { subscribed: true },
+    );
+    const row = await database.db
+      .selectFrom('pushSubscriptions')
+      .select('id')
+      .where('endpoint', '=', endpoint)
+      .executeTakeFirstOrThrow();
     return { keys, endpoint, id: row.id };
   }
 
@@ -122,20 +149,32 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     return { id: row!.id, title };
   }
 
-  const subscription = (id: number) => database.db.selectFrom('pushSubscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  const subscription = (id: number) =>
+    database.db.selectFrom('pushSubscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 
-  it('a notification reaches its user\'s browser encrypted for it and signed with the VAPID key', async () => {
+  it("a notification reaches its user's browser encrypted for it and signed with the VAPID key", async () => {
     const alice = await user();
     const device = await browser(alice.ctx);
     expect((await subscription(device.id))?.userAgent).toBe('vitest');
-    const { id, title } = await note({ to: { userId: alice.id }, priority: 'high', category: 'financial', type: 'warning', actionUrl: '/budgets?year=2025' });
+    const { id, title } = await note({
+      to: { userId: alice.id },
+      priority: 'high',
+      category: 'financial',
+      type: 'warning',
+      actionUrl: '/budgets?year=2025',
+    });
     const started = Date.now();
     expect(await fanOutNotificationPush(database.db, settings, id, FINAL)).toEqual({ subscriptions: 1 });
 
     const [push] = service.requestsTo(device.endpoint);
     expect(service.requestsTo(device.endpoint)).toHaveLength(1);
     expect(push.method).toBe('POST');
-    expect(push.headers).toMatchObject({ ttl: '86400', urgency: 'high', 'content-encoding': 'aes128gcm', 'content-type': 'application/octet-stream' });
+    expect(push.headers).toMatchObject({
+      ttl: '86400',
+      urgency: 'high',
+      'content-encoding': 'aes128gcm',
+      'content-type': 'application/octet-stream',
+    });
     const claims = verifyVapid(push.headers.authorization, settings.vapid!.publicKey);
     expect(claims).toMatchObject({ aud: service.url, sub: 'mailto:push-test@example.com' });
     expect(claims.exp as number).toBeGreaterThan(started / 1000);
@@ -145,8 +184,14 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     expect(() => decryptPush(push.body, browserKeys())).toThrow();
     const payload = JSON.parse(decryptPush(push.body, device.keys).toString('utf8'));
     expect(payload).toEqual({
-      title, body: expect.stringMatching(/^Message \d+$/), url: '/budgets?year=2025', tag: `notification-${id}`,
-      notificationId: id, type: 'warning', priority: 'high', category: 'financial',
+      title,
+      body: expect.stringMatching(/^Message \d+$/),
+      url: '/budgets?year=2025',
+      tag: `notification-${id}`,
+      notificationId: id,
+      type: 'warning',
+      priority: 'high',
+      category: 'financial',
     });
     // The private key and the browser's secrets are nowhere on the wire in clear.
     const wire = JSON.stringify(push.headers) + push.body.toString('latin1');
@@ -193,14 +238,22 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const device = await browser(dave.ctx);
     const { id } = await note({ to: { userId: dave.id } });
     service.answer(device.endpoint, 500);
-    await expect(sendToSubscription(database.db, settings, id, device.id, { retryCount: 0, retryLimit: 5 })).rejects.toThrow(`Push to browser #${device.id} failed: HTTP 500 Internal Server Error`);
+    await expect(
+      sendToSubscription(database.db, settings, id, device.id, { retryCount: 0, retryLimit: 5 }),
+    ).rejects.toThrow(`Push to browser #${device.id} failed: HTTP 500 Internal Server Error`);
     const first = await subscription(device.id);
     expect(first).toMatchObject({ failureCount: 1, lastError: 'HTTP 500 Internal Server Error' });
     expect(first!.failingSince).not.toBeNull();
-    expect(await sendToSubscription(database.db, settings, id, device.id, { retryCount: 5, retryLimit: 5 })).toEqual({ status: 'failed' });
+    expect(await sendToSubscription(database.db, settings, id, device.id, { retryCount: 5, retryLimit: 5 })).toEqual({
+      status: 'failed',
+    });
     const last = await subscription(device.id);
     // The first failure's time stays: it is when the browser started failing.
-    expect(last).toMatchObject({ failureCount: 2, failingSince: first!.failingSince, lastError: 'HTTP 500 Internal Server Error' });
+    expect(last).toMatchObject({
+      failureCount: 2,
+      failingSince: first!.failingSince,
+      lastError: 'HTTP 500 Internal Server Error',
+    });
     expect(service.requestsTo(device.endpoint)).toHaveLength(2);
 
     // A success clears the record.
@@ -214,13 +267,21 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const device = await browser(erin.ctx);
     const { id } = await note({ to: { userId: erin.id } });
     // Nothing listens at port 9 on loopback (discard): the connection is refused.
-    await database.db.updateTable('pushSubscriptions').set({ endpoint: 'http://127.0.0.1:9/nobody' }).where('id', '=', device.id).execute();
+    await database.db
+      .updateTable('pushSubscriptions')
+      .set({ endpoint: 'http://127.0.0.1:9/nobody' })
+      .where('id', '=', device.id)
+      .execute();
     expect(await sendToSubscription(database.db, settings, id, device.id, FINAL)).toEqual({ status: 'failed' });
     expect((await subscription(device.id))?.lastError).toMatch(/ECONNREFUSED/);
 
     const old = await browser(erin.ctx);
     service.answer(old.endpoint, 503);
-    await database.db.updateTable('pushSubscriptions').set({ failingSince: new Date(Date.now() - 8 * DAY).toISOString(), failureCount: 40 }).where('id', '=', old.id).execute();
+    await database.db
+      .updateTable('pushSubscriptions')
+      .set({ failingSince: new Date(Date.now() - 8 * DAY).toISOString(), failureCount: 40 })
+      .where('id', '=', old.id)
+      .execute();
     expect(await sendToSubscription(database.db, settings, id, old.id, FIRST)).toEqual({ status: 'removed' });
     expect(await subscription(old.id)).toBeUndefined();
   });
@@ -229,21 +290,46 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const frank = await user();
     const [old, recent, fine] = [await browser(frank.ctx), await browser(frank.ctx), await browser(frank.ctx)];
     const now = new Date();
-    await database.db.updateTable('pushSubscriptions').set({ failingSince: new Date(now.getTime() - 8 * DAY).toISOString() }).where('id', '=', old.id).execute();
-    await database.db.updateTable('pushSubscriptions').set({ failingSince: new Date(now.getTime() - 6 * DAY).toISOString() }).where('id', '=', recent.id).execute();
+    await database.db
+      .updateTable('pushSubscriptions')
+      .set({ failingSince: new Date(now.getTime() - 8 * DAY).toISOString() })
+      .where('id', '=', old.id)
+      .execute();
+    await database.db
+      .updateTable('pushSubscriptions')
+      .set({ failingSince: new Date(now.getTime() - 6 * DAY).toISOString() })
+      .where('id', '=', recent.id)
+      .execute();
     expect(await purgeFailingSubscriptions(database.db, now)).toEqual({ removed: 1 });
     expect(await subscription(old.id)).toBeUndefined();
     expect(await subscription(recent.id)).toBeDefined();
     expect(await subscription(fine.id)).toBeDefined();
 
-    await database.db.updateTable('pushSubscriptions').set({ failingSince: new Date(now.getTime() - 9 * DAY).toISOString() }).where('id', '=', recent.id).execute();
-    const expired = await notify(system(), { category: 'system', title: 'Expired', message: 'Old news', to: { userId: frank.id }, expiresAt: new Date(now.getTime() - 1000).toISOString() });
+    await database.db
+      .updateTable('pushSubscriptions')
+      .set({ failingSince: new Date(now.getTime() - 9 * DAY).toISOString() })
+      .where('id', '=', recent.id)
+      .execute();
+    const expired = await notify(system(), {
+      category: 'system',
+      title: 'Expired',
+      message: 'Old news',
+      to: { userId: frank.id },
+      expiresAt: new Date(now.getTime() - 1000).toISOString(),
+    });
     const logs: string[] = [];
-    const result = await runJobNow(JOBS, 'notifications-purge', {}, { db: database.db, settings: { ...testConfig(database.dataDir), push: settings }, log: (m) => logs.push(m) });
+    const result = await runJobNow(
+      JOBS,
+      'notifications-purge',
+      {},
+      { db: database.db, settings: { ...testConfig(database.dataDir), push: settings }, log: (m) => logs.push(m) },
+    );
     expect(result).toMatchObject({ subscriptions: 1 });
     expect((result as { notifications: number }).notifications).toBeGreaterThanOrEqual(1);
     expect(await subscription(recent.id)).toBeUndefined();
-    expect(await database.db.selectFrom('notifications').select('id').where('id', '=', expired!.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await database.db.selectFrom('notifications').select('id').where('id', '=', expired!.id).executeTakeFirst(),
+    ).toBeUndefined();
     expect(logs.join('\n')).toMatch(/failing push subscription/);
   });
 
@@ -256,7 +342,11 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const company2 = await user({ companyId: 2 });
     const groupWide = await user({ role: 'admin' });
     const [mutedDevice, noFinanceDevice, c1Device, c2Device, gwDevice] = [
-      await browser(muted.ctx), await browser(noFinance.ctx), await browser(company1.ctx), await browser(company2.ctx), await browser(groupWide.ctx),
+      await browser(muted.ctx),
+      await browser(noFinance.ctx),
+      await browser(company1.ctx),
+      await browser(company2.ctx),
+      await browser(groupWide.ctx),
     ];
     const received = (device: { endpoint: string }) => service.requestsTo(device.endpoint).length;
 
@@ -264,7 +354,14 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const a = await note({ to: { userId: muted.id } });
     expect(await fanOutNotificationPush(database.db, settings, a.id, FINAL)).toEqual({ subscriptions: 0 });
     // The category switched off: not even stored for them, so nothing to push.
-    expect(await notify(system(), { category: 'financial', title: 'Push note muted', message: 'Muted', to: { userId: noFinance.id } })).toBeNull();
+    expect(
+      await notify(system(), {
+        category: 'financial',
+        title: 'Push note muted',
+        message: 'Muted',
+        to: { userId: noFinance.id },
+      }),
+    ).toBeNull();
     const b2 = await note({ to: { userId: noFinance.id }, category: 'security' });
     expect(await fanOutNotificationPush(database.db, settings, b2.id, FINAL)).toEqual({ subscriptions: 1 });
     // Company-targeted: that company's users and group-wide ones, never another company's.
@@ -279,7 +376,8 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     expect(received(c1Device)).toBe(1);
     expect(received(c2Device)).toBe(0);
     expect(received(gwDevice)).toBe(2);
-    const tags = (device: { endpoint: string; keys: BrowserKeys }) => service.requestsTo(device.endpoint).map((r) => JSON.parse(decryptPush(r.body, device.keys).toString()).tag);
+    const tags = (device: { endpoint: string; keys: BrowserKeys }) =>
+      service.requestsTo(device.endpoint).map((r) => JSON.parse(decryptPush(r.body, device.keys).toString()).tag);
     expect(tags(c1Device)).toEqual([`notification-${c.id}`]);
     expect(tags(gwDevice)).toEqual([`notification-${c.id}`, `notification-${d.id}`]);
 
@@ -295,9 +393,15 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
   });
 
   it('the fan-out waits for a notification not visible yet, and skips one that is gone, inactive, or when push is off', async () => {
-    await expect(fanOutNotificationPush(database.db, settings, 987654, { retryCount: 0, retryLimit: 3 })).rejects.toThrow(/not found/);
-    await expect(fanOutNotificationPush(database.db, settings, 987654, { retryCount: 2, retryLimit: 3 })).rejects.toThrow(/not found/);
-    expect(await fanOutNotificationPush(database.db, settings, 987654, { retryCount: 3, retryLimit: 3 })).toEqual({ skipped: 'not found' });
+    await expect(
+      fanOutNotificationPush(database.db, settings, 987654, { retryCount: 0, retryLimit: 3 }),
+    ).rejects.toThrow(/not found/);
+    await expect(
+      fanOutNotificationPush(database.db, settings, 987654, { retryCount: 2, retryLimit: 3 }),
+    ).rejects.toThrow(/not found/);
+    expect(await fanOutNotificationPush(database.db, settings, 987654, { retryCount: 3, retryLimit: 3 })).toEqual({
+      skipped: 'not found',
+    });
     const gina = await user();
     const device = await browser(gina.ctx);
     const { id } = await note({ to: { userId: gina.id } });
@@ -315,14 +419,23 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const hank = await user();
     const keys = browserKeys().subscriptionKeys;
     const strict: PushSettings = { ...settings, allowPrivateTargets: false };
-    const dns = fakeDns({ 'push.example.com': '93.184.216.34', 'internal.example.com': '10.1.2.3', 'v6.example.com': 'fd00::1' });
+    const dns = fakeDns({
+      'push.example.com': '93.184.216.34',
+      'internal.example.com': '10.1.2.3',
+      'v6.example.com': 'fd00::1',
+    });
     const refused = async (input: unknown, field: string, options = strict) => {
       const error = await failure(subscribePush(hank.ctx, options, input, { resolve: dns }));
       expect(error.status, JSON.stringify(input)).toBe(400);
-      expect(error.errors?.map((e) => e.field), JSON.stringify(input)).toContain(field);
+      expect(
+        error.errors?.map((e) => e.field),
+        JSON.stringify(input),
+      ).toContain(field);
       return error;
     };
-    expect((await refused({ endpoint: 'http://push.example.com/x', keys }, 'endpoint')).errors).toEqual([{ field: 'endpoint', message: 'Only https addresses are allowed' }]);
+    expect((await refused({ endpoint: 'http://push.example.com/x', keys }, 'endpoint')).errors).toEqual([
+      { field: 'endpoint', message: 'Only https addresses are allowed' },
+    ]);
     await refused({ endpoint: 'https://localhost/x', keys }, 'endpoint');
     await refused({ endpoint: 'https://127.0.0.1/x', keys }, 'endpoint');
     await refused({ endpoint: 'https://10.0.0.8/x', keys }, 'endpoint');
@@ -337,21 +450,49 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     await refused({ keys }, 'endpoint');
     await refused({ endpoint: 'https://push.example.com/x', keys: { ...keys, p256dh: 'AAAA' } }, 'keys.p256dh');
     // 65 bytes that start like a key but are no point on the curve.
-    await refused({ endpoint: 'https://push.example.com/x', keys: { ...keys, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url') } }, 'keys.p256dh');
+    await refused(
+      {
+        endpoint: 'https://push.example.com/x',
+        keys: { ...keys, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url') },
+      },
+      'keys.p256dh',
+    );
     // A compressed point (33 bytes) is not what browsers send.
-    await refused({ endpoint: 'https://push.example.com/x', keys: { ...keys, p256dh: compressedKey() } }, 'keys.p256dh');
-    await refused({ endpoint: 'https://push.example.com/x', keys: { ...keys, p256dh: keys.p256dh.replace(/^./, '+') } }, 'keys.p256dh');
-    await refused({ endpoint: 'https://push.example.com/x', keys: { ...keys, auth: crypto.randomBytes(15).toString('base64url') } }, 'keys.auth');
+    await refused(
+      { endpoint: 'https://push.example.com/x', keys: { ...keys, p256dh: compressedKey() } },
+      'keys.p256dh',
+    );
+    await refused(
+      { endpoint: 'https://push.example.com/x', keys: { ...keys, p256dh: keys.p256dh.replace(/^./, '+') } },
+      'keys.p256dh',
+    );
+    await refused(
+      { endpoint: 'https://push.example.com/x', keys: { ...keys, auth: crypto.randomBytes(15).toString('base64url') } },
+      'keys.auth',
+    );
     await refused({ endpoint: 'https://push.example.com/x', keys: { p256dh: keys.p256dh } }, 'keys.auth');
     const noKeys = await refused({ endpoint: 'https://push.example.com/x' }, 'keys.p256dh');
     expect(noKeys.errors?.map((e) => e.field)).toEqual(['keys.p256dh', 'keys.auth']);
     // Nothing of the refused ones was stored.
-    expect(await database.db.selectFrom('pushSubscriptions').select('id').where('userId', '=', hank.id).execute()).toEqual([]);
+    expect(
+      await database.db.selectFrom('pushSubscriptions').select('id').where('userId', '=', hank.id).execute(),
+    ).toEqual([]);
 
     // A public https endpoint (resolved by the injected resolver, no network), padding and extra keys allowed.
     const endpoint = `https://push.example.com/send/${dialect}-${crypto.randomUUID()}`;
-    expect(await subscribePush(hank.ctx, strict, { endpoint, keys: { ...keys, auth: `${keys.auth}==` }, expirationTime: null }, { resolve: dns })).toEqual({ subscribed: true });
-    const row = await database.db.selectFrom('pushSubscriptions').selectAll().where('endpoint', '=', endpoint).executeTakeFirstOrThrow();
+    expect(
+      await subscribePush(
+        hank.ctx,
+        strict,
+        { endpoint, keys: { ...keys, auth: `${keys.auth}==` }, expirationTime: null },
+        { resolve: dns },
+      ),
+    ).toEqual({ subscribed: true });
+    const row = await database.db
+      .selectFrom('pushSubscriptions')
+      .selectAll()
+      .where('endpoint', '=', endpoint)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ userId: hank.id, p256dh: keys.p256dh, auth: keys.auth, userAgent: 'vitest' });
 
     // Only a signed-in user subscribes.
@@ -363,18 +504,32 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const jane = await user();
     const first = await browser(ian.ctx, `shared-${crypto.randomUUID()}`);
     const newKeys = browserKeys();
-    await subscribePush({ ...jane.ctx, meta: { userAgent: 'x'.repeat(600) } }, settings, { endpoint: first.endpoint, keys: newKeys.subscriptionKeys });
-    const rows = await database.db.selectFrom('pushSubscriptions').selectAll().where('endpoint', '=', first.endpoint).execute();
+    await subscribePush({ ...jane.ctx, meta: { userAgent: 'x'.repeat(600) } }, settings, {
+      endpoint: first.endpoint,
+      keys: newKeys.subscriptionKeys,
+    });
+    const rows = await database.db
+      .selectFrom('pushSubscriptions')
+      .selectAll()
+      .where('endpoint', '=', first.endpoint)
+      .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: first.id, userId: jane.id, p256dh: newKeys.subscriptionKeys.p256dh, auth: newKeys.subscriptionKeys.auth });
+    expect(rows[0]).toMatchObject({
+      id: first.id,
+      userId: jane.id,
+      p256dh: newKeys.subscriptionKeys.p256dh,
+      auth: newKeys.subscriptionKeys.auth,
+    });
     expect(rows[0].userAgent).toHaveLength(500);
     // Pushes for the new account arrive, readable with the new keys.
     const { id, title } = await note({ to: { userId: jane.id } });
     expect(await sendToSubscription(database.db, settings, id, first.id, FINAL)).toEqual({ status: 'sent' });
-    expect(JSON.parse(decryptPush(service.requestsTo(first.endpoint).at(-1)!.body, newKeys).toString()).title).toBe(title);
+    expect(JSON.parse(decryptPush(service.requestsTo(first.endpoint).at(-1)!.body, newKeys).toString()).title).toBe(
+      title,
+    );
   });
 
-  it('unsubscribe removes one endpoint or all of the caller\'s, never another user\'s', async () => {
+  it("unsubscribe removes one endpoint or all of the caller's, never another user's", async () => {
     const kate = await user();
     const leo = await user();
     const [k1, k2, l1] = [await browser(kate.ctx), await browser(kate.ctx), await browser(leo.ctx)];
@@ -389,19 +544,28 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     expect((await failure(unsubscribePush(system(), {}))).kind).toBe('forbidden');
   });
 
-  it('a test push goes to the caller\'s browsers now; 409 without one', async () => {
+  it("a test push goes to the caller's browsers now; 409 without one", async () => {
     const mia = await user();
-    expect(await failure(sendTestPush(mia.ctx, settings))).toMatchObject({ kind: 'conflict', status: 409, message: 'No browser of yours is subscribed to push notifications' });
+    expect(await failure(sendTestPush(mia.ctx, settings))).toMatchObject({
+      kind: 'conflict',
+      status: 409,
+      message: 'No browser of yours is subscribed to push notifications',
+    });
     const [ok, gone, broken] = [await browser(mia.ctx), await browser(mia.ctx), await browser(mia.ctx)];
     const other = await browser((await user()).ctx);
     service.answer(gone.endpoint, 410);
     service.answer(broken.endpoint, 500);
     expect(await sendTestPush(mia.ctx, settings)).toEqual({ sent: 1, failed: 1, removed: 1 });
     expect(JSON.parse(decryptPush(service.requestsTo(ok.endpoint)[0].body, ok.keys).toString())).toMatchObject({
-      title: 'Test notification', body: 'Push notifications work on this device.', url: '/settings?tab=notifications',
+      title: 'Test notification',
+      body: 'Push notifications work on this device.',
+      url: '/settings?tab=notifications',
     });
     expect(await subscription(gone.id)).toBeUndefined();
-    expect(await subscription(broken.id)).toMatchObject({ failureCount: 1, lastError: 'HTTP 500 Internal Server Error' });
+    expect(await subscription(broken.id)).toMatchObject({
+      failureCount: 1,
+      lastError: 'HTTP 500 Internal Server Error',
+    });
     expect(service.requestsTo(other.endpoint)).toHaveLength(0);
   });
 
@@ -414,7 +578,11 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       () => sendTestPush(nina.ctx, off),
       async () => vapidPublicKey(off),
     ]) {
-      expect(await failure(call())).toMatchObject({ kind: 'unavailable', status: 503, message: 'Push notifications are not configured on this server' });
+      expect(await failure(call())).toMatchObject({
+        kind: 'unavailable',
+        status: 503,
+        message: 'Push notifications are not configured on this server',
+      });
     }
     expect(vapidPublicKey(settings)).toEqual({ publicKey: settings.vapid!.publicKey });
   });
@@ -428,11 +596,19 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const endpoint = `https://push.example.com/${dialect}/rebound-${crypto.randomUUID()}`;
     await database.db.updateTable('pushSubscriptions').set({ endpoint }).where('id', '=', device.id).execute();
     const before = service.requests.length;
-    const result = await sendToSubscription(database.db, strict, id, device.id, FINAL, { resolve: fakeDns({ 'push.example.com': '127.0.0.1' }) });
+    const result = await sendToSubscription(database.db, strict, id, device.id, FINAL, {
+      resolve: fakeDns({ 'push.example.com': '127.0.0.1' }),
+    });
     expect(result).toEqual({ status: 'failed' });
-    expect((await subscription(device.id))?.lastError).toBe('Refused target: The address is on a private or local network; only public addresses are allowed');
+    expect((await subscription(device.id))?.lastError).toBe(
+      'Refused target: The address is on a private or local network; only public addresses are allowed',
+    );
     // An http or loopback endpoint left in the table is refused the same way.
-    await database.db.updateTable('pushSubscriptions').set({ endpoint: `${service.url}/${dialect}/plain-http` }).where('id', '=', device.id).execute();
+    await database.db
+      .updateTable('pushSubscriptions')
+      .set({ endpoint: `${service.url}/${dialect}/plain-http` })
+      .where('id', '=', device.id)
+      .execute();
     expect(await sendToSubscription(database.db, strict, id, device.id, FINAL)).toEqual({ status: 'failed' });
     expect((await subscription(device.id))?.lastError).toBe('Refused target: Only https addresses are allowed');
     expect(service.requests.length).toBe(before);
@@ -445,7 +621,10 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     // notify() found no engine and no database to push from: nothing was sent yet.
     expect(service.requestsTo(device.endpoint)).toHaveLength(0);
     await startPushDelivery(id, { db: database.db, settings });
-    const [push] = await waitFor(() => (service.requestsTo(device.endpoint).length ? service.requestsTo(device.endpoint) : null), 'the push to arrive');
+    const [push] = await waitFor(
+      () => (service.requestsTo(device.endpoint).length ? service.requestsTo(device.endpoint) : null),
+      'the push to arrive',
+    );
     expect(JSON.parse(decryptPush(push.body, device.keys).toString()).title).toBe(title);
   });
 
@@ -467,7 +646,11 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     useJobEngine(engine);
     try {
       const { id, title } = await note({ to: { userId: quinn.id }, priority: 'critical' });
-      const [push] = await waitFor(() => (service.requestsTo(device.endpoint).length ? service.requestsTo(device.endpoint) : null), 'the push to arrive through the queue', 30_000);
+      const [push] = await waitFor(
+        () => (service.requestsTo(device.endpoint).length ? service.requestsTo(device.endpoint) : null),
+        'the push to arrive through the queue',
+        30_000,
+      );
       expect(push.headers.urgency).toBe('high');
       expect(JSON.parse(decryptPush(push.body, device.keys).toString())).toMatchObject({ title, notificationId: id });
       // One job per notification and per browser, under their singleton keys.
@@ -491,7 +674,15 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       devices.push(await browser(rita.ctx));
       await sleep(2);
     }
-    const kept = async () => (await database.db.selectFrom('pushSubscriptions').select('id').where('userId', '=', rita.id).orderBy('id').execute()).map((row) => row.id);
+    const kept = async () =>
+      (
+        await database.db
+          .selectFrom('pushSubscriptions')
+          .select('id')
+          .where('userId', '=', rita.id)
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.id);
     expect(await kept()).toEqual(devices.slice(2).map((d) => d.id));
     // A browser renewing its subscription is recent again: the next newcomer replaces another.
     await subscribePush(rita.ctx, settings, { endpoint: devices[2].endpoint, keys: devices[2].keys.subscriptionKeys });
@@ -506,17 +697,27 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const wren = await user();
     const xavi = await user();
     const theirs = await browser(xavi.ctx);
-    const kept = async () => (await database.db.selectFrom('pushSubscriptions').select('endpoint').where('userId', '=', wren.id).execute()).map((row) => row.endpoint);
+    const kept = async () =>
+      (
+        await database.db.selectFrom('pushSubscriptions').select('endpoint').where('userId', '=', wren.id).execute()
+      ).map((row) => row.endpoint);
     for (let round = 0; round < 10; round++) {
       const endpoints = Array.from({ length: 15 }, (_, i) => `${service.url}/${dialect}/wren-${round}-${i}`);
       // wren.ctx holds the database, not a transaction: every call runs its own transaction,
       // on its own pooled connection on PostgreSQL, so the 15 race each other.
-      const results = await Promise.all(endpoints.map((endpoint) => subscribePush(wren.ctx, settings, { endpoint, keys: browserKeys().subscriptionKeys })));
+      const results = await Promise.all(
+        endpoints.map((endpoint) =>
+          subscribePush(wren.ctx, settings, { endpoint, keys: browserKeys().subscriptionKeys }),
+        ),
+      );
       expect(results).toEqual(endpoints.map(() => ({ subscribed: true })));
       const stored = await kept();
       expect(stored, `after round ${round}`).toHaveLength(MAX_BROWSERS_PER_USER);
       // The previous rounds' browsers subscribed longer ago than any of this round's.
-      expect(stored.filter((endpoint) => !endpoints.includes(endpoint)), `after round ${round}`).toEqual([]);
+      expect(
+        stored.filter((endpoint) => !endpoints.includes(endpoint)),
+        `after round ${round}`,
+      ).toEqual([]);
     }
     expect(await subscription(theirs.id)).toBeDefined();
   });
@@ -528,7 +729,10 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       const tess = await user();
       for (let i = 0; i < 10; i++) {
         const keys = browserKeys();
-        await subscribePush(tess.ctx, settings, { endpoint: `${slow.url}/${dialect}/tess-${i}`, keys: keys.subscriptionKeys });
+        await subscribePush(tess.ctx, settings, {
+          endpoint: `${slow.url}/${dialect}/tess-${i}`,
+          keys: keys.subscriptionKeys,
+        });
       }
       expect(await sendTestPush(tess.ctx, settings)).toEqual({ sent: 10, failed: 0, removed: 0 });
       expect(slow.requests).toHaveLength(10);
@@ -552,16 +756,25 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const slow = await startPushService({ delayMs: 400 });
     try {
       const uma = await user();
-      await subscribePush(uma.ctx, settings, { endpoint: `${slow.url}/${dialect}/uma`, keys: browserKeys().subscriptionKeys });
+      await subscribePush(uma.ctx, settings, {
+        endpoint: `${slow.url}/${dialect}/uma`,
+        keys: browserKeys().subscriptionKeys,
+      });
       const first = sendTestPush(uma.ctx, settings);
       await waitFor(() => (slow.inFlight > 0 ? true : null), 'the first test push to reach the push service');
-      expect(await failure(sendTestPush(uma.ctx, settings))).toMatchObject({ kind: 'rateLimited', status: 429, message: TEST_PUSH_RUNNING, retryAfter: 5 });
+      expect(await failure(sendTestPush(uma.ctx, settings))).toMatchObject({
+        kind: 'rateLimited',
+        status: 429,
+        message: TEST_PUSH_RUNNING,
+        retryAfter: 5,
+      });
       expect(await first).toEqual({ sent: 1, failed: 0, removed: 0 });
       expect(slow.requests).toHaveLength(1);
 
       slow.delayMs = 0;
       // Every attempt counts, the refused one too: three more make five this minute.
-      for (let i = 0; i < 3; i++) expect(await sendTestPush(uma.ctx, settings)).toEqual({ sent: 1, failed: 0, removed: 0 });
+      for (let i = 0; i < 3; i++)
+        expect(await sendTestPush(uma.ctx, settings)).toEqual({ sent: 1, failed: 0, removed: 0 });
       const over = await failure(sendTestPush(uma.ctx, settings));
       expect(over).toMatchObject({ kind: 'rateLimited', status: 429 });
       expect(over.message).toMatch(/^Too many test notifications: at most 5 a minute\. Try again in \d+ seconds\.$/);
@@ -571,7 +784,10 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
 
       // Somebody else's test push is not held up.
       const vic = await user();
-      await subscribePush(vic.ctx, settings, { endpoint: `${slow.url}/${dialect}/vic`, keys: browserKeys().subscriptionKeys });
+      await subscribePush(vic.ctx, settings, {
+        endpoint: `${slow.url}/${dialect}/vic`,
+        keys: browserKeys().subscriptionKeys,
+      });
       expect(await sendTestPush(vic.ctx, settings)).toEqual({ sent: 1, failed: 0, removed: 0 });
     } finally {
       await slow.close();

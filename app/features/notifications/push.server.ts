@@ -22,7 +22,11 @@ import { inTransaction, requireUser, type AuthUser, type Db, type ServiceContext
 import { conflict, DomainError, fieldErrorsFromZod, invalid, isDomainError } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/jobs.server.ts';
 import { recipientsOf } from './notification-recipients.server.ts';
-import { assertPublicTarget, isOutboundTargetError, type HostResolver } from '../../platform/http/outbound-target.server.ts';
+import {
+  assertPublicTarget,
+  isOutboundTargetError,
+  type HostResolver,
+} from '../../platform/http/outbound-target.server.ts';
 import { consumeRateLimit } from '../../platform/http/throttle.server.ts';
 import { oneAtATime } from '../../platform/work-lease.server.ts';
 
@@ -77,7 +81,9 @@ export interface InProcessDelivery extends PushDeliveryOptions {
  * The process-wide fallback, registered by the web server (server.ts) with its database and
  * push settings. Kept on globalThis: the Remix build bundles its own copy of this module.
  */
-const fallback: { delivery: InProcessDelivery | null; warned?: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.push-fallback')] ??= { delivery: null }) as { delivery: InProcessDelivery | null; warned?: boolean };
+const fallback: { delivery: InProcessDelivery | null; warned?: boolean } = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for('finhub.push-fallback')
+] ??= { delivery: null }) as { delivery: InProcessDelivery | null; warned?: boolean };
 
 /** The host (the web server) says how this process pushes when it can reach no job engine; null: it does not. */
 export function usePushFallback(delivery: InProcessDelivery | null): void {
@@ -90,7 +96,10 @@ export function usePushFallback(delivery: InProcessDelivery | null): void {
  * process in the background, if its host registered how (usePushFallback). A process that did
  * not (the CLI) leaves the notification in the bell unpushed.
  */
-export async function startPushDelivery(notificationId: number, inProcess: InProcessDelivery | null = null): Promise<void> {
+export async function startPushDelivery(
+  notificationId: number,
+  inProcess: InProcessDelivery | null = null,
+): Promise<void> {
   try {
     await enqueue('notification-push', { notificationId }, { singletonKey: `notification-push-${notificationId}` });
     return;
@@ -102,8 +111,9 @@ export async function startPushDelivery(notificationId: number, inProcess: InPro
       console.error(`[push] no job engine (${(error as Error).message}): this process pushes notifications itself`);
     }
     const { db, settings } = delivery;
-    void fanOutWithRetries(db, settings, notificationId, delivery)
-      .catch((failure: unknown) => console.error(`[push] push of notification #${notificationId} failed: ${(failure as Error).message}`));
+    void fanOutWithRetries(db, settings, notificationId, delivery).catch((failure: unknown) =>
+      console.error(`[push] push of notification #${notificationId} failed: ${(failure as Error).message}`),
+    );
   }
 }
 
@@ -165,10 +175,15 @@ export async function fanOutNotificationPush(
   if (!settings.vapid) return { skipped: 'push is not configured' };
   const found = await recipientsOf(db, notificationId);
   if (!found) {
-    const stored = await db.selectFrom('notifications').select('id').where('id', '=', notificationId).executeTakeFirst();
+    const stored = await db
+      .selectFrom('notifications')
+      .select('id')
+      .where('id', '=', notificationId)
+      .executeTakeFirst();
     if (stored) return { skipped: 'inactive or expired' };
     // Stored by a transaction that has not committed yet, or rolled back: wait, then give up quietly.
-    if (attempt.retryCount < attempt.retryLimit) throw new Error(`Notification #${notificationId} not found (not committed yet?)`);
+    if (attempt.retryCount < attempt.retryLimit)
+      throw new Error(`Notification #${notificationId} not found (not committed yet?)`);
     return { skipped: 'not found' };
   }
   const subscriptionIds = await subscriptionIdsOf(db, found.userIds);
@@ -176,24 +191,39 @@ export async function fanOutNotificationPush(
   for (const [i, subscriptionId] of subscriptionIds.entries()) {
     if (local.length === 0) {
       try {
-        await enqueue('push-send', { notificationId, subscriptionId }, { singletonKey: `push-send-${notificationId}-${subscriptionId}` });
+        await enqueue(
+          'push-send',
+          { notificationId, subscriptionId },
+          { singletonKey: `push-send-${notificationId}-${subscriptionId}` },
+        );
         continue;
       } catch (error) {
-        console.error(`[push] push-send not enqueued (${(error as Error).message}): notification #${notificationId} is sent to ${subscriptionIds.length - i} browser(s) by this process`);
+        console.error(
+          `[push] push-send not enqueued (${(error as Error).message}): notification #${notificationId} is sent to ${subscriptionIds.length - i} browser(s) by this process`,
+        );
       }
     }
     local.push(subscriptionId);
   }
   await eachLimited(local, LOCAL_CONCURRENCY, (subscriptionId) =>
     sendToSubscription(db, settings, notificationId, subscriptionId, FINAL_ATTEMPT, options).catch((error: unknown) =>
-      console.error(`[push] notification #${notificationId} to browser #${subscriptionId}: ${(error as Error).message}`),
+      console.error(
+        `[push] notification #${notificationId} to browser #${subscriptionId}: ${(error as Error).message}`,
+      ),
     ),
   );
   return { subscriptions: subscriptionIds.length };
 }
 
 const SUBSCRIPTION_COLUMNS = ['s.id', 's.userId', 's.endpoint', 's.p256dh', 's.auth', 's.failingSince'] as const;
-type SubscriptionRow = { id: number; userId: number; endpoint: string; p256dh: string; auth: string; failingSince: string | null };
+type SubscriptionRow = {
+  id: number;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  failingSince: string | null;
+};
 
 /** push-send job: one message to one browser. */
 export async function sendToSubscription(
@@ -217,7 +247,8 @@ export async function sendToSubscription(
   const found = await recipientsOf(db, notificationId);
   if (!found || !found.userIds.includes(subscription.userId)) return { status: 'skipped' };
   const payload = notificationPayload(found.notification);
-  const urgency = found.notification.priority === 'high' || found.notification.priority === 'critical' ? 'high' : 'normal';
+  const urgency =
+    found.notification.priority === 'high' || found.notification.priority === 'critical' ? 'high' : 'normal';
   return { status: await deliver(db, settings, subscription, payload, urgency, attempt, options) };
 }
 
@@ -267,7 +298,8 @@ const protocolsFor = (settings: PushSettings) => (settings.allowPrivateTargets ?
  * on globalThis: the Remix build and the job engine each bundle a copy of this module.
  */
 type HostSlots = Map<string, { active: number; waiting: (() => void)[] }>;
-const hostSlots: HostSlots = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.push-host-slots')] ??= new Map()) as HostSlots;
+const hostSlots: HostSlots = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.push-host-slots')] ??=
+  new Map()) as HostSlots;
 
 /** Runs `send` once fewer than PUSH_HOST_CONCURRENCY sends to `host` are in flight. */
 async function withHostSlot<T>(host: string, send: () => Promise<T>): Promise<T> {
@@ -296,39 +328,61 @@ async function postPush(
 ): Promise<Outcome> {
   let target;
   try {
-    target = await assertPublicTarget(subscription.endpoint, { allowPrivate: settings.allowPrivateTargets, protocols: protocolsFor(settings), resolve: options.resolve });
+    target = await assertPublicTarget(subscription.endpoint, {
+      allowPrivate: settings.allowPrivateTargets,
+      protocols: protocolsFor(settings),
+      resolve: options.resolve,
+    });
   } catch (error) {
     if (isOutboundTargetError(error)) return { kind: 'error', message: `Refused target: ${error.message}` };
     throw error;
   }
   let details;
   try {
-    details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
-      vapidDetails: settings.vapid,
-      TTL: PUSH_TTL_SECONDS,
-      urgency,
-      contentEncoding: 'aes128gcm',
-    });
+    details = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      payload,
+      {
+        vapidDetails: settings.vapid,
+        TTL: PUSH_TTL_SECONDS,
+        urgency,
+        contentEncoding: 'aes128gcm',
+      },
+    );
   } catch {
     // web-push's messages may quote the subscription: say only what failed.
     return { kind: 'error', message: 'The message could not be encrypted or signed for this browser' };
   }
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   const transport = target.url.protocol === 'http:' ? http : https;
-  return withHostSlot(`${target.url.protocol}//${target.url.host}`, () => new Promise<Outcome>((resolve) => {
-    const request = transport.request(
-      target.url,
-      { method: 'POST', headers: details.headers, agent: false, ...(target.lookup ? { lookup: target.lookup } : {}) },
-      (response) => {
-        response.resume();
-        resolve({ kind: 'answer', status: response.statusCode ?? 0, text: response.statusMessage ?? '' });
-      },
-    );
-    const timer = setTimeout(() => request.destroy(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
-    request.on('close', () => clearTimeout(timer));
-    request.on('error', (error: NodeJS.ErrnoException) => resolve({ kind: 'error', message: error.message || error.code || 'Network error' }));
-    request.end(details.body ?? undefined);
-  }));
+  return withHostSlot(
+    `${target.url.protocol}//${target.url.host}`,
+    () =>
+      new Promise<Outcome>((resolve) => {
+        const request = transport.request(
+          target.url,
+          {
+            method: 'POST',
+            headers: details.headers,
+            agent: false,
+            ...(target.lookup ? { lookup: target.lookup } : {}),
+          },
+          (response) => {
+            response.resume();
+            resolve({ kind: 'answer', status: response.statusCode ?? 0, text: response.statusMessage ?? '' });
+          },
+        );
+        const timer = setTimeout(
+          () => request.destroy(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`)),
+          timeoutMs,
+        );
+        request.on('close', () => clearTimeout(timer));
+        request.on('error', (error: NodeJS.ErrnoException) =>
+          resolve({ kind: 'error', message: error.message || error.code || 'Network error' }),
+        );
+        request.end(details.body ?? undefined);
+      }),
+  );
 }
 
 /** Sends, then records the outcome on the subscription; throws (for a retry) only while retries remain. */
@@ -357,7 +411,11 @@ async function deliver(
     await db.deleteFrom('pushSubscriptions').where('id', '=', subscription.id).execute();
     return 'removed';
   }
-  const reason = (outcome.kind === 'answer' ? `HTTP ${outcome.status}${outcome.text ? ` ${outcome.text}` : ''}` : outcome.message).replace(/\s+/g, ' ').slice(0, 200);
+  const reason = (
+    outcome.kind === 'answer' ? `HTTP ${outcome.status}${outcome.text ? ` ${outcome.text}` : ''}` : outcome.message
+  )
+    .replace(/\s+/g, ' ')
+    .slice(0, 200);
   const failingSince = subscription.failingSince ?? now.toISOString();
   if (now.getTime() - Date.parse(failingSince) > PUSH_FAILING_DAYS * 86_400_000) {
     await db.deleteFrom('pushSubscriptions').where('id', '=', subscription.id).execute();
@@ -415,8 +473,15 @@ export const SubscribeSchema = z.object({
     (value) => value ?? {},
     z.object(
       {
-        p256dh: z.string({ error: 'keys.p256dh is required' }).refine(isP256PublicKey, 'keys.p256dh must be an uncompressed P-256 public key (65 bytes) in URL-safe base64'),
-        auth: z.string({ error: 'keys.auth is required' }).refine(isAuthSecret, 'keys.auth must be a 16-byte secret in URL-safe base64'),
+        p256dh: z
+          .string({ error: 'keys.p256dh is required' })
+          .refine(
+            isP256PublicKey,
+            'keys.p256dh must be an uncompressed P-256 public key (65 bytes) in URL-safe base64',
+          ),
+        auth: z
+          .string({ error: 'keys.auth is required' })
+          .refine(isAuthSecret, 'keys.auth must be a 16-byte secret in URL-safe base64'),
       },
       { error: 'keys must be an object with p256dh and auth' },
     ),
@@ -434,14 +499,23 @@ export const SubscribeBody = SubscribeSchema.extend({
 });
 
 /** POST /api/notifications/subscribe: endpoint, keys { p256dh, auth } (this browser, for the caller). */
-export async function subscribePush(ctx: ServiceContext, settings: PushSettings, input: unknown, options: PushDeliveryOptions = {}): Promise<{ subscribed: true }> {
+export async function subscribePush(
+  ctx: ServiceContext,
+  settings: PushSettings,
+  input: unknown,
+  options: PushDeliveryOptions = {},
+): Promise<{ subscribed: true }> {
   const user = requireUser(ctx);
   if (!settings.vapid) throw unavailable();
   const parsed = SubscribeSchema.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const { endpoint, keys } = parsed.data;
   try {
-    await assertPublicTarget(endpoint, { allowPrivate: settings.allowPrivateTargets, protocols: protocolsFor(settings), resolve: options.resolve });
+    await assertPublicTarget(endpoint, {
+      allowPrivate: settings.allowPrivateTargets,
+      protocols: protocolsFor(settings),
+      resolve: options.resolve,
+    });
   } catch (error) {
     if (isOutboundTargetError(error)) throw invalid([{ field: 'endpoint', message: error.message }]);
     throw error;
@@ -456,13 +530,16 @@ export async function subscribePush(ctx: ServiceContext, settings: PushSettings,
   };
   await inTransaction(ctx.db, async (trx) => {
     // One subscriber of this user at a time, so that the cap holds on PostgreSQL too.
-    if (dialectOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+    if (dialectOf(trx) === 'postgres')
+      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
     // One row per browser: the same browser subscribing again (under this or another account)
     // takes the row over, with its new keys and a clean record.
     await trx
       .insertInto('pushSubscriptions')
       .values({ ...values, endpoint, createdAt: now })
-      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...values, failingSince: null, failureCount: 0, lastError: null }))
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet({ ...values, failingSince: null, failureCount: 0, lastError: null }),
+      )
       .execute();
     // At most MAX_BROWSERS_PER_USER: the browsers that subscribed (or renewed) longest ago go.
     const kept = await trx
@@ -473,13 +550,24 @@ export async function subscribePush(ctx: ServiceContext, settings: PushSettings,
       .orderBy('id', 'desc')
       .limit(MAX_BROWSERS_PER_USER)
       .execute();
-    await trx.deleteFrom('pushSubscriptions').where('userId', '=', user.id).where('id', 'not in', kept.map((row) => row.id)).execute();
+    await trx
+      .deleteFrom('pushSubscriptions')
+      .where('userId', '=', user.id)
+      .where(
+        'id',
+        'not in',
+        kept.map((row) => row.id),
+      )
+      .execute();
   });
   return { subscribed: true };
 }
 
 export const UnsubscribeSchema = z.object({
-  endpoint: z.string({ error: 'The endpoint must be a string' }).max(1000, 'The endpoint is at most 1000 characters').nullish(),
+  endpoint: z
+    .string({ error: 'The endpoint must be a string' })
+    .max(1000, 'The endpoint is at most 1000 characters')
+    .nullish(),
 });
 
 /** POST /api/notifications/unsubscribe: { endpoint } removes that browser; nothing removes all the caller's. */
@@ -499,7 +587,11 @@ async function countTestPush(db: Db, userId: number): Promise<void> {
     await consumeRateLimit(db, `test-push:user:${userId}`, [{ seconds: 60, max: TEST_PUSHES_PER_MINUTE }]);
   } catch (error) {
     if (!isDomainError(error) || !error.retryAfter) throw error;
-    throw new DomainError('rateLimited', `Too many test notifications: at most ${TEST_PUSHES_PER_MINUTE} a minute. Try again in ${error.retryAfter} seconds.`, { retryAfter: error.retryAfter });
+    throw new DomainError(
+      'rateLimited',
+      `Too many test notifications: at most ${TEST_PUSHES_PER_MINUTE} a minute. Try again in ${error.retryAfter} seconds.`,
+      { retryAfter: error.retryAfter },
+    );
   }
 }
 
@@ -507,14 +599,25 @@ async function countTestPush(db: Db, userId: number): Promise<void> {
  * POST /api/notifications/test: a test push to the caller's own browsers, sent now; one at a
  * time per user (429 while one is being sent) and TEST_PUSHES_PER_MINUTE.
  */
-export async function sendTestPush(ctx: ServiceContext, settings: PushSettings, options: PushDeliveryOptions = {}): Promise<{ sent: number; failed: number; removed: number }> {
+export async function sendTestPush(
+  ctx: ServiceContext,
+  settings: PushSettings,
+  options: PushDeliveryOptions = {},
+): Promise<{ sent: number; failed: number; removed: number }> {
   const user = requireUser(ctx);
   if (!settings.vapid) throw unavailable();
   await countTestPush(ctx.db, user.id);
-  return oneAtATime(ctx, 'test-push', () => sendTestPushNow(ctx, user, settings, options), { busyMessage: TEST_PUSH_RUNNING });
+  return oneAtATime(ctx, 'test-push', () => sendTestPushNow(ctx, user, settings, options), {
+    busyMessage: TEST_PUSH_RUNNING,
+  });
 }
 
-async function sendTestPushNow(ctx: ServiceContext, user: AuthUser, settings: PushSettings, options: PushDeliveryOptions): Promise<{ sent: number; failed: number; removed: number }> {
+async function sendTestPushNow(
+  ctx: ServiceContext,
+  user: AuthUser,
+  settings: PushSettings,
+  options: PushDeliveryOptions,
+): Promise<{ sent: number; failed: number; removed: number }> {
   const subscriptions = await ctx.db
     .selectFrom('pushSubscriptions as s')
     .select(SUBSCRIPTION_COLUMNS)
@@ -524,8 +627,20 @@ async function sendTestPushNow(ctx: ServiceContext, user: AuthUser, settings: Pu
     .limit(MAX_BROWSERS_PER_USER)
     .execute();
   if (subscriptions.length === 0) throw conflict('No browser of yours is subscribed to push notifications');
-  const payload = fitPayload({ title: 'Test notification', body: 'Push notifications work on this device.', url: '/settings?tab=notifications', tag: 'push-test', type: 'info', priority: 'low', category: 'system' });
-  const results = await Promise.all(subscriptions.map((subscription) => deliver(ctx.db, settings, subscription, payload, 'normal', FINAL_ATTEMPT, options)));
+  const payload = fitPayload({
+    title: 'Test notification',
+    body: 'Push notifications work on this device.',
+    url: '/settings?tab=notifications',
+    tag: 'push-test',
+    type: 'info',
+    priority: 'low',
+    category: 'system',
+  });
+  const results = await Promise.all(
+    subscriptions.map((subscription) =>
+      deliver(ctx.db, settings, subscription, payload, 'normal', FINAL_ATTEMPT, options),
+    ),
+  );
   return {
     sent: results.filter((r) => r === 'sent').length,
     failed: results.filter((r) => r === 'failed').length,

@@ -7,7 +7,9 @@ const DEVICE_CACHE = 'finhub-device';
 const DEVICE_KEY = '/__device-settings';
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  );
 }
 
 /** Registers /sw.js once per page load; failures (unsupported, blocked) are ignored. */
@@ -18,7 +20,10 @@ export function registerServiceWorker(): void {
 
 export async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
-  return (await navigator.serviceWorker.getRegistration('/')) ?? (await navigator.serviceWorker.register(SW_URL, { scope: '/' }).catch(() => null));
+  return (
+    (await navigator.serviceWorker.getRegistration('/')) ??
+    (await navigator.serviceWorker.register(SW_URL, { scope: '/' }).catch(() => null))
+  );
 }
 
 export async function currentSubscription(): Promise<PushSubscription | null> {
@@ -28,7 +33,10 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const padded = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const padded = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const binary = atob(padded);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
@@ -44,11 +52,18 @@ export async function subscribeBrowser(publicKey: string): Promise<PushSubscript
 }
 
 /** Keeps the sound, vibration and badge switches where sw.js reads them. */
-export async function storeDeviceSettings(settings: { soundEnabled: boolean; vibrationEnabled: boolean; showBadge: boolean }): Promise<void> {
+export async function storeDeviceSettings(settings: {
+  soundEnabled: boolean;
+  vibrationEnabled: boolean;
+  showBadge: boolean;
+}): Promise<void> {
   if (typeof caches === 'undefined') return;
   try {
     const cache = await caches.open(DEVICE_CACHE);
-    await cache.put(DEVICE_KEY, new Response(JSON.stringify(settings), { headers: { 'Content-Type': 'application/json' } }));
+    await cache.put(
+      DEVICE_KEY,
+      new Response(JSON.stringify(settings), { headers: { 'Content-Type': 'application/json' } }),
+    );
   } catch {
     // Storage unavailable (private mode): sw.js uses the defaults.
   }

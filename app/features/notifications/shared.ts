@@ -61,8 +61,19 @@ export function badgeLabel(unread: number): string {
   return unread > 99 ? '99+' : unread > 0 ? String(unread) : '';
 }
 
-export const PRIORITY_LABELS: Record<NotificationPriority, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
-export const CATEGORY_LABELS: Record<NotificationCategory, string> = { system: 'System', financial: 'Financial', security: 'Security', api: 'API', user: 'User' };
+export const PRIORITY_LABELS: Record<NotificationPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  critical: 'Critical',
+};
+export const CATEGORY_LABELS: Record<NotificationCategory, string> = {
+  system: 'System',
+  financial: 'Financial',
+  security: 'Security',
+  api: 'API',
+  user: 'User',
+};
 
 /** An action link stays on this site: a path, never another origin or a script. */
 export function isSafeActionUrl(url: string): boolean {

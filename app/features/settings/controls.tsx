@@ -5,16 +5,32 @@ import type { ReactNode } from 'react';
 
 export function ErrorText({ id, error }: { id: string; error?: string }) {
   return error ? (
-    <p id={`${id}-error`} className="text-sm text-red-700" data-testid={`${id}-error`}>{error}</p>
+    <p id={`${id}-error`} className="text-sm text-red-700" data-testid={`${id}-error`}>
+      {error}
+    </p>
   ) : null;
 }
 
-export function Switch({ name, label, description, defaultChecked, error }: { name: string; label: string; description?: ReactNode; defaultChecked: boolean; error?: string }) {
+export function Switch({
+  name,
+  label,
+  description,
+  defaultChecked,
+  error,
+}: {
+  name: string;
+  label: string;
+  description?: ReactNode;
+  defaultChecked: boolean;
+  error?: string;
+}) {
   const id = `setting-${name.replace(/\W/g, '-')}`;
   return (
     <div className="flex items-start justify-between gap-4 py-3">
       <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">{label}</label>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
         {description ? <p className="text-xs text-slate-500">{description}</p> : null}
         <ErrorText id={id} error={error} />
       </div>
@@ -53,7 +69,9 @@ export function SelectField<T extends string | number>({
   const list = options.includes(value) ? options : [value, ...options];
   return (
     <div className="space-y-1 py-3">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
       <select
         id={id}
         name={name}
@@ -63,7 +81,9 @@ export function SelectField<T extends string | number>({
         className="block w-full max-w-sm rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
       >
         {list.map((option) => (
-          <option key={String(option)} value={String(option)}>{format(option)}</option>
+          <option key={String(option)} value={String(option)}>
+            {format(option)}
+          </option>
         ))}
       </select>
       {hint && !error ? <p className="text-xs text-slate-500">{hint}</p> : null}
@@ -74,7 +94,11 @@ export function SelectField<T extends string | number>({
 
 export function SaveButton({ busy, children = 'Save Settings' }: { busy?: boolean; children?: ReactNode }) {
   return (
-    <button type="submit" disabled={busy} className="mt-4 inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:bg-blue-300">
+    <button
+      type="submit"
+      disabled={busy}
+      className="mt-4 inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:bg-blue-300"
+    >
       {busy ? 'Saving...' : children}
     </button>
   );
@@ -94,6 +118,12 @@ export function SettingsForm({ tab, busy, children }: { tab: string; busy?: bool
 }
 
 export function StatusBadge({ status, children }: { status: 'ok' | 'warning' | 'error'; children: ReactNode }) {
-  const styles = { ok: 'bg-green-100 text-green-800', warning: 'bg-amber-50 text-amber-900', error: 'bg-red-50 text-red-900' };
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${styles[status]}`}>{children}</span>;
+  const styles = {
+    ok: 'bg-green-100 text-green-800',
+    warning: 'bg-amber-50 text-amber-900',
+    error: 'bg-red-50 text-red-900',
+  };
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${styles[status]}`}>{children}</span>
+  );
 }

@@ -24,8 +24,14 @@ export interface DeviceSwitches {
   showBadge: boolean;
 }
 
-const BUTTON = 'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-60';
-const PERMISSION_TEXT: Record<Permission, string> = { default: 'Not asked yet', granted: 'Granted', denied: 'Blocked', unsupported: 'Not Supported' };
+const BUTTON =
+  'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-60';
+const PERMISSION_TEXT: Record<Permission, string> = {
+  default: 'Not asked yet',
+  granted: 'Granted',
+  denied: 'Blocked',
+  unsupported: 'Not Supported',
+};
 
 /** The JSON answer of an /api call (T: what the route answers), or the error it gives. */
 async function callApi<T = unknown>(path: string, body?: unknown): Promise<T> {
@@ -36,11 +42,20 @@ async function callApi<T = unknown>(path: string, body?: unknown): Promise<T> {
     credentials: 'same-origin',
   });
   const answer = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(answer?.errors?.[0]?.message ?? answer?.message ?? `${response.status}: ${response.statusText}`);
+  if (!response.ok)
+    throw new Error(answer?.errors?.[0]?.message ?? answer?.message ?? `${response.status}: ${response.statusText}`);
   return answer;
 }
 
-export function NotificationDevice({ deviceLabel, isIos, device }: { deviceLabel: string; isIos: boolean; device: DeviceSwitches }) {
+export function NotificationDevice({
+  deviceLabel,
+  isIos,
+  device,
+}: {
+  deviceLabel: string;
+  isIos: boolean;
+  device: DeviceSwitches;
+}) {
   const hydrated = useHydrated();
   const [permission, setPermission] = useState<Permission | null>(null);
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
@@ -97,7 +112,11 @@ export function NotificationDevice({ deviceLabel, isIos, device }: { deviceLabel
       await callApi('/api/notifications/subscribe', subscription.toJSON());
       say('success', 'Subscribed', 'This browser will receive push notifications.');
     } catch (error) {
-      say('error', 'Subscription Failed', (error as Error).message || 'The browser could not subscribe to push notifications.');
+      say(
+        'error',
+        'Subscription Failed',
+        (error as Error).message || 'The browser could not subscribe to push notifications.',
+      );
     }
   };
 
@@ -126,7 +145,11 @@ export function NotificationDevice({ deviceLabel, isIos, device }: { deviceLabel
   const sendTest = async () => {
     try {
       const { sent, failed } = await callApi<{ sent: number; failed: number }>('/api/notifications/test', {});
-      say(failed && !sent ? 'error' : 'success', 'Test Sent', `Sent to ${sent} device${sent === 1 ? '' : 's'}${failed ? `; ${failed} could not be reached` : ''}.`);
+      say(
+        failed && !sent ? 'error' : 'success',
+        'Test Sent',
+        `Sent to ${sent} device${sent === 1 ? '' : 's'}${failed ? `; ${failed} could not be reached` : ''}.`,
+      );
     } catch (error) {
       say('error', 'Test Failed', (error as Error).message);
     }
@@ -135,9 +158,14 @@ export function NotificationDevice({ deviceLabel, isIos, device }: { deviceLabel
   if (!hydrated) {
     return (
       <div className="space-y-3" data-testid="notification-device">
-        <DeviceFacts deviceLabel={deviceLabel} permission="Unknown (JavaScript is off)" subscription="Unknown (JavaScript is off)" />
+        <DeviceFacts
+          deviceLabel={deviceLabel}
+          permission="Unknown (JavaScript is off)"
+          subscription="Unknown (JavaScript is off)"
+        />
         <Alert tone="info" title="Push notifications need JavaScript">
-          Push notifications are delivered by your browser and need JavaScript, which is turned off. Your notifications are still in the bell, and the settings below still save.
+          Push notifications are delivered by your browser and need JavaScript, which is turned off. Your notifications
+          are still in the bell, and the settings below still save.
         </Alert>
         {isIos ? <InstallHint /> : null}
       </div>
@@ -153,16 +181,22 @@ export function NotificationDevice({ deviceLabel, isIos, device }: { deviceLabel
         subscription={subscribed === null ? 'Checking…' : subscribed ? 'Subscribed' : 'Not subscribed'}
       />
       {permission === 'unsupported' ? (
-        <Alert tone="warning" title="Not Supported">This browser does not support push notifications.</Alert>
+        <Alert tone="warning" title="Not Supported">
+          This browser does not support push notifications.
+        </Alert>
       ) : permission === 'denied' ? (
-        <Alert tone="warning" title="Permission Denied">Please enable notifications in your browser settings</Alert>
+        <Alert tone="warning" title="Permission Denied">
+          Please enable notifications in your browser settings
+        </Alert>
       ) : null}
       {isIos ? <InstallHint /> : null}
       {waiting ? (
         <Alert tone="info" title="A new version is available">
           <span className="flex flex-wrap items-center gap-3">
             A newer version of the notification worker has been installed.
-            <button type="button" className={BUTTON} onClick={() => activateNewVersion(waiting)}>Reload</button>
+            <button type="button" className={BUTTON} onClick={() => activateNewVersion(waiting)}>
+              Reload
+            </button>
           </span>
         </Alert>
       ) : null}
@@ -180,8 +214,12 @@ export function NotificationDevice({ deviceLabel, isIos, device }: { deviceLabel
             />
             Push notifications on this browser
           </label>
-          <button type="button" className={BUTTON} onClick={() => void run(requestPermission)()} disabled={busy}>Request Permission</button>
-          <button type="button" className={BUTTON} onClick={() => void run(sendTest)()} disabled={busy}>Send Test Notification</button>
+          <button type="button" className={BUTTON} onClick={() => void run(requestPermission)()} disabled={busy}>
+            Request Permission
+          </button>
+          <button type="button" className={BUTTON} onClick={() => void run(sendTest)()} disabled={busy}>
+            Send Test Notification
+          </button>
         </div>
       ) : null}
       {toast ? <ToastView toast={toast} /> : null}
@@ -189,19 +227,35 @@ export function NotificationDevice({ deviceLabel, isIos, device }: { deviceLabel
   );
 }
 
-function DeviceFacts({ deviceLabel, permission, subscription }: { deviceLabel: string; permission: string; subscription: string }) {
+function DeviceFacts({
+  deviceLabel,
+  permission,
+  subscription,
+}: {
+  deviceLabel: string;
+  permission: string;
+  subscription: string;
+}) {
   return (
     <dl className="grid grid-cols-3 gap-2 text-sm">
       <dt className="text-slate-500">Device</dt>
       <dd className="col-span-2 text-slate-900">{deviceLabel}</dd>
       <dt className="text-slate-500">Permission</dt>
-      <dd className="col-span-2 text-slate-900" data-testid="notification-permission">{permission}</dd>
+      <dd className="col-span-2 text-slate-900" data-testid="notification-permission">
+        {permission}
+      </dd>
       <dt className="text-slate-500">Subscription</dt>
-      <dd className="col-span-2 text-slate-900" data-testid="notification-subscription">{subscription}</dd>
+      <dd className="col-span-2 text-slate-900" data-testid="notification-subscription">
+        {subscription}
+      </dd>
     </dl>
   );
 }
 
 function InstallHint() {
-  return <Alert tone="info" title="Using an iPhone or iPad?">Add Group Finance Hub to your Home Screen (Share → Add to Home Screen) to receive notifications.</Alert>;
+  return (
+    <Alert tone="info" title="Using an iPhone or iPad?">
+      Add Group Finance Hub to your Home Screen (Share → Add to Home Screen) to receive notifications.
+    </Alert>
+  );
 }

@@ -24,10 +24,16 @@ const optionalText = (max: number, label: string) =>
 
 export const ProfileSchema = z.object({
   username: requiredText.max(255, 'Username must be at most 255 characters'),
-  email: requiredText.max(255, 'Email must be at most 255 characters').regex(EMAIL_PATTERN, EMAIL_MESSAGE).transform((v) => v.toLowerCase()),
+  email: requiredText
+    .max(255, 'Email must be at most 255 characters')
+    .regex(EMAIL_PATTERN, EMAIL_MESSAGE)
+    .transform((v) => v.toLowerCase()),
   fullName: optionalText(255, 'Full name'),
   position: optionalText(255, 'Position'),
-  phoneNumber: optionalText(50, 'Phone number').refine((v) => v === null || /^[0-9+()\-.\s]{3,50}$/.test(v), 'Please enter a valid phone number'),
+  phoneNumber: optionalText(50, 'Phone number').refine(
+    (v) => v === null || /^[0-9+()\-.\s]{3,50}$/.test(v),
+    'Please enter a valid phone number',
+  ),
 });
 
 export const PASSWORDS_REQUIRED = 'All password fields are required';
@@ -35,7 +41,10 @@ export const PASSWORDS_MISMATCH = 'New passwords do not match';
 /** At least 8 characters, as everywhere else (docs/security.md); not a shorter minimum here. */
 export const PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD} characters`;
 
-const requiredPassword = z.string({ error: PASSWORDS_REQUIRED }).min(1, { message: PASSWORDS_REQUIRED, abort: true }).max(MAX_PASSWORD, 'Password is too long');
+const requiredPassword = z
+  .string({ error: PASSWORDS_REQUIRED })
+  .min(1, { message: PASSWORDS_REQUIRED, abort: true })
+  .max(MAX_PASSWORD, 'Password is too long');
 
 export const ProfilePasswordSchema = z
   .object({
@@ -44,4 +53,7 @@ export const ProfilePasswordSchema = z
     confirmPassword: requiredPassword,
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_MISMATCH, path: ['confirmPassword'] })
-  .refine((v) => v.currentPassword !== v.newPassword, { message: 'New password must be different from the current password', path: ['newPassword'] });
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: 'New password must be different from the current password',
+    path: ['newPassword'],
+  });

@@ -20,9 +20,15 @@ describe('profile password schema', () => {
       'newPassword: All password fields are required',
       'confirmPassword: All password fields are required',
     ]);
-    expect(messages({ currentPassword: 'Old-password-1', newPassword: 'short', confirmPassword: 'short' })).toEqual(['newPassword: New password must be at least 8 characters']);
-    expect(messages({ currentPassword: 'Old-password-1', newPassword: 'Long-enough-1', confirmPassword: 'Long-enough-2' })).toEqual(['confirmPassword: New passwords do not match']);
-    expect(messages({ currentPassword: 'Old-password-1', newPassword: 'Long-enough-1', confirmPassword: 'Long-enough-1' })).toEqual([]);
+    expect(messages({ currentPassword: 'Old-password-1', newPassword: 'short', confirmPassword: 'short' })).toEqual([
+      'newPassword: New password must be at least 8 characters',
+    ]);
+    expect(
+      messages({ currentPassword: 'Old-password-1', newPassword: 'Long-enough-1', confirmPassword: 'Long-enough-2' }),
+    ).toEqual(['confirmPassword: New passwords do not match']);
+    expect(
+      messages({ currentPassword: 'Old-password-1', newPassword: 'Long-enough-1', confirmPassword: 'Long-enough-1' }),
+    ).toEqual([]);
   });
 });
 
@@ -35,17 +41,37 @@ describe.each(TEST_DIALECTS)('profile service on %s', (dialect) => {
   });
   afterAll(() => database?.destroy());
 
-  const fieldErrors = (error: unknown) => (isDomainError(error) ? Object.fromEntries((error.errors ?? []).map((e) => [e.field, e.message])) : error);
+  const fieldErrors = (error: unknown) =>
+    isDomainError(error) ? Object.fromEntries((error.errors ?? []).map((e) => [e.field, e.message])) : error;
 
   it('updates the own profile in one audited write, without password data', async () => {
     const user = await createTestUser(db);
     const ctx = await userContext(db, user.id);
     const email = `Renamed-${user.id}@Example.com`;
-    const updated = await updateOwnProfile(ctx, { username: ` renamed-${user.id} `, email, fullName: 'Ada Lovelace', position: 'Analyst', phoneNumber: '+44 20 7946 0000' });
-    expect(updated).toMatchObject({ id: user.id, username: `renamed-${user.id}`, email: email.toLowerCase(), fullName: 'Ada Lovelace', position: 'Analyst', phoneNumber: '+44 20 7946 0000' });
+    const updated = await updateOwnProfile(ctx, {
+      username: ` renamed-${user.id} `,
+      email,
+      fullName: 'Ada Lovelace',
+      position: 'Analyst',
+      phoneNumber: '+44 20 7946 0000',
+    });
+    expect(updated).toMatchObject({
+      id: user.id,
+      username: `renamed-${user.id}`,
+      email: email.toLowerCase(),
+      fullName: 'Ada Lovelace',
+      position: 'Analyst',
+      phoneNumber: '+44 20 7946 0000',
+    });
     expect(updated).not.toHaveProperty('passwordHash');
 
-    const audit = await db.selectFrom('auditLogs').selectAll().where('tableName', '=', 'users').where('recordId', '=', user.id).where('action', '=', 'update').execute();
+    const audit = await db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('tableName', '=', 'users')
+      .where('recordId', '=', user.id)
+      .where('action', '=', 'update')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0].userId).toBe(user.id);
     const text = JSON.stringify(audit[0]);
@@ -54,10 +80,28 @@ describe.each(TEST_DIALECTS)('profile service on %s', (dialect) => {
     expect(Object.keys(changes).sort()).toEqual(['email', 'fullName', 'phoneNumber', 'position', 'username']);
 
     // Saving the same values again writes nothing; empty optional fields become null.
-    await updateOwnProfile(ctx, { username: `renamed-${user.id}`, email: email.toLowerCase(), fullName: 'Ada Lovelace', position: 'Analyst', phoneNumber: '+44 20 7946 0000' });
-    const cleared = await updateOwnProfile(ctx, { username: `renamed-${user.id}`, email: email.toLowerCase(), fullName: '', position: '  ', phoneNumber: '' });
+    await updateOwnProfile(ctx, {
+      username: `renamed-${user.id}`,
+      email: email.toLowerCase(),
+      fullName: 'Ada Lovelace',
+      position: 'Analyst',
+      phoneNumber: '+44 20 7946 0000',
+    });
+    const cleared = await updateOwnProfile(ctx, {
+      username: `renamed-${user.id}`,
+      email: email.toLowerCase(),
+      fullName: '',
+      position: '  ',
+      phoneNumber: '',
+    });
     expect(cleared).toMatchObject({ fullName: null, position: null, phoneNumber: null });
-    const count = await db.selectFrom('auditLogs').select('id').where('tableName', '=', 'users').where('recordId', '=', user.id).where('action', '=', 'update').execute();
+    const count = await db
+      .selectFrom('auditLogs')
+      .select('id')
+      .where('tableName', '=', 'users')
+      .where('recordId', '=', user.id)
+      .where('action', '=', 'update')
+      .execute();
     expect(count).toHaveLength(2);
   });
 
@@ -66,7 +110,10 @@ describe.each(TEST_DIALECTS)('profile service on %s', (dialect) => {
     const ctx = await userContext(db, user.id);
     let error = await rejection(updateOwnProfile(ctx, { username: '', email: '' }));
     expect(isDomainError(error) && error.status).toBe(400);
-    expect(fieldErrors(error)).toEqual({ username: 'Username and email are required', email: 'Username and email are required' });
+    expect(fieldErrors(error)).toEqual({
+      username: 'Username and email are required',
+      email: 'Username and email are required',
+    });
     error = await rejection(updateOwnProfile(ctx, { username: 'someone', email: 'not-an-address' }));
     expect(fieldErrors(error)).toEqual({ email: 'Please enter a valid email address' });
     error = await rejection(updateOwnProfile(ctx, { username: 'someone', email: 'a@b.co', phoneNumber: 'call me' }));
@@ -78,11 +125,15 @@ describe.each(TEST_DIALECTS)('profile service on %s', (dialect) => {
     const other = await createTestUser(db);
     const user = await createTestUser(db);
     const ctx = await userContext(db, user.id);
-    const error = await rejection(updateOwnProfile(ctx, { username: other.username.toUpperCase(), email: other.email.toUpperCase() }));
+    const error = await rejection(
+      updateOwnProfile(ctx, { username: other.username.toUpperCase(), email: other.email.toUpperCase() }),
+    );
     expect(isDomainError(error) && error.status).toBe(409);
     expect(fieldErrors(error)).toEqual({ username: USERNAME_TAKEN, email: EMAIL_TAKEN });
     // Keeping one's own values is fine.
-    await expect(updateOwnProfile(ctx, { username: user.username, email: user.email, fullName: 'Me' })).resolves.toMatchObject({ fullName: 'Me' });
+    await expect(
+      updateOwnProfile(ctx, { username: user.username, email: user.email, fullName: 'Me' }),
+    ).resolves.toMatchObject({ fullName: 'Me' });
   });
 
   it('getOwnProfile reports company and password facts; the system actor has no profile', async () => {
@@ -90,7 +141,9 @@ describe.each(TEST_DIALECTS)('profile service on %s', (dialect) => {
     const profile = await getOwnProfile(await userContext(db, user.id));
     expect(profile.companyName).toBe('Vult');
     expect(profile.passwordChangedAt).toBeNull();
-    const error = await rejection(updateOwnProfile({ db, actor: systemActor('cli'), meta: {} }, { username: 'x', email: 'x@example.com' }));
+    const error = await rejection(
+      updateOwnProfile({ db, actor: systemActor('cli'), meta: {} }, { username: 'x', email: 'x@example.com' }),
+    );
     expect(isDomainError(error) && error.status).toBe(403);
   });
 });

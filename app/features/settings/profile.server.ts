@@ -4,7 +4,14 @@ import { nameKey } from '../../platform/lib/names.ts';
 import { ProfileSchema } from './profile-schemas.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
 import { inTransaction, requireUser, type AuthUser, type ServiceContext } from '../../platform/context.ts';
-import { DomainError, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors, type FieldError } from '../../platform/errors.ts';
+import {
+  DomainError,
+  fieldErrorsFromZod,
+  forbidden,
+  invalid,
+  mapConstraintErrors,
+  type FieldError,
+} from '../../platform/errors.ts';
 import { findUserById } from '../users/index.server.ts';
 
 export const USERNAME_TAKEN = 'This username is already taken';
@@ -22,28 +29,40 @@ export async function updateOwnProfile(ctx: ServiceContext, input: unknown): Pro
   const values = parsed.data;
 
   // Another account taking the name at the same moment trips the database's unique index: the same 409.
-  return mapConstraintErrors(() => inTransaction(ctx.db, async (trx) => {
-    // Compared by nameKey (case-insensitive after NFKC, app/platform/lib/names.ts), like every unique name.
-    const others = await trx.selectFrom('users').select(['username', 'email']).where('id', '!=', userId).execute();
-    const errors: FieldError[] = [];
-    if (others.some((u) => nameKey(u.username) === nameKey(values.username))) errors.push({ field: 'username', message: USERNAME_TAKEN });
-    if (others.some((u) => nameKey(u.email) === nameKey(values.email))) errors.push({ field: 'email', message: EMAIL_TAKEN });
-    if (errors.length) throw new DomainError('conflict', errors.map((e) => e.message).join('. '), { errors });
+  return mapConstraintErrors(
+    () =>
+      inTransaction(ctx.db, async (trx) => {
+        // Compared by nameKey (case-insensitive after NFKC, app/platform/lib/names.ts), like every unique name.
+        const others = await trx.selectFrom('users').select(['username', 'email']).where('id', '!=', userId).execute();
+        const errors: FieldError[] = [];
+        if (others.some((u) => nameKey(u.username) === nameKey(values.username)))
+          errors.push({ field: 'username', message: USERNAME_TAKEN });
+        if (others.some((u) => nameKey(u.email) === nameKey(values.email)))
+          errors.push({ field: 'email', message: EMAIL_TAKEN });
+        if (errors.length) throw new DomainError('conflict', errors.map((e) => e.message).join('. '), { errors });
 
-    const current = await findUserById(trx, userId);
-    if (!current) throw forbidden();
-    const changed = (Object.keys(values) as (keyof typeof values)[]).some((key) => current[key] !== values[key]);
-    if (changed) await writeRecord({ ...ctx, db: trx }, 'users', { action: 'update', id: userId, values }, { reason: 'Profile updated' });
-    return (await findUserById(trx, userId))!;
-  }), {
-    unique: (error) => {
-      const { message = '', constraint = '' } = error as { message?: string; constraint?: string };
-      const field = /email/i.test(`${constraint} ${message}`) ? 'email' : 'username';
-      const text = field === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN;
-      return new DomainError('conflict', text, { errors: [{ field, message: text }] });
+        const current = await findUserById(trx, userId);
+        if (!current) throw forbidden();
+        const changed = (Object.keys(values) as (keyof typeof values)[]).some((key) => current[key] !== values[key]);
+        if (changed)
+          await writeRecord(
+            { ...ctx, db: trx },
+            'users',
+            { action: 'update', id: userId, values },
+            { reason: 'Profile updated' },
+          );
+        return (await findUserById(trx, userId))!;
+      }),
+    {
+      unique: (error) => {
+        const { message = '', constraint = '' } = error as { message?: string; constraint?: string };
+        const field = /email/i.test(`${constraint} ${message}`) ? 'email' : 'username';
+        const text = field === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN;
+        return new DomainError('conflict', text, { errors: [{ field, message: text }] });
+      },
+      foreignKey: 'This user is still referenced by other records',
     },
-    foreignKey: 'This user is still referenced by other records',
-  });
+  );
 }
 
 export interface ProfileView {

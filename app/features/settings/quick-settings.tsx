@@ -36,8 +36,18 @@ export function SettingsGear() {
   }
   return (
     <Popover
-      button={{ className: GEAR_CLASS, title: 'Settings', label: 'Settings', testId: 'settings-gear', content: <GearIcon /> }}
-      panel={{ className: 'absolute right-0 top-full z-50 mt-1 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg', label: 'Quick settings' }}
+      button={{
+        className: GEAR_CLASS,
+        title: 'Settings',
+        label: 'Settings',
+        testId: 'settings-gear',
+        content: <GearIcon />,
+      }}
+      panel={{
+        className:
+          'absolute right-0 top-full z-50 mt-1 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg',
+        label: 'Quick settings',
+      }}
     >
       {(close) => <QuickSettingsPanel onClose={close} />}
     </Popover>
@@ -80,13 +90,24 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
           body: JSON.stringify({ [field]: value }),
         });
         const body = await response.json().catch(() => null);
-        if (!response.ok) throw new Error(body?.errors?.[0]?.message ?? body?.message ?? 'Failed to update settings. Please try again.');
+        if (!response.ok)
+          throw new Error(
+            body?.errors?.[0]?.message ?? body?.message ?? 'Failed to update settings. Please try again.',
+          );
         setSettings(body);
-        setStatus({ kind: 'saved', title: 'Settings updated', description: 'Your settings have been saved successfully.' });
+        setStatus({
+          kind: 'saved',
+          title: 'Settings updated',
+          description: 'Your settings have been saved successfully.',
+        });
         // The theme and the other appearance settings are applied by the root loader.
         if (field === 'theme') revalidator.revalidate();
       } catch (error) {
-        setStatus({ kind: 'error', title: 'Error updating settings', description: (error as Error).message || 'Failed to update settings. Please try again.' });
+        setStatus({
+          kind: 'error',
+          title: 'Error updating settings',
+          description: (error as Error).message || 'Failed to update settings. Please try again.',
+        });
       } finally {
         setSaving(false);
       }
@@ -97,13 +118,34 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
   const heading = (
     <div className="flex items-center justify-between">
       <h2 className="font-semibold text-slate-900">Quick Settings</h2>
-      <Link to="/settings" onClick={onClose} className="text-xs text-blue-700 underline">All settings</Link>
+      <Link to="/settings" onClick={onClose} className="text-xs text-blue-700 underline">
+        All settings
+      </Link>
     </div>
   );
-  if (loadError) return <div className="space-y-3">{heading}<p role="alert" className="text-red-700">Failed to load settings ({loadError}).</p></div>;
-  if (!settings) return <div className="space-y-3">{heading}<p className="text-slate-500">Loading settings…</p></div>;
+  if (loadError)
+    return (
+      <div className="space-y-3">
+        {heading}
+        <p role="alert" className="text-red-700">
+          Failed to load settings ({loadError}).
+        </p>
+      </div>
+    );
+  if (!settings)
+    return (
+      <div className="space-y-3">
+        {heading}
+        <p className="text-slate-500">Loading settings…</p>
+      </div>
+    );
 
-  const select = <V extends string | number>(field: keyof UserSettingsValues, label: string, options: readonly V[], format: (v: V) => string = String) => {
+  const select = <V extends string | number>(
+    field: keyof UserSettingsValues,
+    label: string,
+    options: readonly V[],
+    format: (v: V) => string = String,
+  ) => {
     const current = settings[field] as V;
     const list = options.includes(current) ? options : [current, ...options];
     return (
@@ -117,7 +159,9 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
           className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
         >
           {list.map((v) => (
-            <option key={String(v)} value={String(v)}>{format(v)}</option>
+            <option key={String(v)} value={String(v)}>
+              {format(v)}
+            </option>
           ))}
         </select>
       </label>
@@ -126,7 +170,13 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
   const toggle = (label: string, checked: boolean, onChange: (next: boolean) => void) => (
     <label className="flex items-center justify-between gap-3">
       <span className="text-slate-700">{label}</span>
-      <input type="checkbox" checked={checked} disabled={saving} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4" />
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={saving}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-4 w-4"
+      />
     </label>
   );
   const layout = settings.dashboardLayout;
@@ -137,7 +187,12 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
       {select('theme', 'Theme', THEMES, (t) => THEME_LABELS[t as keyof typeof THEME_LABELS])}
       {select('language', 'Language', LANGUAGES, (l) => LANGUAGE_LABELS[l as keyof typeof LANGUAGE_LABELS])}
       {select('dateFormat', 'Date format', DATE_FORMATS)}
-      {select('timeFormat', 'Time format', TIME_FORMATS, (t) => TIME_FORMAT_LABELS[t as keyof typeof TIME_FORMAT_LABELS])}
+      {select(
+        'timeFormat',
+        'Time format',
+        TIME_FORMATS,
+        (t) => TIME_FORMAT_LABELS[t as keyof typeof TIME_FORMAT_LABELS],
+      )}
       {toggle('Dashboard auto-refresh', layout.autoRefresh, (next) => save('dashboardLayout', { autoRefresh: next }))}
       <label className="flex items-center justify-between gap-3">
         <span className="text-slate-700">Refresh interval</span>
@@ -148,7 +203,9 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
           className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
         >
           {REFRESH_INTERVALS.map((v) => (
-            <option key={v} value={v}>{secondsLabel(v)}</option>
+            <option key={v} value={v}>
+              {secondsLabel(v)}
+            </option>
           ))}
         </select>
       </label>
@@ -165,7 +222,9 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Notification types</p>
         {NOTIFICATION_TYPES.map((type) => (
           <div key={type}>
-            {toggle(NOTIFICATION_TYPE_LABELS[type], settings.notificationTypes[type], (next) => save('notificationTypes', { ...settings.notificationTypes, [type]: next }))}
+            {toggle(NOTIFICATION_TYPE_LABELS[type], settings.notificationTypes[type], (next) =>
+              save('notificationTypes', { ...settings.notificationTypes, [type]: next }),
+            )}
           </div>
         ))}
       </fieldset>

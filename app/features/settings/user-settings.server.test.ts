@@ -6,19 +6,31 @@ import { userContext } from '../../../test/context.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { rejection } from '../../../test/assertions.ts';
 import {
-  appearanceClasses, AUTO_LOGOUT_OPTIONS, CURRENCIES, DATE_FORMATS, LANGUAGES, REFRESH_INTERVALS,
-  SESSION_TIMEOUT_OPTIONS, TIMEZONES,
+  appearanceClasses,
+  AUTO_LOGOUT_OPTIONS,
+  CURRENCIES,
+  DATE_FORMATS,
+  LANGUAGES,
+  REFRESH_INTERVALS,
+  SESSION_TIMEOUT_OPTIONS,
+  TIMEZONES,
 } from './user-settings.ts';
 import { DEFAULT_SETTINGS } from '../../platform/session/user-settings-row.ts';
 import { UserSettingsPatchSchema } from './user-settings-schema.ts';
 import { systemActor, type Db } from '../../platform/context.ts';
 import { isDomainError } from '../../platform/errors.ts';
-import { findUserSettings, getUserSettings, parseSettingsPatch, readAppearance, updateUserSettings } from './user-settings.server.ts';
+import {
+  findUserSettings,
+  getUserSettings,
+  parseSettingsPatch,
+  readAppearance,
+  updateUserSettings,
+} from './user-settings.server.ts';
 
 describe('user settings schema', () => {
   const ok = (input: unknown) => UserSettingsPatchSchema.safeParse(input).success;
 
-  it('holds the specification\'s lists', () => {
+  it("holds the specification's lists", () => {
     expect(LANGUAGES).toEqual(['en', 'es', 'fr', 'de']);
     expect(TIMEZONES).toEqual(['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles']);
     expect(DATE_FORMATS).toEqual(['MM/dd/yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd']);
@@ -27,7 +39,15 @@ describe('user settings schema', () => {
     expect(AUTO_LOGOUT_OPTIONS).toEqual([60, 240, 480, 1440]);
     // Pop-over 15/30/60/120 min and security tab 1 h/8 h/24 h/never.
     expect(SESSION_TIMEOUT_OPTIONS).toEqual(expect.arrayContaining([15, 30, 60, 120, 480, 1440, 0]));
-    expect(DEFAULT_SETTINGS).toMatchObject({ theme: 'light', language: 'en', timezone: 'UTC', dateFormat: 'MM/dd/yyyy', timeFormat: '12h', autoLogout: 480, sessionTimeout: 30 });
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      theme: 'light',
+      language: 'en',
+      timezone: 'UTC',
+      dateFormat: 'MM/dd/yyyy',
+      timeFormat: '12h',
+      autoLogout: 480,
+      sessionTimeout: 30,
+    });
     expect(DEFAULT_SETTINGS.dashboardLayout.refreshInterval).toBe(30);
   });
 
@@ -38,7 +58,9 @@ describe('user settings schema', () => {
     for (const timezone of TIMEZONES) expect(ok({ timezone })).toBe(true);
     for (const sessionTimeout of SESSION_TIMEOUT_OPTIONS) expect(ok({ sessionTimeout })).toBe(true);
     for (const refreshInterval of REFRESH_INTERVALS) expect(ok({ dashboardLayout: { refreshInterval } })).toBe(true);
-    expect(ok({ timeFormat: '24h', defaultCurrency: 'CAD', autoLogout: 60, compactSidebar: true, animations: false })).toBe(true);
+    expect(
+      ok({ timeFormat: '24h', defaultCurrency: 'CAD', autoLogout: 60, compactSidebar: true, animations: false }),
+    ).toBe(true);
   });
 
   it('stores "auto" as "system"', () => {
@@ -47,7 +69,9 @@ describe('user settings schema', () => {
 
   it('parses JSON text for the two objects', () => {
     expect(parseSettingsPatch({ notificationTypes: '{"api":false}' }).notificationTypes).toEqual({ api: false });
-    expect(parseSettingsPatch({ dashboardLayout: '{"autoRefresh":false}' }).dashboardLayout).toEqual({ autoRefresh: false });
+    expect(parseSettingsPatch({ dashboardLayout: '{"autoRefresh":false}' }).dashboardLayout).toEqual({
+      autoRefresh: false,
+    });
   });
 
   it('rejects unknown fields (named after the field), values outside the lists and wrong types', () => {
@@ -75,7 +99,9 @@ describe('user settings schema', () => {
   it('appearance classes for <html>', () => {
     expect(appearanceClasses(null)).toBe('');
     expect(appearanceClasses({ theme: 'light', compactSidebar: false, animations: true })).toBe('');
-    expect(appearanceClasses({ theme: 'dark', compactSidebar: true, animations: false })).toBe('dark compact-sidebar reduce-motion');
+    expect(appearanceClasses({ theme: 'dark', compactSidebar: true, animations: false })).toBe(
+      'dark compact-sidebar reduce-motion',
+    );
     expect(appearanceClasses({ theme: 'system', compactSidebar: false, animations: true })).toBe('theme-system');
   });
 });
@@ -105,24 +131,51 @@ describe.each(TEST_DIALECTS)('user settings service on %s', (dialect) => {
 
   it('an update before any read creates the record and applies the change, merging objects', async () => {
     const { ctx } = await newUser();
-    const updated = await updateUserSettings(ctx, { theme: 'dark', notificationTypes: { security: false }, dashboardLayout: '{"refreshInterval":60}' });
+    const updated = await updateUserSettings(ctx, {
+      theme: 'dark',
+      notificationTypes: { security: false },
+      dashboardLayout: '{"refreshInterval":60}',
+    });
     expect(updated.theme).toBe('dark');
     expect(updated.notificationTypes).toEqual({ ...DEFAULT_SETTINGS.notificationTypes, security: false });
     expect(updated.dashboardLayout).toEqual({ ...DEFAULT_SETTINGS.dashboardLayout, refreshInterval: 60 });
     expect(await readAppearance(ctx)).toEqual({ theme: 'dark', compactSidebar: false, animations: true });
-    const audit = await db.selectFrom('auditLogs').select(['action', 'reason']).where('tableName', '=', 'user_settings').where('recordId', '=', updated.id).orderBy('id').execute();
+    const audit = await db
+      .selectFrom('auditLogs')
+      .select(['action', 'reason'])
+      .where('tableName', '=', 'user_settings')
+      .where('recordId', '=', updated.id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
-    const versions = await db.selectFrom('dataVersions').select(['version', 'isActive']).where('tableName', '=', 'user_settings').where('recordId', '=', updated.id).orderBy('version').execute();
-    expect(versions).toEqual([{ version: 1, isActive: false }, { version: 2, isActive: true }]);
+    const versions = await db
+      .selectFrom('dataVersions')
+      .select(['version', 'isActive'])
+      .where('tableName', '=', 'user_settings')
+      .where('recordId', '=', updated.id)
+      .orderBy('version')
+      .execute();
+    expect(versions).toEqual([
+      { version: 1, isActive: false },
+      { version: 2, isActive: true },
+    ]);
   });
 
   it('concurrent first reads and updates end with one record', async () => {
     const { user, ctx } = await newUser();
     const results = await Promise.all([
-      getUserSettings(ctx), getUserSettings(ctx), updateUserSettings(ctx, { language: 'fr' }), getUserSettings(ctx), updateUserSettings(ctx, { timeFormat: '24h' }),
+      getUserSettings(ctx),
+      getUserSettings(ctx),
+      updateUserSettings(ctx, { language: 'fr' }),
+      getUserSettings(ctx),
+      updateUserSettings(ctx, { timeFormat: '24h' }),
     ]);
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
-    const rows = await db.selectFrom('userSettings').select(['language', 'timeFormat']).where('userId', '=', user.id).execute();
+    const rows = await db
+      .selectFrom('userSettings')
+      .select(['language', 'timeFormat'])
+      .where('userId', '=', user.id)
+      .execute();
     expect(rows).toEqual([{ language: 'fr', timeFormat: '24h' }]);
   });
 
@@ -144,7 +197,12 @@ describe.each(TEST_DIALECTS)('user settings service on %s', (dialect) => {
     const { ctx } = await newUser();
     const settings = await getUserSettings(ctx);
     await updateUserSettings(ctx, {});
-    const audit = await db.selectFrom('auditLogs').select('id').where('tableName', '=', 'user_settings').where('recordId', '=', settings.id).execute();
+    const audit = await db
+      .selectFrom('auditLogs')
+      .select('id')
+      .where('tableName', '=', 'user_settings')
+      .where('recordId', '=', settings.id)
+      .execute();
     expect(audit).toHaveLength(1);
   });
 

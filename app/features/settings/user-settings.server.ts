@@ -2,7 +2,12 @@
 // updated one field or many at a time, each write audited with writeRecord (docs/writes.md).
 import type { z } from 'zod';
 import type { AppearanceSettings } from './user-settings.ts';
-import { DEFAULT_SETTINGS, settingsFromRow, type Theme, type UserSettings } from '../../platform/session/user-settings-row.ts';
+import {
+  DEFAULT_SETTINGS,
+  settingsFromRow,
+  type Theme,
+  type UserSettings,
+} from '../../platform/session/user-settings-row.ts';
 import { UserSettingsPatchSchema } from './user-settings-schema.ts';
 import { runCompiled } from '../../../db/compiled-cache.ts';
 import { dialectOf, toJson } from '../../../db/dialect.ts';
@@ -17,7 +22,12 @@ function actorId(ctx: ServiceContext): number {
 /** The settings row of a user without creating it (null when there is none yet). */
 export async function findUserSettings(db: Db, userId: number): Promise<UserSettings | null> {
   // Every page's shell asks this: compiled once (db/compiled-cache.ts).
-  const [row] = await runCompiled(db, 'userSettings', [userId], ([id]) => db.selectFrom('userSettings').selectAll().where('userId', '=', id as number));
+  const [row] = await runCompiled(db, 'userSettings', [userId], ([id]) =>
+    db
+      .selectFrom('userSettings')
+      .selectAll()
+      .where('userId', '=', id as number),
+  );
   return row ? settingsFromRow(row) : null;
 }
 
@@ -40,10 +50,19 @@ async function ensureRow(ctx: ServiceContext, userId: number): Promise<UserSetti
   if (existing) return existing;
   try {
     // A concurrent first read may win the unique user_id: then read the row it created.
-    const row = await writeRecord(ctx, 'userSettings', {
-      action: 'create',
-      values: { userId, notificationTypes: toJson(DEFAULT_SETTINGS.notificationTypes), dashboardLayout: toJson(DEFAULT_SETTINGS.dashboardLayout) },
-    }, { reason: 'Default settings created' });
+    const row = await writeRecord(
+      ctx,
+      'userSettings',
+      {
+        action: 'create',
+        values: {
+          userId,
+          notificationTypes: toJson(DEFAULT_SETTINGS.notificationTypes),
+          dashboardLayout: toJson(DEFAULT_SETTINGS.dashboardLayout),
+        },
+      },
+      { reason: 'Default settings created' },
+    );
     return settingsFromRow(row);
   } catch (error) {
     if (ctx.db.isTransaction) throw error;
@@ -103,8 +122,12 @@ export async function updateUserSettings(ctx: ServiceContext, input: unknown): P
       else values[key] = value;
     }
     if (Object.keys(values).length === 0) return current;
-    const row = await writeRecord(txCtx, 'userSettings', { action: 'update', id: current.id, values }, { reason: 'Settings updated' });
+    const row = await writeRecord(
+      txCtx,
+      'userSettings',
+      { action: 'update', id: current.id, values },
+      { reason: 'Settings updated' },
+    );
     return settingsFromRow(row);
   });
 }
-

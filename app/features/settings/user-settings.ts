@@ -15,9 +15,20 @@ export const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark
 
 /** The settings page's list (the pop-over's en/es/fr is a subset). */
 export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
-export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch' };
+export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+};
 
-export const TIMEZONES = ['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'] as const;
+export const TIMEZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+] as const;
 export const TIMEZONE_LABELS: Record<(typeof TIMEZONES)[number], string> = {
   UTC: 'UTC',
   'America/New_York': 'Eastern Time (America/New_York)',
@@ -43,7 +54,11 @@ export const SESSION_TIMEOUT_OPTIONS = [15, 30, 60, 120, 480, 1440, 0] as const;
 export const NEVER = 0;
 
 export const NOTIFICATION_TYPE_LABELS: Record<(typeof NOTIFICATION_TYPES)[number], string> = {
-  system: 'System', financial: 'Financial', api: 'API', user: 'User', security: 'Security',
+  system: 'System',
+  financial: 'Financial',
+  api: 'API',
+  user: 'User',
+  security: 'Security',
 };
 
 /** Dashboard cards a layout may list. */
@@ -93,7 +108,8 @@ export function settingsPatch(value: Record<string, unknown>): Record<string, un
   const patch: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined || (DEVICE_SWITCHES as readonly string[]).includes(key)) continue;
-    patch[key] = v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, inner]) => inner !== undefined)) : v;
+    patch[key] =
+      v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, inner]) => inner !== undefined)) : v;
   }
   return patch;
 }

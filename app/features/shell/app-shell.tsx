@@ -37,7 +37,12 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-full flex-col">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
         {!restricted ? (
-          <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-1 text-slate-600 hover:bg-slate-100 lg:hidden" title="Open navigation" data-testid="sidebar-open">
+          <label
+            htmlFor="sidebar-toggle"
+            className="cursor-pointer rounded p-1 text-slate-600 hover:bg-slate-100 lg:hidden"
+            title="Open navigation"
+            data-testid="sidebar-open"
+          >
             <MenuIcon />
             <span className="sr-only">Open navigation</span>
           </label>
@@ -51,13 +56,19 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             <>
               <NotificationBell count={shell.notifications} />
               <SettingsGear />
-              <AppLink to="/profile" className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+              <AppLink
+                to="/profile"
+                className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+              >
                 <UserIcon className="h-4 w-4" /> Profile
               </AppLink>
             </>
           ) : null}
           <Form method="post" action="/logout">
-            <button type="submit" className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+            <button
+              type="submit"
+              className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+            >
               <LogoutIcon className="h-4 w-4" /> Logout
             </button>
           </Form>
@@ -68,31 +79,47 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         {!restricted ? (
           <>
             {/* A checkbox drives the small-screen sidebar, so it opens without JavaScript. */}
-            <input ref={toggle} id="sidebar-toggle" type="checkbox" className="peer sr-only" tabIndex={-1} aria-hidden="true" />
+            <input
+              ref={toggle}
+              id="sidebar-toggle"
+              type="checkbox"
+              className="peer sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+            />
             {/* The dimmed backdrop closes the sidebar when tapped; the menu button is its named control. */}
             {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- a backdrop, hidden from assistive technology */}
-            <label htmlFor="sidebar-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden" aria-hidden="true" data-testid="sidebar-overlay" />
+            <label
+              htmlFor="sidebar-toggle"
+              className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden"
+              aria-hidden="true"
+              data-testid="sidebar-overlay"
+            />
             <nav
               aria-label="Main navigation"
               data-testid="sidebar"
               className="sidebar fixed inset-y-0 left-0 z-40 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 peer-checked:block lg:sticky lg:top-14 lg:z-auto lg:block lg:h-[calc(100vh-3.5rem)]"
             >
               <div className="mb-2 flex justify-end lg:hidden">
-                <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-1 text-slate-600 hover:bg-slate-100" title="Close navigation">
+                <label
+                  htmlFor="sidebar-toggle"
+                  className="cursor-pointer rounded p-1 text-slate-600 hover:bg-slate-100"
+                  title="Close navigation"
+                >
                   <CloseIcon />
                   <span className="sr-only">Close navigation</span>
                 </label>
               </div>
               {sidebarGroups(shell.sidebar).map((group) => (
                 <details key={group.name} open>
-                  <summary>
-                    {group.name}
-                  </summary>
+                  <summary>{group.name}</summary>
                   <ul>
                     {group.items.map((item) => (
                       <li key={item.path}>
                         {item.path === current ? (
-                          <AppLink to={item.path} aria-current="page" className="bg-blue-50 font-medium text-blue-800">{item.label}</AppLink>
+                          <AppLink to={item.path} aria-current="page" className="bg-blue-50 font-medium text-blue-800">
+                            {item.label}
+                          </AppLink>
                         ) : (
                           <AppLink to={item.path}>{item.label}</AppLink>
                         )}
@@ -109,7 +136,9 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           <nav aria-label="Breadcrumb" className="px-6 pt-4 text-sm text-slate-500">
             <ol className="flex items-center gap-2">
               <li>
-                <AppLink to="/" aria-label="Home" className="hover:text-slate-700"><HomeIcon className="h-4 w-4" /></AppLink>
+                <AppLink to="/" aria-label="Home" className="hover:text-slate-700">
+                  <HomeIcon className="h-4 w-4" />
+                </AppLink>
               </li>
               {crumb.group ? (
                 <>
@@ -118,7 +147,9 @@ export function AppShell({ children }: { children: React.ReactNode }) {
                 </>
               ) : null}
               <li aria-hidden="true">/</li>
-              <li aria-current="page" className="font-medium text-slate-700">{crumb.page}</li>
+              <li aria-current="page" className="font-medium text-slate-700">
+                {crumb.page}
+              </li>
             </ol>
           </nav>
           <main className="flex-1 px-6 py-4">
@@ -127,9 +158,20 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           <footer className="flex flex-wrap items-center gap-4 border-t border-slate-200 px-6 py-4 text-xs text-slate-500">
             <span>© {new Date().getFullYear()} Group Finance Hub. Internal use only.</span>
             <span className="ml-auto flex gap-4">
-              <a href="https://remix.run/docs" target="_blank" rel="noreferrer" className="hover:text-slate-700">Remix</a>
-              <a href="https://kysely.dev/docs/intro" target="_blank" rel="noreferrer" className="hover:text-slate-700">Kysely</a>
-              <a href="https://www.postgresql.org/docs/" target="_blank" rel="noreferrer" className="hover:text-slate-700">PostgreSQL</a>
+              <a href="https://remix.run/docs" target="_blank" rel="noreferrer" className="hover:text-slate-700">
+                Remix
+              </a>
+              <a href="https://kysely.dev/docs/intro" target="_blank" rel="noreferrer" className="hover:text-slate-700">
+                Kysely
+              </a>
+              <a
+                href="https://www.postgresql.org/docs/"
+                target="_blank"
+                rel="noreferrer"
+                className="hover:text-slate-700"
+              >
+                PostgreSQL
+              </a>
             </span>
           </footer>
         </div>

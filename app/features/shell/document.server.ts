@@ -24,7 +24,9 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
       auth.mustChangePassword ? [] : listVisibleCompanies(ctx),
       read ? auth.settings : findUserSettings(ctx.db, auth.user.id),
     ]);
-    const notifications = auth.mustChangePassword ? { total: 0, unread: 0 } : await countNotifications(ctx, { settings });
+    const notifications = auth.mustChangePassword
+      ? { total: 0, unread: 0 }
+      : await countNotifications(ctx, { settings });
     appearance = appearanceOf(settings);
     shell = {
       mustChangePassword: auth.mustChangePassword,
@@ -34,5 +36,7 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
     };
   }
   // A Response only when a cookie must be cleared (Remix wraps a plain object in json() itself).
-  return clear ? json({ shell, toast, appearance }, { headers: { 'Set-Cookie': clear } }) : { shell, toast, appearance };
+  return clear
+    ? json({ shell, toast, appearance }, { headers: { 'Set-Cookie': clear } })
+    : { shell, toast, appearance };
 }

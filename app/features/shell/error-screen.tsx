@@ -7,7 +7,9 @@ export function NotFoundScreen() {
     <div className="mx-auto max-w-lg py-16 text-center" data-testid="not-found">
       <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
       <p className="mt-3 text-slate-600">Did you forget to add the page to the router?</p>
-      <Link to="/" className="mt-6 inline-block text-blue-700 underline">Back to the dashboard</Link>
+      <Link to="/" className="mt-6 inline-block text-blue-700 underline">
+        Back to the dashboard
+      </Link>
     </div>
   );
 }
@@ -16,14 +18,26 @@ export function NotFoundScreen() {
  * `forbiddenText`: a screen's own words for a 403 (Editor Statistics). `message`: the
  * server's words for a 429 (the rate limits, work already running), with when to try again.
  */
-export function ErrorScreen({ status, forbiddenText, message }: { status: number; forbiddenText?: string; message?: string }) {
+export function ErrorScreen({
+  status,
+  forbiddenText,
+  message,
+}: {
+  status: number;
+  forbiddenText?: string;
+  message?: string;
+}) {
   if (status === 404) return <NotFoundScreen />;
   if (status === 429) {
     return (
       <div className="mx-auto max-w-lg py-16 text-center" data-testid="too-many-requests">
         <h1 className="text-3xl font-bold text-slate-900">429 Too Many Requests</h1>
-        <p className="mt-3 text-slate-600" role="alert">{message || 'Too many requests. Please try again in a moment.'}</p>
-        <Link to="/" className="mt-6 inline-block text-blue-700 underline">Back to the dashboard</Link>
+        <p className="mt-3 text-slate-600" role="alert">
+          {message || 'Too many requests. Please try again in a moment.'}
+        </p>
+        <Link to="/" className="mt-6 inline-block text-blue-700 underline">
+          Back to the dashboard
+        </Link>
       </div>
     );
   }
@@ -32,8 +46,12 @@ export function ErrorScreen({ status, forbiddenText, message }: { status: number
       <div className="mx-auto max-w-lg py-16 text-center" data-testid="forbidden">
         <ShieldIcon className="mx-auto h-10 w-10 text-red-600" />
         <h1 className="mt-3 text-3xl font-bold text-slate-900">403 Access Denied</h1>
-        <p className="mt-3 text-slate-600">{forbiddenText ?? 'You do not have permission to open this page. Ask an administrator if you need access.'}</p>
-        <Link to="/" className="mt-6 inline-block text-blue-700 underline">Back to the dashboard</Link>
+        <p className="mt-3 text-slate-600">
+          {forbiddenText ?? 'You do not have permission to open this page. Ask an administrator if you need access.'}
+        </p>
+        <Link to="/" className="mt-6 inline-block text-blue-700 underline">
+          Back to the dashboard
+        </Link>
       </div>
     );
   }

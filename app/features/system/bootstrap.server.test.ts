@@ -34,22 +34,39 @@ describe.each(TEST_DIALECTS)('ensureOwner on %s', (dialect) => {
     expect(result.temporaryPassword).toMatch(/\d/);
 
     const [owner] = await owners(db);
-    expect(owner).toMatchObject({ email: 'owner@example.com', role: 'owner', isActive: true, isTemporaryPassword: true, companyId: null });
+    expect(owner).toMatchObject({
+      email: 'owner@example.com',
+      role: 'owner',
+      isActive: true,
+      isTemporaryPassword: true,
+      companyId: null,
+    });
     expect(await verifyPassword(owner.passwordHash, result.temporaryPassword!)).toBe(true);
 
     // Audited as a system create, without the hash.
-    const audit = await db.selectFrom('auditLogs').selectAll().where('tableName', '=', 'users').where('recordId', '=', owner.id).execute();
+    const audit = await db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('tableName', '=', 'users')
+      .where('recordId', '=', owner.id)
+      .execute();
     expect(audit).toMatchObject([{ action: 'create', userId: null, actorLabel: 'system' }]);
     expect(JSON.stringify(audit)).not.toContain('argon2');
     expect(JSON.stringify(audit)).not.toContain(result.temporaryPassword);
 
     // Signing in with it works and demands a new password.
-    const signedIn = await login(db, { ip: '127.0.0.1' }, { email: 'owner@example.com', password: result.temporaryPassword });
+    const signedIn = await login(
+      db,
+      { ip: '127.0.0.1' },
+      { email: 'owner@example.com', password: result.temporaryPassword },
+    );
     expect(signedIn.user.isTemporaryPassword).toBe(true);
 
     // A second start creates nothing and shows no password.
     expect(await ensureOwner(db, {})).toEqual({ created: false });
-    expect(await ensureOwner(db, { email: 'another@example.com', password: 'Another-Pass-1' })).toEqual({ created: false });
+    expect(await ensureOwner(db, { email: 'another@example.com', password: 'Another-Pass-1' })).toEqual({
+      created: false,
+    });
     expect(await owners(db)).toHaveLength(1);
   });
 

@@ -21,18 +21,23 @@ export async function ensureOwner(db: Db, given: { email?: string; password?: st
   if (existing) return { created: false };
   const email = (given.email ?? DEFAULT_OWNER_EMAIL).toLowerCase();
   const temporaryPassword = given.password ? undefined : generateTemporaryPassword();
-  await writeRecord({ db, actor: systemActor(), meta: {} }, 'users', {
-    action: 'create',
-    values: {
-      username: email.split('@')[0] || 'owner',
-      email,
-      passwordHash: await hashPassword(given.password ?? temporaryPassword!),
-      role: 'owner',
-      fullName: 'System Owner',
-      isTemporaryPassword: !given.password,
-      isActive: true,
+  await writeRecord(
+    { db, actor: systemActor(), meta: {} },
+    'users',
+    {
+      action: 'create',
+      values: {
+        username: email.split('@')[0] || 'owner',
+        email,
+        passwordHash: await hashPassword(given.password ?? temporaryPassword!),
+        role: 'owner',
+        fullName: 'System Owner',
+        isTemporaryPassword: !given.password,
+        isActive: true,
+      },
     },
-  }, { reason: 'Initial owner account created at first start' });
+    { reason: 'Initial owner account created at first start' },
+  );
   return { created: true, email, temporaryPassword };
 }
 

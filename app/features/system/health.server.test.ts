@@ -37,7 +37,10 @@ describe.each(TEST_DIALECTS)('health snapshots on %s', (dialect) => {
     expect(SNAPSHOT_RETENTION_DAYS).toBe(7);
     const expired = new Date(Date.now() - 8 * DAY).toISOString();
     const kept = new Date(Date.now() - 6 * DAY).toISOString();
-    await database.db.insertInto('healthSnapshots').values([oldRow(expired), oldRow(kept)]).execute();
+    await database.db
+      .insertInto('healthSnapshots')
+      .values([oldRow(expired), oldRow(kept)])
+      .execute();
 
     const result = await recordHealthSnapshot(ctx, { dataDir: database.dataDir, sampleMs: 20 });
     expect(result).toEqual({ snapshotId: expect.any(Number), purged: 1 });
@@ -61,15 +64,30 @@ describe.each(TEST_DIALECTS)('health snapshots on %s', (dialect) => {
   });
 
   it('leaves the disk figures empty when the data directory cannot be read', async () => {
-    const { snapshotId } = await recordHealthSnapshot(ctx, { dataDir: path.join(database.dataDir, 'missing'), sampleMs: 0 });
-    const row = await database.db.selectFrom('healthSnapshots').selectAll().where('id', '=', snapshotId).executeTakeFirstOrThrow();
+    const { snapshotId } = await recordHealthSnapshot(ctx, {
+      dataDir: path.join(database.dataDir, 'missing'),
+      sampleMs: 0,
+    });
+    const row = await database.db
+      .selectFrom('healthSnapshots')
+      .selectAll()
+      .where('id', '=', snapshotId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ diskFree: null, diskTotal: null });
   });
 
   it('may be run by the system or an administrator, not by other users', async () => {
     const editor = await createTestUser(database.db, { role: 'editor' });
     const admin = await createTestUser(database.db, { role: 'admin' });
-    expect((await rejection(recordHealthSnapshot(await userContext(database.db, editor.id), { dataDir: database.dataDir, sampleMs: 0 }))).status).toBe(403);
-    await expect(recordHealthSnapshot(await userContext(database.db, admin.id), { dataDir: database.dataDir, sampleMs: 0 })).resolves.toMatchObject({ purged: 0 });
+    expect(
+      (
+        await rejection(
+          recordHealthSnapshot(await userContext(database.db, editor.id), { dataDir: database.dataDir, sampleMs: 0 }),
+        )
+      ).status,
+    ).toBe(403);
+    await expect(
+      recordHealthSnapshot(await userContext(database.db, admin.id), { dataDir: database.dataDir, sampleMs: 0 }),
+    ).resolves.toMatchObject({ purged: 0 });
   });
 });

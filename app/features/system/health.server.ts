@@ -3,7 +3,12 @@
 // Snapshots older than 7 days are deleted in the same call. The measuring is the platform's
 // (app/platform/health-measure.server.ts), shared with the web process's background sample.
 import { toJson } from '../../../db/dialect.ts';
-import { busyPercent, cpuTimes, measureHealthWith, type HealthMeasurement } from '../../platform/health-measure.server.ts';
+import {
+  busyPercent,
+  cpuTimes,
+  measureHealthWith,
+  type HealthMeasurement,
+} from '../../platform/health-measure.server.ts';
 import { inTransaction, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
 
 export const SNAPSHOT_RETENTION_DAYS = 7;

@@ -2,4 +2,11 @@
 // other through their index files only (docs/architecture.md).
 export { uptimePercent } from './health.server.ts';
 export { APP_VERSION } from './system-info.server.ts';
-export { type ApiFigures, ErrorQuery, healthVerdict, type HealthVerdict, PageQuery, ResolveRequest } from './system-monitoring.server.ts';
+export {
+  type ApiFigures,
+  ErrorQuery,
+  healthVerdict,
+  type HealthVerdict,
+  PageQuery,
+  ResolveRequest,
+} from './system-monitoring.server.ts';

@@ -17,15 +17,23 @@ export function SystemInformation({ system }: { system: SystemFactsView }) {
     <Card title="System Information">
       <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="system-info">
         <dt className="text-slate-500">Version</dt>
-        <dd className="col-span-2 text-slate-900" data-testid="app-version">{system.version}</dd>
+        <dd className="col-span-2 text-slate-900" data-testid="app-version">
+          {system.version}
+        </dd>
         <dt className="text-slate-500">Database</dt>
-        <dd className="col-span-2 text-slate-900" data-testid="database-version">{system.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} {system.database.serverVersion ?? ''}</dd>
+        <dd className="col-span-2 text-slate-900" data-testid="database-version">
+          {system.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} {system.database.serverVersion ?? ''}
+        </dd>
         <dt className="text-slate-500">Environment</dt>
         <dd className="col-span-2 text-slate-900">{system.environment}</dd>
         <dt className="text-slate-500">Node.js</dt>
         <dd className="col-span-2 text-slate-900">{system.node}</dd>
         <dt className="text-slate-500">Last checked</dt>
-        <dd className="col-span-2 text-slate-900"><time dateTime={system.checkedAt}>{new Date(system.checkedAt).toLocaleString('en-US', { timeZone: 'UTC' })} UTC</time></dd>
+        <dd className="col-span-2 text-slate-900">
+          <time dateTime={system.checkedAt}>
+            {new Date(system.checkedAt).toLocaleString('en-US', { timeZone: 'UTC' })} UTC
+          </time>
+        </dd>
       </dl>
     </Card>
   );

@@ -52,9 +52,17 @@ async function databaseFacts(db: Db) {
   const dialect = dialectOf(db);
   const started = performance.now();
   try {
-    const query = dialect === 'postgres' ? sql<{ v: string }>`select current_setting('server_version') as v` : sql<{ v: string }>`select sqlite_version() as v`;
+    const query =
+      dialect === 'postgres'
+        ? sql<{ v: string }>`select current_setting('server_version') as v`
+        : sql<{ v: string }>`select sqlite_version() as v`;
     const { rows } = await query.execute(db);
-    return { dialect, serverVersion: rows[0]?.v ?? null, reachable: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+    return {
+      dialect,
+      serverVersion: rows[0]?.v ?? null,
+      reachable: true,
+      latencyMs: Math.round((performance.now() - started) * 10) / 10,
+    };
   } catch {
     return { dialect, serverVersion: null, reachable: false, latencyMs: null };
   }
@@ -63,7 +71,12 @@ async function databaseFacts(db: Db) {
 async function jobStatus(db: Db, dialect: string): Promise<StatusItem> {
   const engine = currentJobEngine();
   if (engine) {
-    return { name: 'Job engine', status: 'ok', label: 'Running', detail: `pg-boss ${engine.mode === 'embedded' ? 'on embedded PGlite, inside the web process' : 'on PostgreSQL'}` };
+    return {
+      name: 'Job engine',
+      status: 'ok',
+      label: 'Running',
+      detail: `pg-boss ${engine.mode === 'embedded' ? 'on embedded PGlite, inside the web process' : 'on PostgreSQL'}`,
+    };
   }
   const last = await db
     .selectFrom('healthSnapshots')
@@ -74,13 +87,21 @@ async function jobStatus(db: Db, dialect: string): Promise<StatusItem> {
     .catch(() => undefined);
   const seen = last ? Date.parse(last.createdAt) : NaN;
   if (Number.isFinite(seen) && Date.now() - seen < WORKER_SILENCE_MS) {
-    return { name: 'Job engine', status: 'ok', label: 'Running', detail: `Workers active (last health snapshot ${new Date(seen).toISOString()})` };
+    return {
+      name: 'Job engine',
+      status: 'ok',
+      label: 'Running',
+      detail: `Workers active (last health snapshot ${new Date(seen).toISOString()})`,
+    };
   }
   return {
     name: 'Job engine',
     status: 'warning',
     label: 'Not seen',
-    detail: dialect === 'postgres' ? 'No worker has reported in the last 5 minutes (start one with `npm run worker`)' : 'The embedded job engine is not running in this process',
+    detail:
+      dialect === 'postgres'
+        ? 'No worker has reported in the last 5 minutes (start one with `npm run worker`)'
+        : 'The embedded job engine is not running in this process',
   };
 }
 
@@ -114,14 +135,42 @@ export const BACKUP_STALE_HOURS = 48;
 export const SECURITY_WINDOW_DAYS = 7;
 
 async function backupStatus(db: Db, now: Date): Promise<StatusItem> {
-  const latest = await db.selectFrom('backups').select(['name', 'status', 'createdAt', 'error']).where('status', '!=', 'in_progress').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-  const completed = latest?.status === 'completed' ? latest : await db.selectFrom('backups').select(['name', 'status', 'createdAt', 'error']).where('status', '=', 'completed').orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
+  const latest = await db
+    .selectFrom('backups')
+    .select(['name', 'status', 'createdAt', 'error'])
+    .where('status', '!=', 'in_progress')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const completed =
+    latest?.status === 'completed'
+      ? latest
+      : await db
+          .selectFrom('backups')
+          .select(['name', 'status', 'createdAt', 'error'])
+          .where('status', '=', 'completed')
+          .orderBy('createdAt', 'desc')
+          .limit(1)
+          .executeTakeFirst();
   if (latest?.status === 'failed') {
-    return { name: 'Backups', status: 'error', label: 'Failed', detail: `The latest backup (${latest.name}) failed${completed ? `; last good one ${completed.createdAt}` : ''}` };
+    return {
+      name: 'Backups',
+      status: 'error',
+      label: 'Failed',
+      detail: `The latest backup (${latest.name}) failed${completed ? `; last good one ${completed.createdAt}` : ''}`,
+    };
   }
-  if (!completed) return { name: 'Backups', status: 'warning', label: 'None', detail: 'No backup has been completed yet' };
+  if (!completed)
+    return { name: 'Backups', status: 'warning', label: 'None', detail: 'No backup has been completed yet' };
   const hours = (now.getTime() - Date.parse(completed.createdAt)) / 3_600_000;
-  if (hours > BACKUP_STALE_HOURS) return { name: 'Backups', status: 'warning', label: 'Stale', detail: `Last completed backup ${completed.createdAt} (${Math.floor(hours / 24)} days ago)` };
+  if (hours > BACKUP_STALE_HOURS)
+    return {
+      name: 'Backups',
+      status: 'warning',
+      label: 'Stale',
+      detail: `Last completed backup ${completed.createdAt} (${Math.floor(hours / 24)} days ago)`,
+    };
   return { name: 'Backups', status: 'ok', label: 'Healthy', detail: `Last completed backup ${completed.createdAt}` };
 }
 
@@ -129,19 +178,47 @@ async function securityStatus(db: Db, now: Date): Promise<StatusItem> {
   const since = new Date(now.getTime() - SECURITY_WINDOW_DAYS * 86_400_000).toISOString();
   const day = new Date(now.getTime() - 86_400_000).toISOString();
   const [anomalies, failedLogins] = await Promise.all([
-    db.selectFrom('securityAnomalies').select((eb) => eb.fn.countAll<number>().as('n')).where('windowEnd', '>=', since).executeTakeFirstOrThrow(),
-    db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', 'login_failed').where('timestamp', '>=', day).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('securityAnomalies')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('windowEnd', '>=', since)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('auditLogs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('action', '=', 'login_failed')
+      .where('timestamp', '>=', day)
+      .executeTakeFirstOrThrow(),
   ]);
   const n = Number(anomalies.n);
   const failed = `${Number(failedLogins.n)} failed sign-in${Number(failedLogins.n) === 1 ? '' : 's'} in 24 hours`;
-  if (n > 0) return { name: 'Security', status: 'warning', label: 'Review', detail: `${n} security anomal${n === 1 ? 'y' : 'ies'} in ${SECURITY_WINDOW_DAYS} days · ${failed}` };
-  return { name: 'Security', status: 'ok', label: 'Secure', detail: `No security anomalies in ${SECURITY_WINDOW_DAYS} days · ${failed}` };
+  if (n > 0)
+    return {
+      name: 'Security',
+      status: 'warning',
+      label: 'Review',
+      detail: `${n} security anomal${n === 1 ? 'y' : 'ies'} in ${SECURITY_WINDOW_DAYS} days · ${failed}`,
+    };
+  return {
+    name: 'Security',
+    status: 'ok',
+    label: 'Secure',
+    detail: `No security anomalies in ${SECURITY_WINDOW_DAYS} days · ${failed}`,
+  };
 }
 
 /** System Settings (owners and admins of every company; 404 to an admin of one): the facts, plus the backup and security statuses. */
-export async function getSystemStatus(ctx: ServiceContext, environment: string, now = new Date()): Promise<SystemFacts> {
+export async function getSystemStatus(
+  ctx: ServiceContext,
+  environment: string,
+  now = new Date(),
+): Promise<SystemFacts> {
   requirePermission(ctx, 'installation', 'read', { hideOutOfScope: true });
-  const [facts, backups, security] = await Promise.all([getSystemFacts(ctx, environment), backupStatus(ctx.db, now), securityStatus(ctx.db, now)]);
+  const [facts, backups, security] = await Promise.all([
+    getSystemFacts(ctx, environment),
+    backupStatus(ctx.db, now),
+    securityStatus(ctx.db, now),
+  ]);
   return { ...facts, statuses: [...facts.statuses, backups, security] };
 }
 

@@ -39,13 +39,22 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
 
     // Faults are recorded after their 500 is sent: list once every one of them has landed (the
     // screen's, from each loader that failed, the API's twice), when the total and the rows agree.
-    type Recorded = { id: number; endpoint: string; method: string; occurrenceCount: number; affectedUsers: number; stack: string | null };
+    type Recorded = {
+      id: number;
+      endpoint: string;
+      method: string;
+      occurrenceCount: number;
+      affectedUsers: number;
+      stack: string | null;
+    };
     const { list, errors } = await waitFor(
       async () => {
         const list = await admin.get('/api/system/errors?status=open');
         expect(list.status).toBe(200);
         const errors = (await list.json()) as Recorded[];
-        const landed = errors.some((e) => e.endpoint === '/notifications') && errors.find((e) => e.endpoint === '/api/notifications/count')?.occurrenceCount === 2;
+        const landed =
+          errors.some((e) => e.endpoint === '/notifications') &&
+          errors.find((e) => e.endpoint === '/api/notifications/count')?.occurrenceCount === 2;
         return landed && list.headers.get('X-Total-Count') === String(errors.length) ? { list, errors } : null;
       },
       { what: 'the recorded faults' },
@@ -55,7 +64,11 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
     expect(api.stack).toBeTruthy();
     const screen = errors.find((e) => e.endpoint === '/notifications');
     expect(screen).toMatchObject({ method: 'GET', affectedUsers: 1 });
-    const row = await db().selectFrom('systemErrors').select('details').where('id', '=', screen!.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('systemErrors')
+      .select('details')
+      .where('id', '=', screen!.id)
+      .executeTakeFirstOrThrow();
     expect((row.details as { affectedUserIds: number[] }).affectedUserIds).toEqual([viewer.id]);
     expect(list.headers.get('X-Total-Count')).toBe(String(errors.length));
 
@@ -66,10 +79,18 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
     const open = await (await admin.get(`/system-monitoring?tab=errors&resolve=${api.id}`)).text();
     expect(open).toContain('Resolution notes');
     expect(open).toContain('Mark as Resolved');
-    const empty = await form(admin, `/system-monitoring?tab=errors&resolve=${api.id}`, { intent: 'resolve', id: String(api.id), resolution: ' ' });
+    const empty = await form(admin, `/system-monitoring?tab=errors&resolve=${api.id}`, {
+      intent: 'resolve',
+      id: String(api.id),
+      resolution: ' ',
+    });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain('Resolution notes are required');
-    const done = await form(admin, `/system-monitoring?tab=errors&resolve=${api.id}`, { intent: 'resolve', id: String(api.id), resolution: 'Table restored' });
+    const done = await form(admin, `/system-monitoring?tab=errors&resolve=${api.id}`, {
+      intent: 'resolve',
+      id: String(api.id),
+      resolution: 'Table restored',
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get('Location')).toBe('/system-monitoring?tab=errors');
     const after = await (await admin.get('/system-monitoring?tab=errors')).text();
@@ -77,13 +98,27 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
     expect(after).toContain('Table restored');
 
     // The API: empty notes 400, a resolved error 409, the other one resolved.
-    const bad = await admin.request(`/api/system/errors/${screen!.id}/resolve`, { method: 'POST', json: { resolution: '' } });
+    const bad = await admin.request(`/api/system/errors/${screen!.id}/resolve`, {
+      method: 'POST',
+      json: { resolution: '' },
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: 'Invalid data', errors: [{ field: 'resolution', message: 'Resolution notes are required' }] });
-    expect((await admin.request(`/api/system/errors/${screen!.id}/resolve`, { method: 'POST', json: { resolution: 'ok' } })).status).toBe(200);
-    const again = await admin.request(`/api/system/errors/${api.id}/resolve`, { method: 'POST', json: { resolution: 'ok' } });
+    expect(await bad.json()).toEqual({
+      message: 'Invalid data',
+      errors: [{ field: 'resolution', message: 'Resolution notes are required' }],
+    });
+    expect(
+      (await admin.request(`/api/system/errors/${screen!.id}/resolve`, { method: 'POST', json: { resolution: 'ok' } }))
+        .status,
+    ).toBe(200);
+    const again = await admin.request(`/api/system/errors/${api.id}/resolve`, {
+      method: 'POST',
+      json: { resolution: 'ok' },
+    });
     expect(again.status).toBe(409);
-    expect((await admin.request('/api/system/errors/999999/resolve', { method: 'POST', json: { resolution: 'ok' } })).status).toBe(404);
+    expect(
+      (await admin.request('/api/system/errors/999999/resolve', { method: 'POST', json: { resolution: 'ok' } })).status,
+    ).toBe(404);
   });
 
   it('health: the spec’s shape, this server’s own traffic, and the tiles on the screen', async () => {
@@ -105,7 +140,16 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
     });
     expect(health.details.api.requests).toBeGreaterThanOrEqual(3);
     const html = await (await c.get('/system-monitoring')).text();
-    for (const text of ['Overall Health', 'CPU', 'Memory', 'Database', 'Error Tracking', 'Recovery Actions', 'System Metrics']) expect(html, text).toContain(text);
+    for (const text of [
+      'Overall Health',
+      'CPU',
+      'Memory',
+      'Database',
+      'Error Tracking',
+      'Recovery Actions',
+      'System Metrics',
+    ])
+      expect(html, text).toContain(text);
     const metrics = await (await c.get('/system-monitoring?tab=metrics')).text();
     expect(metrics).toContain('Requests per minute');
     expect(metrics).toContain('API error rate');
@@ -116,19 +160,52 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
     await db().deleteFrom('recoveryActions').execute();
     expect(await (await c.get('/system-monitoring?tab=recovery')).text()).toContain('No recovery actions found');
     const now = new Date().toISOString();
-    await db().insertInto('recoveryActions').values({ actionType: 'restart_cleanup', status: 'completed', description: 'Cleaned up', result: '1 interrupted backup(s) marked failed', createdAt: now, updatedAt: now, completedAt: now }).execute();
+    await db()
+      .insertInto('recoveryActions')
+      .values({
+        actionType: 'restart_cleanup',
+        status: 'completed',
+        description: 'Cleaned up',
+        result: '1 interrupted backup(s) marked failed',
+        createdAt: now,
+        updatedAt: now,
+        completedAt: now,
+      })
+      .execute();
     const list = await (await c.get('/api/system/recovery-actions')).json();
-    expect(list[0]).toMatchObject({ actionType: 'restart_cleanup', status: 'completed', result: '1 interrupted backup(s) marked failed', createdAt: expect.any(String) });
-    expect(await (await c.get('/system-monitoring?tab=recovery')).text()).toContain('1 interrupted backup(s) marked failed');
+    expect(list[0]).toMatchObject({
+      actionType: 'restart_cleanup',
+      status: 'completed',
+      result: '1 interrupted backup(s) marked failed',
+      createdAt: expect.any(String),
+    });
+    expect(await (await c.get('/system-monitoring?tab=recovery')).text()).toContain(
+      '1 interrupted backup(s) marked failed',
+    );
   });
 
   it('System Settings: the real version, database and statuses, quick links; others get 403', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const html = await (await c.get('/system-settings')).text();
-    const pkg = JSON.parse((await import('node:fs')).readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const pkg = JSON.parse(
+      (await import('node:fs')).readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
     expect(html).toContain(pkg.version);
     expect(html).toContain(dialect === 'postgres' ? 'PostgreSQL' : 'SQLite');
-    for (const text of ['System Status', 'Database', 'Job engine', 'Backups', 'Security', 'Quick Links', 'Navigation Guide', 'User Management', 'Audit Trail', 'Backup &amp; Recovery', 'API Documentation']) expect(html, text).toContain(text);
+    for (const text of [
+      'System Status',
+      'Database',
+      'Job engine',
+      'Backups',
+      'Security',
+      'Quick Links',
+      'Navigation Guide',
+      'User Management',
+      'Audit Trail',
+      'Backup &amp; Recovery',
+      'API Documentation',
+    ])
+      expect(html, text).toContain(text);
     expect(html).not.toContain('2.1.0');
     const { c: viewer } = await signedIn({ role: 'viewer' });
     expect((await viewer.get('/system-settings')).status).toBe(403);
@@ -139,19 +216,51 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
   it('an admin of one company: system monitoring, its errors and System Settings do not exist (404), the sidebar leaves them out, Resolve changes nothing', async () => {
     const vult = await db().selectFrom('companies').select('id').where('name', '=', 'Vult').executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    const fault = await db().insertInto('systemErrors').values({ errorType: 'ScopeError', message: 'installation-wide', endpoint: '/scope', method: 'GET', stack: 'Error: installation-wide\n    at secret (/srv/app.js:1:1)', fingerprint: `scope-${now}`, firstOccurrence: now, lastOccurrence: now }).returning('id').executeTakeFirstOrThrow();
+    const fault = await db()
+      .insertInto('systemErrors')
+      .values({
+        errorType: 'ScopeError',
+        message: 'installation-wide',
+        endpoint: '/scope',
+        method: 'GET',
+        stack: 'Error: installation-wide\n    at secret (/srv/app.js:1:1)',
+        fingerprint: `scope-${now}`,
+        firstOccurrence: now,
+        lastOccurrence: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const { c: scoped } = await signedIn({ role: 'admin', companyId: vult.id });
-    for (const path of ['/api/system/health', '/api/system/errors', '/api/system/errors?status=open', '/api/system/recovery-actions']) {
+    for (const path of [
+      '/api/system/health',
+      '/api/system/errors',
+      '/api/system/errors?status=open',
+      '/api/system/recovery-actions',
+    ]) {
       const response = await scoped.get(path);
       expect(response.status, path).toBe(404);
       expect(await response.json(), path).toEqual({ message: 'Resource not found' });
     }
-    const resolve = await scoped.request(`/api/system/errors/${fault.id}/resolve`, { method: 'POST', json: { resolution: 'not mine' } });
+    const resolve = await scoped.request(`/api/system/errors/${fault.id}/resolve`, {
+      method: 'POST',
+      json: { resolution: 'not mine' },
+    });
     expect(resolve.status).toBe(404);
-    for (const path of ['/system-monitoring', '/system-monitoring?tab=errors', '/system-settings']) expect((await scoped.get(path)).status, path).toBe(404);
-    const screenResolve = await form(scoped, `/system-monitoring?tab=errors&resolve=${fault.id}`, { intent: 'resolve', id: String(fault.id), resolution: 'not mine' });
+    for (const path of ['/system-monitoring', '/system-monitoring?tab=errors', '/system-settings'])
+      expect((await scoped.get(path)).status, path).toBe(404);
+    const screenResolve = await form(scoped, `/system-monitoring?tab=errors&resolve=${fault.id}`, {
+      intent: 'resolve',
+      id: String(fault.id),
+      resolution: 'not mine',
+    });
     expect(screenResolve.status).toBe(404);
-    expect(await db().selectFrom('systemErrors').select(['isResolved', 'resolution']).where('id', '=', fault.id).executeTakeFirstOrThrow()).toMatchObject({ resolution: null });
+    expect(
+      await db()
+        .selectFrom('systemErrors')
+        .select(['isResolved', 'resolution'])
+        .where('id', '=', fault.id)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({ resolution: null });
     const home = await (await scoped.get('/')).text();
     expect(home).not.toContain('href="/system-monitoring"');
     expect(home).not.toContain('href="/system-settings"');

@@ -56,9 +56,27 @@ const RECOVERY_CLASS: Record<string, string> = {
 /** Response times in seconds with one decimal. */
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
 
-function Tile({ label, value, detail, tone = 'text-slate-900', children, testId }: { label: string; value: string; detail: string; tone?: string; children?: React.ReactNode; testId: string }) {
+function Tile({
+  label,
+  value,
+  detail,
+  tone = 'text-slate-900',
+  children,
+  testId,
+}: {
+  label: string;
+  value: string;
+  detail: string;
+  tone?: string;
+  children?: React.ReactNode;
+  testId: string;
+}) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid={testId} aria-label={label}>
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid={testId}
+      aria-label={label}
+    >
       <h2 className="text-sm font-medium text-slate-600">{label}</h2>
       <p className={`mt-2 text-2xl font-bold tabular-nums ${tone}`}>{value}</p>
       <p className="mt-1 text-xs text-slate-600">{detail}</p>
@@ -72,48 +90,105 @@ function Tiles({ health }: { health: MonitoringData['health'] }) {
   const overall = HEALTH_LABELS[health.overall];
   return (
     <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <Tile testId="tile-overall" label="Overall Health" value={overall.label} tone={overall.tone} detail={healthDetail(health)} />
-      <Tile testId="tile-cpu" label="CPU" value={`${cpu.usage.toFixed(1)}%`} detail={`Load ${cpu.loadAverage.join(' / ')} · ${cpu.cores} cores`}>
+      <Tile
+        testId="tile-overall"
+        label="Overall Health"
+        value={overall.label}
+        tone={overall.tone}
+        detail={healthDetail(health)}
+      />
+      <Tile
+        testId="tile-cpu"
+        label="CPU"
+        value={`${cpu.usage.toFixed(1)}%`}
+        detail={`Load ${cpu.loadAverage.join(' / ')} · ${cpu.cores} cores`}
+      >
         <Sparkline label="CPU over 24 hours" unit="%" max={100} values={health.history.map((h) => h.cpu)} />
       </Tile>
-      <Tile testId="tile-memory" label="Memory" value={`${memory.percentage.toFixed(1)}%`} detail={`${formatBytes(memory.used)} of ${formatBytes(memory.total)}`}>
+      <Tile
+        testId="tile-memory"
+        label="Memory"
+        value={`${memory.percentage.toFixed(1)}%`}
+        detail={`${formatBytes(memory.used)} of ${formatBytes(memory.total)}`}
+      >
         <Sparkline label="Memory over 24 hours" unit="%" max={100} values={health.history.map((h) => h.memory)} />
       </Tile>
-      <Tile testId="tile-database" label="Database" value={`${database.responseTime} ms`} detail={`${database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}${database.connectionCount === null ? '' : ` · ${database.connectionCount} connections`}${database.size === null ? '' : ` · ${formatBytes(database.size)}`}`}>
-        <Sparkline label="Database answer time over 24 hours" unit=" ms" values={health.history.map((h) => h.databaseResponseTime)} />
+      <Tile
+        testId="tile-database"
+        label="Database"
+        value={`${database.responseTime} ms`}
+        detail={`${database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}${database.connectionCount === null ? '' : ` · ${database.connectionCount} connections`}${database.size === null ? '' : ` · ${formatBytes(database.size)}`}`}
+      >
+        <Sparkline
+          label="Database answer time over 24 hours"
+          unit=" ms"
+          values={health.history.map((h) => h.databaseResponseTime)}
+        />
       </Tile>
     </div>
   );
 }
 
 function ErrorTracking({ errors, base }: { errors: NonNullable<MonitoringData['errors']>; base: string }) {
-  if (errors.rows.length === 0) return <Card><p className="text-sm text-slate-600">No errors found</p></Card>;
+  if (errors.rows.length === 0)
+    return (
+      <Card>
+        <p className="text-sm text-slate-600">No errors found</p>
+      </Card>
+    );
   return (
     <>
       <ul className="space-y-3" data-testid="system-errors">
         {errors.rows.map((e) => (
-          <li key={e.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="system-error">
+          <li
+            key={e.id}
+            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+            data-testid="system-error"
+          >
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 text-sm">
-                  <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${SEVERITY_CLASS[e.severity] ?? SEVERITY_CLASS.low}`}>{e.severity}</span>
+                  <span
+                    className={`rounded px-1.5 py-0.5 text-xs font-medium ${SEVERITY_CLASS[e.severity] ?? SEVERITY_CLASS.low}`}
+                  >
+                    {e.severity}
+                  </span>
                   <span className="font-medium text-slate-900">{e.errorType}</span>
-                  {e.isResolved ? <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-800">Resolved</span> : null}
+                  {e.isResolved ? (
+                    <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-800">
+                      Resolved
+                    </span>
+                  ) : null}
                 </p>
                 <p className="mt-1 break-words text-sm text-slate-800">{e.message}</p>
                 <p className="mt-1 text-xs text-slate-600">
-                  {e.method ?? '—'} {e.endpoint ?? '—'} · {e.occurrenceCount} occurrence{e.occurrenceCount === 1 ? '' : 's'} · {e.affectedUsers} affected user{e.affectedUsers === 1 ? '' : 's'} · last <time dateTime={e.lastOccurrence}>{formatInstant(e.lastOccurrence)}</time>
+                  {e.method ?? '—'} {e.endpoint ?? '—'} · {e.occurrenceCount} occurrence
+                  {e.occurrenceCount === 1 ? '' : 's'} · {e.affectedUsers} affected user
+                  {e.affectedUsers === 1 ? '' : 's'} · last{' '}
+                  <time dateTime={e.lastOccurrence}>{formatInstant(e.lastOccurrence)}</time>
                 </p>
-                {e.isResolved && e.resolution ? <p className="mt-1 text-xs text-slate-700">Resolved by {e.resolvedByName ?? 'a deleted user'}{e.resolvedAt ? ` on ${formatInstant(e.resolvedAt)}` : ''}: {e.resolution}</p> : null}
+                {e.isResolved && e.resolution ? (
+                  <p className="mt-1 text-xs text-slate-700">
+                    Resolved by {e.resolvedByName ?? 'a deleted user'}
+                    {e.resolvedAt ? ` on ${formatInstant(e.resolvedAt)}` : ''}: {e.resolution}
+                  </p>
+                ) : null}
                 {e.stack ? (
                   <details className="mt-2 text-xs">
                     <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Stack trace</summary>
-                    <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-slate-800">{e.stack}</pre>
+                    <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-slate-800">
+                      {e.stack}
+                    </pre>
                   </details>
                 ) : null}
               </div>
               {!e.isResolved ? (
-                <Link to={`${base}&resolve=${e.id}`} preventScrollReset className="shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50" aria-label={`Resolve error ${e.errorType}: ${e.message.slice(0, 80)}`}>
+                <Link
+                  to={`${base}&resolve=${e.id}`}
+                  preventScrollReset
+                  className="shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                  aria-label={`Resolve error ${e.errorType}: ${e.message.slice(0, 80)}`}
+                >
                   Resolve
                 </Link>
               ) : null}
@@ -121,7 +196,12 @@ function ErrorTracking({ errors, base }: { errors: NonNullable<MonitoringData['e
           </li>
         ))}
       </ul>
-      <Pagination page={errors.page} pageCount={errors.pageCount} total={errors.total} pageSize={MONITORING_PAGE_SIZE} />
+      <Pagination
+        page={errors.page}
+        pageCount={errors.pageCount}
+        total={errors.total}
+        pageSize={MONITORING_PAGE_SIZE}
+      />
     </>
   );
 }
@@ -134,18 +214,39 @@ function ResolveForm({ error, answer }: { error: SystemErrorRow; answer: ActionA
   const fieldError = answer?.intent === 'resolve' ? answer.result?.error?.resolution?.[0] : undefined;
   return (
     <FormPanel title="Resolve Error" closeTo={closeTo}>
-      <p className="mb-3 text-sm text-slate-700"><span className="font-medium">{error.errorType}</span>: {error.message}</p>
-      <FormError errors={answer?.intent === 'resolve' ? answer.result?.error?.[''] ?? undefined : undefined} />
+      <p className="mb-3 text-sm text-slate-700">
+        <span className="font-medium">{error.errorType}</span>: {error.message}
+      </p>
+      <FormError errors={answer?.intent === 'resolve' ? (answer.result?.error?.[''] ?? undefined) : undefined} />
       <Form method="post" preventScrollReset aria-label="Resolve error">
         <input type="hidden" name="intent" value="resolve" />
         <input type="hidden" name="id" value={error.id} />
         <Field label="Resolution notes" id="resolution" error={fieldError} hint="What was done about it (required)">
-          <textarea id="resolution" name="resolution" rows={4} required maxLength={2000} className={inputClass} value={notes} onChange={(event) => setNotes(event.target.value)} />
+          <textarea
+            id="resolution"
+            name="resolution"
+            rows={4}
+            required
+            maxLength={2000}
+            className={inputClass}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+          />
         </Field>
         <div className="mt-4 flex justify-end gap-2">
-          <Link to={closeTo} preventScrollReset className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">Cancel</Link>
+          <Link
+            to={closeTo}
+            preventScrollReset
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
+            Cancel
+          </Link>
           {/* Disabled while the notes are empty, once JavaScript can enable it again; the server refuses empty notes either way. */}
-          <button type="submit" disabled={busy || (hydrated && notes.trim() === '')} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy || (hydrated && notes.trim() === '')}
+            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+          >
             Mark as Resolved
           </button>
         </div>
@@ -155,7 +256,12 @@ function ResolveForm({ error, answer }: { error: SystemErrorRow; answer: ActionA
 }
 
 function RecoveryActions({ recovery }: { recovery: NonNullable<MonitoringData['recovery']> }) {
-  if (recovery.rows.length === 0) return <Card><p className="text-sm text-slate-600">No recovery actions found</p></Card>;
+  if (recovery.rows.length === 0)
+    return (
+      <Card>
+        <p className="text-sm text-slate-600">No recovery actions found</p>
+      </Card>
+    );
   return (
     <>
       <ul className="space-y-3" data-testid="recovery-actions">
@@ -163,15 +269,26 @@ function RecoveryActions({ recovery }: { recovery: NonNullable<MonitoringData['r
           <li key={r.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
             <p className="flex flex-wrap items-center gap-2">
               <span className="font-medium text-slate-900">{r.actionType}</span>
-              <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${RECOVERY_CLASS[r.status] ?? 'bg-slate-100 text-slate-700'}`}>{r.status}</span>
-              <time dateTime={r.createdAt} className="text-xs text-slate-600">{formatInstant(r.createdAt)}</time>
+              <span
+                className={`rounded px-1.5 py-0.5 text-xs font-medium ${RECOVERY_CLASS[r.status] ?? 'bg-slate-100 text-slate-700'}`}
+              >
+                {r.status}
+              </span>
+              <time dateTime={r.createdAt} className="text-xs text-slate-600">
+                {formatInstant(r.createdAt)}
+              </time>
             </p>
             {r.description ? <p className="mt-1 text-slate-700">{r.description}</p> : null}
             {r.result ? <p className="mt-1 text-xs text-slate-600">{r.result}</p> : null}
           </li>
         ))}
       </ul>
-      <Pagination page={recovery.page} pageCount={recovery.pageCount} total={recovery.total} pageSize={MONITORING_PAGE_SIZE} />
+      <Pagination
+        page={recovery.page}
+        pageCount={recovery.pageCount}
+        total={recovery.total}
+        pageSize={MONITORING_PAGE_SIZE}
+      />
     </>
   );
 }
@@ -179,9 +296,17 @@ function RecoveryActions({ recovery }: { recovery: NonNullable<MonitoringData['r
 function SystemMetrics({ health }: { health: MonitoringData['health'] }) {
   const { disk, database, api } = health.details;
   const rows: [string, string][] = [
-    ['Disk used', disk ? `${formatBytes(disk.used)} of ${formatBytes(disk.total)} (${disk.percentage.toFixed(1)}%)` : 'Not measurable here'],
+    [
+      'Disk used',
+      disk
+        ? `${formatBytes(disk.used)} of ${formatBytes(disk.total)} (${disk.percentage.toFixed(1)}%)`
+        : 'Not measurable here',
+    ],
     ['Database response time', seconds(database.responseTime)],
-    ['Database connections', database.connectionCount === null ? 'One embedded connection (SQLite)' : String(database.connectionCount)],
+    [
+      'Database connections',
+      database.connectionCount === null ? 'One embedded connection (SQLite)' : String(database.connectionCount),
+    ],
     ['Database size', database.size === null ? '—' : formatBytes(database.size)],
     ['API response time', api ? seconds(api.responseTime) : 'Not measured in this process'],
     ['API error rate', api ? `${api.errorRate.toFixed(1)}%` : '—'],
@@ -198,7 +323,8 @@ function SystemMetrics({ health }: { health: MonitoringData['health'] }) {
         ))}
       </dl>
       <p className="mt-3 text-xs text-slate-600">
-        API figures are this web process’s own requests over the last {api?.windowMinutes ?? 15} minutes{api ? ` (${api.requests} requests)` : ''}; the others were measured at {formatInstant(health.timestamp)}.
+        API figures are this web process’s own requests over the last {api?.windowMinutes ?? 15} minutes
+        {api ? ` (${api.requests} requests)` : ''}; the others were measured at {formatInstant(health.timestamp)}.
       </p>
     </Card>
   );
@@ -212,7 +338,11 @@ export function SystemMonitoringScreen({ data, answer }: { data: MonitoringData;
       <PageHeading title="System Monitoring" />
       <Tiles health={data.health} />
       {data.resolving ? <ResolveForm error={data.resolving} answer={answer} /> : null}
-      <TabNav label="System monitoring sections" current={data.tab} tabs={MONITORING_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))} />
+      <TabNav
+        label="System monitoring sections"
+        current={data.tab}
+        tabs={MONITORING_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))}
+      />
       {data.tab === 'errors' && data.errors ? <ErrorTracking errors={data.errors} base={base} /> : null}
       {data.tab === 'recovery' && data.recovery ? <RecoveryActions recovery={data.recovery} /> : null}
       {data.tab === 'metrics' ? <SystemMetrics health={data.health} /> : null}

@@ -7,7 +7,12 @@ import { dialectOf } from '../../../db/dialect.ts';
 import type { ErrorSeverity, RecoveryStatus } from '../../../db/types.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
-import { inTransaction, requirePermission, type PermissionOptions, type ServiceContext } from '../../platform/context.ts';
+import {
+  inTransaction,
+  requirePermission,
+  type PermissionOptions,
+  type ServiceContext,
+} from '../../platform/context.ts';
 import { conflict, fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
 import type { HealthMeasurement } from '../../platform/health-measure.server.ts';
@@ -51,7 +56,10 @@ export interface SystemHealth extends HealthVerdict {
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
-function level(value: number | null | undefined, limits: { warning: number; critical: number }): 'ok' | 'warning' | 'critical' {
+function level(
+  value: number | null | undefined,
+  limits: { warning: number; critical: number },
+): 'ok' | 'warning' | 'critical' {
   if (value === null || value === undefined) return 'ok';
   return value >= limits.critical ? 'critical' : value >= limits.warning ? 'warning' : 'ok';
 }
@@ -70,21 +78,34 @@ export interface HealthVerdict {
  */
 export function judgeHealth(measured: HealthMeasurement, api: ApiFigures | null): HealthVerdict {
   const memory = pct(measured.memoryUsed, measured.memoryTotal);
-  const disk = measured.diskTotal !== null && measured.diskFree !== null ? pct(measured.diskTotal - measured.diskFree, measured.diskTotal) : null;
+  const disk =
+    measured.diskTotal !== null && measured.diskFree !== null
+      ? pct(measured.diskTotal - measured.diskFree, measured.diskTotal)
+      : null;
   const checks: [string, 'ok' | 'warning' | 'critical'][] = [
     [`CPU at ${measured.cpuUsage}%`, level(measured.cpuUsage, THRESHOLDS.cpu)],
     [`Memory at ${memory}%`, level(memory, THRESHOLDS.memory)],
     [`Disk at ${disk}%`, level(disk, THRESHOLDS.disk)],
-    [`Database answered in ${measured.databaseResponseMs} ms`, level(measured.databaseResponseMs, THRESHOLDS.databaseMs)],
+    [
+      `Database answered in ${measured.databaseResponseMs} ms`,
+      level(measured.databaseResponseMs, THRESHOLDS.databaseMs),
+    ],
     [`${api?.errorRate}% of requests failed`, level(api?.requests ? api.errorRate : null, THRESHOLDS.errorRate)],
   ];
   const failing = checks.filter(([, l]) => l !== 'ok');
-  const overall: OverallHealth = failing.some(([, l]) => l === 'critical') ? 'critical' : failing.length ? 'warning' : 'healthy';
+  const overall: OverallHealth = failing.some(([, l]) => l === 'critical')
+    ? 'critical'
+    : failing.length
+      ? 'warning'
+      : 'healthy';
   return { timestamp: measured.createdAt, overall, reasons: failing.map(([text]) => text) };
 }
 
 /** The health verdict on the newest sample (the dashboard's System Health tile). */
-export async function healthVerdict(ctx: ServiceContext, options: { health: HealthSource; api: ApiFigures | null }): Promise<HealthVerdict> {
+export async function healthVerdict(
+  ctx: ServiceContext,
+  options: { health: HealthSource; api: ApiFigures | null },
+): Promise<HealthVerdict> {
   requirePermission(ctx, 'installation', 'read', HIDDEN_OUT_OF_SCOPE);
   return judgeHealth(await options.health.latest(), options.api);
 }
@@ -93,15 +114,35 @@ export async function healthVerdict(ctx: ServiceContext, options: { health: Heal
  * GET /api/system/health. `health`: the web process's background samples (the figures are the
  * newest one's, `timestamp` its time); `api`: its traffic figures (null where none are kept).
  */
-export async function systemHealth(ctx: ServiceContext, options: { health: HealthSource; api: ApiFigures | null }, now = new Date()): Promise<SystemHealth> {
+export async function systemHealth(
+  ctx: ServiceContext,
+  options: { health: HealthSource; api: ApiFigures | null },
+  now = new Date(),
+): Promise<SystemHealth> {
   requirePermission(ctx, 'installation', 'read', HIDDEN_OUT_OF_SCOPE);
   const since = new Date(now.getTime() - HISTORY_HOURS * 3_600_000).toISOString();
   const [measured, snapshots] = await Promise.all([
     options.health.latest(),
-    ctx.db.selectFrom('healthSnapshots').select(['createdAt', 'cpuUsage', 'memoryUsed', 'memoryTotal', 'databaseResponseMs']).where('createdAt', '>=', since).orderBy('createdAt').execute(),
+    ctx.db
+      .selectFrom('healthSnapshots')
+      .select(['createdAt', 'cpuUsage', 'memoryUsed', 'memoryTotal', 'databaseResponseMs'])
+      .where('createdAt', '>=', since)
+      .orderBy('createdAt')
+      .execute(),
   ]);
-  const memory = { used: measured.memoryUsed, total: measured.memoryTotal, percentage: pct(measured.memoryUsed, measured.memoryTotal) };
-  const disk = measured.diskTotal !== null && measured.diskFree !== null ? { used: measured.diskTotal - measured.diskFree, total: measured.diskTotal, percentage: pct(measured.diskTotal - measured.diskFree, measured.diskTotal) } : null;
+  const memory = {
+    used: measured.memoryUsed,
+    total: measured.memoryTotal,
+    percentage: pct(measured.memoryUsed, measured.memoryTotal),
+  };
+  const disk =
+    measured.diskTotal !== null && measured.diskFree !== null
+      ? {
+          used: measured.diskTotal - measured.diskFree,
+          total: measured.diskTotal,
+          percentage: pct(measured.diskTotal - measured.diskFree, measured.diskTotal),
+        }
+      : null;
   const verdict = judgeHealth(measured, options.api);
 
   // 15-minute averages of the snapshots.
@@ -129,7 +170,12 @@ export async function systemHealth(ctx: ServiceContext, options: { health: Healt
       cpu: { usage: measured.cpuUsage, loadAverage: measured.loadAverage, cores: measured.cpuCount },
       memory,
       disk,
-      database: { responseTime: measured.databaseResponseMs, connectionCount: measured.databaseConnections, size: measured.databaseSize, dialect: dialectOf(ctx.db) },
+      database: {
+        responseTime: measured.databaseResponseMs,
+        connectionCount: measured.databaseConnections,
+        size: measured.databaseSize,
+        dialect: dialectOf(ctx.db),
+      },
       api: options.api,
     },
     history,
@@ -140,11 +186,29 @@ export async function systemHealth(ctx: ServiceContext, options: { health: Healt
 // Errors and recovery actions
 
 export const ERROR_STATUSES = ['open', 'resolved', 'all'] as const;
-const limit = (fallback: number) => z.preprocess((v) => (v === undefined || v === '' ? fallback : Number(v)), z.number({ error: 'limit must be a whole number from 1 to 1000' }).int('limit must be a whole number from 1 to 1000').min(1, 'limit must be a whole number from 1 to 1000').max(1000, 'limit must be a whole number from 1 to 1000'));
-const offset = z.preprocess((v) => (v === undefined || v === '' ? 0 : Number(v)), z.number({ error: 'offset must be a whole number of 0 or more' }).int('offset must be a whole number of 0 or more').min(0, 'offset must be a whole number of 0 or more').max(1_000_000_000));
+const limit = (fallback: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? fallback : Number(v)),
+    z
+      .number({ error: 'limit must be a whole number from 1 to 1000' })
+      .int('limit must be a whole number from 1 to 1000')
+      .min(1, 'limit must be a whole number from 1 to 1000')
+      .max(1000, 'limit must be a whole number from 1 to 1000'),
+  );
+const offset = z.preprocess(
+  (v) => (v === undefined || v === '' ? 0 : Number(v)),
+  z
+    .number({ error: 'offset must be a whole number of 0 or more' })
+    .int('offset must be a whole number of 0 or more')
+    .min(0, 'offset must be a whole number of 0 or more')
+    .max(1_000_000_000),
+);
 
 export const ErrorQuery = z.object({
-  status: z.preprocess((v) => (v === undefined || v === '' ? 'all' : v), z.enum(ERROR_STATUSES, { error: `status must be one of: ${ERROR_STATUSES.join(', ')}` })),
+  status: z.preprocess(
+    (v) => (v === undefined || v === '' ? 'all' : v),
+    z.enum(ERROR_STATUSES, { error: `status must be one of: ${ERROR_STATUSES.join(', ')}` }),
+  ),
   limit: limit(100),
   offset,
 });
@@ -187,12 +251,29 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 }
 
 const errorColumns = [
-  'e.id', 'e.severity', 'e.errorType', 'e.message', 'e.endpoint', 'e.method', 'e.stack', 'e.occurrenceCount', 'e.affectedUsers',
-  'e.firstOccurrence', 'e.lastOccurrence', 'e.isResolved', 'e.resolvedAt', 'e.resolvedBy', 'u.username as resolvedByName', 'e.resolution',
+  'e.id',
+  'e.severity',
+  'e.errorType',
+  'e.message',
+  'e.endpoint',
+  'e.method',
+  'e.stack',
+  'e.occurrenceCount',
+  'e.affectedUsers',
+  'e.firstOccurrence',
+  'e.lastOccurrence',
+  'e.isResolved',
+  'e.resolvedAt',
+  'e.resolvedBy',
+  'u.username as resolvedByName',
+  'e.resolution',
 ] as const;
 
 /** GET /api/system/errors: unresolved first, then the latest occurrence first. */
-export async function listSystemErrors(ctx: ServiceContext, input: unknown): Promise<{ rows: SystemErrorView[]; total: number; limit: number; offset: number }> {
+export async function listSystemErrors(
+  ctx: ServiceContext,
+  input: unknown,
+): Promise<{ rows: SystemErrorView[]; total: number; limit: number; offset: number }> {
   requirePermission(ctx, 'installation', 'read', HIDDEN_OUT_OF_SCOPE);
   const query = parse(ErrorQuery, input);
   const [count, rows] = await Promise.all([
@@ -213,15 +294,31 @@ export async function listSystemErrors(ctx: ServiceContext, input: unknown): Pro
       .offset(query.offset)
       .execute(),
   ]);
-  return { rows: rows.map((r) => ({ ...r, occurrenceCount: Number(r.occurrenceCount), affectedUsers: Number(r.affectedUsers), isResolved: Boolean(r.isResolved) })), total: Number(count.n), limit: query.limit, offset: query.offset };
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      occurrenceCount: Number(r.occurrenceCount),
+      affectedUsers: Number(r.affectedUsers),
+      isResolved: Boolean(r.isResolved),
+    })),
+    total: Number(count.n),
+    limit: query.limit,
+    offset: query.offset,
+  };
 }
 
 /** GET /api/system/recovery-actions: newest first. */
-export async function listRecoveryActions(ctx: ServiceContext, input: unknown): Promise<{ rows: RecoveryActionView[]; total: number; limit: number; offset: number }> {
+export async function listRecoveryActions(
+  ctx: ServiceContext,
+  input: unknown,
+): Promise<{ rows: RecoveryActionView[]; total: number; limit: number; offset: number }> {
   requirePermission(ctx, 'installation', 'read', HIDDEN_OUT_OF_SCOPE);
   const query = parse(PageQuery, input);
   const [count, rows] = await Promise.all([
-    ctx.db.selectFrom('recoveryActions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('recoveryActions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     ctx.db
       .selectFrom('recoveryActions')
       .select(['id', 'actionType', 'status', 'description', 'result', 'systemErrorId', 'createdAt', 'completedAt'])
@@ -238,7 +335,11 @@ export const RESOLUTION_REQUIRED = 'Resolution notes are required';
 export const ALREADY_RESOLVED = 'This error is already resolved';
 
 export const ResolveRequest = z.object({
-  resolution: z.string({ error: RESOLUTION_REQUIRED }).trim().min(1, RESOLUTION_REQUIRED).max(2000, 'Resolution notes must be at most 2000 characters'),
+  resolution: z
+    .string({ error: RESOLUTION_REQUIRED })
+    .trim()
+    .min(1, RESOLUTION_REQUIRED)
+    .max(2000, 'Resolution notes must be at most 2000 characters'),
 });
 
 /** The screen's resolve form (intent resolve): the error's id and the notes. */
@@ -253,15 +354,39 @@ export async function resolveSystemError(ctx: ServiceContext, id: number, input:
   requirePermission(ctx, 'installation', 'read', HIDDEN_OUT_OF_SCOPE);
   const { resolution } = parse(ResolveRequest, input);
   await inTransaction(ctx.db, async (trx) => {
-    const row = await trx.selectFrom('systemErrors').select(['id', 'isResolved']).where('id', '=', id).executeTakeFirst();
+    const row = await trx
+      .selectFrom('systemErrors')
+      .select(['id', 'isResolved'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound();
     if (row.isResolved) throw conflict(ALREADY_RESOLVED);
-    await writeRecord({ ...ctx, db: trx }, 'systemErrors', {
-      action: 'update',
-      id,
-      values: { isResolved: true, resolvedAt: new Date().toISOString(), resolvedBy: ctx.actor.kind === 'user' ? ctx.actor.user.id : null, resolution },
-    }, { reason: 'Error resolved' });
+    await writeRecord(
+      { ...ctx, db: trx },
+      'systemErrors',
+      {
+        action: 'update',
+        id,
+        values: {
+          isResolved: true,
+          resolvedAt: new Date().toISOString(),
+          resolvedBy: ctx.actor.kind === 'user' ? ctx.actor.user.id : null,
+          resolution,
+        },
+      },
+      { reason: 'Error resolved' },
+    );
   });
-  const view = await ctx.db.selectFrom('systemErrors as e').leftJoin('users as u', 'u.id', 'e.resolvedBy').select(errorColumns).where('e.id', '=', id).executeTakeFirstOrThrow();
-  return { ...view, occurrenceCount: Number(view.occurrenceCount), affectedUsers: Number(view.affectedUsers), isResolved: Boolean(view.isResolved) };
+  const view = await ctx.db
+    .selectFrom('systemErrors as e')
+    .leftJoin('users as u', 'u.id', 'e.resolvedBy')
+    .select(errorColumns)
+    .where('e.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    ...view,
+    occurrenceCount: Number(view.occurrenceCount),
+    affectedUsers: Number(view.affectedUsers),
+    isResolved: Boolean(view.isResolved),
+  };
 }

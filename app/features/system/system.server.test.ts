@@ -20,14 +20,22 @@ describe.each(TEST_DIALECTS)('system errors and recovery actions on %s', (dialec
     expect(await recordSystemError(database.db, { ...input, occurrenceKey: 'a' })).toBe(id);
     expect(await recordSystemError(database.db, { ...input, occurrenceKey: 'b' })).toBe(id);
     const row = await database.db.selectFrom('systemErrors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ occurrenceCount: 2, isResolved: false, severity: 'high', details: { occurrenceKey: 'b' } });
+    expect(row).toMatchObject({
+      occurrenceCount: 2,
+      isResolved: false,
+      severity: 'high',
+      details: { occurrenceKey: 'b' },
+    });
     await database.db.updateTable('systemErrors').set({ isResolved: true }).where('id', '=', id).execute();
     expect(await recordSystemError(database.db, input)).not.toBe(id);
   });
 
   it('marks executing actions older than the cut-off failed and records the clean-up', async () => {
     const old = new Date(Date.now() - 3_600_000).toISOString();
-    await database.db.insertInto('recoveryActions').values({ actionType: 'old', status: 'executing', createdAt: old, updatedAt: old }).execute();
+    await database.db
+      .insertInto('recoveryActions')
+      .values({ actionType: 'old', status: 'executing', createdAt: old, updatedAt: old })
+      .execute();
     const fresh = await recordRecoveryAction(database.db, { actionType: 'fresh', status: 'executing' });
     expect(await recoverInterrupted(database.db, { olderThan: new Date(Date.now() - 60_000) })).toBe(1);
     const rows = await database.db.selectFrom('recoveryActions').selectAll().orderBy('id').execute();

@@ -5,7 +5,13 @@ import type { RecoveryStatus } from '../../../db/types.ts';
 
 export async function recordRecoveryAction(
   db: Db,
-  input: { actionType: string; status: RecoveryStatus; description?: string; result?: string; systemErrorId?: number | null },
+  input: {
+    actionType: string;
+    status: RecoveryStatus;
+    description?: string;
+    result?: string;
+    systemErrorId?: number | null;
+  },
 ): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
@@ -43,7 +49,11 @@ export interface InterruptedWork {
  * recorded as a completed recovery action. `olderThan` limits it to rows not touched since then
  * (on PostgreSQL other live workers may own recent rows).
  */
-export async function recoverInterrupted(db: Db, options: { olderThan?: Date } = {}, others: readonly InterruptedWork[] = []): Promise<number> {
+export async function recoverInterrupted(
+  db: Db,
+  options: { olderThan?: Date } = {},
+  others: readonly InterruptedWork[] = [],
+): Promise<number> {
   const now = new Date().toISOString();
   let update = db
     .updateTable('recoveryActions')
@@ -53,7 +63,11 @@ export async function recoverInterrupted(db: Db, options: { olderThan?: Date } =
   const rows = await update.returning('id').execute();
   const cleanups: { description: string; noun: string; ids: number[] }[] = [];
   for (const work of others) cleanups.push({ ...work, ids: await work.sweep(INTERRUPTED, options.olderThan) });
-  cleanups.push({ description: 'Work left running by a previous run was marked failed', noun: 'interrupted action(s)', ids: rows.map((r) => r.id) });
+  cleanups.push({
+    description: 'Work left running by a previous run was marked failed',
+    noun: 'interrupted action(s)',
+    ids: rows.map((r) => r.id),
+  });
   for (const { description, noun, ids } of cleanups) {
     if (!ids.length) continue;
     await recordRecoveryAction(db, {

@@ -17,7 +17,9 @@ function StatCard({ label, value, testId }: { label: string; value: string | num
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
       <p className="text-sm text-slate-500">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-slate-900">{typeof value === 'number' ? value.toLocaleString('en-US') : value}</p>
+      <p className="mt-1 text-2xl font-semibold text-slate-900">
+        {typeof value === 'number' ? value.toLocaleString('en-US') : value}
+      </p>
     </div>
   );
 }
@@ -41,7 +43,11 @@ export function StatisticsTab({ data }: { data: StatisticsData }) {
         <h2 className="mb-3 text-base font-semibold text-slate-900">Users by Role</h2>
         <ul className="grid gap-3 sm:grid-cols-4">
           {ROLES.map((role) => (
-            <li key={role} className="flex items-center justify-between rounded-md border border-slate-100 px-3 py-2" data-testid={`role-count-${role}`}>
+            <li
+              key={role}
+              className="flex items-center justify-between rounded-md border border-slate-100 px-3 py-2"
+              data-testid={`role-count-${role}`}
+            >
               <RoleBadge role={role} />
               <span className="text-lg font-semibold">{data.usersByRole[role] ?? 0}</span>
             </li>
@@ -53,7 +59,12 @@ export function StatisticsTab({ data }: { data: StatisticsData }) {
 }
 
 /** The summary of every user; the rows of one page of them (HISTORY_PAGE_SIZE a page). */
-export type AnalyticsData = ActivityAnalytics & { page: number; totalPages: number; total: number; computedAgo: string };
+export type AnalyticsData = ActivityAnalytics & {
+  page: number;
+  totalPages: number;
+  total: number;
+  computedAgo: string;
+};
 
 const LEVEL_STYLE = {
   high: 'bg-green-100 text-green-800',
@@ -71,48 +82,89 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
         <StatCard label="Total Users" value={data.summary.totalUsers} testId="analytics-total" />
         <StatCard label="Active Users" value={data.summary.activeUsers} testId="analytics-active" />
         <StatCard label="Logins Today" value={data.summary.loginsToday} testId="analytics-logins" />
-        <StatCard label="Avg Session" value={formatHoursMinutes(data.summary.averageSessionDuration)} testId="analytics-avg-session" />
+        <StatCard
+          label="Avg Session"
+          value={formatHoursMinutes(data.summary.averageSessionDuration)}
+          testId="analytics-avg-session"
+        />
       </div>
-      <ComputedNote what={`Entries and edits of the last ${ACTIVITY_WINDOW_DAYS} days`} at={data.computedAt} ago={data.computedAgo} testId="analytics-computed" />
+      <ComputedNote
+        what={`Entries and edits of the last ${ACTIVITY_WINDOW_DAYS} days`}
+        at={data.computedAt}
+        ago={data.computedAgo}
+        testId="analytics-computed"
+      />
       <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
-        <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Detailed User Activity</h2>
+        <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
+          Detailed User Activity
+        </h2>
         <ScrollRegion label="Detailed user activity">
           <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
-                {['User', 'Activity Level', 'Total Logins', 'Total Session Time', 'Avg Session', 'Last Login', 'Last Activity', 'Activity Score'].map((h) => (
-                  <th key={h} scope="col" className={cell}>{h}</th>
+                {[
+                  'User',
+                  'Activity Level',
+                  'Total Logins',
+                  'Total Session Time',
+                  'Avg Session',
+                  'Last Login',
+                  'Last Activity',
+                  'Activity Score',
+                ].map((h) => (
+                  <th key={h} scope="col" className={cell}>
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {data.users.length === 0 ? (
-                <tr><td colSpan={8} className="px-4 py-10 text-center text-slate-500">No users found.</td></tr>
-              ) : data.users.map((u) => {
-                const width = Math.max(0, Math.min(100, u.activityScore));
-                return (
-                  <tr key={u.userId} data-testid="activity-row">
-                    <td className={cell}>
-                      <p className="font-medium text-slate-900">{u.fullName || u.username}</p>
-                      <p className="text-xs text-slate-500">{u.email}</p>
-                    </td>
-                    <td className={cell}><span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${LEVEL_STYLE[u.activityLevel]}`}>{u.activityLevel}</span></td>
-                    <td className={`${cell} tabular-nums`}>{u.totalLogins.toLocaleString('en-US')}</td>
-                    <td className={cell}>{formatDuration(u.totalSessionTime)}</td>
-                    <td className={cell}>{formatDuration(u.averageSessionTime)}</td>
-                    <td className={cell}>{u.lastLogin ? formatInstant(u.lastLogin) : 'Never'}</td>
-                    <td className={cell}>{u.lastActivity ? formatInstant(u.lastActivity) : 'Never'}</td>
-                    <td className={cell}>
-                      <div className="flex items-center gap-2">
-                        <div className="h-2 w-24 rounded-full bg-slate-200" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={width} aria-label={`Activity score of ${u.username}`}>
-                          <div className="h-2 rounded-full bg-blue-600" style={{ width: `${width}%` }} />
+                <tr>
+                  <td colSpan={8} className="px-4 py-10 text-center text-slate-500">
+                    No users found.
+                  </td>
+                </tr>
+              ) : (
+                data.users.map((u) => {
+                  const width = Math.max(0, Math.min(100, u.activityScore));
+                  return (
+                    <tr key={u.userId} data-testid="activity-row">
+                      <td className={cell}>
+                        <p className="font-medium text-slate-900">{u.fullName || u.username}</p>
+                        <p className="text-xs text-slate-500">{u.email}</p>
+                      </td>
+                      <td className={cell}>
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${LEVEL_STYLE[u.activityLevel]}`}
+                        >
+                          {u.activityLevel}
+                        </span>
+                      </td>
+                      <td className={`${cell} tabular-nums`}>{u.totalLogins.toLocaleString('en-US')}</td>
+                      <td className={cell}>{formatDuration(u.totalSessionTime)}</td>
+                      <td className={cell}>{formatDuration(u.averageSessionTime)}</td>
+                      <td className={cell}>{u.lastLogin ? formatInstant(u.lastLogin) : 'Never'}</td>
+                      <td className={cell}>{u.lastActivity ? formatInstant(u.lastActivity) : 'Never'}</td>
+                      <td className={cell}>
+                        <div className="flex items-center gap-2">
+                          <div
+                            className="h-2 w-24 rounded-full bg-slate-200"
+                            role="meter"
+                            aria-valuemin={0}
+                            aria-valuemax={100}
+                            aria-valuenow={width}
+                            aria-label={`Activity score of ${u.username}`}
+                          >
+                            <div className="h-2 rounded-full bg-blue-600" style={{ width: `${width}%` }} />
+                          </div>
+                          <span className="text-xs tabular-nums text-slate-600">{u.activityScore}</span>
                         </div>
-                        <span className="text-xs tabular-nums text-slate-600">{u.activityScore}</span>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
             </tbody>
           </table>
         </ScrollRegion>
@@ -146,11 +198,23 @@ export function HistoryTab({ data }: { data: HistoryData }) {
   const cell = 'px-4 py-3';
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
-      <Form method="get" role="search" aria-label="Filter activity" className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4" preventScrollReset>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter activity"
+        className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4"
+        preventScrollReset
+      >
         <input type="hidden" name="tab" value="history" />
         <label className="text-sm text-slate-700">
           <span className="mb-1 block font-medium">User</span>
-          <UserFilter name="userId" value={filters.userId} text={data.userText} choices={data.userChoices} allLabel="All Users" />
+          <UserFilter
+            name="userId"
+            value={filters.userId}
+            text={data.userText}
+            choices={data.userChoices}
+            allLabel="All Users"
+          />
         </label>
         <label className="text-sm text-slate-700">
           <span className="mb-1 block font-medium">Start Date</span>
@@ -164,57 +228,88 @@ export function HistoryTab({ data }: { data: HistoryData }) {
           <span className="mb-1 block font-medium">Action</span>
           <select name="action" defaultValue={filters.action} className={inputClass}>
             <option value="">All Actions</option>
-            {HISTORY_ACTION_CHOICES.map((a) => <option key={a} value={a} className="capitalize">{a[0].toUpperCase() + a.slice(1)}</option>)}
+            {HISTORY_ACTION_CHOICES.map((a) => (
+              <option key={a} value={a} className="capitalize">
+                {a[0].toUpperCase() + a.slice(1)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="text-sm text-slate-700">
           <span className="mb-1 block font-medium">Table</span>
           <select name="tableName" defaultValue={filters.tableName} className={inputClass}>
             <option value="">All Tables</option>
-            {AUDITED_TABLES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+            {AUDITED_TABLES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        <button
+          type="submit"
+          className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
           <SearchIcon className="h-4 w-4" /> Filter
         </button>
       </Form>
-      {data.error ? <div className="p-4"><Alert title="Invalid filter">{data.error}</Alert></div> : null}
+      {data.error ? (
+        <div className="p-4">
+          <Alert title="Invalid filter">{data.error}</Alert>
+        </div>
+      ) : null}
       <ScrollRegion label="User history">
         <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              {['User', 'Action', 'Table', 'Record ID', 'Timestamp', 'IP Address', 'Reason'].map((h) => <th key={h} scope="col" className={cell}>{h}</th>)}
+              {['User', 'Action', 'Table', 'Record ID', 'Timestamp', 'IP Address', 'Reason'].map((h) => (
+                <th key={h} scope="col" className={cell}>
+                  {h}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {data.events.length === 0 ? (
-              <tr><td colSpan={7} className="px-4 py-10 text-center text-slate-500">No activity found.</td></tr>
-            ) : data.events.map((e) => (
-              <tr key={e.id} data-testid="history-row">
-                <td className={cell}>
-                  {e.user ? (
-                    <>
-                      <p className="font-medium text-slate-900">{e.user.fullName || e.user.username}</p>
-                      <p className="wrap-anywhere text-xs text-slate-500">{e.user.email}</p>
-                    </>
-                  ) : <span className="text-slate-500">{e.actorLabel ?? 'Unknown'}</span>}
+              <tr>
+                <td colSpan={7} className="px-4 py-10 text-center text-slate-500">
+                  No activity found.
                 </td>
-                <td className={`${cell} capitalize`}>{e.action.replace(/_/g, ' ')}</td>
-                <td className={cell}>{e.tableName ? wordsLabel(e.tableName) : ''}</td>
-                <td className={`${cell} tabular-nums`}>{e.recordId ?? ''}</td>
-                <td className={`${cell} whitespace-nowrap`}>{formatInstant(e.timestamp)}</td>
-                <td className={`${cell} wrap-anywhere`}>{e.ipAddress || 'N/A'}</td>
-                <td className={`${cell} wrap-anywhere`}>{e.reason || 'No reason provided'}</td>
               </tr>
-            ))}
+            ) : (
+              data.events.map((e) => (
+                <tr key={e.id} data-testid="history-row">
+                  <td className={cell}>
+                    {e.user ? (
+                      <>
+                        <p className="font-medium text-slate-900">{e.user.fullName || e.user.username}</p>
+                        <p className="wrap-anywhere text-xs text-slate-500">{e.user.email}</p>
+                      </>
+                    ) : (
+                      <span className="text-slate-500">{e.actorLabel ?? 'Unknown'}</span>
+                    )}
+                  </td>
+                  <td className={`${cell} capitalize`}>{e.action.replace(/_/g, ' ')}</td>
+                  <td className={cell}>{e.tableName ? wordsLabel(e.tableName) : ''}</td>
+                  <td className={`${cell} tabular-nums`}>{e.recordId ?? ''}</td>
+                  <td className={`${cell} whitespace-nowrap`}>{formatInstant(e.timestamp)}</td>
+                  <td className={`${cell} wrap-anywhere`}>{e.ipAddress || 'N/A'}</td>
+                  <td className={`${cell} wrap-anywhere`}>{e.reason || 'No reason provided'}</td>
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </ScrollRegion>
-      <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" aria-label="Pagination">
-        <p className="text-sm text-slate-600" data-testid="history-showing">{data.total.toLocaleString('en-US')} events</p>
+      <nav
+        className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
+        aria-label="Pagination"
+      >
+        <p className="text-sm text-slate-600" data-testid="history-showing">
+          {data.total.toLocaleString('en-US')} events
+        </p>
         <PrevNext search={search} page={data.page} totalPages={data.totalPages} />
       </nav>
     </section>
   );
 }
-

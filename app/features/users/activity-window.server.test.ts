@@ -5,7 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
-import { activityWindow, EVERY_COMPANY, mostActive, RECOMPUTE_AFTER_MS, refreshActivityWindow, scopeCounts, userCounts } from './activity-window.server.ts';
+import {
+  activityWindow,
+  EVERY_COMPANY,
+  mostActive,
+  RECOMPUTE_AFTER_MS,
+  refreshActivityWindow,
+  scopeCounts,
+  userCounts,
+} from './activity-window.server.ts';
 
 describe.each(TEST_DIALECTS)('activity window on %s', (dialect) => {
   // Far ahead of the rows the database's own set-up writes, so only the planted ones count.
@@ -16,8 +24,20 @@ describe.each(TEST_DIALECTS)('activity window on %s', (dialect) => {
   let editorA: number;
   let editorB: number;
   const entry = (userId: number | null, action: string, tableName: string, timestamp: string) => ({
-    tableName, recordId: 1, action, userId, timestamp, companyId: null, oldData: null, newData: null, changes: null,
-    ipAddress: null, userAgent: null, reason: null, sessionId: null, actorLabel: userId === null ? 'system' : null,
+    tableName,
+    recordId: 1,
+    action,
+    userId,
+    timestamp,
+    companyId: null,
+    oldData: null,
+    newData: null,
+    changes: null,
+    ipAddress: null,
+    userAgent: null,
+    reason: null,
+    sessionId: null,
+    actorLabel: userId === null ? 'system' : null,
   });
 
   beforeAll(async () => {
@@ -27,16 +47,19 @@ describe.each(TEST_DIALECTS)('activity window on %s', (dialect) => {
     companyA = a.id;
     editorA = (await createTestUser(db, { role: 'editor', companyId: a.id })).id;
     editorB = (await createTestUser(db, { role: 'editor', companyId: b.id })).id;
-    await db.insertInto('auditLogs').values([
-      ...[1, 2, 3].map((h) => entry(editorA, 'create', 'budgets', hoursAgo(24 * h))),
-      entry(editorA, 'update', 'companies', hoursAgo(5)),
-      entry(editorA, 'create', 'budgets', hoursAgo(24 * 31)), // before the window
-      entry(editorA, 'create', 'budgets', hoursAgo(-2)), // after now
-      entry(editorB, 'delete', 'budgets', hoursAgo(48)),
-      entry(editorB, 'update', 'actual_expenses', hoursAgo(49)),
-      entry(editorB, 'login_failed', 'users', hoursAgo(3)),
-      entry(null, 'other', 'backups', hoursAgo(10)),
-    ]).execute();
+    await db
+      .insertInto('auditLogs')
+      .values([
+        ...[1, 2, 3].map((h) => entry(editorA, 'create', 'budgets', hoursAgo(24 * h))),
+        entry(editorA, 'update', 'companies', hoursAgo(5)),
+        entry(editorA, 'create', 'budgets', hoursAgo(24 * 31)), // before the window
+        entry(editorA, 'create', 'budgets', hoursAgo(-2)), // after now
+        entry(editorB, 'delete', 'budgets', hoursAgo(48)),
+        entry(editorB, 'update', 'actual_expenses', hoursAgo(49)),
+        entry(editorB, 'login_failed', 'users', hoursAgo(3)),
+        entry(null, 'other', 'backups', hoursAgo(10)),
+      ])
+      .execute();
   });
   afterAll(() => database?.destroy());
 
@@ -54,11 +77,19 @@ describe.each(TEST_DIALECTS)('activity window on %s', (dialect) => {
       byTable: { budgets: 4, companies: 1, actual_expenses: 1, users: 1, backups: 1 },
     });
     // A company's counts are its users' events only (no system entries).
-    expect(await scopeCounts(db, companyA)).toEqual({ byAction: { create: 3, update: 1 }, byTable: { budgets: 3, companies: 1 } });
+    expect(await scopeCounts(db, companyA)).toEqual({
+      byAction: { create: 3, update: 1 },
+      byTable: { budgets: 3, companies: 1 },
+    });
     // Failed sign-ins make nobody active.
-    expect((await mostActive(db, null, 5)).map((u) => [u.userId, Number(u.events)])).toEqual([[editorA, 4], [editorB, 2]]);
+    expect((await mostActive(db, null, 5)).map((u) => [u.userId, Number(u.events)])).toEqual([
+      [editorA, 4],
+      [editorB, 2],
+    ]);
     expect((await mostActive(db, companyA, 5)).map((u) => u.userId)).toEqual([editorA]);
-    expect((await db.selectFrom('activityScopeWindow').select('companyId').distinct().execute()).map((r) => r.companyId)).toContain(EVERY_COMPANY);
+    expect(
+      (await db.selectFrom('activityScopeWindow').select('companyId').distinct().execute()).map((r) => r.companyId),
+    ).toContain(EVERY_COMPANY);
   });
 
   it('readers keep the stored counts until a run finds the trail changed or the counts an hour old', async () => {
@@ -66,7 +97,10 @@ describe.each(TEST_DIALECTS)('activity window on %s', (dialect) => {
     const first = await activityWindow(db, NOW);
     expect(await refreshActivityWindow(db, { now: NOW })).toEqual({ skipped: 'unchanged' });
 
-    await db.insertInto('auditLogs').values(entry(editorA, 'create', 'budgets', hoursAgo(1))).execute();
+    await db
+      .insertInto('auditLogs')
+      .values(entry(editorA, 'create', 'budgets', hoursAgo(1)))
+      .execute();
     // Stored: the new entry is not counted until the job's next run.
     expect((await userCounts(db, [editorA])).get(editorA)).toEqual({ entries: 3, edits: 1 });
     expect(await activityWindow(db, NOW)).toEqual(first);
@@ -80,13 +114,19 @@ describe.each(TEST_DIALECTS)('activity window on %s', (dialect) => {
     expect(await refreshActivityWindow(db, { now: almost })).toEqual({ skipped: 'unchanged' });
     const later = new Date(NOW.getTime() + RECOMPUTE_AFTER_MS + 60_000);
     expect(await refreshActivityWindow(db, { now: later })).toMatchObject({ skipped: null });
-    expect(await activityWindow(db, later)).toMatchObject({ until: later.toISOString(), computedAt: later.toISOString() });
+    expect(await activityWindow(db, later)).toMatchObject({
+      until: later.toISOString(),
+      computedAt: later.toISOString(),
+    });
   });
 
   it('a user deleted since is counted in every company’s totals, not as a person', async () => {
     const db = database.db;
     const gone = await createTestUser(db, { role: 'editor', companyId: companyA });
-    await db.insertInto('auditLogs').values(entry(gone.id, 'create', 'budgets', hoursAgo(2))).execute();
+    await db
+      .insertInto('auditLogs')
+      .values(entry(gone.id, 'create', 'budgets', hoursAgo(2)))
+      .execute();
     await db.updateTable('auditLogs').set({ userId: null }).where('userId', '=', gone.id).execute();
     await db.deleteFrom('users').where('id', '=', gone.id).execute();
     await refreshActivityWindow(db, { now: NOW, force: true });

@@ -35,7 +35,10 @@ export interface ActivityWindow {
 
 /** Whether the audit trail changed: its newest id and its kept total (deletes by retention or a restore change it). */
 async function auditToken(db: Db): Promise<string> {
-  const newest = await db.selectFrom('auditLogs').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const newest = await db
+    .selectFrom('auditLogs')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return `${newest?.id ?? 0}:${await auditEntries(db, null)}`;
 }
 
@@ -46,11 +49,19 @@ async function currentRun(db: Db) {
 export type ActivityRefresh = { skipped: 'unchanged' | 'running' } | { skipped: null; users: number; seconds: number };
 
 /** Counts the window again when the trail changed or the last computation is old (the job). */
-export async function refreshActivityWindow(db: Db, options: { now?: Date; force?: boolean } = {}): Promise<ActivityRefresh> {
+export async function refreshActivityWindow(
+  db: Db,
+  options: { now?: Date; force?: boolean } = {},
+): Promise<ActivityRefresh> {
   const now = options.now ?? new Date();
   const token = await auditToken(db);
   const current = await currentRun(db);
-  if (!options.force && current && current.auditToken === token && now.getTime() - Date.parse(current.computedAt) < RECOMPUTE_AFTER_MS) {
+  if (
+    !options.force &&
+    current &&
+    current.auditToken === token &&
+    now.getTime() - Date.parse(current.computedAt) < RECOMPUTE_AFTER_MS
+  ) {
     return { skipped: 'unchanged' };
   }
   const lease = await claimLease(db, LEASE_KEY);
@@ -64,13 +75,16 @@ export async function refreshActivityWindow(db: Db, options: { now?: Date; force
     const grouped: { action: string; tableName: string; userId: number | null; n: number | string | bigint }[] = [];
     for (let from = since; from <= until;) {
       const to = new Date(Math.min(Date.parse(from) + DAY_MS, Date.parse(until) + 1)).toISOString();
-      grouped.push(...await db.selectFrom('auditLogs')
-        .select((eb) => ['action', 'tableName', 'userId', eb.fn.countAll().as('n')])
-        .where('action', 'in', [...AUDIT_ACTIONS])
-        .where('timestamp', '>=', from)
-        .where('timestamp', '<', to)
-        .groupBy(['action', 'tableName', 'userId'])
-        .execute());
+      grouped.push(
+        ...(await db
+          .selectFrom('auditLogs')
+          .select((eb) => ['action', 'tableName', 'userId', eb.fn.countAll().as('n')])
+          .where('action', 'in', [...AUDIT_ACTIONS])
+          .where('timestamp', '>=', from)
+          .where('timestamp', '<', to)
+          .groupBy(['action', 'tableName', 'userId'])
+          .execute()),
+      );
       from = to;
       await pause();
     }
@@ -88,7 +102,10 @@ export async function refreshActivityWindow(db: Db, options: { now?: Date; force
       const n = Number(r.n);
       // Entries keep a user id only while the user exists (deleting one sets it null).
       const known = r.userId !== null && companyOf.has(r.userId);
-      const companies = [EVERY_COMPANY, ...(known && companyOf.get(r.userId!) != null ? [companyOf.get(r.userId!)!] : [])];
+      const companies = [
+        EVERY_COMPANY,
+        ...(known && companyOf.get(r.userId!) != null ? [companyOf.get(r.userId!)!] : []),
+      ];
       for (const c of companies) {
         add(c, 'action', r.action, n);
         add(c, 'table', r.tableName, n);
@@ -113,11 +130,21 @@ export async function refreshActivityWindow(db: Db, options: { now?: Date; force
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('activityUserWindow').execute();
       await trx.deleteFrom('activityScopeWindow').execute();
-      for (let i = 0; i < userRows.length; i += INSERT_BATCH) await trx.insertInto('activityUserWindow').values(userRows.slice(i, i + INSERT_BATCH)).execute();
-      for (let i = 0; i < scopeRows.length; i += INSERT_BATCH) await trx.insertInto('activityScopeWindow').values(scopeRows.slice(i, i + INSERT_BATCH)).execute();
+      for (let i = 0; i < userRows.length; i += INSERT_BATCH)
+        await trx
+          .insertInto('activityUserWindow')
+          .values(userRows.slice(i, i + INSERT_BATCH))
+          .execute();
+      for (let i = 0; i < scopeRows.length; i += INSERT_BATCH)
+        await trx
+          .insertInto('activityScopeWindow')
+          .values(scopeRows.slice(i, i + INSERT_BATCH))
+          .execute();
       // Counted as of `now`, the window's end (the job's now is the clock's).
       const run = { windowStart: since, windowEnd: until, computedAt: until, auditToken: token };
-      await trx.insertInto('activityWindowRuns').values({ id: RUN_ID, ...run })
+      await trx
+        .insertInto('activityWindowRuns')
+        .values({ id: RUN_ID, ...run })
         .onConflict((oc) => oc.column('id').doUpdateSet(run))
         .execute();
     });
@@ -145,8 +172,15 @@ export async function activityWindow(db: Db, now = new Date()): Promise<Activity
 }
 
 /** The window's events by action and by table of one company's users, or of everyone (null). */
-export async function scopeCounts(db: Db, companyId: number | null): Promise<{ byAction: Record<string, number>; byTable: Record<string, number> }> {
-  const rows = await db.selectFrom('activityScopeWindow').select(['kind', 'name', 'events']).where('companyId', '=', companyId ?? EVERY_COMPANY).execute();
+export async function scopeCounts(
+  db: Db,
+  companyId: number | null,
+): Promise<{ byAction: Record<string, number>; byTable: Record<string, number> }> {
+  const rows = await db
+    .selectFrom('activityScopeWindow')
+    .select(['kind', 'name', 'events'])
+    .where('companyId', '=', companyId ?? EVERY_COMPANY)
+    .execute();
   const byAction: Record<string, number> = {};
   const byTable: Record<string, number> = {};
   for (const r of rows) (r.kind === 'action' ? byAction : byTable)[r.name] = Number(r.events);
@@ -154,9 +188,14 @@ export async function scopeCounts(db: Db, companyId: number | null): Promise<{ b
 }
 
 /** The window's creates and updates per user, of the given users (all when omitted). */
-export async function userCounts(db: Db, userIds?: readonly number[]): Promise<Map<number, { entries: number; edits: number }>> {
+export async function userCounts(
+  db: Db,
+  userIds?: readonly number[],
+): Promise<Map<number, { entries: number; edits: number }>> {
   if (userIds && userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('activityUserWindow').select(['userId', 'entries', 'edits'])
+  const rows = await db
+    .selectFrom('activityUserWindow')
+    .select(['userId', 'entries', 'edits'])
     .$if(!!userIds, (q) => q.where('userId', 'in', [...userIds!]))
     .execute();
   return new Map(rows.map((r) => [r.userId, { entries: Number(r.entries), edits: Number(r.edits) }]));
@@ -164,7 +203,8 @@ export async function userCounts(db: Db, userIds?: readonly number[]): Promise<M
 
 /** The most active users of the window (events other than failed sign-ins), of one company or all. */
 export async function mostActive(db: Db, companyId: number | null, limit: number) {
-  return db.selectFrom('activityUserWindow as w')
+  return db
+    .selectFrom('activityUserWindow as w')
     .innerJoin('users as u', 'u.id', 'w.userId')
     .select(['u.id as userId', 'u.username', 'u.fullName', 'u.email', 'w.events'])
     .where('w.events', '>', 0)

@@ -11,7 +11,8 @@ import { createUser, deleteUser, issueTemporaryPassword, listUsers, setUserActiv
 import { createOutput, UsageError, withDatabase, type GlobalOptions, type Output } from '../../../cli/runtime.ts';
 
 function role(raw: string): Role {
-  if (!(ROLES as readonly string[]).includes(raw)) throw new UsageError(`--role must be one of: ${ROLES.join(', ')} (got '${raw}')`);
+  if (!(ROLES as readonly string[]).includes(raw))
+    throw new UsageError(`--role must be one of: ${ROLES.join(', ')} (got '${raw}')`);
   return raw as Role;
 }
 
@@ -28,7 +29,15 @@ async function target(ctx: ServiceContext, key: string): Promise<AuthUser> {
   return user;
 }
 
-const brief = (u: AuthUser) => ({ id: u.id, username: u.username, email: u.email, role: u.role, companyId: u.companyId, isActive: u.isActive, isTemporaryPassword: u.isTemporaryPassword });
+const brief = (u: AuthUser) => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  role: u.role,
+  companyId: u.companyId,
+  isActive: u.isActive,
+  isTemporaryPassword: u.isTemporaryPassword,
+});
 
 /** The password goes alone on the last line, so `tail -n1` (or a script) can take it. */
 function printPassword(out: Output, data: Record<string, unknown>, lines: string[], password: string) {
@@ -39,7 +48,8 @@ function printPassword(out: Output, data: Record<string, unknown>, lines: string
 export function registerUsers(program: Command): void {
   const users = program.command('users').description('manage user accounts (audited as cli)');
 
-  users.command('list')
+  users
+    .command('list')
     .description('list active users (or inactive ones with --inactive)')
     .option('--role <role>', `only this role (${ROLES.join(', ')})`, role)
     .option('--company <name|id>', 'only users of this company')
@@ -47,7 +57,11 @@ export function registerUsers(program: Command): void {
     .action(async (options: { role?: Role; company?: string; inactive: boolean }, command: Command) => {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
       await withDatabase(async ({ ctx }) => {
-        const rows = await listUsers(ctx, { role: options.role, companyId: await companyId(ctx, options.company), inactive: options.inactive });
+        const rows = await listUsers(ctx, {
+          role: options.role,
+          companyId: await companyId(ctx, options.company),
+          inactive: options.inactive,
+        });
         await out.table(
           [
             { key: 'id', label: 'ID', right: true },
@@ -59,7 +73,10 @@ export function registerUsers(program: Command): void {
             { key: 'lastLogin', label: 'Last Login' },
           ],
           rows.map((u) => ({
-            id: u.id, username: u.username, email: u.email, role: u.role,
+            id: u.id,
+            username: u.username,
+            email: u.email,
+            role: u.role,
             company: u.companyName ?? 'All companies',
             status: `${u.isActive ? 'active' : 'inactive'}${u.isTemporaryPassword ? ' (temporary password)' : ''}`,
             lastLogin: u.lastLoginAt ?? 'never',
@@ -69,7 +86,8 @@ export function registerUsers(program: Command): void {
       });
     });
 
-  users.command('create')
+  users
+    .command('create')
     .description('create a user; without --password a temporary password is generated and printed once')
     .requiredOption('--email <email>', 'e-mail address (sign-in name)')
     .requiredOption('--username <name>', 'username')
@@ -77,24 +95,43 @@ export function registerUsers(program: Command): void {
     .option('--company <name|id>', 'limit the user to one company (default: all companies)')
     .option('--full-name <name>', 'full name')
     .option('--password <password>', 'initial password (at least 8 characters; visible in shell history)')
-    .action(async (options: { email: string; username: string; role: Role; company?: string; fullName?: string; password?: string }, command: Command) => {
-      const out = createOutput(command.optsWithGlobals<GlobalOptions>());
-      await withDatabase(async ({ ctx }) => {
-        const { user, temporaryPassword } = await createUser(ctx, {
-          email: options.email,
-          username: options.username,
-          role: options.role,
-          companyId: await companyId(ctx, options.company),
-          fullName: options.fullName,
-          password: options.password,
+    .action(
+      async (
+        options: {
+          email: string;
+          username: string;
+          role: Role;
+          company?: string;
+          fullName?: string;
+          password?: string;
+        },
+        command: Command,
+      ) => {
+        const out = createOutput(command.optsWithGlobals<GlobalOptions>());
+        await withDatabase(async ({ ctx }) => {
+          const { user, temporaryPassword } = await createUser(ctx, {
+            email: options.email,
+            username: options.username,
+            role: options.role,
+            companyId: await companyId(ctx, options.company),
+            fullName: options.fullName,
+            password: options.password,
+          });
+          const lines = [`created user #${user.id} ${user.email} (${user.role})`];
+          if (temporaryPassword)
+            printPassword(
+              out,
+              { user: brief(user) },
+              [...lines, 'The user must change this password at first sign-in.'],
+              temporaryPassword,
+            );
+          else out.result({ user: brief(user) }, lines);
         });
-        const lines = [`created user #${user.id} ${user.email} (${user.role})`];
-        if (temporaryPassword) printPassword(out, { user: brief(user) }, [...lines, 'The user must change this password at first sign-in.'], temporaryPassword);
-        else out.result({ user: brief(user) }, lines);
-      });
-    });
+      },
+    );
 
-  users.command('temp-password')
+  users
+    .command('temp-password')
     .description("issue a temporary password: ends the user's sessions, forces a change at next sign-in; asks first")
     .argument('<user>', 'e-mail address or id')
     .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)
@@ -102,24 +139,37 @@ export function registerUsers(program: Command): void {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
       await withDatabase(async ({ ctx }) => {
         const user = await target(ctx, key);
-        const ok = await out.confirm(confirmTemporaryPasswordMessage(`${user.username} (${user.email}, ${user.role})`), {
-          yes: options.yes,
-          refusal: `Not issuing a temporary password for ${user.email}`,
-        });
+        const ok = await out.confirm(
+          confirmTemporaryPasswordMessage(`${user.username} (${user.email}, ${user.role})`),
+          {
+            yes: options.yes,
+            refusal: `Not issuing a temporary password for ${user.email}`,
+          },
+        );
         if (!ok) {
           out.result({ issued: false }, ['cancelled: the password is unchanged']);
           return;
         }
         const result = await issueTemporaryPassword(ctx, user.id);
-        printPassword(out, { user: brief(result.user), endedSessions: result.endedSessions }, [
-          `temporary password issued for ${user.email}; ${result.endedSessions} session(s) ended; a change is required at next sign-in`,
-        ], result.temporaryPassword);
+        printPassword(
+          out,
+          { user: brief(result.user), endedSessions: result.endedSessions },
+          [
+            `temporary password issued for ${user.email}; ${result.endedSessions} session(s) ended; a change is required at next sign-in`,
+          ],
+          result.temporaryPassword,
+        );
       });
     });
 
   for (const active of [false, true]) {
-    const cmd = users.command(active ? 'reactivate' : 'deactivate')
-      .description(active ? 'reactivate a user' : 'deactivate a user and end their sessions (owners cannot be deactivated); asks first')
+    const cmd = users
+      .command(active ? 'reactivate' : 'deactivate')
+      .description(
+        active
+          ? 'reactivate a user'
+          : 'deactivate a user and end their sessions (owners cannot be deactivated); asks first',
+      )
       .argument('<user>', 'e-mail address or id');
     if (!active) cmd.option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false);
     cmd.action(async (key: string, options: { yes?: boolean }, command: Command) => {
@@ -150,7 +200,8 @@ export function registerUsers(program: Command): void {
     });
   }
 
-  users.command('delete')
+  users
+    .command('delete')
     .description('delete a user and end their sessions (owners cannot be deleted); asks first')
     .argument('<user>', 'e-mail address or id')
     .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)
@@ -158,10 +209,13 @@ export function registerUsers(program: Command): void {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
       await withDatabase(async ({ ctx }) => {
         const user = await target(ctx, key);
-        const ok = await out.confirm(`Are you sure you want to delete user ${user.username} (${user.email})? This action cannot be undone.`, {
-          yes: options.yes,
-          refusal: `Not deleting user ${user.email}`,
-        });
+        const ok = await out.confirm(
+          `Are you sure you want to delete user ${user.username} (${user.email})? This action cannot be undone.`,
+          {
+            yes: options.yes,
+            refusal: `Not deleting user ${user.email}`,
+          },
+        );
         if (!ok) {
           out.result({ deleted: false }, ['cancelled: nothing deleted']);
           return;

@@ -68,7 +68,20 @@ export async function editorActivities(db: Db, filter: ActivityFilter): Promise<
     .selectFrom('auditLogs as a')
     .innerJoin('users as u', 'u.id', 'a.userId')
     .leftJoin('companies as c', 'c.id', 'a.companyId')
-    .select(['a.id', 'a.userId', 'u.username', 'u.fullName', 'a.action', 'a.tableName', 'a.recordId', 'a.timestamp', 'a.ipAddress', 'a.newData', 'a.oldData', 'c.name as company'])
+    .select([
+      'a.id',
+      'a.userId',
+      'u.username',
+      'u.fullName',
+      'a.action',
+      'a.tableName',
+      'a.recordId',
+      'a.timestamp',
+      'a.ipAddress',
+      'a.newData',
+      'a.oldData',
+      'c.name as company',
+    ])
     .where(action, 'in', [...WRITE_ACTIONS])
     .$if(filter.userId !== undefined, (q) => q.where('a.userId', '=', filter.userId!))
     .$if(filter.editorsOnly === true || filter.companyId != null, (q) =>
@@ -85,12 +98,21 @@ export async function editorActivities(db: Db, filter: ActivityFilter): Promise<
     .limit(filter.limit)
     .execute();
   const dataOf = (r: (typeof rows)[number]): Data => ((r.newData ?? r.oldData) as Data) ?? null;
-  const categoryIds = [...new Set(rows.map((r) => dataOf(r)?.categoryId).filter((v): v is number => typeof v === 'number'))];
-  const categories = categoryIds.length ? await db.selectFrom('expenseCategories').select(['id', 'name']).where('id', 'in', categoryIds).execute() : [];
+  const categoryIds = [
+    ...new Set(rows.map((r) => dataOf(r)?.categoryId).filter((v): v is number => typeof v === 'number')),
+  ];
+  const categories = categoryIds.length
+    ? await db.selectFrom('expenseCategories').select(['id', 'name']).where('id', 'in', categoryIds).execute()
+    : [];
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   return rows.map((r) => {
     const data = dataOf(r);
-    const text = typeof data?.description === 'string' && data.description ? `: ${data.description}` : typeof data?.name === 'string' ? `: ${data.name}` : '';
+    const text =
+      typeof data?.description === 'string' && data.description
+        ? `: ${data.description}`
+        : typeof data?.name === 'string'
+          ? `: ${data.name}`
+          : '';
     const label = TABLE_LABELS.get(r.tableName) ?? r.tableName;
     const screen = EDIT_SCREENS[r.tableName];
     return {
@@ -103,7 +125,7 @@ export async function editorActivities(db: Db, filter: ActivityFilter): Promise<
       recordId: r.recordId,
       description: `${VERBS[r.action] ?? r.action} ${label}${r.recordId ? ` #${r.recordId}` : ''}${text}`.slice(0, 300),
       amount: typeof data?.amountCents === 'number' ? data.amountCents / 100 : null,
-      category: typeof data?.categoryId === 'number' ? categoryName.get(data.categoryId) ?? null : null,
+      category: typeof data?.categoryId === 'number' ? (categoryName.get(data.categoryId) ?? null) : null,
       company: r.company ?? null,
       timestamp: r.timestamp,
       ipAddress: r.ipAddress || null,
@@ -128,7 +150,11 @@ export const ActivityPatchBody = anyResourcePatchBody(RESOURCE_LIST);
 export async function updateActivityRecord(ctx: ServiceContext, activityId: number, input: unknown): Promise<ApiRow> {
   const user = actingUser(ctx);
   if (!user) throw notFound();
-  const entry = await ctx.db.selectFrom('auditLogs').select(['tableName', 'recordId', 'userId']).where('id', '=', activityId).executeTakeFirst();
+  const entry = await ctx.db
+    .selectFrom('auditLogs')
+    .select(['tableName', 'recordId', 'userId'])
+    .where('id', '=', activityId)
+    .executeTakeFirst();
   if (!entry || entry.userId !== user.id || entry.recordId === null) throw notFound();
   const def = resourceOfTable(entry.tableName);
   if (!def || !EDIT_SCREENS[entry.tableName]) throw notFound();

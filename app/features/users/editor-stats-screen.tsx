@@ -49,7 +49,11 @@ export function feedTime(iso: string): string {
 }
 
 function Level({ level }: { level: string }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${LEVEL_CLASS[level] ?? LEVEL_CLASS.inactive}`}>{LEVEL_LABEL[level] ?? level}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${LEVEL_CLASS[level] ?? LEVEL_CLASS.inactive}`}>
+      {LEVEL_LABEL[level] ?? level}
+    </span>
+  );
 }
 
 function SummaryCard({ label, value }: { label: string; value: string }) {
@@ -62,11 +66,18 @@ function SummaryCard({ label, value }: { label: string; value: string }) {
 }
 
 function Pages({ paging }: { paging: EditorsPaging }) {
-  return paging.pages > 1 ? <Pagination page={paging.page} pageCount={paging.pages} total={paging.total} pageSize={paging.size} /> : null;
+  return paging.pages > 1 ? (
+    <Pagination page={paging.page} pageCount={paging.pages} total={paging.total} pageSize={paging.size} />
+  ) : null;
 }
 
 function Overview({ stats, paging }: { stats: EditorStats; paging: EditorsPaging }) {
-  if (stats.editors.length === 0) return <Card><p className="text-sm text-slate-600">No editors found</p></Card>;
+  if (stats.editors.length === 0)
+    return (
+      <Card>
+        <p className="text-sm text-slate-600">No editors found</p>
+      </Card>
+    );
   const first = (paging.page - 1) * paging.size;
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -76,10 +87,16 @@ function Overview({ stats, paging }: { stats: EditorStats; paging: EditorsPaging
             <li key={e.userId} className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
               <span className="flex min-w-0 items-center gap-3">
                 <span className="w-6 text-right font-semibold tabular-nums text-slate-700">{first + i + 1}</span>
-                {first + i === 0 ? <span role="img" aria-label="Top editor" className="text-amber-600">★</span> : null}
+                {first + i === 0 ? (
+                  <span role="img" aria-label="Top editor" className="text-amber-600">
+                    ★
+                  </span>
+                ) : null}
                 <span className="min-w-0">
                   <span className="font-medium text-slate-900">{e.fullName}</span>
-                  <span className="block text-xs text-slate-600">{e.companyName} · {e.email}</span>
+                  <span className="block text-xs text-slate-600">
+                    {e.companyName} · {e.email}
+                  </span>
                 </span>
               </span>
               <span className="flex items-center gap-2">
@@ -96,7 +113,9 @@ function Overview({ stats, paging }: { stats: EditorStats; paging: EditorsPaging
           {stats.topPerformers.map((e) => (
             <li key={e.userId}>
               <p className="font-medium text-slate-900">{e.fullName}</p>
-              <p className="text-xs text-slate-600">{e.totalEntries} entries · {e.totalEdits} edits · {e.weeklyHours.toFixed(1)} h this week</p>
+              <p className="text-xs text-slate-600">
+                {e.totalEntries} entries · {e.totalEdits} edits · {e.weeklyHours.toFixed(1)} h this week
+              </p>
             </li>
           ))}
         </ul>
@@ -124,7 +143,14 @@ function EditorCard({ e }: { e: EditorStat }) {
           </div>
         ))}
       </dl>
-      <div className="mt-3 h-2 rounded bg-slate-100" role="progressbar" aria-label={`${e.fullName}: activity score`} aria-valuenow={e.activityScore} aria-valuemin={0} aria-valuemax={100}>
+      <div
+        className="mt-3 h-2 rounded bg-slate-100"
+        role="progressbar"
+        aria-label={`${e.fullName}: activity score`}
+        aria-valuenow={e.activityScore}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
         <div className="h-2 rounded bg-blue-700" style={{ width: `${Math.min(100, e.activityScore)}%` }} />
       </div>
     </Card>
@@ -146,10 +172,16 @@ function Performance({ stats, paging }: { stats: EditorStats; paging: EditorsPag
         </ul>
       </Card>
       {stats.editors.length === 0 ? (
-        <Card><p className="text-sm text-slate-600">No editors found</p></Card>
+        <Card>
+          <p className="text-sm text-slate-600">No editors found</p>
+        </Card>
       ) : (
         <div>
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">{stats.editors.map((e) => <EditorCard key={e.userId} e={e} />)}</div>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {stats.editors.map((e) => (
+              <EditorCard key={e.userId} e={e} />
+            ))}
+          </div>
           <Pages paging={paging} />
         </div>
       )}
@@ -185,22 +217,29 @@ function Feed({ rows }: { rows: EditorActivity[] }) {
 }
 
 function Analytics({ stats }: { stats: EditorStats }) {
-  if (stats.companies.length === 0) return <Card><p className="text-sm text-slate-600">No editors found</p></Card>;
+  if (stats.companies.length === 0)
+    return (
+      <Card>
+        <p className="text-sm text-slate-600">No editors found</p>
+      </Card>
+    );
   return (
     <div className="grid gap-4 md:grid-cols-2" data-testid="editor-analytics">
       {stats.companies.map((c) => (
         <Card key={c.companyName} title={c.companyName}>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            {([
-              ['Editors (active / total)', `${c.activeEditors} / ${c.editors}`],
-              ['Weekly hours', c.weeklyHours.toFixed(1)],
-              ['Average score', String(c.averageScore)],
-              ['Entries per editor', c.entriesPerEditor.toFixed(1)],
-              ['Edits per editor', c.editsPerEditor.toFixed(1)],
-              ['Hours per editor', c.hoursPerEditor.toFixed(1)],
-              ['Edit ratio (edits ÷ entries)', c.editRatio === null ? '—' : c.editRatio.toFixed(2)],
-              ['Active rate', `${c.activeRate}%`],
-            ] as [string, string][]).map(([label, value]) => (
+            {(
+              [
+                ['Editors (active / total)', `${c.activeEditors} / ${c.editors}`],
+                ['Weekly hours', c.weeklyHours.toFixed(1)],
+                ['Average score', String(c.averageScore)],
+                ['Entries per editor', c.entriesPerEditor.toFixed(1)],
+                ['Edits per editor', c.editsPerEditor.toFixed(1)],
+                ['Hours per editor', c.hoursPerEditor.toFixed(1)],
+                ['Edit ratio (edits ÷ entries)', c.editRatio === null ? '—' : c.editRatio.toFixed(2)],
+                ['Active rate', `${c.activeRate}%`],
+              ] as [string, string][]
+            ).map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-slate-600">{label}</dt>
                 <dd className="text-right font-medium tabular-nums text-slate-900">{value}</dd>
@@ -213,13 +252,30 @@ function Analytics({ stats }: { stats: EditorStats }) {
   );
 }
 
-export function EditorStatsScreen({ tab, stats, paging, history }: { tab: StatsTab; stats: EditorStats & { computedAgo: string }; paging: EditorsPaging; history: EditorActivity[] | null }) {
+export function EditorStatsScreen({
+  tab,
+  stats,
+  paging,
+  history,
+}: {
+  tab: StatsTab;
+  stats: EditorStats & { computedAgo: string };
+  paging: EditorsPaging;
+  history: EditorActivity[] | null;
+}) {
   const s = stats.summary;
   return (
     <>
       <PageHeading title="Editor Statistics">
-        <p className="text-sm text-slate-600">Scores, entries and edits over the last {stats.windowDays} days; hours over the last 7.</p>
-        <ComputedNote what="Entries and edits" at={stats.computedAt} ago={stats.computedAgo} testId="editor-stats-computed" />
+        <p className="text-sm text-slate-600">
+          Scores, entries and edits over the last {stats.windowDays} days; hours over the last 7.
+        </p>
+        <ComputedNote
+          what="Entries and edits"
+          at={stats.computedAt}
+          ago={stats.computedAgo}
+          testId="editor-stats-computed"
+        />
       </PageHeading>
       <div className="mb-6 grid gap-4 sm:grid-cols-3 xl:grid-cols-6" data-testid="editor-summary">
         <SummaryCard label="Total Editors" value={String(s.totalEditors)} />
@@ -229,7 +285,11 @@ export function EditorStatsScreen({ tab, stats, paging, history }: { tab: StatsT
         <SummaryCard label="Edits" value={s.totalEdits.toLocaleString('en-US')} />
         <SummaryCard label="Avg Score" value={String(s.averageScore)} />
       </div>
-      <TabNav label="Editor statistics sections" current={tab} tabs={STATS_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))} />
+      <TabNav
+        label="Editor statistics sections"
+        current={tab}
+        tabs={STATS_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))}
+      />
       {tab === 'overview' ? <Overview stats={stats} paging={paging} /> : null}
       {tab === 'performance' ? <Performance stats={stats} paging={paging} /> : null}
       {tab === 'activity' && history ? <Feed rows={history} /> : null}

@@ -33,7 +33,11 @@ export interface UserWork {
 }
 
 /** One user's creates and updates of the window, counted now from the (user, timestamp) index. */
-async function liveCounts(db: Db, userIds: readonly number[], now: Date): Promise<Map<number, { entries: number; edits: number }>> {
+async function liveCounts(
+  db: Db,
+  userIds: readonly number[],
+  now: Date,
+): Promise<Map<number, { entries: number; edits: number }>> {
   const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
   const [rows, own] = await Promise.all([
     db
@@ -66,8 +70,18 @@ async function liveCounts(db: Db, userIds: readonly number[], now: Date): Promis
  * now for one user's own dashboard (`live`), and otherwise read from the activity-window job's
  * stored counts, since counting every user's window grows with the book.
  */
-export async function workOf(db: Db, userIds: readonly number[], now: Date, counts: 'live' | 'stored'): Promise<Map<number, UserWork>> {
-  const out = new Map<number, UserWork>(userIds.map((id) => [id, { userId: id, entries: 0, edits: 0, recentLogins: 0, loginCount: 0, lastLogin: null, weekSeconds: 0 }]));
+export async function workOf(
+  db: Db,
+  userIds: readonly number[],
+  now: Date,
+  counts: 'live' | 'stored',
+): Promise<Map<number, UserWork>> {
+  const out = new Map<number, UserWork>(
+    userIds.map((id) => [
+      id,
+      { userId: id, entries: 0, edits: 0, recentLogins: 0, loginCount: 0, lastLogin: null, weekSeconds: 0 },
+    ]),
+  );
   if (userIds.length === 0) return out;
   const since = daysBefore(now, ACTIVITY_WINDOW_DAYS);
   const weekAgo = daysBefore(now, WEEK_DAYS);
@@ -75,18 +89,37 @@ export async function workOf(db: Db, userIds: readonly number[], now: Date, coun
     counts === 'live' ? liveCounts(db, userIds, now) : userCounts(db, userIds),
     db
       .selectFrom('userSessions')
-      .select((eb) => ['userId', eb.fn.countAll().as('n'), eb.fn.max('loginAt').as('last'), eb.fn.count<number>(sql`case when ${sql.ref('loginAt')} >= ${since} then 1 end`).as('recent')])
+      .select((eb) => [
+        'userId',
+        eb.fn.countAll().as('n'),
+        eb.fn.max('loginAt').as('last'),
+        eb.fn.count<number>(sql`case when ${sql.ref('loginAt')} >= ${since} then 1 end`).as('recent'),
+      ])
       .where('userId', 'in', [...userIds])
       .groupBy('userId')
       .execute(),
-    db.selectFrom('userSessions').select(['userId', 'loginAt', 'lastSeenAt', 'logoutAt', 'sessionDuration', 'isActive']).where('userId', 'in', [...userIds]).where('lastSeenAt', '>=', weekAgo).execute(),
+    db
+      .selectFrom('userSessions')
+      .select(['userId', 'loginAt', 'lastSeenAt', 'logoutAt', 'sessionDuration', 'isActive'])
+      .where('userId', 'in', [...userIds])
+      .where('lastSeenAt', '>=', weekAgo)
+      .execute(),
   ]);
   for (const [userId, c] of audit) Object.assign(out.get(userId)!, c);
-  for (const row of logins) Object.assign(out.get(row.userId)!, { loginCount: Number(row.n), recentLogins: Number(row.recent), lastLogin: (row.last as string | null) ?? null });
+  for (const row of logins)
+    Object.assign(out.get(row.userId)!, {
+      loginCount: Number(row.n),
+      recentLogins: Number(row.recent),
+      lastLogin: (row.last as string | null) ?? null,
+    });
   const from = Date.parse(weekAgo);
   for (const s of week) {
     const start = Date.parse(s.loginAt);
-    const end = s.isActive ? Date.parse(s.lastSeenAt) : s.logoutAt ? Date.parse(s.logoutAt) : start + Number(s.sessionDuration) * 1000;
+    const end = s.isActive
+      ? Date.parse(s.lastSeenAt)
+      : s.logoutAt
+        ? Date.parse(s.logoutAt)
+        : start + Number(s.sessionDuration) * 1000;
     const counted = Math.max(0, Math.min(end, now.getTime()) - Math.max(start, from));
     out.get(s.userId)!.weekSeconds += Math.floor(counted / 1000);
   }
@@ -113,7 +146,14 @@ export interface EditorStats {
   windowDays: number;
   /** When the activity-window job counted the entries and edits (ISO). */
   computedAt: string;
-  summary: { totalEditors: number; activeEditors: number; weeklyHours: number; totalEntries: number; totalEdits: number; averageScore: number };
+  summary: {
+    totalEditors: number;
+    activeEditors: number;
+    weeklyHours: number;
+    totalEntries: number;
+    totalEdits: number;
+    averageScore: number;
+  };
   editors: EditorStat[];
   topPerformers: EditorStat[];
   distribution: { level: ActivityLevel; count: number; percentage: number }[];
@@ -135,7 +175,9 @@ export interface EditorStats {
 
 /** Owners and admins (the 'admin' area); the company the reader is limited to (null: all). */
 function editorStatsScope(ctx: ServiceContext): number | null {
-  requirePermission(ctx, 'admin', 'read', { message: 'Unable to load editor statistics. Please check your permissions or contact support.' });
+  requirePermission(ctx, 'admin', 'read', {
+    message: 'Unable to load editor statistics. Please check your permissions or contact support.',
+  });
   return actorCompanyScope(ctx);
 }
 
@@ -152,7 +194,12 @@ export async function editorStats(ctx: ServiceContext, now = new Date()): Promis
     .$if(scope !== null, (q) => q.where('u.companyId', '=', scope!))
     .execute();
   const window = await activityWindow(ctx.db, now);
-  const work = await workOf(ctx.db, users.map((u) => u.id), now, 'stored');
+  const work = await workOf(
+    ctx.db,
+    users.map((u) => u.id),
+    now,
+    'stored',
+  );
   const editors: EditorStat[] = users
     .map((u) => {
       const w = work.get(u.id)!;
@@ -172,9 +219,13 @@ export async function editorStats(ctx: ServiceContext, now = new Date()): Promis
         loginCount: w.loginCount,
       };
     })
-    .sort((a, b) => b.activityScore - a.activityScore || b.weeklyHours - a.weeklyHours || a.fullName.localeCompare(b.fullName));
+    .sort(
+      (a, b) =>
+        b.activityScore - a.activityScore || b.weeklyHours - a.weeklyHours || a.fullName.localeCompare(b.fullName),
+    );
   const active = editors.filter((e) => e.activityScore > ACTIVE_SCORE);
-  const sum = (list: EditorStat[], key: 'weeklyHours' | 'totalEntries' | 'totalEdits' | 'activityScore') => list.reduce((s, e) => s + e[key], 0);
+  const sum = (list: EditorStat[], key: 'weeklyHours' | 'totalEntries' | 'totalEdits' | 'activityScore') =>
+    list.reduce((s, e) => s + e[key], 0);
   const levels: ActivityLevel[] = ['high', 'medium', 'low', 'inactive'];
   const byCompany = new Map<string, EditorStat[]>();
   for (const e of editors) byCompany.set(e.companyName, [...(byCompany.get(e.companyName) ?? []), e]);

@@ -18,7 +18,13 @@ const EMAIL_INVALID = 'Must be a valid email address';
 
 const userFields = {
   // Stored NFKC-normalised and trimmed (uniqueness compares app/platform/lib/names.ts nameKey).
-  username: z.string({ error: 'Username is required' }).normalize('NFKC').trim().min(1, 'Username is required').max(255, 'Username must be at most 255 characters').refine(hasNoNul, nulMessage('Username')),
+  username: z
+    .string({ error: 'Username is required' })
+    .normalize('NFKC')
+    .trim()
+    .min(1, 'Username is required')
+    .max(255, 'Username must be at most 255 characters')
+    .refine(hasNoNul, nulMessage('Username')),
   email: z
     .string({ error: EMAIL_INVALID })
     .normalize('NFKC')
@@ -26,8 +32,17 @@ const userFields = {
     .toLowerCase()
     .max(255, 'Email must be at most 255 characters')
     .pipe(z.email(EMAIL_INVALID)),
-  password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD, PASSWORD_TOO_SHORT).max(MAX_PASSWORD, 'Password is too long'),
-  fullName: z.string().trim().max(255, 'Full name must be at most 255 characters').refine(hasNoNul, nulMessage('Full name')).nullish().transform((v) => v || null),
+  password: z
+    .string({ error: PASSWORD_TOO_SHORT })
+    .min(MIN_PASSWORD, PASSWORD_TOO_SHORT)
+    .max(MAX_PASSWORD, 'Password is too long'),
+  fullName: z
+    .string()
+    .trim()
+    .max(255, 'Full name must be at most 255 characters')
+    .refine(hasNoNul, nulMessage('Full name'))
+    .nullish()
+    .transform((v) => v || null),
 };
 
 /** JSON: a company id; 'all', '' or null mean every company. */
@@ -67,16 +82,30 @@ export const UpdateUserSchema = z
     username: userFields.username.optional(),
     email: userFields.email.optional(),
     role: apiRole.optional(),
-    companyId: apiCompanyId.optional().transform((v) => (v === undefined ? undefined : typeof v === 'number' ? v : null)),
+    companyId: apiCompanyId
+      .optional()
+      .transform((v) => (v === undefined ? undefined : typeof v === 'number' ? v : null)),
     password: z.unknown().optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.password !== undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password cannot be changed here; use Change Password or a temporary password' });
+    if (value.password !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'Password cannot be changed here; use Change Password or a temporary password',
+      });
   });
 
 export const PermissionsSchema = z.strictObject(
-  Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean({ error: `${flag} must be true or false` }).optional()])) as Record<PermissionFlag, z.ZodOptional<z.ZodBoolean>>,
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown permission: ${issue.keys.join(', ')}` : 'Permissions must be an object of true/false flags') },
+  Object.fromEntries(
+    PERMISSION_FLAGS.map((flag) => [flag, z.boolean({ error: `${flag} must be true or false` }).optional()]),
+  ) as Record<PermissionFlag, z.ZodOptional<z.ZodBoolean>>,
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown permission: ${issue.keys.join(', ')}`
+        : 'Permissions must be an object of true/false flags',
+  },
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -89,14 +118,27 @@ export const CreateUserFormSchema = z.object({
   role: formRole,
   companyId: formCompanyId,
   /** Checked: the user must choose a new password at first sign-in. */
-  isTemporaryPassword: z.boolean().optional().transform((v) => v === true),
+  isTemporaryPassword: z
+    .boolean()
+    .optional()
+    .transform((v) => v === true),
 });
 
-export const EditUserFormSchema = z.object({ username: userFields.username, email: userFields.email, role: formRole, companyId: formCompanyId });
+export const EditUserFormSchema = z.object({
+  username: userFields.username,
+  email: userFields.email,
+  role: formRole,
+  companyId: formCompanyId,
+});
 
 /** The permission form: a checked box posts 'on'; a box left out of the post is off. */
-export function permissionsFromForm(form: FormData, only: readonly PermissionFlag[] = PERMISSION_FLAGS): Partial<Record<PermissionFlag, boolean>> {
-  return Object.fromEntries(only.map((flag) => [flag, form.get(flag) === 'on' || form.get(flag) === 'true'])) as Partial<Record<PermissionFlag, boolean>>;
+export function permissionsFromForm(
+  form: FormData,
+  only: readonly PermissionFlag[] = PERMISSION_FLAGS,
+): Partial<Record<PermissionFlag, boolean>> {
+  return Object.fromEntries(
+    only.map((flag) => [flag, form.get(flag) === 'on' || form.get(flag) === 'true']),
+  ) as Partial<Record<PermissionFlag, boolean>>;
 }
 
 export const PERMISSION_GROUPS: { title: string; flags: { flag: PermissionFlag; label: string }[] }[] = [
@@ -125,33 +167,61 @@ export const PERMISSION_GROUPS: { title: string; flags: { flag: PermissionFlag; 
 // ---------------------------------------------------------------------------------------------
 // Lists: GET /api/users and GET /api/users/activity/history (and the screen's tabs over them).
 
-const USER_SORT_KEYS = ['id', 'createdAt', 'username', 'email', 'fullName', 'role', 'company', 'isActive', 'lastLoginAt', 'lastActivityAt'] as const;
+const USER_SORT_KEYS = [
+  'id',
+  'createdAt',
+  'username',
+  'email',
+  'fullName',
+  'role',
+  'company',
+  'isActive',
+  'lastLoginAt',
+  'lastActivityAt',
+] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 /** The columns the Users tab sorts by (?sort=). */
-export const USER_SORTS = ['username', 'role', 'company', 'isActive', 'lastLoginAt'] as const satisfies readonly UserSortKey[];
+export const USER_SORTS = [
+  'username',
+  'role',
+  'company',
+  'isActive',
+  'lastLoginAt',
+] as const satisfies readonly UserSortKey[];
 
 /** GET /api/users query: page, limit (10), sortBy (createdAt), sortOrder (desc), search, role, company, isActive. */
 export const UserListQuerySchema = z.object({
   page: integerParam('page', 1, 1_000_000).transform((v) => v ?? 1),
   limit: integerParam('limit', 1, API_MAX_LIMIT).transform((v) => v ?? PAGE_SIZE),
-  sortBy: z.preprocess(blankToUndefined, z.enum(USER_SORT_KEYS, { error: `sortBy must be one of: ${USER_SORT_KEYS.join(', ')}` }).default('createdAt')),
+  sortBy: z.preprocess(
+    blankToUndefined,
+    z.enum(USER_SORT_KEYS, { error: `sortBy must be one of: ${USER_SORT_KEYS.join(', ')}` }).default('createdAt'),
+  ),
   sortOrder: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
     z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('desc'),
   ),
-  search: z.preprocess((v) => blankToUndefined(typeof v === 'string' ? withoutNul(v) : v), z.string().trim().max(200, 'search must be at most 200 characters').optional()),
+  search: z.preprocess(
+    (v) => blankToUndefined(typeof v === 'string' ? withoutNul(v) : v),
+    z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  ),
   // 'all' (or empty) means no filter, as the screen's "All" choices send.
   role: z.preprocess(
     (v) => (v === '' || v === 'all' ? undefined : v),
     z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}` }).optional(),
   ),
   /** A company id, or its name (case-insensitive); 'all' or empty: every company. */
-  company: z.preprocess((v) => (v === '' || v === 'all' ? undefined : typeof v === 'string' ? withoutNul(v) : v), z.string().trim().max(255).optional()),
+  company: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : typeof v === 'string' ? withoutNul(v) : v),
+    z.string().trim().max(255).optional(),
+  ),
   /** true: active users only; false: inactive only; absent or 'all': both. */
-  isActive: z.preprocess(
-    (v) => (v === '' || v === 'all' || v === undefined ? undefined : String(v).toLowerCase()),
-    z.enum(['true', 'false'], { error: 'isActive must be true or false' }).optional(),
-  ).transform((v) => (v === undefined ? undefined : v === 'true')),
+  isActive: z
+    .preprocess(
+      (v) => (v === '' || v === 'all' || v === undefined ? undefined : String(v).toLowerCase()),
+      z.enum(['true', 'false'], { error: 'isActive must be true or false' }).optional(),
+    )
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
 export type UserListQuery = z.output<typeof UserListQuerySchema>;
 
@@ -161,23 +231,39 @@ export const HISTORY_ACTION_CHOICES = ['login', 'create', 'update', 'delete'] as
 
 /** The screen's "All" choices send 'all': no filter. */
 const withoutAll = (query: unknown) =>
-  query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === 'all' ? undefined : v])) : query;
+  query && typeof query === 'object'
+    ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === 'all' ? undefined : v]))
+    : query;
 
 /** GET /api/users/activity/history: limit (25), offset (or page), userId, startDate, endDate (inclusive days, UTC), action, tableName. */
-export const ActivityHistoryQuerySchema = z.preprocess(withoutAll, z.object({
-  limit: integerParam('limit', 1, API_MAX_LIMIT),
-  offset: integerParam('offset', 0),
-  page: integerParam('page', 1, 1_000_000),
-  userId: integerParam('userId', 1, MAX_ID),
-  startDate: dayParam('startDate'),
-  endDate: dayParam('endDate'),
-  action: z.preprocess(blankToUndefined, z.enum(HISTORY_ACTIONS, { error: `action must be one of: ${HISTORY_ACTIONS.join(', ')}` }).optional()),
-  tableName: z.preprocess(blankToUndefined, z.string().regex(/^[a-z_]{1,100}$/, 'tableName must be a table name such as users or budgets').optional()),
-}).superRefine((q, ctx) => {
-  if (q.startDate && q.endDate && q.endDate < q.startDate) {
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
-  }
-}));
+export const ActivityHistoryQuerySchema = z.preprocess(
+  withoutAll,
+  z
+    .object({
+      limit: integerParam('limit', 1, API_MAX_LIMIT),
+      offset: integerParam('offset', 0),
+      page: integerParam('page', 1, 1_000_000),
+      userId: integerParam('userId', 1, MAX_ID),
+      startDate: dayParam('startDate'),
+      endDate: dayParam('endDate'),
+      action: z.preprocess(
+        blankToUndefined,
+        z.enum(HISTORY_ACTIONS, { error: `action must be one of: ${HISTORY_ACTIONS.join(', ')}` }).optional(),
+      ),
+      tableName: z.preprocess(
+        blankToUndefined,
+        z
+          .string()
+          .regex(/^[a-z_]{1,100}$/, 'tableName must be a table name such as users or budgets')
+          .optional(),
+      ),
+    })
+    .superRefine((q, ctx) => {
+      if (q.startDate && q.endDate && q.endDate < q.startDate) {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
+      }
+    }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The User Management screen: its tabs (?tab=) and its fixed texts.
@@ -222,7 +308,10 @@ export function confirmDeactivateUserMessage(username: string): string {
 }
 
 /** The headings of those confirmation steps without JavaScript. */
-export const USER_CONFIRM_TITLES = { 'temporary-password': 'Confirm temporary password', deactivate: 'Confirm deactivation' } as const;
+export const USER_CONFIRM_TITLES = {
+  'temporary-password': 'Confirm temporary password',
+  deactivate: 'Confirm deactivation',
+} as const;
 
 /** Scores, levels and activity statistics look at this many days of activity (docs/activity-window.md). */
 export const ACTIVITY_WINDOW_DAYS = 30;

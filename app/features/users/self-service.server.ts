@@ -15,7 +15,12 @@ export interface SelfServiceEntry {
  * The creates and updates in [from, to] that users (`userIds`, or everyone) made to their own
  * users row and their settings.
  */
-export async function selfServiceEntries(db: Db, userIds: readonly number[] | null, from: string, to: string): Promise<SelfServiceEntry[]> {
+export async function selfServiceEntries(
+  db: Db,
+  userIds: readonly number[] | null,
+  from: string,
+  to: string,
+): Promise<SelfServiceEntry[]> {
   if (userIds !== null && userIds.length === 0) return [];
   const account = db
     .selectFrom('auditLogs')
@@ -28,21 +33,36 @@ export async function selfServiceEntries(db: Db, userIds: readonly number[] | nu
     .select(['auditLogs.userId', 'auditLogs.action', 'auditLogs.timestamp'])
     .where('auditLogs.tableName', '=', SELF_SERVICE_TABLES.settings)
     .where('auditLogs.userId', 'is not', null)
-    .$if(userIds !== null, (q) => q.where('auditLogs.recordId', 'in', (eb) => eb.selectFrom('userSettings').select('id').where('userId', 'in', [...userIds!])));
+    .$if(userIds !== null, (q) =>
+      q.where('auditLogs.recordId', 'in', (eb) =>
+        eb
+          .selectFrom('userSettings')
+          .select('id')
+          .where('userId', 'in', [...userIds!]),
+      ),
+    );
   const rows = await account
     .where('auditLogs.action', 'in', [...USER_COUNTED_ACTIONS])
     .where('auditLogs.timestamp', '>=', from)
     .where('auditLogs.timestamp', '<=', to)
-    .unionAll(settings
-      .where('auditLogs.action', 'in', [...USER_COUNTED_ACTIONS])
-      .where('auditLogs.timestamp', '>=', from)
-      .where('auditLogs.timestamp', '<=', to))
+    .unionAll(
+      settings
+        .where('auditLogs.action', 'in', [...USER_COUNTED_ACTIONS])
+        .where('auditLogs.timestamp', '>=', from)
+        .where('auditLogs.timestamp', '<=', to),
+    )
     .execute();
-  return rows.map((r) => ({ userId: r.userId!, action: r.action as SelfServiceEntry['action'], timestamp: r.timestamp }));
+  return rows.map((r) => ({
+    userId: r.userId!,
+    action: r.action as SelfServiceEntry['action'],
+    timestamp: r.timestamp,
+  }));
 }
 
 /** The entries and edits of each user among `entries`. */
-export function selfServiceCounts(entries: readonly SelfServiceEntry[]): Map<number, { entries: number; edits: number }> {
+export function selfServiceCounts(
+  entries: readonly SelfServiceEntry[],
+): Map<number, { entries: number; edits: number }> {
   const out = new Map<number, { entries: number; edits: number }>();
   for (const e of entries) {
     const c = out.get(e.userId) ?? { entries: 0, edits: 0 };

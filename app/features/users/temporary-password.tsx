@@ -37,19 +37,38 @@ export function TemporaryPasswordPanel({ result, closeTo }: { result: TemporaryP
     <FormPanel title={USER_MESSAGES.temporaryTitle} closeTo={closeTo}>
       <div className="space-y-4" data-testid="temporary-password">
         <p className="text-sm text-slate-700">
-          A temporary password was created for <span className="font-medium">{result.username}</span> ({result.email}). Their sessions were ended and
-          they must choose a new password at their next sign-in.
+          A temporary password was created for <span className="font-medium">{result.username}</span> ({result.email}).
+          Their sessions were ended and they must choose a new password at their next sign-in.
         </p>
         <div>
-          <label htmlFor="temporary-password" className="block text-sm font-medium text-slate-700">Temporary Password</label>
+          <label htmlFor="temporary-password" className="block text-sm font-medium text-slate-700">
+            Temporary Password
+          </label>
           <div className="mt-1 flex gap-2">
-            <input id="temporary-password" type="text" readOnly value={password} className={`${inputClass} font-mono`} onFocus={(e) => e.currentTarget.select()} />
-            {hydrated ? <Button type="button" variant="secondary" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button> : null}
+            <input
+              id="temporary-password"
+              type="text"
+              readOnly
+              value={password}
+              className={`${inputClass} font-mono`}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            {hydrated ? (
+              <Button type="button" variant="secondary" onClick={copy}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            ) : null}
           </div>
         </div>
         <Alert tone="warning">This password is shown only once. Give it to the user through a safe channel.</Alert>
         <div className="flex justify-end">
-          <Link to={closeTo} preventScrollReset className="inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">Done</Link>
+          <Link
+            to={closeTo}
+            preventScrollReset
+            className="inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+          >
+            Done
+          </Link>
         </div>
       </div>
     </FormPanel>

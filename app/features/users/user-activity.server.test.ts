@@ -7,7 +7,13 @@ import { ownerId, userContext } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
 import {
-  ACTIVITY_LEVEL_THRESHOLDS, activityLevel, activityScore, MAX_ACTIVITY_SCORE, toMinutes, userActivityHistory, userActivityStatistics,
+  ACTIVITY_LEVEL_THRESHOLDS,
+  activityLevel,
+  activityScore,
+  MAX_ACTIVITY_SCORE,
+  toMinutes,
+  userActivityHistory,
+  userActivityStatistics,
 } from './user-activity.server.ts';
 
 describe('toMinutes', () => {
@@ -60,32 +66,60 @@ describe.each(TEST_DIALECTS)('activity statistics on %s', (dialect) => {
     editorA = (await createTestUser(db, { role: 'editor', companyId: a.id })).id;
     editorB = (await createTestUser(db, { role: 'editor', companyId: b.id })).id;
     const entry = (userId: number | null, action: string, tableName: string, hours: number) => ({
-      tableName, recordId: 1, action, userId, timestamp: hoursAgo(hours), companyId: null, oldData: null, newData: null, changes: null,
-      ipAddress: null, userAgent: null, reason: null, sessionId: null, actorLabel: userId === null ? 'system' : null,
+      tableName,
+      recordId: 1,
+      action,
+      userId,
+      timestamp: hoursAgo(hours),
+      companyId: null,
+      oldData: null,
+      newData: null,
+      changes: null,
+      ipAddress: null,
+      userAgent: null,
+      reason: null,
+      sessionId: null,
+      actorLabel: userId === null ? 'system' : null,
     });
-    await db.insertInto('auditLogs').values([
-      ...[1, 2, 3].map((h) => entry(editorA, 'create', 'budgets', 24 * h)),
-      entry(editorA, 'update', 'companies', 5),
-      entry(editorA, 'create', 'budgets', 24 * 40), // before the window
-      entry(editorA, 'create', 'budgets', -2), // after now
-      entry(editorB, 'delete', 'budgets', 48),
-      entry(editorB, 'delete', 'actual_expenses', 49),
-      entry(null, 'other', 'backups', 10),
-      entry(null, 'login_failed', 'users', 1),
-      entry(null, 'login_failed', 'users', 2),
-      entry(editorA, 'login_failed', 'users', 3),
-      entry(editorB, 'login_failed', 'users', 24 * 3), // in the window, not today
-    ]).execute();
+    await db
+      .insertInto('auditLogs')
+      .values([
+        ...[1, 2, 3].map((h) => entry(editorA, 'create', 'budgets', 24 * h)),
+        entry(editorA, 'update', 'companies', 5),
+        entry(editorA, 'create', 'budgets', 24 * 40), // before the window
+        entry(editorA, 'create', 'budgets', -2), // after now
+        entry(editorB, 'delete', 'budgets', 48),
+        entry(editorB, 'delete', 'actual_expenses', 49),
+        entry(null, 'other', 'backups', 10),
+        entry(null, 'login_failed', 'users', 1),
+        entry(null, 'login_failed', 'users', 2),
+        entry(editorA, 'login_failed', 'users', 3),
+        entry(editorB, 'login_failed', 'users', 24 * 3), // in the window, not today
+      ])
+      .execute();
     const session = (userId: number, loginHours: number, active: boolean, expiresHours: number) => ({
-      sessionId: `s-${userId}-${loginHours}`, tokenHash: `t-${userId}-${loginHours}`, userId, ipAddress: null, userAgent: null,
-      loginAt: hoursAgo(loginHours), lastSeenAt: hoursAgo(loginHours - 1), expiresAt: hoursAgo(-expiresHours), logoutAt: active ? null : hoursAgo(loginHours - 1),
-      sessionDuration: active ? 0 : 3600, isActive: active, rememberMe: false, endReason: active ? null : 'logout',
+      sessionId: `s-${userId}-${loginHours}`,
+      tokenHash: `t-${userId}-${loginHours}`,
+      userId,
+      ipAddress: null,
+      userAgent: null,
+      loginAt: hoursAgo(loginHours),
+      lastSeenAt: hoursAgo(loginHours - 1),
+      expiresAt: hoursAgo(-expiresHours),
+      logoutAt: active ? null : hoursAgo(loginHours - 1),
+      sessionDuration: active ? 0 : 3600,
+      isActive: active,
+      rememberMe: false,
+      endReason: active ? null : 'logout',
     });
-    await db.insertInto('userSessions').values([
-      session(editorA, 3, true, 5), // today, open
-      session(editorB, 24 * 3, true, -1), // this week, open but expired
-      session(editorB, 24 * 20, false, -100), // a month ago
-    ]).execute();
+    await db
+      .insertInto('userSessions')
+      .values([
+        session(editorA, 3, true, 5), // today, open
+        session(editorB, 24 * 3, true, -1), // this week, open but expired
+        session(editorB, 24 * 20, false, -100), // a month ago
+      ])
+      .execute();
   });
   afterAll(() => database?.destroy());
 
@@ -97,11 +131,17 @@ describe.each(TEST_DIALECTS)('activity statistics on %s', (dialect) => {
     expect(all.totalEvents).toBe(11);
     expect(all.failedLoginsToday).toBe(3);
     // Failed sign-ins do not make anybody active.
-    expect(all.mostActiveUsers.map((u) => [u.userId, u.events])).toEqual([[editorA, 4], [editorB, 2]]);
+    expect(all.mostActiveUsers.map((u) => [u.userId, u.events])).toEqual([
+      [editorA, 4],
+      [editorB, 2],
+    ]);
     expect(all).toMatchObject({ loginsToday: 1, loginsThisWeek: 2, activeUsersThisWeek: 2, activeSessions: 1 });
 
     const [a] = await database.db.selectFrom('companies').select('id').orderBy('id').limit(1).execute();
-    const manager = await userContext(database.db, (await createTestUser(database.db, { role: 'admin', companyId: a.id, flags: { canManageUsers: true } })).id);
+    const manager = await userContext(
+      database.db,
+      (await createTestUser(database.db, { role: 'admin', companyId: a.id, flags: { canManageUsers: true } })).id,
+    );
     const mine = await userActivityStatistics(manager, NOW);
     expect(mine.eventsByAction).toEqual({ create: 3, update: 1, login_failed: 1 });
     expect(mine.failedLoginsToday).toBe(1);
@@ -111,7 +151,10 @@ describe.each(TEST_DIALECTS)('activity statistics on %s', (dialect) => {
 
   it('history: a company-limited manager pages through their company’s users’ entries, newest first', async () => {
     const [a] = await database.db.selectFrom('companies').select('id').orderBy('id').limit(1).execute();
-    const manager = await userContext(database.db, (await createTestUser(database.db, { role: 'admin', companyId: a.id, flags: { canManageUsers: true } })).id);
+    const manager = await userContext(
+      database.db,
+      (await createTestUser(database.db, { role: 'admin', companyId: a.id, flags: { canManageUsers: true } })).id,
+    );
     const page = await userActivityHistory(manager, { limit: 3 });
     expect(page.total).toBe(7);
     expect(page.events.map((e) => e.user?.id)).toEqual([editorA, editorA, editorA]);

@@ -34,9 +34,10 @@ export const TOP_USERS = 5;
 export type ActivityLevel = 'high' | 'medium' | 'low' | 'inactive';
 
 export function activityScore(counts: { logins: number; entries: number; edits: number }): number {
-  const raw = ACTIVITY_SCORE_WEIGHTS.login * counts.logins
-    + ACTIVITY_SCORE_WEIGHTS.entry * counts.entries
-    + ACTIVITY_SCORE_WEIGHTS.edit * counts.edits;
+  const raw =
+    ACTIVITY_SCORE_WEIGHTS.login * counts.logins +
+    ACTIVITY_SCORE_WEIGHTS.entry * counts.entries +
+    ACTIVITY_SCORE_WEIGHTS.edit * counts.edits;
   return Math.max(0, Math.min(MAX_ACTIVITY_SCORE, Math.round(raw)));
 }
 
@@ -51,7 +52,8 @@ export function activityLevel(score: number): ActivityLevel {
 export const toMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
 
 const startOfUtcDay = (now: Date) => dayStart(now.toISOString().slice(0, 10));
-const later = (a: string | null | undefined, b: string | null | undefined) => (!a ? b ?? null : !b ? a : a > b ? a : b);
+const later = (a: string | null | undefined, b: string | null | undefined) =>
+  !a ? (b ?? null) : !b ? a : a > b ? a : b;
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/users/activity/analytics
@@ -93,7 +95,8 @@ export async function userActivityAnalytics(ctx: ServiceContext, now = new Date(
   const activeSince = daysBefore(now, ACTIVE_USER_WINDOW_DAYS);
   const today = startOfUtcDay(now);
 
-  let usersQuery = db.selectFrom('users')
+  let usersQuery = db
+    .selectFrom('users')
     .select(['id', 'username', 'fullName', 'email', 'role', 'isActive', 'lastLoginAt', 'lastActivityAt']);
   if (scope !== null) usersQuery = usersQuery.where('companyId', '=', scope);
 
@@ -118,7 +121,12 @@ export async function userActivityAnalytics(ctx: ServiceContext, now = new Date(
 
   // The window's creates and updates per user, as the activity-window job last counted them.
   const window = await activityWindow(db, now);
-  const [users, totals, open, counts] = await Promise.all([usersQuery.execute(), totalsQuery.execute(), openQuery.execute(), userCounts(db)]);
+  const [users, totals, open, counts] = await Promise.all([
+    usersQuery.execute(),
+    totalsQuery.execute(),
+    openQuery.execute(),
+    userCounts(db),
+  ]);
 
   const byUser = new Map(totals.map((t) => [t.userId, { ...t, seconds: Number(t.seconds ?? 0) }]));
   for (const s of open) {
@@ -162,7 +170,12 @@ export async function userActivityAnalytics(ctx: ServiceContext, now = new Date(
       recentEdits: edits,
     };
   });
-  rows.sort((a, b) => b.activityScore - a.activityScore || (b.lastActivity ?? '').localeCompare(a.lastActivity ?? '') || a.userId - b.userId);
+  rows.sort(
+    (a, b) =>
+      b.activityScore - a.activityScore ||
+      (b.lastActivity ?? '').localeCompare(a.lastActivity ?? '') ||
+      a.userId - b.userId,
+  );
   return {
     summary: {
       totalUsers: users.length,
@@ -218,12 +231,15 @@ export async function userActivityStatistics(ctx: ServiceContext, now = new Date
     scopeCounts(db, scope),
     mostActive(db, scope, TOP_USERS),
     // Today's failed sign-ins, read now: a day's few entries from the (action, timestamp) index.
-    db.selectFrom('auditLogs as a')
+    db
+      .selectFrom('auditLogs as a')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('a.action', '=', 'login_failed')
       .where('a.timestamp', '>=', today)
       .where('a.timestamp', '<=', now.toISOString())
-      .$if(scope !== null, (q) => q.where('a.userId', 'in', (eb) => eb.selectFrom('users').select('id').where('companyId', '=', scope)))
+      .$if(scope !== null, (q) =>
+        q.where('a.userId', 'in', (eb) => eb.selectFrom('users').select('id').where('companyId', '=', scope)),
+      )
       .executeTakeFirstOrThrow(),
     sessions()
       .select((eb) => [
@@ -252,7 +268,13 @@ export async function userActivityStatistics(ctx: ServiceContext, now = new Date
     failedLoginsToday: Number(failedToday.n),
     activeSessions: Number(active.n),
     activeUsersThisWeek: Number(loginCounts.users),
-    mostActiveUsers: top.map((u) => ({ userId: u.userId, username: u.username, fullName: u.fullName, email: u.email, events: Number(u.events) })),
+    mostActiveUsers: top.map((u) => ({
+      userId: u.userId,
+      username: u.username,
+      fullName: u.fullName,
+      email: u.email,
+      events: Number(u.events),
+    })),
   };
 }
 
@@ -291,7 +313,8 @@ export async function userActivityHistory(
   // entries, while the page filters the newest entries by them (read in time order until full).
   const conditions = (author: Expression<number | null>) => {
     const where: Expression<SqlBool>[] = [];
-    if (scope !== null) where.push(eb(author, 'in', eb.selectFrom('users').select('users.id').where('users.companyId', '=', scope)));
+    if (scope !== null)
+      where.push(eb(author, 'in', eb.selectFrom('users').select('users.id').where('users.companyId', '=', scope)));
     if (q.userId) where.push(eb('a.userId', '=', q.userId));
     if (q.startDate) where.push(eb('a.timestamp', '>=', dayStart(q.startDate)));
     if (q.endDate) where.push(eb('a.timestamp', '<', dayAfter(q.endDate)));
@@ -299,17 +322,40 @@ export async function userActivityHistory(
     if (q.tableName) where.push(eb('a.tableName', '=', q.tableName));
     return eb.and(where);
   };
-  const base = () => ctx.db.selectFrom('auditLogs as a').leftJoin('users as u', 'u.id', 'a.userId').where(conditions(filterOnly(dialectOf(ctx.db), 'a.userId')));
+  const base = () =>
+    ctx.db
+      .selectFrom('auditLogs as a')
+      .leftJoin('users as u', 'u.id', 'a.userId')
+      .where(conditions(filterOnly(dialectOf(ctx.db), 'a.userId')));
   // The whole trail is counted as it is written (db/audit-counts.ts); a filtered one without the
   // users' join.
   const unfiltered = scope === null && !q.userId && !q.startDate && !q.endDate && !q.action && !q.tableName;
   const total = unfiltered
     ? await auditEntries(ctx.db, null)
-    : Number((await ctx.db.selectFrom('auditLogs as a').where(conditions(eb.ref('a.userId'))).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    : Number(
+        (
+          await ctx.db
+            .selectFrom('auditLogs as a')
+            .where(conditions(eb.ref('a.userId')))
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
   const rows = await base()
     .select([
-      'a.id', 'a.action', 'a.tableName', 'a.recordId', 'a.timestamp', 'a.ipAddress', 'a.reason', 'a.actorLabel', 'a.userId',
-      'u.id as uid', 'u.username', 'u.fullName', 'u.email',
+      'a.id',
+      'a.action',
+      'a.tableName',
+      'a.recordId',
+      'a.timestamp',
+      'a.ipAddress',
+      'a.reason',
+      'a.actorLabel',
+      'a.userId',
+      'u.id as uid',
+      'u.username',
+      'u.fullName',
+      'u.email',
     ])
     .orderBy('a.timestamp', 'desc')
     .orderBy('a.id', 'desc')
@@ -318,7 +364,10 @@ export async function userActivityHistory(
     .execute();
   const events = rows.map((r) => ({
     id: r.id,
-    user: r.uid !== null && r.uid !== undefined ? { id: r.uid, username: r.username!, fullName: r.fullName ?? null, email: r.email! } : null,
+    user:
+      r.uid !== null && r.uid !== undefined
+        ? { id: r.uid, username: r.username!, fullName: r.fullName ?? null, email: r.email! }
+        : null,
     actorLabel: r.actorLabel,
     action: r.action,
     tableName: r.tableName,
@@ -337,7 +386,10 @@ export async function historyUserChoices(ctx: ServiceContext): Promise<UserChoic
 }
 
 /** The user the history filter's text names (id, username or e-mail) among those it may name. */
-export async function historyUserNamed(ctx: ServiceContext, text: string): Promise<(UserChoice & { username: string }) | null> {
+export async function historyUserNamed(
+  ctx: ServiceContext,
+  text: string,
+): Promise<(UserChoice & { username: string }) | null> {
   requirePermission(ctx, 'users');
   return userNamed(ctx.db, actorCompanyScope(ctx), text);
 }

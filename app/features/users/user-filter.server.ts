@@ -12,7 +12,10 @@ export interface UserChoice {
   label: string;
 }
 
-const choiceOf = (u: { id: number; username: string; fullName: string | null }): UserChoice => ({ value: String(u.id), label: u.fullName ? `${u.fullName} (${u.username})` : u.username });
+const choiceOf = (u: { id: number; username: string; fullName: string | null }): UserChoice => ({
+  value: String(u.id),
+  label: u.fullName ? `${u.fullName} (${u.username})` : u.username,
+});
 
 /** Every user (active or not: their entries stay) the reader may filter by, by username; null past the limit. */
 export async function userChoices(db: Db, scope: number | null): Promise<UserChoice[] | null> {
@@ -28,7 +31,11 @@ export async function userChoices(db: Db, scope: number | null): Promise<UserCho
 }
 
 /** The user a filter names: their id, username or e-mail address (any case); null when none matches. */
-export async function userNamed(db: Db, scope: number | null, text: string): Promise<(UserChoice & { username: string }) | null> {
+export async function userNamed(
+  db: Db,
+  scope: number | null,
+  text: string,
+): Promise<(UserChoice & { username: string }) | null> {
   const wanted = text.trim();
   if (!wanted) return null;
   const id = /^\d{1,9}$/.test(wanted) ? Number(wanted) : null;
@@ -36,7 +43,10 @@ export async function userNamed(db: Db, scope: number | null, text: string): Pro
     .selectFrom('users')
     .select(['id', 'username', 'fullName'])
     .where((eb) => {
-      const named = [eb(eb.fn('lower', ['username']), '=', wanted.toLowerCase()), eb(eb.fn('lower', ['email']), '=', wanted.toLowerCase())];
+      const named = [
+        eb(eb.fn('lower', ['username']), '=', wanted.toLowerCase()),
+        eb(eb.fn('lower', ['email']), '=', wanted.toLowerCase()),
+      ];
       return eb.or(id !== null ? [...named, eb('id', '=', id)] : named);
     })
     .$if(scope !== null, (q) => q.where('companyId', '=', scope!))

@@ -2,7 +2,14 @@
 // box for a username or e-mail (the server looks it up), under the same parameter name.
 import { inputClass } from '../../ui/form.tsx';
 
-export function UserFilter({ id, name, value, text, choices, allLabel = 'All users' }: {
+export function UserFilter({
+  id,
+  name,
+  value,
+  text,
+  choices,
+  allLabel = 'All users',
+}: {
   id?: string;
   name: string;
   /** The chosen user's id (the list's value). */
@@ -15,12 +22,26 @@ export function UserFilter({ id, name, value, text, choices, allLabel = 'All use
   allLabel?: string;
 }) {
   if (choices === null) {
-    return <input id={id} type="text" name={name} defaultValue={text} placeholder="Username or e-mail" autoComplete="off" className={inputClass} />;
+    return (
+      <input
+        id={id}
+        type="text"
+        name={name}
+        defaultValue={text}
+        placeholder="Username or e-mail"
+        autoComplete="off"
+        className={inputClass}
+      />
+    );
   }
   return (
     <select id={id} name={name} defaultValue={value} className={inputClass}>
       <option value="">{allLabel}</option>
-      {choices.map((u) => <option key={u.value} value={u.value}>{u.label}</option>)}
+      {choices.map((u) => (
+        <option key={u.value} value={u.value}>
+          {u.label}
+        </option>
+      ))}
     </select>
   );
 }

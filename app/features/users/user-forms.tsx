@@ -1,6 +1,13 @@
 // The User Management forms: Create New User, Edit User and User Permissions. Validated by
 // the same zod schemas in the browser (conform, with JavaScript) and on the server.
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { ROLE_LABELS, type PermissionFlag, type Role } from '../../platform/lib/permissions.ts';
@@ -21,7 +28,8 @@ interface UserFormProps {
   cancelTo: string;
 }
 
-const cancelClass = 'inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
+const cancelClass =
+  'inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
 
 function useSubmitting(intent: string): boolean {
   const navigation = useNavigation();
@@ -29,12 +37,26 @@ function useSubmitting(intent: string): boolean {
 }
 
 /** Cancel (back to the list, keeping its state) and the submit button of one intent. */
-function FormFooter({ intent, cancelTo, label, busyLabel }: { intent: string; cancelTo: string; label: string; busyLabel: string }) {
+function FormFooter({
+  intent,
+  cancelTo,
+  label,
+  busyLabel,
+}: {
+  intent: string;
+  cancelTo: string;
+  label: string;
+  busyLabel: string;
+}) {
   const submitting = useSubmitting(intent);
   return (
     <div className="flex justify-end gap-2">
-      <Link to={cancelTo} preventScrollReset className={cancelClass}>Cancel</Link>
-      <Button type="submit" disabled={submitting}>{submitting ? busyLabel : label}</Button>
+      <Link to={cancelTo} preventScrollReset className={cancelClass}>
+        Cancel
+      </Link>
+      <Button type="submit" disabled={submitting}>
+        {submitting ? busyLabel : label}
+      </Button>
     </div>
   );
 }
@@ -43,16 +65,32 @@ function RoleSelect({ meta, roles }: { meta: UserField; roles: Role[] }) {
   return (
     <select {...getSelectProps(meta)} className={inputClass}>
       {!meta.initialValue ? <option value="">Select role</option> : null}
-      {roles.map((role) => <option key={role} value={role}>{ROLE_LABELS[role]}</option>)}
+      {roles.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
     </select>
   );
 }
 
-function CompanySelect({ meta, companies, allCompanies }: { meta: UserField; companies: CompanyChoice[]; allCompanies: boolean }) {
+function CompanySelect({
+  meta,
+  companies,
+  allCompanies,
+}: {
+  meta: UserField;
+  companies: CompanyChoice[];
+  allCompanies: boolean;
+}) {
   return (
     <select {...getSelectProps(meta)} className={inputClass}>
       {allCompanies ? <option value="all">All Companies</option> : null}
-      {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+      {companies.map((c) => (
+        <option key={c.id} value={String(c.id)}>
+          {c.name}
+        </option>
+      ))}
     </select>
   );
 }
@@ -74,7 +112,17 @@ function NameFields({ fields }: { fields: UserFields }) {
   );
 }
 
-function AccessFields({ fields, roles, companies, allCompanies }: { fields: UserFields; roles: Role[]; companies: CompanyChoice[]; allCompanies: boolean }) {
+function AccessFields({
+  fields,
+  roles,
+  companies,
+  allCompanies,
+}: {
+  fields: UserFields;
+  roles: Role[];
+  companies: CompanyChoice[];
+  allCompanies: boolean;
+}) {
   return (
     <>
       <Field label="Role" id={fields.role.id} error={fields.role.errors}>
@@ -91,7 +139,10 @@ export function CreateUserForm({ companies, roles, allCompanies, lastResult, can
   const [form, fields] = useForm({
     id: 'create-user',
     lastResult,
-    defaultValue: { role: roles.includes('viewer') ? 'viewer' : roles[0], companyId: allCompanies ? 'all' : String(companies[0]?.id ?? '') },
+    defaultValue: {
+      role: roles.includes('viewer') ? 'viewer' : roles[0],
+      companyId: allCompanies ? 'all' : String(companies[0]?.id ?? ''),
+    },
     constraint: getZodConstraint(CreateUserFormSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -102,12 +153,24 @@ export function CreateUserForm({ companies, roles, allCompanies, lastResult, can
       <input type="hidden" name="intent" value="create" />
       <div className="grid gap-4 sm:grid-cols-2">
         <NameFields fields={fields} />
-        <Field label="Password" id={fields.password.id} error={fields.password.errors} hint={`At least ${MIN_PASSWORD} characters.`}>
-          <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" className={inputClass} />
+        <Field
+          label="Password"
+          id={fields.password.id}
+          error={fields.password.errors}
+          hint={`At least ${MIN_PASSWORD} characters.`}
+        >
+          <input
+            {...getInputProps(fields.password, { type: 'password' })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
         <AccessFields fields={fields} roles={roles} companies={companies} allCompanies={allCompanies} />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
-          <input {...getInputProps(fields.isTemporaryPassword, { type: 'checkbox' })} className="h-4 w-4 rounded border-slate-300" />
+          <input
+            {...getInputProps(fields.isTemporaryPassword, { type: 'checkbox' })}
+            className="h-4 w-4 rounded border-slate-300"
+          />
           Require password change at first sign-in
         </label>
       </div>
@@ -124,13 +187,25 @@ export interface EditableUser {
   companyId: number | null;
 }
 
-export function EditUserForm({ user, companies, roles, allCompanies, lastResult, cancelTo }: UserFormProps & { user: EditableUser }) {
+export function EditUserForm({
+  user,
+  companies,
+  roles,
+  allCompanies,
+  lastResult,
+  cancelTo,
+}: UserFormProps & { user: EditableUser }) {
   // The user's current role stays selectable (an admin editing an editor keeps its role).
   const roleList = roles.includes(user.role) ? roles : [user.role, ...roles];
   const [form, fields] = useForm({
     id: `edit-user-${user.id}`,
     lastResult,
-    defaultValue: { username: user.username, email: user.email, role: user.role, companyId: user.companyId === null ? 'all' : String(user.companyId) },
+    defaultValue: {
+      username: user.username,
+      email: user.email,
+      role: user.role,
+      companyId: user.companyId === null ? 'all' : String(user.companyId),
+    },
     constraint: getZodConstraint(EditUserFormSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -153,14 +228,23 @@ export function EditUserForm({ user, companies, roles, allCompanies, lastResult,
  * The ten flags in two groups. Flags the user's role already grants (a user holds the role's
  * baseline plus their own flags, docs/security.md) show checked and locked, and are not posted.
  */
-export function PermissionsForm({ user, baseline, cancelTo }: { user: EditableUser & Record<PermissionFlag, boolean>; baseline: PermissionFlag[]; cancelTo: string }) {
+export function PermissionsForm({
+  user,
+  baseline,
+  cancelTo,
+}: {
+  user: EditableUser & Record<PermissionFlag, boolean>;
+  baseline: PermissionFlag[];
+  cancelTo: string;
+}) {
   const fromRole = new Set(baseline);
   return (
     <Form method="post" className="space-y-4" preventScrollReset>
       <input type="hidden" name="intent" value="permissions" />
       <input type="hidden" name="id" value={user.id} />
       <p className="text-sm text-slate-600">
-        Permissions of <span className="font-medium text-slate-900">{user.username}</span> ({ROLE_LABELS[user.role]}). Permissions included in the role are always on.
+        Permissions of <span className="font-medium text-slate-900">{user.username}</span> ({ROLE_LABELS[user.role]}).
+        Permissions included in the role are always on.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {PERMISSION_GROUPS.map((group) => (

@@ -15,17 +15,38 @@ import { PERMISSION_FLAGS, type Principal, type Role } from '../../platform/lib/
 const ATLAS = 3;
 const SCREEN = '/user-management';
 
-const principal = (id: number, role: Role, companyId: number | null = null): Principal => ({
-  id, role, companyId, ...Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, false])),
-} as Principal);
+const principal = (id: number, role: Role, companyId: number | null = null): Principal =>
+  ({
+    id,
+    role,
+    companyId,
+    ...Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, false])),
+  }) as Principal;
 
 describe('user management rules of the screen', () => {
   it('row actions follow the owner protections and never allow removing oneself', () => {
     const admin = principal(1, 'admin');
-    expect(rowAbilities(admin, principal(2, 'owner'))).toEqual({ edit: false, permissions: false, temporaryPassword: false, deactivate: false, delete: false });
-    expect(rowAbilities(admin, principal(3, 'viewer'))).toEqual({ edit: true, permissions: true, temporaryPassword: true, deactivate: true, delete: true });
+    expect(rowAbilities(admin, principal(2, 'owner'))).toEqual({
+      edit: false,
+      permissions: false,
+      temporaryPassword: false,
+      deactivate: false,
+      delete: false,
+    });
+    expect(rowAbilities(admin, principal(3, 'viewer'))).toEqual({
+      edit: true,
+      permissions: true,
+      temporaryPassword: true,
+      deactivate: true,
+      delete: true,
+    });
     const owner = principal(2, 'owner');
-    expect(rowAbilities(owner, owner)).toMatchObject({ permissions: false, temporaryPassword: false, deactivate: false, delete: false });
+    expect(rowAbilities(owner, owner)).toMatchObject({
+      permissions: false,
+      temporaryPassword: false,
+      deactivate: false,
+      delete: false,
+    });
     expect(rowAbilities(owner, admin)).toMatchObject({ edit: true, deactivate: true, delete: true });
     // A company-scoped admin manages only their company's users.
     expect(rowAbilities(principal(4, 'admin', ATLAS), principal(5, 'viewer', 2)).edit).toBe(false);
@@ -34,11 +55,20 @@ describe('user management rules of the screen', () => {
   });
 
   it('the create form schema maps All Companies to null and keeps the specification messages', () => {
-    const ok = CreateUserFormSchema.safeParse({ username: 'a', email: 'a@example.com', password: '12345678', role: 'viewer', companyId: 'all' });
+    const ok = CreateUserFormSchema.safeParse({
+      username: 'a',
+      email: 'a@example.com',
+      password: '12345678',
+      role: 'viewer',
+      companyId: 'all',
+    });
     expect(ok.success && ok.data).toMatchObject({ companyId: null, isTemporaryPassword: false });
     const bad = CreateUserFormSchema.safeParse({ username: 'a', email: 'nope', password: 'short', role: 'viewer' });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.message)).toEqual(['Must be a valid email address', 'Password must be at least 8 characters']);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual([
+      'Must be a valid email address',
+      'Password must be at least 8 characters',
+    ]);
     const form = new FormData();
     form.set('canDelete', 'on');
     expect(permissionsFromForm(form, ['canDelete', 'canEdit'])).toEqual({ canDelete: true, canEdit: false });
@@ -75,7 +105,9 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     expect(Boolean(row.isActive)).toBe(true);
     // An editor is refused too; a viewer given the flag may open it.
     expect((await (await signedIn({ role: 'editor' })).c.get(SCREEN)).status).toBe(403);
-    expect((await (await signedIn({ role: 'viewer', flags: { canManageUsers: true } })).c.get(SCREEN)).status).toBe(200);
+    expect((await (await signedIn({ role: 'viewer', flags: { canManageUsers: true } })).c.get(SCREEN)).status).toBe(
+      200,
+    );
   });
 
   it('an admin lists users with search, role, company and Show Inactive filters; a company admin sees only their company', async () => {
@@ -87,7 +119,8 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
 
     const page = await text(await c.get(SCREEN));
     expect(page).toContain('<h1 class="text-2xl font-semibold text-slate-900">User Management</h1>');
-    for (const label of ['Users', 'Statistics', 'Activity Analytics', 'Activity History', 'Add User', 'Show Inactive']) expect(page).toContain(label);
+    for (const label of ['Users', 'Statistics', 'Activity Analytics', 'Activity History', 'Add User', 'Show Inactive'])
+      expect(page).toContain(label);
 
     const searched = await text(await c.get(`${SCREEN}?q=${t}`));
     expect(rowCount(searched)).toBe(2);
@@ -136,7 +169,14 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     // An admin cannot give the owner or admin role (only the list's role filter offers them).
     expect(form.split('<option value="owner">').length - 1).toBe(1);
     expect(form.split('<option value="editor">').length - 1).toBe(2);
-    const bad = await c.postForm(`${SCREEN}?new=1`, { intent: 'create', username: `${t}-new`, email: 'not-an-email', password: 'short', role: 'editor', companyId: 'all' });
+    const bad = await c.postForm(`${SCREEN}?new=1`, {
+      intent: 'create',
+      username: `${t}-new`,
+      email: 'not-an-email',
+      password: 'short',
+      role: 'editor',
+      companyId: 'all',
+    });
     expect(bad.status).toBe(400);
     const badHtml = await text(bad);
     expect(badHtml).toContain('Must be a valid email address');
@@ -145,16 +185,35 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     expect(badHtml).toContain('value="not-an-email"');
     expect(badHtml).not.toContain('value="short"');
 
-    const ok = await c.postForm(`${SCREEN}?new=1`, { intent: 'create', username: `${t}-new`, email: `${t}-new@example.com`, password: 'Long-Enough-1', role: 'editor', companyId: String(ATLAS), isTemporaryPassword: 'on' });
+    const ok = await c.postForm(`${SCREEN}?new=1`, {
+      intent: 'create',
+      username: `${t}-new`,
+      email: `${t}-new@example.com`,
+      password: 'Long-Enough-1',
+      role: 'editor',
+      companyId: String(ATLAS),
+      isTemporaryPassword: 'on',
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get('Location')).toBe(SCREEN);
     expect(await text(await c.get(SCREEN))).toContain('User created successfully');
-    const row = await db().selectFrom('users').selectAll().where('email', '=', `${t}-new@example.com`).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', `${t}-new@example.com`)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ username: `${t}-new`, role: 'editor', companyId: ATLAS });
     expect(Boolean(row.isTemporaryPassword)).toBe(true);
 
     // The same e-mail again: the service's conflict shows beside the field.
-    const taken = await c.postForm(`${SCREEN}?new=1`, { intent: 'create', username: `${t}-other`, email: `${t}-new@example.com`, password: 'Long-Enough-1', role: 'viewer', companyId: 'all' });
+    const taken = await c.postForm(`${SCREEN}?new=1`, {
+      intent: 'create',
+      username: `${t}-other`,
+      email: `${t}-new@example.com`,
+      password: 'Long-Enough-1',
+      role: 'viewer',
+      companyId: 'all',
+    });
     expect(taken.status).toBe(409);
     expect(await text(taken)).toContain('A user with this email already exists');
   });
@@ -162,18 +221,27 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
   it('a temporary password is shown once in the action answer, never in the URL, a cookie or the next page', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const target = await createTestUser(db(), { role: 'viewer' });
-    const response = await c.postForm(`${SCREEN}?q=${target.username}`, { intent: 'temporary-password', id: String(target.id), confirmed: '1' });
+    const response = await c.postForm(`${SCREEN}?q=${target.username}`, {
+      intent: 'temporary-password',
+      id: String(target.id),
+      confirmed: '1',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('Location')).toBeNull();
     const html = await text(response);
     expect(html).toContain('Temporary Password Created');
-    const password = html.match(/id="temporary-password" type="text" readonly="" [^>]*value="([^"]+)"/)?.[1]
-      ?? html.match(/<input[^>]*id="temporary-password"[^>]*value="([^"]+)"/)?.[1];
+    const password =
+      html.match(/id="temporary-password" type="text" readonly="" [^>]*value="([^"]+)"/)?.[1] ??
+      html.match(/<input[^>]*id="temporary-password"[^>]*value="([^"]+)"/)?.[1];
     expect(password).toBeTruthy();
     expect(html.split(password!).length - 1).toBe(1);
     expect(response.headers.getSetCookie().join(';')).not.toContain(password!);
     expect(await text(await c.get(SCREEN))).not.toContain(password!);
-    const row = await db().selectFrom('users').select('isTemporaryPassword').where('id', '=', target.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('users')
+      .select('isTemporaryPassword')
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     expect(Boolean(row.isTemporaryPassword)).toBe(true);
     // The user signs in with it and must change it.
     const other = client();
@@ -185,17 +253,31 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
   it('deactivate, then reactivate, with success toasts', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const target = await createTestUser(db(), { role: 'editor' });
-    const off = await c.postForm(`${SCREEN}?q=${target.username}`, { intent: 'deactivate', id: String(target.id), confirmed: '1' });
+    const off = await c.postForm(`${SCREEN}?q=${target.username}`, {
+      intent: 'deactivate',
+      id: String(target.id),
+      confirmed: '1',
+    });
     expect(off.status).toBe(302);
     expect(off.headers.get('Location')).toBe(`${SCREEN}?q=${target.username}`);
     const after = await text(await c.get(`${SCREEN}?q=${target.username}&inactive=1`));
     expect(after).toContain('User deactivated successfully');
     expect(after).toContain(`aria-label="Activate ${target.username}"`);
-    expect(Boolean((await db().selectFrom('users').select('isActive').where('id', '=', target.id).executeTakeFirstOrThrow()).isActive)).toBe(false);
+    expect(
+      Boolean(
+        (await db().selectFrom('users').select('isActive').where('id', '=', target.id).executeTakeFirstOrThrow())
+          .isActive,
+      ),
+    ).toBe(false);
     const on = await c.postForm(SCREEN, { intent: 'activate', id: String(target.id) });
     expect(on.status).toBe(302);
     expect(await text(await c.get(SCREEN))).toContain('User reactivated successfully');
-    expect(Boolean((await db().selectFrom('users').select('isActive').where('id', '=', target.id).executeTakeFirstOrThrow()).isActive)).toBe(true);
+    expect(
+      Boolean(
+        (await db().selectFrom('users').select('isActive').where('id', '=', target.id).executeTakeFirstOrThrow())
+          .isActive,
+      ),
+    ).toBe(true);
   });
 
   it('without JavaScript a delete answers the confirmation first and deletes only when confirmed', async () => {
@@ -218,47 +300,85 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     const target = await createTestUser(db(), { role: 'viewer' });
     const victim = client();
     await victim.login(target.email, TEST_PASSWORD);
-    const sessions = async () => (await db().selectFrom('userSessions').select('id').where('userId', '=', target.id).where('isActive', '=', true).execute()).length;
+    const sessions = async () =>
+      (
+        await db()
+          .selectFrom('userSessions')
+          .select('id')
+          .where('userId', '=', target.id)
+          .where('isActive', '=', true)
+          .execute()
+      ).length;
     expect(await sessions()).toBe(1);
-    const hash = (await db().selectFrom('users').select('passwordHash').where('id', '=', target.id).executeTakeFirstOrThrow()).passwordHash;
+    const hash = (
+      await db().selectFrom('users').select('passwordHash').where('id', '=', target.id).executeTakeFirstOrThrow()
+    ).passwordHash;
 
-    const temporary = await c.postForm(`${SCREEN}?q=${target.username}`, { intent: 'temporary-password', id: String(target.id), confirmed: '' });
+    const temporary = await c.postForm(`${SCREEN}?q=${target.username}`, {
+      intent: 'temporary-password',
+      id: String(target.id),
+      confirmed: '',
+    });
     expect(temporary.status).toBe(200);
     const asked = await text(temporary);
     expect(asked).toContain('data-testid="confirm-temporary-password"');
     expect(asked).toContain('Confirm temporary password');
-    expect(asked).toContain(`Are you sure you want to create a temporary password for user ${target.username}? Their current password stops working and all their sessions end at once.`);
+    expect(asked).toContain(
+      `Are you sure you want to create a temporary password for user ${target.username}? Their current password stops working and all their sessions end at once.`,
+    );
     expect(asked).not.toContain('Temporary Password Created');
     // Confirm posts the same intent again, confirmed.
-    expect(asked).toMatch(/<input type="hidden" name="intent" value="temporary-password"\/><input type="hidden" name="id" value="\d+"\/><input type="hidden" name="confirmed" value="1"\/>/);
+    expect(asked).toMatch(
+      /<input type="hidden" name="intent" value="temporary-password"\/><input type="hidden" name="id" value="\d+"\/><input type="hidden" name="confirmed" value="1"\/>/,
+    );
 
-    const deactivate = await c.postForm(`${SCREEN}?q=${target.username}`, { intent: 'deactivate', id: String(target.id) });
+    const deactivate = await c.postForm(`${SCREEN}?q=${target.username}`, {
+      intent: 'deactivate',
+      id: String(target.id),
+    });
     expect(deactivate.status).toBe(200);
     const askedOff = await text(deactivate);
     expect(askedOff).toContain('data-testid="confirm-deactivate"');
-    expect(askedOff).toContain(`Are you sure you want to deactivate user ${target.username}? All their sessions end at once.`);
+    expect(askedOff).toContain(
+      `Are you sure you want to deactivate user ${target.username}? All their sessions end at once.`,
+    );
 
-    const row = await db().selectFrom('users').select(['passwordHash', 'isActive', 'isTemporaryPassword']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('users')
+      .select(['passwordHash', 'isActive', 'isTemporaryPassword'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     expect([row.passwordHash, Boolean(row.isActive), Boolean(row.isTemporaryPassword)]).toEqual([hash, true, false]);
     expect(await sessions()).toBe(1);
     expect((await victim.get('/profile')).status).toBe(200);
 
     // Confirmed: done at once, and the user's session is over.
-    expect((await c.postForm(SCREEN, { intent: 'deactivate', id: String(target.id), confirmed: '1' })).status).toBe(302);
+    expect((await c.postForm(SCREEN, { intent: 'deactivate', id: String(target.id), confirmed: '1' })).status).toBe(
+      302,
+    );
     expect(await sessions()).toBe(0);
     expect((await victim.get('/profile')).status).toBe(302);
   });
 
   it('an admin cannot deactivate or delete an owner (buttons disabled, posts refused with the reason), nor themselves', async () => {
     const { c, user } = await signedIn({ role: 'admin' });
-    const owner = await db().selectFrom('users').select(['id', 'username']).where('email', '=', 'owner@example.com').executeTakeFirstOrThrow();
+    const owner = await db()
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('email', '=', 'owner@example.com')
+      .executeTakeFirstOrThrow();
     const page = await text(await c.get(`${SCREEN}?q=owner%40example.com`));
     expect(page).toMatch(new RegExp(`<button[^>]*disabled=""[^>]*aria-label="Deactivate ${owner.username}"`));
     expect(page).toMatch(new RegExp(`<button[^>]*disabled=""[^>]*aria-label="Delete ${owner.username}"`));
     const post = await c.postForm(SCREEN, { intent: 'deactivate', id: String(owner.id) });
     expect(post.status).toBe(403);
     expect(await text(post)).toContain('Owners cannot be deactivated or deleted');
-    expect(Boolean((await db().selectFrom('users').select('isActive').where('id', '=', owner.id).executeTakeFirstOrThrow()).isActive)).toBe(true);
+    expect(
+      Boolean(
+        (await db().selectFrom('users').select('isActive').where('id', '=', owner.id).executeTakeFirstOrThrow())
+          .isActive,
+      ),
+    ).toBe(true);
     const del = await c.postForm(SCREEN, { intent: 'delete', id: String(owner.id), confirmed: '1' });
     expect(del.status).toBe(403);
     // One's own row: deactivate and delete disabled; a post is refused.
@@ -275,7 +395,14 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     const target = await named(`${t}-p`, { role: 'viewer' });
     const edit = await text(await c.get(`${SCREEN}?edit=${target.id}`));
     expect(edit).toContain('Edit User');
-    const saved = await c.postForm(`${SCREEN}?edit=${target.id}`, { intent: 'update', id: String(target.id), username: `${t}-renamed`, email: `${t}-p@example.com`, role: 'editor', companyId: 'all' });
+    const saved = await c.postForm(`${SCREEN}?edit=${target.id}`, {
+      intent: 'update',
+      id: String(target.id),
+      username: `${t}-renamed`,
+      email: `${t}-p@example.com`,
+      role: 'editor',
+      companyId: 'all',
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get('Location')).toBe(SCREEN);
     expect(await text(await c.get(SCREEN))).toContain('User updated successfully');
@@ -284,7 +411,12 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     expect(perms).toContain('User Permissions');
     expect(perms).toContain('Data Access');
     expect(perms).toContain('Manage Users');
-    const granted = await c.postForm(SCREEN, { intent: 'permissions', id: String(target.id), canAccessAnalytics: 'on', canDelete: 'on' });
+    const granted = await c.postForm(SCREEN, {
+      intent: 'permissions',
+      id: String(target.id),
+      canAccessAnalytics: 'on',
+      canDelete: 'on',
+    });
     expect(granted.status).toBe(302);
     expect(await text(await c.get(SCREEN))).toContain('User permissions updated successfully');
     const row = await db().selectFrom('users').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
@@ -294,9 +426,11 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     expect(Boolean(row.canAccessBackups)).toBe(false);
 
     const stats = await text(await c.get(`${SCREEN}?tab=statistics`));
-    for (const label of ['Total Users', 'Active Users', 'Inactive Users', 'Users by Role']) expect(stats).toContain(label);
+    for (const label of ['Total Users', 'Active Users', 'Inactive Users', 'Users by Role'])
+      expect(stats).toContain(label);
     const analytics = await text(await c.get(`${SCREEN}?tab=analytics`));
-    for (const label of ['Logins Today', 'Avg Session', 'Detailed User Activity', 'Activity Score']) expect(analytics).toContain(label);
+    for (const label of ['Logins Today', 'Avg Session', 'Detailed User Activity', 'Activity Score'])
+      expect(analytics).toContain(label);
     expect(analytics).toMatch(/\d+h \d+m/);
     const history = await text(await c.get(`${SCREEN}?tab=history&userId=${user.id}`));
     expect(history).toContain('Record ID');
@@ -307,7 +441,8 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
   });
 
   it('Activity Analytics shows every user’s summary and their rows a page at a time', async () => {
-    while ((await db().selectFrom('users').select('id').execute()).length <= HISTORY_PAGE_SIZE) await createTestUser(db());
+    while ((await db().selectFrom('users').select('id').execute()).length <= HISTORY_PAGE_SIZE)
+      await createTestUser(db());
     const { c } = await signedIn({ role: 'owner' });
     const total = (await db().selectFrom('users').select('id').execute()).length;
     const rows = (html: string) => (html.match(/data-testid="activity-row"/g) ?? []).length;
@@ -321,14 +456,16 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
   });
 
   it('Activity History: with more users than a list can hold, the user filter is a text box taking a username or e-mail', async () => {
-    while ((await db().selectFrom('users').select('id').execute()).length <= USER_CHOICES_MAX) await createTestUser(db());
+    while ((await db().selectFrom('users').select('id').execute()).length <= USER_CHOICES_MAX)
+      await createTestUser(db());
     const { c, user } = await signedIn({ role: 'owner' });
     const listed = await text(await c.get(`${SCREEN}?tab=history`));
     expect(listed).toContain('type="text" name="userId"');
     const mine = await text(await c.get(`${SCREEN}?tab=history&userId=${encodeURIComponent(user.email)}`));
     expect(mine).toContain(`value="${user.username}"`);
     expect((mine.match(/data-testid="history-row"/g) ?? []).length).toBeGreaterThan(0);
-    expect(await text(await c.get(`${SCREEN}?tab=history&userId=nobody-at-all`))).toContain('No user matches “nobody-at-all”');
+    expect(await text(await c.get(`${SCREEN}?tab=history&userId=nobody-at-all`))).toContain(
+      'No user matches “nobody-at-all”',
+    );
   });
 });
-

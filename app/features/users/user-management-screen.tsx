@@ -7,11 +7,24 @@ import { withParams } from '../../platform/lib/url.ts';
 import { USER_TABS, type UserTab } from './schemas.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ConfirmDelete } from '../../platform/resources/delete-button.tsx';
-import { formErrorOf, resultFor, TabNav, useCloseUrl, type ActionAnswer } from '../../platform/screen/action-result.tsx';
+import {
+  formErrorOf,
+  resultFor,
+  TabNav,
+  useCloseUrl,
+  type ActionAnswer,
+} from '../../platform/screen/action-result.tsx';
 import { FormPanel } from '../../ui/form-panel.tsx';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { ToastView } from '../../ui/toast.tsx';
-import { AnalyticsTab, HistoryTab, StatisticsTab, type AnalyticsData, type HistoryData, type StatisticsData } from './activity-tabs.tsx';
+import {
+  AnalyticsTab,
+  HistoryTab,
+  StatisticsTab,
+  type AnalyticsData,
+  type HistoryData,
+  type StatisticsData,
+} from './activity-tabs.tsx';
 import { TemporaryPasswordPanel, type TemporaryPasswordResult } from './temporary-password.tsx';
 import { CreateUserForm, EditUserForm, PermissionsForm, type CompanyChoice, type EditableUser } from './user-forms.tsx';
 import { UsersTab, type UsersTabData } from './users-tab.tsx';
@@ -33,9 +46,21 @@ export interface UserManagementData {
 }
 
 /** What the action answers besides a failure: the temporary password, the confirmation step. */
-export type UserManagementAction = ActionAnswer & { temporary?: TemporaryPasswordResult; id?: number; message?: string; action?: string; title?: string };
+export type UserManagementAction = ActionAnswer & {
+  temporary?: TemporaryPasswordResult;
+  id?: number;
+  message?: string;
+  action?: string;
+  title?: string;
+};
 
-export function UserManagementScreen({ data, actionData }: { data: UserManagementData; actionData: UserManagementAction | null }) {
+export function UserManagementScreen({
+  data,
+  actionData,
+}: {
+  data: UserManagementData;
+  actionData: UserManagementAction | null;
+}) {
   const { search } = useLocation();
   const closeTo = useCloseUrl();
   const failure = formErrorOf(actionData);
@@ -57,7 +82,13 @@ export function UserManagementScreen({ data, actionData }: { data: UserManagemen
       {/* User actions show the server message or a fallback toast titled Error. */}
       {failure ? <ToastView toast={{ type: 'error', title: 'Error', description: failure }} /> : null}
       {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
-        <ConfirmDelete id={actionData.id} message={actionData.message} action={actionData.action} title={actionData.title} cancelTo={closeTo} />
+        <ConfirmDelete
+          id={actionData.id}
+          message={actionData.message}
+          action={actionData.action}
+          title={actionData.title}
+          cancelTo={closeTo}
+        />
       ) : null}
       {actionData?.temporary ? <TemporaryPasswordPanel result={actionData.temporary} closeTo={closeTo} /> : null}
 
@@ -68,16 +99,30 @@ export function UserManagementScreen({ data, actionData }: { data: UserManagemen
       ) : null}
       {data.editing ? (
         <FormPanel title="Edit User" closeTo={closeTo}>
-          <EditUserForm key={data.editing.id} {...shared} user={data.editing} lastResult={resultFor(actionData, 'update')} />
+          <EditUserForm
+            key={data.editing.id}
+            {...shared}
+            user={data.editing}
+            lastResult={resultFor(actionData, 'update')}
+          />
         </FormPanel>
       ) : null}
       {data.permissionsFor ? (
         <FormPanel title="User Permissions" closeTo={closeTo}>
-          <PermissionsForm key={data.permissionsFor.user.id} user={data.permissionsFor.user} baseline={data.permissionsFor.baseline} cancelTo={closeTo} />
+          <PermissionsForm
+            key={data.permissionsFor.user.id}
+            user={data.permissionsFor.user}
+            baseline={data.permissionsFor.baseline}
+            cancelTo={closeTo}
+          />
         </FormPanel>
       ) : null}
 
-      <TabNav label="User management tabs" current={data.tab} tabs={USER_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))} />
+      <TabNav
+        label="User management tabs"
+        current={data.tab}
+        tabs={USER_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))}
+      />
       {data.users ? <UsersTab data={data.users} companies={data.companies} /> : null}
       {data.statistics ? <StatisticsTab data={data.statistics} /> : null}
       {data.analytics ? <AnalyticsTab data={data.analytics} /> : null}

@@ -8,9 +8,23 @@ import { createTestUser } from '../../../test/users.ts';
 import { rejection } from '../../../test/assertions.ts';
 import { changePassword } from '../auth/auth.server.ts';
 import type { Db } from '../../platform/context.ts';
-import { CANNOT_CHANGE_OWN_PERMISSIONS, CANNOT_CHANGE_OWN_ROLE, CANNOT_GRANT, CANNOT_REMOVE_SELF, OWNER_PROTECTED, rowAbilities } from './user-policy.server.ts';
+import {
+  CANNOT_CHANGE_OWN_PERMISSIONS,
+  CANNOT_CHANGE_OWN_ROLE,
+  CANNOT_GRANT,
+  CANNOT_REMOVE_SELF,
+  OWNER_PROTECTED,
+  rowAbilities,
+} from './user-policy.server.ts';
 import { findUserById } from './user-queries.server.ts';
-import { createUser, deleteUser, issueTemporaryPassword, setUserActive, updateUser, updateUserPermissions } from './users.server.ts';
+import {
+  createUser,
+  deleteUser,
+  issueTemporaryPassword,
+  setUserActive,
+  updateUser,
+  updateUserPermissions,
+} from './users.server.ts';
 
 const NEW_PASSWORD = 'Taken-Over-123';
 
@@ -51,12 +65,20 @@ describe.each(TEST_DIALECTS)('user management policy on %s', (dialect) => {
         const after = await findUserById(db, target.id);
         expect(after?.isActive).toBe(true);
         expect(after?.username).toBe(target.username);
-        const stored = await db.selectFrom('users').select(['isTemporaryPassword', 'passwordChangeRequired']).where('id', '=', target.id).executeTakeFirstOrThrow();
+        const stored = await db
+          .selectFrom('users')
+          .select(['isTemporaryPassword', 'passwordChangeRequired'])
+          .where('id', '=', target.id)
+          .executeTakeFirstOrThrow();
         expect(stored.isTemporaryPassword).toBeFalsy();
         expect(stored.passwordChangeRequired).toBeFalsy();
         // The screen hides every row button.
         expect(rowAbilities((await findUserById(db, manager.id))!, after!)).toEqual({
-          edit: false, permissions: false, temporaryPassword: false, deactivate: false, delete: false,
+          edit: false,
+          permissions: false,
+          temporaryPassword: false,
+          deactivate: false,
+          delete: false,
         });
       });
     }
@@ -76,7 +98,11 @@ describe.each(TEST_DIALECTS)('user management policy on %s', (dialect) => {
       const peer = await createTestUser(db, { role: 'viewer', flags: { canManageUsers: true } });
       const viewer = await createTestUser(db, { role: 'viewer' });
       expect(rowAbilities((await findUserById(db, manager.id))!, (await findUserById(db, viewer.id))!)).toEqual({
-        edit: true, permissions: true, temporaryPassword: true, deactivate: true, delete: true,
+        edit: true,
+        permissions: true,
+        temporaryPassword: true,
+        deactivate: true,
+        delete: true,
       });
       await updateUser(ctx, viewer.id, { username: fresh() });
       await issueTemporaryPassword(ctx, peer.id);
@@ -91,10 +117,19 @@ describe.each(TEST_DIALECTS)('user management policy on %s', (dialect) => {
       const manager = await partialManager();
       const ctx = await userContext(db, manager.id);
       const name = fresh();
-      expect(await refusal(createUser(ctx, { email: `${name}@example.com`, username: name, role: 'editor' }))).toEqual({ kind: 'forbidden', message: CANNOT_GRANT });
+      expect(await refusal(createUser(ctx, { email: `${name}@example.com`, username: name, role: 'editor' }))).toEqual({
+        kind: 'forbidden',
+        message: CANNOT_GRANT,
+      });
       const viewer = await createTestUser(db, { role: 'viewer' });
-      expect(await refusal(updateUser(ctx, viewer.id, { role: 'editor' }))).toEqual({ kind: 'forbidden', message: CANNOT_GRANT });
-      expect(await refusal(updateUserPermissions(ctx, viewer.id, { canDelete: true }))).toEqual({ kind: 'forbidden', message: CANNOT_GRANT });
+      expect(await refusal(updateUser(ctx, viewer.id, { role: 'editor' }))).toEqual({
+        kind: 'forbidden',
+        message: CANNOT_GRANT,
+      });
+      expect(await refusal(updateUserPermissions(ctx, viewer.id, { canDelete: true }))).toEqual({
+        kind: 'forbidden',
+        message: CANNOT_GRANT,
+      });
     });
   });
 
@@ -106,7 +141,10 @@ describe.each(TEST_DIALECTS)('user management policy on %s', (dialect) => {
       const otherAdmin = await createTestUser(db, { role: 'admin' });
       for (const role of ['admin', 'owner'] as const) {
         const name = fresh();
-        expect((await rejection(createUser(ctx, { email: `${name}@example.com`, username: name, role }))).kind, role).toBe('forbidden');
+        expect(
+          (await rejection(createUser(ctx, { email: `${name}@example.com`, username: name, role }))).kind,
+          role,
+        ).toBe('forbidden');
       }
       for (const target of [owner, otherAdmin.id]) {
         expect((await rejection(updateUser(ctx, target, { username: fresh() }))).kind).toBe('forbidden');
@@ -133,12 +171,20 @@ describe.each(TEST_DIALECTS)('user management policy on %s', (dialect) => {
       expect((await rejection(updateUser(ctx, admin.id, { role: 'editor' }))).kind).toBe('forbidden');
       const editorManager = await createTestUser(db, { role: 'editor', flags: { canManageUsers: true } });
       const ectx = await userContext(db, editorManager.id);
-      expect(await refusal(updateUser(ectx, editorManager.id, { role: 'viewer' }))).toEqual({ kind: 'forbidden', message: CANNOT_CHANGE_OWN_ROLE });
+      expect(await refusal(updateUser(ectx, editorManager.id, { role: 'viewer' }))).toEqual({
+        kind: 'forbidden',
+        message: CANNOT_CHANGE_OWN_ROLE,
+      });
       expect((await rejection(updateUserPermissions(ctx, admin.id, { canDelete: false }))).kind).toBe('forbidden');
-      expect(await refusal(updateUserPermissions(ectx, editorManager.id, { canEdit: false }))).toEqual({ kind: 'forbidden', message: CANNOT_CHANGE_OWN_PERMISSIONS });
+      expect(await refusal(updateUserPermissions(ectx, editorManager.id, { canEdit: false }))).toEqual({
+        kind: 'forbidden',
+        message: CANNOT_CHANGE_OWN_PERMISSIONS,
+      });
       const manager = await partialManager();
       const mctx = await userContext(db, manager.id);
-      expect((await rejection(updateUserPermissions(mctx, manager.id, { canAccessBackups: true }))).kind).toBe('forbidden');
+      expect((await rejection(updateUserPermissions(mctx, manager.id, { canAccessBackups: true }))).kind).toBe(
+        'forbidden',
+      );
     });
 
     it('nobody deactivates or deletes an owner or themselves', async () => {
@@ -147,11 +193,20 @@ describe.each(TEST_DIALECTS)('user management policy on %s', (dialect) => {
       const admin = await createTestUser(db, { role: 'admin' });
       const ctx = await userContext(db, admin.id);
       const otherOwner = await createTestUser(db, { role: 'owner' });
-      for (const [actor, target] of [[ownerCtx, otherOwner.id], [ctx, owner]] as const) {
-        expect(await refusal(setUserActive(actor, target, false))).toEqual({ kind: 'forbidden', message: OWNER_PROTECTED });
+      for (const [actor, target] of [
+        [ownerCtx, otherOwner.id],
+        [ctx, owner],
+      ] as const) {
+        expect(await refusal(setUserActive(actor, target, false))).toEqual({
+          kind: 'forbidden',
+          message: OWNER_PROTECTED,
+        });
         expect(await refusal(deleteUser(actor, target))).toEqual({ kind: 'forbidden', message: OWNER_PROTECTED });
       }
-      for (const [actor, self] of [[ctx, admin.id], [ownerCtx, owner]] as const) {
+      for (const [actor, self] of [
+        [ctx, admin.id],
+        [ownerCtx, owner],
+      ] as const) {
         const self_ = self;
         const message = self_ === owner ? OWNER_PROTECTED : CANNOT_REMOVE_SELF;
         expect(await refusal(setUserActive(actor, self_, false))).toEqual({ kind: 'forbidden', message });

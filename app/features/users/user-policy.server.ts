@@ -1,6 +1,16 @@
 // Who may manage whom (owner protections; docs/security.md): one answer for the services that enforce
 // it, the /api/users calls and the User Management screen that greys out what it refuses.
-import { canManageUser, effectiveFlags, mayGrantRole, ROLES, type ManagedUser, type PermissionFlag, type Principal, type Role, type UserManagementAction } from '../../platform/lib/permissions.ts';
+import {
+  canManageUser,
+  effectiveFlags,
+  mayGrantRole,
+  ROLES,
+  type ManagedUser,
+  type PermissionFlag,
+  type Principal,
+  type Role,
+  type UserManagementAction,
+} from '../../platform/lib/permissions.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { actingUser, actorCompanyScope, type AuthUser, type ServiceContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
@@ -23,7 +33,12 @@ type Target = ManagedUser;
  * or the CLI: it manages everybody, but the owner protections hold for it as well. `target`
  * must carry the user's stored flags: a manager acts only on users within their own rights.
  */
-export function managementRefusal(actor: Principal | null, action: UserManagementAction, target: Target | null, newRole?: Role): string | null {
+export function managementRefusal(
+  actor: Principal | null,
+  action: UserManagementAction,
+  target: Target | null,
+  newRole?: Role,
+): string | null {
   const removing = action === 'deactivate' || action === 'delete';
   if (target && removing && target.role === 'owner') return OWNER_PROTECTED;
   if (!actor) return null;
@@ -31,7 +46,12 @@ export function managementRefusal(actor: Principal | null, action: UserManagemen
   if (self && removing) return CANNOT_REMOVE_SELF;
   if (!canManageUser(actor, action, target, newRole)) {
     // Allowed but for the role it would give: say so, as granting a flag does.
-    const onlyTheRole = newRole !== undefined && canManageUser(actor, action, target) && !mayGrantRole(actor, newRole) && newRole !== 'owner' && newRole !== 'admin';
+    const onlyTheRole =
+      newRole !== undefined &&
+      canManageUser(actor, action, target) &&
+      !mayGrantRole(actor, newRole) &&
+      newRole !== 'owner' &&
+      newRole !== 'admin';
     return onlyTheRole ? CANNOT_GRANT : FORBIDDEN;
   }
   // One's own password and permissions are not managed from user management: the password is
@@ -41,7 +61,12 @@ export function managementRefusal(actor: Principal | null, action: UserManagemen
   return null;
 }
 
-export function assertMayManage(ctx: ServiceContext, action: UserManagementAction, target: Target | null, newRole?: Role): void {
+export function assertMayManage(
+  ctx: ServiceContext,
+  action: UserManagementAction,
+  target: Target | null,
+  newRole?: Role,
+): void {
   const refusal = managementRefusal(actingUser(ctx), action, target, newRole);
   if (refusal) throw forbidden(refusal);
 }
@@ -51,7 +76,9 @@ export type RowAbilities = Record<(typeof ROW_ACTIONS)[number], boolean>;
 
 /** What the signed-in user may do to one listed user: the row's buttons (reactivating is an edit). */
 export function rowAbilities(actor: Principal, target: Target): RowAbilities {
-  return Object.fromEntries(ROW_ACTIONS.map((action) => [action, managementRefusal(actor, action, target) === null])) as RowAbilities;
+  return Object.fromEntries(
+    ROW_ACTIONS.map((action) => [action, managementRefusal(actor, action, target) === null]),
+  ) as RowAbilities;
 }
 
 /** Roles the signed-in user may give (only an owner gives owner or admin). */

@@ -9,7 +9,13 @@ import { PUBLIC_USER_COLUMNS } from '../../platform/session/sessions.server.ts';
 
 /** What User Management lists and the /api/users calls answer. */
 const LISTED_USER_COLUMNS = [
-  ...PUBLIC_USER_COLUMNS, 'updatedAt', 'createdBy', 'lastActivityAt', 'loginCount', 'totalSessionDuration', 'averageSessionDuration',
+  ...PUBLIC_USER_COLUMNS,
+  'updatedAt',
+  'createdBy',
+  'lastActivityAt',
+  'loginCount',
+  'totalSessionDuration',
+  'averageSessionDuration',
 ] as const;
 
 export type ListedUser = AuthUser & {
@@ -43,7 +49,11 @@ export async function findUserForLogin(db: Db, email: string) {
 export async function findUserByIdOrEmail(db: Db, key: string): Promise<AuthUser | undefined> {
   const text = key.trim();
   if (/^\d+$/.test(text)) return findUserById(db, Number(text));
-  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where(sql`lower(email)`, '=', normalizeEmail(text)).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(PUBLIC_USER_COLUMNS)
+    .where(sql`lower(email)`, '=', normalizeEmail(text))
+    .executeTakeFirst();
 }
 
 /**
@@ -55,7 +65,11 @@ export async function findUserIdByKey(db: Db, key: string): Promise<number | und
   if (/^\d+$/.test(text)) return Number(text);
   const byEmail = await findUserByIdOrEmail(db, text);
   if (byEmail) return byEmail.id;
-  const candidates = await db.selectFrom('users').select(['id', 'username']).where(sql`lower(username)`, '=', text.toLowerCase()).execute();
+  const candidates = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where(sql`lower(username)`, '=', text.toLowerCase())
+    .execute();
   return (candidates.find((u) => nameKey(u.username) === nameKey(text)) ?? candidates[0])?.id;
 }
 
@@ -75,7 +89,9 @@ export function usersWithCompany(db: Db) {
 
 /** The same with the listed columns and the company's name; filter, page and `toListedUser` it. */
 export function listedUsers(db: Db) {
-  return usersWithCompany(db).select(LISTED_USER_COLUMNS.map((c) => `u.${c}` as const)).select('c.name as companyName');
+  return usersWithCompany(db)
+    .select(LISTED_USER_COLUMNS.map((c) => `u.${c}` as const))
+    .select('c.name as companyName');
 }
 
 type ListedRow = Awaited<ReturnType<ReturnType<typeof listedUsers>['execute']>>[number];

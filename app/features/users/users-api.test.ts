@@ -36,7 +36,9 @@ async function expectInvalid(response: Response, errors: { field: string; messag
 }
 
 describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
-  const { db, client } = useTestServer(dialect, { env: { API_RATE_LIMIT_PER_MINUTE: '100000', API_RATE_LIMIT_PER_HOUR: '1000000' } });
+  const { db, client } = useTestServer(dialect, {
+    env: { API_RATE_LIMIT_PER_MINUTE: '100000', API_RATE_LIMIT_PER_HOUR: '1000000' },
+  });
 
   const tag = Math.random().toString(36).slice(2, 7);
   let serial = 0;
@@ -60,11 +62,28 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     return { c, ...user };
   }
 
-  const companyId = async (name: string) => (await db().selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const userCount = async () => Number((await db().selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const companyId = async (name: string) =>
+    (await db().selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const userCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const storedUser = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  const auditOf = (id: number) => db().selectFrom('auditLogs').selectAll().where('tableName', '=', 'users').where('recordId', '=', id).orderBy('id').execute();
-  const noSecrets = (value: unknown) => expect(JSON.stringify(value)).not.toMatch(/passwordHash|password_hash|\$argon2|temporaryPassword|Password-1/);
+  const auditOf = (id: number) =>
+    db()
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('tableName', '=', 'users')
+      .where('recordId', '=', id)
+      .orderBy('id')
+      .execute();
+  const noSecrets = (value: unknown) =>
+    expect(JSON.stringify(value)).not.toMatch(/passwordHash|password_hash|\$argon2|temporaryPassword|Password-1/);
 
   beforeAll(async () => {
     vult = await companyId('Vult');
@@ -89,27 +108,60 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
         await expectError(await c.get('/api/users/activity/analytics'), 403, 'Forbidden');
         await expectError(await c.get('/api/users/activity/statistics'), 403, 'Forbidden');
         await expectError(await c.get('/api/users/activity/history'), 403, 'Forbidden');
-        await expectError(await c.post('/api/users', { username: 'x', email: address('x'), password: 'Long-Enough-1', role: 'viewer' }), 403, 'Forbidden');
-        await expectError(await c.request(`/api/users/${target.id}`, { method: 'PUT', json: { username: 'hijack' } }), 403, 'Forbidden');
+        await expectError(
+          await c.post('/api/users', { username: 'x', email: address('x'), password: 'Long-Enough-1', role: 'viewer' }),
+          403,
+          'Forbidden',
+        );
+        await expectError(
+          await c.request(`/api/users/${target.id}`, { method: 'PUT', json: { username: 'hijack' } }),
+          403,
+          'Forbidden',
+        );
         await expectError(await c.request(`/api/users/${target.id}/deactivate`, { method: 'PUT' }), 403, 'Forbidden');
-        await expectError(await c.request(`/api/users/${target.id}/permissions`, { method: 'PUT', json: { canDelete: true } }), 403, 'Forbidden');
+        await expectError(
+          await c.request(`/api/users/${target.id}/permissions`, { method: 'PUT', json: { canDelete: true } }),
+          403,
+          'Forbidden',
+        );
         await expectError(await c.post(`/api/users/${target.id}/temporary-password`), 403, 'Forbidden');
         await expectError(await c.request(`/api/users/${target.id}`, { method: 'DELETE' }), 403, 'Forbidden');
       }
-      expect((await storedUser(target.id))).toMatchObject({ username: target.username, isActive: true, canDelete: false });
+      expect(await storedUser(target.id)).toMatchObject({
+        username: target.username,
+        isActive: true,
+        canDelete: false,
+      });
     });
 
     it('unknown ids and non-numeric ids are 404; wrong methods 405', async () => {
       await expectError(await owner.get('/api/users/999999'), 404, 'Resource not found');
       await expectError(await owner.request('/api/users/abc', { method: 'PUT', json: {} }), 404, 'Resource not found');
-      await expectError(await owner.request('/api/users/99999999999/deactivate', { method: 'PUT' }), 404, 'Resource not found');
-      await expectInvalid(await owner.post('/api/users', { username: 'big', email: 'big@example.com', password: 'Long-Enough-1', companyId: 99999999999 }), [
-        { field: 'companyId', message: 'Company not found' },
+      await expectError(
+        await owner.request('/api/users/99999999999/deactivate', { method: 'PUT' }),
+        404,
+        'Resource not found',
+      );
+      await expectInvalid(
+        await owner.post('/api/users', {
+          username: 'big',
+          email: 'big@example.com',
+          password: 'Long-Enough-1',
+          companyId: 99999999999,
+        }),
+        [{ field: 'companyId', message: 'Company not found' }],
+      );
+      await expectInvalid(
+        await owner.post('/api/users', {
+          username: 'long',
+          email: `${'a'.repeat(250)}@example.com`,
+          password: 'Long-Enough-1',
+        }),
+        [{ field: 'email', message: 'Email must be at most 255 characters' }],
+      );
+      await expectInvalid(await owner.post('/api/users', ['not', 'an', 'object']), [
+        { field: 'body', message: expect.any(String) as unknown as string },
       ]);
-      await expectInvalid(await owner.post('/api/users', { username: 'long', email: `${'a'.repeat(250)}@example.com`, password: 'Long-Enough-1' }), [
-        { field: 'email', message: 'Email must be at most 255 characters' },
-      ]);
-      await expectInvalid(await owner.post('/api/users', ['not', 'an', 'object']), [{ field: 'body', message: expect.any(String) as unknown as string }]);
       expect((await owner.request('/api/users/stats', { method: 'POST', json: {} })).status).toBe(405);
     });
   });
@@ -119,7 +171,14 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     beforeAll(async () => {
       made = [];
       for (const [i, role] of (['viewer', 'editor', 'viewer', 'editor', 'viewer'] as const).entries()) {
-        made.push(await createTestUser(db(), { role, email: `list${tag}-${i}@example.com`, companyId: i < 2 ? vult : atlas, isActive: i !== 4 }));
+        made.push(
+          await createTestUser(db(), {
+            role,
+            email: `list${tag}-${i}@example.com`,
+            companyId: i < 2 ? vult : atlas,
+            isActive: i !== 4,
+          }),
+        );
       }
     });
 
@@ -154,11 +213,15 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
       expect(third.users.map((u: any) => u.email)).toEqual([made[4].email]);
       const paged = await owner.get(`/api/users?search=list${tag}&isActive=all&limit=2`);
       expect(paged.headers.get('Link')).toBe(`</api/users?search=list${tag}&isActive=all&limit=2&page=2>; rel="next"`);
-      expect((await owner.get(`/api/users?search=list${tag}&isActive=all&limit=2&page=3`)).headers.get('Link')).toBeNull();
+      expect(
+        (await owner.get(`/api/users?search=list${tag}&isActive=all&limit=2&page=3`)).headers.get('Link'),
+      ).toBeNull();
       expect((await page(`search=list${tag}&isActive=true`)).total).toBe(4);
       const inactive = await page(`search=list${tag}&isActive=false`);
       expect(inactive.users.map((u: any) => u.id)).toEqual([made[4].id]);
-      expect((await page(`search=list${tag}&role=editor`)).users.map((u: any) => u.id).sort()).toEqual([made[1].id, made[3].id].sort());
+      expect((await page(`search=list${tag}&role=editor`)).users.map((u: any) => u.id).sort()).toEqual(
+        [made[1].id, made[3].id].sort(),
+      );
       expect((await page(`search=list${tag}&company=${vult}`)).total).toBe(2);
       expect((await page(`search=list${tag}&company=atlas%20infrastructure&isActive=all`)).total).toBe(3);
       expect((await page(`search=list${tag}&company=all&role=all`)).total).toBe(5);
@@ -169,24 +232,41 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     });
 
     it('400 with field errors for bad parameters', async () => {
-      await expectInvalid(await owner.get('/api/users?limit=0&page=x&sortBy=passwordHash&sortOrder=up&role=boss&isActive=maybe'), [
-        { field: 'limit', message: 'limit must be an integer from 1 to 1000' },
-        { field: 'page', message: 'page must be an integer from 1 to 1000000' },
-        { field: 'sortBy', message: expect.stringContaining('sortBy must be one of') as unknown as string },
-        { field: 'sortOrder', message: 'sortOrder must be asc or desc' },
-        { field: 'role', message: 'role must be one of: owner, admin, editor, viewer' },
-        { field: 'isActive', message: 'isActive must be true or false' },
-      ]);
+      await expectInvalid(
+        await owner.get('/api/users?limit=0&page=x&sortBy=passwordHash&sortOrder=up&role=boss&isActive=maybe'),
+        [
+          { field: 'limit', message: 'limit must be an integer from 1 to 1000' },
+          { field: 'page', message: 'page must be an integer from 1 to 1000000' },
+          { field: 'sortBy', message: expect.stringContaining('sortBy must be one of') as unknown as string },
+          { field: 'sortOrder', message: 'sortOrder must be asc or desc' },
+          { field: 'role', message: 'role must be one of: owner, admin, editor, viewer' },
+          { field: 'isActive', message: 'isActive must be true or false' },
+        ],
+      );
     });
   });
 
   describe('POST /api/users', () => {
     it('201 with the user; audited without password data; the user can sign in', async () => {
       const email = address('created');
-      const response = await owner.post('/api/users', { username: `created${tag}${serial}`, email: email.toUpperCase(), password: 'Created-Pass-9', role: 'editor', companyId: vult, isTemporaryPassword: false });
+      const response = await owner.post('/api/users', {
+        username: `created${tag}${serial}`,
+        email: email.toUpperCase(),
+        password: 'Created-Pass-9',
+        role: 'editor',
+        companyId: vult,
+        isTemporaryPassword: false,
+      });
       await expectStatus(response, 201);
       const user = await response.json();
-      expect(user).toMatchObject({ email, role: 'editor', companyId: vult, company: { id: vult, name: 'Vult' }, isActive: true, isTemporaryPassword: false });
+      expect(user).toMatchObject({
+        email,
+        role: 'editor',
+        companyId: vult,
+        company: { id: vult, name: 'Vult' },
+        isActive: true,
+        isTemporaryPassword: false,
+      });
       expect(user.temporaryPassword).toBeUndefined();
       noSecrets(user);
       const audit = await auditOf(user.id);
@@ -199,7 +279,12 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
 
     it('without a password: a temporary one is answered once and must be changed at sign-in; companyId "all" is null', async () => {
       const email = address('temp');
-      const response = await admin.post('/api/users', { username: `temp${tag}${serial}`, email, role: 'viewer', companyId: 'all' });
+      const response = await admin.post('/api/users', {
+        username: `temp${tag}${serial}`,
+        email,
+        role: 'viewer',
+        companyId: 'all',
+      });
       await expectStatus(response, 201);
       const body = await response.json();
       expect(body.temporaryPassword).toMatch(/^[A-Za-z0-9]{14}$/);
@@ -212,34 +297,91 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
 
     it('400 with field errors and nothing written; 400 for bad JSON; 409 for a taken e-mail or username', async () => {
       const before = await userCount();
-      const audits = Number((await db().selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-      await expectInvalid(await owner.post('/api/users', { username: '', email: 'not-an-email', password: 'short', role: 'boss' }), [
-        { field: 'username', message: 'Username is required' },
-        { field: 'email', message: 'Must be a valid email address' },
-        { field: 'password', message: 'Password must be at least 8 characters' },
-        { field: 'role', message: 'Role must be one of: owner, admin, editor, viewer' },
-      ]);
-      const malformed = await owner.request('/api/users', { method: 'POST', body: '{"email":', headers: { 'Content-Type': 'application/json' } });
+      const audits = Number(
+        (
+          await db()
+            .selectFrom('auditLogs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      await expectInvalid(
+        await owner.post('/api/users', { username: '', email: 'not-an-email', password: 'short', role: 'boss' }),
+        [
+          { field: 'username', message: 'Username is required' },
+          { field: 'email', message: 'Must be a valid email address' },
+          { field: 'password', message: 'Password must be at least 8 characters' },
+          { field: 'role', message: 'Role must be one of: owner, admin, editor, viewer' },
+        ],
+      );
+      const malformed = await owner.request('/api/users', {
+        method: 'POST',
+        body: '{"email":',
+        headers: { 'Content-Type': 'application/json' },
+      });
       await expectError(malformed, 400, 'Invalid data');
-      await expectInvalid(await owner.post('/api/users', { username: `nc${tag}`, email: address('nc'), password: 'Long-Enough-1', companyId: 999999 }), [
-        { field: 'companyId', message: 'Company not found' },
-      ]);
+      await expectInvalid(
+        await owner.post('/api/users', {
+          username: `nc${tag}`,
+          email: address('nc'),
+          password: 'Long-Enough-1',
+          companyId: 999999,
+        }),
+        [{ field: 'companyId', message: 'Company not found' }],
+      );
       const taken = await createTestUser(db(), { role: 'viewer' });
-      const dupEmail = await owner.post('/api/users', { username: `dup${tag}`, email: taken.email.toUpperCase(), password: 'Long-Enough-1', role: 'viewer' });
+      const dupEmail = await owner.post('/api/users', {
+        username: `dup${tag}`,
+        email: taken.email.toUpperCase(),
+        password: 'Long-Enough-1',
+        role: 'viewer',
+      });
       await expectStatus(dupEmail, 409);
-      expect(await dupEmail.json()).toEqual({ message: 'A user with this email already exists', errors: [{ field: 'email', message: 'A user with this email already exists' }] });
-      const dupName = await owner.post('/api/users', { username: taken.username, email: address('dupname'), password: 'Long-Enough-1', role: 'viewer' });
+      expect(await dupEmail.json()).toEqual({
+        message: 'A user with this email already exists',
+        errors: [{ field: 'email', message: 'A user with this email already exists' }],
+      });
+      const dupName = await owner.post('/api/users', {
+        username: taken.username,
+        email: address('dupname'),
+        password: 'Long-Enough-1',
+        role: 'viewer',
+      });
       await expectError(dupName, 409, 'A user with this username already exists');
       expect(await userCount()).toBe(before + 1);
-      const after = Number((await db().selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const after = Number(
+        (
+          await db()
+            .selectFrom('auditLogs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       expect(after).toBe(audits);
     });
 
     it('only owners create owners and admins', async () => {
       for (const role of ['owner', 'admin']) {
-        await expectError(await admin.post('/api/users', { username: `p${role}${tag}`, email: address(role), password: 'Long-Enough-1', role }), 403, 'Forbidden');
+        await expectError(
+          await admin.post('/api/users', {
+            username: `p${role}${tag}`,
+            email: address(role),
+            password: 'Long-Enough-1',
+            role,
+          }),
+          403,
+          'Forbidden',
+        );
       }
-      await expectStatus(await owner.post('/api/users', { username: `newadmin${tag}`, email: address('newadmin'), password: 'Long-Enough-1', role: 'admin' }), 201);
+      await expectStatus(
+        await owner.post('/api/users', {
+          username: `newadmin${tag}`,
+          email: address('newadmin'),
+          password: 'Long-Enough-1',
+          role: 'admin',
+        }),
+        201,
+      );
     });
   });
 
@@ -247,25 +389,44 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     it('edits username, email, role and company, audited with the changes', async () => {
       const user = await createTestUser(db(), { role: 'viewer' });
       const email = address('edited');
-      const response = await admin.request(`/api/users/${user.id}`, { method: 'PUT', json: { username: `edited${tag}`, email, role: 'editor', companyId: atlas } });
+      const response = await admin.request(`/api/users/${user.id}`, {
+        method: 'PUT',
+        json: { username: `edited${tag}`, email, role: 'editor', companyId: atlas },
+      });
       await expectStatus(response, 200);
-      expect(await response.json()).toMatchObject({ id: user.id, username: `edited${tag}`, email, role: 'editor', companyId: atlas, company: { name: 'Atlas Infrastructure' } });
+      expect(await response.json()).toMatchObject({
+        id: user.id,
+        username: `edited${tag}`,
+        email,
+        role: 'editor',
+        companyId: atlas,
+        company: { name: 'Atlas Infrastructure' },
+      });
       const audit = (await auditOf(user.id)).at(-1)!;
       expect(audit).toMatchObject({ action: 'update', userId: adminId, reason: 'User updated' });
       expect(Object.keys(audit.changes as object).sort()).toEqual(['companyId', 'email', 'role', 'username']);
       // A no-op edit writes nothing.
       const count = (await auditOf(user.id)).length;
-      await expectStatus(await admin.request(`/api/users/${user.id}`, { method: 'PUT', json: { role: 'editor' } }), 200);
+      await expectStatus(
+        await admin.request(`/api/users/${user.id}`, { method: 'PUT', json: { role: 'editor' } }),
+        200,
+      );
       expect((await auditOf(user.id)).length).toBe(count);
     });
 
     it('400 for bad input (the password is not edited here), 409 for a taken e-mail', async () => {
       const user = await createTestUser(db(), { role: 'viewer' });
       const other = await createTestUser(db(), { role: 'viewer' });
-      await expectInvalid(await admin.request(`/api/users/${user.id}`, { method: 'PUT', json: { email: 'nope', role: 'king', password: 'New-Password-1' } }), [
-        { field: 'email', message: 'Must be a valid email address' },
-        { field: 'role', message: 'Role must be one of: owner, admin, editor, viewer' },
-      ]);
+      await expectInvalid(
+        await admin.request(`/api/users/${user.id}`, {
+          method: 'PUT',
+          json: { email: 'nope', role: 'king', password: 'New-Password-1' },
+        }),
+        [
+          { field: 'email', message: 'Must be a valid email address' },
+          { field: 'role', message: 'Role must be one of: owner, admin, editor, viewer' },
+        ],
+      );
       const taken = await admin.request(`/api/users/${user.id}`, { method: 'PUT', json: { email: other.email } });
       await expectError(taken, 409, 'A user with this email already exists');
       expect(await storedUser(user.id)).toMatchObject({ email: user.email, role: 'viewer' });
@@ -274,12 +435,31 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     it('an admin cannot edit an owner or an admin, nor make someone an admin; an owner can', async () => {
       const otherAdmin = await createTestUser(db(), { role: 'admin' });
       const user = await createTestUser(db(), { role: 'viewer' });
-      await expectError(await admin.request(`/api/users/${ownerId}`, { method: 'PUT', json: { username: 'taken-over' } }), 403, 'Forbidden');
-      await expectError(await admin.request(`/api/users/${otherAdmin.id}`, { method: 'PUT', json: { role: 'viewer' } }), 403, 'Forbidden');
-      await expectError(await admin.request(`/api/users/${user.id}`, { method: 'PUT', json: { role: 'admin' } }), 403, 'Forbidden');
+      await expectError(
+        await admin.request(`/api/users/${ownerId}`, { method: 'PUT', json: { username: 'taken-over' } }),
+        403,
+        'Forbidden',
+      );
+      await expectError(
+        await admin.request(`/api/users/${otherAdmin.id}`, { method: 'PUT', json: { role: 'viewer' } }),
+        403,
+        'Forbidden',
+      );
+      await expectError(
+        await admin.request(`/api/users/${user.id}`, { method: 'PUT', json: { role: 'admin' } }),
+        403,
+        'Forbidden',
+      );
       expect((await storedUser(ownerId))!.username).not.toBe('taken-over');
-      await expectStatus(await owner.request(`/api/users/${otherAdmin.id}`, { method: 'PUT', json: { role: 'editor' } }), 200);
-      await expectError(await owner.request(`/api/users/${ownerId}`, { method: 'PUT', json: { role: 'viewer' } }), 403, 'You cannot change your own role or company');
+      await expectStatus(
+        await owner.request(`/api/users/${otherAdmin.id}`, { method: 'PUT', json: { role: 'editor' } }),
+        200,
+      );
+      await expectError(
+        await owner.request(`/api/users/${ownerId}`, { method: 'PUT', json: { role: 'viewer' } }),
+        403,
+        'You cannot change your own role or company',
+      );
     });
   });
 
@@ -287,29 +467,61 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     it('sets the ten flags; the user gains what they open', async () => {
       const { c, id } = await signedIn({ role: 'viewer' });
       await expectError(await c.get('/api/users/stats'), 403, 'Forbidden');
-      const response = await owner.request(`/api/users/${id}/permissions`, { method: 'PUT', json: { canManageUsers: true, canAccessBackups: true, canDelete: false } });
+      const response = await owner.request(`/api/users/${id}/permissions`, {
+        method: 'PUT',
+        json: { canManageUsers: true, canAccessBackups: true, canDelete: false },
+      });
       await expectStatus(response, 200);
-      expect(await response.json()).toMatchObject({ id, canManageUsers: true, canAccessBackups: true, canDelete: false, canCreate: false });
+      expect(await response.json()).toMatchObject({
+        id,
+        canManageUsers: true,
+        canAccessBackups: true,
+        canDelete: false,
+        canCreate: false,
+      });
       await expectStatus(await c.get('/api/users/stats'), 200);
       const audit = (await auditOf(id)).at(-1)!;
-      expect(audit).toMatchObject({ action: 'update', reason: 'Permissions updated', changes: { canManageUsers: { old: false, new: true }, canAccessBackups: { old: false, new: true } } });
+      expect(audit).toMatchObject({
+        action: 'update',
+        reason: 'Permissions updated',
+        changes: { canManageUsers: { old: false, new: true }, canAccessBackups: { old: false, new: true } },
+      });
 
       // A manager who is not an owner cannot grant what they lack, nor change their own flags.
       const target = await createTestUser(db(), { role: 'viewer' });
-      await expectError(await c.request(`/api/users/${target.id}/permissions`, { method: 'PUT', json: { canDelete: true } }), 403, 'You cannot grant permissions you do not have');
-      await expectStatus(await c.request(`/api/users/${target.id}/permissions`, { method: 'PUT', json: { canAccessBackups: true } }), 200);
-      await expectError(await c.request(`/api/users/${id}/permissions`, { method: 'PUT', json: { canDelete: true } }), 403, 'You cannot change your own permissions');
+      await expectError(
+        await c.request(`/api/users/${target.id}/permissions`, { method: 'PUT', json: { canDelete: true } }),
+        403,
+        'You cannot grant permissions you do not have',
+      );
+      await expectStatus(
+        await c.request(`/api/users/${target.id}/permissions`, { method: 'PUT', json: { canAccessBackups: true } }),
+        200,
+      );
+      await expectError(
+        await c.request(`/api/users/${id}/permissions`, { method: 'PUT', json: { canDelete: true } }),
+        403,
+        'You cannot change your own permissions',
+      );
       // Nor give a role whose baseline goes beyond their own (editors may create and edit).
-      await expectError(await c.request(`/api/users/${target.id}`, { method: 'PUT', json: { role: 'editor' } }), 403, 'You cannot grant permissions you do not have');
+      await expectError(
+        await c.request(`/api/users/${target.id}`, { method: 'PUT', json: { role: 'editor' } }),
+        403,
+        'You cannot grant permissions you do not have',
+      );
       expect((await storedUser(target.id))!.role).toBe('viewer');
     });
 
     it('400 for non-boolean or unknown flags, nothing written', async () => {
       const user = await createTestUser(db(), { role: 'viewer' });
-      await expectInvalid(await owner.request(`/api/users/${user.id}/permissions`, { method: 'PUT', json: { canDelete: 'yes' } }), [
-        { field: 'canDelete', message: 'canDelete must be true or false' },
-      ]);
-      const unknown = await owner.request(`/api/users/${user.id}/permissions`, { method: 'PUT', json: { canDelete: true, isAdmin: true } });
+      await expectInvalid(
+        await owner.request(`/api/users/${user.id}/permissions`, { method: 'PUT', json: { canDelete: 'yes' } }),
+        [{ field: 'canDelete', message: 'canDelete must be true or false' }],
+      );
+      const unknown = await owner.request(`/api/users/${user.id}/permissions`, {
+        method: 'PUT',
+        json: { canDelete: true, isAdmin: true },
+      });
       await expectStatus(unknown, 400);
       expect((await unknown.json()).errors[0].message).toBe('Unknown permission: isAdmin');
       expect((await storedUser(user.id))!.canDelete).toBe(false);
@@ -318,17 +530,25 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
   });
 
   describe('deactivate, reactivate, delete', () => {
-    it('deactivation ends the user\'s sessions at once; reactivation lets them sign in again', async () => {
+    it("deactivation ends the user's sessions at once; reactivation lets them sign in again", async () => {
       const { c, id, email } = await signedIn({ role: 'editor' });
       await expectStatus(await c.get('/api/auth/me'), 200);
       const response = await admin.request(`/api/users/${id}/deactivate`, { method: 'PUT' });
       await expectStatus(response, 200);
       expect((await response.json()).isActive).toBe(false);
       await expectError(await c.get('/api/auth/me'), 401, 'Not authenticated');
-      const sessions = await db().selectFrom('userSessions').select(['isActive', 'endReason']).where('userId', '=', id).execute();
+      const sessions = await db()
+        .selectFrom('userSessions')
+        .select(['isActive', 'endReason'])
+        .where('userId', '=', id)
+        .execute();
       expect(sessions.every((s) => !s.isActive && s.endReason === 'deactivated')).toBe(true);
       expect((await client().post('/api/auth/login', { email, password: TEST_PASSWORD })).status).toBe(401);
-      expect((await auditOf(id)).filter((a) => a.action === 'update').at(-1)).toMatchObject({ action: 'update', reason: 'User deactivated', changes: { isActive: { old: true, new: false } } });
+      expect((await auditOf(id)).filter((a) => a.action === 'update').at(-1)).toMatchObject({
+        action: 'update',
+        reason: 'User deactivated',
+        changes: { isActive: { old: true, new: false } },
+      });
 
       const back = await admin.request(`/api/users/${id}/reactivate`, { method: 'PUT' });
       await expectStatus(back, 200);
@@ -337,11 +557,31 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     });
 
     it('nobody deactivates or deletes an owner or themselves; an admin cannot remove another admin', async () => {
-      await expectError(await admin.request(`/api/users/${ownerId}/deactivate`, { method: 'PUT' }), 403, 'Owners cannot be deactivated or deleted');
-      await expectError(await admin.request(`/api/users/${ownerId}`, { method: 'DELETE' }), 403, 'Owners cannot be deactivated or deleted');
-      await expectError(await owner.request(`/api/users/${ownerId}`, { method: 'DELETE' }), 403, 'Owners cannot be deactivated or deleted');
-      await expectError(await admin.request(`/api/users/${adminId}/deactivate`, { method: 'PUT' }), 403, 'You cannot deactivate or delete your own account');
-      await expectError(await admin.request(`/api/users/${adminId}`, { method: 'DELETE' }), 403, 'You cannot deactivate or delete your own account');
+      await expectError(
+        await admin.request(`/api/users/${ownerId}/deactivate`, { method: 'PUT' }),
+        403,
+        'Owners cannot be deactivated or deleted',
+      );
+      await expectError(
+        await admin.request(`/api/users/${ownerId}`, { method: 'DELETE' }),
+        403,
+        'Owners cannot be deactivated or deleted',
+      );
+      await expectError(
+        await owner.request(`/api/users/${ownerId}`, { method: 'DELETE' }),
+        403,
+        'Owners cannot be deactivated or deleted',
+      );
+      await expectError(
+        await admin.request(`/api/users/${adminId}/deactivate`, { method: 'PUT' }),
+        403,
+        'You cannot deactivate or delete your own account',
+      );
+      await expectError(
+        await admin.request(`/api/users/${adminId}`, { method: 'DELETE' }),
+        403,
+        'You cannot deactivate or delete your own account',
+      );
       const otherAdmin = await createTestUser(db(), { role: 'admin' });
       await expectError(await admin.request(`/api/users/${otherAdmin.id}`, { method: 'DELETE' }), 403, 'Forbidden');
       expect(await storedUser(ownerId)).toMatchObject({ isActive: true });
@@ -377,18 +617,28 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
       const fresh = client();
       expect((await fresh.login(email, body.temporaryPassword)).user.mustChangePassword).toBe(true);
       await expectError(await fresh.get(`/api/users/${id}`), 403, 'Password change required');
-      const changed = await fresh.post('/api/auth/change-password', { currentPassword: body.temporaryPassword, newPassword: 'My-Own-Password-2' });
+      const changed = await fresh.post('/api/auth/change-password', {
+        currentPassword: body.temporaryPassword,
+        newPassword: 'My-Own-Password-2',
+      });
       await expectStatus(changed, 200);
       await expectStatus(await fresh.get(`/api/users/${id}`), 200);
       const audit = await auditOf(id);
-      expect(audit.find((a) => a.reason === 'Temporary password created')).toMatchObject({ action: 'update', userId: adminId });
+      expect(audit.find((a) => a.reason === 'Temporary password created')).toMatchObject({
+        action: 'update',
+        userId: adminId,
+      });
       noSecrets(audit);
       expect(JSON.stringify(audit)).not.toContain(body.temporaryPassword);
     });
 
-    it('an admin cannot reset an owner\'s password; nobody resets their own here', async () => {
+    it("an admin cannot reset an owner's password; nobody resets their own here", async () => {
       await expectError(await admin.post(`/api/users/${ownerId}/temporary-password`), 403, 'Forbidden');
-      await expectError(await owner.post(`/api/users/${ownerId}/temporary-password`), 403, 'Use Change Password to change your own password');
+      await expectError(
+        await owner.post(`/api/users/${ownerId}/temporary-password`),
+        403,
+        'Use Change Password to change your own password',
+      );
     });
   });
 
@@ -404,24 +654,69 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
       expect((await (await scopedAdmin.get(`/api/users?company=${atlas}`)).json()).total).toBe(0);
       for (const other of [theirs, everyone]) {
         await expectError(await scopedAdmin.get(`/api/users/${other.id}`), 404, 'Resource not found');
-        await expectError(await scopedAdmin.request(`/api/users/${other.id}`, { method: 'PUT', json: { username: 'moved' } }), 404, 'Resource not found');
-        await expectError(await scopedAdmin.request(`/api/users/${other.id}/deactivate`, { method: 'PUT' }), 404, 'Resource not found');
-        await expectError(await scopedAdmin.request(`/api/users/${other.id}/permissions`, { method: 'PUT', json: { canEdit: true } }), 404, 'Resource not found');
-        await expectError(await scopedAdmin.post(`/api/users/${other.id}/temporary-password`), 404, 'Resource not found');
-        await expectError(await scopedAdmin.request(`/api/users/${other.id}`, { method: 'DELETE' }), 404, 'Resource not found');
+        await expectError(
+          await scopedAdmin.request(`/api/users/${other.id}`, { method: 'PUT', json: { username: 'moved' } }),
+          404,
+          'Resource not found',
+        );
+        await expectError(
+          await scopedAdmin.request(`/api/users/${other.id}/deactivate`, { method: 'PUT' }),
+          404,
+          'Resource not found',
+        );
+        await expectError(
+          await scopedAdmin.request(`/api/users/${other.id}/permissions`, { method: 'PUT', json: { canEdit: true } }),
+          404,
+          'Resource not found',
+        );
+        await expectError(
+          await scopedAdmin.post(`/api/users/${other.id}/temporary-password`),
+          404,
+          'Resource not found',
+        );
+        await expectError(
+          await scopedAdmin.request(`/api/users/${other.id}`, { method: 'DELETE' }),
+          404,
+          'Resource not found',
+        );
         expect(await storedUser(other.id)).toMatchObject({ isActive: true, username: other.username });
       }
       // Creating outside the company, or moving a user out of it, is forbidden.
-      await expectError(await scopedAdmin.post('/api/users', { username: `out${tag}`, email: address('out'), password: 'Long-Enough-1', role: 'viewer', companyId: atlas }), 403, 'Forbidden');
-      await expectError(await scopedAdmin.request(`/api/users/${mine.id}`, { method: 'PUT', json: { companyId: atlas } }), 403, 'Forbidden');
-      await expectStatus(await scopedAdmin.post('/api/users', { username: `in${tag}`, email: address('in'), password: 'Long-Enough-1', role: 'viewer', companyId: vult }), 201);
+      await expectError(
+        await scopedAdmin.post('/api/users', {
+          username: `out${tag}`,
+          email: address('out'),
+          password: 'Long-Enough-1',
+          role: 'viewer',
+          companyId: atlas,
+        }),
+        403,
+        'Forbidden',
+      );
+      await expectError(
+        await scopedAdmin.request(`/api/users/${mine.id}`, { method: 'PUT', json: { companyId: atlas } }),
+        403,
+        'Forbidden',
+      );
+      await expectStatus(
+        await scopedAdmin.post('/api/users', {
+          username: `in${tag}`,
+          email: address('in'),
+          password: 'Long-Enough-1',
+          role: 'viewer',
+          companyId: vult,
+        }),
+        201,
+      );
       await expectStatus(await scopedAdmin.request(`/api/users/${mine.id}/deactivate`, { method: 'PUT' }), 200);
       const stats = await (await scopedAdmin.get('/api/users/stats')).json();
       const inVult = await db().selectFrom('users').select(['isActive']).where('companyId', '=', vult).execute();
       expect(stats.totalUsers).toBe(inVult.length);
       expect(stats.inactiveUsers).toBe(inVult.filter((u) => !u.isActive).length);
       const history = await (await scopedAdmin.get('/api/users/activity/history?limit=1000')).json();
-      const vultIds = new Set((await db().selectFrom('users').select('id').where('companyId', '=', vult).execute()).map((u) => u.id));
+      const vultIds = new Set(
+        (await db().selectFrom('users').select('id').where('companyId', '=', vult).execute()).map((u) => u.id),
+      );
       expect(history.events.every((e: any) => e.user && vultIds.has(e.user.id))).toBe(true);
       const analytics = await (await scopedAdmin.get('/api/users/activity/analytics')).json();
       expect(analytics.users.every((u: any) => vultIds.has(u.userId))).toBe(true);
@@ -438,7 +733,9 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
         totalUsers: rows.length,
         activeUsers: rows.filter((r) => r.isActive).length,
         inactiveUsers: rows.filter((r) => !r.isActive).length,
-        usersByRole: Object.fromEntries(['owner', 'admin', 'editor', 'viewer'].map((role) => [role, rows.filter((r) => r.role === role).length])),
+        usersByRole: Object.fromEntries(
+          ['owner', 'admin', 'editor', 'viewer'].map((role) => [role, rows.filter((r) => r.role === role).length]),
+        ),
       });
     });
   });
@@ -447,22 +744,41 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     async function addSession(userId: number, loginMinutesAgo: number, seconds: number, open = false) {
       const loginAt = ago(loginMinutesAgo);
-      await db().insertInto('userSessions').values({
-        sessionId: crypto.randomUUID(),
-        tokenHash: hashToken(crypto.randomBytes(16).toString('hex')),
-        userId,
-        loginAt,
-        lastSeenAt: new Date(Date.parse(loginAt) + seconds * 1000).toISOString(),
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-        logoutAt: open ? null : new Date(Date.parse(loginAt) + seconds * 1000).toISOString(),
-        sessionDuration: open ? 0 : seconds,
-        isActive: open,
-      }).execute();
+      await db()
+        .insertInto('userSessions')
+        .values({
+          sessionId: crypto.randomUUID(),
+          tokenHash: hashToken(crypto.randomBytes(16).toString('hex')),
+          userId,
+          loginAt,
+          lastSeenAt: new Date(Date.parse(loginAt) + seconds * 1000).toISOString(),
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+          logoutAt: open ? null : new Date(Date.parse(loginAt) + seconds * 1000).toISOString(),
+          sessionDuration: open ? 0 : seconds,
+          isActive: open,
+        })
+        .execute();
     }
-    async function addAudit(userId: number | null, action: string, tableName: string, timestamp: string, extra: { ipAddress?: string | null; reason?: string | null } = {}) {
-      await db().insertInto('auditLogs').values({
-        tableName, recordId: 1, action, userId, actorLabel: 'test', timestamp, ipAddress: extra.ipAddress ?? null, reason: extra.reason ?? null,
-      }).execute();
+    async function addAudit(
+      userId: number | null,
+      action: string,
+      tableName: string,
+      timestamp: string,
+      extra: { ipAddress?: string | null; reason?: string | null } = {},
+    ) {
+      await db()
+        .insertInto('auditLogs')
+        .values({
+          tableName,
+          recordId: 1,
+          action,
+          userId,
+          actorLabel: 'test',
+          timestamp,
+          ipAddress: extra.ipAddress ?? null,
+          reason: extra.reason ?? null,
+        })
+        .execute();
     }
 
     it('analytics: summary cards and the per-user table from sessions and the audit trail', async () => {
@@ -484,7 +800,12 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
       const response = await admin.get('/api/users/activity/analytics');
       await expectStatus(response, 200);
       const body = await response.json();
-      expect(Object.keys(body.summary).sort()).toEqual(['activeUsers', 'averageSessionDuration', 'loginsToday', 'totalUsers']);
+      expect(Object.keys(body.summary).sort()).toEqual([
+        'activeUsers',
+        'averageSessionDuration',
+        'loginsToday',
+        'totalUsers',
+      ]);
       expect(Math.abs(Date.parse(body.computedAt) - Date.now())).toBeLessThan(60_000);
       expect(body.summary.totalUsers).toBe(await userCount());
       expect(body.summary.loginsToday).toBeGreaterThanOrEqual(1);
@@ -493,12 +814,31 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
 
       const row = (id: number) => body.users.find((u: any) => u.userId === id);
       expect(row(busy.id)).toMatchObject({
-        username: busy.username, email: busy.email, totalLogins: 3, totalSessionTime: 60, averageSessionTime: 20,
-        activityScore: 3 * 3 + 2 * 5 + 4, activityLevel: 'low', recentEntries: 5, recentEdits: 4,
+        username: busy.username,
+        email: busy.email,
+        totalLogins: 3,
+        totalSessionTime: 60,
+        averageSessionTime: 20,
+        activityScore: 3 * 3 + 2 * 5 + 4,
+        activityLevel: 'low',
+        recentEntries: 5,
+        recentEdits: 4,
       });
       expect(Math.abs(Date.parse(row(busy.id).lastLogin) - (Date.now() - 40 * 60_000))).toBeLessThan(60_000);
-      expect(row(quiet.id)).toMatchObject({ totalLogins: 0, totalSessionTime: 0, averageSessionTime: 0, activityScore: 0, activityLevel: 'inactive', lastLogin: null });
-      expect(row(heavy.id)).toMatchObject({ totalLogins: 40, activityScore: 100, activityLevel: 'high', totalSessionTime: 20 });
+      expect(row(quiet.id)).toMatchObject({
+        totalLogins: 0,
+        totalSessionTime: 0,
+        averageSessionTime: 0,
+        activityScore: 0,
+        activityLevel: 'inactive',
+        lastLogin: null,
+      });
+      expect(row(heavy.id)).toMatchObject({
+        totalLogins: 40,
+        activityScore: 100,
+        activityLevel: 'high',
+        totalSessionTime: 20,
+      });
       const scores = body.users.map((u: any) => u.activityScore);
       expect([...scores].sort((a: number, b: number) => b - a)).toEqual(scores);
       noSecrets(body);
@@ -511,7 +851,9 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
       expect(body.windowDays).toBe(30);
       expect(Date.parse(body.since)).toBe(Date.parse(body.computedAt) - 30 * 86_400_000);
       expect(body.eventsByAction.login).toBeGreaterThan(0);
-      expect(body.totalEvents).toBe(Object.values(body.eventsByAction as Record<string, number>).reduce((a, b) => a + b, 0));
+      expect(body.totalEvents).toBe(
+        Object.values(body.eventsByAction as Record<string, number>).reduce((a, b) => a + b, 0),
+      );
       expect(body.eventsByTable.users).toBeGreaterThan(0);
       expect(body.loginsToday).toBeGreaterThan(0);
       expect(body.activeSessions).toBeGreaterThan(0);
@@ -522,7 +864,13 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     it('history: { events, total, totalPages }, 25 a page, filters, and nulls for a missing IP or reason', async () => {
       const actor = await createTestUser(db(), { role: 'editor' });
       for (let i = 0; i < 30; i++) {
-        await addAudit(actor.id, i % 3 === 0 ? 'delete' : 'update', i % 2 ? 'budgets' : 'companies', `2025-03-${String(1 + (i % 20)).padStart(2, '0')}T12:00:00.000Z`, { ipAddress: i === 0 ? '198.51.100.7' : null, reason: i === 0 ? 'Cleanup' : null });
+        await addAudit(
+          actor.id,
+          i % 3 === 0 ? 'delete' : 'update',
+          i % 2 ? 'budgets' : 'companies',
+          `2025-03-${String(1 + (i % 20)).padStart(2, '0')}T12:00:00.000Z`,
+          { ipAddress: i === 0 ? '198.51.100.7' : null, reason: i === 0 ? 'Cleanup' : null },
+        );
       }
       const get = async (query: string) => {
         const response = await admin.get(`/api/users/activity/history?${query}`);
@@ -533,15 +881,23 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
       expect(Object.keys(first).sort()).toEqual(['events', 'total', 'totalPages']);
       expect(first).toMatchObject({ total: 30, totalPages: 2 });
       expect(first.events).toHaveLength(25);
-      expect(first.events[0]).toMatchObject({ user: { id: actor.id, email: actor.email, fullName: null }, tableName: expect.any(String), recordId: 1 });
+      expect(first.events[0]).toMatchObject({
+        user: { id: actor.id, email: actor.email, fullName: null },
+        tableName: expect.any(String),
+        recordId: 1,
+      });
       const stamps = first.events.map((e: any) => e.timestamp);
       expect([...stamps].sort().reverse()).toEqual(stamps);
       const firstPage = await admin.get(`/api/users/activity/history?userId=${actor.id}`);
       expect(firstPage.headers.get('X-Total-Count')).toBe('30');
-      expect(firstPage.headers.get('Link')).toBe(`</api/users/activity/history?userId=${actor.id}&limit=25&offset=25>; rel="next"`);
+      expect(firstPage.headers.get('Link')).toBe(
+        `</api/users/activity/history?userId=${actor.id}&limit=25&offset=25>; rel="next"`,
+      );
       const second = await get(`userId=${actor.id}&offset=25`);
       expect(second.events).toHaveLength(5);
-      expect((await get(`userId=${actor.id}&page=2`)).events.map((e: any) => e.id)).toEqual(second.events.map((e: any) => e.id));
+      expect((await get(`userId=${actor.id}&page=2`)).events.map((e: any) => e.id)).toEqual(
+        second.events.map((e: any) => e.id),
+      );
       const all = [...first.events, ...second.events];
       const withIp = all.find((e: any) => e.ipAddress !== null);
       expect(withIp).toMatchObject({ ipAddress: '198.51.100.7', reason: 'Cleanup' });
@@ -564,13 +920,18 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     });
 
     it('history: 400 with field errors for bad filters', async () => {
-      await expectInvalid(await admin.get('/api/users/activity/history?startDate=2025-02-30&endDate=yesterday&action=hack&limit=5000&userId=x&tableName=DROP%20TABLE'), [
-        { field: 'startDate', message: 'startDate must be a date (YYYY-MM-DD)' },
-        { field: 'endDate', message: 'endDate must be a date (YYYY-MM-DD)' },
-        { field: 'limit', message: 'limit must be an integer from 1 to 1000' },
-        { field: 'userId', message: 'userId must be an integer from 1 to 2147483647' },
-        { field: 'tableName', message: 'tableName must be a table name such as users or budgets' },
-      ]);
+      await expectInvalid(
+        await admin.get(
+          '/api/users/activity/history?startDate=2025-02-30&endDate=yesterday&action=hack&limit=5000&userId=x&tableName=DROP%20TABLE',
+        ),
+        [
+          { field: 'startDate', message: 'startDate must be a date (YYYY-MM-DD)' },
+          { field: 'endDate', message: 'endDate must be a date (YYYY-MM-DD)' },
+          { field: 'limit', message: 'limit must be an integer from 1 to 1000' },
+          { field: 'userId', message: 'userId must be an integer from 1 to 2147483647' },
+          { field: 'tableName', message: 'tableName must be a table name such as users or budgets' },
+        ],
+      );
       await expectInvalid(await admin.get('/api/users/activity/history?startDate=2025-03-02&endDate=2025-03-01'), [
         { field: 'endDate', message: 'endDate must not be before startDate' },
       ]);
@@ -578,17 +939,37 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
   });
 
   describe('PATCH /api/users/{id} (own profile)', () => {
-    it('updates one\'s own profile fields, audited', async () => {
+    it("updates one's own profile fields, audited", async () => {
       const { c, id } = await signedIn({ role: 'viewer' });
       const email = address('profile');
-      const response = await c.request(`/api/users/${id}`, { method: 'PATCH', json: { username: `me${tag}`, email: email.toUpperCase(), fullName: ' Ada Lovelace ', position: 'Analyst', phoneNumber: '+44 20 7946 0000' } });
+      const response = await c.request(`/api/users/${id}`, {
+        method: 'PATCH',
+        json: {
+          username: `me${tag}`,
+          email: email.toUpperCase(),
+          fullName: ' Ada Lovelace ',
+          position: 'Analyst',
+          phoneNumber: '+44 20 7946 0000',
+        },
+      });
       await expectStatus(response, 200);
-      expect(await response.json()).toMatchObject({ id, username: `me${tag}`, email, fullName: 'Ada Lovelace', position: 'Analyst', phoneNumber: '+44 20 7946 0000', role: 'viewer' });
+      expect(await response.json()).toMatchObject({
+        id,
+        username: `me${tag}`,
+        email,
+        fullName: 'Ada Lovelace',
+        position: 'Analyst',
+        phoneNumber: '+44 20 7946 0000',
+        role: 'viewer',
+      });
       const entry = (await auditOf(id)).at(-1)!;
       expect(entry).toMatchObject({ action: 'update', userId: id, reason: 'Profile updated' });
       noSecrets(entry);
       // Clearing optional fields stores nulls; the e-mail is now the sign-in name.
-      const cleared = await c.request(`/api/users/${id}`, { method: 'PATCH', json: { username: `me${tag}`, email, fullName: '', position: null } });
+      const cleared = await c.request(`/api/users/${id}`, {
+        method: 'PATCH',
+        json: { username: `me${tag}`, email, fullName: '', position: null },
+      });
       expect(await cleared.json()).toMatchObject({ fullName: null, position: null, phoneNumber: null });
       await client().login(email, TEST_PASSWORD);
     });
@@ -596,34 +977,69 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
     it('400 for missing or invalid fields, 409 for a taken e-mail or username, 403 on someone else', async () => {
       const { c, id, email, username } = await signedIn({ role: 'editor' });
       const other = await createTestUser(db(), { role: 'viewer' });
-      const bad = await c.request(`/api/users/${id}`, { method: 'PATCH', json: { username: '', email: 'not-valid', phoneNumber: 'call me' } });
+      const bad = await c.request(`/api/users/${id}`, {
+        method: 'PATCH',
+        json: { username: '', email: 'not-valid', phoneNumber: 'call me' },
+      });
       await expectStatus(bad, 400);
       const badBody = await bad.json();
       expect(badBody.message).toBe('Invalid data');
-      expect(badBody.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'phoneNumber', 'username']);
-      await expectInvalid(await c.request(`/api/users/${id}`, { method: 'PATCH', json: { username, email: 'not-valid' } }), [
-        { field: 'email', message: EMAIL_MESSAGE },
+      expect(badBody.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+        'email',
+        'phoneNumber',
+        'username',
       ]);
+      await expectInvalid(
+        await c.request(`/api/users/${id}`, { method: 'PATCH', json: { username, email: 'not-valid' } }),
+        [{ field: 'email', message: EMAIL_MESSAGE }],
+      );
       await expectInvalid(await c.request(`/api/users/${id}`, { method: 'PATCH', json: {} }), [
         { field: 'username', message: REQUIRED_MESSAGE },
         { field: 'email', message: REQUIRED_MESSAGE },
       ]);
-      const malformed = await c.request(`/api/users/${id}`, { method: 'PATCH', body: '{"username":', headers: { 'Content-Type': 'application/json' } });
+      const malformed = await c.request(`/api/users/${id}`, {
+        method: 'PATCH',
+        body: '{"username":',
+        headers: { 'Content-Type': 'application/json' },
+      });
       await expectError(malformed, 400, 'Invalid data');
-      const taken = await c.request(`/api/users/${id}`, { method: 'PATCH', json: { username, email: other.email.toUpperCase() } });
+      const taken = await c.request(`/api/users/${id}`, {
+        method: 'PATCH',
+        json: { username, email: other.email.toUpperCase() },
+      });
       await expectStatus(taken, 409);
       expect((await taken.json()).errors).toEqual([{ field: 'email', message: EMAIL_TAKEN }]);
-      const takenName = await c.request(`/api/users/${id}`, { method: 'PATCH', json: { username: other.username, email } });
+      const takenName = await c.request(`/api/users/${id}`, {
+        method: 'PATCH',
+        json: { username: other.username, email },
+      });
       await expectStatus(takenName, 409);
       expect((await takenName.json()).errors).toEqual([{ field: 'username', message: USERNAME_TAKEN }]);
       expect(await storedUser(id)).toMatchObject({ email, username });
       // Someone else's profile: 403, even for an owner (owners edit others with PUT).
-      await expectError(await c.request(`/api/users/${other.id}`, { method: 'PATCH', json: { username: 'x', email: address('x') } }), 403, 'You can only edit your own profile');
-      await expectError(await owner.request(`/api/users/${other.id}`, { method: 'PATCH', json: { username: 'x', email: address('x') } }), 403, 'You can only edit your own profile');
+      await expectError(
+        await c.request(`/api/users/${other.id}`, { method: 'PATCH', json: { username: 'x', email: address('x') } }),
+        403,
+        'You can only edit your own profile',
+      );
+      await expectError(
+        await owner.request(`/api/users/${other.id}`, {
+          method: 'PATCH',
+          json: { username: 'x', email: address('x') },
+        }),
+        403,
+        'You can only edit your own profile',
+      );
       expect(await storedUser(other.id)).toMatchObject({ email: other.email, username: other.username });
       // Role and permissions are not profile fields: unknown fields are a 400, nothing written.
-      const sneaky = await c.request(`/api/users/${id}`, { method: 'PATCH', json: { username, email, role: 'owner', canManageUsers: true } });
-      await expectInvalid(sneaky, [{ field: 'role', message: 'Unknown field' }, { field: 'canManageUsers', message: 'Unknown field' }]);
+      const sneaky = await c.request(`/api/users/${id}`, {
+        method: 'PATCH',
+        json: { username, email, role: 'owner', canManageUsers: true },
+      });
+      await expectInvalid(sneaky, [
+        { field: 'role', message: 'Unknown field' },
+        { field: 'canManageUsers', message: 'Unknown field' },
+      ]);
       expect(await storedUser(id)).toMatchObject({ role: 'editor', canManageUsers: false });
     });
   });

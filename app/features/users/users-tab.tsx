@@ -28,7 +28,14 @@ export interface UserRow {
 }
 
 export interface UsersTabData {
-  filters: { q: string; role: string; company: string; inactive: boolean; sort: string | null; dir: 'asc' | 'desc' | null };
+  filters: {
+    q: string;
+    role: string;
+    company: string;
+    inactive: boolean;
+    sort: string | null;
+    dir: 'asc' | 'desc' | null;
+  };
   page: number;
   pageSize: number;
   total: number;
@@ -45,13 +52,24 @@ const ROLE_BADGE: Record<Role, string> = {
 };
 
 export function RoleBadge({ role }: { role: Role }) {
-  return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${ROLE_BADGE[role]}`} data-role={role}>{ROLE_LABELS[role]}</span>;
+  return (
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${ROLE_BADGE[role]}`}
+      data-role={role}
+    >
+      {ROLE_LABELS[role]}
+    </span>
+  );
 }
 
 export function StatusBadge({ active }: { active: boolean }) {
-  return active
-    ? <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
-    : <span className="inline-flex rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Inactive</span>;
+  return active ? (
+    <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
+  ) : (
+    <span className="inline-flex rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">
+      Inactive
+    </span>
+  );
 }
 
 function Filters({ data, companies }: { data: UsersTabData; companies: CompanyChoice[] }) {
@@ -61,7 +79,10 @@ function Filters({ data, companies }: { data: UsersTabData; companies: CompanyCh
   useEffect(() => () => clearTimeout(timer.current), []);
   const autoSubmit = (delay: number) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
+    timer.current = setTimeout(
+      () => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }),
+      delay,
+    );
   };
   const { filters } = data;
   return (
@@ -80,27 +101,65 @@ function Filters({ data, companies }: { data: UsersTabData; companies: CompanyCh
       {filters.dir ? <input type="hidden" name="dir" value={filters.dir} /> : null}
       <label className="min-w-[12rem] flex-1">
         <span className="sr-only">Search users</span>
-        <input type="search" name="q" defaultValue={filters.q} placeholder="Search users..." className={inputClass} onChange={() => autoSubmit(350)} />
+        <input
+          type="search"
+          name="q"
+          defaultValue={filters.q}
+          placeholder="Search users..."
+          className={inputClass}
+          onChange={() => autoSubmit(350)}
+        />
       </label>
       <label>
         <span className="sr-only">Role</span>
-        <select name="role" defaultValue={filters.role} aria-label="Role" className={inputClass} onChange={() => autoSubmit(0)}>
+        <select
+          name="role"
+          defaultValue={filters.role}
+          aria-label="Role"
+          className={inputClass}
+          onChange={() => autoSubmit(0)}
+        >
           <option value="">All Roles</option>
-          {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         <span className="sr-only">Company</span>
-        <select name="company" defaultValue={filters.company} aria-label="Company" className={inputClass} onChange={() => autoSubmit(0)}>
+        <select
+          name="company"
+          defaultValue={filters.company}
+          aria-label="Company"
+          className={inputClass}
+          onChange={() => autoSubmit(0)}
+        >
           <option value="">All Companies</option>
-          {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+          {companies.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
         </select>
       </label>
       <label className="flex items-center gap-2 px-2 py-2 text-sm text-slate-700">
-        <input type="checkbox" name="inactive" value="1" defaultChecked={filters.inactive} role="switch" className="h-4 w-4 rounded border-slate-300" onChange={() => autoSubmit(0)} />
+        <input
+          type="checkbox"
+          name="inactive"
+          value="1"
+          defaultChecked={filters.inactive}
+          role="switch"
+          className="h-4 w-4 rounded border-slate-300"
+          onChange={() => autoSubmit(0)}
+        />
         Show Inactive
       </label>
-      <button type="submit" className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+      <button
+        type="submit"
+        className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+      >
         <SearchIcon className="h-4 w-4" /> Search
       </button>
     </Form>
@@ -110,7 +169,7 @@ function Filters({ data, companies }: { data: UsersTabData; companies: CompanyCh
 function SortHeader({ label, sortKey, filters }: { label: string; sortKey: string; filters: UsersTabData['filters'] }) {
   const { search } = useLocation();
   const active = filters.sort === sortKey;
-  const current = active ? filters.dir ?? 'asc' : null;
+  const current = active ? (filters.dir ?? 'asc') : null;
   const next = current === 'asc' ? 'desc' : 'asc';
   return (
     <Link
@@ -119,7 +178,9 @@ function SortHeader({ label, sortKey, filters }: { label: string; sortKey: strin
       className="inline-flex items-center gap-1 hover:text-slate-900"
     >
       {label}
-      <span aria-hidden="true" className="text-xs">{active ? (current === 'asc' ? '▲' : '▼') : '↕'}</span>
+      <span aria-hidden="true" className="text-xs">
+        {active ? (current === 'asc' ? '▲' : '▼') : '↕'}
+      </span>
     </Link>
   );
 }
@@ -137,15 +198,45 @@ const disabledButton = 'rounded p-1.5 text-slate-300 cursor-not-allowed';
  * A POST with one intent, as an icon button (disabled when not allowed). With `confirm` it asks
  * first, as a delete does: confirm() with JavaScript, the server's confirmation step without.
  */
-function IntentButton({ intent, id, label, allowed, className, confirm, children }: { intent: string; id: number; label: string; allowed: boolean; className: string; confirm?: string; children: React.ReactNode }) {
+function IntentButton({
+  intent,
+  id,
+  label,
+  allowed,
+  className,
+  confirm,
+  children,
+}: {
+  intent: string;
+  id: number;
+  label: string;
+  allowed: boolean;
+  className: string;
+  confirm?: string;
+  children: React.ReactNode;
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('id') === String(id);
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === intent &&
+    navigation.formData?.get('id') === String(id);
   const button = (
-    <button type="submit" disabled={!allowed || busy} className={allowed ? `${iconButton} ${className}` : disabledButton} title={label} aria-label={label}>
+    <button
+      type="submit"
+      disabled={!allowed || busy}
+      className={allowed ? `${iconButton} ${className}` : disabledButton}
+      title={label}
+      aria-label={label}
+    >
       {children}
     </button>
   );
-  if (confirm && allowed) return <ConfirmingForm message={confirm} fields={{ intent, id }}>{button}</ConfirmingForm>;
+  if (confirm && allowed)
+    return (
+      <ConfirmingForm message={confirm} fields={{ intent, id }}>
+        {button}
+      </ConfirmingForm>
+    );
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -161,24 +252,64 @@ function RowActions({ user }: { user: UserRow }) {
   return (
     <div className="flex justify-end gap-1">
       {user.can.edit ? (
-        <Link to={withParams(search, { edit: user.id, new: null, permissions: null })} preventScrollReset className={`${iconButton} text-blue-700`} title="Edit" aria-label={`Edit ${name}`}>
+        <Link
+          to={withParams(search, { edit: user.id, new: null, permissions: null })}
+          preventScrollReset
+          className={`${iconButton} text-blue-700`}
+          title="Edit"
+          aria-label={`Edit ${name}`}
+        >
           <PencilIcon className="h-4 w-4" />
         </Link>
-      ) : <span className={disabledButton} aria-hidden="true"><PencilIcon className="h-4 w-4" /></span>}
+      ) : (
+        <span className={disabledButton} aria-hidden="true">
+          <PencilIcon className="h-4 w-4" />
+        </span>
+      )}
       {user.can.permissions ? (
-        <Link to={withParams(search, { permissions: user.id, new: null, edit: null })} preventScrollReset className={`${iconButton} text-indigo-700`} title="Permissions" aria-label={`Permissions of ${name}`}>
+        <Link
+          to={withParams(search, { permissions: user.id, new: null, edit: null })}
+          preventScrollReset
+          className={`${iconButton} text-indigo-700`}
+          title="Permissions"
+          aria-label={`Permissions of ${name}`}
+        >
           <ShieldIcon className="h-4 w-4" />
         </Link>
-      ) : <span className={disabledButton} aria-hidden="true"><ShieldIcon className="h-4 w-4" /></span>}
-      <IntentButton intent="temporary-password" id={user.id} label={`Create temporary password for ${name}`} allowed={user.can.temporaryPassword} className="text-amber-700" confirm={confirmTemporaryPasswordMessage(name)}>
+      ) : (
+        <span className={disabledButton} aria-hidden="true">
+          <ShieldIcon className="h-4 w-4" />
+        </span>
+      )}
+      <IntentButton
+        intent="temporary-password"
+        id={user.id}
+        label={`Create temporary password for ${name}`}
+        allowed={user.can.temporaryPassword}
+        className="text-amber-700"
+        confirm={confirmTemporaryPasswordMessage(name)}
+      >
         <LockIcon className="h-4 w-4" />
       </IntentButton>
       {user.isActive ? (
-        <IntentButton intent="deactivate" id={user.id} label={`Deactivate ${name}`} allowed={user.can.deactivate} className="text-orange-700" confirm={confirmDeactivateUserMessage(name)}>
+        <IntentButton
+          intent="deactivate"
+          id={user.id}
+          label={`Deactivate ${name}`}
+          allowed={user.can.deactivate}
+          className="text-orange-700"
+          confirm={confirmDeactivateUserMessage(name)}
+        >
           <span className="text-xs font-medium">Deactivate</span>
         </IntentButton>
       ) : (
-        <IntentButton intent="activate" id={user.id} label={`Activate ${name}`} allowed={user.can.edit} className="text-green-700">
+        <IntentButton
+          intent="activate"
+          id={user.id}
+          label={`Activate ${name}`}
+          allowed={user.can.edit}
+          className="text-green-700"
+        >
           <span className="text-xs font-medium">Activate</span>
         </IntentButton>
       )}
@@ -206,35 +337,71 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
         <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" aria-sort={ariaSort('username', filters)} className={header}><SortHeader label="User" sortKey="username" filters={filters} /></th>
-              <th scope="col" aria-sort={ariaSort('role', filters)} className={header}><SortHeader label="Role" sortKey="role" filters={filters} /></th>
-              <th scope="col" aria-sort={ariaSort('company', filters)} className={header}><SortHeader label="Company" sortKey="company" filters={filters} /></th>
-              <th scope="col" aria-sort={ariaSort('isActive', filters)} className={header}><SortHeader label="Status" sortKey="isActive" filters={filters} /></th>
-              <th scope="col" aria-sort={ariaSort('lastLoginAt', filters)} className={header}><SortHeader label="Last Login" sortKey="lastLoginAt" filters={filters} /></th>
-              <th scope="col" className={`${header} text-right`}>Actions</th>
+              <th scope="col" aria-sort={ariaSort('username', filters)} className={header}>
+                <SortHeader label="User" sortKey="username" filters={filters} />
+              </th>
+              <th scope="col" aria-sort={ariaSort('role', filters)} className={header}>
+                <SortHeader label="Role" sortKey="role" filters={filters} />
+              </th>
+              <th scope="col" aria-sort={ariaSort('company', filters)} className={header}>
+                <SortHeader label="Company" sortKey="company" filters={filters} />
+              </th>
+              <th scope="col" aria-sort={ariaSort('isActive', filters)} className={header}>
+                <SortHeader label="Status" sortKey="isActive" filters={filters} />
+              </th>
+              <th scope="col" aria-sort={ariaSort('lastLoginAt', filters)} className={header}>
+                <SortHeader label="Last Login" sortKey="lastLoginAt" filters={filters} />
+              </th>
+              <th scope="col" className={`${header} text-right`}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white">
             {data.users.length === 0 ? (
-              <tr><td colSpan={6} className="px-4 py-10 text-center text-slate-500">No users found.</td></tr>
-            ) : data.users.map((user) => (
-              <tr key={user.id} className="hover:bg-slate-50" data-testid="user-row" data-user-id={user.id}>
-                <td className="wrap-anywhere px-3 py-3" data-label="User">
-                  <p className="font-medium text-slate-900">{user.fullName || user.username}</p>
-                  <p className="text-xs text-slate-500">{user.fullName ? `${user.username} · ` : ''}{user.email}</p>
+              <tr>
+                <td colSpan={6} className="px-4 py-10 text-center text-slate-500">
+                  No users found.
                 </td>
-                <td className="px-3 py-3" data-label="Role"><RoleBadge role={user.role} /></td>
-                <td className="px-3 py-3" data-label="Company">{user.company?.name ?? 'All Companies'}</td>
-                <td className="px-3 py-3" data-label="Status"><StatusBadge active={user.isActive} /></td>
-                <td className="px-3 py-3 whitespace-nowrap nowrap" data-label="Last Login">{user.lastLoginAt ? formatInstant(user.lastLoginAt) : 'Never'}</td>
-                <td className="px-3 py-2"><RowActions user={user} /></td>
               </tr>
-            ))}
+            ) : (
+              data.users.map((user) => (
+                <tr key={user.id} className="hover:bg-slate-50" data-testid="user-row" data-user-id={user.id}>
+                  <td className="wrap-anywhere px-3 py-3" data-label="User">
+                    <p className="font-medium text-slate-900">{user.fullName || user.username}</p>
+                    <p className="text-xs text-slate-500">
+                      {user.fullName ? `${user.username} · ` : ''}
+                      {user.email}
+                    </p>
+                  </td>
+                  <td className="px-3 py-3" data-label="Role">
+                    <RoleBadge role={user.role} />
+                  </td>
+                  <td className="px-3 py-3" data-label="Company">
+                    {user.company?.name ?? 'All Companies'}
+                  </td>
+                  <td className="px-3 py-3" data-label="Status">
+                    <StatusBadge active={user.isActive} />
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap nowrap" data-label="Last Login">
+                    {user.lastLoginAt ? formatInstant(user.lastLoginAt) : 'Never'}
+                  </td>
+                  <td className="px-3 py-2">
+                    <RowActions user={user} />
+                  </td>
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </ScrollRegion>
-      <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" aria-label="Pagination">
-        <p className="text-sm text-slate-600" data-testid="showing">Showing {data.users.length} of {data.total} users</p>
+      <nav
+        className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
+        aria-label="Pagination"
+      >
+        <p className="text-sm text-slate-600" data-testid="showing">
+          Showing {data.users.length} of {data.total} users
+        </p>
         <PrevNext search={search} page={data.page} totalPages={data.totalPages} />
       </nav>
     </section>
@@ -246,9 +413,27 @@ export function PrevNext({ search, page, totalPages }: { search: string; page: n
   const disabled = 'rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-500';
   return (
     <div className="flex items-center gap-2">
-      {page > 1 ? <Link to={withParams(search, { page: page - 1 })} className={link} preventScrollReset>Previous</Link> : <span className={disabled} aria-disabled="true">Previous</span>}
-      <span className="text-sm text-slate-600">Page {page} of {Math.max(1, totalPages)}</span>
-      {page < totalPages ? <Link to={withParams(search, { page: page + 1 })} className={link} preventScrollReset>Next</Link> : <span className={disabled} aria-disabled="true">Next</span>}
+      {page > 1 ? (
+        <Link to={withParams(search, { page: page - 1 })} className={link} preventScrollReset>
+          Previous
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          Previous
+        </span>
+      )}
+      <span className="text-sm text-slate-600">
+        Page {page} of {Math.max(1, totalPages)}
+      </span>
+      {page < totalPages ? (
+        <Link to={withParams(search, { page: page + 1 })} className={link} preventScrollReset>
+          Next
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          Next
+        </span>
+      )}
     </div>
   );
 }

@@ -13,7 +13,15 @@ import { createSession } from '../../platform/session/sessions.server.ts';
 import { assertOwnAccount, OWN_PROFILE_ONLY, OWNER_PROTECTED } from './user-policy.server.ts';
 import { findUserByIdOrEmail } from './user-queries.server.ts';
 import {
-  createUser, deleteUser, issueTemporaryPassword, listUsers, listUsersPage, setUserActive, updateUser, updateUserPermissions, userStats,
+  createUser,
+  deleteUser,
+  issueTemporaryPassword,
+  listUsers,
+  listUsersPage,
+  setUserActive,
+  updateUser,
+  updateUserPermissions,
+  userStats,
 } from './users.server.ts';
 
 describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
@@ -30,9 +38,23 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
   });
   afterAll(() => database?.destroy());
 
-  const auditOf = (id: number) => db.selectFrom('auditLogs').selectAll().where('tableName', '=', 'users').where('recordId', '=', id).orderBy('id').execute();
+  const auditOf = (id: number) =>
+    db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('tableName', '=', 'users')
+      .where('recordId', '=', id)
+      .orderBy('id')
+      .execute();
   const activeSessions = async (userId: number) =>
-    (await db.selectFrom('userSessions').select('id').where('userId', '=', userId).where('isActive', '=', true).execute()).length;
+    (
+      await db
+        .selectFrom('userSessions')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('isActive', '=', true)
+        .execute()
+    ).length;
   const noSecrets = (rows: { oldData: unknown; newData: unknown; changes: unknown }[]) => {
     const text = JSON.stringify(rows.map((r) => [r.oldData, r.newData, r.changes]));
     expect(text).not.toMatch(/passwordHash|\$argon2/);
@@ -40,17 +62,31 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
 
   it('creates a user with a generated temporary password, audited as cli without password data', async () => {
     const address = email();
-    const { user, temporaryPassword } = await createUser(cli, { email: address.toUpperCase(), username: `u${n}`, role: 'editor', companyId: null });
+    const { user, temporaryPassword } = await createUser(cli, {
+      email: address.toUpperCase(),
+      username: `u${n}`,
+      role: 'editor',
+      companyId: null,
+    });
     expect(user.email).toBe(address);
     expect(user.isTemporaryPassword).toBe(true);
     expect(temporaryPassword).toMatch(/^[A-Za-z0-9]{14}$/);
-    const stored = await db.selectFrom('users').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(stored.passwordHash, temporaryPassword!)).toBe(true);
     const audit = await auditOf(user.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'create', actorLabel: 'cli', userId: null });
     noSecrets(audit);
-    const versions = await db.selectFrom('dataVersions').selectAll().where('tableName', '=', 'users').where('recordId', '=', user.id).execute();
+    const versions = await db
+      .selectFrom('dataVersions')
+      .selectAll()
+      .where('tableName', '=', 'users')
+      .where('recordId', '=', user.id)
+      .execute();
     expect(versions).toHaveLength(1);
     expect(JSON.stringify(versions[0].data)).not.toMatch(/passwordHash/);
   });
@@ -58,16 +94,31 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
   it('creates a user with a given password and a company; rejects duplicates and bad input', async () => {
     const company = await db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow();
     const address = email();
-    const { user, temporaryPassword } = await createUser(cli, { email: address, username: `given${n}`, role: 'viewer', companyId: company.id, password: 'Given-Password-1' });
+    const { user, temporaryPassword } = await createUser(cli, {
+      email: address,
+      username: `given${n}`,
+      role: 'viewer',
+      companyId: company.id,
+      password: 'Given-Password-1',
+    });
     expect(temporaryPassword).toBeUndefined();
     expect(user).toMatchObject({ companyId: company.id, isTemporaryPassword: false, role: 'viewer' });
 
     const duplicate = await rejection(createUser(cli, { email: address, username: 'another', role: 'viewer' }));
     expect(duplicate.kind).toBe('conflict');
-    const invalid = await rejection(createUser(cli, { email: 'not-an-email', username: '', role: 'boss', password: 'short' }));
+    const invalid = await rejection(
+      createUser(cli, { email: 'not-an-email', username: '', role: 'boss', password: 'short' }),
+    );
     expect(invalid.kind).toBe('invalid');
-    expect(invalid.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'password', 'role', 'username']);
-    const noCompany = await rejection(createUser(cli, { email: email(), username: `x${n}`, role: 'viewer', companyId: 999_999 }));
+    expect(invalid.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'email',
+      'password',
+      'role',
+      'username',
+    ]);
+    const noCompany = await rejection(
+      createUser(cli, { email: email(), username: `x${n}`, role: 'viewer', companyId: 999_999 }),
+    );
     expect(noCompany.errors).toEqual([{ field: 'companyId', message: 'Company not found' }]);
   });
 
@@ -82,7 +133,10 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
     const signedIn = await login(db, { ip: '203.0.113.9' }, { email: user.email, password: result.temporaryPassword });
     expect(signedIn.user.isTemporaryPassword).toBe(true);
     const audit = await auditOf(user.id);
-    expect(audit.find((a) => a.reason === 'Temporary password created')).toMatchObject({ action: 'update', actorLabel: 'cli' });
+    expect(audit.find((a) => a.reason === 'Temporary password created')).toMatchObject({
+      action: 'update',
+      actorLabel: 'cli',
+    });
     noSecrets(audit);
   });
 
@@ -121,7 +175,9 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
   it('applies the web rules to a signed-in actor: an admin cannot create or delete admins', async () => {
     const admin = await createTestUser(db, { role: 'admin' });
     const ctx = await userContext(db, admin.id);
-    expect((await rejection(createUser(ctx, { email: email(), username: `adm${n}`, role: 'admin' }))).kind).toBe('forbidden');
+    expect((await rejection(createUser(ctx, { email: email(), username: `adm${n}`, role: 'admin' }))).kind).toBe(
+      'forbidden',
+    );
     const otherAdmin = await createTestUser(db, { role: 'admin' });
     expect((await rejection(deleteUser(ctx, otherAdmin.id))).kind).toBe('forbidden');
     expect((await rejection(setUserActive(ctx, admin.id, false))).kind).toBe('forbidden');
@@ -145,7 +201,9 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
   it("edits users and permissions as the CLI; duplicates conflict; the profile call is for one's own account only", async () => {
     const user = await createTestUser(db, { role: 'viewer' });
     const other = await createTestUser(db, { role: 'viewer' });
-    expect((await rejection(updateUser(cli, user.id, { role: 'editor', fullName: 'unknown here' }))).kind).toBe('invalid'); // unknown field: 400, nothing written
+    expect((await rejection(updateUser(cli, user.id, { role: 'editor', fullName: 'unknown here' }))).kind).toBe(
+      'invalid',
+    ); // unknown field: 400, nothing written
     const edited = await updateUser(cli, user.id, { role: 'editor' });
     expect(edited.role).toBe('editor');
     const clash = await rejection(updateUser(cli, user.id, { email: other.email.toUpperCase() }));
@@ -162,7 +220,13 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
   });
 
   it('creates a user with a given password flagged temporary; counts users by role', async () => {
-    const { user } = await createUser(cli, { email: email(), username: `tmp${n}`, role: 'viewer', password: 'Initial-Pass-1', isTemporaryPassword: true });
+    const { user } = await createUser(cli, {
+      email: email(),
+      username: `tmp${n}`,
+      role: 'viewer',
+      password: 'Initial-Pass-1',
+      isTemporaryPassword: true,
+    });
     expect(user.isTemporaryPassword).toBe(true);
     const stats = await userStats(cli);
     const rows = await db.selectFrom('users').select(['role', 'isActive']).execute();
@@ -173,7 +237,11 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
 
   it('two creates with the same e-mail at once: one user, the other a 409 conflict (never a 500)', async () => {
     const address = email();
-    const results = await Promise.allSettled([1, 2, 3].map((i) => createUser(cli, { email: address, username: `race${n}-${i}`, role: 'viewer', password: 'Racing-Pass-1' })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map((i) =>
+        createUser(cli, { email: address, username: `race${n}-${i}`, role: 'viewer', password: 'Racing-Pass-1' }),
+      ),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
       expect(r.reason).toMatchObject({ kind: 'conflict', message: 'A user with this email already exists' });

@@ -8,14 +8,34 @@ import type { Database } from '../../../db/types.ts';
 import { ROLES, type PermissionFlag, type Role } from '../../platform/lib/permissions.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { nameKey } from '../../platform/lib/names.ts';
-import { CreateUserSchema, PermissionsSchema, UpdateUserSchema, UserListQuerySchema, type UserListQuery, type UserSortKey } from './schemas.ts';
+import {
+  CreateUserSchema,
+  PermissionsSchema,
+  UpdateUserSchema,
+  UserListQuerySchema,
+  type UserListQuery,
+  type UserSortKey,
+} from './schemas.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
-import { actingUser, actorCompanyScope, actorUserId, inTransaction, requirePermission, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
+import {
+  actingUser,
+  actorCompanyScope,
+  actorUserId,
+  inTransaction,
+  requirePermission,
+  type AuthUser,
+  type Db,
+  type ServiceContext,
+} from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, forbidden, invalid, mapConstraintErrors } from '../../platform/errors.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/index.server.ts';
 import { endSessions, PUBLIC_USER_COLUMNS } from '../../platform/session/sessions.server.ts';
 import {
-  assertMayGrantFlags, assertMayGrantRole, assertMayManage, CANNOT_CHANGE_OWN_ROLE, loadTarget,
+  assertMayGrantFlags,
+  assertMayGrantRole,
+  assertMayManage,
+  CANNOT_CHANGE_OWN_ROLE,
+  loadTarget,
 } from './user-policy.server.ts';
 import { findUserById, listedUsers, toListedUser, usersWithCompany, type ListedUser } from './user-queries.server.ts';
 import { temporaryPasswordIssued, userCreated, userDeactivated } from '../notifications/index.server.ts';
@@ -23,7 +43,14 @@ import { temporaryPasswordIssued, userCreated, userDeactivated } from '../notifi
 export const EMAIL_TAKEN = 'A user with this email already exists';
 export const USERNAME_TAKEN = 'A user with this username already exists';
 
-function parse<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown): T {
+function parse<T>(
+  schema: {
+    safeParse(
+      input: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  input: unknown,
+): T {
   const parsed = schema.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   return parsed.data;
@@ -34,7 +61,11 @@ function parse<T>(schema: { safeParse(input: unknown): { success: true; data: T 
 
 type UserListEb = ExpressionBuilder<Database & { u: Database['users']; c: Database['companies'] }, 'u' | 'c'>;
 
-function userListConditions(ctx: ServiceContext, query: Pick<UserListQuery, 'isActive' | 'role' | 'company' | 'search'>, eb: UserListEb): Expression<SqlBool> {
+function userListConditions(
+  ctx: ServiceContext,
+  query: Pick<UserListQuery, 'isActive' | 'role' | 'company' | 'search'>,
+  eb: UserListEb,
+): Expression<SqlBool> {
   const where: Expression<SqlBool>[] = [];
   const scope = actorCompanyScope(ctx);
   if (scope !== null) where.push(eb('u.companyId', '=', scope));
@@ -47,7 +78,9 @@ function userListConditions(ctx: ServiceContext, query: Pick<UserListQuery, 'isA
   if (query.search) {
     const dialect = dialectOf(ctx.db);
     const search = query.search;
-    where.push(eb.or(['u.username', 'u.email', 'u.fullName'].map((column) => containsText(dialect, sql.ref(column), search))));
+    where.push(
+      eb.or(['u.username', 'u.email', 'u.fullName'].map((column) => containsText(dialect, sql.ref(column), search))),
+    );
   }
   return eb.and(where);
 }
@@ -64,7 +97,11 @@ export type UserListRow = AuthUser & { companyName: string | null };
 /** Every user matching the filter, in id order (`finhub users list`). */
 export async function listUsers(ctx: ServiceContext, filter: UserListFilter = {}): Promise<UserListRow[]> {
   requirePermission(ctx, 'users');
-  const query = { isActive: !filter.inactive, role: filter.role, company: filter.companyId != null ? String(filter.companyId) : undefined };
+  const query = {
+    isActive: !filter.inactive,
+    role: filter.role,
+    company: filter.companyId != null ? String(filter.companyId) : undefined,
+  };
   return usersWithCompany(ctx.db)
     .select(PUBLIC_USER_COLUMNS.map((c) => `u.${c}` as const))
     .select('c.name as companyName')
@@ -90,20 +127,34 @@ const SORT_COLUMNS: Record<UserSortKey, string> = {
  * One page of users (GET /api/users, the Users tab), paged and sorted in SQL, with the
  * company's name. A company-scoped manager sees only their company's users.
  */
-export async function listUsersPage(ctx: ServiceContext, rawQuery: unknown): Promise<{ users: ListedUser[]; total: number; totalPages: number; page: number; limit: number }> {
+export async function listUsersPage(
+  ctx: ServiceContext,
+  rawQuery: unknown,
+): Promise<{ users: ListedUser[]; total: number; totalPages: number; page: number; limit: number }> {
   requirePermission(ctx, 'users');
   const query = parse(UserListQuerySchema, rawQuery);
   const where = (eb: UserListEb) => userListConditions(ctx, query, eb);
-  const counted = await usersWithCompany(ctx.db).where(where).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const counted = await usersWithCompany(ctx.db)
+    .where(where)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   const total = Number(counted.n);
   const rows = await listedUsers(ctx.db)
     .where(where)
-    .orderBy(sql.ref(SORT_COLUMNS[query.sortBy]), (ob) => (query.sortOrder === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    .orderBy(sql.ref(SORT_COLUMNS[query.sortBy]), (ob) =>
+      (query.sortOrder === 'asc' ? ob.asc() : ob.desc()).nullsLast(),
+    )
     .orderBy('u.id', query.sortOrder)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  return { users: rows.map(toListedUser), total, totalPages: Math.ceil(total / query.limit), page: query.page, limit: query.limit };
+  return {
+    users: rows.map(toListedUser),
+    total,
+    totalPages: Math.ceil(total / query.limit),
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 /** One user (oneself, or a user a manager may see); never the password hash. */
@@ -114,10 +165,15 @@ export async function getUser(ctx: ServiceContext, userId: number): Promise<List
 }
 
 /** GET /api/users/stats: totals over the users the actor may see. */
-export async function userStats(ctx: ServiceContext): Promise<{ totalUsers: number; activeUsers: number; inactiveUsers: number; usersByRole: Record<Role, number> }> {
+export async function userStats(
+  ctx: ServiceContext,
+): Promise<{ totalUsers: number; activeUsers: number; inactiveUsers: number; usersByRole: Record<Role, number> }> {
   requirePermission(ctx, 'users');
   const scope = actorCompanyScope(ctx);
-  let q = ctx.db.selectFrom('users').select(['role', 'isActive', (eb) => eb.fn.countAll().as('n')]).groupBy(['role', 'isActive']);
+  let q = ctx.db
+    .selectFrom('users')
+    .select(['role', 'isActive', (eb) => eb.fn.countAll().as('n')])
+    .groupBy(['role', 'isActive']);
   if (scope !== null) q = q.where('companyId', '=', scope);
   const rows = await q.execute();
   const usersByRole = Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;
@@ -184,33 +240,43 @@ const changedValues = (target: Record<string, unknown>, values: Record<string, u
  * Creates a user. Without a password a temporary one is generated (returned once, to be shown
  * once) and the user must change it at first sign-in.
  */
-export async function createUser(ctx: ServiceContext, input: unknown): Promise<{ user: AuthUser; temporaryPassword?: string }> {
+export async function createUser(
+  ctx: ServiceContext,
+  input: unknown,
+): Promise<{ user: AuthUser; temporaryPassword?: string }> {
   const value = parse(CreateUserSchema, input);
   assertMayManage(ctx, 'create', null, value.role);
   const scope = actorCompanyScope(ctx);
   if (scope !== null && value.companyId !== scope) throw forbidden();
   const temporaryPassword = value.password ? undefined : generateTemporaryPassword();
   const passwordHash = await hashPassword(value.password ?? temporaryPassword!);
-  const created = await constraintSafe(() => inTransaction(ctx.db, async (trx) => {
-    await assertCompanyExists(trx, value.companyId);
-    await assertUnique(trx, { email: value.email, username: value.username });
-    const row = await writeRecord({ ...ctx, db: trx }, 'users', {
-      action: 'create',
-      values: {
-        username: value.username,
-        email: value.email,
-        passwordHash,
-        role: value.role,
-        companyId: value.companyId,
-        fullName: value.fullName,
-        isActive: true,
-        isTemporaryPassword: !value.password || value.isTemporaryPassword,
-        createdBy: actorUserId(ctx.actor),
-      },
-    }, { reason: temporaryPassword ? 'User created with a temporary password' : 'User created' });
-    const user = (await findUserById(trx, row.id))!;
-    return { user, temporaryPassword };
-  }));
+  const created = await constraintSafe(() =>
+    inTransaction(ctx.db, async (trx) => {
+      await assertCompanyExists(trx, value.companyId);
+      await assertUnique(trx, { email: value.email, username: value.username });
+      const row = await writeRecord(
+        { ...ctx, db: trx },
+        'users',
+        {
+          action: 'create',
+          values: {
+            username: value.username,
+            email: value.email,
+            passwordHash,
+            role: value.role,
+            companyId: value.companyId,
+            fullName: value.fullName,
+            isActive: true,
+            isTemporaryPassword: !value.password || value.isTemporaryPassword,
+            createdBy: actorUserId(ctx.actor),
+          },
+        },
+        { reason: temporaryPassword ? 'User created with a temporary password' : 'User created' },
+      );
+      const user = (await findUserById(trx, row.id))!;
+      return { user, temporaryPassword };
+    }),
+  );
   await userCreated(ctx, created.user);
   return created;
 }
@@ -220,25 +286,32 @@ export async function updateUser(ctx: ServiceContext, userId: number, input: unk
   requirePermission(ctx, 'users');
   // The target is read, checked and compared under a row lock in the write's transaction: a
   // concurrent edit waits, and neither decides on (nor audits against) a stale row.
-  return constraintSafe(() => inTransaction(ctx.db, async (trx) => {
-    const tx = { ...ctx, db: trx };
-    const target = await lockTarget(tx, userId);
-    const { password: _ignored, ...value } = parse(UpdateUserSchema, input);
-    assertMayManage(tx, 'edit', target, value.role);
-    const changes = changedValues(target, value);
-    const actor = actingUser(ctx);
-    if (actor) {
-      if (actor.id === target.id && ('role' in changes || 'companyId' in changes)) throw forbidden(CANNOT_CHANGE_OWN_ROLE);
-      if ('role' in changes) assertMayGrantRole(tx, changes.role as Role);
-      // A company-scoped manager cannot move users out of (or widen them beyond) their company.
-      if (actorCompanyScope(tx) !== null && 'companyId' in changes) throw forbidden();
-    }
-    if (Object.keys(changes).length === 0) return getUser(tx, userId);
-    if ('companyId' in changes) await assertCompanyExists(trx, changes.companyId as number | null);
-    await assertUnique(trx, { email: changes.email as string | undefined, username: changes.username as string | undefined }, userId);
-    await writeRecord(tx, 'users', { action: 'update', id: userId, values: changes }, { reason: 'User updated' });
-    return getUser(tx, userId);
-  }));
+  return constraintSafe(() =>
+    inTransaction(ctx.db, async (trx) => {
+      const tx = { ...ctx, db: trx };
+      const target = await lockTarget(tx, userId);
+      const { password: _ignored, ...value } = parse(UpdateUserSchema, input);
+      assertMayManage(tx, 'edit', target, value.role);
+      const changes = changedValues(target, value);
+      const actor = actingUser(ctx);
+      if (actor) {
+        if (actor.id === target.id && ('role' in changes || 'companyId' in changes))
+          throw forbidden(CANNOT_CHANGE_OWN_ROLE);
+        if ('role' in changes) assertMayGrantRole(tx, changes.role as Role);
+        // A company-scoped manager cannot move users out of (or widen them beyond) their company.
+        if (actorCompanyScope(tx) !== null && 'companyId' in changes) throw forbidden();
+      }
+      if (Object.keys(changes).length === 0) return getUser(tx, userId);
+      if ('companyId' in changes) await assertCompanyExists(trx, changes.companyId as number | null);
+      await assertUnique(
+        trx,
+        { email: changes.email as string | undefined, username: changes.username as string | undefined },
+        userId,
+      );
+      await writeRecord(tx, 'users', { action: 'update', id: userId, values: changes }, { reason: 'User updated' });
+      return getUser(tx, userId);
+    }),
+  );
 }
 
 /** loadTarget under a row lock (PostgreSQL; SQLite transactions begin immediate). */
@@ -263,7 +336,12 @@ export async function updateUserPermissions(ctx: ServiceContext, userId: number,
     const changes = changedValues(target, flags) as Partial<Record<PermissionFlag, boolean>>;
     assertMayGrantFlags(tx, changes);
     if (Object.keys(changes).length === 0) return getUser(tx, userId);
-    await writeRecord(tx, 'users', { action: 'update', id: userId, values: changes }, { reason: 'Permissions updated' });
+    await writeRecord(
+      tx,
+      'users',
+      { action: 'update', id: userId, values: changes },
+      { reason: 'Permissions updated' },
+    );
     return getUser(tx, userId);
   });
 }
@@ -272,17 +350,25 @@ export async function updateUserPermissions(ctx: ServiceContext, userId: number,
  * Issues a temporary password: the user must change it at next sign-in, and every
  * session of theirs ends now. The password is returned once and stored only as a hash.
  */
-export async function issueTemporaryPassword(ctx: ServiceContext, userId: number): Promise<{ user: AuthUser; temporaryPassword: string; endedSessions: number }> {
+export async function issueTemporaryPassword(
+  ctx: ServiceContext,
+  userId: number,
+): Promise<{ user: AuthUser; temporaryPassword: string; endedSessions: number }> {
   const target = await loadTarget(ctx, userId);
   assertMayManage(ctx, 'temporaryPassword', target);
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   const issued = await inTransaction(ctx.db, async (trx) => {
-    await writeRecord({ ...ctx, db: trx }, 'users', {
-      action: 'update',
-      id: userId,
-      values: { passwordHash, isTemporaryPassword: true, passwordChangedAt: new Date().toISOString() },
-    }, { reason: 'Temporary password created' });
+    await writeRecord(
+      { ...ctx, db: trx },
+      'users',
+      {
+        action: 'update',
+        id: userId,
+        values: { passwordHash, isTemporaryPassword: true, passwordChangedAt: new Date().toISOString() },
+      },
+      { reason: 'Temporary password created' },
+    );
     const endedSessions = await endSessions(trx, { userId }, 'temporary_password');
     return { user: (await findUserById(trx, userId))!, temporaryPassword, endedSessions };
   });
@@ -291,15 +377,24 @@ export async function issueTemporaryPassword(ctx: ServiceContext, userId: number
 }
 
 /** Deactivates (ending the user's sessions) or reactivates a user. */
-export async function setUserActive(ctx: ServiceContext, userId: number, active: boolean): Promise<{ user: AuthUser; changed: boolean; endedSessions: number }> {
+export async function setUserActive(
+  ctx: ServiceContext,
+  userId: number,
+  active: boolean,
+): Promise<{ user: AuthUser; changed: boolean; endedSessions: number }> {
   const target = await loadTarget(ctx, userId);
   // Reactivating is an edit; deactivating has the owner protections.
   assertMayManage(ctx, active ? 'edit' : 'deactivate', target);
   if (target.isActive === active) return { user: target, changed: false, endedSessions: 0 };
   const result = await inTransaction(ctx.db, async (trx) => {
-    await writeRecord({ ...ctx, db: trx }, 'users', { action: 'update', id: userId, values: { isActive: active } }, {
-      reason: active ? 'User reactivated' : 'User deactivated',
-    });
+    await writeRecord(
+      { ...ctx, db: trx },
+      'users',
+      { action: 'update', id: userId, values: { isActive: active } },
+      {
+        reason: active ? 'User reactivated' : 'User deactivated',
+      },
+    );
     const endedSessions = active ? 0 : await endSessions(trx, { userId }, 'deactivated');
     return { user: (await findUserById(trx, userId))!, changed: true, endedSessions };
   });
@@ -311,9 +406,11 @@ export async function setUserActive(ctx: ServiceContext, userId: number, active:
 export async function deleteUser(ctx: ServiceContext, userId: number): Promise<AuthUser> {
   const target = await loadTarget(ctx, userId);
   assertMayManage(ctx, 'delete', target);
-  return constraintSafe(() => inTransaction(ctx.db, async (trx) => {
-    await endSessions(trx, { userId }, 'deleted');
-    await writeRecord({ ...ctx, db: trx }, 'users', { action: 'delete', id: userId }, { reason: 'User deleted' });
-    return target;
-  }));
+  return constraintSafe(() =>
+    inTransaction(ctx.db, async (trx) => {
+      await endSessions(trx, { userId }, 'deleted');
+      await writeRecord({ ...ctx, db: trx }, 'users', { action: 'delete', id: userId }, { reason: 'User deleted' });
+      return target;
+    }),
+  );
 }

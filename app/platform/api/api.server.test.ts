@@ -8,16 +8,27 @@ import { z } from 'zod';
 import { apiRoute, errorResponse, idParam, apiJson, readJson } from './api.server.ts';
 import { allow } from '../screen/route-access.ts';
 
-const post = (body: string) => new Request('http://localhost/api/x', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+const post = (body: string) =>
+  new Request('http://localhost/api/x', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
 
 afterEach(() => vi.restoreAllMocks());
 
 /** A public POST route of the kit whose handler answers the body it reads (or says it ran). */
 function echo(body?: z.ZodType) {
   let ran = 0;
-  const route = apiRoute({ POST: { allow: allow.public, ...(body ? { body } : {}), run: async ({ request }) => ({ got: await readJson(request), ran: ++ran }) } });
+  const route = apiRoute({
+    POST: {
+      allow: allow.public,
+      ...(body ? { body } : {}),
+      run: async ({ request }) => ({ got: await readJson(request), ran: ++ran }),
+    },
+  });
   const call = async (text: string) => {
-    const response = await route.action({ request: post(text), params: {}, context: {} as AppLoadContext } as ActionFunctionArgs);
+    const response = await route.action({
+      request: post(text),
+      params: {},
+      context: {} as AppLoadContext,
+    } as ActionFunctionArgs);
     return { status: response.status, json: await response.json() };
   };
   return { call, ran: () => ran };
@@ -36,34 +47,58 @@ describe('JSON bodies of /api writes', () => {
     for (const body of ['{bad', '{"a":', "{'a':1}", 'undefined']) {
       const answer = await route.call(body);
       expect(answer.status, body).toBe(400);
-      expect(answer.json).toEqual({ message: 'Invalid data', errors: [{ field: 'body', message: expect.any(String) }] });
+      expect(answer.json).toEqual({
+        message: 'Invalid data',
+        errors: [{ field: 'body', message: expect.any(String) }],
+      });
     }
     expect(route.ran()).toBe(0);
   });
 
   it('refuses every field the declared schema lacks, at any depth, before the handler runs: a plain z.object is closed too', async () => {
-    const route = echo(z.object({
-      name: z.string(),
-      keys: z.object({ auth: z.string() }),
-      items: z.array(z.object({ id: z.number() })).nullish(),
-      context: z.record(z.string(), z.unknown()).nullish(),
-      either: z.union([z.object({ a: z.number() }), z.strictObject({ b: z.number() })]).optional(),
-      loose: z.looseObject({ x: z.number() }).optional(),
-    }));
+    const route = echo(
+      z.object({
+        name: z.string(),
+        keys: z.object({ auth: z.string() }),
+        items: z.array(z.object({ id: z.number() })).nullish(),
+        context: z.record(z.string(), z.unknown()).nullish(),
+        either: z.union([z.object({ a: z.number() }), z.strictObject({ b: z.number() })]).optional(),
+        loose: z.looseObject({ x: z.number() }).optional(),
+      }),
+    );
     const refused = async (body: unknown, errors: { field: string; message: string }[]) => {
       const answer = await route.call(JSON.stringify(body));
       expect(answer, JSON.stringify(body)).toEqual({ status: 400, json: { message: 'Invalid data', errors } });
     };
-    await refused({ name: 'n', keys: { auth: 'a' }, isActive: false, expires_at: '2030-01-01' }, [{ field: 'isActive', message: 'Unknown field' }, { field: 'expires_at', message: 'Unknown field' }]);
-    await refused({ name: 'n', keys: { auth: 'a', p256dh: 'k' } }, [{ field: 'keys.p256dh', message: 'Unknown field' }]);
-    await refused({ name: 'n', keys: {}, items: [{ id: 1 }, { id: 2, extra: 1 }] }, [{ field: 'items.1.extra', message: 'Unknown field' }]);
+    await refused({ name: 'n', keys: { auth: 'a' }, isActive: false, expires_at: '2030-01-01' }, [
+      { field: 'isActive', message: 'Unknown field' },
+      { field: 'expires_at', message: 'Unknown field' },
+    ]);
+    await refused({ name: 'n', keys: { auth: 'a', p256dh: 'k' } }, [
+      { field: 'keys.p256dh', message: 'Unknown field' },
+    ]);
+    await refused({ name: 'n', keys: {}, items: [{ id: 1 }, { id: 2, extra: 1 }] }, [
+      { field: 'items.1.extra', message: 'Unknown field' },
+    ]);
     await refused({ name: 'n', keys: {}, either: { c: 1 } }, [{ field: 'either.c', message: 'Unknown field' }]);
     // An own "__proto__" key, as JSON.parse makes it, is a field like any other.
     const answer = await route.call('{"name":"n","keys":{},"__proto__":{"polluted":1}}');
-    expect(answer).toEqual({ status: 400, json: { message: 'Invalid data', errors: [{ field: '__proto__', message: 'Unknown field' }] } });
+    expect(answer).toEqual({
+      status: 400,
+      json: { message: 'Invalid data', errors: [{ field: '__proto__', message: 'Unknown field' }] },
+    });
     expect(route.ran()).toBe(0);
     // What the schema declares passes (types are the handler's schema's business), records and loose objects take any key.
-    const accepted = await route.call(JSON.stringify({ name: 7, keys: { auth: 'a' }, items: [{ id: 'x' }], context: { companyId: 1, anything: true }, either: { b: 1 }, loose: { x: 1, y: 2 } }));
+    const accepted = await route.call(
+      JSON.stringify({
+        name: 7,
+        keys: { auth: 'a' },
+        items: [{ id: 'x' }],
+        context: { companyId: 1, anything: true },
+        either: { b: 1 },
+        loose: { x: 1, y: 2 },
+      }),
+    );
     expect(accepted.status).toBe(200);
     expect(route.ran()).toBe(1);
     // Not an object where one is expected: left to the handler's schema.
@@ -74,8 +109,15 @@ describe('JSON bodies of /api writes', () => {
     const route = echo();
     expect((await route.call('')).status).toBe(200);
     expect((await route.call('{}')).status).toBe(200);
-    expect(await route.call('{"userId":1}')).toEqual({ status: 400, json: { message: 'Invalid data', errors: [{ field: 'userId', message: 'Unknown field' }] } });
-    for (const body of ['null', '[]', '"x"', '42', 'true']) expect(await route.call(body), body).toEqual({ status: 400, json: { message: 'Invalid data', errors: [{ field: 'body', message: 'This request takes no body' }] } });
+    expect(await route.call('{"userId":1}')).toEqual({
+      status: 400,
+      json: { message: 'Invalid data', errors: [{ field: 'userId', message: 'Unknown field' }] },
+    });
+    for (const body of ['null', '[]', '"x"', '42', 'true'])
+      expect(await route.call(body), body).toEqual({
+        status: 400,
+        json: { message: 'Invalid data', errors: [{ field: 'body', message: 'This request takes no body' }] },
+      });
     expect(route.ran()).toBe(2);
   });
 
@@ -107,19 +149,26 @@ describe('errorResponse', () => {
     const response = errorResponse(invalid([{ field: 'email', message: 'Email is required' }]));
     expect(response.status).toBe(400);
     expect(response.headers.get('Content-Type')).toContain('application/json');
-    expect(await response.json()).toEqual({ message: 'Invalid data', errors: [{ field: 'email', message: 'Email is required' }] });
+    expect(await response.json()).toEqual({
+      message: 'Invalid data',
+      errors: [{ field: 'email', message: 'Email is required' }],
+    });
 
     const limited = errorResponse(new DomainError('rateLimited', undefined, { retryAfter: 42 }));
     expect(limited.status).toBe(429);
     expect(limited.headers.get('Retry-After')).toBe('42');
     expect(await limited.json()).toEqual({ message: 'Too many requests' });
 
-    const statuses = (['unauthenticated', 'forbidden', 'passwordChangeRequired', 'notFound', 'conflict'] as const).map((kind) => {
-      const r = errorResponse(new DomainError(kind));
-      return r.status;
-    });
+    const statuses = (['unauthenticated', 'forbidden', 'passwordChangeRequired', 'notFound', 'conflict'] as const).map(
+      (kind) => {
+        const r = errorResponse(new DomainError(kind));
+        return r.status;
+      },
+    );
     expect(statuses).toEqual([401, 403, 403, 404, 409]);
-    expect(await errorResponse(new DomainError('passwordChangeRequired')).json()).toEqual({ message: 'Password change required' });
+    expect(await errorResponse(new DomainError('passwordChangeRequired')).json()).toEqual({
+      message: 'Password change required',
+    });
     expect(await errorResponse(new DomainError('unauthenticated')).json()).toEqual({ message: 'Not authenticated' });
     expect(await errorResponse(new DomainError('notFound')).json()).toEqual({ message: 'Resource not found' });
   });

@@ -4,14 +4,20 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@re
 import { DomainError, isDomainError, type FieldError } from '../errors.ts';
 import { MAX_ID } from '../lib/query.ts';
 import type { ServiceContext } from '../context.ts';
-import { passes, refusalStatus, type Method, type SignedInRule, type RouteAccess, type RouteVariant } from '../screen/route-access.ts';
+import {
+  passes,
+  refusalStatus,
+  type Method,
+  type SignedInRule,
+  type RouteAccess,
+  type RouteVariant,
+} from '../screen/route-access.ts';
 import { getAuth, serviceContext, type Auth } from '../session/session.server.ts';
 import { reportServerError } from '../http/error-report.server.ts';
 import { textResponse } from '../http/text-body.ts';
 import { unknownFields } from '../http/body-fields.server.ts';
 import type { z } from 'zod';
 import { countUserRequest } from '../http/rate-limit.server.ts';
-
 
 export interface ApiArgs {
   request: Request;
@@ -35,12 +41,16 @@ export function errorResponse(error: unknown): Response {
   if (isDomainError(error)) {
     const headers: Record<string, string> = {};
     if (error.retryAfter) headers['Retry-After'] = String(error.retryAfter);
-    return apiJson({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, { status: error.status, headers });
+    return apiJson(
+      { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+      { status: error.status, headers },
+    );
   }
   if (error instanceof Response) return error;
   // The body limit already answered 413 (app/platform/http/body-limit.ts, loaded by server.ts, not by
   // this build: so by name): nothing to log.
-  if (error instanceof Error && error.name === 'PayloadTooLargeError') return apiJson({ message: 'Payload too large' }, { status: 413 });
+  if (error instanceof Error && error.name === 'PayloadTooLargeError')
+    return apiJson({ message: 'Payload too large' }, { status: 413 });
   console.error('[api] unexpected error:', error);
   return apiJson({ message: 'Internal server error' }, { status: 500 });
 }
@@ -71,17 +81,38 @@ export function pagingHeaders(url: URL, total: number, next: Record<string, stri
  * A page of a list as JSON with its paging headers: X-Total-Count, and a Link to the next page
  * (limit/offset; `extra` also set on it, e.g. `page: null` to drop a page parameter) while rows remain.
  */
-export function pagedList(url: URL, body: unknown, page: { rows: number; total: number; limit: number; offset: number }, extra: Record<string, string | number | null> = {}): Response {
+export function pagedList(
+  url: URL,
+  body: unknown,
+  page: { rows: number; total: number; limit: number; offset: number },
+  extra: Record<string, string | number | null> = {},
+): Response {
   const more = page.offset + page.rows < page.total;
-  return apiJson(body, { headers: pagingHeaders(url, page.total, more ? { ...extra, limit: page.limit, offset: page.offset + page.limit } : null) });
+  return apiJson(body, {
+    headers: pagingHeaders(
+      url,
+      page.total,
+      more ? { ...extra, limit: page.limit, offset: page.offset + page.limit } : null,
+    ),
+  });
 }
 
 /** A GET answering one page of a list service (given the query parameters) as an array with its paging headers. */
-export function pagedAnswer(list: (ctx: ServiceContext, query: Record<string, string>) => Promise<{ rows: unknown[]; total: number; limit: number; offset: number }>) {
+export function pagedAnswer(
+  list: (
+    ctx: ServiceContext,
+    query: Record<string, string>,
+  ) => Promise<{ rows: unknown[]; total: number; limit: number; offset: number }>,
+) {
   return async ({ request, ctx }: AuthedApiArgs): Promise<Response> => {
     const url = new URL(request.url);
     const page = await list(ctx, Object.fromEntries(url.searchParams));
-    return pagedList(url, page.rows, { rows: page.rows.length, total: page.total, limit: page.limit, offset: page.offset });
+    return pagedList(url, page.rows, {
+      rows: page.rows.length,
+      total: page.total,
+      limit: page.limit,
+      offset: page.offset,
+    });
   };
 }
 
@@ -108,7 +139,9 @@ async function acceptBody(request: Request, schema: z.ZodType | undefined): Prom
   const unknown = unknownFields(body, schema);
   if (unknown.length) throw new DomainError('invalid', 'Invalid data', { errors: withOwnWords(unknown, body, schema) });
   if (!schema && (body === null || typeof body !== 'object' || Array.isArray(body))) {
-    throw new DomainError('invalid', 'Invalid data', { errors: [{ field: 'body', message: 'This request takes no body' }] });
+    throw new DomainError('invalid', 'Invalid data', {
+      errors: [{ field: 'body', message: 'This request takes no body' }],
+    });
   }
   bodies.set(request, body);
 }
@@ -134,7 +167,8 @@ function withOwnWords(errors: FieldError[], body: unknown, schema: z.ZodType | u
  * (an empty body is {}). Only the handler of a write method of apiRoute has one.
  */
 export async function readJson(request: Request): Promise<unknown> {
-  if (!bodies.has(request)) throw new Error('readJson: the body is read by apiRoute for its write methods, against their `body` schema');
+  if (!bodies.has(request))
+    throw new Error('readJson: the body is read by apiRoute for its write methods, against their `body` schema');
   return bodies.get(request);
 }
 
@@ -142,7 +176,8 @@ export async function readJson(request: Request): Promise<unknown> {
 export function idParam(value: string | undefined): number {
   const id = Number(value);
   // Above MAX_ID no row can exist (PostgreSQL's integer ids would fail the query: a 500).
-  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new DomainError('notFound');
+  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > MAX_ID)
+    throw new DomainError('notFound');
   return id;
 }
 
@@ -169,7 +204,11 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
   async function handle({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
     try {
       const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
-      const route = (methods as Partial<Record<Method, { allow: SignedInRule | { kind: 'public' }; run: Handler<never>; body?: z.ZodType }>>)[method];
+      const route = (
+        methods as Partial<
+          Record<Method, { allow: SignedInRule | { kind: 'public' }; run: Handler<never>; body?: z.ZodType }>
+        >
+      )[method];
       if (!route) return methodNotAllowed(allowed);
       let result: unknown;
       if (route.allow.kind === 'public') {
@@ -192,7 +231,13 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
           if (params.id !== undefined) idParam(params.id);
           await acceptBody(request, route.body);
         }
-        result = await (route.run as unknown as Handler<AuthedApiArgs>)({ request, params, context, auth, ctx: serviceContext(request, context, auth) });
+        result = await (route.run as unknown as Handler<AuthedApiArgs>)({
+          request,
+          params,
+          context,
+          auth,
+          ctx: serviceContext(request, context, auth),
+        });
       }
       return result instanceof Response ? result : apiJson(result);
     } catch (error) {
@@ -201,7 +246,9 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
       return response;
     }
   }
-  const rules = Object.fromEntries(Object.entries(methods as Record<string, { allow: SignedInRule }>).map(([method, route]) => [method, route.allow]));
+  const rules = Object.fromEntries(
+    Object.entries(methods as Record<string, { allow: SignedInRule }>).map(([method, route]) => [method, route.allow]),
+  );
   const access: RouteAccess = [{ ...variant, methods: rules }];
   return { loader: handle, action: handle, access };
 }

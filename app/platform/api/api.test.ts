@@ -64,7 +64,11 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
 
     it('remember me makes the cookie last 30 days', async () => {
       const user = await createTestUser(db());
-      const response = await client().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD, rememberMe: true });
+      const response = await client().post('/api/auth/login', {
+        email: user.email,
+        password: TEST_PASSWORD,
+        rememberMe: true,
+      });
       expect(response.status).toBe(200);
       expect(setCookie(response, '__session')).toMatch(/Max-Age=2592000/i);
     });
@@ -103,7 +107,10 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
 
       const bad = await client().post('/api/auth/login', { email: 'not-an-address', password: 'whatever-pass' });
       expect(bad.status).toBe(400);
-      expect((await bad.json()).errors).toContainEqual({ field: 'email', message: 'Please enter a valid email address' });
+      expect((await bad.json()).errors).toContainEqual({
+        field: 'email',
+        message: 'Please enter a valid email address',
+      });
     });
 
     it("malformed JSON is a 400 'Invalid data' with errors, never a 500", async () => {
@@ -122,7 +129,9 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
     it('429 with Retry-After after five failures on an account', async () => {
       const user = await createTestUser(db());
       for (let i = 0; i < 5; i++) {
-        expect((await client().post('/api/auth/login', { email: user.email, password: `Wrong-${i}-Password` })).status).toBe(401);
+        expect(
+          (await client().post('/api/auth/login', { email: user.email, password: `Wrong-${i}-Password` })).status,
+        ).toBe(401);
       }
       const response = await client().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
       expect(response.status).toBe(429);
@@ -159,7 +168,11 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       const me = await (await c.get('/api/auth/me')).json();
       const same = await (await c.get('/api/auth/user')).json();
       expect(same).toEqual(me);
-      expect(me).toMatchObject({ id: user.id, role: 'viewer', permissions: { canAccessAuditLogs: true, canCreate: false } });
+      expect(me).toMatchObject({
+        id: user.id,
+        role: 'viewer',
+        permissions: { canAccessAuditLogs: true, canCreate: false },
+      });
       expect(JSON.stringify(me)).not.toMatch(/passwordHash|argon2/);
     });
 
@@ -174,7 +187,11 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       expect(setCookie(response, '__session')).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
       expect(c.cookies.has('__session')).toBe(false);
       expect((await replay(server(), old).get('/api/auth/me')).status).toBe(401);
-      const session = await db().selectFrom('userSessions').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
+      const session = await db()
+        .selectFrom('userSessions')
+        .selectAll()
+        .where('userId', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(session).toMatchObject({ isActive: false, endReason: 'logout' });
       // Signing out twice is harmless.
       expect((await replay(server(), old).post('/api/auth/logout')).status).toBe(200);
@@ -188,7 +205,10 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       const signedIn = await c.login(user.email, TEST_PASSWORD);
       expect(signedIn.user.mustChangePassword).toBe(true);
 
-      const locked = await c.post(`/api/users/${user.id}/change-password`, { currentPassword: TEST_PASSWORD, newPassword: 'Locked-Out-Pass-1' });
+      const locked = await c.post(`/api/users/${user.id}/change-password`, {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'Locked-Out-Pass-1',
+      });
       expect(locked.status).toBe(403);
       expect(await locked.json()).toEqual({ message: 'Password change required' });
       expect(await verifyPassword(await passwordOf(user.id), TEST_PASSWORD)).toBe(true);
@@ -197,13 +217,19 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       expect(me.status).toBe(200);
       expect((await me.json()).mustChangePassword).toBe(true);
 
-      const changed = await c.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'Chosen-Pass-123' });
+      const changed = await c.post('/api/auth/change-password', {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'Chosen-Pass-123',
+      });
       expect(changed.status).toBe(200);
       expect(await changed.json()).toEqual({ success: true, message: 'Password changed successfully' });
 
       // Same cookie, now unlocked.
       expect((await (await c.get('/api/auth/me')).json()).mustChangePassword).toBe(false);
-      const unlocked = await c.post(`/api/users/${user.id}/change-password`, { currentPassword: 'Chosen-Pass-123', newPassword: 'Chosen-Pass-456' });
+      const unlocked = await c.post(`/api/users/${user.id}/change-password`, {
+        currentPassword: 'Chosen-Pass-123',
+        newPassword: 'Chosen-Pass-456',
+      });
       expect(unlocked.status).toBe(200);
     });
 
@@ -211,16 +237,31 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       const user = await createTestUser(db());
       const c = client();
       await c.login(user.email, TEST_PASSWORD);
-      const wrong = await c.post('/api/auth/change-password', { currentPassword: 'Not-My-Password', newPassword: 'Whatever-Pass-1' });
+      const wrong = await c.post('/api/auth/change-password', {
+        currentPassword: 'Not-My-Password',
+        newPassword: 'Whatever-Pass-1',
+      });
       expect(wrong.status).toBe(400);
-      expect(await wrong.json()).toEqual({ message: 'Invalid data', errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }] });
+      expect(await wrong.json()).toEqual({
+        message: 'Invalid data',
+        errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+      });
       const short = await c.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'short' });
       expect(short.status).toBe(400);
-      expect((await short.json()).errors).toContainEqual({ field: 'newPassword', message: 'New password must be at least 8 characters' });
-      const malformed = await c.request('/api/auth/change-password', { method: 'POST', body: 'nope{', headers: { 'Content-Type': 'application/json' } });
+      expect((await short.json()).errors).toContainEqual({
+        field: 'newPassword',
+        message: 'New password must be at least 8 characters',
+      });
+      const malformed = await c.request('/api/auth/change-password', {
+        method: 'POST',
+        body: 'nope{',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(malformed.status).toBe(400);
       expect((await malformed.json()).message).toBe('Invalid data');
-      expect((await client().post('/api/auth/change-password', { currentPassword: 'x', newPassword: 'yyyyyyyy' })).status).toBe(401);
+      expect(
+        (await client().post('/api/auth/change-password', { currentPassword: 'x', newPassword: 'yyyyyyyy' })).status,
+      ).toBe(401);
     });
   });
 
@@ -229,7 +270,10 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       const user = await createTestUser(db());
       const c = client();
       await c.login(user.email, TEST_PASSWORD);
-      const response = await c.post(`/api/users/${user.id}/change-password`, { currentPassword: TEST_PASSWORD, newPassword: 'Self-Chosen-1' });
+      const response = await c.post(`/api/users/${user.id}/change-password`, {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'Self-Chosen-1',
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ success: true, message: 'Password changed successfully' });
       expect(await verifyPassword(await passwordOf(user.id), 'Self-Chosen-1')).toBe(true);
@@ -245,14 +289,18 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       const targetClient = client();
       await targetClient.login(target.email, TEST_PASSWORD);
 
-      const denied = await viewerClient.post(`/api/users/${target.id}/change-password`, { newPassword: 'Set-By-Viewer-1' });
+      const denied = await viewerClient.post(`/api/users/${target.id}/change-password`, {
+        newPassword: 'Set-By-Viewer-1',
+      });
       expect(denied.status).toBe(403);
       expect(await denied.json()).toEqual({ message: 'Forbidden' });
       expect(await verifyPassword(await passwordOf(target.id), TEST_PASSWORD)).toBe(true);
 
       const ownerClient = client();
       await ownerClient.login(OWNER, OWNER_PASSWORD);
-      const allowed = await ownerClient.post(`/api/users/${target.id}/change-password`, { newPassword: 'Set-By-Owner-1' });
+      const allowed = await ownerClient.post(`/api/users/${target.id}/change-password`, {
+        newPassword: 'Set-By-Owner-1',
+      });
       expect(allowed.status).toBe(200);
       expect(await verifyPassword(await passwordOf(target.id), 'Set-By-Owner-1')).toBe(true);
       expect((await targetClient.get('/api/auth/me')).status).toBe(401);
@@ -261,7 +309,10 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       const again = client();
       const body = await again.login(target.email, 'Set-By-Owner-1');
       expect(body.user.mustChangePassword).toBe(true);
-      const locked = await again.post(`/api/users/${target.id}/change-password`, { currentPassword: 'Set-By-Owner-1', newPassword: 'Target-Chosen-1' });
+      const locked = await again.post(`/api/users/${target.id}/change-password`, {
+        currentPassword: 'Set-By-Owner-1',
+        newPassword: 'Target-Chosen-1',
+      });
       expect(locked.status).toBe(403);
       expect(await locked.json()).toEqual({ message: 'Password change required' });
     });
@@ -274,16 +325,22 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
         expect(response.status, id).toBe(404);
         expect(await response.json(), id).toEqual({ message: 'Resource not found' });
       }
-      expect((await client().post('/api/users/1/change-password', { newPassword: 'Whatever-Pass-1' })).status).toBe(401);
+      expect((await client().post('/api/users/1/change-password', { newPassword: 'Whatever-Pass-1' })).status).toBe(
+        401,
+      );
     });
   });
 
   describe('routing', () => {
-    it("unknown /api paths answer 404 JSON, signed in or not", async () => {
+    it('unknown /api paths answer 404 JSON, signed in or not', async () => {
       const owner = client();
       await owner.login(OWNER, OWNER_PASSWORD);
       for (const c of [client(), owner]) {
-        for (const [method, path] of [['GET', '/api/no-such-thing'], ['POST', '/api/no/such/thing'], ['DELETE', '/api/auth/nope']]) {
+        for (const [method, path] of [
+          ['GET', '/api/no-such-thing'],
+          ['POST', '/api/no/such/thing'],
+          ['DELETE', '/api/auth/nope'],
+        ]) {
           const response = await c.request(path, { method });
           expect(response.status, `${method} ${path}`).toBe(404);
           expect(response.headers.get('Content-Type')).toContain('application/json');
@@ -324,13 +381,20 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       expect((await c.get('/api/auth/me')).status).toBe(200);
 
       const attemptsBefore = await db().selectFrom('loginAttempts').selectAll().execute();
-      const login = await client().request('/api/auth/login', { method: 'POST', json: { email: user.email, password: TEST_PASSWORD }, headers: evil });
+      const login = await client().request('/api/auth/login', {
+        method: 'POST',
+        json: { email: user.email, password: TEST_PASSWORD },
+        headers: evil,
+      });
       expect(login.status).toBe(403);
       expect(setCookie(login, '__session')).toBeUndefined();
       expect(await db().selectFrom('loginAttempts').selectAll().execute()).toEqual(attemptsBefore);
 
       // Referer alone names the source when there is no Origin; 'null' is never ours.
-      const referer = await c.request('/api/auth/logout', { method: 'POST', headers: { Referer: 'http://evil.example/page' } });
+      const referer = await c.request('/api/auth/logout', {
+        method: 'POST',
+        headers: { Referer: 'http://evil.example/page' },
+      });
       expect(referer.status).toBe(403);
       const opaque = await c.request('/api/auth/logout', { method: 'POST', headers: { Origin: 'null' } });
       expect(opaque.status).toBe(403);
@@ -354,7 +418,11 @@ describe.each(TEST_DIALECTS)('/api on %s', (dialect) => {
       for (const path of ['/', '/login', '/api/auth/me', '/api/nope']) {
         const response = await client().get(path);
         const csp = response.headers.get('Content-Security-Policy') ?? '';
-        const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+        const scriptSrc =
+          csp
+            .split(';')
+            .map((d) => d.trim())
+            .find((d) => d.startsWith('script-src')) ?? '';
         expect(scriptSrc, path).toMatch(/'nonce-[^']+'/);
         expect(scriptSrc, path).not.toContain("'unsafe-inline'");
         expect(response.headers.get('X-Frame-Options'), path).toBe('DENY');
@@ -453,7 +521,10 @@ describe.each(TEST_DIALECTS)('errors never leak on %s', (dialect) => {
       expect(JSON.parse(meText)).toEqual({ message: 'Internal server error' });
       expect(meText).not.toMatch(leaks);
 
-      const login = await new TestClient(server.baseUrl).post('/api/auth/login', { email: OWNER, password: OWNER_PASSWORD });
+      const login = await new TestClient(server.baseUrl).post('/api/auth/login', {
+        email: OWNER,
+        password: OWNER_PASSWORD,
+      });
       expect(login.status).toBe(500);
       const loginText = await login.text();
       expect(JSON.parse(loginText).message).toBe('Internal server error');

@@ -9,7 +9,16 @@ import type { ResourceDef } from '../resources/define.ts';
 import { invalid, notFound } from '../errors.ts';
 import { apiListQuery } from '../resources/list-query.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../resources/resources.server.ts';
-import { apiRoute, errorResponse, idParam, apiJson, pagedList, readJson, type ApiArgs, type AuthedApiArgs } from './api.server.ts';
+import {
+  apiRoute,
+  errorResponse,
+  idParam,
+  apiJson,
+  pagedList,
+  readJson,
+  type ApiArgs,
+  type AuthedApiArgs,
+} from './api.server.ts';
 import { allow, type Method, type RouteAccess } from '../screen/route-access.ts';
 import { recordSchema } from '../resources/schema.ts';
 import { resourceUpdateBody } from '../http/request-bodies.server.ts';
@@ -20,7 +29,10 @@ export function apiPathsOf(def: ResourceDef): readonly { path: string; latest?: 
 }
 
 /** The resources answering under a prefix ('' for /api/<segment>, 'vult' for /api/vult/<segment>), by segment. */
-function underPrefix(defs: readonly ResourceDef[], prefix: string): { segment: string; def: ResourceDef; latest: boolean }[] {
+function underPrefix(
+  defs: readonly ResourceDef[],
+  prefix: string,
+): { segment: string; def: ResourceDef; latest: boolean }[] {
   return defs.flatMap((def) =>
     apiPathsOf(def).flatMap(({ path, latest }) => {
       const slash = path.lastIndexOf('/');
@@ -57,13 +69,33 @@ type Handlers = Record<Method, (def: ResourceDef, args: AuthedApiArgs, path: { l
  * methods its declaration allows (a log: GET; a write to it is a 405 with Allow) under its
  * area's permission. An unknown resource is a 404 whoever asks, before sign-in is checked.
  */
-function perResource(path: 'collection' | 'item', defs: readonly ResourceDef[], prefix: string, handlers: Partial<Handlers>) {
+function perResource(
+  path: 'collection' | 'item',
+  defs: readonly ResourceDef[],
+  prefix: string,
+  handlers: Partial<Handlers>,
+) {
   const routes = new Map<string, Route>();
   for (const { segment, def, latest } of underPrefix(defs, prefix)) {
     const methods = Object.fromEntries(
-      allowedMethods(def, path).map((method) => [method, { allow: allow.to(def.area, ACTION_OF[method]), body: bodyOf(def, method), run: (args: AuthedApiArgs) => handlers[method]!(def, args, { latest }) }]),
+      allowedMethods(def, path).map((method) => [
+        method,
+        {
+          allow: allow.to(def.area, ACTION_OF[method]),
+          body: bodyOf(def, method),
+          run: (args: AuthedApiArgs) => handlers[method]!(def, args, { latest }),
+        },
+      ]),
     );
-    routes.set(segment, apiRoute(methods, { params: { resource: segment }, companyScoped: def.company !== 'none', groupWide: def.company === 'none', resource: def.key }));
+    routes.set(
+      segment,
+      apiRoute(methods, {
+        params: { resource: segment },
+        companyScoped: def.company !== 'none',
+        groupWide: def.company === 'none',
+        resource: def.key,
+      }),
+    );
   }
   const dispatch = (kind: 'loader' | 'action') => (args: ApiArgs) => {
     const route = args.params.resource === undefined ? undefined : routes.get(args.params.resource);

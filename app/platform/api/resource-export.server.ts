@@ -18,10 +18,16 @@ export function exportResourceCsv(args: LoaderFunctionArgs, defs: readonly Resou
     // Checked before the download starts: a refusal is a status, not a broken stream.
     await authorizeRead(ctx, def);
     const state = screenListState(def, url.searchParams);
-    const { limit: _limit, offset: _offset, ...query } = screenListQuery(def, state, {
+    const {
+      limit: _limit,
+      offset: _offset,
+      ...query
+    } = screenListQuery(def, state, {
       companyType: url.searchParams.get('companyType') || null,
       companyId: positiveIdParam(url.searchParams.get('companyId')),
     });
-    return new Response(csvByteStream(resourceCsv(ctx, def, query).chunks), { headers: csvDownloadHeaders(exportFilename(def.exportName)) });
+    return new Response(csvByteStream(resourceCsv(ctx, def, query).chunks), {
+      headers: csvDownloadHeaders(exportFilename(def.exportName)),
+    });
   });
 }

@@ -20,7 +20,8 @@ export function inputJsonSchema(schema: z.ZodType): Json {
   return json;
 }
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `$ref`s of zod's output: '#' (the schema itself) or '#/$defs/…'. */
 function resolve(node: Json, root: Json): Json {
@@ -39,22 +40,38 @@ function alternatives(node: Json, root: Json): Json[] {
   if (Array.isArray(choices)) return choices.flatMap((choice) => alternatives(choice, root));
   if (Array.isArray(resolved.allOf)) {
     const parts = (resolved.allOf as Json[]).flatMap((part) => alternatives(part, root));
-    return [{
-      type: 'object',
-      properties: Object.assign({}, ...parts.map((p) => (p.properties as Json | undefined) ?? {})),
-      additionalProperties: parts.some((p) => acceptsAnyKey(p)) ? {} : false,
-    }];
+    return [
+      {
+        type: 'object',
+        properties: Object.assign({}, ...parts.map((p) => (p.properties as Json | undefined) ?? {})),
+        additionalProperties: parts.some((p) => acceptsAnyKey(p)) ? {} : false,
+      },
+    ];
   }
   return [resolved];
 }
 
 /** A schema saying nothing of the value's shape ({}: unknown, any, or what zod cannot represent). */
-const SHAPE_KEYWORDS = ['type', 'properties', 'items', 'prefixItems', 'const', 'enum', 'anyOf', 'oneOf', 'allOf', '$ref', 'not'];
+const SHAPE_KEYWORDS = [
+  'type',
+  'properties',
+  'items',
+  'prefixItems',
+  'const',
+  'enum',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  '$ref',
+  'not',
+];
 const unconstrained = (node: Json) => !SHAPE_KEYWORDS.some((keyword) => keyword in node);
 
-const acceptsAnyKey = (node: Json) => unconstrained(node) || (node.additionalProperties !== undefined && node.additionalProperties !== false);
+const acceptsAnyKey = (node: Json) =>
+  unconstrained(node) || (node.additionalProperties !== undefined && node.additionalProperties !== false);
 
-const describesObject = (node: Json) => unconstrained(node) || node.type === 'object' || (node.type === undefined && 'properties' in node);
+const describesObject = (node: Json) =>
+  unconstrained(node) || node.type === 'object' || (node.type === undefined && 'properties' in node);
 const describesArray = (node: Json) => unconstrained(node) || node.type === 'array';
 
 function collect(value: unknown, node: Json, root: Json, path: string[], out: FieldError[]): void {
@@ -63,7 +80,9 @@ function collect(value: unknown, node: Json, root: Json, path: string[], out: Fi
     const arrays = options.filter(describesArray);
     if (!arrays.length || arrays.some(unconstrained)) return;
     value.forEach((item, index) => {
-      const items = arrays.map((a) => ((a.prefixItems as Json[] | undefined)?.[index] ?? a.items) as Json | undefined).filter((s): s is Json => isObject(s));
+      const items = arrays
+        .map((a) => ((a.prefixItems as Json[] | undefined)?.[index] ?? a.items) as Json | undefined)
+        .filter((s): s is Json => isObject(s));
       if (items.length === arrays.length) collect(item, { anyOf: items }, root, [...path, String(index)], out);
     });
     return;
@@ -80,7 +99,8 @@ function collect(value: unknown, node: Json, root: Json, path: string[], out: Fi
       return [];
     });
     if (!declared.length) out.push({ field: [...path, key].join('.'), message: 'Unknown field' });
-    else if (!declared.some((d) => isObject(d) && unconstrained(d))) collect(value[key], { anyOf: declared }, root, [...path, key], out);
+    else if (!declared.some((d) => isObject(d) && unconstrained(d)))
+      collect(value[key], { anyOf: declared }, root, [...path, key], out);
   }
 }
 
@@ -102,7 +122,17 @@ export function unknownFields(value: unknown, schema: z.ZodType | undefined): Fi
 
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const SCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
-const SCHEMAS = new Set(['items', 'additionalProperties', 'not', 'propertyNames', 'contains', 'if', 'then', 'else', 'unevaluatedProperties']);
+const SCHEMAS = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'propertyNames',
+  'contains',
+  'if',
+  'then',
+  'else',
+  'unevaluatedProperties',
+]);
 
 /**
  * A JSON Schema as the kit enforces it: every object that does not say otherwise gets
@@ -112,11 +142,16 @@ export function closedObjects(node: unknown): unknown {
   if (!isObject(node)) return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
-    if (SCHEMA_MAPS.has(key) && isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, closedObjects(schema)]));
+    if (SCHEMA_MAPS.has(key) && isObject(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, closedObjects(schema)]));
     else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(closedObjects);
     else if (SCHEMAS.has(key)) out[key] = closedObjects(value);
     else out[key] = value;
   }
-  if ((out.type === 'object' || (out.type === undefined && 'properties' in out)) && out.additionalProperties === undefined) out.additionalProperties = false;
+  if (
+    (out.type === 'object' || (out.type === undefined && 'properties' in out)) &&
+    out.additionalProperties === undefined
+  )
+    out.additionalProperties = false;
   return out;
 }

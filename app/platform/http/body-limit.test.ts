@@ -18,12 +18,20 @@ interface RawResponse {
  * pieces. The server may answer and close before the whole body is sent: write errors after
  * the response has come are expected and ignored.
  */
-function send(baseUrl: string, path: string, body: string, options: { chunked: boolean; contentType?: string; cookie?: string }): Promise<RawResponse> {
+function send(
+  baseUrl: string,
+  path: string,
+  body: string,
+  options: { chunked: boolean; contentType?: string; cookie?: string },
+): Promise<RawResponse> {
   const url = new URL(path, baseUrl);
   const data = Buffer.from(body);
   return new Promise((resolve, reject) => {
     let answered = false;
-    const headers: http.OutgoingHttpHeaders = { 'Content-Type': options.contentType ?? 'application/json', Origin: url.origin };
+    const headers: http.OutgoingHttpHeaders = {
+      'Content-Type': options.contentType ?? 'application/json',
+      Origin: url.origin,
+    };
     if (options.cookie) headers.Cookie = options.cookie;
     if (options.chunked) headers['Transfer-Encoding'] = 'chunked';
     else headers['Content-Length'] = data.byteLength;
@@ -63,9 +71,30 @@ describe.each(TEST_DIALECTS)('request body limit on %s', (dialect) => {
   const { server, db, client } = useTestServer(dialect);
 
   const counts = async () => ({
-    companies: Number((await db().selectFrom('companies').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-    audit: Number((await db().selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-    attempts: Number((await db().selectFrom('loginAttempts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    companies: Number(
+      (
+        await db()
+          .selectFrom('companies')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    audit: Number(
+      (
+        await db()
+          .selectFrom('auditLogs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    attempts: Number(
+      (
+        await db()
+          .selectFrom('loginAttempts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   });
 
   async function ownerCookie(): Promise<string> {
@@ -90,7 +119,10 @@ describe.each(TEST_DIALECTS)('request body limit on %s', (dialect) => {
     const cookie = await ownerCookie();
     const before = await counts();
     for (const chunked of [false, true]) {
-      const response = await send(server().baseUrl, '/api/companies', paddedCompany(`Too Big ${chunked}`, 2 * MB), { chunked, cookie });
+      const response = await send(server().baseUrl, '/api/companies', paddedCompany(`Too Big ${chunked}`, 2 * MB), {
+        chunked,
+        cookie,
+      });
       expect(response.status, `chunked: ${chunked}`).toBe(413);
       expect(JSON.parse(response.body)).toEqual({ message: 'Payload too large' });
     }
@@ -103,7 +135,12 @@ describe.each(TEST_DIALECTS)('request body limit on %s', (dialect) => {
     const cookie = await ownerCookie();
     const before = await counts();
     for (const chunked of [false, true]) {
-      const response = await send(server().baseUrl, '/api/companies', paddedCompany(`Big Enough ${chunked}`, 900 * 1024), { chunked, cookie });
+      const response = await send(
+        server().baseUrl,
+        '/api/companies',
+        paddedCompany(`Big Enough ${chunked}`, 900 * 1024),
+        { chunked, cookie },
+      );
       expect(response.status, `chunked: ${chunked} ${response.body}`).toBe(201);
     }
     expect((await counts()).companies).toBe(before.companies + 2);
@@ -112,7 +149,10 @@ describe.each(TEST_DIALECTS)('request body limit on %s', (dialect) => {
   it('a form page answers 413 in plain text', async () => {
     const body = new URLSearchParams({ email: 'owner@example.com', password: 'x'.repeat(2 * MB) }).toString();
     for (const chunked of [false, true]) {
-      const response = await send(server().baseUrl, '/login', body, { chunked, contentType: 'application/x-www-form-urlencoded' });
+      const response = await send(server().baseUrl, '/login', body, {
+        chunked,
+        contentType: 'application/x-www-form-urlencoded',
+      });
       expect(response.status, `chunked: ${chunked}`).toBe(413);
       expect(response.headers['content-type']).toContain('text/plain');
       expect(response.body).toBe('Payload too large');

@@ -7,7 +7,8 @@
 const START = 'window.__remixManifest = ';
 const END = ';\nwindow.__remixRouteModules';
 
-const withoutFalseFlags = (key: string, value: unknown) => (value === false && /^has[A-Z]/.test(key) ? undefined : value);
+const withoutFalseFlags = (key: string, value: unknown) =>
+  value === false && /^has[A-Z]/.test(key) ? undefined : value;
 
 /** Pages of the same routes carry the same manifest: each one is compacted once (at most 500 kept). */
 const compacted = new Map<string, string | null>();

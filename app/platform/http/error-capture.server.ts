@@ -13,7 +13,11 @@ export function endpointOf(path: string): string {
   return path.replace(/\/\d+(?=\/|$)/g, '/:id').slice(0, 255);
 }
 
-export async function captureServerError(db: Db, error: unknown, where: { method: string; path: string; userId?: number | null }): Promise<void> {
+export async function captureServerError(
+  db: Db,
+  error: unknown,
+  where: { method: string; path: string; userId?: number | null },
+): Promise<void> {
   try {
     const err = error instanceof Error ? error : new Error(String(error));
     await recordSystemError(db, {

@@ -9,5 +9,9 @@ import { getAuth } from '../session/session.server.ts';
 export async function reportServerError(request: Request, context: AppLoadContext, error: unknown): Promise<void> {
   if (isDomainError(error) || error instanceof Response) return;
   const auth = await getAuth(request, context).catch(() => null);
-  await captureServerError(context.db, error, { method: request.method, path: new URL(request.url).pathname, userId: auth?.user.id ?? null });
+  await captureServerError(context.db, error, {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    userId: auth?.user.id ?? null,
+  });
 }

@@ -22,7 +22,12 @@ beforeAll(async () => {
       started = true;
       return;
     }
-    res.json({ url: request.url, method: request.method, accept: request.headers.get('x-many'), body: request.body ? await request.text() : null });
+    res.json({
+      url: request.url,
+      method: request.method,
+      accept: request.headers.get('x-many'),
+      body: request.body ? await request.text() : null,
+    });
   });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -46,8 +51,17 @@ function send(path: string, options: http.RequestOptions = {}, body?: string): P
 }
 
 it('keeps the path, the host and port, repeated headers and the body', async () => {
-  const got = await send('//elsewhere.example/x?y=1', { method: 'POST', headers: { 'x-many': ['a', 'b'], 'content-type': 'text/plain' } }, 'hello');
-  expect(got).toEqual({ url: `http://127.0.0.1:${port}//elsewhere.example/x?y=1`, method: 'POST', accept: 'a, b', body: 'hello' });
+  const got = await send(
+    '//elsewhere.example/x?y=1',
+    { method: 'POST', headers: { 'x-many': ['a', 'b'], 'content-type': 'text/plain' } },
+    'hello',
+  );
+  expect(got).toEqual({
+    url: `http://127.0.0.1:${port}//elsewhere.example/x?y=1`,
+    method: 'POST',
+    accept: 'a, b',
+    body: 'hello',
+  });
 });
 
 it('takes the host and port a trusted proxy names', async () => {

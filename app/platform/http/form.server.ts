@@ -5,6 +5,9 @@ export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw json({ message: 'Invalid data', errors: [{ field: 'body', message: 'Expected a form submission' }] }, { status: 400 });
+    throw json(
+      { message: 'Invalid data', errors: [{ field: 'body', message: 'Expected a form submission' }] },
+      { status: 400 },
+    );
   }
 }

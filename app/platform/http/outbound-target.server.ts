@@ -80,7 +80,8 @@ const IPV4_NOT_PUBLIC: [string, number][] = [
   ['240.0.0.0', 4], // reserved, broadcast
 ];
 
-const ipv4Number = (bytes: ArrayLike<number>) => ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0;
+const ipv4Number = (bytes: ArrayLike<number>) =>
+  ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0;
 
 const IPV4_RANGES = IPV4_NOT_PUBLIC.map(([network, bits]) => {
   const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
@@ -89,7 +90,7 @@ const IPV4_RANGES = IPV4_NOT_PUBLIC.map(([network, bits]) => {
 
 function isPublicIPv4(bytes: ArrayLike<number>): boolean {
   const value = ipv4Number(bytes);
-  return !IPV4_RANGES.some((range) => ((value & range.mask) >>> 0) === range.base);
+  return !IPV4_RANGES.some((range) => (value & range.mask) >>> 0 === range.base);
 }
 
 /** The 16 bytes of an IPv6 address (net.isIPv6 already true), embedded dotted quad included. */
@@ -116,7 +117,8 @@ function isPublicIPv6(bytes: number[]): boolean {
   // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d.
   if (zeros(0, 12)) return false;
   // NAT64 well-known prefix 64:ff9b::/96: the embedded IPv4 address decides.
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12)) return isPublicIPv4(bytes.slice(12));
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12))
+    return isPublicIPv4(bytes.slice(12));
   // 6to4 2002::/16: the embedded IPv4 address decides.
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return isPublicIPv4(bytes.slice(2, 6));
   // Only global unicast (2000::/3) is public: this leaves out unique-local fc00::/7, link-local
@@ -131,7 +133,11 @@ function isPublicIPv6(bytes: number[]): boolean {
 }
 
 /** An IP address as text without IPv6 brackets or zone. */
-const bareAddress = (ip: string) => ip.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+const bareAddress = (ip: string) =>
+  ip
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '');
 
 /**
  * Whether an IP address is public: false for loopback, private, link-local, unique-local,
@@ -165,7 +171,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 }
 
 /** Resolves a host name and checks every address (the policy allows private ones, or all are public). */
-async function resolveChecked(hostname: string, allowPrivate: boolean, resolve: HostResolver): Promise<ResolvedAddress[]> {
+async function resolveChecked(
+  hostname: string,
+  allowPrivate: boolean,
+  resolve: HostResolver,
+): Promise<ResolvedAddress[]> {
   if (!allowPrivate && isLocalhostName(hostname)) throw new OutboundTargetError('private-address', PRIVATE_MESSAGE);
   let addresses: ResolvedAddress[];
   try {
@@ -177,8 +187,12 @@ async function resolveChecked(hostname: string, allowPrivate: boolean, resolve: 
   const valid = addresses.filter((entry) => net.isIP(bareAddress(entry.address)) !== 0);
   if (valid.length === 0) throw new OutboundTargetError('unresolvable', `The host ${hostname} could not be resolved`);
   // Every address must be public: a connection may go to any of them.
-  if (!allowPrivate && valid.some((entry) => !isPublicAddress(entry.address))) throw new OutboundTargetError('private-address', PRIVATE_MESSAGE);
-  return valid.map((entry) => ({ address: bareAddress(entry.address), family: net.isIP(bareAddress(entry.address)) === 6 ? 6 : 4 }));
+  if (!allowPrivate && valid.some((entry) => !isPublicAddress(entry.address)))
+    throw new OutboundTargetError('private-address', PRIVATE_MESSAGE);
+  return valid.map((entry) => ({
+    address: bareAddress(entry.address),
+    family: net.isIP(bareAddress(entry.address)) === 6 ? 6 : 4,
+  }));
 }
 
 /**
@@ -189,7 +203,8 @@ async function resolveChecked(hostname: string, allowPrivate: boolean, resolve: 
  */
 export async function assertPublicTarget(url: string, options: TargetPolicy): Promise<CheckedTarget> {
   const protocols = options.protocols ?? ['https:', 'http:'];
-  if (typeof url !== 'string' || !URL.canParse(url)) throw new OutboundTargetError('invalid-url', 'The address is not a valid URL');
+  if (typeof url !== 'string' || !URL.canParse(url))
+    throw new OutboundTargetError('invalid-url', 'The address is not a valid URL');
   const parsed = new URL(url);
   if (!protocols.includes(parsed.protocol)) {
     const names = protocols.map((p) => p.replace(/:$/, ''));
@@ -198,7 +213,8 @@ export async function assertPublicTarget(url: string, options: TargetPolicy): Pr
   const hostname = bareAddress(parsed.hostname);
   if (!hostname) throw new OutboundTargetError('invalid-url', 'The address has no host');
   if (net.isIP(hostname) !== 0) {
-    if (!options.allowPrivate && !isPublicAddress(hostname)) throw new OutboundTargetError('private-address', PRIVATE_MESSAGE);
+    if (!options.allowPrivate && !isPublicAddress(hostname))
+      throw new OutboundTargetError('private-address', PRIVATE_MESSAGE);
     return { url: parsed, hostname, addresses: null, lookup: undefined };
   }
   // Private targets allowed: nothing to refuse, the request resolves the name itself.
@@ -210,22 +226,38 @@ export async function assertPublicTarget(url: string, options: TargetPolicy): Pr
 // ---------------------------------------------------------------------------------------------
 // Lookup functions for http/https.request (net.connect's `lookup` option)
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 function lookupWith(resolveName: (hostname: string) => Promise<ResolvedAddress[]>): LookupFunction {
   return ((hostname: string, options: dns.LookupOptions | number | LookupCallback, callback?: LookupCallback) => {
     const done = (typeof options === 'function' ? options : callback) as LookupCallback;
-    const opts: dns.LookupOptions = typeof options === 'object' && options !== null ? options : typeof options === 'number' ? { family: options } : {};
+    const opts: dns.LookupOptions =
+      typeof options === 'object' && options !== null
+        ? options
+        : typeof options === 'number'
+          ? { family: options }
+          : {};
     const wanted = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : Number(opts.family ?? 0);
     resolveName(hostname).then(
       (addresses) => {
         const list = wanted === 4 || wanted === 6 ? addresses.filter((entry) => entry.family === wanted) : addresses;
         if (list.length === 0) {
-          const error: NodeJS.ErrnoException = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+          const error: NodeJS.ErrnoException = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
+            code: 'ENOTFOUND',
+            hostname,
+          });
           done(error, opts.all ? [] : '', 0);
           return;
         }
-        if (opts.all) done(null, list.map((entry) => ({ address: entry.address, family: entry.family })));
+        if (opts.all)
+          done(
+            null,
+            list.map((entry) => ({ address: entry.address, family: entry.family })),
+          );
         else done(null, list[0].address, list[0].family);
       },
       (error: NodeJS.ErrnoException) => done(error, opts.all ? [] : '', 0),

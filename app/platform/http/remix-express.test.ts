@@ -37,8 +37,10 @@ const responses: Record<string, () => Response> = {
   },
   '/empty': () => textResponse(null, { status: 204 }),
   '/small': () => textResponse('<p>short</p>', { headers: { 'Content-Type': 'text/html' } }),
-  '/no-transform': () => textResponse(PAGE, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'private, no-transform' } }),
-  '/json': () => textResponse(JSON.stringify({ rows: PAGE }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } }),
+  '/no-transform': () =>
+    textResponse(PAGE, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'private, no-transform' } }),
+  '/json': () =>
+    textResponse(JSON.stringify({ rows: PAGE }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } }),
 };
 
 let server: http.Server;
@@ -55,13 +57,25 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; message: string; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; message: string; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(`${origin}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, message: res.statusMessage!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(`${origin}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            message: res.statusMessage!,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
   });
 }
 
@@ -107,9 +121,14 @@ it('gzips it in one piece when the client accepts gzip', async () => {
     expect(answer.headers['content-length'], path).toBe(String(answer.body.length));
     expect(answer.headers['transfer-encoding'], path).toBeUndefined();
     expect(answer.headers.vary, path).toContain('Accept-Encoding');
-    expect(zlib.gunzipSync(answer.body).toString('utf8'), path).toBe(responses[path]().headers.get('Content-Type')!.startsWith('text') ? PAGE : JSON.stringify({ rows: PAGE }));
+    expect(zlib.gunzipSync(answer.body).toString('utf8'), path).toBe(
+      responses[path]().headers.get('Content-Type')!.startsWith('text') ? PAGE : JSON.stringify({ rows: PAGE }),
+    );
   }
-  expect((await get('/text', { 'Accept-Encoding': 'gzip' })).headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+  expect((await get('/text', { 'Accept-Encoding': 'gzip' })).headers['set-cookie']).toEqual([
+    'a=1; Path=/',
+    'b=2; Path=/',
+  ]);
 });
 
 it('leaves other encodings, small bodies and no-transform to the middleware', async () => {

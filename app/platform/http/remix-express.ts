@@ -16,7 +16,13 @@ import {
 } from '@remix-run/node';
 import { textBodyOf } from './text-body.ts';
 
-export function remixHandler({ build, getLoadContext }: { build: ServerBuild; getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext }) {
+export function remixHandler({
+  build,
+  getLoadContext,
+}: {
+  build: ServerBuild;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+}) {
   const handle = createFetchHandler(build, build.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
@@ -41,8 +47,15 @@ const GZIP_FROM_CHARACTERS = 1024;
  * client that takes no gzip).
  */
 function gzippedText(req: ExpressRequest, res: ExpressResponse, text: string): Buffer | null {
-  if (text.length < GZIP_FROM_CHARACTERS || req.method === 'HEAD' || !req.headers['accept-encoding'] || !req.acceptsEncodings('gzip')) return null;
-  if (res.getHeader('Content-Encoding') || /\bno-transform\b/.test(String(res.getHeader('Cache-Control') ?? ''))) return null;
+  if (
+    text.length < GZIP_FROM_CHARACTERS ||
+    req.method === 'HEAD' ||
+    !req.headers['accept-encoding'] ||
+    !req.acceptsEncodings('gzip')
+  )
+    return null;
+  if (res.getHeader('Content-Encoding') || /\bno-transform\b/.test(String(res.getHeader('Cache-Control') ?? '')))
+    return null;
   if (!/^(text\/|application\/(json|javascript|xml))/.test(String(res.getHeader('Content-Type') ?? ''))) return null;
   return zlib.gzipSync(text);
 }

@@ -15,5 +15,11 @@ export function resourceUpdateBody(def: Pick<ResourceDef, 'fields'>) {
  * schema refuses the other resources' fields); read-only resources take none.
  */
 export function anyResourcePatchBody(defs: readonly ResourceDef[]) {
-  return z.union(defs.filter((def) => !def.readOnly).map((def) => patchSchema(def)) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+  return z.union(
+    defs.filter((def) => !def.readOnly).map((def) => patchSchema(def)) as unknown as [
+      z.ZodType,
+      z.ZodType,
+      ...z.ZodType[],
+    ],
+  );
 }

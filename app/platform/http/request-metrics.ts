@@ -65,5 +65,11 @@ export class RequestMetrics {
 
 /** Static files and probes are not the app's traffic. */
 export function isMeasured(path: string): boolean {
-  return !(path.startsWith('/build/') || path === '/healthz' || path === '/readyz' || path === '/favicon.ico' || path === '/sw.js');
+  return !(
+    path.startsWith('/build/') ||
+    path === '/healthz' ||
+    path === '/readyz' ||
+    path === '/favicon.ico' ||
+    path === '/sw.js'
+  );
 }

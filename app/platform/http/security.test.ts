@@ -43,7 +43,10 @@ describe('securityHeaders', () => {
   it('sets a nonce CSP without unsafe-inline scripts, framing and sniffing protection', () => {
     const headers = securityHeaders('abc123', false);
     const csp = headers['Content-Security-Policy'];
-    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+    const scriptSrc = csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src'));
     expect(scriptSrc).toContain("'nonce-abc123'");
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(scriptSrc).not.toContain('unsafe-eval');
@@ -63,7 +66,15 @@ describe('securityHeaders', () => {
 describe('safeRedirect', () => {
   it('keeps same-site paths and refuses everything else', () => {
     expect(safeRedirect('/budget-planning?tab=2')).toBe('/budget-planning?tab=2');
-    for (const target of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '', null, undefined]) {
+    for (const target of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeRedirect(target as any), String(target)).toBe('/');
     }
     expect(safeRedirect('http://evil.example', '/home')).toBe('/home');

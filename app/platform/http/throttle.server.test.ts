@@ -8,7 +8,20 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
 import { changePassword, login } from '../../features/auth/auth.server.ts';
 import type { Db } from '../context.ts';
-import { API_RATE_LIMITS, assertCurrentPasswordAllowed, TOO_MANY_ATTEMPTS, assertLoginAllowed, LOGIN_SLOWDOWN_BASE_MS, LOGIN_SLOWDOWN_MAX_MS, loginSlowdownMs, consumeRateLimit, createMemoryRateLimiter, purgeLoginAttempts, rateLimitWindows, recordLoginAttempt } from './throttle.server.ts';
+import {
+  API_RATE_LIMITS,
+  assertCurrentPasswordAllowed,
+  TOO_MANY_ATTEMPTS,
+  assertLoginAllowed,
+  LOGIN_SLOWDOWN_BASE_MS,
+  LOGIN_SLOWDOWN_MAX_MS,
+  loginSlowdownMs,
+  consumeRateLimit,
+  createMemoryRateLimiter,
+  purgeLoginAttempts,
+  rateLimitWindows,
+  recordLoginAttempt,
+} from './throttle.server.ts';
 import { systemActor } from '../context.ts';
 import { userContext } from '../../../test/context.ts';
 import { rejection } from '../../../test/assertions.ts';
@@ -32,7 +45,8 @@ describe.each(TEST_DIALECTS)('sign-in throttle on %s', (dialect) => {
   it('the sixth attempt on an account from the same address after five failures is a 429 with retryAfter, even with the right password', async () => {
     const user = await createTestUser(db);
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await rejection(attempt(user.email, `wrong-${i}-password`, ip))).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await rejection(attempt(user.email, `wrong-${i}-password`, ip))).status).toBe(401);
     const blocked = await rejection(attempt(user.email, TEST_PASSWORD, ip));
     expect(blocked.status).toBe(429);
     expect(blocked.kind).toBe('rateLimited');
@@ -64,13 +78,21 @@ describe.each(TEST_DIALECTS)('sign-in throttle on %s', (dialect) => {
     const waits: number[] = [];
     const delay = async (ms: number) => void waits.push(ms);
     for (let i = 0; i < 12; i++) {
-      expect((await rejection(login(db, { ip: freshIp() }, { email: user.email, password: 'wrong-password' }, null, { delay }))).status).toBe(401);
+      expect(
+        (
+          await rejection(
+            login(db, { ip: freshIp() }, { email: user.email, password: 'wrong-password' }, null, { delay }),
+          )
+        ).status,
+      ).toBe(401);
     }
     expect(waits).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
     expect(loginSlowdownMs(4)).toBe(0);
     expect(loginSlowdownMs(5)).toBe(LOGIN_SLOWDOWN_BASE_MS);
     expect(loginSlowdownMs(50)).toBe(LOGIN_SLOWDOWN_MAX_MS);
-    await expect(login(db, { ip: freshIp() }, { email: user.email, password: TEST_PASSWORD }, null, { delay })).resolves.toMatchObject({ user: { id: user.id } });
+    await expect(
+      login(db, { ip: freshIp() }, { email: user.email, password: TEST_PASSWORD }, null, { delay }),
+    ).resolves.toMatchObject({ user: { id: user.id } });
     // The success clears the account's count: no delay any more.
     await login(db, { ip: freshIp() }, { email: user.email, password: TEST_PASSWORD }, null, { delay });
     expect(waits.at(-1)).toBe(4000);
@@ -99,9 +121,12 @@ describe.each(TEST_DIALECTS)('sign-in throttle on %s', (dialect) => {
   it('twenty failures from one address block that address for every account', async () => {
     const ip = freshIp();
     // Nineteen earlier failures for different accounts (recorded as login() records them)…
-    for (let i = 0; i < 19; i++) await recordLoginAttempt(db, `spray-${i}-${crypto.randomUUID()}@example.com`, ip, false);
+    for (let i = 0; i < 19; i++)
+      await recordLoginAttempt(db, `spray-${i}-${crypto.randomUUID()}@example.com`, ip, false);
     // …still let a twentieth attempt through; its failure completes the twenty.
-    expect((await rejection(attempt(`spray-20-${crypto.randomUUID()}@example.com`, 'sprayed-password', ip))).status).toBe(401);
+    expect(
+      (await rejection(attempt(`spray-20-${crypto.randomUUID()}@example.com`, 'sprayed-password', ip))).status,
+    ).toBe(401);
     const user = await createTestUser(db);
     const blocked = await rejection(attempt(user.email, TEST_PASSWORD, ip));
     expect(blocked.status).toBe(429);
@@ -143,7 +168,8 @@ describe.each(TEST_DIALECTS)('wrong current passwords on %s', (dialect) => {
     const user = await createTestUser(db);
     const other = await createTestUser(db);
     const ctx = await userContext(db, user.id);
-    const change = (currentPassword: string) => changePassword(ctx, user.id, { currentPassword, newPassword: 'Brand-New-Pass-1' });
+    const change = (currentPassword: string) =>
+      changePassword(ctx, user.id, { currentPassword, newPassword: 'Brand-New-Pass-1' });
     for (let i = 0; i < 5; i++) {
       const error = await rejection(change(`Wrong-Current-${i}`));
       expect(error.status).toBe(400);
@@ -154,18 +180,35 @@ describe.each(TEST_DIALECTS)('wrong current passwords on %s', (dialect) => {
     expect(blocked.message).toBe(TOO_MANY_ATTEMPTS);
     expect(blocked.retryAfter).toBeGreaterThan(14 * 60);
     // The password did not change; another user is free to change theirs; sign-ins are untouched.
-    await expect(login(db, { ip: '192.0.2.200' }, { email: user.email, password: TEST_PASSWORD })).resolves.toBeTruthy();
-    await changePassword(await userContext(db, other.id), other.id, { currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-1' });
+    await expect(
+      login(db, { ip: '192.0.2.200' }, { email: user.email, password: TEST_PASSWORD }),
+    ).resolves.toBeTruthy();
+    await changePassword(await userContext(db, other.id), other.id, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Brand-New-Pass-1',
+    });
     // After the window the right password works again.
-    await expect(assertCurrentPasswordAllowed(db, user.id, new Date(Date.now() + 16 * MINUTE))).resolves.toBeUndefined();
+    await expect(
+      assertCurrentPasswordAllowed(db, user.id, new Date(Date.now() + 16 * MINUTE)),
+    ).resolves.toBeUndefined();
   });
 
   it('a success clears the count', async () => {
     const user = await createTestUser(db);
     const ctx = await userContext(db, user.id);
-    for (let i = 0; i < 4; i++) await rejection(changePassword(ctx, user.id, { currentPassword: 'Wrong-Current-1', newPassword: 'Brand-New-Pass-1' }));
+    for (let i = 0; i < 4; i++)
+      await rejection(
+        changePassword(ctx, user.id, { currentPassword: 'Wrong-Current-1', newPassword: 'Brand-New-Pass-1' }),
+      );
     await changePassword(ctx, user.id, { currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-1' });
-    for (let i = 0; i < 4; i++) expect((await rejection(changePassword(ctx, user.id, { currentPassword: 'Wrong-Current-1', newPassword: 'Brand-New-Pass-2' }))).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (
+          await rejection(
+            changePassword(ctx, user.id, { currentPassword: 'Wrong-Current-1', newPassword: 'Brand-New-Pass-2' }),
+          )
+        ).status,
+      ).toBe(400);
     await changePassword(ctx, user.id, { currentPassword: 'Brand-New-Pass-1', newPassword: 'Brand-New-Pass-2' });
   });
 });
@@ -187,15 +230,21 @@ describe.each(TEST_DIALECTS)('purging old sign-in attempts on %s', (dialect) => 
     const ctx = { db, actor: systemActor('worker'), meta: {} };
     expect(await purgeLoginAttempts(ctx, { olderThanDays: 30, now })).toEqual({ deleted: 2 });
     expect(await purgeLoginAttempts(ctx, { olderThanDays: 30, now })).toEqual({ deleted: 0 });
-    expect((await db.selectFrom('loginAttempts').select('email').execute()).map((r) => r.email)).toEqual(['recent@example.com']);
+    expect((await db.selectFrom('loginAttempts').select('email').execute()).map((r) => r.email)).toEqual([
+      'recent@example.com',
+    ]);
     expect(await purgeLoginAttempts(ctx, { olderThanDays: 1, now })).toEqual({ deleted: 1 });
   });
 
   it('may be run by the system or an administrator, not by other users', async () => {
     const editor = await createTestUser(database.db, { role: 'editor' });
     const admin = await createTestUser(database.db, { role: 'admin' });
-    expect((await rejection(purgeLoginAttempts(await userContext(database.db, editor.id), { olderThanDays: 30 }))).status).toBe(403);
-    await expect(purgeLoginAttempts(await userContext(database.db, admin.id), { olderThanDays: 30 })).resolves.toEqual({ deleted: 0 });
+    expect(
+      (await rejection(purgeLoginAttempts(await userContext(database.db, editor.id), { olderThanDays: 30 }))).status,
+    ).toBe(403);
+    await expect(purgeLoginAttempts(await userContext(database.db, admin.id), { olderThanDays: 30 })).resolves.toEqual({
+      deleted: 0,
+    });
   });
 });
 
@@ -236,15 +285,24 @@ describe.each(TEST_DIALECTS)('API rate limits on %s', (dialect) => {
     const key = `user:${crypto.randomUUID()}`;
     const now = new Date('2031-05-01T12:00:15.000Z');
     await Promise.all(Array.from({ length: 40 }, () => consumeRateLimit(db, key, undefined, now)));
-    const rows = await db.selectFrom('rateLimitCounters').select(['key', 'count']).where('key', 'like', `${key}:%`).orderBy('key').execute();
-    expect(rows.map((r) => [r.key, Number(r.count)])).toEqual([[`${key}:3600`, 40], [`${key}:60`, 40]]);
+    const rows = await db
+      .selectFrom('rateLimitCounters')
+      .select(['key', 'count'])
+      .where('key', 'like', `${key}:%`)
+      .orderBy('key')
+      .execute();
+    expect(rows.map((r) => [r.key, Number(r.count)])).toEqual([
+      [`${key}:3600`, 40],
+      [`${key}:60`, 40],
+    ]);
     // SQLite's upsert is compiled once and run with each request's values (PostgreSQL's is raw SQL).
     if (dialect === 'sqlite') expect(compiledShapes().get('rateLimit:2')).toBe(true);
   });
 
   it.runIf(dialect === 'postgres')('turns synchronous commit off for its own statement only', async () => {
     await db.connection().execute(async (connection) => {
-      const setting = async () => (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(connection)).rows[0].s;
+      const setting = async () =>
+        (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(connection)).rows[0].s;
       expect(await setting()).toBe('on');
       await consumeRateLimit(connection, `user:${crypto.randomUUID()}`);
       expect(await setting()).toBe('on');

@@ -69,7 +69,12 @@ async function accountWindowStart(db: Db, email: string, now: Date): Promise<str
 export async function assertLoginAllowed(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
   const accountSince = await accountWindowStart(db, email, now);
-  const pairFailures = await recentFailures(db, { email, ipAddress: ip }, accountSince, LOGIN_FAILURES_PER_ACCOUNT_AND_IP);
+  const pairFailures = await recentFailures(
+    db,
+    { email, ipAddress: ip },
+    accountSince,
+    LOGIN_FAILURES_PER_ACCOUNT_AND_IP,
+  );
   const ipFailures = await recentFailures(db, { ipAddress: ip }, since, LOGIN_FAILURES_PER_IP);
   const wait = Math.max(
     retryAfterSeconds(pairFailures, LOGIN_FAILURES_PER_ACCOUNT_AND_IP, now) ?? 0,
@@ -97,8 +102,17 @@ export async function loginDelayMs(db: Db, email: string, now = new Date()): Pro
 export type Delay = (ms: number) => Promise<void>;
 export const sleep: Delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function recordLoginAttempt(db: Db, email: string, ip: string, succeeded: boolean, now = new Date()): Promise<void> {
-  await db.insertInto('loginAttempts').values({ email, ipAddress: ip, succeeded, createdAt: now.toISOString() }).execute();
+export async function recordLoginAttempt(
+  db: Db,
+  email: string,
+  ip: string,
+  succeeded: boolean,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .insertInto('loginAttempts')
+    .values({ email, ipAddress: ip, succeeded, createdAt: now.toISOString() })
+    .execute();
 }
 
 /**
@@ -113,13 +127,23 @@ const NOT_AN_ADDRESS = '-';
 
 export async function assertCurrentPasswordAllowed(db: Db, userId: number, now = new Date()): Promise<void> {
   const key = currentPasswordKey(userId);
-  const failures = await recentFailures(db, { email: key }, await accountWindowStart(db, key, now), CURRENT_PASSWORD_FAILURES);
+  const failures = await recentFailures(
+    db,
+    { email: key },
+    await accountWindowStart(db, key, now),
+    CURRENT_PASSWORD_FAILURES,
+  );
   const wait = retryAfterSeconds(failures, CURRENT_PASSWORD_FAILURES, now);
   if (wait) throw new DomainError('rateLimited', TOO_MANY_ATTEMPTS, { retryAfter: wait });
 }
 
 /** A success clears the user's count, as a successful sign-in clears an account's. */
-export async function recordCurrentPasswordAttempt(db: Db, userId: number, succeeded: boolean, now = new Date()): Promise<void> {
+export async function recordCurrentPasswordAttempt(
+  db: Db,
+  userId: number,
+  succeeded: boolean,
+  now = new Date(),
+): Promise<void> {
   await recordLoginAttempt(db, currentPasswordKey(userId), NOT_AN_ADDRESS, succeeded, now);
 }
 
@@ -168,16 +192,30 @@ function rejectIfOver(retryAfter: number): void {
  * (PostgreSQL deployments run several); throws rateLimited (with Retry-After) when over.
  * The commit does not wait for the disk: losing a counter in a crash is harmless.
  */
-export async function consumeRateLimit(db: Db, key: string, windows = API_RATE_LIMITS, now = new Date()): Promise<void> {
+export async function consumeRateLimit(
+  db: Db,
+  key: string,
+  windows = API_RATE_LIMITS,
+  now = new Date(),
+): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const counters = windows.map((window) => ({ window, key: `${key}:${window.seconds}`, windowStart: windowStartOf(nowSeconds, window) }));
+  const counters = windows.map((window) => ({
+    window,
+    key: `${key}:${window.seconds}`,
+    windowStart: windowStartOf(nowSeconds, window),
+  }));
   const counts = new Map((await countOnce(db, counters)).map((row) => [row.key, Number(row.count)]));
   let retryAfter = 0;
   for (const { window, key: counterKey, windowStart } of counters) {
-    if ((counts.get(counterKey) ?? 0) > window.max) retryAfter = Math.max(retryAfter, windowStart + window.seconds - nowSeconds);
+    if ((counts.get(counterKey) ?? 0) > window.max)
+      retryAfter = Math.max(retryAfter, windowStart + window.seconds - nowSeconds);
   }
   // Old windows are swept now and then rather than on every request.
-  if (Math.random() < 0.01) await db.deleteFrom('rateLimitCounters').where('windowStart', '<', nowSeconds - 7200).execute();
+  if (Math.random() < 0.01)
+    await db
+      .deleteFrom('rateLimitCounters')
+      .where('windowStart', '<', nowSeconds - 7200)
+      .execute();
   rejectIfOver(retryAfter);
 }
 
@@ -187,7 +225,10 @@ export async function consumeRateLimit(db: Db, key: string, windows = API_RATE_L
  * transaction: a lost count after a crash does not matter, a WAL flush per API request does,
  * and one round trip replaces BEGIN, SET LOCAL, an upsert per window and COMMIT.
  */
-async function countOnce(db: Db, counters: { key: string; windowStart: number }[]): Promise<{ key: string; count: number | string }[]> {
+async function countOnce(
+  db: Db,
+  counters: { key: string; windowStart: number }[],
+): Promise<{ key: string; count: number | string }[]> {
   if (dialectOf(db) === 'postgres' && !db.isTransaction) {
     const values = sql.join(counters.map((c) => sql`(${c.key}::text, ${c.windowStart}::bigint)`));
     const { rows } = await sql<{ key: string; count: number | string }>`

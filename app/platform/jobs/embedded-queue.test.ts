@@ -38,7 +38,11 @@ describe('embedded queue ownership', () => {
   it('writes status snapshots atomically', () => {
     expect(readStatusSnapshot(dir)).toBeNull();
     writeStatusSnapshot(dir, { mode: 'embedded', queues: [], failed: [], schedules: [] });
-    expect(readStatusSnapshot(dir)).toMatchObject({ mode: 'embedded', pid: process.pid, writtenAt: expect.any(String) });
+    expect(readStatusSnapshot(dir)).toMatchObject({
+      mode: 'embedded',
+      pid: process.pid,
+      writtenAt: expect.any(String),
+    });
     expect(fs.readdirSync(dir)).toEqual(['queue-status.json']);
   });
 });

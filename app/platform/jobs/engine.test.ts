@@ -46,7 +46,10 @@ describe.each(MODES)('job engine (%s)', (mode) => {
       .values({ actionType: 'restore_backup', status: 'executing', createdAt: old, updatedAt: old })
       .execute();
     // A backup a crashed run left in progress.
-    await database.db.insertInto('backups').values({ name: 'Interrupted backup', type: 'manual', tables: '[]', createdAt: old, updatedAt: old }).execute();
+    await database.db
+      .insertInto('backups')
+      .values({ name: 'Interrupted backup', type: 'manual', tables: '[]', createdAt: old, updatedAt: old })
+      .execute();
     const started = Date.now();
     config = testConfig(database.dataDir);
     engine = new JobEngine({
@@ -78,9 +81,15 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     expect(actions[0]).toMatchObject({ actionType: 'restore_backup', status: 'failed', result: INTERRUPTED });
     expect(actions[1]).toMatchObject({ actionType: 'restart_cleanup', status: 'completed' });
     expect(actions[1].result).toContain(INTERRUPTED);
-    const backup = await database.db.selectFrom('backups').selectAll().where('name', '=', 'Interrupted backup').executeTakeFirstOrThrow();
+    const backup = await database.db
+      .selectFrom('backups')
+      .selectAll()
+      .where('name', '=', 'Interrupted backup')
+      .executeTakeFirstOrThrow();
     expect(backup).toMatchObject({ status: 'failed', error: INTERRUPTED });
-    expect(actions.some((a) => a.actionType === 'restart_cleanup' && a.result?.includes('interrupted backup'))).toBe(true);
+    expect(actions.some((a) => a.actionType === 'restart_cleanup' && a.result?.includes('interrupted backup'))).toBe(
+      true,
+    );
   });
 
   it('a backup asked for from the web is written by the backup-create job', async () => {
@@ -88,7 +97,11 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     const settings = { dir: path.join(database.dataDir, 'backups'), schedule: '0 2 * * *', keep: 14 };
     const backup = await requestBackup(system, settings, { tables: ['departments'] });
     const done = await waitFor(async () => {
-      const row = await database.db.selectFrom('backups').selectAll().where('id', '=', backup.id).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom('backups')
+        .selectAll()
+        .where('id', '=', backup.id)
+        .executeTakeFirstOrThrow();
       return row.status !== 'in_progress' ? row : null;
     }, 'the backup to complete');
     expect(done).toMatchObject({ status: 'completed', recordCount: 16 + 0 });
@@ -97,7 +110,25 @@ describe.each(MODES)('job engine (%s)', (mode) => {
 
   it('creates the queues, the dead-letter queue and the schedules', async () => {
     const queues = (await engine.boss.getQueues()).map((q) => q.name);
-    expect(queues).toEqual(expect.arrayContaining(['dead-letter', 'health-snapshot', 'anomaly-detection', 'purge-login-attempts', 'audit-retention', 'backup-create', 'backup-scheduled', 'notification-push', 'push-send', 'notifications-purge', 'ai-insights', 'integration-sync', 'integration-schedule', 'expense-anomalies', 'activity-window']));
+    expect(queues).toEqual(
+      expect.arrayContaining([
+        'dead-letter',
+        'health-snapshot',
+        'anomaly-detection',
+        'purge-login-attempts',
+        'audit-retention',
+        'backup-create',
+        'backup-scheduled',
+        'notification-push',
+        'push-send',
+        'notifications-purge',
+        'ai-insights',
+        'integration-sync',
+        'integration-schedule',
+        'expense-anomalies',
+        'activity-window',
+      ]),
+    );
     const health = await engine.boss.getQueue('health-snapshot');
     expect(health).toMatchObject({ deadLetter: 'dead-letter', expireInSeconds: 60, policy: 'singleton' });
     const schedules = await engine.boss.getSchedules();
@@ -116,11 +147,22 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     expect(schedules.every((s) => s.options?.singletonKey === s.name)).toBe(true);
   });
 
-  it.runIf(mode === 'embedded')('the embedded queue runs with small PostgreSQL buffers (a queue of a few thousand jobs)', async () => {
-    const { rows } = await engine.boss.getDb().executeSql('select name, setting, unit from pg_settings where name in ($1, $2)', ['shared_buffers', 'maintenance_work_mem']);
-    const kb = (row: any) => Number(row.setting) * (row.unit === '8kB' ? 8 : 1);
-    expect(Object.fromEntries((rows as any[]).map((r) => [r.name, kb(r)]))).toEqual({ shared_buffers: 16 * 1024, maintenance_work_mem: 8 * 1024 });
-  });
+  it.runIf(mode === 'embedded')(
+    'the embedded queue runs with small PostgreSQL buffers (a queue of a few thousand jobs)',
+    async () => {
+      const { rows } = await engine.boss
+        .getDb()
+        .executeSql('select name, setting, unit from pg_settings where name in ($1, $2)', [
+          'shared_buffers',
+          'maintenance_work_mem',
+        ]);
+      const kb = (row: any) => Number(row.setting) * (row.unit === '8kB' ? 8 : 1);
+      expect(Object.fromEntries((rows as any[]).map((r) => [r.name, kb(r)]))).toEqual({
+        shared_buffers: 16 * 1024,
+        maintenance_work_mem: 8 * 1024,
+      });
+    },
+  );
 
   it('runs a job sent through enqueue, and refuses an invalid payload', async () => {
     const log = file();
@@ -143,10 +185,17 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     const id = await enqueue('test-poison', { file: log });
     expect((await finished('test-poison', id)).state).toBe('failed');
     const error = await waitFor(
-      () => database.db.selectFrom('systemErrors').selectAll().where('endpoint', '=', 'job:test-poison').executeTakeFirst(),
+      () =>
+        database.db.selectFrom('systemErrors').selectAll().where('endpoint', '=', 'job:test-poison').executeTakeFirst(),
       'the system error',
     );
-    expect(error).toMatchObject({ severity: 'high', errorType: 'job_failed', method: 'JOB', isResolved: false, occurrenceCount: 1 });
+    expect(error).toMatchObject({
+      severity: 'high',
+      errorType: 'job_failed',
+      method: 'JOB',
+      isResolved: false,
+      occurrenceCount: 1,
+    });
     expect(error.message).toContain('poison payload');
     expect(error.details).toMatchObject({ jobId: id });
     expect(lines(log)).toHaveLength(2); // first attempt + retryLimit 1
@@ -156,7 +205,16 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     const old = new Date(Date.now() - 8 * 86_400_000).toISOString();
     await database.db
       .insertInto('healthSnapshots')
-      .values({ createdAt: old, cpuUsage: 1, loadAverage: '[0,0,0]', cpuCount: 1, memoryUsed: 1, memoryTotal: 2, processRss: 1, databaseResponseMs: 1 })
+      .values({
+        createdAt: old,
+        cpuUsage: 1,
+        loadAverage: '[0,0,0]',
+        cpuCount: 1,
+        memoryUsed: 1,
+        memoryTotal: 2,
+        processRss: 1,
+        databaseResponseMs: 1,
+      })
       .execute();
     const id = await enqueue('health-snapshot', { sampleMs: 50 });
     const job = await finished('health-snapshot', id);
@@ -181,7 +239,15 @@ describe.each(MODES)('job engine (%s)', (mode) => {
     ];
     await database.db
       .insertInto('auditLogs')
-      .values(deletes.map((d, i) => ({ tableName: 'budgets', recordId: 1000 + i, action: 'delete', userId: d.userId, timestamp: new Date(d.at).toISOString() })))
+      .values(
+        deletes.map((d, i) => ({
+          tableName: 'budgets',
+          recordId: 1000 + i,
+          action: 'delete',
+          userId: d.userId,
+          timestamp: new Date(d.at).toISOString(),
+        })),
+      )
       .execute();
     for (let run = 0; run < 2; run++) {
       const id = await enqueue('anomaly-detection', {});
@@ -217,10 +283,33 @@ describe.each(MODES)('job engine (%s)', (mode) => {
   });
 
   it('runs a job directly without the queue (the CLI path)', async () => {
-    const result = (await runJobNow(engine.jobs, 'purge-login-attempts', {}, { db: database.db, settings: config })) as { deleted: number };
+    const result = (await runJobNow(
+      engine.jobs,
+      'purge-login-attempts',
+      {},
+      { db: database.db, settings: config },
+    )) as { deleted: number };
     expect(result.deleted).toBe(0);
-    await expect(runJobNow(engine.jobs, 'health-snapshot', { sampleMs: -1 }, { db: database.db, settings: config })).rejects.toThrow();
-    expect(engine.jobs.filter((job) => job.cron).map((job) => job.name).sort()).toEqual(['activity-window', 'ai-insights', 'anomaly-detection', 'audit-retention', 'backup-scheduled', 'expense-anomalies', 'health-snapshot', 'integration-schedule', 'notifications-purge', 'purge-login-attempts']);
+    await expect(
+      runJobNow(engine.jobs, 'health-snapshot', { sampleMs: -1 }, { db: database.db, settings: config }),
+    ).rejects.toThrow();
+    expect(
+      engine.jobs
+        .filter((job) => job.cron)
+        .map((job) => job.name)
+        .sort(),
+    ).toEqual([
+      'activity-window',
+      'ai-insights',
+      'anomaly-detection',
+      'audit-retention',
+      'backup-scheduled',
+      'expense-anomalies',
+      'health-snapshot',
+      'integration-schedule',
+      'notifications-purge',
+      'purge-login-attempts',
+    ]);
   });
 
   // Last: it stops the shared engine.

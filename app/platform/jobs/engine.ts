@@ -17,7 +17,14 @@ import { systemActor, type Db } from '../context.ts';
 import type { JobSender, JobSenderFactory } from './jobs.server.ts';
 import { isPostgresUrl } from '../../../db/client.ts';
 import { DEAD_LETTER_QUEUE } from './define.ts';
-import { jobSettingsOf, type JobContext, type JobHooks, type JobSet, type JobSettings, type WorkerJob } from './handler.ts';
+import {
+  jobSettingsOf,
+  type JobContext,
+  type JobHooks,
+  type JobSet,
+  type JobSettings,
+  type WorkerJob,
+} from './handler.ts';
 import { claimQueue, queueDirOf, writeStatusSnapshot } from './embedded-queue.ts';
 import type { JobsStatus } from './status.ts';
 import { removeGroupAndOtherAccess } from '../private-files.server.ts';
@@ -56,7 +63,12 @@ export const EMBEDDED_STATUS_SECONDS = 60;
  * PostgreSQL's defaults (128 MB of shared buffers, 64 MB for maintenance) sized for a database
  * server kept much more of the web process's memory for nothing.
  */
-export const EMBEDDED_QUEUE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 1MB', 'maintenance_work_mem = 8MB', 'temp_buffers = 1MB'];
+export const EMBEDDED_QUEUE_SETTINGS = [
+  'shared_buffers = 16MB',
+  'work_mem = 1MB',
+  'maintenance_work_mem = 8MB',
+  'temp_buffers = 1MB',
+];
 
 export interface EngineOptions {
   role: EngineRole;
@@ -112,13 +124,16 @@ export class JobEngine implements JobSender {
   }
 
   get mode(): 'postgres' | 'embedded' {
-    return this.options.role === 'embedded' || (this.options.role === 'inspect' && !this.options.databaseUrl) ? 'embedded' : 'postgres';
+    return this.options.role === 'embedded' || (this.options.role === 'inspect' && !this.options.databaseUrl)
+      ? 'embedded'
+      : 'postgres';
   }
 
   async start(): Promise<this> {
     const { role } = this.options;
     const works = role === 'embedded' || role === 'worker';
-    if (works && (!this.options.hooks || !this.options.settings)) throw new Error(`A ${role} job engine needs the hooks and the settings its handlers run with`);
+    if (works && (!this.options.hooks || !this.options.settings))
+      throw new Error(`A ${role} job engine needs the hooks and the settings its handlers run with`);
     const timing = {
       // Expired active jobs are failed (and retried) by the per-queue monitor pass, which runs at
       // most every monitorIntervalSeconds inside a supervise pass: both follow this setting.
@@ -172,7 +187,11 @@ export class JobEngine implements JobSender {
     // Embedded: nothing else can own a row left 'executing'. PostgreSQL: other workers may, so
     // only rows untouched for longer than any job may run are taken as interrupted.
     const longest = Math.max(60, ...this.jobs.map((job) => job.queue.expireInSeconds));
-    const recovered = await this.#hooks.recoverInterrupted(this.options.db, this.#settings, role === 'embedded' ? undefined : new Date(Date.now() - longest * 1000));
+    const recovered = await this.#hooks.recoverInterrupted(
+      this.options.db,
+      this.#settings,
+      role === 'embedded' ? undefined : new Date(Date.now() - longest * 1000),
+    );
     if (recovered) this.#log(`marked ${recovered} interrupted action(s) failed`);
 
     const workOptions = {
@@ -292,7 +311,14 @@ export class JobEngine implements JobSender {
     const message = typeof output?.message === 'string' ? output.message : 'Job failed after all retries';
     await this.#hooks.deadLettered(
       { db: this.options.db, actor: systemActor('worker'), meta: {} },
-      { name: source, jobId: item.sourceId, deadLetterJobId: item.id, message, stack: typeof output?.stack === 'string' ? output.stack : null, payload: item.data ?? null },
+      {
+        name: source,
+        jobId: item.sourceId,
+        deadLetterJobId: item.id,
+        message,
+        stack: typeof output?.stack === 'string' ? output.stack : null,
+        payload: item.data ?? null,
+      },
     );
     this.#log(`${source} ${item.sourceId} reached the dead-letter queue: ${message}`);
   }
@@ -334,11 +360,28 @@ export type EngineOverrides = Partial<Omit<EngineOptions, 'role' | 'db' | 'jobs'
  * - sender: a PostgreSQL web process that only sends;
  * - inspect: `finhub jobs status` (PostgreSQL, or the embedded queue when no web server holds it).
  */
-export function createJobEngine(config: AppConfig, db: Db, role: EngineRole, jobs: JobSet, overrides: EngineOverrides = {}): JobEngine {
+export function createJobEngine(
+  config: AppConfig,
+  db: Db,
+  role: EngineRole,
+  jobs: JobSet,
+  overrides: EngineOverrides = {},
+): JobEngine {
   const postgres = isPostgresUrl(config.databaseUrl);
-  const base = { role, db, jobs: jobs.jobs, hooks: jobs.hooks, settings: jobSettingsOf(config), schema: config.jobs.pgbossSchema };
+  const base = {
+    role,
+    db,
+    jobs: jobs.jobs,
+    hooks: jobs.hooks,
+    settings: jobSettingsOf(config),
+    schema: config.jobs.pgbossSchema,
+  };
   const byRole: Record<EngineRole, Omit<EngineOptions, keyof typeof base>> = {
-    embedded: { queueDir: queueDirOf(config.dataDir), statusSnapshotSeconds: EMBEDDED_STATUS_SECONDS, pollingIntervalSeconds: EMBEDDED_POLLING_SECONDS },
+    embedded: {
+      queueDir: queueDirOf(config.dataDir),
+      statusSnapshotSeconds: EMBEDDED_STATUS_SECONDS,
+      pollingIntervalSeconds: EMBEDDED_POLLING_SECONDS,
+    },
     worker: {
       databaseUrl: config.databaseUrl,
       schedules: config.jobs.worker.schedules,

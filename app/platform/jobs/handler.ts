@@ -7,7 +7,10 @@ import type { Db, ServiceContext } from '../context.ts';
 import type { AppConfig } from '../config.server.ts';
 
 /** The part of the configuration handlers run with (an AppConfig is one). */
-export type JobSettings = Pick<AppConfig, 'dataDir' | 'backups' | 'push' | 'integrations' | 'openai' | 'auditRetentionDays'>;
+export type JobSettings = Pick<
+  AppConfig,
+  'dataDir' | 'backups' | 'push' | 'integrations' | 'openai' | 'auditRetentionDays'
+>;
 
 export interface JobContext extends ServiceContext {
   /** DATA_DIR (disk figures, files the job may write). */

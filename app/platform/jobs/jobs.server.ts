@@ -42,7 +42,11 @@ interface JobState {
   pendingSender: Promise<JobSender> | null;
   senderFactory: JobSenderFactory | null;
 }
-const state: JobState = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.jobs')] ??= { engine: null, pendingSender: null, senderFactory: null }) as JobState;
+const state: JobState = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.jobs')] ??= {
+  engine: null,
+  pendingSender: null,
+  senderFactory: null,
+}) as JobState;
 
 /** The host registers the engine it started (or null when it is gone). */
 export function useJobEngine(next: JobSender | null): void {
@@ -73,7 +77,11 @@ export async function stopJobEngine(options: { timeout?: number } = {}): Promise
   await current?.stop({ graceful: true, timeout: options.timeout ?? 30_000 });
 }
 
-export async function enqueue(name: string, payload: unknown = {}, options: EnqueueOptions = {}): Promise<string | null> {
+export async function enqueue(
+  name: string,
+  payload: unknown = {},
+  options: EnqueueOptions = {},
+): Promise<string | null> {
   const jobs = state.engine?.jobs ?? state.senderFactory?.jobs;
   if (!jobs) throw new Error(NO_ENGINE);
   const job = findJob(name, jobs);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDay, formatDuration, formatHoursMinutes, formatInstant, formatMoney, formatNumber, truncate } from './format.ts';
+import {
+  formatBytes,
+  formatDay,
+  formatDuration,
+  formatHoursMinutes,
+  formatInstant,
+  formatMoney,
+  formatNumber,
+  truncate,
+} from './format.ts';
 
 describe('format', () => {
   it('shows money with a dollar sign and thousands separators', () => {
@@ -25,7 +34,20 @@ describe('format', () => {
       expect(formatDay(iso.slice(0, 10))).toBe(viaIntl(iso.slice(0, 10)));
       expect(formatDay(iso)).toBe(viaIntl(iso));
     }
-    for (const odd of ['2024-02-29', '2023-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '2026-04-31', '0999-12-31', '1000-01-01', '9999-12-31', '2026-1-1', 'soon', '2026-06-01T23:59:59Z']) {
+    for (const odd of [
+      '2024-02-29',
+      '2023-02-29',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '0999-12-31',
+      '1000-01-01',
+      '9999-12-31',
+      '2026-1-1',
+      'soon',
+      '2026-06-01T23:59:59Z',
+    ]) {
       expect(formatDay(odd), odd).toBe(viaIntl(odd));
     }
     expect(formatDay('')).toBe('');

@@ -5,7 +5,13 @@ export { MONTH_NAMES } from '../../../db/months.ts';
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 const instant = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false,
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
 });
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -33,7 +39,13 @@ export function formatDay(value: string | null | undefined): string {
   const parts = ISO_DAY.exec(value);
   if (parts) {
     const [year, month, date] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-    if (year >= 1000 && month >= 1 && month <= 12 && date >= 1 && new Date(Date.UTC(year, month - 1, date)).getUTCDate() === date) {
+    if (
+      year >= 1000 &&
+      month >= 1 &&
+      month <= 12 &&
+      date >= 1 &&
+      new Date(Date.UTC(year, month - 1, date)).getUTCDate() === date
+    ) {
       return `${SHORT_MONTHS[month - 1]} ${date}, ${year}`;
     }
   }

@@ -43,7 +43,17 @@ const BASELINE: Record<Role, readonly string[]> = {
 };
 
 const AREAS_UNDER_TEST: Area[] = [
-  'financial', 'subscriber', 'integrations', 'analytics', 'auditLogs', 'backups', 'users', 'reference', 'admin', 'installation', 'personal',
+  'financial',
+  'subscriber',
+  'integrations',
+  'analytics',
+  'auditLogs',
+  'backups',
+  'users',
+  'reference',
+  'admin',
+  'installation',
+  'personal',
 ];
 const ACTIONS: Action[] = ['read', 'create', 'edit', 'delete'];
 const ACTION_FLAG = { create: CRE, edit: EDI, delete: DEL } as const;
@@ -62,25 +72,41 @@ function principal(role: Role, flags: readonly string[] = [], companyId: number 
  * companies/departments are readable by all and written by owners and admins; admin screens
  * are owner/admin only; personal screens are open to every signed-in user.
  */
-function expectedCan(role: Role, effective: Set<string>, area: Area, action: Action, companyId: number | null = null): boolean {
+function expectedCan(
+  role: Role,
+  effective: Set<string>,
+  area: Area,
+  action: Action,
+  companyId: number | null = null,
+): boolean {
   const administrator = role === 'owner' || role === 'admin';
-  const withAction = (flag: string) =>
-    effective.has(flag) && (action === 'read' || effective.has(ACTION_FLAG[action]));
+  const withAction = (flag: string) => effective.has(flag) && (action === 'read' || effective.has(ACTION_FLAG[action]));
   switch (area) {
-    case 'financial': return withAction(FIN);
-    case 'subscriber': return withAction(SUB);
-    case 'integrations': return withAction(API);
-    case 'analytics': return effective.has(ANA);
-    case 'auditLogs': return effective.has(AUD);
+    case 'financial':
+      return withAction(FIN);
+    case 'subscriber':
+      return withAction(SUB);
+    case 'integrations':
+      return withAction(API);
+    case 'analytics':
+      return effective.has(ANA);
+    case 'auditLogs':
+      return effective.has(AUD);
     // A backup holds every company: a company-scoped user only reads (lists, exports).
-    case 'backups': return effective.has(BAK) && (action === 'read' || companyId === null);
-    case 'users': return effective.has(MAN);
+    case 'backups':
+      return effective.has(BAK) && (action === 'read' || companyId === null);
+    case 'users':
+      return effective.has(MAN);
     // Company-scoped users never write group-wide reference data.
-    case 'reference': return action === 'read' || (administrator && companyId === null);
-    case 'admin': return administrator;
+    case 'reference':
+      return action === 'read' || (administrator && companyId === null);
+    case 'admin':
+      return administrator;
     // Installation-wide (every backup, system monitoring): never a company-scoped user.
-    case 'installation': return administrator && companyId === null;
-    case 'personal': return true;
+    case 'installation':
+      return administrator && companyId === null;
+    case 'personal':
+      return true;
   }
   throw new Error(`unknown area ${area}`);
 }
@@ -109,24 +135,56 @@ describe('can() without extra flags, written out per role', () => {
   const F = false;
   const MATRIX: Record<Role, Record<Area, [boolean, boolean, boolean, boolean]>> = {
     owner: {
-      financial: [T, T, T, T], subscriber: [T, T, T, T], integrations: [T, T, T, T], analytics: [T, T, T, T],
-      auditLogs: [T, T, T, T], backups: [T, T, T, T], users: [T, T, T, T], reference: [T, T, T, T],
-      admin: [T, T, T, T], installation: [T, T, T, T], personal: [T, T, T, T],
+      financial: [T, T, T, T],
+      subscriber: [T, T, T, T],
+      integrations: [T, T, T, T],
+      analytics: [T, T, T, T],
+      auditLogs: [T, T, T, T],
+      backups: [T, T, T, T],
+      users: [T, T, T, T],
+      reference: [T, T, T, T],
+      admin: [T, T, T, T],
+      installation: [T, T, T, T],
+      personal: [T, T, T, T],
     },
     admin: {
-      financial: [T, T, T, T], subscriber: [T, T, T, T], integrations: [T, T, T, T], analytics: [T, T, T, T],
-      auditLogs: [T, T, T, T], backups: [T, T, T, T], users: [T, T, T, T], reference: [T, T, T, T],
-      admin: [T, T, T, T], installation: [T, T, T, T], personal: [T, T, T, T],
+      financial: [T, T, T, T],
+      subscriber: [T, T, T, T],
+      integrations: [T, T, T, T],
+      analytics: [T, T, T, T],
+      auditLogs: [T, T, T, T],
+      backups: [T, T, T, T],
+      users: [T, T, T, T],
+      reference: [T, T, T, T],
+      admin: [T, T, T, T],
+      installation: [T, T, T, T],
+      personal: [T, T, T, T],
     },
     editor: {
-      financial: [T, T, T, F], subscriber: [T, T, T, F], integrations: [F, F, F, F], analytics: [F, F, F, F],
-      auditLogs: [F, F, F, F], backups: [F, F, F, F], users: [F, F, F, F], reference: [T, F, F, F],
-      admin: [F, F, F, F], installation: [F, F, F, F], personal: [T, T, T, T],
+      financial: [T, T, T, F],
+      subscriber: [T, T, T, F],
+      integrations: [F, F, F, F],
+      analytics: [F, F, F, F],
+      auditLogs: [F, F, F, F],
+      backups: [F, F, F, F],
+      users: [F, F, F, F],
+      reference: [T, F, F, F],
+      admin: [F, F, F, F],
+      installation: [F, F, F, F],
+      personal: [T, T, T, T],
     },
     viewer: {
-      financial: [T, F, F, F], subscriber: [T, F, F, F], integrations: [F, F, F, F], analytics: [F, F, F, F],
-      auditLogs: [F, F, F, F], backups: [F, F, F, F], users: [F, F, F, F], reference: [T, F, F, F],
-      admin: [F, F, F, F], installation: [F, F, F, F], personal: [T, T, T, T],
+      financial: [T, F, F, F],
+      subscriber: [T, F, F, F],
+      integrations: [F, F, F, F],
+      analytics: [F, F, F, F],
+      auditLogs: [F, F, F, F],
+      backups: [F, F, F, F],
+      users: [F, F, F, F],
+      reference: [T, F, F, F],
+      admin: [F, F, F, F],
+      installation: [F, F, F, F],
+      personal: [T, T, T, T],
     },
   };
 
@@ -139,10 +197,21 @@ describe('can() without extra flags, written out per role', () => {
         );
         // A company-scoped owner or admin reads companies, departments and backups but never writes
         // them, and nothing installation-wide is theirs.
-        const scoped = (row: [boolean, boolean, boolean, boolean]): [boolean, boolean, boolean, boolean] => [row[0], F, F, F];
-        const expected = companyId === null
-          ? MATRIX[role]
-          : { ...MATRIX[role], reference: scoped(MATRIX[role].reference), backups: scoped(MATRIX[role].backups), installation: [F, F, F, F] as [boolean, boolean, boolean, boolean] };
+        const scoped = (row: [boolean, boolean, boolean, boolean]): [boolean, boolean, boolean, boolean] => [
+          row[0],
+          F,
+          F,
+          F,
+        ];
+        const expected =
+          companyId === null
+            ? MATRIX[role]
+            : {
+                ...MATRIX[role],
+                reference: scoped(MATRIX[role].reference),
+                backups: scoped(MATRIX[role].backups),
+                installation: [F, F, F, F] as [boolean, boolean, boolean, boolean],
+              };
         expect(actual).toEqual(expected);
         // read is the default action
         for (const area of AREAS_UNDER_TEST) expect(can(user, area)).toBe(expected[area][0]);
@@ -173,7 +242,9 @@ describe('every role × flag × scope combination', () => {
 
     for (const area of AREAS_UNDER_TEST) {
       for (const action of ACTIONS) {
-        expect(can(user, area, action), `${area}/${action}`).toBe(expectedCan(role, effective, area, action, companyId));
+        expect(can(user, area, action), `${area}/${action}`).toBe(
+          expectedCan(role, effective, area, action, companyId),
+        );
       }
     }
 
@@ -201,37 +272,40 @@ describe('every role × flag × scope combination', () => {
 describe('properties over all 1024 flag subsets', () => {
   const subsets = Array.from({ length: 1 << FLAGS.length }, (_, mask) => FLAGS.filter((_, i) => mask & (1 << i)));
 
-  it.each(['owner', 'admin', 'editor', 'viewer'] as Role[])('%s: effective = baseline ∪ flags, and monotonic', (role) => {
-    for (const [mask, subset] of subsets.entries()) {
-      const user = principal(role, subset);
-      const flags = effectiveFlags(user);
-      for (const flag of FLAGS) {
-        const expected = BASELINE[role].includes(flag) || subset.includes(flag);
-        if (flags[flag as PermissionFlag] !== expected) {
-          throw new Error(`${role} mask ${mask}: ${flag} should be ${expected}`);
+  it.each(['owner', 'admin', 'editor', 'viewer'] as Role[])(
+    '%s: effective = baseline ∪ flags, and monotonic',
+    (role) => {
+      for (const [mask, subset] of subsets.entries()) {
+        const user = principal(role, subset);
+        const flags = effectiveFlags(user);
+        for (const flag of FLAGS) {
+          const expected = BASELINE[role].includes(flag) || subset.includes(flag);
+          if (flags[flag as PermissionFlag] !== expected) {
+            throw new Error(`${role} mask ${mask}: ${flag} should be ${expected}`);
+          }
         }
-      }
-      // Adding any one flag never removes a permission.
-      const before = AREAS_UNDER_TEST.flatMap((area) => ACTIONS.map((action) => can(user, area, action)));
-      for (const [i, flag] of FLAGS.entries()) {
-        if (mask & (1 << i)) continue;
-        const more = principal(role, [...subset, flag]);
-        const after = AREAS_UNDER_TEST.flatMap((area) => ACTIONS.map((action) => can(more, area, action)));
-        before.forEach((allowed, k) => {
-          if (allowed && !after[k]) throw new Error(`${role} mask ${mask} + ${flag} lost permission #${k}`);
-        });
-      }
-      // Every decision matches the oracle.
-      const effective = new Set([...BASELINE[role], ...subset]);
-      for (const area of AREAS_UNDER_TEST) {
-        for (const action of ACTIONS) {
-          if (can(user, area, action) !== expectedCan(role, effective, area, action)) {
-            throw new Error(`${role} mask ${mask}: can(${area}, ${action}) is wrong`);
+        // Adding any one flag never removes a permission.
+        const before = AREAS_UNDER_TEST.flatMap((area) => ACTIONS.map((action) => can(user, area, action)));
+        for (const [i, flag] of FLAGS.entries()) {
+          if (mask & (1 << i)) continue;
+          const more = principal(role, [...subset, flag]);
+          const after = AREAS_UNDER_TEST.flatMap((area) => ACTIONS.map((action) => can(more, area, action)));
+          before.forEach((allowed, k) => {
+            if (allowed && !after[k]) throw new Error(`${role} mask ${mask} + ${flag} lost permission #${k}`);
+          });
+        }
+        // Every decision matches the oracle.
+        const effective = new Set([...BASELINE[role], ...subset]);
+        for (const area of AREAS_UNDER_TEST) {
+          for (const action of ACTIONS) {
+            if (can(user, area, action) !== expectedCan(role, effective, area, action)) {
+              throw new Error(`${role} mask ${mask}: can(${area}, ${action}) is wrong`);
+            }
           }
         }
       }
-    }
-  });
+    },
+  );
 
   it('a higher role never has fewer permissions than a lower one with the same flags', () => {
     const order: Role[] = ['viewer', 'editor', 'admin', 'owner'];
@@ -279,7 +353,15 @@ describe('canManageUser: owner protections', () => {
   const viewerCo2 = target(15, 'viewer', 2);
   const adminCo1 = target(16, 'admin', 1);
 
-  const ALL: UserManagementAction[] = ['create', 'edit', 'permissions', 'deactivate', 'delete', 'temporaryPassword', 'changePassword'];
+  const ALL: UserManagementAction[] = [
+    'create',
+    'edit',
+    'permissions',
+    'deactivate',
+    'delete',
+    'temporaryPassword',
+    'changePassword',
+  ];
   const EDITS: UserManagementAction[] = ['edit', 'permissions', 'temporaryPassword', 'changePassword'];
 
   it('nobody without manage users may do anything', () => {
@@ -317,7 +399,9 @@ describe('canManageUser: owner protections', () => {
         expect(canManageUser(actor, action, viewer, 'owner'), `${actor.id} ${action} promote`).toBe(false);
         expect(canManageUser(actor, action, viewer), `${actor.id} ${action} viewer`).toBe(true);
         // An editor holds rights a viewer manager lacks: a manager acts only on users within their own rights.
-        expect(canManageUser(actor, action, editor, 'viewer'), `${actor.id} ${action} editor`).toBe(actor !== managerViewer);
+        expect(canManageUser(actor, action, editor, 'viewer'), `${actor.id} ${action} editor`).toBe(
+          actor !== managerViewer,
+        );
       }
     }
   });

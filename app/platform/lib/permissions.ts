@@ -131,7 +131,8 @@ export function canSeeCompany(user: Pick<Principal, 'companyId'>, companyId: num
   return scope === null || scope === companyId;
 }
 
-export type UserManagementAction = 'create' | 'edit' | 'permissions' | 'deactivate' | 'delete' | 'temporaryPassword' | 'changePassword';
+export type UserManagementAction =
+  'create' | 'edit' | 'permissions' | 'deactivate' | 'delete' | 'temporaryPassword' | 'changePassword';
 
 /** The user a management action is about: who they are and the flags they hold as stored. */
 export type ManagedUser = Pick<Principal, 'id' | 'role' | 'companyId'> & Partial<PermissionFlags>;
@@ -153,7 +154,10 @@ export function mayGrantRole(actor: Principal, role: Role): boolean {
  */
 export function withinActorPermissions(actor: Principal, target: ManagedUser): boolean {
   const baseline = new Set(ROLE_BASELINE[target.role]);
-  return holdsAll(actor, PERMISSION_FLAGS.filter((flag) => baseline.has(flag) || target[flag] === true));
+  return holdsAll(
+    actor,
+    PERMISSION_FLAGS.filter((flag) => baseline.has(flag) || target[flag] === true),
+  );
 }
 
 /**

@@ -14,7 +14,10 @@ function toInteger(value: unknown): number | null {
 
 /** A whole number from `min` (to `max`), as digits or a number; optional. */
 export function integerParam(name: string, min: number, max?: number) {
-  const message = max === undefined ? `${name} must be an integer of at least ${min}` : `${name} must be an integer from ${min} to ${max}`;
+  const message =
+    max === undefined
+      ? `${name} must be an integer of at least ${min}`
+      : `${name} must be an integer from ${min} to ${max}`;
   return z.preprocess(
     blankToUndefined,
     z.unknown().transform((value, ctx): number | undefined => {

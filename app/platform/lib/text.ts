@@ -8,4 +8,5 @@ export const hasNoNul = (value: string | null | undefined) => value == null || !
 export const nulMessage = (label: string) => `${label} must not contain NUL characters`;
 
 /** A search or filter value without its NUL characters (they can match nothing). */
-export const withoutNul = <T extends string | null>(value: T): T => (value === null ? value : (value.replaceAll('\u0000', '') as T));
+export const withoutNul = <T extends string | null>(value: T): T =>
+  value === null ? value : (value.replaceAll('\u0000', '') as T);

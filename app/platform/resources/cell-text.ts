@@ -1,7 +1,15 @@
 // A declared resource's cells as text, formatted as the list columns declare: the table shows
 // them, and the server names a row with them where a message must say which row.
 import type { ColumnDef, ResourceDef } from './define.ts';
-import { formatDay, formatInstantDate, formatMoney, formatNumber, formatPercent, MONTH_NAMES, truncate } from '../lib/format.ts';
+import {
+  formatDay,
+  formatInstantDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  MONTH_NAMES,
+  truncate,
+} from '../lib/format.ts';
 
 /** One table cell's text, formatted as the column declares. */
 export function cellText(def: Pick<ResourceDef, 'fields'>, column: ColumnDef, row: Record<string, unknown>): string {
@@ -35,10 +43,18 @@ export function cellText(def: Pick<ResourceDef, 'fields'>, column: ColumnDef, ro
  * option text (`choices.label`) when it has one, else the row's first list columns as the table
  * shows them.
  */
-export function rowSummary(def: Pick<ResourceDef, 'fields' | 'noun' | 'choices' | 'list'>, row: Record<string, unknown>): string {
+export function rowSummary(
+  def: Pick<ResourceDef, 'fields' | 'noun' | 'choices' | 'list'>,
+  row: Record<string, unknown>,
+): string {
   const label = def.choices ? row[def.choices.label] : undefined;
-  const text = label !== null && label !== undefined && label !== ''
-    ? String(label)
-    : def.list.columns.slice(0, 4).map((column) => cellText(def, column, row)).filter((cell) => cell !== '').join(' · ');
+  const text =
+    label !== null && label !== undefined && label !== ''
+      ? String(label)
+      : def.list.columns
+          .slice(0, 4)
+          .map((column) => cellText(def, column, row))
+          .filter((cell) => cell !== '')
+          .join(' · ');
   return `${def.noun} #${String(row.id)}${text ? `: ${text}` : ''}`;
 }

@@ -4,9 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { parse as csvParse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { parseCsv } from '../../../test/csv.ts';
-import { CSV_BATCH_ROWS, csvCell, csvChunks, csvDownloadHeaders, csvReadableStream, exportFilename, stringifyOptions, type CsvColumn } from './csv.server.ts';
+import {
+  CSV_BATCH_ROWS,
+  csvCell,
+  csvChunks,
+  csvDownloadHeaders,
+  csvReadableStream,
+  exportFilename,
+  stringifyOptions,
+  type CsvColumn,
+} from './csv.server.ts';
 import { settle } from '../../../test/wait.ts';
-
 
 async function collect(chunks: AsyncIterable<string>): Promise<string> {
   let text = '';
@@ -73,7 +81,20 @@ describe('csvCell', () => {
   });
 
   it('neutralises formula-like text with a leading quote', () => {
-    for (const text of ['=SUM(A1)', '+1', '-cmd', '@x', '\tfoo', '\rfoo', '=1+2";=1+2', '-', '+', '-1e5', '-1,234.50', '\uFF1DSUM(A1)']) {
+    for (const text of [
+      '=SUM(A1)',
+      '+1',
+      '-cmd',
+      '@x',
+      '\tfoo',
+      '\rfoo',
+      '=1+2";=1+2',
+      '-',
+      '+',
+      '-1e5',
+      '-1,234.50',
+      '\uFF1DSUM(A1)',
+    ]) {
       expect(csvCell(text), JSON.stringify(text)).toBe(`'${text}`);
     }
     expect(csvCell({ toJSON: () => '=x' })).toBe('"=x"'); // JSON text starts with a quote
@@ -122,12 +143,34 @@ describe('csvChunks', () => {
   it('writes every record as csv-stringify does with the same options, for awkward cells and every width', async () => {
     // Cells from pieces that each change how a field is written: separators, quotes, line
     // breaks alone and as CRLF, spaces, formula starts, a plain negative number, non-ASCII.
-    const pieces = ['', 'a', ',', '"', '""', '\r', '\n', '\r\n', ' ', '=', '-', '-12.50', "'", 'é', '🚀', 'x,y', 'q"q', '\t'];
+    const pieces = [
+      '',
+      'a',
+      ',',
+      '"',
+      '""',
+      '\r',
+      '\n',
+      '\r\n',
+      ' ',
+      '=',
+      '-',
+      '-12.50',
+      "'",
+      'é',
+      '🚀',
+      'x,y',
+      'q"q',
+      '\t',
+    ];
     let seed = 20;
     const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % n;
     const cell = () => Array.from({ length: next(4) }, () => pieces[next(pieces.length)]).join('');
     for (const width of [1, 2, 5]) {
-      const cols: CsvColumn<string[]>[] = Array.from({ length: width }, (_, i) => ({ header: `H${i}`, value: (r) => r[i] }));
+      const cols: CsvColumn<string[]>[] = Array.from({ length: width }, (_, i) => ({
+        header: `H${i}`,
+        value: (r) => r[i],
+      }));
       const rows = Array.from({ length: 3_000 }, () => Array.from({ length: width }, cell));
       rows.push(Array.from({ length: width }, () => ''));
       const chunks: string[] = [];
@@ -176,8 +219,19 @@ describe('csvChunks', () => {
   });
 
   it('quotes and neutralises headers like cells', async () => {
-    const text = await collect(csvChunks<number>([{ header: 'Net, EUR', value: (n) => n }, { header: '=cmd', value: (n) => -n }], [1]));
-    expect(parseCsv(text)).toEqual([['Net, EUR', "'=cmd"], ['1', '-1']]);
+    const text = await collect(
+      csvChunks<number>(
+        [
+          { header: 'Net, EUR', value: (n) => n },
+          { header: '=cmd', value: (n) => -n },
+        ],
+        [1],
+      ),
+    );
+    expect(parseCsv(text)).toEqual([
+      ['Net, EUR', "'=cmd"],
+      ['1', '-1'],
+    ]);
   });
 
   it('writes an empty cell of a one-column export as "" so the record is not a blank line', async () => {
@@ -205,7 +259,11 @@ describe('csvChunks', () => {
   it('cuts a batch early when its cells are large', async () => {
     const big = 'x'.repeat(40_000);
     const chunks: string[] = [];
-    for await (const chunk of csvChunks(columns, [1, 2, 3, 4].map((id) => ({ id, name: big, amount: 1 })))) chunks.push(chunk);
+    for await (const chunk of csvChunks(
+      columns,
+      [1, 2, 3, 4].map((id) => ({ id, name: big, amount: 1 })),
+    ))
+      chunks.push(chunk);
     expect(chunks.length).toBe(3); // header, rows 1-2 (over 64 KiB), rows 3-4
     expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(100_000);
   });
@@ -302,7 +360,12 @@ describe('csvReadableStream', () => {
     const N = 200_000;
     const line = (i: number) => `${i},"Supplier ${i}, Ltd",${(i % 1000) - 500}.${String(i % 100).padStart(2, '0')}\r\n`;
     function* rows(): Generator<{ id: number; supplier: string; amount: string }> {
-      for (let i = 0; i < N; i++) yield { id: i, supplier: `Supplier ${i}, Ltd`, amount: `${(i % 1000) - 500}.${String(i % 100).padStart(2, '0')}` };
+      for (let i = 0; i < N; i++)
+        yield {
+          id: i,
+          supplier: `Supplier ${i}, Ltd`,
+          amount: `${(i % 1000) - 500}.${String(i % 100).padStart(2, '0')}`,
+        };
     }
     const stream = csvReadableStream(
       [

@@ -47,14 +47,22 @@ export const CSV_RECORD_DELIMITER = '\r\n';
  * The source is read lazily and sequentially; an error thrown by the source or by a column's
  * `value` surfaces from the iteration (the latter wrapped with the column and row number).
  */
-export function csvChunks<Row>(columns: CsvColumn<Row>[], rows: RowSource<Row>, options: CsvOptions = {}): AsyncGenerator<string, void, undefined> {
+export function csvChunks<Row>(
+  columns: CsvColumn<Row>[],
+  rows: RowSource<Row>,
+  options: CsvOptions = {},
+): AsyncGenerator<string, void, undefined> {
   if (!Array.isArray(columns) || columns.length === 0) throw new TypeError('csvChunks needs at least one column');
   for (const column of columns) {
-    if (typeof column?.header !== 'string' || typeof column.value !== 'function') throw new TypeError('Each CSV column needs a header string and a value function');
+    if (typeof column?.header !== 'string' || typeof column.value !== 'function')
+      throw new TypeError('Each CSV column needs a header string and a value function');
   }
   if (isBatches(rows)) return generateCsv(columns, rows.batches, options);
   const iterable = rows as Partial<AsyncIterable<Row> & Iterable<Row>> | null | undefined;
-  if (iterable == null || (typeof iterable[Symbol.asyncIterator] !== 'function' && typeof iterable[Symbol.iterator] !== 'function')) {
+  if (
+    iterable == null ||
+    (typeof iterable[Symbol.asyncIterator] !== 'function' && typeof iterable[Symbol.iterator] !== 'function')
+  ) {
     throw new TypeError('csvChunks needs an iterable or async iterable of rows');
   }
   return generateCsv(columns, batchesOf(rows), options);
@@ -105,7 +113,11 @@ export function csvHeader<Row>(columns: CsvColumn<Row>[], options: CsvOptions = 
   return stringify([], { ...stringifyOptions(columns), bom: options.bom === true, header: true, columns: headers });
 }
 
-async function* generateCsv<Row>(columns: CsvColumn<Row>[], batches: AsyncIterable<Row[]>, options: CsvOptions): AsyncGenerator<string, void, undefined> {
+async function* generateCsv<Row>(
+  columns: CsvColumn<Row>[],
+  batches: AsyncIterable<Row[]>,
+  options: CsvOptions,
+): AsyncGenerator<string, void, undefined> {
   yield csvHeader(columns, options);
 
   const width = columns.length;
@@ -120,7 +132,10 @@ async function* generateCsv<Row>(columns: CsvColumn<Row>[], batches: AsyncIterab
         try {
           value = columns[i].value(row);
         } catch (error) {
-          throw new Error(`CSV column "${columns[i].header}" failed on row ${rowNumber}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+          throw new Error(
+            `CSV column "${columns[i].header}" failed on row ${rowNumber}: ${error instanceof Error ? error.message : String(error)}`,
+            { cause: error },
+          );
         }
         if (i > 0) text += ',';
         text += csvField(csvCell(value), width === 1);
@@ -156,12 +171,18 @@ function csvField(cell: string, alone: boolean): string {
  * with a high-water mark of 0: nothing is read from `rows` until the consumer reads, and each
  * read pulls one chunk (one batch of rows). Cancelling the stream ends the source.
  */
-export function csvReadableStream<Row>(columns: CsvColumn<Row>[], rows: RowSource<Row>, options: CsvOptions = {}): ReadableStream<Uint8Array> {
+export function csvReadableStream<Row>(
+  columns: CsvColumn<Row>[],
+  rows: RowSource<Row>,
+  options: CsvOptions = {},
+): ReadableStream<Uint8Array> {
   return csvByteStream(csvChunks(columns, rows, options));
 }
 
 /** CSV text or bytes (csvChunks, or the PostgreSQL export's) as a pull-based byte stream; see csvReadableStream. */
-export function csvByteStream(chunks: AsyncIterator<string | Uint8Array, unknown, undefined>): ReadableStream<Uint8Array> {
+export function csvByteStream(
+  chunks: AsyncIterator<string | Uint8Array, unknown, undefined>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>(
     {

@@ -28,7 +28,19 @@ const NUMERIC = new Set<string | undefined>(['money', 'decimal', 'number', 'perc
 /** Formats kept on one line (a date is not broken between its day and year). */
 const WHOLE = new Set<string | undefined>(['date', 'instant', 'month']);
 
-export function ListToolbar({ def, state, filterChoices, companyChoices = [], keep = {} }: { def: ResourceDef; state: ListState; filterChoices: Choice[]; companyChoices?: Choice[]; keep?: Record<string, string | null> }) {
+export function ListToolbar({
+  def,
+  state,
+  filterChoices,
+  companyChoices = [],
+  keep = {},
+}: {
+  def: ResourceDef;
+  state: ListState;
+  filterChoices: Choice[];
+  companyChoices?: Choice[];
+  keep?: Record<string, string | null>;
+}) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -37,34 +49,76 @@ export function ListToolbar({ def, state, filterChoices, companyChoices = [], ke
   const hidden = { ...keep, sort: state.sort, dir: state.dir };
   const autoSubmit = (delay: number) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
+    timer.current = setTimeout(
+      () => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }),
+      delay,
+    );
   };
   return (
-    <Form method="get" discover="none" ref={formRef} role="search" className="flex flex-wrap items-end gap-2 border-b border-slate-200 p-4" preventScrollReset>
-      {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+    <Form
+      method="get"
+      discover="none"
+      ref={formRef}
+      role="search"
+      className="flex flex-wrap items-end gap-2 border-b border-slate-200 p-4"
+      preventScrollReset
+    >
+      {Object.entries(hidden).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
       <label className="min-w-[12rem] flex-1">
         <span className="sr-only">Search</span>
-        <input type="search" name="q" defaultValue={state.q} placeholder="Search..." className={inputClass} onChange={() => autoSubmit(350)} />
+        <input
+          type="search"
+          name="q"
+          defaultValue={state.q}
+          placeholder="Search..."
+          className={inputClass}
+          onChange={() => autoSubmit(350)}
+        />
       </label>
       {def.list.companyFilter ? (
         <label>
           <span className="sr-only">Company</span>
-          <select name="companyId" defaultValue={state.companyId} className={inputClass} onChange={() => autoSubmit(0)} aria-label="Company">
+          <select
+            name="companyId"
+            defaultValue={state.companyId}
+            className={inputClass}
+            onChange={() => autoSubmit(0)}
+            aria-label="Company"
+          >
             <option value="">All Companies</option>
-            {companyChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+            {companyChoices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
           </select>
         </label>
       ) : null}
       {filter ? (
         <label>
           <span className="sr-only">{filter.label}</span>
-          <select name={filter.param} defaultValue={state.filter} className={inputClass} onChange={() => autoSubmit(0)} aria-label={filter.label}>
+          <select
+            name={filter.param}
+            defaultValue={state.filter}
+            className={inputClass}
+            onChange={() => autoSubmit(0)}
+            aria-label={filter.label}
+          >
             <option value="">All Filters</option>
-            {filterChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+            {filterChoices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
           </select>
         </label>
       ) : null}
-      <button type="submit" className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+      <button
+        type="submit"
+        className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+      >
         <SearchIcon className="h-4 w-4" /> Search
       </button>
     </Form>
@@ -92,15 +146,28 @@ function SortHeader({ label, sortKey, state, defaultSort }: { label: string; sor
   const active = currentDir !== null;
   const nextDir = currentDir === 'asc' ? 'desc' : 'asc';
   return (
-    <AppLink to={withParams(search, { sort: sortKey, dir: nextDir, page: null })} className="inline-flex items-center gap-1 hover:text-slate-900">
+    <AppLink
+      to={withParams(search, { sort: sortKey, dir: nextDir, page: null })}
+      className="inline-flex items-center gap-1 hover:text-slate-900"
+    >
       {label}
-      <span aria-hidden="true" className="text-xs">{active ? (currentDir === 'asc' ? '▲' : '▼') : '↕'}</span>
+      <span aria-hidden="true" className="text-xs">
+        {active ? (currentDir === 'asc' ? '▲' : '▼') : '↕'}
+      </span>
     </AppLink>
   );
 }
 
 /** The row's secondary columns, under its first cell: 'Label: value' each. */
-function SecondaryCells({ def, columns, row }: { def: ResourceDef; columns: ResourceDef['list']['columns']; row: ScreenRow }) {
+function SecondaryCells({
+  def,
+  columns,
+  row,
+}: {
+  def: ResourceDef;
+  columns: ResourceDef['list']['columns'];
+  row: ScreenRow;
+}) {
   return (
     <dl className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
       {columns.map((c) => (
@@ -147,7 +214,8 @@ export function DataTable<R extends ScreenRow>({
   const loading = useListLoading();
   const actions = canEdit || canDelete;
   const deleteForm = `delete-${def.key}`;
-  const deleteMessage = (id: string) => def.messages.confirmDelete.replace('{name}', String(rows.find((row) => String(row.id) === id)?.name ?? ''));
+  const deleteMessage = (id: string) =>
+    def.messages.confirmDelete.replace('{name}', String(rows.find((row) => String(row.id) === id)?.name ?? ''));
   const columns = def.list.columns.filter((c) => !c.secondary);
   const secondary = def.list.columns.filter((c) => c.secondary);
   return (
@@ -155,7 +223,8 @@ export function DataTable<R extends ScreenRow>({
       {loading ? (
         <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/60 pt-16" data-testid="loading">
           <span className="inline-flex items-center gap-2 rounded-md bg-white px-3 py-2 text-sm text-slate-600 shadow">
-            <span className="h-4 w-4 animate-spin rounded-full border-2 border-blue-600 border-t-transparent" /> Loading...
+            <span className="h-4 w-4 animate-spin rounded-full border-2 border-blue-600 border-t-transparent" />{' '}
+            Loading...
           </span>
         </div>
       ) : null}
@@ -165,18 +234,30 @@ export function DataTable<R extends ScreenRow>({
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" aria-sort={ariaSort(c.sort, { state, defaultSort: def.list.defaultSort })} className={NUMERIC.has(c.format) ? 'text-right' : undefined}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={ariaSort(c.sort, { state, defaultSort: def.list.defaultSort })}
+                  className={NUMERIC.has(c.format) ? 'text-right' : undefined}
+                >
                   <SortHeader label={c.label} sortKey={c.sort} state={state} defaultSort={def.list.defaultSort} />
                 </th>
               ))}
               {extraCell ? <th scope="col">{extraCell.label}</th> : null}
-              {actions ? <th scope="col" className="text-right">Actions</th> : null}
+              {actions ? (
+                <th scope="col" className="text-right">
+                  Actions
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white [&>tr:hover]:bg-slate-50">
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length + (actions ? 1 : 0) + (extraCell ? 1 : 0)} className="!py-10 text-center text-slate-500">
+                <td
+                  colSpan={columns.length + (actions ? 1 : 0) + (extraCell ? 1 : 0)}
+                  className="!py-10 text-center text-slate-500"
+                >
                   No results found.
                 </td>
               </tr>
@@ -189,7 +270,15 @@ export function DataTable<R extends ScreenRow>({
                     return (
                       <td
                         key={c.key}
-                        className={NUMERIC.has(c.format) ? 'num' : WHOLE.has(c.format) ? 'nowrap' : c.truncate ? 'wrap-anywhere' : undefined}
+                        className={
+                          NUMERIC.has(c.format)
+                            ? 'num'
+                            : WHOLE.has(c.format)
+                              ? 'nowrap'
+                              : c.truncate
+                                ? 'wrap-anywhere'
+                                : undefined
+                        }
                         data-label={c.label}
                         title={c.truncate && typeof full === 'string' && full.length > c.truncate ? full : undefined}
                       >
@@ -198,21 +287,35 @@ export function DataTable<R extends ScreenRow>({
                             {text}
                             <SecondaryCells def={def} columns={secondary} row={row} />
                           </div>
-                        ) : text}
+                        ) : (
+                          text
+                        )}
                       </td>
                     );
                   })}
-                  {extraCell ? <td className="!py-2" data-label={extraCell.label}>{extraCell.render(row)}</td> : null}
+                  {extraCell ? (
+                    <td className="!py-2" data-label={extraCell.label}>
+                      {extraCell.render(row)}
+                    </td>
+                  ) : null}
                   {actions ? (
                     <td>
                       <div className="row-actions">
                         {canEdit ? (
-                          <AppLink to={withParams(search, { edit: row.id, new: null })} title="Edit" aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}>
+                          <AppLink
+                            to={withParams(search, { edit: row.id, new: null })}
+                            title="Edit"
+                            aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}
+                          >
                             <PencilIcon className="" />
                           </AppLink>
                         ) : null}
                         {canDelete ? (
-                          <RowDeleteButton id={row.id} label={`${def.noun.toLowerCase()} ${row.id}`} form={deleteForm} />
+                          <RowDeleteButton
+                            id={row.id}
+                            label={`${def.noun.toLowerCase()} ${row.id}`}
+                            form={deleteForm}
+                          />
                         ) : null}
                       </div>
                     </td>

@@ -30,7 +30,12 @@ export function dayCounted(table: string, columns: string[]): boolean {
 }
 
 /** The ids of the page at `offset`, placed by the day counts; empty past the end of the list. */
-export async function dayCountedPageIds(db: Db, list: DayCountedList, limit: number, offset: number): Promise<number[]> {
+export async function dayCountedPageIds(
+  db: Db,
+  list: DayCountedList,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
   const dir = sql.raw(list.dir);
   const companies = list.companies.length ? sql`and company_id in (${sql.join(list.companies)})` : sql``;
   // Days in the list's order, with how many entries come before each and how many it holds.
@@ -44,7 +49,9 @@ export async function dayCountedPageIds(db: Db, list: DayCountedList, limit: num
     .where(from)
     .limit(limit)
     .offset(sql<number>`(select skip from start)`);
-  const { rows } = await sql<{ id: number }>`with start as (${start}) select p.id from (${page}) as p`.execute(dynamic(db));
+  const { rows } = await sql<{ id: number }>`with start as (${start}) select p.id from (${page}) as p`.execute(
+    dynamic(db),
+  );
   if (rows.length) dayPageStats.pages++;
   return rows.map((r) => Number(r.id));
 }

@@ -26,7 +26,9 @@ export type ResourceTable = { [K in TableName]: Database[K] extends { id: unknow
 /** Columns (camelCase) of a table; of a union of tables, the columns they all have. */
 type ColumnOf<T extends TableName> = keyof Database[T] & string;
 /** `amount` for a column `amountCents` and the suffix 'Cents'. */
-type Stem<Column extends string, Suffix extends string> = Column extends `${infer Name extends string}${Suffix}` ? Name : never;
+type Stem<Column extends string, Suffix extends string> = Column extends `${infer Name extends string}${Suffix}`
+  ? Name
+  : never;
 
 /**
  * The names a declaration may use: plain text here (what the generic layer reads once a
@@ -114,11 +116,7 @@ export type FieldOf<T extends TableName> = Field<TableNames<T>>;
  * row is a company (with its name and type columns); or shared data with no company.
  */
 type CompanyRule =
-  | 'column'
-  | { copiedFrom: string }
-  | { self: { nameColumn: string; typeColumn: string } }
-  | { named: string }
-  | 'none';
+  'column' | { copiedFrom: string } | { self: { nameColumn: string; typeColumn: string } } | { named: string } | 'none';
 
 /** The column holding a row's company: its own `companyId`, its `id` (a company), or none (shared data). */
 export function companyColumnOf(def: { company: CompanyRule }): 'companyId' | 'id' | null {
@@ -137,7 +135,10 @@ export function companyCopiedFrom(def: { company: CompanyRule }): string | null 
  * joined to the companies is filtered by name or type through the join.
  */
 export const COMPANY_TABLE = 'companies' satisfies TableName;
-export const COMPANY_COLUMNS = { nameColumn: 'name', typeColumn: 'type' } as const satisfies Record<string, ColumnOf<typeof COMPANY_TABLE>>;
+export const COMPANY_COLUMNS = { nameColumn: 'name', typeColumn: 'type' } as const satisfies Record<
+  string,
+  ColumnOf<typeof COMPANY_TABLE>
+>;
 
 /** The company whose name a resource's rows all belong to ('One Network'), if its rule names one. */
 export function companyNamed(def: { company: CompanyRule }): string | null {
@@ -207,7 +208,9 @@ interface Join<On extends string, Table extends ResourceTable, Select extends st
 type JoinDef = Join<string, ResourceTable, string>;
 export type JoinOf<T extends TableName> = { [J in ResourceTable]: Join<ColumnOf<T>, J, ColumnOf<J>> }[ResourceTable];
 /** 'alias.column' of each join. */
-type JoinColumns<J> = J extends { alias: infer A extends string; table: infer R extends ResourceTable } ? `${A}.${ColumnOf<R>}` : never;
+type JoinColumns<J> = J extends { alias: infer A extends string; table: infer R extends ResourceTable }
+  ? `${A}.${ColumnOf<R>}`
+  : never;
 
 /** Rows of another table that point to this one: a delete answers 409 while they exist. */
 interface Use<Table extends TableName, Col extends string> {
@@ -284,12 +287,15 @@ interface ResourceShape<N extends Names> {
     companyFilter?: boolean;
     /** Integer fields the API filters by equality (`?year=2026&month=3`). */
     exact?: readonly N['column'][];
-    sorts: Record<N['sort'], {
-      /** Column of the main table (camelCase), never null. */
-      column: N['column'];
-      /** A second column ordered the same way (year, then month). */
-      then?: N['column'];
-    }>;
+    sorts: Record<
+      N['sort'],
+      {
+        /** Column of the main table (camelCase), never null. */
+        column: N['column'];
+        /** A second column ordered the same way (year, then month). */
+        then?: N['column'];
+      }
+    >;
     defaultSort: { key: N['sortRef']; dir: 'asc' | 'desc' };
   };
   /** Unique rules checked before writing: fields and the message for the last field. */
@@ -328,7 +334,7 @@ interface ResourceShape<N extends Names> {
    * The /api paths of the collection (item: `/{id}` below it), when not just `key`; a
    * `latest` path answers its GET with the newest row (default sort) as one object, or 404.
    */
-  apiPaths?: readonly ({ path: string; latest?: boolean })[];
+  apiPaths?: readonly { path: string; latest?: boolean }[];
   /** Columns the API rows and the table show but no form sets (an endpoint's last sync, written by the engine). */
   readOnlyColumns?: readonly N['column'][];
   /**
@@ -373,17 +379,19 @@ interface TableNames<T extends TableName, S extends string = string, J = JoinOf<
  * What a declaration is written as; a read-only resource needs no messages. The parts its rows'
  * type is made of are kept as written (`RowParts`).
  */
-type ResourceDeclaration<T extends ResourceTable, S extends string, P extends RowParts<T>> =
-  Omit<ResourceShape<TableNames<NoInfer<T>, S, P['joins'][number]>>, 'messages' | 'readOnly' | keyof RowParts<T>> & {
-    /** Kysely table name (camelCase). */
-    table: T;
-    joins: P['joins'];
-    fields: P['fields'];
-    company: P['company'];
-    createdBy?: P['createdBy'];
-    derived?: Record<P['derived'], Derive>;
-    readOnlyColumns?: P['readOnlyColumns'];
-  } & ({ readOnly?: false; messages: Messages } | { readOnly: true; messages?: Messages });
+type ResourceDeclaration<T extends ResourceTable, S extends string, P extends RowParts<T>> = Omit<
+  ResourceShape<TableNames<NoInfer<T>, S, P['joins'][number]>>,
+  'messages' | 'readOnly' | keyof RowParts<T>
+> & {
+  /** Kysely table name (camelCase). */
+  table: T;
+  joins: P['joins'];
+  fields: P['fields'];
+  company: P['company'];
+  createdBy?: P['createdBy'];
+  derived?: Record<P['derived'], Derive>;
+  readOnlyColumns?: P['readOnlyColumns'];
+} & ({ readOnly?: false; messages: Messages } | { readOnly: true; messages?: Messages });
 
 /** The parts of a declaration its rows' type is made of (see `DeclaredRow`). */
 interface RowParts<T extends TableName> {
@@ -425,20 +433,29 @@ export type RowOf<D extends ResourceDef> = NonNullable<D[typeof rowType]>;
 type Selected<T extends TableName> = Selectable<Database[T]>;
 type ValueOf<T extends TableName, C> = C extends keyof Selected<T> ? Selected<T>[C] : never;
 /** The column a field is stored in. */
-type StoredIn<F> = F extends { kind: 'money'; name: infer N extends string } ? `${N}Cents`
-  : F extends { kind: 'decimal' | 'percent'; name: infer N extends string } ? `${N}Hundredths`
-  : F extends { name: infer N extends string } ? N : never;
-type FieldValues<T extends TableName, F> = { [E in F as E extends { name: infer N extends string } ? N : never]: ValueOf<T, StoredIn<E>> };
-type JoinPairs<J> = J extends { table: infer R extends ResourceTable; select: infer Sel } ? { [K in keyof Sel & string]: [K, ValueOf<R, Sel[K]>] }[keyof Sel & string] : never;
+type StoredIn<F> = F extends { kind: 'money'; name: infer N extends string }
+  ? `${N}Cents`
+  : F extends { kind: 'decimal' | 'percent'; name: infer N extends string }
+    ? `${N}Hundredths`
+    : F extends { name: infer N extends string }
+      ? N
+      : never;
+type FieldValues<T extends TableName, F> = {
+  [E in F as E extends { name: infer N extends string } ? N : never]: ValueOf<T, StoredIn<E>>;
+};
+type JoinPairs<J> = J extends { table: infer R extends ResourceTable; select: infer Sel }
+  ? { [K in keyof Sel & string]: [K, ValueOf<R, Sel[K]>] }[keyof Sel & string]
+  : never;
 type JoinValues<J> = { [P in JoinPairs<J> as P[0]]: P[1] | null };
 type Flat<O> = { [K in keyof O]: O[K] };
 type DeclaredRow<T extends ResourceTable, P extends RowParts<T>> = Flat<
-  { id: number } & FieldValues<T, P['fields'][number]> & JoinValues<P['joins'][number]>
-  & (P['company'] extends 'none' | { self: unknown } ? unknown : Pick<Selected<T>, 'companyId' & keyof Selected<T>>)
-  & ([P['createdBy']] extends [never] ? unknown : { createdBy: number | null })
-  & { [C in P['readOnlyColumns'][number]]: ValueOf<T, C> | null }
-  & (string extends P['derived'] ? unknown : { [K in P['derived']]: number | null })
-  & Pick<Selected<T>, ('createdAt' | 'updatedAt') & keyof Selected<T>>
+  { id: number } & FieldValues<T, P['fields'][number]> &
+    JoinValues<P['joins'][number]> &
+    (P['company'] extends 'none' | { self: unknown } ? unknown : Pick<Selected<T>, 'companyId' & keyof Selected<T>>) &
+    ([P['createdBy']] extends [never] ? unknown : { createdBy: number | null }) & {
+      [C in P['readOnlyColumns'][number]]: ValueOf<T, C> | null;
+    } & (string extends P['derived'] ? unknown : { [K in P['derived']]: number | null }) &
+    Pick<Selected<T>, ('createdAt' | 'updatedAt') & keyof Selected<T>>
 >;
 
 /**
@@ -524,7 +541,9 @@ export function datesInOrder(start: string, end: string) {
   return (value: Record<string, unknown>): FieldError[] => {
     const from = String(value[start]);
     const to = String(value[end]);
-    return isIsoDay(from) && isIsoDay(to) && to < from ? [{ field: end, message: 'End date must be on or after the start date' }] : [];
+    return isIsoDay(from) && isIsoDay(to) && to < from
+      ? [{ field: end, message: 'End date must be on or after the start date' }]
+      : [];
   };
 }
 

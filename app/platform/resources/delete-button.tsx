@@ -4,10 +4,25 @@ import type { ReactNode } from 'react';
 import { ConfirmingForm, ConfirmStep } from '../screen/confirm.tsx';
 import { TrashIcon } from '../../ui/icons.tsx';
 
-export function DeleteButton({ id, message, label, children }: { id: number; message: string; label: string; children?: ReactNode }) {
+export function DeleteButton({
+  id,
+  message,
+  label,
+  children,
+}: {
+  id: number;
+  message: string;
+  label: string;
+  children?: ReactNode;
+}) {
   return (
     <ConfirmingForm message={message} fields={{ intent: 'delete', id }}>
-      <button type="submit" className="rounded p-1.5 text-red-600 hover:bg-red-50" title="Delete" aria-label={`Delete ${label}`}>
+      <button
+        type="submit"
+        className="rounded p-1.5 text-red-600 hover:bg-red-50"
+        title="Delete"
+        aria-label={`Delete ${label}`}
+      >
         {children ?? <TrashIcon className="h-4 w-4" />}
       </button>
     </ConfirmingForm>
@@ -32,6 +47,30 @@ export function DeleteForm({ id, message }: { id: string; message: (rowId: strin
  * The server's answer to an unconfirmed post (confirmationStep): a delete by default, or the
  * step of another intent (`action`) with its own title.
  */
-export function ConfirmDelete({ id, message, cancelTo, action = 'delete', title = 'Confirm delete', subject }: { id: number; message: string; cancelTo: string; action?: string; title?: string; subject?: string }) {
-  return <ConfirmStep title={title} message={message} subject={subject} fields={{ intent: action, id }} cancelTo={cancelTo} danger testId={`confirm-${action}`} />;
+export function ConfirmDelete({
+  id,
+  message,
+  cancelTo,
+  action = 'delete',
+  title = 'Confirm delete',
+  subject,
+}: {
+  id: number;
+  message: string;
+  cancelTo: string;
+  action?: string;
+  title?: string;
+  subject?: string;
+}) {
+  return (
+    <ConfirmStep
+      title={title}
+      message={message}
+      subject={subject}
+      fields={{ intent: action, id }}
+      cancelTo={cancelTo}
+      danger
+      testId={`confirm-${action}`}
+    />
+  );
 }

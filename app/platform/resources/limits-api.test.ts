@@ -15,9 +15,17 @@ import { startPushService, type PushService } from '../../../test/support/push-s
 import { browserKeys } from '../../../test/support/web-push-decrypt.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const text = async (response: Response) => (await response.text()).replace(/<!-- -->/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const text = async (response: Response) =>
+  (await response.text())
+    .replace(/<!-- -->/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 const form = (c: TestClient, url: string, fields: Record<string, string>) =>
-  c.request(url, { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  c.request(url, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
 
 /** Starts in a fresh minute when the current one is nearly over (the per-minute windows). */
 async function notNearTheMinute(): Promise<void> {
@@ -52,7 +60,12 @@ describe.each(TEST_DIALECTS)('one analysis at a time per user on %s', (dialect) 
     for (const response of api) expect(await (await refused(response)).json()).toEqual({ message: ANALYSIS_RUNNING });
     // Reading the stored insights or anomalies is no analysis (the anomalies are computed in the background).
     expect((await c.get('/api/ai/insights')).status).toBe(200);
-    expect(await waitFor(async () => (await c.post('/api/ai/detect-anomalies', { lookbackDays: 30 })).status === 200, 'the stored anomalies')).toBe(true);
+    expect(
+      await waitFor(
+        async () => (await c.post('/api/ai/detect-anomalies', { lookbackDays: 30 })).status === 200,
+        'the stored anomalies',
+      ),
+    ).toBe(true);
     expect((await c.get(`/ai-analytics?tab=anomalies&companyId=${companyId}&lookbackDays=30&run=1`)).status).toBe(200);
 
     // The screen: each tab that analyses, and Generate now and the chat, say it in words.
@@ -62,8 +75,14 @@ describe.each(TEST_DIALECTS)('one analysis at a time per user on %s', (dialect) 
       expect(page, url).toContain('AI Insights');
     }
     expect((await c.get('/ai-analytics?tab=insights')).status).toBe(200);
-    expect(await text(await refused(await form(c, '/ai-analytics?tab=insights', { intent: 'generate' })))).toContain(ANALYSIS_RUNNING);
-    expect(await text(await refused(await form(c, '/ai-analytics?tab=chat', { intent: 'chat', message: 'Total expenses?' })))).toContain(ANALYSIS_RUNNING);
+    expect(await text(await refused(await form(c, '/ai-analytics?tab=insights', { intent: 'generate' })))).toContain(
+      ANALYSIS_RUNNING,
+    );
+    expect(
+      await text(
+        await refused(await form(c, '/ai-analytics?tab=chat', { intent: 'chat', message: 'Total expenses?' })),
+      ),
+    ).toContain(ANALYSIS_RUNNING);
 
     // Another analyst is not held up; the end of the first frees the user.
     const { c: other } = await analyst();
@@ -81,7 +100,9 @@ describe.each(TEST_DIALECTS)('a slow analysis on %s', (dialect) => {
     fake = await startFakeOpenAi();
   });
   afterAll(() => fake?.close());
-  const { signedIn } = useTestServer(dialect, { env: () => ({ OPENAI_API_KEY: 'sk-limits-test', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'fake-model' }) });
+  const { signedIn } = useTestServer(dialect, {
+    env: () => ({ OPENAI_API_KEY: 'sk-limits-test', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'fake-model' }),
+  });
 
   it('a second analysis while the first one waits on the language model is a 429; the first ends normally, and the next may follow at once', async () => {
     const { c } = await signedIn({ role: 'viewer', flags: { canAccessAnalytics: true } });
@@ -107,7 +128,10 @@ describe.each(TEST_DIALECTS)('a slow analysis on %s', (dialect) => {
     const stream = c.post('/api/ai/chat/stream', { message: 'Stream it' });
     await waitFor(() => fake.requests.length > streamed, 'the streamed question to reach the model');
     expect((await c.post('/api/ai/chat', { message: 'Meanwhile?' })).status).toBe(429);
-    const events = (await (await stream).text()).trim().split('\n').map((line) => JSON.parse(line));
+    const events = (await (await stream).text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(events.at(-1)).toMatchObject({ done: true });
     fake.script = () => ({ content: 'Next.' });
     const next = await c.post('/api/ai/chat/stream', { message: 'Right after' });
@@ -118,7 +142,9 @@ describe.each(TEST_DIALECTS)('a slow analysis on %s', (dialect) => {
 
 describe.each(TEST_DIALECTS)('one limiter for screens and /api on %s', (dialect) => {
   // Six counted requests a minute per user: the default of 100, but quicker to reach.
-  const { signedIn } = useTestServer(dialect, { env: { API_RATE_LIMIT_PER_MINUTE: '6', API_RATE_LIMIT_PER_HOUR: '1000' } });
+  const { signedIn } = useTestServer(dialect, {
+    env: { API_RATE_LIMIT_PER_MINUTE: '6', API_RATE_LIMIT_PER_HOUR: '1000' },
+  });
 
   it('screen actions count with /api calls; over the limit a screen answers 429 with Retry-After and a page that says so', async () => {
     await notNearTheMinute();
@@ -132,7 +158,9 @@ describe.each(TEST_DIALECTS)('one limiter for screens and /api on %s', (dialect)
     expect(retryAfter).toBeLessThanOrEqual(60);
     const page = await text(over);
     expect(page).toContain('429 Too Many Requests');
-    expect(page).toMatch(/Too many requests\. You have sent more requests than allowed in a short time; try again in \d+ seconds?\./);
+    expect(page).toMatch(
+      /Too many requests\. You have sent more requests than allowed in a short time; try again in \d+ seconds?\./,
+    );
     // The same counters refuse /api now, and another user is not affected.
     const api = await c.get('/api/auth/me');
     expect(api.status).toBe(429);
@@ -147,10 +175,12 @@ describe.each(TEST_DIALECTS)('one limiter for screens and /api on %s', (dialect)
     await notNearTheMinute();
     const { c } = await signedIn({ role: 'viewer', flags: { canAccessAnalytics: true } });
     for (let i = 0; i < 12; i++) {
-      for (const url of ['/budget-planning', '/ai-analytics', '/notifications']) expect((await c.get(url)).status, url).toBe(200);
+      for (const url of ['/budget-planning', '/ai-analytics', '/notifications'])
+        expect((await c.get(url)).status, url).toBe(200);
     }
     // Reading the stored anomalies is a page view too.
-    for (let i = 0; i < 3; i++) expect((await c.get('/ai-analytics?tab=anomalies&lookbackDays=7&run=1')).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await c.get('/ai-analytics?tab=anomalies&lookbackDays=7&run=1')).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await c.get('/ai-analytics?tab=budget&companyId=1&run=1')).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await c.get('/export/budgets')).status).toBe(200);
     const analysis = await c.get('/ai-analytics?tab=predictions');
@@ -173,7 +203,12 @@ describe.each(TEST_DIALECTS)('push limits over HTTP on %s', (dialect) => {
   afterAll(() => service?.close());
   const vapid = webpush.generateVAPIDKeys();
   const { db, signedIn } = useTestServer(dialect, {
-    env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:limits@example.com', ALLOW_PRIVATE_TARGETS: '1' },
+    env: {
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:limits@example.com',
+      ALLOW_PRIVATE_TARGETS: '1',
+    },
   });
 
   it('12 browsers subscribed: the 10 latest are kept; a test push reaches them with at most 4 in flight, and a second one meanwhile is a 429', async () => {
@@ -181,10 +216,18 @@ describe.each(TEST_DIALECTS)('push limits over HTTP on %s', (dialect) => {
     const endpoints: string[] = [];
     for (let i = 0; i < 12; i++) {
       endpoints.push(`${service.url}/${dialect}/limits-${user.id}-${i}`);
-      expect((await c.post('/api/notifications/subscribe', { endpoint: endpoints[i], keys: browserKeys().subscriptionKeys })).status).toBe(201);
+      expect(
+        (await c.post('/api/notifications/subscribe', { endpoint: endpoints[i], keys: browserKeys().subscriptionKeys }))
+          .status,
+      ).toBe(201);
       await sleep(2);
     }
-    const stored = await db().selectFrom('pushSubscriptions').select('endpoint').where('userId', '=', user.id).orderBy('id').execute();
+    const stored = await db()
+      .selectFrom('pushSubscriptions')
+      .select('endpoint')
+      .where('userId', '=', user.id)
+      .orderBy('id')
+      .execute();
     expect(stored.map((row) => row.endpoint)).toEqual(endpoints.slice(2));
 
     await notNearTheMinute();
@@ -194,9 +237,21 @@ describe.each(TEST_DIALECTS)('push limits over HTTP on %s', (dialect) => {
     const second = await c.post('/api/notifications/test');
     expect(second.status).toBe(429);
     expect(second.headers.get('Retry-After')).toBe('5');
-    expect(await second.json()).toEqual({ message: 'A test notification is already being sent. Try again in a few seconds.' });
+    expect(await second.json()).toEqual({
+      message: 'A test notification is already being sent. Try again in a few seconds.',
+    });
     expect(await (await first).json()).toEqual({ sent: 10, failed: 0, removed: 0 });
-    expect(service.requests.slice(before).map((r) => r.path).sort()).toEqual(endpoints.slice(2).map((e) => new URL(e).pathname).sort());
+    expect(
+      service.requests
+        .slice(before)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(
+      endpoints
+        .slice(2)
+        .map((e) => new URL(e).pathname)
+        .sort(),
+    );
     expect(service.maxInFlight).toBe(4);
   });
 });

@@ -1,7 +1,14 @@
 // Reading list parameters from URLs (pure): the screens' forgiving page/search/filter/sort
 // state and the API's strict limit/offset/sort validation (docs/screens.md, docs/api.md).
 import { describe, expect, it } from 'vitest';
-import { actualRevenue, budgets, companies, departments, subscriberMetrics, vultCardTypes } from '../../features/resources.ts';
+import {
+  actualRevenue,
+  budgets,
+  companies,
+  departments,
+  subscriberMetrics,
+  vultCardTypes,
+} from '../../features/resources.ts';
 import { DomainError } from '../errors.ts';
 import { API_MAX_LIMIT, lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { apiListQuery, screenListQuery, screenListState } from './list-query.ts';
@@ -33,7 +40,14 @@ describe('constants', () => {
 
 describe('screenListState', () => {
   it('defaults: page 1, empty search and filter, no sort', () => {
-    expect(screenListState(budgets, params(''))).toEqual({ q: '', filter: '', companyId: '', sort: null, dir: null, page: 1 });
+    expect(screenListState(budgets, params(''))).toEqual({
+      q: '',
+      filter: '',
+      companyId: '',
+      sort: null,
+      dir: null,
+      page: 1,
+    });
   });
 
   it('keeps the Company dropdown of a list of several companies: nonsense is an id that matches nothing', () => {
@@ -70,7 +84,7 @@ describe('screenListState', () => {
     expect(screenListState(budgets, params('dir=desc')).dir).toBe('desc');
   });
 
-  it('reads the filter from the declaration\'s own parameter and ignores it without a filter', () => {
+  it("reads the filter from the declaration's own parameter and ignores it without a filter", () => {
     expect(screenListState(actualRevenue, params('source=Roaming&departmentId=3')).filter).toBe('Roaming');
     expect(screenListState(subscriberMetrics, params('metricName=arpu')).filter).toBe('arpu');
     expect(screenListState(companies, params('type=fintech')).filter).toBe('fintech');
@@ -90,7 +104,9 @@ describe('screenListQuery', () => {
     expect(screenListQuery(budgets, screenListState(budgets, params('departmentId=12'))).filter).toBe(12);
     expect(screenListQuery(budgets, screenListState(budgets, params('departmentId=abc'))).filter).toBe(-1);
     expect(screenListQuery(budgets, screenListState(budgets, params('departmentId='))).filter).toBeNull();
-    expect(screenListQuery(actualRevenue, screenListState(actualRevenue, params('source=Roaming'))).filter).toBe('Roaming');
+    expect(screenListQuery(actualRevenue, screenListState(actualRevenue, params('source=Roaming'))).filter).toBe(
+      'Roaming',
+    );
   });
 });
 
@@ -117,35 +133,72 @@ describe('lastPage', () => {
 describe('apiListQuery', () => {
   it('defaults: limit 1000, offset 0, no filters', () => {
     expect(apiListQuery(budgets, params(''))).toEqual({
-      q: null, filter: null, sort: null, dir: null, limit: 1000, offset: 0,
-      companyId: null, company: null, companyType: null, source: null, exact: {},
+      q: null,
+      filter: null,
+      sort: null,
+      dir: null,
+      limit: 1000,
+      offset: 0,
+      companyId: null,
+      company: null,
+      companyType: null,
+      source: null,
+      exact: {},
     });
   });
 
   it('reads every documented parameter', () => {
     expect(
-      apiListQuery(budgets, params('limit=5&offset=15&q=rent&sortBy=amount&sortOrder=desc&companyId=2&company=Vult&companyType=fintech&departmentId=4')),
+      apiListQuery(
+        budgets,
+        params(
+          'limit=5&offset=15&q=rent&sortBy=amount&sortOrder=desc&companyId=2&company=Vult&companyType=fintech&departmentId=4',
+        ),
+      ),
     ).toEqual({
-      q: 'rent', filter: 4, sort: 'amount', dir: 'desc', limit: 5, offset: 15,
-      companyId: 2, company: 'Vult', companyType: 'fintech', source: null, exact: {},
+      q: 'rent',
+      filter: 4,
+      sort: 'amount',
+      dir: 'desc',
+      limit: 5,
+      offset: 15,
+      companyId: 2,
+      company: 'Vult',
+      companyType: 'fintech',
+      source: null,
+      exact: {},
     });
     // Monthly figures filter by year and month (their declaration's exact fields), within their ranges.
     expect(apiListQuery(vultCardTypes, params('year=2026&month=3&budgets=1')).exact).toEqual({ year: 2026, month: 3 });
     expect(apiListQuery(budgets, params('year=2026')).exact).toEqual({});
     expect(() => apiListQuery(vultCardTypes, params('year=2031'))).toThrow('Invalid data');
-    expect(apiListQuery(actualRevenue, params('source=Roaming'))).toMatchObject({ filter: 'Roaming', source: 'Roaming' });
-    expect(apiListQuery(subscriberMetrics, params('metricName=arpu&companyType=mobile'))).toMatchObject({ filter: 'arpu', companyType: 'mobile' });
+    expect(apiListQuery(actualRevenue, params('source=Roaming'))).toMatchObject({
+      filter: 'Roaming',
+      source: 'Roaming',
+    });
+    expect(apiListQuery(subscriberMetrics, params('metricName=arpu&companyType=mobile'))).toMatchObject({
+      filter: 'arpu',
+      companyType: 'mobile',
+    });
     expect(apiListQuery(companies, params('type=mobile'))).toMatchObject({ filter: 'mobile' });
   });
 
   it('accepts the aliases search, sort and order, and the bounds 1 and 1000', () => {
-    expect(apiListQuery(budgets, params('search=rent&sort=startDate&order=asc'))).toMatchObject({ q: 'rent', sort: 'startDate', dir: 'asc' });
+    expect(apiListQuery(budgets, params('search=rent&sort=startDate&order=asc'))).toMatchObject({
+      q: 'rent',
+      sort: 'startDate',
+      dir: 'asc',
+    });
     expect(apiListQuery(budgets, params('limit=1')).limit).toBe(1);
     expect(apiListQuery(budgets, params('limit=1000')).limit).toBe(1000);
     expect(apiListQuery(budgets, params('offset=0')).offset).toBe(0);
     expect(apiListQuery(budgets, params('offset=5000000')).offset).toBe(5_000_000);
     // Empty values are "not given".
-    expect(apiListQuery(budgets, params('limit=&offset=&companyId='))).toMatchObject({ limit: 1000, offset: 0, companyId: null });
+    expect(apiListQuery(budgets, params('limit=&offset=&companyId='))).toMatchObject({
+      limit: 1000,
+      offset: 0,
+      companyId: null,
+    });
   });
 
   it('a non-numeric reference filter matches nothing rather than failing', () => {
@@ -177,16 +230,20 @@ describe('apiListQuery', () => {
   });
 
   it('names the allowed sort keys and the limit range', () => {
-    expect(apiErrors('sortBy=nope')).toEqual([{ field: 'sortBy', message: 'sortBy must be one of: startDate, endDate, amount' }]);
+    expect(apiErrors('sortBy=nope')).toEqual([
+      { field: 'sortBy', message: 'sortBy must be one of: startDate, endDate, amount' },
+    ]);
     expect(apiErrors('limit=0')).toEqual([{ field: 'limit', message: 'limit must be an integer from 1 to 1000' }]);
     expect(apiErrors('offset=-1')).toEqual([{ field: 'offset', message: 'offset must be an integer of at least 0' }]);
     expect(apiErrors('sortOrder=up')).toEqual([{ field: 'sortOrder', message: 'sortOrder must be asc or desc' }]);
   });
 
   it('reports every bad parameter at once', () => {
-    expect(apiErrors('limit=0&offset=-1&sortOrder=up&sortBy=x&companyId=z').map((e) => e.field).sort()).toEqual(
-      ['companyId', 'limit', 'offset', 'sortBy', 'sortOrder'],
-    );
+    expect(
+      apiErrors('limit=0&offset=-1&sortOrder=up&sortBy=x&companyId=z')
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['companyId', 'limit', 'offset', 'sortBy', 'sortOrder']);
   });
 
   it('sort keys are per resource', () => {

@@ -63,11 +63,16 @@ const ApiPagingSchema = z.object({
 
 /** GET /api/<resource>: limit (default and maximum 1000), offset, q, sortBy/sortOrder and the documented filters. */
 export function apiListQuery(def: ResourceDef, params: URLSearchParams): ListQuery {
-  const paging = ApiPagingSchema.safeParse({ limit: params.get('limit'), offset: params.get('offset'), companyId: params.get('companyId') });
+  const paging = ApiPagingSchema.safeParse({
+    limit: params.get('limit'),
+    offset: params.get('offset'),
+    companyId: params.get('companyId'),
+  });
   const errors: FieldError[] = paging.success ? [] : fieldErrorsFromZod(paging.error.issues);
   const { limit = API_MAX_LIMIT, offset = 0, companyId = null } = paging.success ? paging.data : {};
   const sortOrder = params.get('sortOrder') ?? params.get('order');
-  if (sortOrder !== null && sortOrder !== 'asc' && sortOrder !== 'desc') errors.push({ field: 'sortOrder', message: 'sortOrder must be asc or desc' });
+  if (sortOrder !== null && sortOrder !== 'asc' && sortOrder !== 'desc')
+    errors.push({ field: 'sortOrder', message: 'sortOrder must be asc or desc' });
   const sortBy = params.get('sortBy') ?? params.get('sort');
   if (sortBy !== null && !Object.hasOwn(def.list.sorts, sortBy)) {
     errors.push({ field: 'sortBy', message: `sortBy must be one of: ${Object.keys(def.list.sorts).join(', ')}` });

@@ -30,7 +30,10 @@ const AMOUNTS = [12, 12, 7, 30, 7, 7, 12, 55];
 /** The URL with the planner's sorts and sequential scans put off (PostgreSQL). */
 function planAsIfLarge(url: string): string {
   const u = new URL(url);
-  u.searchParams.set('options', `${u.searchParams.get('options') ?? ''} -c enable_sort=off -c enable_seqscan=off`.trim());
+  u.searchParams.set(
+    'options',
+    `${u.searchParams.get('options') ?? ''} -c enable_sort=off -c enable_seqscan=off`.trim(),
+  );
   return u.toString();
 }
 
@@ -68,10 +71,18 @@ describe.each(TEST_DIALECTS)('deep pages from anchors on %s', (dialect) => {
     department = departments[0].id;
     const companyIds: number[] = [];
     for (const name of ['Anchor One', 'Anchor Two']) {
-      const companyId = (await createRecord(owner, companies, { name: `${name} ${Math.random().toString(36).slice(2, 8)}`, type: 'marketing', description: null })).id;
+      const companyId = (
+        await createRecord(owner, companies, {
+          name: `${name} ${Math.random().toString(36).slice(2, 8)}`,
+          type: 'marketing',
+          description: null,
+        })
+      ).id;
       companyIds.push(companyId);
       for (const [i, d] of departments.entries()) {
-        const categoryId = (await createRecord(owner, expenseCategories, { companyId, departmentId: d.id, name: `Cat ${i}` })).id;
+        const categoryId = (
+          await createRecord(owner, expenseCategories, { companyId, departmentId: d.id, name: `Cat ${i}` })
+        ).id;
         const rows = companyIds.length === 1 ? 18 : 11;
         for (let n = 0; n < rows; n++) {
           await createRecord(owner, actualExpenses, {
@@ -105,22 +116,48 @@ describe.each(TEST_DIALECTS)('deep pages from anchors on %s', (dialect) => {
     const all = (await listRecords(owner, actualExpenses, { limit: 1000, offset: 0 })).rows;
     const lists: { ctx: ServiceContext; name: string; query: Partial<ListQuery>; rows: ApiRow[] }[] = [
       { ctx: owner, name: 'all', query: {}, rows: all },
-      { ctx: owner, name: 'one company', query: { companyId: second }, rows: all.filter((r) => r.companyId === second) },
-      { ctx: owner, name: 'department', query: { filter: String(department) }, rows: all.filter((r) => r.departmentId === department) },
-      { ctx: owner, name: 'date range', query: { from: '2026-02-01', to: '2026-03-31' }, rows: all.filter((r) => (r.expenseDate as string) >= '2026-02-01' && (r.expenseDate as string) <= '2026-03-31') },
+      {
+        ctx: owner,
+        name: 'one company',
+        query: { companyId: second },
+        rows: all.filter((r) => r.companyId === second),
+      },
+      {
+        ctx: owner,
+        name: 'department',
+        query: { filter: String(department) },
+        rows: all.filter((r) => r.departmentId === department),
+      },
+      {
+        ctx: owner,
+        name: 'date range',
+        query: { from: '2026-02-01', to: '2026-03-31' },
+        rows: all.filter((r) => (r.expenseDate as string) >= '2026-02-01' && (r.expenseDate as string) <= '2026-03-31'),
+      },
       { ctx: scoped, name: 'company-scoped user', query: {}, rows: all.filter((r) => r.companyId === first) },
-      { ctx: scoped, name: 'company-scoped user, department', query: { filter: String(department) }, rows: all.filter((r) => r.companyId === first && r.departmentId === department) },
+      {
+        ctx: scoped,
+        name: 'company-scoped user, department',
+        query: { filter: String(department) },
+        rows: all.filter((r) => r.companyId === first && r.departmentId === department),
+      },
     ];
     for (const list of lists) {
       expect(list.rows.length, list.name).toBeGreaterThan(8);
-      for (const [sort, key] of [['expenseDate', 'expenseDate'], ['amount', 'amount']] as const) {
+      for (const [sort, key] of [
+        ['expenseDate', 'expenseDate'],
+        ['amount', 'amount'],
+      ] as const) {
         for (const dir of ['asc', 'desc'] as const) {
           const expected = expectedIds(list.rows, key, dir);
           for (const limit of list.name === 'all' ? [1, 3] : [3]) {
             for (let offset = 0; offset < expected.length; offset++) {
               const page = await listRecords(list.ctx, actualExpenses, { ...list.query, sort, dir, limit, offset });
               expect(page.total, `${list.name} ${sort} ${dir}`).toBe(expected.length);
-              expect(page.rows.map((r) => r.id), `${list.name} ${sort} ${dir} limit ${limit} offset ${offset}`).toEqual(expected.slice(offset, offset + limit));
+              expect(
+                page.rows.map((r) => r.id),
+                `${list.name} ${sort} ${dir} limit ${limit} offset ${offset}`,
+              ).toEqual(expected.slice(offset, offset + limit));
             }
           }
         }
@@ -154,15 +191,27 @@ describe.each(TEST_DIALECTS)('deep pages from anchors on %s', (dialect) => {
     const walks = pageAnchorStats.walks;
     const {
       rows: [row],
-    } = await sql<{ id: number }>`select id from actual_expenses where company_id = ${first} order by id limit 1`.execute(other.db);
+    } = await sql<{
+      id: number;
+    }>`select id from actual_expenses where company_id = ${first} order by id limit 1`.execute(other.db);
     // A row moves (its amount and date), copies arrive in the middle of runs, a row goes.
-    await sql`update actual_expenses set amount_cents = 700, expense_date = '2026-03-15' where id = ${row.id}`.execute(other.db);
+    await sql`update actual_expenses set amount_cents = 700, expense_date = '2026-03-15' where id = ${row.id}`.execute(
+      other.db,
+    );
     await sql`insert into actual_expenses (company_id, department_id, category_id, amount_cents, expense_date, description)
-      select company_id, department_id, category_id, amount_cents, expense_date, 'Copy' from actual_expenses where company_id = ${first} order by id limit 3`.execute(other.db);
-    await sql`delete from actual_expenses where id = (select max(id) from actual_expenses where company_id = ${second} and description <> 'Copy')`.execute(other.db);
+      select company_id, department_id, category_id, amount_cents, expense_date, 'Copy' from actual_expenses where company_id = ${first} order by id limit 3`.execute(
+      other.db,
+    );
+    await sql`delete from actual_expenses where id = (select max(id) from actual_expenses where company_id = ${second} and description <> 'Copy')`.execute(
+      other.db,
+    );
     // A row moves to the other company, one changes only its amount.
-    await sql`update actual_expenses set company_id = ${second} where id = (select max(id) from actual_expenses where company_id = ${first} and description <> 'Copy')`.execute(other.db);
-    await sql`update actual_expenses set amount_cents = amount_cents + 1 where id = (select min(id) from actual_expenses where company_id = ${second})`.execute(other.db);
+    await sql`update actual_expenses set company_id = ${second} where id = (select max(id) from actual_expenses where company_id = ${first} and description <> 'Copy')`.execute(
+      other.db,
+    );
+    await sql`update actual_expenses set amount_cents = amount_cents + 1 where id = (select min(id) from actual_expenses where company_id = ${second})`.execute(
+      other.db,
+    );
     await expectPagesAsOffset();
     if (dialect === 'postgres') {
       expect(pageAnchorStats.walks).toBeGreaterThan(walks);
@@ -171,57 +220,81 @@ describe.each(TEST_DIALECTS)('deep pages from anchors on %s', (dialect) => {
     }
   });
 
-  it.runIf(dialect === 'postgres')('the change token follows each statement that writes the table, once committed', async () => {
-    const token = async () => (await sql<{ token: string }>`select token from change_tokens where table_name = 'actual_expenses'`.execute(database.db)).rows[0].token;
-    const start = await token();
-    await sql`update actual_revenue set amount_cents = amount_cents where false`.execute(other.db);
-    expect(await token()).toBe(start);
-    // A write that changes nothing still counts (the token cannot tell); a rolled-back one does not.
-    await sql`update actual_expenses set amount_cents = amount_cents where false`.execute(other.db);
-    const afterEmpty = await token();
-    expect(afterEmpty).not.toBe(start);
-    await other.db
-      .transaction()
-      .execute(async (trx) => {
-        await sql`delete from actual_expenses where description = 'Copy'`.execute(trx);
-        throw new Error('rolled back');
-      })
-      .catch(() => {});
-    expect(await token()).toBe(afterEmpty);
-    // Uncommitted: the other connection's new token is not seen until it commits.
-    let inside = '';
-    await other.db.transaction().execute(async (trx) => {
-      await sql`update actual_expenses set vendor = vendor where id = -1`.execute(trx);
-      inside = (await sql<{ token: string }>`select token from change_tokens where table_name = 'actual_expenses'`.execute(trx)).rows[0].token;
-      expect(inside).not.toBe(afterEmpty);
+  it.runIf(dialect === 'postgres')(
+    'the change token follows each statement that writes the table, once committed',
+    async () => {
+      const token = async () =>
+        (
+          await sql<{ token: string }>`select token from change_tokens where table_name = 'actual_expenses'`.execute(
+            database.db,
+          )
+        ).rows[0].token;
+      const start = await token();
+      await sql`update actual_revenue set amount_cents = amount_cents where false`.execute(other.db);
+      expect(await token()).toBe(start);
+      // A write that changes nothing still counts (the token cannot tell); a rolled-back one does not.
+      await sql`update actual_expenses set amount_cents = amount_cents where false`.execute(other.db);
+      const afterEmpty = await token();
+      expect(afterEmpty).not.toBe(start);
+      await other.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`delete from actual_expenses where description = 'Copy'`.execute(trx);
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
       expect(await token()).toBe(afterEmpty);
-    });
-    expect(await token()).toBe(inside);
-  });
+      // Uncommitted: the other connection's new token is not seen until it commits.
+      let inside = '';
+      await other.db.transaction().execute(async (trx) => {
+        await sql`update actual_expenses set vendor = vendor where id = -1`.execute(trx);
+        inside = (
+          await sql<{ token: string }>`select token from change_tokens where table_name = 'actual_expenses'`.execute(
+            trx,
+          )
+        ).rows[0].token;
+        expect(inside).not.toBe(afterEmpty);
+        expect(await token()).toBe(afterEmpty);
+      });
+      expect(await token()).toBe(inside);
+    },
+  );
 
-  it.runIf(dialect === 'postgres')('a bulk load with the triggers off (db generate) replaces the token and rebuilds the search table', async () => {
-    Object.assign(PAGE_ANCHORS, { every: 3 });
-    Object.assign(LIST_PAGING, { directPageOffset: 0 });
-    onTestFinished(() => {
-      Object.assign(PAGE_ANCHORS, DEFAULTS.anchors);
-      Object.assign(LIST_PAGING, DEFAULTS.paging);
-    });
-    const token = async () => (await sql<{ token: string }>`select token from change_tokens where table_name = 'actual_expenses'`.execute(database.db)).rows[0].token;
-    const offsetPage = async () =>
-      (await sql<{ id: number }>`select id from actual_expenses order by expense_date desc, id desc limit 3 offset 10`.execute(database.db)).rows.map((r) => r.id);
-    const deep = { limit: 3, offset: 10 };
-    expect((await listRecords(owner, actualExpenses, deep)).rows.map((r) => r.id)).toEqual(await offsetPage());
-    const before = await token();
-    // 50,000 rows: a bulk load, which switches the table's user triggers off.
-    await generateData(database, { rows: 50_000, related: false, url: database.url, seed: 7 });
-    expect(await token()).not.toBe(before);
-    expect((await listRecords(owner, actualExpenses, deep)).rows.map((r) => r.id)).toEqual(await offsetPage());
-    // The search table's trigger was off too (migration 0015): it is read again from the rows.
-    const [searched, fromRows] = await searchTableAgainstRows(database.db);
-    expect(fromRows.length).toBeGreaterThan(50_000);
-    expect(searched).toEqual(fromRows);
-    // So were the day counts' (migration 0017): counted again from the rows.
-    const [kept, counted] = await dayCountsAgainstRows(database.db);
-    expect(kept).toEqual(counted);
-  });
+  it.runIf(dialect === 'postgres')(
+    'a bulk load with the triggers off (db generate) replaces the token and rebuilds the search table',
+    async () => {
+      Object.assign(PAGE_ANCHORS, { every: 3 });
+      Object.assign(LIST_PAGING, { directPageOffset: 0 });
+      onTestFinished(() => {
+        Object.assign(PAGE_ANCHORS, DEFAULTS.anchors);
+        Object.assign(LIST_PAGING, DEFAULTS.paging);
+      });
+      const token = async () =>
+        (
+          await sql<{ token: string }>`select token from change_tokens where table_name = 'actual_expenses'`.execute(
+            database.db,
+          )
+        ).rows[0].token;
+      const offsetPage = async () =>
+        (
+          await sql<{
+            id: number;
+          }>`select id from actual_expenses order by expense_date desc, id desc limit 3 offset 10`.execute(database.db)
+        ).rows.map((r) => r.id);
+      const deep = { limit: 3, offset: 10 };
+      expect((await listRecords(owner, actualExpenses, deep)).rows.map((r) => r.id)).toEqual(await offsetPage());
+      const before = await token();
+      // 50,000 rows: a bulk load, which switches the table's user triggers off.
+      await generateData(database, { rows: 50_000, related: false, url: database.url, seed: 7 });
+      expect(await token()).not.toBe(before);
+      expect((await listRecords(owner, actualExpenses, deep)).rows.map((r) => r.id)).toEqual(await offsetPage());
+      // The search table's trigger was off too (migration 0015): it is read again from the rows.
+      const [searched, fromRows] = await searchTableAgainstRows(database.db);
+      expect(fromRows.length).toBeGreaterThan(50_000);
+      expect(searched).toEqual(fromRows);
+      // So were the day counts' (migration 0017): counted again from the rows.
+      const [kept, counted] = await dayCountsAgainstRows(database.db);
+      expect(kept).toEqual(counted);
+    },
+  );
 });

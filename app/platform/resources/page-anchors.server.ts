@@ -60,7 +60,12 @@ export interface AnchoredList {
  * so (a page within the first `every` entries, sort columns that may be null, or a table that
  * kept changing while its anchors were found): then the caller reads it with OFFSET.
  */
-export async function anchoredPageIds(db: Db, list: AnchoredList, limit: number, offset: number): Promise<number[] | null> {
+export async function anchoredPageIds(
+  db: Db,
+  list: AnchoredList,
+  limit: number,
+  offset: number,
+): Promise<number[] | null> {
   const k = Math.floor(offset / PAGE_ANCHORS.every);
   if (k === 0) return null;
   const compiled = list.ids.compile();
@@ -111,7 +116,9 @@ function tokenIs(table: string, token: string): Expression<SqlBool> {
 function after(list: AnchoredList, anchor: number | Expression<unknown>): Expression<SqlBool> {
   const table = sql.table(list.table);
   const value = typeof anchor === 'number' ? sql`${anchor}` : anchor;
-  const keys = list.columns.map((c) => (c === 'id' ? value : sql`(select ${sql.ref(`k.${c}`)} from ${table} as k where k.id = ${value})`));
+  const keys = list.columns.map((c) =>
+    c === 'id' ? value : sql`(select ${sql.ref(`k.${c}`)} from ${table} as k where k.id = ${value})`,
+  );
   const columns = list.columns.map((c) => sql.ref(`t.${c}`));
   return sql<SqlBool>`(${sql.join(columns)}) ${sql.raw(list.dir === 'asc' ? '>' : '<')} (${sql.join(keys)})`;
 }
@@ -138,7 +145,10 @@ async function findAnchors(
   const start = from?.ids.length ? from : undefined;
   const first = start ? step(list.ids.where(after(list, start.ids[start.ids.length - 1]))) : step(list.ids);
   const next = step(list.ids.where(after(list, sql.ref('a.id'))));
-  const rest = list.ids.where(after(list, sql.ref('a.id'))).limit(page.limit).offset(page.skip);
+  const rest = list.ids
+    .where(after(list, sql.ref('a.id')))
+    .limit(page.limit)
+    .offset(page.skip);
   const walk = sql<{ n: number; id: number | null; token: string | null; page: unknown[] | null }>`
     with recursive a(n, id) as (
       select cast(${(start?.ids.length ?? 0) + 1} as integer), (${first})
@@ -184,6 +194,8 @@ async function sortColumnsNotNull(db: Db, list: AnchoredList): Promise<boolean> 
   const columns = [...new Set(list.columns.map(snakeCase))];
   const { rows } = await sql<{ notNull: number }>`
     select count(*) as not_null from pg_attribute
-    where attrelid = to_regclass(${list.table}) and attname in (${sql.join(columns)}) and attnotnull and not attisdropped`.execute(dynamic(db));
+    where attrelid = to_regclass(${list.table}) and attname in (${sql.join(columns)}) and attnotnull and not attisdropped`.execute(
+    dynamic(db),
+  );
   return Number(rows[0]?.notNull ?? 0) === columns.length;
 }

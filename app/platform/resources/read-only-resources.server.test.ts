@@ -9,7 +9,16 @@ import { budgetLog } from '../../../test/read-only-resource.ts';
 import { budgets, companies, expenseCategories } from '../../features/resources.ts';
 import { systemActor, type Db, type ServiceContext } from '../context.ts';
 import { exportColumns } from './resource-csv.server.ts';
-import { createRecord, deleteRecord, formChoices, getRecord, listRecords, recordBatches, updateRecord, type ApiRow } from './resources.server.ts';
+import {
+  createRecord,
+  deleteRecord,
+  formChoices,
+  getRecord,
+  listRecords,
+  recordBatches,
+  updateRecord,
+  type ApiRow,
+} from './resources.server.ts';
 
 const ALL = { limit: 1000, offset: 0 };
 
@@ -23,23 +32,41 @@ describe.each(TEST_DIALECTS)('read-only resource on %s', (dialect) => {
   let marketing: number;
   const budgetIds: number[] = [];
 
-  const auditRows = async () => Number((await db.selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const auditRows = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('auditLogs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
     db = database.db;
     owner = await userContext(db, await ownerId(db));
     system = { db, actor: systemActor('cli'), meta: {} };
-    const departmentId = async (name: string) => (await db.selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const departmentId = async (name: string) =>
+      (await db.selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
     finance = await departmentId('Finance');
     marketing = await departmentId('Marketing');
     companyId = (await createRecord(owner, companies, { name: `Log Holdings ${dialect}`, type: 'marketing' })).id;
     for (const [i, name] of ['Rent', 'Travel', 'Software'].entries()) {
-      const category = await createRecord(owner, expenseCategories, { companyId, departmentId: i === 2 ? marketing : finance, name });
+      const category = await createRecord(owner, expenseCategories, {
+        companyId,
+        departmentId: i === 2 ? marketing : finance,
+        name,
+      });
       for (let j = 0; j < 4; j++) {
         const row = await createRecord(owner, budgets, {
-          departmentId: i === 2 ? marketing : finance, categoryId: category.id, amount: 100 * (i + 1) + j,
-          period: 'monthly', startDate: `2026-0${j + 1}-01`, endDate: `2026-0${j + 1}-28`, description: `${name} ${j}`,
+          departmentId: i === 2 ? marketing : finance,
+          categoryId: category.id,
+          amount: 100 * (i + 1) + j,
+          period: 'monthly',
+          startDate: `2026-0${j + 1}-01`,
+          endDate: `2026-0${j + 1}-28`,
+          description: `${name} ${j}`,
         });
         budgetIds.push(row.id);
       }
@@ -54,30 +81,69 @@ describe.each(TEST_DIALECTS)('read-only resource on %s', (dialect) => {
     const writable = await listRecords(owner, budgets, { ...ALL, companyId });
     expect(log.total).toBe(12);
     expect(log.rows.map((r) => r.id)).toEqual(writable.rows.map((r) => r.id));
-    expect(log.rows[0]).toMatchObject({ companyId, categoryName: expect.any(String), departmentName: expect.any(String), amount: expect.any(Number) });
-    expect(await getRecord(owner, budgetLog, budgetIds[0])).toMatchObject({ id: budgetIds[0], amount: 100, categoryName: 'Rent' });
+    expect(log.rows[0]).toMatchObject({
+      companyId,
+      categoryName: expect.any(String),
+      departmentName: expect.any(String),
+      amount: expect.any(Number),
+    });
+    expect(await getRecord(owner, budgetLog, budgetIds[0])).toMatchObject({
+      id: budgetIds[0],
+      amount: 100,
+      categoryName: 'Rent',
+    });
     // Unfiltered: the total comes from row_counts, as for the writable list.
-    expect((await listRecords(owner, budgetLog, { ...ALL })).total).toBe((await listRecords(owner, budgets, { ...ALL })).total);
+    expect((await listRecords(owner, budgetLog, { ...ALL })).total).toBe(
+      (await listRecords(owner, budgets, { ...ALL })).total,
+    );
   });
 
   it('searches, filters, sorts and pages', async () => {
-    expect((await list({ q: 'travel' })).rows.map((r) => r.categoryName)).toEqual(['Travel', 'Travel', 'Travel', 'Travel']);
+    expect((await list({ q: 'travel' })).rows.map((r) => r.categoryName)).toEqual([
+      'Travel',
+      'Travel',
+      'Travel',
+      'Travel',
+    ]);
     expect((await list({ q: 'MARKETING' })).total).toBe(4);
     expect((await list({ filter: String(finance) })).total).toBe(8);
-    expect((await list({ filter: String(marketing), q: 'software 3' })).rows.map((r) => r.description)).toEqual(['Software 3']);
+    expect((await list({ filter: String(marketing), q: 'software 3' })).rows.map((r) => r.description)).toEqual([
+      'Software 3',
+    ]);
     const byAmount = (await list({ sort: 'amount', dir: 'asc' })).rows.map((r) => r.amount);
     expect(byAmount).toEqual([...byAmount].sort((a, b) => Number(a) - Number(b)));
-    const pages = [await list({ sort: 'amount', limit: 5, offset: 0 }), await list({ sort: 'amount', limit: 5, offset: 5 }), await list({ sort: 'amount', limit: 5, offset: 10 })];
+    const pages = [
+      await list({ sort: 'amount', limit: 5, offset: 0 }),
+      await list({ sort: 'amount', limit: 5, offset: 5 }),
+      await list({ sort: 'amount', limit: 5, offset: 10 }),
+    ];
     expect(pages.map((p) => p.rows.length)).toEqual([5, 5, 2]);
     expect(pages.flatMap((p) => p.rows.map((r) => r.amount))).toEqual(byAmount);
   });
 
   it('exports its filtered list as CSV rows in batches', async () => {
     const rows: ApiRow[] = [];
-    for await (const batch of recordBatches(owner, budgetLog, { companyId, filter: String(finance), sort: 'amount', dir: 'desc' }, 3)) rows.push(...batch);
+    for await (const batch of recordBatches(
+      owner,
+      budgetLog,
+      { companyId, filter: String(finance), sort: 'amount', dir: 'desc' },
+      3,
+    ))
+      rows.push(...batch);
     expect(rows).toHaveLength(8);
     const columns = exportColumns(budgetLog);
-    expect(columns.map((c) => c.header)).toEqual(['ID', 'Company', 'Department', 'Category', 'Amount', 'Period', 'Start Date', 'Description', 'Created At', 'Updated At']);
+    expect(columns.map((c) => c.header)).toEqual([
+      'ID',
+      'Company',
+      'Department',
+      'Category',
+      'Amount',
+      'Period',
+      'Start Date',
+      'Description',
+      'Created At',
+      'Updated At',
+    ]);
     expect(columns[4].value(rows[0])).toBe('203.00');
     expect(columns[1].value(rows[0])).toBe(`Log Holdings ${dialect}`);
   });
@@ -86,7 +152,19 @@ describe.each(TEST_DIALECTS)('read-only resource on %s', (dialect) => {
     const before = await auditRows();
     const count = (await listRecords(owner, budgets, { ...ALL, companyId })).total;
     for (const ctx of [owner, system]) {
-      expect((await rejection(createRecord(ctx, budgetLog, { departmentId: finance, categoryId: 1, amount: 1, period: 'monthly', startDate: '2026-01-01' }))).kind).toBe('forbidden');
+      expect(
+        (
+          await rejection(
+            createRecord(ctx, budgetLog, {
+              departmentId: finance,
+              categoryId: 1,
+              amount: 1,
+              period: 'monthly',
+              startDate: '2026-01-01',
+            }),
+          )
+        ).kind,
+      ).toBe('forbidden');
       expect((await rejection(updateRecord(ctx, budgetLog, budgetIds[0], { amount: 5 }))).kind).toBe('forbidden');
       expect((await rejection(deleteRecord(ctx, budgetLog, budgetIds[0]))).kind).toBe('forbidden');
     }
@@ -95,7 +173,7 @@ describe.each(TEST_DIALECTS)('read-only resource on %s', (dialect) => {
     expect((await getRecord(owner, budgets, budgetIds[0])).amount).toBe(100);
   });
 
-  it('offers only its filter\'s choices: it has no form', async () => {
+  it("offers only its filter's choices: it has no form", async () => {
     const choices = await formChoices(owner, budgetLog);
     expect(choices.filter.map((c) => c.label)).toContain('Finance');
     expect(choices.departments).toEqual(choices.filter);

@@ -14,7 +14,8 @@ describe('resource registry', () => {
     expect(new Set(RESOURCE_LIST.map((def) => def.key)).size).toBe(RESOURCE_LIST.length);
     expect(new Set(RESOURCE_LIST.map((def) => def.table)).size).toBe(RESOURCE_LIST.length);
     for (const def of RESOURCE_LIST) expect(findResource(def.key)).toBe(def);
-    for (const key of [undefined, '', 'nope', 'constructor', '__proto__', 'actualRevenue']) expect(findResource(key)).toBeUndefined();
+    for (const key of [undefined, '', 'nope', 'constructor', '__proto__', 'actualRevenue'])
+      expect(findResource(key)).toBeUndefined();
   });
 
   it('every reference points to a declared resource that offers choices', () => {
@@ -26,7 +27,7 @@ describe('resource registry', () => {
     }
   });
 
-  it('a Company dropdown offers the companies\' declaration', () => {
+  it("a Company dropdown offers the companies' declaration", () => {
     const withDropdown = RESOURCE_LIST.filter((def) => def.list.companyFilter);
     expect(withDropdown.length).toBeGreaterThan(0);
     for (const def of withDropdown) expect(companiesOf(def), def.key).toBe(companies);
@@ -36,21 +37,38 @@ describe('resource registry', () => {
     expect(RESOURCE_LIST.filter((def) => def.rowCounts).map((def) => snakeCase(def.table))).toEqual(COUNTED_TABLES);
   });
 
-  it('whole-table exports: users, then every resource in the specification\'s order and spellings', () => {
+  it("whole-table exports: users, then every resource in the specification's order and spellings", () => {
     expect(exportTableNames()).toEqual([
-      'users', 'companies', 'departments', 'expense_categories', 'budgets', 'actual_expenses', 'revenue_projections', 'actual_revenue', 'subscriber_metrics',
-      'broadband_connections', 'mobile_subscriptions', 'mobile_access_methods',
-      'network_broadband_records', 'network_subscription_patterns', 'network_access_records',
-      'vult_subscriber_metrics', 'vult_subscriber_levels', 'vult_card_types',
-      'api_integration_sources', 'api_integration_endpoints',
+      'users',
+      'companies',
+      'departments',
+      'expense_categories',
+      'budgets',
+      'actual_expenses',
+      'revenue_projections',
+      'actual_revenue',
+      'subscriber_metrics',
+      'broadband_connections',
+      'mobile_subscriptions',
+      'mobile_access_methods',
+      'network_broadband_records',
+      'network_subscription_patterns',
+      'network_access_records',
+      'vult_subscriber_metrics',
+      'vult_subscriber_levels',
+      'vult_card_types',
+      'api_integration_sources',
+      'api_integration_endpoints',
     ]);
-    for (const name of ['actualExpenses', 'actual_expenses', 'actual-expenses', ' actual_expenses ']) expect(resolveExportTable(name)).toBe('actualExpenses');
-    for (const name of ['actual-revenues', 'actual_revenue', 'actualRevenue']) expect(resolveExportTable(name)).toBe('actualRevenue');
+    for (const name of ['actualExpenses', 'actual_expenses', 'actual-expenses', ' actual_expenses '])
+      expect(resolveExportTable(name)).toBe('actualExpenses');
+    for (const name of ['actual-revenues', 'actual_revenue', 'actualRevenue'])
+      expect(resolveExportTable(name)).toBe('actualRevenue');
     expect(resolveExportTable('users')).toBe('users');
     for (const name of ['passwords', 'audit_logs', 'rowCounts', '']) expect(resolveExportTable(name)).toBeUndefined();
   });
 
-  it('the audit trail\'s table filter: users and every resource, with the specification\'s labels', () => {
+  it("the audit trail's table filter: users and every resource, with the specification's labels", () => {
     expect(AUDITED_TABLES).toEqual([
       { value: 'users', label: 'Users' },
       { value: 'companies', label: 'Companies' },

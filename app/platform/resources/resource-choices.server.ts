@@ -5,7 +5,17 @@
 // (through the column's index when its declaration says it leads one).
 import { sql, type CompiledQuery } from 'kysely';
 import { runCompiled } from '../../../db/compiled-cache.ts';
-import { companiesOf, companyColumnOf, companySelf, referenceChoices, referencedResource, type Choice, type FieldDef, type FormChoices, type ResourceDef } from './define.ts';
+import {
+  companiesOf,
+  companyColumnOf,
+  companySelf,
+  referenceChoices,
+  referencedResource,
+  type Choice,
+  type FieldDef,
+  type FormChoices,
+  type ResourceDef,
+} from './define.ts';
 import type { ServiceContext } from '../context.ts';
 import { applyWhere, conditions, type ListQuery } from './resource-list.server.ts';
 import { authorize, baseQuery, dynamic, scopeOf, type Row } from './resource-rows.server.ts';
@@ -25,7 +35,12 @@ function narrowFieldOf(target: ResourceDef): FieldDef | undefined {
 type ChoiceSource = NonNullable<ResourceDef['choices']>;
 
 /** The rows a referenced resource offers, and how it declares them. */
-async function choiceRows(ctx: ServiceContext, def: ResourceDef, target: ResourceDef, fixed: Partial<ListQuery>): Promise<{ source: ChoiceSource; rows: Row[] }> {
+async function choiceRows(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  target: ResourceDef,
+  fixed: Partial<ListQuery>,
+): Promise<{ source: ChoiceSource; rows: Row[] }> {
   const source = target.choices;
   if (!source) throw new Error(`${target.key} is referenced but declares no choices`);
   const scope = scopeOf(ctx);
@@ -36,21 +51,36 @@ async function choiceRows(ctx: ServiceContext, def: ResourceDef, target: Resourc
   const byType = !!(self && def.companyTypeField && fixed.companyType);
   // Every screen with a form or a filter reads these lists: compiled once per shape (db/compiled-cache.ts).
   const values = [...(byCompany ? [scope] : []), ...(byType ? [fixed.companyType] : [])];
-  const rows = await runCompiled<Row>(ctx.db, `choices:${target.key}:${byCompany ? 'company' : ''}:${byType ? 'type' : ''}`, values, (vs) => {
-    const given = [...vs];
-    let q = dynamic(ctx.db)
-      .selectFrom(target.table)
-      .select(['id', source.label, ...(source.groupBy ? [source.groupBy] : []), ...(source.narrowBy ? [source.narrowBy] : [])]);
-    if (byCompany) q = q.where(companyColumn!, '=', given.shift());
-    if (byType) q = q.where(self!.typeColumn, '=', given.shift());
-    for (const column of source.orderBy ?? [source.label]) q = q.orderBy(column);
-    return q;
-  });
+  const rows = await runCompiled<Row>(
+    ctx.db,
+    `choices:${target.key}:${byCompany ? 'company' : ''}:${byType ? 'type' : ''}`,
+    values,
+    (vs) => {
+      const given = [...vs];
+      let q = dynamic(ctx.db)
+        .selectFrom(target.table)
+        .select([
+          'id',
+          source.label,
+          ...(source.groupBy ? [source.groupBy] : []),
+          ...(source.narrowBy ? [source.narrowBy] : []),
+        ]);
+      if (byCompany) q = q.where(companyColumn!, '=', given.shift());
+      if (byType) q = q.where(self!.typeColumn, '=', given.shift());
+      for (const column of source.orderBy ?? [source.label]) q = q.orderBy(column);
+      return q;
+    },
+  );
   return { source, rows };
 }
 
 /** Dropdown choices for a resource's form and filter, limited to what the user may see. */
-export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: Partial<ListQuery> = {}, options: { form?: boolean } = {}): Promise<FormChoices> {
+export async function formChoices(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  fixed: Partial<ListQuery> = {},
+  options: { form?: boolean } = {},
+): Promise<FormChoices> {
   authorize(ctx, def, 'read');
   const choices: FormChoices = { filter: [] };
 
@@ -82,7 +112,11 @@ export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: 
 
   const loaded = new Map<ResourceDef, { source: ChoiceSource; rows: Row[] }>();
   for (const target of needed) loaded.set(target, await choiceRows(ctx, def, target, fixed));
-  const toChoice = (source: ChoiceSource, row: Row): Choice => ({ id: Number(row.id), value: String(row.id), label: String(row[source.label]) });
+  const toChoice = (source: ChoiceSource, row: Row): Choice => ({
+    id: Number(row.id),
+    value: String(row.id),
+    label: String(row[source.label]),
+  });
   for (const { source, rows } of loaded.values()) choices[source.list] = rows.map((row) => toChoice(source, row));
   // Grouped lists take their groups' labels from the lists just read (categories: company
   // names, then department names: 'Spark Marketing · Marketing').
@@ -105,7 +139,10 @@ export async function formChoices(ctx: ServiceContext, def: ResourceDef, fixed: 
   else if (filter) {
     const labels = filterField?.optionLabels;
     const values = await filterValues(ctx, def, fixed).execute();
-    choices.filter = values.map(({ value }) => ({ value: String(value), label: labels?.[String(value)] ?? String(value) }));
+    choices.filter = values.map(({ value }) => ({
+      value: String(value),
+      label: labels?.[String(value)] ?? String(value),
+    }));
   }
   return choices;
 }
@@ -120,10 +157,19 @@ const FILTER_VALUES = 500;
  * (one index lookup), so the cost follows the values offered, not the rows; DISTINCT reads every
  * row the screen may list.
  */
-export function filterValues(ctx: ServiceContext, def: ResourceDef, fixed: Partial<ListQuery>): { execute(): Promise<{ value: unknown }[]>; compile(): CompiledQuery } {
+export function filterValues(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  fixed: Partial<ListQuery>,
+): { execute(): Promise<{ value: unknown }[]>; compile(): CompiledQuery } {
   const filter = def.list.filter;
   if (!filter) throw new Error(`${def.key} declares no filter`);
-  const { where } = conditions(ctx, def, { companyId: fixed.companyId, companyType: fixed.companyType, limit: 0, offset: 0 });
+  const { where } = conditions(ctx, def, {
+    companyId: fixed.companyId,
+    companyType: fixed.companyType,
+    limit: 0,
+    offset: 0,
+  });
   const column = `t.${filter.column}`;
   const rows = () => applyWhere(baseQuery(ctx, def, false), where);
   if (!filter.leadsIndex) {

@@ -19,7 +19,8 @@ import type { ListQuery } from './resource-list.server.ts';
 
 async function bytesOf(csv: ResourceCsv): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of csv.chunks) parts.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk));
+  for await (const chunk of csv.chunks)
+    parts.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk));
   return Buffer.concat(parts);
 }
 
@@ -45,7 +46,8 @@ describe('crlfRecords', () => {
       for (const size of [1, 2, 3, 7]) {
         const state: CrlfState = { quoted: false, records: 0 };
         const parts = [crlfRecords(bytes.subarray(0, cut), state)];
-        for (let i = cut; i < bytes.length; i += size) parts.push(crlfRecords(bytes.subarray(i, Math.min(bytes.length, i + size)), state));
+        for (let i = cut; i < bytes.length; i += size)
+          parts.push(crlfRecords(bytes.subarray(i, Math.min(bytes.length, i + size)), state));
         expect(Buffer.concat(parts).equals(expected)).toBe(true);
         expect(state).toEqual({ quoted: false, records: 5 });
       }
@@ -68,9 +70,12 @@ describe('crlfRecords', () => {
 
 describe('COPY query text', () => {
   it('writes bind values as literals, leaving quoted text alone', () => {
-    expect(inlineParameters({ sql: `select '$1', "a$2" from t where x = $1 and y = $2 and z - $3 > 0 and w = '''$1'''`, parameters: ["it's", 5, -1] })).toBe(
-      `select '$1', "a$2" from t where x = 'it''s' and y = (5) and z - (-1) > 0 and w = '''$1'''`,
-    );
+    expect(
+      inlineParameters({
+        sql: `select '$1', "a$2" from t where x = $1 and y = $2 and z - $3 > 0 and w = '''$1'''`,
+        parameters: ["it's", 5, -1],
+      }),
+    ).toBe(`select '$1', "a$2" from t where x = 'it''s' and y = (5) and z - (-1) > 0 and w = '''$1'''`);
     expect(sqlLiteral('back\\slash')).toBe(` E'back\\\\slash'`);
     expect(sqlLiteral(null)).toBe('null');
     expect(sqlLiteral(true)).toBe('true');
@@ -91,17 +96,73 @@ describe.each(TEST_DIALECTS)('resourceCsv on %s', (dialect) => {
   const tag = Math.random().toString(36).slice(2, 8);
 
   const TEXTS = [
-    '', 'plain', 'a,b', 'say "hi"', 'line\nbreak', 'car\rriage', 'crlf\r\nend', '\n', '\r\n', '"', ',', '""', 'a""b',
-    '=SUM(A1)', '+1', '-1', '-12.50', '-.5', '-1.', '-1e5', '-x', '@home', '\tTab', '\rCR', '\nLF', '=', '-',
-    'Ünïcödé €', '日本語', '＝full', '＋1', '－1', '＠x', "'quoted", '\\back\\slash', ' spaced ', '\\.', 'null', 'NULL', 'emoji 😀',
+    '',
+    'plain',
+    'a,b',
+    'say "hi"',
+    'line\nbreak',
+    'car\rriage',
+    'crlf\r\nend',
+    '\n',
+    '\r\n',
+    '"',
+    ',',
+    '""',
+    'a""b',
+    '=SUM(A1)',
+    '+1',
+    '-1',
+    '-12.50',
+    '-.5',
+    '-1.',
+    '-1e5',
+    '-x',
+    '@home',
+    '\tTab',
+    '\rCR',
+    '\nLF',
+    '=',
+    '-',
+    'Ünïcödé €',
+    '日本語',
+    '＝full',
+    '＋1',
+    '－1',
+    '＠x',
+    "'quoted",
+    '\\back\\slash',
+    ' spaced ',
+    '\\.',
+    'null',
+    'NULL',
+    'emoji 😀',
   ];
   const AMOUNTS = [
-    '1', '5', '10', '99', '100', '101', '1005', '2568830', '123456789', '4503599627370495', '7036874417766399',
-    '7036874417766400', '7036874417766401', '9007199254740993', '123456789012345678', '9223372036854775807',
+    '1',
+    '5',
+    '10',
+    '99',
+    '100',
+    '101',
+    '1005',
+    '2568830',
+    '123456789',
+    '4503599627370495',
+    '7036874417766399',
+    '7036874417766400',
+    '7036874417766401',
+    '9007199254740993',
+    '123456789012345678',
+    '9223372036854775807',
   ];
   const INSTANTS = [
-    '2026-11-27 23:20:27.474999+00', '2026-01-01 00:00:00+00', '1970-01-01 00:00:00.5+00', '2026-06-30 23:59:59.999999+00',
-    '2026-03-02 12:00:00.000001+00', '1000-01-01 00:00:00+00', '9999-12-31 23:59:59.123+00',
+    '2026-11-27 23:20:27.474999+00',
+    '2026-01-01 00:00:00+00',
+    '1970-01-01 00:00:00.5+00',
+    '2026-06-30 23:59:59.999999+00',
+    '2026-03-02 12:00:00.000001+00',
+    '1000-01-01 00:00:00+00',
+    '9999-12-31 23:59:59.123+00',
   ];
 
   beforeAll(async () => {
@@ -109,17 +170,42 @@ describe.each(TEST_DIALECTS)('resourceCsv on %s', (dialect) => {
     const db = database.db;
     owner = await userContext(db, await ownerId(db));
     const company = async (name: string) =>
-      (await db.insertInto('companies').values({ name, type: 'fintech', description: null }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('companies')
+          .values({ name, type: 'fintech', description: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     companyId = await company(`=Awkward, "Co" ${tag}`);
     otherCompanyId = await company(`Other\nCo ${tag}`);
-    departmentId = (await db.insertInto('departments').values({ name: `-Dept,\r\n"quoted" ${tag}` }).returning('id').executeTakeFirstOrThrow()).id;
-    const plainDepartment = (await db.insertInto('departments').values({ name: `Plain ${tag}` }).returning('id').executeTakeFirstOrThrow()).id;
+    departmentId = (
+      await db
+        .insertInto('departments')
+        .values({ name: `-Dept,\r\n"quoted" ${tag}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const plainDepartment = (
+      await db
+        .insertInto('departments')
+        .values({ name: `Plain ${tag}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const categories = await Promise.all(
       [
         { companyId, departmentId, name: '@Cat é' },
         { companyId, departmentId: plainDepartment, name: '' },
         { companyId: otherCompanyId, departmentId, name: '+Other' },
-      ].map(async (c) => (await db.insertInto('expenseCategories').values(c).returning(['id', 'companyId', 'departmentId']).executeTakeFirstOrThrow())),
+      ].map(
+        async (c) =>
+          await db
+            .insertInto('expenseCategories')
+            .values(c)
+            .returning(['id', 'companyId', 'departmentId'])
+            .executeTakeFirstOrThrow(),
+      ),
     );
     const rows = [];
     for (let i = 0; i < Math.max(TEXTS.length, AMOUNTS.length) * 2; i++) {
@@ -142,9 +228,17 @@ describe.each(TEST_DIALECTS)('resourceCsv on %s', (dialect) => {
     const values = rows.map((r) =>
       dialect === 'postgres'
         ? { ...r, createdAt: sql`${r.createdAt}::timestamptz`, updatedAt: sql`${r.updatedAt}::timestamptz` }
-        : { ...r, amountCents: Math.min(Number(r.amountCents), 2 ** 53), createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' },
+        : {
+            ...r,
+            amountCents: Math.min(Number(r.amountCents), 2 ** 53),
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-02T00:00:00.000Z',
+          },
     );
-    await db.insertInto('actualExpenses').values(values as any).execute();
+    await db
+      .insertInto('actualExpenses')
+      .values(values as any)
+      .execute();
     scoped = await userContext(db, (await createTestUser(db, { role: 'viewer', companyId })).id);
   });
   afterAll(() => database?.destroy());
@@ -171,7 +265,11 @@ describe.each(TEST_DIALECTS)('resourceCsv on %s', (dialect) => {
 
   it('has the awkward rows to export', async () => {
     const csv = (await bytesOf(cursorResourceCsv(owner, actualExpenses, {}))).toString('utf8');
-    expect(csv.startsWith('ID,Company,Department,Category,Amount,Expense Date,Description,Vendor,Receipt Number,Created At,Updated At\r\n')).toBe(true);
+    expect(
+      csv.startsWith(
+        'ID,Company,Department,Category,Amount,Expense Date,Description,Vendor,Receipt Number,Created At,Updated At\r\n',
+      ),
+    ).toBe(true);
     expect(csv).toContain(`"'=Awkward, ""Co"" ${tag}"`);
     expect(csv).toContain(`"'-Dept,\r\n""quoted"" ${tag}"`);
     if (dialect === 'postgres') {
@@ -203,7 +301,9 @@ describe.each(TEST_DIALECTS)('resourceCsv on %s', (dialect) => {
     it('the same bytes for every declared resource', async () => {
       for (const def of RESOURCE_LIST as readonly ResourceDef[]) {
         const expected = await bytesOf(cursorResourceCsv(owner, def, {}));
-        expect((await bytesOf(copiedResourceCsv(owner, def, {}))).toString('utf8'), def.key).toBe(expected.toString('utf8'));
+        expect((await bytesOf(copiedResourceCsv(owner, def, {}))).toString('utf8'), def.key).toBe(
+          expected.toString('utf8'),
+        );
       }
     });
 
@@ -227,6 +327,10 @@ describe.each(TEST_DIALECTS)('resourceCsv on %s', (dialect) => {
   });
 
   it.runIf(dialect === 'sqlite')('is the cursor path on SQLite', async () => {
-    expect((await bytesOf(resourceCsv(owner, actualExpenses, { q: 'a' }))).equals(await bytesOf(cursorResourceCsv(owner, actualExpenses, { q: 'a' })))).toBe(true);
+    expect(
+      (await bytesOf(resourceCsv(owner, actualExpenses, { q: 'a' }))).equals(
+        await bytesOf(cursorResourceCsv(owner, actualExpenses, { q: 'a' })),
+      ),
+    ).toBe(true);
   });
 });

@@ -26,12 +26,19 @@ export function exportColumns(def: ResourceDef): CsvColumn<ApiRow>[] {
       continue;
     }
     if (field.kind === 'money' || field.kind === 'decimal' || field.kind === 'percent') {
-      columns.push({ header: field.label, value: (row) => (typeof row[field.name] === 'number' ? (row[field.name] as number).toFixed(2) : row[field.name]) });
+      columns.push({
+        header: field.label,
+        value: (row) =>
+          typeof row[field.name] === 'number' ? (row[field.name] as number).toFixed(2) : row[field.name],
+      });
     } else {
       columns.push({ header: field.label, value: (row) => row[field.name] });
     }
   }
-  columns.push({ header: 'Created At', value: (row) => row.createdAt }, { header: 'Updated At', value: (row) => row.updatedAt });
+  columns.push(
+    { header: 'Created At', value: (row) => row.createdAt },
+    { header: 'Updated At', value: (row) => row.updatedAt },
+  );
   return columns;
 }
 
@@ -117,12 +124,23 @@ export interface ResourceCsv {
  * export and `finhub export`. The same bytes on either database; on PostgreSQL the database
  * writes the records, much faster for big lists (bench/README.md).
  */
-export function resourceCsv(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, options: CsvOptions = {}): ResourceCsv {
-  return dialectOf(ctx.db) === 'postgres' ? copiedResourceCsv(ctx, def, query, options) : cursorResourceCsv(ctx, def, query, options);
+export function resourceCsv(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  query: Omit<ListQuery, 'limit' | 'offset'>,
+  options: CsvOptions = {},
+): ResourceCsv {
+  return dialectOf(ctx.db) === 'postgres'
+    ? copiedResourceCsv(ctx, def, query, options)
+    : cursorResourceCsv(ctx, def, query, options);
 }
 
 /** Rows read in batches (a cursor) written by csv.server.ts, counted as they go. */
-export function csvOfBatches<Row>(columns: CsvColumn<Row>[], batches: AsyncIterable<Row[]>, options: CsvOptions = {}): ResourceCsv {
+export function csvOfBatches<Row>(
+  columns: CsvColumn<Row>[],
+  batches: AsyncIterable<Row[]>,
+  options: CsvOptions = {},
+): ResourceCsv {
   let count = 0;
   async function* counted() {
     for await (const batch of batches) {
@@ -134,12 +152,22 @@ export function csvOfBatches<Row>(columns: CsvColumn<Row>[], batches: AsyncItera
 }
 
 /** The cursor path (SQLite): rows through toApiRow and csv.server.ts. Exported for the tests, which compare the two on PostgreSQL. */
-export function cursorResourceCsv(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, options: CsvOptions = {}): ResourceCsv {
+export function cursorResourceCsv(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  query: Omit<ListQuery, 'limit' | 'offset'>,
+  options: CsvOptions = {},
+): ResourceCsv {
   return csvOfBatches(exportColumns(def), recordBatches(ctx, def, query), options);
 }
 
 /** The PostgreSQL path: the header from csv.server.ts, the records from COPY. */
-export function copiedResourceCsv(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>, options: CsvOptions = {}): ResourceCsv {
+export function copiedResourceCsv(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  query: Omit<ListQuery, 'limit' | 'offset'>,
+  options: CsvOptions = {},
+): ResourceCsv {
   let count = 0;
   const pool = pgPoolOf(ctx.db);
   async function* chunks(): AsyncGenerator<string | Uint8Array, void, undefined> {
@@ -147,11 +175,10 @@ export function copiedResourceCsv(ctx: ServiceContext, def: ResourceDef, query: 
     if (!pool) throw new Error('The PostgreSQL export needs a database opened by createDatabase');
     const columns = exportColumns(def);
     const cells = exportCells(def);
-    if (cells.length !== columns.length || cells.length < 2) throw new Error(`The SQL cells of ${def.key} do not match its CSV columns`);
+    if (cells.length !== columns.length || cells.length < 2)
+      throw new Error(`The SQL cells of ${def.key} do not match its CSV columns`);
     yield csvHeader(columns, options);
-    const compiled = (await recordQuery(ctx, def, query))
-      .select(cells.map((cell, i) => cell.as(`c${i}`)))
-      .compile();
+    const compiled = (await recordQuery(ctx, def, query)).select(cells.map((cell, i) => cell.as(`c${i}`))).compile();
     yield* copyCsv(pool, compiled, (records) => (count = records));
   }
   return { chunks: chunks(), rows: () => count };

@@ -18,5 +18,7 @@ const LazyResourceForm = lazy(() => {
 
 export function ResourceFormSlot(props: Props) {
   const ServerForm = (onServer as { ResourceForm?: typeof ResourceForm }).ResourceForm;
-  return <Suspense fallback={null}>{ServerForm ? <ServerForm {...props} /> : <LazyResourceForm {...props} />}</Suspense>;
+  return (
+    <Suspense fallback={null}>{ServerForm ? <ServerForm {...props} /> : <LazyResourceForm {...props} />}</Suspense>
+  );
 }

@@ -2,11 +2,26 @@
 // schema in the browser (conform) and on the server; errors render beside the fields. The
 // inputs' constraints come from the declaration (resources/constraint.ts); the schema and zod
 // arrive with resource-validation.ts, imported only once a form is shown.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { formConstraint } from './constraint.ts';
-import { referenceChoices, referencedResource, type Choice, type FieldDef, type FormChoices, type ResourceDef } from './define.ts';
+import {
+  referenceChoices,
+  referencedResource,
+  type Choice,
+  type FieldDef,
+  type FormChoices,
+  type ResourceDef,
+} from './define.ts';
 import { FormError } from '../screen/action-result.tsx';
 import { MONTH_NAMES } from '../lib/format.ts';
 import { Button, Field, inputClass } from '../../ui/form.tsx';
@@ -56,7 +71,9 @@ function narrowingField(def: ResourceDef, field: FieldDef): FieldDef | undefined
   const target = referencedResource(field);
   const narrowBy = target.choices?.narrowBy;
   const by = narrowBy === undefined ? undefined : target.fields.find((f) => f.name === narrowBy);
-  return by?.kind === 'reference' ? def.fields.find((f) => f.kind === 'reference' && referencedResource(f).table === referencedResource(by).table) : undefined;
+  return by?.kind === 'reference'
+    ? def.fields.find((f) => f.kind === 'reference' && referencedResource(f).table === referencedResource(by).table)
+    : undefined;
 }
 
 type Validator = ReturnType<typeof import('./resource-validation.ts').formValidator>;
@@ -113,29 +130,43 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="grid gap-4 sm:grid-cols-2">
-        {def.fields.filter((f) => f.name in fixed && f.kind === 'reference').map((field) => (
-          // A field the screen fixes (the tab's company) is named, not chosen.
-          <div key={field.name}>
-            <p className="text-sm font-medium text-slate-700">{field.label}</p>
-            <p className="mt-1 text-sm text-slate-900" data-testid={`fixed-${field.name}`}>
-              {referenceChoices(field, choices).find((c) => c.value === fixed[field.name])?.label ?? ''}
-            </p>
-          </div>
-        ))}
-        {def.fields.filter((f) => !(f.name in fixed)).map((field) => {
-          const meta = fields[field.name];
-          const wide = field.kind === 'textarea';
-          return (
-            <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
-              <Field label={field.label} id={meta.id} error={meta.errors}>
-                <FieldInput field={field} meta={meta} choices={choices} options={optionsFor?.(field) ?? field.options} narrow={narrowOf(field)} />
-              </Field>
+        {def.fields
+          .filter((f) => f.name in fixed && f.kind === 'reference')
+          .map((field) => (
+            // A field the screen fixes (the tab's company) is named, not chosen.
+            <div key={field.name}>
+              <p className="text-sm font-medium text-slate-700">{field.label}</p>
+              <p className="mt-1 text-sm text-slate-900" data-testid={`fixed-${field.name}`}>
+                {referenceChoices(field, choices).find((c) => c.value === fixed[field.name])?.label ?? ''}
+              </p>
             </div>
-          );
-        })}
+          ))}
+        {def.fields
+          .filter((f) => !(f.name in fixed))
+          .map((field) => {
+            const meta = fields[field.name];
+            const wide = field.kind === 'textarea';
+            return (
+              <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
+                <Field label={field.label} id={meta.id} error={meta.errors}>
+                  <FieldInput
+                    field={field}
+                    meta={meta}
+                    choices={choices}
+                    options={optionsFor?.(field) ?? field.options}
+                    narrow={narrowOf(field)}
+                  />
+                </Field>
+              </div>
+            );
+          })}
       </div>
       <div className="flex justify-end gap-2">
-        <Link to={cancelTo} preventScrollReset className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+        <Link
+          to={cancelTo}
+          preventScrollReset
+          className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
           Cancel
         </Link>
         <Button type="submit" disabled={submitting}>
@@ -146,7 +177,19 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
   );
 }
 
-function FieldInput({ field, meta, choices, options, narrow }: { field: FieldDef; meta: FieldMetadata<unknown>; choices: FormChoices; options?: readonly string[]; narrow?: string }) {
+function FieldInput({
+  field,
+  meta,
+  choices,
+  options,
+  narrow,
+}: {
+  field: FieldDef;
+  meta: FieldMetadata<unknown>;
+  choices: FormChoices;
+  options?: readonly string[];
+  narrow?: string;
+}) {
   switch (field.kind) {
     case 'reference': {
       // The referenced resource's own choices (its label, company scope and grouping), those of
@@ -154,7 +197,11 @@ function FieldInput({ field, meta, choices, options, narrow }: { field: FieldDef
       const props = getSelectProps(meta);
       const all = referenceChoices(field, choices);
       const list = narrow === undefined ? all : all.filter((c) => !c.narrow || c.narrow === narrow);
-      const empty = <option value="">{field.nullable ? (field.placeholder ?? 'None') : `Select ${field.label.toLowerCase()}`}</option>;
+      const empty = (
+        <option value="">
+          {field.nullable ? (field.placeholder ?? 'None') : `Select ${field.label.toLowerCase()}`}
+        </option>
+      );
       if (list.some((c) => c.group !== undefined)) {
         const groups = new Map<string, Choice[]>();
         for (const c of list) groups.set(c.group ?? '', [...(groups.get(c.group ?? '') ?? []), c]);
@@ -163,7 +210,11 @@ function FieldInput({ field, meta, choices, options, narrow }: { field: FieldDef
             {empty}
             {[...groups].map(([group, items]) => (
               <optgroup key={group} label={group}>
-                {items.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+                {items.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
               </optgroup>
             ))}
           </select>
@@ -172,53 +223,116 @@ function FieldInput({ field, meta, choices, options, narrow }: { field: FieldDef
       return (
         <select {...props} className={inputClass}>
           {empty}
-          {list.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+          {list.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
         </select>
       );
     }
     case 'enum':
       return (
         <select {...getSelectProps(meta)} className={inputClass}>
-          {field.required !== false && !meta.initialValue ? <option value="">Select {field.label.toLowerCase()}</option> : null}
-          {(options ?? []).map((o) => <option key={o} value={o}>{field.optionLabels?.[o] ?? o}</option>)}
+          {field.required !== false && !meta.initialValue ? (
+            <option value="">Select {field.label.toLowerCase()}</option>
+          ) : null}
+          {(options ?? []).map((o) => (
+            <option key={o} value={o}>
+              {field.optionLabels?.[o] ?? o}
+            </option>
+          ))}
         </select>
       );
     case 'textarea':
       return <textarea {...getTextareaProps(meta)} rows={3} className={inputClass} />;
     case 'boolean':
       // Checked sends 'true' (as a record's true reads back); unchecked sends nothing: false.
-      return <input {...getInputProps(meta, { type: 'checkbox', value: 'true' })} className="h-4 w-4 rounded border-slate-300" />;
+      return (
+        <input
+          {...getInputProps(meta, { type: 'checkbox', value: 'true' })}
+          className="h-4 w-4 rounded border-slate-300"
+        />
+      );
     case 'money':
-      return <input {...getInputProps(meta, { type: 'number' })} step="0.01" min="0.01" inputMode="decimal" className={inputClass} />;
+      return (
+        <input
+          {...getInputProps(meta, { type: 'number' })}
+          step="0.01"
+          min="0.01"
+          inputMode="decimal"
+          className={inputClass}
+        />
+      );
     case 'decimal':
-      return <input {...getInputProps(meta, { type: 'number' })} step="0.01" min="0" inputMode="decimal" className={inputClass} />;
+      return (
+        <input
+          {...getInputProps(meta, { type: 'number' })}
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          className={inputClass}
+        />
+      );
     case 'percent':
-      return <input {...getInputProps(meta, { type: 'number' })} step="0.01" min="0" max="100" inputMode="decimal" className={inputClass} />;
+      return (
+        <input
+          {...getInputProps(meta, { type: 'number' })}
+          step="0.01"
+          min="0"
+          max="100"
+          inputMode="decimal"
+          className={inputClass}
+        />
+      );
     case 'integer':
       if (field.widget === 'year') {
         return (
           <select {...getSelectProps(meta)} className={inputClass}>
-            {yearChoices(field, typeof meta.initialValue === 'string' ? meta.initialValue : undefined).map((y) => <option key={y} value={y}>{y}</option>)}
+            {yearChoices(field, typeof meta.initialValue === 'string' ? meta.initialValue : undefined).map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
           </select>
         );
       }
       if (field.widget === 'month') {
         return (
           <select {...getSelectProps(meta)} className={inputClass}>
-            {MONTH_NAMES.map((name, i) => <option key={name} value={i + 1}>{name}</option>)}
+            {MONTH_NAMES.map((name, i) => (
+              <option key={name} value={i + 1}>
+                {name}
+              </option>
+            ))}
           </select>
         );
       }
-      return <input {...getInputProps(meta, { type: 'number' })} step="1" min={field.range?.[0] ?? 0} inputMode="numeric" className={inputClass} />;
+      return (
+        <input
+          {...getInputProps(meta, { type: 'number' })}
+          step="1"
+          min={field.range?.[0] ?? 0}
+          inputMode="numeric"
+          className={inputClass}
+        />
+      );
     case 'date':
       return <input {...getInputProps(meta, { type: 'date' })} className={inputClass} />;
     default:
       return (
         <>
-          <input {...getInputProps(meta, { type: 'text' })} list={field.suggestions ? `${meta.id}-suggestions` : undefined} placeholder={field.placeholder} className={inputClass} />
+          <input
+            {...getInputProps(meta, { type: 'text' })}
+            list={field.suggestions ? `${meta.id}-suggestions` : undefined}
+            placeholder={field.placeholder}
+            className={inputClass}
+          />
           {field.suggestions ? (
             <datalist id={`${meta.id}-suggestions`}>
-              {field.suggestions.map((s) => <option key={s} value={s} />)}
+              {field.suggestions.map((s) => (
+                <option key={s} value={s} />
+              ))}
             </datalist>
           ) : null}
         </>

@@ -4,15 +4,46 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { containsText, dialectOf } from '../../../db/dialect.ts';
 import { runCompiled } from '../../../db/compiled-cache.ts';
-import { daysContaining, ftsTable, postgresIndexMatch, postgresTermBranches, postgresTermMatches, postgresTextBranch, searchIndexFor, searchIndexIds, type TermMatches } from '../../../db/search-index.ts';
+import {
+  daysContaining,
+  ftsTable,
+  postgresIndexMatch,
+  postgresTermBranches,
+  postgresTermMatches,
+  postgresTextBranch,
+  searchIndexFor,
+  searchIndexIds,
+  type TermMatches,
+} from '../../../db/search-index.ts';
 import { streamQuery } from '../../../db/stream.ts';
 import { dayAfter, dayStart } from '../lib/dates.ts';
 import { snakeCase } from '../lib/names.ts';
-import { COMPANY_COLUMNS, COMPANY_TABLE, companyColumnOf, companyNamed, companySelf, MAX_AMOUNT, type ResourceDef, type RowOf } from './define.ts';
+import {
+  COMPANY_COLUMNS,
+  COMPANY_TABLE,
+  companyColumnOf,
+  companyNamed,
+  companySelf,
+  MAX_AMOUNT,
+  type ResourceDef,
+  type RowOf,
+} from './define.ts';
 import type { ServiceContext } from '../context.ts';
 import { dayCounted, dayCountedPageIds } from './day-pages.server.ts';
 import { anchoredPageIds } from './page-anchors.server.ts';
-import { authorizeRead, baseQuery, baseQueryNarrows, columnOf, dynamic, ref, scopeOf, selectRow, toApiRow, type Row, type RowQuery } from './resource-rows.server.ts';
+import {
+  authorizeRead,
+  baseQuery,
+  baseQueryNarrows,
+  columnOf,
+  dynamic,
+  ref,
+  scopeOf,
+  selectRow,
+  toApiRow,
+  type Row,
+  type RowQuery,
+} from './resource-rows.server.ts';
 
 export interface ListQuery {
   q?: string | null;
@@ -50,7 +81,12 @@ export function conditions(
   def: ResourceDef,
   query: ListQuery,
   lookups?: SearchLookups,
-): { where: Expression<SqlBool>[]; aliases: Set<string>; others: Expression<SqlBool>[]; matchIds: Expression<unknown> | null } {
+): {
+  where: Expression<SqlBool>[];
+  aliases: Set<string>;
+  others: Expression<SqlBool>[];
+  matchIds: Expression<unknown> | null;
+} {
   const where: Expression<SqlBool>[] = [];
   const aliases = new Set<string>();
   const companyAlias = def.joins.find((j) => j.table === COMPANY_TABLE)?.alias;
@@ -85,14 +121,23 @@ export function conditions(
   for (const [name, value] of Object.entries(query.exact ?? {})) {
     if (def.list.exact?.includes(name)) where.push(sql<SqlBool>`${ref(name)} = ${value}`);
   }
-  if (query.source && def.fields.some((f) => f.name === 'source')) where.push(sql<SqlBool>`${ref('source')} = ${query.source}`);
+  if (query.source && def.fields.some((f) => f.name === 'source'))
+    where.push(sql<SqlBool>`${ref('source')} = ${query.source}`);
   if (query.from || query.to) {
     const { column, instant } = dateColumnOf(def);
     // Instants are ISO text on SQLite and timestamptz on PostgreSQL: compare with day bounds.
     if (query.from) where.push(sql<SqlBool>`${ref(column)} >= ${instant ? dayStart(query.from) : query.from}`);
-    if (query.to) where.push(instant ? sql<SqlBool>`${ref(column)} < ${dayAfter(query.to)}` : sql<SqlBool>`${ref(column)} <= ${query.to}`);
+    if (query.to)
+      where.push(
+        instant ? sql<SqlBool>`${ref(column)} < ${dayAfter(query.to)}` : sql<SqlBool>`${ref(column)} <= ${query.to}`,
+      );
   }
-  return { where: search ? [search.condition, ...where] : where, aliases, others: where, matchIds: search?.matchIds ?? null };
+  return {
+    where: search ? [search.condition, ...where] : where,
+    aliases,
+    others: where,
+    matchIds: search?.matchIds ?? null,
+  };
 }
 
 /**
@@ -103,7 +148,12 @@ export function conditions(
  * rows of the matching names through their covering indexes), which a count reads without
  * touching the table.
  */
-function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, lookups?: SearchLookups): { condition: Expression<SqlBool>; matchIds: Expression<unknown> | null } {
+function searchCondition(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  q: string,
+  lookups?: SearchLookups,
+): { condition: Expression<SqlBool>; matchIds: Expression<unknown> | null } {
   const dialect = dialectOf(ctx.db);
   const matches = (column: ReturnType<typeof sql.ref>) => containsText(dialect, sql`cast(${column} as text)`, q);
   const index = searchIndexFor(snakeCase(def.table), q);
@@ -132,7 +182,11 @@ function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, looku
     const ids = sql`select id from ${sql.table(snakeCase(join.table))} where ${matches(sql.ref(column.split('.')[1]))}`;
     // PostgreSQL reads `= any(array(…))` as a list of values (an index lookup, one of a bitmap
     // OR with the trigram index); `in (…)` would be a subplan checked row by row.
-    names.push(dialect === 'postgres' ? sql<SqlBool>`${ref(join.on)} = any(array(${ids}))` : sql<SqlBool>`${ref(join.on)} in (${ids})`);
+    names.push(
+      dialect === 'postgres'
+        ? sql<SqlBool>`${ref(join.on)} = any(array(${ids}))`
+        : sql<SqlBool>`${ref(join.on)} in (${ids})`,
+    );
   }
   if (indexed && dialect === 'sqlite') {
     const table = sql.table(snakeCase(def.table));
@@ -144,8 +198,11 @@ function searchCondition(ctx: ServiceContext, def: ResourceDef, q: string, looku
   if (indexed) {
     own.push(postgresIndexMatch(index, 't', q, lookups?.terms));
     // Without the looked-up days (a caller that did not look them up), a date column is matched as text.
-    if (!lookups) for (const column of index.dateColumns ?? []) own.push(containsText(dialect, sql`cast(${sql.ref(`t.${column}`)} as text)`, q));
-    for (const [column, days] of lookups?.days ?? []) if (days.length) own.push(sql<SqlBool>`${sql.ref(`t.${column}`)} in (${sql.join(days)})`);
+    if (!lookups)
+      for (const column of index.dateColumns ?? [])
+        own.push(containsText(dialect, sql`cast(${sql.ref(`t.${column}`)} as text)`, q));
+    for (const [column, days] of lookups?.days ?? [])
+      if (days.length) own.push(sql<SqlBool>`${sql.ref(`t.${column}`)} in (${sql.join(days)})`);
   }
   return { condition: sql<SqlBool>`(${sql.join([...own, ...names], sql` or `)})`, matchIds: null };
 }
@@ -173,7 +230,11 @@ export function applyWhere(query: RowQuery, where: Expression<SqlBool>[]): RowQu
 }
 
 /** The requested sort, or the declaration's default; always ends with id for a stable order. */
-export function resolveSort(def: ResourceDef, sort?: string | null, dir?: string | null): { key: string; columns: string[]; dir: 'asc' | 'desc' } {
+export function resolveSort(
+  def: ResourceDef,
+  sort?: string | null,
+  dir?: string | null,
+): { key: string; columns: string[]; dir: 'asc' | 'desc' } {
   const key = sort && Object.hasOwn(def.list.sorts, sort) ? sort : def.list.defaultSort.key;
   const direction = dir === 'asc' || dir === 'desc' ? dir : sort && key === sort ? 'asc' : def.list.defaultSort.dir;
   const { column, then } = def.list.sorts[key];
@@ -207,7 +268,10 @@ function countedCompanies(ctx: ServiceContext, query: ListQuery): number[] {
 
 /** The counted rows of a table (of one company, or of all), as `total`. */
 function countedTotal(ctx: ServiceContext, table: string, companyId: number | null) {
-  const query = ctx.db.selectFrom('rowCounts').select((eb) => eb.fn.sum<number>('rowCount').as('total')).where('tableName', '=', table);
+  const query = ctx.db
+    .selectFrom('rowCounts')
+    .select((eb) => eb.fn.sum<number>('rowCount').as('total'))
+    .where('tableName', '=', table);
   return companyId === null ? query : query.where('companyId', '=', companyId);
 }
 
@@ -215,7 +279,16 @@ function countedTotal(ctx: ServiceContext, table: string, companyId: number | nu
 function countsCover(def: ResourceDef, query: ListQuery): boolean {
   if (!def.rowCounts) return false;
   const hasFilter = query.filter !== undefined && query.filter !== null && query.filter !== '';
-  return !(query.q?.trim() || hasFilter || Object.keys(query.exact ?? {}).length || query.company || query.companyType || query.source || query.from || query.to);
+  return !(
+    query.q?.trim() ||
+    hasFilter ||
+    Object.keys(query.exact ?? {}).length ||
+    query.company ||
+    query.companyType ||
+    query.source ||
+    query.from ||
+    query.to
+  );
 }
 
 /**
@@ -223,13 +296,30 @@ function countsCover(def: ResourceDef, query: ListQuery): boolean {
  * requests): the rows and the total from row_counts in one statement, compiled once per
  * resource and sort. Null when the list is another or the page is empty (the usual way then).
  */
-async function firstPageWithTotal<D extends ResourceDef>(ctx: ServiceContext, def: D, query: ListQuery, where: Expression<SqlBool>[], sort: ReturnType<typeof resolveSort>): Promise<{ rows: RowOf<D>[]; total: number } | null> {
-  if (where.length > 0 || scopeOf(ctx) !== null || (query.companyId ?? null) !== null || query.offset >= LIST_PAGING.directPageOffset || !countsCover(def, query)) return null;
-  const rows = await runCompiled(ctx.db, `listWithTotal:${def.key}:${sort.key}:${sort.dir}`, [snakeCase(def.table), query.limit, query.offset], ([table, limit, offset]) =>
-    ordered(selectRow(def, baseQuery(ctx, def)), sort)
-      .select(countedTotal(ctx, table as string, null).as('listTotal'))
-      .limit(limit as number)
-      .offset(offset as number),
+async function firstPageWithTotal<D extends ResourceDef>(
+  ctx: ServiceContext,
+  def: D,
+  query: ListQuery,
+  where: Expression<SqlBool>[],
+  sort: ReturnType<typeof resolveSort>,
+): Promise<{ rows: RowOf<D>[]; total: number } | null> {
+  if (
+    where.length > 0 ||
+    scopeOf(ctx) !== null ||
+    (query.companyId ?? null) !== null ||
+    query.offset >= LIST_PAGING.directPageOffset ||
+    !countsCover(def, query)
+  )
+    return null;
+  const rows = await runCompiled(
+    ctx.db,
+    `listWithTotal:${def.key}:${sort.key}:${sort.dir}`,
+    [snakeCase(def.table), query.limit, query.offset],
+    ([table, limit, offset]) =>
+      ordered(selectRow(def, baseQuery(ctx, def)), sort)
+        .select(countedTotal(ctx, table as string, null).as('listTotal'))
+        .limit(limit as number)
+        .offset(offset as number),
   );
   if (rows.length === 0) return null;
   // As the two statements did: a page never runs past the counted total.
@@ -265,14 +355,23 @@ async function searchLookups(ctx: ServiceContext, def: ResourceDef, q: string): 
     const [alias, name] = column.split('.');
     const join = name ? def.joins.find((j) => j.alias === alias) : undefined;
     if (!join) continue;
-    const { rows } = await sql<{ id: number }>`select id from ${sql.table(snakeCase(join.table))} where ${containsText(dialect, sql`cast(${sql.ref(name)} as text)`, q)}`.execute(ctx.db);
-    lookups.names.set(column, rows.map((r) => Number(r.id)));
+    const { rows } = await sql<{
+      id: number;
+    }>`select id from ${sql.table(snakeCase(join.table))} where ${containsText(dialect, sql`cast(${sql.ref(name)} as text)`, q)}`.execute(
+      ctx.db,
+    );
+    lookups.names.set(
+      column,
+      rows.map((r) => Number(r.id)),
+    );
   }
   if (dialect === 'postgres') {
     for (const column of index.dateColumns ?? []) {
       const table = sql.table(index.table);
       const { rows } = await sql<{ first: string | null; last: string | null }>`
-        select (select min(${sql.ref(column)}) from ${table}) as first, (select max(${sql.ref(column)}) from ${table}) as last`.execute(ctx.db);
+        select (select min(${sql.ref(column)}) from ${table}) as first, (select max(${sql.ref(column)}) from ${table}) as last`.execute(
+        ctx.db,
+      );
       const { first, last } = rows[0] ?? {};
       lookups.days.set(column, first && last ? daysContaining(String(first), String(last), q) : []);
     }
@@ -320,7 +419,14 @@ async function walkedPage(
     .select(seek.columns.map((c) => `t.${c}`))
     .limit(LIST_PAGING.walkEntries)
     .as('w');
-  const page = await ordered(dynamic(ctx.db).selectFrom(stretch).select('w.id').where(sql<SqlBool>`${sql.ref('w.id')} in (${matchIds})`), seek, 'w')
+  const page = await ordered(
+    dynamic(ctx.db)
+      .selectFrom(stretch)
+      .select('w.id')
+      .where(sql<SqlBool>`${sql.ref('w.id')} in (${matchIds})`),
+    seek,
+    'w',
+  )
     .limit(limit)
     .offset(offset)
     .execute();
@@ -345,7 +451,13 @@ async function postgresSearchPage(
   limit: number,
   offset: number,
 ): Promise<{ ids: number[]; total: number } | null> {
-  const page = await ordered(dynamic(ctx.db).selectFrom(matches).select(['m.id', sql<number>`count(*) over ()`.as('total')]), sort, 'm')
+  const page = await ordered(
+    dynamic(ctx.db)
+      .selectFrom(matches)
+      .select(['m.id', sql<number>`count(*) over ()`.as('total')]),
+    sort,
+    'm',
+  )
     .limit(limit)
     .offset(offset)
     .execute();
@@ -369,7 +481,12 @@ function postgresMatches(
   def: ResourceDef,
   q: string,
   lookups: SearchLookups | undefined,
-  list: { where: Expression<SqlBool>[]; aliases: Set<string>; others: Expression<SqlBool>[]; companyFilter: number | null },
+  list: {
+    where: Expression<SqlBool>[];
+    aliases: Set<string>;
+    others: Expression<SqlBool>[];
+    companyFilter: number | null;
+  },
   sort: ReturnType<typeof resolveSort>,
 ) {
   const index = searchIndexFor(snakeCase(def.table), q);
@@ -396,14 +513,18 @@ function postgresMatches(
     const lookupsOfRows = [
       ...postgresTermBranches(index, 't', q, lookups.terms),
       ...names.map((n) => sql<SqlBool>`${sql.ref(`t.${n.key}`)} in (${sql.join(n.ids)})`),
-      ...[...lookups.days].filter(([, days]) => days.length > 0).map(([column, days]) => sql<SqlBool>`${sql.ref(`t.${column}`)} in (${sql.join(days)})`),
+      ...[...lookups.days]
+        .filter(([, days]) => days.length > 0)
+        .map(([column, days]) => sql<SqlBool>`${sql.ref(`t.${column}`)} in (${sql.join(days)})`),
     ];
     const text = postgresTextBranch(index, 't', q);
     const branches = text ? [...lookupsOfRows, text] : lookupsOfRows;
     // Each lookup leaves out the rows an earlier one gave (from the same index entries), so the
     // lookups are simply appended: no union of tens of thousands of rows to deduplicate.
     const matching = (branch: Expression<SqlBool>, earlier: Expression<SqlBool>[]) => {
-      let query = dynamic(ctx.db).selectFrom(`${ftsTable(index)} as t`).where(branch);
+      let query = dynamic(ctx.db)
+        .selectFrom(`${ftsTable(index)} as t`)
+        .where(branch);
       if (earlier.length) query = query.where(sql<SqlBool>`not coalesce(${sql.join(earlier, sql` or `)}, false)`);
       if (scope !== null && companyColumn) query = query.where(`t.${companyColumn}`, '=', scope);
       if (companyFilter !== null) query = query.where(`t.${companyColumn}`, '=', companyFilter);
@@ -411,41 +532,69 @@ function postgresMatches(
     };
     if (branches.length === 0) return matching(sql<SqlBool>`false`, []).as('m');
     const [first, ...rest] = branches;
-    return rest.reduce((all, branch, i) => all.unionAll(matching(branch, branches.slice(0, i + 1))), matching(first, [])).offset(0).as('m');
+    return rest
+      .reduce((all, branch, i) => all.unionAll(matching(branch, branches.slice(0, i + 1))), matching(first, []))
+      .offset(0)
+      .as('m');
   }
-  return filtered(ctx, def, list.where, list.aliases).select(sort.columns.map((c) => `t.${c}`)).offset(0).as('m');
+  return filtered(ctx, def, list.where, list.aliases)
+    .select(sort.columns.map((c) => `t.${c}`))
+    .offset(0)
+    .as('m');
 }
 
 /** The table with the list's conditions, joined only to what the conditions name. */
 function filtered(ctx: ServiceContext, def: ResourceDef, where: Expression<SqlBool>[], aliases: Set<string>): RowQuery {
   let query = baseQuery(ctx, def, false);
   for (const join of def.joins) {
-    if (aliases.has(join.alias)) query = query.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
+    if (aliases.has(join.alias))
+      query = query.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
   }
   return applyWhere(query, where);
 }
 
-async function countRows(ctx: ServiceContext, def: ResourceDef, where: Expression<SqlBool>[], aliases: Set<string>): Promise<number> {
-  const counted = await filtered(ctx, def, where, aliases).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+async function countRows(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  where: Expression<SqlBool>[],
+  aliases: Set<string>,
+): Promise<number> {
+  const counted = await filtered(ctx, def, where, aliases)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirst();
   return Number(counted?.total ?? 0);
 }
 
-export async function listRecords<D extends ResourceDef>(ctx: ServiceContext, def: D, query: ListQuery): Promise<{ rows: RowOf<D>[]; total: number }> {
+export async function listRecords<D extends ResourceDef>(
+  ctx: ServiceContext,
+  def: D,
+  query: ListQuery,
+): Promise<{ rows: RowOf<D>[]; total: number }> {
   await authorizeRead(ctx, def);
   const q = query.q?.trim();
   const { lookups, where, aliases, others, matchIds } = await lookedUpConditions(ctx, def, query);
   const sort = resolveSort(def, query.sort, query.dir);
   if (postgresIndexedSearch(ctx, def, q)) {
-    const page = await postgresSearchPage(ctx, postgresMatches(ctx, def, q!, lookups, { where, aliases, others, companyFilter: query.companyId ?? null }, sort), sort, query.limit, query.offset);
+    const page = await postgresSearchPage(
+      ctx,
+      postgresMatches(ctx, def, q!, lookups, { where, aliases, others, companyFilter: query.companyId ?? null }, sort),
+      sort,
+      query.limit,
+      query.offset,
+    );
     if (!page) return { rows: [], total: await countRows(ctx, def, where, aliases) };
-    const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort).where('t.id', 'in', page.ids).execute();
+    const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort)
+      .where('t.id', 'in', page.ids)
+      .execute();
     return { rows: rows.map((row) => toApiRow(def, row)), total: page.total };
   }
   const first = await firstPageWithTotal(ctx, def, query, where, sort);
   if (first) return first;
   const total =
     (await trackedTotal(ctx, def, query)) ??
-    (matchIds && others.length === 0 && !baseQueryNarrows(ctx, def) ? await countIds(ctx, matchIds) : await countRows(ctx, def, where, aliases));
+    (matchIds && others.length === 0 && !baseQueryNarrows(ctx, def)
+      ? await countIds(ctx, matchIds)
+      : await countRows(ctx, def, where, aliases));
   if (total === 0 || query.offset >= total) return { rows: [], total };
 
   // Deep pages: the page's ids first, from the sort's index alone (no row is read or joined
@@ -455,7 +604,10 @@ export async function listRecords<D extends ResourceDef>(ctx: ServiceContext, de
   const fromEnd = query.offset + limit > total / 2;
   const seek = fromEnd ? { ...sort, dir: sort.dir === 'asc' ? ('desc' as const) : ('asc' as const) } : sort;
   const offset = fromEnd ? total - query.offset - limit : query.offset;
-  const walked = matchIds && total > LIST_PAGING.sortMatchesUpTo ? await walkedPage(ctx, def, others, aliases, matchIds, seek, limit, offset) : null;
+  const walked =
+    matchIds && total > LIST_PAGING.sortMatchesUpTo
+      ? await walkedPage(ctx, def, others, aliases, matchIds, seek, limit, offset)
+      : null;
   if (!walked && offset < LIST_PAGING.directPageOffset) {
     // Near either end one query does it (the common case: the first pages), cheaper to build.
     const build = () => ordered(selectRow(def, applyWhere(baseQuery(ctx, def), where)), seek);
@@ -463,20 +615,32 @@ export async function listRecords<D extends ResourceDef>(ctx: ServiceContext, de
     // resource and sort. A company scope is a value inside baseQuery, so those compile each time.
     const near =
       where.length === 0 && scopeOf(ctx) === null
-        ? await runCompiled(ctx.db, `list:${def.key}:${seek.key}:${seek.dir}`, [limit, offset], ([l, o]) => build().limit(l as number).offset(o as number))
+        ? await runCompiled(ctx.db, `list:${def.key}:${seek.key}:${seek.dir}`, [limit, offset], ([l, o]) =>
+            build()
+              .limit(l as number)
+              .offset(o as number),
+          )
         : await build().limit(limit).offset(offset).execute();
     if (fromEnd) near.reverse();
     return { rows: near.map((row) => toApiRow(def, row)), total };
   }
   const listIds = ordered(filtered(ctx, def, where, aliases), seek).select('t.id');
   const byDay = !walked ? await dayCountedPage(ctx, def, query, listIds, seek, limit, offset) : null;
-  const anchored = !walked && !byDay && anchorable(ctx, def, q, aliases) ? await anchoredPageIds(ctx.db, { table: snakeCase(def.table), ids: listIds, columns: seek.columns, dir: seek.dir }, limit, offset) : null;
+  const anchored =
+    !walked && !byDay && anchorable(ctx, def, q, aliases)
+      ? await anchoredPageIds(
+          ctx.db,
+          { table: snakeCase(def.table), ids: listIds, columns: seek.columns, dir: seek.dir },
+          limit,
+          offset,
+        )
+      : null;
   const ids = walked ?? byDay ?? anchored ?? listIds.limit(limit).offset(offset);
-  const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort).where('t.id', 'in', ids).execute();
+  const rows = await ordered(selectRow(def, baseQuery(ctx, def)), sort)
+    .where('t.id', 'in', ids)
+    .execute();
   return { rows: rows.map((row) => toApiRow(def, row)), total };
 }
-
-
 
 /**
  * PostgreSQL: a deep page of a list that day_counts covers (a day-counted table sorted by its
@@ -494,7 +658,13 @@ async function dayCountedPage(
 ): Promise<number[] | null> {
   const table = snakeCase(def.table);
   const columns = seek.columns.map(snakeCase);
-  if (dialectOf(ctx.db) !== 'postgres' || !countsCover(def, query) || companyNamed(def) !== null || !dayCounted(table, columns)) return null;
+  if (
+    dialectOf(ctx.db) !== 'postgres' ||
+    !countsCover(def, query) ||
+    companyNamed(def) !== null ||
+    !dayCounted(table, columns)
+  )
+    return null;
   const companies = [...new Set(countedCompanies(ctx, query))];
   const page = await dayCountedPageIds(ctx.db, { table, ids, columns, dir: seek.dir, companies }, limit, offset);
   return page.length ? page : null;
@@ -527,7 +697,12 @@ export const EXPORT_BATCH_ROWS = 250;
  * export): one consistent snapshot, memory flat whatever the row count, and on SQLite a
  * separate read connection, so a long download never holds up the app's writes.
  */
-export async function* recordBatches<D extends ResourceDef>(ctx: ServiceContext, def: D, query: Omit<ListQuery, 'limit' | 'offset'>, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<RowOf<D>[]> {
+export async function* recordBatches<D extends ResourceDef>(
+  ctx: ServiceContext,
+  def: D,
+  query: Omit<ListQuery, 'limit' | 'offset'>,
+  batchSize = EXPORT_BATCH_ROWS,
+): AsyncGenerator<RowOf<D>[]> {
   await authorizeRead(ctx, def);
   for await (const batch of streamQuery<Row>(ctx.db, selectRow(def, await recordQuery(ctx, def, query)), batchSize)) {
     yield batch.map((row) => toApiRow(def, row));
@@ -539,7 +714,11 @@ export async function* recordBatches<D extends ResourceDef>(ctx: ServiceContext,
  * CSV export's (resource-csv.server.ts). A search looks its names, days and dictionary values
  * up first, as the list does, so the export finds the same rows through the same indexes.
  */
-export async function recordQuery(ctx: ServiceContext, def: ResourceDef, query: Omit<ListQuery, 'limit' | 'offset'>): Promise<RowQuery> {
+export async function recordQuery(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  query: Omit<ListQuery, 'limit' | 'offset'>,
+): Promise<RowQuery> {
   const { where } = await lookedUpConditions(ctx, def, { ...query, limit: 0, offset: 0 });
   return ordered(applyWhere(baseQuery(ctx, def), where), resolveSort(def, query.sort, query.dir));
 }

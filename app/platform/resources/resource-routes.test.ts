@@ -13,8 +13,16 @@ import { screenPermissions } from './resource-screen.server.ts';
 
 const registry: readonly ResourceDef[] = [budgets, budgetLog];
 
-function call(route: { loader: (args: never) => Promise<Response>; action: (args: never) => Promise<Response> }, method: string, path: string, params: Record<string, string>) {
-  const request = new Request(`http://localhost${path}`, { method, ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }) });
+function call(
+  route: { loader: (args: never) => Promise<Response>; action: (args: never) => Promise<Response> },
+  method: string,
+  path: string,
+  params: Record<string, string>,
+) {
+  const request = new Request(`http://localhost${path}`, {
+    method,
+    ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }),
+  });
   const args = { request, params, context: {} as AppLoadContext } as never;
   return method === 'GET' || method === 'HEAD' ? route.loader(args) : route.action(args);
 }
@@ -66,8 +74,20 @@ describe('screenPermissions', () => {
     actor: {
       kind: 'user',
       user: {
-        id: 1, role, companyId: null, username: role, email: `${role}@example.com`, fullName: null, position: null, phoneNumber: null,
-        isActive: true, isTemporaryPassword: false, passwordChangeRequired: false, lastLoginAt: null, createdAt: '2026-01-01T00:00:00.000Z', ...flags,
+        id: 1,
+        role,
+        companyId: null,
+        username: role,
+        email: `${role}@example.com`,
+        fullName: null,
+        position: null,
+        phoneNumber: null,
+        isActive: true,
+        isTemporaryPassword: false,
+        passwordChangeRequired: false,
+        lastLoginAt: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        ...flags,
       },
     },
   });

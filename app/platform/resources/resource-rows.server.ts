@@ -5,7 +5,15 @@
 // against the database types, so the query builder is used over names chosen at run time.
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { canSeeCompany, type Action } from '../lib/permissions.ts';
-import { companyColumnOf, companyNamed, companySelf, type ApiRow, type FieldDef, type ResourceDef, type RowOf } from './define.ts';
+import {
+  companyColumnOf,
+  companyNamed,
+  companySelf,
+  type ApiRow,
+  type FieldDef,
+  type ResourceDef,
+  type RowOf,
+} from './define.ts';
 import { actingUser, actorCompanyScope, requirePermission, type ServiceContext } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { dynamic, type Row } from '../query-types.server.ts';
@@ -46,7 +54,14 @@ export function toApiRow<D extends ResourceDef>(def: D, row: Row): RowOf<D> {
     const value = row[columnOf(field)];
     const scale = SCALE[field.kind];
     // Counts are bigint on PostgreSQL (pg returns text for them): numbers like the rest.
-    out[field.name] = value === null || value === undefined ? null : scale ? Number(value) / scale : field.kind === 'integer' ? Number(value) : value;
+    out[field.name] =
+      value === null || value === undefined
+        ? null
+        : scale
+          ? Number(value) / scale
+          : field.kind === 'integer'
+            ? Number(value)
+            : value;
   }
   for (const join of def.joins) for (const key of Object.keys(join.select)) out[key] = row[key] ?? null;
   for (const column of def.readOnlyColumns ?? []) out[column] = row[column] ?? null;
@@ -78,13 +93,19 @@ export function ref(column: string) {
 export function baseQuery(ctx: ServiceContext, def: ResourceDef, withJoins = true): RowQuery {
   let query: RowQuery = dynamic(ctx.db).selectFrom(`${def.table} as t`);
   if (withJoins) {
-    for (const join of def.joins) query = query.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
+    for (const join of def.joins)
+      query = query.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, `t.${join.on}`);
   }
   const scope = scopeOf(ctx);
   const companyColumn = companyColumnOf(def);
   if (scope !== null && companyColumn) query = query.where(`t.${companyColumn}`, '=', scope);
   const named = companyNamed(def);
-  if (named !== null) query = query.where('t.companyId', '=', dynamic(ctx.db).selectFrom('companies').select('id').where('name', '=', named));
+  if (named !== null)
+    query = query.where(
+      't.companyId',
+      '=',
+      dynamic(ctx.db).selectFrom('companies').select('id').where('name', '=', named),
+    );
   return query;
 }
 
@@ -122,7 +143,11 @@ export function selectRow(def: ResourceDef, query: RowQuery): RowQuery {
   }
   for (const [alias, column] of Object.entries(def.monthTotals ?? {})) {
     // The (company, year, month, type) unique index finds the month's rows.
-    q = q.select(sql<number>`(select sum(${sql.ref(`s.${column}`)}) from ${sql.table(def.table)} as s where s.company_id = t.company_id and s.year = t.year and s.month = t.month)`.as(alias));
+    q = q.select(
+      sql<number>`(select sum(${sql.ref(`s.${column}`)}) from ${sql.table(def.table)} as s where s.company_id = t.company_id and s.year = t.year and s.month = t.month)`.as(
+        alias,
+      ),
+    );
   }
   return q;
 }

@@ -9,12 +9,31 @@ import { notFound } from '../errors.ts';
 import { lastPage, PAGE_SIZE } from '../lib/paging.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { screenListQuery, screenListState } from './list-query.ts';
-import { authorize, createRecord, deleteRecord, formChoices, getRecord, listRecords, updateRecord, type ListQuery } from './resources.server.ts';
+import {
+  authorize,
+  createRecord,
+  deleteRecord,
+  formChoices,
+  getRecord,
+  listRecords,
+  updateRecord,
+  type ListQuery,
+} from './resources.server.ts';
 import { findScreenCompany, listVisibleCompanies } from '../companies.server.ts';
 import { actingUser, actorCompanyScope, type ServiceContext } from '../context.ts';
 import { screenChoices, screenRows } from '../screen/screen-rows.ts';
 import { rowSummary } from './cell-text.ts';
-import { clampedPage, confirmationStep, formRowId, loadScreen, openScreen, screenAction, succeed, type Intent, type Screen } from '../screen/screen.server.ts';
+import {
+  clampedPage,
+  confirmationStep,
+  formRowId,
+  loadScreen,
+  openScreen,
+  screenAction,
+  succeed,
+  type Intent,
+  type Screen,
+} from '../screen/screen.server.ts';
 import { intent } from '../screen/intent.ts';
 import { resourceIntentRules } from '../screen/route-access.ts';
 
@@ -44,7 +63,6 @@ interface ActionOptions extends ScreenOptions {
   intents?: Record<string, Intent>;
 }
 
-
 /** Whether the services would let this user do it (the same check, so the screen never offers a 403). */
 function allowed(ctx: ServiceContext, def: ResourceDef, action: Action): boolean {
   if (!actingUser(ctx)) return false;
@@ -64,7 +82,10 @@ export function screenPermissions(ctx: ServiceContext, def: ResourceDef) {
 export function resourceLoader<D extends ResourceDef>(def: D, args: LoaderFunctionArgs, options: LoaderOptions = {}) {
   return loadScreen(args, async ({ ctx, url }) => {
     const state = screenListState(def, url.searchParams);
-    const fixed: Partial<ListQuery> = { ...(options.companyType ? { companyType: options.companyType } : {}), ...options.listQuery?.(url) };
+    const fixed: Partial<ListQuery> = {
+      ...(options.companyType ? { companyType: options.companyType } : {}),
+      ...options.listQuery?.(url),
+    };
     const { page, result: list } = await clampedPage(
       state.page,
       (p) => listRecords(ctx, def, screenListQuery(def, { ...state, page: p }, fixed)),
@@ -94,7 +115,10 @@ export function resourceLoader<D extends ResourceDef>(def: D, args: LoaderFuncti
       state: { ...state, page },
       editing,
       creating,
-      choices: screenChoices(choices, creating || editing !== null, [...(options.choiceLists ?? []), ...(def.list.companyFilter ? [companiesOf(def)!.choices!.list] : [])]),
+      choices: screenChoices(choices, creating || editing !== null, [
+        ...(options.choiceLists ?? []),
+        ...(def.list.companyFilter ? [companiesOf(def)!.choices!.list] : []),
+      ]),
       companyName,
       can: screenPermissions(ctx, def),
     };
@@ -109,7 +133,8 @@ function formValues(def: ResourceDef, value: Record<string, unknown>): Record<st
   const out: Record<string, unknown> = { ...value };
   for (const field of def.fields) {
     if (out[field.name] !== undefined) continue;
-    if (field.kind === 'text' || field.kind === 'textarea' || (field.kind === 'reference' && field.nullable)) out[field.name] = null;
+    if (field.kind === 'text' || field.kind === 'textarea' || (field.kind === 'reference' && field.nullable))
+      out[field.name] = null;
   }
   return out;
 }
@@ -131,56 +156,71 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
     if (id !== undefined && (await getRecord(screen.ctx, def, id)).companyId !== company.id) throw notFound();
     return { companyId: company.id };
   };
-  return screenAction(args, {
-    create: intent({
-      allow: rules.create,
-      schema,
-      invalid: messages.createFailed,
-      failed: messages.createFailed,
-      prefix: true,
-      run: async (value, screen) => {
-        await createRecord(screen.ctx, def, { ...formValues(def, value), ...(await pinned(screen)) });
-        return succeed(screen, messages.created);
-      },
-    }),
-    update: intent({
-      allow: rules.update,
-      schema,
-      invalid: messages.updateFailed,
-      failed: messages.updateFailed,
-      prefix: true,
-      run: async (value, screen, form) => {
-        const id = formRowId(form);
-        await updateRecord(screen.ctx, def, id, { ...formValues(def, value), ...(await pinned(screen, id)) });
-        return succeed(screen, messages.updated);
-      },
-    }),
-    delete: intent({
-      allow: rules.delete,
-      invalid: messages.deleteFailed,
-      failed: messages.deleteFailed,
-      prefix: true,
-      run: async (_value, screen, form) => {
-        const id = formRowId(form);
-        await pinned(screen, id);
-        const record = await getRecord(screen.ctx, def, id);
-        // A message without the row's name gets the row in words: the step stands alone on the page.
-        const named = messages.confirmDelete.includes('{name}');
-        const confirm = confirmationStep(form, id, messages.confirmDelete.replace('{name}', String(record.name ?? '')), named ? {} : { subject: rowSummary(def, record) });
-        if (confirm) return confirm;
-        await deleteRecord(screen.ctx, def, id);
-        return succeed(screen, messages.deleted);
-      },
-    }),
-    ...options.intents,
-  }, {
-    // A company screen does not exist for a user limited to a company of another type (404).
-    open: async (screenArgs) => {
-      const screen = await openScreen(screenArgs);
-      const notFound = () => new Response('Not Found', { status: 404 });
-      if (companyType && screen.user.companyId !== null && !(await listVisibleCompanies(screen.ctx)).some((c) => c.type === companyType)) throw notFound();
-      if (options.company && !(await findScreenCompany(screen.ctx, options.company).catch(() => null))) throw notFound();
-      return screen;
+  return screenAction(
+    args,
+    {
+      create: intent({
+        allow: rules.create,
+        schema,
+        invalid: messages.createFailed,
+        failed: messages.createFailed,
+        prefix: true,
+        run: async (value, screen) => {
+          await createRecord(screen.ctx, def, { ...formValues(def, value), ...(await pinned(screen)) });
+          return succeed(screen, messages.created);
+        },
+      }),
+      update: intent({
+        allow: rules.update,
+        schema,
+        invalid: messages.updateFailed,
+        failed: messages.updateFailed,
+        prefix: true,
+        run: async (value, screen, form) => {
+          const id = formRowId(form);
+          await updateRecord(screen.ctx, def, id, { ...formValues(def, value), ...(await pinned(screen, id)) });
+          return succeed(screen, messages.updated);
+        },
+      }),
+      delete: intent({
+        allow: rules.delete,
+        invalid: messages.deleteFailed,
+        failed: messages.deleteFailed,
+        prefix: true,
+        run: async (_value, screen, form) => {
+          const id = formRowId(form);
+          await pinned(screen, id);
+          const record = await getRecord(screen.ctx, def, id);
+          // A message without the row's name gets the row in words: the step stands alone on the page.
+          const named = messages.confirmDelete.includes('{name}');
+          const confirm = confirmationStep(
+            form,
+            id,
+            messages.confirmDelete.replace('{name}', String(record.name ?? '')),
+            named ? {} : { subject: rowSummary(def, record) },
+          );
+          if (confirm) return confirm;
+          await deleteRecord(screen.ctx, def, id);
+          return succeed(screen, messages.deleted);
+        },
+      }),
+      ...options.intents,
     },
-  });
+    {
+      // A company screen does not exist for a user limited to a company of another type (404).
+      open: async (screenArgs) => {
+        const screen = await openScreen(screenArgs);
+        const notFound = () => new Response('Not Found', { status: 404 });
+        if (
+          companyType &&
+          screen.user.companyId !== null &&
+          !(await listVisibleCompanies(screen.ctx)).some((c) => c.type === companyType)
+        )
+          throw notFound();
+        if (options.company && !(await findScreenCompany(screen.ctx, options.company).catch(() => null)))
+          throw notFound();
+        return screen;
+      },
+    },
+  );
 }

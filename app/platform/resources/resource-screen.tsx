@@ -42,7 +42,11 @@ export function exportHref(def: ResourceDef, search: string, extra: Record<strin
 
 export function ExportButton({ href }: { href: string }) {
   return (
-    <a href={href} download className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50">
+    <a
+      href={href}
+      download
+      className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+    >
       <DownloadIcon className="h-4 w-4" /> Export Data
     </a>
   );
@@ -51,7 +55,10 @@ export function ExportButton({ href }: { href: string }) {
 export function AddButton({ noun }: { noun: string }) {
   const { search } = useLocation();
   return (
-    <AppLink to={withParams(search, { new: 1, edit: null })} className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800">
+    <AppLink
+      to={withParams(search, { new: 1, edit: null })}
+      className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800"
+    >
       <PlusIcon className="h-4 w-4" /> Add {noun}
     </AppLink>
   );
@@ -69,11 +76,25 @@ export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, '
   return (
     <>
       {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
-        <ConfirmDelete id={actionData.id} message={actionData.message} subject={actionData.subject} cancelTo={closeTo} />
+        <ConfirmDelete
+          id={actionData.id}
+          message={actionData.message}
+          subject={actionData.subject}
+          cancelTo={closeTo}
+        />
       ) : null}
-      {rowFailure ? <div className="mb-4"><Alert title="Error">{rowFailure}</Alert></div> : null}
+      {rowFailure ? (
+        <div className="mb-4">
+          <Alert title="Error">{rowFailure}</Alert>
+        </div>
+      ) : null}
       {formOpen ? (
-        <FormPanel title={data.editing ? def.formTitles?.edit ?? `Edit ${def.noun}` : def.formTitles?.create ?? `Add ${def.noun}`} closeTo={closeTo}>
+        <FormPanel
+          title={
+            data.editing ? (def.formTitles?.edit ?? `Edit ${def.noun}`) : (def.formTitles?.create ?? `Add ${def.noun}`)
+          }
+          closeTo={closeTo}
+        >
           <ResourceFormSlot
             key={data.editing ? `edit-${data.editing.id}` : 'new'}
             def={def}
@@ -90,7 +111,16 @@ export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, '
   );
 }
 
-export function ResourceScreen<D extends ResourceDef>({ def, title, fixed, optionsFor, exportParams, keep, children, extraCell }: ScreenProps<D>) {
+export function ResourceScreen<D extends ResourceDef>({
+  def,
+  title,
+  fixed,
+  optionsFor,
+  exportParams,
+  keep,
+  children,
+  extraCell,
+}: ScreenProps<D>) {
   const data = useLoaderData<ResourceLoaderData<D>>();
   const { search } = useLocation();
   return (
@@ -104,7 +134,13 @@ export function ResourceScreen<D extends ResourceDef>({ def, title, fixed, optio
       <ResourceOverlays def={def} fixed={fixed} optionsFor={optionsFor} />
       {children}
       <Card className="!p-0">
-        <ListToolbar def={def} state={data.state} filterChoices={data.choices.filter} companyChoices={data.choices.companies} keep={keep} />
+        <ListToolbar
+          def={def}
+          state={data.state}
+          filterChoices={data.choices.filter}
+          companyChoices={data.choices.companies}
+          keep={keep}
+        />
         <DataTable
           def={def}
           rows={unpackRows(data.rows)}

@@ -39,7 +39,15 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     expect(page).toContain('Vult Metrics');
     expect(page).toContain('value="new_users"');
     expect(page).not.toContain('value="arpu"');
-    const fields = { intent: 'create', companyId: String(VULT), metricName: 'arpu', metricValue: '12.5', period: 'monthly', recordDate: '2026-10-31', description: '' };
+    const fields = {
+      intent: 'create',
+      companyId: String(VULT),
+      metricName: 'arpu',
+      metricValue: '12.5',
+      period: 'monthly',
+      recordDate: '2026-10-31',
+      description: '',
+    };
     const wrong = await c.postForm('/fintech-metrics?new=1', fields);
     expect(wrong.status).toBe(400);
     const wrongPage = await text(wrong);
@@ -49,18 +57,32 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     const mobile = await c.postForm('/mobile-metrics?new=1', { ...fields, companyId: '1', metricName: 'new_users' });
     expect(await text(mobile)).toContain('Failed to create mobile metric');
     // The screen fixes the company type even if the form says otherwise.
-    const ok = await c.postForm('/fintech-metrics?new=1', { ...fields, metricName: 'new_users', companyType: 'mobile', description: 'Screen test' });
+    const ok = await c.postForm('/fintech-metrics?new=1', {
+      ...fields,
+      metricName: 'new_users',
+      companyType: 'mobile',
+      description: 'Screen test',
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get('Location')).toBe('/fintech-metrics');
     expect(await text(await c.get('/fintech-metrics'))).toContain('Fintech metric created successfully');
-    const row = await db().selectFrom('subscriberMetrics').selectAll().where('description', '=', 'Screen test').executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('subscriberMetrics')
+      .selectAll()
+      .where('description', '=', 'Screen test')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ companyId: VULT, companyType: 'fintech', metricValueHundredths: 1250 });
   });
 
   it('a user limited to another company gets 404 for its rows and for the metrics screen of another type', async () => {
     const admin = await signedIn({ role: 'admin' });
     const other = await admin.post('/api/revenue-projections', {
-      companyId: VULT, source: 'Card Interchange', amount: 100, period: 'monthly', startDate: '2026-01-01', endDate: '2026-01-31',
+      companyId: VULT,
+      source: 'Card Interchange',
+      amount: 100,
+      period: 'monthly',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
     });
     const { id } = await other.json();
     const scoped = await signedIn({ role: 'editor', companyId: ATLAS });
@@ -73,7 +95,13 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     expect(form).toContain('Atlas Infrastructure');
     expect(form).not.toContain('>Vult<');
     const post = await scoped.postForm('/revenue-projections?new=1', {
-      intent: 'create', companyId: String(VULT), source: 'X', amount: '5', period: 'monthly', startDate: '2026-01-01', endDate: '2026-01-31',
+      intent: 'create',
+      companyId: String(VULT),
+      source: 'X',
+      amount: '5',
+      period: 'monthly',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
     });
     expect(post.status).toBe(400);
     expect(await text(post)).toContain('Company not found');
@@ -84,16 +112,35 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     const page = await text(await c.get('/budget-planning'));
     expect(page).toContain('Export Data');
     expect(page).not.toContain('Add Budget Entry');
-    const before = await db().selectFrom('auditLogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const post = await c.postForm('/budget-planning', { intent: 'create', departmentId: '1', categoryId: '1', amount: '5', period: 'monthly', startDate: '2026-01-01', endDate: '2026-01-31' });
+    const before = await db()
+      .selectFrom('auditLogs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const post = await c.postForm('/budget-planning', {
+      intent: 'create',
+      departmentId: '1',
+      categoryId: '1',
+      amount: '5',
+      period: 'monthly',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+    });
     expect(post.status).toBe(403);
-    const after = await db().selectFrom('auditLogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('auditLogs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('a viewer posting an invalid form is refused with 403 before any validation', async () => {
     const c = await signedIn({ role: 'viewer' });
-    const posts: Record<string, string>[] = [{ intent: 'create' }, { intent: 'create', amount: 'lots', startDate: 'yesterday' }, { intent: 'update', id: 'x' }, { intent: 'delete', id: '1e3' }];
+    const posts: Record<string, string>[] = [
+      { intent: 'create' },
+      { intent: 'create', amount: 'lots', startDate: 'yesterday' },
+      { intent: 'update', id: 'x' },
+      { intent: 'delete', id: '1e3' },
+    ];
     for (const fields of posts) {
       const post = await c.postForm('/budget-planning', fields);
       expect(post.status, JSON.stringify(fields)).toBe(403);
@@ -104,7 +151,15 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     const c = await signedIn({ role: 'admin' });
     const created = await c.post('/api/departments', { name: `Ids ${dialect}` });
     const { id } = await created.json();
-    const disguised = [`${id}.0`, ` ${id} `, `0${id}`, `+${id}`, `0x${id.toString(16)}`, ...(id % 10 === 0 ? [`${id / 10}e1`] : []), `${id}e0`];
+    const disguised = [
+      `${id}.0`,
+      ` ${id} `,
+      `0${id}`,
+      `+${id}`,
+      `0x${id.toString(16)}`,
+      ...(id % 10 === 0 ? [`${id / 10}e1`] : []),
+      `${id}e0`,
+    ];
     for (const spelled of disguised) {
       const del = await c.postForm('/departments', { intent: 'delete', id: spelled, confirmed: '1' });
       expect(del.status, spelled).toBe(404);
@@ -130,7 +185,9 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     const asked = await text(first);
     expect(asked).toContain('Are you sure you want to delete this department?');
     // The step stands alone on the page: it says which row (the declaration's option text).
-    expect(asked).toContain(`<p class="mt-1 font-medium" data-testid="confirm-subject">Department #${id}: Temp ${dialect}</p>`);
+    expect(asked).toContain(
+      `<p class="mt-1 font-medium" data-testid="confirm-subject">Department #${id}: Temp ${dialect}</p>`,
+    );
     expect((await c.get(`/api/departments/${id}`)).status).toBe(200);
     const confirmed = await c.postForm('/departments', { intent: 'delete', id: String(id), confirmed: '1' });
     expect(confirmed.status).toBe(302);
@@ -139,9 +196,20 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
 
   it('a row without a name is named by its first list columns in the no-JS delete confirmation', async () => {
     const c = await signedIn({ role: 'admin' });
-    const category = await db().selectFrom('expenseCategories as cat').innerJoin('departments as d', 'd.id', 'cat.departmentId')
-      .select(['cat.id', 'cat.name', 'cat.departmentId', 'd.name as departmentName']).orderBy('cat.id').executeTakeFirstOrThrow();
-    const created = await c.post('/api/budgets', { departmentId: category.departmentId, categoryId: category.id, amount: 1234.5, period: 'quarterly', startDate: '2031-01-01', endDate: '2031-03-31' });
+    const category = await db()
+      .selectFrom('expenseCategories as cat')
+      .innerJoin('departments as d', 'd.id', 'cat.departmentId')
+      .select(['cat.id', 'cat.name', 'cat.departmentId', 'd.name as departmentName'])
+      .orderBy('cat.id')
+      .executeTakeFirstOrThrow();
+    const created = await c.post('/api/budgets', {
+      departmentId: category.departmentId,
+      categoryId: category.id,
+      amount: 1234.5,
+      period: 'quarterly',
+      startDate: '2031-01-01',
+      endDate: '2031-03-31',
+    });
     expect(created.status).toBe(201);
     const { id } = await created.json();
     const first = await c.postForm('/budget-planning', { intent: 'delete', id: String(id) });
@@ -160,7 +228,9 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     const response = await c.get('/export/departments?q=operations');
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toContain('text/csv');
-    expect(response.headers.get('Content-Disposition')).toMatch(/attachment; filename="departments-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      /attachment; filename="departments-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const lines = (await response.text()).trim().split('\r\n');
     expect(lines[0]).toBe('ID,Name,Description,Created At,Updated At');
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Network Operations', 'Operations']);

@@ -13,7 +13,9 @@ import { createTestUser } from '../../../test/users.ts';
 import { updateUser } from '../../features/users/users.server.ts';
 
 /** Each outcome of calls made at once: the value, or the domain error (anything else fails the test). */
-async function together<T>(...calls: (() => Promise<T>)[]): Promise<({ ok: true; value: T } | { ok: false; error: DomainError })[]> {
+async function together<T>(
+  ...calls: (() => Promise<T>)[]
+): Promise<({ ok: true; value: T } | { ok: false; error: DomainError })[]> {
   const results = await Promise.allSettled(calls.map((call) => call()));
   return results.map((result) => {
     if (result.status === 'fulfilled') return { ok: true, value: result.value };
@@ -29,8 +31,20 @@ describe.each(TEST_DIALECTS)('concurrent resource writes on %s', (dialect) => {
   let companyId: number;
   const tag = `${dialect}-${Math.random().toString(36).slice(2, 7)}`;
 
-  const count = async (table: 'departments' | 'expenseCategories' | 'auditLogs', column: string, value: string | number) =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column as never, '=', value as never).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table: 'departments' | 'expenseCategories' | 'auditLogs',
+    column: string,
+    value: string | number,
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where(column as never, '=', value as never)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
@@ -40,7 +54,7 @@ describe.each(TEST_DIALECTS)('concurrent resource writes on %s', (dialect) => {
   });
   afterAll(() => database?.destroy());
 
-  it('two creates with the same unique name: one row, the other a 400 with the rule\'s message', async () => {
+  it("two creates with the same unique name: one row, the other a 400 with the rule's message", async () => {
     for (let round = 0; round < 5; round++) {
       const name = `Twin ${tag} ${round}`;
       const outcomes = await together(
@@ -50,10 +64,14 @@ describe.each(TEST_DIALECTS)('concurrent resource writes on %s', (dialect) => {
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       const failed = outcomes.find((o) => !o.ok);
       expect(failed && !failed.ok && failed.error.status).toBe(400);
-      expect(failed && !failed.ok && failed.error.errors).toEqual([{ field: 'name', message: 'A department with this name already exists' }]);
+      expect(failed && !failed.ok && failed.error.errors).toEqual([
+        { field: 'name', message: 'A department with this name already exists' },
+      ]);
       expect(await count('departments', 'name', name)).toBe(1);
       const created = outcomes.find((o) => o.ok);
-      expect(created && created.ok && await count('auditLogs', 'recordId', created.value.id)).toBeGreaterThanOrEqual(1);
+      expect(created && created.ok && (await count('auditLogs', 'recordId', created.value.id))).toBeGreaterThanOrEqual(
+        1,
+      );
     }
   });
 
@@ -64,7 +82,9 @@ describe.each(TEST_DIALECTS)('concurrent resource writes on %s', (dialect) => {
       () => createRecord(ctx, expenseCategories, { companyId, name }),
     );
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.error.errors)).toEqual([[{ field: 'name', message: 'This company already has a category with this name' }]]);
+    expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.error.errors)).toEqual([
+      [{ field: 'name', message: 'This company already has a category with this name' }],
+    ]);
     expect(await count('expenseCategories', 'name', name)).toBe(1);
   });
 
@@ -72,7 +92,12 @@ describe.each(TEST_DIALECTS)('concurrent resource writes on %s', (dialect) => {
     for (let round = 0; round < 5; round++) {
       const department = await createRecord(ctx, departments, { name: `Doomed ${tag} ${round}` });
       const [created, deleted] = await together<unknown>(
-        () => createRecord(ctx, expenseCategories, { companyId, departmentId: department.id, name: `Orphan? ${tag} ${round}` }),
+        () =>
+          createRecord(ctx, expenseCategories, {
+            companyId,
+            departmentId: department.id,
+            name: `Orphan? ${tag} ${round}`,
+          }),
         () => deleteRecord(ctx, departments, department.id),
       );
       // Exactly one wins: the category exists with its department, or the department is gone and no category points to it.
@@ -89,7 +114,13 @@ describe.each(TEST_DIALECTS)('concurrent resource writes on %s', (dialect) => {
 
   it('two partial updates at once both apply: each merges with the row as the other left it', async () => {
     for (let round = 0; round < 5; round++) {
-      const row = await createRecord(ctx, actualRevenue, { companyId, source: 'Retainers', amount: 10, revenueDate: '2026-01-01', description: 'before' });
+      const row = await createRecord(ctx, actualRevenue, {
+        companyId,
+        source: 'Retainers',
+        amount: 10,
+        revenueDate: '2026-01-01',
+        description: 'before',
+      });
       const outcomes = await together(
         () => updateRecord(ctx, actualRevenue, row.id, { amount: 20 }),
         () => updateRecord(ctx, actualRevenue, row.id, { description: 'after' }),
@@ -101,25 +132,47 @@ describe.each(TEST_DIALECTS)('concurrent resource writes on %s', (dialect) => {
 
   /** The `changes` of each update audit entry of a record, keyed by the acting user. */
   const updateChanges = async (table: string, recordId: number) =>
-    (await db.selectFrom('auditLogs').select(['userId', 'changes']).where('tableName', '=', table).where('recordId', '=', recordId).where('action', '=', 'update').orderBy('id').execute()).map((r) => ({
+    (
+      await db
+        .selectFrom('auditLogs')
+        .select(['userId', 'changes'])
+        .where('tableName', '=', table)
+        .where('recordId', '=', recordId)
+        .where('action', '=', 'update')
+        .orderBy('id')
+        .execute()
+    ).map((r) => ({
       userId: r.userId,
       fields: Object.keys(typeof r.changes === 'string' ? JSON.parse(r.changes) : (r.changes ?? {})).sort(),
     }));
 
-  it('two callers changing different fields at once: both changes kept, each audit entry names only its caller\'s field', async () => {
+  it("two callers changing different fields at once: both changes kept, each audit entry names only its caller's field", async () => {
     const other = await userContext(db, (await createTestUser(db, { role: 'admin' })).id);
     for (let round = 0; round < 5; round++) {
-      const row = await createRecord(ctx, actualRevenue, { companyId, source: 'Retainers', amount: 10, revenueDate: '2026-01-01', description: 'before' });
+      const row = await createRecord(ctx, actualRevenue, {
+        companyId,
+        source: 'Retainers',
+        amount: 10,
+        revenueDate: '2026-01-01',
+        description: 'before',
+      });
       const outcomes = await together(
         () => updateRecord(ctx, actualRevenue, row.id, { revenueDate: '2026-02-02' }),
         () => updateRecord(other, actualRevenue, row.id, { description: `after ${round}` }),
       );
       expect(outcomes.every((o) => o.ok)).toBe(true);
-      expect(await getRecord(ctx, actualRevenue, row.id)).toMatchObject({ revenueDate: '2026-02-02', description: `after ${round}` });
+      expect(await getRecord(ctx, actualRevenue, row.id)).toMatchObject({
+        revenueDate: '2026-02-02',
+        description: `after ${round}`,
+      });
       const entries = await updateChanges('actual_revenue', row.id);
       expect(entries).toHaveLength(2);
-      expect(entries.find((e) => e.userId === (ctx.actor.kind === 'user' ? ctx.actor.user.id : 0))).toMatchObject({ fields: ['revenueDate'] });
-      expect(entries.find((e) => e.userId === (other.actor.kind === 'user' ? other.actor.user.id : 0))).toMatchObject({ fields: ['description'] });
+      expect(entries.find((e) => e.userId === (ctx.actor.kind === 'user' ? ctx.actor.user.id : 0))).toMatchObject({
+        fields: ['revenueDate'],
+      });
+      expect(entries.find((e) => e.userId === (other.actor.kind === 'user' ? other.actor.user.id : 0))).toMatchObject({
+        fields: ['description'],
+      });
     }
   });
 
@@ -133,9 +186,19 @@ describe.each(TEST_DIALECTS)('concurrent resource writes on %s', (dialect) => {
         () => updateUser(ctx, target.id, { email: `renamed-${tag}-${round}@example.com` }),
         () => updateUser(other, target.id, { username: `moved_${tag}_${round}`.replace(/-/g, '_') }),
       );
-      expect(outcomes.every((o) => o.ok), JSON.stringify(outcomes)).toBe(true);
-      const stored = await db.selectFrom('users').select(['email', 'username']).where('id', '=', target.id).executeTakeFirstOrThrow();
-      expect(stored).toEqual({ email: `renamed-${tag}-${round}@example.com`, username: `moved_${tag}_${round}`.replace(/-/g, '_') });
+      expect(
+        outcomes.every((o) => o.ok),
+        JSON.stringify(outcomes),
+      ).toBe(true);
+      const stored = await db
+        .selectFrom('users')
+        .select(['email', 'username'])
+        .where('id', '=', target.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({
+        email: `renamed-${tag}-${round}@example.com`,
+        username: `moved_${tag}_${round}`.replace(/-/g, '_'),
+      });
       const entries = await updateChanges('users', target.id);
       expect(entries.find((e) => e.userId === ownerUserId)).toMatchObject({ fields: ['email'] });
       expect(entries.find((e) => e.userId === otherUserId)).toMatchObject({ fields: ['username'] });

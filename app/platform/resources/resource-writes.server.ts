@@ -9,7 +9,16 @@ import type { z } from 'zod';
 import { dialectOf } from '../../../db/dialect.ts';
 import { nameKey, normaliseName } from '../lib/names.ts';
 import { canSeeCompany } from '../lib/permissions.ts';
-import { companyColumnOf, companyCopiedFrom, companyNamed, companySelf, referencedResource, type FieldDef, type ResourceDef, type RowOf } from './define.ts';
+import {
+  companyColumnOf,
+  companyCopiedFrom,
+  companyNamed,
+  companySelf,
+  referencedResource,
+  type FieldDef,
+  type ResourceDef,
+  type RowOf,
+} from './define.ts';
 import { patchSchema, recordSchema } from './schema.ts';
 import { writeRecord } from '../audit.server.ts';
 import { actingUser, actorUserId, inTransaction, type Db, type ServiceContext } from '../context.ts';
@@ -23,24 +32,33 @@ interface WriteMeta {
 }
 
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw invalid([{ field: 'body', message: 'Expected a JSON object' }]);
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw invalid([{ field: 'body', message: 'Expected a JSON object' }]);
   const result = schema.safeParse(input);
   if (!result.success) throw invalid(fieldErrorsFromZod(result.error.issues));
   return result.data;
 }
 
 /** Runs a write's checks and the write in one transaction, with the constraint fallback. */
-function inWriteTransaction<T>(ctx: ServiceContext, def: ResourceDef, fn: (tx: ServiceContext) => Promise<T>): Promise<T> {
+function inWriteTransaction<T>(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  fn: (tx: ServiceContext) => Promise<T>,
+): Promise<T> {
   const rule = def.unique?.[0];
   return mapConstraintErrors(() => inTransaction(ctx.db, (db) => fn({ ...ctx, db })), {
-    unique: () => (rule?.conflict ? conflict(rule.message) : invalid([{ field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' }])),
+    unique: () =>
+      rule?.conflict
+        ? conflict(rule.message)
+        : invalid([{ field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' }]),
     foreignKey: 'This record is still referenced by other records',
   });
 }
 
 /** PostgreSQL: the row stays as read until the write commits (a concurrent update or delete waits). */
 async function lockRow(db: Db, def: ResourceDef, id: number): Promise<void> {
-  if (dialectOf(db) === 'postgres') await dynamic(db).selectFrom(def.table).select('id').where('id', '=', id).forUpdate().execute();
+  if (dialectOf(db) === 'postgres')
+    await dynamic(db).selectFrom(def.table).select('id').where('id', '=', id).forUpdate().execute();
 }
 
 /**
@@ -50,7 +68,10 @@ async function lockRow(db: Db, def: ResourceDef, id: number): Promise<void> {
 function narrowingOf(def: ResourceDef, target: ResourceDef): { column: string; field: FieldDef } | null {
   const narrowBy = target.choices?.narrowBy;
   const by = narrowBy === undefined ? undefined : target.fields.find((f) => f.name === narrowBy);
-  const field = by?.kind === 'reference' ? def.fields.find((f) => f.kind === 'reference' && referencedResource(f).table === referencedResource(by).table) : undefined;
+  const field =
+    by?.kind === 'reference'
+      ? def.fields.find((f) => f.kind === 'reference' && referencedResource(f).table === referencedResource(by).table)
+      : undefined;
   return by && field ? { column: by.name, field } : null;
 }
 
@@ -59,7 +80,11 @@ function narrowingOf(def: ResourceDef, target: ResourceDef): { column: string; f
  * resource declares its company, and the company-type rule. Returns the company the row copies
  * from a reference, when its declaration says so.
  */
-async function resolveReferences(ctx: ServiceContext, def: ResourceDef, value: Record<string, unknown>): Promise<number | undefined> {
+async function resolveReferences(
+  ctx: ServiceContext,
+  def: ResourceDef,
+  value: Record<string, unknown>,
+): Promise<number | undefined> {
   const errors: FieldError[] = [];
   const user = actingUser(ctx);
   const visible = (companyId: number | null) => companyId === null || !user || canSeeCompany(user, companyId);
@@ -76,7 +101,12 @@ async function resolveReferences(ctx: ServiceContext, def: ResourceDef, value: R
     const narrowing = narrowingOf(def, target);
     let q = dynamic(ctx.db)
       .selectFrom(target.table)
-      .select(['id', ...(companyColumn && companyColumn !== 'id' ? [companyColumn] : []), ...(typeColumn ? [typeColumn] : []), ...(narrowing ? [narrowing.column] : [])])
+      .select([
+        'id',
+        ...(companyColumn && companyColumn !== 'id' ? [companyColumn] : []),
+        ...(typeColumn ? [typeColumn] : []),
+        ...(narrowing ? [narrowing.column] : []),
+      ])
       .where('id', '=', Number(value[field.name]));
     // Neither changed nor deleted before the write commits.
     if (pg) q = q.forShare();
@@ -89,8 +119,19 @@ async function resolveReferences(ctx: ServiceContext, def: ResourceDef, value: R
     if (field.name === copiedFrom && rowCompany !== null) companyId = rowCompany;
     // A category filed under one department is not chosen for another (one without is).
     const narrowedBy = narrowing && row[narrowing.column];
-    if (narrowing && narrowedBy != null && value[narrowing.field.name] != null && Number(narrowedBy) !== Number(value[narrowing.field.name])) {
-      mismatches.push({ error: { field: field.name, message: `${field.label} does not belong to the chosen ${narrowing.field.label.toLowerCase()}` }, by: narrowing.field.name });
+    if (
+      narrowing &&
+      narrowedBy != null &&
+      value[narrowing.field.name] != null &&
+      Number(narrowedBy) !== Number(value[narrowing.field.name])
+    ) {
+      mismatches.push({
+        error: {
+          field: field.name,
+          message: `${field.label} does not belong to the chosen ${narrowing.field.label.toLowerCase()}`,
+        },
+        by: narrowing.field.name,
+      });
     }
     if (typeField && typeColumn && value[typeField] !== row[typeColumn]) {
       errors.push({ field: field.name, message: `This company is not a ${String(value[typeField])} company` });
@@ -109,7 +150,8 @@ async function resolveReferences(ctx: ServiceContext, def: ResourceDef, value: R
  */
 async function checkUnique(ctx: ServiceContext, def: ResourceDef, value: Record<string, unknown>, exceptId?: number) {
   for (const rule of def.unique ?? []) {
-    for (const name of rule.fields) if (typeof value[name] === 'string') value[name] = normaliseName(value[name] as string);
+    for (const name of rule.fields)
+      if (typeof value[name] === 'string') value[name] = normaliseName(value[name] as string);
   }
   const columns = toColumns(def, value);
   for (const rule of def.unique ?? []) {
@@ -126,7 +168,9 @@ async function checkUnique(ctx: ServiceContext, def: ResourceDef, value: Record<
     }
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     const rows = (await q.execute()) as Record<string, unknown>[];
-    const clash = rows.some((row) => texts.every(({ column, key }) => typeof row[column] === 'string' && nameKey(row[column] as string) === key));
+    const clash = rows.some((row) =>
+      texts.every(({ column, key }) => typeof row[column] === 'string' && nameKey(row[column] as string) === key),
+    );
     if (clash && rule.conflict) throw conflict(rule.message);
     if (clash) throw invalid([{ field: rule.fields[rule.fields.length - 1], message: rule.message }]);
   }
@@ -149,14 +193,22 @@ async function checkNotUsed(ctx: ServiceContext, def: ResourceDef, id: number) {
 
 /** A noun inside a sentence: lower case, acronyms kept ('API Source' → 'API source'). */
 function nounInText(noun: string): string {
-  return noun.split(' ').map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase())).join(' ');
+  return noun
+    .split(' ')
+    .map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
 }
 
 function joinWords(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-export async function createRecord<D extends ResourceDef>(ctx: ServiceContext, def: D, input: unknown, meta: WriteMeta = {}): Promise<RowOf<D>> {
+export async function createRecord<D extends ResourceDef>(
+  ctx: ServiceContext,
+  def: D,
+  input: unknown,
+  meta: WriteMeta = {},
+): Promise<RowOf<D>> {
   authorize(ctx, def, 'create');
   const value = parse(recordSchema(def), input);
   if (def.pivot) return createPivot(ctx, def, value, meta);
@@ -172,7 +224,11 @@ export async function createRecord<D extends ResourceDef>(ctx: ServiceContext, d
     if (namedId !== null) values.companyId = namedId;
     if (def.createdBy) values.createdBy = actorUserId(ctx.actor);
     if (meta.id !== undefined) {
-      const taken = await dynamic(tx.db).selectFrom(def.table).select('id').where('id', '=', meta.id).executeTakeFirst();
+      const taken = await dynamic(tx.db)
+        .selectFrom(def.table)
+        .select('id')
+        .where('id', '=', meta.id)
+        .executeTakeFirst();
       if (taken) throw conflict(`A ${nounInText(def.noun)} with id ${meta.id} already exists`);
       values.id = meta.id;
     }
@@ -183,12 +239,24 @@ export async function createRecord<D extends ResourceDef>(ctx: ServiceContext, d
 }
 
 /** Applies a subset of fields; the merged record must pass every rule of a new one. */
-export async function updateRecord<D extends ResourceDef>(ctx: ServiceContext, def: D, id: number, input: unknown, meta: WriteMeta = {}): Promise<RowOf<D>> {
+export async function updateRecord<D extends ResourceDef>(
+  ctx: ServiceContext,
+  def: D,
+  id: number,
+  input: unknown,
+  meta: WriteMeta = {},
+): Promise<RowOf<D>> {
   return (await updateRecordIfChanged(ctx, def, id, input, meta)).row;
 }
 
 /** updateRecord, saying whether anything changed (a patch with the values the row has writes nothing). */
-export async function updateRecordIfChanged<D extends ResourceDef>(ctx: ServiceContext, def: D, id: number, input: unknown, meta: WriteMeta = {}): Promise<{ row: RowOf<D>; changed: boolean }> {
+export async function updateRecordIfChanged<D extends ResourceDef>(
+  ctx: ServiceContext,
+  def: D,
+  id: number,
+  input: unknown,
+  meta: WriteMeta = {},
+): Promise<{ row: RowOf<D>; changed: boolean }> {
   authorize(ctx, def, 'edit');
   const patch = parse(patchSchema(def), input);
   if (def.pivot) return updatePivot(ctx, def, id, patch, meta);
@@ -197,11 +265,20 @@ export async function updateRecordIfChanged<D extends ResourceDef>(ctx: ServiceC
     const existing = toApiRow(def, await findRow(tx, def, id));
     const merged: Record<string, unknown> = { ...existing };
     for (const [key, v] of Object.entries(patch)) if (v !== undefined) merged[key] = v;
-    const value = parse(recordSchema(def), Object.fromEntries(def.fields.map((f) => [f.name, merged[f.name] ?? undefined])));
+    const value = parse(
+      recordSchema(def),
+      Object.fromEntries(def.fields.map((f) => [f.name, merged[f.name] ?? undefined])),
+    );
     // Nothing changes (an empty body, or the values it already has): no write, no audit entry,
     // no new version. Both sides go through the same schema, so they compare like for like.
-    const stored = recordSchema(def).safeParse(Object.fromEntries(def.fields.map((f) => [f.name, existing[f.name] ?? undefined])));
-    if (stored.success && def.fields.every((f) => JSON.stringify(stored.data[f.name] ?? null) === JSON.stringify(value[f.name] ?? null))) return { row: existing, changed: false };
+    const stored = recordSchema(def).safeParse(
+      Object.fromEntries(def.fields.map((f) => [f.name, existing[f.name] ?? undefined])),
+    );
+    if (
+      stored.success &&
+      def.fields.every((f) => JSON.stringify(stored.data[f.name] ?? null) === JSON.stringify(value[f.name] ?? null))
+    )
+      return { row: existing, changed: false };
     const companyId = await resolveReferences(tx, def, value);
     await checkUnique(tx, def, value, id);
     const values = toColumns(def, value);
@@ -212,7 +289,12 @@ export async function updateRecordIfChanged<D extends ResourceDef>(ctx: ServiceC
   });
 }
 
-export async function deleteRecord<D extends ResourceDef>(ctx: ServiceContext, def: D, id: number, meta: WriteMeta = {}): Promise<RowOf<D>> {
+export async function deleteRecord<D extends ResourceDef>(
+  ctx: ServiceContext,
+  def: D,
+  id: number,
+  meta: WriteMeta = {},
+): Promise<RowOf<D>> {
   authorize(ctx, def, 'delete');
   if (def.pivot) {
     const { source } = def.pivot;
@@ -238,7 +320,11 @@ export async function deleteRecord<D extends ResourceDef>(ctx: ServiceContext, d
 type Pivot = NonNullable<ResourceDef['pivot']>;
 
 /** The source rows of a record's company and month (the record is the month's pivot). */
-async function monthRows(tx: ServiceContext, def: ResourceDef, month: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+async function monthRows(
+  tx: ServiceContext,
+  def: ResourceDef,
+  month: Record<string, unknown>,
+): Promise<Record<string, unknown>[]> {
   const { source, typeField } = def.pivot!;
   return dynamic(tx.db)
     .selectFrom(source.table)
@@ -257,33 +343,56 @@ function partValues(fields: Readonly<Record<string, string>>, value: Record<stri
 /** The record's id: its month (as the view numbers it). */
 const pivotId = (value: Record<string, unknown>) => Number(value.year) * 100 + Number(value.month);
 
-async function createPivot<D extends ResourceDef>(ctx: ServiceContext, def: D, value: Record<string, unknown>, meta: WriteMeta): Promise<RowOf<D>> {
+async function createPivot<D extends ResourceDef>(
+  ctx: ServiceContext,
+  def: D,
+  value: Record<string, unknown>,
+  meta: WriteMeta,
+): Promise<RowOf<D>> {
   const { source, typeField, parts } = def.pivot as Pivot;
   return inWriteTransaction(ctx, def, async (tx) => {
     const companyId = await namedCompanyId(tx, def);
     if (companyId === null) throw conflict(`The ${companyNamed(def)} company does not exist`);
-    if ((await monthRows(tx, def, { companyId, year: value.year, month: value.month })).length) throw conflict(def.unique?.[0]?.message ?? 'This record already exists');
+    if ((await monthRows(tx, def, { companyId, year: value.year, month: value.month })).length)
+      throw conflict(def.unique?.[0]?.message ?? 'This record already exists');
     const types = Object.entries(parts);
     for (const [index, [type, fields]] of types.entries()) {
       const values = partValues(fields, value);
       // A type with nothing to count is left out, but a month always has its first type's row.
       if (index > 0 && Object.values(values).every((v) => v === 0)) continue;
-      await createRecord(tx, source, { companyId, year: value.year, month: value.month, [typeField]: type, ...values }, { reason: meta.reason });
+      await createRecord(
+        tx,
+        source,
+        { companyId, year: value.year, month: value.month, [typeField]: type, ...values },
+        { reason: meta.reason },
+      );
     }
     return toApiRow(def, await findRow(tx, def, pivotId(value)));
   });
 }
 
-async function updatePivot<D extends ResourceDef>(ctx: ServiceContext, def: D, id: number, patch: Record<string, unknown>, meta: WriteMeta): Promise<{ row: RowOf<D>; changed: boolean }> {
+async function updatePivot<D extends ResourceDef>(
+  ctx: ServiceContext,
+  def: D,
+  id: number,
+  patch: Record<string, unknown>,
+  meta: WriteMeta,
+): Promise<{ row: RowOf<D>; changed: boolean }> {
   const { source, typeField, parts } = def.pivot as Pivot;
   return inWriteTransaction(ctx, def, async (tx) => {
     const existing = toApiRow(def, await findRow(tx, def, id));
     const merged: Record<string, unknown> = { ...existing };
     for (const [key, v] of Object.entries(patch)) if (v !== undefined) merged[key] = v;
-    const value = parse(recordSchema(def), Object.fromEntries(def.fields.map((f) => [f.name, merged[f.name] ?? undefined])));
+    const value = parse(
+      recordSchema(def),
+      Object.fromEntries(def.fields.map((f) => [f.name, merged[f.name] ?? undefined])),
+    );
     const rows = await monthRows(tx, def, existing);
     const moved = value.year !== existing.year || value.month !== existing.month;
-    if (moved && (await monthRows(tx, def, { companyId: existing.companyId, year: value.year, month: value.month })).length) {
+    if (
+      moved &&
+      (await monthRows(tx, def, { companyId: existing.companyId, year: value.year, month: value.month })).length
+    ) {
       throw conflict(def.unique?.[0]?.message ?? 'This record already exists');
     }
     let changed = false;
@@ -291,9 +400,23 @@ async function updatePivot<D extends ResourceDef>(ctx: ServiceContext, def: D, i
       const values = partValues(fields, value);
       const row = rows.find((r) => r[typeField] === type);
       if (row) {
-        changed = (await updateRecordIfChanged(tx, source, Number(row.id), { year: value.year, month: value.month, ...values }, { reason: meta.reason })).changed || changed;
+        changed =
+          (
+            await updateRecordIfChanged(
+              tx,
+              source,
+              Number(row.id),
+              { year: value.year, month: value.month, ...values },
+              { reason: meta.reason },
+            )
+          ).changed || changed;
       } else if (Object.values(values).some((v) => v !== 0)) {
-        await createRecord(tx, source, { companyId: existing.companyId, year: value.year, month: value.month, [typeField]: type, ...values }, { reason: meta.reason });
+        await createRecord(
+          tx,
+          source,
+          { companyId: existing.companyId, year: value.year, month: value.month, [typeField]: type, ...values },
+          { reason: meta.reason },
+        );
         changed = true;
       }
     }

@@ -6,7 +6,15 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { ownerId, userContext } from '../../../test/context.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { rejection } from '../../../test/assertions.ts';
-import { actualRevenue, budgets, companies, departments, expenseCategories, revenueProjections, subscriberMetrics } from '../../features/resources.ts';
+import {
+  actualRevenue,
+  budgets,
+  companies,
+  departments,
+  expenseCategories,
+  revenueProjections,
+  subscriberMetrics,
+} from '../../features/resources.ts';
 import type { ResourceDef } from './define.ts';
 import type { Db, ServiceContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
@@ -86,7 +94,11 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       marketing = await departmentId('Marketing');
       const names = ['Alpha_Beta', 'AlphaXBeta', '50% Off', '50 Off', 'Back\\slash', 'Plain'];
       for (const [i, name] of names.entries()) {
-        const category = await createRecord(ctx, expenseCategories, { companyId, departmentId: i === 5 ? marketing : finance, name });
+        const category = await createRecord(ctx, expenseCategories, {
+          companyId,
+          departmentId: i === 5 ? marketing : finance,
+          name,
+        });
         const budget = await createRecord(ctx, budgets, {
           departmentId: i === 5 ? marketing : finance,
           categoryId: category.id,
@@ -146,7 +158,12 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
     it('company filters do not apply to shared departments (no company_id column)', async () => {
       const all = await list(departments, {});
       expect(all.total).toBeGreaterThanOrEqual(16);
-      for (const query of [{ companyId }, { company: companyName }, { companyType: 'marketing' }, { source: 'Retainers' }]) {
+      for (const query of [
+        { companyId },
+        { company: companyName },
+        { companyType: 'marketing' },
+        { source: 'Retainers' },
+      ]) {
         expect((await list(departments, query)).total).toBe(all.total);
       }
       expect(await collect(recordBatches(ctx, departments, { companyId }, 5))).toHaveLength(all.total);
@@ -170,15 +187,34 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
 
       const revenueCompany = await newCompany();
       for (const source of ['Retainers', 'Retainers', 'Campaign Fees']) {
-        await createRecord(ctx, actualRevenue, { companyId: revenueCompany, source, amount: 10, revenueDate: '2026-01-05' });
+        await createRecord(ctx, actualRevenue, {
+          companyId: revenueCompany,
+          source,
+          amount: 10,
+          revenueDate: '2026-01-05',
+        });
       }
       expect((await list(actualRevenue, { filter: 'Retainers', companyId: revenueCompany })).total).toBe(2);
       expect((await list(actualRevenue, { source: 'Campaign Fees', companyId: revenueCompany })).total).toBe(1);
       expect((await list(actualRevenue, { filter: 'retainers', companyId: revenueCompany })).total).toBe(0); // exact match
 
       const mobile = await newCompany('mobile');
-      await createRecord(ctx, subscriberMetrics, { companyId: mobile, companyType: 'mobile', metricName: 'arpu', metricValue: 4.5, period: 'monthly', recordDate: '2026-01-31' });
-      await createRecord(ctx, subscriberMetrics, { companyId: mobile, companyType: 'mobile', metricName: 'sms_count', metricValue: 1000, period: 'monthly', recordDate: '2026-01-31' });
+      await createRecord(ctx, subscriberMetrics, {
+        companyId: mobile,
+        companyType: 'mobile',
+        metricName: 'arpu',
+        metricValue: 4.5,
+        period: 'monthly',
+        recordDate: '2026-01-31',
+      });
+      await createRecord(ctx, subscriberMetrics, {
+        companyId: mobile,
+        companyType: 'mobile',
+        metricName: 'sms_count',
+        metricValue: 1000,
+        period: 'monthly',
+        recordDate: '2026-01-31',
+      });
       const arpu = await list(subscriberMetrics, { filter: 'arpu', companyId: mobile });
       expect(arpu.rows).toHaveLength(1);
       expect(arpu.rows[0]).toMatchObject({ metricName: 'arpu', metricValue: 4.5 });
@@ -191,17 +227,39 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
     let eleven: number;
     // Amounts with ties so that sorted runs cross page and batch boundaries.
     const AMOUNTS = [5, 5, 5, 3, 3, 8, 8, 8, 8, 1, 5];
-    const DATES = ['2026-01-01', '2026-01-01', '2026-02-01', '2026-02-01', '2026-02-01', '2026-03-01', '2026-01-01', '2026-04-01', '2026-04-01', '2026-04-01', '2026-05-01'];
+    const DATES = [
+      '2026-01-01',
+      '2026-01-01',
+      '2026-02-01',
+      '2026-02-01',
+      '2026-02-01',
+      '2026-03-01',
+      '2026-01-01',
+      '2026-04-01',
+      '2026-04-01',
+      '2026-04-01',
+      '2026-05-01',
+    ];
 
     beforeAll(async () => {
       empty = await newCompany();
       ten = await newCompany();
       eleven = await newCompany();
       for (let i = 0; i < 10; i++) {
-        await createRecord(ctx, actualRevenue, { companyId: ten, source: 'Retainers', amount: 10 + i, revenueDate: `2025-0${(i % 9) + 1}-15` });
+        await createRecord(ctx, actualRevenue, {
+          companyId: ten,
+          source: 'Retainers',
+          amount: 10 + i,
+          revenueDate: `2025-0${(i % 9) + 1}-15`,
+        });
       }
       for (let i = 0; i < 11; i++) {
-        await createRecord(ctx, actualRevenue, { companyId: eleven, source: i % 2 ? 'Retainers' : 'Campaign Fees', amount: AMOUNTS[i], revenueDate: DATES[i] });
+        await createRecord(ctx, actualRevenue, {
+          companyId: eleven,
+          source: i % 2 ? 'Retainers' : 'Campaign Fees',
+          amount: AMOUNTS[i],
+          revenueDate: DATES[i],
+        });
       }
     });
 
@@ -250,7 +308,11 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       });
       const all = (await list(actualRevenue, { companyId: eleven })).rows;
       expect(all).toHaveLength(11);
-      for (const [sort, key] of [['amount', 'amount'], ['revenueDate', 'revenueDate'], ['source', 'source']] as const) {
+      for (const [sort, key] of [
+        ['amount', 'amount'],
+        ['revenueDate', 'revenueDate'],
+        ['source', 'source'],
+      ] as const) {
         for (const dir of ['asc', 'desc'] as const) {
           const expected = expectedOrder(all, key, dir);
           const whole = await list(actualRevenue, { companyId: eleven, sort, dir });
@@ -260,21 +322,38 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
           expect(ids(paged), `${sort} ${dir} paged`).toEqual(expected);
           // Small pages cut through runs of equal values.
           const small: ApiRow[] = [];
-          for (let offset = 0; offset < 11; offset += 3) small.push(...(await list(actualRevenue, { companyId: eleven, sort, dir, limit: 3, offset })).rows);
+          for (let offset = 0; offset < 11; offset += 3)
+            small.push(...(await list(actualRevenue, { companyId: eleven, sort, dir, limit: 3, offset })).rows);
           expect(ids(small), `${sort} ${dir} by 3`).toEqual(expected);
         }
       }
     });
 
-    it('the default order is the declaration\'s (revenue date, newest first); a sort without a direction is ascending', async () => {
+    it("the default order is the declaration's (revenue date, newest first); a sort without a direction is ascending", async () => {
       const all = (await list(actualRevenue, { companyId: eleven })).rows;
       expect(ids(all)).toEqual(expectedOrder(all, 'revenueDate', 'desc'));
-      expect(ids((await list(actualRevenue, { companyId: eleven, sort: 'amount' })).rows)).toEqual(expectedOrder(all, 'amount', 'asc'));
+      expect(ids((await list(actualRevenue, { companyId: eleven, sort: 'amount' })).rows)).toEqual(
+        expectedOrder(all, 'amount', 'asc'),
+      );
       // An unknown key falls back to the default sort (the API rejects it earlier).
-      expect(ids((await list(actualRevenue, { companyId: eleven, sort: 'nope' })).rows)).toEqual(expectedOrder(all, 'revenueDate', 'desc'));
-      expect(resolveSort(actualRevenue, null, 'asc')).toEqual({ key: 'revenueDate', columns: ['revenueDate', 'id'], dir: 'asc' });
-      expect(resolveSort(actualRevenue, 'amount', null)).toEqual({ key: 'amount', columns: ['amountCents', 'id'], dir: 'asc' });
-      expect(resolveSort(actualRevenue, 'constructor', null)).toEqual({ key: 'revenueDate', columns: ['revenueDate', 'id'], dir: 'desc' });
+      expect(ids((await list(actualRevenue, { companyId: eleven, sort: 'nope' })).rows)).toEqual(
+        expectedOrder(all, 'revenueDate', 'desc'),
+      );
+      expect(resolveSort(actualRevenue, null, 'asc')).toEqual({
+        key: 'revenueDate',
+        columns: ['revenueDate', 'id'],
+        dir: 'asc',
+      });
+      expect(resolveSort(actualRevenue, 'amount', null)).toEqual({
+        key: 'amount',
+        columns: ['amountCents', 'id'],
+        dir: 'asc',
+      });
+      expect(resolveSort(actualRevenue, 'constructor', null)).toEqual({
+        key: 'revenueDate',
+        columns: ['revenueDate', 'id'],
+        dir: 'desc',
+      });
     });
 
     it('recordBatches yields every filtered row once, in list order, across batches of 3', async () => {
@@ -287,13 +366,23 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
         }
       }
       // Filters apply; an exact multiple of the batch size; nothing at all.
-      const retainers = ids((await list(actualRevenue, { companyId: eleven, filter: 'Retainers', sort: 'amount' })).rows);
+      const retainers = ids(
+        (await list(actualRevenue, { companyId: eleven, filter: 'Retainers', sort: 'amount' })).rows,
+      );
       expect(retainers).toHaveLength(5);
-      expect(ids(await collect(recordBatches(ctx, actualRevenue, { companyId: eleven, filter: 'Retainers', sort: 'amount' }, 3)))).toEqual(retainers);
+      expect(
+        ids(
+          await collect(
+            recordBatches(ctx, actualRevenue, { companyId: eleven, filter: 'Retainers', sort: 'amount' }, 3),
+          ),
+        ),
+      ).toEqual(retainers);
       expect(await collect(recordBatches(ctx, actualRevenue, { companyId: ten }, 5))).toHaveLength(10);
       expect(await collect(recordBatches(ctx, actualRevenue, { companyId: empty }, 3))).toEqual([]);
       // Rows are the API's: decimal amounts and joined names.
-      const [first] = await collect(recordBatches(ctx, actualRevenue, { companyId: eleven, sort: 'amount', dir: 'asc' }, 3));
+      const [first] = await collect(
+        recordBatches(ctx, actualRevenue, { companyId: eleven, sort: 'amount', dir: 'asc' }, 3),
+      );
       expect(first).toMatchObject({ amount: 1, companyId: eleven });
       expect(typeof first.companyName).toBe('string');
     });
@@ -324,13 +413,33 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
     it('create, read, partial update and delete round-trip money as decimals stored in cents', async () => {
       const companyId = await newCompany();
       const created = await createRecord(ctx, revenueProjections, {
-        companyId, source: 'Retainers', amount: 1234.56, period: 'quarterly', startDate: '2026-01-01', endDate: '2026-03-31',
+        companyId,
+        source: 'Retainers',
+        amount: 1234.56,
+        period: 'quarterly',
+        startDate: '2026-01-01',
+        endDate: '2026-03-31',
       });
-      expect(created).toMatchObject({ companyId, amount: 1234.56, status: 'active', description: null, companyType: 'marketing' });
-      const stored = await db.selectFrom('revenueProjections').select('amountCents').where('id', '=', created.id).executeTakeFirstOrThrow();
+      expect(created).toMatchObject({
+        companyId,
+        amount: 1234.56,
+        status: 'active',
+        description: null,
+        companyType: 'marketing',
+      });
+      const stored = await db
+        .selectFrom('revenueProjections')
+        .select('amountCents')
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
       expect(Number(stored.amountCents)).toBe(123456);
       const updated = await updateRecord(ctx, revenueProjections, created.id, { amount: 0.07 });
-      expect(updated).toMatchObject({ amount: 0.07, source: 'Retainers', startDate: '2026-01-01', endDate: '2026-03-31' });
+      expect(updated).toMatchObject({
+        amount: 0.07,
+        source: 'Retainers',
+        startDate: '2026-01-01',
+        endDate: '2026-03-31',
+      });
       expect(await getRecord(ctx, revenueProjections, created.id)).toEqual(updated);
       const error = await rejection(updateRecord(ctx, revenueProjections, created.id, { startDate: '2026-04-01' }));
       expect(error).toBeInstanceOf(DomainError);
@@ -360,8 +469,20 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       theirs = await newCompany('fintech');
       scoped = await userContext(db, (await createTestUser(db, { role: 'editor', companyId: mine })).id);
       viewer = await userContext(db, (await createTestUser(db, { role: 'viewer' })).id);
-      await createRecord(ctx, actualRevenue, { companyId: mine, source: 'Card Interchange', amount: 1, revenueDate: '2026-01-01' });
-      theirRow = (await createRecord(ctx, actualRevenue, { companyId: theirs, source: 'Card Interchange', amount: 2, revenueDate: '2026-01-01' })).id;
+      await createRecord(ctx, actualRevenue, {
+        companyId: mine,
+        source: 'Card Interchange',
+        amount: 1,
+        revenueDate: '2026-01-01',
+      });
+      theirRow = (
+        await createRecord(ctx, actualRevenue, {
+          companyId: theirs,
+          source: 'Card Interchange',
+          amount: 2,
+          revenueDate: '2026-01-01',
+        })
+      ).id;
     });
 
     it('a scoped user lists only their company, even when asking for another', async () => {
@@ -373,11 +494,13 @@ describe.each(TEST_DIALECTS)('generic resource service on %s', (dialect) => {
       expect(await collect(recordBatches(scoped, actualRevenue, {}, 3))).toHaveLength(1);
     });
 
-    it('another company\'s row is not found; its company cannot be chosen', async () => {
+    it("another company's row is not found; its company cannot be chosen", async () => {
       expect((await rejection(getRecord(scoped, actualRevenue, theirRow))).kind).toBe('notFound');
       expect((await rejection(updateRecord(scoped, actualRevenue, theirRow, { amount: 3 }))).kind).toBe('notFound');
       expect((await rejection(deleteRecord(scoped, actualRevenue, theirRow))).kind).toBe('forbidden'); // editors never delete
-      const error = await rejection(createRecord(scoped, actualRevenue, { companyId: theirs, source: 'X', amount: 1, revenueDate: '2026-01-01' }));
+      const error = await rejection(
+        createRecord(scoped, actualRevenue, { companyId: theirs, source: 'X', amount: 1, revenueDate: '2026-01-01' }),
+      );
       expect(error.errors).toEqual([{ field: 'companyId', message: 'Company not found' }]);
     });
 

@@ -31,17 +31,24 @@ function isJsonObject(text: string): boolean {
 function fieldSchema(field: FieldDef, form = false): z.ZodType {
   const required = field.requiredMessage ?? `${field.label} is required`;
   // A required field left out (or null) is "required", not of the wrong type.
-  const wrongType = (message: string) => (issue: { input?: unknown }) => (issue.input == null && field.required !== false ? required : message);
+  const wrongType = (message: string) => (issue: { input?: unknown }) =>
+    issue.input == null && field.required !== false ? required : message;
   switch (field.kind) {
     case 'text':
     case 'textarea': {
       const max = field.max ?? 255;
-      let text = z.string({ error: wrongType(`${field.label} must be text`) }).trim().max(max, { message: `${field.label} must be at most ${max} characters` })
+      let text = z
+        .string({ error: wrongType(`${field.label} must be text`) })
+        .trim()
+        .max(max, { message: `${field.label} must be at most ${max} characters` })
         .refine(hasNoNul, { message: nulMessage(field.label), abort: true });
       if (field.format === 'url') text = text.refine((v) => !v || isWebUrl(v), { message: 'Must be a valid URL' });
-      if (field.format === 'json') text = text.refine((v) => !v || isJsonObject(v), { message: `${field.label} must be a JSON object` });
+      if (field.format === 'json')
+        text = text.refine((v) => !v || isJsonObject(v), { message: `${field.label} must be a JSON object` });
       // An optional text left empty is null, or its default when it has one (an endpoint's sync frequency: manual).
-      return field.required ? text.min(1, { message: required }) : text.nullish().transform((v) => (v ? v : field.defaultValue ?? null));
+      return field.required
+        ? text.min(1, { message: required })
+        : text.nullish().transform((v) => (v ? v : (field.defaultValue ?? null)));
     }
     case 'money': {
       // An optional amount (a month's revenue) may be zero; a required one (a budget) is positive.
@@ -69,8 +76,15 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
         .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
     case 'integer': {
       const [min, max] = field.range ?? [0, MAX_COUNT];
-      const message = min === 0 && max === MAX_COUNT ? `${field.label} must be a whole number of 0 or more` : `${field.label} must be a whole number from ${min} to ${max}`;
-      return z.number({ error: wrongType(message) }).int({ message }).min(min, { message }).max(max, { message });
+      const message =
+        min === 0 && max === MAX_COUNT
+          ? `${field.label} must be a whole number of 0 or more`
+          : `${field.label} must be a whole number from ${min} to ${max}`;
+      return z
+        .number({ error: wrongType(message) })
+        .int({ message })
+        .min(min, { message })
+        .max(max, { message });
     }
     case 'date':
       return z
@@ -80,10 +94,15 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
       const options = field.options as [string, ...string[]];
       const oneOf = `${field.label} must be one of: ${options.join(', ')}`;
       // A declared required message answers a missing choice ('Target table is required').
-      const schema = z.enum(options, { error: (issue) => (field.requiredMessage && (issue.input === undefined || issue.input === '') ? field.requiredMessage : oneOf) });
+      const schema = z.enum(options, {
+        error: (issue) =>
+          field.requiredMessage && (issue.input === undefined || issue.input === '') ? field.requiredMessage : oneOf,
+      });
       if (field.required === false) return schema.optional();
       // A JSON create may leave out a field with a default (an API source's auth type: none).
-      return field.defaultValue !== undefined && !form ? schema.optional().transform((v) => v ?? field.defaultValue) : schema;
+      return field.defaultValue !== undefined && !form
+        ? schema.optional().transform((v) => v ?? field.defaultValue)
+        : schema;
     }
     case 'boolean': {
       // JSON true/false; a form's checkbox 'on', or nothing when unticked. Missing in a JSON create: the default.
@@ -95,7 +114,11 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
     }
     case 'reference': {
       // Above MAX_ID no row can exist (and PostgreSQL's integer columns would refuse the lookup).
-      const id = z.number({ error: required }).int({ message: required }).positive({ message: required }).max(MAX_ID, { message: `${field.label} not found` });
+      const id = z
+        .number({ error: required })
+        .int({ message: required })
+        .positive({ message: required })
+        .max(MAX_ID, { message: `${field.label} not found` });
       return field.nullable ? id.nullish().transform((v) => v ?? null) : id;
     }
   }
@@ -107,12 +130,20 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
  * for the screens' forms, whose posts also carry their controls (intent, id, conform's own
  * fields): those are dropped, and only the declared fields are kept.
  */
-export function recordSchema(def: Pick<ResourceDef, 'fields' | 'refine'>, fixed: Record<string, string> = {}, options: { form?: boolean } = {}) {
+export function recordSchema(
+  def: Pick<ResourceDef, 'fields' | 'refine'>,
+  fixed: Record<string, string> = {},
+  options: { form?: boolean } = {},
+) {
   // A value the screen fixes (Mobile Metrics' company type) is never taken from the post.
-  const schemaOf = (f: FieldDef) => (Object.hasOwn(fixed, f.name) ? z.preprocess(() => fixed[f.name], fieldSchema(f, options.form)) : fieldSchema(f, options.form));
+  const schemaOf = (f: FieldDef) =>
+    Object.hasOwn(fixed, f.name)
+      ? z.preprocess(() => fixed[f.name], fieldSchema(f, options.form))
+      : fieldSchema(f, options.form);
   const shape = Object.fromEntries(def.fields.map((f) => [f.name, schemaOf(f)]));
   return (options.form ? z.object(shape) : z.strictObject(shape)).superRefine((value, ctx) => {
-    for (const error of def.refine?.(value, z) ?? []) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
+    for (const error of def.refine?.(value, z) ?? [])
+      ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
   });
 }
 
@@ -121,4 +152,3 @@ export function patchSchema(def: Pick<ResourceDef, 'fields'>) {
   const shape = Object.fromEntries(def.fields.map((f) => [f.name, fieldSchema(f).optional()]));
   return z.strictObject(shape);
 }
-

@@ -10,7 +10,12 @@ import { ownerId, userContext } from '../../../test/context.ts';
 import { searchTableAgainstRows } from '../../../test/search-table.ts';
 import { dialectHelpers } from '../../../db/dialect.ts';
 import { migrations } from '../../../db/migrations/index.ts';
-import { dropPostgresSearchTable, rebuildSearchIndex, SEARCH_INDEXES, usesSearchIndex } from '../../../db/search-index.ts';
+import {
+  dropPostgresSearchTable,
+  rebuildSearchIndex,
+  SEARCH_INDEXES,
+  usesSearchIndex,
+} from '../../../db/search-index.ts';
 import { snakeCase } from '../lib/names.ts';
 import { RESOURCE_LIST } from '../../features/resources.ts';
 import { actualExpenses, companies, expenseCategories } from '../../features/resources.ts';
@@ -48,9 +53,39 @@ const TEXTS = [
 ];
 
 const QUERIES = [
-  'azure', 'AZURE', 'Azure sub', 'RCP-10', '50%', '0% o', 'e_D', '_', 'a_b', '"hello"', 'lo" t', "o'brien", '\\sla', '*st',
-  'near and', 'and', 'not', '***', 'café', 'caf', 'straße', 'GmbH', 'INV-2024', '2026-02', '-02-1', 'consult', 'nothing like this',
-  'Finance', 'marketing', 'zz', 'a', '%', '2026',
+  'azure',
+  'AZURE',
+  'Azure sub',
+  'RCP-10',
+  '50%',
+  '0% o',
+  'e_D',
+  '_',
+  'a_b',
+  '"hello"',
+  'lo" t',
+  "o'brien",
+  '\\sla',
+  '*st',
+  'near and',
+  'and',
+  'not',
+  '***',
+  'café',
+  'caf',
+  'straße',
+  'GmbH',
+  'INV-2024',
+  '2026-02',
+  '-02-1',
+  'consult',
+  'nothing like this',
+  'Finance',
+  'marketing',
+  'zz',
+  'a',
+  '%',
+  '2026',
 ];
 
 describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
@@ -68,12 +103,30 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     companyId = (await createRecord(ctx, companies, { name: companyName, type: 'marketing', description: null })).id;
     if (ctx.actor.kind !== 'user') throw new Error('a user context was expected');
     scoped = { ...ctx, actor: { kind: 'user', user: { ...ctx.actor.user, companyId } } };
-    const departments = await database.db.selectFrom('departments').select(['id', 'name']).where('name', 'in', ['Finance', 'Marketing']).execute();
+    const departments = await database.db
+      .selectFrom('departments')
+      .select(['id', 'name'])
+      .where('name', 'in', ['Finance', 'Marketing'])
+      .execute();
     for (const [i, text] of TEXTS.entries()) {
       const department = departments[i % departments.length];
-      const category = await createRecord(ctx, expenseCategories, { companyId, departmentId: department.id, name: `Cat ${i} Supplies` });
+      const category = await createRecord(ctx, expenseCategories, {
+        companyId,
+        departmentId: department.id,
+        name: `Cat ${i} Supplies`,
+      });
       const day = `2026-0${1 + (i % 3)}-1${i}`;
-      created.push((await createRecord(ctx, actualExpenses, { departmentId: department.id, categoryId: category.id, amount: 10 + i, expenseDate: day, ...text })).id);
+      created.push(
+        (
+          await createRecord(ctx, actualExpenses, {
+            departmentId: department.id,
+            categoryId: category.id,
+            amount: 10 + i,
+            expenseDate: day,
+            ...text,
+          })
+        ).id,
+      );
     }
   });
   afterAll(() => database?.destroy());
@@ -86,8 +139,18 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
   function expected(rows: ApiRow[], q: string): number[] {
     const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
     const term = fold(q.trim());
-    const texts = (r: ApiRow) => [r.description, r.vendor, r.receiptNumber, r.expenseDate, r.departmentName, r.categoryName, companyName];
-    return rows.filter((r) => texts(r).some((t) => t !== null && t !== undefined && fold(String(t)).includes(term))).map((r) => r.id);
+    const texts = (r: ApiRow) => [
+      r.description,
+      r.vendor,
+      r.receiptNumber,
+      r.expenseDate,
+      r.departmentName,
+      r.categoryName,
+      companyName,
+    ];
+    return rows
+      .filter((r) => texts(r).some((t) => t !== null && t !== undefined && fold(String(t)).includes(term)))
+      .map((r) => r.id);
   }
 
   async function found(q: string, where: { companyId?: number } = { companyId }, as = ctx): Promise<number[]> {
@@ -97,14 +160,25 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
   }
 
   const SEARCH_TABLE_INDEXES = [
-    'actual_expenses_search_category_id_idx', 'actual_expenses_search_department_id_idx', 'actual_expenses_search_description_term_idx',
-    'actual_expenses_search_expense_date_idx', 'actual_expenses_search_pkey', 'actual_expenses_search_terms_key', 'actual_expenses_search_terms_pkey',
-    'actual_expenses_search_terms_value_idx', 'actual_expenses_search_text_idx', 'actual_expenses_search_vendor_term_idx',
+    'actual_expenses_search_category_id_idx',
+    'actual_expenses_search_department_id_idx',
+    'actual_expenses_search_description_term_idx',
+    'actual_expenses_search_expense_date_idx',
+    'actual_expenses_search_pkey',
+    'actual_expenses_search_terms_key',
+    'actual_expenses_search_terms_pkey',
+    'actual_expenses_search_terms_value_idx',
+    'actual_expenses_search_text_idx',
+    'actual_expenses_search_vendor_term_idx',
   ];
 
   async function searchIndexNames(): Promise<string[]> {
-    const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()
-      and tablename in ('actual_expenses', 'actual_expenses_search', 'actual_expenses_search_terms') and indexname like '%search%' order by 1`.execute(database.db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select indexname as name from pg_indexes where schemaname = current_schema()
+      and tablename in ('actual_expenses', 'actual_expenses_search', 'actual_expenses_search_terms') and indexname like '%search%' order by 1`.execute(
+      database.db,
+    );
     return rows.map((r) => r.name);
   }
 
@@ -112,7 +186,12 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     const rows = await everyRow();
     // Only this test's rows: "every company" below lists the same ones.
     expect((await listRecords(ctx, actualExpenses, { limit: 1000, offset: 0 })).total).toBe(rows.length);
-    const other = await database.db.selectFrom('companies').select('id').where('id', '!=', companyId).orderBy('id').executeTakeFirstOrThrow();
+    const other = await database.db
+      .selectFrom('companies')
+      .select('id')
+      .where('id', '!=', companyId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     for (const q of QUERIES) {
       const want = expected(rows, q);
       expect(await found(q), q).toEqual(want);
@@ -139,45 +218,56 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     return { ctx: { ...as, db: as.db.withPlugin(plugin) }, queries };
   }
 
-  it.runIf(dialect === 'postgres')('answers a search with nothing else to check from the search table alone', async () => {
-    const readsTable = async (as: ServiceContext, query: Record<string, unknown>) => {
-      const spy = recording(as);
-      await listRecords(spy.ctx, actualExpenses, { q: 'azure', limit: 10, offset: 0, ...query });
-      const paging = spy.queries.filter((q) => q.includes('count(*) over ()'));
-      expect(paging).toHaveLength(1);
-      return paging[0].includes('"name":"actual_expenses"');
-    };
-    expect(await readsTable(ctx, {})).toBe(false);
-    expect(await readsTable(scoped, {})).toBe(false);
-    expect(await readsTable(ctx, { sort: 'amount', dir: 'asc' })).toBe(false);
-    // Departments, categories and days by their keys in the search table.
-    expect(await readsTable(ctx, { q: 'Finance' })).toBe(false);
-    expect(await readsTable(ctx, { q: 'Supplies' })).toBe(false);
-    expect(await readsTable(ctx, { q: '2026-02' })).toBe(false);
-    // The Company filter too: the search table holds each row's company.
-    expect(await readsTable(ctx, { companyId })).toBe(false);
-    expect(await readsTable(scoped, { companyId })).toBe(false);
-    // Conditions and names the search table does not hold send the search to the table.
-    expect(await readsTable(ctx, { companyId, from: '2026-01-01' })).toBe(true);
-    expect(await readsTable(ctx, { q: companyName })).toBe(true);
-  });
+  it.runIf(dialect === 'postgres')(
+    'answers a search with nothing else to check from the search table alone',
+    async () => {
+      const readsTable = async (as: ServiceContext, query: Record<string, unknown>) => {
+        const spy = recording(as);
+        await listRecords(spy.ctx, actualExpenses, { q: 'azure', limit: 10, offset: 0, ...query });
+        const paging = spy.queries.filter((q) => q.includes('count(*) over ()'));
+        expect(paging).toHaveLength(1);
+        return paging[0].includes('"name":"actual_expenses"');
+      };
+      expect(await readsTable(ctx, {})).toBe(false);
+      expect(await readsTable(scoped, {})).toBe(false);
+      expect(await readsTable(ctx, { sort: 'amount', dir: 'asc' })).toBe(false);
+      // Departments, categories and days by their keys in the search table.
+      expect(await readsTable(ctx, { q: 'Finance' })).toBe(false);
+      expect(await readsTable(ctx, { q: 'Supplies' })).toBe(false);
+      expect(await readsTable(ctx, { q: '2026-02' })).toBe(false);
+      // The Company filter too: the search table holds each row's company.
+      expect(await readsTable(ctx, { companyId })).toBe(false);
+      expect(await readsTable(scoped, { companyId })).toBe(false);
+      // Conditions and names the search table does not hold send the search to the table.
+      expect(await readsTable(ctx, { companyId, from: '2026-01-01' })).toBe(true);
+      expect(await readsTable(ctx, { q: companyName })).toBe(true);
+    },
+  );
 
-  it.runIf(dialect === 'postgres')('finds the rows of each kind of match through its own lookup, appended without deduplicating', async () => {
-    const lookups = async (q: string) => {
-      const spy = recording(ctx);
-      await listRecords(spy.ctx, actualExpenses, { q, limit: 10, offset: 0 });
-      const paging = spy.queries.find((text) => text.includes('count(*) over ()'))!;
-      const appended = [...paging.matchAll(/"kind":"SetOperationNode","operator":"union","expression":.*?"all":(true|false)/g)];
-      expect(appended.every((m) => m[1] === 'true'), q).toBe(true);
-      return appended.length + 1;
-    };
-    // Vendors, then the receipt numbers (the row's own text).
-    expect(await lookups("o'brien")).toBe(2);
-    // Descriptions, vendors and receipt numbers.
-    expect(await lookups('consult')).toBe(3);
-    // Descriptions, categories (by name), then receipt numbers.
-    expect(await lookups('supplies')).toBe(3);
-  });
+  it.runIf(dialect === 'postgres')(
+    'finds the rows of each kind of match through its own lookup, appended without deduplicating',
+    async () => {
+      const lookups = async (q: string) => {
+        const spy = recording(ctx);
+        await listRecords(spy.ctx, actualExpenses, { q, limit: 10, offset: 0 });
+        const paging = spy.queries.find((text) => text.includes('count(*) over ()'))!;
+        const appended = [
+          ...paging.matchAll(/"kind":"SetOperationNode","operator":"union","expression":.*?"all":(true|false)/g),
+        ];
+        expect(
+          appended.every((m) => m[1] === 'true'),
+          q,
+        ).toBe(true);
+        return appended.length + 1;
+      };
+      // Vendors, then the receipt numbers (the row's own text).
+      expect(await lookups("o'brien")).toBe(2);
+      // Descriptions, vendors and receipt numbers.
+      expect(await lookups('consult')).toBe(3);
+      // Descriptions, categories (by name), then receipt numbers.
+      expect(await lookups('supplies')).toBe(3);
+    },
+  );
 
   it("exports what the list finds, and so do conditions built without the search's lookups", async () => {
     const { conditions, recordQuery } = await import('./resource-list.server.ts');
@@ -188,7 +278,12 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
       expect(sorted(exported.map((r) => r.id)), q).toEqual(want);
       // The names, days and dictionary values read in the statement instead.
       const { where } = conditions(ctx, actualExpenses, { q, companyId, limit: 0, offset: 0 });
-      const unlooked = await where.reduce((query, condition) => query.where(condition), database.db.selectFrom('actualExpenses as t').select('t.id')).execute();
+      const unlooked = await where
+        .reduce(
+          (query, condition) => query.where(condition),
+          database.db.selectFrom('actualExpenses as t').select('t.id'),
+        )
+        .execute();
       expect(sorted(unlooked.map((r) => r.id)), `${q}, without lookups`).toEqual(want);
     }
   });
@@ -197,14 +292,20 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     expect(await found('azure')).toHaveLength(2);
     expect(await found('o"brien')).toEqual([]);
     // Past the last match: no rows, the right total.
-    expect(await listRecords(ctx, actualExpenses, { q: 'azure', limit: 10, offset: 2, companyId })).toEqual({ rows: [], total: 2 });
+    expect(await listRecords(ctx, actualExpenses, { q: 'azure', limit: 10, offset: 2, companyId })).toEqual({
+      rows: [],
+      total: 2,
+    });
     await expectSameAsSubstring();
   });
 
   it.each([
     ['sorting the matches', { sortMatchesUpTo: 2_000, walkEntries: 100_000, directPageOffset: 200 }],
     ['sorting the matches, ids first', { sortMatchesUpTo: 2_000, walkEntries: 100_000, directPageOffset: 0 }],
-    ['walking the sort index, or sorting when the stretch falls short', { sortMatchesUpTo: 0, walkEntries: 4, directPageOffset: 200 }],
+    [
+      'walking the sort index, or sorting when the stretch falls short',
+      { sortMatchesUpTo: 0, walkEntries: 4, directPageOffset: 200 },
+    ],
   ])('pages of one result, %s, make up the whole result', async (_way, paging) => {
     Object.assign(LIST_PAGING, paging);
     onTestFinished(() => {
@@ -236,14 +337,21 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     expect(await found('globex')).toEqual([created[0]]);
     expect(await found('acme consult')).toEqual([]);
     await expectSameAsSubstring();
-    if (dialect === 'sqlite') await sql`insert into actual_expenses_search (actual_expenses_search) values ('integrity-check')`.execute(database.db);
+    if (dialect === 'sqlite')
+      await sql`insert into actual_expenses_search (actual_expenses_search) values ('integrity-check')`.execute(
+        database.db,
+      );
   });
 
   it.runIf(dialect === 'postgres')('migration 0015 gives a database from before it its search table', async () => {
     const db = database.db;
     // As 0013 left it before the search tables: the GIN index over the table's own text.
     await dropPostgresSearchTable(db, SEARCH_INDEXES.actual_expenses);
-    await sql.raw(`create index actual_expenses_search_idx on actual_expenses using gin ((coalesce(description, '') || E'\\n' || coalesce(vendor, '') || E'\\n' || coalesce(receipt_number, '')) public.gin_trgm_ops)`).execute(db);
+    await sql
+      .raw(
+        `create index actual_expenses_search_idx on actual_expenses using gin ((coalesce(description, '') || E'\\n' || coalesce(vendor, '') || E'\\n' || coalesce(receipt_number, '')) public.gin_trgm_ops)`,
+      )
+      .execute(db);
     // 0015 makes today's search table, which 0016 then leaves alone (each run on its own, as the
     // migrator would run them in order: later migrations are applied to this database already).
     await migrations['0015_search_tables'].up(db, dialectHelpers(dialect));
@@ -258,9 +366,17 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     const db = database.db;
     // As 0015 left it: the text columns joined, lowercased, under one GIN index.
     await dropPostgresSearchTable(db, SEARCH_INDEXES.actual_expenses);
-    await sql.raw(`create table actual_expenses_search as select id, company_id, expense_date, amount_cents,
-        lower(coalesce(description, '') || E'\\n' || coalesce(vendor, '') || E'\\n' || coalesce(receipt_number, '')) as text from actual_expenses`).execute(db);
-    await sql.raw(`create index actual_expenses_search_text_idx on actual_expenses_search using gin (text public.gin_trgm_ops)`).execute(db);
+    await sql
+      .raw(
+        `create table actual_expenses_search as select id, company_id, expense_date, amount_cents,
+        lower(coalesce(description, '') || E'\\n' || coalesce(vendor, '') || E'\\n' || coalesce(receipt_number, '')) as text from actual_expenses`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create index actual_expenses_search_text_idx on actual_expenses_search using gin (text public.gin_trgm_ops)`,
+      )
+      .execute(db);
     await migrations['0016_search_terms'].up(db, dialectHelpers(dialect));
     expect(await searchIndexNames()).toEqual(SEARCH_TABLE_INDEXES);
     await expectSameAsSubstring();
@@ -273,6 +389,9 @@ describe.each(TEST_DIALECTS)('search through the index on %s', (dialect) => {
     await rebuildSearchIndex(database.db, dialect, 'actual_expenses');
     await expectSameAsSubstring();
     // FTS5 compares its index with the rows (throws when they differ).
-    if (dialect === 'sqlite') await sql`insert into actual_expenses_search (actual_expenses_search) values ('integrity-check')`.execute(database.db);
+    if (dialect === 'sqlite')
+      await sql`insert into actual_expenses_search (actual_expenses_search) values ('integrity-check')`.execute(
+        database.db,
+      );
   });
 });

@@ -9,7 +9,10 @@ import { Alert } from '../../ui/form.tsx';
 export type ActionAnswer = { intent: string; result?: SubmissionResult<string[]> };
 
 /** conform's lastResult for the form of `intent`, when the last action was that intent. */
-export function resultFor(answer: ActionAnswer | null | undefined, intent: string): SubmissionResult<string[]> | undefined {
+export function resultFor(
+  answer: ActionAnswer | null | undefined,
+  intent: string,
+): SubmissionResult<string[]> | undefined {
   return answer?.intent === intent ? answer.result : undefined;
 }
 
@@ -21,7 +24,8 @@ export function formErrorOf(answer: ActionAnswer | null | undefined): string | n
 /** The first error of each field of the last action (for forms rendered without useForm). */
 export function fieldErrorsOf(answer: ActionAnswer | null | undefined): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(answer?.result?.error ?? {})) if (field && messages?.length) errors[field] = messages[0];
+  for (const [field, messages] of Object.entries(answer?.result?.error ?? {}))
+    if (field && messages?.length) errors[field] = messages[0];
   return errors;
 }
 
@@ -38,7 +42,15 @@ export function FormError({ errors, title }: { errors: string[] | undefined; tit
 
 /** Tabs as links (?tab=…), so they work without JavaScript. */
 /** `wideOnly`: a tab left out below the md breakpoint. */
-export function TabNav({ tabs, current, label }: { tabs: readonly { key: string; label: string; to: string; wideOnly?: boolean }[]; current: string; label: string }) {
+export function TabNav({
+  tabs,
+  current,
+  label,
+}: {
+  tabs: readonly { key: string; label: string; to: string; wideOnly?: boolean }[];
+  current: string;
+  label: string;
+}) {
   return (
     <nav className="mb-4 flex flex-wrap gap-1 border-b border-slate-200" aria-label={label}>
       {tabs.map((t) => (

@@ -16,7 +16,17 @@ function HiddenFields({ fields }: { fields: Fields }) {
  * children it serves buttons elsewhere (`form={id}`, each with its own name and value), and the
  * message may depend on the button pressed.
  */
-export function ConfirmingForm({ id, message, fields, children }: { id?: string; message: string | ((button: HTMLButtonElement | null) => string); fields: Fields; children?: ReactNode }) {
+export function ConfirmingForm({
+  id,
+  message,
+  fields,
+  children,
+}: {
+  id?: string;
+  message: string | ((button: HTMLButtonElement | null) => string);
+  fields: Fields;
+  children?: ReactNode;
+}) {
   return (
     <Form
       id={id}
@@ -41,18 +51,43 @@ export function ConfirmingForm({ id, message, fields, children }: { id?: string;
 }
 
 /** The server's confirmation step: the message with Confirm (the same post, confirmed) and Cancel. */
-export function ConfirmStep({ title, message, subject, fields, cancelTo, danger, testId }: { title: string; message: string; subject?: string; fields: Fields; cancelTo: string; danger?: boolean; testId: string }) {
+export function ConfirmStep({
+  title,
+  message,
+  subject,
+  fields,
+  cancelTo,
+  danger,
+  testId,
+}: {
+  title: string;
+  message: string;
+  subject?: string;
+  fields: Fields;
+  cancelTo: string;
+  danger?: boolean;
+  testId: string;
+}) {
   return (
     <div className="mb-6" data-testid={testId}>
       <Alert tone="warning" title={title}>
         <p className="mt-1">{message}</p>
-        {subject ? <p className="mt-1 font-medium" data-testid="confirm-subject">{subject}</p> : null}
+        {subject ? (
+          <p className="mt-1 font-medium" data-testid="confirm-subject">
+            {subject}
+          </p>
+        ) : null}
         <div className="mt-3 flex gap-2">
           <Form method="post" preventScrollReset>
             <HiddenFields fields={{ ...fields, confirmed: '1' }} />
-            <Button type="submit" variant={danger ? 'danger' : undefined}>Confirm</Button>
+            <Button type="submit" variant={danger ? 'danger' : undefined}>
+              Confirm
+            </Button>
           </Form>
-          <Link to={cancelTo} className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <Link
+            to={cancelTo}
+            className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
             Cancel
           </Link>
         </div>

@@ -52,9 +52,11 @@ export interface Intent<Page = Screen> {
 }
 
 /** Declares one intent (typed against its schema). */
-export function intent<S extends z.ZodType = z.ZodObject<Record<never, z.ZodType>>, Page = Screen>(definition: Omit<Intent<Page>, 'schema' | 'run'> & {
-  schema?: S;
-  run(value: z.output<S>, page: Page, form: FormData, reply: Reply): Promise<Response>;
-}): Intent<Page> {
+export function intent<S extends z.ZodType = z.ZodObject<Record<never, z.ZodType>>, Page = Screen>(
+  definition: Omit<Intent<Page>, 'schema' | 'run'> & {
+    schema?: S;
+    run(value: z.output<S>, page: Page, form: FormData, reply: Reply): Promise<Response>;
+  },
+): Intent<Page> {
   return definition;
 }

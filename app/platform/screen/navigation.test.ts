@@ -1,12 +1,30 @@
 // The route table, the sidebar per role and the Company Metrics rules: the sidebar groups, and
 // a sidebar that lists only the screens the user may open (docs/security.md).
 import { describe, expect, it } from 'vitest';
-import { breadcrumbFor, buildSidebar, canOpen, companyMetricItems, findScreen, SCREENS, sidebarGroups, sidebarLinks, type NavGroup } from './navigation.ts';
+import {
+  breadcrumbFor,
+  buildSidebar,
+  canOpen,
+  companyMetricItems,
+  findScreen,
+  SCREENS,
+  sidebarGroups,
+  sidebarLinks,
+  type NavGroup,
+} from './navigation.ts';
 import type { Principal, Role } from '../lib/permissions.ts';
 
 const FLAG_NAMES = [
-  'canAccessFinancialData', 'canAccessSubscriberData', 'canAccessApiIntegrations', 'canAccessAnalytics',
-  'canAccessAuditLogs', 'canAccessBackups', 'canCreate', 'canEdit', 'canDelete', 'canManageUsers',
+  'canAccessFinancialData',
+  'canAccessSubscriberData',
+  'canAccessApiIntegrations',
+  'canAccessAnalytics',
+  'canAccessAuditLogs',
+  'canAccessBackups',
+  'canCreate',
+  'canEdit',
+  'canDelete',
+  'canManageUsers',
 ] as const;
 
 function principal(role: Role, flags: string[] = [], companyId: number | null = null): Principal {
@@ -43,7 +61,11 @@ const FINANCIAL = {
 };
 const CONFIGURATION = {
   name: 'Configuration',
-  items: [item('/companies', 'Companies'), item('/departments', 'Departments'), item('/expense-categories', 'Expense Categories')],
+  items: [
+    item('/companies', 'Companies'),
+    item('/departments', 'Departments'),
+    item('/expense-categories', 'Expense Categories'),
+  ],
 };
 const METRICS = { name: 'Company Metrics', items: ALL_COMPANY_METRICS };
 const PROFILE = { name: 'My Profile', items: [item('/profile', 'Profile')] };
@@ -69,7 +91,10 @@ const EDITOR_SIDEBAR: NavGroup[] = [
 const ADMIN_SIDEBAR: NavGroup[] = [
   OVERVIEW,
   FINANCIAL,
-  { name: 'Analytics & AI', items: [item('/ai-analytics', 'AI Insights'), item('/api-integrations', 'API Integration')] },
+  {
+    name: 'Analytics & AI',
+    items: [item('/ai-analytics', 'AI Insights'), item('/api-integrations', 'API Integration')],
+  },
   CONFIGURATION,
   METRICS,
   {
@@ -82,7 +107,10 @@ const ADMIN_SIDEBAR: NavGroup[] = [
       item('/editor-stats', 'Editor Stats'),
     ],
   },
-  { name: 'Administration', items: [item('/user-management', 'User Management'), item('/system-settings', 'Settings')] },
+  {
+    name: 'Administration',
+    items: [item('/user-management', 'User Management'), item('/system-settings', 'Settings')],
+  },
   PROFILE,
 ];
 
@@ -113,7 +141,10 @@ describe('sidebar per role', () => {
   });
 
   it('flags add their screens to a viewer', () => {
-    const groups = (flags: string[]) => Object.fromEntries(buildSidebar(principal('viewer', flags), SEEDED).map((g) => [g.name, g.items.map((i) => i.label)]));
+    const groups = (flags: string[]) =>
+      Object.fromEntries(
+        buildSidebar(principal('viewer', flags), SEEDED).map((g) => [g.name, g.items.map((i) => i.label)]),
+      );
     expect(groups(['canAccessAnalytics'])['Analytics & AI']).toEqual(['AI Insights']);
     expect(groups(['canAccessApiIntegrations'])['Analytics & AI']).toEqual(['API Integration']);
     expect(groups(['canAccessAuditLogs'])['System Management']).toEqual(['Audit Trail', 'API Documentation']);
@@ -150,7 +181,10 @@ describe('sidebar per role', () => {
   it('never lists a screen the user may not open', () => {
     for (const role of ['owner', 'admin', 'editor', 'viewer'] as Role[]) {
       for (let mask = 0; mask < 1 << FLAG_NAMES.length; mask++) {
-        const user = principal(role, FLAG_NAMES.filter((_, i) => mask & (1 << i)));
+        const user = principal(
+          role,
+          FLAG_NAMES.filter((_, i) => mask & (1 << i)),
+        );
         for (const group of buildSidebar(user, SEEDED)) {
           expect(group.items.length).toBeGreaterThan(0);
           for (const { path } of group.items) {
@@ -169,23 +203,29 @@ describe('Company Metrics derivation', () => {
   });
 
   it('the first mobile company that is not One Network links to /mobile-metrics', () => {
-    expect(companyMetricItems([
-      { name: 'One Network', type: 'mobile' },
-      { name: 'Second Mobile', type: 'mobile' },
-      { name: 'Third Mobile', type: 'mobile' },
-    ])).toEqual([
+    expect(
+      companyMetricItems([
+        { name: 'One Network', type: 'mobile' },
+        { name: 'Second Mobile', type: 'mobile' },
+        { name: 'Third Mobile', type: 'mobile' },
+      ]),
+    ).toEqual([
       item('/mobile-metrics', 'Second Mobile'),
       item('/one-network-data', 'One Network Data'),
       item('/one-network-subscription-metrics', 'One Network Subscriptions'),
     ]);
-    expect(companyMetricItems([{ name: 'Only Mobile', type: 'mobile' }])).toEqual([item('/mobile-metrics', 'Only Mobile')]);
+    expect(companyMetricItems([{ name: 'Only Mobile', type: 'mobile' }])).toEqual([
+      item('/mobile-metrics', 'Only Mobile'),
+    ]);
   });
 
   it('the first fintech company links to /fintech-metrics', () => {
-    expect(companyMetricItems([
-      { name: 'Pay One', type: 'fintech' },
-      { name: 'Pay Two', type: 'fintech' },
-    ])).toEqual([item('/fintech-metrics', 'Pay One')]);
+    expect(
+      companyMetricItems([
+        { name: 'Pay One', type: 'fintech' },
+        { name: 'Pay Two', type: 'fintech' },
+      ]),
+    ).toEqual([item('/fintech-metrics', 'Pay One')]);
   });
 
   it("'One Network' and 'Vult' are recognised by exact name, whatever their type", () => {
@@ -197,23 +237,55 @@ describe('Company Metrics derivation', () => {
       item('/vult-financial-services', 'Vult Financial Services'),
       item('/vult-subscriber-metrics', 'Vult Subscriber Metrics'),
     ]);
-    expect(companyMetricItems([{ name: 'one network', type: 'marketing' }, { name: 'VULT', type: 'marketing' }])).toEqual([]);
+    expect(
+      companyMetricItems([
+        { name: 'one network', type: 'marketing' },
+        { name: 'VULT', type: 'marketing' },
+      ]),
+    ).toEqual([]);
   });
 
   it('no companies, no entries', () => {
     expect(companyMetricItems([])).toEqual([]);
-    expect(companyMetricItems([{ name: 'Atlas', type: 'infrastructure' }, { name: 'Spark', type: 'marketing' }])).toEqual([]);
+    expect(
+      companyMetricItems([
+        { name: 'Atlas', type: 'infrastructure' },
+        { name: 'Spark', type: 'marketing' },
+      ]),
+    ).toEqual([]);
   });
 });
 
 describe('route table', () => {
   it('has every signed-in route of the specification', () => {
     const routes = [
-      '/', '/editor-dashboard', '/editor-stats', '/budget-planning', '/actual-expenses', '/revenue-projections',
-      '/actual-revenue', '/mobile-metrics', '/fintech-metrics', '/companies', '/departments', '/expense-categories',
-      '/api-documentation', '/user-management', '/audit-trail', '/backup-recovery', '/ai-analytics',
-      '/api-integrations', '/one-network-data', '/one-network-subscription-metrics', '/vult-financial-services',
-      '/vult-subscriber-metrics', '/profile', '/system-settings', '/system-monitoring', '/settings', '/change-password',
+      '/',
+      '/editor-dashboard',
+      '/editor-stats',
+      '/budget-planning',
+      '/actual-expenses',
+      '/revenue-projections',
+      '/actual-revenue',
+      '/mobile-metrics',
+      '/fintech-metrics',
+      '/companies',
+      '/departments',
+      '/expense-categories',
+      '/api-documentation',
+      '/user-management',
+      '/audit-trail',
+      '/backup-recovery',
+      '/ai-analytics',
+      '/api-integrations',
+      '/one-network-data',
+      '/one-network-subscription-metrics',
+      '/vult-financial-services',
+      '/vult-subscriber-metrics',
+      '/profile',
+      '/system-settings',
+      '/system-monitoring',
+      '/settings',
+      '/change-password',
       '/notifications',
     ];
     for (const route of routes) expect(findScreen(route), route).toBeDefined();
@@ -231,13 +303,34 @@ describe('route table', () => {
     const viewer = principal('viewer');
     const editor = principal('editor');
     const open = (user: Principal, path: string) => canOpen(user, findScreen(path)!);
-    for (const path of ['/', '/budget-planning', '/actual-revenue', '/companies', '/departments', '/expense-categories',
-      '/mobile-metrics', '/one-network-data', '/vult-subscriber-metrics', '/api-documentation', '/profile', '/settings',
-      '/notifications', '/change-password']) {
+    for (const path of [
+      '/',
+      '/budget-planning',
+      '/actual-revenue',
+      '/companies',
+      '/departments',
+      '/expense-categories',
+      '/mobile-metrics',
+      '/one-network-data',
+      '/vult-subscriber-metrics',
+      '/api-documentation',
+      '/profile',
+      '/settings',
+      '/notifications',
+      '/change-password',
+    ]) {
       expect(open(viewer, path), path).toBe(true);
     }
-    for (const path of ['/editor-dashboard', '/ai-analytics', '/api-integrations', '/audit-trail', '/backup-recovery',
-      '/user-management', '/editor-stats', '/system-settings']) {
+    for (const path of [
+      '/editor-dashboard',
+      '/ai-analytics',
+      '/api-integrations',
+      '/audit-trail',
+      '/backup-recovery',
+      '/user-management',
+      '/editor-stats',
+      '/system-settings',
+    ]) {
       expect(open(viewer, path), path).toBe(false);
     }
     expect(open(editor, '/editor-dashboard')).toBe(true);
@@ -256,7 +349,15 @@ describe('route table', () => {
 
 describe('sidebar links (the compact form the page carries)', () => {
   it('rebuild the same sidebar for every role and company list', () => {
-    const lists = [SEEDED, [], [{ name: 'Atlas Infrastructure', type: 'infrastructure' }], [{ name: 'Orbit', type: 'mobile' }, { name: 'Pay', type: 'fintech' }]];
+    const lists = [
+      SEEDED,
+      [],
+      [{ name: 'Atlas Infrastructure', type: 'infrastructure' }],
+      [
+        { name: 'Orbit', type: 'mobile' },
+        { name: 'Pay', type: 'fintech' },
+      ],
+    ];
     for (const role of ['viewer', 'editor', 'admin', 'owner'] as const) {
       for (const companies of lists) {
         const sidebar = buildSidebar(principal(role, [...FLAG_NAMES]), companies);
@@ -265,7 +366,7 @@ describe('sidebar links (the compact form the page carries)', () => {
     }
   });
 
-  it('carry a label only where it is not the screen\'s own', () => {
+  it("carry a label only where it is not the screen's own", () => {
     expect(sidebarLinks(ADMIN_SIDEBAR)).toContainEqual(['/fintech-metrics', 'Vult']);
     expect(sidebarLinks(ADMIN_SIDEBAR)).toContain('/system-settings');
     expect(sidebarLinks(ADMIN_SIDEBAR)).toContain('/');

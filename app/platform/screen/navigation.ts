@@ -16,7 +16,14 @@ export interface Screen {
 
 export const SCREENS: Screen[] = [
   { path: '/', title: 'Dashboard', group: 'Overview', area: 'personal' },
-  { path: '/editor-dashboard', title: 'My Dashboard', group: 'Overview', area: 'financial', action: 'create', sidebarOnlyFor: ['editor'] },
+  {
+    path: '/editor-dashboard',
+    title: 'My Dashboard',
+    group: 'Overview',
+    area: 'financial',
+    action: 'create',
+    sidebarOnlyFor: ['editor'],
+  },
   { path: '/budget-planning', title: 'Budget Planning', group: 'Financial Data', area: 'financial' },
   { path: '/actual-expenses', title: 'Actual Expenses', group: 'Financial Data', area: 'financial' },
   { path: '/revenue-projections', title: 'Revenue Projections', group: 'Financial Data', area: 'financial' },
@@ -28,17 +35,47 @@ export const SCREENS: Screen[] = [
   { path: '/expense-categories', title: 'Expense Categories', group: 'Configuration', area: 'financial' },
   { path: '/mobile-metrics', title: 'Mobile Metrics', group: 'Company Metrics', area: 'subscriber', sidebar: false },
   { path: '/fintech-metrics', title: 'Fintech Metrics', group: 'Company Metrics', area: 'subscriber', sidebar: false },
-  { path: '/one-network-data', title: 'One Network Data', group: 'Company Metrics', area: 'subscriber', sidebar: false },
-  { path: '/one-network-subscription-metrics', title: 'One Network Subscriptions', group: 'Company Metrics', area: 'subscriber', sidebar: false },
-  { path: '/vult-financial-services', title: 'Vult Financial Services', group: 'Company Metrics', area: 'subscriber', sidebar: false },
-  { path: '/vult-subscriber-metrics', title: 'Vult Subscriber Metrics', group: 'Company Metrics', area: 'subscriber', sidebar: false },
+  {
+    path: '/one-network-data',
+    title: 'One Network Data',
+    group: 'Company Metrics',
+    area: 'subscriber',
+    sidebar: false,
+  },
+  {
+    path: '/one-network-subscription-metrics',
+    title: 'One Network Subscriptions',
+    group: 'Company Metrics',
+    area: 'subscriber',
+    sidebar: false,
+  },
+  {
+    path: '/vult-financial-services',
+    title: 'Vult Financial Services',
+    group: 'Company Metrics',
+    area: 'subscriber',
+    sidebar: false,
+  },
+  {
+    path: '/vult-subscriber-metrics',
+    title: 'Vult Subscriber Metrics',
+    group: 'Company Metrics',
+    area: 'subscriber',
+    sidebar: false,
+  },
   { path: '/system-monitoring', title: 'System Monitoring', group: 'System Management', area: 'installation' },
   { path: '/audit-trail', title: 'Audit Trail', group: 'System Management', area: 'auditLogs' },
   { path: '/backup-recovery', title: 'Backup & Recovery', group: 'System Management', area: 'backups' },
   { path: '/api-documentation', title: 'API Documentation', group: 'System Management', area: 'personal' },
   { path: '/editor-stats', title: 'Editor Stats', group: 'System Management', area: 'admin' },
   { path: '/user-management', title: 'User Management', group: 'Administration', area: 'users' },
-  { path: '/system-settings', title: 'System Settings', group: 'Administration', area: 'installation', sidebar: 'Settings' },
+  {
+    path: '/system-settings',
+    title: 'System Settings',
+    group: 'Administration',
+    area: 'installation',
+    sidebar: 'Settings',
+  },
   { path: '/profile', title: 'Profile', group: 'My Profile', area: 'personal' },
   { path: '/settings', title: 'Settings', group: 'My Profile', area: 'personal', sidebar: false },
   { path: '/notifications', title: 'Notifications', group: 'My Profile', area: 'personal', sidebar: false },
@@ -46,8 +83,14 @@ export const SCREENS: Screen[] = [
 ];
 
 export const GROUP_ORDER = [
-  'Overview', 'Financial Data', 'Analytics & AI', 'Configuration', 'Company Metrics',
-  'System Management', 'Administration', 'My Profile',
+  'Overview',
+  'Financial Data',
+  'Analytics & AI',
+  'Configuration',
+  'Company Metrics',
+  'System Management',
+  'Administration',
+  'My Profile',
 ];
 
 export function findScreen(pathname: string): Screen | undefined {
@@ -117,7 +160,11 @@ export type SidebarLinks = (string | [path: string, label: string])[];
 const ownLabel = (screen: Screen | undefined) => (typeof screen?.sidebar === 'string' ? screen.sidebar : screen?.title);
 
 export function sidebarLinks(groups: NavGroup[]): SidebarLinks {
-  return groups.flatMap((group) => group.items.map((item): SidebarLinks[number] => (item.label === ownLabel(findScreen(item.path)) ? item.path : [item.path, item.label])));
+  return groups.flatMap((group) =>
+    group.items.map((item): SidebarLinks[number] =>
+      item.label === ownLabel(findScreen(item.path)) ? item.path : [item.path, item.label],
+    ),
+  );
 }
 
 export function sidebarGroups(links: SidebarLinks): NavGroup[] {

@@ -39,10 +39,22 @@ export const allow = {
   none: { kind: 'none' } as const,
   signedIn: { kind: 'signedIn' } as const,
   screen: { kind: 'screen' } as const,
-  to: (area: Area, action: Action = 'read', options: { groupWide?: boolean } = {}): Extract<AccessRule, { kind: 'area' }> =>
-    ({ kind: 'area', area, action, ...(options.groupWide ? { groupWide: true as const } : {}) }),
+  to: (
+    area: Area,
+    action: Action = 'read',
+    options: { groupWide?: boolean } = {},
+  ): Extract<AccessRule, { kind: 'area' }> => ({
+    kind: 'area',
+    area,
+    action,
+    ...(options.groupWide ? { groupWide: true as const } : {}),
+  }),
   /** `refusal`: the 403 message for somebody else (default 'Forbidden'). */
-  self: (or?: { area: Area; action: Action }, refusal?: string): Extract<AccessRule, { kind: 'self' }> => ({ kind: 'self', ...(or ? { or } : {}), ...(refusal ? { refusal } : {}) }),
+  self: (or?: { area: Area; action: Action }, refusal?: string): Extract<AccessRule, { kind: 'self' }> => ({
+    kind: 'self',
+    ...(or ? { or } : {}),
+    ...(refusal ? { refusal } : {}),
+  }),
 };
 
 /** A screen's POST: one rule per `intent` of its forms. */
@@ -92,10 +104,18 @@ export function screenAccess(
 const groupWide = (def: { company: unknown }) => def.company === 'none';
 
 /** The intents every resource screen answers and the rule of each (a log answers none). */
-export function resourceIntentRules(def: { area: Area; readOnly?: boolean; company: unknown }): Record<string, IntentRule> {
+export function resourceIntentRules(def: {
+  area: Area;
+  readOnly?: boolean;
+  company: unknown;
+}): Record<string, IntentRule> {
   if (def.readOnly) return {};
   const options = { groupWide: groupWide(def) };
-  return { create: allow.to(def.area, 'create', options), update: allow.to(def.area, 'edit', options), delete: allow.to(def.area, 'delete', options) };
+  return {
+    create: allow.to(def.area, 'create', options),
+    update: allow.to(def.area, 'edit', options),
+    delete: allow.to(def.area, 'delete', options),
+  };
 }
 
 /**
@@ -106,8 +126,13 @@ export function resourceScreenAccess(
   def: { key: string; area: Area; readOnly?: boolean; company: unknown },
   extraIntents: Readonly<Record<string, { allow: IntentRule }>> = {},
 ): RouteAccess {
-  const own = Object.fromEntries(Object.entries(resourceIntentRules(def)).map(([name, rule]) => [name, { allow: rule }]));
-  return screenAccess({ ...own, ...extraIntents }, { companyScoped: !groupWide(def), groupWide: groupWide(def), resource: def.key });
+  const own = Object.fromEntries(
+    Object.entries(resourceIntentRules(def)).map(([name, rule]) => [name, { allow: rule }]),
+  );
+  return screenAccess(
+    { ...own, ...extraIntents },
+    { companyScoped: !groupWide(def), groupWide: groupWide(def), resource: def.key },
+  );
 }
 
 /** Whether a signed-in user passes a rule (null: the rule is decided elsewhere). */

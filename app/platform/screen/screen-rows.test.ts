@@ -4,9 +4,22 @@ import { unpackRows } from '../lib/packed-rows.ts';
 import { screenChoices, screenRows } from './screen-rows.ts';
 
 const row = {
-  id: 7, companyId: 4, departmentId: 2, categoryId: 60, amount: 12.5, expenseDate: '2026-11-26', description: 'Dinner', vendor: 'Emirates',
-  receiptNumber: 'INV-1', departmentName: 'Sales', categoryName: 'Travel', companyName: 'Spark', companyType: 'marketing',
-  createdBy: null, createdAt: '2026-11-26T01:00:00.000Z', updatedAt: '2026-11-26T01:00:00.000Z',
+  id: 7,
+  companyId: 4,
+  departmentId: 2,
+  categoryId: 60,
+  amount: 12.5,
+  expenseDate: '2026-11-26',
+  description: 'Dinner',
+  vendor: 'Emirates',
+  receiptNumber: 'INV-1',
+  departmentName: 'Sales',
+  categoryName: 'Travel',
+  companyName: 'Spark',
+  companyType: 'marketing',
+  createdBy: null,
+  createdAt: '2026-11-26T01:00:00.000Z',
+  updatedAt: '2026-11-26T01:00:00.000Z',
 };
 
 describe('screenRows', () => {
@@ -49,6 +62,9 @@ describe('screenChoices', () => {
 
   it('sends the filter and the lists the screen names when no form is open', () => {
     expect(screenChoices(choices, false)).toEqual({ filter: [{ value: '1', label: 'Finance' }] });
-    expect(screenChoices(choices, false, ['departments'])).toEqual({ filter: [{ value: '1', label: 'Finance' }], departments: choices.departments });
+    expect(screenChoices(choices, false, ['departments'])).toEqual({
+      filter: [{ value: '1', label: 'Finance' }],
+      departments: choices.departments,
+    });
   });
 });

@@ -30,7 +30,14 @@ export type { Intent, PublicPage, Reply, Screen } from './intent.ts';
 type ScreenArgs = LoaderFunctionArgs | ActionFunctionArgs;
 
 function screenOf({ request, context }: ScreenArgs, auth: Auth): Screen {
-  return { request, context, url: new URL(request.url), auth, user: auth.user, ctx: serviceContext(request, context, auth) };
+  return {
+    request,
+    context,
+    url: new URL(request.url),
+    auth,
+    user: auth.user,
+    ctx: serviceContext(request, context, auth),
+  };
 }
 
 /** The signed-in user allowed into the route-table screen of this URL (else sign-in, 403 or 404). */
@@ -58,7 +65,10 @@ export function tooManyRequestsText(retryAfter: number | undefined): string {
 export function tooManyRequests(screen: { context: AppLoadContext }, error: DomainError): Response {
   noteRetryAfter(screen.context, error.retryAfter);
   const text = error.message === DEFAULT_MESSAGES.rateLimited ? tooManyRequestsText(error.retryAfter) : error.message;
-  return new Response(text, { status: 429, headers: error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {} });
+  return new Response(text, {
+    status: 429,
+    headers: error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {},
+  });
 }
 
 /**
@@ -88,7 +98,10 @@ export async function loadScreen<T>(args: LoaderFunctionArgs, body: (screen: Scr
  * A download outside the route table (a CSV export, a report): any signed-in user gets this
  * far, the services it calls decide the rest, and their refusals are the same error responses.
  */
-export async function loadDownload(args: LoaderFunctionArgs, body: (screen: Screen) => Promise<Response>): Promise<Response> {
+export async function loadDownload(
+  args: LoaderFunctionArgs,
+  body: (screen: Screen) => Promise<Response>,
+): Promise<Response> {
   const screen = screenOf(args, await requireAuth(args.request, args.context));
   await countScreenRequest(screen);
   try {
@@ -130,9 +143,21 @@ interface ActionOptions<Page> {
  * handler. An unknown intent is a 400, one the user may not post a 403; a domain error is the
  * failure reply under its status.
  */
-export async function screenAction(args: ActionFunctionArgs, intents: Record<string, Intent>, options?: ActionOptions<Screen>): Promise<Response>;
-export async function screenAction<Page>(args: ActionFunctionArgs, intents: Record<string, Intent<Page>>, options: ActionOptions<Page> & { open: (args: ActionFunctionArgs) => Promise<Page> }): Promise<Response>;
-export async function screenAction(args: ActionFunctionArgs, intents: Record<string, Intent<unknown>>, options: ActionOptions<unknown> = {}): Promise<Response> {
+export async function screenAction(
+  args: ActionFunctionArgs,
+  intents: Record<string, Intent>,
+  options?: ActionOptions<Screen>,
+): Promise<Response>;
+export async function screenAction<Page>(
+  args: ActionFunctionArgs,
+  intents: Record<string, Intent<Page>>,
+  options: ActionOptions<Page> & { open: (args: ActionFunctionArgs) => Promise<Page> },
+): Promise<Response>;
+export async function screenAction(
+  args: ActionFunctionArgs,
+  intents: Record<string, Intent<unknown>>,
+  options: ActionOptions<unknown> = {},
+): Promise<Response> {
   const page = await (options.open ?? openScreen)(args);
   // Signed-in pages only: the login page has its own throttle.
   if (page && typeof page === 'object' && 'user' in page) await countScreenRequest(page as Screen);
@@ -141,14 +166,30 @@ export async function screenAction(args: ActionFunctionArgs, intents: Record<str
   const handler = Object.hasOwn(intents, name) ? intents[name] : undefined;
   const submission = parseWithZod(form, { schema: handler?.schema ?? NOTHING });
   const hideFields = handler?.hideFields;
-  const failure = (status: number, replyOptions: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }, headers?: HeadersInit) =>
-    json<ActionFailure>({ intent: name, result: submission.reply({ hideFields, ...replyOptions }) }, { status, headers });
+  const failure = (
+    status: number,
+    replyOptions: { fieldErrors?: Record<string, string[]>; formErrors?: string[] },
+    headers?: HeadersInit,
+  ) =>
+    json<ActionFailure>(
+      { intent: name, result: submission.reply({ hideFields, ...replyOptions }) },
+      { status, headers },
+    );
   if (!handler) return failure(400, { formErrors: ['Unknown action'] });
   // The intent's rule first: a refused user learns nothing from validation. They opened the
   // screen, so a refusal is a 403 (refusalStatus's 404 is for what they cannot open at all).
   if (!mayPost(handler.allow, page, args.params)) {
     const refusal = forbidden(handler.allow.kind === 'self' ? handler.allow.refusal : undefined);
-    return json<ActionFailure>({ intent: name, result: parseWithZod(form, { schema: NOTHING }).reply({ hideFields, formErrors: [failureText(refusal, handler)] }) }, { status: 403 });
+    return json<ActionFailure>(
+      {
+        intent: name,
+        result: parseWithZod(form, { schema: NOTHING }).reply({
+          hideFields,
+          formErrors: [failureText(refusal, handler)],
+        }),
+      },
+      { status: 403 },
+    );
   }
   // A row id in any other spelling than plain digits names no row, whichever intent carries it
   // (a create has no row yet and ignores the field).
@@ -158,14 +199,24 @@ export async function screenAction(args: ActionFunctionArgs, intents: Record<str
   }
   if (submission.status !== 'success') return failure(400, { formErrors: handler.invalid ? [handler.invalid] : [] });
   try {
-    return await handler.run(submission.value as never, page, form, (replyOptions) => submission.reply({ hideFields, ...replyOptions }));
+    return await handler.run(submission.value as never, page, form, (replyOptions) =>
+      submission.reply({ hideFields, ...replyOptions }),
+    );
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const fieldErrors: Record<string, string[]> = {};
     for (const e of error.errors ?? []) (fieldErrors[e.field] ??= []).push(e.message);
-    const formErrors = error.errors?.length ? (handler.invalid ? [handler.invalid] : []) : [failureText(error, handler)];
+    const formErrors = error.errors?.length
+      ? handler.invalid
+        ? [handler.invalid]
+        : []
+      : [failureText(error, handler)];
     noteRetryAfter(args.context, error.retryAfter);
-    return failure(error.status, { fieldErrors, formErrors }, error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined);
+    return failure(
+      error.status,
+      { fieldErrors, formErrors },
+      error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined,
+    );
   }
 }
 
@@ -173,7 +224,8 @@ export async function screenAction(args: ActionFunctionArgs, intents: Record<str
 function mayPost(rule: Intent['allow'], page: unknown, params: ActionFunctionArgs['params']): boolean {
   if (rule.kind === 'public') return true;
   const user = page && typeof page === 'object' && 'user' in page ? (page as Screen).user : null;
-  if (!user) throw new Error(`screenAction: an intent that needs a signed-in user (${rule.kind}) on a page without one`);
+  if (!user)
+    throw new Error(`screenAction: an intent that needs a signed-in user (${rule.kind}) on a page without one`);
   return passes(rule, user, params) === true;
 }
 
@@ -185,7 +237,11 @@ export function formRowId(form: FormData): number {
 }
 
 /** Success: back to `to` (the list URL without the forms' parameters) with a flash toast. */
-export function succeed(screen: PublicPage, toast: Toast | string, options: { to?: string; headers?: HeadersInit } = {}): Promise<Response> {
+export function succeed(
+  screen: PublicPage,
+  toast: Toast | string,
+  options: { to?: string; headers?: HeadersInit } = {},
+): Promise<Response> {
   const message: Toast = typeof toast === 'string' ? { type: 'success', title: 'Success', description: toast } : toast;
   return redirectWithToast(screen.context, options.to ?? listUrl(screen.url), message, options.headers);
 }
@@ -205,7 +261,12 @@ export interface ConfirmationOptions {
  * JavaScript there was no confirm(), so the server answers the confirmation step first; the page
  * renders it with Confirm (the same post, confirmed) and Cancel.
  */
-export function confirmationStep(form: FormData, id: number, message: string, options: ConfirmationOptions = {}): Response | null {
+export function confirmationStep(
+  form: FormData,
+  id: number,
+  message: string,
+  options: ConfirmationOptions = {},
+): Response | null {
   if (form.get('confirmed') === '1') return null;
   const extra = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   return json({ intent: 'confirm-delete' as const, id, message, ...extra });
@@ -229,7 +290,11 @@ export function tabOf<T extends string>(url: URL, tabs: readonly T[]): T {
  * Loads page `page`; one beyond the end (a stale link, a deleted row) loads the last page
  * instead. `pagesOf` tells how many pages a result has.
  */
-export async function clampedPage<T>(page: number, load: (page: number) => Promise<T>, pagesOf: (result: T) => number): Promise<{ page: number; result: T }> {
+export async function clampedPage<T>(
+  page: number,
+  load: (page: number) => Promise<T>,
+  pagesOf: (result: T) => number,
+): Promise<{ page: number; result: T }> {
   const result = await load(page);
   const last = Math.max(1, pagesOf(result));
   if (page <= last) return { page, result };

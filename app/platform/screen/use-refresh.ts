@@ -39,7 +39,12 @@ export function useEveryWhileVisible(tick: () => void, ms: number, active = true
 export function useRefreshEvery(ms: number, active = true): void {
   const { key } = useLocation();
   const revalidator = useRevalidator();
-  useEveryWhileVisible(() => {
-    if (revalidator.state === 'idle') revalidator.revalidate();
-  }, ms, active, key);
+  useEveryWhileVisible(
+    () => {
+      if (revalidator.state === 'idle') revalidator.revalidate();
+    },
+    ms,
+    active,
+    key,
+  );
 }

@@ -23,4 +23,7 @@ export async function rememberedUnsign(signed: string, secret: string): Promise<
   return value;
 }
 
-export const createCookie = createCookieFactory({ sign: async (value, secret) => signature.sign(value, secret), unsign: rememberedUnsign });
+export const createCookie = createCookieFactory({
+  sign: async (value, secret) => signature.sign(value, secret),
+  unsign: rememberedUnsign,
+});

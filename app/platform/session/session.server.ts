@@ -84,7 +84,11 @@ function safeRedirectTarget(request: Request): string {
  * Screens: the signed-in user, or a redirect to the login page. A user who must change their
  * password is sent to /change-password from every other screen.
  */
-export async function requireAuth(request: Request, context: AppLoadContext, options: { allowPasswordChange?: boolean } = {}): Promise<Auth> {
+export async function requireAuth(
+  request: Request,
+  context: AppLoadContext,
+  options: { allowPasswordChange?: boolean } = {},
+): Promise<Auth> {
   const auth = await getAuth(request, context);
   if (!auth) {
     const target = safeRedirectTarget(request);

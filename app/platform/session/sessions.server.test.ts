@@ -28,11 +28,20 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
   const row = (id: number) => db.selectFrom('userSessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('resolves a fresh session to its user, never with the password hash', async () => {
-    const { token, session } = await createSession(db, { userId, rememberMe: false, ip: '203.0.113.9', userAgent: 'UA' }, T0);
+    const { token, session } = await createSession(
+      db,
+      { userId, rememberMe: false, ip: '203.0.113.9', userAgent: 'UA' },
+      T0,
+    );
     const resolved = await resolveSession(db, token, at(MINUTE));
     expect(resolved?.user).toMatchObject({ id: userId, role: 'editor', isActive: true });
     expect(resolved?.user).not.toHaveProperty('passwordHash');
-    expect(resolved?.session).toEqual({ id: session.id, sessionId: session.sessionId, rememberMe: false, expiresAt: session.expiresAt });
+    expect(resolved?.session).toEqual({
+      id: session.id,
+      sessionId: session.sessionId,
+      rememberMe: false,
+      expiresAt: session.expiresAt,
+    });
     expect(session.expiresAt).toBe(at(480 * MINUTE).toISOString());
   });
 
@@ -42,10 +51,36 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
     const before = await resolveSession(db, token, at(MINUTE));
     expect(before?.settings).toBeNull();
     expect(Object.keys(before!.user).sort()).toEqual([...PUBLIC_USER_COLUMNS].sort());
-    await db.insertInto('userSettings').values({ userId: id, theme: 'dark', compactSidebar: true, animations: false, notificationTypes: JSON.stringify({ system: false, financial: true, api: true, user: true, security: true }) as never }).execute();
+    await db
+      .insertInto('userSettings')
+      .values({
+        userId: id,
+        theme: 'dark',
+        compactSidebar: true,
+        animations: false,
+        notificationTypes: JSON.stringify({
+          system: false,
+          financial: true,
+          api: true,
+          user: true,
+          security: true,
+        }) as never,
+      })
+      .execute();
     const after = await resolveSession(db, token, at(2 * MINUTE));
-    expect(after?.settings).toEqual(settingsFromRow(await db.selectFrom('userSettings').selectAll().where('userId', '=', id).executeTakeFirstOrThrow()));
-    expect(after?.settings).toMatchObject({ userId: id, theme: 'dark', compactSidebar: true, animations: false, emailNotifications: true, notificationTypes: { system: false } });
+    expect(after?.settings).toEqual(
+      settingsFromRow(
+        await db.selectFrom('userSettings').selectAll().where('userId', '=', id).executeTakeFirstOrThrow(),
+      ),
+    );
+    expect(after?.settings).toMatchObject({
+      userId: id,
+      theme: 'dark',
+      compactSidebar: true,
+      animations: false,
+      emailNotifications: true,
+      notificationTypes: { system: false },
+    });
     expect(Object.keys(after!.user).sort()).toEqual([...PUBLIC_USER_COLUMNS].sort());
     expect(after?.user.id).toBe(id);
   });
@@ -130,11 +165,22 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
     expect(await endSessions(db, { token: a.token }, 'logout', at(20 * MINUTE))).toBe(0);
 
     // All but one: the rest of the user's sessions end.
-    expect(await endSessions(db, { userId: user.id, exceptSessionRowId: keep.session.id }, 'password_changed', at(30 * MINUTE))).toBe(1);
+    expect(
+      await endSessions(
+        db,
+        { userId: user.id, exceptSessionRowId: keep.session.id },
+        'password_changed',
+        at(30 * MINUTE),
+      ),
+    ).toBe(1);
     expect(await row(b.session.id)).toMatchObject({ isActive: false, endReason: 'password_changed' });
     expect((await row(keep.session.id)).isActive).toBe(true);
 
-    const counters = await db.selectFrom('users').select(['totalSessionDuration', 'averageSessionDuration']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const counters = await db
+      .selectFrom('users')
+      .select(['totalSessionDuration', 'averageSessionDuration'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     // a: 600 s; b ended by a password change counts up to its last activity (its start): 0 s.
     expect(counters.totalSessionDuration).toBe(600);
     expect(counters.averageSessionDuration).toBe(300);

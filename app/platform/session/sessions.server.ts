@@ -7,8 +7,19 @@ import { SETTING_FIELDS, settingsFromRow, type UserSettings } from './user-setti
 
 /** The columns an AuthUser is read from: never the password hash. User queries read the same. */
 export const PUBLIC_USER_COLUMNS = [
-  'id', 'username', 'email', 'role', 'companyId', 'fullName', 'position', 'phoneNumber',
-  'isActive', 'isTemporaryPassword', 'passwordChangeRequired', 'lastLoginAt', 'createdAt',
+  'id',
+  'username',
+  'email',
+  'role',
+  'companyId',
+  'fullName',
+  'position',
+  'phoneNumber',
+  'isActive',
+  'isTemporaryPassword',
+  'passwordChangeRequired',
+  'lastLoginAt',
+  'createdAt',
   ...PERMISSION_FLAGS,
 ] as const;
 
@@ -18,7 +29,17 @@ export const DEFAULT_AUTO_LOGOUT_MINUTES = 480;
 /** lastSeenAt is refreshed at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export type SessionEndReason = 'logout' | 'idle' | 'expired' | 'rotated' | 'deactivated' | 'deleted' | 'password_changed' | 'temporary_password' | 'user_inactive' | 'restored';
+export type SessionEndReason =
+  | 'logout'
+  | 'idle'
+  | 'expired'
+  | 'rotated'
+  | 'deactivated'
+  | 'deleted'
+  | 'password_changed'
+  | 'temporary_password'
+  | 'user_inactive'
+  | 'restored';
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -99,7 +120,16 @@ export async function resolveSession(
   const { sessionRowId, sessionId, rememberMe, expiresAt, lastSeenAt, sessionTimeout, settingsId } = row;
   const user: Record<string, unknown> = {};
   for (const column of PUBLIC_USER_COLUMNS) user[column] = row[column];
-  const settings = settingsId === null ? null : settingsFromRow({ ...row, id: settingsId, userId: row.id, createdAt: row.settingsCreatedAt, updatedAt: row.settingsUpdatedAt });
+  const settings =
+    settingsId === null
+      ? null
+      : settingsFromRow({
+          ...row,
+          id: settingsId,
+          userId: row.id,
+          createdAt: row.settingsCreatedAt,
+          updatedAt: row.settingsUpdatedAt,
+        });
   // The user's sessionTimeout setting, in minutes; 0 means never idle out (Settings → Security).
   const idleMinutes = sessionTimeout ?? DEFAULT_SESSION_TIMEOUT_MINUTES;
   const idleMs = idleMinutes > 0 ? idleMinutes * 60_000 : Number.POSITIVE_INFINITY;
@@ -114,10 +144,18 @@ export async function resolveSession(
   }
 
   if (now.getTime() - Date.parse(lastSeenAt) >= TOUCH_INTERVAL_MS) {
-    await db.updateTable('userSessions').set({ lastSeenAt: now.toISOString() }).where('id', '=', sessionRowId).execute();
+    await db
+      .updateTable('userSessions')
+      .set({ lastSeenAt: now.toISOString() })
+      .where('id', '=', sessionRowId)
+      .execute();
     await db.updateTable('users').set({ lastActivityAt: now.toISOString() }).where('id', '=', row.id).execute();
   }
-  return { user: user as unknown as AuthUser, session: { id: sessionRowId, sessionId, rememberMe, expiresAt }, settings };
+  return {
+    user: user as unknown as AuthUser,
+    session: { id: sessionRowId, sessionId, rememberMe, expiresAt },
+    settings,
+  };
 }
 
 /**
@@ -154,7 +192,11 @@ export async function endSessions(
       addedByUser.set(s.userId, (addedByUser.get(s.userId) ?? 0) + seconds);
     }
     for (const [userId, seconds] of addedByUser) {
-      const user = await trx.selectFrom('users').select(['totalSessionDuration', 'loginCount']).where('id', '=', userId).executeTakeFirst();
+      const user = await trx
+        .selectFrom('users')
+        .select(['totalSessionDuration', 'loginCount'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
       if (!user) continue;
       const total = user.totalSessionDuration + seconds;
       await trx

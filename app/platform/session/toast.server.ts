@@ -8,7 +8,13 @@ const cookies = new WeakMap<object, Cookie>();
 function toastCookie(context: AppLoadContext): Cookie {
   let cookie = cookies.get(context.config);
   if (!cookie) {
-    cookie = createCookie('__toast', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 120, secrets: [context.config.sessionSecret] });
+    cookie = createCookie('__toast', {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: 120,
+      secrets: [context.config.sessionSecret],
+    });
     cookies.set(context.config, cookie);
   }
   return cookie;
@@ -19,13 +25,24 @@ export function toastHeader(context: AppLoadContext, toast: Toast): Promise<stri
 }
 
 /** The pending toast, and the header that clears it once shown. */
-export async function takeToast(request: Request, context: AppLoadContext): Promise<{ toast: Toast | null; clear: string | null }> {
+export async function takeToast(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ toast: Toast | null; clear: string | null }> {
   const value = await toastCookie(context).parse(request.headers.get('Cookie'));
   if (!value || typeof value !== 'object' || typeof value.title !== 'string') return { toast: null, clear: null };
-  return { toast: value as Toast, clear: await toastCookie(context).serialize('', { secure: context.secure, maxAge: 0 }) };
+  return {
+    toast: value as Toast,
+    clear: await toastCookie(context).serialize('', { secure: context.secure, maxAge: 0 }),
+  };
 }
 
-export async function redirectWithToast(context: AppLoadContext, url: string, toast: Toast, headers: HeadersInit = {}): Promise<Response> {
+export async function redirectWithToast(
+  context: AppLoadContext,
+  url: string,
+  toast: Toast,
+  headers: HeadersInit = {},
+): Promise<Response> {
   const h = new Headers(headers);
   h.append('Set-Cookie', await toastHeader(context, toast));
   return redirect(url, { headers: h });

@@ -26,7 +26,11 @@ export const DEFAULT_SETTINGS = {
   timezone: 'UTC',
   dateFormat: 'MM/dd/yyyy',
   timeFormat: '12h',
-  dashboardLayout: { cards: ['stats', 'activity', 'health'], autoRefresh: true, refreshInterval: 30 } as DashboardLayoutValue,
+  dashboardLayout: {
+    cards: ['stats', 'activity', 'health'],
+    autoRefresh: true,
+    refreshInterval: 30,
+  } as DashboardLayoutValue,
   shareActivityStatus: true,
   shareProfileInfo: true,
   autoLogout: 480,
@@ -54,14 +58,24 @@ function parseJsonValue<T extends object>(value: unknown, fallback: T): T {
       parsed = null;
     }
   }
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...fallback, ...(parsed as object) } : { ...fallback };
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? { ...fallback, ...(parsed as object) }
+    : { ...fallback };
 }
 
 /** A settings row as read (also from the session lookup's join), with the defaults filled in. */
 export function settingsFromRow(row: Record<string, unknown>): UserSettings {
-  const out: Record<string, unknown> = { id: row.id, userId: row.userId, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  const out: Record<string, unknown> = {
+    id: row.id,
+    userId: row.userId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
   for (const field of SETTING_FIELDS) out[field] = row[field] ?? DEFAULT_SETTINGS[field];
-  out.notificationTypes = parseJsonValue<NotificationTypeFlags>(row.notificationTypes, DEFAULT_SETTINGS.notificationTypes);
+  out.notificationTypes = parseJsonValue<NotificationTypeFlags>(
+    row.notificationTypes,
+    DEFAULT_SETTINGS.notificationTypes,
+  );
   out.dashboardLayout = parseJsonValue<DashboardLayoutValue>(row.dashboardLayout, DEFAULT_SETTINGS.dashboardLayout);
   // Rows written before 'auto' was folded into 'system'.
   if (out.theme === 'auto') out.theme = 'system';

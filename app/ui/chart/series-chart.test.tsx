@@ -3,12 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { DollarChart, MIN_TEXT_PX, SeriesChart, usdTick, type Series, type SeriesChartProps } from './series-chart.tsx';
 
 const MONTHS = ['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026'];
-const series = (name: string, values: number[], labels = MONTHS): Series => ({ name, points: values.map((value, i) => ({ label: labels[i], value })) });
+const series = (name: string, values: number[], labels = MONTHS): Series => ({
+  name,
+  points: values.map((value, i) => ({ label: labels[i], value })),
+});
 const SUBSCRIBERS = series('Subscribers', [1200, 1350, 1280, 15000]);
 const CHURNED = series('Churned', [40, 55, 0, 61]);
 
 const render = (props: Partial<SeriesChartProps> = {}) =>
-  renderToStaticMarkup(<SeriesChart id="subs" title="Subscribers by month" description="Monthly subscribers, January to April 2026." series={[SUBSCRIBERS, CHURNED]} unit="subscribers" {...props} />);
+  renderToStaticMarkup(
+    <SeriesChart
+      id="subs"
+      title="Subscribers by month"
+      description="Monthly subscribers, January to April 2026."
+      series={[SUBSCRIBERS, CHURNED]}
+      unit="subscribers"
+      {...props}
+    />,
+  );
 
 const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, 'g'))?.length ?? 0;
 /** The chart's own svg (the legend swatches are svgs too). */
@@ -25,7 +37,10 @@ describe('SeriesChart', () => {
   });
 
   it('draws text that shows at 11 px or more: the drawing never shrinks below width × 11 / font size', () => {
-    for (const [size, width] of [['full', 800], ['half', 440]] as const) {
+    for (const [size, width] of [
+      ['full', 800],
+      ['half', 440],
+    ] as const) {
       const svg = chartSvg(render({ size }));
       const viewBox = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg)?.[1]);
       expect(viewBox).toBe(width);
@@ -38,9 +53,20 @@ describe('SeriesChart', () => {
   });
 
   it('abbreviates US-dollar axis ticks and keeps the exact amounts in tooltips and the table', () => {
-    expect([0, 850_000, 14_000_000, 1_500_000_000, 2_500].map(usdTick)).toEqual(['$0', '$850K', '$14M', '$1.5B', '$2.5K']);
+    expect([0, 850_000, 14_000_000, 1_500_000_000, 2_500].map(usdTick)).toEqual([
+      '$0',
+      '$850K',
+      '$14M',
+      '$1.5B',
+      '$2.5K',
+    ]);
     const html = renderToStaticMarkup(
-      <DollarChart id="money" title="Budget" description="Budget by month." series={[series('Budget', [14_000_000, 12_500_000, 0, 9_850_000.5])]} />,
+      <DollarChart
+        id="money"
+        title="Budget"
+        description="Budget by month."
+        series={[series('Budget', [14_000_000, 12_500_000, 0, 9_850_000.5])]}
+      />,
     );
     const ticks = [...chartSvg(html).matchAll(/<text[^>]*text-anchor="end"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
     expect(ticks).toEqual(['$0', '$2M', '$4M', '$6M', '$8M', '$10M', '$12M', '$14M']);
@@ -67,7 +93,17 @@ describe('SeriesChart', () => {
 
   it('rotates the x labels when there are more than six', () => {
     const labels = Array.from({ length: 12 }, (_, i) => `M${i + 1}`);
-    const svg = chartSvg(render({ series: [series('A', labels.map((_, i) => i * 10), labels)] }));
+    const svg = chartSvg(
+      render({
+        series: [
+          series(
+            'A',
+            labels.map((_, i) => i * 10),
+            labels,
+          ),
+        ],
+      }),
+    );
     expect(count(svg, /rotate\(-45\)/)).toBe(12);
     for (const label of labels) expect(svg).toContain(`>${label}</text>`);
   });
@@ -78,7 +114,9 @@ describe('SeriesChart', () => {
     expect(html).toContain('Show the numbers</summary>');
     const table = /<table[\s\S]*<\/table>/.exec(html)?.[0] ?? '';
     expect(table).toContain('Subscribers by month</caption>');
-    expect(table).toMatch(/<th scope="col"[^>]*>Period<\/th><th scope="col"[^>]*>Subscribers<\/th><th scope="col"[^>]*>Churned<\/th>/);
+    expect(table).toMatch(
+      /<th scope="col"[^>]*>Period<\/th><th scope="col"[^>]*>Subscribers<\/th><th scope="col"[^>]*>Churned<\/th>/,
+    );
     expect(count(table, /<th scope="row"/)).toBe(4);
     for (const s of [SUBSCRIBERS, CHURNED]) {
       for (const p of s.points) expect(table).toContain(`>${p.value.toLocaleString('en-US')} subs</td>`);
@@ -100,7 +138,14 @@ describe('SeriesChart', () => {
   it('says there is nothing to chart instead of inventing numbers', () => {
     const empty = '<p class="text-sm text-slate-500">No data to chart yet.</p>';
     expect(render({ series: [] })).toBe(empty);
-    expect(render({ series: [{ name: 'A', points: [] }, { name: 'B', points: [] }] })).toBe(empty);
+    expect(
+      render({
+        series: [
+          { name: 'A', points: [] },
+          { name: 'B', points: [] },
+        ],
+      }),
+    ).toBe(empty);
   });
 
   it('charts all-zero data on a 0–1 axis', () => {

@@ -56,10 +56,30 @@ const MIN_ROTATED_STEP = 18;
 // Full class strings (Tailwind only sees literals). Hues told apart with the common colour-vision
 // deficiencies; lines are also dashed differently. At least 4.5:1 on white and on the dark surfaces.
 const PALETTE = [
-  { stroke: 'stroke-sky-700 dark:stroke-sky-400', fill: 'fill-sky-700 dark:fill-sky-400', bg: 'bg-sky-700 dark:bg-sky-400', dash: undefined },
-  { stroke: 'stroke-amber-700 dark:stroke-amber-400', fill: 'fill-amber-700 dark:fill-amber-400', bg: 'bg-amber-700 dark:bg-amber-400', dash: '6 3' },
-  { stroke: 'stroke-fuchsia-700 dark:stroke-fuchsia-400', fill: 'fill-fuchsia-700 dark:fill-fuchsia-400', bg: 'bg-fuchsia-700 dark:bg-fuchsia-400', dash: '2 3' },
-  { stroke: 'stroke-emerald-700 dark:stroke-emerald-400', fill: 'fill-emerald-700 dark:fill-emerald-400', bg: 'bg-emerald-700 dark:bg-emerald-400', dash: '10 3 2 3' },
+  {
+    stroke: 'stroke-sky-700 dark:stroke-sky-400',
+    fill: 'fill-sky-700 dark:fill-sky-400',
+    bg: 'bg-sky-700 dark:bg-sky-400',
+    dash: undefined,
+  },
+  {
+    stroke: 'stroke-amber-700 dark:stroke-amber-400',
+    fill: 'fill-amber-700 dark:fill-amber-400',
+    bg: 'bg-amber-700 dark:bg-amber-400',
+    dash: '6 3',
+  },
+  {
+    stroke: 'stroke-fuchsia-700 dark:stroke-fuchsia-400',
+    fill: 'fill-fuchsia-700 dark:fill-fuchsia-400',
+    bg: 'bg-fuchsia-700 dark:bg-fuchsia-400',
+    dash: '2 3',
+  },
+  {
+    stroke: 'stroke-emerald-700 dark:stroke-emerald-400',
+    fill: 'fill-emerald-700 dark:fill-emerald-400',
+    bg: 'bg-emerald-700 dark:bg-emerald-400',
+    dash: '10 3 2 3',
+  },
 ] as const;
 
 const defaultFormat = new Intl.NumberFormat('en-US').format;
@@ -68,7 +88,18 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const textWidth = (s: string) => s.length * CHAR_WIDTH;
 const shorten = (s: string) => (s.length > MAX_LABEL_CHARS ? `${s.slice(0, MAX_LABEL_CHARS - 1)}…` : s);
 
-export function SeriesChart({ title, description, series, kind = 'line', format = defaultFormat, axisFormat = format, size = 'full', unit, labelHeading = 'Period', id }: SeriesChartProps) {
+export function SeriesChart({
+  title,
+  description,
+  series,
+  kind = 'line',
+  format = defaultFormat,
+  axisFormat = format,
+  size = 'full',
+  unit,
+  labelHeading = 'Period',
+  id,
+}: SeriesChartProps) {
   const { WIDTH, HEIGHT, MIN_WIDTH } = SIZES[size];
   const labels = [...new Set(series.flatMap((s) => s.points.map((p) => p.label)))];
   // values[s][i]: series s at labels[i]; NaN where a series has no point for that label.
@@ -81,7 +112,9 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
 
   const lo = finite.reduce((a, b) => Math.min(a, b), 0);
   const hi = finite.reduce((a, b) => Math.max(a, b), 0);
-  const y = scaleLinear().domain([lo, hi > lo ? hi : lo + 1]).nice(5);
+  const y = scaleLinear()
+    .domain([lo, hi > lo ? hi : lo + 1])
+    .nice(5);
   const yTicks = y.ticks(5);
 
   const axisLabels = labels.map(shorten);
@@ -96,7 +129,9 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
   const bottom = Math.round(rotated ? 20 + slant : 26);
   const top = 12;
 
-  const x = scaleBand<string>().domain(labels).range([left, WIDTH - right]);
+  const x = scaleBand<string>()
+    .domain(labels)
+    .range([left, WIDTH - right]);
   if (kind === 'bar') x.paddingInner(0.2).paddingOuter(0.1);
   y.range([HEIGHT - bottom, top]);
   const centre = (label: string) => (x(label) ?? 0) + x.bandwidth() / 2;
@@ -118,7 +153,14 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
       // The dots take their fill from the group: one class attribute, not one per dot.
       return (
         <g key={si} className={colour.fill}>
-          <path d={path(vs) ?? undefined} fill="none" strokeWidth={2} strokeLinejoin="round" strokeDasharray={colour.dash} className={colour.stroke} />
+          <path
+            d={path(vs) ?? undefined}
+            fill="none"
+            strokeWidth={2}
+            strokeLinejoin="round"
+            strokeDasharray={colour.dash}
+            className={colour.stroke}
+          />
           {vs.map((v, i) =>
             Number.isFinite(v) ? (
               <circle key={i} cx={round(centre(labels[i]))} cy={round(y(v))} r={3.5}>
@@ -132,12 +174,21 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
   };
 
   const bars = () => {
-    const inner = scaleBand<number>().domain(series.map((_, si) => si)).range([0, x.bandwidth()]).paddingInner(0.1);
+    const inner = scaleBand<number>()
+      .domain(series.map((_, si) => si))
+      .range([0, x.bandwidth()])
+      .paddingInner(0.1);
     return values.map((vs, si) => (
       <g key={si} className={PALETTE[si % PALETTE.length].fill}>
         {vs.map((v, i) =>
           Number.isFinite(v) ? (
-            <rect key={i} x={round((x(labels[i]) ?? 0) + (inner(si) ?? 0))} y={round(Math.min(y(v), y(0)))} width={round(inner.bandwidth())} height={round(Math.abs(y(0) - y(v)))}>
+            <rect
+              key={i}
+              x={round((x(labels[i]) ?? 0) + (inner(si) ?? 0))}
+              y={round(Math.min(y(v), y(0)))}
+              width={round(inner.bandwidth())}
+              height={round(Math.abs(y(0) - y(v)))}
+            >
               <title>{tooltip(si, i)}</title>
             </rect>
           ) : null,
@@ -150,45 +201,60 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
     <figure className="text-slate-700">
       <figcaption className="mb-2 text-sm font-medium">{title}</figcaption>
       <ScrollRegion label={`${title} (chart)`}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" className={MIN_WIDTH} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} fontSize={FONT_SIZE}>
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        <g className="stroke-slate-200" shapeRendering="crispEdges">
-          {yTicks.map((t) => (
-            <line key={t} x1={left} x2={WIDTH - right} y1={round(y(t))} y2={round(y(t))} />
-          ))}
-        </g>
-        <g className="fill-slate-600">
-          {yTicks.map((t) => (
-            <text key={t} x={left - 6} y={round(y(t))} dy="0.32em" textAnchor="end">
-              {axisFormat(t)}
-            </text>
-          ))}
-          {unit ? (
-            <text transform={`translate(12 ${round((top + HEIGHT - bottom) / 2)}) rotate(-90)`} textAnchor="middle">
-              {unit}
-            </text>
-          ) : null}
-          {labels.map((label, i) =>
-            i % every === 0 ? (
-              <g key={label} transform={`translate(${round(centre(label))} ${plotBottom})`}>
-                <line y2={4} className="stroke-slate-400" />
-                {rotated ? (
-                  <text transform="translate(0 10) rotate(-45)" dy="0.32em" textAnchor="end">
-                    {axisLabels[i]}
-                  </text>
-                ) : (
-                  <text y={8} dy="0.71em" textAnchor="middle">
-                    {axisLabels[i]}
-                  </text>
-                )}
-              </g>
-            ) : null,
-          )}
-        </g>
-        <line x1={left} x2={WIDTH - right} y1={baseline} y2={baseline} className="stroke-slate-400" shapeRendering="crispEdges" />
-        {kind === 'bar' ? bars() : lines()}
-      </svg>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          width="100%"
+          className={MIN_WIDTH}
+          role="img"
+          aria-labelledby={`${id}-title`}
+          aria-describedby={`${id}-desc`}
+          fontSize={FONT_SIZE}
+        >
+          <title id={`${id}-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{description}</desc>
+          <g className="stroke-slate-200" shapeRendering="crispEdges">
+            {yTicks.map((t) => (
+              <line key={t} x1={left} x2={WIDTH - right} y1={round(y(t))} y2={round(y(t))} />
+            ))}
+          </g>
+          <g className="fill-slate-600">
+            {yTicks.map((t) => (
+              <text key={t} x={left - 6} y={round(y(t))} dy="0.32em" textAnchor="end">
+                {axisFormat(t)}
+              </text>
+            ))}
+            {unit ? (
+              <text transform={`translate(12 ${round((top + HEIGHT - bottom) / 2)}) rotate(-90)`} textAnchor="middle">
+                {unit}
+              </text>
+            ) : null}
+            {labels.map((label, i) =>
+              i % every === 0 ? (
+                <g key={label} transform={`translate(${round(centre(label))} ${plotBottom})`}>
+                  <line y2={4} className="stroke-slate-400" />
+                  {rotated ? (
+                    <text transform="translate(0 10) rotate(-45)" dy="0.32em" textAnchor="end">
+                      {axisLabels[i]}
+                    </text>
+                  ) : (
+                    <text y={8} dy="0.71em" textAnchor="middle">
+                      {axisLabels[i]}
+                    </text>
+                  )}
+                </g>
+              ) : null,
+            )}
+          </g>
+          <line
+            x1={left}
+            x2={WIDTH - right}
+            y1={baseline}
+            y2={baseline}
+            className="stroke-slate-400"
+            shapeRendering="crispEdges"
+          />
+          {kind === 'bar' ? bars() : lines()}
+        </svg>
       </ScrollRegion>
       {series.length > 1 ? (
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -200,7 +266,15 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
                   <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-sm ${colour.bg}`} />
                 ) : (
                   <svg aria-hidden="true" width="24" height="8" viewBox="0 0 24 8">
-                    <line x1={0} x2={24} y1={4} y2={4} strokeWidth={2} strokeDasharray={colour.dash} className={colour.stroke} />
+                    <line
+                      x1={0}
+                      x2={24}
+                      y1={4}
+                      y2={4}
+                      strokeWidth={2}
+                      strokeDasharray={colour.dash}
+                      className={colour.stroke}
+                    />
                   </svg>
                 )}
                 {s.name}
@@ -216,9 +290,13 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
             <caption className="sr-only">{title}</caption>
             <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2">{labelHeading}</th>
+                <th scope="col" className="px-3 py-2">
+                  {labelHeading}
+                </th>
                 {series.map((s, si) => (
-                  <th key={si} scope="col" className="px-3 py-2 text-right">{s.name}</th>
+                  <th key={si} scope="col" className="px-3 py-2 text-right">
+                    {s.name}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -241,10 +319,17 @@ export function SeriesChart({ title, description, series, kind = 'line', format 
 }
 
 const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-const usdShort = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const usdShort = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 
 /** An axis tick in US dollars, abbreviated: $850K, $14M, $1.5B. */
 export const usdTick = (n: number) => usdShort.format(n);
 
 /** A chart of US-dollar amounts: exact in tooltips and the table, abbreviated on the axis. */
-export const DollarChart = (props: Omit<SeriesChartProps, 'format' | 'axisFormat' | 'unit'>) => <SeriesChart format={usd} axisFormat={usdTick} unit="US dollars" {...props} />;
+export const DollarChart = (props: Omit<SeriesChartProps, 'format' | 'axisFormat' | 'unit'>) => (
+  <SeriesChart format={usd} axisFormat={usdTick} unit="US dollars" {...props} />
+);

@@ -19,32 +19,54 @@ export function pageWindow(page: number, pageCount: number): (number | 'gap')[] 
   return out;
 }
 
-export function Pagination({ page, pageCount, total, pageSize, param = 'page' }: { page: number; pageCount: number; total: number; pageSize: number; param?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  total,
+  pageSize,
+  param = 'page',
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+  param?: string;
+}) {
   const { search } = useLocation();
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" aria-label="Pagination">
+    <nav
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
+      aria-label="Pagination"
+    >
       <p className="text-sm text-slate-600" data-testid="showing">
-        Showing {from.toLocaleString('en-US')} to {to.toLocaleString('en-US')} of {total.toLocaleString('en-US')} results
+        Showing {from.toLocaleString('en-US')} to {to.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}
+        results
       </p>
       {pageCount > 1 ? (
         <div className="pager">
-          {page > 1 ? <AppLink to={withParams(search, { [param]: page - 1 })}>Previous</AppLink> : <span aria-disabled="true">Previous</span>}
+          {page > 1 ? (
+            <AppLink to={withParams(search, { [param]: page - 1 })}>Previous</AppLink>
+          ) : (
+            <span aria-disabled="true">Previous</span>
+          )}
           {pageWindow(page, pageCount).map((p, i) =>
             p === 'gap' ? (
-              <span key={`gap-${i}`} className="px-2 text-slate-500">…</span>
+              <span key={`gap-${i}`} className="px-2 text-slate-500">
+                …
+              </span>
             ) : (
-              <AppLink
-                key={p}
-                to={withParams(search, { [param]: p })}
-                aria-current={p === page ? 'page' : undefined}
-              >
+              <AppLink key={p} to={withParams(search, { [param]: p })} aria-current={p === page ? 'page' : undefined}>
                 {p}
               </AppLink>
             ),
           )}
-          {page < pageCount ? <AppLink to={withParams(search, { [param]: page + 1 })}>Next</AppLink> : <span aria-disabled="true">Next</span>}
+          {page < pageCount ? (
+            <AppLink to={withParams(search, { [param]: page + 1 })}>Next</AppLink>
+          ) : (
+            <span aria-disabled="true">Next</span>
+          )}
         </div>
       ) : null}
     </nav>

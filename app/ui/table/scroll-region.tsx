@@ -6,7 +6,15 @@ import type { ReactNode } from 'react';
  * screen readers announce what it holds (axe: scrollable-region-focusable). Without it a table
  * of plain text that overflows cannot be reached from the keyboard at all.
  */
-export function ScrollRegion({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div
       className={`overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-600 ${className}`}

@@ -17,10 +17,22 @@ export function ShowMore({ page, noun }: { page: RankedPage | null; noun: string
   };
   const last = Math.min(page.total, page.offset + page.size);
   return (
-    <nav aria-label={`More ${noun}`} className="mt-3 flex flex-wrap items-center gap-4 text-sm text-slate-700" data-testid="show-more">
+    <nav
+      aria-label={`More ${noun}`}
+      className="mt-3 flex flex-wrap items-center gap-4 text-sm text-slate-700"
+      data-testid="show-more"
+    >
       <span>{`Showing ${page.offset + 1}–${last} of ${page.total.toLocaleString('en-US')} ${noun}, ranked`}</span>
-      {page.offset > 0 ? <Link to={to(0)} className="text-blue-700 underline">Back to the first</Link> : null}
-      {last < page.total ? <Link to={to(page.offset + page.size)} className="font-medium text-blue-700 underline">Show more</Link> : null}
+      {page.offset > 0 ? (
+        <Link to={to(0)} className="text-blue-700 underline">
+          Back to the first
+        </Link>
+      ) : null}
+      {last < page.total ? (
+        <Link to={to(page.offset + page.size)} className="font-medium text-blue-700 underline">
+          Show more
+        </Link>
+      ) : null}
     </nav>
   );
 }

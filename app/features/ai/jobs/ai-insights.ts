@@ -6,7 +6,7 @@ import { defineJob } from '../../../platform/jobs/define.ts';
 
 export const aiInsightsJob = defineJob({
   name: 'ai-insights',
-  description: 'Computes and stores the AI insights of the group and of every company; drops ended sessions\' chats',
+  description: "Computes and stores the AI insights of the group and of every company; drops ended sessions' chats",
   payload: z.object({}),
   queue: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 1800, policy: 'singleton' },
   cron: '15 4 * * *',

@@ -4,6 +4,9 @@ import { handleJob } from '../../../platform/jobs/handler.ts';
 
 export default handleJob(expenseAnomaliesJob, async (_payload, ctx) => {
   const result = await refreshExpenseAnomalies(ctx.db);
-  if (result.skipped === null) ctx.log(`expense-anomalies: ${result.findings} finding(s) for ${result.companies} companies in ${result.seconds.toFixed(1)} s (generation ${result.generation})`);
+  if (result.skipped === null)
+    ctx.log(
+      `expense-anomalies: ${result.findings} finding(s) for ${result.companies} companies in ${result.seconds.toFixed(1)} s (generation ${result.generation})`,
+    );
   return result;
 });

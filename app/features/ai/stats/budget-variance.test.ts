@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeBudget } from './budget-variance.ts';
 
-const names = new Map([[1, 'Travel'], [2, 'Software'], [3, 'Office'], [4, 'Training']]);
+const names = new Map([
+  [1, 'Travel'],
+  [2, 'Software'],
+  [3, 'Office'],
+  [4, 'Training'],
+]);
 
 describe('budget analysis', () => {
   it('totals, variance (actual − budget), variance %, ranked overruns and recommendations', () => {
@@ -24,14 +29,29 @@ describe('budget analysis', () => {
     expect(result.totalBudgetCents).toBe(1_000_000 + 500_000 + 400_000 + 201_000);
     expect(result.totalActualCents).toBe(1_960_000);
     expect(result.varianceCents).toBe(1_960_000 - result.totalBudgetCents);
-    expect(result.categories.map((c) => c.categoryName)).toEqual(['Travel', 'Category 5', 'Software', 'Training', 'Office']);
-    expect(result.categories[0]).toMatchObject({ budgetCents: 1_000_000, actualCents: 1_300_000, varianceCents: 300_000, variancePercentage: 30 });
+    expect(result.categories.map((c) => c.categoryName)).toEqual([
+      'Travel',
+      'Category 5',
+      'Software',
+      'Training',
+      'Office',
+    ]);
+    expect(result.categories[0]).toMatchObject({
+      budgetCents: 1_000_000,
+      actualCents: 1_300_000,
+      varianceCents: 300_000,
+      variancePercentage: 30,
+    });
     expect(result.categories.find((c) => c.categoryId === 5)!.variancePercentage).toBeNull();
-    expect(result.recommendations[0]).toBe('Travel is $3,000 (30%) over budget: review its largest expenses and its budget for the rest of the year.');
+    expect(result.recommendations[0]).toBe(
+      'Travel is $3,000 (30%) over budget: review its largest expenses and its budget for the rest of the year.',
+    );
     expect(result.recommendations[1]).toBe('Category 5: $500 spent without a budget; plan one for it.');
     // Software is 2 % over: on target, not named as an overrun.
     expect(result.recommendations.some((r) => r.startsWith('Software'))).toBe(false);
-    expect(result.recommendations.at(-1)).toBe('Training, Office used less than half of the budget: consider moving the rest to the overrunning categories.');
+    expect(result.recommendations.at(-1)).toBe(
+      'Training, Office used less than half of the budget: consider moving the rest to the overrunning categories.',
+    );
   });
 
   it('on target everywhere, and an empty year', () => {
@@ -39,7 +59,13 @@ describe('budget analysis', () => {
     expect(fine.variancePercentage).toBe(3);
     expect(fine.recommendations).toEqual(['Spending is within 5% of budget in every category: keep the current plan.']);
     const empty = analyzeBudget(2024, [], names);
-    expect(empty).toMatchObject({ totalBudgetCents: 0, totalActualCents: 0, varianceCents: 0, variancePercentage: null, categories: [] });
+    expect(empty).toMatchObject({
+      totalBudgetCents: 0,
+      totalActualCents: 0,
+      varianceCents: 0,
+      variancePercentage: null,
+      categories: [],
+    });
     expect(empty.recommendations).toEqual(['No budgets or expenses recorded for 2024.']);
   });
 });

@@ -37,7 +37,11 @@ export const ON_TARGET_PERCENT = 5;
 const pct = (variance: number, budget: number) => (budget > 0 ? Math.round((variance / budget) * 1000) / 10 : null);
 const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
 
-export function analyzeBudget(year: number, figures: readonly CategoryFigure[], categoryNames: ReadonlyMap<number, string>): BudgetVariance {
+export function analyzeBudget(
+  year: number,
+  figures: readonly CategoryFigure[],
+  categoryNames: ReadonlyMap<number, string>,
+): BudgetVariance {
   const byCategory = new Map<number, { budget: number; actual: number }>();
   for (const f of figures) {
     if (f.budgetCents === 0 && f.actualCents === 0) continue;
@@ -51,7 +55,14 @@ export function analyzeBudget(year: number, figures: readonly CategoryFigure[], 
     .map(([categoryId, { budget, actual }]) => {
       const budgetCents = Math.round(budget);
       const varianceCents = actual - budgetCents;
-      return { categoryId, categoryName: categoryNames.get(categoryId) ?? `Category ${categoryId}`, budgetCents, actualCents: actual, varianceCents, variancePercentage: pct(varianceCents, budgetCents) };
+      return {
+        categoryId,
+        categoryName: categoryNames.get(categoryId) ?? `Category ${categoryId}`,
+        budgetCents,
+        actualCents: actual,
+        varianceCents,
+        variancePercentage: pct(varianceCents, budgetCents),
+      };
     })
     .sort((a, b) => b.varianceCents - a.varianceCents);
   const totalBudgetCents = categories.reduce((s, c) => s + c.budgetCents, 0);
@@ -59,7 +70,9 @@ export function analyzeBudget(year: number, figures: readonly CategoryFigure[], 
   const varianceCents = totalActualCents - totalBudgetCents;
 
   const recommendations: string[] = [];
-  const overruns = categories.filter((c) => c.varianceCents > 0 && (c.variancePercentage === null || c.variancePercentage > ON_TARGET_PERCENT));
+  const overruns = categories.filter(
+    (c) => c.varianceCents > 0 && (c.variancePercentage === null || c.variancePercentage > ON_TARGET_PERCENT),
+  );
   for (const c of overruns.slice(0, 3)) {
     recommendations.push(
       c.budgetCents === 0
@@ -67,10 +80,27 @@ export function analyzeBudget(year: number, figures: readonly CategoryFigure[], 
         : `${c.categoryName} is ${dollars(c.varianceCents)} (${c.variancePercentage}%) over budget: review its largest expenses and its budget for the rest of the year.`,
     );
   }
-  const unused = categories.filter((c) => c.budgetCents > 0 && c.variancePercentage !== null && c.variancePercentage < -50);
-  if (unused.length) recommendations.push(`${unused.map((c) => c.categoryName).join(', ')} used less than half of the budget: consider moving the rest to the overrunning categories.`);
+  const unused = categories.filter(
+    (c) => c.budgetCents > 0 && c.variancePercentage !== null && c.variancePercentage < -50,
+  );
+  if (unused.length)
+    recommendations.push(
+      `${unused.map((c) => c.categoryName).join(', ')} used less than half of the budget: consider moving the rest to the overrunning categories.`,
+    );
   if (recommendations.length === 0) {
-    recommendations.push(totalBudgetCents === 0 && totalActualCents === 0 ? `No budgets or expenses recorded for ${year}.` : `Spending is within ${ON_TARGET_PERCENT}% of budget in every category: keep the current plan.`);
+    recommendations.push(
+      totalBudgetCents === 0 && totalActualCents === 0
+        ? `No budgets or expenses recorded for ${year}.`
+        : `Spending is within ${ON_TARGET_PERCENT}% of budget in every category: keep the current plan.`,
+    );
   }
-  return { year, totalBudgetCents, totalActualCents, varianceCents, variancePercentage: pct(varianceCents, totalBudgetCents), categories, recommendations };
+  return {
+    year,
+    totalBudgetCents,
+    totalActualCents,
+    varianceCents,
+    variancePercentage: pct(varianceCents, totalBudgetCents),
+    categories,
+    recommendations,
+  };
 }

@@ -1,17 +1,35 @@
 // The prediction engine on series whose answers are known: a straight line, a flat series with a
 // December peak, noise, gaps and too little history.
 import { describe, expect, it } from 'vitest';
-import { addMonths, continuous, forecast, linearFit, seasonalIndices, seasonalTrend, STABLE_THRESHOLD, type MonthTotal } from './forecast.ts';
+import {
+  addMonths,
+  continuous,
+  forecast,
+  linearFit,
+  seasonalIndices,
+  seasonalTrend,
+  STABLE_THRESHOLD,
+  type MonthTotal,
+} from './forecast.ts';
 
-const series = (start: string, values: number[]): MonthTotal[] => values.map((cents, i) => ({ month: addMonths(start, i), cents }));
+const series = (start: string, values: number[]): MonthTotal[] =>
+  values.map((cents, i) => ({ month: addMonths(start, i), cents }));
 
 describe('forecast', () => {
   it('months: add across years; gaps become zero months', () => {
     expect(addMonths('2025-11', 1)).toBe('2025-12');
     expect(addMonths('2025-11', 2)).toBe('2026-01');
     expect(addMonths('2026-01', -1)).toBe('2025-12');
-    expect(continuous([{ month: '2026-03', cents: 5 }, { month: '2026-01', cents: 1 }, { month: '2026-01', cents: 2 }])).toEqual([
-      { month: '2026-01', cents: 3 }, { month: '2026-02', cents: 0 }, { month: '2026-03', cents: 5 },
+    expect(
+      continuous([
+        { month: '2026-03', cents: 5 },
+        { month: '2026-01', cents: 1 },
+        { month: '2026-01', cents: 2 },
+      ]),
+    ).toEqual([
+      { month: '2026-01', cents: 3 },
+      { month: '2026-02', cents: 0 },
+      { month: '2026-03', cents: 5 },
     ]);
   });
 
@@ -22,7 +40,10 @@ describe('forecast', () => {
 
   it('a straight upward line: the exact next months, full confidence, increasing, the slope named', () => {
     // 100 000 cents growing by 4 000 a month for 18 months.
-    const line = series('2025-01', Array.from({ length: 18 }, (_, i) => 100_000 + 4_000 * i));
+    const line = series(
+      '2025-01',
+      Array.from({ length: 18 }, (_, i) => 100_000 + 4_000 * i),
+    );
     const result = forecast(line, 3);
     expect(result.monthly.map((m) => m.month)).toEqual(['2026-07', '2026-08', '2026-09']);
     expect(result.monthly.map((m) => m.cents)).toEqual([172_000, 176_000, 180_000]);
@@ -37,13 +58,29 @@ describe('forecast', () => {
   });
 
   it('a falling line is decreasing, a flat one stable (the threshold is 1 % of the average month a month)', () => {
-    expect(forecast(series('2025-01', Array.from({ length: 12 }, (_, i) => 50_000 - 1_000 * i)), 1).trend).toBe('decreasing');
+    expect(
+      forecast(
+        series(
+          '2025-01',
+          Array.from({ length: 12 }, (_, i) => 50_000 - 1_000 * i),
+        ),
+        1,
+      ).trend,
+    ).toBe('decreasing');
     const flat = forecast(series('2025-01', Array(12).fill(20_000)), 6);
     expect(flat.trend).toBe('stable');
     expect(flat.predictedCents).toBe(120_000);
     expect(STABLE_THRESHOLD).toBe(0.01);
     // Just under the threshold still reads stable.
-    expect(forecast(series('2025-01', Array.from({ length: 12 }, (_, i) => 100_000 + 900 * i)), 1).trend).toBe('stable');
+    expect(
+      forecast(
+        series(
+          '2025-01',
+          Array.from({ length: 12 }, (_, i) => 100_000 + 900 * i),
+        ),
+        1,
+      ).trend,
+    ).toBe('stable');
   });
 
   it('two years with a December peak: the seasonal pattern, its index, and a December forecast above the rest', () => {
@@ -85,7 +122,10 @@ describe('forecast', () => {
   });
 
   it('noise and short history lower the confidence; an empty series predicts nothing', () => {
-    const noisy = forecast(series('2025-01', [10_000, 30_000, 5_000, 40_000, 8_000, 35_000, 12_000, 28_000, 6_000, 33_000, 9_000, 31_000]), 3);
+    const noisy = forecast(
+      series('2025-01', [10_000, 30_000, 5_000, 40_000, 8_000, 35_000, 12_000, 28_000, 6_000, 33_000, 9_000, 31_000]),
+      3,
+    );
     expect(noisy.confidence).toBeLessThan(0.6);
     expect(noisy.factors).toContain('Amounts vary widely from month to month: the prediction is rough');
     for (const m of noisy.monthly) {
@@ -98,7 +138,13 @@ describe('forecast', () => {
   });
 
   it('never predicts a negative month', () => {
-    const falling = forecast(series('2025-01', Array.from({ length: 12 }, (_, i) => 12_000 - 1_000 * i)), 6);
+    const falling = forecast(
+      series(
+        '2025-01',
+        Array.from({ length: 12 }, (_, i) => 12_000 - 1_000 * i),
+      ),
+      6,
+    );
     expect(falling.monthly.every((m) => m.cents >= 0 && m.lowCents >= 0)).toBe(true);
   });
 });

@@ -33,7 +33,20 @@ export const SEASONAL_MONTHS = 24;
 /** A month whose index is this far from 1 is named as a factor. */
 const SEASONAL_NOTABLE = 0.15;
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export function addMonths(month: string, n: number): string {
   // Called for every month of every series a prediction reads: plain arithmetic, no arrays.
@@ -52,7 +65,8 @@ export function continuous(series: readonly MonthTotal[]): MonthTotal[] {
   for (const { month, cents } of series) byMonth.set(month, (byMonth.get(month) ?? 0) + cents);
   const months = [...byMonth.keys()].sort();
   const out: MonthTotal[] = [];
-  for (let month = months[0]; month <= months[months.length - 1]; month = addMonths(month, 1)) out.push({ month, cents: byMonth.get(month) ?? 0 });
+  for (let month = months[0]; month <= months[months.length - 1]; month = addMonths(month, 1))
+    out.push({ month, cents: byMonth.get(month) ?? 0 });
   return out;
 }
 
@@ -88,7 +102,10 @@ export function seasonalTrend(values: readonly number[]): { intercept: number; s
  * Multiplicative seasonal indices by calendar month (average 1): each month's ratio to the
  * trend, averaged over the years. Null with fewer than SEASONAL_MONTHS months.
  */
-export function seasonalIndices(series: readonly MonthTotal[], fit: { intercept: number; slope: number }): number[] | null {
+export function seasonalIndices(
+  series: readonly MonthTotal[],
+  fit: { intercept: number; slope: number },
+): number[] | null {
   if (series.length < SEASONAL_MONTHS) return null;
   const sums = Array<number>(12).fill(0);
   const counts = Array<number>(12).fill(0);
@@ -114,7 +131,16 @@ export function forecast(input: readonly MonthTotal[], months: number): Forecast
   const values = series.map((s) => s.cents);
   const average = n ? values.reduce((a, b) => a + b, 0) / n : 0;
   if (n === 0) {
-    return { predictedCents: 0, monthly: [], confidence: 0, historicalAverageCents: 0, seasonalPattern: false, trend: 'stable', monthlyChange: 0, factors: ['No expenses recorded yet: nothing to predict from'] };
+    return {
+      predictedCents: 0,
+      monthly: [],
+      confidence: 0,
+      historicalAverageCents: 0,
+      seasonalPattern: false,
+      trend: 'stable',
+      monthlyChange: 0,
+      factors: ['No expenses recorded yet: nothing to predict from'],
+    };
   }
   // With two years the trend is read from year-over-year changes, which seasons do not bias
   // (a December peak at the end of each year would tilt a plain least-squares line).
@@ -122,7 +148,8 @@ export function forecast(input: readonly MonthTotal[], months: number): Forecast
   const indices = yearly ? seasonalIndices(series, yearly) : null;
   const seasonal = indices !== null && indices.some((i) => Math.abs(i - 1) >= SEASONAL_NOTABLE);
   const fit = seasonal ? yearly! : linearFit(values);
-  const expectedAt = (x: number, month: string) => (fit.intercept + fit.slope * x) * (seasonal ? indices![monthIndex(month)] : 1);
+  const expectedAt = (x: number, month: string) =>
+    (fit.intercept + fit.slope * x) * (seasonal ? indices![monthIndex(month)] : 1);
 
   // The fit's error: residual standard deviation relative to the average month.
   const residuals = series.map(({ month, cents }, x) => cents - expectedAt(x, month));
@@ -133,26 +160,34 @@ export function forecast(input: readonly MonthTotal[], months: number): Forecast
   const confidence = Math.max(0, Math.min(1, historyWeight * (1 - Math.min(1, relativeError))));
 
   const monthlyChange = average > 0 ? fit.slope / average : 0;
-  const trend: Trend = monthlyChange > STABLE_THRESHOLD ? 'increasing' : monthlyChange < -STABLE_THRESHOLD ? 'decreasing' : 'stable';
+  const trend: Trend =
+    monthlyChange > STABLE_THRESHOLD ? 'increasing' : monthlyChange < -STABLE_THRESHOLD ? 'decreasing' : 'stable';
   const last = series[n - 1].month;
   const monthly = Array.from({ length: months }, (_, i) => {
     const month = addMonths(last, i + 1);
     const cents = Math.max(0, expectedAt(n + i, month));
     // The band widens with the distance from the data (about 95 %).
     const spread = 1.96 * rmse * Math.sqrt(1 + (i + 1) / Math.max(n, 1));
-    return { month, cents: round(cents), lowCents: round(Math.max(0, cents - spread)), highCents: round(cents + spread) };
+    return {
+      month,
+      cents: round(cents),
+      lowCents: round(Math.max(0, cents - spread)),
+      highCents: round(cents + spread),
+    };
   });
 
   const factors: string[] = [];
   if (trend === 'stable') factors.push(`Stable over ${n} month${n === 1 ? '' : 's'} (${percent(monthlyChange)}/month)`);
-  else factors.push(`${n}-month ${trend === 'increasing' ? 'upward' : 'downward'} trend ${percent(monthlyChange)}/month`);
+  else
+    factors.push(`${n}-month ${trend === 'increasing' ? 'upward' : 'downward'} trend ${percent(monthlyChange)}/month`);
   if (seasonal) {
     const notable = indices!
       .map((index, month) => ({ index, month }))
       .filter(({ index }) => Math.abs(index - 1) >= SEASONAL_NOTABLE)
       .sort((a, b) => Math.abs(b.index - 1) - Math.abs(a.index - 1))
       .slice(0, 2);
-    for (const { index, month } of notable) factors.push(`${MONTH_NAMES[month]} is ${index.toFixed(1)}× the average month`);
+    for (const { index, month } of notable)
+      factors.push(`${MONTH_NAMES[month]} is ${index.toFixed(1)}× the average month`);
   } else if (n < SEASONAL_MONTHS) {
     factors.push(`${n} of the ${SEASONAL_MONTHS} months needed to see seasons`);
   }

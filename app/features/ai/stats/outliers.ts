@@ -40,7 +40,12 @@ export interface Baseline {
 }
 
 /** |robust z| from which an amount is unusual, and the severity bands above it. */
-export const Z_BANDS: readonly [Severity, number][] = [['critical', 10], ['high', 6], ['medium', 4.5], ['low', 3.5]];
+export const Z_BANDS: readonly [Severity, number][] = [
+  ['critical', 10],
+  ['high', 6],
+  ['medium', 4.5],
+  ['low', 3.5],
+];
 export const DEFAULT_NEW_VENDOR_THRESHOLD_CENTS = 500_000;
 /** Expenses of a category needed before its amounts are judged. */
 export const MIN_HISTORY = 6;
@@ -78,8 +83,10 @@ export function severityOf(z: number): Severity | null {
   return null;
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const percentOf = (amount: number, expected: number) => (expected > 0 ? Math.round(((amount - expected) / expected) * 1000) / 10 : 100);
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const percentOf = (amount: number, expected: number) =>
+  expected > 0 ? Math.round(((amount - expected) / expected) * 1000) / 10 : 100;
 /** A vendor's name as anomalies compare it: trimmed, case ignored (null: none recorded). */
 export const vendorKey = (vendor: string | null) => vendor?.trim().toLowerCase() || null;
 
@@ -91,8 +98,15 @@ export function unusualAmount(e: ExpenseFact, baseline: Baseline): AnomalyFindin
   const expectedCents = Math.round(baseline.center);
   const score = Math.abs(Math.round(z * 10) / 10);
   return {
-    expenseId: e.id, categoryId: e.categoryId, departmentId: e.departmentId, anomalyType: 'unusual_amount', severity,
-    amountCents: e.amountCents, expectedCents, deviation: percentOf(e.amountCents, baseline.center), date: e.expenseDate,
+    expenseId: e.id,
+    categoryId: e.categoryId,
+    departmentId: e.departmentId,
+    anomalyType: 'unusual_amount',
+    severity,
+    amountCents: e.amountCents,
+    expectedCents,
+    deviation: percentOf(e.amountCents, baseline.center),
+    date: e.expenseDate,
     explanation: `${dollars(e.amountCents)} is ${z > 0 ? 'far above' : 'far below'} this category's usual ${dollars(expectedCents)} (${score} robust standard deviations over its last ${baseline.count} expenses).`,
   };
 }
@@ -101,7 +115,10 @@ export function unusualAmount(e: ExpenseFact, baseline: Baseline): AnomalyFindin
  * The same charge twice: among expenses of one company, those with the vendor, amount and day
  * of an earlier one (lower id) are duplicates of it; the first is the original.
  */
-export function duplicates(expenses: readonly ExpenseFact[], thresholdCents = DEFAULT_NEW_VENDOR_THRESHOLD_CENTS): AnomalyFinding[] {
+export function duplicates(
+  expenses: readonly ExpenseFact[],
+  thresholdCents = DEFAULT_NEW_VENDOR_THRESHOLD_CENTS,
+): AnomalyFinding[] {
   const charges = new Map<string, ExpenseFact[]>();
   for (const e of expenses) {
     const vendor = vendorKey(e.vendor);
@@ -117,8 +134,15 @@ export function duplicates(expenses: readonly ExpenseFact[], thresholdCents = DE
     const [original, ...repeats] = [...group].sort((a, b) => a.id - b.id);
     for (const e of repeats) {
       found.push({
-        expenseId: e.id, categoryId: e.categoryId, departmentId: e.departmentId, anomalyType: 'duplicate', severity: e.amountCents >= thresholdCents ? 'high' : 'medium',
-        amountCents: e.amountCents, expectedCents: 0, deviation: 100, date: e.expenseDate,
+        expenseId: e.id,
+        categoryId: e.categoryId,
+        departmentId: e.departmentId,
+        anomalyType: 'duplicate',
+        severity: e.amountCents >= thresholdCents ? 'high' : 'medium',
+        amountCents: e.amountCents,
+        expectedCents: 0,
+        deviation: 100,
+        date: e.expenseDate,
         explanation: `The same charge as expense #${original.id}: ${dollars(e.amountCents)} to ${e.vendor!.trim()} on ${e.expenseDate}.`,
       });
     }
@@ -129,22 +153,45 @@ export function duplicates(expenses: readonly ExpenseFact[], thresholdCents = DE
 /** A first payment to its vendor (the caller checked the company paid them nothing before). */
 export function firstPayment(e: ExpenseFact, thresholdCents = DEFAULT_NEW_VENDOR_THRESHOLD_CENTS): AnomalyFinding {
   return {
-    expenseId: e.id, categoryId: e.categoryId, departmentId: e.departmentId, anomalyType: 'new_vendor', severity: e.amountCents >= 4 * thresholdCents ? 'medium' : 'low',
-    amountCents: e.amountCents, expectedCents: 0, deviation: 100, date: e.expenseDate,
+    expenseId: e.id,
+    categoryId: e.categoryId,
+    departmentId: e.departmentId,
+    anomalyType: 'new_vendor',
+    severity: e.amountCents >= 4 * thresholdCents ? 'medium' : 'low',
+    amountCents: e.amountCents,
+    expectedCents: 0,
+    deviation: 100,
+    date: e.expenseDate,
     explanation: `The first payment to ${e.vendor!.trim()}, and ${dollars(e.amountCents)} at once (reported from ${dollars(thresholdCents)}).`,
   };
 }
 
 /** What to do about a finding: fixed per type (and, for an amount, its direction). */
 export function recommendationsFor(type: AnomalyType, amountCents: number, expectedCents: number): string[] {
-  if (type === 'duplicate') return ['Check whether the vendor billed twice', 'Delete the duplicate entry if it was entered twice', 'Ask the vendor for a refund if it was paid twice'];
-  if (type === 'new_vendor') return ['Confirm the vendor is approved', 'Check the contract or purchase order behind this payment'];
+  if (type === 'duplicate')
+    return [
+      'Check whether the vendor billed twice',
+      'Delete the duplicate entry if it was entered twice',
+      'Ask the vendor for a refund if it was paid twice',
+    ];
+  if (type === 'new_vendor')
+    return ['Confirm the vendor is approved', 'Check the contract or purchase order behind this payment'];
   return amountCents >= expectedCents
-    ? ['Check the receipt and the approval for this expense', 'Confirm it was booked to the right category and department', 'If it is a one-off, note why in its description']
-    : ['Check whether this is a partial payment or a refund booked as an expense', 'Confirm the amount against the receipt'];
+    ? [
+        'Check the receipt and the approval for this expense',
+        'Confirm it was booked to the right category and department',
+        'If it is a one-off, note why in its description',
+      ]
+    : [
+        'Check whether this is a partial payment or a refund booked as an expense',
+        'Confirm the amount against the receipt',
+      ];
 }
 
 /** Most severe first, then the most recent, then the highest id (the stored ranking's order). */
 export function byRank(a: AnomalyFinding, b: AnomalyFinding): number {
-  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || (a.date < b.date ? 1 : a.date > b.date ? -1 : b.expenseId - a.expenseId);
+  return (
+    SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+    (a.date < b.date ? 1 : a.date > b.date ? -1 : b.expenseId - a.expenseId)
+  );
 }

@@ -10,6 +10,8 @@ export default handleJob(auditRetentionJob, async (payload, ctx) => {
     return { skipped: true, reason: 'AUDIT_RETENTION_DAYS is not set' };
   }
   const result = await pruneAuditTrail(ctx, { retentionDays, batchSize: payload.batchSize });
-  ctx.log(`audit-retention: ${result.auditLogs} audit entries and ${result.dataVersions} versions of deleted records older than ${result.cutoff} deleted`);
+  ctx.log(
+    `audit-retention: ${result.auditLogs} audit entries and ${result.dataVersions} versions of deleted records older than ${result.cutoff} deleted`,
+  );
   return { skipped: false, retentionDays, ...result };
 });

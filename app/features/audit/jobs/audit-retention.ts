@@ -7,7 +7,8 @@ import { defineJob } from '../../../platform/jobs/define.ts';
 
 export const auditRetentionJob = defineJob({
   name: 'audit-retention',
-  description: 'Deletes audit entries older than AUDIT_RETENTION_DAYS (and old versions of deleted records); nothing when unset',
+  description:
+    'Deletes audit entries older than AUDIT_RETENTION_DAYS (and old versions of deleted records); nothing when unset',
   payload: z.object({ batchSize: z.number().int().min(1).max(10_000).default(1000) }),
   // A first prune of a large trail can take a while: batches commit as they go, so an expired
   // or retried run simply continues where the last one stopped.

@@ -6,8 +6,10 @@ import { handleJob } from '../../../platform/jobs/handler.ts';
 export default handleJob(notificationPushJob, async (payload, ctx) => {
   const attempt = { retryCount: ctx.job.retryCount, retryLimit: notificationPushJob.queue.retryLimit };
   const result = await fanOutNotificationPush(ctx.db, ctx.push, payload.notificationId, attempt);
-  ctx.log('skipped' in result
-    ? `notification-push: notification #${payload.notificationId} not pushed (${result.skipped})`
-    : `notification-push: notification #${payload.notificationId} sent to ${result.subscriptions} browser(s)`);
+  ctx.log(
+    'skipped' in result
+      ? `notification-push: notification #${payload.notificationId} not pushed (${result.skipped})`
+      : `notification-push: notification #${payload.notificationId} sent to ${result.subscriptions} browser(s)`,
+  );
   return result;
 });
