@@ -18,15 +18,14 @@ import { NotificationQuerySchema } from '../notifications/index.server.ts';
 import { SubscribeBody, UnsubscribeSchema } from '../notifications/index.server.ts';
 import { ErrorQuery, PageQuery, ResolveRequest } from '../system/index.server.ts';
 import { ChangePasswordSchema, LoginSchema, PasswordChangeBody } from '../auth/index.ts';
-import { ProfileSchema } from '../settings/index.ts';
-import { UserSettingsPatchSchema } from '../settings/index.ts';
+import { ProfileSchema, UserSettingsPatchSchema } from '../settings/index.server.ts';
 import {
   ActivityHistoryQuerySchema,
   CreateUserSchema,
   PermissionsSchema,
   UpdateUserSchema,
   UserListQuerySchema,
-} from '../users/index.ts';
+} from '../users/index.server.ts';
 import { allow, type AccessRule, type Method } from '../../platform/screen/route-access.ts';
 
 export interface ApiOperation {

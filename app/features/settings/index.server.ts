@@ -1,3 +1,5 @@
-// What other areas use of settings on the server (services, job definitions). Areas import each
+// What other areas use of settings on the server (services, schemas). Areas import each
 // other through their index files only (docs/architecture.md).
+export { ProfileSchema } from './profile-schemas.ts';
+export { UserSettingsPatchSchema } from './user-settings-schema.ts';
 export { appearanceOf, findUserSettings, getUserSettings } from './user-settings.server.ts';

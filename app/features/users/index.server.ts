@@ -20,3 +20,10 @@ export {
   normalizeEmail,
 } from './user-queries.server.ts';
 export { userStats } from './users.server.ts';
+export {
+  ActivityHistoryQuerySchema,
+  CreateUserSchema,
+  PermissionsSchema,
+  UpdateUserSchema,
+  UserListQuerySchema,
+} from './schemas.ts';

@@ -316,5 +316,4 @@ export const USER_CONFIRM_TITLES = {
 /** Scores, levels and activity statistics look at this many days of activity (docs/activity-window.md). */
 export const ACTIVITY_WINDOW_DAYS = 30;
 
-/** My Dashboard judges accuracy and department frequency on at most this many of the editor's latest entries, so its cost stays the same however busy they are. */
-export const EXAMINED_ENTRIES = 200;
+export { EXAMINED_ENTRIES } from './activity-limits.ts';
