@@ -84,17 +84,15 @@ test.describe('push notifications', () => {
           silent: n.silent,
         })),
       );
-    await expect
-      .poll(shown, { timeout: 10_000 })
-      .toEqual([
-        {
-          title: payload.title,
-          body: payload.body,
-          tag: payload.tag,
-          url: `${E2E_BASE_URL}/backup-recovery`,
-          silent: true,
-        },
-      ]);
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+      {
+        title: payload.title,
+        body: payload.body,
+        tag: payload.tag,
+        url: `${E2E_BASE_URL}/backup-recovery`,
+        silent: true,
+      },
+    ]);
 
     // A payload that is not ours still shows something, pointing at the notifications page; a
     // link to another site is never followed.

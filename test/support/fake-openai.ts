@@ -104,18 +104,16 @@ export async function startFakeOpenAi(
             }
           : {}),
       };
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            id: 'chatcmpl-fake',
-            object: 'chat.completion',
-            created: 0,
-            model: request.body.model,
-            choices: [{ index: 0, message, finish_reason: finish }],
-            usage,
-          }),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: 0,
+          model: request.body.model,
+          choices: [{ index: 0, message, finish_reason: finish }],
+          usage,
+        }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

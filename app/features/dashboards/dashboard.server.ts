@@ -164,15 +164,13 @@ export async function getDashboard(
       })),
     alerts:
       anomalies &&
-      anomalies
-        .slice(0, ALERTS_SHOWN)
-        .map((a) => ({
-          id: a.id,
-          username: a.username,
-          anomalyType: a.anomalyType,
-          description: a.description,
-          windowEnd: a.windowEnd,
-        })),
+      anomalies.slice(0, ALERTS_SHOWN).map((a) => ({
+        id: a.id,
+        username: a.username,
+        anomalyType: a.anomalyType,
+        description: a.description,
+        windowEnd: a.windowEnd,
+      })),
     charts,
   };
 }
