@@ -409,7 +409,7 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
       }
     });
 
-    it('exports every specification table; users without password data', async () => {
+    it('exports every export table; users without password data', async () => {
       for (const table of [
         'users',
         'companies',

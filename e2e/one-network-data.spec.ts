@@ -1,5 +1,5 @@
 // One Network Data: the tabs in the URL, a record added, edited and deleted
-// through the form (a dialog with JavaScript, a panel without) with the specification's toasts,
+// through the form (a dialog with JavaScript, a panel without) with the documented toasts,
 // the network form's defaults and choices, its validation messages and the delete confirmation.
 // Each project works on an access method of its own, filtered in the URL, so the two projects
 // never see each other's rows in the shared database.
@@ -40,7 +40,7 @@ test('tabs switch between broadband, mobile subscriptions and mobile access', as
   }
 });
 
-test('a record is added, edited and deleted through the form, with the specification’s messages', async ({
+test('a record is added, edited and deleted through the form, with the documented messages', async ({
   page,
   js,
 }, testInfo) => {

@@ -130,7 +130,7 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     }
   });
 
-  it("holds the specification's broadband figures as One Network's latest month, read the same on both screens' records", async () => {
+  it("holds the documented broadband figures as One Network's latest month, read the same on both screens' records", async () => {
     const now = new Date();
     const latest = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
     const ctx = { db: database.db, actor: systemActor(), meta: {} } as unknown as ServiceContext;

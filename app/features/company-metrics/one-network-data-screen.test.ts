@@ -21,7 +21,7 @@ describe.each(TEST_DIALECTS)('One Network Data screen on %s', (dialect) => {
     expect(empty).toContain('One Network Data');
     expect(empty).toContain('No results found.');
     for (const tab of ['Broadband', 'Mobile Subscriptions', 'Mobile Access']) expect(empty).toContain(`>${tab}</a>`);
-    // Never the specification's placeholder figures.
+    // Never placeholder figures.
     expect(empty).not.toContain('2,144');
 
     const owner = (await signedIn({ role: 'owner' })).c;

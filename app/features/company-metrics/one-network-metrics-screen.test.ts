@@ -1,5 +1,5 @@
 // The One Network Subscriptions screen over HTTP, as a browser without JavaScript uses it: the
-// empty states (never the specification's default figures), the latest record of each kind
+// empty states (never placeholder figures), the latest record of each kind
 // and the ?year=&month= choice, the edit and create forms with their toasts and field errors,
 // role gates, company scope, the server-rendered charts and the missing-company state.
 import { describe, expect, it } from 'vitest';

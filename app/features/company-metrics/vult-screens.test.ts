@@ -295,7 +295,7 @@ describe.each(TEST_DIALECTS)('Vult screens on %s', (dialect) => {
     expect(await countRows('vultSubscriberLevels')).toBe(before);
   });
 
-  it("edits open from the URL with the specification's titles, and an edit on the cards tab is saved for Vult", async () => {
+  it('edits open from the URL with the documented titles, and an edit on the cards tab is saved for Vult', async () => {
     const { c } = await signedIn({ role: 'editor' });
     expect(await text(await c.get(`${METRICS}?edit=${ids.june}`))).toContain('Edit Subscriber Metrics');
     expect(await text(await c.get(`${METRICS}?tab=levels&edit=${ids.cardReady}`))).toContain('Edit Subscriber Level');

@@ -30,7 +30,7 @@ import {
 describe('user settings schema', () => {
   const ok = (input: unknown) => UserSettingsPatchSchema.safeParse(input).success;
 
-  it("holds the specification's lists", () => {
+  it('holds the documented lists', () => {
     expect(LANGUAGES).toEqual(['en', 'es', 'fr', 'de']);
     expect(TIMEZONES).toEqual(['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles']);
     expect(DATE_FORMATS).toEqual(['MM/dd/yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd']);

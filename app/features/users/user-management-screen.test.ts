@@ -54,7 +54,7 @@ describe('user management rules of the screen', () => {
     expect(roleChoices(owner)).toEqual(['owner', 'admin', 'editor', 'viewer']);
   });
 
-  it('the create form schema maps All Companies to null and keeps the specification messages', () => {
+  it('the create form schema maps All Companies to null and keeps the documented messages', () => {
     const ok = CreateUserFormSchema.safeParse({
       username: 'a',
       email: 'a@example.com',
@@ -389,7 +389,7 @@ describe.each(TEST_DIALECTS)('user management screen on %s', (dialect) => {
     expect(await text(self)).toContain('You cannot deactivate or delete your own account');
   });
 
-  it('edit and permissions forms save with the specification toasts; the other tabs render', async () => {
+  it('edit and permissions forms save with the documented toasts; the other tabs render', async () => {
     const { c, user } = await signedIn({ role: 'admin' });
     const t = tag();
     const target = await named(`${t}-p`, { role: 'viewer' });

@@ -37,7 +37,7 @@ describe('resource registry', () => {
     expect(RESOURCE_LIST.filter((def) => def.rowCounts).map((def) => snakeCase(def.table))).toEqual(COUNTED_TABLES);
   });
 
-  it("whole-table exports: users, then every resource in the specification's order and spellings", () => {
+  it('whole-table exports: users, then every resource in the documented order and spellings', () => {
     expect(exportTableNames()).toEqual([
       'users',
       'companies',
@@ -68,7 +68,7 @@ describe('resource registry', () => {
     for (const name of ['passwords', 'audit_logs', 'rowCounts', '']) expect(resolveExportTable(name)).toBeUndefined();
   });
 
-  it("the audit trail's table filter: users and every resource, with the specification's labels", () => {
+  it("the audit trail's table filter: users and every resource, with the documented labels", () => {
     expect(AUDITED_TABLES).toEqual([
       { value: 'users', label: 'Users' },
       { value: 'companies', label: 'Companies' },

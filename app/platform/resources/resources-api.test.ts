@@ -951,7 +951,7 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
       );
     });
 
-    it("budgets: the specification's messages and the whole-record rules", async () => {
+    it('budgets: the documented messages and the whole-record rules', async () => {
       const base = bodies.budgets();
       const path = '/api/budgets';
       const cases: [Record<string, unknown>, { field: string; message: string }[]][] = [

@@ -257,7 +257,7 @@ describe('Company Metrics derivation', () => {
 });
 
 describe('route table', () => {
-  it('has every signed-in route of the specification', () => {
+  it('has every signed-in route of the product', () => {
     const routes = [
       '/',
       '/editor-dashboard',
