@@ -19,16 +19,15 @@ import { isMeasured, RequestMetrics } from './app/platform/http/request-metrics.
 import { HealthSampler } from './app/platform/http/health-sampler.server.ts';
 import { captureServerError } from './app/platform/http/error-capture.server.ts';
 import { createJobEngine, jobSenderFactory, type JobEngine } from './app/platform/jobs/engine.ts';
-import { stopJobEngine, useJobEngine, useJobSenderFactory } from './app/platform/jobs/jobs.server.ts';
+import type { JobSet } from './app/platform/jobs/handler.ts';
+import { runHereLocally } from './app/platform/jobs/run-now.ts';
+import { createRuntime, type Runtime } from './app/platform/runtime.ts';
 import { appJobs } from './app/features/jobs.ts';
-import { usePushFallback } from './app/features/notifications/push.server.ts';
 import { usePrivateFileModes, warnAboutWidePermissions } from './app/platform/private-files.server.ts';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
-export async function createApp(config: AppConfig, handle: DatabaseHandle, build: ServerBuild) {
-  // Notifications made while no job engine is reachable are pushed by this process.
-  usePushFallback({ db: handle.db, settings: config.push });
+export async function createApp(config: AppConfig, handle: DatabaseHandle, build: ServerBuild, runtime: Runtime) {
   const app = express();
   app.disable('x-powered-by');
   // A number of hops, never `true`: with `true` express would take the leftmost X-Forwarded-For
@@ -100,6 +99,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
         db: handle.db,
         dialect: handle.dialect,
         config,
+        runtime,
         nonce: res.locals.nonce as string,
         clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         secure: req.secure,
@@ -119,6 +119,18 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
     else res.status(500).type('text/plain').send('Internal server error');
   });
   return app;
+}
+
+/**
+ * A web process's runtime, built once and handed to every request and job: it sends through a
+ * send-only engine opened on the first enqueue (PostgreSQL) unless it hosts one (embedded), and
+ * reaching no engine it runs the jobs that allow it itself.
+ */
+export function webRuntime(config: AppConfig, handle: DatabaseHandle, jobSet: JobSet = appJobs(config)) {
+  const runtime = createRuntime();
+  runtime.jobs.sendVia(jobSenderFactory(config, handle.db, jobSet));
+  runtime.jobs.runHereWithoutEngine(runHereLocally(jobSet.jobs, { db: handle.db, settings: config, runtime }));
+  return runtime;
 }
 
 export async function startServer(given?: AppConfig) {
@@ -148,18 +160,19 @@ export async function startServer(given?: AppConfig) {
   }
 
   // Embedded mode: the web process hosts the job engine (pg-boss on PGlite) and runs the
-  // handlers (docs/jobs.md). On PostgreSQL, `npm run worker` processes do; this one only sends,
-  // through a send-only engine opened on the first enqueue.
+  // handlers (docs/jobs.md). On PostgreSQL, `npm run worker` processes do.
   const appJobSet = appJobs(config);
-  useJobSenderFactory(jobSenderFactory(config, handle.db, appJobSet));
+  const runtime = webRuntime(config, handle, appJobSet);
   let jobs: JobEngine | null = null;
   if (handle.dialect === 'sqlite' && config.jobs.embedded) {
-    const engine = createJobEngine(config, handle.db, 'embedded', appJobSet);
+    const engine = createJobEngine(config, handle.db, 'embedded', appJobSet, { runtime });
+    // Hosted before it starts: handlers that run at once enqueue their follow-ups on it.
+    runtime.jobs.host(engine);
     try {
       await engine.start();
       jobs = engine;
-      useJobEngine(engine);
     } catch (error) {
+      runtime.jobs.host(null);
       // The app still serves; background jobs are off until the next start.
       console.error('[jobs] the embedded job engine failed to start; background jobs are off:', error);
       await engine.stop({ graceful: false }).catch(() => {});
@@ -170,7 +183,7 @@ export async function startServer(given?: AppConfig) {
   warnAboutWidePermissions([config.dataDir, config.backupDir]);
 
   const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild;
-  const app = await createApp(config, handle, build);
+  const app = await createApp(config, handle, build, runtime);
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -192,7 +205,9 @@ export async function startServer(given?: AppConfig) {
     server.close(async () => {
       // Running jobs finish (within the deadline below); no new one starts. On PostgreSQL this
       // closes the send-only engine, if a request opened one.
-      await stopJobEngine({ timeout: 8_000 }).catch((error) => console.error('[jobs] stop failed:', error));
+      await runtime.jobs
+        .stop({ timeout: 8_000 })
+        .catch((error: unknown) => console.error('[jobs] stop failed:', error));
       await handle.close();
       process.exit(0);
     });
@@ -202,7 +217,7 @@ export async function startServer(given?: AppConfig) {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  return { server, handle, jobs };
+  return { server, handle, jobs, runtime };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

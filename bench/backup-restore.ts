@@ -45,6 +45,7 @@ import { createDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { argValue, numberArg } from './constants.ts';
 import { seedExpenses } from './seed-expenses.ts';
+import { createRuntime } from '../app/platform/runtime.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SELF = path.join(root, 'bench', 'backup-restore.ts');
@@ -174,7 +175,7 @@ async function runStep(step: string, argv: string[]): Promise<void> {
     result = { rows, bytes: fs.statSync(file).size };
   } else {
     const handle = createDatabase({ url, dataDir: process.env.DATA_DIR, poolSize: 3 });
-    const ctx: ServiceContext = { db: handle.db, actor: systemActor('cli'), meta: {} };
+    const ctx: ServiceContext = { db: handle.db, actor: systemActor('cli'), meta: {}, runtime: createRuntime() };
     const settings: BackupSettings = { dir: process.env.BACKUP_DIR!, schedule: '0 2 * * *', keep: 1000 };
     try {
       if (step === 'backup') {

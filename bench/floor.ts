@@ -29,7 +29,7 @@ if (!cookie) throw new Error('--cookie is required');
 const pagePath = argValue(argv, 'path') ?? '/actual-expenses';
 const iterations = numberArg(argv, 'iterations', 2000);
 
-const { createApp } = await import('../server.ts');
+const { createApp, webRuntime } = await import('../server.ts');
 const { SqlitePortablePlugin } = await import('../db/portable.ts');
 const { loadConfig } = await import('../app/platform/config.server.ts');
 const config = loadConfig({ ...benchEnv(), DATABASE_URL: undefined, PORT: '0' });
@@ -72,7 +72,7 @@ const handle = {
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild;
-const app = await createApp(config, handle, build);
+const app = await createApp(config, handle, build, webRuntime(config, handle));
 const server = app.listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

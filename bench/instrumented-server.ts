@@ -15,7 +15,7 @@ import type { Database } from '../db/types.ts';
 import { benchEnv } from './constants.ts';
 
 process.env.NODE_ENV = 'production';
-const { createApp } = await import('../server.ts');
+const { createApp, webRuntime } = await import('../server.ts');
 const { prepareDatabase } = await import('../app/features/system/bootstrap.server.ts');
 const { SqlitePortablePlugin } = await import('../db/portable.ts');
 const { loadConfig } = await import('../app/platform/config.server.ts');
@@ -89,7 +89,7 @@ await prepareDatabase(handle, { seedDemo: config.seedDemo, owner: config.owner }
 stats.clear();
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild;
-const app = await createApp(config, handle, build);
+const app = await createApp(config, handle, build, webRuntime(config, handle));
 const server = app.listen(config.port, config.host, () => {
   console.log(`[http] instrumented app on http://${config.host}:${config.port} (sqlite synchronous=${synchronous})`);
 });

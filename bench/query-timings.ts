@@ -19,6 +19,7 @@ import { formChoices, listRecords } from '../app/platform/resources/resources.se
 import { hashToken, resolveSession } from '../app/platform/session/sessions.server.ts';
 import { findUserById } from '../app/features/users/user-queries.server.ts';
 import { argValue, DEFAULT_DATA_DIR, numberArg } from './constants.ts';
+import { createRuntime } from '../app/platform/runtime.ts';
 
 export interface Timing {
   name: string;
@@ -92,7 +93,7 @@ export async function queryTimings(options: { dataDir: string; iterations?: numb
       .limit(1)
       .executeTakeFirstOrThrow();
     const user = (await findUserById(db, owner.id))!;
-    const ctx: ServiceContext = { db, actor: { kind: 'user', user }, meta: {} };
+    const ctx: ServiceContext = { db, actor: { kind: 'user', user }, meta: {}, runtime: createRuntime() };
     const def = actualExpenses;
     const apiQuery = apiListQuery(def, new URLSearchParams('limit=10'));
     const screenQuery = screenListQuery(def, screenListState(def, new URLSearchParams()));

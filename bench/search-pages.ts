@@ -19,6 +19,7 @@ import { apiListQuery } from '../app/platform/resources/list-query.ts';
 import { listRecords } from '../app/platform/resources/resources.server.ts';
 import { findUserById } from '../app/features/users/user-queries.server.ts';
 import { argValue, DEFAULT_DATA_DIR, numberArg } from './constants.ts';
+import { createRuntime } from '../app/platform/runtime.ts';
 
 /** Searches a finance user types: vendors, words of descriptions, receipt numbers, a month, a name, nothing. */
 export const SEARCH_TERMS = [
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
       db: handle.db,
       actor: { kind: 'user', user: (await findUserById(handle.db, owner.id))! },
       meta: {},
+      runtime: createRuntime(),
     };
     const measure = async (name: string, params: string, before?: () => Promise<unknown>): Promise<Sample> => {
       const query = apiListQuery(actualExpenses, new URLSearchParams(params));

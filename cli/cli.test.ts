@@ -16,7 +16,7 @@ import { systemActor } from '../app/platform/context.ts';
 import { createRecord, deleteRecord, updateRecord } from '../app/platform/resources/resource-writes.server.ts';
 import { createSession } from '../app/platform/session/sessions.server.ts';
 import { findResource } from '../app/features/resources.ts';
-import { userContext } from '../test/context.ts';
+import { userContext, noEngine } from '../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database.ts';
 import { parseCsv } from '../test/csv.ts';
 import { createTestUser } from '../test/users.ts';
@@ -25,6 +25,7 @@ import { appJobs, JOBS } from '../app/features/jobs.ts';
 import { dropSchema, testConfig, waitFor } from '../worker/test-helpers.ts';
 import { withTestJobs } from '../worker/test-jobs.ts';
 import { finhub, finhubProcess } from './test-helpers.ts';
+import { createRuntime } from '../app/platform/runtime.ts';
 
 const FORMULA = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
@@ -474,6 +475,7 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
           schedules: false,
           pollingIntervalSeconds: 0.5,
           statusSnapshotSeconds: 0.5,
+          runtime: createRuntime(),
           log: () => {},
         });
         await engine.start();
@@ -801,7 +803,7 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
     });
 
     it('recreates a deleted record from its version with --yes, with its old id', async () => {
-      const system = { db, actor: systemActor('system'), meta: {} };
+      const system = { db, actor: systemActor('system'), meta: {}, runtime: noEngine() };
       const name = unique('Deleted Co');
       const id = (await createRecord(system, companies, { name, type: 'marketing', description: 'Gone soon' }))
         .id as number;

@@ -120,7 +120,13 @@ export function registerJobs(program: Command): void {
         const started = Date.now();
         const result = await out.task(
           `Running ${name}`,
-          () => runJobNow(appJobs(config).jobs, name, payload, { db: ctx.db, settings: config, actor: ctx.actor }),
+          () =>
+            runJobNow(appJobs(config).jobs, name, payload, {
+              db: ctx.db,
+              settings: config,
+              actor: ctx.actor,
+              runtime: ctx.runtime,
+            }),
           () => `${name} finished`,
         );
         const seconds = (Date.now() - started) / 1000;

@@ -5,6 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
 import { loadConfig, type AppConfig } from '../app/platform/config.server.ts';
 import { systemActor, type ServiceContext } from '../app/platform/context.ts';
+import { createRuntime } from '../app/platform/runtime.ts';
 import type { Cell, TableColumn, TaskHandle } from './ui.ts';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -120,7 +121,8 @@ export async function withDatabase<T>(fn: (c: CliContext) => Promise<T>): Promis
     return await fn({
       config,
       handle,
-      ctx: { db: handle.db, actor: systemActor('cli'), meta: { userAgent: 'finhub-cli' } },
+      // The CLI hosts no job engine: what it would enqueue is refused (each command says what that means).
+      ctx: { db: handle.db, actor: systemActor('cli'), meta: { userAgent: 'finhub-cli' }, runtime: createRuntime() },
     });
   } finally {
     await handle.close();

@@ -19,7 +19,7 @@ import { pgInstantToIso } from './pg-instant.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './dialect.ts';
 import { SqlitePortablePlugin } from './portable.ts';
-import { registerDatabase } from './registry.ts';
+import { ConnectionFacts } from './connection-facts.ts';
 import Cursor from 'pg-cursor';
 
 export interface DatabaseHandle {
@@ -85,9 +85,8 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool, cursor: TypedCursor }),
-      plugins: [new CamelCasePlugin()],
+      plugins: [new CamelCasePlugin(), new ConnectionFacts({ pgPool: pool })],
     });
-    registerDatabase(db, { pgPool: pool });
     const u = new URL(options.url);
     return {
       db,
@@ -112,9 +111,12 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   database.pragma('synchronous = FULL');
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
-    plugins: [new CamelCasePlugin(), new SqlitePortablePlugin()],
+    plugins: [
+      new CamelCasePlugin(),
+      new SqlitePortablePlugin(),
+      new ConnectionFacts({ sqliteFile: path.resolve(file) }),
+    ],
   });
-  registerDatabase(db, { sqliteFile: path.resolve(file) });
   return {
     db,
     dialect: 'sqlite',

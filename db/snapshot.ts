@@ -9,7 +9,7 @@
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from './dialect.ts';
-import { sqliteFileOf } from './registry.ts';
+import { sqliteFileOf } from './connection-facts.ts';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from './types.ts';
 
 export interface Snapshot {
@@ -41,8 +41,7 @@ function selectSql(table: string, columns: readonly string[]): string {
 
 export async function withSnapshot<T>(db: Kysely<any>, fn: (snapshot: Snapshot) => Promise<T>): Promise<T> {
   if (dialectOf(db) === 'postgres') return postgresSnapshot(db, fn);
-  // The file from the connection itself: a Kysely instance derived by withPlugin() or
-  // withSchema() is not the one createDatabase registered.
+  // Else the file from the connection itself (an instance createDatabase did not open).
   const file =
     sqliteFileOf(db) ??
     (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)).rows[0]?.file;

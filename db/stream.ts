@@ -6,7 +6,7 @@
 // - PostgreSQL: a pg-cursor on one pooled client (Kysely's stream), FETCHing a batch at a time.
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, type Compilable, type Kysely } from 'kysely';
-import { sqliteFileOf } from './registry.ts';
+import { sqliteFileOf } from './connection-facts.ts';
 
 export { sqliteFileOf };
 

@@ -28,6 +28,7 @@ import { apiPost, categoryIds, departmentIds } from './support/resources.ts';
 import { COMPANY } from './support/fixtures.ts';
 import { systemActor } from '../app/platform/context.ts';
 import { notify } from '../app/features/notifications/notifications.server.ts';
+import { noEngine } from '../test/context.ts';
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, '../app/routes');
 const NOT_FOUND = '/no-such-page-a11y';
@@ -375,7 +376,7 @@ for (const theme of THEMES) {
       owners,
     }) => {
       const found: string[] = [];
-      const system = { db: database.db, actor: systemActor('worker'), meta: {} };
+      const system = { db: database.db, actor: systemActor('worker'), meta: {}, runtime: noEngine() };
       const kinds = [
         ['info', 'low', 'system'],
         ['warning', 'medium', 'financial'],

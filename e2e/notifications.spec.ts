@@ -9,6 +9,7 @@ import { notify, type NotifyInput } from '../app/features/notifications/notifica
 import { signIn, waitForHydration } from './support/app.ts';
 import { expect, test, type E2EUser } from './support/fixtures.ts';
 import { toast } from './support/resources.ts';
+import { noEngine } from '../test/context.ts';
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const badge = (page: Page) => page.getByTestId('notification-badge');
@@ -18,7 +19,7 @@ test.describe('notifications', () => {
 
   test.beforeEach(async ({ page, createUser, database }) => {
     user = await createUser({ role: 'viewer' });
-    const system = { db: database.db, actor: systemActor('worker'), meta: {} };
+    const system = { db: database.db, actor: systemActor('worker'), meta: {}, runtime: noEngine() };
     const send = async (input: Omit<NotifyInput, 'to' | 'message'> & { message?: string }) =>
       notify(system, { message: `About ${input.title}`, ...input, to: { userId: user.id } });
     await send({
@@ -78,7 +79,7 @@ test.describe('notifications', () => {
     await waitForHydration(page, js);
     await expect(badge(page)).toHaveText('3');
     await notify(
-      { db: database.db, actor: systemActor('worker'), meta: {} },
+      { db: database.db, actor: systemActor('worker'), meta: {}, runtime: noEngine() },
       { title: 'Later', message: 'Arrived later', category: 'system', to: { userId: user.id } },
     );
     await page.clock.runFor(31_000);

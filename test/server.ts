@@ -6,12 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createApp } from '../server.ts';
+import { createApp, webRuntime } from '../server.ts';
 import { loadConfig } from '../app/platform/config.server.ts';
 import type { DialectName } from '../db/dialect.ts';
 import { createPreparedDatabase, type TestDatabase } from './database.ts';
 import { createTestUser, TEST_PASSWORD } from './users.ts';
-import { usePushFallback } from '../app/features/notifications/push.server.ts';
 
 const buildFile = path.resolve(import.meta.dirname, '../build/index.js');
 
@@ -33,7 +32,8 @@ export async function startTestServer(dialect: DialectName, env: Record<string, 
     ENCRYPTION_KEY: 'a'.repeat(64),
   });
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = await createApp(config, database, build);
+  // A web process without its engine: jobs that may run here do, the others are refused.
+  const app = await createApp(config, database, build, webRuntime(config, database));
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -41,7 +41,6 @@ export async function startTestServer(dialect: DialectName, env: Record<string, 
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     close: async () => {
-      usePushFallback(null);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.destroy();

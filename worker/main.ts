@@ -7,7 +7,7 @@ import { createDatabase, isPostgresUrl } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { JobSet } from '../app/platform/jobs/handler.ts';
 import { createJobEngine } from '../app/platform/jobs/engine.ts';
-import { useJobEngine } from '../app/platform/jobs/jobs.server.ts';
+import { createRuntime } from '../app/platform/runtime.ts';
 import { appJobs } from '../app/features/jobs.ts';
 import { usePrivateFileModes, warnAboutWidePermissions } from '../app/platform/private-files.server.ts';
 
@@ -28,9 +28,11 @@ async function main(assemble: (config: AppConfig) => JobSet): Promise<number | n
   const handle = createDatabase({ url: config.databaseUrl, poolSize: 5 });
   await migrateToLatest(handle.db);
 
-  const engine = createJobEngine(config, handle.db, 'worker', assemble(config));
+  // The worker's runtime: handlers enqueue follow-up jobs on the engine it hosts.
+  const runtime = createRuntime();
+  const engine = createJobEngine(config, handle.db, 'worker', assemble(config), { runtime });
+  runtime.jobs.host(engine);
   await engine.start();
-  useJobEngine(engine);
   console.log(`[worker] ready (pid ${process.pid})`);
 
   const stopTimeout = config.jobs.worker.stopTimeoutSeconds * 1000;

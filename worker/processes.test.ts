@@ -6,17 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, type TestDatabase } from '../test/database.ts';
-import { JobEngine, jobSenderFactory } from '../app/platform/jobs/engine.ts';
-import { appJobs, JOBS } from '../app/features/jobs.ts';
+import { JobEngine } from '../app/platform/jobs/engine.ts';
+import { JOBS } from '../app/features/jobs.ts';
 import { dropSchema, lines, root, testConfig, waitFor } from './test-helpers.ts';
 import testJobs from './test-jobs.ts';
-import {
-  currentJobEngine,
-  enqueue,
-  stopJobEngine,
-  useJobEngine,
-  useJobSenderFactory,
-} from '../app/platform/jobs/jobs.server.ts';
+import { webRuntime } from '../server.ts';
 
 describe('npm run worker', () => {
   it('explains and exits 0 on SQLite', async () => {
@@ -175,20 +169,18 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('separate worker processes (Post
     process.env.DATABASE_URL = database.url;
     process.env.PGBOSS_SCHEMA = schema;
     try {
-      useJobEngine(null);
-      // What server.ts registers on PostgreSQL.
-      const config = testConfig(database.dataDir);
-      useJobSenderFactory(jobSenderFactory(config, database.db, appJobs(config)));
-      const id = await enqueue('purge-login-attempts', {});
+      // The runtime server.ts builds on PostgreSQL.
+      const runtime = webRuntime(testConfig(database.dataDir), database);
+      const id = await runtime.jobs.enqueue('purge-login-attempts', {});
       const job = await waitFor(async () => {
         const [found] = await sender.boss.findJobs('purge-login-attempts', { id: id! });
         return found?.state === 'completed' ? found : null;
       }, 'the worker to complete the job sent by the lazy sender');
       expect(job.retryCount).toBe(0);
-      await stopJobEngine({ timeout: 1000 });
-      expect(currentJobEngine()).toBeNull();
+      expect(runtime.jobs.engine?.mode).toBe('postgres');
+      await runtime.jobs.stop({ timeout: 1000 });
+      expect(runtime.jobs.engine).toBeNull();
     } finally {
-      useJobSenderFactory(null);
       Object.assign(process.env, saved);
       for (const [key, value] of Object.entries(saved)) if (value === undefined) delete process.env[key];
       worker.kill('SIGTERM');

@@ -6,18 +6,22 @@ import { createDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createJobEngine } from '../app/platform/jobs/engine.ts';
 import { appJobs } from '../app/features/jobs.ts';
+import { createRuntime } from '../app/platform/runtime.ts';
 import { withTestJobs } from './test-jobs.ts';
 
 const config = loadConfig();
 const handle = createDatabase({ dataDir: config.dataDir });
 await migrateToLatest(handle.db);
+const runtime = createRuntime();
 const engine = createJobEngine(config, handle.db, 'embedded', withTestJobs(appJobs(config)), {
+  runtime,
   schedules: false,
   statusSnapshotSeconds: 0,
   pollingIntervalSeconds: 0.5,
   superviseIntervalSeconds: 1,
   log: () => {},
 });
+runtime.jobs.host(engine);
 await engine.start();
 if (process.env.SEND_SLOW) await engine.send('test-slow', { file: process.env.SEND_SLOW, ms: 60_000 });
 console.log('[host] ready');

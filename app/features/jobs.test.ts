@@ -7,6 +7,7 @@ import { DEFAULT_BACKUP_SCHEDULE } from '../platform/config.server.ts';
 import type { JobSettings } from '../platform/jobs/handler.ts';
 import { INTERRUPTED, recordRecoveryAction } from './system/system.server.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
+import { systemContext } from '../../test/context.ts';
 
 const backups = (schedule: string) => ({ backups: { dir: '/tmp/backups', schedule, keep: 14 } });
 
@@ -69,7 +70,7 @@ describe.each(TEST_DIALECTS)('the start-up clean-up on %s', (dialect) => {
     const { hooks } = appJobs(backups(DEFAULT_BACKUP_SCHEDULE));
     const settings = { backups: { dir: path.join(database.dataDir, 'backups') } } as JobSettings;
 
-    expect(await hooks.recoverInterrupted(db, settings, undefined)).toBe(3);
+    expect(await hooks.recoverInterrupted(systemContext(db), settings, undefined)).toBe(3);
     expect(
       await db
         .selectFrom('apiIntegrationSyncLogs')
@@ -96,6 +97,6 @@ describe.each(TEST_DIALECTS)('the start-up clean-up on %s', (dialect) => {
     ]);
     expect(cleanups[1].result).toBe(`1 interrupted backup(s) marked failed: ${INTERRUPTED} (ids ${backup.id})`);
     // Nothing left: a second start finds nothing to clean.
-    expect(await hooks.recoverInterrupted(db, settings, undefined)).toBe(0);
+    expect(await hooks.recoverInterrupted(systemContext(db), settings, undefined)).toBe(0);
   });
 });

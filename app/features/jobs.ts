@@ -47,16 +47,15 @@ export const JOBS: readonly WorkerJob[] = [
 ] as WorkerJob[];
 
 const hooks: JobHooks = {
-  recoverInterrupted: (db, settings, olderThan) =>
-    recoverInterrupted(db, { olderThan }, [
+  recoverInterrupted: (ctx, settings, olderThan) =>
+    recoverInterrupted(ctx.db, { olderThan }, [
       {
-        sweep: (reason, since) => failInterruptedSyncs(db, reason, { olderThan: since }),
+        sweep: (reason, since) => failInterruptedSyncs(ctx.db, reason, { olderThan: since }),
         description: 'API integration syncs left running by a previous run were marked failed',
         noun: 'interrupted sync(s)',
       },
       {
-        sweep: (reason, since) =>
-          failInterruptedBackups({ db }, reason, { olderThan: since, dir: settings.backups.dir }),
+        sweep: (reason, since) => failInterruptedBackups(ctx, reason, { olderThan: since, dir: settings.backups.dir }),
         description: 'Backups left in progress by a previous run were marked failed',
         noun: 'interrupted backup(s)',
       },

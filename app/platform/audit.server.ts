@@ -49,7 +49,10 @@ export interface AuditEntry {
   companyId?: number | null;
 }
 
-export async function recordAudit(ctx: ServiceContext, entry: AuditEntry): Promise<void> {
+export async function recordAudit(
+  ctx: Pick<ServiceContext, 'db' | 'actor' | 'meta'>,
+  entry: AuditEntry,
+): Promise<void> {
   await ctx.db
     .insertInto('auditLogs')
     .values({

@@ -1,7 +1,9 @@
 // What every service call receives: the database (or the transaction it runs in), who acts,
-// and request facts for the audit trail; and the one permission check every service makes on it.
+// request facts for the audit trail and the process's runtime (its job queue); and the one
+// permission check every service makes on it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import type { Runtime } from './runtime.ts';
 import { forbidden, notFound } from './errors.ts';
 import {
   can,
@@ -41,6 +43,7 @@ export interface ServiceContext {
   db: Db;
   actor: Actor;
   meta: RequestMeta;
+  runtime: Runtime;
 }
 
 export const systemActor = (label: 'system' | 'cli' | 'worker' | 'integration' = 'system'): Actor => ({

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { rejection } from '../../test/assertions.ts';
-import { userContext } from '../../test/context.ts';
+import { userContext, noEngine } from '../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database.ts';
 import { createTestUser } from '../../test/users.ts';
 import { systemActor, type ServiceContext } from './context.ts';
@@ -145,7 +145,7 @@ describe.each(TEST_DIALECTS)('work leases on %s', (dialect) => {
   });
 
   it('system work runs without a lease unless given a scope; a scope is shared by everyone', async () => {
-    const system: ServiceContext = { db: database.db, actor: systemActor('worker'), meta: {} };
+    const system: ServiceContext = { db: database.db, actor: systemActor('worker'), meta: {}, runtime: noEngine() };
     const first = gate();
     const running = oneAtATime(system, 'sync', () => first.wait());
     await first.started;

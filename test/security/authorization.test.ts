@@ -26,6 +26,7 @@ import { apiPathOf, planFor, rowSnapshot, sampleRecord, type Fixtures, type Plan
 import { companyNamed } from '../../app/platform/resources/define.ts';
 import { findResource } from '../../app/features/resources.ts';
 import { buildManifest, loadBuild, type ManifestEntry } from './manifest.ts';
+import { noEngine } from '../context.ts';
 
 interface Expected {
   status: number;
@@ -206,7 +207,7 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
       },
       createUser: async (companyId) => (await createTestUser(db(), { role: 'viewer', companyId })).id,
       createBackup: async (madeBy = null) => {
-        const system = { db: db(), actor: systemActor('cli'), meta: {} };
+        const system = { db: db(), actor: systemActor('cli'), meta: {}, runtime: noEngine() };
         const settings = backupSettingsFrom({ DATA_DIR: server().database.dataDir });
         const { id } = await createBackupNow(system, settings, { tables: ['departments'] });
         if (madeBy !== null)
@@ -214,7 +215,7 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         return id;
       },
       createNotification: async (userId) => {
-        const system = { db: db(), actor: systemActor('cli'), meta: {} };
+        const system = { db: db(), actor: systemActor('cli'), meta: {}, runtime: noEngine() };
         const row = await notify(system, {
           category: 'system',
           title: 'Matrix notification',
@@ -293,7 +294,7 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
 
   it('restoring needs the rights the data carries: never the backups flag alone, never an admin of one company, accounts only an owner', async () => {
     const settings = backupSettingsFrom({ DATA_DIR: server().database.dataDir });
-    const system = { db: db(), actor: systemActor('cli'), meta: {} };
+    const system = { db: db(), actor: systemActor('cli'), meta: {}, runtime: noEngine() };
     const expected: Record<string, Partial<Record<ActorName, number>>> = {
       departments: { backupsViewer: 403, scopedAdmin: 404, admin: 200, owner: 200 },
       users: { backupsViewer: 403, scopedAdmin: 404, admin: 403, owner: 200 },

@@ -8,12 +8,13 @@ import { createDatabase } from '../../db/client.ts';
 import { restoreBackup } from '../../app/features/backups/backup-restore.server.ts';
 import { backupSettingsFrom } from '../../app/platform/config.server.ts';
 import { systemActor, type ServiceContext } from '../../app/platform/context.ts';
+import { noEngine } from '../context.ts';
 
 const backupId = Number(process.env.RESTORE_BACKUP_ID);
 if (!Number.isSafeInteger(backupId)) throw new Error('RESTORE_BACKUP_ID is not set');
 const url = process.env.DATABASE_URL || undefined;
 const handle = createDatabase({ url, dataDir: process.env.DATA_DIR, poolSize: 3 });
-const ctx: ServiceContext = { db: handle.db, actor: systemActor('cli'), meta: {} };
+const ctx: ServiceContext = { db: handle.db, actor: systemActor('cli'), meta: {}, runtime: noEngine() };
 const settings = backupSettingsFrom(process.env);
 
 try {

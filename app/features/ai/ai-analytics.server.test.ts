@@ -2,7 +2,7 @@
 // planted outlier and duplicate, a budget overrun, the analytics permission and company scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/assertions.ts';
-import { userContext } from '../../../test/context.ts';
+import { userContext, systemContext } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { analyzeCompanyBudget, predictExpenses, SELECT_COMPANY } from './ai-analytics.server.ts';
@@ -200,7 +200,7 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     await generateInsights(analyst, companyId, NOW);
     expect(await listInsights(analyst, { companyId })).toHaveLength(insights.length);
     // The nightly job: the group and every company; a scoped reader sees their own company's only.
-    await generateAllInsights(db, NOW);
+    await generateAllInsights(systemContext(db), NOW);
     expect((await listInsights(analyst, { group: true })).every((i) => i.companyId === null)).toBe(true);
     const own = await listInsights(scoped);
     expect(own.length).toBeGreaterThan(0);
@@ -211,7 +211,7 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
   });
 
   it('group-wide insights are group totals or name the company their one series belongs to', async () => {
-    await generateAllInsights(db, NOW);
+    await generateAllInsights(systemContext(db), NOW);
     const companyName = (
       await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()
     ).name;

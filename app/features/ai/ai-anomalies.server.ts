@@ -93,7 +93,7 @@ async function scopeOf(ctx: ServiceContext, request: z.output<typeof AnomalyRequ
   const companyId = await scopedCompany(ctx, request.companyId);
   const [run, token] = await Promise.all([currentRun(ctx.db), expensesToken(ctx.db)]);
   const stale = run !== null && run.booksToken !== token;
-  if (!run || stale) requestAnomalyRun(ctx.db);
+  if (!run || stale) requestAnomalyRun(ctx);
   return {
     generation: run?.generation ?? null,
     computedAt: run?.computedAt ?? null,

@@ -7,6 +7,7 @@ import { ANOMALIES_COMPUTING } from './ai-anomalies.server.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
+import { systemContext } from '../../../test/context.ts';
 
 describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
   const { db, signedIn } = useTestServer(dialect);
@@ -209,7 +210,7 @@ describe.each(TEST_DIALECTS)('/api/ai on %s', (dialect) => {
 
   it('insights: the stored ones, most pressing first', async () => {
     const { generateAllInsights } = await import('./ai-insights.server.ts');
-    await generateAllInsights(db());
+    await generateAllInsights(systemContext(db()));
     const { c } = await analyst();
     const response = await c.get(`/api/ai/insights?companyId=${companyId}`);
     expect(response.status).toBe(200);

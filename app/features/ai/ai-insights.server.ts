@@ -217,11 +217,12 @@ export async function generateInsights(
 
 /** The nightly job: the group and every company. */
 export async function generateAllInsights(
-  db: Db,
+  job: Pick<ServiceContext, 'db' | 'runtime'>,
   now = new Date(),
   openai: OpenAiSettings | null = null,
 ): Promise<{ companies: number; insights: number }> {
-  const ctx: ServiceContext = { db, actor: systemActor('worker'), meta: {} };
+  const { db } = job;
+  const ctx: ServiceContext = { db, actor: systemActor('worker'), meta: {}, runtime: job.runtime };
   // Alerts read the stored anomalies: bring them up to date first (nothing to do if the books did not change).
   await refreshExpenseAnomalies(db, { now });
   const companies = await db.selectFrom('companies').select('id').orderBy('id').execute();

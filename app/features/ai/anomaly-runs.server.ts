@@ -3,20 +3,21 @@
 // where this process reaches no job engine (EMBEDDED_JOBS=0), the run happens here in the
 // background, one at a time. Asking is cheap and at most once every few seconds per database;
 // the run itself skips when another is running or the last one has just ended.
-import type { Db } from '../../platform/context.ts';
+import type { Db, ServiceContext } from '../../platform/context.ts';
 import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
-import { enqueue } from '../../platform/jobs/jobs.server.ts';
 
 const ASK_EVERY_MS = 5_000;
 const asked = new WeakMap<Db, number>();
 /** What this process is doing about the last ask: enqueuing, or running it itself. */
 const pending = new WeakMap<Db, Promise<void>>();
 
-export function requestAnomalyRun(db: Db): void {
+export function requestAnomalyRun(ctx: Pick<ServiceContext, 'db' | 'runtime'>): void {
+  const { db } = ctx;
   const now = Date.now();
   if (now - (asked.get(db) ?? 0) < ASK_EVERY_MS || pending.has(db)) return;
   asked.set(db, now);
-  const work = enqueue('expense-anomalies', {}, { singletonKey: 'expense-anomalies' })
+  const work = ctx.runtime.jobs
+    .enqueue('expense-anomalies', {}, { singletonKey: 'expense-anomalies' })
     .then(
       () => undefined,
       () => refreshExpenseAnomalies(db).then(() => undefined),

@@ -2,7 +2,7 @@
 // per user and window, on a known set of audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/assertions.ts';
-import { userContext } from '../../../test/context.ts';
+import { userContext, noEngine } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { ANOMALY_TEXT, detectDeleteAnomalies } from './anomalies.server.ts';
@@ -35,7 +35,7 @@ describe.each(TEST_DIALECTS)('delete anomalies on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
-    ctx = { db: database.db, actor: systemActor('worker'), meta: {} };
+    ctx = { db: database.db, actor: systemActor('worker'), meta: {}, runtime: noEngine() };
   });
   afterAll(() => database?.destroy());
 

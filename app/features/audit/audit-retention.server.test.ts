@@ -4,7 +4,7 @@
 // nightly job does nothing while AUDIT_RETENTION_DAYS is unset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/assertions.ts';
-import { userContext } from '../../../test/context.ts';
+import { userContext, noEngine } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
 import auditRetentionHandler from './jobs/audit-retention.handler.ts';
@@ -32,7 +32,7 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
     db = database.db;
-    system = { db, actor: systemActor('worker'), meta: {} };
+    system = { db, actor: systemActor('worker'), meta: {}, runtime: noEngine() };
   });
   afterAll(() => database?.destroy());
 
@@ -266,7 +266,7 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
           JOBS,
           'audit-retention',
           {},
-          { db, settings: testConfig(database.dataDir, { AUDIT_RETENTION_DAYS: value }) },
+          { db, settings: testConfig(database.dataDir, { AUDIT_RETENTION_DAYS: value }), runtime: noEngine() },
         );
         expect(result).toEqual({ skipped: true, reason: 'AUDIT_RETENTION_DAYS is not set' });
         expect(await auditTimes('retention_job_unset')).toHaveLength(1);
@@ -283,6 +283,7 @@ describe.each(TEST_DIALECTS)('audit retention on %s', (dialect) => {
           db,
           actor: systemActor('worker'),
           meta: {},
+          runtime: noEngine(),
           dataDir: database.dataDir,
           backups: { dir: database.dataDir, schedule: '0 2 * * *', keep: 14 },
           push: { vapid: null, allowPrivateTargets: false },

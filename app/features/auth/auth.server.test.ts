@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
-import { ownerId, userContext } from '../../../test/context.ts';
+import { ownerId, userContext, noEngine } from '../../../test/context.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
 import { changePassword, login, logout } from './auth.server.ts';
 import type { Db } from '../../platform/context.ts';
@@ -176,7 +176,7 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
       const tenMinutesAgo = new Date(Date.now() - 10 * MINUTE).toISOString();
       await db.updateTable('userSessions').set({ loginAt: tenMinutesAgo }).where('id', '=', session.id).execute();
 
-      await logout({ db, actor: { kind: 'user', user: authUser }, meta: m }, session.id);
+      await logout({ db, actor: { kind: 'user', user: authUser }, meta: m, runtime: noEngine() }, session.id);
 
       const [row] = await sessionsOf(user.id);
       expect(row).toMatchObject({ isActive: false, endReason: 'logout' });
@@ -404,7 +404,7 @@ describe.each(TEST_DIALECTS)('auth service on %s', (dialect) => {
       expect(error.status).toBe(404);
       const target = await createTestUser(db);
       const system = await rejection(
-        changePassword({ db, actor: { kind: 'system', label: 'cli' }, meta: {} }, target.id, {
+        changePassword({ db, actor: { kind: 'system', label: 'cli' }, meta: {}, runtime: noEngine() }, target.id, {
           newPassword: 'Whatever-123',
         }),
       );

@@ -27,6 +27,7 @@ import { systemActor, type ServiceContext } from '../../platform/context.ts';
 import { COUNTED_TABLES } from '../../../db/migrations/0003_row_counts.ts';
 import { generateData } from '../../../db/generate.ts';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
+import { noEngine } from '../../../test/context.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const NODE = path.join(root, 'node_modules', '.bin', 'node');
@@ -266,7 +267,7 @@ describe.each(TEST_DIALECTS)('a restore killed at a random moment on %s', (diale
       owner: { email: 'owner@example.com', password: OWNER_PASSWORD },
     });
     await generateData(database, { rows: EXTRA_ROWS, url: database.url, seed: 15 });
-    ctx = { db: database.db, actor: systemActor('cli'), meta: {} };
+    ctx = { db: database.db, actor: systemActor('cli'), meta: {}, runtime: noEngine() };
     settings = { dir: path.join(database.dataDir, 'backups'), schedule: '0 2 * * *', keep: 14 };
     newBackupId = (await createBackupNow(ctx, settings, { name: 'B (new)' })).id;
     newSet = await fingerprint(database.db);

@@ -19,7 +19,7 @@ import { finished } from 'node:stream/promises';
 import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { pgPoolOf } from '../../../db/registry.ts';
+import { pgPoolOf } from '../../../db/connection-facts.ts';
 import type { Database } from '../../../db/types.ts';
 import { constraintViolation, dialectOf } from '../../../db/dialect.ts';
 import { COUNTED_TABLES } from '../../../db/migrations/0003_row_counts.ts';

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../system/bootstrap.server.ts';
 import { createTestDatabase, OWNER_PASSWORD, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
-import { ownerId, userContext } from '../../../test/context.ts';
+import { ownerId, userContext, noEngine } from '../../../test/context.ts';
 import { aggregatesAgainstRows } from '../../../test/aggregates.ts';
 import { dayCountsAgainstRows } from '../../../test/day-counts.ts';
 import { searchTableAgainstRows } from '../../../test/search-table.ts';
@@ -631,7 +631,7 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
   });
 
   it('keeps the newest scheduled backups, fails interrupted ones, deletes row and file', async () => {
-    const system = { db: database.db, actor: systemActor('worker'), meta: {} } as ServiceContext;
+    const system = { db: database.db, actor: systemActor('worker'), meta: {}, runtime: noEngine() } as ServiceContext;
     const made: Awaited<ReturnType<typeof createBackupNow>>[] = [];
     for (let i = 0; i < 3; i++) made.push(await createBackupNow(system, settings, {}, 'scheduled'));
     const scheduled = (await listBackups(owner)).filter((b) => b.type === 'scheduled').map((b) => b.id);
@@ -650,7 +650,7 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
   });
 
   it('the backup-create job completes a requested backup once; the scheduled job makes a full one', async () => {
-    const system = { db: database.db, actor: systemActor('worker'), meta: {} } as ServiceContext;
+    const system = { db: database.db, actor: systemActor('worker'), meta: {}, runtime: noEngine() } as ServiceContext;
     const row = await database.db
       .insertInto('backups')
       .values({ name: 'queued', type: 'manual', tables: JSON.stringify(['departments']) })
@@ -661,7 +661,7 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
       JOBS,
       'backup-create',
       { backupId: row.id },
-      { db: database.db, settings: config },
+      { db: database.db, settings: config, runtime: noEngine() },
     )) as { status: string; size: number };
     expect(first.status).toBe('completed');
     const stored = await database.db
@@ -670,7 +670,12 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
       .where('id', '=', row.id)
       .executeTakeFirstOrThrow();
     // At-least-once delivery: a second run leaves the completed backup as it is.
-    await runJobNow(JOBS, 'backup-create', { backupId: row.id }, { db: database.db, settings: config });
+    await runJobNow(
+      JOBS,
+      'backup-create',
+      { backupId: row.id },
+      { db: database.db, settings: config, runtime: noEngine() },
+    );
     expect(
       await database.db
         .selectFrom('backups')
@@ -678,7 +683,12 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow(),
     ).toEqual(stored);
-    const scheduled = (await runJobNow(JOBS, 'backup-scheduled', {}, { db: database.db, settings: config })) as {
+    const scheduled = (await runJobNow(
+      JOBS,
+      'backup-scheduled',
+      {},
+      { db: database.db, settings: config, runtime: noEngine() },
+    )) as {
       id: number;
     };
     expect(await listBackups(system).then((all) => all.find((b) => b.id === scheduled.id))).toMatchObject({
@@ -833,7 +843,9 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
         role: 'admin',
       });
       await db.deleteFrom('users').where('id', '=', victim.id).execute();
-      await restoreBackup({ db, actor: systemActor('cli'), meta: {} }, settings, { backupId: backup.id });
+      await restoreBackup({ db, actor: systemActor('cli'), meta: {}, runtime: noEngine() }, settings, {
+        backupId: backup.id,
+      });
       expect(await db.selectFrom('users').select('id').where('id', '=', victim.id).executeTakeFirst()).toEqual({
         id: victim.id,
       });
@@ -1109,7 +1121,7 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
           JOBS,
           'backup-create',
           { backupId: row.id },
-          { db, settings: { ...testConfig(database.dataDir), backups: blocked } },
+          { db, settings: { ...testConfig(database.dataDir), backups: blocked }, runtime: noEngine() },
         ),
       ).rejects.toThrow();
       expect(
@@ -1140,7 +1152,8 @@ if (TEST_DIALECTS.includes('postgres')) {
       const { migrateToLatest } = await import('../../../db/migrate.ts');
       await migrateToLatest(target.db);
       await migrateToLatest(back.db);
-      const system = (db: typeof source.db) => ({ db, actor: systemActor('cli'), meta: {} }) as ServiceContext;
+      const system = (db: typeof source.db) =>
+        ({ db, actor: systemActor('cli'), meta: {}, runtime: noEngine() }) as ServiceContext;
       const dirOf = (d: TestDatabase): BackupSettings => ({
         dir: path.join(d.dataDir, 'backups'),
         schedule: '0 2 * * *',
@@ -1181,7 +1194,8 @@ if (TEST_DIALECTS.includes('postgres')) {
     try {
       const { migrateToLatest } = await import('../../../db/migrate.ts');
       await migrateToLatest(target.db);
-      const system = (db: typeof source.db) => ({ db, actor: systemActor('cli'), meta: {} }) as ServiceContext;
+      const system = (db: typeof source.db) =>
+        ({ db, actor: systemActor('cli'), meta: {}, runtime: noEngine() }) as ServiceContext;
       const settingsOf = (d: TestDatabase): BackupSettings => ({
         dir: path.join(d.dataDir, 'backups'),
         schedule: '0 2 * * *',

@@ -35,7 +35,6 @@ import {
   type ServiceContext,
 } from '../../platform/context.ts';
 import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs/jobs.server.ts';
 import { backupFinished } from '../notifications/index.server.ts';
 import { APP_VERSION } from '../system/index.server.ts';
 
@@ -263,7 +262,7 @@ export async function requestBackup(
 ): Promise<Backup> {
   const backup = await newBackup(ctx, input, type);
   try {
-    await enqueue('backup-create', { backupId: backup.id }, { singletonKey: `backup-${backup.id}` });
+    await ctx.runtime.jobs.enqueue('backup-create', { backupId: backup.id }, { singletonKey: `backup-${backup.id}` });
   } catch (error) {
     console.error(
       `[backups] no job engine (${(error as Error).message}): backup #${backup.id} is written by this process`,
@@ -537,7 +536,7 @@ export async function deleteBackup(ctx: ServiceContext, settings: BackupSettings
  * they left in `dir` are removed; `olderThan` spares ones other workers may own.
  */
 export async function failInterruptedBackups(
-  ctx: Pick<ServiceContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'runtime'>,
   reason: string,
   options: { olderThan?: Date; dir?: string } = {},
 ): Promise<number[]> {
@@ -551,7 +550,7 @@ export async function failInterruptedBackups(
   const ids = failed.map((r) => r.id);
   for (const row of failed) {
     await backupFinished(
-      { db: ctx.db, actor: systemActor('worker'), meta: {} },
+      { db: ctx.db, actor: systemActor('worker'), meta: {}, runtime: ctx.runtime },
       { ...row, status: 'failed', error: reason },
     );
   }

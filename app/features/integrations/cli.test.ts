@@ -10,6 +10,7 @@ import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { startFakeRemoteApi, type FakeRemoteApi } from '../../../test/support/fake-remote-api.ts';
 import { finhub } from '../../../cli/test-helpers.ts';
+import { noEngine } from '../../../test/context.ts';
 
 describe.each(TEST_DIALECTS)('finhub integrations on %s', (dialect) => {
   let database: TestDatabase;
@@ -25,7 +26,7 @@ describe.each(TEST_DIALECTS)('finhub integrations on %s', (dialect) => {
         ? { json: { data: [{ id: 'c1', name: `CLI ${dialect}` }] } }
         : { status: 401, json: {} },
     );
-    const ctx = { db: database.db, actor: systemActor('cli'), meta: {} };
+    const ctx = { db: database.db, actor: systemActor('cli'), meta: {}, runtime: noEngine() };
     sourceId = (
       await createRecord(ctx, apiIntegrationSources, {
         name: `CLI source ${dialect}`,
@@ -90,7 +91,7 @@ describe.each(TEST_DIALECTS)('finhub integrations on %s', (dialect) => {
         ],
       },
     });
-    const ctx = { db: database.db, actor: systemActor('cli'), meta: {} };
+    const ctx = { db: database.db, actor: systemActor('cli'), meta: {}, runtime: noEngine() };
     const id = (
       await createRecord(ctx, apiIntegrationEndpoints, {
         sourceId,

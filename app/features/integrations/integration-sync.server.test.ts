@@ -16,7 +16,7 @@ import { backupSettingsFrom } from '../../platform/config.server.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../../../db/client.ts';
 import { LOOPBACK_TLS_CERT, LOOPBACK_TLS_KEY } from '../../../test/support/loopback-tls.ts';
-import { ownerId, userContext } from '../../../test/context.ts';
+import { ownerId, userContext, systemContext } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { startFakeRemoteApi, type FakeRemoteApi, type RemoteRequest } from '../../../test/support/fake-remote-api.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
@@ -120,7 +120,10 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
       .values({ endpointId, status: 'running', startedAt: new Date().toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return runSync(db, { ...settings, ...custom }, log.id, { retryDelayMs: () => 5, ca: LOOPBACK_TLS_CERT });
+    return runSync(systemContext(db), { ...settings, ...custom }, log.id, {
+      retryDelayMs: () => 5,
+      ca: LOOPBACK_TLS_CERT,
+    });
   }
 
   const record = (id: string, amountCents: number | string, memo = `memo ${id}`) => ({
@@ -742,7 +745,10 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
         .returning('id')
         .executeTakeFirstOrThrow();
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      const [one, two] = await Promise.all([runSync(db, settings, log.id), runSync(otherDb, settings, log.id)]);
+      const [one, two] = await Promise.all([
+        runSync(systemContext(db), settings, log.id),
+        runSync(systemContext(otherDb), settings, log.id),
+      ]);
       expect(remote.requests).toHaveLength(1);
       expect([one.status, two.status].sort()).toEqual(['running', 'success']);
       expect(
@@ -767,7 +773,10 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
         .values({ endpointId: id, status: 'running', startedAt: new Date().toISOString() })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const runs = await Promise.all([runSync(db, settings, a.id), runSync(otherDb, settings, b.id)]);
+      const runs = await Promise.all([
+        runSync(systemContext(db), settings, a.id),
+        runSync(systemContext(otherDb), settings, b.id),
+      ]);
       warn.mockRestore();
       expect(remote.requests).toHaveLength(1);
       const failed = runs.find((r) => r.status === 'failed')!;

@@ -46,7 +46,6 @@ import {
   SyncHttpError,
   type RequestOptions,
 } from './integration-http.server.ts';
-import { enqueue } from '../../platform/jobs/jobs.server.ts';
 import { integrationSyncFailed, integrationSyncPartial } from '../notifications/index.server.ts';
 import { dynamic, toApiRow } from '../../platform/resources/resource-rows.server.ts';
 import { createRecord, updateRecordIfChanged } from '../../platform/resources/resource-writes.server.ts';
@@ -114,10 +113,10 @@ export async function requestSync(
   // The answer describes the run as started: a fast worker may finish it before we could read it back.
   const started = await getSyncLog(ctx, logId);
   try {
-    await enqueue('integration-sync', { logId }, { singletonKey: `integration-sync-${logId}` });
+    await ctx.runtime.jobs.enqueue('integration-sync', { logId }, { singletonKey: `integration-sync-${logId}` });
   } catch (error) {
     console.error(`[integrations] no job engine (${(error as Error).message}): sync #${logId} runs in this process`);
-    void runSync(ctx.db, settings, logId).catch((failure: unknown) =>
+    void runSync(ctx, settings, logId).catch((failure: unknown) =>
       console.error(`[integrations] sync #${logId} failed: ${(failure as Error).message}`),
     );
   }
@@ -130,7 +129,7 @@ export async function syncNow(
   settings: IntegrationSettings,
   endpointId: number,
 ): Promise<SyncLog> {
-  return runSync(ctx.db, settings, await openRun(ctx, endpointId));
+  return runSync(ctx, settings, await openRun(ctx, endpointId));
 }
 
 /** Checks the endpoint can run and writes its running log. */
@@ -673,12 +672,13 @@ export interface RunOptions {
  * longer running is left alone, and one another runner holds is left to it.
  */
 export async function runSync(
-  db: Db,
+  job: Pick<ServiceContext, 'db' | 'runtime'>,
   settings: IntegrationSettings,
   logId: number,
   options: RunOptions = {},
 ): Promise<SyncLog> {
-  const ctx: ServiceContext = { db, actor: systemActor('integration'), meta: {} };
+  const { db } = job;
+  const ctx: ServiceContext = { db, actor: systemActor('integration'), meta: {}, runtime: job.runtime };
   const log = await db.selectFrom('apiIntegrationSyncLogs').selectAll().where('id', '=', logId).executeTakeFirst();
   if (!log) throw notFound();
   if (log.status !== 'running') return getSyncLog(ctx, logId);
@@ -995,8 +995,13 @@ export function isDue(frequency: string, last: Date | null, created: Date, now: 
 }
 
 /** The integration-schedule job: starts a run of every active endpoint that is due and not running. */
-export async function startDueSyncs(db: Db, settings: IntegrationSettings, now = new Date()): Promise<number[]> {
-  const ctx: ServiceContext = { db, actor: systemActor('worker'), meta: {} };
+export async function startDueSyncs(
+  job: Pick<ServiceContext, 'db' | 'runtime'>,
+  settings: IntegrationSettings,
+  now = new Date(),
+): Promise<number[]> {
+  const { db } = job;
+  const ctx: ServiceContext = { db, actor: systemActor('worker'), meta: {}, runtime: job.runtime };
   const endpoints = await db
     .selectFrom('apiIntegrationEndpoints as e')
     .innerJoin('apiIntegrationSources as s', 's.id', 'e.sourceId')

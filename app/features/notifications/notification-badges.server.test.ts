@@ -4,7 +4,7 @@
 // state written while a count was running. On every test dialect.
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userContext } from '../../../test/context.ts';
+import { userContext, noEngine } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { systemActor, type Db, type ServiceContext } from '../../platform/context.ts';
@@ -34,7 +34,7 @@ describe.each(TEST_DIALECTS)('the bell’s kept count on %s', (dialect) => {
       return args.result;
     },
   };
-  const system = (): ServiceContext => ({ db, actor: systemActor('worker'), meta: {} });
+  const system = (): ServiceContext => ({ db, actor: systemActor('worker'), meta: {}, runtime: noEngine() });
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
     db = database.db;

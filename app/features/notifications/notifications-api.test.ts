@@ -10,6 +10,7 @@ import { useTestServer, type TestClient } from '../../../test/server.ts';
 import { startPushService, type PushService } from '../../../test/support/push-service.ts';
 import { browserKeys, decryptPush } from '../../../test/support/web-push-decrypt.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
+import { noEngine } from '../../../test/context.ts';
 
 describe.each(TEST_DIALECTS)('/api/notifications on %s', (dialect) => {
   const { db, client } = useTestServer(dialect, { env: { ALLOW_PRIVATE_TARGETS: '1' } });
@@ -31,7 +32,7 @@ describe.each(TEST_DIALECTS)('/api/notifications on %s', (dialect) => {
     counter += 1;
     const title = `API note ${counter}`;
     const row = await notify(
-      { db: db(), actor: systemActor('worker'), meta: {} },
+      { db: db(), actor: systemActor('worker'), meta: {}, runtime: noEngine() },
       { category: 'system', title, message: 'Body text', to: { userId }, ...input },
     );
     return { id: row!.id, title };

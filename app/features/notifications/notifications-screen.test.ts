@@ -6,6 +6,7 @@ import { systemActor } from '../../platform/context.ts';
 import { notify, type NotifyInput } from './notifications.server.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
+import { noEngine } from '../../../test/context.ts';
 
 describe.each(TEST_DIALECTS)('notifications page on %s', (dialect) => {
   const { db, signedIn } = useTestServer(dialect);
@@ -27,7 +28,7 @@ describe.each(TEST_DIALECTS)('notifications page on %s', (dialect) => {
     counter += 1;
     const title = `Screen note ${dialect} ${counter}`;
     const row = await notify(
-      { db: db(), actor: systemActor('worker'), meta: {} },
+      { db: db(), actor: systemActor('worker'), meta: {}, runtime: noEngine() },
       { category: 'system', title, message: `Message ${counter}`, to: { userId }, ...input },
     );
     return { id: row!.id, title };

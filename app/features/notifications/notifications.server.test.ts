@@ -2,7 +2,7 @@
 // mark-all-read per user, the count, paging, expiry and the producers, on every test dialect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/assertions.ts';
-import { userContext } from '../../../test/context.ts';
+import { userContext, noEngine } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
 import type { Role } from '../../../db/types.ts';
@@ -77,7 +77,7 @@ describe('notification helpers', () => {
 describe.each(TEST_DIALECTS)('notifications on %s', (dialect) => {
   let database: TestDatabase;
   let db: Db;
-  const system: () => ServiceContext = () => ({ db, actor: systemActor('worker'), meta: {} });
+  const system: () => ServiceContext = () => ({ db, actor: systemActor('worker'), meta: {}, runtime: noEngine() });
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
     db = database.db;

@@ -144,9 +144,7 @@ export async function notify(ctx: ServiceContext, input: NotifyInput): Promise<{
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await startPushDelivery(row.id).catch((error: unknown) =>
-    console.error(`[notifications] push delivery of #${row.id} not started: ${(error as Error).message}`),
-  );
+  await startPushDelivery(ctx, row.id);
   return row;
 }
 

@@ -15,11 +15,11 @@ import { createTestUser } from '../../../test/users.ts';
 import { testConfig, waitFor } from '../../../worker/test-helpers.ts';
 import { JobEngine } from '../../platform/jobs/engine.ts';
 import { appJobs, JOBS } from '../jobs.ts';
-import { runJobNow } from '../../platform/jobs/run-now.ts';
+import { runHereLocally, runJobNow } from '../../platform/jobs/run-now.ts';
+import { createRuntime } from '../../platform/runtime.ts';
 import type { PushSettings } from '../../platform/config.server.ts';
 import { systemActor, type ServiceContext } from '../../platform/context.ts';
 import { DomainError } from '../../platform/errors.ts';
-import { useJobEngine } from '../../platform/jobs/jobs.server.ts';
 import { notify, type NotifyInput } from './notifications.server.ts';
 import {
   fanOutNotificationPush,
@@ -103,7 +103,11 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
   let service: PushService;
   let settings: PushSettings;
   let counter = 0;
-  const system = (): ServiceContext => ({ db: database.db, actor: systemActor('worker'), meta: {} });
+  // This process's runtime: the notifications made here start their push on its queue.
+  const runtime = createRuntime();
+  const system = (): ServiceContext => ({ db: database.db, actor: systemActor('worker'), meta: {}, runtime });
+  /** What a push job runs with. */
+  const job = () => ({ db: database.db, runtime });
 
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
@@ -164,7 +168,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       actionUrl: '/budgets?year=2025',
     });
     const started = Date.now();
-    expect(await fanOutNotificationPush(database.db, settings, id, FINAL)).toEqual({ subscriptions: 1 });
+    expect(await fanOutNotificationPush(job(), settings, id, FINAL)).toEqual({ subscriptions: 1 });
 
     const [push] = service.requestsTo(device.endpoint);
     expect(service.requestsTo(device.endpoint)).toHaveLength(1);
@@ -207,7 +211,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const bob = await user();
     const device = await browser(bob.ctx);
     const { id } = await note({ to: { userId: bob.id }, message: 'é'.repeat(4999) + '!' });
-    expect(await sendToSubscription(database.db, settings, id, device.id, FINAL)).toEqual({ status: 'sent' });
+    expect(await sendToSubscription(job(), settings, id, device.id, FINAL)).toEqual({ status: 'sent' });
     const [push] = service.requestsTo(device.endpoint);
     expect(push.headers.urgency).toBe('normal');
     const text = decryptPush(push.body, device.keys).toString('utf8');
@@ -225,12 +229,12 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const { id } = await note({ to: { userId: carol.id } });
     service.answer(gone.endpoint, 410);
     service.answer(missing.endpoint, 404);
-    expect(await sendToSubscription(database.db, settings, id, gone.id, FIRST)).toEqual({ status: 'removed' });
-    expect(await sendToSubscription(database.db, settings, id, missing.id, FIRST)).toEqual({ status: 'removed' });
+    expect(await sendToSubscription(job(), settings, id, gone.id, FIRST)).toEqual({ status: 'removed' });
+    expect(await sendToSubscription(job(), settings, id, missing.id, FIRST)).toEqual({ status: 'removed' });
     expect(await subscription(gone.id)).toBeUndefined();
     expect(await subscription(missing.id)).toBeUndefined();
     // Sending again to a removed browser is nothing to do.
-    expect(await sendToSubscription(database.db, settings, id, gone.id, FIRST)).toEqual({ status: 'skipped' });
+    expect(await sendToSubscription(job(), settings, id, gone.id, FIRST)).toEqual({ status: 'skipped' });
   });
 
   it('another failure throws while retries remain, and the last attempt records it and ends normally', async () => {
@@ -238,13 +242,13 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const device = await browser(dave.ctx);
     const { id } = await note({ to: { userId: dave.id } });
     service.answer(device.endpoint, 500);
-    await expect(
-      sendToSubscription(database.db, settings, id, device.id, { retryCount: 0, retryLimit: 5 }),
-    ).rejects.toThrow(`Push to browser #${device.id} failed: HTTP 500 Internal Server Error`);
+    await expect(sendToSubscription(job(), settings, id, device.id, { retryCount: 0, retryLimit: 5 })).rejects.toThrow(
+      `Push to browser #${device.id} failed: HTTP 500 Internal Server Error`,
+    );
     const first = await subscription(device.id);
     expect(first).toMatchObject({ failureCount: 1, lastError: 'HTTP 500 Internal Server Error' });
     expect(first!.failingSince).not.toBeNull();
-    expect(await sendToSubscription(database.db, settings, id, device.id, { retryCount: 5, retryLimit: 5 })).toEqual({
+    expect(await sendToSubscription(job(), settings, id, device.id, { retryCount: 5, retryLimit: 5 })).toEqual({
       status: 'failed',
     });
     const last = await subscription(device.id);
@@ -258,7 +262,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
 
     // A success clears the record.
     service.answer(device.endpoint, 201);
-    expect(await sendToSubscription(database.db, settings, id, device.id, FINAL)).toEqual({ status: 'sent' });
+    expect(await sendToSubscription(job(), settings, id, device.id, FINAL)).toEqual({ status: 'sent' });
     expect(await subscription(device.id)).toMatchObject({ failureCount: 0, failingSince: null, lastError: null });
   });
 
@@ -272,7 +276,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       .set({ endpoint: 'http://127.0.0.1:9/nobody' })
       .where('id', '=', device.id)
       .execute();
-    expect(await sendToSubscription(database.db, settings, id, device.id, FINAL)).toEqual({ status: 'failed' });
+    expect(await sendToSubscription(job(), settings, id, device.id, FINAL)).toEqual({ status: 'failed' });
     expect((await subscription(device.id))?.lastError).toMatch(/ECONNREFUSED/);
 
     const old = await browser(erin.ctx);
@@ -282,7 +286,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       .set({ failingSince: new Date(Date.now() - 8 * DAY).toISOString(), failureCount: 40 })
       .where('id', '=', old.id)
       .execute();
-    expect(await sendToSubscription(database.db, settings, id, old.id, FIRST)).toEqual({ status: 'removed' });
+    expect(await sendToSubscription(job(), settings, id, old.id, FIRST)).toEqual({ status: 'removed' });
     expect(await subscription(old.id)).toBeUndefined();
   });
 
@@ -322,7 +326,12 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       JOBS,
       'notifications-purge',
       {},
-      { db: database.db, settings: { ...testConfig(database.dataDir), push: settings }, log: (m) => logs.push(m) },
+      {
+        db: database.db,
+        settings: { ...testConfig(database.dataDir), push: settings },
+        runtime,
+        log: (m) => logs.push(m),
+      },
     );
     expect(result).toMatchObject({ subscriptions: 1 });
     expect((result as { notifications: number }).notifications).toBeGreaterThanOrEqual(1);
@@ -352,7 +361,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
 
     // The push switch off: the bell has it, no browser gets it.
     const a = await note({ to: { userId: muted.id } });
-    expect(await fanOutNotificationPush(database.db, settings, a.id, FINAL)).toEqual({ subscriptions: 0 });
+    expect(await fanOutNotificationPush(job(), settings, a.id, FINAL)).toEqual({ subscriptions: 0 });
     // The category switched off: not even stored for them, so nothing to push.
     expect(
       await notify(system(), {
@@ -363,13 +372,13 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       }),
     ).toBeNull();
     const b2 = await note({ to: { userId: noFinance.id }, category: 'security' });
-    expect(await fanOutNotificationPush(database.db, settings, b2.id, FINAL)).toEqual({ subscriptions: 1 });
+    expect(await fanOutNotificationPush(job(), settings, b2.id, FINAL)).toEqual({ subscriptions: 1 });
     // Company-targeted: that company's users and group-wide ones, never another company's.
     const c = await note({ to: { companyId: 1 } });
-    await fanOutNotificationPush(database.db, settings, c.id, FINAL);
+    await fanOutNotificationPush(job(), settings, c.id, FINAL);
     // Group-wide: users without a company scope only.
     const d = await note({ to: { groupWide: true, role: 'admin' } });
-    await fanOutNotificationPush(database.db, settings, d.id, FINAL);
+    await fanOutNotificationPush(job(), settings, d.id, FINAL);
 
     expect(received(mutedDevice)).toBe(0);
     expect(received(noFinanceDevice)).toBe(2); // b2 and c
@@ -385,33 +394,33 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     // another account, sends nothing.
     const e = await note({ to: { userId: company1.id } });
     await updateUserSettings(company1.ctx, { pushNotifications: false });
-    expect(await sendToSubscription(database.db, settings, e.id, c1Device.id, FINAL)).toEqual({ status: 'skipped' });
+    expect(await sendToSubscription(job(), settings, e.id, c1Device.id, FINAL)).toEqual({ status: 'skipped' });
     await updateUserSettings(company1.ctx, { pushNotifications: true });
     await subscribePush(company2.ctx, settings, { endpoint: c1Device.endpoint, keys: c1Device.keys.subscriptionKeys });
-    expect(await sendToSubscription(database.db, settings, e.id, c1Device.id, FINAL)).toEqual({ status: 'skipped' });
+    expect(await sendToSubscription(job(), settings, e.id, c1Device.id, FINAL)).toEqual({ status: 'skipped' });
     expect(received(c1Device)).toBe(1);
   });
 
   it('the fan-out waits for a notification not visible yet, and skips one that is gone, inactive, or when push is off', async () => {
-    await expect(
-      fanOutNotificationPush(database.db, settings, 987654, { retryCount: 0, retryLimit: 3 }),
-    ).rejects.toThrow(/not found/);
-    await expect(
-      fanOutNotificationPush(database.db, settings, 987654, { retryCount: 2, retryLimit: 3 }),
-    ).rejects.toThrow(/not found/);
-    expect(await fanOutNotificationPush(database.db, settings, 987654, { retryCount: 3, retryLimit: 3 })).toEqual({
+    await expect(fanOutNotificationPush(job(), settings, 987654, { retryCount: 0, retryLimit: 3 })).rejects.toThrow(
+      /not found/,
+    );
+    await expect(fanOutNotificationPush(job(), settings, 987654, { retryCount: 2, retryLimit: 3 })).rejects.toThrow(
+      /not found/,
+    );
+    expect(await fanOutNotificationPush(job(), settings, 987654, { retryCount: 3, retryLimit: 3 })).toEqual({
       skipped: 'not found',
     });
     const gina = await user();
     const device = await browser(gina.ctx);
     const { id } = await note({ to: { userId: gina.id } });
     await database.db.updateTable('notifications').set({ isActive: false }).where('id', '=', id).execute();
-    expect(await fanOutNotificationPush(database.db, settings, id, FIRST)).toEqual({ skipped: 'inactive or expired' });
-    expect(await sendToSubscription(database.db, settings, id, device.id, FIRST)).toEqual({ status: 'skipped' });
+    expect(await fanOutNotificationPush(job(), settings, id, FIRST)).toEqual({ skipped: 'inactive or expired' });
+    expect(await sendToSubscription(job(), settings, id, device.id, FIRST)).toEqual({ status: 'skipped' });
     await database.db.updateTable('notifications').set({ isActive: true }).where('id', '=', id).execute();
     const off = { vapid: null, allowPrivateTargets: true };
-    expect(await fanOutNotificationPush(database.db, off, id, FIRST)).toEqual({ skipped: 'push is not configured' });
-    expect(await sendToSubscription(database.db, off, id, device.id, FIRST)).toEqual({ status: 'skipped' });
+    expect(await fanOutNotificationPush(job(), off, id, FIRST)).toEqual({ skipped: 'push is not configured' });
+    expect(await sendToSubscription(job(), off, id, device.id, FIRST)).toEqual({ status: 'skipped' });
     expect(service.requestsTo(device.endpoint)).toHaveLength(0);
   });
 
@@ -523,7 +532,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     expect(rows[0].userAgent).toHaveLength(500);
     // Pushes for the new account arrive, readable with the new keys.
     const { id, title } = await note({ to: { userId: jane.id } });
-    expect(await sendToSubscription(database.db, settings, id, first.id, FINAL)).toEqual({ status: 'sent' });
+    expect(await sendToSubscription(job(), settings, id, first.id, FINAL)).toEqual({ status: 'sent' });
     expect(JSON.parse(decryptPush(service.requestsTo(first.endpoint).at(-1)!.body, newKeys).toString()).title).toBe(
       title,
     );
@@ -596,7 +605,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     const endpoint = `https://push.example.com/${dialect}/rebound-${crypto.randomUUID()}`;
     await database.db.updateTable('pushSubscriptions').set({ endpoint }).where('id', '=', device.id).execute();
     const before = service.requests.length;
-    const result = await sendToSubscription(database.db, strict, id, device.id, FINAL, {
+    const result = await sendToSubscription(job(), strict, id, device.id, FINAL, {
       resolve: fakeDns({ 'push.example.com': '127.0.0.1' }),
     });
     expect(result).toEqual({ status: 'failed' });
@@ -609,18 +618,23 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       .set({ endpoint: `${service.url}/${dialect}/plain-http` })
       .where('id', '=', device.id)
       .execute();
-    expect(await sendToSubscription(database.db, strict, id, device.id, FINAL)).toEqual({ status: 'failed' });
+    expect(await sendToSubscription(job(), strict, id, device.id, FINAL)).toEqual({ status: 'failed' });
     expect((await subscription(device.id))?.lastError).toBe('Refused target: Only https addresses are allowed');
     expect(service.requests.length).toBe(before);
   });
 
-  it('without a job engine, a process pushes by itself', async () => {
+  it('without a job engine, a web process pushes by itself; the CLI does not', async () => {
     const paul = await user();
     const device = await browser(paul.ctx);
     const { id, title } = await note({ to: { userId: paul.id } });
-    // notify() found no engine and no database to push from: nothing was sent yet.
+    // notify() found no engine, and this runtime runs no job itself (as in the CLI): nothing was sent.
+    await sleep(200);
     expect(service.requestsTo(device.endpoint)).toHaveLength(0);
-    await startPushDelivery(id, { db: database.db, settings });
+    // A web process's runtime runs notification-push itself when it reaches no engine.
+    const web = createRuntime();
+    const config = { ...testConfig(database.dataDir), push: settings };
+    web.jobs.runHereWithoutEngine(runHereLocally(JOBS, { db: database.db, settings: config, runtime: web }));
+    await startPushDelivery({ runtime: web }, id);
     const [push] = await waitFor(
       () => (service.requestsTo(device.endpoint).length ? service.requestsTo(device.endpoint) : null),
       'the push to arrive',
@@ -640,10 +654,11 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       settings: { ...config, push: settings },
       schedules: false,
       pollingIntervalSeconds: 0.5,
+      runtime,
       log: () => {},
     });
+    runtime.jobs.host(engine);
     await engine.start();
-    useJobEngine(engine);
     try {
       const { id, title } = await note({ to: { userId: quinn.id }, priority: 'critical' });
       const [push] = await waitFor(
@@ -659,7 +674,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       const sends = await engine.boss.findJobs('push-send', { key: `push-send-${id}-${device.id}` });
       expect(sends.map((job) => job.data)).toEqual([{ notificationId: id, subscriptionId: device.id }]);
     } finally {
-      useJobEngine(null);
+      runtime.jobs.host(null);
       await engine.stop({ graceful: false });
     }
   }, 60_000);
@@ -722,7 +737,7 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     expect(await subscription(theirs.id)).toBeDefined();
   });
 
-  it('never more than 4 messages in flight to one push service, for a test push and for a fan-out', async () => {
+  it('never more than 4 messages in flight to one push service from a process: test pushes and fan-outs together', async () => {
     expect(PUSH_HOST_CONCURRENCY).toBe(4);
     const slow = await startPushService({ delayMs: 150 });
     try {
@@ -734,15 +749,16 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
           keys: keys.subscriptionKeys,
         });
       }
-      expect(await sendTestPush(tess.ctx, settings)).toEqual({ sent: 10, failed: 0, removed: 0 });
-      expect(slow.requests).toHaveLength(10);
-      expect(slow.maxInFlight).toBe(PUSH_HOST_CONCURRENCY);
-
-      // Without a job engine the fan-out sends from this process: bounded the same way.
+      // A request's test push and a job's fan-out (without a job engine it sends from this
+      // process) at the same time, through the process's one runtime: 4 in flight at most.
       const { id } = await note({ to: { userId: tess.id } });
-      const before = slow.requests.length;
-      expect(await fanOutNotificationPush(database.db, settings, id, FINAL)).toEqual({ subscriptions: 10 });
-      expect(slow.requests.length - before).toBe(10);
+      const [tested, fannedOut] = await Promise.all([
+        sendTestPush({ ...tess.ctx, runtime }, settings),
+        fanOutNotificationPush(job(), settings, id, FINAL),
+      ]);
+      expect(tested).toEqual({ sent: 10, failed: 0, removed: 0 });
+      expect(fannedOut).toEqual({ subscriptions: 10 });
+      expect(slow.requests).toHaveLength(20);
       expect(slow.maxInFlight).toBe(PUSH_HOST_CONCURRENCY);
       expect(slow.inFlight).toBe(0);
     } finally {

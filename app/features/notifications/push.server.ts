@@ -15,12 +15,10 @@ import https from 'node:https';
 import webpush from 'web-push';
 import { z } from 'zod';
 import type { NotificationView } from './shared.ts';
-import { notificationPushJob } from './jobs/notification-push.ts';
 import type { PushSettings } from '../../platform/config.server.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { inTransaction, requireUser, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { conflict, DomainError, fieldErrorsFromZod, invalid, isDomainError } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs/jobs.server.ts';
 import { recipientsOf } from './notification-recipients.server.ts';
 import {
   assertPublicTarget,
@@ -71,64 +69,15 @@ const unavailable = () => new DomainError('unavailable', UNAVAILABLE_MESSAGE);
 // ---------------------------------------------------------------------------------------------
 // Starting delivery
 
-/** How a process without a job engine pushes: its database (not a transaction), and optionally settings and seams. */
-export interface InProcessDelivery extends PushDeliveryOptions {
-  db?: Db;
-  settings?: PushSettings;
-}
-
 /**
- * The process-wide fallback, registered by the web server (server.ts) with its database and
- * push settings. Kept on globalThis: the Remix build bundles its own copy of this module.
+ * Starts the push delivery of a stored notification: the notification-push job. A web server
+ * that reaches no job engine runs it itself (the job is declared runsHereWithoutEngine); a
+ * process that cannot (the CLI) leaves the notification in the bell unpushed.
  */
-const fallback: { delivery: InProcessDelivery | null; warned?: boolean } = ((globalThis as Record<symbol, unknown>)[
-  Symbol.for('finhub.push-fallback')
-] ??= { delivery: null }) as { delivery: InProcessDelivery | null; warned?: boolean };
-
-/** The host (the web server) says how this process pushes when it can reach no job engine; null: it does not. */
-export function usePushFallback(delivery: InProcessDelivery | null): void {
-  fallback.delivery = delivery;
-}
-
-/**
- * Starts the push delivery of a stored notification: the notification-push job, or, when this
- * process can reach no job engine (EMBEDDED_JOBS=0, an engine that failed to start), this
- * process in the background, if its host registered how (usePushFallback). A process that did
- * not (the CLI) leaves the notification in the bell unpushed.
- */
-export async function startPushDelivery(
-  notificationId: number,
-  inProcess: InProcessDelivery | null = null,
-): Promise<void> {
-  try {
-    await enqueue('notification-push', { notificationId }, { singletonKey: `notification-push-${notificationId}` });
-    return;
-  } catch (error) {
-    const delivery = inProcess ?? fallback.delivery;
-    if (!delivery?.db || !delivery.settings || delivery.db.isTransaction) return;
-    if (!fallback.warned) {
-      fallback.warned = true;
-      console.error(`[push] no job engine (${(error as Error).message}): this process pushes notifications itself`);
-    }
-    const { db, settings } = delivery;
-    void fanOutWithRetries(db, settings, notificationId, delivery).catch((failure: unknown) =>
-      console.error(`[push] push of notification #${notificationId} failed: ${(failure as Error).message}`),
-    );
-  }
-}
-
-/** The notification-push job's retries, in this process (a notification stored in a transaction may not be visible yet). */
-async function fanOutWithRetries(db: Db, settings: PushSettings, notificationId: number, options: PushDeliveryOptions) {
-  const { retryLimit, retryDelay, retryBackoff } = notificationPushJob.queue;
-  for (let retryCount = 0; ; retryCount += 1) {
-    try {
-      return await fanOutNotificationPush(db, settings, notificationId, { retryCount, retryLimit }, options);
-    } catch (error) {
-      if (retryCount >= retryLimit) throw error;
-      const seconds = retryBackoff ? retryDelay * 2 ** retryCount : retryDelay;
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000).unref());
-    }
-  }
+export async function startPushDelivery(ctx: Pick<ServiceContext, 'runtime'>, notificationId: number): Promise<void> {
+  await ctx.runtime.jobs
+    .enqueue('notification-push', { notificationId }, { singletonKey: `notification-push-${notificationId}` })
+    .catch(() => {});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,15 +113,19 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** What the jobs and sends use of a service context: the database, and the runtime (queue, outbound limiter). */
+type PushContext = Pick<ServiceContext, 'db' | 'runtime'>;
+
 /** notification-push job: one push-send job per subscribed browser of the recipients. */
 export async function fanOutNotificationPush(
-  db: Db,
+  ctx: PushContext,
   settings: PushSettings,
   notificationId: number,
   attempt: Attempt,
   options: PushDeliveryOptions = {},
 ): Promise<{ subscriptions: number } | { skipped: string }> {
   if (!settings.vapid) return { skipped: 'push is not configured' };
+  const { db } = ctx;
   const found = await recipientsOf(db, notificationId);
   if (!found) {
     const stored = await db
@@ -191,7 +144,7 @@ export async function fanOutNotificationPush(
   for (const [i, subscriptionId] of subscriptionIds.entries()) {
     if (local.length === 0) {
       try {
-        await enqueue(
+        await ctx.runtime.jobs.enqueue(
           'push-send',
           { notificationId, subscriptionId },
           { singletonKey: `push-send-${notificationId}-${subscriptionId}` },
@@ -206,7 +159,7 @@ export async function fanOutNotificationPush(
     local.push(subscriptionId);
   }
   await eachLimited(local, LOCAL_CONCURRENCY, (subscriptionId) =>
-    sendToSubscription(db, settings, notificationId, subscriptionId, FINAL_ATTEMPT, options).catch((error: unknown) =>
+    sendToSubscription(ctx, settings, notificationId, subscriptionId, FINAL_ATTEMPT, options).catch((error: unknown) =>
       console.error(
         `[push] notification #${notificationId} to browser #${subscriptionId}: ${(error as Error).message}`,
       ),
@@ -227,7 +180,7 @@ type SubscriptionRow = {
 
 /** push-send job: one message to one browser. */
 export async function sendToSubscription(
-  db: Db,
+  ctx: PushContext,
   settings: PushSettings,
   notificationId: number,
   subscriptionId: number,
@@ -235,6 +188,7 @@ export async function sendToSubscription(
   options: PushDeliveryOptions = {},
 ): Promise<{ status: PushStatus }> {
   if (!settings.vapid) return { status: 'skipped' };
+  const { db } = ctx;
   const subscription = await db
     .selectFrom('pushSubscriptions as s')
     .leftJoin('userSettings as us', 'us.userId', 's.userId')
@@ -249,7 +203,7 @@ export async function sendToSubscription(
   const payload = notificationPayload(found.notification);
   const urgency =
     found.notification.priority === 'high' || found.notification.priority === 'critical' ? 'high' : 'normal';
-  return { status: await deliver(db, settings, subscription, payload, urgency, attempt, options) };
+  return { status: await deliver(ctx, settings, subscription, payload, urgency, attempt, options) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -293,33 +247,9 @@ type Outcome = { kind: 'answer'; status: number; text: string } | { kind: 'error
 
 const protocolsFor = (settings: PushSettings) => (settings.allowPrivateTargets ? ['https:', 'http:'] : ['https:']);
 
-/**
- * Sends in flight per push-service host, so that no fan-out or test push floods one host. Kept
- * on globalThis: the Remix build and the job engine each bundle a copy of this module.
- */
-type HostSlots = Map<string, { active: number; waiting: (() => void)[] }>;
-const hostSlots: HostSlots = ((globalThis as Record<symbol, unknown>)[Symbol.for('finhub.push-host-slots')] ??=
-  new Map()) as HostSlots;
-
-/** Runs `send` once fewer than PUSH_HOST_CONCURRENCY sends to `host` are in flight. */
-async function withHostSlot<T>(host: string, send: () => Promise<T>): Promise<T> {
-  let slot = hostSlots.get(host);
-  if (!slot) hostSlots.set(host, (slot = { active: 0, waiting: [] }));
-  const own = slot;
-  if (own.active < PUSH_HOST_CONCURRENCY) own.active += 1;
-  // A finished send hands its place straight to the next waiting one.
-  else await new Promise<void>((resolve) => own.waiting.push(resolve));
-  try {
-    return await send();
-  } finally {
-    const next = own.waiting.shift();
-    if (next) next();
-    else if (--own.active === 0) hostSlots.delete(host);
-  }
-}
-
 /** One encrypted, VAPID-signed POST to the browser's push service (no retries here). */
 async function postPush(
+  ctx: PushContext,
   settings: PushSettings & { vapid: NonNullable<PushSettings['vapid']> },
   subscription: SubscriptionRow,
   payload: string,
@@ -355,8 +285,9 @@ async function postPush(
   }
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   const transport = target.url.protocol === 'http:' ? http : https;
-  return withHostSlot(
+  return ctx.runtime.outbound.run(
     `${target.url.protocol}//${target.url.host}`,
+    PUSH_HOST_CONCURRENCY,
     () =>
       new Promise<Outcome>((resolve) => {
         const request = transport.request(
@@ -387,7 +318,7 @@ async function postPush(
 
 /** Sends, then records the outcome on the subscription; throws (for a retry) only while retries remain. */
 async function deliver(
-  db: Db,
+  ctx: PushContext,
   settings: PushSettings,
   subscription: SubscriptionRow,
   payload: string,
@@ -396,7 +327,8 @@ async function deliver(
   options: PushDeliveryOptions,
 ): Promise<Exclude<PushStatus, 'skipped'>> {
   if (!settings.vapid) throw unavailable();
-  const outcome = await postPush({ ...settings, vapid: settings.vapid }, subscription, payload, urgency, options);
+  const outcome = await postPush(ctx, { ...settings, vapid: settings.vapid }, subscription, payload, urgency, options);
+  const { db } = ctx;
   const now = new Date();
   if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
     await db
@@ -638,7 +570,7 @@ async function sendTestPushNow(
   });
   const results = await Promise.all(
     subscriptions.map((subscription) =>
-      deliver(ctx.db, settings, subscription, payload, 'normal', FINAL_ATTEMPT, options),
+      deliver(ctx, settings, subscription, payload, 'normal', FINAL_ATTEMPT, options),
     ),
   );
   return {

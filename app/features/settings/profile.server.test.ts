@@ -1,7 +1,7 @@
 // updateOwnProfile: the profile edit form's validation, uniqueness, audit, on every dialect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
-import { userContext } from '../../../test/context.ts';
+import { userContext, noEngine } from '../../../test/context.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { rejection } from '../../../test/assertions.ts';
 import { ProfilePasswordSchema } from './profile-schemas.ts';
@@ -142,7 +142,10 @@ describe.each(TEST_DIALECTS)('profile service on %s', (dialect) => {
     expect(profile.companyName).toBe('Vult');
     expect(profile.passwordChangedAt).toBeNull();
     const error = await rejection(
-      updateOwnProfile({ db, actor: systemActor('cli'), meta: {} }, { username: 'x', email: 'x@example.com' }),
+      updateOwnProfile(
+        { db, actor: systemActor('cli'), meta: {}, runtime: noEngine() },
+        { username: 'x', email: 'x@example.com' },
+      ),
     );
     expect(isDomainError(error) && error.status).toBe(403);
   });

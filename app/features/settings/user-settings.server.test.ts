@@ -2,7 +2,7 @@
 // partial updates, audit), on every test dialect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
-import { userContext } from '../../../test/context.ts';
+import { userContext, noEngine } from '../../../test/context.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { rejection } from '../../../test/assertions.ts';
 import {
@@ -215,7 +215,7 @@ describe.each(TEST_DIALECTS)('user settings service on %s', (dialect) => {
   });
 
   it('only a signed-in user has settings', async () => {
-    const error = await rejection(getUserSettings({ db, actor: systemActor('cli'), meta: {} }));
+    const error = await rejection(getUserSettings({ db, actor: systemActor('cli'), meta: {}, runtime: noEngine() }));
     expect(isDomainError(error) && error.status).toBe(403);
   });
 });

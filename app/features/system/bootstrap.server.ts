@@ -5,6 +5,7 @@ import { migrateToLatest } from '../../../db/migrate.ts';
 import { seedIfEmpty } from '../../../db/seed/index.ts';
 import { systemActor, type Db } from '../../platform/context.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
+import { createRuntime } from '../../platform/runtime.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/index.server.ts';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@example.com';
@@ -22,7 +23,8 @@ export async function ensureOwner(db: Db, given: { email?: string; password?: st
   const email = (given.email ?? DEFAULT_OWNER_EMAIL).toLowerCase();
   const temporaryPassword = given.password ? undefined : generateTemporaryPassword();
   await writeRecord(
-    { db, actor: systemActor(), meta: {} },
+    // Before the process starts its job engine: nothing is sent from here.
+    { db, actor: systemActor(), meta: {}, runtime: createRuntime() },
     'users',
     {
       action: 'create',

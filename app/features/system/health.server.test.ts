@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/assertions.ts';
-import { userContext } from '../../../test/context.ts';
+import { userContext, noEngine } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { systemActor, type ServiceContext } from '../../platform/context.ts';
@@ -18,7 +18,7 @@ describe.each(TEST_DIALECTS)('health snapshots on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
-    ctx = { db: database.db, actor: systemActor('worker'), meta: {} };
+    ctx = { db: database.db, actor: systemActor('worker'), meta: {}, runtime: noEngine() };
   });
   afterAll(() => database?.destroy());
 

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { dialectOf } from '../../../db/dialect.ts';
 import { requirePermission, requireUser, type Db, type ServiceContext } from '../../platform/context.ts';
-import { currentJobEngine } from '../../platform/jobs/jobs.server.ts';
 import { getUserSettings } from '../settings/index.server.ts';
 
 /**
@@ -68,8 +67,9 @@ async function databaseFacts(db: Db) {
   }
 }
 
-async function jobStatus(db: Db, dialect: string): Promise<StatusItem> {
-  const engine = currentJobEngine();
+async function jobStatus(ctx: ServiceContext, dialect: string): Promise<StatusItem> {
+  const { db } = ctx;
+  const engine = ctx.runtime.jobs.engine;
   if (engine) {
     return {
       name: 'Job engine',
@@ -117,7 +117,7 @@ export async function getSystemFacts(ctx: ServiceContext, environment: string): 
         ? `${database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${database.serverVersion ?? ''} · ${database.latencyMs} ms`
         : 'The database did not answer',
     },
-    await jobStatus(ctx.db, database.dialect),
+    await jobStatus(ctx, database.dialect),
   ];
   return {
     version: APP_VERSION,

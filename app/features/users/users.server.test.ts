@@ -2,7 +2,7 @@
 // protections and the audit trail, on every test dialect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
-import { ownerId, userContext } from '../../../test/context.ts';
+import { ownerId, userContext, noEngine } from '../../../test/context.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { rejection } from '../../../test/assertions.ts';
 import { login } from '../auth/auth.server.ts';
@@ -34,7 +34,7 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
   beforeAll(async () => {
     database = await createPreparedDatabase(dialect);
     db = database.db;
-    cli = { db, actor: systemActor('cli'), meta: { userAgent: 'finhub-cli' } };
+    cli = { db, actor: systemActor('cli'), meta: { userAgent: 'finhub-cli' }, runtime: noEngine() };
   });
   afterAll(() => database?.destroy());
 

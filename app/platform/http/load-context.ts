@@ -4,11 +4,14 @@ import type { Db } from '../context.ts';
 import type { HealthSource } from './health-sampler.server.ts';
 import type { DialectName } from '../../../db/dialect.ts';
 import type { RequestMetrics } from './request-metrics.ts';
+import type { Runtime } from '../runtime.ts';
 
 export interface AppContext {
   db: Db;
   dialect: DialectName;
   config: AppConfig;
+  /** The process's job queue and outbound limiter (built once by server.ts). */
+  runtime: Runtime;
   /** CSP nonce of this response. */
   nonce: string;
   /** Client address (X-Forwarded-For only when TRUST_PROXY is on). */

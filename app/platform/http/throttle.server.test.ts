@@ -23,7 +23,7 @@ import {
   recordLoginAttempt,
 } from './throttle.server.ts';
 import { systemActor } from '../context.ts';
-import { userContext } from '../../../test/context.ts';
+import { userContext, noEngine } from '../../../test/context.ts';
 import { rejection } from '../../../test/assertions.ts';
 
 const MINUTE = 60_000;
@@ -227,7 +227,7 @@ describe.each(TEST_DIALECTS)('purging old sign-in attempts on %s', (dialect) => 
     await recordLoginAttempt(db, 'old@example.com', '192.0.2.1', false, daysAgo(31));
     await recordLoginAttempt(db, 'older@example.com', '192.0.2.1', true, daysAgo(90));
     await recordLoginAttempt(db, 'recent@example.com', '192.0.2.1', false, daysAgo(29));
-    const ctx = { db, actor: systemActor('worker'), meta: {} };
+    const ctx = { db, actor: systemActor('worker'), meta: {}, runtime: noEngine() };
     expect(await purgeLoginAttempts(ctx, { olderThanDays: 30, now })).toEqual({ deleted: 2 });
     expect(await purgeLoginAttempts(ctx, { olderThanDays: 30, now })).toEqual({ deleted: 0 });
     expect((await db.selectFrom('loginAttempts').select('email').execute()).map((r) => r.email)).toEqual([

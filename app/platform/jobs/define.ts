@@ -19,6 +19,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   queue: JobQueueOptions;
   /** Cron expression (UTC) when the job is scheduled. */
   cron?: string;
+  /**
+   * When no engine is reachable, a process that can run jobs itself (the web server) runs this
+   * one in the background, with its retries, instead of failing the enqueue.
+   */
+  runsHereWithoutEngine?: boolean;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {

@@ -7,6 +7,7 @@ import { EMBEDDED_POLLING_SECONDS, JobEngine } from './engine.ts';
 import { lines, testConfig, waitFor } from '../../../worker/test-helpers.ts';
 import testJobs from '../../../worker/test-jobs.ts';
 import { appJobs } from '../../features/jobs.ts';
+import { createRuntime } from '../runtime.ts';
 
 let database: TestDatabase;
 let engine: JobEngine;
@@ -22,6 +23,7 @@ beforeAll(async () => {
     settings: config,
     queueDir: path.join(database.dataDir, 'queue'),
     pollingIntervalSeconds: EMBEDDED_POLLING_SECONDS,
+    runtime: createRuntime(),
     log: () => {},
   });
   await engine.start();

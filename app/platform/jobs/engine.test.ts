@@ -9,7 +9,7 @@ import { INTERRUPTED } from '../../features/system/system.server.ts';
 import { requestBackup } from '../../features/backups/backups.server.ts';
 import { systemActor } from '../context.ts';
 import { JobEngine } from './engine.ts';
-import { enqueue, useJobEngine } from './jobs.server.ts';
+import { createRuntime } from '../runtime.ts';
 import { ANOMALY_TEXT } from '../../features/audit/anomalies.server.ts';
 import { appJobs } from '../../features/jobs.ts';
 import type { AppConfig } from '../config.server.ts';
@@ -17,6 +17,7 @@ import { runJobNow } from './run-now.ts';
 import { dropSchema, lines, testConfig, waitFor } from '../../../worker/test-helpers.ts';
 import { withTestJobs } from '../../../worker/test-jobs.ts';
 import { settle } from '../../../test/wait.ts';
+import { noEngine } from '../../../test/context.ts';
 
 type Mode = 'embedded' | 'postgres';
 const MODES: Mode[] = process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
@@ -24,6 +25,8 @@ const MODES: Mode[] = process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] :
 describe.each(MODES)('job engine (%s)', (mode) => {
   let database: TestDatabase;
   let engine: JobEngine;
+  const runtime = createRuntime();
+  const enqueue = runtime.jobs.enqueue.bind(runtime.jobs);
   let config: AppConfig;
   const schema = `pgboss_test_${crypto.randomBytes(4).toString('hex')}`;
   let counter = 0;
@@ -62,15 +65,16 @@ describe.each(MODES)('job engine (%s)', (mode) => {
       schema,
       pollingIntervalSeconds: 0.5,
       superviseIntervalSeconds: 1,
+      runtime,
       log: () => {},
     });
+    runtime.jobs.host(engine);
     await engine.start();
-    useJobEngine(engine);
     console.log(`[test] ${mode} engine started in ${Date.now() - started} ms`);
   });
 
   afterAll(async () => {
-    useJobEngine(null);
+    runtime.jobs.host(null);
     await engine?.stop({ graceful: false });
     if (mode === 'postgres') await dropSchema(schema);
     await database?.destroy();
@@ -93,7 +97,7 @@ describe.each(MODES)('job engine (%s)', (mode) => {
   });
 
   it('a backup asked for from the web is written by the backup-create job', async () => {
-    const system = { db: database.db, actor: systemActor('worker'), meta: {} };
+    const system = { db: database.db, actor: systemActor('worker'), meta: {}, runtime };
     const settings = { dir: path.join(database.dataDir, 'backups'), schedule: '0 2 * * *', keep: 14 };
     const backup = await requestBackup(system, settings, { tables: ['departments'] });
     const done = await waitFor(async () => {
@@ -287,11 +291,16 @@ describe.each(MODES)('job engine (%s)', (mode) => {
       engine.jobs,
       'purge-login-attempts',
       {},
-      { db: database.db, settings: config },
+      { db: database.db, settings: config, runtime: noEngine() },
     )) as { deleted: number };
     expect(result.deleted).toBe(0);
     await expect(
-      runJobNow(engine.jobs, 'health-snapshot', { sampleMs: -1 }, { db: database.db, settings: config }),
+      runJobNow(
+        engine.jobs,
+        'health-snapshot',
+        { sampleMs: -1 },
+        { db: database.db, settings: config, runtime: noEngine() },
+      ),
     ).rejects.toThrow();
     expect(
       engine.jobs

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { PgBoss, fromPglite, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { AppConfig } from '../config.server.ts';
 import { systemActor, type Db } from '../context.ts';
-import type { JobSender, JobSenderFactory } from './jobs.server.ts';
+import type { JobSender, JobSenderFactory } from './queue.server.ts';
+import type { Runtime } from '../runtime.ts';
 import { isPostgresUrl } from '../../../db/client.ts';
 import { DEAD_LETTER_QUEUE } from './define.ts';
 import {
@@ -80,6 +81,8 @@ export interface EngineOptions {
   hooks?: JobHooks;
   /** The configuration the handlers run with (roles 'embedded' and 'worker'). */
   settings?: JobSettings;
+  /** The process's runtime the handlers' contexts carry (roles 'embedded' and 'worker'). */
+  runtime?: Runtime;
   /** postgres://… (roles 'worker' and 'sender'). */
   databaseUrl?: string;
   /** pg-boss schema on PostgreSQL. */
@@ -132,8 +135,8 @@ export class JobEngine implements JobSender {
   async start(): Promise<this> {
     const { role } = this.options;
     const works = role === 'embedded' || role === 'worker';
-    if (works && (!this.options.hooks || !this.options.settings))
-      throw new Error(`A ${role} job engine needs the hooks and the settings its handlers run with`);
+    if (works && (!this.options.hooks || !this.options.settings || !this.options.runtime))
+      throw new Error(`A ${role} job engine needs the hooks, the settings and the runtime its handlers run with`);
     const timing = {
       // Expired active jobs are failed (and retried) by the per-queue monitor pass, which runs at
       // most every monitorIntervalSeconds inside a supervise pass: both follow this setting.
@@ -188,7 +191,7 @@ export class JobEngine implements JobSender {
     // only rows untouched for longer than any job may run are taken as interrupted.
     const longest = Math.max(60, ...this.jobs.map((job) => job.queue.expireInSeconds));
     const recovered = await this.#hooks.recoverInterrupted(
-      this.options.db,
+      { db: this.options.db, runtime: this.#runtime },
       this.#settings,
       role === 'embedded' ? undefined : new Date(Date.now() - longest * 1000),
     );
@@ -283,11 +286,16 @@ export class JobEngine implements JobSender {
     return this.options.settings!;
   }
 
+  get #runtime(): Runtime {
+    return this.options.runtime!;
+  }
+
   #context(item: JobWithMetadata<object>): JobContext {
     return {
       db: this.options.db,
       actor: systemActor('worker'),
       meta: {},
+      runtime: this.#runtime,
       ...jobSettingsOf(this.#settings),
       job: { id: item.id, name: item.name, retryCount: item.retryCount },
       log: (message) => this.#log(`${item.name} ${item.id}: ${message}`),
@@ -310,7 +318,7 @@ export class JobEngine implements JobSender {
     }
     const message = typeof output?.message === 'string' ? output.message : 'Job failed after all retries';
     await this.#hooks.deadLettered(
-      { db: this.options.db, actor: systemActor('worker'), meta: {} },
+      { db: this.options.db, actor: systemActor('worker'), meta: {}, runtime: this.#runtime },
       {
         name: source,
         jobId: item.sourceId,

@@ -3,7 +3,7 @@
 // app's jobs are assembled in one place, app/features/jobs.ts, and given to the engine.
 import type { z } from 'zod';
 import type { JobDefinition } from './define.ts';
-import type { Db, ServiceContext } from '../context.ts';
+import type { ServiceContext } from '../context.ts';
 import type { AppConfig } from '../config.server.ts';
 
 /** The part of the configuration handlers run with (an AppConfig is one). */
@@ -68,7 +68,11 @@ export interface JobHooks {
    * Before any handler runs: marks what a crashed run left half done as failed, and says how
    * many. `olderThan`: only what was left untouched since (other live workers may own the rest).
    */
-  recoverInterrupted(db: Db, settings: JobSettings, olderThan: Date | undefined): Promise<number>;
+  recoverInterrupted(
+    ctx: Pick<ServiceContext, 'db' | 'runtime'>,
+    settings: JobSettings,
+    olderThan: Date | undefined,
+  ): Promise<number>;
   /** A job whose retries are exhausted (recorded, and the admins told). */
   deadLettered(ctx: ServiceContext, failure: DeadLetter): Promise<void>;
 }

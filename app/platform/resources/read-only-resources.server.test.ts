@@ -3,7 +3,7 @@
 // whoever asks, with nothing written. Declared in test/read-only-resource.ts over budgets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/assertions.ts';
-import { ownerId, userContext } from '../../../test/context.ts';
+import { ownerId, userContext, noEngine } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { budgetLog } from '../../../test/read-only-resource.ts';
 import { budgets, companies, expenseCategories } from '../../features/resources.ts';
@@ -46,7 +46,7 @@ describe.each(TEST_DIALECTS)('read-only resource on %s', (dialect) => {
     database = await createPreparedDatabase(dialect);
     db = database.db;
     owner = await userContext(db, await ownerId(db));
-    system = { db, actor: systemActor('cli'), meta: {} };
+    system = { db, actor: systemActor('cli'), meta: {}, runtime: noEngine() };
     const departmentId = async (name: string) =>
       (await db.selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
     finance = await departmentId('Finance');

@@ -10,7 +10,7 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { ownerId, userContext } from '../../../test/context.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { crlfRecords, inlineParameters, sqlLiteral, type CrlfState } from '../../../db/pg-copy-csv.ts';
-import { pgPoolOf } from '../../../db/registry.ts';
+import { pgPoolOf } from '../../../db/connection-facts.ts';
 import { actualExpenses, RESOURCE_LIST } from '../../features/resources.ts';
 import type { ResourceDef } from './define.ts';
 import type { ServiceContext } from '../context.ts';

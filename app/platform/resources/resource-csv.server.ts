@@ -5,7 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dialectOf } from '../../../db/dialect.ts';
 import { copyCsv } from '../../../db/pg-copy-csv.ts';
-import { pgPoolOf } from '../../../db/registry.ts';
+import { pgPoolOf } from '../../../db/connection-facts.ts';
 import { companyCopiedFrom, companyNamed, type FieldDef, type ResourceDef } from './define.ts';
 import type { ServiceContext } from '../context.ts';
 import { csvChunks, csvHeader, type CsvColumn, type CsvOptions } from './csv.server.ts';

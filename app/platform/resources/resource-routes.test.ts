@@ -10,6 +10,7 @@ import { budgets, departments } from '../../features/resources.ts';
 import type { Db, ServiceContext } from '../context.ts';
 import { allowedMethods, apiCollectionRoute, apiItemRoute } from '../api/resource-api.server.ts';
 import { screenPermissions } from './resource-screen.server.ts';
+import { noEngine } from '../../../test/context.ts';
 
 const registry: readonly ResourceDef[] = [budgets, budgetLog];
 
@@ -71,6 +72,7 @@ describe('screenPermissions', () => {
   const as = (role: Role): ServiceContext => ({
     db: {} as Db,
     meta: {},
+    runtime: noEngine(),
     actor: {
       kind: 'user',
       user: {

@@ -72,7 +72,12 @@ export function requestMeta(request: Request, context: AppLoadContext, auth?: Au
 }
 
 export function serviceContext(request: Request, context: AppLoadContext, auth: Auth): ServiceContext {
-  return { db: context.db, actor: { kind: 'user', user: auth.user }, meta: requestMeta(request, context, auth) };
+  return {
+    db: context.db,
+    actor: { kind: 'user', user: auth.user },
+    meta: requestMeta(request, context, auth),
+    runtime: context.runtime,
+  };
 }
 
 function safeRedirectTarget(request: Request): string {

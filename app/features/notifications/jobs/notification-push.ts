@@ -10,4 +10,7 @@ export const notificationPushJob = defineJob({
   description: "Sends a new notification to its recipients' subscribed browsers (one push-send job per browser)",
   payload: z.object({ notificationId: z.number().int().positive() }),
   queue: { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 300 },
+  // A web server that reaches no engine (EMBEDDED_JOBS=0, an engine that failed to start, the
+  // database down) still pushes: it sends to the browsers itself.
+  runsHereWithoutEngine: true,
 });
