@@ -1,50 +1,14 @@
-// /editor-stats ('Editor Statistics'; owners and admins).
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+// /editor-stats ('Editor Statistics'): the screen; its loader and access live in
+// app/features/users/editor-stats-route.server.ts.
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import {
-  EDITORS_PAGE_SIZE,
-  EditorStatsScreen,
-  FEED_SHOWN,
-  STATS_TABS,
-  type StatsTab,
-} from '../features/users/editor-stats-screen.tsx';
+import { EditorStatsScreen } from '../features/users/editor-stats-screen.tsx';
+import type { loader } from '../features/users/editor-stats-route.server.ts';
 import { ShellErrorBoundary } from '../features/shell/error-screen.tsx';
-import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
-import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
-import { lastPage } from '../platform/lib/paging.ts';
-import { positiveIdParam } from '../platform/lib/query.ts';
-import { editorActivityHistory, editorStats } from '../features/users/editor-stats.server.ts';
-import { formatRelativeTime } from '../platform/lib/format.ts';
+
+export { access, loader } from '../features/users/editor-stats-route.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Editor Statistics · Group Finance Hub' }];
-
-export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
-
-export const loader = (args: LoaderFunctionArgs) =>
-  loadScreen(args, async ({ ctx, url }) => {
-    const tab = tabOf(
-      url,
-      STATS_TABS.map((t) => t.key),
-    ) as StatsTab;
-    const [stats, history] = await Promise.all([
-      editorStats(ctx),
-      tab === 'activity' ? editorActivityHistory(ctx) : null,
-    ]);
-    // Only what the tab shows goes to the page: one page of the editors (Overview, Performance)
-    // and the feed's shown entries.
-    const size = EDITORS_PAGE_SIZE[tab];
-    const pages = size ? lastPage(stats.editors.length, size) : 1;
-    const page = Math.min(positiveIdParam(url.searchParams.get('page')) ?? 1, pages);
-    const editors = size ? stats.editors.slice((page - 1) * size, page * size) : [];
-    const computedAgo = formatRelativeTime(stats.computedAt).toLowerCase();
-    return json({
-      tab,
-      stats: { ...stats, editors, computedAgo },
-      paging: { page, pages, size, total: stats.editors.length },
-      history: history?.slice(0, FEED_SHOWN) ?? null,
-    });
-  });
 
 export default function EditorStatistics() {
   const { tab, stats, paging, history } = useLoaderData<typeof loader>();

@@ -1,78 +1,15 @@
-// /system-monitoring (owners and admins): live health with 24-hour
-// sparklines, Error Tracking with Resolve (notes required), Recovery Actions and System Metrics.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+// /system-monitoring: the screen; its loader, action and access live in
+// app/features/system/system-monitoring-route.server.ts.
+import type { MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import {
-  MONITORING_PAGE_SIZE,
-  MONITORING_TABS,
-  SystemMonitoringScreen,
-  type MonitoringData,
-  type MonitoringTab,
-} from '../features/system/system-monitoring-screen.tsx';
+import { SystemMonitoringScreen } from '../features/system/system-monitoring-screen.tsx';
 import type { ActionAnswer } from '../platform/screen/action-result.tsx';
-import { allow, screenAccess } from '../platform/screen/route-access.ts';
-import { intent } from '../platform/screen/intent.ts';
-import { clampedPage, listUrl, loadScreen, screenAction, succeed, tabOf } from '../platform/screen/screen.server.ts';
-import { healthOptions } from '../features/system/health-options.server.ts';
-import { lastPage } from '../platform/lib/paging.ts';
-import { positiveIdParam } from '../platform/lib/query.ts';
-import {
-  listRecoveryActions,
-  listSystemErrors,
-  ResolveForm,
-  resolveSystemError,
-  systemHealth,
-} from '../features/system/system-monitoring.server.ts';
+import type { loader } from '../features/system/system-monitoring-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
 
+export { access, action, loader } from '../features/system/system-monitoring-route.server.ts';
+
 export const meta: MetaFunction = () => [{ title: `${screenTitle('/system-monitoring')} · Group Finance Hub` }];
-
-export const loader = (args: LoaderFunctionArgs) =>
-  loadScreen(args, async ({ ctx, url, context }) => {
-    const tab = tabOf(
-      url,
-      MONITORING_TABS.map((t) => t.key),
-    ) as MonitoringTab;
-    const requested = positiveIdParam(url.searchParams.get('page')) ?? 1;
-    const paged = <T extends { total: number }>(load: (offset: number) => Promise<T>) =>
-      clampedPage(
-        requested,
-        (p) => load((p - 1) * MONITORING_PAGE_SIZE),
-        (r) => lastPage(r.total, MONITORING_PAGE_SIZE),
-      ).then(({ page, result }) => ({ ...result, page, pageCount: lastPage(result.total, MONITORING_PAGE_SIZE) }));
-    const resolveId = positiveIdParam(url.searchParams.get('resolve'));
-    const [health, errors, recovery] = await Promise.all([
-      systemHealth(ctx, healthOptions(context)),
-      tab === 'errors' ? paged((offset) => listSystemErrors(ctx, { limit: MONITORING_PAGE_SIZE, offset })) : null,
-      tab === 'recovery' ? paged((offset) => listRecoveryActions(ctx, { limit: MONITORING_PAGE_SIZE, offset })) : null,
-    ]);
-    let resolving = errors?.rows.find((e) => e.id === resolveId && !e.isResolved) ?? null;
-    if (resolveId !== null && !resolving) {
-      // Not on this page: looked up among the open errors (a resolved or unknown one opens nothing).
-      resolving =
-        (await listSystemErrors(ctx, { status: 'open', limit: 1000 })).rows.find((e) => e.id === resolveId) ?? null;
-    }
-    const data: MonitoringData = { tab, health, errors, recovery, resolving };
-    return json(data);
-  });
-
-const intents = {
-  resolve: intent({
-    allow: allow.to('installation'),
-    schema: ResolveForm,
-    invalid: 'Failed to resolve error',
-    failed: 'Failed to resolve error',
-    run: async ({ id, resolution }, screen) => {
-      await resolveSystemError(screen.ctx, id, { resolution });
-      return succeed(screen, 'Error marked as resolved', { to: listUrl(screen.url) });
-    },
-  }),
-};
-
-export const access = screenAccess(intents);
-
-export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
 
 export default function SystemMonitoring() {
   const data = useLoaderData<typeof loader>();

@@ -1,154 +1,17 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { useEffect, useState } from 'react';
-import { FormError, type ActionAnswer } from '../platform/screen/action-result.tsx';
-import { Button, Field, inputClass } from '../ui/form.tsx';
-import { EyeIcon, EyeOffIcon, LockIcon } from '../ui/icons.tsx';
-import { ToastView } from '../ui/toast.tsx';
-import { authenticatorFor, safeRedirect } from '../features/auth/authenticator.server.ts';
-import { getAuth, sessionCookieHeader } from '../platform/session/session.server.ts';
-import { screenAction, succeed, type PublicPage } from '../platform/screen/screen.server.ts';
-import { intent } from '../platform/screen/intent.ts';
-import { LoginSchema } from '../features/auth/schemas.ts';
-import { allow, screenAccess } from '../platform/screen/route-access.ts';
+// /login: the sign-in screen; its loader, action, headers and access live in
+// app/features/auth/login-route.server.ts.
+import type { MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import type { ActionAnswer } from '../platform/screen/action-result.tsx';
+import { LoginScreen } from '../features/auth/login-screen.tsx';
+import type { loader } from '../features/auth/login-route.server.ts';
+
+export { access, action, headers, loader } from '../features/auth/login-route.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Group Finance Hub' }];
 
-// Remix keeps only Set-Cookie from an action on a full page; pass Retry-After on too.
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
-
-export const FORGOT_PASSWORD_MESSAGE = 'Please contact your administrator for password reset.';
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await getAuth(request, context);
-  const url = new URL(request.url);
-  if (auth) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
-  return json({ forgot: url.searchParams.has('forgot') });
-}
-
-const intents = {
-  login: intent({
-    allow: allow.public,
-    schema: LoginSchema,
-    hideFields: ['password'],
-    run: async (value, page: PublicPage) => {
-      const { token, session } = await authenticatorFor(page.context).authenticate('form', page.request);
-      const cookie = await sessionCookieHeader(page.context, token, session.rememberMe);
-      return succeed(
-        page,
-        { type: 'success', title: 'Welcome back!', description: 'Login successful.' },
-        { to: safeRedirect(value.redirectTo), headers: { 'Set-Cookie': cookie } },
-      );
-    },
-  }),
-};
-
-export const access = screenAccess(intents, { get: allow.public });
-
-export const action = (args: ActionFunctionArgs) =>
-  screenAction(args, intents, {
-    fallback: 'login',
-    // Anyone may post; remix-auth reads the body again.
-    open: async ({ request, context }) => ({ request, context, url: new URL(request.url) }),
-    keepBody: true,
-  });
-
 export default function LoginPage() {
-  const { forgot } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionAnswer>();
-  const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
-  const [hydrated, setHydrated] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
-  const submitting = navigation.state === 'submitting';
-
-  return (
-    <div className="flex min-h-full items-center justify-center bg-gradient-to-b from-slate-900 to-slate-700 px-4 py-12">
-      {forgot ? (
-        <ToastView toast={{ type: 'info', title: 'Password reset', description: FORGOT_PASSWORD_MESSAGE }} />
-      ) : null}
-      <div className="w-full max-w-md rounded-xl bg-white p-8 shadow-xl">
-        <div className="mb-6 text-center">
-          <LockIcon className="mx-auto h-10 w-10 text-blue-700" />
-          <h1 className="mt-3 text-2xl font-semibold text-slate-900">Sign in to Group Finance Hub</h1>
-          <p className="mt-1 text-sm text-slate-500">Enter your credentials to access the platform</p>
-        </div>
-
-        {form.errors?.length ? (
-          <div className="mb-4">
-            <FormError title="Login failed" errors={form.errors} />
-          </div>
-        ) : null}
-
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-          <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-          <Field label="Email" id={fields.email.id} error={fields.email.errors}>
-            <input
-              {...getInputProps(fields.email, { type: 'email' })}
-              autoComplete="username"
-              placeholder="you@company.com"
-              className={inputClass}
-            />
-          </Field>
-          <Field label="Password" id={fields.password.id} error={fields.password.errors}>
-            <div className="relative">
-              <input
-                {...getInputProps(fields.password, { type: hydrated && showPassword ? 'text' : 'password' })}
-                autoComplete="current-password"
-                className={`${inputClass} pr-10`}
-              />
-              {hydrated ? (
-                <button
-                  type="button"
-                  onClick={() => setShowPassword((v) => !v)}
-                  className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500 hover:text-slate-700"
-                  aria-label={showPassword ? 'Hide password' : 'Show password'}
-                >
-                  {showPassword ? <EyeOffIcon className="h-4 w-4" /> : <EyeIcon className="h-4 w-4" />}
-                </button>
-              ) : null}
-            </div>
-          </Field>
-          <div className="flex items-center justify-between text-sm">
-            <label className="flex items-center gap-2 text-slate-700">
-              <input type="checkbox" name="rememberMe" className="h-4 w-4 rounded border-slate-300" /> Remember me
-            </label>
-            <Link to="/login?forgot=1" className="text-blue-700 hover:underline">
-              Forgot password?
-            </Link>
-          </div>
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </Form>
-
-        <p className="mt-6 text-center text-sm text-slate-500">
-          Need an account or lost access? Contact your system administrator.
-        </p>
-        <p className="mt-3 text-center text-sm">
-          <Link to="/" className="text-blue-700 hover:underline">
-            ← Back to Platform Overview
-          </Link>
-        </p>
-      </div>
-    </div>
-  );
+  return <LoginScreen data={data} actionData={actionData} />;
 }

@@ -1,0 +1,45 @@
+// The /change-password route's server half: the page a temporary password (or an administrator's
+// "change required") leads to before anything else opens, and where anyone may change their own password.
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { loadScreen, screenAction } from '../../platform/screen/screen.server.ts';
+import { intent } from '../../platform/screen/intent.ts';
+import { ChangePasswordFormSchema } from './schemas.ts';
+import { changePassword } from './auth.server.ts';
+import { allow, screenAccess } from '../../platform/screen/route-access.ts';
+
+// Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After
+// (too many wrong current passwords) on too.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ user, auth }) =>
+    json({ temporary: user.isTemporaryPassword, required: auth.mustChangePassword }),
+  );
+
+const intents = {
+  change: intent({
+    allow: allow.signedIn,
+    schema: ChangePasswordFormSchema,
+    hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
+    run: async ({ currentPassword, newPassword }, screen, _form, reply) => {
+      await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
+      // The page says so itself (and, when the change was required, moves on to the dashboard).
+      return json({
+        intent: 'change',
+        result: reply({ resetForm: true }),
+        done: true,
+        wasRequired: screen.auth.mustChangePassword,
+      });
+    },
+  }),
+};
+
+export const access = screenAccess(intents);
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents, { fallback: 'change' });

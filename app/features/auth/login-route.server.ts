@@ -1,0 +1,53 @@
+// The /login route's server half: a visitor already signed in goes on to where they were headed
+// (when that is a safe address); the form signs in through remix-auth's form strategy, sets the
+// session cookie and goes on the same way. ?forgot asks the page to show how to get a new password.
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { authenticatorFor, safeRedirect } from './authenticator.server.ts';
+import { getAuth, sessionCookieHeader } from '../../platform/session/session.server.ts';
+import { screenAction, succeed, type PublicPage } from '../../platform/screen/screen.server.ts';
+import { intent } from '../../platform/screen/intent.ts';
+import { LoginSchema } from './schemas.ts';
+import { allow, screenAccess } from '../../platform/screen/route-access.ts';
+
+// Remix keeps only Set-Cookie from an action on a full page; pass Retry-After on too.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await getAuth(request, context);
+  const url = new URL(request.url);
+  if (auth) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
+  return json({ forgot: url.searchParams.has('forgot') });
+}
+
+const intents = {
+  login: intent({
+    allow: allow.public,
+    schema: LoginSchema,
+    hideFields: ['password'],
+    run: async (value, page: PublicPage) => {
+      const { token, session } = await authenticatorFor(page.context).authenticate('form', page.request);
+      const cookie = await sessionCookieHeader(page.context, token, session.rememberMe);
+      return succeed(
+        page,
+        { type: 'success', title: 'Welcome back!', description: 'Login successful.' },
+        { to: safeRedirect(value.redirectTo), headers: { 'Set-Cookie': cookie } },
+      );
+    },
+  }),
+};
+
+export const access = screenAccess(intents, { get: allow.public });
+
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, intents, {
+    fallback: 'login',
+    // Anyone may post; remix-auth reads the body again.
+    open: async ({ request, context }) => ({ request, context, url: new URL(request.url) }),
+    keepBody: true,
+  });

@@ -1,0 +1,42 @@
+// The /system-settings route's server half (owner and admin): the real version, database and
+// environment, live statuses (database, job engine, backups, security), quick
+// links and a navigation guide built from the route table for this user.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { allow, type RouteAccess } from '../../platform/screen/route-access.ts';
+import { loadScreen } from '../../platform/screen/screen.server.ts';
+import { buildSidebar, canOpen, findScreen } from '../../platform/screen/navigation.ts';
+import { listVisibleCompanies } from '../../platform/companies.server.ts';
+import { getSystemStatus } from './system-info.server.ts';
+
+export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
+
+const QUICK_LINKS = ['/user-management', '/audit-trail', '/backup-recovery', '/api-documentation'];
+
+const GROUP_GUIDE: Record<string, string> = {
+  Overview: 'The dashboard: your access, the group’s key figures and recent activity.',
+  'Financial Data': 'Budgets, actual expenses, revenue projections and actual revenue, per company and department.',
+  'Analytics & AI': 'Predictions, anomalies and budget analysis, and the data integrations with outside systems.',
+  Configuration: 'The companies, the shared departments and each company’s expense categories.',
+  'Company Metrics': 'Each company’s own subscriber and service figures.',
+  'System Management': 'Monitoring, the audit trail, backups, the API documentation and editor statistics.',
+  Administration: 'Users and their permissions, and these system settings.',
+  'My Profile': 'Your profile, password, preferences and notifications.',
+};
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ ctx, user, context }) => {
+    const [system, companies] = await Promise.all([
+      getSystemStatus(ctx, context.config.env),
+      listVisibleCompanies(ctx),
+    ]);
+    const links = QUICK_LINKS.map((path) => findScreen(path)!)
+      .filter((screen) => canOpen(user, screen))
+      .map((s) => ({ path: s.path, title: s.title }));
+    const guide = buildSidebar(user, companies).map((group) => ({
+      name: group.name,
+      description: GROUP_GUIDE[group.name] ?? '',
+      items: group.items,
+    }));
+    return json({ system, links, guide });
+  });
