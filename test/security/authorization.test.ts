@@ -1,7 +1,8 @@
 // The authorization matrix (docs/security.md): every route of the manifest × every actor answers the
 // status the permission rules give, on every test database. Refused writes change nothing
 // (the target row, the audit trail and the versions stay as they were); another company's row
-// is a 404 to a company-scoped actor.
+// is a 404 to a company-scoped actor. Every /api answer, allowed or refused, is checked against
+// the schema the OpenAPI document gives its operation and status (contract.ts).
 import type { Kysely } from 'kysely';
 import type { Area } from '../../app/platform/lib/permissions.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,7 @@ import { companyNamed } from '../../app/platform/resources/define.ts';
 import { findResource } from '../../app/features/resources.ts';
 import { buildManifest, loadBuild, type ManifestEntry } from './manifest.ts';
 import { noEngine } from '../context.ts';
+import { ApiContract } from './contract.ts';
 
 interface Expected {
   status: number;
@@ -239,6 +241,7 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
     { timeout: 600_000 },
     async () => {
       const failures: string[] = [];
+      const contract = new ApiContract();
       let cases = 0;
       // MATRIX_ONLY=regex narrows the run to some entries while debugging.
       const only = process.env.MATRIX_ONLY ? new RegExp(process.env.MATRIX_ONLY) : null;
@@ -275,7 +278,10 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
             );
             continue;
           }
-          await response.body?.cancel();
+          if (entry.kind === 'api' && entry.rule.kind !== 'none') {
+            const problem = await contract.problem(entry.method, entry.path, response);
+            if (problem) failures.push(`${entry.name} as ${name}: ${problem}`);
+          } else await response.body?.cancel();
           if (before) {
             const after = {
               audit: await count('auditLogs'),

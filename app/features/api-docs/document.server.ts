@@ -6,11 +6,12 @@
 import { z } from 'zod';
 import { API_MAX_LIMIT } from '../../platform/lib/paging.ts';
 import type { Area } from '../../platform/lib/permissions.ts';
-import type { ResourceDef } from '../../platform/resources/define.ts';
+import { companyNamed, type ResourceDef } from '../../platform/resources/define.ts';
 import { recordSchema } from '../../platform/resources/schema.ts';
+import { resourceRowSchema } from '../../platform/resources/row-schema.ts';
 import { RESOURCE_LIST, findResource } from '../resources.ts';
 import { APP_VERSION } from '../system/index.server.ts';
-import { apiCollectionRoute, apiItemRoute } from '../../platform/api/resource-api.server.ts';
+import { apiCollectionRoute, apiItemRoute, apiPathsOf } from '../../platform/api/resource-api.server.ts';
 import { closedObjects } from '../../platform/http/body-fields.server.ts';
 import { resourceUpdateBody } from '../../platform/http/request-bodies.server.ts';
 import type { AccessRule, Method } from '../../platform/screen/route-access.ts';
@@ -60,12 +61,22 @@ export function ruleText(rule: AccessRule): string {
   }
 }
 
-const SCHEMA_OPTIONS = { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' } as const;
-
-/** A zod schema as an inline JSON Schema (without the $schema keyword). */
-export function jsonSchema(schema: z.ZodType): Json {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, SCHEMA_OPTIONS) as Json;
+/**
+ * A zod schema as an inline JSON Schema (without the $schema keyword): `input`, what a client
+ * sends (request bodies, queries); `output`, what the API answers.
+ */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Json {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Json;
   return rest;
+}
+
+function answerSchema(schema: ApiOperation['success']['schema']): Json {
+  if (!schema) return {};
+  return schema instanceof z.ZodType ? jsonSchema(schema, 'output') : schema;
 }
 
 function queryParameters(schema: z.ZodType | undefined): Json[] {
@@ -90,14 +101,22 @@ function pathParameters(path: string): Json[] {
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-function errorResponses(op: { method: Method; rule: AccessRule; path: string; hasInput: boolean }): Json {
+function errorResponses(op: {
+  method: Method;
+  rule: AccessRule;
+  path: string;
+  hasInput: boolean;
+  oneCompany?: boolean;
+}): Json {
   const out: Json = {};
   if (op.hasInput || op.path.includes('{')) out['400'] = ref('Invalid');
   if (op.rule.kind !== 'public') {
     out['401'] = ref('Unauthenticated');
     out['403'] = ref('Forbidden');
   }
-  if (op.path.includes('{')) out['404'] = ref('NotFound');
+  // An admin limited to one company finds no installation-wide call, and no other company's rows.
+  const hidden = (op.rule.kind === 'area' && op.rule.area === 'installation') || op.oneCompany;
+  if (op.path.includes('{') || hidden) out['404'] = ref('NotFound');
   if (op.method !== 'GET') out['409'] = ref('Conflict');
   out['429'] = ref('TooManyRequests');
   out['500'] = ref('ServerError');
@@ -115,7 +134,10 @@ function operationObject(op: ApiOperation, operationId: string): Json {
   const type = op.success.contentType ?? 'application/json';
   if (op.success.status !== 204)
     success.content = {
-      [type]: op.success.example === undefined ? { schema: {} } : { schema: {}, example: op.success.example },
+      [type]: {
+        schema: answerSchema(op.success.schema),
+        ...(op.success.example === undefined ? {} : { example: op.success.example }),
+      },
     };
   if (op.paged) success.headers = pagedHeaders;
   return {
@@ -132,7 +154,9 @@ function operationObject(op: ApiOperation, operationId: string): Json {
             required: op.method !== 'POST' || bodies.length > 0,
             content: {
               'application/json': {
-                schema: closedObjects(bodies.length === 1 ? jsonSchema(bodies[0]) : { oneOf: bodies.map(jsonSchema) }),
+                schema: closedObjects(
+                  bodies.length === 1 ? jsonSchema(bodies[0]) : { oneOf: bodies.map((body) => jsonSchema(body)) },
+                ),
               },
             },
           },
@@ -140,12 +164,20 @@ function operationObject(op: ApiOperation, operationId: string): Json {
       : {}),
     responses: {
       [String(op.success.status)]: success,
-      ...errorResponses({ method: op.method, rule: op.rule, path: op.path, hasInput: bodies.length > 0 || !!op.query }),
+      ...errorResponses({
+        method: op.method,
+        rule: op.rule,
+        path: op.path,
+        hasInput: bodies.length > 0 || !!op.query,
+        oneCompany: op.oneCompany,
+      }),
     },
   };
 }
 
 const schemaName = (def: ResourceDef) => def.key.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+/** The component schema of a resource's rows as the API answers them. */
+const rowRef = (def: ResourceDef) => ({ $ref: `#/components/schemas/${schemaName(def)}Row` });
 
 /** The declared resources' operations, from the same route builders that serve them. */
 export function resourceOperations(): ApiOperation[] {
@@ -196,30 +228,42 @@ export function resourceOperations(): ApiOperation[] {
               ]),
             ),
           });
-          const base = { method, path, tag: 'Resources', rule } as const;
-          if (method === 'GET' && shape === 'collection')
+          const base = { method, path, tag: 'Resources', rule, oneCompany: companyNamed(def) !== null } as const;
+          const latest = apiPathsOf(def).some((p) => p.latest && `/api/${p.path}` === path);
+          if (method === 'GET' && shape === 'collection' && latest)
+            ops.push({
+              ...base,
+              summary: `The latest ${def.title} row (the list's first, with the same filters)`,
+              query: listParams,
+              success: { status: 200, description: 'The newest row', schema: rowRef(def) },
+            });
+          else if (method === 'GET' && shape === 'collection')
             ops.push({
               ...base,
               summary: `List ${def.title}`,
               query: listParams,
               paged: true,
-              success: { status: 200, description: `${def.title} rows` },
+              success: { status: 200, description: `${def.title} rows`, schema: { type: 'array', items: rowRef(def) } },
             });
           if (method === 'POST')
             ops.push({
               ...base,
               summary: `Create a ${def.title} row`,
               body: recordSchema(def),
-              success: { status: 201, description: `The new row (schema ${name})` },
+              success: { status: 201, description: `The new row (created from ${name})`, schema: rowRef(def) },
             });
           if (method === 'GET' && shape === 'item')
-            ops.push({ ...base, summary: `One ${def.title} row`, success: { status: 200, description: 'The row' } });
+            ops.push({
+              ...base,
+              summary: `One ${def.title} row`,
+              success: { status: 200, description: 'The row', schema: rowRef(def) },
+            });
           if (method === 'PUT')
             ops.push({
               ...base,
               summary: `Change a ${def.title} row (any subset of fields)`,
               body: resourceUpdateBody(def),
-              success: { status: 200, description: 'The row' },
+              success: { status: 200, description: 'The row', schema: rowRef(def) },
             });
           if (method === 'DELETE')
             ops.push({
@@ -291,12 +335,16 @@ function buildDocument(settings: DocumentSettings): Json {
     used.set(base, n);
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, n === 1 ? base : `${base}${n}`);
   }
-  const resourceSchemas = Object.fromEntries(
-    RESOURCE_LIST.filter((def) => !def.readOnly).map((def) => [
+  const resourceSchemas = Object.fromEntries([
+    ...RESOURCE_LIST.filter((def) => !def.readOnly).map((def) => [
       schemaName(def),
       { ...jsonSchema(recordSchema(def)), description: `${def.title}: what a create sends` },
     ]),
-  );
+    ...RESOURCE_LIST.map((def) => [
+      `${schemaName(def)}Row`,
+      { ...jsonSchema(resourceRowSchema(def), 'output'), description: `${def.title}: a row as the API answers it` },
+    ]),
+  ]);
   return {
     openapi: '3.1.0',
     info: {

@@ -40,9 +40,18 @@ export interface ApiOperation {
   body?: z.ZodType;
   /** Several bodies are accepted (oneOf). */
   bodies?: z.ZodType[];
-  success: { status: number; description: string; example?: unknown; contentType?: string };
+  success: {
+    status: number;
+    description: string;
+    example?: unknown;
+    contentType?: string;
+    /** What the answer holds: the zod schema the code builds it by, or a reference to a component schema. */
+    schema?: z.ZodType | { $ref: string } | { type: 'array'; items: { $ref: string } };
+  };
   /** A paged list: limit/offset, X-Total-Count and Link headers. */
   paged?: boolean;
+  /** What it reads or writes belongs to one company: a user limited to another gets a 404. */
+  oneCompany?: boolean;
 }
 
 const ok = (description: string, example?: unknown) => ({ status: 200, description, example });
