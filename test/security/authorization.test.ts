@@ -295,6 +295,8 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
       }
       console.log(`[matrix] ${dialect}: ${entries.length} routes × ${ACTOR_NAMES.length} actors = ${cases} cases`);
       expect(failures).toEqual([]);
+      // Every operation of the document answered a permitted call, checked against its schema.
+      if (!only) expect(contract.uncheckedSuccesses()).toEqual([]);
     },
   );
 

@@ -66,6 +66,18 @@ export class ApiContract {
     return validate;
   }
 
+  /** Operations of the document whose success answer no call has checked ('GET /api/budgets 200'). */
+  uncheckedSuccesses(): string[] {
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(this.document.paths ?? {}))
+      for (const [method, operation] of Object.entries(item as Json)) {
+        const success = Object.keys((operation as Json).responses ?? {}).find((status) => status.startsWith('2'));
+        const key = `${method.toUpperCase()} ${path} ${success}`;
+        if (success && !this.checked.has(key)) missing.push(key);
+      }
+    return missing;
+  }
+
   /**
    * What is wrong with an answer: null when the document describes this status of the operation
    * and the body (JSON) matches its schema; otherwise the reason.
