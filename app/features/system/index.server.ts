@@ -1,7 +1,7 @@
 // What other areas use of system on the server (services, job definitions). Areas import each
 // other through their index files only (docs/architecture.md).
 export { uptimePercent } from './health.server.ts';
-export { APP_VERSION } from './system-info.server.ts';
+export { APP_VERSION, getSystemFacts } from './system-info.server.ts';
 export {
   type ApiFigures,
   ErrorQuery,

@@ -19,7 +19,7 @@ export {
   findUserIdByKey,
   normalizeEmail,
 } from './user-queries.server.ts';
-export { userStats } from './users.server.ts';
+export { userStats } from './user-stats.server.ts';
 export {
   ActivityHistoryQuerySchema,
   CreateUserSchema,

@@ -21,8 +21,8 @@ import {
   setUserActive,
   updateUser,
   updateUserPermissions,
-  userStats,
 } from './users.server.ts';
+import { userStats } from './user-stats.server.ts';
 
 describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
   let database: TestDatabase;

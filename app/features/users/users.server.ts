@@ -5,7 +5,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { containsText, dialectOf } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/types.ts';
-import { ROLES, type PermissionFlag, type Role } from '../../platform/lib/permissions.ts';
+import type { PermissionFlag, Role } from '../../platform/lib/permissions.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { nameKey } from '../../platform/lib/names.ts';
 import {
@@ -162,31 +162,6 @@ export async function getUser(ctx: ServiceContext, userId: number): Promise<List
   if (actingUser(ctx)?.id !== userId) requirePermission(ctx, 'users');
   const target = await loadTarget(ctx, userId);
   return toListedUser(await listedUsers(ctx.db).where('u.id', '=', target.id).executeTakeFirstOrThrow());
-}
-
-/** GET /api/users/stats: totals over the users the actor may see. */
-export async function userStats(
-  ctx: ServiceContext,
-): Promise<{ totalUsers: number; activeUsers: number; inactiveUsers: number; usersByRole: Record<Role, number> }> {
-  requirePermission(ctx, 'users');
-  const scope = actorCompanyScope(ctx);
-  let q = ctx.db
-    .selectFrom('users')
-    .select(['role', 'isActive', (eb) => eb.fn.countAll().as('n')])
-    .groupBy(['role', 'isActive']);
-  if (scope !== null) q = q.where('companyId', '=', scope);
-  const rows = await q.execute();
-  const usersByRole = Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;
-  let activeUsers = 0;
-  let inactiveUsers = 0;
-  for (const row of rows) {
-    const n = Number(row.n);
-    usersByRole[row.role] += n;
-    // SQLite answers the grouped boolean as 0/1 when it comes from an aggregate query.
-    if (row.isActive === true || (row.isActive as unknown) === 1) activeUsers += n;
-    else inactiveUsers += n;
-  }
-  return { totalUsers: activeUsers + inactiveUsers, activeUsers, inactiveUsers, usersByRole };
 }
 
 // ---------------------------------------------------------------------------------------------

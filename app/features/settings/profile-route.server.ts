@@ -1,0 +1,63 @@
+// The /profile route's server half: read and edit modes for the profile fields (?edit=1), a
+// change-password section with its own edit mode (?password=1), and the account information
+// card. Edit modes are URL state so the page works without JavaScript.
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import type { ProfileData } from './profile-screen.tsx';
+import { loadScreen, screenAction, succeed } from '../../platform/screen/screen.server.ts';
+import { intent } from '../../platform/screen/intent.ts';
+import { ProfilePasswordSchema, ProfileSchema } from './profile-schemas.ts';
+import { changePassword } from '../auth/index.server.ts';
+import { getOwnProfile, updateOwnProfile } from './profile.server.ts';
+import { allow, screenAccess } from '../../platform/screen/route-access.ts';
+
+// Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After
+// (too many wrong current passwords) on too.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadScreen(args, async ({ ctx, url }) => {
+    const data: ProfileData = {
+      profile: await getOwnProfile(ctx),
+      editing: url.searchParams.get('edit') === '1',
+      changingPassword: url.searchParams.get('password') === '1',
+    };
+    return json(data);
+  });
+
+const intents = {
+  profile: intent({
+    allow: allow.signedIn,
+    schema: ProfileSchema,
+    run: async (value, screen) => {
+      await updateOwnProfile(screen.ctx, value);
+      return succeed(
+        screen,
+        { type: 'success', title: 'Profile Updated', description: 'Your profile has been saved.' },
+        { to: '/profile' },
+      );
+    },
+  }),
+  password: intent({
+    allow: allow.signedIn,
+    schema: ProfilePasswordSchema,
+    hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
+    run: async ({ currentPassword, newPassword }, screen) => {
+      await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
+      return succeed(
+        screen,
+        { type: 'success', title: 'Password Changed', description: 'Your password has been changed.' },
+        { to: '/profile' },
+      );
+    },
+  }),
+};
+
+export const access = screenAccess(intents);
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents, { fallback: 'profile' });

@@ -1,0 +1,242 @@
+// The /profile page: the profile fields in read or edit mode (?edit=1), the change-password
+// section with its own edit mode (?password=1), and the account information card. Both edit
+// modes are links, so they work without JavaScript and may be open at once.
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { FormError, resultFor, type ActionAnswer } from '../../platform/screen/action-result.tsx';
+import { Button, Card, Field, inputClass } from '../../ui/form.tsx';
+import { MIN_PASSWORD } from '../auth/index.ts';
+import { formatInstantDate } from '../../platform/lib/format.ts';
+import { ROLE_LABELS } from '../../platform/lib/permissions.ts';
+import { ProfilePasswordSchema, ProfileSchema } from './profile-schemas.ts';
+import type { ProfileView } from './profile.server.ts';
+
+/** What the screen's loader gives it. */
+export interface ProfileData {
+  profile: ProfileView;
+  editing: boolean;
+  changingPassword: boolean;
+}
+
+function Row({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <div className="grid grid-cols-3 gap-3 py-2">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="col-span-2 text-sm text-slate-900" data-testid={testId}>
+        {value || <span className="text-slate-500">Not set</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** Keeps the other section's edit state in links (both may be open at once). */
+function href(editing: boolean, changingPassword: boolean): string {
+  const params = new URLSearchParams();
+  if (editing) params.set('edit', '1');
+  if (changingPassword) params.set('password', '1');
+  const query = params.toString();
+  return query ? `/profile?${query}` : '/profile';
+}
+
+export function ProfileScreen({
+  data: { profile, editing, changingPassword },
+  actionData,
+}: {
+  data: ProfileData;
+  actionData: ActionAnswer | undefined;
+}) {
+  const { user } = profile;
+  const navigation = useNavigation();
+  const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
+
+  const [form, fields] = useForm({
+    id: 'profile-form',
+    lastResult: resultFor(actionData, 'profile'),
+    defaultValue: {
+      username: user.username,
+      email: user.email,
+      fullName: user.fullName ?? '',
+      position: user.position ?? '',
+      phoneNumber: user.phoneNumber ?? '',
+    },
+    constraint: getZodConstraint(ProfileSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
+
+  const [pwForm, pw] = useForm({
+    id: 'profile-password-form',
+    lastResult: resultFor(actionData, 'password'),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfilePasswordSchema }),
+  });
+
+  const passwordStatus = user.isTemporaryPassword
+    ? 'Temporary password (must be changed)'
+    : user.passwordChangeRequired
+      ? 'Change required'
+      : profile.passwordChangedAt
+        ? `Set · last changed ${formatInstantDate(profile.passwordChangedAt)}`
+        : 'Set';
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeading title="My Profile" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card title="Profile Information">
+            {editing ? (
+              <Form method="post" {...getFormProps(form)} noValidate className="space-y-4" data-testid="profile-form">
+                <input type="hidden" name="intent" value="profile" />
+                <FormError errors={form.errors} />
+                <Field label="Username" id={fields.username.id} error={fields.username.errors}>
+                  <input
+                    {...getInputProps(fields.username, { type: 'text' })}
+                    autoComplete="username"
+                    className={inputClass}
+                  />
+                </Field>
+                <Field label="Email" id={fields.email.id} error={fields.email.errors}>
+                  <input
+                    {...getInputProps(fields.email, { type: 'email' })}
+                    autoComplete="email"
+                    className={inputClass}
+                  />
+                </Field>
+                <Field label="Full Name" id={fields.fullName.id} error={fields.fullName.errors}>
+                  <input
+                    {...getInputProps(fields.fullName, { type: 'text' })}
+                    autoComplete="name"
+                    className={inputClass}
+                  />
+                </Field>
+                <Field label="Position" id={fields.position.id} error={fields.position.errors}>
+                  <input
+                    {...getInputProps(fields.position, { type: 'text' })}
+                    autoComplete="organization-title"
+                    className={inputClass}
+                  />
+                </Field>
+                <Field label="Phone Number" id={fields.phoneNumber.id} error={fields.phoneNumber.errors}>
+                  <input
+                    {...getInputProps(fields.phoneNumber, { type: 'tel' })}
+                    autoComplete="tel"
+                    className={inputClass}
+                  />
+                </Field>
+                <div className="flex gap-2">
+                  <Button type="submit" disabled={submittingIntent === 'profile'}>
+                    {submittingIntent === 'profile' ? 'Saving...' : 'Save Changes'}
+                  </Button>
+                  {/* Cancel is a fresh load of the read mode: fields and errors reset. */}
+                  <Link
+                    to={href(false, changingPassword)}
+                    className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                  >
+                    Cancel
+                  </Link>
+                </div>
+              </Form>
+            ) : (
+              <>
+                <dl className="divide-y divide-slate-100" data-testid="profile-details">
+                  <Row label="Username" value={user.username} testId="profile-username" />
+                  <Row label="Email" value={user.email} testId="profile-email" />
+                  <Row label="Full Name" value={user.fullName} testId="profile-full-name" />
+                  <Row label="Position" value={user.position} testId="profile-position" />
+                  <Row label="Phone Number" value={user.phoneNumber} testId="profile-phone" />
+                </dl>
+                <Link
+                  to={href(true, changingPassword)}
+                  className="mt-4 inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+                >
+                  Edit Profile
+                </Link>
+              </>
+            )}
+          </Card>
+
+          <Card title="Change Password">
+            {changingPassword ? (
+              <Form
+                method="post"
+                {...getFormProps(pwForm)}
+                noValidate
+                className="space-y-4"
+                data-testid="profile-password-form"
+              >
+                <input type="hidden" name="intent" value="password" />
+                <FormError errors={pwForm.errors} />
+                <Field label="Current Password" id={pw.currentPassword.id} error={pw.currentPassword.errors}>
+                  <input
+                    {...getInputProps(pw.currentPassword, { type: 'password' })}
+                    autoComplete="current-password"
+                    className={inputClass}
+                  />
+                </Field>
+                <Field
+                  label="New Password"
+                  id={pw.newPassword.id}
+                  error={pw.newPassword.errors}
+                  hint={`At least ${MIN_PASSWORD} characters; use upper case, lower case and digits.`}
+                >
+                  <input
+                    {...getInputProps(pw.newPassword, { type: 'password' })}
+                    autoComplete="new-password"
+                    className={inputClass}
+                  />
+                </Field>
+                <Field label="Confirm New Password" id={pw.confirmPassword.id} error={pw.confirmPassword.errors}>
+                  <input
+                    {...getInputProps(pw.confirmPassword, { type: 'password' })}
+                    autoComplete="new-password"
+                    className={inputClass}
+                  />
+                </Field>
+                <div className="flex gap-2">
+                  <Button type="submit" disabled={submittingIntent === 'password'}>
+                    {submittingIntent === 'password' ? 'Changing...' : 'Change Password'}
+                  </Button>
+                  <Link
+                    to={href(editing, false)}
+                    className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                  >
+                    Cancel
+                  </Link>
+                </div>
+              </Form>
+            ) : (
+              <>
+                <p className="text-sm text-slate-600">
+                  Choose a new password of at least {MIN_PASSWORD} characters. Your other sessions end when it changes.
+                </p>
+                <Link
+                  to={href(editing, true)}
+                  className="mt-4 inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                >
+                  Change Password
+                </Link>
+              </>
+            )}
+          </Card>
+        </div>
+
+        <Card title="Account Information" className="h-fit">
+          <dl className="divide-y divide-slate-100" data-testid="account-info">
+            <Row label="User ID" value={String(user.id)} />
+            <Row
+              label="Account Type"
+              value={user.role === 'owner' ? 'System Owner' : `Regular User (${ROLE_LABELS[user.role]})`}
+            />
+            <Row label="Company Access" value={profile.companyName ?? 'All Companies'} />
+            <Row label="Password Status" value={passwordStatus} />
+          </dl>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,360 @@
+// The /settings page: five tabs (?tab=…), each a plain form saved to the user's settings
+// record; the notifications tab also shows this browser's push state and device switches, and
+// the system tab the system's facts with the report download and Clear cache.
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { fieldErrorsOf, formErrorOf, TabNav, type ActionAnswer } from '../../platform/screen/action-result.tsx';
+import { SelectField, SettingsForm, StatusBadge, Switch } from './controls.tsx';
+import { NotificationDevice, type DeviceSwitches } from './notification-device.tsx';
+import { SystemInformation, SystemStatuses, type SystemFactsView } from '../system/index.ts';
+import { Alert, Card } from '../../ui/form.tsx';
+import {
+  AUTO_LOGOUT_OPTIONS,
+  CURRENCIES,
+  DATE_FORMATS,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  minutesLabel,
+  NOTIFICATION_TYPE_LABELS,
+  REFRESH_INTERVALS,
+  secondsLabel,
+  SESSION_TIMEOUT_OPTIONS,
+  TIME_FORMAT_LABELS,
+  TIME_FORMATS,
+  TIMEZONE_LABELS,
+  TIMEZONES,
+} from './user-settings.ts';
+import { NOTIFICATION_TYPES, type UserSettings } from '../../platform/session/user-settings-row.ts';
+import { screenTitle } from '../../platform/screen/navigation.ts';
+
+export const SETTINGS_PAGE_TABS = [
+  { key: 'notifications', label: 'Notifications' },
+  { key: 'appearance', label: 'Appearance' },
+  { key: 'preferences', label: 'Preferences' },
+  { key: 'security', label: 'Security' },
+  { key: 'system', label: 'System' },
+] as const;
+
+export type SettingsPageTab = (typeof SETTINGS_PAGE_TABS)[number]['key'];
+
+/** What the screen's loader gives it. */
+export interface SettingsData {
+  tab: SettingsPageTab;
+  settings: UserSettings;
+  device: DeviceSwitches;
+  /** The system tab's facts (null on the other tabs). */
+  system: SystemFactsView | null;
+  deviceLabel: string;
+  isIos: boolean;
+}
+
+function clearClientCaches() {
+  try {
+    if (typeof caches !== 'undefined')
+      void caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))));
+    sessionStorage.clear();
+  } catch {
+    // Nothing cached, or storage not available: nothing to clear.
+  }
+}
+
+export function SettingsScreen({
+  data: { tab, settings, device, system, deviceLabel, isIos },
+  actionData,
+}: {
+  data: SettingsData;
+  actionData: ActionAnswer | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const ours = actionData?.intent === tab ? actionData : null;
+  const errors = fieldErrorsOf(ours);
+  const failure = formErrorOf(ours);
+  const theme = settings.theme === 'system' ? 'auto' : settings.theme;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeading title={screenTitle('/settings')} />
+      <TabNav
+        label="Settings sections"
+        current={tab}
+        tabs={SETTINGS_PAGE_TABS.map((t) => ({ ...t, to: `/settings?tab=${t.key}` }))}
+      />
+
+      {failure ? (
+        <div className="mb-4">
+          <Alert title="Error updating settings">{failure}</Alert>
+        </div>
+      ) : null}
+
+      {tab === 'notifications' ? (
+        <div className="space-y-6">
+          <Card title="Push Notifications">
+            <NotificationDevice deviceLabel={deviceLabel} isIos={isIos} device={device} />
+          </Card>
+          <Card title="Notification Settings">
+            <SettingsForm tab="notifications" busy={busy}>
+              <Switch
+                name="pushNotifications"
+                label="Push notifications"
+                description="Send new notifications to the browsers you turned push on in (above). Off: they stay in the bell only."
+                defaultChecked={settings.pushNotifications}
+                error={errors.pushNotifications}
+              />
+              <Switch
+                name="soundEnabled"
+                label="Sound"
+                description="Play a sound with notifications on this device."
+                defaultChecked={device.soundEnabled}
+              />
+              <Switch
+                name="vibrationEnabled"
+                label="Vibration"
+                description="Vibrate on notifications (mobile devices)."
+                defaultChecked={device.vibrationEnabled}
+              />
+              <Switch
+                name="showBadge"
+                label="Badge"
+                description="Show the unread count on the app icon."
+                defaultChecked={device.showBadge}
+              />
+              <div className="pt-3">
+                <fieldset>
+                  <legend className="text-sm font-semibold text-slate-900">Notification types</legend>
+                  {NOTIFICATION_TYPES.map((type) => (
+                    <Switch
+                      key={type}
+                      name={`notificationTypes.${type}`}
+                      label={`${NOTIFICATION_TYPE_LABELS[type]} notifications`}
+                      defaultChecked={settings.notificationTypes[type]}
+                      error={errors[`notificationTypes.${type}`]}
+                    />
+                  ))}
+                </fieldset>
+              </div>
+            </SettingsForm>
+          </Card>
+        </div>
+      ) : null}
+
+      {tab === 'appearance' ? (
+        <Card title="Appearance">
+          <SettingsForm tab="appearance" busy={busy}>
+            <div className="py-3">
+              <fieldset>
+                <legend className="text-sm font-medium text-slate-800">Theme</legend>
+                <div className="mt-2 flex flex-wrap gap-3">
+                  {(['light', 'dark', 'auto'] as const).map((value) => (
+                    <label
+                      key={value}
+                      className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-800"
+                    >
+                      <input
+                        type="radio"
+                        name="theme"
+                        value={value}
+                        defaultChecked={theme === value}
+                        className="accent-blue-700"
+                      />
+                      {value === 'light' ? 'Light' : value === 'dark' ? 'Dark' : 'Auto (follow system)'}
+                    </label>
+                  ))}
+                </div>
+                {errors.theme ? (
+                  <p className="mt-1 text-sm text-red-700" data-testid="setting-theme-error">
+                    {errors.theme}
+                  </p>
+                ) : null}
+              </fieldset>
+            </div>
+            <Switch
+              name="compactSidebar"
+              label="Compact sidebar"
+              description="A narrower navigation with tighter rows."
+              defaultChecked={settings.compactSidebar}
+              error={errors.compactSidebar}
+            />
+            <Switch
+              name="animations"
+              label="Animations"
+              description="Turn off to remove transitions and animations."
+              defaultChecked={settings.animations}
+              error={errors.animations}
+            />
+          </SettingsForm>
+        </Card>
+      ) : null}
+
+      {tab === 'preferences' ? (
+        <Card title="Preferences">
+          <SettingsForm tab="preferences" busy={busy}>
+            <SelectField
+              name="language"
+              label="Language"
+              options={LANGUAGES}
+              value={settings.language as (typeof LANGUAGES)[number]}
+              format={(l) => LANGUAGE_LABELS[l]}
+              error={errors.language}
+            />
+            <SelectField
+              name="timezone"
+              label="Timezone"
+              options={TIMEZONES}
+              value={settings.timezone as (typeof TIMEZONES)[number]}
+              format={(z) => TIMEZONE_LABELS[z]}
+              error={errors.timezone}
+            />
+            <SelectField
+              name="dateFormat"
+              label="Date format"
+              options={DATE_FORMATS}
+              value={settings.dateFormat as (typeof DATE_FORMATS)[number]}
+              error={errors.dateFormat}
+            />
+            <SelectField
+              name="timeFormat"
+              label="Time format"
+              options={TIME_FORMATS}
+              value={settings.timeFormat as (typeof TIME_FORMATS)[number]}
+              format={(t) => TIME_FORMAT_LABELS[t]}
+              error={errors.timeFormat}
+            />
+            <SelectField
+              name="defaultCurrency"
+              label="Default currency"
+              options={CURRENCIES}
+              value={settings.defaultCurrency as (typeof CURRENCIES)[number]}
+              error={errors.defaultCurrency}
+            />
+            <Switch
+              name="autoRefresh"
+              label="Dashboard auto-refresh"
+              defaultChecked={settings.dashboardLayout.autoRefresh}
+              error={errors['dashboardLayout.autoRefresh']}
+            />
+            <SelectField
+              name="refreshInterval"
+              label="Refresh interval"
+              options={REFRESH_INTERVALS}
+              value={settings.dashboardLayout.refreshInterval as (typeof REFRESH_INTERVALS)[number]}
+              format={secondsLabel}
+              error={errors['dashboardLayout.refreshInterval']}
+            />
+            <Switch
+              name="emailNotifications"
+              label="E-mail notifications"
+              defaultChecked={settings.emailNotifications}
+              error={errors.emailNotifications}
+            />
+            <Switch
+              name="reportEmails"
+              label="Report e-mails"
+              description="Receive scheduled reports by e-mail."
+              defaultChecked={settings.reportEmails}
+              error={errors.reportEmails}
+            />
+            <Switch
+              name="shareActivityStatus"
+              label="Share activity status"
+              defaultChecked={settings.shareActivityStatus}
+              error={errors.shareActivityStatus}
+            />
+            <Switch
+              name="shareProfileInfo"
+              label="Share profile info"
+              defaultChecked={settings.shareProfileInfo}
+              error={errors.shareProfileInfo}
+            />
+          </SettingsForm>
+        </Card>
+      ) : null}
+
+      {tab === 'security' ? (
+        <div className="space-y-6">
+          <Card title="Security">
+            <SettingsForm tab="security" busy={busy}>
+              <Switch
+                name="securityAlerts"
+                label="Security alerts"
+                description="Be told about sign-ins and security events on your account."
+                defaultChecked={settings.securityAlerts}
+                error={errors.securityAlerts}
+              />
+              <SelectField
+                name="sessionTimeout"
+                label="Session timeout"
+                options={SESSION_TIMEOUT_OPTIONS}
+                value={settings.sessionTimeout as (typeof SESSION_TIMEOUT_OPTIONS)[number]}
+                format={minutesLabel}
+                error={errors.sessionTimeout}
+                hint="You are signed out after this long without activity (not with Remember me)."
+              />
+              <SelectField
+                name="autoLogout"
+                label="Auto-logout"
+                options={AUTO_LOGOUT_OPTIONS}
+                value={settings.autoLogout as (typeof AUTO_LOGOUT_OPTIONS)[number]}
+                format={minutesLabel}
+                error={errors.autoLogout}
+                hint="The longest a sign-in lasts; applies from your next sign-in."
+              />
+            </SettingsForm>
+          </Card>
+          <Card title="Password and sign-in">
+            <div className="flex flex-wrap items-center justify-between gap-3 py-2">
+              <div>
+                <p className="text-sm font-medium text-slate-800">Password</p>
+                <p className="text-xs text-slate-500">Change the password you sign in with.</p>
+              </div>
+              <Link
+                to="/profile?password=1"
+                className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+              >
+                Change Password
+              </Link>
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 py-2">
+              <div>
+                <p className="text-sm font-medium text-slate-800">Two-factor authentication</p>
+                <p className="text-xs text-slate-500">An extra code at sign-in.</p>
+              </div>
+              <StatusBadge status="warning">Coming Soon</StatusBadge>
+            </div>
+          </Card>
+        </div>
+      ) : null}
+
+      {tab === 'system' && system ? (
+        <div className="space-y-6">
+          <SystemInformation system={system} />
+          <SystemStatuses system={system} />
+          <Card title="Maintenance">
+            <div className="flex flex-wrap gap-3">
+              <a
+                href="/settings-report"
+                download
+                className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                Download report
+              </a>
+              <Form method="post" action="/settings?tab=system" onSubmit={clearClientCaches}>
+                <input type="hidden" name="intent" value="clear-cache" />
+                <button
+                  type="submit"
+                  className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                >
+                  Clear cache
+                </button>
+              </Form>
+            </div>
+            <p className="mt-3 text-xs text-slate-500">
+              The report is a JSON summary of the version, statuses and your settings. Clearing the cache removes files
+              this browser keeps for the site; your settings are stored on the server and stay as they are.
+            </p>
+          </Card>
+        </div>
+      ) : null}
+    </div>
+  );
+}
