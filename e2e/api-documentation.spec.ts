@@ -38,9 +38,13 @@ test('the four tabs, from the OpenAPI document', async ({ page, js, createUser }
   await expect(page.getByTestId('endpoints')).toContainText('/api/auth/login');
   await tabs.getByRole('link', { name: 'Data Schemas' }).click();
   await expect(page.getByTestId('schemas')).toContainText('departmentId');
-  await page.getByRole('navigation', { name: 'Data schemas' }).getByRole('link', { name: 'VultCardTypes' }).click();
+  const schemaLinks = page.getByRole('navigation', { name: 'Data schemas' });
+  await schemaLinks.getByRole('link', { name: 'VultCardTypes', exact: true }).click();
   await expect(page).toHaveURL(/tab=schemas&page=\d/);
   await expect(page.locator('#schema-VultCardTypes')).toContainText('VultCardTypes');
+  // Each resource's answer has a schema of its own beside what a create sends.
+  await schemaLinks.getByRole('link', { name: 'VultCardTypesRow', exact: true }).click();
+  await expect(page.locator('#schema-VultCardTypesRow')).toContainText('updatedAt');
   await tabs.getByRole('link', { name: 'Authentication' }).click();
   await expect(page.getByTestId('authentication')).toContainText('Every call needs a session');
   await expect(page.getByTestId('authentication')).toContainText('requests a minute');
