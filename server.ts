@@ -23,7 +23,11 @@ import type { JobSet } from './app/platform/jobs/handler.ts';
 import { runHereLocally } from './app/platform/jobs/run-now.ts';
 import { createRuntime, type Runtime } from './app/platform/runtime.ts';
 import { appJobs } from './app/features/jobs.ts';
-import { usePrivateFileModes, warnAboutWidePermissions } from './app/platform/private-files.server.ts';
+import {
+  ensurePrivateDirectory,
+  usePrivateFileModes,
+  warnAboutWidePermissions,
+} from './app/platform/private-files.server.ts';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
@@ -37,6 +41,9 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
 
   // The app's own traffic figures for System Monitoring (answer time until the response is sent).
   const requestMetrics = new RequestMetrics();
+  // On PostgreSQL nothing has made DATA_DIR yet on a fresh install (SQLite's file is in it): make
+  // it now, private, so the health figures measure the disk the data will live on from the start.
+  ensurePrivateDirectory(config.dataDir);
   // Sampled in the background from the first health call on (a request never waits for a sample).
   const health = new HealthSampler(handle.db, config.dataDir);
   app.use((req, res, next) => {

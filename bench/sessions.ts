@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { createCookie } from '@remix-run/node';
 import type { DatabaseHandle } from '../db/client.ts';
+import { createMissingUserSettings } from '../db/user-settings-rows.ts';
 import { hashToken } from '../app/platform/session/sessions.server.ts';
 import { BENCH_SESSION_SECRET, BENCH_USER_DOMAIN, BENCH_USER_PREFIX } from './constants.ts';
 
@@ -70,6 +71,8 @@ export async function prepareApiSessions(handle: DatabaseHandle, count: number):
         .insertInto('users')
         .values(missing.slice(i, i + CHUNK))
         .execute();
+    // Every user has a settings row, as one created through the app has.
+    await createMissingUserSettings(trx);
     const users = (
       await trx
         .selectFrom('users')

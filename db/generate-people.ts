@@ -4,6 +4,7 @@
 // needs of each: an address, a browser, a session per working day, a share of the work.
 import type { DatabaseHandle } from './client.ts';
 import { mulberry32 } from './seed/demo.ts';
+import { createMissingUserSettings } from './user-settings-rows.ts';
 
 export type Rng = () => number;
 const DAY = 86_400_000;
@@ -266,6 +267,8 @@ export async function createUsers(
         .execute()),
     );
   }
+  // Every user has a settings row (the defaults), as one created through the app has.
+  await createMissingUserSettings(handle.db);
   const people = values.map((v, i) => ({
     id: inserted[i].id,
     username: v.username as string,

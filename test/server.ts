@@ -20,14 +20,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** `env`: extra configuration, e.g. higher API rate limits for suites that make many calls. */
+/**
+ * `env`: extra configuration, e.g. higher API rate limits for suites that make many calls, or a
+ * DATA_DIR of its own (the database stays in the test database's directory).
+ */
 export async function startTestServer(dialect: DialectName, env: Record<string, string> = {}): Promise<TestServer> {
   if (!fs.existsSync(buildFile)) throw new Error('build/index.js is missing: run `npm run build` before the API tests');
   const database = await createPreparedDatabase(dialect);
   const config = loadConfig({
     ...env,
     NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
+    DATA_DIR: env.DATA_DIR ?? database.dataDir,
     SESSION_SECRET: 'x'.repeat(32),
     ENCRYPTION_KEY: 'a'.repeat(64),
   });

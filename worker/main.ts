@@ -9,7 +9,11 @@ import type { JobSet } from '../app/platform/jobs/handler.ts';
 import { createJobEngine } from '../app/platform/jobs/engine.ts';
 import { createRuntime } from '../app/platform/runtime.ts';
 import { appJobs } from '../app/features/jobs.ts';
-import { usePrivateFileModes, warnAboutWidePermissions } from '../app/platform/private-files.server.ts';
+import {
+  ensurePrivateDirectory,
+  usePrivateFileModes,
+  warnAboutWidePermissions,
+} from '../app/platform/private-files.server.ts';
 
 /** Runs the worker with the jobs `assemble` gives (the app's; tests add their own). null: it keeps running. */
 async function main(assemble: (config: AppConfig) => JobSet): Promise<number | null> {
@@ -23,7 +27,9 @@ async function main(assemble: (config: AppConfig) => JobSet): Promise<number | n
     );
     return 0;
   }
-  // Backups are written to BACKUP_DIR by the workers.
+  // Backups are written to BACKUP_DIR by the workers. DATA_DIR exists from the start, private
+  // (its disk is what the health snapshots measure), not only once a job first writes there.
+  ensurePrivateDirectory(config.dataDir);
   warnAboutWidePermissions([config.dataDir, config.backupDir]);
   const handle = createDatabase({ url: config.databaseUrl, poolSize: 5 });
   await migrateToLatest(handle.db);

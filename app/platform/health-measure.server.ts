@@ -1,8 +1,10 @@
 // The machine's and the database's figures now: CPU time counters, memory, the data directory's
 // disk, the database's size and a round-trip time. The web process's background sample
 // (http/health-sampler.server.ts) and System Monitoring's health snapshots measure with these.
+import type { StatsFs } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { sql, type Selectable } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { HealthSnapshotsTable } from '../../db/types.ts';
@@ -50,9 +52,27 @@ export type HealthMeasurement = Omit<Selectable<HealthSnapshotsTable>, 'id' | 'l
   loadAverage: number[];
 };
 
+/**
+ * The file system the data directory is on: the directory's own, or while it does not exist (yet,
+ * or any more) that of its nearest existing parent, where it will be made. null only when no
+ * parent can be read either.
+ */
+async function dataDiskOf(dataDir: string): Promise<StatsFs | null> {
+  let dir = path.resolve(dataDir);
+  for (;;) {
+    try {
+      return await fs.statfs(dir);
+    } catch (error) {
+      const parent = path.dirname(dir);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === dir) return null;
+      dir = parent;
+    }
+  }
+}
+
 /** Memory, the data directory's disk and the database now, with a CPU usage measured elsewhere. */
 export async function measureHealthWith(db: Db, dataDir: string, cpuPercent: number): Promise<HealthMeasurement> {
-  const [disk, database] = await Promise.all([fs.statfs(dataDir).catch(() => null), databaseFigures(db)]);
+  const [disk, database] = await Promise.all([dataDiskOf(dataDir), databaseFigures(db)]);
   return {
     createdAt: new Date().toISOString(),
     cpuUsage: cpuPercent,

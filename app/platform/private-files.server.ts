@@ -15,6 +15,23 @@ export function usePrivateFileModes(): void {
 }
 
 /**
+ * Creates `dir` (with any missing parents) 0700 when it does not exist yet, whatever the umask.
+ * On PostgreSQL nothing else writes there before the first backup or export, yet what reports the
+ * data's disk measures it from the start. An existing directory keeps its mode (the start-up
+ * warning names one that is too open). A directory that cannot be made is only a warning: the
+ * app serves without it, and what needs it later says so then.
+ */
+export function ensurePrivateDirectory(dir: string, warn: (text: string) => void = console.warn): boolean {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return true;
+  } catch (error) {
+    warn(`[files] could not create ${dir}: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+/**
  * Takes group and other permissions away from everything under `root` (and root): for files a
  * library writes with modes of its own whatever the umask (the embedded queue's PGlite unpacks
  * its database 0666). Symbolic links are left alone.

@@ -9,13 +9,36 @@ import { PredictionRequest } from '../ai/index.server.ts';
 import { AnomalyRequest } from '../ai/index.server.ts';
 import { StreamQuestion } from '../ai/index.server.ts';
 import { AuditQuerySchema, VersionQuerySchema } from '../audit/index.server.ts';
+import {
+  AnomalyListAnswer,
+  AuditLogListAnswer,
+  DataVersionListAnswer,
+  VersionRestoreAnswer,
+} from '../audit/index.server.ts';
 import { RestoreBody } from '../backups/index.server.ts';
 import { BackupRequest } from '../backups/index.server.ts';
+import { BackupAnswer, BackupListAnswer, RestoreResultAnswer, VerificationAnswer } from '../backups/index.server.ts';
 import { ActivitiesQuery } from '../dashboards/index.server.ts';
+import {
+  DashboardAnswer,
+  EditedRowAnswer,
+  EditorActivityListAnswer,
+  EditorMetricsAnswer,
+  EditorStatsAnswer,
+} from '../dashboards/index.server.ts';
 import { CredentialRequest } from '../integrations/index.server.ts';
 import { SyncLogQuery, SyncRequest } from '../integrations/index.server.ts';
 import { NotificationQuerySchema } from '../notifications/index.server.ts';
 import { SubscribeBody, UnsubscribeSchema } from '../notifications/index.server.ts';
+import {
+  MarkAllReadAnswer,
+  NotificationCountAnswer,
+  NotificationListAnswer,
+  SubscribedAnswer,
+  TestPushAnswer,
+  UnsubscribedAnswer,
+  VapidKeyAnswer,
+} from '../notifications/index.server.ts';
 import { ErrorQuery, PageQuery, ResolveRequest } from '../system/index.server.ts';
 import { ChangePasswordSchema, LoginSchema, PasswordChangeBody } from '../auth/index.ts';
 import { ProfileSchema, UserSettingsPatchSchema } from '../settings/index.server.ts';
@@ -110,7 +133,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Dashboard',
     summary: 'The dashboard: userAccess and every figure the user may see (null otherwise)',
     rule: allow.signedIn,
-    success: ok('The dashboard'),
+    success: { ...ok('The dashboard'), schema: DashboardAnswer },
   },
   {
     method: 'GET',
@@ -312,7 +335,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Editors',
     summary: 'The signed-in editor’s own figures',
     rule: allow.to('financial', 'create'),
-    success: ok('Editor metrics'),
+    success: { ...ok('Editor metrics'), schema: EditorMetricsAnswer },
   },
   {
     method: 'GET',
@@ -321,7 +344,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'The caller’s latest writes',
     rule: allow.to('financial', 'create'),
     query: ActivitiesQuery,
-    success: ok('Activities'),
+    success: { ...ok('Activities'), schema: EditorActivityListAnswer },
   },
   {
     method: 'PATCH',
@@ -329,7 +352,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Editors',
     summary: 'Change the row one of the caller’s activities is about (that resource’s rules apply)',
     rule: allow.to('financial', 'edit'),
-    success: ok('The updated row'),
+    success: { ...ok('The updated row (as its resource answers it)'), schema: EditedRowAnswer },
   },
   {
     method: 'GET',
@@ -338,7 +361,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary:
       'Every editor ranked by activity score, with the summary and analytics (entries and edits as last counted: computedAt)',
     rule: allow.to('admin'),
-    success: ok('Editor statistics'),
+    success: { ...ok('Editor statistics'), schema: EditorStatsAnswer },
   },
   {
     method: 'GET',
@@ -346,7 +369,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Editors',
     summary: 'The editors’ last 100 writes',
     rule: allow.to('admin'),
-    success: ok('Activities'),
+    success: { ...ok('Activities'), schema: EditorActivityListAnswer },
   },
 
   // Audit trail
@@ -358,7 +381,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     rule: allow.to('auditLogs'),
     query: AuditQuerySchema,
     paged: true,
-    success: ok('Entries'),
+    success: { ...ok('Entries'), schema: AuditLogListAnswer },
   },
   {
     method: 'GET',
@@ -366,7 +389,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Audit',
     summary: 'Recorded security anomalies',
     rule: allow.to('auditLogs'),
-    success: ok('Anomalies'),
+    success: { ...ok('Anomalies, newest first'), schema: AnomalyListAnswer },
   },
   {
     method: 'GET',
@@ -375,7 +398,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'The versions of one record',
     rule: allow.to('auditLogs'),
     query: VersionQuerySchema,
-    success: ok('Versions'),
+    success: { ...ok('Versions, newest first'), schema: DataVersionListAnswer },
   },
   {
     method: 'POST',
@@ -383,7 +406,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Audit',
     summary: 'Restore a record to a version (audited)',
     rule: allow.to('auditLogs'),
-    success: ok('{ version, record, created }'),
+    success: { ...ok('{ restored, created, record }'), schema: VersionRestoreAnswer },
   },
 
   // Backups
@@ -393,7 +416,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Backups',
     summary: 'Every backup, newest first',
     rule: allow.to('backups'),
-    success: ok('Backups'),
+    success: { ...ok('Backups'), schema: BackupListAnswer },
   },
   {
     method: 'POST',
@@ -402,7 +425,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Create a backup (written by a job)',
     rule: allow.to('backups', 'create'),
     body: BackupRequest,
-    success: created('The backup, in progress'),
+    success: { ...created('The backup, in progress'), schema: BackupAnswer },
   },
   {
     method: 'POST',
@@ -410,7 +433,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Backups',
     summary: 'A scheduled backup now',
     rule: allow.to('installation', 'create'),
-    success: created('The backup, in progress'),
+    success: { ...created('The backup, in progress'), schema: BackupAnswer },
   },
   {
     method: 'GET',
@@ -418,7 +441,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Backups',
     summary: 'One backup',
     rule: allow.to('backups'),
-    success: ok('The backup'),
+    success: { ...ok('The backup'), schema: BackupAnswer },
   },
   {
     method: 'DELETE',
@@ -434,7 +457,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Backups',
     summary: 'Check the file against its stored SHA-256',
     rule: allow.to('backups'),
-    success: ok('{ valid, reason? }'),
+    success: { ...ok('{ valid, reason? }'), schema: VerificationAnswer },
   },
   {
     method: 'POST',
@@ -443,7 +466,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Restore, all or nothing',
     rule: allow.to('installation', 'edit'),
     body: RestoreBody,
-    success: ok('What was restored per table'),
+    success: { ...ok('What was restored per table'), schema: RestoreResultAnswer },
   },
   {
     method: 'GET',
@@ -463,7 +486,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     rule: allow.signedIn,
     query: NotificationQuerySchema,
     paged: true,
-    success: ok('Notifications'),
+    success: { ...ok('Notifications, newest first'), schema: NotificationListAnswer },
   },
   {
     method: 'GET',
@@ -471,7 +494,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Notifications',
     summary: '{ total, unread }',
     rule: allow.signedIn,
-    success: ok('Counts', { total: 4, unread: 1 }),
+    success: { ...ok('Counts', { total: 4, unread: 1 }), schema: NotificationCountAnswer },
   },
   {
     method: 'POST',
@@ -479,7 +502,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Notifications',
     summary: 'Mark as read',
     rule: allow.signedIn,
-    success: ok('The new counts'),
+    success: { ...ok('The new counts'), schema: NotificationCountAnswer },
   },
   {
     method: 'POST',
@@ -487,7 +510,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Notifications',
     summary: 'Dismiss',
     rule: allow.signedIn,
-    success: ok('The new counts'),
+    success: { ...ok('The new counts'), schema: NotificationCountAnswer },
   },
   {
     method: 'POST',
@@ -495,7 +518,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Notifications',
     summary: 'Mark all as read',
     rule: allow.signedIn,
-    success: ok('{ total, unread, marked }'),
+    success: { ...ok('{ total, unread, marked }'), schema: MarkAllReadAnswer },
   },
   {
     method: 'GET',
@@ -503,7 +526,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Notifications',
     summary: 'The Web Push public key',
     rule: allow.signedIn,
-    success: ok('{ publicKey }'),
+    success: { ...ok('{ publicKey }'), schema: VapidKeyAnswer },
   },
   {
     method: 'POST',
@@ -512,7 +535,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Subscribe this browser to Web Push',
     rule: allow.signedIn,
     body: SubscribeBody,
-    success: created('{ subscribed }'),
+    success: { ...created('{ subscribed }'), schema: SubscribedAnswer },
   },
   {
     method: 'POST',
@@ -521,7 +544,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Unsubscribe a browser (all without a body)',
     rule: allow.signedIn,
     body: UnsubscribeSchema,
-    success: ok('{ removed }'),
+    success: { ...ok('{ removed }'), schema: UnsubscribedAnswer },
   },
   {
     method: 'POST',
@@ -529,7 +552,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Notifications',
     summary: 'A test push to the caller’s browsers',
     rule: allow.signedIn,
-    success: ok('{ sent }'),
+    success: { ...ok('{ sent, failed, removed }'), schema: TestPushAnswer },
   },
 
   // AI

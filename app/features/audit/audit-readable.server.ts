@@ -24,21 +24,9 @@ import {
 import { companies, RESOURCE_LIST } from '../resources.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { columnOf, dynamic, scopeOf } from '../../platform/resources/resource-rows.server.ts';
+import type { DeletedTally, ReadableChange, ReadableField } from './answers.ts';
 
-/** One changed field: its label and its old and new values as text ('—': none). */
-export interface ReadableChange {
-  field: string;
-  label: string;
-  old: string;
-  new: string;
-}
-
-/** One field of a version's data: its label and value as text. */
-export interface ReadableField {
-  field: string;
-  label: string;
-  value: string;
-}
+export type { DeletedTally, ReadableChange, ReadableField };
 
 /** A table whose rows a stored id may point to, and the column naming a row. */
 interface Target {
@@ -249,12 +237,6 @@ export async function readableVersionData(
         return { field: column, label: info.label, value: formatValue(info, data[column], names) };
       });
   });
-}
-
-/** What an anomaly's deletes removed: per table (as its screen is titled), how many records. */
-export interface DeletedTally {
-  table: string;
-  count: number;
 }
 
 /** The deletes inside each anomaly's window, by table; one statement for all the anomalies. */

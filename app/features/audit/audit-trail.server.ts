@@ -24,8 +24,8 @@ import {
   readableVersionData,
   type DeletedTally,
   type ReadableChange,
-  type ReadableField,
 } from './audit-readable.server.ts';
+import type { AuditLogEntry, DataVersion, ListedDataVersion, SecurityAnomaly } from './answers.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 const MAX_LIMIT = 1000;
@@ -74,19 +74,7 @@ export function parseAuditQuery(input: Record<string, unknown>): AuditQuery {
   return parsed.data;
 }
 
-export interface AuditLogEntry {
-  id: number;
-  action: string;
-  tableName: string;
-  recordId: number | null;
-  userId: number | null;
-  username: string;
-  user: { id: number; username: string } | null;
-  timestamp: string;
-  reason: string | null;
-  changes: Record<string, { old: unknown; new: unknown }> | null;
-  ipAddress: string | null;
-}
+export type { AuditLogEntry, DataVersion, SecurityAnomaly };
 
 export async function listAuditLogs(
   ctx: ServiceContext,
@@ -192,23 +180,6 @@ export async function withReadableChanges<T extends AuditLogEntry>(
   return rows.map((row, i) => ({ ...row, readableChanges: readable[i] }));
 }
 
-export interface DataVersion {
-  id: number;
-  tableName: string;
-  recordId: number;
-  version: number;
-  action: string;
-  isActive: boolean;
-  createdAt: string;
-  createdBy: number | null;
-  /** The author's username (null: the system, the CLI, or a deleted account). */
-  createdByName: string | null;
-  comment: string | null;
-  data: Record<string, unknown> | null;
-  /** The data labelled and formatted as the screens show it (listDataVersions). */
-  fields?: ReadableField[];
-}
-
 /** Versions with their author's name, in one statement. */
 const versionRows = (db: ServiceContext['db']) =>
   db
@@ -228,7 +199,7 @@ export const VersionQuerySchema = z.object({
 export async function listDataVersions(
   ctx: ServiceContext,
   input: { tableName?: unknown; recordId?: unknown },
-): Promise<DataVersion[]> {
+): Promise<ListedDataVersion[]> {
   requirePermission(ctx, 'auditLogs');
   const scope = actorCompanyScope(ctx);
   const parsed = VersionQuerySchema.safeParse(input);
@@ -279,18 +250,6 @@ function toVersion(row: {
     comment: row.comment,
     data: row.data ?? null,
   };
-}
-
-export interface SecurityAnomaly {
-  id: number;
-  userId: number | null;
-  username: string;
-  anomalyType: string;
-  deleteCount: number;
-  windowStart: string;
-  windowEnd: string;
-  description: string;
-  createdAt: string;
 }
 
 /** Anomalies with what their deletes removed, per table (one lookup for the page). */

@@ -28,6 +28,7 @@ import { rebuildAggregates } from '../../../db/aggregates.ts';
 import { recountAuditEntries } from '../../../db/audit-counts.ts';
 import { rebuildSearchIndex, SEARCH_INDEXES } from '../../../db/search-index.ts';
 import { JSON_COLUMNS } from '../../../db/types.ts';
+import { createMissingUserSettings } from '../../../db/user-settings-rows.ts';
 import { UNIQUE_NAMES } from '../../../db/migrations/0019_unique_names.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
 import { recordAudit } from '../../platform/audit.server.ts';
@@ -39,7 +40,8 @@ import {
   type ManifestTable,
 } from './backup-file.server.ts';
 import { backupTableInfo, BACKUP_TABLES, grantsRights, isAppendOnly, tableLabel } from './backup-tables.server.ts';
-import { foldRetiredTables, type FoldedTable } from './backup-retired.server.ts';
+import { foldRetiredTables } from './backup-retired.server.ts';
+import type { RestoredTable, RestoreResult } from './answers.ts';
 import { RETIRED_TABLES, SchemaVersionError, upgradesFrom } from './backup-upgrades.server.ts';
 import { checkBackup, createBackupNow, tableColumns, type Backup } from './backups.server.ts';
 import { backupRestored } from '../notifications/index.server.ts';
@@ -79,27 +81,7 @@ export const mayRestore = (user: Principal) => can(user, 'installation') && can(
 export const mayRestoreTables = (user: Principal, tables: readonly string[]) =>
   user.role === 'owner' || !grantsRights(tables);
 
-export interface RestoredTable {
-  table: string;
-  /** Rows in the backup. */
-  rows: number;
-  /** Rows written: added (and, with overwrite, replaced). */
-  written: number;
-  /** Rows removed because the backup does not hold them (overwrite only). */
-  deleted: number;
-  /** How the rows went in: PostgreSQL's COPY (a big table that was empty) or INSERT statements. */
-  via: 'copy' | 'insert';
-}
-
-export interface RestoreResult {
-  backupId: number | null;
-  overwrite: boolean;
-  tables: RestoredTable[];
-  rows: number;
-  safetyBackupId: number | null;
-  /** Tables a later migration retired, folded into the tables that replaced them. */
-  folded: FoldedTable[];
-}
+export type { RestoredTable, RestoreResult };
 
 export type RestoreSource = { backupId: number } | { file: string };
 
@@ -418,7 +400,10 @@ export async function restoreBackup(
         }
         // After the sequences: a fold adds rows with new ids.
         const folded = await foldRetiredTables(trx, file, manifest);
-        if (steps.tables.some((s) => s.table.name === 'users') && overwrite) {
+        // Every user has a settings row: users of a backup made before that rule may come without.
+        const restoresUsers = steps.tables.some((s) => s.table.name === 'users');
+        const defaultSettingsAdded = restoresUsers ? await createMissingUserSettings(trx) : 0;
+        if (restoresUsers && overwrite) {
           await trx
             .updateTable('userSessions')
             .set({ isActive: false, logoutAt: new Date().toISOString(), endReason: 'restored' })
@@ -448,6 +433,7 @@ export async function restoreBackup(
             tables: result.map(({ table, rows, written, deleted }) => ({ table, rows, written, deleted })),
             ...(removedUsers.length ? { removedUsers } : {}),
             ...(folded.length ? { folded } : {}),
+            ...(defaultSettingsAdded ? { defaultSettingsAdded } : {}),
           },
           reason: backup ? `Restored backup #${backup.id}` : 'Restored a backup file',
         });

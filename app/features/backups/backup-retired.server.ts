@@ -8,6 +8,7 @@ import { foldMonthlyRecords, MONTHLY_COUNTS } from '../../../db/migrations/0040_
 import { snakeCase } from '../../platform/lib/names.ts';
 import { readBackupFile, type BackupManifest } from './backup-file.server.ts';
 import type { Db } from '../../platform/context.ts';
+import type { FoldedTable } from './answers.ts';
 
 type MonthlyTable = keyof typeof MONTHLY_COUNTS;
 
@@ -19,15 +20,6 @@ const PER_COMPANY: Record<MonthlyTable, 'broadbandConnections' | 'mobileSubscrip
 
 const KEY = ['companyId', 'year', 'month'] as const;
 const TRACKING = ['createdBy', 'createdAt', 'updatedAt'] as const;
-
-/** What a fold added: per retired table, its rows in the backup and the per-company rows made from them. */
-export interface FoldedTable {
-  table: string;
-  rows: number;
-  /** Per-company rows added (one per type of each month only the retired table held). */
-  added: number;
-  into: string;
-}
 
 const isMonthly = (name: string): name is MonthlyTable => Object.hasOwn(MONTHLY_COUNTS, name);
 

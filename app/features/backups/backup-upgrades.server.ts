@@ -105,6 +105,9 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
     mobileSubscriptions: withoutShare,
     mobileAccessMethods: withoutShare,
   },
+  // Every user has a settings row: an older backup's users may have none, and a restore that
+  // brings users back gives each one without a row the defaults (backup-restore.server.ts).
+  '0041_user_settings_rows': {},
 };
 
 function withoutShare(row: Record<string, unknown>): Record<string, unknown> {

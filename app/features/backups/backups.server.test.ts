@@ -45,6 +45,7 @@ import {
 import type { BackupSettings } from '../../platform/config.server.ts';
 import { systemActor, type ServiceContext } from '../../platform/context.ts';
 import { createSession } from '../../platform/session/sessions.server.ts';
+import { settingsFromRow } from '../../platform/session/user-settings-row.ts';
 import { runJobNow } from '../../platform/jobs/run-now.ts';
 import { JOBS } from '../jobs.ts';
 import { testConfig } from '../../../worker/test-helpers.ts';
@@ -283,6 +284,30 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
           .executeTakeFirstOrThrow()
       ).description,
     ).toBe('changed since');
+  });
+
+  it('users of a backup made before every user had a settings row come back with the default settings, and the entry says how many', async () => {
+    const db = database.db;
+    // A user as they were before: no settings row (the test helper inserts the user alone).
+    const bare = await createTestUser(db, { role: 'viewer' });
+    const backup = await createBackupNow(owner, settings, { tables: ['users'] });
+    await db.deleteFrom('users').where('id', '=', bare.id).execute();
+    const count = async (table: 'users' | 'userSettings') =>
+      Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    // Other users the tests inserted alone lack one too: the restore gives every user theirs.
+    const lacking = (await count('users')) + 1 - (await count('userSettings'));
+    await restoreBackup(owner, settings, { backupId: backup.id }, { overwrite: false, skipAuditLogs: true });
+    const rows = await db.selectFrom('userSettings').selectAll().where('userId', '=', bare.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(settingsFromRow(rows[0])).toMatchObject({ theme: 'light', language: 'en', sessionTimeout: 30 });
+    expect(await count('userSettings')).toBe(await count('users'));
+    const entry = await db
+      .selectFrom('auditLogs')
+      .select('newData')
+      .where('action', '=', 'restore')
+      .where('recordId', '=', backup.id)
+      .executeTakeFirstOrThrow();
+    expect(entry.newData).toMatchObject({ defaultSettingsAdded: lacking });
   });
 
   it('refuses a file with one flipped byte: verify says invalid and restore changes nothing', async () => {

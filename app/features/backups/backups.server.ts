@@ -9,11 +9,11 @@
 // MANUAL_BACKUP_QUOTA manual backups and has one written at a time.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { constraintViolation, dialectOf, toJson } from '../../../db/dialect.ts';
 import { withSnapshot } from '../../../db/snapshot.ts';
-import type { BackupStatus, BackupType } from '../../../db/types.ts';
+import type { BackupsTable, BackupType } from '../../../db/types.ts';
 import { camelCase, snakeCase } from '../../platform/lib/names.ts';
 import { can, type Principal } from '../../platform/lib/permissions.ts';
 import { recordAudit } from '../../platform/audit.server.ts';
@@ -37,28 +37,10 @@ import {
 import { conflict, DomainError, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { backupFinished } from '../notifications/index.server.ts';
 import { APP_VERSION } from '../system/index.server.ts';
+import type { Backup, Verification } from './answers.ts';
+import type { Assert, Same } from '../../platform/lib/type-checks.ts';
 
-export interface Backup {
-  id: number;
-  name: string;
-  description: string | null;
-  type: BackupType;
-  status: BackupStatus;
-  createdAt: string;
-  completedAt: string | null;
-  /** Bytes of the file. */
-  size: number;
-  recordCount: number;
-  tables: string[];
-  tableCounts: Record<string, number> | null;
-  includeAuditLogs: boolean;
-  includeVersions: boolean;
-  schemaVersion: string | null;
-  sha256: string | null;
-  /** Why it failed (failed backups only). */
-  error: string | null;
-  createdBy: number | null;
-}
+export type { Backup, Verification };
 
 const COLUMNS = [
   'id',
@@ -79,6 +61,8 @@ const COLUMNS = [
   'error',
   'createdBy',
 ] as const;
+// The columns read are exactly the answer's fields, with the types the database gives them.
+type _ColumnsMatch = Assert<Same<Pick<Selectable<BackupsTable>, (typeof COLUMNS)[number]>, Backup>>;
 
 /** Newest first (the list is short: one row per file on disk). */
 export async function listBackups(
@@ -445,11 +429,6 @@ export async function pruneScheduledBackups(ctx: ServiceContext, settings: Backu
     if (row.fileName) fs.rmSync(backupFilePath(settings, row.fileName), { force: true });
   }
   return old.map((r) => r.id);
-}
-
-export interface Verification {
-  valid: boolean;
-  reason?: string;
 }
 
 /** Checks a file on its own: every line parses and the counts match its manifest. */

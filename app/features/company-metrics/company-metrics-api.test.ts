@@ -451,9 +451,11 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
         { cardType: 'diamond' },
         { field: 'cardType', message: 'Card Type must be one of: platinum, gold, black, aqua, plastic, virtual' },
       ],
+      // An empty choice is a missing one.
+      ['vult-subscriber-levels', { level: '' }, { field: 'level', message: 'Level is required' }],
       [
         'vult-subscriber-levels',
-        { level: '' },
+        { level: 'level_9' },
         { field: 'level', message: 'Level must be one of: level_0, level_1, level_2, in_progress' },
       ],
       [

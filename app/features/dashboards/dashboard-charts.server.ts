@@ -7,23 +7,9 @@
 import { addMonths } from '../ai/index.ts';
 import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
 import { budgetFigures, revenueFigures } from '../finance/index.server.ts';
+import type { DashboardCharts } from './answers.ts';
 
 export const CHART_MONTHS = 12;
-
-export interface MonthPair {
-  /** YYYY-MM. */
-  month: string;
-  /** US dollars. */
-  planned: number;
-  actual: number;
-}
-
-export interface DashboardCharts {
-  companyId: number | null;
-  months: string[];
-  budgetVsActual: MonthPair[];
-  revenue: MonthPair[];
-}
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 

@@ -4,15 +4,16 @@ import { listAuditLogs, listSecurityAnomalies, parseAuditQuery } from '../audit/
 import { listBackups } from '../backups/index.server.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import { actingUser, requireUser, type AuthUser, type ServiceContext } from '../../platform/context.ts';
-import { dashboardCharts, type DashboardCharts } from './dashboard-charts.server.ts';
+import { dashboardCharts } from './dashboard-charts.server.ts';
+import type { Dashboard, DashboardActivity, DashboardAlert, DashboardSyncRun, UserAccess } from './answers.ts';
 import { isDomainError } from '../../platform/errors.ts';
 import { analyzePerformance } from '../integrations/index.server.ts';
 import { listSyncLogs } from '../integrations/index.server.ts';
 import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
-import { healthVerdict, type ApiFigures, type HealthVerdict } from '../system/index.server.ts';
+import { healthVerdict, type ApiFigures } from '../system/index.server.ts';
 import { userStats } from '../users/index.server.ts';
 
-export function accessLevelLabel(user: AuthUser): string {
+export function accessLevelLabel(user: AuthUser): UserAccess['accessLevel'] {
   const flags = effectiveFlags(user);
   if (user.role === 'owner') return 'Full Access (System Owner)';
   if (flags.canManageUsers) return 'Full Access';
@@ -21,7 +22,7 @@ export function accessLevelLabel(user: AuthUser): string {
 }
 
 /** The signed-in user's 'Your Access Level' card. */
-export async function getUserAccess(ctx: ServiceContext) {
+export async function getUserAccess(ctx: ServiceContext): Promise<UserAccess> {
   const user = requireUser(ctx);
   const companies = await listVisibleCompanies(ctx);
   const own = user.companyId ? companies.find((c) => c.id === user.companyId) : undefined;
@@ -52,50 +53,7 @@ export const RECENT_ACTIVITY_SHOWN = 8;
 export const API_ACTIVITY_SHOWN = 5;
 export const ALERTS_SHOWN = 5;
 
-export interface DashboardActivity {
-  id: number;
-  action: string;
-  tableName: string;
-  /** The table as its screen is titled ('Actual Expenses'). */
-  tableLabel: string;
-  username: string;
-  timestamp: string;
-}
-
-export interface DashboardSyncRun {
-  id: number;
-  status: string;
-  sourceName: string | null;
-  endpointName: string | null;
-  startTime: string;
-  endTime: string | null;
-  recordsProcessed: number;
-  errorMessage: string | null;
-  timestamp: string;
-}
-
-export interface DashboardAlert {
-  id: number;
-  username: string;
-  anomalyType: string;
-  description: string;
-  windowEnd: string;
-}
-
-export interface Dashboard {
-  updatedAt: string;
-  userAccess: Awaited<ReturnType<typeof getUserAccess>>;
-  userStats: { activeUsers: number; totalUsers: number } | null;
-  api: { successRate: number; runs: number; windowDays: number } | null;
-  /** System Monitoring's verdict, for those who may open System Monitoring. */
-  systemHealth: HealthVerdict | null;
-  /** `backup` null: none completed yet. */
-  lastBackup: { backup: { id: number; name: string; createdAt: string } | null } | null;
-  recentActivity: DashboardActivity[] | null;
-  apiActivity: DashboardSyncRun[] | null;
-  alerts: DashboardAlert[] | null;
-  charts: DashboardCharts | null;
-}
+export type { Dashboard, DashboardActivity, DashboardAlert, DashboardSyncRun, UserAccess };
 
 /** The value, or null when the service refuses the caller (403). */
 async function ifAllowed<T>(read: () => Promise<T>): Promise<T | null> {
@@ -160,7 +118,7 @@ export async function getDashboard(
         endTime: r.completedAt,
         recordsProcessed: r.recordsProcessed,
         errorMessage: r.errorMessage,
-        timestamp: r.completedAt ?? r.startedAt,
+        timestamp: r.timestamp,
       })),
     alerts:
       anomalies &&

@@ -18,15 +18,10 @@ import { editorActivities, type EditorActivity } from '../users/index.server.ts'
 import { workOf } from '../users/index.server.ts';
 import { budgetFigures } from '../finance/index.server.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
-import {
-  ACTIVITY_WINDOW_DAYS,
-  activityLevel,
-  activityScore,
-  toMinutes,
-  type ActivityLevel,
-} from '../users/index.server.ts';
+import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes } from '../users/index.server.ts';
 import { daysBefore } from '../../platform/lib/dates.ts';
 import { EXAMINED_ENTRIES } from '../users/index.ts';
+import type { EditorMetrics } from './answers.ts';
 
 /** Weekly goals of 50 entries and 40 hours; an accuracy target of 95 %. */
 export const WEEKLY_GOALS = { entries: 50, hours: 40, accuracy: 95 } as const;
@@ -37,34 +32,7 @@ export const RECENT_ACTIVITY = 10;
 /** Department variance above +10 % reads red, below −10 % green, otherwise yellow. */
 export const VARIANCE_BAND = 10;
 
-export interface EditorMetrics {
-  totalEntries: number;
-  totalEdits: number;
-  /** Minutes, one decimal. */
-  averageSessionTime: number;
-  lastLoginDate: string | null;
-  lastLoginTime: string | null;
-  weeklyHours: number;
-  week: { entries: number; edits: number };
-  activityScore: number;
-  activityLevel: ActivityLevel;
-  /** Percent of the last 30 days' changes that were entries, edits and others (deletes, restores). */
-  performance: { entries: number; edits: number; other: number; changes: number };
-  goals: {
-    entries: { target: number; actual: number; percentage: number };
-    hours: { target: number; actual: number; percentage: number };
-    /** null: no entries to judge yet. */
-    /** Over the latest EXAMINED_ENTRIES entries made 7 to 30 days ago. */
-    accuracy: { target: number; actual: number | null; judged: number; corrected: number };
-  };
-  budgetVariances: { overBudget: number; underBudget: number; onTarget: number; year: number };
-  /** frequency: among the latest EXAMINED_ENTRIES entries of the last 30 days (`examinedEntries` of them). */
-  departmentPerformance: { department: string; variance: number | null; frequency: number }[];
-  examinedEntries: number;
-  insights: string[];
-  companyAccess: string[];
-  recentActivity: EditorActivity[];
-}
+export type { EditorMetrics };
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 

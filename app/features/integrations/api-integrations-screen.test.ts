@@ -108,6 +108,25 @@ describe.each(TEST_DIALECTS)('API integration screen on %s', (dialect) => {
     expect(await text(missing)).toContain('Credential key is required');
 
     const mappingConfig = JSON.stringify({ key: 'id', fields: { source: 'name' } });
+    const newEndpoint = await text(await c.get(`${URL_}?tab=endpoints&new=1`));
+    expect(newEndpoint).toContain('Webhook (JSON)');
+    expect(newEndpoint).toMatch(/<textarea[^>]*name="webhookConfig"/);
+    const badWebhook = await post(c, `${URL_}?tab=endpoints&new=1`, {
+      intent: 'create',
+      sourceId: String(source.id),
+      name: 'Screen revenue',
+      endpoint: '/revenue',
+      method: 'GET',
+      direction: 'inbound',
+      targetTable: 'actual_revenue',
+      syncFrequency: 'daily',
+      mappingConfig,
+      webhookConfig: '[1]',
+      isActive: 'on',
+    });
+    expect(badWebhook.status).toBe(400);
+    expect(await text(badWebhook)).toContain('Webhook (JSON) must be a JSON object');
+    const webhookConfig = JSON.stringify({ url: '/hooks/revenue' });
     const endpoint = await post(c, `${URL_}?tab=endpoints&new=1`, {
       intent: 'create',
       sourceId: String(source.id),
@@ -118,6 +137,7 @@ describe.each(TEST_DIALECTS)('API integration screen on %s', (dialect) => {
       targetTable: 'actual_revenue',
       syncFrequency: 'daily',
       mappingConfig,
+      webhookConfig,
       isActive: 'on',
     });
     expect(endpoint.status).toBe(302);
@@ -125,13 +145,15 @@ describe.each(TEST_DIALECTS)('API integration screen on %s', (dialect) => {
     expect(endpoints).toContain('API endpoint created successfully');
     expect(endpoints).toContain('Never');
     expect(endpoints).toContain('Sync Now');
-    const endpointId = (
-      await db()
-        .selectFrom('apiIntegrationEndpoints')
-        .select('id')
-        .where('name', '=', 'Screen revenue')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const { id: endpointId, webhookConfig: storedWebhook } = await db()
+      .selectFrom('apiIntegrationEndpoints')
+      .select(['id', 'webhookConfig'])
+      .where('name', '=', 'Screen revenue')
+      .executeTakeFirstOrThrow();
+    expect(storedWebhook).toBe(webhookConfig);
+    // The edit panel shows it back in its field.
+    const editForm = await text(await c.get(`${URL_}?tab=endpoints&edit=${endpointId}`));
+    expect(editForm).toContain('/hooks/revenue');
     const sync = await post(c, `${URL_}?tab=endpoints`, { intent: 'sync', id: String(endpointId) });
     expect(sync.status).toBe(302);
     expect(await follow(c, sync)).toContain('Sync started successfully');

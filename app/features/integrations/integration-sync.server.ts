@@ -74,6 +74,8 @@ export interface SyncLog {
   errorMessage: string | null;
   syncData: { errors: { record: string; message: string }[] } | null;
   triggeredBy: number | null;
+  /** When the run last changed: its end, or its start while it is still running. */
+  timestamp: string;
 }
 
 /** Errors kept in a log's syncData. */
@@ -863,14 +865,16 @@ function toSyncLog(row: Record<string, unknown>): SyncLog {
     syncData = null;
   }
   const n = (v: unknown) => Number(v ?? 0);
+  const startedAt = String(row.startedAt);
+  const completedAt = (row.completedAt as string | null) ?? null;
   return {
     id: n(row.id),
     endpointId: n(row.endpointId),
     endpointName: (row.endpointName as string | null) ?? null,
     sourceName: (row.sourceName as string | null) ?? null,
     status: row.status as SyncLog['status'],
-    startedAt: String(row.startedAt),
-    completedAt: (row.completedAt as string | null) ?? null,
+    startedAt,
+    completedAt,
     recordsProcessed: n(row.recordsProcessed),
     recordsCreated: n(row.recordsCreated),
     recordsUpdated: n(row.recordsUpdated),
@@ -891,6 +895,7 @@ function toSyncLog(row: Record<string, unknown>): SyncLog {
     errorMessage: (row.errorMessage as string | null) ?? null,
     syncData,
     triggeredBy: row.triggeredBy === null || row.triggeredBy === undefined ? null : n(row.triggeredBy),
+    timestamp: completedAt ?? startedAt,
   };
 }
 

@@ -138,6 +138,87 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
     expect((await moved.json()).errors).toEqual([{ field: 'endpoint', message }]);
   });
 
+  it("an endpoint's webhookConfig is set, read, changed, cleared, exported and audited; it must be a JSON object", async () => {
+    const { c } = await admin();
+    const source = await (
+      await send(c, 'POST', '/api/api-integration-sources', {
+        name: `Hooks ${dialect}`,
+        baseUrl: 'https://hooks.example.com/v1',
+      })
+    ).json();
+    const webhookConfig = JSON.stringify({ url: '/hooks/expenses', events: ['created'] });
+    const created = await send(c, 'POST', '/api/api-integration-endpoints', {
+      sourceId: source.id,
+      name: `Hooked ${dialect}`,
+      endpoint: '/expenses',
+      targetTable: 'budgets',
+      webhookConfig,
+    });
+    expect(created.status).toBe(201);
+    const endpoint = await created.json();
+    expect(endpoint.webhookConfig).toBe(webhookConfig);
+    expect((await (await c.get(`/api/api-integration-endpoints/${endpoint.id}`)).json()).webhookConfig).toBe(
+      webhookConfig,
+    );
+    const listed = (await (await c.get(`/api/api-integration-endpoints?sourceId=${source.id}`)).json()) as {
+      id: number;
+      webhookConfig: string | null;
+    }[];
+    expect(listed.find((e) => e.id === endpoint.id)?.webhookConfig).toBe(webhookConfig);
+
+    const changedConfig = JSON.stringify({ url: '/hooks/v2' });
+    const changed = await send(c, 'PUT', `/api/api-integration-endpoints/${endpoint.id}`, {
+      webhookConfig: changedConfig,
+    });
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).webhookConfig).toBe(changedConfig);
+    const stored = await db()
+      .selectFrom('apiIntegrationEndpoints')
+      .select('webhookConfig')
+      .where('id', '=', endpoint.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.webhookConfig).toBe(changedConfig);
+    const entries = await db()
+      .selectFrom('auditLogs')
+      .select(['action', 'changes', 'newData'])
+      .where('tableName', '=', 'api_integration_endpoints')
+      .where('recordId', '=', endpoint.id)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => e.action)).toEqual(['create', 'update']);
+    expect(JSON.stringify(entries[0].newData)).toContain('webhookConfig');
+    expect(JSON.parse(JSON.stringify(entries[1].changes))).toMatchObject({
+      webhookConfig: { old: webhookConfig, new: changedConfig },
+    });
+    const version = await db()
+      .selectFrom('dataVersions')
+      .select('data')
+      .where('tableName', '=', 'api_integration_endpoints')
+      .where('recordId', '=', endpoint.id)
+      .where('isActive', '=', true)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(version.data)).toContain('hooks/v2');
+
+    const csv = await (
+      await c.get(`/export/api-integration-endpoints?q=${encodeURIComponent(`Hooked ${dialect}`)}`)
+    ).text();
+    expect(csv.split('\n')[0]).toContain('Webhook (JSON)');
+    expect(csv).toContain('hooks/v2');
+
+    for (const [value, message] of [
+      ['[1, 2]', 'Webhook (JSON) must be a JSON object'],
+      ['{not json', 'Webhook (JSON) must be a JSON object'],
+      [`{"url": "${'x'.repeat(20_000)}"}`, 'Webhook (JSON) must be at most 20000 characters'],
+      [42, 'Webhook (JSON) must be text'],
+    ] as const) {
+      const bad = await send(c, 'PUT', `/api/api-integration-endpoints/${endpoint.id}`, { webhookConfig: value });
+      expect(bad.status, String(value).slice(0, 20)).toBe(400);
+      expect((await bad.json()).errors).toEqual([{ field: 'webhookConfig', message }]);
+    }
+    const cleared = await send(c, 'PUT', `/api/api-integration-endpoints/${endpoint.id}`, { webhookConfig: '' });
+    expect((await cleared.json()).webhookConfig).toBeNull();
+  });
+
   it('a source moved to another origin deactivates its credentials, each with an audit entry; another path keeps them', async () => {
     const { c, user } = await admin();
     const source = await (
@@ -280,6 +361,31 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
     });
     const dashboard = await (await c.get('/api/api-integrations/sync-logs?limit=5&offset=0')).json();
     expect(dashboard.length).toBeLessThanOrEqual(5);
+    // Every field of the log, plus when it last changed: its end (its start while running),
+    // the same value the dashboard's API activity shows for it.
+    const item = dashboard.find((l: { id: number }) => l.id === syncLog.id);
+    expect(item).toMatchObject({
+      id: syncLog.id,
+      endpointId: endpoint.id,
+      endpointName: 'Sales',
+      sourceName: `Sales ${dialect}`,
+      status: 'success',
+      startedAt: expect.any(String),
+      completedAt: expect.any(String),
+      recordsProcessed: 1,
+      recordsCreated: 1,
+      recordsUpdated: 0,
+      recordsSkipped: 0,
+      errorMessage: null,
+      syncData: null,
+      syncDuration: expect.any(Number),
+      triggeredBy: user.id,
+    });
+    expect(item.timestamp).toBe(item.completedAt);
+    expect(new Date(item.timestamp).toISOString()).toBe(item.timestamp);
+    for (const log of dashboard) expect(log.timestamp).toBe(log.completedAt ?? log.startedAt);
+    const { apiActivity } = await (await c.get('/api/dashboard')).json();
+    expect(apiActivity.find((a: { id: number }) => a.id === syncLog.id)?.timestamp).toBe(item.timestamp);
     expect((await c.get('/api/api-integration-sync-logs?limit=0')).status).toBe(400);
     expect((await send(c, 'POST', '/api/api-integration-sync/999999')).status).toBe(404);
   });

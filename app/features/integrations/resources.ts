@@ -181,6 +181,7 @@ export const apiIntegrationEndpoints = defineResource({
       defaultValue: 'manual',
     },
     { name: 'mappingConfig', label: 'Mapping (JSON)', kind: 'textarea', max: 20_000, format: 'json' },
+    { name: 'webhookConfig', label: 'Webhook (JSON)', kind: 'textarea', max: 20_000, format: 'json' },
     { name: 'description', label: 'Description', kind: 'textarea', max: 2000 },
     { name: 'isActive', label: 'Active', kind: 'boolean', optionLabels: ACTIVE_LABELS, defaultValue: 'true' },
   ],

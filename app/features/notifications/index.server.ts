@@ -11,5 +11,14 @@ export {
   userCreated,
   userDeactivated,
 } from './notification-events.server.ts';
+export {
+  MarkAllReadAnswer,
+  NotificationCountAnswer,
+  NotificationListAnswer,
+  SubscribedAnswer,
+  TestPushAnswer,
+  UnsubscribedAnswer,
+  VapidKeyAnswer,
+} from './answers.ts';
 export { countNotifications, NotificationQuerySchema } from './notifications.server.ts';
 export { SubscribeBody, UnsubscribeSchema } from './push.server.ts';

@@ -28,6 +28,7 @@ import { fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts'
 import { enabledCategories, rolesAtOrBelow } from './notification-recipients.server.ts';
 import { startPushDelivery } from './push.server.ts';
 import { keptNotificationCount } from './notification-badges.server.ts';
+import type { MarkAllReadResult } from './answers.ts';
 import { findUserSettings } from '../settings/index.server.ts';
 import type { UserSettings } from '../../platform/session/user-settings-row.ts';
 
@@ -648,7 +649,7 @@ export async function dismissNotification(ctx: ServiceContext, id: number): Prom
 }
 
 /** POST /api/notifications/mark-all-read: every unread notification of the reader. */
-export async function markAllNotificationsRead(ctx: ServiceContext): Promise<NotificationCount & { marked: number }> {
+export async function markAllNotificationsRead(ctx: ServiceContext): Promise<MarkAllReadResult> {
   const reader = await readerOf(ctx);
   const unread = await visible(ctx.db, reader, new Date().toISOString())
     .where(isUnread)

@@ -15,6 +15,7 @@ import https from 'node:https';
 import webpush from 'web-push';
 import { z } from 'zod';
 import type { NotificationView } from './shared.ts';
+import type { Subscribed, TestPushResult, Unsubscribed, VapidKey } from './answers.ts';
 import type { PushSettings } from '../../platform/config.server.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { inTransaction, requireUser, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
@@ -370,7 +371,7 @@ async function deliver(
 // The API
 
 /** GET /api/notifications/vapid-public-key → { publicKey }; 503 when push is not configured. */
-export function vapidPublicKey(settings: PushSettings): { publicKey: string } {
+export function vapidPublicKey(settings: PushSettings): VapidKey {
   if (!settings.vapid) throw unavailable();
   return { publicKey: settings.vapid.publicKey };
 }
@@ -436,7 +437,7 @@ export async function subscribePush(
   settings: PushSettings,
   input: unknown,
   options: PushDeliveryOptions = {},
-): Promise<{ subscribed: true }> {
+): Promise<Subscribed> {
   const user = requireUser(ctx);
   if (!settings.vapid) throw unavailable();
   const parsed = SubscribeSchema.safeParse(input ?? {});
@@ -503,7 +504,7 @@ export const UnsubscribeSchema = z.object({
 });
 
 /** POST /api/notifications/unsubscribe: { endpoint } removes that browser; nothing removes all the caller's. */
-export async function unsubscribePush(ctx: ServiceContext, input: unknown): Promise<{ removed: number }> {
+export async function unsubscribePush(ctx: ServiceContext, input: unknown): Promise<Unsubscribed> {
   const user = requireUser(ctx);
   const parsed = UnsubscribeSchema.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
@@ -535,7 +536,7 @@ export async function sendTestPush(
   ctx: ServiceContext,
   settings: PushSettings,
   options: PushDeliveryOptions = {},
-): Promise<{ sent: number; failed: number; removed: number }> {
+): Promise<TestPushResult> {
   const user = requireUser(ctx);
   if (!settings.vapid) throw unavailable();
   await countTestPush(ctx.db, user.id);
@@ -549,7 +550,7 @@ async function sendTestPushNow(
   user: AuthUser,
   settings: PushSettings,
   options: PushDeliveryOptions,
-): Promise<{ sent: number; failed: number; removed: number }> {
+): Promise<TestPushResult> {
   const subscriptions = await ctx.db
     .selectFrom('pushSubscriptions as s')
     .select(SUBSCRIPTION_COLUMNS)

@@ -2,30 +2,16 @@
 // the tabs, the badge text. Isomorphic.
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../../db/types.ts';
 import type { NotificationCategory, NotificationPriority, NotificationType } from '../../../db/types.ts';
+import type { z } from 'zod';
+import type { NotificationAnswer, NotificationCountAnswer } from './answers.ts';
 
 export { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES };
 export type { NotificationCategory, NotificationPriority, NotificationType };
 
 /** A notification as the API and screens show it. */
-export interface NotificationView {
-  id: number;
-  type: NotificationType;
-  priority: NotificationPriority;
-  title: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
-  actionUrl: string | null;
-  actionText: string | null;
-  category: NotificationCategory;
-  /** How many times the event happened (a repeat within an hour updates the unread notice). */
-  repeatCount: number;
-}
+export type NotificationView = z.output<typeof NotificationAnswer>;
 
-export interface NotificationCount {
-  total: number;
-  unread: number;
-}
+export type NotificationCount = z.output<typeof NotificationCountAnswer>;
 
 /** The count per category (a category with none is left out): what the page's tabs total. */
 export type CategoryCounts = Partial<Record<NotificationCategory, NotificationCount>>;

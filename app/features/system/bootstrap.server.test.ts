@@ -7,6 +7,7 @@ import { seedIfEmpty } from '../../../db/seed/index.ts';
 import { login } from '../auth/auth.server.ts';
 import { ensureOwner } from './bootstrap.server.ts';
 import { verifyPassword } from '../auth/passwords.server.ts';
+import { DEFAULT_SETTINGS, settingsFromRow } from '../../platform/session/user-settings-row.ts';
 
 describe.each(TEST_DIALECTS)('ensureOwner on %s', (dialect) => {
   let database: TestDatabase | undefined;
@@ -53,6 +54,12 @@ describe.each(TEST_DIALECTS)('ensureOwner on %s', (dialect) => {
     expect(audit).toMatchObject([{ action: 'create', userId: null, actorLabel: 'system' }]);
     expect(JSON.stringify(audit)).not.toContain('argon2');
     expect(JSON.stringify(audit)).not.toContain(result.temporaryPassword);
+
+    // With its settings row (the defaults) from the start, part of the account's creation.
+    const settings = await db.selectFrom('userSettings').selectAll().where('userId', '=', owner.id).execute();
+    expect(settings).toHaveLength(1);
+    const { id: _id, userId: _userId, createdAt: _c, updatedAt: _u, ...values } = settingsFromRow(settings[0]);
+    expect(values).toEqual(DEFAULT_SETTINGS);
 
     // Signing in with it works and demands a new password.
     const signedIn = await login(

@@ -3,8 +3,9 @@
 import type { DatabaseHandle } from '../../../db/client.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { seedIfEmpty } from '../../../db/seed/index.ts';
-import { systemActor, type Db } from '../../platform/context.ts';
+import { inTransaction, systemActor, type Db } from '../../platform/context.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
+import { createUserSettingsRow } from '../../../db/user-settings-rows.ts';
 import { createRuntime } from '../../platform/runtime.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/index.server.ts';
 
@@ -22,24 +23,29 @@ export async function ensureOwner(db: Db, given: { email?: string; password?: st
   if (existing) return { created: false };
   const email = (given.email ?? DEFAULT_OWNER_EMAIL).toLowerCase();
   const temporaryPassword = given.password ? undefined : generateTemporaryPassword();
-  await writeRecord(
-    // Before the process starts its job engine: nothing is sent from here.
-    { db, actor: systemActor(), meta: {}, runtime: createRuntime() },
-    'users',
-    {
-      action: 'create',
-      values: {
-        username: email.split('@')[0] || 'owner',
-        email,
-        passwordHash: await hashPassword(given.password ?? temporaryPassword!),
-        role: 'owner',
-        fullName: 'System Owner',
-        isTemporaryPassword: !given.password,
-        isActive: true,
+  const passwordHash = await hashPassword(given.password ?? temporaryPassword!);
+  // The account and its settings row (the defaults) together, or neither.
+  await inTransaction(db, async (trx) => {
+    const owner = await writeRecord(
+      // Before the process starts its job engine: nothing is sent from here.
+      { db: trx, actor: systemActor(), meta: {}, runtime: createRuntime() },
+      'users',
+      {
+        action: 'create',
+        values: {
+          username: email.split('@')[0] || 'owner',
+          email,
+          passwordHash,
+          role: 'owner',
+          fullName: 'System Owner',
+          isTemporaryPassword: !given.password,
+          isActive: true,
+        },
       },
-    },
-    { reason: 'Initial owner account created at first start' },
-  );
+      { reason: 'Initial owner account created at first start' },
+    );
+    await createUserSettingsRow(trx, owner.id);
+  });
   return { created: true, email, temporaryPassword };
 }
 

@@ -63,17 +63,23 @@ describe.each(TEST_DIALECTS)('health snapshots on %s', (dialect) => {
     expect((await recordHealthSnapshot(ctx, { dataDir: database.dataDir, sampleMs: 0 })).purged).toBe(0);
   });
 
+  const snapshotOf = async (dataDir: string) => {
+    const { snapshotId } = await recordHealthSnapshot(ctx, { dataDir, sampleMs: 0 });
+    return database.db.selectFrom('healthSnapshots').selectAll().where('id', '=', snapshotId).executeTakeFirstOrThrow();
+  };
+
+  it('measures the disk of the nearest existing parent while the data directory does not exist', async () => {
+    const row = await snapshotOf(path.join(database.dataDir, 'missing', 'data'));
+    const disk = fs.statfsSync(database.dataDir);
+    expect(row.diskTotal).toBe(disk.blocks * disk.bsize);
+    expect(row.diskFree).toBeGreaterThan(0);
+  });
+
   it('leaves the disk figures empty when the data directory cannot be read', async () => {
-    const { snapshotId } = await recordHealthSnapshot(ctx, {
-      dataDir: path.join(database.dataDir, 'missing'),
-      sampleMs: 0,
-    });
-    const row = await database.db
-      .selectFrom('healthSnapshots')
-      .selectAll()
-      .where('id', '=', snapshotId)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ diskFree: null, diskTotal: null });
+    // A path through a file: no directory of it can ever be made.
+    const file = path.join(database.dataDir, 'a-file');
+    fs.writeFileSync(file, '');
+    expect(await snapshotOf(path.join(file, 'data'))).toMatchObject({ diskFree: null, diskTotal: null });
   });
 
   it('may be run by the system or an administrator, not by other users', async () => {

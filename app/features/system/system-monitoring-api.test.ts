@@ -2,9 +2,14 @@
 // fault (a table taken away under a running server) answered 500 and recorded once per
 // fingerprint with its user, from an /api call and from a screen; the health call with the
 // app's own traffic figures; Resolve through the API (400, 409) and through the screen's form
-// (the spec's toast); the recovery actions; System Settings' real facts; admins only.
+// (the spec's toast); the recovery actions; System Settings' real facts; admins only; the disk
+// measured on a server started without its DATA_DIR.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
@@ -268,5 +273,40 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
     const { c: admin } = await signedIn({ role: 'admin' });
     expect((await admin.get('/api/system/errors')).status).toBe(200);
     expect(await (await admin.get('/')).text()).toContain('href="/system-monitoring"');
+  });
+});
+
+// A fresh installation on PostgreSQL with every secret given: nothing in the configuration writes
+// to DATA_DIR, and the first backup would be the first to make it. The server makes it at start
+// (private), so the health call measures the disk the data lives on from the first call.
+describe.each(TEST_DIALECTS)('health on %s when DATA_DIR did not exist at start', (dialect) => {
+  let base = '';
+  let dataDir = '';
+  beforeAll(() => {
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-no-data-'));
+    dataDir = path.join(base, 'fresh', 'data');
+  });
+  afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+  const vapid = webpush.generateVAPIDKeys();
+  const { signedIn } = useTestServer(dialect, {
+    env: () => {
+      expect(fs.existsSync(path.join(base, 'fresh'))).toBe(false);
+      return { DATA_DIR: dataDir, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey };
+    },
+  });
+
+  it('the server made DATA_DIR 0700 and the health call answers a disk object', async () => {
+    const modeOf = (dir: string) => fs.statSync(dir).mode & 0o777;
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(path.dirname(dataDir))).toBe(0o700);
+    const { c } = await signedIn({ role: 'owner' });
+    const health = await (await c.get('/api/system/health')).json();
+    expect(health.details.disk).toEqual({
+      used: expect.any(Number),
+      total: expect.any(Number),
+      percentage: expect.any(Number),
+    });
+    const disk = fs.statfsSync(dataDir);
+    expect(health.details.disk.total).toBe(disk.blocks * disk.bsize);
   });
 });

@@ -10,6 +10,7 @@ import { systemActor, type Db, type ServiceContext } from '../../platform/contex
 import { isDomainError } from '../../platform/errors.ts';
 import { verifyPassword } from '../auth/passwords.server.ts';
 import { createSession } from '../../platform/session/sessions.server.ts';
+import { DEFAULT_SETTINGS, settingsFromRow } from '../../platform/session/user-settings-row.ts';
 import { assertOwnAccount, OWN_PROFILE_ONLY, OWNER_PROTECTED } from './user-policy.server.ts';
 import { findUserByIdOrEmail } from './user-queries.server.ts';
 import {
@@ -89,6 +90,37 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
       .execute();
     expect(versions).toHaveLength(1);
     expect(JSON.stringify(versions[0].data)).not.toMatch(/passwordHash/);
+  });
+
+  it('a new user has a settings row with the defaults from creation on; a refused create leaves none', async () => {
+    const settingsCount = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('userSettings')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const address = email();
+    const { user } = await createUser(cli, { email: address, username: `settings${n}`, role: 'viewer' });
+    const row = await db.selectFrom('userSettings').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
+    const { id: _id, userId: _userId, createdAt: _c, updatedAt: _u, ...values } = settingsFromRow(row);
+    expect(values).toEqual(DEFAULT_SETTINGS);
+    // Part of the user's creation: the user's entry records the write, the row adds none of its own.
+    expect(await auditOf(user.id)).toHaveLength(1);
+    expect(
+      await db
+        .selectFrom('auditLogs')
+        .select('id')
+        .where('tableName', '=', 'user_settings')
+        .where('recordId', '=', row.id)
+        .execute(),
+    ).toEqual([]);
+
+    const before = await settingsCount();
+    await rejection(createUser(cli, { email: address, username: `again${n}`, role: 'viewer' }));
+    expect(await settingsCount()).toBe(before);
   });
 
   it('creates a user with a given password and a company; rejects duplicates and bad input', async () => {

@@ -5,6 +5,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { containsText, dialectOf } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/types.ts';
+import { createUserSettingsRow } from '../../../db/user-settings-rows.ts';
 import type { PermissionFlag, Role } from '../../platform/lib/permissions.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { nameKey } from '../../platform/lib/names.ts';
@@ -248,6 +249,7 @@ export async function createUser(
         },
         { reason: temporaryPassword ? 'User created with a temporary password' : 'User created' },
       );
+      await createUserSettingsRow(trx, row.id);
       const user = (await findUserById(trx, row.id))!;
       return { user, temporaryPassword };
     }),

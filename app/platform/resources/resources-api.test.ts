@@ -11,6 +11,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { type TestClient, useTestServer } from '../../../test/server.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
+import { RESOURCE_LIST } from '../../features/resources.ts';
+import { apiPathsOf } from '../api/resource-api.server.ts';
+import type { FieldDef } from './define.ts';
 
 type Row = Record<string, any> & { id: number };
 
@@ -1018,6 +1021,47 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
           { field: 'amount', message: 'Amount is required' },
           { field: 'startDate', message: 'Start Date is required' },
           { field: 'endDate', message: 'End Date is required' },
+        ]),
+      );
+    });
+
+    it('every resource: a create leaving out a required field (or sending it null or empty) answers that it is required', async () => {
+      // Read from the declarations alone: a field a create must carry is one with no default
+      // and not declared optional (optional texts and amounts, nullable references, flags).
+      const mustBeSent = (field: FieldDef) => {
+        switch (field.kind) {
+          case 'text':
+          case 'textarea':
+            return field.required === true;
+          case 'money':
+            return field.required !== false;
+          case 'enum':
+            return field.required !== false && field.defaultValue === undefined;
+          case 'boolean':
+            return false;
+          case 'reference':
+            return !field.nullable;
+          default:
+            return true;
+        }
+      };
+      for (const def of RESOURCE_LIST.filter((d) => !d.readOnly)) {
+        const path = `/api/${apiPathsOf(def).find((p) => !p.latest)!.path}`;
+        const required = def.fields.filter(mustBeSent);
+        expect(required.length, def.key).toBeGreaterThan(0);
+        const errors = required.map((f) => ({ field: f.name, message: f.requiredMessage ?? `${f.label} is required` }));
+        for (const missing of [undefined, null, '']) {
+          const body = Object.fromEntries(required.map((f) => [f.name, missing]));
+          await rejects(path, body, errors, def.table);
+        }
+      }
+      // The fields the specification names, in its words.
+      const endpoint = await owner.post('/api/api-integration-endpoints', { name: null });
+      expect((await endpoint.json()).errors).toEqual(
+        expect.arrayContaining([
+          { field: 'name', message: 'Name is required' },
+          { field: 'endpoint', message: 'Endpoint is required' },
+          { field: 'targetTable', message: 'Target table is required' },
         ]),
       );
     });

@@ -27,12 +27,33 @@ function isJsonObject(text: string): boolean {
   }
 }
 
+/** A value that is not there: left out, null, or an empty string (a choice nobody made). */
+function isMissing(input: unknown): boolean {
+  return input === undefined || input === null || input === '';
+}
+
+/**
+ * The one rule for a field a record must carry, whatever its kind: when the value is missing the
+ * answer is "<Label> is required" (or the field's declared message), never its kind's complaint
+ * about a wrong type; any other refused value gets the kind's own message. Every kind builds its
+ * type errors with it; a kind whose field may be left out simply never reaches it for a missing
+ * value, and a field declared `required: false` keeps its kind's message for a null.
+ */
+function typeError(field: FieldDef) {
+  const required = requiredMessage(field);
+  return (message: string) => (issue: { input?: unknown }) =>
+    field.required !== false && isMissing(issue.input) ? required : message;
+}
+
+/** What a missing required field answers. */
+function requiredMessage(field: Pick<FieldDef, 'label' | 'requiredMessage'>): string {
+  return field.requiredMessage ?? `${field.label} is required`;
+}
+
 /** `form`: a form post, where an unticked checkbox sends nothing (false). */
 function fieldSchema(field: FieldDef, form = false): z.ZodType {
-  const required = field.requiredMessage ?? `${field.label} is required`;
-  // A required field left out (or null) is "required", not of the wrong type.
-  const wrongType = (message: string) => (issue: { input?: unknown }) =>
-    issue.input == null && field.required !== false ? required : message;
+  const required = requiredMessage(field);
+  const wrongType = typeError(field);
   switch (field.kind) {
     case 'text':
     case 'textarea': {
@@ -88,16 +109,13 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
     }
     case 'date':
       return z
-        .string({ error: required })
+        .string({ error: wrongType(`${field.label} must be a valid date (YYYY-MM-DD)`) })
+        .min(1, { message: required, abort: true })
         .refine(isIsoDay, { message: `${field.label} must be a valid date (YYYY-MM-DD)` });
     case 'enum': {
       const options = field.options as [string, ...string[]];
       const oneOf = `${field.label} must be one of: ${options.join(', ')}`;
-      // A declared required message answers a missing choice ('Target table is required').
-      const schema = z.enum(options, {
-        error: (issue) =>
-          field.requiredMessage && (issue.input === undefined || issue.input === '') ? field.requiredMessage : oneOf,
-      });
+      const schema = z.enum(options, { error: wrongType(oneOf) });
       if (field.required === false) return schema.optional();
       // A JSON create may leave out a field with a default (an API source's auth type: none).
       return field.defaultValue !== undefined && !form
@@ -115,7 +133,7 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
     case 'reference': {
       // Above MAX_ID no row can exist (and PostgreSQL's integer columns would refuse the lookup).
       const id = z
-        .number({ error: required })
+        .number({ error: wrongType(required) })
         .int({ message: required })
         .positive({ message: required })
         .max(MAX_ID, { message: `${field.label} not found` });
