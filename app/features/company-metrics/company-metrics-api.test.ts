@@ -328,10 +328,15 @@ describe.each(TEST_DIALECTS)('company metrics API on %s', (dialect) => {
     expect(rows).toHaveLength(3);
   });
 
-  it("derives each connection row's churn rate from its counts", async () => {
+  it("derives each connection row's churn rate from its counts, and answers its connections as subscriberCount too", async () => {
     const { month: m, year } = nextMonth();
     const row = await create(editor, 'broadband-connections', BODIES['broadband-connections'](m, year));
     expect(row.churnRate).toBe(1); // 12 of 1,200
+    expect(row.subscriberCount).toBe(1200);
+    const listed = await (await viewer.get(`/api/broadband-connections?year=${year}&month=${m}`)).json();
+    expect(listed.find((r: Row) => r.id === row.id).subscriberCount).toBe(1200);
+    // Read-only: the figure is changed through activeConnections.
+    expect((await put(editor, `/api/broadband-connections/${row.id}`, { subscriberCount: 5 })).status).toBe(400);
     const devices = await create(editor, 'mobile-access-methods', BODIES['mobile-access-methods'](m, year));
     expect(devices.churnRate).toBeUndefined();
   });

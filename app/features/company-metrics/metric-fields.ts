@@ -90,6 +90,11 @@ export function churnRate(churn: string, active: string) {
   };
 }
 
+/** Another name for a count: integrations written against other names read the same figure. */
+export function aliasOf(count: string) {
+  return (row: Record<string, unknown>): number => Number(row[count]);
+}
+
 /** `part` as a percentage of `whole` with two decimals; 0 of nothing is 0. */
 export function shareOf(part: unknown, whole: unknown): number {
   const base = Number(whole);

@@ -5,6 +5,7 @@ import { ACCESS_METHODS, CONNECTION_TYPES, SUBSCRIPTION_TYPES } from '../../../d
 import { defineResource, messagesFor, type Messages } from '../../platform/resources/define.ts';
 import {
   ACCESS_METHOD_LABELS,
+  aliasOf,
   byMonth,
   churnRate,
   CONNECTION_TYPE_LABELS,
@@ -60,6 +61,8 @@ export const broadbandConnections = defineResource({
   derived: {
     percentageOfTotal: monthShare('activeConnections'),
     churnRate: churnRate('churnThisMonth', 'activeConnections'),
+    // The connections' table of other tools reads the active connections as subscriberCount.
+    subscriberCount: aliasOf('activeConnections'),
   },
   joins: [{ ...companyJoin, select: { companyName: 'name' } }],
   list: {

@@ -203,6 +203,18 @@ function joinWords(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+/**
+ * A new row without a company (the key absent, not empty) is the acting user's company when they
+ * are limited to one; anyone else must name it (docs/api.md, "Choosing the company").
+ */
+function withOwnCompany(ctx: ServiceContext, def: ResourceDef, input: unknown): unknown {
+  const companyId = actingUser(ctx)?.companyId ?? null;
+  if (def.company !== 'column' || companyId === null) return input;
+  if (input === null || typeof input !== 'object' || Array.isArray(input) || 'companyId' in input) return input;
+  const field = def.fields.find((f) => f.name === 'companyId');
+  return field?.kind === 'reference' ? { ...input, companyId } : input;
+}
+
 export async function createRecord<D extends ResourceDef>(
   ctx: ServiceContext,
   def: D,
@@ -210,7 +222,7 @@ export async function createRecord<D extends ResourceDef>(
   meta: WriteMeta = {},
 ): Promise<RowOf<D>> {
   authorize(ctx, def, 'create');
-  const value = parse(recordSchema(def), input);
+  const value = parse(recordSchema(def), withOwnCompany(ctx, def, input));
   if (def.pivot) return createPivot(ctx, def, value, meta);
   return inWriteTransaction(ctx, def, async (tx) => {
     // Rows of a named company ('One Network') take its id; it must exist and be the user's.

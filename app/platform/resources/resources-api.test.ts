@@ -1513,6 +1513,26 @@ describe.each(TEST_DIALECTS)('resource API on %s', (dialect) => {
       await expectError(await del(scopedAdmin, `/api/companies/${seed.vult}`), 403, 'Forbidden');
     });
 
+    it("a new row without companyId is the scoped user's company; a group-wide user must name it", async () => {
+      const withoutCompany = (key: 'revenue-projections' | 'actual-revenues' | 'subscriber-metrics') => {
+        const { companyId: _omitted, ...rest } = bodies[key]();
+        return key === 'subscriber-metrics' ? { ...rest, companyType: 'fintech', metricName: 'active_users' } : rest;
+      };
+      for (const [key, table] of [
+        ['revenue-projections', 'revenueProjections'],
+        ['actual-revenues', 'actualRevenue'],
+        ['subscriber-metrics', 'subscriberMetrics'],
+      ] as const) {
+        const own = await created(scopedEditor, `/api/${key}`, withoutCompany(key));
+        expect(own.companyId, key).toBe(seed.vult);
+        const rows = await count(table);
+        await expectInvalid(await owner.post(`/api/${key}`, withoutCompany(key)), [
+          { field: 'companyId', message: 'Company is required' },
+        ]);
+        expect(await count(table), key).toBe(rows);
+      }
+    });
+
     it('rows cannot be created for, or moved to, another company', async () => {
       const check = async (
         c: TestClient,
