@@ -1,0 +1,175 @@
+// The load of the fault suite: signed-in users through the front door. Editors create, change
+// and delete their own expenses; viewers read lists, the dashboard and exports. Every write is
+// journalled with its outcome: acknowledged (2xx), refused (a 4xx the client caused) or unknown
+// (the answer never came, or a 5xx): the verification (verify.ts) holds the database to it.
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export type Outcome = 'ok' | 'unknown' | 'refused';
+
+/** One write of one expense, known by its description (unique per client and row). */
+export interface JournalEntry {
+  key: string;
+  op: 'create' | 'update' | 'delete';
+  /** The amount the write sets (create, update). */
+  amount: number | null;
+  /** The row's id when an answer gave it. */
+  id: number | null;
+  outcome: Outcome;
+  at: number;
+}
+
+/** A request that did not succeed, when it started and how it failed. */
+export interface Failure {
+  at: number;
+  path: string;
+  method: string;
+  status: number | 'network';
+}
+
+export interface LoadStats {
+  requests: number;
+  failures: Failure[];
+  /** Answer times in ms of requests that succeeded, with when they started (percentiles per window). */
+  timings: { at: number; ms: number }[];
+}
+
+export class Session {
+  cookie = '';
+  readonly origin: string;
+  /** Where its requests are counted (the set-up's, then the run's). */
+  stats: LoadStats;
+  /** The last request found no server listening (the connection was refused: it never ran). */
+  unreached = false;
+  constructor(origin: string, stats: LoadStats) {
+    this.origin = origin;
+    this.stats = stats;
+  }
+
+  async request(method: string, path: string, body?: unknown): Promise<Response | null> {
+    const at = Date.now();
+    this.stats.requests++;
+    this.unreached = false;
+    try {
+      const response = await fetch(`${this.origin}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(method === 'GET' ? {} : { Origin: this.origin }),
+          ...(this.cookie ? { Cookie: this.cookie } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000),
+      });
+      // The body is read in full: a response cut off in the middle is a failure too.
+      const text = await response.text();
+      const ms = Date.now() - at;
+      if (response.ok) this.stats.timings.push({ at, ms });
+      else this.stats.failures.push({ at, path, method, status: response.status });
+      return new Response(response.ok || response.status < 500 ? text : null, {
+        status: response.status,
+        headers: response.headers,
+      });
+    } catch (error) {
+      this.unreached = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
+      this.stats.failures.push({ at, path, method, status: 'network' });
+      return null;
+    }
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const response = await this.request('POST', '/api/auth/login', { email, password });
+      const cookie = response?.headers.getSetCookie().find((c) => c.startsWith('__session='));
+      if (response?.status === 200 && cookie) {
+        this.cookie = cookie.split(';')[0];
+        return;
+      }
+      await sleep(250);
+    }
+    throw new Error(`${email} could not sign in`);
+  }
+}
+
+/** What an editor writes against: its expense category and department. */
+export interface Books {
+  departmentId: number;
+  categoryId: number;
+}
+
+/** A refused connection never ran the request; a lost or failed answer may have followed a commit. */
+const outcomeOf = (session: Session, response: Response | null): Outcome =>
+  response === null
+    ? session.unreached
+      ? 'refused'
+      : 'unknown'
+    : response.status >= 500
+      ? 'unknown'
+      : response.ok
+        ? 'ok'
+        : 'refused';
+
+/**
+ * An editor: creates expenses, changes the amount of one of its rows or deletes one, and
+ * sometimes reads its list. Runs until `until`; the journal gets every write.
+ */
+export async function runEditor(
+  session: Session,
+  name: string,
+  books: Books,
+  journal: JournalEntry[],
+  until: () => boolean,
+  pauseMs: number,
+): Promise<void> {
+  const live: { key: string; id: number }[] = [];
+  let seq = 0;
+  while (!until()) {
+    const roll = Math.random();
+    if (roll < 0.5 || live.length === 0) {
+      const key = `fault-${name}-${++seq}`;
+      const amount = Math.round(Math.random() * 1_000_000) / 100 + 1;
+      const at = Date.now();
+      const response = await session.request('POST', '/api/actual-expenses', {
+        ...books,
+        amount,
+        expenseDate: '2026-11-27',
+        description: key,
+        vendor: 'Fault Suite',
+      });
+      const outcome = outcomeOf(session, response);
+      const id = outcome === 'ok' ? Number(((await response!.json()) as { id: number }).id) : null;
+      journal.push({ key, op: 'create', amount, id, outcome, at });
+      if (id !== null) live.push({ key, id });
+    } else if (roll < 0.8) {
+      const row = live[Math.floor(Math.random() * live.length)];
+      const amount = Math.round(Math.random() * 1_000_000) / 100 + 1;
+      const at = Date.now();
+      const response = await session.request('PUT', `/api/actual-expenses/${row.id}`, { amount });
+      journal.push({ key: row.key, op: 'update', amount, id: row.id, outcome: outcomeOf(session, response), at });
+    } else if (roll < 0.9) {
+      const [row] = live.splice(Math.floor(Math.random() * live.length), 1);
+      const at = Date.now();
+      const response = await session.request('DELETE', `/api/actual-expenses/${row.id}`);
+      journal.push({ key: row.key, op: 'delete', amount: null, id: row.id, outcome: outcomeOf(session, response), at });
+    } else {
+      await session.request('GET', `/api/actual-expenses?q=${encodeURIComponent(`fault-${name}-`)}&limit=20`);
+    }
+    await sleep(pauseMs);
+  }
+}
+
+const VIEWER_READS = [
+  '/api/actual-expenses?limit=50',
+  '/api/budgets?limit=50',
+  '/api/dashboard',
+  '/export/actual-expenses?q=fault-e1-',
+  '/actual-expenses',
+];
+
+/** A viewer: reads lists, the dashboard, an export and a screen, until `until`. */
+export async function runViewer(session: Session, until: () => boolean, pauseMs: number): Promise<void> {
+  let i = Math.floor(Math.random() * VIEWER_READS.length);
+  while (!until()) {
+    await session.request('GET', VIEWER_READS[i++ % VIEWER_READS.length]);
+    await sleep(pauseMs);
+  }
+}

@@ -1,0 +1,209 @@
+// The fault suite (npm run test:faults): the production topology under load while processes and
+// the database are killed and restarted, then the database held to what the clients saw.
+//   npm run test:faults -- [--short] [--clients N] [--seconds S] [--kills K] [--only postgres|sqlite]
+// --short is the version `npm test` runs; without it the full run prints the figures of
+// bench/README.md. Exit code 1 when a goal is missed.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, numberArg } from '../../bench/constants.ts';
+import { createDatabase } from '../../db/client.ts';
+import { keptCountProblems, sqliteCheckProblems } from './kept-counts.ts';
+import { runEditor, runViewer, Session, type Books, type JournalEntry, type LoadStats } from './load.ts';
+import { startTopology, type Topology } from './topology.ts';
+import { verifyJournal } from './verify.ts';
+import { recoveryReport, type FaultWindow } from './report.ts';
+
+const argv = process.argv.slice(2);
+const short = argv.includes('--short');
+const only = argValue(argv, 'only');
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const USER_PASSWORD = 'Fault-Suite-Password-1';
+
+const log = (line: string) => console.log(`[faults] ${line}`);
+
+/** Department, category and the users of the run, made by the owner through the API. */
+async function prepareUsers(origin: string, editors: number, viewers: number, stats: LoadStats) {
+  const owner = new Session(origin, stats);
+  await owner.signIn(BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD);
+  const json = async (method: string, path: string, body?: unknown) => {
+    const response = await owner.request(method, path, body);
+    if (!response?.ok) throw new Error(`${method} ${path}: ${response?.status} ${await response?.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const companies = (await json('GET', '/api/companies')) as unknown as { id: number }[];
+  const tag = Date.now().toString(36);
+  const department = await json('POST', '/api/departments', { name: `Faults ${tag}` });
+  const category = await json('POST', '/api/expense-categories', {
+    companyId: companies[0].id,
+    departmentId: department.id,
+    name: `Fault load ${tag}`,
+  });
+  const books: Books = { departmentId: Number(department.id), categoryId: Number(category.id) };
+  const people = async (role: 'editor' | 'viewer', n: number) => {
+    const sessions: { name: string; session: Session }[] = [];
+    for (let i = 1; i <= n; i++) {
+      const name = `${role[0]}${i}`;
+      const email = `fault-${tag}-${name}@example.com`;
+      await json('POST', '/api/users', {
+        username: `fault-${tag}-${name}`,
+        email,
+        password: USER_PASSWORD,
+        role,
+        isTemporaryPassword: false,
+      });
+      const session = new Session(origin, stats);
+      await session.signIn(email, USER_PASSWORD);
+      sessions.push({ name, session });
+    }
+    return sessions;
+  };
+  return { owner, books, editors: await people('editor', editors), viewers: await people('viewer', viewers) };
+}
+
+interface Load {
+  journal: JournalEntry[];
+  stats: LoadStats;
+  done: Promise<unknown>;
+  stop(): void;
+}
+
+function startLoad(prepared: Awaited<ReturnType<typeof prepareUsers>>, stats: LoadStats, pauseMs: number): Load {
+  let stopped = false;
+  const journal: JournalEntry[] = [];
+  const until = () => stopped;
+  const done = Promise.all([
+    ...prepared.editors.map((e) => runEditor(e.session, e.name, prepared.books, journal, until, pauseMs)),
+    ...prepared.viewers.map((v) => runViewer(v.session, until, pauseMs)),
+  ]);
+  return { journal, stats, done, stop: () => (stopped = true) };
+}
+
+const newStats = (): LoadStats => ({ requests: 0, failures: [], timings: [] });
+
+/** PostgreSQL: two web processes behind HAProxy, two workers; web kills, rolling restarts and database restarts under load. */
+async function postgresRun(options: { clients: number; seconds: number; rounds: number }): Promise<string[]> {
+  log(`PostgreSQL topology: 2 web processes behind HAProxy, 2 workers; ${options.clients} clients`);
+  const topology = await startTopology({ postgresUrl });
+  const problems: string[] = [];
+  try {
+    const setupStats = newStats();
+    const editors = Math.ceil(options.clients / 2);
+    const prepared = await prepareUsers(topology.origin, editors, options.clients - editors, setupStats);
+    const stats = newStats();
+    for (const p of [...prepared.editors, ...prepared.viewers]) p.session.stats = stats;
+    const windows: FaultWindow[] = [];
+    const load = startLoad(prepared, stats, short ? 100 : 250);
+    const fault = async (kind: FaultWindow['kind'], act: () => Promise<void>) => {
+      const at = Date.now();
+      await act();
+      windows.push({ kind, at, end: Date.now() });
+      log(`${kind}: done in ${((Date.now() - at) / 1000).toFixed(1)} s`);
+    };
+    const calm = () => sleep((options.seconds * 1000) / (options.rounds * 3 + 1));
+    await calm();
+    for (let round = 0; round < options.rounds; round++) {
+      const web = topology.webs[round % 2];
+      await fault('web kill -9', async () => {
+        await web.kill();
+        // The balancer takes it out; it comes back once it is ready again.
+        await sleep(2000);
+        await web.start();
+      });
+      await calm();
+      await fault('rolling SIGTERM restart', async () => {
+        for (const w of topology.webs) {
+          await w.stop();
+          await w.start();
+          // The balancer's health check sees it up again before the next one goes.
+          await sleep(1500);
+        }
+      });
+      await calm();
+      await fault('PostgreSQL restart', () => topology.restartPostgres());
+      await calm();
+    }
+    load.stop();
+    await load.done;
+    problems.push(...(await checkDatabase(topology, load.journal)));
+    problems.push(...recoveryReport(stats, windows, log, short ? {} : { p99Goal: 200 }));
+  } finally {
+    await topology.close();
+  }
+  return problems;
+}
+
+/** The embedded mode: one web process on SQLite killed with -9 again and again during writes. */
+async function sqliteRun(options: { clients: number; kills: number }): Promise<string[]> {
+  log(`embedded mode (SQLite): ${options.kills} kill -9 of the web process during writes; ${options.clients} editors`);
+  const topology = await startTopology({ postgresUrl: null });
+  const problems: string[] = [];
+  try {
+    const prepared = await prepareUsers(topology.origin, options.clients, 0, newStats());
+    const stats = newStats();
+    for (const p of prepared.editors) p.session.stats = stats;
+    const load = startLoad(prepared, stats, 20);
+    const [web] = topology.webs;
+    let restartMs = 0;
+    for (let i = 0; i < options.kills; i++) {
+      await sleep(500 + Math.random() * 1000);
+      await web.kill();
+      const at = Date.now();
+      await web.start();
+      restartMs = Math.max(restartMs, Date.now() - at);
+    }
+    await sleep(1000);
+    load.stop();
+    await load.done;
+    log(`slowest restart after a kill: ${(restartMs / 1000).toFixed(1)} s`);
+    problems.push(...(await checkDatabase(topology, load.journal)));
+  } finally {
+    await topology.close();
+  }
+  return problems;
+}
+
+/** The journal, the kept counts and (SQLite) the file's own checks, read with a connection of our own. */
+async function checkDatabase(topology: Topology, journal: JournalEntry[]): Promise<string[]> {
+  const handle = createDatabase({ url: topology.databaseUrl ?? undefined, dataDir: topology.dataDir });
+  try {
+    const verdict = await verifyJournal(handle.db, journal);
+    log(
+      `writes: ${verdict.writes} (${verdict.acknowledged} acknowledged, ${verdict.unknown} unanswered); ` +
+        `lost or phantom: ${verdict.lost.length}; written by no client: ${verdict.unexplained.length}; ` +
+        `audit/version mismatches: ${verdict.auditProblems.length}`,
+    );
+    const kept = await keptCountProblems(handle.db);
+    const sqlite = handle.dialect === 'sqlite' ? await sqliteCheckProblems(handle.db) : [];
+    if (handle.dialect === 'sqlite') log(`integrity_check and foreign_key_check: ${sqlite.length ? 'FAILED' : 'ok'}`);
+    log(`kept counts equal count(*): ${kept.length ? 'NO' : 'yes'}`);
+    if (verdict.acknowledged === 0) return ['no write was acknowledged: the load did not run'];
+    return [
+      ...verdict.lost,
+      ...verdict.unexplained.map((k) => `${k}: in the database, written by no client`),
+      ...verdict.auditProblems,
+      ...kept,
+      ...sqlite,
+    ];
+  } finally {
+    await handle.close();
+  }
+}
+
+const problems: string[] = [];
+if (only !== 'sqlite')
+  problems.push(
+    ...(await postgresRun({
+      clients: numberArg(argv, 'clients', short ? 12 : 200),
+      seconds: numberArg(argv, 'seconds', short ? 30 : 300),
+      rounds: numberArg(argv, 'rounds', short ? 1 : 3),
+    })),
+  );
+if (only !== 'postgres')
+  problems.push(
+    ...(await sqliteRun({
+      clients: numberArg(argv, 'clients', short ? 4 : 8),
+      kills: numberArg(argv, 'kills', short ? 5 : 20),
+    })),
+  );
+for (const problem of problems.slice(0, 50)) console.error(`[faults] PROBLEM ${problem}`);
+log(problems.length ? `${problems.length} problem(s)` : 'every goal held');
+process.exit(problems.length ? 1 : 0);
