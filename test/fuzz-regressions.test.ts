@@ -91,14 +91,20 @@ describe.each(TEST_DIALECTS)('fuzz findings on %s', (dialect) => {
     await refused(
       await owner.request(
         '/api/users',
-        json('POST', { username: nul, email: 'nul-user@example.com', password: 'Password-123' }),
+        json('POST', { username: nul, email: 'nul-user@example.com', password: 'Password-123', role: 'viewer' }),
       ),
       'username',
     );
     await refused(
       await owner.request(
         '/api/users',
-        json('POST', { username: 'nul-user', email: 'nul-user@example.com', password: 'Password-123', fullName: nul }),
+        json('POST', {
+          username: 'nul-user',
+          email: 'nul-user@example.com',
+          password: 'Password-123',
+          role: 'viewer',
+          fullName: nul,
+        }),
       ),
       'fullName',
     );

@@ -7,6 +7,7 @@ import { apiRoute, readJson } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { askInConversation, StreamQuestion } from '../features/ai/ai-conversation.server.ts';
 import { holdAnalysisLease } from '../features/ai/analysis-limit.server.ts';
+import type { ChatStreamEvent } from '../features/ai/answers.ts';
 import { fieldErrorsFromZod, invalid, isDomainError } from '../platform/errors.ts';
 
 export const { loader, action, access } = apiRoute({
@@ -20,7 +21,7 @@ export const { loader, action, access } = apiRoute({
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
-          const send = (event: object) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+          const send = (event: ChatStreamEvent) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
           try {
             const conversation = await askInConversation(ctx, context.config.openai, parsed.data.message, {
               onDelta: (delta) => send({ delta }),

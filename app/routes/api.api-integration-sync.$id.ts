@@ -4,6 +4,7 @@ import { apiRoute, idParam, apiJson, readJson } from '../platform/api/api.server
 import { fieldErrorsFromZod, invalid } from '../platform/errors.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { requestSync, SyncRequest } from '../features/integrations/integration-sync.server.ts';
+import type { SyncStarted } from '../features/integrations/answers.ts';
 
 export const { loader, action, access } = apiRoute(
   {
@@ -17,7 +18,7 @@ export const { loader, action, access } = apiRoute(
           {
             message: 'Sync started successfully',
             syncLog: await requestSync(ctx, context.config.integrations, idParam(params.id)),
-          },
+          } satisfies SyncStarted,
           { status: 202 },
         );
       },

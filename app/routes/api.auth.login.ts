@@ -5,6 +5,7 @@ import { login } from '../features/auth/auth.server.ts';
 import { isDomainError } from '../platform/errors.ts';
 import { LoginSchema } from '../features/auth/schemas.ts';
 import { toPublicUser } from '../features/users/user-queries.server.ts';
+import type { LoginResult } from '../features/auth/answers.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {
@@ -19,10 +20,9 @@ export const { loader, action, access } = apiRoute({
           body,
           await readSessionToken(request, context),
         );
-        return apiJson(
-          { success: true, user: toPublicUser(user) },
-          { headers: { 'Set-Cookie': await sessionCookieHeader(context, token, session.rememberMe) } },
-        );
+        return apiJson({ success: true, user: toPublicUser(user) } satisfies LoginResult, {
+          headers: { 'Set-Cookie': await sessionCookieHeader(context, token, session.rememberMe) },
+        });
       } catch (error) {
         if (!isDomainError(error)) throw error;
         // The old client reads { success, error }; the API's error shape adds { message, errors } (docs/api.md).

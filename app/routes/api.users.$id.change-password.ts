@@ -2,6 +2,7 @@ import { apiRoute, idParam, readJson } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
 import { changePassword } from '../features/auth/auth.server.ts';
 import { PasswordChangeBody } from '../features/auth/schemas.ts';
+import type { PasswordChanged } from '../features/users/answers.ts';
 
 // Oneself (current password required), or a user manager within the owner protections.
 export const { loader, action, access } = apiRoute(
@@ -11,7 +12,7 @@ export const { loader, action, access } = apiRoute(
       body: PasswordChangeBody,
       run: async ({ request, params, auth, ctx }) => {
         await changePassword(ctx, idParam(params.id), await readJson(request), auth.session.id);
-        return { success: true, message: 'Password changed successfully' };
+        return { success: true, message: 'Password changed successfully' } satisfies PasswordChanged;
       },
     },
   },

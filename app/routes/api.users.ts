@@ -3,6 +3,7 @@ import { apiRoute, apiJson, pagingHeaders, readJson } from '../platform/api/api.
 import { allow } from '../platform/screen/route-access.ts';
 import { createUser, getUser, listUsersPage } from '../features/users/users.server.ts';
 import { CreateUserSchema } from '../features/users/schemas.ts';
+import type { CreatedUser } from '../features/users/answers.ts';
 
 export const { loader, action, access } = apiRoute({
   GET: {
@@ -21,9 +22,10 @@ export const { loader, action, access } = apiRoute({
     body: CreateUserSchema,
     run: async ({ request, ctx }) => {
       const { user, temporaryPassword } = await createUser(ctx, await readJson(request));
-      // A generated temporary password is shown once, in this answer only.
+      // A generated temporary password (asked for with temporaryPassword: true) is shown once, in this answer only.
       const created = await getUser(ctx, user.id);
-      return apiJson(temporaryPassword ? { ...created, temporaryPassword } : created, { status: 201 });
+      const answer: CreatedUser = temporaryPassword ? { ...created, temporaryPassword } : created;
+      return apiJson(answer, { status: 201 });
     },
   },
 });

@@ -127,9 +127,17 @@ function resourcePathTargets(def: ResourceDef, base: string): FuzzTarget[] {
   ];
 }
 
+/** A route file's source, or that of the module its action is re-exported from (a thin route). */
+function actionSource(routeFile: string): string {
+  const source = fs.readFileSync(routeFile, 'utf8');
+  const from = /export \{[^}]*\baction\b[^}]*\} from '([^']+)'/.exec(source)?.[1];
+  return from ? fs.readFileSync(path.resolve(path.dirname(routeFile), from), 'utf8') : source;
+}
+
 /**
- * Screen paths of the resources: route files `_shell.<path>.tsx` whose action is
- * `resourceAction(<def>, …)`, or whose tabs are `resourceTabs({ <tab>: <def>, … })` (the
+ * Screen paths of the resources: route files `_shell.<path>.tsx` whose action (in the file or
+ * the module a thin route re-exports it from) is `resourceAction(<def>, …)`, whose tabs are
+ * `resourceTabs({ <tab>: <def>, … })` or whose access is `resourceScreenAccess(<def>)` (the
  * default tab's resource: the others run the same generic action and are fuzzed by their API).
  */
 export function resourceScreens(
@@ -140,9 +148,10 @@ export function resourceScreens(
   for (const file of fs.readdirSync(routesDir).sort()) {
     const match = /^_shell\.([a-z0-9-]+)\.tsx$/.exec(file);
     if (!match) continue;
-    const source = fs.readFileSync(path.join(routesDir, file), 'utf8');
+    const source = actionSource(path.join(routesDir, file));
     const name = (/resourceAction\(\s*(\w+)\s*,/.exec(source) ??
-      /resourceTabs\(\{\s*[\w'-]+:\s*(\w+)/.exec(source))?.[1];
+      /resourceTabs\(\{\s*[\w'-]+:\s*(\w+)/.exec(source) ??
+      /resourceScreenAccess\(\s*(\w+)/.exec(source))?.[1];
     const def = name ? byName[name] : undefined;
     if (def && findResource(def.key)) screens.push({ path: `/${match[1]}`, def });
   }
@@ -195,15 +204,19 @@ const victimRef = fc.oneof(
   { weight: 1, arbitrary: formId },
 );
 
-const newUser = fc.record({
+const newUserFields = {
   username,
   email,
-  password,
   role,
   companyId: companyRef,
   fullName: fc.constantFrom('Fuzz User', null, ''),
-  isTemporaryPassword: fc.boolean(),
-});
+};
+const userWithPassword = fc.record({ ...newUserFields, password, isTemporaryPassword: fc.boolean() });
+/** The API: a given password, or (the explicit option) a generated one. */
+const newUser = fc.oneof(
+  { weight: 3, arbitrary: userWithPassword },
+  { weight: 1, arbitrary: fc.record({ ...newUserFields, temporaryPassword: fc.constant(true) }) },
+);
 const userEdit = fc.record({ username, email, role, companyId: companyRef });
 const profile = fc.record({
   username,
@@ -402,7 +415,7 @@ function screenTargets(): FuzzTarget[] {
   const form = (fields: fc.Arbitrary<[string, unknown][]>) => fc.record({ form: fields, origin });
   const userForm = fc
     .oneof(
-      newUser.map((u) => ({ ...u, isTemporaryPassword: u.isTemporaryPassword ? 'on' : undefined })),
+      userWithPassword.map((u) => ({ ...u, isTemporaryPassword: u.isTemporaryPassword ? 'on' : undefined })),
       userEdit,
       permissions.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v ? 'on' : 'off']))),
     )

@@ -1,7 +1,7 @@
 // The AI analytics services over real books on every test dialect: a predictable category, a
 // planted outlier and duplicate, a budget overrun, the analytics permission and company scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rejection } from '../../../test/assertions.ts';
+import { expectAnswer, rejection } from '../../../test/assertions.ts';
 import { userContext, systemContext } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
@@ -9,6 +9,12 @@ import { analyzeCompanyBudget, predictExpenses, SELECT_COMPANY } from './ai-anal
 import { dailyExpenses, detectExpenseAnomalies } from './ai-anomalies.server.ts';
 import { generateAllInsights, generateInsights, listInsights } from './ai-insights.server.ts';
 import { addMonths } from './stats/forecast.ts';
+import {
+  BudgetAnalysisAnswer,
+  ExpenseAnomalyListAnswer,
+  ExpensePredictionListAnswer,
+  InsightListAnswer,
+} from './answers.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
 
@@ -103,7 +109,9 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
   afterAll(() => database?.destroy());
 
   it('predicts the next months of a steady rise from the books', async () => {
-    const [prediction] = await predictExpenses(analyst, { companyId, categoryId, months: 3 }, NOW);
+    const predictions = await predictExpenses(analyst, { companyId, categoryId, months: 3 }, NOW);
+    expectAnswer(ExpensePredictionListAnswer, predictions);
+    const [prediction] = predictions;
     expect(prediction).toMatchObject({
       categoryName: `AI Cloud ${dialect}`,
       trend: 'increasing',
@@ -122,6 +130,7 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
 
   it("finds the planted outlier and duplicate in the last 30 days, none of another company's", async () => {
     const found = (await detectExpenseAnomalies(analyst, { companyId, lookbackDays: '30' }, NOW)).anomalies;
+    expectAnswer(ExpenseAnomalyListAnswer, found);
     expect(found.map((f) => [f.anomalyType, f.amount])).toEqual(
       expect.arrayContaining([
         ['unusual_amount', 20_000],
@@ -151,6 +160,7 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
 
   it("analyzes the budget of a company's year; a company is required", async () => {
     const analysis = await analyzeCompanyBudget(analyst, { companyId: String(companyId), year: '2026' });
+    expectAnswer(BudgetAnalysisAnswer, analysis);
     expect(analysis).toMatchObject({ companyId, year: 2026, totalBudget: 10_000 });
     expect(analysis.totalActual).toBeGreaterThan(20_000);
     expect(analysis.variance).toBeCloseTo(analysis.totalActual - 10_000, 2);
@@ -184,6 +194,7 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
 
   it('insights: computed from the books, stored per company (a new run replaces them), read within scope', async () => {
     const insights = await generateInsights(analyst, companyId, NOW);
+    expectAnswer(InsightListAnswer, insights);
     const byType = Object.fromEntries(insights.map((i) => [i.type + (i.title.includes('budget') ? '-budget' : ''), i]));
     expect(byType.forecast.title).toMatch(/^Expenses of the next 3 months: about \$[\d,]+$/);
     expect(byType.trend).toMatchObject({ title: `AI Cloud ${dialect} spending is rising`, impact: 'negative' });

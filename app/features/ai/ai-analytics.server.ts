@@ -5,7 +5,8 @@
 // Amounts are US dollars.
 import { z } from 'zod';
 import { analyzeBudget } from './stats/budget-variance.ts';
-import { addMonths, forecast, type Trend } from './stats/forecast.ts';
+import { addMonths, forecast } from './stats/forecast.ts';
+import type { BudgetAnalysis, ExpensePrediction } from './answers.ts';
 import { actorCompanyScope, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
 import { fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import { budgetFigures, expenseMonthSeries } from '../finance/index.server.ts';
@@ -16,6 +17,8 @@ export const BUDGET_YEARS = [2024, 2025, 2026] as const;
 export const SELECT_COMPANY = 'Please select a company for budget analysis';
 /** Expenses older than this many months are not read for predictions and anomaly baselines. */
 const HISTORY_MONTHS = 36;
+
+export type { BudgetAnalysis, ExpensePrediction };
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
@@ -78,26 +81,6 @@ export const PredictionRequest = z.object({
   categoryId: optionalId,
   months: choice(PREDICTION_MONTHS, 'months', 3),
 });
-
-export interface ExpensePrediction {
-  /** The category's company: the same category name exists in every company. */
-  companyId: number;
-  companyName: string;
-  categoryId: number;
-  categoryName: string;
-  departmentId: number;
-  departmentName: string;
-  predictedAmount: number;
-  confidence: number;
-  historicalAverage: number;
-  seasonalPattern: boolean;
-  trend: Trend;
-  factors: string[];
-  months: number;
-  /** The monthly history and the predicted months with their band, for the chart. */
-  history: { month: string; amount: number }[];
-  forecast: { month: string; amount: number; low: number; high: number }[];
-}
 
 /** POST /api/ai/predict-expenses: per category × department, the next 1, 3, 6 or 12 months from the current one. */
 export async function predictExpenses(
@@ -173,23 +156,6 @@ export async function predictExpenses(
       };
     })
     .sort((a, b) => b.predictedAmount - a.predictedAmount || a.categoryName.localeCompare(b.categoryName));
-}
-
-export interface BudgetAnalysis {
-  companyId: number;
-  year: number;
-  totalBudget: number;
-  totalActual: number;
-  variance: number;
-  variancePercentage: number | null;
-  categories: {
-    categoryName: string;
-    budget: number;
-    actual: number;
-    variance: number;
-    variancePercentage: number | null;
-  }[];
-  recommendations: string[];
 }
 
 /** GET /api/ai/budget-analysis/{companyId}/{year}: the company's year, budget (each month's one plan) against actual. */

@@ -8,7 +8,8 @@
 // company's findings only (another company's id is a 404). Amounts are US dollars.
 import { z } from 'zod';
 import { ANOMALY_WINDOWS, choice, optionalId, parse, scopedCompany } from './ai-analytics.server.ts';
-import { recommendationsFor, type AnomalyType, type Severity } from './stats/outliers.ts';
+import { recommendationsFor } from './stats/outliers.ts';
+import type { ExpenseAnomaly } from './answers.ts';
 import { requestAnomalyRun } from './anomaly-runs.server.ts';
 import { expensesToken } from '../finance/index.server.ts';
 import { requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
@@ -37,21 +38,7 @@ export const AnomalyRequest = z.object({
   offset: pageNumber('offset', 0, 2_147_483_647),
 });
 
-export interface ExpenseAnomaly {
-  expenseId: number;
-  companyId: number;
-  companyName: string;
-  categoryName: string;
-  departmentName: string;
-  anomalyType: AnomalyType;
-  severity: Severity;
-  amount: number;
-  expectedAmount: number;
-  deviation: number;
-  date: string;
-  explanation: string;
-  recommendations: string[];
-}
+export type { ExpenseAnomaly };
 
 export interface AnomalyPage {
   anomalies: ExpenseAnomaly[];

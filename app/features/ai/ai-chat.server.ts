@@ -9,6 +9,7 @@ import { formatRelativeTime } from '../../platform/lib/format.ts';
 import { analyzeCompanyBudget, BUDGET_YEARS, predictExpenses } from './ai-analytics.server.ts';
 import { ANOMALIES_COMPUTING, detectExpenseAnomalies } from './ai-anomalies.server.ts';
 import { ledgerTotals } from './ai-books.server.ts';
+import type { ChatAnswer, ChatContext } from './answers.ts';
 import { answerWithModel, type ModelOptions, type ModelTurn } from './ai-model.server.ts';
 import type { OpenAiSettings } from '../../platform/config.server.ts';
 import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
@@ -35,17 +36,7 @@ export const ChatRequest = z.object({
   history: z.array(z.unknown()).max(50).nullish(),
 });
 
-export interface ChatContext {
-  companyId?: number | null;
-  topic?: string;
-  /** How the answer was made: from the books directly, or by the language model through its tools. */
-  mode?: 'offline' | 'model';
-}
-
-export interface ChatAnswer {
-  response: string;
-  context: ChatContext;
-}
+export type { ChatAnswer, ChatContext };
 
 interface Period {
   from: string;

@@ -3,7 +3,8 @@
 // the whole group. The nightly ai-insights job (or 'Generate now') replaces a company's previous
 // insights in one transaction. A user limited to one company reads that company's only.
 import { toJson } from '../../../db/dialect.ts';
-import type { InsightImpact, InsightPriority, InsightType } from '../../../db/types.ts';
+import type { InsightPriority } from '../../../db/types.ts';
+import type { Insight } from './answers.ts';
 import {
   analyzeCompanyBudget,
   BUDGET_YEARS,
@@ -25,20 +26,7 @@ import {
 } from '../../platform/context.ts';
 import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
 
-export interface Insight {
-  id: number;
-  companyId: number | null;
-  companyName: string | null;
-  type: InsightType;
-  priority: InsightPriority;
-  impact: InsightImpact;
-  title: string;
-  description: string;
-  actionItems: string[];
-  generatedAt: string;
-  /** Written by the language model: a summary of the computed insights beside it. */
-  narrated: boolean;
-}
+export type { Insight };
 
 type Draft = Omit<Insight, 'id' | 'companyId' | 'companyName' | 'generatedAt' | 'narrated'> & { narrated?: boolean };
 

@@ -4,3 +4,11 @@ export { PredictionRequest } from './ai-analytics.server.ts';
 export { AnomalyRequest } from './ai-anomalies.server.ts';
 export { ChatRequest } from './ai-chat.server.ts';
 export { StreamQuestion } from './ai-conversation.server.ts';
+export {
+  BudgetAnalysisAnswer,
+  ChatReplyAnswer,
+  ChatStreamAnswer,
+  ExpenseAnomalyListAnswer,
+  ExpensePredictionListAnswer,
+  InsightListAnswer,
+} from './answers.ts';

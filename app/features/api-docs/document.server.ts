@@ -15,6 +15,7 @@ import { apiCollectionRoute, apiItemRoute, apiPathsOf } from '../../platform/api
 import { closedObjects } from '../../platform/http/body-fields.server.ts';
 import { resourceUpdateBody } from '../../platform/http/request-bodies.server.ts';
 import type { AccessRule, Method } from '../../platform/screen/route-access.ts';
+import type { OpenApiDocument } from './answers.ts';
 import { OPERATIONS, type ApiOperation } from './operations.ts';
 
 type Json = Record<string, unknown>;
@@ -293,7 +294,7 @@ const error = (description: string, example: Json, extra: Json = {}) => ({
  * The document for these settings, built once per process (building it converts every zod
  * schema: far too slow for a request) and shared: callers must not change it.
  */
-export function openApiDocument(settings: DocumentSettings): Json {
+export function openApiDocument(settings: DocumentSettings): OpenApiDocument {
   const key = `${settings.rateLimits.perMinute}/${settings.rateLimits.perHour}`;
   let doc = built.get(key);
   if (!doc) {
@@ -315,7 +316,7 @@ export function openApiText(settings: DocumentSettings): string {
 }
 
 // One entry per rate-limit setting a process runs with (one, outside tests).
-const built = new Map<string, Json>();
+const built = new Map<string, OpenApiDocument>();
 const serialized = new Map<string, string>();
 
 function deepFreeze<T>(value: T): T {
@@ -326,7 +327,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function buildDocument(settings: DocumentSettings): Json {
+function buildDocument(settings: DocumentSettings): OpenApiDocument {
   const paths: Record<string, Json> = {};
   const used = new Map<string, number>();
   for (const op of allOperations()) {

@@ -8,6 +8,14 @@ import { ChatRequest } from '../ai/index.server.ts';
 import { PredictionRequest } from '../ai/index.server.ts';
 import { AnomalyRequest } from '../ai/index.server.ts';
 import { StreamQuestion } from '../ai/index.server.ts';
+import {
+  BudgetAnalysisAnswer,
+  ChatReplyAnswer,
+  ChatStreamAnswer,
+  ExpenseAnomalyListAnswer,
+  ExpensePredictionListAnswer,
+  InsightListAnswer,
+} from '../ai/index.server.ts';
 import { AuditQuerySchema, VersionQuerySchema } from '../audit/index.server.ts';
 import {
   AnomalyListAnswer,
@@ -28,6 +36,14 @@ import {
 } from '../dashboards/index.server.ts';
 import { CredentialRequest } from '../integrations/index.server.ts';
 import { SyncLogQuery, SyncRequest } from '../integrations/index.server.ts';
+import {
+  CredentialSummaryAnswer,
+  PerformanceAnalysisAnswer,
+  RecommendationListAnswer,
+  SyncLogListAnswer,
+  SyncStartedAnswer,
+  TimelineListAnswer,
+} from '../integrations/index.server.ts';
 import { NotificationQuerySchema } from '../notifications/index.server.ts';
 import { SubscribeBody, UnsubscribeSchema } from '../notifications/index.server.ts';
 import {
@@ -40,7 +56,15 @@ import {
   VapidKeyAnswer,
 } from '../notifications/index.server.ts';
 import { ErrorQuery, PageQuery, ResolveRequest } from '../system/index.server.ts';
+import {
+  RecoveryActionListAnswer,
+  SystemErrorAnswer,
+  SystemErrorListAnswer,
+  SystemHealthAnswer,
+} from '../system/index.server.ts';
+import { OpenApiDocumentAnswer } from './answers.ts';
 import { ChangePasswordSchema, LoginSchema, PasswordChangeBody } from '../auth/index.ts';
+import { LoginAnswer, LogoutAnswer, SIGNED_IN_USER_EXAMPLE, SignedInUserAnswer } from '../auth/index.server.ts';
 import { ProfileSchema, UserSettingsPatchSchema } from '../settings/index.server.ts';
 import {
   ActivityHistoryQuerySchema,
@@ -48,6 +72,19 @@ import {
   PermissionsSchema,
   UpdateUserSchema,
   UserListQuerySchema,
+} from '../users/index.server.ts';
+import { UserSettingsAnswer } from '../settings/index.server.ts';
+import {
+  ActivityAnalyticsAnswer,
+  ActivityHistoryAnswer,
+  ActivityPatchBody,
+  ActivityStatisticsAnswer,
+  CreatedUserAnswer,
+  PasswordChangedAnswer,
+  TemporaryPasswordAnswer,
+  UserAnswer,
+  UserPageAnswer,
+  UserStatsAnswer,
 } from '../users/index.server.ts';
 import { allow, type AccessRule, type Method } from '../../platform/screen/route-access.ts';
 
@@ -90,7 +127,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Sign in: sets the session cookie',
     rule: allow.public,
     body: LoginSchema,
-    success: ok('The signed-in user', { success: true, user: { id: 2, username: 'jane', role: 'editor' } }),
+    success: { ...ok('The signed-in user', { success: true, user: SIGNED_IN_USER_EXAMPLE }), schema: LoginAnswer },
   },
   {
     method: 'POST',
@@ -98,7 +135,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Authentication',
     summary: 'Sign out: ends the session',
     rule: allow.public,
-    success: ok('Signed out', { success: true }),
+    success: { ...ok('Signed out', { success: true }), schema: LogoutAnswer },
   },
   {
     method: 'GET',
@@ -106,7 +143,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Authentication',
     summary: 'The signed-in user',
     rule: allow.signedIn,
-    success: ok('The user'),
+    success: { ...ok('The user', SIGNED_IN_USER_EXAMPLE), schema: SignedInUserAnswer },
   },
   {
     method: 'GET',
@@ -114,7 +151,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Authentication',
     summary: 'The signed-in user (same as /api/auth/me)',
     rule: allow.signedIn,
-    success: ok('The user'),
+    success: { ...ok('The user', SIGNED_IN_USER_EXAMPLE), schema: SignedInUserAnswer },
   },
   {
     method: 'POST',
@@ -123,7 +160,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Change one’s own password (ends the other sessions)',
     rule: allow.signedIn,
     body: ChangePasswordSchema,
-    success: ok('Changed'),
+    success: { ...ok('Changed'), schema: PasswordChangedAnswer },
   },
 
   // Dashboard and system
@@ -141,7 +178,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'System',
     summary: 'Health measured now, this process’s traffic and 24 hours of snapshots',
     rule: allow.to('installation'),
-    success: ok('System health'),
+    success: { ...ok('System health'), schema: SystemHealthAnswer },
   },
   {
     method: 'GET',
@@ -151,7 +188,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     rule: allow.to('installation'),
     query: ErrorQuery,
     paged: true,
-    success: ok('Errors'),
+    success: { ...ok('Errors'), schema: SystemErrorListAnswer },
   },
   {
     method: 'POST',
@@ -160,7 +197,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Resolve an error with notes (409 when already resolved)',
     rule: allow.to('installation'),
     body: ResolveRequest,
-    success: ok('The resolved error'),
+    success: { ...ok('The resolved error'), schema: SystemErrorAnswer },
   },
   {
     method: 'GET',
@@ -170,7 +207,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     rule: allow.to('installation'),
     query: PageQuery,
     paged: true,
-    success: ok('Recovery actions'),
+    success: { ...ok('Recovery actions'), schema: RecoveryActionListAnswer },
   },
   {
     method: 'GET',
@@ -178,7 +215,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'System',
     summary: 'This document',
     rule: allow.signedIn,
-    success: ok('OpenAPI 3.1'),
+    success: { ...ok('OpenAPI 3.1'), schema: OpenApiDocumentAnswer },
   },
 
   // Users
@@ -189,7 +226,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Users, paged',
     rule: allow.to('users'),
     query: UserListQuerySchema,
-    success: ok('{ users, total, totalPages }'),
+    success: { ...ok('{ users, total, totalPages }'), schema: UserPageAnswer },
   },
   {
     method: 'POST',
@@ -198,7 +235,10 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Create a user',
     rule: allow.to('users', 'create'),
     body: CreateUserSchema,
-    success: created('The user (and a temporary password when asked for)'),
+    success: {
+      ...created('The user (and the generated password, once, when the body said temporaryPassword: true)'),
+      schema: CreatedUserAnswer,
+    },
   },
   {
     method: 'GET',
@@ -206,7 +246,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Users',
     summary: 'One user (oneself, or a user manager)',
     rule: allow.self({ area: 'users', action: 'read' }),
-    success: ok('The user'),
+    success: { ...ok('The user'), schema: UserAnswer },
   },
   {
     method: 'PUT',
@@ -215,7 +255,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Edit a user',
     rule: allow.to('users', 'edit'),
     body: UpdateUserSchema,
-    success: ok('The user'),
+    success: { ...ok('The user'), schema: UserAnswer },
   },
   {
     method: 'PATCH',
@@ -224,7 +264,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Edit one’s own profile',
     rule: allow.self(undefined),
     body: ProfileSchema,
-    success: ok('The profile'),
+    success: { ...ok('The user, with the changed profile'), schema: UserAnswer },
   },
   {
     method: 'DELETE',
@@ -241,7 +281,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Set the ten permission flags',
     rule: allow.to('users', 'edit'),
     body: PermissionsSchema,
-    success: ok('The user'),
+    success: { ...ok('The user'), schema: UserAnswer },
   },
   {
     method: 'PUT',
@@ -249,7 +289,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Users',
     summary: 'Deactivate (ends the user’s sessions)',
     rule: allow.to('users', 'edit'),
-    success: ok('The user'),
+    success: { ...ok('The user'), schema: UserAnswer },
   },
   {
     method: 'PUT',
@@ -257,7 +297,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Users',
     summary: 'Reactivate',
     rule: allow.to('users', 'edit'),
-    success: ok('The user'),
+    success: { ...ok('The user'), schema: UserAnswer },
   },
   {
     method: 'POST',
@@ -265,7 +305,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Users',
     summary: 'Issue a temporary password (shown once)',
     rule: allow.to('users', 'edit'),
-    success: ok('{ temporaryPassword }'),
+    success: { ...ok('{ temporaryPassword }'), schema: TemporaryPasswordAnswer },
   },
   {
     method: 'POST',
@@ -274,7 +314,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Change one’s own password, or (a manager) another user’s',
     rule: allow.self({ area: 'users', action: 'edit' }),
     body: PasswordChangeBody,
-    success: ok('Changed'),
+    success: { ...ok('Changed'), schema: PasswordChangedAnswer },
   },
   {
     method: 'GET',
@@ -282,7 +322,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Users',
     summary: '{ totalUsers, activeUsers, inactiveUsers, usersByRole }',
     rule: allow.to('users'),
-    success: ok('User statistics'),
+    success: { ...ok('User statistics'), schema: UserStatsAnswer },
   },
   {
     method: 'GET',
@@ -291,7 +331,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary:
       'Activity analytics from sessions and the audit trail (entries and edits as the activity-window job last counted them: computedAt)',
     rule: allow.to('users'),
-    success: ok('{ summary, users }'),
+    success: { ...ok('{ summary, users }'), schema: ActivityAnalyticsAnswer },
   },
   {
     method: 'GET',
@@ -299,7 +339,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Users',
     summary: 'Counts over the audit trail (as last counted: computedAt, since) and sessions',
     rule: allow.to('users'),
-    success: ok('Statistics'),
+    success: { ...ok('Statistics'), schema: ActivityStatisticsAnswer },
   },
   {
     method: 'GET',
@@ -308,7 +348,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Activity events, 25 a page',
     rule: allow.to('users'),
     query: ActivityHistoryQuerySchema,
-    success: ok('{ events, total, totalPages }'),
+    success: { ...ok('{ events, total, totalPages }'), schema: ActivityHistoryAnswer },
   },
   {
     method: 'GET',
@@ -316,7 +356,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Users',
     summary: 'One’s own settings',
     rule: allow.signedIn,
-    success: ok('Settings'),
+    success: { ...ok('Settings'), schema: UserSettingsAnswer },
   },
   {
     method: 'PUT',
@@ -325,7 +365,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Change any subset of one’s settings',
     rule: allow.signedIn,
     body: UserSettingsPatchSchema,
-    success: ok('Settings'),
+    success: { ...ok('Settings'), schema: UserSettingsAnswer },
   },
 
   // Editors
@@ -352,6 +392,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Editors',
     summary: 'Change the row one of the caller’s activities is about (that resource’s rules apply)',
     rule: allow.to('financial', 'edit'),
+    body: ActivityPatchBody,
     success: { ...ok('The updated row (as its resource answers it)'), schema: EditedRowAnswer },
   },
   {
@@ -563,7 +604,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Expense predictions',
     rule: allow.to('analytics'),
     body: PredictionRequest,
-    success: ok('Predictions'),
+    success: { ...ok('Predictions, largest first'), schema: ExpensePredictionListAnswer },
   },
   {
     method: 'POST',
@@ -573,7 +614,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
       'Unusual expenses of the window as last computed, most severe first (X-Total-Count, X-Computed-At; 429 with Retry-After while the first computation runs)',
     rule: allow.to('analytics'),
     body: AnomalyRequest,
-    success: ok('Anomalies'),
+    success: { ...ok('Anomalies'), schema: ExpenseAnomalyListAnswer },
   },
   {
     method: 'GET',
@@ -581,7 +622,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'AI',
     summary: 'Budget against actual for a company and year',
     rule: allow.to('analytics'),
-    success: ok('Budget analysis'),
+    success: { ...ok('Budget analysis'), schema: BudgetAnalysisAnswer },
   },
   {
     method: 'GET',
@@ -589,7 +630,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'AI',
     summary: 'Stored insights, most pressing first',
     rule: allow.to('analytics'),
-    success: ok('Insights'),
+    success: { ...ok('Insights'), schema: InsightListAnswer },
   },
   {
     method: 'POST',
@@ -598,7 +639,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Ask a question about the books',
     rule: allow.to('analytics'),
     body: ChatRequest,
-    success: ok('{ response, context }'),
+    success: { ...ok('{ response, context }'), schema: ChatReplyAnswer },
   },
   {
     method: 'POST',
@@ -607,7 +648,12 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Ask in the session’s conversation; newline-delimited JSON',
     rule: allow.to('analytics'),
     body: StreamQuestion,
-    success: { status: 200, description: '{"delta"}… then {"done"} or {"error"}', contentType: 'application/x-ndjson' },
+    success: {
+      status: 200,
+      description: '{"delta"}… then {"done"} or {"error"}',
+      contentType: 'application/x-ndjson',
+      schema: ChatStreamAnswer,
+    },
   },
 
   // API integrations (sources and endpoints are resources)
@@ -618,7 +664,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Add a credential (stored encrypted, never returned)',
     rule: allow.to('integrations', 'create'),
     body: CredentialRequest,
-    success: created('The credential without its value'),
+    success: { ...created('The credential without its value'), schema: CredentialSummaryAnswer },
   },
   {
     method: 'POST',
@@ -627,7 +673,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Start a sync run of an endpoint',
     rule: allow.to('integrations', 'create'),
     body: SyncRequest,
-    success: { status: 202, description: '{ message, syncLog }' },
+    success: { status: 202, description: '{ message, syncLog }', schema: SyncStartedAnswer },
   },
   {
     method: 'GET',
@@ -637,7 +683,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     rule: allow.to('integrations'),
     query: SyncLogQuery,
     paged: true,
-    success: ok('Sync logs'),
+    success: { ...ok('Sync logs'), schema: SyncLogListAnswer },
   },
   {
     method: 'GET',
@@ -647,7 +693,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     rule: allow.to('integrations'),
     query: SyncLogQuery,
     paged: true,
-    success: ok('Sync logs'),
+    success: { ...ok('Sync logs'), schema: SyncLogListAnswer },
   },
   {
     method: 'GET',
@@ -655,7 +701,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Integrations',
     summary: 'Success rate, answer time and score over 30 days',
     rule: allow.to('integrations'),
-    success: ok('Performance'),
+    success: { ...ok('Performance'), schema: PerformanceAnalysisAnswer },
   },
   {
     method: 'GET',
@@ -663,7 +709,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Integrations',
     summary: 'The latest runs',
     rule: allow.to('integrations'),
-    success: ok('Timeline'),
+    success: { ...ok('Timeline'), schema: TimelineListAnswer },
   },
   {
     method: 'GET',
@@ -671,6 +717,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Integrations',
     summary: 'Recommendations from the runs and the audit trail',
     rule: allow.to('integrations'),
-    success: ok('Recommendations'),
+    success: { ...ok('Recommendations, most pressing first'), schema: RecommendationListAnswer },
   },
 ];

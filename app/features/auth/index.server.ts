@@ -2,3 +2,4 @@
 // other through their index files only (docs/architecture.md).
 export { changePassword } from './auth.server.ts';
 export { generateTemporaryPassword, hashPassword } from './passwords.server.ts';
+export { LoginAnswer, LogoutAnswer, SIGNED_IN_USER_EXAMPLE, SignedInUserAnswer } from './answers.ts';

@@ -8,7 +8,7 @@ import { snakeCase } from '../../platform/lib/names.ts';
 import type { Assert, Same } from '../../platform/lib/type-checks.ts';
 import { resourceRowSchema } from '../../platform/resources/row-schema.ts';
 import { RESOURCE_LIST } from '../resources.ts';
-import type { HealthVerdict } from '../system/index.server.ts';
+import { HealthVerdictAnswer } from '../system/index.server.ts';
 import type { ActivityLevel, EditorActivity } from '../users/index.server.ts';
 
 const instant = z.string().describe('ISO 8601 instant');
@@ -33,14 +33,6 @@ export const UserAccessAnswer = z.strictObject({
   availableCompanies: z.array(z.strictObject({ id, name: z.string(), type: z.enum(COMPANY_TYPES) })),
 });
 export type UserAccess = z.output<typeof UserAccessAnswer>;
-
-/** System Monitoring's verdict on the newest health sample. */
-const HealthVerdictAnswer = z.strictObject({
-  timestamp: instant.describe('When the judged figures were measured'),
-  overall: z.enum(['healthy', 'warning', 'critical', 'unknown']),
-  reasons: z.array(z.string()).describe('One line per figure over its threshold'),
-});
-type _VerdictMatches = Assert<Same<z.output<typeof HealthVerdictAnswer>, HealthVerdict>>;
 
 export const DashboardActivityAnswer = z.strictObject({
   id,

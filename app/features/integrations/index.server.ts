@@ -3,3 +3,11 @@
 export { analyzePerformance } from './integration-analysis.server.ts';
 export { CredentialRequest } from './integration-credentials.server.ts';
 export { listSyncLogs, SyncLogQuery, SyncRequest } from './integration-sync.server.ts';
+export {
+  CredentialSummaryAnswer,
+  PerformanceAnalysisAnswer,
+  RecommendationListAnswer,
+  SyncLogListAnswer,
+  SyncStartedAnswer,
+  TimelineListAnswer,
+} from './answers.ts';

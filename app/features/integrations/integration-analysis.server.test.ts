@@ -15,6 +15,8 @@ import {
   speedScore,
 } from './integration-analysis.server.ts';
 import { createRecord } from '../../platform/resources/resource-writes.server.ts';
+import { expectAnswer } from '../../../test/assertions.ts';
+import { PerformanceAnalysisAnswer, RecommendationListAnswer, TimelineListAnswer } from './answers.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -117,6 +119,7 @@ describe.each(TEST_DIALECTS)('integration analysis on %s', (dialect) => {
 
   it('tiles: requests, success rate to one decimal, the weighted average answer time, the score; the issues', async () => {
     const analysis = await analyzePerformance(owner, NOW);
+    expectAnswer(PerformanceAnalysisAnswer, analysis);
     // 7 runs in the window: 4 successes (57.1 %); 14 requests averaging (500+1500+1000)·2 + 7000·8 over 14 = 4428.6 ms.
     expect(analysis).toMatchObject({ totalRequests: 14, successRate: 57.1, avgResponseTime: 4429, windowDays: 30 });
     expect(analysis.performanceScore).toBe(performanceScore(57.1, 4429));
@@ -129,6 +132,7 @@ describe.each(TEST_DIALECTS)('integration analysis on %s', (dialect) => {
 
   it('timeline: newest first, each run with its own score', async () => {
     const timeline = await activityTimeline(owner);
+    expectAnswer(TimelineListAnswer, timeline);
     expect(timeline[0]).toMatchObject({
       endpointName: 'bad',
       status: 'success',
@@ -144,6 +148,7 @@ describe.each(TEST_DIALECTS)('integration analysis on %s', (dialect) => {
 
   it('recommends automating a table typed in by hand, repairing a failing endpoint, and credentials for a bare source', async () => {
     const found = await recommendations(owner, NOW);
+    expectAnswer(RecommendationListAnswer, found);
     expect(found.map((r) => [r.type, r.priority])).toEqual([
       ['configuration', 'critical'],
       ['reliability', 'high'],

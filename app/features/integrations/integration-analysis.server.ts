@@ -11,6 +11,8 @@
 //   needs credentials and has none.
 import { SYNC_TARGET_TABLES } from './resources.ts';
 import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
+import type { HTTP_METHODS, SYNC_DIRECTIONS, SyncStatus } from '../../../db/types.ts';
+import type { PerformanceAnalysis, PerformanceIssue, Recommendation, TimelineItem } from './answers.ts';
 
 export const PERFORMANCE_WINDOW_DAYS = 30;
 const TIMELINE_LENGTH = 50;
@@ -27,41 +29,21 @@ export function performanceScore(successRate: number, avgMs: number | null): num
   return Math.round(0.7 * successRate + 0.3 * speedScore(avgMs));
 }
 
-export interface PerformanceIssue {
-  severity: 'high' | 'medium';
-  type: 'failing' | 'slow';
-  description: string;
-  affectedEndpoints: string[];
-  recommendation: string;
-}
-
-export interface PerformanceAnalysis {
-  totalRequests: number;
-  /** Percent, one decimal. */
-  successRate: number;
-  /** Milliseconds. */
-  avgResponseTime: number;
-  performanceScore: number;
-  scoreFormula: string;
-  issues: PerformanceIssue[];
-  /** Finished runs in the window (the success rate's base). */
-  runs: number;
-  windowDays: number;
-}
+export type { PerformanceAnalysis, PerformanceIssue, Recommendation, TimelineItem };
 
 export const SCORE_FORMULA = 'round(0.7 × success rate + 0.3 × speed); speed is 100 at 1 s or less, 0 at 10 s or more';
 
 interface RunRow {
   id: number;
   endpointId: number;
-  status: string;
+  status: SyncStatus;
   startedAt: string;
   requests: number;
   responseTime: number | null;
   recordsProcessed: number;
   endpointName: string | null;
-  method: string | null;
-  direction: string | null;
+  method: (typeof HTTP_METHODS)[number] | null;
+  direction: (typeof SYNC_DIRECTIONS)[number] | null;
 }
 
 async function recentRuns(ctx: ServiceContext, since: string | null, limit: number): Promise<RunRow[]> {
@@ -155,18 +137,6 @@ export async function analyzePerformance(ctx: ServiceContext, now = new Date()):
   };
 }
 
-export interface TimelineItem {
-  id: number;
-  status: string;
-  endpointName: string;
-  method: string;
-  direction: string;
-  responseTime: number | null;
-  recordsProcessed: number;
-  performanceScore: number | null;
-  timestamp: string;
-}
-
 /** GET /api/api-activity-timeline: the latest runs. */
 export async function activityTimeline(ctx: ServiceContext): Promise<TimelineItem[]> {
   requirePermission(ctx, 'integrations');
@@ -181,22 +151,6 @@ export async function activityTimeline(ctx: ServiceContext): Promise<TimelineIte
     performanceScore: r.status === 'running' ? null : performanceScore(r.status === 'failed' ? 0 : 100, r.responseTime),
     timestamp: r.startedAt,
   }));
-}
-
-export interface Recommendation {
-  id: string;
-  title: string;
-  companyName: string | null;
-  priority: 'critical' | 'high' | 'medium' | 'low';
-  type: 'automation' | 'reliability' | 'configuration';
-  /** 0–100. */
-  confidence: number;
-  description: string;
-  reasoning: string;
-  potentialBenefits: string[];
-  estimatedImpact: { timesSaved: number; costReduction: number; dataAccuracy: number; automationLevel: number };
-  suggestedActions: string[];
-  apiEndpoints: { method: string; endpoint: string; direction: string; targetTable: string; frequency: string }[];
 }
 
 const tableLabel = (table: string) => table.replace(/_/g, ' ');

@@ -14,6 +14,7 @@ import { writeRecord } from '../../platform/audit.server.ts';
 import type { IntegrationSettings } from '../../platform/config.server.ts';
 import { inTransaction, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
 import { originOf } from './integration-http.server.ts';
+import type { CredentialSummary } from './answers.ts';
 import { fieldErrorsFromZod, invalid } from '../../platform/errors.ts';
 import { keyIdOf, openSecret, sealSecret, SecretKeyMissing } from '../../platform/secret-box.server.ts';
 
@@ -56,16 +57,7 @@ export const CredentialRequest = z.object({
   ),
 });
 
-/** What a call answers about a stored credential: never the value. */
-export interface CredentialSummary {
-  id: number;
-  sourceId: number;
-  credentialKey: string;
-  description: string | null;
-  isActive: boolean;
-  expiresAt: string | null;
-  createdAt: string;
-}
+export type { CredentialSummary };
 
 /** The sources a credential can be added to, for the Credentials tab's form. */
 export async function credentialSourceChoices(

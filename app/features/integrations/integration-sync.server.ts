@@ -51,32 +51,9 @@ import { dynamic, toApiRow } from '../../platform/resources/resource-rows.server
 import { createRecord, updateRecordIfChanged } from '../../platform/resources/resource-writes.server.ts';
 import { SecretKeyMissing } from '../../platform/secret-box.server.ts';
 import type { SyncStatus } from '../../../db/types.ts';
+import type { SyncLog } from './answers.ts';
 
-export interface SyncLog {
-  id: number;
-  endpointId: number;
-  endpointName: string | null;
-  sourceName: string | null;
-  /** partial: the run ended but skipped records (their reasons in syncData.errors). */
-  status: SyncStatus;
-  startedAt: string;
-  completedAt: string | null;
-  recordsProcessed: number;
-  recordsCreated: number;
-  recordsUpdated: number;
-  /** Records the remote sent again with the values the row already has (nothing written). */
-  recordsUnchanged: number;
-  recordsSkipped: number;
-  recordsFailed: number;
-  requests: number;
-  syncDuration: number | null;
-  responseTime: number | null;
-  errorMessage: string | null;
-  syncData: { errors: { record: string; message: string }[] } | null;
-  triggeredBy: number | null;
-  /** When the run last changed: its end, or its start while it is still running. */
-  timestamp: string;
-}
+export type { SyncLog };
 
 /** Errors kept in a log's syncData. */
 const KEPT_ERRORS = 20;

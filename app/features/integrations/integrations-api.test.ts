@@ -8,6 +8,8 @@ import { startFakeRemoteApi, type FakeRemoteApi } from '../../../test/support/fa
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
+import { expectAnswer } from '../../../test/assertions.ts';
+import { SyncLogListAnswer } from './answers.ts';
 
 describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
   let remote: FakeRemoteApi;
@@ -353,7 +355,9 @@ describe.each(TEST_DIALECTS)('/api integrations on %s', (dialect) => {
     expect(done).toMatchObject({ status: 'success', recordsCreated: 1 });
     const logs = await c.get('/api/api-integration-sync-logs?limit=5');
     expect(logs.headers.get('x-total-count')).not.toBeNull();
-    expect((await logs.json())[0]).toMatchObject({
+    const listed = await logs.json();
+    expectAnswer(SyncLogListAnswer, listed);
+    expect(listed[0]).toMatchObject({
       id: syncLog.id,
       status: 'success',
       endpointName: 'Sales',

@@ -10,3 +10,10 @@ export {
   PageQuery,
   ResolveRequest,
 } from './system-monitoring.server.ts';
+export {
+  HealthVerdictAnswer,
+  RecoveryActionListAnswer,
+  SystemErrorAnswer,
+  SystemErrorListAnswer,
+  SystemHealthAnswer,
+} from './answers.ts';

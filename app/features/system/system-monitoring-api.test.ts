@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { waitFor } from '../../../test/wait.ts';
+import { expectAnswer } from '../../../test/assertions.ts';
+import { RecoveryActionListAnswer } from './answers.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
 
 const form = (c: TestClient, path: string, fields: Record<string, string>) => c.postForm(path, fields);
@@ -178,6 +180,7 @@ describe.each(TEST_DIALECTS)('system monitoring over HTTP on %s', (dialect) => {
       })
       .execute();
     const list = await (await c.get('/api/system/recovery-actions')).json();
+    expectAnswer(RecoveryActionListAnswer, list);
     expect(list[0]).toMatchObject({
       actionType: 'restart_cleanup',
       status: 'completed',

@@ -4,7 +4,6 @@
 // Resolve step and the recovery actions.
 import { z } from 'zod';
 import { dialectOf } from '../../../db/dialect.ts';
-import type { ErrorSeverity, RecoveryStatus } from '../../../db/types.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
 import {
@@ -16,11 +15,19 @@ import {
 import { conflict, fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
 import type { HealthMeasurement } from '../../platform/health-measure.server.ts';
+import type {
+  ApiFigures,
+  HealthVerdict,
+  OverallHealth,
+  RecoveryActionView,
+  SystemErrorView,
+  SystemHealth,
+} from './answers.ts';
+
+export type { ApiFigures, HealthVerdict, OverallHealth, RecoveryActionView, SystemErrorView, SystemHealth };
 
 /** Installation-wide ('installation'): an owner or admin of every company; to an admin of one company it does not exist (404). */
 const HIDDEN_OUT_OF_SCOPE: PermissionOptions = { hideOutOfScope: true };
-
-export type OverallHealth = 'healthy' | 'warning' | 'critical' | 'unknown';
 
 /** Percent (or ms for the database) at which a figure is a warning, then critical. */
 export const THRESHOLDS = {
@@ -35,25 +42,6 @@ export const HISTORY_HOURS = 24;
 /** The sparklines' resolution: one point per this many minutes (96 points a day). */
 export const HISTORY_STEP_MINUTES = 15;
 
-export interface ApiFigures {
-  responseTime: number | null;
-  errorRate: number;
-  requestsPerMinute: number;
-  requests: number;
-  windowMinutes: number;
-}
-
-export interface SystemHealth extends HealthVerdict {
-  details: {
-    cpu: { usage: number; loadAverage: number[]; cores: number };
-    memory: { used: number; total: number; percentage: number };
-    disk: { used: number; total: number; percentage: number } | null;
-    database: { responseTime: number; connectionCount: number | null; size: number | null; dialect: string };
-    api: ApiFigures | null;
-  };
-  history: { timestamp: string; cpu: number; memory: number; databaseResponseTime: number }[];
-}
-
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 function level(
@@ -62,14 +50,6 @@ function level(
 ): 'ok' | 'warning' | 'critical' {
   if (value === null || value === undefined) return 'ok';
   return value >= limits.critical ? 'critical' : value >= limits.warning ? 'warning' : 'ok';
-}
-
-export interface HealthVerdict {
-  /** When the figures it judges were measured. */
-  timestamp: string;
-  overall: OverallHealth;
-  /** Why the overall status is not healthy, one line per figure over its threshold. */
-  reasons: string[];
 }
 
 /**
@@ -213,36 +193,6 @@ export const ErrorQuery = z.object({
   offset,
 });
 export const PageQuery = z.object({ limit: limit(100), offset });
-
-export interface SystemErrorView {
-  id: number;
-  severity: ErrorSeverity;
-  errorType: string;
-  message: string;
-  endpoint: string | null;
-  method: string | null;
-  stack: string | null;
-  occurrenceCount: number;
-  affectedUsers: number;
-  firstOccurrence: string;
-  lastOccurrence: string;
-  isResolved: boolean;
-  resolvedAt: string | null;
-  resolvedBy: number | null;
-  resolvedByName: string | null;
-  resolution: string | null;
-}
-
-export interface RecoveryActionView {
-  id: number;
-  actionType: string;
-  status: RecoveryStatus;
-  description: string | null;
-  result: string | null;
-  systemErrorId: number | null;
-  createdAt: string;
-  completedAt: string | null;
-}
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input ?? {});

@@ -115,7 +115,7 @@ export function registerUsers(program: Command): void {
             role: options.role,
             companyId: await companyId(ctx, options.company),
             fullName: options.fullName,
-            password: options.password,
+            ...(options.password === undefined ? { temporaryPassword: true } : { password: options.password }),
           });
           const lines = [`created user #${user.id} ${user.email} (${user.role})`];
           if (temporaryPassword)

@@ -5,7 +5,7 @@
 import { dialectOf, filterOnly } from '../../../db/dialect.ts';
 import { AUDITED_TABLES, findResource, RESOURCE_LIST } from '../resources.ts';
 import type { ResourceDef } from '../../platform/resources/define.ts';
-import { camelCase } from '../../platform/lib/names.ts';
+import { camelCase, snakeCase } from '../../platform/lib/names.ts';
 import { actingUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { updateRecord } from '../../platform/resources/resource-writes.server.ts';
@@ -139,8 +139,13 @@ function resourceOfTable(tableName: string): ResourceDef | undefined {
   return RESOURCE_LIST.find((def) => def.table === camelCase(tableName)) ?? findResource(tableName);
 }
 
-/** PATCH /api/editor/activities/{id}'s body: a change under the rules of the resource the activity is about. */
-export const ActivityPatchBody = anyResourcePatchBody(RESOURCE_LIST);
+/**
+ * PATCH /api/editor/activities/{id}'s body: a change under the rules of the resource the activity
+ * is about, one of those an activity's row can be edited on.
+ */
+export const ActivityPatchBody = anyResourcePatchBody(
+  RESOURCE_LIST.filter((def) => EDIT_SCREENS[snakeCase(def.table)] !== undefined),
+);
 
 /**
  * PATCH /api/editor/activities/{id}: the row an activity of the caller's is about, changed with

@@ -1,6 +1,17 @@
 // What other areas use of users on the server (services, job definitions). Areas import each
 // other through their index files only (docs/architecture.md).
-export { editorActivities, type EditorActivity } from './editor-activity.server.ts';
+export {
+  ActivityAnalyticsAnswer,
+  ActivityHistoryAnswer,
+  ActivityStatisticsAnswer,
+  CreatedUserAnswer,
+  PasswordChangedAnswer,
+  TemporaryPasswordAnswer,
+  UserAnswer,
+  UserPageAnswer,
+  UserStatsAnswer,
+} from './answers.ts';
+export { ActivityPatchBody, editorActivities, type EditorActivity } from './editor-activity.server.ts';
 export { workOf } from './editor-stats.server.ts';
 export { selfServiceEntries } from './self-service.server.ts';
 export {

@@ -14,7 +14,11 @@ import { dayParam, integerParam } from '../../platform/lib/query-params.ts';
 // The fields, once.
 
 const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD} characters`;
+const PASSWORD_REQUIRED = 'Password is required';
 const EMAIL_INVALID = 'Must be a valid email address';
+
+/** Left out, null or empty: such a field answers "<Label> is required", not its type's complaint. */
+const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 
 const userFields = {
   // Stored NFKC-normalised and trimmed (uniqueness compares app/platform/lib/names.ts nameKey).
@@ -33,7 +37,8 @@ const userFields = {
     .max(255, 'Email must be at most 255 characters')
     .pipe(z.email(EMAIL_INVALID)),
   password: z
-    .string({ error: PASSWORD_TOO_SHORT })
+    .string({ error: (issue) => (isMissing(issue.input) ? PASSWORD_REQUIRED : PASSWORD_TOO_SHORT) })
+    .min(1, { message: PASSWORD_REQUIRED, abort: true })
     .min(MIN_PASSWORD, PASSWORD_TOO_SHORT)
     .max(MAX_PASSWORD, 'Password is too long'),
   fullName: z
@@ -50,7 +55,9 @@ const apiCompanyId = z.union(
   [z.number().int().positive().max(MAX_ID, 'Company not found'), z.literal('all'), z.literal(''), z.null()],
   { error: 'Company must be a company id, or empty for all companies' },
 );
-const apiRole = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
+const apiRole = z.enum(ROLES, {
+  error: (issue) => (isMissing(issue.input) ? 'Role is required' : `Role must be one of: ${ROLES.join(', ')}`),
+});
 
 /** Forms: the select's value, 'all' or a company id. */
 const formCompanyId = z
@@ -59,23 +66,52 @@ const formCompanyId = z
   .regex(/^(all|\d{1,9})$/, 'Select a company or All Companies')
   .optional()
   .transform((v) => (v === undefined || v === 'all' ? null : Number(v)));
-const formRole = z.enum(ROLES, { error: 'Select a role' });
+const formRole = z.enum(ROLES, { error: (issue) => (isMissing(issue.input) ? 'Role is required' : 'Select a role') });
 
 // ---------------------------------------------------------------------------------------------
 // The JSON API (POST /api/users, PUT /api/users/{id}, PUT …/permissions).
 
-// Strict: an unknown field is a 400, never silently dropped.
-export const CreateUserSchema = z.strictObject({
-  username: userFields.username,
-  email: userFields.email,
-  password: userFields.password.optional(),
-  role: apiRole.default('viewer'),
-  companyId: apiCompanyId.optional().transform((v) => (typeof v === 'number' ? v : null)),
-  fullName: userFields.fullName,
-  // With a given password: true makes the user change it at first sign-in. Without a password
-  // a temporary one is generated and the flag is always set.
-  isTemporaryPassword: z.boolean({ error: 'isTemporaryPassword must be true or false' }).optional().default(false),
-});
+const TEMPORARY_WITH_PASSWORD = 'Give a password or ask for a temporary one, not both';
+
+/**
+ * The Add User form's fields: a password and a role are required. A generated temporary
+ * password is the explicit alternative (temporaryPassword: true, and no password).
+ * Strict: an unknown field is a 400, never silently dropped.
+ */
+export const CreateUserSchema = z
+  .strictObject({
+    username: userFields.username,
+    email: userFields.email,
+    password: userFields.password
+      .optional()
+      .describe(`Required unless temporaryPassword is true; ${MIN_PASSWORD} to ${MAX_PASSWORD} characters`),
+    temporaryPassword: z
+      .boolean({ error: 'temporaryPassword must be true or false' })
+      .optional()
+      .describe(
+        'true, with no password: one is generated, answered once (temporaryPassword) and must be changed at first sign-in',
+      ),
+    role: apiRole,
+    companyId: apiCompanyId.optional().transform((v) => (typeof v === 'number' ? v : null)),
+    fullName: userFields.fullName,
+    isTemporaryPassword: z
+      .boolean({ error: 'isTemporaryPassword must be true or false' })
+      .optional()
+      .default(false)
+      .describe('true: the user must change the given password at first sign-in'),
+  })
+  .superRefine(
+    (value, ctx) => {
+      if (value.temporaryPassword === true) {
+        if (value.password !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['temporaryPassword'], message: TEMPORARY_WITH_PASSWORD });
+      } else if (value.password === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_REQUIRED });
+      }
+    },
+    // Also beside other fields' errors (a missing role), so one answer names every missing field.
+    { when: ({ value }) => typeof value === 'object' && value !== null && !Array.isArray(value) },
+  );
 
 export const UpdateUserSchema = z
   .strictObject({

@@ -11,8 +11,10 @@ import { ActivityHistoryQuerySchema } from './schemas.ts';
 import { fieldErrorsFromZod, invalid } from '../../platform/errors.ts';
 import { userChoices, userNamed, type UserChoice } from './user-filter.server.ts';
 import { ACTIVITY_WINDOW_DAYS, activityWindow, mostActive, scopeCounts, userCounts } from './activity-window.server.ts';
+import type { ActivityAnalytics, ActivityEvent, ActivityLevel, ActivityStatistics, UserActivity } from './answers.ts';
 
 export { ACTIVITY_WINDOW_DAYS };
+export type { ActivityAnalytics, ActivityEvent, ActivityLevel, ActivityStatistics, UserActivity };
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers and the constants behind them.
@@ -30,8 +32,6 @@ export const ACTIVITY_LEVEL_THRESHOLDS = { high: 50, medium: 25, low: 10 } as co
 export const ACTIVE_USER_WINDOW_DAYS = 7;
 /** Activity statistics: how many most active users to list. */
 export const TOP_USERS = 5;
-
-export type ActivityLevel = 'high' | 'medium' | 'low' | 'inactive';
 
 export function activityScore(counts: { logins: number; entries: number; edits: number }): number {
   const raw =
@@ -57,35 +57,6 @@ const later = (a: string | null | undefined, b: string | null | undefined) =>
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/users/activity/analytics
-
-export interface UserActivity {
-  userId: number;
-  username: string;
-  fullName: string | null;
-  email: string;
-  role: string;
-  isActive: boolean;
-  activityLevel: ActivityLevel;
-  /** All sign-ins (sessions) on record. */
-  totalLogins: number;
-  /** Minutes, one decimal. */
-  totalSessionTime: number;
-  averageSessionTime: number;
-  lastLogin: string | null;
-  lastActivity: string | null;
-  /** 0–100 over the last ACTIVITY_WINDOW_DAYS days. */
-  activityScore: number;
-  recentLogins: number;
-  recentEntries: number;
-  recentEdits: number;
-}
-
-export interface ActivityAnalytics {
-  summary: { totalUsers: number; activeUsers: number; loginsToday: number; averageSessionDuration: number };
-  users: UserActivity[];
-  /** When the activity-window job counted the scores' entries and edits (ISO). */
-  computedAt: string;
-}
 
 export async function userActivityAnalytics(ctx: ServiceContext, now = new Date()): Promise<ActivityAnalytics> {
   requirePermission(ctx, 'users');
@@ -191,23 +162,6 @@ export async function userActivityAnalytics(ctx: ServiceContext, now = new Date(
 // ---------------------------------------------------------------------------------------------
 // GET /api/users/activity/statistics
 
-export interface ActivityStatistics {
-  windowDays: number;
-  since: string;
-  /** When the activity-window job counted the window's events (ISO). */
-  computedAt: string;
-  totalEvents: number;
-  eventsByAction: Record<string, number>;
-  eventsByTable: Record<string, number>;
-  loginsToday: number;
-  loginsThisWeek: number;
-  failedLoginsToday: number;
-  activeSessions: number;
-  /** Distinct users who signed in within ACTIVE_USER_WINDOW_DAYS days. */
-  activeUsersThisWeek: number;
-  mostActiveUsers: { userId: number; username: string; fullName: string | null; email: string; events: number }[];
-}
-
 /**
  * Counts over the audit trail of the last ACTIVITY_WINDOW_DAYS days, as the activity-window job
  * last stored them, and over sessions now (the answer's shape is our own). A
@@ -280,21 +234,6 @@ export async function userActivityStatistics(ctx: ServiceContext, now = new Date
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/users/activity/history
-
-export interface ActivityEvent {
-  id: number;
-  user: { id: number; username: string; fullName: string | null; email: string } | null;
-  /** Who acted as recorded (a username, or system/cli/worker). */
-  actorLabel: string | null;
-  action: string;
-  tableName: string;
-  recordId: number | null;
-  timestamp: string;
-  /** null when unknown: the screen shows 'N/A'. */
-  ipAddress: string | null;
-  /** null when none was given: the screen shows 'No reason provided'. */
-  reason: string | null;
-}
 
 export async function userActivityHistory(
   ctx: ServiceContext,

@@ -69,6 +69,12 @@ describe('user management rules of the screen', () => {
       'Must be a valid email address',
       'Password must be at least 8 characters',
     ]);
+    // An empty password or role (conform posts nothing) says what the API says.
+    const empty = CreateUserFormSchema.safeParse({ username: 'a', email: 'a@example.com' });
+    expect(empty.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['password', 'Password is required'],
+      ['role', 'Role is required'],
+    ]);
     const form = new FormData();
     form.set('canDelete', 'on');
     expect(permissionsFromForm(form, ['canDelete', 'canEdit'])).toEqual({ canDelete: true, canEdit: false });

@@ -117,7 +117,11 @@ describe.each(TEST_DIALECTS)('user management policy on %s', (dialect) => {
       const manager = await partialManager();
       const ctx = await userContext(db, manager.id);
       const name = fresh();
-      expect(await refusal(createUser(ctx, { email: `${name}@example.com`, username: name, role: 'editor' }))).toEqual({
+      expect(
+        await refusal(
+          createUser(ctx, { email: `${name}@example.com`, username: name, role: 'editor', temporaryPassword: true }),
+        ),
+      ).toEqual({
         kind: 'forbidden',
         message: CANNOT_GRANT,
       });
@@ -142,7 +146,11 @@ describe.each(TEST_DIALECTS)('user management policy on %s', (dialect) => {
       for (const role of ['admin', 'owner'] as const) {
         const name = fresh();
         expect(
-          (await rejection(createUser(ctx, { email: `${name}@example.com`, username: name, role }))).kind,
+          (
+            await rejection(
+              createUser(ctx, { email: `${name}@example.com`, username: name, role, temporaryPassword: true }),
+            )
+          ).kind,
           role,
         ).toBe('forbidden');
       }

@@ -6,6 +6,7 @@ import { effectiveFlags } from '../../platform/lib/permissions.ts';
 import { nameKey } from '../../platform/lib/names.ts';
 import type { AuthUser, Db } from '../../platform/context.ts';
 import { PUBLIC_USER_COLUMNS } from '../../platform/session/sessions.server.ts';
+import type { ListedUser } from './answers.ts';
 
 /** What User Management lists and the /api/users calls answer. */
 const LISTED_USER_COLUMNS = [
@@ -18,15 +19,7 @@ const LISTED_USER_COLUMNS = [
   'averageSessionDuration',
 ] as const;
 
-export type ListedUser = AuthUser & {
-  updatedAt: string;
-  createdBy: number | null;
-  lastActivityAt: string | null;
-  loginCount: number;
-  totalSessionDuration: number;
-  averageSessionDuration: number;
-  company: { id: number; name: string } | null;
-};
+export type { ListedUser };
 
 export async function findUserById(db: Db, id: number): Promise<AuthUser | undefined> {
   return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -98,7 +91,7 @@ type ListedRow = Awaited<ReturnType<ReturnType<typeof listedUsers>['execute']>>[
 
 export function toListedUser({ companyName, ...user }: ListedRow): ListedUser {
   return {
-    ...(user as Omit<ListedUser, 'company'>),
+    ...user,
     company: user.companyId !== null && companyName !== null ? { id: user.companyId, name: companyName } : null,
   };
 }

@@ -3,11 +3,10 @@
 // auth area, and the users index, which auth itself imports, must not lead back there.
 import { ROLES, type Role } from '../../platform/lib/permissions.ts';
 import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
+import type { UserStats } from './answers.ts';
 
 /** GET /api/users/stats: totals over the users the actor may see. */
-export async function userStats(
-  ctx: ServiceContext,
-): Promise<{ totalUsers: number; activeUsers: number; inactiveUsers: number; usersByRole: Record<Role, number> }> {
+export async function userStats(ctx: ServiceContext): Promise<UserStats> {
   requirePermission(ctx, 'users');
   const scope = actorCompanyScope(ctx);
   let q = ctx.db

@@ -10,6 +10,7 @@ import { REQUIRED_MESSAGE } from '../settings/profile-schemas.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../settings/profile.server.ts';
 import { hashToken } from '../../platform/session/sessions.server.ts';
 import { refreshActivityWindow } from './activity-window.server.ts';
+import { CreatedUserAnswer } from './answers.ts';
 import { OWNER_PASSWORD, TEST_DIALECTS } from '../../../test/database.ts';
 import { type TestClient, useTestServer } from '../../../test/server.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
@@ -277,16 +278,18 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
       expect(login.user.mustChangePassword).toBe(false);
     });
 
-    it('without a password: a temporary one is answered once and must be changed at sign-in; companyId "all" is null', async () => {
+    it('temporaryPassword: true: a generated one is answered once and must be changed at sign-in; companyId "all" is null', async () => {
       const email = address('temp');
       const response = await admin.post('/api/users', {
         username: `temp${tag}${serial}`,
         email,
         role: 'viewer',
         companyId: 'all',
+        temporaryPassword: true,
       });
       await expectStatus(response, 201);
       const body = await response.json();
+      expect(CreatedUserAnswer.safeParse(body).error).toBeUndefined();
       expect(body.temporaryPassword).toMatch(/^[A-Za-z0-9]{14}$/);
       expect(body).toMatchObject({ companyId: null, isTemporaryPassword: true });
       const c = client();
@@ -314,6 +317,29 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
           { field: 'role', message: 'Role must be one of: owner, admin, editor, viewer' },
         ],
       );
+      // The Add User form's fields: a password and a role; a generated password only when asked for, alone.
+      const named = { username: `req${tag}`, email: address('req') };
+      await expectInvalid(await owner.post('/api/users', named), [
+        { field: 'password', message: 'Password is required' },
+        { field: 'role', message: 'Role is required' },
+      ]);
+      await expectInvalid(await owner.post('/api/users', { ...named, password: '', role: null }), [
+        { field: 'password', message: 'Password is required' },
+        { field: 'role', message: 'Role is required' },
+      ]);
+      await expectInvalid(await owner.post('/api/users', { ...named, role: 'viewer', temporaryPassword: false }), [
+        { field: 'password', message: 'Password is required' },
+      ]);
+      const both = await owner.post('/api/users', {
+        ...named,
+        role: 'viewer',
+        password: 'Long-Enough-1',
+        temporaryPassword: true,
+      });
+      await expectStatus(both, 400);
+      expect((await both.json()).errors).toEqual([
+        { field: 'temporaryPassword', message: 'Give a password or ask for a temporary one, not both' },
+      ]);
       const malformed = await owner.request('/api/users', {
         method: 'POST',
         body: '{"email":',
@@ -325,6 +351,7 @@ describe.each(TEST_DIALECTS)('/api/users on %s', (dialect) => {
           username: `nc${tag}`,
           email: address('nc'),
           password: 'Long-Enough-1',
+          role: 'viewer',
           companyId: 999999,
         }),
         [{ field: 'companyId', message: 'Company not found' }],

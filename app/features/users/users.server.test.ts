@@ -61,13 +61,14 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
     expect(text).not.toMatch(/passwordHash|\$argon2/);
   };
 
-  it('creates a user with a generated temporary password, audited as cli without password data', async () => {
+  it('creates a user with a generated temporary password, asked for, audited as cli without password data', async () => {
     const address = email();
     const { user, temporaryPassword } = await createUser(cli, {
       email: address.toUpperCase(),
       username: `u${n}`,
       role: 'editor',
       companyId: null,
+      temporaryPassword: true,
     });
     expect(user.email).toBe(address);
     expect(user.isTemporaryPassword).toBe(true);
@@ -103,7 +104,12 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
         ).n,
       );
     const address = email();
-    const { user } = await createUser(cli, { email: address, username: `settings${n}`, role: 'viewer' });
+    const { user } = await createUser(cli, {
+      email: address,
+      username: `settings${n}`,
+      role: 'viewer',
+      password: 'Settings-Pass-1',
+    });
     const row = await db.selectFrom('userSettings').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
     const { id: _id, userId: _userId, createdAt: _c, updatedAt: _u, ...values } = settingsFromRow(row);
     expect(values).toEqual(DEFAULT_SETTINGS);
@@ -119,7 +125,9 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
     ).toEqual([]);
 
     const before = await settingsCount();
-    await rejection(createUser(cli, { email: address, username: `again${n}`, role: 'viewer' }));
+    await rejection(
+      createUser(cli, { email: address, username: `again${n}`, role: 'viewer', temporaryPassword: true }),
+    );
     expect(await settingsCount()).toBe(before);
   });
 
@@ -136,7 +144,9 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
     expect(temporaryPassword).toBeUndefined();
     expect(user).toMatchObject({ companyId: company.id, isTemporaryPassword: false, role: 'viewer' });
 
-    const duplicate = await rejection(createUser(cli, { email: address, username: 'another', role: 'viewer' }));
+    const duplicate = await rejection(
+      createUser(cli, { email: address, username: 'another', role: 'viewer', password: 'Another-Pass-1' }),
+    );
     expect(duplicate.kind).toBe('conflict');
     const invalid = await rejection(
       createUser(cli, { email: 'not-an-email', username: '', role: 'boss', password: 'short' }),
@@ -149,9 +159,44 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
       'username',
     ]);
     const noCompany = await rejection(
-      createUser(cli, { email: email(), username: `x${n}`, role: 'viewer', companyId: 999_999 }),
+      createUser(cli, {
+        email: email(),
+        username: `x${n}`,
+        role: 'viewer',
+        companyId: 999_999,
+        temporaryPassword: true,
+      }),
     );
     expect(noCompany.errors).toEqual([{ field: 'companyId', message: 'Company not found' }]);
+  });
+
+  it('a password and a role are required; a generated one only when asked for, never beside a given one', async () => {
+    const before = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const base = { email: email(), username: `req${n}` };
+    const missing = await rejection(createUser(cli, base));
+    expect(missing.kind).toBe('invalid');
+    expect(missing.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'password', message: 'Password is required' },
+        { field: 'role', message: 'Role is required' },
+      ]),
+    );
+    expect((await rejection(createUser(cli, { ...base, role: 'viewer', temporaryPassword: false }))).errors).toEqual([
+      { field: 'password', message: 'Password is required' },
+    ]);
+    expect(
+      (await rejection(createUser(cli, { ...base, role: 'viewer', password: 'Both-Given-1', temporaryPassword: true })))
+        .errors,
+    ).toEqual([{ field: 'temporaryPassword', message: 'Give a password or ask for a temporary one, not both' }]);
+    expect(
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 
   it('issues a temporary password: sessions end and the next sign-in must change it', async () => {
@@ -207,9 +252,13 @@ describe.each(TEST_DIALECTS)('user management service on %s', (dialect) => {
   it('applies the web rules to a signed-in actor: an admin cannot create or delete admins', async () => {
     const admin = await createTestUser(db, { role: 'admin' });
     const ctx = await userContext(db, admin.id);
-    expect((await rejection(createUser(ctx, { email: email(), username: `adm${n}`, role: 'admin' }))).kind).toBe(
-      'forbidden',
-    );
+    expect(
+      (
+        await rejection(
+          createUser(ctx, { email: email(), username: `adm${n}`, role: 'admin', temporaryPassword: true }),
+        )
+      ).kind,
+    ).toBe('forbidden');
     const otherAdmin = await createTestUser(db, { role: 'admin' });
     expect((await rejection(deleteUser(ctx, otherAdmin.id))).kind).toBe('forbidden');
     expect((await rejection(setUserActive(ctx, admin.id, false))).kind).toBe('forbidden');

@@ -213,8 +213,8 @@ const changedValues = (target: Record<string, unknown>, values: Record<string, u
 // Writing
 
 /**
- * Creates a user. Without a password a temporary one is generated (returned once, to be shown
- * once) and the user must change it at first sign-in.
+ * Creates a user with the given password, or, asked for with temporaryPassword: true, a
+ * generated one (returned once, to be shown once) that the user must change at first sign-in.
  */
 export async function createUser(
   ctx: ServiceContext,
@@ -224,8 +224,9 @@ export async function createUser(
   assertMayManage(ctx, 'create', null, value.role);
   const scope = actorCompanyScope(ctx);
   if (scope !== null && value.companyId !== scope) throw forbidden();
-  const temporaryPassword = value.password ? undefined : generateTemporaryPassword();
-  const passwordHash = await hashPassword(value.password ?? temporaryPassword!);
+  // The schema let through exactly one of the two.
+  const temporaryPassword = value.temporaryPassword ? generateTemporaryPassword() : undefined;
+  const passwordHash = await hashPassword(temporaryPassword ?? value.password!);
   const created = await constraintSafe(() =>
     inTransaction(ctx.db, async (trx) => {
       await assertCompanyExists(trx, value.companyId);
@@ -243,7 +244,7 @@ export async function createUser(
             companyId: value.companyId,
             fullName: value.fullName,
             isActive: true,
-            isTemporaryPassword: !value.password || value.isTemporaryPassword,
+            isTemporaryPassword: temporaryPassword !== undefined || value.isTemporaryPassword,
             createdBy: actorUserId(ctx.actor),
           },
         },

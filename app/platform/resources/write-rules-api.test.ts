@@ -100,6 +100,7 @@ describe.each(TEST_DIALECTS)('API write rules on %s', (dialect) => {
         await owner.post('/api/users', {
           username: `u${tag}`,
           email: `u-${tag}@example.com`,
+          password: 'Long-Enough-1',
           role: 'viewer',
           isOwner: true,
         }),
@@ -180,6 +181,7 @@ describe.each(TEST_DIALECTS)('API write rules on %s', (dialect) => {
         const response = await owner.post('/api/users', {
           username,
           email: `n-${tag}-${username.length}-${Math.random()}@example.com`.replace(/[^a-z0-9@.-]/g, ''),
+          password: 'Long-Enough-1',
           role: 'viewer',
         });
         expect(response.status, username).toBe(409);
@@ -190,6 +192,7 @@ describe.each(TEST_DIALECTS)('API write rules on %s', (dialect) => {
       const byEmail = await owner.post('/api/users', {
         username: `fresh_${tag}`,
         email: user.email.toUpperCase(),
+        password: 'Long-Enough-1',
         role: 'viewer',
       });
       expect(byEmail.status).toBe(409);
@@ -197,6 +200,7 @@ describe.each(TEST_DIALECTS)('API write rules on %s', (dialect) => {
       const created = await owner.post('/api/users', {
         username: `ｎｅｗ_${tag}`,
         email: `new-${tag}@example.com`,
+        password: 'Long-Enough-1',
         role: 'viewer',
       });
       expect(created.status).toBe(201);
