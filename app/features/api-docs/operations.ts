@@ -25,7 +25,13 @@ import {
 } from '../audit/index.server.ts';
 import { RestoreBody } from '../backups/index.server.ts';
 import { BackupRequest } from '../backups/index.server.ts';
-import { BackupAnswer, BackupListAnswer, RestoreResultAnswer, VerificationAnswer } from '../backups/index.server.ts';
+import {
+  BackupAnswer,
+  BackupListAnswer,
+  RestoreResultAnswer,
+  TableCsvAnswer,
+  VerificationAnswer,
+} from '../backups/index.server.ts';
 import { ActivitiesQuery } from '../dashboards/index.server.ts';
 import {
   DashboardAnswer,
@@ -515,7 +521,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'Backups',
     summary: 'One table as CSV',
     rule: allow.to('backups'),
-    success: { status: 200, description: 'CSV', contentType: 'text/csv' },
+    success: { status: 200, description: 'CSV', contentType: 'text/csv', schema: TableCsvAnswer },
   },
 
   // Notifications

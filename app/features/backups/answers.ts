@@ -79,3 +79,10 @@ export type RestoreResult = z.output<typeof RestoreOutcome>;
 
 /** POST /api/backups/{id}/restore: always restores a stored backup, so its id is there. */
 export const RestoreResultAnswer = RestoreOutcome.extend({ backupId: z.number().int() });
+
+/** GET /api/export/{table}/csv: the table's rows, streamed. */
+export const TableCsvAnswer = z
+  .string()
+  .describe(
+    'CSV (RFC 4180): a header row of the column names, then one line per row; cells a spreadsheet would run as a formula start with a single quote',
+  );
