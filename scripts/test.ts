@@ -1,6 +1,7 @@
 // npm test: build the app (the API and browser tests use the real build), type-check, lint,
 // check the formatting, then vitest (unit, service and API suites; on PostgreSQL too when
-// TEST_DATABASE_URL is set), then Playwright with JavaScript on and off.
+// TEST_DATABASE_URL is set), the short fault suite (test/faults), then Playwright with
+// JavaScript on and off.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,8 @@ const steps: [string, () => number][] = [
   ['lint', () => run('eslint', ['.', '--max-warnings', '0'])],
   ['format check', () => run('prettier', ['--check', '.', '--log-level', 'warn'])],
   ['vitest', () => run('vitest', ['run', ...process.argv.slice(2)])],
+  // After vitest: the fault suite restarts the PostgreSQL server the vitest files use.
+  ['faults (short)', () => run('node', ['test/faults/run.ts', '--short'])],
   ['playwright', () => run('playwright', ['test'])],
 ];
 for (const [name, step] of steps) {

@@ -18,7 +18,7 @@ export interface JournalEntry {
   at: number;
 }
 
-/** A request that did not succeed, when it started and how it failed. */
+/** A request that did not succeed, when it failed and how. */
 export interface Failure {
   at: number;
   path: string;
@@ -64,14 +64,15 @@ export class Session {
       const text = await response.text();
       const ms = Date.now() - at;
       if (response.ok) this.stats.timings.push({ at, ms });
-      else this.stats.failures.push({ at, path, method, status: response.status });
-      return new Response(response.ok || response.status < 500 ? text : null, {
+      else this.stats.failures.push({ at: Date.now(), path, method, status: response.status });
+      const bodyless = response.status === 204 || response.status === 205 || response.status === 304;
+      return new Response(bodyless ? null : text, {
         status: response.status,
         headers: response.headers,
       });
     } catch (error) {
       this.unreached = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
-      this.stats.failures.push({ at, path, method, status: 'network' });
+      this.stats.failures.push({ at: Date.now(), path, method, status: 'network' });
       return null;
     }
   }
@@ -108,6 +109,9 @@ const outcomeOf = (session: Session, response: Response | null): Outcome =>
         ? 'ok'
         : 'refused';
 
+/** 1.00 to 10,000.00, made from whole cents (so it prints with at most 2 decimals). */
+const randomAmount = () => (100 + Math.floor(Math.random() * 999_900)) / 100;
+
 /**
  * An editor: creates expenses, changes the amount of one of its rows or deletes one, and
  * sometimes reads its list. Runs until `until`; the journal gets every write.
@@ -126,7 +130,7 @@ export async function runEditor(
     const roll = Math.random();
     if (roll < 0.5 || live.length === 0) {
       const key = `fault-${name}-${++seq}`;
-      const amount = Math.round(Math.random() * 1_000_000) / 100 + 1;
+      const amount = randomAmount();
       const at = Date.now();
       const response = await session.request('POST', '/api/actual-expenses', {
         ...books,
@@ -141,7 +145,7 @@ export async function runEditor(
       if (id !== null) live.push({ key, id });
     } else if (roll < 0.8) {
       const row = live[Math.floor(Math.random() * live.length)];
-      const amount = Math.round(Math.random() * 1_000_000) / 100 + 1;
+      const amount = randomAmount();
       const at = Date.now();
       const response = await session.request('PUT', `/api/actual-expenses/${row.id}`, { amount });
       journal.push({ key: row.key, op: 'update', amount, id: row.id, outcome: outcomeOf(session, response), at });
