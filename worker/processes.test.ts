@@ -163,6 +163,30 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('separate worker processes (Post
     expect(lines(graceful).map((l) => `${l.event} ${l.pid}`)).toEqual([`start ${second.pid}`, `done ${second.pid}`]);
   });
 
+  it('a job whose worker is SIGKILLed is retried once its heartbeat is stale, long before its expiry', async () => {
+    const log = path.join(database.dataDir, 'heartbeat.log');
+    const first = await startWorker();
+    const second = await startWorker();
+    const id = await sender.send('test-long', { file: log, ms: 600_000 });
+    const start = await waitFor(() => lines(log).find((l) => l.event === 'start'), 'a worker to start the job');
+    const [owner, other] = start.pid === first.pid ? [first, second] : [second, first];
+    owner.kill('SIGKILL');
+    await owner.exited;
+    const killed = Date.now();
+    const done = await waitFor(
+      () => lines(log).find((l) => l.event === 'done'),
+      'the other worker to finish the job',
+      60_000,
+    );
+    expect(done).toMatchObject({ pid: other.pid, id, retry: 1 });
+    // heartbeatSeconds 10 and a supervise pass every second: within the minute waited above, while its expiry is an hour.
+    console.log(
+      `[test] taken over ${Date.now() - killed} ms after the kill (heartbeatSeconds 10, expireInSeconds 3600)`,
+    );
+    other.kill('SIGTERM');
+    expect(await other.exited).toBe(0);
+  }, 90_000);
+
   it('a web process without an engine sends through a lazily opened sender, and a worker runs the job', async () => {
     const worker = await startWorker();
     const saved = { DATABASE_URL: process.env.DATABASE_URL, PGBOSS_SCHEMA: process.env.PGBOSS_SCHEMA };

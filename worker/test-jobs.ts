@@ -72,6 +72,21 @@ export const slow = handleJob(
   },
 );
 
+/** test-slow with a backup's expiry: only its heartbeat tells that its worker died. */
+export const long = handleJob(
+  defineJob({
+    name: 'test-long',
+    description: 'slow first attempt, an hour to expire',
+    payload: Payload,
+    queue: { retryLimit: 2, retryDelay: 0, retryBackoff: false, expireInSeconds: 3600, heartbeatSeconds: 10 },
+  }),
+  async (payload, ctx) => {
+    note(payload.file, 'start', ctx);
+    if (ctx.job.retryCount === 0) await sleep(payload.ms);
+    note(payload.file, 'done', ctx);
+  },
+);
+
 /** Creates payload.file and its folder with the modes a library asks for by default (0666, 0777): what the process umask leaves of them. */
 export const write = handleJob(
   defineJob({
@@ -86,7 +101,7 @@ export const write = handleJob(
   },
 );
 
-const testJobs = [echo, flaky, poison, slow, write] as WorkerJob[];
+const testJobs = [echo, flaky, poison, slow, long, write] as WorkerJob[];
 export default testJobs;
 
 /** The app's jobs (appJobs) with the test jobs beside them. */

@@ -8,6 +8,8 @@ export interface JobQueueOptions {
   retryDelay: number;
   retryBackoff: boolean;
   expireInSeconds: number;
+  /** How soon a job whose worker died is retried (default JOB_HEARTBEAT_SECONDS, engine.ts; at least 10). */
+  heartbeatSeconds?: number;
   /** pg-boss queue policy; schedules use 'singleton' so a run never overlaps the previous one. */
   policy?: 'standard' | 'singleton' | 'stately';
 }

@@ -56,6 +56,13 @@ interface FailureOutput {
  * interrupted by a crash is taken up again this way); those start up to this many seconds later.
  */
 export const EMBEDDED_POLLING_SECONDS = 15;
+/**
+ * Every job's heartbeat: its worker touches the job this often (half of it, in fact) while the
+ * handler runs. A job whose worker died (kill -9, a lost machine) is failed once its heartbeat
+ * is this old, at the next supervise pass, and retried on a live worker, instead of holding its
+ * queue until its expiry (up to an hour for a backup). Handlers are safe to run twice.
+ */
+export const JOB_HEARTBEAT_SECONDS = 30;
 /** How often the embedded engine writes DATA_DIR/queue-status.json for `finhub jobs status`. */
 export const EMBEDDED_STATUS_SECONDS = 60;
 
@@ -270,7 +277,8 @@ export class JobEngine implements JobSender {
     return { mode: this.mode, queues, failed, schedules };
   }
 
-  async #ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1] & {}) {
+  async #ensureQueue(name: string, given: Parameters<PgBoss['createQueue']>[1] & {}) {
+    const options = { ...given, heartbeatSeconds: given.heartbeatSeconds ?? JOB_HEARTBEAT_SECONDS };
     await this.boss.createQueue(name, options);
     // createQueue leaves an existing queue as it was: bring its options up to date.
     const { policy: _policy, ...updatable } = options;
