@@ -176,6 +176,8 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
     expect(push.headers).toMatchObject({
       ttl: '86400',
       urgency: 'high',
+      // A copy sent again (a retry after a crash) replaces this one at the push service.
+      topic: `notification-${id}`,
       'content-encoding': 'aes128gcm',
       'content-type': 'application/octet-stream',
     });
@@ -259,6 +261,10 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       lastError: 'HTTP 500 Internal Server Error',
     });
     expect(service.requestsTo(device.endpoint)).toHaveLength(2);
+    expect(service.requestsTo(device.endpoint).map((r) => r.headers.topic)).toEqual([
+      `notification-${id}`,
+      `notification-${id}`,
+    ]);
 
     // A success clears the record.
     service.answer(device.endpoint, 201);

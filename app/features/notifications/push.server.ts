@@ -204,7 +204,10 @@ export async function sendToSubscription(
   const payload = notificationPayload(found.notification);
   const urgency =
     found.notification.priority === 'high' || found.notification.priority === 'critical' ? 'high' : 'normal';
-  return { status: await deliver(ctx, settings, subscription, payload, urgency, attempt, options) };
+  // The Topic lets a push service replace a copy it still holds (a retry after a worker died
+  // mid-send) instead of delivering the same notification twice; the tag does so in the browser.
+  const message = { payload, urgency, topic: `notification-${notificationId}` } as const;
+  return { status: await deliver(ctx, settings, subscription, message, attempt, options) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -246,6 +249,13 @@ function notificationPayload(notification: NotificationView): string {
 
 type Outcome = { kind: 'answer'; status: number; text: string } | { kind: 'error'; message: string };
 
+/** What one push carries: the encrypted JSON, its urgency and the Topic copies of it share. */
+interface PushMessage {
+  payload: string;
+  urgency: 'high' | 'normal';
+  topic?: string;
+}
+
 const protocolsFor = (settings: PushSettings) => (settings.allowPrivateTargets ? ['https:', 'http:'] : ['https:']);
 
 /** One encrypted, VAPID-signed POST to the browser's push service (no retries here). */
@@ -253,8 +263,7 @@ async function postPush(
   ctx: PushContext,
   settings: PushSettings & { vapid: NonNullable<PushSettings['vapid']> },
   subscription: SubscriptionRow,
-  payload: string,
-  urgency: 'high' | 'normal',
+  message: PushMessage,
   options: PushDeliveryOptions,
 ): Promise<Outcome> {
   let target;
@@ -272,11 +281,12 @@ async function postPush(
   try {
     details = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      payload,
+      message.payload,
       {
         vapidDetails: settings.vapid,
         TTL: PUSH_TTL_SECONDS,
-        urgency,
+        urgency: message.urgency,
+        ...(message.topic ? { topic: message.topic } : {}),
         contentEncoding: 'aes128gcm',
       },
     );
@@ -322,13 +332,12 @@ async function deliver(
   ctx: PushContext,
   settings: PushSettings,
   subscription: SubscriptionRow,
-  payload: string,
-  urgency: 'high' | 'normal',
+  message: PushMessage,
   attempt: Attempt,
   options: PushDeliveryOptions,
 ): Promise<Exclude<PushStatus, 'skipped'>> {
   if (!settings.vapid) throw unavailable();
-  const outcome = await postPush(ctx, { ...settings, vapid: settings.vapid }, subscription, payload, urgency, options);
+  const outcome = await postPush(ctx, { ...settings, vapid: settings.vapid }, subscription, message, options);
   const { db } = ctx;
   const now = new Date();
   if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
@@ -571,7 +580,7 @@ async function sendTestPushNow(
   });
   const results = await Promise.all(
     subscriptions.map((subscription) =>
-      deliver(ctx, settings, subscription, payload, 'normal', FINAL_ATTEMPT, options),
+      deliver(ctx, settings, subscription, { payload, urgency: 'normal' }, FINAL_ATTEMPT, options),
     ),
   );
   return {
