@@ -2,6 +2,7 @@
 // the database are killed and restarted, then the database held to what the clients saw.
 //   npm run test:faults -- [--short] [--clients N] [--seconds S] [--rounds R] [--kills K]
 //                          [--only postgres|sqlite] [--no-db-restart (others use the server meanwhile)]
+//                          [--jobs (the worker kills in a short run too)]
 // --short is the version `npm test` runs; without it the full run prints the figures of
 // bench/README.md. Exit code 1 when a goal is missed.
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { keptCountProblems, sqliteCheckProblems } from './kept-counts.ts';
 import { runEditor, runViewer, Session, type Books, type JournalEntry, type LoadStats } from './load.ts';
 import { startTopology, type Topology } from './topology.ts';
 import { verifyJournal } from './verify.ts';
+import { jobFaults } from './jobs.ts';
 import { recoveryReport, type FaultWindow } from './report.ts';
 
 const argv = process.argv.slice(2);
@@ -139,6 +141,16 @@ async function postgresRun(
     await load.done;
     problems.push(...(await checkDatabase(topology, load.journal)));
     problems.push(...recoveryReport(stats, windows, log, short ? {} : { p99Goal: 200 }));
+    // Workers killed in the middle of jobs: their retries take a heartbeat and a retry delay
+    // (a minute or two), so the short suite leaves them to worker/processes.test.ts.
+    if (!short || argv.includes('--jobs')) {
+      const handle = createDatabase({ url: topology.databaseUrl! });
+      try {
+        problems.push(...(await jobFaults(topology, prepared.owner, handle.db, log)));
+      } finally {
+        await handle.close();
+      }
+    }
   } finally {
     await topology.close();
   }

@@ -81,12 +81,14 @@ function appEnv(
     VAPID_PRIVATE_KEY: vapid.privateKey,
     // Outbound calls go to loopback fakes only.
     ALLOW_PRIVATE_TARGETS: '1',
+    // Workers look for jobs whose worker died every 10 s (default 60): the run waits less.
+    WORKER_SUPERVISE_SECONDS: '10',
   };
 }
 
 function webMember(name: string, port: number, env: Record<string, string | undefined>, quiet: boolean) {
-  const launch = () =>
-    startChild(name, ['--liftoff-only', 'bench/app-server.ts'], { ...env, PORT: String(port) }, quiet);
+  // As `npm run serve` starts it in production: every setting from the environment.
+  const launch = () => startChild(name, ['--liftoff-only', 'server.ts'], { ...env, PORT: String(port) }, quiet);
   return member(name, port, launch, (m) => waitForHealth(`http://127.0.0.1:${port}`, m.child, 120));
 }
 
