@@ -72,7 +72,8 @@ describe('embedded engine after a crash', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two process starts and the embedded queue's 15 s poll: more than the default on a busy runner.
+  }, 90_000);
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('separate worker processes (PostgreSQL)', () => {
