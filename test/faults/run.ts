@@ -2,7 +2,7 @@
 // the database are killed and restarted, then the database held to what the clients saw.
 //   npm run test:faults -- [--short] [--clients N] [--seconds S] [--rounds R] [--kills K]
 //                          [--only postgres|sqlite] [--no-db-restart (others use the server meanwhile)]
-//                          [--jobs (the worker kills in a short run too)]
+//                          [--jobs (the worker kills in a short run too)] [--soak MINUTES (memory under load first)]
 // --short is the version `npm test` runs; without it the full run prints the figures of
 // bench/README.md. Exit code 1 when a goal is missed.
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import { createDatabase } from '../../db/client.ts';
 import { keptCountProblems, sqliteCheckProblems } from './kept-counts.ts';
 import { runEditor, runViewer, Session, type Books, type JournalEntry, type LoadStats } from './load.ts';
 import { startTopology, type Topology } from './topology.ts';
+import { residentBytes } from '../../bench/processes.ts';
 import { verifyJournal } from './verify.ts';
 import { jobFaults } from './jobs.ts';
 import { recoveryReport, type FaultWindow } from './report.ts';
@@ -113,6 +114,8 @@ async function postgresRun(
       log(`${kind}: done in ${((Date.now() - at) / 1000).toFixed(1)} s`);
     };
     const calm = () => sleep((options.seconds * 1000) / (options.rounds * 3 + 1));
+    const soakMinutes = numberArg(argv, 'soak', 0);
+    if (soakMinutes > 0) problems.push(...(await soak(topology, soakMinutes)));
     await calm();
     for (let round = 0; round < options.rounds; round++) {
       const web = topology.webs[round % 2];
@@ -154,6 +157,32 @@ async function postgresRun(
   } finally {
     await topology.close();
   }
+  return problems;
+}
+
+/**
+ * Memory under steady load, no faults: each process's resident memory every 15 s, from the end
+ * of the first minute (warm caches, compiled code) to the end of the soak; growth over 10 % fails.
+ */
+async function soak(topology: Topology, minutes: number): Promise<string[]> {
+  log(`soak: ${minutes} min of load without faults, resident memory of each process every 15 s`);
+  const members = [...topology.webs, ...topology.workers];
+  await sleep(60_000);
+  const first = members.map((m) => residentBytes(m.child.pid));
+  const peak = [...first];
+  const until = Date.now() + (minutes - 1) * 60_000;
+  while (Date.now() < until) {
+    await sleep(15_000);
+    members.forEach((m, i) => (peak[i] = Math.max(peak[i], residentBytes(m.child.pid))));
+  }
+  const last = members.map((m) => residentBytes(m.child.pid));
+  const problems: string[] = [];
+  members.forEach((m, i) => {
+    const growth = (last[i] - first[i]) / first[i];
+    const mb = (b: number) => `${Math.round(b / 2 ** 20)} MB`;
+    log(`soak: ${m.name} ${mb(first[i])} → ${mb(last[i])} (${(growth * 100).toFixed(1)} %, peak ${mb(peak[i])})`);
+    if (growth > 0.1) problems.push(`soak: ${m.name} grew ${(growth * 100).toFixed(1)} % in ${minutes} min`);
+  });
   return problems;
 }
 
