@@ -81,8 +81,15 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
       max: options.poolSize ?? 10,
       types: pgTypes,
     });
-    // An idle client losing its connection must not crash the process.
-    pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
+    // A connection the server ends (a restart, a failover, pg_terminate_backend) must not crash
+    // the process. pg reports it as an 'error' event: the pool's for an idle client, the client's
+    // own while it is checked out between two queries (in a transaction, a streamed export),
+    // where nobody else listens. The query that runs on it fails on its own; the pool replaces
+    // the connection.
+    pool.on('error', () => {});
+    pool.on('connect', (client) =>
+      client.on('error', (err) => console.error('[db] PostgreSQL connection lost:', err.message)),
+    );
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool, cursor: TypedCursor }),
       plugins: [new CamelCasePlugin(), new ConnectionFacts({ pgPool: pool })],

@@ -208,6 +208,20 @@ describe.each(TEST_DIALECTS)('database on %s', (dialect) => {
   }
 
   if (dialect === 'postgres') {
+    it('a connection the server ends while it is checked out fails its transaction, not the process', async () => {
+      // An unhandled 'error' event would be an uncaught exception, which fails this run.
+      const ended = database.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await sql`select pg_terminate_backend(${rows[0].pid})`.execute(database.db);
+        // Checked out, between two queries, when the server's notice arrives.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sql`select 1`.execute(trx);
+      });
+      await expect(ended).rejects.toThrow();
+      // The pool goes on with a new connection.
+      expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows[0].one).toBe(1);
+    });
+
     it('migrates each schema on its own (another schema’s bookkeeping is not mistaken for ours)', async () => {
       const other = await createTestDatabase('postgres');
       try {

@@ -113,7 +113,8 @@ const outcomeOf = (session: Session, response: Response | null): Outcome =>
 const randomAmount = () => (100 + Math.floor(Math.random() * 999_900)) / 100;
 
 /**
- * An editor: creates expenses, changes the amount of one of its rows or deletes one, and
+ * An editor (each pauses about `pauseMs` between requests, half to one and a half times it, as
+ * people do): creates expenses, changes the amount of one of its rows or deletes one, and
  * sometimes reads its list. Runs until `until`; the journal gets every write.
  */
 export async function runEditor(
@@ -157,7 +158,7 @@ export async function runEditor(
     } else {
       await session.request('GET', `/api/actual-expenses?q=${encodeURIComponent(`fault-${name}-`)}&limit=20`);
     }
-    await sleep(pauseMs);
+    await sleep(pauseMs * (0.5 + Math.random()));
   }
 }
 
@@ -174,6 +175,6 @@ export async function runViewer(session: Session, until: () => boolean, pauseMs:
   let i = Math.floor(Math.random() * VIEWER_READS.length);
   while (!until()) {
     await session.request('GET', VIEWER_READS[i++ % VIEWER_READS.length]);
-    await sleep(pauseMs);
+    await sleep(pauseMs * (0.5 + Math.random()));
   }
 }

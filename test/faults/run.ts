@@ -106,7 +106,7 @@ async function postgresRun(
     const stats = newStats();
     for (const p of [...prepared.editors, ...prepared.viewers]) p.session.stats = stats;
     const windows: FaultWindow[] = [];
-    const load = startLoad(prepared, stats, short ? 100 : 250);
+    const load = startLoad(prepared, stats, short ? 100 : 2000);
     const fault = async (kind: FaultWindow['kind'], act: () => Promise<void>) => {
       const at = Date.now();
       await act();
