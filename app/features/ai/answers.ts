@@ -2,6 +2,7 @@
 // services' and the screens' types are these schemas' outputs, and the OpenAPI document describes
 // the answers with them (app/features/api-docs), so the code and the document cannot disagree.
 import { z } from 'zod';
+import { id } from '../../platform/lib/answer-fields.ts';
 import {
   INSIGHT_TYPES,
   type ExpenseAnomaliesTable,
@@ -12,7 +13,6 @@ import type { Assert, Same } from '../../platform/lib/type-checks.ts';
 import type { Trend } from './stats/forecast.ts';
 import type { AnomalyType, Severity } from './stats/outliers.ts';
 
-const id = z.number().int();
 const dollars = z.number().describe('US dollars');
 const month = z.string().describe('YYYY-MM');
 const percentOfBudget = z.number().nullable().describe('Percent of the budget (null without a budget)');

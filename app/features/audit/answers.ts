@@ -3,12 +3,11 @@
 // the answers with them (app/features/api-docs), so the code and the document cannot disagree.
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import { instant } from '../../platform/lib/answer-fields.ts';
 import type { SecurityAnomaliesTable } from '../../../db/types.ts';
 import type { Assert, Same } from '../../platform/lib/type-checks.ts';
 import { resourceRowSchema } from '../../platform/resources/row-schema.ts';
 import { RESOURCE_LIST } from '../resources.ts';
-
-const instant = z.string().describe('ISO 8601 instant');
 
 /** One changed field of an entry: its form label and its old and new values as the screens show them ('—': none). */
 export const ReadableChangeAnswer = z.strictObject({

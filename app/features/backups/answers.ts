@@ -2,11 +2,9 @@
 // The services' types are these schemas' outputs, and the OpenAPI document describes the
 // answers with them (app/features/api-docs), so the code and the document cannot disagree.
 import { z } from 'zod';
+import { count, instant } from '../../platform/lib/answer-fields.ts';
 import type { BackupStatus, BackupType } from '../../../db/types.ts';
 import type { Assert, Same } from '../../platform/lib/type-checks.ts';
-
-const instant = z.string().describe('ISO 8601 instant');
-const count = z.number().int().min(0);
 
 const BackupTypeAnswer = z.enum(['manual', 'automated', 'scheduled']);
 const BackupStatusAnswer = z.enum(['completed', 'failed', 'in_progress']);

@@ -3,6 +3,7 @@
 // where another area builds the answer), and the OpenAPI document describes the answers with
 // them (app/features/api-docs), so the code and the document cannot disagree.
 import { z } from 'zod';
+import { count, id, instant } from '../../platform/lib/answer-fields.ts';
 import { COMPANY_TYPES, ROLES } from '../../../db/types.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
 import type { Assert, Same } from '../../platform/lib/type-checks.ts';
@@ -10,10 +11,6 @@ import { resourceRowSchema } from '../../platform/resources/row-schema.ts';
 import { RESOURCE_LIST } from '../resources.ts';
 import { HealthVerdictAnswer } from '../system/index.server.ts';
 import type { ActivityLevel, EditorActivity } from '../users/index.server.ts';
-
-const instant = z.string().describe('ISO 8601 instant');
-const count = z.number().int().min(0);
-const id = z.number().int();
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/dashboard

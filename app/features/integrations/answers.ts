@@ -3,12 +3,10 @@
 // screen's types are these schemas' outputs, and the OpenAPI document describes the answers with
 // them (app/features/api-docs), so the code and the document cannot disagree.
 import { z } from 'zod';
+import { count, id, instant } from '../../platform/lib/answer-fields.ts';
 import { HTTP_METHODS, SYNC_DIRECTIONS, type SyncStatus } from '../../../db/types.ts';
 import type { Assert, Same } from '../../platform/lib/type-checks.ts';
 
-const instant = z.string().describe('ISO 8601 instant');
-const count = z.number().int().min(0);
-const id = z.number().int();
 const score = z.number().int().min(0).max(100);
 const milliseconds = z.number().describe('Milliseconds');
 

@@ -3,9 +3,8 @@
 // document describes the answers with them (app/features/api-docs), so the code and the
 // document cannot disagree. Isomorphic: the screens take their types from here.
 import { z } from 'zod';
+import { count } from '../../platform/lib/answer-fields.ts';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../../db/types.ts';
-
-const count = z.number().int().min(0);
 
 /** A notification as the API and the screens show it. */
 export const NotificationAnswer = z.strictObject({

@@ -3,6 +3,7 @@
 // app/platform/session/user-settings-row.ts), checked against this schema at compile time; the
 // OpenAPI document describes the answer with it (app/features/api-docs).
 import { z } from 'zod';
+import { instant } from '../../platform/lib/answer-fields.ts';
 import type { Assert, Same } from '../../platform/lib/type-checks.ts';
 import { NOTIFICATION_TYPES, THEMES, type UserSettings } from '../../platform/session/user-settings-row.ts';
 import {
@@ -17,7 +18,6 @@ import {
   TIMEZONES,
 } from './user-settings.ts';
 
-const instant = z.string().describe('ISO 8601 instant');
 /** Stored as text: the values a write accepts, in words (a row edited by hand may hold another). */
 const oneOf = (values: readonly (string | number)[]) => `One of: ${values.join(', ')}`;
 

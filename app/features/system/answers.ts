@@ -2,14 +2,12 @@
 // answers. The services' types are these schemas' outputs, and the OpenAPI document describes the
 // answers with them (app/features/api-docs), so the code and the document cannot disagree.
 import { z } from 'zod';
+import { count, id, instant } from '../../platform/lib/answer-fields.ts';
 import type { DialectName } from '../../../db/dialect.ts';
 import type { ErrorSeverity, RecoveryStatus } from '../../../db/types.ts';
 import type { RequestMetricsSummary } from '../../platform/http/request-metrics.ts';
 import type { Assert, Same } from '../../platform/lib/type-checks.ts';
 
-const instant = z.string().describe('ISO 8601 instant');
-const count = z.number().int().min(0);
-const id = z.number().int();
 const percent = z.number().describe('Percent, one decimal');
 const bytes = z.number().min(0).describe('Bytes');
 

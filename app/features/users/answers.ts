@@ -3,14 +3,12 @@
 // checked against the platform's AuthUser), and the OpenAPI document describes the answers with
 // them (app/features/api-docs), so the code and the document cannot disagree.
 import { z } from 'zod';
+import { count, id, instant } from '../../platform/lib/answer-fields.ts';
 import { ROLES } from '../../../db/types.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { PERMISSION_FLAGS, type PermissionFlag } from '../../platform/lib/permissions.ts';
 import type { Assert, Same } from '../../platform/lib/type-checks.ts';
 
-const instant = z.string().describe('ISO 8601 instant');
-const count = z.number().int().min(0);
-const id = z.number().int();
 const minutes = z.number().min(0).describe('Minutes, one decimal');
 
 const permissionFlags = z.strictObject(
