@@ -63,7 +63,12 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', uptime: Math.round(process.uptime()) });
   });
-  app.get('/readyz', async (_req, res) => {
+  app.get('/readyz', async (req, res) => {
+    // Stopping behind a load balancer: out of its rotation before connections are refused.
+    if (req.app.locals.draining) {
+      res.status(503).json({ status: 'draining', database: handle.dialect });
+      return;
+    }
     try {
       await pingDatabase(handle.db);
       res.json({ status: 'ready', database: handle.dialect });
@@ -208,6 +213,16 @@ export async function startServer(given?: AppConfig) {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // A deploy's SIGTERM, not a Ctrl-C: keep serving while `/readyz` tells the balancer to stop
+    // sending requests, so none reaches a process that no longer accepts connections.
+    const drainSeconds = signal === 'SIGTERM' ? config.shutdownDrainSeconds : 0;
+    if (drainSeconds > 0) {
+      app.locals.draining = true;
+      console.log(`[http] ${signal}: /readyz answers 503 for ${drainSeconds} s, then open requests finish`);
+    }
+    setTimeout(() => closeServer(signal), drainSeconds * 1000);
+  };
+  const closeServer = (signal: string) => {
     console.log(`[http] ${signal}: finishing open requests`);
     server.close(async () => {
       // Running jobs finish (within the deadline below); no new one starts. On PostgreSQL this

@@ -16,9 +16,9 @@ import { JobEngine } from '../app/platform/jobs/engine.ts';
 import { JOBS } from '../app/features/jobs.ts';
 import { dropSchema, waitFor } from '../worker/test-helpers.ts';
 import testJobs from '../worker/test-jobs.ts';
+import { NODE, spawnServer } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const NODE = path.join(root, 'node_modules', '.bin', 'node');
 
 /** Every path under dir (dir included) with its permission bits, as 'relative path: mode'. */
 function modes(dir: string): string[] {
@@ -71,26 +71,9 @@ describe('file modes of what the app writes', () => {
 
   /** Starts server.ts; resolves with its output once it listens (and the job queue runs). */
   async function startServer(dataDir: string, extra: Record<string, string> = {}): Promise<{ output: () => string }> {
-    let output = '';
-    server = spawn(NODE, ['server.ts'], {
-      cwd: root,
-      env: { ...env(dataDir), ...extra },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (chunk) => (output += chunk));
-    server.stderr!.on('data', (chunk) => (output += chunk));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
-      const check = () => {
-        if (/\[http\] Group Finance Hub on/.test(output)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      server!.stdout!.on('data', check);
-      server!.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-    });
-    return { output: () => output };
+    const started = await spawnServer({ ...env(dataDir), ...extra });
+    server = started.child;
+    return { output: started.output };
   }
 
   it(

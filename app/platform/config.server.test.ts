@@ -251,6 +251,15 @@ describe('loadConfig', () => {
     expect(error.message).toContain(text);
   });
 
+  it('SHUTDOWN_DRAIN_SECONDS: 0 unless set, never negative', () => {
+    const base = { DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY };
+    expect(loadConfig(base).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ ...base, SHUTDOWN_DRAIN_SECONDS: '2.5' }).shutdownDrainSeconds).toBe(2.5);
+    expect(configError({ ...base, SHUTDOWN_DRAIN_SECONDS: '-1' }).message).toContain(
+      'SHUTDOWN_DRAIN_SECONDS must be a number of at least 0',
+    );
+  });
+
   it('AUDIT_RETENTION_DAYS: unset or empty keeps the audit trail forever (null), else a whole number of days', () => {
     const base = { DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ENCRYPTION_KEY: KEY };
     expect(loadConfig(base).auditRetentionDays).toBeNull();

@@ -300,6 +300,7 @@ const EnvSchema = z.object({
   WORKER_SCHEDULES: onOff('WORKER_SCHEDULES', true),
   // Request bodies above this answer 413 before they are read (1 MB).
   MAX_BODY_BYTES: numberAtLeast('MAX_BODY_BYTES', 1024, 1024 * 1024, true),
+  SHUTDOWN_DRAIN_SECONDS: numberAtLeast('SHUTDOWN_DRAIN_SECONDS', 0, 0),
   // The nightly audit-retention job prunes audit entries (and versions of deleted
   // records) older than this many days; unset keeps everything.
   AUDIT_RETENTION_DAYS: auditRetentionDays,
@@ -329,6 +330,12 @@ export interface AppConfig {
   apiRateLimits: { perMinute: number; perHour: number };
   /** Largest accepted request body in bytes (`MAX_BODY_BYTES`, default 1 MB): above, 413. */
   maxBodyBytes: number;
+  /**
+   * On SIGTERM, how long `/readyz` answers 503 while requests are still served, before the
+   * process stops accepting connections (`SHUTDOWN_DRAIN_SECONDS`, default 0): behind a load
+   * balancer, long enough for its health checks to take the process out first.
+   */
+  shutdownDrainSeconds: number;
   /**
    * Days audit entries and versions of deleted records are kept (`AUDIT_RETENTION_DAYS`); null
    * (unset): forever. Versions of records that still exist are never pruned.
@@ -441,6 +448,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
     maxBodyBytes: env.MAX_BODY_BYTES,
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     jobs: {
       pgbossSchema: env.PGBOSS_SCHEMA,

@@ -83,6 +83,9 @@ function appEnv(
     ALLOW_PRIVATE_TARGETS: '1',
     // Workers look for jobs whose worker died every 10 s (default 60): the run waits less.
     WORKER_SUPERVISE_SECONDS: '10',
+    // As the README's load balancer section says: out of HAProxy's rotation (two failed checks
+    // half a second apart) before a stopping process refuses connections.
+    SHUTDOWN_DRAIN_SECONDS: '2',
   };
 }
 
