@@ -21,6 +21,8 @@ export interface Member {
   /** SIGTERM and wait for the exit (a deploy's graceful stop). */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Started with `inspect`: its inspector's WebSocket address (see heap.ts). */
+  inspector?: string;
 }
 
 export interface Topology {
@@ -41,11 +43,19 @@ const exited = (child: ChildProcess) =>
     ? Promise.resolve()
     : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-function member(name: string, port: number | null, launch: () => ChildProcess, ready: (m: Member) => Promise<void>) {
+function member(name: string, port: number | null, start: () => ChildProcess, ready: (m: Member) => Promise<void>) {
+  const launch = () => {
+    const child = start();
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const inspector = /Debugger listening on (ws:\/\/\S+)/.exec(chunk.toString());
+      if (inspector) m.inspector = inspector[1];
+    });
+    return child;
+  };
   const m: Member = {
     name,
     port,
-    child: launch(),
+    child: null as unknown as ChildProcess,
     async kill() {
       if (m.child.pid && m.child.exitCode === null) process.kill(m.child.pid, 'SIGKILL');
       await exited(m.child);
@@ -60,6 +70,7 @@ function member(name: string, port: number | null, launch: () => ChildProcess, r
       await ready(m);
     },
   };
+  m.child = launch();
   return m;
 }
 
@@ -89,9 +100,16 @@ function appEnv(
   };
 }
 
-function webMember(name: string, port: number, env: Record<string, string | undefined>, quiet: boolean) {
+function webMember(
+  name: string,
+  port: number,
+  env: Record<string, string | undefined>,
+  flags: string[],
+  quiet: boolean,
+) {
   // As `npm run serve` starts it in production: every setting from the environment.
-  const launch = () => startChild(name, ['--liftoff-only', 'server.ts'], { ...env, PORT: String(port) }, quiet);
+  const launch = () =>
+    startChild(name, [...flags, '--liftoff-only', 'server.ts'], { ...env, PORT: String(port) }, quiet);
   return member(name, port, launch, (m) => waitForHealth(`http://127.0.0.1:${port}`, m.child, 120));
 }
 
@@ -166,6 +184,10 @@ export interface TopologyOptions {
   postgresUrl: string | null;
   workers?: number;
   quiet?: boolean;
+  /** Each Node process listens for an inspector on a loopback port of its own (heap.ts reads its heap). */
+  inspect?: boolean;
+  /** `--max-old-space-size` of each Node process, in MB (unset: V8's default). */
+  heapLimitMb?: number;
 }
 
 export async function startTopology(options: TopologyOptions): Promise<Topology> {
@@ -177,9 +199,13 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   const vapid = webPush.generateVAPIDKeys();
   const env = appEnv(dataDir, backupDir, database?.url ?? null, vapid);
   const cleanup: (() => Promise<void>)[] = [];
+  const flags = [
+    ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []),
+    ...(options.heapLimitMb ? [`--max-old-space-size=${options.heapLimitMb}`] : []),
+  ];
 
   if (!database) {
-    const web = webMember('web', await freePort(), env, quiet);
+    const web = webMember('web', await freePort(), env, flags, quiet);
     await waitForHealth(`http://127.0.0.1:${web.port}`, web.child, 120);
     return {
       origin: `http://127.0.0.1:${web.port}`,
@@ -197,14 +223,14 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   }
 
   // The first web process migrates and seeds the fresh database; the others start on it.
-  const webs = [webMember('web1', await freePort(), env, quiet)];
+  const webs = [webMember('web1', await freePort(), env, flags, quiet)];
   await waitForHealth(`http://127.0.0.1:${webs[0].port}`, webs[0].child, 120);
-  webs.push(webMember('web2', await freePort(), env, quiet));
+  webs.push(webMember('web2', await freePort(), env, flags, quiet));
   const workers = Array.from({ length: options.workers ?? 2 }, (_, i) =>
     member(
       `worker${i + 1}`,
       null,
-      () => startChild(`worker${i + 1}`, ['worker/main.ts'], env, quiet),
+      () => startChild(`worker${i + 1}`, [...flags, 'worker/main.ts'], env, quiet),
       async () => {},
     ),
   );
