@@ -250,14 +250,8 @@ async function plantRows(page: Page, database: { db: any }, tag: string, slot: n
 
 test.describe.configure({ timeout: 360_000 });
 
-test('every screen and tab fits 1280 px with readable chart axes', async ({
-  page,
-  js,
-  database,
-  owners,
-  theme,
-}, testInfo) => {
-  await expectSignedIn(page, database, owners[theme]);
+test('every screen and tab fits 1280 px with readable chart axes', async ({ page, js, database, owner }, testInfo) => {
+  await expectSignedIn(page, database, owner);
   // A retry plants afresh: names and Vult's month must not clash with the first try's.
   const tag = `Layout ${testInfo.project.name} ${testInfo.retry}`;
   await page.setViewportSize({ width: WIDTH, height: 800 });
@@ -286,10 +280,9 @@ test('every screen and tab fits a 390 px phone without the page scrolling sidewa
   page,
   js,
   database,
-  owners,
-  theme,
+  owner,
 }) => {
-  await expectSignedIn(page, database, owners[theme]);
+  await expectSignedIn(page, database, owner);
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   const found = await visitEveryScreen(page, js, [], () => overflows(page, PHONE_WIDTH, true));
   expect(found, `the page scrolls sideways at ${PHONE_WIDTH} px:\n${found.join('\n')}`).toEqual([]);

@@ -1,6 +1,7 @@
 // Accessibility helpers: axe-core checks that collect the serious and critical violations of
-// each page state, and owner sessions per theme, signed in once per worker through the JSON API
-// and reused as Playwright storage states (no login form per test).
+// each page state, in the light theme and then the dark one on the same page, and an owner
+// session signed in once per worker through the JSON API and reused as the Playwright storage
+// state (no login form per test).
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import {
@@ -18,16 +19,13 @@ import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
 export { expect };
 
 export type Theme = 'light' | 'dark';
-export const THEMES: Theme[] = ['light', 'dark'];
 
 /**
- * The rules a theme can change the outcome of. The theme is CSS only (classes on <html>, the
- * markup is the same), so the light theme runs every rule and the dark one only these.
+ * The rules the theme can change the outcome of. The theme is CSS only (the `dark` class and the
+ * color-scheme meta of <html>; the markup is the same), so a page state is checked with every
+ * rule in the light theme, then switched to the dark one in place and checked with these.
  */
-export const THEME_RULES: Record<Theme, readonly string[] | undefined> = {
-  light: undefined,
-  dark: ['color-contrast', 'link-in-text-block'],
-};
+const DARK_RULES = ['color-contrast', 'link-in-text-block'];
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -69,18 +67,48 @@ async function mirrorOf(page: Page): Promise<Page> {
 }
 
 /**
- * Runs axe on the page as it is now and records its serious/critical violations under `label`
- * (ids, impact, help text and the offending nodes' selectors), so one test reports every page
- * state it visited instead of stopping at the first. `rules` limits the run to those rules.
+ * The page in the theme, as the server renders it for a user with that theme: the `dark` class
+ * and the color-scheme meta on <html>. Transitions are off from the first switch on, so colors
+ * are read at their end value, not on their way there.
+ */
+async function showTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate((dark) => {
+    if (!document.getElementById('a11y-no-transitions')) {
+      const style = document.createElement('style');
+      style.id = 'a11y-no-transitions';
+      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+      document.head.append(style);
+    }
+    document.documentElement.classList.toggle('dark', dark);
+    document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', dark ? 'dark' : 'light');
+  }, theme === 'dark');
+}
+
+/**
+ * Runs axe on the page as it is now, in the light theme and (unless `dark` is false) the dark
+ * one, and records its serious/critical violations under `label` (ids, impact, help text and
+ * the offending nodes' selectors), so one test reports every page state it visited instead of
+ * stopping at the first.
  */
 export async function audit(
   page: Page,
   label: string,
   found: string[],
   js: boolean,
-  rules?: readonly string[],
+  options: { dark?: boolean } = {},
 ): Promise<void> {
   const target = js ? page : await mirrorOf(page);
+  await auditAsShown(target, label, found);
+  if (options.dark === false) return;
+  await showTheme(target, 'dark');
+  try {
+    await auditAsShown(target, `${label} (dark theme)`, found, DARK_RULES);
+  } finally {
+    await showTheme(target, 'light');
+  }
+}
+
+async function auditAsShown(target: Page, label: string, found: string[], rules?: readonly string[]): Promise<void> {
   // Legacy mode runs axe in the page itself: the default (partial runs finished in a new blank
   // page) costs a page per check, and the app has no iframes to reach. Only violations are
   // serialized back.
@@ -177,22 +205,15 @@ export async function expectSignedIn(page: Page, database: { db: any }, account:
 }
 
 interface A11yOptions {
-  /** The theme of the signed-in owner (set with test.use in a describe block). */
-  theme: Theme;
   mirrorCleanup: void;
 }
 interface A11yWorker {
-  /** Owner-role accounts, one per theme, created and signed in once per worker. */
-  owners: Record<Theme, Account>;
+  /** An owner-role account in the light theme, created and signed in once per worker. */
+  owner: Account;
 }
 
-/**
- * The suite's `test` with `page` signed in as an owner-role user whose theme is `theme`. Each
- * worker gets its own owners, so the two projects (which run in parallel) never change the
- * theme under each other's feet.
- */
+/** The suite's `test` with `page` signed in as the worker's owner-role user. */
 export const test = base.extend<A11yOptions, A11yWorker>({
-  theme: ['light', { option: true }],
   mirrorCleanup: [
     async ({}, use) => {
       await use();
@@ -200,16 +221,14 @@ export const test = base.extend<A11yOptions, A11yWorker>({
     },
     { auto: true },
   ],
-  owners: [
+  owner: [
     async ({ database }, use, workerInfo) => {
       const tag = `${workerInfo.project.name.replace(/[^a-z0-9]/gi, '')}${workerInfo.workerIndex}`;
-      const owners = {} as Record<Theme, Account>;
-      for (const theme of THEMES) owners[theme] = await signedInAccount(database.db, 'owner', theme, tag);
-      await use(owners);
+      await use(await signedInAccount(database.db, 'owner', 'light', tag));
     },
     { scope: 'worker' },
   ],
-  storageState: async ({ owners, theme }, use) => {
-    await use(owners[theme].state);
+  storageState: async ({ owner }, use) => {
+    await use(owner.state);
   },
 });
