@@ -36,7 +36,7 @@ const CHILD = path.join(root, 'test', 'support', 'restore-child.ts');
  * Generated expenses on top of the demo data (plus their budgets and revenue): a restore long
  * enough to be killed at many moments.
  */
-const EXTRA_ROWS = Number(process.env.CRASH_TEST_ROWS ?? 40_000);
+const EXTRA_ROWS = Number(process.env.CRASH_TEST_ROWS ?? 15_000);
 const RUNS = Number(process.env.CRASH_TEST_RUNS ?? 4);
 const MIN_DELAY_MS = 50;
 
