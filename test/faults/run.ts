@@ -3,7 +3,7 @@
 //   npm run test:faults -- [--short] [--clients N] [--seconds S] [--rounds R] [--kills K]
 //                          [--only postgres|sqlite] [--no-db-restart (others use the server meanwhile)]
 //                          [--jobs (the worker kills in a short run too)] [--soak MINUTES (memory under load first)]
-//                          [--heap-limit MB (each process's --max-old-space-size)]
+//                          [--no-jobs (not even in a full run)] [--heap-limit MB (each process's --max-old-space-size)]
 // --short is the version `npm test` runs; without it the full run prints the figures of
 // bench/README.md. Exit code 1 when a goal is missed.
 import { spawnSync } from 'node:child_process';
@@ -152,7 +152,7 @@ async function postgresRun(
     problems.push(...recoveryReport(stats, windows, log, short ? {} : { p99Goal: 200 }));
     // Workers killed in the middle of jobs: their retries take a heartbeat and a retry delay
     // (a minute or two), so the short suite leaves them to worker/processes.test.ts.
-    if (!short || argv.includes('--jobs')) {
+    if ((!short || argv.includes('--jobs')) && !argv.includes('--no-jobs')) {
       const handle = createDatabase({ url: topology.databaseUrl! });
       try {
         // After a long soak the set-up's session has timed out for being idle.
