@@ -303,6 +303,8 @@ describe.each(TEST_DIALECTS)('API rate limits on %s', (dialect) => {
     await db.connection().execute(async (connection) => {
       const setting = async () =>
         (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(connection)).rows[0].s;
+      // Test schemas' connections start with it off (test/database.ts); the app's start with it on.
+      await sql`set synchronous_commit = on`.execute(connection);
       expect(await setting()).toBe('on');
       await consumeRateLimit(connection, `user:${crypto.randomUUID()}`);
       expect(await setting()).toBe('on');
