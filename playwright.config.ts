@@ -1,11 +1,11 @@
-// End-to-end tests: Debian's Chromium against the built app (`npx remix build` first), served
-// by scripts/e2e-server.ts over a fresh SQLite database. Every spec runs twice: with
+// End-to-end tests: Debian's Chromium (its headless shell; e2e/support/constants.ts) against the
+// built app (`npx remix build` first), served by scripts/e2e-server.ts over a fresh SQLite database. Every spec runs twice: with
 // JavaScript (project "js") and without (project "no-js"), since every screen must work both ways.
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT } from './e2e/support/constants.ts';
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL, E2E_BASE_URL, E2E_PORT } from './e2e/support/constants.ts';
 
 // One data directory per run. The config is evaluated again in every worker process, which
 // inherits the runner's environment, so the value set here is the one the workers see too.
@@ -30,15 +30,8 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_HEADLESS_SHELL,
+      args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
   },

@@ -7,7 +7,7 @@
 // says push needs it, and the switches still save.
 import type { Page } from '@playwright/test';
 import { signIn, waitForHydration } from './support/app.ts';
-import { E2E_BASE_URL } from './support/constants.ts';
+import { CHROMIUM_ARGS, CHROMIUM_FULL, E2E_BASE_URL } from './support/constants.ts';
 import { expect, test } from './support/fixtures.ts';
 import { toast } from './support/resources.ts';
 
@@ -25,6 +25,9 @@ async function activeWorker(page: Page): Promise<void> {
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
     .toBe(true);
 }
+
+// The headless shell refuses the notification permission: this file runs in the full browser.
+test.use({ launchOptions: { executablePath: CHROMIUM_FULL, args: CHROMIUM_ARGS } });
 
 test.describe('push notifications', () => {
   test('the service worker shows a pushed notification, and its click opens the action URL', async ({
