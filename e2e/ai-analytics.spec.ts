@@ -4,7 +4,7 @@
 // conversation kept on the server. Each test plants
 // its expenses in a category of its own (the projects share one database).
 import { addMonths } from '../app/features/ai/stats/forecast.ts';
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { COMPANY, expect, test } from './support/fixtures.ts';
 import { toast } from './support/resources.ts';
 
@@ -60,7 +60,7 @@ test.describe('AI analytics', () => {
       ])
       .execute();
 
-    await signIn(page, await createUser({ role: 'viewer', flags: { canAccessAnalytics: true } }));
+    await signInByApi(page, await createUser({ role: 'viewer', flags: { canAccessAnalytics: true } }));
     await page.goto('/ai-analytics');
     await waitForHydration(page, js);
     await expect(page.getByRole('heading', { name: 'AI Insights', level: 1 })).toBeVisible();
@@ -147,7 +147,7 @@ test.describe('AI analytics', () => {
     js,
     createUser,
   }) => {
-    await signIn(page, await createUser({ role: 'viewer', flags: { canAccessAnalytics: true } }));
+    await signInByApi(page, await createUser({ role: 'viewer', flags: { canAccessAnalytics: true } }));
     await page.goto('/ai-analytics?tab=chat');
     await waitForHydration(page, js);
     const question = page.getByLabel('Your question');

@@ -2,11 +2,11 @@
 // tabs rendered from the served OpenAPI document, the true session rule and rate limits; the
 // endpoints one tag at a time and paged, or filtered across tags with contents by area, the
 // schemas paged.
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test('the four tabs, from the OpenAPI document', async ({ page, js, createUser }) => {
-  await signIn(page, await createUser({ role: 'viewer' }));
+  await signInByApi(page, await createUser({ role: 'viewer' }));
   await page.goto('/api-documentation');
   await waitForHydration(page, js);
   await expect(page.getByRole('heading', { name: 'API Documentation', level: 1 })).toBeVisible();

@@ -3,7 +3,7 @@
 // spec's confirmation, an endpoint with Sync Now, a credential that is never shown again, the
 // sync log of the run, and the analysis tabs; an endpoint's company chosen in its form, and a
 // partial run shown as Partial with its skipped records. Each project works on sources of its own.
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { COMPANY, expect, test } from './support/fixtures.ts';
 import { confirmDelete, formPanel, tableRows, toast, uniqueTag } from './support/resources.ts';
 
@@ -15,7 +15,7 @@ test('sources, endpoints, Sync Now, credentials, logs and the analysis tabs', as
   // Six tabs and five forms in one story: longer than the default 30 s on a loaded machine.
   test.setTimeout(90_000);
   const tag = uniqueTag(testInfo, 'api');
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   await page.goto('/api-integrations');
   await waitForHydration(page, js);
   await expect(page.getByRole('heading', { name: 'API Integration', level: 1 })).toBeVisible();
@@ -92,7 +92,7 @@ test("an endpoint's company, and a partial run's skipped records in the sync log
   database,
 }, testInfo) => {
   const tag = uniqueTag(testInfo, 'partial');
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   await database.db
     .insertInto('apiIntegrationSources')
     .values({ name: `${tag} source`, baseUrl: 'https://cards.example.com/v1' })

@@ -5,7 +5,7 @@
 // tag and searches for it, so it only ever sees its own entries.
 import type { Page } from '@playwright/test';
 import { COMPANY, expect, test } from './support/fixtures.ts';
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { apiGet, toast, uniqueTag } from './support/resources.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 
@@ -20,7 +20,7 @@ async function write(page: Page, method: 'post' | 'put', path: string, data: unk
 }
 
 test.beforeEach(async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
 });
 
 test('search the entries, open the history and restore an older version', async ({ page, js }, testInfo) => {

@@ -8,7 +8,7 @@
 // overwrite changes nothing another test sees), and no count is global.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { toast, uniqueTag } from './support/resources.ts';
 
 const DELETE_MESSAGE = 'Are you sure you want to delete this backup? This action cannot be undone.';
@@ -52,7 +52,7 @@ async function waitUntilCompleted(page: Page, js: boolean, entry: Locator): Prom
 }
 
 test.beforeEach(async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
 });
 
 test('create, verify and restore a backup, and delete another', async ({ page, js }, testInfo) => {

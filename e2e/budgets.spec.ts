@@ -4,7 +4,14 @@
 // Both projects share one database: every test tags its rows (description) and searches for
 // the tag, so it only ever sees its own rows.
 import { expect, test, COMPANY } from './support/fixtures.ts';
-import { expectSameDocument, markDocument, postVia, recordPosts, signIn, waitForHydration } from './support/app.ts';
+import {
+  expectSameDocument,
+  markDocument,
+  postVia,
+  recordPosts,
+  signInByApi,
+  waitForHydration,
+} from './support/app.ts';
 import {
   categoryIds,
   confirmDelete,
@@ -50,7 +57,7 @@ async function submitInvalid(page: Page, js: boolean, button: ReturnType<typeof 
 let ids: { departments: Record<string, number>; vult: Record<string, number> };
 
 test.beforeEach(async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   ids = { departments: await departmentIds(page), vult: await categoryIds(page, COMPANY.vult) };
 });
 

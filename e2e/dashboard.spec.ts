@@ -2,12 +2,12 @@
 // four tiles leading to their screens, the lists and the two charts with their numbers; a
 // viewer limited to one company sees only the access card and that company's charts; with
 // JavaScript the figures refresh by themselves every 30 s (the page clock is run forward).
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 import { COMPANY } from './support/fixtures.ts';
 
 test('an admin: the four tiles lead to their screens; lists and charts', async ({ page, js, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   await page.goto('/');
   await waitForHydration(page, js);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -37,7 +37,7 @@ test('an admin: the four tiles lead to their screens; lists and charts', async (
 });
 
 test('System Health reads as System Monitoring’s Overall Health, and leads there', async ({ page, js, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   const verdict = async (path: string, testId: string) => {
     await page.goto(path);
     await waitForHydration(page, js);
@@ -56,7 +56,7 @@ test('System Health reads as System Monitoring’s Overall Health, and leads the
 });
 
 test('a viewer of one company: the access card and that company’s charts only', async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'viewer', companyId: COMPANY.vult }));
+  await signInByApi(page, await createUser({ role: 'viewer', companyId: COMPANY.vult }));
   await page.goto('/');
   await expect(page.getByTestId('access-card')).toBeVisible();
   await expect(page.getByTestId('available-companies').getByRole('listitem')).toHaveCount(1);
@@ -73,7 +73,7 @@ test('with JavaScript the figures refresh by themselves; without, a reload shows
 }) => {
   const admin = await createUser({ role: 'admin' });
   await page.clock.install();
-  await signIn(page, admin);
+  await signInByApi(page, admin);
   await page.goto('/');
   await waitForHydration(page, js);
   const backup = page.getByTestId('tile-last-backup');

@@ -2,7 +2,7 @@
 // enters an expense and finds it in their feed with an edit shortcut that opens the row's form,
 // their goals count it; an admin finds the editor ranked (on one of the ranking's pages), with
 // the feed and analytics tabs.
-import { signIn, waitForHydration } from './support/app.ts';
+import { signIn, signInByApi, waitForHydration } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 import { COMPANY } from './support/fixtures.ts';
 import { apiPost, categoryIds, departmentIds, formPanel } from './support/resources.ts';
@@ -49,7 +49,7 @@ test('an editor’s entry shows in My Dashboard, whose shortcut opens it; an adm
 
   const context = await browser.newContext({ javaScriptEnabled: js });
   const admin = await context.newPage();
-  await signIn(admin, await createUser({ role: 'admin' }));
+  await signInByApi(admin, await createUser({ role: 'admin' }));
   await admin.goto('/editor-stats');
   await expect(admin.getByRole('heading', { name: 'Editor Statistics', level: 1 })).toBeVisible();
   await expect(admin.getByTestId('editor-summary')).toContainText('Total Editors');

@@ -3,7 +3,7 @@
 // by company and department (narrowed by the chosen department once JavaScript runs), and the
 // Add Expense Category form naming its company.
 import { expect, test, COMPANY } from './support/fixtures.ts';
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import {
   categoryIds,
   createBudget,
@@ -18,7 +18,7 @@ import {
 const SCREEN = '/budget-planning';
 
 test.beforeEach(async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
 });
 
 test('the Company column tells rows of different companies apart, and the Company dropdown narrows the list', async ({

@@ -3,7 +3,7 @@
 // fields stay disabled until then, so typing lands in the dialog's form. The module is delayed
 // here to make the wait long enough to type into.
 import { expect, test } from './support/fixtures.ts';
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { formPanel } from './support/resources.ts';
 
 test('typing while the dialog module loads is kept', async ({ page, js, createUser }) => {
@@ -12,7 +12,7 @@ test('typing while the dialog module loads is kept', async ({ page, js, createUs
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   await page.goto('/budget-planning');
   await waitForHydration(page, js);
   await page.getByRole('link', { name: 'Add Budget Entry' }).click();

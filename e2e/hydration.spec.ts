@@ -4,7 +4,7 @@
 // pop-overs. The no-JS project has nothing to hydrate.
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { formPanel } from './support/resources.ts';
 
 function consoleProblems(page: Page): string[] {
@@ -19,7 +19,7 @@ function consoleProblems(page: Page): string[] {
 
 test('list pages, their forms and the top bar hydrate without a console warning', async ({ page, js, createUser }) => {
   test.skip(!js, 'nothing is hydrated without JavaScript');
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   const problems = consoleProblems(page);
 
   for (const url of ['/budget-planning', '/budget-planning?new=1', '/actual-expenses?new=1', '/departments']) {

@@ -4,7 +4,7 @@
 // Each project works on an access method of its own, filtered in the URL, so the two projects
 // never see each other's rows in the shared database.
 import { expect, test } from './support/fixtures.ts';
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { confirmDelete, formPanel, showing, tableRows, toast } from './support/resources.ts';
 
 const MONTHS = [
@@ -23,7 +23,7 @@ const MONTHS = [
 ];
 
 test.beforeEach(async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
 });
 
 test('tabs switch between broadband, mobile subscriptions and mobile access', async ({ page }) => {

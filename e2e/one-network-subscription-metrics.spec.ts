@@ -6,7 +6,7 @@
 // year of its own and each test in a month of its own, removed before and after the test.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { postVia, signIn, waitForHydration } from './support/app.ts';
+import { postVia, signInByApi, waitForHydration } from './support/app.ts';
 import { apiGet, apiPost, formPanel, toast } from './support/resources.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 
@@ -48,7 +48,7 @@ function broadband(year: number, month: number) {
 let month: { year: number; month: number };
 
 test.beforeEach(async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
 });
 
 test.afterEach(async ({ page }) => {

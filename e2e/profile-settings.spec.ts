@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { postVia, signIn, waitForHydration } from './support/app.ts';
+import { postVia, signIn, signInByApi, waitForHydration } from './support/app.ts';
 
 function profileForm(page: Page) {
   return {
@@ -21,7 +21,7 @@ const toast = (page: Page) => page.getByTestId('toast');
 test.describe('profile', () => {
   test('edit with a validation error, then success; cancel resets', async ({ page, js, createUser }) => {
     const user = await createUser({ role: 'editor' });
-    await signIn(page, user);
+    await signInByApi(page, user);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Profile');
     await expect(page.getByTestId('profile-email')).toHaveText(user.email);
@@ -71,7 +71,7 @@ test.describe('profile', () => {
 
   test('change password from the profile', async ({ page, js, createUser }) => {
     const user = await createUser();
-    await signIn(page, user);
+    await signInByApi(page, user);
     await page.goto('/profile');
     await page.getByRole('link', { name: 'Change Password' }).click();
     await expect(page).toHaveURL(/password=1/);
@@ -153,7 +153,7 @@ test.describe('settings', () => {
 
   test('choices on every tab persist after a reload', async ({ page, js, createUser }) => {
     const user = await createUser();
-    await signIn(page, user);
+    await signInByApi(page, user);
     await page.goto('/settings');
     await expect(
       page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Notifications' }),
@@ -230,7 +230,7 @@ test.describe('settings', () => {
 
   test('system tab: version, statuses, report download, clear cache', async ({ page, js, createUser }) => {
     const user = await createUser();
-    await signIn(page, user);
+    await signInByApi(page, user);
     await page.goto('/settings?tab=system');
     const pkg = JSON.parse(await fs.readFile('package.json', 'utf8'));
     await expect(page.getByTestId('app-version')).toHaveText(pkg.version);

@@ -6,7 +6,7 @@
 // in the spec's 'Subscription Failed', never an uncaught error. Without JavaScript the panel
 // says push needs it, and the switches still save.
 import type { Page } from '@playwright/test';
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { CHROMIUM_ARGS, CHROMIUM_FULL, E2E_BASE_URL } from './support/constants.ts';
 import { expect, test } from './support/fixtures.ts';
 import { toast } from './support/resources.ts';
@@ -38,7 +38,7 @@ test.describe('push notifications', () => {
   }) => {
     test.skip(!js, 'service workers need JavaScript');
     await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
-    await signIn(page, await createUser());
+    await signInByApi(page, await createUser());
     await page.goto('/settings?tab=notifications');
     await waitForHydration(page, js);
     await activeWorker(page);
@@ -145,7 +145,7 @@ test.describe('push notifications', () => {
     await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, await createUser());
+    await signInByApi(page, await createUser());
     await page.goto('/settings?tab=notifications');
     await waitForHydration(page, js);
     await activeWorker(page);
@@ -162,7 +162,7 @@ test.describe('push notifications', () => {
 
   test("a blocked permission says so with the spec's text", async ({ page, js, createUser }) => {
     test.skip(!js, 'push needs JavaScript');
-    await signIn(page, await createUser());
+    await signInByApi(page, await createUser());
     await page.goto('/settings?tab=notifications');
     await waitForHydration(page, js);
     // Headless Chromium denies a permission nobody granted.
@@ -177,7 +177,7 @@ test.describe('push notifications', () => {
     createUser,
   }) => {
     test.skip(js, 'the no-JavaScript panel');
-    await signIn(page, await createUser());
+    await signInByApi(page, await createUser());
     await page.goto('/settings?tab=notifications');
     await expect(page.getByText('Push notifications need JavaScript')).toBeVisible();
     await expect(page.getByTestId('notification-subscription')).toHaveText('Unknown (JavaScript is off)');

@@ -2,12 +2,12 @@
 // their delete confirmations and messages): the inline department remap of a
 // category, creating and deleting a company, and the seeded departments over two pages.
 import { expect, test, COMPANY } from './support/fixtures.ts';
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { confirmDelete, departmentIds, formPanel, showing, tableRows, toast, uniqueTag } from './support/resources.ts';
 import type { Page } from '@playwright/test';
 
 test.beforeEach(async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
 });
 
 test.describe('expense categories', () => {

@@ -3,14 +3,15 @@
 import { expect, test, COMPANY, type E2EUser } from './support/fixtures.ts';
 import {
   ALL_COMPANY_METRICS,
-  CONFIGURATION,
-  FINANCIAL_DATA,
   breadcrumb,
+  CONFIGURATION,
   expectSameDocument,
+  FINANCIAL_DATA,
   markDocument,
   sidebar,
   sidebarStructure,
   signIn,
+  signInByApi,
   waitForHydration,
 } from './support/app.ts';
 import { OWNER_EMAIL, OWNER_PASSWORD } from './support/constants.ts';
@@ -172,7 +173,7 @@ test.describe('403 and 404 screens', () => {
   let viewer: E2EUser;
   test.beforeEach(async ({ page, createUser }) => {
     viewer = await createUser({ role: 'viewer' });
-    await signIn(page, viewer);
+    await signInByApi(page, viewer);
   });
 
   test('a viewer gets "403 Access Denied" for administrator screens', async ({ page }) => {
@@ -201,7 +202,7 @@ test.describe('403 and 404 screens', () => {
 });
 
 test('an administrator opens the screens a viewer may not', async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   for (const [path, title] of [
     ['/user-management', 'User Management'],
     ['/system-settings', 'System Settings'],
@@ -217,7 +218,7 @@ test.describe('small screen', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test('the sidebar is hidden behind the menu button, which works without JavaScript', async ({ page, createUser }) => {
-    await signIn(page, await createUser());
+    await signInByApi(page, await createUser());
     await page.goto('/budget-planning');
     const nav = sidebar(page);
     const menu = page.getByTestId('sidebar-open');

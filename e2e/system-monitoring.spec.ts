@@ -2,7 +2,7 @@
 // health tiles, an error resolved with the required notes (the button stays disabled while
 // they are empty with JavaScript; the server refuses them without), the spec's toast and
 // the resolved state; recovery actions and metrics; System Settings' real facts.
-import { signIn, waitForHydration } from './support/app.ts';
+import { signInByApi, waitForHydration } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 import { toast } from './support/resources.ts';
 
@@ -25,7 +25,7 @@ test('an error is resolved with notes; the other tabs and the tiles', async ({ p
     })
     .returning('id')
     .execute();
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   await page.goto('/system-monitoring');
   await waitForHydration(page, js);
   await expect(page.getByRole('heading', { name: 'System Monitoring', level: 1 })).toBeVisible();
@@ -62,7 +62,7 @@ test('an error is resolved with notes; the other tabs and the tiles', async ({ p
 });
 
 test('System Settings shows the real version and live statuses', async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   await page.goto('/system-settings');
   await expect(page.getByRole('heading', { name: 'System Settings', level: 1 })).toBeVisible();
   await expect(page.getByTestId('database-version')).toContainText('SQLite');

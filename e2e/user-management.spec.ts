@@ -5,7 +5,7 @@
 // delete does.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { signIn, waitForHydration } from './support/app.ts';
+import { signIn, signInByApi, waitForHydration } from './support/app.ts';
 import { confirmDelete, formPanel, toast, uniqueTag } from './support/resources.ts';
 
 const SCREEN = '/user-management';
@@ -28,7 +28,7 @@ test('an admin creates a user, then a temporary password the user signs in with 
   browser,
   createUser,
 }, testInfo) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   await page.goto(SCREEN);
   await waitForHydration(page, js);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('User Management');
@@ -104,7 +104,7 @@ test('an admin creates a user, then a temporary password the user signs in with 
 test("an admin edits a user's permissions", async ({ page, js, createUser, database }) => {
   const target = await createUser({ role: 'viewer' });
   const username = target.email.split('@')[0];
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   await page.goto(`${SCREEN}?q=${encodeURIComponent(target.email)}`);
   await waitForHydration(page, js);
   await userRows(page)
@@ -147,7 +147,7 @@ test('an admin deactivates a user, finds them with Show Inactive, and reactivate
 }) => {
   const target = await createUser({ role: 'editor' });
   const username = target.email.split('@')[0];
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   await page.goto(SCREEN);
   await waitForHydration(page, js);
   await searchUsers(page, target.email);
@@ -202,7 +202,7 @@ test('a temporary password and a deactivation ask first, naming the user: declin
   try {
     const other = await context.newPage();
     await signIn(other, target);
-    await signIn(page, await createUser({ role: 'admin' }));
+    await signInByApi(page, await createUser({ role: 'admin' }));
     await page.goto(`${SCREEN}?q=${encodeURIComponent(target.email)}`);
     await waitForHydration(page, js);
     const row = userRows(page).first();
@@ -246,7 +246,7 @@ test('an admin deletes a user after the confirmation; owner rows cannot be deact
 }) => {
   const target = await createUser({ role: 'viewer' });
   const username = target.email.split('@')[0];
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
   await page.goto(`${SCREEN}?q=owner%40example.com`);
   await waitForHydration(page, js);
   const owner = userRows(page).first();

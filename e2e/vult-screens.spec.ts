@@ -7,7 +7,7 @@
 // before and after the test.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { postVia, signIn, waitForHydration } from './support/app.ts';
+import { postVia, signInByApi, waitForHydration } from './support/app.ts';
 import { apiGet, apiPost, formPanel, toast } from './support/resources.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 
@@ -36,7 +36,7 @@ async function clearMonths(page: Page, year: number, months: number[]) {
 let cleanup: { year: number; months: number[] } | null = null;
 
 test.beforeEach(async ({ page, createUser }) => {
-  await signIn(page, await createUser({ role: 'admin' }));
+  await signInByApi(page, await createUser({ role: 'admin' }));
 });
 
 test.afterEach(async ({ page }) => {

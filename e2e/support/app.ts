@@ -1,6 +1,7 @@
 // Page helpers shared by the specs: signing in, waiting for hydration, reading the shell.
 import type { Locator, Page, Response } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { E2E_BASE_URL } from './constants.ts';
 
 /**
  * With JavaScript, waits until the app has hydrated (the root marks <html data-hydrated>), so
@@ -71,6 +72,19 @@ export async function signIn(
   await page.goto('/login');
   await submitLogin(page, user.email, user.password, options);
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Signs in through `POST /api/auth/login` on the page's browser context (the same session
+ * cookie the login form gives), without loading a page: for tests about what comes after
+ * signing in, which go to their screen next. The login form has its own specs.
+ */
+export async function signInByApi(page: Page, user: { email: string; password: string }) {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+    headers: { Origin: E2E_BASE_URL },
+  });
+  expect(response.status(), `sign-in of ${user.email}: ${await response.text()}`).toBe(200);
 }
 
 export function sidebar(page: Page): Locator {
