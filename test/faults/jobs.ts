@@ -5,56 +5,18 @@
 // no half-written backup file left behind.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { Session } from './load.ts';
 import type { Topology } from './topology.ts';
-
-/** A loopback HTTP server answering every request after `delayMs`, recording what came. */
-interface FakeServer {
-  origin: string;
-  requests: { path: string; headers: http.IncomingHttpHeaders; at: number }[];
-  close(): Promise<void>;
-}
-
-async function fakeServer(delayMs: number, answer: (path: string) => { status: number; json?: unknown }) {
-  const requests: FakeServer['requests'] = [];
-  const server = http.createServer((req, res) => {
-    requests.push({ path: req.url ?? '', headers: req.headers, at: Date.now() });
-    req.resume();
-    setTimeout(() => {
-      const { status, json } = answer(req.url ?? '');
-      res.writeHead(status, json === undefined ? {} : { 'Content-Type': 'application/json' });
-      res.end(json === undefined ? undefined : JSON.stringify(json));
-    }, delayMs);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  } satisfies FakeServer;
-}
+import { fakeServer, waitUntil, type FakeServer } from './fake-server.ts';
 
 /** A browser's push keys: a P-256 public key and a 16-byte secret, URL-safe base64. */
 function browserKeys() {
   const ecdh = crypto.createECDH('prime256v1');
   ecdh.generateKeys();
   return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') };
-}
-
-async function waitUntil<T>(what: string, check: () => Promise<T | null | undefined | false>, seconds: number) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value) return value;
-    await sleep(100);
-  }
-  throw new Error(`timed out after ${seconds} s waiting for ${what}`);
 }
 
 const SYNC_RECORDS = 100;

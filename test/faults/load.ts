@@ -1,13 +1,19 @@
 // The load of the fault suite: signed-in users through the front door. Editors create, change
-// and delete their own expenses; viewers read lists, the dashboard and exports. Every write is
+// and delete their own expenses and budgets; viewers read lists, the dashboard, exports and their
+// notifications (admins' backups and syncs are in admin-load.ts). Every write is
 // journalled with its outcome: acknowledged (2xx), refused (a 4xx the client caused) or unknown
 // (the answer never came, or a 5xx): the verification (verify.ts) holds the database to it.
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export type Outcome = 'ok' | 'unknown' | 'refused';
 
-/** One write of one expense, known by its description (unique per client and row). */
+/** The tables the editors write, by their API path. */
+export const LOAD_TABLES = { actual_expenses: '/api/actual-expenses', budgets: '/api/budgets' } as const;
+export type LoadTable = keyof typeof LOAD_TABLES;
+
+/** One write of one expense or budget, known by its description (unique per client and row). */
 export interface JournalEntry {
+  table: LoadTable;
   key: string;
   op: 'create' | 'update' | 'delete';
   /** The amount the write sets (create, update). */
@@ -98,7 +104,7 @@ export interface Books {
 }
 
 /** A refused connection never ran the request; a lost or failed answer may have followed a commit. */
-const outcomeOf = (session: Session, response: Response | null): Outcome =>
+export const outcomeOf = (session: Session, response: Response | null): Outcome =>
   response === null
     ? session.unreached
       ? 'refused'
@@ -112,10 +118,18 @@ const outcomeOf = (session: Session, response: Response | null): Outcome =>
 /** 1.00 to 10,000.00, made from whole cents (so it prints with at most 2 decimals). */
 const randomAmount = () => (100 + Math.floor(Math.random() * 999_900)) / 100;
 
+/** The body of a new row of `table` whose description is `key`. */
+function newRow(table: LoadTable, books: Books, key: string, amount: number) {
+  return table === 'budgets'
+    ? { ...books, amount, period: 'monthly', startDate: '2026-11-01', endDate: '2026-11-30', description: key }
+    : { ...books, amount, expenseDate: '2026-11-27', description: key, vendor: 'Fault Suite' };
+}
+
 /**
  * An editor (each pauses about `pauseMs` between requests, half to one and a half times it, as
- * people do): creates expenses, changes the amount of one of its rows or deletes one, and
- * sometimes reads its list. Runs until `until`; the journal gets every write.
+ * people do): creates expenses and (a third of the time) budgets, changes the amount of one of
+ * its rows or deletes one, and sometimes reads its list. Runs until `until`; the journal gets
+ * every write.
  */
 export async function runEditor(
   session: Session,
@@ -125,38 +139,34 @@ export async function runEditor(
   until: () => boolean,
   pauseMs: number,
 ): Promise<void> {
-  const live: { key: string; id: number }[] = [];
+  const live: { table: LoadTable; key: string; id: number }[] = [];
   let seq = 0;
   while (!until()) {
     const roll = Math.random();
     if (roll < 0.5 || live.length === 0) {
+      const table: LoadTable = Math.random() < 1 / 3 ? 'budgets' : 'actual_expenses';
       const key = `fault-${name}-${++seq}`;
       const amount = randomAmount();
       const at = Date.now();
-      const response = await session.request('POST', '/api/actual-expenses', {
-        ...books,
-        amount,
-        expenseDate: '2026-11-27',
-        description: key,
-        vendor: 'Fault Suite',
-      });
+      const response = await session.request('POST', LOAD_TABLES[table], newRow(table, books, key, amount));
       const outcome = outcomeOf(session, response);
       const id = outcome === 'ok' ? Number(((await response!.json()) as { id: number }).id) : null;
-      journal.push({ key, op: 'create', amount, id, outcome, at });
-      if (id !== null) live.push({ key, id });
+      journal.push({ table, key, op: 'create', amount, id, outcome, at });
+      if (id !== null) live.push({ table, key, id });
     } else if (roll < 0.8) {
       const row = live[Math.floor(Math.random() * live.length)];
       const amount = randomAmount();
       const at = Date.now();
-      const response = await session.request('PUT', `/api/actual-expenses/${row.id}`, { amount });
-      journal.push({ key: row.key, op: 'update', amount, id: row.id, outcome: outcomeOf(session, response), at });
+      const response = await session.request('PUT', `${LOAD_TABLES[row.table]}/${row.id}`, { amount });
+      journal.push({ ...row, op: 'update', amount, outcome: outcomeOf(session, response), at });
     } else if (roll < 0.9) {
       const [row] = live.splice(Math.floor(Math.random() * live.length), 1);
       const at = Date.now();
-      const response = await session.request('DELETE', `/api/actual-expenses/${row.id}`);
-      journal.push({ key: row.key, op: 'delete', amount: null, id: row.id, outcome: outcomeOf(session, response), at });
+      const response = await session.request('DELETE', `${LOAD_TABLES[row.table]}/${row.id}`);
+      journal.push({ ...row, op: 'delete', amount: null, outcome: outcomeOf(session, response), at });
     } else {
-      await session.request('GET', `/api/actual-expenses?q=${encodeURIComponent(`fault-${name}-`)}&limit=20`);
+      const table: LoadTable = Math.random() < 0.5 ? 'budgets' : 'actual_expenses';
+      await session.request('GET', `${LOAD_TABLES[table]}?q=${encodeURIComponent(`fault-${name}-`)}&limit=20`);
     }
     await sleep(pauseMs * (0.5 + Math.random()));
   }
@@ -166,11 +176,12 @@ const VIEWER_READS = [
   '/api/actual-expenses?limit=50',
   '/api/budgets?limit=50',
   '/api/dashboard',
+  '/api/notifications/count',
   '/export/actual-expenses?q=fault-e1-',
   '/actual-expenses',
 ];
 
-/** A viewer: reads lists, the dashboard, an export and a screen, until `until`. */
+/** A viewer: reads lists, the dashboard, its notifications, an export and a screen, until `until`. */
 export async function runViewer(session: Session, until: () => boolean, pauseMs: number): Promise<void> {
   let i = Math.floor(Math.random() * VIEWER_READS.length);
   while (!until()) {

@@ -4,6 +4,7 @@
 //                          [--only postgres|sqlite] [--no-db-restart (others use the server meanwhile)]
 //                          [--jobs (the worker kills in a short run too)] [--soak MINUTES (memory under load first)]
 //                          [--no-jobs (not even in a full run)] [--heap-limit MB (each process's --max-old-space-size)]
+//                          [--admins N (admins making backups and syncs under the load; 2 in a full run, 0 in a short one)]
 // --short is the version `npm test` runs; without it the full run prints the figures of
 // bench/README.md. Exit code 1 when a goal is missed.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,8 @@ import { startTopology, type Topology } from './topology.ts';
 import { residentBytes } from '../../bench/processes.ts';
 import { verifyJournal } from './verify.ts';
 import { jobFaults } from './jobs.ts';
+import { checkAdminWork, prepareSyncEndpoint, runAdmin, syncRemote, type AdminJournal } from './admin-load.ts';
+import { waitUntil, type FakeServer } from './fake-server.ts';
 import { heapAfterGc } from './heap.ts';
 import { recoveryReport, type FaultWindow } from './report.ts';
 
@@ -31,8 +34,15 @@ const USER_PASSWORD = 'Fault-Suite-Password-1';
 
 const log = (line: string) => console.log(`[faults] ${line}`);
 
-/** Department, category and the users of the run, made by the owner through the API. */
-async function prepareUsers(origin: string, editors: number, viewers: number, stats: LoadStats) {
+/**
+ * Department, category and the users of the run, made by the owner through the API; with
+ * admins, an endpoint of each on `remote` to sync.
+ */
+async function prepareUsers(
+  origin: string,
+  counts: { editors: number; viewers: number; admins?: number; remote?: FakeServer },
+  stats: LoadStats,
+) {
   const owner = new Session(origin, stats);
   await owner.signIn(BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD);
   const json = async (method: string, path: string, body?: unknown) => {
@@ -49,7 +59,7 @@ async function prepareUsers(origin: string, editors: number, viewers: number, st
     name: `Fault load ${tag}`,
   });
   const books: Books = { departmentId: Number(department.id), categoryId: Number(category.id) };
-  const people = async (role: 'editor' | 'viewer', n: number) => {
+  const people = async (role: 'editor' | 'viewer' | 'admin', n: number) => {
     const sessions: { name: string; session: Session }[] = [];
     for (let i = 1; i <= n; i++) {
       const name = `${role[0]}${i}`;
@@ -69,11 +79,21 @@ async function prepareUsers(origin: string, editors: number, viewers: number, st
     }
     return sessions;
   };
-  return { owner, books, editors: await people('editor', editors), viewers: await people('viewer', viewers) };
+  const admins = [];
+  for (const admin of await people('admin', counts.admins ?? 0))
+    admins.push({ ...admin, endpointId: await prepareSyncEndpoint(json, counts.remote!, companies[0].id, admin.name) });
+  return {
+    owner,
+    books,
+    editors: await people('editor', counts.editors),
+    viewers: await people('viewer', counts.viewers),
+    admins,
+  };
 }
 
 interface Load {
   journal: JournalEntry[];
+  adminJournal: AdminJournal;
   stats: LoadStats;
   done: Promise<unknown>;
   stop(): void;
@@ -82,12 +102,15 @@ interface Load {
 function startLoad(prepared: Awaited<ReturnType<typeof prepareUsers>>, stats: LoadStats, pauseMs: number): Load {
   let stopped = false;
   const journal: JournalEntry[] = [];
+  const adminJournal: AdminJournal = { backups: [], syncs: [], notified: new Map() };
   const until = () => stopped;
   const done = Promise.all([
     ...prepared.editors.map((e) => runEditor(e.session, e.name, prepared.books, journal, until, pauseMs)),
     ...prepared.viewers.map((v) => runViewer(v.session, until, pauseMs)),
+    // An admin's round (a backup, a sync, its notifications) every ten or so of the others' pauses.
+    ...prepared.admins.map((a) => runAdmin(a.session, a.name, a.endpointId, adminJournal, until, pauseMs * 10)),
   ]);
-  return { journal, stats, done, stop: () => (stopped = true) };
+  return { journal, adminJournal, stats, done, stop: () => (stopped = true) };
 }
 
 const newStats = (): LoadStats => ({ requests: 0, failures: [], timings: [] });
@@ -106,12 +129,18 @@ async function postgresRun(
     heapLimitMb: numberArg(argv, 'heap-limit', 0) || undefined,
   });
   const problems: string[] = [];
+  const remote = await syncRemote();
   try {
     const setupStats = newStats();
-    const editors = Math.ceil(options.clients / 2);
-    const prepared = await prepareUsers(topology.origin, editors, options.clients - editors, setupStats);
+    const admins = numberArg(argv, 'admins', short ? 0 : 2);
+    const editors = Math.ceil((options.clients - admins) / 2);
+    const prepared = await prepareUsers(
+      topology.origin,
+      { editors, viewers: options.clients - admins - editors, admins, remote },
+      setupStats,
+    );
     const stats = newStats();
-    for (const p of [...prepared.editors, ...prepared.viewers]) p.session.stats = stats;
+    for (const p of [...prepared.editors, ...prepared.viewers, ...prepared.admins]) p.session.stats = stats;
     const windows: FaultWindow[] = [];
     const load = startLoad(prepared, stats, short ? 100 : 2000);
     const fault = async (kind: FaultWindow['kind'], act: () => Promise<void>) => {
@@ -150,6 +179,7 @@ async function postgresRun(
     await load.done;
     problems.push(...(await checkDatabase(topology, load.journal)));
     problems.push(...recoveryReport(stats, windows, log, short ? {} : { p99Goal: 200 }));
+    if (admins > 0) problems.push(...(await checkAdmins(topology, load.adminJournal, prepared.admins)));
     // Workers killed in the middle of jobs: their retries take a heartbeat and a retry delay
     // (a minute or two), so the short suite leaves them to worker/processes.test.ts.
     if ((!short || argv.includes('--jobs')) && !argv.includes('--no-jobs')) {
@@ -164,8 +194,54 @@ async function postgresRun(
     }
   } finally {
     await topology.close();
+    await remote.close();
   }
   return problems;
+}
+
+/**
+ * The admins' backups and syncs once their jobs settled (a job a fault interrupted is retried
+ * after its retry delay, a minute or more), held to what their clients were told.
+ */
+async function checkAdmins(topology: Topology, journal: AdminJournal, admins: { session: Session }[]) {
+  const handle = createDatabase({ url: topology.databaseUrl! });
+  try {
+    const db = handle.db;
+    const asked = journal.backups.filter((b) => b.id !== null && !b.deleted).map((b) => b.id!);
+    const logs = journal.syncs.flatMap((sync) => (sync.logId === null ? [] : [sync.logId]));
+    await waitUntil(
+      "the admins' backups and syncs to end",
+      async () => {
+        const backups = asked.length
+          ? await db
+              .selectFrom('backups')
+              .select('id')
+              .where('id', 'in', asked)
+              .where('status', '!=', 'completed')
+              .execute()
+          : [];
+        const syncs = logs.length
+          ? await db
+              .selectFrom('apiIntegrationSyncLogs')
+              .select('id')
+              .where('id', 'in', logs)
+              .where('status', '=', 'running')
+              .execute()
+          : [];
+        return backups.length === 0 && syncs.length === 0;
+      },
+      420,
+    ).catch((error: Error) => log(error.message));
+    return await checkAdminWork(
+      db,
+      topology.backupDir,
+      journal,
+      admins.map((a) => a.session),
+      log,
+    );
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -211,7 +287,7 @@ async function sqliteRun(options: { clients: number; kills: number }): Promise<s
   const topology = await startTopology({ postgresUrl: null });
   const problems: string[] = [];
   try {
-    const prepared = await prepareUsers(topology.origin, options.clients, 0, newStats());
+    const prepared = await prepareUsers(topology.origin, { editors: options.clients, viewers: 0 }, newStats());
     const stats = newStats();
     for (const p of prepared.editors) p.session.stats = stats;
     const load = startLoad(prepared, stats, 20);

@@ -3,7 +3,7 @@
 // either wholly there or wholly absent; nothing is there that no client wrote.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import type { JournalEntry } from './load.ts';
+import { LOAD_TABLES, type JournalEntry, type LoadTable } from './load.ts';
 
 type State = number | 'absent';
 
@@ -20,7 +20,8 @@ export interface JournalVerdict {
   auditProblems: string[];
 }
 
-const TABLE = 'actual_expenses';
+/** Kysely's names of the load's tables. */
+const TABLE_OF = { actual_expenses: 'actualExpenses', budgets: 'budgets' } as const satisfies Record<LoadTable, string>;
 
 /** The states a row may be in after its writes: an unknown write may or may not have happened. */
 function possibleStates(entries: JournalEntry[]): Set<State> {
@@ -34,11 +35,34 @@ function possibleStates(entries: JournalEntry[]): Set<State> {
 }
 
 export async function verifyJournal(db: Kysely<Database>, journal: JournalEntry[]): Promise<JournalVerdict> {
+  const verdict: JournalVerdict = {
+    writes: journal.length,
+    acknowledged: journal.filter((e) => e.outcome === 'ok').length,
+    unknown: journal.filter((e) => e.outcome === 'unknown').length,
+    lost: [],
+    unexplained: [],
+    auditProblems: [],
+  };
+  for (const table of Object.keys(LOAD_TABLES) as LoadTable[]) {
+    const found = await verifyTable(
+      db,
+      table,
+      journal.filter((e) => e.table === table),
+    );
+    verdict.lost.push(...found.lost);
+    verdict.unexplained.push(...found.unexplained);
+    verdict.auditProblems.push(...found.auditProblems);
+  }
+  return verdict;
+}
+
+/** One table's rows held to its writes (a key's writes are all to one table). */
+async function verifyTable(db: Kysely<Database>, table: LoadTable, journal: JournalEntry[]) {
   const byKey = new Map<string, JournalEntry[]>();
   for (const e of journal) byKey.set(e.key, [...(byKey.get(e.key) ?? []), e]);
 
   const rows = await db
-    .selectFrom('actualExpenses')
+    .selectFrom(TABLE_OF[table])
     .select(['id', 'description', 'amountCents'])
     .where('description', 'like', 'fault-%')
     .execute();
@@ -58,14 +82,14 @@ export async function verifyJournal(db: Kysely<Database>, journal: JournalEntry[
   for (const row of rows) ids.set(row.id, row.description!);
   for (const e of journal) if (e.id !== null) ids.set(e.id, e.key);
   const recordIds = [...ids.keys()];
-  const counted = async (table: 'auditLogs' | 'dataVersions') => {
+  const counted = async (trail: 'auditLogs' | 'dataVersions') => {
     const found = new Map<string, number>();
     for (let i = 0; i < recordIds.length; i += 1000) {
       const slice = recordIds.slice(i, i + 1000);
       const counts = await db
-        .selectFrom(table)
+        .selectFrom(trail)
         .select(['recordId', 'action', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('tableName', '=', TABLE)
+        .where('tableName', '=', table)
         .where('recordId', 'in', slice)
         .groupBy(['recordId', 'action'])
         .execute();
@@ -99,12 +123,6 @@ export async function verifyJournal(db: Kysely<Database>, journal: JournalEntry[
         problem(`${versions.get(`${id}:${action}`) ?? 0} ${action} versions for ${n(action)} audit entries`);
   }
 
-  return {
-    writes: journal.length,
-    acknowledged: journal.filter((e) => e.outcome === 'ok').length,
-    unknown: journal.filter((e) => e.outcome === 'unknown').length,
-    lost,
-    unexplained,
-    auditProblems,
-  };
+  const where = (key: string) => `${table} ${key}`;
+  return { lost: lost.map(where), unexplained: unexplained.map(where), auditProblems: auditProblems.map(where) };
 }
