@@ -10,10 +10,6 @@ export default defineConfig({
     // Two files at a time (Vitest's default on two cores is one): most files wait on HTTP servers
     // and databases, so two run in about the time of one.
     maxWorkers: 2,
-    // Files share each worker's module registry instead of importing the app afresh per file
-    // (about an eighth of the run). Safe because every file builds its own servers, databases
-    // and configuration and restores any environment variable it sets.
-    isolate: false,
     // Once before all files: no CI run without PostgreSQL, and a fresh build for the test servers.
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
