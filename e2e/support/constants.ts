@@ -13,8 +13,8 @@ export const E2E_ENCRYPTION_KEY = 'e2e0'.repeat(16);
 
 /**
  * Debian's browsers. The headless shell (package chromium-headless-shell: Chromium's old headless
- * mode, without the full browser's UI layers) renders the same Blink pages at about two thirds of
- * the full browser's CPU, so the suite runs in it; only what the shell lacks (the notification
+ * mode, without the full browser's UI layers) renders the same Blink pages for less CPU than the
+ * full browser, so the suite runs in it; only what the shell lacks (the notification
  * permission a service worker needs to show a push) runs in the full browser.
  */
 export const CHROMIUM_HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';

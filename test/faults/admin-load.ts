@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { fakeServer, type FakeServer } from './fake-server.ts';
+import { createSyncEndpoint } from './backups-and-syncs.ts';
 import { outcomeOf, type Outcome, type Session } from './load.ts';
 
 /** Backups an admin keeps; older completed ones are deleted. */
@@ -48,26 +49,13 @@ export async function prepareSyncEndpoint(
   companyId: number,
   admin: string,
 ): Promise<number> {
-  const source = await json('POST', '/api/api-integration-sources', {
-    name: `Fault load remote ${admin} ${Date.now()}`,
+  return createSyncEndpoint(json, {
+    sourceName: `Fault load remote ${admin} ${Date.now()}`,
     baseUrl: `${remote.origin}/v1`,
-  });
-  const endpoint = await json('POST', '/api/api-integration-endpoints', {
-    sourceId: source.id,
     name: `Fault load orders ${admin}`,
-    endpoint: `/orders/${admin}`,
-    targetTable: 'actual_revenue',
+    path: `/orders/${admin}`,
     companyId,
-    mappingConfig: JSON.stringify({
-      key: 'ref',
-      fields: {
-        amount: { path: 'amount', transform: 'number' },
-        revenueDate: { path: 'day', transform: 'date' },
-        source: 'source',
-      },
-    }),
   });
-  return Number(endpoint.id);
 }
 
 /** GETs `path` until `done` says so of its JSON (or the load ends); failed reads are retried. */

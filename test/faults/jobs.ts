@@ -11,6 +11,7 @@ import type { Database } from '../../db/types.ts';
 import type { Session } from './load.ts';
 import type { Topology } from './topology.ts';
 import { fakeServer, waitUntil, type FakeServer } from './fake-server.ts';
+import { backupsAndSyncsEnded, createSyncEndpoint } from './backups-and-syncs.ts';
 
 /** A browser's push keys: a P-256 public key and a 16-byte secret, URL-safe base64. */
 function browserKeys() {
@@ -75,24 +76,12 @@ export async function jobFaults(
   const pushService = await fakeServer(4000, () => ({ status: 201 }));
   try {
     const companies = (await api('GET', '/api/companies')) as unknown as { id: number }[];
-    const source = await api('POST', '/api/api-integration-sources', {
-      name: `Fault remote ${Date.now()}`,
+    const endpointId = await createSyncEndpoint(api, {
+      sourceName: `Fault remote ${Date.now()}`,
       baseUrl: `${remote.origin}/v1`,
-    });
-    const endpoint = await api('POST', '/api/api-integration-endpoints', {
-      sourceId: source!.id,
       name: 'Fault sales',
-      endpoint: '/sales',
-      targetTable: 'actual_revenue',
+      path: '/sales',
       companyId: companies[0].id,
-      mappingConfig: JSON.stringify({
-        key: 'ref',
-        fields: {
-          amount: { path: 'amount', transform: 'number' },
-          revenueDate: { path: 'day', transform: 'date' },
-          source: 'source',
-        },
-      }),
     });
     await api('POST', '/api/notifications/subscribe', {
       endpoint: `${pushService.origin}/push/owner`,
@@ -110,23 +99,7 @@ export async function jobFaults(
     const settled = () =>
       waitUntil(
         'every backup and sync to finish (a retry follows a stale heartbeat and the retry delay)',
-        async () => {
-          const pending = await db
-            .selectFrom('backups')
-            .select('id')
-            .where('id', 'in', backups)
-            .where('status', '!=', 'completed')
-            .execute();
-          const syncing = syncLogs.length
-            ? await db
-                .selectFrom('apiIntegrationSyncLogs')
-                .select('id')
-                .where('id', 'in', syncLogs)
-                .where('status', '=', 'running')
-                .execute()
-            : [];
-          return pending.length === 0 && syncing.length === 0;
-        },
+        () => backupsAndSyncsEnded(db, backups, syncLogs),
         420,
       );
 
@@ -144,7 +117,7 @@ export async function jobFaults(
     await interrupt(
       'a sync',
       async () => {
-        const started = await api('POST', `/api/api-integration-sync/${endpoint!.id}`, {});
+        const started = await api('POST', `/api/api-integration-sync/${endpointId}`, {});
         syncLogs.push(Number((started!.syncLog as { id: number }).id));
       },
       async () => remote.requests.some((r) => r.at >= since),
@@ -189,7 +162,7 @@ export async function jobFaults(
     await settled();
 
     problems.push(...(await checkBackups(db, topology.backupDir, backups, log)));
-    problems.push(...(await checkSync(db, Number(endpoint!.id), syncLogs, log)));
+    problems.push(...(await checkSync(db, endpointId, syncLogs, log)));
     problems.push(...(await checkPushes(db, pushService, subscribedAt, log)));
   } finally {
     await remote.close();

@@ -20,6 +20,7 @@ import { verifyJournal } from './verify.ts';
 import { jobFaults } from './jobs.ts';
 import { checkAdminWork, prepareSyncEndpoint, runAdmin, syncRemote, type AdminJournal } from './admin-load.ts';
 import { waitUntil, type FakeServer } from './fake-server.ts';
+import { backupsAndSyncsEnded } from './backups-and-syncs.ts';
 import { heapAfterGc } from './heap.ts';
 import { recoveryReport, type FaultWindow } from './report.ts';
 
@@ -209,29 +210,9 @@ async function checkAdmins(topology: Topology, journal: AdminJournal, admins: { 
     const db = handle.db;
     const asked = journal.backups.filter((b) => b.id !== null && !b.deleted).map((b) => b.id!);
     const logs = journal.syncs.flatMap((sync) => (sync.logId === null ? [] : [sync.logId]));
-    await waitUntil(
-      "the admins' backups and syncs to end",
-      async () => {
-        const backups = asked.length
-          ? await db
-              .selectFrom('backups')
-              .select('id')
-              .where('id', 'in', asked)
-              .where('status', '!=', 'completed')
-              .execute()
-          : [];
-        const syncs = logs.length
-          ? await db
-              .selectFrom('apiIntegrationSyncLogs')
-              .select('id')
-              .where('id', 'in', logs)
-              .where('status', '=', 'running')
-              .execute()
-          : [];
-        return backups.length === 0 && syncs.length === 0;
-      },
-      420,
-    ).catch((error: Error) => log(error.message));
+    await waitUntil("the admins' backups and syncs to end", () => backupsAndSyncsEnded(db, asked, logs), 420).catch(
+      (error: Error) => log(error.message),
+    );
     return await checkAdminWork(
       db,
       topology.backupDir,
