@@ -431,6 +431,38 @@ export interface UserSessionsTable {
   endReason: string | null;
 }
 
+export interface UserTwoFactorTable {
+  userId: number;
+  /** The authenticator secret sealed under ENCRYPTION_KEY (app/platform/secret-box.server.ts). */
+  secretSealed: string;
+  keyId: string;
+  /** Null while the setup waits for its first code. */
+  enabledAt: string | null;
+  lastUsedStep: number | null;
+  /** SHA-256 hashes of the unused recovery codes, comma-separated. */
+  recoveryHashes: ColumnType<string, string | undefined, string>;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+export interface TwoFactorChallengesTable {
+  id: Generated<number>;
+  tokenHash: string;
+  userId: number;
+  rememberMe: ColumnType<boolean, boolean | undefined, boolean>;
+  ipAddress: string | null;
+  failures: ColumnType<number, number | undefined, number>;
+  createdAt: Instant;
+  expiresAt: string;
+}
+
+export interface SystemSettingsTable {
+  id: number;
+  requireTwoFactorForAdmins: ColumnType<boolean, boolean | undefined, boolean>;
+  updatedAt: Instant;
+  updatedBy: number | null;
+}
+
 export interface NotificationTypes {
   system: boolean;
   financial: boolean;
@@ -839,6 +871,9 @@ export interface Database {
   users: UsersTable;
   userSessions: UserSessionsTable;
   userSettings: UserSettingsTable;
+  userTwoFactor: UserTwoFactorTable;
+  twoFactorChallenges: TwoFactorChallengesTable;
+  systemSettings: SystemSettingsTable;
   auditLogs: AuditLogsTable;
   dataVersions: DataVersionsTable;
   loginAttempts: LoginAttemptsTable;
@@ -907,6 +942,7 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'isTemporaryPassword',
   'passwordChangeRequired',
   'rememberMe',
+  'requireTwoFactorForAdmins',
   'succeeded',
   'emailNotifications',
   'pushNotifications',

@@ -19,6 +19,8 @@ import { COMPANY } from './support/fixtures.ts';
 import { systemActor } from '../app/platform/context.ts';
 import { notify } from '../app/features/notifications/notifications.server.ts';
 import { noEngine } from '../test/context.ts';
+import { totpCode } from '../app/features/auth/two-factor-codes.server.ts';
+import { waitForHydration } from './support/app.ts';
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, '../app/routes');
 const NOT_FOUND = '/no-such-page-a11y';
@@ -690,6 +692,41 @@ test.describe('signed in', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByTestId('chat-assistant')).toBeVisible();
     await audit(page, '/ai-analytics chat answer', found, js);
+    expectNoViolations(found);
+  });
+
+  test('two-factor: the setup with its QR code, the recovery codes, the manage form and the second sign-in step', async ({
+    page,
+    js,
+    database,
+  }) => {
+    const account = await signedInAccount(database.db, 'editor', 'light', `2fa${js ? 'js' : 'nojs'}`);
+    await page.context().clearCookies();
+    await page.context().addCookies(account.state.cookies);
+    const found: string[] = [];
+    await open(page, '/two-factor', js, 200);
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await expect(page.getByTestId('two-factor-qr')).toBeVisible();
+    await audit(page, '/two-factor setup', found, js);
+    // A wrong code: the error next to the field.
+    await page.getByLabel('Authentication code').fill('000000');
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    await expect(page.getByText('Invalid code')).toBeVisible();
+    await audit(page, '/two-factor setup with an error', found, js);
+    const secret = (await page.getByTestId('two-factor-secret').innerText()).replace(/\s+/g, '');
+    await page.getByLabel('Authentication code').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    await audit(page, '/two-factor recovery codes and the manage form', found, js);
+    // The second step of a later sign-in, from a browser with no session.
+    await page.context().clearCookies();
+    await open(page, '/login', js, 200);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/login\/two-factor/);
+    await waitForHydration(page, js);
+    await audit(page, '/login/two-factor', found, js, { dark: false });
     expectNoViolations(found);
   });
 

@@ -184,7 +184,8 @@ test.describe('settings', () => {
 
     await page.goto('/settings?tab=security');
     await waitForHydration(page, js);
-    await expect(page.getByText('Coming Soon')).toBeVisible();
+    // Two-factor is off for a new account: the row says so and leads to its setup.
+    await expect(page.getByRole('link', { name: 'Set up' })).toHaveAttribute('href', '/two-factor');
     await expect(page.getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/profile?password=1');
     await page.getByLabel('Session timeout').selectOption({ label: '8 hours' });
     await page.getByRole('button', { name: 'Save Settings' }).click();

@@ -14,6 +14,9 @@ import { createTestUser, TEST_PASSWORD } from './users.ts';
 
 const buildFile = path.resolve(import.meta.dirname, '../build/index.js');
 
+/** The ENCRYPTION_KEY of test servers: tests seal and open secrets (credentials, second factors) with it. */
+export const TEST_ENCRYPTION_KEY = 'a'.repeat(64);
+
 export interface TestServer {
   baseUrl: string;
   database: TestDatabase;
@@ -32,7 +35,7 @@ export async function startTestServer(dialect: DialectName, env: Record<string, 
     NODE_ENV: 'test',
     DATA_DIR: env.DATA_DIR ?? database.dataDir,
     SESSION_SECRET: 'x'.repeat(32),
-    ENCRYPTION_KEY: 'a'.repeat(64),
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
   });
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   // A web process without its engine: jobs that may run here do, the others are refused.

@@ -8,6 +8,7 @@ export type DomainErrorKind =
   | 'unauthenticated'
   | 'forbidden'
   | 'passwordChangeRequired'
+  | 'twoFactorSetupRequired'
   | 'notFound'
   | 'invalid'
   | 'conflict'
@@ -18,6 +19,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   unauthenticated: 401,
   forbidden: 403,
   passwordChangeRequired: 403,
+  twoFactorSetupRequired: 403,
   notFound: 404,
   invalid: 400,
   conflict: 409,
@@ -29,6 +31,7 @@ export const DEFAULT_MESSAGES: Record<DomainErrorKind, string> = {
   unauthenticated: 'Not authenticated',
   forbidden: 'Forbidden',
   passwordChangeRequired: 'Password change required',
+  twoFactorSetupRequired: 'Two-factor authentication must be set up first: open /two-factor in the browser',
   notFound: 'Resource not found',
   invalid: 'Invalid data',
   conflict: 'Conflict',

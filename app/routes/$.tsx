@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Landing } from '../features/dashboards/landing.tsx';
-import { getAuth } from '../platform/session/session.server.ts';
+import { getAuth, requiredStep } from '../platform/session/session.server.ts';
 import { findScreen } from '../platform/screen/navigation.ts';
 import { landingPage } from '../features/dashboards/landing-stats.server.ts';
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
@@ -22,7 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (screen) throw redirect(`/login?redirectTo=${encodeURIComponent(pathname + search)}`);
     return json({ view: 'landing' as const, ...(await landingPage(context.db)) }, { status: 404 });
   }
-  if (auth.mustChangePassword) throw redirect('/change-password');
+  const step = requiredStep(auth);
+  if (step) throw redirect(step);
   // Every screen of the route table has a route file of its own: nothing else exists.
   throw new Response('Not Found', { status: 404 });
 }

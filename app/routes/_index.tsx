@@ -6,7 +6,7 @@ import { useLoaderData } from '@remix-run/react';
 import { AppShell } from '../features/shell/app-shell.tsx';
 import { DashboardScreen } from '../features/dashboards/dashboard-screen.tsx';
 import { Landing } from '../features/dashboards/landing.tsx';
-import { getAuth, serviceContext } from '../platform/session/session.server.ts';
+import { getAuth, requiredStep, serviceContext } from '../platform/session/session.server.ts';
 import { landingPage } from '../features/dashboards/landing-stats.server.ts';
 import { getDashboard } from '../features/dashboards/dashboard.server.ts';
 import { healthOptions } from '../features/system/health-options.server.ts';
@@ -20,7 +20,8 @@ export const access: RouteAccess = [{ methods: { GET: allow.public } }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context);
   if (!auth) return json({ view: 'landing' as const, ...(await landingPage(context.db)) });
-  if (auth.mustChangePassword) throw redirect('/change-password');
+  const step = requiredStep(auth);
+  if (step) throw redirect(step);
   return json({
     view: 'dashboard' as const,
     dashboard: await getDashboard(serviceContext(request, context, auth), healthOptions(context)),

@@ -1,4 +1,4 @@
-// /system-settings: the screen; its loader and access live in
+// /system-settings: the screen; its loader, action and access live in
 // app/features/system/system-settings-route.server.ts.
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -6,7 +6,7 @@ import { SystemSettingsScreen } from '../features/system/system-settings-screen.
 import type { loader } from '../features/system/system-settings-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
 
-export { access, loader } from '../features/system/system-settings-route.server.ts';
+export { access, action, loader } from '../features/system/system-settings-route.server.ts';
 
 export const meta: MetaFunction = () => [{ title: `${screenTitle('/system-settings')} · Group Finance Hub` }];
 

@@ -6,8 +6,10 @@ import { AppShell } from '../features/shell/app-shell.tsx';
 import { requireAuth } from '../platform/session/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  await requireAuth(request, context, { allowPasswordChange: url.pathname === '/change-password' });
+  const { pathname } = new URL(request.url);
+  await requireAuth(request, context, {
+    allowStep: pathname === '/change-password' || pathname === '/two-factor' ? pathname : undefined,
+  });
   return null;
 }
 

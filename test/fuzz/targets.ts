@@ -303,6 +303,23 @@ const settingsForm = fc
     { requiredKeys: [] },
   )
   .map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)));
+/** A second sign-in step: a challenge (none live: the fuzzer finds none) and a code of either kind. */
+const secondStep = fc.record(
+  {
+    challenge: fc.constantFrom('no-such-challenge', '', 'x'.repeat(300)),
+    code: fc.constantFrom('123456', ' 123 456 ', 'abcde-fghjk', '', '1'.repeat(40)),
+    redirectTo: fc.constantFrom('/', '//evil.example', 'https://evil.example/'),
+  },
+  { requiredKeys: [] },
+);
+/** Turning one's own second factor on, off, or renewing its codes: a password and a code. */
+const ownTwoFactor = fc.record(
+  {
+    code: fc.constantFrom('123456', '000000', 'abcde-fghjk', ''),
+    currentPassword: fc.constantFrom('Test-Password-1', 'wrong-password'),
+  },
+  { requiredKeys: [] },
+);
 const login = fc.record(
   {
     email: fc.constantFrom(
@@ -385,6 +402,15 @@ function userTargets(): FuzzTarget[] {
     },
     {
       method: 'POST',
+      path: '/api/auth/two-factor',
+      kind: 'api',
+      actors: ['anonymous'],
+      audit: 'atMostOne',
+      signIn: true,
+      body: apiCase(secondStep),
+    },
+    {
+      method: 'POST',
       path: '/api/auth/change-password',
       kind: 'api',
       actors: ['pwuser'],
@@ -430,7 +456,16 @@ function screenTargets(): FuzzTarget[] {
       idFrom: VICTIMS,
       body: form(
         formBody(
-          ['create', 'update', 'permissions', 'temporary-password', 'deactivate', 'activate', 'delete'],
+          [
+            'create',
+            'update',
+            'permissions',
+            'temporary-password',
+            'reset-two-factor',
+            'deactivate',
+            'activate',
+            'delete',
+          ],
           mutated(userForm),
           victimRef,
         ),
@@ -452,6 +487,39 @@ function screenTargets(): FuzzTarget[] {
       audit: 'atMostOne',
       body: form(
         formBody(['notifications', 'appearance', 'preferences', 'security', 'clear-cache'], mutated(settingsForm)),
+      ),
+    },
+    {
+      method: 'POST',
+      path: '/two-factor',
+      kind: 'form',
+      actors: ['pwuser'],
+      audit: 'atMostOne',
+      body: form(formBody(['start', 'confirm', 'renew', 'disable'], mutated(ownTwoFactor))),
+    },
+    {
+      method: 'POST',
+      path: '/login/two-factor',
+      kind: 'form',
+      actors: ['anonymous'],
+      audit: 'atMostOne',
+      signIn: true,
+      body: form(formBody(['verify'], mutated(secondStep))),
+    },
+    {
+      method: 'POST',
+      path: '/system-settings',
+      kind: 'form',
+      actors: ['owner'],
+      audit: 'atMostOne',
+      // Never saved on: every owner and admin actor would be sent to /two-factor for the rest of the run.
+      body: form(
+        formBody(
+          ['twoFactorPolicy'],
+          mutated(fc.record({ requireForAdmins: fc.constantFrom('off', 'yes', 'true', '') }, { requiredKeys: [] })).map(
+            (r) => (r.requireForAdmins === 'on' ? { ...r, requireForAdmins: 'off' } : r),
+          ),
+        ),
       ),
     },
     {

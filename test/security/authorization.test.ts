@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Area } from '../../app/platform/lib/permissions.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_PASSWORD, TEST_DIALECTS } from '../database.ts';
-import { TestClient, useTestServer } from '../server.ts';
+import { TEST_ENCRYPTION_KEY, TestClient, useTestServer } from '../server.ts';
+import { newTotpSecret, sealTotpSecret, totpCode } from '../../app/features/auth/two-factor-codes.server.ts';
 import { createTestUser, TEST_PASSWORD } from '../users.ts';
 import {
   ACTOR_NAMES,
@@ -75,6 +76,13 @@ function publicOutcome(entry: ManifestEntry, actor: Actor): Expected {
     case 'POST /api/auth/login':
     case 'POST /api/auth/logout':
       return { status: 200 };
+    // Without a challenge waiting, the second step is not open: back to the password (the page),
+    // or 401 (the API); a signed-in visitor goes on where they were headed.
+    case 'GET /login/two-factor':
+    case 'POST /login/two-factor [verify]':
+      return { status: 302 };
+    case 'POST /api/auth/two-factor':
+      return { status: 200 };
   }
   throw new Error(`no expected outcome for the public route ${entry.name}`);
 }
@@ -97,6 +105,7 @@ function expectedOutcome(
   }
   const permitted =
     (rule.kind === 'signedIn' ||
+      (rule.kind === 'owner' && actor.role === 'owner') ||
       (rule.kind === 'area' && grants(actor, rule.area, rule.action)) ||
       (rule.kind === 'self' && (rule.or ? grants(actor, rule.or.area, rule.or.action) : true))) &&
     // A whole-table export also needs the right to read the table: one may back up only what one may read.
@@ -108,9 +117,10 @@ function expectedOutcome(
     // Installation-wide routes and screens do not exist for an admin of one company (404); an
     // installation-wide action on a screen they do open is refused there (403).
     const hidden =
-      rule.kind === 'area' &&
-      hiddenFrom(actor, rule.area) &&
-      (entry.kind === 'api' || !entry.screen || hiddenFrom(actor, entry.screen.area));
+      (rule.kind === 'area' &&
+        hiddenFrom(actor, rule.area) &&
+        (entry.kind === 'api' || !entry.screen || hiddenFrom(actor, entry.screen.area))) ||
+      (rule.kind === 'owner' && !!entry.screen && hiddenFrom(actor, entry.screen.area));
     return { status: hidden ? 404 : 403 };
   }
   // What the whole group shares (departments, integration sources and endpoints) is read-only to a scoped user.
@@ -208,6 +218,44 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         return (await response.json()).id;
       },
       createUser: async (companyId) => (await createTestUser(db(), { role: 'viewer', companyId })).id,
+      secondStep: async () => {
+        const user = await createTestUser(db(), { role: 'viewer' });
+        const secret = newTotpSecret();
+        const sealed = sealTotpSecret(secret, user.id, TEST_ENCRYPTION_KEY);
+        const now = new Date().toISOString();
+        await db()
+          .insertInto('userTwoFactor')
+          .values({
+            userId: user.id,
+            secretSealed: sealed.value,
+            keyId: sealed.keyId,
+            enabledAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
+        const response = await fetch(`${setup.baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: setup.baseUrl },
+          body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+        });
+        const { challenge } = (await response.json()) as { challenge: string };
+        return { challenge, code: totpCode(secret) };
+      },
+      giveTwoFactor: async (userId) => {
+        const now = new Date().toISOString();
+        await db()
+          .insertInto('userTwoFactor')
+          .values({
+            userId,
+            secretSealed: 'never-opened',
+            keyId: 'none',
+            enabledAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
+      },
       createBackup: async (madeBy = null) => {
         const system = { db: db(), actor: systemActor('cli'), meta: {}, runtime: noEngine() };
         const settings = backupSettingsFrom({ DATA_DIR: server().database.dataDir });

@@ -24,6 +24,10 @@ export interface Fixtures {
   createRow(resource: string, companyId?: number): Promise<number>;
   /** Creates a plain viewer of a company; returns its id. */
   createUser(companyId: number | null): Promise<number>;
+  /** A sign-in waiting for its second factor (a user of its own), and a right code for it. */
+  secondStep(): Promise<{ challenge: string; code: string }>;
+  /** Stores a second factor for the user (its secret is never opened: only a reset is asked for). */
+  giveTwoFactor(userId: number): Promise<void>;
   /** Makes a small completed backup (departments only), made by a user when given; returns its id. */
   createBackup(madeBy?: number | null): Promise<number>;
   /** A notification for one user (or everyone when null); returns its id. */
@@ -363,6 +367,9 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         };
       case 'POST /api/auth/logout':
         return { url: entry.path, body: {}, success: 200, changesActor: true };
+      case 'POST /api/auth/two-factor':
+        // A user with two-factor whose password was just accepted: the code finishes the sign-in.
+        return { url: entry.path, body: await f.secondStep(), success: 200, changesActor: true };
       case 'POST /api/auth/change-password':
         return {
           url: entry.path,
@@ -589,6 +596,22 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
       success: 302,
       changesActor: true,
     };
+  if (entry.path === '/login/two-factor') return { url: entry.path, form: { code: '123456' }, success: 302 };
+  if (entry.path === '/two-factor') {
+    // Each intent gets past its rule: a setup starts; the actor has no second factor to renew or
+    // turn off (409). Refusals are what the matrix checks.
+    if (entry.intent === 'start') return { url: entry.path, form: { intent: 'start' }, success: 302 };
+    // An empty code: refused by the form's rules (400), after the intent's rule let the actor in.
+    if (entry.intent === 'confirm') return { url: entry.path, form: { intent: 'confirm', code: '' }, success: 400 };
+    return {
+      url: entry.path,
+      form: { intent: entry.intent!, currentPassword: 'Test-Password-1', code: '123456' },
+      success: 409,
+    };
+  }
+  if (entry.path === '/system-settings' && entry.intent === 'twoFactorPolicy')
+    // Saved off (the checkbox unticked): turning it on would send every owner and admin actor to /two-factor.
+    return { url: entry.path, form: { intent: 'twoFactorPolicy' }, success: 302 };
   if (entry.path === '/change-password') {
     // The page itself says the password changed (200), then moves on.
     return {
@@ -743,6 +766,14 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
         return { url: entry.path, form: { intent: entry.intent, id: String(id) }, success: 302, target };
       case 'delete':
         return { url: entry.path, form: { intent: 'delete', id: String(id), confirmed: '1' }, success: 302, target };
+      case 'reset-two-factor':
+        await f.giveTwoFactor(id);
+        return {
+          url: entry.path,
+          form: { intent: 'reset-two-factor', id: String(id), confirmed: '1' },
+          success: 302,
+          target,
+        };
     }
     throw new Error(`no matrix case for ${entry.name}`);
   }

@@ -48,6 +48,8 @@ export function ruleText(rule: AccessRule): string {
       return 'Anyone (no session needed)';
     case 'signedIn':
       return 'Any signed-in user';
+    case 'owner':
+      return 'The owner only';
     case 'area':
       if (rule.area === 'admin') return 'Owners and admins';
       if (rule.area === 'installation')
@@ -108,8 +110,11 @@ function errorResponses(op: {
   path: string;
   hasInput: boolean;
   oneCompany?: boolean;
+  signIn?: boolean;
 }): Json {
   const out: Json = {};
+  // A sign-in step anyone may call still refuses wrong credentials and ended challenges.
+  if (op.signIn) out['401'] = ref('Unauthenticated');
   if (op.hasInput || op.path.includes('{')) out['400'] = ref('Invalid');
   if (op.rule.kind !== 'public') {
     out['401'] = ref('Unauthenticated');
@@ -171,6 +176,7 @@ function operationObject(op: ApiOperation, operationId: string): Json {
         path: op.path,
         hasInput: bodies.length > 0 || !!op.query,
         oneCompany: op.oneCompany,
+        signIn: op.signIn,
       }),
     },
   };

@@ -69,8 +69,14 @@ import {
   SystemHealthAnswer,
 } from '../system/index.server.ts';
 import { OpenApiDocumentAnswer } from './answers.ts';
-import { ChangePasswordSchema, LoginSchema, PasswordChangeBody } from '../auth/index.ts';
-import { LoginAnswer, LogoutAnswer, SIGNED_IN_USER_EXAMPLE, SignedInUserAnswer } from '../auth/index.server.ts';
+import { ChangePasswordSchema, LoginSchema, PasswordChangeBody, TwoFactorSignInSchema } from '../auth/index.ts';
+import {
+  LoginStepAnswer,
+  LogoutAnswer,
+  SIGNED_IN_USER_EXAMPLE,
+  SignedInUserAnswer,
+  TwoFactorSignedInAnswer,
+} from '../auth/index.server.ts';
 import { ProfileSchema, UserSettingsPatchSchema } from '../settings/index.server.ts';
 import {
   ActivityHistoryQuerySchema,
@@ -118,6 +124,8 @@ export interface ApiOperation {
   paged?: boolean;
   /** What it reads or writes belongs to one company: a user limited to another gets a 404. */
   oneCompany?: boolean;
+  /** A sign-in step: wrong credentials, or a challenge that has ended, answer 401. */
+  signIn?: boolean;
 }
 
 const ok = (description: string, example?: unknown) => ({ status: 200, description, example });
@@ -130,10 +138,29 @@ export const OPERATIONS: readonly ApiOperation[] = [
     method: 'POST',
     path: '/api/auth/login',
     tag: 'Authentication',
-    summary: 'Sign in: sets the session cookie',
+    summary:
+      'Sign in: sets the session cookie; for a user with two-factor, answers twoFactorRequired and a challenge instead (no session yet)',
     rule: allow.public,
+    signIn: true,
     body: LoginSchema,
-    success: { ...ok('The signed-in user', { success: true, user: SIGNED_IN_USER_EXAMPLE }), schema: LoginAnswer },
+    success: {
+      ...ok('The signed-in user, or the second factor needed', { success: true, user: SIGNED_IN_USER_EXAMPLE }),
+      schema: LoginStepAnswer,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/two-factor',
+    tag: 'Authentication',
+    summary:
+      'Finish a sign-in with an authenticator code or a recovery code: sets the session cookie (401 when the challenge has ended)',
+    rule: allow.public,
+    signIn: true,
+    body: TwoFactorSignInSchema,
+    success: {
+      ...ok('The signed-in user', { success: true, user: SIGNED_IN_USER_EXAMPLE, recoveryCodesLeft: 10 }),
+      schema: TwoFactorSignedInAnswer,
+    },
   },
   {
     method: 'POST',

@@ -32,6 +32,31 @@ export type SignedInUser = z.output<typeof SignedInUserAnswer>;
 export const LoginAnswer = z.strictObject({ success: z.literal(true), user: SignedInUserAnswer });
 export type LoginResult = z.output<typeof LoginAnswer>;
 
+/** POST /api/auth/login for a user with two-factor: the password was right, no session yet. */
+export const TwoFactorNeededAnswer = z.strictObject({
+  success: z.literal(false),
+  twoFactorRequired: z.literal(true).describe('Send a code to POST /api/auth/two-factor to finish signing in'),
+  challenge: z
+    .string()
+    .describe(
+      'The sign-in waiting for its second factor; a browser also gets it as a cookie. Ends after 5 minutes or 5 wrong codes.',
+    ),
+  expiresAt: z.string().describe('When the challenge ends (ISO 8601)'),
+  message: z.string(),
+});
+export type TwoFactorNeeded = z.output<typeof TwoFactorNeededAnswer>;
+
+/** POST /api/auth/login: signed in, or the second factor is needed. */
+export const LoginStepAnswer = z.union([LoginAnswer, TwoFactorNeededAnswer]);
+
+/** POST /api/auth/two-factor: signed in, and how many recovery codes are left. */
+export const TwoFactorSignedInAnswer = LoginAnswer.extend({
+  recoveryCodesLeft: z
+    .number()
+    .int()
+    .describe('Unused recovery codes left (fewer than 3: make new ones on /two-factor)'),
+});
+
 /** POST /api/auth/logout. */
 export const LogoutAnswer = z.strictObject({ success: z.literal(true) });
 export type LogoutResult = z.output<typeof LogoutAnswer>;

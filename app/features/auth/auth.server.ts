@@ -14,7 +14,7 @@ import {
 } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
-import { createSession, endSessions, type SessionInfo } from '../../platform/session/sessions.server.ts';
+import { endSessions, type SessionInfo } from '../../platform/session/sessions.server.ts';
 import {
   assertCurrentPasswordAllowed,
   assertLoginAllowed,
@@ -27,6 +27,9 @@ import {
 import { findUserById, findUserForLogin, normalizeEmail } from '../users/index.server.ts';
 import { assertMayManage } from '../users/index.server.ts';
 import { passwordChanged } from '../notifications/index.server.ts';
+import { hasTwoFactor } from './two-factor-state.server.ts';
+import { openChallenge, type TwoFactorChallenge } from './two-factor-challenges.server.ts';
+import { openSession } from './open-session.server.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Please contact your administrator.';
@@ -37,18 +40,25 @@ export interface LoginResult {
   session: SessionInfo;
 }
 
+/** What a right password leads to: a session, or the second step for users with two-factor. */
+export type SignInStep = ({ kind: 'signedIn' } & LoginResult) | ({ kind: 'twoFactor' } & TwoFactorChallenge);
+
+export const TWO_FACTOR_CODE_REQUIRED = 'A two-factor code is required';
+
 /**
  * Verifies credentials under the throttle (hard limits per account and address and per
- * address; a growing, capped delay per account) and opens a new session (ending `previousToken`'s,
- * so a sign-in always rotates the session id). Failed and successful sign-ins are audited.
+ * address; a growing, capped delay per account). Without two-factor it opens a new session
+ * (ending `previousToken`'s, so a sign-in always rotates the session id); with it, it opens
+ * only the short-lived challenge that the second step completes (two-factor-sign-in.server.ts).
+ * Failed and successful sign-ins are audited.
  */
-export async function login(
+export async function signIn(
   db: Db,
   meta: RequestMeta,
   input: unknown,
   previousToken?: string | null,
   options: { delay?: Delay } = {},
-): Promise<LoginResult> {
+): Promise<SignInStep> {
   const parsed = LoginSchema.safeParse(input);
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const email = normalizeEmail(parsed.data.email);
@@ -84,42 +94,34 @@ export async function login(
 
   const { passwordHash: _hash, ...user } = found;
   return inTransaction(db, async (trx) => {
-    if (previousToken) await endSessions(trx, { token: previousToken }, 'rotated');
-    const now = new Date().toISOString();
     await recordLoginAttempt(trx, email, ip, true);
-    const { token, session } = await createSession(trx, {
-      userId: user.id,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+    if (await hasTwoFactor(trx, user.id)) {
+      const challenge = await openChallenge(trx, user.id, meta, parsed.data.rememberMe);
+      return { kind: 'twoFactor', ...challenge };
+    }
+    const opened = await openSession(trx, user, meta, {
       rememberMe: parsed.data.rememberMe,
+      previousToken,
+      reason: parsed.data.rememberMe ? 'Signed in (remember me)' : 'Signed in',
     });
-    const counters = await trx
-      .selectFrom('users')
-      .select(['loginCount', 'totalSessionDuration'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    const loginCount = counters.loginCount + 1;
-    await trx
-      .updateTable('users')
-      .set({
-        lastLoginAt: now,
-        lastActivityAt: now,
-        loginCount,
-        averageSessionDuration: Math.round(counters.totalSessionDuration / loginCount),
-      })
-      .where('id', '=', user.id)
-      .execute();
-    await recordAudit(
-      { db: trx, actor: { kind: 'user', user }, meta: { ...meta, sessionId: session.sessionId } },
-      {
-        tableName: 'users',
-        recordId: user.id,
-        action: 'login',
-        reason: parsed.data.rememberMe ? 'Signed in (remember me)' : 'Signed in',
-      },
-    );
-    return { user: { ...user, lastLoginAt: now }, token, session };
+    return { kind: 'signedIn', ...opened };
   });
+}
+
+/**
+ * Signs in with a password alone: for callers that cannot take a second step (tests, tools). A
+ * user with two-factor is refused here; the sign-in screens and the API use `signIn`.
+ */
+export async function login(
+  db: Db,
+  meta: RequestMeta,
+  input: unknown,
+  previousToken?: string | null,
+  options: { delay?: Delay } = {},
+): Promise<LoginResult> {
+  const step = await signIn(db, meta, input, previousToken, options);
+  if (step.kind !== 'signedIn') throw new DomainError('unauthenticated', TWO_FACTOR_CODE_REQUIRED);
+  return step;
 }
 
 /** Ends the signed-in user's session `sessionRowId` (the actor's own), audited. */

@@ -1,17 +1,18 @@
 // remix-auth with its form strategy, verifying through our login service (throttling,
 // auditing and session rotation live there). remix-auth v4 keeps no session itself: we
-// issue our own server-side session cookie from the result.
+// issue our own server-side session cookie from the result, or send a user with two-factor on to
+// the second step.
 import type { AppLoadContext } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { login, type LoginResult } from './auth.server.ts';
+import { signIn, type SignInStep } from './auth.server.ts';
 import { readSessionToken, requestMeta } from '../../platform/session/session.server.ts';
 
-export function authenticatorFor(context: AppLoadContext): Authenticator<LoginResult> {
-  const authenticator = new Authenticator<LoginResult>();
+export function authenticatorFor(context: AppLoadContext): Authenticator<SignInStep> {
+  const authenticator = new Authenticator<SignInStep>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) =>
-      login(
+      signIn(
         context.db,
         requestMeta(request, context),
         {

@@ -8,4 +8,5 @@ export {
   MAX_PASSWORD,
   MIN_PASSWORD,
   PasswordChangeBody,
+  TwoFactorSignInSchema,
 } from './schemas.ts';

@@ -1,10 +1,10 @@
 // The /login route's server half: a visitor already signed in goes on to where they were headed
 // (when that is a safe address); the form signs in through remix-auth's form strategy, sets the
-// session cookie and goes on the same way. ?forgot asks the page to show how to get a new password.
+// session cookie and goes on the same way; a user with two-factor goes to /login/two-factor first. ?forgot asks the page to show how to get a new password.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { authenticatorFor, safeRedirect } from './authenticator.server.ts';
-import { getAuth, sessionCookieHeader } from '../../platform/session/session.server.ts';
+import { challengeCookieHeader, getAuth, sessionCookieHeader } from '../../platform/session/session.server.ts';
 import { screenAction, succeed, type PublicPage } from '../../platform/screen/screen.server.ts';
 import { intent } from '../../platform/screen/intent.ts';
 import { LoginSchema } from './schemas.ts';
@@ -31,8 +31,14 @@ const intents = {
     schema: LoginSchema,
     hideFields: ['password'],
     run: async (value, page: PublicPage) => {
-      const { token, session } = await authenticatorFor(page.context).authenticate('form', page.request);
-      const cookie = await sessionCookieHeader(page.context, token, session.rememberMe);
+      const step = await authenticatorFor(page.context).authenticate('form', page.request);
+      if (step.kind === 'twoFactor') {
+        const next = value.redirectTo ? `?redirectTo=${encodeURIComponent(safeRedirect(value.redirectTo))}` : '';
+        return redirect(`/login/two-factor${next}`, {
+          headers: { 'Set-Cookie': await challengeCookieHeader(page.context, step.challenge, step.expiresAt) },
+        });
+      }
+      const cookie = await sessionCookieHeader(page.context, step.token, step.session.rememberMe);
       return succeed(
         page,
         { type: 'success', title: 'Welcome back!', description: 'Login successful.' },

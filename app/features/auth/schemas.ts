@@ -59,3 +59,24 @@ export const AdminSetPasswordSchema = z.object({ currentPassword: z.string().opt
 
 /** POST /api/users/{id}/change-password: one's own (with the current password), or a manager's for another user. */
 export const PasswordChangeBody = z.union([ChangePasswordSchema, AdminSetPasswordSchema]);
+
+/** An authenticator code (6 digits) or a recovery code, as typed. */
+const secondFactorCode = required('Enter the code from your authenticator app or a recovery code')
+  .trim()
+  .max(32, 'Code is too long');
+
+/** Confirming the setup: a current code of the new secret. */
+export const TwoFactorConfirmSchema = z.object({ code: secondFactorCode });
+
+/** Turning two-factor off or renewing the recovery codes: the password and a current code. */
+export const TwoFactorCodeSchema = z.object({
+  currentPassword: required('Current password is required').max(MAX_PASSWORD, 'Password is too long'),
+  code: secondFactorCode,
+});
+
+/** The second step of a sign-in: the code, and (JSON API) the challenge the first step answered. */
+export const TwoFactorSignInSchema = z.object({
+  challenge: z.string().max(200).optional(),
+  code: secondFactorCode,
+  redirectTo: z.string().optional(),
+});

@@ -374,6 +374,8 @@ export async function restoreBackup(
         if (dialect === 'postgres')
           for (const name of counted) await sql.raw(`alter table ${quote(name)} disable trigger user`).execute(trx);
         const filled = await tablesWithRows(trx, steps);
+        const restoresUsers = steps.tables.some((s) => s.table.name === 'users');
+        const secondFactors = restoresUsers ? await noteSecondFactors(trx) : null;
         const { deleted, users: removedUsers } = overwrite
           ? await removeRowsNotInBackup(trx, file, steps, filled, restorer)
           : { deleted: new Map<string, number>(), users: [] };
@@ -400,8 +402,8 @@ export async function restoreBackup(
         }
         // After the sequences: a fold adds rows with new ids.
         const folded = await foldRetiredTables(trx, file, manifest);
+        const secondFactorsRemoved = secondFactors ? await secondFactors() : [];
         // Every user has a settings row: users of a backup made before that rule may come without.
-        const restoresUsers = steps.tables.some((s) => s.table.name === 'users');
         const defaultSettingsAdded = restoresUsers ? await createMissingUserSettings(trx) : 0;
         if (restoresUsers && overwrite) {
           await trx
@@ -432,6 +434,7 @@ export async function restoreBackup(
             rows: steps.rows,
             tables: result.map(({ table, rows, written, deleted }) => ({ table, rows, written, deleted })),
             ...(removedUsers.length ? { removedUsers } : {}),
+            ...(secondFactorsRemoved.length ? { secondFactorsRemoved } : {}),
             ...(folded.length ? { folded } : {}),
             ...(defaultSettingsAdded ? { defaultSettingsAdded } : {}),
           },
@@ -452,6 +455,44 @@ export async function restoreBackup(
     if (error instanceof RestoreFailure || error instanceof BackupFileError) throw conflict(error.message);
     throw error;
   }
+}
+
+/**
+ * Second factors are not in backups (backup-tables.server.ts): each account keeps its own through
+ * a restore. Noted before the users are written, checked after: an account that now holds another
+ * e-mail address under the same id is another person (a backup of another installation), so the
+ * second factor that was set up here is removed, and the restore's audit entry names whose.
+ */
+async function noteSecondFactors(trx: Db): Promise<() => Promise<{ id: number; username: string }[]>> {
+  const before = await trx
+    .selectFrom('userTwoFactor as tf')
+    .innerJoin('users as u', 'u.id', 'tf.userId')
+    .select(['tf.userId', 'u.email'])
+    .execute();
+  return async () => {
+    if (!before.length) return [];
+    const now = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'username'])
+      .where(
+        'id',
+        'in',
+        before.map((b) => b.userId),
+      )
+      .execute();
+    const emailOf = new Map(before.map((b) => [b.userId, b.email]));
+    const other = now.filter((u) => emailOf.get(u.id) !== u.email);
+    if (other.length)
+      await trx
+        .deleteFrom('userTwoFactor')
+        .where(
+          'userId',
+          'in',
+          other.map((u) => u.id),
+        )
+        .execute();
+    return other.map((u) => ({ id: u.id, username: u.username }));
+  };
 }
 
 /** Overwrite, step 1: the ids each table keeps (the backup's), then everything else goes, children first. */

@@ -84,6 +84,10 @@ export function isAppendOnly(name: string): boolean {
 export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   userSessions: 'sign-ins are not data: a restore never brings back a session',
   loginAttempts: 'throttling counters, kept for 15 minutes',
+  userTwoFactor:
+    "a second factor belongs to the account on this installation: a restore keeps each account's own (docs/security.md)",
+  twoFactorChallenges: 'sign-ins waiting for their second factor, for 5 minutes',
+  systemSettings: "this installation's security policy: a restore keeps it",
   rateLimitCounters: 'throttling counters',
   workLeases: 'work running now (one at a time per user): held by live processes, expiring by itself',
   rowCounts: 'derived: kept by triggers as rows are restored',

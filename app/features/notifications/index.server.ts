@@ -8,6 +8,10 @@ export {
   passwordChanged,
   securityAnomaly,
   temporaryPasswordIssued,
+  twoFactorFailures,
+  twoFactorReset,
+  twoFactorTurnedOff,
+  twoFactorTurnedOn,
   userCreated,
   userDeactivated,
 } from './notification-events.server.ts';

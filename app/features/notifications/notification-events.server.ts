@@ -211,3 +211,54 @@ export function backupRestored(
     relatedRecordId: restore.backupId,
   });
 }
+
+const ownSecurityNotice = (user: Pick<AuthUser, 'id'>) => ({
+  category: 'security' as const,
+  actionUrl: '/two-factor',
+  actionText: 'Open two-factor settings',
+  to: { userId: user.id },
+  relatedTable: 'users',
+  relatedRecordId: user.id,
+});
+
+export function twoFactorTurnedOn(ctx: ServiceContext, user: Pick<AuthUser, 'id'>): Promise<void> {
+  return notifyQuietly(ctx, {
+    type: 'success',
+    title: 'Two-factor authentication turned on',
+    message:
+      'Signing in to your account now needs a code from your authenticator app. Keep your recovery codes somewhere safe.',
+    ...ownSecurityNotice(user),
+  });
+}
+
+export function twoFactorTurnedOff(ctx: ServiceContext, user: Pick<AuthUser, 'id'>): Promise<void> {
+  return notifyQuietly(ctx, {
+    type: 'warning',
+    priority: 'high',
+    title: 'Two-factor authentication turned off',
+    message: 'Your account signs in with its password alone now. If this was not you, tell your administrator at once.',
+    ...ownSecurityNotice(user),
+  });
+}
+
+export function twoFactorReset(ctx: ServiceContext, user: Pick<AuthUser, 'id'>): Promise<void> {
+  return notifyQuietly(ctx, {
+    type: 'warning',
+    priority: 'high',
+    title: 'Two-factor authentication reset',
+    message: `Your second factor was removed by ${byWhom(ctx)} and your sessions were signed out. Set it up again now; if you did not ask for this, tell your administrator.`,
+    ...ownSecurityNotice(user),
+  });
+}
+
+export function twoFactorFailures(ctx: ServiceContext, user: Pick<AuthUser, 'id'>, failures: number): Promise<void> {
+  return notifyQuietly(ctx, {
+    type: 'error',
+    priority: 'high',
+    title: 'Wrong two-factor codes',
+    message: `Someone entered your password correctly and then ${failures} wrong two-factor codes. If this was not you, change your password now.`,
+    ...ownSecurityNotice(user),
+    actionUrl: '/change-password',
+    actionText: 'Change password',
+  });
+}

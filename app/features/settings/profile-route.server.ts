@@ -21,11 +21,12 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 };
 
 export const loader = (args: LoaderFunctionArgs) =>
-  loadScreen(args, async ({ ctx, url }) => {
+  loadScreen(args, async ({ ctx, url, auth }) => {
     const data: ProfileData = {
       profile: await getOwnProfile(ctx),
       editing: url.searchParams.get('edit') === '1',
       changingPassword: url.searchParams.get('password') === '1',
+      twoFactorEnabled: auth.twoFactorEnabled,
     };
     return json(data);
   });

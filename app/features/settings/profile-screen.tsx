@@ -18,6 +18,7 @@ export interface ProfileData {
   profile: ProfileView;
   editing: boolean;
   changingPassword: boolean;
+  twoFactorEnabled: boolean;
 }
 
 function Row({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
@@ -41,7 +42,7 @@ function href(editing: boolean, changingPassword: boolean): string {
 }
 
 export function ProfileScreen({
-  data: { profile, editing, changingPassword },
+  data: { profile, editing, changingPassword, twoFactorEnabled },
   actionData,
 }: {
   data: ProfileData;
@@ -222,6 +223,20 @@ export function ProfileScreen({
                 </Link>
               </>
             )}
+          </Card>
+
+          <Card title="Two-Factor Authentication">
+            <p className="text-sm text-slate-600" data-testid="profile-two-factor">
+              {twoFactorEnabled
+                ? 'On: signing in needs a code from your authenticator app.'
+                : 'Off: add a code from an authenticator app on your phone to your password.'}
+            </p>
+            <Link
+              to="/two-factor"
+              className="mt-4 inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              {twoFactorEnabled ? 'Manage two-factor authentication' : 'Set up two-factor authentication'}
+            </Link>
           </Card>
         </div>
 

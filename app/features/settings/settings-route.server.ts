@@ -40,7 +40,7 @@ function describeDevice(userAgent: string): { label: string; isIos: boolean } {
 }
 
 export const loader = (args: LoaderFunctionArgs) =>
-  loadScreen(args, async ({ ctx, url, request, context }) => {
+  loadScreen(args, async ({ ctx, url, request, context, auth }) => {
     const tab = tabOf(
       url,
       SETTINGS_PAGE_TABS.map((t) => t.key),
@@ -51,7 +51,15 @@ export const loader = (args: LoaderFunctionArgs) =>
       tab === 'system' ? getSystemFacts(ctx, context.config.env) : null,
     ]);
     const { label, isIos } = describeDevice(request.headers.get('User-Agent') ?? '');
-    const data: SettingsData = { tab, settings, device, system, deviceLabel: label, isIos };
+    const data: SettingsData = {
+      tab,
+      settings,
+      device,
+      system,
+      deviceLabel: label,
+      isIos,
+      twoFactorEnabled: auth.twoFactorEnabled,
+    };
     return json(data);
   });
 

@@ -46,6 +46,7 @@ export interface SettingsData {
   system: SystemFactsView | null;
   deviceLabel: string;
   isIos: boolean;
+  twoFactorEnabled: boolean;
 }
 
 function clearClientCaches() {
@@ -59,7 +60,7 @@ function clearClientCaches() {
 }
 
 export function SettingsScreen({
-  data: { tab, settings, device, system, deviceLabel, isIos },
+  data: { tab, settings, device, system, deviceLabel, isIos, twoFactorEnabled },
   actionData,
 }: {
   data: SettingsData;
@@ -319,7 +320,14 @@ export function SettingsScreen({
                 <p className="text-sm font-medium text-slate-800">Two-factor authentication</p>
                 <p className="text-xs text-slate-500">An extra code at sign-in.</p>
               </div>
-              <StatusBadge status="warning">Coming Soon</StatusBadge>
+              <div className="flex items-center gap-3">
+                <StatusBadge status={twoFactorEnabled ? 'ok' : 'warning'}>
+                  {twoFactorEnabled ? 'On' : 'Off'}
+                </StatusBadge>
+                <Link to="/two-factor" className="text-sm font-medium text-blue-700 hover:underline">
+                  {twoFactorEnabled ? 'Manage' : 'Set up'}
+                </Link>
+              </div>
             </div>
           </Card>
         </div>

@@ -27,7 +27,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     if (toggle.current) toggle.current.checked = false;
   }, [location.pathname]);
   if (!shell || inside) return <>{children}</>;
-  const restricted = shell.mustChangePassword;
+  const restricted = shell.restricted;
   const crumb = breadcrumbFor(location.pathname);
   // The sidebar's current page, worked out once here (a NavLink per item matched the location
   // 23 times a render): the item whose path is the location's, as NavLink's `end` matched it.

@@ -8,7 +8,7 @@ import type { AppearanceSettings } from '../settings/index.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import { countNotifications } from '../notifications/index.server.ts';
 import { appearanceOf, findUserSettings } from '../settings/index.server.ts';
-import { getAuth, serviceContext } from '../../platform/session/session.server.ts';
+import { getAuth, requiredStep, serviceContext } from '../../platform/session/session.server.ts';
 import { takeToast } from '../../platform/session/toast.server.ts';
 
 export async function documentLoader({ request, context }: LoaderFunctionArgs) {
@@ -20,17 +20,17 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
     // One read of the settings row serves the appearance and the bell's notification switches:
     // the session lookup's, unless this request ran an action (it may have changed them).
     const read = request.method === 'GET' || request.method === 'HEAD';
+    // Until a required step (a new password, a second factor) is done, nothing else is offered.
+    const restricted = requiredStep(auth) !== null;
     const [companies, settings] = await Promise.all([
-      auth.mustChangePassword ? [] : listVisibleCompanies(ctx),
+      restricted ? [] : listVisibleCompanies(ctx),
       read ? auth.settings : findUserSettings(ctx.db, auth.user.id),
     ]);
-    const notifications = auth.mustChangePassword
-      ? { total: 0, unread: 0 }
-      : await countNotifications(ctx, { settings });
+    const notifications = restricted ? { total: 0, unread: 0 } : await countNotifications(ctx, { settings });
     appearance = appearanceOf(settings);
     shell = {
-      mustChangePassword: auth.mustChangePassword,
-      sidebar: auth.mustChangePassword ? [] : sidebarLinks(buildSidebar(auth.user, companies)),
+      restricted,
+      sidebar: restricted ? [] : sidebarLinks(buildSidebar(auth.user, companies)),
       // The bell's badge, rendered by the server on every page.
       notifications,
     };

@@ -1,15 +1,15 @@
 // The /system-settings route's server half (owner and admin): the real version, database and
 // environment, live statuses (database, job engine, backups, security), quick
 // links and a navigation guide built from the route table for this user.
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { allow, type RouteAccess } from '../../platform/screen/route-access.ts';
-import { loadScreen } from '../../platform/screen/screen.server.ts';
+import { allow, screenAccess } from '../../platform/screen/route-access.ts';
+import { loadScreen, screenAction, succeed } from '../../platform/screen/screen.server.ts';
+import { intent } from '../../platform/screen/intent.ts';
+import { setTwoFactorPolicy, twoFactorPolicy, TwoFactorPolicySchema } from '../auth/index.server.ts';
 import { buildSidebar, canOpen, findScreen } from '../../platform/screen/navigation.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import { getSystemStatus } from './system-info.server.ts';
-
-export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
 
 const QUICK_LINKS = ['/user-management', '/audit-trail', '/backup-recovery', '/api-documentation'];
 
@@ -26,9 +26,10 @@ const GROUP_GUIDE: Record<string, string> = {
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, user, context }) => {
-    const [system, companies] = await Promise.all([
+    const [system, companies, policy] = await Promise.all([
       getSystemStatus(ctx, context.config.env),
       listVisibleCompanies(ctx),
+      twoFactorPolicy(ctx.db),
     ]);
     const links = QUICK_LINKS.map((path) => findScreen(path)!)
       .filter((screen) => canOpen(user, screen))
@@ -38,5 +39,35 @@ export const loader = (args: LoaderFunctionArgs) =>
       description: GROUP_GUIDE[group.name] ?? '',
       items: group.items,
     }));
-    return json({ system, links, guide });
+    return json({
+      system,
+      links,
+      guide,
+      security: { requireTwoFactorForAdmins: policy.requireForAdmins, mayChange: user.role === 'owner' },
+    });
   });
+
+const intents = {
+  twoFactorPolicy: intent({
+    allow: allow.owner,
+    schema: TwoFactorPolicySchema,
+    run: async (value, screen) => {
+      await setTwoFactorPolicy(screen.ctx, value);
+      return succeed(
+        screen,
+        {
+          type: 'success',
+          title: 'Settings saved',
+          description: value.requireForAdmins
+            ? 'Owners and admins must now use two-factor authentication.'
+            : 'Two-factor authentication is no longer required for owners and admins.',
+        },
+        { to: '/system-settings' },
+      );
+    },
+  }),
+};
+
+export const access = screenAccess(intents);
+
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents);

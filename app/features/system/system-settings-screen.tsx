@@ -1,24 +1,27 @@
 // The /system-settings page: the system's facts and live statuses, the quick links this user
 // may open, and the navigation guide (each sidebar group, what it holds and its screens).
-import { Link } from '@remix-run/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { SystemInformation, SystemStatuses, type SystemFactsView } from './system-facts.tsx';
-import { Card } from '../../ui/form.tsx';
+import { Button, Card } from '../../ui/form.tsx';
 import { screenTitle, type NavItem } from '../../platform/screen/navigation.ts';
 
 export interface SystemSettingsData {
   system: SystemFactsView;
   links: { path: string; title: string }[];
   guide: { name: string; description: string; items: NavItem[] }[];
+  /** The installation's security policy; only the owner may change it. */
+  security: { requireTwoFactorForAdmins: boolean; mayChange: boolean };
 }
 
-export function SystemSettingsScreen({ data: { system, links, guide } }: { data: SystemSettingsData }) {
+export function SystemSettingsScreen({ data: { system, links, guide, security } }: { data: SystemSettingsData }) {
   return (
     <>
       <PageHeading title={screenTitle('/system-settings')} />
       <div className="grid gap-6 lg:grid-cols-2">
         <SystemInformation system={system} />
         <SystemStatuses system={system} title="System Status" />
+        <SecurityPolicy security={security} />
         <Card title="Quick Links">
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="quick-links">
             {links.map((link) => (
@@ -48,5 +51,45 @@ export function SystemSettingsScreen({ data: { system, links, guide } }: { data:
         </Card>
       </div>
     </>
+  );
+}
+
+function SecurityPolicy({ security }: { security: SystemSettingsData['security'] }) {
+  const navigation = useNavigation();
+  return (
+    <Card title="Security">
+      {security.mayChange ? (
+        <Form method="post" className="space-y-3" data-testid="two-factor-policy">
+          <input type="hidden" name="intent" value="twoFactorPolicy" />
+          <div className="flex items-start gap-3 text-sm">
+            <input
+              id="require-two-factor"
+              aria-describedby="require-two-factor-hint"
+              type="checkbox"
+              name="requireForAdmins"
+              defaultChecked={security.requireTwoFactorForAdmins}
+              className="mt-0.5 h-4 w-4 rounded border-slate-300"
+            />
+            <div>
+              <label htmlFor="require-two-factor" className="block font-medium text-slate-900">
+                Require two-factor for owners and admins
+              </label>
+              <p id="require-two-factor-hint" className="text-slate-600">
+                An owner or admin without two-factor authentication is sent to set it up before anything else opens.
+              </p>
+            </div>
+          </div>
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            Save
+          </Button>
+        </Form>
+      ) : (
+        <p className="text-sm text-slate-700" data-testid="two-factor-policy">
+          Two-factor authentication for owners and admins:{' '}
+          <strong>{security.requireTwoFactorForAdmins ? 'required' : 'not required'}</strong>. Only the owner can change
+          this.
+        </p>
+      )}
+    </Card>
   );
 }

@@ -327,6 +327,8 @@ export const USER_MESSAGES = {
   temporaryFailed: 'Failed to create temporary password',
   deleteFailed: 'Failed to delete user',
   temporaryTitle: 'Temporary Password Created',
+  twoFactorReset: 'Two-factor authentication reset successfully',
+  twoFactorResetFailed: 'Failed to reset two-factor authentication',
 } as const;
 
 export function confirmDeleteUserMessage(username: string): string {
@@ -343,9 +345,15 @@ export function confirmDeactivateUserMessage(username: string): string {
   return `Are you sure you want to deactivate user ${username}? All their sessions end at once.`;
 }
 
+/** Asked before the owner removes a user's second factor (it signs them out everywhere). */
+export function confirmResetTwoFactorMessage(username: string): string {
+  return `Are you sure you want to reset two-factor authentication for user ${username}? They sign in with their password alone until they set it up again, and all their sessions end at once.`;
+}
+
 /** The headings of those confirmation steps without JavaScript. */
 export const USER_CONFIRM_TITLES = {
   'temporary-password': 'Confirm temporary password',
+  'reset-two-factor': 'Confirm two-factor reset',
   deactivate: 'Confirm deactivation',
 } as const;
 

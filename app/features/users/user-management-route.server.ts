@@ -16,6 +16,9 @@ import {
   type Screen,
 } from '../../platform/screen/screen.server.ts';
 import { intent } from '../../platform/screen/intent.ts';
+import type { AuthUser, ServiceContext } from '../../platform/context.ts';
+import type { ListedUser } from './answers.ts';
+import { resetTwoFactor, usersWithTwoFactor } from '../auth/index.server.ts';
 import { formatRelativeTime } from '../../platform/lib/format.ts';
 import { HISTORY_PAGE_SIZE, lastPage, PAGE_SIZE } from '../../platform/lib/paging.ts';
 import { PERMISSION_FLAGS, ROLE_BASELINE } from '../../platform/lib/permissions.ts';
@@ -23,6 +26,7 @@ import { positiveIdParam } from '../../platform/lib/query.ts';
 import {
   confirmDeactivateUserMessage,
   confirmDeleteUserMessage,
+  confirmResetTwoFactorMessage,
   confirmTemporaryPasswordMessage,
   CreateUserFormSchema,
   EditUserFormSchema,
@@ -84,8 +88,24 @@ async function usersTab({ ctx, user, url }: Screen) {
     pageSize: PAGE_SIZE,
     total: result.total,
     totalPages: result.totalPages,
-    users: result.users.map((listed) => ({ ...listed, can: rowAbilities(user, listed) })),
+    users: await withTwoFactor(ctx, user, result.users),
   };
+}
+
+/** Each listed user's two-factor state (one query for the page) and whether this owner may reset it. */
+async function withTwoFactor<T extends ListedUser>(ctx: ServiceContext, actor: AuthUser, users: T[]) {
+  const on = await usersWithTwoFactor(
+    ctx.db,
+    users.map((u) => u.id),
+  );
+  return users.map((listed) => ({
+    ...listed,
+    twoFactor: on.has(listed.id),
+    can: {
+      ...rowAbilities(actor, listed),
+      resetTwoFactor: actor.role === 'owner' && listed.id !== actor.id && on.has(listed.id),
+    },
+  }));
 }
 
 async function historyTab({ ctx, url }: Screen) {
@@ -251,6 +271,21 @@ const intents = {
         },
         { headers: { 'Cache-Control': 'no-store' } },
       );
+    },
+  }),
+  'reset-two-factor': intent({
+    allow: allow.owner,
+    failed: USER_MESSAGES.twoFactorResetFailed,
+    run: async (_value, screen, form) => {
+      const id = formRowId(form);
+      const target = await loadTarget(screen.ctx, id);
+      const confirm = confirmationStep(form, id, confirmResetTwoFactorMessage(target.username), {
+        action: 'reset-two-factor',
+        title: USER_CONFIRM_TITLES['reset-two-factor'],
+      });
+      if (confirm) return confirm;
+      await resetTwoFactor(screen.ctx, id);
+      return succeed(screen, USER_MESSAGES.twoFactorReset);
     },
   }),
   deactivate: intent({

@@ -10,7 +10,12 @@ import { DeleteButton } from '../../platform/resources/delete-button.tsx';
 import { inputClass } from '../../ui/form.tsx';
 import { LockIcon, PencilIcon, SearchIcon, ShieldIcon, TrashIcon } from '../../ui/icons.tsx';
 import { formatInstant } from '../../platform/lib/format.ts';
-import { confirmDeactivateUserMessage, confirmDeleteUserMessage, confirmTemporaryPasswordMessage } from './schemas.ts';
+import {
+  confirmDeactivateUserMessage,
+  confirmDeleteUserMessage,
+  confirmResetTwoFactorMessage,
+  confirmTemporaryPasswordMessage,
+} from './schemas.ts';
 import { ConfirmingForm } from '../../platform/screen/confirm.tsx';
 import type { CompanyChoice } from './user-forms.tsx';
 import { ScrollRegion } from '../../ui/table/scroll-region.tsx';
@@ -24,7 +29,16 @@ export interface UserRow {
   isActive: boolean;
   lastLoginAt: string | null;
   company: { id: number; name: string } | null;
-  can: { edit: boolean; permissions: boolean; temporaryPassword: boolean; deactivate: boolean; delete: boolean };
+  can: {
+    edit: boolean;
+    permissions: boolean;
+    temporaryPassword: boolean;
+    deactivate: boolean;
+    delete: boolean;
+    resetTwoFactor: boolean;
+  };
+  /** Two-factor authentication is on for this user. */
+  twoFactor: boolean;
 }
 
 export interface UsersTabData {
@@ -291,6 +305,18 @@ function RowActions({ user }: { user: UserRow }) {
       >
         <LockIcon className="h-4 w-4" />
       </IntentButton>
+      {user.can.resetTwoFactor ? (
+        <IntentButton
+          intent="reset-two-factor"
+          id={user.id}
+          label={`Reset two-factor authentication of ${name}`}
+          allowed
+          className="text-red-700"
+          confirm={confirmResetTwoFactorMessage(name)}
+        >
+          <span className="text-xs font-medium">Reset 2FA</span>
+        </IntentButton>
+      ) : null}
       {user.isActive ? (
         <IntentButton
           intent="deactivate"
@@ -376,6 +402,14 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
                   </td>
                   <td className="px-3 py-3" data-label="Role">
                     <RoleBadge role={user.role} />
+                    {user.twoFactor ? (
+                      <span
+                        className="ml-1 inline-flex whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800"
+                        title="Two-factor authentication is on"
+                      >
+                        2FA
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-3" data-label="Company">
                     {user.company?.name ?? 'All Companies'}

@@ -219,6 +219,7 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
         if (!auth) throw new DomainError('unauthenticated');
         const path = new URL(request.url).pathname;
         if (auth.mustChangePassword && !path.startsWith('/api/auth/')) throw new DomainError('passwordChangeRequired');
+        if (auth.mustSetUpTwoFactor && !path.startsWith('/api/auth/')) throw new DomainError('twoFactorSetupRequired');
         // Rate limits, shared with the screens (rate-limit.server.ts).
         await countUserRequest(context, auth.user.id);
         if (passes(route.allow, auth.user, params) === false) {

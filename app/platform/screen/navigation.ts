@@ -80,6 +80,13 @@ export const SCREENS: Screen[] = [
   { path: '/settings', title: 'Settings', group: 'My Profile', area: 'personal', sidebar: false },
   { path: '/notifications', title: 'Notifications', group: 'My Profile', area: 'personal', sidebar: false },
   { path: '/change-password', title: 'Change Password', group: 'My Profile', area: 'personal', sidebar: false },
+  {
+    path: '/two-factor',
+    title: 'Two-Factor Authentication',
+    group: 'My Profile',
+    area: 'personal',
+    sidebar: false,
+  },
 ];
 
 export const GROUP_ORDER = [

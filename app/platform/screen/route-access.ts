@@ -25,7 +25,9 @@ export type AccessRule =
    */
   | { kind: 'area'; area: Area; action: Action; groupWide?: true }
   /** The user named by the path's `id` themselves, or (when given) a holder of the permission. */
-  | { kind: 'self'; or?: { area: Area; action: Action }; refusal?: string };
+  | { kind: 'self'; or?: { area: Area; action: Action }; refusal?: string }
+  /** The owner only (the installation's security policy, resetting another user's second factor). */
+  | { kind: 'owner' };
 
 /** A rule that needs a signed-in user. */
 export type SignedInRule = Exclude<AccessRule, { kind: 'public' | 'redirect' | 'none' }>;
@@ -38,6 +40,7 @@ export const allow = {
   redirect: { kind: 'redirect' } as const,
   none: { kind: 'none' } as const,
   signedIn: { kind: 'signedIn' } as const,
+  owner: { kind: 'owner' } as const,
   screen: { kind: 'screen' } as const,
   to: (
     area: Area,
@@ -148,6 +151,8 @@ export function passes(rule: AccessRule, user: Principal, params: Record<string,
       return rule.groupWide ? canGroupWide(user, rule.area, rule.action) : can(user, rule.area, rule.action);
     case 'self':
       return String(user.id) === params.id || (rule.or ? can(user, rule.or.area, rule.or.action) : false);
+    case 'owner':
+      return user.role === 'owner';
     case 'screen':
       return null;
   }

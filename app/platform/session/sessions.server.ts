@@ -39,7 +39,18 @@ export type SessionEndReason =
   | 'password_changed'
   | 'temporary_password'
   | 'user_inactive'
-  | 'restored';
+  | 'restored'
+  | 'two_factor_reset';
+
+/** The installation's one row of policy (system_settings). */
+export const SYSTEM_SETTINGS_ID = 1;
+
+/** What a session knows of its user's second factor and the installation's rule. */
+export interface TwoFactorFacts {
+  enabled: boolean;
+  /** System Settings: owners and admins must use two-factor. */
+  requiredForAdmins: boolean;
+}
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -99,7 +110,12 @@ export async function resolveSession(
   db: Db,
   token: string,
   now = new Date(),
-): Promise<{ user: AuthUser; session: SessionInfo; settings: UserSettings | null } | null> {
+): Promise<{
+  user: AuthUser;
+  session: SessionInfo;
+  settings: UserSettings | null;
+  twoFactor: TwoFactorFacts;
+} | null> {
   // Every request asks this: compiled once (db/compiled-cache.ts). The user's settings row comes
   // along (its timeout is needed here, and every page's shell reads the rest), one statement
   // fewer per page. Its field names are not those of the user's columns.
@@ -108,10 +124,19 @@ export async function resolveSession(
       .selectFrom('userSessions as s')
       .innerJoin('users as u', 'u.id', 's.userId')
       .leftJoin('userSettings as us', 'us.userId', 'u.id')
+      .leftJoin('userTwoFactor as tf', 'tf.userId', 'u.id')
       .select(PUBLIC_USER_COLUMNS.map((c) => `u.${c}` as const))
       .select(['s.id as sessionRowId', 's.sessionId', 's.rememberMe', 's.expiresAt', 's.lastSeenAt'])
       .select(SETTING_FIELDS.map((f) => `us.${f}` as const))
       .select(['us.id as settingsId', 'us.createdAt as settingsCreatedAt', 'us.updatedAt as settingsUpdatedAt'])
+      .select('tf.enabledAt as twoFactorEnabledAt')
+      .select((eb) =>
+        eb
+          .selectFrom('systemSettings')
+          .select('requireTwoFactorForAdmins')
+          .where('id', '=', SYSTEM_SETTINGS_ID)
+          .as('requireTwoFactorForAdmins'),
+      )
       .where('s.tokenHash', '=', tokenHash as string)
       .where('s.isActive', '=', true),
   );
@@ -155,6 +180,11 @@ export async function resolveSession(
     user: user as unknown as AuthUser,
     session: { id: sessionRowId, sessionId, rememberMe, expiresAt },
     settings,
+    twoFactor: {
+      enabled: row.twoFactorEnabledAt !== null,
+      // SQLite answers the subquery's boolean as 0/1.
+      requiredForAdmins: Boolean(row.requireTwoFactorForAdmins),
+    },
   };
 }
 
