@@ -108,6 +108,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   // Every user has a settings row: an older backup's users may have none, and a restore that
   // brings users back gives each one without a row the defaults (backup-restore.server.ts).
   '0041_user_settings_rows': {},
+  // New tables only, none of them backed up (second factors stay with their accounts).
+  '0042_two_factor': {},
 };
 
 function withoutShare(row: Record<string, unknown>): Record<string, unknown> {
