@@ -11,6 +11,12 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../app/features/auth/auth.server.ts';
+import { totpCode } from '../app/features/auth/two-factor-codes.server.ts';
+import {
+  confirmTwoFactorSetup,
+  startTwoFactorSetup,
+  twoFactorStatus,
+} from '../app/features/auth/two-factor-state.server.ts';
 import type { Db } from '../app/platform/context.ts';
 import { systemActor } from '../app/platform/context.ts';
 import { createRecord, deleteRecord, updateRecord } from '../app/platform/resources/resource-writes.server.ts';
@@ -221,6 +227,37 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
       const body = JSON.parse(json.stdout);
       expect(body.temporaryPassword).toMatch(/^[A-Za-z0-9]{14}$/);
       expect(body.endedSessions).toBe(1);
+    });
+
+    it("resets a user's second factor: asks first, ends their sessions, audits it as cli", async () => {
+      const user = await createTestUser(db, { role: 'admin' });
+      const key = 'c7'.repeat(32);
+      const userCtx = await userContext(db, user.id);
+      const { secret } = await startTwoFactorSetup(userCtx, [key]);
+      await confirmTwoFactorSetup(userCtx, [key], { code: totpCode(secret) });
+      await createSession(db, { userId: user.id, rememberMe: false });
+
+      const refused = await run(['users', 'reset-two-factor', user.email]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`Not resetting two-factor authentication for ${user.email}`);
+      expect(await twoFactorStatus(db, user.id)).toMatchObject({ enabled: true });
+
+      const result = await run(['users', 'reset-two-factor', user.email, '--yes']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain(`two-factor authentication reset for ${user.email}; 1 session(s) ended`);
+      expect(await twoFactorStatus(db, user.id)).toMatchObject({ enabled: false });
+      const entry = await db
+        .selectFrom('auditLogs')
+        .select(['reason', 'actorLabel'])
+        .where('tableName', '=', 'users')
+        .where('recordId', '=', user.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(entry).toEqual({ reason: 'Two-factor authentication reset', actorLabel: 'cli' });
+      // Nothing left to reset: said so, and a failing exit code.
+      const again = await run(['users', 'reset-two-factor', user.email, '--yes']);
+      expect(again.code).not.toBe(0);
+      expect(again.stderr).toContain('Two-factor authentication is not on');
     });
 
     it('asks before a temporary password, even for the owner: without a terminal nothing changes unless --yes is given', async () => {

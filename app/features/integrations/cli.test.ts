@@ -10,7 +10,10 @@ import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { startFakeRemoteApi, type FakeRemoteApi } from '../../../test/support/fake-remote-api.ts';
 import { finhub } from '../../../cli/test-helpers.ts';
-import { noEngine } from '../../../test/context.ts';
+import { noEngine, userContext } from '../../../test/context.ts';
+import { createTestUser } from '../../../test/users.ts';
+import { openTotpSecret, totpCode } from '../auth/two-factor-codes.server.ts';
+import { confirmTwoFactorSetup, startTwoFactorSetup } from '../auth/two-factor-state.server.ts';
 
 describe.each(TEST_DIALECTS)('finhub integrations on %s', (dialect) => {
   let database: TestDatabase;
@@ -119,15 +122,28 @@ describe.each(TEST_DIALECTS)('finhub integrations on %s', (dialect) => {
     ).toEqual([{ companyId: vult.id }]);
   });
 
-  it('rotate-key re-seals the credentials under a new ENCRYPTION_KEY', async () => {
+  it('rotate-key re-seals the credentials and the two-factor secrets under a new ENCRYPTION_KEY', async () => {
     const old = integrationSettingsFrom({ DATA_DIR: database.dataDir }).keys[0];
     const next = 'e5'.repeat(32);
+    // A user's second factor, sealed under the old key.
+    const user = await createTestUser(database.db, { role: 'viewer' });
+    const userCtx = await userContext(database.db, user.id);
+    const { secret } = await startTwoFactorSetup(userCtx, [old]);
+    await confirmTwoFactorSetup(userCtx, [old], { code: totpCode(secret) });
     const run = await finhub(database, ['integrations', 'rotate-key'], {
       ENCRYPTION_KEY: next,
       PREVIOUS_ENCRYPTION_KEY: old,
     });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toBe('1 of 1 credential re-sealed under the current ENCRYPTION_KEY\n');
+    expect(run.stdout).toBe(
+      '1 of 1 credential re-sealed under the current ENCRYPTION_KEY\ntwo-factor secrets: 1 re-sealed, 0 that open under neither key\n',
+    );
+    const sealed = await database.db
+      .selectFrom('userTwoFactor')
+      .select(['secretSealed', 'keyId'])
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(openTotpSecret({ value: sealed.secretSealed, keyId: sealed.keyId }, user.id, [next])).toBe(secret);
     expect((await openCredentials(database.db, { keys: [next] }, sourceId, remote.origin)).get('token')).toBe(
       'cli-token',
     );

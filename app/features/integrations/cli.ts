@@ -2,10 +2,11 @@
 // API integrations from the command line: thin commands over the integration services, as the
 // system actor `cli`. `sync` runs in this process to its end (no job engine needed); `rotate-key`
 // re-seals every credential under ENCRYPTION_KEY (set PREVIOUS_ENCRYPTION_KEY to the old key),
-// with the origin it is bound to (credentials sealed before origins were bound included); one
-// that does not open for its origin is named and the command exits 1.
+// with the origin it is bound to (credentials sealed before origins were bound included), and the
+// users' two-factor secrets; one that does not open is named and the command exits 1.
 import type { Command } from 'commander';
 import { rotateCredentialKey } from './integration-credentials.server.ts';
+import { resealTwoFactorSecrets } from '../auth/index.server.ts';
 import { syncNow } from './integration-sync.server.ts';
 import { isDomainError, notFound } from '../../platform/errors.ts';
 import { listEndpointOverview } from './endpoint-overview.server.ts';
@@ -81,6 +82,8 @@ export function registerIntegrations(program: Command): void {
       const out = createOutput(command.optsWithGlobals<GlobalOptions>());
       await withDatabase(async ({ ctx, config }) => {
         const { rotated, total, unusable } = await rotateCredentialKey(ctx.db, config.integrations);
+        // Second factors are sealed under the same key.
+        const secondFactors = await resealTwoFactorSecrets(ctx.db, config.integrations.keys);
         const lines = [
           `${rotated} of ${total} credential${total === 1 ? '' : 's'} re-sealed under the current ENCRYPTION_KEY`,
         ];
@@ -88,7 +91,14 @@ export function registerIntegrations(program: Command): void {
           lines.push(
             `${unusable.length} do not open for the origin they are bound to (altered or moved; ids ${unusable.join(', ')}): they are never used, enter them again`,
           );
-        out.result({ rotated, total, unusable }, lines);
+        lines.push(
+          `two-factor secrets: ${secondFactors.rotated} re-sealed, ${secondFactors.unusable} that open under neither key`,
+        );
+        out.result({ rotated, total, unusable, twoFactorSecrets: secondFactors }, lines);
+        if (secondFactors.unusable)
+          throw new ReportedFailure(
+            `${secondFactors.unusable} two-factor secret${secondFactors.unusable === 1 ? '' : 's'} could not be re-sealed: reset those users' two-factor (finhub users reset-two-factor)`,
+          );
         if (unusable.length)
           throw new ReportedFailure(
             `${unusable.length} credential${unusable.length === 1 ? '' : 's'} could not be re-sealed`,

@@ -1,7 +1,12 @@
-// finhub users list | create | temp-password | deactivate | reactivate | delete
+// finhub users list | create | temp-password | reset-two-factor | deactivate | reactivate | delete
 import type { Command } from 'commander';
 import { ROLES, type Role } from '../../platform/lib/permissions.ts';
-import { confirmDeactivateUserMessage, confirmTemporaryPasswordMessage } from './schemas.ts';
+import {
+  confirmDeactivateUserMessage,
+  confirmResetTwoFactorMessage,
+  confirmTemporaryPasswordMessage,
+} from './schemas.ts';
+import { resetTwoFactor } from '../auth/index.server.ts';
 import type { AuthUser, ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findCompany } from '../backups/index.server.ts';
@@ -159,6 +164,32 @@ export function registerUsers(program: Command): void {
           ],
           result.temporaryPassword,
         );
+      });
+    });
+
+  users
+    .command('reset-two-factor')
+    .description(
+      "remove a user's second factor (a lost phone and lost recovery codes); ends their sessions; asks first",
+    )
+    .argument('<user>', 'e-mail address or id')
+    .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)', false)
+    .action(async (key: string, options: { yes: boolean }, command: Command) => {
+      const out = createOutput(command.optsWithGlobals<GlobalOptions>());
+      await withDatabase(async ({ ctx }) => {
+        const user = await target(ctx, key);
+        const ok = await out.confirm(confirmResetTwoFactorMessage(`${user.username} (${user.email})`), {
+          yes: options.yes,
+          refusal: `Not resetting two-factor authentication for ${user.email}`,
+        });
+        if (!ok) {
+          out.result({ reset: false }, ['cancelled: nothing changed']);
+          return;
+        }
+        const { endedSessions } = await resetTwoFactor(ctx, user.id);
+        out.result({ reset: true, user: brief(user), endedSessions }, [
+          `two-factor authentication reset for ${user.email}; ${endedSessions} session(s) ended; they set it up again after signing in`,
+        ]);
       });
     });
 
