@@ -18,9 +18,13 @@ describe.each(TEST_DIALECTS)('two-factor sign-in API on %s', (dialect) => {
     const user = await createTestUser(db(), { role });
     const ctx = await userContext(db(), user.id);
     const { secret } = await startTwoFactorSetup(ctx, [TEST_ENCRYPTION_KEY]);
-    const { recoveryCodes } = await confirmTwoFactorSetup(ctx, [TEST_ENCRYPTION_KEY], {
-      code: totpCode(secret, Date.now() - 30_000),
-    });
+    const at = Date.now();
+    const { recoveryCodes } = await confirmTwoFactorSetup(
+      ctx,
+      [TEST_ENCRYPTION_KEY],
+      { code: totpCode(secret, at - 30_000) },
+      at,
+    );
     return { user, secret, recoveryCodes };
   }
 

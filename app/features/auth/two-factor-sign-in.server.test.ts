@@ -48,8 +48,10 @@ describe.each(TEST_DIALECTS)('two-factor sign-in on %s', (dialect) => {
     const user = await createTestUser(db, { role });
     const ctx = await userContext(db, user.id);
     const { secret } = await startTwoFactorSetup(ctx, [KEY]);
-    // The code of the previous step: the sign-ins of the test use the current and later ones.
-    const { recoveryCodes } = await confirmTwoFactorSetup(ctx, [KEY], { code: totpCode(secret, Date.now() - STEP) });
+    // The code of the previous step, checked at the same instant: the sign-ins of the test use
+    // the current step's code and later ones.
+    const at = Date.now();
+    const { recoveryCodes } = await confirmTwoFactorSetup(ctx, [KEY], { code: totpCode(secret, at - STEP) }, at);
     return { user, ctx, secret, recoveryCodes };
   }
 

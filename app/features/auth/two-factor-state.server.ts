@@ -123,6 +123,7 @@ export async function confirmTwoFactorSetup(
   ctx: ServiceContext,
   keys: SealingKeys,
   input: unknown,
+  at = Date.now(),
 ): Promise<{ recoveryCodes: string[] }> {
   const user = requireUser(ctx);
   const parsed = TwoFactorConfirmSchema.safeParse(input);
@@ -131,7 +132,7 @@ export async function confirmTwoFactorSetup(
   if (row?.enabledAt) throw conflict(TWO_FACTOR_ALREADY_ON);
   if (!row) throw conflict(SETUP_MISSING);
   const secret = openTotpSecret({ value: row.secretSealed, keyId: row.keyId }, user.id, keys);
-  const step = matchTotp(secret, parsed.data.code, null);
+  const step = matchTotp(secret, parsed.data.code, null, at);
   if (step === null) throw invalid([{ field: 'code', message: INVALID_TWO_FACTOR_CODE }]);
   const recoveryCodes = newRecoveryCodes();
   await inTransaction(ctx.db, async (trx) => {
