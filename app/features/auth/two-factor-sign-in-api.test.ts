@@ -1,13 +1,13 @@
 // The two steps of an API sign-in for a user with two-factor (docs/security.md), and the owner's
 // rule as the API applies it, over HTTP on every test dialect.
 import { describe, expect, it } from 'vitest';
-import { TEST_DIALECTS } from '../../../test/database.ts';
+import { OWNER_PASSWORD, TEST_DIALECTS } from '../../../test/database.ts';
 import { TEST_ENCRYPTION_KEY, useTestServer } from '../../../test/server.ts';
 import { expectAnswer } from '../../../test/assertions.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
 import { ownerId, userContext } from '../../../test/context.ts';
 import { totpCode } from './two-factor-codes.server.ts';
-import { confirmTwoFactorSetup, startTwoFactorSetup } from './two-factor-state.server.ts';
+import { confirmTwoFactorSetup, pendingTwoFactorSetup, startTwoFactorSetup } from './two-factor-state.server.ts';
 import { setTwoFactorPolicy } from './two-factor-policy.server.ts';
 import { LoginStepAnswer, TwoFactorSignedInAnswer } from './answers.ts';
 
@@ -95,5 +95,77 @@ describe.each(TEST_DIALECTS)('two-factor sign-in API on %s', (dialect) => {
     } finally {
       await setTwoFactorPolicy(owner, { requireForAdmins: false });
     }
+  });
+
+  it('sends an owner or admin without two-factor to /two-factor from every screen, until the setup is done', async () => {
+    const owner = await userContext(db(), await ownerId(db()));
+    const admin = await createTestUser(db(), { role: 'admin' });
+    await setTwoFactorPolicy(owner, { requireForAdmins: true });
+    try {
+      const a = client();
+      await a.login(admin.email, TEST_PASSWORD);
+      for (const path of ['/', '/budget-planning', '/profile', '/no-such-page']) {
+        const page = await a.get(path);
+        expect(page.status, path).toBe(302);
+        expect(page.headers.get('Location'), path).toBe('/two-factor');
+      }
+      const screen = await a.get('/two-factor');
+      expect(screen.status).toBe(200);
+      expect(await screen.text()).toContain('Two-factor authentication required');
+
+      // The setup, as the page's forms post it without JavaScript.
+      expect((await a.postForm('/two-factor', { intent: 'start' })).status).toBe(302);
+      const { secret } = (await pendingTwoFactorSetup(await userContext(db(), admin.id), [TEST_ENCRYPTION_KEY]))!;
+      const confirmed = await a.postForm('/two-factor', { intent: 'confirm', code: totpCode(secret) });
+      expect(confirmed.status).toBe(200);
+      const page = await confirmed.text();
+      expect(page).toContain('Your recovery codes');
+      expect(page).toContain('Continue');
+      expect((await a.get('/budget-planning')).status).toBe(200);
+    } finally {
+      await setTwoFactorPolicy(owner, { requireForAdmins: false });
+    }
+  });
+
+  it('System Settings: the owner switches the rule on and off with the form; an admin only reads it', async () => {
+    const setting = async () =>
+      Boolean(
+        (await db().selectFrom('systemSettings').select('requireTwoFactorForAdmins').executeTakeFirstOrThrow())
+          .requireTwoFactorForAdmins,
+      );
+    // An owner without two-factor who switches it on is the first one sent to set it up.
+    const o = client();
+    await o.login('owner@example.com', OWNER_PASSWORD);
+    expect(await (await o.get('/system-settings')).text()).toContain('Require two-factor for owners and admins');
+    const on = await o.postForm('/system-settings', { intent: 'twoFactorPolicy', requireForAdmins: 'on' });
+    expect(on.headers.get('Location')).toBe('/system-settings');
+    expect(await setting()).toBe(true);
+    expect((await o.get('/system-settings')).headers.get('Location')).toBe('/two-factor');
+
+    // With two-factor set up, the owner opens System Settings again and switches it off.
+    const ownerCtx = await userContext(db(), await ownerId(db()));
+    const { secret } = await startTwoFactorSetup(ownerCtx, [TEST_ENCRYPTION_KEY]);
+    const at = Date.now();
+    await confirmTwoFactorSetup(ownerCtx, [TEST_ENCRYPTION_KEY], { code: totpCode(secret, at - 30_000) }, at);
+    const signedIn = client();
+    const first = await (
+      await signedIn.post('/api/auth/login', { email: 'owner@example.com', password: OWNER_PASSWORD })
+    ).json();
+    await signedIn.post('/api/auth/two-factor', { challenge: first.challenge, code: totpCode(secret) });
+    expect((await signedIn.get('/system-settings')).status).toBe(200);
+    const off = await signedIn.postForm('/system-settings', { intent: 'twoFactorPolicy' });
+    expect(off.headers.get('Location')).toBe('/system-settings');
+    expect(await setting()).toBe(false);
+
+    const admin = await createTestUser(db(), { role: 'admin' });
+    const a = client();
+    await a.login(admin.email, TEST_PASSWORD);
+    const page = await (await a.get('/system-settings')).text();
+    expect(page).toContain('Only the owner can change this.');
+    expect(page).not.toContain('name="requireForAdmins"');
+    expect((await a.postForm('/system-settings', { intent: 'twoFactorPolicy', requireForAdmins: 'on' })).status).toBe(
+      403,
+    );
+    expect(await setting()).toBe(false);
   });
 });
