@@ -5,9 +5,14 @@ import { OWNER_PASSWORD, TEST_DIALECTS } from '../../../test/database.ts';
 import { TEST_ENCRYPTION_KEY, useTestServer } from '../../../test/server.ts';
 import { expectAnswer } from '../../../test/assertions.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
-import { ownerId, userContext } from '../../../test/context.ts';
+import { ownerId, systemContext, userContext } from '../../../test/context.ts';
 import { totpCode } from './two-factor-codes.server.ts';
-import { confirmTwoFactorSetup, pendingTwoFactorSetup, startTwoFactorSetup } from './two-factor-state.server.ts';
+import {
+  confirmTwoFactorSetup,
+  pendingTwoFactorSetup,
+  resetTwoFactor,
+  startTwoFactorSetup,
+} from './two-factor-state.server.ts';
 import { setTwoFactorPolicy } from './two-factor-policy.server.ts';
 import { LoginStepAnswer, TwoFactorSignedInAnswer } from './answers.ts';
 
@@ -167,5 +172,7 @@ describe.each(TEST_DIALECTS)('two-factor sign-in API on %s', (dialect) => {
       403,
     );
     expect(await setting()).toBe(false);
+    // The owner signs in with a password alone again for whatever runs next.
+    await resetTwoFactor(systemContext(db(), 'cli'), await ownerId(db()));
   });
 });
