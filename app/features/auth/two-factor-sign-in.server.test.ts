@@ -126,6 +126,17 @@ describe.each(TEST_DIALECTS)('two-factor sign-in on %s', (dialect) => {
     expect(again.status).toBe(401);
   });
 
+  it('changes a temporary password after the second factor, not instead of it', async () => {
+    const { user, secret } = await enrolled();
+    await db.updateTable('users').set({ isTemporaryPassword: true }).where('id', '=', user.id).execute();
+    const step = await signIn(db, meta(), { email: user.email, password: TEST_PASSWORD });
+    expect(step.kind).toBe('twoFactor');
+    const challenge = step.kind === 'twoFactor' ? step.challenge : '';
+    const done = await completeTwoFactor(site(), { challenge, code: totpCode(secret) });
+    expect(done.user.isTemporaryPassword).toBe(true);
+    expect((await resolveSession(db, done.token))?.user.isTemporaryPassword).toBe(true);
+  });
+
   it('never takes a code twice, nor an earlier one still in the window', async () => {
     const { user, secret } = await enrolled();
     const now = Date.now();
