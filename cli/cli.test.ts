@@ -246,6 +246,7 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain(`two-factor authentication reset for ${user.email}; 1 session(s) ended`);
       expect(await twoFactorStatus(db, user.id)).toMatchObject({ enabled: false });
+      expect(await db.selectFrom('userTwoFactor').select('userId').where('userId', '=', user.id).execute()).toEqual([]);
       const entry = await db
         .selectFrom('auditLogs')
         .select(['reason', 'actorLabel'])
@@ -258,6 +259,10 @@ describe.each(TEST_DIALECTS)('finhub CLI on %s', (dialect) => {
       const again = await run(['users', 'reset-two-factor', user.email, '--yes']);
       expect(again.code).not.toBe(0);
       expect(again.stderr).toContain('Two-factor authentication is not on');
+      // An address no user has: said so, and a failing exit code.
+      const unknown = await run(['users', 'reset-two-factor', 'nobody@example.invalid', '--yes']);
+      expect(unknown.code).not.toBe(0);
+      expect(unknown.stderr).toContain("No user 'nobody@example.invalid'");
     });
 
     it('asks before a temporary password, even for the owner: without a terminal nothing changes unless --yes is given', async () => {

@@ -6,7 +6,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { FormError, resultFor, type ActionAnswer } from '../../platform/screen/action-result.tsx';
+import { FormError, formErrorOf, resultFor, type ActionAnswer } from '../../platform/screen/action-result.tsx';
 import { Alert, Button, Card, Field, inputClass } from '../../ui/form.tsx';
 import { screenTitle } from '../../platform/screen/navigation.ts';
 import { TwoFactorCodeSchema, TwoFactorConfirmSchema } from './schemas.ts';
@@ -31,6 +31,8 @@ export function TwoFactorScreen({
 }) {
   const { status, setup, required } = data;
   const codes = actionData?.recoveryCodes;
+  // A setup confirmed again once on (a form posted twice): its refusal has no form left to show it.
+  const staleConfirm = status.enabled && actionData?.intent === 'confirm' && !codes ? formErrorOf(actionData) : null;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <PageHeading title={screenTitle('/two-factor')} />
@@ -40,6 +42,7 @@ export function TwoFactorScreen({
           continue.
         </Alert>
       ) : null}
+      {staleConfirm ? <Alert>{staleConfirm}</Alert> : null}
       {codes ? <RecoveryCodes codes={codes} continueTo={actionData?.wasRequired ? '/' : null} /> : null}
       {status.enabled ? (
         <Manage status={status} actionData={actionData} />
