@@ -60,9 +60,13 @@ export const AdminSetPasswordSchema = z.object({ currentPassword: z.string().opt
 /** POST /api/users/{id}/change-password: one's own (with the current password), or a manager's for another user. */
 export const PasswordChangeBody = z.union([ChangePasswordSchema, AdminSetPasswordSchema]);
 
-/** An authenticator code (6 digits) or a recovery code, as typed. */
-const secondFactorCode = required('Enter the code from your authenticator app or a recovery code')
+const CODE_MISSING = 'Enter the code from your authenticator app or a recovery code';
+
+/** An authenticator code (6 digits) or a recovery code, as typed: blank once trimmed is missing, not a wrong guess. */
+const secondFactorCode = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? CODE_MISSING : 'Must be text') })
   .trim()
+  .min(1, { message: CODE_MISSING, abort: true })
   .max(32, 'Code is too long');
 
 /** Confirming the setup: a current code of the new secret. */

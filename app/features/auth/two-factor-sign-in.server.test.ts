@@ -114,6 +114,9 @@ describe.each(TEST_DIALECTS)('two-factor sign-in on %s', (dialect) => {
     expect(await sessionsOf(user.id)).toHaveLength(0);
     // A password alone signs nobody with two-factor in.
     expect((await rejection(login(db, meta(), { email: user.email, password: TEST_PASSWORD }))).status).toBe(401);
+    // Its challenge, which nobody can present, is gone with it: only the signIn's remains.
+    const waiting = await db.selectFrom('twoFactorChallenges').select('id').where('userId', '=', user.id).execute();
+    expect(waiting).toHaveLength(1);
 
     const challenge = step.kind === 'twoFactor' ? step.challenge : '';
     const done = await completeTwoFactor(site(m), { challenge, code: totpCode(secret) }, null, { delay: noDelay });
@@ -135,6 +138,22 @@ describe.each(TEST_DIALECTS)('two-factor sign-in on %s', (dialect) => {
     const done = await completeTwoFactor(site(), { challenge, code: totpCode(secret) });
     expect(done.user.isTemporaryPassword).toBe(true);
     expect((await resolveSession(db, done.token))?.user.isTemporaryPassword).toBe(true);
+  });
+
+  it('answers a blank code as missing, without spending one of the five tries', async () => {
+    const { user } = await enrolled();
+    const challenge = await challengeFor(user.email);
+    const blank = await rejection(completeTwoFactor(site(), { challenge, code: '   ' }));
+    expect(blank.errors).toEqual([
+      { field: 'code', message: 'Enter the code from your authenticator app or a recovery code' },
+    ]);
+    const row = await db
+      .selectFrom('twoFactorChallenges')
+      .select('failures')
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.failures).toBe(0);
+    expect((await auditOf(user.id)).filter((a) => a.action === 'login_failed')).toEqual([]);
   });
 
   it('never takes a code twice, nor an earlier one still in the window', async () => {
