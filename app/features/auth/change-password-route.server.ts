@@ -1,6 +1,6 @@
 // The /change-password route's server half: the page a temporary password (or an administrator's
 // "change required") leads to before anything else opens, and where anyone may change their own password.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { loadScreen, screenAction } from '../../platform/screen/screen.server.ts';
 import { intent } from '../../platform/screen/intent.ts';
@@ -8,14 +8,7 @@ import { ChangePasswordFormSchema } from './schemas.ts';
 import { changePassword } from './auth.server.ts';
 import { allow, screenAccess } from '../../platform/screen/route-access.ts';
 
-// Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After
-// (too many wrong current passwords) on too.
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
+export { retryAfterHeaders as headers } from '../../platform/screen/screen.server.ts';
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ user, auth }) =>

@@ -1,7 +1,7 @@
 // The /login route's server half: a visitor already signed in goes on to where they were headed
 // (when that is a safe address); the form signs in through remix-auth's form strategy, sets the
 // session cookie and goes on the same way; a user with two-factor goes to /login/two-factor first. ?forgot asks the page to show how to get a new password.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { authenticatorFor, safeRedirect } from './authenticator.server.ts';
 import { challengeCookieHeader, getAuth, sessionCookieHeader } from '../../platform/session/session.server.ts';
@@ -10,13 +10,7 @@ import { intent } from '../../platform/screen/intent.ts';
 import { LoginSchema } from './schemas.ts';
 import { allow, screenAccess } from '../../platform/screen/route-access.ts';
 
-// Remix keeps only Set-Cookie from an action on a full page; pass Retry-After on too.
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
+export { retryAfterHeaders as headers } from '../../platform/screen/screen.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context);

@@ -2,7 +2,7 @@
 // challenge is waiting (its token in a short-lived cookie set by /login); a right code or an
 // unused recovery code opens the session and goes on where the visitor was headed (a temporary
 // password is changed after this step). An ended challenge sends the visitor back to /login.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { safeRedirect } from './authenticator.server.ts';
 import {
@@ -21,13 +21,7 @@ import { redirectWithToast } from '../../platform/session/toast.server.ts';
 import { TwoFactorSignInSchema } from './schemas.ts';
 import { completeTwoFactor, findChallenge } from './two-factor-challenges.server.ts';
 
-// Remix keeps only Set-Cookie from an action on a full page; pass Retry-After on too.
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
+export { retryAfterHeaders as headers } from '../../platform/screen/screen.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

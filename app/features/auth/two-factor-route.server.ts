@@ -3,7 +3,7 @@
 // and takes the code; on: new recovery codes or turning it off, each after the password and a
 // current code. Recovery codes are answered once, by the action that made them. An owner or
 // admin whom the owner requires to use two-factor is kept here until it is on.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { loadScreen, screenAction, succeed } from '../../platform/screen/screen.server.ts';
 import { intent } from '../../platform/screen/intent.ts';
@@ -19,13 +19,7 @@ import {
 } from './two-factor-state.server.ts';
 import type { TwoFactorData } from './two-factor-screen.tsx';
 
-// Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After on too.
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
+export { retryAfterHeaders as headers } from '../../platform/screen/screen.server.ts';
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, auth, context }) => {

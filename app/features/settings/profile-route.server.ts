@@ -1,7 +1,7 @@
 // The /profile route's server half: read and edit modes for the profile fields (?edit=1), a
 // change-password section with its own edit mode (?password=1), and the account information
 // card. Edit modes are URL state so the page works without JavaScript.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import type { ProfileData } from './profile-screen.tsx';
 import { loadScreen, screenAction, succeed } from '../../platform/screen/screen.server.ts';
@@ -11,14 +11,7 @@ import { changePassword } from '../auth/index.server.ts';
 import { getOwnProfile, updateOwnProfile } from './profile.server.ts';
 import { allow, screenAccess } from '../../platform/screen/route-access.ts';
 
-// Remix keeps only Set-Cookie from an action on a full page; pass the throttle's Retry-After
-// (too many wrong current passwords) on too.
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
+export { retryAfterHeaders as headers } from '../../platform/screen/screen.server.ts';
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url, auth }) => {

@@ -12,7 +12,13 @@
 //   views do not. Over them: the 429 page, with Retry-After.
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
-import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
+import {
+  json,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+} from '@remix-run/node';
 import { z } from 'zod';
 import type { Toast } from '../lib/toast.ts';
 import { listHref } from '../lib/url.ts';
@@ -51,6 +57,17 @@ function toErrorResponse(error: unknown, context: AppLoadContext): unknown {
   if (error.kind === 'rateLimited') return tooManyRequests({ context }, error);
   return new Response(error.message, { status: error.status });
 }
+
+/**
+ * A route's `headers` when its actions may be throttled: Remix keeps only Set-Cookie from an
+ * action on a full page, so Retry-After is passed on too.
+ */
+export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 /** The words of the 429 page after the per-user limits. */
 export function tooManyRequestsText(retryAfter: number | undefined): string {
