@@ -431,6 +431,48 @@ export interface UserSessionsTable {
   endReason: string | null;
 }
 
+/** A CSV import (migration 0043, docs/imports.md). */
+export interface ImportsTable {
+  id: Generated<number>;
+  userId: number | null;
+  actorLabel: string;
+  /** The resource's key ('budgets'). */
+  resource: string;
+  fileName: string;
+  fileHash: string;
+  fileSize: number;
+  /** The uploaded file under DATA_DIR/imports, while the import is open. */
+  filePath: string | null;
+  updateById: ColumnType<boolean, boolean | undefined, boolean>;
+  /** JSON: field → column index the user chose. */
+  chosenColumns: string | null;
+  /** 'check' (a dry run) or 'import'. */
+  phase: string;
+  /** 'all' or 'valid' once an import was asked for. */
+  mode: string | null;
+  /** 'queued', 'running', 'checked', 'completed' or 'failed'. */
+  status: string;
+  /** Run by the process that received it (a small file), not by a job. */
+  runHere: ColumnType<boolean, boolean | undefined, boolean>;
+  rowsRead: ColumnType<number, number | undefined, number>;
+  rowsTotal: number | null;
+  rowsValid: number | null;
+  rowsInvalid: number | null;
+  rowsCreated: number | null;
+  rowsUpdated: number | null;
+  rowsUnchanged: number | null;
+  /** JSON: the matched columns, the first errors and the preview rows. */
+  outcome: string | null;
+  error: string | null;
+  /** The refused rows with their reasons (CSV) under DATA_DIR/imports. */
+  refusedPath: string | null;
+  createdAt: Instant;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** When its rows were written (completed with rows written). */
+  importedAt: string | null;
+}
+
 export interface UserTwoFactorTable {
   userId: number;
   /** The authenticator secret sealed under ENCRYPTION_KEY (app/platform/secret-box.server.ts). */
@@ -874,6 +916,7 @@ export interface Database {
   userTwoFactor: UserTwoFactorTable;
   twoFactorChallenges: TwoFactorChallengesTable;
   systemSettings: SystemSettingsTable;
+  imports: ImportsTable;
   auditLogs: AuditLogsTable;
   dataVersions: DataVersionsTable;
   loginAttempts: LoginAttemptsTable;
@@ -943,6 +986,8 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'passwordChangeRequired',
   'rememberMe',
   'requireTwoFactorForAdmins',
+  'updateById',
+  'runHere',
   'succeeded',
   'emailNotifications',
   'pushNotifications',

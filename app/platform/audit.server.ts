@@ -53,25 +53,31 @@ export async function recordAudit(
   ctx: Pick<ServiceContext, 'db' | 'actor' | 'meta'>,
   entry: AuditEntry,
 ): Promise<void> {
-  await ctx.db
-    .insertInto('auditLogs')
-    .values({
-      tableName: entry.tableName,
-      recordId: entry.recordId,
-      action: entry.action,
-      oldData: entry.oldData === undefined ? null : toJson(redact(entry.oldData)),
-      newData: entry.newData === undefined ? null : toJson(redact(entry.newData)),
-      changes: entry.changes ? toJson(entry.changes) : null,
-      userId: entry.userId !== undefined ? entry.userId : actorUserId(ctx.actor),
-      actorLabel: actorLabel(ctx.actor),
-      timestamp: new Date().toISOString(),
-      ipAddress: ctx.meta.ip ?? null,
-      userAgent: ctx.meta.userAgent ?? null,
-      reason: entry.reason ?? null,
-      sessionId: ctx.meta.sessionId ?? null,
-      companyId: entry.companyId ?? null,
-    })
-    .execute();
+  await ctx.db.insertInto('auditLogs').values(auditValues(ctx, entry)).execute();
+}
+
+/** The audit row of an entry, as recordAudit stores it (the bulk writer of imports inserts many at once). */
+export function auditValues(
+  ctx: Pick<ServiceContext, 'actor' | 'meta'>,
+  entry: AuditEntry,
+  timestamp = new Date().toISOString(),
+) {
+  return {
+    tableName: entry.tableName,
+    recordId: entry.recordId,
+    action: entry.action,
+    oldData: entry.oldData === undefined ? null : toJson(redact(entry.oldData)),
+    newData: entry.newData === undefined ? null : toJson(redact(entry.newData)),
+    changes: entry.changes ? toJson(entry.changes) : null,
+    userId: entry.userId !== undefined ? entry.userId : actorUserId(ctx.actor),
+    actorLabel: actorLabel(ctx.actor),
+    timestamp,
+    ipAddress: ctx.meta.ip ?? null,
+    userAgent: ctx.meta.userAgent ?? null,
+    reason: entry.reason ?? null,
+    sessionId: ctx.meta.sessionId ?? null,
+    companyId: entry.companyId ?? null,
+  };
 }
 
 /** The company a row belongs to: its own id for a company, else its companyId column. */
@@ -141,19 +147,36 @@ async function recordVersion(
     .execute();
   await db
     .insertInto('dataVersions')
-    .values({
-      tableName,
-      recordId,
-      version: previous + 1,
-      data: toJson(redact(data)),
-      createdBy: actorUserId(ctx.actor),
-      createdAt: new Date().toISOString(),
-      action,
-      comment,
-      isActive: true,
-      companyId,
-    })
+    .values(activeVersionValues(ctx, { tableName, recordId, version: previous + 1, action, data, comment, companyId }))
     .execute();
+}
+
+/** A row's newest (active) version as recordVersion stores it; a created row's is version 1. */
+export function activeVersionValues(
+  ctx: Pick<ServiceContext, 'actor'>,
+  version: {
+    tableName: string;
+    recordId: number;
+    version: number;
+    action: AuditAction;
+    data: Record<string, unknown> | null;
+    comment: string | null;
+    companyId: number | null;
+  },
+  createdAt = new Date().toISOString(),
+) {
+  return {
+    tableName: version.tableName,
+    recordId: version.recordId,
+    version: version.version,
+    data: toJson(redact(version.data)),
+    createdBy: actorUserId(ctx.actor),
+    createdAt,
+    action: version.action,
+    comment: version.comment,
+    isActive: true,
+    companyId: version.companyId,
+  };
 }
 
 type TableName = keyof Database & string;

@@ -300,6 +300,10 @@ const EnvSchema = z.object({
   WORKER_SCHEDULES: onOff('WORKER_SCHEDULES', true),
   // Request bodies above this answer 413 before they are read (1 MB).
   MAX_BODY_BYTES: numberAtLeast('MAX_BODY_BYTES', 1024, 1024 * 1024, true),
+  // CSV imports (docs/imports.md): their own upload limit (200 MB), and the size up to which
+  // the process that receives a file checks and writes it itself (1 MB) instead of a job.
+  IMPORT_MAX_BYTES: numberAtLeast('IMPORT_MAX_BYTES', 1024, 200 * 1024 * 1024, true),
+  IMPORT_INLINE_BYTES: numberAtLeast('IMPORT_INLINE_BYTES', 0, 1024 * 1024, true),
   SHUTDOWN_DRAIN_SECONDS: numberAtLeast('SHUTDOWN_DRAIN_SECONDS', 0, 0),
   // The nightly audit-retention job prunes audit entries (and versions of deleted
   // records) older than this many days; unset keeps everything.
@@ -330,6 +334,8 @@ export interface AppConfig {
   apiRateLimits: { perMinute: number; perHour: number };
   /** Largest accepted request body in bytes (`MAX_BODY_BYTES`, default 1 MB): above, 413. */
   maxBodyBytes: number;
+  /** CSV imports: the largest file (`IMPORT_MAX_BYTES`) and the largest run without a job (`IMPORT_INLINE_BYTES`). */
+  imports: { maxBytes: number; inlineBytes: number };
   /**
    * On SIGTERM, how long `/readyz` answers 503 while requests are still served, before the
    * process stops accepting connections (`SHUTDOWN_DRAIN_SECONDS`, default 0): behind a load
@@ -448,6 +454,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
     maxBodyBytes: env.MAX_BODY_BYTES,
+    imports: { maxBytes: env.IMPORT_MAX_BYTES, inlineBytes: env.IMPORT_INLINE_BYTES },
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     jobs: {

@@ -105,6 +105,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<BackupTable, string>>> = {
   budgetMonthPlans: 'derived from budgets: kept by triggers, built again by the restore',
   projectionMonthPlans: 'derived from revenue projections: kept by triggers, built again by the restore',
   systemErrors: 'operational history of this installation',
+  imports: "this installation's uploaded files and their checks; the rows they wrote are in their tables",
   recoveryActions: 'operational history of this installation',
   healthSnapshots: 'operational history of this installation',
   securityAnomalies: 'derived from the audit trail by the anomaly job',

@@ -110,6 +110,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0041_user_settings_rows': {},
   // New tables only, none of them backed up (second factors stay with their accounts).
   '0042_two_factor': {},
+  // A new table, not backed up (the imports of this installation).
+  '0043_imports': {},
 };
 
 function withoutShare(row: Record<string, unknown>): Record<string, unknown> {

@@ -65,7 +65,7 @@ async function lockRow(db: Db, def: ResourceDef, id: number): Promise<void> {
  * The target's column that narrows its rows (`choices.narrowBy`: a category's department) and
  * the record's field choosing the same kind of row (the budget's department), if both exist.
  */
-function narrowingOf(def: ResourceDef, target: ResourceDef): { column: string; field: FieldDef } | null {
+export function narrowingOf(def: ResourceDef, target: ResourceDef): { column: string; field: FieldDef } | null {
   const narrowBy = target.choices?.narrowBy;
   const by = narrowBy === undefined ? undefined : target.fields.find((f) => f.name === narrowBy);
   const field =
