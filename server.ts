@@ -15,6 +15,7 @@ import { isSameOrigin, securityHeaders } from './app/platform/http/security.ts';
 import { newNonce } from './app/platform/http/nonce.ts';
 import { remixHandler } from './app/platform/http/remix-express.ts';
 import { BODY_LIMIT_EXCEEDED, bodyLimit } from './app/platform/http/body-limit.ts';
+import { isImportUpload, UPLOAD_FORM_BYTES } from './app/features/imports/upload.server.ts';
 import { isMeasured, RequestMetrics } from './app/platform/http/request-metrics.ts';
 import { HealthSampler } from './app/platform/http/health-sampler.server.ts';
 import { captureServerError } from './app/platform/http/error-capture.server.ts';
@@ -88,7 +89,13 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
   });
 
   // Bodies above MAX_BODY_BYTES answer 413 before they are read.
-  app.use(bodyLimit(config.maxBodyBytes));
+  app.use(
+    bodyLimit((req) =>
+      req.method === 'POST' && isImportUpload(req.path)
+        ? config.imports.maxBytes + UPLOAD_FORM_BYTES
+        : config.maxBodyBytes,
+    ),
+  );
 
   app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y' }));
   // The service worker is checked for a new version at every visit (never served from a cache).

@@ -4,6 +4,7 @@ import { registerAudit } from '../app/features/audit/cli.ts';
 import { registerBackups } from '../app/features/backups/cli.ts';
 import { registerDb } from './db.ts';
 import { registerExport } from './export.ts';
+import { registerImport } from '../app/features/imports/cli.ts';
 import { registerIntegrations } from '../app/features/integrations/cli.ts';
 import { registerJobs } from './jobs.ts';
 import { cliIo } from './runtime.ts';
@@ -13,6 +14,7 @@ export const COMMAND_GROUPS: ((program: Command) => void)[] = [
   registerDb,
   registerUsers,
   registerExport,
+  registerImport,
   registerJobs,
   registerAudit,
   registerBackups,

@@ -16,6 +16,8 @@ import anomalyDetection from './audit/jobs/anomaly-detection.handler.ts';
 import auditRetention from './audit/jobs/audit-retention.handler.ts';
 import backupCreate from './backups/jobs/backup-create.handler.ts';
 import backupScheduled from './backups/jobs/backup-scheduled.handler.ts';
+import csvImport from './imports/jobs/csv-import.handler.ts';
+import { failInterruptedImports } from './imports/imports.server.ts';
 import expenseAnomalies from './ai/jobs/expense-anomalies.handler.ts';
 import healthSnapshot from './system/jobs/health-snapshot.handler.ts';
 import integrationSchedule from './integrations/jobs/integration-schedule.handler.ts';
@@ -44,6 +46,7 @@ export const JOBS: readonly WorkerJob[] = [
   integrationSchedule,
   expenseAnomalies,
   activityWindow,
+  csvImport,
 ] as WorkerJob[];
 
 const hooks: JobHooks = {
@@ -58,6 +61,11 @@ const hooks: JobHooks = {
         sweep: (reason, since) => failInterruptedBackups(ctx, reason, { olderThan: since, dir: settings.backups.dir }),
         description: 'Backups left in progress by a previous run were marked failed',
         noun: 'interrupted backup(s)',
+      },
+      {
+        sweep: (reason, since) => failInterruptedImports(ctx.db, reason, since),
+        description: 'CSV imports left running by a previous run were marked failed (nothing of them was written)',
+        noun: 'interrupted import(s)',
       },
     ]),
   // A system error for Error Tracking, and a notification to the admins.

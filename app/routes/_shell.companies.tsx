@@ -3,7 +3,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { DeleteButton } from '../platform/resources/delete-button.tsx';
-import { AddButton, ExportButton, exportHref, ResourceOverlays } from '../platform/resources/resource-screen.tsx';
+import {
+  AddButton,
+  ExportButton,
+  exportHref,
+  ImportButton,
+  ResourceOverlays,
+} from '../platform/resources/resource-screen.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { useListLoading } from '../platform/resources/data-table.tsx';
 import { Pagination } from '../ui/table/pagination.tsx';
@@ -39,6 +45,7 @@ export default function CompaniesScreen() {
       <PageHeading title={screenTitle('/companies')}>
         <div className="flex flex-wrap gap-2">
           <ExportButton href={exportHref(companies, search)} />
+          {data.can.create ? <ImportButton def={companies} /> : null}
           {data.can.create ? <AddButton noun="Company" /> : null}
         </div>
       </PageHeading>

@@ -26,6 +26,7 @@ export const ICON_NAMES = [
   'trash',
   'plus',
   'download',
+  'upload',
   'search',
   'check-circle',
   'x-circle',
@@ -63,6 +64,7 @@ export const PencilIcon = icon('pencil');
 export const TrashIcon = icon('trash');
 export const PlusIcon = icon('plus');
 export const DownloadIcon = icon('download');
+export const UploadIcon = icon('upload');
 export const SearchIcon = icon('search');
 export const CheckCircleIcon = icon('check-circle');
 export const XCircleIcon = icon('x-circle');

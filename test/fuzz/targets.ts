@@ -1073,6 +1073,37 @@ function monitoringTargets(): FuzzTarget[] {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Imports: a fuzzed request never carries a CSV file (a JSON body, a urlencoded form), so it is
+// refused before anything is read or written; a check of its own imports a real file
+// (app/features/imports).
+
+function importTargets(): FuzzTarget[] {
+  const form = (fields: fc.Arbitrary<[string, unknown][]>) => fc.record({ form: fields, origin });
+  const fields = fc.record(
+    {
+      table: fc.constantFrom('budgets', 'actual-expenses', 'users', '', 'budgets ', '../x'),
+      mode: fc.constantFrom('all', 'valid', 'some', ''),
+      dryRun: fc.constantFrom('true', 'false', 'yes', ''),
+      updateById: fc.constantFrom('on', 'true', ''),
+      allowDuplicate: fc.constantFrom('on', ''),
+      'column.amount': fc.constantFrom('0', '1', '-1', 'x', '99999'),
+    },
+    { requiredKeys: [] },
+  );
+  return [
+    { method: 'POST', path: '/api/imports', kind: 'api', actors: ['owner'], audit: 'none', body: apiCase(fields) },
+    {
+      method: 'POST',
+      path: '/imports',
+      kind: 'form',
+      actors: ['owner'],
+      audit: 'none',
+      body: form(formBody(['upload', 'columns', 'import'], mutated(fields), formId)),
+    },
+  ];
+}
+
 /** Every fuzzed route with its generator. */
 export const TARGETS: readonly FuzzTarget[] = [
   ...monitoringTargets(),
@@ -1083,6 +1114,7 @@ export const TARGETS: readonly FuzzTarget[] = [
   ...notificationTargets(),
   ...aiTargets(),
   ...integrationTargets(),
+  ...importTargets(),
   ...resourceScreens()
     .filter((s) => !s.def.readOnly)
     .map(resourceFormTarget),

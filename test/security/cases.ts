@@ -357,6 +357,12 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
       if (entry.method === 'DELETE') return { url: withId(id), success: 204, target: { table, id } };
     }
     switch (`${entry.method} ${entry.path}`) {
+      // A JSON body is no CSV file: refused after the rule let the actor in.
+      case 'POST /api/imports':
+        return { url: entry.path, body: {}, success: 400 };
+      // Nobody's import: every actor let in gets the same 404.
+      case 'GET /api/imports/:id':
+        return { url: withId(987654), success: 404 };
       case 'POST /api/auth/login':
         // Signing in ends the session the cookie held: the actor changes.
         return {
@@ -587,6 +593,13 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
   }
 
   // Pages.
+  // Without an import's id there is nothing to download.
+  if (entry.path === '/imports/refused') return { url: entry.path, success: 404 };
+  if (entry.path === '/imports' && entry.method === 'POST') {
+    // No file, and nobody's import: refused by the form's rules or as not found, after the intent's rule.
+    if (entry.intent === 'upload') return { url: entry.path, form: { intent: 'upload' }, success: 400 };
+    return { url: entry.path, form: { intent: entry.intent!, id: '987654', mode: 'all' }, success: 404 };
+  }
   if (entry.method === 'GET') return { url: entry.path, success: 200 };
   if (entry.path === '/logout') return { url: entry.path, form: {}, success: 302, changesActor: true };
   if (entry.path === '/login')

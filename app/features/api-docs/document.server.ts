@@ -153,6 +153,27 @@ function operationObject(op: ApiOperation, operationId: string): Json {
     description: `Who may call: ${ruleText(op.rule)}.`,
     ...(op.rule.kind === 'public' ? { security: [] } : {}),
     parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
+    ...(op.upload
+      ? {
+          requestBody: {
+            required: true,
+            description:
+              'The CSV file: the body itself (text/csv, the fields in the query), or the "file" part of a multipart form (the fields as its other parts)',
+            content: {
+              'text/csv': { schema: { type: 'string' } },
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  properties: { file: { type: 'string', format: 'binary' } },
+                  required: ['file'],
+                  // The other parts are the query's fields (table, mode, dryRun, updateById, allowDuplicate).
+                  additionalProperties: { type: 'string' },
+                },
+              },
+            },
+          },
+        }
+      : {}),
     ...(bodies.length
       ? // Closed as apiRoute enforces it: a field a body's schema does not declare is a 400.
         {

@@ -94,7 +94,8 @@ describe('the OpenAPI document', () => {
     };
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item))
-        if (op.requestBody) visit(op.requestBody.content['application/json'].schema, `${method.toUpperCase()} ${path}`);
+        for (const [type, content] of Object.entries<any>(op.requestBody?.content ?? {}))
+          visit(content.schema, `${method.toUpperCase()} ${path} ${type}`);
     }
     expect(open).toEqual([]);
     const credential =

@@ -24,6 +24,7 @@ import {
   VersionRestoreAnswer,
 } from '../audit/index.server.ts';
 import { RestoreBody } from '../backups/index.server.ts';
+import { ImportAnswer, ImportRequest } from '../imports/index.server.ts';
 import { BackupRequest } from '../backups/index.server.ts';
 import {
   BackupAnswer,
@@ -126,6 +127,8 @@ export interface ApiOperation {
   oneCompany?: boolean;
   /** A sign-in step: wrong credentials, or a challenge that has ended, answer 401. */
   signIn?: boolean;
+  /** The request body is a file (an import's CSV), not JSON. */
+  upload?: true;
 }
 
 const ok = (description: string, example?: unknown) => ({ status: 200, description, example });
@@ -549,6 +552,27 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'One table as CSV',
     rule: allow.to('backups'),
     success: { status: 200, description: 'CSV', contentType: 'text/csv', schema: TableCsvAnswer },
+  },
+
+  // Imports
+  {
+    method: 'POST',
+    path: '/api/imports',
+    tag: 'Imports',
+    summary:
+      'Import a CSV file into a table (its check with dryRun=true): a small file is done when this answers, a bigger one runs as a job (follow GET /api/imports/{id})',
+    rule: allow.signedIn,
+    query: ImportRequest,
+    upload: true,
+    success: { status: 202, description: 'The import', schema: ImportAnswer },
+  },
+  {
+    method: 'GET',
+    path: '/api/imports/{id}',
+    tag: 'Imports',
+    summary: 'One of the caller’s imports: where it stands, its counts and the first refused rows',
+    rule: allow.signedIn,
+    success: { ...ok('The import'), schema: ImportAnswer },
   },
 
   // Notifications

@@ -3,6 +3,7 @@
 export {
   backupFinished,
   backupRestored,
+  importFinished,
   integrationSyncFailed,
   integrationSyncPartial,
   passwordChanged,

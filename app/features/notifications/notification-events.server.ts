@@ -262,3 +262,24 @@ export function twoFactorFailures(ctx: ServiceContext, user: Pick<AuthUser, 'id'
     actionText: 'Change password',
   });
 }
+
+/** A CSV import that ran as a job ended: its user hears how (a small one was watched on the screen). */
+export function importFinished(
+  ctx: ServiceContext,
+  run: { id: number; userId: number; title: string; phase: string; status: string; message: string },
+): Promise<void> {
+  const ok = run.status === 'completed' || run.status === 'checked';
+  const checked = run.phase === 'check';
+  return notifyQuietly(ctx, {
+    type: ok ? 'success' : 'error',
+    priority: ok ? 'low' : 'medium',
+    category: 'financial',
+    title: checked ? 'Import file checked' : ok ? 'Import completed' : 'Import failed',
+    message: `${run.title}: ${run.message}`,
+    actionUrl: `/imports?id=${run.id}`,
+    actionText: 'Open the import',
+    to: { userId: run.userId },
+    relatedTable: 'imports',
+    relatedRecordId: run.id,
+  });
+}

@@ -190,6 +190,8 @@ type MethodRoutes<R extends Rules> = {
     run: Handler<R[M] extends { kind: 'public' } ? ApiArgs : AuthedApiArgs>;
     /** The JSON body a write takes (its fields); none declared: the write takes no body. */
     body?: z.ZodType;
+    /** The write takes a file instead of JSON (an import's CSV): its handler reads the body. */
+    file?: true;
   };
 };
 
@@ -206,7 +208,10 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
       const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
       const route = (
         methods as Partial<
-          Record<Method, { allow: SignedInRule | { kind: 'public' }; run: Handler<never>; body?: z.ZodType }>
+          Record<
+            Method,
+            { allow: SignedInRule | { kind: 'public' }; run: Handler<never>; body?: z.ZodType; file?: true }
+          >
         >
       )[method];
       if (!route) return methodNotAllowed(allowed);
@@ -230,7 +235,7 @@ export function apiRoute<R extends Rules>(methods: MethodRoutes<R>, variant: Omi
         if (method !== 'GET') {
           // An id no row can have is a 404 whatever the body says.
           if (params.id !== undefined) idParam(params.id);
-          await acceptBody(request, route.body);
+          if (!route.file) await acceptBody(request, route.body);
         }
         result = await (route.run as unknown as Handler<AuthedApiArgs>)({
           request,

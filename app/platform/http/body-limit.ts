@@ -20,8 +20,10 @@ export class PayloadTooLargeError extends Error {
 /** Set on `res.locals` once a body was refused: the error handler then keeps quiet. */
 export const BODY_LIMIT_EXCEEDED = 'bodyLimitExceeded';
 
-export function bodyLimit(maxBytes: number): RequestHandler {
+export function bodyLimit(limit: number | ((req: Request) => number)): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    // A route taking files (an import's upload) has a limit of its own.
+    const maxBytes = typeof limit === 'number' ? limit : limit(req);
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > maxBytes) return refuse(req, res);
 

@@ -14,7 +14,7 @@ import { DataTable, ListToolbar } from './data-table.tsx';
 import { formErrorOf, resultFor, useCloseUrl, type ActionAnswer } from '../screen/action-result.tsx';
 import { Alert, Card } from '../../ui/form.tsx';
 import { FormPanel } from '../../ui/form-panel.tsx';
-import { DownloadIcon, PlusIcon } from '../../ui/icons.tsx';
+import { DownloadIcon, PlusIcon, UploadIcon } from '../../ui/icons.tsx';
 import { ConfirmDelete } from './delete-button.tsx';
 
 interface ScreenProps<D extends ResourceDef = ResourceDef> {
@@ -49,6 +49,18 @@ export function ExportButton({ href }: { href: string }) {
     >
       <DownloadIcon className="h-4 w-4" /> Export Data
     </a>
+  );
+}
+
+/** Import Data: the upload of a CSV file into this resource (docs/imports.md). */
+export function ImportButton({ def }: { def: ResourceDef }) {
+  return (
+    <AppLink
+      to={`/imports?table=${def.key}`}
+      className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+    >
+      <UploadIcon className="h-4 w-4" /> Import Data
+    </AppLink>
   );
 }
 
@@ -128,6 +140,7 @@ export function ResourceScreen<D extends ResourceDef>({
       <PageHeading title={title ?? def.title}>
         <div className="flex flex-wrap gap-2">
           <ExportButton href={exportHref(def, search, exportParams)} />
+          {data.can.create ? <ImportButton def={def} /> : null}
           {data.can.create ? <AddButton noun={def.noun} /> : null}
         </div>
       </PageHeading>

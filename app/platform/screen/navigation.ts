@@ -80,6 +80,8 @@ export const SCREENS: Screen[] = [
   { path: '/settings', title: 'Settings', group: 'My Profile', area: 'personal', sidebar: false },
   { path: '/notifications', title: 'Notifications', group: 'My Profile', area: 'personal', sidebar: false },
   { path: '/change-password', title: 'Change Password', group: 'My Profile', area: 'personal', sidebar: false },
+  // The upload, preview and outcome of a CSV import (docs/imports.md); each table's own permission decides.
+  { path: '/imports', title: 'Import Data', group: 'Financial Data', area: 'personal', sidebar: false },
   {
     path: '/two-factor',
     title: 'Two-Factor Authentication',

@@ -153,6 +153,8 @@ interface ActionOptions<Page> {
   open?: (args: ActionFunctionArgs) => Promise<Page>;
   /** Leave the request's body unread for a later reader (remix-auth reads it again). */
   keepBody?: boolean;
+  /** Reads the form another way (an upload streamed to a file instead of held in memory). */
+  readForm?(request: Request, page: Page): Promise<FormData>;
 }
 
 /**
@@ -178,7 +180,9 @@ export async function screenAction(
   const page = await (options.open ?? openScreen)(args);
   // Signed-in pages only: the login page has its own throttle.
   if (page && typeof page === 'object' && 'user' in page) await countScreenRequest(page as Screen);
-  const form = await readFormData(options.keepBody ? args.request.clone() : args.request);
+  const form = options.readForm
+    ? await options.readForm(args.request, page)
+    : await readFormData(options.keepBody ? args.request.clone() : args.request);
   const name = String(form.get('intent') ?? '') || options.fallback || '';
   const handler = Object.hasOwn(intents, name) ? intents[name] : undefined;
   const submission = parseWithZod(form, { schema: handler?.schema ?? NOTHING });

@@ -34,6 +34,8 @@ export interface CsvImportOptions {
   reason: string;
   /** Called every PROGRESS_EVERY rows (rows read so far). */
   onProgress?: (rows: number) => void | Promise<void>;
+  /** The file's header row, once read. */
+  onHeaders?: (headers: string[]) => void;
   /** Every refused row: its line in the file, its cells and what is wrong. */
   onRefused?: (line: number, cells: readonly string[], errors: FieldError[]) => void | Promise<void>;
   /** Valid rows kept for a preview (default 10), and errors kept in the outcome (default 100). */
@@ -100,6 +102,7 @@ export async function importCsv(
   }
   if (first.done) throw invalid([{ field: 'file', message: 'The file is empty' }]);
   const headers = first.value.record.map((h) => h.trim());
+  options.onHeaders?.(headers);
   const columns = matchColumns(def, headers, options.chosen);
   if (Object.values(columns.mapping).every((at) => at === null))
     throw invalid([
