@@ -5,7 +5,7 @@
 // again, Import valid rows, the refused rows download).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../../test/database.ts';
-import { TestClient, useTestServer } from '../../../test/server.ts';
+import { type TestClient, useTestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
 
 type Row = Record<string, any>;
