@@ -57,6 +57,7 @@ export function registerImport(program: Command): void {
           mode: options.skipInvalid ? 'valid' : 'all',
           allowDuplicate: options.allowDuplicate,
           keepFile: true,
+          runHere: true,
         });
         const stderr = cliIo().stderr;
         const done = await out.task(

@@ -137,6 +137,8 @@ export interface NewImport {
   allowDuplicate?: boolean;
   /** The file is the caller's (the command line's own path): never removed. */
   keepFile?: boolean;
+  /** Run by this process itself, at once (the command line): a crash leaves it for the recovery sweep. */
+  runHere?: boolean;
 }
 
 /** A received file as an import, checked or imported next (dispatchImport). */
@@ -165,6 +167,7 @@ export async function createImport(ctx: ServiceContext, input: NewImport): Promi
       phase: input.phase,
       mode: input.phase === 'import' ? (input.mode ?? 'all') : null,
       status: 'queued',
+      runHere: input.runHere === true,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -320,6 +323,7 @@ export async function performImport(
     .set({ status: 'running', startedAt: started, finishedAt: null, rowsRead: 0 })
     .where('id', '=', id)
     .execute();
+  fs.mkdirSync(importsDir(settings.dataDir), { recursive: true, mode: 0o700 });
   const refusedPath = path.join(importsDir(settings.dataDir), `${id}-refused.csv`);
   const refused = new RefusedRows(refusedPath);
   const checking = row.phase === 'check';
