@@ -142,6 +142,12 @@ async function send(actor: Actor, entry: ManifestEntry, plan: Plan): Promise<Res
   const origin = { Origin: actor.client.baseUrl };
   if (entry.method === 'GET') return actor.client.get(plan.url);
   if (plan.form) return actor.client.postForm(plan.url, plan.form);
+  if (plan.csv !== undefined)
+    return actor.client.request(plan.url, {
+      method: entry.method,
+      body: plan.csv,
+      headers: { ...origin, 'Content-Type': 'text/csv' },
+    });
   return actor.client.request(plan.url, { method: entry.method, json: plan.body ?? {}, headers: origin });
 }
 
@@ -218,6 +224,23 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         return (await response.json()).id;
       },
       createUser: async (companyId) => (await createTestUser(db(), { role: 'viewer', companyId })).id,
+      ownImport: async (userId) =>
+        (
+          await db()
+            .insertInto('imports')
+            .values({
+              userId,
+              actorLabel: 'matrix',
+              resource: 'departments',
+              fileName: 'matrix.csv',
+              fileHash: '0'.repeat(64),
+              fileSize: 6,
+              phase: 'check',
+              status: 'checked',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
       secondStep: async () => {
         const user = await createTestUser(db(), { role: 'viewer' });
         const secret = newTotpSecret();

@@ -32,12 +32,16 @@ export interface Fixtures {
   createBackup(madeBy?: number | null): Promise<number>;
   /** A notification for one user (or everyone when null); returns its id. */
   createNotification(userId: number | null): Promise<number>;
+  /** A checked import of the user's (its file gone); returns its id. */
+  ownImport(userId: number): Promise<number>;
 }
 
 export interface Plan {
   url: string;
   /** JSON for /api entries, form fields for screen posts. */
   body?: unknown;
+  /** A CSV file as the body (an import), with the query in `url`. */
+  csv?: string;
   form?: Record<string, string>;
   /** The status of a permitted call. */
   success: number;
@@ -357,12 +361,18 @@ export async function planFor(entry: ManifestEntry, actor: Actor, f: Fixtures): 
       if (entry.method === 'DELETE') return { url: withId(id), success: 204, target: { table, id } };
     }
     switch (`${entry.method} ${entry.path}`) {
-      // A JSON body is no CSV file: refused after the rule let the actor in.
+      // A check of a file (nothing written) where the actor may add departments; for the others
+      // a JSON body, which is no CSV file: refused after the rule let the actor in.
       case 'POST /api/imports':
-        return { url: entry.path, body: {}, success: 400 };
-      // Nobody's import: every actor let in gets the same 404.
-      case 'GET /api/imports/:id':
-        return { url: withId(987654), success: 404 };
+        // (Departments are the whole group's: an admin of one company only reads them.)
+        return (actor.role === 'owner' || actor.role === 'admin') && actor.companyId === null
+          ? { url: `${entry.path}?table=departments&dryRun=true`, csv: `Name\r\n${unique('Dept')}\r\n`, success: 202 }
+          : { url: entry.path, body: {}, success: 400 };
+      // The actor's own import (a check made for them), else nobody's: 404.
+      case 'GET /api/imports/:id': {
+        const id = actor.userId === null ? 987654 : await f.ownImport(actor.userId);
+        return { url: withId(id), success: 200 };
+      }
       case 'POST /api/auth/login':
         // Signing in ends the session the cookie held: the actor changes.
         return {

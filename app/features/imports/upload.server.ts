@@ -73,6 +73,16 @@ export async function readUploadForm(request: Request, settings: ImportSettings)
   return form;
 }
 
+/** Reads a refused body to its end without keeping it, so that the answer goes out on a connection still in order. */
+async function discard(request: Request): Promise<void> {
+  if (!request.body) return;
+  try {
+    for await (const _ of Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>));
+  } catch {
+    // a body cut off by the size limit: its 413 is already on its way
+  }
+}
+
 /** An API upload: a multipart form, or the CSV as the body itself (`text/csv`, fields in the query). */
 export async function readApiUpload(request: Request, settings: ImportSettings): Promise<Upload> {
   const type = request.headers.get('content-type') ?? '';
@@ -81,8 +91,10 @@ export async function readApiUpload(request: Request, settings: ImportSettings):
     const upload = uploadOf(await readUploadForm(request, settings))!;
     return { ...upload, fields: { ...query, ...upload.fields } };
   }
-  if (!/^(text\/csv|text\/plain|application\/csv|application\/octet-stream)\b/.test(type))
+  if (!/^(text\/csv|text\/plain|application\/csv|application\/octet-stream)\b/.test(type)) {
+    await discard(request);
     throw invalid([{ field: 'body', message: 'Send the file as text/csv, or as the "file" part of a multipart form' }]);
+  }
   if (!request.body) throw invalid([{ field: 'file', message: 'The file is empty' }]);
   const file = await storeUpload(settings, Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>));
   return { fields: query, file, fileName: query.fileName ?? 'upload.csv' };

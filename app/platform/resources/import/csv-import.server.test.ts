@@ -20,6 +20,7 @@ import {
   departments,
   expenseCategories,
   RESOURCE_LIST,
+  subscriberMetrics,
 } from '../../../features/resources.ts';
 import type { Db, ServiceContext } from '../../context.ts';
 import { DomainError } from '../../errors.ts';
@@ -153,6 +154,32 @@ describe.each(TEST_DIALECTS)('CSV import on %s', (dialect) => {
     ]);
     expect(at(5)).toEqual(['endDate: End date must be on or after the start date']);
     expect(at(6)[0]).toMatch(/^categoryId: Category "Travel" names more than one record/);
+  });
+
+  it('refuses a category of another department and a company of another type, as the forms do', async () => {
+    const budgetsOutcome = await run(
+      owner,
+      budgets,
+      csvOf([
+        ['Company', 'Department', 'Category', 'Amount', 'Period', 'Start Date', 'End Date', 'Status'],
+        [companyA.name, 'Marketing', 'Travel', '10', 'monthly', '2026-01-01', '2026-01-31', 'active'],
+      ]),
+      { dryRun: true },
+    );
+    expect(budgetsOutcome.errors).toEqual([
+      { line: 2, field: 'categoryId', message: 'Category does not belong to the chosen department' },
+    ]);
+    const metric = subscriberMetrics.fields.find((f) => f.name === 'metricName')!.options![0];
+    const metrics = await run(
+      owner,
+      subscriberMetrics,
+      csvOf([
+        ['Company', 'Company Type', 'Metric Name', 'Metric Value', 'Period', 'Record Date'],
+        [companyA.name, 'mobile', metric, '5', 'monthly', '2026-01-01'],
+      ]),
+      { dryRun: true },
+    );
+    expect(metrics.errors).toEqual([{ line: 2, field: 'companyId', message: 'This company is not a mobile company' }]);
   });
 
   it('mode valid writes the good rows and hands each refused row on', async () => {
