@@ -730,6 +730,34 @@ test.describe('signed in', () => {
     expectNoViolations(found);
   });
 
+  test('a CSV import: the upload, the check with its columns, preview and invalid rows, and the outcome', async ({
+    page,
+    js,
+    database,
+  }) => {
+    const account = await signedInAccount(database.db, 'admin', 'light', `import${js ? 'js' : 'nojs'}`);
+    await page.context().clearCookies();
+    await page.context().addCookies(account.state.cookies);
+    const found: string[] = [];
+    await open(page, '/imports?table=actual-revenues', js, 200);
+    await audit(page, '/imports upload', found, js);
+    const file = ['Company,Source,Amount,Revenue Date', 'Vult,A11y,10,2026-04-01', 'Vult,A11y,-1,2026-04-01'].join(
+      '\r\n',
+    );
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'a11y.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByRole('button', { name: 'Upload and check' }).click();
+    await expect(page.getByTestId('import-errors')).toBeVisible();
+    await waitForHydration(page, js);
+    await audit(page, '/imports check', found, js);
+    await page.getByRole('button', { name: 'Import valid rows' }).click();
+    await expect(page.getByTestId('import-status')).toContainText('Imported');
+    await waitForHydration(page, js);
+    await audit(page, '/imports outcome', found, js);
+    expectNoViolations(found);
+  });
+
   test('the 403 screen', async ({ page, js, database }) => {
     const viewer = await signedInAccount(database.db, 'viewer', 'light', `403${js ? 'js' : 'nojs'}`);
     await page.context().clearCookies();
