@@ -741,9 +741,13 @@ test.describe('signed in', () => {
     const found: string[] = [];
     await open(page, '/imports?table=actual-revenues', js, 200);
     await audit(page, '/imports upload', found, js);
-    const file = ['Company,Source,Amount,Revenue Date', 'Vult,A11y,10,2026-04-01', 'Vult,A11y,-1,2026-04-01'].join(
-      '\r\n',
-    );
+    // Each project's own file: the same bytes twice are refused as imported before.
+    const source = `A11y ${js ? 'js' : 'no-js'} ${Date.now()}`;
+    const file = [
+      'Company,Source,Amount,Revenue Date',
+      `Vult,${source},10,2026-04-01`,
+      `Vult,${source},-1,2026-04-01`,
+    ].join('\r\n');
     await page
       .getByLabel('CSV file')
       .setInputFiles({ name: 'a11y.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
