@@ -3,11 +3,21 @@
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A real calendar day written YYYY-MM-DD (2026-02-30 is not), by the proleptic Gregorian
+ * calendar as Date reads it; from the digits, without building a Date (an import checks
+ * millions of them).
+ */
 export function isIsoDay(value: unknown): value is string {
   if (typeof value !== 'string' || !ISO_DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : MONTH_DAYS[month - 1]);
 }
 
 /** The first instant of a day (UTC), as stored instants are written. */
