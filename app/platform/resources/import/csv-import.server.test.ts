@@ -2,6 +2,8 @@
 // names, a chosen column), each kind of refused row with the form's messages, both modes,
 // dry runs, updates by ID, the importer's company scope, audit entries and versions of every
 // written row, the maintained row counts, and the round trip of every writable resource's export.
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerId, userContext } from '../../../../test/context.ts';
 import {
@@ -28,6 +30,8 @@ import type { ResourceDef } from '../define.ts';
 import { resourceCsv } from '../resource-csv.server.ts';
 import { createRecord } from '../resources.server.ts';
 import { importCsv, type CsvImportOptions } from './csv-import.server.ts';
+
+const ROUND_TRIP_ROWS = 250;
 
 const csvOf = (rows: (string | number)[][]) => rows.map((r) => r.join(',')).join('\r\n') + '\r\n';
 
@@ -318,7 +322,7 @@ describe.each(TEST_DIALECTS)('CSV import on %s', (dialect) => {
   });
 });
 
-// Every writable resource, with the demo figures: its own export, imported back with its IDs as
+// Every writable resource, with the demo figures: its own export (its first rows), imported back with its IDs as
 // the key, matches every row and changes none (each cell reads back as the value it was written from).
 describe.each(TEST_DIALECTS)('the round trip of every export on %s', (dialect) => {
   let database: TestDatabase;
@@ -336,8 +340,10 @@ describe.each(TEST_DIALECTS)('the round trip of every export on %s', (dialect) =
   it.each(RESOURCE_LIST.filter((def) => !def.readOnly).map((def) => [def.key, def] as const))(
     '%s',
     async (_key, def) => {
-      const text = await exportText(owner, def);
-      const rows = text.trimEnd().split('\r\n').length - 1;
+      // The first rows of the export (every writable column of them), to keep the test short.
+      const [header, ...records] = parse(await exportText(owner, def)) as string[][];
+      const text = stringify([header, ...records.slice(0, ROUND_TRIP_ROWS)], { record_delimiter: '\r\n' });
+      const rows = Math.min(records.length, ROUND_TRIP_ROWS);
       const outcome = await importCsv(owner, def, text, { mode: 'all', updateById: true, reason: 'round trip' });
       expect(outcome.errors).toEqual([]);
       expect(outcome).toMatchObject({
