@@ -311,6 +311,86 @@ describe.each(TEST_DIALECTS)('money aggregates on %s', (dialect) => {
     expect(rows).toEqual([{ source: 'Planted 2', month: '2025-03', amountCents: 901, rowCount: 1 }]);
   });
 
+  it('a statement of many rows (an import batch) keeps what a rebuild gives: plans with ties, totals, counts', async () => {
+    const db = database.db;
+    const periods: Period[] = ['monthly', 'quarterly', 'annual'];
+    const statuses: Status[] = ['active', 'active', 'pending'];
+    // Overlapping rows of the same keys, ranks tied within the statement and with earlier rows.
+    const budgets = Array.from({ length: 90 }, (_, i) => {
+      const period = periods[i % 3];
+      const start = `2024-${String((i % 12) + 1).padStart(2, '0')}-${i % 2 ? '15' : '01'}`;
+      const months = period === 'monthly' ? 1 : period === 'quarterly' ? 3 : 12;
+      const end = new Date(Date.UTC(2024, (i % 12) + months, 0)).toISOString().slice(0, 10);
+      return {
+        companyId: a,
+        departmentId: i % 4 ? departmentId : otherDepartment,
+        categoryId: i % 5 ? categoryA : otherCategoryA,
+        amountCents: 1_000 + i * 37,
+        period,
+        startDate: start,
+        endDate: end,
+        description: null,
+        status: statuses[i % 3],
+      };
+    });
+    const projections = budgets.map((row, i) => ({
+      companyId: b,
+      source: i % 2 ? 'Batch Fees' : 'Planned Fees',
+      amountCents: row.amountCents,
+      period: row.period,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      description: null,
+      status: row.status,
+    }));
+    const expenses = budgets.map((row, i) => ({
+      companyId: a,
+      departmentId: row.departmentId,
+      categoryId: row.categoryId,
+      amountCents: row.amountCents,
+      expenseDate: `2024-0${(i % 9) + 1}-1${i % 10}`,
+      description: 'Batch',
+      vendor: null,
+      receiptNumber: null,
+    }));
+    const countsBefore = await rowCounts();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('budgets').values(budgets).execute();
+      await trx.insertInto('revenueProjections').values(projections).execute();
+      await trx.insertInto('actualExpenses').values(expenses).execute();
+      await trx
+        .insertInto('actualRevenue')
+        .values(
+          expenses.map((e, i) => ({
+            companyId: b,
+            source: i % 2 ? 'Batch' : 'Planted',
+            amountCents: e.amountCents,
+            revenueDate: e.expenseDate,
+          })),
+        )
+        .execute();
+    });
+    const [kept, rebuilt] = await aggregatesAgainstRows(db);
+    expect(kept.budget_month_plans.length).toBeGreaterThan(24);
+    expect(kept).toEqual(rebuilt);
+    const counts = await rowCounts();
+    expect(counts.budgets - countsBefore.budgets).toBe(90);
+    expect(counts.actual_expenses - countsBefore.actual_expenses).toBe(90);
+    for (const table of ['budgets', 'actual_expenses', 'revenue_projections', 'actual_revenue'])
+      expect(counts[table]).toBe(await rowsIn(table));
+  });
+
+  async function rowCounts(): Promise<Record<string, number>> {
+    const rows = await database.db
+      .selectFrom('rowCounts')
+      .select(['tableName', (eb) => eb.fn.sum<number>('rowCount').as('rows')])
+      .groupBy('tableName')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.tableName, Number(r.rows)]));
+  }
+  const rowsIn = async (table: string) =>
+    Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(database.db)).rows[0].n);
+
   it('finhub db generate builds them again after a load with the triggers off', async () => {
     await generateData(database, { rows: 50_000, url: database.url, seed: 11 });
     const [kept, rebuilt] = await aggregatesAgainstRows(database.db);

@@ -12,7 +12,8 @@
 // Months are 'YYYY-MM' text on both dialects. A load that bypasses the triggers (a bulk restore,
 // `finhub db generate`) builds the tables again from the rows: aggregateRebuildStatements.
 import { sql, type Kysely } from 'kysely';
-import { dialectOf, type DialectName } from './dialect.ts';
+import { dialectOf, triggerSchema, type DialectName } from './dialect.ts';
+import { insertsByStatement } from './statement-inserts.ts';
 
 /** The source table of each maintained aggregate (snake_case). */
 export const AGGREGATED: Readonly<Record<string, string>> = {
@@ -321,4 +322,84 @@ export async function createAggregates(db: Kysely<any>, dialect: DialectName): P
     else await sqliteTriggers(db, a);
   }
   await rebuildAggregates(db);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inserts (migration 0044's step)
+
+/**
+ * Whether the plan row just offered (`excluded`) beats the month's chosen row `current` by the
+ * plan rule. A new row can only win months, never take one from another row, so an insert
+ * compares it with each covered month's chosen row instead of choosing again from every row of
+ * its key (which cost more the more rows the key had).
+ */
+const beats = (a: Plans, current: string) => {
+  const rank = (row: string) => periodRank(row);
+  return `${rank('excluded')} < ${rank(current)} or (${rank('excluded')} = ${rank(current)} and excluded.${a.chosen} > ${current}.${a.chosen})`;
+};
+
+/** SQLite: the insert trigger of a plans aggregate, comparing the new row with each month's chosen row. */
+function sqlitePlanInsert(a: Plans): string {
+  const n = monthsCovered('sqlite', 'new');
+  return `create trigger ${a.source}_${a.target}_insert after insert on ${a.source} when new.status = '${PLAN_STATUS}' begin
+    insert into ${a.target} (${a.key.join(', ')}, month, ${a.chosen}, period, months, amount_cents)
+    with recursive covered(k) as (select 0 union all select k + 1 from covered where k + 1 < ${n})
+    select ${a.key.map((c) => `new.${c}`).join(', ')}, strftime('%Y-%m', new.start_date, 'start of month', '+' || k || ' months'),
+      new.id, new.period, ${n}, ${monthShare('sqlite', 'new', 'k')}
+    from covered where true
+    on conflict (${primaryKey(a).join(', ')}) do update set ${a.chosen} = excluded.${a.chosen}, period = excluded.period,
+      months = excluded.months, amount_cents = excluded.amount_cents
+    where ${beats(a, a.target)};
+  end`;
+}
+
+/** PostgreSQL: what a statement's new rows (`inserted`) add to an aggregate, one write per key and month. */
+function postgresInserted(schema: string, a: Aggregate): string {
+  const target = `${schema}.${a.target}`;
+  const key = a.key.join(', ');
+  const conflict = `on conflict (${primaryKey(a).join(', ')}) do update set`;
+  if (a.kind === 'totals') {
+    const month = monthOf('postgres', a.date);
+    return `insert into ${target} as t (${key}, month, amount_cents, row_count)
+      select ${key}, ${month}, sum(amount_cents), count(*) from inserted group by ${key}, ${month} order by ${key}, ${month}
+      ${conflict} amount_cents = t.amount_cents + excluded.amount_cents, row_count = t.row_count + excluded.row_count`;
+  }
+  const pk = primaryKey(a).join(', ');
+  return `insert into ${target} as t (${key}, month, ${a.chosen}, period, months, amount_cents)
+    select distinct on (${pk}) ${key}, month, chosen, period, months, amount_cents from (
+      select ${a.key.map((c) => `c.${c}`).join(', ')},
+        to_char(date_trunc('month', c.start_date::timestamp) + make_interval(months => k), 'YYYY-MM') as month,
+        c.id as chosen, c.period, ${monthsCovered('postgres', 'c')} as months, ${monthShare('postgres', 'c', 'k')} as amount_cents,
+        ${periodRank('c')} as rank
+      from inserted c cross join lateral generate_series(0, ${monthsCovered('postgres', 'c')} - 1) as k
+      where c.status = '${PLAN_STATUS}'
+    ) as offered order by ${pk}, rank, chosen desc
+    ${conflict} ${a.chosen} = excluded.${a.chosen}, period = excluded.period, months = excluded.months, amount_cents = excluded.amount_cents
+    where ${beats(a, 't')}`;
+}
+
+/**
+ * Inserts cost the same whatever the table holds: a plan row is compared with the months' chosen
+ * rows (both dialects), and on PostgreSQL a statement's rows are added to each aggregate in one
+ * grouped write (db/statement-inserts.ts).
+ */
+export async function aggregateInsertsByStatement(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  if (dialect === 'sqlite') {
+    for (const a of Object.values(AGGREGATES)) {
+      if (a.kind !== 'plans') continue;
+      await sql.raw(`drop trigger ${a.source}_${a.target}_insert`).execute(db);
+      await sql.raw(sqlitePlanInsert(a)).execute(db);
+    }
+    return;
+  }
+  const schema = await triggerSchema(db);
+  for (const a of Object.values(AGGREGATES)) {
+    await insertsByStatement(db, schema, {
+      table: a.source,
+      trigger: `${a.source}_${a.target}`,
+      rowFunction: `${schema}.${a.source}_${a.target}`,
+      statementFunction: `${schema}.${a.source}_${a.target}_inserted`,
+      body: postgresInserted(schema, a),
+    });
+  }
 }

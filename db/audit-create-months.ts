@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import { triggerSchema } from './dialect.ts';
 
-const MONTH = {
+export const AUDIT_MONTH = {
   sqlite: (row: string) => `substr(${row}.timestamp, 1, 7)`,
   postgres: (row: string) => `to_char(${row}.timestamp at time zone 'UTC', 'YYYY-MM')`,
 };
@@ -23,7 +23,7 @@ export async function createAuditCreateMonths(db: Kysely<any>, dialect: 'sqlite'
     primary key (table_name, company_id, month))`,
     )
     .execute(db);
-  const month = MONTH[dialect];
+  const month = AUDIT_MONTH[dialect];
   if (dialect === 'sqlite') {
     const add = (row: 'new') => `insert into audit_create_months (table_name, company_id, month, entries, by_users)
       values (${row}.table_name, coalesce(${row}.company_id, 0), ${month(row)}, 1, ${row}.user_id is not null)
@@ -92,7 +92,7 @@ export async function createAuditCreateMonths(db: Kysely<any>, dialect: 'sqlite'
 
 /** Counts the creates per table, company and month again from the audit trail. */
 export async function recountAuditCreateMonths(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
-  const month = MONTH[dialect]('a');
+  const month = AUDIT_MONTH[dialect]('a');
   await sql`delete from audit_create_months`.execute(db);
   await sql
     .raw(

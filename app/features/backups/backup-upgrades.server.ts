@@ -112,6 +112,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0042_two_factor': {},
   // A new table, not backed up (the imports of this installation).
   '0043_imports': {},
+  // Triggers only.
+  '0044_inserts_by_statement': {},
 };
 
 function withoutShare(row: Record<string, unknown>): Record<string, unknown> {
