@@ -169,9 +169,19 @@ async function importRows(
     if (outcome.sample.length < sampleSize)
       outcome.sample.push({ line, values: sampleValues(def, columns, cells, row) });
   };
+  // A batch is written while the next one is read and checked: the database and the checks
+  // work at the same time (PostgreSQL is another process). One batch is in flight at a time.
+  let writing: Promise<void> | null = null;
+  const settle = async () => {
+    const pending = writing;
+    writing = null;
+    await pending;
+  };
   const flush = async () => {
     if (batch.length === 0) return;
-    await insertBatch(ctx, def, batch, options.reason);
+    await settle();
+    writing = insertBatch(ctx, def, batch, options.reason);
+    writing.catch(() => {}); // its failure is thrown where it is awaited (settle)
     outcome.created += batch.length;
     batch = [];
   };
@@ -213,6 +223,7 @@ async function importRows(
     }
     if (row.id !== null || writesOneByOne(def)) {
       await flush(); // what the generic write reads includes the rows before this one
+      await settle();
       try {
         if (row.id !== null) {
           const { changed } = await updateRecordIfChanged(ctx, def, row.id, row.value, meta);
@@ -239,6 +250,7 @@ async function importRows(
   }
   await checkIds();
   await flush();
+  await settle();
   await options.onProgress?.(outcome.rows);
 }
 
