@@ -43,6 +43,7 @@ import type { Db, ServiceContext } from '../app/platform/context.ts';
 import { createRuntime } from '../app/platform/runtime.ts';
 import { importCsv, PROGRESS_EVERY } from '../app/platform/resources/import/csv-import.server.ts';
 import { argValue, BENCH_OWNER_EMAIL, BENCH_OWNER_PASSWORD, numberArg } from './constants.ts';
+import { insertFloor, type FloorResult } from './insert-floor.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SELF = path.join(root, 'bench', 'csv-import.ts');
@@ -182,6 +183,8 @@ interface Options {
   keep: boolean;
   /** --only dry-run: the dry run alone (the import's figures and the rows check are left out). */
   dryRunOnly: boolean;
+  /** Rows of the import stored again by bare INSERTs (bench/insert-floor.ts); 0: none. */
+  floorRows: number;
 }
 
 function options(argv: string[]): Options {
@@ -196,6 +199,7 @@ function options(argv: string[]): Options {
     cpuProf: argv.includes('--cpu-prof'),
     keep: argv.includes('--keep'),
     dryRunOnly: argValue(argv, 'only') === 'dry-run',
+    floorRows: numberArg(argv, 'floor-rows', 100_000),
   };
 }
 
@@ -373,6 +377,7 @@ interface DialectReport {
   after?: Counts;
   checks?: { budgets: boolean; auditLogs: boolean; dataVersions: boolean };
   cpuProfileDir?: string;
+  floor?: FloorResult;
 }
 
 async function benchDialect(opts: Options, dialect: Dialect, work: string): Promise<DialectReport> {
@@ -438,6 +443,18 @@ async function benchDialect(opts: Options, dialect: Dialect, work: string): Prom
         `data_versions +${(after.dataVersions - before.dataVersions).toLocaleString('en-US')} (${checks.dataVersions ? 'ok' : 'WRONG'})`,
     );
     if (!opts.keep) fs.rmSync(file, { force: true });
+    let floor: FloorResult | undefined;
+    if (opts.floorRows > 0) {
+      floor = await insertFloor(
+        dialect,
+        dialect === 'sqlite' ? path.join(location, 'finhub.db') : location,
+        before.budgets,
+        Math.min(opts.floorRows, opts.rows),
+      );
+      console.log(
+        `  floor: the last ${floor.rows.toLocaleString('en-US')} rows stored again by bare INSERTs: ${rate(floor.withTriggers, 1)} rows/s with the triggers, ${rate(floor.withoutTriggers, 1)} without`,
+      );
+    }
     return {
       dialect,
       location: label,
@@ -450,6 +467,7 @@ async function benchDialect(opts: Options, dialect: Dialect, work: string): Prom
       after,
       checks,
       cpuProfileDir,
+      floor,
     };
   } finally {
     await handle.close();
@@ -505,7 +523,10 @@ async function main(argv: string[]): Promise<void> {
     console.log(
       `${r.dialect}: import ${rate(r.import.rows, r.import.seconds)} rows/s (goal ≥ ${GOALS[r.dialect].toLocaleString('en-US')}: ${perSecond >= GOALS[r.dialect] ? 'met' : 'NOT met'}), ` +
         `dry run ${rate(r.dryRun.rows, r.dryRun.seconds)} rows/s; import peak RSS ${fmt(r.import.peakEarly.rssMb)} MB at ≤ 100k rows, ${fmt(r.import.peakEnd.rssMb)} MB at the end (${growth >= 0 ? '+' : ''}${fmt(growth)} MB); ` +
-        `rows check ${r.checks.budgets && r.checks.auditLogs && r.checks.dataVersions ? 'ok' : 'WRONG'}`,
+        `rows check ${r.checks.budgets && r.checks.auditLogs && r.checks.dataVersions ? 'ok' : 'WRONG'}` +
+        (r.floor
+          ? `; floor ${rate(r.floor.withTriggers, 1)} rows/s with triggers, ${rate(r.floor.withoutTriggers, 1)} without`
+          : ''),
     );
   }
   const resultsDir = path.join(root, 'bench', 'results');

@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
 export type Cell = number | string | boolean | null;
-export type ColumnType = 'int' | 'text' | 'jsonb' | 'timestamptz' | 'boolean';
+export type ColumnType = 'int' | 'bigint' | 'text' | 'jsonb' | 'timestamptz' | 'date' | 'boolean';
 
 /** A table written: its columns, in the order of each row's cells. */
 export interface Sink {
