@@ -12,7 +12,8 @@
 //
 // Options: --db sqlite,postgres (either or both), --rows N (default 1,000,000), --database-url URL
 // (else DATABASE_URL or TEST_DATABASE_URL; without one PostgreSQL is skipped), --node-args "…"
-// (Node flags for the measured processes), --cpu-prof, --keep (leave the database and the file).
+// (Node flags for the measured processes), --cpu-prof, --keep (leave the database and the file),
+// --floor-rows N (default 100,000; 0: no floor).
 //
 // Each database is fresh: SQLite in a new data directory under os.tmpdir() with the app's own
 // settings (WAL, synchronous = FULL: durable commits), PostgreSQL in a new schema of the given
@@ -25,8 +26,9 @@
 // (this file with --step) as the owner, timed around the one importCsv call; RSS and the V8 heap
 // used are sampled every 250 ms and at every progress call (5,000 rows), and the peaks up to
 // 100k rows read and up to the end are reported, with the process's maxRSS. After the import the
-// bench checks that budgets, audit_logs and data_versions each hold N more rows. Results: a table
-// on stdout and JSON in bench/results/.
+// bench checks that budgets, audit_logs and data_versions each hold N more rows, and measures the
+// floor: the last --floor-rows rows it wrote stored again by bare INSERTs, with the triggers and
+// without (bench/insert-floor.ts). Results: a table on stdout and JSON in bench/results/.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
