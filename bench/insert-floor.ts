@@ -4,7 +4,15 @@
 // SQLite, one unnest statement a batch on PostgreSQL), no parsing, checks or JSON building. Run
 // twice, with the tables' triggers (what the import pays for counts and aggregates) and without,
 // each in a transaction rolled back. No import can be faster than the first figure.
-import { postgresConn, sqliteConn, type Cell, type Conn, type Sink } from '../db/generate-bulk.ts';
+import {
+  AUDIT_SINK,
+  postgresConn,
+  sqliteConn,
+  VERSIONS_SINK,
+  type Cell,
+  type Conn,
+  type Sink,
+} from '../db/generate-bulk.ts';
 
 const BATCH = 500;
 const COPY_OFFSET = 1_000_000_000;
@@ -27,40 +35,8 @@ const SINKS: Sink[] = [
       ['updated_at', 'timestamptz'],
     ],
   },
-  {
-    table: 'audit_logs',
-    columns: [
-      ['table_name', 'text'],
-      ['record_id', 'int'],
-      ['action', 'text'],
-      ['old_data', 'jsonb'],
-      ['new_data', 'jsonb'],
-      ['changes', 'jsonb'],
-      ['user_id', 'int'],
-      ['actor_label', 'text'],
-      ['timestamp', 'timestamptz'],
-      ['ip_address', 'text'],
-      ['user_agent', 'text'],
-      ['reason', 'text'],
-      ['session_id', 'text'],
-      ['company_id', 'int'],
-    ],
-  },
-  {
-    table: 'data_versions',
-    columns: [
-      ['table_name', 'text'],
-      ['record_id', 'int'],
-      ['version', 'int'],
-      ['data', 'jsonb'],
-      ['created_by', 'int'],
-      ['created_at', 'timestamptz'],
-      ['action', 'text'],
-      ['comment', 'text'],
-      ['is_active', 'boolean'],
-      ['company_id', 'int'],
-    ],
-  },
+  AUDIT_SINK,
+  VERSIONS_SINK,
 ];
 
 export interface FloorResult {

@@ -13,7 +13,7 @@
 // other tables keep their triggers. Deterministic for a given seed and book.
 import { recountAuditEntries } from './audit-counts.ts';
 import type { DatabaseHandle } from './client.ts';
-import { postgresConn, sqliteConn, Writer, type Sink } from './generate-bulk.ts';
+import { AUDIT_SINK as AUDIT, postgresConn, sqliteConn, VERSIONS_SINK as VERSIONS, Writer } from './generate-bulk.ts';
 import { writeNotifications } from './generate-notifications.ts';
 import {
   AGENTS,
@@ -82,41 +82,6 @@ export async function bookMarks(handle: DatabaseHandle): Promise<BookMarks> {
   }
   return marks;
 }
-
-const AUDIT: Sink = {
-  table: 'audit_logs',
-  columns: [
-    ['table_name', 'text'],
-    ['record_id', 'int'],
-    ['action', 'text'],
-    ['old_data', 'jsonb'],
-    ['new_data', 'jsonb'],
-    ['changes', 'jsonb'],
-    ['user_id', 'int'],
-    ['actor_label', 'text'],
-    ['timestamp', 'timestamptz'],
-    ['ip_address', 'text'],
-    ['user_agent', 'text'],
-    ['reason', 'text'],
-    ['session_id', 'text'],
-    ['company_id', 'int'],
-  ],
-};
-const VERSIONS: Sink = {
-  table: 'data_versions',
-  columns: [
-    ['table_name', 'text'],
-    ['record_id', 'int'],
-    ['version', 'int'],
-    ['data', 'jsonb'],
-    ['created_by', 'int'],
-    ['created_at', 'timestamptz'],
-    ['action', 'text'],
-    ['comment', 'text'],
-    ['is_active', 'boolean'],
-    ['company_id', 'int'],
-  ],
-};
 
 const camelKeys = new Map<string, string>();
 const camelKey = (key: string) => {

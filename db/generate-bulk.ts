@@ -15,6 +15,43 @@ export interface Sink {
   columns: [string, ColumnType][];
 }
 
+/** An audit entry as the app stores it (columns in the order of the cells). */
+export const AUDIT_SINK: Sink = {
+  table: 'audit_logs',
+  columns: [
+    ['table_name', 'text'],
+    ['record_id', 'int'],
+    ['action', 'text'],
+    ['old_data', 'jsonb'],
+    ['new_data', 'jsonb'],
+    ['changes', 'jsonb'],
+    ['user_id', 'int'],
+    ['actor_label', 'text'],
+    ['timestamp', 'timestamptz'],
+    ['ip_address', 'text'],
+    ['user_agent', 'text'],
+    ['reason', 'text'],
+    ['session_id', 'text'],
+    ['company_id', 'int'],
+  ],
+};
+/** A record version as the app stores it. */
+export const VERSIONS_SINK: Sink = {
+  table: 'data_versions',
+  columns: [
+    ['table_name', 'text'],
+    ['record_id', 'int'],
+    ['version', 'int'],
+    ['data', 'jsonb'],
+    ['created_by', 'int'],
+    ['created_at', 'timestamptz'],
+    ['action', 'text'],
+    ['comment', 'text'],
+    ['is_active', 'boolean'],
+    ['company_id', 'int'],
+  ],
+};
+
 const FLUSH = 5000;
 /** SQLite: rows per multi-row INSERT (× ≤ 20 columns, far below the parameter limit). */
 const ROWS_PER_STATEMENT = 100;
