@@ -107,7 +107,7 @@ describe.each(TEST_DIALECTS)('finhub import on %s', (dialect) => {
 
   it('a crash in the middle writes nothing; the import is then marked failed and runs again once', async () => {
     // Big enough to be killed while it runs (seconds on either database), small enough to import again quickly.
-    const rows = dialect === 'postgres' ? 5_000 : 25_000;
+    const rows = dialect === 'postgres' ? 20_000 : 40_000;
     const day = (i: number) =>
       `20${10 + (i % 16)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
     const big = write(
