@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type DatabaseIntrospector, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { dialectHelpers, dialectOf } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
@@ -37,6 +37,34 @@ async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   return Object.keys(migrations).filter((name) => !applied.has(name));
 }
 
+/**
+ * The database as the Migrator sees it on PostgreSQL: its introspection (whether its bookkeeping
+ * tables exist) reads only the one schema. Kysely's own reads the columns of every table of every
+ * schema of the database, several times per run: slower with each schema the database holds, and
+ * failing when a table of another schema is dropped meanwhile.
+ */
+function scopedToSchema(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () =>
+      (await sql<{ name: string }>`select nspname as name from pg_namespace where nspname = ${schema}`.execute(db))
+        .rows,
+    getTables: async () =>
+      (
+        await sql<{ name: string }>`select c.relname as name from pg_class c
+          join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v', 'm')`.execute(db)
+      ).rows.map(({ name }) => ({ name, schema, isView: false, isForeign: false, columns: [] })),
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'introspection') return introspection;
+      const value = Reflect.get(target, key, target);
+      // Kysely's methods read private fields: called on the real object, not the proxy.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // An up-to-date database (every start of the web process and the workers) needs no Migrator:
@@ -49,8 +77,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     dialectOf(db) === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
       : undefined;
+  const migratorDb = schema === undefined ? db : scopedToSchema(db, schema);
   for (let attempt = 1; ; attempt++) {
-    const migrator = new Migrator({ db, provider: new ListedMigrations(db), migrationTableSchema: schema });
+    const migrator = new Migrator({ db: migratorDb, provider: new ListedMigrations(db), migrationTableSchema: schema });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     // The same catalog race before any migration ran changed nothing: try again.
