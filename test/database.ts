@@ -23,9 +23,18 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+/**
+ * The environment variable naming a prepared SQLite file (migrated, seeded, owner created) that
+ * the global setup makes once per run (test/global-setup.ts): a prepared SQLite database starts
+ * as a copy of it instead of running the migrations again.
+ */
+export const SQLITE_TEMPLATE_VARIABLE = 'FINHUB_TEST_SQLITE_TEMPLATE';
+
+/** `copyOf`: a SQLite file the new database starts as a copy of. */
+export async function createTestDatabase(dialect: DialectName, copyOf?: string): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finhub-test-'));
   if (dialect === 'sqlite') {
+    if (copyOf) fs.copyFileSync(copyOf, path.join(dataDir, 'finhub.db'));
     const handle = createDatabase({ dataDir });
     return {
       ...handle,
@@ -65,9 +74,19 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
 
 /** A migrated and seeded test database (reference data only, no demo figures, no owner). */
 export async function createPreparedDatabase(dialect: DialectName): Promise<TestDatabase> {
-  const database = await createTestDatabase(dialect);
-  await prepareDatabase(database, { seedDemo: false, owner: { email: 'owner@example.com', password: OWNER_PASSWORD } });
+  const template = process.env[SQLITE_TEMPLATE_VARIABLE];
+  const copyOf = dialect === 'sqlite' && template && fs.existsSync(template) ? template : undefined;
+  const database = await createTestDatabase(dialect, copyOf);
+  // On a copy of the template this finds everything done and changes nothing.
+  await prepareTestDatabase(database);
   return database;
+}
+
+export function prepareTestDatabase(database: Pick<DatabaseHandle, 'db'>) {
+  return prepareDatabase(database, {
+    seedDemo: false,
+    owner: { email: 'owner@example.com', password: OWNER_PASSWORD },
+  });
 }
 
 export const OWNER_PASSWORD = 'Owner-Password-1';
