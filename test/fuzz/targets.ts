@@ -54,6 +54,11 @@ export interface FuzzTarget {
   /** Audit entries an accepted (2xx/3xx) request leaves: exactly one, or none or one (no-op writes, confirmation steps, GETs). */
   audit: 'one' | 'atMostOne' | 'none';
   /**
+   * Rows one record write may touch (default 1): a pivot record is one row per part of its
+   * source, each written with its own audit entry and version, so 'one' means 1 to this many.
+   */
+  rowsPerRecord?: number;
+  /**
    * A sign-in target: the throttle counters are cleared before each case, and an accepted
    * sign-in leaves a `login` audit entry that is an event, not a record write (no version).
    */
@@ -100,7 +105,8 @@ function resourcePathTargets(def: ResourceDef, base: string): FuzzTarget[] {
     ...(def.list.filter ? [def.list.filter.param] : []),
     ...(def.list.exact ?? []),
   ];
-  return [
+  const rowsPerRecord = def.pivot ? Object.keys(def.pivot.parts).length : undefined;
+  const targets: FuzzTarget[] = [
     { method: 'POST', path: base, kind: 'api', actors, audit: 'one', body: apiCase(validRecord(def)) },
     // An update that changes nothing writes nothing (no audit entry, no version).
     {
@@ -130,6 +136,7 @@ function resourcePathTargets(def: ResourceDef, base: string): FuzzTarget[] {
     },
     { method: 'GET', path: base, kind: 'api', actors, audit: 'none', body: getCase(listParams) },
   ];
+  return targets.map((target) => ({ ...target, rowsPerRecord }));
 }
 
 /** A route file's source, or that of the module its action is re-exported from (a thin route). */
