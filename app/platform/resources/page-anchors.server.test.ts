@@ -67,12 +67,14 @@ describe.each(TEST_DIALECTS)('deep pages from anchors on %s', (dialect) => {
     // that an index orders: here the planner is told to prefer the indexes, as at a million rows.
     reader = database.url ? createDatabase({ url: planAsIfLarge(database.url), poolSize: 2 }) : database;
     owner = await userContext(reader.db, await ownerId(database.db));
+    // The rows are written with the default plans: the reader's settings only shape its reads.
+    const writer = await userContext(database.db, await ownerId(database.db));
     const departments = await database.db.selectFrom('departments').select('id').orderBy('id').limit(2).execute();
     department = departments[0].id;
     const companyIds: number[] = [];
     for (const name of ['Anchor One', 'Anchor Two']) {
       const companyId = (
-        await createRecord(owner, companies, {
+        await createRecord(writer, companies, {
           name: `${name} ${Math.random().toString(36).slice(2, 8)}`,
           type: 'marketing',
           description: null,
@@ -81,11 +83,11 @@ describe.each(TEST_DIALECTS)('deep pages from anchors on %s', (dialect) => {
       companyIds.push(companyId);
       for (const [i, d] of departments.entries()) {
         const categoryId = (
-          await createRecord(owner, expenseCategories, { companyId, departmentId: d.id, name: `Cat ${i}` })
+          await createRecord(writer, expenseCategories, { companyId, departmentId: d.id, name: `Cat ${i}` })
         ).id;
         const rows = companyIds.length === 1 ? 18 : 11;
         for (let n = 0; n < rows; n++) {
-          await createRecord(owner, actualExpenses, {
+          await createRecord(writer, actualExpenses, {
             departmentId: d.id,
             categoryId,
             amount: AMOUNTS[(n + i) % AMOUNTS.length],
