@@ -103,6 +103,11 @@ const monthShare = (dialect: DialectName, r: string, k: string) => {
     return `(div(${r}.amount_cents::numeric * (${k} + 1), ${n}) - div(${r}.amount_cents::numeric * ${k}, ${n}))`;
   return `((${r}.amount_cents * (${k} + 1)) / ${n} - (${r}.amount_cents * ${k}) / ${n})`;
 };
+/** The 'YYYY-MM' of month `k` (0-based) of the months row `r` covers. */
+const coveredMonth = (dialect: DialectName, r: string, k: string) =>
+  dialect === 'postgres'
+    ? `to_char(date_trunc('month', ${r}.start_date::timestamp) + make_interval(months => ${k}), 'YYYY-MM')`
+    : `strftime('%Y-%m', ${r}.start_date, 'start of month', '+' || ${k} || ' months')`;
 const periodRank = (r: string) =>
   `case ${r}.period when 'monthly' then ${PERIOD_RANK.monthly} when 'quarterly' then ${PERIOD_RANK.quarterly} else ${PERIOD_RANK.annual} end`;
 
@@ -127,10 +132,10 @@ export function aggregateRebuildStatements(table: string, dialect: DialectName):
       row_number() over (partition by ${a.key.map((c) => `c.${c}`).join(', ')}, ${months} order by ${periodRank('c')}, c.id desc) as pick`;
   const expanded =
     dialect === 'postgres'
-      ? `${ranked(`to_char(date_trunc('month', c.start_date::timestamp) + make_interval(months => k), 'YYYY-MM')`, 'k')}
+      ? `${ranked(coveredMonth(dialect, 'c', 'k'), 'k')}
         from ${a.source} c cross join lateral generate_series(0, ${monthsCovered(dialect, 'c')} - 1) as k
         where c.status = '${PLAN_STATUS}'`
-      : `${ranked(`strftime('%Y-%m', c.start_date, 'start of month', '+' || e.k || ' months')`, 'e.k')}
+      : `${ranked(coveredMonth(dialect, 'c', 'e.k'), 'e.k')}
         from expansion e join ${a.source} c on c.id = e.id`;
   const withExpansion =
     dialect === 'postgres'
@@ -333,10 +338,8 @@ export async function createAggregates(db: Kysely<any>, dialect: DialectName): P
  * compares it with each covered month's chosen row instead of choosing again from every row of
  * its key (which cost more the more rows the key had).
  */
-const beats = (a: Plans, current: string) => {
-  const rank = (row: string) => periodRank(row);
-  return `${rank('excluded')} < ${rank(current)} or (${rank('excluded')} = ${rank(current)} and excluded.${a.chosen} > ${current}.${a.chosen})`;
-};
+const beats = (a: Plans, current: string) =>
+  `${periodRank('excluded')} < ${periodRank(current)} or (${periodRank('excluded')} = ${periodRank(current)} and excluded.${a.chosen} > ${current}.${a.chosen})`;
 
 /** SQLite: the insert trigger of a plans aggregate, comparing the new row with each month's chosen row. */
 function sqlitePlanInsert(a: Plans): string {
@@ -344,7 +347,7 @@ function sqlitePlanInsert(a: Plans): string {
   return `create trigger ${a.source}_${a.target}_insert after insert on ${a.source} when new.status = '${PLAN_STATUS}' begin
     insert into ${a.target} (${a.key.join(', ')}, month, ${a.chosen}, period, months, amount_cents)
     with recursive covered(k) as (select 0 union all select k + 1 from covered where k + 1 < ${n})
-    select ${a.key.map((c) => `new.${c}`).join(', ')}, strftime('%Y-%m', new.start_date, 'start of month', '+' || k || ' months'),
+    select ${a.key.map((c) => `new.${c}`).join(', ')}, ${coveredMonth('sqlite', 'new', 'k')},
       new.id, new.period, ${n}, ${monthShare('sqlite', 'new', 'k')}
     from covered where true
     on conflict (${primaryKey(a).join(', ')}) do update set ${a.chosen} = excluded.${a.chosen}, period = excluded.period,
@@ -368,7 +371,7 @@ function postgresInserted(schema: string, a: Aggregate): string {
   return `insert into ${target} as t (${key}, month, ${a.chosen}, period, months, amount_cents)
     select distinct on (${pk}) ${key}, month, chosen, period, months, amount_cents from (
       select ${a.key.map((c) => `c.${c}`).join(', ')},
-        to_char(date_trunc('month', c.start_date::timestamp) + make_interval(months => k), 'YYYY-MM') as month,
+        ${coveredMonth('postgres', 'c', 'k')} as month,
         c.id as chosen, c.period, ${monthsCovered('postgres', 'c')} as months, ${monthShare('postgres', 'c', 'k')} as amount_cents,
         ${periodRank('c')} as rank
       from inserted c cross join lateral generate_series(0, ${monthsCovered('postgres', 'c')} - 1) as k
