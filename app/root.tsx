@@ -1,4 +1,5 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import {
   Links,
   Meta,
@@ -17,6 +18,9 @@ import { ToastView } from './ui/toast.tsx';
 import { useAppLinkNavigation } from './ui/app-link.tsx';
 import { documentLoader } from './features/shell/index.server.ts';
 import { appearanceClasses } from './features/settings/index.ts';
+import { documentAreas } from './features/shell/page-areas.ts';
+import { I18nProvider, useT } from './platform/i18n/i18n-context.tsx';
+import { DEFAULT_PREFERENCES } from './platform/i18n/preferences.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -26,6 +30,12 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: 'Group Finance Hub' }];
 
 export const loader = documentLoader;
+
+/** A page of another area needs that area's messages, which come with the document's data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || documentAreas(currentUrl.pathname).join() !== documentAreas(nextUrl.pathname).join();
+
+const NO_MESSAGES = {};
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -37,8 +47,9 @@ function Document({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   useAppLinkNavigation();
+  const preferences = data?.preferences ?? DEFAULT_PREFERENCES;
   return (
-    <html lang="en" className={appearance ? `h-full ${appearance}` : 'h-full'}>
+    <html lang={preferences.locale} className={appearance ? `h-full ${appearance}` : 'h-full'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -52,7 +63,9 @@ function Document({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full">
-        {children}
+        <I18nProvider preferences={preferences} messages={data?.messages ?? NO_MESSAGES}>
+          {children}
+        </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -75,17 +88,24 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Document>
-      <main className="mx-auto max-w-xl p-10 text-center">
-        <h1 className="text-2xl font-semibold">{status === 404 ? '404 Page Not Found' : 'Something went wrong'}</h1>
-        <p className="mt-2 text-slate-600">
-          {status === 404
-            ? 'Did you forget to add the page to the router?'
-            : 'An unexpected error occurred. Please try again.'}
-        </p>
-        <a href="/" className="mt-6 inline-block text-blue-700 underline">
-          Go to the home page
-        </a>
-      </main>
+      <DocumentError status={status} />
     </Document>
+  );
+}
+
+function DocumentError({ status }: { status: number }) {
+  const t = useT();
+  return (
+    <main className="mx-auto max-w-xl p-10 text-center">
+      <h1 className="text-2xl font-semibold">{status === 404 ? t('404 Page Not Found') : t('Something went wrong')}</h1>
+      <p className="mt-2 text-slate-600">
+        {status === 404
+          ? t('Did you forget to add the page to the router?')
+          : t('An unexpected error occurred. Please try again.')}
+      </p>
+      <a href="/" className="mt-6 inline-block text-blue-700 underline">
+        {t('Go to the home page')}
+      </a>
+    </main>
   );
 }

@@ -10,11 +10,16 @@ import { countNotifications } from '../notifications/index.server.ts';
 import { appearanceOf, findUserSettings } from '../settings/index.server.ts';
 import { getAuth, requiredStep, serviceContext } from '../../platform/session/session.server.ts';
 import { takeToast } from '../../platform/session/toast.server.ts';
+import { DEFAULT_SETTINGS } from '../../platform/session/user-settings-row.ts';
+import { preferencesForGuest, preferencesOf, type Preferences } from '../../platform/i18n/preferences.ts';
+import { catalogs } from './catalogs.server.ts';
+import { documentAreas } from './page-areas.ts';
 
 export async function documentLoader({ request, context }: LoaderFunctionArgs) {
   const [auth, { toast, clear }] = await Promise.all([getAuth(request, context), takeToast(request, context)]);
   let shell = null;
   let appearance: AppearanceSettings | null = null;
+  let preferences: Preferences = preferencesForGuest(request.headers.get('Accept-Language'));
   if (auth) {
     const ctx = serviceContext(request, context, auth);
     // One read of the settings row serves the appearance and the bell's notification switches:
@@ -28,6 +33,7 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
     ]);
     const notifications = restricted ? { total: 0, unread: 0 } : await countNotifications(ctx, { settings });
     appearance = appearanceOf(settings);
+    preferences = preferencesOf(settings ?? DEFAULT_SETTINGS);
     shell = {
       restricted,
       sidebar: restricted ? [] : sidebarLinks(buildSidebar(auth.user, companies)),
@@ -35,8 +41,10 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
       notifications,
     };
   }
+  // The page's language and formats, and only its own messages in that language.
+  const messages = catalogs.forBrowser(preferences.locale, documentAreas(new URL(request.url).pathname));
   // A Response only when a cookie must be cleared (Remix wraps a plain object in json() itself).
   return clear
-    ? json({ shell, toast, appearance }, { headers: { 'Set-Cookie': clear } })
-    : { shell, toast, appearance };
+    ? json({ shell, toast, appearance, preferences, messages }, { headers: { 'Set-Cookie': clear } })
+    : { shell, toast, appearance, preferences, messages };
 }
