@@ -26,7 +26,8 @@ const boundaryZones = [
   {
     target: './app/ui',
     from: './app/platform',
-    except: ['./lib'],
+    // The reader's language comes from context, as every component's does (docs/languages.md).
+    except: ['./lib', './i18n/i18n-context.tsx'],
     message: 'app/ui holds presentation pieces; it takes data as props instead of reading the platform.',
   },
   ...FEATURES.map((feature) => ({
@@ -38,6 +39,8 @@ const boundaryZones = [
       ...FEATURES.filter((other) => other !== feature).flatMap((other) => [
         `./${other}/index.ts`,
         `./${other}/index.server.ts`,
+        // The shell compiles every area's message catalog (docs/languages.md).
+        ...(feature === 'shell' ? [`./${other}/messages.json`] : []),
       ]),
     ],
     message: 'Another area is reached through its index.ts (or index.server.ts) only.',

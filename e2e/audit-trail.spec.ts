@@ -62,7 +62,7 @@ test('search the entries, open the history and restore an older version', async 
   await expect(entries.first()).toContainText(`Reason: ${tag} renamed`);
   await expect(entries.first().getByTestId('change')).toHaveText([
     'Amount: $100.00 → $1,234.50',
-    'End Date: Feb 28, 2031 → Mar 15, 2031',
+    'End Date: 02/28/2031 → 03/15/2031',
     `Description: ${tag} original → ${tag} changed`,
   ]);
   await expect(entries.nth(1)).toContainText(`Record #${id}`);

@@ -103,8 +103,8 @@ test('create an entry with the form, after the required fields are checked', asy
     'Card Issuing',
     '$1,234.56',
     'Quarterly',
-    'Jan 1, 2031',
-    'Mar 31, 2031',
+    '01/01/2031',
+    '03/31/2031',
     'Active',
     '',
   ]);
@@ -172,8 +172,8 @@ test('edit: validation errors keep the form open with the entered values, then t
     'Card Issuing',
     '$750.25',
     'Quarterly',
-    'Apr 1, 2031',
-    'Sep 30, 2031',
+    '04/01/2031',
+    '09/30/2031',
     'Active',
     '',
   ]);

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { postVia, signIn, signInByApi, waitForHydration } from './support/app.ts';
+import { translated } from './support/i18n.ts';
 
 function profileForm(page: Page) {
   return {
@@ -175,12 +176,19 @@ test.describe('settings', () => {
     await page.getByLabel('Default currency').selectOption('GBP');
     await page.getByRole('switch', { name: 'Report e-mails' }).uncheck();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(toast(page)).toContainText('Settings updated');
+    // The new language applies at once (docs/languages.md): the page answers in German.
+    const de = (message: string) => translated('de', message);
+    await expect(toast(page)).toContainText(de('Settings updated'));
     await page.reload();
-    await expect(page.getByLabel('Language')).toHaveValue('de');
-    await expect(page.getByLabel('Timezone')).toHaveValue('America/Chicago');
-    await expect(page.getByLabel('Default currency')).toHaveValue('GBP');
-    await expect(page.getByRole('switch', { name: 'Report e-mails' })).not.toBeChecked();
+    await expect(page.getByLabel(de('Language'))).toHaveValue('de');
+    await expect(page.getByLabel(de('Timezone'))).toHaveValue('America/Chicago');
+    await expect(page.getByLabel(de('Default currency'))).toHaveValue('GBP');
+    await expect(page.getByRole('switch', { name: de('Report e-mails') })).not.toBeChecked();
+    // Back to English for the other tabs.
+    await waitForHydration(page, js);
+    await page.getByLabel(de('Language')).selectOption('en');
+    await page.getByRole('button', { name: de('Save Settings') }).click();
+    await expect(toast(page)).toContainText('Settings updated');
 
     await page.goto('/settings?tab=security');
     await waitForHydration(page, js);

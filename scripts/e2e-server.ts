@@ -50,6 +50,7 @@ const config = loadConfig({
   EMBEDDED_JOBS: process.env.E2E_JOBS === '1' ? '1' : '0',
   OWNER_EMAIL,
   OWNER_PASSWORD,
+  PSEUDO_LOCALE: '1',
   SESSION_SECRET: E2E_SESSION_SECRET,
   ENCRYPTION_KEY: E2E_ENCRYPTION_KEY,
 });

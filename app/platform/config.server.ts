@@ -293,6 +293,7 @@ const EnvSchema = z.object({
         'PGBOSS_SCHEMA must be a plain SQL identifier: lowercase letters, digits and _, not starting with a digit, at most 50 characters',
     }),
   EMBEDDED_JOBS: onOff('EMBEDDED_JOBS', true),
+  PSEUDO_LOCALE: onOff('PSEUDO_LOCALE', false),
   WORKER_POLLING_SECONDS: numberAtLeast('WORKER_POLLING_SECONDS', 0.5, 2),
   WORKER_SUPERVISE_SECONDS: numberAtLeast('WORKER_SUPERVISE_SECONDS', 1, 60),
   WORKER_CONCURRENCY: numberAtLeast('WORKER_CONCURRENCY', 1, 1, true),
@@ -328,6 +329,11 @@ export interface AppConfig {
   openai: OpenAiSettings | null;
   owner: { email?: string; password?: string };
   seedDemo: boolean;
+  /**
+   * Tests only (`PSEUDO_LOCALE=1`): a page requested with `X-Pseudo-Locale: 1` shows every
+   * message marked ⟦…⟧, so a walk of the screens finds text that is not in a catalog.
+   */
+  pseudoLocale: boolean;
   /** Trusted reverse-proxy hops in front of the app (0: none; X-Forwarded-* are then ignored). */
   trustProxy: number;
   /** Requests per user: burst per minute and per hour (100 and 1000, docs/api.md). */
@@ -452,6 +458,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     owner: { email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD },
     apiRateLimits: { perMinute: env.API_RATE_LIMIT_PER_MINUTE, perHour: env.API_RATE_LIMIT_PER_HOUR },
     seedDemo: env.SEED_DEMO,
+    pseudoLocale: env.PSEUDO_LOCALE,
     trustProxy: env.TRUST_PROXY,
     maxBodyBytes: env.MAX_BODY_BYTES,
     imports: { maxBytes: env.IMPORT_MAX_BYTES, inlineBytes: env.IMPORT_INLINE_BYTES },

@@ -11,10 +11,12 @@ import { landingPage } from '../features/dashboards/landing-stats.server.ts';
 import { getDashboard } from '../features/dashboards/dashboard.server.ts';
 import { healthOptions } from '../features/system/health-options.server.ts';
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.view === 'dashboard' ? 'Dashboard · Group Finance Hub' : 'Group Finance Hub' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslate(matches);
+  return [{ title: data?.view === 'dashboard' ? `${t('Dashboard')} · Group Finance Hub` : 'Group Finance Hub' }];
+};
 
 export const access: RouteAccess = [{ methods: { GET: allow.public } }];
 export async function loader({ request, context }: LoaderFunctionArgs) {

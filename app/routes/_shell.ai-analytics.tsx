@@ -5,10 +5,13 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { AiAnalyticsScreen } from '../features/ai/ai-analytics-screen.tsx';
 import type { action, loader } from '../features/ai/ai-analytics-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, loader } from '../features/ai/ai-analytics-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/ai-analytics')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/ai-analytics'))} · Group Finance Hub` },
+];
 
 export default function AiAnalyticsPage() {
   const data = useLoaderData<typeof loader>();

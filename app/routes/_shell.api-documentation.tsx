@@ -17,8 +17,11 @@ import { loadScreen, tabOf } from '../platform/screen/screen.server.ts';
 import { API_MAX_LIMIT } from '../platform/lib/paging.ts';
 import { positiveIdParam } from '../platform/lib/query.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/api-documentation')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/api-documentation'))} · Group Finance Hub` },
+];
 
 export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
 

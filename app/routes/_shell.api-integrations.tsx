@@ -5,10 +5,13 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { IntegrationsScreen } from '../features/integrations/api-integrations-screen.tsx';
 import type { action, loader } from '../features/integrations/api-integrations-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, loader } from '../features/integrations/api-integrations-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/api-integrations')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/api-integrations'))} · Group Finance Hub` },
+];
 
 export default function ApiIntegrationsPage() {
   const data = useLoaderData<typeof loader>();

@@ -5,10 +5,13 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { AuditTrailScreen, type AuditTrailAction } from '../features/audit/audit-trail-screen.tsx';
 import type { action, loader } from '../features/audit/audit-trail-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, loader } from '../features/audit/audit-trail-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/audit-trail')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/audit-trail'))} · Group Finance Hub` },
+];
 
 export default function AuditTrail() {
   const data = useLoaderData<typeof loader>();

@@ -5,10 +5,13 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { BackupRecoveryScreen, type BackupRecoveryAction } from '../features/backups/backup-recovery-screen.tsx';
 import type { action, loader } from '../features/backups/backup-recovery-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, loader } from '../features/backups/backup-recovery-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/backup-recovery')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/backup-recovery'))} · Group Finance Hub` },
+];
 
 export default function BackupRecovery() {
   const data = useLoaderData<typeof loader>();

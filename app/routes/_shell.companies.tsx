@@ -1,123 +1,21 @@
-// Companies: a card grid (name, type badge, description, created date) over the generic
-// resource loader, form and delete flow.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { DeleteButton } from '../platform/resources/delete-button.tsx';
-import {
-  AddButton,
-  ExportButton,
-  exportHref,
-  ImportButton,
-  ResourceOverlays,
-} from '../platform/resources/resource-screen.tsx';
-import { PageHeading } from '../ui/page-heading.tsx';
-import { useListLoading } from '../platform/resources/data-table.tsx';
-import { Pagination } from '../ui/table/pagination.tsx';
-import { PencilIcon } from '../ui/icons.tsx';
-import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
-import { formatInstantDate } from '../platform/lib/format.ts';
-import { unpackRows } from '../platform/lib/packed-rows.ts';
-import { withParams } from '../platform/lib/url.ts';
-import { companies } from '../features/finance/companies.ts';
-import { COMPANY_TYPE_LABELS } from '../platform/resources/shared.ts';
-import { resourceScreenAccess } from '../platform/screen/route-access.ts';
+// /companies: the screen; its loader, action and access live in
+// app/features/finance/companies-route.server.ts.
+import type { MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { CompaniesScreen } from '../features/finance/companies-screen.tsx';
+import type { loader } from '../features/finance/companies-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/companies')} · Group Finance Hub` }];
-export const access = resourceScreenAccess(companies);
-export const loader = (args: LoaderFunctionArgs) => resourceLoader(companies, args);
-export const action = (args: ActionFunctionArgs) => resourceAction(companies, args);
+export { access, action, loader } from '../features/finance/companies-route.server.ts';
 
-/** Badge colours by company type: mobile orange, infrastructure blue, fintech green, marketing purple, other grey. */
-const TYPE_BADGE: Record<string, string> = {
-  mobile: 'bg-orange-100 text-orange-800',
-  infrastructure: 'bg-blue-100 text-blue-800',
-  fintech: 'bg-green-100 text-green-800',
-  marketing: 'bg-purple-100 text-purple-800',
-};
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/companies'))} · Group Finance Hub` },
+];
 
-export default function CompaniesScreen() {
+export default function Companies() {
   const data = useLoaderData<typeof loader>();
-  const { search } = useLocation();
-  const loading = useListLoading();
-  return (
-    <div>
-      <PageHeading title={screenTitle('/companies')}>
-        <div className="flex flex-wrap gap-2">
-          <ExportButton href={exportHref(companies, search)} />
-          {data.can.create ? <ImportButton def={companies} /> : null}
-          {data.can.create ? <AddButton noun="Company" /> : null}
-        </div>
-      </PageHeading>
-      <ResourceOverlays def={companies} />
-      {loading ? (
-        <p className="mb-4 flex items-center gap-2 text-sm text-slate-600" data-testid="loading">
-          <span className="h-4 w-4 animate-spin rounded-full border-2 border-blue-600 border-t-transparent" />{' '}
-          Loading...
-        </p>
-      ) : null}
-      {data.total === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="text-slate-600">No companies found</p>
-          {data.can.create ? (
-            <div className="mt-4">
-              <AddButton noun="Company" />
-            </div>
-          ) : null}
-        </div>
-      ) : (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {unpackRows(data.rows).map((company) => (
-              <li
-                key={company.id}
-                className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-                data-testid="company-card"
-              >
-                <div className="flex items-start justify-between gap-2">
-                  <h2 className="text-lg font-semibold text-slate-900">{company.name}</h2>
-                  <span
-                    className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${TYPE_BADGE[company.type ?? ''] ?? 'bg-slate-100 text-slate-700'}`}
-                  >
-                    {COMPANY_TYPE_LABELS[company.type ?? ''] ?? company.type}
-                  </span>
-                </div>
-                <p className="mt-2 flex-1 text-sm text-slate-600">{company.description}</p>
-                <div className="mt-4 flex items-center justify-between text-xs text-slate-500">
-                  <span>Created {formatInstantDate(company.createdAt)}</span>
-                  <div className="flex gap-1">
-                    {data.can.edit ? (
-                      <Link
-                        to={withParams(search, { edit: company.id, new: null })}
-                        preventScrollReset
-                        className="rounded p-1.5 text-blue-700 hover:bg-blue-50"
-                        title="Edit"
-                        aria-label={`Edit ${company.name}`}
-                      >
-                        <PencilIcon className="h-4 w-4" />
-                      </Link>
-                    ) : null}
-                    {data.can.delete ? (
-                      <DeleteButton
-                        id={company.id}
-                        label={company.name ?? ''}
-                        message={`Are you sure you want to delete ${company.name}?`}
-                      />
-                    ) : null}
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-          {data.pageCount > 1 ? (
-            <div className="mt-4 rounded-lg border border-slate-200 bg-white">
-              <Pagination page={data.page} pageCount={data.pageCount} total={data.total} pageSize={data.pageSize} />
-            </div>
-          ) : null}
-        </>
-      )}
-    </div>
-  );
+  return <CompaniesScreen data={data} />;
 }
 
 export { ShellErrorBoundary as ErrorBoundary } from '../features/shell/error-screen.tsx';

@@ -5,10 +5,14 @@ import { useLoaderData } from '@remix-run/react';
 import { EditorStatsScreen } from '../features/users/editor-stats-screen.tsx';
 import type { loader } from '../features/users/editor-stats-route.server.ts';
 import { ShellErrorBoundary } from '../features/shell/error-screen.tsx';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, loader } from '../features/users/editor-stats-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Editor Statistics · Group Finance Hub' }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslate(matches);
+  return [{ title: `${t('Editor Statistics')} · Group Finance Hub` }];
+};
 
 export default function EditorStatistics() {
   const { tab, stats, paging, history } = useLoaderData<typeof loader>();

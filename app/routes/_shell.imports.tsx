@@ -5,10 +5,13 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { ImportScreen, type ImportScreenData } from '../features/imports/import-screen.tsx';
 import type { ActionAnswer } from '../platform/screen/action-result.tsx';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, loader } from '../features/imports/import-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/imports')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/imports'))} · Group Finance Hub` },
+];
 
 export default function Imports() {
   const data = useLoaderData<ImportScreenData>();

@@ -6,10 +6,13 @@ import type { ActionAnswer } from '../platform/screen/action-result.tsx';
 import { NotificationsScreen } from '../features/notifications/notifications-screen.tsx';
 import type { loader } from '../features/notifications/notifications-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, loader } from '../features/notifications/notifications-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/notifications')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/notifications'))} · Group Finance Hub` },
+];
 
 export default function NotificationsPage() {
   const data = useLoaderData<typeof loader>();

@@ -6,10 +6,13 @@ import type { ActionAnswer } from '../platform/screen/action-result.tsx';
 import { ProfileScreen } from '../features/settings/profile-screen.tsx';
 import type { loader } from '../features/settings/profile-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, headers, loader } from '../features/settings/profile-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/profile')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/profile'))} · Group Finance Hub` },
+];
 
 export default function ProfilePage() {
   const data = useLoaderData<typeof loader>();

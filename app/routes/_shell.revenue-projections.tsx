@@ -1,14 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { ResourceScreen } from '../platform/resources/resource-screen.tsx';
 import { resourceAction, resourceLoader } from '../platform/resources/resource-screen.server.ts';
+import { requestI18n } from '../features/shell/index.server.ts';
 import { revenueProjections } from '../features/finance/revenue-projections.ts';
 import { resourceScreenAccess } from '../platform/screen/route-access.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/revenue-projections')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/revenue-projections'))} · Group Finance Hub` },
+];
 export const access = resourceScreenAccess(revenueProjections);
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(revenueProjections, args);
-export const action = (args: ActionFunctionArgs) => resourceAction(revenueProjections, args);
+export const action = (args: ActionFunctionArgs) => resourceAction(revenueProjections, args, { i18n: requestI18n });
 
 export default function Screen() {
   return <ResourceScreen def={revenueProjections} />;

@@ -6,10 +6,13 @@ import { SystemMonitoringScreen } from '../features/system/system-monitoring-scr
 import type { ActionAnswer } from '../platform/screen/action-result.tsx';
 import type { loader } from '../features/system/system-monitoring-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, loader } from '../features/system/system-monitoring-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/system-monitoring')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/system-monitoring'))} · Group Finance Hub` },
+];
 
 export default function SystemMonitoring() {
   const data = useLoaderData<typeof loader>();

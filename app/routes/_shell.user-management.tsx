@@ -9,10 +9,13 @@ import {
 } from '../features/users/user-management-screen.tsx';
 import type { action, loader } from '../features/users/user-management-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, loader } from '../features/users/user-management-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/user-management')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/user-management'))} · Group Finance Hub` },
+];
 
 export default function Screen() {
   const data = useLoaderData<typeof loader>();

@@ -5,10 +5,13 @@ import { useLoaderData } from '@remix-run/react';
 import { VultSubscriberMetricsScreen } from '../features/company-metrics/vult-subscriber-metrics-screen.tsx';
 import type { loader } from '../features/company-metrics/vult-subscriber-metrics-route.server.ts';
 import { screenTitle } from '../platform/screen/navigation.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, loader } from '../features/company-metrics/vult-subscriber-metrics-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: `${screenTitle('/vult-subscriber-metrics')} · Group Finance Hub` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaTranslate(matches)(screenTitle('/vult-subscriber-metrics'))} · Group Finance Hub` },
+];
 
 export default function VultSubscriberMetrics() {
   const data = useLoaderData<typeof loader>();

@@ -2,10 +2,13 @@
 // conversation (kept on the server), answered as a stream of newline-delimited JSON events:
 // {"delta": text}… then {"done": true, "context": …} or {"error": "Chat failed: …"}. Refusals
 // and bad input are plain JSON errors before the stream starts, and so is the 429 of a question
-// asked while another analysis of the user's runs (one at a time, until the last event).
+// asked while another analysis of the user's runs (one at a time, until the last event). The
+// conversation is the screen's: its answers and failures are in the reader's language.
 import { apiRoute, readJson } from '../platform/api/api.server.ts';
 import { allow } from '../platform/screen/route-access.ts';
-import { askInConversation, StreamQuestion } from '../features/ai/ai-conversation.server.ts';
+import { askInConversation, chatFailureText, StreamQuestion } from '../features/ai/ai-conversation.server.ts';
+import { readerWording } from '../features/ai/wording.server.ts';
+import { requestI18n } from '../features/shell/index.server.ts';
 import { holdAnalysisLease } from '../features/ai/analysis-limit.server.ts';
 import type { ChatStreamEvent } from '../features/ai/answers.ts';
 import { fieldErrorsFromZod, invalid, isDomainError } from '../platform/errors.ts';
@@ -14,10 +17,11 @@ export const { loader, action, access } = apiRoute({
   POST: {
     allow: allow.to('analytics'),
     body: StreamQuestion,
-    run: async ({ request, context, ctx }) => {
+    run: async ({ request, context, ctx, auth }) => {
       const parsed = StreamQuestion.safeParse(await readJson(request));
       if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
       const lease = await holdAnalysisLease(ctx);
+      const i18n = requestI18n(request, auth);
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
@@ -26,6 +30,7 @@ export const { loader, action, access } = apiRoute({
             const conversation = await askInConversation(ctx, context.config.openai, parsed.data.message, {
               onDelta: (delta) => send({ delta }),
               signal: request.signal,
+              wording: readerWording(i18n),
             });
             // Released before the last event: the next question may follow it at once.
             await lease.release();
@@ -33,12 +38,7 @@ export const { loader, action, access } = apiRoute({
           } catch (error) {
             await lease.release();
             if (!isDomainError(error)) console.error('AI chat stream failed:', error);
-            send({
-              error:
-                isDomainError(error) && error.message.startsWith('Chat failed: ')
-                  ? error.message
-                  : `Chat failed: ${isDomainError(error) ? error.message : 'an unexpected error'}`,
-            });
+            send({ error: chatFailureText(i18n.t, error) });
           }
           controller.close();
         },

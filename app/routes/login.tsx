@@ -5,10 +5,14 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import type { ActionAnswer } from '../platform/screen/action-result.tsx';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
 import type { loader } from '../features/auth/login-route.server.ts';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, headers, loader } from '../features/auth/login-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Sign in · Group Finance Hub' }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslate(matches);
+  return [{ title: `${t('Sign in')} · Group Finance Hub` }];
+};
 
 export default function LoginPage() {
   const data = useLoaderData<typeof loader>();

@@ -4,10 +4,14 @@ import type { MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import type { ActionAnswer } from '../platform/screen/action-result.tsx';
 import { LoginTwoFactorScreen } from '../features/auth/login-two-factor-screen.tsx';
+import { metaTranslate } from '../platform/i18n/meta-translate.ts';
 
 export { access, action, headers, loader } from '../features/auth/login-two-factor-route.server.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Two-factor authentication · Group Finance Hub' }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslate(matches);
+  return [{ title: `${t('Two-factor authentication')} · Group Finance Hub` }];
+};
 
 export default function LoginTwoFactorPage() {
   const actionData = useActionData<ActionAnswer>();

@@ -4,6 +4,7 @@ import { clearSessionCookieHeader, getAuth, serviceContext } from '../platform/s
 import { redirectWithToast } from '../platform/session/toast.server.ts';
 import { logout } from '../features/auth/auth.server.ts';
 import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+import { requestI18n } from '../features/shell/index.server.ts';
 
 export const access: RouteAccess = [{ methods: { GET: allow.redirect, POST: allow.public } }];
 
@@ -13,10 +14,11 @@ export const loader = () => redirect('/');
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await getAuth(request, context);
   if (auth) await logout(serviceContext(request, context, auth), auth.session.id);
+  const { t } = requestI18n(request, auth);
   return redirectWithToast(
     context,
     '/',
-    { type: 'success', title: 'Logged Out', description: 'You have been logged out successfully.' },
+    { type: 'success', title: t('Logged Out'), description: t('You have been logged out successfully.') },
     { 'Set-Cookie': await clearSessionCookieHeader(context) },
   );
 }

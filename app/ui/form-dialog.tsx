@@ -4,6 +4,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { CloseIcon } from './icons.tsx';
+import { useT } from '../platform/i18n/i18n-context.tsx';
 
 export default function FormDialog({
   title,
@@ -17,6 +18,7 @@ export default function FormDialog({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const t = useT();
   // Closed: the focus goes back to what had it when the form was shown, unless Headless UI has
   // put it somewhere already (after its own clean-up, hence the next frame).
   useEffect(
@@ -41,7 +43,7 @@ export default function FormDialog({
             <Link
               to={closeTo}
               className="rounded p-1 text-slate-500 hover:bg-slate-100"
-              aria-label="Close"
+              aria-label={t('Close')}
               preventScrollReset
             >
               <CloseIcon />

@@ -7,11 +7,13 @@ import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useHydrated } from '../platform/lib/use-hydrated.ts';
 import { CloseIcon } from './icons.tsx';
+import { useT } from '../platform/i18n/i18n-context.tsx';
 
 const FormDialog = lazy(() => import('./form-dialog.tsx'));
 
 export function FormPanel({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const hydrated = useHydrated();
+  const t = useT();
   // What had the focus when the form was shown (the link that opened it), for the dialog to give
   // it back: Headless UI only knows the focus moves made after its module loaded.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
@@ -28,7 +30,7 @@ export function FormPanel({ title, closeTo, children }: { title: string; closeTo
         <Link
           to={closeTo}
           className="rounded p-1 text-slate-500 hover:bg-slate-100"
-          aria-label="Close"
+          aria-label={t('Close')}
           preventScrollReset
         >
           <CloseIcon />

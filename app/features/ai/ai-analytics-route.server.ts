@@ -25,7 +25,9 @@ import {
 import { noteRetryAfter } from '../../platform/http/rate-limit.server.ts';
 import { positiveIdParam } from '../../platform/lib/query.ts';
 import type { Toast } from '../../platform/lib/toast.ts';
-import { formatRelativeTime } from '../../platform/lib/format.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
+import { requestI18n } from '../shell/index.server.ts';
+import { readerWording } from './wording.server.ts';
 import {
   analyzeCompanyBudget,
   ANOMALY_WINDOWS,
@@ -35,18 +37,33 @@ import {
   SELECT_COMPANY,
   type ExpensePrediction,
 } from './ai-analytics.server.ts';
-import { dailyExpenses, detectExpenseAnomalies, type AnomalyDay } from './ai-anomalies.server.ts';
+import { ANOMALIES_COMPUTING, dailyExpenses, detectExpenseAnomalies, type AnomalyDay } from './ai-anomalies.server.ts';
 import { askInConversation, ChatForm, clearConversation, loadConversation } from './ai-conversation.server.ts';
 import { generateInsights, listInsights } from './ai-insights.server.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
-import { isDomainError } from '../../platform/errors.ts';
-import { oneAnalysisAtATime } from './analysis-limit.server.ts';
+import { DomainError, isDomainError } from '../../platform/errors.ts';
+import { ANALYSIS_RUNNING, oneAnalysisAtATime } from './analysis-limit.server.ts';
 import { offsetParam } from '../../platform/lib/paging.ts';
 
 const numberParam = <T extends number>(url: URL, name: string, allowed: readonly T[], fallback: T): T => {
   const value = Number(url.searchParams.get(name));
   return (allowed as readonly number[]).includes(value) ? (value as T) : fallback;
 };
+
+/** The refusals the services word in English that this screen shows, in the reader's words. */
+const REFUSALS: Record<string, string> = {
+  [ANALYSIS_RUNNING]: msg('An analysis is already running. Try again in a few seconds.'),
+  [SELECT_COMPANY]: msg('Please select a company for budget analysis'),
+  [ANOMALIES_COMPUTING]: msg('Anomalies are being computed for the first time. Try again in a minute.'),
+};
+const CHAT_FAILED = 'Chat failed: ';
+
+/** A service's message in the reader's words when the screen knows it (else as the service wrote it). */
+function refusalText(t: Translate, message: string): string {
+  if (REFUSALS[message]) return t(REFUSALS[message]);
+  if (message.startsWith(CHAT_FAILED)) return t('Chat failed: {reason}', { reason: message.slice(CHAT_FAILED.length) });
+  return message;
+}
 
 /**
  * One analysis of the user's (counted, one at a time): a failure shows on its tab (bad filters,
@@ -63,7 +80,7 @@ async function attempt<T>(
     if (!isDomainError(error)) throw error;
     return {
       result: null,
-      error: error.errors?.[0]?.message ?? error.message,
+      error: refusalText(requestI18n(screen.request, screen.auth).t, error.errors?.[0]?.message ?? error.message),
       retryAfter: error.kind === 'rateLimited' ? error.retryAfter : undefined,
     };
   }
@@ -96,14 +113,18 @@ function byWeekBeyondAMonth(days: AnomalyDay[]): AnomalyDay[] {
   return weeks;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** After an Analyze (run=1): 'Analysis Complete' with what was found, or the failure toast. */
-function analysisToast(run: boolean, failed: string, error: string | null, done: string): Toast | null {
+/** After an Analyze (run=1): 'Analysis Complete' with what was found, or the failure toast (`failed`: its words). */
+function analysisToast(
+  t: Translate,
+  run: boolean,
+  failed: (error: string) => string,
+  error: string | null,
+  done: string,
+): Toast | null {
   if (!run) return null;
   return error
-    ? { type: 'error', title: 'Error', description: `${failed}: ${error}` }
-    : { type: 'success', title: 'Analysis Complete', description: done };
+    ? { type: 'error', title: t('Error'), description: failed(error) }
+    : { type: 'success', title: t('Analysis Complete'), description: done };
 }
 
 async function tabData(
@@ -114,16 +135,24 @@ async function tabData(
   const { ctx, url } = screen;
   const run = url.searchParams.get('run') === '1';
   const companyId = filters.companyId ?? undefined;
+  const i18n = requestI18n(screen.request, screen.auth);
+  const { t } = i18n;
+  const wording = readerWording(i18n);
   if (tab === 'insights')
     return { insights: await listInsights(ctx, { companyId: filters.companyId }).catch(() => []) };
   if (tab === 'predictions') {
     const { result, error, retryAfter } = await attempt(screen, () =>
-      predictExpenses(ctx, {
-        companyId,
-        departmentId: filters.departmentId ?? undefined,
-        categoryId: filters.categoryId ?? undefined,
-        months: filters.months,
-      }),
+      predictExpenses(
+        ctx,
+        {
+          companyId,
+          departmentId: filters.departmentId ?? undefined,
+          categoryId: filters.categoryId ?? undefined,
+          months: filters.months,
+        },
+        new Date(),
+        wording,
+      ),
     );
     // Ranked by predicted amount: one page of rows, and the monthly series of the first alone (the chart's).
     const offset = offsetParam(url, PREDICTION_PAGE);
@@ -135,10 +164,14 @@ async function tabData(
       error,
       retryAfter,
       toast: analysisToast(
+        t,
         run,
-        'Failed to predict expenses',
+        (reason) => t('Failed to predict expenses: {error}', { error: reason }),
         error,
-        `${plural(result?.length ?? 0, 'prediction')} generated`,
+        t('{count, plural, one {{n} prediction generated} other {{n} predictions generated}}', {
+          count: result?.length ?? 0,
+          n: String(result?.length ?? 0),
+        }),
       ),
     };
   }
@@ -157,7 +190,7 @@ async function tabData(
       const computed =
         found.computedAt === null
           ? null
-          : { ago: formatRelativeTime(found.computedAt).toLowerCase(), at: found.computedAt, stale: found.stale };
+          : { ago: wording.ago(found.computedAt, Date.now()), at: found.computedAt, stale: found.stale };
       // The page's rows without their advice: the screen words it from the type (recommendationsFor).
       const anomalies =
         found.computedAt === null ? null : found.anomalies.map(({ recommendations: _r, companyId: _c, ...a }) => a);
@@ -172,32 +205,51 @@ async function tabData(
           run && computed
             ? {
                 type: 'success',
-                title: 'Analysis Complete',
-                description: `${found.total} ${found.total === 1 ? 'anomaly' : 'anomalies'} detected`,
+                title: t('Analysis Complete'),
+                description: t('{count, plural, one {{n} anomaly detected} other {{n} anomalies detected}}', {
+                  count: found.total,
+                  n: String(found.total),
+                }),
               }
             : null,
       };
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      const message = error.errors?.[0]?.message ?? error.message;
-      return { anomalies: null, error: message, toast: analysisToast(run, 'Failed to detect anomalies', message, '') };
+      const message = refusalText(t, error.errors?.[0]?.message ?? error.message);
+      return {
+        anomalies: null,
+        error: message,
+        toast: analysisToast(
+          t,
+          run,
+          (reason) => t('Failed to detect anomalies: {error}', { error: reason }),
+          message,
+          '',
+        ),
+      };
     }
   }
   if (tab === 'budget') {
     if (!filters.companyId)
       return {
         budget: null,
-        error: SELECT_COMPANY,
-        toast: run ? { type: 'error', title: 'Error', description: SELECT_COMPANY } : null,
+        error: refusalText(t, SELECT_COMPANY),
+        toast: run ? { type: 'error', title: t('Error'), description: refusalText(t, SELECT_COMPANY) } : null,
       };
     const { result, error, retryAfter } = await attempt(screen, () =>
-      analyzeCompanyBudget(ctx, { companyId: filters.companyId, year: filters.year }),
+      analyzeCompanyBudget(ctx, { companyId: filters.companyId, year: filters.year }, wording),
     );
     return {
       budget: result,
       error,
       retryAfter,
-      toast: analysisToast(run, 'Failed to analyze budget', error, 'Budget performance analysis ready'),
+      toast: analysisToast(
+        t,
+        run,
+        (reason) => t('Failed to analyze budget: {error}', { error: reason }),
+        error,
+        t('Budget performance analysis ready'),
+      ),
     };
   }
   if (tab === 'chat')
@@ -263,21 +315,39 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json(data, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
   });
 
+/** Runs an intent, the refusals the screen knows in the reader's words. */
+async function translatingRefusals<T>(t: Translate, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const message = refusalText(t, error.message);
+    if (message === error.message) throw error;
+    throw new DomainError(error.kind, message, { errors: error.errors, retryAfter: error.retryAfter });
+  }
+}
+
 const intents = {
   generate: intent({
     allow: allow.to('analytics'),
-    failed: 'Failed to fetch insights',
+    failed: msg('Failed to fetch insights'),
     run: async (_value, screen, form) => {
+      const { t } = requestI18n(screen.request, screen.auth);
       const companyId = positiveIdParam(String(form.get('companyId') ?? ''));
-      const insights = await oneAnalysisAtATime(screen.ctx, () =>
-        generateInsights(screen.ctx, companyId, new Date(), screen.context.config.openai),
+      const insights = await translatingRefusals(t, () =>
+        oneAnalysisAtATime(screen.ctx, () =>
+          generateInsights(screen.ctx, companyId, new Date(), screen.context.config.openai),
+        ),
       );
       return succeed(
         screen,
         {
           type: 'success',
-          title: 'Analysis Complete',
-          description: `${insights.length} insight${insights.length === 1 ? '' : 's'} generated`,
+          title: t('Analysis Complete'),
+          description: t('{count, plural, one {{n} insight generated} other {{n} insights generated}}', {
+            count: insights.length,
+            n: String(insights.length),
+          }),
         },
         { to: `/ai-analytics?tab=insights${companyId ? `&companyId=${companyId}` : ''}` },
       );
@@ -286,11 +356,17 @@ const intents = {
   chat: intent({
     allow: allow.to('analytics'),
     schema: ChatForm,
-    invalid: 'Chat failed: Message is required',
-    failed: 'Chat failed',
+    invalid: msg('Chat failed: Message is required'),
+    failed: msg('Chat failed'),
     run: async ({ message }, screen) => {
-      await oneAnalysisAtATime(screen.ctx, () =>
-        askInConversation(screen.ctx, screen.context.config.openai, message, { signal: screen.request.signal }),
+      const i18n = requestI18n(screen.request, screen.auth);
+      await translatingRefusals(i18n.t, () =>
+        oneAnalysisAtATime(screen.ctx, () =>
+          askInConversation(screen.ctx, screen.context.config.openai, message, {
+            signal: screen.request.signal,
+            wording: readerWording(i18n),
+          }),
+        ),
       );
       return redirect('/ai-analytics?tab=chat');
     },

@@ -10,6 +10,7 @@ import type { BudgetAnalysis, ExpensePrediction } from './answers.ts';
 import { actorCompanyScope, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
 import { fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
 import { budgetFigures, expenseMonthSeries } from '../finance/index.server.ts';
+import { ENGLISH, type Wording } from './wording.server.ts';
 
 export const PREDICTION_MONTHS = [1, 3, 6, 12] as const;
 export const ANOMALY_WINDOWS = [7, 14, 30, 90] as const;
@@ -82,11 +83,15 @@ export const PredictionRequest = z.object({
   months: choice(PREDICTION_MONTHS, 'months', 3),
 });
 
-/** POST /api/ai/predict-expenses: per category × department, the next 1, 3, 6 or 12 months from the current one. */
+/**
+ * POST /api/ai/predict-expenses: per category × department, the next 1, 3, 6 or 12 months from the
+ * current one; the factors in `wording`'s words (the Predictions tab: the reader's).
+ */
 export async function predictExpenses(
   ctx: ServiceContext,
   input: unknown,
   now = new Date(),
+  wording: Wording = ENGLISH,
 ): Promise<ExpensePrediction[]> {
   requirePermission(ctx, 'analytics');
   const request = parse(PredictionRequest, input);
@@ -129,7 +134,7 @@ export async function predictExpenses(
   const categories = new Map(categoryRows.map((r) => [r.id, r]));
   return [...groups.values()]
     .map((g) => {
-      const result = forecast(g.series, request.months);
+      const result = forecast(g.series, request.months, wording);
       return {
         companyId: categories.get(g.categoryId)?.companyId ?? 0,
         companyName: categories.get(g.categoryId)?.companyName ?? '',
@@ -162,6 +167,7 @@ export async function predictExpenses(
 export async function analyzeCompanyBudget(
   ctx: ServiceContext,
   input: { companyId?: unknown; year?: unknown },
+  wording: Wording = ENGLISH,
 ): Promise<BudgetAnalysis> {
   requirePermission(ctx, 'analytics');
   const request = parse(
@@ -191,6 +197,7 @@ export async function analyzeCompanyBudget(
     year,
     figures.map((f) => ({ categoryId: f.categoryId!, budgetCents: f.planCents, actualCents: f.actualCents })),
     categoryNames,
+    wording,
   );
   return {
     companyId,

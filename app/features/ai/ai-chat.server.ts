@@ -2,29 +2,55 @@
 // common questions itself from the same services the screens use, within the asker's permissions
 // and company scope, with the numbers it used, and says it is in offline mode. Questions it
 // cannot answer get the list of what it can. POST /api/ai/chat {message, context, history} →
-// {response, context}.
+// {response, context}. The /api's answers are English; the screen's are in the reader's language
+// (`wording`), though the questions it understands offline stay English ones.
 import { z } from 'zod';
 import { SUGGESTED, SUGGESTED_QUESTIONS } from './ai-chat-questions.ts';
-import { formatRelativeTime } from '../../platform/lib/format.ts';
 import { analyzeCompanyBudget, BUDGET_YEARS, predictExpenses } from './ai-analytics.server.ts';
-import { ANOMALIES_COMPUTING, detectExpenseAnomalies } from './ai-anomalies.server.ts';
+import { detectExpenseAnomalies } from './ai-anomalies.server.ts';
 import { ledgerTotals } from './ai-books.server.ts';
 import type { ChatAnswer, ChatContext } from './answers.ts';
 import { answerWithModel, type ModelOptions, type ModelTurn } from './ai-model.server.ts';
 import type { OpenAiSettings } from '../../platform/config.server.ts';
 import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
 import { fieldErrorsFromZod, invalid } from '../../platform/errors.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
+import { ENGLISH, type Wording } from './wording.server.ts';
 
-export const OFFLINE_NOTE = 'Offline mode: answered from the books without a language model.';
-export const CAPABILITIES = [
-  `total expenses or revenue of a company or the group for a year, a month or the last N days ("${SUGGESTED.companySpend}"), also for one expense category ("${SUGGESTED.categorySpend}")`,
-  `the top expense categories ("${SUGGESTED.topCategories}")`,
-  `budget against actual and the variance ("${SUGGESTED.budget}")`,
-  `unusual expenses ("${SUGGESTED.anomalies}")`,
-  `predicted expenses, also for one category ("${SUGGESTED.forecast}")`,
+const offlineNote = (t: Translate) => t('Offline mode: answered from the books without a language model.');
+/** What the offline mode answers, each with an example asked as it understands it. */
+const capabilities = (t: Translate) => [
+  t(
+    'total expenses or revenue of a company or the group for a year, a month or the last N days ("{example}"), also for one expense category ("{category}")',
+    { example: SUGGESTED.companySpend, category: SUGGESTED.categorySpend },
+  ),
+  t('the top expense categories ("{example}")', { example: SUGGESTED.topCategories }),
+  t('budget against actual and the variance ("{example}")', { example: SUGGESTED.budget }),
+  t('unusual expenses ("{example}")', { example: SUGGESTED.anomalies }),
+  t('predicted expenses, also for one category ("{example}")', { example: SUGGESTED.forecast }),
 ];
+const helpIntro = (t: Translate) => t('I can answer these questions without a language model:');
+export const OFFLINE_NOTE = offlineNote(ENGLISH.t);
+export const CAPABILITIES = capabilities(ENGLISH.t);
 export { SUGGESTED_QUESTIONS };
-export const HELP_INTRO = 'I can answer these questions without a language model:';
+export const HELP_INTRO = helpIntro(ENGLISH.t);
+
+const SEVERITY_WORDS: Record<string, string> = {
+  critical: msg('critical'),
+  high: msg('high'),
+  medium: msg('medium'),
+  low: msg('low'),
+};
+const ANOMALY_TYPE_WORDS: Record<string, string> = {
+  unusual_amount: msg('unusual amount'),
+  duplicate: msg('duplicate'),
+  new_vendor: msg('new vendor'),
+};
+const TREND_WORDS: Record<string, string> = {
+  increasing: msg('increasing'),
+  decreasing: msg('decreasing'),
+  stable: msg('stable'),
+};
 
 export const ChatRequest = z.object({
   message: z
@@ -44,8 +70,6 @@ interface Period {
   label: string;
 }
 
-const usd = (amount: number) =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const MONTHS = [
   'january',
   'february',
@@ -64,13 +88,18 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const lastDay = (year: number, month: number) => iso(new Date(Date.UTC(year, month + 1, 0)));
 
 /** The period a question names: a month and year, a year, this/last year or month, the last N days; default this year. */
-export function periodOf(text: string, now: Date): Period {
+export function periodOf(text: string, now: Date, wording: Wording = ENGLISH): Period {
+  const { t } = wording;
   const year = now.getUTCFullYear();
   const lower = text.toLowerCase();
   const days = lower.match(/last (\d{1,3}) days?/);
   if (days) {
     const n = Math.min(3650, Number(days[1]));
-    return { from: iso(new Date(now.getTime() - (n - 1) * 86_400_000)), to: iso(now), label: `the last ${n} days` };
+    return {
+      from: iso(new Date(now.getTime() - (n - 1) * 86_400_000)),
+      to: iso(now),
+      label: t('{count, plural, one {the last {n} day} other {the last {n} days}}', { count: n, n: String(n) }),
+    };
   }
   const named = lower.match(new RegExp(`\\b(${MONTHS.join('|')})\\b(?:\\s+(\\d{4}))?`));
   if (named) {
@@ -79,14 +108,14 @@ export function periodOf(text: string, now: Date): Period {
     return {
       from: `${y}-${String(month + 1).padStart(2, '0')}-01`,
       to: lastDay(y, month),
-      label: `${named[1][0].toUpperCase()}${named[1].slice(1)} ${y}`,
+      label: t('{month} {year}', { month: wording.month(month + 1), year: String(y) }),
     };
   }
   if (/\bthis month\b/.test(lower))
-    return { from: `${iso(now).slice(0, 7)}-01`, to: lastDay(year, now.getUTCMonth()), label: 'this month' };
+    return { from: `${iso(now).slice(0, 7)}-01`, to: lastDay(year, now.getUTCMonth()), label: t('this month') };
   if (/\blast month\b/.test(lower)) {
     const d = new Date(Date.UTC(year, now.getUTCMonth() - 1, 1));
-    return { from: iso(d), to: lastDay(d.getUTCFullYear(), d.getUTCMonth()), label: 'last month' };
+    return { from: iso(d), to: lastDay(d.getUTCFullYear(), d.getUTCMonth()), label: t('last month') };
   }
   const explicit = lower.match(/\b(20\d{2})\b/);
   const y = explicit ? Number(explicit[1]) : /\blast year\b/.test(lower) ? year - 1 : year;
@@ -168,7 +197,7 @@ function topicOf(text: string): Topic | null {
   return null;
 }
 
-const where = (company: { name: string } | null) => (company ? company.name : 'the group');
+const where = (t: Translate, company: { name: string } | null) => (company ? company.name : t('the group'));
 
 /** The expense category a question names (of the company asked about, within scope), as people write it. */
 async function categoryOf(ctx: ServiceContext, text: string, companyId: number | null): Promise<string | null> {
@@ -190,8 +219,15 @@ function namesPeriod(text: string): boolean {
   ).test(text);
 }
 
-/** Answers one message offline. */
-export async function answerOffline(ctx: ServiceContext, input: unknown, now = new Date()): Promise<ChatAnswer> {
+/** Answers one message offline, in `wording`'s words. */
+export async function answerOffline(
+  ctx: ServiceContext,
+  input: unknown,
+  now = new Date(),
+  wording: Wording = ENGLISH,
+): Promise<ChatAnswer> {
+  const { t } = wording;
+  const usd = (amount: number) => wording.money(amount, 2);
   requirePermission(ctx, 'analytics');
   const parsed = ChatRequest.safeParse(input ?? {});
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
@@ -214,9 +250,10 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
       /^\s*(and|what about|how about)\b/.test(text) ||
       (await categoryOf(ctx, rest, companyId)) !== null);
   const topic = topicOf(text) ?? (followUp ? previous : 'help');
-  const period = periodOf(message, now);
+  const period = periodOf(message, now, wording);
+  const place = where(t, company);
   const reply = (topic: string, lines: string[]): ChatAnswer => ({
-    response: [...lines, '', OFFLINE_NOTE].join('\n'),
+    response: [...lines, '', offlineNote(t)].join('\n'),
     context: { companyId, topic, mode: 'offline' },
   });
 
@@ -227,47 +264,92 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
       { companyId: companyId ?? undefined, lookbackDays: window, limit: 5 },
       now,
     );
-    if (found.computedAt === null) return reply('anomalies', [ANOMALIES_COMPUTING]);
-    const computed = `(computed ${formatRelativeTime(found.computedAt, now.getTime()).toLowerCase()})`;
+    if (found.computedAt === null)
+      return reply('anomalies', [t('Anomalies are being computed for the first time. Try again in a minute.')]);
+    const ago = wording.ago(found.computedAt, now.getTime());
     if (found.total === 0)
-      return reply('anomalies', [`No unusual expenses in ${where(company)} over the last ${window} days ${computed}.`]);
+      return reply('anomalies', [
+        t('No unusual expenses in {place} over the last {days} days (computed {ago}).', {
+          place,
+          days: String(window),
+          ago,
+        }),
+      ]);
     return reply('anomalies', [
-      `${found.total} unusual expense${found.total === 1 ? '' : 's'} in ${where(company)} over the last ${window} days ${computed}:`,
-      ...found.anomalies.map(
-        (a) =>
-          `- ${a.companyName}, ${a.date}: ${usd(a.amount)} in ${a.categoryName} (${a.departmentName}), ${a.severity} ${a.anomalyType.replace('_', ' ')}; expected ${usd(a.expectedAmount)}.`,
+      t(
+        '{count, plural, one {{n} unusual expense in {place} over the last {days} days (computed {ago}):} other {{n} unusual expenses in {place} over the last {days} days (computed {ago}):}}',
+        { count: found.total, n: String(found.total), place, days: String(window), ago },
+      ),
+      ...found.anomalies.map((a) =>
+        t('- {company}, {date}: {amount} in {category} ({department}), {severity} {type}; expected {expected}.', {
+          company: a.companyName,
+          date: wording.day(a.date),
+          amount: usd(a.amount),
+          category: a.categoryName,
+          department: a.departmentName,
+          severity: SEVERITY_WORDS[a.severity] ? t(SEVERITY_WORDS[a.severity]) : a.severity,
+          type: ANOMALY_TYPE_WORDS[a.anomalyType] ? t(ANOMALY_TYPE_WORDS[a.anomalyType]) : a.anomalyType,
+          expected: usd(a.expectedAmount),
+        }),
       ),
     ]);
   }
   if (topic === 'predictions') {
     const months = ([12, 6, 3, 1] as const).find((m) => new RegExp(`\\b${m} months?\\b`).test(text)) ?? 3;
     const category = await categoryOf(ctx, rest, companyId);
-    const predictions = (await predictExpenses(ctx, { companyId: companyId ?? undefined, months }, now)).filter(
-      (p) => category === null || p.categoryName === category,
-    );
-    const subject = `${where(company)}${category ? ` on ${category}` : ''}`;
+    const predictions = (
+      await predictExpenses(ctx, { companyId: companyId ?? undefined, months }, now, wording)
+    ).filter((p) => category === null || p.categoryName === category);
+    const subject = category ? t('{place} on {category}', { place, category }) : place;
     if (predictions.length === 0)
-      return reply('predictions', [`There are no expenses in ${subject} to predict from yet.`]);
+      return reply('predictions', [t('There are no expenses in {subject} to predict from yet.', { subject })]);
     const total = predictions.reduce((s, p) => s + p.predictedAmount, 0);
     return reply('predictions', [
-      `Predicted expenses of ${subject} for the next ${months} month${months === 1 ? '' : 's'}: ${usd(total)}.`,
-      ...predictions
-        .slice(0, 5)
-        .map(
-          (p) =>
-            `- ${p.companyName}, ${p.categoryName} (${p.departmentName}): ${usd(p.predictedAmount)}, ${p.trend}, confidence ${Math.round(p.confidence * 100)}%.`,
-        ),
+      t(
+        '{count, plural, one {Predicted expenses of {subject} for the next # month: {amount}.} other {Predicted expenses of {subject} for the next # months: {amount}.}}',
+        { count: months, subject, amount: usd(total) },
+      ),
+      ...predictions.slice(0, 5).map((p) =>
+        t('- {company}, {category} ({department}): {amount}, {trend}, confidence {confidence}.', {
+          company: p.companyName,
+          category: p.categoryName,
+          department: p.departmentName,
+          amount: usd(p.predictedAmount),
+          trend: TREND_WORDS[p.trend] ? t(TREND_WORDS[p.trend]) : p.trend,
+          confidence: wording.percent(Math.round(p.confidence * 100)),
+        }),
+      ),
     ]);
   }
   if (topic === 'budget') {
     if (!company)
-      return reply('budget', ['Which company? Budget analysis is per company, e.g. "Is Vult over budget in 2026?"']);
+      return reply('budget', [
+        t('Which company? Budget analysis is per company, e.g. "{example}"', {
+          example: 'Is Vult over budget in 2026?',
+        }),
+      ]);
     const year = Number(period.from.slice(0, 4));
     if (!(BUDGET_YEARS as readonly number[]).includes(year))
-      return reply('budget', [`Budget analysis covers ${BUDGET_YEARS.join(', ')}.`]);
-    const analysis = await analyzeCompanyBudget(ctx, { companyId: company.id, year });
+      return reply('budget', [t('Budget analysis covers {years}.', { years: BUDGET_YEARS.join(', ') })]);
+    const analysis = await analyzeCompanyBudget(ctx, { companyId: company.id, year }, wording);
+    const figures = {
+      company: company.name,
+      year: String(year),
+      budget: usd(analysis.totalBudget),
+      actual: usd(analysis.totalActual),
+      variance: usd(analysis.variance),
+      percent: analysis.variancePercentage === null ? '' : ` (${wording.percent(analysis.variancePercentage)})`,
+    };
     return reply('budget', [
-      `${company.name} in ${year}: budget ${usd(analysis.totalBudget)}, actual ${usd(analysis.totalActual)}, variance ${usd(analysis.variance)}${analysis.variancePercentage === null ? '' : ` (${analysis.variancePercentage}%)`} — ${analysis.variance > 0 ? 'over budget' : 'within budget'}.`,
+      analysis.variance > 0
+        ? t(
+            '{company} in {year}: budget {budget}, actual {actual}, variance {variance}{percent} — over budget.',
+            figures,
+          )
+        : t(
+            '{company} in {year}: budget {budget}, actual {actual}, variance {variance}{percent} — within budget.',
+            figures,
+          ),
       ...analysis.recommendations.map((r) => `- ${r}`),
     ]);
   }
@@ -280,9 +362,10 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
       groupBy: 'category',
     });
     const top = totals.groups.slice(0, 5);
-    if (top.length === 0) return reply('categories', [`No expenses in ${where(company)} for ${period.label}.`]);
+    if (top.length === 0)
+      return reply('categories', [t('No expenses in {place} for {period}.', { place, period: period.label })]);
     return reply('categories', [
-      `Top expense categories of ${where(company)} for ${period.label}:`,
+      t('Top expense categories of {place} for {period}:', { place, period: period.label }),
       ...top.map((g, i) => `${i + 1}. ${g.label}: ${usd(g.amount)}`),
     ]);
   }
@@ -294,7 +377,10 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
       to: period.to,
     });
     return reply('revenue', [
-      `Revenue of ${where(company)} for ${period.label}: ${usd(total)} from ${count} entr${count === 1 ? 'y' : 'ies'}.`,
+      t(
+        '{count, plural, one {Revenue of {place} for {period}: {amount} from {n} entry.} other {Revenue of {place} for {period}: {amount} from {n} entries.}}',
+        { count, n: String(count), place, period: period.label, amount: usd(total) },
+      ),
     ]);
   }
   if (topic === 'expenses') {
@@ -308,7 +394,10 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
         category,
       });
       return reply('expenses', [
-        `Expenses of ${where(company)} on ${category} for ${period.label}: ${usd(total)} across ${count} expense${count === 1 ? '' : 's'}.`,
+        t(
+          '{count, plural, one {Expenses of {place} on {category} for {period}: {amount} across {n} expense.} other {Expenses of {place} on {category} for {period}: {amount} across {n} expenses.}}',
+          { count, n: String(count), place, category, period: period.label, amount: usd(total) },
+        ),
       ]);
     }
     const { total, count } = await ledgerTotals(ctx, {
@@ -318,14 +407,19 @@ export async function answerOffline(ctx: ServiceContext, input: unknown, now = n
       to: period.to,
     });
     return reply('expenses', [
-      `Expenses of ${where(company)} for ${period.label}: ${usd(total)} across ${count} expense${count === 1 ? '' : 's'}.`,
+      t(
+        '{count, plural, one {Expenses of {place} for {period}: {amount} across {n} expense.} other {Expenses of {place} for {period}: {amount} across {n} expenses.}}',
+        { count, n: String(count), place, period: period.label, amount: usd(total) },
+      ),
     ]);
   }
-  return reply('help', [HELP_INTRO, ...CAPABILITIES.map((c) => `- ${c}`)]);
+  return reply('help', [helpIntro(t), ...capabilities(t).map((c) => `- ${c}`)]);
 }
 
 export interface ChatOptions extends Pick<ModelOptions, 'onDelta' | 'signal' | 'limits'> {
   now?: Date;
+  /** The reader's words (the screen's chat); the /api answers in English. */
+  wording?: Wording;
 }
 
 /** The earlier messages a request carries, as model turns (chat messages or role/content pairs; anything else skipped). */
@@ -351,7 +445,7 @@ export async function answerChat(
 ): Promise<ChatAnswer> {
   const now = options.now ?? new Date();
   if (!openai) {
-    const answer = await answerOffline(ctx, input, now);
+    const answer = await answerOffline(ctx, input, now, options.wording);
     for (const line of answer.response.split(/(?<=\n)/)) options.onDelta?.(line);
     return answer;
   }
@@ -363,7 +457,7 @@ export async function answerChat(
     ctx,
     openai,
     { message: parsed.data.message, history: historyTurns(parsed.data.history) },
-    { ...options, now },
+    { ...options, now, language: options.wording?.locale },
   );
   return {
     response,

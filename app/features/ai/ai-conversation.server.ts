@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { answerChat, type ChatContext, type ChatOptions } from './ai-chat.server.ts';
 import type { OpenAiSettings } from '../../platform/config.server.ts';
 import { actingUser, inTransaction, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
-import { DomainError } from '../../platform/errors.ts';
+import { DomainError, isDomainError } from '../../platform/errors.ts';
+import type { Translate } from '../../platform/i18n/messages.ts';
 
 /** POST /api/ai/chat/stream's body. */
 export const StreamQuestion = z.object({
@@ -102,6 +103,12 @@ export async function askInConversation(
       await trx.deleteFrom('aiChatMessages').where('sessionId', '=', sessionId).where('id', '<', keep.id).execute();
   });
   return loadConversation(ctx);
+}
+
+/** Why an answer failed ('Chat failed: …'), in the reader's words; the reason a service gave stays as it gave it. */
+export function chatFailureText(t: Translate, error: unknown): string {
+  if (!isDomainError(error)) return t('Chat failed: an unexpected error');
+  return t('Chat failed: {reason}', { reason: error.message.replace(/^Chat failed: /, '') });
 }
 
 export async function clearConversation(ctx: ServiceContext): Promise<void> {

@@ -11,6 +11,12 @@ import { answerChat } from './ai-chat.server.ts';
 import { answerWithModel, narrateInsights } from './ai-model.server.ts';
 import type { OpenAiSettings } from '../../platform/config.server.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
+import { formatsFor } from '../../platform/i18n/formats.ts';
+import { preferencesOf } from '../../platform/i18n/preferences.ts';
+import { DEFAULT_SETTINGS } from '../../platform/session/user-settings-row.ts';
+import { ENGLISH, readerWording } from './wording.server.ts';
+
+const DEFAULT_PREFERENCES = preferencesOf(DEFAULT_SETTINGS);
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const KEY = 'sk-fake-secret-key';
@@ -145,6 +151,17 @@ describe.each(TEST_DIALECTS)('chat with the language model on %s', (dialect) => 
       'turn 7',
       'now',
     ]);
+  });
+
+  it("asks for the answer in the screen reader's language; the /api's stays English", async () => {
+    fake.script = () => ({ content: 'ok' });
+    const i18n = { preferences: { locale: 'es' as const }, t: ENGLISH.t, formats: formatsFor(DEFAULT_PREFERENCES) };
+    await answerChat(analyst, settings, { message: 'now' }, { now: NOW, wording: readerWording(i18n) });
+    await answerChat(analyst, settings, { message: 'now' }, { now: NOW });
+    const [spanish, english] = fake.requests.map((r) => String(r.body.messages[0].content));
+    expect(spanish).toContain('Answer in Spanish');
+    expect(english).not.toContain('Answer in');
+    expect(spanish.startsWith(english)).toBe(true);
   });
 
   it("runs the tools with the asker's company scope: another company is refused and never reaches the model", async () => {

@@ -13,6 +13,8 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { runTool, TOOL_DEFINITIONS } from './ai-tools.server.ts';
 import { visibleCompanies } from './ai-books.server.ts';
+import type { Locale } from '../../platform/i18n/locales.ts';
+import { MODEL_LANGUAGE } from './wording.server.ts';
 
 export interface ModelLimits {
   /** Tool calls run per request; further calls are refused and the model must answer. */
@@ -47,6 +49,8 @@ export interface ModelOptions {
   limits?: Partial<ModelLimits>;
   /** The client went away: stop. */
   signal?: AbortSignal;
+  /** The reader's language (the screen's chat): the answer is written in it. */
+  language?: Locale;
 }
 
 export class ChatFailed extends DomainError {
@@ -59,8 +63,9 @@ function clientFor(settings: OpenAiSettings): OpenAI {
   return new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, maxRetries: 0 });
 }
 
-async function systemPrompt(ctx: ServiceContext, now: Date): Promise<string> {
+async function systemPrompt(ctx: ServiceContext, now: Date, language: Locale = 'en'): Promise<string> {
   const companies = await visibleCompanies(ctx);
+  const answerIn = MODEL_LANGUAGE[language];
   return [
     'You are the finance assistant of Group Finance Hub, for the finance staff of a group of companies.',
     'Answer only from tool results: never invent or estimate a number the tools did not give. Name the period and company of every figure.',
@@ -68,6 +73,11 @@ async function systemPrompt(ctx: ServiceContext, now: Date): Promise<string> {
     `Today is ${now.toISOString().slice(0, 10)}.`,
     `Companies this user may see: ${companies.map((c) => `${c.name} (id ${c.id}, ${c.type})`).join('; ') || 'none'}.`,
     'If a tool answers with an error, say what could not be read; do not retry the same call.',
+    ...(answerIn
+      ? [
+          `Answer in ${answerIn}, whatever the language of the question or the tool results, and write the amounts (still US dollars) and dates as ${answerIn} readers write them; keep company and category names as written.`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -103,7 +113,7 @@ export async function answerWithModel(
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const client = clientFor(settings);
   const messages: ChatCompletionMessageParam[] = [
-    { role: 'system', content: await systemPrompt(ctx, now) },
+    { role: 'system', content: await systemPrompt(ctx, now, options.language) },
     ...input.history.slice(-5).map((turn) => ({ role: turn.role, content: turn.content })),
     { role: 'user', content: input.message },
   ];

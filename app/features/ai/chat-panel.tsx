@@ -9,14 +9,25 @@ import type { Toast } from '../../platform/lib/toast.ts';
 import type { ChatTurn } from './ai-conversation.server.ts';
 import { inputClass } from '../../ui/form.tsx';
 import { ToastView } from '../../ui/toast.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import type { Translate } from '../../platform/i18n/messages.ts';
 
-export const WELCOME = `Hello! I can answer questions about your expenses, revenue, budgets, anomalies and predictions. Ask me, for example, "${SUGGESTED.ourSpend}"`;
-export const CLEARED = 'Chat cleared. Ask me about expenses, revenue, budgets, anomalies or predictions.';
+/** The welcome; its example is a question the offline mode understands, as it is asked. */
+const welcome = (t: Translate) =>
+  t(
+    'Hello! I can answer questions about your expenses, revenue, budgets, anomalies and predictions. Ask me, for example, "{question}"',
+    {
+      question: SUGGESTED.ourSpend,
+    },
+  );
+
+/** A failure already worded for the reader. */
+class ChatFailure extends Error {}
 
 const BUTTON = 'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60';
 
 /** Reads the answer stream: {"delta"} pieces, then {"done"} or {"error"}. */
-async function streamAnswer(message: string, onDelta: (text: string) => void): Promise<void> {
+async function streamAnswer(t: Translate, message: string, onDelta: (text: string) => void): Promise<void> {
   const response = await fetch('/api/ai/chat/stream', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
@@ -24,7 +35,9 @@ async function streamAnswer(message: string, onDelta: (text: string) => void): P
   });
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: { message: string }[] };
-    throw new Error(`Chat failed: ${body.errors?.[0]?.message ?? body.message ?? response.statusText}`);
+    throw new ChatFailure(
+      t('Chat failed: {reason}', { reason: body.errors?.[0]?.message ?? body.message ?? response.statusText }),
+    );
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -36,25 +49,27 @@ async function streamAnswer(message: string, onDelta: (text: string) => void): P
     while ((end = buffer.indexOf('\n')) >= 0) {
       const event = JSON.parse(buffer.slice(0, end)) as { delta?: string; done?: boolean; error?: string };
       buffer = buffer.slice(end + 1);
-      if (event.error) throw new Error(event.error);
+      if (event.error) throw new ChatFailure(event.error);
       if (event.delta) onDelta(event.delta);
       if (event.done) return;
     }
   }
-  throw new Error('Chat failed: the answer was cut off');
+  throw new ChatFailure(t('Chat failed: the answer was cut off'));
 }
 
 export function ChatPanel({
   turns,
   cleared,
   mode,
-  scopeNote,
+  scopeCompany,
 }: {
   turns: ChatTurn[];
   cleared: boolean;
   mode: 'model' | 'offline';
-  scopeNote: string;
+  /** The one company a user limited to it may ask about. */
+  scopeCompany: string | null;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const [live, setLive] = useState<ChatTurn[]>([]);
   const [message, setMessage] = useState('');
@@ -87,7 +102,7 @@ export function ChatPanel({
       { type: 'assistant', content: '', timestamp: now },
     ]);
     try {
-      await streamAnswer(question, (delta) =>
+      await streamAnswer(t, question, (delta) =>
         setLive((l) => {
           const last = l[l.length - 1];
           return [...l.slice(0, -1), { ...last, content: last.content + delta }];
@@ -98,11 +113,8 @@ export function ChatPanel({
       setMessage(question);
       setFailure({
         type: 'error',
-        title: 'Error',
-        description:
-          error instanceof Error && error.message.startsWith('Chat failed')
-            ? error.message
-            : 'Chat failed: the answer could not be read',
+        title: t('Error'),
+        description: error instanceof ChatFailure ? error.message : t('Chat failed: the answer could not be read'),
       });
     } finally {
       setPending(false);
@@ -114,27 +126,36 @@ export function ChatPanel({
       <ol
         ref={log}
         className="max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-4"
-        aria-label="Conversation"
+        aria-label={t('Conversation')}
         aria-live="polite"
         aria-busy={busy}
         data-testid="chat-log"
       >
-        <li className="text-sm text-slate-700">{cleared ? CLEARED : WELCOME}</li>
-        {shown.map((t, i) => (
+        <li className="text-sm text-slate-700">
+          {cleared ? t('Chat cleared. Ask me about expenses, revenue, budgets, anomalies or predictions.') : welcome(t)}
+        </li>
+        {shown.map((turn, i) => (
           <li
             key={i}
-            className={`whitespace-pre-wrap rounded-md p-3 text-sm ${t.type === 'user' ? 'ml-8 bg-blue-50 text-slate-900' : 'mr-8 bg-slate-50 text-slate-800'}`}
-            data-testid={`chat-${t.type}`}
+            className={`whitespace-pre-wrap rounded-md p-3 text-sm ${turn.type === 'user' ? 'ml-8 bg-blue-50 text-slate-900' : 'mr-8 bg-slate-50 text-slate-800'}`}
+            data-testid={`chat-${turn.type}`}
           >
-            <span className="sr-only">{t.type === 'user' ? 'You' : 'Assistant'}: </span>
-            {t.content || (busy && i === shown.length - 1 ? 'Thinking…' : '')}
+            <span className="sr-only">{turn.type === 'user' ? t('You:') : t('Assistant:')} </span>
+            {turn.content ? (
+              // The conversation as stored, each answer in the words it was given in.
+              <span translate="no">{turn.content}</span>
+            ) : busy && i === shown.length - 1 ? (
+              t('Thinking…')
+            ) : (
+              ''
+            )}
           </li>
         ))}
       </ol>
-      <Form method="post" className="space-y-2" aria-label="Ask a question" onSubmit={send}>
+      <Form method="post" className="space-y-2" aria-label={t('Ask a question')} onSubmit={send}>
         <input type="hidden" name="intent" value="chat" />
         <label htmlFor="chat-message" className="block text-sm font-medium text-slate-700">
-          Your question
+          {t('Your question')}
         </label>
         <textarea
           id="chat-message"
@@ -143,7 +164,7 @@ export function ChatPanel({
           rows={2}
           maxLength={2000}
           className={inputClass}
-          placeholder="Ask about expenses, budgets, anomalies or predictions"
+          placeholder={t('Ask about expenses, budgets, anomalies or predictions')}
           value={message}
           onChange={(e) => setMessage(e.target.value)}
           onKeyDown={(e) => {
@@ -155,7 +176,7 @@ export function ChatPanel({
         />
         <div className="flex gap-2">
           <button type="submit" className={BUTTON} disabled={busy || (hydrated && !message.trim())}>
-            {busy ? 'Sending…' : 'Send'}
+            {busy ? t('Sending…') : t('Send')}
           </button>
           <button
             type="submit"
@@ -165,16 +186,16 @@ export function ChatPanel({
             className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-60"
             disabled={busy}
           >
-            Clear
+            {t('Clear')}
           </button>
         </div>
       </Form>
       <Form method="post" id="chat-clear" />
       <p className="text-xs text-slate-600">
         {mode === 'model'
-          ? 'Answers are written by the language model from the books you may see'
-          : 'Offline mode: answers come straight from the books you may see'}
-        ; amounts are in US dollars.{scopeNote}
+          ? t('Answers are written by the language model from the books you may see; amounts are in US dollars.')
+          : t('Offline mode: answers come straight from the books you may see; amounts are in US dollars.')}
+        {scopeCompany ? <> {t('Only {company} is included.', { company: scopeCompany })}</> : null}
       </p>
       {failure ? <ToastView toast={failure} /> : null}
     </div>

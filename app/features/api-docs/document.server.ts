@@ -17,6 +17,7 @@ import { resourceUpdateBody } from '../../platform/http/request-bodies.server.ts
 import type { AccessRule, Method } from '../../platform/screen/route-access.ts';
 import type { OpenApiDocument } from './answers.ts';
 import { OPERATIONS, type ApiOperation } from './operations.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 type Json = Record<string, unknown>;
 
@@ -28,37 +29,37 @@ export interface DocumentSettings {
 export const RESOURCE_PREFIXES = ['', 'vult', 'one-network'] as const;
 
 const AREA_LABELS: Record<Area, string> = {
-  financial: 'financial data',
-  subscriber: 'subscriber data',
-  integrations: 'API integrations',
-  analytics: 'analytics',
-  auditLogs: 'audit logs',
-  backups: 'backups',
-  users: 'user management',
-  admin: 'owners and admins',
-  installation: 'owners and admins of every company',
-  reference: 'reference data',
-  personal: 'any signed-in user',
+  financial: msg('financial data'),
+  subscriber: msg('subscriber data'),
+  integrations: msg('API integrations'),
+  analytics: msg('analytics'),
+  auditLogs: msg('audit logs'),
+  backups: msg('backups'),
+  users: msg('user management'),
+  admin: msg('owners and admins'),
+  installation: msg('owners and admins of every company'),
+  reference: msg('reference data'),
+  personal: msg('any signed-in user'),
 } as Record<Area, string>;
 
 /** Who may call, in words. */
 export function ruleText(rule: AccessRule): string {
   switch (rule.kind) {
     case 'public':
-      return 'Anyone (no session needed)';
+      return msg('Anyone (no session needed)');
     case 'signedIn':
-      return 'Any signed-in user';
+      return msg('Any signed-in user');
     case 'owner':
-      return 'The owner only';
+      return msg('The owner only');
     case 'area':
-      if (rule.area === 'admin') return 'Owners and admins';
+      if (rule.area === 'admin') return msg('Owners and admins');
       if (rule.area === 'installation')
-        return 'Owners and admins not limited to one company (404 to an admin of one company)';
+        return msg('Owners and admins not limited to one company (404 to an admin of one company)');
       return `Permission: ${AREA_LABELS[rule.area] ?? rule.area}${rule.action === 'read' ? '' : ` (${rule.action})`}`;
     case 'self':
       return rule.or
         ? `The user themself, or permission: ${AREA_LABELS[rule.or.area]} (${rule.or.action})`
-        : 'The user themself only';
+        : msg('The user themself only');
     default:
       return rule.kind;
   }
@@ -230,20 +231,20 @@ export function resourceOperations(): ApiOperation[] {
               .max(API_MAX_LIMIT)
               .optional()
               .describe(`Rows to return (default and maximum ${API_MAX_LIMIT})`),
-            offset: z.number().int().min(0).optional().describe('Rows to skip'),
+            offset: z.number().int().min(0).optional().describe(msg('Rows to skip')),
             sortBy: z
               .enum(Object.keys(def.list.sorts) as [string, ...string[]])
               .optional()
-              .describe('Column to sort by'),
-            sortOrder: z.enum(['asc', 'desc']).optional().describe('Sort direction'),
-            search: z.string().optional().describe('Text search over the list’s searchable columns'),
-            companyId: z.number().int().min(1).optional().describe('Rows of this company'),
-            company: z.string().optional().describe('Rows of the company with this name'),
+              .describe(msg('Column to sort by')),
+            sortOrder: z.enum(['asc', 'desc']).optional().describe(msg('Sort direction')),
+            search: z.string().optional().describe(msg('Text search over the list’s searchable columns')),
+            companyId: z.number().int().min(1).optional().describe(msg('Rows of this company')),
+            company: z.string().optional().describe(msg('Rows of the company with this name')),
             companyType: z
               .string()
               .optional()
-              .describe('Rows of companies of this type (mobile, infrastructure, fintech, marketing)'),
-            source: z.string().optional().describe('Rows from this revenue source'),
+              .describe(msg('Rows of companies of this type (mobile, infrastructure, fintech, marketing)')),
+            source: z.string().optional().describe(msg('Rows from this revenue source')),
             ...(def.list.filter
               ? {
                   [def.list.filter.param]: z.string().optional().describe(`The list’s ${def.list.filter.param} filter`),
@@ -256,7 +257,7 @@ export function resourceOperations(): ApiOperation[] {
               ]),
             ),
           });
-          const base = { method, path, tag: 'Resources', rule, oneCompany: companyNamed(def) !== null } as const;
+          const base = { method, path, tag: msg('Resources'), rule, oneCompany: companyNamed(def) !== null } as const;
           const latest = apiPathsOf(def).some((p) => p.latest && `/api/${p.path}` === path);
           if (method === 'GET' && shape === 'collection' && latest)
             ops.push({

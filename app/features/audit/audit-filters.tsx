@@ -4,6 +4,7 @@ import { Form, Link } from '@remix-run/react';
 import { AUDITED_TABLES } from '../resources.ts';
 import { UserFilter } from '../users/index.ts';
 import { Button, inputClass } from '../../ui/form.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 
 export type AuditFilterValues = Record<'q' | 'tableName' | 'userId' | 'recordId' | 'from' | 'to', string>;
 
@@ -18,51 +19,52 @@ export function AuditFilters({
   users: { value: string; label: string }[] | null;
   userText: string;
 }) {
+  const t = useT();
   const label = 'block text-sm font-medium text-slate-700';
   return (
     <Form
       method="get"
       role="search"
-      aria-label="Audit filters"
+      aria-label={t('Audit filters')}
       className="mb-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <input type="hidden" name="tab" value={tab} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-1 lg:col-span-2">
           <label htmlFor="audit-q" className={label}>
-            Search
+            {t('Search')}
           </label>
           <input
             id="audit-q"
             type="search"
             name="q"
             defaultValue={values.q}
-            placeholder="Table, action, user or reason"
+            placeholder={t('Table, action, user or reason')}
             className={inputClass}
           />
         </div>
         <div className="space-y-1">
           <label htmlFor="audit-table" className={label}>
-            Table
+            {t('Table')}
           </label>
           <select id="audit-table" name="tableName" defaultValue={values.tableName} className={inputClass}>
-            <option value="">All tables</option>
-            {AUDITED_TABLES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+            <option value="">{t('All tables')}</option>
+            {AUDITED_TABLES.map((table) => (
+              <option key={table.value} value={table.value}>
+                {t(table.label)}
               </option>
             ))}
           </select>
         </div>
         <div className="space-y-1">
           <label htmlFor="audit-user" className={label}>
-            User
+            {t('User')}
           </label>
           <UserFilter id="audit-user" name="userId" value={values.userId} text={userText} choices={users} />
         </div>
         <div className="space-y-1">
           <label htmlFor="audit-record" className={label}>
-            Record ID
+            {t('Record ID')}
           </label>
           <input
             id="audit-record"
@@ -77,25 +79,25 @@ export function AuditFilters({
         <div className="grid grid-cols-2 gap-2 sm:col-span-2">
           <div className="space-y-1">
             <label htmlFor="audit-from" className={label}>
-              From
+              {t('From')}
             </label>
             <input id="audit-from" type="date" name="from" defaultValue={values.from} className={inputClass} />
           </div>
           <div className="space-y-1">
             <label htmlFor="audit-to" className={label}>
-              To
+              {t('To')}
             </label>
             <input id="audit-to" type="date" name="to" defaultValue={values.to} className={inputClass} />
           </div>
         </div>
       </div>
       <div className="mt-3 flex gap-2">
-        <Button type="submit">Apply</Button>
+        <Button type="submit">{t('Apply')}</Button>
         <Link
           to={`?tab=${tab}`}
           className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
-          Clear
+          {t('Clear')}
         </Link>
       </div>
     </Form>

@@ -8,6 +8,8 @@ import { userContext } from '../../../test/context.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { findResource } from '../resources.ts';
 import { screenTableLabel } from './audit-readable.server.ts';
+import { formatsFor } from '../../platform/i18n/formats.ts';
+import { DEFAULT_PREFERENCES } from '../../platform/i18n/preferences.ts';
 import {
   listAuditLogs,
   listDataVersions,
@@ -213,6 +215,18 @@ describe.each(TEST_DIALECTS)('readable audit trail on %s', (dialect) => {
       ]),
     );
     expect(version.fields!.some((f) => f.field === 'id')).toBe(false);
+    // A screen passes its reader's formats; the /api keeps the fixed ones above.
+    const [shown] = await listDataVersions(
+      ctx,
+      { tableName: 'actual_expenses', recordId: created.id },
+      formatsFor({ ...DEFAULT_PREFERENCES, locale: 'de', dateFormat: 'dd/MM/yyyy' }),
+    );
+    expect(shown.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'amountCents', label: 'Amount', value: '42,00\u00a0$' },
+        { field: 'expenseDate', label: 'Expense Date', value: '31/01/2026' },
+      ]),
+    );
   });
 
   it('shows what an anomaly’s deletes removed, by table as the screens title them', async () => {

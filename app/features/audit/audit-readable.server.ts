@@ -4,14 +4,8 @@
 // declarations; the names of referenced rows are read for a whole page at once, in one
 // statement, and only those the reader may see (another company's row shows as its number).
 import { sql } from 'kysely';
-import {
-  formatDay,
-  formatInstant,
-  formatMoney,
-  formatNumber,
-  formatPercent,
-  MONTH_NAMES,
-} from '../../platform/lib/format.ts';
+import { FIXED_FORMATS, type ValueFormats } from '../../platform/lib/format.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
 import { wordsLabel } from '../../platform/lib/labels.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
 import { ROLE_LABELS } from '../../platform/lib/permissions.ts';
@@ -89,14 +83,14 @@ function columnsOf(tableName: string): Map<string, ColumnInfo> {
     });
   }
   if (tableName === 'users') {
-    add('username', { label: 'Username', kind: 'text' });
-    add('role', { label: 'Role', kind: 'enum', optionLabels: ROLE_LABELS });
+    add('username', { label: msg('Username'), kind: 'text' });
+    add('role', { label: msg('Role'), kind: 'enum', optionLabels: ROLE_LABELS });
   }
   if (tableName === 'users' || (def && companyColumnOf(def) === 'companyId'))
-    add('companyId', { label: 'Company', kind: 'reference', target: COMPANIES });
-  add('createdBy', { label: 'Created By', kind: 'reference', target: USERS });
-  add('createdAt', { label: 'Created', kind: 'instant' });
-  add('updatedAt', { label: 'Updated', kind: 'instant' });
+    add('companyId', { label: msg('Company'), kind: 'reference', target: COMPANIES });
+  add('createdBy', { label: msg('Created By'), kind: 'reference', target: USERS });
+  add('createdAt', { label: msg('Created'), kind: 'instant' });
+  add('updatedAt', { label: msg('Updated'), kind: 'instant' });
   COLUMNS.set(tableName, columns);
   return columns;
 }
@@ -117,32 +111,44 @@ function refId(value: unknown): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-/** A stored value as the screens show it; a referenced row by its name (`names`), else its number. */
-function formatValue(info: ColumnInfo, value: unknown, names: Map<string, string>): string {
+/** The /api's words: English, as declared. */
+const english: Translate = (message) => message;
+
+/**
+ * A stored value as the screens show it, in `f` (the reader's formats, or the /api's fixed ones)
+ * and an option's label in `t`'s words; a referenced row by its name (`names`), else its number.
+ */
+function formatValue(
+  info: ColumnInfo,
+  value: unknown,
+  names: Map<string, string>,
+  f: ValueFormats,
+  t: Translate,
+): string {
   if (value === null || value === undefined || value === '') return NONE;
   const number = Number(value);
   switch (info.kind) {
     case 'money':
-      return Number.isFinite(number) ? formatMoney(number / 100) : String(value);
+      return Number.isFinite(number) ? f.money(number / 100) : String(value);
     case 'decimal':
-      return Number.isFinite(number) ? formatNumber(number / 100) : String(value);
+      return Number.isFinite(number) ? f.number(number / 100) : String(value);
     case 'percent':
-      return Number.isFinite(number) ? formatPercent(number / 100) : String(value);
+      return Number.isFinite(number) ? f.percent(number / 100) : String(value);
     case 'integer':
-      if (info.widget === 'month') return MONTH_NAMES[number - 1] ?? String(value);
+      if (info.widget === 'month') return f.month(number);
       if (info.widget === 'year') return String(value);
-      return Number.isFinite(number) ? formatNumber(number) : String(value);
+      return Number.isFinite(number) ? f.number(number) : String(value);
     case 'date':
-      return formatDay(String(value));
+      return f.day(String(value));
     case 'instant':
-      return typeof value === 'string' ? formatInstant(value) : String(value);
+      return typeof value === 'string' ? f.instant(value) : String(value);
     case 'enum':
-      return info.optionLabels?.[String(value)] ?? String(value);
+      return info.optionLabels?.[String(value)] ? t(info.optionLabels[String(value)]) : String(value);
     case 'boolean':
     case 'flag': {
       const on = value === true || value === 1 || value === 'true';
       const labels = info.optionLabels;
-      return labels?.[String(on)] ?? (on ? 'Yes' : 'No');
+      return t(labels?.[String(on)] ?? (on ? msg('Yes') : msg('No')));
     }
     case 'reference': {
       const id = refId(value);
@@ -191,10 +197,16 @@ async function namesOf(ctx: ServiceContext, wanted: Wanted): Promise<Map<string,
 const byOrder = (tableName: string) => (a: string, b: string) =>
   infoOf(tableName, a).order - infoOf(tableName, b).order;
 
-/** Entries' `changes` as labelled, formatted changes, in the form's order; one statement for the names. */
+/**
+ * Entries' `changes` as labelled, formatted changes, in the form's order; one statement for the
+ * names. `formats` and `t`: the screen's reader's (the /api's fixed formats and English by
+ * default); the labels stay English, the screen shows them through `t`.
+ */
 export async function readableChanges(
   ctx: ServiceContext,
   entries: readonly { tableName: string; changes: Record<string, { old: unknown; new: unknown }> | null }[],
+  formats: ValueFormats = FIXED_FORMATS,
+  t: Translate = english,
 ): Promise<ReadableChange[][]> {
   const wanted = new Wanted();
   for (const entry of entries) {
@@ -212,8 +224,8 @@ export async function readableChanges(
         return {
           field: column,
           label: info.label,
-          old: formatValue(info, changes[column]?.old, names),
-          new: formatValue(info, changes[column]?.new, names),
+          old: formatValue(info, changes[column]?.old, names, formats, t),
+          new: formatValue(info, changes[column]?.new, names, formats, t),
         };
       });
   });
@@ -223,6 +235,8 @@ export async function readableChanges(
 export async function readableVersionData(
   ctx: ServiceContext,
   versions: readonly { tableName: string; data: Record<string, unknown> | null }[],
+  formats: ValueFormats = FIXED_FORMATS,
+  t: Translate = english,
 ): Promise<ReadableField[][]> {
   const wanted = new Wanted();
   for (const version of versions) wanted.add(version.tableName, version.data);
@@ -234,7 +248,7 @@ export async function readableVersionData(
       .sort(byOrder(version.tableName))
       .map((column) => {
         const info = infoOf(version.tableName, column);
-        return { field: column, label: info.label, value: formatValue(info, data[column], names) };
+        return { field: column, label: info.label, value: formatValue(info, data[column], names, formats, t) };
       });
   });
 }

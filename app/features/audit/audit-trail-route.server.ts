@@ -38,6 +38,8 @@ import {
   type DataVersion,
 } from './audit-trail.server.ts';
 import { isDomainError } from '../../platform/errors.ts';
+import { requestI18n } from '../shell/index.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 /**
  * The URL's filters as a query; refused ones (a hand-edited URL) are shown, with nothing listed.
@@ -58,7 +60,10 @@ async function filtersOf(
   };
   const named = values.userId ? await auditUserNamed(screen.ctx, values.userId) : null;
   const userText = named ? named.username : values.userId;
-  if (values.userId && !named) return { values, userText, query: null, error: `No user matches “${values.userId}”` };
+  if (values.userId && !named) {
+    const { t } = requestI18n(screen.request, screen.auth);
+    return { values, userText, query: null, error: t('No user matches “{text}”', { text: values.userId }) };
+  }
   const resolved = { ...values, userId: named?.value ?? '' };
   try {
     return { values: resolved, userText, query: parseAuditQuery(resolved), error: null };
@@ -76,7 +81,8 @@ function mayRestore(screen: Screen, tableName: string, versions: DataVersion[]):
   return can(screen.user, def.area, deleted ? 'create' : 'edit');
 }
 
-async function logsTab({ ctx, url }: Screen, query: AuditQuery | null): Promise<AuditLogsData> {
+async function logsTab({ ctx, url, request, auth }: Screen, query: AuditQuery | null): Promise<AuditLogsData> {
+  const { t, formats } = requestI18n(request, auth);
   if (!query) return { rows: [], total: 0, page: 1, pageSize: AUDIT_SCREEN_PAGE_SIZE };
   const { page, result } = await clampedPage(
     positiveIdParam(url.searchParams.get('page')) ?? 1,
@@ -85,7 +91,7 @@ async function logsTab({ ctx, url }: Screen, query: AuditQuery | null): Promise<
   );
   return {
     ...result,
-    rows: (await withReadableChanges(ctx, result.rows)).map(shownChanges),
+    rows: (await withReadableChanges(ctx, result.rows, formats, t)).map((row) => shownChanges(row, t)),
     page,
     pageSize: AUDIT_SCREEN_PAGE_SIZE,
   };
@@ -93,7 +99,13 @@ async function logsTab({ ctx, url }: Screen, query: AuditQuery | null): Promise<
 
 async function versionsTab(screen: Screen, query: AuditQuery | null) {
   if (!query?.tableName || !query.recordId) return { versions: null, canRestore: false };
-  const versions = await listDataVersions(screen.ctx, { tableName: query.tableName, recordId: query.recordId });
+  const { t, formats } = requestI18n(screen.request, screen.auth);
+  const versions = await listDataVersions(
+    screen.ctx,
+    { tableName: query.tableName, recordId: query.recordId },
+    formats,
+    t,
+  );
   return { versions, canRestore: mayRestore(screen, query.tableName, versions) };
 }
 
@@ -129,14 +141,15 @@ const intents = {
   restore: intent({
     allow: allow.to('auditLogs'),
     schema: RestoreVersionForm,
-    invalid: 'This version cannot be restored',
-    failed: 'Failed to restore this version',
+    invalid: msg('This version cannot be restored'),
+    failed: msg('Failed to restore this version'),
     run: async ({ versionId }, screen, form) => {
+      const { t } = requestI18n(screen.request, screen.auth);
       const version = await getDataVersion(screen.ctx, versionId);
-      const confirm = confirmationStep(form, version.id, restoreMessage(version.version));
+      const confirm = confirmationStep(form, version.id, restoreMessage(t, version.version));
       if (confirm) return confirm;
       await restoreVersion(screen.ctx, version.id);
-      return succeed(screen, `Version ${version.version} restored`);
+      return succeed(screen, t('Version {version} restored', { version: version.version }));
     },
   }),
 };

@@ -6,15 +6,17 @@ import type { AnomalyShown } from './anomalies.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { fieldErrorsOf, formErrorOf, TabNav, type ActionAnswer } from '../../platform/screen/action-result.tsx';
 import { Alert } from '../../ui/form.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 import { AuditFilters, type AuditFilterValues } from './audit-filters.tsx';
 import { AuditLogList, type AuditLogsData } from './audit-log-list.tsx';
 import { Anomalies } from './anomalies.tsx';
 import { ConfirmRestore, DataVersions, type VersionsData } from './data-versions.tsx';
 
 export const AUDIT_TABS = [
-  { key: 'logs', label: 'Audit Logs' },
-  { key: 'versions', label: 'Data Versions' },
-  { key: 'anomalies', label: 'Anomalies' },
+  { key: 'logs', label: msg('Audit Logs') },
+  { key: 'versions', label: msg('Data Versions') },
+  { key: 'anomalies', label: msg('Anomalies') },
 ] as const;
 export type AuditTab = (typeof AUDIT_TABS)[number]['key'];
 
@@ -36,21 +38,26 @@ export interface AuditTrailData {
 export type AuditTrailAction = ActionAnswer & { id?: number; message?: string };
 
 export function AuditTrailScreen({ data, actionData }: { data: AuditTrailData; actionData: AuditTrailAction | null }) {
+  const t = useT();
   const { search } = useLocation();
-  const tabs = AUDIT_TABS.map((t) => ({ ...t, to: withParams(search, { tab: t.key, page: null }) }));
+  const tabs = AUDIT_TABS.map((tab) => ({
+    ...tab,
+    label: t(tab.label),
+    to: withParams(search, { tab: tab.key, page: null }),
+  }));
   const confirm = actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? actionData : null;
   const failure =
     actionData?.intent === 'restore'
-      ? [formErrorOf(actionData), ...Object.values(fieldErrorsOf(actionData))].filter(Boolean)
+      ? [formErrorOf(actionData), ...Object.values(fieldErrorsOf(actionData))].filter((m): m is string => !!m)
       : [];
   return (
     <div>
-      <PageHeading title="Audit Trail" />
+      <PageHeading title={t('Audit Trail')} />
       <AuditFilters key={search} tab={data.tab} values={data.filters} users={data.users} userText={data.userText} />
-      <TabNav tabs={tabs} current={data.tab} label="Audit trail tabs" />
+      <TabNav tabs={tabs} current={data.tab} label={t('Audit trail tabs')} />
       {data.filterError ? (
         <div className="mb-4">
-          <Alert title="Invalid filter">{data.filterError}</Alert>
+          <Alert title={t('Invalid filter')}>{data.filterError}</Alert>
         </div>
       ) : null}
       {confirm ? (
@@ -58,9 +65,9 @@ export function AuditTrailScreen({ data, actionData }: { data: AuditTrailData; a
       ) : null}
       {failure.length ? (
         <div className="mb-4" data-testid="restore-error">
-          <Alert title="Restore failed">
+          <Alert title={t('Restore failed')}>
             {failure.map((m) => (
-              <p key={m}>{m}</p>
+              <p key={m}>{t(m)}</p>
             ))}
           </Alert>
         </div>

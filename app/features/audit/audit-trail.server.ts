@@ -12,6 +12,8 @@ import { dayAfter, dayStart, isIsoDay } from '../../platform/lib/dates.ts';
 import { MAX_ID } from '../../platform/lib/query.ts';
 import { integerParam } from '../../platform/lib/query-params.ts';
 import { withoutNul } from '../../platform/lib/text.ts';
+import type { ValueFormats } from '../../platform/lib/format.ts';
+import type { Translate } from '../../platform/i18n/messages.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
 import { AUDITED_TABLES, RESOURCE_LIST } from '../resources.ts';
 import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
@@ -175,8 +177,10 @@ export async function listAuditLogs(
 export async function withReadableChanges<T extends AuditLogEntry>(
   ctx: ServiceContext,
   rows: T[],
+  formats?: ValueFormats,
+  t?: Translate,
 ): Promise<(T & { readableChanges: ReadableChange[] })[]> {
-  const readable = await readableChanges(ctx, rows);
+  const readable = await readableChanges(ctx, rows, formats, t);
   return rows.map((row, i) => ({ ...row, readableChanges: readable[i] }));
 }
 
@@ -199,6 +203,8 @@ export const VersionQuerySchema = z.object({
 export async function listDataVersions(
   ctx: ServiceContext,
   input: { tableName?: unknown; recordId?: unknown },
+  formats?: ValueFormats,
+  t?: Translate,
 ): Promise<ListedDataVersion[]> {
   requirePermission(ctx, 'auditLogs');
   const scope = actorCompanyScope(ctx);
@@ -209,7 +215,7 @@ export async function listDataVersions(
     .where('v.recordId', '=', parsed.data.recordId);
   if (scope !== null) q = q.where('v.companyId', '=', scope);
   const versions = (await q.orderBy('v.version', 'desc').execute()).map(toVersion);
-  const fields = await readableVersionData(ctx, versions);
+  const fields = await readableVersionData(ctx, versions, formats, t);
   return versions.map((version, i) => ({ ...version, fields: fields[i] }));
 }
 

@@ -3,7 +3,9 @@
 // by side, and 'Restore this version' (confirm() with JavaScript; without it the server answers
 // the confirmation step first). A baseline version holds a record as it was before its first
 // recorded change.
-import { formatInstant } from '../../platform/lib/format.ts';
+import { DateTime } from '../../platform/i18n/date-time.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import type { Translate } from '../../platform/i18n/messages.ts';
 import type { DataVersion } from './audit-trail.server.ts';
 import { ConfirmingForm, ConfirmStep } from '../../platform/screen/confirm.tsx';
 import { Button } from '../../ui/form.tsx';
@@ -18,13 +20,19 @@ export interface VersionsData {
   canRestore: boolean;
 }
 
-export const restoreMessage = (version: number) => `Restore version ${version} of this record?`;
+export const restoreMessage = (t: Translate, version: number) =>
+  t('Restore version {version} of this record?', { version });
 
 function RestoreButton({ version }: { version: DataVersion }) {
+  const t = useT();
   return (
-    <ConfirmingForm message={restoreMessage(version.version)} fields={{ intent: 'restore', versionId: version.id }}>
-      <Button type="submit" variant="secondary" aria-label={`Restore version ${version.version}`}>
-        Restore this version
+    <ConfirmingForm message={restoreMessage(t, version.version)} fields={{ intent: 'restore', versionId: version.id }}>
+      <Button
+        type="submit"
+        variant="secondary"
+        aria-label={t('Restore version {version}', { version: version.version })}
+      >
+        {t('Restore this version')}
       </Button>
     </ConfirmingForm>
   );
@@ -40,9 +48,10 @@ export function ConfirmRestore({
   message: string;
   cancelTo: string;
 }) {
+  const t = useT();
   return (
     <ConfirmStep
-      title="Confirm restore"
+      title={t('Confirm restore')}
       message={message}
       fields={{ intent: 'restore', versionId }}
       cancelTo={cancelTo}
@@ -58,21 +67,24 @@ function shown(fields: ReadableField[] | undefined, field: string): { label: str
 }
 
 function Differences({ version, current }: { version: DataVersion; current: DataVersion }) {
+  const t = useT();
   const rows = differences(version.data, current.data).filter((row) => row.field !== 'updatedAt');
-  if (rows.length === 0) return <p className="mt-2 text-xs text-slate-500">Same data as the current version.</p>;
+  if (rows.length === 0) return <p className="mt-2 text-xs text-slate-500">{t('Same data as the current version.')}</p>;
   return (
     <table className="mt-2 w-full table-fixed text-left text-xs" data-testid="version-diff">
-      <caption className="sr-only">Differences of version {version.version} from the current version</caption>
+      <caption className="sr-only">
+        {t('Differences of version {version} from the current version', { version: version.version })}
+      </caption>
       <thead className="bg-slate-50 text-slate-600">
         <tr>
           <th scope="col" className="w-1/5 px-2 py-1">
-            Field
+            {t('Field')}
           </th>
           <th scope="col" className="px-2 py-1">
-            This version
+            {t('This version')}
           </th>
           <th scope="col" className="px-2 py-1">
-            Current
+            {t('Current')}
           </th>
         </tr>
       </thead>
@@ -83,7 +95,7 @@ function Differences({ version, current }: { version: DataVersion; current: Data
           return (
             <tr key={row.field}>
               <th scope="row" className="px-2 py-1 font-medium text-slate-900">
-                {mine?.label ?? now?.label ?? row.field}
+                {t(mine?.label ?? now?.label ?? row.field)}
               </th>
               <td className="px-2 py-1 text-red-800">
                 <StoredValue value={mine ? mine.value : (row.mine ?? '—')} />
@@ -100,6 +112,7 @@ function Differences({ version, current }: { version: DataVersion; current: Data
 }
 
 function VersionFields({ fields }: { fields: ReadableField[] }) {
+  const t = useT();
   if (fields.length === 0) return null;
   return (
     <dl
@@ -108,7 +121,7 @@ function VersionFields({ fields }: { fields: ReadableField[] }) {
     >
       {fields.map((f) => (
         <div key={f.field} className="contents">
-          <dt className="font-medium text-slate-900">{f.label}</dt>
+          <dt className="font-medium text-slate-900">{t(f.label)}</dt>
           <dd className="text-slate-800">
             <StoredValue value={f.value} />
           </dd>
@@ -127,38 +140,46 @@ function Version({
   current: DataVersion | undefined;
   restorable: boolean;
 }) {
+  const t = useT();
   return (
     <li className="px-4 py-3" data-testid="version">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-semibold text-slate-900">Version {version.version}</span>
-        <span className="text-xs text-slate-500" title="finhub audit restore takes this id">{`id ${version.id}`}</span>
+        <span className="font-semibold text-slate-900">{t('Version {version}', { version: version.version })}</span>
+        <span
+          className="text-xs text-slate-500"
+          title={t('{command} takes this id', { command: 'finhub audit restore' })}
+        >
+          {t('id {id}', { id: version.id })}
+        </span>
         <ActionBadge action={version.action} />
         {version.isActive ? (
-          <span className="rounded-full bg-green-600 px-2 py-0.5 text-xs font-medium text-white">Current</span>
+          <span className="rounded-full bg-green-600 px-2 py-0.5 text-xs font-medium text-white">{t('Current')}</span>
         ) : null}
-        <time dateTime={version.createdAt} className="text-xs text-slate-500">
-          {formatInstant(version.createdAt)}
-        </time>
-        <span
-          className="text-xs text-slate-600"
-          data-testid="version-author"
-        >{`by ${version.createdByName ?? 'system'}`}</span>
+        <DateTime value={version.createdAt} kind="instant" className="text-xs text-slate-500" />
+        <span className="text-xs text-slate-600" data-testid="version-author">
+          {version.createdByName ? t('by {name}', { name: version.createdByName }) : t('by system')}
+        </span>
         {restorable ? (
           <span className="ml-auto">
             <RestoreButton version={version} />
           </span>
         ) : null}
       </div>
-      {version.comment ? <p className="mt-1 text-sm text-slate-700">{version.comment}</p> : null}
+      {version.comment ? (
+        <p className="mt-1 text-sm text-slate-700" translate="no">
+          {version.comment}
+        </p>
+      ) : null}
       {version.fields ? <VersionFields fields={version.fields} /> : null}
       <details className="mt-2 text-xs">
-        <summary className="cursor-pointer text-blue-700">Data as JSON</summary>
+        <summary className="cursor-pointer text-blue-700">{t('Data as JSON')}</summary>
         <pre
           className="mt-1 max-h-80 overflow-auto rounded-md bg-slate-50 p-2 text-slate-800"
           tabIndex={0}
           role="region"
-          aria-label="Data as JSON"
+          aria-label={t('Data as JSON')}
           data-testid="version-data"
+          translate="no"
         >
           {JSON.stringify(version.data, null, 2)}
         </pre>
@@ -169,17 +190,18 @@ function Version({
 }
 
 export function DataVersions({ data }: { data: VersionsData }) {
+  const t = useT();
   const { versions } = data;
   if (versions === null)
     return (
       <p className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-500">
-        Select a table and record ID to view version history
+        {t('Select a table and record ID to view version history')}
       </p>
     );
   if (versions.length === 0)
     return (
       <p className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-500">
-        No version history found for this record
+        {t('No version history found for this record')}
       </p>
     );
   const current = versions.find((v) => v.isActive);

@@ -13,6 +13,7 @@ import {
   type ServiceContext,
 } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts';
 import { endSessions, hashToken, type SessionInfo } from '../../platform/session/sessions.server.ts';
 import {
@@ -31,8 +32,8 @@ import { hasTwoFactor } from './two-factor-state.server.ts';
 import { openChallenge, type TwoFactorChallenge } from './two-factor-challenges.server.ts';
 import { openSession } from './open-session.server.ts';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Please contact your administrator.';
+export const INVALID_CREDENTIALS = msg('Invalid email or password');
+export const ACCOUNT_DEACTIVATED = msg('Your account has been deactivated. Please contact your administrator.');
 
 export interface LoginResult {
   user: AuthUser;
@@ -176,7 +177,7 @@ export async function changePassword(
     await assertCurrentPasswordAllowed(ctx.db, targetUserId);
     const currentOk = await verifyPassword(stored.passwordHash, currentPassword!);
     await recordCurrentPasswordAttempt(ctx.db, targetUserId, currentOk);
-    if (!currentOk) throw invalid([{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+    if (!currentOk) throw invalid([{ field: 'currentPassword', message: msg('Current password is incorrect') }]);
   } else if (await verifyPassword(stored.passwordHash, newPassword)) {
     throw invalid([{ field: 'newPassword', message: 'New password must be different from the current password' }]);
   }

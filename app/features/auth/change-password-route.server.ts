@@ -7,6 +7,8 @@ import { intent } from '../../platform/screen/intent.ts';
 import { ChangePasswordFormSchema } from './schemas.ts';
 import { changePassword } from './auth.server.ts';
 import { allow, screenAccess } from '../../platform/screen/route-access.ts';
+import { requestI18n } from '../shell/index.server.ts';
+import { translatingFailures } from './translate-failure.server.ts';
 
 export { retryAfterHeaders as headers } from '../../platform/screen/screen.server.ts';
 
@@ -21,7 +23,10 @@ const intents = {
     schema: ChangePasswordFormSchema,
     hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
     run: async ({ currentPassword, newPassword }, screen, _form, reply) => {
-      await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
+      const { t } = requestI18n(screen.request, screen.auth);
+      await translatingFailures(t, () =>
+        changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id),
+      );
       // The page says so itself (and, when the change was required, moves on to the dashboard).
       return json({
         intent: 'change',

@@ -10,6 +10,8 @@ import { FormError, type ActionAnswer } from '../../platform/screen/action-resul
 import { Alert, Button, Card, Field, inputClass } from '../../ui/form.tsx';
 import { ChangePasswordFormSchema, MIN_PASSWORD } from './schemas.ts';
 import { screenTitle } from '../../platform/screen/navigation.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { errorTexts } from './form-errors.ts';
 
 export interface ChangePasswordData {
   temporary: boolean;
@@ -25,6 +27,7 @@ export function ChangePasswordScreen({
   data: ChangePasswordData;
   actionData: ChangePasswordAction | undefined;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const done = actionData?.done === true;
@@ -49,31 +52,35 @@ export function ChangePasswordScreen({
     <div className="mx-auto max-w-lg">
       {/* Without JavaScript the browser follows this after 2 seconds. */}
       {goHome ? <meta httpEquiv="refresh" content="2;url=/" /> : null}
-      <PageHeading title={screenTitle('/change-password')} />
+      <PageHeading title={t(screenTitle('/change-password'))} />
       {required && !done ? (
         <div className="mb-4">
-          <Alert tone="warning" title="Password change required">
+          <Alert tone="warning" title={t('Password change required')}>
             {temporary
-              ? 'You signed in with a temporary password. Choose a new password before you continue.'
-              : 'Your administrator requires you to choose a new password before you continue.'}
+              ? t('You signed in with a temporary password. Choose a new password before you continue.')
+              : t('Your administrator requires you to choose a new password before you continue.')}
           </Alert>
         </div>
       ) : null}
       {done ? (
         <div className="mb-4">
-          <Alert tone="success" title="Password changed successfully!">
-            {goHome ? 'Taking you to the dashboard…' : 'Use your new password the next time you sign in.'}
+          <Alert tone="success" title={t('Password changed successfully!')}>
+            {goHome ? t('Taking you to the dashboard…') : t('Use your new password the next time you sign in.')}
           </Alert>
         </div>
       ) : null}
       {form.errors?.length ? (
         <div className="mb-4">
-          <FormError title="Failed to change password" errors={form.errors} />
+          <FormError title={t('Failed to change password')} errors={errorTexts(t, form.errors)} />
         </div>
       ) : null}
       <Card>
         <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-          <Field label="Current Password" id={fields.currentPassword.id} error={fields.currentPassword.errors}>
+          <Field
+            label={t('Current Password')}
+            id={fields.currentPassword.id}
+            error={errorTexts(t, fields.currentPassword.errors)}
+          >
             <input
               {...getInputProps(fields.currentPassword, { type: 'password' })}
               autoComplete="current-password"
@@ -81,10 +88,12 @@ export function ChangePasswordScreen({
             />
           </Field>
           <Field
-            label="New Password"
+            label={t('New Password')}
             id={fields.newPassword.id}
-            error={fields.newPassword.errors}
-            hint={`At least ${MIN_PASSWORD} characters. Your new password must be different from your current password.`}
+            error={errorTexts(t, fields.newPassword.errors)}
+            hint={t('At least {min} characters. Your new password must be different from your current password.', {
+              min: MIN_PASSWORD,
+            })}
           >
             <input
               {...getInputProps(fields.newPassword, { type: 'password' })}
@@ -92,7 +101,11 @@ export function ChangePasswordScreen({
               className={inputClass}
             />
           </Field>
-          <Field label="Confirm New Password" id={fields.confirmPassword.id} error={fields.confirmPassword.errors}>
+          <Field
+            label={t('Confirm New Password')}
+            id={fields.confirmPassword.id}
+            error={errorTexts(t, fields.confirmPassword.errors)}
+          >
             <input
               {...getInputProps(fields.confirmPassword, { type: 'password' })}
               autoComplete="new-password"
@@ -100,7 +113,7 @@ export function ChangePasswordScreen({
             />
           </Field>
           <Button type="submit" disabled={navigation.state === 'submitting'}>
-            {navigation.state === 'submitting' ? 'Changing...' : 'Change Password'}
+            {navigation.state === 'submitting' ? t('Changing...') : t('Change Password')}
           </Button>
         </Form>
       </Card>

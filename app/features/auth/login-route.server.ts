@@ -9,6 +9,9 @@ import { screenAction, succeed, type PublicPage } from '../../platform/screen/sc
 import { intent } from '../../platform/screen/intent.ts';
 import { LoginSchema } from './schemas.ts';
 import { allow, screenAccess } from '../../platform/screen/route-access.ts';
+import { requestI18n } from '../shell/index.server.ts';
+import { welcomeToast } from './welcome-toast.server.ts';
+import { translatingFailures } from './translate-failure.server.ts';
 
 export { retryAfterHeaders as headers } from '../../platform/screen/screen.server.ts';
 
@@ -25,7 +28,11 @@ const intents = {
     schema: LoginSchema,
     hideFields: ['password'],
     run: async (value, page: PublicPage) => {
-      const step = await authenticatorFor(page.context).authenticate('form', page.request);
+      // The sign-in page's language: the browser's.
+      const { t } = requestI18n(page.request, null);
+      const step = await translatingFailures(t, () =>
+        authenticatorFor(page.context).authenticate('form', page.request),
+      );
       if (step.kind === 'twoFactor') {
         const next = value.redirectTo ? `?redirectTo=${encodeURIComponent(safeRedirect(value.redirectTo))}` : '';
         return redirect(`/login/two-factor${next}`, {
@@ -33,11 +40,10 @@ const intents = {
         });
       }
       const cookie = await sessionCookieHeader(page.context, step.token, step.session.rememberMe);
-      return succeed(
-        page,
-        { type: 'success', title: 'Welcome back!', description: 'Login successful.' },
-        { to: safeRedirect(value.redirectTo), headers: { 'Set-Cookie': cookie } },
-      );
+      return succeed(page, await welcomeToast(page.request, page.context.db, step.user.id), {
+        to: safeRedirect(value.redirectTo),
+        headers: { 'Set-Cookie': cookie },
+      });
     },
   }),
 };

@@ -20,6 +20,9 @@ import { isDomainError } from '../../platform/errors.ts';
 import { redirectWithToast } from '../../platform/session/toast.server.ts';
 import { TwoFactorSignInSchema } from './schemas.ts';
 import { completeTwoFactor, findChallenge } from './two-factor-challenges.server.ts';
+import { requestI18n } from '../shell/index.server.ts';
+import { welcomeToast } from './welcome-toast.server.ts';
+import { translatedFailure, translatedMessage } from './translate-failure.server.ts';
 
 export { retryAfterHeaders as headers } from '../../platform/screen/screen.server.ts';
 
@@ -38,6 +41,8 @@ const intents = {
     schema: TwoFactorSignInSchema,
     run: async (value, page: PublicPage) => {
       const { request, context } = page;
+      // The sign-in page's language: the browser's.
+      const { t } = requestI18n(request, null);
       try {
         const signedIn = await completeTwoFactor(
           {
@@ -54,14 +59,12 @@ const intents = {
         headers.append('Set-Cookie', await clearChallengeCookieHeader(context));
         return succeed(
           page,
-          {
-            type: 'success',
-            title: 'Welcome back!',
-            description:
-              signedIn.method === 'recovery'
-                ? `Login successful. You have ${signedIn.recoveryCodesLeft} recovery code${signedIn.recoveryCodesLeft === 1 ? '' : 's'} left.`
-                : 'Login successful.',
-          },
+          await welcomeToast(
+            request,
+            context.db,
+            signedIn.user.id,
+            signedIn.method === 'recovery' ? signedIn.recoveryCodesLeft : undefined,
+          ),
           { to: safeRedirect(value.redirectTo), headers },
         );
       } catch (error) {
@@ -70,10 +73,10 @@ const intents = {
           return redirectWithToast(
             context,
             value.redirectTo ? `/login?redirectTo=${encodeURIComponent(safeRedirect(value.redirectTo))}` : '/login',
-            { type: 'error', title: 'Login failed', description: error.message },
+            { type: 'error', title: t('Login failed'), description: translatedMessage(error, t) },
             { 'Set-Cookie': await clearChallengeCookieHeader(context) },
           );
-        throw error;
+        throw translatedFailure(error, t);
       }
     },
   }),

@@ -9,6 +9,7 @@ import type { Runtime } from '../../platform/runtime.ts';
 import { recordAudit } from '../../platform/audit.server.ts';
 import { inTransaction, systemActor, type Db, type RequestMeta } from '../../platform/context.ts';
 import { DomainError, fieldErrorsFromZod, invalid } from '../../platform/errors.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 import {
   assertLoginAllowed,
   loginDelayMs,
@@ -28,7 +29,7 @@ export const CHALLENGE_MINUTES = 5;
 export const CHALLENGE_MAX_FAILURES = 5;
 /** Wrong codes on one challenge after which the user is told (their password is known). */
 export const NOTIFY_AFTER_FAILURES = 3;
-export const CHALLENGE_ENDED = 'Your sign-in has expired. Please sign in again.';
+export const CHALLENGE_ENDED = msg('Your sign-in has expired. Please sign in again.');
 
 export interface TwoFactorChallenge {
   /** The token the second step presents: never stored, only its hash. */

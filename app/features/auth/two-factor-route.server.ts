@@ -18,6 +18,9 @@ import {
   twoFactorStatus,
 } from './two-factor-state.server.ts';
 import type { TwoFactorData } from './two-factor-screen.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
+import { requestI18n } from '../shell/index.server.ts';
+import { translatingFailures } from './translate-failure.server.ts';
 
 export { retryAfterHeaders as headers } from '../../platform/screen/screen.server.ts';
 
@@ -36,16 +39,20 @@ const intents = {
   start: intent({
     allow: allow.signedIn,
     run: async (_value, screen) => {
-      await startTwoFactorSetup(screen.ctx, screen.context.config.integrations.keys);
+      const { t } = requestI18n(screen.request, screen.auth);
+      await translatingFailures(t, () => startTwoFactorSetup(screen.ctx, screen.context.config.integrations.keys));
       return redirect('/two-factor');
     },
   }),
   confirm: intent({
     allow: allow.signedIn,
     schema: TwoFactorConfirmSchema,
-    invalid: 'The code was not accepted',
+    invalid: msg('The code was not accepted'),
     run: async (value, screen, _form, reply) => {
-      const { recoveryCodes } = await confirmTwoFactorSetup(screen.ctx, screen.context.config.integrations.keys, value);
+      const { t } = requestI18n(screen.request, screen.auth);
+      const { recoveryCodes } = await translatingFailures(t, () =>
+        confirmTwoFactorSetup(screen.ctx, screen.context.config.integrations.keys, value),
+      );
       return json({
         intent: 'confirm',
         result: reply({ resetForm: true }),
@@ -59,7 +66,10 @@ const intents = {
     schema: TwoFactorCodeSchema,
     hideFields: ['currentPassword'],
     run: async (value, screen, _form, reply) => {
-      const { recoveryCodes } = await renewRecoveryCodes(screen.ctx, screen.context.config.integrations.keys, value);
+      const { t } = requestI18n(screen.request, screen.auth);
+      const { recoveryCodes } = await translatingFailures(t, () =>
+        renewRecoveryCodes(screen.ctx, screen.context.config.integrations.keys, value),
+      );
       return json({ intent: 'renew', result: reply({ resetForm: true }), recoveryCodes, wasRequired: false });
     },
   }),
@@ -68,13 +78,14 @@ const intents = {
     schema: TwoFactorCodeSchema,
     hideFields: ['currentPassword'],
     run: async (value, screen) => {
-      await turnOffTwoFactor(screen.ctx, screen.context.config.integrations.keys, value);
+      const { t } = requestI18n(screen.request, screen.auth);
+      await translatingFailures(t, () => turnOffTwoFactor(screen.ctx, screen.context.config.integrations.keys, value));
       return succeed(
         screen,
         {
           type: 'success',
-          title: 'Two-factor authentication turned off',
-          description: 'Your account signs in with its password alone.',
+          title: t('Two-factor authentication turned off'),
+          description: t('Your account signs in with its password alone.'),
         },
         { to: '/two-factor' },
       );

@@ -10,6 +10,9 @@ import { FormError, formErrorOf, resultFor, type ActionAnswer } from '../../plat
 import { Alert, Button, Card, Field, inputClass } from '../../ui/form.tsx';
 import { screenTitle } from '../../platform/screen/navigation.ts';
 import { TwoFactorCodeSchema, TwoFactorConfirmSchema } from './schemas.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
+import { errorText, errorTexts } from './form-errors.ts';
 
 export interface TwoFactorData {
   status: { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number; pending: boolean };
@@ -20,7 +23,7 @@ export interface TwoFactorData {
 
 export type TwoFactorAction = ActionAnswer & { recoveryCodes?: string[]; wasRequired?: boolean };
 
-const CODE_HINT = 'The 6-digit code your authenticator app shows now.';
+const CODE_HINT = msg('The 6-digit code your authenticator app shows now.');
 
 export function TwoFactorScreen({
   data,
@@ -29,20 +32,22 @@ export function TwoFactorScreen({
   data: TwoFactorData;
   actionData: TwoFactorAction | undefined;
 }) {
+  const t = useT();
   const { status, setup, required } = data;
   const codes = actionData?.recoveryCodes;
   // A setup confirmed again once on (a form posted twice): its refusal has no form left to show it.
   const staleConfirm = status.enabled && actionData?.intent === 'confirm' && !codes ? formErrorOf(actionData) : null;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <PageHeading title={screenTitle('/two-factor')} />
+      <PageHeading title={t(screenTitle('/two-factor'))} />
       {required && !status.enabled ? (
-        <Alert tone="warning" title="Two-factor authentication required">
-          Your organisation requires owners and administrators to use two-factor authentication. Set it up before you
-          continue.
+        <Alert tone="warning" title={t('Two-factor authentication required')}>
+          {t(
+            'Your organisation requires owners and administrators to use two-factor authentication. Set it up before you continue.',
+          )}
         </Alert>
       ) : null}
-      {staleConfirm ? <Alert>{staleConfirm}</Alert> : null}
+      {staleConfirm ? <Alert>{errorText(t, staleConfirm)}</Alert> : null}
       {codes ? <RecoveryCodes codes={codes} continueTo={actionData?.wasRequired ? '/' : null} /> : null}
       {status.enabled ? (
         <Manage status={status} actionData={actionData} />
@@ -56,17 +61,19 @@ export function TwoFactorScreen({
 }
 
 function Start() {
+  const t = useT();
   const navigation = useNavigation();
   return (
-    <Card title="Status: off">
+    <Card title={t('Status: off')}>
       <p className="mb-4 text-sm text-slate-600">
-        With two-factor authentication, signing in needs your password and a code from an authenticator app on your
-        phone (for example Google Authenticator, Microsoft Authenticator or 1Password).
+        {t(
+          'With two-factor authentication, signing in needs your password and a code from an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).',
+        )}
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value="start" />
         <Button type="submit" disabled={navigation.state === 'submitting'}>
-          Set up two-factor authentication
+          {t('Set up two-factor authentication')}
         </Button>
       </Form>
     </Card>
@@ -74,6 +81,7 @@ function Start() {
 }
 
 function Confirm({ setup, actionData }: { setup: NonNullable<TwoFactorData['setup']>; actionData?: TwoFactorAction }) {
+  const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: 'two-factor-confirm',
@@ -84,31 +92,36 @@ function Confirm({ setup, actionData }: { setup: NonNullable<TwoFactorData['setu
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorConfirmSchema }),
   });
   return (
-    <Card title="Set up two-factor authentication">
+    <Card title={t('Set up two-factor authentication')}>
       <ol className="list-decimal space-y-4 pl-5 text-sm text-slate-700">
         <li>
-          Scan this QR code with your authenticator app.
+          {t('Scan this QR code with your authenticator app.')}
           <div
             className="mt-2 h-48 w-48 rounded border border-slate-200 bg-white p-1"
             role="img"
-            aria-label="QR code for your authenticator app"
+            aria-label={t('QR code for your authenticator app')}
             data-testid="two-factor-qr"
             // Drawn by the server from our own otpauth URI (qrcode): paths only, no text or scripts.
             dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
           />
         </li>
         <li>
-          Or type this key into the app:{' '}
+          {t('Or type this key into the app:')}{' '}
           <code className="break-all rounded bg-slate-100 px-1 py-0.5 font-mono" data-testid="two-factor-secret">
             {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
           </code>
         </li>
         <li>
-          Enter the code the app shows to confirm.
+          {t('Enter the code the app shows to confirm.')}
           <Form method="post" {...getFormProps(form)} noValidate className="mt-2 space-y-3">
             <input type="hidden" name="intent" value="confirm" />
-            <FormError errors={form.errors} />
-            <Field label="Authentication code" id={fields.code.id} error={fields.code.errors} hint={CODE_HINT}>
+            <FormError errors={errorTexts(t, form.errors)} />
+            <Field
+              label={t('Authentication code')}
+              id={fields.code.id}
+              error={errorTexts(t, fields.code.errors)}
+              hint={t(CODE_HINT)}
+            >
               <input
                 {...getInputProps(fields.code, { type: 'text' })}
                 inputMode="numeric"
@@ -117,7 +130,7 @@ function Confirm({ setup, actionData }: { setup: NonNullable<TwoFactorData['setu
               />
             </Field>
             <Button type="submit" disabled={navigation.state === 'submitting'}>
-              Turn on two-factor authentication
+              {t('Turn on two-factor authentication')}
             </Button>
           </Form>
         </li>
@@ -125,7 +138,7 @@ function Confirm({ setup, actionData }: { setup: NonNullable<TwoFactorData['setu
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="start" />
         <button type="submit" className="text-sm text-blue-700 hover:underline">
-          Start again with a new key
+          {t('Start again with a new key')}
         </button>
       </Form>
     </Card>
@@ -133,6 +146,7 @@ function Confirm({ setup, actionData }: { setup: NonNullable<TwoFactorData['setu
 }
 
 function Manage({ status, actionData }: { status: TwoFactorData['status']; actionData?: TwoFactorAction }) {
+  const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: 'two-factor-manage',
@@ -143,30 +157,41 @@ function Manage({ status, actionData }: { status: TwoFactorData['status']; actio
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorCodeSchema }),
   });
   return (
-    <Card title="Status: on">
+    <Card title={t('Status: on')}>
       <p className="text-sm text-slate-700" data-testid="two-factor-status">
-        Signing in needs a code from your authenticator app. Recovery codes left:{' '}
+        {t('Signing in needs a code from your authenticator app.')} {t('Recovery codes left:')}{' '}
         <strong>{status.recoveryCodesLeft}</strong>.
       </p>
       {status.recoveryCodesLeft < 3 ? (
         <div className="mt-3">
-          <Alert tone="warning" title="Few recovery codes left">
-            Make new recovery codes so that you can still sign in if you lose your phone.
+          <Alert tone="warning" title={t('Few recovery codes left')}>
+            {t('Make new recovery codes so that you can still sign in if you lose your phone.')}
           </Alert>
         </div>
       ) : null}
-      <h3 className="mt-5 text-sm font-semibold text-slate-900">Make new recovery codes or turn two-factor off</h3>
-      <p className="text-sm text-slate-600">Both need your password and a current code (or a recovery code).</p>
+      <h3 className="mt-5 text-sm font-semibold text-slate-900">
+        {t('Make new recovery codes or turn two-factor off')}
+      </h3>
+      <p className="text-sm text-slate-600">{t('Both need your password and a current code (or a recovery code).')}</p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-3 space-y-3">
-        <FormError errors={form.errors} />
-        <Field label="Current Password" id={fields.currentPassword.id} error={fields.currentPassword.errors}>
+        <FormError errors={errorTexts(t, form.errors)} />
+        <Field
+          label={t('Current Password')}
+          id={fields.currentPassword.id}
+          error={errorTexts(t, fields.currentPassword.errors)}
+        >
           <input
             {...getInputProps(fields.currentPassword, { type: 'password' })}
             autoComplete="current-password"
             className={inputClass}
           />
         </Field>
-        <Field label="Authentication code" id={fields.code.id} error={fields.code.errors} hint={CODE_HINT}>
+        <Field
+          label={t('Authentication code')}
+          id={fields.code.id}
+          error={errorTexts(t, fields.code.errors)}
+          hint={t(CODE_HINT)}
+        >
           <input
             {...getInputProps(fields.code, { type: 'text' })}
             autoComplete="one-time-code"
@@ -175,7 +200,7 @@ function Manage({ status, actionData }: { status: TwoFactorData['status']; actio
         </Field>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" name="intent" value="renew" disabled={navigation.state === 'submitting'}>
-            Make new recovery codes
+            {t('Make new recovery codes')}
           </Button>
           <Button
             type="submit"
@@ -184,7 +209,7 @@ function Manage({ status, actionData }: { status: TwoFactorData['status']; actio
             variant="danger"
             disabled={navigation.state === 'submitting'}
           >
-            Turn off two-factor authentication
+            {t('Turn off two-factor authentication')}
           </Button>
         </div>
       </Form>
@@ -193,11 +218,14 @@ function Manage({ status, actionData }: { status: TwoFactorData['status']; actio
 }
 
 function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: string | null }) {
-  const text = `Group Finance Hub recovery codes\nEach code works once.\n\n${codes.join('\n')}\n`;
+  const t = useT();
+  const text = `${t('Group Finance Hub recovery codes')}\n${t('Each code works once.')}\n\n${codes.join('\n')}\n`;
   return (
-    <Card title="Your recovery codes">
-      <Alert tone="success" title="Two-factor authentication is on">
-        Save these recovery codes now: they are shown only once. Each one signs you in once if you lose your phone.
+    <Card title={t('Your recovery codes')}>
+      <Alert tone="success" title={t('Two-factor authentication is on')}>
+        {t(
+          'Save these recovery codes now: they are shown only once. Each one signs you in once if you lose your phone.',
+        )}
       </Alert>
       <ol className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
         {codes.map((code) => (
@@ -212,14 +240,14 @@ function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: str
           download="finhub-recovery-codes.txt"
           className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
-          Download as text
+          {t('Download as text')}
         </a>
         {continueTo ? (
           <Link
             to={continueTo}
             className="inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
           >
-            Continue
+            {t('Continue')}
           </Link>
         ) : null}
       </div>

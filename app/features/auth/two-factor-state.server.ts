@@ -4,6 +4,7 @@
 import { recordAudit } from '../../platform/audit.server.ts';
 import { inTransaction, requireUser, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { conflict, fieldErrorsFromZod, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 import { assertCurrentPasswordAllowed, recordCurrentPasswordAttempt } from '../../platform/http/throttle.server.ts';
 import { endSessions } from '../../platform/session/sessions.server.ts';
 import { verifyPassword } from './passwords.server.ts';
@@ -24,10 +25,10 @@ import { twoFactorReset, twoFactorTurnedOff, twoFactorTurnedOn } from '../notifi
 /** The keys secrets are sealed under: ENCRYPTION_KEY first, then PREVIOUS_ENCRYPTION_KEY. */
 export type SealingKeys = readonly string[];
 
-export const INVALID_TWO_FACTOR_CODE = 'Invalid code. Check your authenticator app and try again.';
-export const TWO_FACTOR_ALREADY_ON = 'Two-factor authentication is already on.';
-export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not on.';
-const SETUP_MISSING = 'Start the setup again: no setup is waiting for a code.';
+export const INVALID_TWO_FACTOR_CODE = msg('Invalid code. Check your authenticator app and try again.');
+export const TWO_FACTOR_ALREADY_ON = msg('Two-factor authentication is already on.');
+export const TWO_FACTOR_NOT_ON = msg('Two-factor authentication is not on.');
+const SETUP_MISSING = msg('Start the setup again: no setup is waiting for a code.');
 
 const splitHashes = (stored: string) => (stored ? stored.split(',') : []);
 
@@ -222,7 +223,7 @@ async function checkOwnPassword(ctx: ServiceContext, input: unknown): Promise<{ 
     .executeTakeFirstOrThrow();
   const passwordOk = await verifyPassword(stored.passwordHash, parsed.data.currentPassword);
   await recordCurrentPasswordAttempt(ctx.db, user.id, passwordOk);
-  if (!passwordOk) throw invalid([{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+  if (!passwordOk) throw invalid([{ field: 'currentPassword', message: msg('Current password is incorrect') }]);
   return { user, code: parsed.data.code };
 }
 

@@ -20,7 +20,9 @@ import {
   type Screen,
 } from '../../platform/screen/screen.server.ts';
 import { BACKUP_MESSAGES as M, BACKUP_TABS, confirmRestoreMessage } from './texts.ts';
-import { formatNumber } from '../../platform/lib/format.ts';
+import type { Formats } from '../../platform/i18n/formats.ts';
+import type { Translate } from '../../platform/i18n/messages.ts';
+import { requestI18n } from '../shell/index.server.ts';
 import { camelCase } from '../../platform/lib/names.ts';
 import { can, companyScope } from '../../platform/lib/permissions.ts';
 import { positiveIdParam } from '../../platform/lib/query.ts';
@@ -125,14 +127,19 @@ function backupRequest(form: FormData) {
   };
 }
 
-function restoredText(result: RestoreResult): string {
+function restoredText(result: RestoreResult, f: Formats, t: Translate): string {
   const folded = result.folded.length ? ` ${foldedSentence(result.folded)}` : '';
   if (!result.overwrite) {
-    const added = result.tables.reduce((sum, t) => sum + t.written, 0);
-    return `${formatNumber(added)} of ${formatNumber(result.rows)} rows were missing and have been added back; existing rows were kept.${folded}`;
+    const added = result.tables.reduce((sum, table) => sum + table.written, 0);
+    return `${t('{added} of {rows} rows were missing and have been added back; existing rows were kept.', {
+      added: f.number(added),
+      rows: f.number(result.rows),
+    })}${folded}`;
   }
-  const safety = result.safetyBackupId ? ` A safety backup (#${result.safetyBackupId}) was taken first.` : '';
-  return `${formatNumber(result.rows)} rows restored.${safety}${folded}`;
+  const safety = result.safetyBackupId
+    ? ` ${t('A safety backup (#{id}) was taken first.', { id: result.safetyBackupId })}`
+    : '';
+  return `${t('{rows} rows restored.', { rows: f.number(result.rows) })}${safety}${folded}`;
 }
 
 /** Back to this list, without the selection of a backup that is gone. */
@@ -147,10 +154,11 @@ const intents = {
     allow: allow.to('backups', 'create'),
     failed: M.createFailed,
     prefix: true,
-    invalid: `${M.createFailed}: Invalid data`,
+    invalid: `${M.createFailed}: ${M.invalidData}`,
     run: async (_value, screen, form) => {
       await requestBackup(screen.ctx, settingsOf(screen), backupRequest(form), 'manual');
-      return succeed(screen, M.created, { to: BACKUPS_TAB });
+      const { t } = requestI18n(screen.request, screen.auth);
+      return succeed(screen, t(M.created), { to: BACKUPS_TAB });
     },
   }),
   scheduled: intent({
@@ -159,7 +167,8 @@ const intents = {
     prefix: true,
     run: async (_value, screen) => {
       await requestBackup(screen.ctx, settingsOf(screen), {}, 'scheduled');
-      return succeed(screen, M.scheduled, { to: BACKUPS_TAB });
+      const { t } = requestI18n(screen.request, screen.auth);
+      return succeed(screen, t(M.scheduled), { to: BACKUPS_TAB });
     },
   }),
   verify: intent({
@@ -168,12 +177,15 @@ const intents = {
     prefix: true,
     run: async (_value, screen, form) => {
       const result = await verifyBackup(screen.ctx, settingsOf(screen), formRowId(form));
+      const { t } = requestI18n(screen.request, screen.auth);
       const toast: Toast = result.valid
-        ? { type: 'success', ...M.verified }
+        ? { type: 'success', title: t(M.verified.title), description: t(M.verified.description) }
         : {
             type: 'error',
-            title: M.invalid.title,
-            description: `${M.invalid.description}${result.reason ? `: ${result.reason}` : ''}`,
+            title: t(M.invalid.title),
+            description: result.reason
+              ? t('{failed}: {reason}', { failed: t(M.invalid.description), reason: result.reason })
+              : t(M.invalid.description),
           };
       return succeed(screen, toast);
     },
@@ -185,12 +197,13 @@ const intents = {
     prefix: true,
     run: async ({ overwrite, skipAuditLogs }, screen, form) => {
       const backup = await getBackup(screen.ctx, formRowId(form));
+      const { t, formats } = requestI18n(screen.request, screen.auth);
       // Without JavaScript there was no confirm(): the step first, carrying the options.
       if (form.get('confirmed') !== '1') {
         return json({
           intent: 'confirm-restore' as const,
           id: backup.id,
-          message: confirmRestoreMessage(backup.name, overwrite),
+          message: confirmRestoreMessage(t, backup.name, overwrite),
           overwrite,
           skipAuditLogs,
         });
@@ -204,7 +217,11 @@ const intents = {
       // The selection clears after a restore.
       return succeed(
         screen,
-        { type: 'success', title: M.restored, description: restoredText(result) },
+        {
+          type: 'success',
+          title: t(M.restored),
+          description: restoredText(result, formats, t),
+        },
         { to: BACKUPS_TAB },
       );
     },
@@ -215,10 +232,11 @@ const intents = {
     prefix: true,
     run: async (_value, screen, form) => {
       const backup = await getBackup(screen.ctx, formRowId(form));
-      const confirm = confirmationStep(form, backup.id, M.confirmDelete);
+      const { t } = requestI18n(screen.request, screen.auth);
+      const confirm = confirmationStep(form, backup.id, t(M.confirmDelete));
       if (confirm) return confirm;
       await deleteBackup(screen.ctx, settingsOf(screen), backup.id);
-      return succeed(screen, M.deleted, { to: afterDelete(screen.url, backup.id) });
+      return succeed(screen, t(M.deleted), { to: afterDelete(screen.url, backup.id) });
     },
   }),
 };

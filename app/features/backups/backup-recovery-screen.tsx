@@ -2,7 +2,8 @@
 // the answers of the last post (a failure, the delete or restore confirmation step) and, with
 // JavaScript, a refresh every 3 s while a backup is in progress.
 import { Form, useLocation } from '@remix-run/react';
-import { BACKUP_MESSAGES, BACKUP_TABS, type BackupTab } from './texts.ts';
+import { BACKUP_MESSAGES, BACKUP_TABS, failureText, type BackupTab } from './texts.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ConfirmDelete } from '../../platform/resources/delete-button.tsx';
 import {
@@ -52,11 +53,12 @@ export type BackupRecoveryAction = ActionAnswer & {
 export const POLL_MS = 3000;
 
 function ScheduledBackupButton() {
+  const t = useT();
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="scheduled" />
       <Button type="submit">
-        <ClockIcon className="h-4 w-4" /> Create Scheduled Backup
+        <ClockIcon className="h-4 w-4" /> {t('Create Scheduled Backup')}
       </Button>
     </Form>
   );
@@ -69,6 +71,7 @@ export function BackupRecoveryScreen({
   data: BackupRecoveryData;
   actionData: BackupRecoveryAction | null;
 }) {
+  const t = useT();
   const { search } = useLocation();
   const closeTo = useCloseUrl();
   useRefreshEvery(
@@ -76,15 +79,18 @@ export function BackupRecoveryScreen({
     data.backups.some((b) => b.status === 'in_progress'),
   );
   const failure = formErrorOf(actionData);
-  const tabs = BACKUP_TABS.filter((t) => data.tabs.includes(t.key)).map((t) => ({
-    ...t,
-    to: t.key === 'restore' && data.selected ? `?tab=restore&backup=${data.selected.id}` : `?tab=${t.key}`,
+  const tabs = BACKUP_TABS.filter((tab) => data.tabs.includes(tab.key)).map((tab) => ({
+    ...tab,
+    label: t(tab.label),
+    to: tab.key === 'restore' && data.selected ? `?tab=restore&backup=${data.selected.id}` : `?tab=${tab.key}`,
   }));
   return (
     <div>
-      <PageHeading title="Backup & Recovery">{data.can.scheduled ? <ScheduledBackupButton /> : null}</PageHeading>
+      <PageHeading title={t('Backup & Recovery')}>{data.can.scheduled ? <ScheduledBackupButton /> : null}</PageHeading>
       {/* Failures are toasts titled Error ('Failed to … backup: {message}'). */}
-      {failure ? <ToastView toast={{ type: 'error', title: 'Error', description: failure }} /> : null}
+      {failure ? (
+        <ToastView toast={{ type: 'error', title: t('Error'), description: failureText(t, failure) }} />
+      ) : null}
       {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
         <ConfirmDelete id={actionData.id} message={actionData.message} cancelTo={closeTo} />
       ) : null}
@@ -99,12 +105,12 @@ export function BackupRecoveryScreen({
       ) : null}
       {data.scoped ? (
         <div className="mb-4">
-          <Alert tone="info" title="Backups of every company">
-            {BACKUP_MESSAGES.scopedNote}
+          <Alert tone="info" title={t('Backups of every company')}>
+            {t(BACKUP_MESSAGES.scopedNote)}
           </Alert>
         </div>
       ) : null}
-      <TabNav tabs={tabs} current={data.tab} label="Backup and recovery tabs" />
+      <TabNav tabs={tabs} current={data.tab} label={t('Backup and recovery tabs')} />
       {data.tab === 'backups' ? <BackupList backups={data.backups} /> : null}
       {data.tab === 'create' ? (
         <CreateBackupForm

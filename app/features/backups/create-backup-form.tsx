@@ -11,9 +11,13 @@ import {
 } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { Button, Card, Field, inputClass } from '../../ui/form.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 import type { TableChoice } from './types.ts';
 
 const checkboxClass = 'h-4 w-4 rounded border-slate-300 text-blue-700';
+
+/** The name the service gives an unnamed backup (with the date and time): stored, so never translated. */
+const DEFAULT_NAME = 'Manual Backup';
 
 /** `tables`: those the user may read (a backup holds nothing else); `auditTrail`: whether they read the audit trail. */
 export function CreateBackupForm({
@@ -25,43 +29,44 @@ export function CreateBackupForm({
   auditTrail: boolean;
   lastResult?: SubmissionResult<string[]>;
 }) {
+  const t = useT();
   const [form, fields] = useForm({ id: 'create-backup', lastResult, shouldValidate: 'onSubmit' });
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create';
   const tableInputs = getCollectionProps(fields.tables, { type: 'checkbox', options: tables.map((t) => t.name) });
   const tablesError = fields.tables.errors?.[0];
   return (
-    <Card title="Create Backup">
+    <Card title={t('Create Backup')}>
       <Form method="post" {...getFormProps(form)} className="space-y-5" preventScrollReset>
         <input type="hidden" name="intent" value="create" />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Name"
+            label={t('Name')}
             id={fields.name.id}
             error={fields.name.errors}
-            hint="Optional: defaults to 'Manual Backup' and the current date and time."
+            hint={t('Optional: defaults to {name} and the current date and time.', { name: `'${DEFAULT_NAME}'` })}
           >
             <input
               {...getInputProps(fields.name, { type: 'text' })}
               maxLength={255}
-              placeholder="Manual Backup + current date and time"
+              placeholder={t('{name} + current date and time', { name: DEFAULT_NAME })}
               className={inputClass}
             />
           </Field>
-          <Field label="Description" id={fields.description.id} error={fields.description.errors}>
+          <Field label={t('Description')} id={fields.description.id} error={fields.description.errors}>
             <textarea {...getTextareaProps(fields.description)} rows={2} maxLength={2000} className={inputClass} />
           </Field>
         </div>
         <fieldset aria-describedby={tablesError ? `${fields.tables.id}-error` : 'backup-tables-hint'}>
-          <legend className="text-sm font-medium text-slate-700">Tables</legend>
+          <legend className="text-sm font-medium text-slate-700">{t('Tables')}</legend>
           <p id="backup-tables-hint" className="mt-1 text-xs text-slate-500">
-            None checked: every table listed here is backed up.
+            {t('None checked: every table listed here is backed up.')}
           </p>
           <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {tableInputs.map(({ key, ...props }, i) => (
               <label key={key ?? props.value} className="flex items-center gap-2 text-sm text-slate-700">
                 <input {...props} className={checkboxClass} />
-                {tables[i].label}
+                {t(tables[i].label)}
               </label>
             ))}
           </div>
@@ -77,19 +82,19 @@ export function CreateBackupForm({
         </fieldset>
         {auditTrail ? (
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-700">Options</legend>
+            <legend className="text-sm font-medium text-slate-700">{t('Options')}</legend>
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input {...getInputProps(fields.includeAuditLogs, { type: 'checkbox' })} className={checkboxClass} />
-              Include audit logs
+              {t('Include audit logs')}
             </label>
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input {...getInputProps(fields.includeVersions, { type: 'checkbox' })} className={checkboxClass} />
-              Include versions
+              {t('Include versions')}
             </label>
           </fieldset>
         ) : null}
         <Button type="submit" disabled={submitting}>
-          {submitting ? 'Creating...' : 'Create Backup'}
+          {submitting ? t('Creating...') : t('Create Backup')}
         </Button>
       </Form>
     </Card>

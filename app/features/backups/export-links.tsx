@@ -3,15 +3,17 @@
 import { DownloadIcon } from '../../ui/icons.tsx';
 import { Card } from '../../ui/form.tsx';
 import type { TableChoice } from './types.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 
 export function ExportLinks({ tables, scoped }: { tables: TableChoice[]; scoped: boolean }) {
+  const t = useT();
   return (
-    <Card title="Export Data">
+    <Card title={t('Export Data')}>
       <p className="mb-4 text-sm text-slate-600">
-        Download a table as CSV; each download opens in a new browser tab.
-        {scoped ? " The files hold your company's rows only." : ''}
+        {t('Download a table as CSV; each download opens in a new browser tab.')}
+        {scoped ? ` ${t('The files hold your company’s rows only.')}` : ''}
       </p>
-      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Tables to export">
+      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('Tables to export')}>
         {tables.map((table) => (
           <li key={table.name}>
             <a
@@ -22,8 +24,8 @@ export function ExportLinks({ tables, scoped }: { tables: TableChoice[]; scoped:
               data-testid="export-link"
             >
               <DownloadIcon className="h-4 w-4 text-slate-500" />
-              {table.label}
-              <span className="sr-only"> (CSV, opens in a new tab)</span>
+              {t(table.label)}
+              <span className="sr-only"> {t('(CSV, opens in a new tab)')}</span>
             </a>
           </li>
         ))}

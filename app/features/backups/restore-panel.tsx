@@ -4,34 +4,44 @@
 // without). Restoring asks first: confirm() with JavaScript, the server's step without.
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
-import { BACKUP_MESSAGES, confirmRestoreMessage } from './texts.ts';
-import { formatBytes, formatInstant, formatNumber } from '../../platform/lib/format.ts';
+import { BACKUP_MESSAGES, BACKUP_TYPE_LABELS, confirmRestoreMessage } from './texts.ts';
+import { formatBytes } from '../../platform/lib/format.ts';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { ConfirmingForm, ConfirmStep } from '../../platform/screen/confirm.tsx';
 import { Alert, Button, Card } from '../../ui/form.tsx';
 import { EmptyState } from '../company-metrics/index.ts';
 import type { BackupView, TableChoice } from './types.ts';
 
-const RIGHTS_RESTORE_NOTE =
-  'It holds user accounts or their settings, which give people rights: restoring them needs an owner.';
+const RIGHTS_RESTORE_NOTE = msg(
+  'It holds user accounts or their settings, which give people rights: restoring them needs an owner.',
+);
 
 const checkboxClass = 'mt-0.5 h-4 w-4 rounded border-slate-300 text-blue-700';
 
 function Summary({ backup, labels }: { backup: BackupView; labels: Map<string, string> }) {
-  const rows: [string, string][] = [
-    ['Name', backup.name],
-    ['Type', backup.type.charAt(0).toUpperCase() + backup.type.slice(1)],
-    ['Created', formatInstant(backup.createdAt)],
-    ['Size', formatBytes(backup.size)],
-    ['Records', formatNumber(backup.recordCount)],
-    ['Tables', backup.tables.map((t) => labels.get(t) ?? t).join(', ')],
+  const t = useT();
+  const f = useFormats();
+  const typeLabel = BACKUP_TYPE_LABELS[backup.type];
+  const type = typeLabel ? t(typeLabel) : backup.type;
+  /** [term, value, whether the value is data (the backup's name)] */
+  const rows: [string, string, boolean][] = [
+    [t('Name'), backup.name, true],
+    [t('Type'), type.charAt(0).toUpperCase() + type.slice(1), false],
+    [t('Created'), f.instant(backup.createdAt), false],
+    [t('Size'), formatBytes(backup.size), false],
+    [t('Records'), f.number(backup.recordCount), false],
+    [t('Tables'), backup.tables.map((name) => t(labels.get(name) ?? name)).join(', '), false],
   ];
   return (
     <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]" data-testid="selected-backup">
-      {rows.map(([term, value]) => (
+      {rows.map(([term, value, data]) => (
         <div key={term} className="contents">
           <dt className="font-medium text-slate-600">{term}</dt>
-          <dd className="break-words text-slate-900">{value}</dd>
+          <dd className="break-words text-slate-900" translate={data ? 'no' : undefined}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -39,15 +49,16 @@ function Summary({ backup, labels }: { backup: BackupView; labels: Map<string, s
 }
 
 function RestoreForm({ backup }: { backup: BackupView }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [overwrite, setOverwrite] = useState(false);
   return (
     <ConfirmingForm
-      message={confirmRestoreMessage(backup.name, overwrite)}
+      message={confirmRestoreMessage(t, backup.name, overwrite)}
       fields={{ intent: 'restore', id: backup.id }}
     >
       <fieldset className="mt-5 space-y-3">
-        <legend className="text-sm font-medium text-slate-700">Options</legend>
+        <legend className="text-sm font-medium text-slate-700">{t('Options')}</legend>
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
@@ -57,29 +68,30 @@ function RestoreForm({ backup }: { backup: BackupView }) {
             className={checkboxClass}
             aria-describedby="overwrite-warning"
           />
-          Overwrite existing data
+          {t('Overwrite existing data')}
         </label>
         <div id="overwrite-warning" aria-live="polite">
           {!hydrated || overwrite ? (
-            <Alert tone="warning" title={hydrated ? 'Warning' : 'Warning when overwriting'}>
-              {BACKUP_MESSAGES.overwriteWarning}
+            <Alert tone="warning" title={hydrated ? t('Warning') : t('Warning when overwriting')}>
+              {t(BACKUP_MESSAGES.overwriteWarning)}
             </Alert>
           ) : null}
         </div>
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input type="checkbox" name="skipAuditLogs" defaultChecked={false} className={checkboxClass} />
           <span>
-            Skip audit logs{' '}
+            {t('Skip audit logs')}{' '}
             <span className="block text-xs text-slate-500">
-              The backup&apos;s audit entries and versions are not brought back. The audit trail is never deleted from,
-              and the restore itself is always recorded.
+              {t(
+                'The backup’s audit entries and versions are not brought back. The audit trail is never deleted from, and the restore itself is always recorded.',
+              )}
             </span>
           </span>
         </label>
       </fieldset>
       <div className="mt-5">
         <Button type="submit" variant={overwrite ? 'danger' : 'primary'}>
-          Restore Backup
+          {t('Restore Backup')}
         </Button>
       </div>
     </ConfirmingForm>
@@ -95,35 +107,37 @@ export function RestorePanel({
   missing: boolean;
   tables: TableChoice[];
 }) {
+  const t = useT();
   if (!backup) {
     return (
       <EmptyState>
-        {missing ? 'The selected backup no longer exists. ' : 'No backup selected. '}
-        Choose <span className="font-medium">Select for restore</span> on a completed backup in the{' '}
+        {missing ? t('The selected backup no longer exists.') : t('No backup selected.')} {t('Choose')}{' '}
+        <span className="font-medium">{t('Select for restore')}</span> {t('on a completed backup in the')}{' '}
         <Link to="?tab=backups" className="text-blue-700 underline">
-          Backups
-        </Link>{' '}
-        tab.
+          {t('Backups')}
+        </Link>
+        {t(' tab.')}
       </EmptyState>
     );
   }
   const labels = new Map(tables.map((t) => [t.name, t.label]));
   return (
-    <Card title="Restore Backup">
+    <Card title={t('Restore Backup')}>
       <Summary backup={backup} labels={labels} />
       {backup.status === 'completed' && !backup.canRestore ? (
         <div className="mt-4">
-          <Alert tone="warning" title="Only an owner can restore this backup">
-            {RIGHTS_RESTORE_NOTE}
+          <Alert tone="warning" title={t('Only an owner can restore this backup')}>
+            {t(RIGHTS_RESTORE_NOTE)}
           </Alert>
         </div>
       ) : backup.status === 'completed' ? (
         <RestoreForm key={backup.id} backup={backup} />
       ) : (
         <div className="mt-4">
-          <Alert tone="warning" title="This backup cannot be restored">
-            Only completed backups can be restored; this one is{' '}
-            {backup.status === 'failed' ? 'failed' : 'still in progress'}.
+          <Alert tone="warning" title={t('This backup cannot be restored')}>
+            {backup.status === 'failed'
+              ? t('Only completed backups can be restored; this one is failed.')
+              : t('Only completed backups can be restored; this one is still in progress.')}
           </Alert>
         </div>
       )}
@@ -145,12 +159,13 @@ export function ConfirmRestore({
   skipAuditLogs: boolean;
   cancelTo: string;
 }) {
+  const t = useT();
   const fields: Record<string, string | number> = { intent: 'restore', id };
   if (overwrite) fields.overwrite = 'on';
   if (skipAuditLogs) fields.skipAuditLogs = 'on';
   return (
     <ConfirmStep
-      title="Confirm restore"
+      title={t('Confirm restore')}
       message={message}
       fields={fields}
       cancelTo={cancelTo}

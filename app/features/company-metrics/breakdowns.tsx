@@ -2,7 +2,8 @@
 // each with its figures and, for users who may edit, an Edit link that opens the dialog (?edit=ID).
 import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { formatNumber, formatPercent } from '../../platform/lib/format.ts';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 import { withParams } from '../../platform/lib/url.ts';
 import { CARD_TYPE_LABELS, LEVEL_LABELS, LEVEL_MEANINGS } from './metric-fields.ts';
 import { inEnumOrder, type CardTypeRow, type LevelRow } from './data.ts';
@@ -11,17 +12,18 @@ import { ScrollRegion } from '../../ui/table/scroll-region.tsx';
 const cell = 'px-4 py-3 text-sm';
 const number = `${cell} text-right tabular-nums`;
 
-/** The Edit link of a row: this URL with ?edit=ID (a dialog with JavaScript, a panel without). */
+/** The Edit link of a row: this URL with ?edit=ID (a dialog with JavaScript, a panel without); `label` is its name read aloud. */
 export function EditLink({ id, label }: { id: number; label: string }) {
   const { search } = useLocation();
+  const t = useT();
   return (
     <Link
       to={withParams(search, { edit: id })}
       preventScrollReset
-      aria-label={`Edit ${label}`}
+      aria-label={label}
       className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
     >
-      Edit
+      {t('Edit')}
     </Link>
   );
 }
@@ -37,7 +39,9 @@ export function Badge({ children }: { children: string }) {
   );
 }
 
+/** `headings` are messages (msg); '' is the actions column. */
 function Table({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
+  const t = useT();
   return (
     <ScrollRegion label={caption} className="rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200">
@@ -50,7 +54,7 @@ function Table({ caption, headings, children }: { caption: string; headings: str
                 scope="col"
                 className={`px-4 py-2 ${i === 0 || h === 'Description' ? 'text-left' : 'text-right'}`}
               >
-                {h || <span className="sr-only">Actions</span>}
+                {h ? t(h) : <span className="sr-only">{t('Actions')}</span>}
               </th>
             ))}
           </tr>
@@ -62,21 +66,30 @@ function Table({ caption, headings, children }: { caption: string; headings: str
 }
 
 export function LevelList({ rows, caption, canEdit }: { rows: LevelRow[]; caption: string; canEdit: boolean }) {
+  const f = useFormats();
+  const t = useT();
   return (
-    <Table caption={caption} headings={['Level', 'Description', 'Subscribers', 'Percentage', ...(canEdit ? [''] : [])]}>
+    <Table
+      caption={caption}
+      headings={[msg('Level'), msg('Description'), msg('Subscribers'), msg('Percentage'), ...(canEdit ? [''] : [])]}
+    >
       {inEnumOrder(rows, (r) => r.level, Object.keys(LEVEL_LABELS)).map((row) => {
-        const label = LEVEL_LABELS[row.level] ?? row.level;
+        const known = LEVEL_LABELS[row.level];
+        const label = known ? t(known) : row.level;
+        const meaning = LEVEL_MEANINGS[row.level];
         return (
           <tr key={row.id} data-testid="level-row">
             <th scope="row" className={`${cell} text-left font-normal`}>
               <Badge>{label}</Badge>
             </th>
-            <td className={`${cell} text-slate-600`}>{row.description || LEVEL_MEANINGS[row.level] || ''}</td>
-            <td className={number}>{formatNumber(row.subscriberCount)}</td>
-            <td className={number}>{formatPercent(row.percentageOfTotal)}</td>
+            <td className={`${cell} text-slate-600`}>
+              {row.description ? <span translate="no">{row.description}</span> : meaning ? t(meaning) : ''}
+            </td>
+            <td className={number}>{f.number(row.subscriberCount)}</td>
+            <td className={number}>{f.percent(row.percentageOfTotal)}</td>
             {canEdit ? (
               <td className={`${cell} text-right`}>
-                <EditLink id={row.id} label={label} />
+                <EditLink id={row.id} label={t('Edit {noun}', { noun: label })} />
               </td>
             ) : null}
           </tr>
@@ -87,22 +100,32 @@ export function LevelList({ rows, caption, canEdit }: { rows: LevelRow[]; captio
 }
 
 export function CardTypeList({ rows, caption, canEdit }: { rows: CardTypeRow[]; caption: string; canEdit: boolean }) {
+  const f = useFormats();
+  const t = useT();
   return (
-    <Table caption={caption} headings={['Card Type', 'Cards', '% of Cards', '% of Users', ...(canEdit ? [''] : [])]}>
+    <Table
+      caption={caption}
+      headings={[msg('Card Type'), msg('Cards'), msg('% of Cards'), msg('% of Users'), ...(canEdit ? [''] : [])]}
+    >
       {inEnumOrder(rows, (r) => r.cardType, Object.keys(CARD_TYPE_LABELS)).map((row) => {
-        const label = CARD_TYPE_LABELS[row.cardType] ?? row.cardType;
+        const known = CARD_TYPE_LABELS[row.cardType];
+        const label = known ? t(known) : row.cardType;
         return (
           <tr key={row.id} data-testid="card-type-row">
             <th scope="row" className={`${cell} text-left font-normal`}>
               <Badge>{label}</Badge>
-              {row.description ? <p className="mt-1 text-xs text-slate-600">{row.description}</p> : null}
+              {row.description ? (
+                <p className="mt-1 text-xs text-slate-600" translate="no">
+                  {row.description}
+                </p>
+              ) : null}
             </th>
-            <td className={number}>{formatNumber(row.cardCount)}</td>
-            <td className={number}>{formatPercent(row.percentageOfCards)}</td>
-            <td className={number}>{formatPercent(row.percentageOfUsers)}</td>
+            <td className={number}>{f.number(row.cardCount)}</td>
+            <td className={number}>{f.percent(row.percentageOfCards)}</td>
+            <td className={number}>{f.percent(row.percentageOfUsers)}</td>
             {canEdit ? (
               <td className={`${cell} text-right`}>
-                <EditLink id={row.id} label={label} />
+                <EditLink id={row.id} label={t('Edit {noun}', { noun: label })} />
               </td>
             ) : null}
           </tr>

@@ -1,12 +1,13 @@
 // Pieces of the company-metric declarations: the month a row is for, counts,
 // percentages, the enumerations' display labels, and the list settings every such table shares.
-import { MONTH_NAMES } from '../../../db/months.ts';
+import type { Formats } from '../../platform/i18n/formats.ts';
 import type { ColumnDef, FieldDef } from '../../platform/resources/define.ts';
 import { companyField } from '../finance/index.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const yearField = {
   name: 'year',
-  label: 'Year',
+  label: msg('Year'),
   kind: 'integer',
   required: true,
   range: [2020, 2030],
@@ -14,7 +15,7 @@ export const yearField = {
 } as const satisfies FieldDef;
 export const monthField = {
   name: 'month',
-  label: 'Month',
+  label: msg('Month'),
   kind: 'integer',
   required: true,
   range: [1, 12],
@@ -34,47 +35,47 @@ export function percent<const N extends string>(name: N, label: string) {
 }
 
 export const CONNECTION_TYPE_LABELS: Record<string, string> = {
-  fixed_broadband: 'Fixed Broadband',
-  fixed_fiber: 'Fixed Fiber',
-  fixed_fwa_5g: 'Fixed FWA 5G Router',
+  fixed_broadband: msg('Fixed Broadband'),
+  fixed_fiber: msg('Fixed Fiber'),
+  fixed_fwa_5g: msg('Fixed FWA 5G Router'),
 };
 export const SUBSCRIPTION_TYPE_LABELS: Record<string, string> = {
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
+  daily: msg('Daily'),
+  weekly: msg('Weekly'),
+  monthly: msg('Monthly'),
 };
 export const ACCESS_METHOD_LABELS: Record<string, string> = {
-  mifi: 'MiFi Devices',
-  sim: 'SIM Cards',
-  esim: 'eSIM',
-  fwa_mobile: 'FWA Mobile',
+  mifi: msg('MiFi Devices'),
+  sim: msg('SIM Cards'),
+  esim: msg('eSIM'),
+  fwa_mobile: msg('FWA Mobile'),
 };
 /** Subscriber levels' display labels and what each level means. */
 export const LEVEL_LABELS: Record<string, string> = {
-  level_0: 'Active Sign-ups',
-  level_1: 'Card Ready',
-  level_2: 'Enhanced Experience',
-  in_progress: 'In Verification',
+  level_0: msg('Active Sign-ups'),
+  level_1: msg('Card Ready'),
+  level_2: msg('Enhanced Experience'),
+  in_progress: msg('In Verification'),
 };
 export const LEVEL_MEANINGS: Record<string, string> = {
-  level_0: 'Initial sign-up',
-  level_1: 'Ready to use cards',
-  level_2: 'Wallets linked to bank accounts',
-  in_progress: 'Completing registration and verification',
+  level_0: msg('Initial sign-up'),
+  level_1: msg('Ready to use cards'),
+  level_2: msg('Wallets linked to bank accounts'),
+  in_progress: msg('Completing registration and verification'),
 };
 export const CARD_TYPE_LABELS: Record<string, string> = {
-  platinum: 'Platinum',
-  gold: 'Gold',
-  black: 'Black',
-  aqua: 'Aqua',
-  plastic: 'Plastic',
-  virtual: 'Virtual',
+  platinum: msg('Platinum'),
+  gold: msg('Gold'),
+  black: msg('Black'),
+  aqua: msg('Aqua'),
+  plastic: msg('Plastic'),
+  virtual: msg('Virtual'),
 };
 
 /** The year and month columns of a table, newest first. */
 export const monthColumns = [
-  { key: 'year', label: 'Year', format: 'text', sort: 'period' },
-  { key: 'month', label: 'Month', format: 'month' },
+  { key: 'year', label: msg('Year'), format: 'text', sort: 'period' },
+  { key: 'month', label: msg('Month'), format: 'month' },
 ] as const satisfies readonly ColumnDef[];
 
 /** Sorted by month (year, then month), newest first; filtered by year and month in the API. */
@@ -122,9 +123,8 @@ export function requestedMonth(params: URLSearchParams): MetricMonth | null {
   return m.year >= first && m.year <= last && m.month >= 1 && m.month <= 12 ? m : null;
 }
 
-/** 'March 2025' ('Mar 2025' short), of a month or a row. */
-export function monthLabel(m: Record<string, unknown> | MetricMonth, short = false): string {
+/** 'March 2025' ('Mar 2025' short), of a month or a row, in the reader's language. */
+export function monthLabel(m: Record<string, unknown> | MetricMonth, formats: Formats, short = false): string {
   const { year, month } = m as Record<string, unknown>;
-  const name = MONTH_NAMES[Number(month) - 1] ?? '';
-  return `${short ? name.slice(0, 3) : name} ${String(year)}`;
+  return `${formats.month(Number(month), short ? 'short' : 'long')} ${String(year)}`;
 }

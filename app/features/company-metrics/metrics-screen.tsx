@@ -6,32 +6,40 @@ import type { ResourceLoaderData } from '../../platform/resources/resource-scree
 import { fintechMetrics, mobileMetrics } from './subscriber-metrics.ts';
 import { METRIC_NAMES } from './subscriber-metrics.ts';
 import { ResourceScreen } from '../../platform/resources/resource-screen.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { metaTranslate } from '../../platform/i18n/meta-translate.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
 
 type MetricCompanyType = keyof typeof METRIC_NAMES;
 
 const GENERIC_TITLES: Record<MetricCompanyType, string> = {
-  mobile: 'Mobile Company Metrics',
-  fintech: 'Fintech Metrics',
+  mobile: msg('Mobile Company Metrics'),
+  fintech: msg('Fintech Metrics'),
 };
 
-export function metricsTitle(companyType: MetricCompanyType, companyName: string | null | undefined): string {
-  return companyName ? `${companyName} Metrics` : GENERIC_TITLES[companyType];
+export function metricsTitle(
+  companyType: MetricCompanyType,
+  companyName: string | null | undefined,
+  t: Translate,
+): string {
+  return companyName ? t('{name} Metrics', { name: companyName }) : t(GENERIC_TITLES[companyType]);
 }
 
 export function metricsMeta(companyType: MetricCompanyType): MetaFunction {
-  return ({ data }) => [
+  return ({ data, matches }) => [
     {
-      title: `${metricsTitle(companyType, (data as ResourceLoaderData | undefined)?.companyName)} · Group Finance Hub`,
+      title: `${metricsTitle(companyType, (data as ResourceLoaderData | undefined)?.companyName, metaTranslate(matches))} · Group Finance Hub`,
     },
   ];
 }
 
 export function MetricsScreen({ companyType }: { companyType: MetricCompanyType }) {
   const data = useLoaderData<ResourceLoaderData>();
+  const t = useT();
   return (
     <ResourceScreen
       def={companyType === 'mobile' ? mobileMetrics : fintechMetrics}
-      title={metricsTitle(companyType, data.companyName)}
+      title={metricsTitle(companyType, data.companyName, t)}
       fixed={{ companyType }}
       exportParams={{ companyType }}
       optionsFor={(field) => (field.name === 'metricName' ? METRIC_NAMES[companyType] : undefined)}

@@ -18,10 +18,11 @@ import {
   SUBSCRIPTION_TYPE_LABELS,
 } from './metric-fields.ts';
 import { companyJoin } from '../../platform/resources/shared.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
-const revenue = { name: 'revenue', label: 'Revenue', kind: 'money', required: false } as const;
+const revenue = { name: 'revenue', label: msg('Revenue'), kind: 'money', required: false } as const;
 /** A row's share of its company's month, computed from the counts (never typed). */
-const share = { key: 'percentageOfTotal', label: 'Share of Total', format: 'percent' } as const;
+const share = { key: 'percentageOfTotal', label: msg('Share of Total'), format: 'percent' } as const;
 
 /** Texts such as 'Failed to create broadband connection'; deletes say 'record'. */
 function networkMessages(noun: string): Messages {
@@ -38,8 +39,8 @@ const oneRowPerMonth = (type: string) => `A record for this company, month and $
 export const broadbandConnections = defineResource({
   key: 'broadband-connections',
   table: 'broadbandConnections',
-  title: 'Broadband Connections',
-  noun: 'Broadband Connection',
+  title: msg('Broadband Connections'),
+  noun: msg('Broadband Connection'),
   area: 'subscriber',
   company: 'column',
   createdBy: true,
@@ -47,14 +48,14 @@ export const broadbandConnections = defineResource({
     ...companyMonthFields,
     {
       name: 'connectionType',
-      label: 'Connection Type',
+      label: msg('Connection Type'),
       kind: 'enum',
       options: CONNECTION_TYPES,
       optionLabels: CONNECTION_TYPE_LABELS,
     },
-    count('activeConnections', 'Active Connections'),
-    count('newThisMonth', 'New This Month'),
-    count('churnThisMonth', 'Churn This Month'),
+    count('activeConnections', msg('Active Connections')),
+    count('newThisMonth', msg('New This Month')),
+    count('churnThisMonth', msg('Churn This Month')),
     revenue,
   ],
   monthTotals: { monthTotal: 'activeConnections' },
@@ -67,15 +68,15 @@ export const broadbandConnections = defineResource({
   joins: [{ ...companyJoin, select: { companyName: 'name' } }],
   list: {
     columns: [
-      { key: 'connectionType', label: 'Type', format: 'label', sort: 'type' },
+      { key: 'connectionType', label: msg('Type'), format: 'label', sort: 'type' },
       ...monthColumns,
-      { key: 'activeConnections', label: 'Connections', format: 'number', sort: 'count' },
+      { key: 'activeConnections', label: msg('Connections'), format: 'number', sort: 'count' },
       share,
-      { key: 'revenue', label: 'Revenue', format: 'money', fallback: '—' },
-      { key: 'churnRate', label: 'Churn Rate', format: 'percent', fallback: '—' },
+      { key: 'revenue', label: msg('Revenue'), format: 'money', fallback: '—' },
+      { key: 'churnRate', label: msg('Churn Rate'), format: 'percent', fallback: '—' },
     ],
     search: ['connectionType', 'c.name'],
-    filter: { param: 'connectionType', label: 'Type', column: 'connectionType' },
+    filter: { param: 'connectionType', label: msg('Type'), column: 'connectionType' },
     exact: exactMonth,
     sorts: { ...monthSorts, type: { column: 'connectionType' }, count: { column: 'activeConnections' } },
     defaultSort: byMonth,
@@ -94,8 +95,8 @@ export const broadbandConnections = defineResource({
 export const mobileSubscriptions = defineResource({
   key: 'mobile-subscriptions',
   table: 'mobileSubscriptions',
-  title: 'Mobile Subscriptions',
-  noun: 'Mobile Subscription',
+  title: msg('Mobile Subscriptions'),
+  noun: msg('Mobile Subscription'),
   area: 'subscriber',
   company: 'column',
   createdBy: true,
@@ -103,14 +104,14 @@ export const mobileSubscriptions = defineResource({
     ...companyMonthFields,
     {
       name: 'subscriptionType',
-      label: 'Subscription Type',
+      label: msg('Subscription Type'),
       kind: 'enum',
       options: SUBSCRIPTION_TYPES,
       optionLabels: SUBSCRIPTION_TYPE_LABELS,
     },
-    count('activeSubscriptions', 'Active Subscriptions'),
-    count('newThisMonth', 'New This Month'),
-    count('churnThisMonth', 'Churn This Month'),
+    count('activeSubscriptions', msg('Active Subscriptions')),
+    count('newThisMonth', msg('New This Month')),
+    count('churnThisMonth', msg('Churn This Month')),
     revenue,
   ],
   monthTotals: { monthTotal: 'activeSubscriptions' },
@@ -121,15 +122,15 @@ export const mobileSubscriptions = defineResource({
   joins: [{ ...companyJoin, select: { companyName: 'name' } }],
   list: {
     columns: [
-      { key: 'subscriptionType', label: 'Type', format: 'label', sort: 'type' },
+      { key: 'subscriptionType', label: msg('Type'), format: 'label', sort: 'type' },
       ...monthColumns,
-      { key: 'activeSubscriptions', label: 'Subscriptions', format: 'number', sort: 'count' },
+      { key: 'activeSubscriptions', label: msg('Subscriptions'), format: 'number', sort: 'count' },
       share,
-      { key: 'revenue', label: 'Revenue', format: 'money', fallback: '—' },
-      { key: 'churnRate', label: 'Churn Rate', format: 'percent', fallback: '—' },
+      { key: 'revenue', label: msg('Revenue'), format: 'money', fallback: '—' },
+      { key: 'churnRate', label: msg('Churn Rate'), format: 'percent', fallback: '—' },
     ],
     search: ['subscriptionType', 'c.name'],
-    filter: { param: 'subscriptionType', label: 'Type', column: 'subscriptionType' },
+    filter: { param: 'subscriptionType', label: msg('Type'), column: 'subscriptionType' },
     exact: exactMonth,
     sorts: { ...monthSorts, type: { column: 'subscriptionType' }, count: { column: 'activeSubscriptions' } },
     defaultSort: byMonth,
@@ -148,8 +149,8 @@ export const mobileSubscriptions = defineResource({
 export const mobileAccessMethods = defineResource({
   key: 'mobile-access-methods',
   table: 'mobileAccessMethods',
-  title: 'Mobile Access Methods',
-  noun: 'Mobile Access Method',
+  title: msg('Mobile Access Methods'),
+  noun: msg('Mobile Access Method'),
   area: 'subscriber',
   company: 'column',
   createdBy: true,
@@ -157,12 +158,12 @@ export const mobileAccessMethods = defineResource({
     ...companyMonthFields,
     {
       name: 'accessMethod',
-      label: 'Access Method',
+      label: msg('Access Method'),
       kind: 'enum',
       options: ACCESS_METHODS,
       optionLabels: ACCESS_METHOD_LABELS,
     },
-    count('activeDevices', 'Active Devices'),
+    count('activeDevices', msg('Active Devices')),
     revenue,
   ],
   monthTotals: { monthTotal: 'activeDevices' },
@@ -170,16 +171,16 @@ export const mobileAccessMethods = defineResource({
   joins: [{ ...companyJoin, select: { companyName: 'name' } }],
   list: {
     columns: [
-      { key: 'accessMethod', label: 'Type', format: 'label', sort: 'type' },
+      { key: 'accessMethod', label: msg('Type'), format: 'label', sort: 'type' },
       ...monthColumns,
-      { key: 'activeDevices', label: 'Devices', format: 'number', sort: 'count' },
+      { key: 'activeDevices', label: msg('Devices'), format: 'number', sort: 'count' },
       share,
-      { key: 'revenue', label: 'Revenue', format: 'money', fallback: '—' },
+      { key: 'revenue', label: msg('Revenue'), format: 'money', fallback: '—' },
       // Devices have no churn: the column says so rather than showing a made-up rate.
-      { key: 'churnRate', label: 'Churn Rate', format: 'percent', fallback: '—' },
+      { key: 'churnRate', label: msg('Churn Rate'), format: 'percent', fallback: '—' },
     ],
     search: ['accessMethod', 'c.name'],
-    filter: { param: 'accessMethod', label: 'Type', column: 'accessMethod' },
+    filter: { param: 'accessMethod', label: msg('Type'), column: 'accessMethod' },
     exact: exactMonth,
     sorts: { ...monthSorts, type: { column: 'accessMethod' }, count: { column: 'activeDevices' } },
     defaultSort: byMonth,

@@ -10,6 +10,7 @@ import { NETWORK_COMPANY } from '../../platform/screen/navigation.ts';
 import { findScreenCompany } from '../../platform/companies.server.ts';
 import { broadbandConnections } from './network-data.ts';
 import { NETWORK_DATA_TABS as TABS } from './one-network-data-screen.tsx';
+import { requestI18n } from '../shell/index.server.ts';
 
 export const access = resourceScreenAccess(broadbandConnections);
 
@@ -25,6 +26,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const action = (args: ActionFunctionArgs) =>
   resourceAction(TABS.defOf(args.request.url), args, {
+    i18n: requestI18n,
     company: NETWORK_COMPANY,
     // The rows are One Network's whatever the form says; another company's row is not found here.
     pinCompany: true,

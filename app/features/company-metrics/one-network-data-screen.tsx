@@ -6,6 +6,8 @@ import { ResourceScreen } from '../../platform/resources/resource-screen.tsx';
 import { TabNav } from '../../platform/screen/action-result.tsx';
 import { NETWORK_COMPANY, screenTitle } from '../../platform/screen/navigation.ts';
 import { withParams } from '../../platform/lib/url.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 import { resourceTabs } from './tabs.ts';
 import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from './network-data.ts';
 import type { loader } from './one-network-data-route.server.ts';
@@ -18,28 +20,35 @@ export const NETWORK_DATA_TABS = resourceTabs({
   'mobile-access': mobileAccessMethods,
 });
 const TAB_LABELS: Record<(typeof NETWORK_DATA_TABS.keys)[number], string> = {
-  broadband: 'Broadband',
-  'mobile-subscriptions': 'Mobile Subscriptions',
-  'mobile-access': 'Mobile Access',
+  broadband: msg('Broadband'),
+  'mobile-subscriptions': msg('Mobile Subscriptions'),
+  'mobile-access': msg('Mobile Access'),
 };
 
 export type OneNetworkData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export function OneNetworkDataScreen({ data }: { data: OneNetworkData }) {
   const { search } = useLocation();
+  const t = useT();
   if (!data.company) {
     return <CompanyNotFound title={TITLE} name={NETWORK_COMPANY} />;
   }
   const companyId = String(data.company.id);
   const def = NETWORK_DATA_TABS.defs[data.tab];
   return (
-    <ResourceScreen def={def} title={TITLE} fixed={{ companyId }} exportParams={{ companyId }} keep={{ tab: data.tab }}>
+    <ResourceScreen
+      def={def}
+      title={t(TITLE)}
+      fixed={{ companyId }}
+      exportParams={{ companyId }}
+      keep={{ tab: data.tab }}
+    >
       <TabNav
-        label="One Network data"
+        label={t('One Network data')}
         current={data.tab}
         tabs={NETWORK_DATA_TABS.keys.map((key) => ({
           key,
-          label: TAB_LABELS[key],
+          label: t(TAB_LABELS[key]),
           to: withParams(search, {
             tab: key,
             ...Object.fromEntries(NETWORK_DATA_TABS.listParams.map((p) => [p, null])),

@@ -19,6 +19,7 @@ import {
 } from './metric-fields.ts';
 import { broadbandConnections, mobileAccessMethods, mobileSubscriptions } from './network-data.ts';
 import { companyJoin } from '../../platform/resources/shared.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 /** The company these records belong to (identified by this exact name). */
 export const ONE_NETWORK = 'One Network';
@@ -48,17 +49,17 @@ const CONNECTION_PARTS = {
   fixedFwa5gRouter: 'fixed_fwa_5g',
 } as const;
 const CONNECTION_LABELS = {
-  fixedBroadband: 'Fixed Broadband',
-  fixedFiber: 'Fixed Fiber',
-  fixedFwa5gRouter: 'Fixed FWA 5G Router',
+  fixedBroadband: msg('Fixed Broadband'),
+  fixedFiber: msg('Fixed Fiber'),
+  fixedFwa5gRouter: msg('Fixed FWA 5G Router'),
 } as const;
 
 export const networkBroadbandRecords = defineResource({
   key: 'network-broadband-records',
   apiPaths: [{ path: 'one-network/broadband-connections' }],
   table: 'networkBroadbandRecords',
-  title: 'Broadband Connection Records',
-  noun: 'Broadband Connection Record',
+  title: msg('Broadband Connection Records'),
+  noun: msg('Broadband Connection Record'),
   area: 'subscriber',
   company: oneNetwork,
   fields: [
@@ -98,9 +99,9 @@ export const networkBroadbandRecords = defineResource({
   list: {
     columns: [
       ...monthColumns,
-      { key: 'totalBroadband', label: 'Total Broadband', format: 'number' },
-      { key: 'newConnections', label: 'New', format: 'number' },
-      { key: 'churnConnections', label: 'Churn', format: 'number' },
+      { key: 'totalBroadband', label: msg('Total Broadband'), format: 'number' },
+      { key: 'newConnections', label: msg('New'), format: 'number' },
+      { key: 'churnConnections', label: msg('Churn'), format: 'number' },
     ],
     search: ['year'],
     exact: exactMonth,
@@ -109,7 +110,7 @@ export const networkBroadbandRecords = defineResource({
   },
   unique: [{ fields: ['year', 'month'], message: oneRecordPerMonth, conflict: true }],
   messages: recordMessages('broadband connection record'),
-  formTitles: { create: 'Add Broadband Connection Record', edit: 'Edit Broadband Connection Record' },
+  formTitles: { create: msg('Add Broadband Connection Record'), edit: msg('Edit Broadband Connection Record') },
   auditLabel: 'One Network Broadband',
   exportName: 'one-network-broadband',
 });
@@ -122,8 +123,8 @@ export const networkSubscriptionPatterns = defineResource({
   key: 'network-subscription-patterns',
   apiPaths: [{ path: 'one-network/mobile-subscription-patterns' }],
   table: 'networkSubscriptionPatterns',
-  title: 'Mobile Subscription Patterns',
-  noun: 'Mobile Subscription Pattern',
+  title: msg('Mobile Subscription Patterns'),
+  noun: msg('Mobile Subscription Pattern'),
   area: 'subscriber',
   company: oneNetwork,
   fields: [
@@ -152,7 +153,10 @@ export const networkSubscriptionPatterns = defineResource({
   },
   joins: join,
   list: {
-    columns: [...monthColumns, { key: 'totalMobileSubscriptions', label: 'Total Subscriptions', format: 'number' }],
+    columns: [
+      ...monthColumns,
+      { key: 'totalMobileSubscriptions', label: msg('Total Subscriptions'), format: 'number' },
+    ],
     search: ['year'],
     exact: exactMonth,
     sorts: monthSorts,
@@ -160,7 +164,7 @@ export const networkSubscriptionPatterns = defineResource({
   },
   unique: [{ fields: ['year', 'month'], message: oneRecordPerMonth, conflict: true }],
   messages: recordMessages('mobile subscription pattern'),
-  formTitles: { create: 'Add Mobile Subscription Pattern', edit: 'Edit Mobile Subscription Pattern' },
+  formTitles: { create: msg('Add Mobile Subscription Pattern'), edit: msg('Edit Mobile Subscription Pattern') },
   auditLabel: 'One Network Subscription Patterns',
   exportName: 'one-network-subscription-patterns',
 });
@@ -168,18 +172,18 @@ export const networkSubscriptionPatterns = defineResource({
 const DEVICES = ['mifiDevices', 'simCards', 'eSim', 'fwaMobile'] as const;
 const DEVICE_PARTS = { mifiDevices: 'mifi', simCards: 'sim', eSim: 'esim', fwaMobile: 'fwa_mobile' } as const;
 const DEVICE_LABELS = {
-  mifiDevices: 'MiFi Devices',
-  simCards: 'SIM Cards',
-  eSim: 'eSIM',
-  fwaMobile: 'FWA Mobile',
+  mifiDevices: msg('MiFi Devices'),
+  simCards: msg('SIM Cards'),
+  eSim: msg('eSIM'),
+  fwaMobile: msg('FWA Mobile'),
 } as const;
 
 export const networkAccessRecords = defineResource({
   key: 'network-access-records',
   apiPaths: [{ path: 'one-network/mobile-access-methods' }],
   table: 'networkAccessRecords',
-  title: 'Mobile Access Methods',
-  noun: 'Mobile Access Method',
+  title: msg('Mobile Access Methods'),
+  noun: msg('Mobile Access Method'),
   area: 'subscriber',
   company: oneNetwork,
   fields: [yearField, monthField, ...DEVICES.map((key) => count(key, DEVICE_LABELS[key]))],
@@ -193,8 +197,8 @@ export const networkAccessRecords = defineResource({
   list: {
     columns: [
       ...monthColumns,
-      { key: 'mifiDevices', label: 'MiFi Devices', format: 'number' },
-      { key: 'simCards', label: 'SIM Cards', format: 'number' },
+      { key: 'mifiDevices', label: msg('MiFi Devices'), format: 'number' },
+      { key: 'simCards', label: msg('SIM Cards'), format: 'number' },
     ],
     search: ['year'],
     exact: exactMonth,
@@ -203,7 +207,7 @@ export const networkAccessRecords = defineResource({
   },
   unique: [{ fields: ['year', 'month'], message: oneRecordPerMonth, conflict: true }],
   messages: recordMessages('mobile access method'),
-  formTitles: { create: 'Add Mobile Access Method', edit: 'Edit Mobile Access Method' },
+  formTitles: { create: msg('Add Mobile Access Method'), edit: msg('Edit Mobile Access Method') },
   auditLabel: 'One Network Mobile Access',
   exportName: 'one-network-mobile-access',
 });

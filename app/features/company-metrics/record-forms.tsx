@@ -5,6 +5,10 @@ import type { FormChoices, ResourceDef } from '../../platform/resources/define.t
 import { ResourceForm } from '../../platform/resources/resource-form.tsx';
 import { resultFor, useCloseUrl, type ActionAnswer } from '../../platform/screen/action-result.tsx';
 import { FormPanel } from '../../ui/form-panel.tsx';
+import { usePreferences, useT } from '../../platform/i18n/i18n-context.tsx';
+import type { Translate } from '../../platform/i18n/messages.ts';
+import type { Locale } from '../../platform/i18n/locales.ts';
+import { nounInText } from '../../platform/resources/noun.ts';
 
 interface FixedCompany {
   id: number;
@@ -17,9 +21,10 @@ const choicesOf = (company: FixedCompany): FormChoices => ({
   companies: [{ value: String(company.id), label: company.name }],
 });
 
-/** 'Edit Subscriber Metrics', 'Edit Subscriber Level', 'Edit Card Type'. */
-export function editTitle(def: ResourceDef): string {
-  return def.formTitles?.edit ?? `Edit ${def.noun}`;
+/** 'Edit Subscriber Metrics', 'Edit Subscriber Level', 'Edit Card Type', in the reader's language. */
+export function editTitle(def: ResourceDef, t: Translate, locale: Locale): string {
+  const title = def.formTitles?.edit;
+  return title ? t(title) : t('Edit {noun}', { noun: nounInText(t(def.noun), locale) });
 }
 
 export function EditPanel({
@@ -33,8 +38,10 @@ export function EditPanel({
 }) {
   const actionData = useActionData<ActionAnswer>();
   const closeTo = useCloseUrl();
+  const t = useT();
+  const { locale } = usePreferences();
   return (
-    <FormPanel title={editTitle(def)} closeTo={closeTo}>
+    <FormPanel title={editTitle(def, t, locale)} closeTo={closeTo}>
       <ResourceForm
         key={`edit-${record.id}`}
         def={def}

@@ -2,7 +2,7 @@
 // GET form, so it works without JavaScript), empty states and a refusal without a form.
 import { Form, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { MONTH_NAMES } from '../../platform/lib/format.ts';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
 import { withParams } from '../../platform/lib/url.ts';
 import { TabNav } from '../../platform/screen/action-result.tsx';
 import { Alert, Button, inputClass } from '../../ui/form.tsx';
@@ -10,29 +10,34 @@ import { yearField } from './metric-fields.ts';
 import { yearChoices } from '../../platform/resources/resource-form.tsx';
 import type { Month } from './data.ts';
 
-/** Tab links that keep the chosen month and drop an open form. */
+/** Tab links that keep the chosen month and drop an open form. The labels are messages (msg). */
 export function VultTabs({ tabs, current }: { tabs: readonly { key: string; label: string }[]; current: string }) {
   const { search } = useLocation();
+  const t = useT();
   return (
     <TabNav
-      label="Sections"
+      label={t('Sections')}
       current={current}
-      tabs={tabs.map((t) => ({ ...t, to: withParams(search, { tab: t.key, edit: null }) }))}
+      tabs={tabs.map((tab) => ({ ...tab, label: t(tab.label), to: withParams(search, { tab: tab.key, edit: null }) }))}
     />
   );
 }
+
+const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
 /** Year and month selects with a Show button: ?year=&month= on the same tab. The years are the add forms' years. */
 export function MonthPicker({ tab, month }: { tab: string; month: Month | null }) {
   // With no data yet the selects start at this month (as the add forms do).
   const now = new Date();
   const shown = month ?? { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+  const f = useFormats();
+  const t = useT();
   return (
-    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Choose a month">
+    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label={t('Choose a month')}>
       <input type="hidden" name="tab" value={tab} />
       <div>
         <label htmlFor="vult-year" className="block text-sm font-medium text-slate-700">
-          Year
+          {t('Year')}
         </label>
         <select id="vult-year" name="year" defaultValue={shown.year} key={`y${shown.year}`} className={inputClass}>
           {yearChoices(yearField, String(shown.year)).map((y) => (
@@ -44,18 +49,18 @@ export function MonthPicker({ tab, month }: { tab: string; month: Month | null }
       </div>
       <div>
         <label htmlFor="vult-month" className="block text-sm font-medium text-slate-700">
-          Month
+          {t('Month')}
         </label>
         <select id="vult-month" name="month" defaultValue={shown.month} key={`m${shown.month}`} className={inputClass}>
-          {MONTH_NAMES.map((name, i) => (
-            <option key={name} value={i + 1}>
-              {name}
+          {MONTHS.map((m) => (
+            <option key={m} value={m}>
+              {f.month(m)}
             </option>
           ))}
         </select>
       </div>
       <Button type="submit" variant="secondary">
-        Show
+        {t('Show')}
       </Button>
     </Form>
   );
@@ -74,9 +79,10 @@ export function EmptyState({ children }: { children: ReactNode }) {
 
 /** A refusal no form on the page shows (a 403 for a user without the permission). */
 export function ActionAlert({ message }: { message: string | null }) {
+  const t = useT();
   return message ? (
     <div className="mb-4">
-      <Alert title="Error">{message}</Alert>
+      <Alert title={t('Error')}>{message}</Alert>
     </div>
   ) : null;
 }

@@ -10,6 +10,7 @@ import {
   PERIOD_LABELS,
 } from '../../platform/resources/shared.ts';
 import { companyField } from '../finance/index.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const METRIC_NAMES: Record<(typeof METRIC_COMPANY_TYPES)[number], readonly string[]> = {
   mobile: MOBILE_METRICS,
@@ -26,8 +27,8 @@ function metricMatchesType(value: Record<string, unknown>): FieldError[] {
 export const subscriberMetrics = defineResource({
   key: 'subscriber-metrics',
   table: 'subscriberMetrics',
-  title: 'Subscriber Metrics',
-  noun: 'Metric',
+  title: msg('Subscriber Metrics'),
+  noun: msg('Metric'),
   area: 'subscriber',
   company: 'column',
   createdBy: true,
@@ -37,43 +38,43 @@ export const subscriberMetrics = defineResource({
     companyField,
     {
       name: 'companyType',
-      label: 'Company Type',
+      label: msg('Company Type'),
       kind: 'enum',
       options: METRIC_COMPANY_TYPES,
       optionLabels: COMPANY_TYPE_LABELS,
     },
     {
       name: 'metricName',
-      label: 'Metric Name',
+      label: msg('Metric Name'),
       kind: 'enum',
       options: [...MOBILE_METRICS, ...FINTECH_METRICS],
       optionLabels: METRIC_LABELS,
     },
-    { name: 'metricValue', label: 'Metric Value', kind: 'decimal', required: true },
+    { name: 'metricValue', label: msg('Metric Value'), kind: 'decimal', required: true },
     {
       name: 'period',
-      label: 'Period',
+      label: msg('Period'),
       kind: 'enum',
       options: METRIC_PERIODS,
       optionLabels: PERIOD_LABELS,
       defaultValue: 'monthly',
     },
-    { name: 'recordDate', label: 'Record Date', kind: 'date', required: true },
-    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+    { name: 'recordDate', label: msg('Record Date'), kind: 'date', required: true },
+    { name: 'description', label: msg('Description'), kind: 'textarea', max: 1000 },
   ],
   refine: metricMatchesType,
   joins: [{ ...companyJoin, select: { companyName: 'name' } }],
   list: {
     columns: [
-      { key: 'recordDate', label: 'Record Date', format: 'date', sort: 'recordDate' },
-      { key: 'companyName', label: 'Company' },
-      { key: 'metricName', label: 'Metric', format: 'label', sort: 'metricName' },
-      { key: 'metricValue', label: 'Value', format: 'decimal', sort: 'metricValue' },
-      { key: 'period', label: 'Period', format: 'label' },
-      { key: 'description', label: 'Description', truncate: 50 },
+      { key: 'recordDate', label: msg('Record Date'), format: 'date', sort: 'recordDate' },
+      { key: 'companyName', label: msg('Company') },
+      { key: 'metricName', label: msg('Metric'), format: 'label', sort: 'metricName' },
+      { key: 'metricValue', label: msg('Value'), format: 'decimal', sort: 'metricValue' },
+      { key: 'period', label: msg('Period'), format: 'label' },
+      { key: 'description', label: msg('Description'), truncate: 50 },
     ],
     search: ['c.name', 'metricName', 'period', 'description', 'recordDate'],
-    filter: { param: 'metricName', label: 'Metric', column: 'metricName' },
+    filter: { param: 'metricName', label: msg('Metric'), column: 'metricName' },
     sorts: {
       recordDate: { column: 'recordDate' },
       metricName: { column: 'metricName' },

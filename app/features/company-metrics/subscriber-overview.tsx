@@ -1,6 +1,7 @@
 // A month of Vult's subscriber metrics: the figures as cards, the card-penetration bar and the
 // 12-month chart (server-rendered SVG with its numbers as a table).
-import { formatNumber, formatPercent, MONTH_NAMES } from '../../platform/lib/format.ts';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 import { SeriesChart, type Series } from '../../ui/chart/series-chart.tsx';
 import { Card } from '../../ui/form.tsx';
 import { sameMonth, twelveMonths, type MetricsRow, type Month } from './data.ts';
@@ -8,21 +9,23 @@ import { sameMonth, twelveMonths, type MetricsRow, type Month } from './data.ts'
 type Figure = 'totalSubscribers' | 'cardHolders' | 'cardAdoptionRate' | 'retentionRate' | 'conversionRate';
 
 const FIGURES: Record<Figure, { label: string; percent: boolean }> = {
-  totalSubscribers: { label: 'Total Subscribers', percent: false },
-  cardHolders: { label: 'Card Holders', percent: false },
-  cardAdoptionRate: { label: 'Card Adoption Rate', percent: true },
-  retentionRate: { label: 'Retention Rate', percent: true },
-  conversionRate: { label: 'Conversion Rate', percent: true },
+  totalSubscribers: { label: msg('Total Subscribers'), percent: false },
+  cardHolders: { label: msg('Card Holders'), percent: false },
+  cardAdoptionRate: { label: msg('Card Adoption Rate'), percent: true },
+  retentionRate: { label: msg('Retention Rate'), percent: true },
+  conversionRate: { label: msg('Conversion Rate'), percent: true },
 };
 
 export function MetricFigures({ row, figures }: { row: MetricsRow; figures: readonly Figure[] }) {
+  const f = useFormats();
+  const t = useT();
   return (
     <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {figures.map((key) => (
         <div key={key} className="rounded-lg border border-slate-200 bg-white p-4" data-testid={`figure-${key}`}>
-          <dt className="text-sm text-slate-600">{FIGURES[key].label}</dt>
+          <dt className="text-sm text-slate-600">{t(FIGURES[key].label)}</dt>
           <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">
-            {FIGURES[key].percent ? formatPercent(row[key]) : formatNumber(row[key])}
+            {FIGURES[key].percent ? f.percent(row[key]) : f.number(row[key])}
           </dd>
         </div>
       ))}
@@ -33,22 +36,27 @@ export function MetricFigures({ row, figures }: { row: MetricsRow; figures: read
 /** How many subscribers hold a card, as a bar and as text. */
 export function CardPenetration({ row }: { row: MetricsRow }) {
   const { cardHolders, totalSubscribers } = row;
+  const f = useFormats();
+  const t = useT();
   const share = totalSubscribers > 0 ? Math.min(100, Math.round((cardHolders / totalSubscribers) * 10_000) / 100) : 0;
   return (
-    <Card title="Card Penetration">
+    <Card title={t('Card Penetration')}>
       <div
         className="h-3 w-full rounded-full bg-slate-200"
         role="meter"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={share}
-        aria-valuetext={formatPercent(share)}
-        aria-label="Card penetration"
+        aria-valuetext={f.percent(share)}
+        aria-label={t('Card penetration')}
       >
         <div className="h-3 rounded-full bg-blue-700" style={{ width: `${share}%` }} />
       </div>
       <p className="mt-2 text-sm text-slate-700" data-testid="card-penetration">
-        {`${formatNumber(cardHolders)} out of ${formatNumber(totalSubscribers)} subscribers have cards`}
+        {t('{cardHolders} out of {totalSubscribers} subscribers have cards', {
+          cardHolders: f.number(cardHolders),
+          totalSubscribers: f.number(totalSubscribers),
+        })}
       </p>
     </Card>
   );
@@ -57,20 +65,24 @@ export function CardPenetration({ row }: { row: MetricsRow }) {
 /** Total subscribers and card holders over the twelve months ending with `last`; a month without a row is a gap. */
 export function SubscriberTrend({ rows, last }: { rows: MetricsRow[]; last: Month }) {
   const months = twelveMonths(last);
-  const label = (m: Month) => `${MONTH_NAMES[m.month - 1].slice(0, 3)} ${m.year}`;
+  const f = useFormats();
+  const t = useT();
+  const label = (m: Month) => `${f.month(m.month, 'short')} ${m.year}`;
   const seriesOf = (name: string, key: 'totalSubscribers' | 'cardHolders'): Series => ({
     name,
     points: months.map((m) => ({ label: label(m), value: rows.find((r) => sameMonth(r, m))?.[key] ?? Number.NaN })),
   });
   return (
-    <Card title="Subscriber Trend">
+    <Card title={t('Subscriber Trend')}>
       <SeriesChart
         id="vult-trend"
-        title={`Subscribers and card holders, ${label(months[0])} to ${label(last)}`}
-        description="Vult's total subscribers and card holders per month over twelve months; months without figures are gaps."
-        series={[seriesOf('Total subscribers', 'totalSubscribers'), seriesOf('Card holders', 'cardHolders')]}
-        unit="subscribers"
-        labelHeading="Month"
+        title={t('Subscribers and card holders, {first} to {last}', { first: label(months[0]), last: label(last) })}
+        description={t(
+          'Vult’s total subscribers and card holders per month over twelve months; months without figures are gaps.',
+        )}
+        series={[seriesOf(t('Total subscribers'), 'totalSubscribers'), seriesOf(t('Card holders'), 'cardHolders')]}
+        unit={t('subscribers')}
+        labelHeading={t('Month')}
       />
     </Card>
   );

@@ -15,6 +15,7 @@ import type { ResourceDef } from '../../platform/resources/define.ts';
 import { monthOf, MONTHS_IN_RANGE, requestedMonth, trendRows } from './data.ts';
 import { vultCardTypes, vultSubscriberLevels, vultSubscriberMetrics } from './vult.ts';
 import { SUBSCRIBER_METRICS_TABS as tabs } from './vult-subscriber-metrics-screen.tsx';
+import { requestI18n } from '../shell/index.server.ts';
 
 /** A month has one row per level or card type: at most six. */
 const MONTH_ROWS = 10;
@@ -53,6 +54,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const action = (args: ActionFunctionArgs) =>
   resourceAction(tabs.defOf(args.request.url), args, {
+    i18n: requestI18n,
     company: FINANCIAL_SERVICES_COMPANY,
     // The rows are Vult's whatever the form says; another company's row is not found here.
     pinCompany: true,

@@ -8,6 +8,8 @@ import { formErrorOf, type ActionAnswer } from '../../platform/screen/action-res
 import { FINANCIAL_SERVICES_COMPANY, screenTitle } from '../../platform/screen/navigation.ts';
 import { CardTypeList, EditLink, LevelList } from './breakdowns.tsx';
 import { monthLabel } from './data.ts';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 import { EditPanel } from './record-forms.tsx';
 import { ActionAlert, EmptyState, MonthPicker, VultTabs } from './screen-parts.tsx';
 import { CardPenetration, MetricFigures, SubscriberTrend } from './subscriber-overview.tsx';
@@ -17,9 +19,9 @@ import type { loader } from './vult-subscriber-metrics-route.server.ts';
 
 const TITLE = screenTitle('/vult-subscriber-metrics');
 const TABS = [
-  { key: 'overview', label: 'Overview' },
-  { key: 'levels', label: 'Subscriber Levels' },
-  { key: 'cards', label: 'Card Types' },
+  { key: 'overview', label: msg('Overview') },
+  { key: 'levels', label: msg('Subscriber Levels') },
+  { key: 'cards', label: msg('Card Types') },
 ] as const;
 /** The tabs (?tab=) and their tables: the loader lists, the action writes and the dialog edits the tab's. */
 export const SUBSCRIBER_METRICS_TABS = resourceTabs({
@@ -33,13 +35,20 @@ type Data = Exclude<VultSubscriberMetricsData, { company: null }>;
 
 function Overview({ data }: { data: Extract<Data, { tab: 'overview' }> }) {
   const row = data.rows.at(0);
+  const f = useFormats();
+  const t = useT();
   return (
     <div className="space-y-6">
       {row && data.month ? (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-slate-900">{monthLabel(data.month)}</h2>
-            {data.can.edit ? <EditLink id={row.id} label={`subscriber metrics of ${monthLabel(data.month)}`} /> : null}
+            <h2 className="text-lg font-semibold text-slate-900">{monthLabel(data.month, f)}</h2>
+            {data.can.edit ? (
+              <EditLink
+                id={row.id}
+                label={t('Edit subscriber metrics of {month}', { month: monthLabel(data.month, f) })}
+              />
+            ) : null}
           </div>
           <MetricFigures row={row} figures={['totalSubscribers', 'cardHolders', 'cardAdoptionRate', 'retentionRate']} />
           <CardPenetration row={row} />
@@ -47,8 +56,8 @@ function Overview({ data }: { data: Extract<Data, { tab: 'overview' }> }) {
       ) : (
         <EmptyState>
           {data.month
-            ? `No subscriber metrics for ${monthLabel(data.month)}.`
-            : 'No subscriber metrics recorded for Vult yet.'}
+            ? t('No subscriber metrics for {month}.', { month: monthLabel(data.month, f) })
+            : t('No subscriber metrics recorded for Vult yet.')}
         </EmptyState>
       )}
       {data.month && data.trend.length > 0 ? <SubscriberTrend rows={data.trend} last={data.month} /> : null}
@@ -57,18 +66,28 @@ function Overview({ data }: { data: Extract<Data, { tab: 'overview' }> }) {
 }
 
 function Breakdown({ data }: { data: Exclude<Data, { tab: 'overview' }> }) {
-  const noun = data.tab === 'levels' ? 'subscriber levels' : 'card types';
+  const f = useFormats();
+  const t = useT();
+  const levels = data.tab === 'levels';
   if (!data.month || data.rows.length === 0) {
+    const month = data.month ? monthLabel(data.month, f) : null;
     return (
       <EmptyState>
-        {data.month ? `No ${noun} for ${monthLabel(data.month)}.` : `No ${noun} recorded for Vult yet.`}
+        {levels
+          ? month
+            ? t('No subscriber levels for {month}.', { month })
+            : t('No subscriber levels recorded for Vult yet.')
+          : month
+            ? t('No card types for {month}.', { month })
+            : t('No card types recorded for Vult yet.')}
       </EmptyState>
     );
   }
-  const caption = `${data.tab === 'levels' ? 'Subscriber levels' : 'Card types'} of ${monthLabel(data.month)}`;
+  const month = monthLabel(data.month, f);
+  const caption = levels ? t('Subscriber levels of {month}', { month }) : t('Card types of {month}', { month });
   return (
     <div className="space-y-3">
-      <h2 className="text-lg font-semibold text-slate-900">{monthLabel(data.month)}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{month}</h2>
       {data.tab === 'levels' ? (
         <LevelList rows={data.rows} caption={caption} canEdit={data.can.edit} />
       ) : (
@@ -80,6 +99,7 @@ function Breakdown({ data }: { data: Exclude<Data, { tab: 'overview' }> }) {
 
 export function VultSubscriberMetricsScreen({ data }: { data: VultSubscriberMetricsData }) {
   const actionData = useActionData<ActionAnswer>();
+  const t = useT();
   if (data.company === null) {
     return <CompanyNotFound title={TITLE} name={FINANCIAL_SERVICES_COMPANY} />;
   }
@@ -87,7 +107,7 @@ export function VultSubscriberMetricsScreen({ data }: { data: VultSubscriberMetr
   const formShown = data.editing !== null && actionData?.intent === 'update';
   return (
     <div>
-      <PageHeading title={TITLE} />
+      <PageHeading title={t(TITLE)} />
       <VultTabs tabs={TABS} current={data.tab} />
       <ActionAlert message={formShown ? null : formErrorOf(actionData)} />
       {data.editing ? (

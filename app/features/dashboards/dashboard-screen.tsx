@@ -5,15 +5,17 @@
 // browser's agree. With JavaScript the figures refresh every 30 s while the tab is visible.
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { formatInstant, formatRelativeTime } from '../../platform/lib/format.ts';
 import { HEALTH_LABELS, healthDetail } from '../system/index.ts';
 import { PLAN_RULE, PROJECTION_RULE } from '../finance/index.ts';
-import { DollarChart } from '../../ui/chart/series-chart.tsx';
+import { DollarChart, monthPoint } from '../../ui/chart/series-chart.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useRefreshEvery } from '../../platform/screen/use-refresh.ts';
 import { Card } from '../../ui/form.tsx';
 import { AccessCard } from './access-card.tsx';
 import type { Dashboard } from './dashboard.server.ts';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
+import { relativeTime } from '../../platform/i18n/relative-time.ts';
 
 /** Every dashboard figure refreshes every 30 s, at least as often as anomalies (60 s) and backups (5 min) need. */
 export const DASHBOARD_REFRESH_MS = 30_000;
@@ -33,6 +35,18 @@ const ACTION_CLASS: Record<string, string> = {
   update: 'bg-blue-100 text-blue-800',
   delete: 'bg-red-100 text-red-800',
   login: 'bg-slate-100 text-slate-700',
+};
+
+/** The badges' words: sync statuses and audit actions. */
+const BADGE_LABELS: Record<string, string> = {
+  success: msg('success'),
+  partial: msg('partial'),
+  failed: msg('failed'),
+  running: msg('running'),
+  create: msg('create'),
+  update: msg('update'),
+  delete: msg('delete'),
+  login: msg('login'),
 };
 
 function Tile({
@@ -64,16 +78,18 @@ function Tile({
 }
 
 function Tiles({ data, now }: { data: DashboardView; now: number }) {
+  const t = useT();
+  const f = useFormats();
   const tiles: ReactNode[] = [];
   if (data.userStats) {
     tiles.push(
       <Tile
         key="users"
         to="/user-management"
-        label="Active Users"
+        label={t('Active Users')}
         testId="tile-active-users"
-        value={data.userStats.activeUsers.toLocaleString('en-US')}
-        detail={`of ${data.userStats.totalUsers.toLocaleString('en-US')} users`}
+        value={f.number(data.userStats.activeUsers)}
+        detail={t('of {total} users', { total: f.number(data.userStats.totalUsers) })}
       />,
     );
   }
@@ -82,13 +98,16 @@ function Tiles({ data, now }: { data: DashboardView; now: number }) {
       <Tile
         key="api"
         to="/api-integrations"
-        label="API Success Rate"
+        label={t('API Success Rate')}
         testId="tile-api-success"
-        value={data.api.runs ? `${data.api.successRate.toFixed(1)}%` : '—'}
+        value={data.api.runs ? f.percent(data.api.successRate, 1) : '—'}
         detail={
           data.api.runs
-            ? `${data.api.runs} sync run${data.api.runs === 1 ? '' : 's'} in the last ${data.api.windowDays} days`
-            : `No sync runs in the last ${data.api.windowDays} days`
+            ? t(
+                '{runs, plural, one {# sync run in the last {days} days} other {# sync runs in the last {days} days}}',
+                { runs: data.api.runs, days: data.api.windowDays },
+              )
+            : t('No sync runs in the last {days} days', { days: data.api.windowDays })
         }
       />,
     );
@@ -99,11 +118,11 @@ function Tiles({ data, now }: { data: DashboardView; now: number }) {
       <Tile
         key="health"
         to="/system-monitoring"
-        label="System Health"
+        label={t('System Health')}
         testId="tile-system-health"
         tone={verdict.tone}
-        value={verdict.label}
-        detail={healthDetail(data.systemHealth)}
+        value={t(verdict.label)}
+        detail={healthDetail(data.systemHealth, f, t)}
       />,
     );
   }
@@ -113,10 +132,21 @@ function Tiles({ data, now }: { data: DashboardView; now: number }) {
       <Tile
         key="backup"
         to="/backup-recovery"
-        label="Last Backup"
+        label={t('Last Backup')}
         testId="tile-last-backup"
-        value={backup ? formatRelativeTime(backup.createdAt, now) : 'Never'}
-        detail={backup ? `${backup.name} · ${formatInstant(backup.createdAt)}` : 'No completed backup yet'}
+        value={
+          backup ? <time dateTime={backup.createdAt}>{relativeTime(t, f, backup.createdAt, now)}</time> : t('Never')
+        }
+        detail={
+          backup ? (
+            <>
+              <span translate="no">{backup.name}</span> ·{' '}
+              <time dateTime={backup.createdAt}>{f.instant(backup.createdAt)}</time>
+            </>
+          ) : (
+            t('No completed backup yet')
+          )
+        }
       />,
     );
   }
@@ -128,44 +158,52 @@ const CHARTS = [
   {
     key: 'budgetVsActual',
     id: 'budget-chart',
-    card: 'Budget vs actual expenses',
-    title: 'Budget and actual expenses by month',
-    planned: 'Budget',
-    actual: 'Actual expenses',
-    text: "Each month's budget and actual expenses",
+    card: msg('Budget vs actual expenses'),
+    title: msg('Budget and actual expenses by month'),
+    planned: msg('Budget'),
+    actual: msg('Actual expenses'),
+    text: msg("Each month's budget and actual expenses for each of the last 12 months, in US dollars."),
     rule: PLAN_RULE,
   },
   {
     key: 'revenue',
     id: 'revenue-chart',
-    card: 'Projected vs actual revenue',
-    title: 'Projected and actual revenue by month',
-    planned: 'Projected revenue',
-    actual: 'Actual revenue',
-    text: "Each month's projected and actual revenue",
+    card: msg('Projected vs actual revenue'),
+    title: msg('Projected and actual revenue by month'),
+    planned: msg('Projected revenue'),
+    actual: msg('Actual revenue'),
+    text: msg("Each month's projected and actual revenue for each of the last 12 months, in US dollars."),
     rule: PROJECTION_RULE,
   },
 ] as const;
 
 function Charts({ charts, scope }: { charts: NonNullable<DashboardView['charts']>; scope: string }) {
+  const t = useT();
+  const f = useFormats();
   return (
     <div className="mt-6 grid gap-6 xl:grid-cols-2">
       {CHARTS.map((c) => (
-        <Card key={c.key} title={c.card}>
+        <Card key={c.key} title={t(c.card)}>
           <DollarChart
             id={c.id}
             kind="bar"
             size="half"
-            title={`${c.title}, ${scope}`}
-            description={`${c.text} for each of the last 12 months, in US dollars. ${c.rule}`}
-            labelHeading="Month"
+            title={`${t(c.title)}, ${scope}`}
+            description={`${t(c.text)} ${t(c.rule)}`}
+            labelHeading={t('Month')}
             series={[
-              { name: c.planned, points: charts[c.key].map((r) => ({ label: r.month, value: r.planned })) },
-              { name: c.actual, points: charts[c.key].map((r) => ({ label: r.month, value: r.actual })) },
+              {
+                name: t(c.planned),
+                points: charts[c.key].map((r) => ({ label: monthPoint(f, r.month), value: r.planned })),
+              },
+              {
+                name: t(c.actual),
+                points: charts[c.key].map((r) => ({ label: monthPoint(f, r.month), value: r.actual })),
+              },
             ]}
           />
           <p className="mt-2 text-xs text-slate-600" data-testid={`${c.id}-rule`}>
-            {c.rule}
+            {t(c.rule)}
           </p>
         </Card>
       ))}
@@ -189,6 +227,8 @@ function TimedList<T extends { id: number; timestamp: string }>({
   now: number;
   children: (row: T) => ReactNode;
 }) {
+  const t = useT();
+  const f = useFormats();
   return (
     <Card title={title}>
       {rows.length === 0 ? (
@@ -198,12 +238,8 @@ function TimedList<T extends { id: number; timestamp: string }>({
           {rows.map((r) => (
             <li key={r.id} className="flex items-center justify-between gap-3 py-2 text-sm">
               <span className="min-w-0">{children(r)}</span>
-              <time
-                dateTime={r.timestamp}
-                title={formatInstant(r.timestamp)}
-                className="shrink-0 text-xs text-slate-600"
-              >
-                {formatRelativeTime(r.timestamp, now)}
+              <time dateTime={r.timestamp} title={f.instant(r.timestamp)} className="shrink-0 text-xs text-slate-600">
+                {relativeTime(t, f, r.timestamp, now)}
               </time>
             </li>
           ))}
@@ -217,12 +253,20 @@ const badge = (classes: Record<string, string>, key: string) =>
   `rounded px-1.5 py-0.5 text-xs font-medium ${classes[key] ?? 'bg-slate-100 text-slate-700'}`;
 
 function RecentActivity({ rows, now }: { rows: NonNullable<DashboardView['recentActivity']>; now: number }) {
+  const t = useT();
   return (
-    <TimedList title="Recent Activity" empty="No recent activity" testId="recent-activity" rows={rows} now={now}>
+    <TimedList
+      title={t('Recent Activity')}
+      empty={t('No recent activity')}
+      testId="recent-activity"
+      rows={rows}
+      now={now}
+    >
       {(r) => (
         <>
-          <span className={`mr-2 ${badge(ACTION_CLASS, r.action)}`}>{r.action}</span>
-          <span className="font-medium">{r.tableLabel}</span> <span className="text-slate-600">by {r.username}</span>
+          <span className={`mr-2 ${badge(ACTION_CLASS, r.action)}`}>{t(BADGE_LABELS[r.action] ?? r.action)}</span>
+          <span className="font-medium">{t(r.tableLabel)}</span>{' '}
+          <span className="text-slate-600">{t('by {username}', { username: r.username })}</span>
         </>
       )}
     </TimedList>
@@ -230,13 +274,31 @@ function RecentActivity({ rows, now }: { rows: NonNullable<DashboardView['recent
 }
 
 function ApiActivity({ rows, now }: { rows: NonNullable<DashboardView['apiActivity']>; now: number }) {
+  const t = useT();
   return (
-    <TimedList title="API Integration Activity" empty="No API activity" testId="api-activity" rows={rows} now={now}>
+    <TimedList
+      title={t('API Integration Activity')}
+      empty={t('No API activity')}
+      testId="api-activity"
+      rows={rows}
+      now={now}
+    >
       {(r) => (
         <>
-          <span className="font-medium">{r.sourceName ?? 'Deleted source'}</span>
-          {r.endpointName ? <span className="text-slate-600"> · {r.endpointName}</span> : null}
-          <span className={`ml-2 ${badge(STATUS_CLASS, r.status)}`}>{r.status}</span>
+          {r.sourceName ? (
+            <span className="font-medium" translate="no">
+              {r.sourceName}
+            </span>
+          ) : (
+            <span className="font-medium">{t('Deleted source')}</span>
+          )}
+          {r.endpointName ? (
+            <span className="text-slate-600" translate="no">
+              {' '}
+              · {r.endpointName}
+            </span>
+          ) : null}
+          <span className={`ml-2 ${badge(STATUS_CLASS, r.status)}`}>{t(BADGE_LABELS[r.status] ?? r.status)}</span>
         </>
       )}
     </TimedList>
@@ -244,14 +306,16 @@ function ApiActivity({ rows, now }: { rows: NonNullable<DashboardView['apiActivi
 }
 
 function SystemAlerts({ rows, now }: { rows: NonNullable<DashboardView['alerts']>; now: number }) {
+  const t = useT();
+  const f = useFormats();
   return (
-    <Card title="System Alerts">
+    <Card title={t('System Alerts')}>
       <ul className="space-y-2" data-testid="system-alerts">
         {rows.map((a) => (
           <li key={a.id} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             <p className="font-medium">{a.description}</p>
             <p className="mt-1 text-xs">
-              {a.username} · {formatRelativeTime(a.windowEnd, now)}
+              {a.username} · {relativeTime(t, f, a.windowEnd, now)}
             </p>
           </li>
         ))}
@@ -261,21 +325,23 @@ function SystemAlerts({ rows, now }: { rows: NonNullable<DashboardView['alerts']
 }
 
 export function DashboardScreen({ data }: { data: DashboardView }) {
+  const t = useT();
+  const f = useFormats();
   useRefreshEvery(DASHBOARD_REFRESH_MS);
   const now = Date.parse(data.updatedAt);
   const scope =
     data.userAccess.availableCompanies.length === 1
       ? data.userAccess.availableCompanies[0].name
       : data.userAccess.companyName === 'All Companies'
-        ? 'all companies'
+        ? t('all companies')
         : data.userAccess.companyName;
   return (
     <>
-      <PageHeading title="Dashboard">
+      <PageHeading title={t('Dashboard')}>
         <p className="text-sm text-slate-600">
-          Last updated:{' '}
+          {t('Last updated:')}{' '}
           <time dateTime={data.updatedAt} data-testid="last-updated">
-            {new Date(data.updatedAt).toLocaleString('en-US', { timeZone: 'UTC' })} UTC
+            {f.instant(data.updatedAt)}
           </time>
         </p>
       </PageHeading>

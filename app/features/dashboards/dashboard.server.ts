@@ -12,13 +12,14 @@ import { listSyncLogs } from '../integrations/index.server.ts';
 import type { HealthSource } from '../../platform/http/health-sampler.server.ts';
 import { healthVerdict, type ApiFigures } from '../system/index.server.ts';
 import { userStats } from '../users/index.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export function accessLevelLabel(user: AuthUser): UserAccess['accessLevel'] {
   const flags = effectiveFlags(user);
-  if (user.role === 'owner') return 'Full Access (System Owner)';
-  if (flags.canManageUsers) return 'Full Access';
-  if (flags.canCreate || flags.canEdit || flags.canDelete) return 'Read & Write';
-  return 'Read Only';
+  if (user.role === 'owner') return msg('Full Access (System Owner)');
+  if (flags.canManageUsers) return msg('Full Access');
+  if (flags.canCreate || flags.canEdit || flags.canDelete) return msg('Read & Write');
+  return msg('Read Only');
 }
 
 /** The signed-in user's 'Your Access Level' card. */

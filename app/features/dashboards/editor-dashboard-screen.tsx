@@ -4,22 +4,37 @@
 import { Link } from '@remix-run/react';
 import type { EditorActivity } from '../users/index.server.ts';
 import type { EditorMetrics } from './editor-dashboard.server.ts';
-import { formatInstant, formatMoney } from '../../platform/lib/format.ts';
+import { DateTime } from '../../platform/i18n/date-time.tsx';
+import type { Formats } from '../../platform/i18n/formats.ts';
 import { PLAN_RULE } from '../finance/index.ts';
 import { EXAMINED_ENTRIES } from '../users/index.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { TabNav } from '../../platform/screen/action-result.tsx';
 import { Card } from '../../ui/form.tsx';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const EDITOR_TABS = [
-  { key: 'activity', label: 'Activity Feed' },
-  { key: 'performance', label: 'Performance' },
-  { key: 'insights', label: 'Insights' },
-  { key: 'goals', label: 'Goals' },
+  { key: 'activity', label: msg('Activity Feed') },
+  { key: 'performance', label: msg('Performance') },
+  { key: 'insights', label: msg('Insights') },
+  { key: 'goals', label: msg('Goals') },
 ] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number]['key'];
 
+const ACTIVITY_LEVELS: Record<string, string> = {
+  high: msg('high'),
+  medium: msg('medium'),
+  low: msg('low'),
+  inactive: msg('inactive'),
+};
+
 /** Variance badge colour: above +10 red, below −10 green, otherwise yellow. */
+/** Hours and minutes to a tenth ('12.5'), in the reader's format. */
+const tenths = (f: Formats, n: number) => f.number(n, { min: 1, max: 1 });
+/** A share computed to a tenth: '12.5%', '100%'. */
+const share = (f: Formats, n: number) => f.percent(n, Number.isInteger(n) ? 0 : 1);
+
 export function varianceClass(variance: number | null): string {
   if (variance === null) return 'bg-slate-100 text-slate-700';
   if (variance > 10) return 'bg-red-100 text-red-800';
@@ -61,17 +76,19 @@ function Bar({ label, value, detail }: { label: string; value: number; detail: s
 
 export function ActivityFeed({
   rows,
-  empty = 'No recent activity',
+  empty = msg('No recent activity'),
   showActor = false,
 }: {
   rows: EditorActivity[];
   empty?: string;
   showActor?: boolean;
 }) {
+  const t = useT();
+  const f = useFormats();
   if (rows.length === 0)
     return (
       <Card>
-        <p className="text-sm text-slate-600">{empty}</p>
+        <p className="text-sm text-slate-600">{t(empty)}</p>
       </Card>
     );
   return (
@@ -84,8 +101,8 @@ export function ActivityFeed({
               {a.description}
             </p>
             <p className="mt-0.5 text-xs text-slate-600">
-              <time dateTime={a.timestamp}>{formatInstant(a.timestamp)}</time>
-              {a.amount !== null ? ` · ${formatMoney(a.amount)}` : ''}
+              <DateTime value={a.timestamp} kind="instant" />
+              {a.amount !== null ? ` · ${f.money(a.amount)}` : ''}
               {a.company || a.category ? ` · ${[a.company, a.category].filter(Boolean).join(' / ')}` : ''}
               {showActor && a.ipAddress ? ` · ${a.ipAddress}` : ''}
             </p>
@@ -94,9 +111,9 @@ export function ActivityFeed({
             <Link
               to={a.editUrl}
               className="shrink-0 rounded-md border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-800 hover:bg-slate-50"
-              aria-label={`Edit: ${a.description}`}
+              aria-label={t('Edit: {description}', { description: a.description })}
             >
-              Edit
+              {t('Edit')}
             </Link>
           ) : null}
         </li>
@@ -106,82 +123,101 @@ export function ActivityFeed({
 }
 
 export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metrics: EditorMetrics }) {
+  const t = useT();
+  const f = useFormats();
   const m = metrics;
   // Insights and Goals are left out of the tab bar on small screens.
-  const tabs = EDITOR_TABS.map((t) => ({
-    ...t,
-    to: `?tab=${t.key}`,
-    wideOnly: t.key === 'insights' || t.key === 'goals',
+  const tabs = EDITOR_TABS.map((tab) => ({
+    ...tab,
+    label: t(tab.label),
+    to: `?tab=${tab.key}`,
+    wideOnly: tab.key === 'insights' || tab.key === 'goals',
   }));
   return (
     <>
-      <PageHeading title="My Dashboard">
-        <p className="text-sm text-slate-600">Companies: {m.companyAccess.join(', ') || 'none'}</p>
+      <PageHeading title={t('My Dashboard')}>
+        <p className="text-sm text-slate-600">
+          {t('Companies: {companies}', { companies: m.companyAccess.join(', ') || t('none') })}
+        </p>
       </PageHeading>
       <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="editor-tiles">
         <Tile
-          label="Total Entries"
-          value={m.totalEntries.toLocaleString('en-US')}
-          detail={`${m.week.entries} in the last 7 days`}
+          label={t('Total Entries')}
+          value={f.number(m.totalEntries)}
+          detail={t('{count} in the last 7 days', { count: m.week.entries })}
         />
         <Tile
-          label="Total Edits"
-          value={m.totalEdits.toLocaleString('en-US')}
-          detail={`${m.week.edits} in the last 7 days`}
+          label={t('Total Edits')}
+          value={f.number(m.totalEdits)}
+          detail={t('{count} in the last 7 days', { count: m.week.edits })}
         />
-        <Tile label="Weekly Hours" value={m.weeklyHours.toFixed(1)} detail="Signed in during the last 7 days" />
         <Tile
-          label="Avg Session"
-          value={`${m.averageSessionTime.toFixed(1)} min`}
-          detail={m.lastLoginDate ? `Last sign-in ${m.lastLoginDate} ${m.lastLoginTime} UTC` : 'No sign-in recorded'}
+          label={t('Weekly Hours')}
+          value={tenths(f, m.weeklyHours)}
+          detail={t('Signed in during the last 7 days')}
+        />
+        <Tile
+          label={t('Avg Session')}
+          value={t('{minutes} min', { minutes: tenths(f, m.averageSessionTime) })}
+          detail={
+            m.lastLoginDate
+              ? t('Last sign-in {when}', { when: f.instant(`${m.lastLoginDate}T${m.lastLoginTime ?? '00:00'}:00Z`) })
+              : t('No sign-in recorded')
+          }
         />
       </div>
-      <TabNav label="My dashboard sections" current={tab} tabs={tabs} />
+      <TabNav label={t('My dashboard sections')} current={tab} tabs={tabs} />
       {tab === 'activity' ? <ActivityFeed rows={m.recentActivity} /> : null}
       {tab === 'performance' ? (
-        <Card title="Performance (last 30 days)">
+        <Card title={t('Performance (last 30 days)')}>
           <div className="space-y-4" data-testid="performance">
-            <Bar label="Entries" value={m.performance.entries} detail={`${m.performance.entries}%`} />
-            <Bar label="Edits" value={m.performance.edits} detail={`${m.performance.edits}%`} />
-            <Bar label="Other changes" value={m.performance.other} detail={`${m.performance.other}%`} />
+            <Bar label={t('Entries')} value={m.performance.entries} detail={share(f, m.performance.entries)} />
+            <Bar label={t('Edits')} value={m.performance.edits} detail={share(f, m.performance.edits)} />
+            <Bar label={t('Other changes')} value={m.performance.other} detail={share(f, m.performance.other)} />
           </div>
           <p className="mt-4 text-sm text-slate-700">
-            {m.performance.changes} change{m.performance.changes === 1 ? '' : 's'} in 30 days · activity score{' '}
-            {m.activityScore} ({m.activityLevel})
+            {t(
+              '{changes, plural, one {# change in 30 days} other {# changes in 30 days}} · activity score {score} ({level})',
+              {
+                changes: m.performance.changes,
+                score: m.activityScore,
+                level: t(ACTIVITY_LEVELS[m.activityLevel] ?? m.activityLevel),
+              },
+            )}
           </p>
         </Card>
       ) : null}
       {tab === 'insights' ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <Card title="Insights">
+          <Card title={t('Insights')}>
             <ul className="list-disc space-y-2 pl-5 text-sm text-slate-800" data-testid="insights">
               {m.insights.map((text) => (
                 <li key={text}>{text}</li>
               ))}
             </ul>
           </Card>
-          <Card title={`Budget status ${m.budgetVariances.year} (to date)`}>
+          <Card title={t('Budget status {year} (to date)', { year: m.budgetVariances.year })}>
             <dl className="grid grid-cols-3 gap-3 text-center text-sm" data-testid="budget-status">
               <div>
-                <dt className="text-slate-600">Over budget</dt>
+                <dt className="text-slate-600">{t('Over budget')}</dt>
                 <dd className="text-xl font-bold text-red-700">{m.budgetVariances.overBudget}</dd>
               </div>
               <div>
-                <dt className="text-slate-600">On target</dt>
+                <dt className="text-slate-600">{t('On target')}</dt>
                 <dd className="text-xl font-bold text-slate-900">{m.budgetVariances.onTarget}</dd>
               </div>
               <div>
-                <dt className="text-slate-600">Under budget</dt>
+                <dt className="text-slate-600">{t('Under budget')}</dt>
                 <dd className="text-xl font-bold text-green-700">{m.budgetVariances.underBudget}</dd>
               </div>
             </dl>
             <p className="mt-2 text-xs text-slate-600">
-              Expense categories within 5% of their budget so far this year are on target. {PLAN_RULE}
+              {t('Expense categories within 5% of their budget so far this year are on target.')} {t(PLAN_RULE)}
             </p>
           </Card>
-          <Card title="Department performance" className="lg:col-span-2">
+          <Card title={t('Department performance')} className="lg:col-span-2">
             {m.departmentPerformance.length === 0 ? (
-              <p className="text-sm text-slate-600">No department data available</p>
+              <p className="text-sm text-slate-600">{t('No department data available')}</p>
             ) : (
               <ul className="divide-y divide-slate-100" data-testid="department-performance">
                 {m.departmentPerformance.map((d) => (
@@ -189,13 +225,17 @@ export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metric
                     <span className="font-medium text-slate-800">{d.department}</span>
                     <span className="flex items-center gap-3">
                       <span className="text-xs text-slate-600">
-                        {d.frequency} of your{' '}
-                        {m.examinedEntries === EXAMINED_ENTRIES ? `latest ${EXAMINED_ENTRIES} ` : ''}entries
+                        {m.examinedEntries === EXAMINED_ENTRIES
+                          ? t('{count} of your latest {latest} entries', {
+                              count: d.frequency,
+                              latest: EXAMINED_ENTRIES,
+                            })
+                          : t('{count} of your entries', { count: d.frequency })}
                       </span>
                       <span
                         className={`rounded px-2 py-0.5 text-xs font-medium tabular-nums ${varianceClass(d.variance)}`}
                       >
-                        {d.variance === null ? 'No budget' : `${d.variance > 0 ? '+' : ''}${d.variance}%`}
+                        {d.variance === null ? t('No budget') : `${d.variance > 0 ? '+' : ''}${share(f, d.variance)}`}
                       </span>
                     </span>
                   </li>
@@ -206,31 +246,39 @@ export function EditorDashboardScreen({ tab, metrics }: { tab: EditorTab; metric
         </div>
       ) : null}
       {tab === 'goals' ? (
-        <Card title="Weekly goals">
+        <Card title={t('Weekly goals')}>
           <div className="space-y-4" data-testid="goals">
             <Bar
-              label="Entries"
+              label={t('Entries')}
               value={m.goals.entries.percentage}
-              detail={`${m.goals.entries.actual} of ${m.goals.entries.target}`}
+              detail={t('{actual} of {target}', { actual: m.goals.entries.actual, target: m.goals.entries.target })}
             />
             <Bar
-              label="Hours"
+              label={t('Hours')}
               value={m.goals.hours.percentage}
-              detail={`${m.goals.hours.actual.toFixed(1)} of ${m.goals.hours.target}`}
+              detail={t('{actual} of {target}', {
+                actual: tenths(f, m.goals.hours.actual),
+                target: m.goals.hours.target,
+              })}
             />
             <Bar
-              label="Accuracy"
+              label={t('Accuracy')}
               value={m.goals.accuracy.actual ?? 0}
               detail={
                 m.goals.accuracy.actual === null
-                  ? `No entries to judge yet (target ${m.goals.accuracy.target}%)`
-                  : `${m.goals.accuracy.actual}% (target ${m.goals.accuracy.target}%)`
+                  ? t('No entries to judge yet (target {target})', { target: share(f, m.goals.accuracy.target) })
+                  : t('{actual} (target {target})', {
+                      actual: share(f, m.goals.accuracy.actual),
+                      target: share(f, m.goals.accuracy.target),
+                    })
               }
             />
           </div>
           <p className="mt-4 text-xs text-slate-600">
-            Accuracy is the share of your entries made 7 to 30 days ago (the latest {EXAMINED_ENTRIES} at most) that
-            nobody else corrected within 7 days ({m.goals.accuracy.corrected} of {m.goals.accuracy.judged} were).
+            {t(
+              'Accuracy is the share of your entries made 7 to 30 days ago (the latest {latest} at most) that nobody else corrected within 7 days ({corrected} of {judged} were).',
+              { latest: EXAMINED_ENTRIES, corrected: m.goals.accuracy.corrected, judged: m.goals.accuracy.judged },
+            )}
           </p>
         </Card>
       ) : null}

@@ -6,6 +6,7 @@
 // the share of their latest entries made 7 to 30 days ago that nobody else corrected within 7
 // days. Accuracy and department frequency read at most EXAMINED_ENTRIES entries each, so a busy
 // editor's dashboard costs what a quiet one's does.
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { z } from 'zod';
 import { dialectOf, filterOnly, jsonInteger } from '../../../db/dialect.ts';
 import { companyScope } from '../../platform/lib/permissions.ts';
@@ -22,6 +23,7 @@ import { ACTIVITY_WINDOW_DAYS, activityLevel, activityScore, toMinutes } from '.
 import { daysBefore } from '../../platform/lib/dates.ts';
 import { EXAMINED_ENTRIES } from '../users/index.ts';
 import type { EditorMetrics } from './answers.ts';
+import { createTranslate, msg, type CompiledMessage, type Translate } from '../../platform/i18n/messages.ts';
 
 /** Weekly goals of 50 entries and 40 hours; an accuracy target of 95 %. */
 export const WEEKLY_GOALS = { entries: 50, hours: 40, accuracy: 95 } as const;
@@ -36,8 +38,28 @@ export type { EditorMetrics };
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
-/** GET /api/editor/metrics. */
-export async function editorMetrics(ctx: ServiceContext, now = new Date()): Promise<EditorMetrics> {
+/** The insights' texts (docs/languages.md): the screen's reader's language, English for /api. */
+const INSIGHTS = {
+  week: msg(
+    'In the last 7 days you added {entries, plural, one {# entry} other {# entries}} and made {edits, plural, one {# edit} other {# edits}}: {percent} of the weekly goal of {goal} entries.',
+  ),
+  busiestLatest: msg('Most of your latest {latest} entries went to {table} ({count} of {total}).'),
+  busiestWindow: msg('Most of your entries of the last {days} days went to {table} ({count} of {total}).'),
+  overBudget: msg('{department} is {variance} over its budget so far this year.'),
+  accuracy: msg('{accuracy} of your {judged} judged entries needed no correction by someone else (target {target}).'),
+};
+
+const english: Translate = createTranslate(
+  'en',
+  Object.fromEntries(Object.values(INSIGHTS).map((text) => [text, compileMessage(text) as CompiledMessage])),
+);
+
+/** GET /api/editor/metrics (in English), and My Dashboard with `t`, its reader's language. */
+export async function editorMetrics(
+  ctx: ServiceContext,
+  now = new Date(),
+  t: Translate = english,
+): Promise<EditorMetrics> {
   const user = requireUser(ctx);
   const scope = companyScope(user);
   const db = ctx.db;
@@ -201,23 +223,33 @@ export async function editorMetrics(ctx: ServiceContext, now = new Date()): Prom
 
   const insights: string[] = [];
   insights.push(
-    `In the last 7 days you added ${weekEntries} entr${weekEntries === 1 ? 'y' : 'ies'} and made ${recent('update', 'week')} edit${recent('update', 'week') === 1 ? '' : 's'}: ${pct(weekEntries, WEEKLY_GOALS.entries)}% of the weekly goal of ${WEEKLY_GOALS.entries} entries.`,
+    t(INSIGHTS.week, {
+      entries: weekEntries,
+      edits: recent('update', 'week'),
+      percent: `${pct(weekEntries, WEEKLY_GOALS.entries)}%`,
+      goal: WEEKLY_GOALS.entries,
+    }),
   );
   const tables = new Map<string, number>();
   for (const c of created) tables.set(c.tableName, (tables.get(c.tableName) ?? 0) + 1);
   const busiest = [...tables.entries()].sort((a, b) => b[1] - a[1])[0];
   if (busiest)
     insights.push(
-      `Most of your ${created.length === EXAMINED_ENTRIES ? `latest ${EXAMINED_ENTRIES} entries` : `entries of the last ${ACTIVITY_WINDOW_DAYS} days`} went to ${busiest[0].replace(/_/g, ' ')} (${busiest[1]} of ${created.length}).`,
+      t(created.length === EXAMINED_ENTRIES ? INSIGHTS.busiestLatest : INSIGHTS.busiestWindow, {
+        latest: EXAMINED_ENTRIES,
+        days: ACTIVITY_WINDOW_DAYS,
+        table: busiest[0].replace(/_/g, ' '),
+        count: busiest[1],
+        total: created.length,
+      }),
     );
   const worst = byDepartment.categories.find(
     (d) => d.variancePercentage !== null && d.variancePercentage > VARIANCE_BAND,
   );
-  if (worst) insights.push(`${worst.categoryName} is ${worst.variancePercentage}% over its budget so far this year.`);
+  if (worst)
+    insights.push(t(INSIGHTS.overBudget, { department: worst.categoryName, variance: `${worst.variancePercentage}%` }));
   if (accuracy !== null)
-    insights.push(
-      `${accuracy}% of your ${judged} judged entries needed no correction by someone else (target ${WEEKLY_GOALS.accuracy}%).`,
-    );
+    insights.push(t(INSIGHTS.accuracy, { accuracy: `${accuracy}%`, judged, target: `${WEEKLY_GOALS.accuracy}%` }));
 
   const lastLogin = work.lastLogin;
   const endedSessions = Number(sessions.n);

@@ -1,34 +1,35 @@
 import { datesInOrder, defineResource, messagesFor } from '../../platform/resources/define.ts';
 import { categoryJoins, DEPARTMENT_FILTER, plannedPeriodFields } from '../../platform/resources/shared.ts';
 import { financeReferences } from './shared.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const budgets = defineResource({
   key: 'budgets',
   table: 'budgets',
-  title: 'Budget Planning',
+  title: msg('Budget Planning'),
   auditLabel: 'Budgets',
-  noun: 'Budget Entry',
+  noun: msg('Budget Entry'),
   area: 'financial',
   company: { copiedFrom: 'categoryId' },
   createdBy: true,
   rowCounts: true,
   fields: [
     ...financeReferences,
-    { name: 'amount', label: 'Amount', kind: 'money', required: true },
+    { name: 'amount', label: msg('Amount'), kind: 'money', required: true },
     ...plannedPeriodFields,
   ],
   refine: datesInOrder('startDate', 'endDate'),
   joins: categoryJoins,
   list: {
     columns: [
-      { key: 'companyName', label: 'Company' },
-      { key: 'departmentName', label: 'Department', fallback: 'Unknown' },
-      { key: 'categoryName', label: 'Category', fallback: 'Unknown' },
-      { key: 'amount', label: 'Amount', format: 'money', sort: 'amount' },
-      { key: 'period', label: 'Period', format: 'label' },
-      { key: 'startDate', label: 'Start Date', format: 'date', sort: 'startDate' },
-      { key: 'endDate', label: 'End Date', format: 'date', sort: 'endDate' },
-      { key: 'status', label: 'Status', format: 'label' },
+      { key: 'companyName', label: msg('Company') },
+      { key: 'departmentName', label: msg('Department'), fallback: msg('Unknown') },
+      { key: 'categoryName', label: msg('Category'), fallback: msg('Unknown') },
+      { key: 'amount', label: msg('Amount'), format: 'money', sort: 'amount' },
+      { key: 'period', label: msg('Period'), format: 'label' },
+      { key: 'startDate', label: msg('Start Date'), format: 'date', sort: 'startDate' },
+      { key: 'endDate', label: msg('End Date'), format: 'date', sort: 'endDate' },
+      { key: 'status', label: msg('Status'), format: 'label' },
     ],
     search: ['amountCents', 'd.name', 'cat.name', 'c.name', 'period', 'status', 'description', 'startDate', 'endDate'],
     filter: DEPARTMENT_FILTER,

@@ -1,29 +1,30 @@
 import { COMPANY_TYPES } from '../../../db/types.ts';
 import { COMPANY_COLUMNS, defineResource, type FieldDef } from '../../platform/resources/define.ts';
 import { COMPANY_TYPE_LABELS } from '../../platform/resources/shared.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const companies = defineResource({
   key: 'companies',
   table: 'companies',
-  title: 'Companies',
-  noun: 'Company',
+  title: msg('Companies'),
+  noun: msg('Company'),
   area: 'reference',
   company: { self: COMPANY_COLUMNS },
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
-    { name: 'type', label: 'Type', kind: 'enum', options: COMPANY_TYPES, optionLabels: COMPANY_TYPE_LABELS },
-    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+    { name: 'name', label: msg('Name'), kind: 'text', required: true, max: 255 },
+    { name: 'type', label: msg('Type'), kind: 'enum', options: COMPANY_TYPES, optionLabels: COMPANY_TYPE_LABELS },
+    { name: 'description', label: msg('Description'), kind: 'textarea', max: 1000 },
   ],
   joins: [],
   list: {
     columns: [
-      { key: 'name', label: 'Name', sort: 'name' },
-      { key: 'type', label: 'Type', format: 'label' },
-      { key: 'description', label: 'Description', truncate: 100 },
-      { key: 'createdAt', label: 'Created', format: 'instant', sort: 'createdAt' },
+      { key: 'name', label: msg('Name'), sort: 'name' },
+      { key: 'type', label: msg('Type'), format: 'label' },
+      { key: 'description', label: msg('Description'), truncate: 100 },
+      { key: 'createdAt', label: msg('Created'), format: 'instant', sort: 'createdAt' },
     ],
     search: ['name', 'type', 'description'],
-    filter: { param: 'type', label: 'Type', column: 'type' },
+    filter: { param: 'type', label: msg('Type'), column: 'type' },
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' }, id: { column: 'id' } },
     defaultSort: { key: 'id', dir: 'asc' },
   },
@@ -48,14 +49,14 @@ export const companies = defineResource({
     deleteFailed: 'Failed to delete company',
     confirmDelete: 'Are you sure you want to delete {name}?',
   },
-  formTitles: { create: 'Add New Company', edit: 'Edit Company' },
+  formTitles: { create: msg('Add New Company'), edit: msg('Edit Company') },
   exportName: 'companies',
 });
 
 /** The company a row belongs to (any table with a `companyId` column). */
 export const companyField = {
   name: 'companyId',
-  label: 'Company',
+  label: msg('Company'),
   kind: 'reference',
   reference: () => companies,
   required: true,

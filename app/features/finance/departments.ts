@@ -1,22 +1,23 @@
 import { defineResource, messagesFor } from '../../platform/resources/define.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const departments = defineResource({
   key: 'departments',
   table: 'departments',
-  title: 'Departments',
-  noun: 'Department',
+  title: msg('Departments'),
+  noun: msg('Department'),
   area: 'reference',
   company: 'none',
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
-    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+    { name: 'name', label: msg('Name'), kind: 'text', required: true, max: 255 },
+    { name: 'description', label: msg('Description'), kind: 'textarea', max: 1000 },
   ],
   joins: [],
   list: {
     columns: [
-      { key: 'name', label: 'Name', sort: 'name' },
-      { key: 'description', label: 'Description', truncate: 100 },
-      { key: 'createdAt', label: 'Created', format: 'instant', sort: 'createdAt' },
+      { key: 'name', label: msg('Name'), sort: 'name' },
+      { key: 'description', label: msg('Description'), truncate: 100 },
+      { key: 'createdAt', label: msg('Created'), format: 'instant', sort: 'createdAt' },
     ],
     search: ['name', 'description'],
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },

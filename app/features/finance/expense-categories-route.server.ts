@@ -11,6 +11,7 @@ import { expenseCategories } from './expense-categories.ts';
 import { categoryCounts, categoryTabs, RemapSchema } from './expense-categories.server.ts';
 import { updateRecord } from '../../platform/resources/resources.server.ts';
 import { allow, resourceScreenAccess } from '../../platform/screen/route-access.ts';
+import { requestI18n } from '../shell/index.server.ts';
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
@@ -45,4 +46,5 @@ const intents = {
 
 export const access = resourceScreenAccess(expenseCategories, intents);
 
-export const action = (args: ActionFunctionArgs) => resourceAction(expenseCategories, args, { intents });
+export const action = (args: ActionFunctionArgs) =>
+  resourceAction(expenseCategories, args, { intents, i18n: requestI18n });

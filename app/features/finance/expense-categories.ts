@@ -1,19 +1,20 @@
 import { defineResource, messagesFor } from '../../platform/resources/define.ts';
 import { companyField } from './companies.ts';
 import { departments } from './departments.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const expenseCategories = defineResource({
   key: 'expense-categories',
   table: 'expenseCategories',
-  title: 'Expense Categories',
-  noun: 'Expense Category',
+  title: msg('Expense Categories'),
+  noun: msg('Expense Category'),
   area: 'financial',
   company: 'column',
   fields: [
     companyField,
-    { name: 'departmentId', label: 'Department', kind: 'reference', reference: () => departments, nullable: true },
-    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
-    { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+    { name: 'departmentId', label: msg('Department'), kind: 'reference', reference: () => departments, nullable: true },
+    { name: 'name', label: msg('Name'), kind: 'text', required: true, max: 255 },
+    { name: 'description', label: msg('Description'), kind: 'textarea', max: 1000 },
   ],
   joins: [
     { table: 'departments', alias: 'd', on: 'departmentId', select: { departmentName: 'name' } },
@@ -21,11 +22,11 @@ export const expenseCategories = defineResource({
   ],
   list: {
     columns: [
-      { key: 'name', label: 'Name', sort: 'name' },
-      { key: 'description', label: 'Description', truncate: 80 },
+      { key: 'name', label: msg('Name'), sort: 'name' },
+      { key: 'description', label: msg('Description'), truncate: 80 },
     ],
     search: ['name', 'description', 'd.name'],
-    filter: { param: 'departmentId', label: 'Department', column: 'departmentId' },
+    filter: { param: 'departmentId', label: msg('Department'), column: 'departmentId' },
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
     defaultSort: { key: 'name', dir: 'asc' },
   },

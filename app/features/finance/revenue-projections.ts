@@ -1,12 +1,13 @@
 import { datesInOrder, defineResource, messagesFor } from '../../platform/resources/define.ts';
 import { companyJoin, plannedPeriodFields, SOURCE_FILTER } from '../../platform/resources/shared.ts';
 import { revenueFields } from './shared.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const revenueProjections = defineResource({
   key: 'revenue-projections',
   table: 'revenueProjections',
-  title: 'Revenue Projections',
-  noun: 'Revenue Projection',
+  title: msg('Revenue Projections'),
+  noun: msg('Revenue Projection'),
   area: 'financial',
   company: 'column',
   createdBy: true,
@@ -16,13 +17,13 @@ export const revenueProjections = defineResource({
   joins: [companyJoin],
   list: {
     columns: [
-      { key: 'companyName', label: 'Company' },
-      { key: 'source', label: 'Source', sort: 'source' },
-      { key: 'amount', label: 'Amount', format: 'money', sort: 'amount' },
-      { key: 'period', label: 'Period', format: 'label' },
-      { key: 'startDate', label: 'Start Date', format: 'date', sort: 'startDate' },
-      { key: 'endDate', label: 'End Date', format: 'date', sort: 'endDate' },
-      { key: 'status', label: 'Status', format: 'label' },
+      { key: 'companyName', label: msg('Company') },
+      { key: 'source', label: msg('Source'), sort: 'source' },
+      { key: 'amount', label: msg('Amount'), format: 'money', sort: 'amount' },
+      { key: 'period', label: msg('Period'), format: 'label' },
+      { key: 'startDate', label: msg('Start Date'), format: 'date', sort: 'startDate' },
+      { key: 'endDate', label: msg('End Date'), format: 'date', sort: 'endDate' },
+      { key: 'status', label: msg('Status'), format: 'label' },
     ],
     search: ['amountCents', 'c.name', 'source', 'period', 'status', 'description', 'startDate', 'endDate'],
     filter: SOURCE_FILTER,

@@ -6,11 +6,12 @@ import { REVENUE_SOURCES } from '../../platform/resources/shared.ts';
 import { companyField } from './companies.ts';
 import { departments } from './departments.ts';
 import { expenseCategories } from './expense-categories.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const financeReferences = [
   {
     name: 'departmentId',
-    label: 'Department',
+    label: msg('Department'),
     kind: 'reference',
     reference: () => departments,
     required: true,
@@ -18,7 +19,7 @@ export const financeReferences = [
   },
   {
     name: 'categoryId',
-    label: 'Category',
+    label: msg('Category'),
     kind: 'reference',
     reference: () => expenseCategories,
     required: true,
@@ -29,6 +30,6 @@ export const financeReferences = [
 /** Revenue projections and actual revenue: the company, the source and the amount. */
 export const revenueFields = [
   companyField,
-  { name: 'source', label: 'Source', kind: 'text', required: true, max: 255, suggestions: REVENUE_SOURCES },
-  { name: 'amount', label: 'Amount', kind: 'money', required: true },
+  { name: 'source', label: msg('Source'), kind: 'text', required: true, max: 255, suggestions: REVENUE_SOURCES },
+  { name: 'amount', label: msg('Amount'), kind: 'money', required: true },
 ] as const satisfies readonly FieldOf<'revenueProjections' | 'actualRevenue'>[];

@@ -20,17 +20,16 @@ import {
   chooseColumns,
   createImport,
   dispatchImport,
-  duplicateMessage,
   earlierImport,
   findImport,
   importableResource,
-  importSummary,
   startImport,
   type StoredOutcome,
 } from './imports.server.ts';
 import { importSettings } from './imports-api.server.ts';
 import { readUploadForm, uploadOf } from './upload.server.ts';
 import type { ImportScreenData } from './import-screen.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 
 const positiveId = (text: string | null) => (text && /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : null);
 
@@ -73,11 +72,13 @@ export const loader = (args: LoaderFunctionArgs) =>
           rows: row.rowsTotal,
           valid: row.rowsValid,
           invalid: row.rowsInvalid,
-          summary: importSummary(row),
+          created: row.rowsCreated,
+          updated: row.rowsUpdated,
+          unchanged: row.rowsUnchanged,
           error: row.error,
           hasRefused: row.refusedPath !== null,
           canRun: row.filePath !== null && !row.importedAt && (row.status === 'checked' || row.status === 'failed'),
-          duplicate: earlier ? duplicateMessage(def, earlier) : null,
+          duplicate: earlier,
         },
         outcome,
       };
@@ -98,13 +99,13 @@ export const loader = (args: LoaderFunctionArgs) =>
   });
 
 const UploadSchema = z.object({
-  table: z.string({ error: 'Choose a table' }).min(1, 'Choose a table'),
+  table: z.string({ error: msg('Choose a table') }).min(1, msg('Choose a table')),
   updateById: z.literal('on').optional(),
 });
 
 const RunSchema = z.object({
   id: z.coerce.number().int().positive(),
-  mode: z.enum(['all', 'valid'], { error: 'Choose how to import' }),
+  mode: z.enum(['all', 'valid'], { error: msg('Choose how to import') }),
   allowDuplicate: z.literal('on').optional(),
 });
 
@@ -116,7 +117,7 @@ const intents = {
     schema: UploadSchema,
     run: async (value, screen, form) => {
       const upload = uploadOf(form);
-      if (!upload?.file) throw invalid([{ field: 'file', message: 'Choose a CSV file' }]);
+      if (!upload?.file) throw invalid([{ field: 'file', message: msg('Choose a CSV file') }]);
       const settings = importSettings(screen.context.config);
       const row = await createImport(screen.ctx, {
         table: value.table,

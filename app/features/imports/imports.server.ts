@@ -11,6 +11,8 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { findResource, RESOURCE_LIST } from '../resources.ts';
 import { snakeCase } from '../../platform/lib/names.ts';
+import { FIXED_FORMATS, type ValueFormats } from '../../platform/lib/format.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { csvCell } from '../../platform/resources/csv.server.ts';
 import {
@@ -56,7 +58,8 @@ export function importableResource(key: string | undefined | null): ResourceDef 
   const text = (key ?? '').trim();
   // The API's key ('actual-expenses'), or the table's name ('actual_expenses').
   const def = findResource(text) ?? RESOURCE_LIST.find((d) => snakeCase(d.table) === text || d.table === text);
-  if (!def || def.readOnly) throw invalid([{ field: 'table', message: 'Choose a table that can be imported into' }]);
+  if (!def || def.readOnly)
+    throw invalid([{ field: 'table', message: msg('Choose a table that can be imported into') }]);
   return def;
 }
 
@@ -110,7 +113,7 @@ export async function storeUpload(
   }
   if (size === 0) {
     fs.rmSync(file, { force: true });
-    throw invalid([{ field: 'file', message: 'The file is empty' }]);
+    throw invalid([{ field: 'file', message: msg('The file is empty') }]);
   }
   return { path: file, hash: hash.digest('hex'), size };
 }
@@ -205,8 +208,15 @@ async function refuseDuplicate(ctx: ServiceContext, def: ResourceDef, hash: stri
   if (earlier) throw conflict(duplicateMessage(def, earlier));
 }
 
-export function duplicateMessage(def: ResourceDef, earlier: { id: number; importedAt: string }): string {
-  const when = `${earlier.importedAt.slice(0, 10)} ${earlier.importedAt.slice(11, 16)} UTC`;
+export function duplicateMessage(
+  def: ResourceDef,
+  earlier: { id: number; importedAt: string },
+  formats?: Pick<ValueFormats, 'instant'>,
+): string {
+  // The /api's and the CLI's text keeps the ISO day and time; a screen shows its reader's.
+  const when = formats
+    ? formats.instant(earlier.importedAt)
+    : `${earlier.importedAt.slice(0, 10)} ${earlier.importedAt.slice(11, 16)} UTC`;
   return `This file was already imported into ${def.title} on ${when} (import #${earlier.id}). Import it again only if its rows are not there yet.`;
 }
 
@@ -229,7 +239,7 @@ export async function chooseColumns(
 ): Promise<ImportRow> {
   const row = await findImport(ctx, id);
   if (!row.filePath || row.status === 'running' || row.status === 'queued' || row.importedAt)
-    throw conflict('This import can no longer be changed');
+    throw conflict(msg('This import can no longer be changed'));
   await ctx.db
     .updateTable('imports')
     .set({ chosenColumns: JSON.stringify(chosen), phase: 'check', mode: null, status: 'queued', error: null })
@@ -249,7 +259,7 @@ export async function startImport(
   const def = importableResource(row.resource);
   authorize(ctx, def, 'create');
   if (!row.filePath || row.status === 'running' || row.status === 'queued' || row.importedAt)
-    throw conflict('This import has already run');
+    throw conflict(msg('This import has already run'));
   if (!input.allowDuplicate) await refuseDuplicate(ctx, def, row.fileHash, row.id);
   await ctx.db
     .updateTable('imports')
@@ -414,9 +424,12 @@ export async function performImport(
 const isOwnFile = (settings: Pick<ImportSettings, 'dataDir'>, file: string | null) =>
   !!file && path.dirname(file) === importsDir(settings.dataDir);
 
-/** One line on how an import ended ('1,200 rows imported, 3 refused'). */
-export function importSummary(row: ImportRow): string {
-  const n = (v: number | null) => (v ?? 0).toLocaleString('en-US');
+/**
+ * One line on how an import ended ('1,200 rows imported, 3 refused'), its numbers in `formats`
+ * (a screen's reader's; fixed for the /api, the CLI and stored messages).
+ */
+export function importSummary(row: ImportRow, formats: Pick<ValueFormats, 'number'> = FIXED_FORMATS): string {
+  const n = (v: number | null) => formats.number(v ?? 0);
   if (row.status === 'failed') return row.error ?? 'The import failed';
   if (row.status === 'checked')
     return `${n(row.rowsValid)} of ${n(row.rowsTotal)} rows are valid${row.rowsInvalid ? `, ${n(row.rowsInvalid)} invalid` : ''}`;

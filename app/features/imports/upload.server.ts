@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { invalid } from '../../platform/errors.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 import { storeUpload, type ImportSettings, type StoredFile } from './imports.server.ts';
 
 /** The paths that take an import's upload (POST). */
@@ -60,7 +61,7 @@ export async function readUploadForm(request: Request, settings: ImportSettings)
       let text = '';
       for await (const chunk of data) {
         text += Buffer.from(chunk).toString('utf8');
-        if (text.length > FIELD_BYTES) throw invalid([{ field: name, message: 'This field is too long' }]);
+        if (text.length > FIELD_BYTES) throw invalid([{ field: name, message: msg('This field is too long') }]);
       }
       upload.fields[name] = text;
       return text;

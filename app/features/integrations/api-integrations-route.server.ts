@@ -16,6 +16,8 @@ import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
 import { activityTimeline, analyzePerformance, recommendations } from './integration-analysis.server.ts';
 import { addCredential, CredentialForm, credentialSourceChoices } from './integration-credentials.server.ts';
 import { listSyncLogs, requestSync, SyncForm } from './integration-sync.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { requestI18n } from '../shell/index.server.ts';
 
 const KEYS = INTEGRATION_TABS.map((t) => t.key);
 const LOGS_PAGE = 25;
@@ -77,13 +79,18 @@ const intents = {
     prefix: true,
     run: async ({ id }, screen) => {
       await requestSync(screen.ctx, screen.context.config.integrations, id);
-      return succeed(screen, 'Sync started successfully', { to: '/api-integrations?tab=endpoints' });
+      const { t } = requestI18n(screen.request, screen.auth);
+      return succeed(
+        screen,
+        { type: 'success', title: t('Success'), description: t('Sync started successfully') },
+        { to: '/api-integrations?tab=endpoints' },
+      );
     },
   }),
   credential: intent({
     allow: allow.to('integrations', 'create', { groupWide: true }),
     schema: CredentialForm,
-    invalid: 'Error creating API credential',
+    invalid: msg('Error creating API credential'),
     failed: 'Error creating API credential',
     prefix: true,
     hideFields: ['credentialValue'],
@@ -92,7 +99,12 @@ const intents = {
         ...value,
         sourceId: positiveIdParam(value.sourceId ?? '') ?? value.sourceId,
       });
-      return succeed(screen, 'API credential created successfully', { to: '/api-integrations?tab=credentials' });
+      const { t } = requestI18n(screen.request, screen.auth);
+      return succeed(
+        screen,
+        { type: 'success', title: t('Success'), description: t('API credential created successfully') },
+        { to: '/api-integrations?tab=credentials' },
+      );
     },
   }),
 };
@@ -101,4 +113,4 @@ const intents = {
 export const access = resourceScreenAccess(apiIntegrationSources, intents);
 
 export const action = (args: ActionFunctionArgs) =>
-  resourceAction(defOf(tabOf(new URL(args.request.url), KEYS) as IntegrationTab), args, { intents });
+  resourceAction(defOf(tabOf(new URL(args.request.url), KEYS) as IntegrationTab), args, { intents, i18n: requestI18n });

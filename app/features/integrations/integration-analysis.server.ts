@@ -13,6 +13,7 @@ import { SYNC_TARGET_TABLES } from './resources.ts';
 import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
 import type { HTTP_METHODS, SYNC_DIRECTIONS, SyncStatus } from '../../../db/types.ts';
 import type { PerformanceAnalysis, PerformanceIssue, Recommendation, TimelineItem } from './answers.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const PERFORMANCE_WINDOW_DAYS = 30;
 const TIMELINE_LENGTH = 50;
@@ -31,7 +32,9 @@ export function performanceScore(successRate: number, avgMs: number | null): num
 
 export type { PerformanceAnalysis, PerformanceIssue, Recommendation, TimelineItem };
 
-export const SCORE_FORMULA = 'round(0.7 × success rate + 0.3 × speed); speed is 100 at 1 s or less, 0 at 10 s or more';
+export const SCORE_FORMULA = msg(
+  'round(0.7 × success rate + 0.3 × speed); speed is 100 at 1 s or less, 0 at 10 s or more',
+);
 
 interface RunRow {
   id: number;
@@ -109,7 +112,9 @@ export async function analyzePerformance(ctx: ServiceContext, now = new Date()):
       type: 'failing',
       description: `${names.length} endpoint${names.length === 1 ? '' : 's'} failed in 2 or more of their last 5 runs`,
       affectedEndpoints: names,
-      recommendation: 'Open the sync logs for the error, then check the source URL, its credentials and the mapping',
+      recommendation: msg(
+        'Open the sync logs for the error, then check the source URL, its credentials and the mapping',
+      ),
     });
   }
   const slow = [...byEndpoint(timed, 10).values()].filter((list) => {
@@ -122,7 +127,7 @@ export async function analyzePerformance(ctx: ServiceContext, now = new Date()):
       type: 'slow',
       description: `${slow.length} endpoint${slow.length === 1 ? '' : 's'} answered in more than 5 seconds on average`,
       affectedEndpoints: slow.map((list) => list[0].endpointName ?? `#${list[0].endpointId}`),
-      recommendation: 'Ask for smaller pages (pagination size) or sync less often',
+      recommendation: msg('Ask for smaller pages (pagination size) or sync less often'),
     });
   }
   return {
@@ -215,9 +220,9 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
       description: `${group.entries} ${tableLabel(group.table)} entr${group.entries === 1 ? 'y was' : 'ies were'} typed in by hand in ${group.months.size} of the last 6 months${group.companyName ? ` for ${group.companyName}` : ''}, and no active endpoint fills this table.`,
       reasoning: `Counted from the audit trail: creates by signed-in users since ${since.slice(0, 10)}, in ${[...group.months].sort().join(', ')}.`,
       potentialBenefits: [
-        'Less typing and fewer typing errors',
-        'Figures arrive on a schedule instead of when someone has time',
-        'Every imported row is audited with its source',
+        msg('Less typing and fewer typing errors'),
+        msg('Figures arrive on a schedule instead of when someone has time'),
+        msg('Every imported row is audited with its source'),
       ],
       estimatedImpact: {
         timesSaved: hours,
@@ -226,9 +231,9 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
         automationLevel: manualShare,
       },
       suggestedActions: [
-        'Add an API source for the system these figures come from',
+        msg('Add an API source for the system these figures come from'),
         `Add an inbound endpoint targeting ${group.table} with a mapping and a daily frequency`,
-        'Run Sync Now once and compare the imported rows',
+        msg('Run Sync Now once and compare the imported rows'),
       ],
       apiEndpoints: [
         {
@@ -267,8 +272,11 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
       type: 'reliability',
       confidence: Math.round((failures / runs.length) * 100),
       description: `${failures} of its last ${runs.length} runs failed.`,
-      reasoning: 'Counted from the sync logs.',
-      potentialBenefits: ['The target table is kept up to date again', 'No more failure notices for the admins'],
+      reasoning: msg('Counted from the sync logs.'),
+      potentialBenefits: [
+        msg('The target table is kept up to date again'),
+        msg('No more failure notices for the admins'),
+      ],
       estimatedImpact: {
         timesSaved: 0,
         costReduction: 0,
@@ -276,9 +284,9 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
         automationLevel: Math.round(((runs.length - failures) / runs.length) * 100),
       },
       suggestedActions: [
-        'Read the error of the latest failed run in Sync Logs',
-        'Check the source URL and credentials',
-        'Check the mapping against a sample answer',
+        msg('Read the error of the latest failed run in Sync Logs'),
+        msg('Check the source URL and credentials'),
+        msg('Check the mapping against a sample answer'),
       ],
       apiEndpoints: [
         {
@@ -331,10 +339,10 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
       type: 'configuration',
       confidence: 100,
       description: `${source.name} uses ${source.authType.replace('_', ' ')} authentication but has no active credential${active ? `; its ${active} active endpoint${active === 1 ? '' : 's'} cannot sync` : ''}.`,
-      reasoning: 'Read from the source and its credentials.',
-      potentialBenefits: ['Its endpoints can sync'],
+      reasoning: msg('Read from the source and its credentials.'),
+      potentialBenefits: [msg('Its endpoints can sync')],
       estimatedImpact: { timesSaved: 0, costReduction: 0, dataAccuracy: 0, automationLevel: 0 },
-      suggestedActions: ['Open the Credentials tab and add the key the source expects'],
+      suggestedActions: [msg('Open the Credentials tab and add the key the source expects')],
       apiEndpoints: [],
     });
   }

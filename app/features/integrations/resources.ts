@@ -8,6 +8,7 @@ import type { FieldError } from '../../platform/lib/field-error.ts';
 import { defineResource, messagesFor, type Zod } from '../../platform/resources/define.ts';
 import { companies } from '../finance/index.ts';
 import { mappingErrors } from './integration-mapping.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 /** Tables an endpoint can fill or send (snake_case, as an endpoint's targetTable names them). */
 export const SYNC_TARGET_TABLES = [
@@ -33,29 +34,29 @@ export const SYNC_FREQUENCIES = ['manual', 'hourly', 'daily'] as const;
 export const CRON_PATTERN = /^\s*([\d*/,-]+\s+){4}[\d*/,-]+\s*$/;
 
 const AUTH_LABELS = {
-  none: 'None',
-  bearer: 'Bearer token',
-  api_key: 'API key header',
-  basic: 'Basic (user and password)',
-  oauth2: 'OAuth 2 access token',
+  none: msg('None'),
+  bearer: msg('Bearer token'),
+  api_key: msg('API key header'),
+  basic: msg('Basic (user and password)'),
+  oauth2: msg('OAuth 2 access token'),
 };
-const ACTIVE_LABELS = { true: 'Active', false: 'Inactive' };
+const ACTIVE_LABELS = { true: msg('Active'), false: msg('Inactive') };
 
 export const apiIntegrationSources = defineResource({
   key: 'api-integration-sources',
   table: 'apiIntegrationSources',
-  title: 'API Sources',
+  title: msg('API Sources'),
   auditLabel: 'API Integration Sources',
-  noun: 'API Source',
+  noun: msg('API Source'),
   area: 'integrations',
   company: 'none',
   createdBy: true,
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
-    { name: 'description', label: 'Description', kind: 'textarea', max: 2000 },
+    { name: 'name', label: msg('Name'), kind: 'text', required: true, max: 255 },
+    { name: 'description', label: msg('Description'), kind: 'textarea', max: 2000 },
     {
       name: 'baseUrl',
-      label: 'Base URL',
+      label: msg('Base URL'),
       kind: 'text',
       required: true,
       max: 500,
@@ -65,22 +66,22 @@ export const apiIntegrationSources = defineResource({
     },
     {
       name: 'authType',
-      label: 'Auth Type',
+      label: msg('Auth Type'),
       kind: 'enum',
       options: AUTH_TYPES,
       optionLabels: AUTH_LABELS,
       defaultValue: 'none',
     },
-    { name: 'isActive', label: 'Active', kind: 'boolean', optionLabels: ACTIVE_LABELS, defaultValue: 'true' },
+    { name: 'isActive', label: msg('Active'), kind: 'boolean', optionLabels: ACTIVE_LABELS, defaultValue: 'true' },
   ],
   joins: [],
   list: {
     columns: [
-      { key: 'name', label: 'Name', sort: 'name' },
-      { key: 'baseUrl', label: 'Base URL', truncate: 60 },
-      { key: 'authType', label: 'Auth Type', format: 'label' },
-      { key: 'isActive', label: 'Status', format: 'label' },
-      { key: 'createdAt', label: 'Created', format: 'instant', sort: 'createdAt' },
+      { key: 'name', label: msg('Name'), sort: 'name' },
+      { key: 'baseUrl', label: msg('Base URL'), truncate: 60 },
+      { key: 'authType', label: msg('Auth Type'), format: 'label' },
+      { key: 'isActive', label: msg('Status'), format: 'label' },
+      { key: 'createdAt', label: msg('Created'), format: 'instant', sort: 'createdAt' },
     ],
     search: ['name', 'description', 'baseUrl'],
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
@@ -137,20 +138,20 @@ function endpointErrors(value: Record<string, unknown>, zod: Zod): FieldError[] 
 export const apiIntegrationEndpoints = defineResource({
   key: 'api-integration-endpoints',
   table: 'apiIntegrationEndpoints',
-  title: 'Endpoints',
+  title: msg('Endpoints'),
   auditLabel: 'API Integration Endpoints',
-  noun: 'API Endpoint',
+  noun: msg('API Endpoint'),
   area: 'integrations',
   company: 'none',
   createdBy: true,
   fields: [
-    { name: 'sourceId', label: 'Source', kind: 'reference', reference: () => apiIntegrationSources },
-    { name: 'name', label: 'Name', kind: 'text', required: true, max: 255 },
-    { name: 'endpoint', label: 'Endpoint', kind: 'text', required: true, max: 500, placeholder: '/v1/expenses' },
-    { name: 'method', label: 'Method', kind: 'enum', options: HTTP_METHODS, defaultValue: 'GET' },
+    { name: 'sourceId', label: msg('Source'), kind: 'reference', reference: () => apiIntegrationSources },
+    { name: 'name', label: msg('Name'), kind: 'text', required: true, max: 255 },
+    { name: 'endpoint', label: msg('Endpoint'), kind: 'text', required: true, max: 500, placeholder: '/v1/expenses' },
+    { name: 'method', label: msg('Method'), kind: 'enum', options: HTTP_METHODS, defaultValue: 'GET' },
     {
       name: 'direction',
-      label: 'Direction',
+      label: msg('Direction'),
       kind: 'enum',
       options: SYNC_DIRECTIONS,
       optionLabels: { inbound: 'Inbound (pull data)', outbound: 'Outbound (push data)' },
@@ -158,7 +159,7 @@ export const apiIntegrationEndpoints = defineResource({
     },
     {
       name: 'targetTable',
-      label: 'Target Table',
+      label: msg('Target Table'),
       kind: 'enum',
       options: SYNC_TARGET_TABLES,
       requiredMessage: 'Target table is required',
@@ -166,24 +167,24 @@ export const apiIntegrationEndpoints = defineResource({
     // Names the record's lookups resolve within (a category name exists in every company), and the company of rows it files.
     {
       name: 'companyId',
-      label: 'Company',
+      label: msg('Company'),
       kind: 'reference',
       reference: () => companies,
       nullable: true,
-      placeholder: 'Named by each record',
+      placeholder: msg('Named by each record'),
     },
     {
       name: 'syncFrequency',
-      label: 'Sync Frequency',
+      label: msg('Sync Frequency'),
       kind: 'text',
       max: 50,
       suggestions: SYNC_FREQUENCIES,
       defaultValue: 'manual',
     },
-    { name: 'mappingConfig', label: 'Mapping (JSON)', kind: 'textarea', max: 20_000, format: 'json' },
-    { name: 'webhookConfig', label: 'Webhook (JSON)', kind: 'textarea', max: 20_000, format: 'json' },
-    { name: 'description', label: 'Description', kind: 'textarea', max: 2000 },
-    { name: 'isActive', label: 'Active', kind: 'boolean', optionLabels: ACTIVE_LABELS, defaultValue: 'true' },
+    { name: 'mappingConfig', label: msg('Mapping (JSON)'), kind: 'textarea', max: 20_000, format: 'json' },
+    { name: 'webhookConfig', label: msg('Webhook (JSON)'), kind: 'textarea', max: 20_000, format: 'json' },
+    { name: 'description', label: msg('Description'), kind: 'textarea', max: 2000 },
+    { name: 'isActive', label: msg('Active'), kind: 'boolean', optionLabels: ACTIVE_LABELS, defaultValue: 'true' },
   ],
   joins: [
     { table: 'apiIntegrationSources', alias: 's', on: 'sourceId', select: { sourceName: 'name' } },
@@ -191,19 +192,19 @@ export const apiIntegrationEndpoints = defineResource({
   ],
   list: {
     columns: [
-      { key: 'name', label: 'Name', sort: 'name' },
-      { key: 'sourceName', label: 'Source' },
-      { key: 'method', label: 'Method' },
-      { key: 'endpoint', label: 'Endpoint', truncate: 50 },
-      { key: 'direction', label: 'Direction', format: 'label', secondary: true },
-      { key: 'targetTable', label: 'Target Table', secondary: true },
-      { key: 'companyName', label: 'Company', fallback: 'Named by each record' },
-      { key: 'syncFrequency', label: 'Frequency', secondary: true },
-      { key: 'isActive', label: 'Status', format: 'label' },
-      { key: 'lastSyncAt', label: 'Last Sync', format: 'instant', fallback: 'Never' },
+      { key: 'name', label: msg('Name'), sort: 'name' },
+      { key: 'sourceName', label: msg('Source') },
+      { key: 'method', label: msg('Method') },
+      { key: 'endpoint', label: msg('Endpoint'), truncate: 50 },
+      { key: 'direction', label: msg('Direction'), format: 'label', secondary: true },
+      { key: 'targetTable', label: msg('Target Table'), secondary: true },
+      { key: 'companyName', label: msg('Company'), fallback: msg('Named by each record') },
+      { key: 'syncFrequency', label: msg('Frequency'), secondary: true },
+      { key: 'isActive', label: msg('Status'), format: 'label' },
+      { key: 'lastSyncAt', label: msg('Last Sync'), format: 'instant', fallback: msg('Never') },
     ],
     search: ['name', 'endpoint', 'targetTable', 's.name'],
-    filter: { param: 'sourceId', label: 'Source', column: 'sourceId' },
+    filter: { param: 'sourceId', label: msg('Source'), column: 'sourceId' },
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
     defaultSort: { key: 'name', dir: 'asc' },
   },

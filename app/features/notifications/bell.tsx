@@ -1,3 +1,4 @@
+// i18n-area: shell
 // The bell of the top bar. Without JavaScript it is a link to /notifications with
 // the unread badge the server rendered; with JavaScript it opens a panel that loads
 // the list only while open, and the badge refreshes every 30 s while the tab is visible.
@@ -7,7 +8,6 @@ import { useCallback, useEffect, useState } from 'react';
 import {
   badgeLabel,
   filterOfTab,
-  LOADING_NOTIFICATIONS,
   NOTIFICATION_TABS,
   type NotificationCount,
   type NotificationTab,
@@ -18,14 +18,25 @@ import { BellIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
 import { NotificationList } from './notification-item.tsx';
 import { useEveryWhileVisible } from '../../platform/screen/use-refresh.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
 
 /** The notification count is polled every 30 s. */
 export const COUNT_REFRESH_MS = 30_000;
 const PANEL_LIMIT = 20;
 const BELL_CLASS = 'relative rounded p-2 text-slate-600 hover:bg-slate-100';
 
-function bellLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${badgeLabel(unread)} unread` : 'Notifications';
+/** The panel's filters, as the bell names them (NOTIFICATION_TABS). */
+const TAB_LABELS: Record<NotificationTab, string> = {
+  all: msg('All'),
+  unread: msg('Unread'),
+  system: msg('System'),
+  financial: msg('Financial'),
+  security: msg('Security'),
+};
+
+function bellLabel(unread: number, t: Translate): string {
+  return unread > 0 ? t('Notifications, {count} unread', { count: badgeLabel(unread) }) : t('Notifications');
 }
 
 function Badge({ unread }: { unread: number }) {
@@ -56,6 +67,7 @@ async function postJson(path: string): Promise<unknown> {
 
 export function NotificationBell({ count }: { count: NotificationCount }) {
   const hydrated = useHydrated();
+  const t = useT();
   const [unread, setUnread] = useState(count.unread);
   // A navigation brings a fresh count from the server.
   useEffect(() => setUnread(count.unread), [count.unread]);
@@ -74,8 +86,8 @@ export function NotificationBell({ count }: { count: NotificationCount }) {
       <AppLink
         to="/notifications"
         className={BELL_CLASS}
-        title="Notifications"
-        aria-label={bellLabel(unread)}
+        title={t('Notifications')}
+        aria-label={bellLabel(unread, t)}
         data-testid="notification-bell"
       >
         <BellIcon />
@@ -87,8 +99,8 @@ export function NotificationBell({ count }: { count: NotificationCount }) {
     <Popover
       button={{
         className: BELL_CLASS,
-        title: 'Notifications',
-        label: bellLabel(unread),
+        title: t('Notifications'),
+        label: bellLabel(unread, t),
         testId: 'notification-bell',
         content: (
           <>
@@ -100,7 +112,7 @@ export function NotificationBell({ count }: { count: NotificationCount }) {
       panel={{
         className:
           'absolute right-0 top-full z-50 mt-1 w-96 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white text-sm shadow-lg',
-        label: 'Notifications',
+        label: t('Notifications'),
         testId: 'notification-panel',
       }}
     >
@@ -110,6 +122,7 @@ export function NotificationBell({ count }: { count: NotificationCount }) {
 }
 
 function NotificationPanel({ onCount, onClose }: { onCount: (count: NotificationCount) => void; onClose: () => void }) {
+  const t = useT();
   const [tab, setTab] = useState<NotificationTab>('all');
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -150,29 +163,29 @@ function NotificationPanel({ onCount, onClose }: { onCount: (count: Notification
   return (
     <div>
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
-        <h2 className="font-semibold text-slate-900">Notifications</h2>
+        <h2 className="font-semibold text-slate-900">{t('Notifications')}</h2>
         <button
           type="button"
           onClick={() => void act('/api/notifications/mark-all-read')}
           className="text-xs font-medium text-blue-700 hover:text-blue-900"
         >
-          Mark all as read
+          {t('Mark all as read')}
         </button>
       </div>
       <div
         role="group"
-        aria-label="Notification filters"
+        aria-label={t('Notification filters')}
         className="flex flex-wrap gap-1 border-b border-slate-200 px-2"
       >
-        {NOTIFICATION_TABS.map((t) => (
+        {NOTIFICATION_TABS.map((item) => (
           <button
-            key={t.key}
+            key={item.key}
             type="button"
-            aria-pressed={tab === t.key}
-            onClick={() => setTab(t.key)}
-            className={`-mb-px border-b-2 px-2 py-1.5 text-xs font-medium ${tab === t.key ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            aria-pressed={tab === item.key}
+            onClick={() => setTab(item.key)}
+            className={`-mb-px border-b-2 px-2 py-1.5 text-xs font-medium ${tab === item.key ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
           >
-            {t.label}
+            {t(TAB_LABELS[item.key])}
           </button>
         ))}
       </div>
@@ -183,7 +196,7 @@ function NotificationPanel({ onCount, onClose }: { onCount: (count: Notification
           </p>
         ) : null}
         {items === null ? (
-          <p className="px-4 py-6 text-center text-slate-500">{LOADING_NOTIFICATIONS}</p>
+          <p className="px-4 py-6 text-center text-slate-500">{t('Loading notifications...')}</p>
         ) : (
           <NotificationList
             items={items}
@@ -194,7 +207,7 @@ function NotificationPanel({ onCount, onClose }: { onCount: (count: Notification
       </div>
       <div className="border-t border-slate-200 px-4 py-2 text-center">
         <Link to="/notifications" onClick={onClose} className="text-xs font-medium text-blue-700 hover:text-blue-900">
-          View all notifications
+          {t('View all notifications')}
         </Link>
       </div>
     </div>

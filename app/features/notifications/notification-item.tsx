@@ -1,23 +1,35 @@
+// i18n-area: shell
 // One notification as the bell's panel and the /notifications page show it: type
 // icon, priority, title, message, time, the action link; unread ones emphasised. The controls
 // (buttons in the panel, forms on the page) come from the caller.
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { formatRelativeTime } from '../../platform/lib/format.ts';
-import {
-  CATEGORY_LABELS,
-  EMPTY_NOTIFICATIONS,
-  PRIORITY_LABELS,
-  type NotificationType,
-  type NotificationView,
-} from './shared.ts';
+import type { NotificationCategory, NotificationPriority, NotificationType, NotificationView } from './shared.ts';
 import { CheckCircleIcon, InfoIcon, WarningIcon, XCircleIcon } from '../../ui/icons.tsx';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
+import { relativeTime } from '../../platform/i18n/relative-time.ts';
 
 const TYPE_ICON: Record<NotificationType, { Icon: typeof InfoIcon; className: string; label: string }> = {
-  info: { Icon: InfoIcon, className: 'text-blue-700', label: 'Information' },
-  warning: { Icon: WarningIcon, className: 'text-amber-700', label: 'Warning' },
-  error: { Icon: XCircleIcon, className: 'text-red-700', label: 'Error' },
-  success: { Icon: CheckCircleIcon, className: 'text-green-700', label: 'Success' },
+  info: { Icon: InfoIcon, className: 'text-blue-700', label: msg('Information') },
+  warning: { Icon: WarningIcon, className: 'text-amber-700', label: msg('Warning') },
+  error: { Icon: XCircleIcon, className: 'text-red-700', label: msg('Error') },
+  success: { Icon: CheckCircleIcon, className: 'text-green-700', label: msg('Success') },
+};
+
+const PRIORITY_LABELS: Record<NotificationPriority, string> = {
+  low: msg('Low'),
+  medium: msg('Medium'),
+  high: msg('High'),
+  critical: msg('Critical'),
+};
+
+const CATEGORY_LABELS: Record<NotificationCategory, string> = {
+  system: msg('System'),
+  financial: msg('Financial'),
+  security: msg('Security'),
+  api: msg('API'),
+  user: msg('User'),
 };
 
 const PRIORITY_CLASS: Record<NotificationView['priority'], string> = {
@@ -36,6 +48,8 @@ function NotificationItem({
   controls: ReactNode;
   onFollow?: () => void;
 }) {
+  const t = useT();
+  const formats = useFormats();
   const { Icon, className, label } = TYPE_ICON[n.type] ?? TYPE_ICON.info;
   return (
     <li
@@ -48,22 +62,24 @@ function NotificationItem({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="sr-only">
-            {label}
-            {n.isRead ? '' : ', unread'}:
+            {n.isRead ? t('{label}:', { label: t(label) }) : t('{label}, unread:', { label: t(label) })}
           </span>
-          <p className={`text-sm text-slate-900 ${n.isRead ? 'font-medium' : 'font-semibold'}`}>{n.title}</p>
+          <p className={`text-sm text-slate-900 ${n.isRead ? 'font-medium' : 'font-semibold'}`} translate="no">
+            {n.title}
+          </p>
           <span className={`rounded border px-1.5 text-xs ${PRIORITY_CLASS[n.priority]}`}>
-            {PRIORITY_LABELS[n.priority]}
+            {t(PRIORITY_LABELS[n.priority])}
           </span>
-          <span className="text-xs text-slate-600">{CATEGORY_LABELS[n.category]}</span>
+          <span className="text-xs text-slate-600">{t(CATEGORY_LABELS[n.category])}</span>
           {n.repeatCount > 1 ? (
-            <span
-              className="rounded bg-slate-100 px-1.5 text-xs text-slate-700"
-              data-testid="notification-repeats"
-            >{`${n.repeatCount} times`}</span>
+            <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700" data-testid="notification-repeats">
+              {t('{count, plural, one {# time} other {# times}}', { count: n.repeatCount })}
+            </span>
           ) : null}
         </div>
-        <p className="mt-0.5 break-words text-sm text-slate-700">{n.message}</p>
+        <p className="mt-0.5 break-words text-sm text-slate-700" translate="no">
+          {n.message}
+        </p>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
           {/* The time is relative to now: the client may render a minute later than the server. */}
           <time
@@ -71,15 +87,16 @@ function NotificationItem({
             className="text-slate-600"
             suppressHydrationWarning
           >
-            {formatRelativeTime(n.createdAt)}
+            {relativeTime(t, formats, n.createdAt)}
           </time>
           {n.actionUrl ? (
             <Link
               to={n.actionUrl}
               onClick={onFollow}
               className="font-medium text-blue-700 underline hover:text-blue-900"
+              translate={n.actionText ? 'no' : undefined}
             >
-              {n.actionText || 'Open'}
+              {n.actionText || t('Open')}
             </Link>
           ) : null}
         </div>
@@ -96,7 +113,7 @@ type ItemAction = 'read' | 'dismiss';
 export type ItemActions =
   { kind: 'form'; action: string } | { kind: 'call'; run: (notification: NotificationView, what: ItemAction) => void };
 
-const ACTION_TEXT: Record<ItemAction, string> = { read: 'Mark as read', dismiss: 'Dismiss' };
+const ACTION_TEXT: Record<ItemAction, string> = { read: msg('Mark as read'), dismiss: msg('Dismiss') };
 
 function ItemControl({
   notification: n,
@@ -107,12 +124,14 @@ function ItemControl({
   what: ItemAction;
   actions: ItemActions;
 }) {
+  const t = useT();
   // The accessible name begins with the visible text and says which notification it acts on.
-  const label = `${ACTION_TEXT[what]}: ${n.title}`;
+  const text = t(ACTION_TEXT[what]);
+  const label = t('{action}: {title}', { action: text, title: n.title });
   if (actions.kind === 'call') {
     return (
       <button type="button" className={ITEM_BUTTON} onClick={() => actions.run(n, what)} aria-label={label}>
-        {ACTION_TEXT[what]}
+        {text}
       </button>
     );
   }
@@ -121,7 +140,7 @@ function ItemControl({
       <input type="hidden" name="intent" value={what} />
       <input type="hidden" name="id" value={n.id} />
       <button type="submit" className={ITEM_BUTTON} aria-label={label}>
-        {ACTION_TEXT[what]}
+        {text}
       </button>
     </Form>
   );
@@ -139,8 +158,9 @@ export function NotificationList({
   onFollow?: () => void;
   emptyClassName?: string;
 }) {
+  const t = useT();
   if (items.length === 0)
-    return <p className={`px-4 text-center text-slate-500 ${emptyClassName}`}>{EMPTY_NOTIFICATIONS}</p>;
+    return <p className={`px-4 text-center text-slate-500 ${emptyClassName}`}>{t('No notifications found')}</p>;
   return (
     <ul className="divide-y divide-slate-200">
       {items.map((n) => (

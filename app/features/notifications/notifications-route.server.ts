@@ -25,6 +25,8 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from './notifications.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { requestI18n } from '../shell/index.server.ts';
 
 export const loader = (args: LoaderFunctionArgs) =>
   loadScreen(args, async ({ ctx, url }) => {
@@ -60,28 +62,35 @@ export const loader = (args: LoaderFunctionArgs) =>
 const intents = {
   read: intent({
     allow: allow.signedIn,
-    failed: 'Failed to mark the notification as read',
+    failed: msg('Failed to mark the notification as read'),
     run: async (_value, screen, form) => {
       await markNotificationRead(screen.ctx, formRowId(form));
-      return succeed(screen, { type: 'success', title: 'Notification marked as read' }, { to: listUrl(screen.url) });
+      const { t } = requestI18n(screen.request, screen.auth);
+      return succeed(screen, { type: 'success', title: t('Notification marked as read') }, { to: listUrl(screen.url) });
     },
   }),
   dismiss: intent({
     allow: allow.signedIn,
-    failed: 'Failed to dismiss the notification',
+    failed: msg('Failed to dismiss the notification'),
     run: async (_value, screen, form) => {
       await dismissNotification(screen.ctx, formRowId(form));
-      return succeed(screen, { type: 'success', title: 'Notification dismissed' }, { to: listUrl(screen.url) });
+      const { t } = requestI18n(screen.request, screen.auth);
+      return succeed(screen, { type: 'success', title: t('Notification dismissed') }, { to: listUrl(screen.url) });
     },
   }),
   'mark-all-read': intent({
     allow: allow.signedIn,
-    failed: 'Failed to mark all notifications as read',
+    failed: msg('Failed to mark all notifications as read'),
     run: async (_value, screen) => {
       const { marked } = await markAllNotificationsRead(screen.ctx);
+      const { t } = requestI18n(screen.request, screen.auth);
       return succeed(
         screen,
-        { type: 'success', title: 'All notifications marked as read', description: `${marked} marked as read.` },
+        {
+          type: 'success',
+          title: t('All notifications marked as read'),
+          description: t('{count} marked as read.', { count: marked }),
+        },
         { to: listUrl(screen.url) },
       );
     },

@@ -8,8 +8,11 @@ import { Pagination } from '../../ui/table/pagination.tsx';
 import { Alert } from '../../ui/form.tsx';
 import { NOTIFICATION_TABS, type NotificationCount, type NotificationTab, type NotificationView } from './shared.ts';
 import { screenTitle } from '../../platform/screen/navigation.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** Where a sentence's link goes, in its translated text. */
+const LINK = '\u0000';
 
 export interface NotificationsData {
   tab: NotificationTab;
@@ -22,15 +25,21 @@ export interface NotificationsData {
 
 export function NotificationsScreen({ data, answer }: { data: NotificationsData; answer: ActionAnswer | null }) {
   const { tab, page, pageCount, total, notifications, count } = data;
+  const t = useT();
   const failure = formErrorOf(answer);
   const { search } = useLocation();
   const here = `/notifications${search}`;
+  // The link sits where the language puts it in the sentence.
+  const [before = '', after = ''] = t(
+    'Choose which kinds of notification you receive, and turn on push notifications for this browser, in {settings}.',
+    { settings: LINK },
+  ).split(LINK);
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeading title={screenTitle('/notifications')}>
+      <PageHeading title={t(screenTitle('/notifications'))}>
         <div className="flex items-center gap-3">
           <p className="text-sm text-slate-600" data-testid="notification-figures">
-            {count.unread} unread of {count.total}
+            {t('{unread} unread of {total}', { unread: count.unread, total: count.total })}
           </p>
           {count.unread > 0 ? (
             <Form method="post" action={here}>
@@ -39,32 +48,36 @@ export function NotificationsScreen({ data, answer }: { data: NotificationsData;
                 type="submit"
                 className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
               >
-                Mark all as read
+                {t('Mark all as read')}
               </button>
             </Form>
           ) : null}
         </div>
       </PageHeading>
       <TabNav
-        label="Notification filters"
+        label={t('Notification filters')}
         current={tab}
-        tabs={NOTIFICATION_TABS.map((t) => ({ ...t, to: `/notifications?tab=${t.key}` }))}
+        tabs={NOTIFICATION_TABS.map((item) => ({
+          ...item,
+          label: t(item.label),
+          to: `/notifications?tab=${item.key}`,
+        }))}
       />
       {failure ? (
         <div className="mb-4">
-          <Alert title="Error">{failure}</Alert>
+          <Alert title={t('Error')}>{t(failure)}</Alert>
         </div>
       ) : null}
-      <section className="rounded-lg border border-slate-200 bg-white" aria-label="Notification list">
+      <section className="rounded-lg border border-slate-200 bg-white" aria-label={t('Notification list')}>
         <NotificationList items={notifications} actions={{ kind: 'form', action: here }} emptyClassName="py-10" />
         <Pagination page={page} pageCount={pageCount} total={total} pageSize={NOTIFICATIONS_PAGE_SIZE} />
       </section>
       <p className="mt-4 text-sm text-slate-600">
-        Choose which kinds of notification you receive, and turn on push notifications for this browser, in{' '}
+        {before}
         <Link to="/settings?tab=notifications" className="text-blue-700 underline hover:text-blue-900">
-          Settings
+          {t('Settings')}
         </Link>
-        .
+        {after}
       </p>
     </div>
   );

@@ -3,6 +3,7 @@
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../../db/types.ts';
 import type { NotificationCategory, NotificationPriority, NotificationType } from '../../../db/types.ts';
 import type { z } from 'zod';
+import { msg } from '../../platform/i18n/messages.ts';
 import type { NotificationAnswer, NotificationCountAnswer } from './answers.ts';
 
 export { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES };
@@ -23,11 +24,11 @@ export interface KeptNotificationCount extends NotificationCount {
 
 /** The bell's and the page's tabs: each is a filter of the list. */
 export const NOTIFICATION_TABS = [
-  { key: 'all', label: 'All' },
-  { key: 'unread', label: 'Unread' },
-  { key: 'system', label: 'System' },
-  { key: 'financial', label: 'Financial' },
-  { key: 'security', label: 'Security' },
+  { key: 'all', label: msg('All') },
+  { key: 'unread', label: msg('Unread') },
+  { key: 'system', label: msg('System') },
+  { key: 'financial', label: msg('Financial') },
+  { key: 'security', label: msg('Security') },
 ] as const;
 export type NotificationTab = (typeof NOTIFICATION_TABS)[number]['key'];
 
@@ -47,24 +48,7 @@ export function badgeLabel(unread: number): string {
   return unread > 99 ? '99+' : unread > 0 ? String(unread) : '';
 }
 
-export const PRIORITY_LABELS: Record<NotificationPriority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  critical: 'Critical',
-};
-export const CATEGORY_LABELS: Record<NotificationCategory, string> = {
-  system: 'System',
-  financial: 'Financial',
-  security: 'Security',
-  api: 'API',
-  user: 'User',
-};
-
 /** An action link stays on this site: a path, never another origin or a script. */
 export function isSafeActionUrl(url: string): boolean {
   return /^\/(?![/\\])[^\s]*$/.test(url) && url.length <= 500;
 }
-
-export const EMPTY_NOTIFICATIONS = 'No notifications found';
-export const LOADING_NOTIFICATIONS = 'Loading notifications...';

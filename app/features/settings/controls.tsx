@@ -2,6 +2,7 @@
 // JavaScript.
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 
 export function ErrorText({ id, error }: { id: string; error?: string }) {
   return error ? (
@@ -92,14 +93,15 @@ export function SelectField<T extends string | number>({
   );
 }
 
-export function SaveButton({ busy, children = 'Save Settings' }: { busy?: boolean; children?: ReactNode }) {
+export function SaveButton({ busy, children }: { busy?: boolean; children?: ReactNode }) {
+  const t = useT();
   return (
     <button
       type="submit"
       disabled={busy}
       className="mt-4 inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:bg-blue-300"
     >
-      {busy ? 'Saving...' : children}
+      {busy ? t('Saving...') : (children ?? t('Save Settings'))}
     </button>
   );
 }

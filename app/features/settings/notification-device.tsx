@@ -16,6 +16,8 @@ import {
 } from '../notifications/index.ts';
 import { Alert } from '../../ui/form.tsx';
 import { ToastView } from '../../ui/toast.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 
 type Permission = NotificationPermission | 'unsupported';
 export interface DeviceSwitches {
@@ -27,10 +29,10 @@ export interface DeviceSwitches {
 const BUTTON =
   'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-60';
 const PERMISSION_TEXT: Record<Permission, string> = {
-  default: 'Not asked yet',
-  granted: 'Granted',
-  denied: 'Blocked',
-  unsupported: 'Not Supported',
+  default: msg('Not asked yet'),
+  granted: msg('Granted'),
+  denied: msg('Blocked'),
+  unsupported: msg('Not Supported'),
 };
 
 /** The JSON answer of an /api call (T: what the route answers), or the error it gives. */
@@ -56,6 +58,7 @@ export function NotificationDevice({
   isIos: boolean;
   device: DeviceSwitches;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [permission, setPermission] = useState<Permission | null>(null);
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
@@ -88,20 +91,21 @@ export function NotificationDevice({
   /** Asks for permission when it has not been given; true when notifications may be shown. */
   const ensurePermission = async (): Promise<boolean> => {
     if (!pushSupported()) {
-      say('error', 'Not Supported', 'This browser does not support push notifications.');
+      say('error', t('Not Supported'), t('This browser does not support push notifications.'));
       return false;
     }
     const result = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
     setPermission(result);
     if (result !== 'granted') {
-      say('error', 'Permission Denied', 'Please enable notifications in your browser settings');
+      say('error', t('Permission Denied'), t('Please enable notifications in your browser settings'));
       return false;
     }
     return true;
   };
 
   const requestPermission = async () => {
-    if (await ensurePermission()) say('success', 'Notifications Enabled', 'This browser may now show notifications.');
+    if (await ensurePermission())
+      say('success', t('Notifications Enabled'), t('This browser may now show notifications.'));
   };
 
   const turnOn = async () => {
@@ -110,12 +114,12 @@ export function NotificationDevice({
       const { publicKey } = await callApi<{ publicKey: string }>('/api/notifications/vapid-public-key');
       const subscription = await subscribeBrowser(publicKey);
       await callApi('/api/notifications/subscribe', subscription.toJSON());
-      say('success', 'Subscribed', 'This browser will receive push notifications.');
+      say('success', t('Subscribed'), t('This browser will receive push notifications.'));
     } catch (error) {
       say(
         'error',
-        'Subscription Failed',
-        (error as Error).message || 'The browser could not subscribe to push notifications.',
+        t('Subscription Failed'),
+        (error as Error).message || t('The browser could not subscribe to push notifications.'),
       );
     }
   };
@@ -126,9 +130,9 @@ export function NotificationDevice({
       const endpoint = subscription?.endpoint;
       await subscription?.unsubscribe();
       await callApi('/api/notifications/unsubscribe', endpoint ? { endpoint } : {});
-      say('success', 'Unsubscribed', 'This browser will no longer receive push notifications.');
+      say('success', t('Unsubscribed'), t('This browser will no longer receive push notifications.'));
     } catch (error) {
-      say('error', 'Unsubscribe Failed', (error as Error).message || 'The browser could not unsubscribe.');
+      say('error', t('Unsubscribe Failed'), (error as Error).message || t('The browser could not unsubscribe.'));
     }
   };
 
@@ -147,11 +151,16 @@ export function NotificationDevice({
       const { sent, failed } = await callApi<{ sent: number; failed: number }>('/api/notifications/test', {});
       say(
         failed && !sent ? 'error' : 'success',
-        'Test Sent',
-        `Sent to ${sent} device${sent === 1 ? '' : 's'}${failed ? `; ${failed} could not be reached` : ''}.`,
+        t('Test Sent'),
+        failed
+          ? t(
+              '{sent, plural, one {Sent to # device} other {Sent to # devices}}; {failed, plural, one {# could not be reached.} other {# could not be reached.}}',
+              { sent, failed },
+            )
+          : t('{sent, plural, one {Sent to # device.} other {Sent to # devices.}}', { sent }),
       );
     } catch (error) {
-      say('error', 'Test Failed', (error as Error).message);
+      say('error', t('Test Failed'), (error as Error).message);
     }
   };
 
@@ -160,12 +169,13 @@ export function NotificationDevice({
       <div className="space-y-3" data-testid="notification-device">
         <DeviceFacts
           deviceLabel={deviceLabel}
-          permission="Unknown (JavaScript is off)"
-          subscription="Unknown (JavaScript is off)"
+          permission={t('Unknown (JavaScript is off)')}
+          subscription={t('Unknown (JavaScript is off)')}
         />
-        <Alert tone="info" title="Push notifications need JavaScript">
-          Push notifications are delivered by your browser and need JavaScript, which is turned off. Your notifications
-          are still in the bell, and the settings below still save.
+        <Alert tone="info" title={t('Push notifications need JavaScript')}>
+          {t(
+            'Push notifications are delivered by your browser and need JavaScript, which is turned off. Your notifications are still in the bell, and the settings below still save.',
+          )}
         </Alert>
         {isIos ? <InstallHint /> : null}
       </div>
@@ -177,25 +187,25 @@ export function NotificationDevice({
     <div className="space-y-3" data-testid="notification-device">
       <DeviceFacts
         deviceLabel={deviceLabel}
-        permission={permission ? PERMISSION_TEXT[permission] : 'Checking…'}
-        subscription={subscribed === null ? 'Checking…' : subscribed ? 'Subscribed' : 'Not subscribed'}
+        permission={permission ? t(PERMISSION_TEXT[permission]) : t('Checking…')}
+        subscription={subscribed === null ? t('Checking…') : subscribed ? t('Subscribed') : t('Not subscribed')}
       />
       {permission === 'unsupported' ? (
-        <Alert tone="warning" title="Not Supported">
-          This browser does not support push notifications.
+        <Alert tone="warning" title={t('Not Supported')}>
+          {t('This browser does not support push notifications.')}
         </Alert>
       ) : permission === 'denied' ? (
-        <Alert tone="warning" title="Permission Denied">
-          Please enable notifications in your browser settings
+        <Alert tone="warning" title={t('Permission Denied')}>
+          {t('Please enable notifications in your browser settings')}
         </Alert>
       ) : null}
       {isIos ? <InstallHint /> : null}
       {waiting ? (
-        <Alert tone="info" title="A new version is available">
+        <Alert tone="info" title={t('A new version is available')}>
           <span className="flex flex-wrap items-center gap-3">
-            A newer version of the notification worker has been installed.
+            {t('A newer version of the notification worker has been installed.')}
             <button type="button" className={BUTTON} onClick={() => activateNewVersion(waiting)}>
-              Reload
+              {t('Reload')}
             </button>
           </span>
         </Alert>
@@ -212,13 +222,13 @@ export function NotificationDevice({
               onChange={(event) => void run(event.target.checked ? turnOn : turnOff)()}
               data-testid="push-toggle"
             />
-            Push notifications on this browser
+            {t('Push notifications on this browser')}
           </label>
           <button type="button" className={BUTTON} onClick={() => void run(requestPermission)()} disabled={busy}>
-            Request Permission
+            {t('Request Permission')}
           </button>
           <button type="button" className={BUTTON} onClick={() => void run(sendTest)()} disabled={busy}>
-            Send Test Notification
+            {t('Send Test Notification')}
           </button>
         </div>
       ) : null}
@@ -236,15 +246,18 @@ function DeviceFacts({
   permission: string;
   subscription: string;
 }) {
+  const t = useT();
   return (
     <dl className="grid grid-cols-3 gap-2 text-sm">
-      <dt className="text-slate-500">Device</dt>
-      <dd className="col-span-2 text-slate-900">{deviceLabel}</dd>
-      <dt className="text-slate-500">Permission</dt>
+      <dt className="text-slate-500">{t('Device')}</dt>
+      <dd className="col-span-2 text-slate-900" translate="no">
+        {deviceLabel}
+      </dd>
+      <dt className="text-slate-500">{t('Permission')}</dt>
       <dd className="col-span-2 text-slate-900" data-testid="notification-permission">
         {permission}
       </dd>
-      <dt className="text-slate-500">Subscription</dt>
+      <dt className="text-slate-500">{t('Subscription')}</dt>
       <dd className="col-span-2 text-slate-900" data-testid="notification-subscription">
         {subscription}
       </dd>
@@ -253,9 +266,10 @@ function DeviceFacts({
 }
 
 function InstallHint() {
+  const t = useT();
   return (
-    <Alert tone="info" title="Using an iPhone or iPad?">
-      Add Group Finance Hub to your Home Screen (Share → Add to Home Screen) to receive notifications.
+    <Alert tone="info" title={t('Using an iPhone or iPad?')}>
+      {t('Add Group Finance Hub to your Home Screen (Share → Add to Home Screen) to receive notifications.')}
     </Alert>
   );
 }

@@ -3,14 +3,15 @@
 import { z } from 'zod';
 import { EMAIL_MESSAGE, EMAIL_PATTERN, MAX_PASSWORD, MIN_PASSWORD } from '../auth/index.ts';
 import { hasNoNul, nulMessage } from '../../platform/lib/text.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
-export const REQUIRED_MESSAGE = 'Username and email are required';
+export const REQUIRED_MESSAGE = msg('Username and email are required');
 
 const requiredText = z
   .string({ error: REQUIRED_MESSAGE })
   .trim()
   .min(1, { message: REQUIRED_MESSAGE, abort: true })
-  .refine(hasNoNul, { message: nulMessage('Text'), abort: true });
+  .refine(hasNoNul, { message: msg('Text must not contain NUL characters'), abort: true });
 
 /** Optional text: empty means none (stored as null). */
 const optionalText = (max: number, label: string) =>
@@ -23,28 +24,31 @@ const optionalText = (max: number, label: string) =>
     .transform((v) => (v ? v : null));
 
 export const ProfileSchema = z.object({
-  username: requiredText.max(255, 'Username must be at most 255 characters'),
+  username: requiredText.max(255, msg('Username must be at most 255 characters')),
   email: requiredText
-    .max(255, 'Email must be at most 255 characters')
+    .max(255, msg('Email must be at most 255 characters'))
     .regex(EMAIL_PATTERN, EMAIL_MESSAGE)
     .transform((v) => v.toLowerCase()),
   fullName: optionalText(255, 'Full name'),
   position: optionalText(255, 'Position'),
   phoneNumber: optionalText(50, 'Phone number').refine(
     (v) => v === null || /^[0-9+()\-.\s]{3,50}$/.test(v),
-    'Please enter a valid phone number',
+    msg('Please enter a valid phone number'),
   ),
 });
 
-export const PASSWORDS_REQUIRED = 'All password fields are required';
-export const PASSWORDS_MISMATCH = 'New passwords do not match';
-/** At least 8 characters, as everywhere else (docs/security.md); not a shorter minimum here. */
+export const PASSWORDS_REQUIRED = msg('All password fields are required');
+export const PASSWORDS_MISMATCH = msg('New passwords do not match');
+/**
+ * At least 8 characters, as everywhere else (docs/security.md); not a shorter minimum here. The
+ * screen shows it as a message with the minimum as a placeholder.
+ */
 export const PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD} characters`;
 
 const requiredPassword = z
   .string({ error: PASSWORDS_REQUIRED })
   .min(1, { message: PASSWORDS_REQUIRED, abort: true })
-  .max(MAX_PASSWORD, 'Password is too long');
+  .max(MAX_PASSWORD, msg('Password is too long'));
 
 export const ProfilePasswordSchema = z
   .object({
@@ -54,6 +58,6 @@ export const ProfilePasswordSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_MISMATCH, path: ['confirmPassword'] })
   .refine((v) => v.currentPassword !== v.newPassword, {
-    message: 'New password must be different from the current password',
+    message: msg('New password must be different from the current password'),
     path: ['newPassword'],
   });

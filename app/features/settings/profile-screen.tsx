@@ -8,10 +8,12 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import { FormError, resultFor, type ActionAnswer } from '../../platform/screen/action-result.tsx';
 import { Button, Card, Field, inputClass } from '../../ui/form.tsx';
 import { MIN_PASSWORD } from '../auth/index.ts';
-import { formatInstantDate } from '../../platform/lib/format.ts';
 import { ROLE_LABELS } from '../../platform/lib/permissions.ts';
-import { ProfilePasswordSchema, ProfileSchema } from './profile-schemas.ts';
+import { PASSWORD_TOO_SHORT, ProfilePasswordSchema, ProfileSchema } from './profile-schemas.ts';
 import type { ProfileView } from './profile.server.ts';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+import type { Translate } from '../../platform/i18n/messages.ts';
+import { EMAIL_MESSAGE } from '../auth/index.ts';
 
 /** What the screen's loader gives it. */
 export interface ProfileData {
@@ -21,12 +23,40 @@ export interface ProfileData {
   twoFactorEnabled: boolean;
 }
 
-function Row({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+/** A form error in the reader's language: the schemas' fixed English texts are messages. */
+function errorText(t: Translate, error: string): string {
+  if (error === PASSWORD_TOO_SHORT) return t('New password must be at least {min} characters', { min: MIN_PASSWORD });
+  // The auth schema's, which this page's form checks too.
+  if (error === EMAIL_MESSAGE) return t('Please enter a valid email address');
+  return t(error);
+}
+
+function errorTexts(t: Translate, errors: string[] | undefined): string[] | undefined {
+  return errors?.map((error) => errorText(t, error));
+}
+
+/** `data`: the value is the user's own (a name, an address), not a message. */
+function Row({
+  label,
+  value,
+  testId,
+  data = false,
+}: {
+  label: string;
+  value: React.ReactNode;
+  testId?: string;
+  data?: boolean;
+}) {
+  const t = useT();
   return (
     <div className="grid grid-cols-3 gap-3 py-2">
       <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="col-span-2 text-sm text-slate-900" data-testid={testId}>
-        {value || <span className="text-slate-500">Not set</span>}
+      <dd
+        className="col-span-2 text-sm text-slate-900"
+        data-testid={testId}
+        translate={data && value ? 'no' : undefined}
+      >
+        {value || <span className="text-slate-500">{t('Not set')}</span>}
       </dd>
     </div>
   );
@@ -49,6 +79,8 @@ export function ProfileScreen({
   actionData: ActionAnswer | undefined;
 }) {
   const { user } = profile;
+  const t = useT();
+  const f = useFormats();
   const navigation = useNavigation();
   const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
 
@@ -77,52 +109,56 @@ export function ProfileScreen({
   });
 
   const passwordStatus = user.isTemporaryPassword
-    ? 'Temporary password (must be changed)'
+    ? t('Temporary password (must be changed)')
     : user.passwordChangeRequired
-      ? 'Change required'
+      ? t('Change required')
       : profile.passwordChangedAt
-        ? `Set · last changed ${formatInstantDate(profile.passwordChangedAt)}`
-        : 'Set';
+        ? t('Set · last changed {date}', { date: f.instantDate(profile.passwordChangedAt) })
+        : t('Set');
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeading title="My Profile" />
+      <PageHeading title={t('My Profile')} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card title="Profile Information">
+          <Card title={t('Profile Information')}>
             {editing ? (
               <Form method="post" {...getFormProps(form)} noValidate className="space-y-4" data-testid="profile-form">
                 <input type="hidden" name="intent" value="profile" />
-                <FormError errors={form.errors} />
-                <Field label="Username" id={fields.username.id} error={fields.username.errors}>
+                <FormError errors={errorTexts(t, form.errors)} />
+                <Field label={t('Username')} id={fields.username.id} error={errorTexts(t, fields.username.errors)}>
                   <input
                     {...getInputProps(fields.username, { type: 'text' })}
                     autoComplete="username"
                     className={inputClass}
                   />
                 </Field>
-                <Field label="Email" id={fields.email.id} error={fields.email.errors}>
+                <Field label={t('Email')} id={fields.email.id} error={errorTexts(t, fields.email.errors)}>
                   <input
                     {...getInputProps(fields.email, { type: 'email' })}
                     autoComplete="email"
                     className={inputClass}
                   />
                 </Field>
-                <Field label="Full Name" id={fields.fullName.id} error={fields.fullName.errors}>
+                <Field label={t('Full Name')} id={fields.fullName.id} error={errorTexts(t, fields.fullName.errors)}>
                   <input
                     {...getInputProps(fields.fullName, { type: 'text' })}
                     autoComplete="name"
                     className={inputClass}
                   />
                 </Field>
-                <Field label="Position" id={fields.position.id} error={fields.position.errors}>
+                <Field label={t('Position')} id={fields.position.id} error={errorTexts(t, fields.position.errors)}>
                   <input
                     {...getInputProps(fields.position, { type: 'text' })}
                     autoComplete="organization-title"
                     className={inputClass}
                   />
                 </Field>
-                <Field label="Phone Number" id={fields.phoneNumber.id} error={fields.phoneNumber.errors}>
+                <Field
+                  label={t('Phone Number')}
+                  id={fields.phoneNumber.id}
+                  error={errorTexts(t, fields.phoneNumber.errors)}
+                >
                   <input
                     {...getInputProps(fields.phoneNumber, { type: 'tel' })}
                     autoComplete="tel"
@@ -131,37 +167,37 @@ export function ProfileScreen({
                 </Field>
                 <div className="flex gap-2">
                   <Button type="submit" disabled={submittingIntent === 'profile'}>
-                    {submittingIntent === 'profile' ? 'Saving...' : 'Save Changes'}
+                    {submittingIntent === 'profile' ? t('Saving...') : t('Save Changes')}
                   </Button>
                   {/* Cancel is a fresh load of the read mode: fields and errors reset. */}
                   <Link
                     to={href(false, changingPassword)}
                     className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
                   >
-                    Cancel
+                    {t('Cancel')}
                   </Link>
                 </div>
               </Form>
             ) : (
               <>
                 <dl className="divide-y divide-slate-100" data-testid="profile-details">
-                  <Row label="Username" value={user.username} testId="profile-username" />
-                  <Row label="Email" value={user.email} testId="profile-email" />
-                  <Row label="Full Name" value={user.fullName} testId="profile-full-name" />
-                  <Row label="Position" value={user.position} testId="profile-position" />
-                  <Row label="Phone Number" value={user.phoneNumber} testId="profile-phone" />
+                  <Row data label={t('Username')} value={user.username} testId="profile-username" />
+                  <Row data label={t('Email')} value={user.email} testId="profile-email" />
+                  <Row label={t('Full Name')} value={user.fullName} testId="profile-full-name" />
+                  <Row label={t('Position')} value={user.position} testId="profile-position" />
+                  <Row label={t('Phone Number')} value={user.phoneNumber} testId="profile-phone" />
                 </dl>
                 <Link
                   to={href(true, changingPassword)}
                   className="mt-4 inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
                 >
-                  Edit Profile
+                  {t('Edit Profile')}
                 </Link>
               </>
             )}
           </Card>
 
-          <Card title="Change Password">
+          <Card title={t('Change Password')}>
             {changingPassword ? (
               <Form
                 method="post"
@@ -171,8 +207,12 @@ export function ProfileScreen({
                 data-testid="profile-password-form"
               >
                 <input type="hidden" name="intent" value="password" />
-                <FormError errors={pwForm.errors} />
-                <Field label="Current Password" id={pw.currentPassword.id} error={pw.currentPassword.errors}>
+                <FormError errors={errorTexts(t, pwForm.errors)} />
+                <Field
+                  label={t('Current Password')}
+                  id={pw.currentPassword.id}
+                  error={errorTexts(t, pw.currentPassword.errors)}
+                >
                   <input
                     {...getInputProps(pw.currentPassword, { type: 'password' })}
                     autoComplete="current-password"
@@ -180,10 +220,10 @@ export function ProfileScreen({
                   />
                 </Field>
                 <Field
-                  label="New Password"
+                  label={t('New Password')}
                   id={pw.newPassword.id}
-                  error={pw.newPassword.errors}
-                  hint={`At least ${MIN_PASSWORD} characters; use upper case, lower case and digits.`}
+                  error={errorTexts(t, pw.newPassword.errors)}
+                  hint={t('At least {min} characters; use upper case, lower case and digits.', { min: MIN_PASSWORD })}
                 >
                   <input
                     {...getInputProps(pw.newPassword, { type: 'password' })}
@@ -191,7 +231,11 @@ export function ProfileScreen({
                     className={inputClass}
                   />
                 </Field>
-                <Field label="Confirm New Password" id={pw.confirmPassword.id} error={pw.confirmPassword.errors}>
+                <Field
+                  label={t('Confirm New Password')}
+                  id={pw.confirmPassword.id}
+                  error={errorTexts(t, pw.confirmPassword.errors)}
+                >
                   <input
                     {...getInputProps(pw.confirmPassword, { type: 'password' })}
                     autoComplete="new-password"
@@ -200,55 +244,61 @@ export function ProfileScreen({
                 </Field>
                 <div className="flex gap-2">
                   <Button type="submit" disabled={submittingIntent === 'password'}>
-                    {submittingIntent === 'password' ? 'Changing...' : 'Change Password'}
+                    {submittingIntent === 'password' ? t('Changing...') : t('Change Password')}
                   </Button>
                   <Link
                     to={href(editing, false)}
                     className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
                   >
-                    Cancel
+                    {t('Cancel')}
                   </Link>
                 </div>
               </Form>
             ) : (
               <>
                 <p className="text-sm text-slate-600">
-                  Choose a new password of at least {MIN_PASSWORD} characters. Your other sessions end when it changes.
+                  {t('Choose a new password of at least {min} characters. Your other sessions end when it changes.', {
+                    min: MIN_PASSWORD,
+                  })}
                 </p>
                 <Link
                   to={href(editing, true)}
                   className="mt-4 inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
                 >
-                  Change Password
+                  {t('Change Password')}
                 </Link>
               </>
             )}
           </Card>
 
-          <Card title="Two-Factor Authentication">
+          <Card title={t('Two-Factor Authentication')}>
             <p className="text-sm text-slate-600" data-testid="profile-two-factor">
               {twoFactorEnabled
-                ? 'On: signing in needs a code from your authenticator app.'
-                : 'Off: add a code from an authenticator app on your phone to your password.'}
+                ? t('On: signing in needs a code from your authenticator app.')
+                : t('Off: add a code from an authenticator app on your phone to your password.')}
             </p>
             <Link
               to="/two-factor"
               className="mt-4 inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
-              {twoFactorEnabled ? 'Manage two-factor authentication' : 'Set up two-factor authentication'}
+              {twoFactorEnabled ? t('Manage two-factor authentication') : t('Set up two-factor authentication')}
             </Link>
           </Card>
         </div>
 
-        <Card title="Account Information" className="h-fit">
+        <Card title={t('Account Information')} className="h-fit">
           <dl className="divide-y divide-slate-100" data-testid="account-info">
-            <Row label="User ID" value={String(user.id)} />
+            <Row label={t('User ID')} value={String(user.id)} />
             <Row
-              label="Account Type"
-              value={user.role === 'owner' ? 'System Owner' : `Regular User (${ROLE_LABELS[user.role]})`}
+              label={t('Account Type')}
+              value={
+                user.role === 'owner'
+                  ? t(ROLE_LABELS.owner)
+                  : t('Regular User ({role})', { role: t(ROLE_LABELS[user.role]) })
+              }
             />
-            <Row label="Company Access" value={profile.companyName ?? 'All Companies'} />
-            <Row label="Password Status" value={passwordStatus} />
+            <Row label={t('Company Access')} value={profile.companyName ?? t('All Companies')} />
+            <Row label={t('Password Status')} value={passwordStatus} />
           </dl>
         </Card>
       </div>

@@ -13,9 +13,10 @@ import {
   type FieldError,
 } from '../../platform/errors.ts';
 import { findUserById } from '../users/index.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
-export const USERNAME_TAKEN = 'This username is already taken';
-export const EMAIL_TAKEN = 'This email address is already in use';
+export const USERNAME_TAKEN = msg('This username is already taken');
+export const EMAIL_TAKEN = msg('This email address is already in use');
 
 /**
  * Updates the acting user's profile fields. Invalid input → 400 with field errors; a username

@@ -1,3 +1,4 @@
+// i18n-area: shell
 // The gear of the top bar. Without JavaScript it is a plain link to
 // /settings; with JavaScript it opens a pop-over that loads the settings while open
 // and saves each change on its own through PUT /api/user-settings.
@@ -8,17 +9,20 @@ import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import {
   AUTO_LOGOUT_OPTIONS,
   DATE_FORMATS,
-  LANGUAGE_LABELS,
   LANGUAGES,
-  minutesLabel,
-  NOTIFICATION_TYPE_LABELS,
   REFRESH_INTERVALS,
-  secondsLabel,
   SESSION_TIMEOUT_OPTIONS,
-  THEME_LABELS,
-  TIME_FORMAT_LABELS,
   TIME_FORMATS,
 } from './user-settings.ts';
+import {
+  LANGUAGE_LABELS,
+  minutesLabel,
+  NOTIFICATION_TYPE_LABELS,
+  secondsLabel,
+  THEME_LABELS,
+  TIME_FORMAT_LABELS,
+} from './option-labels.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 import { NOTIFICATION_TYPES, THEMES, type UserSettingsValues } from '../../platform/session/user-settings-row.ts';
 import { GearIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
@@ -27,9 +31,10 @@ const GEAR_CLASS = 'rounded p-2 text-slate-600 hover:bg-slate-100';
 
 export function SettingsGear() {
   const hydrated = useHydrated();
+  const t = useT();
   if (!hydrated) {
     return (
-      <AppLink to="/settings" className={GEAR_CLASS} title="Settings" aria-label="Settings">
+      <AppLink to="/settings" className={GEAR_CLASS} title={t('Settings')} aria-label={t('Settings')}>
         <GearIcon />
       </AppLink>
     );
@@ -38,15 +43,15 @@ export function SettingsGear() {
     <Popover
       button={{
         className: GEAR_CLASS,
-        title: 'Settings',
-        label: 'Settings',
+        title: t('Settings'),
+        label: t('Settings'),
         testId: 'settings-gear',
         content: <GearIcon />,
       }}
       panel={{
         className:
           'absolute right-0 top-full z-50 mt-1 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg',
-        label: 'Quick settings',
+        label: t('Quick settings'),
       }}
     >
       {(close) => <QuickSettingsPanel onClose={close} />}
@@ -62,6 +67,7 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
   const [status, setStatus] = useState<Status>(null);
   const [saving, setSaving] = useState(false);
   const revalidator = useRevalidator();
+  const t = useT();
 
   // Read only while the panel is open.
   useEffect(() => {
@@ -92,34 +98,34 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
         const body = await response.json().catch(() => null);
         if (!response.ok)
           throw new Error(
-            body?.errors?.[0]?.message ?? body?.message ?? 'Failed to update settings. Please try again.',
+            body?.errors?.[0]?.message ?? body?.message ?? t('Failed to update settings. Please try again.'),
           );
         setSettings(body);
         setStatus({
           kind: 'saved',
-          title: 'Settings updated',
-          description: 'Your settings have been saved successfully.',
+          title: t('Settings updated'),
+          description: t('Your settings have been saved successfully.'),
         });
         // The theme and the other appearance settings are applied by the root loader.
         if (field === 'theme') revalidator.revalidate();
       } catch (error) {
         setStatus({
           kind: 'error',
-          title: 'Error updating settings',
-          description: (error as Error).message || 'Failed to update settings. Please try again.',
+          title: t('Error updating settings'),
+          description: (error as Error).message || t('Failed to update settings. Please try again.'),
         });
       } finally {
         setSaving(false);
       }
     },
-    [settings, revalidator],
+    [settings, revalidator, t],
   );
 
   const heading = (
     <div className="flex items-center justify-between">
-      <h2 className="font-semibold text-slate-900">Quick Settings</h2>
+      <h2 className="font-semibold text-slate-900">{t('Quick Settings')}</h2>
       <Link to="/settings" onClick={onClose} className="text-xs text-blue-700 underline">
-        All settings
+        {t('All settings')}
       </Link>
     </div>
   );
@@ -128,7 +134,7 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
       <div className="space-y-3">
         {heading}
         <p role="alert" className="text-red-700">
-          Failed to load settings ({loadError}).
+          {t('Failed to load settings ({error}).', { error: loadError })}
         </p>
       </div>
     );
@@ -136,7 +142,7 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
     return (
       <div className="space-y-3">
         {heading}
-        <p className="text-slate-500">Loading settings…</p>
+        <p className="text-slate-500">{t('Loading settings…')}</p>
       </div>
     );
 
@@ -184,18 +190,17 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
   return (
     <div className="space-y-3">
       {heading}
-      {select('theme', 'Theme', THEMES, (t) => THEME_LABELS[t as keyof typeof THEME_LABELS])}
-      {select('language', 'Language', LANGUAGES, (l) => LANGUAGE_LABELS[l as keyof typeof LANGUAGE_LABELS])}
-      {select('dateFormat', 'Date format', DATE_FORMATS)}
-      {select(
-        'timeFormat',
-        'Time format',
-        TIME_FORMATS,
-        (t) => TIME_FORMAT_LABELS[t as keyof typeof TIME_FORMAT_LABELS],
+      {select('theme', t('Theme'), THEMES, (theme) => t(THEME_LABELS[theme as keyof typeof THEME_LABELS]))}
+      {select('language', t('Language'), LANGUAGES, (l) => LANGUAGE_LABELS[l as keyof typeof LANGUAGE_LABELS])}
+      {select('dateFormat', t('Date format'), DATE_FORMATS)}
+      {select('timeFormat', t('Time format'), TIME_FORMATS, (format) =>
+        t(TIME_FORMAT_LABELS[format as keyof typeof TIME_FORMAT_LABELS]),
       )}
-      {toggle('Dashboard auto-refresh', layout.autoRefresh, (next) => save('dashboardLayout', { autoRefresh: next }))}
+      {toggle(t('Dashboard auto-refresh'), layout.autoRefresh, (next) =>
+        save('dashboardLayout', { autoRefresh: next }),
+      )}
       <label className="flex items-center justify-between gap-3">
-        <span className="text-slate-700">Refresh interval</span>
+        <span className="text-slate-700">{t('Refresh interval')}</span>
         <select
           value={String(layout.refreshInterval)}
           disabled={saving || !layout.autoRefresh}
@@ -204,25 +209,25 @@ function QuickSettingsPanel({ onClose }: { onClose: () => void }) {
         >
           {REFRESH_INTERVALS.map((v) => (
             <option key={v} value={v}>
-              {secondsLabel(v)}
+              {secondsLabel(v, t)}
             </option>
           ))}
         </select>
       </label>
-      {select('autoLogout', 'Auto-logout', AUTO_LOGOUT_OPTIONS, minutesLabel)}
-      {select('sessionTimeout', 'Session timeout', SESSION_TIMEOUT_OPTIONS, minutesLabel)}
+      {select('autoLogout', t('Auto-logout'), AUTO_LOGOUT_OPTIONS, (v) => minutesLabel(v, t))}
+      {select('sessionTimeout', t('Session timeout'), SESSION_TIMEOUT_OPTIONS, (v) => minutesLabel(v, t))}
       <div className="space-y-2 border-t border-slate-200 pt-3">
-        {toggle('E-mail notifications', settings.emailNotifications, (next) => save('emailNotifications', next))}
-        {toggle('Push notifications', settings.pushNotifications, (next) => save('pushNotifications', next))}
-        {toggle('Share activity status', settings.shareActivityStatus, (next) => save('shareActivityStatus', next))}
-        {toggle('Share profile info', settings.shareProfileInfo, (next) => save('shareProfileInfo', next))}
+        {toggle(t('E-mail notifications'), settings.emailNotifications, (next) => save('emailNotifications', next))}
+        {toggle(t('Push notifications'), settings.pushNotifications, (next) => save('pushNotifications', next))}
+        {toggle(t('Share activity status'), settings.shareActivityStatus, (next) => save('shareActivityStatus', next))}
+        {toggle(t('Share profile info'), settings.shareProfileInfo, (next) => save('shareProfileInfo', next))}
       </div>
       <fieldset className="space-y-2 border-t border-slate-200 pt-3">
-        <legend className="sr-only">Notification types</legend>
-        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Notification types</p>
+        <legend className="sr-only">{t('Notification types')}</legend>
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('Notification types')}</p>
         {NOTIFICATION_TYPES.map((type) => (
           <div key={type}>
-            {toggle(NOTIFICATION_TYPE_LABELS[type], settings.notificationTypes[type], (next) =>
+            {toggle(t(NOTIFICATION_TYPE_LABELS[type]), settings.notificationTypes[type], (next) =>
               save('notificationTypes', { ...settings.notificationTypes, [type]: next }),
             )}
           </div>

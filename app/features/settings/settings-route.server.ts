@@ -13,8 +13,10 @@ import { SETTINGS_FORMS } from './settings-forms.server.ts';
 import { getSystemFacts } from '../system/index.server.ts';
 import { getUserSettings, updateUserSettings } from './user-settings.server.ts';
 import { allow, screenAccess } from '../../platform/screen/route-access.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
+import { requestI18n } from '../shell/index.server.ts';
 
-function describeDevice(userAgent: string): { label: string; isIos: boolean } {
+function describeDevice(userAgent: string, t: Translate): { label: string; isIos: boolean } {
   const isIos = /iPhone|iPad|iPod/i.test(userAgent);
   const os = isIos
     ? 'iOS'
@@ -26,7 +28,7 @@ function describeDevice(userAgent: string): { label: string; isIos: boolean } {
           ? 'macOS'
           : /Linux/i.test(userAgent)
             ? 'Linux'
-            : 'Unknown system';
+            : t('Unknown system');
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Firefox\//.test(userAgent)
@@ -35,8 +37,8 @@ function describeDevice(userAgent: string): { label: string; isIos: boolean } {
         ? 'Chrome'
         : /Safari\//.test(userAgent)
           ? 'Safari'
-          : 'Unknown browser';
-  return { label: `${browser} on ${os}`, isIos };
+          : t('Unknown browser');
+  return { label: t('{browser} on {system}', { browser, system: os }), isIos };
 }
 
 export const loader = (args: LoaderFunctionArgs) =>
@@ -50,7 +52,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       readDeviceSettings(request),
       tab === 'system' ? getSystemFacts(ctx, context.config.env) : null,
     ]);
-    const { label, isIos } = describeDevice(request.headers.get('User-Agent') ?? '');
+    const { label, isIos } = describeDevice(request.headers.get('User-Agent') ?? '', requestI18n(request, auth).t);
     const data: SettingsData = {
       tab,
       settings,
@@ -63,18 +65,12 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json(data);
   });
 
-const SAVED = {
-  type: 'success',
-  title: 'Settings updated',
-  description: 'Your settings have been saved successfully.',
-} as const;
-
 /** One tab's form: saved to the settings record (the notifications tab also to this device's cookie). */
 function saveTab(tab: SettingsTab): Intent {
   return intent({
     allow: allow.signedIn,
     schema: SETTINGS_FORMS[tab],
-    invalid: 'Failed to update settings. Please try again.',
+    invalid: msg('Failed to update settings. Please try again.'),
     run: async (value, screen) => {
       const headers = new Headers();
       if ('soundEnabled' in value) {
@@ -84,8 +80,18 @@ function saveTab(tab: SettingsTab): Intent {
           await deviceSettingsCookie({ soundEnabled, vibrationEnabled, showBadge }, screen.context.secure),
         );
       }
-      await updateUserSettings(screen.ctx, settingsPatch(value));
-      return succeed(screen, SAVED, { to: `/settings?tab=${tab}`, headers });
+      const updated = await updateUserSettings(screen.ctx, settingsPatch(value));
+      // In the language just chosen, like the page it is shown on.
+      const { t } = requestI18n(screen.request, screen.auth, updated);
+      return succeed(
+        screen,
+        {
+          type: 'success',
+          title: t('Settings updated'),
+          description: t('Your settings have been saved successfully.'),
+        },
+        { to: `/settings?tab=${tab}`, headers },
+      );
     },
   });
 }
@@ -99,19 +105,21 @@ const intents = {
   // page has already cleared Cache Storage itself). Settings live on the server: untouched.
   'clear-cache': intent({
     allow: allow.signedIn,
-    run: async (_value, screen) =>
-      succeed(
+    run: async (_value, screen) => {
+      const { t } = requestI18n(screen.request, screen.auth);
+      return succeed(
         screen,
         {
           type: 'success',
-          title: 'Cache cleared',
-          description: 'Cached files of this site were removed from this browser.',
+          title: t('Cache cleared'),
+          description: t('Cached files of this site were removed from this browser.'),
         },
         {
           to: '/settings?tab=system',
           headers: { 'Clear-Site-Data': '"cache"' },
         },
-      ),
+      );
+    },
   }),
 };
 

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../../platform/session/user-settings-row.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
 import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
+import { catalogs } from '../shell/catalogs.server.ts';
 
 const put = (c: TestClient, body: unknown) => c.request('/api/user-settings', { method: 'PUT', json: body });
 
@@ -148,7 +149,7 @@ describe.each(TEST_DIALECTS)('/api/user-settings on %s', (dialect) => {
     for (const [payload, field] of [
       [{ theme: 'purple' }, 'theme'],
       [{ language: 'it' }, 'language'],
-      [{ timezone: 'Europe/Paris' }, 'timezone'],
+      [{ timezone: 'Asia/Tokyo' }, 'timezone'],
       [{ dateFormat: 'dd.MM.yyyy' }, 'dateFormat'],
       [{ timeFormat: '36h' }, 'timeFormat'],
       [{ sessionTimeout: 45 }, 'sessionTimeout'],
@@ -267,6 +268,26 @@ describe.each(TEST_DIALECTS)('/api/user-settings on %s', (dialect) => {
       expect(html).toContain('Error updating settings');
       expect(html).toContain('Language must be one of');
       expect(await stored(user.id)).toEqual(before);
+    });
+
+    it('a new language applies to the page the save leads to, its toast included (docs/languages.md)', async () => {
+      const { c } = await signedIn();
+      const saved = await c.postForm('/settings?tab=preferences', {
+        intent: 'preferences',
+        language: 'de',
+        timezone: 'Europe/Berlin',
+        dateFormat: 'dd/MM/yyyy',
+        timeFormat: '24h',
+        defaultCurrency: 'EUR',
+        refreshInterval: '30',
+      });
+      expect(saved.status).toBe(302);
+      const html = await (await c.get(saved.headers.get('Location')!)).text();
+      const t = catalogs.translator('de');
+      expect(html).toMatch(/<html lang="de"/);
+      expect(html).toContain(t('Settings updated'));
+      expect(html).toContain(t('Germany (Europe/Berlin)'));
+      expect(html).toContain(t('Amounts are kept and shown in US dollars, the books’ currency; nothing is converted.'));
     });
 
     it('Download report is a JSON attachment; Clear cache answers Clear-Site-Data', async () => {

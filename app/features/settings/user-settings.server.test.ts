@@ -32,7 +32,17 @@ describe('user settings schema', () => {
 
   it('holds the documented lists', () => {
     expect(LANGUAGES).toEqual(['en', 'es', 'fr', 'de']);
-    expect(TIMEZONES).toEqual(['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles']);
+    expect(TIMEZONES).toEqual([
+      'UTC',
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Los_Angeles',
+      'Europe/London',
+      'Europe/Madrid',
+      'Europe/Paris',
+      'Europe/Berlin',
+    ]);
     expect(DATE_FORMATS).toEqual(['MM/dd/yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd']);
     expect(CURRENCIES).toEqual(['USD', 'EUR', 'GBP', 'CAD']);
     expect(REFRESH_INTERVALS).toEqual([15, 30, 60, 300]);

@@ -4,42 +4,44 @@
 // Isomorphic: the settings page, the gear's pop-over, the JSON API and the service all use
 // these, and the document (root.tsx) its appearance classes on every page, so it stays free of
 // zod: the schemas built from these lists are in user-settings-schema.ts.
-import type { NOTIFICATION_TYPES, Theme } from '../../platform/session/user-settings-row.ts';
+import type { Theme } from '../../platform/session/user-settings-row.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 /**
  * Themes (THEMES): the pop-over offers light/dark/system, the settings page light/dark/auto.
  * 'auto' and 'system' mean the same thing (follow the operating system); 'auto' is stored as 'system'.
  */
 export const THEME_INPUTS = ['light', 'dark', 'system', 'auto'] as const;
-export const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'Auto (system)' };
 
 /** The settings page's list (the pop-over's en/es/fr is a subset). */
 export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
-export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-};
 
+/** UTC, the US zones, then the zones of the four languages' teams. */
 export const TIMEZONES = [
   'UTC',
   'America/New_York',
   'America/Chicago',
   'America/Denver',
   'America/Los_Angeles',
+  'Europe/London',
+  'Europe/Madrid',
+  'Europe/Paris',
+  'Europe/Berlin',
 ] as const;
 export const TIMEZONE_LABELS: Record<(typeof TIMEZONES)[number], string> = {
   UTC: 'UTC',
-  'America/New_York': 'Eastern Time (America/New_York)',
-  'America/Chicago': 'Central Time (America/Chicago)',
-  'America/Denver': 'Mountain Time (America/Denver)',
-  'America/Los_Angeles': 'Pacific Time (America/Los_Angeles)',
+  'America/New_York': msg('Eastern Time (America/New_York)'),
+  'America/Chicago': msg('Central Time (America/Chicago)'),
+  'America/Denver': msg('Mountain Time (America/Denver)'),
+  'America/Los_Angeles': msg('Pacific Time (America/Los_Angeles)'),
+  'Europe/London': msg('United Kingdom (Europe/London)'),
+  'Europe/Madrid': msg('Spain (Europe/Madrid)'),
+  'Europe/Paris': msg('France (Europe/Paris)'),
+  'Europe/Berlin': msg('Germany (Europe/Berlin)'),
 };
 
 export const DATE_FORMATS = ['MM/dd/yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd'] as const;
 export const TIME_FORMATS = ['12h', '24h'] as const;
-export const TIME_FORMAT_LABELS: Record<(typeof TIME_FORMATS)[number], string> = { '12h': '12-hour', '24h': '24-hour' };
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD'] as const;
 
 /** Dashboard auto-refresh interval, seconds. */
@@ -53,27 +55,8 @@ export const AUTO_LOGOUT_OPTIONS = [60, 240, 480, 1440] as const;
 export const SESSION_TIMEOUT_OPTIONS = [15, 30, 60, 120, 480, 1440, 0] as const;
 export const NEVER = 0;
 
-export const NOTIFICATION_TYPE_LABELS: Record<(typeof NOTIFICATION_TYPES)[number], string> = {
-  system: 'System',
-  financial: 'Financial',
-  api: 'API',
-  user: 'User',
-  security: 'Security',
-};
-
 /** Dashboard cards a layout may list. */
 export const DASHBOARD_CARDS = ['stats', 'activity', 'health', 'access', 'api', 'alerts'] as const;
-
-export function minutesLabel(minutes: number): string {
-  if (minutes === NEVER) return 'Never';
-  if (minutes < 60) return `${minutes} minutes`;
-  const hours = minutes / 60;
-  return hours === 1 ? '1 hour' : `${hours} hours`;
-}
-
-export function secondsLabel(seconds: number): string {
-  return seconds < 60 ? `${seconds} seconds` : seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
-}
 
 /** What the shell and the document need on every page. */
 export interface AppearanceSettings {

@@ -8,6 +8,7 @@ import { NotificationBell } from '../notifications/index.ts';
 import { SettingsGear } from '../settings/index.ts';
 import { AppLink } from '../../ui/app-link.tsx';
 import { CloseIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from '../../ui/icons.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 
 export function useShell() {
   const data = useRouteLoaderData<typeof documentLoader>('root');
@@ -22,6 +23,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const shell = useShell();
   const location = useLocation();
   const toggle = useRef<HTMLInputElement>(null);
+  const t = useT();
   // Client-side navigation keeps the page, so close the small-screen sidebar ourselves.
   useEffect(() => {
     if (toggle.current) toggle.current.checked = false;
@@ -40,15 +42,17 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           <label
             htmlFor="sidebar-toggle"
             className="cursor-pointer rounded p-1 text-slate-600 hover:bg-slate-100 lg:hidden"
-            title="Open navigation"
+            title={t('Open navigation')}
             data-testid="sidebar-open"
           >
             <MenuIcon />
-            <span className="sr-only">Open navigation</span>
+            <span className="sr-only">{t('Open navigation')}</span>
           </label>
         ) : null}
         <AppLink to="/" className="font-semibold text-slate-900">
-          <span className="hidden sm:inline">Group Finance Hub</span>
+          <span className="hidden sm:inline" translate="no">
+            Group Finance Hub
+          </span>
           <span className="sm:hidden">GFH</span>
         </AppLink>
         <div className="ml-auto flex items-center gap-1">
@@ -60,7 +64,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
                 to="/profile"
                 className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
               >
-                <UserIcon className="h-4 w-4" /> Profile
+                <UserIcon className="h-4 w-4" /> {t('Profile')}
               </AppLink>
             </>
           ) : null}
@@ -69,7 +73,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
               type="submit"
               className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
             >
-              <LogoutIcon className="h-4 w-4" /> Logout
+              <LogoutIcon className="h-4 w-4" /> {t('Logout')}
             </button>
           </Form>
         </div>
@@ -96,7 +100,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
               data-testid="sidebar-overlay"
             />
             <nav
-              aria-label="Main navigation"
+              aria-label={t('Main navigation')}
               data-testid="sidebar"
               className="sidebar fixed inset-y-0 left-0 z-40 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 peer-checked:block lg:sticky lg:top-14 lg:z-auto lg:block lg:h-[calc(100vh-3.5rem)]"
             >
@@ -104,24 +108,31 @@ export function AppShell({ children }: { children: React.ReactNode }) {
                 <label
                   htmlFor="sidebar-toggle"
                   className="cursor-pointer rounded p-1 text-slate-600 hover:bg-slate-100"
-                  title="Close navigation"
+                  title={t('Close navigation')}
                 >
                   <CloseIcon />
-                  <span className="sr-only">Close navigation</span>
+                  <span className="sr-only">{t('Close navigation')}</span>
                 </label>
               </div>
               {sidebarGroups(shell.sidebar).map((group) => (
                 <details key={group.name} open>
-                  <summary>{group.name}</summary>
+                  <summary>{t(group.name)}</summary>
                   <ul>
                     {group.items.map((item) => (
                       <li key={item.path}>
                         {item.path === current ? (
-                          <AppLink to={item.path} aria-current="page" className="bg-blue-50 font-medium text-blue-800">
-                            {item.label}
+                          <AppLink
+                            to={item.path}
+                            aria-current="page"
+                            className="bg-blue-50 font-medium text-blue-800"
+                            translate={item.named ? 'no' : undefined}
+                          >
+                            {item.named ? item.label : t(item.label)}
                           </AppLink>
                         ) : (
-                          <AppLink to={item.path}>{item.label}</AppLink>
+                          <AppLink to={item.path} translate={item.named ? 'no' : undefined}>
+                            {item.named ? item.label : t(item.label)}
+                          </AppLink>
                         )}
                       </li>
                     ))}
@@ -133,22 +144,22 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         ) : null}
 
         <div className="flex min-w-0 flex-1 flex-col">
-          <nav aria-label="Breadcrumb" className="px-6 pt-4 text-sm text-slate-500">
+          <nav aria-label={t('Breadcrumb')} className="px-6 pt-4 text-sm text-slate-500">
             <ol className="flex items-center gap-2">
               <li>
-                <AppLink to="/" aria-label="Home" className="hover:text-slate-700">
+                <AppLink to="/" aria-label={t('Home')} className="hover:text-slate-700">
                   <HomeIcon className="h-4 w-4" />
                 </AppLink>
               </li>
               {crumb.group ? (
                 <>
                   <li aria-hidden="true">/</li>
-                  <li>{crumb.group}</li>
+                  <li>{t(crumb.group)}</li>
                 </>
               ) : null}
               <li aria-hidden="true">/</li>
               <li aria-current="page" className="font-medium text-slate-700">
-                {crumb.page}
+                {t(crumb.page)}
               </li>
             </ol>
           </nav>
@@ -156,8 +167,10 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             <InsideShell.Provider value>{children}</InsideShell.Provider>
           </main>
           <footer className="flex flex-wrap items-center gap-4 border-t border-slate-200 px-6 py-4 text-xs text-slate-500">
-            <span>© {new Date().getFullYear()} Group Finance Hub. Internal use only.</span>
-            <span className="ml-auto flex gap-4">
+            <span>
+              {t('© {year} Group Finance Hub. Internal use only.', { year: String(new Date().getFullYear()) })}
+            </span>
+            <span className="ml-auto flex gap-4" translate="no">
               <a href="https://remix.run/docs" target="_blank" rel="noreferrer" className="hover:text-slate-700">
                 Remix
               </a>

@@ -42,7 +42,9 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
     };
   }
   // The page's language and formats, and only its own messages in that language.
-  const messages = catalogs.forBrowser(preferences.locale, documentAreas(new URL(request.url).pathname));
+  const pseudo =
+    context.config.pseudoLocale && preferences.locale === 'en' && request.headers.get('X-Pseudo-Locale') === '1';
+  const messages = catalogs.forBrowser(preferences.locale, documentAreas(new URL(request.url).pathname), pseudo);
   // A Response only when a cookie must be cleared (Remix wraps a plain object in json() itself).
   return clear
     ? json({ shell, toast, appearance, preferences, messages }, { headers: { 'Set-Cookie': clear } })

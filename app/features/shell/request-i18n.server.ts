@@ -13,10 +13,14 @@ export interface RequestI18n {
   formats: Formats;
 }
 
-/** `settings` when the request has just changed them (the session's copy is from before). */
+/**
+ * `settings` when the request has just changed them (the session's copy is from before), or
+ * when it has just signed somebody in (there is no session yet).
+ */
 export function requestI18n(request: Request, auth: Auth | null, settings?: UserSettings | null): RequestI18n {
-  const preferences = auth
-    ? preferencesOf(settings ?? auth.settings ?? DEFAULT_SETTINGS)
-    : preferencesForGuest(request.headers.get('Accept-Language'));
+  const preferences =
+    auth || settings
+      ? preferencesOf(settings ?? auth?.settings ?? DEFAULT_SETTINGS)
+      : preferencesForGuest(request.headers.get('Accept-Language'));
   return { preferences, t: catalogs.translator(preferences.locale), formats: formatsFor(preferences) };
 }

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { dialectOf } from '../../../db/dialect.ts';
 import { requirePermission, requireUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { getUserSettings } from '../settings/index.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 /**
  * package.json, read rather than imported: Node runs these sources directly (the CLI, the
@@ -35,7 +36,13 @@ export interface StatusItem {
   name: string;
   status: 'ok' | 'warning' | 'error';
   label: string;
+  /** In English, as the report states it. */
   detail: string;
+  /**
+   * The detail as the screens say it in the reader's language: a message of this area's catalog
+   * and its values; `time` is an instant (ISO) and `latency` a number, spelled in the reader's formats.
+   */
+  said: { message: string; values?: Record<string, string | number> };
 }
 
 export interface SystemFacts {
@@ -72,10 +79,16 @@ async function jobStatus(ctx: ServiceContext, dialect: string): Promise<StatusIt
   const engine = ctx.runtime.jobs.engine;
   if (engine) {
     return {
-      name: 'Job engine',
+      name: msg('Job engine'),
       status: 'ok',
-      label: 'Running',
+      label: msg('Running'),
       detail: `pg-boss ${engine.mode === 'embedded' ? 'on embedded PGlite, inside the web process' : 'on PostgreSQL'}`,
+      said: {
+        message:
+          engine.mode === 'embedded'
+            ? msg('pg-boss on embedded PGlite, inside the web process')
+            : msg('pg-boss on PostgreSQL'),
+      },
     };
   }
   const last = await db
@@ -88,21 +101,21 @@ async function jobStatus(ctx: ServiceContext, dialect: string): Promise<StatusIt
   const seen = last ? Date.parse(last.createdAt) : NaN;
   if (Number.isFinite(seen) && Date.now() - seen < WORKER_SILENCE_MS) {
     return {
-      name: 'Job engine',
+      name: msg('Job engine'),
       status: 'ok',
-      label: 'Running',
+      label: msg('Running'),
       detail: `Workers active (last health snapshot ${new Date(seen).toISOString()})`,
+      said: {
+        message: msg('Workers active (last health snapshot {time})'),
+        values: { time: new Date(seen).toISOString() },
+      },
     };
   }
-  return {
-    name: 'Job engine',
-    status: 'warning',
-    label: 'Not seen',
-    detail:
-      dialect === 'postgres'
-        ? 'No worker has reported in the last 5 minutes (start one with `npm run worker`)'
-        : 'The embedded job engine is not running in this process',
-  };
+  const detail =
+    dialect === 'postgres'
+      ? msg('No worker has reported in the last 5 minutes (start one with `npm run worker`)')
+      : msg('The embedded job engine is not running in this process');
+  return { name: msg('Job engine'), status: 'warning', label: msg('Not seen'), detail, said: { message: detail } };
 }
 
 /** What the System tab shows. Any signed-in user may read it (it holds no secrets). `environment`: the configuration's NODE_ENV. */
@@ -110,12 +123,22 @@ export async function getSystemFacts(ctx: ServiceContext, environment: string): 
   const database = await databaseFacts(ctx.db);
   const statuses: StatusItem[] = [
     {
-      name: 'Database',
+      name: msg('Database'),
       status: database.reachable ? 'ok' : 'error',
-      label: database.reachable ? 'Online' : 'Unreachable',
+      label: database.reachable ? msg('Online') : msg('Unreachable'),
       detail: database.reachable
         ? `${database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${database.serverVersion ?? ''} · ${database.latencyMs} ms`
         : 'The database did not answer',
+      said: database.reachable
+        ? {
+            message: msg('{database} {version} · {latency} ms'),
+            values: {
+              database: database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
+              version: database.serverVersion ?? '',
+              latency: database.latencyMs ?? 0,
+            },
+          }
+        : { message: msg('The database did not answer') },
     },
     await jobStatus(ctx, database.dialect),
   ];
@@ -155,23 +178,43 @@ async function backupStatus(db: Db, now: Date): Promise<StatusItem> {
           .executeTakeFirst();
   if (latest?.status === 'failed') {
     return {
-      name: 'Backups',
+      name: msg('Backups'),
       status: 'error',
-      label: 'Failed',
+      label: msg('Failed'),
       detail: `The latest backup (${latest.name}) failed${completed ? `; last good one ${completed.createdAt}` : ''}`,
+      said: completed
+        ? {
+            message: msg('The latest backup ({name}) failed; last good one {time}'),
+            values: { name: latest.name, time: completed.createdAt },
+          }
+        : { message: msg('The latest backup ({name}) failed'), values: { name: latest.name } },
     };
   }
-  if (!completed)
-    return { name: 'Backups', status: 'warning', label: 'None', detail: 'No backup has been completed yet' };
+  if (!completed) {
+    const detail = msg('No backup has been completed yet');
+    return { name: msg('Backups'), status: 'warning', label: msg('None'), detail, said: { message: detail } };
+  }
   const hours = (now.getTime() - Date.parse(completed.createdAt)) / 3_600_000;
   if (hours > BACKUP_STALE_HOURS)
     return {
-      name: 'Backups',
+      name: msg('Backups'),
       status: 'warning',
-      label: 'Stale',
+      label: msg('Stale'),
       detail: `Last completed backup ${completed.createdAt} (${Math.floor(hours / 24)} days ago)`,
+      said: {
+        message: msg(
+          '{days, plural, one {Last completed backup {time} (# day ago)} other {Last completed backup {time} (# days ago)}}',
+        ),
+        values: { time: completed.createdAt, days: Math.floor(hours / 24) },
+      },
     };
-  return { name: 'Backups', status: 'ok', label: 'Healthy', detail: `Last completed backup ${completed.createdAt}` };
+  return {
+    name: msg('Backups'),
+    status: 'ok',
+    label: msg('Healthy'),
+    detail: `Last completed backup ${completed.createdAt}`,
+    said: { message: msg('Last completed backup {time}'), values: { time: completed.createdAt } },
+  };
 }
 
 async function securityStatus(db: Db, now: Date): Promise<StatusItem> {
@@ -191,19 +234,33 @@ async function securityStatus(db: Db, now: Date): Promise<StatusItem> {
       .executeTakeFirstOrThrow(),
   ]);
   const n = Number(anomalies.n);
-  const failed = `${Number(failedLogins.n)} failed sign-in${Number(failedLogins.n) === 1 ? '' : 's'} in 24 hours`;
+  const failures = Number(failedLogins.n);
+  const failed = `${failures} failed sign-in${failures === 1 ? '' : 's'} in 24 hours`;
+  const values = { count: n, days: SECURITY_WINDOW_DAYS, failed: failures };
   if (n > 0)
     return {
-      name: 'Security',
+      name: msg('Security'),
       status: 'warning',
-      label: 'Review',
+      label: msg('Review'),
       detail: `${n} security anomal${n === 1 ? 'y' : 'ies'} in ${SECURITY_WINDOW_DAYS} days · ${failed}`,
+      said: {
+        message: msg(
+          '{count, plural, one {# security anomaly} other {# security anomalies}} in {days} days · {failed, plural, one {# failed sign-in} other {# failed sign-ins}} in 24 hours',
+        ),
+        values,
+      },
     };
   return {
-    name: 'Security',
+    name: msg('Security'),
     status: 'ok',
-    label: 'Secure',
+    label: msg('Secure'),
     detail: `No security anomalies in ${SECURITY_WINDOW_DAYS} days · ${failed}`,
+    said: {
+      message: msg(
+        'No security anomalies in {days} days · {failed, plural, one {# failed sign-in} other {# failed sign-ins}} in 24 hours',
+      ),
+      values,
+    },
   };
 }
 
@@ -231,7 +288,7 @@ export async function buildSettingsReport(ctx: ServiceContext, environment: stri
     generatedAt: new Date().toISOString(),
     app: { name: packageJson.name, version: system.version, environment: system.environment, node: system.node },
     database: system.database,
-    statuses: system.statuses,
+    statuses: system.statuses.map(({ name, status, label, detail }) => ({ name, status, label, detail })),
     user: { id: user.id, username: user.username, email: user.email, role: user.role, companyId: user.companyId },
     settings,
   };

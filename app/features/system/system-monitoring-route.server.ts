@@ -12,6 +12,8 @@ import { allow, screenAccess } from '../../platform/screen/route-access.ts';
 import { intent } from '../../platform/screen/intent.ts';
 import { clampedPage, listUrl, loadScreen, screenAction, succeed, tabOf } from '../../platform/screen/screen.server.ts';
 import { healthOptions } from './health-options.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { requestI18n } from '../shell/index.server.ts';
 import { lastPage } from '../../platform/lib/paging.ts';
 import { positiveIdParam } from '../../platform/lib/query.ts';
 import {
@@ -55,11 +57,16 @@ const intents = {
   resolve: intent({
     allow: allow.to('installation'),
     schema: ResolveForm,
-    invalid: 'Failed to resolve error',
-    failed: 'Failed to resolve error',
+    invalid: msg('Failed to resolve error'),
+    failed: msg('Failed to resolve error'),
     run: async ({ id, resolution }, screen) => {
       await resolveSystemError(screen.ctx, id, { resolution });
-      return succeed(screen, 'Error marked as resolved', { to: listUrl(screen.url) });
+      const { t } = requestI18n(screen.request, screen.auth);
+      return succeed(
+        screen,
+        { type: 'success', title: t('Success'), description: t('Error marked as resolved') },
+        { to: listUrl(screen.url) },
+      );
     },
   }),
 };

@@ -5,7 +5,11 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import type { RecoveryActionView, SystemErrorView, SystemHealth } from './system-monitoring.server.ts';
-import { formatBytes, formatInstant } from '../../platform/lib/format.ts';
+import { formatBytes } from '../../platform/lib/format.ts';
+import { DateTime } from '../../platform/i18n/date-time.tsx';
+import type { Formats } from '../../platform/i18n/formats.ts';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 import { HEALTH_LABELS, healthDetail } from './health-verdict.ts';
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { Sparkline } from '../../ui/chart/sparkline.tsx';
@@ -23,9 +27,9 @@ export const MONITORING_PAGE_SIZE = 20;
 export const MONITORING_REFRESH_MS = 10_000;
 
 export const MONITORING_TABS = [
-  { key: 'errors', label: 'Error Tracking' },
-  { key: 'recovery', label: 'Recovery Actions' },
-  { key: 'metrics', label: 'System Metrics' },
+  { key: 'errors', label: msg('Error Tracking') },
+  { key: 'recovery', label: msg('Recovery Actions') },
+  { key: 'metrics', label: msg('System Metrics') },
 ] as const;
 export type MonitoringTab = (typeof MONITORING_TABS)[number]['key'];
 
@@ -53,8 +57,20 @@ const RECOVERY_CLASS: Record<string, string> = {
   executing: 'bg-blue-100 text-blue-800',
 };
 
+/** A stored severity or recovery status as the badge reads it. */
+const BADGE_LABELS: Record<string, string> = {
+  critical: msg('critical'),
+  high: msg('high'),
+  medium: msg('medium'),
+  low: msg('low'),
+  completed: msg('completed'),
+  failed: msg('failed'),
+  executing: msg('executing'),
+  other: msg('other'),
+};
+
 /** Response times in seconds with one decimal. */
-const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
+const seconds = (f: Formats, ms: number | null) => (ms === null ? '—' : `${f.number(ms / 1000, { min: 1, max: 1 })} s`);
 
 function Tile({
   label,
@@ -66,7 +82,7 @@ function Tile({
 }: {
   label: string;
   value: string;
-  detail: string;
+  detail: React.ReactNode;
   tone?: string;
   children?: React.ReactNode;
   testId: string;
@@ -88,39 +104,51 @@ function Tile({
 function Tiles({ health }: { health: MonitoringData['health'] }) {
   const { cpu, memory, database } = health.details;
   const overall = HEALTH_LABELS[health.overall];
+  const f = useFormats();
+  const t = useT();
+  const databaseDetail = [
+    database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
+    database.connectionCount === null
+      ? null
+      : t('{count, plural, one {# connection} other {# connections}}', { count: database.connectionCount }),
+    database.size === null ? null : formatBytes(database.size),
+  ];
   return (
     <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <Tile
         testId="tile-overall"
-        label="Overall Health"
-        value={overall.label}
+        label={t('Overall Health')}
+        value={t(overall.label)}
         tone={overall.tone}
-        detail={healthDetail(health)}
+        detail={healthDetail(health, f, t)}
       />
       <Tile
         testId="tile-cpu"
-        label="CPU"
-        value={`${cpu.usage.toFixed(1)}%`}
-        detail={`Load ${cpu.loadAverage.join(' / ')} · ${cpu.cores} cores`}
+        label={t('CPU')}
+        value={f.percent(cpu.usage, 1)}
+        detail={t('Load {load} · {cores, plural, one {# core} other {# cores}}', {
+          load: cpu.loadAverage.map((n) => f.number(n)).join(' / '),
+          cores: cpu.cores,
+        })}
       >
-        <Sparkline label="CPU over 24 hours" unit="%" max={100} values={health.history.map((h) => h.cpu)} />
+        <Sparkline label={t('CPU over 24 hours')} unit="%" max={100} values={health.history.map((h) => h.cpu)} />
       </Tile>
       <Tile
         testId="tile-memory"
-        label="Memory"
-        value={`${memory.percentage.toFixed(1)}%`}
-        detail={`${formatBytes(memory.used)} of ${formatBytes(memory.total)}`}
+        label={t('Memory')}
+        value={f.percent(memory.percentage, 1)}
+        detail={t('{used} of {total}', { used: formatBytes(memory.used), total: formatBytes(memory.total) })}
       >
-        <Sparkline label="Memory over 24 hours" unit="%" max={100} values={health.history.map((h) => h.memory)} />
+        <Sparkline label={t('Memory over 24 hours')} unit="%" max={100} values={health.history.map((h) => h.memory)} />
       </Tile>
       <Tile
         testId="tile-database"
-        label="Database"
-        value={`${database.responseTime} ms`}
-        detail={`${database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}${database.connectionCount === null ? '' : ` · ${database.connectionCount} connections`}${database.size === null ? '' : ` · ${formatBytes(database.size)}`}`}
+        label={t('Database')}
+        value={t('{value} ms', { value: f.number(database.responseTime) })}
+        detail={<span translate="no">{databaseDetail.filter((part) => part !== null).join(' · ')}</span>}
       >
         <Sparkline
-          label="Database answer time over 24 hours"
+          label={t('Database answer time over 24 hours')}
           unit=" ms"
           values={health.history.map((h) => h.databaseResponseTime)}
         />
@@ -130,10 +158,12 @@ function Tiles({ health }: { health: MonitoringData['health'] }) {
 }
 
 function ErrorTracking({ errors, base }: { errors: NonNullable<MonitoringData['errors']>; base: string }) {
+  const f = useFormats();
+  const t = useT();
   if (errors.rows.length === 0)
     return (
       <Card>
-        <p className="text-sm text-slate-600">No errors found</p>
+        <p className="text-sm text-slate-600">{t('No errors found')}</p>
       </Card>
     );
   return (
@@ -151,32 +181,49 @@ function ErrorTracking({ errors, base }: { errors: NonNullable<MonitoringData['e
                   <span
                     className={`rounded px-1.5 py-0.5 text-xs font-medium ${SEVERITY_CLASS[e.severity] ?? SEVERITY_CLASS.low}`}
                   >
-                    {e.severity}
+                    {t(BADGE_LABELS[e.severity] ?? e.severity)}
                   </span>
-                  <span className="font-medium text-slate-900">{e.errorType}</span>
+                  <span className="font-medium text-slate-900" translate="no">
+                    {e.errorType}
+                  </span>
                   {e.isResolved ? (
                     <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-800">
-                      Resolved
+                      {t('Resolved')}
                     </span>
                   ) : null}
                 </p>
-                <p className="mt-1 break-words text-sm text-slate-800">{e.message}</p>
+                <p className="mt-1 break-words text-sm text-slate-800" translate="no">
+                  {e.message}
+                </p>
                 <p className="mt-1 text-xs text-slate-600">
-                  {e.method ?? '—'} {e.endpoint ?? '—'} · {e.occurrenceCount} occurrence
-                  {e.occurrenceCount === 1 ? '' : 's'} · {e.affectedUsers} affected user
-                  {e.affectedUsers === 1 ? '' : 's'} · last{' '}
-                  <time dateTime={e.lastOccurrence}>{formatInstant(e.lastOccurrence)}</time>
+                  <span translate="no">
+                    {e.method ?? '—'} {e.endpoint ?? '—'}
+                  </span>{' '}
+                  · {t('{count, plural, one {# occurrence} other {# occurrences}}', { count: e.occurrenceCount })} ·{' '}
+                  {t('{count, plural, one {# affected user} other {# affected users}}', { count: e.affectedUsers })} ·{' '}
+                  {t('last')} <DateTime value={e.lastOccurrence} kind="instant" />
                 </p>
                 {e.isResolved && e.resolution ? (
                   <p className="mt-1 text-xs text-slate-700">
-                    Resolved by {e.resolvedByName ?? 'a deleted user'}
-                    {e.resolvedAt ? ` on ${formatInstant(e.resolvedAt)}` : ''}: {e.resolution}
+                    {e.resolvedAt
+                      ? t('Resolved by {name} on {time}: {resolution}', {
+                          name: e.resolvedByName ?? t('a deleted user'),
+                          time: f.instant(e.resolvedAt),
+                          resolution: e.resolution,
+                        })
+                      : t('Resolved by {name}: {resolution}', {
+                          name: e.resolvedByName ?? t('a deleted user'),
+                          resolution: e.resolution,
+                        })}
                   </p>
                 ) : null}
                 {e.stack ? (
                   <details className="mt-2 text-xs">
-                    <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Stack trace</summary>
-                    <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-slate-800">
+                    <summary className="cursor-pointer text-slate-600 hover:text-slate-900">{t('Stack trace')}</summary>
+                    <pre
+                      className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-slate-800"
+                      translate="no"
+                    >
                       {e.stack}
                     </pre>
                   </details>
@@ -187,9 +234,12 @@ function ErrorTracking({ errors, base }: { errors: NonNullable<MonitoringData['e
                   to={`${base}&resolve=${e.id}`}
                   preventScrollReset
                   className="shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-                  aria-label={`Resolve error ${e.errorType}: ${e.message.slice(0, 80)}`}
+                  aria-label={t('Resolve error {type}: {message}', {
+                    type: e.errorType,
+                    message: e.message.slice(0, 80),
+                  })}
                 >
-                  Resolve
+                  {t('Resolve')}
                 </Link>
               ) : null}
             </div>
@@ -211,17 +261,27 @@ function ResolveForm({ error, answer }: { error: SystemErrorRow; answer: ActionA
   const [notes, setNotes] = useState('');
   const busy = useNavigation().state === 'submitting';
   const hydrated = useHydrated();
+  const t = useT();
   const fieldError = answer?.intent === 'resolve' ? answer.result?.error?.resolution?.[0] : undefined;
+  const formErrors = answer?.intent === 'resolve' ? (answer.result?.error?.[''] ?? undefined) : undefined;
   return (
-    <FormPanel title="Resolve Error" closeTo={closeTo}>
+    <FormPanel title={t('Resolve Error')} closeTo={closeTo}>
       <p className="mb-3 text-sm text-slate-700">
-        <span className="font-medium">{error.errorType}</span>: {error.message}
+        <span className="font-medium" translate="no">
+          {error.errorType}
+        </span>
+        : <span translate="no">{error.message}</span>
       </p>
-      <FormError errors={answer?.intent === 'resolve' ? (answer.result?.error?.[''] ?? undefined) : undefined} />
-      <Form method="post" preventScrollReset aria-label="Resolve error">
+      <FormError errors={formErrors?.map((text) => t(text))} />
+      <Form method="post" preventScrollReset aria-label={t('Resolve error')}>
         <input type="hidden" name="intent" value="resolve" />
         <input type="hidden" name="id" value={error.id} />
-        <Field label="Resolution notes" id="resolution" error={fieldError} hint="What was done about it (required)">
+        <Field
+          label={t('Resolution notes')}
+          id="resolution"
+          error={fieldError ? t(fieldError) : undefined}
+          hint={t('What was done about it (required)')}
+        >
           <textarea
             id="resolution"
             name="resolution"
@@ -239,7 +299,7 @@ function ResolveForm({ error, answer }: { error: SystemErrorRow; answer: ActionA
             preventScrollReset
             className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
           >
-            Cancel
+            {t('Cancel')}
           </Link>
           {/* Disabled while the notes are empty, once JavaScript can enable it again; the server refuses empty notes either way. */}
           <button
@@ -247,7 +307,7 @@ function ResolveForm({ error, answer }: { error: SystemErrorRow; answer: ActionA
             disabled={busy || (hydrated && notes.trim() === '')}
             className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"
           >
-            Mark as Resolved
+            {t('Mark as Resolved')}
           </button>
         </div>
       </Form>
@@ -256,10 +316,11 @@ function ResolveForm({ error, answer }: { error: SystemErrorRow; answer: ActionA
 }
 
 function RecoveryActions({ recovery }: { recovery: NonNullable<MonitoringData['recovery']> }) {
+  const t = useT();
   if (recovery.rows.length === 0)
     return (
       <Card>
-        <p className="text-sm text-slate-600">No recovery actions found</p>
+        <p className="text-sm text-slate-600">{t('No recovery actions found')}</p>
       </Card>
     );
   return (
@@ -268,18 +329,26 @@ function RecoveryActions({ recovery }: { recovery: NonNullable<MonitoringData['r
         {recovery.rows.map((r) => (
           <li key={r.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
             <p className="flex flex-wrap items-center gap-2">
-              <span className="font-medium text-slate-900">{r.actionType}</span>
+              <span className="font-medium text-slate-900" translate="no">
+                {r.actionType}
+              </span>
               <span
                 className={`rounded px-1.5 py-0.5 text-xs font-medium ${RECOVERY_CLASS[r.status] ?? 'bg-slate-100 text-slate-700'}`}
               >
-                {r.status}
+                {t(BADGE_LABELS[r.status] ?? r.status)}
               </span>
-              <time dateTime={r.createdAt} className="text-xs text-slate-600">
-                {formatInstant(r.createdAt)}
-              </time>
+              <DateTime value={r.createdAt} kind="instant" className="text-xs text-slate-600" />
             </p>
-            {r.description ? <p className="mt-1 text-slate-700">{r.description}</p> : null}
-            {r.result ? <p className="mt-1 text-xs text-slate-600">{r.result}</p> : null}
+            {r.description ? (
+              <p className="mt-1 text-slate-700" translate="no">
+                {r.description}
+              </p>
+            ) : null}
+            {r.result ? (
+              <p className="mt-1 text-xs text-slate-600" translate="no">
+                {r.result}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -295,25 +364,31 @@ function RecoveryActions({ recovery }: { recovery: NonNullable<MonitoringData['r
 
 function SystemMetrics({ health }: { health: MonitoringData['health'] }) {
   const { disk, database, api } = health.details;
+  const f = useFormats();
+  const t = useT();
   const rows: [string, string][] = [
     [
-      'Disk used',
+      t('Disk used'),
       disk
-        ? `${formatBytes(disk.used)} of ${formatBytes(disk.total)} (${disk.percentage.toFixed(1)}%)`
-        : 'Not measurable here',
+        ? t('{used} of {total} ({percent})', {
+            used: formatBytes(disk.used),
+            total: formatBytes(disk.total),
+            percent: f.percent(disk.percentage, 1),
+          })
+        : t('Not measurable here'),
     ],
-    ['Database response time', seconds(database.responseTime)],
+    [t('Database response time'), seconds(f, database.responseTime)],
     [
-      'Database connections',
-      database.connectionCount === null ? 'One embedded connection (SQLite)' : String(database.connectionCount),
+      t('Database connections'),
+      database.connectionCount === null ? t('One embedded connection (SQLite)') : f.number(database.connectionCount),
     ],
-    ['Database size', database.size === null ? '—' : formatBytes(database.size)],
-    ['API response time', api ? seconds(api.responseTime) : 'Not measured in this process'],
-    ['API error rate', api ? `${api.errorRate.toFixed(1)}%` : '—'],
-    ['Requests per minute', api ? api.requestsPerMinute.toFixed(1) : '—'],
+    [t('Database size'), database.size === null ? '—' : formatBytes(database.size)],
+    [t('API response time'), api ? seconds(f, api.responseTime) : t('Not measured in this process')],
+    [t('API error rate'), api ? f.percent(api.errorRate, 1) : '—'],
+    [t('Requests per minute'), api ? f.number(api.requestsPerMinute, { min: 1, max: 1 }) : '—'],
   ];
   return (
-    <Card title="System Metrics">
+    <Card title={t('System Metrics')}>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="system-metrics">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-3 border-b border-slate-100 py-1">
@@ -323,8 +398,15 @@ function SystemMetrics({ health }: { health: MonitoringData['health'] }) {
         ))}
       </dl>
       <p className="mt-3 text-xs text-slate-600">
-        API figures are this web process’s own requests over the last {api?.windowMinutes ?? 15} minutes
-        {api ? ` (${api.requests} requests)` : ''}; the others were measured at {formatInstant(health.timestamp)}.
+        {api
+          ? t(
+              'API figures are this web process’s own requests over the last {minutes} minutes ({requests, plural, one {# request} other {# requests}}); the others were measured at {time}.',
+              { minutes: api.windowMinutes, requests: api.requests, time: f.instant(health.timestamp) },
+            )
+          : t(
+              'API figures are this web process’s own requests over the last {minutes} minutes; the others were measured at {time}.',
+              { minutes: 15, time: f.instant(health.timestamp) },
+            )}
       </p>
     </Card>
   );
@@ -332,16 +414,17 @@ function SystemMetrics({ health }: { health: MonitoringData['health'] }) {
 
 export function SystemMonitoringScreen({ data, answer }: { data: MonitoringData; answer: ActionAnswer | null }) {
   useRefreshEvery(MONITORING_REFRESH_MS, data.resolving === null);
+  const t = useT();
   const base = `/system-monitoring?tab=${data.tab}${data.errors && data.errors.page > 1 ? `&page=${data.errors.page}` : ''}`;
   return (
     <>
-      <PageHeading title="System Monitoring" />
+      <PageHeading title={t('System Monitoring')} />
       <Tiles health={data.health} />
       {data.resolving ? <ResolveForm error={data.resolving} answer={answer} /> : null}
       <TabNav
-        label="System monitoring sections"
+        label={t('System monitoring sections')}
         current={data.tab}
-        tabs={MONITORING_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))}
+        tabs={MONITORING_TABS.map((tab) => ({ ...tab, label: t(tab.label), to: `?tab=${tab.key}` }))}
       />
       {data.tab === 'errors' && data.errors ? <ErrorTracking errors={data.errors} base={base} /> : null}
       {data.tab === 'recovery' && data.recovery ? <RecoveryActions recovery={data.recovery} /> : null}

@@ -23,6 +23,8 @@ import type {
   SystemErrorView,
   SystemHealth,
 } from './answers.ts';
+import { healthReason } from './health-verdict.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export type { ApiFigures, HealthVerdict, OverallHealth, RecoveryActionView, SystemErrorView, SystemHealth };
 
@@ -63,14 +65,11 @@ export function judgeHealth(measured: HealthMeasurement, api: ApiFigures | null)
       ? pct(measured.diskTotal - measured.diskFree, measured.diskTotal)
       : null;
   const checks: [string, 'ok' | 'warning' | 'critical'][] = [
-    [`CPU at ${measured.cpuUsage}%`, level(measured.cpuUsage, THRESHOLDS.cpu)],
-    [`Memory at ${memory}%`, level(memory, THRESHOLDS.memory)],
-    [`Disk at ${disk}%`, level(disk, THRESHOLDS.disk)],
-    [
-      `Database answered in ${measured.databaseResponseMs} ms`,
-      level(measured.databaseResponseMs, THRESHOLDS.databaseMs),
-    ],
-    [`${api?.errorRate}% of requests failed`, level(api?.requests ? api.errorRate : null, THRESHOLDS.errorRate)],
+    [healthReason('cpu', measured.cpuUsage), level(measured.cpuUsage, THRESHOLDS.cpu)],
+    [healthReason('memory', memory), level(memory, THRESHOLDS.memory)],
+    [healthReason('disk', disk), level(disk, THRESHOLDS.disk)],
+    [healthReason('database', measured.databaseResponseMs), level(measured.databaseResponseMs, THRESHOLDS.databaseMs)],
+    [healthReason('errorRate', api?.errorRate), level(api?.requests ? api.errorRate : null, THRESHOLDS.errorRate)],
   ];
   const failing = checks.filter(([, l]) => l !== 'ok');
   const overall: OverallHealth = failing.some(([, l]) => l === 'critical')
@@ -281,15 +280,15 @@ export async function listRecoveryActions(
   return { rows, total: Number(count.n), limit: query.limit, offset: query.offset };
 }
 
-export const RESOLUTION_REQUIRED = 'Resolution notes are required';
-export const ALREADY_RESOLVED = 'This error is already resolved';
+export const RESOLUTION_REQUIRED = msg('Resolution notes are required');
+export const ALREADY_RESOLVED = msg('This error is already resolved');
 
 export const ResolveRequest = z.object({
   resolution: z
     .string({ error: RESOLUTION_REQUIRED })
     .trim()
     .min(1, RESOLUTION_REQUIRED)
-    .max(2000, 'Resolution notes must be at most 2000 characters'),
+    .max(2000, msg('Resolution notes must be at most 2000 characters')),
 });
 
 /** The screen's resolve form (intent resolve): the error's id and the notes. */

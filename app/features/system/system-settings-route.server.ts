@@ -10,18 +10,22 @@ import { setTwoFactorPolicy, twoFactorPolicy, TwoFactorPolicySchema } from '../a
 import { buildSidebar, canOpen, findScreen } from '../../platform/screen/navigation.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import { getSystemStatus } from './system-info.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { requestI18n } from '../shell/index.server.ts';
 
 const QUICK_LINKS = ['/user-management', '/audit-trail', '/backup-recovery', '/api-documentation'];
 
 const GROUP_GUIDE: Record<string, string> = {
-  Overview: 'The dashboard: your access, the group’s key figures and recent activity.',
-  'Financial Data': 'Budgets, actual expenses, revenue projections and actual revenue, per company and department.',
-  'Analytics & AI': 'Predictions, anomalies and budget analysis, and the data integrations with outside systems.',
-  Configuration: 'The companies, the shared departments and each company’s expense categories.',
-  'Company Metrics': 'Each company’s own subscriber and service figures.',
-  'System Management': 'Monitoring, the audit trail, backups, the API documentation and editor statistics.',
-  Administration: 'Users and their permissions, and these system settings.',
-  'My Profile': 'Your profile, password, preferences and notifications.',
+  Overview: msg('The dashboard: your access, the group’s key figures and recent activity.'),
+  'Financial Data': msg(
+    'Budgets, actual expenses, revenue projections and actual revenue, per company and department.',
+  ),
+  'Analytics & AI': msg('Predictions, anomalies and budget analysis, and the data integrations with outside systems.'),
+  Configuration: msg('The companies, the shared departments and each company’s expense categories.'),
+  'Company Metrics': msg('Each company’s own subscriber and service figures.'),
+  'System Management': msg('Monitoring, the audit trail, backups, the API documentation and editor statistics.'),
+  Administration: msg('Users and their permissions, and these system settings.'),
+  'My Profile': msg('Your profile, password, preferences and notifications.'),
 };
 
 export const loader = (args: LoaderFunctionArgs) =>
@@ -53,14 +57,15 @@ const intents = {
     schema: TwoFactorPolicySchema,
     run: async (value, screen) => {
       await setTwoFactorPolicy(screen.ctx, value);
+      const { t } = requestI18n(screen.request, screen.auth);
       return succeed(
         screen,
         {
           type: 'success',
-          title: 'Settings saved',
+          title: t('Settings saved'),
           description: value.requireForAdmins
-            ? 'Owners and admins must now use two-factor authentication.'
-            : 'Two-factor authentication is no longer required for owners and admins.',
+            ? t('Owners and admins must now use two-factor authentication.')
+            : t('Two-factor authentication is no longer required for owners and admins.'),
         },
         { to: '/system-settings' },
       );

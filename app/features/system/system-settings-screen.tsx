@@ -5,6 +5,8 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import { SystemInformation, SystemStatuses, type SystemFactsView } from './system-facts.tsx';
 import { Button, Card } from '../../ui/form.tsx';
 import { screenTitle, type NavItem } from '../../platform/screen/navigation.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export interface SystemSettingsData {
   system: SystemFactsView;
@@ -15,14 +17,15 @@ export interface SystemSettingsData {
 }
 
 export function SystemSettingsScreen({ data: { system, links, guide, security } }: { data: SystemSettingsData }) {
+  const t = useT();
   return (
     <>
-      <PageHeading title={screenTitle('/system-settings')} />
+      <PageHeading title={t(screenTitle('/system-settings'))} />
       <div className="grid gap-6 lg:grid-cols-2">
         <SystemInformation system={system} />
-        <SystemStatuses system={system} title="System Status" />
+        <SystemStatuses system={system} title={msg('System Status')} />
         <SecurityPolicy security={security} />
-        <Card title="Quick Links">
+        <Card title={t('Quick Links')}>
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="quick-links">
             {links.map((link) => (
               <li key={link.path}>
@@ -30,20 +33,29 @@ export function SystemSettingsScreen({ data: { system, links, guide, security } 
                   to={link.path}
                   className="block rounded-md border border-slate-200 px-3 py-2 text-sm font-medium text-blue-700 hover:bg-slate-50"
                 >
-                  {link.title}
+                  {t(link.title)}
                 </Link>
               </li>
             ))}
           </ul>
         </Card>
-        <Card title="Navigation Guide">
+        <Card title={t('Navigation Guide')}>
           <dl className="space-y-3 text-sm" data-testid="navigation-guide">
             {guide.map((group) => (
               <div key={group.name}>
-                <dt className="font-medium text-slate-900">{group.name}</dt>
+                <dt className="font-medium text-slate-900">{t(group.name)}</dt>
                 <dd className="text-slate-600">
-                  {group.description}{' '}
-                  <span className="text-slate-700">({group.items.map((item) => item.label).join(', ')})</span>
+                  {t(group.description)}{' '}
+                  <span className="text-slate-700">
+                    (
+                    {group.items.map((item, i) => (
+                      <span key={item.path} translate={item.named ? 'no' : undefined}>
+                        {i > 0 ? ', ' : ''}
+                        {item.named ? item.label : t(item.label)}
+                      </span>
+                    ))}
+                    )
+                  </span>
                 </dd>
               </div>
             ))}
@@ -56,8 +68,9 @@ export function SystemSettingsScreen({ data: { system, links, guide, security } 
 
 function SecurityPolicy({ security }: { security: SystemSettingsData['security'] }) {
   const navigation = useNavigation();
+  const t = useT();
   return (
-    <Card title="Security">
+    <Card title={t('Security')}>
       {security.mayChange ? (
         <Form method="post" className="space-y-3" data-testid="two-factor-policy">
           <input type="hidden" name="intent" value="twoFactorPolicy" />
@@ -72,22 +85,24 @@ function SecurityPolicy({ security }: { security: SystemSettingsData['security']
             />
             <div>
               <label htmlFor="require-two-factor" className="block font-medium text-slate-900">
-                Require two-factor for owners and admins
+                {t('Require two-factor for owners and admins')}
               </label>
               <p id="require-two-factor-hint" className="text-slate-600">
-                An owner or admin without two-factor authentication is sent to set it up before anything else opens.
+                {t(
+                  'An owner or admin without two-factor authentication is sent to set it up before anything else opens.',
+                )}
               </p>
             </div>
           </div>
           <Button type="submit" disabled={navigation.state === 'submitting'}>
-            Save
+            {t('Save')}
           </Button>
         </Form>
       ) : (
         <p className="text-sm text-slate-700" data-testid="two-factor-policy">
-          Two-factor authentication for owners and admins:{' '}
-          <strong>{security.requireTwoFactorForAdmins ? 'required' : 'not required'}</strong>. Only the owner can change
-          this.
+          {t('Two-factor authentication for owners and admins:')}{' '}
+          <strong>{security.requireTwoFactorForAdmins ? t('required') : t('not required')}</strong>.{' '}
+          {t('Only the owner can change this.')}
         </p>
       )}
     </Card>

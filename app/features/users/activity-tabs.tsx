@@ -4,7 +4,10 @@ import { ROLES, type Role } from '../../platform/lib/permissions.ts';
 import type { ActivityAnalytics, ActivityEvent } from './user-activity.server.ts';
 import { Alert, inputClass } from '../../ui/form.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
-import { formatDuration, formatHoursMinutes, formatInstant } from '../../platform/lib/format.ts';
+import { formatDuration, formatHoursMinutes } from '../../platform/lib/format.ts';
+import { DateTime } from '../../platform/i18n/date-time.tsx';
+import { useFormats, usePreferences, useT } from '../../platform/i18n/i18n-context.tsx';
+import { msg } from '../../platform/i18n/messages.ts';
 import { ACTIVITY_WINDOW_DAYS, HISTORY_ACTION_CHOICES } from './schemas.ts';
 import { ComputedNote } from '../../ui/computed-note.tsx';
 import { AUDITED_TABLES } from '../resources.ts';
@@ -14,11 +17,12 @@ import { wordsLabel } from '../../platform/lib/labels.ts';
 import { UserFilter } from './user-filter.tsx';
 
 function StatCard({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
+  const f = useFormats();
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
       <p className="text-sm text-slate-500">{label}</p>
       <p className="mt-1 text-2xl font-semibold text-slate-900">
-        {typeof value === 'number' ? value.toLocaleString('en-US') : value}
+        {typeof value === 'number' ? f.number(value) : value}
       </p>
     </div>
   );
@@ -32,15 +36,16 @@ export interface StatisticsData {
 }
 
 export function StatisticsTab({ data }: { data: StatisticsData }) {
+  const t = useT();
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Users" value={data.totalUsers} testId="stat-total" />
-        <StatCard label="Active Users" value={data.activeUsers} testId="stat-active" />
-        <StatCard label="Inactive Users" value={data.inactiveUsers} testId="stat-inactive" />
+        <StatCard label={t('Total Users')} value={data.totalUsers} testId="stat-total" />
+        <StatCard label={t('Active Users')} value={data.activeUsers} testId="stat-active" />
+        <StatCard label={t('Inactive Users')} value={data.inactiveUsers} testId="stat-inactive" />
       </div>
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <h2 className="mb-3 text-base font-semibold text-slate-900">Users by Role</h2>
+        <h2 className="mb-3 text-base font-semibold text-slate-900">{t('Users by Role')}</h2>
         <ul className="grid gap-3 sm:grid-cols-4">
           {ROLES.map((role) => (
             <li
@@ -66,6 +71,14 @@ export type AnalyticsData = ActivityAnalytics & {
   computedAgo: string;
 };
 
+/** The Action filter's choices. */
+const ACTION_CHOICE_LABELS: Record<(typeof HISTORY_ACTION_CHOICES)[number], string> = {
+  login: msg('Login'),
+  create: msg('Create'),
+  update: msg('Update'),
+  delete: msg('Delete'),
+};
+
 const LEVEL_STYLE = {
   high: 'bg-green-100 text-green-800',
   medium: 'bg-yellow-100 text-yellow-800',
@@ -74,43 +87,46 @@ const LEVEL_STYLE = {
 } as const;
 
 export function AnalyticsTab({ data }: { data: AnalyticsData }) {
+  const t = useT();
+  const english = usePreferences().locale === 'en';
   const { search } = useLocation();
+  const f = useFormats();
   const cell = 'px-3 py-3';
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Total Users" value={data.summary.totalUsers} testId="analytics-total" />
-        <StatCard label="Active Users" value={data.summary.activeUsers} testId="analytics-active" />
-        <StatCard label="Logins Today" value={data.summary.loginsToday} testId="analytics-logins" />
+        <StatCard label={t('Total Users')} value={data.summary.totalUsers} testId="analytics-total" />
+        <StatCard label={t('Active Users')} value={data.summary.activeUsers} testId="analytics-active" />
+        <StatCard label={t('Logins Today')} value={data.summary.loginsToday} testId="analytics-logins" />
         <StatCard
-          label="Avg Session"
+          label={t('Avg Session')}
           value={formatHoursMinutes(data.summary.averageSessionDuration)}
           testId="analytics-avg-session"
         />
       </div>
       <ComputedNote
-        what={`Entries and edits of the last ${ACTIVITY_WINDOW_DAYS} days`}
+        what={t('Entries and edits of the last {days} days', { days: ACTIVITY_WINDOW_DAYS })}
         at={data.computedAt}
         ago={data.computedAgo}
         testId="analytics-computed"
       />
       <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
         <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
-          Detailed User Activity
+          {t('Detailed User Activity')}
         </h2>
-        <ScrollRegion label="Detailed user activity">
+        <ScrollRegion label={t('Detailed user activity')}>
           <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
                 {[
-                  'User',
-                  'Activity Level',
-                  'Total Logins',
-                  'Total Session Time',
-                  'Avg Session',
-                  'Last Login',
-                  'Last Activity',
-                  'Activity Score',
+                  t('User'),
+                  t('Activity Level'),
+                  t('Total Logins'),
+                  t('Total Session Time'),
+                  t('Avg Session'),
+                  t('Last Login'),
+                  t('Last Activity'),
+                  t('Activity Score'),
                 ].map((h) => (
                   <th key={h} scope="col" className={cell}>
                     {h}
@@ -122,7 +138,7 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
               {data.users.length === 0 ? (
                 <tr>
                   <td colSpan={8} className="px-4 py-10 text-center text-slate-500">
-                    No users found.
+                    {t('No users found.')}
                   </td>
                 </tr>
               ) : (
@@ -131,21 +147,32 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
                   return (
                     <tr key={u.userId} data-testid="activity-row">
                       <td className={cell}>
-                        <p className="font-medium text-slate-900">{u.fullName || u.username}</p>
-                        <p className="text-xs text-slate-500">{u.email}</p>
+                        <p className="font-medium text-slate-900" translate="no">
+                          {u.fullName || u.username}
+                        </p>
+                        <p className="text-xs text-slate-500" translate="no">
+                          {u.email}
+                        </p>
                       </td>
                       <td className={cell}>
                         <span
-                          className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${LEVEL_STYLE[u.activityLevel]}`}
+                          className={`rounded-full px-2 py-0.5 text-xs font-medium ${english ? 'capitalize' : ''} ${LEVEL_STYLE[u.activityLevel]}`}
                         >
-                          {u.activityLevel}
+                          {t(
+                            '{level, select, high {high} medium {medium} low {low} inactive {inactive} other {{level}}}',
+                            { level: u.activityLevel },
+                          )}
                         </span>
                       </td>
-                      <td className={`${cell} tabular-nums`}>{u.totalLogins.toLocaleString('en-US')}</td>
+                      <td className={`${cell} tabular-nums`}>{f.number(u.totalLogins)}</td>
                       <td className={cell}>{formatDuration(u.totalSessionTime)}</td>
                       <td className={cell}>{formatDuration(u.averageSessionTime)}</td>
-                      <td className={cell}>{u.lastLogin ? formatInstant(u.lastLogin) : 'Never'}</td>
-                      <td className={cell}>{u.lastActivity ? formatInstant(u.lastActivity) : 'Never'}</td>
+                      <td className={cell}>
+                        {u.lastLogin ? <DateTime value={u.lastLogin} kind="instant" /> : 'Never'}
+                      </td>
+                      <td className={cell}>
+                        {u.lastActivity ? <DateTime value={u.lastActivity} kind="instant" /> : 'Never'}
+                      </td>
                       <td className={cell}>
                         <div className="flex items-center gap-2">
                           <div
@@ -154,11 +181,11 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
                             aria-valuemin={0}
                             aria-valuemax={100}
                             aria-valuenow={width}
-                            aria-label={`Activity score of ${u.username}`}
+                            aria-label={t('Activity score of {name}', { name: u.username })}
                           >
                             <div className="h-2 rounded-full bg-blue-600" style={{ width: `${width}%` }} />
                           </div>
-                          <span className="text-xs tabular-nums text-slate-600">{u.activityScore}</span>
+                          <span className="text-xs tabular-nums text-slate-600">{f.number(u.activityScore)}</span>
                         </div>
                       </td>
                     </tr>
@@ -170,7 +197,9 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
         </ScrollRegion>
         {data.totalPages > 1 ? (
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
-            <p className="text-sm text-slate-600">{data.total.toLocaleString('en-US')} users, by activity score</p>
+            <p className="text-sm text-slate-600">
+              {t('{total} users, by activity score', { total: f.number(data.total) })}
+            </p>
             <PrevNext search={search} page={data.page} totalPages={data.totalPages} />
           </div>
         ) : null}
@@ -193,7 +222,10 @@ export interface HistoryData {
 }
 
 export function HistoryTab({ data }: { data: HistoryData }) {
+  const t = useT();
+  const english = usePreferences().locale === 'en';
   const { search } = useLocation();
+  const f = useFormats();
   const { filters } = data;
   const cell = 'px-4 py-3';
   return (
@@ -201,47 +233,47 @@ export function HistoryTab({ data }: { data: HistoryData }) {
       <Form
         method="get"
         role="search"
-        aria-label="Filter activity"
+        aria-label={t('Filter activity')}
         className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4"
         preventScrollReset
       >
         <input type="hidden" name="tab" value="history" />
         <label className="text-sm text-slate-700">
-          <span className="mb-1 block font-medium">User</span>
+          <span className="mb-1 block font-medium">{t('User')}</span>
           <UserFilter
             name="userId"
             value={filters.userId}
             text={data.userText}
             choices={data.userChoices}
-            allLabel="All Users"
+            allLabel={t('All Users')}
           />
         </label>
         <label className="text-sm text-slate-700">
-          <span className="mb-1 block font-medium">Start Date</span>
+          <span className="mb-1 block font-medium">{t('Start Date')}</span>
           <input type="date" name="startDate" defaultValue={filters.startDate} className={inputClass} />
         </label>
         <label className="text-sm text-slate-700">
-          <span className="mb-1 block font-medium">End Date</span>
+          <span className="mb-1 block font-medium">{t('End Date')}</span>
           <input type="date" name="endDate" defaultValue={filters.endDate} className={inputClass} />
         </label>
         <label className="text-sm text-slate-700">
-          <span className="mb-1 block font-medium">Action</span>
+          <span className="mb-1 block font-medium">{t('Action')}</span>
           <select name="action" defaultValue={filters.action} className={inputClass}>
-            <option value="">All Actions</option>
+            <option value="">{t('All Actions')}</option>
             {HISTORY_ACTION_CHOICES.map((a) => (
               <option key={a} value={a} className="capitalize">
-                {a[0].toUpperCase() + a.slice(1)}
+                {t(ACTION_CHOICE_LABELS[a])}
               </option>
             ))}
           </select>
         </label>
         <label className="text-sm text-slate-700">
-          <span className="mb-1 block font-medium">Table</span>
+          <span className="mb-1 block font-medium">{t('Table')}</span>
           <select name="tableName" defaultValue={filters.tableName} className={inputClass}>
-            <option value="">All Tables</option>
-            {AUDITED_TABLES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+            <option value="">{t('All Tables')}</option>
+            {AUDITED_TABLES.map((table) => (
+              <option key={table.value} value={table.value}>
+                {t(table.label)}
               </option>
             ))}
           </select>
@@ -250,30 +282,32 @@ export function HistoryTab({ data }: { data: HistoryData }) {
           type="submit"
           className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
         >
-          <SearchIcon className="h-4 w-4" /> Filter
+          <SearchIcon className="h-4 w-4" /> {t('Filter')}
         </button>
       </Form>
       {data.error ? (
         <div className="p-4">
-          <Alert title="Invalid filter">{data.error}</Alert>
+          <Alert title={t('Invalid filter')}>{data.error}</Alert>
         </div>
       ) : null}
-      <ScrollRegion label="User history">
+      <ScrollRegion label={t('User history')}>
         <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              {['User', 'Action', 'Table', 'Record ID', 'Timestamp', 'IP Address', 'Reason'].map((h) => (
-                <th key={h} scope="col" className={cell}>
-                  {h}
-                </th>
-              ))}
+              {[t('User'), t('Action'), t('Table'), t('Record ID'), t('Timestamp'), t('IP Address'), t('Reason')].map(
+                (h) => (
+                  <th key={h} scope="col" className={cell}>
+                    {h}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {data.events.length === 0 ? (
               <tr>
                 <td colSpan={7} className="px-4 py-10 text-center text-slate-500">
-                  No activity found.
+                  {t('No activity found.')}
                 </td>
               </tr>
             ) : (
@@ -282,19 +316,38 @@ export function HistoryTab({ data }: { data: HistoryData }) {
                   <td className={cell}>
                     {e.user ? (
                       <>
-                        <p className="font-medium text-slate-900">{e.user.fullName || e.user.username}</p>
-                        <p className="wrap-anywhere text-xs text-slate-500">{e.user.email}</p>
+                        <p className="font-medium text-slate-900" translate="no">
+                          {e.user.fullName || e.user.username}
+                        </p>
+                        <p className="wrap-anywhere text-xs text-slate-500" translate="no">
+                          {e.user.email}
+                        </p>
                       </>
+                    ) : e.actorLabel != null ? (
+                      <span className="text-slate-500" translate="no">
+                        {e.actorLabel}
+                      </span>
                     ) : (
-                      <span className="text-slate-500">{e.actorLabel ?? 'Unknown'}</span>
+                      <span className="text-slate-500">{t('Unknown')}</span>
                     )}
                   </td>
-                  <td className={`${cell} capitalize`}>{e.action.replace(/_/g, ' ')}</td>
-                  <td className={cell}>{e.tableName ? wordsLabel(e.tableName) : ''}</td>
+                  <td className={`${cell} ${english ? 'capitalize' : ''}`}>
+                    {t(
+                      '{action, select, login {login} login_failed {login failed} logout {logout} create {create} update {update} delete {delete} restore {restore} other {{label}}}',
+                      { action: e.action, label: e.action.replace(/_/g, ' ') },
+                    )}
+                  </td>
+                  <td className={cell}>{e.tableName ? t(wordsLabel(e.tableName)) : ''}</td>
                   <td className={`${cell} tabular-nums`}>{e.recordId ?? ''}</td>
-                  <td className={`${cell} whitespace-nowrap`}>{formatInstant(e.timestamp)}</td>
-                  <td className={`${cell} wrap-anywhere`}>{e.ipAddress || 'N/A'}</td>
-                  <td className={`${cell} wrap-anywhere`}>{e.reason || 'No reason provided'}</td>
+                  <td className={`${cell} whitespace-nowrap`}>
+                    <DateTime value={e.timestamp} kind="instant" />
+                  </td>
+                  <td className={`${cell} wrap-anywhere`}>
+                    {e.ipAddress ? <span translate="no">{e.ipAddress}</span> : t('N/A')}
+                  </td>
+                  <td className={`${cell} wrap-anywhere`}>
+                    {e.reason ? <span translate="no">{e.reason}</span> : t('No reason provided')}
+                  </td>
                 </tr>
               ))
             )}
@@ -303,10 +356,10 @@ export function HistoryTab({ data }: { data: HistoryData }) {
       </ScrollRegion>
       <nav
         className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
-        aria-label="Pagination"
+        aria-label={t('Pagination')}
       >
         <p className="text-sm text-slate-600" data-testid="history-showing">
-          {data.total.toLocaleString('en-US')} events
+          {t('{total} events', { total: f.number(data.total) })}
         </p>
         <PrevNext search={search} page={data.page} totalPages={data.totalPages} />
       </nav>

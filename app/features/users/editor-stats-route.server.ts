@@ -7,12 +7,13 @@ import { loadScreen, tabOf } from '../../platform/screen/screen.server.ts';
 import { lastPage } from '../../platform/lib/paging.ts';
 import { positiveIdParam } from '../../platform/lib/query.ts';
 import { editorActivityHistory, editorStats } from './editor-stats.server.ts';
-import { formatRelativeTime } from '../../platform/lib/format.ts';
+import { relativeTime } from '../../platform/i18n/relative-time.ts';
+import { requestI18n } from '../shell/index.server.ts';
 
 export const access: RouteAccess = [{ methods: { GET: allow.screen } }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  loadScreen(args, async ({ ctx, url }) => {
+  loadScreen(args, async ({ ctx, url, request, auth }) => {
     const tab = tabOf(
       url,
       STATS_TABS.map((t) => t.key),
@@ -27,7 +28,8 @@ export const loader = (args: LoaderFunctionArgs) =>
     const pages = size ? lastPage(stats.editors.length, size) : 1;
     const page = Math.min(positiveIdParam(url.searchParams.get('page')) ?? 1, pages);
     const editors = size ? stats.editors.slice((page - 1) * size, page * size) : [];
-    const computedAgo = formatRelativeTime(stats.computedAt).toLowerCase();
+    const { t, formats } = requestI18n(request, auth);
+    const computedAgo = relativeTime(t, formats, stats.computedAt, Date.now(), true);
     return json({
       tab,
       stats: { ...stats, editors, computedAgo },

@@ -4,6 +4,7 @@
 // them, and the services check everything again. Also the screen's fixed texts and choices.
 import { z } from 'zod';
 import { hasNoNul, nulMessage, withoutNul } from '../../platform/lib/text.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
 import { MAX_PASSWORD, MIN_PASSWORD } from '../auth/index.ts';
 import { API_MAX_LIMIT, PAGE_SIZE } from '../../platform/lib/paging.ts';
 import { PERMISSION_FLAGS, ROLES, type PermissionFlag } from '../../platform/lib/permissions.ts';
@@ -13,9 +14,10 @@ import { dayParam, integerParam } from '../../platform/lib/query-params.ts';
 // ---------------------------------------------------------------------------------------------
 // The fields, once.
 
-const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD} characters`;
-const PASSWORD_REQUIRED = 'Password is required';
-const EMAIL_INVALID = 'Must be a valid email address';
+/** A screen shows it translated, with the minimum as a placeholder (formErrorText). */
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD} characters`;
+const PASSWORD_REQUIRED = msg('Password is required');
+const EMAIL_INVALID = msg('Must be a valid email address');
 
 /** Left out, null or empty: such a field answers "<Label> is required", not its type's complaint. */
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
@@ -23,24 +25,24 @@ const isMissing = (input: unknown) => input === undefined || input === null || i
 const userFields = {
   // Stored NFKC-normalised and trimmed (uniqueness compares app/platform/lib/names.ts nameKey).
   username: z
-    .string({ error: 'Username is required' })
+    .string({ error: msg('Username is required') })
     .normalize('NFKC')
     .trim()
-    .min(1, 'Username is required')
-    .max(255, 'Username must be at most 255 characters')
-    .refine(hasNoNul, nulMessage('Username')),
+    .min(1, msg('Username is required'))
+    .max(255, msg('Username must be at most 255 characters'))
+    .refine(hasNoNul, msg('Username must not contain NUL characters')),
   email: z
     .string({ error: EMAIL_INVALID })
     .normalize('NFKC')
     .trim()
     .toLowerCase()
-    .max(255, 'Email must be at most 255 characters')
+    .max(255, msg('Email must be at most 255 characters'))
     .pipe(z.email(EMAIL_INVALID)),
   password: z
     .string({ error: (issue) => (isMissing(issue.input) ? PASSWORD_REQUIRED : PASSWORD_TOO_SHORT) })
     .min(1, { message: PASSWORD_REQUIRED, abort: true })
     .min(MIN_PASSWORD, PASSWORD_TOO_SHORT)
-    .max(MAX_PASSWORD, 'Password is too long'),
+    .max(MAX_PASSWORD, msg('Password is too long')),
   fullName: z
     .string()
     .trim()
@@ -63,10 +65,12 @@ const apiRole = z.enum(ROLES, {
 const formCompanyId = z
   .string()
   .trim()
-  .regex(/^(all|\d{1,9})$/, 'Select a company or All Companies')
+  .regex(/^(all|\d{1,9})$/, msg('Select a company or All Companies'))
   .optional()
   .transform((v) => (v === undefined || v === 'all' ? null : Number(v)));
-const formRole = z.enum(ROLES, { error: (issue) => (isMissing(issue.input) ? 'Role is required' : 'Select a role') });
+const formRole = z.enum(ROLES, {
+  error: (issue) => (isMissing(issue.input) ? msg('Role is required') : msg('Select a role')),
+});
 
 // ---------------------------------------------------------------------------------------------
 // The JSON API (POST /api/users, PUT /api/users/{id}, PUT …/permissions).
@@ -179,23 +183,23 @@ export function permissionsFromForm(
 
 export const PERMISSION_GROUPS: { title: string; flags: { flag: PermissionFlag; label: string }[] }[] = [
   {
-    title: 'Data Access',
+    title: msg('Data Access'),
     flags: [
-      { flag: 'canAccessFinancialData', label: 'Financial Data' },
-      { flag: 'canAccessSubscriberData', label: 'Subscriber Data' },
-      { flag: 'canAccessApiIntegrations', label: 'API Integrations' },
-      { flag: 'canAccessAnalytics', label: 'Analytics' },
-      { flag: 'canAccessAuditLogs', label: 'Audit Logs' },
-      { flag: 'canAccessBackups', label: 'Backups' },
+      { flag: 'canAccessFinancialData', label: msg('Financial Data') },
+      { flag: 'canAccessSubscriberData', label: msg('Subscriber Data') },
+      { flag: 'canAccessApiIntegrations', label: msg('API Integrations') },
+      { flag: 'canAccessAnalytics', label: msg('Analytics') },
+      { flag: 'canAccessAuditLogs', label: msg('Audit Logs') },
+      { flag: 'canAccessBackups', label: msg('Backups') },
     ],
   },
   {
-    title: 'Actions',
+    title: msg('Actions'),
     flags: [
-      { flag: 'canCreate', label: 'Create' },
-      { flag: 'canEdit', label: 'Edit' },
-      { flag: 'canDelete', label: 'Delete' },
-      { flag: 'canManageUsers', label: 'Manage Users' },
+      { flag: 'canCreate', label: msg('Create') },
+      { flag: 'canEdit', label: msg('Edit') },
+      { flag: 'canDelete', label: msg('Delete') },
+      { flag: 'canManageUsers', label: msg('Manage Users') },
     ],
   },
 ];
@@ -296,7 +300,7 @@ export const ActivityHistoryQuerySchema = z.preprocess(
     })
     .superRefine((q, ctx) => {
       if (q.startDate && q.endDate && q.endDate < q.startDate) {
-        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: msg('endDate must not be before startDate') });
       }
     }),
 );
@@ -305,56 +309,71 @@ export const ActivityHistoryQuerySchema = z.preprocess(
 // The User Management screen: its tabs (?tab=) and its fixed texts.
 
 export const USER_TABS = [
-  { key: 'users', label: 'Users' },
-  { key: 'statistics', label: 'Statistics' },
-  { key: 'analytics', label: 'Activity Analytics' },
-  { key: 'history', label: 'Activity History' },
+  { key: 'users', label: msg('Users') },
+  { key: 'statistics', label: msg('Statistics') },
+  { key: 'analytics', label: msg('Activity Analytics') },
+  { key: 'history', label: msg('Activity History') },
 ] as const;
 export type UserTab = (typeof USER_TABS)[number]['key'];
 
 export const USER_MESSAGES = {
-  created: 'User created successfully',
-  updated: 'User updated successfully',
-  permissions: 'User permissions updated successfully',
-  deactivated: 'User deactivated successfully',
-  reactivated: 'User reactivated successfully',
-  deleted: 'User deleted successfully',
-  createFailed: 'Failed to create user',
-  updateFailed: 'Failed to update user',
-  permissionsFailed: 'Failed to update permissions',
-  deactivateFailed: 'Failed to deactivate user',
-  reactivateFailed: 'Failed to reactivate user',
-  temporaryFailed: 'Failed to create temporary password',
-  deleteFailed: 'Failed to delete user',
-  temporaryTitle: 'Temporary Password Created',
-  twoFactorReset: 'Two-factor authentication reset successfully',
-  twoFactorResetFailed: 'Failed to reset two-factor authentication',
+  created: msg('User created successfully'),
+  updated: msg('User updated successfully'),
+  permissions: msg('User permissions updated successfully'),
+  deactivated: msg('User deactivated successfully'),
+  reactivated: msg('User reactivated successfully'),
+  deleted: msg('User deleted successfully'),
+  createFailed: msg('Failed to create user'),
+  updateFailed: msg('Failed to update user'),
+  permissionsFailed: msg('Failed to update permissions'),
+  deactivateFailed: msg('Failed to deactivate user'),
+  reactivateFailed: msg('Failed to reactivate user'),
+  temporaryFailed: msg('Failed to create temporary password'),
+  deleteFailed: msg('Failed to delete user'),
+  temporaryTitle: msg('Temporary Password Created'),
+  twoFactorReset: msg('Two-factor authentication reset successfully'),
+  twoFactorResetFailed: msg('Failed to reset two-factor authentication'),
 } as const;
 
-export function confirmDeleteUserMessage(username: string): string {
-  return `Are you sure you want to delete user ${username}? This action cannot be undone.`;
+const CONFIRM = {
+  delete: msg('Are you sure you want to delete user {username}? This action cannot be undone.'),
+  temporaryPassword: msg(
+    'Are you sure you want to create a temporary password for user {username}? Their current password stops working and all their sessions end at once.',
+  ),
+  deactivate: msg('Are you sure you want to deactivate user {username}? All their sessions end at once.'),
+  resetTwoFactor: msg(
+    'Are you sure you want to reset two-factor authentication for user {username}? They sign in with their password alone until they set it up again, and all their sessions end at once.',
+  ),
+};
+
+/** The confirmations in English (the CLI): the message with its username filled in. */
+const english: Translate = (message, values) => message.replace('{username}', String(values?.username ?? ''));
+
+/** The screen passes `t`, its reader's language; the CLI asks in English. */
+export function confirmDeleteUserMessage(username: string, t: Translate = english): string {
+  return t(CONFIRM.delete, { username });
 }
 
 /** Asked before a temporary password replaces the user's password (it signs them out everywhere). */
-export function confirmTemporaryPasswordMessage(username: string): string {
-  return `Are you sure you want to create a temporary password for user ${username}? Their current password stops working and all their sessions end at once.`;
+export function confirmTemporaryPasswordMessage(username: string, t: Translate = english): string {
+  return t(CONFIRM.temporaryPassword, { username });
 }
 
 /** Asked before a deactivation (it signs the user out everywhere). */
-export function confirmDeactivateUserMessage(username: string): string {
-  return `Are you sure you want to deactivate user ${username}? All their sessions end at once.`;
+export function confirmDeactivateUserMessage(username: string, t: Translate = english): string {
+  return t(CONFIRM.deactivate, { username });
 }
 
 /** Asked before the owner removes a user's second factor (it signs them out everywhere). */
-export function confirmResetTwoFactorMessage(username: string): string {
-  return `Are you sure you want to reset two-factor authentication for user ${username}? They sign in with their password alone until they set it up again, and all their sessions end at once.`;
+export function confirmResetTwoFactorMessage(username: string, t: Translate = english): string {
+  return t(CONFIRM.resetTwoFactor, { username });
 }
 
 /** The headings of those confirmation steps without JavaScript. */
 export const USER_CONFIRM_TITLES = {
-  'temporary-password': 'Confirm temporary password',
-  'reset-two-factor': 'Confirm two-factor reset',
-  deactivate: 'Confirm deactivation',
+  'temporary-password': msg('Confirm temporary password'),
+  'reset-two-factor': msg('Confirm two-factor reset'),
+  deactivate: msg('Confirm deactivation'),
 } as const;
 
 /** Scores, levels and activity statistics look at this many days of activity (docs/activity-window.md). */

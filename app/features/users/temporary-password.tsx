@@ -6,6 +6,7 @@ import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { FormPanel } from '../../ui/form-panel.tsx';
 import { Alert, Button, inputClass } from '../../ui/form.tsx';
 import { USER_MESSAGES } from './schemas.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 
 export interface TemporaryPasswordResult {
   id: number;
@@ -21,6 +22,7 @@ function decode(secret: string): string {
 }
 
 export function TemporaryPasswordPanel({ result, closeTo }: { result: TemporaryPasswordResult; closeTo: string }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const password = decode(result.secret);
@@ -34,15 +36,18 @@ export function TemporaryPasswordPanel({ result, closeTo }: { result: TemporaryP
     }
   };
   return (
-    <FormPanel title={USER_MESSAGES.temporaryTitle} closeTo={closeTo}>
+    <FormPanel title={t(USER_MESSAGES.temporaryTitle)} closeTo={closeTo}>
       <div className="space-y-4" data-testid="temporary-password">
         <p className="text-sm text-slate-700">
-          A temporary password was created for <span className="font-medium">{result.username}</span> ({result.email}).
-          Their sessions were ended and they must choose a new password at their next sign-in.
+          {t('A temporary password was created for {username} ({email}).', {
+            username: result.username,
+            email: result.email,
+          })}{' '}
+          {t('Their sessions were ended and they must choose a new password at their next sign-in.')}
         </p>
         <div>
           <label htmlFor="temporary-password" className="block text-sm font-medium text-slate-700">
-            Temporary Password
+            {t('Temporary Password')}
           </label>
           <div className="mt-1 flex gap-2">
             <input
@@ -55,19 +60,21 @@ export function TemporaryPasswordPanel({ result, closeTo }: { result: TemporaryP
             />
             {hydrated ? (
               <Button type="button" variant="secondary" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
+                {copied ? t('Copied') : t('Copy')}
               </Button>
             ) : null}
           </div>
         </div>
-        <Alert tone="warning">This password is shown only once. Give it to the user through a safe channel.</Alert>
+        <Alert tone="warning">
+          {t('This password is shown only once. Give it to the user through a safe channel.')}
+        </Alert>
         <div className="flex justify-end">
           <Link
             to={closeTo}
             preventScrollReset
             className="inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
           >
-            Done
+            {t('Done')}
           </Link>
         </div>
       </div>

@@ -1,6 +1,8 @@
+// i18n-area: shell
 // The "User" filter of a GET filter form: a list of the users while they are few, else a text
 // box for a username or e-mail (the server looks it up), under the same parameter name.
 import { inputClass } from '../../ui/form.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 
 export function UserFilter({
   id,
@@ -8,7 +10,7 @@ export function UserFilter({
   value,
   text,
   choices,
-  allLabel = 'All users',
+  allLabel,
 }: {
   id?: string;
   name: string;
@@ -18,9 +20,10 @@ export function UserFilter({
   text: string;
   /** null: too many users to list. */
   choices: { value: string; label: string }[] | null;
-  /** The list's first choice, no user. */
+  /** The list's first choice, no user (default 'All users'). */
   allLabel?: string;
 }) {
+  const t = useT();
   if (choices === null) {
     return (
       <input
@@ -28,7 +31,7 @@ export function UserFilter({
         type="text"
         name={name}
         defaultValue={text}
-        placeholder="Username or e-mail"
+        placeholder={t('Username or e-mail')}
         autoComplete="off"
         className={inputClass}
       />
@@ -36,9 +39,9 @@ export function UserFilter({
   }
   return (
     <select id={id} name={name} defaultValue={value} className={inputClass}>
-      <option value="">{allLabel}</option>
+      <option value="">{allLabel ?? t('All users')}</option>
       {choices.map((u) => (
-        <option key={u.value} value={u.value}>
+        <option key={u.value} value={u.value} translate="no">
           {u.label}
         </option>
       ))}

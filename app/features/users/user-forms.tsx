@@ -13,7 +13,9 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { ROLE_LABELS, type PermissionFlag, type Role } from '../../platform/lib/permissions.ts';
 import { Button, Field, inputClass } from '../../ui/form.tsx';
 import { MIN_PASSWORD } from '../auth/index.ts';
-import { CreateUserFormSchema, EditUserFormSchema, PERMISSION_GROUPS } from './schemas.ts';
+import { CreateUserFormSchema, EditUserFormSchema, PASSWORD_TOO_SHORT, PERMISSION_GROUPS } from './schemas.ts';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
+import type { Translate } from '../../platform/i18n/messages.ts';
 
 export interface CompanyChoice {
   id: number;
@@ -30,6 +32,16 @@ interface UserFormProps {
 
 const cancelClass =
   'inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
+
+/** A form's error in the reader's language: the schemas' and services' texts are messages. */
+export function userErrorText(t: Translate, error: string): string {
+  if (error === PASSWORD_TOO_SHORT) return t('Password must be at least {min} characters', { min: MIN_PASSWORD });
+  return t(error);
+}
+
+function errorTexts(t: Translate, errors: string[] | undefined): string[] | undefined {
+  return errors?.map((error) => userErrorText(t, error));
+}
 
 function useSubmitting(intent: string): boolean {
   const navigation = useNavigation();
@@ -48,11 +60,12 @@ function FormFooter({
   label: string;
   busyLabel: string;
 }) {
+  const t = useT();
   const submitting = useSubmitting(intent);
   return (
     <div className="flex justify-end gap-2">
       <Link to={cancelTo} preventScrollReset className={cancelClass}>
-        Cancel
+        {t('Cancel')}
       </Link>
       <Button type="submit" disabled={submitting}>
         {submitting ? busyLabel : label}
@@ -62,12 +75,13 @@ function FormFooter({
 }
 
 function RoleSelect({ meta, roles }: { meta: UserField; roles: Role[] }) {
+  const t = useT();
   return (
     <select {...getSelectProps(meta)} className={inputClass}>
-      {!meta.initialValue ? <option value="">Select role</option> : null}
+      {!meta.initialValue ? <option value="">{t('Select role')}</option> : null}
       {roles.map((role) => (
         <option key={role} value={role}>
-          {ROLE_LABELS[role]}
+          {t(ROLE_LABELS[role])}
         </option>
       ))}
     </select>
@@ -83,11 +97,12 @@ function CompanySelect({
   companies: CompanyChoice[];
   allCompanies: boolean;
 }) {
+  const t = useT();
   return (
     <select {...getSelectProps(meta)} className={inputClass}>
-      {allCompanies ? <option value="all">All Companies</option> : null}
+      {allCompanies ? <option value="all">{t('All Companies')}</option> : null}
       {companies.map((c) => (
-        <option key={c.id} value={String(c.id)}>
+        <option key={c.id} value={String(c.id)} translate="no">
           {c.name}
         </option>
       ))}
@@ -100,12 +115,13 @@ type UserField = FieldMetadata<string | undefined, Record<string, unknown>, stri
 type UserFields = Record<'username' | 'email' | 'role' | 'companyId', UserField>;
 
 function NameFields({ fields }: { fields: UserFields }) {
+  const t = useT();
   return (
     <>
-      <Field label="Username" id={fields.username.id} error={fields.username.errors}>
+      <Field label={t('Username')} id={fields.username.id} error={errorTexts(t, fields.username.errors)}>
         <input {...getInputProps(fields.username, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
-      <Field label="Email" id={fields.email.id} error={fields.email.errors}>
+      <Field label={t('Email')} id={fields.email.id} error={errorTexts(t, fields.email.errors)}>
         <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" className={inputClass} />
       </Field>
     </>
@@ -123,12 +139,13 @@ function AccessFields({
   companies: CompanyChoice[];
   allCompanies: boolean;
 }) {
+  const t = useT();
   return (
     <>
-      <Field label="Role" id={fields.role.id} error={fields.role.errors}>
+      <Field label={t('Role')} id={fields.role.id} error={errorTexts(t, fields.role.errors)}>
         <RoleSelect meta={fields.role} roles={roles} />
       </Field>
-      <Field label="Company" id={fields.companyId.id} error={fields.companyId.errors}>
+      <Field label={t('Company')} id={fields.companyId.id} error={errorTexts(t, fields.companyId.errors)}>
         <CompanySelect meta={fields.companyId} companies={companies} allCompanies={allCompanies} />
       </Field>
     </>
@@ -136,6 +153,7 @@ function AccessFields({
 }
 
 export function CreateUserForm({ companies, roles, allCompanies, lastResult, cancelTo }: UserFormProps) {
+  const t = useT();
   const [form, fields] = useForm({
     id: 'create-user',
     lastResult,
@@ -154,10 +172,10 @@ export function CreateUserForm({ companies, roles, allCompanies, lastResult, can
       <div className="grid gap-4 sm:grid-cols-2">
         <NameFields fields={fields} />
         <Field
-          label="Password"
+          label={t('Password')}
           id={fields.password.id}
-          error={fields.password.errors}
-          hint={`At least ${MIN_PASSWORD} characters.`}
+          error={errorTexts(t, fields.password.errors)}
+          hint={t('At least {min} characters.', { min: MIN_PASSWORD })}
         >
           <input
             {...getInputProps(fields.password, { type: 'password' })}
@@ -171,10 +189,10 @@ export function CreateUserForm({ companies, roles, allCompanies, lastResult, can
             {...getInputProps(fields.isTemporaryPassword, { type: 'checkbox' })}
             className="h-4 w-4 rounded border-slate-300"
           />
-          Require password change at first sign-in
+          {t('Require password change at first sign-in')}
         </label>
       </div>
-      <FormFooter intent="create" cancelTo={cancelTo} label="Create User" busyLabel="Creating..." />
+      <FormFooter intent="create" cancelTo={cancelTo} label={t('Create User')} busyLabel={t('Creating...')} />
     </Form>
   );
 }
@@ -195,6 +213,7 @@ export function EditUserForm({
   lastResult,
   cancelTo,
 }: UserFormProps & { user: EditableUser }) {
+  const t = useT();
   // The user's current role stays selectable (an admin editing an editor keeps its role).
   const roleList = roles.includes(user.role) ? roles : [user.role, ...roles];
   const [form, fields] = useForm({
@@ -219,7 +238,7 @@ export function EditUserForm({
         <NameFields fields={fields} />
         <AccessFields fields={fields} roles={roleList} companies={companies} allCompanies={allCompanies} />
       </div>
-      <FormFooter intent="update" cancelTo={cancelTo} label="Update User" busyLabel="Saving..." />
+      <FormFooter intent="update" cancelTo={cancelTo} label={t('Update User')} busyLabel={t('Saving...')} />
     </Form>
   );
 }
@@ -237,19 +256,20 @@ export function PermissionsForm({
   baseline: PermissionFlag[];
   cancelTo: string;
 }) {
+  const t = useT();
   const fromRole = new Set(baseline);
   return (
     <Form method="post" className="space-y-4" preventScrollReset>
       <input type="hidden" name="intent" value="permissions" />
       <input type="hidden" name="id" value={user.id} />
       <p className="text-sm text-slate-600">
-        Permissions of <span className="font-medium text-slate-900">{user.username}</span> ({ROLE_LABELS[user.role]}).
-        Permissions included in the role are always on.
+        {t('Permissions of {username} ({role}).', { username: user.username, role: t(ROLE_LABELS[user.role]) })}{' '}
+        {t('Permissions included in the role are always on.')}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {PERMISSION_GROUPS.map((group) => (
           <fieldset key={group.title} className="rounded-md border border-slate-200 p-4">
-            <legend className="px-1 text-sm font-semibold text-slate-900">{group.title}</legend>
+            <legend className="px-1 text-sm font-semibold text-slate-900">{t(group.title)}</legend>
             <div className="space-y-2">
               {group.flags.map(({ flag, label }) => {
                 const locked = fromRole.has(flag);
@@ -262,8 +282,8 @@ export function PermissionsForm({
                       disabled={locked}
                       className="h-4 w-4 rounded border-slate-300 text-blue-700"
                     />
-                    {label}
-                    {locked ? <span className="text-xs text-slate-500">(from role)</span> : null}
+                    {t(label)}
+                    {locked ? <span className="text-xs text-slate-500">{t('(from role)')}</span> : null}
                   </label>
                 );
               })}
@@ -271,7 +291,7 @@ export function PermissionsForm({
           </fieldset>
         ))}
       </div>
-      <FormFooter intent="permissions" cancelTo={cancelTo} label="Update Permissions" busyLabel="Saving..." />
+      <FormFooter intent="permissions" cancelTo={cancelTo} label={t('Update Permissions')} busyLabel={t('Saving...')} />
     </Form>
   );
 }

@@ -19,7 +19,6 @@ import { intent } from '../../platform/screen/intent.ts';
 import type { AuthUser, ServiceContext } from '../../platform/context.ts';
 import type { ListedUser } from './answers.ts';
 import { resetTwoFactor, usersWithTwoFactor } from '../auth/index.server.ts';
-import { formatRelativeTime } from '../../platform/lib/format.ts';
 import { HISTORY_PAGE_SIZE, lastPage, PAGE_SIZE } from '../../platform/lib/paging.ts';
 import { PERMISSION_FLAGS, ROLE_BASELINE } from '../../platform/lib/permissions.ts';
 import { positiveIdParam } from '../../platform/lib/query.ts';
@@ -57,6 +56,8 @@ import {
 } from './users.server.ts';
 import { userStats } from './user-stats.server.ts';
 import { allow, screenAccess } from '../../platform/screen/route-access.ts';
+import { requestI18n } from '../shell/index.server.ts';
+import { relativeTime } from '../../platform/i18n/relative-time.ts';
 
 async function usersTab({ ctx, user, url }: Screen) {
   const params = url.searchParams;
@@ -108,7 +109,8 @@ async function withTwoFactor<T extends ListedUser>(ctx: ServiceContext, actor: A
   }));
 }
 
-async function historyTab({ ctx, url }: Screen) {
+async function historyTab({ ctx, url, request, auth }: Screen) {
+  const { t } = requestI18n(request, auth);
   const params = url.searchParams;
   const filters = {
     userId: params.get('userId') ?? '',
@@ -135,7 +137,7 @@ async function historyTab({ ctx, url }: Screen) {
     userText,
     error: message,
   });
-  if (filters.userId && !named) return refused(`No user matches “${filters.userId}”`);
+  if (filters.userId && !named) return refused(t('No user matches “{text}”', { text: filters.userId }));
   const resolved = { ...filters, userId: named?.value ?? '' };
   try {
     const result = await userActivityHistory(ctx, { ...resolved, limit: HISTORY_PAGE_SIZE, page });
@@ -143,16 +145,17 @@ async function historyTab({ ctx, url }: Screen) {
   } catch (error) {
     if (!isDomainError(error) || error.kind !== 'invalid') throw error;
     // A bad filter (a hand-edited URL, an end date before the start) shows why, with no rows.
-    return refused(error.errors?.map((e) => e.message).join('; ') ?? error.message);
+    return refused(error.errors?.map((e) => t(e.message)).join('; ') ?? t(error.message));
   }
 }
 
 /** Activity Analytics: the summary of every user, their rows a page at a time. */
-async function analyticsTab({ ctx, url }: Screen) {
+async function analyticsTab({ ctx, url, request, auth }: Screen) {
   const { summary, users, computedAt } = await userActivityAnalytics(ctx);
   const totalPages = lastPage(users.length, HISTORY_PAGE_SIZE);
   const page = Math.min(positiveIdParam(url.searchParams.get('page')) ?? 1, totalPages);
-  const computedAgo = formatRelativeTime(computedAt).toLowerCase();
+  const { t, formats } = requestI18n(request, auth);
+  const computedAgo = relativeTime(t, formats, computedAt, Date.now(), true);
   return {
     summary,
     users: users.slice((page - 1) * HISTORY_PAGE_SIZE, page * HISTORY_PAGE_SIZE),
@@ -209,6 +212,12 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json(data);
   });
 
+/** Success: the list with a toast in the reader's language. */
+function succeeded(screen: Screen, message: string) {
+  const { t } = requestI18n(screen.request, screen.auth);
+  return succeed(screen, { type: 'success', title: t('Success'), description: t(message) });
+}
+
 const intents = {
   create: intent({
     allow: allow.to('users', 'create'),
@@ -217,7 +226,7 @@ const intents = {
     failed: USER_MESSAGES.createFailed,
     run: async (value, screen) => {
       await createUser(screen.ctx, value);
-      return succeed(screen, USER_MESSAGES.created);
+      return succeeded(screen, USER_MESSAGES.created);
     },
   }),
   update: intent({
@@ -226,7 +235,7 @@ const intents = {
     failed: USER_MESSAGES.updateFailed,
     run: async (value, screen, form) => {
       await updateUser(screen.ctx, formRowId(form), value);
-      return succeed(screen, USER_MESSAGES.updated);
+      return succeeded(screen, USER_MESSAGES.updated);
     },
   }),
   permissions: intent({
@@ -244,7 +253,7 @@ const intents = {
           PERMISSION_FLAGS.filter((flag) => !baseline.has(flag)),
         ),
       );
-      return succeed(screen, USER_MESSAGES.permissions);
+      return succeeded(screen, USER_MESSAGES.permissions);
     },
   }),
   'temporary-password': intent({
@@ -255,9 +264,10 @@ const intents = {
       // Refused before asking: a confirmation of what cannot be done helps nobody.
       const target = await loadTarget(screen.ctx, id);
       assertMayManage(screen.ctx, 'temporaryPassword', target);
-      const confirm = confirmationStep(form, id, confirmTemporaryPasswordMessage(target.username), {
+      const { t } = requestI18n(screen.request, screen.auth);
+      const confirm = confirmationStep(form, id, confirmTemporaryPasswordMessage(target.username, t), {
         action: 'temporary-password',
-        title: USER_CONFIRM_TITLES['temporary-password'],
+        title: t(USER_CONFIRM_TITLES['temporary-password']),
       });
       if (confirm) return confirm;
       const { user, temporaryPassword } = await issueTemporaryPassword(screen.ctx, id);
@@ -279,13 +289,14 @@ const intents = {
     run: async (_value, screen, form) => {
       const id = formRowId(form);
       const target = await loadTarget(screen.ctx, id);
-      const confirm = confirmationStep(form, id, confirmResetTwoFactorMessage(target.username), {
+      const { t } = requestI18n(screen.request, screen.auth);
+      const confirm = confirmationStep(form, id, confirmResetTwoFactorMessage(target.username, t), {
         action: 'reset-two-factor',
-        title: USER_CONFIRM_TITLES['reset-two-factor'],
+        title: t(USER_CONFIRM_TITLES['reset-two-factor']),
       });
       if (confirm) return confirm;
       await resetTwoFactor(screen.ctx, id);
-      return succeed(screen, USER_MESSAGES.twoFactorReset);
+      return succeeded(screen, USER_MESSAGES.twoFactorReset);
     },
   }),
   deactivate: intent({
@@ -295,13 +306,14 @@ const intents = {
       const id = formRowId(form);
       const target = await loadTarget(screen.ctx, id);
       assertMayManage(screen.ctx, 'deactivate', target);
-      const confirm = confirmationStep(form, id, confirmDeactivateUserMessage(target.username), {
+      const { t } = requestI18n(screen.request, screen.auth);
+      const confirm = confirmationStep(form, id, confirmDeactivateUserMessage(target.username, t), {
         action: 'deactivate',
-        title: USER_CONFIRM_TITLES.deactivate,
+        title: t(USER_CONFIRM_TITLES.deactivate),
       });
       if (confirm) return confirm;
       await setUserActive(screen.ctx, id, false);
-      return succeed(screen, USER_MESSAGES.deactivated);
+      return succeeded(screen, USER_MESSAGES.deactivated);
     },
   }),
   activate: intent({
@@ -310,7 +322,7 @@ const intents = {
     run: async (_value, screen, form) => {
       const id = formRowId(form);
       await setUserActive(screen.ctx, id, true);
-      return succeed(screen, USER_MESSAGES.reactivated);
+      return succeeded(screen, USER_MESSAGES.reactivated);
     },
   }),
   delete: intent({
@@ -319,10 +331,11 @@ const intents = {
     run: async (_value, screen, form) => {
       const id = formRowId(form);
       const target = await getUser(screen.ctx, id);
-      const confirm = confirmationStep(form, id, confirmDeleteUserMessage(target.username));
+      const { t } = requestI18n(screen.request, screen.auth);
+      const confirm = confirmationStep(form, id, confirmDeleteUserMessage(target.username, t));
       if (confirm) return confirm;
       await deleteUser(screen.ctx, id);
-      return succeed(screen, USER_MESSAGES.deleted);
+      return succeeded(screen, USER_MESSAGES.deleted);
     },
   }),
 };

@@ -28,6 +28,7 @@ import {
 import { TemporaryPasswordPanel, type TemporaryPasswordResult } from './temporary-password.tsx';
 import { CreateUserForm, EditUserForm, PermissionsForm, type CompanyChoice, type EditableUser } from './user-forms.tsx';
 import { UsersTab, type UsersTabData } from './users-tab.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 
 /** What the screen's loader gives it. */
 export interface UserManagementData {
@@ -61,26 +62,27 @@ export function UserManagementScreen({
   data: UserManagementData;
   actionData: UserManagementAction | null;
 }) {
+  const t = useT();
   const { search } = useLocation();
   const closeTo = useCloseUrl();
   const failure = formErrorOf(actionData);
   const shared = { companies: data.companies, roles: data.roles, allCompanies: data.allCompanies, cancelTo: closeTo };
   return (
     <div>
-      <PageHeading title="User Management">
+      <PageHeading title={t('User Management')}>
         {data.canCreate ? (
           <Link
             to={withParams(search, { new: 1, edit: null, permissions: null })}
             preventScrollReset
             className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800"
           >
-            <PlusIcon className="h-4 w-4" /> Add User
+            <PlusIcon className="h-4 w-4" /> {t('Add User')}
           </Link>
         ) : null}
       </PageHeading>
 
       {/* User actions show the server message or a fallback toast titled Error. */}
-      {failure ? <ToastView toast={{ type: 'error', title: 'Error', description: failure }} /> : null}
+      {failure ? <ToastView toast={{ type: 'error', title: t('Error'), description: t(failure) }} /> : null}
       {actionData?.intent === 'confirm-delete' && actionData.id && actionData.message ? (
         <ConfirmDelete
           id={actionData.id}
@@ -93,12 +95,12 @@ export function UserManagementScreen({
       {actionData?.temporary ? <TemporaryPasswordPanel result={actionData.temporary} closeTo={closeTo} /> : null}
 
       {data.creating ? (
-        <FormPanel title="Create New User" closeTo={closeTo}>
+        <FormPanel title={t('Create New User')} closeTo={closeTo}>
           <CreateUserForm {...shared} lastResult={resultFor(actionData, 'create')} />
         </FormPanel>
       ) : null}
       {data.editing ? (
-        <FormPanel title="Edit User" closeTo={closeTo}>
+        <FormPanel title={t('Edit User')} closeTo={closeTo}>
           <EditUserForm
             key={data.editing.id}
             {...shared}
@@ -108,7 +110,7 @@ export function UserManagementScreen({
         </FormPanel>
       ) : null}
       {data.permissionsFor ? (
-        <FormPanel title="User Permissions" closeTo={closeTo}>
+        <FormPanel title={t('User Permissions')} closeTo={closeTo}>
           <PermissionsForm
             key={data.permissionsFor.user.id}
             user={data.permissionsFor.user}
@@ -119,9 +121,9 @@ export function UserManagementScreen({
       ) : null}
 
       <TabNav
-        label="User management tabs"
+        label={t('User management tabs')}
         current={data.tab}
-        tabs={USER_TABS.map((t) => ({ ...t, to: `?tab=${t.key}` }))}
+        tabs={USER_TABS.map((tab) => ({ ...tab, label: t(tab.label), to: `?tab=${tab.key}` }))}
       />
       {data.users ? <UsersTab data={data.users} companies={data.companies} /> : null}
       {data.statistics ? <StatisticsTab data={data.statistics} /> : null}

@@ -15,13 +15,15 @@ import { MAX_ID } from '../../platform/lib/query.ts';
 import { actingUser, actorCompanyScope, type AuthUser, type ServiceContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { findUserById } from './user-queries.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
-export const OWNER_PROTECTED = 'Owners cannot be deactivated or deleted';
-export const CANNOT_REMOVE_SELF = 'You cannot deactivate or delete your own account';
-export const CANNOT_CHANGE_OWN_PERMISSIONS = 'You cannot change your own permissions';
-export const CANNOT_RESET_OWN_PASSWORD = 'Use Change Password to change your own password';
-export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role or company';
-export const CANNOT_GRANT = 'You cannot grant permissions you do not have';
+// The refusals the User Management screen shows are messages (docs/languages.md); /api answers them in English.
+export const OWNER_PROTECTED = msg('Owners cannot be deactivated or deleted');
+export const CANNOT_REMOVE_SELF = msg('You cannot deactivate or delete your own account');
+export const CANNOT_CHANGE_OWN_PERMISSIONS = msg('You cannot change your own permissions');
+export const CANNOT_RESET_OWN_PASSWORD = msg('Use Change Password to change your own password');
+export const CANNOT_CHANGE_OWN_ROLE = msg('You cannot change your own role or company');
+export const CANNOT_GRANT = msg('You cannot grant permissions you do not have');
 export const OWN_PROFILE_ONLY = 'You can only edit your own profile';
 const FORBIDDEN = 'Forbidden';
 

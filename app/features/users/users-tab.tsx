@@ -9,7 +9,8 @@ import { withParams } from '../../platform/lib/url.ts';
 import { DeleteButton } from '../../platform/resources/delete-button.tsx';
 import { inputClass } from '../../ui/form.tsx';
 import { LockIcon, PencilIcon, SearchIcon, ShieldIcon, TrashIcon } from '../../ui/icons.tsx';
-import { formatInstant } from '../../platform/lib/format.ts';
+import { DateTime } from '../../platform/i18n/date-time.tsx';
+import { useT } from '../../platform/i18n/i18n-context.tsx';
 import {
   confirmDeactivateUserMessage,
   confirmDeleteUserMessage,
@@ -66,27 +67,32 @@ const ROLE_BADGE: Record<Role, string> = {
 };
 
 export function RoleBadge({ role }: { role: Role }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${ROLE_BADGE[role]}`}
       data-role={role}
     >
-      {ROLE_LABELS[role]}
+      {t(ROLE_LABELS[role])}
     </span>
   );
 }
 
 export function StatusBadge({ active }: { active: boolean }) {
+  const t = useT();
   return active ? (
-    <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
+    <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+      {t('Active')}
+    </span>
   ) : (
     <span className="inline-flex rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">
-      Inactive
+      {t('Inactive')}
     </span>
   );
 }
 
 function Filters({ data, companies }: { data: UsersTabData; companies: CompanyChoice[] }) {
+  const t = useT();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -104,7 +110,7 @@ function Filters({ data, companies }: { data: UsersTabData; companies: CompanyCh
       method="get"
       ref={formRef}
       role="search"
-      aria-label="Filter users"
+      aria-label={t('Filter users')}
       className="flex flex-wrap items-end gap-2 border-b border-slate-200 p-4"
       preventScrollReset
       // A search sent with the button makes a pending delayed one redundant.
@@ -114,45 +120,45 @@ function Filters({ data, companies }: { data: UsersTabData; companies: CompanyCh
       {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
       {filters.dir ? <input type="hidden" name="dir" value={filters.dir} /> : null}
       <label className="min-w-[12rem] flex-1">
-        <span className="sr-only">Search users</span>
+        <span className="sr-only">{t('Search users')}</span>
         <input
           type="search"
           name="q"
           defaultValue={filters.q}
-          placeholder="Search users..."
+          placeholder={t('Search users...')}
           className={inputClass}
           onChange={() => autoSubmit(350)}
         />
       </label>
       <label>
-        <span className="sr-only">Role</span>
+        <span className="sr-only">{t('Role')}</span>
         <select
           name="role"
           defaultValue={filters.role}
-          aria-label="Role"
+          aria-label={t('Role')}
           className={inputClass}
           onChange={() => autoSubmit(0)}
         >
-          <option value="">All Roles</option>
+          <option value="">{t('All Roles')}</option>
           {ROLES.map((r) => (
             <option key={r} value={r}>
-              {ROLE_LABELS[r]}
+              {t(ROLE_LABELS[r])}
             </option>
           ))}
         </select>
       </label>
       <label>
-        <span className="sr-only">Company</span>
+        <span className="sr-only">{t('Company')}</span>
         <select
           name="company"
           defaultValue={filters.company}
-          aria-label="Company"
+          aria-label={t('Company')}
           className={inputClass}
           onChange={() => autoSubmit(0)}
         >
-          <option value="">All Companies</option>
+          <option value="">{t('All Companies')}</option>
           {companies.map((c) => (
-            <option key={c.id} value={String(c.id)}>
+            <option key={c.id} value={String(c.id)} translate="no">
               {c.name}
             </option>
           ))}
@@ -168,13 +174,13 @@ function Filters({ data, companies }: { data: UsersTabData; companies: CompanyCh
           className="h-4 w-4 rounded border-slate-300"
           onChange={() => autoSubmit(0)}
         />
-        Show Inactive
+        {t('Show Inactive')}
       </label>
       <button
         type="submit"
         className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
       >
-        <SearchIcon className="h-4 w-4" /> Search
+        <SearchIcon className="h-4 w-4" /> {t('Search')}
       </button>
     </Form>
   );
@@ -261,6 +267,7 @@ function IntentButton({
 }
 
 function RowActions({ user }: { user: UserRow }) {
+  const t = useT();
   const { search } = useLocation();
   const name = user.username;
   return (
@@ -270,8 +277,8 @@ function RowActions({ user }: { user: UserRow }) {
           to={withParams(search, { edit: user.id, new: null, permissions: null })}
           preventScrollReset
           className={`${iconButton} text-blue-700`}
-          title="Edit"
-          aria-label={`Edit ${name}`}
+          title={t('Edit')}
+          aria-label={t('Edit {name}', { name })}
         >
           <PencilIcon className="h-4 w-4" />
         </Link>
@@ -285,8 +292,8 @@ function RowActions({ user }: { user: UserRow }) {
           to={withParams(search, { permissions: user.id, new: null, edit: null })}
           preventScrollReset
           className={`${iconButton} text-indigo-700`}
-          title="Permissions"
-          aria-label={`Permissions of ${name}`}
+          title={t('Permissions')}
+          aria-label={t('Permissions of {name}', { name })}
         >
           <ShieldIcon className="h-4 w-4" />
         </Link>
@@ -298,10 +305,10 @@ function RowActions({ user }: { user: UserRow }) {
       <IntentButton
         intent="temporary-password"
         id={user.id}
-        label={`Create temporary password for ${name}`}
+        label={t('Create temporary password for {name}', { name })}
         allowed={user.can.temporaryPassword}
         className="text-amber-700"
-        confirm={confirmTemporaryPasswordMessage(name)}
+        confirm={confirmTemporaryPasswordMessage(name, t)}
       >
         <LockIcon className="h-4 w-4" />
       </IntentButton>
@@ -309,40 +316,46 @@ function RowActions({ user }: { user: UserRow }) {
         <IntentButton
           intent="reset-two-factor"
           id={user.id}
-          label={`Reset two-factor authentication of ${name}`}
+          label={t('Reset two-factor authentication of {name}', { name })}
           allowed
           className="text-red-700"
-          confirm={confirmResetTwoFactorMessage(name)}
+          confirm={confirmResetTwoFactorMessage(name, t)}
         >
-          <span className="text-xs font-medium">Reset 2FA</span>
+          <span className="text-xs font-medium">{t('Reset 2FA')}</span>
         </IntentButton>
       ) : null}
       {user.isActive ? (
         <IntentButton
           intent="deactivate"
           id={user.id}
-          label={`Deactivate ${name}`}
+          label={t('Deactivate {name}', { name })}
           allowed={user.can.deactivate}
           className="text-orange-700"
-          confirm={confirmDeactivateUserMessage(name)}
+          confirm={confirmDeactivateUserMessage(name, t)}
         >
-          <span className="text-xs font-medium">Deactivate</span>
+          <span className="text-xs font-medium">{t('Deactivate')}</span>
         </IntentButton>
       ) : (
         <IntentButton
           intent="activate"
           id={user.id}
-          label={`Activate ${name}`}
+          label={t('Activate {name}', { name })}
           allowed={user.can.edit}
           className="text-green-700"
         >
-          <span className="text-xs font-medium">Activate</span>
+          <span className="text-xs font-medium">{t('Activate')}</span>
         </IntentButton>
       )}
       {user.can.delete ? (
-        <DeleteButton id={user.id} label={name} message={confirmDeleteUserMessage(name)} />
+        <DeleteButton id={user.id} label={name} message={confirmDeleteUserMessage(name, t)} />
       ) : (
-        <button type="button" disabled className={disabledButton} title="Delete" aria-label={`Delete ${name}`}>
+        <button
+          type="button"
+          disabled
+          className={disabledButton}
+          title={t('Delete')}
+          aria-label={t('Delete {label}', { label: name })}
+        >
           <TrashIcon className="h-4 w-4" />
         </button>
       )}
@@ -351,6 +364,7 @@ function RowActions({ user }: { user: UserRow }) {
 }
 
 export function UsersTab({ data, companies }: { data: UsersTabData; companies: CompanyChoice[] }) {
+  const t = useT();
   const { search } = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
@@ -359,27 +373,27 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm" aria-busy={loading}>
       <Filters data={data} companies={companies} />
-      <ScrollRegion label="Users">
+      <ScrollRegion label={t('Users')}>
         <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" aria-sort={ariaSort('username', filters)} className={header}>
-                <SortHeader label="User" sortKey="username" filters={filters} />
+                <SortHeader label={t('User')} sortKey="username" filters={filters} />
               </th>
               <th scope="col" aria-sort={ariaSort('role', filters)} className={header}>
-                <SortHeader label="Role" sortKey="role" filters={filters} />
+                <SortHeader label={t('Role')} sortKey="role" filters={filters} />
               </th>
               <th scope="col" aria-sort={ariaSort('company', filters)} className={header}>
-                <SortHeader label="Company" sortKey="company" filters={filters} />
+                <SortHeader label={t('Company')} sortKey="company" filters={filters} />
               </th>
               <th scope="col" aria-sort={ariaSort('isActive', filters)} className={header}>
-                <SortHeader label="Status" sortKey="isActive" filters={filters} />
+                <SortHeader label={t('Status')} sortKey="isActive" filters={filters} />
               </th>
               <th scope="col" aria-sort={ariaSort('lastLoginAt', filters)} className={header}>
-                <SortHeader label="Last Login" sortKey="lastLoginAt" filters={filters} />
+                <SortHeader label={t('Last Login')} sortKey="lastLoginAt" filters={filters} />
               </th>
               <th scope="col" className={`${header} text-right`}>
-                Actions
+                {t('Actions')}
               </th>
             </tr>
           </thead>
@@ -387,38 +401,40 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
             {data.users.length === 0 ? (
               <tr>
                 <td colSpan={6} className="px-4 py-10 text-center text-slate-500">
-                  No users found.
+                  {t('No users found.')}
                 </td>
               </tr>
             ) : (
               data.users.map((user) => (
                 <tr key={user.id} className="hover:bg-slate-50" data-testid="user-row" data-user-id={user.id}>
-                  <td className="wrap-anywhere px-3 py-3" data-label="User">
-                    <p className="font-medium text-slate-900">{user.fullName || user.username}</p>
-                    <p className="text-xs text-slate-500">
+                  <td className="wrap-anywhere px-3 py-3" data-label={t('User')}>
+                    <p className="font-medium text-slate-900" translate="no">
+                      {user.fullName || user.username}
+                    </p>
+                    <p className="text-xs text-slate-500" translate="no">
                       {user.fullName ? `${user.username} · ` : ''}
                       {user.email}
                     </p>
                   </td>
-                  <td className="px-3 py-3" data-label="Role">
+                  <td className="px-3 py-3" data-label={t('Role')}>
                     <RoleBadge role={user.role} />
                     {user.twoFactor ? (
                       <span
                         className="ml-1 inline-flex whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800"
-                        title="Two-factor authentication is on"
+                        title={t('Two-factor authentication is on')}
                       >
-                        2FA
+                        {t('2FA')}
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-3 py-3" data-label="Company">
-                    {user.company?.name ?? 'All Companies'}
+                  <td className="px-3 py-3" data-label={t('Company')}>
+                    {user.company ? <span translate="no">{user.company.name}</span> : t('All Companies')}
                   </td>
-                  <td className="px-3 py-3" data-label="Status">
+                  <td className="px-3 py-3" data-label={t('Status')}>
                     <StatusBadge active={user.isActive} />
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap nowrap" data-label="Last Login">
-                    {user.lastLoginAt ? formatInstant(user.lastLoginAt) : 'Never'}
+                  <td className="px-3 py-3 whitespace-nowrap nowrap" data-label={t('Last Login')}>
+                    {user.lastLoginAt ? <DateTime value={user.lastLoginAt} kind="instant" /> : t('Never')}
                   </td>
                   <td className="px-3 py-2">
                     <RowActions user={user} />
@@ -431,10 +447,10 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
       </ScrollRegion>
       <nav
         className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
-        aria-label="Pagination"
+        aria-label={t('Pagination')}
       >
         <p className="text-sm text-slate-600" data-testid="showing">
-          Showing {data.users.length} of {data.total} users
+          {t('Showing {shown} of {total} users', { shown: data.users.length, total: data.total })}
         </p>
         <PrevNext search={search} page={data.page} totalPages={data.totalPages} />
       </nav>
@@ -443,29 +459,30 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
 }
 
 export function PrevNext({ search, page, totalPages }: { search: string; page: number; totalPages: number }) {
+  const t = useT();
   const link = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50';
   const disabled = 'rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-500';
   return (
     <div className="flex items-center gap-2">
       {page > 1 ? (
         <Link to={withParams(search, { page: page - 1 })} className={link} preventScrollReset>
-          Previous
+          {t('Previous')}
         </Link>
       ) : (
         <span className={disabled} aria-disabled="true">
-          Previous
+          {t('Previous')}
         </span>
       )}
       <span className="text-sm text-slate-600">
-        Page {page} of {Math.max(1, totalPages)}
+        {t('Page {page} of {pages}', { page, pages: Math.max(1, totalPages) })}
       </span>
       {page < totalPages ? (
         <Link to={withParams(search, { page: page + 1 })} className={link} preventScrollReset>
-          Next
+          {t('Next')}
         </Link>
       ) : (
         <span className={disabled} aria-disabled="true">
-          Next
+          {t('Next')}
         </span>
       )}
     </div>

@@ -40,9 +40,10 @@ import {
 } from './user-policy.server.ts';
 import { findUserById, listedUsers, toListedUser, usersWithCompany, type ListedUser } from './user-queries.server.ts';
 import { temporaryPasswordIssued, userCreated, userDeactivated } from '../notifications/index.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
-export const EMAIL_TAKEN = 'A user with this email already exists';
-export const USERNAME_TAKEN = 'A user with this username already exists';
+export const EMAIL_TAKEN = msg('A user with this email already exists');
+export const USERNAME_TAKEN = msg('A user with this username already exists');
 
 function parse<T>(
   schema: {
@@ -175,7 +176,7 @@ function constraintSafe<T>(fn: () => Promise<T>): Promise<T> {
       const { message = '', constraint = '' } = error as { message?: string; constraint?: string };
       return takenError(/email/i.test(`${constraint} ${message}`) ? 'email' : 'username');
     },
-    foreignKey: 'This user is still referenced by other records',
+    foreignKey: msg('This user is still referenced by other records'),
   });
 }
 
@@ -203,7 +204,7 @@ async function assertUnique(db: Db, values: { email?: string; username?: string 
 async function assertCompanyExists(db: Db, companyId: number | null | undefined): Promise<void> {
   if (companyId === null || companyId === undefined) return;
   const company = await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
-  if (!company) throw invalid([{ field: 'companyId', message: 'Company not found' }]);
+  if (!company) throw invalid([{ field: 'companyId', message: msg('Company not found') }]);
 }
 
 const changedValues = (target: Record<string, unknown>, values: Record<string, unknown>) =>

@@ -86,3 +86,31 @@ describe('preferences', () => {
     });
   });
 });
+
+describe('messages', () => {
+  it('English without a catalog entry substitutes simple placeholders as ICU does', async () => {
+    const { createTranslate } = await import('./messages.ts');
+    const { compileCatalogs } = await import('./catalog.server.ts');
+    const catalogs = compileCatalogs({
+      area: {
+        'Showing {from} to {to}': { es: 'Mostrando {from} a {to}', fr: 'De {from} à {to}', de: '{from} bis {to}' },
+        '{count, plural, one {# row} other {# rows}}': {
+          es: '{count, plural, one {# fila} other {# filas}}',
+          fr: '{count, plural, one {# ligne} other {# lignes}}',
+          de: '{count, plural, one {# Zeile} other {# Zeilen}}',
+        },
+      },
+    });
+    const sent = catalogs.forBrowser('en', ['area']);
+    expect(Object.keys(sent)).toEqual(['{count, plural, one {# row} other {# rows}}']);
+    const t = createTranslate('en', sent);
+    expect(t('Showing {from} to {to}', { from: 1, to: 1234 })).toBe(
+      catalogs.translator('en')('Showing {from} to {to}', { from: 1, to: 1234 }),
+    );
+    expect(t('Showing {from} to {to}', { from: 1, to: 1234 })).toBe('Showing 1 to 1234');
+    expect(t('{count, plural, one {# row} other {# rows}}', { count: 1 })).toBe('1 row');
+    const es = createTranslate('es', catalogs.forBrowser('es', ['area']));
+    expect(es('{count, plural, one {# row} other {# rows}}', { count: 2 })).toBe('2 filas');
+    expect(es('Showing {from} to {to}', { from: 1, to: 2 })).toBe('Mostrando 1 a 2');
+  });
+});

@@ -21,9 +21,17 @@ export function msg<T extends string>(message: T): T {
   return message;
 }
 
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** `{name}` replaced by its value: what ICU does for a message with only simple placeholders. */
+function substitute(message: string, values: MessageValues): string {
+  return message.replace(PLACEHOLDER, (_, name: string) => String(values[name] ?? ''));
+}
+
 /**
- * A translator over compiled messages. A message missing from them is shown as its id: for
- * English the id is the text itself (only messages with placeholders are sent compiled).
+ * A translator over compiled messages. A message missing from them is its own text: English
+ * ids are the text, and English sends compiled only the messages that simple substitution of
+ * `{name}` would get wrong (plurals, selects, quotes; see catalog.server.ts).
  */
 export function createTranslate(locale: Locale, messages: CompiledMessages): Translate {
   const i18n: I18n = setupI18n({
@@ -31,5 +39,10 @@ export function createTranslate(locale: Locale, messages: CompiledMessages): Tra
     messages: { [locale]: messages as never },
     missing: (_locale: string, id: string) => id,
   });
-  return (message, values) => i18n._(message, values as Record<string, unknown>);
+  return (message, values) =>
+    Object.prototype.hasOwnProperty.call(messages, message)
+      ? i18n._(message, values as Record<string, unknown>)
+      : values
+        ? substitute(message, values)
+        : message;
 }

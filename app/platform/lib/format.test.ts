@@ -7,6 +7,8 @@ import {
   formatInstant,
   formatMoney,
   formatNumber,
+  formatPercent,
+  FIXED_FORMATS,
   truncate,
 } from './format.ts';
 
@@ -92,6 +94,18 @@ describe('formatInstant', () => {
     expect(formatInstant('2026-11-22T14:05:09.000Z')).toBe('Nov 22, 2026, 14:05 UTC');
     expect(formatInstant('')).toBe('');
     expect(formatInstant('not a date')).toBe('not a date');
+  });
+});
+
+describe('FIXED_FORMATS', () => {
+  it('keeps the /api and CLI texts in fixed English whatever the reader chose', () => {
+    expect(formatPercent(33.3)).toBe('33.30%');
+    expect(FIXED_FORMATS.day('2026-11-22')).toBe('Nov 22, 2026');
+    expect(FIXED_FORMATS.instant('2026-11-22T14:05:09.000Z')).toBe('Nov 22, 2026, 14:05 UTC');
+    expect(FIXED_FORMATS.money(1234.5)).toBe('$1,234.50');
+    expect(FIXED_FORMATS.number(2144)).toBe('2,144');
+    expect(FIXED_FORMATS.month(11)).toBe('November');
+    expect(FIXED_FORMATS.month(13)).toBe('13');
   });
 });
 

@@ -1,5 +1,8 @@
-// Display formatting shared by screens (isomorphic; fixed en-US so server and browser agree).
-export { MONTH_NAMES } from '../../../db/months.ts';
+// Fixed en-US texts of what is read by programs or kept: the /api, the CLI, CSV files, the AI's
+// prompts and stored texts (docs/languages.md). Screens use the reader's formats
+// (app/platform/i18n/formats.ts).
+import { MONTH_NAMES } from '../../../db/months.ts';
+import type { Formats } from '../i18n/formats.ts';
 
 // Formatters are built once: toLocaleDateString with options builds a new one on every call.
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -53,13 +56,6 @@ export function formatDay(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : day.format(date);
 }
 
-/** An instant's date in UTC (the server renders it, so the same text shows with or without JS). */
-export function formatInstantDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : day.format(date);
-}
-
 export function truncate(text: string | null | undefined, length: number): string {
   if (!text) return '';
   return text.length > length ? `${text.slice(0, length)}...` : text;
@@ -110,3 +106,16 @@ export function formatRelativeTime(value: string | null | undefined, now: number
   if (seconds < 86_400) return ago(Math.floor(seconds / 3600), 'hour');
   return ago(Math.floor(seconds / 86_400), 'day');
 }
+
+/** The values a text names, formatted as a screen's reader wants (`Formats`) or as the /api keeps them. */
+export type ValueFormats = Pick<Formats, 'day' | 'instant' | 'money' | 'number' | 'percent' | 'month'>;
+
+/** The /api's and the CLI's fixed formats: 'Nov 22, 2026', 'Nov 22, 2026, 14:05 UTC', '$1,234.50'. */
+export const FIXED_FORMATS: ValueFormats = {
+  day: formatDay,
+  instant: formatInstant,
+  money: formatMoney,
+  number: formatNumber,
+  percent: formatPercent,
+  month: (month) => MONTH_NAMES[month - 1] ?? String(month),
+};

@@ -2,6 +2,7 @@
 // Isomorphic: the server enforces with it, the sidebar hides what a user may not open.
 
 import { ROLES, type Role } from '../../../db/types.ts';
+import { msg } from '../i18n/messages.ts';
 
 export { ROLES, type Role };
 
@@ -28,10 +29,10 @@ export const ROLE_BASELINE: Record<Role, readonly PermissionFlag[]> = {
 };
 
 export const ROLE_LABELS: Record<Role, string> = {
-  owner: 'System Owner',
-  admin: 'Admin',
-  editor: 'Editor',
-  viewer: 'Viewer',
+  owner: msg('System Owner'),
+  admin: msg('Admin'),
+  editor: msg('Editor'),
+  viewer: msg('Viewer'),
 };
 
 /** The parts of a user that decide permissions. */

@@ -13,6 +13,10 @@ import { PencilIcon, SearchIcon } from '../../ui/icons.tsx';
 import { cellText } from './cell.tsx';
 import { Pagination } from '../../ui/table/pagination.tsx';
 import { ScrollRegion } from '../../ui/table/scroll-region.tsx';
+import { useFormats, usePreferences, useT } from '../i18n/i18n-context.tsx';
+import type { Translate } from '../i18n/messages.ts';
+import { nounInText } from './noun.ts';
+import { confirmDeleteText } from './texts.ts';
 
 interface ListState {
   q: string;
@@ -28,6 +32,17 @@ const NUMERIC = new Set<string | undefined>(['money', 'decimal', 'number', 'perc
 /** Formats kept on one line (a date is not broken between its day and year). */
 const WHOLE = new Set<string | undefined>(['date', 'instant', 'month']);
 
+/** A cell's words from the declaration (an option's label, the text of an empty value) in the reader's language. */
+function translatedCell(column: ResourceDef['list']['columns'][number], row: ScreenRow, text: string, t: Translate) {
+  return isData(column, row) || !text ? text : t(text);
+}
+
+/** Whether a cell shows the row's data (marked translate="no", docs/languages.md), not the declaration's words. */
+function isData(column: ResourceDef['list']['columns'][number], row: ScreenRow): boolean {
+  const value = row[column.key];
+  return column.format !== 'label' && value !== null && value !== undefined && value !== '';
+}
+
 export function ListToolbar({
   def,
   state,
@@ -42,6 +57,7 @@ export function ListToolbar({
   keep?: Record<string, string | null>;
 }) {
   const submit = useSubmit();
+  const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -67,27 +83,27 @@ export function ListToolbar({
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
       <label className="min-w-[12rem] flex-1">
-        <span className="sr-only">Search</span>
+        <span className="sr-only">{t('Search')}</span>
         <input
           type="search"
           name="q"
           defaultValue={state.q}
-          placeholder="Search..."
+          placeholder={t('Search...')}
           className={inputClass}
           onChange={() => autoSubmit(350)}
         />
       </label>
       {def.list.companyFilter ? (
         <label>
-          <span className="sr-only">Company</span>
+          <span className="sr-only">{t('Company')}</span>
           <select
             name="companyId"
             defaultValue={state.companyId}
             className={inputClass}
             onChange={() => autoSubmit(0)}
-            aria-label="Company"
+            aria-label={t('Company')}
           >
-            <option value="">All Companies</option>
+            <option value="">{t('All Companies')}</option>
             {companyChoices.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -98,15 +114,15 @@ export function ListToolbar({
       ) : null}
       {filter ? (
         <label>
-          <span className="sr-only">{filter.label}</span>
+          <span className="sr-only">{t(filter.label)}</span>
           <select
             name={filter.param}
             defaultValue={state.filter}
             className={inputClass}
             onChange={() => autoSubmit(0)}
-            aria-label={filter.label}
+            aria-label={t(filter.label)}
           >
-            <option value="">All Filters</option>
+            <option value="">{t('All Filters')}</option>
             {filterChoices.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -119,7 +135,7 @@ export function ListToolbar({
         type="submit"
         className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
       >
-        <SearchIcon className="h-4 w-4" /> Search
+        <SearchIcon className="h-4 w-4" /> {t('Search')}
       </button>
     </Form>
   );
@@ -168,12 +184,16 @@ function SecondaryCells({
   columns: ResourceDef['list']['columns'];
   row: ScreenRow;
 }) {
+  const t = useT();
+  const f = useFormats();
   return (
     <dl className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
       {columns.map((c) => (
         <div key={c.key} className="flex gap-1">
-          <dt>{`${c.label}:`}</dt>
-          <dd className="text-slate-800">{cellText(def, c, row)}</dd>
+          <dt>{t('{label}:', { label: t(c.label) })}</dt>
+          <dd className="text-slate-800" translate={isData(c, row) ? 'no' : undefined}>
+            {translatedCell(c, row, cellText(def, c, row, f), t)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -211,11 +231,15 @@ export function DataTable<R extends ScreenRow>({
   extraCell?: { label: string; render: (row: R) => ReactNode };
 }) {
   const { search } = useLocation();
+  const t = useT();
+  const f = useFormats();
+  const { locale } = usePreferences();
+  const noun = nounInText(t(def.noun), locale, true);
   const loading = useListLoading();
   const actions = canEdit || canDelete;
   const deleteForm = `delete-${def.key}`;
   const deleteMessage = (id: string) =>
-    def.messages.confirmDelete.replace('{name}', String(rows.find((row) => String(row.id) === id)?.name ?? ''));
+    confirmDeleteText(def, { t, locale }, String(rows.find((row) => String(row.id) === id)?.name ?? ''));
   const columns = def.list.columns.filter((c) => !c.secondary);
   const secondary = def.list.columns.filter((c) => c.secondary);
   return (
@@ -224,11 +248,11 @@ export function DataTable<R extends ScreenRow>({
         <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/60 pt-16" data-testid="loading">
           <span className="inline-flex items-center gap-2 rounded-md bg-white px-3 py-2 text-sm text-slate-600 shadow">
             <span className="h-4 w-4 animate-spin rounded-full border-2 border-blue-600 border-t-transparent" />{' '}
-            Loading...
+            {t('Loading...')}
           </span>
         </div>
       ) : null}
-      <ScrollRegion label={def.title}>
+      <ScrollRegion label={t(def.title)}>
         {/* Cell padding and row hover are set once here, not on each of the page's cells. */}
         <table className="fit-table min-w-full divide-y divide-slate-200 text-sm [&_td]:px-3 [&_td]:py-3 [&_th]:px-3 [&_th]:py-3">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -240,13 +264,13 @@ export function DataTable<R extends ScreenRow>({
                   aria-sort={ariaSort(c.sort, { state, defaultSort: def.list.defaultSort })}
                   className={NUMERIC.has(c.format) ? 'text-right' : undefined}
                 >
-                  <SortHeader label={c.label} sortKey={c.sort} state={state} defaultSort={def.list.defaultSort} />
+                  <SortHeader label={t(c.label)} sortKey={c.sort} state={state} defaultSort={def.list.defaultSort} />
                 </th>
               ))}
-              {extraCell ? <th scope="col">{extraCell.label}</th> : null}
+              {extraCell ? <th scope="col">{t(extraCell.label)}</th> : null}
               {actions ? (
                 <th scope="col" className="text-right">
-                  Actions
+                  {t('Actions')}
                 </th>
               ) : null}
             </tr>
@@ -258,7 +282,7 @@ export function DataTable<R extends ScreenRow>({
                   colSpan={columns.length + (actions ? 1 : 0) + (extraCell ? 1 : 0)}
                   className="!py-10 text-center text-slate-500"
                 >
-                  No results found.
+                  {t('No results found.')}
                 </td>
               </tr>
             ) : (
@@ -266,7 +290,9 @@ export function DataTable<R extends ScreenRow>({
                 <tr key={row.id} data-testid="row">
                   {columns.map((c, i) => {
                     const full = row[c.key];
-                    const text = cellText(def, c, row);
+                    const text = translatedCell(c, row, cellText(def, c, row, f), t);
+                    const data = isData(c, row);
+                    const withSecondary = i === 0 && secondary.length > 0;
                     return (
                       <td
                         key={c.key}
@@ -279,12 +305,13 @@ export function DataTable<R extends ScreenRow>({
                                 ? 'wrap-anywhere'
                                 : undefined
                         }
-                        data-label={c.label}
+                        data-label={t(c.label)}
                         title={c.truncate && typeof full === 'string' && full.length > c.truncate ? full : undefined}
+                        translate={data && !withSecondary ? 'no' : undefined}
                       >
-                        {i === 0 && secondary.length ? (
+                        {withSecondary ? (
                           <div>
-                            {text}
+                            {data ? <span translate="no">{text}</span> : text}
                             <SecondaryCells def={def} columns={secondary} row={row} />
                           </div>
                         ) : (
@@ -294,7 +321,7 @@ export function DataTable<R extends ScreenRow>({
                     );
                   })}
                   {extraCell ? (
-                    <td className="!py-2" data-label={extraCell.label}>
+                    <td className="!py-2" data-label={t(extraCell.label)}>
                       {extraCell.render(row)}
                     </td>
                   ) : null}
@@ -304,18 +331,14 @@ export function DataTable<R extends ScreenRow>({
                         {canEdit ? (
                           <AppLink
                             to={withParams(search, { edit: row.id, new: null })}
-                            title="Edit"
-                            aria-label={`Edit ${def.noun.toLowerCase()} ${row.id}`}
+                            title={t('Edit')}
+                            aria-label={t('Edit {noun} {id}', { noun, id: row.id })}
                           >
                             <PencilIcon className="" />
                           </AppLink>
                         ) : null}
                         {canDelete ? (
-                          <RowDeleteButton
-                            id={row.id}
-                            label={`${def.noun.toLowerCase()} ${row.id}`}
-                            form={deleteForm}
-                          />
+                          <RowDeleteButton id={row.id} label={`${noun} ${row.id}`} form={deleteForm} />
                         ) : null}
                       </div>
                     </td>

@@ -9,6 +9,8 @@ import { isIsoDay } from '../lib/dates.ts';
 import type { Area } from '../lib/permissions.ts';
 import type { FieldError } from '../lib/field-error.ts';
 import type { ServiceContext } from '../context.ts';
+import { msg } from '../i18n/messages.ts';
+import { nounFor, type ScreenText } from './texts.ts';
 
 /** Largest amount with 12 digits of which 2 are decimals. */
 export const MAX_AMOUNT = 9_999_999_999.99;
@@ -230,15 +232,16 @@ type Derive = (row: Record<string, unknown>, read: Record<string, unknown>) => n
 /** zod, as schema.ts hands it to a declaration's `refine`. */
 export type Zod = typeof z;
 
+/** The texts of a resource's screen: messages (`msg('…')`), or texts written for the reader (texts.ts). */
 export interface Messages {
-  created: string;
-  updated: string;
-  deleted: string;
-  createFailed: string;
-  updateFailed: string;
-  deleteFailed: string;
-  /** The browser confirmation before a delete. */
-  confirmDelete: string;
+  created: ScreenText;
+  updated: ScreenText;
+  deleted: ScreenText;
+  createFailed: ScreenText;
+  updateFailed: ScreenText;
+  deleteFailed: ScreenText;
+  /** The browser confirmation before a delete; a message may name the row as `{name}`. */
+  confirmDelete: ScreenText;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -542,21 +545,27 @@ export function datesInOrder(start: string, end: string) {
     const from = String(value[start]);
     const to = String(value[end]);
     return isIsoDay(from) && isIsoDay(to) && to < from
-      ? [{ field: end, message: 'End date must be on or after the start date' }]
+      ? [{ field: end, message: msg('End date must be on or after the start date') }]
       : [];
   };
 }
 
-/** The standard message set for a noun ('budget entry' → 'Budget entry created successfully'). */
+/**
+ * The standard message set for a noun ('budget entry' → 'Budget entry created successfully'):
+ * English says the noun as given, another language its translation (texts.ts nounFor).
+ */
 export function messagesFor(noun: string, confirmNoun = noun): Messages {
-  const capital = noun.charAt(0).toUpperCase() + noun.slice(1);
   return {
-    created: `${capital} created successfully`,
-    updated: `${capital} updated successfully`,
-    deleted: `${capital} deleted successfully`,
-    createFailed: `Failed to create ${noun}`,
-    updateFailed: `Failed to update ${noun}`,
-    deleteFailed: `Failed to delete ${noun}`,
-    confirmDelete: `Are you sure you want to delete this ${confirmNoun}?`,
+    created: (reader, declared) =>
+      reader.t('{noun} created successfully', { noun: nounFor(noun, reader, declared, true) }),
+    updated: (reader, declared) =>
+      reader.t('{noun} updated successfully', { noun: nounFor(noun, reader, declared, true) }),
+    deleted: (reader, declared) =>
+      reader.t('{noun} deleted successfully', { noun: nounFor(noun, reader, declared, true) }),
+    createFailed: (reader, declared) => reader.t('Failed to create {noun}', { noun: nounFor(noun, reader, declared) }),
+    updateFailed: (reader, declared) => reader.t('Failed to update {noun}', { noun: nounFor(noun, reader, declared) }),
+    deleteFailed: (reader, declared) => reader.t('Failed to delete {noun}', { noun: nounFor(noun, reader, declared) }),
+    confirmDelete: (reader, declared) =>
+      reader.t('Are you sure you want to delete this {noun}?', { noun: nounFor(confirmNoun, reader, declared) }),
   };
 }

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { ConfirmingForm, ConfirmStep } from '../screen/confirm.tsx';
 import { TrashIcon } from '../../ui/icons.tsx';
+import { useT } from '../i18n/i18n-context.tsx';
 
 export function DeleteButton({
   id,
@@ -15,13 +16,14 @@ export function DeleteButton({
   label: string;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <ConfirmingForm message={message} fields={{ intent: 'delete', id }}>
       <button
         type="submit"
         className="rounded p-1.5 text-red-600 hover:bg-red-50"
-        title="Delete"
-        aria-label={`Delete ${label}`}
+        title={t('Delete')}
+        aria-label={t('Delete {label}', { label })}
       >
         {children ?? <TrashIcon className="h-4 w-4" />}
       </button>
@@ -31,8 +33,9 @@ export function DeleteButton({
 
 /** A list table row's delete button: it posts the table's DeleteForm with its id; styled by `.row-actions`. */
 export function RowDeleteButton({ id, label, form }: { id: number; label: string; form: string }) {
+  const t = useT();
   return (
-    <button form={form} name="id" value={id} title="Delete" aria-label={`Delete ${label}`}>
+    <button form={form} name="id" value={id} title={t('Delete')} aria-label={t('Delete {label}', { label })}>
       <TrashIcon className="" />
     </button>
   );
@@ -52,7 +55,7 @@ export function ConfirmDelete({
   message,
   cancelTo,
   action = 'delete',
-  title = 'Confirm delete',
+  title,
   subject,
 }: {
   id: number;
@@ -62,9 +65,10 @@ export function ConfirmDelete({
   title?: string;
   subject?: string;
 }) {
+  const t = useT();
   return (
     <ConfirmStep
-      title={title}
+      title={title ?? t('Confirm delete')}
       message={message}
       subject={subject}
       fields={{ intent: action, id }}

@@ -23,8 +23,11 @@ import {
   type ResourceDef,
 } from './define.ts';
 import { FormError } from '../screen/action-result.tsx';
-import { MONTH_NAMES } from '../lib/format.ts';
 import { Button, Field, inputClass } from '../../ui/form.tsx';
+import { useFormats, usePreferences, useT } from '../i18n/i18n-context.tsx';
+import type { Translate } from '../i18n/messages.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { nounInText } from './noun.ts';
 
 interface Props {
   def: ResourceDef;
@@ -53,6 +56,8 @@ function widgetDefault(field: FieldDef): string | undefined {
 }
 
 /** Year choices: this year and the nine before (within the field's range), and the record's own. */
+const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
 export function yearChoices(field: FieldDef, current?: string): number[] {
   const [min, max] = field.range ?? [0, Number.MAX_SAFE_INTEGER];
   const thisYear = new Date().getUTCFullYear();
@@ -80,23 +85,25 @@ type Validator = ReturnType<typeof import('./resource-validation.ts').formValida
 
 /** The form's zod checks, once their chunk has loaded (null before). */
 function useFormValidator(def: ResourceDef): Validator | null {
-  const [loaded, setLoaded] = useState<{ def: ResourceDef; validate: Validator } | null>(null);
+  const t = useT();
+  const [loaded, setLoaded] = useState<{ def: ResourceDef; t: Translate; validate: Validator } | null>(null);
   useEffect(() => {
     let active = true;
     void import('./resource-validation.ts').then(({ formValidator }) => {
-      if (active) setLoaded({ def, validate: formValidator(def) });
+      if (active) setLoaded({ def, t, validate: formValidator(def, t) });
     });
     return () => {
       active = false;
     };
-  }, [def]);
-  return loaded?.def === def ? loaded.validate : null;
+  }, [def, t]);
+  return loaded?.def === def && loaded.t === t ? loaded.validate : null;
 }
 
 export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed = {}, optionsFor }: Props) {
   const constraint = useMemo(() => formConstraint(def), [def]);
   const validate = useFormValidator(def);
   const navigation = useNavigation();
+  const t = useT();
   const intent = record ? 'update' : 'create';
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const defaultValue = Object.fromEntries(def.fields.map((f) => [f.name, fixed[f.name] ?? initialValue(f, record)]));
@@ -123,7 +130,7 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4" preventScrollReset>
-      <FormError title="Error" errors={form.errors} />
+      <FormError title={t('Error')} errors={form.errors} />
       <input type="hidden" name="intent" value={intent} />
       {record ? <input type="hidden" name="id" value={String(record.id)} /> : null}
       {Object.entries(fixed).map(([name, value]) => (
@@ -135,8 +142,8 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
           .map((field) => (
             // A field the screen fixes (the tab's company) is named, not chosen.
             <div key={field.name}>
-              <p className="text-sm font-medium text-slate-700">{field.label}</p>
-              <p className="mt-1 text-sm text-slate-900" data-testid={`fixed-${field.name}`}>
+              <p className="text-sm font-medium text-slate-700">{t(field.label)}</p>
+              <p className="mt-1 text-sm text-slate-900" data-testid={`fixed-${field.name}`} translate="no">
                 {referenceChoices(field, choices).find((c) => c.value === fixed[field.name])?.label ?? ''}
               </p>
             </div>
@@ -148,7 +155,7 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
             const wide = field.kind === 'textarea';
             return (
               <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
-                <Field label={field.label} id={meta.id} error={meta.errors}>
+                <Field label={t(field.label)} id={meta.id} error={meta.errors}>
                   <FieldInput
                     field={field}
                     meta={meta}
@@ -167,14 +174,19 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
           preventScrollReset
           className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
-          Cancel
+          {t('Cancel')}
         </Link>
         <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving...' : record ? 'Update' : 'Create'}
+          {submitting ? t('Saving...') : record ? t('Update') : t('Create')}
         </Button>
       </div>
     </Form>
   );
+}
+
+/** 'Select department': the empty choice of a select. */
+function selectPrompt(field: FieldDef, t: Translate, locale: Locale): string {
+  return t('Select {field}', { field: nounInText(t(field.label), locale, true) });
 }
 
 function FieldInput({
@@ -190,6 +202,9 @@ function FieldInput({
   options?: readonly string[];
   narrow?: string;
 }) {
+  const t = useT();
+  const f = useFormats();
+  const { locale } = usePreferences();
   switch (field.kind) {
     case 'reference': {
       // The referenced resource's own choices (its label, company scope and grouping), those of
@@ -199,7 +214,7 @@ function FieldInput({
       const list = narrow === undefined ? all : all.filter((c) => !c.narrow || c.narrow === narrow);
       const empty = (
         <option value="">
-          {field.nullable ? (field.placeholder ?? 'None') : `Select ${field.label.toLowerCase()}`}
+          {field.nullable ? (field.placeholder ? t(field.placeholder) : t('None')) : selectPrompt(field, t, locale)}
         </option>
       );
       if (list.some((c) => c.group !== undefined)) {
@@ -235,11 +250,11 @@ function FieldInput({
       return (
         <select {...getSelectProps(meta)} className={inputClass}>
           {field.required !== false && !meta.initialValue ? (
-            <option value="">Select {field.label.toLowerCase()}</option>
+            <option value="">{selectPrompt(field, t, locale)}</option>
           ) : null}
           {(options ?? []).map((o) => (
             <option key={o} value={o}>
-              {field.optionLabels?.[o] ?? o}
+              {field.optionLabels?.[o] ? t(field.optionLabels[o]) : o}
             </option>
           ))}
         </select>
@@ -300,9 +315,9 @@ function FieldInput({
       if (field.widget === 'month') {
         return (
           <select {...getSelectProps(meta)} className={inputClass}>
-            {MONTH_NAMES.map((name, i) => (
-              <option key={name} value={i + 1}>
-                {name}
+            {MONTHS.map((month) => (
+              <option key={month} value={month}>
+                {f.month(month)}
               </option>
             ))}
           </select>
@@ -325,7 +340,7 @@ function FieldInput({
           <input
             {...getInputProps(meta, { type: 'text' })}
             list={field.suggestions ? `${meta.id}-suggestions` : undefined}
-            placeholder={field.placeholder}
+            placeholder={field.placeholder ? t(field.placeholder) : undefined}
             className={inputClass}
           />
           {field.suggestions ? (

@@ -23,6 +23,12 @@ import { findScreenCompany, listVisibleCompanies } from '../companies.server.ts'
 import { actingUser, actorCompanyScope, type ServiceContext } from '../context.ts';
 import { screenChoices, screenRows } from '../screen/screen-rows.ts';
 import { rowSummary } from './cell-text.ts';
+import { formatsFor, type Formats } from '../i18n/formats.ts';
+import { DEFAULT_PREFERENCES, preferencesOf, type Preferences } from '../i18n/preferences.ts';
+import type { Translate } from '../i18n/messages.ts';
+import { DomainError, isDomainError } from '../errors.ts';
+import type { Auth } from '../session/session.server.ts';
+import { confirmDeleteText, ENGLISH, markedText, say, type Reader } from './texts.ts';
 import {
   clampedPage,
   confirmationStep,
@@ -36,6 +42,41 @@ import {
 } from '../screen/screen.server.ts';
 import { intent } from '../screen/intent.ts';
 import { resourceIntentRules } from '../screen/route-access.ts';
+
+/** The signed-in reader's formats (docs/languages.md). */
+function readerFormats(screen: Screen) {
+  const { settings } = screen.auth;
+  return formatsFor(settings ? preferencesOf(settings) : DEFAULT_PREFERENCES);
+}
+
+/**
+ * The language of whoever posts (the shell's requestI18n, which app/platform cannot import: the
+ * route passes it). Without it the screen writes English.
+ */
+export type ScreenI18n = (request: Request, auth: Auth) => { t: Translate; preferences: Preferences; formats: Formats };
+
+function readerOf(screen: Screen, i18n: ScreenI18n | undefined): { reader: Reader; formats: Formats } {
+  if (!i18n) return { reader: ENGLISH, formats: readerFormats(screen) };
+  const { t, preferences, formats } = i18n(screen.request, screen.auth);
+  return { reader: { t, locale: preferences.locale }, formats };
+}
+
+/** A service's refusal in the reader's words, where the service marked its texts (texts.ts). */
+function inReaderWords(error: unknown, reader: Reader): unknown {
+  if (!isDomainError(error)) return error;
+  const message = markedText(error, error.message, reader);
+  const errors = error.errors?.map((e) => ({ field: e.field, message: markedText(e, e.message, reader) }));
+  return new DomainError(error.kind, message, { errors, retryAfter: error.retryAfter });
+}
+
+/** Runs a service call, its refusal in the reader's words. */
+async function asReader<T>(reader: Reader, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw inReaderWords(error, reader);
+  }
+}
 
 interface ScreenOptions {
   /** Limits the screen to one company type (Mobile Metrics, Fintech Metrics). */
@@ -61,6 +102,8 @@ interface ActionOptions extends ScreenOptions {
   pinCompany?: boolean;
   /** The screen's own intents besides create, update and delete (also given to resourceScreenAccess). */
   intents?: Record<string, Intent>;
+  /** The poster's language for the screen's texts (the route passes the shell's requestI18n). */
+  i18n?: ScreenI18n;
 }
 
 /** Whether the services would let this user do it (the same check, so the screen never offers a 403). */
@@ -144,7 +187,6 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
   // A log has no forms: nothing to post.
   if (def.readOnly) throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET' } });
   const { messages } = def;
-  const schema = recordSchema(def, options.companyType ? { companyType: options.companyType } : {}, { form: true });
   const { companyType } = options;
   // The rules resourceScreenAccess exports, checked by the kit before the form is validated (the services check again).
   const rules = resourceIntentRules(def);
@@ -156,71 +198,77 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
     if (id !== undefined && (await getRecord(screen.ctx, def, id)).companyId !== company.id) throw notFound();
     return { companyId: company.id };
   };
-  return screenAction(
-    args,
-    {
-      create: intent({
-        allow: rules.create,
-        schema,
-        invalid: messages.createFailed,
-        failed: messages.createFailed,
-        prefix: true,
-        run: async (value, screen) => {
-          await createRecord(screen.ctx, def, { ...formValues(def, value), ...(await pinned(screen)) });
-          return succeed(screen, messages.created);
-        },
-      }),
-      update: intent({
-        allow: rules.update,
-        schema,
-        invalid: messages.updateFailed,
-        failed: messages.updateFailed,
-        prefix: true,
-        run: async (value, screen, form) => {
-          const id = formRowId(form);
-          await updateRecord(screen.ctx, def, id, { ...formValues(def, value), ...(await pinned(screen, id)) });
-          return succeed(screen, messages.updated);
-        },
-      }),
-      delete: intent({
-        allow: rules.delete,
-        invalid: messages.deleteFailed,
-        failed: messages.deleteFailed,
-        prefix: true,
-        run: async (_value, screen, form) => {
-          const id = formRowId(form);
-          await pinned(screen, id);
-          const record = await getRecord(screen.ctx, def, id);
-          // A message without the row's name gets the row in words: the step stands alone on the page.
-          const named = messages.confirmDelete.includes('{name}');
-          const confirm = confirmationStep(
-            form,
-            id,
-            messages.confirmDelete.replace('{name}', String(record.name ?? '')),
-            named ? {} : { subject: rowSummary(def, record) },
-          );
-          if (confirm) return confirm;
-          await deleteRecord(screen.ctx, def, id);
-          return succeed(screen, messages.deleted);
-        },
-      }),
-      ...options.intents,
-    },
-    {
-      // A company screen does not exist for a user limited to a company of another type (404).
-      open: async (screenArgs) => {
-        const screen = await openScreen(screenArgs);
-        const notFound = () => new Response('Not Found', { status: 404 });
-        if (
-          companyType &&
-          screen.user.companyId !== null &&
-          !(await listVisibleCompanies(screen.ctx)).some((c) => c.type === companyType)
-        )
-          throw notFound();
-        if (options.company && !(await findScreenCompany(screen.ctx, options.company).catch(() => null)))
-          throw notFound();
-        return screen;
+  // A company screen does not exist for a user limited to a company of another type (404).
+  const open = async (screenArgs: ActionFunctionArgs) => {
+    const screen = await openScreen(screenArgs);
+    const notFound = () => new Response('Not Found', { status: 404 });
+    if (
+      companyType &&
+      screen.user.companyId !== null &&
+      !(await listVisibleCompanies(screen.ctx)).some((c) => c.type === companyType)
+    )
+      throw notFound();
+    if (options.company && !(await findScreenCompany(screen.ctx, options.company).catch(() => null))) throw notFound();
+    return screen;
+  };
+  // The screen is opened first: its reader's language writes the form's checks and the texts.
+  return open(args).then((opened) => {
+    const { reader, formats } = readerOf(opened, options.i18n);
+    const text = (screenText: (typeof messages)[keyof typeof messages]) => say(screenText, reader, def.noun);
+    const schema = recordSchema(def, companyType ? { companyType } : {}, { form: true, t: reader.t });
+    return screenAction(
+      args,
+      {
+        create: intent({
+          allow: rules.create,
+          schema,
+          invalid: text(messages.createFailed),
+          failed: text(messages.createFailed),
+          prefix: true,
+          run: async (value, screen) => {
+            const fixed = await pinned(screen);
+            await asReader(reader, () => createRecord(screen.ctx, def, { ...formValues(def, value), ...fixed }));
+            return succeed(screen, text(messages.created));
+          },
+        }),
+        update: intent({
+          allow: rules.update,
+          schema,
+          invalid: text(messages.updateFailed),
+          failed: text(messages.updateFailed),
+          prefix: true,
+          run: async (value, screen, form) => {
+            const id = formRowId(form);
+            const fixed = await pinned(screen, id);
+            await asReader(reader, () => updateRecord(screen.ctx, def, id, { ...formValues(def, value), ...fixed }));
+            return succeed(screen, text(messages.updated));
+          },
+        }),
+        delete: intent({
+          allow: rules.delete,
+          invalid: text(messages.deleteFailed),
+          failed: text(messages.deleteFailed),
+          prefix: true,
+          run: async (_value, screen, form) => {
+            const id = formRowId(form);
+            await pinned(screen, id);
+            const record = await getRecord(screen.ctx, def, id);
+            // A message without the row's name gets the row in words: the step stands alone on the page.
+            const named = typeof messages.confirmDelete === 'string' && messages.confirmDelete.includes('{name}');
+            const confirm = confirmationStep(
+              form,
+              id,
+              confirmDeleteText(def, reader, String(record.name ?? '')),
+              named ? {} : { subject: rowSummary(def, record, formats, reader.t) },
+            );
+            if (confirm) return confirm;
+            await asReader(reader, () => deleteRecord(screen.ctx, def, id));
+            return succeed(screen, text(messages.deleted));
+          },
+        }),
+        ...options.intents,
       },
-    },
-  );
+      { open: async () => opened },
+    );
+  });
 }

@@ -16,6 +16,8 @@ import { Alert, Card } from '../../ui/form.tsx';
 import { FormPanel } from '../../ui/form-panel.tsx';
 import { DownloadIcon, PlusIcon, UploadIcon } from '../../ui/icons.tsx';
 import { ConfirmDelete } from './delete-button.tsx';
+import { usePreferences, useT } from '../i18n/i18n-context.tsx';
+import { nounInText } from './noun.ts';
 
 interface ScreenProps<D extends ResourceDef = ResourceDef> {
   def: D;
@@ -41,37 +43,41 @@ export function exportHref(def: ResourceDef, search: string, extra: Record<strin
 }
 
 export function ExportButton({ href }: { href: string }) {
+  const t = useT();
   return (
     <a
       href={href}
       download
       className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
     >
-      <DownloadIcon className="h-4 w-4" /> Export Data
+      <DownloadIcon className="h-4 w-4" /> {t('Export Data')}
     </a>
   );
 }
 
 /** Import Data: the upload of a CSV file into this resource (docs/imports.md). */
 export function ImportButton({ def }: { def: ResourceDef }) {
+  const t = useT();
   return (
     <AppLink
       to={`/imports?table=${def.key}`}
       className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
     >
-      <UploadIcon className="h-4 w-4" /> Import Data
+      <UploadIcon className="h-4 w-4" /> {t('Import Data')}
     </AppLink>
   );
 }
 
 export function AddButton({ noun }: { noun: string }) {
   const { search } = useLocation();
+  const t = useT();
+  const { locale } = usePreferences();
   return (
     <AppLink
       to={withParams(search, { new: 1, edit: null })}
       className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800"
     >
-      <PlusIcon className="h-4 w-4" /> Add {noun}
+      <PlusIcon className="h-4 w-4" /> {t('Add {noun}', { noun: nounInText(t(noun), locale) })}
     </AppLink>
   );
 }
@@ -81,6 +87,9 @@ export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, '
   const data = useLoaderData<ResourceLoaderData>();
   const actionData = useActionData<ActionAnswer & { id?: number; message?: string; subject?: string }>();
   const closeTo = useCloseUrl();
+  const t = useT();
+  const { locale } = usePreferences();
+  const noun = nounInText(t(def.noun), locale);
   const formOpen = data.creating || data.editing;
   const formIntent = data.editing ? 'update' : 'create';
   // A form's own failure shows in the form; any other action's (a delete, a remap) up here.
@@ -97,13 +106,19 @@ export function ResourceOverlays({ def, fixed, optionsFor }: Pick<ScreenProps, '
       ) : null}
       {rowFailure ? (
         <div className="mb-4">
-          <Alert title="Error">{rowFailure}</Alert>
+          <Alert title={t('Error')}>{rowFailure}</Alert>
         </div>
       ) : null}
       {formOpen ? (
         <FormPanel
           title={
-            data.editing ? (def.formTitles?.edit ?? `Edit ${def.noun}`) : (def.formTitles?.create ?? `Add ${def.noun}`)
+            data.editing
+              ? def.formTitles
+                ? t(def.formTitles.edit)
+                : t('Edit {noun}', { noun })
+              : def.formTitles
+                ? t(def.formTitles.create)
+                : t('Add {noun}', { noun })
           }
           closeTo={closeTo}
         >
@@ -135,9 +150,10 @@ export function ResourceScreen<D extends ResourceDef>({
 }: ScreenProps<D>) {
   const data = useLoaderData<ResourceLoaderData<D>>();
   const { search } = useLocation();
+  const t = useT();
   return (
     <div>
-      <PageHeading title={title ?? def.title}>
+      <PageHeading title={title ?? t(def.title)}>
         <div className="flex flex-wrap gap-2">
           <ExportButton href={exportHref(def, search, exportParams)} />
           {data.can.create ? <ImportButton def={def} /> : null}

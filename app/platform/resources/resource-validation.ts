@@ -5,8 +5,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ResourceDef } from './define.ts';
 import { recordSchema } from './schema.ts';
+import type { Translate } from '../i18n/messages.ts';
 
-export function formValidator(def: Pick<ResourceDef, 'fields' | 'refine'>) {
-  const schema = recordSchema(def, {}, { form: true });
+/** `t`: the reader's translator, so the browser's messages are the server's. */
+export function formValidator(def: Pick<ResourceDef, 'fields' | 'refine'>, t: Translate) {
+  const schema = recordSchema(def, {}, { form: true, t });
   return (formData: FormData) => parseWithZod(formData, { schema });
 }

@@ -22,8 +22,27 @@ import {
 import { patchSchema, recordSchema } from './schema.ts';
 import { writeRecord } from '../audit.server.ts';
 import { actingUser, actorUserId, inTransaction, type Db, type ServiceContext } from '../context.ts';
-import { conflict, fieldErrorsFromZod, invalid, mapConstraintErrors, type FieldError } from '../errors.ts';
+import {
+  conflict,
+  fieldErrorsFromZod,
+  invalid,
+  isDomainError,
+  mapConstraintErrors,
+  type FieldError,
+} from '../errors.ts';
 import { authorize, columnOf, dynamic, findRow, namedCompanyId, toApiRow, toColumns } from './resource-rows.server.ts';
+import { INTL_LOCALES } from '../i18n/locales.ts';
+import { COMPANY_TYPE_LABELS } from './shared.ts';
+import { nounInText as placedNoun } from './noun.ts';
+import { marked, type Reader } from './texts.ts';
+
+// The errors below answer the API in English; each is marked with its text for a screen's reader
+// (texts.ts), which the screens show instead.
+
+/** A declaration's own message (a unique rule's), else the generic one. */
+const alreadyExists = (message: string | undefined) => (r: Reader) =>
+  message ? r.t(message) : r.t('This record already exists');
+const STILL_REFERENCED = 'This record is still referenced by other records';
 
 interface WriteMeta {
   reason?: string | null;
@@ -49,9 +68,18 @@ function inWriteTransaction<T>(
   return mapConstraintErrors(() => inTransaction(ctx.db, (db) => fn({ ...ctx, db })), {
     unique: () =>
       rule?.conflict
-        ? conflict(rule.message)
-        : invalid([{ field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' }]),
-    foreignKey: 'This record is still referenced by other records',
+        ? marked(conflict(rule.message), alreadyExists(rule.message))
+        : invalid([
+            marked(
+              { field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' },
+              alreadyExists(rule?.message),
+            ),
+          ]),
+    foreignKey: STILL_REFERENCED,
+  }).catch((error: unknown) => {
+    if (isDomainError(error) && error.kind === 'conflict' && error.message === STILL_REFERENCED)
+      marked(error, (r) => r.t('This record is still referenced by other records'));
+    throw error;
   });
 }
 
@@ -113,7 +141,11 @@ async function resolveReferences(
     const row = await q.executeTakeFirst();
     const rowCompany = row && companyColumn ? Number(row[companyColumn]) : null;
     if (!row || !visible(rowCompany)) {
-      errors.push({ field: field.name, message: `${field.label} not found` });
+      errors.push(
+        marked({ field: field.name, message: `${field.label} not found` }, (r) =>
+          r.t('{label} not found', { label: r.t(field.label) }),
+        ),
+      );
       continue;
     }
     if (field.name === copiedFrom && rowCompany !== null) companyId = rowCompany;
@@ -125,16 +157,29 @@ async function resolveReferences(
       value[narrowing.field.name] != null &&
       Number(narrowedBy) !== Number(value[narrowing.field.name])
     ) {
+      const by = narrowing.field.label;
       mismatches.push({
-        error: {
-          field: field.name,
-          message: `${field.label} does not belong to the chosen ${narrowing.field.label.toLowerCase()}`,
-        },
+        error: marked(
+          { field: field.name, message: `${field.label} does not belong to the chosen ${by.toLowerCase()}` },
+          (r) =>
+            r.t('{label} does not belong to the chosen {field}', {
+              label: r.t(field.label),
+              field: placedNoun(r.t(by), r.locale, true),
+            }),
+        ),
         by: narrowing.field.name,
       });
     }
     if (typeField && typeColumn && value[typeField] !== row[typeColumn]) {
-      errors.push({ field: field.name, message: `This company is not a ${String(value[typeField])} company` });
+      const type = String(value[typeField]);
+      const typeLabel = COMPANY_TYPE_LABELS[type];
+      errors.push(
+        marked({ field: field.name, message: `This company is not a ${type} company` }, (r) =>
+          r.t('This company is not a {type} company', {
+            type: r.locale === 'en' || !typeLabel ? type : placedNoun(r.t(typeLabel), r.locale, true),
+          }),
+        ),
+      );
     }
   }
   // Only against a chosen row that exists ('Department not found' says enough otherwise).
@@ -171,14 +216,18 @@ async function checkUnique(ctx: ServiceContext, def: ResourceDef, value: Record<
     const clash = rows.some((row) =>
       texts.every(({ column, key }) => typeof row[column] === 'string' && nameKey(row[column] as string) === key),
     );
-    if (clash && rule.conflict) throw conflict(rule.message);
-    if (clash) throw invalid([{ field: rule.fields[rule.fields.length - 1], message: rule.message }]);
+    if (clash && rule.conflict) throw marked(conflict(rule.message), alreadyExists(rule.message));
+    if (clash)
+      throw invalid([
+        marked({ field: rule.fields[rule.fields.length - 1], message: rule.message }, alreadyExists(rule.message)),
+      ]);
   }
 }
 
 /** A row still used by others (referencedBy) is a 409 naming them. */
 async function checkNotUsed(ctx: ServiceContext, def: ResourceDef, id: number) {
   const uses: string[] = [];
+  const counted: { n: number; one: string; label: string }[] = [];
   for (const reference of def.referencedBy ?? []) {
     const row = await dynamic(ctx.db)
       .selectFrom(reference.table)
@@ -187,8 +236,22 @@ async function checkNotUsed(ctx: ServiceContext, def: ResourceDef, id: number) {
       .executeTakeFirst();
     const n = Number(row?.n ?? 0);
     if (n > 0) uses.push(`${n.toLocaleString('en-US')} ${n === 1 ? reference.one : reference.label}`);
+    if (n > 0) counted.push({ n, one: reference.one, label: reference.label });
   }
-  if (uses.length) throw conflict(`Cannot delete this ${nounInText(def.noun)}: it is still used by ${joinWords(uses)}`);
+  if (uses.length)
+    throw marked(conflict(`Cannot delete this ${nounInText(def.noun)}: it is still used by ${joinWords(uses)}`), (r) =>
+      r.t('Cannot delete this {noun}: it is still used by {uses}', {
+        noun: r.locale === 'en' ? nounInText(def.noun) : placedNoun(r.t(def.noun), r.locale, true),
+        uses:
+          r.locale === 'en'
+            ? joinWords(uses)
+            : new Intl.ListFormat(INTL_LOCALES[r.locale], { type: 'conjunction' }).format(
+                counted.map(
+                  ({ n, one, label }) => `${n.toLocaleString(INTL_LOCALES[r.locale])} ${r.t(n === 1 ? one : label)}`,
+                ),
+              ),
+      }),
+    );
 }
 
 /** A noun inside a sentence: lower case, acronyms kept ('API Source' → 'API source'). */
@@ -228,7 +291,10 @@ export async function createRecord<D extends ResourceDef>(
     // Rows of a named company ('One Network') take its id; it must exist and be the user's.
     const named = companyNamed(def);
     const namedId = named === null ? null : await namedCompanyId(tx, def);
-    if (named !== null && namedId === null) throw conflict(`The ${named} company does not exist`);
+    if (named !== null && namedId === null)
+      throw marked(conflict(`The ${named} company does not exist`), (r) =>
+        r.t('The {company} company does not exist', { company: named }),
+      );
     const companyId = await resolveReferences(tx, def, value);
     await checkUnique(tx, def, value); // (normalises the unique names first)
     const values = toColumns(def, value);
@@ -241,7 +307,13 @@ export async function createRecord<D extends ResourceDef>(
         .select('id')
         .where('id', '=', meta.id)
         .executeTakeFirst();
-      if (taken) throw conflict(`A ${nounInText(def.noun)} with id ${meta.id} already exists`);
+      if (taken)
+        throw marked(conflict(`A ${nounInText(def.noun)} with id ${meta.id} already exists`), (r) =>
+          r.t('A {noun} with id {id} already exists', {
+            noun: r.locale === 'en' ? nounInText(def.noun) : placedNoun(r.t(def.noun), r.locale, true),
+            id: String(meta.id),
+          }),
+        );
       values.id = meta.id;
     }
     const row = await writeRecord(tx, def.table, { action: 'create', values }, { reason: meta.reason });
@@ -364,9 +436,15 @@ async function createPivot<D extends ResourceDef>(
   const { source, typeField, parts } = def.pivot as Pivot;
   return inWriteTransaction(ctx, def, async (tx) => {
     const companyId = await namedCompanyId(tx, def);
-    if (companyId === null) throw conflict(`The ${companyNamed(def)} company does not exist`);
+    if (companyId === null)
+      throw marked(conflict(`The ${companyNamed(def)} company does not exist`), (r) =>
+        r.t('The {company} company does not exist', { company: companyNamed(def) }),
+      );
     if ((await monthRows(tx, def, { companyId, year: value.year, month: value.month })).length)
-      throw conflict(def.unique?.[0]?.message ?? 'This record already exists');
+      throw marked(
+        conflict(def.unique?.[0]?.message ?? 'This record already exists'),
+        alreadyExists(def.unique?.[0]?.message),
+      );
     const types = Object.entries(parts);
     for (const [index, [type, fields]] of types.entries()) {
       const values = partValues(fields, value);
@@ -405,7 +483,10 @@ async function updatePivot<D extends ResourceDef>(
       moved &&
       (await monthRows(tx, def, { companyId: existing.companyId, year: value.year, month: value.month })).length
     ) {
-      throw conflict(def.unique?.[0]?.message ?? 'This record already exists');
+      throw marked(
+        conflict(def.unique?.[0]?.message ?? 'This record already exists'),
+        alreadyExists(def.unique?.[0]?.message),
+      );
     }
     let changed = false;
     for (const [type, fields] of Object.entries(parts)) {

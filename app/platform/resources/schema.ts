@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import { isIsoDay } from '../lib/dates.ts';
 import { MAX_ID } from '../lib/query.ts';
-import { hasNoNul, nulMessage } from '../lib/text.ts';
+import { hasNoNul } from '../lib/text.ts';
 import { MAX_AMOUNT, MAX_COUNT, type FieldDef, type ResourceDef } from './define.ts';
+import type { Translate } from '../i18n/messages.ts';
+import { english } from './texts.ts';
 
 // toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
 const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
@@ -39,33 +41,37 @@ function isMissing(input: unknown): boolean {
  * type errors with it; a kind whose field may be left out simply never reaches it for a missing
  * value, and a field declared `required: false` keeps its kind's message for a null.
  */
-function typeError(field: FieldDef) {
-  const required = requiredMessage(field);
+function typeError(field: FieldDef, t: Translate) {
+  const required = requiredMessage(field, t);
   return (message: string) => (issue: { input?: unknown }) =>
     field.required !== false && isMissing(issue.input) ? required : message;
 }
 
 /** What a missing required field answers. */
-function requiredMessage(field: Pick<FieldDef, 'label' | 'requiredMessage'>): string {
-  return field.requiredMessage ?? `${field.label} is required`;
+function requiredMessage(field: Pick<FieldDef, 'label' | 'requiredMessage'>, t: Translate): string {
+  return field.requiredMessage ? t(field.requiredMessage) : t('{label} is required', { label: t(field.label) });
 }
 
-/** `form`: a form post, where an unticked checkbox sends nothing (false). */
-function fieldSchema(field: FieldDef, form = false): z.ZodType {
-  const required = requiredMessage(field);
-  const wrongType = typeError(field);
+/**
+ * `form`: a form post, where an unticked checkbox sends nothing (false). `t`: the reader's
+ * translator for a screen's form, English for the API.
+ */
+function fieldSchema(field: FieldDef, form = false, t: Translate = english): z.ZodType {
+  const required = requiredMessage(field, t);
+  const wrongType = typeError(field, t);
+  const label = t(field.label);
   switch (field.kind) {
     case 'text':
     case 'textarea': {
       const max = field.max ?? 255;
       let text = z
-        .string({ error: wrongType(`${field.label} must be text`) })
+        .string({ error: wrongType(t('{label} must be text', { label })) })
         .trim()
-        .max(max, { message: `${field.label} must be at most ${max} characters` })
-        .refine(hasNoNul, { message: nulMessage(field.label), abort: true });
-      if (field.format === 'url') text = text.refine((v) => !v || isWebUrl(v), { message: 'Must be a valid URL' });
+        .max(max, { message: t('{label} must be at most {max} characters', { label, max: String(max) }) })
+        .refine(hasNoNul, { message: t('{label} must not contain NUL characters', { label }), abort: true });
+      if (field.format === 'url') text = text.refine((v) => !v || isWebUrl(v), { message: t('Must be a valid URL') });
       if (field.format === 'json')
-        text = text.refine((v) => !v || isJsonObject(v), { message: `${field.label} must be a JSON object` });
+        text = text.refine((v) => !v || isJsonObject(v), { message: t('{label} must be a JSON object', { label }) });
       // An optional text left empty is null, or its default when it has one (an endpoint's sync frequency: manual).
       return field.required
         ? text.min(1, { message: required })
@@ -73,34 +79,34 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
     }
     case 'money': {
       // An optional amount (a month's revenue) may be zero; a required one (a budget) is positive.
-      const positive = `${field.label} must be a positive number`;
-      const zeroOrMore = `${field.label} must be zero or more`;
+      const positive = t('{label} must be a positive number', { label });
+      const zeroOrMore = t('{label} must be zero or more', { label });
       const optional = field.required === false;
       const amount = z
         .number({ error: wrongType(optional ? zeroOrMore : positive) })
         .min(optional ? 0 : Number.MIN_VALUE, { message: optional ? zeroOrMore : positive })
-        .max(MAX_AMOUNT, { message: `${field.label} must have at most 12 digits` })
-        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
+        .max(MAX_AMOUNT, { message: t('{label} must have at most 12 digits', { label }) })
+        .refine(hasAtMostTwoDecimals, { message: t('{label} can have at most 2 decimals', { label }) });
       return optional ? amount.nullish().transform((v) => v ?? null) : amount;
     }
     case 'decimal':
       return z
-        .number({ error: wrongType(`${field.label} must be a number`) })
-        .min(0, { message: `${field.label} must be zero or more` })
-        .max(MAX_AMOUNT, { message: `${field.label} must have at most 12 digits` })
-        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
+        .number({ error: wrongType(t('{label} must be a number', { label })) })
+        .min(0, { message: t('{label} must be zero or more', { label }) })
+        .max(MAX_AMOUNT, { message: t('{label} must have at most 12 digits', { label }) })
+        .refine(hasAtMostTwoDecimals, { message: t('{label} can have at most 2 decimals', { label }) });
     case 'percent':
       return z
-        .number({ error: wrongType(`${field.label} must be a number`) })
-        .min(0, { message: `${field.label} must be between 0 and 100` })
-        .max(100, { message: `${field.label} must be between 0 and 100` })
-        .refine(hasAtMostTwoDecimals, { message: `${field.label} can have at most 2 decimals` });
+        .number({ error: wrongType(t('{label} must be a number', { label })) })
+        .min(0, { message: t('{label} must be between 0 and 100', { label }) })
+        .max(100, { message: t('{label} must be between 0 and 100', { label }) })
+        .refine(hasAtMostTwoDecimals, { message: t('{label} can have at most 2 decimals', { label }) });
     case 'integer': {
       const [min, max] = field.range ?? [0, MAX_COUNT];
       const message =
         min === 0 && max === MAX_COUNT
-          ? `${field.label} must be a whole number of 0 or more`
-          : `${field.label} must be a whole number from ${min} to ${max}`;
+          ? t('{label} must be a whole number of 0 or more', { label })
+          : t('{label} must be a whole number from {min} to {max}', { label, min: String(min), max: String(max) });
       return z
         .number({ error: wrongType(message) })
         .int({ message })
@@ -109,12 +115,12 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
     }
     case 'date':
       return z
-        .string({ error: wrongType(`${field.label} must be a valid date (YYYY-MM-DD)`) })
+        .string({ error: wrongType(t('{label} must be a valid date (YYYY-MM-DD)', { label })) })
         .min(1, { message: required, abort: true })
-        .refine(isIsoDay, { message: `${field.label} must be a valid date (YYYY-MM-DD)` });
+        .refine(isIsoDay, { message: t('{label} must be a valid date (YYYY-MM-DD)', { label }) });
     case 'enum': {
       const options = field.options as [string, ...string[]];
-      const oneOf = `${field.label} must be one of: ${options.join(', ')}`;
+      const oneOf = t('{label} must be one of: {options}', { label, options: options.join(', ') });
       const schema = z.enum(options, { error: wrongType(oneOf) });
       if (field.required === false) return schema.optional();
       // A JSON create may leave out a field with a default (an API source's auth type: none).
@@ -126,7 +132,7 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
       // JSON true/false; a form's checkbox 'on', or nothing when unticked. Missing in a JSON create: the default.
       const flag = z.preprocess(
         (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v === undefined && form ? false : v),
-        z.boolean({ error: `${field.label} must be true or false` }),
+        z.boolean({ error: t('{label} must be true or false', { label }) }),
       );
       return form ? flag : flag.optional().transform((v) => v ?? field.defaultValue !== 'false');
     }
@@ -136,7 +142,7 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
         .number({ error: wrongType(required) })
         .int({ message: required })
         .positive({ message: required })
-        .max(MAX_ID, { message: `${field.label} not found` });
+        .max(MAX_ID, { message: t('{label} not found', { label }) });
       return field.nullable ? id.nullish().transform((v) => v ?? null) : id;
     }
   }
@@ -151,17 +157,19 @@ function fieldSchema(field: FieldDef, form = false): z.ZodType {
 export function recordSchema(
   def: Pick<ResourceDef, 'fields' | 'refine'>,
   fixed: Record<string, string> = {},
-  options: { form?: boolean } = {},
+  options: { form?: boolean; t?: Translate } = {},
 ) {
+  const t = options.t ?? english;
   // A value the screen fixes (Mobile Metrics' company type) is never taken from the post.
   const schemaOf = (f: FieldDef) =>
     Object.hasOwn(fixed, f.name)
-      ? z.preprocess(() => fixed[f.name], fieldSchema(f, options.form))
-      : fieldSchema(f, options.form);
+      ? z.preprocess(() => fixed[f.name], fieldSchema(f, options.form, t))
+      : fieldSchema(f, options.form, t);
   const shape = Object.fromEntries(def.fields.map((f) => [f.name, schemaOf(f)]));
   return (options.form ? z.object(shape) : z.strictObject(shape)).superRefine((value, ctx) => {
+    // A declaration's own messages (`msg('…')`) are translated as they are.
     for (const error of def.refine?.(value, z) ?? [])
-      ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
+      ctx.addIssue({ code: 'custom', path: [error.field], message: t(error.message) });
   });
 }
 

@@ -4,20 +4,25 @@
 // (app/features/finance).
 import { PERIODS, STATUSES } from '../../../db/types.ts';
 import type { FieldOf, FilterOf, JoinOf } from './define.ts';
+import { msg } from '../i18n/messages.ts';
 
 export const PERIOD_LABELS: Record<string, string> = {
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  annual: 'Annual',
+  daily: msg('Daily'),
+  weekly: msg('Weekly'),
+  monthly: msg('Monthly'),
+  quarterly: msg('Quarterly'),
+  annual: msg('Annual'),
 };
-export const STATUS_LABELS: Record<string, string> = { active: 'Active', pending: 'Pending', expired: 'Expired' };
+export const STATUS_LABELS: Record<string, string> = {
+  active: msg('Active'),
+  pending: msg('Pending'),
+  expired: msg('Expired'),
+};
 export const COMPANY_TYPE_LABELS: Record<string, string> = {
-  mobile: 'Mobile',
-  infrastructure: 'Infrastructure',
-  fintech: 'Fintech',
-  marketing: 'Marketing',
+  mobile: msg('Mobile'),
+  infrastructure: msg('Infrastructure'),
+  fintech: msg('Fintech'),
+  marketing: msg('Marketing'),
 };
 
 export const companyJoin = {
@@ -37,12 +42,12 @@ export const categoryJoins = [
 
 export const DEPARTMENT_FILTER: FilterOf<'budgets' | 'actualExpenses'> = {
   param: 'departmentId',
-  label: 'Department',
+  label: msg('Department'),
   column: 'departmentId',
 };
 export const SOURCE_FILTER: FilterOf<'revenueProjections' | 'actualRevenue'> = {
   param: 'source',
-  label: 'Source',
+  label: msg('Source'),
   column: 'source',
   leadsIndex: true,
 };
@@ -86,44 +91,44 @@ export const FINTECH_METRICS = [
   'customer_acquisition_cost',
 ] as const;
 export const METRIC_LABELS: Record<string, string> = {
-  new_subscribers: 'New Subscribers',
-  active_subscribers: 'Active Subscribers',
-  churned_subscribers: 'Churned Subscribers',
-  arpu: 'ARPU',
-  data_usage: 'Data Usage (GB)',
-  voice_minutes: 'Voice Minutes',
-  sms_count: 'SMS Count',
-  roaming_revenue: 'Roaming Revenue',
-  new_users: 'New Users',
-  active_users: 'Active Users',
-  transaction_volume: 'Transaction Volume',
-  transaction_count: 'Transaction Count',
-  aum: 'Assets Under Management',
-  loan_origination: 'Loan Origination',
-  default_rate: 'Default Rate (%)',
-  customer_acquisition_cost: 'Customer Acquisition Cost',
+  new_subscribers: msg('New Subscribers'),
+  active_subscribers: msg('Active Subscribers'),
+  churned_subscribers: msg('Churned Subscribers'),
+  arpu: msg('ARPU'),
+  data_usage: msg('Data Usage (GB)'),
+  voice_minutes: msg('Voice Minutes'),
+  sms_count: msg('SMS Count'),
+  roaming_revenue: msg('Roaming Revenue'),
+  new_users: msg('New Users'),
+  active_users: msg('Active Users'),
+  transaction_volume: msg('Transaction Volume'),
+  transaction_count: msg('Transaction Count'),
+  aum: msg('Assets Under Management'),
+  loan_origination: msg('Loan Origination'),
+  default_rate: msg('Default Rate (%)'),
+  customer_acquisition_cost: msg('Customer Acquisition Cost'),
 };
 
 /** Budgets and revenue projections: the period, its dates, the status and a description. */
 export const plannedPeriodFields = [
   {
     name: 'period',
-    label: 'Period',
+    label: msg('Period'),
     kind: 'enum',
     options: PERIODS,
     optionLabels: PERIOD_LABELS,
     defaultValue: 'monthly',
   },
-  { name: 'startDate', label: 'Start Date', kind: 'date', required: true },
-  { name: 'endDate', label: 'End Date', kind: 'date', required: true },
+  { name: 'startDate', label: msg('Start Date'), kind: 'date', required: true },
+  { name: 'endDate', label: msg('End Date'), kind: 'date', required: true },
   {
     name: 'status',
-    label: 'Status',
+    label: msg('Status'),
     kind: 'enum',
     options: STATUSES,
     optionLabels: STATUS_LABELS,
     defaultValue: 'active',
     required: false,
   },
-  { name: 'description', label: 'Description', kind: 'textarea', max: 1000 },
+  { name: 'description', label: msg('Description'), kind: 'textarea', max: 1000 },
 ] as const satisfies readonly FieldOf<'budgets' | 'revenueProjections'>[];

@@ -47,7 +47,8 @@ export function TabNav({
   current,
   label,
 }: {
-  tabs: readonly { key: string; label: string; to: string; wideOnly?: boolean }[];
+  /** `named`: the label is a name (a company's), not a message. */
+  tabs: readonly { key: string; label: string; to: string; wideOnly?: boolean; named?: boolean }[];
   current: string;
   label: string;
 }) {
@@ -58,6 +59,7 @@ export function TabNav({
           key={t.key}
           to={t.to}
           aria-current={t.key === current ? 'page' : undefined}
+          translate={t.named ? 'no' : undefined}
           className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${t.wideOnly ? 'hidden md:inline-block' : ''} ${t.key === current ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
         >
           {t.label}

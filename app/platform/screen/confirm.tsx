@@ -4,6 +4,7 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Alert, Button } from '../../ui/form.tsx';
+import { useT } from '../i18n/i18n-context.tsx';
 
 type Fields = Record<string, string | number>;
 
@@ -68,6 +69,7 @@ export function ConfirmStep({
   danger?: boolean;
   testId: string;
 }) {
+  const t = useT();
   return (
     <div className="mb-6" data-testid={testId}>
       <Alert tone="warning" title={title}>
@@ -81,14 +83,14 @@ export function ConfirmStep({
           <Form method="post" preventScrollReset>
             <HiddenFields fields={{ ...fields, confirmed: '1' }} />
             <Button type="submit" variant={danger ? 'danger' : undefined}>
-              Confirm
+              {t('Confirm')}
             </Button>
           </Form>
           <Link
             to={cancelTo}
             className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
           >
-            Cancel
+            {t('Cancel')}
           </Link>
         </div>
       </Alert>

@@ -41,7 +41,7 @@ const SEEDED = [
 ];
 
 const ALL_COMPANY_METRICS = [
-  { path: '/fintech-metrics', label: 'Vult' },
+  { path: '/fintech-metrics', label: 'Vult', named: true },
   { path: '/one-network-data', label: 'One Network Data' },
   { path: '/one-network-subscription-metrics', label: 'One Network Subscriptions' },
   { path: '/vult-financial-services', label: 'Vult Financial Services' },
@@ -49,6 +49,8 @@ const ALL_COMPANY_METRICS = [
 ];
 
 const item = (path: string, label: string) => ({ path, label });
+/** An entry labelled with a company's name (data, not a message). */
+const named = (path: string, label: string) => ({ path, label, named: true });
 const OVERVIEW = { name: 'Overview', items: [item('/', 'Dashboard')] };
 const FINANCIAL = {
   name: 'Financial Data',
@@ -169,7 +171,7 @@ describe('sidebar per role', () => {
       item('/one-network-subscription-metrics', 'One Network Subscriptions'),
     ]);
     expect(metrics(vult)).toEqual([
-      item('/fintech-metrics', 'Vult'),
+      named('/fintech-metrics', 'Vult'),
       item('/vult-financial-services', 'Vult Financial Services'),
       item('/vult-subscriber-metrics', 'Vult Subscriber Metrics'),
     ]);
@@ -210,12 +212,12 @@ describe('Company Metrics derivation', () => {
         { name: 'Third Mobile', type: 'mobile' },
       ]),
     ).toEqual([
-      item('/mobile-metrics', 'Second Mobile'),
+      named('/mobile-metrics', 'Second Mobile'),
       item('/one-network-data', 'One Network Data'),
       item('/one-network-subscription-metrics', 'One Network Subscriptions'),
     ]);
     expect(companyMetricItems([{ name: 'Only Mobile', type: 'mobile' }])).toEqual([
-      item('/mobile-metrics', 'Only Mobile'),
+      named('/mobile-metrics', 'Only Mobile'),
     ]);
   });
 
@@ -225,7 +227,7 @@ describe('Company Metrics derivation', () => {
         { name: 'Pay One', type: 'fintech' },
         { name: 'Pay Two', type: 'fintech' },
       ]),
-    ).toEqual([item('/fintech-metrics', 'Pay One')]);
+    ).toEqual([named('/fintech-metrics', 'Pay One')]);
   });
 
   it("'One Network' and 'Vult' are recognised by exact name, whatever their type", () => {

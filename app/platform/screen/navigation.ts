@@ -1,6 +1,7 @@
 // The signed-in route table: one place for titles, sidebar groups and the permission each
 // screen needs. Guards, the sidebar and breadcrumbs all read it.
 import { can, type Action, type Area, type Principal } from '../lib/permissions.ts';
+import { msg } from '../i18n/messages.ts';
 
 export interface Screen {
   path: string;
@@ -15,91 +16,114 @@ export interface Screen {
 }
 
 export const SCREENS: Screen[] = [
-  { path: '/', title: 'Dashboard', group: 'Overview', area: 'personal' },
+  { path: '/', title: msg('Dashboard'), group: msg('Overview'), area: 'personal' },
   {
     path: '/editor-dashboard',
-    title: 'My Dashboard',
-    group: 'Overview',
+    title: msg('My Dashboard'),
+    group: msg('Overview'),
     area: 'financial',
     action: 'create',
     sidebarOnlyFor: ['editor'],
   },
-  { path: '/budget-planning', title: 'Budget Planning', group: 'Financial Data', area: 'financial' },
-  { path: '/actual-expenses', title: 'Actual Expenses', group: 'Financial Data', area: 'financial' },
-  { path: '/revenue-projections', title: 'Revenue Projections', group: 'Financial Data', area: 'financial' },
-  { path: '/actual-revenue', title: 'Actual Revenue', group: 'Financial Data', area: 'financial' },
-  { path: '/ai-analytics', title: 'AI Insights', group: 'Analytics & AI', area: 'analytics' },
-  { path: '/api-integrations', title: 'API Integration', group: 'Analytics & AI', area: 'integrations' },
-  { path: '/companies', title: 'Companies', group: 'Configuration', area: 'reference' },
-  { path: '/departments', title: 'Departments', group: 'Configuration', area: 'reference' },
-  { path: '/expense-categories', title: 'Expense Categories', group: 'Configuration', area: 'financial' },
-  { path: '/mobile-metrics', title: 'Mobile Metrics', group: 'Company Metrics', area: 'subscriber', sidebar: false },
-  { path: '/fintech-metrics', title: 'Fintech Metrics', group: 'Company Metrics', area: 'subscriber', sidebar: false },
+  { path: '/budget-planning', title: msg('Budget Planning'), group: msg('Financial Data'), area: 'financial' },
+  { path: '/actual-expenses', title: msg('Actual Expenses'), group: msg('Financial Data'), area: 'financial' },
+  { path: '/revenue-projections', title: msg('Revenue Projections'), group: msg('Financial Data'), area: 'financial' },
+  { path: '/actual-revenue', title: msg('Actual Revenue'), group: msg('Financial Data'), area: 'financial' },
+  { path: '/ai-analytics', title: msg('AI Insights'), group: msg('Analytics & AI'), area: 'analytics' },
+  { path: '/api-integrations', title: msg('API Integration'), group: msg('Analytics & AI'), area: 'integrations' },
+  { path: '/companies', title: msg('Companies'), group: msg('Configuration'), area: 'reference' },
+  { path: '/departments', title: msg('Departments'), group: msg('Configuration'), area: 'reference' },
+  { path: '/expense-categories', title: msg('Expense Categories'), group: msg('Configuration'), area: 'financial' },
+  {
+    path: '/mobile-metrics',
+    title: msg('Mobile Metrics'),
+    group: msg('Company Metrics'),
+    area: 'subscriber',
+    sidebar: false,
+  },
+  {
+    path: '/fintech-metrics',
+    title: msg('Fintech Metrics'),
+    group: msg('Company Metrics'),
+    area: 'subscriber',
+    sidebar: false,
+  },
   {
     path: '/one-network-data',
-    title: 'One Network Data',
-    group: 'Company Metrics',
+    title: msg('One Network Data'),
+    group: msg('Company Metrics'),
     area: 'subscriber',
     sidebar: false,
   },
   {
     path: '/one-network-subscription-metrics',
-    title: 'One Network Subscriptions',
-    group: 'Company Metrics',
+    title: msg('One Network Subscriptions'),
+    group: msg('Company Metrics'),
     area: 'subscriber',
     sidebar: false,
   },
   {
     path: '/vult-financial-services',
-    title: 'Vult Financial Services',
-    group: 'Company Metrics',
+    title: msg('Vult Financial Services'),
+    group: msg('Company Metrics'),
     area: 'subscriber',
     sidebar: false,
   },
   {
     path: '/vult-subscriber-metrics',
-    title: 'Vult Subscriber Metrics',
-    group: 'Company Metrics',
+    title: msg('Vult Subscriber Metrics'),
+    group: msg('Company Metrics'),
     area: 'subscriber',
     sidebar: false,
   },
-  { path: '/system-monitoring', title: 'System Monitoring', group: 'System Management', area: 'installation' },
-  { path: '/audit-trail', title: 'Audit Trail', group: 'System Management', area: 'auditLogs' },
-  { path: '/backup-recovery', title: 'Backup & Recovery', group: 'System Management', area: 'backups' },
-  { path: '/api-documentation', title: 'API Documentation', group: 'System Management', area: 'personal' },
-  { path: '/editor-stats', title: 'Editor Stats', group: 'System Management', area: 'admin' },
-  { path: '/user-management', title: 'User Management', group: 'Administration', area: 'users' },
+  {
+    path: '/system-monitoring',
+    title: msg('System Monitoring'),
+    group: msg('System Management'),
+    area: 'installation',
+  },
+  { path: '/audit-trail', title: msg('Audit Trail'), group: msg('System Management'), area: 'auditLogs' },
+  { path: '/backup-recovery', title: msg('Backup & Recovery'), group: msg('System Management'), area: 'backups' },
+  { path: '/api-documentation', title: msg('API Documentation'), group: msg('System Management'), area: 'personal' },
+  { path: '/editor-stats', title: msg('Editor Stats'), group: msg('System Management'), area: 'admin' },
+  { path: '/user-management', title: msg('User Management'), group: msg('Administration'), area: 'users' },
   {
     path: '/system-settings',
-    title: 'System Settings',
-    group: 'Administration',
+    title: msg('System Settings'),
+    group: msg('Administration'),
     area: 'installation',
-    sidebar: 'Settings',
+    sidebar: msg('Settings'),
   },
-  { path: '/profile', title: 'Profile', group: 'My Profile', area: 'personal' },
-  { path: '/settings', title: 'Settings', group: 'My Profile', area: 'personal', sidebar: false },
-  { path: '/notifications', title: 'Notifications', group: 'My Profile', area: 'personal', sidebar: false },
-  { path: '/change-password', title: 'Change Password', group: 'My Profile', area: 'personal', sidebar: false },
+  { path: '/profile', title: msg('Profile'), group: msg('My Profile'), area: 'personal' },
+  { path: '/settings', title: msg('Settings'), group: msg('My Profile'), area: 'personal', sidebar: false },
+  { path: '/notifications', title: msg('Notifications'), group: msg('My Profile'), area: 'personal', sidebar: false },
+  {
+    path: '/change-password',
+    title: msg('Change Password'),
+    group: msg('My Profile'),
+    area: 'personal',
+    sidebar: false,
+  },
   // The upload, preview and outcome of a CSV import (docs/imports.md); each table's own permission decides.
-  { path: '/imports', title: 'Import Data', group: 'Financial Data', area: 'personal', sidebar: false },
+  { path: '/imports', title: msg('Import Data'), group: msg('Financial Data'), area: 'personal', sidebar: false },
   {
     path: '/two-factor',
-    title: 'Two-Factor Authentication',
-    group: 'My Profile',
+    title: msg('Two-Factor Authentication'),
+    group: msg('My Profile'),
     area: 'personal',
     sidebar: false,
   },
 ];
 
 export const GROUP_ORDER = [
-  'Overview',
-  'Financial Data',
-  'Analytics & AI',
-  'Configuration',
-  'Company Metrics',
-  'System Management',
-  'Administration',
-  'My Profile',
+  msg('Overview'),
+  msg('Financial Data'),
+  msg('Analytics & AI'),
+  msg('Configuration'),
+  msg('Company Metrics'),
+  msg('System Management'),
+  msg('Administration'),
+  msg('My Profile'),
 ];
 
 export function findScreen(pathname: string): Screen | undefined {
@@ -121,6 +145,8 @@ export function canOpen(user: Principal, screen: Screen): boolean {
 export interface NavItem {
   path: string;
   label: string;
+  /** The label is a company's name (data, not a message). */
+  named?: boolean;
 }
 export interface NavGroup {
   name: string;
@@ -134,16 +160,16 @@ export const FINANCIAL_SERVICES_COMPANY = 'Vult';
 export function companyMetricItems(companies: { name: string; type: string }[]): NavItem[] {
   const items: NavItem[] = [];
   const mobile = companies.find((c) => c.type === 'mobile' && c.name !== NETWORK_COMPANY);
-  if (mobile) items.push({ path: '/mobile-metrics', label: mobile.name });
+  if (mobile) items.push({ path: '/mobile-metrics', label: mobile.name, named: true });
   const fintech = companies.find((c) => c.type === 'fintech');
-  if (fintech) items.push({ path: '/fintech-metrics', label: fintech.name });
+  if (fintech) items.push({ path: '/fintech-metrics', label: fintech.name, named: true });
   if (companies.some((c) => c.name === NETWORK_COMPANY)) {
-    items.push({ path: '/one-network-data', label: 'One Network Data' });
-    items.push({ path: '/one-network-subscription-metrics', label: 'One Network Subscriptions' });
+    items.push({ path: '/one-network-data', label: msg('One Network Data') });
+    items.push({ path: '/one-network-subscription-metrics', label: msg('One Network Subscriptions') });
   }
   if (companies.some((c) => c.name === FINANCIAL_SERVICES_COMPANY)) {
-    items.push({ path: '/vult-financial-services', label: 'Vult Financial Services' });
-    items.push({ path: '/vult-subscriber-metrics', label: 'Vult Subscriber Metrics' });
+    items.push({ path: '/vult-financial-services', label: msg('Vult Financial Services') });
+    items.push({ path: '/vult-subscriber-metrics', label: msg('Vult Subscriber Metrics') });
   }
   return items;
 }
@@ -181,12 +207,13 @@ export function sidebarGroups(links: SidebarLinks): NavGroup[] {
   for (const link of links) {
     const [path, label] = typeof link === 'string' ? [link, undefined] : link;
     const screen = findScreen(path);
-    if (screen) groups.get(screen.group)!.push({ path, label: label ?? ownLabel(screen)! });
+    if (screen)
+      groups.get(screen.group)!.push(label ? { path, label, named: true } : { path, label: ownLabel(screen)! });
   }
   return GROUP_ORDER.map((name) => ({ name, items: groups.get(name)! })).filter((g) => g.items.length > 0);
 }
 
 export function breadcrumbFor(pathname: string): { group: string | null; page: string } {
   const screen = findScreen(pathname);
-  return screen ? { group: screen.group, page: screen.title } : { group: null, page: 'Page' };
+  return screen ? { group: screen.group, page: screen.title } : { group: null, page: msg('Page') };
 }

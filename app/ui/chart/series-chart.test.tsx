@@ -1,6 +1,15 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DollarChart, MIN_TEXT_PX, SeriesChart, usdTick, type Series, type SeriesChartProps } from './series-chart.tsx';
+import {
+  DollarChart,
+  MIN_TEXT_PX,
+  moneyTick,
+  SeriesChart,
+  type Series,
+  type SeriesChartProps,
+} from './series-chart.tsx';
+import { formatsFor } from '../../platform/i18n/formats.ts';
+import { DEFAULT_PREFERENCES } from '../../platform/i18n/preferences.ts';
 
 const MONTHS = ['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026'];
 const series = (name: string, values: number[], labels = MONTHS): Series => ({
@@ -53,7 +62,7 @@ describe('SeriesChart', () => {
   });
 
   it('abbreviates US-dollar axis ticks and keeps the exact amounts in tooltips and the table', () => {
-    expect([0, 850_000, 14_000_000, 1_500_000_000, 2_500].map(usdTick)).toEqual([
+    expect([0, 850_000, 14_000_000, 1_500_000_000, 2_500].map(moneyTick(formatsFor(DEFAULT_PREFERENCES)))).toEqual([
       '$0',
       '$850K',
       '$14M',

@@ -4,6 +4,9 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { curveMonotoneX, line } from 'd3-shape';
 import { ScrollRegion } from '../table/scroll-region.tsx';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+
+type Formats = ReturnType<typeof useFormats>;
 
 export interface SeriesPoint {
   label: string;
@@ -24,7 +27,7 @@ export interface SeriesChartProps {
   series: Series[];
   /** 'bar' draws grouped bars. */
   kind?: 'line' | 'bar';
-  /** Formats dot and bar tooltips and table cells (default: en-US thousands separators). */
+  /** Formats dot and bar tooltips and table cells (default: the reader's number format). */
   format?: (n: number) => string;
   /** Formats the y axis ticks (default: `format`); short, since the axis has little room ($14M). */
   axisFormat?: (n: number) => string;
@@ -82,8 +85,6 @@ const PALETTE = [
   },
 ] as const;
 
-const defaultFormat = new Intl.NumberFormat('en-US').format;
-
 const round = (n: number) => Math.round(n * 100) / 100;
 const textWidth = (s: string) => s.length * CHAR_WIDTH;
 const shorten = (s: string) => (s.length > MAX_LABEL_CHARS ? `${s.slice(0, MAX_LABEL_CHARS - 1)}…` : s);
@@ -93,13 +94,17 @@ export function SeriesChart({
   description,
   series,
   kind = 'line',
-  format = defaultFormat,
-  axisFormat = format,
+  format: givenFormat,
+  axisFormat: givenAxisFormat,
   size = 'full',
   unit,
   labelHeading = 'Period',
   id,
 }: SeriesChartProps) {
+  const t = useT();
+  const formats = useFormats();
+  const format = givenFormat ?? ((n: number) => formats.number(n, { max: 3 }));
+  const axisFormat = givenAxisFormat ?? format;
   const { WIDTH, HEIGHT, MIN_WIDTH } = SIZES[size];
   const labels = [...new Set(series.flatMap((s) => s.points.map((p) => p.label)))];
   // values[s][i]: series s at labels[i]; NaN where a series has no point for that label.
@@ -108,7 +113,7 @@ export function SeriesChart({
     return labels.map((label) => byLabel.get(label) ?? NaN);
   });
   const finite = values.flat().filter(Number.isFinite);
-  if (finite.length === 0) return <p className="text-sm text-slate-500">No data to chart yet.</p>;
+  if (finite.length === 0) return <p className="text-sm text-slate-500">{t('No data to chart yet.')}</p>;
 
   const lo = finite.reduce((a, b) => Math.min(a, b), 0);
   const hi = finite.reduce((a, b) => Math.max(a, b), 0);
@@ -119,7 +124,7 @@ export function SeriesChart({
 
   const axisLabels = labels.map(shorten);
   const labelWidth = Math.max(...axisLabels.map(textWidth));
-  const yAxisWidth = (unit ? 22 : 0) + Math.max(...yTicks.map((t) => textWidth(axisFormat(t)))) + 10;
+  const yAxisWidth = (unit ? 22 : 0) + Math.max(...yTicks.map((tick) => textWidth(axisFormat(tick)))) + 10;
   const right = 16;
   const roughStep = (WIDTH - yAxisWidth - right) / labels.length;
   const rotated = labels.length > 6 || labelWidth > roughStep - 8;
@@ -200,7 +205,7 @@ export function SeriesChart({
   return (
     <figure className="text-slate-700">
       <figcaption className="mb-2 text-sm font-medium">{title}</figcaption>
-      <ScrollRegion label={`${title} (chart)`}>
+      <ScrollRegion label={t('{title} (chart)', { title })}>
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           width="100%"
@@ -213,14 +218,14 @@ export function SeriesChart({
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{description}</desc>
           <g className="stroke-slate-200" shapeRendering="crispEdges">
-            {yTicks.map((t) => (
-              <line key={t} x1={left} x2={WIDTH - right} y1={round(y(t))} y2={round(y(t))} />
+            {yTicks.map((tick) => (
+              <line key={tick} x1={left} x2={WIDTH - right} y1={round(y(tick))} y2={round(y(tick))} />
             ))}
           </g>
           <g className="fill-slate-600">
-            {yTicks.map((t) => (
-              <text key={t} x={left - 6} y={round(y(t))} dy="0.32em" textAnchor="end">
-                {axisFormat(t)}
+            {yTicks.map((tick) => (
+              <text key={tick} x={left - 6} y={round(y(tick))} dy="0.32em" textAnchor="end">
+                {axisFormat(tick)}
               </text>
             ))}
             {unit ? (
@@ -284,7 +289,7 @@ export function SeriesChart({
         </ul>
       ) : null}
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Show the numbers</summary>
+        <summary className="cursor-pointer text-slate-600 hover:text-slate-900">{t('Show the numbers')}</summary>
         <ScrollRegion label={title} className="mt-2">
           <table className="min-w-full divide-y divide-slate-200">
             <caption className="sr-only">{title}</caption>
@@ -301,7 +306,10 @@ export function SeriesChart({
               </tr>
             </thead>
             {/* Cell styles set once on the body: a long table repeats no class per cell. */}
-            <tbody className="divide-y divide-slate-100 [&_td]:px-3 [&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_th]:px-3 [&_th]:py-1.5 [&_th]:text-left [&_th]:font-normal">
+            <tbody
+              translate="no"
+              className="divide-y divide-slate-100 [&_td]:px-3 [&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_th]:px-3 [&_th]:py-1.5 [&_th]:text-left [&_th]:font-normal"
+            >
               {labels.map((label, i) => (
                 <tr key={label}>
                   <th scope="row">{label}</th>
@@ -318,18 +326,38 @@ export function SeriesChart({
   );
 }
 
-const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-const usdShort = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+/** A month of the books ('2026-11') as a chart label in the reader's language: 'Nov 2026'. */
+export function monthPoint(formats: Formats, month: string): string {
+  const parts = /^(\d{4})-(\d{2})$/.exec(month);
+  return parts ? `${formats.month(Number(parts[2]), 'short')} ${parts[1]}` : month;
+}
 
-/** An axis tick in US dollars, abbreviated: $850K, $14M, $1.5B. */
-export const usdTick = (n: number) => usdShort.format(n);
+const moneyTicks = new Map<string, (n: number) => string>();
+
+/** Axis ticks in the books' currency, abbreviated in the reader's language: $850K, $14M, $1.5B. */
+export function moneyTick(formats: Formats): (n: number) => string {
+  // The language alone ('de') picks the same separators as the formats' locale ('de-DE').
+  const { locale } = formats.preferences;
+  let tick = moneyTicks.get(locale);
+  if (!tick) {
+    const short = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      // The books' one currency (BOOKS_CURRENCY, docs/languages.md).
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    tick = (n: number) => short.format(n);
+    moneyTicks.set(locale, tick);
+  }
+  return tick;
+}
 
 /** A chart of US-dollar amounts: exact in tooltips and the table, abbreviated on the axis. */
-export const DollarChart = (props: Omit<SeriesChartProps, 'format' | 'axisFormat' | 'unit'>) => (
-  <SeriesChart format={usd} axisFormat={usdTick} unit="US dollars" {...props} />
-);
+export function DollarChart(props: Omit<SeriesChartProps, 'format' | 'axisFormat' | 'unit'>) {
+  const formats = useFormats();
+  const t = useT();
+  return (
+    <SeriesChart format={(n) => formats.money(n)} axisFormat={moneyTick(formats)} unit={t('US dollars')} {...props} />
+  );
+}

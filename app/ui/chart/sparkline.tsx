@@ -3,6 +3,7 @@
 // the figures are there as text too.
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
 
 const WIDTH = 160;
 const HEIGHT = 36;
@@ -18,7 +19,9 @@ export function Sparkline({
   unit: string;
   max?: number;
 }) {
-  if (values.length < 2) return <p className="mt-2 text-xs text-slate-600">Not enough history yet</p>;
+  const f = useFormats();
+  const t = useT();
+  if (values.length < 2) return <p className="mt-2 text-xs text-slate-600">{t('Not enough history yet')}</p>;
   const hi = max ?? Math.max(...values, 1);
   const x = scaleLinear()
     .domain([0, values.length - 1])
@@ -33,7 +36,7 @@ export function Sparkline({
       .digits(1)(values) ?? undefined;
   const lo = Math.min(...values);
   const top = Math.max(...values);
-  const summary = `${label}: from ${lo}${unit} to ${top}${unit}, latest ${values[values.length - 1]}${unit}`;
+  const summary = `${label}: from ${f.number(lo)}${unit} to ${f.number(top)}${unit}, latest ${f.number(values[values.length - 1])}${unit}`;
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}

@@ -5,6 +5,7 @@
 import { useLocation } from '@remix-run/react';
 import { AppLink } from '../app-link.tsx';
 import { withParams } from '../../platform/lib/url.ts';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
 
 /** Page numbers to show: first, last, and two either side of the current one. */
 export function pageWindow(page: number, pageCount: number): (number | 'gap')[] {
@@ -33,23 +34,28 @@ export function Pagination({
   param?: string;
 }) {
   const { search } = useLocation();
+  const t = useT();
+  const f = useFormats();
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
     <nav
       className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
-      aria-label="Pagination"
+      aria-label={t('Pagination')}
     >
       <p className="text-sm text-slate-600" data-testid="showing">
-        Showing {from.toLocaleString('en-US')} to {to.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}
-        results
+        {t('Showing {from} to {to} of {total} results', {
+          from: f.number(from),
+          to: f.number(to),
+          total: f.number(total),
+        })}
       </p>
       {pageCount > 1 ? (
         <div className="pager">
           {page > 1 ? (
-            <AppLink to={withParams(search, { [param]: page - 1 })}>Previous</AppLink>
+            <AppLink to={withParams(search, { [param]: page - 1 })}>{t('Previous')}</AppLink>
           ) : (
-            <span aria-disabled="true">Previous</span>
+            <span aria-disabled="true">{t('Previous')}</span>
           )}
           {pageWindow(page, pageCount).map((p, i) =>
             p === 'gap' ? (
@@ -63,9 +69,9 @@ export function Pagination({
             ),
           )}
           {page < pageCount ? (
-            <AppLink to={withParams(search, { [param]: page + 1 })}>Next</AppLink>
+            <AppLink to={withParams(search, { [param]: page + 1 })}>{t('Next')}</AppLink>
           ) : (
-            <span aria-disabled="true">Next</span>
+            <span aria-disabled="true">{t('Next')}</span>
           )}
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 import type { RankedPage } from '../../platform/lib/paging.ts';
+import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
 
 /**
  * Where a long, ranked result stands and a 'Show more' link to its next rows (the same URL with
@@ -7,6 +8,8 @@ import type { RankedPage } from '../../platform/lib/paging.ts';
  */
 export function ShowMore({ page, noun }: { page: RankedPage | null; noun: string }) {
   const { search } = useLocation();
+  const t = useT();
+  const f = useFormats();
   if (!page || page.total === 0) return null;
   const to = (offset: number) => {
     const params = new URLSearchParams(search);
@@ -18,19 +21,26 @@ export function ShowMore({ page, noun }: { page: RankedPage | null; noun: string
   const last = Math.min(page.total, page.offset + page.size);
   return (
     <nav
-      aria-label={`More ${noun}`}
+      aria-label={t('More {noun}', { noun })}
       className="mt-3 flex flex-wrap items-center gap-4 text-sm text-slate-700"
       data-testid="show-more"
     >
-      <span>{`Showing ${page.offset + 1}–${last} of ${page.total.toLocaleString('en-US')} ${noun}, ranked`}</span>
+      <span>
+        {t('Showing {first}–{last} of {total} {noun}, ranked', {
+          first: f.number(page.offset + 1),
+          last: f.number(last),
+          total: f.number(page.total),
+          noun,
+        })}
+      </span>
       {page.offset > 0 ? (
         <Link to={to(0)} className="text-blue-700 underline">
-          Back to the first
+          {t('Back to the first')}
         </Link>
       ) : null}
       {last < page.total ? (
         <Link to={to(page.offset + page.size)} className="font-medium text-blue-700 underline">
-          Show more
+          {t('Show more')}
         </Link>
       ) : null}
     </nav>

@@ -2,7 +2,8 @@
 // budget, total actual, variance and variance %, each category's overrun, and recommendations
 // from the largest overruns. A category's budget is the sum of its months' plans (one plan per
 // month by the rule, figures.server.ts). Variance = actual − budget (above 0: over budget).
-// Pure: figures in, analysis out.
+// Pure: figures in, analysis out; the recommendations in the reader's words (English by default).
+import { ENGLISH, type Wording } from '../wording.server.ts';
 
 /** One category's (or department's) planned and actual cents over the period analysed. */
 export interface CategoryFigure {
@@ -35,13 +36,15 @@ export interface BudgetVariance {
 export const ON_TARGET_PERCENT = 5;
 
 const pct = (variance: number, budget: number) => (budget > 0 ? Math.round((variance / budget) * 1000) / 10 : null);
-const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
 
 export function analyzeBudget(
   year: number,
   figures: readonly CategoryFigure[],
   categoryNames: ReadonlyMap<number, string>,
+  wording: Wording = ENGLISH,
 ): BudgetVariance {
+  const { t } = wording;
+  const dollars = (cents: number) => wording.money(Math.round(cents / 100), 0);
   const byCategory = new Map<number, { budget: number; actual: number }>();
   for (const f of figures) {
     if (f.budgetCents === 0 && f.actualCents === 0) continue;
@@ -76,8 +79,18 @@ export function analyzeBudget(
   for (const c of overruns.slice(0, 3)) {
     recommendations.push(
       c.budgetCents === 0
-        ? `${c.categoryName}: ${dollars(c.actualCents)} spent without a budget; plan one for it.`
-        : `${c.categoryName} is ${dollars(c.varianceCents)} (${c.variancePercentage}%) over budget: review its largest expenses and its budget for the rest of the year.`,
+        ? t('{category}: {amount} spent without a budget; plan one for it.', {
+            category: c.categoryName,
+            amount: dollars(c.actualCents),
+          })
+        : t(
+            '{category} is {amount} ({percent}) over budget: review its largest expenses and its budget for the rest of the year.',
+            {
+              category: c.categoryName,
+              amount: dollars(c.varianceCents),
+              percent: wording.percent(c.variancePercentage!),
+            },
+          ),
     );
   }
   const unused = categories.filter(
@@ -85,13 +98,17 @@ export function analyzeBudget(
   );
   if (unused.length)
     recommendations.push(
-      `${unused.map((c) => c.categoryName).join(', ')} used less than half of the budget: consider moving the rest to the overrunning categories.`,
+      t('{categories} used less than half of the budget: consider moving the rest to the overrunning categories.', {
+        categories: unused.map((c) => c.categoryName).join(', '),
+      }),
     );
   if (recommendations.length === 0) {
     recommendations.push(
       totalBudgetCents === 0 && totalActualCents === 0
-        ? `No budgets or expenses recorded for ${year}.`
-        : `Spending is within ${ON_TARGET_PERCENT}% of budget in every category: keep the current plan.`,
+        ? t('No budgets or expenses recorded for {year}.', { year: String(year) })
+        : t('Spending is within {percent} of budget in every category: keep the current plan.', {
+            percent: wording.percent(ON_TARGET_PERCENT),
+          }),
     );
   }
   return {

@@ -1,6 +1,8 @@
 // Expense predictions without a network (docs/decisions.md): a least-squares trend on monthly
 // totals, seasonal indices once two full years exist, a confidence from the fit's error and the
-// amount of history, and factors that say what drove the number. Pure: series in, answer out.
+// amount of history, and factors that say what drove the number. Pure: series in, answer out;
+// the factors in the reader's words (English by default).
+import { ENGLISH, type Wording } from '../wording.server.ts';
 
 /** One month's total, in cents; months without expenses count as 0 between the first and last. */
 export interface MonthTotal {
@@ -32,21 +34,6 @@ export const STABLE_THRESHOLD = 0.01;
 export const SEASONAL_MONTHS = 24;
 /** A month whose index is this far from 1 is named as a factor. */
 const SEASONAL_NOTABLE = 0.15;
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export function addMonths(month: string, n: number): string {
   // Called for every month of every series a prediction reads: plain arithmetic, no arrays.
@@ -122,10 +109,10 @@ export function seasonalIndices(
 }
 
 const round = (n: number) => Math.round(n);
-const percent = (share: number, digits = 1) => `${share >= 0 ? '+' : ''}${(share * 100).toFixed(digits)}%`;
 
 /** Predicts the next `months` months of a monthly series (cents). */
-export function forecast(input: readonly MonthTotal[], months: number): Forecast {
+export function forecast(input: readonly MonthTotal[], months: number, wording: Wording = ENGLISH): Forecast {
+  const { t } = wording;
   const series = continuous(input);
   const n = series.length;
   const values = series.map((s) => s.cents);
@@ -139,7 +126,7 @@ export function forecast(input: readonly MonthTotal[], months: number): Forecast
       seasonalPattern: false,
       trend: 'stable',
       monthlyChange: 0,
-      factors: ['No expenses recorded yet: nothing to predict from'],
+      factors: [t('No expenses recorded yet: nothing to predict from')],
     };
   }
   // With two years the trend is read from year-over-year changes, which seasons do not bias
@@ -177,9 +164,17 @@ export function forecast(input: readonly MonthTotal[], months: number): Forecast
   });
 
   const factors: string[] = [];
-  if (trend === 'stable') factors.push(`Stable over ${n} month${n === 1 ? '' : 's'} (${percent(monthlyChange)}/month)`);
-  else
-    factors.push(`${n}-month ${trend === 'increasing' ? 'upward' : 'downward'} trend ${percent(monthlyChange)}/month`);
+  const change = wording.change(monthlyChange * 100);
+  if (trend === 'stable')
+    factors.push(
+      t('{count, plural, one {Stable over # month ({change}/month)} other {Stable over # months ({change}/month)}}', {
+        count: n,
+        change,
+      }),
+    );
+  else if (trend === 'increasing')
+    factors.push(t('{months}-month upward trend {change}/month', { months: String(n), change }));
+  else factors.push(t('{months}-month downward trend {change}/month', { months: String(n), change }));
   if (seasonal) {
     const notable = indices!
       .map((index, month) => ({ index, month }))
@@ -187,11 +182,15 @@ export function forecast(input: readonly MonthTotal[], months: number): Forecast
       .sort((a, b) => Math.abs(b.index - 1) - Math.abs(a.index - 1))
       .slice(0, 2);
     for (const { index, month } of notable)
-      factors.push(`${MONTH_NAMES[month]} is ${index.toFixed(1)}× the average month`);
+      factors.push(
+        t('{month} is {times}× the average month', { month: wording.month(month + 1), times: wording.tenths(index) }),
+      );
   } else if (n < SEASONAL_MONTHS) {
-    factors.push(`${n} of the ${SEASONAL_MONTHS} months needed to see seasons`);
+    factors.push(
+      t('{count} of the {needed} months needed to see seasons', { count: String(n), needed: String(SEASONAL_MONTHS) }),
+    );
   }
-  if (relativeError > 0.5) factors.push('Amounts vary widely from month to month: the prediction is rough');
+  if (relativeError > 0.5) factors.push(t('Amounts vary widely from month to month: the prediction is rough'));
 
   return {
     predictedCents: monthly.reduce((a, m) => a + m.cents, 0),

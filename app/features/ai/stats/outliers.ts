@@ -3,6 +3,7 @@
 // (vendor, amount and day), and a first payment to a vendor above a threshold. Pure: the rules
 // and their words; which rows they look at is app/features/ai/expense-anomalies.server.ts (and
 // docs/anomalies.md).
+import { msg } from '../../../platform/i18n/messages.ts';
 
 export interface ExpenseFact {
   id: number;
@@ -166,25 +167,25 @@ export function firstPayment(e: ExpenseFact, thresholdCents = DEFAULT_NEW_VENDOR
   };
 }
 
-/** What to do about a finding: fixed per type (and, for an amount, its direction). */
+/** What to do about a finding: fixed per type (and, for an amount, its direction); a screen shows them through `t`. */
 export function recommendationsFor(type: AnomalyType, amountCents: number, expectedCents: number): string[] {
   if (type === 'duplicate')
     return [
-      'Check whether the vendor billed twice',
-      'Delete the duplicate entry if it was entered twice',
-      'Ask the vendor for a refund if it was paid twice',
+      msg('Check whether the vendor billed twice'),
+      msg('Delete the duplicate entry if it was entered twice'),
+      msg('Ask the vendor for a refund if it was paid twice'),
     ];
   if (type === 'new_vendor')
-    return ['Confirm the vendor is approved', 'Check the contract or purchase order behind this payment'];
+    return [msg('Confirm the vendor is approved'), msg('Check the contract or purchase order behind this payment')];
   return amountCents >= expectedCents
     ? [
-        'Check the receipt and the approval for this expense',
-        'Confirm it was booked to the right category and department',
-        'If it is a one-off, note why in its description',
+        msg('Check the receipt and the approval for this expense'),
+        msg('Confirm it was booked to the right category and department'),
+        msg('If it is a one-off, note why in its description'),
       ]
     : [
-        'Check whether this is a partial payment or a refund booked as an expense',
-        'Confirm the amount against the receipt',
+        msg('Check whether this is a partial payment or a refund booked as an expense'),
+        msg('Confirm the amount against the receipt'),
       ];
 }
 
