@@ -7,6 +7,7 @@ import { formatRelativeTime } from '../../platform/lib/format.ts';
 import type { Formats } from '../../platform/i18n/formats.ts';
 import type { Locale } from '../../platform/i18n/locales.ts';
 import type { Translate } from '../../platform/i18n/messages.ts';
+import { MONTH_NAMES } from '../../../db/months.ts';
 
 export interface Wording {
   locale: Locale;
@@ -26,21 +27,6 @@ export interface Wording {
   /** How long ago an instant was, in lower case: '5 minutes ago'. */
   ago(iso: string, now: number): string;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** English messages, compiled as they are first used (English needs no catalog). */
 const english = setupI18n({ locale: 'en', messages: { en: {} } });
