@@ -36,6 +36,14 @@ export const AUDIT_TABLE_LABELS = [
 /** Columns of users, their settings and the system settings, named from their names ('email' → 'Email'). */
 export const AUDIT_FIELD_LABELS = [
   msg('ID'),
+  msg('API Integration Credentials'),
+  msg('Source ID'),
+  msg('Credential Key'),
+  msg('Credential Value'),
+  msg('Key ID'),
+  msg('Expires At'),
+  msg('Origin'),
+  msg('Seal Version'),
   msg('Email'),
   msg('Username'),
   msg('Role'),

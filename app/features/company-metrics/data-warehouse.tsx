@@ -172,7 +172,12 @@ export function RecentRecords({
             <tbody className="divide-y divide-slate-100 text-slate-800">
               {rows.map((row) => (
                 <tr key={String(row.id)} data-testid="recent-row">
-                  <td className="whitespace-nowrap px-3 py-2" data-label={t('Month')} title={monthLabel(row, f)}>
+                  <td
+                    className="whitespace-nowrap px-3 py-2"
+                    data-label={t('Month')}
+                    title={monthLabel(row, f)}
+                    translate="no"
+                  >
                     {monthLabel(row, f, true)}
                   </td>
                   {columns.map((c) => (

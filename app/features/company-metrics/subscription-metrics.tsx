@@ -205,7 +205,9 @@ export function RecordBreakdown({
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-base font-semibold text-slate-900">{t(title)}</h2>
-          <p className="text-sm text-slate-500">{monthLabel(record, f)}</p>
+          <p className="text-sm text-slate-500" translate="no">
+            {monthLabel(record, f)}
+          </p>
         </div>
         {editTo ? (
           <Link

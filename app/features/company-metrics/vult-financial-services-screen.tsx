@@ -54,7 +54,9 @@ function Overview({ data }: { data: Data }) {
       >
         {shown && month ? (
           <>
-            <p className="mb-3 text-sm text-slate-600">{monthLabel(month, f)}</p>
+            <p className="mb-3 text-sm text-slate-600" translate="no">
+              {monthLabel(month, f)}
+            </p>
             <MetricFigures
               row={shown}
               figures={['totalSubscribers', 'cardHolders', 'cardAdoptionRate', 'retentionRate', 'conversionRate']}

@@ -42,7 +42,9 @@ function Overview({ data }: { data: Extract<Data, { tab: 'overview' }> }) {
       {row && data.month ? (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-slate-900">{monthLabel(data.month, f)}</h2>
+            <h2 className="text-lg font-semibold text-slate-900" translate="no">
+              {monthLabel(data.month, f)}
+            </h2>
             {data.can.edit ? (
               <EditLink
                 id={row.id}

@@ -1,7 +1,8 @@
 // Which areas' messages a page shows, so its document sends the browser those and no others
 // (docs/languages.md). The shell's own (sidebar, header, tables, forms, errors) go with every page.
 const PAGES: Record<string, readonly string[]> = {
-  '/': ['dashboards', 'system', 'finance', 'audit', 'users'],
+  // The dashboard's recent activity names any table as its screen does.
+  '/': ['dashboards', 'system', 'finance', 'audit', 'users', 'company-metrics', 'integrations'],
   '/editor-dashboard': ['dashboards', 'finance'],
   '/login': ['auth'],
   '/login/two-factor': ['auth'],
