@@ -26,8 +26,8 @@ const boundaryZones = [
   {
     target: './app/ui',
     from: './app/platform',
-    // The reader's language comes from context, as every component's does (docs/languages.md).
-    except: ['./lib', './i18n/i18n-context.tsx'],
+    // The reader's language and date format come from context, as every component's do (docs/languages.md).
+    except: ['./lib', './i18n/i18n-context.tsx', './i18n/day-input.ts'],
     message: 'app/ui holds presentation pieces; it takes data as props instead of reading the platform.',
   },
   ...FEATURES.map((feature) => ({

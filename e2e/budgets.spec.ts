@@ -135,8 +135,9 @@ test('edit: validation errors keep the form open with the entered values, then t
   await expect(form.category).toHaveValue(String(ids.vult['Card Issuing']));
   await expect(form.amount).toHaveValue('500');
   await expect(form.period).toHaveValue('quarterly');
-  await expect(form.startDate).toHaveValue('2031-04-01');
-  await expect(form.endDate).toHaveValue('2031-06-30');
+  // Days show in the reader's date format (MM/dd/yyyy by default).
+  await expect(form.startDate).toHaveValue('04/01/2031');
+  await expect(form.endDate).toHaveValue('06/30/2031');
   await expect(form.description).toHaveValue(tag);
 
   // An empty amount.

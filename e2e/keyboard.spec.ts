@@ -113,15 +113,15 @@ test('add a budget entry with the keyboard', async ({ page, js, createUser }, te
   await tabTo(page, panel.getByLabel('Amount', { exact: true }));
   await page.keyboard.type('1234.50');
   await tabTo(page, panel.getByLabel('Start Date', { exact: true }));
-  await page.keyboard.type('03012031');
+  await page.keyboard.type('03/01/2031');
   await tabTo(page, panel.getByLabel('End Date', { exact: true }));
-  await page.keyboard.type('03312031');
+  await page.keyboard.type('03/31/2031');
   await tabTo(page, panel.getByLabel('Description', { exact: true }));
   await page.keyboard.type(`${tag} added with the keyboard`);
 
   await expect(panel.getByLabel('Department', { exact: true }).locator('option:checked')).toHaveText('Product');
   await expect(panel.getByLabel('Category', { exact: true }).locator('option:checked')).toHaveText('Card Issuing');
-  await expect(panel.getByLabel('Start Date', { exact: true })).toHaveValue('2031-03-01');
+  await expect(panel.getByLabel('Start Date', { exact: true })).toHaveValue('03/01/2031');
 
   await tabTo(page, panel.getByRole('button', { name: 'Create' }));
   await page.keyboard.press('Enter');

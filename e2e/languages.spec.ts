@@ -7,6 +7,8 @@ import { expect, test } from './support/fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 import { signInByApi, waitForHydration } from './support/app.ts';
 import { translated } from './support/i18n.ts';
+import { apiPost, formPanel } from './support/resources.ts';
+import { COMPANY } from './support/fixtures.ts';
 import { SCREENS } from '../app/platform/screen/navigation.ts';
 import { formatsFor } from '../app/platform/i18n/formats.ts';
 import { LOCALES, type Locale } from '../app/platform/i18n/locales.ts';
@@ -106,6 +108,61 @@ test.describe('signed in', () => {
       expect(times).toBeGreaterThan(0);
     });
   }
+
+  test('a form takes days in the reader’s date format, ISO too, and names that format when it refuses one', async ({
+    page,
+    js,
+    createUser,
+  }) => {
+    const user = await createUser({ role: 'admin' });
+    await signInByApi(page, user);
+    const reader: Preferences = {
+      locale: 'es',
+      timeZone: 'Europe/Madrid',
+      dateFormat: 'dd/MM/yyyy',
+      timeFormat: '24h',
+    };
+    await savePreferences(page, reader);
+    const tag = `day-input-${js ? 'js' : 'nojs'}-${Date.now()}`;
+    const created = await apiPost<{ id: number }>(page, '/api/actual-revenues', {
+      companyId: COMPANY.atlas,
+      source: tag,
+      amount: 100,
+      revenueDate: '2031-12-31',
+    });
+    const stored = async () =>
+      ((await (await page.request.get(`/api/actual-revenues/${created.id}`)).json()) as { revenueDate: string })
+        .revenueDate;
+    const day = () => formPanel(page).getByLabel(translated('es', 'Revenue Date'), { exact: true });
+    const update = () => formPanel(page).getByRole('button', { name: translated('es', 'Update') });
+
+    await page.goto(`/actual-revenue?edit=${created.id}`);
+    await waitForHydration(page, js);
+    await expect(day()).toHaveValue('31/12/2031');
+    await expect(day()).toHaveAttribute('placeholder', translated('es', 'DD/MM/YYYY'));
+
+    // Not a day in the reader's order: refused, naming the format, nothing stored.
+    await day().fill('12/31/2032');
+    await update().click();
+    await expect(page.getByTestId(/-revenueDate-error$/)).toHaveText(
+      translated('es', '{label} must be a valid date ({format})', {
+        label: translated('es', 'Revenue Date'),
+        format: translated('es', 'DD/MM/YYYY'),
+      }),
+    );
+    expect(await stored()).toBe('2031-12-31');
+
+    await day().fill('1/2/2032');
+    await update().click();
+    await expect(page.getByTestId('toast')).toBeVisible();
+    await expect.poll(stored).toBe('2032-02-01');
+
+    await page.goto(`/actual-revenue?edit=${created.id}`);
+    await day().fill('2032-03-04');
+    await update().click();
+    await expect(page.getByTestId('toast')).toBeVisible();
+    await expect.poll(stored).toBe('2032-03-04');
+  });
 
   test('a new language applies to the next page without JavaScript, at once with it', async ({
     page,

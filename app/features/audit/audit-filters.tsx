@@ -4,6 +4,7 @@ import { Form, Link } from '@remix-run/react';
 import { AUDITED_TABLES } from '../resources.ts';
 import { UserFilter } from '../users/index.ts';
 import { Button, inputClass } from '../../ui/form.tsx';
+import { DayInput } from '../../ui/day-input.tsx';
 import { useT } from '../../platform/i18n/i18n-context.tsx';
 
 export type AuditFilterValues = Record<'q' | 'tableName' | 'userId' | 'recordId' | 'from' | 'to', string>;
@@ -81,13 +82,13 @@ export function AuditFilters({
             <label htmlFor="audit-from" className={label}>
               {t('From')}
             </label>
-            <input id="audit-from" type="date" name="from" defaultValue={values.from} className={inputClass} />
+            <DayInput id="audit-from" name="from" defaultValue={values.from} />
           </div>
           <div className="space-y-1">
             <label htmlFor="audit-to" className={label}>
               {t('To')}
             </label>
-            <input id="audit-to" type="date" name="to" defaultValue={values.to} className={inputClass} />
+            <DayInput id="audit-to" name="to" defaultValue={values.to} />
           </div>
         </div>
       </div>

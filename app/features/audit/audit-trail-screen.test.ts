@@ -90,6 +90,18 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     expect(record).toContain(`href="/departments?edit=${id}"`);
     expect(record).toContain(`href="/audit-trail?tab=versions&amp;tableName=departments&amp;recordId=${id}"`);
 
+    // From/To take days as the reader types them (MM/dd/yyyy by default), ISO too.
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+    const within = (from: string, to: string) =>
+      c.get(`/audit-trail?tableName=departments&recordId=${id}&from=${from}&to=${to}`).then(text);
+    expect(await within(typed(today), typed(today))).toContain('Showing 1 to 2 of 2 results');
+    expect(await within(today, today)).toContain('Showing 1 to 2 of 2 results');
+    const later = await within(typed(tomorrow), '');
+    expect(later).toContain('No audit logs found');
+    expect(later).toContain(`value="${typed(tomorrow)}"`);
+
     // Search: the reason, over every page (the create is far beyond the first page by now).
     for (let i = 0; i < 26; i++) await createDepartment(c, tag('Filler'));
     const first = await text(await c.get('/audit-trail'));

@@ -3,6 +3,7 @@ import { Form, useLocation } from '@remix-run/react';
 import { ROLES, type Role } from '../../platform/lib/permissions.ts';
 import type { ActivityAnalytics, ActivityEvent } from './user-activity.server.ts';
 import { Alert, inputClass } from '../../ui/form.tsx';
+import { DayInput } from '../../ui/day-input.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { formatDuration, formatHoursMinutes } from '../../platform/lib/format.ts';
 import { DateTime } from '../../platform/i18n/date-time.tsx';
@@ -250,11 +251,11 @@ export function HistoryTab({ data }: { data: HistoryData }) {
         </label>
         <label className="text-sm text-slate-700">
           <span className="mb-1 block font-medium">{t('Start Date')}</span>
-          <input type="date" name="startDate" defaultValue={filters.startDate} className={inputClass} />
+          <DayInput name="startDate" defaultValue={filters.startDate} />
         </label>
         <label className="text-sm text-slate-700">
           <span className="mb-1 block font-medium">{t('End Date')}</span>
-          <input type="date" name="endDate" defaultValue={filters.endDate} className={inputClass} />
+          <DayInput name="endDate" defaultValue={filters.endDate} />
         </label>
         <label className="text-sm text-slate-700">
           <span className="mb-1 block font-medium">{t('Action')}</span>

@@ -58,6 +58,7 @@ import { userStats } from './user-stats.server.ts';
 import { allow, screenAccess } from '../../platform/screen/route-access.ts';
 import { requestI18n } from '../shell/index.server.ts';
 import { relativeTime } from '../../platform/i18n/relative-time.ts';
+import { parseDayInput } from '../../platform/i18n/day-input.ts';
 
 async function usersTab({ ctx, user, url }: Screen) {
   const params = url.searchParams;
@@ -110,7 +111,9 @@ async function withTwoFactor<T extends ListedUser>(ctx: ServiceContext, actor: A
 }
 
 async function historyTab({ ctx, url, request, auth }: Screen) {
-  const { t } = requestI18n(request, auth);
+  const { t, preferences } = requestI18n(request, auth);
+  // A day typed in the reader's date format; the query takes ISO.
+  const day = (text: string) => parseDayInput(text, preferences.dateFormat) ?? text;
   const params = url.searchParams;
   const filters = {
     userId: params.get('userId') ?? '',
@@ -140,7 +143,13 @@ async function historyTab({ ctx, url, request, auth }: Screen) {
   if (filters.userId && !named) return refused(t('No user matches “{text}”', { text: filters.userId }));
   const resolved = { ...filters, userId: named?.value ?? '' };
   try {
-    const result = await userActivityHistory(ctx, { ...resolved, limit: HISTORY_PAGE_SIZE, page });
+    const result = await userActivityHistory(ctx, {
+      ...resolved,
+      startDate: day(resolved.startDate),
+      endDate: day(resolved.endDate),
+      limit: HISTORY_PAGE_SIZE,
+      page,
+    });
     return { filters: resolved, page, pageSize: HISTORY_PAGE_SIZE, ...result, userChoices, userText, error: null };
   } catch (error) {
     if (!isDomainError(error) || error.kind !== 'invalid') throw error;

@@ -27,6 +27,8 @@ import { Button, Field, inputClass } from '../../ui/form.tsx';
 import { useFormats, usePreferences, useT } from '../i18n/i18n-context.tsx';
 import type { Translate } from '../i18n/messages.ts';
 import type { Locale } from '../i18n/locales.ts';
+import type { Formats } from '../i18n/formats.ts';
+import { DayInput } from '../../ui/day-input.tsx';
 import { nounInText } from './noun.ts';
 
 interface Props {
@@ -41,10 +43,12 @@ interface Props {
   optionsFor?: (field: FieldDef) => readonly string[] | undefined;
 }
 
-function initialValue(field: FieldDef, record: Record<string, unknown> | null): string | undefined {
+/** A field's value as its input shows it: a stored day in the reader's date format. */
+function initialValue(field: FieldDef, record: Record<string, unknown> | null, formats: Formats): string | undefined {
   if (!record) return field.defaultValue ?? widgetDefault(field);
   const value = record[field.name];
-  return value === null || value === undefined ? undefined : String(value);
+  if (value === null || value === undefined) return undefined;
+  return field.kind === 'date' ? formats.day(String(value)) : String(value);
 }
 
 /** A new record starts at this year and month. */
@@ -86,17 +90,19 @@ type Validator = ReturnType<typeof import('./resource-validation.ts').formValida
 /** The form's zod checks, once their chunk has loaded (null before). */
 function useFormValidator(def: ResourceDef): Validator | null {
   const t = useT();
-  const [loaded, setLoaded] = useState<{ def: ResourceDef; t: Translate; validate: Validator } | null>(null);
+  const { dateFormat } = usePreferences();
+  const [loaded, setLoaded] = useState<{ key: unknown[]; validate: Validator } | null>(null);
   useEffect(() => {
     let active = true;
     void import('./resource-validation.ts').then(({ formValidator }) => {
-      if (active) setLoaded({ def, t, validate: formValidator(def, t) });
+      if (active) setLoaded({ key: [def, t, dateFormat], validate: formValidator(def, t, dateFormat) });
     });
     return () => {
       active = false;
     };
-  }, [def, t]);
-  return loaded?.def === def && loaded.t === t ? loaded.validate : null;
+  }, [def, t, dateFormat]);
+  const current = loaded?.key[0] === def && loaded.key[1] === t && loaded.key[2] === dateFormat;
+  return current ? loaded.validate : null;
 }
 
 export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed = {}, optionsFor }: Props) {
@@ -104,9 +110,12 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
   const validate = useFormValidator(def);
   const navigation = useNavigation();
   const t = useT();
+  const formats = useFormats();
   const intent = record ? 'update' : 'create';
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-  const defaultValue = Object.fromEntries(def.fields.map((f) => [f.name, fixed[f.name] ?? initialValue(f, record)]));
+  const defaultValue = Object.fromEntries(
+    def.fields.map((f) => [f.name, fixed[f.name] ?? initialValue(f, record, formats)]),
+  );
   const [form, fields] = useForm({
     id: `${def.key}-form-${record ? String(record.id) : 'new'}`,
     lastResult,
@@ -333,7 +342,8 @@ function FieldInput({
         />
       );
     case 'date':
-      return <input {...getInputProps(meta, { type: 'date' })} className={inputClass} />;
+      // Text in the reader's date format (a date input would show the browser's); ISO is taken too.
+      return <DayInput {...getInputProps(meta, { type: 'text' })} />;
     default:
       return (
         <>

@@ -215,7 +215,11 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
   return open(args).then((opened) => {
     const { reader, formats } = readerOf(opened, options.i18n);
     const text = (screenText: (typeof messages)[keyof typeof messages]) => say(screenText, reader, def.noun);
-    const schema = recordSchema(def, companyType ? { companyType } : {}, { form: true, t: reader.t });
+    const schema = recordSchema(def, companyType ? { companyType } : {}, {
+      form: true,
+      t: reader.t,
+      dateFormat: formats.preferences.dateFormat,
+    });
     return screenAction(
       args,
       {

@@ -6,9 +6,10 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { ResourceDef } from './define.ts';
 import { recordSchema } from './schema.ts';
 import type { Translate } from '../i18n/messages.ts';
+import type { DateFormat } from '../i18n/preferences.ts';
 
-/** `t`: the reader's translator, so the browser's messages are the server's. */
-export function formValidator(def: Pick<ResourceDef, 'fields' | 'refine'>, t: Translate) {
-  const schema = recordSchema(def, {}, { form: true, t });
+/** The reader's translator and date format, so the browser's checks and messages are the server's. */
+export function formValidator(def: Pick<ResourceDef, 'fields' | 'refine'>, t: Translate, dateFormat: DateFormat) {
+  const schema = recordSchema(def, {}, { form: true, t, dateFormat });
   return (formData: FormData) => parseWithZod(formData, { schema });
 }

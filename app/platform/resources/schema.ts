@@ -9,6 +9,8 @@ import { MAX_ID } from '../lib/query.ts';
 import { hasNoNul } from '../lib/text.ts';
 import { MAX_AMOUNT, MAX_COUNT, type FieldDef, type ResourceDef } from './define.ts';
 import type { Translate } from '../i18n/messages.ts';
+import { DAY_PATTERNS, parseDayInput } from '../i18n/day-input.ts';
+import type { DateFormat } from '../i18n/preferences.ts';
 import { english } from './texts.ts';
 
 // toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
@@ -52,11 +54,17 @@ function requiredMessage(field: Pick<FieldDef, 'label' | 'requiredMessage'>, t: 
   return field.requiredMessage ? t(field.requiredMessage) : t('{label} is required', { label: t(field.label) });
 }
 
-/**
- * `form`: a form post, where an unticked checkbox sends nothing (false). `t`: the reader's
- * translator for a screen's form, English for the API.
- */
-function fieldSchema(field: FieldDef, form = false, t: Translate = english): z.ZodType {
+interface FieldOptions {
+  /** A form post, where an unticked checkbox sends nothing (false). */
+  form?: boolean;
+  /** The reader's translator for a screen's form, English for the API. */
+  t?: Translate;
+  /** A screen's form: the reader's date format, which its day fields take besides ISO. */
+  dateFormat?: DateFormat;
+}
+
+function fieldSchema(field: FieldDef, options: FieldOptions = {}): z.ZodType {
+  const { form = false, t = english, dateFormat } = options;
   const required = requiredMessage(field, t);
   const wrongType = typeError(field, t);
   const label = t(field.label);
@@ -113,11 +121,20 @@ function fieldSchema(field: FieldDef, form = false, t: Translate = english): z.Z
         .min(min, { message })
         .max(max, { message });
     }
-    case 'date':
-      return z
-        .string({ error: wrongType(t('{label} must be a valid date (YYYY-MM-DD)', { label })) })
+    case 'date': {
+      // A form names the format its reader types (the API's message names ISO, the one it takes).
+      const invalid =
+        dateFormat && dateFormat !== 'yyyy-MM-dd'
+          ? t('{label} must be a valid date ({format})', { label, format: t(DAY_PATTERNS[dateFormat]) })
+          : t('{label} must be a valid date (YYYY-MM-DD)', { label });
+      const day = z
+        .string({ error: wrongType(invalid) })
         .min(1, { message: required, abort: true })
-        .refine(isIsoDay, { message: t('{label} must be a valid date (YYYY-MM-DD)', { label }) });
+        .refine(isIsoDay, { message: invalid });
+      return dateFormat
+        ? z.preprocess((v) => (typeof v === 'string' ? (parseDayInput(v, dateFormat) ?? v) : v), day)
+        : day;
+    }
     case 'enum': {
       const options = field.options as [string, ...string[]];
       const oneOf = t('{label} must be one of: {options}', { label, options: options.join(', ') });
@@ -157,14 +174,12 @@ function fieldSchema(field: FieldDef, form = false, t: Translate = english): z.Z
 export function recordSchema(
   def: Pick<ResourceDef, 'fields' | 'refine'>,
   fixed: Record<string, string> = {},
-  options: { form?: boolean; t?: Translate } = {},
+  options: FieldOptions = {},
 ) {
   const t = options.t ?? english;
   // A value the screen fixes (Mobile Metrics' company type) is never taken from the post.
   const schemaOf = (f: FieldDef) =>
-    Object.hasOwn(fixed, f.name)
-      ? z.preprocess(() => fixed[f.name], fieldSchema(f, options.form, t))
-      : fieldSchema(f, options.form, t);
+    Object.hasOwn(fixed, f.name) ? z.preprocess(() => fixed[f.name], fieldSchema(f, options)) : fieldSchema(f, options);
   const shape = Object.fromEntries(def.fields.map((f) => [f.name, schemaOf(f)]));
   return (options.form ? z.object(shape) : z.strictObject(shape)).superRefine((value, ctx) => {
     // A declaration's own messages (`msg('…')`) are translated as they are.
