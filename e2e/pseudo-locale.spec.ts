@@ -7,11 +7,6 @@ import { SCREENS } from '../app/platform/screen/navigation.ts';
 
 const SIGNED_OUT = ['/', '/login'];
 
-/**
- * English the screens still write from live figures, shared with the /api (docs/languages.md,
- * "Not translated yet"): API Integration's recommendations for a source without credentials.
- */
-const STILL_ENGLISH = [/^Add credentials for /, / uses \w+ authentication but has no active credential; /];
 /** Every signed-in screen, and the settings' tabs beyond the first. */
 const SIGNED_IN = [
   ...SCREENS.map((screen) => screen.path),
@@ -28,7 +23,7 @@ test('signed-out pages show only catalog texts', async ({ page, js }) => {
   for (const path of SIGNED_OUT) {
     await page.goto(path);
     await waitForHydration(page, js);
-    const texts = (await unmarkedTexts(page)).filter((text) => !STILL_ENGLISH.some((known) => known.test(text)));
+    const texts = await unmarkedTexts(page);
     if (texts.length) found[path] = texts;
   }
   expect(found).toEqual({});
@@ -42,7 +37,7 @@ test('signed-in screens show only catalog texts and data', async ({ page, js, cr
   for (const path of SIGNED_IN) {
     await page.goto(path);
     await waitForHydration(page, js);
-    const texts = (await unmarkedTexts(page)).filter((text) => !STILL_ENGLISH.some((known) => known.test(text)));
+    const texts = await unmarkedTexts(page);
     if (texts.length) found[path] = texts;
   }
   expect(found).toEqual({});

@@ -1,12 +1,11 @@
 // How the AI area words the texts it writes itself (docs/languages.md): in the reader's language
 // and formats for a screen, in English with the /api's formats for the /api and for what the jobs
 // store (insights, anomalies). English stays as it always was, whoever reads it.
-import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { formatRelativeTime } from '../../platform/lib/format.ts';
 import type { Formats } from '../../platform/i18n/formats.ts';
 import type { Locale } from '../../platform/i18n/locales.ts';
 import type { Translate } from '../../platform/i18n/messages.ts';
+import { englishIcu } from '../../platform/i18n/english-icu.server.ts';
 import { MONTH_NAMES } from '../../../db/months.ts';
 
 export interface Wording {
@@ -28,16 +27,7 @@ export interface Wording {
   ago(iso: string, now: number): string;
 }
 
-/** English messages, compiled as they are first used (English needs no catalog). */
-const english = setupI18n({ locale: 'en', messages: { en: {} } });
-const compiled = new Set<string>();
-const inEnglish: Translate = (message, values) => {
-  if (!compiled.has(message)) {
-    english.load('en', { [message]: compileMessage(message) as never });
-    compiled.add(message);
-  }
-  return english._(message, values as Record<string, unknown>);
-};
+const inEnglish = englishIcu();
 
 export const ENGLISH: Wording = {
   locale: 'en',

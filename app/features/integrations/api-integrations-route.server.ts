@@ -2,7 +2,9 @@
 // recommendations). API Sources and Endpoints are the declared resources' lists with their add
 // and edit panels (dialogs with JavaScript) and delete; Endpoints adds 'Sync Now' per row;
 // Credentials is an add form only; Recommendations, Performance and Sync Logs are computed
-// from the sync logs, endpoints and audit trail. Everything works without JavaScript.
+// from the sync logs, endpoints and audit trail, their texts sent as messages that the screen
+// says in its reader's language (the /api answers them in English). Everything works without
+// JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { INTEGRATION_TABS, type IntegrationsData, type IntegrationTab } from './api-integrations-screen.tsx';
@@ -13,7 +15,7 @@ import { loadScreen, succeed, tabOf } from '../../platform/screen/screen.server.
 import { offsetParam } from '../../platform/lib/paging.ts';
 import { positiveIdParam } from '../../platform/lib/query.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
-import { activityTimeline, analyzePerformance, recommendations } from './integration-analysis.server.ts';
+import { activityTimeline, findPerformance, findRecommendations } from './integration-analysis.server.ts';
 import { addCredential, CredentialForm, credentialSourceChoices } from './integration-credentials.server.ts';
 import { listSyncLogs, requestSync, SyncForm } from './integration-sync.server.ts';
 import { msg } from '../../platform/i18n/messages.ts';
@@ -42,7 +44,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       return json({ ...list, ...base });
     }
     if (tab === 'recommendations') {
-      const all = await recommendations(ctx);
+      const all = await findRecommendations(ctx);
       // Past the end: the last page.
       const lastOffset = Math.max(0, Math.floor((all.length - 1) / RECOMMENDATIONS_PAGE) * RECOMMENDATIONS_PAGE);
       const offset = Math.min(offsetParam(url, RECOMMENDATIONS_PAGE), lastOffset);
@@ -55,7 +57,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       });
     }
     if (tab === 'performance') {
-      const [performance, timeline] = await Promise.all([analyzePerformance(ctx), activityTimeline(ctx)]);
+      const [performance, timeline] = await Promise.all([findPerformance(ctx), activityTimeline(ctx)]);
       return json({ ...base, performance, timeline });
     }
     if (tab === 'credentials') {

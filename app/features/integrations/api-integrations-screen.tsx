@@ -6,10 +6,15 @@ import type { ReactNode } from 'react';
 import { DateTime } from '../../platform/i18n/date-time.tsx';
 import type { Formats } from '../../platform/i18n/formats.ts';
 import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
-import { msg } from '../../platform/i18n/messages.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
 import { withParams } from '../../platform/lib/url.ts';
 import { apiIntegrationEndpoints, apiIntegrationSources } from './resources.ts';
-import type { PerformanceAnalysis, Recommendation, TimelineItem } from './integration-analysis.server.ts';
+import type {
+  AnalysisText,
+  PerformanceFindings,
+  RecommendationFinding,
+  TimelineItem,
+} from './integration-analysis.server.ts';
 import type { SyncLog } from './integration-sync.server.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ResourceScreen } from '../../platform/resources/resource-screen.tsx';
@@ -33,8 +38,8 @@ export type IntegrationTab = (typeof INTEGRATION_TABS)[number]['key'];
 export interface IntegrationsData {
   tab: IntegrationTab;
   /** A page of the ranked recommendations, with where it stands. */
-  recommendations: { items: Recommendation[]; page: RankedPage } | null;
-  performance: PerformanceAnalysis | null;
+  recommendations: { items: RecommendationFinding[]; page: RankedPage } | null;
+  performance: PerformanceFindings | null;
   timeline: TimelineItem[] | null;
   logs: { rows: SyncLog[]; total: number; page: number; pageCount: number } | null;
   sources: { id: number; name: string; authType: string }[] | null;
@@ -78,6 +83,12 @@ const PRIORITY_CLASS: Record<string, string> = {
 const seconds = (f: Formats, ms: number | null) => (ms === null ? '—' : `${f.number(ms / 1000, { min: 1, max: 1 })}s`);
 /** A share computed to a tenth: '12.5%', '100%'. */
 const share = (f: Formats, n: number) => f.percent(n, Number.isInteger(n) ? 0 : 1);
+
+/**
+ * A text the analysis wrote from live figures (a message and its values: names, counts) in the
+ * reader's words.
+ */
+const said = (t: Translate, text: AnalysisText) => t(text.id, text.values);
 
 /** Table cells in the reader's formats (a column's cell is a function of its row, not a component). */
 function Num({ value }: { value: number }) {
@@ -131,7 +142,7 @@ function Direction({ value }: { value: string }) {
   return <>{label ? t(label) : value}</>;
 }
 
-function RecommendationsTab({ items, page }: { items: Recommendation[]; page: RankedPage }) {
+function RecommendationsTab({ items, page }: { items: RecommendationFinding[]; page: RankedPage }) {
   const f = useFormats();
   const t = useT();
   if (page.total === 0)
@@ -159,9 +170,9 @@ function RecommendationsTab({ items, page }: { items: Recommendation[]; page: Ra
               )}
               <span className="text-slate-600">{t('Confidence {value}', { value: share(f, r.confidence) })}</span>
             </div>
-            <h3 className="mt-2 font-semibold text-slate-900">{t(r.title)}</h3>
-            <p className="mt-1 text-sm text-slate-700">{t(r.description)}</p>
-            <p className="mt-1 text-xs text-slate-600">{t(r.reasoning)}</p>
+            <h3 className="mt-2 font-semibold text-slate-900">{said(t, r.title)}</h3>
+            <p className="mt-1 text-sm text-slate-700">{said(t, r.description)}</p>
+            <p className="mt-1 text-xs text-slate-600">{said(t, r.reasoning)}</p>
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
               {[
                 [msg('Hours saved / week'), f.number(r.estimatedImpact.timesSaved, { min: 1, max: 1 })],
@@ -178,13 +189,13 @@ function RecommendationsTab({ items, page }: { items: Recommendation[]; page: Ra
             <h4 className="mt-3 text-sm font-medium text-slate-800">{t('Potential benefits')}</h4>
             <ul className="list-disc pl-5 text-sm text-slate-700">
               {r.potentialBenefits.map((b) => (
-                <li key={b}>{t(b)}</li>
+                <li key={b.id}>{said(t, b)}</li>
               ))}
             </ul>
             <h4 className="mt-3 text-sm font-medium text-slate-800">{t('Suggested actions')}</h4>
             <ol className="list-decimal pl-5 text-sm text-slate-700">
               {r.suggestedActions.map((a) => (
-                <li key={a}>{t(a)}</li>
+                <li key={a.id}>{said(t, a)}</li>
               ))}
             </ol>
             {r.apiEndpoints.length ? (
@@ -230,7 +241,7 @@ const TIMELINE_COLUMNS: ResultColumn<TimelineItem>[] = [
   },
 ];
 
-function PerformanceTab({ performance, timeline }: { performance: PerformanceAnalysis; timeline: TimelineItem[] }) {
+function PerformanceTab({ performance, timeline }: { performance: PerformanceFindings; timeline: TimelineItem[] }) {
   const f = useFormats();
   const t = useT();
   const timelineColumns = useHeadings(TIMELINE_COLUMNS);
@@ -263,8 +274,8 @@ function PerformanceTab({ performance, timeline }: { performance: PerformanceAna
                 <span className={`font-semibold capitalize ${PRIORITY_CLASS[issue.severity] ?? ''}`}>
                   {SEVERITY_LABEL[issue.severity] ? t(SEVERITY_LABEL[issue.severity]!) : issue.severity}
                 </span>
-                : {t(issue.description)} (<span translate="no">{issue.affectedEndpoints.join(', ')}</span>).{' '}
-                {t(issue.recommendation)}.
+                : {said(t, issue.description)} (<span translate="no">{issue.affectedEndpoints.join(', ')}</span>).{' '}
+                {said(t, issue.recommendation)}.
               </li>
             ))}
           </ul>

@@ -9,11 +9,14 @@
 // - Recommendations: a table entered by hand in 3 or more of the last 6 months that no active
 //   inbound endpoint fills; an endpoint failing 3 or more of its last 10 runs; a source that
 //   needs credentials and has none.
+// The texts of the findings are messages with their values (docs/languages.md): the screen says
+// them in its reader's language, the /api in English, word for word as it always has.
 import { SYNC_TARGET_TABLES } from './resources.ts';
 import { actorCompanyScope, requirePermission, type ServiceContext } from '../../platform/context.ts';
 import type { HTTP_METHODS, SYNC_DIRECTIONS, SyncStatus } from '../../../db/types.ts';
 import type { PerformanceAnalysis, PerformanceIssue, Recommendation, TimelineItem } from './answers.ts';
 import { msg } from '../../platform/i18n/messages.ts';
+import { englishIcu } from '../../platform/i18n/english-icu.server.ts';
 
 export const PERFORMANCE_WINDOW_DAYS = 30;
 const TIMELINE_LENGTH = 50;
@@ -31,6 +34,123 @@ export function performanceScore(successRate: number, avgMs: number | null): num
 }
 
 export type { PerformanceAnalysis, PerformanceIssue, Recommendation, TimelineItem };
+
+// ---------------------------------------------------------------------------------------------
+// Texts
+
+/**
+ * A text of the analysis: an English ICU message (written `msg('…')`, so the catalog check finds
+ * it) and its values, data such as a source's name or counts. The screen translates it
+ * (`t(text.id, text.values)`); the /api answers it in English (`inEnglish`).
+ */
+export interface AnalysisText {
+  id: string;
+  values?: Record<string, string | number>;
+}
+
+/** The same object with the named text fields as messages (a list of texts stays a list). */
+type WithTexts<T, K extends keyof T> = Omit<T, K> & {
+  [P in K]: T[P] extends readonly string[] ? AnalysisText[] : AnalysisText;
+};
+
+/** A recommendation as the screen gets it: its texts as messages. */
+export type RecommendationFinding = WithTexts<
+  Recommendation,
+  'title' | 'description' | 'reasoning' | 'potentialBenefits' | 'suggestedActions'
+>;
+/** A performance issue as the screen gets it: its texts as messages. */
+export type PerformanceIssueFinding = WithTexts<PerformanceIssue, 'description' | 'recommendation'>;
+/** The performance analysis as the screen gets it: its issues' texts as messages. */
+export type PerformanceFindings = Omit<PerformanceAnalysis, 'issues'> & { issues: PerformanceIssueFinding[] };
+
+const text = (id: string, values?: AnalysisText['values']): AnalysisText => (values ? { id, values } : { id });
+
+/**
+ * The texts the analysis writes from live figures. Counts go through plurals (`#`), which the
+ * screen spells in its reader's number format; the other values are data.
+ */
+export const ANALYSIS_TEXTS = {
+  failingIssue: (endpoints: number) =>
+    text(msg('{count, plural, one {# endpoint} other {# endpoints}} failed in 2 or more of their last 5 runs'), {
+      count: endpoints,
+    }),
+  slowIssue: (endpoints: number) =>
+    text(msg('{count, plural, one {# endpoint} other {# endpoints}} answered in more than 5 seconds on average'), {
+      count: endpoints,
+    }),
+  /** `table`: the table's words ('actual revenue'). */
+  automationTitle: (table: string) => text(msg('Import {table} automatically'), { table }),
+  automationDescription: (entries: number, table: string, months: number, company: string | null) =>
+    company
+      ? text(
+          msg(
+            '{count, plural, one {# {table} entry was} other {# {table} entries were}} typed in by hand in {months} of the last 6 months for {company}, and no active endpoint fills this table.',
+          ),
+          { count: entries, table, months, company },
+        )
+      : text(
+          msg(
+            '{count, plural, one {# {table} entry was} other {# {table} entries were}} typed in by hand in {months} of the last 6 months, and no active endpoint fills this table.',
+          ),
+          { count: entries, table, months },
+        ),
+  /** `since`: a day (YYYY-MM-DD); `months`: the months counted (YYYY-MM). */
+  automationReasoning: (since: string, months: string[]) =>
+    text(msg('Counted from the audit trail: creates by signed-in users since {since}, in {months}.'), {
+      since,
+      months: months.join(', '),
+    }),
+  /** `table`: the table's name as an endpoint targets it ('actual_revenue'). */
+  automationEndpoint: (table: string) =>
+    text(msg('Add an inbound endpoint targeting {table} with a mapping and a daily frequency'), { table }),
+  repairTitle: (endpoint: string | null) =>
+    endpoint === null ? text(msg('Repair the endpoint sync')) : text(msg('Repair the {endpoint} sync'), { endpoint }),
+  repairDescription: (failures: number, runs: number) =>
+    text(msg('{failures} of its last {runs} runs failed.'), { failures, runs }),
+  credentialsTitle: (source: string) => text(msg('Add credentials for {source}'), { source }),
+  /** `auth`: the source's auth type in words ('api key'); `endpoints`: its active endpoints. */
+  credentialsDescription: (source: string, auth: string, endpoints: number) =>
+    endpoints
+      ? text(
+          msg(
+            '{source} uses {auth} authentication but has no active credential; its {count, plural, one {# active endpoint} other {# active endpoints}} cannot sync.',
+          ),
+          { source, auth, count: endpoints },
+        )
+      : text(msg('{source} uses {auth} authentication but has no active credential.'), { source, auth }),
+};
+
+/** English, numbers in plurals without grouping: the /api has always written 1234, not 1,234. */
+const english = englishIcu({ grouping: false });
+
+/** A text as the /api writes it: English, its values in place. */
+export function inEnglish(message: AnalysisText): string {
+  return english(message.id, message.values);
+}
+
+/** A recommendation as the /api answers it. */
+export function recommendationInEnglish(finding: RecommendationFinding): Recommendation {
+  return {
+    ...finding,
+    title: inEnglish(finding.title),
+    description: inEnglish(finding.description),
+    reasoning: inEnglish(finding.reasoning),
+    potentialBenefits: finding.potentialBenefits.map(inEnglish),
+    suggestedActions: finding.suggestedActions.map(inEnglish),
+  };
+}
+
+/** The performance analysis as the /api answers it. */
+export function performanceInEnglish(findings: PerformanceFindings): PerformanceAnalysis {
+  return {
+    ...findings,
+    issues: findings.issues.map((issue) => ({
+      ...issue,
+      description: inEnglish(issue.description),
+      recommendation: inEnglish(issue.recommendation),
+    })),
+  };
+}
 
 export const SCORE_FORMULA = msg(
   'round(0.7 × success rate + 0.3 × speed); speed is 100 at 1 s or less, 0 at 10 s or more',
@@ -88,8 +208,13 @@ function byEndpoint(runs: RunRow[], per: number): Map<number, RunRow[]> {
   return out;
 }
 
-/** GET /api/api-performance-analysis. */
+/** GET /api/api-performance-analysis, in English. */
 export async function analyzePerformance(ctx: ServiceContext, now = new Date()): Promise<PerformanceAnalysis> {
+  return performanceInEnglish(await findPerformance(ctx, now));
+}
+
+/** The performance analysis with its texts as messages (the screen's). */
+export async function findPerformance(ctx: ServiceContext, now = new Date()): Promise<PerformanceFindings> {
   requirePermission(ctx, 'integrations');
   const since = new Date(now.getTime() - PERFORMANCE_WINDOW_DAYS * 86_400_000).toISOString();
   const runs = await recentRuns(ctx, since, 10_000);
@@ -102,7 +227,7 @@ export async function analyzePerformance(ctx: ServiceContext, now = new Date()):
   const avgResponseTime = requests
     ? Math.round(timed.reduce((s, r) => s + r.responseTime! * r.requests, 0) / requests)
     : 0;
-  const issues: PerformanceIssue[] = [];
+  const issues: PerformanceIssueFinding[] = [];
   const latest = byEndpoint(finished, 5);
   const failing = [...latest.values()].filter((list) => list.filter((r) => r.status === 'failed').length >= 2);
   if (failing.length) {
@@ -110,10 +235,10 @@ export async function analyzePerformance(ctx: ServiceContext, now = new Date()):
     issues.push({
       severity: failing.some((list) => list.filter((r) => r.status === 'failed').length >= 3) ? 'high' : 'medium',
       type: 'failing',
-      description: `${names.length} endpoint${names.length === 1 ? '' : 's'} failed in 2 or more of their last 5 runs`,
+      description: ANALYSIS_TEXTS.failingIssue(names.length),
       affectedEndpoints: names,
-      recommendation: msg(
-        'Open the sync logs for the error, then check the source URL, its credentials and the mapping',
+      recommendation: text(
+        msg('Open the sync logs for the error, then check the source URL, its credentials and the mapping'),
       ),
     });
   }
@@ -125,9 +250,9 @@ export async function analyzePerformance(ctx: ServiceContext, now = new Date()):
     issues.push({
       severity: 'medium',
       type: 'slow',
-      description: `${slow.length} endpoint${slow.length === 1 ? '' : 's'} answered in more than 5 seconds on average`,
+      description: ANALYSIS_TEXTS.slowIssue(slow.length),
       affectedEndpoints: slow.map((list) => list[0].endpointName ?? `#${list[0].endpointId}`),
-      recommendation: msg('Ask for smaller pages (pagination size) or sync less often'),
+      recommendation: text(msg('Ask for smaller pages (pagination size) or sync less often')),
     });
   }
   return {
@@ -160,10 +285,15 @@ export async function activityTimeline(ctx: ServiceContext): Promise<TimelineIte
 
 const tableLabel = (table: string) => table.replace(/_/g, ' ');
 
-/** GET /api/api-recommendations: most pressing first. */
+/** GET /api/api-recommendations, in English: most pressing first. */
 export async function recommendations(ctx: ServiceContext, now = new Date()): Promise<Recommendation[]> {
+  return (await findRecommendations(ctx, now)).map(recommendationInEnglish);
+}
+
+/** The recommendations with their texts as messages (the screen's): most pressing first. */
+export async function findRecommendations(ctx: ServiceContext, now = new Date()): Promise<RecommendationFinding[]> {
   requirePermission(ctx, 'integrations');
-  const out: Recommendation[] = [];
+  const out: RecommendationFinding[] = [];
   const scope = actorCompanyScope(ctx);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1)).toISOString();
   // Hand-made entries (a signed-in user's creates) per target table, company and month, and all
@@ -212,17 +342,22 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
     const manualShare = Math.round((group.entries / Math.max(group.entries, totals.get(group.table) ?? 0)) * 100);
     out.push({
       id: `automate-${group.table}-${group.companyName ?? 'group'}`,
-      title: `Import ${tableLabel(group.table)} automatically`,
+      title: ANALYSIS_TEXTS.automationTitle(tableLabel(group.table)),
       companyName: group.companyName,
       priority: group.months.size >= 5 ? 'high' : 'medium',
       type: 'automation',
       confidence: Math.round((group.months.size / 6) * 100),
-      description: `${group.entries} ${tableLabel(group.table)} entr${group.entries === 1 ? 'y was' : 'ies were'} typed in by hand in ${group.months.size} of the last 6 months${group.companyName ? ` for ${group.companyName}` : ''}, and no active endpoint fills this table.`,
-      reasoning: `Counted from the audit trail: creates by signed-in users since ${since.slice(0, 10)}, in ${[...group.months].sort().join(', ')}.`,
+      description: ANALYSIS_TEXTS.automationDescription(
+        group.entries,
+        tableLabel(group.table),
+        group.months.size,
+        group.companyName,
+      ),
+      reasoning: ANALYSIS_TEXTS.automationReasoning(since.slice(0, 10), [...group.months].sort()),
       potentialBenefits: [
-        msg('Less typing and fewer typing errors'),
-        msg('Figures arrive on a schedule instead of when someone has time'),
-        msg('Every imported row is audited with its source'),
+        text(msg('Less typing and fewer typing errors')),
+        text(msg('Figures arrive on a schedule instead of when someone has time')),
+        text(msg('Every imported row is audited with its source')),
       ],
       estimatedImpact: {
         timesSaved: hours,
@@ -231,9 +366,9 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
         automationLevel: manualShare,
       },
       suggestedActions: [
-        msg('Add an API source for the system these figures come from'),
-        `Add an inbound endpoint targeting ${group.table} with a mapping and a daily frequency`,
-        msg('Run Sync Now once and compare the imported rows'),
+        text(msg('Add an API source for the system these figures come from')),
+        ANALYSIS_TEXTS.automationEndpoint(group.table),
+        text(msg('Run Sync Now once and compare the imported rows')),
       ],
       apiEndpoints: [
         {
@@ -266,16 +401,16 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
     if (failures < 3 || !endpoint) continue;
     out.push({
       id: `repair-${endpointId}`,
-      title: `Repair the ${runs[0].endpointName ?? 'endpoint'} sync`,
+      title: ANALYSIS_TEXTS.repairTitle(runs[0].endpointName),
       companyName: null,
       priority: failures >= 5 ? 'critical' : 'high',
       type: 'reliability',
       confidence: Math.round((failures / runs.length) * 100),
-      description: `${failures} of its last ${runs.length} runs failed.`,
-      reasoning: msg('Counted from the sync logs.'),
+      description: ANALYSIS_TEXTS.repairDescription(failures, runs.length),
+      reasoning: text(msg('Counted from the sync logs.')),
       potentialBenefits: [
-        msg('The target table is kept up to date again'),
-        msg('No more failure notices for the admins'),
+        text(msg('The target table is kept up to date again')),
+        text(msg('No more failure notices for the admins')),
       ],
       estimatedImpact: {
         timesSaved: 0,
@@ -284,9 +419,9 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
         automationLevel: Math.round(((runs.length - failures) / runs.length) * 100),
       },
       suggestedActions: [
-        msg('Read the error of the latest failed run in Sync Logs'),
-        msg('Check the source URL and credentials'),
-        msg('Check the mapping against a sample answer'),
+        text(msg('Read the error of the latest failed run in Sync Logs')),
+        text(msg('Check the source URL and credentials')),
+        text(msg('Check the mapping against a sample answer')),
       ],
       apiEndpoints: [
         {
@@ -333,16 +468,16 @@ export async function recommendations(ctx: ServiceContext, now = new Date()): Pr
     const active = Number(source.endpoints ?? 0);
     out.push({
       id: `credentials-${source.id}`,
-      title: `Add credentials for ${source.name}`,
+      title: ANALYSIS_TEXTS.credentialsTitle(source.name),
       companyName: null,
       priority: active > 0 ? 'critical' : 'medium',
       type: 'configuration',
       confidence: 100,
-      description: `${source.name} uses ${source.authType.replace('_', ' ')} authentication but has no active credential${active ? `; its ${active} active endpoint${active === 1 ? '' : 's'} cannot sync` : ''}.`,
-      reasoning: msg('Read from the source and its credentials.'),
-      potentialBenefits: [msg('Its endpoints can sync')],
+      description: ANALYSIS_TEXTS.credentialsDescription(source.name, source.authType.replace('_', ' '), active),
+      reasoning: text(msg('Read from the source and its credentials.')),
+      potentialBenefits: [text(msg('Its endpoints can sync'))],
       estimatedImpact: { timesSaved: 0, costReduction: 0, dataAccuracy: 0, automationLevel: 0 },
-      suggestedActions: [msg('Open the Credentials tab and add the key the source expects')],
+      suggestedActions: [text(msg('Open the Credentials tab and add the key the source expects'))],
       apiEndpoints: [],
     });
   }
