@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import type { ShouldRevalidateFunction } from '@remix-run/react';
+import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from '@remix-run/react';
 import {
   Links,
   Meta,
@@ -21,6 +21,7 @@ import { appearanceClasses } from './features/settings/index.ts';
 import { documentAreas } from './features/shell/page-areas.ts';
 import { I18nProvider, useT } from './platform/i18n/i18n-context.tsx';
 import { DEFAULT_PREFERENCES } from './platform/i18n/preferences.ts';
+import { loadMessageFiles, messagesOf } from './platform/i18n/message-files.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -31,11 +32,19 @@ export const meta: MetaFunction = () => [{ title: 'Group Finance Hub' }];
 
 export const loader = documentLoader;
 
+/**
+ * After a navigation or an action, the page's message files (another area's, another language's)
+ * are loaded before it renders. The first render uses the files the document named.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  await loadMessageFiles(data.messageFiles);
+  return data;
+}
+
 /** A page of another area needs that area's messages, which come with the document's data. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || documentAreas(currentUrl.pathname).join() !== documentAreas(nextUrl.pathname).join();
-
-const NO_MESSAGES = {};
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -63,9 +72,13 @@ function Document({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full">
-        <I18nProvider preferences={preferences} messages={data?.messages ?? NO_MESSAGES}>
+        <I18nProvider preferences={preferences} messages={messagesOf(data?.messageFiles)}>
           {children}
         </I18nProvider>
+        {/* Before the app's modules: each file registers its messages as it runs. */}
+        {data?.messageFiles?.map((file) => (
+          <script key={file.key} src={file.src} nonce={nonce} />
+        ))}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

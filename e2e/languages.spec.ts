@@ -22,6 +22,9 @@ const READERS: Preferences[] = [
   { locale: 'de', timeZone: 'America/New_York', dateFormat: 'MM/dd/yyyy', timeFormat: '12h' },
 ];
 
+/** Characters of HTML a page may send (docs/languages.md). */
+const MAX_PAGE_HTML = 60_000;
+
 /** Screens whose document title is not their route-table title. */
 const DOCUMENT_TITLES: Record<string, (locale: Locale) => string> = {
   '/editor-stats': (locale) => translated(locale, 'Editor Statistics'),
@@ -98,6 +101,8 @@ test.describe('signed in', () => {
       for (const screen of SCREENS) {
         const response = await page.goto(screen.path);
         expect(response?.status(), screen.path).toBe(200);
+        // The page's messages come as cached files: the HTML stays within every page's 60 KB.
+        expect((await response!.text()).length, screen.path).toBeLessThan(MAX_PAGE_HTML);
         await waitForHydration(page, js);
         await expect(page.locator('html'), screen.path).toHaveAttribute('lang', reader.locale);
         await expect(page, screen.path).toHaveTitle(

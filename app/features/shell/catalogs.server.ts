@@ -1,6 +1,7 @@
 // Every area's message catalog, compiled once (docs/languages.md). An area that shows text keeps
 // a messages.json beside its code and is listed here.
 import { compileCatalogs } from '../../platform/i18n/catalog.server.ts';
+import { registerMessages } from '../../platform/i18n/message-files.ts';
 import shell from './messages.json';
 import auth from '../auth/messages.json';
 import dashboards from '../dashboards/messages.json';
@@ -36,3 +37,5 @@ export const CATALOG_FILES = {
 };
 
 export const catalogs = compileCatalogs(CATALOG_FILES);
+// The server renders a document with the messages its files carry to the browser.
+for (const [key, messages] of catalogs.fileMessages()) registerMessages(key, messages);

@@ -41,12 +41,12 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
       notifications,
     };
   }
-  // The page's language and formats, and only its own messages in that language.
+  // The page's language and formats, and the files of its own messages in that language.
   const pseudo =
     context.config.pseudoLocale && preferences.locale === 'en' && request.headers.get('X-Pseudo-Locale') === '1';
-  const messages = catalogs.forBrowser(preferences.locale, documentAreas(new URL(request.url).pathname), pseudo);
+  const messageFiles = catalogs.messageFiles(preferences.locale, documentAreas(new URL(request.url).pathname), pseudo);
   // A Response only when a cookie must be cleared (Remix wraps a plain object in json() itself).
   return clear
-    ? json({ shell, toast, appearance, preferences, messages }, { headers: { 'Set-Cookie': clear } })
-    : { shell, toast, appearance, preferences, messages };
+    ? json({ shell, toast, appearance, preferences, messageFiles }, { headers: { 'Set-Cookie': clear } })
+    : { shell, toast, appearance, preferences, messageFiles };
 }

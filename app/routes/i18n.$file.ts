@@ -1,0 +1,6 @@
+import { allow, type RouteAccess } from '../platform/screen/route-access.ts';
+
+export { messageFileLoader as loader } from '../features/shell/index.server.ts';
+
+/** The message files are the same for everybody. */
+export const access: RouteAccess = [{ methods: { GET: allow.public } }];
