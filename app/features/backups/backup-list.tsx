@@ -4,10 +4,10 @@
 // JavaScript, the server's confirmation step without).
 import { Form, Link } from '@remix-run/react';
 import { BACKUP_MESSAGES, BACKUP_TYPE_LABELS } from './texts.ts';
-import { formatBytes } from '../../platform/lib/format.ts';
 import { DateTime } from '../../platform/i18n/date-time.tsx';
 import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
 import { msg } from '../../platform/i18n/messages.ts';
+import { sizeText } from '../../platform/i18n/units.ts';
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { DeleteButton } from '../../platform/resources/delete-button.tsx';
 import { CheckCircleIcon, ClockIcon, TrashIcon, XCircleIcon } from '../../ui/icons.tsx';
@@ -100,7 +100,7 @@ function Entry({ backup, hydrated }: { backup: BackupView; hydrated: boolean }) 
           <span>
             {t('Created')} <DateTime value={backup.createdAt} kind="instant" />
           </span>
-          <span>{t('Size: {size}', { size: formatBytes(backup.size) })}</span>
+          <span>{t('Size: {size}', { size: sizeText(t, f, backup.size) })}</span>
           <span>{t('Records: {count}', { count: f.number(backup.recordCount) })}</span>
           <span>{t('Tables: {count}', { count: backup.tables.length })}</span>
         </p>

@@ -5,9 +5,9 @@
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import { BACKUP_MESSAGES, BACKUP_TYPE_LABELS, confirmRestoreMessage } from './texts.ts';
-import { formatBytes } from '../../platform/lib/format.ts';
 import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
 import { msg } from '../../platform/i18n/messages.ts';
+import { sizeText } from '../../platform/i18n/units.ts';
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { ConfirmingForm, ConfirmStep } from '../../platform/screen/confirm.tsx';
 import { Alert, Button, Card } from '../../ui/form.tsx';
@@ -30,7 +30,7 @@ function Summary({ backup, labels }: { backup: BackupView; labels: Map<string, s
     [t('Name'), backup.name, true],
     [t('Type'), type.charAt(0).toUpperCase() + type.slice(1), false],
     [t('Created'), f.instant(backup.createdAt), false],
-    [t('Size'), formatBytes(backup.size), false],
+    [t('Size'), sizeText(t, f, backup.size), false],
     [t('Records'), f.number(backup.recordCount), false],
     [t('Tables'), backup.tables.map((name) => t(labels.get(name) ?? name)).join(', '), false],
   ];

@@ -5,11 +5,11 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import type { RecoveryActionView, SystemErrorView, SystemHealth } from './system-monitoring.server.ts';
-import { formatBytes } from '../../platform/lib/format.ts';
 import { DateTime } from '../../platform/i18n/date-time.tsx';
 import type { Formats } from '../../platform/i18n/formats.ts';
 import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
 import { msg } from '../../platform/i18n/messages.ts';
+import { sizeText } from '../../platform/i18n/units.ts';
 import { HEALTH_LABELS, healthDetail } from './health-verdict.ts';
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { Sparkline } from '../../ui/chart/sparkline.tsx';
@@ -111,7 +111,7 @@ function Tiles({ health }: { health: MonitoringData['health'] }) {
     database.connectionCount === null
       ? null
       : t('{count, plural, one {# connection} other {# connections}}', { count: database.connectionCount }),
-    database.size === null ? null : formatBytes(database.size),
+    database.size === null ? null : sizeText(t, f, database.size),
   ];
   return (
     <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -137,7 +137,7 @@ function Tiles({ health }: { health: MonitoringData['health'] }) {
         testId="tile-memory"
         label={t('Memory')}
         value={f.percent(memory.percentage, 1)}
-        detail={t('{used} of {total}', { used: formatBytes(memory.used), total: formatBytes(memory.total) })}
+        detail={t('{used} of {total}', { used: sizeText(t, f, memory.used), total: sizeText(t, f, memory.total) })}
       >
         <Sparkline label={t('Memory over 24 hours')} unit="%" max={100} values={health.history.map((h) => h.memory)} />
       </Tile>
@@ -371,8 +371,8 @@ function SystemMetrics({ health }: { health: MonitoringData['health'] }) {
       t('Disk used'),
       disk
         ? t('{used} of {total} ({percent})', {
-            used: formatBytes(disk.used),
-            total: formatBytes(disk.total),
+            used: sizeText(t, f, disk.used),
+            total: sizeText(t, f, disk.total),
             percent: f.percent(disk.percentage, 1),
           })
         : t('Not measurable here'),
@@ -382,7 +382,7 @@ function SystemMetrics({ health }: { health: MonitoringData['health'] }) {
       t('Database connections'),
       database.connectionCount === null ? t('One embedded connection (SQLite)') : f.number(database.connectionCount),
     ],
-    [t('Database size'), database.size === null ? '—' : formatBytes(database.size)],
+    [t('Database size'), database.size === null ? '—' : sizeText(t, f, database.size)],
     [t('API response time'), api ? seconds(f, api.responseTime) : t('Not measured in this process')],
     [t('API error rate'), api ? f.percent(api.errorRate, 1) : '—'],
     [t('Requests per minute'), api ? f.number(api.requestsPerMinute, { min: 1, max: 1 }) : '—'],

@@ -5,10 +5,10 @@ import type { ActivityAnalytics, ActivityEvent } from './user-activity.server.ts
 import { Alert, inputClass } from '../../ui/form.tsx';
 import { DayInput } from '../../ui/day-input.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
-import { formatDuration, formatHoursMinutes } from '../../platform/lib/format.ts';
 import { DateTime } from '../../platform/i18n/date-time.tsx';
 import { useFormats, usePreferences, useT } from '../../platform/i18n/i18n-context.tsx';
 import { msg } from '../../platform/i18n/messages.ts';
+import { durationText, hoursMinutesText } from '../../platform/i18n/units.ts';
 import { ACTIVITY_WINDOW_DAYS, HISTORY_ACTION_CHOICES } from './schemas.ts';
 import { ComputedNote } from '../../ui/computed-note.tsx';
 import { AUDITED_TABLES } from '../resources.ts';
@@ -101,7 +101,7 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
         <StatCard label={t('Logins Today')} value={data.summary.loginsToday} testId="analytics-logins" />
         <StatCard
           label={t('Avg Session')}
-          value={formatHoursMinutes(data.summary.averageSessionDuration)}
+          value={hoursMinutesText(t, f, data.summary.averageSessionDuration)}
           testId="analytics-avg-session"
         />
       </div>
@@ -166,8 +166,8 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
                         </span>
                       </td>
                       <td className={`${cell} tabular-nums`}>{f.number(u.totalLogins)}</td>
-                      <td className={cell}>{formatDuration(u.totalSessionTime)}</td>
-                      <td className={cell}>{formatDuration(u.averageSessionTime)}</td>
+                      <td className={cell}>{durationText(t, f, u.totalSessionTime)}</td>
+                      <td className={cell}>{durationText(t, f, u.averageSessionTime)}</td>
                       <td className={cell}>
                         {u.lastLogin ? <DateTime value={u.lastLogin} kind="instant" /> : 'Never'}
                       </td>

@@ -68,28 +68,56 @@ export function formatInstant(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : `${instant.format(date)} UTC`;
 }
 
+/** Whole minutes (a missing or negative value is 0) as whole hours and the minutes left: 125 → 2, 5. */
+export function hoursMinutesParts(minutes: number | null | undefined): { hours: number; minutes: number } {
+  const whole = Math.floor(Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0);
+  return { hours: Math.floor(whole / 60), minutes: whole % 60 };
+}
+
+/** How a duration reads: under a minute, whole minutes under an hour, else hours and minutes. */
+export type DurationParts =
+  { unit: 'under-a-minute' } | { unit: 'minutes'; minutes: number } | { unit: 'hours'; hours: number; minutes: number };
+
+/** The one place a duration is split; formatDuration and the screens' durationText spell it. */
+export function durationParts(minutes: number | null | undefined): DurationParts {
+  const parts = hoursMinutesParts(minutes);
+  if (parts.hours > 0) return { unit: 'hours', ...parts };
+  return parts.minutes === 0 ? { unit: 'under-a-minute' } : { unit: 'minutes', minutes: parts.minutes };
+}
+
 /** Under 1 minute '< 1m'; under 60 minutes 'Xm'; longer 'Xh Ym'. */
 export function formatDuration(minutes: number | null | undefined): string {
-  const m = Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0;
-  if (m < 1) return '< 1m';
-  const whole = Math.floor(m);
-  if (whole < 60) return `${whole}m`;
-  return `${Math.floor(whole / 60)}h ${whole % 60}m`;
+  const parts = durationParts(minutes);
+  if (parts.unit === 'under-a-minute') return '< 1m';
+  if (parts.unit === 'minutes') return `${parts.minutes}m`;
+  return `${parts.hours}h ${parts.minutes}m`;
 }
 
 /** The Avg Session card: always 'Xh Ym'. */
 export function formatHoursMinutes(minutes: number | null | undefined): string {
-  const whole = Math.floor(Number.isFinite(minutes) ? Math.max(0, minutes as number) : 0);
-  return `${Math.floor(whole / 60)}h ${whole % 60}m`;
+  const { hours, minutes: rest } = hoursMinutesParts(minutes);
+  return `${hours}h ${rest}m`;
+}
+
+export const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+export type SizeUnit = (typeof SIZE_UNITS)[number];
+
+/**
+ * A size as a number of up to two decimals in Bytes, KB, MB or GB (units of 1024): 1536 → 1.5 KB;
+ * a missing, negative or sub-byte size is 0 Bytes. The one place a size is split; formatBytes and
+ * the screens' sizeText spell it.
+ */
+export function sizeParts(bytes: number | null | undefined): { value: number; unit: SizeUnit } {
+  const value = Number.isFinite(bytes) ? Math.max(0, bytes as number) : 0;
+  if (value < 1) return { value: 0, unit: 'Bytes' };
+  const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(value) / Math.log(1024)));
+  return { value: Number.parseFloat((value / 1024 ** i).toFixed(2)), unit: SIZE_UNITS[i]! };
 }
 
 /** A size in Bytes, KB, MB or GB (units of 1024, up to two decimals). */
 export function formatBytes(bytes: number | null | undefined): string {
-  const value = Number.isFinite(bytes) ? Math.max(0, bytes as number) : 0;
-  if (value < 1) return '0 Bytes';
-  const units = ['Bytes', 'KB', 'MB', 'GB'];
-  const i = Math.min(units.length - 1, Math.floor(Math.log(value) / Math.log(1024)));
-  return `${Number.parseFloat((value / 1024 ** i).toFixed(2))} ${units[i]}`;
+  const { value, unit } = sizeParts(bytes);
+  return `${value} ${unit}`;
 }
 
 /**

@@ -4,9 +4,6 @@
 /** True when the text has no NUL character. */
 export const hasNoNul = (value: string | null | undefined) => value == null || !value.includes('\u0000');
 
-/** The message for a field whose text holds a NUL character. */
-export const nulMessage = (label: string) => `${label} must not contain NUL characters`;
-
 /** A search or filter value without its NUL characters (they can match nothing). */
 export const withoutNul = <T extends string | null>(value: T): T =>
   value === null ? value : (value.replaceAll('\u0000', '') as T);
