@@ -2,7 +2,7 @@
 // the form (conform, in the browser and on the server) and the profile service.
 import { z } from 'zod';
 import { EMAIL_MESSAGE, EMAIL_PATTERN, MAX_PASSWORD, MIN_PASSWORD } from '../auth/index.ts';
-import { hasNoNul, nulMessage } from '../../platform/lib/text.ts';
+import { hasNoNul } from '../../platform/lib/text.ts';
 import { msg } from '../../platform/i18n/messages.ts';
 
 export const REQUIRED_MESSAGE = msg('Username and email are required');
@@ -13,13 +13,23 @@ const requiredText = z
   .min(1, { message: REQUIRED_MESSAGE, abort: true })
   .refine(hasNoNul, { message: msg('Text must not contain NUL characters'), abort: true });
 
+/**
+ * An optional text field's messages, each a literal per field: the screen shows them in the
+ * reader's language (t(error)) and the /api answers the English.
+ */
+interface OptionalTextMessages {
+  notText: string;
+  tooLong: string;
+  nul: string;
+}
+
 /** Optional text: empty means none (stored as null). */
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, messages: OptionalTextMessages) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: messages.notText })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(hasNoNul, nulMessage(label))
+    .max(max, messages.tooLong)
+    .refine(hasNoNul, messages.nul)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -29,12 +39,21 @@ export const ProfileSchema = z.object({
     .max(255, msg('Email must be at most 255 characters'))
     .regex(EMAIL_PATTERN, EMAIL_MESSAGE)
     .transform((v) => v.toLowerCase()),
-  fullName: optionalText(255, 'Full name'),
-  position: optionalText(255, 'Position'),
-  phoneNumber: optionalText(50, 'Phone number').refine(
-    (v) => v === null || /^[0-9+()\-.\s]{3,50}$/.test(v),
-    msg('Please enter a valid phone number'),
-  ),
+  fullName: optionalText(255, {
+    notText: msg('Full name must be text'),
+    tooLong: msg('Full name must be at most 255 characters'),
+    nul: msg('Full name must not contain NUL characters'),
+  }),
+  position: optionalText(255, {
+    notText: msg('Position must be text'),
+    tooLong: msg('Position must be at most 255 characters'),
+    nul: msg('Position must not contain NUL characters'),
+  }),
+  phoneNumber: optionalText(50, {
+    notText: msg('Phone number must be text'),
+    tooLong: msg('Phone number must be at most 50 characters'),
+    nul: msg('Phone number must not contain NUL characters'),
+  }).refine((v) => v === null || /^[0-9+()\-.\s]{3,50}$/.test(v), msg('Please enter a valid phone number')),
 });
 
 export const PASSWORDS_REQUIRED = msg('All password fields are required');

@@ -3,7 +3,7 @@
 // forms with these in the browser and on the server, the services validate API bodies with
 // them, and the services check everything again. Also the screen's fixed texts and choices.
 import { z } from 'zod';
-import { hasNoNul, nulMessage, withoutNul } from '../../platform/lib/text.ts';
+import { hasNoNul, withoutNul } from '../../platform/lib/text.ts';
 import { msg, type Translate } from '../../platform/i18n/messages.ts';
 import { MAX_PASSWORD, MIN_PASSWORD } from '../auth/index.ts';
 import { API_MAX_LIMIT, PAGE_SIZE } from '../../platform/lib/paging.ts';
@@ -14,7 +14,7 @@ import { dayParam, integerParam } from '../../platform/lib/query-params.ts';
 // ---------------------------------------------------------------------------------------------
 // The fields, once.
 
-/** A screen shows it translated, with the minimum as a placeholder (formErrorText). */
+/** A screen shows it translated, with the minimum as a placeholder (userErrorText). */
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD} characters`;
 const PASSWORD_REQUIRED = msg('Password is required');
 const EMAIL_INVALID = msg('Must be a valid email address');
@@ -46,8 +46,8 @@ const userFields = {
   fullName: z
     .string()
     .trim()
-    .max(255, 'Full name must be at most 255 characters')
-    .refine(hasNoNul, nulMessage('Full name'))
+    .max(255, msg('Full name must be at most 255 characters'))
+    .refine(hasNoNul, msg('Full name must not contain NUL characters'))
     .nullish()
     .transform((v) => v || null),
 };
@@ -61,11 +61,14 @@ const apiRole = z.enum(ROLES, {
   error: (issue) => (isMissing(issue.input) ? 'Role is required' : `Role must be one of: ${ROLES.join(', ')}`),
 });
 
-/** Forms: the select's value, 'all' or a company id. */
+/**
+ * Forms: the select's value, 'all' or a company id (never 0, which the service's schema would
+ * refuse in words the screen cannot translate).
+ */
 const formCompanyId = z
   .string()
   .trim()
-  .regex(/^(all|\d{1,9})$/, msg('Select a company or All Companies'))
+  .regex(/^(all|[1-9]\d{0,8})$/, msg('Select a company or All Companies'))
   .optional()
   .transform((v) => (v === undefined || v === 'all' ? null : Number(v)));
 const formRole = z.enum(ROLES, {

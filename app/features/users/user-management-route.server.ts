@@ -58,7 +58,7 @@ import { userStats } from './user-stats.server.ts';
 import { allow, screenAccess } from '../../platform/screen/route-access.ts';
 import { requestI18n } from '../shell/index.server.ts';
 import { relativeTime } from '../../platform/i18n/relative-time.ts';
-import { parseDayInput } from '../../platform/i18n/day-input.ts';
+import { readTypedDays } from '../../platform/i18n/day-input.ts';
 
 async function usersTab({ ctx, user, url }: Screen) {
   const params = url.searchParams;
@@ -112,8 +112,6 @@ async function withTwoFactor<T extends ListedUser>(ctx: ServiceContext, actor: A
 
 async function historyTab({ ctx, url, request, auth }: Screen) {
   const { t, preferences } = requestI18n(request, auth);
-  // A day typed in the reader's date format; the query takes ISO.
-  const day = (text: string) => parseDayInput(text, preferences.dateFormat) ?? text;
   const params = url.searchParams;
   const filters = {
     userId: params.get('userId') ?? '',
@@ -141,12 +139,17 @@ async function historyTab({ ctx, url, request, auth }: Screen) {
     error: message,
   });
   if (filters.userId && !named) return refused(t('No user matches “{text}”', { text: filters.userId }));
+  // Days typed in the reader's date format; the query takes ISO.
+  const typed = readTypedDays(t, preferences.dateFormat, {
+    startDate: { label: t('Start Date'), text: filters.startDate },
+    endDate: { label: t('End Date'), text: filters.endDate },
+  });
+  if (typed.error) return refused(typed.error);
   const resolved = { ...filters, userId: named?.value ?? '' };
   try {
     const result = await userActivityHistory(ctx, {
       ...resolved,
-      startDate: day(resolved.startDate),
-      endDate: day(resolved.endDate),
+      ...typed.days,
       limit: HISTORY_PAGE_SIZE,
       page,
     });
