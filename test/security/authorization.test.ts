@@ -64,6 +64,8 @@ function exportArea(path: string): Area {
 /** Outcomes of the routes anyone may call, by who calls. */
 function publicOutcome(entry: ManifestEntry, actor: Actor): Expected {
   const signedIn = actor.session !== 'none';
+  // The message files: the same for everybody, whoever asks.
+  if (entry.routeId === 'routes/i18n.$file') return { status: 200 };
   switch (entry.name) {
     case 'GET /':
       return actor.session === 'mustChangePassword' ? { status: 302, location: CHANGE_PASSWORD } : { status: 200 };

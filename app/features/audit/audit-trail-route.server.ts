@@ -40,7 +40,7 @@ import {
 import { isDomainError } from '../../platform/errors.ts';
 import { requestI18n } from '../shell/index.server.ts';
 import { msg } from '../../platform/i18n/messages.ts';
-import { parseDayInput } from '../../platform/i18n/day-input.ts';
+import { readTypedDays } from '../../platform/i18n/day-input.ts';
 
 /**
  * The URL's filters as a query; refused ones (a hand-edited URL) are shown, with nothing listed.
@@ -66,11 +66,15 @@ async function filtersOf(
     return { values, userText, query: null, error: t('No user matches “{text}”', { text: values.userId }) };
   }
   const resolved = { ...values, userId: named?.value ?? '' };
-  // A day typed in the reader's date format; the query takes ISO.
-  const { dateFormat } = requestI18n(screen.request, screen.auth).preferences;
-  const day = (text: string) => parseDayInput(text, dateFormat) ?? text;
+  // Days typed in the reader's date format; the query takes ISO.
+  const { t, preferences } = requestI18n(screen.request, screen.auth);
+  const typed = readTypedDays(t, preferences.dateFormat, {
+    from: { label: t('From'), text: resolved.from },
+    to: { label: t('To'), text: resolved.to },
+  });
+  if (typed.error) return { values, userText, query: null, error: typed.error };
   try {
-    const query = parseAuditQuery({ ...resolved, from: day(resolved.from), to: day(resolved.to) });
+    const query = parseAuditQuery({ ...resolved, ...typed.days });
     return { values: resolved, userText, query, error: null };
   } catch (error) {
     if (!isDomainError(error) || error.kind !== 'invalid') throw error;

@@ -101,6 +101,8 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     const later = await within(typed(tomorrow), '');
     expect(later).toContain('No audit logs found');
     expect(later).toContain(`value="${typed(tomorrow)}"`);
+    // A day not in the reader's order is explained in the reader's format.
+    expect(await within('31/12/2026', '')).toContain('From must be a valid date (MM/DD/YYYY)');
 
     // Search: the reason, over every page (the create is far beyond the first page by now).
     for (let i = 0; i < 26; i++) await createDepartment(c, tag('Filler'));

@@ -2,4 +2,4 @@
 // other through their index files only (docs/architecture.md).
 export { documentLoader } from './document.server.ts';
 export { requestI18n, type RequestI18n } from './request-i18n.server.ts';
-export { messageFileLoader } from './message-file-route.server.ts';
+export { messageFileLoader, SOME_MESSAGE_FILE } from './message-file-route.server.ts';

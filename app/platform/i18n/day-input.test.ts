@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDayInput } from './day-input.ts';
+import { parseDayInput, readTypedDays } from './day-input.ts';
 import { recordSchema } from '../resources/schema.ts';
 import type { FieldDef } from '../resources/define.ts';
 
@@ -53,5 +53,24 @@ describe('a form’s day field', () => {
   it('takes only ISO days where no reader’s format is given (the API)', () => {
     expect(parse('31/12/2026').error?.issues[0]?.message).toBe('Day must be a valid date (YYYY-MM-DD)');
     expect(recordSchema({ fields: [day] }).safeParse({ day: '12/31/2026' }).success).toBe(false);
+  });
+});
+
+describe('readTypedDays', () => {
+  const t = (message: string, values?: Record<string, unknown>) =>
+    message.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? ''));
+
+  it('reads every typed day as ISO, an empty one as none', () => {
+    expect(
+      readTypedDays(t, 'dd/MM/yyyy', { from: { label: 'From', text: '31/12/2026' }, to: { label: 'To', text: '' } }),
+    ).toEqual({ days: { from: '2026-12-31', to: '' }, error: null });
+  });
+
+  it('refuses the first day it cannot read, naming the reader’s format', () => {
+    const { error } = readTypedDays(t, 'MM/dd/yyyy', {
+      from: { label: 'From', text: '2026-01-01' },
+      to: { label: 'To', text: '31/12/2026' },
+    });
+    expect(error).toBe('To must be a valid date (MM/DD/YYYY)');
   });
 });

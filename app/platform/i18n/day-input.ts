@@ -2,7 +2,7 @@
 // the ISO form always accepted. Isomorphic: the form's checks in the browser and the server's
 // parse of the same post agree.
 import { isIsoDay } from '../lib/dates.ts';
-import { msg } from './messages.ts';
+import { msg, type Translate } from './messages.ts';
 import type { DateFormat } from './preferences.ts';
 
 /** What a day field shows as its placeholder and names in its error, per date format. */
@@ -28,4 +28,26 @@ export function parseDayInput(text: string, format: DateFormat): string | undefi
   const [month, day] = format === 'dd/MM/yyyy' ? [second, first] : [first, second];
   const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   return isIsoDay(iso) ? iso : undefined;
+}
+
+/**
+ * Days a reader typed into a filter (label → text): each as ISO ('' stays ''), or the first
+ * refusal in the reader's words.
+ */
+export function readTypedDays<K extends string>(
+  t: Translate,
+  format: DateFormat,
+  typed: Record<K, { label: string; text: string }>,
+): { days: Record<K, string>; error: string | null } {
+  const days = {} as Record<K, string>;
+  let error: string | null = null;
+  for (const key of Object.keys(typed) as K[]) {
+    const { label, text } = typed[key];
+    const day = text.trim() === '' ? '' : parseDayInput(text, format);
+    if (day === undefined) {
+      error ??= t('{label} must be a valid date ({format})', { label, format: t(DAY_PATTERNS[format]) });
+      days[key] = text;
+    } else days[key] = day;
+  }
+  return { days, error };
 }
