@@ -1,16 +1,13 @@
 // The Recommendations and Performance tabs as the server renders them for a reader: the texts
 // the analysis wrote from live figures come as messages, said in the reader's language with
 // their data in place, and in the pseudo-locale every one of them is marked as a message.
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 import { compileCatalogs, PSEUDO_MARKS } from '../../platform/i18n/catalog.server.ts';
-import { I18nProvider } from '../../platform/i18n/i18n-context.tsx';
 import type { Locale } from '../../platform/i18n/locales.ts';
-import { DEFAULT_PREFERENCES } from '../../platform/i18n/preferences.ts';
 import { IntegrationsScreen, type IntegrationsData } from './api-integrations-screen.tsx';
 import { ANALYSIS_TEXTS, type PerformanceFindings, type RecommendationFinding } from './integration-analysis.server.ts';
 import messages from './messages.json';
+import { renderScreen } from '../../../test/render-screen.tsx';
 
 const catalogs = compileCatalogs({ integrations: messages });
 
@@ -87,21 +84,13 @@ const BASE: IntegrationsData = {
 };
 
 async function render(data: IntegrationsData, locale: Locale, pseudo = false): Promise<string> {
-  const element = (
-    <I18nProvider
-      preferences={{ ...DEFAULT_PREFERENCES, locale }}
-      messages={catalogs.forBrowser(locale, ['integrations'], pseudo)}
-    >
-      <IntegrationsScreen data={data} answer={undefined} />
-    </I18nProvider>
-  );
-  const handler = createStaticHandler([{ path: '/api-integrations', element }]);
-  const context = await handler.query(new Request(`http://localhost/api-integrations?tab=${data.tab}`));
-  if (context instanceof Response) throw new Error(`unexpected answer ${context.status}`);
-  const html = renderToStaticMarkup(
-    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
-  );
-  return html.replace(/<script>[\s\S]*?<\/script>/g, '').replace(/&quot;/g, '"');
+  const html = await renderScreen(<IntegrationsScreen data={data} answer={undefined} />, {
+    url: `/api-integrations?tab=${data.tab}`,
+    locale,
+    areas: ['integrations'],
+    pseudo,
+  });
+  return html.replace(/&quot;/g, '"');
 }
 
 const recommendations = {

@@ -2,19 +2,12 @@
 // errors of Full name, Position and Phone number are messages, said in the reader's language,
 // while the schema (shared with the /api) keeps answering the English it always did.
 import { parseWithZod } from '@conform-to/zod/v4';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
-import { compileCatalogs } from '../../platform/i18n/catalog.server.ts';
-import { I18nProvider } from '../../platform/i18n/i18n-context.tsx';
 import type { Locale } from '../../platform/i18n/locales.ts';
-import { DEFAULT_PREFERENCES } from '../../platform/i18n/preferences.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { ProfileSchema } from './profile-schemas.ts';
 import { ProfileScreen, type ProfileData } from './profile-screen.tsx';
-import messages from './messages.json';
-
-const catalogs = compileCatalogs({ settings: messages });
+import { renderScreen } from '../../../test/render-screen.tsx';
 
 const USER: AuthUser = {
   id: 7,
@@ -62,20 +55,12 @@ function refusedPost() {
   return { intent: 'profile', result: submission.reply() };
 }
 
-async function render(locale: Locale): Promise<string> {
-  const element = (
-    <I18nProvider preferences={{ ...DEFAULT_PREFERENCES, locale }} messages={catalogs.forBrowser(locale, ['settings'])}>
-      <ProfileScreen data={DATA} actionData={refusedPost()} />
-    </I18nProvider>
-  );
-  const handler = createStaticHandler([{ path: '/profile', element }]);
-  const context = await handler.query(new Request('http://localhost/profile?edit=1'));
-  if (context instanceof Response) throw new Error(`unexpected answer ${context.status}`);
-  const html = renderToStaticMarkup(
-    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
-  );
-  return html.replace(/<script>[\s\S]*?<\/script>/g, '');
-}
+const render = (locale: Locale) =>
+  renderScreen(<ProfileScreen data={DATA} actionData={refusedPost()} />, {
+    url: '/profile?edit=1',
+    locale,
+    areas: ['settings'],
+  });
 
 /** The text of a field's error paragraph. */
 function fieldError(html: string, field: string): string | undefined {

@@ -17,7 +17,8 @@ export interface Formats {
   time(value: string | null | undefined): string;
   /** An instant as day and time: '11/22/2026, 2:05 PM EST'. */
   instant(value: string | null | undefined): string;
-  number(value: number | null | undefined, fractionDigits?: { min?: number; max?: number }): string;
+  /** `grouping: false`: no thousands separators ('2048 GB'). */
+  number(value: number | null | undefined, options?: { min?: number; max?: number; grouping?: boolean }): string;
   /** An amount in the books' currency: '$1,234.50', '1234,50 US$', '1.234,50 $'. */
   money(value: number | null | undefined, fractionDigits?: { min?: number; max?: number }): string;
   /** A value already in percent (33.3 → '33.30%', '33,30 %'), two decimals unless told. */
@@ -80,8 +81,9 @@ function buildFormats(preferences: Preferences): Formats {
     style: 'decimal' | 'currency' | 'percent',
     min: number | undefined,
     max: number | undefined,
+    grouping = true,
   ) => {
-    const cacheKey = `${style}|${min}|${max}`;
+    const cacheKey = `${style}|${min}|${max}|${grouping}`;
     let format = numbers.get(cacheKey);
     if (!format) {
       format = new Intl.NumberFormat(locale, {
@@ -89,6 +91,7 @@ function buildFormats(preferences: Preferences): Formats {
         ...(style === 'currency' ? { currency: BOOKS_CURRENCY } : {}),
         ...(min !== undefined ? { minimumFractionDigits: min } : {}),
         ...(max !== undefined ? { maximumFractionDigits: Math.max(max, min ?? 0) } : {}),
+        ...(grouping ? {} : { useGrouping: false }),
       });
       numbers.set(cacheKey, format);
     }
@@ -135,7 +138,7 @@ function buildFormats(preferences: Preferences): Formats {
     },
     number(value, digits) {
       if (value === null || value === undefined || !Number.isFinite(value)) return '';
-      return numberFormat('decimal', digits?.min, digits?.max ?? 2).format(value);
+      return numberFormat('decimal', digits?.min, digits?.max ?? 2, digits?.grouping).format(value);
     },
     money(value, digits) {
       if (value === null || value === undefined || !Number.isFinite(value)) return '';

@@ -25,7 +25,7 @@ const CUSTOMARY: Record<Locale, Pick<Preferences, 'dateFormat' | 'timeFormat'>> 
 
 export const DEFAULT_PREFERENCES: Preferences = { locale: 'en', timeZone: 'UTC', ...CUSTOMARY.en };
 
-/** Zones already asked about: building a formatter to find out costs a third of a millisecond. */
+/** Zones already asked about: building a formatter to find out is costly, and every request asks. */
 const knownZones = new Map<string, boolean>();
 
 export function isTimeZone(value: unknown): value is string {

@@ -4,7 +4,6 @@
 // exactly as format.ts writes it. Isomorphic.
 import { durationParts, hoursMinutesParts, sizeParts, type SizeUnit } from '../lib/format.ts';
 import type { Formats } from './formats.ts';
-import { INTL_LOCALES } from './locales.ts';
 import { msg, type Translate } from './messages.ts';
 
 const SIZE_MESSAGES: Record<SizeUnit, string> = {
@@ -14,22 +13,12 @@ const SIZE_MESSAGES: Record<SizeUnit, string> = {
   GB: msg('{size} GB'),
 };
 
-const numbers = new Map<string, Intl.NumberFormat>();
-
 /**
- * A size's or a duration's number in the reader's language, up to two decimals and without
- * thousands separators: the units keep numbers under 1024 (a size) or 60 (minutes) but for
- * hours and gigabytes, and format.ts writes those without separators ('2048 GB').
+ * A size's or a duration's number, up to two decimals and without thousands separators: the
+ * units keep numbers under 1024 (a size) or 60 (minutes) but for hours and gigabytes, and
+ * format.ts writes those without separators ('2048 GB').
  */
-function amount(f: Formats, value: number): string {
-  const locale = INTL_LOCALES[f.preferences.locale];
-  let format = numbers.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false });
-    numbers.set(locale, format);
-  }
-  return format.format(value);
-}
+const amount = (f: Formats, value: number) => f.number(value, { max: 2, grouping: false });
 
 /** A size in Bytes, KB, MB or GB (units of 1024, up to two decimals): '1.5 MB', '1,5 Mo'. */
 export function sizeText(t: Translate, f: Formats, bytes: number | null | undefined): string {
