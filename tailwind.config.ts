@@ -3,6 +3,7 @@ import colors from 'tailwindcss/colors';
 import plugin from 'tailwindcss/plugin';
 import fs from 'node:fs';
 import { iconRules, spriteSymbols } from './app/ui/icon-css.ts';
+import { columnLabelRules } from './app/ui/table/column-labels.ts';
 
 // Appearance settings (docs/decisions.md) are classes on <html> set by the server render:
 //   dark           the dark theme
@@ -24,11 +25,14 @@ const darkVars = Object.fromEntries(
 function darkRules(root: string): Record<string, Record<string, string>> {
   return {
     [root]: { ...darkVars, colorScheme: 'dark', backgroundColor: colors.slate[950], color: colors.slate[100] },
-    [`${root} .bg-white`]: { backgroundColor: colors.slate[900] },
+    [`${root} .bg-white, ${root} .btn-secondary, ${root} .btn-tool, ${root} .sidebar, ${root} .list-table > tbody, ${root} .app-header`]:
+      {
+        backgroundColor: colors.slate[900],
+      },
     [`${root} .hover\\:bg-white:hover`]: { backgroundColor: colors.slate[800] },
     // The middle grey keeps its value when the scale flips; as text on the dark surfaces it
     // would be under 4.5:1, so secondary text takes the next lighter shade.
-    [`${root} .text-slate-500, ${root} .sidebar summary, ${root} .pager > [aria-disabled]`]: {
+    [`${root} .text-slate-500, ${root} .app-footer, ${root} .sidebar summary, ${root} .pager > [aria-disabled]`]: {
       color: colors.slate[400],
     },
     // Coloured text and icon buttons on the plain surfaces (user-management row actions, delete).
@@ -83,6 +87,8 @@ export default {
           fontSize: '0.8125rem',
         },
         'html.compact-sidebar nav[aria-label="Main navigation"] details': { marginBottom: '0.25rem' },
+        // A fit-table's stacked rows: each cell's heading (app/ui/table/column-labels.ts).
+        '@media not all and (min-width: 768px)': columnLabelRules(),
         // Reduced animations: no transitions or animations anywhere.
         'html.reduce-motion *, html.reduce-motion *::before, html.reduce-motion *::after': {
           animationDuration: '0s !important',

@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { waitForHydration } from './support/app.ts';
-import { formPanel, toast, uniqueTag } from './support/resources.ts';
+import { formPanel, tableRows, toast, uniqueTag } from './support/resources.ts';
 
 // Date inputs take their digits in the locale's order (month, day, year).
 test.use({ locale: 'en-US' });
@@ -129,7 +129,7 @@ test('add a budget entry with the keyboard', async ({ page, js, createUser }, te
   await expect(panel).toHaveCount(0);
 
   await visit(page, js, `/budget-planning?q=${tag}`);
-  const rows = page.getByTestId('row');
+  const rows = tableRows(page);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Product');
 });

@@ -287,3 +287,23 @@ test('every screen and tab fits a 390 px phone without the page scrolling sidewa
   const found = await visitEveryScreen(page, js, [], () => overflows(page, PHONE_WIDTH, true));
   expect(found, `the page scrolls sideways at ${PHONE_WIDTH} px:\n${found.join('\n')}`).toEqual([]);
 });
+
+// On a phone a list's rows stack into 'heading: value' lines: each cell shows its column's
+// heading before its value (set once per table, app/ui/table/column-labels.ts); the actions don't.
+test('on a phone each list row reads as its columns’ headings and values', async ({ page, js, database, owner }) => {
+  await expectSignedIn(page, database, owner);
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  for (const [target, headings] of [
+    ['/departments', ['Name', 'Description', 'Created', '']],
+    ['/user-management', ['User', 'Role', 'Company', 'Status', 'Last Login', '']],
+  ] as const) {
+    await open(page, target, js, 200);
+    const shown = await page.locator('main table.fit-table > tbody > tr:first-child > td').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const content = getComputedStyle(cell, '::before').content;
+        return content === 'none' || content === 'normal' ? '' : JSON.parse(content);
+      }),
+    );
+    expect(shown, target).toEqual(headings);
+  }
+});

@@ -20,8 +20,15 @@ export function iconUrl(body: string): string {
   return `url("data:image/svg+xml,${escaped}")`;
 }
 
-/** Extra selectors drawn with an icon: the sidebar's group chevrons are pseudo-elements. */
-const PSEUDO_ICONS: Record<string, string> = { '.sidebar summary::after': 'chevron' };
+/**
+ * Extra selectors drawn with an icon, as pseudo-elements: the sidebar's group chevrons, and a list
+ * row's edit link and delete button (ten rows a page: no <i> in each).
+ */
+const PSEUDO_ICONS: Record<string, string> = {
+  '.sidebar summary::after': 'chevron',
+  '.row-actions > a::before': 'pencil',
+  '.row-actions > button::before': 'trash',
+};
 
 /** CSS-in-JS rules for Tailwind's addBase: the shared box, then one mask per icon. */
 export function iconRules(sprite: string): Record<string, Record<string, string>> {

@@ -13,11 +13,11 @@ export async function unmarkedTexts(page: Page): Promise<string[]> {
     const OPEN = '⟦';
     const CLOSE = '⟧';
     const found = new Set<string>();
+    // translate="no" holds for the element's content up to a nearer translate="yes" (docs/languages.md).
     const skipped = (element: Element | null): boolean =>
       !element ||
-      element.closest(
-        'script, style, template, noscript, svg, time, [translate="no"], [hidden], [aria-hidden="true"]',
-      ) !== null;
+      element.closest('[translate]')?.getAttribute('translate') === 'no' ||
+      element.closest('script, style, template, noscript, svg, time, [hidden], [aria-hidden="true"]') !== null;
     /** The characters of `text` outside any mark, given how many marks are open before it. */
     const outside = (text: string, depth: number): string => {
       let rest = '';

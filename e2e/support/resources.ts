@@ -78,9 +78,9 @@ export function toast(page: Page): Locator {
   return page.getByTestId('toast');
 }
 
-/** The rows of the generic list table. */
+/** The rows of the generic list table (not its "No results found." row, one cell across). */
 export function tableRows(page: Page): Locator {
-  return page.getByTestId('row');
+  return page.locator('main table.fit-table > tbody > tr:not(:has(> td[colspan]))');
 }
 
 export function showing(page: Page): Locator {

@@ -84,10 +84,7 @@ function Endpoints({ endpoints }: { endpoints: EndpointsPage }) {
         </label>
         <Button type="submit">{t('Filter')}</Button>
         {q ? (
-          <AppLink
-            to="?tab=endpoints"
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
+          <AppLink to="?tab=endpoints" className="btn-secondary">
             {t('Clear')}
           </AppLink>
         ) : null}

@@ -94,10 +94,7 @@ export function AuditFilters({
       </div>
       <div className="mt-3 flex gap-2">
         <Button type="submit">{t('Apply')}</Button>
-        <Link
-          to={`?tab=${tab}`}
-          className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Link to={`?tab=${tab}`} className="btn-secondary">
           {t('Clear')}
         </Link>
       </div>

@@ -238,15 +238,12 @@ function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: str
         <a
           href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
           download="finhub-recovery-codes.txt"
-          className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          className="btn-secondary"
         >
           {t('Download as text')}
         </a>
         {continueTo ? (
-          <Link
-            to={continueTo}
-            className="inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
-          >
+          <Link to={continueTo} className="btn-primary">
             {t('Continue')}
           </Link>
         ) : null}

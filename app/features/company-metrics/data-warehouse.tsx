@@ -9,6 +9,7 @@ import { Card } from '../../ui/form.tsx';
 import { monthLabel } from './data.ts';
 import { EmptyState } from './screen-parts.tsx';
 import { ScrollRegion } from '../../ui/table/scroll-region.tsx';
+import { columnLabels } from '../../ui/table/column-labels.ts';
 
 export interface TableCount {
   /** A message (msg): a table's title. */
@@ -155,7 +156,10 @@ export function RecentRecords({
         <EmptyState>{t(texts.empty)}</EmptyState>
       ) : (
         <ScrollRegion label={t(texts.region)}>
-          <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
+          <table
+            className="fit-table min-w-full divide-y divide-slate-200 text-sm"
+            style={columnLabels([t('Month'), ...columns.map((c) => t(c.label))])}
+          >
             <caption className="sr-only">{t(texts.caption)}</caption>
             <thead className="text-xs font-semibold uppercase text-slate-600">
               <tr>
@@ -172,20 +176,11 @@ export function RecentRecords({
             <tbody className="divide-y divide-slate-100 text-slate-800">
               {rows.map((row) => (
                 <tr key={String(row.id)} data-testid="recent-row">
-                  <td
-                    className="whitespace-nowrap px-3 py-2"
-                    data-label={t('Month')}
-                    title={monthLabel(row, f)}
-                    translate="no"
-                  >
+                  <td className="whitespace-nowrap px-3 py-2" title={monthLabel(row, f)} translate="no">
                     {monthLabel(row, f, true)}
                   </td>
                   {columns.map((c) => (
-                    <td
-                      key={c.key}
-                      data-label={t(c.label)}
-                      className={`px-3 py-2 ${numeric(c.format) ? 'text-right tabular-nums' : ''}`}
-                    >
+                    <td key={c.key} className={`px-3 py-2 ${numeric(c.format) ? 'text-right tabular-nums' : ''}`}>
                       {cellText(def, c, row, f)}
                     </td>
                   ))}

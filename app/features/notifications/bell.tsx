@@ -42,11 +42,7 @@ function bellLabel(unread: number, t: Translate): string {
 function Badge({ unread }: { unread: number }) {
   if (unread <= 0) return null;
   return (
-    <span
-      data-testid="notification-badge"
-      aria-hidden="true"
-      className="absolute -right-0.5 -top-0.5 min-w-[1.25rem] rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white"
-    >
+    <span data-testid="notification-badge" aria-hidden="true" className="count-badge">
       {badgeLabel(unread)}
     </span>
   );

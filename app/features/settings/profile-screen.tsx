@@ -170,10 +170,7 @@ export function ProfileScreen({
                     {submittingIntent === 'profile' ? t('Saving...') : t('Save Changes')}
                   </Button>
                   {/* Cancel is a fresh load of the read mode: fields and errors reset. */}
-                  <Link
-                    to={href(false, changingPassword)}
-                    className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-                  >
+                  <Link to={href(false, changingPassword)} className="btn-secondary">
                     {t('Cancel')}
                   </Link>
                 </div>
@@ -187,10 +184,7 @@ export function ProfileScreen({
                   <Row label={t('Position')} value={user.position} testId="profile-position" />
                   <Row label={t('Phone Number')} value={user.phoneNumber} testId="profile-phone" />
                 </dl>
-                <Link
-                  to={href(true, changingPassword)}
-                  className="mt-4 inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
-                >
+                <Link to={href(true, changingPassword)} className="mt-4 btn-primary">
                   {t('Edit Profile')}
                 </Link>
               </>
@@ -246,10 +240,7 @@ export function ProfileScreen({
                   <Button type="submit" disabled={submittingIntent === 'password'}>
                     {submittingIntent === 'password' ? t('Changing...') : t('Change Password')}
                   </Button>
-                  <Link
-                    to={href(editing, false)}
-                    className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-                  >
+                  <Link to={href(editing, false)} className="btn-secondary">
                     {t('Cancel')}
                   </Link>
                 </div>
@@ -261,10 +252,7 @@ export function ProfileScreen({
                     min: MIN_PASSWORD,
                   })}
                 </p>
-                <Link
-                  to={href(editing, true)}
-                  className="mt-4 inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-                >
+                <Link to={href(editing, true)} className="mt-4 btn-secondary">
                   {t('Change Password')}
                 </Link>
               </>
@@ -277,10 +265,7 @@ export function ProfileScreen({
                 ? t('On: signing in needs a code from your authenticator app.')
                 : t('Off: add a code from an authenticator app on your phone to your password.')}
             </p>
-            <Link
-              to="/two-factor"
-              className="mt-4 inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-            >
+            <Link to="/two-factor" className="mt-4 btn-secondary">
               {twoFactorEnabled ? t('Manage two-factor authentication') : t('Set up two-factor authentication')}
             </Link>
           </Card>

@@ -356,19 +356,12 @@ export function SettingsScreen({
           <SystemStatuses system={system} />
           <Card title={t('Maintenance')}>
             <div className="flex flex-wrap gap-3">
-              <a
-                href="/settings-report"
-                download
-                className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
+              <a href="/settings-report" download className="btn-secondary">
                 {t('Download report')}
               </a>
               <Form method="post" action="/settings?tab=system" onSubmit={clearClientCaches}>
                 <input type="hidden" name="intent" value="clear-cache" />
-                <button
-                  type="submit"
-                  className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-                >
+                <button type="submit" className="btn-secondary">
                   {t('Clear cache')}
                 </button>
               </Form>

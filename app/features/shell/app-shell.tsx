@@ -37,7 +37,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
 
   return (
     <div className="flex min-h-full flex-col">
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
+      <header className="app-header">
         {!restricted ? (
           <label
             htmlFor="sidebar-toggle"
@@ -60,19 +60,13 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             <>
               <NotificationBell count={shell.notifications} />
               <SettingsGear />
-              <AppLink
-                to="/profile"
-                className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
-              >
+              <AppLink to="/profile" className="header-action">
                 <UserIcon className="h-4 w-4" /> {t('Profile')}
               </AppLink>
             </>
           ) : null}
           <Form method="post" action="/logout">
-            <button
-              type="submit"
-              className="flex items-center gap-1 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
-            >
+            <button type="submit" className="header-action">
               <LogoutIcon className="h-4 w-4" /> {t('Logout')}
             </button>
           </Form>
@@ -99,11 +93,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
               aria-hidden="true"
               data-testid="sidebar-overlay"
             />
-            <nav
-              aria-label={t('Main navigation')}
-              data-testid="sidebar"
-              className="sidebar fixed inset-y-0 left-0 z-40 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 peer-checked:block lg:sticky lg:top-14 lg:z-auto lg:block lg:h-[calc(100vh-3.5rem)]"
-            >
+            <nav aria-label={t('Main navigation')} data-testid="sidebar" className="sidebar">
               <div className="mb-2 flex justify-end lg:hidden">
                 <label
                   htmlFor="sidebar-toggle"
@@ -166,7 +156,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           <main className="flex-1 px-6 py-4">
             <InsideShell.Provider value>{children}</InsideShell.Provider>
           </main>
-          <footer className="flex flex-wrap items-center gap-4 border-t border-slate-200 px-6 py-4 text-xs text-slate-500">
+          <footer className="app-footer">
             <span>
               {t('© {year} Group Finance Hub. Internal use only.', { year: String(new Date().getFullYear()) })}
             </span>

@@ -294,11 +294,7 @@ function ResolveForm({ error, answer }: { error: SystemErrorRow; answer: ActionA
           />
         </Field>
         <div className="mt-4 flex justify-end gap-2">
-          <Link
-            to={closeTo}
-            preventScrollReset
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
+          <Link to={closeTo} preventScrollReset className="btn-secondary">
             {t('Cancel')}
           </Link>
           {/* Disabled while the notes are empty, once JavaScript can enable it again; the server refuses empty notes either way. */}

@@ -197,7 +197,7 @@ export function AnalyticsTab({ data }: { data: AnalyticsData }) {
           </table>
         </ScrollRegion>
         {data.totalPages > 1 ? (
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
+          <div className="pager-bar">
             <p className="text-sm text-slate-600">
               {t('{total} users, by activity score', { total: f.number(data.total) })}
             </p>
@@ -279,10 +279,7 @@ export function HistoryTab({ data }: { data: HistoryData }) {
             ))}
           </select>
         </label>
-        <button
-          type="submit"
-          className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
+        <button type="submit" className="btn-tool">
           <SearchIcon className="h-4 w-4" /> {t('Filter')}
         </button>
       </Form>
@@ -355,10 +352,7 @@ export function HistoryTab({ data }: { data: HistoryData }) {
           </tbody>
         </table>
       </ScrollRegion>
-      <nav
-        className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
-        aria-label={t('Pagination')}
-      >
+      <nav className="pager-bar" aria-label={t('Pagination')}>
         <p className="text-sm text-slate-600" data-testid="history-showing">
           {t('{total} events', { total: f.number(data.total) })}
         </p>

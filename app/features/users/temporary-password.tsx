@@ -69,11 +69,7 @@ export function TemporaryPasswordPanel({ result, closeTo }: { result: TemporaryP
           {t('This password is shown only once. Give it to the user through a safe channel.')}
         </Alert>
         <div className="flex justify-end">
-          <Link
-            to={closeTo}
-            preventScrollReset
-            className="inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
-          >
+          <Link to={closeTo} preventScrollReset className="btn-primary">
             {t('Done')}
           </Link>
         </div>

@@ -30,8 +30,7 @@ interface UserFormProps {
   cancelTo: string;
 }
 
-const cancelClass =
-  'inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
+const cancelClass = 'btn-secondary';
 
 /** A form's error in the reader's language: the schemas' and services' texts are messages. */
 export function userErrorText(t: Translate, error: string): string {

@@ -74,7 +74,7 @@ export function UserManagementScreen({
           <Link
             to={withParams(search, { new: 1, edit: null, permissions: null })}
             preventScrollReset
-            className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800"
+            className="btn-primary"
           >
             <PlusIcon className="h-4 w-4" /> {t('Add User')}
           </Link>

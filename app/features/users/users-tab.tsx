@@ -20,6 +20,7 @@ import {
 import { ConfirmingForm } from '../../platform/screen/confirm.tsx';
 import type { CompanyChoice } from './user-forms.tsx';
 import { ScrollRegion } from '../../ui/table/scroll-region.tsx';
+import { columnLabels } from '../../ui/table/column-labels.ts';
 
 export interface UserRow {
   id: number;
@@ -176,10 +177,7 @@ function Filters({ data, companies }: { data: UsersTabData; companies: CompanyCh
         />
         {t('Show Inactive')}
       </label>
-      <button
-        type="submit"
-        className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-      >
+      <button type="submit" className="btn-tool">
         <SearchIcon className="h-4 w-4" /> {t('Search')}
       </button>
     </Form>
@@ -192,11 +190,7 @@ function SortHeader({ label, sortKey, filters }: { label: string; sortKey: strin
   const current = active ? (filters.dir ?? 'asc') : null;
   const next = current === 'asc' ? 'desc' : 'asc';
   return (
-    <Link
-      to={withParams(search, { sort: sortKey, dir: next, page: null })}
-      preventScrollReset
-      className="inline-flex items-center gap-1 hover:text-slate-900"
-    >
+    <Link to={withParams(search, { sort: sortKey, dir: next, page: null })} preventScrollReset className="sort-link">
       {label}
       <span aria-hidden="true" className="text-xs">
         {active ? (current === 'asc' ? '▲' : '▼') : '↕'}
@@ -374,7 +368,10 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm" aria-busy={loading}>
       <Filters data={data} companies={companies} />
       <ScrollRegion label={t('Users')}>
-        <table className="fit-table min-w-full divide-y divide-slate-200 text-sm">
+        <table
+          className="fit-table min-w-full divide-y divide-slate-200 text-sm"
+          style={columnLabels([t('User'), t('Role'), t('Company'), t('Status'), t('Last Login')])}
+        >
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" aria-sort={ariaSort('username', filters)} className={header}>
@@ -407,7 +404,7 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
             ) : (
               data.users.map((user) => (
                 <tr key={user.id} className="hover:bg-slate-50" data-testid="user-row" data-user-id={user.id}>
-                  <td className="wrap-anywhere px-3 py-3" data-label={t('User')}>
+                  <td className="wrap-anywhere px-3 py-3">
                     <p className="font-medium text-slate-900" translate="no">
                       {user.fullName || user.username}
                     </p>
@@ -416,7 +413,7 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
                       {user.email}
                     </p>
                   </td>
-                  <td className="px-3 py-3" data-label={t('Role')}>
+                  <td className="px-3 py-3">
                     <RoleBadge role={user.role} />
                     {user.twoFactor ? (
                       <span
@@ -427,13 +424,13 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-3 py-3" data-label={t('Company')}>
+                  <td className="px-3 py-3">
                     {user.company ? <span translate="no">{user.company.name}</span> : t('All Companies')}
                   </td>
-                  <td className="px-3 py-3" data-label={t('Status')}>
+                  <td className="px-3 py-3">
                     <StatusBadge active={user.isActive} />
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap nowrap" data-label={t('Last Login')}>
+                  <td className="px-3 py-3 whitespace-nowrap nowrap">
                     {user.lastLoginAt ? <DateTime value={user.lastLoginAt} kind="instant" /> : t('Never')}
                   </td>
                   <td className="px-3 py-2">
@@ -445,10 +442,7 @@ export function UsersTab({ data, companies }: { data: UsersTabData; companies: C
           </tbody>
         </table>
       </ScrollRegion>
-      <nav
-        className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
-        aria-label={t('Pagination')}
-      >
+      <nav className="pager-bar" aria-label={t('Pagination')}>
         <p className="text-sm text-slate-600" data-testid="showing">
           {t('Showing {shown} of {total} users', { shown: data.users.length, total: data.total })}
         </p>

@@ -9,10 +9,11 @@ import { withParams } from '../lib/url.ts';
 import type { ScreenRow } from '../lib/packed-rows.ts';
 import { DeleteForm, RowDeleteButton } from './delete-button.tsx';
 import { inputClass } from '../../ui/form.tsx';
-import { PencilIcon, SearchIcon } from '../../ui/icons.tsx';
+import { SearchIcon } from '../../ui/icons.tsx';
 import { cellText } from './cell.tsx';
 import { Pagination } from '../../ui/table/pagination.tsx';
 import { ScrollRegion } from '../../ui/table/scroll-region.tsx';
+import { columnLabels } from '../../ui/table/column-labels.ts';
 import { useFormats, usePreferences, useT } from '../i18n/i18n-context.tsx';
 import type { Translate } from '../i18n/messages.ts';
 import { nounInText } from './noun.ts';
@@ -131,10 +132,7 @@ export function ListToolbar({
           </select>
         </label>
       ) : null}
-      <button
-        type="submit"
-        className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-      >
+      <button type="submit" className="btn-tool">
         <SearchIcon className="h-4 w-4" /> {t('Search')}
       </button>
     </Form>
@@ -162,10 +160,7 @@ function SortHeader({ label, sortKey, state, defaultSort }: { label: string; sor
   const active = currentDir !== null;
   const nextDir = currentDir === 'asc' ? 'desc' : 'asc';
   return (
-    <AppLink
-      to={withParams(search, { sort: sortKey, dir: nextDir, page: null })}
-      className="inline-flex items-center gap-1 hover:text-slate-900"
-    >
+    <AppLink to={withParams(search, { sort: sortKey, dir: nextDir, page: null })} className="sort-link">
       {label}
       <span aria-hidden="true" className="text-xs">
         {active ? (currentDir === 'asc' ? '▲' : '▼') : '↕'}
@@ -253,9 +248,12 @@ export function DataTable<R extends ScreenRow>({
         </div>
       ) : null}
       <ScrollRegion label={t(def.title)}>
-        {/* Cell padding and row hover are set once here, not on each of the page's cells. */}
-        <table className="fit-table min-w-full divide-y divide-slate-200 text-sm [&_td]:px-3 [&_td]:py-3 [&_th]:px-3 [&_th]:py-3">
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        {/* Cell padding and row hover are set once by .list-table, not on each of the page's cells. */}
+        <table
+          className="fit-table list-table"
+          style={columnLabels([...columns.map((c) => t(c.label)), ...(extraCell ? [t(extraCell.label)] : [])])}
+        >
+          <thead>
             <tr>
               {columns.map((c) => (
                 <th
@@ -275,19 +273,21 @@ export function DataTable<R extends ScreenRow>({
               ) : null}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 bg-white [&>tr:hover]:bg-slate-50">
+          {/* Rows hold data (docs/languages.md): the cells with the app's own words say translate="yes". */}
+          <tbody translate="no">
             {rows.length === 0 ? (
               <tr>
                 <td
                   colSpan={columns.length + (actions ? 1 : 0) + (extraCell ? 1 : 0)}
                   className="!py-10 text-center text-slate-500"
+                  translate="yes"
                 >
                   {t('No results found.')}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.id} data-testid="row">
+                <tr key={row.id}>
                   {columns.map((c, i) => {
                     const full = row[c.key];
                     const text = translatedCell(c, row, cellText(def, c, row, f), t);
@@ -305,9 +305,8 @@ export function DataTable<R extends ScreenRow>({
                                 ? 'wrap-anywhere'
                                 : undefined
                         }
-                        data-label={t(c.label)}
                         title={c.truncate && typeof full === 'string' && full.length > c.truncate ? full : undefined}
-                        translate={data && !withSecondary ? 'no' : undefined}
+                        translate={data && !withSecondary ? undefined : 'yes'}
                       >
                         {withSecondary ? (
                           <div>
@@ -321,21 +320,19 @@ export function DataTable<R extends ScreenRow>({
                     );
                   })}
                   {extraCell ? (
-                    <td className="!py-2" data-label={t(extraCell.label)}>
+                    <td className="!py-2" translate="yes">
                       {extraCell.render(row)}
                     </td>
                   ) : null}
                   {actions ? (
-                    <td>
+                    <td translate="yes">
                       <div className="row-actions">
                         {canEdit ? (
                           <AppLink
                             to={withParams(search, { edit: row.id, new: null })}
                             title={t('Edit')}
                             aria-label={t('Edit {noun} {id}', { noun, id: row.id })}
-                          >
-                            <PencilIcon className="" />
-                          </AppLink>
+                          />
                         ) : null}
                         {canDelete ? (
                           <RowDeleteButton id={row.id} label={`${noun} ${row.id}`} form={deleteForm} />

@@ -31,14 +31,10 @@ export function DeleteButton({
   );
 }
 
-/** A list table row's delete button: it posts the table's DeleteForm with its id; styled by `.row-actions`. */
+/** A list table row's delete button: it posts the table's DeleteForm with its id; styled and drawn by `.row-actions`. */
 export function RowDeleteButton({ id, label, form }: { id: number; label: string; form: string }) {
   const t = useT();
-  return (
-    <button form={form} name="id" value={id} title={t('Delete')} aria-label={t('Delete {label}', { label })}>
-      <TrashIcon className="" />
-    </button>
-  );
+  return <button form={form} name="id" value={id} title={t('Delete')} aria-label={t('Delete {label}', { label })} />;
 }
 
 /** One delete form for all rows of a table (less markup than a form per row): its buttons carry the id. */

@@ -178,11 +178,7 @@ export function ResourceForm({ def, record, choices, lastResult, cancelTo, fixed
           })}
       </div>
       <div className="flex justify-end gap-2">
-        <Link
-          to={cancelTo}
-          preventScrollReset
-          className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Link to={cancelTo} preventScrollReset className="btn-secondary">
           {t('Cancel')}
         </Link>
         <Button type="submit" disabled={submitting}>

@@ -45,11 +45,7 @@ export function exportHref(def: ResourceDef, search: string, extra: Record<strin
 export function ExportButton({ href }: { href: string }) {
   const t = useT();
   return (
-    <a
-      href={href}
-      download
-      className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-    >
+    <a href={href} download className="btn-secondary">
       <DownloadIcon className="h-4 w-4" /> {t('Export Data')}
     </a>
   );
@@ -59,10 +55,7 @@ export function ExportButton({ href }: { href: string }) {
 export function ImportButton({ def }: { def: ResourceDef }) {
   const t = useT();
   return (
-    <AppLink
-      to={`/imports?table=${def.key}`}
-      className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-    >
+    <AppLink to={`/imports?table=${def.key}`} className="btn-secondary">
       <UploadIcon className="h-4 w-4" /> {t('Import Data')}
     </AppLink>
   );
@@ -73,10 +66,7 @@ export function AddButton({ noun }: { noun: string }) {
   const t = useT();
   const { locale } = usePreferences();
   return (
-    <AppLink
-      to={withParams(search, { new: 1, edit: null })}
-      className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800"
-    >
+    <AppLink to={withParams(search, { new: 1, edit: null })} className="btn-primary">
       <PlusIcon className="h-4 w-4" /> {t('Add {noun}', { noun: nounInText(t(noun), locale) })}
     </AppLink>
   );

@@ -86,10 +86,7 @@ export function ConfirmStep({
               {t('Confirm')}
             </Button>
           </Form>
-          <Link
-            to={cancelTo}
-            className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
+          <Link to={cancelTo} className="btn-secondary">
             {t('Cancel')}
           </Link>
         </div>

@@ -187,28 +187,38 @@ export function buildSidebar(user: Principal, companies: { name: string; type: s
 }
 
 /**
- * The sidebar as the page's hydration data carries it: its paths in order, with a label only
- * where it is not the screen's own (a company's name); sidebarGroups rebuilds the groups.
+ * The sidebar as the page's hydration data carries it: each link as its screen's place in
+ * SCREENS, in order, with a label only where it is not the screen's own (a company's name);
+ * sidebarGroups rebuilds the groups. Every page carries it, so it is kept this small.
  */
-export type SidebarLinks = (string | [path: string, label: string])[];
+export type SidebarLinks = (number | [screen: number, label: string])[];
 
 const ownLabel = (screen: Screen | undefined) => (typeof screen?.sidebar === 'string' ? screen.sidebar : screen?.title);
 
+function screenIndex(path: string): number {
+  const index = SCREENS.findIndex((s) => s.path === path);
+  if (index < 0) throw new Error(`sidebarLinks: ${path} is not in SCREENS`);
+  return index;
+}
+
 export function sidebarLinks(groups: NavGroup[]): SidebarLinks {
   return groups.flatMap((group) =>
-    group.items.map((item): SidebarLinks[number] =>
-      item.label === ownLabel(findScreen(item.path)) ? item.path : [item.path, item.label],
-    ),
+    group.items.map((item): SidebarLinks[number] => {
+      const index = screenIndex(item.path);
+      return item.label === ownLabel(SCREENS[index]) ? index : [index, item.label];
+    }),
   );
 }
 
 export function sidebarGroups(links: SidebarLinks): NavGroup[] {
   const groups = new Map<string, NavItem[]>(GROUP_ORDER.map((g) => [g, []]));
   for (const link of links) {
-    const [path, label] = typeof link === 'string' ? [link, undefined] : link;
-    const screen = findScreen(path);
+    const [index, label] = typeof link === 'number' ? [link, undefined] : link;
+    const screen = SCREENS[index];
     if (screen)
-      groups.get(screen.group)!.push(label ? { path, label, named: true } : { path, label: ownLabel(screen)! });
+      groups
+        .get(screen.group)!
+        .push(label ? { path: screen.path, label, named: true } : { path: screen.path, label: ownLabel(screen)! });
   }
   return GROUP_ORDER.map((name) => ({ name, items: groups.get(name)! })).filter((g) => g.items.length > 0);
 }

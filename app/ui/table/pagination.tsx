@@ -39,10 +39,7 @@ export function Pagination({
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <nav
-      className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3"
-      aria-label={t('Pagination')}
-    >
+    <nav className="pager-bar" aria-label={t('Pagination')}>
       <p className="text-sm text-slate-600" data-testid="showing">
         {t('Showing {from} to {to} of {total} results', {
           from: f.number(from),

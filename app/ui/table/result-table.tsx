@@ -3,6 +3,7 @@
 // fit scrolls sideways inside a focusable region.
 import { Fragment, type ReactNode } from 'react';
 import { ScrollRegion } from './scroll-region.tsx';
+import { columnLabels } from './column-labels.ts';
 
 export interface ResultColumn<Row> {
   heading: string;
@@ -35,7 +36,10 @@ export function ResultTable<Row>({
   return (
     <ScrollRegion label={label}>
       {/* Cell padding set once on the table: a long result repeats no class per cell. */}
-      <table className="fit-table min-w-full divide-y divide-slate-200 bg-white text-sm [&_td]:px-3 [&_td]:py-2">
+      <table
+        className="fit-table min-w-full divide-y divide-slate-200 bg-white text-sm [&_td]:px-3 [&_td]:py-2"
+        style={columnLabels(shown.map((c) => c.heading))}
+      >
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
             {shown.map((c) => (
@@ -50,7 +54,7 @@ export function ResultTable<Row>({
             <Fragment key={rowKey(row)}>
               <tr data-testid={rowTestId}>
                 {shown.map((c) => (
-                  <td key={c.heading} data-label={c.heading} className={classOf(c, row)}>
+                  <td key={c.heading} className={classOf(c, row)}>
                     {c.cell(row)}
                   </td>
                 ))}

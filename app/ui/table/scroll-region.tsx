@@ -17,7 +17,7 @@ export function ScrollRegion({
 }) {
   return (
     <div
-      className={`overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-600 ${className}`}
+      className={className ? `scroll-region ${className}` : 'scroll-region'}
       tabIndex={0}
       role="region"
       aria-label={label}
