@@ -13,6 +13,7 @@ import { prepareDatabase } from './app/features/system/bootstrap.server.ts';
 import { loadConfig, ConfigError, type AppConfig } from './app/platform/config.server.ts';
 import { isSameOrigin, securityHeaders } from './app/platform/http/security.ts';
 import { newNonce } from './app/platform/http/nonce.ts';
+import { PSEUDO_LOCALE_HEADER } from './app/platform/i18n/catalog.server.ts';
 import { remixHandler } from './app/platform/http/remix-express.ts';
 import { BODY_LIMIT_EXCEEDED, bodyLimit } from './app/platform/http/body-limit.ts';
 import { isImportUpload, UPLOAD_FORM_BYTES } from './app/features/imports/upload.server.ts';
@@ -53,6 +54,14 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
     res.on('finish', () => requestMetrics.record(res.statusCode, performance.now() - started));
     next();
   });
+
+  // The pseudo-locale's header (docs/languages.md) reaches the app only where the configuration
+  // allows it (tests): everything after this reads the header alone.
+  if (!config.pseudoLocale)
+    app.use((req, _res, next) => {
+      delete req.headers[PSEUDO_LOCALE_HEADER];
+      next();
+    });
 
   app.use((req, res, next) => {
     const nonce = newNonce();

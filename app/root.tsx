@@ -15,6 +15,7 @@ import { useEffect } from 'react';
 import stylesheet from './tailwind.css';
 import { useNonce } from './ui/nonce.tsx';
 import { ToastView } from './ui/toast.tsx';
+import type { Toast } from './platform/lib/toast.ts';
 import { useAppLinkNavigation } from './ui/app-link.tsx';
 import { documentLoader } from './features/shell/index.server.ts';
 import { appearanceClasses } from './features/settings/index.ts';
@@ -90,10 +91,19 @@ export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   return (
     <Document>
-      {toast ? <ToastView toast={toast} /> : null}
+      {toast ? <SessionToast toast={toast} /> : null}
       <Outlet />
     </Document>
   );
+}
+
+/**
+ * The toast an action left in the session. Its words come translated, but for a title the
+ * screen kit gives every success ('Success', a message), translated here in the reader's language.
+ */
+function SessionToast({ toast }: { toast: Toast }) {
+  const t = useT();
+  return <ToastView toast={{ ...toast, title: t(toast.title) }} />;
 }
 
 export function ErrorBoundary() {

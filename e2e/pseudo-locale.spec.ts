@@ -3,6 +3,7 @@
 import { expect, test } from './support/fixtures.ts';
 import { signInByApi, waitForHydration } from './support/app.ts';
 import { PSEUDO_HEADERS, unmarkedTexts } from './support/pseudo.ts';
+import { toast } from './support/resources.ts';
 import { SCREENS } from '../app/platform/screen/navigation.ts';
 
 const SIGNED_OUT = ['/', '/login'];
@@ -41,4 +42,15 @@ test('signed-in screens show only catalog texts and data', async ({ page, js, cr
     if (texts.length) found[path] = texts;
   }
   expect(found).toEqual({});
+});
+
+test('a toast the server writes after a form is a catalog text', async ({ page, js, createUser }) => {
+  const user = await createUser({ role: 'owner' });
+  await signInByApi(page, user);
+  await page.goto('/departments?new=1');
+  await waitForHydration(page, js);
+  await page.getByLabel(/Name/).fill(`Pseudo ${js ? 'js' : 'no-js'} ${Date.now()}`);
+  await page.getByRole('button', { name: /Create/ }).click();
+  await expect(toast(page)).toContainText('⟦');
+  expect(await unmarkedTexts(page)).toEqual([]);
 });

@@ -28,6 +28,7 @@ import {
   type ReadableChange,
 } from './audit-readable.server.ts';
 import type { AuditLogEntry, DataVersion, ListedDataVersion, SecurityAnomaly } from './answers.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 const MAX_LIMIT = 1000;
@@ -299,8 +300,8 @@ export async function restoreVersion(
   const version = await getDataVersion(ctx, versionId);
   const def = RESOURCE_LIST.find((d) => snakeCase(d.table) === version.tableName);
   if (!def || def.readOnly)
-    throw conflict('Versions of this table cannot be restored here; user accounts are changed in User Management');
-  if (!version.data) throw conflict('This version holds no data to restore');
+    throw conflict(msg('Versions of this table cannot be restored here; user accounts are changed in User Management'));
+  if (!version.data) throw conflict(msg('This version holds no data to restore'));
   const fields = Object.fromEntries(def.fields.map((f) => [f.name, toApiRow(def, version.data!)[f.name] ?? null]));
   const reason = `Restored version ${version.version}`;
   const exists = await dynamic(ctx.db)
@@ -309,7 +310,7 @@ export async function restoreVersion(
     .where('id', '=', version.recordId)
     .executeTakeFirst();
   if (exists) {
-    if (version.isActive) throw conflict('This is already the current version');
+    if (version.isActive) throw conflict(msg('This is already the current version'));
     return { version, record: await updateRecord(ctx, def, version.recordId, fields, { reason }), created: false };
   }
   return {

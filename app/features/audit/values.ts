@@ -77,6 +77,17 @@ export const AUDIT_FIELD_LABELS = [
   msg('Compact Sidebar'),
   msg('Animations'),
   msg('Require Two Factor For Admins'),
+  // A user's permission flags.
+  msg('Can Access Financial Data'),
+  msg('Can Access Subscriber Data'),
+  msg('Can Access API Integrations'),
+  msg('Can Access Analytics'),
+  msg('Can Access Audit Logs'),
+  msg('Can Access Backups'),
+  msg('Can Create'),
+  msg('Can Edit'),
+  msg('Can Delete'),
+  msg('Can Manage Users'),
 ] as const;
 
 /** The screens that open one record of a table (`?edit=ID`). */

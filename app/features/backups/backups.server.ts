@@ -39,6 +39,7 @@ import { backupFinished } from '../notifications/index.server.ts';
 import { APP_VERSION } from '../system/index.server.ts';
 import type { Backup, Verification } from './answers.ts';
 import type { Assert, Same } from '../../platform/lib/type-checks.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export type { Backup, Verification };
 
@@ -494,7 +495,7 @@ export async function deleteBackup(ctx: ServiceContext, settings: BackupSettings
   const backup = await findBackup(ctx, id);
   const refusal = user ? deleteRefusal(user, backup) : null;
   if (refusal) throw forbidden(refusal);
-  if (backup.status === 'in_progress') throw conflict('A backup in progress cannot be deleted');
+  if (backup.status === 'in_progress') throw conflict(msg('A backup in progress cannot be deleted'));
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('backups').where('id', '=', id).execute();
     await recordAudit(

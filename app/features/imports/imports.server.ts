@@ -344,7 +344,7 @@ export async function performImport(
   let headers: string[] = [];
   let failure: string | null = null;
   try {
-    if (!row.filePath || !fs.existsSync(row.filePath)) throw conflict('The uploaded file is no longer there');
+    if (!row.filePath || !fs.existsSync(row.filePath)) throw conflict(msg('The uploaded file is no longer there'));
     const importer = await importerContext(ctx, row);
     outcome = await importCsv(importer, def, fs.createReadStream(row.filePath), {
       mode: (row.mode as ImportMode | null) ?? 'all',

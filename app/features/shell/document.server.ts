@@ -13,6 +13,7 @@ import { takeToast } from '../../platform/session/toast.server.ts';
 import { DEFAULT_SETTINGS } from '../../platform/session/user-settings-row.ts';
 import { preferencesForGuest, preferencesOf, type Preferences } from '../../platform/i18n/preferences.ts';
 import { catalogs } from './catalogs.server.ts';
+import { pseudoLocaleRequested } from '../../platform/i18n/catalog.server.ts';
 import { documentAreas } from './page-areas.ts';
 
 export async function documentLoader({ request, context }: LoaderFunctionArgs) {
@@ -42,8 +43,7 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
     };
   }
   // The page's language and formats, and the files of its own messages in that language.
-  const pseudo =
-    context.config.pseudoLocale && preferences.locale === 'en' && request.headers.get('X-Pseudo-Locale') === '1';
+  const pseudo = pseudoLocaleRequested(request, preferences.locale);
   const messageFiles = catalogs.messageFiles(preferences.locale, documentAreas(new URL(request.url).pathname), pseudo);
   // A Response only when a cookie must be cleared (Remix wraps a plain object in json() itself).
   return clear

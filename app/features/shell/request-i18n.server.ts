@@ -6,6 +6,7 @@ import type { Translate } from '../../platform/i18n/messages.ts';
 import { preferencesForGuest, preferencesOf, type Preferences } from '../../platform/i18n/preferences.ts';
 import { DEFAULT_SETTINGS, type UserSettings } from '../../platform/session/user-settings-row.ts';
 import { catalogs } from './catalogs.server.ts';
+import { pseudoLocaleRequested } from '../../platform/i18n/catalog.server.ts';
 
 export interface RequestI18n {
   preferences: Preferences;
@@ -22,5 +23,8 @@ export function requestI18n(request: Request, auth: Auth | null, settings?: User
     auth || settings
       ? preferencesOf(settings ?? auth?.settings ?? DEFAULT_SETTINGS)
       : preferencesForGuest(request.headers.get('Accept-Language'));
-  return { preferences, t: catalogs.translator(preferences.locale), formats: formatsFor(preferences) };
+  const t = pseudoLocaleRequested(request, preferences.locale)
+    ? catalogs.pseudoTranslator()
+    : catalogs.translator(preferences.locale);
+  return { preferences, t, formats: formatsFor(preferences) };
 }

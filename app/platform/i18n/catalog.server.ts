@@ -25,6 +25,17 @@ function plain(compiled: CompiledMessage, message: string): boolean {
 /** The pseudo-locale's marks around every message (docs/languages.md). */
 export const PSEUDO_MARKS = ['⟦', '⟧'] as const;
 
+/**
+ * The request header asking an English page for the pseudo-locale (lower case, as Node keeps
+ * it). server.ts removes it unless the configuration allows the pseudo-locale (tests only).
+ */
+export const PSEUDO_LOCALE_HEADER = 'x-pseudo-locale';
+
+/** Whether a request for an English page asks for the pseudo-locale. */
+export function pseudoLocaleRequested(request: Request, locale: Locale): boolean {
+  return locale === 'en' && request.headers.get(PSEUDO_LOCALE_HEADER) === '1';
+}
+
 export interface Catalogs {
   /**
    * The messages of some areas in one language, as the browser needs them; `pseudo`: every
@@ -39,6 +50,8 @@ export interface Catalogs {
   fileMessages(): [key: string, messages: CompiledMessages][];
   /** Translates with every area (server-made texts: toasts, errors, notifications). */
   translator(locale: Locale): Translate;
+  /** The same in the pseudo-locale: every message marked (tests only). */
+  pseudoTranslator(): Translate;
 }
 
 /** Where the files are served (server.ts, with the immutable caching of the build's files). */
@@ -91,6 +104,7 @@ export function compileCatalogs(files: Record<string, CatalogFile>): Catalogs {
   const translators = new Map<Locale, Translate>(
     LOCALES.map((locale) => [locale, createTranslate(locale, all[locale])]),
   );
+  const pseudoTranslator = createTranslate('en', Object.assign({}, ...pseudoByArea.values()) as CompiledMessages);
   const sent = new Map<string, CompiledMessages>();
   const built = new Map<string, BuiltFile>();
   const byName = new Map<string, BuiltFile>();
@@ -136,6 +150,9 @@ export function compileCatalogs(files: Record<string, CatalogFile>): Catalogs {
     },
     translator(locale) {
       return translators.get(locale)!;
+    },
+    pseudoTranslator() {
+      return pseudoTranslator;
     },
   };
 }

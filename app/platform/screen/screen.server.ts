@@ -21,6 +21,7 @@ import {
 } from '@remix-run/node';
 import { z } from 'zod';
 import type { Toast } from '../lib/toast.ts';
+import { msg } from '../i18n/messages.ts';
 import { listHref } from '../lib/url.ts';
 import { DEFAULT_MESSAGES, forbidden, isDomainError, notFound, type DomainError } from '../errors.ts';
 import { countUserRequest, noteRetryAfter } from '../http/rate-limit.server.ts';
@@ -263,7 +264,9 @@ export function succeed(
   toast: Toast | string,
   options: { to?: string; headers?: HeadersInit } = {},
 ): Promise<Response> {
-  const message: Toast = typeof toast === 'string' ? { type: 'success', title: 'Success', description: toast } : toast;
+  // The title is a message the root's toast translates (the platform has no reader here).
+  const message: Toast =
+    typeof toast === 'string' ? { type: 'success', title: msg('Success'), description: toast } : toast;
   return redirectWithToast(screen.context, options.to ?? listUrl(screen.url), message, options.headers);
 }
 
