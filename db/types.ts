@@ -727,6 +727,8 @@ export interface NotificationsTable {
   updatedAt: Instant;
   /** How many times the event happened: a repeat within the window updates the unread notification (migration 0037). */
   repeatCount: ColumnType<number, number | undefined, number>;
+  /** The words as messages and values (JSON of NoticeTexts), for each reader's language; null when typed by an admin (migration 0045). */
+  texts: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserNotificationSettingsTable {

@@ -114,6 +114,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0043_imports': {},
   // Triggers only.
   '0044_inserts_by_statement': {},
+  // A new column of notifications, which are not backed up.
+  '0045_notification_texts': {},
 };
 
 function withoutShare(row: Record<string, unknown>): Record<string, unknown> {

@@ -6,6 +6,19 @@ import { z } from 'zod';
 import { count } from '../../platform/lib/answer-fields.ts';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../../db/types.ts';
 
+/** One of a notification's texts as a catalog message and its values (docs/languages.md). */
+export const NoticeTextAnswer = z.strictObject({
+  message: z.string().describe('The English message with ICU placeholders: the catalogs translate it'),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/** The texts of a notification the product sent, for a reader of another language. */
+export const NoticeTextsAnswer = z.strictObject({
+  title: NoticeTextAnswer,
+  message: NoticeTextAnswer,
+  actionText: NoticeTextAnswer.optional(),
+});
+
 /** A notification as the API and the screens show it. */
 export const NotificationAnswer = z.strictObject({
   id: z.number().int(),
@@ -23,6 +36,9 @@ export const NotificationAnswer = z.strictObject({
     .int()
     .min(1)
     .describe('How many times the event happened (a repeat within an hour updates the unread notice)'),
+  texts: NoticeTextsAnswer.nullable().describe(
+    'The title, message and action text as messages and values, so a client can show them in the reader’s language; null for a notification an administrator wrote',
+  ),
 });
 export const NotificationListAnswer = z.array(NotificationAnswer);
 

@@ -1,27 +1,63 @@
+// i18n-area: shell
 // The notifications the product sends, worded in one place. Each is sent after the
 // event's own write has succeeded and never fails it (notifyQuietly). Targeting rules:
 // - a user's own account events go to that user;
 // - user-management events go to admins of the user's company (group-wide admins see every
 //   company's; a group-wide user's events only reach group-wide admins);
 // - events of the whole installation (jobs, backups, restores) go to group-wide admins.
+// Their words are messages with values (docs/languages.md): the English is stored as the title
+// and message the /api answers, the messages and values beside it, from which the bell (on every
+// page: the shell's catalog holds them) and the notifications page speak each reader's language.
 import { actorLabel, type AuthUser, type ServiceContext } from '../../platform/context.ts';
-import { notifyQuietly, type NotificationTarget } from './notifications.server.ts';
+import { englishIcu } from '../../platform/i18n/english-icu.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { notifyQuietly, type NotificationTarget, type NotifyInput } from './notifications.server.ts';
+import type { NoticeText } from './shared.ts';
 
 const adminsOfCompany = (companyId: number | null): NotificationTarget =>
   companyId === null ? { role: 'admin', groupWide: true } : { role: 'admin', companyId };
 const installationAdmins: NotificationTarget = { role: 'admin', groupWide: true };
 
-const byWhom = (ctx: ServiceContext) => (ctx.actor.kind === 'user' ? ctx.actor.user.username : 'the system');
+/** Who did it, for a message's `{who, select, system {the system} other {{by}}}`. */
+const byWhom = (ctx: ServiceContext) =>
+  ctx.actor.kind === 'user' ? { who: 'user', by: ctx.actor.user.username } : { who: 'system', by: '' };
+
+const english = englishIcu();
+
+const text = (message: string, values?: NoticeText['values']): NoticeText =>
+  values ? { message, values } : { message };
+
+/** A notice's title, message and action text: the English the /api answers, and the texts each reader's is made from. */
+function worded(
+  title: NoticeText,
+  message: NoticeText,
+  actionText?: NoticeText,
+): Pick<NotifyInput, 'title' | 'message' | 'actionText' | 'texts'> {
+  const say = (t: NoticeText) => english(t.message, t.values);
+  return {
+    title: say(title),
+    message: say(message),
+    ...(actionText ? { actionText: say(actionText) } : {}),
+    texts: { title, message, ...(actionText ? { actionText } : {}) },
+  };
+}
 
 export function temporaryPasswordIssued(ctx: ServiceContext, user: Pick<AuthUser, 'id'>): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'warning',
     priority: 'high',
     category: 'security',
-    title: 'Temporary password issued',
-    message: `A temporary password was issued for your account by ${byWhom(ctx)}. Choose a new password now; if you did not expect this, tell your administrator.`,
+    ...worded(
+      text(msg('Temporary password issued')),
+      text(
+        msg(
+          'A temporary password was issued for your account by {who, select, system {the system} other {{by}}}. Choose a new password now; if you did not expect this, tell your administrator.',
+        ),
+        byWhom(ctx),
+      ),
+      text(msg('View profile')),
+    ),
     actionUrl: '/profile',
-    actionText: 'View profile',
     to: { userId: user.id },
     relatedTable: 'users',
     relatedRecordId: user.id,
@@ -33,12 +69,23 @@ export function passwordChanged(ctx: ServiceContext, user: Pick<AuthUser, 'id'>,
     type: bySelf ? 'success' : 'warning',
     priority: bySelf ? 'medium' : 'high',
     category: 'security',
-    title: 'Password changed',
-    message: bySelf
-      ? 'Your password was changed and your other sessions were signed out. If this was not you, tell your administrator at once.'
-      : `Your password was set by ${byWhom(ctx)}; you will choose a new one when you next sign in. If you did not expect this, tell your administrator.`,
+    ...worded(
+      text(msg('Password changed')),
+      bySelf
+        ? text(
+            msg(
+              'Your password was changed and your other sessions were signed out. If this was not you, tell your administrator at once.',
+            ),
+          )
+        : text(
+            msg(
+              'Your password was set by {who, select, system {the system} other {{by}}}; you will choose a new one when you next sign in. If you did not expect this, tell your administrator.',
+            ),
+            byWhom(ctx),
+          ),
+      text(msg('View profile')),
+    ),
     actionUrl: '/profile',
-    actionText: 'View profile',
     to: { userId: user.id },
     relatedTable: 'users',
     relatedRecordId: user.id,
@@ -52,10 +99,16 @@ export function userCreated(
   return notifyQuietly(ctx, {
     type: 'info',
     category: 'user',
-    title: 'User created',
-    message: `${byWhom(ctx)} created the account ${user.username} (${user.role}).`,
+    ...worded(
+      text(msg('User created')),
+      text(msg('{who, select, system {the system} other {{by}}} created the account {username} ({role}).'), {
+        ...byWhom(ctx),
+        username: user.username,
+        role: user.role,
+      }),
+      text(msg('Open user management')),
+    ),
     actionUrl: `/user-management?q=${encodeURIComponent(user.username)}`,
-    actionText: 'Open user management',
     to: adminsOfCompany(user.companyId),
     relatedTable: 'users',
     relatedRecordId: user.id,
@@ -70,10 +123,17 @@ export function userDeactivated(
   return notifyQuietly(ctx, {
     type: 'warning',
     category: 'user',
-    title: 'User deactivated',
-    message: `${byWhom(ctx)} deactivated the account ${user.username}${endedSessions ? `; ${endedSessions} active session${endedSessions === 1 ? ' was' : 's were'} ended` : ''}.`,
+    ...worded(
+      text(msg('User deactivated')),
+      text(
+        msg(
+          '{who, select, system {the system} other {{by}}} deactivated the account {username}{sessions, plural, =0 {} one {; # active session was ended} other {; # active sessions were ended}}.',
+        ),
+        { ...byWhom(ctx), username: user.username, sessions: endedSessions },
+      ),
+      text(msg('Open user management')),
+    ),
     actionUrl: `/user-management?q=${encodeURIComponent(user.username)}`,
-    actionText: 'Open user management',
     to: adminsOfCompany(user.companyId),
     relatedTable: 'users',
     relatedRecordId: user.id,
@@ -94,10 +154,12 @@ export function jobDeadLettered(
     type: 'error',
     priority: 'high',
     category: 'system',
-    title: 'Background job failed',
-    message: `The ${job} job failed after all its retries: ${message.slice(0, 500)}`,
+    ...worded(
+      text(msg('Background job failed')),
+      text(msg('The {job} job failed after all its retries: {error}'), { job, error: message.slice(0, 500) }),
+      text(msg('Open system monitoring')),
+    ),
     actionUrl: '/system-monitoring',
-    actionText: 'Open system monitoring',
     to: installationAdmins,
     relatedTable: systemErrorId ? 'system_errors' : null,
     relatedRecordId: systemErrorId,
@@ -109,7 +171,6 @@ export function jobDeadLettered(
 const aboutSyncLog = (logId: number) =>
   ({
     actionUrl: '/api-integrations?tab=logs',
-    actionText: 'Open the sync logs',
     to: installationAdmins,
     relatedTable: 'api_integration_sync_logs',
     relatedRecordId: logId,
@@ -125,8 +186,15 @@ export function integrationSyncFailed(
     type: 'error',
     priority: 'high',
     category: 'api',
-    title: 'API sync failed',
-    message: `${run.sourceName} · ${run.endpointName}: ${run.message.slice(0, 500)}`,
+    ...worded(
+      text(msg('API sync failed')),
+      text(msg('{source} · {endpoint}: {error}'), {
+        source: run.sourceName,
+        endpoint: run.endpointName,
+        error: run.message.slice(0, 500),
+      }),
+      text(msg('Open the sync logs')),
+    ),
     ...aboutSyncLog(run.logId),
   });
 }
@@ -139,8 +207,16 @@ export function integrationSyncPartial(
     type: 'warning',
     priority: 'medium',
     category: 'api',
-    title: 'API sync skipped records',
-    message: `${run.sourceName} · ${run.endpointName}: ${run.skipped} record${run.skipped === 1 ? '' : 's'} skipped; first: ${run.first.slice(0, 400)}`,
+    ...worded(
+      text(msg('API sync skipped records')),
+      text(msg('{source} · {endpoint}: {skipped, plural, one {# record} other {# records}} skipped; first: {first}'), {
+        source: run.sourceName,
+        endpoint: run.endpointName,
+        skipped: run.skipped,
+        first: run.first.slice(0, 400),
+      }),
+      text(msg('Open the sync logs')),
+    ),
     ...aboutSyncLog(run.logId),
   });
 }
@@ -153,10 +229,17 @@ export function securityAnomaly(
     type: 'warning',
     priority: 'high',
     category: 'security',
-    title: 'Security anomaly detected',
-    message: `${anomaly.username} deleted ${anomaly.deleteCount} records within ${anomaly.windowMinutes} minutes. This may indicate unauthorized access or data manipulation.`,
+    ...worded(
+      text(msg('Security anomaly detected')),
+      text(
+        msg(
+          '{username} deleted {count} records within {minutes} minutes. This may indicate unauthorized access or data manipulation.',
+        ),
+        { username: anomaly.username, count: anomaly.deleteCount, minutes: anomaly.windowMinutes },
+      ),
+      text(msg('Review anomalies')),
+    ),
     actionUrl: '/audit-trail?tab=anomalies',
-    actionText: 'Review anomalies',
     to: adminsOfCompany(anomaly.companyId),
     relatedTable: 'security_anomalies',
     relatedRecordId: anomaly.id ?? null,
@@ -179,12 +262,22 @@ export function backupFinished(
     type: ok ? 'success' : 'error',
     priority: ok ? 'low' : 'high',
     category: 'system',
-    title: ok ? 'Backup completed' : 'Backup failed',
-    message: ok
-      ? `The backup "${backup.name}" is complete${backup.recordCount !== undefined ? ` (${backup.recordCount.toLocaleString('en-US')} records)` : ''}.`
-      : `The backup "${backup.name}" failed: ${(backup.error ?? 'unknown error').slice(0, 500)}`,
+    ...worded(
+      ok ? text(msg('Backup completed')) : text(msg('Backup failed')),
+      !ok
+        ? text(msg('The backup "{name}" failed: {error}'), {
+            name: backup.name,
+            error: (backup.error ?? 'unknown error').slice(0, 500),
+          })
+        : backup.recordCount !== undefined
+          ? text(msg('The backup "{name}" is complete ({records, number} records).'), {
+              name: backup.name,
+              records: backup.recordCount,
+            })
+          : text(msg('The backup "{name}" is complete.'), { name: backup.name }),
+      text(msg('Open Backup & Recovery')),
+    ),
     actionUrl: '/backup-recovery',
-    actionText: 'Open Backup & Recovery',
     // Whoever asked hears how it ended; a scheduled backup's outcome goes to the admins.
     to: backup.createdBy !== null ? { userId: backup.createdBy } : installationAdmins,
     relatedTable: 'backups',
@@ -202,10 +295,24 @@ export function backupRestored(
     type: 'success',
     priority: 'high',
     category: 'system',
-    title: 'Backup restored',
-    message: `${actorLabel(ctx.actor)} restored ${restore.backupName ? `the backup "${restore.backupName}"` : 'a backup file'}${restore.overwrite ? ', replacing the current data' : ''}: ${restore.rows.toLocaleString('en-US')} rows in ${restore.tables} tables.`,
+    ...worded(
+      text(msg('Backup restored')),
+      text(
+        msg(
+          '{actor} restored {named, select, yes {the backup "{name}"} other {a backup file}}{overwrite, select, yes {, replacing the current data} other {}}: {rows, number} rows in {tables} tables.',
+        ),
+        {
+          actor: actorLabel(ctx.actor),
+          named: restore.backupName ? 'yes' : 'no',
+          name: restore.backupName ?? '',
+          overwrite: restore.overwrite ? 'yes' : 'no',
+          rows: restore.rows,
+          tables: restore.tables,
+        },
+      ),
+      text(msg('Open Backup & Recovery')),
+    ),
     actionUrl: '/backup-recovery',
-    actionText: 'Open Backup & Recovery',
     to: installationAdmins,
     relatedTable: 'backups',
     relatedRecordId: restore.backupId,
@@ -215,7 +322,6 @@ export function backupRestored(
 const ownSecurityNotice = (user: Pick<AuthUser, 'id'>) => ({
   category: 'security' as const,
   actionUrl: '/two-factor',
-  actionText: 'Open two-factor settings',
   to: { userId: user.id },
   relatedTable: 'users',
   relatedRecordId: user.id,
@@ -224,9 +330,15 @@ const ownSecurityNotice = (user: Pick<AuthUser, 'id'>) => ({
 export function twoFactorTurnedOn(ctx: ServiceContext, user: Pick<AuthUser, 'id'>): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'success',
-    title: 'Two-factor authentication turned on',
-    message:
-      'Signing in to your account now needs a code from your authenticator app. Keep your recovery codes somewhere safe.',
+    ...worded(
+      text(msg('Two-factor authentication turned on')),
+      text(
+        msg(
+          'Signing in to your account now needs a code from your authenticator app. Keep your recovery codes somewhere safe.',
+        ),
+      ),
+      text(msg('Open two-factor settings')),
+    ),
     ...ownSecurityNotice(user),
   });
 }
@@ -235,8 +347,13 @@ export function twoFactorTurnedOff(ctx: ServiceContext, user: Pick<AuthUser, 'id
   return notifyQuietly(ctx, {
     type: 'warning',
     priority: 'high',
-    title: 'Two-factor authentication turned off',
-    message: 'Your account signs in with its password alone now. If this was not you, tell your administrator at once.',
+    ...worded(
+      text(msg('Two-factor authentication turned off')),
+      text(
+        msg('Your account signs in with its password alone now. If this was not you, tell your administrator at once.'),
+      ),
+      text(msg('Open two-factor settings')),
+    ),
     ...ownSecurityNotice(user),
   });
 }
@@ -245,8 +362,16 @@ export function twoFactorReset(ctx: ServiceContext, user: Pick<AuthUser, 'id'>):
   return notifyQuietly(ctx, {
     type: 'warning',
     priority: 'high',
-    title: 'Two-factor authentication reset',
-    message: `Your second factor was removed by ${byWhom(ctx)} and your sessions were signed out. Set it up again now; if you did not ask for this, tell your administrator.`,
+    ...worded(
+      text(msg('Two-factor authentication reset')),
+      text(
+        msg(
+          'Your second factor was removed by {who, select, system {the system} other {{by}}} and your sessions were signed out. Set it up again now; if you did not ask for this, tell your administrator.',
+        ),
+        byWhom(ctx),
+      ),
+      text(msg('Open two-factor settings')),
+    ),
     ...ownSecurityNotice(user),
   });
 }
@@ -255,11 +380,18 @@ export function twoFactorFailures(ctx: ServiceContext, user: Pick<AuthUser, 'id'
   return notifyQuietly(ctx, {
     type: 'error',
     priority: 'high',
-    title: 'Wrong two-factor codes',
-    message: `Someone entered your password correctly and then ${failures} wrong two-factor codes. If this was not you, change your password now.`,
     ...ownSecurityNotice(user),
+    ...worded(
+      text(msg('Wrong two-factor codes')),
+      text(
+        msg(
+          'Someone entered your password correctly and then {failures} wrong two-factor codes. If this was not you, change your password now.',
+        ),
+        { failures },
+      ),
+      text(msg('Change password')),
+    ),
     actionUrl: '/change-password',
-    actionText: 'Change password',
   });
 }
 
@@ -274,10 +406,12 @@ export function importFinished(
     type: ok ? 'success' : 'error',
     priority: ok ? 'low' : 'medium',
     category: 'financial',
-    title: checked ? 'Import file checked' : ok ? 'Import completed' : 'Import failed',
-    message: `${run.title}: ${run.message}`,
+    ...worded(
+      checked ? text(msg('Import file checked')) : ok ? text(msg('Import completed')) : text(msg('Import failed')),
+      text(msg('{title}: {message}'), { title: run.title, message: run.message }),
+      text(msg('Open the import')),
+    ),
     actionUrl: `/imports?id=${run.id}`,
-    actionText: 'Open the import',
     to: { userId: run.userId },
     relatedTable: 'imports',
     relatedRecordId: run.id,

@@ -4,7 +4,13 @@
 // (buttons in the panel, forms on the page) come from the caller.
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import type { NotificationCategory, NotificationPriority, NotificationType, NotificationView } from './shared.ts';
+import {
+  noticeWords,
+  type NotificationCategory,
+  type NotificationPriority,
+  type NotificationType,
+  type NotificationView,
+} from './shared.ts';
 import { CheckCircleIcon, InfoIcon, WarningIcon, XCircleIcon } from '../../ui/icons.tsx';
 import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
 import { msg } from '../../platform/i18n/messages.ts';
@@ -51,6 +57,9 @@ function NotificationItem({
   const t = useT();
   const formats = useFormats();
   const { Icon, className, label } = TYPE_ICON[n.type] ?? TYPE_ICON.info;
+  const words = noticeWords(n, t);
+  // An administrator's notice is shown as typed (data); the product's are the reader's language.
+  const data = words.data ? 'no' : undefined;
   return (
     <li
       className={`flex gap-3 px-4 py-3 ${n.isRead ? '' : 'bg-blue-50'}`}
@@ -64,8 +73,8 @@ function NotificationItem({
           <span className="sr-only">
             {n.isRead ? t('{label}:', { label: t(label) }) : t('{label}, unread:', { label: t(label) })}
           </span>
-          <p className={`text-sm text-slate-900 ${n.isRead ? 'font-medium' : 'font-semibold'}`} translate="no">
-            {n.title}
+          <p className={`text-sm text-slate-900 ${n.isRead ? 'font-medium' : 'font-semibold'}`} translate={data}>
+            {words.title}
           </p>
           <span className={`rounded border px-1.5 text-xs ${PRIORITY_CLASS[n.priority]}`}>
             {t(PRIORITY_LABELS[n.priority])}
@@ -77,8 +86,8 @@ function NotificationItem({
             </span>
           ) : null}
         </div>
-        <p className="mt-0.5 break-words text-sm text-slate-700" translate="no">
-          {n.message}
+        <p className="mt-0.5 break-words text-sm text-slate-700" translate={data}>
+          {words.message}
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
           {/* The time is relative to now: the client may render a minute later than the server. */}
@@ -94,9 +103,9 @@ function NotificationItem({
               to={n.actionUrl}
               onClick={onFollow}
               className="font-medium text-blue-700 underline hover:text-blue-900"
-              translate={n.actionText ? 'no' : undefined}
+              translate={words.actionText ? data : undefined}
             >
-              {n.actionText || t('Open')}
+              {words.actionText || t('Open')}
             </Link>
           ) : null}
         </div>
@@ -127,7 +136,7 @@ function ItemControl({
   const t = useT();
   // The accessible name begins with the visible text and says which notification it acts on.
   const text = t(ACTION_TEXT[what]);
-  const label = t('{action}: {title}', { action: text, title: n.title });
+  const label = t('{action}: {title}', { action: text, title: noticeWords(n, t).title });
   if (actions.kind === 'call') {
     return (
       <button type="button" className={ITEM_BUTTON} onClick={() => actions.run(n, what)} aria-label={label}>

@@ -2,7 +2,7 @@
 // the recipients of one notification for push delivery. Shared by the bell (notifications) and
 // push delivery, which notifications.server.ts starts.
 import type { Role } from '../../../db/types.ts';
-import type { NotificationCategory, NotificationView } from './shared.ts';
+import { noticeTextsOf, type NotificationCategory, type NotificationView } from './shared.ts';
 import {
   DEFAULT_SETTINGS,
   NOTIFICATION_TYPES as SWITCHES,
@@ -43,6 +43,7 @@ export async function recipientsOf(
       'actionText',
       'category',
       'repeatCount',
+      'texts',
       'isActive',
       'expiresAt',
       'targetUserId',
@@ -83,7 +84,7 @@ export async function recipientsOf(
     targetGroupWide: _g,
     ...view
   } = notification;
-  return { notification: { ...view, isRead: false }, userIds };
+  return { notification: { ...view, isRead: false, texts: noticeTextsOf(view.texts) }, userIds };
 }
 
 function parseFlags(value: unknown): NotificationTypeFlags | null {

@@ -56,7 +56,8 @@ describe.each(TEST_DIALECTS)('/api/notifications on %s', (dialect) => {
     expect(all.headers.get('X-Total-Count')).toBe('3');
     const rows = await all.json();
     expect(rows.map((r: { title: string }) => r.title)).toEqual([security.title, financial.title, system.title]);
-    // The spec's fields, and how many times the event happened (repeats update one notification).
+    // The spec's fields, how many times the event happened (repeats update one notification), and
+    // the words as messages for other languages (none for a notification written as text).
     expect(Object.keys(rows[2]).sort()).toEqual([
       'actionText',
       'actionUrl',
@@ -67,9 +68,11 @@ describe.each(TEST_DIALECTS)('/api/notifications on %s', (dialect) => {
       'message',
       'priority',
       'repeatCount',
+      'texts',
       'title',
       'type',
     ]);
+    expect(rows[2].texts).toBeNull();
     expect(rows[2]).toMatchObject({
       id: system.id,
       type: 'success',

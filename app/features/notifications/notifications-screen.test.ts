@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { systemActor } from '../../platform/context.ts';
 import { notify, type NotifyInput } from './notifications.server.ts';
+import { passwordChanged } from './notification-events.server.ts';
+import type { NotificationView } from './shared.ts';
 import { TEST_DIALECTS } from '../../../test/database.ts';
 import { useTestServer, type TestClient } from '../../../test/server.ts';
 import { noEngine } from '../../../test/context.ts';
@@ -143,5 +145,41 @@ describe.each(TEST_DIALECTS)('notifications page on %s', (dialect) => {
     const html = await text(await c.get('/profile'));
     expect(html).toContain('aria-label="Notifications, 99+ unread"');
     expect(html).toMatch(/data-testid="notification-badge"[^>]*>99\+</);
+  });
+
+  it("shows the product's notices in the reader's language and an administrator's as typed; the /api stays English", async () => {
+    const { user, c } = await person();
+    const ctx = { db: db(), actor: systemActor('worker'), meta: {}, runtime: noEngine() };
+    await passwordChanged(ctx, user, false);
+    const typed = await send(user.id);
+    expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'es' } })).status).toBe(200);
+
+    const page = await text(await c.get('/notifications'));
+    expect(page).toContain('>Contraseña cambiada</p>');
+    expect(page).toContain(
+      'el sistema estableció su contraseña; elegirá una nueva la próxima vez que inicie sesión. Si no lo esperaba, avise a su administrador.',
+    );
+    expect(page).toContain('>Ver perfil</a>');
+    // (The hydration data carries the stored English too, for the client to render from.)
+    expect(page.split('window.__remixContext')[0]).not.toContain('Password changed');
+    // Typed by an administrator: as written, and marked as data for translators.
+    expect(page).toContain(`translate="no">${typed.title}</p>`);
+
+    const api = (await (await c.get('/api/notifications')).json()) as NotificationView[];
+    const notice = api.find((n) => n.title === 'Password changed')!;
+    expect(notice.message).toBe(
+      'Your password was set by the system; you will choose a new one when you next sign in. If you did not expect this, tell your administrator.',
+    );
+    expect(notice.actionText).toBe('View profile');
+    expect(notice.texts).toEqual({
+      title: { message: 'Password changed' },
+      message: {
+        message:
+          'Your password was set by {who, select, system {the system} other {{by}}}; you will choose a new one when you next sign in. If you did not expect this, tell your administrator.',
+        values: { who: 'system', by: '' },
+      },
+      actionText: { message: 'View profile' },
+    });
+    expect(api.find((n) => n.title === typed.title)!.texts).toBeNull();
   });
 });

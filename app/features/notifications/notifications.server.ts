@@ -21,6 +21,8 @@ import {
   type NotificationCount,
   type NotificationFilter,
   type NotificationView,
+  noticeTextsOf,
+  type NoticeTexts,
 } from './shared.ts';
 import { integerParam } from '../../platform/lib/query-params.ts';
 import { actorUserId, requireUser, type AuthUser, type Db, type ServiceContext } from '../../platform/context.ts';
@@ -28,7 +30,7 @@ import { fieldErrorsFromZod, invalid, notFound } from '../../platform/errors.ts'
 import { enabledCategories, rolesAtOrBelow } from './notification-recipients.server.ts';
 import { startPushDelivery } from './push.server.ts';
 import { keptNotificationCount } from './notification-badges.server.ts';
-import type { MarkAllReadResult } from './answers.ts';
+import { NoticeTextsAnswer, type MarkAllReadResult } from './answers.ts';
 import { findUserSettings } from '../settings/index.server.ts';
 import type { UserSettings } from '../../platform/session/user-settings-row.ts';
 
@@ -50,6 +52,8 @@ export interface NotifyInput {
   category: NotificationCategory;
   title: string;
   message: string;
+  /** The product's own notices: their words as messages and values (the English is title, message, actionText). */
+  texts?: NoticeTexts;
   actionUrl?: string | null;
   actionText?: string | null;
   to: NotificationTarget;
@@ -70,6 +74,7 @@ const NotifySchema = z.object({
   category: z.enum(NOTIFICATION_CATEGORIES),
   title: z.string().trim().min(1).max(255),
   message: z.string().trim().min(1).max(5000),
+  texts: NoticeTextsAnswer.optional(),
   actionUrl: z.string().refine(isSafeActionUrl, 'The action link must be a path on this site').nullish(),
   actionText: z.string().trim().max(100).nullish(),
   to: z
@@ -123,6 +128,7 @@ export async function notify(ctx: ServiceContext, input: NotifyInput): Promise<{
     .values({
       title: value.title,
       message: value.message,
+      texts: value.texts ? JSON.stringify(value.texts) : null,
       type: value.type,
       priority: value.priority,
       category: value.category,
@@ -206,6 +212,7 @@ async function repeatOf(
     .set((eb) => ({
       repeatCount: eb('repeatCount', '+', 1),
       message: value.message,
+      texts: value.texts ? JSON.stringify(value.texts) : null,
       priority: value.priority,
       actionUrl: value.actionUrl ?? null,
       actionText: value.actionText ?? null,
@@ -395,7 +402,7 @@ export async function listNotifications(
     let base = visible(ctx.db, reader, now);
     if (query.category) base = base.where('notifications.category', '=', query.category);
     const rows = await listed(base, query.isRead, reader.id).limit(limit).offset(offset).execute();
-    return { rows: rows.map((row) => ({ ...row, isRead: row.isRead === true })), total };
+    return { rows: rows.map(viewOf), total };
   }
   // Anyone else is addressed by few among many: the walk would read every notification to find
   // their own, so its cost grew with every notification written. Their whole
@@ -467,7 +474,7 @@ export async function listNotifications(
       pageOffset,
     );
   });
-  return { rows: rows.map((row) => ({ ...row, isRead: row.isRead === true })), total };
+  return { rows: rows.map(viewOf), total };
 }
 
 /** The merge of the audiences' parts (a union), newest first: one page of it. */
@@ -484,6 +491,11 @@ function newestFirst<DB, TB extends keyof DB, O extends { id: number; createdAt:
     .offset(offset);
 }
 
+/** A listed row as the API and the screens show it. */
+function viewOf<R extends { isRead: boolean | null; texts: string | null }>(row: R) {
+  return { ...row, isRead: row.isRead === true, texts: noticeTextsOf(row.texts) };
+}
+
 /** The listed columns; the merge of audiences orders by the named id and createdAt. */
 const LISTED = [
   'notifications.id as id',
@@ -497,6 +509,7 @@ const LISTED = [
   'notifications.category',
   'state.isRead',
   'notifications.repeatCount',
+  'notifications.texts',
 ] as const;
 
 /** The listed columns of `base` newest first, with the read filter of a tab. */

@@ -3,14 +3,49 @@
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../../db/types.ts';
 import type { NotificationCategory, NotificationPriority, NotificationType } from '../../../db/types.ts';
 import type { z } from 'zod';
-import { msg } from '../../platform/i18n/messages.ts';
-import type { NotificationAnswer, NotificationCountAnswer } from './answers.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
+import type { NoticeTextsAnswer, NotificationAnswer, NotificationCountAnswer } from './answers.ts';
 
 export { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES };
 export type { NotificationCategory, NotificationPriority, NotificationType };
 
 /** A notification as the API and screens show it. */
 export type NotificationView = z.output<typeof NotificationAnswer>;
+
+/** A notification's words as messages and values (the product's own notices). */
+export type NoticeTexts = z.output<typeof NoticeTextsAnswer>;
+export type NoticeText = NoticeTexts['title'];
+
+/** The stored texts (JSON in notifications.texts); anything unreadable counts as none. */
+export function noticeTextsOf(stored: string | null | undefined): NoticeTexts | null {
+  if (!stored) return null;
+  try {
+    const texts = JSON.parse(stored) as NoticeTexts;
+    return texts && typeof texts.title?.message === 'string' && typeof texts.message?.message === 'string'
+      ? texts
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a reader sees of a notification: the product's notices in the reader's language (`data`
+ * false), an administrator's as they were typed (`data` true: marked translate="no").
+ */
+export function noticeWords(
+  n: Pick<NotificationView, 'title' | 'message' | 'actionText' | 'texts'>,
+  t: Translate,
+): { title: string; message: string; actionText: string | null; data: boolean } {
+  if (!n.texts) return { title: n.title, message: n.message, actionText: n.actionText, data: true };
+  const say = (text: NoticeText) => t(text.message, text.values);
+  return {
+    title: say(n.texts.title),
+    message: say(n.texts.message),
+    actionText: n.texts.actionText ? say(n.texts.actionText) : n.actionText,
+    data: false,
+  };
+}
 
 export type NotificationCount = z.output<typeof NotificationCountAnswer>;
 

@@ -1,0 +1,157 @@
+// The product's notices: the English they store (what the /api answers) is the English they
+// always wrote, and their texts read in every language with every value in place.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noEngine } from '../../../test/context.ts';
+import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
+import { createTestUser } from '../../../test/users.ts';
+import { systemActor, type ServiceContext } from '../../platform/context.ts';
+import { catalogs } from '../shell/catalogs.server.ts';
+import {
+  backupFinished,
+  backupRestored,
+  importFinished,
+  integrationSyncPartial,
+  passwordChanged,
+  userDeactivated,
+} from './notification-events.server.ts';
+import { noticeTextsOf, noticeWords } from './shared.ts';
+
+describe.each(TEST_DIALECTS)('notification events on %s', (dialect) => {
+  let database: TestDatabase;
+  let ctx: ServiceContext;
+  let userId: number;
+  beforeAll(async () => {
+    database = await createPreparedDatabase(dialect);
+    ctx = { db: database.db, actor: systemActor('worker'), meta: {}, runtime: noEngine() };
+    userId = (await createTestUser(database.db, { role: 'admin' })).id;
+  });
+  afterAll(() => database.destroy());
+
+  const latest = () =>
+    database.db
+      .selectFrom('notifications')
+      .select(['title', 'message', 'actionText', 'texts'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+
+  const cases: [name: string, send: () => Promise<void>, title: string, message: string, action: string][] = [
+    [
+      'a backup of many records',
+      () => backupFinished(ctx, { id: 1, name: 'Nightly', status: 'completed', createdBy: userId, recordCount: 12345 }),
+      'Backup completed',
+      'The backup "Nightly" is complete (12,345 records).',
+      'Open Backup & Recovery',
+    ],
+    [
+      'a failed backup',
+      () => backupFinished(ctx, { id: 2, name: 'Nightly', status: 'failed', error: 'disk full', createdBy: userId }),
+      'Backup failed',
+      'The backup "Nightly" failed: disk full',
+      'Open Backup & Recovery',
+    ],
+    [
+      'a restore of a file over the data',
+      () => backupRestored(ctx, { backupId: null, backupName: null, overwrite: true, rows: 1500, tables: 3 }),
+      'Backup restored',
+      'worker restored a backup file, replacing the current data: 1,500 rows in 3 tables.',
+      'Open Backup & Recovery',
+    ],
+    [
+      'a restore of a named backup',
+      () => backupRestored(ctx, { backupId: 3, backupName: 'Before audit', overwrite: false, rows: 1, tables: 1 }),
+      'Backup restored',
+      'worker restored the backup "Before audit": 1 rows in 1 tables.',
+      'Open Backup & Recovery',
+    ],
+    [
+      'a deactivation that ended two sessions',
+      () => userDeactivated(ctx, { id: userId, username: 'maria', companyId: null }, 2),
+      'User deactivated',
+      'the system deactivated the account maria; 2 active sessions were ended.',
+      'Open user management',
+    ],
+    [
+      'a deactivation that ended one session',
+      () => userDeactivated(ctx, { id: userId, username: 'maria', companyId: null }, 1),
+      'User deactivated',
+      'the system deactivated the account maria; 1 active session was ended.',
+      'Open user management',
+    ],
+    [
+      'a deactivation that ended none',
+      () => userDeactivated(ctx, { id: userId, username: 'maria', companyId: null }, 0),
+      'User deactivated',
+      'the system deactivated the account maria.',
+      'Open user management',
+    ],
+    [
+      'a sync that skipped one record',
+      () =>
+        integrationSyncPartial(ctx, {
+          logId: 9,
+          endpointName: 'Invoices',
+          sourceName: 'ERP',
+          skipped: 1,
+          first: 'row 3: no amount',
+        }),
+      'API sync skipped records',
+      'ERP · Invoices: 1 record skipped; first: row 3: no amount',
+      'Open the sync logs',
+    ],
+    [
+      'a password set by the system',
+      () => passwordChanged(ctx, { id: userId }, false),
+      'Password changed',
+      'Your password was set by the system; you will choose a new one when you next sign in. If you did not expect this, tell your administrator.',
+      'View profile',
+    ],
+    [
+      'an import that ran as a job',
+      () =>
+        importFinished(ctx, {
+          id: 4,
+          userId,
+          title: 'budgets.csv',
+          phase: 'import',
+          status: 'completed',
+          message: '10 rows imported',
+        }),
+      'Import completed',
+      'budgets.csv: 10 rows imported',
+      'Open the import',
+    ],
+  ];
+
+  for (const [name, send, title, message, action] of cases) {
+    it(`${name}: the English as always, and every language from the stored texts`, async () => {
+      await send();
+      const row = await latest();
+      expect({ title: row.title, message: row.message, actionText: row.actionText }).toEqual({
+        title,
+        message,
+        actionText: action,
+      });
+      const texts = noticeTextsOf(row.texts);
+      expect(texts).not.toBeNull();
+      const view = { title: row.title, message: row.message, actionText: row.actionText, texts };
+      expect(noticeWords(view, catalogs.translator('en'))).toEqual({ title, message, actionText: action, data: false });
+      for (const locale of ['es', 'fr', 'de'] as const) {
+        const words = noticeWords(view, catalogs.translator(locale));
+        expect(words.title, locale).not.toBe(title);
+        expect(`${words.title} ${words.message} ${words.actionText}`, locale).not.toMatch(/[{}]/);
+      }
+    });
+  }
+
+  it('reads the words in Spanish with the values in place', async () => {
+    await backupFinished(ctx, { id: 5, name: 'Nightly', status: 'completed', createdBy: userId, recordCount: 12345 });
+    const row = await latest();
+    const words = noticeWords({ ...row, texts: noticeTextsOf(row.texts) }, catalogs.translator('es'));
+    expect(words).toEqual({
+      title: 'Copia de seguridad completada',
+      message: 'La copia de seguridad «Nightly» está completa (12.345 registros).',
+      actionText: 'Abrir copias de seguridad y recuperación',
+      data: false,
+    });
+  });
+});
