@@ -44,13 +44,14 @@ test('signed-in screens show only catalog texts and data', async ({ page, js, cr
   expect(found).toEqual({});
 });
 
+// The user's own profile: a form whose toast the server writes, changing nothing other specs read.
 test('a toast the server writes after a form is a catalog text', async ({ page, js, createUser }) => {
-  const user = await createUser({ role: 'owner' });
+  const user = await createUser({ role: 'viewer' });
   await signInByApi(page, user);
-  await page.goto('/departments?new=1');
+  await page.goto('/profile?edit=1');
   await waitForHydration(page, js);
-  await page.getByLabel(/Name/).fill(`Pseudo ${js ? 'js' : 'no-js'} ${Date.now()}`);
-  await page.getByRole('button', { name: /Create/ }).click();
+  await page.getByLabel(/Full Name/).fill(`Pseudo ${js ? 'js' : 'no-js'}`);
+  await page.getByRole('button', { name: /Save/ }).click();
   await expect(toast(page)).toContainText('⟦');
   expect(await unmarkedTexts(page)).toEqual([]);
 });

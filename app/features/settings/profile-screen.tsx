@@ -180,9 +180,9 @@ export function ProfileScreen({
                 <dl className="divide-y divide-slate-100" data-testid="profile-details">
                   <Row data label={t('Username')} value={user.username} testId="profile-username" />
                   <Row data label={t('Email')} value={user.email} testId="profile-email" />
-                  <Row label={t('Full Name')} value={user.fullName} testId="profile-full-name" />
-                  <Row label={t('Position')} value={user.position} testId="profile-position" />
-                  <Row label={t('Phone Number')} value={user.phoneNumber} testId="profile-phone" />
+                  <Row data label={t('Full Name')} value={user.fullName} testId="profile-full-name" />
+                  <Row data label={t('Position')} value={user.position} testId="profile-position" />
+                  <Row data label={t('Phone Number')} value={user.phoneNumber} testId="profile-phone" />
                 </dl>
                 <Link to={href(true, changingPassword)} className="mt-4 btn-primary">
                   {t('Edit Profile')}

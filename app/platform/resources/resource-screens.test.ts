@@ -74,6 +74,24 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     expect(row).toMatchObject({ companyId: VULT, companyType: 'fintech', metricValueHundredths: 1250 });
   });
 
+  it("titles a saved record's toast in the reader's language", async () => {
+    const c = await signedIn({ role: 'editor' });
+    expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'es' } })).status).toBe(200);
+    const saved = await c.postForm('/fintech-metrics?new=1', {
+      intent: 'create',
+      companyId: String(VULT),
+      metricName: 'new_users',
+      metricValue: '3',
+      period: 'monthly',
+      recordDate: '2026-10-30',
+      description: 'Toast in Spanish',
+    });
+    expect(saved.status, await saved.clone().text()).toBe(302);
+    const page = await text(await c.get('/fintech-metrics'));
+    expect(page).toContain('>Éxito</p>');
+    expect(page).not.toContain('>Success</p>');
+  });
+
   it('a user limited to another company gets 404 for its rows and for the metrics screen of another type', async () => {
     const admin = await signedIn({ role: 'admin' });
     const other = await admin.post('/api/revenue-projections', {
