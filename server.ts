@@ -24,6 +24,7 @@ import { createJobEngine, jobSenderFactory, type JobEngine } from './app/platfor
 import type { JobSet } from './app/platform/jobs/handler.ts';
 import { runHereLocally } from './app/platform/jobs/run-now.ts';
 import { createRuntime, type Runtime } from './app/platform/runtime.ts';
+import { catalogTranslator } from './app/features/shell/catalog-files.server.ts';
 import { appJobs } from './app/features/jobs.ts';
 import {
   ensurePrivateDirectory,
@@ -155,7 +156,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
  * reaching no engine it runs the jobs that allow it itself.
  */
 export function webRuntime(config: AppConfig, handle: DatabaseHandle, jobSet: JobSet = appJobs(config)) {
-  const runtime = createRuntime();
+  const runtime = createRuntime(undefined, { translator: catalogTranslator() });
   runtime.jobs.sendVia(jobSenderFactory(config, handle.db, jobSet));
   runtime.jobs.runHereWithoutEngine(runHereLocally(jobSet.jobs, { db: handle.db, settings: config, runtime }));
   return runtime;

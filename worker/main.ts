@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { JobSet } from '../app/platform/jobs/handler.ts';
 import { createJobEngine } from '../app/platform/jobs/engine.ts';
 import { createRuntime } from '../app/platform/runtime.ts';
+import { catalogTranslator } from '../app/features/shell/catalog-files.server.ts';
 import { appJobs } from '../app/features/jobs.ts';
 import {
   ensurePrivateDirectory,
@@ -35,7 +36,7 @@ async function main(assemble: (config: AppConfig) => JobSet): Promise<number | n
   await migrateToLatest(handle.db);
 
   // The worker's runtime: handlers enqueue follow-up jobs on the engine it hosts.
-  const runtime = createRuntime();
+  const runtime = createRuntime(undefined, { translator: catalogTranslator() });
   const engine = createJobEngine(config, handle.db, 'worker', assemble(config), { runtime });
   runtime.jobs.host(engine);
   await engine.start();

@@ -1,6 +1,8 @@
 // One error type for the domain, mapped once per entry point (HTTP, screens, CLI, worker).
 import { constraintViolation } from '../../db/dialect.ts';
 import type { FieldError } from './lib/field-error.ts';
+import type { MessageValues } from './i18n/messages.ts';
+import { readerWords, worded, type Reader } from './i18n/refusal-words.ts';
 
 export type { FieldError };
 
@@ -58,11 +60,38 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (message?: string) => new DomainError('notFound', message);
-export const forbidden = (message?: string) => new DomainError('forbidden', message);
+// A message with `values` is an ICU message (`msg('… {name} …')`): the error's English has the
+// values put in, and a screen shows the message in its reader's language (refusal-words.ts);
+// `messages` names the values that are messages too (a table's label).
+type Wording = [values?: MessageValues, messages?: readonly string[]];
+const wordedError = (kind: DomainErrorKind, message: string | undefined, [values, messages]: Wording) =>
+  message === undefined
+    ? new DomainError(kind)
+    : worded((english) => new DomainError(kind, english), message, values, messages);
+
+export const notFound = (message?: string, ...wording: Wording) => wordedError('notFound', message, wording);
+export const forbidden = (message?: string, ...wording: Wording) => wordedError('forbidden', message, wording);
 export const invalid = (errors: FieldError[], message = 'Invalid data') =>
   new DomainError('invalid', message, { errors });
-export const conflict = (message: string) => new DomainError('conflict', message);
+export const conflict = (message: string, ...wording: Wording) => wordedError('conflict', message, wording);
+/** A field's error, its message worded like a refusal's. */
+export const fieldError = (field: string, message: string, ...[values, messages]: Wording): FieldError =>
+  worded((m) => ({ field, message: m }), message, values, messages);
+
+/** A refusal in one line, in the reader's words: its field errors, else its message. */
+export function refusalLine(error: DomainError, reader: Reader): string {
+  const fields = error.errors?.map((e) => readerWords(e, e.message, reader));
+  return fields?.length ? fields.join('; ') : readerWords(error, error.message, reader);
+}
+
+/** A refusal with its message and field errors in the reader's words (refusal-words.ts). */
+export function inReaderWords(error: DomainError, reader: Reader): DomainError {
+  const errors = error.errors?.map((e) => ({ field: e.field, message: readerWords(e, e.message, reader) }));
+  return new DomainError(error.kind, readerWords(error, error.message, reader), {
+    errors,
+    retryAfter: error.retryAfter,
+  });
+}
 
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;

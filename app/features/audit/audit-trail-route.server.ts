@@ -37,7 +37,7 @@ import {
   type AuditQuery,
   type DataVersion,
 } from './audit-trail.server.ts';
-import { isDomainError } from '../../platform/errors.ts';
+import { isDomainError, refusalLine } from '../../platform/errors.ts';
 import { requestI18n } from '../shell/index.server.ts';
 import { msg } from '../../platform/i18n/messages.ts';
 import { readTypedDays } from '../../platform/i18n/day-input.ts';
@@ -78,7 +78,7 @@ async function filtersOf(
     return { values: resolved, userText, query, error: null };
   } catch (error) {
     if (!isDomainError(error) || error.kind !== 'invalid') throw error;
-    return { values, userText, query: null, error: error.errors?.map((e) => e.message).join('; ') ?? error.message };
+    return { values, userText, query: null, error: refusalLine(error, { t, locale: preferences.locale }) };
   }
 }
 
@@ -165,4 +165,4 @@ const intents = {
 
 export const access = screenAccess(intents, { companyScoped: true });
 
-export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents, { i18n: requestI18n });

@@ -179,7 +179,7 @@ export async function changePassword(
     await recordCurrentPasswordAttempt(ctx.db, targetUserId, currentOk);
     if (!currentOk) throw invalid([{ field: 'currentPassword', message: msg('Current password is incorrect') }]);
   } else if (await verifyPassword(stored.passwordHash, newPassword)) {
-    throw invalid([{ field: 'newPassword', message: 'New password must be different from the current password' }]);
+    throw invalid([{ field: 'newPassword', message: msg('New password must be different from the current password') }]);
   }
 
   const passwordHash = await hashPassword(newPassword);

@@ -40,4 +40,5 @@ const intents = {
 
 export const access = screenAccess(intents);
 
-export const action = (args: ActionFunctionArgs) => screenAction(args, intents, { fallback: 'change' });
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, intents, { fallback: 'change', i18n: requestI18n });

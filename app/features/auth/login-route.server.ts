@@ -52,6 +52,7 @@ export const access = screenAccess(intents, { get: allow.public });
 
 export const action = (args: ActionFunctionArgs) =>
   screenAction(args, intents, {
+    i18n: requestI18n,
     fallback: 'login',
     // Anyone may post; remix-auth reads the body again.
     open: async ({ request, context }) => ({ request, context, url: new URL(request.url) }),

@@ -86,6 +86,7 @@ export const access = screenAccess(intents, { get: allow.public });
 
 export const action = (args: ActionFunctionArgs) =>
   screenAction(args, intents, {
+    i18n: requestI18n,
     fallback: 'verify',
     open: async ({ request, context }) => ({ request, context, url: new URL(request.url) }),
   });

@@ -283,7 +283,7 @@ export async function resetTwoFactor(ctx: ServiceContext, targetUserId: number):
   const result = await inTransaction(ctx.db, async (trx) => {
     const deleted = await trx.deleteFrom('userTwoFactor').where('userId', '=', targetUserId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0)
-      throw conflict(`Two-factor authentication is not on for ${target.username}.`);
+      throw conflict(msg('Two-factor authentication is not on for {user}.'), { user: target.username });
     await trx.deleteFrom('twoFactorChallenges').where('userId', '=', targetUserId).execute();
     const endedSessions = await endSessions(trx, { userId: targetUserId }, 'two_factor_reset');
     await audit(ctx, trx, targetUserId, 'Two-factor authentication reset', { twoFactor: 'reset', endedSessions });

@@ -14,6 +14,8 @@ import { once } from 'node:events';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Snapshot } from '../../../db/snapshot.ts';
 import { commitFile } from '../../platform/durable-file.server.ts';
+import { msg, type MessageValues } from '../../platform/i18n/messages.ts';
+import { worded } from '../../platform/i18n/refusal-words.ts';
 
 export const BACKUP_FORMAT = 'finhub-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -42,6 +44,10 @@ export interface BackupManifest {
 export class BackupFileError extends Error {
   override name = 'BackupFileError';
 }
+
+/** A BackupFileError worded for readers of other languages (a restore's refusal shows it). */
+const fileError = (message: string, values?: MessageValues) =>
+  worded((english) => new BackupFileError(english), message, values);
 
 export interface WrittenBackup {
   manifest: BackupManifest;
@@ -133,15 +139,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function checkManifest(value: unknown): BackupManifest {
   if (!isObject(value) || value.format !== BACKUP_FORMAT)
-    throw new BackupFileError('This is not a Group Finance Hub backup (no backup manifest at the start)');
+    throw fileError(msg('This is not a Group Finance Hub backup (no backup manifest at the start)'));
   if (value.formatVersion !== BACKUP_FORMAT_VERSION) {
-    throw new BackupFileError(
-      `The backup file format version ${String(value.formatVersion)} is not supported (this version reads ${BACKUP_FORMAT_VERSION})`,
-    );
+    throw fileError(msg('The backup file format version {found} is not supported (this version reads {supported})'), {
+      found: String(value.formatVersion),
+      supported: BACKUP_FORMAT_VERSION,
+    });
   }
-  if (!isManifest(value)) throw new BackupFileError('The backup manifest is incomplete or damaged');
+  if (!isManifest(value)) throw fileError(msg('The backup manifest is incomplete or damaged'));
   const sum = value.tables.reduce((n, t) => n + t.rows, 0);
-  if (sum !== value.rows) throw new BackupFileError("The backup manifest's row counts do not add up");
+  if (sum !== value.rows) throw fileError(msg("The backup manifest's row counts do not add up"));
   return value;
 }
 
@@ -188,13 +195,13 @@ export async function* readBackupFile(file: string, batchSize = 1000): AsyncGene
     try {
       return JSON.parse(line) as unknown;
     } catch {
-      throw new BackupFileError(`Line ${lineNumber} of the backup is not valid JSON`);
+      throw fileError(msg('Line {line} of the backup is not valid JSON'), { line: lineNumber });
     }
   };
   try {
     for await (const line of lines) {
       lineNumber++;
-      if (ended) throw new BackupFileError('The backup has data after its end');
+      if (ended) throw fileError(msg('The backup has data after its end'));
       const value = parse(line);
       if (!manifest) {
         manifest = checkManifest(value);
@@ -203,9 +210,11 @@ export async function* readBackupFile(file: string, batchSize = 1000): AsyncGene
       }
       if (current && rowsLeft > 0) {
         if (!Array.isArray(value) || value.length !== current.columns.length) {
-          throw new BackupFileError(
-            `Row ${current.rows - rowsLeft + 1} of ${current.name} is damaged (line ${lineNumber})`,
-          );
+          throw fileError(msg('Row {row} of {table} is damaged (line {line})'), {
+            row: current.rows - rowsLeft + 1,
+            table: current.name,
+            line: lineNumber,
+          });
         }
         batch.push(value);
         rowsLeft--;
@@ -216,18 +225,24 @@ export async function* readBackupFile(file: string, batchSize = 1000): AsyncGene
         continue;
       }
       if (!isObject(value))
-        throw new BackupFileError(
-          `${current ? `${current.name} has more rows than its count` : 'Unexpected line'} (line ${lineNumber})`,
-        );
+        throw current
+          ? fileError(msg('{table} has more rows than its count (line {line})'), {
+              table: current.name,
+              line: lineNumber,
+            })
+          : fileError(msg('Unexpected line (line {line})'), { line: lineNumber });
       if (value.end === true) {
         if (tableIndex !== manifest.tables.length - 1 || value.rows !== manifest.rows)
-          throw new BackupFileError('The backup ends before all its tables');
+          throw fileError(msg('The backup ends before all its tables'));
         ended = true;
         continue;
       }
       const expected = manifest.tables[++tableIndex];
       if (!expected || value.table !== expected.name || value.rows !== expected.rows) {
-        throw new BackupFileError(`Table ${String(value.table)} is not where the manifest says (line ${lineNumber})`);
+        throw fileError(msg('Table {table} is not where the manifest says (line {line})'), {
+          table: String(value.table),
+          line: lineNumber,
+        });
       }
       current = expected;
       rowsLeft = expected.rows;
@@ -237,19 +252,17 @@ export async function* readBackupFile(file: string, batchSize = 1000): AsyncGene
     if (error instanceof BackupFileError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (code.startsWith('Z_') || code === 'ERR_ZLIB')
-      throw new BackupFileError(`The backup file is damaged (${(error as Error).message})`);
+      throw fileError(msg('The backup file is damaged ({problem})'), { problem: (error as Error).message });
     throw error;
   } finally {
     lines.close();
     input.destroy();
   }
-  if (!manifest) throw new BackupFileError('The backup file is empty');
+  if (!manifest) throw fileError(msg('The backup file is empty'));
   if (!ended)
-    throw new BackupFileError(
-      current && rowsLeft > 0
-        ? `The backup is cut short in table ${current.name}`
-        : 'The backup is cut short (no end line)',
-    );
+    throw current && rowsLeft > 0
+      ? fileError(msg('The backup is cut short in table {table}'), { table: current.name })
+      : fileError(msg('The backup is cut short (no end line)'));
   yield { kind: 'end', manifest };
 }
 
@@ -258,5 +271,5 @@ export async function readManifest(file: string): Promise<BackupManifest> {
   for await (const event of readBackupFile(file)) {
     if (event.kind === 'manifest') return event.manifest;
   }
-  throw new BackupFileError('The backup file is empty');
+  throw fileError(msg('The backup file is empty'));
 }

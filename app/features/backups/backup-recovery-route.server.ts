@@ -48,6 +48,7 @@ import {
 } from './backups.server.ts';
 import { isDomainError } from '../../platform/errors.ts';
 import { exportTableNames } from './exports.server.ts';
+import { readerWords } from '../../platform/i18n/refusal-words.ts';
 
 const BACKUPS_TAB = '/backup-recovery?tab=backups';
 
@@ -128,7 +129,7 @@ function backupRequest(form: FormData) {
 }
 
 function restoredText(result: RestoreResult, f: Formats, t: Translate): string {
-  const folded = result.folded.length ? ` ${foldedSentence(result.folded)}` : '';
+  const folded = result.folded.length ? ` ${foldedSentence(result.folded, t)}` : '';
   if (!result.overwrite) {
     const added = result.tables.reduce((sum, table) => sum + table.written, 0);
     return `${t('{added} of {rows} rows were missing and have been added back; existing rows were kept.', {
@@ -177,14 +178,17 @@ const intents = {
     prefix: true,
     run: async (_value, screen, form) => {
       const result = await verifyBackup(screen.ctx, settingsOf(screen), formRowId(form));
-      const { t } = requestI18n(screen.request, screen.auth);
+      const { t, preferences } = requestI18n(screen.request, screen.auth);
       const toast: Toast = result.valid
         ? { type: 'success', title: t(M.verified.title), description: t(M.verified.description) }
         : {
             type: 'error',
             title: t(M.invalid.title),
             description: result.reason
-              ? t('{failed}: {reason}', { failed: t(M.invalid.description), reason: result.reason })
+              ? t('{failed}: {reason}', {
+                  failed: t(M.invalid.description),
+                  reason: readerWords(result, result.reason, { t, locale: preferences.locale }),
+                })
               : t(M.invalid.description),
           };
       return succeed(screen, toast);
@@ -243,4 +247,4 @@ const intents = {
 
 export const access = screenAccess(intents);
 
-export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents, { i18n: requestI18n });

@@ -327,6 +327,28 @@ describe.each(TEST_DIALECTS)('backup & recovery screen on %s', (dialect) => {
     expect((await c.get(`/api/departments/${departmentId}`)).status).toBe(200);
   });
 
+  it("a refused restore names its reason in the reader's language (the /api answers English)", async () => {
+    const { c } = await signedIn({ role: 'admin' });
+    const backup = await completedBackup(c, tag('Damaged'), ['departments']);
+    fs.appendFileSync(path.join(backupDir(), backup.fileName!), 'x');
+    expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'es' } })).status).toBe(200);
+    const refused = await post(c, `${URL_}?tab=restore&backup=${backup.id}`, [
+      ['intent', 'restore'],
+      ['id', String(backup.id)],
+      ['confirmed', '1'],
+    ]);
+    const page = refused.status === 302 ? await follow(c, refused) : await text(refused);
+    expect(page).toContain(
+      'No se pudo restaurar la copia de seguridad: La comprobación de integridad de la copia de seguridad falló: ' +
+        'El archivo ha cambiado desde que se hizo la copia de seguridad (el SHA-256 difiere)',
+    );
+    const api = await c.post(`/api/backups/${backup.id}/restore`, {});
+    expect(api.status).toBe(409);
+    expect((await api.json()).message).toBe(
+      'Backup integrity check failed: The file has changed since the backup was made (SHA-256 differs)',
+    );
+  });
+
   it('restore with overwrite: the step carries the options and a safety backup is taken first', async () => {
     const { c } = await signedIn({ role: 'admin' });
     const backup = await completedBackup(c, tag('Overwrite'), ['vultCardTypes']);

@@ -50,6 +50,8 @@ import { actorUserId, requirePermission, type Db, type ServiceContext } from '..
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { singleConnectionPool } from '../../platform/query-types.server.ts';
 import { can, type Principal } from '../../platform/lib/permissions.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { carried, marked, readerWords, worded } from '../../platform/i18n/refusal-words.ts';
 
 /** POST /api/backups/{id}/restore's body: the options at the top level or under `options` (either shape), so errors name the option. */
 export const RestoreOptions = z.strictObject({
@@ -119,6 +121,16 @@ function rowProblem(error: unknown): string {
 
 class RestoreFailure extends Error {
   override name = 'RestoreFailure';
+}
+
+/** A table's (or one of its rows') refusal, worded for readers of other languages. */
+function rowFailure(table: string, id: unknown, problem: string): RestoreFailure {
+  const make = (english: string) => new RestoreFailure(english);
+  return id === undefined
+    ? worded(make, msg('{table} could not be restored: {problem}'), { table, problem }, ['table'])
+    : worded(make, msg('{table} row {id} could not be restored: {problem}'), { table, id: String(id), problem }, [
+        'table',
+      ]);
 }
 
 /** Writes rows of one table in batches, each in a savepoint so a failing row can be named. */
@@ -228,12 +240,10 @@ async function writeBatch(
       try {
         await inSavepoint(trx, () => writer.write([row]));
       } catch (rowError) {
-        throw new RestoreFailure(
-          `${label(table)} row ${String(row.id)} could not be restored: ${rowProblem(rowError)}`,
-        );
+        throw rowFailure(label(table), row.id, rowProblem(rowError));
       }
     }
-    throw new RestoreFailure(`${label(table)} could not be restored: ${rowProblem(error)}`);
+    throw rowFailure(label(table), undefined, rowProblem(error));
   }
 }
 
@@ -264,7 +274,7 @@ async function plan(ctx: ServiceContext, manifest: BackupManifest, importAuditTr
   try {
     upgrades = upgradesFrom(manifest.schemaVersion);
   } catch (error) {
-    if (error instanceof SchemaVersionError) throw conflict(error.message);
+    if (error instanceof SchemaVersionError) throw carried(error, conflict(error.message));
     throw error;
   }
   // Tables a later migration retired are not restored as such: their rows are folded into the
@@ -272,7 +282,9 @@ async function plan(ctx: ServiceContext, manifest: BackupManifest, importAuditTr
   const retired = (name: string) => Object.hasOwn(RETIRED_TABLES, name);
   const unknown = manifest.tables.filter((t) => !backupTableInfo(t.name) && !retired(t.name));
   if (unknown.length)
-    throw conflict(`The backup holds tables this version does not know: ${unknown.map((t) => t.name).join(', ')}`);
+    throw conflict(msg('The backup holds tables this version does not know: {tables}'), {
+      tables: unknown.map((t) => t.name).join(', '),
+    });
   const order = BACKUP_TABLES.map((t) => t.name as string);
   const tables = manifest.tables
     .filter((t) => !retired(t.name) && (importAuditTrail || !isAppendOnly(t.name)))
@@ -292,12 +304,16 @@ async function plan(ctx: ServiceContext, manifest: BackupManifest, importAuditTr
       const extra = produced.filter((c) => !have.has(c));
       if (extra.length)
         throw conflict(
-          `Column ${extra.join(', ')} of ${label(table.name)} is not in this database (schema ${manifest.schemaVersion})`,
+          msg('Column {columns} of {table} is not in this database (schema {version})'),
+          { columns: extra.join(', '), table: label(table.name), version: manifest.schemaVersion },
+          ['table'],
         );
       return { table, columns: produced, upgrade };
     }),
   };
 }
+
+const INTEGRITY_FAILED = msg('Backup integrity check failed: {reason}');
 
 /** The file to restore: a backup's file after its integrity check, or a file given to the CLI. */
 async function sourceFile(
@@ -309,7 +325,12 @@ async function sourceFile(
   const row = await ctx.db.selectFrom('backups').selectAll().where('id', '=', source.backupId).executeTakeFirst();
   if (!row) throw notFound();
   const check = await checkBackup(row, settings);
-  if (!check.valid) throw conflict(`Backup integrity check failed: ${check.reason}`);
+  if (!check.valid) {
+    const reason = check.reason ?? '';
+    throw marked(conflict(INTEGRITY_FAILED, { reason }), (reader) =>
+      reader.t(INTEGRITY_FAILED, { reason: readerWords(check, reason, reader) }),
+    );
+  }
   return { file: check.file!, backup: row };
 }
 
@@ -330,7 +351,7 @@ export async function restoreBackup(
   try {
     manifest = await readManifest(file);
   } catch (error) {
-    if (error instanceof BackupFileError) throw conflict(error.message);
+    if (error instanceof BackupFileError) throw carried(error, conflict(error.message));
     throw error;
   }
   if (
@@ -452,7 +473,8 @@ export async function restoreBackup(
     });
     return { backupId: backup?.id ?? null, overwrite, tables, rows: steps.rows, safetyBackupId, folded };
   } catch (error) {
-    if (error instanceof RestoreFailure || error instanceof BackupFileError) throw conflict(error.message);
+    if (error instanceof RestoreFailure || error instanceof BackupFileError)
+      throw carried(error, conflict(error.message));
     throw error;
   }
 }
@@ -575,8 +597,13 @@ async function removeRowsNotInBackup(
       deleted.set(step.table.name, Number(result.numAffectedRows ?? 0));
     } catch (error) {
       if (constraintViolation(error) === 'foreignKey') {
-        throw new RestoreFailure(
-          `${label(step.table.name)} cannot be replaced: rows of a table that is not being restored still refer to rows the backup does not hold. Restore those tables too, or restore without overwrite.`,
+        throw worded(
+          (english) => new RestoreFailure(english),
+          msg(
+            '{table} cannot be replaced: rows of a table that is not being restored still refer to rows the backup does not hold. Restore those tables too, or restore without overwrite.',
+          ),
+          { table: label(step.table.name) },
+          ['table'],
         );
       }
       throw error;
@@ -820,9 +847,7 @@ async function writeRows(
           ),
         );
       } catch (error) {
-        throw new RestoreFailure(
-          `${label(current.name)} row ${String(ref.id)} could not be restored: ${rowProblem(error)}`,
-        );
+        throw rowFailure(label(current.name), ref.id, rowProblem(error));
       }
     }
     current = null;
@@ -933,9 +958,7 @@ async function startCopy(
     await undo();
     const line = Number(/line (\d+)/.exec(String((error as { where?: string }).where ?? ''))?.[1]);
     const id = Number.isInteger(line) ? await nthRowId(file, table, line) : undefined;
-    return new RestoreFailure(
-      `${label(table)}${id === undefined ? '' : ` row ${String(id)}`} could not be restored: ${rowProblem(error)}`,
-    );
+    return rowFailure(label(table), id, rowProblem(error));
   };
   return {
     async write(rows) {

@@ -9,6 +9,8 @@ import { snakeCase } from '../../platform/lib/names.ts';
 import { readBackupFile, type BackupManifest } from './backup-file.server.ts';
 import type { Db } from '../../platform/context.ts';
 import type { FoldedTable } from './answers.ts';
+import { englishIcu } from '../../platform/i18n/english-icu.server.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
 
 type MonthlyTable = keyof typeof MONTHLY_COUNTS;
 
@@ -98,13 +100,27 @@ async function countRows(trx: Db, table: string): Promise<number> {
   return Number(rows[0].n);
 }
 
-/** One sentence for people: what the fold made of the retired tables' rows (empty when none). */
-export function foldedSentence(folded: readonly FoldedTable[]): string {
+const ENGLISH = englishIcu({ grouping: false });
+
+/**
+ * One sentence for people: what the fold made of the retired tables' rows (empty when none), in
+ * the language of `t` (the CLI's English without it).
+ */
+export function foldedSentence(folded: readonly FoldedTable[], t: Translate = ENGLISH): string {
   if (!folded.length) return '';
-  const rows = folded.reduce((sum, t) => sum + t.rows, 0);
-  const added = folded.reduce((sum, t) => sum + t.added, 0);
-  const months = `${rows} One Network monthly record${rows === 1 ? '' : 's'} of an earlier version`;
+  const rows = folded.reduce((sum, table) => sum + table.rows, 0);
+  const added = folded.reduce((sum, table) => sum + table.added, 0);
   return added
-    ? `${months} added ${added} per-company row${added === 1 ? '' : 's'} for the months only they held.`
-    : `${months} held no month missing from the per-company rows.`;
+    ? t(
+        msg(
+          '{rows, plural, one {# One Network monthly record of an earlier version} other {# One Network monthly records of an earlier version}} added {added, plural, one {# per-company row} other {# per-company rows}} for the months only they held.',
+        ),
+        { rows, added },
+      )
+    : t(
+        msg(
+          '{rows, plural, one {# One Network monthly record of an earlier version} other {# One Network monthly records of an earlier version}} held no month missing from the per-company rows.',
+        ),
+        { rows },
+      );
 }

@@ -4,6 +4,8 @@
 // rows: nothing (new tables, new nullable columns), or a function per table.
 import { migrations } from '../../../db/migrations/index.ts';
 import { originOfUrl } from '../../../db/migrations/0018_credential_origin.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { worded } from '../../platform/i18n/refusal-words.ts';
 
 type RowUpgrade = (row: Record<string, unknown>) => Record<string, unknown>;
 type TableUpgrades = Record<string, RowUpgrade>;
@@ -160,15 +162,23 @@ export class SchemaVersionError extends Error {
 export function upgradesFrom(version: string): Map<string, RowUpgrade[]> {
   const index = ORDER.indexOf(version);
   if (index === -1) {
-    throw new SchemaVersionError(
-      `This backup was made by a newer or unknown version of the database (schema ${version}); this installation is at ${SCHEMA_VERSION}. Upgrade the app first.`,
+    throw worded(
+      (english) => new SchemaVersionError(english),
+      msg(
+        'This backup was made by a newer or unknown version of the database (schema {version}); this installation is at {current}. Upgrade the app first.',
+      ),
+      { version, current: SCHEMA_VERSION },
     );
   }
   const steps = ORDER.slice(index + 1);
   const missing = steps.find((name) => !(name in UPGRADES));
   if (missing) {
-    throw new SchemaVersionError(
-      `This backup's schema ${version} is too old to restore into ${SCHEMA_VERSION}: rows cannot be brought past migration ${missing}.`,
+    throw worded(
+      (english) => new SchemaVersionError(english),
+      msg(
+        "This backup's schema {version} is too old to restore into {current}: rows cannot be brought past migration {missing}.",
+      ),
+      { version, current: SCHEMA_VERSION, missing },
     );
   }
   const byTable = new Map<string, RowUpgrade[]>();

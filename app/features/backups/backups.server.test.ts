@@ -20,6 +20,7 @@ import { snakeCase } from '../../platform/lib/names.ts';
 import { BACKUP_TABLES, NOT_BACKED_UP } from './backup-tables.server.ts';
 import { restoreBackup, RIGHTS_RESTORE_REFUSAL } from './backup-restore.server.ts';
 import { foldedSentence } from './backup-retired.server.ts';
+import { catalogTranslator } from '../shell/catalog-files.server.ts';
 import { actualExpenses, departments } from '../resources.ts';
 import { deleteRecord, updateRecord } from '../../platform/resources/resource-writes.server.ts';
 import { listRecords } from '../../platform/resources/resources.server.ts';
@@ -644,6 +645,10 @@ describe.each(TEST_DIALECTS)('backups on %s', (dialect) => {
     ]);
     expect(foldedSentence(result.folded)).toBe(
       '3 One Network monthly records of an earlier version added 5 per-company rows for the months only they held.',
+    );
+    // The restore's message on the screen, in the reader's language.
+    expect(foldedSentence(result.folded, catalogTranslator()('es'))).toBe(
+      '3 registros mensuales de One Network de una versión anterior añadieron 5 filas por empresa para los meses que solo ellos contenían.',
     );
     const audit = await db
       .selectFrom('auditLogs')

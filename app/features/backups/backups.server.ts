@@ -40,6 +40,7 @@ import { APP_VERSION } from '../system/index.server.ts';
 import type { Backup, Verification } from './answers.ts';
 import type { Assert, Same } from '../../platform/lib/type-checks.ts';
 import { msg } from '../../platform/i18n/messages.ts';
+import { carried, marked, worded } from '../../platform/i18n/refusal-words.ts';
 
 export type { Backup, Verification };
 
@@ -165,13 +166,19 @@ const BACKUP_RETRY_AFTER = 30;
  * table they may read; a scheduled backup holds everything, so only someone who may read
  * everything (in practice an owner or admin) makes one from the web.
  */
+const ONLY_READABLE = msg('You may only back up what you may read, and not: {tables}');
+
 function backupValuesFor(ctx: ServiceContext, values: BackupRequestValues): BackupRequestValues {
   const user = actingUser(ctx);
   if (!user) return values;
   const resolved = values.tables.length ? values : { ...values, tables: readableTables(user) };
   const refused = unreadableTables(user, backupTablesFor(resolved));
-  if (refused.length)
-    throw forbidden(`You may only back up what you may read, and not: ${refused.map((t) => t.label).join(', ')}`);
+  if (refused.length) {
+    const labels = refused.map((t) => t.label);
+    throw marked(forbidden(ONLY_READABLE, { tables: labels.join(', ') }), (reader) =>
+      reader.t(ONLY_READABLE, { tables: labels.map((label) => reader.t(label)).join(', ') }),
+    );
+  }
   return resolved;
 }
 
@@ -434,13 +441,13 @@ export async function pruneScheduledBackups(ctx: ServiceContext, settings: Backu
 
 /** Checks a file on its own: every line parses and the counts match its manifest. */
 export async function verifyBackupFile(file: string): Promise<Verification & { manifest?: BackupManifest }> {
-  if (!fs.existsSync(file)) return { valid: false, reason: 'The backup file is missing' };
+  if (!fs.existsSync(file)) return { valid: false, reason: msg('The backup file is missing') };
   try {
     let manifest: BackupManifest | undefined;
     for await (const event of readBackupFile(file, 5000)) if (event.kind === 'end') manifest = event.manifest;
     return { valid: true, manifest };
   } catch (error) {
-    if (error instanceof BackupFileError) return { valid: false, reason: error.message };
+    if (error instanceof BackupFileError) return carried(error, { valid: false, reason: error.message });
     throw error;
   }
 }
@@ -457,13 +464,15 @@ export async function checkBackup(
   backup: Backup & { fileName: string | null },
   settings: BackupSettings,
 ): Promise<Verification & { file?: string; manifest?: BackupManifest }> {
-  if (backup.status === 'in_progress') return { valid: false, reason: 'The backup is still in progress' };
+  if (backup.status === 'in_progress') return { valid: false, reason: msg('The backup is still in progress') };
   if (backup.status === 'failed' || !backup.fileName || !backup.sha256)
-    return { valid: false, reason: `The backup failed${backup.error ? `: ${backup.error}` : ''}` };
+    return backup.error
+      ? worded((reason) => ({ valid: false, reason }), msg('The backup failed: {error}'), { error: backup.error })
+      : { valid: false, reason: msg('The backup failed') };
   const file = backupFilePath(settings, backup.fileName);
-  if (!fs.existsSync(file)) return { valid: false, reason: 'The backup file is missing' };
+  if (!fs.existsSync(file)) return { valid: false, reason: msg('The backup file is missing') };
   if ((await hashFile(file)) !== backup.sha256)
-    return { valid: false, reason: 'The file has changed since the backup was made (SHA-256 differs)' };
+    return { valid: false, reason: msg('The file has changed since the backup was made (SHA-256 differs)') };
   const read = await verifyBackupFile(file);
   if (!read.valid) return read;
   const counts = Object.fromEntries(read.manifest!.tables.map((t) => [t.name, t.rows]));
@@ -472,7 +481,7 @@ export async function checkBackup(
     Object.keys(counts).length === Object.keys(recorded).length &&
     Object.entries(counts).every(([t, n]) => recorded[t] === n);
   if (read.manifest!.rows !== backup.recordCount || !sameCounts) {
-    return { valid: false, reason: 'The file does not hold the row counts recorded for this backup' };
+    return { valid: false, reason: msg('The file does not hold the row counts recorded for this backup') };
   }
   return { valid: true, file, manifest: read.manifest };
 }

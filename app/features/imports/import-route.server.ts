@@ -30,6 +30,7 @@ import { importSettings } from './imports-api.server.ts';
 import { readUploadForm, uploadOf } from './upload.server.ts';
 import type { ImportScreenData } from './import-screen.tsx';
 import { msg } from '../../platform/i18n/messages.ts';
+import { requestI18n } from '../shell/index.server.ts';
 
 const positiveId = (text: string | null) => (text && /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : null);
 
@@ -163,6 +164,7 @@ export const access = screenAccess(intents);
 
 export const action = (args: ActionFunctionArgs) =>
   screenAction(args, intents, {
+    i18n: requestI18n,
     readForm: (request, page) => readUploadForm(request, importSettings(page.context.config)),
   });
 

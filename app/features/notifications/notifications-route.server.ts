@@ -99,4 +99,4 @@ const intents = {
 
 export const access = screenAccess(intents);
 
-export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents, { i18n: requestI18n });

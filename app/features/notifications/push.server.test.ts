@@ -17,6 +17,7 @@ import { JobEngine } from '../../platform/jobs/engine.ts';
 import { appJobs, JOBS } from '../jobs.ts';
 import { runHereLocally, runJobNow } from '../../platform/jobs/run-now.ts';
 import { createRuntime } from '../../platform/runtime.ts';
+import { catalogTranslator } from '../shell/catalog-files.server.ts';
 import type { PushSettings } from '../../platform/config.server.ts';
 import { systemActor, type ServiceContext } from '../../platform/context.ts';
 import { DomainError } from '../../platform/errors.ts';
@@ -582,6 +583,54 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       lastError: 'HTTP 500 Internal Server Error',
     });
     expect(service.requestsTo(other.endpoint)).toHaveLength(0);
+  });
+
+  it("pushes the product's notices and the test push in the recipient's language; a typed notice as typed", async () => {
+    // A process with the catalogs, as server.ts and the worker build their runtimes.
+    const withCatalogs = createRuntime(undefined, { translator: catalogTranslator() });
+    const sent = (device: { endpoint: string; keys: BrowserKeys }) =>
+      JSON.parse(decryptPush(service.requestsTo(device.endpoint).at(-1)!.body, device.keys).toString());
+    const ana = await user();
+    await updateUserSettings(ana.ctx, { language: 'es' });
+    const english = await user();
+    const [spanishBrowser, englishBrowser] = [await browser(ana.ctx), await browser(english.ctx)];
+    const texts = {
+      title: { message: 'Password changed' },
+      message: {
+        message:
+          'Your password was changed and your other sessions were signed out. If this was not you, tell your administrator at once.',
+      },
+    };
+    for (const [who, device] of [
+      [ana, spanishBrowser],
+      [english, englishBrowser],
+    ] as const) {
+      const { id } = await note({
+        to: { userId: who.id },
+        title: 'Password changed',
+        message: texts.message.message,
+        texts,
+      });
+      expect(
+        await sendToSubscription({ db: database.db, runtime: withCatalogs }, settings, id, device.id, FINAL),
+      ).toEqual({ status: 'sent' });
+    }
+    expect(sent(spanishBrowser)).toMatchObject({
+      title: 'Contraseña cambiada',
+      body: 'Su contraseña se cambió y se cerraron sus otras sesiones. Si no fue usted, avise a su administrador de inmediato.',
+    });
+    expect(sent(englishBrowser)).toMatchObject({ title: 'Password changed', body: texts.message.message });
+
+    // An administrator's notice has no texts: it goes as it was typed.
+    const typed = await note({ to: { userId: ana.id } });
+    await sendToSubscription({ db: database.db, runtime: withCatalogs }, settings, typed.id, spanishBrowser.id, FINAL);
+    expect(sent(spanishBrowser)).toMatchObject({ title: typed.title });
+
+    await sendTestPush({ ...ana.ctx, runtime: withCatalogs }, settings);
+    expect(sent(spanishBrowser)).toMatchObject({
+      title: 'Notificación de prueba',
+      body: 'Las notificaciones push funcionan en este dispositivo.',
+    });
   });
 
   it('without VAPID keys push is unavailable (503)', async () => {

@@ -14,7 +14,10 @@ import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import { z } from 'zod';
-import type { NotificationView } from './shared.ts';
+import { noticeWords, type NotificationView } from './shared.ts';
+import { isLocale } from '../../platform/i18n/locales.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
+import { english } from '../../platform/i18n/refusal-words.ts';
 import type { Subscribed, TestPushResult, Unsubscribed, VapidKey } from './answers.ts';
 import type { PushSettings } from '../../platform/config.server.ts';
 import { dialectOf } from '../../../db/dialect.ts';
@@ -193,7 +196,7 @@ export async function sendToSubscription(
   const subscription = await db
     .selectFrom('pushSubscriptions as s')
     .leftJoin('userSettings as us', 'us.userId', 's.userId')
-    .select([...SUBSCRIPTION_COLUMNS, 'us.pushNotifications'])
+    .select([...SUBSCRIPTION_COLUMNS, 'us.pushNotifications', 'us.language'])
     .where('s.id', '=', subscriptionId)
     .executeTakeFirst();
   if (!subscription || subscription.pushNotifications === false) return { status: 'skipped' };
@@ -201,7 +204,9 @@ export async function sendToSubscription(
   // the browser re-subscribed under another account since the fan-out.
   const found = await recipientsOf(db, notificationId);
   if (!found || !found.userIds.includes(subscription.userId)) return { status: 'skipped' };
-  const payload = notificationPayload(found.notification);
+  // In the recipient's language, as the bell shows it.
+  const locale = isLocale(subscription.language) ? subscription.language : 'en';
+  const payload = notificationPayload(found.notification, ctx.runtime.translator?.(locale));
   const urgency =
     found.notification.priority === 'high' || found.notification.priority === 'critical' ? 'high' : 'normal';
   // The Topic lets a push service replace a copy it still holds (a retry after a worker died
@@ -234,10 +239,22 @@ function fitPayload(message: { title: string; body: string } & Record<string, un
   return shortened(low);
 }
 
-function notificationPayload(notification: NotificationView): string {
+/** The user's language's translator (English when the process has no catalogs). */
+async function translatorFor(ctx: PushContext, userId: number): Promise<Translate> {
+  const row = await ctx.db
+    .selectFrom('userSettings')
+    .select('language')
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return ctx.runtime.translator?.(isLocale(row?.language) ? row.language : 'en') ?? english;
+}
+
+/** A notification's push, in the language of `t` (English without it). */
+function notificationPayload(notification: NotificationView, t: Translate | undefined): string {
+  const words = t ? noticeWords(notification, t) : { title: notification.title, message: notification.message };
   return fitPayload({
-    title: notification.title,
-    body: notification.message,
+    title: words.title,
+    body: words.message,
     url: notification.actionUrl ?? '/notifications',
     tag: `notification-${notification.id}`,
     notificationId: notification.id,
@@ -568,10 +585,11 @@ async function sendTestPushNow(
     .orderBy('s.id', 'desc')
     .limit(MAX_BROWSERS_PER_USER)
     .execute();
-  if (subscriptions.length === 0) throw conflict('No browser of yours is subscribed to push notifications');
+  if (subscriptions.length === 0) throw conflict(msg('No browser of yours is subscribed to push notifications'));
+  const t = await translatorFor(ctx, user.id);
   const payload = fitPayload({
-    title: 'Test notification',
-    body: 'Push notifications work on this device.',
+    title: t(msg('Test notification')),
+    body: t(msg('Push notifications work on this device.')),
     url: '/settings?tab=notifications',
     tag: 'push-test',
     type: 'info',

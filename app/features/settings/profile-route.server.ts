@@ -10,8 +10,6 @@ import { ProfilePasswordSchema, ProfileSchema } from './profile-schemas.ts';
 import { changePassword } from '../auth/index.server.ts';
 import { getOwnProfile, updateOwnProfile } from './profile.server.ts';
 import { allow, screenAccess } from '../../platform/screen/route-access.ts';
-import { DomainError, isDomainError } from '../../platform/errors.ts';
-import type { Translate } from '../../platform/i18n/messages.ts';
 import { requestI18n } from '../shell/index.server.ts';
 
 export { retryAfterHeaders as headers } from '../../platform/screen/screen.server.ts';
@@ -27,26 +25,13 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json(data);
   });
 
-/** Runs a service, its refusals in the reader's language (the /api answers them in English). */
-async function translatingRefusals<T>(t: Translate, body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    throw new DomainError(error.kind, t(error.message), {
-      errors: error.errors?.map((e) => ({ ...e, message: t(e.message) })),
-      retryAfter: error.retryAfter,
-    });
-  }
-}
-
 const intents = {
   profile: intent({
     allow: allow.signedIn,
     schema: ProfileSchema,
     run: async (value, screen) => {
       const { t } = requestI18n(screen.request, screen.auth);
-      await translatingRefusals(t, () => updateOwnProfile(screen.ctx, value));
+      await updateOwnProfile(screen.ctx, value);
       return succeed(
         screen,
         { type: 'success', title: t('Profile Updated'), description: t('Your profile has been saved.') },
@@ -60,9 +45,7 @@ const intents = {
     hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
     run: async ({ currentPassword, newPassword }, screen) => {
       const { t } = requestI18n(screen.request, screen.auth);
-      await translatingRefusals(t, () =>
-        changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id),
-      );
+      await changePassword(screen.ctx, screen.user.id, { currentPassword, newPassword }, screen.auth.session.id);
       return succeed(
         screen,
         { type: 'success', title: t('Password Changed'), description: t('Your password has been changed.') },
@@ -74,4 +57,5 @@ const intents = {
 
 export const access = screenAccess(intents);
 
-export const action = (args: ActionFunctionArgs) => screenAction(args, intents, { fallback: 'profile' });
+export const action = (args: ActionFunctionArgs) =>
+  screenAction(args, intents, { fallback: 'profile', i18n: requestI18n });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findMessageUsage } from '../../platform/i18n/message-usage.ts';
 import { LOCALES } from '../../platform/i18n/locales.ts';
 import { CATALOG_FILES } from './catalogs.server.ts';
+import { catalogTranslator, readCatalogFiles } from './catalog-files.server.ts';
 
 const APP = fileURLToPath(new URL('../..', import.meta.url));
 const usage = findMessageUsage(APP);
@@ -27,6 +28,13 @@ function placeholders(compiled: unknown, into = new Set<string>()): Set<string> 
 describe('message catalogs', () => {
   it('messages are literal English texts, never built at run time', () => {
     expect(usage.dynamic).toEqual([]);
+  });
+
+  it('the processes that read the catalogs from their files (server.ts, the worker) read the same ones', () => {
+    expect(readCatalogFiles()).toEqual(CATALOG_FILES);
+    expect(catalogTranslator()('de')('{count, plural, one {# minute} other {# minutes}}', { count: 2 })).toBe(
+      '2 Minuten',
+    );
   });
 
   it('every area that uses messages has a catalog', () => {

@@ -36,7 +36,7 @@ import {
   USER_TABS,
 } from './schemas.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
-import { isDomainError } from '../../platform/errors.ts';
+import { isDomainError, refusalLine } from '../../platform/errors.ts';
 import {
   historyUserChoices,
   historyUserNamed,
@@ -157,7 +157,7 @@ async function historyTab({ ctx, url, request, auth }: Screen) {
   } catch (error) {
     if (!isDomainError(error) || error.kind !== 'invalid') throw error;
     // A bad filter (a hand-edited URL, an end date before the start) shows why, with no rows.
-    return refused(error.errors?.map((e) => t(e.message)).join('; ') ?? t(error.message));
+    return refused(refusalLine(error, { t, locale: preferences.locale }));
   }
 }
 
@@ -354,4 +354,4 @@ const intents = {
 
 export const access = screenAccess(intents, { companyScoped: true });
 
-export const action = (args: ActionFunctionArgs) => screenAction(args, intents);
+export const action = (args: ActionFunctionArgs) => screenAction(args, intents, { i18n: requestI18n });

@@ -4,7 +4,7 @@ import type { ColumnDef, ResourceDef } from './define.ts';
 import type { Formats } from '../i18n/formats.ts';
 import { truncate } from '../lib/format.ts';
 import type { Translate } from '../i18n/messages.ts';
-import { english } from './texts.ts';
+import { english } from '../i18n/refusal-words.ts';
 
 /** One table cell's text, formatted as the column declares in the reader's formats. */
 export function cellText(

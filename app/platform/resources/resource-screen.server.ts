@@ -26,9 +26,9 @@ import { rowSummary } from './cell-text.ts';
 import { formatsFor, type Formats } from '../i18n/formats.ts';
 import { DEFAULT_PREFERENCES, preferencesOf, type Preferences } from '../i18n/preferences.ts';
 import type { Translate } from '../i18n/messages.ts';
-import { DomainError, isDomainError } from '../errors.ts';
 import type { Auth } from '../session/session.server.ts';
-import { confirmDeleteText, ENGLISH, markedText, say, type Reader } from './texts.ts';
+import { confirmDeleteText, say } from './texts.ts';
+import { ENGLISH, type Reader } from '../i18n/refusal-words.ts';
 import {
   clampedPage,
   confirmationStep,
@@ -53,29 +53,15 @@ function readerFormats(screen: Screen) {
  * The language of whoever posts (the shell's requestI18n, which app/platform cannot import: the
  * route passes it). Without it the screen writes English.
  */
-export type ScreenI18n = (request: Request, auth: Auth) => { t: Translate; preferences: Preferences; formats: Formats };
+export type ScreenI18n = (
+  request: Request,
+  auth: Auth | null,
+) => { t: Translate; preferences: Preferences; formats: Formats };
 
 function readerOf(screen: Screen, i18n: ScreenI18n | undefined): { reader: Reader; formats: Formats } {
   if (!i18n) return { reader: ENGLISH, formats: readerFormats(screen) };
   const { t, preferences, formats } = i18n(screen.request, screen.auth);
   return { reader: { t, locale: preferences.locale }, formats };
-}
-
-/** A service's refusal in the reader's words, where the service marked its texts (texts.ts). */
-function inReaderWords(error: unknown, reader: Reader): unknown {
-  if (!isDomainError(error)) return error;
-  const message = markedText(error, error.message, reader);
-  const errors = error.errors?.map((e) => ({ field: e.field, message: markedText(e, e.message, reader) }));
-  return new DomainError(error.kind, message, { errors, retryAfter: error.retryAfter });
-}
-
-/** Runs a service call, its refusal in the reader's words. */
-async function asReader<T>(reader: Reader, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw inReaderWords(error, reader);
-  }
 }
 
 interface ScreenOptions {
@@ -231,7 +217,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
           prefix: true,
           run: async (value, screen) => {
             const fixed = await pinned(screen);
-            await asReader(reader, () => createRecord(screen.ctx, def, { ...formValues(def, value), ...fixed }));
+            await createRecord(screen.ctx, def, { ...formValues(def, value), ...fixed });
             return succeed(screen, text(messages.created));
           },
         }),
@@ -244,7 +230,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
           run: async (value, screen, form) => {
             const id = formRowId(form);
             const fixed = await pinned(screen, id);
-            await asReader(reader, () => updateRecord(screen.ctx, def, id, { ...formValues(def, value), ...fixed }));
+            await updateRecord(screen.ctx, def, id, { ...formValues(def, value), ...fixed });
             return succeed(screen, text(messages.updated));
           },
         }),
@@ -266,13 +252,13 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
               named ? {} : { subject: rowSummary(def, record, formats, reader.t) },
             );
             if (confirm) return confirm;
-            await asReader(reader, () => deleteRecord(screen.ctx, def, id));
+            await deleteRecord(screen.ctx, def, id);
             return succeed(screen, text(messages.deleted));
           },
         }),
         ...options.intents,
       },
-      { open: async () => opened },
+      { open: async () => opened, i18n: options.i18n },
     );
   });
 }

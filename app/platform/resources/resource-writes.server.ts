@@ -34,7 +34,7 @@ import { authorize, columnOf, dynamic, findRow, namedCompanyId, toApiRow, toColu
 import { INTL_LOCALES } from '../i18n/locales.ts';
 import { COMPANY_TYPE_LABELS } from './shared.ts';
 import { nounInText as placedNoun } from './noun.ts';
-import { marked, type Reader } from './texts.ts';
+import { marked, type Reader } from '../i18n/refusal-words.ts';
 
 // The errors below answer the API in English; each is marked with its text for a screen's reader
 // (texts.ts), which the screens show instead.

@@ -11,7 +11,7 @@ import { MAX_AMOUNT, MAX_COUNT, type FieldDef, type ResourceDef } from './define
 import type { Translate } from '../i18n/messages.ts';
 import { DAY_PATTERNS, parseDayInput } from '../i18n/day-input.ts';
 import type { DateFormat } from '../i18n/preferences.ts';
-import { english } from './texts.ts';
+import { english } from '../i18n/refusal-words.ts';
 
 // toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
 const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;

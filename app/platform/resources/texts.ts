@@ -2,29 +2,8 @@
 // reader's language (docs/languages.md). Each is an ICU message with its values; the screens
 // translate it with the request's `t`, and the API and the services spell it in English, as
 // they always have. Isomorphic.
-import type { Locale } from '../i18n/locales.ts';
-import type { Translate } from '../i18n/messages.ts';
+import type { Reader } from '../i18n/refusal-words.ts';
 import { nounInText } from './noun.ts';
-
-/** Who a text is written for: their language's translator and the language. */
-export interface Reader {
-  t: Translate;
-  locale: Locale;
-}
-
-/**
- * English with its values in place, without a catalog: the API's and the services' texts (a
- * message's id is its English, docs/languages.md). Only plain `{name}` placeholders.
- */
-export const english: Translate = (message, values) =>
-  values
-    ? message.replace(/\{(\w+)\}/g, (whole, key: string) => {
-        const value = values[key];
-        return value === undefined || value === null ? whole : String(value);
-      })
-    : message;
-
-export const ENGLISH: Reader = { t: english, locale: 'en' };
 
 /**
  * A text of a resource screen: a message (a declaration's `msg('…')`), or one written for a reader
@@ -66,21 +45,4 @@ export function nounFor(given: string, reader: Reader, declared: string, start =
   if (reader.locale === 'en') return start ? capitalised(given) : given;
   const own = reader.t(given);
   return nounInText(own !== given ? own : reader.t(declared), reader.locale, true);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Errors of the services, which answer the API in English: the screens translate the ones the
-// services mark here (the API never sees the marks: they are kept beside the error objects).
-
-const marks = new WeakMap<object, (reader: Reader) => string>();
-
-/** Marks an error (a DomainError, or a FieldError of one) with its text for other readers. */
-export function marked<T extends object>(error: T, text: (reader: Reader) => string): T {
-  marks.set(error, text);
-  return error;
-}
-
-/** A marked error's text for a reader (in English, the text the error holds); else its message. */
-export function markedText(error: object, message: string, reader: Reader): string {
-  return marks.get(error)?.(reader) ?? message;
 }

@@ -21,7 +21,9 @@ import {
 } from '@remix-run/node';
 import { z } from 'zod';
 import type { Toast } from '../lib/toast.ts';
-import { msg } from '../i18n/messages.ts';
+import { msg, type Translate } from '../i18n/messages.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { ENGLISH, readerWords, type Reader } from '../i18n/refusal-words.ts';
 import { listHref } from '../lib/url.ts';
 import { DEFAULT_MESSAGES, forbidden, isDomainError, notFound, type DomainError } from '../errors.ts';
 import { countUserRequest, noteRetryAfter } from '../http/rate-limit.server.ts';
@@ -140,11 +142,25 @@ export interface ActionFailure {
 
 const NOTHING = z.object({});
 
-/** The text of a refusal without field errors (see Intent.failed). */
-function failureText(error: DomainError, options: Pick<Intent, 'failed' | 'prefix'>): string {
-  if (!options.failed) return error.message;
-  if (options.prefix) return `${options.failed}: ${error.message}`;
-  return Object.values(DEFAULT_MESSAGES).includes(error.message) ? options.failed : error.message;
+/** The text of a refusal without field errors (see Intent.failed), in the reader's words. */
+function failureText(error: DomainError, options: Pick<Intent, 'failed' | 'prefix'>, reader: Reader): string {
+  const text = readerWords(error, error.message, reader);
+  if (!options.failed) return text;
+  if (options.prefix) return `${options.failed}: ${text}`;
+  return Object.values(DEFAULT_MESSAGES).includes(error.message) ? options.failed : text;
+}
+
+/**
+ * The language of whoever posts: the shell's requestI18n, which app/platform cannot import (the
+ * route passes it). Without it a screen's refusals are English.
+ */
+export type ScreenI18n = (request: Request, auth: Auth | null) => { t: Translate; preferences: { locale: Locale } };
+
+function readerOf(i18n: ScreenI18n | undefined, request: Request, page: unknown): Reader {
+  if (!i18n) return ENGLISH;
+  const auth = page && typeof page === 'object' && 'auth' in page ? (page as Screen).auth : null;
+  const { t, preferences } = i18n(request, auth);
+  return { t, locale: preferences.locale };
 }
 
 interface ActionOptions<Page> {
@@ -156,6 +172,8 @@ interface ActionOptions<Page> {
   keepBody?: boolean;
   /** Reads the form another way (an upload streamed to a file instead of held in memory). */
   readForm?(request: Request, page: Page): Promise<FormData>;
+  /** The poster's language, for the refusals the page shows. */
+  i18n?: ScreenI18n;
 }
 
 /**
@@ -184,6 +202,7 @@ export async function screenAction(
   const form = options.readForm
     ? await options.readForm(args.request, page)
     : await readFormData(options.keepBody ? args.request.clone() : args.request);
+  const reader = readerOf(options.i18n, args.request, page);
   const name = String(form.get('intent') ?? '') || options.fallback || '';
   const handler = Object.hasOwn(intents, name) ? intents[name] : undefined;
   const submission = parseWithZod(form, { schema: handler?.schema ?? NOTHING });
@@ -197,7 +216,7 @@ export async function screenAction(
       { intent: name, result: submission.reply({ hideFields, ...replyOptions }) },
       { status, headers },
     );
-  if (!handler) return failure(400, { formErrors: ['Unknown action'] });
+  if (!handler) return failure(400, { formErrors: [reader.t(msg('Unknown action'))] });
   // The intent's rule first: a refused user learns nothing from validation. They opened the
   // screen, so a refusal is a 403 (refusalStatus's 404 is for what they cannot open at all).
   if (!mayPost(handler.allow, page, args.params)) {
@@ -207,7 +226,7 @@ export async function screenAction(
         intent: name,
         result: parseWithZod(form, { schema: NOTHING }).reply({
           hideFields,
-          formErrors: [failureText(refusal, handler)],
+          formErrors: [failureText(refusal, handler, reader)],
         }),
       },
       { status: 403 },
@@ -217,7 +236,7 @@ export async function screenAction(
   // (a create has no row yet and ignores the field).
   const rowId = form.get('id');
   if (name !== 'create' && typeof rowId === 'string' && positiveIdParam(rowId) === null) {
-    return failure(404, { formErrors: [failureText(notFound(), handler)] });
+    return failure(404, { formErrors: [failureText(notFound(), handler, reader)] });
   }
   if (submission.status !== 'success') return failure(400, { formErrors: handler.invalid ? [handler.invalid] : [] });
   try {
@@ -227,12 +246,12 @@ export async function screenAction(
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const fieldErrors: Record<string, string[]> = {};
-    for (const e of error.errors ?? []) (fieldErrors[e.field] ??= []).push(e.message);
+    for (const e of error.errors ?? []) (fieldErrors[e.field] ??= []).push(readerWords(e, e.message, reader));
     const formErrors = error.errors?.length
       ? handler.invalid
         ? [handler.invalid]
         : []
-      : [failureText(error, handler)];
+      : [failureText(error, handler, reader)];
     noteRetryAfter(args.context, error.retryAfter);
     return failure(
       error.status,

@@ -12,7 +12,8 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { activeVersionValues, auditValues, companyOfRow, diff, redact } from '../../audit.server.ts';
 import { inTransaction, type ServiceContext } from '../../context.ts';
-import { type DomainError, invalid, isDomainError, type FieldError } from '../../errors.ts';
+import { type DomainError, fieldError, invalid, isDomainError, type FieldError } from '../../errors.ts';
+import { msg } from '../../i18n/messages.ts';
 import { snakeCase } from '../../lib/names.ts';
 import type { ResourceDef } from '../define.ts';
 import { authorize, baseQuery, dynamic, type Row } from '../resource-rows.server.ts';
@@ -98,15 +99,22 @@ export async function importCsv(
   try {
     first = await parsed.next();
   } catch (error) {
-    throw invalid([{ field: 'file', message: `The file is not readable CSV: ${(error as Error).message}` }]);
+    throw invalid([
+      fieldError('file', msg('The file is not readable CSV: {problem}'), { problem: (error as Error).message }),
+    ]);
   }
-  if (first.done) throw invalid([{ field: 'file', message: 'The file is empty' }]);
+  if (first.done) throw invalid([fieldError('file', msg('The file is empty'))]);
   const headers = first.value.record.map((h) => h.trim());
   options.onHeaders?.(headers);
   const columns = matchColumns(def, headers, options.chosen);
   if (Object.values(columns.mapping).every((at) => at === null))
     throw invalid([
-      { field: 'file', message: `No column of the file matches a field of ${def.title}: the first row must name them` },
+      fieldError(
+        'file',
+        msg('No column of the file matches a field of {title}: the first row must name them'),
+        { title: def.title },
+        ['title'],
+      ),
     ]);
   const outcome: CsvImportOutcome = {
     headers,

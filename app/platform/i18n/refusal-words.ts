@@ -1,0 +1,68 @@
+// A refusal's words for readers of other languages (docs/languages.md). The services refuse in
+// English, which the /api answers as it always has; an error they word here also carries its
+// text as a message with values, kept beside the error object (the /api never sees it), and a
+// screen shows it in its reader's language. Isomorphic.
+import type { Locale } from './locales.ts';
+import type { MessageValues, Translate } from './messages.ts';
+
+/** Who a text is written for: their language's translator and the language. */
+export interface Reader {
+  t: Translate;
+  locale: Locale;
+}
+
+/**
+ * English with its values in place, without a catalog: the /api's and the services' texts (a
+ * message's id is its English). Only plain `{name}` placeholders; an unknown one stays as written.
+ */
+export const english: Translate = (message, values) =>
+  values
+    ? message.replace(/\{(\w+)\}/g, (whole, key: string) => {
+        const value = values[key];
+        return value === undefined || value === null ? whole : String(value);
+      })
+    : message;
+
+export const ENGLISH: Reader = { t: english, locale: 'en' };
+
+const words = new WeakMap<object, (reader: Reader) => string>();
+
+/** Marks an error (a DomainError, or a FieldError of one) with its text for any reader. */
+export function marked<T extends object>(error: T, text: (reader: Reader) => string): T {
+  words.set(error, text);
+  return error;
+}
+
+/**
+ * An error object whose English is `message` with `values` put in, marked with the same
+ * message for other readers. The values named in `messages` are messages themselves (a table's
+ * label), translated too.
+ */
+export function worded<T extends object>(
+  make: (english: string) => T,
+  message: string,
+  values: MessageValues | undefined,
+  messages: readonly string[] = [],
+): T {
+  const error = make(english(message, values));
+  if (!values) return error;
+  return marked(error, (reader) => {
+    const said = { ...values };
+    for (const key of messages) if (typeof said[key] === 'string') said[key] = reader.t(said[key]);
+    return reader.t(message, said);
+  });
+}
+
+/** `to` (an error made from `from`'s message) with `from`'s words for other readers. */
+export function carried<T extends object>(from: object, to: T): T {
+  const text = words.get(from);
+  return text ? marked(to, text) : to;
+}
+
+/**
+ * An error's text for a reader: its marked words, else its message through the reader's
+ * catalog (a `msg('…')` text is translated, any other text comes back as written).
+ */
+export function readerWords(error: object, message: string, reader: Reader): string {
+  return words.get(error)?.(reader) ?? reader.t(message);
+}
