@@ -18,12 +18,13 @@ import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { DomainError } from './errors.ts';
+import { msg } from './i18n/messages.ts';
 
 /** How long a lease lives without renewal: what a crashed holder keeps others waiting at most. */
 export const LEASE_TTL_MS = 60_000;
 /** The Retry-After of a refusal unless the caller knows better: most on-demand work ends within seconds. */
 export const LEASE_RETRY_AFTER_SECONDS = 5;
-export const WORK_RUNNING = 'Too many requests: this is already running. Try again in a few seconds.';
+export const WORK_RUNNING = msg('Too many requests: this is already running. Try again in a few seconds.');
 
 export interface LeaseOptions {
   /**

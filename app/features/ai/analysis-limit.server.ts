@@ -4,8 +4,9 @@
 // The nightly and 15-minute jobs run as the system, one at a time by their queues' singleton keys.
 import type { ServiceContext } from '../../platform/context.ts';
 import { holdLease, oneAtATime, type WorkLease } from '../../platform/work-lease.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
-export const ANALYSIS_RUNNING = 'An analysis is already running. Try again in a few seconds.';
+export const ANALYSIS_RUNNING = msg('An analysis is already running. Try again in a few seconds.');
 const KIND = 'analysis';
 
 /** Runs one on-demand analysis of the context's user; 429 while another of theirs runs. */

@@ -157,7 +157,9 @@ const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 /** Manual backups one user keeps (failed ones do not count): beyond it they delete one first. */
 export const MANUAL_BACKUP_QUOTA = 20;
 export const BACKUP_QUOTA_REACHED = `You keep ${MANUAL_BACKUP_QUOTA} manual backups, the most one person may: delete one before making another`;
-export const BACKUP_ALREADY_RUNNING = 'A backup you asked for is still being written: try again when it has finished';
+export const BACKUP_ALREADY_RUNNING = msg(
+  'A backup you asked for is still being written: try again when it has finished',
+);
 /** Seconds a user asked to wait for their running backup. */
 const BACKUP_RETRY_AFTER = 30;
 

@@ -63,7 +63,7 @@ export const MAX_BROWSERS_PER_USER = 10;
 export const PUSH_HOST_CONCURRENCY = 4;
 /** Test pushes a user may send a minute (each one at a time). */
 export const TEST_PUSHES_PER_MINUTE = 5;
-export const TEST_PUSH_RUNNING = 'A test notification is already being sent. Try again in a few seconds.';
+export const TEST_PUSH_RUNNING = msg('A test notification is already being sent. Try again in a few seconds.');
 /** An attempt that never throws: failures are recorded and answered. */
 const FINAL_ATTEMPT: Attempt = { retryCount: 0, retryLimit: 0 };
 

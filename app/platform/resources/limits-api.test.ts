@@ -171,6 +171,21 @@ describe.each(TEST_DIALECTS)('one limiter for screens and /api on %s', (dialect)
     expect((await c.request('/logout', { method: 'POST' })).status).toBe(302);
   });
 
+  it("the 429 page after a screen action speaks the reader's language", async () => {
+    await notNearTheMinute();
+    const { c } = await signedIn({ role: 'viewer' });
+    expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'fr' } })).status).toBe(200);
+    let over: Response | undefined;
+    for (let i = 0; i < 7 && !over; i++) {
+      const answer = await form(c, '/notifications', { intent: 'mark-all-read' });
+      if (answer.status === 429) over = answer;
+    }
+    expect(over?.status).toBe(429);
+    expect(await text(over!)).toMatch(
+      /Trop de requêtes\. Vous avez envoyé plus de requêtes qu’autorisé en peu de temps ; réessayez dans \d+ secondes?\./,
+    );
+  });
+
   it('plain page views never count; the analyses and downloads of screens do', async () => {
     await notNearTheMinute();
     const { c } = await signedIn({ role: 'viewer', flags: { canAccessAnalytics: true } });

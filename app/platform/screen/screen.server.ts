@@ -24,6 +24,7 @@ import type { Toast } from '../lib/toast.ts';
 import { msg, type Translate } from '../i18n/messages.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { ENGLISH, readerWords, type Reader } from '../i18n/refusal-words.ts';
+import { englishIcu } from '../i18n/english-icu.server.ts';
 import { listHref } from '../lib/url.ts';
 import { DEFAULT_MESSAGES, forbidden, isDomainError, notFound, type DomainError } from '../errors.ts';
 import { countUserRequest, noteRetryAfter } from '../http/rate-limit.server.ts';
@@ -72,19 +73,37 @@ export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
+/** English for a page whose route gave no reader (plurals through ICU, numbers as the /api writes them). */
+const PLAIN_ENGLISH: Reader = { t: englishIcu({ grouping: false }), locale: 'en' };
+
 /** The words of the 429 page after the per-user limits. */
-export function tooManyRequestsText(retryAfter: number | undefined): string {
-  const wait = retryAfter ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}` : 'a moment';
-  return `Too many requests. You have sent more requests than allowed in a short time; try again in ${wait}.`;
+export function tooManyRequestsText(retryAfter: number | undefined, reader: Reader = PLAIN_ENGLISH): string {
+  return retryAfter
+    ? reader.t(
+        msg(
+          '{seconds, plural, one {Too many requests. You have sent more requests than allowed in a short time; try again in # second.} other {Too many requests. You have sent more requests than allowed in a short time; try again in # seconds.}}',
+        ),
+        { seconds: retryAfter },
+      )
+    : reader.t(
+        msg('Too many requests. You have sent more requests than allowed in a short time; try again in a moment.'),
+      );
 }
 
 /**
  * The 429 page (thrown by a loader or action): the error's own words when it has some (an
  * analysis already running), else the limiter's; Retry-After on the response.
  */
-export function tooManyRequests(screen: { context: AppLoadContext }, error: DomainError): Response {
+export function tooManyRequests(
+  screen: { context: AppLoadContext },
+  error: DomainError,
+  reader: Reader = PLAIN_ENGLISH,
+): Response {
   noteRetryAfter(screen.context, error.retryAfter);
-  const text = error.message === DEFAULT_MESSAGES.rateLimited ? tooManyRequestsText(error.retryAfter) : error.message;
+  const text =
+    error.message === DEFAULT_MESSAGES.rateLimited
+      ? tooManyRequestsText(error.retryAfter, reader)
+      : readerWords(error, error.message, reader);
   return new Response(text, {
     status: 429,
     headers: error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {},
@@ -95,11 +114,14 @@ export function tooManyRequests(screen: { context: AppLoadContext }, error: Doma
  * Counts this screen request (an action, a download, an analysis) against the user's limits,
  * shared with /api; over them it throws the 429 page.
  */
-export async function countScreenRequest(screen: Pick<Screen, 'context' | 'user'>): Promise<void> {
+export async function countScreenRequest(
+  screen: Pick<Screen, 'context' | 'user'>,
+  reader: Reader = PLAIN_ENGLISH,
+): Promise<void> {
   try {
     await countUserRequest(screen.context, screen.user.id);
   } catch (error) {
-    if (isDomainError(error) && error.kind === 'rateLimited') throw tooManyRequests(screen, error);
+    if (isDomainError(error) && error.kind === 'rateLimited') throw tooManyRequests(screen, error, reader);
     throw error;
   }
 }
@@ -197,12 +219,12 @@ export async function screenAction(
   options: ActionOptions<unknown> = {},
 ): Promise<Response> {
   const page = await (options.open ?? openScreen)(args);
+  const reader = readerOf(options.i18n, args.request, page);
   // Signed-in pages only: the login page has its own throttle.
-  if (page && typeof page === 'object' && 'user' in page) await countScreenRequest(page as Screen);
+  if (page && typeof page === 'object' && 'user' in page) await countScreenRequest(page as Screen, reader);
   const form = options.readForm
     ? await options.readForm(args.request, page)
     : await readFormData(options.keepBody ? args.request.clone() : args.request);
-  const reader = readerOf(options.i18n, args.request, page);
   const name = String(form.get('intent') ?? '') || options.fallback || '';
   const handler = Object.hasOwn(intents, name) ? intents[name] : undefined;
   const submission = parseWithZod(form, { schema: handler?.schema ?? NOTHING });
