@@ -364,6 +364,8 @@ export interface ExpenseAnomaliesTable {
   deviation: number;
   expenseDate: string;
   explanation: string;
+  /** Migration 0046: the explanation as a message and its values (JSON; null for older rows). */
+  explanationText: string | null;
 }
 
 /** Migration 0023: a run's spending per company, department and day, and the day's findings. */

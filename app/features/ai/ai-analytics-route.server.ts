@@ -185,7 +185,7 @@ async function tabData(
       offset,
     };
     try {
-      const found = await detectExpenseAnomalies(ctx, request);
+      const found = await detectExpenseAnomalies(ctx, request, undefined, wording);
       const daily = found.total ? byWeekBeyondAMonth(await dailyExpenses(ctx, request)) : null;
       const computed =
         found.computedAt === null

@@ -109,6 +109,17 @@ describe.each(TEST_DIALECTS)('AI analytics screen on %s', (dialect) => {
     expect(anomalies).toMatch(new RegExp(`data-testid="anomaly"[^]*?><span translate="no">${companyName}</span></td>`));
     expect(anomalies).toContain('critical');
     expect(anomalies).toMatch(/Computed (just now|1 minute ago)<\/time> from the books as they are\./);
+    // A German reader reads the explanation in German, in German formats; the /api stays English.
+    const { c: german } = await analyst();
+    expect((await german.request('/api/user-settings', { method: 'PUT', json: { language: 'de' } })).status).toBe(200);
+    const inGerman = await text(await german.get(`/ai-analytics?tab=anomalies&companyId=${companyId}&lookbackDays=7`));
+    expect(inGerman).toMatch(
+      /90\.000,00\s\$ liegt weit über dem üblichen Betrag dieser Kategorie von [\d.,]+\s\$ \([\d.,]+ robuste Standardabweichungen über ihre letzten \d+ Ausgaben\)\./,
+    );
+    const api = await german.post('/api/ai/detect-anomalies', { companyId, lookbackDays: 7 });
+    expect((await api.json())[0].explanation).toMatch(
+      /^\$90,000\.00 is far above this category's usual \$[\d,.]+ \([\d.]+ robust standard deviations over its last \d+ expenses\)\.$/,
+    );
 
     expect(await text(await c.get('/ai-analytics?tab=budget'))).toContain(
       'Please select a company for budget analysis',

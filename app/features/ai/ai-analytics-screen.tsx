@@ -370,7 +370,7 @@ const ANOMALY_COLUMNS: ResultColumn<ScreenAnomaly>[] = [
   { heading: msg('Amount'), cell: (a) => <Money value={a.amount} />, className: 'tabular-nums' },
   { heading: msg('Expected'), cell: (a) => <Money value={a.expectedAmount} />, className: 'tabular-nums' },
   { heading: msg('Deviation'), cell: (a) => <Percent value={a.deviation} />, className: 'tabular-nums' },
-  // Stored by the anomalies job as it wrote it (docs/languages.md: stored texts stay as they are).
+  // Written by the anomalies job; in the reader's language when it kept its message (docs/languages.md).
   { heading: msg('Explanation'), cell: (a) => dataCell(a.explanation), detail: true },
   {
     heading: msg('Recommendations'),

@@ -8,7 +8,9 @@
 // company's findings only (another company's id is a 404). Amounts are US dollars.
 import { z } from 'zod';
 import { ANOMALY_WINDOWS, choice, optionalId, parse, scopedCompany } from './ai-analytics.server.ts';
-import { recommendationsFor } from './stats/outliers.ts';
+import { explanationIn, recommendationsFor, type ExplanationText } from './stats/outliers.ts';
+import { INTL_LOCALES } from '../../platform/i18n/locales.ts';
+import { ENGLISH, type Wording } from './wording.server.ts';
 import type { ExpenseAnomaly } from './answers.ts';
 import { requestAnomalyRun } from './anomaly-runs.server.ts';
 import { expensesToken } from '../finance/index.server.ts';
@@ -101,6 +103,21 @@ function dayRows(db: Db, scope: Scope) {
 }
 
 /**
+ * A stored finding's explanation for the reader: the English the job stored, or its message and
+ * values in the reader's words and formats (a row stored before had no message: its English).
+ */
+function explanationFor(row: { explanation: string; explanationText: string | null }, wording: Wording): string {
+  if (wording.locale === 'en' || !row.explanationText) return row.explanation;
+  const decimal = new Intl.NumberFormat(INTL_LOCALES[wording.locale], { maximumFractionDigits: 1 });
+  return explanationIn(JSON.parse(row.explanationText) as ExplanationText, {
+    t: wording.t,
+    cents: (cents) => wording.money(cents / 100, 2),
+    day: wording.day,
+    decimal: (value) => decimal.format(value),
+  });
+}
+
+/**
  * POST /api/ai/detect-anomalies and the Anomalies tab: a page of the expenses of the last 7, 14,
  * 30 or 90 days that stand out (default the first 1000), with their total and computation time.
  */
@@ -108,6 +125,7 @@ export async function detectExpenseAnomalies(
   ctx: ServiceContext,
   input: unknown,
   now = new Date(),
+  wording: Wording = ENGLISH,
 ): Promise<AnomalyPage> {
   requirePermission(ctx, 'analytics');
   const request = parse(AnomalyRequest, input);
@@ -131,6 +149,7 @@ export async function detectExpenseAnomalies(
         'a.deviation',
         'a.expenseDate',
         'a.explanation',
+        'a.explanationText',
       ])
       .where('a.generation', '=', scope.generation)
       .$if(scope.companyId !== null, (q) => q.where('a.companyId', '=', scope.companyId!))
@@ -176,7 +195,7 @@ export async function detectExpenseAnomalies(
       expectedAmount: dollars(r.expectedCents),
       deviation: Number(r.deviation),
       date: String(r.expenseDate).slice(0, 10),
-      explanation: r.explanation,
+      explanation: explanationFor(r, wording),
       recommendations: recommendationsFor(r.anomalyType, Number(r.amountCents), Number(r.expectedCents)),
     })),
     total: Number(counted?.total ?? 0),

@@ -225,6 +225,7 @@ async function storeCompany(
           deviation: f.deviation,
           expenseDate: f.date,
           explanation: f.explanation,
+          explanationText: JSON.stringify(f.explanationText),
         })),
       )
       .execute();

@@ -11,8 +11,10 @@ import {
   robustSpread,
   severityOf,
   unusualAmount,
+  explanationIn,
   type ExpenseFact,
 } from './outliers.ts';
+import { catalogTranslator } from '../../shell/catalog-files.server.ts';
 
 let id = 0;
 const expense = (amountCents: number, expenseDate: string, extra: Partial<ExpenseFact> = {}): ExpenseFact => ({
@@ -90,6 +92,16 @@ describe('outliers', () => {
       `The same charge as expense #${first.id}: $123.45 to acme cleaning on 2026-11-05.`,
     );
     expect(found[0].severity).toBe('medium');
+    // The same explanation in another reader's words, from the message and values stored beside it.
+    const t = catalogTranslator()('es');
+    expect(
+      explanationIn(found[0].explanationText, {
+        t,
+        cents: (cents) => `${(cents / 100).toFixed(2).replace('.', ',')} US$`,
+        day: (iso) => iso.split('-').reverse().join('/'),
+        decimal: String,
+      }),
+    ).toBe(`El mismo cargo que el gasto n.º ${first.id}: 123,45 US$ a acme cleaning el 05/11/2026.`);
     expect(duplicates([expense(600_000, '2026-11-05'), expense(600_000, '2026-11-05')])[0].severity).toBe('high');
   });
 

@@ -29,7 +29,57 @@ export interface AnomalyFinding {
   /** Percent above (or below) the expected amount. */
   deviation: number;
   date: string;
+  /** In English, as the /api answers it. */
   explanation: string;
+  /** The same as a message and its values, for a reader of another language. */
+  explanationText: ExplanationText;
+}
+
+/**
+ * An explanation as a catalog message and its values; `kinds` names the values each reader
+ * formats: amounts in cents, days ('YYYY-MM-DD') and decimals.
+ */
+export interface ExplanationText {
+  message: string;
+  values: Record<string, string | number>;
+  kinds?: Record<string, 'cents' | 'day' | 'decimal'>;
+}
+
+/** How a reader writes the values of an explanation (English: the /api's dollars, ISO days). */
+export interface ExplanationFormats {
+  t: (message: string, values: Record<string, string>) => string;
+  cents(cents: number): string;
+  day(iso: string): string;
+  decimal(value: number): string;
+}
+
+const ENGLISH_VALUES: ExplanationFormats = {
+  t: (message, values) => message.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole),
+  cents: (cents) => dollars(cents),
+  day: (iso) => iso,
+  decimal: (value) => String(value),
+};
+
+/** An explanation in a reader's words and formats (English by default). */
+export function explanationIn(text: ExplanationText, formats: ExplanationFormats = ENGLISH_VALUES): string {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(text.values)) {
+    const kind = text.kinds?.[key];
+    values[key] =
+      kind === 'cents'
+        ? formats.cents(Number(value))
+        : kind === 'day'
+          ? formats.day(String(value))
+          : kind === 'decimal'
+            ? formats.decimal(Number(value))
+            : String(value);
+  }
+  return formats.t(text.message, values);
+}
+
+/** A finding's explanation: its text, and its English. */
+function explained(text: ExplanationText): Pick<AnomalyFinding, 'explanation' | 'explanationText'> {
+  return { explanation: explanationIn(text), explanationText: text };
 }
 
 /** A category's usual amount: the median and robust spread of its most recent expenses. */
@@ -108,7 +158,18 @@ export function unusualAmount(e: ExpenseFact, baseline: Baseline): AnomalyFindin
     expectedCents,
     deviation: percentOf(e.amountCents, baseline.center),
     date: e.expenseDate,
-    explanation: `${dollars(e.amountCents)} is ${z > 0 ? 'far above' : 'far below'} this category's usual ${dollars(expectedCents)} (${score} robust standard deviations over its last ${baseline.count} expenses).`,
+    ...explained({
+      message:
+        z > 0
+          ? msg(
+              "{amount} is far above this category's usual {expected} ({score} robust standard deviations over its last {count} expenses).",
+            )
+          : msg(
+              "{amount} is far below this category's usual {expected} ({score} robust standard deviations over its last {count} expenses).",
+            ),
+      values: { amount: e.amountCents, expected: expectedCents, score, count: baseline.count },
+      kinds: { amount: 'cents', expected: 'cents', score: 'decimal' },
+    }),
   };
 }
 
@@ -144,7 +205,11 @@ export function duplicates(
         expectedCents: 0,
         deviation: 100,
         date: e.expenseDate,
-        explanation: `The same charge as expense #${original.id}: ${dollars(e.amountCents)} to ${e.vendor!.trim()} on ${e.expenseDate}.`,
+        ...explained({
+          message: msg('The same charge as expense #{original}: {amount} to {vendor} on {date}.'),
+          values: { original: original.id, amount: e.amountCents, vendor: e.vendor!.trim(), date: e.expenseDate },
+          kinds: { amount: 'cents', date: 'day' },
+        }),
       });
     }
   }
@@ -163,7 +228,11 @@ export function firstPayment(e: ExpenseFact, thresholdCents = DEFAULT_NEW_VENDOR
     expectedCents: 0,
     deviation: 100,
     date: e.expenseDate,
-    explanation: `The first payment to ${e.vendor!.trim()}, and ${dollars(e.amountCents)} at once (reported from ${dollars(thresholdCents)}).`,
+    ...explained({
+      message: msg('The first payment to {vendor}, and {amount} at once (reported from {threshold}).'),
+      values: { vendor: e.vendor!.trim(), amount: e.amountCents, threshold: thresholdCents },
+      kinds: { amount: 'cents', threshold: 'cents' },
+    }),
   };
 }
 
