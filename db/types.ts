@@ -795,6 +795,8 @@ export interface AiInsightsTable {
   generatedAt: Instant;
   /** Written by the language model (a summary of the computed insights). */
   narrated: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Migration 0046: title, description and action items in each other language (JSON by language). */
+  texts: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AiChatMessagesTable {

@@ -45,7 +45,7 @@ import * as m0042 from './0042_two_factor.ts';
 import * as m0043 from './0043_imports.ts';
 import * as m0044 from './0044_inserts_by_statement.ts';
 import * as m0045 from './0045_notification_texts.ts';
-import * as m0046 from './0046_anomaly_explanation_texts.ts';
+import * as m0046 from './0046_stored_ai_texts.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -96,5 +96,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0043_imports': m0043,
   '0044_inserts_by_statement': m0044,
   '0045_notification_texts': m0045,
-  '0046_anomaly_explanation_texts': m0046,
+  '0046_stored_ai_texts': m0046,
 };

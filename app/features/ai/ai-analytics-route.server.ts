@@ -139,7 +139,9 @@ async function tabData(
   const { t } = i18n;
   const wording = readerWording(i18n);
   if (tab === 'insights')
-    return { insights: await listInsights(ctx, { companyId: filters.companyId }).catch(() => []) };
+    return {
+      insights: await listInsights(ctx, { companyId: filters.companyId }, i18n.preferences.locale).catch(() => []),
+    };
   if (tab === 'predictions') {
     const { result, error, retryAfter } = await attempt(screen, () =>
       predictExpenses(

@@ -284,7 +284,7 @@ function InsightsTab({ data }: { data: AiAnalyticsData }) {
                   </span>
                 ) : null}
               </div>
-              {/* Stored by the job as it wrote them (docs/languages.md: stored texts stay as they are). */}
+              {/* Written by the job in each language; a summary as the model wrote it (docs/languages.md). */}
               <h3 className="mt-2 font-semibold text-slate-900" translate="no">
                 {i.title}
               </h3>

@@ -17,6 +17,8 @@ import {
 } from './answers.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
+import { createRuntime } from '../../platform/runtime.ts';
+import { catalogTranslator } from '../shell/catalog-files.server.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -219,6 +221,31 @@ describe.each(TEST_DIALECTS)('AI analytics on %s', (dialect) => {
     expect((await rejection(listInsights(scoped, { companyId }))).status).toBe(404);
     expect((await rejection(generateInsights(scoped, companyId, NOW))).status).toBe(404);
     expect((await rejection(listInsights(plain))).status).toBe(403);
+  });
+
+  it('insights are written in every language when the process has the catalogs; the /api reads English', async () => {
+    const withCatalogs = { ...analyst, runtime: createRuntime(undefined, { translator: catalogTranslator() }) };
+    const english = await generateInsights(withCatalogs, companyId, NOW);
+    const german = await listInsights(analyst, { companyId }, 'de');
+    expect(german.map((i) => i.type)).toEqual(english.map((i) => i.type));
+    const title = (list: typeof english, type: string) => list.find((i) => i.type === type)!.title;
+    expect(title(german, 'trend')).toBe(`Die Ausgaben für AI Cloud ${dialect} steigen`);
+    expect(title(german, 'forecast')).toMatch(/^Ausgaben der nächsten 3 Monate: etwa [\d.]+\s\$$/);
+    const alert = german.find((i) => i.type === 'alert' && !i.title.includes('Budget'))!;
+    expect(alert.title).toBe('1 ungewöhnliche Ausgabe in den letzten 30 Tagen');
+    // The stored anomaly's explanation in German too, and its advice.
+    expect(alert.description).toMatch(
+      /^Am dringendsten: 20\.000\s\$ in AI Cloud \w+ am 10\/11\/2026\. .*liegt weit über/,
+    );
+    expect(alert.actionItems[0]).toBe('Öffnen Sie Anomalien und prüfen Sie jede markierte Ausgabe');
+    // English readers and the /api: the English, unchanged.
+    expect(await listInsights(analyst, { companyId })).toEqual(english);
+    expect(await listInsights(analyst, { companyId }, 'en')).toEqual(english);
+    // Without the catalogs (a process that has none), English only: every reader reads it.
+    await generateInsights(analyst, companyId, NOW);
+    expect(title(await listInsights(analyst, { companyId }, 'de'), 'trend')).toBe(
+      `AI Cloud ${dialect} spending is rising`,
+    );
   });
 
   it('group-wide insights are group totals or name the company their one series belongs to', async () => {

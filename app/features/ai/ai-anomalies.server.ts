@@ -250,6 +250,7 @@ export async function seriousAnomalies(
   ctx: ServiceContext,
   input: { companyId?: number; lookbackDays: number },
   now = new Date(),
+  wording: Wording = ENGLISH,
 ): Promise<{ count: number; top: ExpenseAnomaly | null; critical: boolean; computedAt: string | null }> {
   requirePermission(ctx, 'analytics');
   const request = parse(AnomalyRequest, { companyId: input.companyId, lookbackDays: input.lookbackDays });
@@ -265,7 +266,9 @@ export async function seriousAnomalies(
     .groupBy('a.severity')
     .execute();
   const count = counts.reduce((s, c) => s + Number(c.n), 0);
-  const top = count ? ((await detectExpenseAnomalies(ctx, { ...request, limit: 1 }, now)).anomalies[0] ?? null) : null;
+  const top = count
+    ? ((await detectExpenseAnomalies(ctx, { ...request, limit: 1 }, now, wording)).anomalies[0] ?? null)
+    : null;
   return {
     count,
     top,

@@ -25,13 +25,15 @@ import {
   type ServiceContext,
 } from '../../platform/context.ts';
 import { refreshExpenseAnomalies } from './expense-anomalies.server.ts';
+import { ENGLISH, readerWording, type Wording } from './wording.server.ts';
+import { msg, type Translate } from '../../platform/i18n/messages.ts';
+import { LOCALES, type Locale } from '../../platform/i18n/locales.ts';
+import { languagePreferences } from '../../platform/i18n/preferences.ts';
+import { formatsFor } from '../../platform/i18n/formats.ts';
 
 export type { Insight };
 
 type Draft = Omit<Insight, 'id' | 'companyId' | 'companyName' | 'generatedAt' | 'narrated'> & { narrated?: boolean };
-
-const usd = (amount: number) =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}`;
 
 /** The companies of these predictions' categories, by category id. */
 async function companiesOf(db: Db, predictions: (ExpensePrediction | undefined)[]): Promise<Map<number, string>> {
@@ -47,17 +49,24 @@ async function companiesOf(db: Db, predictions: (ExpensePrediction | undefined)[
 }
 
 /**
- * The insights the books support now, for one company or (null) the group. A group insight is a
- * group figure (the sum over every company) or names the company its one series belongs to.
+ * The insights the books support now, for one company or (null) the group, in `wording`'s words
+ * (English: what the /api answers). A group insight is a group figure (the sum over every
+ * company) or names the company its one series belongs to.
  */
-export async function draftInsights(ctx: ServiceContext, companyId: number | null, now = new Date()): Promise<Draft[]> {
+export async function draftInsights(
+  ctx: ServiceContext,
+  companyId: number | null,
+  now = new Date(),
+  wording: Wording = ENGLISH,
+): Promise<Draft[]> {
+  const { t } = wording;
+  const money = (amount: number) => wording.money(amount, 0);
   const filter = companyId === null ? {} : { companyId };
   const [predictions, anomalies] = await Promise.all([
-    predictExpenses(ctx, { ...filter, months: 3 }, now),
-    seriousAnomalies(ctx, { ...filter, lookbackDays: 30 }, now),
+    predictExpenses(ctx, { ...filter, months: 3 }, now, wording),
+    seriousAnomalies(ctx, { ...filter, lookbackDays: 30 }, now, wording),
   ]);
   const drafts: Draft[] = [];
-  const scopeName = companyId === null ? 'the group' : 'this company';
 
   if (predictions.length) {
     const total = predictions.reduce((s, p) => s + p.predictedAmount, 0);
@@ -67,11 +76,21 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
       type: 'forecast',
       priority: change > 0.2 ? 'high' : 'medium',
       impact: change > 0.05 ? 'negative' : change < -0.05 ? 'positive' : 'neutral',
-      title: `Expenses of the next 3 months: about ${usd(total)}`,
-      description: `Predicted from ${predictions.length} category and department series of ${scopeName}; ${change >= 0 ? 'up' : 'down'} ${Math.abs(Math.round(change * 100))}% on the average of the months recorded.`,
+      title: t(msg('Expenses of the next 3 months: about {amount}'), { amount: money(total) }),
+      description: t(
+        msg(
+          'Predicted from {series} category and department series of {scope, select, group {the group} other {this company}}; {direction, select, up {up} other {down}} {change}% on the average of the months recorded.',
+        ),
+        {
+          series: String(predictions.length),
+          scope: companyId === null ? 'group' : 'company',
+          direction: change >= 0 ? 'up' : 'down',
+          change: String(Math.abs(Math.round(change * 100))),
+        },
+      ),
       actionItems: [
-        'Compare the prediction with the budgets of the coming months',
-        "Open Predictions for each category's trend and confidence",
+        t(msg('Compare the prediction with the budgets of the coming months')),
+        t(msg("Open Predictions for each category's trend and confidence")),
       ],
     });
     const rising = predictions
@@ -83,17 +102,35 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
     // One series is one company's: the group's insight says whose.
     const owners = companyId === null ? await companiesOf(ctx.db, [rising, falling]) : new Map<number, string>();
     const whose = (p: ExpensePrediction) => (owners.has(p.categoryId) ? `${owners.get(p.categoryId)}: ` : '');
-    const within = (p: ExpensePrediction) => (owners.has(p.categoryId) ? ` at ${owners.get(p.categoryId)}` : '');
+    const series = (p: ExpensePrediction) => ({
+      category: p.categoryName,
+      department: p.departmentName,
+      factor: p.factors[0],
+      company: owners.get(p.categoryId),
+    });
     if (rising) {
       drafts.push({
         type: 'trend',
         priority: rising.confidence >= 0.8 ? 'high' : 'medium',
         impact: 'negative',
-        title: `${rising.categoryName} spending is rising${within(rising)}`,
-        description: `${whose(rising)}${rising.categoryName} (${rising.departmentName}): ${rising.factors[0]}. About ${usd(rising.predictedAmount)} expected over the next 3 months (confidence ${Math.round(rising.confidence * 100)}%).`,
+        title: owners.has(rising.categoryId)
+          ? t(msg('{category} spending is rising at {company}'), series(rising))
+          : t(msg('{category} spending is rising'), series(rising)),
+        description:
+          whose(rising) +
+          t(
+            msg(
+              '{category} ({department}): {factor}. About {amount} expected over the next 3 months (confidence {confidence}%).',
+            ),
+            {
+              ...series(rising),
+              amount: money(rising.predictedAmount),
+              confidence: String(Math.round(rising.confidence * 100)),
+            },
+          ),
         actionItems: [
-          `Review the largest ${rising.categoryName} expenses of recent months`,
-          'Check whether the rise was planned in the budget',
+          t(msg('Review the largest {category} expenses of recent months'), series(rising)),
+          t(msg('Check whether the rise was planned in the budget')),
         ],
       });
     }
@@ -102,35 +139,62 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
         type: 'trend',
         priority: 'low',
         impact: 'positive',
-        title: `${falling.categoryName} spending is falling${within(falling)}`,
-        description: `${whose(falling)}${falling.categoryName} (${falling.departmentName}): ${falling.factors[0]}.`,
-        actionItems: ['Keep what brought the cost down', 'Consider moving the freed budget where spending rises'],
+        title: owners.has(falling.categoryId)
+          ? t(msg('{category} spending is falling at {company}'), series(falling))
+          : t(msg('{category} spending is falling'), series(falling)),
+        description: whose(falling) + t(msg('{category} ({department}): {factor}.'), series(falling)),
+        actionItems: [
+          t(msg('Keep what brought the cost down')),
+          t(msg('Consider moving the freed budget where spending rises')),
+        ],
       });
     }
   }
 
   if (anomalies.top) {
     const { count, top } = anomalies;
+    const where = {
+      amount: money(top.amount),
+      category: top.categoryName,
+      company: top.companyName,
+      date: wording.day(top.date),
+    };
     drafts.push({
       type: 'alert',
       priority: anomalies.critical ? 'critical' : 'high',
       impact: 'negative',
-      title: `${count} unusual expense${count === 1 ? '' : 's'} in the last 30 days`,
-      description: `The most pressing: ${usd(top.amount)} in ${top.categoryName}${companyId === null ? ` at ${top.companyName}` : ''} on ${top.date}. ${top.explanation}`,
-      actionItems: ['Open Anomalies and check each flagged expense', ...top.recommendations.slice(0, 2)],
+      title: t(
+        msg(
+          '{count, plural, one {# unusual expense in the last 30 days} other {# unusual expenses in the last 30 days}}',
+        ),
+        { count },
+      ),
+      description: `${
+        companyId === null
+          ? t(msg('The most pressing: {amount} in {category} at {company} on {date}.'), where)
+          : t(msg('The most pressing: {amount} in {category} on {date}.'), where)
+      } ${top.explanation}`,
+      actionItems: [
+        t(msg('Open Anomalies and check each flagged expense')),
+        ...top.recommendations.slice(0, 2).map((r) => t(r)),
+      ],
     });
   }
 
   const year = now.getUTCFullYear();
   if (companyId !== null && (BUDGET_YEARS as readonly number[]).includes(year)) {
-    const budget = await analyzeCompanyBudget(ctx, { companyId, year });
+    const budget = await analyzeCompanyBudget(ctx, { companyId, year }, wording);
+    const spent = { year: String(year), actual: money(budget.totalActual), budget: money(budget.totalBudget) };
     if (budget.totalBudget > 0 && budget.variance > 0) {
       drafts.push({
         type: 'alert',
         priority: (budget.variancePercentage ?? 0) > 20 ? 'high' : 'medium',
         impact: 'negative',
-        title: `${usd(budget.variance)} over the ${year} budget`,
-        description: `Spent ${usd(budget.totalActual)} of a ${usd(budget.totalBudget)} budget (${budget.variancePercentage}% over).`,
+        title: t(msg('{amount} over the {year} budget'), { ...spent, amount: money(budget.variance) }),
+        description: t(msg('Spent {actual} of a {budget} budget ({percent} over).'), {
+          ...spent,
+          percent: wording.percent(budget.variancePercentage ?? 0),
+        }),
         actionItems: budget.recommendations.slice(0, 3),
       });
     } else if (budget.totalBudget > 0) {
@@ -139,13 +203,57 @@ export async function draftInsights(ctx: ServiceContext, companyId: number | nul
         type: 'optimization',
         priority: unused.length ? 'medium' : 'low',
         impact: 'positive',
-        title: `Within the ${year} budget: ${usd(-budget.variance)} left`,
-        description: `Spent ${usd(budget.totalActual)} of ${usd(budget.totalBudget)}${unused.length ? `; ${unused.map((c) => c.categoryName).join(', ')} used less than half of theirs` : ''}.`,
+        title: t(msg('Within the {year} budget: {amount} left'), { ...spent, amount: money(-budget.variance) }),
+        description: unused.length
+          ? t(msg('Spent {actual} of {budget}; {categories} used less than half of theirs.'), {
+              ...spent,
+              categories: unused.map((c) => c.categoryName).join(', '),
+            })
+          : t(msg('Spent {actual} of {budget}.'), spent),
         actionItems: budget.recommendations.slice(0, 3),
       });
     }
   }
   return drafts;
+}
+
+/** An insight's words in the languages other than English, by language. */
+type InsightTexts = Partial<Record<Locale, Pick<Insight, 'title' | 'description' | 'actionItems'>>>;
+
+/**
+ * The other languages and their wordings, in each language's usual formats: when this process
+ * has the catalogs (its runtime's translator), else none (the insights are English only).
+ */
+function otherLanguages(ctx: ServiceContext): [Locale, Wording][] {
+  const translator = ctx.runtime.translator;
+  if (!translator) return [];
+  return LOCALES.filter((locale) => locale !== 'en').map((locale) => {
+    const preferences = languagePreferences(locale);
+    return [locale, readerWording({ preferences, t: translator(locale), formats: formatsFor(preferences) })];
+  });
+}
+
+/**
+ * Words the drafts in every other language: the same insights drafted again in its words. A
+ * language whose drafts do not line up with the English (the books changed in between) is left
+ * out, and its readers see the English.
+ */
+async function addTranslations(
+  ctx: ServiceContext,
+  companyId: number | null,
+  now: Date,
+  drafts: (Draft & { texts?: InsightTexts })[],
+): Promise<void> {
+  for (const [locale, wording] of otherLanguages(ctx)) {
+    const worded = await draftInsights(ctx, companyId, now, wording);
+    if (worded.length !== drafts.length || worded.some((d, i) => d.type !== drafts[i].type)) continue;
+    worded.forEach((d, i) => {
+      drafts[i].texts = {
+        ...drafts[i].texts,
+        [locale]: { title: d.title, description: d.description, actionItems: d.actionItems },
+      };
+    });
+  }
 }
 
 /**
@@ -160,23 +268,33 @@ export async function generateInsights(
 ): Promise<Insight[]> {
   requirePermission(ctx, 'analytics');
   const companyId = await scopedCompany(ctx, requestedCompanyId);
-  const drafts = await draftInsights(ctx, companyId, now);
+  const drafts: (Draft & { texts?: InsightTexts })[] = await draftInsights(ctx, companyId, now);
+  await addTranslations(ctx, companyId, now, drafts);
   if (openai && drafts.length) {
-    const scopeName =
+    const company =
       companyId === null
-        ? 'the whole group'
+        ? null
         : (await ctx.db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow())
             .name;
-    const summary = await narrateInsights(openai, scopeName, drafts);
+    const summary = await narrateInsights(openai, company ?? 'the whole group', drafts);
+    // The model's words stay as it wrote them; the title is the product's.
+    const title = (t: Translate) =>
+      company === null ? t(msg('Summary for the whole group')) : t(msg('Summary for {company}'), { company });
     if (summary)
       drafts.unshift({
         type: 'trend',
         priority: 'medium',
         impact: 'neutral',
-        title: `Summary for ${scopeName}`,
+        title: title(ENGLISH.t),
         description: summary,
         actionItems: [],
         narrated: true,
+        texts: Object.fromEntries(
+          otherLanguages(ctx).map(([locale, wording]) => [
+            locale,
+            { title: title(wording.t), description: summary, actionItems: [] },
+          ]),
+        ),
       });
   }
   const generatedAt = now.toISOString();
@@ -189,8 +307,9 @@ export async function generateInsights(
       await trx
         .insertInto('aiInsights')
         .values(
-          drafts.map((d) => ({
+          drafts.map(({ texts, ...d }) => ({
             ...d,
+            texts: texts && Object.keys(texts).length ? JSON.stringify(texts) : null,
             narrated: d.narrated ?? false,
             companyId,
             actionItems: toJson(d.actionItems) as never,
@@ -224,10 +343,12 @@ const PRIORITY_ORDER: Record<InsightPriority, number> = { critical: 0, high: 1, 
 /**
  * GET /api/ai/insights?companyId: the stored insights, most pressing first. Without a company:
  * every company's and the group's; a user limited to one company gets that company's only.
+ * In English, or in `locale` where the job wrote that language (the AI Insights tab).
  */
 export async function listInsights(
   ctx: ServiceContext,
   filter: { companyId?: number | null; group?: boolean } = {},
+  locale: Locale = 'en',
 ): Promise<Insight[]> {
   requirePermission(ctx, 'analytics');
   const scope = actorCompanyScope(ctx);
@@ -247,6 +368,7 @@ export async function listInsights(
       'i.actionItems',
       'i.generatedAt',
       'i.narrated',
+      'i.texts',
     ])
     .$if(filter.group === true && scope === null, (q) => q.where('i.companyId', 'is', null))
     .$if(filter.group !== true && companyId !== null, (q) => q.where('i.companyId', '=', companyId!))
@@ -256,11 +378,12 @@ export async function listInsights(
     .limit(200)
     .execute();
   return rows
-    .map((r) => ({
+    .map(({ texts, ...r }) => ({
       ...r,
       actionItems: Array.isArray(r.actionItems)
         ? (r.actionItems as string[])
         : (JSON.parse(String(r.actionItems)) as string[]),
+      ...(locale !== 'en' && texts ? (JSON.parse(texts) as InsightTexts)[locale] : undefined),
     }))
     .sort(
       (a, b) =>

@@ -118,7 +118,7 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   '0044_inserts_by_statement': {},
   // A new column of notifications, which are not backed up.
   '0045_notification_texts': {},
-  '0046_anomaly_explanation_texts': {},
+  '0046_stored_ai_texts': {},
 };
 
 function withoutShare(row: Record<string, unknown>): Record<string, unknown> {

@@ -63,8 +63,12 @@ export function preferencesOf(settings: StoredPreferences): Preferences {
   };
 }
 
+/** A language with its usual formats, in UTC. */
+export function languagePreferences(locale: Locale): Preferences {
+  return { locale, timeZone: 'UTC', ...CUSTOMARY[locale] };
+}
+
 /** A signed-out reader: the browser's language, with that language's usual formats, in UTC. */
 export function preferencesForGuest(acceptLanguage: string | null | undefined): Preferences {
-  const locale = localeFromAcceptLanguage(acceptLanguage);
-  return { locale, timeZone: 'UTC', ...CUSTOMARY[locale] };
+  return languagePreferences(localeFromAcceptLanguage(acceptLanguage));
 }
