@@ -13,6 +13,7 @@ import type { AuditLogEntry } from './audit-trail.server.ts';
 import { Pagination } from '../../ui/table/pagination.tsx';
 import { ActionBadge, StoredValue } from './parts.tsx';
 import { recordHref, tableLabel } from './values.ts';
+import { reasonText } from '../../platform/audit-reasons.ts';
 
 /** Entries a page of the screen shows (the API's pages are its own). */
 export const AUDIT_SCREEN_PAGE_SIZE = 10;
@@ -98,7 +99,7 @@ function Entry({ entry }: { entry: ShownAuditEntry }) {
         <DateTime value={entry.timestamp} kind="instant" className="ml-auto text-xs text-slate-500" />
       </div>
       {entry.reason ? (
-        <p className="mt-1 text-sm text-slate-700">{t('Reason: {reason}', { reason: entry.reason })}</p>
+        <p className="mt-1 text-sm text-slate-700">{t('Reason: {reason}', { reason: reasonText(entry.reason, t) })}</p>
       ) : null}
       <Changes changes={entry.changes} more={entry.moreChanges} />
       {href || history ? (

@@ -354,6 +354,12 @@ describe.each(TEST_DIALECTS)('audit trail screen on %s', (dialect) => {
     const again = await c.postForm(url, { intent: 'restore', versionId: String(versions[2].id), confirmed: '1' });
     expect(again.status).toBe(409);
     expect(await text(again)).toContain('This is already the current version');
+
+    // The reason the restore wrote: English for the /api, the reader's language on the trail.
+    const log = `/audit-trail?tableName=departments&recordId=${id}`;
+    expect(await text(await c.get(log))).toContain('Reason: Restored version 1');
+    expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'es' } })).status).toBe(200);
+    expect(await text(await c.get(log))).toContain('Motivo: Versión 1 restaurada');
   });
 
   it('restoring the last version of a deleted record brings it back with its id', async () => {

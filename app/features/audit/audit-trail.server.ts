@@ -29,6 +29,7 @@ import {
 } from './audit-readable.server.ts';
 import type { AuditLogEntry, DataVersion, ListedDataVersion, SecurityAnomaly } from './answers.ts';
 import { msg } from '../../platform/i18n/messages.ts';
+import { REASONS, reasonWith } from '../../platform/audit-reasons.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 const MAX_LIMIT = 1000;
@@ -303,7 +304,7 @@ export async function restoreVersion(
     throw conflict(msg('Versions of this table cannot be restored here; user accounts are changed in User Management'));
   if (!version.data) throw conflict(msg('This version holds no data to restore'));
   const fields = Object.fromEntries(def.fields.map((f) => [f.name, toApiRow(def, version.data!)[f.name] ?? null]));
-  const reason = `Restored version ${version.version}`;
+  const reason = reasonWith(REASONS.restoredVersion, { version: version.version });
   const exists = await dynamic(ctx.db)
     .selectFrom(def.table)
     .select('id')

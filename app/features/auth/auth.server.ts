@@ -31,6 +31,7 @@ import { passwordChanged } from '../notifications/index.server.ts';
 import { hasTwoFactor } from './two-factor-state.server.ts';
 import { openChallenge, type TwoFactorChallenge } from './two-factor-challenges.server.ts';
 import { openSession } from './open-session.server.ts';
+import { REASONS } from '../../platform/audit-reasons.ts';
 
 export const INVALID_CREDENTIALS = msg('Invalid email or password');
 export const ACCOUNT_DEACTIVATED = msg('Your account has been deactivated. Please contact your administrator.');
@@ -139,7 +140,7 @@ export async function logout(ctx: ServiceContext, sessionRowId: number): Promise
         tableName: 'users',
         recordId: actorUserId(ctx.actor),
         action: 'logout',
-        reason: 'Signed out',
+        reason: REASONS.signedOut,
       },
     );
   });

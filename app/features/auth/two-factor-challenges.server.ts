@@ -24,6 +24,7 @@ import type { LoginResult } from './auth.server.ts';
 import { openSession } from './open-session.server.ts';
 import { TwoFactorSignInSchema } from './schemas.ts';
 import { INVALID_TWO_FACTOR_CODE, useSecondFactor, type SealingKeys } from './two-factor-state.server.ts';
+import { REASONS } from '../../platform/audit-reasons.ts';
 
 export const CHALLENGE_MINUTES = 5;
 export const CHALLENGE_MAX_FAILURES = 5;
@@ -151,7 +152,7 @@ export async function completeTwoFactor(
         userId: user.id,
         action: 'login_failed',
         newData: { email: user.email },
-        reason: 'Wrong two-factor code',
+        reason: REASONS.wrongTwoFactorCode,
       },
     );
     return updated?.failures ?? CHALLENGE_MAX_FAILURES;

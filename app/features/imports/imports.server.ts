@@ -37,6 +37,7 @@ import { findUserById } from '../users/index.server.ts';
 import type { Selectable } from 'kysely';
 import type { ImportsTable } from '../../../db/types.ts';
 import type { ImportAnswerType } from './answers.ts';
+import { REASONS, reasonWith } from '../../platform/audit-reasons.ts';
 
 export interface ImportSettings {
   dataDir: string;
@@ -351,7 +352,7 @@ export async function performImport(
       dryRun: checking,
       updateById: row.updateById,
       chosen: row.chosenColumns ? (JSON.parse(row.chosenColumns) as ImportMapping) : undefined,
-      reason: `CSV import #${id}: ${row.fileName}`,
+      reason: reasonWith(REASONS.csvImport, { id, file: row.fileName }),
       onHeaders: (read) => (headers = read),
       onProgress: async (rows) => {
         hooks.onProgress?.(rows);

@@ -52,6 +52,7 @@ import { createRecord, updateRecordIfChanged } from '../../platform/resources/re
 import { SecretKeyMissing } from '../../platform/secret-box.server.ts';
 import type { SyncStatus } from '../../../db/types.ts';
 import type { SyncLog } from './answers.ts';
+import { REASONS } from '../../platform/audit-reasons.ts';
 
 export type { SyncLog };
 
@@ -333,7 +334,7 @@ async function upsert(
     try {
       return await inTransaction(ctx.db, async (trx) => {
         const { changed } = await updateRecordIfChanged({ ...ctx, db: trx }, def, link.recordId, value, {
-          reason: 'API integration sync',
+          reason: REASONS.integrationSync,
         });
         await trx
           .updateTable('apiIntegrationRecords')
@@ -348,7 +349,7 @@ async function upsert(
     }
   }
   await inTransaction(ctx.db, async (trx) => {
-    const row = await createRecord({ ...ctx, db: trx }, def, value, { reason: 'API integration sync' });
+    const row = await createRecord({ ...ctx, db: trx }, def, value, { reason: REASONS.integrationSync });
     if (link)
       await trx
         .updateTable('apiIntegrationRecords')

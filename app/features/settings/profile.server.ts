@@ -14,6 +14,7 @@ import {
 } from '../../platform/errors.ts';
 import { findUserById } from '../users/index.server.ts';
 import { msg } from '../../platform/i18n/messages.ts';
+import { REASONS } from '../../platform/audit-reasons.ts';
 
 export const USERNAME_TAKEN = msg('This username is already taken');
 export const EMAIL_TAKEN = msg('This email address is already in use');
@@ -50,7 +51,7 @@ export async function updateOwnProfile(ctx: ServiceContext, input: unknown): Pro
             { ...ctx, db: trx },
             'users',
             { action: 'update', id: userId, values },
-            { reason: 'Profile updated' },
+            { reason: REASONS.profileUpdated },
           );
         return (await findUserById(trx, userId))!;
       }),

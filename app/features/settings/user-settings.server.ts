@@ -14,6 +14,7 @@ import { dialectOf, toJson } from '../../../db/dialect.ts';
 import { writeRecord } from '../../platform/audit.server.ts';
 import { inTransaction, requireUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { invalid, type FieldError } from '../../platform/errors.ts';
+import { REASONS } from '../../platform/audit-reasons.ts';
 
 function actorId(ctx: ServiceContext): number {
   return requireUser(ctx).id;
@@ -61,7 +62,7 @@ async function ensureRow(ctx: ServiceContext, userId: number): Promise<UserSetti
           dashboardLayout: toJson(DEFAULT_SETTINGS.dashboardLayout),
         },
       },
-      { reason: 'Default settings created' },
+      { reason: REASONS.defaultSettings },
     );
     return settingsFromRow(row);
   } catch (error) {
@@ -126,7 +127,7 @@ export async function updateUserSettings(ctx: ServiceContext, input: unknown): P
       txCtx,
       'userSettings',
       { action: 'update', id: current.id, values },
-      { reason: 'Settings updated' },
+      { reason: REASONS.settingsUpdated },
     );
     return settingsFromRow(row);
   });

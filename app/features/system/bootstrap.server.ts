@@ -8,6 +8,7 @@ import { writeRecord } from '../../platform/audit.server.ts';
 import { createUserSettingsRow } from '../../../db/user-settings-rows.ts';
 import { createRuntime } from '../../platform/runtime.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/index.server.ts';
+import { REASONS } from '../../platform/audit-reasons.ts';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@example.com';
 
@@ -42,7 +43,7 @@ export async function ensureOwner(db: Db, given: { email?: string; password?: st
           isActive: true,
         },
       },
-      { reason: 'Initial owner account created at first start' },
+      { reason: REASONS.firstOwner },
     );
     await createUserSettingsRow(trx, owner.id);
   });

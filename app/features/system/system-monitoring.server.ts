@@ -25,6 +25,7 @@ import type {
 } from './answers.ts';
 import { healthReason } from './health-verdict.ts';
 import { msg } from '../../platform/i18n/messages.ts';
+import { REASONS } from '../../platform/audit-reasons.ts';
 
 export type { ApiFigures, HealthVerdict, OverallHealth, RecoveryActionView, SystemErrorView, SystemHealth };
 
@@ -323,7 +324,7 @@ export async function resolveSystemError(ctx: ServiceContext, id: number, input:
           resolution,
         },
       },
-      { reason: 'Error resolved' },
+      { reason: REASONS.errorResolved },
     );
   });
   const view = await ctx.db

@@ -16,6 +16,7 @@ import { PrevNext, RoleBadge } from './users-tab.tsx';
 import { ScrollRegion } from '../../ui/table/scroll-region.tsx';
 import { wordsLabel } from '../../platform/lib/labels.ts';
 import { UserFilter } from './user-filter.tsx';
+import { isProductReason, reasonText } from '../../platform/audit-reasons.ts';
 
 function StatCard({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
   const f = useFormats();
@@ -344,7 +345,15 @@ export function HistoryTab({ data }: { data: HistoryData }) {
                     {e.ipAddress ? <span translate="no">{e.ipAddress}</span> : t('N/A')}
                   </td>
                   <td className={`${cell} wrap-anywhere`}>
-                    {e.reason ? <span translate="no">{e.reason}</span> : t('No reason provided')}
+                    {e.reason ? (
+                      isProductReason(e.reason) ? (
+                        reasonText(e.reason, t)
+                      ) : (
+                        <span translate="no">{e.reason}</span>
+                      )
+                    ) : (
+                      t('No reason provided')
+                    )}
                   </td>
                 </tr>
               ))

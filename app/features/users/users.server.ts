@@ -41,6 +41,7 @@ import {
 import { findUserById, listedUsers, toListedUser, usersWithCompany, type ListedUser } from './user-queries.server.ts';
 import { temporaryPasswordIssued, userCreated, userDeactivated } from '../notifications/index.server.ts';
 import { msg } from '../../platform/i18n/messages.ts';
+import { REASONS } from '../../platform/audit-reasons.ts';
 
 export const EMAIL_TAKEN = msg('A user with this email already exists');
 export const USERNAME_TAKEN = msg('A user with this username already exists');
@@ -287,7 +288,12 @@ export async function updateUser(ctx: ServiceContext, userId: number, input: unk
         { email: changes.email as string | undefined, username: changes.username as string | undefined },
         userId,
       );
-      await writeRecord(tx, 'users', { action: 'update', id: userId, values: changes }, { reason: 'User updated' });
+      await writeRecord(
+        tx,
+        'users',
+        { action: 'update', id: userId, values: changes },
+        { reason: REASONS.userUpdated },
+      );
       return getUser(tx, userId);
     }),
   );
@@ -319,7 +325,7 @@ export async function updateUserPermissions(ctx: ServiceContext, userId: number,
       tx,
       'users',
       { action: 'update', id: userId, values: changes },
-      { reason: 'Permissions updated' },
+      { reason: REASONS.permissionsUpdated },
     );
     return getUser(tx, userId);
   });
@@ -346,7 +352,7 @@ export async function issueTemporaryPassword(
         id: userId,
         values: { passwordHash, isTemporaryPassword: true, passwordChangedAt: new Date().toISOString() },
       },
-      { reason: 'Temporary password created' },
+      { reason: REASONS.temporaryPassword },
     );
     const endedSessions = await endSessions(trx, { userId }, 'temporary_password');
     return { user: (await findUserById(trx, userId))!, temporaryPassword, endedSessions };
@@ -388,7 +394,12 @@ export async function deleteUser(ctx: ServiceContext, userId: number): Promise<A
   return constraintSafe(() =>
     inTransaction(ctx.db, async (trx) => {
       await endSessions(trx, { userId }, 'deleted');
-      await writeRecord({ ...ctx, db: trx }, 'users', { action: 'delete', id: userId }, { reason: 'User deleted' });
+      await writeRecord(
+        { ...ctx, db: trx },
+        'users',
+        { action: 'delete', id: userId },
+        { reason: REASONS.userDeleted },
+      );
       return target;
     }),
   );
