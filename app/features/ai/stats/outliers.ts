@@ -4,6 +4,7 @@
 // and their words; which rows they look at is app/features/ai/expense-anomalies.server.ts (and
 // docs/anomalies.md).
 import { msg } from '../../../platform/i18n/messages.ts';
+import { english } from '../../../platform/i18n/refusal-words.ts';
 
 export interface ExpenseFact {
   id: number;
@@ -54,7 +55,7 @@ export interface ExplanationFormats {
 }
 
 const ENGLISH_VALUES: ExplanationFormats = {
-  t: (message, values) => message.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole),
+  t: english,
   cents: (cents) => dollars(cents),
   day: (iso) => iso,
   decimal: (value) => String(value),
