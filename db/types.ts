@@ -466,6 +466,8 @@ export interface ImportsTable {
   /** JSON: the matched columns, the first errors and the preview rows. */
   outcome: string | null;
   error: string | null;
+  /** JSON: `error` in each language other than English (migration 0047). */
+  errorTexts: string | null;
   /** The refused rows with their reasons (CSV) under DATA_DIR/imports. */
   refusedPath: string | null;
   createdAt: Instant;

@@ -169,6 +169,24 @@ test.describe('signed in', () => {
     await expect.poll(stored).toBe('2032-03-04');
   });
 
+  test('the refused rows of an import say what is wrong in the reader’s language', async ({ page, js, createUser }) => {
+    await signInByApi(page, await createUser({ role: 'admin' }));
+    await savePreferences(page, READERS[1]);
+    await page.goto('/imports?table=actual-revenues');
+    await waitForHydration(page, js);
+    const file = ['Company,Source,Amount,Revenue Date', 'Vult,Spain,-3,2026-04-02', 'Nowhere,Spain,3,2026-04-02'];
+    await page
+      .getByLabel(translated('es', 'CSV file'))
+      .setInputFiles({ name: 'ingresos.csv', mimeType: 'text/csv', buffer: Buffer.from(file.join('\r\n')) });
+    await page.getByRole('button', { name: translated('es', 'Upload and check') }).click();
+    const problems = page.getByTestId('import-errors');
+    await expect(problems).toContainText(
+      translated('es', '{label} must be a positive number', { label: translated('es', 'Amount') }),
+    );
+    await expect(problems).toContainText(translated('es', '{label} not found', { label: translated('es', 'Company') }));
+    await expect(problems).not.toContainText('not found');
+  });
+
   test('a new language applies to the next page without JavaScript, at once with it', async ({
     page,
     js,

@@ -26,6 +26,7 @@ import notificationPush from './notifications/jobs/notification-push.handler.ts'
 import notificationsPurge from './notifications/jobs/notifications-purge.handler.ts';
 import purgeLoginAttempts from './auth/jobs/purge-login-attempts.handler.ts';
 import pushSend from './notifications/jobs/push-send.handler.ts';
+import { otherReaders } from '../platform/i18n/refusal-words.ts';
 
 /**
  * Every job with its handler, as defined: the scheduled backup has no cron here (it is the
@@ -63,7 +64,7 @@ const hooks: JobHooks = {
         noun: 'interrupted backup(s)',
       },
       {
-        sweep: (reason, since) => failInterruptedImports(ctx.db, reason, since),
+        sweep: (reason, since) => failInterruptedImports(ctx.db, reason, since, otherReaders(ctx.runtime.translator)),
         description: 'CSV imports left running by a previous run were marked failed (nothing of them was written)',
         noun: 'interrupted import(s)',
       },

@@ -11,6 +11,9 @@ import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../
 import { BIN, cliEnv, finhub } from '../../../cli/test-helpers.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { failInterruptedImports } from './imports.server.ts';
+import { otherReaders } from '../../platform/i18n/refusal-words.ts';
+import { catalogTranslator } from '../shell/catalog-files.server.ts';
+import { INTERRUPTED } from '../system/system.server.ts';
 
 describe.each(TEST_DIALECTS)('finhub import on %s', (dialect) => {
   let database: TestDatabase;
@@ -166,7 +169,17 @@ describe.each(TEST_DIALECTS)('finhub import on %s', (dialect) => {
       await database.db.selectFrom('dataVersions').select('id').where('comment', 'like', '%big.csv').execute(),
     ).toEqual([]);
 
-    expect(await failInterruptedImports(database.db, 'Interrupted by restart')).toEqual([importId]);
+    const readers = otherReaders(catalogTranslator());
+    expect(await failInterruptedImports(database.db, INTERRUPTED, undefined, readers)).toEqual([importId]);
+    const failed = await database.db
+      .selectFrom('imports')
+      .select(['error', 'errorTexts'])
+      .where('id', '=', importId)
+      .executeTakeFirstOrThrow();
+    expect(failed.error).toBe('Interrupted by restart: nothing was written');
+    expect(JSON.parse(failed.errorTexts!)).toMatchObject({
+      de: 'Durch einen Neustart unterbrochen: Es wurde nichts geschrieben',
+    });
     const again = await run(['import', 'actual_expenses', big]);
     expect(again.code, again.stderr).toBe(0);
     expect(await expenseCount()).toBe(before + rows);

@@ -31,6 +31,8 @@ import { readUploadForm, uploadOf } from './upload.server.ts';
 import type { ImportScreenData } from './import-screen.tsx';
 import { msg } from '../../platform/i18n/messages.ts';
 import { requestI18n } from '../shell/index.server.ts';
+import { parsedWords, storedWords } from '../../platform/i18n/refusal-words.ts';
+import type { Locale } from '../../platform/i18n/locales.ts';
 
 const positiveId = (text: string | null) => (text && /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : null);
 
@@ -47,15 +49,28 @@ function importableTables(ctx: ServiceContext) {
   }).map((def) => ({ key: def.key, title: def.title }));
 }
 
+/** The kept errors as the reader reads them (what the import worded in each language). */
+function inLanguage(outcome: StoredOutcome, locale: Locale): StoredOutcome {
+  return {
+    ...outcome,
+    errors: outcome.errors.map(({ line, field, message, words }) => ({
+      line,
+      field,
+      message: storedWords(message, words, locale),
+    })),
+  };
+}
+
 export const loader = (args: LoaderFunctionArgs) =>
-  loadScreen(args, async ({ ctx, url }) => {
+  loadScreen(args, async ({ ctx, url, request, auth }) => {
     const idText = url.searchParams.get('id');
     if (idText !== null) {
       const id = positiveId(idText);
       if (id === null) throw notFound();
       const row = await findImport(ctx, id);
       const def = importableResource(row.resource);
-      const outcome = row.outcome ? (JSON.parse(row.outcome) as StoredOutcome) : null;
+      const { locale } = requestI18n(request, auth).preferences;
+      const outcome = row.outcome ? inLanguage(JSON.parse(row.outcome) as StoredOutcome, locale) : null;
       const earlier = row.importedAt ? null : await earlierImport(ctx, def.key, row.fileHash, row.id);
       const data: ImportScreenData = {
         kind: 'import',
@@ -76,7 +91,7 @@ export const loader = (args: LoaderFunctionArgs) =>
           created: row.rowsCreated,
           updated: row.rowsUpdated,
           unchanged: row.rowsUnchanged,
-          error: row.error,
+          error: row.error === null ? null : storedWords(row.error, parsedWords(row.errorTexts), locale),
           hasRefused: row.refusedPath !== null,
           canRun: row.filePath !== null && !row.importedAt && (row.status === 'checked' || row.status === 'failed'),
           duplicate: earlier,

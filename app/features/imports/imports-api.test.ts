@@ -117,6 +117,16 @@ describe.each(TEST_DIALECTS)('imports over HTTP on %s', (dialect) => {
     expect(all).toMatchObject({ status: 'failed', invalid: 1, created: 0, fileName: 'mixed.csv' });
     expect(all.errors).toEqual([{ line: 3, field: 'amount', message: 'Amount must be a positive number' }]);
     expect(all.error).toBe('Nothing was imported: 1 of 2 rows are invalid');
+    // Kept beside the English for the screen's readers of other languages (the /api answers English).
+    const kept = await db()
+      .selectFrom('imports')
+      .select(['errorTexts', 'outcome'])
+      .where('id', '=', all.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(kept.errorTexts!)).toMatchObject({ es: 'No se importó nada: 1 de 2 filas no son válidas' });
+    expect(JSON.parse(kept.outcome!).errors[0].words).toMatchObject({
+      es: 'El campo «Importe» debe ser un número positivo',
+    });
     expect(await countRevenue(source)).toBe(0);
     const valid = await json(await owner.request('/api/imports', { method: 'POST', body: form('valid') }), 202);
     expect(valid).toMatchObject({ status: 'completed', created: 1, invalid: 1 });

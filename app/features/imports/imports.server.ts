@@ -31,7 +31,9 @@ import {
   type Db,
   type ServiceContext,
 } from '../../platform/context.ts';
-import { conflict, DomainError, invalid, isDomainError, notFound } from '../../platform/errors.ts';
+import { conflict, DomainError, invalid, isDomainError, notFound, refusalLine } from '../../platform/errors.ts';
+import { ENGLISH, otherReaders, wordsIn, type OtherWords, type Reader } from '../../platform/i18n/refusal-words.ts';
+import { INTL_LOCALES } from '../../platform/i18n/locales.ts';
 import { importFinished } from '../notifications/index.server.ts';
 import { findUserById } from '../users/index.server.ts';
 import type { Selectable } from 'kysely';
@@ -303,7 +305,8 @@ async function importerContext(ctx: ServiceContext, row: ImportRow): Promise<Ser
   const current = actingUser(ctx);
   if (current?.id === row.userId) return ctx;
   const user = await findUserById(ctx.db, row.userId);
-  if (!user?.isActive) throw new DomainError('forbidden', 'The user who started this import can no longer sign in');
+  if (!user?.isActive)
+    throw new DomainError('forbidden', msg('The user who started this import can no longer sign in'));
   return { ...ctx, actor: { kind: 'user', user }, meta: {} };
 }
 
@@ -344,6 +347,9 @@ export async function performImport(
   let outcome: CsvImportOutcome | null = null;
   let headers: string[] = [];
   let failure: string | null = null;
+  let failureWords: OtherWords | undefined;
+  // The errors kept for the screen are worded for its readers of every language.
+  const readers = otherReaders(ctx.runtime.translator);
   try {
     if (!row.filePath || !fs.existsSync(row.filePath)) throw conflict(msg('The uploaded file is no longer there'));
     const importer = await importerContext(ctx, row);
@@ -351,6 +357,7 @@ export async function performImport(
       mode: (row.mode as ImportMode | null) ?? 'all',
       dryRun: checking,
       updateById: row.updateById,
+      readers,
       chosen: row.chosenColumns ? (JSON.parse(row.chosenColumns) as ImportMapping) : undefined,
       reason: reasonWith(REASONS.csvImport, { id, file: row.fileName }),
       onHeaders: (read) => (headers = read),
@@ -368,16 +375,15 @@ export async function performImport(
       await refused.close();
       throw error; // a crash: the job is retried, the transaction was rolled back
     }
-    failure = error.errors?.length ? error.errors.map((e) => e.message).join('; ') : error.message;
+    failure = refusalLine(error, ENGLISH);
+    failureWords = wordsIn(readers, (reader) => refusalLine(error, reader));
   }
   await refused.close();
   const finished = new Date().toISOString();
   const status = failure ? 'failed' : checking ? 'checked' : outcome!.written ? 'completed' : 'failed';
-  const error =
-    failure ??
-    (status === 'failed'
-      ? `Nothing was imported: ${outcome!.invalid.toLocaleString('en-US')} of ${outcome!.rows.toLocaleString('en-US')} rows are invalid`
-      : null);
+  const refusedAll = status === 'failed' && !failure ? nothingImported(outcome!) : null;
+  const error = failure ?? (refusedAll ? refusedAll(ENGLISH) : null);
+  const errorWords = failureWords ?? (refusedAll ? wordsIn(readers, refusedAll) : undefined);
   const stored: StoredOutcome | null = outcome && {
     headers: outcome.headers,
     columns: outcome.columns,
@@ -390,6 +396,7 @@ export async function performImport(
     .set({
       status,
       error,
+      errorTexts: errorWords ? JSON.stringify(errorWords) : null,
       finishedAt: finished,
       rowsRead: outcome?.rows ?? 0,
       rowsTotal: outcome?.rows ?? null,
@@ -414,13 +421,30 @@ export async function performImport(
     await importFinished(ctx, {
       id,
       userId: done.userId,
-      title: `${def.title} from ${done.fileName}`,
+      file: done.fileName,
       phase: done.phase,
       status: done.status,
-      message: importSummary(done),
+      rows: {
+        total: done.rowsTotal ?? 0,
+        valid: done.rowsValid ?? 0,
+        invalid: done.rowsInvalid ?? 0,
+        created: done.rowsCreated ?? 0,
+        updated: done.rowsUpdated ?? 0,
+        unchanged: done.rowsUnchanged ?? 0,
+      },
+      refused: refusedAll !== null,
     });
   return done;
 }
+
+/** Why nothing of an import in one transaction was written, for a reader. */
+const nothingImported = (outcome: CsvImportOutcome) => (reader: Reader) => {
+  const n = (v: number) => v.toLocaleString(INTL_LOCALES[reader.locale]);
+  return reader.t('Nothing was imported: {invalid} of {rows} rows are invalid', {
+    invalid: n(outcome.invalid),
+    rows: n(outcome.rows),
+  });
+};
 
 const isOwnFile = (settings: Pick<ImportSettings, 'dataDir'>, file: string | null) =>
   !!file && path.dirname(file) === importsDir(settings.dataDir);
@@ -488,10 +512,21 @@ class RefusedRows {
  * Marks imports left running by a process that stopped as failed: those it ran itself (a small
  * file; a job's are retried by the engine). Their transaction was rolled back with the process.
  */
-export async function failInterruptedImports(db: Db, reason: string, olderThan?: Date): Promise<number[]> {
+export async function failInterruptedImports(
+  db: Db,
+  reason: string,
+  olderThan?: Date,
+  readers: readonly Reader[] = [],
+): Promise<number[]> {
+  const words = wordsIn(readers, (r) => r.t('{reason}: nothing was written', { reason: r.t(reason) }));
   let update = db
     .updateTable('imports')
-    .set({ status: 'failed', error: `${reason}: nothing was written`, finishedAt: new Date().toISOString() })
+    .set({
+      status: 'failed',
+      error: `${reason}: nothing was written`,
+      errorTexts: words ? JSON.stringify(words) : null,
+      finishedAt: new Date().toISOString(),
+    })
     .where('status', '=', 'running')
     .where('runHere', '=', true);
   if (olderThan) update = update.where('startedAt', '<', olderThan.toISOString());
@@ -525,7 +560,7 @@ export function importAnswer(row: ImportRow): ImportAnswerType {
     unchanged: row.rowsUnchanged,
     columns,
     missing: outcome?.missing ?? [],
-    errors: outcome?.errors ?? [],
+    errors: (outcome?.errors ?? []).map(({ line, field, message }) => ({ line, field, message })),
     error: row.error,
     summary: importSummary(row),
     createdAt: row.createdAt,

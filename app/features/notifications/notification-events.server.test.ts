@@ -111,13 +111,14 @@ describe.each(TEST_DIALECTS)('notification events on %s', (dialect) => {
         importFinished(ctx, {
           id: 4,
           userId,
-          title: 'budgets.csv',
+          file: 'budgets.csv',
           phase: 'import',
           status: 'completed',
-          message: '10 rows imported',
+          rows: { total: 12, valid: 10, invalid: 2, created: 1234, updated: 2, unchanged: 0 },
+          refused: false,
         }),
       'Import completed',
-      'budgets.csv: 10 rows imported',
+      'budgets.csv: 1,234 rows added, 2 updated, 0 unchanged, 2 refused',
       'Open the import',
     ],
   ];
@@ -142,6 +143,22 @@ describe.each(TEST_DIALECTS)('notification events on %s', (dialect) => {
       }
     });
   }
+
+  it('words the numbers of an import for the reader', async () => {
+    await importFinished(ctx, {
+      id: 5,
+      userId,
+      file: 'budgets.csv',
+      phase: 'check',
+      status: 'checked',
+      rows: { total: 1500, valid: 1499, invalid: 1, created: 0, updated: 0, unchanged: 0 },
+      refused: false,
+    });
+    const row = await latest();
+    expect(row.message).toBe('budgets.csv: 1,499 of 1,500 rows are valid');
+    const words = noticeWords({ ...row, texts: noticeTextsOf(row.texts) }, catalogs.translator('de'));
+    expect(words.message).toMatch(/^budgets\.csv: 1\.499 .*1\.500/);
+  });
 
   it('reads the words in Spanish with the values in place', async () => {
     await backupFinished(ctx, { id: 5, name: 'Nightly', status: 'completed', createdBy: userId, recordCount: 12345 });

@@ -398,17 +398,41 @@ export function twoFactorFailures(ctx: ServiceContext, user: Pick<AuthUser, 'id'
 /** A CSV import that ran as a job ended: its user hears how (a small one was watched on the screen). */
 export function importFinished(
   ctx: ServiceContext,
-  run: { id: number; userId: number; title: string; phase: string; status: string; message: string },
+  run: {
+    id: number;
+    userId: number;
+    file: string;
+    phase: string;
+    status: string;
+    rows: { total: number; valid: number; invalid: number; created: number; updated: number; unchanged: number };
+    /** Failed because rows were refused (an import of all rows or none). */
+    refused: boolean;
+  },
 ): Promise<void> {
   const ok = run.status === 'completed' || run.status === 'checked';
   const checked = run.phase === 'check';
+  const { rows } = run;
+  const about = (message: string, values: NoticeText['values'] = {}) => text(message, { file: run.file, ...values });
+  const message =
+    run.status === 'checked'
+      ? about(msg('{file}: {valid, number} of {total, number} rows are valid'), rows)
+      : run.status === 'completed'
+        ? about(
+            msg(
+              '{file}: {created, number} rows added, {updated, number} updated, {unchanged, number} unchanged, {invalid, number} refused',
+            ),
+            rows,
+          )
+        : run.refused
+          ? about(msg('{file}: nothing was imported, {invalid, number} of {total, number} rows are invalid'), rows)
+          : about(msg('{file} was not imported. Open the import to see why.'));
   return notifyQuietly(ctx, {
     type: ok ? 'success' : 'error',
     priority: ok ? 'low' : 'medium',
     category: 'financial',
     ...worded(
       checked ? text(msg('Import file checked')) : ok ? text(msg('Import completed')) : text(msg('Import failed')),
-      text(msg('{title}: {message}'), { title: run.title, message: run.message }),
+      message,
       text(msg('Open the import')),
     ),
     actionUrl: `/imports?id=${run.id}`,

@@ -2,6 +2,7 @@
 // system error is the platform's (app/platform/system-errors.server.ts).
 import type { Db } from '../../platform/context.ts';
 import type { RecoveryStatus } from '../../../db/types.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export async function recordRecoveryAction(
   db: Db,
@@ -31,7 +32,7 @@ export async function recordRecoveryAction(
   return row.id;
 }
 
-export const INTERRUPTED = 'Interrupted by restart';
+export const INTERRUPTED = msg('Interrupted by restart');
 
 /** Work of another area a crashed run can leave running: how to mark it failed, and how the clean-up reads. */
 export interface InterruptedWork {

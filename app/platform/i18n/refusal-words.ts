@@ -2,7 +2,7 @@
 // English, which the /api answers as it always has; an error they word here also carries its
 // text as a message with values, kept beside the error object (the /api never sees it), and a
 // screen shows it in its reader's language. Isomorphic.
-import type { Locale } from './locales.ts';
+import { LOCALES, type Locale } from './locales.ts';
 import type { MessageValues, Translate } from './messages.ts';
 
 /** Who a text is written for: their language's translator and the language. */
@@ -65,4 +65,66 @@ export function carried<T extends object>(from: object, to: T): T {
  */
 export function readerWords(error: object, message: string, reader: Reader): string {
   return words.get(error)?.(reader) ?? reader.t(message);
+}
+
+/** A stored text in each language other than English, as its readers' words (JSON beside the English). */
+export type OtherWords = Partial<Record<Exclude<Locale, 'en'>, string>>;
+
+/** The readers of every language other than English, where the process has the catalogs. */
+export function otherReaders(translator: ((locale: Locale) => Translate) | undefined): Reader[] {
+  if (!translator) return [];
+  return LOCALES.filter((locale) => locale !== 'en').map((locale) => ({ t: translator(locale), locale }));
+}
+
+/** A text for each of `readers`, kept where they will read it later (none: no catalogs here). */
+export function wordsIn(readers: readonly Reader[], say: (reader: Reader) => string): OtherWords | undefined {
+  return readers.length ? Object.fromEntries(readers.map((reader) => [reader.locale, say(reader)])) : undefined;
+}
+
+/** An error's words for each of `readers`, kept with it where the error itself is not (a stored outcome). */
+export const wordsFor = (error: object, message: string, readers: readonly Reader[]) =>
+  wordsIn(readers, (reader) => readerWords(error, message, reader));
+
+/** Stored words (JSON); anything unreadable counts as none. */
+export function parsedWords(stored: string | null | undefined): OtherWords | null {
+  if (!stored) return null;
+  try {
+    const words = JSON.parse(stored) as unknown;
+    return words && typeof words === 'object' && !Array.isArray(words) ? (words as OtherWords) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A stored text for a reader: its words in the reader's language where kept, else the English. */
+export function storedWords(english: string, words: OtherWords | null | undefined, locale: Locale): string {
+  return locale === 'en' ? english : (words?.[locale] ?? english);
+}
+
+/**
+ * A translator for building messages in English (a schema's) that remembers each text's words:
+ * `mark` gives an error carrying such a text its words for any reader. A value that is itself a
+ * text it built (a field's label) is translated too.
+ */
+export function recordingEnglish(): { t: Translate; mark<T extends { message: string }>(error: T): T } {
+  const built = new Map<string, (reader: Reader) => string>();
+  const t: Translate = (message, values) => {
+    const text = english(message, values);
+    if (!built.has(text))
+      built.set(text, (reader) => {
+        if (!values) return reader.t(message);
+        const said = { ...values };
+        for (const [key, value] of Object.entries(values))
+          if (typeof value === 'string' && built.has(value) && value !== text) said[key] = built.get(value)!(reader);
+        return reader.t(message, said);
+      });
+    return text;
+  };
+  return {
+    t,
+    mark: (error) => {
+      const words = built.get(error.message);
+      return words ? marked(error, words) : error;
+    },
+  };
 }

@@ -186,6 +186,20 @@ describe.each(TEST_DIALECTS)('one limiter for screens and /api on %s', (dialect)
     );
   });
 
+  it("the 429 of a download speaks the reader's language too", async () => {
+    await notNearTheMinute();
+    const { c } = await signedIn({ role: 'viewer' });
+    expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'de' } })).status).toBe(200);
+    let over: Response | undefined;
+    for (let i = 0; i < 12 && !over; i++) {
+      const answer = await c.get('/export/budgets');
+      if (answer.status === 429) over = answer;
+      else await answer.arrayBuffer();
+    }
+    expect(over?.status).toBe(429);
+    expect(await text(over!)).toMatch(/^Zu viele Anfragen\./);
+  });
+
   it('plain page views never count; the analyses and downloads of screens do', async () => {
     await notNearTheMinute();
     const { c } = await signedIn({ role: 'viewer', flags: { canAccessAnalytics: true } });

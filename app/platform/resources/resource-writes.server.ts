@@ -32,16 +32,13 @@ import {
 } from '../errors.ts';
 import { authorize, columnOf, dynamic, findRow, namedCompanyId, toApiRow, toColumns } from './resource-rows.server.ts';
 import { INTL_LOCALES } from '../i18n/locales.ts';
-import { COMPANY_TYPE_LABELS } from './shared.ts';
+import { alreadyExists, notOfChosen, notOfCompanyType, referenceNotFound, uniqueTaken } from './record-errors.ts';
 import { nounInText as placedNoun } from './noun.ts';
-import { marked, type Reader } from '../i18n/refusal-words.ts';
+import { marked } from '../i18n/refusal-words.ts';
 
 // The errors below answer the API in English; each is marked with its text for a screen's reader
 // (texts.ts), which the screens show instead.
 
-/** A declaration's own message (a unique rule's), else the generic one. */
-const alreadyExists = (message: string | undefined) => (r: Reader) =>
-  message ? r.t(message) : r.t('This record already exists');
 const STILL_REFERENCED = 'This record is still referenced by other records';
 
 interface WriteMeta {
@@ -67,14 +64,7 @@ function inWriteTransaction<T>(
   const rule = def.unique?.[0];
   return mapConstraintErrors(() => inTransaction(ctx.db, (db) => fn({ ...ctx, db })), {
     unique: () =>
-      rule?.conflict
-        ? marked(conflict(rule.message), alreadyExists(rule.message))
-        : invalid([
-            marked(
-              { field: rule?.fields.at(-1) ?? 'body', message: rule?.message ?? 'This record already exists' },
-              alreadyExists(rule?.message),
-            ),
-          ]),
+      rule?.conflict ? marked(conflict(rule.message), alreadyExists(rule.message)) : invalid([uniqueTaken(rule)]),
     foreignKey: STILL_REFERENCED,
   }).catch((error: unknown) => {
     if (isDomainError(error) && error.kind === 'conflict' && error.message === STILL_REFERENCED)
@@ -141,11 +131,7 @@ async function resolveReferences(
     const row = await q.executeTakeFirst();
     const rowCompany = row && companyColumn ? Number(row[companyColumn]) : null;
     if (!row || !visible(rowCompany)) {
-      errors.push(
-        marked({ field: field.name, message: `${field.label} not found` }, (r) =>
-          r.t('{label} not found', { label: r.t(field.label) }),
-        ),
-      );
+      errors.push(referenceNotFound(field));
       continue;
     }
     if (field.name === copiedFrom && rowCompany !== null) companyId = rowCompany;
@@ -157,29 +143,10 @@ async function resolveReferences(
       value[narrowing.field.name] != null &&
       Number(narrowedBy) !== Number(value[narrowing.field.name])
     ) {
-      const by = narrowing.field.label;
-      mismatches.push({
-        error: marked(
-          { field: field.name, message: `${field.label} does not belong to the chosen ${by.toLowerCase()}` },
-          (r) =>
-            r.t('{label} does not belong to the chosen {field}', {
-              label: r.t(field.label),
-              field: placedNoun(r.t(by), r.locale, true),
-            }),
-        ),
-        by: narrowing.field.name,
-      });
+      mismatches.push({ error: notOfChosen(field, narrowing.field), by: narrowing.field.name });
     }
     if (typeField && typeColumn && value[typeField] !== row[typeColumn]) {
-      const type = String(value[typeField]);
-      const typeLabel = COMPANY_TYPE_LABELS[type];
-      errors.push(
-        marked({ field: field.name, message: `This company is not a ${type} company` }, (r) =>
-          r.t('This company is not a {type} company', {
-            type: r.locale === 'en' || !typeLabel ? type : placedNoun(r.t(typeLabel), r.locale, true),
-          }),
-        ),
-      );
+      errors.push(notOfCompanyType(field, String(value[typeField])));
     }
   }
   // Only against a chosen row that exists ('Department not found' says enough otherwise).
@@ -217,10 +184,7 @@ async function checkUnique(ctx: ServiceContext, def: ResourceDef, value: Record<
       texts.every(({ column, key }) => typeof row[column] === 'string' && nameKey(row[column] as string) === key),
     );
     if (clash && rule.conflict) throw marked(conflict(rule.message), alreadyExists(rule.message));
-    if (clash)
-      throw invalid([
-        marked({ field: rule.fields[rule.fields.length - 1], message: rule.message }, alreadyExists(rule.message)),
-      ]);
+    if (clash) throw invalid([uniqueTaken(rule)]);
   }
 }
 

@@ -31,6 +31,8 @@ import { countUserRequest, noteRetryAfter } from '../http/rate-limit.server.ts';
 import { positiveIdParam } from '../lib/query.ts';
 import { readFormData } from '../http/form.server.ts';
 import { requireAuth, requireScreen, serviceContext, type Auth } from '../session/session.server.ts';
+import { DEFAULT_SETTINGS } from '../session/user-settings-row.ts';
+import { preferencesOf } from '../i18n/preferences.ts';
 import { redirectWithToast } from '../session/toast.server.ts';
 import type { Intent, PublicPage, Screen } from './intent.ts';
 import { passes } from './route-access.ts';
@@ -56,9 +58,9 @@ export async function openScreen(args: ScreenArgs): Promise<Screen> {
 }
 
 /** A domain error met while loading becomes the screen's error page (404, 403, 400, 429). */
-function toErrorResponse(error: unknown, context: AppLoadContext): unknown {
+function toErrorResponse(error: unknown, screen: Pick<Screen, 'context' | 'auth'>): unknown {
   if (!isDomainError(error)) return error;
-  if (error.kind === 'rateLimited') return tooManyRequests({ context }, error);
+  if (error.kind === 'rateLimited') return tooManyRequests(screen, error, signedInReader(screen));
   return new Response(error.message, { status: error.status });
 }
 
@@ -75,6 +77,16 @@ export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
 
 /** English for a page whose route gave no reader (plurals through ICU, numbers as the /api writes them). */
 const PLAIN_ENGLISH: Reader = { t: englishIcu({ grouping: false }), locale: 'en' };
+
+/**
+ * The signed-in reader, for the words of a page a loader answers without its route (a 429): their
+ * language where this process has the catalogs, else plain English.
+ */
+function signedInReader({ context, auth }: Pick<Screen, 'context' | 'auth'>): Reader {
+  const { locale } = preferencesOf(auth.settings ?? DEFAULT_SETTINGS);
+  const translator = context.runtime?.translator;
+  return locale === 'en' || !translator ? PLAIN_ENGLISH : { t: translator(locale), locale };
+}
 
 /** The words of the 429 page after the per-user limits. */
 export function tooManyRequestsText(retryAfter: number | undefined, reader: Reader = PLAIN_ENGLISH): string {
@@ -115,8 +127,8 @@ export function tooManyRequests(
  * shared with /api; over them it throws the 429 page.
  */
 export async function countScreenRequest(
-  screen: Pick<Screen, 'context' | 'user'>,
-  reader: Reader = PLAIN_ENGLISH,
+  screen: Pick<Screen, 'context' | 'user' | 'auth'>,
+  reader: Reader = signedInReader(screen),
 ): Promise<void> {
   try {
     await countUserRequest(screen.context, screen.user.id);
@@ -132,7 +144,7 @@ export async function loadScreen<T>(args: LoaderFunctionArgs, body: (screen: Scr
   try {
     return await body(screen);
   } catch (error) {
-    throw toErrorResponse(error, args.context);
+    throw toErrorResponse(error, screen);
   }
 }
 
@@ -149,7 +161,7 @@ export async function loadDownload(
   try {
     return await body(screen);
   } catch (error) {
-    throw toErrorResponse(error, args.context);
+    throw toErrorResponse(error, screen);
   }
 }
 

@@ -30,6 +30,7 @@ import type { ResourceDef } from '../define.ts';
 import { resourceCsv } from '../resource-csv.server.ts';
 import { createRecord } from '../resources.server.ts';
 import { importCsv, type CsvImportOptions } from './csv-import.server.ts';
+import { catalogs } from '../../../features/shell/catalogs.server.ts';
 
 const ROUND_TRIP_ROWS = 250;
 
@@ -158,6 +159,37 @@ describe.each(TEST_DIALECTS)('CSV import on %s', (dialect) => {
     ]);
     expect(at(5)).toEqual(['endDate: End date must be on or after the start date']);
     expect(at(6)[0]).toMatch(/^categoryId: Category "Travel" names more than one record/);
+  });
+
+  it('keeps the words of each refused row for the readers of other languages', async () => {
+    const es = catalogs.translator('es');
+    const readers = (['es', 'de'] as const).map((locale) => ({ locale, t: catalogs.translator(locale) }));
+    const outcome = await run(
+      owner,
+      budgets,
+      csvOf([
+        ['Department', 'Category', 'Amount', 'Period', 'Start Date', 'End Date', 'Status', 'Company'],
+        ['Finance', 'Nowhere', 'abc', 'monthly', '2026-01-01', '2026-01-31', 'active', companyA.name],
+        ['Finance', 'Travel', '-5', 'yearly', '2026-13-01', '2026-01-31', 'active', companyA.name],
+        ['Finance', 'Travel', '10', 'monthly', '2026-02-01', '2026-01-01', 'active', companyA.name],
+        ['Finance', 'Travel', '10', 'monthly', '2026-01-01', '2026-01-31', 'active', ''],
+        ['Finance', 'Travel', '10', 'monthly', '2026-01-01', '2026-01-31', 'active', 'No such company'],
+      ]),
+      { dryRun: true, readers },
+    );
+    expect(outcome.errors).toHaveLength(9);
+    for (const error of outcome.errors) {
+      expect(error.words?.es, error.message).toBeTruthy();
+      expect(error.words?.es, error.message).not.toBe(error.message);
+      expect(error.words?.de, error.message).not.toBe(error.message);
+      expect(`${error.words?.es} ${error.words?.de}`).not.toMatch(/[{}]/);
+    }
+    const words = (field: string) => outcome.errors.find((e) => e.field === field)!.words!.es;
+    expect(words('categoryId')).toBe(es('{label} not found', { label: es('Category') }));
+    expect(words('amount')).toBe(es('{label} must be a positive number', { label: es('Amount') }));
+    expect(words('endDate')).toBe(es('End date must be on or after the start date'));
+    expect(outcome.errors.find((e) => e.message === 'Company not found')?.words?.es).toBe(es('Company not found'));
+    expect(outcome.errors.at(-1)!.words!.es).toContain('«Travel»');
   });
 
   it('refuses a category of another department and a company of another type, as the forms do', async () => {

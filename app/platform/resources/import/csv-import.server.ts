@@ -14,6 +14,8 @@ import { activeVersionValues, auditValues, companyOfRow, diff, redact } from '..
 import { inTransaction, type ServiceContext } from '../../context.ts';
 import { type DomainError, fieldError, invalid, isDomainError, type FieldError } from '../../errors.ts';
 import { msg } from '../../i18n/messages.ts';
+import { carried, wordsFor, type OtherWords, type Reader } from '../../i18n/refusal-words.ts';
+import { idNotFound } from '../record-errors.ts';
 import { snakeCase } from '../../lib/names.ts';
 import type { ResourceDef } from '../define.ts';
 import { authorize, baseQuery, dynamic, type Row } from '../resource-rows.server.ts';
@@ -42,12 +44,16 @@ export interface CsvImportOptions {
   /** Valid rows kept for a preview (default 10), and errors kept in the outcome (default 100). */
   sampleSize?: number;
   maxErrors?: number;
+  /** Readers of other languages: the kept errors carry their words for each. */
+  readers?: readonly Reader[];
 }
 
 export interface ImportRowError {
   line: number;
   field: string;
   message: string;
+  /** The message in the other languages (CsvImportOptions.readers), for the import's screen. */
+  words?: OtherWords;
 }
 
 export interface CsvImportOutcome {
@@ -169,7 +175,11 @@ async function importRows(
 
   const refuse = async (line: number, cells: readonly string[], errors: FieldError[]) => {
     outcome.invalid++;
-    for (const error of errors) if (outcome.errors.length < maxErrors) outcome.errors.push({ line, ...error });
+    for (const error of errors) {
+      if (outcome.errors.length >= maxErrors) break;
+      const words = wordsFor(error, error.message, options.readers ?? []);
+      outcome.errors.push({ line, field: error.field, message: error.message, ...(words ? { words } : {}) });
+    }
     await options.onRefused?.(line, cells, errors);
   };
   const accept = (line: number, cells: readonly string[], row: CheckedRow) => {
@@ -203,7 +213,7 @@ async function importRows(
     );
     for (const { line, cells, row } of pendingIds) {
       if (found.has(row.id!)) accept(line, cells, row);
-      else await refuse(line, cells, [{ field: 'id', message: `ID ${row.id} not found` }]);
+      else await refuse(line, cells, [idNotFound(row.id)]);
     }
     pendingIds = [];
   };
@@ -265,8 +275,8 @@ async function importRows(
 /** What a refused generic write says, as a row's field errors. */
 function domainErrors(error: DomainError, row: CheckedRow): FieldError[] {
   if (error.errors?.length) return error.errors;
-  if (error.kind === 'notFound') return [{ field: 'id', message: `ID ${row.id} not found` }];
-  return [{ field: 'body', message: error.message }];
+  if (error.kind === 'notFound') return [idNotFound(row.id)];
+  return [carried(error, { field: 'body', message: error.message })];
 }
 
 /** A valid row for the preview: its fields as stored, a reference as the file names it. */

@@ -20,6 +20,16 @@ import { actingUser, actorUserId, type ServiceContext } from '../../context.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../errors.ts';
 import { baseQuery, columnOf, dynamic, namedCompanyId, toColumns, type Row } from '../resource-rows.server.ts';
 import { narrowingOf } from '../resource-writes.server.ts';
+import {
+  ambiguousName,
+  companyNotFound,
+  notOfChosen,
+  notOfCompanyType,
+  notOfRowCompany,
+  referenceNotFound,
+  uniqueTaken,
+} from '../record-errors.ts';
+import { recordingEnglish } from '../../i18n/refusal-words.ts';
 import { cellInput } from './import-cells.ts';
 import type { ImportColumns } from './import-columns.ts';
 
@@ -126,7 +136,9 @@ export async function rowChecker(
   options: { updateById?: boolean } = {},
 ): Promise<RowChecker> {
   const user = actingUser(ctx);
-  const schema = recordSchema(def);
+  // The schema's messages remembered with their words, for the refused rows' readers.
+  const wording = recordingEnglish();
+  const schema = recordSchema(def, {}, { t: wording.t });
   const typeField = def.companyTypeField;
   const references = def.fields.filter((f) => f.kind === 'reference');
   const targets = new Map<string, TargetIndex>();
@@ -153,7 +165,12 @@ export async function rowChecker(
   const ownCompany = def.company === 'column' && companyField?.name === 'companyId' ? (user?.companyId ?? null) : null;
 
   /** The one row a reference names, else the error to give. */
-  function resolve(field: FieldDef, text: string, company: number | null, value: Record<string, unknown>) {
+  function resolve(
+    field: FieldDef,
+    text: string,
+    company: number | null,
+    value: Record<string, unknown>,
+  ): Target | FieldError {
     const index = targets.get(field.name)!;
     let found = index.byName.get(nameKey(text)) ?? [];
     if (found.length > 1 && company !== null) found = found.filter((t) => t.company === company || t.company === null);
@@ -167,13 +184,12 @@ export async function rowChecker(
       }
     }
     if (found.length === 1) return found[0];
-    if (found.length > 1)
-      return `${field.label} "${text}" names more than one record: add a Company column or use its id`;
+    if (found.length > 1) return ambiguousName(field, text);
     if (/^\d+$/.test(text)) {
       const byId = index.byId.get(Number(text));
       if (byId) return byId;
     }
-    return `${field.label} not found`;
+    return referenceNotFound(field);
   }
 
   function check(cells: readonly string[]): RowCheck {
@@ -191,7 +207,7 @@ export async function rowChecker(
     if (companies && companyText !== '') {
       const found = companies.byName.get(nameKey(companyText));
       if (found?.length === 1) company = found[0].id;
-      else errors.push({ field: copiedFrom ?? 'companyId', message: 'Company not found' });
+      else errors.push(companyNotFound(copiedFrom ?? 'companyId'));
     }
     const ordered = [...references].sort((a, b) => Number(b === companyField) - Number(a === companyField));
     for (const field of ordered) {
@@ -205,8 +221,8 @@ export async function rowChecker(
         continue;
       }
       const target = resolve(field, String(text), company, input);
-      if (typeof target === 'string') {
-        errors.push({ field: field.name, message: target });
+      if ('message' in target) {
+        errors.push(target);
         continue;
       }
       input[field.name] = target.id;
@@ -216,7 +232,7 @@ export async function rowChecker(
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
       for (const error of fieldErrorsFromZod(parsed.error.issues))
-        if (!errors.some((e) => e.field === error.field)) errors.push(error);
+        if (!errors.some((e) => e.field === error.field)) errors.push(wording.mark(error));
     }
     if (errors.length || !parsed.success) return { ok: false, errors };
     const value = parsed.data as Record<string, unknown>;
@@ -226,23 +242,19 @@ export async function rowChecker(
     for (const [name, target] of chosen) {
       const field = def.fields.find((f) => f.name === name)!;
       if (name === copiedFrom && target.company !== null) {
-        if (company !== null && target.company !== company)
-          errors.push({ field: name, message: `${field.label} does not belong to this company` });
+        if (company !== null && target.company !== company) errors.push(notOfRowCompany(field));
         copiedCompany = target.company;
       }
       if (typeField && target.type !== undefined && value[typeField] !== target.type)
-        errors.push({ field: name, message: `This company is not a ${String(value[typeField])} company` });
+        errors.push(notOfCompanyType(field, String(value[typeField])));
       const narrowing = narrowingOf(def, referencedResource(field));
       const narrowedBy = narrowing ? value[narrowing.field.name] : null;
       if (narrowing && target.narrow !== null && narrowedBy != null && target.narrow !== narrowedBy)
-        errors.push({
-          field: name,
-          message: `${field.label} does not belong to the chosen ${narrowing.field.label.toLowerCase()}`,
-        });
+        errors.push(notOfChosen(field, narrowing.field));
     }
     const rowCompany = copiedCompany ?? (companyField ? (value[companyField.name] as number | null) : null) ?? namedId;
     if (user && companyColumnOf(def) === 'companyId' && rowCompany !== null && !canSeeCompany(user, rowCompany))
-      errors.push({ field: companyField?.name ?? copiedFrom ?? 'companyId', message: 'Company not found' });
+      errors.push(companyNotFound(companyField?.name ?? copiedFrom ?? 'companyId'));
     if (errors.length) return { ok: false, errors };
 
     const id = options.updateById && columns.id !== null ? Number(cells[columns.id]?.trim() || NaN) : NaN;
@@ -259,7 +271,7 @@ export async function rowChecker(
       const key = uniqueKey(index.columns.map((c) => stored[c] ?? value[c]));
       const holder = index.taken.get(key);
       if (holder !== undefined && holder !== rowId) {
-        return { ok: false, errors: [{ field: index.rule.fields.at(-1)!, message: index.rule.message }] };
+        return { ok: false, errors: [uniqueTaken(index.rule)] };
       }
       keys.push([index, key]);
     }
