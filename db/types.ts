@@ -898,6 +898,8 @@ export interface ApiIntegrationSyncLogsTable {
   syncDuration: number | null;
   responseTime: number | null;
   errorMessage: string | null;
+  /** JSON: `errorMessage` in each language other than English (migration 0047). */
+  errorTexts: string | null;
   syncData: string | null;
   triggeredBy: number | null;
   /** The run holding the log (one worker at a time), until lease_expires_at unless renewed. */

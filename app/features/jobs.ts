@@ -54,7 +54,8 @@ const hooks: JobHooks = {
   recoverInterrupted: (ctx, settings, olderThan) =>
     recoverInterrupted(ctx.db, { olderThan }, [
       {
-        sweep: (reason, since) => failInterruptedSyncs(ctx.db, reason, { olderThan: since }),
+        sweep: (reason, since) =>
+          failInterruptedSyncs(ctx.db, reason, { olderThan: since, readers: otherReaders(ctx.runtime.translator) }),
         description: 'API integration syncs left running by a previous run were marked failed',
         noun: 'interrupted sync(s)',
       },

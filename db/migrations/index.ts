@@ -46,7 +46,7 @@ import * as m0043 from './0043_imports.ts';
 import * as m0044 from './0044_inserts_by_statement.ts';
 import * as m0045 from './0045_notification_texts.ts';
 import * as m0046 from './0046_stored_ai_texts.ts';
-import * as m0047 from './0047_import_error_texts.ts';
+import * as m0047 from './0047_stored_error_texts.ts';
 
 export interface DialectMigration {
   up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
@@ -98,5 +98,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0044_inserts_by_statement': m0044,
   '0045_notification_texts': m0045,
   '0046_stored_ai_texts': m0046,
-  '0047_import_error_texts': m0047,
+  '0047_stored_error_texts': m0047,
 };

@@ -119,8 +119,8 @@ const UPGRADES: Record<string, TableUpgrades | (() => TableUpgrades)> = {
   // A new column of notifications, which are not backed up.
   '0045_notification_texts': {},
   '0046_stored_ai_texts': {},
-  // A new column of imports, which are not backed up.
-  '0047_import_error_texts': {},
+  // New columns of imports and sync logs, which are not backed up.
+  '0047_stored_error_texts': {},
 };
 
 function withoutShare(row: Record<string, unknown>): Record<string, unknown> {

@@ -64,7 +64,8 @@ export const loader = (args: LoaderFunctionArgs) =>
       return json({ ...base, sources: await credentialSourceChoices(ctx) });
     }
     const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get('page')) || 1));
-    const logs = await listSyncLogs(ctx, { limit: LOGS_PAGE, offset: (page - 1) * LOGS_PAGE });
+    const { locale } = requestI18n(screen.request, screen.auth).preferences;
+    const logs = await listSyncLogs(ctx, { limit: LOGS_PAGE, offset: (page - 1) * LOGS_PAGE }, locale);
     return json({
       ...base,
       logs: { rows: logs.rows, total: logs.total, page, pageCount: Math.max(1, Math.ceil(logs.total / LOGS_PAGE)) },

@@ -17,6 +17,8 @@ import { originOf } from './integration-http.server.ts';
 import type { CredentialSummary } from './answers.ts';
 import { fieldErrorsFromZod, invalid } from '../../platform/errors.ts';
 import { keyIdOf, openSecret, sealSecret, SecretKeyMissing } from '../../platform/secret-box.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { phrased } from '../../platform/i18n/refusal-words.ts';
 
 /** Seal version of new values: the origin sealed in as associated data. */
 const SEAL_VERSION = 2;
@@ -133,8 +135,12 @@ function openStored(
     );
   } catch (error) {
     if (error instanceof SecretKeyMissing) throw error;
-    throw new CredentialUnusable(
-      `The credential "${row.credentialKey}" (#${row.id}) does not open for ${row.origin}: it was sealed for another origin or altered; enter it again`,
+    throw phrased(
+      (m) => new CredentialUnusable(m),
+      msg(
+        'The credential "{key}" (#{id}) does not open for {origin}: it was sealed for another origin or altered; enter it again',
+      ),
+      { key: row.credentialKey, id: String(row.id), origin: row.origin },
     );
   }
 }

@@ -12,6 +12,8 @@ import {
   isOutboundTargetError,
   type HostResolver,
 } from '../../platform/http/outbound-target.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { phrased } from '../../platform/i18n/refusal-words.ts';
 
 export class SyncHttpError extends Error {
   readonly status: number | null;
@@ -40,13 +42,17 @@ export function originOf(text: string | null | undefined): string | null {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
 }
 
+const OFF_ORIGIN = {
+  request: msg("Request to {target} refused: only the source's origin {origin} is allowed"),
+  redirect: msg("Redirect to {target} refused: only the source's origin {origin} is allowed"),
+  next: msg("Next page link to {target} refused: only the source's origin {origin} is allowed"),
+};
+
 /** Refuses a URL that is not on `origin` (scheme, host and port compared). */
-export function assertOnOrigin(url: string, origin: string, what: string): void {
+export function assertOnOrigin(url: string, origin: string, what: keyof typeof OFF_ORIGIN): void {
   const target = originOf(url);
   if (target !== origin)
-    throw new OriginRefused(
-      `${what} ${target ?? url.slice(0, 200)} refused: only the source's origin ${origin} is allowed`,
-    );
+    throw phrased((m) => new OriginRefused(m), OFF_ORIGIN[what], { target: target ?? url.slice(0, 200), origin });
 }
 
 export interface JsonResponse {
@@ -88,7 +94,8 @@ async function once(
       resolve: options.resolve,
     });
   } catch (error) {
-    if (isOutboundTargetError(error)) throw new SyncHttpError(`${url}: ${error.message}`);
+    if (isOutboundTargetError(error))
+      throw phrased((m) => new SyncHttpError(m), msg('{where}: {problem}'), { where: url, problem: error });
     throw error;
   }
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -97,10 +104,12 @@ async function once(
     let settled = false;
     let answered = false;
     const late = () =>
-      new SyncHttpError(
+      phrased(
+        (m) => new SyncHttpError(m),
         answered
-          ? `${target.url.host} did not send its whole answer within ${limit.toLocaleString('en-US')} ms`
-          : `${target.url.host} did not answer within ${limit.toLocaleString('en-US')} ms`,
+          ? msg('{host} did not send its whole answer within {limit} ms')
+          : msg('{host} did not answer within {limit} ms'),
+        { host: target.url.host, limit },
       );
     // The idle timeout below restarts with every byte: a remote sending a byte now and then
     // would hold the run for ever without this one for the whole exchange.
@@ -137,9 +146,10 @@ async function once(
           if (size > options.settings.maxResponseBytes) {
             response.destroy();
             fail(
-              new SyncHttpError(
-                `The answer of ${target.url.host} is larger than ${options.settings.maxResponseBytes.toLocaleString('en-US')} bytes`,
-              ),
+              phrased((m) => new SyncHttpError(m), msg('The answer of {host} is larger than {bytes} bytes'), {
+                host: target.url.host,
+                bytes: options.settings.maxResponseBytes,
+              }),
             );
             return;
           }
@@ -155,26 +165,25 @@ async function once(
             text: Buffer.concat(chunks).toString('utf8'),
           });
         });
-        response.on('error', (error) =>
-          fail(new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true })),
-        );
+        response.on('error', (error) => fail(dropped(target.url.host, error)));
       },
     );
     request.on('timeout', () => fail(late()));
-    request.on('error', (error) =>
-      fail(
-        error instanceof SyncHttpError
-          ? error
-          : new SyncHttpError(`${target.url.host}: ${error.message}`, { transient: true }),
-      ),
-    );
+    request.on('error', (error) => fail(error instanceof SyncHttpError ? error : dropped(target.url.host, error)));
     request.end(body);
   });
 }
 
+/** A connection that broke: worth another try; what the system said is kept as it said it. */
+const dropped = (host: string, error: Error) =>
+  phrased((m) => new SyncHttpError(m, { transient: true }), msg('{where}: {problem}'), {
+    where: host,
+    problem: error.message,
+  });
+
 /** One request and its JSON answer, with the origin, redirect, retry and size rules above. */
 export async function requestJson(url: string, options: RequestOptions): Promise<JsonResponse> {
-  assertOnOrigin(url, options.origin, 'Request to');
+  assertOnOrigin(url, options.origin, 'request');
   let attempts = 0;
   for (;;) {
     attempts++;
@@ -185,28 +194,34 @@ export async function requestJson(url: string, options: RequestOptions): Promise
         const answer = await once(current, options);
         if (answer.status >= 300 && answer.status < 400 && answer.location) {
           const next = new URL(answer.location, current);
-          assertOnOrigin(next.href, options.origin, 'Redirect to');
+          assertOnOrigin(next.href, options.origin, 'redirect');
           if (redirects >= MAX_REDIRECTS)
-            throw new SyncHttpError(`More than ${MAX_REDIRECTS} redirects`, { status: answer.status });
+            throw phrased((m) => new SyncHttpError(m, { status: answer.status }), msg('More than {max} redirects'), {
+              max: MAX_REDIRECTS,
+            });
           current = next.href;
           continue;
         }
         if (answer.status >= 500)
-          throw new SyncHttpError(`${new URL(current).host} answered ${answer.status}`, {
-            status: answer.status,
-            transient: true,
-          });
+          throw phrased(
+            (m) => new SyncHttpError(m, { status: answer.status, transient: true }),
+            msg('{host} answered {status}'),
+            { host: new URL(current).host, status: String(answer.status) },
+          );
         if (answer.status >= 400)
-          throw new SyncHttpError(
-            `${new URL(current).host} answered ${answer.status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ''}`,
-            { status: answer.status },
+          throw phrased(
+            (m) => new SyncHttpError(m, { status: answer.status }),
+            answer.text ? msg('{host} answered {status}: {text}') : msg('{host} answered {status}'),
+            { host: new URL(current).host, status: String(answer.status), text: answer.text.slice(0, 200) },
           );
         let body: unknown = null;
         if (answer.text.trim()) {
           try {
             body = JSON.parse(answer.text);
           } catch {
-            throw new SyncHttpError(`${new URL(current).host} did not answer JSON`, { status: answer.status });
+            throw phrased((m) => new SyncHttpError(m, { status: answer.status }), msg('{host} did not answer JSON'), {
+              host: new URL(current).host,
+            });
           }
         }
         return { status: answer.status, body, ms: Math.round(performance.now() - started), attempts };

@@ -26,6 +26,8 @@ import { addCredential, openCredentials, rotateCredentialKey } from './integrati
 import { failInterruptedSyncs, isDue, listSyncLogs, runSync, type SyncLog } from './integration-sync.server.ts';
 import { createRecord, updateRecord } from '../../platform/resources/resource-writes.server.ts';
 import { INTERRUPTED } from '../system/system.server.ts';
+import { createRuntime } from '../../platform/runtime.ts';
+import { catalogTranslator } from '../shell/catalog-files.server.ts';
 
 const KEY = 'c3'.repeat(32);
 const SECRET = 'tok-Very-Secret-4711';
@@ -114,13 +116,17 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
     ).id;
   }
 
-  async function sync(endpointId: number, custom: Partial<IntegrationSettings> = {}): Promise<SyncLog> {
+  async function sync(
+    endpointId: number,
+    custom: Partial<IntegrationSettings> = {},
+    runtime = systemContext(db).runtime,
+  ): Promise<SyncLog> {
     const log = await db
       .insertInto('apiIntegrationSyncLogs')
       .values({ endpointId, status: 'running', startedAt: new Date().toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return runSync(systemContext(db), { ...settings, ...custom }, log.id, {
+    return runSync({ db, runtime }, { ...settings, ...custom }, log.id, {
       retryDelayMs: () => 5,
       ca: LOOPBACK_TLS_CERT,
     });
@@ -328,6 +334,41 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
         record: `${tag}-4`,
         message: `categoryId: category #${other.id} belongs to Spark Marketing, not Vult`,
       });
+    });
+
+    it('keeps why records were skipped in every language: a screen reads its own, the /api the English', async () => {
+      const tag = `words-${dialect}`;
+      remote.handler = () => ({
+        json: { items: [line(`${tag}-1`, 'No Such Category'), { ...line('', 'Cloud Hosting'), id: undefined }] },
+      });
+      const vult = await companyId('Vult');
+      const withCatalogs = createRuntime(undefined, { translator: catalogTranslator() });
+      const log = await sync(await endpoint(await source('none'), { companyId: vult }), {}, withCatalogs);
+      expect(log.errorMessage).toBe(
+        '2 records skipped; first: categoryId: no expense category named "No Such Category" in Vult',
+      );
+      const de = catalogTranslator()('de');
+      const [german] = (await listSyncLogs(owner, { endpointId: log.endpointId }, 'de')).rows;
+      expect(german.syncData!.errors).toEqual([
+        {
+          record: `${tag}-1`,
+          message: de('{field}: no expense category named {name} in {company}', {
+            field: 'categoryId',
+            name: '"No Such Category"',
+            company: 'Vult',
+          }),
+        },
+        {
+          record: de('page {page}, record {record}', { page: 1, record: 2 }),
+          message: de('no "{key}" key', { key: 'id' }),
+        },
+      ]);
+      expect(german.errorMessage).toMatch(/^2 Datensätze übersprungen; der erste: categoryId: Keine Ausgabenkategorie/);
+      const [english] = (await listSyncLogs(owner, { endpointId: log.endpointId })).rows;
+      expect(english.syncData!.errors).toEqual([
+        { record: `${tag}-1`, message: 'categoryId: no expense category named "No Such Category" in Vult' },
+        { record: 'page 1, record 2', message: 'no "id" key' },
+      ]);
     });
 
     it('takes the company a record names, which must agree with the endpoint; a companyId column gets the company', async () => {

@@ -53,6 +53,24 @@ import { SecretKeyMissing } from '../../platform/secret-box.server.ts';
 import type { SyncStatus } from '../../../db/types.ts';
 import type { SyncLog } from './answers.ts';
 import { REASONS } from '../../platform/audit-reasons.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { PLAIN_ENGLISH } from '../../platform/i18n/english-icu.server.ts';
+import type { Locale } from '../../platform/i18n/locales.ts';
+import {
+  english,
+  ENGLISH,
+  marked,
+  otherReaders,
+  phrased,
+  readerWords,
+  parsedWords,
+  storedWords,
+  wordsIn,
+  type OtherWords,
+  type PhraseValue,
+  type Reader,
+} from '../../platform/i18n/refusal-words.ts';
+import { nounInText as placedNoun } from '../../platform/resources/noun.ts';
 
 export type { SyncLog };
 
@@ -151,13 +169,23 @@ interface Tally {
   failed: number;
   requests: number;
   responseMs: number;
-  errors: { record: string; message: string }[];
+  errors: KeptError[];
+  /** The readers of other languages, for the kept errors' words. */
+  readers: readonly Reader[];
+}
+
+/** A skipped record's reason as the log keeps it: the English, and its words in each other language. */
+interface KeptError {
+  record: string;
+  message: string;
+  words?: OtherWords;
+  recordWords?: OtherWords;
 }
 
 function authHeaders(authType: string, credentials: Map<string, string>): Record<string, string> {
   const first = () => [...credentials.values()][0];
   const need = (value: string | undefined, what: string) => {
-    if (!value) throw new SyncFailure(`The source has no ${what} credential`);
+    if (!value) throw phrased((m) => new SyncFailure(m), msg('The source has no {what} credential'), { what });
     return value;
   };
   switch (authType) {
@@ -206,11 +234,24 @@ interface Lookups {
 }
 
 type LookupTable = 'companies' | 'departments' | 'expenseCategories';
-const LOOKUP_NOUN: Record<LookupTable, string> = {
-  companies: 'company',
-  departments: 'department',
-  expenseCategories: 'expense category',
+/** A record naming no row of a lookup table. */
+const NOT_FOUND: Record<LookupTable, string> = {
+  companies: msg('{field}: no company named {name}'),
+  departments: msg('{field}: no department named {name}'),
+  expenseCategories: msg('{field}: no expense category named {name}'),
 };
+/** A record naming rows of a lookup table that share the name. */
+const AMBIGUOUS: Record<LookupTable, string> = {
+  companies: msg('{field}: {name} is ambiguous: {count} companies have that name'),
+  departments: msg('{field}: {name} is ambiguous: {count} departments have that name'),
+  expenseCategories: msg('{field}: {name} is ambiguous: {count} expense categories have that name'),
+};
+
+/** A field's label inside a sentence ('category'), for any reader. */
+const labelInText = (label: string) =>
+  marked(new Error(label.toLowerCase()), (r) =>
+    r.locale === 'en' ? label.toLowerCase() : placedNoun(r.t(label), r.locale, true),
+  );
 
 /** Names → rows for the lookups, read once per run. */
 async function lookupTables(db: Db): Promise<Lookups> {
@@ -235,6 +276,9 @@ async function lookupTables(db: Db): Promise<Lookups> {
 /** A record the sync leaves out, with the reason the log shows. */
 class Skip extends Error {}
 
+/** A record skipped, for `message` with `values` (its words for every reader: refusal-words.ts). */
+const skip = (message: string, values: Record<string, PhraseValue>) => phrased((m) => new Skip(m), message, values);
+
 const quoted = (raw: unknown) => `"${String(raw).slice(0, 80)}"`;
 
 /**
@@ -242,14 +286,18 @@ const quoted = (raw: unknown) => `"${String(raw).slice(0, 80)}"`;
  * or the record names one; without, a name more than one company uses is ambiguous.
  */
 function lookup(lookups: Lookups, table: LookupTable, raw: unknown, company: number | null, field: string): number {
-  const noun = LOOKUP_NOUN[table];
   const all = lookups.byName[table].get(nameKey(String(raw))) ?? [];
   const scoped = table === 'expenseCategories' && company !== null;
   const rows = scoped ? all.filter((r) => r.companyId === company) : all;
   if (rows.length === 1) return rows[0].id;
   if (rows.length === 0) {
-    const where = scoped ? ` in ${lookups.companyName.get(company!) ?? `company #${company}`}` : '';
-    throw new Skip(`${field}: no ${noun} named ${quoted(raw)}${where}`);
+    const named = { field, name: quoted(raw) };
+    throw scoped
+      ? skip(msg('{field}: no expense category named {name} in {company}'), {
+          ...named,
+          company: lookups.companyName.get(company!) ?? `company #${company}`,
+        })
+      : skip(NOT_FOUND[table], named);
   }
   const owners = [
     ...new Set(
@@ -259,13 +307,14 @@ function lookup(lookups: Lookups, table: LookupTable, raw: unknown, company: num
     ),
   ].sort();
   if (table === 'expenseCategories' && owners.length > 1) {
-    throw new Skip(
-      `${field}: ${quoted(raw)} is ambiguous: ${owners.length} companies have an expense category of that name (${owners.join(', ')}); set the endpoint's company or map the record's company`,
+    throw skip(
+      msg(
+        "{field}: {name} is ambiguous: {count} companies have an expense category of that name ({owners}); set the endpoint's company or map the record's company",
+      ),
+      { field, name: quoted(raw), count: owners.length, owners: owners.join(', ') },
     );
   }
-  throw new Skip(
-    `${field}: ${quoted(raw)} is ambiguous: ${rows.length} ${noun === 'company' ? 'companies' : `${noun}s`} have that name`,
-  );
+  throw skip(AMBIGUOUS[table], { field, name: quoted(raw), count: rows.length });
 }
 
 /** The company a record names (a company's name, or its id), by the mapping's `company` path. */
@@ -273,7 +322,7 @@ function companyOfRecord(lookups: Lookups, raw: unknown): number | null {
   if (raw === undefined || raw === null || raw === '') return null;
   if (typeof raw === 'number' || /^\d+$/.test(String(raw).trim())) {
     const id = Number(raw);
-    if (!lookups.companyName.has(id)) throw new Skip(`company: no company #${String(raw).slice(0, 20)}`);
+    if (!lookups.companyName.has(id)) throw skip(msg('company: no company #{id}'), { id: String(raw).slice(0, 20) });
     return id;
   }
   return lookup(lookups, 'companies', raw, null, 'company');
@@ -294,12 +343,14 @@ function applyRule(
     case 'number':
     case 'cents': {
       const n = typeof raw === 'number' ? raw : Number(String(raw).replace(/[,\s]/g, ''));
-      if (!Number.isFinite(n)) throw new Skip(`${field}: "${String(raw).slice(0, 40)}" is not a number`);
+      if (!Number.isFinite(n))
+        throw skip(msg('{field}: "{value}" is not a number'), { field, value: String(raw).slice(0, 40) });
       return rule.transform === 'cents' ? Math.round(n) / 100 : n;
     }
     case 'date': {
       const d = new Date(String(raw));
-      if (Number.isNaN(d.getTime())) throw new Skip(`${field}: "${String(raw).slice(0, 40)}" is not a date`);
+      if (Number.isNaN(d.getTime()))
+        throw skip(msg('{field}: "{value}" is not a date'), { field, value: String(raw).slice(0, 40) });
       return /^\d{4}-\d{2}-\d{2}/.test(String(raw)) ? String(raw).slice(0, 10) : d.toISOString().slice(0, 10);
     }
     case 'text':
@@ -311,10 +362,11 @@ function applyRule(
   }
 }
 
-function describeError(error: unknown): string {
-  if (isDomainError(error))
-    return error.errors?.length ? error.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : error.message;
-  return (error as Error).message;
+/** An error in a log's words for a reader: a refusal's field errors each after its field. */
+function describeError(error: unknown, reader: Reader = ENGLISH): string {
+  if (isDomainError(error) && error.errors?.length)
+    return error.errors.map((e) => `${e.field}: ${readerWords(e, e.message, reader)}`).join('; ');
+  return readerWords(error as Error, (error as Error).message, reader);
 }
 
 async function upsert(
@@ -397,9 +449,10 @@ async function mapRecord(
   const nameOf = (id: number) => lookups.companyName.get(id) ?? `company #${id}`;
   const named = mapping.company === undefined ? null : companyOfRecord(lookups, valueAt(record, mapping.company));
   if (named !== null && endpointCompany !== null && named !== endpointCompany) {
-    throw new Skip(
-      `company: the record names ${nameOf(named)} but this endpoint files into ${nameOf(endpointCompany)}`,
-    );
+    throw skip(msg('company: the record names {named} but this endpoint files into {company}'), {
+      named: nameOf(named),
+      company: nameOf(endpointCompany),
+    });
   }
   let company = endpointCompany ?? named;
   const value: Record<string, unknown> = {};
@@ -412,9 +465,10 @@ async function mapRecord(
     if (field === 'companyId' && value.companyId !== null && value.companyId !== undefined) {
       const mapped = Number(value.companyId);
       if (company !== null && mapped !== company) {
-        throw new Skip(
-          `companyId: the record names ${nameOf(mapped)} but ${endpointCompany !== null ? 'this endpoint files into' : 'its company is'} ${nameOf(company)}`,
-        );
+        const names = { named: nameOf(mapped), company: nameOf(company) };
+        throw endpointCompany !== null
+          ? skip(msg('companyId: the record names {named} but this endpoint files into {company}'), names)
+          : skip(msg('companyId: the record names {named} but its company is {company}'), names);
       }
       company = mapped;
     }
@@ -433,14 +487,23 @@ async function mapRecord(
         .where('id', '=', Number(ref))
         .executeTakeFirst();
       if (row && Number(row.companyId) !== company) {
-        throw new Skip(
-          `${copiedFrom}: ${field.label.toLowerCase()} #${Number(ref)} belongs to ${nameOf(Number(row.companyId))}, not ${nameOf(company)}`,
-        );
+        throw skip(msg('{field}: {noun} #{id} belongs to {owner}, not {company}'), {
+          field: copiedFrom,
+          noun: labelInText(field.label),
+          id: String(Number(ref)),
+          owner: nameOf(Number(row.companyId)),
+          company: nameOf(company),
+        });
       }
     }
   } else if (onlyCompany) {
     if (nameKey(nameOf(company)) !== nameKey(onlyCompany))
-      throw new Skip(`company: ${def.title} belong to ${onlyCompany}, not ${nameOf(company)}`);
+      throw skip(msg('company: {table} belong to {only}, not {company}'), {
+        // A title is a catalog message: its words are the reader's.
+        table: new Error(def.title),
+        only: onlyCompany,
+        company: nameOf(company),
+      });
   } else if (companyColumnOf(def) === 'companyId' && (value.companyId === undefined || value.companyId === null)) {
     value.companyId = company;
   }
@@ -473,14 +536,17 @@ async function pullInbound(
           ? body
           : valueAt(body, 'data');
     if (!Array.isArray(records))
-      throw new SyncFailure(`The answer has no list of records at "${mapping.records ?? 'data'}"`);
+      throw phrased((m) => new SyncFailure(m), msg('The answer has no list of records at "{path}"'), {
+        path: mapping.records ?? 'data',
+      });
     for (const [index, record] of records.entries()) {
       tally.processed++;
       const rawKey = valueAt(record, mapping.key);
       const key = rawKey === undefined || rawKey === null || rawKey === '' ? null : String(rawKey).slice(0, 255);
-      const label = key ?? `page ${page + 1}, record ${index + 1}`;
+      const position = { page: page + 1, record: index + 1 };
+      const label = key ?? english('page {page}, record {record}', position);
       try {
-        if (key === null) throw new Skip(`no "${mapping.key}" key`);
+        if (key === null) throw skip(msg('no "{key}" key'), { key: mapping.key });
         const value = await mapRecord(ctx, def, record, mapping, lookups, endpoint.companyId);
         tally[await upsert(ctx, def, endpointId, key, value)]++;
       } catch (error) {
@@ -494,8 +560,19 @@ async function pullInbound(
           throw error;
         }
         tally.skipped++;
-        if (tally.errors.length < KEPT_ERRORS)
-          tally.errors.push({ record: label, message: describeError(error).slice(0, 500) });
+        if (tally.errors.length < KEPT_ERRORS) {
+          const words = wordsIn(tally.readers, (r) => describeError(error, r).slice(0, 500));
+          const recordWords =
+            key === null
+              ? wordsIn(tally.readers, (r) => r.t(msg('page {page}, record {record}'), position))
+              : undefined;
+          tally.errors.push({
+            record: label,
+            message: describeError(error).slice(0, 500),
+            ...(words ? { words } : {}),
+            ...(recordWords ? { recordWords } : {}),
+          });
+        }
       }
     }
     const p = mapping.pagination;
@@ -504,7 +581,7 @@ async function pullInbound(
       const link = valueAt(body, p.path);
       next = typeof link === 'string' && link ? new URL(link, next).href : null;
       // The remote's own link: followed only on the source's origin, whatever it names.
-      if (next) assertOnOrigin(next, options.origin, 'Next page link to');
+      if (next) assertOnOrigin(next, options.origin, 'next');
     } else {
       next =
         records.length === 0 || (p.size !== undefined && records.length < p.size)
@@ -633,7 +710,7 @@ async function claimRun(db: Db, logId: number, endpointId: number): Promise<Clai
     lease: {
       token,
       check: () => {
-        if (lost) throw new SyncFailure('Another worker took this run over; this one stopped');
+        if (lost) throw new SyncFailure(msg('Another worker took this run over; this one stopped'));
       },
       release: () => clearInterval(renew),
     },
@@ -668,11 +745,20 @@ export async function runSync(
     return getSyncLog(ctx, logId);
   }
   if (claim.kind === 'busy') {
-    const message = `Another sync of this endpoint is running (#${claim.logId}); this one did not start`;
+    const busy = (r: Reader) =>
+      r.t(msg('Another sync of this endpoint is running (#{id}); this one did not start'), { id: String(claim.logId) });
+    const message = busy(ENGLISH);
+    const words = wordsIn(otherReaders(job.runtime.translator), busy);
     console.warn(`[integrations] sync #${logId}: ${message}`);
     await db
       .updateTable('apiIntegrationSyncLogs')
-      .set({ status: 'failed', completedAt: new Date().toISOString(), syncDuration: 0, errorMessage: message })
+      .set({
+        status: 'failed',
+        completedAt: new Date().toISOString(),
+        syncDuration: 0,
+        errorMessage: message,
+        errorTexts: words ? JSON.stringify(words) : null,
+      })
       .where('id', '=', logId)
       .where('status', '=', 'running')
       .execute();
@@ -690,8 +776,10 @@ export async function runSync(
     requests: 0,
     responseMs: 0,
     errors: [],
+    readers: otherReaders(job.runtime.translator),
   };
   let failure: string | null = null;
+  let failureWords: OtherWords | undefined;
   let endpoint;
   try {
     endpoint = await db
@@ -713,16 +801,25 @@ export async function runSync(
       ])
       .where('e.id', '=', log.endpointId)
       .executeTakeFirst();
-    if (!endpoint) throw new SyncFailure('The endpoint no longer exists');
+    if (!endpoint) throw new SyncFailure(msg('The endpoint no longer exists'));
     const def = resourceOfTable(endpoint.targetTable);
-    if (!def || def.readOnly) throw new SyncFailure(`The target table ${endpoint.targetTable} cannot be synced`);
+    if (!def || def.readOnly)
+      throw phrased((m) => new SyncFailure(m), msg('The target table {table} cannot be synced'), {
+        table: endpoint.targetTable,
+      });
     const origin = originOf(endpoint.baseUrl);
     if (!origin)
-      throw new SyncFailure(`The source's base URL ${endpoint.baseUrl.slice(0, 200)} is not an http(s) address`);
+      throw phrased((m) => new SyncFailure(m), msg("The source's base URL {url} is not an http(s) address"), {
+        url: endpoint.baseUrl.slice(0, 200),
+      });
     const url = endpointUrl(endpoint.baseUrl, endpoint.endpoint);
     if (originOf(url) !== origin) {
-      throw new OriginRefused(
-        `The endpoint ${endpoint.endpoint.slice(0, 200)} is not on the source's origin ${origin}: an endpoint is a path on the source's base URL (edit it); nothing was sent`,
+      throw phrased(
+        (m) => new OriginRefused(m),
+        msg(
+          "The endpoint {endpoint} is not on the source's origin {origin}: an endpoint is a path on the source's base URL (edit it); nothing was sent",
+        ),
+        { endpoint: endpoint.endpoint.slice(0, 200), origin },
       );
     }
     const credentials = await openCredentials(db, settings, endpoint.sourceId, origin);
@@ -732,8 +829,10 @@ export async function runSync(
     } catch (error) {
       const elsewhere = error instanceof SyncFailure ? await credentialsOffOrigin(db, endpoint.sourceId, origin) : 0;
       if (elsewhere)
-        throw new SyncFailure(
-          `${(error as Error).message}: its credentials were entered for another origin than ${origin}; enter them again`,
+        throw phrased(
+          (m) => new SyncFailure(m),
+          msg('{problem}: its credentials were entered for another origin than {origin}; enter them again'),
+          { problem: error as Error, origin },
         );
       throw error;
     }
@@ -774,17 +873,26 @@ export async function runSync(
     ))
       console.error(`[integrations] sync #${logId}:`, error);
     failure = describeError(error).slice(0, 2000);
+    failureWords = wordsIn(tally.readers, (r) => describeError(error, r).slice(0, 2000));
   } finally {
     lease.release();
   }
   const completedAt = new Date().toISOString();
   const status: SyncStatus = failure ? 'failed' : tally.skipped ? 'partial' : 'success';
-  const skippedNote = tally.skipped
-    ? `${tally.skipped} record${tally.skipped === 1 ? '' : 's'} skipped; first: ${tally.errors[0]?.message ?? ''}`.slice(
-        0,
-        2000,
-      )
-    : null;
+  // The first skipped record's reason, in the reader's words.
+  const firstSkipped = (r: Reader) => {
+    const first = tally.errors[0];
+    const reason = !first ? '' : r.locale === 'en' ? first.message : (first.words?.[r.locale] ?? first.message);
+    return r.t(
+      msg('{count, plural, one {# record skipped; first: {reason}} other {# records skipped; first: {reason}}}'),
+      {
+        count: tally.skipped,
+        reason,
+      },
+    );
+  };
+  const skippedNote = tally.skipped ? firstSkipped(PLAIN_ENGLISH).slice(0, 2000) : null;
+  const noteWords = failure ? failureWords : tally.skipped ? wordsIn(tally.readers, firstSkipped) : undefined;
   const written = await db
     .updateTable('apiIntegrationSyncLogs')
     .set({
@@ -799,6 +907,7 @@ export async function runSync(
       syncDuration: Date.now() - started,
       responseTime: tally.requests ? Math.round(tally.responseMs / tally.requests) : null,
       errorMessage: failure ?? skippedNote,
+      errorTexts: noteWords ? JSON.stringify(noteWords) : null,
       syncData: tally.errors.length ? JSON.stringify({ errors: tally.errors }) : null,
       leaseExpiresAt: null,
     })
@@ -835,10 +944,20 @@ export async function runSync(
 // ---------------------------------------------------------------------------------------------
 // Logs
 
-function toSyncLog(row: Record<string, unknown>): SyncLog {
+/**
+ * A log as the /api answers it (English), or as a screen's reader reads it (`locale`): the
+ * error and the skipped records' reasons in the words the run kept for that language.
+ */
+function toSyncLog(row: Record<string, unknown>, locale: Locale = 'en'): SyncLog {
   let syncData: SyncLog['syncData'] = null;
   try {
-    syncData = row.syncData ? (JSON.parse(String(row.syncData)) as SyncLog['syncData']) : null;
+    const kept = row.syncData ? (JSON.parse(String(row.syncData)) as { errors: KeptError[] }) : null;
+    syncData = kept && {
+      errors: kept.errors.map((e) => ({
+        record: storedWords(e.record, e.recordWords, locale),
+        message: storedWords(e.message, e.words, locale),
+      })),
+    };
   } catch {
     syncData = null;
   }
@@ -870,7 +989,10 @@ function toSyncLog(row: Record<string, unknown>): SyncLog {
     requests: n(row.requests),
     syncDuration: row.syncDuration === null || row.syncDuration === undefined ? null : n(row.syncDuration),
     responseTime: row.responseTime === null || row.responseTime === undefined ? null : n(row.responseTime),
-    errorMessage: (row.errorMessage as string | null) ?? null,
+    errorMessage:
+      row.errorMessage === null || row.errorMessage === undefined
+        ? null
+        : storedWords(String(row.errorMessage), parsedWords(row.errorTexts as string | null), locale),
     syncData,
     triggeredBy: row.triggeredBy === null || row.triggeredBy === undefined ? null : n(row.triggeredBy),
     timestamp: completedAt ?? startedAt,
@@ -919,6 +1041,7 @@ export const SyncLogQuery = z.object({
 export async function listSyncLogs(
   ctx: ServiceContext,
   input: Record<string, unknown>,
+  locale: Locale = 'en',
 ): Promise<{ rows: SyncLog[]; total: number; limit: number; offset: number }> {
   requirePermission(ctx, 'integrations');
   const parsed = SyncLogQuery.safeParse(input);
@@ -932,7 +1055,7 @@ export async function listSyncLogs(
     page = page.where('l.endpointId', '=', endpointId);
   }
   const [total, rows] = await Promise.all([count.executeTakeFirstOrThrow(), page.execute()]);
-  return { rows: rows.map(toSyncLog), total: Number(total.n), limit, offset };
+  return { rows: rows.map((row) => toSyncLog(row, locale)), total: Number(total.n), limit, offset };
 }
 
 /**
@@ -942,12 +1065,19 @@ export async function listSyncLogs(
 export async function failInterruptedSyncs(
   db: Db,
   reason: string,
-  options: { olderThan?: Date } = {},
+  options: { olderThan?: Date; readers?: readonly Reader[] } = {},
 ): Promise<number[]> {
   const now = new Date().toISOString();
+  const words = wordsIn(options.readers ?? [], (r) => r.t(reason));
   let update = db
     .updateTable('apiIntegrationSyncLogs')
-    .set({ status: 'failed', completedAt: now, errorMessage: reason, leaseExpiresAt: null })
+    .set({
+      status: 'failed',
+      completedAt: now,
+      errorMessage: reason,
+      errorTexts: words ? JSON.stringify(words) : null,
+      leaseExpiresAt: null,
+    })
     .where('status', '=', 'running');
   if (options.olderThan) {
     update = update

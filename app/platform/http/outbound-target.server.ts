@@ -5,6 +5,8 @@
 // address for the check and to a private one a moment later (DNS rebinding) cannot slip through.
 import dns from 'node:dns';
 import net, { type LookupFunction } from 'node:net';
+import { msg } from '../i18n/messages.ts';
+import { phrased } from '../i18n/refusal-words.ts';
 
 export type OutboundTargetReason = 'invalid-url' | 'protocol' | 'private-address' | 'unresolvable';
 
@@ -159,7 +161,10 @@ export function isPublicAddress(ip: string): boolean {
 /** RFC 6761: localhost and every name under it are loopback, whatever a resolver says. */
 const isLocalhostName = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname);
 
-const PRIVATE_MESSAGE = 'The address is on a private or local network; only public addresses are allowed';
+const PRIVATE_MESSAGE = msg('The address is on a private or local network; only public addresses are allowed');
+
+const unresolvable = (host: string) =>
+  phrased((m) => new OutboundTargetError('unresolvable', m), msg('The host {host} could not be resolved'), { host });
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -182,10 +187,10 @@ async function resolveChecked(
     addresses = await withTimeout(resolve(hostname), RESOLVE_TIMEOUT_MS, 'timed out');
   } catch (error) {
     if (error instanceof OutboundTargetError) throw error;
-    throw new OutboundTargetError('unresolvable', `The host ${hostname} could not be resolved`);
+    throw unresolvable(hostname);
   }
   const valid = addresses.filter((entry) => net.isIP(bareAddress(entry.address)) !== 0);
-  if (valid.length === 0) throw new OutboundTargetError('unresolvable', `The host ${hostname} could not be resolved`);
+  if (valid.length === 0) throw unresolvable(hostname);
   // Every address must be public: a connection may go to any of them.
   if (!allowPrivate && valid.some((entry) => !isPublicAddress(entry.address)))
     throw new OutboundTargetError('private-address', PRIVATE_MESSAGE);
@@ -204,14 +209,20 @@ async function resolveChecked(
 export async function assertPublicTarget(url: string, options: TargetPolicy): Promise<CheckedTarget> {
   const protocols = options.protocols ?? ['https:', 'http:'];
   if (typeof url !== 'string' || !URL.canParse(url))
-    throw new OutboundTargetError('invalid-url', 'The address is not a valid URL');
+    throw new OutboundTargetError('invalid-url', msg('The address is not a valid URL'));
   const parsed = new URL(url);
   if (!protocols.includes(parsed.protocol)) {
     const names = protocols.map((p) => p.replace(/:$/, ''));
-    throw new OutboundTargetError('protocol', `Only ${names.join(' or ')} addresses are allowed`);
+    const [first, second] = names;
+    throw names.length === 1
+      ? phrased((m) => new OutboundTargetError('protocol', m), msg('Only {first} addresses are allowed'), { first })
+      : phrased((m) => new OutboundTargetError('protocol', m), msg('Only {first} or {second} addresses are allowed'), {
+          first,
+          second,
+        });
   }
   const hostname = bareAddress(parsed.hostname);
-  if (!hostname) throw new OutboundTargetError('invalid-url', 'The address has no host');
+  if (!hostname) throw new OutboundTargetError('invalid-url', msg('The address has no host'));
   if (net.isIP(hostname) !== 0) {
     if (!options.allowPrivate && !isPublicAddress(hostname))
       throw new OutboundTargetError('private-address', PRIVATE_MESSAGE);

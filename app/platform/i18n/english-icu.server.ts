@@ -4,6 +4,7 @@
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Translate } from './messages.ts';
+import type { Reader } from './refusal-words.ts';
 
 /**
  * `grouping: false` writes numbers in plurals as 1234, not 1,234 (what the /api has always
@@ -21,3 +22,6 @@ export function englishIcu(options: { grouping?: boolean } = {}): Translate {
     return i18n._(message, values as Record<string, unknown>, formats ? { formats } : undefined);
   };
 }
+
+/** English for a text no route words (plurals through ICU, numbers as the /api writes them). */
+export const PLAIN_ENGLISH: Reader = { t: englishIcu({ grouping: false }), locale: 'en' };

@@ -2,7 +2,7 @@
 // English, which the /api answers as it always has; an error they word here also carries its
 // text as a message with values, kept beside the error object (the /api never sees it), and a
 // screen shows it in its reader's language. Isomorphic.
-import { LOCALES, type Locale } from './locales.ts';
+import { INTL_LOCALES, LOCALES, type Locale } from './locales.ts';
 import type { MessageValues, Translate } from './messages.ts';
 
 /** Who a text is written for: their language's translator and the language. */
@@ -51,6 +51,35 @@ export function worded<T extends object>(
     for (const key of messages) if (typeof said[key] === 'string') said[key] = reader.t(said[key]);
     return reader.t(message, said);
   });
+}
+
+/** A value of a phrased text: a number, written in each reader's format; an error (a cause), in its words. */
+export type PhraseValue = string | number | Error;
+
+/**
+ * An error whose English is `message` with `values` put in (numbers as en-US writes them), marked
+ * with the same message for other readers: each value in the reader's format or words.
+ */
+export function phrased<T extends object>(
+  make: (english: string) => T,
+  message: string,
+  values: Record<string, PhraseValue> = {},
+): T {
+  const say = (reader: Reader) =>
+    reader.t(
+      message,
+      Object.fromEntries(
+        Object.entries(values).map(([key, value]) => [
+          key,
+          typeof value === 'number'
+            ? value.toLocaleString(INTL_LOCALES[reader.locale])
+            : typeof value === 'string'
+              ? value
+              : readerWords(value, value.message, reader),
+        ]),
+      ),
+    );
+  return marked(make(say(ENGLISH)), say);
 }
 
 /** `to` (an error made from `from`'s message) with `from`'s words for other readers. */

@@ -24,7 +24,7 @@ import type { Toast } from '../lib/toast.ts';
 import { msg, type Translate } from '../i18n/messages.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { ENGLISH, readerWords, type Reader } from '../i18n/refusal-words.ts';
-import { englishIcu } from '../i18n/english-icu.server.ts';
+import { PLAIN_ENGLISH } from '../i18n/english-icu.server.ts';
 import { listHref } from '../lib/url.ts';
 import { DEFAULT_MESSAGES, forbidden, isDomainError, notFound, type DomainError } from '../errors.ts';
 import { countUserRequest, noteRetryAfter } from '../http/rate-limit.server.ts';
@@ -74,9 +74,6 @@ export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
   if (retryAfter) headers.set('Retry-After', retryAfter);
   return headers;
 };
-
-/** English for a page whose route gave no reader (plurals through ICU, numbers as the /api writes them). */
-const PLAIN_ENGLISH: Reader = { t: englishIcu({ grouping: false }), locale: 'en' };
 
 /**
  * The signed-in reader, for the words of a page a loader answers without its route (a 429): their
