@@ -28,7 +28,7 @@ export const companies = defineResource({
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' }, id: { column: 'id' } },
     defaultSort: { key: 'id', dir: 'asc' },
   },
-  unique: [{ fields: ['name'], message: 'A company with this name already exists' }],
+  unique: [{ fields: ['name'], message: msg('A company with this name already exists') }],
   referencedBy: [
     { table: 'expenseCategories', column: 'companyId', label: 'expense categories', one: 'expense category' },
     { table: 'budgets', column: 'companyId', label: 'budget entries', one: 'budget entry' },
@@ -60,5 +60,5 @@ export const companyField = {
   kind: 'reference',
   reference: () => companies,
   required: true,
-  requiredMessage: 'Company is required',
+  requiredMessage: msg('Company is required'),
 } as const satisfies FieldDef;

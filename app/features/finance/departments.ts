@@ -23,7 +23,7 @@ export const departments = defineResource({
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
     defaultSort: { key: 'name', dir: 'asc' },
   },
-  unique: [{ fields: ['name'], message: 'A department with this name already exists' }],
+  unique: [{ fields: ['name'], message: msg('A department with this name already exists') }],
   referencedBy: [
     { table: 'expenseCategories', column: 'departmentId', label: 'expense categories', one: 'expense category' },
     { table: 'budgets', column: 'departmentId', label: 'budget entries', one: 'budget entry' },

@@ -15,7 +15,7 @@ export const financeReferences = [
     kind: 'reference',
     reference: () => departments,
     required: true,
-    requiredMessage: 'Department is required',
+    requiredMessage: msg('Department is required'),
   },
   {
     name: 'categoryId',
@@ -23,7 +23,7 @@ export const financeReferences = [
     kind: 'reference',
     reference: () => expenseCategories,
     required: true,
-    requiredMessage: 'Category is required',
+    requiredMessage: msg('Category is required'),
   },
 ] as const satisfies readonly FieldOf<'budgets' | 'actualExpenses'>[];
 

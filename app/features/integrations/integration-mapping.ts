@@ -22,6 +22,7 @@
 // do not bring zod along; the sync engine passes its own.
 import type { z } from 'zod';
 import type { FieldError } from '../../platform/lib/field-error.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 type Zod = typeof z;
 
@@ -104,7 +105,7 @@ function parsed<S extends z.ZodType>(
   try {
     raw = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'Mapping must be a JSON object' };
+    return { ok: false, message: msg('Mapping must be a JSON object') };
   }
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, value: result.data };
@@ -115,7 +116,7 @@ function parsed<S extends z.ZodType>(
 export function parseInboundMapping(z: Zod, text: string | null) {
   return text
     ? parsed(schemas(z).InboundMapping, text)
-    : ({ ok: false, message: 'An inbound endpoint needs a mapping (mappingConfig with key and fields)' } as const);
+    : ({ ok: false, message: msg('An inbound endpoint needs a mapping (mappingConfig with key and fields)') } as const);
 }
 
 export function parseOutboundMapping(z: Zod, text: string | null) {

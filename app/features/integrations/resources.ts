@@ -61,7 +61,7 @@ export const apiIntegrationSources = defineResource({
       required: true,
       max: 500,
       format: 'url',
-      requiredMessage: 'Must be a valid URL',
+      requiredMessage: msg('Must be a valid URL'),
       placeholder: 'https://api.example.com',
     },
     {
@@ -87,7 +87,7 @@ export const apiIntegrationSources = defineResource({
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
     defaultSort: { key: 'name', dir: 'asc' },
   },
-  unique: [{ fields: ['name'], message: 'An API source with this name already exists' }],
+  unique: [{ fields: ['name'], message: msg('An API source with this name already exists') }],
   referencedBy: [{ table: 'apiIntegrationEndpoints', column: 'sourceId', label: 'endpoints', one: 'endpoint' }],
   choices: { list: 'apiSources', label: 'name' },
   messages: {
@@ -114,7 +114,7 @@ export function endpointPathError(text: string): string | null {
   // As a URL parser reads it: no leading or trailing controls and spaces, no tabs or newlines.
   const path = text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
   if (/^[a-z][a-z\d+.-]*:/i.test(path) || /^[\\/]{2}/.test(path))
-    return "Endpoint must be a path on the source's base URL (such as /v1/expenses), not an address of its own";
+    return msg("Endpoint must be a path on the source's base URL (such as /v1/expenses), not an address of its own");
   return null;
 }
 
@@ -126,7 +126,7 @@ function endpointErrors(value: Record<string, unknown>, zod: Zod): FieldError[] 
   if (!(SYNC_FREQUENCIES as readonly string[]).includes(frequency) && !CRON_PATTERN.test(frequency)) {
     errors.push({
       field: 'syncFrequency',
-      message: 'Sync frequency must be manual, hourly, daily or a cron expression (minute hour day month weekday)',
+      message: msg('Sync frequency must be manual, hourly, daily or a cron expression (minute hour day month weekday)'),
     });
   }
   if (typeof value.mappingConfig === 'string' && value.mappingConfig) {
@@ -162,7 +162,7 @@ export const apiIntegrationEndpoints = defineResource({
       label: msg('Target Table'),
       kind: 'enum',
       options: SYNC_TARGET_TABLES,
-      requiredMessage: 'Target table is required',
+      requiredMessage: msg('Target table is required'),
     },
     // Names the record's lookups resolve within (a category name exists in every company), and the company of rows it files.
     {

@@ -351,6 +351,11 @@ describe.each(TEST_DIALECTS)('CSV import on %s', (dialect) => {
       [3, 'A department with this name already exists'],
       [4, 'A department with this name already exists'],
     ]);
+    const spanish = await run(owner, departments, csvOf([['Name'], ['Finance']]), {
+      dryRun: true,
+      readers: [{ locale: 'es', t: catalogs.translator('es') }],
+    });
+    expect(spanish.errors[0].words).toEqual({ es: 'Ya existe un departamento con este nombre' });
   });
 });
 
