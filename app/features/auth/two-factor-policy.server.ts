@@ -6,6 +6,7 @@ import { recordAudit } from '../../platform/audit.server.ts';
 import { inTransaction, requireUser, type Db, type ServiceContext } from '../../platform/context.ts';
 import { fieldErrorsFromZod, forbidden, invalid } from '../../platform/errors.ts';
 import { SYSTEM_SETTINGS_ID } from '../../platform/session/sessions.server.ts';
+import { msg } from '../../platform/i18n/messages.ts';
 
 export const TwoFactorPolicySchema = z.object({
   requireForAdmins: z.boolean({ error: 'requireForAdmins must be true or false' }).optional().default(false),
@@ -28,7 +29,7 @@ export async function twoFactorPolicy(db: Db): Promise<TwoFactorPolicy> {
 /** Sets the rule (the owner only), audited. */
 export async function setTwoFactorPolicy(ctx: ServiceContext, input: unknown): Promise<TwoFactorPolicy> {
   const user = requireUser(ctx);
-  if (user.role !== 'owner') throw forbidden('Only the owner can change this setting');
+  if (user.role !== 'owner') throw forbidden(msg('Only the owner can change this setting'));
   const parsed = TwoFactorPolicySchema.safeParse(input);
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error.issues));
   const { requireForAdmins } = parsed.data;

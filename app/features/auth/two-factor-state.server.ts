@@ -270,9 +270,9 @@ export async function renewRecoveryCodes(
  */
 export async function resetTwoFactor(ctx: ServiceContext, targetUserId: number): Promise<{ endedSessions: number }> {
   if (ctx.actor.kind === 'user') {
-    if (ctx.actor.user.role !== 'owner') throw forbidden('Only the owner can reset two-factor authentication');
+    if (ctx.actor.user.role !== 'owner') throw forbidden(msg('Only the owner can reset two-factor authentication'));
     if (ctx.actor.user.id === targetUserId)
-      throw forbidden('Turn off your own two-factor authentication in your profile');
+      throw forbidden(msg('Turn off your own two-factor authentication in your profile'));
   }
   const target = await ctx.db
     .selectFrom('users')

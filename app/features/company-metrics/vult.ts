@@ -65,7 +65,7 @@ export const vultSubscriberMetrics = defineResource({
   unique: [
     {
       fields: ['companyId', 'year', 'month'],
-      message: 'Subscriber metrics for this company and month already exist',
+      message: msg('Subscriber metrics for this company and month already exist'),
       conflict: true,
     },
   ],
@@ -111,7 +111,7 @@ export const vultSubscriberLevels = defineResource({
   unique: [
     {
       fields: ['companyId', 'year', 'month', 'level'],
-      message: 'This level already has a record for this company and month',
+      message: msg('This level already has a record for this company and month'),
       conflict: true,
     },
   ],
@@ -155,7 +155,7 @@ export const vultCardTypes = defineResource({
   unique: [
     {
       fields: ['companyId', 'year', 'month', 'cardType'],
-      message: 'This card type already has a record for this company and month',
+      message: msg('This card type already has a record for this company and month'),
       conflict: true,
     },
   ],

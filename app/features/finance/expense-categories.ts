@@ -30,7 +30,7 @@ export const expenseCategories = defineResource({
     sorts: { name: { column: 'name' }, createdAt: { column: 'createdAt' } },
     defaultSort: { key: 'name', dir: 'asc' },
   },
-  unique: [{ fields: ['companyId', 'name'], message: 'This company already has a category with this name' }],
+  unique: [{ fields: ['companyId', 'name'], message: msg('This company already has a category with this name') }],
   referencedBy: [
     { table: 'budgets', column: 'categoryId', label: 'budget entries', one: 'budget entry' },
     { table: 'actualExpenses', column: 'categoryId', label: 'expense entries', one: 'expense entry' },

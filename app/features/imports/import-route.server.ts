@@ -189,7 +189,7 @@ export const refusedLoader = (args: LoaderFunctionArgs) =>
     const id = positiveId(url.searchParams.get('id'));
     if (id === null) throw notFound();
     const row = await findImport(ctx, id);
-    if (!row.refusedPath || !fs.existsSync(row.refusedPath)) throw notFound('This import refused no rows');
+    if (!row.refusedPath || !fs.existsSync(row.refusedPath)) throw notFound(msg('This import refused no rows'));
     const stream = Readable.toWeb(fs.createReadStream(row.refusedPath)) as ReadableStream<Uint8Array>;
     return new Response(stream, {
       headers: csvDownloadHeaders(`import-${row.id}-refused-rows.csv`),

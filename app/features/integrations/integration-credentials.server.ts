@@ -84,9 +84,9 @@ export async function addCredential(
     let read = trx.selectFrom('apiIntegrationSources').select(['id', 'baseUrl']).where('id', '=', sourceId);
     if (dialectOf(trx) === 'postgres') read = read.forShare();
     const source = await read.executeTakeFirst();
-    if (!source) throw invalid([{ field: 'sourceId', message: 'Source not found' }]);
+    if (!source) throw invalid([{ field: 'sourceId', message: msg('Source not found') }]);
     const origin = originOf(source.baseUrl);
-    if (!origin) throw invalid([{ field: 'sourceId', message: 'The source has no valid base URL' }]);
+    if (!origin) throw invalid([{ field: 'sourceId', message: msg('The source has no valid base URL') }]);
     const sealed = sealSecret(credentialValue, settings.keys[0], origin);
     const row = await writeRecord({ ...ctx, db: trx }, 'apiIntegrationCredentials', {
       action: 'create',

@@ -141,9 +141,9 @@ async function openRun(ctx: ServiceContext, endpointId: number): Promise<number>
     .where('e.id', '=', endpointId)
     .executeTakeFirst();
   if (!endpoint) throw notFound();
-  if (!endpoint.isActive) throw invalid([{ field: 'endpointId', message: 'This endpoint is inactive' }]);
+  if (!endpoint.isActive) throw invalid([{ field: 'endpointId', message: msg('This endpoint is inactive') }]);
   if (!endpoint.sourceActive)
-    throw invalid([{ field: 'endpointId', message: 'The source of this endpoint is inactive' }]);
+    throw invalid([{ field: 'endpointId', message: msg('The source of this endpoint is inactive') }]);
   const log = await ctx.db
     .insertInto('apiIntegrationSyncLogs')
     .values({
