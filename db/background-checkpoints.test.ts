@@ -50,7 +50,9 @@ describe('background checkpoints', () => {
     const checkpoints = startBackgroundCheckpoints(database, file, 50);
     expect(autocheckpoint()).toBe(0);
     await write();
-    expect(logPages()).toBeLessThan(3 * BATCH_PAGES);
+    // The log restarted: without the thread it holds every batch (the test below). On a loaded
+    // host the thread may fall a few batches behind before it catches up, so the bound is half.
+    expect(logPages()).toBeLessThan((BATCHES / 2) * BATCH_PAGES);
     expect(database.prepare('select count(*) as n from rows').get()).toEqual({ n: BATCH_PAGES * BATCHES });
     await checkpoints.stop();
     expect(autocheckpoint()).toBe(1000);
