@@ -27,6 +27,16 @@ const form = (c: TestClient, url: string, fields: Record<string, string>) =>
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
   });
 
+/** Sends up to `tries` requests; the first 429 among them (the others' bodies read and dropped). */
+async function firstRefused(tries: number, send: () => Promise<Response>): Promise<Response | undefined> {
+  for (let i = 0; i < tries; i++) {
+    const answer = await send();
+    if (answer.status === 429) return answer;
+    await answer.arrayBuffer();
+  }
+  return undefined;
+}
+
 /** Starts in a fresh minute when the current one is nearly over (the per-minute windows). */
 async function notNearTheMinute(): Promise<void> {
   const second = new Date().getUTCSeconds();
@@ -175,11 +185,7 @@ describe.each(TEST_DIALECTS)('one limiter for screens and /api on %s', (dialect)
     await notNearTheMinute();
     const { c } = await signedIn({ role: 'viewer' });
     expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'fr' } })).status).toBe(200);
-    let over: Response | undefined;
-    for (let i = 0; i < 7 && !over; i++) {
-      const answer = await form(c, '/notifications', { intent: 'mark-all-read' });
-      if (answer.status === 429) over = answer;
-    }
+    const over = await firstRefused(7, () => form(c, '/notifications', { intent: 'mark-all-read' }));
     expect(over?.status).toBe(429);
     expect(await text(over!)).toMatch(
       /Trop de requêtes\. Vous avez envoyé plus de requêtes qu’autorisé en peu de temps ; réessayez dans \d+ secondes?\./,
@@ -190,12 +196,7 @@ describe.each(TEST_DIALECTS)('one limiter for screens and /api on %s', (dialect)
     await notNearTheMinute();
     const { c } = await signedIn({ role: 'viewer' });
     expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'de' } })).status).toBe(200);
-    let over: Response | undefined;
-    for (let i = 0; i < 12 && !over; i++) {
-      const answer = await c.get('/export/budgets');
-      if (answer.status === 429) over = answer;
-      else await answer.arrayBuffer();
-    }
+    const over = await firstRefused(12, () => c.get('/export/budgets'));
     expect(over?.status).toBe(429);
     expect(await text(over!)).toMatch(/^Zu viele Anfragen\./);
   });

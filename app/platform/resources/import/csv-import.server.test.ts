@@ -52,6 +52,14 @@ describe.each(TEST_DIALECTS)('CSV import on %s', (dialect) => {
   let companyB: { id: number; name: string };
   const run = (ctx: ServiceContext, def: ResourceDef, text: string, options: Partial<CsvImportOptions> = {}) =>
     importCsv(ctx, def, text, { mode: 'all', reason: 'CSV import test', ...options });
+  const BUDGET_HEADERS = ['Department', 'Category', 'Amount', 'Period', 'Start Date', 'End Date', 'Status', 'Company'];
+  /** Budget rows each refused: an unknown category and a bad amount, a bad period and day, dates out of order, no company. */
+  const badBudgetRows = () => [
+    ['Finance', 'Nowhere', 'abc', 'monthly', '2026-01-01', '2026-01-31', 'active', companyA.name],
+    ['Finance', 'Travel', '-5', 'yearly', '2026-13-01', '2026-01-31', 'active', companyA.name],
+    ['Finance', 'Travel', '10', 'monthly', '2026-02-01', '2026-01-01', 'active', companyA.name],
+    ['Finance', 'Travel', '10', 'monthly', '2026-01-01', '2026-01-31', 'active', ''],
+  ];
   const count = async (table: 'budgets' | 'auditLogs' | 'dataVersions' | 'actualRevenue', reason?: string) => {
     let q = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
     if (reason) q = q.where('reason' as never, '=', reason as never);
@@ -140,12 +148,9 @@ describe.each(TEST_DIALECTS)('CSV import on %s', (dialect) => {
       owner,
       budgets,
       csvOf([
-        ['Department', 'Category', 'Amount', 'Period', 'Start Date', 'End Date', 'Status', 'Company'],
+        BUDGET_HEADERS,
         ['Finance', 'Travel', '10', 'monthly', '2026-01-01', '2026-01-31', 'active', companyA.name],
-        ['Finance', 'Nowhere', 'abc', 'monthly', '2026-01-01', '2026-01-31', 'active', companyA.name],
-        ['Finance', 'Travel', '-5', 'yearly', '2026-13-01', '2026-01-31', 'active', companyA.name],
-        ['Finance', 'Travel', '10', 'monthly', '2026-02-01', '2026-01-01', 'active', companyA.name],
-        ['Finance', 'Travel', '10', 'monthly', '2026-01-01', '2026-01-31', 'active', ''],
+        ...badBudgetRows(),
       ]),
     );
     expect(outcome).toMatchObject({ rows: 5, valid: 1, invalid: 4, created: 0, written: false });
@@ -168,11 +173,8 @@ describe.each(TEST_DIALECTS)('CSV import on %s', (dialect) => {
       owner,
       budgets,
       csvOf([
-        ['Department', 'Category', 'Amount', 'Period', 'Start Date', 'End Date', 'Status', 'Company'],
-        ['Finance', 'Nowhere', 'abc', 'monthly', '2026-01-01', '2026-01-31', 'active', companyA.name],
-        ['Finance', 'Travel', '-5', 'yearly', '2026-13-01', '2026-01-31', 'active', companyA.name],
-        ['Finance', 'Travel', '10', 'monthly', '2026-02-01', '2026-01-01', 'active', companyA.name],
-        ['Finance', 'Travel', '10', 'monthly', '2026-01-01', '2026-01-31', 'active', ''],
+        BUDGET_HEADERS,
+        ...badBudgetRows(),
         ['Finance', 'Travel', '10', 'monthly', '2026-01-01', '2026-01-31', 'active', 'No such company'],
       ]),
       { dryRun: true, readers },
