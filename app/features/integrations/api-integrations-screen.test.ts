@@ -278,6 +278,51 @@ describe.each(TEST_DIALECTS)('API integration screen on %s', (dialect) => {
     ).toEqual([{ companyId: vult }]);
   });
 
+  it("describes a mapping that does not parse in the reader's language, the /api in English", async () => {
+    const { c } = await signedIn({ role: 'admin' });
+    const created = await c.request('/api/api-integration-sources', {
+      method: 'POST',
+      json: { name: `Mapping words ${dialect}`, baseUrl: `${remote.origin}/v1`, authType: 'none' },
+    });
+    expect(created.status).toBe(201);
+    const { id: sourceId } = (await created.json()) as { id: number };
+    const endpoint = {
+      sourceId: String(sourceId),
+      name: 'Mapping words',
+      endpoint: '/revenue',
+      method: 'GET',
+      direction: 'inbound',
+      targetTable: 'actual_revenue',
+      syncFrequency: 'manual',
+      mappingConfig: JSON.stringify({ key: 1, fields: { source: 'name' } }),
+    };
+    const english = await c.request('/api/api-integration-endpoints', {
+      method: 'POST',
+      json: { ...endpoint, sourceId },
+    });
+    expect(english.status).toBe(400);
+    expect((await english.json()).errors).toContainEqual({
+      field: 'mappingConfig',
+      message: 'Mapping key: Invalid input: expected string, received number',
+    });
+    expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'de' } })).status).toBe(200);
+    const german = await post(c, `${URL_}?tab=endpoints&new=1`, { intent: 'create', ...endpoint });
+    expect(german.status).toBe(400);
+    expect(await text(german)).toContain('Zuordnung, key: Ungültige Eingabe: erwartet string, erhalten Zahl');
+    const unknownKey = await post(c, `${URL_}?tab=endpoints&new=1`, {
+      intent: 'create',
+      ...endpoint,
+      mappingConfig: JSON.stringify({ key: 'id', fields: { source: 'name' }, extra: 1 }),
+    });
+    expect(await text(unknownKey)).toContain('Zuordnung: Unbekannter Schlüssel: "extra"');
+    const ownMessage = await post(c, `${URL_}?tab=endpoints&new=1`, {
+      intent: 'create',
+      ...endpoint,
+      mappingConfig: JSON.stringify({ key: 'id', fields: {} }),
+    });
+    expect(await text(ownMessage)).toContain('Zuordnung, fields: ordnen Sie mindestens ein Feld zu');
+  });
+
   it('shows recommendations ten at a time, ranked, with Show more and the way back (no JavaScript)', async () => {
     const { c } = await signedIn({ role: 'admin' });
     // Each active source with a key to send and no credential is a recommendation of its own.

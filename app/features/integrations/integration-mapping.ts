@@ -23,6 +23,7 @@
 import type { z } from 'zod';
 import type { FieldError } from '../../platform/lib/field-error.ts';
 import { msg } from '../../platform/i18n/messages.ts';
+import { ENGLISH, marked, type Reader } from '../../platform/i18n/refusal-words.ts';
 
 type Zod = typeof z;
 
@@ -33,9 +34,9 @@ function schemasWith(z: Zod) {
   const path = z
     .string()
     .trim()
-    .min(1, 'a path is required')
+    .min(1, msg('a path is required'))
     .max(200)
-    .regex(/^[\w$-]+(\.[\w$-]+)*$/, 'a path is names joined by dots, e.g. data.items');
+    .regex(/^[\w$-]+(\.[\w$-]+)*$/, msg('a path is names joined by dots, e.g. data.items'));
 
   const FieldRule = z.union([
     path.transform((p) => ({ path: p, transform: undefined, lookup: undefined, constant: undefined })),
@@ -69,8 +70,8 @@ function schemasWith(z: Zod) {
     key: path,
     company: path.optional(),
     fields: z
-      .record(z.string().regex(/^\w+$/, 'field names are letters, digits and _'), FieldRule)
-      .refine((f) => Object.keys(f).length > 0, 'map at least one field'),
+      .record(z.string().regex(/^\w+$/, msg('field names are letters, digits and _')), FieldRule)
+      .refine((f) => Object.keys(f).length > 0, msg('map at least one field')),
     pagination: Pagination.optional(),
     maxPages: z.number().int().min(1).max(1000).default(100),
   });
@@ -97,36 +98,53 @@ export type InboundMappingConfig = z.output<Schemas['InboundMapping']>;
 export type OutboundMappingConfig = z.output<Schemas['OutboundMapping']>;
 export type FieldRuleConfig = z.output<Schemas['FieldRule']>;
 
-function parsed<S extends z.ZodType>(
-  schema: S,
-  text: string,
-): { ok: true; value: z.output<S> } | { ok: false; message: string } {
+/** Why a mapping was refused: the English, and its words for any reader. */
+type Refused = { ok: false; message: string; words: (reader: Reader) => string };
+
+function refusal(message: string): Refused {
+  return { ok: false, message, words: (reader) => reader.t(message) };
+}
+
+/**
+ * The mapping, or why not. The problem is the first issue zod finds: the schema's own messages
+ * are the catalog's, zod's built-in ones come in the reader's language from zod's own locales
+ * (the JSON path stays as written: it names the remote's data).
+ */
+function parsed<S extends z.ZodType>(z: Zod, schema: S, text: string): { ok: true; value: z.output<S> } | Refused {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return { ok: false, message: msg('Mapping must be a JSON object') };
+    return refusal(msg('Mapping must be a JSON object'));
   }
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, value: result.data };
-  const issue = result.error.issues[0];
-  return { ok: false, message: `Mapping ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` };
+  const problem = (reader: Reader) => {
+    const issue = (
+      reader.locale === 'en' ? result : schema.safeParse(raw, { error: z.locales[reader.locale]().localeError })
+    ).error!.issues[0];
+    const values = { path: issue.path.join('.'), problem: reader.t(issue.message) };
+    return issue.path.length
+      ? reader.t(msg('Mapping {path}: {problem}'), values)
+      : reader.t(msg('Mapping {problem}'), values);
+  };
+  return { ok: false, message: problem(ENGLISH), words: problem };
 }
 
 export function parseInboundMapping(z: Zod, text: string | null) {
   return text
-    ? parsed(schemas(z).InboundMapping, text)
-    : ({ ok: false, message: msg('An inbound endpoint needs a mapping (mappingConfig with key and fields)') } as const);
+    ? parsed(z, schemas(z).InboundMapping, text)
+    : refusal(msg('An inbound endpoint needs a mapping (mappingConfig with key and fields)'));
 }
 
 export function parseOutboundMapping(z: Zod, text: string | null) {
-  return parsed(schemas(z).OutboundMapping, text || '{}');
+  return parsed(z, schemas(z).OutboundMapping, text || '{}');
 }
 
 /** The form's check of a mapping for its direction. */
 export function mappingErrors(z: Zod, text: string, direction: 'inbound' | 'outbound'): FieldError[] {
   const result = direction === 'inbound' ? parseInboundMapping(z, text) : parseOutboundMapping(z, text);
-  return result.ok ? [] : [{ field: 'mappingConfig', message: result.message }];
+  return result.ok ? [] : [marked({ field: 'mappingConfig', message: result.message }, result.words)];
 }
 
 /** The value at a dotted path of a JSON value. */

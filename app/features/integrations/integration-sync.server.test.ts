@@ -8,6 +8,7 @@
 // sends none. A remote dripping its answer ends at the deadline; a run delivered twice at
 // once, or two runs of one endpoint, run once. A record lands in the endpoint's (or its own)
 // company: names resolve within it, an ambiguous or unknown one skips the record (run partial).
+import { noticeTextsOf, noticeWords } from '../notifications/shared.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -364,6 +365,17 @@ describe.each(TEST_DIALECTS)('integration sync on %s', (dialect) => {
         },
       ]);
       expect(german.errorMessage).toMatch(/^2 Datensätze übersprungen; der erste: categoryId: Keine Ausgabenkategorie/);
+      // The admins' notice of the run names the first reason in the same words.
+      const notice = await db
+        .selectFrom('notifications')
+        .select(['title', 'message', 'actionText', 'texts'])
+        .where('relatedTable', '=', 'api_integration_sync_logs')
+        .where('relatedRecordId', '=', log.id)
+        .executeTakeFirstOrThrow();
+      expect(notice.message).toContain('first: categoryId: no expense category named "No Such Category" in Vult');
+      expect(noticeWords({ ...notice, texts: noticeTextsOf(notice.texts) }, { t: de, locale: 'de' }).message).toContain(
+        german.syncData!.errors[0].message,
+      );
       const [english] = (await listSyncLogs(owner, { endpointId: log.endpointId })).rows;
       expect(english.syncData!.errors).toEqual([
         { record: `${tag}-1`, message: 'categoryId: no expense category named "No Such Category" in Vult' },

@@ -603,7 +603,7 @@ async function pushOutbound(
   lease: Lease,
 ): Promise<void> {
   const mapping = parseOutboundMapping(z, mappingText);
-  if (!mapping.ok) throw new SyncFailure(mapping.message);
+  if (!mapping.ok) throw marked(new SyncFailure(mapping.message), mapping.words);
   const last = await ctx.db
     .selectFrom('apiIntegrationSyncLogs')
     .select('startedAt')
@@ -846,7 +846,7 @@ export async function runSync(
     };
     if (endpoint.direction === 'inbound') {
       const mapping = parseInboundMapping(z, endpoint.mappingConfig);
-      if (!mapping.ok) throw new SyncFailure(mapping.message);
+      if (!mapping.ok) throw marked(new SyncFailure(mapping.message), mapping.words);
       // A pull reads: GET, unless the endpoint asks for POST (remotes that search by POST).
       // PUT, PATCH and DELETE change data and are never used to read.
       await pullInbound(
@@ -929,6 +929,7 @@ export async function runSync(
       endpointName: endpoint.name,
       sourceName: endpoint.sourceName,
       message: failure,
+      words: failureWords,
     });
   else if (status === 'partial' && endpoint)
     await integrationSyncPartial(ctx, {
@@ -937,6 +938,7 @@ export async function runSync(
       sourceName: endpoint.sourceName,
       skipped: tally.skipped,
       first: tally.errors[0]?.message ?? '',
+      firstWords: tally.errors[0]?.words,
     });
   return getSyncLog(ctx, logId);
 }

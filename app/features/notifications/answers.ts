@@ -10,6 +10,12 @@ import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } 
 export const NoticeTextAnswer = z.strictObject({
   message: z.string().describe('The English message with ICU placeholders: the catalogs translate it'),
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  words: z
+    .record(z.string(), z.record(z.string(), z.string()))
+    .optional()
+    .describe(
+      'Values the product worded itself (a run’s error), in other languages: per value, its text by language code',
+    ),
 });
 
 /** The texts of a notification the product sent, for a reader of another language. */

@@ -10,3 +10,4 @@ export {
   subscribeBrowser,
   watchForNewVersion,
 } from './service-worker.ts';
+export { TEST_PUSH_LIMIT, TEST_PUSHES_PER_MINUTE } from './push-refusals.ts';

@@ -5,16 +5,20 @@ import { noEngine } from '../../../test/context.ts';
 import { createPreparedDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { systemActor, type ServiceContext } from '../../platform/context.ts';
+import type { Locale } from '../../platform/i18n/locales.ts';
 import { catalogs } from '../shell/catalogs.server.ts';
 import {
   backupFinished,
   backupRestored,
   importFinished,
+  integrationSyncFailed,
   integrationSyncPartial,
   passwordChanged,
   userDeactivated,
 } from './notification-events.server.ts';
 import { noticeTextsOf, noticeWords } from './shared.ts';
+
+const reader = (locale: Locale) => ({ t: catalogs.translator(locale), locale });
 
 describe.each(TEST_DIALECTS)('notification events on %s', (dialect) => {
   let database: TestDatabase;
@@ -135,9 +139,9 @@ describe.each(TEST_DIALECTS)('notification events on %s', (dialect) => {
       const texts = noticeTextsOf(row.texts);
       expect(texts).not.toBeNull();
       const view = { title: row.title, message: row.message, actionText: row.actionText, texts };
-      expect(noticeWords(view, catalogs.translator('en'))).toEqual({ title, message, actionText: action, data: false });
+      expect(noticeWords(view, reader('en'))).toEqual({ title, message, actionText: action, data: false });
       for (const locale of ['es', 'fr', 'de'] as const) {
-        const words = noticeWords(view, catalogs.translator(locale));
+        const words = noticeWords(view, reader(locale));
         expect(words.title, locale).not.toBe(title);
         expect(`${words.title} ${words.message} ${words.actionText}`, locale).not.toMatch(/[{}]/);
       }
@@ -156,19 +160,50 @@ describe.each(TEST_DIALECTS)('notification events on %s', (dialect) => {
     });
     const row = await latest();
     expect(row.message).toBe('budgets.csv: 1,499 of 1,500 rows are valid');
-    const words = noticeWords({ ...row, texts: noticeTextsOf(row.texts) }, catalogs.translator('de'));
+    const words = noticeWords({ ...row, texts: noticeTextsOf(row.texts) }, reader('de'));
     expect(words.message).toMatch(/^budgets\.csv: 1\.499 .*1\.500/);
   });
 
   it('reads the words in Spanish with the values in place', async () => {
     await backupFinished(ctx, { id: 5, name: 'Nightly', status: 'completed', createdBy: userId, recordCount: 12345 });
     const row = await latest();
-    const words = noticeWords({ ...row, texts: noticeTextsOf(row.texts) }, catalogs.translator('es'));
+    const words = noticeWords({ ...row, texts: noticeTextsOf(row.texts) }, reader('es'));
     expect(words).toEqual({
       title: 'Copia de seguridad completada',
       message: 'La copia de seguridad «Nightly» está completa (12.345 registros).',
       actionText: 'Abrir copias de seguridad y recuperación',
       data: false,
     });
+  });
+
+  it("takes a run's own error and first skipped reason in the reader's language where the run kept them", async () => {
+    await integrationSyncFailed(ctx, {
+      logId: 11,
+      endpointName: 'Invoices',
+      sourceName: 'ERP',
+      message: 'The remote answered 503',
+      words: { es: 'El remoto respondió 503', de: 'Die Gegenstelle antwortete 503' },
+    });
+    const failed = await latest();
+    expect(failed.message).toBe('ERP · Invoices: The remote answered 503');
+    const view = { ...failed, texts: noticeTextsOf(failed.texts) };
+    expect(noticeWords(view, reader('es')).message).toBe('ERP · Invoices: El remoto respondió 503');
+    expect(noticeWords(view, reader('de')).message).toContain('Die Gegenstelle antwortete 503');
+    // A language the run kept no words for reads the English error inside its own sentence.
+    expect(noticeWords(view, reader('fr')).message).toContain('The remote answered 503');
+    expect(noticeWords(view, reader('en')).message).toBe('ERP · Invoices: The remote answered 503');
+
+    await integrationSyncPartial(ctx, {
+      logId: 12,
+      endpointName: 'Invoices',
+      sourceName: 'ERP',
+      skipped: 2,
+      first: 'row 3: no amount',
+      firstWords: { fr: 'ligne 3 : pas de montant' },
+    });
+    const partial = await latest();
+    const words = noticeWords({ ...partial, texts: noticeTextsOf(partial.texts) }, reader('fr'));
+    expect(words.message).toContain('ligne 3 : pas de montant');
+    expect(words.message).not.toContain('no amount');
   });
 });

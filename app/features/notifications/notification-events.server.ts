@@ -11,6 +11,7 @@
 import { actorLabel, type AuthUser, type ServiceContext } from '../../platform/context.ts';
 import { englishIcu } from '../../platform/i18n/english-icu.server.ts';
 import { msg } from '../../platform/i18n/messages.ts';
+import type { OtherWords } from '../../platform/i18n/refusal-words.ts';
 import { notifyQuietly, type NotificationTarget, type NotifyInput } from './notifications.server.ts';
 import type { NoticeText } from './shared.ts';
 
@@ -24,8 +25,14 @@ const byWhom = (ctx: ServiceContext) =>
 
 const english = englishIcu();
 
-const text = (message: string, values?: NoticeText['values']): NoticeText =>
-  values ? { message, values } : { message };
+const text = (message: string, values?: NoticeText['values'], words?: NoticeText['words']): NoticeText =>
+  values ? { message, values, ...(words ? { words } : {}) } : { message };
+
+/** A value's words in other languages, cut to the length its English is cut to. */
+const cutWords = (key: string, words: OtherWords | undefined, length: number): NoticeText['words'] =>
+  words && {
+    [key]: Object.fromEntries(Object.entries(words).map(([locale, said]) => [locale, said.slice(0, length)])),
+  };
 
 /** A notice's title, message and action text: the English the /api answers, and the texts each reader's is made from. */
 function worded(
@@ -180,7 +187,7 @@ const aboutSyncLog = (logId: number) =>
 /** A sync run failed: the installation's admins, once per run. */
 export function integrationSyncFailed(
   ctx: ServiceContext,
-  run: { logId: number; endpointName: string; sourceName: string; message: string },
+  run: { logId: number; endpointName: string; sourceName: string; message: string; words?: OtherWords },
 ): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'error',
@@ -188,11 +195,11 @@ export function integrationSyncFailed(
     category: 'api',
     ...worded(
       text(msg('API sync failed')),
-      text(msg('{source} · {endpoint}: {error}'), {
-        source: run.sourceName,
-        endpoint: run.endpointName,
-        error: run.message.slice(0, 500),
-      }),
+      text(
+        msg('{source} · {endpoint}: {error}'),
+        { source: run.sourceName, endpoint: run.endpointName, error: run.message.slice(0, 500) },
+        cutWords('error', run.words, 500),
+      ),
       text(msg('Open the sync logs')),
     ),
     ...aboutSyncLog(run.logId),
@@ -201,7 +208,14 @@ export function integrationSyncFailed(
 
 export function integrationSyncPartial(
   ctx: ServiceContext,
-  run: { logId: number; endpointName: string; sourceName: string; skipped: number; first: string },
+  run: {
+    logId: number;
+    endpointName: string;
+    sourceName: string;
+    skipped: number;
+    first: string;
+    firstWords?: OtherWords;
+  },
 ): Promise<void> {
   return notifyQuietly(ctx, {
     type: 'warning',
@@ -209,12 +223,11 @@ export function integrationSyncPartial(
     category: 'api',
     ...worded(
       text(msg('API sync skipped records')),
-      text(msg('{source} · {endpoint}: {skipped, plural, one {# record} other {# records}} skipped; first: {first}'), {
-        source: run.sourceName,
-        endpoint: run.endpointName,
-        skipped: run.skipped,
-        first: run.first.slice(0, 400),
-      }),
+      text(
+        msg('{source} · {endpoint}: {skipped, plural, one {# record} other {# records}} skipped; first: {first}'),
+        { source: run.sourceName, endpoint: run.endpointName, skipped: run.skipped, first: run.first.slice(0, 400) },
+        cutWords('first', run.firstWords, 400),
+      ),
       text(msg('Open the sync logs')),
     ),
     ...aboutSyncLog(run.logId),

@@ -12,7 +12,7 @@ import {
   type NotificationView,
 } from './shared.ts';
 import { CheckCircleIcon, InfoIcon, WarningIcon, XCircleIcon } from '../../ui/icons.tsx';
-import { useFormats, useT } from '../../platform/i18n/i18n-context.tsx';
+import { useFormats, useReader, useT } from '../../platform/i18n/i18n-context.tsx';
 import { msg } from '../../platform/i18n/messages.ts';
 import { relativeTime } from '../../platform/i18n/relative-time.ts';
 
@@ -54,10 +54,11 @@ function NotificationItem({
   controls: ReactNode;
   onFollow?: () => void;
 }) {
-  const t = useT();
+  const reader = useReader();
+  const { t } = reader;
   const formats = useFormats();
   const { Icon, className, label } = TYPE_ICON[n.type] ?? TYPE_ICON.info;
-  const words = noticeWords(n, t);
+  const words = noticeWords(n, reader);
   // An administrator's notice is shown as typed (data); the product's are the reader's language.
   const data = words.data ? 'no' : undefined;
   return (
@@ -133,10 +134,11 @@ function ItemControl({
   what: ItemAction;
   actions: ItemActions;
 }) {
-  const t = useT();
+  const reader = useReader();
+  const { t } = reader;
   // The accessible name begins with the visible text and says which notification it acts on.
   const text = t(ACTION_TEXT[what]);
-  const label = t('{action}: {title}', { action: text, title: noticeWords(n, t).title });
+  const label = t('{action}: {title}', { action: text, title: noticeWords(n, reader).title });
   if (actions.kind === 'call') {
     return (
       <button type="button" className={ITEM_BUTTON} onClick={() => actions.run(n, what)} aria-label={label}>

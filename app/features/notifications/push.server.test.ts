@@ -4,6 +4,7 @@
 // service's answers do to a subscription, subscribe / unsubscribe / test push, the purge, the
 // outbound-target check at subscription and at every send, and the whole way through the job
 // engine.
+import { ApiRefusal, failureWords } from '../settings/device-api.ts';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
@@ -851,6 +852,14 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       expect(over.message).toMatch(/^Too many test notifications: at most 5 a minute\. Try again in \d+ seconds\.$/);
       expect(over.retryAfter).toBeGreaterThan(0);
       expect(over.retryAfter).toBeLessThanOrEqual(60);
+      // The settings page's device panel words the /api's English again for its reader.
+      const refusal = new ApiRefusal(over.message, over.retryAfter!);
+      expect(failureWords(catalogTranslator()('de'), refusal)).toBe(
+        `Zu viele Testbenachrichtigungen: höchstens 5 pro Minute. Versuchen Sie es in ${over.retryAfter} Sekunden erneut.`,
+      );
+      expect(failureWords(catalogTranslator()('fr'), new ApiRefusal(TEST_PUSH_RUNNING, 5))).toBe(
+        'Une notification de test est déjà en cours d’envoi. Réessayez dans quelques secondes.',
+      );
       expect(slow.requests).toHaveLength(4);
 
       // Somebody else's test push is not held up.

@@ -16,8 +16,9 @@ import webpush from 'web-push';
 import { z } from 'zod';
 import { noticeWords, type NotificationView } from './shared.ts';
 import { isLocale } from '../../platform/i18n/locales.ts';
-import { msg, type Translate } from '../../platform/i18n/messages.ts';
-import { english } from '../../platform/i18n/refusal-words.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { ENGLISH, phrased, type Reader } from '../../platform/i18n/refusal-words.ts';
+import { NO_SUBSCRIBED_BROWSER, TEST_PUSH_LIMIT, TEST_PUSH_RUNNING, TEST_PUSHES_PER_MINUTE } from './push-refusals.ts';
 import type { Subscribed, TestPushResult, Unsubscribed, VapidKey } from './answers.ts';
 import type { PushSettings } from '../../platform/config.server.ts';
 import { dialectOf } from '../../../db/dialect.ts';
@@ -62,8 +63,7 @@ export const MAX_BROWSERS_PER_USER = 10;
 /** Messages in flight to one push-service host (scheme, name, port) at once, per process. */
 export const PUSH_HOST_CONCURRENCY = 4;
 /** Test pushes a user may send a minute (each one at a time). */
-export const TEST_PUSHES_PER_MINUTE = 5;
-export const TEST_PUSH_RUNNING = msg('A test notification is already being sent. Try again in a few seconds.');
+export { TEST_PUSHES_PER_MINUTE, TEST_PUSH_RUNNING };
 /** An attempt that never throws: failures are recorded and answered. */
 const FINAL_ATTEMPT: Attempt = { retryCount: 0, retryLimit: 0 };
 
@@ -205,8 +205,7 @@ export async function sendToSubscription(
   const found = await recipientsOf(db, notificationId);
   if (!found || !found.userIds.includes(subscription.userId)) return { status: 'skipped' };
   // In the recipient's language, as the bell shows it.
-  const locale = isLocale(subscription.language) ? subscription.language : 'en';
-  const payload = notificationPayload(found.notification, ctx.runtime.translator?.(locale));
+  const payload = notificationPayload(found.notification, readerIn(ctx, subscription.language));
   const urgency =
     found.notification.priority === 'high' || found.notification.priority === 'critical' ? 'high' : 'normal';
   // The Topic lets a push service replace a copy it still holds (a retry after a worker died
@@ -239,19 +238,28 @@ function fitPayload(message: { title: string; body: string } & Record<string, un
   return shortened(low);
 }
 
-/** The user's language's translator (English when the process has no catalogs). */
-async function translatorFor(ctx: PushContext, userId: number): Promise<Translate> {
+/** A reader of `language` from the runtime's catalogs (none when the process has no catalogs). */
+function readerIn(ctx: PushContext, language: string | null | undefined): Reader | undefined {
+  const locale = isLocale(language) ? language : 'en';
+  const t = ctx.runtime.translator?.(locale);
+  return t && { t, locale };
+}
+
+/** The user's language's reader (English when the process has no catalogs). */
+async function readerFor(ctx: PushContext, userId: number): Promise<Reader> {
   const row = await ctx.db
     .selectFrom('userSettings')
     .select('language')
     .where('userId', '=', userId)
     .executeTakeFirst();
-  return ctx.runtime.translator?.(isLocale(row?.language) ? row.language : 'en') ?? english;
+  return readerIn(ctx, row?.language) ?? ENGLISH;
 }
 
 /** A notification's push, in the language of `t` (English without it). */
-function notificationPayload(notification: NotificationView, t: Translate | undefined): string {
-  const words = t ? noticeWords(notification, t) : { title: notification.title, message: notification.message };
+function notificationPayload(notification: NotificationView, reader: Reader | undefined): string {
+  const words = reader
+    ? noticeWords(notification, reader)
+    : { title: notification.title, message: notification.message };
   return fitPayload({
     title: words.title,
     body: words.message,
@@ -546,11 +554,11 @@ async function countTestPush(db: Db, userId: number): Promise<void> {
     await consumeRateLimit(db, `test-push:user:${userId}`, [{ seconds: 60, max: TEST_PUSHES_PER_MINUTE }]);
   } catch (error) {
     if (!isDomainError(error) || !error.retryAfter) throw error;
-    throw new DomainError(
-      'rateLimited',
-      `Too many test notifications: at most ${TEST_PUSHES_PER_MINUTE} a minute. Try again in ${error.retryAfter} seconds.`,
-      { retryAfter: error.retryAfter },
-    );
+    const { retryAfter } = error;
+    throw phrased((english) => new DomainError('rateLimited', english, { retryAfter }), TEST_PUSH_LIMIT, {
+      max: TEST_PUSHES_PER_MINUTE,
+      seconds: retryAfter,
+    });
   }
 }
 
@@ -585,8 +593,8 @@ async function sendTestPushNow(
     .orderBy('s.id', 'desc')
     .limit(MAX_BROWSERS_PER_USER)
     .execute();
-  if (subscriptions.length === 0) throw conflict(msg('No browser of yours is subscribed to push notifications'));
-  const t = await translatorFor(ctx, user.id);
+  if (subscriptions.length === 0) throw conflict(NO_SUBSCRIBED_BROWSER);
+  const { t } = await readerFor(ctx, user.id);
   const payload = fitPayload({
     title: t(msg('Test notification')),
     body: t(msg('Push notifications work on this device.')),

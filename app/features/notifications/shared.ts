@@ -3,7 +3,8 @@
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../../db/types.ts';
 import type { NotificationCategory, NotificationPriority, NotificationType } from '../../../db/types.ts';
 import type { z } from 'zod';
-import { msg, type Translate } from '../../platform/i18n/messages.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import type { Reader } from '../../platform/i18n/refusal-words.ts';
 import type { NoticeTextsAnswer, NotificationAnswer, NotificationCountAnswer } from './answers.ts';
 
 export { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES };
@@ -35,10 +36,19 @@ export function noticeTextsOf(stored: string | null | undefined): NoticeTexts | 
  */
 export function noticeWords(
   n: Pick<NotificationView, 'title' | 'message' | 'actionText' | 'texts'>,
-  t: Translate,
+  { t, locale }: Reader,
 ): { title: string; message: string; actionText: string | null; data: boolean } {
   if (!n.texts) return { title: n.title, message: n.message, actionText: n.actionText, data: true };
-  const say = (text: NoticeText) => t(text.message, text.values);
+  // A value the event worded itself (a run's error) is taken in the reader's language where kept.
+  const say = (text: NoticeText) => {
+    const values = text.values && { ...text.values };
+    if (values && text.words && locale !== 'en')
+      for (const [key, words] of Object.entries(text.words)) {
+        const said = words[locale];
+        if (said !== undefined && key in values) values[key] = said;
+      }
+    return t(text.message, values);
+  };
   return {
     title: say(n.texts.title),
     message: say(n.texts.message),

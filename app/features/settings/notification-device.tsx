@@ -18,6 +18,7 @@ import { Alert } from '../../ui/form.tsx';
 import { ToastView } from '../../ui/toast.tsx';
 import { useT } from '../../platform/i18n/i18n-context.tsx';
 import { msg } from '../../platform/i18n/messages.ts';
+import { callApi, failureWords } from './device-api.ts';
 
 type Permission = NotificationPermission | 'unsupported';
 export interface DeviceSwitches {
@@ -34,20 +35,6 @@ const PERMISSION_TEXT: Record<Permission, string> = {
   denied: msg('Blocked'),
   unsupported: msg('Not Supported'),
 };
-
-/** The JSON answer of an /api call (T: what the route answers), or the error it gives. */
-async function callApi<T = unknown>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  const answer = await response.json().catch(() => null);
-  if (!response.ok)
-    throw new Error(answer?.errors?.[0]?.message ?? answer?.message ?? `${response.status}: ${response.statusText}`);
-  return answer;
-}
 
 export function NotificationDevice({
   deviceLabel,
@@ -119,7 +106,7 @@ export function NotificationDevice({
       say(
         'error',
         t('Subscription Failed'),
-        (error as Error).message || t('The browser could not subscribe to push notifications.'),
+        failureWords(t, error) || t('The browser could not subscribe to push notifications.'),
       );
     }
   };
@@ -132,7 +119,7 @@ export function NotificationDevice({
       await callApi('/api/notifications/unsubscribe', endpoint ? { endpoint } : {});
       say('success', t('Unsubscribed'), t('This browser will no longer receive push notifications.'));
     } catch (error) {
-      say('error', t('Unsubscribe Failed'), (error as Error).message || t('The browser could not unsubscribe.'));
+      say('error', t('Unsubscribe Failed'), failureWords(t, error) || t('The browser could not unsubscribe.'));
     }
   };
 
@@ -160,7 +147,7 @@ export function NotificationDevice({
           : t('{sent, plural, one {Sent to # device.} other {Sent to # devices.}}', { sent }),
       );
     } catch (error) {
-      say('error', t('Test Failed'), (error as Error).message);
+      say('error', t('Test Failed'), failureWords(t, error));
     }
   };
 

@@ -5,6 +5,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { formatsFor, type Formats } from './formats.ts';
 import { createTranslate, type CompiledMessages, type Translate } from './messages.ts';
 import { DEFAULT_PREFERENCES, type Preferences } from './preferences.ts';
+import type { Reader } from './refusal-words.ts';
 
 interface I18nValue {
   preferences: Preferences;
@@ -39,6 +40,12 @@ export function I18nProvider({
 /** `t('Save')`: the reader's text for an English message. */
 export function useT(): Translate {
   return useContext(I18nContext).t;
+}
+
+/** The reader (translator and language), for texts that keep words per language. */
+export function useReader(): Reader {
+  const { t, preferences } = useContext(I18nContext);
+  return { t, locale: preferences.locale };
 }
 
 export function useFormats(): Formats {

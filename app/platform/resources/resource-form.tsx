@@ -90,17 +90,17 @@ type Validator = ReturnType<typeof import('./resource-validation.ts').formValida
 /** The form's zod checks, once their chunk has loaded (null before). */
 function useFormValidator(def: ResourceDef): Validator | null {
   const t = useT();
-  const { dateFormat } = usePreferences();
+  const { dateFormat, locale } = usePreferences();
   const [loaded, setLoaded] = useState<{ key: unknown[]; validate: Validator } | null>(null);
   useEffect(() => {
     let active = true;
     void import('./resource-validation.ts').then(({ formValidator }) => {
-      if (active) setLoaded({ key: [def, t, dateFormat], validate: formValidator(def, t, dateFormat) });
+      if (active) setLoaded({ key: [def, t, dateFormat], validate: formValidator(def, { t, locale }, dateFormat) });
     });
     return () => {
       active = false;
     };
-  }, [def, t, dateFormat]);
+  }, [def, t, locale, dateFormat]);
   const current = loaded?.key[0] === def && loaded.key[1] === t && loaded.key[2] === dateFormat;
   return current ? loaded.validate : null;
 }

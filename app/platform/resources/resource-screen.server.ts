@@ -204,6 +204,7 @@ export function resourceAction(def: ResourceDef, args: ActionFunctionArgs, optio
     const schema = recordSchema(def, companyType ? { companyType } : {}, {
       form: true,
       t: reader.t,
+      locale: reader.locale,
       dateFormat: formats.preferences.dateFormat,
     });
     return screenAction(

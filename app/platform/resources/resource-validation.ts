@@ -5,11 +5,15 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ResourceDef } from './define.ts';
 import { recordSchema } from './schema.ts';
-import type { Translate } from '../i18n/messages.ts';
 import type { DateFormat } from '../i18n/preferences.ts';
+import type { Reader } from '../i18n/refusal-words.ts';
 
-/** The reader's translator and date format, so the browser's checks and messages are the server's. */
-export function formValidator(def: Pick<ResourceDef, 'fields' | 'refine'>, t: Translate, dateFormat: DateFormat) {
-  const schema = recordSchema(def, {}, { form: true, t, dateFormat });
+/** The reader and date format, so the browser's checks and messages are the server's. */
+export function formValidator(
+  def: Pick<ResourceDef, 'fields' | 'refine'>,
+  { t, locale }: Reader,
+  dateFormat: DateFormat,
+) {
+  const schema = recordSchema(def, {}, { form: true, t, locale, dateFormat });
   return (formData: FormData) => parseWithZod(formData, { schema });
 }

@@ -10,8 +10,9 @@ import { hasNoNul } from '../lib/text.ts';
 import { MAX_AMOUNT, MAX_COUNT, type FieldDef, type ResourceDef } from './define.ts';
 import type { Translate } from '../i18n/messages.ts';
 import { DAY_PATTERNS, parseDayInput } from '../i18n/day-input.ts';
+import type { Locale } from '../i18n/locales.ts';
 import type { DateFormat } from '../i18n/preferences.ts';
-import { english } from '../i18n/refusal-words.ts';
+import { english, readerWords } from '../i18n/refusal-words.ts';
 
 // toFixed rounds in decimal, so 1234567890.12 passes where n * 100 would not be whole.
 const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
@@ -59,6 +60,8 @@ interface FieldOptions {
   form?: boolean;
   /** The reader's translator for a screen's form, English for the API. */
   t?: Translate;
+  /** The reader's language, for a declaration's refusal that words itself (a mapping's problem). */
+  locale?: Locale;
   /** A screen's form: the reader's date format, which its day fields take besides ISO. */
   dateFormat?: DateFormat;
 }
@@ -182,9 +185,10 @@ export function recordSchema(
     Object.hasOwn(fixed, f.name) ? z.preprocess(() => fixed[f.name], fieldSchema(f, options)) : fieldSchema(f, options);
   const shape = Object.fromEntries(def.fields.map((f) => [f.name, schemaOf(f)]));
   return (options.form ? z.object(shape) : z.strictObject(shape)).superRefine((value, ctx) => {
-    // A declaration's own messages (`msg('…')`) are translated as they are.
+    // A declaration's own messages (`msg('…')`) are translated as they are, or word themselves.
+    const reader = { t, locale: options.locale ?? 'en' };
     for (const error of def.refine?.(value, z) ?? [])
-      ctx.addIssue({ code: 'custom', path: [error.field], message: t(error.message) });
+      ctx.addIssue({ code: 'custom', path: [error.field], message: readerWords(error, error.message, reader) });
   });
 }
 
