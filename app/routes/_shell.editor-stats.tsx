@@ -6,6 +6,7 @@ import { EditorStatsScreen } from '../features/users/editor-stats-screen.tsx';
 import type { loader } from '../features/users/editor-stats-route.server.ts';
 import { ShellErrorBoundary } from '../features/shell/error-screen.tsx';
 import { metaTranslate } from '../platform/i18n/meta-translate.ts';
+import { msg } from '../platform/i18n/messages.ts';
 
 export { access, loader } from '../features/users/editor-stats-route.server.ts';
 
@@ -22,6 +23,8 @@ export default function EditorStatistics() {
 /** The page's own words when the user may not see it. */
 export function ErrorBoundary() {
   return (
-    <ShellErrorBoundary forbiddenText="Unable to load editor statistics. Please check your permissions or contact support." />
+    <ShellErrorBoundary
+      forbiddenText={msg('Unable to load editor statistics. Please check your permissions or contact support.')}
+    />
   );
 }

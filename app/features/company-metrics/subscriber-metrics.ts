@@ -11,6 +11,7 @@ import {
 } from '../../platform/resources/shared.ts';
 import { companyField } from '../finance/index.ts';
 import { msg } from '../../platform/i18n/messages.ts';
+import { worded } from '../../platform/i18n/refusal-words.ts';
 
 export const METRIC_NAMES: Record<(typeof METRIC_COMPANY_TYPES)[number], readonly string[]> = {
   mobile: MOBILE_METRICS,
@@ -20,7 +21,11 @@ export const METRIC_NAMES: Record<(typeof METRIC_COMPANY_TYPES)[number], readonl
 function metricMatchesType(value: Record<string, unknown>): FieldError[] {
   const names = METRIC_NAMES[value.companyType as keyof typeof METRIC_NAMES];
   return names && !names.includes(String(value.metricName))
-    ? [{ field: 'metricName', message: `Metric name must be one of: ${names.join(', ')}` }]
+    ? [
+        worded((message) => ({ field: 'metricName', message }), msg('Metric name must be one of: {names}'), {
+          names: names.join(', '),
+        }),
+      ]
     : [];
 }
 

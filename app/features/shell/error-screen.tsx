@@ -17,7 +17,7 @@ export function NotFoundScreen() {
 }
 
 /**
- * `forbiddenText`: a screen's own words for a 403 (Editor Statistics). `message`: the
+ * `forbiddenText`: a screen's own message for a 403 (Editor Statistics). `message`: the
  * server's words for a 429 (the rate limits, work already running), with when to try again.
  */
 export function ErrorScreen({
@@ -50,7 +50,9 @@ export function ErrorScreen({
         <ShieldIcon className="mx-auto h-10 w-10 text-red-600" />
         <h1 className="mt-3 text-3xl font-bold text-slate-900">{t('403 Access Denied')}</h1>
         <p className="mt-3 text-slate-600">
-          {forbiddenText ?? t('You do not have permission to open this page. Ask an administrator if you need access.')}
+          {forbiddenText
+            ? t(forbiddenText)
+            : t('You do not have permission to open this page. Ask an administrator if you need access.')}
         </p>
         <Link to="/" className="mt-6 inline-block text-blue-700 underline">
           {t('Back to the dashboard')}

@@ -103,6 +103,10 @@ describe.each(TEST_DIALECTS)('editor calls on %s', (dialect) => {
     expect(await refused.text()).toContain(
       'Unable to load editor statistics. Please check your permissions or contact support.',
     );
+    expect((await editor.request('/api/user-settings', { method: 'PUT', json: { language: 'fr' } })).status).toBe(200);
+    expect(await (await editor.get('/editor-stats')).text()).toContain(
+      'Impossible de charger les statistiques des éditeurs. Vérifiez vos autorisations ou contactez l’assistance.',
+    );
     const { c } = await signedIn({ role: 'admin' });
     const stats = await (await c.get('/api/admin/editor-stats')).json();
     const editors = await db().selectFrom('users').select('id').where('role', '=', 'editor').execute();

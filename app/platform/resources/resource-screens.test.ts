@@ -90,6 +90,17 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     const page = await text(await c.get('/fintech-metrics'));
     expect(page).toContain('>Éxito</p>');
     expect(page).not.toContain('>Success</p>');
+    // A declaration's own check, with its values, in Spanish too.
+    const wrong = await c.postForm('/fintech-metrics?new=1', {
+      intent: 'create',
+      companyId: String(VULT),
+      metricName: 'arpu',
+      metricValue: '3',
+      period: 'monthly',
+      recordDate: '2026-10-30',
+    });
+    expect(wrong.status).toBe(400);
+    expect(await text(wrong)).toContain('El nombre de la métrica debe ser uno de: new_users');
   });
 
   it('a user limited to another company gets 404 for its rows and for the metrics screen of another type', async () => {
