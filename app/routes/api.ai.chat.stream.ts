@@ -38,7 +38,7 @@ export const { loader, action, access } = apiRoute({
           } catch (error) {
             await lease.release();
             if (!isDomainError(error)) console.error('AI chat stream failed:', error);
-            send({ error: chatFailureText(i18n.t, error) });
+            send({ error: chatFailureText({ t: i18n.t, locale: i18n.preferences.locale }, error) });
           }
           controller.close();
         },

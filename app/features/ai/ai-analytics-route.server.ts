@@ -26,7 +26,9 @@ import { noteRetryAfter } from '../../platform/http/rate-limit.server.ts';
 import { positiveIdParam } from '../../platform/lib/query.ts';
 import type { Toast } from '../../platform/lib/toast.ts';
 import { msg, type Translate } from '../../platform/i18n/messages.ts';
-import { requestI18n } from '../shell/index.server.ts';
+import { requestI18n, type RequestI18n } from '../shell/index.server.ts';
+import { readerWords, type Reader } from '../../platform/i18n/refusal-words.ts';
+import { ChatFailed } from './ai-model.server.ts';
 import { readerWording } from './wording.server.ts';
 import {
   analyzeCompanyBudget,
@@ -38,7 +40,13 @@ import {
   type ExpensePrediction,
 } from './ai-analytics.server.ts';
 import { ANOMALIES_COMPUTING, dailyExpenses, detectExpenseAnomalies, type AnomalyDay } from './ai-anomalies.server.ts';
-import { askInConversation, ChatForm, clearConversation, loadConversation } from './ai-conversation.server.ts';
+import {
+  askInConversation,
+  chatFailureText,
+  ChatForm,
+  clearConversation,
+  loadConversation,
+} from './ai-conversation.server.ts';
 import { generateInsights, listInsights } from './ai-insights.server.ts';
 import { listVisibleCompanies } from '../../platform/companies.server.ts';
 import { DomainError, isDomainError } from '../../platform/errors.ts';
@@ -56,14 +64,20 @@ const REFUSALS: Record<string, string> = {
   [SELECT_COMPANY]: msg('Please select a company for budget analysis'),
   [ANOMALIES_COMPUTING]: msg('Anomalies are being computed for the first time. Try again in a minute.'),
 };
-const CHAT_FAILED = 'Chat failed: ';
-
-/** A service's message in the reader's words when the screen knows it (else as the service wrote it). */
-function refusalText(t: Translate, message: string): string {
-  if (REFUSALS[message]) return t(REFUSALS[message]);
-  if (message.startsWith(CHAT_FAILED)) return t('Chat failed: {reason}', { reason: message.slice(CHAT_FAILED.length) });
-  return message;
+/**
+ * A service's refusal in the reader's words: a model's failure with its reason, one the screen
+ * knows by its English, else its own words (refusal-words.ts).
+ */
+function refusalText(reader: Reader, refusal: DomainError | string): string {
+  if (typeof refusal === 'string') return REFUSALS[refusal] ? reader.t(REFUSALS[refusal]) : reader.t(refusal);
+  if (refusal instanceof ChatFailed) return chatFailureText(reader, refusal);
+  const first = refusal.errors?.[0];
+  const english = first?.message ?? refusal.message;
+  if (REFUSALS[english]) return reader.t(REFUSALS[english]);
+  return first ? readerWords(first, first.message, reader) : readerWords(refusal, refusal.message, reader);
 }
+
+const readerIn = ({ t, preferences }: RequestI18n): Reader => ({ t, locale: preferences.locale });
 
 /**
  * One analysis of the user's (counted, one at a time): a failure shows on its tab (bad filters,
@@ -80,7 +94,7 @@ async function attempt<T>(
     if (!isDomainError(error)) throw error;
     return {
       result: null,
-      error: refusalText(requestI18n(screen.request, screen.auth).t, error.errors?.[0]?.message ?? error.message),
+      error: refusalText(readerIn(requestI18n(screen.request, screen.auth)), error),
       retryAfter: error.kind === 'rateLimited' ? error.retryAfter : undefined,
     };
   }
@@ -217,7 +231,7 @@ async function tabData(
       };
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      const message = refusalText(t, error.errors?.[0]?.message ?? error.message);
+      const message = refusalText(readerIn(i18n), error);
       return {
         anomalies: null,
         error: message,
@@ -235,8 +249,10 @@ async function tabData(
     if (!filters.companyId)
       return {
         budget: null,
-        error: refusalText(t, SELECT_COMPANY),
-        toast: run ? { type: 'error', title: t('Error'), description: refusalText(t, SELECT_COMPANY) } : null,
+        error: refusalText(readerIn(i18n), SELECT_COMPANY),
+        toast: run
+          ? { type: 'error', title: t('Error'), description: refusalText(readerIn(i18n), SELECT_COMPANY) }
+          : null,
       };
     const { result, error, retryAfter } = await attempt(screen, () =>
       analyzeCompanyBudget(ctx, { companyId: filters.companyId, year: filters.year }, wording),
@@ -318,12 +334,12 @@ export const loader = (args: LoaderFunctionArgs) =>
   });
 
 /** Runs an intent, the refusals the screen knows in the reader's words. */
-async function translatingRefusals<T>(t: Translate, body: () => Promise<T>): Promise<T> {
+async function translatingRefusals<T>(i18n: RequestI18n, body: () => Promise<T>): Promise<T> {
   try {
     return await body();
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const message = refusalText(t, error.message);
+    const message = refusalText(readerIn(i18n), error);
     if (message === error.message) throw error;
     throw new DomainError(error.kind, message, { errors: error.errors, retryAfter: error.retryAfter });
   }
@@ -334,9 +350,10 @@ const intents = {
     allow: allow.to('analytics'),
     failed: msg('Failed to fetch insights'),
     run: async (_value, screen, form) => {
-      const { t } = requestI18n(screen.request, screen.auth);
+      const i18n = requestI18n(screen.request, screen.auth);
+      const { t } = i18n;
       const companyId = positiveIdParam(String(form.get('companyId') ?? ''));
-      const insights = await translatingRefusals(t, () =>
+      const insights = await translatingRefusals(i18n, () =>
         oneAnalysisAtATime(screen.ctx, () =>
           generateInsights(screen.ctx, companyId, new Date(), screen.context.config.openai),
         ),
@@ -362,7 +379,7 @@ const intents = {
     failed: msg('Chat failed'),
     run: async ({ message }, screen) => {
       const i18n = requestI18n(screen.request, screen.auth);
-      await translatingRefusals(i18n.t, () =>
+      await translatingRefusals(i18n, () =>
         oneAnalysisAtATime(screen.ctx, () =>
           askInConversation(screen.ctx, screen.context.config.openai, message, {
             signal: screen.request.signal,

@@ -4,10 +4,11 @@
 // a failed question stores nothing. 'Clear' deletes it; ended sessions' conversations are purged.
 import { z } from 'zod';
 import { answerChat, type ChatContext, type ChatOptions } from './ai-chat.server.ts';
+import { ChatFailed } from './ai-model.server.ts';
 import type { OpenAiSettings } from '../../platform/config.server.ts';
 import { actingUser, inTransaction, requirePermission, type Db, type ServiceContext } from '../../platform/context.ts';
-import { DomainError, isDomainError } from '../../platform/errors.ts';
-import type { Translate } from '../../platform/i18n/messages.ts';
+import { DomainError, isDomainError, refusalLine } from '../../platform/errors.ts';
+import type { Reader } from '../../platform/i18n/refusal-words.ts';
 
 /** POST /api/ai/chat/stream's body. */
 export const StreamQuestion = z.object({
@@ -106,9 +107,11 @@ export async function askInConversation(
 }
 
 /** Why an answer failed ('Chat failed: …'), in the reader's words; the reason a service gave stays as it gave it. */
-export function chatFailureText(t: Translate, error: unknown): string {
-  if (!isDomainError(error)) return t('Chat failed: an unexpected error');
-  return t('Chat failed: {reason}', { reason: error.message.replace(/^Chat failed: /, '') });
+export function chatFailureText(reader: Reader, error: unknown): string {
+  if (!isDomainError(error)) return reader.t('Chat failed: an unexpected error');
+  // A model's failure says 'Chat failed: …' itself, in any reader's words.
+  if (error instanceof ChatFailed) return refusalLine(error, reader);
+  return reader.t('Chat failed: {reason}', { reason: refusalLine(error, reader) });
 }
 
 export async function clearConversation(ctx: ServiceContext): Promise<void> {

@@ -100,6 +100,19 @@ describe.each(TEST_DIALECTS)('AI with a language model on %s', (dialect) => {
     expect(await db().selectFrom('aiChatMessages').select('id').where('content', '=', 'x').execute()).toEqual([]);
   });
 
+  it("a model's failure reads in the reader's language on the stream and the form; the /api stays English", async () => {
+    fake.script = () => ({ status: 502, error: 'bad gateway' });
+    const { c } = await analyst();
+    expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'es' } })).status).toBe(200);
+    const api = await post(c, '/api/ai/chat', { message: 'y' });
+    expect(await api.json()).toEqual({ message: 'Chat failed: the language model service answered 502 (bad gateway)' });
+    const spanish = 'Error del chat: el servicio del modelo de lenguaje respondió 502 (bad gateway)';
+    const stream = await post(c, '/api/ai/chat/stream', { message: 'y' });
+    expect((await stream.text()).trim()).toBe(JSON.stringify({ error: spanish }));
+    const page = await form(c, '/ai-analytics?tab=chat', { intent: 'chat', message: 'y' });
+    expect((await page.text()).replace(/<!-- -->/g, '')).toContain(spanish);
+  });
+
   it("the screen's stream sends the model's pieces as they come and keeps the conversation for the next question", async () => {
     fake.script = () => ({ content: 'A fairly long answer written by the fake model, in pieces.' });
     const { c } = await analyst();

@@ -14,6 +14,8 @@ import { DomainError } from '../../platform/errors.ts';
 import { runTool, TOOL_DEFINITIONS } from './ai-tools.server.ts';
 import { visibleCompanies } from './ai-books.server.ts';
 import type { Locale } from '../../platform/i18n/locales.ts';
+import { msg } from '../../platform/i18n/messages.ts';
+import { marked, phrased, readerWords, type PhraseValue } from '../../platform/i18n/refusal-words.ts';
 import { MODEL_LANGUAGE } from './wording.server.ts';
 
 export interface ModelLimits {
@@ -59,6 +61,14 @@ export class ChatFailed extends DomainError {
   }
 }
 
+/** A chat failure whose reason is a message with values, marked with its text in any reader's words. */
+function chatFailed(reason: string, values?: Record<string, PhraseValue>): ChatFailed {
+  const said = phrased((english) => ({ message: english }), reason, values);
+  return marked(new ChatFailed(said.message), (reader) =>
+    reader.t(msg('Chat failed: {reason}'), { reason: readerWords(said, said.message, reader) }),
+  );
+}
+
 function clientFor(settings: OpenAiSettings): OpenAI {
   return new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, maxRetries: 0 });
 }
@@ -81,20 +91,26 @@ async function systemPrompt(ctx: ServiceContext, now: Date, language: Locale = '
   ].join('\n');
 }
 
-/** The model's reading of a failure, for 'Chat failed: …' (never the key or the request). */
-function reasonOf(error: unknown, timedOut: boolean): string {
-  if (timedOut || error instanceof APIConnectionTimeoutError) return 'the language model did not answer in time';
-  if (error instanceof APIUserAbortError) return 'the request was cancelled';
-  if (error instanceof APIConnectionError) return 'the language model service could not be reached';
+/** The model's reading of a failure, as a 'Chat failed: …' error (never the key or the request). */
+function failureOf(error: unknown, timedOut: boolean): ChatFailed {
+  if (timedOut || error instanceof APIConnectionTimeoutError)
+    return chatFailed(msg('the language model did not answer in time'));
+  if (error instanceof APIUserAbortError) return chatFailed(msg('the request was cancelled'));
+  if (error instanceof APIConnectionError) return chatFailed(msg('the language model service could not be reached'));
   if (error instanceof APIError) {
+    // What the service said stays as it said it.
     const detail =
       typeof error.error === 'object' && error.error && 'message' in error.error
-        ? String((error.error as { message: unknown }).message)
+        ? String((error.error as { message: unknown }).message).slice(0, 200)
         : '';
-    return `the language model service answered ${error.status ?? 'an error'}${detail ? ` (${detail.slice(0, 200)})` : ''}`;
+    const status = String(error.status ?? '');
+    if (!status) return chatFailed(msg('the language model service answered an error'));
+    return detail
+      ? chatFailed(msg('the language model service answered {status} ({detail})'), { status, detail })
+      : chatFailed(msg('the language model service answered {status}'), { status });
   }
-  if (error instanceof ChatFailed) return error.message.replace(/^Chat failed: /, '');
-  return 'an unexpected error';
+  if (error instanceof ChatFailed) return error;
+  return chatFailed(msg('an unexpected error'));
 }
 
 /**
@@ -151,10 +167,10 @@ export async function answerWithModel(
         }
       }
       if (tokens > limits.totalTokens)
-        throw new ChatFailed(`the answer needed more than ${limits.totalTokens.toLocaleString('en-US')} tokens`);
+        throw chatFailed(msg('the answer needed more than {tokens} tokens'), { tokens: limits.totalTokens });
       const requested = calls.filter(Boolean);
       if (requested.length === 0) {
-        if (!content.trim()) throw new ChatFailed('the language model gave an empty answer');
+        if (!content.trim()) throw chatFailed(msg('the language model gave an empty answer'));
         return { response: content.trim(), toolCalls, tokens };
       }
       messages.push({ role: 'assistant', content: content || null, tool_calls: requested });
@@ -169,7 +185,7 @@ export async function answerWithModel(
         messages.push({ role: 'tool', tool_call_id: call.id, content: result });
       }
     }
-    throw new ChatFailed(`no answer after ${limits.rounds} rounds with the language model`);
+    throw chatFailed(msg('no answer after {rounds} rounds with the language model'), { rounds: limits.rounds });
   } catch (error) {
     if (error instanceof DomainError && !(error instanceof ChatFailed)) throw error;
     if (
@@ -180,7 +196,7 @@ export async function answerWithModel(
       !deadline.aborted
     )
       throw error;
-    throw new ChatFailed(reasonOf(error, deadline.aborted));
+    throw failureOf(error, deadline.aborted);
   }
 }
 

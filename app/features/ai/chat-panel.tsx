@@ -9,8 +9,10 @@ import type { Toast } from '../../platform/lib/toast.ts';
 import type { ChatTurn } from './ai-conversation.server.ts';
 import { inputClass } from '../../ui/form.tsx';
 import { ToastView } from '../../ui/toast.tsx';
-import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { useReader } from '../../platform/i18n/i18n-context.tsx';
 import type { Translate } from '../../platform/i18n/messages.ts';
+import { apiRefusal, refusalWords } from '../../platform/i18n/api-refusal.ts';
+import type { Reader } from '../../platform/i18n/refusal-words.ts';
 
 /** The welcome; its example is a question the offline mode understands, as it is asked. */
 const welcome = (t: Translate) =>
@@ -27,17 +29,15 @@ class ChatFailure extends Error {}
 const BUTTON = 'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60';
 
 /** Reads the answer stream: {"delta"} pieces, then {"done"} or {"error"}. */
-async function streamAnswer(t: Translate, message: string, onDelta: (text: string) => void): Promise<void> {
+async function streamAnswer(words: Reader, message: string, onDelta: (text: string) => void): Promise<void> {
+  const { t } = words;
   const response = await fetch('/api/ai/chat/stream', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
     body: JSON.stringify({ message }),
   });
   if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: { message: string }[] };
-    throw new ChatFailure(
-      t('Chat failed: {reason}', { reason: body.errors?.[0]?.message ?? body.message ?? response.statusText }),
-    );
+    throw new ChatFailure(t('Chat failed: {reason}', { reason: refusalWords(words, await apiRefusal(response)) }));
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -69,7 +69,8 @@ export function ChatPanel({
   /** The one company a user limited to it may ask about. */
   scopeCompany: string | null;
 }) {
-  const t = useT();
+  const reader = useReader();
+  const { t } = reader;
   const navigation = useNavigation();
   const [live, setLive] = useState<ChatTurn[]>([]);
   const [message, setMessage] = useState('');
@@ -102,7 +103,7 @@ export function ChatPanel({
       { type: 'assistant', content: '', timestamp: now },
     ]);
     try {
-      await streamAnswer(t, question, (delta) =>
+      await streamAnswer(reader, question, (delta) =>
         setLive((l) => {
           const last = l[l.length - 1];
           return [...l.slice(0, -1), { ...last, content: last.content + delta }];

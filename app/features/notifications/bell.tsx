@@ -18,7 +18,8 @@ import { BellIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
 import { NotificationList } from './notification-item.tsx';
 import { useEveryWhileVisible } from '../../platform/screen/use-refresh.ts';
-import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { useReader, useT } from '../../platform/i18n/i18n-context.tsx';
+import { callApi, refusalWords } from '../../platform/i18n/api-refusal.ts';
 import { msg, type Translate } from '../../platform/i18n/messages.ts';
 
 /** The notification count is polled every 30 s. */
@@ -46,19 +47,6 @@ function Badge({ unread }: { unread: number }) {
       {badgeLabel(unread)}
     </span>
   );
-}
-
-async function postJson(path: string): Promise<unknown> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{}',
-    credentials: 'same-origin',
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok)
-    throw new Error((body as { message?: string } | null)?.message ?? `${response.status}: ${response.statusText}`);
-  return body;
 }
 
 export function NotificationBell({ count }: { count: NotificationCount }) {
@@ -118,26 +106,28 @@ export function NotificationBell({ count }: { count: NotificationCount }) {
 }
 
 function NotificationPanel({ onCount, onClose }: { onCount: (count: NotificationCount) => void; onClose: () => void }) {
-  const t = useT();
+  const reader = useReader();
+  const { t } = reader;
   const [tab, setTab] = useState<NotificationTab>('all');
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async (which: NotificationTab) => {
-    const params = new URLSearchParams({ limit: String(PANEL_LIMIT) });
-    const filter = filterOfTab(which);
-    if (filter.isRead === false) params.set('isRead', 'false');
-    if (filter.category) params.set('category', filter.category);
-    try {
-      const response = await fetch(`/api/notifications?${params}`, { credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-      setItems((await response.json()) as NotificationView[]);
-      setError(null);
-    } catch (failure) {
-      setError((failure as Error).message);
-      setItems([]);
-    }
-  }, []);
+  const load = useCallback(
+    async (which: NotificationTab) => {
+      const params = new URLSearchParams({ limit: String(PANEL_LIMIT) });
+      const filter = filterOfTab(which);
+      if (filter.isRead === false) params.set('isRead', 'false');
+      if (filter.category) params.set('category', filter.category);
+      try {
+        setItems(await callApi<NotificationView[]>(`/api/notifications?${params}`));
+        setError(null);
+      } catch (failure) {
+        setError(refusalWords(reader, failure));
+        setItems([]);
+      }
+    },
+    [reader],
+  );
 
   useEffect(() => {
     setItems(null);
@@ -147,11 +137,10 @@ function NotificationPanel({ onCount, onClose }: { onCount: (count: Notification
   // Each action refreshes the list and the count.
   const act = async (path: string) => {
     try {
-      const count = (await postJson(path)) as NotificationCount;
-      onCount(count);
+      onCount(await callApi<NotificationCount>(path, {}));
       setError(null);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(refusalWords(reader, failure));
     }
     await load(tab);
   };

@@ -4,7 +4,8 @@
 // service's answers do to a subscription, subscribe / unsubscribe / test push, the purge, the
 // outbound-target check at subscription and at every send, and the whole way through the job
 // engine.
-import { ApiRefusal, failureWords } from '../settings/device-api.ts';
+import { failureWords } from '../settings/device-api.ts';
+import { ApiRefusal } from '../../platform/i18n/api-refusal.ts';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
@@ -853,13 +854,13 @@ describe.each(TEST_DIALECTS)('Web Push on %s', (dialect) => {
       expect(over.retryAfter).toBeGreaterThan(0);
       expect(over.retryAfter).toBeLessThanOrEqual(60);
       // The settings page's device panel words the /api's English again for its reader.
-      const refusal = new ApiRefusal(over.message, over.retryAfter!);
-      expect(failureWords(catalogTranslator()('de'), refusal)).toBe(
+      const refusal = new ApiRefusal(over.message, 429, over.retryAfter!);
+      expect(failureWords({ t: catalogTranslator()('de'), locale: 'de' }, refusal)).toBe(
         `Zu viele Testbenachrichtigungen: höchstens 5 pro Minute. Versuchen Sie es in ${over.retryAfter} Sekunden erneut.`,
       );
-      expect(failureWords(catalogTranslator()('fr'), new ApiRefusal(TEST_PUSH_RUNNING, 5))).toBe(
-        'Une notification de test est déjà en cours d’envoi. Réessayez dans quelques secondes.',
-      );
+      expect(
+        failureWords({ t: catalogTranslator()('fr'), locale: 'fr' }, new ApiRefusal(TEST_PUSH_RUNNING, 429, 5)),
+      ).toBe('Une notification de test est déjà en cours d’envoi. Réessayez dans quelques secondes.');
       expect(slow.requests).toHaveLength(4);
 
       // Somebody else's test push is not held up.

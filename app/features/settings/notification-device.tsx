@@ -16,9 +16,10 @@ import {
 } from '../notifications/index.ts';
 import { Alert } from '../../ui/form.tsx';
 import { ToastView } from '../../ui/toast.tsx';
-import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { useReader, useT } from '../../platform/i18n/i18n-context.tsx';
 import { msg } from '../../platform/i18n/messages.ts';
-import { callApi, failureWords } from './device-api.ts';
+import { failureWords } from './device-api.ts';
+import { callApi } from '../../platform/i18n/api-refusal.ts';
 
 type Permission = NotificationPermission | 'unsupported';
 export interface DeviceSwitches {
@@ -45,7 +46,8 @@ export function NotificationDevice({
   isIos: boolean;
   device: DeviceSwitches;
 }) {
-  const t = useT();
+  const reader = useReader();
+  const { t } = reader;
   const hydrated = useHydrated();
   const [permission, setPermission] = useState<Permission | null>(null);
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
@@ -106,7 +108,7 @@ export function NotificationDevice({
       say(
         'error',
         t('Subscription Failed'),
-        failureWords(t, error) || t('The browser could not subscribe to push notifications.'),
+        failureWords(reader, error) || t('The browser could not subscribe to push notifications.'),
       );
     }
   };
@@ -119,7 +121,7 @@ export function NotificationDevice({
       await callApi('/api/notifications/unsubscribe', endpoint ? { endpoint } : {});
       say('success', t('Unsubscribed'), t('This browser will no longer receive push notifications.'));
     } catch (error) {
-      say('error', t('Unsubscribe Failed'), failureWords(t, error) || t('The browser could not unsubscribe.'));
+      say('error', t('Unsubscribe Failed'), failureWords(reader, error) || t('The browser could not unsubscribe.'));
     }
   };
 
@@ -147,7 +149,7 @@ export function NotificationDevice({
           : t('{sent, plural, one {Sent to # device.} other {Sent to # devices.}}', { sent }),
       );
     } catch (error) {
-      say('error', t('Test Failed'), failureWords(t, error));
+      say('error', t('Test Failed'), failureWords(reader, error));
     }
   };
 

@@ -20,7 +20,8 @@ import {
   THEME_LABELS,
   TIME_FORMAT_LABELS,
 } from './option-labels.ts';
-import { useT } from '../../platform/i18n/i18n-context.tsx';
+import { useReader } from '../../platform/i18n/i18n-context.tsx';
+import { callApi, refusalWords } from '../../platform/i18n/api-refusal.ts';
 import { NOTIFICATION_TYPES, THEMES, type UserSettingsValues } from '../../platform/session/user-settings-row.ts';
 
 type Status = { kind: 'saved' | 'error'; title: string; description: string } | null;
@@ -31,22 +32,19 @@ export default function QuickSettingsPanel({ onClose }: { onClose: () => void })
   const [status, setStatus] = useState<Status>(null);
   const [saving, setSaving] = useState(false);
   const revalidator = useRevalidator();
-  const t = useT();
+  const reader = useReader();
+  const { t } = reader;
 
   // Read only while the panel is open.
   useEffect(() => {
     let active = true;
-    fetch('/api/user-settings', { headers: { Accept: 'application/json' } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-        return response.json();
-      })
+    callApi<UserSettingsValues>('/api/user-settings')
       .then((data) => active && setSettings(data))
-      .catch((error: Error) => active && setLoadError(error.message));
+      .catch((error: unknown) => active && setLoadError(refusalWords(reader, error)));
     return () => {
       active = false;
     };
-  }, []);
+  }, [reader]);
 
   const save = useCallback(
     async (field: keyof UserSettingsValues, value: unknown) => {
@@ -54,17 +52,7 @@ export default function QuickSettingsPanel({ onClose }: { onClose: () => void })
       setSaving(true);
       setStatus(null);
       try {
-        const response = await fetch('/api/user-settings', {
-          method: 'PUT',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify({ [field]: value }),
-        });
-        const body = await response.json().catch(() => null);
-        if (!response.ok)
-          throw new Error(
-            body?.errors?.[0]?.message ?? body?.message ?? t('Failed to update settings. Please try again.'),
-          );
-        setSettings(body);
+        setSettings(await callApi<UserSettingsValues>('/api/user-settings', { [field]: value }, 'PUT'));
         setStatus({
           kind: 'saved',
           title: t('Settings updated'),
@@ -76,13 +64,13 @@ export default function QuickSettingsPanel({ onClose }: { onClose: () => void })
         setStatus({
           kind: 'error',
           title: t('Error updating settings'),
-          description: (error as Error).message || t('Failed to update settings. Please try again.'),
+          description: refusalWords(reader, error) || t('Failed to update settings. Please try again.'),
         });
       } finally {
         setSaving(false);
       }
     },
-    [settings, revalidator, t],
+    [settings, revalidator, t, reader],
   );
 
   const heading = (

@@ -45,7 +45,9 @@ export function useT(): Translate {
 /** The reader (translator and language), for texts that keep words per language. */
 export function useReader(): Reader {
   const { t, preferences } = useContext(I18nContext);
-  return { t, locale: preferences.locale };
+  const { locale } = preferences;
+  // The same object while the language stays: callbacks may depend on it.
+  return useMemo(() => ({ t, locale }), [t, locale]);
 }
 
 export function useFormats(): Formats {
