@@ -107,7 +107,7 @@ export async function createApp(config: AppConfig, handle: DatabaseHandle, build
     ),
   );
 
-  app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y' }));
+  app.use(build.publicPath, express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y' }));
   // The service worker is checked for a new version at every visit (never served from a cache).
   app.get('/sw.js', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');

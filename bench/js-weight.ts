@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { ASSETS_URL } from '../app/platform/http/assets.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const argv = process.argv.slice(2);
@@ -59,7 +60,7 @@ const sizes = new Map<string, { raw: number; gz: number }>();
 function sizeOf(file: string): { raw: number; gz: number } {
   let size = sizes.get(file);
   if (!size) {
-    const bytes = fs.readFileSync(path.join(root, 'public', file));
+    const bytes = fs.readFileSync(path.join(buildDir, file.slice(ASSETS_URL.length)));
     size = { raw: bytes.length, gz: zlib.gzipSync(bytes, { level: 9 }).length };
     sizes.set(file, size);
   }

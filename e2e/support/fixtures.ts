@@ -9,6 +9,7 @@ import { signIn } from './app.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { PermissionFlag, Role } from '../../app/platform/lib/permissions.ts';
 import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
+import { ASSETS_URL } from '../../app/platform/http/assets.ts';
 
 export { expect };
 
@@ -110,7 +111,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           posts.filter((p) => p.resourceType !== 'document'),
           'POSTs without JavaScript must be document (form) submissions',
         ).toEqual([]);
-      } else if (onApp && (await page.locator('link[rel="modulepreload"][href*="/build/"]').count()) > 0) {
+      } else if (onApp && (await page.locator(`link[rel="modulepreload"][href^="${ASSETS_URL}"]`).count()) > 0) {
         await expect(
           page.locator('html[data-hydrated]'),
           "the page has the app's scripts but never hydrated",

@@ -5,7 +5,7 @@
 // badge refreshes every 30 s while the tab is visible.
 import { AppLink } from '../../ui/app-link.tsx';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { badgeLabel, type NotificationCount } from './shared.ts';
+import type { NotificationCount } from './shared.ts';
 import { useHydrated } from '../../platform/lib/use-hydrated.ts';
 import { BellIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
@@ -18,6 +18,15 @@ const NotificationPanel = lazy(() => import('./bell-panel.tsx'));
 /** The notification count is polled every 30 s. */
 export const COUNT_REFRESH_MS = 30_000;
 const BELL_CLASS = 'relative rounded p-2 text-slate-600 hover:bg-slate-100';
+
+/**
+ * The badge caps at '99+'; nothing when there is nothing unread. Kept here, not in shared.ts: the
+ * bell on every page then needs nothing at run time that its lazily loaded panel needs too, which
+ * would put that module in a chunk of its own.
+ */
+export function badgeLabel(unread: number): string {
+  return unread > 99 ? '99+' : unread > 0 ? String(unread) : '';
+}
 
 function bellLabel(unread: number, t: Translate): string {
   return unread > 0 ? t('Notifications, {count} unread', { count: badgeLabel(unread) }) : t('Notifications');

@@ -88,11 +88,6 @@ export function filterOfTab(tab: NotificationTab): NotificationFilter {
   return { category: tab };
 }
 
-/** The badge caps at '99+'; nothing when there is nothing unread. */
-export function badgeLabel(unread: number): string {
-  return unread > 99 ? '99+' : unread > 0 ? String(unread) : '';
-}
-
 /** An action link stays on this site: a path, never another origin or a script. */
 export function isSafeActionUrl(url: string): boolean {
   return /^\/(?![/\\])[^\s]*$/.test(url) && url.length <= 500;

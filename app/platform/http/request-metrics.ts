@@ -2,6 +2,7 @@
 // many requests were answered, how many with a 5xx, and their total answer time. Kept in this
 // process's memory for the last hour (each web process reports its own traffic); server.ts
 // records every request except static files and probes, and hands the reader to loaders.
+import { ASSETS_URL } from './assets.ts';
 
 export const KEPT_MINUTES = 60;
 
@@ -66,7 +67,7 @@ export class RequestMetrics {
 /** Static files and probes are not the app's traffic. */
 export function isMeasured(path: string): boolean {
   return !(
-    path.startsWith('/build/') ||
+    path.startsWith(ASSETS_URL) ||
     path === '/healthz' ||
     path === '/readyz' ||
     path === '/favicon.ico' ||
