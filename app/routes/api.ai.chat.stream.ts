@@ -12,6 +12,7 @@ import { requestI18n } from '../features/shell/index.server.ts';
 import { holdAnalysisLease } from '../features/ai/analysis-limit.server.ts';
 import type { ChatStreamEvent } from '../features/ai/answers.ts';
 import { fieldErrorsFromZod, invalid, isDomainError } from '../platform/errors.ts';
+import { asReader } from '../platform/i18n/refusal-words.ts';
 
 export const { loader, action, access } = apiRoute({
   POST: {
@@ -38,7 +39,7 @@ export const { loader, action, access } = apiRoute({
           } catch (error) {
             await lease.release();
             if (!isDomainError(error)) console.error('AI chat stream failed:', error);
-            send({ error: chatFailureText({ t: i18n.t, locale: i18n.preferences.locale }, error) });
+            send({ error: chatFailureText(asReader(i18n), error) });
           }
           controller.close();
         },

@@ -27,7 +27,7 @@ import { positiveIdParam } from '../../platform/lib/query.ts';
 import type { Toast } from '../../platform/lib/toast.ts';
 import { msg, type Translate } from '../../platform/i18n/messages.ts';
 import { requestI18n, type RequestI18n } from '../shell/index.server.ts';
-import { readerWords, type Reader } from '../../platform/i18n/refusal-words.ts';
+import { asReader, readerWords, type Reader } from '../../platform/i18n/refusal-words.ts';
 import { ChatFailed } from './ai-model.server.ts';
 import { readerWording } from './wording.server.ts';
 import {
@@ -77,8 +77,6 @@ function refusalText(reader: Reader, refusal: DomainError | string): string {
   return first ? readerWords(first, first.message, reader) : readerWords(refusal, refusal.message, reader);
 }
 
-const readerIn = ({ t, preferences }: RequestI18n): Reader => ({ t, locale: preferences.locale });
-
 /**
  * One analysis of the user's (counted, one at a time): a failure shows on its tab (bad filters,
  * another company's id, another analysis still running), never a 500; `retryAfter` when refused.
@@ -94,7 +92,7 @@ async function attempt<T>(
     if (!isDomainError(error)) throw error;
     return {
       result: null,
-      error: refusalText(readerIn(requestI18n(screen.request, screen.auth)), error),
+      error: refusalText(asReader(requestI18n(screen.request, screen.auth)), error),
       retryAfter: error.kind === 'rateLimited' ? error.retryAfter : undefined,
     };
   }
@@ -231,7 +229,7 @@ async function tabData(
       };
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      const message = refusalText(readerIn(i18n), error);
+      const message = refusalText(asReader(i18n), error);
       return {
         anomalies: null,
         error: message,
@@ -249,9 +247,9 @@ async function tabData(
     if (!filters.companyId)
       return {
         budget: null,
-        error: refusalText(readerIn(i18n), SELECT_COMPANY),
+        error: refusalText(asReader(i18n), SELECT_COMPANY),
         toast: run
-          ? { type: 'error', title: t('Error'), description: refusalText(readerIn(i18n), SELECT_COMPANY) }
+          ? { type: 'error', title: t('Error'), description: refusalText(asReader(i18n), SELECT_COMPANY) }
           : null,
       };
     const { result, error, retryAfter } = await attempt(screen, () =>
@@ -339,7 +337,7 @@ async function translatingRefusals<T>(i18n: RequestI18n, body: () => Promise<T>)
     return await body();
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const message = refusalText(readerIn(i18n), error);
+    const message = refusalText(asReader(i18n), error);
     if (message === error.message) throw error;
     throw new DomainError(error.kind, message, { errors: error.errors, retryAfter: error.retryAfter });
   }

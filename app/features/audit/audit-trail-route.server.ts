@@ -41,6 +41,7 @@ import { isDomainError, refusalLine } from '../../platform/errors.ts';
 import { requestI18n } from '../shell/index.server.ts';
 import { msg } from '../../platform/i18n/messages.ts';
 import { readTypedDays } from '../../platform/i18n/day-input.ts';
+import { asReader } from '../../platform/i18n/refusal-words.ts';
 
 /**
  * The URL's filters as a query; refused ones (a hand-edited URL) are shown, with nothing listed.
@@ -78,7 +79,7 @@ async function filtersOf(
     return { values: resolved, userText, query, error: null };
   } catch (error) {
     if (!isDomainError(error) || error.kind !== 'invalid') throw error;
-    return { values, userText, query: null, error: refusalLine(error, { t, locale: preferences.locale }) };
+    return { values, userText, query: null, error: refusalLine(error, asReader({ t, preferences })) };
   }
 }
 

@@ -48,7 +48,7 @@ import {
 } from './backups.server.ts';
 import { isDomainError } from '../../platform/errors.ts';
 import { exportTableNames } from './exports.server.ts';
-import { readerWords } from '../../platform/i18n/refusal-words.ts';
+import { asReader, readerWords } from '../../platform/i18n/refusal-words.ts';
 
 const BACKUPS_TAB = '/backup-recovery?tab=backups';
 
@@ -178,7 +178,8 @@ const intents = {
     prefix: true,
     run: async (_value, screen, form) => {
       const result = await verifyBackup(screen.ctx, settingsOf(screen), formRowId(form));
-      const { t, preferences } = requestI18n(screen.request, screen.auth);
+      const i18n = requestI18n(screen.request, screen.auth);
+      const { t } = i18n;
       const toast: Toast = result.valid
         ? { type: 'success', title: t(M.verified.title), description: t(M.verified.description) }
         : {
@@ -187,7 +188,7 @@ const intents = {
             description: result.reason
               ? t('{failed}: {reason}', {
                   failed: t(M.invalid.description),
-                  reason: readerWords(result, result.reason, { t, locale: preferences.locale }),
+                  reason: readerWords(result, result.reason, asReader(i18n)),
                 })
               : t(M.invalid.description),
           };

@@ -24,6 +24,7 @@ import type { PushSettings } from '../../platform/config.server.ts';
 import { systemActor, type ServiceContext } from '../../platform/context.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { notify, type NotifyInput } from './notifications.server.ts';
+import { TEST_PUSH_RUNNING, TEST_PUSHES_PER_MINUTE } from './push-refusals.ts';
 import {
   fanOutNotificationPush,
   MAX_BROWSERS_PER_USER,
@@ -33,8 +34,6 @@ import {
   sendToSubscription,
   startPushDelivery,
   subscribePush,
-  TEST_PUSH_RUNNING,
-  TEST_PUSHES_PER_MINUTE,
   unsubscribePush,
   vapidPublicKey,
   type Attempt,

@@ -63,7 +63,6 @@ export const MAX_BROWSERS_PER_USER = 10;
 /** Messages in flight to one push-service host (scheme, name, port) at once, per process. */
 export const PUSH_HOST_CONCURRENCY = 4;
 /** Test pushes a user may send a minute (each one at a time). */
-export { TEST_PUSHES_PER_MINUTE, TEST_PUSH_RUNNING };
 /** An attempt that never throws: failures are recorded and answered. */
 const FINAL_ATTEMPT: Attempt = { retryCount: 0, retryLimit: 0 };
 

@@ -59,6 +59,7 @@ import { allow, screenAccess } from '../../platform/screen/route-access.ts';
 import { requestI18n } from '../shell/index.server.ts';
 import { relativeTime } from '../../platform/i18n/relative-time.ts';
 import { readTypedDays } from '../../platform/i18n/day-input.ts';
+import { asReader } from '../../platform/i18n/refusal-words.ts';
 
 async function usersTab({ ctx, user, url }: Screen) {
   const params = url.searchParams;
@@ -157,7 +158,7 @@ async function historyTab({ ctx, url, request, auth }: Screen) {
   } catch (error) {
     if (!isDomainError(error) || error.kind !== 'invalid') throw error;
     // A bad filter (a hand-edited URL, an end date before the start) shows why, with no rows.
-    return refused(refusalLine(error, { t, locale: preferences.locale }));
+    return refused(refusalLine(error, asReader({ t, preferences })));
   }
 }
 

@@ -25,6 +25,12 @@ export const english: Translate = (message, values) =>
 
 export const ENGLISH: Reader = { t: english, locale: 'en' };
 
+/** The reader of a request's translator and language (what requestI18n gives). */
+export const asReader = ({ t, preferences }: { t: Translate; preferences: { locale: Locale } }): Reader => ({
+  t,
+  locale: preferences.locale,
+});
+
 const words = new WeakMap<object, (reader: Reader) => string>();
 
 /** Marks an error (a DomainError, or a FieldError of one) with its text for any reader. */

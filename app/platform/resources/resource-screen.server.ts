@@ -28,7 +28,7 @@ import { DEFAULT_PREFERENCES, preferencesOf, type Preferences } from '../i18n/pr
 import type { Translate } from '../i18n/messages.ts';
 import type { Auth } from '../session/session.server.ts';
 import { confirmDeleteText, say } from './texts.ts';
-import { ENGLISH, type Reader } from '../i18n/refusal-words.ts';
+import { asReader, ENGLISH, type Reader } from '../i18n/refusal-words.ts';
 import {
   clampedPage,
   confirmationStep,
@@ -60,8 +60,8 @@ export type ScreenI18n = (
 
 function readerOf(screen: Screen, i18n: ScreenI18n | undefined): { reader: Reader; formats: Formats } {
   if (!i18n) return { reader: ENGLISH, formats: readerFormats(screen) };
-  const { t, preferences, formats } = i18n(screen.request, screen.auth);
-  return { reader: { t, locale: preferences.locale }, formats };
+  const said = i18n(screen.request, screen.auth);
+  return { reader: asReader(said), formats: said.formats };
 }
 
 interface ScreenOptions {

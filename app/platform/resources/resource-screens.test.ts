@@ -9,6 +9,17 @@ import { createTestUser, TEST_PASSWORD } from '../../../test/users.ts';
 const VULT = 2;
 const ATLAS = 3;
 
+/** A Vult metric as the fintech metrics form posts it, with `fields` in place of the defaults. */
+const fintechMetric = (fields: Record<string, string> = {}) => ({
+  intent: 'create',
+  companyId: String(VULT),
+  metricName: 'new_users',
+  metricValue: '3',
+  period: 'monthly',
+  recordDate: '2026-10-30',
+  ...fields,
+});
+
 describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
   const { db, client } = useTestServer(dialect);
   async function signedIn(options: Parameters<typeof createTestUser>[1] = {}) {
@@ -39,15 +50,12 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
     expect(page).toContain('Vult Metrics');
     expect(page).toContain('value="new_users"');
     expect(page).not.toContain('value="arpu"');
-    const fields = {
-      intent: 'create',
-      companyId: String(VULT),
+    const fields = fintechMetric({
       metricName: 'arpu',
       metricValue: '12.5',
-      period: 'monthly',
       recordDate: '2026-10-31',
       description: '',
-    };
+    });
     const wrong = await c.postForm('/fintech-metrics?new=1', fields);
     expect(wrong.status).toBe(400);
     const wrongPage = await text(wrong);
@@ -77,28 +85,13 @@ describe.each(TEST_DIALECTS)('resource screens on %s', (dialect) => {
   it("titles a saved record's toast in the reader's language", async () => {
     const c = await signedIn({ role: 'editor' });
     expect((await c.request('/api/user-settings', { method: 'PUT', json: { language: 'es' } })).status).toBe(200);
-    const saved = await c.postForm('/fintech-metrics?new=1', {
-      intent: 'create',
-      companyId: String(VULT),
-      metricName: 'new_users',
-      metricValue: '3',
-      period: 'monthly',
-      recordDate: '2026-10-30',
-      description: 'Toast in Spanish',
-    });
+    const saved = await c.postForm('/fintech-metrics?new=1', fintechMetric({ description: 'Toast in Spanish' }));
     expect(saved.status, await saved.clone().text()).toBe(302);
     const page = await text(await c.get('/fintech-metrics'));
     expect(page).toContain('>Éxito</p>');
     expect(page).not.toContain('>Success</p>');
     // A declaration's own check, with its values, in Spanish too.
-    const wrong = await c.postForm('/fintech-metrics?new=1', {
-      intent: 'create',
-      companyId: String(VULT),
-      metricName: 'arpu',
-      metricValue: '3',
-      period: 'monthly',
-      recordDate: '2026-10-30',
-    });
+    const wrong = await c.postForm('/fintech-metrics?new=1', fintechMetric({ metricName: 'arpu' }));
     expect(wrong.status).toBe(400);
     expect(await text(wrong)).toContain('El nombre de la métrica debe ser uno de: new_users');
   });

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { Toast } from '../lib/toast.ts';
 import { msg, type Translate } from '../i18n/messages.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { ENGLISH, readerWords, type Reader } from '../i18n/refusal-words.ts';
+import { asReader, ENGLISH, readerWords, type Reader } from '../i18n/refusal-words.ts';
 import { PLAIN_ENGLISH } from '../i18n/english-icu.server.ts';
 import { listHref } from '../lib/url.ts';
 import { DEFAULT_MESSAGES, forbidden, isDomainError, notFound, type DomainError } from '../errors.ts';
@@ -190,8 +190,7 @@ export type ScreenI18n = (request: Request, auth: Auth | null) => { t: Translate
 function readerOf(i18n: ScreenI18n | undefined, request: Request, page: unknown): Reader {
   if (!i18n) return ENGLISH;
   const auth = page && typeof page === 'object' && 'auth' in page ? (page as Screen).auth : null;
-  const { t, preferences } = i18n(request, auth);
-  return { t, locale: preferences.locale };
+  return asReader(i18n(request, auth));
 }
 
 interface ActionOptions<Page> {
